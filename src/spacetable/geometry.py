@@ -1,0 +1,194 @@
+"""Pure 2-D geometry for card games on a flat table.
+
+Lengths are in millimetres, angles in degrees, counter-clockwise positive. A card's local
+frame has its origin at the card centre, +y toward the card's front and +x toward its right
+edge (DESIGN section 2). Nothing here does I/O or keeps state.
+
+The scalar functions are the reference; the fast battle kernel (``spacetable._fast``)
+repeats the same arithmetic in the same order so both agree bit for bit.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+Edge = Literal["front", "back", "left", "right"]
+EDGES: tuple[Edge, ...] = ("front", "back", "left", "right")
+
+#: Distances below this (mm) count as contact: a laser grazing a corner hits it, two cards
+#: whose edges are closer than this touch.
+EPSILON_MM = 1e-9
+
+
+@dataclass(frozen=True, slots=True)
+class Pose:
+    """Where a card lies: centre ``(x, y)`` in mm and ``rotation_deg`` counter-clockwise."""
+
+    x: float
+    y: float
+    rotation_deg: float = 0.0
+
+    def to_world(self, local_x: float, local_y: float) -> tuple[float, float]:
+        """Map a point from the card's local frame to table coordinates."""
+        c, s = _cos_sin(self.rotation_deg)
+        return (self.x + c * local_x - s * local_y, self.y + s * local_x + c * local_y)
+
+    def to_local(self, world_x: float, world_y: float) -> tuple[float, float]:
+        """Map a table point into the card's local frame."""
+        c, s = _cos_sin(self.rotation_deg)
+        dx, dy = world_x - self.x, world_y - self.y
+        return (c * dx + s * dy, -s * dx + c * dy)
+
+    def direction(self, local_angle_deg: float) -> tuple[float, float]:
+        """Unit vector on the table for a direction given relative to the card's front."""
+        return heading(self.rotation_deg + local_angle_deg)
+
+
+def _cos_sin(angle_deg: float) -> tuple[float, float]:
+    """Cosine and sine of an angle in degrees, exact at multiples of 90 degrees."""
+    quarter = angle_deg / 90.0
+    if quarter == int(quarter):
+        return ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))[int(quarter) % 4]
+    rad = math.radians(angle_deg)
+    return (math.cos(rad), math.sin(rad))
+
+
+def heading(angle_deg: float) -> tuple[float, float]:
+    """Unit vector on the table for a card-relative angle, where 0 degrees is +y (a card's
+    front at rotation 0) and 90 degrees is -x (out to the left)."""
+    c, s = _cos_sin(angle_deg)
+    return (-s, c)
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An oriented rectangle: a card of ``width`` x ``length`` mm lying at ``pose``."""
+
+    pose: Pose
+    width: float
+    length: float
+
+    @property
+    def half_width(self) -> float:
+        """Half the card's width (local x extent)."""
+        return self.width / 2.0
+
+    @property
+    def half_length(self) -> float:
+        """Half the card's length (local y extent)."""
+        return self.length / 2.0
+
+    def corners(self) -> tuple[tuple[float, float], ...]:
+        """The four corners on the table, counter-clockwise from front-right."""
+        hw, hl = self.half_width, self.half_length
+        return tuple(
+            self.pose.to_world(lx, ly) for lx, ly in ((hw, hl), (-hw, hl), (-hw, -hl), (hw, -hl))
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RayHit:
+    """Where a ray first touches a rectangle.
+
+    ``distance`` is along the ray (mm), ``point`` the table point, ``edges`` the card edge(s)
+    it enters through (two at a corner) and ``local`` the point in the card's frame.
+    """
+
+    distance: float
+    point: tuple[float, float]
+    edges: tuple[Edge, ...]
+    local: tuple[float, float]
+
+
+def ray_hit(
+    origin: tuple[float, float], direction: tuple[float, float], rect: Rect
+) -> RayHit | None:
+    """First contact of a ray with the closed rectangle, or ``None`` if it misses.
+
+    ``direction`` must be a unit vector. A ray that starts inside or on the rectangle hits at
+    distance 0. Grazing an edge or a corner counts as contact.
+    """
+    c, s = _cos_sin(rect.pose.rotation_deg)
+    dx, dy = origin[0] - rect.pose.x, origin[1] - rect.pose.y
+    ox, oy = c * dx + s * dy, -s * dx + c * dy
+    vx, vy = c * direction[0] + s * direction[1], -s * direction[0] + c * direction[1]
+    hw, hl = rect.half_width, rect.half_length
+    x_slab = _slab(ox, vx, hw)
+    y_slab = _slab(oy, vy, hl)
+    if x_slab is None or y_slab is None:
+        return None
+    t_near = max(x_slab[0], y_slab[0])
+    t_far = min(x_slab[1], y_slab[1])
+    if t_near > t_far + EPSILON_MM or t_far < -EPSILON_MM:
+        return None
+    t = max(t_near, 0.0)
+    edges: list[Edge] = []
+    if vx != 0.0 and abs(x_slab[0] - t_near) <= EPSILON_MM:
+        edges.append("left" if vx > 0 else "right")
+    if vy != 0.0 and abs(y_slab[0] - t_near) <= EPSILON_MM:
+        edges.append("back" if vy > 0 else "front")
+    lx, ly = ox + vx * t, oy + vy * t
+    if not edges:
+        # A ray running along an edge (or from inside): report the nearest edge.
+        edges.append(_nearest_edge(lx, ly, hw, hl))
+    point = (origin[0] + direction[0] * t, origin[1] + direction[1] * t)
+    return RayHit(t, point, tuple(edges), (lx, ly))
+
+
+def _slab(o: float, v: float, half: float) -> tuple[float, float] | None:
+    """Interval of ray parameters inside ``-half <= o + v t <= half``, or None if empty."""
+    if v == 0.0:
+        if -half - EPSILON_MM <= o <= half + EPSILON_MM:
+            return (-math.inf, math.inf)
+        return None
+    t1 = (-half - o) / v
+    t2 = (half - o) / v
+    return (t1, t2) if t1 <= t2 else (t2, t1)
+
+
+def _nearest_edge(lx: float, ly: float, hw: float, hl: float) -> Edge:
+    gaps: dict[Edge, float] = {
+        "front": hl - ly,
+        "back": ly + hl,
+        "left": lx + hw,
+        "right": hw - lx,
+    }
+    return min(EDGES, key=lambda e: abs(gaps[e]))
+
+
+def edge_coordinate(edge: Edge, local: tuple[float, float]) -> float:
+    """The coordinate along an edge that shield intervals use: local x on the front and back
+    edges, local y on the left and right edges."""
+    return local[0] if edge in ("front", "back") else local[1]
+
+
+def on_edge(local: tuple[float, float], width: float, length: float, tol: float = 1e-6) -> bool:
+    """Whether a local point lies on the boundary of a ``width`` x ``length`` card."""
+    x, y = local
+    hw, hl = width / 2.0, length / 2.0
+    inside = abs(x) <= hw + tol and abs(y) <= hl + tol
+    return inside and (abs(abs(x) - hw) <= tol or abs(abs(y) - hl) <= tol)
+
+
+def rects_touch(a: Rect, b: Rect) -> bool:
+    """Whether two cards touch or overlap (closed rectangles share at least one point).
+
+    Separating-axis test: the cards are apart only if, on one of the four edge normals, their
+    shadows are separated by more than ``EPSILON_MM``.
+    """
+    ca, cb = a.corners(), b.corners()
+    for rect in (a, b):
+        c, s = _cos_sin(rect.pose.rotation_deg)
+        for ax, ay in ((c, s), (-s, c)):
+            pa = [ax * x + ay * y for x, y in ca]
+            pb = [ax * x + ay * y for x, y in cb]
+            if min(pb) - max(pa) > EPSILON_MM or min(pa) - max(pb) > EPSILON_MM:
+                return False
+    return True
+
+
+def rect_inside(rect: Rect, width: float, height: float) -> bool:
+    """Whether a card lies wholly on a ``width`` x ``height`` table centred on the origin."""
+    return all(abs(x) <= width / 2.0 and abs(y) <= height / 2.0 for x, y in rect.corners())

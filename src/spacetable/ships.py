@@ -1,0 +1,283 @@
+"""Ship definitions: what a card carries (speeds, health, lasers, shields) and how to load
+catalogs of them from TOML or JSON (DESIGN section 2).
+
+Every definition is checked when it is built: a laser must start on the card's edge and a
+shield must lie along its edge. Errors name the ship and the field.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, cast
+
+from spacetable.geometry import EDGES, Edge, on_edge
+
+LaserKind = Literal["normal", "ion", "penetrating"]
+LASER_KINDS: tuple[LaserKind, ...] = ("normal", "ion", "penetrating")
+Role = Literal["warship", "cargo", "flag", "scout"]
+ROLES: tuple[Role, ...] = ("warship", "cargo", "flag", "scout")
+
+#: The printed card size (mm): catalog ships are designed on it.
+CARD_SIZE_MM: tuple[float, float] = (63.0, 88.0)
+
+
+class ShipDefinitionError(ValueError):
+    """A ship definition is malformed or impossible; the message names the ship and field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Laser:
+    """One printed laser: starts at local point ``at`` on the card's edge and points
+    ``angle_deg`` from the card's front (0 ahead, 90 left, -90 right, 180 back)."""
+
+    at: tuple[float, float]
+    angle_deg: float
+    power: int
+    kind: LaserKind = "normal"
+
+    def to_json(self) -> dict[str, Any]:
+        """The laser as in a ship definition."""
+        out: dict[str, Any] = {"at": list(self.at), "angle": self.angle_deg, "power": self.power}
+        if self.kind != "normal":
+            out["kind"] = self.kind
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Shield:
+    """A shield along part of one edge: ``start``..``end`` is an interval of local x on the
+    front and back edges, of local y on the left and right edges (mm, closed)."""
+
+    edge: Edge
+    start: float
+    end: float
+
+    def covers(self, coordinate: float, tol: float = 1e-9) -> bool:
+        """Whether a point at ``coordinate`` along this shield's edge is shielded."""
+        return self.start - tol <= coordinate <= self.end + tol
+
+    def to_json(self) -> dict[str, Any]:
+        """The shield as in a ship definition."""
+        return {"edge": self.edge, "from": self.start, "to": self.end}
+
+
+@dataclass(frozen=True, slots=True)
+class ShipDef:
+    """A ship card's printed facts.
+
+    ``speeds`` holds one speed (initiative) per firing, lowest first; Hexai ships have two.
+    ``vp`` is what the ship is worth in a kill pile under Stellar Conflict scoring (Light
+    Speed scores ``health``). ``card_size`` is the card the geometry was designed on; a card
+    of another size scales lasers and shields with it.
+    """
+
+    key: str
+    name: str
+    speeds: tuple[int, ...]
+    health: int
+    lasers: tuple[Laser, ...] = ()
+    shields: tuple[Shield, ...] = ()
+    vp: int = 0
+    credits: int = 0
+    role: Role = "warship"
+    card_size: tuple[float, float] = CARD_SIZE_MM
+    notes: str = field(default="", compare=False)
+
+    @property
+    def speed(self) -> int:
+        """The first (or only) speed."""
+        return self.speeds[0]
+
+    def scaled(self, size: tuple[float, float]) -> ShipDef:
+        """This ship drawn on a card of ``size`` mm: lasers and shields scale with the card."""
+        if size == self.card_size:
+            return self
+        sx, sy = size[0] / self.card_size[0], size[1] / self.card_size[1]
+        lasers = tuple(
+            Laser((lz.at[0] * sx, lz.at[1] * sy), lz.angle_deg, lz.power, lz.kind)
+            for lz in self.lasers
+        )
+        shields = tuple(
+            Shield(sh.edge, *((sh.start * sx, sh.end * sx) if sh.edge in ("front", "back")
+                              else (sh.start * sy, sh.end * sy)))
+            for sh in self.shields
+        )
+        return ShipDef(self.key, self.name, self.speeds, self.health, lasers, shields,
+                       self.vp, self.credits, self.role, size, self.notes)
+
+    def to_json(self) -> dict[str, Any]:
+        """The definition in the DESIGN section 2 format (round-trips through
+        :func:`ship_from_mapping`)."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "speed": self.speeds[0] if len(self.speeds) == 1 else list(self.speeds),
+            "health": self.health,
+            "vp": self.vp,
+            "lasers": [lz.to_json() for lz in self.lasers],
+            "shields": [sh.to_json() for sh in self.shields],
+        }
+        if self.credits:
+            out["credits"] = self.credits
+        if self.role != "warship":
+            out["role"] = self.role
+        return out
+
+
+def ship_from_mapping(
+    key: str, data: Mapping[str, Any], card_size: tuple[float, float] = CARD_SIZE_MM
+) -> ShipDef:
+    """Build and check one ship definition from its TOML/JSON mapping.
+
+    Raises :class:`ShipDefinitionError` naming the ship and the offending field.
+    """
+    where = f"ship {key!r}"
+    if not isinstance(data, Mapping):
+        raise ShipDefinitionError(f"{where}: definition must be a table/object")
+    known = {"name", "speed", "health", "vp", "credits", "role", "lasers", "shields", "notes"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ShipDefinitionError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    name = data.get("name", key)
+    if not isinstance(name, str) or not name:
+        raise ShipDefinitionError(f"{where}: 'name' must be a non-empty string")
+    speeds = _speeds(where, data.get("speed"))
+    health = _int(where, "health", data.get("health"), minimum=1)
+    vp = _int(where, "vp", data.get("vp", health), minimum=0)
+    credits = _int(where, "credits", data.get("credits", 0), minimum=0)
+    role = data.get("role", "warship")
+    if role not in ROLES:
+        raise ShipDefinitionError(f"{where}: 'role' must be one of {', '.join(ROLES)}")
+    lasers = tuple(
+        _laser(f"{where}: lasers[{i}]", raw, card_size)
+        for i, raw in enumerate(_list(where, "lasers", data.get("lasers", [])))
+    )
+    shields = tuple(
+        _shield(f"{where}: shields[{i}]", raw, card_size)
+        for i, raw in enumerate(_list(where, "shields", data.get("shields", [])))
+    )
+    notes = data.get("notes", "")
+    if not isinstance(notes, str):
+        raise ShipDefinitionError(f"{where}: 'notes' must be a string")
+    return ShipDef(key, name, speeds, health, lasers, shields, vp, credits,
+                   cast(Role, role), card_size, notes)
+
+
+def _speeds(where: str, raw: Any) -> tuple[int, ...]:
+    values = raw if isinstance(raw, list) else [raw]
+    if not values:
+        raise ShipDefinitionError(f"{where}: 'speed' list is empty")
+    speeds = tuple(_int(where, "speed", v, minimum=0) for v in values)
+    if list(speeds) != sorted(set(speeds)):
+        raise ShipDefinitionError(f"{where}: 'speed' values must be distinct and increasing")
+    return speeds
+
+
+def _int(where: str, name: str, raw: Any, minimum: int) -> int:
+    if raw is None:
+        raise ShipDefinitionError(f"{where}: missing '{name}'")
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise ShipDefinitionError(f"{where}: '{name}' must be an integer, got {raw!r}")
+    if raw < minimum:
+        raise ShipDefinitionError(f"{where}: '{name}' must be at least {minimum}, got {raw}")
+    return raw
+
+
+def _number(where: str, raw: Any) -> float:
+    if isinstance(raw, bool) or not isinstance(raw, int | float):
+        raise ShipDefinitionError(f"{where} must be a number, got {raw!r}")
+    return float(raw)
+
+
+def _list(where: str, name: str, raw: Any) -> list[Any]:
+    if not isinstance(raw, list):
+        raise ShipDefinitionError(f"{where}: '{name}' must be a list")
+    return raw
+
+
+def _laser(where: str, raw: Any, card_size: tuple[float, float]) -> Laser:
+    if not isinstance(raw, Mapping):
+        raise ShipDefinitionError(f"{where}: must be a table/object")
+    unknown = sorted(set(raw) - {"at", "angle", "power", "kind"})
+    if unknown:
+        raise ShipDefinitionError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    at = raw.get("at")
+    if not isinstance(at, list) or len(at) != 2:
+        raise ShipDefinitionError(f"{where}.at must be a point [x, y]")
+    point = (_number(f"{where}.at[0]", at[0]), _number(f"{where}.at[1]", at[1]))
+    if not on_edge(point, *card_size):
+        raise ShipDefinitionError(
+            f"{where}.at {list(point)} is not on the edge of a {card_size[0]:g} x "
+            f"{card_size[1]:g} mm card"
+        )
+    angle = _number(f"{where}.angle", raw.get("angle", 0.0))
+    power = _int(where, "power", raw.get("power"), minimum=1)
+    if power > 3:
+        raise ShipDefinitionError(f"{where}: 'power' must be 1, 2 or 3, got {power}")
+    kind = raw.get("kind", "normal")
+    if kind not in LASER_KINDS:
+        raise ShipDefinitionError(f"{where}: 'kind' must be one of {', '.join(LASER_KINDS)}")
+    return Laser(point, angle, power, cast(LaserKind, kind))
+
+
+def _shield(where: str, raw: Any, card_size: tuple[float, float]) -> Shield:
+    if not isinstance(raw, Mapping):
+        raise ShipDefinitionError(f"{where}: must be a table/object")
+    edge = raw.get("edge")
+    if edge not in EDGES:
+        raise ShipDefinitionError(f"{where}.edge must be one of {', '.join(EDGES)}")
+    start = _number(f"{where}.from", raw.get("from"))
+    end = _number(f"{where}.to", raw.get("to"))
+    half = (card_size[0] if edge in ("front", "back") else card_size[1]) / 2.0
+    if start > end:
+        raise ShipDefinitionError(f"{where}: 'from' ({start:g}) is after 'to' ({end:g})")
+    if start < -half - 1e-6 or end > half + 1e-6:
+        raise ShipDefinitionError(
+            f"{where}: {start:g}..{end:g} lies off the {edge} edge (-{half:g}..{half:g} mm)"
+        )
+    return Shield(cast(Edge, edge), start, end)
+
+
+def ships_from_mapping(
+    data: Mapping[str, Any], card_size: tuple[float, float] = CARD_SIZE_MM
+) -> dict[str, ShipDef]:
+    """Every definition in a ``{key: definition}`` mapping, checked."""
+    return {str(key): ship_from_mapping(str(key), raw, card_size) for key, raw in data.items()}
+
+
+def load_catalog(path: Path | str) -> dict[str, ShipDef]:
+    """Load a catalog file (``.toml`` with ``[ships.<key>]`` tables, or ``.json`` with a
+    ``"ships"`` object). Raises :class:`ShipDefinitionError` naming the file on bad input."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ShipDefinitionError(f"{path}: cannot read ({exc.strerror})") from exc
+    return parse_catalog(text, "json" if path.suffix == ".json" else "toml", str(path))
+
+
+def parse_catalog(text: str, fmt: Literal["toml", "json"], source: str) -> dict[str, ShipDef]:
+    """Parse catalog text; ``source`` names it in error messages."""
+    try:
+        data: Any = tomllib.loads(text) if fmt == "toml" else json.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+        raise ShipDefinitionError(f"{source}: not valid {fmt.upper()}: {exc}") from exc
+    ships = data.get("ships") if isinstance(data, dict) else None
+    if not isinstance(ships, dict) or not ships:
+        raise ShipDefinitionError(f"{source}: no 'ships' table")
+    try:
+        return ships_from_mapping(ships)
+    except ShipDefinitionError as exc:
+        raise ShipDefinitionError(f"{source}: {exc}") from exc
+
+
+def builtin_catalog(name: str) -> dict[str, ShipDef]:
+    """A catalog shipped with spacetable, e.g. ``"lightspeed"`` or ``"stellar/wiss"``."""
+    resource = resources.files("spacetable.data").joinpath(f"{name}.toml")
+    if not resource.is_file():
+        raise ShipDefinitionError(f"no built-in catalog named {name!r}")
+    return parse_catalog(resource.read_text(encoding="utf-8"), "toml", f"{name}.toml")
