@@ -261,9 +261,17 @@ class _Battle:
             damage = 1 if laser.kind == "penetrating" else laser.power
         self.events.append(
             LaserFired(
-                speed, card.id, index, laser.power, laser.kind, origin,
-                hit.point if hit else None, target.id if target else None,
-                hit.edges[0] if hit else None, result, damage,
+                speed,
+                card.id,
+                index,
+                laser.power,
+                laser.kind,
+                origin,
+                hit.point if hit else None,
+                target.id if target else None,
+                hit.edges[0] if hit else None,
+                result,
+                damage,
             )
         )
         if target is None or target.ship is None:
@@ -314,7 +322,8 @@ class _Battle:
         """Deaths, kill piles, stolen goods and cards leaving the table (rulings 5, 6, 9,
         11)."""
         dead = [
-            c for c in self.on_table.values()
+            c
+            for c in self.on_table.values()
             if c.ship is not None and sum(self.damage[c.id].values()) >= c.ship.health
         ]
         dead_ids = {c.id for c in dead}
@@ -346,7 +355,8 @@ class _Battle:
         self.rocks[card.id] = 0
         assert card.ship is not None
         takes_goods = (
-            self.rules.ruleset == "stellar" and self.rules.stolen_goods
+            self.rules.ruleset == "stellar"
+            and self.rules.stolen_goods
             and card.ship.role != "cargo"
         )
         if takes_goods and len(surviving_shooters) == 1:
@@ -393,11 +403,21 @@ class _Battle:
             most = max(enemy_kills[p] for p in leaders)
             leaders = [p for p in leaders if enemy_kills[p] == most]
         ships = {
-            c.id: ShipResult(c.id in self.on_table, self.rocks[c.id],
-                             {p: d for p, d in self.damage[c.id].items() if d},
-                             self.delays[c.id])
-            for c in self.cards if c.ship is not None
+            c.id: ShipResult(
+                c.id in self.on_table,
+                self.rocks[c.id],
+                {p: d for p, d in self.damage[c.id].items() if d},
+                self.delays[c.id],
+            )
+            for c in self.cards
+            if c.ship is not None
         }
         asteroids = {c.id: self.rocks[c.id] for c in self.cards if c.ship is None}
-        return Outcome(scores, leaders[0] if len(leaders) == 1 else None,
-                       self.kill_piles, ships, asteroids, self.events)
+        return Outcome(
+            scores,
+            leaders[0] if len(leaders) == 1 else None,
+            self.kill_piles,
+            ships,
+            asteroids,
+            self.events,
+        )

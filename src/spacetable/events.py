@@ -124,8 +124,16 @@ class CardLeft(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type_name: cls
-    for cls in (StepBegan, LaserFired, Delayed, RocksTaken, RocksVaporized, Destroyed,
-                GoodsTransferred, CardLeft)
+    for cls in (
+        StepBegan,
+        LaserFired,
+        Delayed,
+        RocksTaken,
+        RocksVaporized,
+        Destroyed,
+        GoodsTransferred,
+        CardLeft,
+    )
 }
 
 

@@ -103,12 +103,29 @@ class ShipDef:
             for lz in self.lasers
         )
         shields = tuple(
-            Shield(sh.edge, *((sh.start * sx, sh.end * sx) if sh.edge in ("front", "back")
-                              else (sh.start * sy, sh.end * sy)))
+            Shield(
+                sh.edge,
+                *(
+                    (sh.start * sx, sh.end * sx)
+                    if sh.edge in ("front", "back")
+                    else (sh.start * sy, sh.end * sy)
+                ),
+            )
             for sh in self.shields
         )
-        return ShipDef(self.key, self.name, self.speeds, self.health, lasers, shields,
-                       self.vp, self.credits, self.role, size, self.notes)
+        return ShipDef(
+            self.key,
+            self.name,
+            self.speeds,
+            self.health,
+            lasers,
+            shields,
+            self.vp,
+            self.credits,
+            self.role,
+            size,
+            self.notes,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The definition in the DESIGN section 2 format (round-trips through
@@ -163,8 +180,9 @@ def ship_from_mapping(
     notes = data.get("notes", "")
     if not isinstance(notes, str):
         raise ShipDefinitionError(f"{where}: 'notes' must be a string")
-    return ShipDef(key, name, speeds, health, lasers, shields, vp, credits,
-                   cast(Role, role), card_size, notes)
+    return ShipDef(
+        key, name, speeds, health, lasers, shields, vp, credits, cast(Role, role), card_size, notes
+    )
 
 
 def _speeds(where: str, raw: Any) -> tuple[int, ...]:

@@ -51,7 +51,8 @@ class Table:
     def rules(self) -> Rules:
         """The battle rules this table is played under."""
         return Rules(
-            self.players, self.ruleset,
+            self.players,
+            self.ruleset,
             piracy=self.variant.get("piracy", False),
             stolen_goods=self.variant.get("stolen_goods", False),
         )
@@ -82,8 +83,7 @@ class Table:
         else:
             out["owner"] = card.owner
             out["ship"] = card.ship.key
-        out.update(x=card.pose.x, y=card.pose.y, rotation=card.pose.rotation_deg,
-                   rocks=card.rocks)
+        out.update(x=card.pose.x, y=card.pose.y, rotation=card.pose.rotation_deg, rocks=card.rocks)
         if card.size != self.card_size:
             out["size"] = list(card.size)
         return out
@@ -156,8 +156,9 @@ def table_from_json(data: Any) -> Table:
     for index, raw in enumerate(raw_cards):
         cards.append(_card(index, raw, cast(Ruleset, ruleset), players, known_ships, card_size))
     _check_layout(cards, table_size)
-    return Table(cast(Ruleset, ruleset), players, tuple(cards), variant, own_ships,
-                 card_size, table_size)
+    return Table(
+        cast(Ruleset, ruleset), players, tuple(cards), variant, own_ships, card_size, table_size
+    )
 
 
 def _players(raw: Any) -> tuple[str, ...]:
@@ -228,8 +229,11 @@ def _card(
     kind = raw.get("type", "ship")
     if kind not in ("ship", "asteroid"):
         raise TableError(f"{where}: 'type' must be ship or asteroid, got {kind!r}")
-    pose = Pose(_number(f"{where}: 'x'", raw.get("x")), _number(f"{where}: 'y'", raw.get("y")),
-                _number(f"{where}: 'rotation'", raw.get("rotation", 0)))
+    pose = Pose(
+        _number(f"{where}: 'x'", raw.get("x")),
+        _number(f"{where}: 'y'", raw.get("y")),
+        _number(f"{where}: 'rotation'", raw.get("rotation", 0)),
+    )
     size = _size(f"{where}: 'size'", raw["size"]) if "size" in raw else card_size
     ship: ShipDef | None = None
     owner: str | None = None
@@ -240,12 +244,15 @@ def _card(
     else:
         owner = raw.get("owner")
         if owner not in players:
-            raise TableError(f"{where}: owner {owner!r} is not one of the players "
-                             f"({', '.join(players)})")
+            raise TableError(
+                f"{where}: owner {owner!r} is not one of the players ({', '.join(players)})"
+            )
         key = raw.get("ship")
         if not isinstance(key, str) or key not in ships:
-            raise TableError(f"{where}: unknown ship {key!r} (not in the {ruleset} catalog "
-                             f"or the file's 'ships')")
+            raise TableError(
+                f"{where}: unknown ship {key!r} (not in the {ruleset} catalog "
+                f"or the file's 'ships')"
+            )
         ship = ships[key]
         cargo = ruleset == "stellar" and ship.role == "cargo"
         default_rocks = CARGO_CUBES[len(players)] if cargo else 0
@@ -262,8 +269,10 @@ def _check_layout(cards: list[Card], table_size: tuple[float, float] | None) -> 
             raise TableError(f"two cards have the id {card.id!r}")
         seen.add(card.id)
         if table_size is not None and not rect_inside(card.rect, *table_size):
-            raise TableError(f"card {card.id!r} lies (partly) off the "
-                             f"{table_size[0]:g} x {table_size[1]:g} mm table")
+            raise TableError(
+                f"card {card.id!r} lies (partly) off the "
+                f"{table_size[0]:g} x {table_size[1]:g} mm table"
+            )
     rects = [c.rect for c in cards]
     for i, a in enumerate(cards):
         for j in range(i + 1, len(cards)):
