@@ -109,9 +109,9 @@ def load_table(path: Path | str) -> Table:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise TableError(f"{path}: cannot read ({exc.strerror})") from exc
+        raise TableError(f"cannot read the file ({exc.strerror})") from exc
     except UnicodeDecodeError as exc:
-        raise TableError(f"{path}: not UTF-8 text") from exc
+        raise TableError("the file is not UTF-8 text") from exc
     return parse_table(text)
 
 

@@ -1,0 +1,171 @@
+"""The ``spacetable`` command: resolve, draw and inspect tables; list ships; benchmark.
+
+Errors in the user's input (a malformed table file, an unknown ship...) print one line on
+stderr naming the problem and exit with status 2; nothing is printed on stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from spacetable.ships import ShipDef
+from spacetable.tables import Table, TableError, catalog, load_table
+
+app = typer.Typer(
+    name="spacetable",
+    help="Tabletop space-combat games on a computer: an exact referee for Light Speed tables.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+TableArg = Annotated[
+    Path, typer.Argument(help="Table file (JSON, see docs/formats.md).", show_default=False)
+]
+
+
+def _fail(message: str) -> NoReturn:
+    """Report a user error on stderr and exit with status 2."""
+    print(f"spacetable: error: {message}", file=sys.stderr)
+    raise typer.Exit(2)
+
+
+def _load(path: Path) -> Table:
+    try:
+        return load_table(path)
+    except TableError as exc:
+        _fail(f"{path}: {exc}")
+
+
+@app.command()
+def resolve(
+    table: TableArg,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the result as one JSON object.")
+    ] = False,
+) -> None:
+    """Resolve the laser battle on a table and tell it step by step (or as JSON)."""
+    from spacetable.narrate import narrate
+
+    loaded = _load(table)
+    outcome = loaded.resolve()
+    if as_json:
+        print(json.dumps(outcome.to_json(), indent=2))
+    else:
+        print("\n".join(narrate(loaded.cards, outcome)))
+
+
+@app.command()
+def render(
+    table: TableArg,
+    output: Annotated[Path, typer.Option("-o", "--output", help="SVG file to write.")],
+    battle: Annotated[
+        bool, typer.Option("--battle", help="Draw the resolved battle on the table.")
+    ] = False,
+) -> None:
+    """Draw a table as SVG, optionally with every laser of its battle."""
+    from spacetable.render.svg import table_svg
+
+    loaded = _load(table)
+    svg = table_svg(loaded, loaded.resolve() if battle else None)
+    try:
+        output.write_text(svg, encoding="utf-8")
+    except OSError as exc:
+        _fail(f"cannot write {output}: {exc.strerror}")
+    print(f"wrote {output}")
+
+
+@app.command()
+def cards(
+    ruleset: Annotated[
+        str, typer.Option(help="Which catalog to show: lightspeed or stellar.")
+    ] = "lightspeed",
+    svg: Annotated[
+        Path | None, typer.Option(help="Also write one SVG card face per ship into this folder.")
+    ] = None,
+) -> None:
+    """List the ships of a ruleset's catalog (speed, health, lasers, shields)."""
+    if ruleset not in ("lightspeed", "stellar"):
+        _fail(f"unknown ruleset {ruleset!r} (choose lightspeed or stellar)")
+    ships = catalog(ruleset)
+    if not ships:
+        _fail(f"no {ruleset} ships are installed yet")
+    print(_catalog_table(list(ships.values())))
+    if svg is not None:
+        from spacetable.render.svg import card_svg
+
+        try:
+            svg.mkdir(parents=True, exist_ok=True)
+            for ship in ships.values():
+                (svg / f"{ship.key}.svg").write_text(card_svg(ship), encoding="utf-8")
+        except OSError as exc:
+            _fail(f"cannot write card faces to {svg}: {exc.strerror}")
+        print(f"wrote {len(ships)} card faces to {svg}/")
+
+
+def _catalog_table(ships: list[ShipDef]) -> str:
+    """The catalog as an aligned text table."""
+    header = ("key", "name", "speed", "health", "vp", "lasers", "shields")
+    rows = [header]
+    for ship in ships:
+        lasers = " ".join(
+            f"{lz.power}{'' if lz.kind == 'normal' else lz.kind[0]}@{lz.angle_deg:g}"
+            for lz in ship.lasers
+        )
+        shields = " ".join(f"{sh.edge}[{sh.start:g}..{sh.end:g}]" for sh in ship.shields)
+        rows.append(
+            (
+                ship.key,
+                ship.name,
+                "/".join(map(str, ship.speeds)),
+                str(ship.health),
+                str(ship.vp),
+                lasers or "-",
+                shields or "-",
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows
+    ]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    lines.append("")
+    lines.append("lasers: power[i=ion, p=penetrating]@angle (0 ahead, 90 left, -90 right)")
+    return "\n".join(lines)
+
+
+@app.command()
+def bench(
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the measurements as one JSON object.")
+    ] = False,
+    seconds: Annotated[
+        float, typer.Option(help="Roughly how long to measure each resolver, in seconds.")
+    ] = 2.0,
+) -> None:
+    """Measure how many tables per second the resolvers handle (reference, fast, batch)."""
+    from spacetable.bench import run_bench
+
+    if not as_json:
+        print("measuring (compiling the fast path first)...", file=sys.stderr)
+    result = run_bench(seconds=seconds)
+    if as_json:
+        print(json.dumps(result, indent=2))
+        return
+    for key, value in result.items():
+        shown = f"{value:,.1f}" if isinstance(value, float) else str(value)
+        print(f"{key:28} {shown}")
+
+
+def main() -> None:
+    """Entry point of the ``spacetable`` console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()
