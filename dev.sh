@@ -1,0 +1,27 @@
+#!/bin/sh
+# Set up spacetable's environment (uv, Python packages from uv.lock) and run it.
+#   ./dev.sh test          lint, type-check and run the whole test suite
+#   ./dev.sh ARGS...       run `spacetable ARGS...`
+set -eu
+cd "$(dirname "$0")"
+
+if command -v uv >/dev/null 2>&1; then
+    UV=uv
+elif python3 -m uv --version >/dev/null 2>&1; then
+    UV="python3 -m uv"
+else
+    echo "dev.sh: installing uv with pip..." >&2
+    python3 -m pip install --quiet --user uv 2>/dev/null \
+        || python3 -m pip install --quiet --user --break-system-packages uv 2>/dev/null \
+        || python3 -m pip install --quiet uv
+    UV="python3 -m uv"
+fi
+
+$UV sync --frozen --quiet
+if [ "${1:-}" = "test" ]; then
+    shift
+    $UV run --frozen ruff check src tests
+    $UV run --frozen mypy
+    exec $UV run --frozen pytest "$@"
+fi
+exec $UV run --frozen spacetable "$@"
