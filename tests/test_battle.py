@@ -318,3 +318,13 @@ def test_without_piracy_damage_steals_nothing() -> None:
 def test_piracy_needs_the_laser_to_damage() -> None:
     outcome = _pirate_table(piracy=True, shields=(Shield("back", -31.5, 31.5),))
     assert outcome.ships["carrier"].rocks == 3
+
+
+def test_a_laser_running_along_a_shielded_edge_into_the_corner_is_blocked() -> None:
+    # The gun, turned to fire toward +x, sends its laser along the target's front edge
+    # (y = 44): it touches the front-left corner first, where the front shield blocks it.
+    target = ship("target", speed=9, health=1, shields=(Shield("front", -31.5, 31.5),))
+    cards = [card("gun", "red", MOTH, -200, 44, -90), card("t", "blue", target, 0, 0)]
+    outcome = resolve(cards, rules("red", "blue"))
+    assert [e.result for e in lasers(outcome)] == ["blocked"]
+    assert outcome.ships["t"].alive

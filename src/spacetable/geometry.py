@@ -130,8 +130,13 @@ def ray_hit(
     if vy != 0.0 and abs(y_slab[0] - t_near) <= EPSILON_MM:
         edges.append("back" if vy > 0 else "front")
     lx, ly = ox + vx * t, oy + vy * t
+    # A point at a corner lies on two edges, also when the ray grazes the corner or runs
+    # along one edge into it (a shield on either edge blocks there).
+    for edge, gap in (("front", hl - ly), ("back", ly + hl), ("left", lx + hw), ("right", hw - lx)):
+        if abs(gap) <= EPSILON_MM and edge not in edges:
+            edges.append(edge)  # type: ignore[arg-type]  # the literals above are Edges
     if not edges:
-        # A ray running along an edge (or from inside): report the nearest edge.
+        # A ray that starts inside the card: report the nearest edge.
         edges.append(_nearest_edge(lx, ly, hw, hl))
     point = (origin[0] + direction[0] * t, origin[1] + direction[1] * t)
     return RayHit(t, point, tuple(edges), (lx, ly))

@@ -8,6 +8,7 @@ shield must lie along its edge. Errors name the ship and the field.
 from __future__ import annotations
 
 import json
+import math
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -206,7 +207,7 @@ def _int(where: str, name: str, raw: Any, minimum: int) -> int:
 
 
 def _number(where: str, raw: Any) -> float:
-    if isinstance(raw, bool) or not isinstance(raw, int | float):
+    if isinstance(raw, bool) or not isinstance(raw, int | float) or not math.isfinite(raw):
         raise ShipDefinitionError(f"{where} must be a number, got {raw!r}")
     return float(raw)
 

@@ -9,6 +9,7 @@ the same format back.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -186,7 +187,7 @@ def _variant(ruleset: str, raw: Any) -> dict[str, bool]:
 
 
 def _number(where: str, raw: Any) -> float:
-    if isinstance(raw, bool) or not isinstance(raw, int | float):
+    if isinstance(raw, bool) or not isinstance(raw, int | float) or not math.isfinite(raw):
         raise TableError(f"{where} must be a number, got {raw!r}")
     return float(raw)
 
