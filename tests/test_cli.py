@@ -88,3 +88,18 @@ def test_every_command_has_help() -> None:
         done = run(command, "--help")
         assert done.returncode == 0
         assert "Usage" in done.stdout
+
+
+def test_render_writes_an_svg_of_the_battle(tmp_path: Path) -> None:
+    out = tmp_path / "fig1.svg"
+    done = run("render", FIG1, "-o", out, "--battle")
+    assert done.returncode == 0, done.stderr
+    svg = out.read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and svg.count('class="card ship"') == 6
+    assert "laser power-2" in svg
+
+
+def test_cards_svg_writes_one_face_per_ship(tmp_path: Path) -> None:
+    done = run("cards", "--svg", tmp_path / "faces")
+    assert done.returncode == 0, done.stderr
+    assert len(list((tmp_path / "faces").glob("*.svg"))) == 10

@@ -1,0 +1,589 @@
+"""SVG pictures of cards, tables and laser battles (pure: functions return SVG text).
+
+Lengths are millimetres and every picture's ``viewBox`` is in mm. Table coordinates have
++y up; SVG has +y down, so table pictures flip the y axis. Elements carry CSS classes and
+``data-*`` attributes (``class="laser power-2 step-1 result-damage"``, ``data-card``) so
+tests and scripts can find what a player would see. The same input gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from spacetable.battle import Card, Outcome
+from spacetable.events import (
+    CardLeft,
+    Delayed,
+    Destroyed,
+    GoodsTransferred,
+    LaserFired,
+    RocksTaken,
+    RocksVaporized,
+    StepBegan,
+)
+from spacetable.geometry import heading
+from spacetable.ships import CARD_SIZE_MM, ShipDef
+from spacetable.tables import Table
+
+__all__ = ["CARD_SIZE_MM", "PLAYER_COLOURS", "card_svg", "player_colours", "table_svg"]
+
+SVG_NS = "http://www.w3.org/2000/svg"
+#: Team colour names in seat order.
+PLAYER_COLOURS: tuple[str, ...] = ("red", "blue", "green", "purple")
+_HEX = {"red": "#d7263d", "blue": "#2f6fe0", "green": "#249a45", "purple": "#8d4fd0"}
+_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+_STOCK, _ART, _SPACE, _PANEL, _INK = "#f2efe6", "#0f1730", "#0a0f1f", "#f6f4ef", "#1d2230"
+_SHIELD, _HEALTH, _ROCK, _HIT = "#5fe1ff", "#e11d2a", "#b08d57", "#ffd23f"
+_KIND_COLOUR = {"ion": "#39a7ff", "penetrating": "#ff8c1a"}
+_RULESET_NAMES = {"lightspeed": "Light Speed", "stellar": "Stellar Conflict"}
+_PANEL_W = 120.0
+# A generic ship silhouette on a 63 x 88 mm card, local frame (+y toward the front).
+_HULL = "0,24 6,9 16,-5 16,-13 6,-9 4,-17 -4,-17 -6,-9 -16,-13 -16,-5 -6,9"
+# The outline of an asteroid: radii (fraction of the base radius) at 16 even angles.
+_ROCK_RADII = (1.0, 0.86, 0.95, 1.08, 0.9, 0.97, 1.1, 0.84, 0.98, 1.05, 0.88, 1.0, 1.12, 0.9)
+Point = tuple[float, float]
+
+
+def _f(value: float, digits: int = 2) -> str:
+    """A number as short, stable text (``12``, ``-3.5``, ``0.07``)."""
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _sub(
+    parent: ET.Element, tag: str, text: str | None = None, /, **attrs: str | float
+) -> ET.Element:
+    """Append a child element. Attribute names use ``_`` for ``-`` and ``cls`` for
+    ``class``; numbers are formatted with :func:`_f`."""
+    el = ET.SubElement(parent, tag)
+    for key, value in attrs.items():
+        el.set("class" if key == "cls" else key.replace("_", "-"), _val(value))
+    if text is not None:
+        el.text = text
+    return el
+
+
+def _val(value: str | float) -> str:
+    return value if isinstance(value, str) else _f(value)
+
+
+def _text(parent: ET.Element, x: float, y: float, text: str, size: float, **attrs: str) -> None:
+    """A text element, centred and dark unless ``attrs`` say otherwise."""
+    style: dict[str, str | float] = {"text_anchor": "middle", "fill": _INK, **attrs}
+    _sub(parent, "text", text, x=x, y=y, font_size=size, **style)
+
+
+def _line(parent: ET.Element, a: Point, b: Point, colour: str, width: float, **attrs: str) -> None:
+    """A round-capped line between two SVG points."""
+    ends = {"x1": a[0], "y1": a[1], "x2": b[0], "y2": b[1]}
+    _sub(parent, "line", **ends, **_pen(colour, width), stroke_linecap="round", **attrs)
+
+
+def _rect(
+    parent: ET.Element, x: float, y: float, w: float, h: float, fill: str, **attrs: str | float
+) -> ET.Element:
+    return _sub(parent, "rect", x=x, y=y, width=w, height=h, fill=fill, **attrs)
+
+
+def _circle(
+    parent: ET.Element, cx: float, cy: float, r: float, fill: str, **attrs: str | float
+) -> ET.Element:
+    return _sub(parent, "circle", cx=cx, cy=cy, r=r, fill=fill, **attrs)
+
+
+def _pen(colour: str, width: float) -> dict[str, str | float]:
+    """Stroke attributes."""
+    return {"stroke": colour, "stroke_width": width}
+
+
+def _svg(width: float, height: float) -> ET.Element:
+    root = ET.Element("svg", {"xmlns": SVG_NS})
+    _size(root, width, height)
+    root.set("font-family", _FONT)
+    return root
+
+
+def _size(root: ET.Element, width: float, height: float) -> None:
+    root.set("width", f"{_f(width)}mm")
+    root.set("height", f"{_f(height)}mm")
+    root.set("viewBox", f"0 0 {_f(width)} {_f(height)}")
+
+
+def _colour(name: str | None, default: str) -> str:
+    """A team colour name (``red``...) as hex; any other CSS colour passes through."""
+    return default if name is None else _HEX.get(name, name)
+
+
+def player_colours(players: Sequence[str]) -> dict[str, str]:
+    """Each player's team colour (hex) by seat: red, blue, green, purple."""
+    return {p: _HEX[PLAYER_COLOURS[i % len(PLAYER_COLOURS)]] for i, p in enumerate(players)}
+
+
+def _strokes(power: int, kind: str) -> list[tuple[str, float, float]]:
+    """(colour, width mm, opacity) of the strokes that draw a beam, outermost first."""
+    if kind in _KIND_COLOUR:
+        core = {1: 0.8, 2: 1.4, 3: 2.2}.get(power, 1.4)
+        return [(_KIND_COLOUR[kind], core * 2.4, 0.35), (_KIND_COLOUR[kind], core, 1.0)]
+    if power <= 1:  # thin white with a purple aura
+        return [("#b48cff", 2.4, 0.55), ("#ffffff", 0.7, 1.0)]
+    if power == 2:  # medium red
+        return [("#ff6b6b", 2.8, 0.3), ("#e3142b", 1.5, 1.0)]
+    return [("#22c55e", 3.6, 1.0), ("#ffffff", 1.1, 1.0)]  # thick green with a white core
+
+
+def _beam(
+    parent: ET.Element, a: Point, b: Point, power: int, kind: str, **attrs: str
+) -> ET.Element:
+    """A laser beam from ``a`` to ``b`` (SVG coordinates) styled by power and kind."""
+    g = _sub(parent, "g", **attrs)
+    for colour, width, opacity in _strokes(power, kind):
+        extra = {"stroke_opacity": _f(opacity)} if opacity < 1.0 else {}
+        _line(g, a, b, colour, width, **extra)
+    return g
+
+
+# --- card faces --------------------------------------------------------------------------
+
+
+def _blank(size: tuple[float, float], border: str, art: str) -> tuple[ET.Element, float]:
+    """A card outline centred on the origin: ``border`` stock around ``art``; and its scale."""
+    w, h = size
+    s = min(w / 63.0, h / 88.0)
+    g = ET.Element("g", {"class": "face"})
+    _rect(g, -w / 2, -h / 2, w, h, border, rx=3 * s, **_pen("#222222", 0.3))
+    b = 2.6 * s
+    _rect(g, b - w / 2, b - h / 2, w - 2 * b, h - 2 * b, art, rx=1.5 * s)
+    return g, s
+
+
+def _ship_face(ship: ShipDef, colour: str | None, size: tuple[float, float]) -> ET.Element:
+    """A ship's face centred on the origin, SVG axes (local point ``(x, y)`` at ``(x, -y)``)."""
+    ship = ship.scaled(size)
+    hw, hl = size[0] / 2, size[1] / 2
+    g, s = _blank(size, _colour(colour, _STOCK), _ART)
+    b = 2.6 * s
+    hull = " ".join(
+        f"{_f(float(x) * s)},{_f(-float(y) * s)}" for x, y in (p.split(",") for p in _HULL.split())
+    )
+    fill = _colour(colour, "#aab4c8")
+    _sub(g, "polygon", cls="hull", points=hull, fill=fill, **_pen("#e8ecf5", 0.5 * s))
+    _sub(g, "ellipse", cx=0, cy=-11 * s, rx=2.2 * s, ry=4 * s, fill="#cfe8ff")
+    for sh in ship.shields:
+        lo, hi = sh.start, max(sh.end, sh.start + 0.8)
+        x, y, bw, bh = {
+            "front": (lo, -hl, hi - lo, b),
+            "back": (lo, hl - b, hi - lo, b),
+            "left": (-hw, -hi, b, hi - lo),
+            "right": (hw - b, -hi, b, hi - lo),
+        }[sh.edge]
+        _rect(g, x, y, bw, bh, _SHIELD, cls=f"shield edge-{sh.edge}", **_pen("#0b6e8a", 0.3))
+    for index, lz in enumerate(ship.lasers):
+        dx, dy = heading(lz.angle_deg)
+        end = (lz.at[0], -lz.at[1])
+        start = (end[0] - dx * 10 * s, end[1] + dy * 10 * s)
+        cls = f"laser-stub power-{lz.power} kind-{lz.kind}"
+        _beam(g, start, end, lz.power, lz.kind, cls=cls, data_laser=str(index))
+    speeds = "/".join(str(v) for v in ship.speeds)
+    bw = max(9.0, 4.4 * len(speeds) + 3.5) * s
+    x, y = 1.2 * s - hw, 1.2 * s - hl
+    _rect(g, x, y, bw, 9.5 * s, "#ffffff", rx=2 * s, **_pen("#222222", 0.4))
+    bold = {"font_weight": "bold"}
+    _text(g, x + bw / 2, y + 7.4 * s, speeds, 7.5 * s, cls="speed", data_speeds=speeds, **bold)
+    for i in range(ship.health):
+        cy = (6.5 + i * 5.2) * s - hl
+        _circle(g, hw - 6 * s, cy, 2 * s, _HEALTH, cls="health-dot", **_pen("#ffffff", 0.4 * s))
+    font = min(5.2 * s, (size[0] - 8 * s) / (0.64 * max(len(ship.name), 1)))  # long names
+    white = {"fill": "#ffffff", **bold}
+    _text(g, 0, 27 * s, ship.name, font, cls="name", **white)
+    if ship.role != "warship":
+        _text(g, 0, 33 * s, ship.role.upper(), 3.6 * s, fill="#9fb3d9", cls="role")
+    x, y, gold = hw - 4.5 * s, hl - 4.5 * s, "#ffe08a"
+    if ship.credits or ship.vp != ship.health:
+        _text(g, -x, y, f"{ship.vp} VP", 4 * s, fill=gold, cls="vp", text_anchor="start")
+    if ship.credits:
+        _text(g, x, y, f"{ship.credits} cr", 4 * s, fill=gold, cls="credits", text_anchor="end")
+    return g
+
+
+def _asteroid_face(size: tuple[float, float], rocks: int, start: int | None) -> ET.Element:
+    """An asteroid card centred on the origin with its rock count (``start``: before the
+    battle, shown when it differs)."""
+    g, s = _blank(size, _STOCK, "#1a1d28")
+    base, n, hl = 0.36 * size[0], len(_ROCK_RADII), size[1] / 2
+    pts = []
+    for i, r in enumerate(_ROCK_RADII):
+        dx, dy = heading(360.0 * i / n)
+        pts.append(f"{_f(dx * r * base)},{_f(dy * r * base * 1.15)}")
+    _sub(g, "polygon", points=" ".join(pts), fill="#7d7468", **_pen("#b9ad9c", 0.8 * s))
+    for cx, cy, r in ((-8, 10, 3.5), (9, -12, 2.6), (7, 14, 2.0)):
+        _circle(g, cx * s, cy * s, r * s, "#5f574d")
+    white = {"fill": "#ffffff", "font_weight": "bold"}
+    _text(g, 0, 3.5 * s, str(rocks), 12 * s, cls="rock-count", data_rocks=str(rocks), **white)
+    _text(g, 0, 9.5 * s, "rocks", 4 * s, fill="#f0e6d6")
+    _text(g, 0, hl - 5 * s, "ASTEROID", 4.5 * s, fill="#d8d2c6", font_weight="bold")
+    if start is not None and start != rocks:
+        _text(g, 0, 8 * s - hl, f"had {start}", 4 * s, fill="#d8d2c6")
+    return g
+
+
+def card_svg(
+    ship: ShipDef, colour: str | None = None, size: tuple[float, float] = CARD_SIZE_MM
+) -> str:
+    """One card face as a standalone SVG of ``size`` mm.
+
+    Speed(s) top left (``2/6`` for a ship that fires twice), health as red dots down the
+    top right, each laser as a beam from inside the card out to its ``at`` point on the edge
+    (styled by power; ion blue, penetrating orange), shields as bars on the covered part of
+    their edge, the name, VP and credits when the card has them, ``colour`` (a team name or
+    any CSS colour) as the border.
+    """
+    root = _svg(*size)
+    move = f"translate({_f(size[0] / 2)} {_f(size[1] / 2)})"
+    _sub(root, "g", cls="card ship", data_ship=ship.key, transform=move).append(
+        _ship_face(ship, colour, size)
+    )
+    return ET.tostring(root, encoding="unicode") + "\n"
+
+
+# --- tables ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """The drawn part of the table (table coordinates) and its mapping to SVG coordinates."""
+
+    left: float
+    bottom: float
+    right: float
+    top: float
+
+    def pt(self, p: Point) -> Point:
+        """A table point in SVG coordinates (y flipped)."""
+        return (p[0] - self.left, self.top - p[1])
+
+    def exit(self, origin: Point, d: Point) -> Point:
+        """Where a ray from ``origin`` along unit vector ``d`` leaves the frame."""
+        ts = [(lim - origin[0]) / d[0] for lim in (self.left, self.right) if d[0]]
+        ts += [(lim - origin[1]) / d[1] for lim in (self.bottom, self.top) if d[1]]
+        t = min((t for t in ts if t > 0), default=0.0)
+        return (origin[0] + d[0] * t, origin[1] + d[1] * t)
+
+
+def _frame(table: Table, margin: float) -> _Frame:
+    xs = [x for c in table.cards for x, _ in c.rect.corners()]
+    ys = [y for c in table.cards for _, y in c.rect.corners()]
+    if table.table_size is not None:
+        tw, th = table.table_size
+        xs += [-tw / 2, tw / 2]
+        ys += [-th / 2, th / 2]
+    return _Frame(min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
+
+
+@dataclass(slots=True)
+class _Battle:
+    """What the event log says about each card, gathered for drawing."""
+
+    lasers: list[LaserFired] = field(default_factory=list)
+    # card -> notes written under it: (text, class, data-* attributes)
+    notes: dict[str, list[tuple[str, str, dict[str, str]]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    destroyed: dict[str, tuple[str | None, int]] = field(default_factory=dict)
+    left: dict[str, tuple[str, int]] = field(default_factory=dict)
+
+
+def _gather(outcome: Outcome) -> _Battle:
+    battle, step, arrow = _Battle(), 0, "\u2192"
+    for ev in outcome.events:
+        if isinstance(ev, StepBegan):
+            step = ev.speed
+        elif isinstance(ev, LaserFired):
+            battle.lasers.append(ev)
+        elif isinstance(ev, RocksTaken):
+            data = {"data_source": ev.source, "data_count": str(ev.count), "data_step": str(step)}
+            battle.notes[ev.ship].append(
+                (f"speed {step}: +{ev.count} from {ev.source}", "mined", data)
+            )
+        elif isinstance(ev, RocksVaporized):
+            text = f"speed {step}: {ev.count} vaporized ({ev.reason})"
+            battle.notes[ev.card].append((text, "note", {}))
+        elif isinstance(ev, Destroyed):
+            battle.destroyed[ev.ship] = (ev.kill_pile, step)
+            pile = f"{ev.kill_pile}'s kill pile" if ev.kill_pile else "vaporized"
+            battle.notes[ev.ship].append((f"speed {step}: destroyed {arrow} {pile}", "note", {}))
+        elif isinstance(ev, Delayed):
+            speeds = "/".join(str(v) for v in ev.speeds)
+            text = f"speed {step}: delayed {arrow} speed {speeds}"
+            battle.notes[ev.ship].append((text, "note", {}))
+        elif isinstance(ev, GoodsTransferred):
+            text = f"speed {step}: +{ev.count} stolen goods from {ev.source}"
+            battle.notes[ev.ship].append((text, "note", {}))
+        elif isinstance(ev, CardLeft):
+            battle.left[ev.card] = (ev.reason, step)
+            battle.notes[ev.card].append((f"speed {step}: left ({ev.reason})", "note", {}))
+    return battle
+
+
+def _card_transform(frame: _Frame, card: Card) -> str:
+    x, y = frame.pt((card.pose.x, card.pose.y))
+    return f"translate({_f(x)} {_f(y)}) rotate({_f(-card.pose.rotation_deg, 4)})"
+
+
+def _token(parent: ET.Element, x: float, y: float, label: str, fill: str, **attrs: str) -> None:
+    """A round counter with a number, lying on a card (SVG coordinates)."""
+    g = _sub(parent, "g", **attrs)
+    _circle(g, x, y, 4.6, fill, **_pen("#ffffff", 0.7))
+    _text(g, x, y + 2.2, label, 6, fill="#ffffff", font_weight="bold")
+
+
+def _turn(v: Point, deg: float) -> Point:
+    c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+    return (v[0] * c - v[1] * s, v[0] * s + v[1] * c)
+
+
+def _draw_laser(
+    lasers: ET.Element, marks: ET.Element, frame: _Frame, by_id: dict[str, Card], ev: LaserFired
+) -> None:
+    """One laser trace with its step label and the mark where it ended."""
+    card = by_id[ev.ship]
+    d = card.pose.direction(card.lasers()[ev.laser].angle_deg)
+    end = ev.end if ev.end is not None else frame.exit(ev.origin, d)
+    a, b = frame.pt(ev.origin), frame.pt(end)
+    cls = f"laser power-{ev.power} step-{ev.speed} result-{ev.result} kind-{ev.kind}"
+    target = ev.target or ""
+    data = {"data_ship": ev.ship, "data_laser": str(ev.laser), "data_target": target}
+    g = _beam(lasers, a, b, ev.power, ev.kind, cls=cls, **data)
+    what = {
+        "space": "into space",
+        "blocked": f"blocked by {target}'s shield",
+        "mine": f"mines {target}",
+        "ion": f"ion hit on {target}",
+        "damage": f"{ev.damage} damage to {target}",
+    }.get(ev.result, ev.result)
+    _sub(g, "title", f"speed {ev.speed}: {ev.ship} laser #{ev.laser + 1} ({ev.power}) {what}")
+    t = min(math.dist(ev.origin, end) * 0.3, 26.0)
+    lx, ly = frame.pt((ev.origin[0] + d[0] * t, ev.origin[1] + d[1] * t))
+    label = _sub(marks, "g", cls=f"step-label step-{ev.speed}", data_ship=ev.ship)
+    _circle(label, lx, ly, 4.2, "#ffffff", **_pen(_INK, 0.6))
+    _text(label, lx, ly + 2.1, str(ev.speed), 5.8, font_weight="bold")
+    if ev.result == "blocked" and target in by_id:
+        m = _sub(marks, "g", cls="blocked", data_target=target, data_ship=ev.ship)
+        _circle(m, b[0], b[1], 5.5, "#ffffff", fill_opacity=0.3)
+        ex, ey = by_id[target].pose.direction(-90.0 if ev.edge in ("front", "back") else 0.0)
+        p = frame.pt((end[0] - ex * 8, end[1] - ey * 8))
+        q = frame.pt((end[0] + ex * 8, end[1] + ey * 8))
+        _line(m, p, q, _SHIELD, 3.2)
+        _line(m, p, q, "#ffffff", 1.0)
+        for deg in (-40.0, 40.0):  # sparks bouncing back toward the shooter
+            sx, sy = _turn((-d[0], -d[1]), deg)
+            _line(m, b, frame.pt((end[0] + sx * 7, end[1] + sy * 7)), "#ffffff", 0.8)
+    elif ev.result in ("damage", "ion"):
+        hit = ev.result == "damage"
+        data = {"data_target": target, "data_damage": str(ev.damage)}
+        m = _sub(marks, "g", cls="hit" if hit else "ion-hit", **data)
+        star = []
+        for i in range(16):
+            hx, hy = heading(22.5 * i)
+            r = 5.5 if i % 2 == 0 else 2.6
+            star.append(f"{_f(b[0] + hx * r)},{_f(b[1] + hy * r)}")
+        fill = _HIT if hit else _KIND_COLOUR["ion"]
+        _sub(m, "polygon", points=" ".join(star), fill=fill, **_pen("#ff6b00", 0.4))
+        if hit:
+            _text(m, b[0], b[1] + 1.8, str(ev.damage), 5, font_weight="bold")
+    elif ev.result == "mine":
+        _circle(marks, b[0], b[1], 2.4, _ROCK, cls="mine-hit", **_pen("#ffffff", 0.5))
+
+
+def table_svg(table: Table, outcome: Outcome | None = None, *, margin_mm: float = 40.0) -> str:
+    """The whole table as SVG: every card at its pose (ships as small faces in their owner's
+    colour, asteroids with their rocks), a legend of players and colours, and, given the
+    battle's ``outcome``, its laser traces (labelled with their speed step), hits, shield
+    blocks, mining, destroyed ships, final rocks, damage and delay counters and the scores.
+    Lasers that hit nothing run to the edge of the drawing.
+    """
+    frame = _frame(table, margin_mm)
+    width, height = frame.right - frame.left, frame.top - frame.bottom
+    colours = player_colours(table.players)
+    battle = _gather(outcome) if outcome is not None else None
+    root = _svg(width, height)
+    _rect(root, 0, 0, width, height, _SPACE, cls="space")
+    if table.table_size is not None:
+        tw, th = table.table_size
+        x0, y0 = frame.pt((-tw / 2, th / 2))
+        edge = _pen("#55607a", 1.0)
+        _rect(root, x0, y0, tw, th, "none", cls="table-edge", stroke_dasharray="6 4", **edge)
+    layer = _sub(root, "g", cls="cards")
+    for card in table.cards:
+        cls = "card asteroid" if card.ship is None else "card ship"
+        g = _sub(layer, "g", cls=cls, data_card=card.id, transform=_card_transform(frame, card))
+        if card.ship is None:
+            final = outcome.asteroids.get(card.id, card.rocks) if outcome else card.rocks
+            g.append(_asteroid_face(card.size, final, card.rocks if outcome else None))
+        else:
+            g.set("data-owner", card.owner or "")
+            g.set("data-ship", card.ship.key)
+            g.append(_ship_face(card.ship, colours.get(card.owner or ""), card.size))
+        if battle is not None and (card.id in battle.destroyed or card.id in battle.left):
+            g.set("opacity", "0.4")
+    if outcome is not None and battle is not None:
+        _draw_battle(root, frame, table, outcome, battle, colours)
+    panel_height = _draw_panel(root, width, height, table, outcome, colours)
+    _size(root, width + _PANEL_W, max(height, panel_height))
+    return ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _draw_battle(
+    root: ET.Element,
+    frame: _Frame,
+    table: Table,
+    outcome: Outcome,
+    battle: _Battle,
+    colours: dict[str, str],
+) -> None:
+    """Traces, marks, destroyed crosses, counters and per-card notes."""
+    by_id = {c.id: c for c in table.cards}
+    lasers, marks = _sub(root, "g", cls="lasers"), _sub(root, "g", cls="marks")
+    for ev in battle.lasers:
+        _draw_laser(lasers, marks, frame, by_id, ev)
+    tokens = _sub(root, "g", cls="tokens")
+    for card in table.cards:
+        cx, cy = frame.pt((card.pose.x, card.pose.y))
+        if card.id in battle.destroyed:
+            pile, step = battle.destroyed[card.id]
+            data = {"data_card": card.id, "data_kill_pile": pile or "", "data_step": str(step)}
+            g = _sub(tokens, "g", cls="destroyed", **data)
+            c = [frame.pt(p) for p in card.rect.corners()]
+            _line(g, c[0], c[2], "#ff3b3b", 2.5)
+            _line(g, c[1], c[3], "#ff3b3b", 2.5)
+        result = outcome.ships.get(card.id)
+        if result is not None:
+            counters = [(p, result.damage.get(p, 0)) for p in table.players]
+            counters = [(p, n) for p, n in counters if n]
+            for i, (player, count) in enumerate(counters):
+                x = cx + (i - (len(counters) - 1) / 2) * 10
+                data = {"data_card": card.id, "data_player": player, "data_count": str(count)}
+                g = _sub(tokens, "g", cls="damage", **data)
+                _rect(g, x - 4, cy + 2, 8, 8, colours[player], rx=1, **_pen("#ffffff", 0.7))
+                _text(g, x, cy + 8.2, str(count), 6, fill="#ffffff", font_weight="bold")
+            both = bool(result.rocks and result.alive and result.delay_tokens)
+            rocks, delays = str(result.rocks), str(result.delay_tokens)
+            if result.rocks and result.alive:
+                data = {"cls": "rocks", "data_card": card.id, "data_count": rocks}
+                _token(tokens, cx - 6 * both, cy - 8, rocks, _ROCK, **data)
+            if result.delay_tokens:
+                data = {"cls": "delay", "data_card": card.id, "data_tokens": delays}
+                _token(tokens, cx + 6 * both, cy - 8, f"D{delays}", "#c9a400", **data)
+        x, y = frame.pt((card.pose.x, min(y for _, y in card.rect.corners())))
+        for i, (note, cls, data) in enumerate(battle.notes.get(card.id, [])):
+            g = _sub(tokens, "g", cls=cls, data_card=card.id, **data)
+            w, top = len(note) * 3.1 + 5, y + 7 + i * 8
+            _rect(g, x - w / 2, top, w, 7, "#000000", rx=1.5, fill_opacity=0.65)
+            _text(g, x, top + 5.2, note, 5.2, fill="#ffffff")
+
+
+def _draw_panel(
+    root: ET.Element,
+    x0: float,
+    height: float,
+    table: Table,
+    outcome: Outcome | None,
+    colours: dict[str, str],
+) -> float:
+    """The side panel right of ``x0``: players, scores and a key. Returns its height."""
+    panel = _sub(root, "g", cls="panel")
+    bg = _rect(panel, x0, 0, _PANEL_W, height, _PANEL)
+    x, y = x0 + 8, 16.0
+    title = _RULESET_NAMES.get(table.ruleset, table.ruleset)
+    _text(panel, x, y, title, 9, text_anchor="start", font_weight="bold")
+    y += 14
+    legend = _sub(panel, "g", cls="legend")
+    for player in table.players:
+        g = _sub(legend, "g", cls="legend-player", data_player=player, data_colour=colours[player])
+        _rect(g, x, y - 6, 8, 8, colours[player], rx=1.5)
+        _text(g, x + 12, y, player, 7, text_anchor="start")
+        y += 11
+    if outcome is not None:
+        y = _draw_scores(panel, x, y + 6, table, outcome, colours)
+    y = _draw_key(panel, x, y + 10, table, outcome is not None) + 8
+    bg.set("height", _f(max(height, y)))
+    return y
+
+
+def _draw_scores(
+    panel: ET.Element, x: float, y: float, table: Table, outcome: Outcome, colours: dict[str, str]
+) -> float:
+    """The score box: each player's score and what it is made of, then the winner."""
+    by_id = {c.id: c for c in table.cards}
+    box = _sub(panel, "g", cls="score-box")
+    frame = _rect(box, x - 3, y, _PANEL_W - 10, 1, "#ffffff", rx=2, **_pen(_INK, 0.6))
+    top, y = y, y + 10
+    _text(box, x, y, "Score", 7.5, text_anchor="start", font_weight="bold")
+    for player in table.players:
+        y += 11
+        score = outcome.scores.get(player, 0)
+        _rect(box, x, y - 6, 8, 8, colours[player], rx=1.5)
+        data = {"cls": "score", "data_player": player, "data_score": str(score)}
+        _text(
+            box, x + 12, y, f"{player} {score}", 7, text_anchor="start", font_weight="bold", **data
+        )
+        lines: list[tuple[float, str]] = []
+        for cid in outcome.kill_piles.get(player, []):
+            card = by_id[cid]
+            assert card.ship is not None
+            worth = card.ship.vp if table.ruleset == "stellar" else card.ship.health
+            sign = "-" if card.owner == player else "+"
+            lines.append((16, f"{card.owner} {card.ship.name} {sign}{worth}"))
+        lines.insert(0, (12, "kill pile:" if lines else "kill pile: empty"))
+        ships = [(cid, r) for cid, r in outcome.ships.items() if by_id[cid].owner == player]
+        lines.append((12, f"rocks on ships: {sum(r.rocks for _, r in ships if r.alive)}"))
+        placed = sum(r.damage.get(player, 0) for r in outcome.ships.values())
+        lines.append((12, f"damage placed: {placed}"))
+        for indent, line in lines:
+            y += 6.5
+            _text(box, x + indent, y, line, 4.8, text_anchor="start", fill="#4a5168")
+    y += 12
+    verdict = f"Winner: {outcome.winner}" if outcome.winner is not None else "Draw"
+    cls = "winner" if outcome.winner is not None else "draw"
+    _text(box, x, y, verdict, 7.5, text_anchor="start", font_weight="bold", cls=cls)
+    frame.set("height", _f(y + 6 - top))
+    return y + 6
+
+
+def _draw_key(panel: ET.Element, x: float, y: float, table: Table, battle: bool) -> float:
+    """Samples of each laser style (and, with a battle, of the marks)."""
+    key = _sub(panel, "g", cls="key")
+    bg = _rect(key, x - 3, y - 6, _PANEL_W - 10, 1, _SPACE, rx=2)
+    top = y - 6
+    kinds = sorted({lz.kind for c in table.cards for lz in c.lasers()} - {"normal"})
+    rows = [(1, "normal", "power 1: thin white"), (2, "normal", "power 2: medium red")]
+    rows += [(3, "normal", "power 3: thick green")] + [(2, k, f"{k} laser") for k in kinds]
+    y += 4
+    white = {"text_anchor": "start", "fill": "#ffffff"}
+    for power, kind, label in rows:
+        _beam(key, (x, y - 1.5), (x + 22, y - 1.5), power, kind, cls="key-beam")
+        _text(key, x + 28, y, label, 5, **white)
+        y += 9
+    if battle:
+        c = (x + 11, y - 1.5)
+        _circle(key, c[0], c[1], 4.2, "#ffffff")
+        _text(key, c[0], y + 0.6, "6", 5.8, font_weight="bold")
+        _text(key, x + 28, y, "speed step of a laser", 5, **white)
+        y += 10
+        _circle(key, c[0], y - 1.5, 4.5, _HIT)
+        _text(key, x + 28, y, "hit (damage dealt)", 5, **white)
+        y += 10
+        _line(key, (x + 4, y - 1.5), (x + 18, y - 1.5), _SHIELD, 3.2)
+        _text(key, x + 28, y, "blocked by a shield", 5, **white)
+        y += 10
+        _circle(key, c[0], y - 1.5, 4.6, _ROCK)
+        _text(key, x + 28, y, "rocks on a ship", 5, **white)
+        y += 10
+        _rect(key, x + 7, y - 5.5, 8, 8, "#888888", rx=1)
+        _text(key, x + 28, y, "damage counters", 5, **white)
+        y += 10
+    bg.set("height", _f(y - top))
+    return y
