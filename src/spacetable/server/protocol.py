@@ -1,0 +1,146 @@
+"""The websocket protocol: client messages validated at the boundary (pydantic).
+
+Every client message is a JSON object with a ``type``; :func:`parse_client_message` turns
+raw text into one of the models below or raises :class:`ProtocolError` with a message that
+names the problem. Server messages are plain dicts built in ``rooms.py``; both directions
+are documented in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+#: Bot levels a seat can be given: how many candidate poses the greedy bot weighs and how
+#: fast it places. ``random`` places anywhere legal.
+BOT_LEVELS = ("random", "easy", "medium", "hard")
+
+
+class ProtocolError(ValueError):
+    """A client message that is not valid JSON or not a valid message."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Posed(_Message):
+    x: float
+    y: float
+    rotation: float
+
+    @field_validator("x", "y", "rotation")
+    @classmethod
+    def _finite(cls, value: float) -> float:
+        if not math.isfinite(value):
+            raise ValueError("must be a finite number")
+        return value
+
+
+class Join(_Message):
+    """Take a seat (``seat`` null: the first free one) under ``name``."""
+
+    type: Literal["join"]
+    name: Annotated[str, Field(min_length=1, max_length=24)]
+    seat: int | None = None
+
+
+class Rejoin(_Message):
+    """Take back the seat this token holds (after a reload or a dropped connection)."""
+
+    type: Literal["rejoin"]
+    token: Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class Watch(_Message):
+    """Watch as a spectator."""
+
+    type: Literal["watch"]
+
+
+class Leave(_Message):
+    """Give up your seat (before the match: it becomes free; during it: a bot takes it)."""
+
+    type: Literal["leave"]
+
+
+class SeatBot(_Message):
+    """Put a bot of ``level`` in an empty seat (before the match starts)."""
+
+    type: Literal["bot"]
+    seat: int
+    level: Literal["random", "easy", "medium", "hard"] = "medium"
+
+
+class Ready(_Message):
+    """Say you are ready (the match starts when every human in a full room is)."""
+
+    type: Literal["ready"]
+    ready: bool = True
+
+
+class HandPose(_Posed):
+    """Where the card in your hand is now (streamed, about 20 per second)."""
+
+    type: Literal["pose"]
+
+
+class Place(_Posed):
+    """Put the card in your hand on the table at this pose."""
+
+    type: Literal["place"]
+
+
+class Drop(_Posed):
+    """After "stop": let the card in your hand fall where it is."""
+
+    type: Literal["drop"]
+
+
+class Discard(_Message):
+    """After "stop": keep the card in your hand out of the game."""
+
+    type: Literal["discard"]
+
+
+class Rematch(_Message):
+    """After a match: ask for another one with the same seats."""
+
+    type: Literal["rematch"]
+
+
+class Ping(_Message):
+    """Keep-alive; answered with ``pong``."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    Join | Rejoin | Watch | Leave | SeatBot | Ready | HandPose | Place | Drop | Discard
+    | Rematch | Ping,
+    Field(discriminator="type"),
+]
+_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+def parse_client_message(text: str | bytes) -> ClientMessage:
+    """Validate one client message. Raises :class:`ProtocolError` naming the problem."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ProtocolError(f"message is not valid JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise ProtocolError("message must be a JSON object with a 'type'")
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = [str(part) for part in first["loc"]]
+        if loc and loc[0] == data.get("type"):
+            loc = loc[1:]  # the union's tag
+        where = ".".join(loc) or "type"
+        raise ProtocolError(f"bad {data.get('type', 'untyped')!s} message: {where}: "
+                            f"{first['msg']}") from exc

@@ -1,0 +1,134 @@
+"""Match storage: every finished match with its seed and action log, enough to replay it.
+
+SQLite in the user's data directory by default; any SQLAlchemy URL works (a
+``postgresql://`` URL uses psycopg). This is the storage seam of DESIGN section 6: the
+server only calls :class:`Storage`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import JSON, Float, Integer, String, create_engine, select
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+
+def default_db_url() -> str:
+    """SQLite in the user's data directory (created if missing)."""
+    folder = Path(platformdirs.user_data_dir("spacetable", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'spacetable.db'}"
+
+
+def normalise_url(url: str) -> str:
+    """Map a plain ``postgresql://`` URL to the psycopg driver SQLAlchemy should use."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class _MatchRow(_Base):
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    room: Mapped[str] = mapped_column(String(64), index=True)
+    ruleset: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(Integer)
+    actions: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    events: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    started_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+@dataclass(slots=True)
+class StoredMatch:
+    """One finished match as stored: who sat where, the seed, every action with its
+    server time (seconds since the match began), the event log and the result."""
+
+    id: str
+    room: str
+    ruleset: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    seed: int
+    actions: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    result: dict[str, Any]
+    started_at: float = field(default_factory=time.time)
+    finished_at: float = field(default_factory=time.time)
+
+    def to_json(self) -> dict[str, Any]:
+        """The match as a JSON object (what ``/api/matches/{id}`` returns)."""
+        return {
+            "id": self.id,
+            "room": self.room,
+            "ruleset": self.ruleset,
+            "options": self.options,
+            "seats": self.seats,
+            "seed": self.seed,
+            "actions": self.actions,
+            "events": self.events,
+            "result": self.result,
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """A short description for the match list."""
+        return {
+            "id": self.id,
+            "ruleset": self.ruleset,
+            "players": [seat.get("name") for seat in self.seats],
+            "scores": self.result.get("scores", {}),
+            "winner": self.result.get("winner"),
+            "finished_at": self.finished_at,
+        }
+
+
+class Storage:
+    """Stores and reads finished matches. Each save is one transaction."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = normalise_url(url or default_db_url())
+        self._engine = create_engine(self.url)
+        _Base.metadata.create_all(self._engine)
+
+    def save(self, match: StoredMatch) -> None:
+        """Store a finished match (replacing one with the same id)."""
+        with Session(self._engine) as session, session.begin():
+            session.merge(_MatchRow(**match.to_json()))
+
+    def get(self, match_id: str) -> StoredMatch | None:
+        """The match with this id, or ``None``."""
+        with Session(self._engine) as session:
+            row = session.get(_MatchRow, match_id)
+            return _to_match(row) if row else None
+
+    def recent(self, limit: int = 50) -> list[StoredMatch]:
+        """The most recently finished matches, newest first."""
+        query = select(_MatchRow).order_by(_MatchRow.finished_at.desc()).limit(limit)
+        with Session(self._engine) as session:
+            return [_to_match(row) for row in session.scalars(query)]
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self._engine.dispose()
+
+
+def _to_match(row: _MatchRow) -> StoredMatch:
+    return StoredMatch(
+        row.id, row.room, row.ruleset, row.options, row.seats, row.seed, row.actions,
+        row.events, row.result, row.started_at, row.finished_at,
+    )
