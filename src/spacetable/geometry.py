@@ -196,4 +196,5 @@ def rects_touch(a: Rect, b: Rect) -> bool:
 
 def rect_inside(rect: Rect, width: float, height: float) -> bool:
     """Whether a card lies wholly on a ``width`` x ``height`` table centred on the origin."""
-    return all(abs(x) <= width / 2.0 and abs(y) <= height / 2.0 for x, y in rect.corners())
+    half_w, half_h = width / 2.0 + EPSILON_MM, height / 2.0 + EPSILON_MM
+    return all(abs(x) <= half_w and abs(y) <= half_h for x, y in rect.corners())

@@ -1,0 +1,548 @@
+"""Light Speed as a match: setup, the fast round, "stop!", then the laser battle.
+
+The match is a pure state machine (:mod:`spacetable.games.base`): no clock, no I/O, no
+global random. Each player's deck is the ten Light Speed ships, shuffled with the match's
+seeded ``random.Random`` in seat order, so a match replays exactly from its options, seed
+and action log (:meth:`LightSpeedMatch.replay`).
+
+Phases (:class:`Phase`):
+
+``fast``
+    Everyone plays at once. Each player holds the top card of his deck. :class:`Place`
+    puts it on the table at a pose; it must lie wholly on the table and touch no card
+    already there. The next card of the deck then comes to hand. There is no discarding.
+    Whoever places his last card calls stop at once.
+``stop``
+    Every other player still holds a card and must choose: :class:`Drop` it at a pose
+    (the server sends the pose where the card froze; an illegal spot is refused and the
+    player may choose again or discard) or :class:`Discard` it. The server sends
+    :class:`Timeout` when its stop countdown runs out: every card still undecided is
+    discarded. Once nobody is undecided the battle is resolved
+    (:func:`spacetable.battle.resolve`) and the match is over.
+``over``
+    :meth:`LightSpeedMatch.result` is the battle's :class:`~spacetable.battle.Outcome`.
+
+Moving the card in hand is not an action: the server streams hand poses without storing
+them, and asks :meth:`LightSpeedMatch.check_placement` why a spot is refused.
+
+What a player sees (:meth:`LightSpeedMatch.view`): every card on the table, every player's
+card in hand (cards are played face up, so the ship a player is positioning is visible to
+all; the server's pose stream shows it anyway), how many cards each deck still holds, and
+which card each player discarded at the stop. Never the order of any deck.
+
+Card ids on the table are ``"<player>-<ship key>"`` (``"red-moth"``), unique because every
+deck holds one of each ship; asteroids are ``"asteroid"``, or ``"asteroid-1"`` and
+``"asteroid-2"`` with two small asteroids.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar, Literal, cast
+
+from spacetable.battle import Card, Outcome
+from spacetable.events import Event
+from spacetable.games.base import (
+    Action,
+    InvalidOptions,
+    Match,
+    decode_action,
+)
+from spacetable.geometry import Pose, Rect, rect_inside, rects_touch
+from spacetable.ships import CARD_SIZE_MM, ShipDef
+from spacetable.tables import Table, catalog
+
+# -- static facts ---------------------------------------------------------------------------
+
+RULESET = "lightspeed"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+AsteroidLayout = Literal["single", "large", "two-small"]
+ASTEROID_LAYOUTS: tuple[AsteroidLayout, ...] = ("single", "large", "two-small")
+
+#: Rocks on the asteroid (single or large) unless the options say otherwise.
+DEFAULT_ROCKS = 12
+#: Rocks on each of two small asteroids, by number of players.
+TWO_SMALL_ROCKS = {2: 6, 3: 8, 4: 10}
+#: The large asteroid: the two asteroid cards side by side along their long edges.
+LARGE_ASTEROID_MM = (2 * CARD_SIZE_MM[0], CARD_SIZE_MM[1])
+#: Gap between two small asteroids: "several inches" read as six (152.4 mm).
+SMALL_ASTEROID_GAP_MM = 6 * 25.4
+#: A table of 1200 x 800 mm centred on the origin, as in table files.
+DEFAULT_TABLE_MM = (1200.0, 800.0)
+#: Cards whose shapes overlap by less than this (mm) only touch (for messages).
+_OVERLAP_MM = 1e-6
+
+
+class Phase(StrEnum):
+    """Where the match stands."""
+
+    FAST = "fast"
+    STOP = "stop"
+    OVER = "over"
+
+
+@functools.cache
+def fleet() -> dict[str, ShipDef]:
+    """The ten ships of every Light Speed deck, keyed by ship key, in catalog order."""
+    return catalog(RULESET)
+
+
+# -- actions --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """Fast round: put the card in hand on the table at ``(x, y)`` mm, turned
+    ``rotation_deg`` counter-clockwise, at server time ``t`` s."""
+
+    type_name: ClassVar[str] = "place"
+    player: str
+    x: float
+    y: float
+    rotation_deg: float
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Action):
+    """After stop: let the card in hand fall at ``(x, y, rotation_deg)``, where it froze."""
+
+    type_name: ClassVar[str] = "drop"
+    player: str
+    x: float
+    y: float
+    rotation_deg: float
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """After stop: keep the card in hand out of the game."""
+
+    type_name: ClassVar[str] = "discard"
+    player: str
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout(Action):
+    """The server's stop countdown ran out: every undecided card is discarded."""
+
+    type_name: ClassVar[str] = "timeout"
+    t: float
+
+
+LightSpeedAction = Place | Drop | Discard | Timeout
+ACTION_TYPES: tuple[type[LightSpeedAction], ...] = (Place, Drop, Discard, Timeout)
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlaced(Event):
+    """In the fast round ``player`` put ``ship`` on the table as card ``card``."""
+
+    type_name: ClassVar[str] = "placed"
+    player: str
+    card: str
+    ship: str
+    x: float
+    y: float
+    rotation_deg: float
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class StopCalled(Event):
+    """``player`` placed his last card and called stop."""
+
+    type_name: ClassVar[str] = "stop"
+    player: str
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class CardDropped(Event):
+    """After stop, ``player`` dropped ``ship`` on the table as card ``card``."""
+
+    type_name: ClassVar[str] = "dropped"
+    player: str
+    card: str
+    ship: str
+    x: float
+    y: float
+    rotation_deg: float
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscarded(Event):
+    """After stop, ``player``'s ``ship`` stayed out of the game (``timed_out``: he had not
+    chosen when the countdown ran out)."""
+
+    type_name: ClassVar[str] = "discarded"
+    player: str
+    ship: str
+    timed_out: bool
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class FastRoundOver(Event):
+    """Every card is down or discarded; the battle's events follow."""
+
+    type_name: ClassVar[str] = "fast-round-over"
+    t: float
+
+
+# -- the game: options and setup ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LightSpeedOptions:
+    """How a Light Speed match is set up.
+
+    ``players``: 2 to 4 distinct names in seat order. ``asteroids``: ``"single"`` (one
+    asteroid card at the centre), ``"large"`` (the two asteroid cards together as one
+    126 x 88 mm asteroid) or ``"two-small"`` (two asteroid cards six inches apart).
+    ``rocks``: rocks on each asteroid, overriding the default (12, or 6 / 8 / 10 each for
+    two small asteroids with 2 / 3 / 4 players). ``piracy``: the Piracy variant.
+    ``table_size_mm``: width and height of the table, centred on the origin.
+
+    Raises :class:`~spacetable.games.base.InvalidOptions` naming the bad option.
+    """
+
+    players: tuple[str, ...] = ("red", "blue")
+    asteroids: AsteroidLayout = "single"
+    rocks: int | None = None
+    piracy: bool = False
+    table_size_mm: tuple[float, float] = field(default=DEFAULT_TABLE_MM)
+
+    def __post_init__(self) -> None:
+        players, size = self.players, self.table_size_mm
+        if not isinstance(players, list | tuple) or not all(
+            isinstance(p, str) and p.strip() for p in players
+        ):
+            raise InvalidOptions("'players' must be a list of non-empty names")
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise InvalidOptions(f"Light Speed is for 2 to 4 players, got {len(players)}")
+        if len(set(players)) != len(players):
+            raise InvalidOptions("player names must be distinct")
+        if self.asteroids not in ASTEROID_LAYOUTS:
+            raise InvalidOptions(
+                f"'asteroids' must be one of {', '.join(ASTEROID_LAYOUTS)}, got {self.asteroids!r}"
+            )
+        if self.rocks is not None and (
+            isinstance(self.rocks, bool) or not isinstance(self.rocks, int) or self.rocks < 1
+        ):
+            raise InvalidOptions(f"'rocks' must be a whole number >= 1, got {self.rocks!r}")
+        if not isinstance(self.piracy, bool):
+            raise InvalidOptions(f"'piracy' must be true or false, got {self.piracy!r}")
+        if (
+            not isinstance(size, list | tuple)
+            or len(size) != 2
+            or not all(_is_number(v) and math.isfinite(v) and v > 0 for v in size)
+        ):
+            raise InvalidOptions(f"'table_size_mm' must be [width, height] > 0, got {size!r}")
+        object.__setattr__(self, "players", tuple(players))
+        object.__setattr__(self, "table_size_mm", (float(size[0]), float(size[1])))
+        for card in self.asteroid_cards():
+            if not rect_inside(card.rect, *self.table_size_mm):
+                raise InvalidOptions(
+                    f"the {size[0]:g} x {size[1]:g} mm table is too small for the asteroids"
+                )
+
+    @property
+    def rocks_per_asteroid(self) -> int:
+        """Rocks put on each asteroid at setup."""
+        if self.rocks is not None:
+            return self.rocks
+        if self.asteroids == "two-small":
+            return TWO_SMALL_ROCKS[len(self.players)]
+        return DEFAULT_ROCKS
+
+    def asteroid_cards(self) -> tuple[Card, ...]:
+        """The asteroid card(s) as they lie before the fast round, centred on the table."""
+        rocks = self.rocks_per_asteroid
+        if self.asteroids == "single":
+            return (Card("asteroid", Pose(0.0, 0.0), rocks=rocks),)
+        if self.asteroids == "large":
+            return (Card("asteroid", Pose(0.0, 0.0), rocks=rocks, size=LARGE_ASTEROID_MM),)
+        offset = (CARD_SIZE_MM[0] + SMALL_ASTEROID_GAP_MM) / 2
+        return (
+            Card("asteroid-1", Pose(-offset, 0.0), rocks=rocks),
+            Card("asteroid-2", Pose(offset, 0.0), rocks=rocks),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as JSON (round-trips through :meth:`from_json`)."""
+        return {
+            "players": list(self.players),
+            "asteroids": self.asteroids,
+            "rocks": self.rocks,
+            "piracy": self.piracy,
+            "table_size_mm": list(self.table_size_mm),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> LightSpeedOptions:
+        """Options from JSON; missing keys take their defaults. Raises InvalidOptions."""
+        if not isinstance(data, dict):
+            raise InvalidOptions("Light Speed options must be a JSON object")
+        known = {"players", "asteroids", "rocks", "piracy", "table_size_mm"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise InvalidOptions(f"unknown option(s): {', '.join(unknown)}")
+        return cls(**data)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _join(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+# -- the state: rules -----------------------------------------------------------------------
+
+
+class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
+    """One Light Speed match from the shuffle to the battle's outcome."""
+
+    ruleset: ClassVar[str] = RULESET
+
+    def __init__(self, options: LightSpeedOptions, seed: int) -> None:
+        """Set up the table and shuffle every deck with ``random.Random(seed)``; each
+        player's first card comes to hand."""
+        super().__init__(options, seed)
+        self.phase = Phase.FAST
+        #: Who placed his last card and called stop.
+        self.stopped_by: str | None = None
+        self._ships = fleet()
+        self._table: list[Card] = list(options.asteroid_cards())
+        self._decks: dict[str, list[str]] = {}  # index 0 is the top card
+        self._hands: dict[str, str | None] = {}
+        for player in options.players:
+            deck = list(self._ships)
+            self.rng.shuffle(deck)
+            self._hands[player] = deck.pop(0)
+            self._decks[player] = deck
+        self._choices: dict[str, Literal["dropped", "discarded"]] = {}
+        self._discarded: dict[str, str] = {}
+        self._outcome: Outcome | None = None
+
+    @classmethod
+    def action_from_json(cls, data: Any) -> LightSpeedAction:
+        """Decode a Light Speed action. Raises MalformedAction naming the problem."""
+        return decode_action(data, ACTION_TYPES)
+
+    @classmethod
+    def options_from_json(cls, data: Any) -> LightSpeedOptions:
+        """Decode Light Speed options. Raises InvalidOptions."""
+        return LightSpeedOptions.from_json(data)
+
+    # -- questions the server and the bots ask ------------------------------------------------
+
+    def hand(self, player: str) -> str | None:
+        """The ship key of the card ``player`` holds, or ``None``."""
+        return self._hands.get(player)
+
+    def needs_action(self, player: str) -> bool:
+        """Whether ``player`` holds a card he can still place, drop or discard."""
+        return self.phase != Phase.OVER and self._hands.get(player) is not None
+
+    def result(self) -> Outcome | None:
+        """The battle's outcome once the match is over, else ``None``."""
+        return self._outcome
+
+    def check_placement(self, player: str, x: float, y: float, rotation_deg: float) -> str | None:
+        """Why ``player``'s card in hand may not lie at ``(x, y, rotation_deg)`` now, or
+        ``None`` if it may. Applies nothing; the phase is :meth:`check`'s business."""
+        problem = self._player_problem(player)
+        if problem is not None:
+            return problem
+        ship = self._hands[player]
+        if ship is None:
+            return self._no_card(player)
+        name = self._ships[ship].name
+        if not all(_is_number(v) and math.isfinite(v) for v in (x, y, rotation_deg)):
+            return f"your {name} needs a finite position and rotation"
+        rect = Rect(Pose(x, y, rotation_deg), *CARD_SIZE_MM)
+        width, height = self.options.table_size_mm
+        if not rect_inside(rect, width, height):
+            where = "partly off" if abs(x) <= width / 2 and abs(y) <= height / 2 else "off"
+            return f"your {name} would lie {where} the table"
+        inner = Rect(rect.pose, rect.width - 2 * _OVERLAP_MM, rect.length - 2 * _OVERLAP_MM)
+        overlaps: list[str] = []
+        touches: list[str] = []
+        for card in self._table:
+            if rects_touch(rect, card.rect):
+                names = overlaps if rects_touch(inner, card.rect) else touches
+                names.append(self._card_name(card, player))
+        if not overlaps and not touches:
+            return None
+        verbs = [
+            f"{verb} {_join(names)}"
+            for verb, names in (("overlap", overlaps), ("touch", touches))
+            if names
+        ]
+        return f"your {name} would {' and '.join(verbs)}"
+
+    def check(self, action: LightSpeedAction) -> str | None:
+        """Why ``action`` is illegal now (in a player's words), or ``None``."""
+        if self.phase == Phase.OVER:
+            return "the match is over"
+        if isinstance(action, Timeout):
+            return None if self.phase == Phase.STOP else "nobody has called stop yet"
+        problem = self._player_problem(action.player)
+        if problem is not None:
+            return problem
+        ship = self._hands[action.player]
+        if ship is None:
+            return self._no_card(action.player)
+        name = self._ships[ship].name
+        if isinstance(action, Place):
+            if self.phase == Phase.STOP:
+                return f"{self.stopped_by} called stop: drop your {name} or discard it"
+            return self.check_placement(action.player, action.x, action.y, action.rotation_deg)
+        if self.phase == Phase.FAST:
+            if isinstance(action, Discard):
+                return f"there is no discarding in the fast round: place your {name}"
+            return f"nobody has called stop yet: place your {name}"
+        if isinstance(action, Drop):
+            return self.check_placement(action.player, action.x, action.y, action.rotation_deg)
+        return None
+
+    def _player_problem(self, player: str) -> str | None:
+        if player in self._hands:
+            return None
+        return f"{player!r} is not a player in this match ({', '.join(self.players)})"
+
+    def _no_card(self, player: str) -> str:
+        if player == self.stopped_by:
+            return "you have played all your cards"
+        choice = self._choices.get(player)
+        if choice is not None:
+            return f"you have already {choice} your last card"
+        return "you hold no card"
+
+    def _card_name(self, card: Card, viewer: str) -> str:
+        if card.ship is None:
+            return "the asteroid" if card.id == "asteroid" else card.id.replace("-", " ")
+        owner = "your" if card.owner == viewer else f"{card.owner}'s"
+        return f"{owner} {card.ship.name}"
+
+    def _perform(self, action: LightSpeedAction) -> list[Event]:
+        events: list[Event] = []
+        t = float(action.t)
+        if isinstance(action, Place):
+            card, ship = self._put_down(action)
+            pose = card.pose
+            events.append(
+                CardPlaced(action.player, card.id, ship, pose.x, pose.y, pose.rotation_deg, t)
+            )
+            deck = self._decks[action.player]
+            if deck:
+                self._hands[action.player] = deck.pop(0)
+            else:
+                self.phase = Phase.STOP
+                self.stopped_by = action.player
+                events.append(StopCalled(action.player, t))
+            return events
+        if isinstance(action, Drop):
+            card, ship = self._put_down(action)
+            pose = card.pose
+            self._choices[action.player] = "dropped"
+            events.append(
+                CardDropped(action.player, card.id, ship, pose.x, pose.y, pose.rotation_deg, t)
+            )
+        elif isinstance(action, Discard):
+            events.append(self._discard(action.player, False, t))
+        else:
+            undecided = [p for p in self.players if self._hands[p] is not None]
+            events.extend(self._discard(p, True, t) for p in undecided)
+        if all(hand is None for hand in self._hands.values()):
+            events.append(FastRoundOver(t))
+            self._outcome = self.to_table().resolve()
+            self.phase = Phase.OVER
+            events.extend(self._outcome.events)
+        return events
+
+    def _put_down(self, action: Place | Drop) -> tuple[Card, str]:
+        """Move the card in hand onto the table; return it and its ship key."""
+        ship = self._hands[action.player]
+        assert ship is not None
+        pose = Pose(float(action.x), float(action.y), float(action.rotation_deg))
+        card = Card(f"{action.player}-{ship}", pose, self._ships[ship], action.player)
+        self._table.append(card)
+        self._hands[action.player] = None
+        return card, ship
+
+    def _discard(self, player: str, timed_out: bool, t: float) -> CardDiscarded:
+        ship = self._hands[player]
+        assert ship is not None
+        self._hands[player] = None
+        self._choices[player] = "discarded"
+        self._discarded[player] = ship
+        return CardDiscarded(player, ship, timed_out, t)
+
+    # -- exports ------------------------------------------------------------------------------
+
+    def to_table(self) -> Table:
+        """The cards on the table now as a table file's :class:`~spacetable.tables.Table`
+        (the final position once the match is over)."""
+        return Table(
+            cast(Literal["lightspeed"], RULESET),
+            self.players,
+            tuple(self._table),
+            {"piracy": self.options.piracy},
+            table_size=self.options.table_size_mm,
+        )
+
+    def table_cards(self) -> list[dict[str, Any]]:
+        """The cards on the table in placement order (asteroids first), as table-file card
+        objects (DESIGN section 3)."""
+        cards: list[dict[str, Any]] = self.to_table().to_json()["cards"]
+        return cards
+
+    # -- the observer -------------------------------------------------------------------------
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """What ``player`` (``None``: a spectator) may see, as JSON:
+
+        ``phase``; ``player``; ``hand`` (your card's ship key or ``None``); ``players``
+        (per player in seat order: ``cards_left`` in the deck, ``holding`` (ship key or
+        ``None``), ``decided`` (after stop: nothing left to choose), ``discarded`` (ship
+        key or ``None``)); ``table`` (:meth:`table_cards`); ``stopped_by``; the setup
+        (``asteroids``, ``piracy``, ``table_size_mm``). Never any deck's order.
+        Raises ``ValueError`` for a name that is not a player.
+        """
+        if player is not None and player not in self._hands:
+            raise ValueError(f"{player!r} is not a player in this match")
+        return {
+            "ruleset": RULESET,
+            "phase": self.phase.value,
+            "player": player,
+            "hand": None if player is None else self._hands[player],
+            "players": {
+                p: {
+                    "cards_left": len(self._decks[p]),
+                    "holding": self._hands[p],
+                    "decided": self.phase != Phase.FAST and self._hands[p] is None,
+                    "discarded": self._discarded.get(p),
+                }
+                for p in self.players
+            },
+            "table": self.table_cards(),
+            "stopped_by": self.stopped_by,
+            "asteroids": self.options.asteroids,
+            "piracy": self.options.piracy,
+            "table_size_mm": list(self.options.table_size_mm),
+        }
