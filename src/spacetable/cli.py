@@ -43,6 +43,35 @@ def _load(path: Path) -> Table:
 
 
 @app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (0.0.0.0: the whole network).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Storage URL (default: SQLite in your data folder; postgresql://... works)."
+        ),
+    ] = None,
+) -> None:
+    """Run the browser game: lobby, real-time matches with friends and bots, replays."""
+    import uvicorn
+
+    from spacetable.server.app import create_app
+    from spacetable.server.storage import Storage
+
+    try:
+        storage = Storage(db)
+    except Exception as exc:  # any driver error: report it in one line
+        _fail(f"cannot open the database {db or '(default)'}: {exc}")
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    print(f"spacetable is running: open http://{shown}:{port}/  (storage: {storage.url})")
+    print("press Ctrl+C to stop", flush=True)
+    uvicorn.run(create_app(storage), host=host, port=port, log_level="warning", ws_ping_interval=20)
+
+
+@app.command()
 def resolve(
     table: TableArg,
     as_json: Annotated[

@@ -119,8 +119,18 @@ class Ping(_Message):
 
 
 ClientMessage = Annotated[
-    Join | Rejoin | Watch | Leave | SeatBot | Ready | HandPose | Place | Drop | Discard
-    | Rematch | Ping,
+    Join
+    | Rejoin
+    | Watch
+    | Leave
+    | SeatBot
+    | Ready
+    | HandPose
+    | Place
+    | Drop
+    | Discard
+    | Rematch
+    | Ping,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
@@ -142,5 +152,6 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         if loc and loc[0] == data.get("type"):
             loc = loc[1:]  # the union's tag
         where = ".".join(loc) or "type"
-        raise ProtocolError(f"bad {data.get('type', 'untyped')!s} message: {where}: "
-                            f"{first['msg']}") from exc
+        raise ProtocolError(
+            f"bad {data.get('type', 'untyped')!s} message: {where}: {first['msg']}"
+        ) from exc

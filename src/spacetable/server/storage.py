@@ -129,6 +129,15 @@ class Storage:
 
 def _to_match(row: _MatchRow) -> StoredMatch:
     return StoredMatch(
-        row.id, row.room, row.ruleset, row.options, row.seats, row.seed, row.actions,
-        row.events, row.result, row.started_at, row.finished_at,
+        row.id,
+        row.room,
+        row.ruleset,
+        row.options,
+        row.seats,
+        row.seed,
+        row.actions,
+        row.events,
+        row.result,
+        row.started_at,
+        row.finished_at,
     )

@@ -1,0 +1,35 @@
+"""Players that choose actions from a player's view: ``choose(view, rng) -> action``.
+
+Bots see exactly what a person sees (:meth:`LightSpeedMatch.view`) and play through the
+same match machine. Their actions carry ``t = 0``; whoever drives the match (the server's
+room, or :mod:`spacetable.bots.arena`) stamps the real time with ``with_time``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from spacetable.games.lightspeed import LightSpeedAction
+
+#: Bot levels: ``random`` places anywhere legal; the others are greedy bots that weigh
+#: this many candidate poses for each card.
+LEVELS: dict[str, int] = {"random": 0, "easy": 40, "medium": 300, "hard": 1500}
+
+
+class Bot(Protocol):
+    """Anything that picks a Light Speed action from a view."""
+
+    def choose(self, view: dict[str, Any], rng: random.Random) -> LightSpeedAction:
+        """The action to play now, for ``view["player"]`` who must act."""
+        ...
+
+
+def make_bot(level: str) -> Bot:
+    """A bot of one of :data:`LEVELS`. Raises ``ValueError`` for an unknown level."""
+    from spacetable.bots.greedy import GreedyBot
+    from spacetable.bots.random_bot import RandomBot
+
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
+    return RandomBot() if level == "random" else GreedyBot(LEVELS[level])

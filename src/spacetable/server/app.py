@@ -1,0 +1,155 @@
+"""The FastAPI application: pages, the JSON API and the room websockets.
+
+Handlers only translate: HTTP requests to storage and room-directory calls, websocket
+messages to a room's queue. Each room is owned by its own asyncio task (``rooms.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from importlib import resources
+from typing import Any, Literal
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from spacetable.render.svg import table_svg
+from spacetable.server.protocol import ProtocolError, parse_client_message
+from spacetable.server.rooms import Connection, RoomDirectory, RoomOptions, Timing
+from spacetable.server.storage import Storage
+from spacetable.tables import TableError, catalog, table_from_json
+
+WEB = resources.files("spacetable") / "web"
+
+
+class CreateRoom(BaseModel):
+    """``POST /api/rooms`` body."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ruleset: Literal["lightspeed"] = "lightspeed"
+    seats: int = Field(2, ge=2, le=4)
+    asteroids: Literal["single", "large", "two-small"] = "single"
+    rocks: int | None = Field(None, ge=1, le=99)
+    piracy: bool = False
+
+
+def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
+    """The whole web application, storing finished matches in ``storage``."""
+    directory = RoomDirectory(storage, timing or Timing())
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await directory.close()
+        storage.close()
+
+    app = FastAPI(title="spacetable", lifespan=lifespan, docs_url="/api/docs")
+    app.state.directory = directory
+    app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(str(WEB / name), media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/rooms/{room_id}", include_in_schema=False)
+    async def room_page(room_id: str) -> FileResponse:
+        if directory.get(room_id) is None:
+            raise HTTPException(404, f"no room {room_id!r}: it may have closed")
+        return page("room.html")
+
+    @app.get("/matches", include_in_schema=False)
+    async def matches_page() -> FileResponse:
+        return page("matches.html")
+
+    @app.get("/replay/{match_id}", include_in_schema=False)
+    async def replay_page(match_id: str) -> FileResponse:
+        return page("replay.html")
+
+    @app.get("/referee", include_in_schema=False)
+    async def referee_page() -> FileResponse:
+        return page("referee.html")
+
+    @app.post("/api/rooms")
+    async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
+        room = directory.create(
+            RoomOptions(
+                ruleset=body.ruleset,
+                seats=body.seats,
+                asteroids=body.asteroids,
+                rocks=body.rocks,
+                piracy=body.piracy,
+            )
+        )
+        return {"id": room.id, "url": str(request.url_for("room_page", room_id=room.id))}
+
+    @app.get("/api/rooms")
+    async def list_rooms() -> list[dict[str, Any]]:
+        return [room.summary() for room in directory.rooms()]
+
+    @app.get("/api/matches")
+    async def list_matches(limit: int = 50) -> list[dict[str, Any]]:
+        found = await asyncio.to_thread(storage.recent, max(1, min(limit, 500)))
+        return [match.summary() for match in found]
+
+    @app.get("/api/matches/{match_id}")
+    async def get_match(match_id: str) -> dict[str, Any]:
+        match = await asyncio.to_thread(storage.get, match_id)
+        if match is None:
+            raise HTTPException(404, f"no stored match {match_id!r}")
+        return match.to_json()
+
+    @app.get("/api/catalog/{ruleset}")
+    async def get_catalog(ruleset: str) -> dict[str, Any]:
+        if ruleset not in ("lightspeed", "stellar"):
+            raise HTTPException(404, f"unknown ruleset {ruleset!r}")
+        return {key: ship.to_json() for key, ship in catalog(ruleset).items()}
+
+    @app.post("/api/resolve")
+    async def resolve_table(request: Request) -> JSONResponse:
+        try:
+            table = table_from_json(await request.json())
+        except ValueError as exc:  # malformed JSON or a TableError
+            message = str(exc) if isinstance(exc, TableError) else f"malformed JSON: {exc}"
+            return JSONResponse({"error": message}, status_code=400)
+        outcome = table.resolve()
+        return JSONResponse(
+            {
+                "result": outcome.to_json(),
+                "svg": table_svg(table, outcome),
+                "table": table.to_json(),
+            }
+        )
+
+    @app.websocket("/ws/rooms/{room_id}")
+    async def room_socket(websocket: WebSocket, room_id: str) -> None:
+        room = directory.get(room_id)
+        await websocket.accept()
+        if room is None:
+            await websocket.send_json({"type": "error", "message": f"no room {room_id!r}"})
+            await websocket.close(code=4404)
+            return
+        connection = Connection(websocket)
+        room.connect(connection)
+        try:
+            while True:
+                text = await websocket.receive_text()
+                try:
+                    message = parse_client_message(text)
+                except ProtocolError as exc:
+                    connection.send({"type": "error", "message": str(exc)})
+                    continue
+                room.submit(connection, message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            room.disconnect(connection)
+
+    return app

@@ -1,0 +1,702 @@
+"""Rooms: seats, connections, bots and the match, each room owned by one asyncio task.
+
+Websocket handlers call :meth:`Room.submit`; everything that changes a room happens in
+:meth:`Room._run`, one message at a time, so a room needs no locks. Timers (the pose
+broadcast tick, the stop countdown, bots' turns, abandoned seats) post markers into the
+same queue. The match itself is the pure state machine of ``spacetable.games``; the room
+adds the clock, sockets and storage, nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import secrets
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from fastapi import WebSocket
+
+from spacetable.bots import Bot, make_bot
+from spacetable.games.base import IllegalAction
+from spacetable.games.lightspeed import (
+    Discard,
+    Drop,
+    LightSpeedMatch,
+    LightSpeedOptions,
+    Place,
+    Timeout,
+)
+from spacetable.server import protocol as msg
+from spacetable.server.storage import Storage, StoredMatch
+
+log = logging.getLogger("spacetable.rooms")
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """The room's clocks, in seconds (tests shorten them)."""
+
+    pose_interval: float = 0.05  # coalesced pose broadcasts: 20 per second at most
+    stop_seconds: float = 5.0  # after "stop!": time to drop or discard the frozen card
+    abandon_seconds: float = 30.0  # a seat left empty this long in a match gets a bot
+    bot_pace: float = 1.0  # multiplies the bots' thinking pauses
+
+
+@dataclass(frozen=True, slots=True)
+class RoomOptions:
+    """What the room plays."""
+
+    ruleset: str = "lightspeed"
+    seats: int = 2
+    asteroids: str = "single"
+    rocks: int | None = None
+    piracy: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as sent to clients and stored with matches."""
+        return {
+            "ruleset": self.ruleset,
+            "seats": self.seats,
+            "asteroids": self.asteroids,
+            "rocks": self.rocks,
+            "piracy": self.piracy,
+        }
+
+
+class Connection:
+    """One websocket; outgoing messages are queued and written by their own task so a
+    slow client never holds up the room."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.seat: int | None = None
+        self.closed = False
+        self._out: asyncio.Queue[str | None] = asyncio.Queue()
+        self._writer = asyncio.create_task(self._write())
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message for this client."""
+        self.send_text(json.dumps(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue an already-encoded message."""
+        if not self.closed:
+            self._out.put_nowait(text)
+
+    def close(self) -> None:
+        """Stop writing (the socket is gone)."""
+        if not self.closed:
+            self.closed = True
+            self._out.put_nowait(None)
+
+    async def _write(self) -> None:
+        while (text := await self._out.get()) is not None:
+            try:
+                await self.websocket.send_text(text)
+            except Exception:  # any send failure means the client is gone
+                self.closed = True
+                return
+
+
+@dataclass(slots=True)
+class Seat:
+    """A place at the table: empty, a person (held by ``token``) or a bot."""
+
+    index: int
+    kind: Literal["empty", "human", "bot"] = "empty"
+    name: str = ""
+    level: str | None = None
+    token: str | None = None
+    ready: bool = False
+    rematch: bool = False
+    connections: set[Connection] = field(default_factory=set)
+    bot: Bot | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as shown to everyone (never the token)."""
+        return {
+            "seat": self.index,
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level,
+            "connected": self.kind == "bot" or bool(self.connections),
+            "ready": self.ready or self.kind == "bot",
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class _Disconnected:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class _Tick:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class _StopExpired:
+    match_number: int
+
+
+@dataclass(frozen=True, slots=True)
+class _BotTurn:
+    seat: int
+    match_number: int
+
+
+@dataclass(frozen=True, slots=True)
+class _BotMove:
+    seat: int
+    match_number: int
+    action: Any
+
+
+@dataclass(frozen=True, slots=True)
+class _Abandoned:
+    seat: int
+    token: str
+
+
+class Room:
+    """One room: its seats, its connections and (while playing) its match."""
+
+    def __init__(
+        self, room_id: str, options: RoomOptions, storage: Storage, timing: Timing
+    ) -> None:
+        self.id = room_id
+        self.options = options
+        self.storage = storage
+        self.timing = timing
+        self.seats = [Seat(i) for i in range(options.seats)]
+        self.connections: set[Connection] = set()
+        self.phase: Literal["lobby", "playing", "over"] = "lobby"
+        self.match: LightSpeedMatch | None = None
+        self.match_id: str | None = None
+        self.match_number = 0
+        self.seed = 0
+        self.started = 0.0
+        self.started_wall = 0.0
+        self.actions: list[dict[str, Any]] = []
+        self.last_result: dict[str, Any] | None = None
+        self.pending_poses: dict[str, dict[str, Any]] = {}
+        self.created = time.time()
+        self._queue: asyncio.Queue[tuple[Connection | None, Any]] = asyncio.Queue()
+        self._loop = asyncio.get_running_loop()
+        self._ticker: asyncio.Task[None] | None = None
+        self._task = asyncio.create_task(self._run())
+
+    # -- called by websocket handlers ------------------------------------------------
+
+    def connect(self, connection: Connection) -> None:
+        """A new socket: it watches until it joins."""
+        self.submit(connection, msg.Watch(type="watch"))
+
+    def submit(self, connection: Connection | None, message: Any) -> None:
+        """Hand a message to the room's task."""
+        self._queue.put_nowait((connection, message))
+
+    def disconnect(self, connection: Connection) -> None:
+        """The socket closed."""
+        connection.close()
+        self.submit(connection, _Disconnected())
+
+    async def close(self) -> None:
+        """Stop the room's task."""
+        for task in (self._task, self._ticker):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    def summary(self) -> dict[str, Any]:
+        """The room in the lobby's list."""
+        return {
+            "id": self.id,
+            "options": self.options.to_json(),
+            "phase": self.phase,
+            "seats": [s.to_json() for s in self.seats],
+        }
+
+    # -- the room's task -------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while True:
+            connection, message = await self._queue.get()
+            try:
+                self._handle(connection, message)
+            except Exception:  # a bug must not kill the room for everyone
+                log.exception("room %s: error handling %r", self.id, message)
+                if connection is not None:
+                    connection.send({"type": "error", "message": "internal error"})
+
+    def _handle(self, connection: Connection | None, message: Any) -> None:
+        if isinstance(message, _Tick):
+            self._flush_poses()
+        elif isinstance(message, msg.HandPose):
+            self._on_pose(connection, message)
+        elif isinstance(message, msg.Place | msg.Drop | msg.Discard):
+            self._on_card(connection, message)
+        elif isinstance(message, _BotTurn):
+            self._on_bot_turn(message)
+        elif isinstance(message, _BotMove):
+            self._on_bot_move(message)
+        elif isinstance(message, _StopExpired):
+            if message.match_number == self.match_number and self.match is not None:
+                self._apply(Timeout(t=self._now()))
+        elif isinstance(message, _Abandoned):
+            self._on_abandoned(message)
+        elif isinstance(message, _Disconnected):
+            assert connection is not None
+            self._on_disconnect(connection)
+        else:
+            assert connection is not None
+            self._on_lobby(connection, message)
+
+    def _now(self) -> float:
+        return round(self._loop.time() - self.started, 3)
+
+    # -- lobby ----------------------------------------------------------------------
+
+    def _on_lobby(self, connection: Connection, message: Any) -> None:
+        if isinstance(message, msg.Ping):
+            connection.send({"type": "pong"})
+        elif isinstance(message, msg.Watch):
+            self._watch(connection)
+        elif isinstance(message, msg.Join):
+            self._join(connection, message)
+        elif isinstance(message, msg.Rejoin):
+            self._rejoin(connection, message.token)
+        elif isinstance(message, msg.Leave):
+            self._leave(connection)
+        elif isinstance(message, msg.SeatBot):
+            self._seat_bot(connection, message)
+        elif isinstance(message, msg.Ready):
+            self._ready(connection, message.ready)
+        elif isinstance(message, msg.Rematch):
+            self._rematch(connection)
+        else:
+            connection.send({"type": "error", "message": f"unexpected {message!r}"})
+
+    def _watch(self, connection: Connection) -> None:
+        self._unseat(connection)
+        self.connections.add(connection)
+        connection.send(
+            {"type": "welcome", "role": "spectator", "seat": None, "player": None, "token": None}
+        )
+        connection.send(self._room_message())
+        self._send_state(connection)
+        if self.phase == "over" and self.last_result is not None:
+            connection.send(self.last_result)
+
+    def _join(self, connection: Connection, message: msg.Join) -> None:
+        if self.phase != "lobby":
+            connection.send(
+                {
+                    "type": "error",
+                    "message": "the match has started: watch, or wait for the next one",
+                }
+            )
+            return
+        if connection.seat is not None:
+            connection.send({"type": "error", "message": "you already have a seat"})
+            return
+        free = [s for s in self.seats if s.kind == "empty"]
+        if message.seat is not None:
+            free = [s for s in free if s.index == message.seat]
+        if not free:
+            connection.send(
+                {
+                    "type": "error",
+                    "message": "no free seat"
+                    if message.seat is None
+                    else f"seat {message.seat} is taken",
+                }
+            )
+            return
+        seat = free[0]
+        seat.kind, seat.name, seat.token = "human", message.name.strip(), secrets.token_hex(16)
+        seat.ready = False
+        self._seat_connection(connection, seat)
+        self._broadcast_room()
+
+    def _rejoin(self, connection: Connection, token: str) -> None:
+        seat = next((s for s in self.seats if s.token == token and s.kind == "human"), None)
+        if seat is None:
+            connection.send({"type": "error", "message": "that seat is no longer yours"})
+            self._watch(connection)
+            return
+        self._unseat(connection)
+        self._seat_connection(connection, seat)
+        self._broadcast_room()
+
+    def _seat_connection(self, connection: Connection, seat: Seat) -> None:
+        self.connections.add(connection)
+        connection.seat = seat.index
+        seat.connections.add(connection)
+        connection.send(
+            {
+                "type": "welcome",
+                "role": "player",
+                "seat": seat.index,
+                "player": self._player(seat),
+                "token": seat.token,
+            }
+        )
+        self._send_state(connection)
+        if self.phase == "over" and self.last_result is not None:
+            connection.send(self.last_result)
+
+    def _unseat(self, connection: Connection) -> None:
+        if connection.seat is not None:
+            self.seats[connection.seat].connections.discard(connection)
+            connection.seat = None
+
+    def _leave(self, connection: Connection) -> None:
+        if connection.seat is None:
+            return
+        seat = self.seats[connection.seat]
+        self._unseat(connection)
+        for other in list(seat.connections):
+            self._unseat(other)
+        if self.phase == "lobby":
+            seat.kind, seat.name, seat.token, seat.ready = "empty", "", None, False
+        else:
+            self._bot_takes_over(seat)
+        self._broadcast_room()
+
+    def _seat_bot(self, connection: Connection, message: msg.SeatBot) -> None:
+        if connection.seat is None or self.phase != "lobby":
+            connection.send(
+                {"type": "error", "message": "take a seat first; bots join before the match"}
+            )
+            return
+        if not 0 <= message.seat < len(self.seats) or self.seats[message.seat].kind != "empty":
+            connection.send({"type": "error", "message": f"seat {message.seat} is not empty"})
+            return
+        seat = self.seats[message.seat]
+        seat.kind, seat.level = "bot", message.level
+        seat.name = f"{message.level} bot {seat.index + 1}"
+        self._broadcast_room()
+        self._maybe_start()
+
+    def _ready(self, connection: Connection, ready: bool) -> None:
+        if connection.seat is None or self.phase != "lobby":
+            connection.send(
+                {"type": "error", "message": "only seated players in the lobby can get ready"}
+            )
+            return
+        self.seats[connection.seat].ready = ready
+        self._broadcast_room()
+        self._maybe_start()
+
+    def _rematch(self, connection: Connection) -> None:
+        if connection.seat is None or self.phase != "over":
+            connection.send({"type": "error", "message": "a rematch is asked for after a match"})
+            return
+        self.seats[connection.seat].rematch = True
+        if all(s.rematch for s in self.seats if s.kind == "human"):
+            self._start()
+
+    def _on_disconnect(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+        if connection.seat is None:
+            return
+        seat = self.seats[connection.seat]
+        self._unseat(connection)
+        if not seat.connections and seat.kind == "human":
+            if self.phase == "playing" and seat.token is not None:
+                self._loop.call_later(
+                    self.timing.abandon_seconds,
+                    self.submit,
+                    None,
+                    _Abandoned(seat.index, seat.token),
+                )
+            self._broadcast_room()
+
+    def _on_abandoned(self, message: _Abandoned) -> None:
+        seat = self.seats[message.seat]
+        if seat.token == message.token and not seat.connections and self.phase == "playing":
+            self._bot_takes_over(seat)
+            self._broadcast_room()
+
+    def _bot_takes_over(self, seat: Seat) -> None:
+        seat.kind, seat.token, seat.level = "bot", None, "medium"
+        seat.name = seat.name or f"bot {seat.index + 1}"
+        if self.match is not None:
+            seat.bot = make_bot("medium")
+            self._schedule_bot(seat.index, 0.2)
+
+    def _maybe_start(self) -> None:
+        if self.phase != "lobby":
+            return
+        everyone = all(s.kind == "bot" or (s.kind == "human" and s.ready) for s in self.seats)
+        if everyone and any(s.kind == "human" for s in self.seats):
+            self._start()
+
+    # -- the match --------------------------------------------------------------------
+
+    def _player(self, seat: Seat) -> str:
+        """A seat's player name in the match: its chosen name, made unique."""
+        names = [s.name or f"seat {s.index + 1}" for s in self.seats]
+        name = names[seat.index]
+        return name if names.count(name) == 1 else f"{name} ({seat.index + 1})"
+
+    def _start(self) -> None:
+        self.match_number += 1
+        self.seed = secrets.randbits(31)
+        self.match_id = uuid.uuid4().hex
+        self.match = LightSpeedMatch(self._match_options(), self.seed)
+        self.phase = "playing"
+        self.started = self._loop.time()
+        self.started_wall = time.time()
+        self.actions = []
+        self.last_result = None
+        self.pending_poses = {}
+        for seat in self.seats:
+            seat.rematch = False
+            if seat.kind == "bot":
+                seat.bot = make_bot(seat.level or "medium")
+                self._schedule_bot(seat.index, self._bot_pause(seat))
+        if self._ticker is None:
+            self._ticker = asyncio.create_task(self._tick())
+        self._broadcast_room()
+        self._broadcast_state()
+
+    def _match_options(self) -> LightSpeedOptions:
+        return LightSpeedOptions(
+            players=tuple(self._player(s) for s in self.seats),
+            asteroids=self.options.asteroids,  # type: ignore[arg-type]  # validated by the API
+            rocks=self.options.rocks,
+            piracy=self.options.piracy,
+        )
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(self.timing.pose_interval)
+            if self.pending_poses:
+                self.submit(None, _Tick())
+
+    def _flush_poses(self) -> None:
+        if self.pending_poses:
+            self._broadcast({"type": "poses", "poses": self.pending_poses})
+            self.pending_poses = {}
+
+    def _on_pose(self, connection: Connection | None, message: msg.HandPose) -> None:
+        if connection is None or connection.seat is None or self.match is None:
+            return  # poses from spectators or outside a match are dropped silently
+        if self.match.phase != "fast":
+            return  # after "stop!" hands are frozen
+        player = self._player(self.seats[connection.seat])
+        hand = self.match.hand(player)
+        if hand is None:
+            return
+        self.pending_poses[player] = {
+            "x": message.x,
+            "y": message.y,
+            "rotation": message.rotation,
+            "ship": hand,
+        }
+
+    def _on_card(
+        self, connection: Connection | None, message: msg.Place | msg.Drop | msg.Discard
+    ) -> None:
+        if connection is None or connection.seat is None or self.match is None:
+            if connection is not None:
+                connection.send(
+                    {"type": "error", "message": "only seated players in a match can play cards"}
+                )
+            return
+        player = self._player(self.seats[connection.seat])
+        t = self._now()
+        action: Any
+        if isinstance(message, msg.Place):
+            action = Place(player, message.x, message.y, message.rotation, t)
+        elif isinstance(message, msg.Drop):
+            action = Drop(player, message.x, message.y, message.rotation, t)
+        else:
+            action = Discard(player, t)
+        try:
+            self._apply(action)
+        except IllegalAction as exc:
+            connection.send({"type": "refused", "action": message.type, "reason": str(exc)})
+
+    def _apply(self, action: Any) -> None:
+        """Apply one action to the match, log it, tell everyone. Raises IllegalAction."""
+        match = self.match
+        assert match is not None
+        before = match.phase
+        match.apply(action)
+        self.actions.append(action.to_json())
+        if isinstance(action, Place | Drop):
+            card = match.table_cards()[-1]
+            self.pending_poses.pop(action.player, None)
+            self._broadcast(
+                {"type": "placed", "player": action.player, "card": card, "t": action.t}
+            )
+        if before == "fast" and match.phase == "stop":
+            self._broadcast(
+                {"type": "stop", "by": match.stopped_by, "seconds": self.timing.stop_seconds}
+            )
+            self._loop.call_later(
+                self.timing.stop_seconds, self.submit, None, _StopExpired(self.match_number)
+            )
+            for seat in self.seats:
+                if seat.kind == "bot":
+                    self._schedule_bot(seat.index, min(0.5, self.timing.stop_seconds / 4))
+        if match.phase == "over":
+            self._finish()
+        else:
+            self._broadcast_state()
+
+    def _finish(self) -> None:
+        match = self.match
+        assert match is not None and self.match_id is not None
+        outcome = match.result()
+        assert outcome is not None
+        result = outcome.to_json()
+        table = match.to_table().to_json()
+        self.phase = "over"
+        self.last_result = {
+            "type": "battle",
+            "match_id": self.match_id,
+            "table": table,
+            "result": result,
+        }
+        self._broadcast_state()
+        self._broadcast(self.last_result)
+        self._broadcast_room()
+        stored = StoredMatch(
+            id=self.match_id,
+            room=self.id,
+            ruleset=self.options.ruleset,
+            options=self.options.to_json(),
+            seats=[{**s.to_json(), "player": self._player(s)} for s in self.seats],
+            seed=self.seed,
+            actions=list(self.actions),
+            events=result["events"],
+            result={k: v for k, v in result.items() if k != "events"} | {"table": table},
+            started_at=self.started_wall,
+            finished_at=time.time(),
+        )
+        task = asyncio.create_task(asyncio.to_thread(self.storage.save, stored))
+        task.add_done_callback(_log_failure)
+        self.match = None
+
+    # -- bots -------------------------------------------------------------------------
+
+    def _bot_pause(self, seat: Seat) -> float:
+        base = {"random": 1.2, "easy": 2.0, "medium": 1.4, "hard": 1.0}
+        return base.get(seat.level or "medium", 1.4) * self.timing.bot_pace
+
+    def _schedule_bot(self, seat: int, delay: float) -> None:
+        self._loop.call_later(delay, self.submit, None, _BotTurn(seat, self.match_number))
+
+    def _on_bot_turn(self, turn: _BotTurn) -> None:
+        seat = self.seats[turn.seat]
+        match = self.match
+        if match is None or turn.match_number != self.match_number or seat.bot is None:
+            return
+        player = self._player(seat)
+        if not match.needs_action(player):
+            return
+        view = match.view(player)
+        rng = random.Random(f"{self.seed}/{turn.seat}/{len(self.actions)}")
+        bot = seat.bot
+
+        async def think() -> None:
+            action = await asyncio.to_thread(bot.choose, view, rng)
+            self.submit(None, _BotMove(turn.seat, turn.match_number, action))
+
+        asyncio.create_task(think()).add_done_callback(_log_failure)
+
+    def _on_bot_move(self, move: _BotMove) -> None:
+        seat = self.seats[move.seat]
+        if self.match is None or move.match_number != self.match_number:
+            return
+        t = self._now()
+        action = move.action.with_time(t)
+        try:
+            self._apply(action)
+        except IllegalAction:
+            # The table changed while the bot was thinking: think again soon.
+            self._schedule_bot(move.seat, 0.05)
+            return
+        if self.match is not None and self.match.needs_action(self._player(seat)):
+            self._schedule_bot(move.seat, self._bot_pause(seat))
+
+    # -- messages out -------------------------------------------------------------------
+
+    def _room_message(self) -> dict[str, Any]:
+        return {
+            "type": "room",
+            "id": self.id,
+            "ruleset": self.options.ruleset,
+            "options": self.options.to_json(),
+            "seats": [s.to_json() for s in self.seats],
+            "phase": self.phase,
+            "match_id": self.match_id,
+        }
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        text = json.dumps(message)
+        for connection in self.connections:
+            connection.send_text(text)
+
+    def _broadcast_room(self) -> None:
+        self._broadcast(self._room_message())
+
+    def _broadcast_state(self) -> None:
+        for connection in self.connections:
+            self._send_state(connection)
+
+    def _send_state(self, connection: Connection) -> None:
+        match = self.match
+        if match is None:
+            return
+        player = None if connection.seat is None else self._player(self.seats[connection.seat])
+        view = match.view(player)
+        stop = None
+        if match.phase == "stop":
+            stop = {"by": match.stopped_by, "seconds": self.timing.stop_seconds}
+        connection.send({"type": "state", **view, "stop": stop, "t": self._now()})
+
+
+def _log_failure(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("background task failed", exc_info=task.exception())
+
+
+class RoomDirectory:
+    """Every room of this process (the room-directory seam of DESIGN section 6)."""
+
+    def __init__(self, storage: Storage, timing: Timing) -> None:
+        self.storage = storage
+        self.timing = timing
+        self._rooms: dict[str, Room] = {}
+
+    def create(self, options: RoomOptions) -> Room:
+        """Open a new room."""
+        room_id = secrets.token_urlsafe(6)
+        room = Room(room_id, options, self.storage, self.timing)
+        self._rooms[room_id] = room
+        return room
+
+    def get(self, room_id: str) -> Room | None:
+        """The room with this id, if open."""
+        return self._rooms.get(room_id)
+
+    def rooms(self) -> list[Room]:
+        """Open rooms, newest first."""
+        return sorted(self._rooms.values(), key=lambda r: r.created, reverse=True)
+
+    async def close(self) -> None:
+        """Stop every room."""
+        for room in self._rooms.values():
+            await room.close()
