@@ -54,12 +54,26 @@ def serve(
             help="Storage URL (default: SQLite in your data folder; postgresql://... works)."
         ),
     ] = None,
+    stop_seconds: Annotated[
+        float, typer.Option(help="Seconds to drop or discard the card in hand after 'stop!'.")
+    ] = 5.0,
+    abandon_seconds: Annotated[
+        float, typer.Option(help="Seconds before a bot takes over a player who left a match.")
+    ] = 30.0,
+    bot_pace: Annotated[
+        float, typer.Option(help="Multiplies the bots' pauses between cards (0.5: twice as fast).")
+    ] = 1.0,
 ) -> None:
     """Run the browser game: lobby, real-time matches with friends and bots, replays."""
     import uvicorn
 
     from spacetable.server.app import create_app
+    from spacetable.server.rooms import Timing
     from spacetable.server.storage import Storage
+
+    if min(stop_seconds, abandon_seconds, bot_pace) <= 0:
+        _fail("--stop-seconds, --abandon-seconds and --bot-pace must be positive")
+    timing = Timing(stop_seconds=stop_seconds, abandon_seconds=abandon_seconds, bot_pace=bot_pace)
 
     try:
         storage = Storage(db)
@@ -68,7 +82,9 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     print(f"spacetable is running: open http://{shown}:{port}/  (storage: {storage.url})")
     print("press Ctrl+C to stop", flush=True)
-    uvicorn.run(create_app(storage), host=host, port=port, log_level="warning", ws_ping_interval=20)
+    uvicorn.run(
+        create_app(storage, timing), host=host, port=port, log_level="warning", ws_ping_interval=20
+    )
 
 
 @app.command()

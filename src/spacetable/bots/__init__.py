@@ -10,7 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from spacetable.games.lightspeed import LightSpeedAction
+from spacetable.bots.greedy import GreedyBot
+from spacetable.bots.random_bot import RandomBot
+from spacetable.games.lightspeed import LightSpeedAction, LightSpeedMatch, LightSpeedOptions
 
 #: Bot levels: ``random`` places anywhere legal; the others are greedy bots that weigh
 #: this many candidate poses for each card.
@@ -27,9 +29,13 @@ class Bot(Protocol):
 
 def make_bot(level: str) -> Bot:
     """A bot of one of :data:`LEVELS`. Raises ``ValueError`` for an unknown level."""
-    from spacetable.bots.greedy import GreedyBot
-    from spacetable.bots.random_bot import RandomBot
-
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
     return RandomBot() if level == "random" else GreedyBot(LEVELS[level])
+
+
+def warm_up() -> None:
+    """Load (or compile) the batch resolver the greedy bots use, so the first bot move
+    does not wait for it. Takes seconds; call it off the event loop."""
+    match = LightSpeedMatch(LightSpeedOptions(), seed=0)
+    GreedyBot(4).choose(match.view(match.players[0]), random.Random(0))

@@ -17,6 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from spacetable.bots import warm_up
 from spacetable.render.svg import table_svg
 from spacetable.server.protocol import ProtocolError, parse_client_message
 from spacetable.server.rooms import Connection, RoomDirectory, RoomOptions, Timing
@@ -44,7 +45,11 @@ def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Load the bots' compiled resolver in the background: the first bot move would
+        # otherwise stall its room for seconds.
+        warming = asyncio.create_task(asyncio.to_thread(warm_up))
         yield
+        await warming
         await directory.close()
         storage.close()
 

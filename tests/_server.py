@@ -1,0 +1,133 @@
+"""A real ``spacetable serve`` process for tests, and a small websocket client."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """A running server: its base URLs and a few HTTP helpers."""
+
+    def __init__(self, port: int, process: subprocess.Popen[str]) -> None:
+        self.port = port
+        self.process = process
+        self.http = f"http://127.0.0.1:{port}"
+        self.ws = f"ws://127.0.0.1:{port}"
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.http + path, timeout=10) as response:
+            return json.load(response)
+
+    def post(self, path: str, body: Any) -> Any:
+        request = urllib.request.Request(
+            self.http + path,
+            data=json.dumps(body).encode(),
+            headers={"content-type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.load(response)
+
+    def create_room(self, **options: Any) -> str:
+        room: str = self.post("/api/rooms", {"seats": 2, **options})["id"]
+        return room
+
+
+@contextmanager
+def running_server(db: Path, *extra: str) -> Iterator[Server]:
+    """Start ``spacetable serve`` on a free port with SQLite at ``db``; stop it after."""
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "spacetable",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{db}",
+            *extra,
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    server = Server(port, process)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            server.get("/api/rooms")
+            break
+        except (urllib.error.URLError, ConnectionError):
+            if process.poll() is not None or time.monotonic() > deadline:
+                output = process.stdout.read() if process.stdout else ""
+                raise RuntimeError(f"spacetable serve did not start:\n{output}") from None
+            time.sleep(0.1)
+    try:
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stdout:
+            process.stdout.close()
+
+
+class Client:
+    """One websocket client of a room, keeping every message it received."""
+
+    def __init__(self, server: Server, room: str) -> None:
+        self.socket: ClientConnection = connect(f"{server.ws}/ws/rooms/{room}", legacy=True)
+        self.received: list[dict[str, Any]] = []
+
+    def send(self, **message: Any) -> None:
+        self.socket.send(json.dumps(message))
+
+    def send_raw(self, text: str) -> None:
+        self.socket.send(text)
+
+    def wait(
+        self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 20.0
+    ) -> dict[str, Any]:
+        """The next message (from now) that satisfies ``predicate``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                kinds = [m["type"] for m in self.received[-10:]]
+                raise TimeoutError(f"no matching message; last received: {kinds}")
+            message = json.loads(self.socket.recv(timeout=left))
+            self.received.append(message)
+            if predicate(message):
+                return message
+
+    def wait_type(self, kind: str, timeout: float = 20.0) -> dict[str, Any]:
+        return self.wait(lambda m: m["type"] == kind, timeout)
+
+    def close(self) -> None:
+        self.socket.close()

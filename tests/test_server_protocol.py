@@ -1,0 +1,257 @@
+"""The websocket protocol against a real ``spacetable serve`` process (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spacetable.bots._view import random_free_pose, view_table
+from spacetable.games.lightspeed import LightSpeedMatch
+from tests._server import Client, Server, running_server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("db") / "matches.db"
+    with running_server(
+        db, "--stop-seconds", "1.5", "--abandon-seconds", "1", "--bot-pace", "0.1"
+    ) as running:
+        yield running
+
+
+def seated(server: Server, room: str, name: str) -> tuple[Client, dict[str, Any]]:
+    client = Client(server, room)
+    client.send(type="join", name=name)
+    return client, client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+
+
+def free_spot(state: dict[str, Any], rng: random.Random) -> dict[str, float]:
+    pose = random_free_pose(view_table(state), rng)
+    assert pose is not None
+    return {"x": pose.x, "y": pose.y, "rotation": pose.rotation_deg}
+
+
+def play_out(client: Client, rng: random.Random, first: dict[str, Any]) -> dict[str, Any]:
+    """Place every card in hand at a random free spot (dropping at stop) until the battle."""
+    message = first
+    while message["type"] != "battle":
+        if message["type"] == "state" and message["hand"] is not None:
+            me = message["player"]
+            if message["phase"] == "fast":
+                client.send(type="pose", **free_spot(message, rng))
+                client.send(type="place", **free_spot(message, rng))
+            elif message["phase"] == "stop" and not message["players"][me]["decided"]:
+                client.send(type="drop", **free_spot(message, rng))
+        message = client.wait(lambda m: m["type"] in ("state", "battle"))
+    return message
+
+
+def test_a_full_two_player_match_is_stored_and_replays(server: Server) -> None:
+    room = server.create_room()
+    ann, welcome_ann = seated(server, room, "Ann")
+    bob, welcome_bob = seated(server, room, "Bob")
+    assert (welcome_ann["seat"], welcome_bob["seat"]) == (0, 1)
+    assert welcome_ann["token"] != welcome_bob["token"]
+    ann.send(type="ready")
+    bob.send(type="ready")
+    first_ann = ann.wait_type("state")
+    first_bob = bob.wait_type("state")
+    assert first_ann["phase"] == "fast" and first_ann["hand"] is not None
+    # Alternate the two players, one message each, until both see the battle.
+    rng = random.Random(7)
+    battles: dict[str, dict[str, Any]] = {}
+    pending = {"Ann": (ann, first_ann), "Bob": (bob, first_bob)}
+    while len(battles) < 2:
+        for name, (client, message) in list(pending.items()):
+            if name in battles:
+                continue
+            if message["type"] == "battle":
+                battles[name] = message
+                continue
+            if message["type"] == "state" and message["hand"] is not None:
+                me = message["player"]
+                if message["phase"] == "fast":
+                    client.send(type="place", **free_spot(message, rng))
+                elif message["phase"] == "stop" and not message["players"][me]["decided"]:
+                    client.send(type="discard")
+            pending[name] = (client, client.wait(lambda m: m["type"] in ("state", "battle")))
+    assert battles["Ann"]["result"] == battles["Bob"]["result"]
+    result = battles["Ann"]["result"]
+    assert set(result["scores"]) == {"Ann", "Bob"}
+    stop = ann.wait_type("room")  # the room is over: phase and match id
+    assert stop["phase"] == "over" and stop["match_id"] == battles["Ann"]["match_id"]
+
+    stored = _stored(server, battles["Ann"]["match_id"])
+    assert [seat["player"] for seat in stored["seats"]] == ["Ann", "Bob"]
+    assert stored["events"] == result["events"]
+    assert stored["result"]["scores"] == result["scores"]
+    assert sum(a["type"] == "place" for a in stored["actions"]) >= 10
+    times = [a["t"] for a in stored["actions"]]
+    assert times == sorted(times)
+    replayed = LightSpeedMatch.replay(
+        LightSpeedMatch.options_from_json(
+            {"players": ["Ann", "Bob"], "asteroids": "single", "rocks": None, "piracy": False}
+        ),
+        stored["seed"],
+        stored["actions"],
+    )
+    outcome = replayed.result()
+    assert outcome is not None
+    assert outcome.to_json()["events"] == stored["events"]
+    listed = server.get("/api/matches")
+    assert any(m["id"] == stored["id"] for m in listed)
+    ann.close()
+    bob.close()
+
+
+def _stored(server: Server, match_id: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            stored: dict[str, Any] = server.get(f"/api/matches/{match_id}")
+            return stored
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+def test_a_refused_drop_says_why_and_changes_nothing(server: Server) -> None:
+    room = server.create_room()
+    ann, _ = seated(server, room, "Ann")
+    ann.send(type="bot", seat=1, level="random")
+    ann.send(type="ready")
+    state = ann.wait_type("state")
+    hand = state["hand"]
+    ann.send(type="place", x=10.0, y=20.0, rotation=0.0)  # on top of the asteroid
+    refused = ann.wait_type("refused")
+    assert refused["action"] == "place"
+    assert "overlap the asteroid" in refused["reason"]
+    ann.send(type="place", x=590.0, y=0.0, rotation=0.0)  # hangs off the table's edge
+    assert "off the table" in ann.wait_type("refused")["reason"]
+    ann.send(type="ping")
+    ann.wait_type("pong")
+    later = [m for m in ann.received if m["type"] == "state"]
+    assert later[-1]["hand"] == hand
+    assert all(c.get("owner") != "Ann" for c in later[-1]["table"])
+    ann.close()
+
+
+def test_the_stop_rule_freezes_the_other_hand_and_times_out(server: Server) -> None:
+    room = server.create_room()
+    ann, _ = seated(server, room, "Ann")
+    bob, _ = seated(server, room, "Bob")
+    ann.send(type="ready")
+    bob.send(type="ready")
+    rng = random.Random(3)
+    state = ann.wait_type("state")
+    while state["phase"] == "fast" and state["hand"] is not None:
+        ann.send(type="place", **free_spot(state, rng))
+        state = ann.wait(
+            lambda m: (
+                m["type"] == "state"
+                and (
+                    m["players"]["Ann"]["cards_left"] < state["players"]["Ann"]["cards_left"]
+                    or m["hand"] is None
+                )
+            )
+        )
+    stop = bob.wait_type("stop")
+    assert stop["by"] == "Ann" and stop["seconds"] == 1.5
+    frozen = bob.wait(lambda m: m["type"] == "state" and m["phase"] == "stop")
+    assert frozen["hand"] is not None and not frozen["players"]["Bob"]["decided"]
+    bob.send(type="place", **free_spot(frozen, rng))
+    assert "stop" in bob.wait_type("refused")["reason"]
+    # Bob says nothing more: the countdown discards his card and the battle follows.
+    battle = bob.wait_type("battle", timeout=10)
+    assert not any(c.get("owner") == "Bob" for c in battle["table"]["cards"])
+    assert len([c for c in battle["table"]["cards"] if c.get("owner") == "Ann"]) == 10
+    ann.close()
+    bob.close()
+
+
+def test_malformed_and_out_of_turn_messages_get_errors(server: Server) -> None:
+    room = server.create_room()
+    client = Client(server, room)
+    client.wait_type("welcome")
+    for raw, expected in [
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", "JSON object"),
+        ('{"type": "fly"}', "does not match"),
+        ('{"type": "place", "x": 1}', "y: Field required"),
+        ('{"type": "join", "name": ""}', "name"),
+        ('{"type": "place", "x": 1, "y": 2, "rotation": "left"}', "rotation"),
+    ]:
+        client.send_raw(raw)
+        assert expected in client.wait_type("error")["message"]
+    client.send(type="place", x=0, y=300, rotation=0)
+    assert "seated players" in client.wait_type("error")["message"]
+    client.send(type="ready")
+    assert "seated" in client.wait_type("error")["message"]
+    client.send(type="ping")
+    client.wait_type("pong")
+    assert server.get("/api/rooms")  # the server is still serving
+    client.close()
+
+
+def test_reconnecting_with_the_token_takes_back_the_seat(server: Server) -> None:
+    room = server.create_room()
+    ann, welcome = seated(server, room, "Ann")
+    ann.send(type="bot", seat=1, level="random")
+    ann.send(type="ready")
+    before = ann.wait_type("state")
+    ann.close()
+    again = Client(server, room)
+    again.send(type="rejoin", token=welcome["token"])
+    back = again.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+    assert back["seat"] == 0 and back["player"] == "Ann"
+    state = again.wait_type("state")
+    assert state["player"] == "Ann" and state["hand"] is not None
+    assert state["players"]["Ann"]["cards_left"] == before["players"]["Ann"]["cards_left"]
+    again.send(type="rejoin", token="not-a-token")
+    assert "no longer yours" in again.wait_type("error")["message"]
+    again.close()
+
+
+def test_spectators_see_the_match_but_cannot_play(server: Server) -> None:
+    room = server.create_room()
+    ann, _ = seated(server, room, "Ann")
+    watcher = Client(server, room)
+    watcher.send(type="watch")
+    assert watcher.wait_type("welcome")["role"] == "spectator"
+    ann.send(type="bot", seat=1, level="random")
+    ann.send(type="ready")
+    state = watcher.wait_type("state")
+    assert state["player"] is None and state["hand"] is None
+    watcher.send(type="place", x=0, y=300, rotation=0)
+    assert "seated players" in watcher.wait_type("error")["message"]
+    placed = watcher.wait_type("placed")
+    assert placed["player"] == "random bot 2"
+    rng = random.Random(5)
+    ann.send(type="pose", **free_spot(state, rng))
+    poses = watcher.wait_type("poses")
+    assert "Ann" in poses["poses"]
+    battle = play_out(ann, rng, ann.wait_type("state"))
+    assert watcher.wait_type("battle", timeout=30)["result"] == battle["result"]
+    ann.close()
+    watcher.close()
+
+
+def test_a_bot_takes_over_an_abandoned_seat(server: Server) -> None:
+    room = server.create_room()
+    ann, _ = seated(server, room, "Ann")
+    bob, _ = seated(server, room, "Bob")
+    ann.send(type="ready")
+    bob.send(type="ready")
+    bob.wait_type("state")
+    bob.close()  # Bob leaves for good; Ann keeps playing
+    taken = ann.wait(lambda m: m["type"] == "room" and m["seats"][1]["kind"] == "bot", timeout=10)
+    assert taken["seats"][1]["name"] == "Bob"
+    battle = play_out(ann, random.Random(11), ann.wait_type("state"))
+    assert set(battle["result"]["scores"]) == {"Ann", "Bob"}
+    ann.close()
