@@ -121,7 +121,7 @@ class Client:
             if left <= 0:
                 kinds = [m["type"] for m in self.received[-10:]]
                 raise TimeoutError(f"no matching message; last received: {kinds}")
-            message = json.loads(self.socket.recv(timeout=left))
+            message: dict[str, Any] = json.loads(self.socket.recv(timeout=left))
             self.received.append(message)
             if predicate(message):
                 return message

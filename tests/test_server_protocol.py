@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -152,13 +151,11 @@ def test_the_stop_rule_freezes_the_other_hand_and_times_out(server: Server) -> N
     state = ann.wait_type("state")
     while state["phase"] == "fast" and state["hand"] is not None:
         ann.send(type="place", **free_spot(state, rng))
+        left = state["players"]["Ann"]["cards_left"]
         state = ann.wait(
-            lambda m: (
+            lambda m, left=left: (
                 m["type"] == "state"
-                and (
-                    m["players"]["Ann"]["cards_left"] < state["players"]["Ann"]["cards_left"]
-                    or m["hand"] is None
-                )
+                and (m["players"]["Ann"]["cards_left"] < left or m["hand"] is None)
             )
         )
     stop = bob.wait_type("stop")
