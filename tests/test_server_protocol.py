@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ from tests._server import Client, Server, running_server
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("db") / "matches.db"
     with running_server(
         db, "--stop-seconds", "1.5", "--abandon-seconds", "1", "--bot-pace", "0.1"
@@ -152,12 +153,7 @@ def test_the_stop_rule_freezes_the_other_hand_and_times_out(server: Server) -> N
     while state["phase"] == "fast" and state["hand"] is not None:
         ann.send(type="place", **free_spot(state, rng))
         left = state["players"]["Ann"]["cards_left"]
-        state = ann.wait(
-            lambda m, left=left: (
-                m["type"] == "state"
-                and (m["players"]["Ann"]["cards_left"] < left or m["hand"] is None)
-            )
-        )
+        state = ann.wait(functools.partial(_placed_one, cards_left=left))
     stop = bob.wait_type("stop")
     assert stop["by"] == "Ann" and stop["seconds"] == 1.5
     frozen = bob.wait(lambda m: m["type"] == "state" and m["phase"] == "stop")
@@ -170,6 +166,12 @@ def test_the_stop_rule_freezes_the_other_hand_and_times_out(server: Server) -> N
     assert len([c for c in battle["table"]["cards"] if c.get("owner") == "Ann"]) == 10
     ann.close()
     bob.close()
+
+
+def _placed_one(message: dict[str, Any], cards_left: int) -> bool:
+    return message["type"] == "state" and (
+        message["players"]["Ann"]["cards_left"] < cards_left or message["hand"] is None
+    )
 
 
 def test_malformed_and_out_of_turn_messages_get_errors(server: Server) -> None:

@@ -23,6 +23,7 @@ from typing import Any, Literal
 from fastapi import WebSocket
 
 from spacetable.bots import Bot, make_bot
+from spacetable.bots.random_bot import RandomBot
 from spacetable.games.base import IllegalAction
 from spacetable.games.lightspeed import (
     Discard,
@@ -611,7 +612,11 @@ class Room:
         bot = seat.bot
 
         async def think() -> None:
-            action = await asyncio.to_thread(bot.choose, view, rng)
+            try:
+                action = await asyncio.to_thread(bot.choose, view, rng)
+            except Exception:  # a failing bot must not stall the room: play at random
+                log.exception("room %s: bot %s failed; playing at random", self.id, player)
+                action = RandomBot().choose(view, rng)
             self.submit(None, _BotMove(turn.seat, turn.match_number, action))
 
         asyncio.create_task(think()).add_done_callback(_log_failure)
