@@ -90,7 +90,7 @@ class StoredMatch:
         return {
             "id": self.id,
             "ruleset": self.ruleset,
-            "players": [seat.get("name") for seat in self.seats],
+            "players": [seat.get("player") or seat.get("name") for seat in self.seats],
             "scores": self.result.get("scores", {}),
             "winner": self.result.get("winner"),
             "finished_at": self.finished_at,

@@ -1,0 +1,82 @@
+"""Match storage on SQLite, and on PostgreSQL when SPACETABLE_TEST_POSTGRES_URL is set
+(``.ci/run`` starts Debian's PostgreSQL and sets it)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from spacetable.bots import make_bot
+from spacetable.bots.arena import play_match
+from spacetable.games.lightspeed import LightSpeedMatch
+from spacetable.server.storage import Storage, StoredMatch, normalise_url
+
+POSTGRES = os.environ.get("SPACETABLE_TEST_POSTGRES_URL")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]:
+    if request.param == "sqlite":
+        store = Storage(f"sqlite:///{tmp_path / 'matches.db'}")
+    elif POSTGRES:
+        store = Storage(POSTGRES)
+    else:
+        pytest.skip("set SPACETABLE_TEST_POSTGRES_URL to test PostgreSQL storage")
+    yield store
+    store.close()
+
+
+def stored_from(match: LightSpeedMatch, room: str = "room") -> StoredMatch:
+    outcome = match.result()
+    assert outcome is not None
+    result = outcome.to_json()
+    return StoredMatch(
+        id=uuid.uuid4().hex,
+        room=room,
+        ruleset="lightspeed",
+        options=match.options.to_json(),
+        seats=[{"seat": i, "player": p, "kind": "bot"} for i, p in enumerate(match.players)],
+        seed=match.seed,
+        actions=[a.to_json() for a in match.actions],
+        events=result.pop("events"),
+        result=result,
+    )
+
+
+def test_a_stored_match_replays_to_the_same_event_log(storage: Storage) -> None:
+    played = play_match([make_bot("random"), make_bot("random")], seed=42)
+    record = stored_from(played)
+    storage.save(record)
+    loaded = storage.get(record.id)
+    assert loaded is not None
+    assert loaded.to_json() == record.to_json()
+    options = LightSpeedMatch.options_from_json(loaded.options)
+    replayed = LightSpeedMatch.replay(options, loaded.seed, loaded.actions)
+    outcome = replayed.result()
+    assert outcome is not None
+    assert outcome.to_json()["events"] == loaded.events
+    assert outcome.scores == loaded.result["scores"]
+
+
+def test_recent_lists_newest_first_and_get_misses_cleanly(storage: Storage) -> None:
+    records = []
+    for seed in (1, 2, 3):
+        record = stored_from(play_match([make_bot("random"), make_bot("random")], seed))
+        record.finished_at = 1_000_000.0 + seed
+        storage.save(record)
+        records.append(record)
+    recent = [m.id for m in storage.recent(limit=500)]
+    positions = [recent.index(r.id) for r in records]
+    assert positions == sorted(positions, reverse=True)
+    assert storage.get("no-such-match") is None
+    summary = records[0].summary()
+    assert summary["players"] == ["red", "blue"] and "scores" in summary
+
+
+def test_postgres_urls_use_psycopg() -> None:
+    assert normalise_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalise_url("sqlite:///x.db") == "sqlite:///x.db"
