@@ -1,7 +1,7 @@
 #!/bin/sh
 # Set up spacetable's environment (uv, Python packages from uv.lock) and run it.
+#   ./dev.sh serve         run the browser game (any `spacetable` command works the same way)
 #   ./dev.sh test          lint, type-check and run the whole test suite
-#   ./dev.sh ARGS...       run `spacetable ARGS...`
 set -eu
 cd "$(dirname "$0")"
 
@@ -20,6 +20,13 @@ fi
 $UV sync --frozen --quiet
 if [ "${1:-}" = "test" ]; then
     shift
+    # The browser tests drive Debian's Chromium; install it when we can.
+    if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
+        echo "dev.sh: installing Debian's chromium for the browser tests..." >&2
+        sudo=""
+        [ "$(id -u)" = 0 ] || sudo="sudo"
+        $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+    fi
     $UV run --frozen ruff check src tests
     $UV run --frozen mypy
     exec $UV run --frozen pytest "$@"
