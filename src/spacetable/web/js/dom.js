@@ -1,0 +1,97 @@
+// Small DOM and HTTP helpers shared by every page.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** The first element matching `selector` (under `root`, the document by default). */
+export function $(selector, root = document) {
+  return root.querySelector(selector);
+}
+
+/**
+ * Create an HTML element. `attrs` keys: `class`, `text`, `dataset` (an object), `on`
+ * (event name -> handler); anything else becomes an attribute. `children` are appended
+ * (strings become text nodes; null/undefined are skipped).
+ */
+export function el(tag, attrs = {}, ...children) {
+  return build(document.createElement(tag), attrs, children);
+}
+
+/** Create an SVG element, like `el`; numbers are written as attributes as they are. */
+export function svg(tag, attrs = {}, ...children) {
+  return build(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+function build(node, attrs, children) {
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "on") {
+      for (const [name, handler] of Object.entries(value)) node.addEventListener(name, handler);
+    } else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+  }
+  return node;
+}
+
+/** Remove every child of `node`. */
+export function clear(node) {
+  while (node.firstChild) node.firstChild.remove();
+  return node;
+}
+
+/**
+ * Fetch JSON. Rejects with an Error whose message is the server's `error` or `detail`
+ * text when the answer is not 2xx (the error's `status` holds the HTTP status).
+ */
+export async function fetchJSON(url, options = {}) {
+  const response = await fetch(url, options);
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const text = (body && (body.error || body.detail)) || `${response.status} ${response.statusText}`;
+    const error = new Error(typeof text === "string" ? text : JSON.stringify(text));
+    error.status = response.status;
+    throw error;
+  }
+  return body;
+}
+
+/** POST a JSON body and read the JSON answer (see `fetchJSON`). */
+export function postJSON(url, data) {
+  return fetchJSON(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(data),
+  });
+}
+
+/** A date (seconds since the epoch) as short local text. */
+export function formatTime(seconds) {
+  if (!seconds) return "";
+  return new Date(seconds * 1000).toLocaleString([], {
+    year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit",
+  });
+}
+
+/** Set the page phase that tests (and CSS) wait on: lobby, fast, stop, battle, over. */
+export function setPhase(phase) {
+  document.body.dataset.phase = phase;
+}
+
+/** The player name remembered in this browser ("" if none). */
+export function savedName() {
+  return localStorage.getItem("spacetable.name") || "";
+}
+
+/** Remember the player name for next time. */
+export function saveName(name) {
+  localStorage.setItem("spacetable.name", name.trim());
+}

@@ -1,0 +1,42 @@
+// Finished matches as rows and list items (the lobby's recent list and /matches).
+
+import { el, fetchJSON, formatTime } from "./dom.js";
+import { colourOf } from "./cards.js";
+
+/** Finished matches, newest first (GET /api/matches). */
+export function loadMatches(limit = 50) {
+  return fetchJSON(`/api/matches?limit=${limit}`);
+}
+
+/** The players of a summary, each in its seat colour. */
+function playerNames(summary) {
+  return summary.players.map((name, i) => el("span", { class: "team", style: `--team: ${colourOf(i)}` }, name || `seat ${i + 1}`));
+}
+
+function scoresText(summary) {
+  return Object.entries(summary.scores || {}).map(([p, s]) => `${p} ${s}`).join(" · ");
+}
+
+/** A table row for a match summary, linking to its replay. */
+export function matchRow(summary) {
+  const href = `/replay/${encodeURIComponent(summary.id)}`;
+  return el("tr", { class: "match", dataset: { match: summary.id } },
+    el("td", { text: formatTime(summary.finished_at) }),
+    el("td", { class: "match-players" }, ...joinWith(playerNames(summary), " vs ")),
+    el("td", { class: "scores", text: scoresText(summary) }),
+    el("td", { class: "winner", text: summary.winner ?? "draw" }),
+    el("td", {}, el("a", { href, class: "replay" }, "Replay")));
+}
+
+/** A short list item for a match summary. */
+export function matchItem(summary) {
+  const href = `/replay/${encodeURIComponent(summary.id)}`;
+  return el("li", { dataset: { match: summary.id } },
+    el("a", { href }, ...joinWith(playerNames(summary), " vs ")),
+    ` — ${scoresText(summary)} — ${summary.winner ? `${summary.winner} won` : "draw"}`,
+    el("span", { class: "muted", text: ` (${formatTime(summary.finished_at)})` }));
+}
+
+function joinWith(nodes, separator) {
+  return nodes.flatMap((node, i) => (i ? [separator, node] : [node]));
+}

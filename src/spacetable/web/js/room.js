@@ -1,0 +1,385 @@
+// The room page: seats in the lobby, the fast round on a live table, "stop!", the battle
+// animation and the scores. Everything arrives over the room's websocket
+// (docs/protocol.md); this module turns messages into what the player sees.
+
+import { $, clear, el, setPhase } from "./dom.js";
+import { colourOf, loadCatalog } from "./cards.js";
+import { CARD_SIZE } from "./geometry.js";
+import { TableView } from "./table.js";
+import { Hand, OtherHands } from "./hand.js";
+import { RoomSocket } from "./socket.js";
+import { BattlePlayer } from "./battle.js";
+import { showScores } from "./scores.js";
+import { renderSeats } from "./seats.js";
+
+const roomId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+// Where each seat's first card waits, near its own side of the table.
+const START_POSES = [[0, -280], [0, 280], [-480, 0], [480, 0]];
+
+const page = {
+  ships: {}, // ship definitions by key
+  me: { role: "spectator", seat: null, player: null },
+  room: null, // the last `room` message
+  match: null, // the last `state` message
+  players: [], // player names in seat order
+  rejoining: false,
+  watching: new URLSearchParams(location.search).has("watch"), // came through a watch link
+  battle: null, // the BattlePlayer of the battle on show
+  battleId: null, // its match id
+  stopTimer: null,
+  refusedTimer: null,
+  toastTimer: null,
+};
+
+const view = new TableView($("#table"));
+const others = new OtherHands(view);
+const hand = new Hand(view, {
+  onPose: (pose) => socket.send({ type: "pose", ...pose }),
+  onPlace: (pose) => {
+    if (socket.send({ type: "place", ...pose })) hand.busy = true;
+  },
+  obstacles: () => (page.match?.table || []).map((c) => ({ ...c, size: c.size || CARD_SIZE })),
+});
+const socket = new RoomSocket(roomId, { onMessage: receive, onStatus: showConnection });
+
+/** The team colour of a player (by seat order). */
+function colourOfPlayer(player) {
+  const index = page.players.indexOf(player);
+  return colourOf(index < 0 ? 0 : index);
+}
+
+function receive(message) {
+  const handler = {
+    welcome: onWelcome, room: onRoom, state: onState, poses: onPoses, placed: onPlaced,
+    refused: onRefused, stop: onStop, battle: onBattle, error: onError,
+  }[message.type];
+  handler?.(message);
+}
+
+// -- who we are and the room ---------------------------------------------------------------
+
+function onWelcome(message) {
+  page.me = { role: message.role, seat: message.seat, player: message.player };
+  document.body.dataset.role = message.role;
+  document.body.dataset.player = message.player ?? "";
+  if (message.role === "player") {
+    page.rejoining = false;
+    socket.token = message.token;
+  } else if (!page.rejoining) {
+    socket.token = null; // we left our seat (or never had one)
+  }
+  const identity = $("#identity");
+  identity.textContent = message.role === "player" ? `you are ${message.player}` : "watching";
+  identity.style.setProperty("--team", message.role === "player" ? colourOf(message.seat) : "#8891a8");
+  if (page.room) renderRoom();
+  if (page.match) renderState();
+}
+
+function onRoom(message) {
+  page.room = message;
+  if (!page.match || message.phase === "lobby") {
+    page.players = message.seats.map((s) => s.name || `seat ${s.seat + 1}`);
+  }
+  if (message.phase === "lobby") {
+    page.match = null;
+    endBattle();
+    hand.setCard(null);
+    others.clear();
+    setPhase("lobby");
+  }
+  renderRoom();
+}
+
+function renderRoom() {
+  const room = page.room;
+  const panel = $("#seat-panel");
+  panel.hidden = room.phase !== "lobby";
+  if (room.phase === "lobby") {
+    renderSeats(panel, room, page.me.seat, (m) => socket.send(m), {
+      watching: page.watching,
+      onPlay: () => {
+        page.watching = false;
+        renderRoom();
+      },
+    });
+  }
+  if (room.phase === "lobby") {
+    $("#status").textContent = page.me.role === "player"
+      ? "Waiting for every seat to fill and every player to be ready."
+      : "You are watching.";
+  }
+  renderPlayers();
+}
+
+/** The side list of players: cards left, card in hand, decision after stop. */
+function renderPlayers() {
+  const list = clear($("#players"));
+  const statuses = page.match?.players || {};
+  const seats = page.room?.seats || [];
+  page.players.forEach((player, index) => {
+    const s = statuses[player];
+    const seat = seats[index];
+    const bits = [];
+    if (s) {
+      bits.push(el("span", { class: "cards-left", text: `${s.cards_left} in deck` }));
+      if (s.holding) bits.push(el("span", { class: "holding", text: `holding ${page.ships[s.holding]?.name || s.holding}` }));
+      if (s.discarded) bits.push(el("span", { class: "discarded", text: `discarded ${page.ships[s.discarded]?.name || s.discarded}` }));
+      else if (page.match.phase === "stop" && s.decided && player !== page.match.stopped_by) bits.push(el("span", { class: "decided", text: "dropped" }));
+    }
+    if (seat?.kind === "bot") bits.push(el("span", { class: "bot", text: `${seat.level} bot` }));
+    if (seat && seat.kind === "human" && !seat.connected) bits.push(el("span", { class: "away", text: "disconnected" }));
+    list.append(el("li", {
+      class: `player${player === page.me.player ? " me" : ""}`,
+      dataset: { player, cardsLeft: s?.cards_left ?? "", holding: s?.holding ? "yes" : "no" },
+      style: `--team: ${colourOf(index)}`,
+    }, el("span", { class: "swatch" }), el("span", { class: "player-name", text: player }), ...bits));
+  });
+}
+
+// -- the fast round -------------------------------------------------------------------------
+
+function onState(message) {
+  const fresh = !page.match;
+  page.match = message;
+  page.players = Object.keys(message.players);
+  if (message.phase !== "over" && page.battle) endBattle();
+  if (fresh && message.phase === "fast") {
+    const [x, y] = START_POSES[page.me.seat ?? 0] || [0, -280];
+    hand.setPose({ x, y, rotation: 0 });
+  }
+  renderState();
+}
+
+function renderState() {
+  const match = page.match;
+  const size = match.table_size_mm || null;
+  if (!view.tableSize || !size || view.tableSize[0] !== size[0] || view.tableSize[1] !== size[1]) {
+    view.setTable(size);
+  }
+  if (!page.battle) view.showCards(match.table, page.ships, colourOfPlayer);
+  const mine = page.me.role === "player" ? match.hand : null;
+  if (mine !== hand.ship) hand.busy = false; // a new card came to hand
+  if (match.phase === "over") {
+    hand.setCard(null);
+  } else {
+    hand.setCard(mine, page.ships[mine], colourOf(page.me.seat ?? 0));
+  }
+  // Hands that are now empty (placed or discarded) disappear; after stop the others'
+  // cards stay frozen where they were.
+  others.keep(page.players.filter((p) => match.players[p]?.holding && p !== page.me.player && match.phase !== "over"));
+  if (match.phase === "fast") {
+    setPhase("fast");
+    hand.freeze(false);
+    hideStop();
+    $("#status").textContent = mine
+      ? `Place your ${page.ships[mine]?.name || mine}: move it, turn it, then click (or lift your finger) to put it down.`
+      : page.me.role === "player" ? "All your cards are on the table." : "Watching the fast round.";
+  } else if (match.phase === "stop") {
+    setPhase("stop");
+    hand.freeze(true);
+    showStop(match.stop?.by ?? match.stopped_by, match.stop?.seconds_left ?? match.stop?.seconds ?? 0);
+  } else {
+    hideStop();
+    $("#status").textContent = "The fast round is over: the battle begins.";
+  }
+  renderPlayers();
+}
+
+function onPoses(message) {
+  for (const [player, pose] of Object.entries(message.poses)) {
+    if (player === page.me.player) continue;
+    const def = page.ships[pose.ship] || { name: pose.ship, speed: "?", health: 0, lasers: [], shields: [] };
+    others.show(player, pose, def, colourOfPlayer(player));
+  }
+}
+
+function onPlaced(message) {
+  others.hide(message.player);
+  if (page.match && !page.match.table.some((c) => c.id === message.card.id)) {
+    page.match.table.push(message.card);
+  }
+  if (!page.battle) view.addCard(message.card, page.ships, colourOfPlayer);
+  if (message.player === page.me.player) {
+    hand.landed();
+    hideRefused();
+  }
+}
+
+function onRefused(message) {
+  hand.busy = false;
+  const box = $("#refused");
+  box.textContent = message.reason;
+  box.dataset.action = message.action;
+  box.hidden = false;
+  // The toast sits just above the card in hand.
+  const wrap = $("#table-wrap").getBoundingClientRect();
+  const p = view.toClient(hand.pose.x, hand.pose.y + 60);
+  box.style.left = `${Math.max(8, Math.min(wrap.width - 8, p.x - wrap.left))}px`;
+  box.style.top = `${Math.max(8, p.y - wrap.top)}px`;
+  box.classList.remove("shake");
+  void box.offsetWidth; // restart the animation
+  box.classList.add("shake");
+  clearTimeout(page.refusedTimer);
+  page.refusedTimer = setTimeout(hideRefused, 5000);
+}
+
+function hideRefused() {
+  $("#refused").hidden = true;
+}
+
+function onError(message) {
+  hand.busy = false;
+  if (page.rejoining) {
+    // The only error a rejoin gets: that seat is no longer ours.
+    page.rejoining = false;
+    socket.token = null;
+  }
+  toast(message.message);
+}
+
+function toast(text) {
+  const box = $("#message");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(page.toastTimer);
+  page.toastTimer = setTimeout(() => { box.hidden = true; }, 4000);
+}
+
+// -- stop! ----------------------------------------------------------------------------------
+
+function onStop(message) {
+  setPhase("stop");
+  hand.freeze(true);
+  showStop(message.by, message.seconds, true);
+}
+
+function showStop(by, seconds, restart = false) {
+  const banner = $("#stop-banner");
+  const you = by === page.me.player;
+  $("#stop-text").textContent = you ? "You placed your last card" : `${by} placed their last card`;
+  banner.dataset.by = by;
+  banner.hidden = false;
+  // Keep the frozen card in sight: the banner goes to the other half of the table.
+  const wrap = $("#table-wrap").getBoundingClientRect();
+  const card = view.toClient(hand.pose.x, hand.pose.y);
+  banner.classList.toggle("bottom", Boolean(hand.ship) && card.y < wrap.top + wrap.height / 2);
+  const holding = page.me.role === "player" && Boolean(page.match?.hand ?? hand.ship) && !you;
+  $("#stop-actions").hidden = !holding;
+  $("#status").textContent = holding
+    ? `Stop! Drop your ${hand.group.dataset.name || "card"} where it is, or discard it.`
+    : "Stop! Waiting for the others to drop or discard.";
+  if (restart || !page.stopTimer) {
+    clearInterval(page.stopTimer);
+    const deadline = performance.now() + seconds * 1000;
+    const tick = () => {
+      const left = Math.max(0, (deadline - performance.now()) / 1000);
+      $("#stop-countdown").textContent = left.toFixed(1);
+      if (left <= 0) clearInterval(page.stopTimer);
+    };
+    tick();
+    page.stopTimer = setInterval(tick, 100);
+  }
+}
+
+function hideStop() {
+  clearInterval(page.stopTimer);
+  page.stopTimer = null;
+  $("#stop-banner").hidden = true;
+}
+
+// -- the battle -----------------------------------------------------------------------------
+
+function onBattle(message) {
+  if (page.battle && page.battleId === message.match_id) return; // already on show
+  endBattle();
+  hideStop();
+  hideRefused();
+  hand.setCard(null);
+  others.clear();
+  setPhase("battle");
+  const table = message.table;
+  page.players = table.players;
+  const size = table.table ? [table.table.width, table.table.height] : null;
+  view.setTable(size, size ? [] : table.cards);
+  view.showCards(table.cards, { ...page.ships, ...(table.ships || {}) }, colourOfPlayer, table.card_size || CARD_SIZE);
+  $("#status").textContent = "The battle: ships fire by speed, lowest first.";
+  $("#score-panel").hidden = true;
+  page.battleId = message.match_id;
+  page.battle = new BattlePlayer(view, {
+    table, result: message.result, ships: page.ships, colourOf: colourOfPlayer,
+    controls: $("#battle-controls"),
+    onDone: () => showResult(message),
+  });
+  $("#battle-controls").hidden = false;
+  page.battle.start();
+}
+
+function showResult(message) {
+  const panel = $("#score-panel");
+  showScores(panel, { table: message.table, result: message.result, ships: page.ships,
+    colourOf: colourOfPlayer, matchId: message.match_id });
+  if (page.me.role === "player") {
+    panel.append(el("button", { type: "button", id: "rematch", on: { click: askRematch } }, "Play again"));
+  }
+  panel.hidden = false;
+  setPhase("over");
+  $("#status").textContent = message.result.winner ? `${message.result.winner} wins the battle.` : "The battle is a draw.";
+}
+
+function askRematch() {
+  if (!socket.send({ type: "rematch" })) return;
+  const button = $("#rematch");
+  button.disabled = true;
+  button.textContent = "Waiting for the other players…";
+}
+
+function endBattle() {
+  page.battle?.destroy();
+  page.battle = null;
+  page.battleId = null;
+  $("#battle-controls").hidden = true;
+  $("#score-panel").hidden = true;
+}
+
+// -- connection and page chrome -------------------------------------------------------------
+
+function showConnection(status) {
+  const badge = $("#connection");
+  badge.dataset.status = status;
+  badge.textContent = { connecting: "connecting…", open: "connected", reconnecting: "reconnecting…", closed: "room closed" }[status];
+  if (status === "open") page.rejoining = Boolean(socket.token);
+}
+
+function setupShare() {
+  const link = `${location.origin}/rooms/${encodeURIComponent(roomId)}`;
+  $("#room-id").textContent = roomId;
+  const input = $("#share-link");
+  input.value = link;
+  $("#copy-link").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      input.select();
+      document.execCommand("copy"); // plain http pages have no clipboard API
+    }
+    $("#copy-link").textContent = "Copied!";
+    setTimeout(() => { $("#copy-link").textContent = "Copy link"; }, 1500);
+  });
+}
+
+async function main() {
+  setPhase("lobby");
+  setupShare();
+  $("#stop-banner").hidden = true;
+  $("#drop-here").addEventListener("click", () => socket.send({ type: "drop", ...hand.pose }));
+  $("#discard").addEventListener("click", () => socket.send({ type: "discard" }));
+  window.addEventListener("resize", () => hideRefused());
+  try {
+    page.ships = await loadCatalog("lightspeed");
+  } catch (error) {
+    toast(`cannot load the ship catalog: ${error.message}`);
+  }
+  socket.connect();
+}
+
+main();

@@ -1,0 +1,74 @@
+// The room's websocket: JSON messages both ways (docs/protocol.md), the seat token kept in
+// localStorage per room, and automatic reconnection that takes the seat back (`rejoin`).
+
+const tokenKey = (roomId) => `spacetable.token.${roomId}`;
+
+/** The seat token stored for `roomId`, or null. */
+function storedToken(roomId) {
+  return localStorage.getItem(tokenKey(roomId));
+}
+
+export class RoomSocket {
+  /**
+   * `onMessage(message)` gets every server message; `onStatus(status)` gets
+   * "connecting", "open", "reconnecting" or "closed" (the room is gone).
+   */
+  constructor(roomId, { onMessage, onStatus = () => {} }) {
+    this.roomId = roomId;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.ws = null;
+    this.retries = 0;
+  }
+
+  get token() {
+    return storedToken(this.roomId);
+  }
+
+  /** Keep (or with null, forget) the token that holds our seat. */
+  set token(value) {
+    if (value) localStorage.setItem(tokenKey(this.roomId), value);
+    else localStorage.removeItem(tokenKey(this.roomId));
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const url = `${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.roomId)}`;
+    this.onStatus(this.retries ? "reconnecting" : "connecting");
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retries = 0;
+      this.onStatus("open");
+      // A fresh socket is a spectator; a stored token takes our seat back.
+      if (this.token) this.send({ type: "rejoin", token: this.token });
+    });
+    ws.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      this.onMessage(message);
+    });
+    ws.addEventListener("close", (event) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (event.code === 4404) { // the room is gone: nothing to reconnect to
+        this.onStatus("closed");
+        return;
+      }
+      this.retries += 1;
+      this.onStatus("reconnecting");
+      setTimeout(() => this.connect(), Math.min(5000, 400 * 2 ** Math.min(this.retries, 4)));
+    });
+  }
+
+  /** Send a message; false (and nothing sent) while the socket is not open. */
+  send(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+}

@@ -1,0 +1,104 @@
+"""What a player does on the room page, as Playwright steps: take a seat, move the card in
+hand with the mouse, turn it with the wheel, click to put it down."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+#: Battle animation speed the tests pick (the select's fastest option).
+FAST_ANIMATION = "8"
+
+
+def on_screen(page: Page, x: float, y: float) -> tuple[float, float]:
+    """Where a table point (mm, +y up) is on the page, in CSS pixels."""
+    point = page.evaluate(
+        """([x, y]) => {
+          const m = document.querySelector('#table').getScreenCTM();
+          const p = new DOMPoint(x, -y).matrixTransform(m);
+          return [p.x, p.y];
+        }""",
+        [x, y],
+    )
+    return float(point[0]), float(point[1])
+
+
+def take_seat(page: Page, name: str, seat: int) -> None:
+    """Type a name and take seat ``seat`` from the seat panel."""
+    page.wait_for_selector("#seat-panel .take-seat")
+    page.fill("#player-name", name)
+    page.click(f".seat[data-seat='{seat}'] .take-seat")
+    page.wait_for_selector("button#ready")
+
+
+def player(page: Page) -> str:
+    """The player name this page plays as."""
+    name = page.get_attribute("body", "data-player")
+    assert name, "this page has no seat"
+    return name
+
+
+def hand_ship(page: Page) -> str | None:
+    """The ship key of the card in hand (None if the hand is empty)."""
+    return page.get_attribute("#hand", "data-ship") or None
+
+
+def hold_at(page: Page, x: float, y: float, turns: int = 0) -> None:
+    """Move the card in hand to table point ``(x, y)`` with the mouse and turn it with
+    ``turns`` wheel notches (each 15 degrees clockwise)."""
+    sx, sy = on_screen(page, x, y)
+    page.mouse.move(sx - 30, sy + 20)
+    page.mouse.move(sx, sy, steps=4)
+    for _ in range(turns):
+        page.mouse.wheel(0, 100)
+    # Wait until the card is there (or the round has stopped and the card froze).
+    page.wait_for_function(
+        "([x, y]) => document.body.dataset.phase !== 'fast'"
+        " || (Math.abs(+document.querySelector('#hand').dataset.x - x) < 2"
+        " && Math.abs(+document.querySelector('#hand').dataset.y - y) < 2)",
+        arg=[x, y],
+    )
+
+
+def place(page: Page, x: float, y: float, turns: int = 0) -> bool:
+    """Put the card in hand down at ``(x, y)``: True when it landed on the table, False when
+    the server refused it (the reason is then shown in ``#refused``)."""
+    ship = hand_ship(page)
+    assert ship is not None, "no card in hand"
+    card = f"{player(page)}-{ship}"
+    hold_at(page, x, y, turns)
+    if page.get_attribute("body", "data-phase") != "fast":
+        return False
+    page.locator("#refused").evaluate("box => { box.hidden = true; }")
+    sx, sy = on_screen(page, x, y)
+    page.mouse.click(sx, sy)
+    page.wait_for_function(
+        """(card) => document.querySelector(`.table-card[data-card="${card}"]`)
+            || !document.querySelector('#refused').hidden""",
+        arg=card,
+    )
+    return page.locator(f'.table-card[data-card="{card}"]').count() == 1
+
+
+def watch_battle(page: Page) -> None:
+    """Wait for the battle, speed its animation up and wait for the score panel."""
+    page.wait_for_selector("body[data-phase=battle]")
+    page.wait_for_selector("#battle-step[data-speed]")
+    page.select_option("#battle-speed", FAST_ANIMATION)
+    page.wait_for_selector("body[data-phase=over]", timeout=60_000)
+    page.wait_for_selector("#score-panel #winner")
+
+
+def shown_scores(page: Page) -> dict[str, int]:
+    """The scores on the score panel, by player."""
+    scores: dict[str, int] = {}
+    for entry in page.locator("#score-panel .score").all():
+        name = entry.get_attribute("data-player")
+        value = entry.get_attribute("data-score")
+        assert name is not None and value is not None
+        scores[name] = int(value)
+    return scores
+
+
+def shown_winner(page: Page) -> str | None:
+    """The winner on the score panel, None for a draw."""
+    return page.get_attribute("#winner", "data-winner") or None

@@ -1,0 +1,173 @@
+"""Fixtures for the browser tests: a ``spacetable serve`` process on a free port with its own
+SQLite file, Debian's Chromium driven by Playwright, pages that fail the test on any browser
+console error, and screenshots kept under ``artifacts/screenshots/``.
+
+Set ``SPACETABLE_CHROMIUM`` to use another Chromium binary; without one the tests skip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+CHROMIUM = Path(os.environ.get("SPACETABLE_CHROMIUM", "/usr/bin/chromium"))
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+START_TIMEOUT_S = 30.0
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: drives a real browser against a real server")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """The running server: its base URL and a JSON client for its API."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+
+    def api(self, path: str, body: Any = None) -> Any:
+        """GET (or with ``body``, POST) ``path`` and decode the JSON answer."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.base + path, data=data, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.load(response)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[Server]:
+    """``spacetable serve`` in a subprocess, storing matches in a temporary SQLite file.
+    The stop countdown is long enough for a slow machine: every test decides before it."""
+    folder = tmp_path_factory.mktemp("server")
+    port = _free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "spacetable",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{folder / 'matches.db'}",
+        "--stop-seconds",
+        "15",
+    ]
+    log_path = folder / "server.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"the server exited at once:\n{log_path.read_text()}")
+            try:
+                with urllib.request.urlopen(base + "/api/rooms", timeout=1):
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                if time.monotonic() > deadline:
+                    pytest.fail(f"the server did not start:\n{log_path.read_text()}")
+                time.sleep(0.2)
+        yield Server(base)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (set SPACETABLE_CHROMIUM)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield chromium
+        chromium.close()
+
+
+OpenPage = Callable[..., Page]
+#: Console lines that are not errors of the page: the API answers a bad table with 400 and
+#: the page shows the server's message itself.
+EXPECTED_CONSOLE = ("the server responded with a status of 400",)
+
+
+def _unexpected(text: str) -> bool:
+    return not any(expected in text for expected in EXPECTED_CONSOLE)
+
+
+@pytest.fixture
+def open_page(browser: Browser, server: Server) -> Iterator[OpenPage]:
+    """A factory of pages, each in its own browser context (its own localStorage, like
+    another person's browser). Keyword arguments go to ``new_context``. Any console error or
+    uncaught exception in any page fails the test."""
+    contexts = []
+    errors: list[str] = []
+
+    def open_one(path: str = "/", **options: Any) -> Page:
+        options.setdefault("viewport", {"width": 1280, "height": 800})
+        context = browser.new_context(base_url=server.base, **options)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.on(
+            "console",
+            lambda m: errors.append(m.text) if m.type == "error" and _unexpected(m.text) else None,
+        )
+        page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+        page.goto(path)
+        return page
+
+    yield open_one
+    for context in contexts:
+        context.close()
+    assert not errors, f"browser console errors: {errors}"
+
+
+Shot = Callable[[Page, str], None]
+
+
+@pytest.fixture
+def shot(request: pytest.FixtureRequest) -> Shot:
+    """Save a screenshot as ``artifacts/screenshots/<test>-<name>.png``."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page: Page, name: str) -> None:
+        page.screenshot(path=str(SCREENSHOTS / f"{request.node.name}-{name}.png"))
+
+    return take
