@@ -47,8 +47,9 @@ class Action:
     """Base of every game's actions.
 
     Concrete actions are frozen dataclasses whose last field is ``t`` (seconds on the
-    server's clock). Their fields must be ``str`` or ``float`` for the generic JSON
-    decoding of :meth:`from_json`; an action with other fields overrides it.
+    server's clock). Their fields must be ``str``, ``float`` or ``tuple[str, ...]`` (a JSON
+    list of strings) for the generic JSON of :meth:`to_json` and :meth:`from_json`; an
+    action with other fields overrides them.
     """
 
     __slots__ = ()
@@ -62,7 +63,8 @@ class Action:
         """The action as a JSON object: ``{"type": ..., field: value, ...}``."""
         out: dict[str, Any] = {"type": self.type_name}
         for f in fields(self):
-            out[f.name] = getattr(self, f.name)
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
 
     def with_time(self, t: float) -> Self:
@@ -106,6 +108,12 @@ def _decode_field(action: str, name: str, hint: Any, value: Any) -> Any:
         if not isinstance(value, str):
             raise MalformedAction(f"{action} action: {name!r} must be a string, got {value!r}")
         return value
+    if hint == tuple[str, ...]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise MalformedAction(
+                f"{action} action: {name!r} must be a list of strings, got {value!r}"
+            )
+        return tuple(value)
     raise TypeError(f"{action} action field {name!r}: no generic JSON decoding for {hint!r}")
 
 

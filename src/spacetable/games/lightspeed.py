@@ -45,13 +45,18 @@ from typing import Any, ClassVar, Literal, cast
 
 from spacetable.battle import Card, Outcome
 from spacetable.events import Event
-from spacetable.games.base import (
-    Action,
-    InvalidOptions,
-    Match,
-    decode_action,
-)
-from spacetable.geometry import Pose, Rect, rect_inside, rects_touch
+from spacetable.games._deployment import DEFAULT_TABLE_MM as DEFAULT_TABLE_MM
+from spacetable.games._deployment import CardDiscarded as CardDiscarded
+from spacetable.games._deployment import CardDropped as CardDropped
+from spacetable.games._deployment import CardPlaced as CardPlaced
+from spacetable.games._deployment import Deployment, is_number
+from spacetable.games._deployment import Discard as Discard
+from spacetable.games._deployment import Drop as Drop
+from spacetable.games._deployment import Place as Place
+from spacetable.games._deployment import StopCalled as StopCalled
+from spacetable.games._deployment import Timeout as Timeout
+from spacetable.games.base import InvalidOptions, Match, decode_action
+from spacetable.geometry import Pose, rect_inside
 from spacetable.ships import CARD_SIZE_MM, ShipDef
 from spacetable.tables import Table, catalog
 
@@ -71,10 +76,6 @@ TWO_SMALL_ROCKS = {2: 6, 3: 8, 4: 10}
 LARGE_ASTEROID_MM = (2 * CARD_SIZE_MM[0], CARD_SIZE_MM[1])
 #: Gap between two small asteroids: "several inches" read as six (152.4 mm).
 SMALL_ASTEROID_GAP_MM = 6 * 25.4
-#: A table of 1200 x 800 mm centred on the origin, as in table files.
-DEFAULT_TABLE_MM = (1200.0, 800.0)
-#: Cards whose shapes overlap by less than this (mm) only touch (for messages).
-_OVERLAP_MM = 1e-6
 
 
 class Phase(StrEnum):
@@ -93,48 +94,10 @@ def fleet() -> dict[str, ShipDef]:
 
 # -- actions --------------------------------------------------------------------------------
 
-
-@dataclass(frozen=True, slots=True)
-class Place(Action):
-    """Fast round: put the card in hand on the table at ``(x, y)`` mm, turned
-    ``rotation_deg`` counter-clockwise, at server time ``t`` s."""
-
-    type_name: ClassVar[str] = "place"
-    player: str
-    x: float
-    y: float
-    rotation_deg: float
-    t: float
-
-
-@dataclass(frozen=True, slots=True)
-class Drop(Action):
-    """After stop: let the card in hand fall at ``(x, y, rotation_deg)``, where it froze."""
-
-    type_name: ClassVar[str] = "drop"
-    player: str
-    x: float
-    y: float
-    rotation_deg: float
-    t: float
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
-    """After stop: keep the card in hand out of the game."""
-
-    type_name: ClassVar[str] = "discard"
-    player: str
-    t: float
-
-
-@dataclass(frozen=True, slots=True)
-class Timeout(Action):
-    """The server's stop countdown ran out: every undecided card is discarded."""
-
-    type_name: ClassVar[str] = "timeout"
-    t: float
-
+# The fast round's actions are shared with Stellar Conflict's deployment
+# (:mod:`spacetable.games._deployment`): :class:`Place` in the fast round, :class:`Drop` or
+# :class:`Discard` after stop, and the server's :class:`Timeout` at the end of its stop
+# countdown.
 
 LightSpeedAction = Place | Drop | Discard | Timeout
 ACTION_TYPES: tuple[type[LightSpeedAction], ...] = (Place, Drop, Discard, Timeout)
@@ -142,54 +105,8 @@ ACTION_TYPES: tuple[type[LightSpeedAction], ...] = (Place, Drop, Discard, Timeou
 
 # -- events ---------------------------------------------------------------------------------
 
-
-@dataclass(frozen=True, slots=True)
-class CardPlaced(Event):
-    """In the fast round ``player`` put ``ship`` on the table as card ``card``."""
-
-    type_name: ClassVar[str] = "placed"
-    player: str
-    card: str
-    ship: str
-    x: float
-    y: float
-    rotation_deg: float
-    t: float
-
-
-@dataclass(frozen=True, slots=True)
-class StopCalled(Event):
-    """``player`` placed his last card and called stop."""
-
-    type_name: ClassVar[str] = "stop"
-    player: str
-    t: float
-
-
-@dataclass(frozen=True, slots=True)
-class CardDropped(Event):
-    """After stop, ``player`` dropped ``ship`` on the table as card ``card``."""
-
-    type_name: ClassVar[str] = "dropped"
-    player: str
-    card: str
-    ship: str
-    x: float
-    y: float
-    rotation_deg: float
-    t: float
-
-
-@dataclass(frozen=True, slots=True)
-class CardDiscarded(Event):
-    """After stop, ``player``'s ``ship`` stayed out of the game (``timed_out``: he had not
-    chosen when the countdown ran out)."""
-
-    type_name: ClassVar[str] = "discarded"
-    player: str
-    ship: str
-    timed_out: bool
-    t: float
+# :class:`CardPlaced`, :class:`StopCalled`, :class:`CardDropped` and :class:`CardDiscarded`
+# are shared with Stellar Conflict; the end of the fast round is Light Speed's own.
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +163,7 @@ class LightSpeedOptions:
         if (
             not isinstance(size, list | tuple)
             or len(size) != 2
-            or not all(_is_number(v) and math.isfinite(v) and v > 0 for v in size)
+            or not all(is_number(v) and math.isfinite(v) and v > 0 for v in size)
         ):
             raise InvalidOptions(f"'table_size_mm' must be [width, height] > 0, got {size!r}")
         object.__setattr__(self, "players", tuple(players))
@@ -301,15 +218,6 @@ class LightSpeedOptions:
         return cls(**data)
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _join(names: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 # -- the state: rules -----------------------------------------------------------------------
 
 
@@ -326,16 +234,13 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
         #: Who placed his last card and called stop.
         self.stopped_by: str | None = None
         self._ships = fleet()
-        self._table: list[Card] = list(options.asteroid_cards())
-        self._decks: dict[str, list[str]] = {}  # index 0 is the top card
-        self._hands: dict[str, str | None] = {}
+        self._round = Deployment(
+            options.players, self._ships, options.asteroid_cards(), options.table_size_mm
+        )
         for player in options.players:
             deck = list(self._ships)
             self.rng.shuffle(deck)
-            self._hands[player] = deck.pop(0)
-            self._decks[player] = deck
-        self._choices: dict[str, Literal["dropped", "discarded"]] = {}
-        self._discarded: dict[str, str] = {}
+            self._round.deal(player, deck)
         self._outcome: Outcome | None = None
 
     @classmethod
@@ -352,11 +257,11 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
 
     def hand(self, player: str) -> str | None:
         """The ship key of the card ``player`` holds, or ``None``."""
-        return self._hands.get(player)
+        return self._round.hands.get(player)
 
     def needs_action(self, player: str) -> bool:
         """Whether ``player`` holds a card he can still place, drop or discard."""
-        return self.phase != Phase.OVER and self._hands.get(player) is not None
+        return self.phase != Phase.OVER and self._round.hands.get(player) is not None
 
     def result(self) -> Outcome | None:
         """The battle's outcome once the match is over, else ``None``."""
@@ -365,35 +270,7 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
     def check_placement(self, player: str, x: float, y: float, rotation_deg: float) -> str | None:
         """Why ``player``'s card in hand may not lie at ``(x, y, rotation_deg)`` now, or
         ``None`` if it may. Applies nothing; the phase is :meth:`check`'s business."""
-        problem = self._player_problem(player)
-        if problem is not None:
-            return problem
-        ship = self._hands[player]
-        if ship is None:
-            return self._no_card(player)
-        name = self._ships[ship].name
-        if not all(_is_number(v) and math.isfinite(v) for v in (x, y, rotation_deg)):
-            return f"your {name} needs a finite position and rotation"
-        rect = Rect(Pose(x, y, rotation_deg), *CARD_SIZE_MM)
-        width, height = self.options.table_size_mm
-        if not rect_inside(rect, width, height):
-            where = "partly off" if abs(x) <= width / 2 and abs(y) <= height / 2 else "off"
-            return f"your {name} would lie {where} the table"
-        inner = Rect(rect.pose, rect.width - 2 * _OVERLAP_MM, rect.length - 2 * _OVERLAP_MM)
-        overlaps: list[str] = []
-        touches: list[str] = []
-        for card in self._table:
-            if rects_touch(rect, card.rect):
-                names = overlaps if rects_touch(inner, card.rect) else touches
-                names.append(self._card_name(card, player))
-        if not overlaps and not touches:
-            return None
-        verbs = [
-            f"{verb} {_join(names)}"
-            for verb, names in (("overlap", overlaps), ("touch", touches))
-            if names
-        ]
-        return f"your {name} would {' and '.join(verbs)}"
+        return self._round.check_placement(player, x, y, rotation_deg)
 
     def check(self, action: LightSpeedAction) -> str | None:
         """Why ``action`` is illegal now (in a player's words), or ``None``."""
@@ -401,12 +278,12 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
             return "the match is over"
         if isinstance(action, Timeout):
             return None if self.phase == Phase.STOP else "nobody has called stop yet"
-        problem = self._player_problem(action.player)
+        problem = self._round.player_problem(action.player)
         if problem is not None:
             return problem
-        ship = self._hands[action.player]
+        ship = self._round.hands[action.player]
         if ship is None:
-            return self._no_card(action.player)
+            return self._round.no_card(action.player)
         name = self._ships[ship].name
         if isinstance(action, Place):
             if self.phase == Phase.STOP:
@@ -420,78 +297,28 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
             return self.check_placement(action.player, action.x, action.y, action.rotation_deg)
         return None
 
-    def _player_problem(self, player: str) -> str | None:
-        if player in self._hands:
-            return None
-        return f"{player!r} is not a player in this match ({', '.join(self.players)})"
-
-    def _no_card(self, player: str) -> str:
-        if player == self.stopped_by:
-            return "you have played all your cards"
-        choice = self._choices.get(player)
-        if choice is not None:
-            return f"you have already {choice} your last card"
-        return "you hold no card"
-
-    def _card_name(self, card: Card, viewer: str) -> str:
-        if card.ship is None:
-            return "the asteroid" if card.id == "asteroid" else card.id.replace("-", " ")
-        owner = "your" if card.owner == viewer else f"{card.owner}'s"
-        return f"{owner} {card.ship.name}"
-
     def _perform(self, action: LightSpeedAction) -> list[Event]:
         events: list[Event] = []
         t = float(action.t)
         if isinstance(action, Place):
-            card, ship = self._put_down(action)
-            pose = card.pose
-            events.append(
-                CardPlaced(action.player, card.id, ship, pose.x, pose.y, pose.rotation_deg, t)
-            )
-            deck = self._decks[action.player]
-            if deck:
-                self._hands[action.player] = deck.pop(0)
-            else:
+            events.append(self._round.place(action))
+            if not self._round.draw(action.player):
                 self.phase = Phase.STOP
                 self.stopped_by = action.player
                 events.append(StopCalled(action.player, t))
             return events
         if isinstance(action, Drop):
-            card, ship = self._put_down(action)
-            pose = card.pose
-            self._choices[action.player] = "dropped"
-            events.append(
-                CardDropped(action.player, card.id, ship, pose.x, pose.y, pose.rotation_deg, t)
-            )
+            events.append(self._round.drop(action))
         elif isinstance(action, Discard):
-            events.append(self._discard(action.player, False, t))
+            events.append(self._round.discard(action.player, False, t))
         else:
-            undecided = [p for p in self.players if self._hands[p] is not None]
-            events.extend(self._discard(p, True, t) for p in undecided)
-        if all(hand is None for hand in self._hands.values()):
+            events.extend(self._round.discard(p, True, t) for p in self._round.holding())
+        if not self._round.holding():
             events.append(FastRoundOver(t))
             self._outcome = self.to_table().resolve()
             self.phase = Phase.OVER
             events.extend(self._outcome.events)
         return events
-
-    def _put_down(self, action: Place | Drop) -> tuple[Card, str]:
-        """Move the card in hand onto the table; return it and its ship key."""
-        ship = self._hands[action.player]
-        assert ship is not None
-        pose = Pose(float(action.x), float(action.y), float(action.rotation_deg))
-        card = Card(f"{action.player}-{ship}", pose, self._ships[ship], action.player)
-        self._table.append(card)
-        self._hands[action.player] = None
-        return card, ship
-
-    def _discard(self, player: str, timed_out: bool, t: float) -> CardDiscarded:
-        ship = self._hands[player]
-        assert ship is not None
-        self._hands[player] = None
-        self._choices[player] = "discarded"
-        self._discarded[player] = ship
-        return CardDiscarded(player, ship, timed_out, t)
 
     # -- exports ------------------------------------------------------------------------------
 
@@ -501,7 +328,7 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
         return Table(
             cast(Literal["lightspeed"], RULESET),
             self.players,
-            tuple(self._table),
+            tuple(self._round.table),
             {"piracy": self.options.piracy},
             table_size=self.options.table_size_mm,
         )
@@ -524,19 +351,20 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
         (``asteroids``, ``piracy``, ``table_size_mm``). Never any deck's order.
         Raises ``ValueError`` for a name that is not a player.
         """
-        if player is not None and player not in self._hands:
+        cards = self._round
+        if player is not None and player not in cards.hands:
             raise ValueError(f"{player!r} is not a player in this match")
         return {
             "ruleset": RULESET,
             "phase": self.phase.value,
             "player": player,
-            "hand": None if player is None else self._hands[player],
+            "hand": None if player is None else cards.hands[player],
             "players": {
                 p: {
-                    "cards_left": len(self._decks[p]),
-                    "holding": self._hands[p],
-                    "decided": self.phase != Phase.FAST and self._hands[p] is None,
-                    "discarded": self._discarded.get(p),
+                    "cards_left": len(cards.decks[p]),
+                    "holding": cards.hands[p],
+                    "decided": self.phase != Phase.FAST and cards.hands[p] is None,
+                    "discarded": cards.discarded.get(p),
                 }
                 for p in self.players
             },

@@ -1,0 +1,290 @@
+"""The real-time placing round that Light Speed and Stellar Conflict share.
+
+Light Speed calls it the fast round, Stellar Conflict the deployment phase; the mechanics
+are the same. Everyone holds the top card of his own deck and puts it on the table at any
+pose (:class:`Place`): wholly on the table, touching no card already there. The next card
+of his deck then comes to hand. When the round is cut short ("stop!", or Stellar
+Conflict's countdown), every card still in hand freezes and its owner either lets it fall
+where it is (:class:`Drop`) or keeps it out of the game (:class:`Discard`); the server's
+:class:`Timeout` discards every card still undecided.
+
+:class:`Deployment` keeps the cards of that round (decks, hands, the table, the choices
+made at the freeze) and answers placement questions. It knows nothing of phases: each
+game's match decides which action is allowed when, and words its own refusals.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from spacetable.battle import Card
+from spacetable.events import Event
+from spacetable.games.base import Action
+from spacetable.geometry import Pose, Rect, rect_inside, rects_touch
+from spacetable.ships import CARD_SIZE_MM, ShipDef
+
+#: A table of 1200 x 800 mm centred on the origin, as in table files.
+DEFAULT_TABLE_MM = (1200.0, 800.0)
+#: Cards whose shapes overlap by less than this (mm) only touch (for messages).
+_OVERLAP_MM = 1e-6
+
+Choice = Literal["dropped", "discarded"]
+
+
+# -- actions --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """Put the card in hand on the table at ``(x, y)`` mm, turned ``rotation_deg``
+    counter-clockwise, at server time ``t`` s."""
+
+    type_name: ClassVar[str] = "place"
+    player: str
+    x: float
+    y: float
+    rotation_deg: float
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Action):
+    """After the freeze: let the card in hand fall at ``(x, y, rotation_deg)``, where it
+    froze."""
+
+    type_name: ClassVar[str] = "drop"
+    player: str
+    x: float
+    y: float
+    rotation_deg: float
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """After the freeze: keep the card in hand out of the game."""
+
+    type_name: ClassVar[str] = "discard"
+    player: str
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout(Action):
+    """The server's countdown after the freeze ran out: every undecided card is
+    discarded."""
+
+    type_name: ClassVar[str] = "timeout"
+    t: float
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlaced(Event):
+    """``player`` put ``ship`` on the table as card ``card``."""
+
+    type_name: ClassVar[str] = "placed"
+    player: str
+    card: str
+    ship: str
+    x: float
+    y: float
+    rotation_deg: float
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class StopCalled(Event):
+    """``player`` placed his last card and called stop."""
+
+    type_name: ClassVar[str] = "stop"
+    player: str
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class CardDropped(Event):
+    """After the freeze, ``player`` dropped ``ship`` on the table as card ``card``."""
+
+    type_name: ClassVar[str] = "dropped"
+    player: str
+    card: str
+    ship: str
+    x: float
+    y: float
+    rotation_deg: float
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscarded(Event):
+    """After the freeze, ``player``'s ``ship`` stayed out of the game (``timed_out``: he
+    had not chosen when the countdown ran out)."""
+
+    type_name: ClassVar[str] = "discarded"
+    player: str
+    ship: str
+    timed_out: bool
+    t: float
+
+
+def is_number(value: Any) -> bool:
+    """A JSON number (``bool`` is not one)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def join_names(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+# -- the round's cards ----------------------------------------------------------------------
+
+
+class Deployment:
+    """Decks, hands and the table of one placing round.
+
+    ``ships`` maps every ship key a deck may hold to its definition. Card ids on the table
+    are ``"<player>-<ship key>"``, unique as long as no deck holds a ship twice.
+    """
+
+    def __init__(
+        self,
+        players: Iterable[str],
+        ships: Mapping[str, ShipDef],
+        table: Iterable[Card],
+        table_size_mm: tuple[float, float],
+    ) -> None:
+        self.players = tuple(players)
+        self.ships = ships
+        #: The cards on the table in the order they landed (asteroids first).
+        self.table: list[Card] = list(table)
+        self.table_size_mm = table_size_mm
+        #: Each player's deck, index 0 on top (empty until dealt).
+        self.decks: dict[str, list[str]] = {p: [] for p in self.players}
+        #: The ship key each player holds, or ``None``.
+        self.hands: dict[str, str | None] = dict.fromkeys(self.players)
+        #: What each player did with the card he held at the freeze.
+        self.choices: dict[str, Choice] = {}
+        #: The ship each player discarded at the freeze.
+        self.discarded: dict[str, str] = {}
+
+    def deal(self, player: str, deck: list[str]) -> None:
+        """Give ``player`` his deck (index 0 on top); its top card comes to hand."""
+        self.hands[player] = deck.pop(0) if deck else None
+        self.decks[player] = deck
+
+    # -- questions ----------------------------------------------------------------------------
+
+    def player_problem(self, player: str) -> str | None:
+        """Why ``player`` cannot act in this match at all, or ``None``."""
+        if player in self.hands:
+            return None
+        return f"{player!r} is not a player in this match ({', '.join(self.players)})"
+
+    def no_card(self, player: str) -> str:
+        """Why ``player``, who holds no card, cannot play one."""
+        choice = self.choices.get(player)
+        if choice is not None:
+            return f"you have already {choice} your last card"
+        if player in self.decks and not self.decks[player]:
+            return "you have played all your cards"
+        return "you hold no card"
+
+    def holding(self) -> list[str]:
+        """The players who hold a card, in seat order."""
+        return [p for p in self.players if self.hands[p] is not None]
+
+    def card_name(self, card: Card, viewer: str) -> str:
+        """How a refusal names ``card`` to ``viewer``: ``your Moth``, ``red's Moth``,
+        ``the asteroid``, ``asteroid 2``."""
+        if card.ship is None:
+            return "the asteroid" if card.id == "asteroid" else card.id.replace("-", " ")
+        owner = "your" if card.owner == viewer else f"{card.owner}'s"
+        return f"{owner} {card.ship.name}"
+
+    def check_placement(self, player: str, x: float, y: float, rotation_deg: float) -> str | None:
+        """Why ``player``'s card in hand may not lie at ``(x, y, rotation_deg)``, or
+        ``None`` if it may: it must be wholly on the table and touch no card."""
+        problem = self.player_problem(player)
+        if problem is not None:
+            return problem
+        ship = self.hands[player]
+        if ship is None:
+            return self.no_card(player)
+        name = self.ships[ship].name
+        if not all(is_number(v) and math.isfinite(v) for v in (x, y, rotation_deg)):
+            return f"your {name} needs a finite position and rotation"
+        rect = Rect(Pose(x, y, rotation_deg), *CARD_SIZE_MM)
+        width, height = self.table_size_mm
+        if not rect_inside(rect, width, height):
+            where = "partly off" if abs(x) <= width / 2 and abs(y) <= height / 2 else "off"
+            return f"your {name} would lie {where} the table"
+        inner = Rect(rect.pose, rect.width - 2 * _OVERLAP_MM, rect.length - 2 * _OVERLAP_MM)
+        overlaps: list[str] = []
+        touches: list[str] = []
+        for card in self.table:
+            if rects_touch(rect, card.rect):
+                names = overlaps if rects_touch(inner, card.rect) else touches
+                names.append(self.card_name(card, player))
+        if not overlaps and not touches:
+            return None
+        verbs = [
+            f"{verb} {join_names(names)}"
+            for verb, names in (("overlap", overlaps), ("touch", touches))
+            if names
+        ]
+        return f"your {name} would {' and '.join(verbs)}"
+
+    # -- changes ------------------------------------------------------------------------------
+
+    def place(self, action: Place, rocks: int = 0) -> CardPlaced:
+        """Put the card in hand down at the action's pose (``rocks`` on it); the hand is
+        empty until :meth:`draw`."""
+        card, ship = self._put_down(action.player, action.x, action.y, action.rotation_deg, rocks)
+        pose = card.pose
+        return CardPlaced(
+            action.player, card.id, ship, pose.x, pose.y, pose.rotation_deg, float(action.t)
+        )
+
+    def draw(self, player: str) -> bool:
+        """Bring ``player``'s next card to hand; ``False`` if his deck is empty."""
+        deck = self.decks[player]
+        if not deck:
+            return False
+        self.hands[player] = deck.pop(0)
+        return True
+
+    def drop(self, action: Drop, rocks: int = 0) -> CardDropped:
+        """Let the frozen card fall at the action's pose (``rocks`` on it)."""
+        card, ship = self._put_down(action.player, action.x, action.y, action.rotation_deg, rocks)
+        self.choices[action.player] = "dropped"
+        pose = card.pose
+        return CardDropped(
+            action.player, card.id, ship, pose.x, pose.y, pose.rotation_deg, float(action.t)
+        )
+
+    def discard(self, player: str, timed_out: bool, t: float) -> CardDiscarded:
+        """Keep ``player``'s frozen card out of the game."""
+        ship = self.hands[player]
+        assert ship is not None
+        self.hands[player] = None
+        self.choices[player] = "discarded"
+        self.discarded[player] = ship
+        return CardDiscarded(player, ship, timed_out, t)
+
+    def _put_down(
+        self, player: str, x: float, y: float, rotation_deg: float, rocks: int
+    ) -> tuple[Card, str]:
+        ship = self.hands[player]
+        assert ship is not None
+        pose = Pose(float(x), float(y), float(rotation_deg))
+        card = Card(f"{player}-{ship}", pose, self.ships[ship], player, rocks)
+        self.table.append(card)
+        self.hands[player] = None
+        return card, ship
