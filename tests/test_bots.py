@@ -9,6 +9,7 @@ import pytest
 from spacetable.bots import LEVELS, make_bot
 from spacetable.bots.arena import play_match, win_rate
 from spacetable.games.lightspeed import LightSpeedMatch, LightSpeedOptions
+from spacetable.games.stellar import Fleet
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
@@ -38,6 +39,7 @@ def test_greedy_choices_are_legal_spots() -> None:
     for _ in range(6):
         for player in match.players:
             action = bot.choose(match.view(player), rng).with_time(0.0)
+            assert not isinstance(action, Fleet)  # Light Speed asks for no fleet
             assert match.check(action) is None
             match.apply(action)
 

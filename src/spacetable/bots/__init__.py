@@ -1,8 +1,10 @@
 """Players that choose actions from a player's view: ``choose(view, rng) -> action``.
 
-Bots see exactly what a person sees (:meth:`LightSpeedMatch.view`) and play through the
-same match machine. Their actions carry ``t = 0``; whoever drives the match (the server's
-room, or :mod:`spacetable.bots.arena`) stamps the real time with ``with_time``.
+Bots see exactly what a person sees (:meth:`LightSpeedMatch.view`,
+:meth:`StellarMatch.view <spacetable.games.stellar.StellarMatch.view>`) and play through the
+same match machine, in either game: the view names its ruleset. Their actions carry
+``t = 0``; whoever drives the match (the server's room, or :mod:`spacetable.bots.arena`)
+stamps the real time with ``with_time``.
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from spacetable.bots._view import BotAction
 from spacetable.bots.greedy import GreedyBot
 from spacetable.bots.random_bot import RandomBot
-from spacetable.games.lightspeed import LightSpeedAction, LightSpeedMatch, LightSpeedOptions
+from spacetable.games.lightspeed import LightSpeedMatch, LightSpeedOptions
 
 #: Bot levels: ``random`` places anywhere legal; the others are greedy bots that weigh
 #: this many candidate poses for each card.
@@ -20,9 +23,9 @@ LEVELS: dict[str, int] = {"random": 0, "easy": 40, "medium": 300, "hard": 1500}
 
 
 class Bot(Protocol):
-    """Anything that picks a Light Speed action from a view."""
+    """Anything that picks a Light Speed or Stellar Conflict action from a view."""
 
-    def choose(self, view: dict[str, Any], rng: random.Random) -> LightSpeedAction:
+    def choose(self, view: dict[str, Any], rng: random.Random) -> BotAction:
         """The action to play now, for ``view["player"]`` who must act."""
         ...
 

@@ -1,26 +1,46 @@
-"""What bots need from a view: the table as engine objects, and where a card may go."""
+"""What bots need from a view (the table as engine objects, the ships, where a card may
+go) and what they answer with."""
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from typing import Any
 
+from spacetable.games.lightspeed import Discard, Drop, Place
+from spacetable.games.stellar import Fleet
 from spacetable.geometry import Pose, Rect, rect_inside, rects_touch
-from spacetable.ships import CARD_SIZE_MM
-from spacetable.tables import Table, table_from_json
+from spacetable.ships import CARD_SIZE_MM, ShipDef
+from spacetable.tables import VARIANTS, Table, catalog, table_from_json
+
+#: What a bot may answer: a Stellar Conflict fleet, or a card placed, dropped or discarded
+#: (the same actions in both games).
+BotAction = Fleet | Place | Drop | Discard
+
+
+@functools.cache
+def ruleset_ships(ruleset: str) -> dict[str, ShipDef]:
+    """Every built-in ship a ruleset knows (Light Speed's fleet, or every Stellar
+    Conflict race), loaded once."""
+    return catalog(ruleset)
 
 
 def view_table(view: dict[str, Any]) -> Table:
-    """The cards on the table in a view, as a :class:`Table`."""
-    players = list(view["players"])
+    """The cards on the table in a view, as a :class:`Table` under the view's ruleset and
+    variants."""
+    ruleset = view["ruleset"]
+    variant = {name: bool(view.get(name, False)) for name in VARIANTS[ruleset]}
+    width, height = view["table_size_mm"]
+    if not view["table"]:  # a Stellar Conflict table before its first card
+        return Table(ruleset, tuple(view["players"]), (), variant, table_size=(width, height))
     return table_from_json(
         {
-            "ruleset": view["ruleset"],
-            "players": players,
-            "variant": {"piracy": bool(view.get("piracy", False))},
+            "ruleset": ruleset,
+            "players": list(view["players"]),
+            "variant": variant,
             "cards": view["table"],
-            "table": {"width": view["table_size_mm"][0], "height": view["table_size_mm"][1]},
+            "table": {"width": width, "height": height},
         }
     )
 

@@ -3,15 +3,44 @@
 Each seat places a card every ``pace`` seconds of simulated time (with a little jitter
 drawn from the match seed), so faster bots call "stop" first, as at a real table. The
 match machine is the same one the server drives.
+
+Stellar Conflict matches start with every seat's fleet at ``t = 0``; under the timer the
+arena sends :class:`~spacetable.games.stellar.TimerExpired` at the match's deadline, when
+the next card would come too late. :func:`race_matrix` pits the races against each other
+(the fairness check of ``docs/stellar.md``).
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 
-from spacetable.bots import Bot
-from spacetable.games.lightspeed import LightSpeedMatch, LightSpeedOptions
+from spacetable.bots import Bot, make_bot
+from spacetable.bots._view import BotAction
+from spacetable.games.lightspeed import LightSpeedAction, LightSpeedMatch, LightSpeedOptions
+from spacetable.games.stellar import (
+    RACES,
+    BattleSize,
+    Fleet,
+    Phase,
+    StellarMatch,
+    StellarOptions,
+    Timeout,
+    TimerExpired,
+)
+
+SEATS = ("red", "blue", "green", "purple")
+#: Seconds a Stellar Conflict seat takes per card unless told: a Dispute's 30 s countdown
+#: then deploys about five cards, a War's 120 s about twenty.
+STELLAR_PACE_SECONDS = 6.0
+
+
+def _lightspeed(action: BotAction) -> LightSpeedAction:
+    """A bot's answer in a Light Speed match (where no fleet is ever asked for)."""
+    if isinstance(action, Fleet):
+        raise TypeError("a bot sent a fleet in a Light Speed match")
+    return action
 
 
 def play_match(
@@ -20,8 +49,9 @@ def play_match(
     options: LightSpeedOptions | None = None,
     paces: Sequence[float] | None = None,
 ) -> LightSpeedMatch:
-    """Play one match between ``bots`` (seat order) and return the finished match."""
-    options = options or LightSpeedOptions(players=("red", "blue", "green", "purple")[: len(bots)])
+    """Play one Light Speed match between ``bots`` (seat order) and return the finished
+    match."""
+    options = options or LightSpeedOptions(players=SEATS[: len(bots)])
     if len(bots) != len(options.players):
         raise ValueError(f"{len(bots)} bots for {len(options.players)} seats")
     paces = paces or [1.0] * len(bots)
@@ -33,18 +63,56 @@ def play_match(
     while match.phase == "fast":
         player = min((p for p in options.players if match.needs_action(p)), key=due.__getitem__)
         t = round(due[player], 3)
-        match.apply(seats[player].choose(match.view(player), rng).with_time(t))
+        match.apply(_lightspeed(seats[player].choose(match.view(player), rng)).with_time(t))
         due[player] += pace_of[player] * rng.uniform(0.8, 1.2)
     t = max(a.t for a in match.actions)
     for player in options.players:
         if match.needs_action(player):
+            match.apply(_lightspeed(seats[player].choose(match.view(player), rng)).with_time(t))
+    return match
+
+
+def play_stellar_match(
+    bots: Sequence[Bot],
+    seed: int,
+    options: StellarOptions | None = None,
+    paces: Sequence[float] | None = None,
+) -> StellarMatch:
+    """Play one Stellar Conflict match between ``bots`` (seat order): fleets at ``t = 0``,
+    then a card every ``paces[i]`` seconds (default :data:`STELLAR_PACE_SECONDS`) until the
+    timer, the stop or the last card; frozen cards are dropped or discarded at once.
+    Returns the finished match."""
+    options = options or StellarOptions(players=SEATS[: len(bots)])
+    if len(bots) != len(options.players):
+        raise ValueError(f"{len(bots)} bots for {len(options.players)} seats")
+    paces = paces or [STELLAR_PACE_SECONDS] * len(bots)
+    match = StellarMatch(options, seed)
+    rng = random.Random(f"arena/{seed}")
+    seats = dict(zip(options.players, bots, strict=True))
+    for player in options.players:
+        match.apply(seats[player].choose(match.view(player), rng).with_time(0.0))
+    due = {p: pace * rng.uniform(0.8, 1.2) for p, pace in zip(options.players, paces, strict=True)}
+    pace_of = dict(zip(options.players, paces, strict=True))
+    while match.phase == Phase.DEPLOYMENT:
+        player = min((p for p in options.players if match.needs_action(p)), key=due.__getitem__)
+        t = round(due[player], 3)
+        if match.deadline is not None and t >= match.deadline:
+            match.apply(TimerExpired(match.deadline))
+            break
+        match.apply(seats[player].choose(match.view(player), rng).with_time(t))
+        due[player] += pace_of[player] * rng.uniform(0.8, 1.2)
+    t = match.clock
+    for player in options.players:
+        if match.needs_action(player):
             match.apply(seats[player].choose(match.view(player), rng).with_time(t))
+    if not match.is_over:
+        match.apply(Timeout(t))
     return match
 
 
 def win_rate(bot: Bot, opponent: Bot, games: int, seed: int = 0) -> float:
-    """Share of ``games`` 2-player matches ``bot`` wins against ``opponent`` (draws count
-    half), alternating seats so neither side always sits first."""
+    """Share of ``games`` 2-player Light Speed matches ``bot`` wins against ``opponent``
+    (draws count half), alternating seats so neither side always sits first."""
     points = 0.0
     for game in range(games):
         pair = (bot, opponent) if game % 2 == 0 else (opponent, bot)
@@ -54,3 +122,54 @@ def win_rate(bot: Bot, opponent: Bot, games: int, seed: int = 0) -> float:
         mine = match.players[game % 2]
         points += 1.0 if outcome.winner == mine else 0.5 if outcome.winner is None else 0.0
     return points / games
+
+
+def race_matrix(
+    size: BattleSize,
+    games: int,
+    seed: int = 0,
+    level: str = "easy",
+    pace: float = STELLAR_PACE_SECONDS,
+) -> dict[str, dict[str, float]]:
+    """How often each race beats each other race in 2-player Stellar Conflict battles of
+    ``size``, both sides played by bots of ``level`` (timer deployment, normal game).
+
+    Every pair of races plays ``games`` matches in each seat order (seeds ``seed``,
+    ``seed + 1``, ...; the same seeds for every pair). ``matrix[a][b]`` is the share of
+    those ``2 * games`` matches race ``a`` won, draws counting half, so
+    ``matrix[a][b] + matrix[b][a] == 1``.
+    """
+    matrix: dict[str, dict[str, float]] = {race: {} for race in RACES}
+    for first, second in itertools.combinations(RACES, 2):
+        points = 0.0
+        for game, (a, b) in itertools.product(range(games), ((first, second), (second, first))):
+            options = StellarOptions(("red", "blue"), (a, b), size)
+            bots = [make_bot(level), make_bot(level)]
+            outcome = play_stellar_match(bots, seed + game, options, [pace, pace]).result()
+            assert outcome is not None
+            winner = outcome.winner
+            mine = "red" if a == first else "blue"
+            points += 1.0 if winner == mine else 0.5 if winner is None else 0.0
+        matrix[first][second] = points / (2 * games)
+        matrix[second][first] = 1.0 - matrix[first][second]
+    return matrix
+
+
+def race_table(matrices: dict[str, dict[str, dict[str, float]]]) -> str:
+    """Markdown: each race's win rate against each other race and overall, one column per
+    battle size (``matrices`` maps a size to its :func:`race_matrix`)."""
+    sizes = list(matrices)
+    lines = [
+        "| race | vs | " + " | ".join(sizes) + " |",
+        "|---|---|" + "---|" * len(sizes),
+    ]
+    for race in RACES:
+        for other in [*(r for r in RACES if r != race), "all"]:
+            cells = []
+            for size in sizes:
+                row = matrices[size][race]
+                rate = sum(row.values()) / len(row) if other == "all" else row[other]
+                cells.append(f"{rate:.0%}")
+            label = f"**{other}**" if other == "all" else other
+            lines.append(f"| {race} | {label} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)

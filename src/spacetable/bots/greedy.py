@@ -1,5 +1,7 @@
 """The greedy bot: weighs many candidate poses for the card in hand and keeps the one whose
-resolved battle scores best for it (its score minus the best opponent's).
+resolved battle scores best for it (its score minus the best opponent's), under the view's
+ruleset and variants. In Stellar Conflict it first builds the fleet with the most value
+within the credits (:func:`spacetable.bots._fleet.value_fleet`).
 
 Candidates are partly aimed (one of the ship's lasers pointed at the asteroid or an enemy
 ship from a random distance) and partly uniform; all of them are resolved in one call to
@@ -14,9 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from spacetable.bots._view import random_free_pose, view_table
+from spacetable.bots._fleet import fleet_action
+from spacetable.bots._view import BotAction, random_free_pose, ruleset_ships, view_table
 from spacetable.fast import pack, resolve_batch
-from spacetable.games.lightspeed import Discard, Drop, LightSpeedAction, Place, fleet
+from spacetable.games.lightspeed import Discard, Drop, Place
 from spacetable.geometry import Pose, Rect, heading, rect_inside
 from spacetable.ships import CARD_SIZE_MM, ShipDef
 from spacetable.tables import Table
@@ -33,11 +36,14 @@ class GreedyBot:
             raise ValueError("a greedy bot needs at least one candidate")
         self.candidates = candidates
 
-    def choose(self, view: dict[str, Any], rng: random.Random) -> LightSpeedAction:
-        """The best placement found for ``view["player"]``'s card in hand."""
+    def choose(self, view: dict[str, Any], rng: random.Random) -> BotAction:
+        """The best placement found for ``view["player"]``'s card in hand (in Stellar
+        Conflict's preparation: a fleet)."""
         player: str = view["player"]
+        if view["phase"] == "preparation":
+            return fleet_action(view, rng, by_value=True)
         table = view_table(view)
-        ships = fleet()
+        ships = ruleset_ships(view["ruleset"])
         ship = ships[view["hand"]]
         poses = self._poses(table, ship, player, rng)
         if not poses:
