@@ -265,7 +265,9 @@ class StellarOptions:
     ``stop`` (Light Speed's rule). ``asteroids``: 0 for the normal game with cargo ships,
     1 to 5 for the asteroid variant (no cargo ships; the cubes lie on the asteroids).
     ``stolen_goods``: the Stolen Goods variant. ``table_size_mm``: width and height of the
-    table, centred on the origin.
+    table, centred on the origin. ``countdown``: seconds the deployment countdown runs
+    instead of the battle size's (a server setting, for quick tests or a house rule);
+    ``None``: 30, 60 or 120 s.
 
     Raises :class:`~spacetable.games.base.InvalidOptions` naming the bad option.
     """
@@ -277,6 +279,7 @@ class StellarOptions:
     asteroids: int = 0
     stolen_goods: bool = False
     table_size_mm: tuple[float, float] = field(default=DEFAULT_TABLE_MM)
+    countdown: float | None = None
 
     def __post_init__(self) -> None:
         players, size = self.players, self.table_size_mm
@@ -286,6 +289,12 @@ class StellarOptions:
             raise InvalidOptions("'players' must be a list of non-empty names")
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise InvalidOptions(f"Stellar Conflict is for 2 to 4 players, got {len(players)}")
+        if self.countdown is not None and not (
+            is_number(self.countdown) and math.isfinite(self.countdown) and self.countdown > 0
+        ):
+            raise InvalidOptions(
+                f"'countdown' must be a number of seconds > 0, got {self.countdown!r}"
+            )
         if len(set(players)) != len(players):
             raise InvalidOptions("player names must be distinct")
         races = RACES[: len(players)] if self.races is None else self.races
@@ -344,6 +353,8 @@ class StellarOptions:
     @property
     def countdown_seconds(self) -> float:
         """How long the deployment countdown runs (also set under the stop rule)."""
+        if self.countdown is not None:
+            return float(self.countdown)
         return COUNTDOWN_SECONDS[self.battle_size]
 
     @property
@@ -383,7 +394,7 @@ class StellarOptions:
             "asteroids": self.asteroids,
             "stolen_goods": self.stolen_goods,
             "table_size_mm": list(self.table_size_mm),
-        }
+        } | ({} if self.countdown is None else {"countdown": self.countdown})
 
     @classmethod
     def from_json(cls, data: Any) -> StellarOptions:
