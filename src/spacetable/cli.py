@@ -82,8 +82,15 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     print(f"spacetable is running: open http://{shown}:{port}/  (storage: {storage.url})")
     print("press Ctrl+C to stop", flush=True)
+    # Game messages are small JSON objects sent many times a second: compressing each one
+    # (permessage-deflate) cost the server more CPU than anything else under load.
     uvicorn.run(
-        create_app(storage, timing), host=host, port=port, log_level="warning", ws_ping_interval=20
+        create_app(storage, timing),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_ping_interval=20,
+        ws_per_message_deflate=False,
     )
 
 
@@ -205,6 +212,54 @@ def bench(
     for key, value in result.items():
         shown = f"{value:,.1f}" if isinstance(value, float) else str(value)
         print(f"{key:28} {shown}")
+
+
+@app.command()
+def loadtest(
+    rooms: Annotated[
+        int | None,
+        typer.Option(help="Rooms of four clients to run (default: find the most that pass)."),
+    ] = None,
+    seconds: Annotated[float, typer.Option(help="Seconds measured per run.")] = 15.0,
+    warmup: Annotated[float, typer.Option(help="Seconds of load before measuring.")] = 3.0,
+    start: Annotated[int, typer.Option(help="Rooms in the first run of the search.")] = 50,
+    step: Annotated[int, typer.Option(help="Rooms added per run of the search.")] = 50,
+    limit: Annotated[int, typer.Option(help="Most rooms the search tries.")] = 400,
+    threshold_ms: Annotated[float, typer.Option(help="p99 latency budget, in ms.")] = 50.0,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the report as one JSON object.")
+    ] = False,
+) -> None:
+    """Load a real `spacetable serve` process (pinned to one core) with rooms of four
+    websocket clients streaming hand poses at 20 Hz and placing cards; report messages/s
+    and p50/p99 latency of poses and placements."""
+    from spacetable.loadtest import LoadSettings, find_max, run_loadtest, summary_line
+
+    if min(seconds, start, step, limit, threshold_ms) <= 0 or warmup < 0:
+        _fail("--seconds, --start, --step, --limit and --threshold-ms must be > 0")
+    if rooms is not None and rooms < 1:
+        _fail("--rooms must be at least 1")
+    base = LoadSettings(
+        rooms=rooms or start, seconds=seconds, warmup=warmup, threshold_ms=threshold_ms
+    )
+
+    def progress(report: dict[str, object]) -> None:
+        print(summary_line(report), file=sys.stderr)
+
+    print(
+        "starting a server and its clients (each run takes "
+        f"{warmup + seconds:g} s plus start-up)...",
+        file=sys.stderr,
+    )
+    if rooms is not None:
+        result = run_loadtest(base)
+        progress(result)
+    else:
+        result = find_max(base, start=start, step=step, limit=limit, progress=progress)
+        best = result["max_rooms"]
+        print(f"most rooms meeting {result['criterion']}: {best}", file=sys.stderr)
+    if as_json:
+        print(json.dumps(result, indent=2))
 
 
 def main() -> None:
