@@ -63,6 +63,13 @@ def serve(
     bot_pace: Annotated[
         float, typer.Option(help="Multiplies the bots' pauses between cards (0.5: twice as fast).")
     ] = 1.0,
+    countdown_seconds: Annotated[
+        float | None,
+        typer.Option(
+            help="Stellar Conflict: seconds of the deployment countdown instead of the "
+            "battle size's 30 / 60 / 120 (stored with each match)."
+        ),
+    ] = None,
 ) -> None:
     """Run the browser game: lobby, real-time matches with friends and bots, replays."""
     import uvicorn
@@ -71,9 +78,16 @@ def serve(
     from spacetable.server.rooms import Timing
     from spacetable.server.storage import Storage
 
-    if min(stop_seconds, abandon_seconds, bot_pace) <= 0:
-        _fail("--stop-seconds, --abandon-seconds and --bot-pace must be positive")
-    timing = Timing(stop_seconds=stop_seconds, abandon_seconds=abandon_seconds, bot_pace=bot_pace)
+    if min(stop_seconds, abandon_seconds, bot_pace, countdown_seconds or 1.0) <= 0:
+        _fail(
+            "--stop-seconds, --abandon-seconds, --bot-pace and --countdown-seconds must be positive"
+        )
+    timing = Timing(
+        stop_seconds=stop_seconds,
+        abandon_seconds=abandon_seconds,
+        bot_pace=bot_pace,
+        countdown_seconds=countdown_seconds,
+    )
 
     try:
         storage = Storage(db)

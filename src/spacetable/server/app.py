@@ -15,7 +15,7 @@ from typing import Any, Literal
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from spacetable.bots import warm_up
 from spacetable.render.svg import table_svg
@@ -27,8 +27,8 @@ from spacetable.tables import TableError, catalog, table_from_json
 WEB = resources.files("spacetable") / "web"
 
 
-class CreateRoom(BaseModel):
-    """``POST /api/rooms`` body."""
+class CreateLightSpeedRoom(BaseModel):
+    """``POST /api/rooms`` body for a Light Speed room (``ruleset`` may be left out)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -37,6 +37,49 @@ class CreateRoom(BaseModel):
     asteroids: Literal["single", "large", "two-small"] = "single"
     rocks: int | None = Field(None, ge=1, le=99)
     piracy: bool = False
+
+
+class CreateStellarRoom(BaseModel):
+    """``POST /api/rooms`` body for a Stellar Conflict room: ``races`` names one distinct
+    race per seat (null: Wiss, Vak, Hexai, Tetrakori in seat order); ``asteroids`` 0 plays
+    with cargo ships, 1 to 5 with that many asteroids instead."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ruleset: Literal["stellar"]
+    seats: int = Field(2, ge=2, le=4)
+    races: list[Literal["wiss", "vak", "hexai", "tetrakori"]] | None = None
+    battle_size: Literal["dispute", "conflict", "war"] = "conflict"
+    deployment: Literal["timer", "stop"] = "timer"
+    asteroids: int = Field(0, ge=0, le=5)
+    stolen_goods: bool = False
+
+
+_CREATE_ROOM: dict[str, type[CreateLightSpeedRoom] | type[CreateStellarRoom]] = {
+    "lightspeed": CreateLightSpeedRoom,
+    "stellar": CreateStellarRoom,
+}
+
+
+def room_options(body: Any) -> RoomOptions:
+    """Validate a ``POST /api/rooms`` body. Raises ``ValueError`` with a message naming
+    the bad field."""
+    if not isinstance(body, dict):
+        raise ValueError("the body must be a JSON object")
+    ruleset = body.get("ruleset", "lightspeed")
+    model = _CREATE_ROOM.get(ruleset) if isinstance(ruleset, str) else None
+    if model is None:
+        raise ValueError(f"ruleset: must be one of {', '.join(_CREATE_ROOM)}, got {ruleset!r}")
+    try:
+        parsed = model.model_validate(body)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "body"
+        raise ValueError(f"{where}: {first['msg']}") from None
+    game = parsed.model_dump(exclude={"ruleset", "seats"})
+    options = RoomOptions(parsed.ruleset, parsed.seats, game)
+    options.check()  # InvalidOptions (a ValueError): e.g. two seats with one race
+    return options
 
 
 def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
@@ -82,17 +125,13 @@ def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
     async def referee_page() -> FileResponse:
         return page("referee.html")
 
-    @app.post("/api/rooms")
-    async def create_room(body: CreateRoom, request: Request) -> dict[str, Any]:
-        room = directory.create(
-            RoomOptions(
-                ruleset=body.ruleset,
-                seats=body.seats,
-                asteroids=body.asteroids,
-                rocks=body.rocks,
-                piracy=body.piracy,
-            )
-        )
+    @app.post("/api/rooms", response_model=None)
+    async def create_room(request: Request) -> dict[str, Any] | JSONResponse:
+        try:
+            options = room_options(await request.json())
+        except ValueError as exc:  # malformed JSON, a bad field, an unplayable setup
+            return JSONResponse({"detail": str(exc)}, status_code=422)
+        room = directory.create(options)
         return {"id": room.id, "url": str(request.url_for("room_page", room_id=room.id))}
 
     @app.get("/api/rooms")

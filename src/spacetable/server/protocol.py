@@ -106,6 +106,14 @@ class Discard(_Message):
     type: Literal["discard"]
 
 
+class Fleet(_Message):
+    """Stellar Conflict's preparation: the ships of your race that join the battle (ship
+    keys; your Cargo and Flag ships join by themselves). Final once accepted."""
+
+    type: Literal["fleet"]
+    ships: Annotated[list[Annotated[str, Field(min_length=1, max_length=64)]], Field(max_length=40)]
+
+
 class Rematch(_Message):
     """After a match: ask for another one with the same seats."""
 
@@ -129,6 +137,7 @@ ClientMessage = Annotated[
     | Place
     | Drop
     | Discard
+    | Fleet
     | Rematch
     | Ping,
     Field(discriminator="type"),

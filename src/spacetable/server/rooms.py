@@ -2,9 +2,10 @@
 
 Websocket handlers call :meth:`Room.submit`; everything that changes a room happens in
 :meth:`Room._run`, one message at a time, so a room needs no locks. Timers (the pose
-broadcast tick, the stop countdown, bots' turns, abandoned seats) post markers into the
-same queue. The match itself is the pure state machine of ``spacetable.games``; the room
-adds the clock, sockets and storage, nothing else.
+broadcast tick, the deployment and stop countdowns, bots' turns, abandoned seats) post
+markers into the same queue. The match itself is the pure state machine of
+``spacetable.games``, wrapped for either game by :class:`~spacetable.server._room_match.
+RoomMatch`; the room adds the clock, sockets and storage, nothing else.
 """
 
 from __future__ import annotations
@@ -16,119 +17,21 @@ import logging
 import random
 import secrets
 import time
-import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
-from fastapi import WebSocket
-
-from spacetable.bots import Bot, make_bot
+from spacetable.bots import make_bot
 from spacetable.bots.random_bot import RandomBot
 from spacetable.games.base import IllegalAction
-from spacetable.games.lightspeed import (
-    Discard,
-    Drop,
-    LightSpeedMatch,
-    LightSpeedOptions,
-    Place,
-    Timeout,
-)
+from spacetable.games.stellar import Timeout, TimerExpired
 from spacetable.server import protocol as msg
-from spacetable.server.storage import Storage, StoredMatch
+from spacetable.server._room_match import RoomMatch, RoomOptions, Timing
+from spacetable.server._seats import Connection, Seat
+from spacetable.server.storage import Storage
+
+__all__ = ["Connection", "Room", "RoomDirectory", "RoomOptions", "Seat", "Timing"]
 
 log = logging.getLogger("spacetable.rooms")
-
-
-@dataclass(frozen=True, slots=True)
-class Timing:
-    """The room's clocks, in seconds (tests shorten them)."""
-
-    pose_interval: float = 0.05  # coalesced pose broadcasts: 20 per second at most
-    stop_seconds: float = 5.0  # after "stop!": time to drop or discard the frozen card
-    abandon_seconds: float = 30.0  # a seat left empty this long in a match gets a bot
-    bot_pace: float = 1.0  # multiplies the bots' thinking pauses
-
-
-@dataclass(frozen=True, slots=True)
-class RoomOptions:
-    """What the room plays."""
-
-    ruleset: str = "lightspeed"
-    seats: int = 2
-    asteroids: str = "single"
-    rocks: int | None = None
-    piracy: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        """The options as sent to clients and stored with matches."""
-        return {
-            "ruleset": self.ruleset,
-            "seats": self.seats,
-            "asteroids": self.asteroids,
-            "rocks": self.rocks,
-            "piracy": self.piracy,
-        }
-
-
-class Connection:
-    """One websocket; outgoing messages are queued and written by their own task so a
-    slow client never holds up the room."""
-
-    def __init__(self, websocket: WebSocket) -> None:
-        self.websocket = websocket
-        self.seat: int | None = None
-        self.closed = False
-        self._out: asyncio.Queue[str | None] = asyncio.Queue()
-        self._writer = asyncio.create_task(self._write())
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message for this client."""
-        self.send_text(json.dumps(message))
-
-    def send_text(self, text: str) -> None:
-        """Queue an already-encoded message."""
-        if not self.closed:
-            self._out.put_nowait(text)
-
-    def close(self) -> None:
-        """Stop writing (the socket is gone)."""
-        if not self.closed:
-            self.closed = True
-            self._out.put_nowait(None)
-
-    async def _write(self) -> None:
-        while (text := await self._out.get()) is not None:
-            try:
-                await self.websocket.send_text(text)
-            except Exception:  # any send failure means the client is gone
-                self.closed = True
-                return
-
-
-@dataclass(slots=True)
-class Seat:
-    """A place at the table: empty, a person (held by ``token``) or a bot."""
-
-    index: int
-    kind: Literal["empty", "human", "bot"] = "empty"
-    name: str = ""
-    level: str | None = None
-    token: str | None = None
-    ready: bool = False
-    rematch: bool = False
-    connections: set[Connection] = field(default_factory=set)
-    bot: Bot | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The seat as shown to everyone (never the token)."""
-        return {
-            "seat": self.index,
-            "kind": self.kind,
-            "name": self.name,
-            "level": self.level,
-            "connected": self.kind == "bot" or bool(self.connections),
-            "ready": self.ready or self.kind == "bot",
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,15 +50,22 @@ class _StopExpired:
 
 
 @dataclass(frozen=True, slots=True)
+class _CountdownExpired:
+    match_number: int
+
+
+@dataclass(frozen=True, slots=True)
 class _BotTurn:
     seat: int
     match_number: int
+    turn: int
 
 
 @dataclass(frozen=True, slots=True)
 class _BotMove:
     seat: int
     match_number: int
+    turn: int
     action: Any
 
 
@@ -178,14 +88,12 @@ class Room:
         self.seats = [Seat(i) for i in range(options.seats)]
         self.connections: set[Connection] = set()
         self.phase: Literal["lobby", "playing", "over"] = "lobby"
-        self.match: LightSpeedMatch | None = None
+        self.match: RoomMatch | None = None
         self.match_id: str | None = None
         self.match_number = 0
-        self.seed = 0
-        self.started = 0.0
-        self.started_wall = 0.0
-        self.actions: list[dict[str, Any]] = []
         self.last_result: dict[str, Any] | None = None
+        # The latest bot turn scheduled per seat: an older one that fires is stale.
+        self._bot_turns: dict[int, int] = {}
         self.pending_poses: dict[str, dict[str, Any]] = {}
         self.created = time.time()
         self._queue: asyncio.Queue[tuple[Connection | None, Any]] = asyncio.Queue()
@@ -242,7 +150,7 @@ class Room:
             self._flush_poses()
         elif isinstance(message, msg.HandPose):
             self._on_pose(connection, message)
-        elif isinstance(message, msg.Place | msg.Drop | msg.Discard):
+        elif isinstance(message, msg.Place | msg.Drop | msg.Discard | msg.Fleet):
             self._on_card(connection, message)
         elif isinstance(message, _BotTurn):
             self._on_bot_turn(message)
@@ -251,6 +159,8 @@ class Room:
         elif isinstance(message, _StopExpired):
             if message.match_number == self.match_number and self.match is not None:
                 self._apply(Timeout(t=self._now()))
+        elif isinstance(message, _CountdownExpired):
+            self._on_countdown(message)
         elif isinstance(message, _Abandoned):
             self._on_abandoned(message)
         elif isinstance(message, _Disconnected):
@@ -261,7 +171,9 @@ class Room:
             self._on_lobby(connection, message)
 
     def _now(self) -> float:
-        return round(self._loop.time() - self.started, 3)
+        """Match time: seconds since the match began (ms precision)."""
+        started = self.match.started if self.match is not None else self._loop.time()
+        return round(self._loop.time() - started, 3)
 
     # -- lobby ----------------------------------------------------------------------
 
@@ -451,13 +363,10 @@ class Room:
 
     def _start(self) -> None:
         self.match_number += 1
-        self.seed = secrets.randbits(31)
-        self.match_id = uuid.uuid4().hex
-        self.match = LightSpeedMatch(self._match_options(), self.seed)
+        players = tuple(self._player(s) for s in self.seats)
+        self.match = RoomMatch(self.options, players, self.timing, self._loop.time())
+        self.match_id = self.match.id
         self.phase = "playing"
-        self.started = self._loop.time()
-        self.started_wall = time.time()
-        self.actions = []
         self.last_result = None
         self.pending_poses = {}
         for seat in self.seats:
@@ -469,14 +378,6 @@ class Room:
             self._ticker = asyncio.create_task(self._tick())
         self._broadcast_room()
         self._broadcast_state()
-
-    def _match_options(self) -> LightSpeedOptions:
-        return LightSpeedOptions(
-            players=tuple(self._player(s) for s in self.seats),
-            asteroids=self.options.asteroids,  # type: ignore[arg-type]  # validated by the API
-            rocks=self.options.rocks,
-            piracy=self.options.piracy,
-        )
 
     async def _tick(self) -> None:
         while True:
@@ -492,8 +393,8 @@ class Room:
     def _on_pose(self, connection: Connection | None, message: msg.HandPose) -> None:
         if connection is None or connection.seat is None or self.match is None:
             return  # poses from spectators or outside a match are dropped silently
-        if self.match.phase != "fast":
-            return  # after "stop!" hands are frozen
+        if not self.match.placing:
+            return  # before the deployment, and after "stop!", no hand moves
         player = self._player(self.seats[connection.seat])
         hand = self.match.hand(player)
         if hand is None:
@@ -506,7 +407,9 @@ class Room:
         }
 
     def _on_card(
-        self, connection: Connection | None, message: msg.Place | msg.Drop | msg.Discard
+        self,
+        connection: Connection | None,
+        message: msg.Place | msg.Drop | msg.Discard | msg.Fleet,
     ) -> None:
         if connection is None or connection.seat is None or self.match is None:
             if connection is not None:
@@ -515,77 +418,62 @@ class Room:
                 )
             return
         player = self._player(self.seats[connection.seat])
-        t = self._now()
-        action: Any
-        if isinstance(message, msg.Place):
-            action = Place(player, message.x, message.y, message.rotation, t)
-        elif isinstance(message, msg.Drop):
-            action = Drop(player, message.x, message.y, message.rotation, t)
-        else:
-            action = Discard(player, t)
         try:
-            self._apply(action)
+            self._apply(self.match.action(player, message, self._now()))
         except IllegalAction as exc:
             connection.send({"type": "refused", "action": message.type, "reason": str(exc)})
+
+    def _on_countdown(self, message: _CountdownExpired) -> None:
+        """The deployment countdown ran out: every card in hand freezes."""
+        match = self.match
+        if message.match_number != self.match_number or match is None:
+            return
+        deadline = match.deadline
+        if deadline is None or match.phase != "deployment":
+            return  # every card was down before the time was up
+        # The loop may wake a hair early; the countdown ran out at its deadline anyway.
+        self._apply(TimerExpired(t=max(self._now(), deadline)))
 
     def _apply(self, action: Any) -> None:
         """Apply one action to the match, log it, tell everyone. Raises IllegalAction."""
         match = self.match
         assert match is not None
-        before = match.phase
-        match.apply(action)
-        self.actions.append(action.to_json())
-        if isinstance(action, Place | Drop):
-            card = match.table_cards()[-1]
+        change = match.apply(action)
+        if action.type_name in ("place", "drop"):
+            card = match.match.table_cards()[-1]
             self.pending_poses.pop(action.player, None)
             self._broadcast(
                 {"type": "placed", "player": action.player, "card": card, "t": action.t}
             )
-        if before == "fast" and match.phase == "stop":
-            self._broadcast(
-                {"type": "stop", "by": match.stopped_by, "seconds": self.timing.stop_seconds}
-            )
+        if change.began:
+            deadline = match.deadline
+            if deadline is not None:
+                left = deadline - (self._loop.time() - match.started)
+                self._loop.call_later(
+                    max(0.0, left), self.submit, None, _CountdownExpired(self.match_number)
+                )
+            self._schedule_bots(lambda seat: self._bot_pause(seat) / 2)
+        if change.froze:
+            self._broadcast(match.stop_message(self._now()))
             self._loop.call_later(
                 self.timing.stop_seconds, self.submit, None, _StopExpired(self.match_number)
             )
-            for seat in self.seats:
-                if seat.kind == "bot":
-                    self._schedule_bot(seat.index, min(0.5, self.timing.stop_seconds / 4))
-        if match.phase == "over":
+            self._schedule_bots(lambda seat: min(0.5, self.timing.stop_seconds / 4))
+        if change.over:
             self._finish()
         else:
             self._broadcast_state()
 
     def _finish(self) -> None:
         match = self.match
-        assert match is not None and self.match_id is not None
-        outcome = match.result()
-        assert outcome is not None
-        result = outcome.to_json()
-        table = match.to_table().to_json()
+        assert match is not None
         self.phase = "over"
-        self.last_result = {
-            "type": "battle",
-            "match_id": self.match_id,
-            "table": table,
-            "result": result,
-        }
+        self.last_result = match.battle_message()
         self._broadcast_state()
         self._broadcast(self.last_result)
         self._broadcast_room()
-        stored = StoredMatch(
-            id=self.match_id,
-            room=self.id,
-            ruleset=self.options.ruleset,
-            options=self.options.to_json(),
-            seats=[{**s.to_json(), "player": self._player(s)} for s in self.seats],
-            seed=self.seed,
-            actions=list(self.actions),
-            events=result["events"],
-            result={k: v for k, v in result.items() if k != "events"} | {"table": table},
-            started_at=self.started_wall,
-            finished_at=time.time(),
-        )
+        seats = [{**s.to_json(), "player": self._player(s)} for s in self.seats]
+        stored = match.record(self.id, seats, self.last_result)
         task = asyncio.create_task(asyncio.to_thread(self.storage.save, stored))
         task.add_done_callback(_log_failure)
         self.match = None
@@ -593,22 +481,35 @@ class Room:
     # -- bots -------------------------------------------------------------------------
 
     def _bot_pause(self, seat: Seat) -> float:
-        base = {"random": 1.2, "easy": 2.0, "medium": 1.4, "hard": 1.0}
-        return base.get(seat.level or "medium", 1.4) * self.timing.bot_pace
+        if self.match is None:
+            return 0.0
+        return self.match.bot_pause(seat.level, self._player(seat))
+
+    def _schedule_bots(self, delay: Any) -> None:
+        """Give every bot a turn after ``delay(seat)`` seconds."""
+        for seat in self.seats:
+            if seat.kind == "bot":
+                self._schedule_bot(seat.index, delay(seat))
 
     def _schedule_bot(self, seat: int, delay: float) -> None:
-        self._loop.call_later(delay, self.submit, None, _BotTurn(seat, self.match_number))
+        """Give the bot in ``seat`` a turn after ``delay`` seconds; any turn scheduled
+        before for that seat is dropped."""
+        turn = self._bot_turns.get(seat, 0) + 1
+        self._bot_turns[seat] = turn
+        self._loop.call_later(delay, self.submit, None, _BotTurn(seat, self.match_number, turn))
 
     def _on_bot_turn(self, turn: _BotTurn) -> None:
         seat = self.seats[turn.seat]
         match = self.match
         if match is None or turn.match_number != self.match_number or seat.bot is None:
             return
-        player = self._player(seat)
-        if not match.needs_action(player):
+        if self._bot_turns.get(turn.seat) != turn.turn:
             return
-        view = match.view(player)
-        rng = random.Random(f"{self.seed}/{turn.seat}/{len(self.actions)}")
+        player = self._player(seat)
+        if not match.match.needs_action(player):
+            return
+        view = match.match.view(player)
+        rng = random.Random(f"{match.seed}/{turn.seat}/{len(match.actions)}")
         bot = seat.bot
 
         async def think() -> None:
@@ -617,7 +518,7 @@ class Room:
             except Exception:  # a failing bot must not stall the room: play at random
                 log.exception("room %s: bot %s failed; playing at random", self.id, player)
                 action = RandomBot().choose(view, rng)
-            self.submit(None, _BotMove(turn.seat, turn.match_number, action))
+            self.submit(None, _BotMove(turn.seat, turn.match_number, turn.turn, action))
 
         asyncio.create_task(think()).add_done_callback(_log_failure)
 
@@ -625,6 +526,8 @@ class Room:
         seat = self.seats[move.seat]
         if self.match is None or move.match_number != self.match_number:
             return
+        if self._bot_turns.get(move.seat) != move.turn:
+            return  # the match moved on while it thought (the freeze): a new turn is due
         t = self._now()
         action = move.action.with_time(t)
         try:
@@ -633,7 +536,7 @@ class Room:
             # The table changed while the bot was thinking: think again soon.
             self._schedule_bot(move.seat, 0.05)
             return
-        if self.match is not None and self.match.needs_action(self._player(seat)):
+        if self.match is not None and self.match.match.needs_action(self._player(seat)):
             self._schedule_bot(move.seat, self._bot_pause(seat))
 
     # -- messages out -------------------------------------------------------------------
@@ -666,11 +569,7 @@ class Room:
         if match is None:
             return
         player = None if connection.seat is None else self._player(self.seats[connection.seat])
-        view = match.view(player)
-        stop = None
-        if match.phase == "stop":
-            stop = {"by": match.stopped_by, "seconds": self.timing.stop_seconds}
-        connection.send({"type": "state", **view, "stop": stop, "t": self._now()})
+        connection.send(match.state(player, self._now()))
 
 
 def _log_failure(task: asyncio.Future[Any]) -> None:
