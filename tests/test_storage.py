@@ -7,12 +7,16 @@ import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from spacetable.battle import Outcome
 from spacetable.bots import make_bot
-from spacetable.bots.arena import play_match
+from spacetable.bots.arena import play_match, play_stellar_match
+from spacetable.games.base import Match
 from spacetable.games.lightspeed import LightSpeedMatch
+from spacetable.games.stellar import StellarMatch, StellarOptions
 from spacetable.server.storage import Storage, StoredMatch, normalise_url
 
 POSTGRES = os.environ.get("SPACETABLE_TEST_POSTGRES_URL")
@@ -30,14 +34,14 @@ def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]
     store.close()
 
 
-def stored_from(match: LightSpeedMatch, room: str = "room") -> StoredMatch:
+def stored_from(match: Match[Any, Any], room: str = "room") -> StoredMatch:
     outcome = match.result()
-    assert outcome is not None
+    assert isinstance(outcome, Outcome)
     result = outcome.to_json()
     return StoredMatch(
         id=uuid.uuid4().hex,
         room=room,
-        ruleset="lightspeed",
+        ruleset=match.ruleset,
         options=match.options.to_json(),
         seats=[{"seat": i, "player": p, "kind": "bot"} for i, p in enumerate(match.players)],
         seed=match.seed,
@@ -60,6 +64,25 @@ def test_a_stored_match_replays_to_the_same_event_log(storage: Storage) -> None:
     assert outcome is not None
     assert outcome.to_json()["events"] == loaded.events
     assert outcome.scores == loaded.result["scores"]
+
+
+def test_a_stored_stellar_match_replays_to_the_same_event_log(storage: Storage) -> None:
+    options = StellarOptions(
+        ("red", "blue", "green"), ("hexai", "wiss", "vak"), "dispute", stolen_goods=True
+    )
+    played = play_stellar_match([make_bot("easy")] * 3, seed=7, options=options)
+    record = stored_from(played)
+    storage.save(record)
+    loaded = storage.get(record.id)
+    assert loaded is not None
+    assert loaded.ruleset == "stellar" and loaded.summary()["ruleset"] == "stellar"
+    assert any(a["type"] == "fleet" for a in loaded.actions)
+    replayed = StellarMatch.from_record(loaded.to_json())
+    outcome = replayed.result()
+    assert outcome is not None
+    assert outcome.to_json()["events"] == loaded.events
+    assert outcome.scores == loaded.result["scores"]
+    assert replayed.options == options
 
 
 def test_recent_lists_newest_first_and_get_misses_cleanly(storage: Storage) -> None:
