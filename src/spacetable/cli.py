@@ -276,6 +276,63 @@ def loadtest(
         print(json.dumps(result, indent=2))
 
 
+@app.command()
+def races(
+    size: Annotated[
+        str, typer.Option(help="Battle size: dispute (10 credits), conflict (15), war (20) or all.")
+    ] = "all",
+    games: Annotated[
+        int,
+        typer.Option(
+            help="Matches per pair of races in each seat order (each pair plays twice as many)."
+        ),
+    ] = 100,
+    level: Annotated[
+        str, typer.Option(help="Bot level on both sides: random, easy, medium or hard.")
+    ] = "easy",
+    seed: Annotated[int, typer.Option(help="Seed of the first match; match i uses seed + i.")] = 0,
+    pace: Annotated[float, typer.Option(help="Seconds each bot takes per card it deploys.")] = 6.0,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the study as one JSON object.")
+    ] = False,
+) -> None:
+    """Stellar Conflict fairness study: bots play every pair of races head to head at each
+    battle size (timer deployment, seats alternating) and print each race's win rate with a
+    95% Wilson interval. Progress goes to stderr. See docs/stellar.md."""
+    from spacetable.bots import LEVELS, warm_up
+    from spacetable.bots.arena import PairRecord
+    from spacetable.games.stellar import BATTLE_SIZES, BattleSize
+    from spacetable.lab import run_study, wilson
+
+    sizes = list(BATTLE_SIZES) if size == "all" else [s for s in BATTLE_SIZES if s == size]
+    if not sizes:
+        _fail(f"unknown battle size {size!r} (choose {', '.join(BATTLE_SIZES)} or all)")
+    if level not in LEVELS:
+        _fail(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
+    if games < 1 or pace <= 0:
+        _fail("--games must be at least 1 and --pace positive")
+    total = len(sizes) * 6
+    print(f"{total} pairs of races, {2 * games} matches each...", file=sys.stderr)
+    warm_up()
+    done: list[PairRecord] = []
+
+    def progress(battle: BattleSize, record: PairRecord) -> None:
+        done.append(record)
+        low, high = wilson(record.points, record.games)
+        print(
+            f"[{len(done)}/{total}] {battle}: {record.race} vs {record.other} "
+            f"{record.rate:.0%} ({low:.0%}-{high:.0%}) over {record.games} matches",
+            file=sys.stderr,
+        )
+
+    study = run_study(sizes, games, seed, level, pace, progress)
+    if as_json:
+        print(json.dumps(study.to_json(), indent=2))
+    else:
+        print(study.to_markdown())
+        print(f"\nReproduce: {study.command()}")
+
+
 def main() -> None:
     """Entry point of the ``spacetable`` console script."""
     app()

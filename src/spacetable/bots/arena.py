@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from spacetable.bots import Bot, make_bot
 from spacetable.bots._view import BotAction
@@ -24,6 +25,7 @@ from spacetable.games.stellar import (
     BattleSize,
     Fleet,
     Phase,
+    Race,
     StellarMatch,
     StellarOptions,
     Timeout,
@@ -124,34 +126,86 @@ def win_rate(bot: Bot, opponent: Bot, games: int, seed: int = 0) -> float:
     return points / games
 
 
+@dataclass(frozen=True, slots=True)
+class PairRecord:
+    """How race ``race`` fared against race ``other`` over ``games`` matches: ``wins``,
+    ``draws`` and ``losses`` from ``race``'s side."""
+
+    race: str
+    other: str
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        """Matches played."""
+        return self.wins + self.draws + self.losses
+
+    @property
+    def points(self) -> float:
+        """Wins plus half the draws."""
+        return self.wins + 0.5 * self.draws
+
+    @property
+    def rate(self) -> float:
+        """Share of the matches won, draws counting half."""
+        return self.points / self.games
+
+    def reversed(self) -> PairRecord:
+        """The same matches from ``other``'s side."""
+        return PairRecord(self.other, self.race, self.losses, self.draws, self.wins)
+
+
+def race_pair(
+    first: Race,
+    second: Race,
+    size: BattleSize,
+    games: int,
+    seed: int = 0,
+    level: str = "easy",
+    pace: float = STELLAR_PACE_SECONDS,
+) -> PairRecord:
+    """Play ``first`` against ``second`` in ``games`` 2-player Stellar Conflict battles of
+    ``size`` in each seat order (``2 * games`` matches; match ``i`` of each order uses seed
+    ``seed + i``), both sides played by bots of ``level`` placing a card every ``pace``
+    seconds (timer deployment, normal game). Raises ``ValueError`` for an unknown level."""
+    wins = draws = 0
+    for game, (a, b) in itertools.product(range(games), ((first, second), (second, first))):
+        options = StellarOptions(("red", "blue"), (a, b), size)
+        bots = [make_bot(level), make_bot(level)]
+        outcome = play_stellar_match(bots, seed + game, options, [pace, pace]).result()
+        assert outcome is not None
+        mine = "red" if a == first else "blue"
+        wins += outcome.winner == mine
+        draws += outcome.winner is None
+    return PairRecord(first, second, wins, draws, 2 * games - wins - draws)
+
+
 def race_matrix(
     size: BattleSize,
     games: int,
     seed: int = 0,
     level: str = "easy",
     pace: float = STELLAR_PACE_SECONDS,
+    progress: Callable[[PairRecord], None] | None = None,
 ) -> dict[str, dict[str, float]]:
     """How often each race beats each other race in 2-player Stellar Conflict battles of
     ``size``, both sides played by bots of ``level`` (timer deployment, normal game).
 
-    Every pair of races plays ``games`` matches in each seat order (seeds ``seed``,
-    ``seed + 1``, ...; the same seeds for every pair). ``matrix[a][b]`` is the share of
-    those ``2 * games`` matches race ``a`` won, draws counting half, so
-    ``matrix[a][b] + matrix[b][a] == 1``.
+    Every pair of races plays :func:`race_pair`: ``games`` matches in each seat order
+    (seeds ``seed``, ``seed + 1``, ...; the same seeds for every pair). ``matrix[a][b]`` is
+    the share of those ``2 * games`` matches race ``a`` won, draws counting half, so
+    ``matrix[a][b] + matrix[b][a] == 1``. ``progress`` is called with each pair's record
+    as it is done.
     """
     matrix: dict[str, dict[str, float]] = {race: {} for race in RACES}
     for first, second in itertools.combinations(RACES, 2):
-        points = 0.0
-        for game, (a, b) in itertools.product(range(games), ((first, second), (second, first))):
-            options = StellarOptions(("red", "blue"), (a, b), size)
-            bots = [make_bot(level), make_bot(level)]
-            outcome = play_stellar_match(bots, seed + game, options, [pace, pace]).result()
-            assert outcome is not None
-            winner = outcome.winner
-            mine = "red" if a == first else "blue"
-            points += 1.0 if winner == mine else 0.5 if winner is None else 0.0
-        matrix[first][second] = points / (2 * games)
-        matrix[second][first] = 1.0 - matrix[first][second]
+        record = race_pair(first, second, size, games, seed, level, pace)
+        if progress is not None:
+            progress(record)
+        matrix[first][second] = record.rate
+        matrix[second][first] = 1.0 - record.rate
     return matrix
 
 
