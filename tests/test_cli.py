@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from spacetable.games.stellar import RACES, race_ships
 
 ROOT = Path(__file__).resolve().parent.parent
 FIG1 = ROOT / "examples" / "fig1-sample-game.json"
@@ -103,3 +106,62 @@ def test_cards_svg_writes_one_face_per_ship(tmp_path: Path) -> None:
     done = run("cards", "--svg", tmp_path / "faces")
     assert done.returncode == 0, done.stderr
     assert len(list((tmp_path / "faces").glob("*.svg"))) == 10
+
+
+def stellar_sections(stdout: str) -> dict[str, dict[str, list[str]]]:
+    """``cards --ruleset stellar`` read back: per race heading, its ships' cells by key
+    (columns are at least two spaces apart)."""
+    sections: dict[str, dict[str, list[str]]] = {}
+    for line in stdout.splitlines():
+        heading = line.split(":")[0].lower()
+        if heading in RACES:
+            rows = sections.setdefault(heading, {})
+        elif sections and line.startswith(f"{list(sections)[-1]}-"):
+            cells = re.split(r" {2,}", line.strip())
+            rows[cells[0]] = cells
+    return sections
+
+
+def test_stellar_cards_are_grouped_by_race_with_every_column() -> None:
+    done = run("cards", "--ruleset", "stellar")
+    assert done.returncode == 0, done.stderr
+    sections = stellar_sections(done.stdout)
+    assert list(sections) == list(RACES)
+    header = done.stdout.splitlines()[1].split()
+    assert header == [
+        "key", "name", "role", "credits", "vp", "initiative", "health", "lasers", "shields"
+    ]  # fmt: skip
+    for race in RACES:
+        rows = sections[race]
+        assert list(rows) == list(race_ships(race))
+        for key, ship in race_ships(race).items():
+            _, name, role, credits, vp, initiative, health, lasers, shields = rows[key]
+            assert name == ship.name and vp == str(ship.vp) and health == str(ship.health)
+            assert role == ("-" if ship.role == "warship" else ship.role)
+            assert credits == ("free" if ship.role in ("cargo", "flag") else str(ship.credits))
+            assert initiative == "/".join(map(str, ship.speeds))
+            assert lasers.count("ion@") == sum(lz.kind == "ion" for lz in ship.lasers)
+            assert lasers.count("pen@") == sum(lz.kind == "penetrating" for lz in ship.lasers)
+            assert (shields == "-") == (not ship.shields)
+    assert "ion: no damage" in done.stdout and "pen: penetrating" in done.stdout
+
+
+def test_cards_race_shows_one_race(tmp_path: Path) -> None:
+    done = run("cards", "--race", "Vak", "--svg", tmp_path / "vak")
+    assert done.returncode == 0, done.stderr
+    assert list(stellar_sections(done.stdout)) == ["vak"]
+    faces = {path.stem for path in (tmp_path / "vak").glob("*.svg")}
+    assert faces == set(race_ships("vak"))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--race", "klingon"), "unknown race 'klingon' (choose from wiss, vak, hexai, tetrakori)"),
+        (("--ruleset", "lightspeed", "--race", "wiss"), "--race is a Stellar Conflict option"),
+    ],
+)
+def test_cards_refuses_an_unknown_race(args: tuple[str, ...], message: str) -> None:
+    done = run("cards", *args)
+    assert done.returncode == 2
+    assert done.stdout == "" and done.stderr.count("\n") == 1 and message in done.stderr
