@@ -294,9 +294,15 @@ def test_the_countdown_starts_when_the_last_fleet_is_in(size: str) -> None:
     assert match.deadline == deadline and match.view(None)["deadline"] == deadline
     assert match.view(None)["countdown_seconds"] == COUNTDOWN[size]
     early = deadline - 0.01
+    name = race_ships("wiss")[role_ship("wiss", "cargo")].name
+    with pytest.raises(
+        IllegalAction, match=f"^there is no discarding during deployment: place your {name}$"
+    ):
+        match.apply(Discard("red", 5.0))
+    with pytest.raises(IllegalAction, match=f"^the countdown is still running: place your {name}$"):
+        match.apply(Drop("red", 0, -200, 0, 5.0))
     with pytest.raises(IllegalAction, match=f"^the countdown runs until t={deadline:g} s$"):
         match.apply(TimerExpired(early))
-    name = race_ships("wiss")[role_ship("wiss", "cargo")].name
     with pytest.raises(IllegalAction, match=f"^the countdown ran out at .*: your {name} froze$"):
         match.apply(Place("red", 0, -200, 0, deadline))
     match.apply(Place("red", 0, -200, 0, early))  # a moment before is still in time
