@@ -562,11 +562,22 @@ def test_views_never_show_the_order_of_a_deck() -> None:
         ({"asteroids": True}, "'asteroids'"),
         ({"stolen_goods": "yes"}, "'stolen_goods'"),
         ({"table_size_mm": (math.nan, 800.0)}, "'table_size_mm'"),
+        ({"table_size_mm": (62.0, 300.0), "asteroids": 0}, "too small for a 63 x 88 mm card"),
+        ({"table_size_mm": (300.0, 400.0), "asteroids": 2}, "too small for the asteroids"),
     ],
 )
 def test_impossible_options_are_refused(options: dict[str, Any], words: str) -> None:
     with pytest.raises(InvalidOptions, match=words):
         StellarOptions(**options)
+
+
+def test_a_table_just_big_enough_for_one_card_is_accepted() -> None:
+    match = new_match(deployment="stop", table_size_mm=(88.0, 63.0))
+    Script(match).fleets({"red": (), "blue": ()})
+    assert match.check_placement("red", 0, 0, 90) is None
+    assert match.check_placement("red", 0, 0, 0) == (
+        f"your {race_ships('wiss')[role_ship('wiss', 'cargo')].name} would lie partly off the table"
+    )
 
 
 def test_options_round_trip_through_json() -> None:

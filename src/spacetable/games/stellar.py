@@ -66,7 +66,7 @@ from spacetable.games._deployment import StopCalled as StopCalled
 from spacetable.games._deployment import Timeout as Timeout
 from spacetable.games.base import Action, InvalidOptions, Match, decode_action
 from spacetable.geometry import Pose, rect_inside
-from spacetable.ships import ShipDef, builtin_catalog
+from spacetable.ships import CARD_SIZE_MM, ShipDef, builtin_catalog
 from spacetable.tables import CARGO_CUBES, Table
 
 # -- static facts ---------------------------------------------------------------------------
@@ -339,6 +339,14 @@ class StellarOptions:
                 raise InvalidOptions(
                     f"the {size[0]:g} x {size[1]:g} mm table is too small for the asteroids"
                 )
+        # Without asteroids nothing else checks the size: a table no card fits on would
+        # leave a "stop" deployment waiting forever (nobody may discard while deploying).
+        (short, long), (card_short, card_long) = sorted(self.table_size_mm), sorted(CARD_SIZE_MM)
+        if short < card_short or long < card_long:
+            raise InvalidOptions(
+                f"the {size[0]:g} x {size[1]:g} mm table is too small for a "
+                f"{CARD_SIZE_MM[0]:g} x {CARD_SIZE_MM[1]:g} mm card"
+            )
 
     def race(self, player: str) -> Race:
         """The race ``player`` commands."""
