@@ -1,5 +1,5 @@
 """What a player does on the room page, as Playwright steps: take a seat, move the card in
-hand with the mouse, turn it with the wheel, click to put it down."""
+hand with the mouse, turn it with the wheel, click (or drag and let go) to put it down."""
 
 from __future__ import annotations
 
@@ -7,6 +7,9 @@ from playwright.sync_api import Page
 
 #: Battle animation speed the tests pick (the select's fastest option).
 FAST_ANIMATION = "8"
+#: The page phases in which the card in hand moves: Light Speed's fast round, Stellar
+#: Conflict's deployment.
+PLACING = ("fast", "deployment")
 
 
 def on_screen(page: Page, x: float, y: float) -> tuple[float, float]:
@@ -51,8 +54,13 @@ def hold_at(page: Page, x: float, y: float, turns: int = 0) -> None:
     for _ in range(turns):
         page.mouse.wheel(0, 100)
     # Wait until the card is there (or the round has stopped and the card froze).
+    wait_hand_at(page, x, y)
+
+
+def wait_hand_at(page: Page, x: float, y: float) -> None:
+    """Wait until the card in hand is at ``(x, y)`` (or the cards froze)."""
     page.wait_for_function(
-        "([x, y]) => document.body.dataset.phase !== 'fast'"
+        "([x, y]) => !['fast', 'deployment'].includes(document.body.dataset.phase)"
         " || (Math.abs(+document.querySelector('#hand').dataset.x - x) < 2"
         " && Math.abs(+document.querySelector('#hand').dataset.y - y) < 2)",
         arg=[x, y],
@@ -66,14 +74,40 @@ def place(page: Page, x: float, y: float, turns: int = 0) -> bool:
     assert ship is not None, "no card in hand"
     card = f"{player(page)}-{ship}"
     hold_at(page, x, y, turns)
-    if page.get_attribute("body", "data-phase") != "fast":
+    if page.get_attribute("body", "data-phase") not in PLACING:
         return False
     page.locator("#refused").evaluate("box => { box.hidden = true; }")
     sx, sy = on_screen(page, x, y)
     page.mouse.click(sx, sy)
+    return _landed(page, card)
+
+
+def drag_place(page: Page, x: float, y: float) -> bool:
+    """Drag the card in hand from beside ``(x, y)`` onto it and let go there, as a person
+    with a mouse deploys a card. True when it landed, False when it was refused (or the
+    cards froze first)."""
+    ship = hand_ship(page)
+    assert ship is not None, "no card in hand"
+    card = f"{player(page)}-{ship}"
+    page.locator("#refused").evaluate("box => { box.hidden = true; }")
+    sx, sy = on_screen(page, x, y)
+    page.mouse.move(sx - 70, sy + 50)
+    page.mouse.down()
+    page.mouse.move(sx, sy, steps=6)
+    wait_hand_at(page, x, y)
+    if page.get_attribute("body", "data-phase") not in PLACING:
+        page.mouse.up()
+        return False
+    page.mouse.up()
+    return _landed(page, card)
+
+
+def _landed(page: Page, card: str) -> bool:
+    """Wait for ``card`` on the table or a refusal; True if it landed."""
     page.wait_for_function(
         """(card) => document.querySelector(`.table-card[data-card="${card}"]`)
-            || !document.querySelector('#refused').hidden""",
+            || !document.querySelector('#refused').hidden
+            || !['fast', 'deployment'].includes(document.body.dataset.phase)""",
         arg=card,
     )
     return page.locator(f'.table-card[data-card="{card}"]').count() == 1

@@ -25,6 +25,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 CHROMIUM = Path(os.environ.get("SPACETABLE_CHROMIUM", "/usr/bin/chromium"))
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 START_TIMEOUT_S = 30.0
+#: The server's Stellar Conflict deployment countdown (s).
+STELLAR_COUNTDOWN_S = 20.0
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -64,7 +66,8 @@ class Server:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[Server]:
     """``spacetable serve`` in a subprocess, storing matches in a temporary SQLite file.
-    The stop countdown is long enough for a slow machine: every test decides before it."""
+    The stop countdown is long enough for a slow machine: every test decides before it.
+    Stellar Conflict's deployment countdown is cut to 20 s: time to drag a few cards."""
     folder = tmp_path_factory.mktemp("server")
     port = _free_port()
     command = [
@@ -80,6 +83,8 @@ def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> 
         f"sqlite:///{folder / 'matches.db'}",
         "--stop-seconds",
         "15",
+        "--countdown-seconds",
+        str(STELLAR_COUNTDOWN_S),
     ]
     log_path = folder / "server.log"
     with log_path.open("wb") as log:

@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from spacetable.bots import warm_up
+from spacetable.games.stellar import RACES, race_ships
 from spacetable.render.svg import table_svg
 from spacetable.server.protocol import ProtocolError, parse_client_message
 from spacetable.server.rooms import Connection, RoomDirectory, RoomOptions, Timing
@@ -155,6 +156,10 @@ def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
         if ruleset not in ("lightspeed", "stellar"):
             raise HTTPException(404, f"unknown ruleset {ruleset!r}")
         return {key: ship.to_json() for key, ship in catalog(ruleset).items()}
+
+    @app.get("/api/races")
+    async def get_races() -> dict[str, Any]:
+        return {race: {"name": race.title(), "ships": list(race_ships(race))} for race in RACES}
 
     @app.post("/api/resolve")
     async def resolve_table(request: Request) -> JSONResponse:

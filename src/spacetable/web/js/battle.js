@@ -1,14 +1,17 @@
 // The laser battle, animated over the final table from a result's event log.
 //
-// The log is cut into beats, one per speed step: announce "Speed N", draw every laser of
-// the step from its origin to where it stopped (or out to the edge of the view), then show
-// what happened: shield blocks flash, rocks fly from the asteroid (or a robbed ship) to the
-// miner, damage counters appear in the shooter's colour, destroyed ships explode and fade.
+// The log is cut into beats, one per speed step: announce "Speed N" ("Initiative N" in
+// Stellar Conflict), draw every laser of the step from its origin to where it stopped (or
+// out to the edge of the view), then show what happened: shield blocks flash, rocks (or
+// cargo cubes) fly from the asteroid or the robbed ship to the thief, vaporized cubes burst,
+// ion hits put Delay tokens on their target, damage counters appear in the shooter's
+// colour, destroyed ships explode and fade. Ships that fire at a second initiative, and
+// penetrating lasers, are marked as such.
 // The picture at any moment is a function of the clock, so pause, step, replay and speed
 // are just changes to the clock.
 
 import { clear, el, svg } from "./dom.js";
-import { beam, setAsteroidRocks } from "./cards.js";
+import { CUBE, beam, cubesToken, setAsteroidRocks } from "./cards.js";
 import { CARD_SIZE, direction, exitPoint, fmt } from "./geometry.js";
 
 // Milliseconds (at speed 1) of each part of a beat.
@@ -22,12 +25,19 @@ const ROCK = "#b08d57";
 const SHIELD = "#5fe1ff";
 const HIT = "#ffd23f";
 
-/** Split an event log into beats: one per `step` event, with the events that follow it. */
+/**
+ * Split an event log into beats: one per `step` event, with the events that follow it.
+ * `again` lists the ships of a step that already fired in an earlier one (Hexai ships
+ * firing at their second initiative).
+ */
 function beatsOf(events) {
   const beats = [];
+  const fired = new Set();
   for (const event of events) {
-    if (event.type === "step") beats.push({ speed: event.speed, ships: event.ships, events: [] });
-    else if (beats.length) beats[beats.length - 1].events.push(event);
+    if (event.type === "step") {
+      beats.push({ speed: event.speed, ships: event.ships, events: [], again: event.ships.filter((id) => fired.has(id)) });
+      for (const id of event.ships) fired.add(id);
+    } else if (beats.length) beats[beats.length - 1].events.push(event);
   }
   return beats;
 }
@@ -87,6 +97,7 @@ export class BattlePlayer {
     this.controls = controls;
     this.onDone = onDone;
     this.cardSize = table.card_size || CARD_SIZE;
+    this.stellar = table.ruleset === "stellar";
     this.byId = Object.fromEntries(table.cards.map((c) => [c.id, c]));
     this.beats = beatsOf(result.events || []);
     const ownerOf = (id) => this.byId[id]?.owner;
@@ -111,6 +122,7 @@ export class BattlePlayer {
     this.effects = this.layer.appendChild(svg("g", { class: "effects" }));
     this.tokens = this.layer.appendChild(svg("g", { class: "tokens" }));
     view.battle.append(this.layer);
+    view.svg.classList.add("in-battle");
     this.buildControls();
   }
 
@@ -125,9 +137,10 @@ export class BattlePlayer {
     if (this.frame) cancelAnimationFrame(this.frame);
     this.frame = null;
     this.layer.remove();
+    this.view.svg.classList.remove("in-battle");
     clear(this.controls);
     for (const node of this.view.cards.children) {
-      node.classList.remove("destroyed", "gone", "firing");
+      node.classList.remove("destroyed", "gone", "firing", "second-fire");
       const card = this.byId[node.dataset.card];
       if (card?.type === "asteroid") setAsteroidRocks(node, card.rocks ?? 12);
     }
@@ -225,10 +238,12 @@ export class BattlePlayer {
     const beat = this.beats[index];
     this.showStep(beat);
     const firing = new Set(beat.ships);
+    const again = new Set(beat.again);
     for (const node of this.view.cards.children) {
       node.classList.toggle("firing", firing.has(node.dataset.card));
+      node.classList.toggle("second-fire", again.has(node.dataset.card));
     }
-    this.parts = { lasers: [], flashes: [], rocks: [], explosions: [] };
+    this.parts = { lasers: [], flashes: [], rocks: [], explosions: [], bursts: [] };
     for (const ev of beat.events) {
       if (ev.type === "laser") {
         const [a, b] = this.laserEnds(ev);
@@ -245,11 +260,28 @@ export class BattlePlayer {
         const to = this.byId[ev.ship];
         if (!from || !to) continue;
         for (let k = 0; k < ev.count; k += 1) {
-          const dot = svg("circle", { class: "flying-rock", r: 4, fill: ROCK, stroke: "#ffffff",
-            "stroke-width": 0.8, dataset: { source: ev.source, ship: ev.ship } });
+          const data = { source: ev.source, ship: ev.ship };
+          const dot = this.stellar
+            ? svg("rect", { class: "flying-cube", width: 8, height: 8, rx: 1, fill: CUBE, stroke: "#ffffff",
+              "stroke-width": 0.8, dataset: data })
+            : svg("circle", { class: "flying-rock", r: 4, fill: ROCK, stroke: "#ffffff", "stroke-width": 0.8,
+              dataset: data });
           this.effects.append(dot);
           this.parts.rocks.push({ dot, from: [from.x, from.y], to: [to.x, to.y], delay: k * 0.12 });
         }
+      } else if (ev.type === "vaporize") {
+        const card = this.byId[ev.card];
+        if (card) this.burst(card, ev);
+      } else if (ev.type === "delay") {
+        const card = this.byId[ev.ship];
+        if (!card) continue;
+        const mark = svg("g", { class: "delay-mark", dataset: { ship: ev.ship, tokens: ev.tokens },
+          transform: `translate(${fmt(card.x)} ${fmt(-card.y)})` },
+        svg("circle", { r: 13, fill: "#0a0f1f", "fill-opacity": 0.75, stroke: "#39a7ff", "stroke-width": 2 }),
+        svg("text", { y: 4.5, "font-size": 12, "text-anchor": "middle", "font-weight": "bold", fill: "#9fd4ff" },
+          `+${2 * ev.tokens}`));
+        this.effects.append(mark);
+        this.parts.flashes.push(mark);
       } else if (ev.type === "destroyed") {
         const card = this.byId[ev.ship];
         if (!card) continue;
@@ -262,6 +294,24 @@ export class BattlePlayer {
         this.parts.explosions.push(boom);
       }
     }
+  }
+
+  /** Cubes (or rocks) vaporized on `card`: small squares that fly apart and fade. */
+  burst(card, ev) {
+    const g = svg("g", { class: "vaporized", dataset: { card: ev.card, count: ev.count, reason: ev.reason },
+      transform: `translate(${fmt(card.x)} ${fmt(-card.y)})` });
+    const bits = [];
+    const n = Math.min(ev.count, 12);
+    for (let k = 0; k < n; k += 1) {
+      const angle = (2 * Math.PI * k) / n + 0.4;
+      const bit = svg("rect", { width: 6, height: 6, x: -3, y: -3, fill: this.stellar ? CUBE : ROCK });
+      g.append(bit);
+      bits.push({ bit, dx: Math.cos(angle), dy: Math.sin(angle) });
+    }
+    g.append(svg("text", { y: -16, "font-size": 10, "text-anchor": "middle", "font-weight": "bold", fill: "#ffb1b1",
+      stroke: "#0a0f1f", "stroke-width": 2.5, "paint-order": "stroke" }, `−${ev.count} vaporized`));
+    this.effects.append(g);
+    this.parts.bursts.push({ g, bits });
   }
 
   /** The beam of a laser event (`phase` trace: a faint finished line; live: grows). */
@@ -307,8 +357,11 @@ export class BattlePlayer {
         points.push(`${fmt(Math.cos(a) * r)},${fmt(Math.sin(a) * r)}`);
       }
       const hit = ev.result === "damage";
-      return svg("g", { class: hit ? "hit" : "ion-hit", transform: at, dataset: { ...data, damage: ev.damage } },
-        svg("polygon", { points: points.join(" "), fill: hit ? HIT : "#39a7ff", stroke: "#ff6b00", "stroke-width": 0.6 }),
+      const pierce = hit && ev.kind === "penetrating";
+      const kind = pierce ? "hit pierce" : hit ? "hit" : "ion-hit";
+      return svg("g", { class: kind, transform: at, dataset: { ...data, damage: ev.damage } },
+        svg("polygon", { points: points.join(" "), fill: pierce ? "#ff8c1a" : hit ? HIT : "#39a7ff",
+          stroke: pierce ? "#ffffff" : "#ff6b00", "stroke-width": 0.6 }),
         hit ? svg("text", { y: 3, "font-size": 8, "text-anchor": "middle", "font-weight": "bold", fill: "#1d2230" }, String(ev.damage)) : null);
     }
     if (ev.result === "mine") {
@@ -340,6 +393,13 @@ export class BattlePlayer {
       dot.setAttribute("cx", fmt(from[0] + (to[0] - from[0]) * f));
       dot.setAttribute("cy", fmt(-(from[1] + (to[1] - from[1]) * f)));
       dot.setAttribute("opacity", e < delay || f >= 1 ? "0" : "1");
+    }
+    for (const { g, bits } of this.parts.bursts) {
+      const f = clamp((e - 0.15) / 0.7);
+      g.setAttribute("opacity", f <= 0 || f >= 1 ? "0" : fmt(1 - f * f));
+      for (const { bit, dx, dy } of bits) {
+        bit.setAttribute("transform", `translate(${fmt(dx * 30 * f)} ${fmt(dy * 30 * f)})`);
+      }
     }
     for (const boom of this.parts.explosions) {
       const f = clamp((e - 0.3) / 0.7);
@@ -377,7 +437,10 @@ export class BattlePlayer {
             "font-weight": "bold", fill: "#ffffff" }, String(count))));
       });
       if (rocks > 0 && !state.gone[card.id]) {
-        this.tokens.append(token(card, -12, String(rocks), ROCK, { class: "rocks", dataset: { card: card.id, count: rocks } }));
+        const data = { class: "rocks", dataset: { card: card.id, count: rocks } };
+        this.tokens.append(this.stellar
+          ? cubesToken(card.x - 8, -card.y - 12, rocks, data)
+          : token(card, -12, String(rocks), ROCK, data));
       }
       if (state.delays[card.id]) {
         this.tokens.append(token(card, 12, `D${state.delays[card.id]}`, "#c9a400",
@@ -396,13 +459,21 @@ export class BattlePlayer {
       label.dataset.speed = "";
       return;
     }
+    const index = this.beats.indexOf(beat);
+    const delays = this.before[index]?.delays || {};
     const names = beat.ships.map((id) => {
       const card = this.byId[id];
-      return card ? `${card.owner}'s ${this.ships[card.ship]?.name || card.ship}` : id;
+      const name = card ? `${card.owner}'s ${this.ships[card.ship]?.name || card.ship}` : id;
+      const notes = [];
+      if (beat.again.includes(id)) notes.push("fires again");
+      if (delays[id]) notes.push(`delayed +${2 * delays[id]}`);
+      return notes.length ? `${name} (${notes.join(", ")})` : name;
     });
     label.dataset.speed = String(beat.speed);
+    label.dataset.again = beat.again.join(" ");
     label.classList.remove("done");
-    clear(label).append(el("strong", { text: `Speed ${beat.speed}` }), el("span", { class: "firing-ships", text: names.join(", ") }));
+    const word = this.stellar ? "Initiative" : "Speed";
+    clear(label).append(el("strong", { text: `${word} ${beat.speed}` }), el("span", { class: "firing-ships", text: names.join(", ") }));
   }
 
   buildControls() {

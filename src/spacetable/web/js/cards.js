@@ -16,6 +16,8 @@ const ART = "#0f1730";
 const SHIELD = "#5fe1ff";
 const HEALTH = "#e11d2a";
 const KIND_COLOUR = { ion: "#39a7ff", penetrating: "#ff8c1a" };
+/** Cargo cubes (Stellar Conflict) are amber. */
+export const CUBE = "#f5b82e";
 const HULL = [[0, 24], [6, 9], [16, -5], [16, -13], [6, -9], [4, -17], [-4, -17], [-6, -9],
   [-16, -13], [-16, -5], [-6, 9]];
 const ROCK_RADII = [1.0, 0.86, 0.95, 1.08, 0.9, 0.97, 1.1, 0.84, 0.98, 1.05, 0.88, 1.0, 1.12, 0.9];
@@ -40,13 +42,17 @@ function speedsOf(def) {
 
 /**
  * The strokes that draw a laser beam of `power` and `kind`, outermost first:
- * [colour, width mm, opacity]. Power 1 thin white with a purple aura, 2 medium red,
- * 3 thick green with a white core; ion blue, penetrating orange.
+ * [colour, width mm, opacity, dash pattern]. Power 1 thin white with a purple aura, 2
+ * medium red, 3 thick green with a white core; ion blue with a pale dotted core;
+ * penetrating orange with a white dashed core (it goes through shields).
  */
 function beamStrokes(power, kind = "normal") {
   if (KIND_COLOUR[kind]) {
     const core = { 1: 0.8, 2: 1.4, 3: 2.2 }[power] ?? 1.4;
-    return [[KIND_COLOUR[kind], core * 2.4, 0.35], [KIND_COLOUR[kind], core, 1]];
+    const centre = kind === "penetrating"
+      ? ["#ffffff", core * 0.6, 1, `${fmt(core * 2.5)} ${fmt(core * 1.5)}`]
+      : ["#d8f0ff", core * 0.45, 0.9, `${fmt(core * 0.6)} ${fmt(core * 1.4)}`];
+    return [[KIND_COLOUR[kind], core * 2.4, 0.35], [KIND_COLOUR[kind], core, 1], centre];
   }
   if (power <= 1) return [["#b48cff", 2.4, 0.55], ["#ffffff", 0.7, 1]];
   if (power === 2) return [["#ff6b6b", 2.8, 0.3], ["#e3142b", 1.5, 1]];
@@ -59,11 +65,12 @@ function beamStrokes(power, kind = "normal") {
  */
 export function beam(a, b, power, kind = "normal", attrs = {}, scale = 1) {
   const g = svg("g", attrs);
-  for (const [colour, width, opacity] of beamStrokes(power, kind)) {
+  for (const [colour, width, opacity, dash] of beamStrokes(power, kind)) {
     g.append(svg("line", {
       x1: fmt(a[0]), y1: fmt(a[1]), x2: fmt(b[0]), y2: fmt(b[1]),
-      stroke: colour, "stroke-width": fmt(width * scale), "stroke-linecap": "round",
+      stroke: colour, "stroke-width": fmt(width * scale), "stroke-linecap": dash ? "butt" : "round",
       "stroke-opacity": opacity < 1 ? opacity : null,
+      "stroke-dasharray": dash ? dash.split(" ").map((v) => fmt(Number(v) * scale)).join(" ") : null,
     }));
   }
   return g;
@@ -141,11 +148,32 @@ export function shipFace(def, colour, size = CARD_SIZE) {
   if (def.role && def.role !== "warship") {
     g.append(text(0, 33 * s, def.role.toUpperCase(), 3.6 * s, { class: "role", fill: "#9fb3d9" }));
   }
+  // Stellar Conflict cards print their VP and credits (as render/svg.py draws them).
+  const vp = def.vp ?? def.health;
+  const [gx, gy] = [hw - 4.5 * s, hl - 4.5 * s];
+  if (def.credits || vp !== def.health) {
+    g.append(text(-gx, gy, `${vp} VP`, 4 * s, { class: "vp", fill: "#ffe08a", "text-anchor": "start" }));
+  }
+  if (def.credits) {
+    g.append(text(gx, gy, `${def.credits} cr`, 4 * s, { class: "credits", fill: "#ffe08a", "text-anchor": "end" }));
+  }
   return g;
 }
 
-/** An asteroid card with its rock count (the `.rock-count` text can be updated later). */
-export function asteroidFace(size = CARD_SIZE, rocks = 12) {
+/** Cargo cubes on a card: a small stack of cubes with their count (`.cargo-cubes`). */
+export function cubesToken(x, y, count, attrs = {}) {
+  return svg("g", { class: "cargo-cubes", dataset: { count }, ...attrs },
+    svg("rect", { x: fmt(x - 9), y: fmt(y - 6), width: 8, height: 8, rx: 1, fill: CUBE, stroke: "#ffffff", "stroke-width": 0.7 }),
+    svg("rect", { x: fmt(x - 5), y: fmt(y - 9), width: 8, height: 8, rx: 1, fill: CUBE, stroke: "#ffffff", "stroke-width": 0.7 }),
+    svg("text", { x: fmt(x + 9), y: fmt(y + 2), "font-size": 9, "text-anchor": "middle", "font-weight": "bold",
+      fill: "#ffffff", stroke: "#0a0f1f", "stroke-width": 2.5, "paint-order": "stroke" }, String(count)));
+}
+
+/**
+ * An asteroid card with its rock count (the `.rock-count` text can be updated later);
+ * `unit` names what it holds: rocks (Light Speed) or cubes (Stellar Conflict).
+ */
+export function asteroidFace(size = CARD_SIZE, rocks = 12, unit = "rocks") {
   const { g, s } = blank(size, STOCK, "#1a1d28");
   // A large asteroid (two cards side by side) keeps a rock that fits its height.
   const base = 0.36 * Math.min(size[0], (size[1] * 63) / 88);
@@ -161,7 +189,7 @@ export function asteroidFace(size = CARD_SIZE, rocks = 12) {
   g.append(
     text(0, 3.5 * s, String(rocks), 12 * s,
       { class: "rock-count", "data-rocks": rocks, fill: "#ffffff", "font-weight": "bold" }),
-    text(0, 9.5 * s, "rocks", 4 * s, { fill: "#f0e6d6" }),
+    text(0, 9.5 * s, unit, 4 * s, { class: "rock-unit", fill: "#f0e6d6" }),
     text(0, hl - 5 * s, "ASTEROID", 4.5 * s, { fill: "#d8d2c6", "font-weight": "bold" }),
   );
   return g;
@@ -179,10 +207,11 @@ export function setAsteroidRocks(cardElement, rocks) {
 /**
  * The face of a table card: `card` as in a table file or a `placed` message (`type`
  * asteroid, or `owner` and `ship`), `ships` the definitions by key, `colour` the owner's.
- * A ship missing from `ships` is drawn as a plain card with its key.
+ * A ship missing from `ships` is drawn as a plain card with its key. `unit`: what an
+ * asteroid holds ("rocks" or "cubes").
  */
-export function cardFace(card, ships, colour, size = CARD_SIZE) {
-  if (card.type === "asteroid") return asteroidFace(size, card.rocks ?? 12);
+export function cardFace(card, ships, colour, size = CARD_SIZE, unit = "rocks") {
+  if (card.type === "asteroid") return asteroidFace(size, card.rocks ?? 12, unit);
   const def = ships[card.ship] || { name: card.ship, speed: "?", health: 0, lasers: [], shields: [] };
   return shipFace(def, colour, size);
 }

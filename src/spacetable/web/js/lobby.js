@@ -2,7 +2,7 @@
 // the most recent matches.
 
 import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "./dom.js";
-import { describeOptions } from "./seats.js";
+import { RACES, describeOptions } from "./seats.js";
 import { loadMatches, matchItem } from "./matchlist.js";
 
 const REFRESH_MS = 3000;
@@ -13,14 +13,14 @@ async function createRoom(event) {
   const error = $("#create-error");
   error.hidden = true;
   saveName($("#name").value);
-  const rocks = form.rocks.value.trim();
-  const body = {
-    ruleset: "lightspeed",
-    seats: Number(form.seats.value),
-    asteroids: form.asteroids.value,
-    rocks: rocks === "" ? null : Number(rocks),
-    piracy: form.piracy.checked,
-  };
+  const body = roomBody(form);
+  const problem = body.races && new Set(body.races).size !== body.races.length
+    ? "each seat needs a different race (every race's cards exist once)" : null;
+  if (problem) {
+    error.textContent = `Cannot create the room: ${problem}`;
+    error.hidden = false;
+    return;
+  }
   try {
     const room = await postJSON("/api/rooms", body);
     location.href = `/rooms/${encodeURIComponent(room.id)}`;
@@ -28,6 +28,46 @@ async function createRoom(event) {
     error.textContent = `Cannot create the room: ${e.message}`;
     error.hidden = false;
   }
+}
+
+/** The POST /api/rooms body the form describes. */
+function roomBody(form) {
+  const seats = Number(form.seats.value);
+  if (form.ruleset.value === "stellar") {
+    return {
+      ruleset: "stellar",
+      seats,
+      battle_size: form.battle_size.value,
+      deployment: form.deployment.value,
+      asteroids: Number(form.stellar_asteroids.value),
+      stolen_goods: form.stolen_goods.checked,
+      races: [...document.querySelectorAll("#races select")].slice(0, seats).map((s) => s.value),
+    };
+  }
+  const rocks = form.rocks.value.trim();
+  return {
+    ruleset: "lightspeed",
+    seats,
+    asteroids: form.asteroids.value,
+    rocks: rocks === "" ? null : Number(rocks),
+    piracy: form.piracy.checked,
+  };
+}
+
+/** Show the chosen game's options, with one race select per seat for Stellar Conflict. */
+function showGameOptions() {
+  const form = $("#create-room");
+  const ruleset = form.ruleset.value;
+  for (const set of document.querySelectorAll(".game-options")) set.hidden = set.dataset.ruleset !== ruleset;
+  const box = $("#races");
+  const seats = Number(form.seats.value);
+  const selects = [...box.querySelectorAll("select")];
+  for (let i = selects.length; i < seats; i += 1) {
+    const select = el("select", { id: `race-${i}`, "aria-label": `race of seat ${i + 1}` },
+      RACES.map((race, k) => el("option", { value: race, selected: k === i, text: race[0].toUpperCase() + race.slice(1) })));
+    box.append(el("label", { class: "race-seat" }, `seat ${i + 1} `, select));
+  }
+  [...box.querySelectorAll(".race-seat")].forEach((label, i) => { label.hidden = i >= seats; });
 }
 
 function seatsText(room) {
@@ -74,6 +114,9 @@ function main() {
   name.value = savedName();
   name.addEventListener("change", () => saveName(name.value));
   $("#create-room").addEventListener("submit", createRoom);
+  $("#ruleset").addEventListener("change", showGameOptions);
+  $("#seats").addEventListener("change", showGameOptions);
+  showGameOptions();
   refreshRooms();
   refreshRecent();
   setInterval(refreshRooms, REFRESH_MS);

@@ -2,6 +2,7 @@
 
 import { el, fetchJSON, formatTime } from "./dom.js";
 import { colourOf } from "./cards.js";
+import { GAME_NAMES } from "./seats.js";
 
 /** Finished matches, newest first (GET /api/matches). */
 export function loadMatches(limit = 50) {
@@ -22,6 +23,7 @@ export function matchRow(summary) {
   const href = `/replay/${encodeURIComponent(summary.id)}`;
   return el("tr", { class: "match", dataset: { match: summary.id } },
     el("td", { text: formatTime(summary.finished_at) }),
+    el("td", { class: "game", dataset: { ruleset: summary.ruleset }, text: GAME_NAMES[summary.ruleset] || summary.ruleset }),
     el("td", { class: "match-players" }, ...joinWith(playerNames(summary), " vs ")),
     el("td", { class: "scores", text: scoresText(summary) }),
     el("td", { class: "winner", text: summary.winner ?? "draw" }),
@@ -31,7 +33,8 @@ export function matchRow(summary) {
 /** A short list item for a match summary. */
 export function matchItem(summary) {
   const href = `/replay/${encodeURIComponent(summary.id)}`;
-  return el("li", { dataset: { match: summary.id } },
+  return el("li", { dataset: { match: summary.id, ruleset: summary.ruleset } },
+    `${GAME_NAMES[summary.ruleset] || summary.ruleset}: `,
     el("a", { href }, ...joinWith(playerNames(summary), " vs ")),
     ` — ${scoresText(summary)} — ${summary.winner ? `${summary.winner} won` : "draw"}`,
     el("span", { class: "muted", text: ` (${formatTime(summary.finished_at)})` }));

@@ -1,5 +1,6 @@
-// The replay page: the fast round as it happened (cards appear at their server times, with
-// a time slider), then the battle animation and the scores.
+// The replay page: the fast round (or Stellar Conflict's fleets and deployment) as it
+// happened (cards appear at their server times, with a time slider), then the battle
+// animation and the scores.
 
 import { $, clear, el, fetchJSON, formatTime, setPhase } from "./dom.js";
 import { colourOf, loadCatalog } from "./cards.js";
@@ -26,9 +27,10 @@ const colourOfPlayer = (player) => colourOf(Math.max(0, replay.table.players.ind
 
 /**
  * Pair each stored action with what it did: a place or drop with the card that landed
- * (the final table's card of that player at that pose), a discard or timeout with a note.
+ * (the final table's card of that player at that pose), a fleet, the countdown's end, a
+ * discard or timeout with a note.
  */
-function buildTimeline(actions, table) {
+function buildTimeline(actions, table, options) {
   const cards = table.cards.filter((c) => c.type !== "asteroid");
   const used = new Set();
   const shipName = (card) => replay.ships[card.ship]?.name || card.ship;
@@ -49,14 +51,23 @@ function buildTimeline(actions, table) {
       const entry = { t: action.t, card: best, text: `${action.player} ${verb} the ${shipName(best)}` };
       timeline.push(entry);
       if (action.type === "place") lastPlace = entry;
+    } else if (action.type === "fleet") {
+      const names = action.ships.map((key) => replay.ships[key]?.name || key);
+      timeline.push({ t: action.t, card: null,
+        text: `${action.player} chose a fleet: ${names.length ? names.join(", ") : "no ship"} (with the Cargo and Flag ships)` });
+    } else if (action.type === "timer-expired") {
+      timeline.push({ t: action.t, card: null, text: "TIME! the countdown ran out: the cards in hand froze" });
     } else if (action.type === "discard") {
       timeline.push({ t: action.t, card: null, text: `${action.player} discarded` });
     } else if (action.type === "timeout") {
       timeline.push({ t: action.t, card: null, text: "time ran out: undecided cards discarded" });
     }
   }
-  // The last card placed in the fast round is the one that called stop.
-  if (lastPlace && actions.some((a) => a.type !== "place")) lastPlace.text += " and called STOP!";
+  // Under the stop rule, the last card placed is the one that called stop.
+  const stopRule = table.ruleset !== "stellar" || options?.deployment === "stop";
+  if (stopRule && lastPlace && actions.some((a) => ["drop", "discard", "timeout"].includes(a.type))) {
+    lastPlace.text += " and called STOP!";
+  }
   return timeline;
 }
 
@@ -133,9 +144,8 @@ function stopBattle() {
 
 async function main() {
   try {
-    const [match, ships] = await Promise.all([
-      fetchJSON(`/api/matches/${encodeURIComponent(matchId)}`), loadCatalog("lightspeed"),
-    ]);
+    const match = await fetchJSON(`/api/matches/${encodeURIComponent(matchId)}`);
+    const ships = await loadCatalog(match.ruleset === "stellar" ? "stellar" : "lightspeed");
     replay.match = match;
     replay.table = match.result.table;
     replay.ships = { ...ships, ...(replay.table.ships || {}) };
@@ -148,8 +158,10 @@ async function main() {
   const { match, table } = replay;
   $("#match-title").textContent = `· ${table.players.join(" vs ")} · ${formatTime(match.finished_at)}`;
   const size = table.table ? [table.table.width, table.table.height] : null;
+  view.unit = table.ruleset === "stellar" ? "cubes" : "rocks";
   view.setTable(size, size ? [] : table.cards);
-  replay.timeline = buildTimeline(match.actions || [], table);
+  $("#round-name").textContent = table.ruleset === "stellar" ? "Fleets and deployment" : "Fast round";
+  replay.timeline = buildTimeline(match.actions || [], table, match.options);
   replay.end = Math.ceil(((replay.timeline.at(-1)?.t ?? 0) + 0.5) * 10) / 10;
   const slider = $("#replay-slider");
   slider.max = String(replay.end);

@@ -1,8 +1,9 @@
-// The room page: seats in the lobby, the fast round on a live table, "stop!", the battle
+// The room page: seats in the lobby, Stellar Conflict's fleet builder, the fast round (or
+// the deployment and its countdown) on a live table, "stop!" or "time!", the battle
 // animation and the scores. Everything arrives over the room's websocket
 // (docs/protocol.md); this module turns messages into what the player sees.
 
-import { $, clear, el, setPhase } from "./dom.js";
+import { $, clear, el, fetchJSON, setPhase } from "./dom.js";
 import { colourOf, loadCatalog } from "./cards.js";
 import { CARD_SIZE } from "./geometry.js";
 import { TableView } from "./table.js";
@@ -10,11 +11,14 @@ import { Hand, OtherHands } from "./hand.js";
 import { RoomSocket } from "./socket.js";
 import { BattlePlayer } from "./battle.js";
 import { showScores } from "./scores.js";
-import { renderSeats } from "./seats.js";
+import { GAME_NAMES, renderSeats } from "./seats.js";
+import { FleetBuilder } from "./fleet.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 // Where each seat's first card waits, near its own side of the table.
 const START_POSES = [[0, -280], [0, 280], [-480, 0], [480, 0]];
+// The match phases in which cards in hand move and land.
+const PLACING = new Set(["fast", "deployment"]);
 
 const page = {
   ships: {}, // ship definitions by key
@@ -27,6 +31,10 @@ const page = {
   battle: null, // the BattlePlayer of the battle on show
   battleId: null, // its match id
   stopTimer: null,
+  countdownEnd: null, // performance.now() when the deployment countdown runs out
+  countdownFrame: null,
+  frozenHolders: null, // players who held a card when the cards froze
+  races: {}, // Stellar Conflict races: {race: {name, ships}}
   refusedTimer: null,
   toastTimer: null,
 };
@@ -41,6 +49,10 @@ const hand = new Hand(view, {
   obstacles: () => (page.match?.table || []).map((c) => ({ ...c, size: c.size || CARD_SIZE })),
 });
 const socket = new RoomSocket(roomId, { onMessage: receive, onStatus: showConnection });
+const builder = new FleetBuilder($("#fleet-panel"), {
+  races: () => page.races,
+  onSend: (ships) => socket.send({ type: "fleet", ships }),
+});
 
 /** The team colour of a player (by seat order). */
 function colourOfPlayer(player) {
@@ -77,11 +89,16 @@ function onWelcome(message) {
 
 function onRoom(message) {
   page.room = message;
+  $("#game-name").textContent = GAME_NAMES[message.ruleset] || message.ruleset;
+  view.unit = message.ruleset === "stellar" ? "cubes" : "rocks";
   if (!page.match || message.phase === "lobby") {
     page.players = message.seats.map((s) => s.name || `seat ${s.seat + 1}`);
   }
   if (message.phase === "lobby") {
     page.match = null;
+    builder.reset();
+    $("#fleet-panel").hidden = true;
+    hideCountdown();
     endBattle();
     hand.setCard(null);
     others.clear();
@@ -121,16 +138,22 @@ function renderPlayers() {
     const seat = seats[index];
     const bits = [];
     if (s) {
-      bits.push(el("span", { class: "cards-left", text: `${s.cards_left} in deck` }));
+      if (s.race) bits.push(el("span", { class: "race", text: page.races[s.race]?.name || s.race }));
+      if (page.match.phase === "preparation") {
+        bits.push(el("span", { class: "fleet-state", text: s.fleet_chosen ? "fleet chosen" : "choosing a fleet…" }));
+      } else {
+        bits.push(el("span", { class: "cards-left", text: `${s.cards_left} in deck` }));
+      }
       if (s.holding) bits.push(el("span", { class: "holding", text: `holding ${page.ships[s.holding]?.name || s.holding}` }));
       if (s.discarded) bits.push(el("span", { class: "discarded", text: `discarded ${page.ships[s.discarded]?.name || s.discarded}` }));
-      else if (page.match.phase === "stop" && s.decided && player !== page.match.stopped_by) bits.push(el("span", { class: "decided", text: "dropped" }));
+      else if (page.match.phase === "stop" && s.decided && page.frozenHolders?.has(player)) bits.push(el("span", { class: "decided", text: "dropped" }));
     }
     if (seat?.kind === "bot") bits.push(el("span", { class: "bot", text: `${seat.level} bot` }));
     if (seat && seat.kind === "human" && !seat.connected) bits.push(el("span", { class: "away", text: "disconnected" }));
     list.append(el("li", {
       class: `player${player === page.me.player ? " me" : ""}`,
-      dataset: { player, cardsLeft: s?.cards_left ?? "", holding: s?.holding ? "yes" : "no" },
+      dataset: { player, cardsLeft: s?.cards_left ?? "", holding: s?.holding ? "yes" : "no",
+        fleet: s?.fleet_chosen === undefined ? "" : s.fleet_chosen ? "chosen" : "choosing" },
       style: `--team: ${colourOf(index)}`,
     }, el("span", { class: "swatch" }), el("span", { class: "player-name", text: player }), ...bits));
   });
@@ -139,14 +162,21 @@ function renderPlayers() {
 // -- the fast round -------------------------------------------------------------------------
 
 function onState(message) {
-  const fresh = !page.match;
+  const wasPlacing = PLACING.has(page.match?.phase);
   page.match = message;
   page.players = Object.keys(message.players);
   if (message.phase !== "over" && page.battle) endBattle();
-  if (fresh && message.phase === "fast") {
+  if (PLACING.has(message.phase) && !wasPlacing) {
     const [x, y] = START_POSES[page.me.seat ?? 0] || [0, -280];
     hand.setPose({ x, y, rotation: 0 });
   }
+  if (message.phase === "stop" && !page.frozenHolders) {
+    page.frozenHolders = new Set(page.players.filter((p) => message.players[p].holding || message.players[p].discarded));
+  } else if (message.phase !== "stop" && message.phase !== "over") {
+    page.frozenHolders = null;
+  }
+  if (message.countdown) startCountdown(message.countdown.seconds_left);
+  else hideCountdown();
   renderState();
 }
 
@@ -167,22 +197,58 @@ function renderState() {
   // Hands that are now empty (placed or discarded) disappear; after stop the others'
   // cards stay frozen where they were.
   others.keep(page.players.filter((p) => match.players[p]?.holding && p !== page.me.player && match.phase !== "over"));
-  if (match.phase === "fast") {
-    setPhase("fast");
+  const panel = $("#fleet-panel");
+  panel.hidden = match.phase !== "preparation";
+  if (match.phase === "preparation") {
+    setPhase("preparation");
+    hideStop();
+    builder.render(match, { ships: page.ships, colour: colourOf(page.me.seat ?? 0), matchId: page.room?.match_id });
+    const waiting = page.players.filter((p) => !match.players[p].fleet_chosen);
+    $("#status").textContent = page.me.role === "player" && !match.fleet
+      ? `Choose your fleet: up to ${match.credits} credits.`
+      : `Waiting for ${waiting.join(", ")} to choose a fleet.`;
+  } else if (PLACING.has(match.phase)) {
+    setPhase(match.phase);
     hand.freeze(false);
     hideStop();
+    const word = match.phase === "fast" ? "the fast round" : "the deployment";
     $("#status").textContent = mine
       ? `Place your ${page.ships[mine]?.name || mine}: move it, turn it, then click (or lift your finger) to put it down.`
-      : page.me.role === "player" ? "All your cards are on the table." : "Watching the fast round.";
+      : page.me.role === "player" ? "All your cards are on the table." : `Watching ${word}.`;
   } else if (match.phase === "stop") {
     setPhase("stop");
     hand.freeze(true);
     showStop(match.stop?.by ?? match.stopped_by, match.stop?.seconds_left ?? match.stop?.seconds ?? 0);
   } else {
     hideStop();
-    $("#status").textContent = "The fast round is over: the battle begins.";
+    $("#status").textContent = "The cards are down: the battle begins.";
   }
   renderPlayers();
+}
+
+// -- the deployment countdown (Stellar Conflict) ----------------------------------------------
+
+/** Count down from `secondsLeft`, smoothly, until the next state says otherwise. */
+function startCountdown(secondsLeft) {
+  page.countdownEnd = performance.now() + secondsLeft * 1000;
+  $("#countdown").hidden = false;
+  if (page.countdownFrame) return;
+  const tick = () => {
+    const left = Math.max(0, (page.countdownEnd - performance.now()) / 1000);
+    const box = $("#countdown");
+    $("#countdown-seconds").textContent = left.toFixed(1);
+    box.dataset.secondsLeft = left.toFixed(1);
+    box.classList.toggle("urgent", left <= 5);
+    page.countdownFrame = left > 0 ? requestAnimationFrame(tick) : null;
+  };
+  tick();
+}
+
+function hideCountdown() {
+  if (page.countdownFrame) cancelAnimationFrame(page.countdownFrame);
+  page.countdownFrame = null;
+  page.countdownEnd = null;
+  $("#countdown").hidden = true;
 }
 
 function onPoses(message) {
@@ -207,6 +273,10 @@ function onPlaced(message) {
 
 function onRefused(message) {
   hand.busy = false;
+  if (message.action === "fleet") {
+    builder.refused(message.reason);
+    return;
+  }
   const box = $("#refused");
   box.textContent = message.reason;
   box.dataset.action = message.action;
@@ -250,24 +320,30 @@ function toast(text) {
 function onStop(message) {
   setPhase("stop");
   hand.freeze(true);
+  hideCountdown();
   showStop(message.by, message.seconds, true);
 }
 
+/** The freeze: `by` called stop, or (null) the countdown ran out. */
 function showStop(by, seconds, restart = false) {
   const banner = $("#stop-banner");
   const you = by === page.me.player;
-  $("#stop-text").textContent = you ? "You placed your last card" : `${by} placed their last card`;
-  banner.dataset.by = by;
+  $("#stop-title").textContent = by ? "STOP!" : "TIME!";
+  $("#stop-text").textContent = !by ? "The countdown ran out: every card in hand froze"
+    : you ? "You placed your last card" : `${by} placed their last card`;
+  banner.dataset.by = by ?? "";
+  banner.dataset.timer = by ? "no" : "yes";
   banner.hidden = false;
   // Keep the frozen card in sight: the banner goes to the other half of the table.
   const wrap = $("#table-wrap").getBoundingClientRect();
   const card = view.toClient(hand.pose.x, hand.pose.y);
   banner.classList.toggle("bottom", Boolean(hand.ship) && card.y < wrap.top + wrap.height / 2);
-  const holding = page.me.role === "player" && Boolean(page.match?.hand ?? hand.ship) && !you;
+  const holding = page.me.role === "player" && Boolean(page.match ? page.match.hand : hand.ship) && !you;
   $("#stop-actions").hidden = !holding;
+  const call = by ? "Stop!" : "Time!";
   $("#status").textContent = holding
-    ? `Stop! Drop your ${hand.group.dataset.name || "card"} where it is, or discard it.`
-    : "Stop! Waiting for the others to drop or discard.";
+    ? `${call} Drop your ${hand.group.dataset.name || "card"} where it is, or discard it.`
+    : `${call} Waiting for the others to drop or discard.`;
   if (restart || !page.stopTimer) {
     clearInterval(page.stopTimer);
     const deadline = performance.now() + seconds * 1000;
@@ -293,7 +369,9 @@ function onBattle(message) {
   if (page.battle && page.battleId === message.match_id) return; // already on show
   endBattle();
   hideStop();
+  hideCountdown();
   hideRefused();
+  $("#fleet-panel").hidden = true;
   hand.setCard(null);
   others.clear();
   setPhase("battle");
@@ -302,7 +380,9 @@ function onBattle(message) {
   const size = table.table ? [table.table.width, table.table.height] : null;
   view.setTable(size, size ? [] : table.cards);
   view.showCards(table.cards, { ...page.ships, ...(table.ships || {}) }, colourOfPlayer, table.card_size || CARD_SIZE);
-  $("#status").textContent = "The battle: ships fire by speed, lowest first.";
+  $("#status").textContent = table.ruleset === "stellar"
+    ? "The battle: ships fire by initiative, lowest first."
+    : "The battle: ships fire by speed, lowest first.";
   $("#score-panel").hidden = true;
   page.battleId = message.match_id;
   page.battle = new BattlePlayer(view, {
@@ -375,7 +455,12 @@ async function main() {
   $("#discard").addEventListener("click", () => socket.send({ type: "discard" }));
   window.addEventListener("resize", () => hideRefused());
   try {
-    page.ships = await loadCatalog("lightspeed");
+    // Both games' ships (their keys never clash) and the Stellar Conflict races.
+    const [lightspeed, stellar, races] = await Promise.all([
+      loadCatalog("lightspeed"), loadCatalog("stellar"), fetchJSON("/api/races"),
+    ]);
+    page.ships = { ...lightspeed, ...stellar };
+    page.races = races;
   } catch (error) {
     toast(`cannot load the ship catalog: ${error.message}`);
   }

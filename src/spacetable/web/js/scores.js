@@ -1,5 +1,7 @@
 // The score panel after a battle: every player's kill pile, rocks on surviving ships and
-// total, then the winner or a draw.
+// total, then the winner or a draw. Stellar Conflict counts VP, splits the cubes into those
+// left on your cargo ship and those your surviving ships stole, and breaks a tie by the
+// enemy ships in each kill pile.
 
 import { clear, el } from "./dom.js";
 
@@ -16,35 +18,52 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
     return table.ruleset === "stellar" ? def.vp ?? def.health ?? 0 : def.health ?? 0;
   };
   const players = table.players;
+  const stellar = table.ruleset === "stellar";
+  const enemyKills = (player) => (result.kill_piles[player] || []).filter((id) => byId[id] && byId[id].owner !== player).length;
   clear(container);
   container.append(el("h2", { text: "Scores" }));
   const list = el("div", { class: "score-list" });
   for (const player of players) {
     const score = result.scores[player] ?? 0;
     const kills = (result.kill_piles[player] || []).map((id) => byId[id]).filter(Boolean);
-    const rocks = Object.entries(result.ships || {})
-      .filter(([id, s]) => byId[id]?.owner === player && s.alive)
-      .reduce((sum, [, s]) => sum + (s.rocks || 0), 0);
+    const survivors = Object.entries(result.ships || {}).filter(([id, s]) => byId[id]?.owner === player && s.alive);
+    const rocks = survivors.reduce((sum, [, s]) => sum + (s.rocks || 0), 0);
+    const isCargo = (id) => defs[byId[id].ship]?.role === "cargo";
+    const cargoCubes = survivors.filter(([id]) => isCargo(id)).reduce((sum, [, s]) => sum + (s.rocks || 0), 0);
     const pile = kills.length
       ? el("ul", { class: "kill-pile" }, kills.map((card) => {
         const own = card.owner === player;
         const name = defs[card.ship]?.name || card.ship;
         return el("li", { dataset: { card: card.id }, class: own ? "own" : "" },
-          `${card.owner}'s ${name} ${own ? "−" : "+"}${worth(card)}`);
+          `${card.owner}'s ${name} ${own ? "−" : "+"}${worth(card)}${stellar ? " VP" : ""}`);
       }))
       : el("p", { class: "kill-pile empty", text: "kill pile empty" });
+    const counts = stellar
+      ? [el("p", { class: "cubes cargo-cubes", dataset: { count: cargoCubes }, text: `cubes on your cargo ship: ${cargoCubes}` }),
+        el("p", { class: "cubes stolen-cubes", dataset: { count: rocks - cargoCubes }, text: `stolen cubes on your other surviving ships: ${rocks - cargoCubes}` })]
+      : [el("p", { class: "rocks", text: `rocks on surviving ships: ${rocks}` })];
     list.append(el("section", {
       class: `score${result.winner === player ? " winning" : ""}`,
-      dataset: { player, score, rocks },
+      dataset: { player, score, rocks, enemyKills: enemyKills(player) },
       style: `--team: ${colourOf(player)}`,
     },
     el("header", {}, el("span", { class: "swatch" }), el("span", { class: "player-name", text: player }),
-      el("span", { class: "total", text: String(score) })),
+      el("span", { class: "total", text: stellar ? `${score} VP` : String(score) })),
     pile,
-    el("p", { class: "rocks", text: `rocks on surviving ships: ${rocks}` })));
+    ...counts));
   }
   container.append(list);
   const winner = result.winner;
+  if (stellar) {
+    const best = Math.max(...players.map((p) => result.scores[p] ?? 0));
+    const tied = players.filter((p) => (result.scores[p] ?? 0) === best);
+    if (tied.length > 1) {
+      const kills = tied.map((p) => `${p} ${enemyKills(p)}`).join(", ");
+      container.append(el("p", { id: "tie-break", class: "tie-break", text: winner
+        ? `Tied at ${best} VP: the tie goes to the most enemy ships in a kill pile (${kills}).`
+        : `Tied at ${best} VP, and as many enemy ships in each kill pile (${kills}).` }));
+    }
+  }
   container.append(el("p", {
     id: "winner",
     class: winner === null || winner === undefined ? "draw" : "winner",

@@ -5,12 +5,32 @@ import { colourOf } from "./cards.js";
 
 const LEVELS = ["random", "easy", "medium", "hard"];
 
-/** A short description of a room's options ("2 seats, single asteroid, piracy"). */
+/** The games a room can play, by ruleset. */
+export const GAME_NAMES = { lightspeed: "Light Speed", stellar: "Stellar Conflict" };
+const BATTLES = { dispute: "Dispute (10 credits)", conflict: "Conflict (15 credits)", war: "War (20 credits)" };
+const RACE_NAMES = { wiss: "Wiss", vak: "Vak", hexai: "Hexai", tetrakori: "Tetrakori" };
+/** Stellar Conflict's races in the order seats get them unless the room says otherwise. */
+export const RACES = Object.keys(RACE_NAMES);
+
+/**
+ * A short description of a room's options: "Light Speed: 2 seats, single asteroid,
+ * piracy" or "Stellar Conflict: 2 seats, Wiss vs Vak, Dispute (10 credits), countdown".
+ */
 export function describeOptions(options) {
-  const parts = [`${options.seats} seats`, `${options.asteroids} asteroid${options.asteroids === "two-small" ? "s" : ""}`];
-  if (options.rocks) parts.push(`${options.rocks} rocks`);
-  if (options.piracy) parts.push("piracy");
-  return parts.join(", ");
+  const game = GAME_NAMES[options.ruleset] || options.ruleset;
+  const parts = [`${options.seats} seats`];
+  if (options.ruleset === "stellar") {
+    const races = options.races || RACES.slice(0, options.seats);
+    parts.push(races.map((r) => RACE_NAMES[r] || r).join(" vs "), BATTLES[options.battle_size] || options.battle_size,
+      options.deployment === "stop" ? "stop rule" : "countdown",
+      options.asteroids ? `${options.asteroids} asteroid${options.asteroids > 1 ? "s" : ""}` : "cargo ships");
+    if (options.stolen_goods) parts.push("stolen goods");
+  } else {
+    parts.push(`${options.asteroids} asteroid${options.asteroids === "two-small" ? "s" : ""}`);
+    if (options.rocks) parts.push(`${options.rocks} rocks`);
+    if (options.piracy) parts.push("piracy");
+  }
+  return `${game}: ${parts.join(", ")}`;
 }
 
 /**

@@ -5,7 +5,7 @@
 // table coordinates through the SVG's screen matrix (mouse, touch and pen alike).
 
 import { clear, svg } from "./dom.js";
-import { cardFace } from "./cards.js";
+import { cardFace, cubesToken } from "./cards.js";
 import { CARD_SIZE, angleOf, cardTransform, fmt } from "./geometry.js";
 
 /** The table of a Light Speed match unless told otherwise: 1200 x 800 mm. */
@@ -26,6 +26,8 @@ export class TableView {
     this.overlay = this.layer("overlay");
     this.tableSize = null;
     this.box = null;
+    /** What asteroids hold: "rocks" (Light Speed) or "cubes" (Stellar Conflict). */
+    this.unit = "rocks";
     this.setTable(DEFAULT_TABLE);
   }
 
@@ -140,7 +142,11 @@ export class TableView {
       transform: cardTransform(card),
       dataset: { card: card.id, key: cardKey(card), ...(asteroid ? {} : { owner: card.owner, ship: card.ship }) },
     });
-    group.append(cardFace(card, ships, asteroid ? null : colourOf(card.owner), card.size || cardSize));
+    group.append(cardFace(card, ships, asteroid ? null : colourOf(card.owner), card.size || cardSize, this.unit));
+    if (!asteroid && card.rocks) {
+      // Cargo cubes (or rocks) the card carries as it lands; the battle draws its own.
+      group.append(cubesToken(0, 0, card.rocks, { transform: `rotate(${fmt(card.rotation || 0)})` }));
+    }
     this.cards.append(group);
     return group;
   }

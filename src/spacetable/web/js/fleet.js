@@ -1,0 +1,176 @@
+// Stellar Conflict's preparation: each player picks the ships of his race that join the
+// battle within the credits, while the others see only who has chosen. The Cargo and Flag
+// ships join every deck by themselves, so they are shown apart and cannot be picked.
+
+import { clear, el, svg } from "./dom.js";
+import { shipFace } from "./cards.js";
+import { CARD_SIZE } from "./geometry.js";
+
+const BATTLES = { dispute: "Dispute", conflict: "Conflict", war: "War" };
+
+/** A ship card drawn as a small standalone SVG. */
+function preview(def, colour) {
+  const [w, h] = CARD_SIZE;
+  return svg("svg", { class: "card-preview", viewBox: `${-w / 2 - 1} ${-h / 2 - 1} ${w + 2} ${h + 2}`,
+    role: "img", "aria-label": def.name }, shipFace(def, colour));
+}
+
+/** One line about a ship: its cost, worth and initiative. */
+function facts(def) {
+  const speeds = Array.isArray(def.speed) ? def.speed.join(" & ") : def.speed;
+  const cost = def.credits ? `${def.credits} cr` : "free";
+  return `${cost} · ${def.vp ?? def.health} VP · initiative ${speeds}`;
+}
+
+export class FleetBuilder {
+  /**
+   * The builder in `container`. `races()` gives `{race: {name, ships: [keys]}}`;
+   * `onSend(ships)` sends the chosen fleet (returns false if it could not be sent).
+   */
+  constructor(container, { races, onSend }) {
+    this.container = container;
+    this.races = races;
+    this.onSend = onSend;
+    this.key = null; // the match (and race) the selection belongs to
+    this.selected = new Set();
+    this.sending = false;
+  }
+
+  /** Forget the selection (a new match). */
+  reset() {
+    this.key = null;
+    this.selected = new Set();
+    this.sending = false;
+  }
+
+  /** Show why the server refused the fleet. */
+  refused(reason) {
+    this.sending = false;
+    const box = this.container.querySelector("#fleet-error");
+    if (box) {
+      box.textContent = reason;
+      box.hidden = false;
+    }
+    this.update();
+  }
+
+  /**
+   * Draw the builder for `state` (a Stellar Conflict `state` message in preparation):
+   * `ships` are the definitions by key, `colour` the player's, `names` the players by
+   * seat, `matchId` the match the selection belongs to.
+   */
+  render(state, { ships, colour, matchId }) {
+    this.state = state;
+    this.ships = ships;
+    const me = state.player;
+    const race = me ? state.players[me].race : null;
+    const key = `${matchId}/${race}`;
+    if (key !== this.key) {
+      this.reset();
+      this.key = key;
+      this.build(race, colour);
+    }
+    this.update();
+  }
+
+  /** The race's ships as cards: the two that always come along, then the choosable ones. */
+  build(race, colour) {
+    const box = clear(this.container);
+    const state = this.state;
+    const battle = `${BATTLES[state.battle_size] || state.battle_size} · ${state.credits} credits`;
+    if (!race) {
+      box.append(el("h2", { text: `Preparation · ${battle}` }),
+        el("p", { text: "The players are choosing their fleets in secret." }),
+        el("ul", { id: "fleet-status", class: "fleet-status" }));
+      return;
+    }
+    const keys = this.races()[race]?.ships || [];
+    const defs = keys.map((k) => [k, this.ships[k]]).filter(([, d]) => d);
+    const always = defs.filter(([, d]) => d.role === "cargo" || d.role === "flag");
+    const choosable = defs.filter(([, d]) => d.role !== "cargo" && d.role !== "flag");
+    const raceName = this.races()[race]?.name || race;
+    box.append(
+      el("h2", {}, `Your ${raceName} fleet · ${battle}`),
+      el("p", { class: "fleet-help", text: "Pick the ships that join the battle; click a card again to leave it out. "
+        + "Your deck is shuffled; the Cargo ship goes on top and the Flag ship at the bottom." }),
+      el("div", { class: "fleet-budget" },
+        el("span", { id: "fleet-credits", class: "fleet-credits" }),
+        el("span", { class: "budget-bar" }, el("span", { id: "fleet-bar", class: "budget-fill" })),
+        el("button", { type: "button", id: "send-fleet", on: { click: () => this.send() } }, "Take this fleet")),
+      el("p", { id: "fleet-error", class: "error", role: "alert", hidden: true }),
+    );
+    const grid = el("div", { class: "fleet-grid", id: "fleet-grid" });
+    for (const [key, def] of always) {
+      if (this.state.asteroids && def.role === "cargo") continue; // asteroids replace cargo ships
+      grid.append(el("figure", { class: "fleet-card always", dataset: { ship: key, role: def.role } },
+        preview(def, colour),
+        el("figcaption", {}, el("strong", { text: def.name }), el("span", { text: `always in your deck (${def.role})` }))));
+    }
+    for (const [key, def] of choosable) {
+      grid.append(el("button", { type: "button", class: "fleet-card", dataset: { ship: key, credits: def.credits || 0 },
+        "aria-pressed": "false", on: { click: () => this.toggle(key) } },
+      preview(def, colour),
+      el("span", { class: "caption" }, el("strong", { text: def.name }), el("span", { class: "facts", text: facts(def) }))));
+    }
+    box.append(grid, el("ul", { id: "fleet-status", class: "fleet-status" }));
+  }
+
+  spent() {
+    return [...this.selected].reduce((sum, key) => sum + (this.ships[key]?.credits || 0), 0);
+  }
+
+  toggle(key) {
+    if (this.sending || this.state?.fleet) return;
+    if (this.selected.has(key)) this.selected.delete(key);
+    else if (this.spent() + (this.ships[key]?.credits || 0) <= this.state.credits) this.selected.add(key);
+    const error = this.container.querySelector("#fleet-error");
+    if (error) error.hidden = true;
+    this.update();
+  }
+
+  send() {
+    if (this.sending || this.state?.fleet) return;
+    if (this.onSend([...this.selected])) this.sending = true;
+    this.update();
+  }
+
+  /** Counters, which cards can still be afforded, and who has chosen. */
+  update() {
+    const state = this.state;
+    const box = this.container;
+    const chosen = state.fleet; // ours once the server took it
+    if (chosen) this.selected = new Set(chosen);
+    const credits = state.credits;
+    const spent = this.spent();
+    const counter = box.querySelector("#fleet-credits");
+    if (counter) {
+      counter.textContent = `${spent} / ${credits} credits spent · ${this.selected.size} ship${this.selected.size === 1 ? "" : "s"} picked`;
+      Object.assign(counter.dataset, { spent, credits });
+      box.querySelector("#fleet-bar").style.width = `${Math.min(100, (100 * spent) / Math.max(credits, 1))}%`;
+    }
+    for (const card of box.querySelectorAll("button.fleet-card")) {
+      const key = card.dataset.ship;
+      const picked = this.selected.has(key);
+      const cost = Number(card.dataset.credits);
+      const affordable = picked || spent + cost <= credits;
+      card.setAttribute("aria-pressed", String(picked));
+      card.classList.toggle("picked", picked);
+      card.disabled = Boolean(chosen) || this.sending || !affordable;
+      card.title = affordable ? "" : `costs ${cost} credits: ${credits - spent} left`;
+    }
+    const button = box.querySelector("#send-fleet");
+    if (button) {
+      button.disabled = Boolean(chosen) || this.sending;
+      button.textContent = chosen ? "Fleet chosen ✓" : this.sending ? "Sending…" : `Take these ${this.selected.size} ships`;
+    }
+    box.dataset.chosen = chosen ? "yes" : "no";
+    const status = box.querySelector("#fleet-status");
+    if (status) {
+      clear(status);
+      for (const [player, s] of Object.entries(state.players)) {
+        status.append(el("li", { class: s.fleet_chosen ? "chosen" : "choosing", dataset: { player } },
+          `${player}${player === state.player ? " (you)" : ""}: ${s.fleet_chosen ? "fleet chosen" : "choosing…"}`));
+      }
+    }
+  }
+}
