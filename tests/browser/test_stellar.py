@@ -1,8 +1,12 @@
 """Playing Stellar Conflict in the browser against a bot: the room's options in the lobby,
 the fleet builder, cards dragged onto the table under the countdown, the freeze, the
-battle and the score panel, then the match in the list and its replay."""
+battle and the score panel, then the match in the list and its replay; and the referee
+sandbox animating a Stellar Conflict table with every kind of mark."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 from playwright.sync_api import Page
 
@@ -18,6 +22,9 @@ from tests.browser._play import (
 )
 from tests.browser.conftest import STELLAR_COUNTDOWN_S, OpenPage, Server, Shot
 
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+GOLDEN = ROOT / "tests" / "golden"
 #: Where the person drags cards, well away from the bot's half of the table and spread out
 #: so that no two touch.
 SPOTS = [(-500 + 110 * i, y) for y in (-300, -180) for i in range(10)]
@@ -66,7 +73,7 @@ def test_a_stellar_conflict_match_against_a_bot(
     erin.select_option("#race-0", "vak")
     erin.click("#create")
     erin.wait_for_url("**/rooms/*")
-    erin.wait_for_function("document.querySelector('#game-name').textContent === 'Stellar Conflict'")
+    erin.wait_for_function("document.querySelector('#game-name').textContent.includes('Stellar')")
     take_seat(erin, "erin", 0)
     assert "Vak vs Hexai" in erin.inner_text(".room-options")
     erin.select_option(".seat[data-seat='1'] .bot-level", "medium")
@@ -170,3 +177,45 @@ def test_a_stellar_conflict_match_against_a_bot(
     watch_battle(erin)
     assert shown_scores(erin) == scores
     shot(erin, "replay")
+
+
+def test_the_referee_animates_a_stellar_conflict_battle(open_page: OpenPage, shot: Shot) -> None:
+    page = open_page("/referee")
+    page.wait_for_selector(".add-ship")
+    page.set_input_files("#import-file", str(EXAMPLES / "stellar-cargo-raid.json"))
+    page.wait_for_selector("body[data-phase=battle]")
+    assert page.input_value("#ruleset") == "stellar"
+    golden = json.loads((GOLDEN / "stellar-cargo-raid.result.json").read_text())
+    events = golden["events"]
+    # Step through the battle: each step shows its marks once its lasers have fired.
+    seen: set[str] = set()
+    marks = {
+        "ion laser": ".battle-layer .laser.live.kind-ion",
+        "penetrating laser": ".battle-layer .laser.live.kind-penetrating",
+        "pierce hit": ".battle-layer .hit.pierce",
+        "delay": ".battle-layer .delay-mark",
+        "delay token": ".battle-layer .tokens .delay",
+        "cubes stolen": ".battle-layer .flying-cube",
+        "cubes vaporized": ".battle-layer .vaporized",
+        "cubes on a ship": ".battle-layer .tokens .cargo-cubes",
+    }
+    for step in range(sum(e["type"] == "step" for e in events)):
+        page.click("#battle-next")
+        assert page.inner_text("#battle-step strong").startswith("Initiative")
+        seen.update(name for name, selector in marks.items() if page.locator(selector).count())
+        if "delay" in seen and "delay shot" not in seen:
+            seen.add("delay shot")
+            shot(page, f"delay-step-{step + 1}")
+    assert seen >= set(marks), set(marks) - seen
+    page.click("#battle-skip")
+    page.wait_for_selector("#score-panel #winner")
+    shot(page, "scores")
+    assert shown_scores(page) == golden["scores"]
+    assert shown_winner(page) == golden["winner"]
+    assert "VP" in page.inner_text("#score-panel .kill-pile")
+
+    # The sandbox exports the table as a Stellar Conflict table file.
+    with page.expect_download() as download:
+        page.click("#export")
+    exported = json.loads(Path(download.value.path()).read_text())
+    assert exported["ruleset"] == "stellar" and exported["variant"] == {"stolen_goods": True}

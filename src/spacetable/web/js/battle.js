@@ -319,7 +319,7 @@ export class BattlePlayer {
     const [a, b] = this.laserEnds(ev);
     const end = [a[0] + (b[0] - a[0]) * fraction, a[1] + (b[1] - a[1]) * fraction];
     const g = beam([a[0], -a[1]], [end[0], -end[1]], ev.power, ev.kind || "normal", {
-      class: `laser ${phase} power-${ev.power} result-${ev.result} step-${ev.speed}`,
+      class: `laser ${phase} power-${ev.power} kind-${ev.kind || "normal"} result-${ev.result} step-${ev.speed}`,
       dataset: { ship: ev.ship, laser: ev.laser, target: ev.target || "" },
     }, BEAM_SCALE);
     if (phase === "trace") g.setAttribute("opacity", "0.28");
@@ -439,7 +439,7 @@ export class BattlePlayer {
       if (rocks > 0 && !state.gone[card.id]) {
         const data = { class: "rocks", dataset: { card: card.id, count: rocks } };
         this.tokens.append(this.stellar
-          ? cubesToken(card.x - 8, -card.y - 12, rocks, data)
+          ? cubesToken(card.x - 20, -card.y - 12, rocks, data)
           : token(card, -12, String(rocks), ROCK, data));
       }
       if (state.delays[card.id]) {

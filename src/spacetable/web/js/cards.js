@@ -162,7 +162,7 @@ export function shipFace(def, colour, size = CARD_SIZE) {
 
 /** Cargo cubes on a card: a small stack of cubes with their count (`.cargo-cubes`). */
 export function cubesToken(x, y, count, attrs = {}) {
-  return svg("g", { class: "cargo-cubes", dataset: { count }, ...attrs },
+  return svg("g", { dataset: { count }, ...attrs, class: `cargo-cubes ${attrs.class || ""}`.trim() },
     svg("rect", { x: fmt(x - 9), y: fmt(y - 6), width: 8, height: 8, rx: 1, fill: CUBE, stroke: "#ffffff", "stroke-width": 0.7 }),
     svg("rect", { x: fmt(x - 5), y: fmt(y - 9), width: 8, height: 8, rx: 1, fill: CUBE, stroke: "#ffffff", "stroke-width": 0.7 }),
     svg("text", { x: fmt(x + 9), y: fmt(y + 2), "font-size": 9, "text-anchor": "middle", "font-weight": "bold",
