@@ -79,7 +79,8 @@ def serve(
     from spacetable.server.rooms import Timing
     from spacetable.server.storage import Storage
 
-    if min(stop_seconds, abandon_seconds, bot_pace, countdown_seconds or 1.0) <= 0:
+    countdown = 1.0 if countdown_seconds is None else countdown_seconds
+    if min(stop_seconds, abandon_seconds, bot_pace, countdown) <= 0:
         _fail(
             "--stop-seconds, --abandon-seconds, --bot-pace and --countdown-seconds must be positive"
         )
