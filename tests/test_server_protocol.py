@@ -254,3 +254,30 @@ def test_a_bot_takes_over_an_abandoned_seat(server: Server) -> None:
     battle = play_out(ann, random.Random(11), ann.wait_type("state"))
     assert set(battle["result"]["scores"]) == {"Ann", "Bob"}
     ann.close()
+
+
+def test_poses_are_coalesced_and_never_echoed_alone(server: Server) -> None:
+    room = server.create_room()
+    ann, _ = seated(server, room, "Ann")
+    bob, _ = seated(server, room, "Bob")
+    ann.send(type="ready")
+    bob.send(type="ready")
+    state = ann.wait(lambda m: m["type"] == "state" and m["hand"] is not None)
+    bob.wait(lambda m: m["type"] == "state" and m["hand"] is not None)
+    spot = free_spot(state, random.Random(3))
+    # Ann's hand moves alone: Bob sees it; Ann is not sent her own pose back. Bob receives
+    # the flush before Ann's pong can be queued, so a pose message to Ann would come first.
+    ann.send(type="pose", **spot)
+    assert bob.wait_type("poses")["poses"]["Ann"]["x"] == spot["x"]
+    mark = len(ann.received)
+    ann.send(type="ping")
+    ann.wait_type("pong")
+    assert [m for m in ann.received[mark:] if m["type"] == "poses"] == []
+    # Both hands move within one window: one message carries both, to each of them.
+    ann.send(type="pose", **spot)
+    bob.send(type="pose", **spot)
+    for client in (ann, bob):
+        both = client.wait(lambda m: m["type"] == "poses" and len(m["poses"]) == 2)
+        assert set(both["poses"]) == {"Ann", "Bob"}
+    ann.close()
+    bob.close()

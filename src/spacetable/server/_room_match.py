@@ -51,7 +51,7 @@ BOT_PAUSE_TIMED = {"random": 3.5, "easy": 4.5, "medium": 3.5, "hard": 2.5}
 class Timing:
     """The room's clocks, in seconds (tests shorten them)."""
 
-    pose_interval: float = 0.05  # coalesced pose broadcasts: 20 per second at most
+    pose_interval: float = 0.025  # the longest a pose waits to leave with others
     stop_seconds: float = 5.0  # after "stop!" or the countdown: time to drop or discard
     abandon_seconds: float = 30.0  # a seat left empty this long in a match gets a bot
     bot_pace: float = 1.0  # multiplies the bots' thinking pauses

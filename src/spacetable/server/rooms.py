@@ -98,7 +98,7 @@ class Room:
         self.created = time.time()
         self._queue: asyncio.Queue[tuple[Connection | None, Any]] = asyncio.Queue()
         self._loop = asyncio.get_running_loop()
-        self._ticker: asyncio.Task[None] | None = None
+        self._pose_flush_due = False  # a _Tick is on its way for the pending poses
         self._task = asyncio.create_task(self._run())
 
     # -- called by websocket handlers ------------------------------------------------
@@ -118,11 +118,9 @@ class Room:
 
     async def close(self) -> None:
         """Stop the room's task."""
-        for task in (self._task, self._ticker):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
 
     def summary(self) -> dict[str, Any]:
         """The room in the lobby's list."""
@@ -374,21 +372,24 @@ class Room:
             if seat.kind == "bot":
                 seat.bot = make_bot(seat.level or "medium")
                 self._schedule_bot(seat.index, self._bot_pause(seat))
-        if self._ticker is None:
-            self._ticker = asyncio.create_task(self._tick())
         self._broadcast_room()
         self._broadcast_state()
 
-    async def _tick(self) -> None:
-        while True:
-            await asyncio.sleep(self.timing.pose_interval)
-            if self.pending_poses:
-                self.submit(None, _Tick())
-
     def _flush_poses(self) -> None:
-        if self.pending_poses:
-            self._broadcast({"type": "poses", "poses": self.pending_poses})
-            self.pending_poses = {}
+        """Send the poses gathered since the first of them arrived, as one message. A
+        player whose own pose is the only one in it is skipped (his hand is his)."""
+        self._pose_flush_due = False
+        poses = self.pending_poses
+        if not poses:
+            return
+        self.pending_poses = {}
+        text = json.dumps({"type": "poses", "poses": poses})
+        only = next(iter(poses)) if len(poses) == 1 else None
+        for connection in self.connections:
+            seat = connection.seat
+            if only is not None and seat is not None and self._player(self.seats[seat]) == only:
+                continue
+            connection.send_text(text)
 
     def _on_pose(self, connection: Connection | None, message: msg.HandPose) -> None:
         if connection is None or connection.seat is None or self.match is None:
@@ -405,6 +406,12 @@ class Room:
             "rotation": message.rotation,
             "ship": hand,
         }
+        if not self._pose_flush_due:
+            # Coalescing: the first pose starts a short window; poses from the room's other
+            # players that arrive within it leave in the same message. A fixed ticker would
+            # make every pose wait up to a whole interval; this bounds the wait by the window.
+            self._pose_flush_due = True
+            self._loop.call_later(self.timing.pose_interval, self.submit, None, _Tick())
 
     def _on_card(
         self,
@@ -413,9 +420,14 @@ class Room:
     ) -> None:
         if connection is None or connection.seat is None or self.match is None:
             if connection is not None:
-                connection.send(
-                    {"type": "error", "message": "only seated players in a match can play cards"}
+                problem = (
+                    "only seated players can play cards"
+                    if connection.seat is None
+                    else "the match is over"
+                    if self.phase == "over"
+                    else "no match is being played"
                 )
+                connection.send({"type": "error", "message": problem})
             return
         player = self._player(self.seats[connection.seat])
         try:
