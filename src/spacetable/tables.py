@@ -8,6 +8,7 @@ the same format back.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from dataclasses import dataclass, field
@@ -92,7 +93,13 @@ class Table:
 
 def catalog(ruleset: str) -> dict[str, ShipDef]:
     """The built-in ships a ruleset knows: Light Speed's fleet, or every Stellar Conflict
-    race catalog installed."""
+    race catalog installed. Read once per process (bots ask on every move); each call
+    returns a fresh dict."""
+    return dict(_builtin_ships(ruleset))
+
+
+@functools.cache
+def _builtin_ships(ruleset: str) -> dict[str, ShipDef]:
     if ruleset == "lightspeed":
         return builtin_catalog("lightspeed")
     ships: dict[str, ShipDef] = {}
