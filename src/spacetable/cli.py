@@ -19,7 +19,10 @@ from spacetable.tables import Table, TableError, catalog, load_table
 
 app = typer.Typer(
     name="spacetable",
-    help="Tabletop space-combat games on a computer: an exact referee for Light Speed tables.",
+    help=(
+        "Tabletop space-combat games on a computer: play Light Speed and Stellar Conflict "
+        "in the browser, and referee their tables exactly."
+    ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -165,9 +168,10 @@ def cards(
         Path | None, typer.Option(help="Also write one SVG card face per ship into this folder.")
     ] = None,
 ) -> None:
-    """List the ships of a catalog: Light Speed's fleet (speed, health, lasers, shields), or
-    each Stellar Conflict race's ships (role, credits, VP, initiatives, lasers by kind,
-    shields)."""
+    """List the ships of a catalog.
+
+    Light Speed's fleet (speed, health, lasers, shields), or each Stellar Conflict race's
+    ships (role, credits, VP, initiatives, lasers by kind, shields)."""
     ruleset = ruleset or ("stellar" if race is not None else "lightspeed")
     if ruleset not in ("lightspeed", "stellar"):
         _fail(f"unknown ruleset {ruleset!r} (choose lightspeed or stellar)")
@@ -329,9 +333,12 @@ def loadtest(
         bool, typer.Option("--json", help="Print the report as one JSON object.")
     ] = False,
 ) -> None:
-    """Load a real `spacetable serve` process (pinned to one core) with rooms of four
-    websocket clients streaming hand poses at 20 Hz and placing cards; report messages/s
-    and p50/p99 latency of poses and placements."""
+    """Measure how many rooms one server core holds (load benchmark).
+
+    Starts a real `spacetable serve` pinned to one core and rooms of four websocket clients
+    that stream hand poses at 20 Hz and place cards; reports messages/s and the p50/p99
+    latency of poses and placements. Without --rooms, adds rooms until a run misses
+    p99 < 50 ms."""
     from spacetable.loadtest import LoadSettings, find_max, run_loadtest, summary_line
 
     if min(seconds, start, step, limit, threshold_ms) <= 0 or warmup < 0:
