@@ -388,9 +388,12 @@ def races(
         bool, typer.Option("--json", help="Print the study as one JSON object.")
     ] = False,
 ) -> None:
-    """Stellar Conflict fairness study: bots play every pair of races head to head at each
-    battle size (timer deployment, seats alternating) and print each race's win rate with a
-    95% Wilson interval. Progress goes to stderr. See docs/stellar.md."""
+    """Measure how fair the Stellar Conflict races are (bot study).
+
+    Bots of one level play every pair of races head to head at each battle size (timer
+    deployment, seats alternating, seeded) and print each race's win rate against each
+    other race and overall, with a 95% Wilson interval, as markdown tables or JSON.
+    Progress goes to stderr; the default run takes a few minutes. See docs/stellar.md."""
     from spacetable.bots import LEVELS, warm_up
     from spacetable.bots.arena import PairRecord
     from spacetable.games.stellar import BATTLE_SIZES, BattleSize
