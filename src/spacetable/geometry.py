@@ -183,6 +183,12 @@ def rects_touch(a: Rect, b: Rect) -> bool:
     Separating-axis test: the cards are apart only if, on one of the four edge normals, their
     shadows are separated by more than ``EPSILON_MM``.
     """
+    # Cards whose centres lie farther apart than their circumscribed circles reach cannot
+    # touch: most pairs on a table end here, without the corners.
+    reach = math.hypot(a.half_width, a.half_length) + math.hypot(b.half_width, b.half_length)
+    dx, dy = a.pose.x - b.pose.x, a.pose.y - b.pose.y
+    if dx * dx + dy * dy > (reach + EPSILON_MM) ** 2:
+        return False
     ca, cb = a.corners(), b.corners()
     for rect in (a, b):
         c, s = _cos_sin(rect.pose.rotation_deg)

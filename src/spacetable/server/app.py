@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from spacetable.bots import warm_up
 from spacetable.games.stellar import RACES, race_ships
 from spacetable.render.svg import table_svg
-from spacetable.server.protocol import ProtocolError, parse_client_message
+from spacetable.server.protocol import HandPose, ProtocolError, parse_client_message
 from spacetable.server.rooms import Connection, RoomDirectory, RoomOptions, Timing
 from spacetable.server.storage import Storage
 from spacetable.tables import TableError, catalog, table_from_json
@@ -195,7 +195,10 @@ def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
                 except ProtocolError as exc:
                     connection.send({"type": "error", "message": str(exc)})
                     continue
-                room.submit(connection, message)
+                if isinstance(message, HandPose):
+                    room.pose(connection, message)  # the stream: no trip through the queue
+                else:
+                    room.submit(connection, message)
         except WebSocketDisconnect:
             pass
         finally:

@@ -111,6 +111,13 @@ class Room:
         """Hand a message to the room's task."""
         self._queue.put_nowait((connection, message))
 
+    def pose(self, connection: Connection, message: msg.HandPose) -> None:
+        """A streamed hand pose, noted at once. Like everything the room's task runs, this
+        is synchronous code on the room's event loop, so it cannot interleave with the
+        task's handling; only its order against queued messages differs (a pose noted
+        before a queued placement is dropped by that placement)."""
+        self._on_pose(connection, message)
+
     def disconnect(self, connection: Connection) -> None:
         """The socket closed."""
         connection.close()
@@ -146,8 +153,6 @@ class Room:
     def _handle(self, connection: Connection | None, message: Any) -> None:
         if isinstance(message, _Tick):
             self._flush_poses()
-        elif isinstance(message, msg.HandPose):
-            self._on_pose(connection, message)
         elif isinstance(message, msg.Place | msg.Drop | msg.Discard | msg.Fleet):
             self._on_card(connection, message)
         elif isinstance(message, _BotTurn):
@@ -573,8 +578,25 @@ class Room:
         self._broadcast(self._room_message())
 
     def _broadcast_state(self) -> None:
+        """Send each connection the match as its player sees it. The views differ in a few
+        fields but share the table, so the table is encoded once for all of them."""
+        match = self.match
+        if match is None:
+            return
+        now = self._now()
+        texts: dict[str | None, str] = {}
+        table_text: str | None = None
         for connection in self.connections:
-            self._send_state(connection)
+            player = None if connection.seat is None else self._player(self.seats[connection.seat])
+            text = texts.get(player)
+            if text is None:
+                state = match.state(player, now)
+                table = state.pop("table")
+                if table_text is None:
+                    table_text = json.dumps(table)
+                # A JSON object's text ends with "}": add the shared table as its last member.
+                text = texts[player] = f'{json.dumps(state)[:-1]}, "table": {table_text}}}'
+            connection.send_text(text)
 
     def _send_state(self, connection: Connection) -> None:
         match = self.match
