@@ -10,7 +10,7 @@ The rulings are numbered as in DESIGN section 4; comments cite them.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -176,6 +176,12 @@ def distribute(pool: int, values: Sequence[int]) -> tuple[list[int], int]:
             taken[i] += 1
         pool -= len(firing)
     return taken, vaporized
+
+
+#: A battle resolver: the cards and rules in, the outcome with its event log out.
+#: :func:`resolve` is the reference; ``spacetable.fast.resolve_fast`` gives the same
+#: outcome and events, compiled.
+Resolver = Callable[[Sequence[Card], Rules], Outcome]
 
 
 def resolve(cards: Sequence[Card], rules: Rules) -> Outcome:

@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, cast
 
-from spacetable.battle import RULESETS, Card, Outcome, Rules, Ruleset, resolve
+from spacetable.battle import RULESETS, Card, Outcome, Resolver, Rules, Ruleset, resolve
 from spacetable.geometry import Pose, rect_inside, rects_touch
 from spacetable.ships import (
     CARD_SIZE_MM,
@@ -59,9 +59,9 @@ class Table:
             stolen_goods=self.variant.get("stolen_goods", False),
         )
 
-    def resolve(self) -> Outcome:
-        """Play the battle on this table."""
-        return resolve(self.cards, self.rules())
+    def resolve(self, resolver: Resolver = resolve) -> Outcome:
+        """Play the battle on this table (with the reference resolver unless told)."""
+        return resolver(self.cards, self.rules())
 
     def to_json(self) -> dict[str, Any]:
         """The table in the DESIGN section 3 format (round-trips through

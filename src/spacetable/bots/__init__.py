@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from spacetable.bots._view import BotAction
 from spacetable.bots.greedy import GreedyBot
 from spacetable.bots.random_bot import RandomBot
+from spacetable.fast import resolve_fast
 from spacetable.games.lightspeed import LightSpeedMatch, LightSpeedOptions
 
 #: Bot levels: ``random`` places anywhere legal; the others are greedy bots that weigh
@@ -38,7 +39,9 @@ def make_bot(level: str) -> Bot:
 
 
 def warm_up() -> None:
-    """Load (or compile) the batch resolver the greedy bots use, so the first bot move
-    does not wait for it. Takes seconds; call it off the event loop."""
+    """Load (or compile) the batch resolver the greedy bots use and the compiled battle
+    resolver, so neither the first bot move nor the first battle waits for it. Takes
+    seconds; call it off the event loop."""
     match = LightSpeedMatch(LightSpeedOptions(), seed=0)
     GreedyBot(4).choose(match.view(match.players[0]), random.Random(0))
+    match.to_table().resolve(resolve_fast)

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import Field, fields, replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, get_type_hints
 
+from spacetable.battle import Resolver, resolve
 from spacetable.events import Event
 
 
@@ -172,6 +173,9 @@ class Match(ABC, Generic[ActionT, OptionsT]):
         self.events: list[Event] = []
         #: Server time (s) of the last action applied.
         self.clock = 0.0
+        #: What resolves the battle: the reference by default. The server sets the
+        #: compiled resolver, which gives the same outcome and events much faster.
+        self.resolver: Resolver = resolve
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -315,7 +315,7 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
             events.extend(self._round.discard(p, True, t) for p in self._round.holding())
         if not self._round.holding():
             events.append(FastRoundOver(t))
-            self._outcome = self.to_table().resolve()
+            self._outcome = self.to_table().resolve(self.resolver)
             self.phase = Phase.OVER
             events.extend(self._outcome.events)
         return events

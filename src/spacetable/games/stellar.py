@@ -574,7 +574,7 @@ class StellarMatch(Match[StellarAction, StellarOptions]):
             events.extend(self._round.discard(p, True, t) for p in self._round.holding())
         if not self._round.holding():
             events.append(DeploymentOver(t))
-            self._outcome = self.to_table().resolve()
+            self._outcome = self.to_table().resolve(self.resolver)
             self.phase = Phase.OVER
             events.extend(self._outcome.events)
         return events

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from spacetable.fast import resolve_fast
 from spacetable.games.base import IllegalAction
 from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.games.stellar import (
@@ -115,6 +116,9 @@ class RoomMatch:
         self.started_wall = time.time()
         match_type = _MATCHES[options.ruleset]
         self.match: AnyMatch = match_type(options.match_options(players, timing), self.seed)
+        # The battle resolves on the event loop: the compiled resolver keeps it from
+        # stalling every other room (same outcome and events as the reference).
+        self.match.resolver = resolve_fast
         #: Every action applied, as JSON with its server time.
         self.actions: list[dict[str, Any]] = []
         #: Match time the cards in hand froze.
