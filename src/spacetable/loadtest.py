@@ -18,6 +18,7 @@ and no connection was lost.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -239,11 +240,17 @@ def run_loadtest(settings: LoadSettings) -> dict[str, Any]:
         def on_measure(starting: bool) -> None:
             marks[starting] = (time.perf_counter(), server.cpu_seconds(), _own_cpu_seconds())
 
-        with (
-            _pinned(CLIENT_CORE if pin else None),
-            asyncio.Runner(loop_factory=_loop_factory()) as runner,
-        ):
-            stats = runner.run(run_clients(plan, on_measure))
+        def clients() -> Stats:
+            with (
+                _pinned(CLIENT_CORE if pin else None),
+                asyncio.Runner(loop_factory=_loop_factory()) as runner,
+            ):
+                return runner.run(run_clients(plan, on_measure))
+
+        # A thread of their own: the clients' event loop starts even when the caller's
+        # thread already runs one (a notebook, or a test session with Playwright's).
+        with concurrent.futures.ThreadPoolExecutor(1, "loadtest-clients") as pool:
+            stats = pool.submit(clients).result()
         alive = server.process.poll() is None
     return _report(settings, stats, marks, pin, alive)
 
