@@ -4,6 +4,7 @@ numbers themselves are measured with ``spacetable loadtest``, not asserted here)
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 from typing import Any
 
 import pytest
@@ -40,7 +41,10 @@ def test_a_small_load_plays_whole_matches_and_times_poses_and_placements() -> No
         # As from a notebook, or beside Playwright's loop in a test session.
         return run_loadtest(LoadSettings(rooms=2, seconds=4.0, warmup=1.0, pin=False))
 
-    report = asyncio.run(from_a_running_loop())
+    # A thread of the test's own to run that loop in: the session's main thread may be
+    # running Playwright's already.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        report = pool.submit(asyncio.run, from_a_running_loop()).result()
     assert report["clients"] == 8
     assert report["connections_lost"] == 0
     assert report["pose_latency_ms"]["count"] > 100  # 8 clients x 20 Hz x 4 s, seen by 3 others
