@@ -13,21 +13,29 @@ recent send times; the latency is the receive time minus that. Coalescing on the
 means a receiver only gets a sender's newest pose of each broadcast; those are the ones
 measured. Placement latency: a ``place`` sent to its own ``placed`` broadcast (or
 ``refused``). Both clocks are this process's ``time.perf_counter``.
+
+The clients must cost much less than the server they load, or their own delays would be
+measured as the server's: each connection is a plain :class:`asyncio.Protocol` over the
+sans-I/O core of ``websockets`` (no reader task, no queues), messages are handled as they
+are parsed, and the pose stream runs on timer callbacks rather than one task per client.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import time
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.client import ClientProtocol
+from websockets.exceptions import InvalidState
+from websockets.frames import Frame, Opcode
+from websockets.uri import parse_uri
 
 #: Card and table sizes (mm) and the asteroid at the centre; see games/lightspeed.py.
 CARD_W, CARD_L = 63.0, 88.0
@@ -114,8 +122,75 @@ class LoadRoom:
         self.by_player: dict[str, LoadClient] = {}
 
 
+class _Socket(asyncio.Protocol):
+    """One websocket connection: frames are parsed as bytes arrive and each text message
+    goes to ``on_text(text, received_at)`` at once."""
+
+    def __init__(
+        self, url: str, on_text: Callable[[str, float], None], on_lost: Callable[[], None]
+    ) -> None:
+        self.uri = parse_uri(url)
+        self.protocol = ClientProtocol(self.uri)
+        self.on_text, self.on_lost = on_text, on_lost
+        self.transport: asyncio.Transport | None = None
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.closed = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        # A TCP transport (uvloop's is not an asyncio.Transport subclass, but is one).
+        self.transport = cast(asyncio.Transport, transport)
+        self.protocol.send_request(self.protocol.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        now = time.perf_counter()
+        self.protocol.receive_data(data)
+        for event in self.protocol.events_received():
+            if isinstance(event, Frame):
+                if event.opcode is Opcode.TEXT:
+                    self.on_text(bytes(event.data).decode(), now)
+            elif not self.opened.done():  # the handshake's answer
+                failed = self.protocol.handshake_exc
+                if failed is None:
+                    self.opened.set_result(None)
+                else:
+                    self.opened.set_exception(failed)
+        self._flush()  # pongs and close frames the protocol owes the server
+
+    def send(self, text: str) -> bool:
+        """Send one text message; ``False`` if the connection is no longer open."""
+        if self.closed:
+            return False
+        try:
+            self.protocol.send_text(text.encode())
+        except InvalidState:
+            return False
+        self._flush()
+        return True
+
+    def close(self) -> None:
+        """Say goodbye and close."""
+        if not self.closed and self.transport is not None:
+            with contextlib.suppress(InvalidState):
+                self.protocol.send_close()
+            self._flush()
+            self.transport.close()
+
+    def _flush(self) -> None:
+        assert self.transport is not None
+        for chunk in self.protocol.data_to_send():
+            if chunk:
+                self.transport.write(chunk)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        if not self.opened.done():
+            self.opened.set_exception(exc or ConnectionError("connection closed"))
+        self.on_lost()
+
+
 class LoadClient:
-    """One seated player: a websocket, a receive task and a send task."""
+    """One seated player: a websocket whose messages are handled as they arrive."""
 
     def __init__(
         self,
@@ -130,7 +205,7 @@ class LoadClient:
         self.spots = spots
         self.stats = stats
         self.rng = rng
-        self.ws: ClientConnection | None = None
+        self.ws: _Socket | None = None
         self.player: str | None = None
         self.phase = "lobby"
         self.hand: str | None = None
@@ -142,16 +217,15 @@ class LoadClient:
         self.place_done: asyncio.Future[None] | None = None
         self.welcomed = asyncio.Event()
         self.playing = asyncio.Event()
-        self.reader: asyncio.Task[None] | None = None
 
     # -- sending ------------------------------------------------------------------------
 
-    async def _send(self, text: str) -> None:
+    def _send(self, text: str) -> None:
         assert self.ws is not None
-        await self.ws.send(text)
-        self.stats.sent += 1
+        if self.ws.send(text):
+            self.stats.sent += 1
 
-    async def send_pose(self) -> None:
+    def send_pose(self) -> None:
         """Send the next pose of the stream (its x and y encode its number)."""
         seq = self.seq
         self.seq += 1
@@ -159,41 +233,37 @@ class LoadClient:
         slot = seq % _RING
         self.sent_seq[slot] = seq
         self.sent_at[slot] = time.perf_counter()
-        await self._send(f'{{"type":"pose","x":{x},"y":{y},"rotation":{self.seat * 90.0}}}')
+        self._send(f'{{"type":"pose","x":{x},"y":{y},"rotation":{self.seat * 90.0}}}')
         self.stats.poses_sent += 1
 
     def can_place(self) -> bool:
         """Whether a placement may be sent now (fast round, a card in hand, none pending)."""
         return self.phase == "fast" and self.hand is not None and self.place_sent is None
 
-    async def place(self, kind: str = "place") -> asyncio.Future[None]:
+    def place(self, kind: str = "place") -> asyncio.Future[None]:
         """Put the card in hand at this seat's next spot (``kind``: place or drop); the
         future is done when the ``placed`` or ``refused`` answer arrives."""
         x, y = self.spots[self.mine_on_table % len(self.spots)]
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.place_done = done
         self.place_sent = time.perf_counter()
-        await self._send(f'{{"type":"{kind}","x":{x},"y":{y},"rotation":0.0}}')
+        self._send(f'{{"type":"{kind}","x":{x},"y":{y},"rotation":0.0}}')
         if kind == "place":
             self.stats.places_sent += 1
         return done
 
     # -- receiving ----------------------------------------------------------------------
 
-    async def read(self) -> None:
-        """Handle every message until the connection closes."""
-        assert self.ws is not None
-        try:
-            async for raw in self.ws:
-                now = time.perf_counter()
-                self.stats.received += 1
-                await self._handle(json.loads(raw), now)
-        except ConnectionClosed:
-            pass
-        finally:
-            if not self.stats.finished:
-                self.stats.closed += 1
-            self._ack(None)
+    def on_text(self, raw: str, now: float) -> None:
+        """A message from the server, received at ``now``."""
+        self.stats.received += 1
+        self._handle(json.loads(raw), now)
+
+    def on_lost(self) -> None:
+        """The connection closed."""
+        if not self.stats.finished:
+            self.stats.closed += 1
+        self._ack(None)
 
     def _ack(self, latency: float | None) -> None:
         stats = self.stats
@@ -204,7 +274,7 @@ class LoadClient:
             self.place_done.set_result(None)
         self.place_done = None
 
-    async def _handle(self, message: dict[str, Any], now: float) -> None:
+    def _handle(self, message: dict[str, Any], now: float) -> None:
         kind = message["type"]
         if kind == "poses":
             self._on_poses(message["poses"], now)
@@ -221,18 +291,18 @@ class LoadClient:
                 self.playing.set()
         elif kind == "stop":
             self.phase = "stop"
-            await self._maybe_drop()
+            self._maybe_drop()
         elif kind == "refused":
             self.stats.refused += 1
             if self.place_sent is not None:
                 self._ack(now - self.place_sent)
-            await self._maybe_drop()
+            self._maybe_drop()
         elif kind == "battle":
             self.phase = "over"
             self.hand = None
             if self.seat == 0 and self.stats.measuring(now):
                 self.stats.matches += 1
-            await self._send('{"type":"rematch"}')
+            self._send('{"type":"rematch"}')
         elif kind == "welcome":
             if message["role"] == "player":
                 self.player = message["player"]
@@ -244,11 +314,11 @@ class LoadClient:
             if len(self.stats.error_messages) < 5:
                 self.stats.error_messages.append(str(message.get("message")))
 
-    async def _maybe_drop(self) -> None:
+    def _maybe_drop(self) -> None:
         """After someone's stop, let the card in hand fall at once at the next spot."""
         if self.phase == "stop" and self.hand is not None and self.place_sent is None:
             self.hand = None  # answered by placed (or refused) and a new state
-            await self.place("drop")
+            self.place("drop")
 
     def _on_poses(self, poses: dict[str, dict[str, Any]], now: float) -> None:
         stats = self.stats
@@ -284,12 +354,13 @@ class ClientPlan:
 
 async def _open(client: LoadClient, url: str, gate: asyncio.Semaphore) -> None:
     """Connect, take a seat and say ready."""
+    loop = asyncio.get_running_loop()
     async with gate:
-        client.ws = await connect(
-            url, open_timeout=60, ping_interval=None, max_queue=64, compression=None
-        )
-    client.reader = asyncio.create_task(client.read())
-    await client._send(f'{{"type":"join","name":"p{client.seat}","seat":{client.seat}}}')
+        socket = _Socket(url, client.on_text, client.on_lost)
+        await loop.create_connection(lambda: socket, socket.uri.host, socket.uri.port)
+        await asyncio.wait_for(socket.opened, 60)
+    client.ws = socket
+    client._send(f'{{"type":"join","name":"p{client.seat}","seat":{client.seat}}}')
     await asyncio.wait_for(client.welcomed.wait(), 60)
 
 
@@ -298,34 +369,55 @@ async def _preplace(client: LoadClient) -> None:
     for _ in range(client.room.preplace):
         if not client.can_place():
             return
-        await asyncio.wait_for(await client.place(), 60)
+        await asyncio.wait_for(client.place(), 60)
 
 
-async def _drive(client: LoadClient, plan: ClientPlan, start: float, end: float) -> None:
-    """Stream poses at ``pose_hz`` and place every ``place_every`` seconds until ``end``
-    (loop time), each client at its own random phase."""
-    loop = asyncio.get_running_loop()
-    period = 1.0 / plan.pose_hz
-    tick = start + client.rng.uniform(0.0, period)
-    next_place = start + client.rng.uniform(0.0, plan.place_every)
-    try:
-        while True:
-            delay = tick - loop.time()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            now = loop.time()
-            if now >= end:
-                return
-            tick += period
-            if tick < now:  # fell behind (an overloaded client): do not burst to catch up
-                tick = now + period
-            if client.phase == "fast" and client.hand is not None:
-                await client.send_pose()
-            if plan.place_every > 0 and now >= next_place and client.can_place():
-                next_place = max(next_place + plan.place_every, now)
-                await client.place()
-    except ConnectionClosed:
-        return
+class _Driver:
+    """One client's pose stream and placements, on timer callbacks: a pose every
+    ``1 / pose_hz`` seconds and a card every ``place_every`` seconds until ``end`` (loop
+    time), each client at its own random phase. ``done`` counts down the drivers left."""
+
+    def __init__(
+        self, client: LoadClient, plan: ClientPlan, start: float, end: float, done: _Countdown
+    ) -> None:
+        self.client, self.plan, self.end, self.done = client, plan, end, done
+        self.loop = asyncio.get_running_loop()
+        self.period = 1.0 / plan.pose_hz
+        self.tick = start + client.rng.uniform(0.0, self.period)
+        self.next_place = start + client.rng.uniform(0.0, plan.place_every)
+        self.loop.call_at(self.tick, self.step)
+
+    def step(self) -> None:
+        """One tick: maybe a pose, maybe a card; then the next tick."""
+        now = self.loop.time()
+        if now >= self.end:
+            self.done.count_down()
+            return
+        client, plan = self.client, self.plan
+        self.tick += self.period
+        if self.tick < now:  # fell behind (an overloaded client): do not burst to catch up
+            self.tick = now + self.period
+        if client.phase == "fast" and client.hand is not None:
+            client.send_pose()
+        if plan.place_every > 0 and now >= self.next_place and client.can_place():
+            self.next_place = max(self.next_place + plan.place_every, now)
+            client.place()
+        self.loop.call_at(self.tick, self.step)
+
+
+class _Countdown:
+    """A future that is done once :meth:`count_down` has been called ``n`` times."""
+
+    def __init__(self, n: int) -> None:
+        self.left = n
+        self.finished: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if n == 0:
+            self.finished.set_result(None)
+
+    def count_down(self) -> None:
+        self.left -= 1
+        if self.left == 0:
+            self.finished.set_result(None)
 
 
 async def _watch_lag(stats: Stats, end: float) -> None:
@@ -361,7 +453,7 @@ async def run_clients(plan: ClientPlan, on_measure: Callable[[bool], None] | Non
             *(_open(c, f"{plan.ws_url}/ws/rooms/{c.room.id}", gate) for c in clients)
         )
         for client in clients:
-            await client._send('{"type":"ready","ready":true}')
+            client._send('{"type":"ready","ready":true}')
         await asyncio.wait_for(asyncio.gather(*(c.playing.wait() for c in clients)), 120)
         await asyncio.gather(*(_preplace(c) for c in clients))
 
@@ -370,13 +462,17 @@ async def run_clients(plan: ClientPlan, on_measure: Callable[[bool], None] | Non
         measure_from = time.perf_counter() + plan.warmup
         stats.window = (measure_from, measure_from + plan.seconds)
         end = start + plan.warmup + plan.seconds
-        tasks = [asyncio.create_task(_drive(c, plan, start, end)) for c in clients]
-        tasks.append(asyncio.create_task(_watch_lag(stats, end)))
+        driven = _Countdown(len(clients))
+        for client in clients:
+            _Driver(client, plan, start, end, driven)
+        lag = asyncio.create_task(_watch_lag(stats, end))
         await _measure(stats, on_measure)
-        await asyncio.gather(*tasks)
+        await asyncio.gather(driven.finished, lag)
     finally:
         stats.finished = True
-        await asyncio.gather(*(_close(c) for c in clients))
+        for client in clients:
+            if client.ws is not None:
+                client.ws.close()
     return stats
 
 
@@ -391,10 +487,3 @@ async def _measure(stats: Stats, on_measure: Callable[[bool], None] | None) -> N
         on_measure(False)
     after = stats.counters()
     stats.counted = {key: after[key] - before[key] for key in after}
-
-
-async def _close(client: LoadClient) -> None:
-    if client.ws is not None:
-        await client.ws.close()
-    if client.reader is not None:
-        await client.reader
