@@ -149,7 +149,7 @@ _POSE_KEYS = frozenset(("type", "x", "y", "rotation"))
 
 
 def _plain_pose(data: dict[str, Any]) -> HandPose | None:
-    """A ``pose`` message checked by hand when it is plainly valid (whole JSON numbers, all
+    """A ``pose`` message checked by hand when it is plainly valid (plain JSON numbers, all
     finite, no other field); ``None`` for anything else, which then goes through full
     validation. Poses are most of the traffic, so they skip pydantic's machinery."""
     if data.get("type") != "pose" or data.keys() != _POSE_KEYS:
