@@ -148,7 +148,8 @@ def test_a_custom_rock_count_overrides_the_default(layout: str, rocks: int) -> N
         ({"rocks": 0}, "'rocks'"),
         ({"rocks": True}, "'rocks'"),
         ({"piracy": "yes"}, "'piracy'"),
-        ({"table_size_mm": (100.0, 80.0)}, "too small"),
+        ({"table_size_mm": (62.0, 300.0)}, "too small for a 63 x 88 mm card"),
+        ({"table_size_mm": (100.0, 80.0)}, "too small for the asteroids"),
         ({"table_size_mm": (math.inf, 800.0)}, "'table_size_mm'"),
     ],
 )

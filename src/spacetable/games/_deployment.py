@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Literal
 
 from spacetable.battle import Card
 from spacetable.events import Event
-from spacetable.games.base import Action
+from spacetable.games.base import Action, InvalidOptions
 from spacetable.geometry import Pose, Rect, rect_inside, rects_touch
 from spacetable.ships import CARD_SIZE_MM, ShipDef
 
@@ -131,6 +131,40 @@ class CardDiscarded(Event):
     ship: str
     timed_out: bool
     t: float
+
+
+def checked_players(players: Any, game: str, fewest: int, most: int) -> tuple[str, ...]:
+    """``players`` as a tuple of ``fewest`` to ``most`` distinct, non-empty names. Raises
+    :class:`~spacetable.games.base.InvalidOptions` (``game`` names the game)."""
+    if not isinstance(players, list | tuple) or not all(
+        isinstance(p, str) and p.strip() for p in players
+    ):
+        raise InvalidOptions("'players' must be a list of non-empty names")
+    if not fewest <= len(players) <= most:
+        raise InvalidOptions(f"{game} is for {fewest} to {most} players, got {len(players)}")
+    if len(set(players)) != len(players):
+        raise InvalidOptions("player names must be distinct")
+    return tuple(players)
+
+
+def checked_table_size(size: Any) -> tuple[float, float]:
+    """``size`` as ``(width, height)`` in mm: finite, positive, and large enough for a
+    ship card (a table no card fits on would leave a deployment waiting forever, as
+    nobody may discard while placing). Raises
+    :class:`~spacetable.games.base.InvalidOptions`."""
+    if (
+        not isinstance(size, list | tuple)
+        or len(size) != 2
+        or not all(is_number(v) and math.isfinite(v) and v > 0 for v in size)
+    ):
+        raise InvalidOptions(f"'table_size_mm' must be [width, height] > 0, got {size!r}")
+    (short, long), (card_short, card_long) = sorted(size), sorted(CARD_SIZE_MM)
+    if short < card_short or long < card_long:
+        raise InvalidOptions(
+            f"the {size[0]:g} x {size[1]:g} mm table is too small for a "
+            f"{CARD_SIZE_MM[0]:g} x {CARD_SIZE_MM[1]:g} mm card"
+        )
+    return float(size[0]), float(size[1])
 
 
 def is_number(value: Any) -> bool:

@@ -38,7 +38,6 @@ deck holds one of each ship; asteroids are ``"asteroid"``, or ``"asteroid-1"`` a
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, cast
@@ -49,7 +48,7 @@ from spacetable.games._deployment import DEFAULT_TABLE_MM as DEFAULT_TABLE_MM
 from spacetable.games._deployment import CardDiscarded as CardDiscarded
 from spacetable.games._deployment import CardDropped as CardDropped
 from spacetable.games._deployment import CardPlaced as CardPlaced
-from spacetable.games._deployment import Deployment, is_number
+from spacetable.games._deployment import Deployment, checked_players, checked_table_size
 from spacetable.games._deployment import Discard as Discard
 from spacetable.games._deployment import Drop as Drop
 from spacetable.games._deployment import Place as Place
@@ -141,15 +140,7 @@ class LightSpeedOptions:
     table_size_mm: tuple[float, float] = field(default=DEFAULT_TABLE_MM)
 
     def __post_init__(self) -> None:
-        players, size = self.players, self.table_size_mm
-        if not isinstance(players, list | tuple) or not all(
-            isinstance(p, str) and p.strip() for p in players
-        ):
-            raise InvalidOptions("'players' must be a list of non-empty names")
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise InvalidOptions(f"Light Speed is for 2 to 4 players, got {len(players)}")
-        if len(set(players)) != len(players):
-            raise InvalidOptions("player names must be distinct")
+        players = checked_players(self.players, "Light Speed", MIN_PLAYERS, MAX_PLAYERS)
         if self.asteroids not in ASTEROID_LAYOUTS:
             raise InvalidOptions(
                 f"'asteroids' must be one of {', '.join(ASTEROID_LAYOUTS)}, got {self.asteroids!r}"
@@ -160,18 +151,13 @@ class LightSpeedOptions:
             raise InvalidOptions(f"'rocks' must be a whole number >= 1, got {self.rocks!r}")
         if not isinstance(self.piracy, bool):
             raise InvalidOptions(f"'piracy' must be true or false, got {self.piracy!r}")
-        if (
-            not isinstance(size, list | tuple)
-            or len(size) != 2
-            or not all(is_number(v) and math.isfinite(v) and v > 0 for v in size)
-        ):
-            raise InvalidOptions(f"'table_size_mm' must be [width, height] > 0, got {size!r}")
-        object.__setattr__(self, "players", tuple(players))
-        object.__setattr__(self, "table_size_mm", (float(size[0]), float(size[1])))
+        width, height = checked_table_size(self.table_size_mm)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "table_size_mm", (width, height))
         for card in self.asteroid_cards():
-            if not rect_inside(card.rect, *self.table_size_mm):
+            if not rect_inside(card.rect, width, height):
                 raise InvalidOptions(
-                    f"the {size[0]:g} x {size[1]:g} mm table is too small for the asteroids"
+                    f"the {width:g} x {height:g} mm table is too small for the asteroids"
                 )
 
     @property

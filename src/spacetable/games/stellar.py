@@ -58,7 +58,13 @@ from spacetable.games._deployment import DEFAULT_TABLE_MM as DEFAULT_TABLE_MM
 from spacetable.games._deployment import CardDiscarded as CardDiscarded
 from spacetable.games._deployment import CardDropped as CardDropped
 from spacetable.games._deployment import CardPlaced as CardPlaced
-from spacetable.games._deployment import Deployment, is_number, join_names
+from spacetable.games._deployment import (
+    Deployment,
+    checked_players,
+    checked_table_size,
+    is_number,
+    join_names,
+)
 from spacetable.games._deployment import Discard as Discard
 from spacetable.games._deployment import Drop as Drop
 from spacetable.games._deployment import Place as Place
@@ -66,7 +72,7 @@ from spacetable.games._deployment import StopCalled as StopCalled
 from spacetable.games._deployment import Timeout as Timeout
 from spacetable.games.base import Action, InvalidOptions, Match, decode_action
 from spacetable.geometry import Pose, rect_inside
-from spacetable.ships import CARD_SIZE_MM, ShipDef, builtin_catalog
+from spacetable.ships import ShipDef, builtin_catalog
 from spacetable.tables import CARGO_CUBES, Table
 
 # -- static facts ---------------------------------------------------------------------------
@@ -282,21 +288,13 @@ class StellarOptions:
     countdown: float | None = None
 
     def __post_init__(self) -> None:
-        players, size = self.players, self.table_size_mm
-        if not isinstance(players, list | tuple) or not all(
-            isinstance(p, str) and p.strip() for p in players
-        ):
-            raise InvalidOptions("'players' must be a list of non-empty names")
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise InvalidOptions(f"Stellar Conflict is for 2 to 4 players, got {len(players)}")
+        players = checked_players(self.players, "Stellar Conflict", MIN_PLAYERS, MAX_PLAYERS)
         if self.countdown is not None and not (
             is_number(self.countdown) and math.isfinite(self.countdown) and self.countdown > 0
         ):
             raise InvalidOptions(
                 f"'countdown' must be a number of seconds > 0, got {self.countdown!r}"
             )
-        if len(set(players)) != len(players):
-            raise InvalidOptions("player names must be distinct")
         races = RACES[: len(players)] if self.races is None else self.races
         if not isinstance(races, list | tuple) or len(races) != len(players):
             raise InvalidOptions(f"'races' must name one race per player, got {races!r}")
@@ -325,28 +323,15 @@ class StellarOptions:
             )
         if not isinstance(self.stolen_goods, bool):
             raise InvalidOptions(f"'stolen_goods' must be true or false, got {self.stolen_goods!r}")
-        if (
-            not isinstance(size, list | tuple)
-            or len(size) != 2
-            or not all(is_number(v) and math.isfinite(v) and v > 0 for v in size)
-        ):
-            raise InvalidOptions(f"'table_size_mm' must be [width, height] > 0, got {size!r}")
-        object.__setattr__(self, "players", tuple(players))
+        width, height = checked_table_size(self.table_size_mm)
+        object.__setattr__(self, "players", players)
         object.__setattr__(self, "races", tuple(races))
-        object.__setattr__(self, "table_size_mm", (float(size[0]), float(size[1])))
+        object.__setattr__(self, "table_size_mm", (width, height))
         for card in self.asteroid_cards():
-            if not rect_inside(card.rect, *self.table_size_mm):
+            if not rect_inside(card.rect, width, height):
                 raise InvalidOptions(
-                    f"the {size[0]:g} x {size[1]:g} mm table is too small for the asteroids"
+                    f"the {width:g} x {height:g} mm table is too small for the asteroids"
                 )
-        # Without asteroids nothing else checks the size: a table no card fits on would
-        # leave a "stop" deployment waiting forever (nobody may discard while deploying).
-        (short, long), (card_short, card_long) = sorted(self.table_size_mm), sorted(CARD_SIZE_MM)
-        if short < card_short or long < card_long:
-            raise InvalidOptions(
-                f"the {size[0]:g} x {size[1]:g} mm table is too small for a "
-                f"{CARD_SIZE_MM[0]:g} x {CARD_SIZE_MM[1]:g} mm card"
-            )
 
     def race(self, player: str) -> Race:
         """The race ``player`` commands."""
