@@ -401,7 +401,7 @@ class Room:
             return  # poses from spectators or outside a match are dropped silently
         if not self.match.placing:
             return  # before the deployment, and after "stop!", no hand moves
-        player = self._player(self.seats[connection.seat])
+        player = self.match.match.players[connection.seat]  # seat order, fixed for the match
         hand = self.match.hand(player)
         if hand is None:
             return
