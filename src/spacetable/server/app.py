@@ -1,7 +1,8 @@
 """The FastAPI application: pages, the JSON API and the room websockets.
 
-Handlers only translate: HTTP requests to storage and room-directory calls, websocket
-messages to a room's queue. Each room is owned by its own asyncio task (``rooms.py``).
+Handlers only translate HTTP requests to storage and room-directory calls; the room
+websockets are served by ``room_socket.py``. Each room is owned by its own asyncio task
+(``rooms.py``).
 """
 
 from __future__ import annotations
@@ -12,16 +13,17 @@ from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Any, Literal
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.routing import WebSocketRoute
 
 from spacetable.bots import warm_up
 from spacetable.games.stellar import RACES, race_ships
 from spacetable.render.svg import table_svg
-from spacetable.server.protocol import HandPose, ProtocolError, parse_client_message
-from spacetable.server.rooms import Connection, RoomDirectory, RoomOptions, Timing
+from spacetable.server.room_socket import RoomSocket
+from spacetable.server.rooms import RoomDirectory, RoomOptions, Timing
 from spacetable.server.storage import Storage
 from spacetable.tables import TableError, catalog, table_from_json
 
@@ -177,31 +179,5 @@ def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
             }
         )
 
-    @app.websocket("/ws/rooms/{room_id}")
-    async def room_socket(websocket: WebSocket, room_id: str) -> None:
-        room = directory.get(room_id)
-        await websocket.accept()
-        if room is None:
-            await websocket.send_json({"type": "error", "message": f"no room {room_id!r}"})
-            await websocket.close(code=4404)
-            return
-        connection = Connection(websocket)
-        room.connect(connection)
-        try:
-            while True:
-                text = await websocket.receive_text()
-                try:
-                    message = parse_client_message(text)
-                except ProtocolError as exc:
-                    connection.send({"type": "error", "message": str(exc)})
-                    continue
-                if isinstance(message, HandPose):
-                    room.pose(connection, message)  # the stream: no trip through the queue
-                else:
-                    room.submit(connection, message)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            room.disconnect(connection)
-
+    app.router.routes.append(WebSocketRoute("/ws/rooms/{room_id}", RoomSocket(directory)))
     return app

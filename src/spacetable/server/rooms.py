@@ -25,8 +25,9 @@ from spacetable.bots.random_bot import RandomBot
 from spacetable.games.base import IllegalAction
 from spacetable.games.stellar import Timeout, TimerExpired
 from spacetable.server import protocol as msg
+from spacetable.server._connection import Connection
 from spacetable.server._room_match import RoomMatch, RoomOptions, Timing
-from spacetable.server._seats import Connection, Seat
+from spacetable.server._seats import Seat
 from spacetable.server.storage import Storage
 
 __all__ = ["Connection", "Room", "RoomDirectory", "RoomOptions", "Seat", "Timing"]
