@@ -78,6 +78,7 @@ def serve(
     """Run the browser game: lobby, real-time matches with friends and bots, replays."""
     import uvicorn
 
+    from spacetable.server._ws_protocol import GameWebSocketProtocol
     from spacetable.server.app import create_app
     from spacetable.server.rooms import Timing
     from spacetable.server.storage import Storage
@@ -110,6 +111,7 @@ def serve(
         log_level="warning",
         ws_ping_interval=20,
         ws_per_message_deflate=False,
+        ws=GameWebSocketProtocol,
     )
 
 

@@ -1,7 +1,8 @@
 """The FastAPI application: pages, the JSON API and the room websockets.
 
 Handlers only translate HTTP requests to storage and room-directory calls; the room
-websockets are served by ``room_socket.py``. Each room is owned by its own asyncio task
+websockets are served by uvicorn's protocol itself (``_ws_protocol.py``), which finds the
+room directory in the lifespan state. Each room is owned by its own asyncio task
 (``rooms.py``).
 """
 
@@ -17,12 +18,11 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from starlette.routing import WebSocketRoute
 
 from spacetable.bots import warm_up
 from spacetable.games.stellar import RACES, race_ships
 from spacetable.render.svg import table_svg
-from spacetable.server.room_socket import RoomSocket
+from spacetable.server._ws_protocol import ROOMS
 from spacetable.server.rooms import RoomDirectory, RoomOptions, Timing
 from spacetable.server.storage import Storage
 from spacetable.tables import TableError, catalog, table_from_json
@@ -90,11 +90,11 @@ def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
     directory = RoomDirectory(storage, timing or Timing())
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
         # Load the bots' compiled resolver in the background: the first bot move would
         # otherwise stall its room for seconds.
         warming = asyncio.create_task(asyncio.to_thread(warm_up))
-        yield
+        yield {ROOMS: directory}  # the room sockets find their rooms here (_ws_protocol)
         await warming
         await directory.close()
         storage.close()
@@ -179,5 +179,4 @@ def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
             }
         )
 
-    app.router.routes.append(WebSocketRoute("/ws/rooms/{room_id}", RoomSocket(directory)))
     return app

@@ -25,7 +25,7 @@ from spacetable.bots.random_bot import RandomBot
 from spacetable.games.base import IllegalAction
 from spacetable.games.stellar import Timeout, TimerExpired
 from spacetable.server import protocol as msg
-from spacetable.server._connection import Connection
+from spacetable.server._connection import Connection, text_frame
 from spacetable.server._room_match import RoomMatch, RoomOptions, Timing
 from spacetable.server._seats import Seat
 from spacetable.server.storage import Storage
@@ -389,13 +389,13 @@ class Room:
         if not poses:
             return
         self.pending_poses = {}
-        text = json.dumps({"type": "poses", "poses": poses})
+        frame = text_frame(json.dumps({"type": "poses", "poses": poses}))
         only = next(iter(poses)) if len(poses) == 1 else None
         for connection in self.connections:
             seat = connection.seat
             if only is not None and seat is not None and self._player(self.seats[seat]) == only:
                 continue
-            connection.send_text(text)
+            connection.send_frame(frame)
 
     def _on_pose(self, connection: Connection | None, message: msg.HandPose) -> None:
         if connection is None or connection.seat is None or self.match is None:
@@ -571,9 +571,9 @@ class Room:
         }
 
     def _broadcast(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message)
+        frame = text_frame(json.dumps(message))
         for connection in self.connections:
-            connection.send_text(text)
+            connection.send_frame(frame)
 
     def _broadcast_room(self) -> None:
         self._broadcast(self._room_message())
@@ -585,19 +585,20 @@ class Room:
         if match is None:
             return
         now = self._now()
-        texts: dict[str | None, str] = {}
+        frames: dict[str | None, bytes] = {}
         table_text: str | None = None
         for connection in self.connections:
             player = None if connection.seat is None else self._player(self.seats[connection.seat])
-            text = texts.get(player)
-            if text is None:
+            frame = frames.get(player)
+            if frame is None:
                 state = match.state(player, now)
                 table = state.pop("table")
                 if table_text is None:
                     table_text = json.dumps(table)
                 # A JSON object's text ends with "}": add the shared table as its last member.
-                text = texts[player] = f'{json.dumps(state)[:-1]}, "table": {table_text}}}'
-            connection.send_text(text)
+                text = f'{json.dumps(state)[:-1]}, "table": {table_text}}}'
+                frame = frames[player] = text_frame(text)
+            connection.send_frame(frame)
 
     def _send_state(self, connection: Connection) -> None:
         match = self.match
