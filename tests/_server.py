@@ -9,6 +9,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -99,11 +100,17 @@ def running_server(db: Path, *extra: str) -> Iterator[Server]:
 
 
 class Client:
-    """One websocket client of a room, keeping every message it received."""
+    """One websocket client of a room, keeping every message it received.
+
+    Like the browser, it keeps the match state: a ``placed`` message that carries the
+    players' statuses (a card down mid-round) stands for a new ``state``, which the
+    client puts in its stream right after it, marked ``"folded": True``."""
 
     def __init__(self, server: Server, room: str) -> None:
         self.socket: ClientConnection = connect(f"{server.ws}/ws/rooms/{room}", legacy=True)
         self.received: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self._folded: deque[dict[str, Any]] = deque()
 
     def send(self, **message: Any) -> None:
         self.socket.send(json.dumps(message))
@@ -117,14 +124,34 @@ class Client:
         """The next message (from now) that satisfies ``predicate``."""
         deadline = time.monotonic() + timeout
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                kinds = [m["type"] for m in self.received[-10:]]
-                raise TimeoutError(f"no matching message; last received: {kinds}")
-            message: dict[str, Any] = json.loads(self.socket.recv(timeout=left))
+            if self._folded:
+                message = self._folded.popleft()
+            else:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    kinds = [m["type"] for m in self.received[-10:]]
+                    raise TimeoutError(f"no matching message; last received: {kinds}")
+                message = json.loads(self.socket.recv(timeout=left))
+                self._fold(message)
             self.received.append(message)
             if predicate(message):
                 return message
+
+    def _fold(self, message: dict[str, Any]) -> None:
+        if message["type"] == "state":
+            self.state = message
+        elif message["type"] == "placed" and "players" in message and self.state is not None:
+            me = self.state["player"]
+            players = message["players"]
+            self.state = {
+                **self.state,
+                "table": [*self.state["table"], message["card"]],
+                "players": players,
+                "hand": None if me is None else players[me]["holding"],
+                "t": message["t"],
+                "folded": True,
+            }
+            self._folded.append(self.state)
 
     def wait_type(self, kind: str, timeout: float = 20.0) -> dict[str, Any]:
         return self.wait(lambda m: m["type"] == kind, timeout)

@@ -281,3 +281,36 @@ def test_poses_are_coalesced_and_never_echoed_alone(server: Server) -> None:
         assert set(both["poses"]) == {"Ann", "Bob"}
     ann.close()
     bob.close()
+
+
+def test_a_card_down_mid_round_brings_the_statuses_instead_of_a_new_state(
+    server: Server,
+) -> None:
+    room = server.create_room()
+    ann, _ = seated(server, room, "Ann")
+    bob, _ = seated(server, room, "Bob")
+    ann.send(type="ready")
+    bob.send(type="ready")
+    state = ann.wait_type("state")
+    bob.wait_type("state")
+    ann.send(type="place", **free_spot(state, random.Random(5)))
+    placed = bob.wait_type("placed")
+    assert placed["player"] == "Ann"
+    assert placed["players"]["Ann"]["cards_left"] == state["players"]["Ann"]["cards_left"] - 1
+    # Bob's picture of the match, kept from the statuses, is what a newcomer is sent whole.
+    kept = bob.wait(lambda m: m["type"] == "state")
+    assert kept.get("folded") is True
+    newcomer = Client(server, room)
+    whole = newcomer.wait_type("state")
+    for key in ("phase", "players", "table", "stopped_by"):
+        assert kept[key] == whole[key], key
+    assert kept["hand"] == whole["players"]["Bob"]["holding"] is not None
+    ann.send(type="ping")
+    ann.wait_type("pong")
+    assert not any(
+        m["type"] == "state"
+        for m in ann.received[ann.received.index(state) + 1 :]
+        if not m.get("folded")
+    )
+    for client in (ann, bob, newcomer):
+        client.close()

@@ -283,6 +283,9 @@ class LoadClient:
                 self.mine_on_table += 1
                 if self.place_sent is not None:
                     self._ack(now - self.place_sent)
+            statuses = message.get("players")
+            if statuses is not None and self.player is not None:  # the round goes on
+                self.hand = statuses[self.player]["holding"]
         elif kind == "state":
             self.phase = message["phase"]
             self.hand = message["hand"]

@@ -327,6 +327,19 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
 
     # -- the observer -------------------------------------------------------------------------
 
+    def player_statuses(self) -> dict[str, dict[str, Any]]:
+        """Each player's public status, in seat order: the ``players`` of :meth:`view`."""
+        cards = self._round
+        return {
+            p: {
+                "cards_left": len(cards.decks[p]),
+                "holding": cards.hands[p],
+                "decided": self.phase != Phase.FAST and cards.hands[p] is None,
+                "discarded": cards.discarded.get(p),
+            }
+            for p in self.players
+        }
+
     def view(self, player: str | None) -> dict[str, Any]:
         """What ``player`` (``None``: a spectator) may see, as JSON:
 
@@ -345,15 +358,7 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
             "phase": self.phase.value,
             "player": player,
             "hand": None if player is None else cards.hands[player],
-            "players": {
-                p: {
-                    "cards_left": len(cards.decks[p]),
-                    "holding": cards.hands[p],
-                    "decided": self.phase != Phase.FAST and cards.hands[p] is None,
-                    "discarded": cards.discarded.get(p),
-                }
-                for p in self.players
-            },
+            "players": self.player_statuses(),
             "table": self.table_cards(),
             "stopped_by": self.stopped_by,
             "asteroids": self.options.asteroids,

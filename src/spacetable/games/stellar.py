@@ -605,6 +605,22 @@ class StellarMatch(Match[StellarAction, StellarOptions]):
 
     # -- the observer -------------------------------------------------------------------------
 
+    def player_statuses(self) -> dict[str, dict[str, Any]]:
+        """Each player's public status, in seat order: the ``players`` of :meth:`view`."""
+        cards = self._round
+        dealt = self.phase != Phase.PREPARATION
+        return {
+            p: {
+                "race": self.options.race(p),
+                "fleet_chosen": p in self._fleets,
+                "cards_left": len(cards.decks[p]) if dealt else None,
+                "holding": cards.hands[p],
+                "decided": self.phase in (Phase.STOP, Phase.OVER) and cards.hands[p] is None,
+                "discarded": cards.discarded.get(p),
+            }
+            for p in self.players
+        }
+
     def view(self, player: str | None) -> dict[str, Any]:
         """What ``player`` (``None``: a spectator) may see, as JSON:
 
@@ -623,7 +639,6 @@ class StellarMatch(Match[StellarAction, StellarOptions]):
         cards = self._round
         if player is not None and player not in cards.hands:
             raise ValueError(f"{player!r} is not a player in this match")
-        dealt = self.phase != Phase.PREPARATION
         own = self._fleets.get(player) if player is not None else None
         return {
             "ruleset": RULESET,
@@ -631,17 +646,7 @@ class StellarMatch(Match[StellarAction, StellarOptions]):
             "player": player,
             "hand": None if player is None else cards.hands[player],
             "fleet": None if own is None else list(own),
-            "players": {
-                p: {
-                    "race": self.options.race(p),
-                    "fleet_chosen": p in self._fleets,
-                    "cards_left": len(cards.decks[p]) if dealt else None,
-                    "holding": cards.hands[p],
-                    "decided": self.phase in (Phase.STOP, Phase.OVER) and cards.hands[p] is None,
-                    "discarded": cards.discarded.get(p),
-                }
-                for p in self.players
-            },
+            "players": self.player_statuses(),
             "table": self.table_cards(),
             "stopped_by": self.stopped_by,
             "timer_expired": self.timer_expired,

@@ -460,9 +460,15 @@ class Room:
         if action.type_name in ("place", "drop"):
             card = match.match.table_cards()[-1]
             self.pending_poses.pop(action.player, None)
-            self._broadcast(
-                {"type": "placed", "player": action.player, "card": card, "t": action.t}
-            )
+            placed = {"type": "placed", "player": action.player, "card": card, "t": action.t}
+            if match.placing:
+                # The common case, a card down in the middle of the round: nothing else
+                # changed but the players' statuses, which travel with the card (one
+                # message for everyone instead of a whole state each: docs/protocol.md).
+                placed["players"] = match.match.player_statuses()
+                self._broadcast(placed)
+                return
+            self._broadcast(placed)
         if change.began:
             deadline = match.deadline
             if deadline is not None:

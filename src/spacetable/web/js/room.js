@@ -269,6 +269,12 @@ function onPlaced(message) {
     hand.landed();
     hideRefused();
   }
+  if (message.players && page.match) {
+    // A card down mid-round: the players' statuses come with it instead of a new state.
+    page.match.players = message.players;
+    page.match.hand = page.me.role === "player" ? message.players[page.me.player]?.holding ?? null : null;
+    renderState();
+  }
 }
 
 function onRefused(message) {
