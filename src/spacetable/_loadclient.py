@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import math
 import random
 import time
 from array import array
@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+import orjson
 from websockets.client import ClientProtocol
 from websockets.exceptions import InvalidState
 from websockets.frames import Frame, Opcode
@@ -124,10 +125,13 @@ class LoadRoom:
 
 class _Socket(asyncio.Protocol):
     """One websocket connection: frames are parsed as bytes arrive and each text message
-    goes to ``on_text(text, received_at)`` at once."""
+    goes to ``on_text(utf8, received_at)`` at once."""
 
     def __init__(
-        self, url: str, on_text: Callable[[str, float], None], on_lost: Callable[[], None]
+        self,
+        url: str,
+        on_text: Callable[[bytes | bytearray | memoryview, float], None],
+        on_lost: Callable[[], None],
     ) -> None:
         self.uri = parse_uri(url)
         self.protocol = ClientProtocol(self.uri)
@@ -148,7 +152,7 @@ class _Socket(asyncio.Protocol):
         for event in self.protocol.events_received():
             if isinstance(event, Frame):
                 if event.opcode is Opcode.TEXT:
-                    self.on_text(bytes(event.data).decode(), now)
+                    self.on_text(event.data, now)
             elif not self.opened.done():  # the handshake's answer
                 failed = self.protocol.handshake_exc
                 if failed is None:
@@ -254,10 +258,10 @@ class LoadClient:
 
     # -- receiving ----------------------------------------------------------------------
 
-    def on_text(self, raw: str, now: float) -> None:
+    def on_text(self, raw: bytes | bytearray | memoryview, now: float) -> None:
         """A message from the server, received at ``now``."""
         self.stats.received += 1
-        self._handle(json.loads(raw), now)
+        self._handle(orjson.loads(raw), now)
 
     def on_lost(self) -> None:
         """The connection closed."""
@@ -381,14 +385,21 @@ class _Driver:
     time), each client at its own random phase. ``done`` counts down the drivers left."""
 
     def __init__(
-        self, client: LoadClient, plan: ClientPlan, start: float, end: float, done: _Countdown
+        self,
+        client: LoadClient,
+        plan: ClientPlan,
+        ticker: _Ticker,
+        span: tuple[float, float],
+        done: _Countdown,
     ) -> None:
+        start, end = span
         self.client, self.plan, self.end, self.done = client, plan, end, done
         self.loop = asyncio.get_running_loop()
         self.period = 1.0 / plan.pose_hz
         self.tick = start + client.rng.uniform(0.0, self.period)
         self.next_place = start + client.rng.uniform(0.0, plan.place_every)
-        self.loop.call_at(self.tick, self.step)
+        self.ticker = ticker
+        ticker.call_at(self.tick, self.step)
 
     def step(self) -> None:
         """One tick: maybe a pose, maybe a card; then the next tick."""
@@ -405,7 +416,31 @@ class _Driver:
         if plan.place_every > 0 and now >= self.next_place and client.can_place():
             self.next_place = max(self.next_place + plan.place_every, now)
             client.place()
-        self.loop.call_at(self.tick, self.step)
+        self.ticker.call_at(self.tick, self.step)
+
+
+class _Ticker:
+    """Timer callbacks grouped by the millisecond they are due in: one event-loop timer
+    serves every client due in the same millisecond (hundreds of clients at 20 Hz would
+    otherwise cost the loop a timer each per pose)."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.due: dict[int, list[Callable[[], None]]] = {}
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> None:
+        """Call ``callback`` at loop time ``when`` (up to a millisecond later)."""
+        slot = math.ceil(when * 1000.0)
+        waiting = self.due.get(slot)
+        if waiting is None:
+            self.due[slot] = [callback]
+            self.loop.call_at(slot / 1000.0, self._fire, slot)
+        else:
+            waiting.append(callback)
+
+    def _fire(self, slot: int) -> None:
+        for callback in self.due.pop(slot):
+            callback()
 
 
 class _Countdown:
@@ -466,8 +501,9 @@ async def run_clients(plan: ClientPlan, on_measure: Callable[[bool], None] | Non
         stats.window = (measure_from, measure_from + plan.seconds)
         end = start + plan.warmup + plan.seconds
         driven = _Countdown(len(clients))
+        ticker = _Ticker()
         for client in clients:
-            _Driver(client, plan, start, end, driven)
+            _Driver(client, plan, ticker, (start, end), driven)
         lag = asyncio.create_task(_watch_lag(stats, end))
         await _measure(stats, on_measure)
         await asyncio.gather(driven.finished, lag)

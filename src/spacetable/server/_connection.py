@@ -2,25 +2,36 @@
 
 A room sends the same message to several clients many times a second (the coalesced
 poses, the state after a placement), so messages travel as websocket frames built once by
-:func:`text_frame` and written as they are to every reader. Writing never blocks the room:
+:func:`message_frame` and written as they are to every reader. Writing never blocks the room:
 it goes to the socket's buffer (``_ws_protocol.py`` closes a client that stops reading).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from websockets.frames import Frame, Opcode
 
 #: Writes one frame to the client's socket; False once the socket is gone or closing.
 WriteFrame = Callable[[bytes], bool]
 
 
-def text_frame(text: str) -> bytes:
-    """A server-to-client websocket frame carrying ``text`` (unmasked, not compressed)."""
-    return Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
+def text_frame(text: bytes) -> bytes:
+    """A server-to-client websocket text frame carrying ``text`` (UTF-8; unmasked, not
+    compressed)."""
+    return Frame(Opcode.TEXT, text).serialize(mask=False, extensions=[])
+
+
+def encode(value: Any) -> bytes:
+    """JSON text as UTF-8 (numpy numbers written as plain numbers)."""
+    return orjson.dumps(value, option=orjson.OPT_SERIALIZE_NUMPY)
+
+
+def message_frame(message: dict[str, Any]) -> bytes:
+    """The frame of a JSON message."""
+    return text_frame(encode(message))
 
 
 class Connection:
@@ -33,7 +44,7 @@ class Connection:
 
     def send(self, message: dict[str, Any]) -> None:
         """Send a message to this client."""
-        self.send_frame(text_frame(json.dumps(message)))
+        self.send_frame(message_frame(message))
 
     def send_frame(self, frame: bytes) -> None:
         """Send a frame made by :func:`text_frame` (shared by all the readers of a message)."""

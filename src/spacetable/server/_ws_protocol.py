@@ -22,7 +22,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.http11 import Request
 
 from spacetable.server._connection import Connection
-from spacetable.server.protocol import HandPose, ProtocolError, parse_client_message
+from spacetable.server.protocol import Pose, ProtocolError, parse_client_message
 from spacetable.server.rooms import Room, RoomDirectory
 
 #: The lifespan-state key under which the application shares its room directory.
@@ -87,7 +87,7 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         except ProtocolError as exc:
             self.game.send({"type": "error", "message": str(exc)})
             return
-        if isinstance(message, HandPose):
+        if isinstance(message, Pose):
             self.room.pose(self.game, message)  # the stream: no trip through the queue
         else:
             self.room.submit(self.game, message)

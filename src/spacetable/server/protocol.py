@@ -8,10 +8,11 @@ are documented in ``docs/protocol.md``.
 
 from __future__ import annotations
 
-import json
 import math
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 #: Bot levels a seat can be given: how many candidate poses the greedy bot weighs and how
@@ -148,7 +149,17 @@ _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 _POSE_KEYS = frozenset(("type", "x", "y", "rotation"))
 
 
-def _plain_pose(data: dict[str, Any]) -> HandPose | None:
+@dataclass(frozen=True, slots=True)
+class Pose:
+    """A validated ``pose`` message (:class:`HandPose`), in the light form the room keeps:
+    poses are most of the traffic."""
+
+    x: float
+    y: float
+    rotation: float
+
+
+def _plain_pose(data: dict[str, Any]) -> Pose | None:
     """A ``pose`` message checked by hand when it is plainly valid (plain JSON numbers, all
     finite, no other field); ``None`` for anything else, which then goes through full
     validation. Poses are most of the traffic, so they skip pydantic's machinery."""
@@ -158,14 +169,15 @@ def _plain_pose(data: dict[str, Any]) -> HandPose | None:
     for value in (x, y, rotation):
         if type(value) not in (int, float) or not math.isfinite(value):
             return None
-    return HandPose.model_construct(type="pose", x=float(x), y=float(y), rotation=float(rotation))
+    return Pose(float(x), float(y), float(rotation))
 
 
-def parse_client_message(text: str | bytes) -> ClientMessage:
-    """Validate one client message. Raises :class:`ProtocolError` naming the problem."""
+def parse_client_message(text: str | bytes) -> Pose | ClientMessage:
+    """Validate one client message (a ``pose`` comes back as a :class:`Pose`). Raises
+    :class:`ProtocolError` naming the problem."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:  # invalid UTF-8 too
         raise ProtocolError(f"message is not valid JSON: {exc}") from exc
     if not isinstance(data, dict):
         raise ProtocolError("message must be a JSON object with a 'type'")
@@ -173,7 +185,7 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
     if pose is not None:
         return pose
     try:
-        return _ADAPTER.validate_python(data)
+        message = _ADAPTER.validate_python(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = [str(part) for part in first["loc"]]
@@ -183,3 +195,6 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         raise ProtocolError(
             f"bad {data.get('type', 'untyped')!s} message: {where}: {first['msg']}"
         ) from exc
+    if isinstance(message, HandPose):
+        return Pose(message.x, message.y, message.rotation)
+    return message

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import secrets
@@ -25,7 +24,7 @@ from spacetable.bots.random_bot import RandomBot
 from spacetable.games.base import IllegalAction
 from spacetable.games.stellar import Timeout, TimerExpired
 from spacetable.server import protocol as msg
-from spacetable.server._connection import Connection, text_frame
+from spacetable.server._connection import Connection, encode, message_frame, text_frame
 from spacetable.server._room_match import RoomMatch, RoomOptions, Timing
 from spacetable.server._seats import Seat
 from spacetable.server.storage import Storage
@@ -112,7 +111,7 @@ class Room:
         """Hand a message to the room's task."""
         self._queue.put_nowait((connection, message))
 
-    def pose(self, connection: Connection, message: msg.HandPose) -> None:
+    def pose(self, connection: Connection, message: msg.Pose) -> None:
         """A streamed hand pose, noted at once. Like everything the room's task runs, this
         is synchronous code on the room's event loop, so it cannot interleave with the
         task's handling; only its order against queued messages differs (a pose noted
@@ -389,7 +388,7 @@ class Room:
         if not poses:
             return
         self.pending_poses = {}
-        frame = text_frame(json.dumps({"type": "poses", "poses": poses}))
+        frame = message_frame({"type": "poses", "poses": poses})
         only = next(iter(poses)) if len(poses) == 1 else None
         for connection in self.connections:
             seat = connection.seat
@@ -397,7 +396,7 @@ class Room:
                 continue
             connection.send_frame(frame)
 
-    def _on_pose(self, connection: Connection | None, message: msg.HandPose) -> None:
+    def _on_pose(self, connection: Connection | None, message: msg.Pose) -> None:
         if connection is None or connection.seat is None or self.match is None:
             return  # poses from spectators or outside a match are dropped silently
         if not self.match.placing:
@@ -577,7 +576,7 @@ class Room:
         }
 
     def _broadcast(self, message: dict[str, Any]) -> None:
-        frame = text_frame(json.dumps(message))
+        frame = message_frame(message)
         for connection in self.connections:
             connection.send_frame(frame)
 
@@ -592,18 +591,20 @@ class Room:
             return
         now = self._now()
         frames: dict[str | None, bytes] = {}
-        table_text: str | None = None
+        table_json: bytes | None = None
         for connection in self.connections:
             player = None if connection.seat is None else self._player(self.seats[connection.seat])
             frame = frames.get(player)
             if frame is None:
                 state = match.state(player, now)
                 table = state.pop("table")
-                if table_text is None:
-                    table_text = json.dumps(table)
+                if table_json is None:
+                    table_json = encode(table)
                 # A JSON object's text ends with "}": add the shared table as its last member.
-                text = f'{json.dumps(state)[:-1]}, "table": {table_text}}}'
-                frame = frames[player] = text_frame(text)
+                own = encode(state)
+                frame = frames[player] = text_frame(
+                    b"".join((own[:-1], b',"table":', table_json, b"}"))
+                )
             connection.send_frame(frame)
 
     def _send_state(self, connection: Connection) -> None:
