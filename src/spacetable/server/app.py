@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Any, Literal
@@ -85,6 +86,19 @@ def room_options(body: Any) -> RoomOptions:
     return options
 
 
+def _tune_gc() -> None:
+    """Keep the garbage collector's pauses away from the rooms.
+
+    Everything loaded at start-up (numba, pydantic, FastAPI: a large heap) lives as long
+    as the server, so it is frozen out of the collector's passes, and again once the bots
+    are warm. The young generation is collected every 10,000 allocations instead of 700:
+    most messages' objects are gone by then, so far fewer are promoted and full passes,
+    each of which stalls every room, become rare (measured: docs/performance.md)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 50, 100)
+
+
 def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
     """The whole web application, storing finished matches in ``storage``."""
     directory = RoomDirectory(storage, timing or Timing())
@@ -94,6 +108,8 @@ def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
         # Load the bots' compiled resolver in the background: the first bot move would
         # otherwise stall its room for seconds.
         warming = asyncio.create_task(asyncio.to_thread(warm_up))
+        _tune_gc()
+        warming.add_done_callback(lambda _: _tune_gc())
         yield {ROOMS: directory}  # the room sockets find their rooms here (_ws_protocol)
         await warming
         await directory.close()
