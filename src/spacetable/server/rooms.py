@@ -1,9 +1,11 @@
 """Rooms: seats, connections, bots and the match, each room owned by one asyncio task.
 
 Websocket handlers call :meth:`Room.submit`; everything that changes a room happens in
-:meth:`Room._run`, one message at a time, so a room needs no locks. Timers (the pose
-broadcast tick, the deployment and stop countdowns, bots' turns, abandoned seats) post
-markers into the same queue. The match itself is the pure state machine of
+:meth:`Room._run`, one message at a time, so a room needs no locks. Timers (the deployment
+and stop countdowns, bots' turns, abandoned seats) post markers into the same queue. The
+pose stream is the exception, for its volume: poses are noted, and sent on when their
+window closes, by plain callbacks on the same event loop, which cannot interleave with the
+task's handling either. The match itself is the pure state machine of
 ``spacetable.games``, wrapped for either game by :class:`~spacetable.server._room_match.
 RoomMatch`; the room adds the clock, sockets and storage, nothing else.
 """
@@ -36,11 +38,6 @@ log = logging.getLogger("spacetable.rooms")
 
 @dataclass(frozen=True, slots=True)
 class _Disconnected:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class _Tick:
     pass
 
 
@@ -98,7 +95,7 @@ class Room:
         self.created = time.time()
         self._queue: asyncio.Queue[tuple[Connection | None, Any]] = asyncio.Queue()
         self._loop = asyncio.get_running_loop()
-        self._pose_flush_due = False  # a _Tick is on its way for the pending poses
+        self._pose_flush_due = False  # the pending poses' window is open
         self._task = asyncio.create_task(self._run())
 
     # -- called by websocket handlers ------------------------------------------------
@@ -151,9 +148,7 @@ class Room:
                     connection.send({"type": "error", "message": "internal error"})
 
     def _handle(self, connection: Connection | None, message: Any) -> None:
-        if isinstance(message, _Tick):
-            self._flush_poses()
-        elif isinstance(message, msg.Place | msg.Drop | msg.Discard | msg.Fleet):
+        if isinstance(message, msg.Place | msg.Drop | msg.Discard | msg.Fleet):
             self._on_card(connection, message)
         elif isinstance(message, _BotTurn):
             self._on_bot_turn(message)
@@ -416,7 +411,7 @@ class Room:
             # players that arrive within it leave in the same message. A fixed ticker would
             # make every pose wait up to a whole interval; this bounds the wait by the window.
             self._pose_flush_due = True
-            self._loop.call_later(self.timing.pose_interval, self.submit, None, _Tick())
+            self._loop.call_later(self.timing.pose_interval, self._flush_poses)
 
     def _on_card(
         self,
