@@ -4,12 +4,16 @@ numbers themselves are measured with ``spacetable loadtest``, not asserted here)
 from __future__ import annotations
 
 import asyncio
+import base64
 import concurrent.futures
+import hashlib
+import random
 from typing import Any
 
 import pytest
 
 from spacetable._loadclient import CARD_L, CARD_W, decode_pose, encode_pose, seat_spots
+from spacetable._loadsocket import _GUID, LoadSocket
 from spacetable.loadtest import LoadSettings, percentiles, run_loadtest
 
 
@@ -59,3 +63,80 @@ def test_a_small_load_plays_whole_matches_and_times_poses_and_placements() -> No
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="rooms must be >= 1"):
         run_loadtest(LoadSettings(rooms=0))
+
+
+class _Wire(asyncio.Transport):
+    """The far end of a LoadSocket: keeps what it was sent."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent = bytearray()
+        self.closing = False
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        self.sent += data
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def close(self) -> None:
+        self.closing = True
+
+
+def _server_frame(opcode: int, payload: bytes) -> bytes:
+    n = len(payload)
+    if n < 126:
+        return bytes((0x80 | opcode, n)) + payload
+    if n < 1 << 16:
+        return bytes((0x80 | opcode, 126)) + n.to_bytes(2, "big") + payload
+    return bytes((0x80 | opcode, 127)) + n.to_bytes(8, "big") + payload
+
+
+def test_the_load_socket_reads_frames_however_the_bytes_are_cut() -> None:
+    async def scenario() -> None:
+        texts: list[bytes] = []
+        socket = LoadSocket(
+            "ws://127.0.0.1:9/ws/rooms/x",
+            lambda t, _: texts.append(t),
+            lambda: None,
+            random.Random(1),
+        )
+        wire = _Wire()
+        socket.connection_made(wire)
+        request = bytes(wire.sent).decode()
+        assert request.startswith("GET /ws/rooms/x HTTP/1.1\r\n")
+        key = next(
+            line.split(": ")[1]
+            for line in request.split("\r\n")
+            if line.startswith("Sec-WebSocket-Key")
+        )
+        accept = base64.b64encode(hashlib.sha1(key.encode() + _GUID).digest()).decode()
+        answer = (
+            f"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\n\r\n"
+        ).encode()
+        messages = [b'{"a":1}', b"x" * 300, b"y" * 70_000]
+        stream = answer + b"".join(_server_frame(0x1, m) for m in messages)
+        stream += _server_frame(0x9, b"hi")  # a ping
+        wire.sent.clear()
+        for at in range(0, len(stream), 7):  # seven bytes at a time
+            socket.data_received(stream[at : at + 7])
+        assert socket.opened.done() and socket.opened.exception() is None
+        assert texts == messages
+        # The pong goes back masked, with the ping's payload.
+        assert wire.sent[0] == 0x8A and wire.sent[1] == 0x80 | 2
+        mask = bytes(wire.sent[2:6])
+        assert bytes(b ^ mask[i % 4] for i, b in enumerate(wire.sent[6:8])) == b"hi"
+
+    asyncio.run(scenario())
+
+
+def test_the_load_socket_refuses_a_wrong_handshake() -> None:
+    async def scenario() -> None:
+        socket = LoadSocket("ws://127.0.0.1:9/", lambda t, _: None, lambda: None, random.Random(1))
+        socket.connection_made(_Wire())
+        socket.data_received(b"HTTP/1.1 403 Forbidden\r\n\r\n")
+        with pytest.raises(ConnectionError, match="403"):
+            await socket.opened
+
+    asyncio.run(scenario())

@@ -15,15 +15,15 @@ measured. Placement latency: a ``place`` sent to its own ``placed`` broadcast (o
 ``refused``). Both clocks are this process's ``time.perf_counter``.
 
 The clients must cost much less than the server they load, or their own delays would be
-measured as the server's: each connection is a plain :class:`asyncio.Protocol` over the
-sans-I/O core of ``websockets`` (no reader task, no queues), messages are handled as they
-are parsed, and the pose stream runs on timer callbacks rather than one task per client.
+measured as the server's: each connection is a plain :class:`asyncio.Protocol` that reads
+its frames itself (:mod:`spacetable._loadsocket`; no reader task, no queues), messages are
+handled as they are parsed, and the pose stream runs on timer callbacks (one per
+millisecond, shared) rather than one task per client.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import math
 import random
@@ -31,13 +31,11 @@ import time
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 import orjson
-from websockets.client import ClientProtocol
-from websockets.exceptions import InvalidState
-from websockets.frames import Frame, Opcode
-from websockets.uri import parse_uri
+
+from spacetable._loadsocket import LoadSocket
 
 #: Card and table sizes (mm) and the asteroid at the centre; see games/lightspeed.py.
 CARD_W, CARD_L = 63.0, 88.0
@@ -124,76 +122,6 @@ class LoadRoom:
         self.by_player: dict[str, LoadClient] = {}
 
 
-class _Socket(asyncio.Protocol):
-    """One websocket connection: frames are parsed as bytes arrive and each text message
-    goes to ``on_text(utf8, received_at)`` at once."""
-
-    def __init__(
-        self,
-        url: str,
-        on_text: Callable[[bytes | bytearray | memoryview, float], None],
-        on_lost: Callable[[], None],
-    ) -> None:
-        self.uri = parse_uri(url)
-        self.protocol = ClientProtocol(self.uri)
-        self.on_text, self.on_lost = on_text, on_lost
-        self.transport: asyncio.Transport | None = None
-        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.closed = False
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        # A TCP transport (uvloop's is not an asyncio.Transport subclass, but is one).
-        self.transport = cast(asyncio.Transport, transport)
-        self.protocol.send_request(self.protocol.connect())
-        self._flush()
-
-    def data_received(self, data: bytes) -> None:
-        now = time.perf_counter()
-        self.protocol.receive_data(data)
-        for event in self.protocol.events_received():
-            if isinstance(event, Frame):
-                if event.opcode is Opcode.TEXT:
-                    self.on_text(event.data, now)
-            elif not self.opened.done():  # the handshake's answer
-                failed = self.protocol.handshake_exc
-                if failed is None:
-                    self.opened.set_result(None)
-                else:
-                    self.opened.set_exception(failed)
-        self._flush()  # pongs and close frames the protocol owes the server
-
-    def send(self, text: str) -> bool:
-        """Send one text message; ``False`` if the connection is no longer open."""
-        if self.closed:
-            return False
-        try:
-            self.protocol.send_text(text.encode())
-        except InvalidState:
-            return False
-        self._flush()
-        return True
-
-    def close(self) -> None:
-        """Say goodbye and close."""
-        if not self.closed and self.transport is not None:
-            with contextlib.suppress(InvalidState):
-                self.protocol.send_close()
-            self._flush()
-            self.transport.close()
-
-    def _flush(self) -> None:
-        assert self.transport is not None
-        for chunk in self.protocol.data_to_send():
-            if chunk:
-                self.transport.write(chunk)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.closed = True
-        if not self.opened.done():
-            self.opened.set_exception(exc or ConnectionError("connection closed"))
-        self.on_lost()
-
-
 class LoadClient:
     """One seated player: a websocket whose messages are handled as they arrive."""
 
@@ -210,7 +138,7 @@ class LoadClient:
         self.spots = spots
         self.stats = stats
         self.rng = rng
-        self.ws: _Socket | None = None
+        self.ws: LoadSocket | None = None
         self.player: str | None = None
         self.phase = "lobby"
         self.hand: str | None = None
@@ -259,7 +187,7 @@ class LoadClient:
 
     # -- receiving ----------------------------------------------------------------------
 
-    def on_text(self, raw: bytes | bytearray | memoryview, now: float) -> None:
+    def on_text(self, raw: bytes, now: float) -> None:
         """A message from the server, received at ``now``."""
         self.stats.received += 1
         self._handle(orjson.loads(raw), now)
@@ -364,8 +292,8 @@ async def _open(client: LoadClient, url: str, gate: asyncio.Semaphore) -> None:
     """Connect, take a seat and say ready."""
     loop = asyncio.get_running_loop()
     async with gate:
-        socket = _Socket(url, client.on_text, client.on_lost)
-        await loop.create_connection(lambda: socket, socket.uri.host, socket.uri.port)
+        socket = LoadSocket(url, client.on_text, client.on_lost, random.Random(client.rng.random()))
+        await loop.create_connection(lambda: socket, socket.host, socket.port)
         await asyncio.wait_for(socket.opened, 60)
     client.ws = socket
     client._send(f'{{"type":"join","name":"p{client.seat}","seat":{client.seat}}}')
