@@ -26,6 +26,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Help paragraphs are reflowed to the terminal (docstrings wrap at 88 columns).
+    rich_markup_mode="markdown",
 )
 
 TableArg = Annotated[
