@@ -8,6 +8,7 @@ import base64
 import concurrent.futures
 import hashlib
 import random
+from collections.abc import Coroutine
 from typing import Any
 
 import pytest
@@ -63,6 +64,12 @@ def test_a_small_load_plays_whole_matches_and_times_poses_and_placements() -> No
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="rooms must be >= 1"):
         run_loadtest(LoadSettings(rooms=0))
+
+
+def _run_apart(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run on a loop of its own thread (a browser test may have left one running here)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
 
 
 class _Wire(asyncio.Transport):
@@ -128,7 +135,7 @@ def test_the_load_socket_reads_frames_however_the_bytes_are_cut() -> None:
         mask = bytes(wire.sent[2:6])
         assert bytes(b ^ mask[i % 4] for i, b in enumerate(wire.sent[6:8])) == b"hi"
 
-    asyncio.run(scenario())
+    _run_apart(scenario())
 
 
 def test_the_load_socket_refuses_a_wrong_handshake() -> None:
@@ -139,4 +146,4 @@ def test_the_load_socket_refuses_a_wrong_handshake() -> None:
         with pytest.raises(ConnectionError, match="403"):
             await socket.opened
 
-    asyncio.run(scenario())
+    _run_apart(scenario())

@@ -98,6 +98,15 @@ def test_a_stellar_conflict_match_against_a_bot(
     erin.click(f'button.fleet-card[data-ship="{first}"]')  # changed her mind
     assert erin.get_attribute(f'button.fleet-card[data-ship="{first}"]', "aria-pressed") == "false"
     erin.click(f'button.fleet-card[data-ship="{first}"]')
+    # A reload in the middle of choosing keeps the seat and the picks.
+    erin.reload()
+    erin.wait_for_selector("#fleet-panel button.fleet-card[aria-pressed=true]")
+    kept = erin.locator("button.fleet-card[aria-pressed=true]")
+    assert sorted(kept.nth(i).get_attribute("data-ship") or "" for i in range(kept.count())) == (
+        sorted(picked)
+    )
+    spent = sum(vak[k].credits for k in picked)
+    assert erin.get_attribute("#fleet-credits", "data-spent") == str(spent)
     shot(erin, "fleet-builder")
     erin.click("#send-fleet")
 
@@ -219,3 +228,62 @@ def test_the_referee_animates_a_stellar_conflict_battle(open_page: OpenPage, sho
         page.click("#export")
     exported = json.loads(Path(download.value.path()).read_text())
     assert exported["ruleset"] == "stellar" and exported["variant"] == {"stolen_goods": True}
+
+
+#: Red's gun kills Blue's 2-VP ship; Blue keeps 2 cubes on his cargo ship: 2 VP each, and
+#: Red wins the tie on enemy ships killed (ruling 11).
+TIED_TABLE = {
+    "ruleset": "stellar",
+    "players": ["red", "blue"],
+    "ships": {
+        "gun": {
+            "name": "Gun",
+            "speed": 1,
+            "health": 2,
+            "vp": 2,
+            "credits": 2,
+            "lasers": [{"at": [0, 44], "angle": 0, "power": 1}],
+        },
+        "victim": {"name": "Victim", "speed": 9, "health": 1, "vp": 2, "credits": 2, "lasers": []},
+        "hold": {
+            "name": "Hold",
+            "speed": 10,
+            "health": 3,
+            "vp": 2,
+            "credits": 0,
+            "role": "cargo",
+            "lasers": [],
+        },
+    },
+    "cards": [
+        {"id": "red-gun", "owner": "red", "ship": "gun", "x": 0, "y": 0, "rotation": 0},
+        {"id": "blue-victim", "owner": "blue", "ship": "victim", "x": 0, "y": 200, "rotation": 0},
+        {
+            "id": "blue-hold",
+            "owner": "blue",
+            "ship": "hold",
+            "x": 300,
+            "y": 0,
+            "rotation": 0,
+            "rocks": 2,
+        },
+    ],
+}
+
+
+def test_the_score_panel_explains_a_tie_broken_on_kills(
+    open_page: OpenPage, shot: Shot, tmp_path: Path
+) -> None:
+    table = tmp_path / "tied.json"
+    table.write_text(json.dumps(TIED_TABLE))
+    page = open_page("/referee")
+    page.wait_for_selector(".add-ship")
+    page.set_input_files("#import-file", str(table))
+    page.wait_for_selector("body[data-phase=battle]")
+    page.click("#battle-skip")
+    page.wait_for_selector("#score-panel #tie-break")
+    shot(page, "tie-break")
+    assert shown_scores(page) == {"red": 2, "blue": 2}
+    assert shown_winner(page) == "red"
+    line = page.inner_text("#tie-break")
+    assert "Tied at 2 VP" in line and "red 1" in line and "blue 0" in line, line

@@ -69,8 +69,33 @@ export class FleetBuilder {
       this.reset();
       this.key = key;
       this.build(race, colour);
+      this.restore();
     }
     this.update();
+  }
+
+  /** The picks made before a reload of the page (kept for this tab, per match and race). */
+  restore() {
+    let saved = [];
+    try {
+      saved = JSON.parse(sessionStorage.getItem(`spacetable-fleet/${this.key}`) || "[]");
+    } catch {
+      return; // storage unavailable or garbled: start afresh
+    }
+    const choosable = new Set([...this.container.querySelectorAll("button.fleet-card")].map((b) => b.dataset.ship));
+    for (const key of Array.isArray(saved) ? saved : []) {
+      if (choosable.has(key) && this.spent() + (this.ships[key]?.credits || 0) <= this.state.credits) {
+        this.selected.add(key);
+      }
+    }
+  }
+
+  save() {
+    try {
+      sessionStorage.setItem(`spacetable-fleet/${this.key}`, JSON.stringify([...this.selected]));
+    } catch {
+      // storage full or disabled: the picks just do not survive a reload
+    }
   }
 
   /** The race's ships as cards: the two that always come along, then the choosable ones. */
@@ -123,6 +148,7 @@ export class FleetBuilder {
     if (this.sending || this.state?.fleet) return;
     if (this.selected.has(key)) this.selected.delete(key);
     else if (this.spent() + (this.ships[key]?.credits || 0) <= this.state.credits) this.selected.add(key);
+    this.save();
     const error = this.container.querySelector("#fleet-error");
     if (error) error.hidden = true;
     this.update();
