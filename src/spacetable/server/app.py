@@ -1,4 +1,4 @@
-"""The FastAPI application: pages, the JSON API and the room websockets.
+"""The FastAPI application: pages, the JSON API, and the rooms the websockets reach.
 
 Handlers only translate HTTP requests to storage and room-directory calls; the room
 websockets are served by uvicorn's protocol itself (``_ws_protocol.py``), which finds the
