@@ -12,12 +12,13 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from spacetable.bots import make_bot
 from spacetable.bots._fleet import random_fleet, value_fleet
-from spacetable.bots.arena import PairRecord, play_stellar_match, race_matrix
+from spacetable.bots.arena import PairRecord, StudySetup, play_stellar_match, race_matrix
 from spacetable.games.stellar import (
     BATTLE_SIZES,
     CREDITS,
@@ -171,6 +172,28 @@ def test_a_study_names_the_command_that_reproduces_it() -> None:
     assert "| wiss | - |" in study.to_markdown()
 
 
+def test_a_study_of_a_variant_plays_it_and_says_so() -> None:
+    setup = StudySetup("stop", 2, True)
+    options = setup.options(("hexai", "wiss"), "war")
+    assert (options.deployment, options.asteroids, options.stolen_goods) == ("stop", 2, True)
+    assert options.races == ("hexai", "wiss") and options.battle_size == "war"
+    match = play_stellar_match([make_bot("random"), make_bot("random")], 1, options)
+    cards = match.table_cards()
+    assert sum(c.get("type") == "asteroid" for c in cards) == 2
+    assert not any(
+        ship_role(c) == "cargo" for c in cards if c.get("type") != "asteroid"
+    )  # the asteroids carry the cubes
+    study = run_study(["dispute"], games=1, seed=2, level="random", setup=setup)
+    assert study.command().endswith("--seed 2 --deployment stop --asteroids 2 --stolen-goods")
+    assert "the stop rule, 2 asteroids, Stolen Goods" in study.to_markdown()
+    assert study.to_json()["asteroids"] == 2
+
+
+def ship_role(card: dict[str, Any]) -> str | None:
+    race = next(r for r in RACES if card["ship"].startswith(f"{r}-"))
+    return race_ships(race)[card["ship"]].role
+
+
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "spacetable", *args],
@@ -213,3 +236,7 @@ def test_races_command_refuses_bad_options() -> None:
     assert done.returncode == 2 and "--games" in done.stderr
     done = run("races", "--level", "genius", "--games", "1")
     assert done.returncode == 2 and "genius" in done.stderr
+    done = run("races", "--asteroids", "9")
+    assert done.returncode == 2 and "'asteroids'" in done.stderr
+    done = run("races", "--deployment", "fast")
+    assert done.returncode == 2 and "fast" in done.stderr

@@ -388,18 +388,27 @@ def races(
     ] = "easy",
     seed: Annotated[int, typer.Option(help="Seed of the first match; match i uses seed + i.")] = 0,
     pace: Annotated[float, typer.Option(help="Seconds each bot takes per card it deploys.")] = 6.0,
+    deployment: Annotated[
+        str, typer.Option(help="timer (the countdown) or stop (Light Speed's stop rule).")
+    ] = "timer",
+    asteroids: Annotated[
+        int, typer.Option(help="Asteroids variant: 1 to 5 asteroids instead of cargo ships.")
+    ] = 0,
+    stolen_goods: Annotated[bool, typer.Option(help="Play the Stolen Goods variant.")] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the study as one JSON object.")
     ] = False,
 ) -> None:
     """Measure how fair the Stellar Conflict races are (bot study).
 
-    Bots of one level play every pair of races head to head at each battle size (timer
-    deployment, seats alternating, seeded) and print each race's win rate against each
-    other race and overall, with a 95% Wilson interval, as markdown tables or JSON.
-    Progress goes to stderr; the default run takes a few minutes. See docs/stellar.md."""
+    Bots of one level play every pair of races head to head at each battle size (two
+    players, seats alternating, seeded; the normal game under the timer unless told) and
+    print each race's win rate against each other race and overall, with a 95% Wilson
+    interval, as markdown tables or JSON. Progress goes to stderr; the default run takes a
+    few minutes. See docs/stellar.md."""
     from spacetable.bots import LEVELS, warm_up
-    from spacetable.bots.arena import PairRecord
+    from spacetable.bots.arena import PairRecord, StudySetup
+    from spacetable.games.base import InvalidOptions
     from spacetable.games.stellar import BATTLE_SIZES, BattleSize
     from spacetable.lab import run_study, wilson
 
@@ -410,6 +419,13 @@ def races(
         _fail(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
     if games < 1 or pace <= 0:
         _fail("--games must be at least 1 and --pace positive")
+    if deployment not in ("timer", "stop"):
+        _fail(f"unknown deployment {deployment!r} (choose timer or stop)")
+    setup = StudySetup("stop" if deployment == "stop" else "timer", asteroids, stolen_goods)
+    try:
+        setup.options(("wiss", "vak"), sizes[0])
+    except InvalidOptions as exc:
+        _fail(str(exc))
     total = len(sizes) * 6
     print(f"{total} pairs of races, {2 * games} matches each...", file=sys.stderr)
     warm_up()
@@ -424,7 +440,7 @@ def races(
             file=sys.stderr,
         )
 
-    study = run_study(sizes, games, seed, level, pace, progress)
+    study = run_study(sizes, games, seed, level, pace, progress, setup)
     if as_json:
         print(json.dumps(study.to_json(), indent=2))
     else:

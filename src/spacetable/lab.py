@@ -13,7 +13,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spacetable.bots.arena import STELLAR_PACE_SECONDS, PairRecord, race_matrix
+from spacetable.bots.arena import (
+    NORMAL_GAME,
+    STELLAR_PACE_SECONDS,
+    PairRecord,
+    StudySetup,
+    race_matrix,
+)
 from spacetable.games.stellar import CREDITS, RACES, BattleSize
 
 #: The normal quantile of a two-sided 95 % interval.
@@ -127,6 +133,7 @@ class RaceStudy:
     seed: int
     pace_seconds: float
     sizes: tuple[SizeStudy, ...]
+    setup: StudySetup = NORMAL_GAME
 
     def command(self) -> str:
         """The ``spacetable races`` command line that reproduces this study."""
@@ -134,7 +141,7 @@ class RaceStudy:
         pace = "" if self.pace_seconds == STELLAR_PACE_SECONDS else f" --pace {self.pace_seconds:g}"
         return (
             f"spacetable races --size {size} --games {self.games} --level {self.level} "
-            f"--seed {self.seed}{pace}"
+            f"--seed {self.seed}{pace}{self.setup.flags()}"
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -144,6 +151,9 @@ class RaceStudy:
             "games_per_seat_order": self.games,
             "seed": self.seed,
             "pace_seconds": self.pace_seconds,
+            "deployment": self.setup.deployment,
+            "asteroids": self.setup.asteroids,
+            "stolen_goods": self.setup.stolen_goods,
             "command": self.command(),
             "sizes": {s.size: s.to_json() for s in self.sizes},
         }
@@ -153,7 +163,8 @@ class RaceStudy:
         head = (
             f"Bots: `{self.level}` on both sides; {self.games} matches per seat order "
             f"(seeds {self.seed}..{self.seed + self.games - 1}); a card every "
-            f"{self.pace_seconds:g} s. Win rate (95 % Wilson interval), draws count half."
+            f"{self.pace_seconds:g} s; {self.setup.describe()}. Win rate (95 % Wilson "
+            "interval), draws count half."
         )
         return "\n\n".join([head, *(s.to_markdown() for s in self.sizes)])
 
@@ -165,9 +176,11 @@ def run_study(
     level: str = "easy",
     pace: float = STELLAR_PACE_SECONDS,
     progress: Callable[[BattleSize, PairRecord], None] | None = None,
+    setup: StudySetup = NORMAL_GAME,
 ) -> RaceStudy:
     """Play :func:`~spacetable.bots.arena.race_matrix` at each of ``sizes`` (``games``
-    matches per pair and seat order) and keep every pair's record; ``progress`` hears of
+    matches per pair and seat order) in the game ``setup`` describes, and keep every
+    pair's record; ``progress`` hears of
     each pair as it finishes. Raises ``ValueError`` for an unknown bot level or a
     ``games`` below 1."""
     if games < 1:
@@ -183,6 +196,6 @@ def run_study(
             if progress is not None:
                 progress(size, record)
 
-        race_matrix(size, games, seed, level, pace, progress=keep)
+        race_matrix(size, games, seed, level, pace, progress=keep, setup=setup)
         studies.append(SizeStudy(size, tuple(records)))
-    return RaceStudy(level, games, seed, pace, tuple(studies))
+    return RaceStudy(level, games, seed, pace, tuple(studies), setup)

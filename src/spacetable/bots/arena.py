@@ -23,6 +23,7 @@ from spacetable.games.lightspeed import LightSpeedAction, LightSpeedMatch, Light
 from spacetable.games.stellar import (
     RACES,
     BattleSize,
+    DeploymentRule,
     Fleet,
     Phase,
     Race,
@@ -127,6 +128,54 @@ def win_rate(bot: Bot, opponent: Bot, games: int, seed: int = 0) -> float:
 
 
 @dataclass(frozen=True, slots=True)
+class StudySetup:
+    """The game a race study plays, beside the races and the battle size: the deployment
+    rule (``timer`` or ``stop``), the Asteroids variant (0: cargo ships; 1 to 5 asteroids)
+    and Stolen Goods. The default is the normal game under the timer."""
+
+    deployment: DeploymentRule = "timer"
+    asteroids: int = 0
+    stolen_goods: bool = False
+
+    def options(self, races: tuple[Race, Race], size: BattleSize) -> StellarOptions:
+        """The options of a 2-player match of ``races`` (seat order) at ``size``. Raises
+        :class:`~spacetable.games.base.InvalidOptions` for a bad setup."""
+        return StellarOptions(
+            ("red", "blue"),
+            races,
+            size,
+            deployment=self.deployment,
+            asteroids=self.asteroids,
+            stolen_goods=self.stolen_goods,
+        )
+
+    def describe(self) -> str:
+        """The setup in words, e.g. ``timer deployment, cargo ships``."""
+        parts = [
+            "timer deployment" if self.deployment == "timer" else "the stop rule",
+            f"{self.asteroids} asteroids" if self.asteroids else "cargo ships",
+        ]
+        if self.stolen_goods:
+            parts.append("Stolen Goods")
+        return ", ".join(parts)
+
+    def flags(self) -> str:
+        """The ``spacetable races`` options that ask for this setup ("" for the default)."""
+        parts = []
+        if self.deployment != "timer":
+            parts.append(f" --deployment {self.deployment}")
+        if self.asteroids:
+            parts.append(f" --asteroids {self.asteroids}")
+        if self.stolen_goods:
+            parts.append(" --stolen-goods")
+        return "".join(parts)
+
+
+#: The normal game under the timer: what a study plays unless told.
+NORMAL_GAME = StudySetup()
+
+
+@dataclass(frozen=True, slots=True)
 class PairRecord:
     """How race ``race`` fared against race ``other`` over ``games`` matches: ``wins``,
     ``draws`` and ``losses`` from ``race``'s side."""
@@ -165,14 +214,15 @@ def race_pair(
     seed: int = 0,
     level: str = "easy",
     pace: float = STELLAR_PACE_SECONDS,
+    setup: StudySetup | None = None,
 ) -> PairRecord:
     """Play ``first`` against ``second`` in ``games`` 2-player Stellar Conflict battles of
     ``size`` in each seat order (``2 * games`` matches; match ``i`` of each order uses seed
     ``seed + i``), both sides played by bots of ``level`` placing a card every ``pace``
-    seconds (timer deployment, normal game). Raises ``ValueError`` for an unknown level."""
+    seconds, in the game ``setup`` describes. Raises ``ValueError`` for an unknown level."""
     wins = draws = 0
     for game, (a, b) in itertools.product(range(games), ((first, second), (second, first))):
-        options = StellarOptions(("red", "blue"), (a, b), size)
+        options = (setup or NORMAL_GAME).options((a, b), size)
         bots = [make_bot(level), make_bot(level)]
         outcome = play_stellar_match(bots, seed + game, options, [pace, pace]).result()
         assert outcome is not None
@@ -189,9 +239,10 @@ def race_matrix(
     level: str = "easy",
     pace: float = STELLAR_PACE_SECONDS,
     progress: Callable[[PairRecord], None] | None = None,
+    setup: StudySetup | None = None,
 ) -> dict[str, dict[str, float]]:
     """How often each race beats each other race in 2-player Stellar Conflict battles of
-    ``size``, both sides played by bots of ``level`` (timer deployment, normal game).
+    ``size``, both sides played by bots of ``level``, in the game ``setup`` describes.
 
     Every pair of races plays :func:`race_pair`: ``games`` matches in each seat order
     (seeds ``seed``, ``seed + 1``, ...; the same seeds for every pair). ``matrix[a][b]`` is
@@ -201,7 +252,7 @@ def race_matrix(
     """
     matrix: dict[str, dict[str, float]] = {race: {} for race in RACES}
     for first, second in itertools.combinations(RACES, 2):
-        record = race_pair(first, second, size, games, seed, level, pace)
+        record = race_pair(first, second, size, games, seed, level, pace, setup)
         if progress is not None:
             progress(record)
         matrix[first][second] = record.rate
