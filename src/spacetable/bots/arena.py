@@ -214,7 +214,7 @@ def race_pair(
     seed: int = 0,
     level: str = "easy",
     pace: float = STELLAR_PACE_SECONDS,
-    setup: StudySetup | None = None,
+    setup: StudySetup = NORMAL_GAME,
 ) -> PairRecord:
     """Play ``first`` against ``second`` in ``games`` 2-player Stellar Conflict battles of
     ``size`` in each seat order (``2 * games`` matches; match ``i`` of each order uses seed
@@ -222,7 +222,7 @@ def race_pair(
     seconds, in the game ``setup`` describes. Raises ``ValueError`` for an unknown level."""
     wins = draws = 0
     for game, (a, b) in itertools.product(range(games), ((first, second), (second, first))):
-        options = (setup or NORMAL_GAME).options((a, b), size)
+        options = setup.options((a, b), size)
         bots = [make_bot(level), make_bot(level)]
         outcome = play_stellar_match(bots, seed + game, options, [pace, pace]).result()
         assert outcome is not None
@@ -239,7 +239,7 @@ def race_matrix(
     level: str = "easy",
     pace: float = STELLAR_PACE_SECONDS,
     progress: Callable[[PairRecord], None] | None = None,
-    setup: StudySetup | None = None,
+    setup: StudySetup = NORMAL_GAME,
 ) -> dict[str, dict[str, float]]:
     """How often each race beats each other race in 2-player Stellar Conflict battles of
     ``size``, both sides played by bots of ``level``, in the game ``setup`` describes.
