@@ -53,6 +53,18 @@ class Server:
         room: str = self.post("/api/rooms", {"seats": 2, **options})["id"]
         return room
 
+    def stored_match(self, match_id: str) -> dict[str, Any]:
+        """The stored match, once the server has saved it (it saves after the battle)."""
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                match: dict[str, Any] = self.get(f"/api/matches/{match_id}")
+                return match
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+
 
 @contextmanager
 def running_server(db: Path, *extra: str) -> Iterator[Server]:

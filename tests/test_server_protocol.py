@@ -33,6 +33,16 @@ def seated(server: Server, room: str, name: str) -> tuple[Client, dict[str, Any]
     return client, client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
 
 
+def two_ready(server: Server) -> tuple[Client, Client]:
+    """Ann and Bob seated in a new 2-seat room, both ready: the match starts."""
+    room = server.create_room()
+    ann, _ = seated(server, room, "Ann")
+    bob, _ = seated(server, room, "Bob")
+    ann.send(type="ready")
+    bob.send(type="ready")
+    return ann, bob
+
+
 def free_spot(state: dict[str, Any], rng: random.Random) -> dict[str, float]:
     pose = random_free_pose(view_table(state), rng)
     assert pose is not None
@@ -89,7 +99,7 @@ def test_a_full_two_player_match_is_stored_and_replays(server: Server) -> None:
     stop = ann.wait_type("room")  # the room is over: phase and match id
     assert stop["phase"] == "over" and stop["match_id"] == battles["Ann"]["match_id"]
 
-    stored = _stored(server, battles["Ann"]["match_id"])
+    stored = server.stored_match(battles["Ann"]["match_id"])
     assert [seat["player"] for seat in stored["seats"]] == ["Ann", "Bob"]
     assert stored["events"] == result["events"]
     assert stored["result"]["scores"] == result["scores"]
@@ -110,18 +120,6 @@ def test_a_full_two_player_match_is_stored_and_replays(server: Server) -> None:
     assert any(m["id"] == stored["id"] for m in listed)
     ann.close()
     bob.close()
-
-
-def _stored(server: Server, match_id: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            stored: dict[str, Any] = server.get(f"/api/matches/{match_id}")
-            return stored
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
 
 
 def test_a_refused_drop_says_why_and_changes_nothing(server: Server) -> None:
@@ -146,11 +144,7 @@ def test_a_refused_drop_says_why_and_changes_nothing(server: Server) -> None:
 
 
 def test_the_stop_rule_freezes_the_other_hand_and_times_out(server: Server) -> None:
-    room = server.create_room()
-    ann, _ = seated(server, room, "Ann")
-    bob, _ = seated(server, room, "Bob")
-    ann.send(type="ready")
-    bob.send(type="ready")
+    ann, bob = two_ready(server)
     rng = random.Random(3)
     state = ann.wait_type("state")
     while state["phase"] == "fast" and state["hand"] is not None:
@@ -245,11 +239,7 @@ def test_spectators_see_the_match_but_cannot_play(server: Server) -> None:
 
 
 def test_a_bot_takes_over_an_abandoned_seat(server: Server) -> None:
-    room = server.create_room()
-    ann, _ = seated(server, room, "Ann")
-    bob, _ = seated(server, room, "Bob")
-    ann.send(type="ready")
-    bob.send(type="ready")
+    ann, bob = two_ready(server)
     bob.wait_type("state")
     bob.close()  # Bob leaves for good; Ann keeps playing
     taken = ann.wait(lambda m: m["type"] == "room" and m["seats"][1]["kind"] == "bot", timeout=10)
@@ -260,11 +250,7 @@ def test_a_bot_takes_over_an_abandoned_seat(server: Server) -> None:
 
 
 def test_poses_are_coalesced_and_never_echoed_alone(server: Server) -> None:
-    room = server.create_room()
-    ann, _ = seated(server, room, "Ann")
-    bob, _ = seated(server, room, "Bob")
-    ann.send(type="ready")
-    bob.send(type="ready")
+    ann, bob = two_ready(server)
     state = ann.wait(lambda m: m["type"] == "state" and m["hand"] is not None)
     bob.wait(lambda m: m["type"] == "state" and m["hand"] is not None)
     spot = free_spot(state, random.Random(3))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 import urllib.error
 from collections.abc import Iterator
 from typing import Any
@@ -80,18 +79,6 @@ def free_spot(state: dict[str, Any], rng: random.Random) -> dict[str, float]:
 
 def state_where(client: Client, test: Any, timeout: float = 20.0) -> dict[str, Any]:
     return client.wait(lambda m: m["type"] == "state" and test(m), timeout)
-
-
-def stored(server: Server, match_id: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            match: dict[str, Any] = server.get(f"/api/matches/{match_id}")
-            return match
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
 
 
 def replays_exactly(match: dict[str, Any]) -> StellarMatch:
@@ -187,7 +174,7 @@ def test_fleets_stay_secret_and_the_countdown_freezes_the_cards(server: Server) 
     assert not any(c.get("owner") == "Bob" for c in cards)
     assert set(battle["result"]["scores"]) == {"Ann", "Bob"}
 
-    match = stored(server, battle["match_id"])
+    match = server.stored_match(battle["match_id"])
     assert match["ruleset"] == "stellar"
     assert match["options"]["races"] == ["vak", "wiss"]
     assert match["options"]["countdown"] == COUNTDOWN_S
@@ -227,7 +214,7 @@ def test_the_stop_rule_ends_the_deployment_as_in_light_speed(server: Server) -> 
     battle = bob.wait_type("battle")
     assert len([c for c in battle["table"]["cards"] if c.get("owner") == "Ann"]) == 4
     assert not any(c.get("owner") == "Bob" for c in battle["table"]["cards"])
-    replays_exactly(stored(server, battle["match_id"]))
+    replays_exactly(server.stored_match(battle["match_id"]))
     ann.close()
     bob.close()
 
@@ -252,7 +239,7 @@ def test_a_bot_builds_its_fleet_and_deploys_before_the_countdown(server: Server)
     battle = ann.wait_type("battle", timeout=COUNTDOWN_S + STOP_S + 15)
     bot_cards = [c for c in battle["table"]["cards"] if c.get("owner") == bot]
     assert bot_cards and all(race_ships("hexai").get(c["ship"]) for c in bot_cards)
-    match = stored(server, battle["match_id"])
+    match = server.stored_match(battle["match_id"])
     fleets = [a for a in match["actions"] if a["type"] == "fleet"]
     assert fleet_cost(next(a["ships"] for a in fleets if a["player"] == bot)) <= CREDITS["war"]
     replays_exactly(match)
