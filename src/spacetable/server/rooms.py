@@ -380,16 +380,15 @@ class Room:
         player whose own pose is the only one in it is skipped (his hand is his)."""
         self._pose_flush_due = False
         poses = self.pending_poses
-        if not poses:
-            return
         self.pending_poses = {}
+        if not poses or self.match is None:
+            return  # nothing moved, or the match ended within the window
         frame = message_frame({"type": "poses", "poses": poses})
-        only = next(iter(poses)) if len(poses) == 1 else None
+        players = self.match.match.players  # seat order
+        alone = players.index(next(iter(poses))) if len(poses) == 1 else None
         for connection in self.connections:
-            seat = connection.seat
-            if only is not None and seat is not None and self._player(self.seats[seat]) == only:
-                continue
-            connection.send_frame(frame)
+            if alone is None or connection.seat != alone:
+                connection.send_frame(frame)
 
     def _on_pose(self, connection: Connection | None, message: msg.Pose) -> None:
         if connection is None or connection.seat is None or self.match is None:
