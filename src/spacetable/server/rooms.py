@@ -113,7 +113,26 @@ class Room:
         is synchronous code on the room's event loop, so it cannot interleave with the
         task's handling; only its order against queued messages differs (a pose noted
         before a queued placement is dropped by that placement)."""
-        self._on_pose(connection, message)
+        if connection.seat is None or self.match is None:
+            return  # poses from spectators or outside a match are dropped silently
+        if not self.match.placing:
+            return  # before the deployment, and after "stop!", no hand moves
+        player = self.match.match.players[connection.seat]  # seat order, fixed for the match
+        hand = self.match.hand(player)
+        if hand is None:
+            return
+        self.pending_poses[player] = {
+            "x": message.x,
+            "y": message.y,
+            "rotation": message.rotation,
+            "ship": hand,
+        }
+        if not self._pose_flush_due:
+            # Coalescing: the first pose starts a short window; poses from the room's other
+            # players that arrive within it leave in the same message. A fixed ticker would
+            # make every pose wait up to a whole interval; this bounds the wait by the window.
+            self._pose_flush_due = True
+            self._loop.call_later(self.timing.pose_interval, self._flush_poses)
 
     def disconnect(self, connection: Connection) -> None:
         """The socket closed."""
@@ -389,28 +408,6 @@ class Room:
         for connection in self.connections:
             if alone is None or connection.seat != alone:
                 connection.send_frame(frame)
-
-    def _on_pose(self, connection: Connection | None, message: msg.Pose) -> None:
-        if connection is None or connection.seat is None or self.match is None:
-            return  # poses from spectators or outside a match are dropped silently
-        if not self.match.placing:
-            return  # before the deployment, and after "stop!", no hand moves
-        player = self.match.match.players[connection.seat]  # seat order, fixed for the match
-        hand = self.match.hand(player)
-        if hand is None:
-            return
-        self.pending_poses[player] = {
-            "x": message.x,
-            "y": message.y,
-            "rotation": message.rotation,
-            "ship": hand,
-        }
-        if not self._pose_flush_due:
-            # Coalescing: the first pose starts a short window; poses from the room's other
-            # players that arrive within it leave in the same message. A fixed ticker would
-            # make every pose wait up to a whole interval; this bounds the wait by the window.
-            self._pose_flush_due = True
-            self._loop.call_later(self.timing.pose_interval, self._flush_poses)
 
     def _on_card(
         self,
