@@ -127,6 +127,58 @@ def cos_sin(angle_deg: float) -> tuple[float, float]:
     return math.cos(rad), math.sin(rad)
 
 
+@jit_inline
+def slab(o: float, v: float, half: float) -> tuple[bool, float, float]:
+    """``geometry._slab``: (non-empty, t_in, t_out)."""
+    if v == 0.0:
+        return -half <= o and o <= half, -INF, INF
+    t1 = (-half - o) / v
+    t2 = (half - o) / v
+    return (True, t1, t2) if t1 <= t2 else (True, t2, t1)
+
+
+@jit_inline
+def crossing(
+    ox: float, oy: float, vx: float, vy: float, hw: float, hl: float
+) -> tuple[bool, float, bool]:
+    """``geometry._crossing``: (crosses, t_in, entered through the left or right side)."""
+    x_ok, x0, x1 = slab(ox, vx, hw)
+    y_ok, y0, y1 = slab(oy, vy, hl)
+    if not x_ok or not y_ok:
+        return False, 0.0, False
+    t_in = py_max(x0, y0)
+    t_out = py_min(x1, y1)
+    if t_in > t_out or t_out < 0.0:
+        return False, 0.0, False
+    return True, t_in, x0 >= y0
+
+
+@jit_inline
+def passes(wx: float, wy: float, vx: float, vy: float) -> bool:
+    """``geometry._passes``: the ray passes within EPS of the point ``(wx, wy)``."""
+    if wx * vx + wy * vy < 0.0:
+        return wx * wx + wy * wy <= EPS * EPS
+    return abs(wx * vy - wy * vx) <= EPS
+
+
+@jit_inline
+def edges_at(lx: float, ly: float, hw: float, hl: float) -> tuple[int, int]:
+    """``geometry._edges_at`` (or the nearest edge): (first edge, edge bit mask)."""
+    gaps = (hl - ly, ly + hl, lx + hw, hw - lx)  # front, back, left, right
+    first = -1
+    mask = 0
+    for e in range(4):
+        if abs(gaps[e]) <= EPS:
+            first = e if first < 0 else first
+            mask |= 1 << e
+    if mask == 0:  # the nearest edge, first in EDGES order on ties
+        first = 0
+        for e in range(1, 4):
+            first = e if abs(gaps[e]) < abs(gaps[first]) else first
+        mask = 1 << first
+    return first, mask
+
+
 @jit
 def ray_hit(ray: Ray, box: Box) -> tuple[bool, float, int, int, float, float]:
     """``geometry.ray_hit``: (hit, distance, first edge, edge bit mask, local x, local y).
@@ -139,49 +191,45 @@ def ray_hit(ray: Ray, box: Box) -> tuple[bool, float, int, int, float, float]:
     oy = -s * ddx + c * ddy
     vx = c * dx + s * dy
     vy = -s * dx + c * dy
-    if vx == 0.0:
-        if not (-hw - EPS <= ox and ox <= hw + EPS):
-            return False, 0.0, -1, 0, 0.0, 0.0
-        x0, x1 = -INF, INF
-    else:
-        t1 = (-hw - ox) / vx
-        t2 = (hw - ox) / vx
-        x0, x1 = (t1, t2) if t1 <= t2 else (t2, t1)
-    if vy == 0.0:
-        if not (-hl - EPS <= oy and oy <= hl + EPS):
-            return False, 0.0, -1, 0, 0.0, 0.0
-        y0, y1 = -INF, INF
-    else:
-        t1 = (-hl - oy) / vy
-        t2 = (hl - oy) / vy
-        y0, y1 = (t1, t2) if t1 <= t2 else (t2, t1)
-    t_near = py_max(x0, y0)
-    t_far = py_min(x1, y1)
-    if t_near > t_far + EPS or t_far < -EPS:
+    grown, t_in, _ = crossing(ox, oy, vx, vy, hw + EPS, hl + EPS)
+    if not grown:
         return False, 0.0, -1, 0, 0.0, 0.0
-    t = py_max(t_near, 0.0)
-    mask = 0
-    first = -1
-    if vx != 0.0 and abs(x0 - t_near) <= EPS:
-        first = LEFT if vx > 0 else RIGHT
-        mask |= 1 << first
-    if vy != 0.0 and abs(y0 - t_near) <= EPS:
-        e = BACK if vy > 0 else FRONT
-        first = e if first < 0 else first
-        mask |= 1 << e
-    lx = ox + vx * t
-    ly = oy + vy * t
-    gaps = (hl - ly, ly + hl, lx + hw, hw - lx)  # front, back, left, right
-    for e in range(4):
-        if abs(gaps[e]) <= EPS and not (mask >> e) & 1:
-            first = e if first < 0 else first
-            mask |= 1 << e
-    if mask == 0:  # the ray starts inside the card: the nearest edge, first in EDGES order
-        first = 0
-        for e in range(1, 4):
-            first = e if abs(gaps[e]) < abs(gaps[first]) else first
-        mask = 1 << first
-    return True, t, first, mask, lx, ly
+    t = py_max(t_in, 0.0)
+    ex = ox + vx * t
+    ey = oy + vy * t
+    qx = py_min(py_max(ex, -hw), hw)
+    qy = py_min(py_max(ey, -hl), hl)
+    if qx != ex and qy != ey and not passes(qx - ox, qy - oy, vx, vy):
+        return False, 0.0, -1, 0, 0.0, 0.0
+    inside, t_in, through_x = crossing(ox, oy, vx, vy, hw, hl)
+    entry = py_max(t_in, 0.0) if inside else INF
+    corner = False
+    best = INF
+    csx = csy = 0.0
+    for k in range(4):  # the first corner the ray passes near (geometry._first_corner)
+        sx = 1.0 if k == 0 or k == 3 else -1.0
+        sy = 1.0 if k < 2 else -1.0
+        wx = sx * hw - ox
+        wy = sy * hl - oy
+        along = py_max(wx * vx + wy * vy, 0.0)
+        if (not corner or along < best) and passes(wx, wy, vx, vy):
+            corner, best, csx, csy = True, along, sx, sy
+    if corner and best <= entry + EPS:
+        x_edge = RIGHT if csx > 0 else LEFT
+        y_edge = FRONT if csy > 0 else BACK
+        first = x_edge if vx * csx < 0.0 else y_edge
+        return True, best, first, (1 << x_edge) | (1 << y_edge), csx * hw, csy * hl
+    if inside:
+        lx = ox + vx * entry
+        ly = oy + vy * entry
+        if t_in >= 0.0:
+            first = (LEFT if vx > 0 else RIGHT) if through_x else (BACK if vy > 0 else FRONT)
+            return True, entry, first, 1 << first, lx, ly
+        first, mask = edges_at(lx, ly, hw, hl)
+        return True, entry, first, mask, lx, ly
+    distance = py_max((qx - ox) * vx + (qy - oy) * vy, 0.0)
+    first, mask = edges_at(qx, qy, hw, hl)
+    return True, distance, first, mask, qx, qy
 
 
 @jit_inline

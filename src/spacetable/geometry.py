@@ -107,50 +107,116 @@ def ray_hit(
 ) -> RayHit | None:
     """First contact of a ray with the closed rectangle, or ``None`` if it misses.
 
-    ``direction`` must be a unit vector. A ray that starts inside or on the rectangle hits at
-    distance 0. Grazing an edge or a corner counts as contact.
+    ``direction`` must be a unit vector. Ruling 2 of DESIGN section 4: the ray touches the
+    card if it passes within ``EPSILON_MM`` of it, measured as a distance at any angle. Where
+    it touches:
+
+    - at a corner, if it passes within ``EPSILON_MM`` of one no later than it enters the
+      card (the first such corner): the point lies on both of the corner's edges. So a ray
+      running along an edge enters at the corner it reaches first;
+    - else where it crosses into the card, through one edge;
+    - else (it only grazes an edge) at the card's point nearest to where it first comes
+      within ``EPSILON_MM``.
+
+    ``distance`` is that point's distance along the ray; a ray that starts inside or on the
+    card hits at distance 0.
     """
     c, s = _cos_sin(rect.pose.rotation_deg)
     dx, dy = origin[0] - rect.pose.x, origin[1] - rect.pose.y
     ox, oy = c * dx + s * dy, -s * dx + c * dy
     vx, vy = c * direction[0] + s * direction[1], -s * direction[0] + c * direction[1]
     hw, hl = rect.half_width, rect.half_length
+    grown = _crossing(ox, oy, vx, vy, hw + EPSILON_MM, hl + EPSILON_MM)
+    if grown is None:
+        return None
+    t = max(grown[0], 0.0)
+    ex, ey = ox + vx * t, oy + vy * t
+    px, py = min(max(ex, -hw), hw), min(max(ey, -hl), hl)
+    if px != ex and py != ey and not _passes(px - ox, py - oy, vx, vy):
+        return None  # through a corner of the grown card, but not near the card's corner
+    inside = _crossing(ox, oy, vx, vy, hw, hl)
+    entry = max(inside[0], 0.0) if inside is not None else math.inf
+    corner = _first_corner(ox, oy, vx, vy, hw, hl)
+    edges: tuple[Edge, ...]
+    if corner is not None and corner[0] <= entry + EPSILON_MM:
+        distance, sx, sy = corner
+        lx, ly = sx * hw, sy * hl
+        x_edge: Edge = "right" if sx > 0 else "left"
+        y_edge: Edge = "front" if sy > 0 else "back"
+        # The edge it comes in through first: left or right unless it moves along them.
+        edges = (x_edge, y_edge) if vx * sx < 0.0 else (y_edge, x_edge)
+    elif inside is not None:
+        distance = entry
+        lx, ly = ox + vx * entry, oy + vy * entry
+        if inside[0] >= 0.0 and inside[2]:
+            edges = ("left" if vx > 0 else "right",)
+        elif inside[0] >= 0.0:
+            edges = ("back" if vy > 0 else "front",)
+        else:  # it starts inside the card
+            edges = _edges_at(lx, ly, hw, hl)
+    else:
+        lx, ly = px, py
+        distance = max((lx - ox) * vx + (ly - oy) * vy, 0.0)
+        edges = _edges_at(lx, ly, hw, hl)
+    edges = edges or (_nearest_edge(lx, ly, hw, hl),)
+    point = (origin[0] + direction[0] * distance, origin[1] + direction[1] * distance)
+    return RayHit(distance, point, edges, (lx, ly))
+
+
+def _crossing(
+    ox: float, oy: float, vx: float, vy: float, hw: float, hl: float
+) -> tuple[float, float, bool] | None:
+    """Where the ray from local ``(ox, oy)`` along ``(vx, vy)`` is inside the closed
+    ``[-hw, hw] x [-hl, hl]``: ``(t_in, t_out, entered_through_x)`` with ``t_out >= 0``,
+    or ``None``. ``entered_through_x``: the left or right side bounds ``t_in`` (on ties)."""
     x_slab = _slab(ox, vx, hw)
     y_slab = _slab(oy, vy, hl)
     if x_slab is None or y_slab is None:
         return None
-    t_near = max(x_slab[0], y_slab[0])
-    t_far = min(x_slab[1], y_slab[1])
-    if t_near > t_far + EPSILON_MM or t_far < -EPSILON_MM:
+    t_in = max(x_slab[0], y_slab[0])
+    t_out = min(x_slab[1], y_slab[1])
+    if t_in > t_out or t_out < 0.0:
         return None
-    t = max(t_near, 0.0)
-    edges: list[Edge] = []
-    if vx != 0.0 and abs(x_slab[0] - t_near) <= EPSILON_MM:
-        edges.append("left" if vx > 0 else "right")
-    if vy != 0.0 and abs(y_slab[0] - t_near) <= EPSILON_MM:
-        edges.append("back" if vy > 0 else "front")
-    lx, ly = ox + vx * t, oy + vy * t
-    # A point at a corner lies on two edges, also when the ray grazes the corner or runs
-    # along one edge into it (a shield on either edge blocks there).
-    for edge, gap in (("front", hl - ly), ("back", ly + hl), ("left", lx + hw), ("right", hw - lx)):
-        if abs(gap) <= EPSILON_MM and edge not in edges:
-            edges.append(edge)  # type: ignore[arg-type]  # the literals above are Edges
-    if not edges:
-        # A ray that starts inside the card: report the nearest edge.
-        edges.append(_nearest_edge(lx, ly, hw, hl))
-    point = (origin[0] + direction[0] * t, origin[1] + direction[1] * t)
-    return RayHit(t, point, tuple(edges), (lx, ly))
+    return t_in, t_out, x_slab[0] >= y_slab[0]
 
 
 def _slab(o: float, v: float, half: float) -> tuple[float, float] | None:
     """Interval of ray parameters inside ``-half <= o + v t <= half``, or None if empty."""
     if v == 0.0:
-        if -half - EPSILON_MM <= o <= half + EPSILON_MM:
+        if -half <= o <= half:
             return (-math.inf, math.inf)
         return None
     t1 = (-half - o) / v
     t2 = (half - o) / v
     return (t1, t2) if t1 <= t2 else (t2, t1)
+
+
+def _passes(wx: float, wy: float, vx: float, vy: float) -> bool:
+    """Whether a ray from the origin along unit ``(vx, vy)`` passes within ``EPSILON_MM``
+    of the point ``(wx, wy)``."""
+    if wx * vx + wy * vy < 0.0:  # behind: the ray's origin is its nearest point
+        return wx * wx + wy * wy <= EPSILON_MM * EPSILON_MM
+    return abs(wx * vy - wy * vx) <= EPSILON_MM
+
+
+def _first_corner(
+    ox: float, oy: float, vx: float, vy: float, hw: float, hl: float
+) -> tuple[float, float, float] | None:
+    """The first corner the ray passes within ``EPSILON_MM`` of: ``(distance along the ray,
+    sign of its x, sign of its y)``, or ``None``."""
+    best: tuple[float, float, float] | None = None
+    for sx, sy in ((1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0), (1.0, -1.0)):
+        wx, wy = sx * hw - ox, sy * hl - oy
+        along = max(wx * vx + wy * vy, 0.0)
+        if (best is None or along < best[0]) and _passes(wx, wy, vx, vy):
+            best = (along, sx, sy)
+    return best
+
+
+def _edges_at(lx: float, ly: float, hw: float, hl: float) -> tuple[Edge, ...]:
+    """The edges a local point lies on, within ``EPSILON_MM``, in :data:`EDGES` order."""
+    gaps = (hl - ly, ly + hl, lx + hw, hw - lx)
+    return tuple(edge for edge, gap in zip(EDGES, gaps, strict=True) if abs(gap) <= EPSILON_MM)
 
 
 def _nearest_edge(lx: float, ly: float, hw: float, hl: float) -> Edge:
