@@ -18,6 +18,10 @@ from spacetable.geometry import EDGES, Edge, heading, on_edge
 from spacetable.ships import (
     CARD_SIZE_MM,
     LASER_KINDS,
+    MAX_CATALOG_BYTES,
+    MAX_HEALTH,
+    MAX_LASERS,
+    MAX_SPEEDS,
     ROLES,
     Laser,
     Shield,
@@ -27,7 +31,9 @@ from spacetable.ships import (
     load_catalog,
     parse_catalog,
     ship_from_mapping,
+    ships_from_mapping,
 )
+from spacetable.tables import catalog as tables_catalog
 
 CARD_W, CARD_L = CARD_SIZE_MM
 HW, HL = CARD_W / 2, CARD_L / 2
@@ -374,6 +380,32 @@ BAD: list[tuple[str, Callable[[dict[str, Any]], None], list[str]]] = [
     ("unknown role", _set("role", "pirate"), ["'role'"]),
     ("empty name", _set("name", ""), ["'name'"]),
     ("lasers not a list", _set("lasers", {"at": [0, 44]}), ["'lasers'", "list"]),
+    # Bounds (docs/formats.md, Limits): a renderer draws one dot per health point, and the
+    # resolver's work grows with speeds x lasers.
+    ("health 101", _set("health", 101), ["'health'", "at most 100", "got 101"]),
+    ("health 200000", _set("health", 200_000), ["'health'", "at most 100"]),
+    ("health 10**300", _set("health", 10**300), ["'health'", "at most 100", "301 digits"]),
+    ("health 1e300", _set("health", 1e300), ["'health'", "integer"]),
+    ("vp 101", _set("vp", 101), ["'vp'", "at most 100"]),
+    ("credits 10**20", _set("credits", 10**20), ["'credits'", "at most 100"]),
+    ("speed 100", _set("speed", 100), ["'speed'", "at most 99"]),
+    ("11 speeds", _set("speed", list(range(11))), ["'speed'", "11 speeds", "at most 10"]),
+    ("8000 speeds", _set("speed", list(range(8000))), ["'speed'", "8000 speeds"]),
+    (
+        "21 lasers",
+        _set("lasers", [{"at": [0.0, 44.0], "power": 1}] * 21),
+        ["'lasers'", "21 entries", "at most 20"],
+    ),
+    (
+        "21 shields",
+        _set("shields", [{"edge": "front", "from": 0, "to": 1}] * 21),
+        ["'shields'", "21 entries", "at most 20"],
+    ),
+    ("angle 361", _set("lasers.0.angle", 361.0), ["lasers[0].angle", "-360..360"]),
+    ("power 10**300", _set("lasers.0.power", 10**300), ["lasers[0]", "'power'", "at most"]),
+    ("at 10**400", _set("lasers.0.at", [10**400, 0]), ["lasers[0].at[0]", "must be a number"]),
+    ("long name", _set("name", "x" * 101), ["'name'", "100 characters"]),
+    ("long notes", _set("notes", "x" * 2001), ["'notes'", "2000 characters"]),
 ]
 
 
@@ -593,3 +625,41 @@ def test_scaled_builtin_ships_on_a_bigger_card(catalog: dict[str, ShipDef]) -> N
     moth = catalog["moth"].scaled(size)
     assert moth.lasers[0].at == pytest.approx((-15.0 * 70.0 / 63.0, 60.0))
     assert catalog["moth"].scaled(CARD_SIZE_MM) is catalog["moth"]
+
+
+def test_too_many_definitions_are_refused() -> None:
+    one = base()
+    with pytest.raises(ShipDefinitionError, match="201 ship definitions, at most 200"):
+        ships_from_mapping({f"s{i}": one for i in range(201)})
+    assert len(ships_from_mapping({f"s{i}": one for i in range(200)})) == 200
+
+
+def test_every_builtin_ship_lies_within_the_limits(catalog: dict[str, ShipDef]) -> None:
+    # The bounds refuse no real card: every catalog ship loads (the fixture) and sits well
+    # inside them.
+    for ship in [*catalog.values(), *tables_catalog("stellar").values()]:
+        assert ship.health <= MAX_HEALTH // 10
+        assert len(ship.speeds) <= MAX_SPEEDS // 2
+        assert len(ship.lasers) <= MAX_LASERS // 2
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("[ships.a]\nhealth = " + "9" * 5000, "not valid TOML"),
+        ("a = " + "[" * 100_000 + "]" * 100_000, "not valid TOML"),
+    ],
+    ids=["5000-digit integer", "100k-deep array"],
+)
+def test_hostile_toml_catalog_names_the_file(tmp_path: Path, text: str, fragment: str) -> None:
+    path = tmp_path / "hostile.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ShipDefinitionError, match=fragment):
+        load_catalog(path)
+
+
+def test_catalog_larger_than_the_limit_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    path.write_bytes(b" " * (MAX_CATALOG_BYTES + 1))
+    with pytest.raises(ShipDefinitionError, match=r"huge\.json: the file is larger than"):
+        load_catalog(path)

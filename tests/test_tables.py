@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from spacetable.tables import TableError, load_table, parse_table, table_from_json
+from spacetable.tables import (
+    MAX_CARDS,
+    MAX_TABLE_BYTES,
+    TableError,
+    load_table,
+    parse_table,
+    table_from_json,
+)
 
 FIG1 = Path(__file__).resolve().parent.parent / "examples" / "fig1-sample-game.json"
 
@@ -124,6 +131,27 @@ def test_overlapping_rotated_cards_are_named() -> None:
         (lambda d: d["cards"][1].update(colour="red"), "unknown field(s) colour"),
         (lambda d: d.update(table={"width": 300, "height": 300}), "lies (partly) off the"),
         (lambda d: d.update(cards=[]), "'cards' must be a non-empty list"),
+        # Bounds (docs/formats.md, Limits).
+        (lambda d: d.update(card_size=[1e300, 1e300]), "card_size must lie within 1..1000"),
+        (lambda d: d.update(card_size=[10**400, 88]), "card_size must be a number, got an"),
+        (lambda d: d.update(card_size=[0, 88]), "card_size must be positive"),
+        (lambda d: d.update(table={"width": 1e9, "height": 800}), "'table' must lie within"),
+        (lambda d: d["cards"][1].update(size=[63, 5000]), "card 'red-moth': 'size' must lie"),
+        (lambda d: d["cards"][1].update(x=1e300), "card 'red-moth': 'x' must lie within"),
+        (lambda d: d["cards"][1].update(y=-20_000), "card 'red-moth': 'y' must lie within"),
+        (lambda d: d["cards"][1].update(x=10**400), "card 'red-moth': 'x' must be a number"),
+        (lambda d: d["cards"][1].update(rotation=1e20), "'rotation' must lie within -3600"),
+        (lambda d: d["cards"][1].update(rotation=True), "'rotation' must be a number"),
+        (lambda d: d["cards"][0].update(rocks=10**300), "'rocks' must be a whole number from"),
+        (lambda d: d["cards"][0].update(rocks=101), "'rocks' must be a whole number from 0 to 100"),
+        (lambda d: d["cards"][1].update(id="x" * 201), "cards[1] needs an 'id' string of 1 to"),
+        (lambda d: d.update(players=["red", "b" * 201]), "'players' names must be strings of"),
+        (
+            lambda d: d.update(
+                ships={"moth": {"name": "Moth", "speed": 1, "health": 10**300, "lasers": []}}
+            ),
+            "ship 'moth': 'health' must be at most 100",
+        ),
         (
             lambda d: d.update(
                 ships={
@@ -161,3 +189,38 @@ def test_malformed_json_names_the_place() -> None:
         parse_table('{"ruleset": "lightspeed",')
     with pytest.raises(TableError, match="must hold a JSON object"):
         parse_table("[1, 2]")
+
+
+def test_more_cards_than_the_limit_are_refused() -> None:
+    data = fig1()
+    rock = data["cards"][0]
+    data["cards"] = [
+        {**rock, "id": f"rock{i}", "x": i % 20 * 100, "y": i // 20 * 100}
+        for i in range(MAX_CARDS + 1)
+    ]
+    with pytest.raises(TableError, match="'cards' lists 201 cards, at most 200"):
+        table_from_json(data)
+    data["cards"] = data["cards"][:MAX_CARDS]
+    assert len(table_from_json(data).cards) == MAX_CARDS
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested more than 1024 deep"),
+        ('{"ruleset": ' + "9" * 400 + "}", "a number too large"),
+        ('{"x": NaN}', "malformed JSON at line 1, column 7"),
+        (b'{"x": "\xff"}', "not UTF-8"),
+        (" " * (MAX_TABLE_BYTES + 1), "larger than 1,048,576 bytes"),
+    ],
+    ids=["100k-deep nesting", "400-digit integer", "NaN", "latin-1", "too large"],
+)
+def test_hostile_json_is_refused_in_one_line(text: str | bytes, message: str) -> None:
+    with pytest.raises(TableError, match=message) as info:
+        parse_table(text)
+    assert "\n" not in str(info.value)
+
+
+def test_a_byte_order_mark_is_accepted() -> None:
+    text = FIG1.read_text(encoding="utf-8")
+    assert parse_table("\ufeff" + text) == parse_table(text.encode("utf-8-sig")) == load_table(FIG1)

@@ -2,12 +2,13 @@
 catalogs of them from TOML or JSON (DESIGN section 2).
 
 Every definition is checked when it is built: a laser must start on the card's edge and a
-shield must lie along its edge. Errors name the ship and the field.
+shield must lie along its edge, and every number is finite and within the bounds below
+(docs/formats.md, Limits), far past any printed card, so that a hostile file cannot make a
+renderer, a resolver or a bot do unbounded work. Errors name the ship and the field.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import tomllib
 from collections.abc import Mapping
@@ -16,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, cast
 
+from spacetable._userinput import InputError, clipped, listed, parse_json, read_limited
 from spacetable.geometry import EDGES, Edge, on_edge
 
 LaserKind = Literal["normal", "ion", "penetrating"]
@@ -25,6 +27,25 @@ ROLES: tuple[Role, ...] = ("warship", "cargo", "flag", "scout")
 
 #: The printed card size (mm): catalog ships are designed on it.
 CARD_SIZE_MM: tuple[float, float] = (63.0, 88.0)
+
+# Bounds on a definition (docs/formats.md, Limits). Printed cards have health up to 6,
+# two speeds, six lasers: these leave room for any real card and refuse the rest.
+#: Most health (and kill-pile VP, and credits) a ship may have.
+MAX_HEALTH = 100
+#: Most speeds (initiatives) a ship fires at, and the highest speed.
+MAX_SPEEDS, MAX_SPEED = 10, 99
+#: Most lasers, and most shields, on one ship.
+MAX_LASERS = MAX_SHIELDS = 20
+#: Laser angles lie within -360..360 degrees.
+MAX_ANGLE_DEG = 360.0
+#: Longest ship key or name, and longest notes, in characters.
+MAX_NAME_CHARS, MAX_NOTES_CHARS = 100, 2000
+#: Most definitions in one catalog or table file.
+MAX_SHIPS = 200
+#: Smallest and largest card side, in mm.
+MIN_CARD_MM, MAX_CARD_MM = 1.0, 1000.0
+#: Largest catalog file read, in bytes.
+MAX_CATALOG_BYTES = 1 << 20
 
 
 class ShipDefinitionError(ValueError):
@@ -153,34 +174,40 @@ def ship_from_mapping(
 
     Raises :class:`ShipDefinitionError` naming the ship and the offending field.
     """
-    where = f"ship {key!r}"
+    where = f"ship {clipped(key)}"
+    if len(key) > MAX_NAME_CHARS:
+        raise ShipDefinitionError(f"{where}: the key is longer than {MAX_NAME_CHARS} characters")
     if not isinstance(data, Mapping):
         raise ShipDefinitionError(f"{where}: definition must be a table/object")
     known = {"name", "speed", "health", "vp", "credits", "role", "lasers", "shields", "notes"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise ShipDefinitionError(f"{where}: unknown field(s) {', '.join(unknown)}")
+        raise ShipDefinitionError(f"{where}: unknown field(s) {listed(unknown)}")
     name = data.get("name", key)
-    if not isinstance(name, str) or not name:
-        raise ShipDefinitionError(f"{where}: 'name' must be a non-empty string")
+    if not isinstance(name, str) or not name or len(name) > MAX_NAME_CHARS:
+        raise ShipDefinitionError(
+            f"{where}: 'name' must be a string of 1 to {MAX_NAME_CHARS} characters"
+        )
     speeds = _speeds(where, data.get("speed"))
-    health = _int(where, "health", data.get("health"), minimum=1)
-    vp = _int(where, "vp", data.get("vp", health), minimum=0)
-    credits = _int(where, "credits", data.get("credits", 0), minimum=0)
+    health = _int(where, "health", data.get("health"), 1, MAX_HEALTH)
+    vp = _int(where, "vp", data.get("vp", health), 0, MAX_HEALTH)
+    credits = _int(where, "credits", data.get("credits", 0), 0, MAX_HEALTH)
     role = data.get("role", "warship")
     if role not in ROLES:
         raise ShipDefinitionError(f"{where}: 'role' must be one of {', '.join(ROLES)}")
     lasers = tuple(
         _laser(f"{where}: lasers[{i}]", raw, card_size)
-        for i, raw in enumerate(_list(where, "lasers", data.get("lasers", [])))
+        for i, raw in enumerate(_list(where, "lasers", data.get("lasers", []), MAX_LASERS))
     )
     shields = tuple(
         _shield(f"{where}: shields[{i}]", raw, card_size)
-        for i, raw in enumerate(_list(where, "shields", data.get("shields", [])))
+        for i, raw in enumerate(_list(where, "shields", data.get("shields", []), MAX_SHIELDS))
     )
     notes = data.get("notes", "")
-    if not isinstance(notes, str):
-        raise ShipDefinitionError(f"{where}: 'notes' must be a string")
+    if not isinstance(notes, str) or len(notes) > MAX_NOTES_CHARS:
+        raise ShipDefinitionError(
+            f"{where}: 'notes' must be a string of at most {MAX_NOTES_CHARS} characters"
+        )
     return ShipDef(
         key, name, speeds, health, lasers, shields, vp, credits, cast(Role, role), card_size, notes
     )
@@ -190,31 +217,53 @@ def _speeds(where: str, raw: Any) -> tuple[int, ...]:
     values = raw if isinstance(raw, list) else [raw]
     if not values:
         raise ShipDefinitionError(f"{where}: 'speed' list is empty")
-    speeds = tuple(_int(where, "speed", v, minimum=0) for v in values)
+    if len(values) > MAX_SPEEDS:
+        raise ShipDefinitionError(
+            f"{where}: 'speed' lists {len(values)} speeds, at most {MAX_SPEEDS} are allowed"
+        )
+    speeds = tuple(_int(where, "speed", v, 0, MAX_SPEED) for v in values)
     if list(speeds) != sorted(set(speeds)):
         raise ShipDefinitionError(f"{where}: 'speed' values must be distinct and increasing")
     return speeds
 
 
-def _int(where: str, name: str, raw: Any, minimum: int) -> int:
+def _int(where: str, name: str, raw: Any, minimum: int, maximum: int) -> int:
     if raw is None:
         raise ShipDefinitionError(f"{where}: missing '{name}'")
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise ShipDefinitionError(f"{where}: '{name}' must be an integer, got {raw!r}")
+        raise ShipDefinitionError(f"{where}: '{name}' must be an integer, got {clipped(raw)}")
     if raw < minimum:
-        raise ShipDefinitionError(f"{where}: '{name}' must be at least {minimum}, got {raw}")
+        raise ShipDefinitionError(
+            f"{where}: '{name}' must be at least {minimum}, got {clipped(raw)}"
+        )
+    if raw > maximum:
+        raise ShipDefinitionError(
+            f"{where}: '{name}' must be at most {maximum}, got {clipped(raw)}"
+        )
     return raw
 
 
-def _number(where: str, raw: Any) -> float:
-    if isinstance(raw, bool) or not isinstance(raw, int | float) or not math.isfinite(raw):
-        raise ShipDefinitionError(f"{where} must be a number, got {raw!r}")
+def _number(where: str, raw: Any, bound: float = math.inf) -> float:
+    """A finite number within ``-bound..bound``."""
+    if (
+        isinstance(raw, bool)
+        or not isinstance(raw, int | float)
+        or (isinstance(raw, int) and raw.bit_length() > 1023)  # float() would overflow
+        or not math.isfinite(raw)
+    ):
+        raise ShipDefinitionError(f"{where} must be a number, got {clipped(raw)}")
+    if abs(raw) > bound:
+        raise ShipDefinitionError(f"{where} must lie within -{bound:g}..{bound:g}, got {raw:g}")
     return float(raw)
 
 
-def _list(where: str, name: str, raw: Any) -> list[Any]:
+def _list(where: str, name: str, raw: Any, maximum: int) -> list[Any]:
     if not isinstance(raw, list):
         raise ShipDefinitionError(f"{where}: '{name}' must be a list")
+    if len(raw) > maximum:
+        raise ShipDefinitionError(
+            f"{where}: '{name}' has {len(raw)} entries, at most {maximum} are allowed"
+        )
     return raw
 
 
@@ -223,7 +272,7 @@ def _laser(where: str, raw: Any, card_size: tuple[float, float]) -> Laser:
         raise ShipDefinitionError(f"{where}: must be a table/object")
     unknown = sorted(set(raw) - {"at", "angle", "power", "kind"})
     if unknown:
-        raise ShipDefinitionError(f"{where}: unknown field(s) {', '.join(unknown)}")
+        raise ShipDefinitionError(f"{where}: unknown field(s) {listed(unknown)}")
     at = raw.get("at")
     if not isinstance(at, list) or len(at) != 2:
         raise ShipDefinitionError(f"{where}.at must be a point [x, y]")
@@ -233,8 +282,8 @@ def _laser(where: str, raw: Any, card_size: tuple[float, float]) -> Laser:
             f"{where}.at {list(point)} is not on the edge of a {card_size[0]:g} x "
             f"{card_size[1]:g} mm card"
         )
-    angle = _number(f"{where}.angle", raw.get("angle", 0.0))
-    power = _int(where, "power", raw.get("power"), minimum=1)
+    angle = _number(f"{where}.angle", raw.get("angle", 0.0), MAX_ANGLE_DEG)
+    power = _int(where, "power", raw.get("power"), 1, 1_000)
     if power > 3:
         raise ShipDefinitionError(f"{where}: 'power' must be 1, 2 or 3, got {power}")
     kind = raw.get("kind", "normal")
@@ -264,27 +313,50 @@ def _shield(where: str, raw: Any, card_size: tuple[float, float]) -> Shield:
 def ships_from_mapping(
     data: Mapping[str, Any], card_size: tuple[float, float] = CARD_SIZE_MM
 ) -> dict[str, ShipDef]:
-    """Every definition in a ``{key: definition}`` mapping, checked."""
+    """Every definition in a ``{key: definition}`` mapping (at most :data:`MAX_SHIPS`),
+    checked."""
+    if len(data) > MAX_SHIPS:
+        raise ShipDefinitionError(f"{len(data)} ship definitions, at most {MAX_SHIPS} are allowed")
     return {str(key): ship_from_mapping(str(key), raw, card_size) for key, raw in data.items()}
 
 
 def load_catalog(path: Path | str) -> dict[str, ShipDef]:
     """Load a catalog file (``.toml`` with ``[ships.<key>]`` tables, or ``.json`` with a
-    ``"ships"`` object). Raises :class:`ShipDefinitionError` naming the file on bad input."""
+    ``"ships"`` object) of at most :data:`MAX_CATALOG_BYTES`. Raises
+    :class:`ShipDefinitionError` naming the file on bad input."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ShipDefinitionError(f"{path}: cannot read ({exc.strerror})") from exc
-    return parse_catalog(text, "json" if path.suffix == ".json" else "toml", str(path))
-
-
-def parse_catalog(text: str, fmt: Literal["toml", "json"], source: str) -> dict[str, ShipDef]:
-    """Parse catalog text; ``source`` names it in error messages."""
+        data = read_limited(path, MAX_CATALOG_BYTES)
+    except InputError as exc:
+        raise ShipDefinitionError(f"{path}: {exc}") from exc
+    if path.suffix == ".json":
+        return parse_catalog(data, "json", str(path))
     try:
-        data: Any = tomllib.loads(text) if fmt == "toml" else json.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise ShipDefinitionError(f"{source}: not valid {fmt.upper()}: {exc}") from exc
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ShipDefinitionError(f"{path}: the file is not UTF-8 text") from None
+    return parse_catalog(text, "toml", str(path))
+
+
+def parse_catalog(
+    text: str | bytes, fmt: Literal["toml", "json"], source: str
+) -> dict[str, ShipDef]:
+    """Parse catalog text (TOML must be a string); ``source`` names it in error messages."""
+    data: Any
+    if fmt == "json":
+        try:
+            data = parse_json(text)
+        except InputError as exc:
+            raise ShipDefinitionError(f"{source}: not valid JSON: {exc}") from exc
+    else:
+        if isinstance(text, bytes):
+            raise TypeError("TOML catalogs are parsed from text")
+        try:
+            data = tomllib.loads(text)
+        # tomllib raises ValueError for an integer of more than 4300 digits, and nests
+        # arrays by recursion.
+        except (ValueError, RecursionError) as exc:
+            raise ShipDefinitionError(f"{source}: not valid TOML: {exc}") from exc
     ships = data.get("ships") if isinstance(data, dict) else None
     if not isinstance(ships, dict) or not ships:
         raise ShipDefinitionError(f"{source}: no 'ships' table")

@@ -4,22 +4,29 @@
 player, cards that touch or overlap, a laser that does not start on its card's edge) and
 raises :class:`TableError` with one line naming the problem. :meth:`Table.to_json` writes
 the same format back.
+
+Files and uploads are bounded (docs/formats.md, Limits): at most :data:`MAX_TABLE_BYTES`,
+:data:`MAX_CARDS` cards, sizes and coordinates of a few metres, every number finite; the
+ship definitions they bring are bounded by :mod:`spacetable.ships`. The CLI and the
+server read them through the same :func:`load_table` / :func:`parse_table`.
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import math
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, cast
 
+from spacetable._userinput import InputError, clipped, listed, parse_json, read_limited
 from spacetable.battle import RULESETS, Card, Outcome, Resolver, Rules, Ruleset, resolve
 from spacetable.geometry import Pose, rect_inside, rects_touch
 from spacetable.ships import (
     CARD_SIZE_MM,
+    MAX_CARD_MM,
+    MIN_CARD_MM,
     ShipDef,
     ShipDefinitionError,
     builtin_catalog,
@@ -32,6 +39,21 @@ DEFAULT_ASTEROID_ROCKS = 12
 CARGO_CUBES = {2: 8, 3: 5, 4: 4}
 #: Optional rules each ruleset knows.
 VARIANTS: dict[str, tuple[str, ...]] = {"lightspeed": ("piracy",), "stellar": ("stolen_goods",)}
+
+# Bounds on a table (docs/formats.md, Limits): a four-player melee has 41 cards on a
+# 1.2 m table; a room holds at most 165.
+#: Largest table file or upload, in bytes.
+MAX_TABLE_BYTES = 1 << 20
+#: Most cards on one table.
+MAX_CARDS = 200
+#: Largest table side, and farthest a card's centre may lie from the origin on each axis (mm).
+MAX_TABLE_MM = 10_000.0
+#: Rotations lie within -3600..3600 degrees (ten turns).
+MAX_ROTATION_DEG = 3600.0
+#: Most rocks or cubes on one card.
+MAX_ROCKS = 100
+#: Longest player name or card id, in characters.
+MAX_ID_CHARS = 200
 
 
 class TableError(ValueError):
@@ -112,25 +134,26 @@ def _builtin_ships(ruleset: str) -> dict[str, ShipDef]:
 
 
 def load_table(path: Path | str) -> Table:
-    """Read and check a table file. Raises :class:`TableError` naming the problem."""
-    path = Path(path)
+    """Read and check a table file: a regular file of at most :data:`MAX_TABLE_BYTES`
+    (a FIFO or a device is refused without waiting on it). Raises :class:`TableError`
+    naming the problem."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TableError(f"cannot read the file ({exc.strerror})") from exc
-    except UnicodeDecodeError as exc:
-        raise TableError("the file is not UTF-8 text") from exc
-    return parse_table(text)
+        data = read_limited(path, MAX_TABLE_BYTES)
+    except InputError as exc:
+        raise TableError(str(exc)) from exc
+    return parse_table(data)
 
 
-def parse_table(text: str) -> Table:
-    """Parse and check table JSON text."""
+def parse_table(text: str | bytes) -> Table:
+    """Parse and check table JSON (text, or UTF-8 bytes; a byte-order mark is accepted).
+    Raises :class:`TableError` naming the problem, e.g. where the JSON is malformed or
+    nested too deep."""
+    if len(text) > MAX_TABLE_BYTES:
+        raise TableError(f"the table is larger than {MAX_TABLE_BYTES:,} bytes")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TableError(
-            f"malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-        ) from exc
+        data = parse_json(text)
+    except InputError as exc:
+        raise TableError(str(exc)) from exc
     return table_from_json(data)
 
 
@@ -141,10 +164,10 @@ def table_from_json(data: Any) -> Table:
     known = {"ruleset", "players", "variant", "ships", "cards", "card_size", "table"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise TableError(f"unknown top-level field(s): {', '.join(unknown)}")
+        raise TableError(f"unknown top-level field(s): {listed(unknown)}")
     ruleset = data.get("ruleset")
     if ruleset not in RULESETS:
-        raise TableError(f"'ruleset' must be one of {', '.join(RULESETS)}, got {ruleset!r}")
+        raise TableError(f"'ruleset' must be one of {', '.join(RULESETS)}, got {clipped(ruleset)}")
     players = _players(data.get("players"))
     variant = _variant(ruleset, data.get("variant", {}))
     card_size = _size("card_size", data.get("card_size", list(CARD_SIZE_MM)))
@@ -160,6 +183,8 @@ def table_from_json(data: Any) -> Table:
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise TableError("'cards' must be a non-empty list")
+    if len(raw_cards) > MAX_CARDS:
+        raise TableError(f"'cards' lists {len(raw_cards)} cards, at most {MAX_CARDS} are allowed")
     cards: list[Card] = []
     for index, raw in enumerate(raw_cards):
         cards.append(_card(index, raw, cast(Ruleset, ruleset), players, known_ships, card_size))
@@ -170,8 +195,10 @@ def table_from_json(data: Any) -> Table:
 
 
 def _players(raw: Any) -> tuple[str, ...]:
-    if not isinstance(raw, list) or not all(isinstance(p, str) and p for p in raw):
+    if not isinstance(raw, list):
         raise TableError("'players' must be a list of 2 to 4 names")
+    if not all(isinstance(p, str) and 0 < len(p) <= MAX_ID_CHARS for p in raw[:5]):
+        raise TableError(f"'players' names must be strings of 1 to {MAX_ID_CHARS} characters")
     if not 2 <= len(raw) <= 4:
         raise TableError(f"'players' must name 2 to 4 players, got {len(raw)}")
     if len(set(raw)) != len(raw):
@@ -186,26 +213,34 @@ def _variant(ruleset: str, raw: Any) -> dict[str, bool]:
     for key, value in raw.items():
         if key not in allowed:
             raise TableError(
-                f"variant {key!r} is not a {ruleset} option (known: {', '.join(allowed)})"
+                f"variant {clipped(key)} is not a {ruleset} option (known: {', '.join(allowed)})"
             )
         if not isinstance(value, bool):
             raise TableError(f"variant {key!r} must be true or false")
     return dict(raw)
 
 
-def _number(where: str, raw: Any) -> float:
-    if isinstance(raw, bool) or not isinstance(raw, int | float) or not math.isfinite(raw):
-        raise TableError(f"{where} must be a number, got {raw!r}")
+def _number(where: str, raw: Any, low: float, high: float) -> float:
+    """A finite number within ``low..high``."""
+    if (
+        isinstance(raw, bool)
+        or not isinstance(raw, int | float)
+        or (isinstance(raw, int) and raw.bit_length() > 1023)  # float() would overflow
+        or not math.isfinite(raw)
+    ):
+        raise TableError(f"{where} must be a number, got {clipped(raw)}")
+    if not low <= raw <= high:
+        raise TableError(f"{where} must lie within {low:g}..{high:g}, got {raw:g}")
     return float(raw)
 
 
-def _size(where: str, raw: Any) -> tuple[float, float]:
+def _size(where: str, raw: Any, high: float = MAX_CARD_MM) -> tuple[float, float]:
     if not isinstance(raw, list) or len(raw) != 2:
         raise TableError(f"{where} must be [width, length] in mm")
-    w, h = _number(where, raw[0]), _number(where, raw[1])
-    if w <= 0 or h <= 0:
-        raise TableError(f"{where} must be positive, got [{w:g}, {h:g}]")
-    return (w, h)
+    for value in raw:
+        if isinstance(value, int | float) and not isinstance(value, bool) and value <= 0:
+            raise TableError(f"{where} must be positive, got {clipped(raw)}")
+    return (_number(where, raw[0], MIN_CARD_MM, high), _number(where, raw[1], MIN_CARD_MM, high))
 
 
 def _table_size(raw: Any) -> tuple[float, float] | None:
@@ -213,7 +248,7 @@ def _table_size(raw: Any) -> tuple[float, float] | None:
         return None
     if not isinstance(raw, dict):
         raise TableError("'table' must be an object with width and height")
-    return _size("'table'", [raw.get("width"), raw.get("height")])
+    return _size("'table'", [raw.get("width"), raw.get("height")], MAX_TABLE_MM)
 
 
 def _card(
@@ -227,20 +262,22 @@ def _card(
     if not isinstance(raw, dict):
         raise TableError(f"cards[{index}] must be an object")
     cid = raw.get("id")
-    if not isinstance(cid, str) or not cid:
-        raise TableError(f"cards[{index}] needs an 'id' string")
+    if not isinstance(cid, str) or not cid or len(cid) > MAX_ID_CHARS:
+        raise TableError(f"cards[{index}] needs an 'id' string of 1 to {MAX_ID_CHARS} characters")
     where = f"card {cid!r}"
     known = {"id", "type", "owner", "ship", "x", "y", "rotation", "rocks", "size"}
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise TableError(f"{where}: unknown field(s) {', '.join(unknown)}")
+        raise TableError(f"{where}: unknown field(s) {listed(unknown)}")
     kind = raw.get("type", "ship")
     if kind not in ("ship", "asteroid"):
-        raise TableError(f"{where}: 'type' must be ship or asteroid, got {kind!r}")
+        raise TableError(f"{where}: 'type' must be ship or asteroid, got {clipped(kind)}")
     pose = Pose(
-        _number(f"{where}: 'x'", raw.get("x")),
-        _number(f"{where}: 'y'", raw.get("y")),
-        _number(f"{where}: 'rotation'", raw.get("rotation", 0)),
+        _number(f"{where}: 'x'", raw.get("x"), -MAX_TABLE_MM, MAX_TABLE_MM),
+        _number(f"{where}: 'y'", raw.get("y"), -MAX_TABLE_MM, MAX_TABLE_MM),
+        _number(
+            f"{where}: 'rotation'", raw.get("rotation", 0), -MAX_ROTATION_DEG, MAX_ROTATION_DEG
+        ),
     )
     size = _size(f"{where}: 'size'", raw["size"]) if "size" in raw else card_size
     ship: ShipDef | None = None
@@ -253,20 +290,22 @@ def _card(
         owner = raw.get("owner")
         if owner not in players:
             raise TableError(
-                f"{where}: owner {owner!r} is not one of the players ({', '.join(players)})"
+                f"{where}: owner {clipped(owner)} is not one of the players ({', '.join(players)})"
             )
         key = raw.get("ship")
         if not isinstance(key, str) or key not in ships:
             raise TableError(
-                f"{where}: unknown ship {key!r} (not in the {ruleset} catalog "
+                f"{where}: unknown ship {clipped(key)} (not in the {ruleset} catalog "
                 f"or the file's 'ships')"
             )
         ship = ships[key]
         cargo = ruleset == "stellar" and ship.role == "cargo"
         default_rocks = CARGO_CUBES[len(players)] if cargo else 0
     rocks = raw.get("rocks", default_rocks)
-    if isinstance(rocks, bool) or not isinstance(rocks, int) or rocks < 0:
-        raise TableError(f"{where}: 'rocks' must be a whole number >= 0, got {rocks!r}")
+    if isinstance(rocks, bool) or not isinstance(rocks, int) or not 0 <= rocks <= MAX_ROCKS:
+        raise TableError(
+            f"{where}: 'rocks' must be a whole number from 0 to {MAX_ROCKS}, got {clipped(rocks)}"
+        )
     return Card(cid, pose, ship, owner, rocks, size)
 
 
