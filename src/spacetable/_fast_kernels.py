@@ -430,11 +430,11 @@ def end_step(
         if count == 0:
             continue
         w[i, W_ROCKS] = 0
-        shooters = 0  # distinct ships that damaged it this step and survive the step
+        shooters = 0  # distinct ships that damaged it this step, dead or alive
         killer = -1
         for b in range(npairs):
             shooter = pairs[b, 0]
-            if pairs[b, 1] != i or w[shooter, W_PILE] != NOT_KILLED:
+            if pairs[b, 1] != i:
                 continue
             again = False
             for c in range(b):
@@ -442,7 +442,8 @@ def end_step(
             if not again:
                 shooters += 1
                 killer = shooter
-        if stellar and rules[3] == 1 and not ci[i, CARGO] and shooters == 1:
+        alone = shooters == 1 and w[killer, W_PILE] == NOT_KILLED  # ruling 11
+        if stellar and rules[3] == 1 and not ci[i, CARGO] and alone:
             w[killer, W_ROCKS] += count
             ne = emit(record, ev_i, ne, EV_GOODS, i, killer, count)
         else:
@@ -675,15 +676,10 @@ def simulate(
                     dmg[target, owner] += damage
                     pairs[npairs, 0], pairs[npairs, 1] = i, target
                     npairs += 1
-                    cargo = ci[target, CARGO] == 1
-                    steal = 0  # rulings 8 and 9
-                    if stellar and cargo:
-                        steal = damage
-                    elif not stellar and piracy:
-                        steal = power
-                    if steal:
+                    cargo = stellar and ci[target, CARGO] == 1  # ruling 9
+                    if cargo or (not stellar and piracy):  # rulings 8, 9: steal the damage
                         own = cargo and ci[target, OWNER] == owner
-                        nclaims = claim(claims, nclaims, i, target, steal, own)
+                        nclaims = claim(claims, nclaims, i, target, damage, own)
         ne = share_rocks(nclaims, claims, w, record, ev_i, ne)
         for f in range(nf):
             i = firing[f]

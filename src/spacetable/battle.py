@@ -288,19 +288,20 @@ class _Battle:
         if damage:
             self.damage[target.id][card.owner] += damage
             damaged_by[target.id].add(card.id)
-            steal = self.steal_value(target, laser, damage)
-            if steal:
-                own_cargo = target.ship.role == "cargo" and target.owner == card.owner
-                shots[target.id].append(_Shot(card.id, target.id, steal, own_cargo))
+            if self.steals_from(target):
+                # Rulings 8 and 9: as many pulses as the damage dealt; stolen from one's own
+                # cargo ship, the cubes are vaporized (a Stellar Conflict rule only).
+                own_cargo = self.is_cargo(target) and target.owner == card.owner
+                shots[target.id].append(_Shot(card.id, target.id, damage, own_cargo))
 
-    def steal_value(self, target: Card, laser: Laser, damage: int) -> int:
-        """How many pulses a damaging laser takes from the ship it hit (rulings 8, 9)."""
-        assert target.ship is not None
-        if self.rules.ruleset == "stellar" and target.ship.role == "cargo":
-            return damage
-        if self.rules.ruleset == "lightspeed" and self.rules.piracy:
-            return laser.power
-        return 0
+    def is_cargo(self, card: Card) -> bool:
+        """A Stellar Conflict cargo ship: the role means nothing under Light Speed (ruling 9)."""
+        role = card.ship.role if card.ship is not None else None
+        return self.rules.ruleset == "stellar" and role == "cargo"
+
+    def steals_from(self, target: Card) -> bool:
+        """Whether a laser that damages ``target`` also steals from it (rulings 8, 9)."""
+        return self.is_cargo(target) or (self.rules.ruleset == "lightspeed" and self.rules.piracy)
 
     def share_rocks(self, shots: dict[str, list[_Shot]]) -> None:
         """Mining and stealing, each target's start-of-step pool shared by pulses (ruling 4)."""
@@ -340,33 +341,30 @@ class _Battle:
             self.events.append(Destroyed(card.id, pile))
             del self.on_table[card.id]
         for card in dead:
-            self.lose_cargo(card, damaged_by[card.id] - dead_ids)
+            self.lose_cargo(card, damaged_by[card.id], dead_ids)
         for card in list(self.on_table.values()):
             if self.rocks[card.id] > 0:
                 continue
             if card.ship is None:
                 reason = "depleted"
-            elif self.rules.ruleset == "stellar" and card.ship.role == "cargo":
+            elif self.is_cargo(card):
                 reason = "emptied"
             else:
                 continue
             self.events.append(CardLeft(card.id, reason))
             del self.on_table[card.id]
 
-    def lose_cargo(self, card: Card, surviving_shooters: set[str]) -> None:
-        """A destroyed ship's rocks vaporize, or go to its killer under Stolen Goods."""
+    def lose_cargo(self, card: Card, shooters: set[str], dead: set[str]) -> None:
+        """A destroyed ship's rocks vaporize, or go to its killer under Stolen Goods: the one
+        ship that damaged it in this step, if that ship survives the step (ruling 11)."""
         count = self.rocks[card.id]
         if not count:
             return
         self.rocks[card.id] = 0
         assert card.ship is not None
-        takes_goods = (
-            self.rules.ruleset == "stellar"
-            and self.rules.stolen_goods
-            and card.ship.role != "cargo"
-        )
-        if takes_goods and len(surviving_shooters) == 1:
-            (killer,) = surviving_shooters
+        takes_goods = self.rules.stolen_goods and self.rules.ruleset == "stellar"
+        killer = next(iter(shooters)) if len(shooters) == 1 else None
+        if takes_goods and not self.is_cargo(card) and killer is not None and killer not in dead:
             self.rocks[killer] += count
             self.events.append(GoodsTransferred(card.id, killer, count))
         else:
