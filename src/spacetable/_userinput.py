@@ -43,15 +43,21 @@ def read_limited(path: Path | str, limit: int) -> bytes:
         fd = os.open(path, flags)
     except OSError as exc:
         raise InputError(f"cannot read the file ({exc.strerror})") from exc
-    with os.fdopen(fd, "rb") as file:
+    try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
             kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
             raise InputError(f"cannot read the file: it is {kind}")
-        try:
-            data = file.read(limit + 1)
-        except OSError as exc:
-            raise InputError(f"cannot read the file ({exc.strerror})") from exc
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0 and (chunk := os.read(fd, min(left, 1 << 16))):
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror})") from exc
+    finally:
+        os.close(fd)
     if len(data) > limit:
         raise InputError(f"the file is larger than {limit:,} bytes")
     return data

@@ -6,16 +6,19 @@ stderr naming the problem and exit with status 2; nothing is printed on stdout.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import Annotated, NoReturn
 
 import typer
 
 from spacetable.ships import ShipDef
-from spacetable.tables import Table, TableError, catalog, load_table
+from spacetable.tables import RESOLVE_BUDGET_S, Table, TableError, catalog, load_table
 
 app = typer.Typer(
     name="spacetable",
@@ -33,6 +36,12 @@ app = typer.Typer(
 TableArg = Annotated[
     Path, typer.Argument(help="Table file (JSON, see docs/formats.md).", show_default=False)
 ]
+TimeLimitOption = Annotated[
+    float,
+    typer.Option(
+        help="Seconds to spend at most on the table; a table that takes longer is refused."
+    ),
+]
 
 
 def _fail(message: str) -> NoReturn:
@@ -46,6 +55,35 @@ def _load(path: Path) -> Table:
         return load_table(path)
     except TableError as exc:
         _fail(f"{path}: {exc}")
+
+
+class _OutOfTime(Exception):
+    """The time limit of :func:`_time_limit` ran out."""
+
+
+@contextlib.contextmanager
+def _time_limit(path: Path, seconds: float) -> Iterator[None]:
+    """Fail (status 2) when the work inside takes longer than ``seconds``: the battle of a
+    table within the file limits can still take seconds (docs/formats.md, Limits). The
+    resolver is Python, so the timer's signal interrupts it wherever it is."""
+    if seconds <= 0:
+        _fail("--time-limit must be positive")
+    if not hasattr(signal, "setitimer"):  # no interval timers (Windows): no limit
+        yield
+        return
+
+    def expire(signum: int, frame: FrameType | None) -> None:
+        raise _OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    except _OutOfTime:
+        _fail(f"{path}: resolving the table took longer than {seconds:g} s, refused")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @app.command()
@@ -123,16 +161,19 @@ def resolve(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the result as one JSON object.")
     ] = False,
+    time_limit: TimeLimitOption = RESOLVE_BUDGET_S,
 ) -> None:
     """Resolve the laser battle on a table and tell it step by step (or as JSON)."""
     from spacetable.narrate import narrate
 
-    loaded = _load(table)
-    outcome = loaded.resolve()
-    if as_json:
-        print(json.dumps(outcome.to_json(), indent=2))
-    else:
-        print("\n".join(narrate(loaded.cards, outcome)))
+    with _time_limit(table, time_limit):
+        loaded = _load(table)
+        outcome = loaded.resolve()
+        if as_json:
+            text = json.dumps(outcome.to_json(), indent=2)
+        else:
+            text = "\n".join(narrate(loaded.cards, outcome))
+    print(text)
 
 
 @app.command()
@@ -142,12 +183,14 @@ def render(
     battle: Annotated[
         bool, typer.Option("--battle", help="Draw the resolved battle on the table.")
     ] = False,
+    time_limit: TimeLimitOption = RESOLVE_BUDGET_S,
 ) -> None:
     """Draw a table as SVG, optionally with every laser of its battle."""
     from spacetable.render.svg import table_svg
 
-    loaded = _load(table)
-    svg = table_svg(loaded, loaded.resolve() if battle else None)
+    with _time_limit(table, time_limit):
+        loaded = _load(table)
+        svg = table_svg(loaded, loaded.resolve() if battle else None)
     try:
         output.write_text(svg, encoding="utf-8")
     except OSError as exc:
