@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import os
+import sqlite3
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +19,14 @@ from spacetable.bots.arena import play_match, play_stellar_match
 from spacetable.games.base import Match
 from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.games.stellar import StellarMatch, StellarOptions
-from spacetable.server.storage import Storage, StoredMatch, normalise_url
+from spacetable.server._save_queue import SaveQueue
+from spacetable.server.storage import (
+    PAGE_LIMIT,
+    Storage,
+    StoredMatch,
+    UnknownMatch,
+    normalise_url,
+)
 
 POSTGRES = os.environ.get("SPACETABLE_TEST_POSTGRES_URL")
 
@@ -103,3 +112,59 @@ def test_recent_lists_newest_first_and_get_misses_cleanly(storage: Storage) -> N
 def test_postgres_urls_use_psycopg() -> None:
     assert normalise_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalise_url("sqlite:///x.db") == "sqlite:///x.db"
+
+
+def test_the_match_list_pages_through_every_match_once(storage: Storage) -> None:
+    played = play_match([make_bot("random"), make_bot("random")], seed=5)
+    future = time.time() + 1e9  # newer than any match other tests or runs stored
+    mine = []
+    for i in range(7):
+        record = stored_from(played)
+        # Two by two they finish at the same time: the id orders them, no page cuts one off.
+        record.finished_at = future + i // 2
+        storage.save(record)
+        mine.append(record.id)
+    expected = [m["id"] for m in storage.page(limit=7)]
+    assert sorted(expected) == sorted(mine)
+    # Older, three at a time, from the newest: each page starts where the last ended.
+    pages = [storage.page(limit=3)]
+    while len(pages) < 3:
+        pages.append(storage.page(limit=3, before=pages[-1][-1]["id"]))
+    assert [m["id"] for page in pages for m in page][:7] == expected
+    # And back: the three just newer than the oldest, still listed newest first.
+    assert [m["id"] for m in storage.page(limit=3, after=expected[-1])] == expected[-4:-1]
+    assert storage.page(after=expected[0]) == []
+    with pytest.raises(UnknownMatch, match="no-such-match"):
+        storage.page(before="no-such-match")
+    with pytest.raises(ValueError, match="limit"):
+        storage.page(limit=PAGE_LIMIT + 1)
+
+
+def test_the_save_queue_retries_in_order_while_the_table_is_away(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    db = tmp_path / "matches.db"
+    storage = Storage(f"sqlite:///{db}")
+    queue = SaveQueue(storage, limit=3, first_retry=0.01, longest_retry=0.05)
+    records = [
+        stored_from(play_match([make_bot("random"), make_bot("random")], seed)) for seed in range(5)
+    ]
+    with sqlite3.connect(db) as raw:  # every save fails now, as with a database away
+        raw.execute("ALTER TABLE matches RENAME TO away")
+    assert all(queue.put(record) for record in records[:3])
+    assert not queue.put(records[3])  # the queue is full: dropped, and the log says which
+    assert records[3].id in caplog.text
+    with sqlite3.connect(db) as raw:
+        raw.execute("ALTER TABLE away RENAME TO matches")
+    deadline = time.monotonic() + 30
+    while queue.pending() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert [storage.get(r.id) is not None for r in records] == [True, True, True, False, False]
+    # Shutdown: one more try for what waits; what the database still refuses is logged.
+    with sqlite3.connect(db) as raw:
+        raw.execute("ALTER TABLE matches RENAME TO away")
+    assert queue.put(records[4])
+    queue.close()
+    assert queue.pending() == 0 and "not stored" in caplog.text and records[4].id in caplog.text
+    assert not queue.put(records[4])
+    storage.close()

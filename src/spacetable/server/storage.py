@@ -13,8 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-from sqlalchemy import JSON, Float, Integer, String, create_engine, event, select
+from sqlalchemy import JSON, Float, Integer, String, and_, create_engine, event, or_, select
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+#: The most matches one page of the match list holds.
+PAGE_LIMIT = 200
 
 
 def default_db_url() -> str:
@@ -87,14 +90,28 @@ class StoredMatch:
 
     def summary(self) -> dict[str, Any]:
         """A short description for the match list."""
-        return {
-            "id": self.id,
-            "ruleset": self.ruleset,
-            "players": [seat.get("player") or seat.get("name") for seat in self.seats],
-            "scores": self.result.get("scores", {}),
-            "winner": self.result.get("winner"),
-            "finished_at": self.finished_at,
-        }
+        return _summary(self.id, self.ruleset, self.seats, self.result, self.finished_at)
+
+
+def _summary(
+    match_id: str,
+    ruleset: str,
+    seats: list[dict[str, Any]],
+    result: dict[str, Any],
+    finished_at: float,
+) -> dict[str, Any]:
+    return {
+        "id": match_id,
+        "ruleset": ruleset,
+        "players": [seat.get("player") or seat.get("name") for seat in seats],
+        "scores": result.get("scores", {}),
+        "winner": result.get("winner"),
+        "finished_at": finished_at,
+    }
+
+
+class UnknownMatch(LookupError):
+    """A match id that names no stored match (a list page's cursor, say)."""
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -112,7 +129,9 @@ class Storage:
 
     def __init__(self, url: str | None = None) -> None:
         self.url = normalise_url(url or default_db_url())
-        self._engine = create_engine(self.url)
+        # A pooled connection may have died with the database server (a PostgreSQL
+        # restart): test each one as it is taken, so the first save after it does not fail.
+        self._engine = create_engine(self.url, pool_pre_ping=True)
         if self._engine.dialect.name == "sqlite":
             event.listen(self._engine, "connect", _sqlite_pragmas)
         _Base.metadata.create_all(self._engine)
@@ -133,6 +152,47 @@ class Storage:
         query = select(_MatchRow).order_by(_MatchRow.finished_at.desc()).limit(limit)
         with Session(self._engine) as session:
             return [_to_match(row) for row in session.scalars(query)]
+
+    def page(
+        self, limit: int = 50, before: str | None = None, after: str | None = None
+    ) -> list[dict[str, Any]]:
+        """One page of the match list, newest first, as :meth:`StoredMatch.summary`
+        gives them: the ``limit`` (at most :data:`PAGE_LIMIT`) matches that finished
+        just before the match ``before``, or just after the match ``after``, or the
+        newest. Matches that finished at the same time are ordered by id, so pages never
+        overlap or skip one. Raises :class:`UnknownMatch` for a cursor that names no
+        stored match, ``ValueError`` for a bad ``limit`` or both cursors."""
+        if not 1 <= limit <= PAGE_LIMIT:
+            raise ValueError(f"limit must be 1 to {PAGE_LIMIT}, got {limit}")
+        if before is not None and after is not None:
+            raise ValueError("give 'before' or 'after', not both")
+        row = _MatchRow
+        query = select(row.id, row.ruleset, row.seats, row.result, row.finished_at)
+        with Session(self._engine) as session:
+            cursor = before if before is not None else after
+            newer = after is not None
+            if cursor is not None:
+                finished = session.scalar(select(row.finished_at).where(row.id == cursor))
+                if finished is None:
+                    raise UnknownMatch(f"no stored match {cursor!r}")
+                if newer:
+                    later = or_(
+                        row.finished_at > finished,
+                        and_(row.finished_at == finished, row.id > cursor),
+                    )
+                    query = query.where(later)
+                else:
+                    earlier = or_(
+                        row.finished_at < finished,
+                        and_(row.finished_at == finished, row.id < cursor),
+                    )
+                    query = query.where(earlier)
+            if newer:  # the closest ones after the cursor, then shown newest first
+                query = query.order_by(row.finished_at.asc(), row.id.asc())
+            else:
+                query = query.order_by(row.finished_at.desc(), row.id.desc())
+            rows = [_summary(*found) for found in session.execute(query.limit(limit))]
+        return rows[::-1] if newer else rows
 
     def close(self) -> None:
         """Release the database connections."""

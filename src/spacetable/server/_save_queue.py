@@ -1,0 +1,140 @@
+"""Finished matches on their way to storage, kept until the database takes them.
+
+A room hands each finished match to the :class:`SaveQueue` and goes on at once: one thread
+of the queue's own stores the matches in the order they finished. While the database is
+unreachable (a PostgreSQL restart, a locked SQLite file) the match at the head is tried
+again with a growing pause, and the ones behind it wait their turn, so a match that ends
+while the database is down is stored when it comes back. The queue is bounded: when it is
+full, the newest match is dropped and the log names it. On shutdown every waiting match
+gets one more try.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+
+from sqlalchemy import exc as sa_exc
+
+from spacetable.server.storage import Storage, StoredMatch
+
+log = logging.getLogger("spacetable.storage")
+
+#: Failures that mean "the database cannot be reached now": worth trying again. Anything
+#: else (a row the database refuses) would fail the same way forever.
+TRANSIENT = (sa_exc.OperationalError, sa_exc.InterfaceError, sa_exc.TimeoutError)
+
+
+class SaveQueue:
+    """Stores finished matches in order, in a thread of its own, retrying while the
+    database is away.
+
+    ``limit`` bounds the matches waiting; ``first_retry`` and ``longest_retry`` (seconds)
+    bound the pause between two tries of the same match, which doubles from the first to
+    the longest."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        limit: int = 1000,
+        first_retry: float = 0.25,
+        longest_retry: float = 10.0,
+    ) -> None:
+        self.storage = storage
+        self.limit = limit
+        self.first_retry = first_retry
+        self.longest_retry = longest_retry
+        self._waiting: deque[StoredMatch] = deque()
+        self._changed = threading.Condition()
+        self._closing = False
+        self._thread: threading.Thread | None = None
+
+    def put(self, match: StoredMatch) -> bool:
+        """Queue ``match`` to be stored; never blocks on the database. False (and a log
+        line naming the match) if it was dropped: the queue is full, or closed."""
+        with self._changed:
+            if self._closing or len(self._waiting) >= self.limit:
+                why = (
+                    "the server is stopping"
+                    if self._closing
+                    else (f"{len(self._waiting)} matches already wait for the database")
+                )
+                log.error("match %s of room %s is not stored: %s", match.id, match.room, why)
+                return False
+            self._waiting.append(match)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="spacetable-saves", daemon=True
+                )
+                self._thread.start()
+            self._changed.notify()
+        return True
+
+    def pending(self) -> int:
+        """Matches not stored yet (the one being tried included)."""
+        with self._changed:
+            return len(self._waiting)
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Try once more to store every waiting match, then stop. Matches the database
+        still refuses are logged as lost. Waits at most ``timeout`` seconds."""
+        with self._changed:
+            self._closing = True
+            self._changed.notify()
+            thread = self._thread
+        if thread is None:
+            return
+        thread.join(timeout)
+        if thread.is_alive():
+            log.error("%d matches were still being stored when the server stopped", self.pending())
+
+    def _run(self) -> None:
+        pause = self.first_retry
+        failures = 0
+        while True:
+            with self._changed:
+                while not self._waiting and not self._closing:
+                    self._changed.wait()
+                if not self._waiting:
+                    return  # closing, and everything is stored
+                match = self._waiting[0]
+                closing = self._closing
+            try:
+                self.storage.save(match)
+            except TRANSIENT as exc:
+                failures += 1
+                if closing:
+                    self._give_up(f"the database is unreachable ({_first_line(exc)})")
+                    return
+                log.warning(
+                    "cannot store match %s (try %d; %d waiting), trying again in %.1f s: %s",
+                    match.id,
+                    failures,
+                    self.pending(),
+                    pause,
+                    _first_line(exc),
+                )
+                with self._changed:
+                    self._changed.wait_for(lambda: self._closing, timeout=pause)
+                pause = min(pause * 2, self.longest_retry)
+                continue
+            except Exception:
+                log.exception("match %s of room %s cannot be stored; dropped", match.id, match.room)
+            else:
+                if failures:
+                    log.warning("stored match %s after %d failed tries", match.id, failures)
+            with self._changed:
+                self._waiting.popleft()
+            pause, failures = self.first_retry, 0
+
+    def _give_up(self, why: str) -> None:
+        with self._changed:
+            lost = [match.id for match in self._waiting]
+            self._waiting.clear()
+        log.error("%d matches are not stored, %s: %s", len(lost), why, ", ".join(lost))
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).strip().split("\n", 1)[0]
