@@ -102,8 +102,16 @@ def serve(
         float, typer.Option(help="Seconds to drop or discard the card in hand after 'stop!'.")
     ] = 5.0,
     abandon_seconds: Annotated[
-        float, typer.Option(help="Seconds before a bot takes over a player who left a match.")
+        float,
+        typer.Option(
+            help="Seconds a seat waits for its player to come back: then a bot takes it "
+            "over in a match, and it is freed in the lobby."
+        ),
     ] = 30.0,
+    room_idle_seconds: Annotated[
+        float,
+        typer.Option(help="Seconds a room with nobody connected stays open, unless a match is on."),
+    ] = 600.0,
     bot_pace: Annotated[
         float, typer.Option(help="Multiplies the bots' pauses between cards (0.5: twice as fast).")
     ] = 1.0,
@@ -124,13 +132,15 @@ def serve(
     from spacetable.server.storage import Storage
 
     countdown = 1.0 if countdown_seconds is None else countdown_seconds
-    if min(stop_seconds, abandon_seconds, bot_pace, countdown) <= 0:
+    if min(stop_seconds, abandon_seconds, room_idle_seconds, bot_pace, countdown) <= 0:
         _fail(
-            "--stop-seconds, --abandon-seconds, --bot-pace and --countdown-seconds must be positive"
+            "--stop-seconds, --abandon-seconds, --room-idle-seconds, --bot-pace and "
+            "--countdown-seconds must be positive"
         )
     timing = Timing(
         stop_seconds=stop_seconds,
         abandon_seconds=abandon_seconds,
+        room_idle_seconds=room_idle_seconds,
         bot_pace=bot_pace,
         countdown_seconds=countdown_seconds,
     )

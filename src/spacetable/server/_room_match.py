@@ -54,9 +54,14 @@ class Timing:
 
     pose_interval: float = 0.025  # the longest a pose waits to leave with others
     stop_seconds: float = 5.0  # after "stop!" or the countdown: time to drop or discard
-    abandon_seconds: float = 30.0  # a seat left empty this long in a match gets a bot
+    # A seat whose player has no connection this long is emptied in the lobby, and taken
+    # by a bot (standing in until the player comes back) once the match has started.
+    abandon_seconds: float = 30.0
     bot_pace: float = 1.0  # multiplies the bots' thinking pauses
     countdown_seconds: float | None = None  # Stellar Conflict: instead of 30 / 60 / 120 s
+    # A room nobody is connected to closes after this long, unless a match is being played
+    # in it (never played, or finished: a link to it then says it has closed).
+    room_idle_seconds: float = 600.0
 
 
 @dataclass(frozen=True, slots=True)

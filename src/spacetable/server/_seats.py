@@ -1,17 +1,42 @@
-"""A room's seats."""
+"""A room's seats, and the names players are known by in a match."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from spacetable.bots import Bot
 from spacetable.server._connection import Connection
 
+#: The longest seat name, as ``join`` allows it (docs/protocol.md).
+NAME_MAX = 24
+
+
+def unique_name(wanted: str, taken: Collection[str]) -> str:
+    """``wanted`` if no other seat goes by it, else the first of ``wanted (2)``,
+    ``wanted (3)``... that is free, shortened to fit :data:`NAME_MAX`. The match keys its
+    players by these names, so two seats must never share one, whatever they asked for
+    (``x``, ``x`` and ``x (2)``, joining in that order, are ``x``, ``x (2)`` and
+    ``x (2) (2)``)."""
+    if wanted not in taken:
+        return wanted
+    number = 2
+    while True:
+        suffix = f" ({number})"
+        name = wanted[: NAME_MAX - len(suffix)].rstrip() + suffix
+        if name not in taken:
+            return name
+        number += 1
+
 
 @dataclass(slots=True)
 class Seat:
-    """A place at the table: empty, a person (held by ``token``) or a bot."""
+    """A place at the table: empty, a person (held by ``token``) or a bot.
+
+    A bot that took over from a player who went away (``stand_in``) keeps the player's
+    ``token`` and name: the player takes the seat back by sending ``rejoin`` with it."""
 
     index: int
     kind: Literal["empty", "human", "bot"] = "empty"
@@ -22,6 +47,12 @@ class Seat:
     rematch: bool = False
     connections: set[Connection] = field(default_factory=set)
     bot: Bot | None = None
+    stand_in: bool = False
+    #: Counts the times the seat lost its last connection: an abandon timer started for an
+    #: earlier absence is stale.
+    absences: int = 0
+    #: The abandon timer of the current absence, if it runs.
+    abandon_timer: asyncio.TimerHandle | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The seat as shown to everyone (never the token)."""
@@ -32,4 +63,25 @@ class Seat:
             "level": self.level,
             "connected": self.kind == "bot" or bool(self.connections),
             "ready": self.ready or self.kind == "bot",
+            "stand_in": self.stand_in,
         }
+
+    def take(self, kind: Literal["human", "bot"], name: str, others: Collection[str]) -> None:
+        """Seat a person or a bot under ``name``, made unique among the ``others``'
+        names."""
+        self.kind, self.name = kind, unique_name(name, others)
+        self.ready = self.rematch = self.stand_in = False
+        self.bot = None
+
+    def empty(self) -> None:
+        """Nobody sits here any more."""
+        self.cancel_abandon()
+        self.kind, self.name, self.level, self.token = "empty", "", None, None
+        self.ready = self.rematch = self.stand_in = False
+        self.bot = None
+
+    def cancel_abandon(self) -> None:
+        """Stop the abandon timer, if it runs (the player is back, or gone for good)."""
+        if self.abandon_timer is not None:
+            self.abandon_timer.cancel()
+            self.abandon_timer = None

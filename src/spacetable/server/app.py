@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Any, Literal
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -25,10 +25,12 @@ from spacetable.games.stellar import RACES, race_ships
 from spacetable.render.svg import table_svg
 from spacetable.server._ws_protocol import ROOMS
 from spacetable.server.rooms import RoomDirectory, RoomOptions, Timing
-from spacetable.server.storage import Storage
+from spacetable.server.storage import PAGE_LIMIT, Storage, UnknownMatch
 from spacetable.tables import TableError, catalog, table_from_json
 
 WEB = resources.files("spacetable") / "web"
+#: The most rooms the lobby's list shows (the newest).
+ROOM_LIST_LIMIT = 50
 
 
 class CreateLightSpeedRoom(BaseModel):
@@ -155,12 +157,20 @@ def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
 
     @app.get("/api/rooms")
     async def list_rooms() -> list[dict[str, Any]]:
-        return [room.summary() for room in directory.rooms()]
+        return [room.summary() for room in directory.rooms(ROOM_LIST_LIMIT)]
 
     @app.get("/api/matches")
-    async def list_matches(limit: int = 50) -> list[dict[str, Any]]:
-        found = await asyncio.to_thread(storage.recent, max(1, min(limit, 500)))
-        return [match.summary() for match in found]
+    async def list_matches(
+        limit: int = Query(50, ge=1, le=PAGE_LIMIT),
+        before: str | None = Query(None, max_length=64),
+        after: str | None = Query(None, max_length=64),
+    ) -> list[dict[str, Any]]:
+        if before is not None and after is not None:
+            raise HTTPException(400, "give 'before' or 'after', not both")
+        try:
+            return await asyncio.to_thread(storage.page, limit, before, after)
+        except UnknownMatch as exc:
+            raise HTTPException(400, f"{'before' if before else 'after'}: {exc}") from None
 
     @app.get("/api/matches/{match_id}")
     async def get_match(match_id: str) -> dict[str, Any]:

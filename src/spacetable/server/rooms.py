@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import logging
 import random
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -28,6 +30,7 @@ from spacetable.games.stellar import Timeout, TimerExpired
 from spacetable.server import protocol as msg
 from spacetable.server._connection import Connection, encode, message_frame, text_frame
 from spacetable.server._room_match import RoomMatch, RoomOptions, Timing
+from spacetable.server._save_queue import SaveQueue
 from spacetable.server._seats import Seat
 from spacetable.server.storage import Storage
 
@@ -69,19 +72,33 @@ class _BotMove:
 @dataclass(frozen=True, slots=True)
 class _Abandoned:
     seat: int
-    token: str
+    absence: int
+
+
+@dataclass(frozen=True, slots=True)
+class _IdleCheck:
+    since: float
 
 
 class Room:
-    """One room: its seats, its connections and (while playing) its match."""
+    """One room: its seats, its connections and (while playing) its match.
+
+    Finished matches go to ``saves``; ``on_expired`` hears of the room closing itself
+    after ``timing.room_idle_seconds`` without a connection (never played, or finished)."""
 
     def __init__(
-        self, room_id: str, options: RoomOptions, storage: Storage, timing: Timing
+        self,
+        room_id: str,
+        options: RoomOptions,
+        saves: SaveQueue,
+        timing: Timing,
+        on_expired: Callable[[Room], None] | None = None,
     ) -> None:
         self.id = room_id
         self.options = options
-        self.storage = storage
+        self.saves = saves
         self.timing = timing
+        self._on_expired = on_expired
         self.seats = [Seat(i) for i in range(options.seats)]
         self.connections: set[Connection] = set()
         self.phase: Literal["lobby", "playing", "over"] = "lobby"
@@ -96,6 +113,9 @@ class Room:
         self._queue: asyncio.Queue[tuple[Connection | None, Any]] = asyncio.Queue()
         self._loop = asyncio.get_running_loop()
         self._pose_flush_due = False  # the pending poses' window is open
+        self.expired = False
+        self._idle_since = self._loop.time()
+        self._check_idle_after(timing.room_idle_seconds)
         self._task = asyncio.create_task(self._run())
 
     # -- called by websocket handlers ------------------------------------------------
@@ -157,7 +177,7 @@ class Room:
     # -- the room's task -------------------------------------------------------------
 
     async def _run(self) -> None:
-        while True:
+        while not self.expired:
             connection, message = await self._queue.get()
             try:
                 self._handle(connection, message)
@@ -180,6 +200,8 @@ class Room:
             self._on_countdown(message)
         elif isinstance(message, _Abandoned):
             self._on_abandoned(message)
+        elif isinstance(message, _IdleCheck):
+            self._on_idle_check(message)
         elif isinstance(message, _Disconnected):
             assert connection is not None
             self._on_disconnect(connection)
@@ -215,7 +237,7 @@ class Room:
             connection.send({"type": "error", "message": f"unexpected {message!r}"})
 
     def _watch(self, connection: Connection) -> None:
-        self._unseat(connection)
+        self._release(connection)
         self.connections.add(connection)
         connection.send(
             {"type": "welcome", "role": "spectator", "seat": None, "player": None, "token": None}
@@ -251,18 +273,24 @@ class Room:
             )
             return
         seat = free[0]
-        seat.kind, seat.name, seat.token = "human", message.name.strip(), secrets.token_hex(16)
-        seat.ready = False
+        seat.take("human", message.name.strip() or f"player {seat.index + 1}", self._names(seat))
+        seat.token = secrets.token_hex(16)
         self._seat_connection(connection, seat)
         self._broadcast_room()
 
     def _rejoin(self, connection: Connection, token: str) -> None:
-        seat = next((s for s in self.seats if s.token == token and s.kind == "human"), None)
+        seat = next(
+            (s for s in self.seats if s.token == token and (s.kind == "human" or s.stand_in)),
+            None,
+        )
         if seat is None:
             connection.send({"type": "error", "message": "that seat is no longer yours"})
             self._watch(connection)
             return
-        self._unseat(connection)
+        if connection.seat != seat.index:
+            self._release(connection)
+        if seat.stand_in:
+            self._give_back(seat)
         self._seat_connection(connection, seat)
         self._broadcast_room()
 
@@ -270,6 +298,7 @@ class Room:
         self.connections.add(connection)
         connection.seat = seat.index
         seat.connections.add(connection)
+        seat.cancel_abandon()
         connection.send(
             {
                 "type": "welcome",
@@ -288,6 +317,23 @@ class Room:
             self.seats[connection.seat].connections.discard(connection)
             connection.seat = None
 
+    def _release(self, connection: Connection) -> None:
+        """The connection no longer plays for its seat (it closed, or watches now). A
+        player's seat left without any connection starts the abandon timer, in every
+        phase: when it runs out the seat is emptied (lobby) or a bot takes it (a match)."""
+        if connection.seat is None:
+            return
+        seat = self.seats[connection.seat]
+        self._unseat(connection)
+        if seat.connections or seat.kind != "human":
+            return
+        seat.cancel_abandon()
+        seat.absences += 1
+        seat.abandon_timer = self._loop.call_later(
+            self.timing.abandon_seconds, self.submit, None, _Abandoned(seat.index, seat.absences)
+        )
+        self._broadcast_room()
+
     def _leave(self, connection: Connection) -> None:
         if connection.seat is None:
             return
@@ -296,9 +342,9 @@ class Room:
         for other in list(seat.connections):
             self._unseat(other)
         if self.phase == "lobby":
-            seat.kind, seat.name, seat.token, seat.ready = "empty", "", None, False
+            seat.empty()
         else:
-            self._bot_takes_over(seat)
+            self._bot_takes_over(seat, stand_in=False)
         self._broadcast_room()
 
     def _seat_bot(self, connection: Connection, message: msg.SeatBot) -> None:
@@ -311,8 +357,8 @@ class Room:
             connection.send({"type": "error", "message": f"seat {message.seat} is not empty"})
             return
         seat = self.seats[message.seat]
-        seat.kind, seat.level = "bot", message.level
-        seat.name = f"{message.level} bot {seat.index + 1}"
+        seat.take("bot", f"{message.level} bot {seat.index + 1}", self._names(seat))
+        seat.level = message.level
         self._broadcast_room()
         self._maybe_start()
 
@@ -331,37 +377,70 @@ class Room:
             connection.send({"type": "error", "message": "a rematch is asked for after a match"})
             return
         self.seats[connection.seat].rematch = True
-        if all(s.rematch for s in self.seats if s.kind == "human"):
+        self._maybe_rematch()
+
+    def _maybe_rematch(self) -> None:
+        """After a match: start the next once every player left at the table asked."""
+        humans = [s for s in self.seats if s.kind == "human"]
+        if self.phase == "over" and humans and all(s.rematch for s in humans):
             self._start()
 
     def _on_disconnect(self, connection: Connection) -> None:
         self.connections.discard(connection)
-        if connection.seat is None:
-            return
-        seat = self.seats[connection.seat]
-        self._unseat(connection)
-        if not seat.connections and seat.kind == "human":
-            if self.phase == "playing" and seat.token is not None:
-                self._loop.call_later(
-                    self.timing.abandon_seconds,
-                    self.submit,
-                    None,
-                    _Abandoned(seat.index, seat.token),
-                )
-            self._broadcast_room()
+        self._release(connection)
+        if not self.connections:
+            self._idle_since = self._loop.time()
+            self._check_idle_after(self.timing.room_idle_seconds)
 
     def _on_abandoned(self, message: _Abandoned) -> None:
         seat = self.seats[message.seat]
-        if seat.token == message.token and not seat.connections and self.phase == "playing":
-            self._bot_takes_over(seat)
-            self._broadcast_room()
+        if seat.absences != message.absence or seat.connections or seat.kind != "human":
+            return  # the player came back (perhaps to leave again later), or left for good
+        seat.abandon_timer = None
+        if self.phase == "lobby":
+            seat.empty()  # nobody keeps a seat by opening a socket and closing it
+        else:
+            self._bot_takes_over(seat, stand_in=True)
+        self._broadcast_room()
+        self._maybe_rematch()  # the others may have asked for one already
 
-    def _bot_takes_over(self, seat: Seat) -> None:
-        seat.kind, seat.token, seat.level = "bot", None, "medium"
-        seat.name = seat.name or f"bot {seat.index + 1}"
+    def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None:
+        """A bot plays for the seat's player: until he rejoins with his token
+        (``stand_in``), or for good (he left)."""
+        seat.cancel_abandon()
+        seat.kind, seat.level, seat.stand_in = "bot", "medium", stand_in
+        if not stand_in:
+            seat.token = None
         if self.match is not None:
             seat.bot = make_bot("medium")
             self._schedule_bot(seat.index, 0.2)
+
+    def _give_back(self, seat: Seat) -> None:
+        """The player is back: the bot standing in for him stops."""
+        seat.kind, seat.level, seat.stand_in, seat.bot = "human", None, False, None
+        self._bot_turns[seat.index] = self._bot_turns.get(seat.index, 0) + 1  # its turns are stale
+
+    def _check_idle_after(self, delay: float) -> None:
+        self._loop.call_later(delay, self.submit, None, _IdleCheck(self._idle_since))
+
+    def _on_idle_check(self, check: _IdleCheck) -> None:
+        """Nobody has been connected since ``check.since``: close the room, unless a
+        match is being played (bots finish it; look again later) or someone is about to
+        connect (his ``watch`` waits in the queue)."""
+        if self.connections or check.since != self._idle_since:
+            return  # someone came since; the last to leave starts a new check
+        if self.phase == "playing" or not self._queue.empty():
+            self._check_idle_after(self.timing.room_idle_seconds)
+            return
+        self.expired = True
+        for seat in self.seats:
+            seat.cancel_abandon()
+        log.info("room %s closed after %.0f s without a connection", self.id, self._idle_for())
+        if self._on_expired is not None:
+            self._on_expired(self)
+
+    def _idle_for(self) -> float:
+        return self._loop.time() - self._idle_since
 
     def _maybe_start(self) -> None:
         if self.phase != "lobby":
@@ -372,11 +451,13 @@ class Room:
 
     # -- the match --------------------------------------------------------------------
 
+    def _names(self, seat: Seat) -> list[str]:
+        """The names of the other seats' occupants."""
+        return [s.name for s in self.seats if s is not seat and s.kind != "empty"]
+
     def _player(self, seat: Seat) -> str:
-        """A seat's player name in the match: its chosen name, made unique."""
-        names = [s.name or f"seat {s.index + 1}" for s in self.seats]
-        name = names[seat.index]
-        return name if names.count(name) == 1 else f"{name} ({seat.index + 1})"
+        """A seat's player name in the match (unique: :meth:`Seat.take` made it so)."""
+        return seat.name
 
     def _start(self) -> None:
         self.match_number += 1
@@ -487,9 +568,7 @@ class Room:
         self._broadcast(self.last_result)
         self._broadcast_room()
         seats = [{**s.to_json(), "player": self._player(s)} for s in self.seats]
-        stored = match.record(self.id, seats, self.last_result)
-        task = asyncio.create_task(asyncio.to_thread(self.storage.save, stored))
-        task.add_done_callback(_log_failure)
+        self.saves.put(match.record(self.id, seats, self.last_result))
         self.match = None
 
     # -- bots -------------------------------------------------------------------------
@@ -612,29 +691,38 @@ def _log_failure(task: asyncio.Future[Any]) -> None:
 
 
 class RoomDirectory:
-    """Every room of this process (the room-directory seam of DESIGN section 6)."""
+    """Every room of this process (the room-directory seam of DESIGN section 6). Rooms
+    close themselves when nobody has used them for a while (``Timing.room_idle_seconds``)
+    and leave the directory."""
 
     def __init__(self, storage: Storage, timing: Timing) -> None:
         self.storage = storage
+        self.saves = SaveQueue(storage)
         self.timing = timing
         self._rooms: dict[str, Room] = {}
 
     def create(self, options: RoomOptions) -> Room:
         """Open a new room."""
         room_id = secrets.token_urlsafe(6)
-        room = Room(room_id, options, self.storage, self.timing)
+        room = Room(room_id, options, self.saves, self.timing, self._expired)
         self._rooms[room_id] = room
         return room
+
+    def _expired(self, room: Room) -> None:
+        self._rooms.pop(room.id, None)
 
     def get(self, room_id: str) -> Room | None:
         """The room with this id, if open."""
         return self._rooms.get(room_id)
 
-    def rooms(self) -> list[Room]:
-        """Open rooms, newest first."""
+    def rooms(self, limit: int | None = None) -> list[Room]:
+        """Open rooms, newest first (the ``limit`` newest)."""
+        if limit is not None:
+            return heapq.nlargest(limit, self._rooms.values(), key=lambda r: r.created)
         return sorted(self._rooms.values(), key=lambda r: r.created, reverse=True)
 
     async def close(self) -> None:
-        """Stop every room."""
-        for room in self._rooms.values():
+        """Stop every room, then store the matches still waiting for the database."""
+        for room in list(self._rooms.values()):
             await room.close()
+        await asyncio.to_thread(self.saves.close)
