@@ -217,7 +217,7 @@ def ray_hit(ray: Ray, box: Box) -> tuple[bool, float, int, int, float, float]:
     if corner and best <= entry + EPS:
         x_edge = RIGHT if csx > 0 else LEFT
         y_edge = FRONT if csy > 0 else BACK
-        first = x_edge if vx * csx < 0.0 else y_edge
+        first = x_edge if abs(vx) >= abs(vy) else y_edge
         return True, best, first, (1 << x_edge) | (1 << y_edge), csx * hw, csy * hl
     if inside:
         lx = ox + vx * entry

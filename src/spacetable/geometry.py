@@ -143,8 +143,8 @@ def ray_hit(
         lx, ly = sx * hw, sy * hl
         x_edge: Edge = "right" if sx > 0 else "left"
         y_edge: Edge = "front" if sy > 0 else "back"
-        # The edge it comes in through first: left or right unless it moves along them.
-        edges = (x_edge, y_edge) if vx * sx < 0.0 else (y_edge, x_edge)
+        # First the edge it meets more head-on (left or right on a diagonal).
+        edges = (x_edge, y_edge) if abs(vx) >= abs(vy) else (y_edge, x_edge)
     elif inside is not None:
         distance = entry
         lx, ly = ox + vx * entry, oy + vy * entry
