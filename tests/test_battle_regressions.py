@@ -189,3 +189,34 @@ def test_piracy_regressions_agree_on_both_paths() -> None:
     for shooter, target_owner in ((GUN, "red"), (lance, "blue")):
         cards = [card("hold", target_owner, HOLD, 0, 200, rocks=4), card("s", "red", shooter, 0, 0)]
         _both(cards, rules("red", "blue", piracy=True))
+
+
+# ------------------------------------- also settled by the contract: the engine already agrees
+
+
+@RESOLVERS
+def test_speed_zero_fires_first(resolver: Resolver) -> None:
+    quick = ship("quick", speed=0, health=1, lasers=(forward(1),))
+    slow = ship("slow", speed=1, health=1, lasers=(Laser((0.0, -44.0), 180.0, 1),))
+    cards = [card("quick", "red", quick, 0, 0), card("slow", "blue", slow, 0, 200)]
+    outcome = resolver(cards, rules("red", "blue"))
+    assert outcome.ships["quick"].alive and not outcome.ships["slow"].alive
+    steps = [e.speed for e in outcome.events if isinstance(e, LaserFired)]
+    assert steps == [0]
+
+
+@RESOLVERS
+def test_a_card_of_another_size_scales_its_definition(resolver: Resolver) -> None:
+    """On 126 x 176 mm cards, a laser designed at x = 20 leaves the front edge at x = 40, and
+    a shield designed over x 0..31.5 of the back edge covers 0..63, so it blocks there."""
+    gun = ship("gun", speed=1, health=1, lasers=(forward(1, x=20.0),))
+    big = ship("big", speed=9, health=2, shields=(Shield("back", 0.0, 31.5),))
+    cards = [
+        Card("gun", Pose(0.0, 0.0, 0.0), gun, "red", size=(126.0, 176.0)),
+        Card("big", Pose(0.0, 300.0, 0.0), big, "blue", size=(126.0, 176.0)),
+    ]
+    outcome = resolver(cards, rules("red", "blue"))
+    (shot,) = [e for e in outcome.events if isinstance(e, LaserFired)]
+    assert shot.origin == (40.0, 88.0)
+    assert shot.target == "big" and shot.edge == "back"
+    assert shot.result == "blocked"
