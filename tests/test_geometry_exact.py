@@ -30,6 +30,7 @@ from spacetable.geometry import (
     _cos_sin,
     heading,
     ray_hit,
+    ray_may_touch,
 )
 
 EPS = Q(EPSILON_MM)
@@ -291,6 +292,8 @@ def _check(ray: tuple[tuple[float, float], tuple[float, float], Rect]) -> None:
     hit = ray_hit(origin, direction, rect)
     event("hit" if exact.hit else "miss")
     assert (hit is not None) == exact.hit, exact
+    # The battle skips ray_hit where the cheap test says no: it must never say no to a hit.
+    assert ray_may_touch(origin, direction, rect) or not exact.hit
     if hit is None:
         return
     event(f"{len(hit.edges)} edge(s)")

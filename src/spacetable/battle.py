@@ -25,7 +25,7 @@ from spacetable.events import (
     RocksVaporized,
     StepBegan,
 )
-from spacetable.geometry import Pose, RayHit, Rect, edge_coordinate, ray_hit
+from spacetable.geometry import Pose, RayHit, Rect, edge_coordinate, ray_hit, ray_may_touch
 from spacetable.ships import CARD_SIZE_MM, Laser, ShipDef
 
 Ruleset = Literal["lightspeed", "stellar"]
@@ -140,7 +140,10 @@ def shot(card: Card, laser: Laser, cards: Iterable[Card]) -> tuple[Card | None, 
     for other in cards:
         if other.id == card.id:
             continue
-        hit = ray_hit(origin, direction, other.rect)
+        rect = other.rect
+        if not ray_may_touch(origin, direction, rect):
+            continue
+        hit = ray_hit(origin, direction, rect)
         if hit is not None and (best[1] is None or hit.distance < best[1].distance):
             best = (other, hit)
     return best

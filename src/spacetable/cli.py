@@ -33,6 +33,9 @@ app = typer.Typer(
     rich_markup_mode="markdown",
 )
 
+#: Largest request line plus headers the server reads (bytes), as most servers allow.
+MAX_REQUEST_HEAD_BYTES = 16 * 1024
+
 TableArg = Annotated[
     Path, typer.Argument(help="Table file (JSON, see docs/formats.md).", show_default=False)
 ]
@@ -98,6 +101,13 @@ def serve(
             help="Storage URL (default: SQLite in your data folder; postgresql://... works)."
         ),
     ] = None,
+    resolve_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Seconds the referee (/referee, POST /api/resolve) spends at most on an "
+            "uploaded table."
+        ),
+    ] = RESOLVE_BUDGET_S,
     stop_seconds: Annotated[
         float, typer.Option(help="Seconds to drop or discard the card in hand after 'stop!'.")
     ] = 5.0,
@@ -145,6 +155,8 @@ def serve(
         countdown_seconds=countdown_seconds,
     )
 
+    if resolve_seconds <= 0:
+        _fail("--resolve-seconds must be positive")
     try:
         storage = Storage(db)
     except Exception as exc:  # any driver error: report it in one line
@@ -155,13 +167,18 @@ def serve(
     # Game messages are small JSON objects sent many times a second: compressing each one
     # (permessage-deflate) cost the server more CPU than anything else under load.
     uvicorn.run(
-        create_app(storage, timing),
+        create_app(storage, timing, referee_seconds=resolve_seconds),
         host=host,
         port=port,
         log_level="warning",
         ws_ping_interval=20,
         ws_per_message_deflate=False,
         ws=GameWebSocketProtocol,
+        # h11 bounds a request's head (line and headers): httptools buffers any size, so
+        # one request with a 100 MB header was read whole. Only HTTP requests and
+        # websocket handshakes go through it; the room sockets' frames do not.
+        http="h11",
+        h11_max_incomplete_event_size=MAX_REQUEST_HEAD_BYTES,
     )
 
 

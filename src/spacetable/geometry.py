@@ -163,32 +163,45 @@ def ray_hit(
     return RayHit(distance, point, edges, (lx, ly))
 
 
+def ray_may_touch(origin: tuple[float, float], direction: tuple[float, float], rect: Rect) -> bool:
+    """A cheap, conservative first test for :func:`ray_hit`: ``False`` when the ray cannot
+    come near the card's circumscribed circle (it points away, or its line passes wide).
+    The circle's radius has a margin far above rounding and ``EPSILON_MM``."""
+    reach = math.hypot(rect.half_width, rect.half_length) + 1e-6
+    ex, ey = rect.pose.x - origin[0], rect.pose.y - origin[1]
+    return ex * direction[0] + ey * direction[1] >= -reach and (
+        abs(ex * direction[1] - ey * direction[0]) <= reach
+    )
+
+
 def _crossing(
     ox: float, oy: float, vx: float, vy: float, hw: float, hl: float
 ) -> tuple[float, float, bool] | None:
     """Where the ray from local ``(ox, oy)`` along ``(vx, vy)`` is inside the closed
     ``[-hw, hw] x [-hl, hl]``: ``(t_in, t_out, entered_through_x)`` with ``t_out >= 0``,
-    or ``None``. ``entered_through_x``: the left or right side bounds ``t_in`` (on ties)."""
-    x_slab = _slab(ox, vx, hw)
-    y_slab = _slab(oy, vy, hl)
-    if x_slab is None or y_slab is None:
-        return None
-    t_in = max(x_slab[0], y_slab[0])
-    t_out = min(x_slab[1], y_slab[1])
+    or ``None``. ``entered_through_x``: the left or right side bounds ``t_in`` (on ties).
+    Each axis is a slab: the parameters where ``-half <= o + v t <= half``."""
+    if vx == 0.0:
+        if not -hw <= ox <= hw:
+            return None
+        x0, x1 = -math.inf, math.inf
+    else:
+        x0, x1 = (-hw - ox) / vx, (hw - ox) / vx
+        if x0 > x1:
+            x0, x1 = x1, x0
+    if vy == 0.0:
+        if not -hl <= oy <= hl:
+            return None
+        y0, y1 = -math.inf, math.inf
+    else:
+        y0, y1 = (-hl - oy) / vy, (hl - oy) / vy
+        if y0 > y1:
+            y0, y1 = y1, y0
+    t_in = max(x0, y0)
+    t_out = min(x1, y1)
     if t_in > t_out or t_out < 0.0:
         return None
-    return t_in, t_out, x_slab[0] >= y_slab[0]
-
-
-def _slab(o: float, v: float, half: float) -> tuple[float, float] | None:
-    """Interval of ray parameters inside ``-half <= o + v t <= half``, or None if empty."""
-    if v == 0.0:
-        if -half <= o <= half:
-            return (-math.inf, math.inf)
-        return None
-    t1 = (-half - o) / v
-    t2 = (half - o) / v
-    return (t1, t2) if t1 <= t2 else (t2, t1)
+    return t_in, t_out, x0 >= y0
 
 
 def _passes(wx: float, wy: float, vx: float, vy: float) -> bool:
@@ -207,6 +220,8 @@ def _first_corner(
     best: tuple[float, float, float] | None = None
     for sx, sy in ((1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0), (1.0, -1.0)):
         wx, wy = sx * hw - ox, sy * hl - oy
+        if abs(wx * vy - wy * vx) > EPSILON_MM:
+            continue  # the ray's line passes farther from this corner (most rays, most corners)
         along = max(wx * vx + wy * vy, 0.0)
         if (best is None or along < best[0]) and _passes(wx, wy, vx, vy):
             best = (along, sx, sy)

@@ -16,19 +16,22 @@ from importlib import resources
 from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Query, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from spacetable._userinput import clipped, parse_json
 from spacetable.bots import warm_up
 from spacetable.games.stellar import RACES, race_ships
-from spacetable.render.svg import table_svg
+from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool
 from spacetable.server._ws_protocol import ROOMS
 from spacetable.server.rooms import RoomDirectory, RoomOptions, Timing
 from spacetable.server.storage import PAGE_LIMIT, Storage, UnknownMatch
-from spacetable.tables import TableError, catalog, table_from_json
+from spacetable.tables import MAX_TABLE_BYTES, RESOLVE_BUDGET_S, TableError, catalog
 
 WEB = resources.files("spacetable") / "web"
+#: Largest ``POST /api/rooms`` body, in bytes (a room's options take a few dozen).
+ROOM_BODY_LIMIT = 16 * 1024
 #: The most rooms the lobby's list shows (the newest).
 ROOM_LIST_LIMIT = 50
 
@@ -88,6 +91,45 @@ def room_options(body: Any) -> RoomOptions:
     return options
 
 
+class _BodyRefused(Exception):
+    """A JSON API request refused before its body is parsed: ``status`` and a message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+    def response(self, key: str) -> JSONResponse:
+        """The answer, with the message under ``key``. The connection is closed after it:
+        the rest of the body is never read (uvicorn would otherwise drain it)."""
+        return JSONResponse({key: str(self)}, status_code=self.status, headers=_CLOSE)
+
+
+_CLOSE = {"Connection": "close"}
+
+
+async def _json_body(request: Request, limit: int) -> bytes:
+    """The body of a JSON API request, at most ``limit`` bytes.
+
+    Raises :class:`_BodyRefused`: 415 unless the body is declared ``application/json``
+    (a form or ``text/plain`` post, which another site's page may send without asking),
+    413 when it is larger than ``limit``, refused before the rest is read."""
+    declared_type = request.headers.get("content-type", "")
+    if declared_type.split(";", 1)[0].strip().lower() != "application/json":
+        raise _BodyRefused(
+            415, f"send JSON with Content-Type: application/json, not {clipped(declared_type)}"
+        )
+    too_large = _BodyRefused(413, f"the body is larger than {limit:,} bytes")
+    declared_length = request.headers.get("content-length", "")
+    if len(declared_length) > 12 or (declared_length.isdigit() and int(declared_length) > limit):
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise too_large
+    return bytes(body)
+
+
 def _tune_gc() -> None:
     """Keep the garbage collector's pauses away from the rooms.
 
@@ -101,9 +143,14 @@ def _tune_gc() -> None:
     gc.set_threshold(10_000, 50, 100)
 
 
-def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
-    """The whole web application, storing finished matches in ``storage``."""
+def create_app(
+    storage: Storage, timing: Timing | None = None, referee_seconds: float = RESOLVE_BUDGET_S
+) -> FastAPI:
+    """The whole web application, storing finished matches in ``storage``; the referee
+    spends at most ``referee_seconds`` on an uploaded table."""
     directory = RoomDirectory(storage, timing or Timing())
+    # Uploaded tables are resolved in a worker process, within a time budget.
+    referee = RefereePool(budget_s=referee_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
@@ -112,8 +159,10 @@ def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
         warming = asyncio.create_task(asyncio.to_thread(warm_up))
         _tune_gc()
         warming.add_done_callback(lambda _: _tune_gc())
+        referee.start()
         yield {ROOMS: directory}  # the room sockets find their rooms here (_ws_protocol)
         await warming
+        await asyncio.to_thread(referee.close)
         await directory.close()
         storage.close()
 
@@ -149,7 +198,9 @@ def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
     @app.post("/api/rooms", response_model=None)
     async def create_room(request: Request) -> dict[str, Any] | JSONResponse:
         try:
-            options = room_options(await request.json())
+            options = room_options(parse_json(await _json_body(request, ROOM_BODY_LIMIT)))
+        except _BodyRefused as exc:
+            return exc.response("detail")
         except ValueError as exc:  # malformed JSON, a bad field, an unplayable setup
             return JSONResponse({"detail": str(exc)}, status_code=422)
         room = directory.create(options)
@@ -189,20 +240,22 @@ def create_app(storage: Storage, timing: Timing | None = None) -> FastAPI:
     async def get_races() -> dict[str, Any]:
         return {race: {"name": race.title(), "ships": list(race_ships(race))} for race in RACES}
 
-    @app.post("/api/resolve")
-    async def resolve_table(request: Request) -> JSONResponse:
+    @app.post("/api/resolve", response_model=None)
+    async def resolve_table(request: Request) -> Response:
         try:
-            table = table_from_json(await request.json())
-        except ValueError as exc:  # malformed JSON or a TableError
-            message = str(exc) if isinstance(exc, TableError) else f"malformed JSON: {exc}"
-            return JSONResponse({"error": message}, status_code=400)
-        outcome = table.resolve()
-        return JSONResponse(
-            {
-                "result": outcome.to_json(),
-                "svg": table_svg(table, outcome),
-                "table": table.to_json(),
-            }
-        )
+            answer = await referee.resolve(await _json_body(request, MAX_TABLE_BYTES))
+        except _BodyRefused as exc:
+            return exc.response("error")
+        except TableError as exc:  # malformed JSON, a bad table, a limit broken
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        except RefereeGaveUp as exc:
+            return JSONResponse({"error": str(exc)}, status_code=422)
+        except RefereeBusy:
+            return JSONResponse(
+                {"error": "the referee is busy with other tables: try again in a moment"},
+                status_code=503,
+                headers={"Retry-After": "1"},
+            )
+        return Response(answer, media_type="application/json")
 
     return app
