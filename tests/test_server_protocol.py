@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import functools
-import json
 import random
-import socket
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from spacetable._loadsocket import _frame
 from spacetable.bots._view import random_free_pose, view_table
 from spacetable.games.lightspeed import LightSpeedMatch
 from tests._server import Client, Server, running_server
@@ -178,7 +174,7 @@ def test_malformed_and_out_of_turn_messages_get_errors(server: Server) -> None:
     for raw, expected in [
         ("{not json", "not valid JSON"),
         ("[1, 2]", "JSON object"),
-        ('{"type": "fly"}', "does not match"),
+        ('{"type": "fly"}', "unknown message type 'fly'"),
         ('{"type": "place", "x": 1}', "y: Field required"),
         ('{"type": "join", "name": ""}', "name"),
         ('{"type": "place", "x": 1, "y": 2, "rotation": "left"}', "rotation"),
@@ -303,64 +299,3 @@ def test_a_card_down_mid_round_brings_the_statuses_instead_of_a_new_state(
     )
     for client in (ann, bob, newcomer):
         client.close()
-
-
-def _read_frame(sock: socket.socket) -> tuple[int, bytes]:
-    """One server frame (opcode, payload) from a plain socket."""
-
-    def exactly(n: int) -> bytes:
-        data = b""
-        while len(data) < n:
-            chunk = sock.recv(n - len(data))
-            if not chunk:
-                raise ConnectionError("closed without a close frame")
-            data += chunk
-        return data
-
-    first, second = exactly(2)
-    length = second & 0x7F
-    if length == 126:
-        length = int.from_bytes(exactly(2), "big")
-    elif length == 127:
-        length = int.from_bytes(exactly(8), "big")
-    return first & 0x0F, exactly(length)
-
-
-def test_a_client_that_stops_reading_is_closed_and_the_room_goes_on(server: Server) -> None:
-    room = server.create_room()
-    host, port = server.ws.removeprefix("ws://").split(":")
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a client that reads little
-    sock.settimeout(30)
-    sock.connect((host, int(port)))
-    sock.sendall(
-        f"GET /ws/rooms/{room} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
-        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
-    )
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += sock.recv(1)
-    assert head.startswith(b"HTTP/1.1 101")
-    # Each "watch" is answered with two messages (about 500 bytes): ask for far more than
-    # the socket buffers and the server's 4 MB allowance hold, and read nothing meanwhile.
-    watch = _frame(0x1, b'{"type":"watch"}', b"\x01\x02\x03\x04")
-    for _ in range(40):
-        sock.sendall(watch * 1000)
-    time.sleep(3)  # still not reading while the server answers them all
-    kinds: dict[str, int] = {}
-    while True:
-        opcode, payload = _read_frame(sock)
-        if opcode == 0x8:
-            break
-        if opcode != 0x1:
-            continue  # a keepalive ping
-        kind = json.loads(payload)["type"]
-        kinds[kind] = kinds.get(kind, 0) + 1
-    assert int.from_bytes(payload[:2], "big") == 1013  # "try again later": not reading
-    assert kinds["welcome"] < 40_000  # cut off before the end
-    sock.close()
-    # Everyone else is unaffected.
-    other = Client(server, room)
-    assert other.wait_type("room")["id"] == room
-    other.close()

@@ -132,11 +132,26 @@ def serve(
             "battle size's 30 / 60 / 120 (stored with each match)."
         ),
     ] = None,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An address (https://host[:port]) whose pages may open room websockets "
+            "besides this server's own, for a deployment behind another host name; "
+            "repeat for several."
+        ),
+    ] = None,
+    message_rate: Annotated[
+        float | None,
+        typer.Option(
+            help="Messages a second each room websocket may send, poses included (default "
+            "60; other messages a twelfth of it); 0 lifts the limit."
+        ),
+    ] = None,
 ) -> None:
     """Run the browser game: lobby, real-time matches with friends and bots, replays."""
     import uvicorn
 
-    from spacetable.server._ws_protocol import GameWebSocketProtocol
+    from spacetable.server._ws_protocol import GameWebSocketProtocol, SocketPolicy
     from spacetable.server.app import create_app
     from spacetable.server.rooms import Timing
     from spacetable.server.storage import Storage
@@ -147,6 +162,10 @@ def serve(
             "--stop-seconds, --abandon-seconds, --room-idle-seconds, --bot-pace and "
             "--countdown-seconds must be positive"
         )
+    try:
+        sockets = SocketPolicy.from_options(allow_origin or (), message_rate)
+    except ValueError as exc:
+        _fail(str(exc))
     timing = Timing(
         stop_seconds=stop_seconds,
         abandon_seconds=abandon_seconds,
@@ -167,7 +186,7 @@ def serve(
     # Game messages are small JSON objects sent many times a second: compressing each one
     # (permessage-deflate) cost the server more CPU than anything else under load.
     uvicorn.run(
-        create_app(storage, timing, referee_seconds=resolve_seconds),
+        create_app(storage, timing, sockets, referee_seconds=resolve_seconds),
         host=host,
         port=port,
         log_level="warning",

@@ -10,31 +10,86 @@ read, and writes the room's messages as frames built once for all their readers
 (:func:`~spacetable.server._connection.text_frame`). Every other websocket path still goes
 to the ASGI application.
 
-The room directory comes from the application's lifespan state (key :data:`ROOMS`).
+The socket layer also holds the room sockets' limits (docs/protocol.md, "Limits"): a
+message is at most :data:`MAX_MESSAGE_BYTES` (refused with 1009 as soon as a fragmented one
+grows past it), a client sends at most so many messages a second (``_rate_limit.py``; a
+flood is closed with 1008), a client that stops reading is closed with 1013, and a socket
+whose client does not answer a close within :data:`CLOSE_GRACE_SECONDS` is aborted, its
+buffers freed. A browser's websocket from a page of another site (its ``Origin`` is not
+this server's host nor an allowed origin) is refused with 403.
+
+The room directory comes from the application's lifespan state (key :data:`ROOMS`), and
+the server's :class:`SocketPolicy` (the origins allowed besides its own, the message rate)
+from key :data:`POLICY`.
 """
 
 from __future__ import annotations
 
 import re
+import socket
+import struct
+from collections.abc import Iterable
+from dataclasses import dataclass
+from http import HTTPStatus
 from typing import Any
+from urllib.parse import urlsplit
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 
 from spacetable.server._connection import Connection
+from spacetable.server._rate_limit import MESSAGES_PER_SECOND, MessageLimits, Verdict
 from spacetable.server.protocol import Pose, ProtocolError, parse_client_message
 from spacetable.server.rooms import Room, RoomDirectory
 
 #: The lifespan-state key under which the application shares its room directory.
 ROOMS = "spacetable.rooms"
+#: The lifespan-state key of the room sockets' :class:`SocketPolicy`.
+POLICY = "spacetable.sockets"
 #: Close code for a room that does not exist (4000-4999: free for applications).
 NO_SUCH_ROOM = 4404
 #: Close code for a client that does not read what it is sent (RFC 6455: "try again later").
 TOO_SLOW = 1013
+#: Close code for a client that floods the room with messages (RFC 6455: "policy violation").
+FLOODING = 1008
 #: Bytes waiting to be sent to a client before it counts as not reading.
 MAX_BACKLOG = 4 * 1024 * 1024
+#: The largest message a client may send. The largest legitimate one, a Stellar Conflict
+#: fleet of 40 ship keys of 64 characters, is under 3 KB.
+MAX_MESSAGE_BYTES = 64 * 1024
+#: Seconds a client has to answer the server's close before its socket is aborted (a client
+#: that does not read never answers, and its unsent messages would stay in memory).
+CLOSE_GRACE_SECONDS = 2.0
 
 _ROOM_PATH = re.compile(r"/ws/rooms/([^/?]+)")
+#: SO_LINGER on, for 0 seconds: closing the socket drops what the kernel still holds for
+#: the client and resets the connection.
+_RESET_ON_CLOSE = struct.pack("ii", 1, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class SocketPolicy:
+    """How the room sockets are guarded (``spacetable serve`` options)."""
+
+    #: Origins (:func:`origin`) whose pages may connect besides the server's own.
+    allowed_origins: frozenset[str] = frozenset()
+    #: Messages a second each client may send (``_rate_limit.py``); 0: no limit.
+    message_rate: float = MESSAGES_PER_SECOND
+
+    @classmethod
+    def from_options(
+        cls, allowed_origins: Iterable[str] = (), message_rate: float | None = None
+    ) -> SocketPolicy:
+        """The policy for ``spacetable serve``'s options (``message_rate`` None: the
+        default). Raises ``ValueError`` naming an option that is not valid."""
+        try:
+            origins = frozenset(origin(url) for url in allowed_origins)
+        except ValueError as exc:
+            raise ValueError(f"--allow-origin: {exc}") from None
+        rate = MESSAGES_PER_SECOND if message_rate is None else message_rate
+        if not rate >= 0:  # NaN too
+            raise ValueError(f"--message-rate must be 0 or more, got {message_rate}")
+        return cls(origins, rate)
 
 
 class GameWebSocketProtocol(WebSocketsSansIOProtocol):
@@ -42,13 +97,24 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # The sans-I/O parser counts a fragmented message's size as its frames arrive and
+        # fails (1009) at the first frame header that would take it past the limit.
+        self.conn.max_message_size = MAX_MESSAGE_BYTES
         self.game: Connection | None = None
         self.room: Room | None = None
+        self.limits: MessageLimits | None = None
 
     # -- uvicorn's hooks ------------------------------------------------------------
 
     def handle_connect(self, event: Request) -> None:
-        """The opening handshake: a room's socket is accepted here; others go to ASGI."""
+        """The opening handshake: a room's socket is accepted here; others go to ASGI.
+        Any websocket from a page of another site is refused first."""
+        policy: SocketPolicy = self.app_state.get(POLICY, SocketPolicy())
+        page = event.headers.get("Origin")
+        host = event.headers.get("Host")
+        if page is not None and not same_origin(page, host, policy.allowed_origins):
+            self._refuse(event, HTTPStatus.FORBIDDEN, f"websockets from {page} are not allowed")
+            return
         found = _ROOM_PATH.fullmatch(event.path.partition("?")[0])
         directory: RoomDirectory | None = self.app_state.get(ROOMS)
         if found is None or directory is None:
@@ -65,6 +131,8 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
             return
         self.start_keepalive()
         self.game = Connection(self.write_frame)
+        if policy.message_rate > 0:
+            self.limits = MessageLimits(policy.message_rate, self.loop.time())
         room_id = found[1]
         self.room = directory.get(room_id)
         if self.room is None:
@@ -82,6 +150,10 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         self.frames = []
         if self.room is None or self.close_sent:
             return
+        limits = self.limits
+        now = self.loop.time()
+        if limits is not None and not self._admitted(limits.message(now)):
+            return
         try:
             message = parse_client_message(data)
         except ProtocolError as exc:
@@ -89,8 +161,30 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
             return
         if isinstance(message, Pose):
             self.room.pose(self.game, message)  # the stream: no trip through the queue
-        else:
+        elif limits is None or self._admitted(limits.action(now)):
             self.room.submit(self.game, message)
+
+    def handle_ping(self) -> None:
+        """A ping from the client: it counts as a message, and its pong (which the sans-I/O
+        protocol has queued) is written like every message to the client."""
+        pong = b"".join(self.conn.data_to_send())
+        if self.game is None:
+            self.transport.write(pong)
+        elif self.limits is None or self._admitted(self.limits.message(self.loop.time())):
+            self.write_frame(pong)
+
+    def handle_parser_exception(self) -> None:
+        """The client broke the protocol (a message over :data:`MAX_MESSAGE_BYTES`: 1009):
+        uvicorn sends the close and closes; the message's frames are dropped at once, and
+        the socket aborted if what is queued for the client never leaves."""
+        self.frames = []
+        super().handle_parser_exception()
+        self._abort_later()
+
+    def keepalive_timeout(self) -> None:
+        """The client did not answer a ping in time: closed, then aborted if need be."""
+        super().keepalive_timeout()
+        self._abort_later()
 
     def connection_lost(self, exc: Exception | None) -> None:
         """The socket is gone: the room hears of it once."""
@@ -112,14 +206,85 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         return True
 
     def close(self, code: int, reason: str) -> None:
-        """Start the closing handshake; the transport closes when the client answers (or
-        after uvicorn's close timeout)."""
+        """Start the closing handshake; the transport closes when the client answers, or
+        is aborted (what waits to be sent dropped) after :data:`CLOSE_GRACE_SECONDS`."""
         if self.close_sent or self.transport.is_closing():
             return
         self.conn.send_close(code, reason)
         self._flush()
         self.close_sent = True
-        self.close_timer = self.loop.call_later(self.close_timeout, self.transport.close)
+        self.close_timer = self.loop.call_later(CLOSE_GRACE_SECONDS, self._abort)
 
     def _flush(self) -> None:
         self.transport.write(b"".join(self.conn.data_to_send()))
+
+    def _abort_later(self) -> None:
+        """A closed transport still holds what waits to be sent until the client reads it:
+        abort it after the grace period (nothing happens if it is gone by then)."""
+        self.loop.call_later(CLOSE_GRACE_SECONDS, self._abort)
+
+    def _abort(self) -> None:
+        """Drop the connection now, and everything that waits to be sent on it, in this
+        process and in the kernel."""
+        if self.disconnected:
+            return
+        sock = self.transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, _RESET_ON_CLOSE)
+        self.transport.abort()
+
+    def _admitted(self, verdict: Verdict) -> bool:
+        """Whether a message may go on, by its rate-limit verdict; the client hears of the
+        first one dropped, and a flood is closed."""
+        if verdict is Verdict.ALLOW:
+            return True
+        if verdict is Verdict.THROTTLE and self.game is not None and self.limits is not None:
+            self.game.send({"type": "error", "message": self.limits.explain()})
+        elif verdict is Verdict.FLOOD:
+            self.close(FLOODING, "too many messages")
+            self.transport.pause_reading()  # nothing more from it: its close waits the grace
+        return False
+
+    def _refuse(self, event: Request, status: HTTPStatus, why: str) -> None:
+        """Answer the opening handshake with an HTTP error and close."""
+        self.request = event
+        self.response = self.conn.reject(status, why + "\n")
+        self.handshake_initiated = self.handshake_complete = True
+        self.conn.send_response(self.response)
+        self._flush()
+        self.close_sent = True
+        self.transport.close()
+
+
+def origin(url: str) -> str:
+    """The web origin of ``url`` (``scheme://host[:port]``, lower case, default port left
+    out), as browsers send it in the ``Origin`` header. Raises ``ValueError`` unless
+    ``url`` is an http(s) URL with a host and nothing after it but a ``/``."""
+    parts = urlsplit(url.strip())
+    port = parts.port  # ValueError for a port that is not a number
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"{url!r} is not an http:// or https:// address")
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        raise ValueError(f"{url!r} is not an origin: give only scheme://host[:port]")
+    default = 80 if parts.scheme == "http" else 443
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}" + ("" if port in (None, default) else f":{port}")
+
+
+def same_origin(page: str, host: str | None, allowed: Iterable[str] = ()) -> bool:
+    """Whether a websocket opened by a page of origin ``page`` (its ``Origin`` header) to
+    this server, reached as ``host`` (its ``Host`` header), may connect: the page is this
+    server's own (same host and port, whatever the scheme: a proxy may add TLS), or one of
+    the ``allowed`` origins."""
+    try:
+        page = origin(page)
+    except ValueError:
+        return False  # "null" (a sandboxed page, a file) or garbage
+    if page in allowed:
+        return True
+    if host is None:
+        return False
+    scheme, _, address = page.partition("://")
+    default = ":80" if scheme == "http" else ":443"
+    host = host.strip().lower()
+    return host in (address, address + default)

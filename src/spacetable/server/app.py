@@ -24,7 +24,7 @@ from spacetable._userinput import clipped, parse_json
 from spacetable.bots import warm_up
 from spacetable.games.stellar import RACES, race_ships
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool
-from spacetable.server._ws_protocol import ROOMS
+from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
 from spacetable.server.rooms import RoomDirectory, RoomOptions, Timing
 from spacetable.server.storage import PAGE_LIMIT, Storage, UnknownMatch
 from spacetable.tables import MAX_TABLE_BYTES, RESOLVE_BUDGET_S, TableError, catalog
@@ -144,10 +144,14 @@ def _tune_gc() -> None:
 
 
 def create_app(
-    storage: Storage, timing: Timing | None = None, referee_seconds: float = RESOLVE_BUDGET_S
+    storage: Storage,
+    timing: Timing | None = None,
+    sockets: SocketPolicy | None = None,
+    referee_seconds: float = RESOLVE_BUDGET_S,
 ) -> FastAPI:
-    """The whole web application, storing finished matches in ``storage``; the referee
-    spends at most ``referee_seconds`` on an uploaded table."""
+    """The whole web application, storing finished matches in ``storage``; ``sockets``
+    guards the room websockets (default: pages of the server's own origin, the usual
+    message rate); the referee spends at most ``referee_seconds`` on an uploaded table."""
     directory = RoomDirectory(storage, timing or Timing())
     # Uploaded tables are resolved in a worker process, within a time budget.
     referee = RefereePool(budget_s=referee_seconds)
@@ -160,7 +164,8 @@ def create_app(
         _tune_gc()
         warming.add_done_callback(lambda _: _tune_gc())
         referee.start()
-        yield {ROOMS: directory}  # the room sockets find their rooms here (_ws_protocol)
+        # The room sockets find their rooms and their policy here (_ws_protocol).
+        yield {ROOMS: directory, POLICY: sockets or SocketPolicy()}
         await warming
         await asyncio.to_thread(referee.close)
         await directory.close()

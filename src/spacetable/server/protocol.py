@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast, get_args
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 #: Bot levels a seat can be given: how many candidate poses the greedy bot weighs and how
 #: fast it places. ``random`` places anywhere legal.
@@ -127,7 +127,7 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[
+ClientMessage = (
     Join
     | Rejoin
     | Watch
@@ -140,10 +140,16 @@ ClientMessage = Annotated[
     | Discard
     | Fleet
     | Rematch
-    | Ping,
-    Field(discriminator="type"),
-]
-_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+    | Ping
+)
+#: Each client message's model by its ``type``.
+_MODELS: dict[str, type[_Message]] = {
+    get_args(model.model_fields["type"].annotation)[0]: model for model in get_args(ClientMessage)
+}
+#: Each model's fields, to refuse an unknown one before pydantic looks at the message.
+_FIELDS: dict[type[_Message], frozenset[str]] = {
+    model: frozenset(model.model_fields) for model in _MODELS.values()
+}
 
 
 _POSE_KEYS = frozenset(("type", "x", "y", "rotation"))
@@ -184,17 +190,24 @@ def parse_client_message(text: str | bytes) -> Pose | ClientMessage:
     pose = _plain_pose(data)
     if pose is not None:
         return pose
+    kind = data.get("type")
+    model = _MODELS.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        if kind is None:
+            raise ProtocolError("message must be a JSON object with a 'type'")
+        raise ProtocolError(f"unknown message type {kind!r}: expected one of {', '.join(_MODELS)}")
+    # Unknown fields are refused here, at the first one, so that a message stuffed with
+    # extra keys costs one pass over its keys instead of one validation error per key.
+    fields = _FIELDS[model]
+    for key in data:
+        if key not in fields:
+            raise ProtocolError(f"bad {kind} message: unknown field {key!r}")
     try:
-        message = _ADAPTER.validate_python(data)
+        message = model.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = [str(part) for part in first["loc"]]
-        if loc and loc[0] == data.get("type"):
-            loc = loc[1:]  # the union's tag
-        where = ".".join(loc) or "type"
-        raise ProtocolError(
-            f"bad {data.get('type', 'untyped')!s} message: {where}: {first['msg']}"
-        ) from exc
+        first = exc.errors(include_url=False, include_context=False, include_input=False)[0]
+        where = ".".join(str(part) for part in first["loc"]) or "type"
+        raise ProtocolError(f"bad {kind} message: {where}: {first['msg']}") from exc
     if isinstance(message, HandPose):
         return Pose(message.x, message.y, message.rotation)
-    return message
+    return cast(ClientMessage, message)

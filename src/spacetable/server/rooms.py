@@ -38,6 +38,9 @@ __all__ = ["Connection", "Room", "RoomDirectory", "RoomOptions", "Seat", "Timing
 
 log = logging.getLogger("spacetable.rooms")
 
+#: Seconds between two ``room`` messages of a room: seat changes within them are coalesced.
+ROOM_BROADCAST_INTERVAL = 0.1
+
 
 @dataclass(frozen=True, slots=True)
 class _Disconnected:
@@ -113,6 +116,8 @@ class Room:
         self._queue: asyncio.Queue[tuple[Connection | None, Any]] = asyncio.Queue()
         self._loop = asyncio.get_running_loop()
         self._pose_flush_due = False  # the pending poses' window is open
+        self._room_window_open = False  # a ``room`` message left less than an interval ago
+        self._room_changed = False  # and the room changed since
         self.expired = False
         self._idle_since = self._loop.time()
         self._check_idle_after(timing.room_idle_seconds)
@@ -472,7 +477,7 @@ class Room:
             if seat.kind == "bot":
                 seat.bot = make_bot(seat.level or "medium")
                 self._schedule_bot(seat.index, self._bot_pause(seat))
-        self._broadcast_room()
+        self._broadcast_room(at_once=True)
         self._broadcast_state()
 
     def _flush_poses(self) -> None:
@@ -566,7 +571,7 @@ class Room:
         self.last_result = match.battle_message()
         self._broadcast_state()
         self._broadcast(self.last_result)
-        self._broadcast_room()
+        self._broadcast_room(at_once=True)
         seats = [{**s.to_json(), "player": self._player(s)} for s in self.seats]
         self.saves.put(match.record(self.id, seats, self.last_result))
         self.match = None
@@ -650,8 +655,27 @@ class Room:
         for connection in self.connections:
             connection.send_frame(frame)
 
-    def _broadcast_room(self) -> None:
+    def _broadcast_room(self, at_once: bool = False) -> None:
+        """Tell everyone the room changed. Seat changes are coalesced, so that a player
+        toggling "ready" as fast as he can costs the others one message per interval: the
+        first change goes at once and opens a window of :data:`ROOM_BROADCAST_INTERVAL`;
+        the changes within it leave as one message when it closes, the room as it is then.
+        ``at_once`` (a match began or ended) sends it now, before the match's messages."""
+        if self._room_window_open and not at_once:
+            self._room_changed = True
+            return
+        self._room_changed = False
         self._broadcast(self._room_message())
+        if not self._room_window_open:
+            self._room_window_open = True
+            self._loop.call_later(ROOM_BROADCAST_INTERVAL, self._close_room_window)
+
+    def _close_room_window(self) -> None:
+        """The window of :meth:`_broadcast_room` closes: the room as it is now, if it
+        changed within it (which opens the next window)."""
+        self._room_window_open = False
+        if self._room_changed:
+            self._broadcast_room()
 
     def _broadcast_state(self) -> None:
         """Send each connection the match as its player sees it. The views differ in a few
