@@ -403,3 +403,21 @@ def test_card_svg_is_deterministic() -> None:
     ship = stellar_ship()
     assert card_svg(ship, "green") == card_svg(stellar_ship(), "green")
     assert card_svg(ship) != card_svg(ship, "green")
+
+
+@pytest.mark.parametrize(("health", "dots"), [(1, 1), (6, 6), (8, 8), (9, 1), (100, 1)])
+def test_health_past_eight_is_one_dot_and_its_number(health: int, dots: int) -> None:
+    ship = ship_from_mapping("tank", {"name": "Tank", "speed": 3, "health": health})
+    (card,) = find(parse(card_svg(ship)), "card", ship="tank")
+    assert len(find(card, "health-dot", "circle")) == dots
+    counts = [text(el) for el in find(card, "health-count")]
+    assert counts == ([] if dots == health else [str(health)])
+
+
+def test_a_face_stays_small_whatever_its_definition_says() -> None:
+    # The file model refuses health over 100; the renderer does not count on it (issue 9,
+    # finding 1: one dot per point of a health of 10**300 took the server's memory).
+    ship = ShipDef("hulk", "Hulk", (1,), 10**300)
+    face = card_svg(ship)
+    assert len(face) < 10_000
+    assert text(find(parse(face), "health-count")[0]) == str(10**300)

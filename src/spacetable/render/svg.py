@@ -38,6 +38,9 @@ _HEX = {"red": "#d7263d", "blue": "#2f6fe0", "green": "#249a45", "purple": "#8d4
 _FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 _STOCK, _ART, _SPACE, _PANEL, _INK = "#f2efe6", "#0f1730", "#0a0f1f", "#f6f4ef", "#1d2230"
 _SHIELD, _HEALTH, _ROCK, _HIT = "#5fe1ff", "#e11d2a", "#b08d57", "#ffd23f"
+#: Most health drawn as dots (printed cards have up to 6): more is one dot and its number,
+#: so the drawing stays the same size whatever a definition says.
+MAX_HEALTH_DOTS = 8
 _KIND_COLOUR = {"ion": "#39a7ff", "penetrating": "#ff8c1a"}
 _RULESET_NAMES = {"lightspeed": "Light Speed", "stellar": "Stellar Conflict"}
 _PANEL_W = 120.0
@@ -193,9 +196,13 @@ def _ship_face(ship: ShipDef, colour: str | None, size: tuple[float, float]) -> 
     _rect(g, x, y, bw, 9.5 * s, "#ffffff", rx=2 * s, **_pen("#222222", 0.4))
     bold = {"font_weight": "bold"}
     _text(g, x + bw / 2, y + 7.4 * s, speeds, 7.5 * s, cls="speed", data_speeds=speeds, **bold)
-    for i in range(ship.health):
+    dots = ship.health if ship.health <= MAX_HEALTH_DOTS else 1
+    for i in range(dots):
         cy = (6.5 + i * 5.2) * s - hl
         _circle(g, hw - 6 * s, cy, 2 * s, _HEALTH, cls="health-dot", **_pen("#ffffff", 0.4 * s))
+    if dots < ship.health:
+        health = str(ship.health)
+        _text(g, hw - 6 * s, 15 * s - hl, health, 4 * s, fill="#ffffff", cls="health-count", **bold)
     font = min(5.2 * s, (size[0] - 8 * s) / (0.64 * max(len(ship.name), 1)))  # long names
     white = {"fill": "#ffffff", **bold}
     _text(g, 0, 27 * s, ship.name, font, cls="name", **white)
@@ -236,10 +243,11 @@ def card_svg(
     """One card face as a standalone SVG of ``size`` mm.
 
     Speed(s) top left (``2/6`` for a ship that fires twice), health as red dots down the
-    top right, each laser as a beam from inside the card out to its ``at`` point on the edge
-    (styled by power; ion blue, penetrating orange), shields as bars on the covered part of
-    their edge, the name, VP and credits when the card has them, ``colour`` (a team name or
-    any CSS colour) as the border.
+    top right (past :data:`MAX_HEALTH_DOTS`, one dot and the number), each laser as a beam
+    from inside the card out to its ``at`` point on the edge (styled by power; ion blue,
+    penetrating orange), shields as bars on the covered part of their edge, the name, VP
+    and credits when the card has them, ``colour`` (a team name or any CSS colour) as the
+    border.
     """
     root = _svg(*size)
     move = f"translate({_f(size[0] / 2)} {_f(size[1] / 2)})"

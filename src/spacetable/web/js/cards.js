@@ -15,6 +15,9 @@ const STOCK = "#f2efe6";
 const ART = "#0f1730";
 const SHIELD = "#5fe1ff";
 const HEALTH = "#e11d2a";
+// Most health drawn as dots (printed cards have up to 6): more is one dot and its number,
+// whatever a table file's definition says (as render/svg.py draws it).
+const MAX_HEALTH_DOTS = 8;
 const KIND_COLOUR = { ion: "#39a7ff", penetrating: "#ff8c1a" };
 /** Cargo cubes (Stellar Conflict) are amber. */
 export const CUBE = "#f5b82e";
@@ -138,9 +141,15 @@ export function shipFace(def, colour, size = CARD_SIZE) {
     text(bx + bw / 2, by + 7.4 * s, speeds, 7.5 * s,
       { class: "speed", "font-weight": "bold", "data-speeds": speeds }),
   );
-  for (let i = 0; i < def.health; i += 1) {
+  const health = Number(def.health) || 0;
+  const dots = health <= MAX_HEALTH_DOTS ? health : 1;
+  for (let i = 0; i < dots; i += 1) {
     g.append(svg("circle", { class: "health-dot", cx: fmt(hw - 6 * s), cy: fmt((6.5 + i * 5.2) * s - hl),
       r: fmt(2 * s), fill: HEALTH, stroke: "#ffffff", "stroke-width": fmt(0.4 * s) }));
+  }
+  if (dots < health) {
+    g.append(text(hw - 6 * s, 15 * s - hl, String(health), 4 * s,
+      { class: "health-count", fill: "#ffffff", "font-weight": "bold" }));
   }
   const name = def.name || "?";
   const font = Math.min(5.2 * s, (w - 8 * s) / (0.64 * Math.max(name.length, 1)));
