@@ -15,15 +15,9 @@ import logging
 import threading
 from collections import deque
 
-from sqlalchemy import exc as sa_exc
-
-from spacetable.server.storage import Storage, StoredMatch
+from spacetable.server.storage import Storage, StorageUnavailable, StoredMatch
 
 log = logging.getLogger("spacetable.storage")
-
-#: Failures that mean "the database cannot be reached now": worth trying again. Anything
-#: else (a row the database refuses) would fail the same way forever.
-TRANSIENT = (sa_exc.OperationalError, sa_exc.InterfaceError, sa_exc.TimeoutError)
 
 
 class SaveQueue:
@@ -103,10 +97,10 @@ class SaveQueue:
                 closing = self._closing
             try:
                 self.storage.save(match)
-            except TRANSIENT as exc:
+            except StorageUnavailable as exc:  # worth trying again; anything else is not
                 failures += 1
                 if closing:
-                    self._give_up(f"the database is unreachable ({_first_line(exc)})")
+                    self._give_up(f"the database is unreachable ({exc})")
                     return
                 log.warning(
                     "cannot store match %s (try %d; %d waiting), trying again in %.1f s: %s",
@@ -114,7 +108,7 @@ class SaveQueue:
                     failures,
                     self.pending(),
                     pause,
-                    _first_line(exc),
+                    exc,
                 )
                 with self._changed:
                     self._changed.wait_for(lambda: self._closing, timeout=pause)
@@ -134,7 +128,3 @@ class SaveQueue:
             lost = [match.id for match in self._waiting]
             self._waiting.clear()
         log.error("%d matches are not stored, %s: %s", len(lost), why, ", ".join(lost))
-
-
-def _first_line(exc: BaseException) -> str:
-    return str(exc).strip().split("\n", 1)[0]

@@ -26,7 +26,7 @@ from spacetable.games.stellar import RACES, race_ships
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
 from spacetable.server.rooms import RoomDirectory, RoomOptions, Timing
-from spacetable.server.storage import PAGE_LIMIT, Storage, UnknownMatch
+from spacetable.server.storage import PAGE_LIMIT, Storage, StorageUnavailable, UnknownMatch
 from spacetable.tables import MAX_TABLE_BYTES, RESOLVE_BUDGET_S, TableError, catalog
 
 WEB = resources.files("spacetable") / "web"
@@ -174,6 +174,12 @@ def create_app(
     app = FastAPI(title="spacetable", lifespan=lifespan, docs_url="/api/docs")
     app.state.directory = directory
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
+
+    @app.exception_handler(StorageUnavailable)
+    async def storage_unavailable(request: Request, exc: StorageUnavailable) -> JSONResponse:
+        # The database is away (finished matches wait in the save queue): say so, briefly.
+        detail = f"the match store is unavailable, try again soon ({exc})"
+        return JSONResponse({"detail": detail}, status_code=503)
 
     def page(name: str) -> FileResponse:
         return FileResponse(str(WEB / name), media_type="text/html")

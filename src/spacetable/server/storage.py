@@ -7,13 +7,16 @@ server only calls :class:`Storage`.
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 from sqlalchemy import JSON, Float, Integer, String, and_, create_engine, event, or_, select
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 #: The most matches one page of the match list holds.
@@ -114,6 +117,21 @@ class UnknownMatch(LookupError):
     """A match id that names no stored match (a list page's cursor, say)."""
 
 
+class StorageUnavailable(RuntimeError):
+    """The database cannot be reached now (down, restarting, locked): worth trying again
+    later, unlike a row the database refuses."""
+
+
+@contextlib.contextmanager
+def _reaching() -> Iterator[None]:
+    """Turn the driver's "cannot reach the database" errors into StorageUnavailable."""
+    try:
+        yield
+    except (sa_exc.OperationalError, sa_exc.InterfaceError, sa_exc.TimeoutError) as exc:
+        first_line = str(exc.orig if isinstance(exc, sa_exc.DBAPIError) else exc).strip()
+        raise StorageUnavailable(first_line.split("\n", 1)[0]) from exc
+
+
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     """A write-ahead log, synced at checkpoints rather than at every commit: a server saves
     a match every few seconds under load, and readers never wait for writers. A crash of
@@ -137,20 +155,21 @@ class Storage:
         _Base.metadata.create_all(self._engine)
 
     def save(self, match: StoredMatch) -> None:
-        """Store a finished match (replacing one with the same id)."""
-        with Session(self._engine) as session, session.begin():
+        """Store a finished match (replacing one with the same id). Raises
+        StorageUnavailable if the database cannot be reached."""
+        with _reaching(), Session(self._engine) as session, session.begin():
             session.merge(_MatchRow(**match.to_json()))
 
     def get(self, match_id: str) -> StoredMatch | None:
-        """The match with this id, or ``None``."""
-        with Session(self._engine) as session:
+        """The match with this id, or ``None``. Raises StorageUnavailable."""
+        with _reaching(), Session(self._engine) as session:
             row = session.get(_MatchRow, match_id)
             return _to_match(row) if row else None
 
     def recent(self, limit: int = 50) -> list[StoredMatch]:
-        """The most recently finished matches, newest first."""
+        """The most recently finished matches, newest first. Raises StorageUnavailable."""
         query = select(_MatchRow).order_by(_MatchRow.finished_at.desc()).limit(limit)
-        with Session(self._engine) as session:
+        with _reaching(), Session(self._engine) as session:
             return [_to_match(row) for row in session.scalars(query)]
 
     def page(
@@ -161,14 +180,15 @@ class Storage:
         just before the match ``before``, or just after the match ``after``, or the
         newest. Matches that finished at the same time are ordered by id, so pages never
         overlap or skip one. Raises :class:`UnknownMatch` for a cursor that names no
-        stored match, ``ValueError`` for a bad ``limit`` or both cursors."""
+        stored match, ``ValueError`` for a bad ``limit`` or both cursors,
+        StorageUnavailable."""
         if not 1 <= limit <= PAGE_LIMIT:
             raise ValueError(f"limit must be 1 to {PAGE_LIMIT}, got {limit}")
         if before is not None and after is not None:
             raise ValueError("give 'before' or 'after', not both")
         row = _MatchRow
         query = select(row.id, row.ruleset, row.seats, row.result, row.finished_at)
-        with Session(self._engine) as session:
+        with _reaching(), Session(self._engine) as session:
             cursor = before if before is not None else after
             newer = after is not None
             if cursor is not None:

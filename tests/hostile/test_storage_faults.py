@@ -1,0 +1,196 @@
+"""Storage under faults, against a real server (issue 9, finding 6): PostgreSQL restarted
+mid-run and down while matches end, and a server killed with SIGKILL in a busy run on
+SQLite. No finished match is lost, and every stored one replays to the same event log."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import threading
+import time
+import urllib.error
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spacetable.games.lightspeed import LightSpeedMatch
+from tests._server import Client, Server, running_server
+
+POSTGRES = os.environ.get("SPACETABLE_TEST_POSTGRES_URL")
+SERVE = ("--abandon-seconds", "1", "--stop-seconds", "1", "--bot-pace", "0.1")
+
+
+def bots_match(server: Server, room: str | None = None) -> Client:
+    """A Light Speed match between two bots in a new room (a person seats the second bot,
+    readies and leaves: the first bot takes his seat), watched by the returned client."""
+    client = Client(server, room or server.create_room())
+    client.send(type="join", name="Ann")
+    client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+    client.send(type="bot", seat=1, level="random")
+    client.send(type="ready")
+    client.wait(lambda m: m["type"] == "state")
+    client.send(type="leave")
+    return client
+
+
+def battle_of(client: Client, timeout: float = 60.0) -> str:
+    """The id of the match the client watches, once its battle is resolved."""
+    match_id: str = client.wait_type("battle", timeout)["match_id"]
+    return match_id
+
+
+def replays_exactly(match: dict[str, Any]) -> None:
+    replayed = LightSpeedMatch.from_record(match)
+    outcome = replayed.result()
+    assert outcome is not None
+    assert outcome.to_json()["events"] == match["events"]
+    assert outcome.scores == match["result"]["scores"]
+
+
+def stored(server: Server, match_id: str, timeout: float) -> dict[str, Any] | None:
+    """The stored match, polled for up to ``timeout`` seconds (saving retries with a
+    growing pause while the database is away)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            match: dict[str, Any] = server.get(f"/api/matches/{match_id}")
+            return match
+        except urllib.error.HTTPError as exc:
+            exc.close()
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(0.2)
+
+
+# -- PostgreSQL restarted ---------------------------------------------------------------
+
+
+def _cluster() -> tuple[str, str]:
+    """The first PostgreSQL cluster (``pg_lsclusters``), as ``.ci/run`` finds it."""
+    if not POSTGRES:
+        pytest.skip("set SPACETABLE_TEST_POSTGRES_URL to test PostgreSQL storage")
+    if shutil.which("pg_ctlcluster") is None or os.geteuid() != 0:
+        pytest.skip("restarting PostgreSQL needs pg_ctlcluster and root")
+    lines = subprocess.run(
+        ["pg_lsclusters", "-h"], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    if not lines:
+        pytest.skip("no PostgreSQL cluster")
+    version, name = lines[0].split()[:2]
+    return version, name
+
+
+def pg_ctl(cluster: tuple[str, str], command: str, check: bool = True) -> None:
+    subprocess.run(["pg_ctlcluster", *cluster, command], check=check, capture_output=True)
+
+
+@pytest.fixture
+def pg_server(tmp_path: Path, compiled_kernels: None) -> Iterator[tuple[Server, tuple[str, str]]]:
+    cluster = _cluster()
+    # The last --db given wins: the server stores in PostgreSQL, not in the SQLite file.
+    with running_server(tmp_path / "unused.db", *SERVE, "--db", str(POSTGRES)) as server:
+        try:
+            yield server, cluster
+        finally:
+            pg_ctl(cluster, "start", check=False)  # whatever happened, leave it running
+
+
+def test_a_match_after_a_postgresql_restart_is_stored(
+    pg_server: tuple[Server, tuple[str, str]],
+) -> None:
+    server, cluster = pg_server
+    first = bots_match(server)
+    assert stored(server, battle_of(first), timeout=10) is not None  # a pooled connection now
+    pg_ctl(cluster, "restart")  # the pooled connection dies with the server
+    second = bots_match(server)
+    match = stored(server, battle_of(second), timeout=30)
+    assert match is not None
+    replays_exactly(match)
+    first.close()
+    second.close()
+
+
+def test_matches_that_end_while_postgresql_is_down_are_stored_when_it_is_back(
+    pg_server: tuple[Server, tuple[str, str]],
+) -> None:
+    server, cluster = pg_server
+    watchers = [bots_match(server) for _ in range(3)]
+    pg_ctl(cluster, "stop")
+    ended = [battle_of(watcher) for watcher in watchers]  # while the database is down
+    # The rooms go on meanwhile: a new one opens and answers.
+    other = Client(server, server.create_room())
+    other.send(type="ping")
+    other.wait_type("pong")
+    assert stored(server, ended[0], timeout=1) is None
+    pg_ctl(cluster, "start")
+    for match_id in ended:
+        match = stored(server, match_id, timeout=60)
+        assert match is not None, f"match {match_id} was lost"
+        replays_exactly(match)
+    listed = {m["id"] for m in server.get("/api/matches?limit=20")}
+    assert set(ended) <= listed
+    for client in (*watchers, other):
+        client.close()
+
+
+# -- SQLite, the server killed ---------------------------------------------------------
+
+
+def keep_playing(server: Server, stop: threading.Event, seen: list[str]) -> None:
+    """Start bots' matches one after another until ``stop`` or the server dies."""
+    try:
+        while not stop.is_set():
+            watcher = bots_match(server)
+            seen.append(battle_of(watcher))
+            watcher.close()
+    except Exception:
+        return
+
+
+def every_listed(server: Server, page: int) -> list[str]:
+    """Every stored match id, newest first, walking the list ``page`` at a time."""
+    ids: list[str] = []
+    batch = server.get(f"/api/matches?limit={page}")
+    while batch:
+        ids += [m["id"] for m in batch]
+        batch = server.get(f"/api/matches?limit={page}&before={ids[-1]}")
+    return ids
+
+
+def test_a_server_killed_in_a_busy_run_keeps_every_listed_match(
+    tmp_path: Path, compiled_kernels: None
+) -> None:
+    db = tmp_path / "matches.db"
+    stop = threading.Event()
+    seen: list[str] = []
+    with running_server(db, *SERVE) as server:
+        players = [
+            threading.Thread(target=keep_playing, args=(server, stop, seen), daemon=True)
+            for _ in range(4)
+        ]
+        for player in players:
+            player.start()
+        deadline = time.monotonic() + 120
+        while len(seen) < 8 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        listed_before = every_listed(server, 200)
+        server.process.kill()  # SIGKILL, with matches being played and saved
+        server.process.wait()
+        stop.set()
+        for player in players:
+            player.join(timeout=30)
+    assert len(seen) >= 8
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    with running_server(db, *SERVE) as server:
+        listed = every_listed(server, 3)
+        assert listed == every_listed(server, 200)  # pages neither overlap nor skip
+        assert set(listed_before) <= set(listed)
+        for match_id in listed:
+            replays_exactly(server.get(f"/api/matches/{match_id}"))
