@@ -11,6 +11,8 @@ import pytest
 
 from spacetable.bots._view import random_free_pose, view_table
 from spacetable.games.lightspeed import LightSpeedMatch
+from spacetable.server._rate_limit import TokenBucket
+from spacetable.server._ws_protocol import origin, same_origin
 from tests._server import Client, Server, running_server
 
 
@@ -299,3 +301,30 @@ def test_a_card_down_mid_round_brings_the_statuses_instead_of_a_new_state(
     )
     for client in (ann, bob, newcomer):
         client.close()
+
+
+def test_origins_compare_scheme_host_and_port_as_browsers_send_them() -> None:
+    assert origin("HTTPS://Play.Example.org:443/") == "https://play.example.org"
+    assert origin("http://[::1]:8000") == "http://[::1]:8000"
+    for bad in ("play.example.org", "ftp://x", "https://x/path", "https://x?q", "null"):
+        with pytest.raises(ValueError, match=r"origin|address"):
+            origin(bad)
+    assert same_origin("http://127.0.0.1:8000", "127.0.0.1:8000")
+    assert same_origin("https://play.example.org", "play.example.org")  # TLS at a proxy
+    assert same_origin("http://localhost", "LOCALHOST:80")
+    assert not same_origin("http://127.0.0.1:8001", "127.0.0.1:8000")
+    assert not same_origin("http://evil.example", "127.0.0.1:8000")
+    assert not same_origin("null", "127.0.0.1:8000")
+    assert not same_origin("http://127.0.0.1:8000", None)
+    assert same_origin("https://play.example.org", "10.0.0.5:8000", {"https://play.example.org"})
+
+
+def test_a_token_bucket_allows_its_rate_and_bursts_and_counts_refusals() -> None:
+    bucket = TokenBucket.full(rate=10, burst=3, now=0.0)
+    assert [bucket.take(0.0) for _ in range(4)] == [True, True, True, False]
+    assert bucket.refused == 1
+    assert not bucket.take(0.05)  # half a token back
+    assert bucket.refused == 2
+    assert bucket.take(0.1)  # one whole token: allowed, refusals forgotten
+    assert bucket.refused == 0
+    assert [bucket.take(100.0) for _ in range(4)] == [True, True, True, False]  # never > burst

@@ -91,17 +91,17 @@ class MessageLimits:
 
     def message(self, now: float) -> Verdict:
         """The verdict on a message that arrived at ``now``, before it is read."""
-        return _verdict(self._messages, now)
+        bucket = self._messages
+        return Verdict.ALLOW if bucket.take(now) else _refusal(bucket)
 
     def action(self, now: float) -> Verdict:
         """The verdict on a message other than ``pose`` (already counted by
         :meth:`message`)."""
-        return _verdict(self._actions, now)
+        bucket = self._actions
+        return Verdict.ALLOW if bucket.take(now) else _refusal(bucket)
 
 
-def _verdict(bucket: TokenBucket, now: float) -> Verdict:
-    if bucket.take(now):
-        return Verdict.ALLOW
+def _refusal(bucket: TokenBucket) -> Verdict:
     if bucket.refused == 1:
         return Verdict.THROTTLE
     return Verdict.FLOOD if bucket.refused > FLOOD_DROPS else Verdict.DROP
