@@ -247,6 +247,11 @@ def test_a_message_stuffed_with_unknown_fields_gets_one_error(server: Server) ->
     client.wait_type("pong")
     last = client.received.index(error)
     assert [m["type"] for m in client.received[last:]] == ["error", "pong"]  # one error
+    # A long unknown field or type is named, not echoed whole.
+    client.send_raw(json.dumps({"type": "ready", "k" * 60_000: 0}))
+    assert len(client.wait_type("error")["message"]) < 100
+    client.send_raw(json.dumps({"type": "t" * 60_000}))
+    assert len(client.wait_type("error")["message"]) < 200
     client.close()
 
 

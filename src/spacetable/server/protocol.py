@@ -15,6 +15,8 @@ from typing import Annotated, Any, Literal, cast, get_args
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from spacetable._userinput import clipped
+
 #: Bot levels a seat can be given: how many candidate poses the greedy bot weighs and how
 #: fast it places. ``random`` places anywhere legal.
 BOT_LEVELS = ("random", "easy", "medium", "hard")
@@ -195,13 +197,14 @@ def parse_client_message(text: str | bytes) -> Pose | ClientMessage:
     if model is None:
         if kind is None:
             raise ProtocolError("message must be a JSON object with a 'type'")
-        raise ProtocolError(f"unknown message type {kind!r}: expected one of {', '.join(_MODELS)}")
+        expected = ", ".join(_MODELS)
+        raise ProtocolError(f"unknown message type {clipped(kind)}: expected one of {expected}")
     # Unknown fields are refused here, at the first one, so that a message stuffed with
     # extra keys costs one pass over its keys instead of one validation error per key.
     fields = _FIELDS[model]
     for key in data:
         if key not in fields:
-            raise ProtocolError(f"bad {kind} message: unknown field {key!r}")
+            raise ProtocolError(f"bad {kind} message: unknown field {clipped(key)}")
     try:
         message = model.model_validate(data)
     except ValidationError as exc:
