@@ -165,3 +165,19 @@ def test_cards_refuses_an_unknown_race(args: tuple[str, ...], message: str) -> N
     done = run("cards", *args)
     assert done.returncode == 2
     assert done.stdout == "" and done.stderr.count("\n") == 1 and message in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("resolve", str(FIG1), "--time-limit", "0"),
+        ("render", str(FIG1), "-o", "never.svg", "--time-limit", "-1"),
+        ("serve", "--resolve-seconds", "0"),
+    ],
+)
+def test_time_limits_must_be_positive(args: tuple[str, ...]) -> None:
+    done = run(*args)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1
+    assert "must be positive" in done.stderr
+    assert not (ROOT / "never.svg").exists()

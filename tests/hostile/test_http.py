@@ -142,6 +142,28 @@ def test_a_table_over_the_time_budget_is_refused_and_the_rooms_keep_answering(
     assert_still_serving(server)
 
 
+def test_uploads_past_the_queue_are_turned_away_busy(tmp_path: Path) -> None:
+    # One worker, 8 tables waiting at most, each stopped after 0.5 s: of 12 heavy tables
+    # sent at once, those that find the queue full are answered 503 at once.
+    with running_server(tmp_path / "matches.db", "--resolve-seconds", "0.5") as server:
+        body = json.dumps(heavy_table())
+        answers: list[tuple[int, dict[str, Any]]] = []
+        uploads = [
+            threading.Thread(target=lambda: answers.append(post(server, "/api/resolve", body)))
+            for _ in range(12)
+        ]
+        for upload in uploads:
+            upload.start()
+        for upload in uploads:
+            upload.join()
+        statuses = [status for status, _ in answers]
+        assert set(statuses) == {422, 503}
+        assert statuses.count(422) >= 8  # (more if the first ended before the last came)
+        busy = next(answer for status, answer in answers if status == 503)
+        assert "busy" in busy["error"]
+        assert_still_serving(server)
+
+
 @pytest.mark.parametrize("path", ["/api/resolve", "/api/rooms"])
 @pytest.mark.parametrize(
     "content_type", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"]
