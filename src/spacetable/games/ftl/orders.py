@@ -1,0 +1,128 @@
+"""Faster Than Light's orders, written as the rulebook writes them (DESIGN section 5).
+
+- ``R`` and an angle, a multiple of 15 from -180 to 180 degrees: a rotation. ``+`` or no
+  sign is clockwise, ``-`` or an en dash (U+2013, which the rulebook prints) is
+  counter-clockwise. ``R+45``, ``R-45``, ``R75``, and ``R-45`` with the en dash.
+- ``S`` and a distance from 1 to 8 inches in steps of half an inch: a sprint. ``S3``,
+  ``S2.5``.
+- ``L``: a ship launches a missile.
+
+Orders round-trip: ``parse_order(text).text`` is the order in its plain form (``R+45``,
+``S2.5``, ``L``). A text that is no order raises :class:`MalformedOrder`; an order the rules
+forbid (``R+10``, ``S8.5``, a missile told to launch) raises :class:`IllegalOrder`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from spacetable._userinput import clipped
+from spacetable.games.base import IllegalAction, MalformedAction
+from spacetable.games.ftl.pieces import Piece
+
+#: Rotations are multiples of this many degrees.
+ROTATION_STEP_DEG = 15
+#: The largest rotation either way, in degrees.
+MAX_ROTATION_DEG = 180
+#: Sprint lengths: from 1 to 8 inches in steps of half an inch.
+MIN_SPRINT_IN, MAX_SPRINT_IN, SPRINT_STEP_IN = Fraction(1), Fraction(8), Fraction(1, 2)
+#: Longest order text we read (anything longer is malformed and shown clipped).
+MAX_ORDER_CHARS = 32
+
+_ROTATION = re.compile(r"R([+\-\u2013]?)([0-9]+)")
+_SPRINT = re.compile(r"S([0-9]+(?:\.[0-9]+)?)")
+
+
+class MalformedOrder(MalformedAction):
+    """A text that is not an order at all (``X3``, ``S``, ``Rfast``)."""
+
+
+class IllegalOrder(IllegalAction):
+    """A well-formed order the rules forbid (``R+10``, ``R195``, ``S0.5``, ``S2.25``, a
+    missile told to launch, a launch with no missiles left)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rotate:
+    """Turn about the post by ``angle_deg``; positive is clockwise, as written."""
+
+    angle_deg: int
+
+    @property
+    def text(self) -> str:
+        """The order as written: ``R+45`` or ``R-45``."""
+        return f"R{self.angle_deg:+d}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sprint:
+    """Jump straight ahead by ``distance_in`` inches along the heading."""
+
+    distance_in: float
+
+    @property
+    def text(self) -> str:
+        """The order as written: ``S3`` or ``S2.5``."""
+        return f"S{self.distance_in:g}"
+
+
+@dataclass(frozen=True, slots=True)
+class Launch:
+    """Put a new missile on the table just ahead of the ship."""
+
+    @property
+    def text(self) -> str:
+        """The order as written: ``L``."""
+        return "L"
+
+
+Order = Rotate | Sprint | Launch
+
+
+def parse_order(text: str) -> Order:
+    """Read one order as the rulebook writes it (surrounding spaces ignored, the letter in
+    either case). Raises :class:`MalformedOrder` or :class:`IllegalOrder` with a message
+    that quotes the order."""
+    if not isinstance(text, str) or len(text) > MAX_ORDER_CHARS:
+        raise MalformedOrder(f"{clipped(text, MAX_ORDER_CHARS)} is not an order")
+    written = text.strip()
+    upper = written[:1].upper() + written[1:]
+    if upper == "L":
+        return Launch()
+    if match := _ROTATION.fullmatch(upper):
+        sign, digits = match.groups()
+        angle = int(digits)
+        if angle % ROTATION_STEP_DEG or angle > MAX_ROTATION_DEG:
+            raise IllegalOrder(
+                f"{written!r}: a rotation is a multiple of {ROTATION_STEP_DEG} degrees "
+                f"from -{MAX_ROTATION_DEG} to +{MAX_ROTATION_DEG}"
+            )
+        return Rotate(-angle if sign in ("-", "\u2013") else angle)
+    if match := _SPRINT.fullmatch(upper):
+        distance = Fraction(match.group(1))
+        if not MIN_SPRINT_IN <= distance <= MAX_SPRINT_IN or distance % SPRINT_STEP_IN:
+            raise IllegalOrder(
+                f"{written!r}: a sprint is {MIN_SPRINT_IN} to {MAX_SPRINT_IN} inches "
+                "in steps of half an inch"
+            )
+        return Sprint(float(distance))
+    raise MalformedOrder(f"{written!r} is not an order (R and an angle, S and a distance, or L)")
+
+
+def order_problem(piece: Piece, order: Order) -> str | None:
+    """Why ``piece`` may not carry out ``order`` now (in words naming both), or ``None``."""
+    if isinstance(order, Launch):
+        if not piece.is_ship:
+            return f"{piece.id!r} cannot launch ('L'): only ships launch missiles"
+        if piece.missiles <= 0:
+            return f"{piece.id!r} cannot launch ('L'): it has no missiles left"
+    return None
+
+
+def check_order(piece: Piece, order: Order) -> None:
+    """Raise :class:`IllegalOrder` if ``piece`` may not carry out ``order``."""
+    problem = order_problem(piece, order)
+    if problem is not None:
+        raise IllegalOrder(problem)

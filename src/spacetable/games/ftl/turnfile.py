@@ -1,0 +1,300 @@
+"""Faster Than Light turn files (``"ruleset": "ftl"``, DESIGN section 5): one turn as it
+stands on a physical table, the orders each player wrote, and its exact resolution.
+
+:func:`load_turn` reads and checks a file into a :class:`TurnFile`; :meth:`TurnFile.resolve`
+resolves the turn into a :class:`TurnResult`, whose :meth:`~TurnResult.to_json` is the
+``spacetable resolve --json`` object. :func:`resolve_turn_file` does all three. Every
+refusal is a :class:`TurnFileError` whose one-line message names the piece and the order
+(or the field) at fault. Pure: the caller reads the file (``spacetable._userinput``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from spacetable._userinput import InputError, clipped, listed, parse_json
+from spacetable.events import Event
+from spacetable.games.ftl.events import OrderIgnored, rounded
+from spacetable.games.ftl.orders import Launch, Order, check_order, parse_order
+from spacetable.games.ftl.pieces import (
+    DEFAULT_MISSILES,
+    DEFAULT_TABLE_IN,
+    HITS_TO_DESTROY,
+    MISSILE_SIZE_IN,
+    SHIP_SIZE_IN,
+    Kind,
+    Piece,
+    on_table,
+)
+from spacetable.games.ftl.resolution import end_phase, resolve_orders
+
+RULESET = "ftl"
+#: Largest turn file, in bytes (as table files).
+MAX_TURN_BYTES = 1 << 20
+#: Most pieces in one file, and most orders.
+MAX_PIECES = 200
+MAX_ORDERS = 400
+#: Longest player name or piece id.
+MAX_ID_CHARS = 200
+#: Largest table side (in), and largest piece side.
+MAX_TABLE_IN = 1000.0
+MAX_PIECE_IN = 48.0
+#: Headings lie within -3600..3600 degrees in a file (ten turns).
+MAX_HEADING_DEG = 3600.0
+#: Most missiles a ship may carry or have launched.
+MAX_MISSILES = 1000
+
+_PIECE_FIELDS = {"id", "kind", "owner", "x", "y", "heading", "size", "hits", "missiles", "launched"}
+_TOP_FIELDS = {"ruleset", "players", "table", "pieces", "orders"}
+
+
+class TurnFileError(ValueError):
+    """A turn file that is malformed, describes an impossible table or holds an order that
+    cannot be carried out; the message is one line naming the piece and the order."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFile:
+    """One turn to resolve: the players, the table (width, height in inches), the pieces as
+    they stand and the orders as written, ``(piece id, order text)`` in file order."""
+
+    players: tuple[str, ...]
+    table_in: tuple[float, float]
+    pieces: tuple[Piece, ...]
+    orders: tuple[tuple[str, str], ...]
+
+    def resolve(self) -> TurnResult:
+        """Resolve the turn. Raises :class:`TurnFileError` for an order a piece cannot
+        carry out (its next missile's name is taken)."""
+        chosen: dict[str, Order] = {}
+        ignored: list[Event] = []
+        for piece_id, text in self.orders:
+            if piece_id in chosen:
+                ignored.append(OrderIgnored(piece_id, text))
+            else:
+                chosen[piece_id] = parse_order(text)
+        try:
+            turn = resolve_orders(self.pieces, chosen, self.table_in)
+        except ValueError as exc:
+            raise TurnFileError(str(exc)) from exc
+        over = end_phase(self.players, turn.pieces)
+        events = [*ignored, *turn.events, *([over] if over else [])]
+        return TurnResult(self, turn.pieces, tuple(events), over is not None,
+                          over.winner if over else None)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    """A resolved turn file: the pieces afterwards (every piece that began the turn or was
+    launched in it), the events, whether the game is over and who won (``None``: none or
+    a draw)."""
+
+    turn: TurnFile
+    pieces: tuple[Piece, ...]
+    events: tuple[Event, ...]
+    over: bool
+    winner: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``resolve --json`` object of DESIGN section 5: ``pieces`` (id -> ``x``,
+        ``y``, ``heading`` in (-180, 180], ``hits``, ``on_table``, and ``kind``, ``owner``,
+        and for ships ``missiles`` left and ``launched``), ``over``, ``winner``,
+        ``events``. Coordinates are rounded to 1e-9 in."""
+        pieces: dict[str, Any] = {}
+        for piece in self.pieces:
+            entry: dict[str, Any] = {
+                "kind": piece.kind.value,
+                "owner": piece.owner,
+                "x": rounded(piece.x),
+                "y": rounded(piece.y),
+                "heading": rounded(piece.heading),
+                "hits": piece.hits,
+                "on_table": piece.on_table,
+            }
+            if piece.is_ship:
+                entry["missiles"] = piece.missiles
+                entry["launched"] = piece.launched
+            pieces[piece.id] = entry
+        return {
+            "ruleset": RULESET,
+            "pieces": pieces,
+            "over": self.over,
+            "winner": self.winner,
+            "events": [e.to_json() for e in self.events],
+        }
+
+
+def resolve_turn_file(text: str | bytes) -> dict[str, Any]:
+    """Read, check and resolve a turn file's text; return the ``resolve --json`` object.
+    Raises :class:`TurnFileError` with one line naming the problem."""
+    return load_turn(text).resolve().to_json()
+
+
+def load_turn(text: str | bytes) -> TurnFile:
+    """Read and check a turn file's text (JSON, at most :data:`MAX_TURN_BYTES`). Raises
+    :class:`TurnFileError` naming the field, or the piece and the order, at fault."""
+    if len(text) > MAX_TURN_BYTES:
+        raise TurnFileError(f"the turn file is larger than {MAX_TURN_BYTES:,} bytes")
+    try:
+        data = parse_json(text)
+    except InputError as exc:
+        raise TurnFileError(str(exc)) from exc
+    return turn_from_json(data)
+
+
+def turn_from_json(data: Any) -> TurnFile:
+    """Check a decoded turn file. Raises :class:`TurnFileError`."""
+    if not isinstance(data, dict):
+        raise TurnFileError("a turn file must hold a JSON object")
+    unknown = sorted(set(data) - _TOP_FIELDS)
+    if unknown:
+        raise TurnFileError(f"unknown top-level field(s): {listed(unknown)}")
+    if data.get("ruleset") != RULESET:
+        raise TurnFileError(f"'ruleset' must be {RULESET!r}, got {clipped(data.get('ruleset'))}")
+    players = _players(data.get("players"))
+    table_in = _table(data.get("table"))
+    raw_pieces = data.get("pieces")
+    if not isinstance(raw_pieces, list) or not raw_pieces:
+        raise TurnFileError("'pieces' must be a non-empty list")
+    if len(raw_pieces) > MAX_PIECES:
+        raise TurnFileError(f"'pieces' lists {len(raw_pieces)} pieces, at most {MAX_PIECES}")
+    pieces: dict[str, Piece] = {}
+    for index, raw in enumerate(raw_pieces):
+        piece = _piece(index, raw, players, table_in)
+        if piece.id in pieces:
+            raise TurnFileError(f"two pieces are named {piece.id!r}")
+        pieces[piece.id] = piece
+    orders = _orders(data.get("orders", []), pieces)
+    return TurnFile(players, table_in, tuple(pieces.values()), orders)
+
+
+def _players(raw: Any) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not all(
+        isinstance(p, str) and 0 < len(p) <= MAX_ID_CHARS for p in raw[:5]
+    ):
+        raise TurnFileError(f"'players' must be a list of names of 1 to {MAX_ID_CHARS} characters")
+    if not 2 <= len(raw) <= 4:
+        raise TurnFileError(f"'players' must name 2 to 4 players, got {len(raw)}")
+    if len(set(raw)) != len(raw):
+        raise TurnFileError("'players' names must be distinct")
+    return tuple(raw)
+
+
+def _number(where: str, raw: Any, low: float, high: float) -> float:
+    if (
+        isinstance(raw, bool)
+        or not isinstance(raw, int | float)
+        or (isinstance(raw, int) and raw.bit_length() > 1023)
+        or not math.isfinite(raw)
+    ):
+        raise TurnFileError(f"{where} must be a number, got {clipped(raw)}")
+    if not low <= raw <= high:
+        raise TurnFileError(f"{where} must lie within {low:g}..{high:g}, got {raw:g}")
+    return float(raw)
+
+
+def _whole(where: str, raw: Any, low: int, high: int) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
+        raise TurnFileError(
+            f"{where} must be a whole number from {low} to {high}, got {clipped(raw)}"
+        )
+    return raw
+
+
+def _table(raw: Any) -> tuple[float, float]:
+    if raw is None:
+        return DEFAULT_TABLE_IN
+    if not isinstance(raw, dict) or set(raw) != {"width", "height"}:
+        raise TurnFileError("'table' must be an object with width and height (inches)")
+    return (
+        _number("'table' width", raw["width"], 1e-3, MAX_TABLE_IN),
+        _number("'table' height", raw["height"], 1e-3, MAX_TABLE_IN),
+    )
+
+
+def _piece(index: int, raw: Any, players: tuple[str, ...], table_in: tuple[float, float]) -> Piece:
+    if not isinstance(raw, dict):
+        raise TurnFileError(f"piece {index + 1} must be an object")
+    piece_id = raw.get("id")
+    if not isinstance(piece_id, str) or not 0 < len(piece_id) <= MAX_ID_CHARS:
+        raise TurnFileError(
+            f"piece {index + 1}: 'id' must be a name of 1 to {MAX_ID_CHARS} characters"
+        )
+    name = f"piece {piece_id!r}"
+    unknown = sorted(set(raw) - _PIECE_FIELDS)
+    if unknown:
+        raise TurnFileError(f"{name}: unknown field(s) {listed(unknown)}")
+    kind = raw.get("kind")
+    if kind not in (Kind.SHIP.value, Kind.MISSILE.value):
+        raise TurnFileError(f"{name}: 'kind' must be 'ship' or 'missile', got {clipped(kind)}")
+    owner = raw.get("owner")
+    if owner not in players:
+        raise TurnFileError(f"{name}: 'owner' must be one of the players, got {clipped(owner)}")
+    x = _number(f"{name}: 'x'", raw.get("x"), -MAX_TABLE_IN, MAX_TABLE_IN)
+    y = _number(f"{name}: 'y'", raw.get("y"), -MAX_TABLE_IN, MAX_TABLE_IN)
+    heading = _number(f"{name}: 'heading'", raw.get("heading"), -MAX_HEADING_DEG, MAX_HEADING_DEG)
+    if not on_table(x, y, table_in):
+        raise TurnFileError(
+            f"{name}: its post ({x:g}, {y:g}) lies off the "
+            f"{table_in[0]:g} x {table_in[1]:g} in table"
+        )
+    size = _size(name, raw.get("size"), SHIP_SIZE_IN if kind == "ship" else MISSILE_SIZE_IN)
+    if kind == Kind.MISSILE.value:
+        for field in ("missiles", "launched"):
+            if field in raw:
+                raise TurnFileError(f"{name}: a missile has no {field!r}")
+        _whole(f"{name}: 'hits'", raw.get("hits", 0), 0, 0)
+        return Piece.missile(piece_id, owner, x, y, heading, size=size)
+    hits = _whole(f"{name}: 'hits'", raw.get("hits", 0), 0, HITS_TO_DESTROY - 1)
+    missiles = _whole(f"{name}: 'missiles'", raw.get("missiles", DEFAULT_MISSILES), 0, MAX_MISSILES)
+    launched = _whole(f"{name}: 'launched'", raw.get("launched", 0), 0, MAX_MISSILES)
+    ship = Piece.ship(piece_id, owner, x, y, heading, missiles=missiles, size=size)
+    return ship.evolve(hits=hits, launched=launched)
+
+
+def _size(name: str, raw: Any, default: tuple[float, float]) -> tuple[float, float]:
+    if raw is None:
+        return default
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise TurnFileError(f"{name}: 'size' must be [width, length] in inches")
+    return (
+        _number(f"{name}: 'size'", raw[0], 1e-3, MAX_PIECE_IN),
+        _number(f"{name}: 'size'", raw[1], 1e-3, MAX_PIECE_IN),
+    )
+
+
+def _orders(raw: Any, pieces: dict[str, Piece]) -> tuple[tuple[str, str], ...]:
+    if not isinstance(raw, list):
+        raise TurnFileError('\'orders\' must be a list of {"piece": id, "order": text}')
+    if len(raw) > MAX_ORDERS:
+        raise TurnFileError(f"'orders' lists {len(raw)} orders, at most {MAX_ORDERS}")
+    orders: list[tuple[str, str]] = []
+    for index, entry in enumerate(raw):
+        if not isinstance(entry, dict) or set(entry) != {"piece", "order"}:
+            raise TurnFileError(f'order {index + 1} must be {{"piece": id, "order": text}}')
+        piece_id, text = entry["piece"], entry["order"]
+        if not isinstance(piece_id, str):
+            raise TurnFileError(
+                f"order {index + 1}: 'piece' must be a piece id, got {clipped(piece_id)}"
+            )
+        shown = clipped(text)
+        piece = pieces.get(piece_id)
+        if piece is None:
+            raise TurnFileError(f"order {shown} for {clipped(piece_id)}: no such piece")
+        try:
+            order = parse_order(text)
+        except ValueError as exc:
+            raise TurnFileError(f"piece {piece_id!r}: {exc}") from exc
+        try:
+            check_order(piece, order)
+        except ValueError as exc:
+            raise TurnFileError(str(exc)) from exc
+        if isinstance(order, Launch) and piece.next_missile_id() in pieces:
+            raise TurnFileError(
+                f"{piece_id!r} cannot launch ('L'): its missile would be named "
+                f"{piece.next_missile_id()!r}, which a piece already is (give 'launched')"
+            )
+        orders.append((piece_id, text))
+    return tuple(orders)
