@@ -140,7 +140,6 @@ def test_overlapping_rotated_cards_are_named() -> None:
         (lambda d: d["cards"][1].update(x=1e300), "card 'red-moth': 'x' must lie within"),
         (lambda d: d["cards"][1].update(y=-20_000), "card 'red-moth': 'y' must lie within"),
         (lambda d: d["cards"][1].update(x=10**400), "card 'red-moth': 'x' must be a number"),
-        (lambda d: d["cards"][1].update(rotation=1e20), "'rotation' must lie within -3600"),
         (lambda d: d["cards"][1].update(rotation=True), "'rotation' must be a number"),
         (lambda d: d["cards"][0].update(rocks=10**300), "'rocks' must be a whole number from"),
         (lambda d: d["cards"][0].update(rocks=101), "'rocks' must be a whole number from 0 to 100"),

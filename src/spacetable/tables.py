@@ -48,8 +48,6 @@ MAX_TABLE_BYTES = 1 << 20
 MAX_CARDS = 200
 #: Largest table side, and farthest a card's centre may lie from the origin on each axis (mm).
 MAX_TABLE_MM = 10_000.0
-#: Rotations lie within -3600..3600 degrees (ten turns).
-MAX_ROTATION_DEG = 3600.0
 #: Most rocks or cubes on one card.
 MAX_ROCKS = 100
 #: Longest player name or card id, in characters.
@@ -278,9 +276,9 @@ def _card(
     pose = Pose(
         _number(f"{where}: 'x'", raw.get("x"), -MAX_TABLE_MM, MAX_TABLE_MM),
         _number(f"{where}: 'y'", raw.get("y"), -MAX_TABLE_MM, MAX_TABLE_MM),
-        _number(
-            f"{where}: 'rotation'", raw.get("rotation", 0), -MAX_ROTATION_DEG, MAX_ROTATION_DEG
-        ),
+        # Any finite rotation: a room takes a card turned as many times as a client
+        # says, and the bots read the room's table through this function.
+        _number(f"{where}: 'rotation'", raw.get("rotation", 0), -math.inf, math.inf),
     )
     size = _size(f"{where}: 'size'", raw["size"]) if "size" in raw else card_size
     ship: ShipDef | None = None
