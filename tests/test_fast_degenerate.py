@@ -20,7 +20,7 @@ import pytest
 from spacetable.battle import Card, Rules, resolve
 from spacetable.events import LaserFired
 from spacetable.fast import resolve_fast
-from spacetable.geometry import Pose, rects_touch
+from spacetable.geometry import EDGES, Pose, rects_touch
 from spacetable.ships import CARD_SIZE_MM, Shield, ShipDef
 from spacetable.tables import CARGO_CUBES
 from tests.test_fast import PLAYERS, as_text, random_ship
@@ -38,7 +38,7 @@ def _corner_shields(rng: random.Random, ship: ShipDef) -> ShipDef:
     """``ship`` with shields that end exactly at a corner (or none)."""
     shields = []
     for _ in range(rng.choice((0, 1, 1, 2))):
-        edge = rng.choice(("front", "back", "left", "right"))
+        edge = rng.choice(EDGES)
         half = HW if edge in ("front", "back") else HL
         length = rng.choice((1.0, 10.0, half))
         shields.append(
