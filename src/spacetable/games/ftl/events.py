@@ -36,6 +36,24 @@ class TurnBegan(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PlotIn(Event):
+    """``player`` has plotted turn ``turn`` (the orders stay secret until it resolves)."""
+
+    type_name: ClassVar[str] = "plotted"
+    player: str
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlotWithdrawn(Event):
+    """``player`` took back his plot for turn ``turn`` before the last one was in."""
+
+    type_name: ClassVar[str] = "unplotted"
+    player: str
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
 class OrdersRevealed(Event):
     """What ``player`` plotted, as ``piece:order`` texts (empty: no plot, or nothing
     ordered). Plots are secret until this event."""
@@ -163,6 +181,8 @@ class GameOver(Event):
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type_name: cls
     for cls in (
+        PlotIn,
+        PlotWithdrawn,
         TurnBegan,
         OrdersRevealed,
         OrderIgnored,

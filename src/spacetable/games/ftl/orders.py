@@ -126,3 +126,18 @@ def check_order(piece: Piece, order: Order) -> None:
     problem = order_problem(piece, order)
     if problem is not None:
         raise IllegalOrder(problem)
+
+
+def orders_for(piece: Piece) -> tuple[Order, ...]:
+    """Every distinct order ``piece`` may carry out now: the 24 rotations (``R+180`` for
+    a half turn either way), the 15 sprints, and ``L`` for a ship with missiles left."""
+    rotations = tuple(
+        Rotate(angle)
+        for angle in range(
+            -MAX_ROTATION_DEG + ROTATION_STEP_DEG, MAX_ROTATION_DEG + 1, ROTATION_STEP_DEG
+        )
+    )
+    steps = int((MAX_SPRINT_IN - MIN_SPRINT_IN) / SPRINT_STEP_IN) + 1
+    sprints = tuple(Sprint(float(MIN_SPRINT_IN + k * SPRINT_STEP_IN)) for k in range(steps))
+    launch = (Launch(),) if order_problem(piece, Launch()) is None else ()
+    return rotations + sprints + launch

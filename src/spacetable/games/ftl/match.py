@@ -1,0 +1,398 @@
+"""Faster Than Light as a match: secret plots, then the turn resolves, until one ship is left.
+
+The match is a pure state machine (:mod:`spacetable.games.base`): no clock, no I/O, no
+chance at all (the starting positions are fixed, see :func:`starting_ships`), so a match
+replays exactly from its options and action log (:meth:`FtlMatch.replay`).
+
+Each turn every player who still has a ship plots one order per piece he owns,
+``"piece:order"`` as the rulebook writes orders (:class:`Plot`). Plots are secret: until
+the turn resolves, :meth:`FtlMatch.view` and the events only say *that* a player has
+plotted. A player may replace his plot (send :class:`Plot` again) or take it back
+(:class:`Unplot`) until the last one is in. The turn resolves when every player with a ship
+has plotted, or when the server's plot timer runs out (:class:`PlotTimerExpired`): a player
+without a plot then does nothing. After the resolution the end phase asks who still has a
+ship; an optional turn limit ends the match as a draw.
+
+Ship ids are the players' names; missiles are ``<player>-m<k>``. A player whose ship is
+gone is out: his missiles stay where they stand and do nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from spacetable.events import Event
+from spacetable.games._deployment import checked_players, is_number
+from spacetable.games.base import Action, InvalidOptions, Match, decode_action
+from spacetable.games.ftl.events import (
+    GameOver,
+    OrderIgnored,
+    OrdersRevealed,
+    PlotIn,
+    PlotWithdrawn,
+    TurnBegan,
+)
+from spacetable.games.ftl.orders import Order, order_problem, parse_order
+from spacetable.games.ftl.pieces import DEFAULT_MISSILES, DEFAULT_TABLE_IN, SHIP_SIZE_IN, Piece
+from spacetable.games.ftl.resolution import end_phase, resolve_orders
+
+# -- static facts ---------------------------------------------------------------------------
+
+RULESET = "ftl"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+#: Where the seats start, as angles (degrees, counter-clockwise from +x) around the centre:
+#: two ships face each other across the table, three and four sit around it.
+SEAT_ANGLES_DEG = {2: (-90, 90), 3: (-90, 30, 150), 4: (-90, 90, 180, 0)}
+#: Ships start this fraction of the table's shorter side from the centre (18 in on 48 in).
+START_RADIUS = 0.375
+#: Bounds on the table side (in), the missiles per ship and the plot entries.
+MIN_TABLE_IN, MAX_TABLE_IN = 12.0, 480.0
+MAX_MISSILES = 100
+MAX_PLOT_ENTRIES = 200
+#: A player's name may not look like a missile's (``<name>-m<k>``).
+_MISSILE_NAME = re.compile(r".*-m[0-9]+")
+
+
+class Phase(StrEnum):
+    """Where the match stands."""
+
+    PLOT = "plot"
+    OVER = "over"
+
+
+# -- actions --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Plot(Action):
+    """``player``'s secret orders for this turn, each ``"piece:order"`` (``"red:S2.5"``);
+    it replaces any plot he sent before this turn resolves."""
+
+    type_name: ClassVar[str] = "plot"
+    player: str
+    orders: tuple[str, ...]
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class Unplot(Action):
+    """``player`` takes back his plot before the last one is in."""
+
+    type_name: ClassVar[str] = "unplot"
+    player: str
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlotTimerExpired(Action):
+    """The server's plot timer ran out: the turn resolves with the plots that are in."""
+
+    type_name: ClassVar[str] = "plot-timer"
+    t: float
+
+
+FtlAction = Plot | Unplot | PlotTimerExpired
+ACTION_TYPES: tuple[type[FtlAction], ...] = (Plot, Unplot, PlotTimerExpired)
+
+
+# -- the game: options and setup ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FtlOptions:
+    """How an FTL match is set up.
+
+    ``players``: 2 to 4 distinct names in seat order (none of the form ``<name>-m<k>``).
+    ``table_size_in``: width and height of the table in inches, centred on the origin.
+    ``missiles``: missiles each ship carries. ``turn_limit``: turns before the match ends
+    as a draw (``None``: no limit). ``plot_timer_s``: seconds the players have to plot
+    each turn (``None``: no timer; the turn waits for every plot).
+
+    Raises :class:`~spacetable.games.base.InvalidOptions` naming the bad option.
+    """
+
+    players: tuple[str, ...] = ("red", "blue")
+    table_size_in: tuple[float, float] = field(default=DEFAULT_TABLE_IN)
+    missiles: int = DEFAULT_MISSILES
+    turn_limit: int | None = None
+    plot_timer_s: float | None = None
+
+    def __post_init__(self) -> None:
+        players = checked_players(self.players, "Faster Than Light", MIN_PLAYERS, MAX_PLAYERS)
+        for player in players:
+            if _MISSILE_NAME.fullmatch(player):
+                raise InvalidOptions(f"player name {player!r} looks like a missile's name")
+        size = self.table_size_in
+        if (
+            not isinstance(size, list | tuple)
+            or len(size) != 2
+            or not all(is_number(v) and MIN_TABLE_IN <= v <= MAX_TABLE_IN for v in size)
+        ):
+            raise InvalidOptions(
+                f"'table_size_in' must be [width, height] within {MIN_TABLE_IN:g}.."
+                f"{MAX_TABLE_IN:g} in, got {size!r}"
+            )
+        if not _whole(self.missiles) or not 0 <= self.missiles <= MAX_MISSILES:
+            raise InvalidOptions(f"'missiles' must be 0 to {MAX_MISSILES}, got {self.missiles!r}")
+        if self.turn_limit is not None and (not _whole(self.turn_limit) or self.turn_limit < 1):
+            raise InvalidOptions(
+                f"'turn_limit' must be a whole number >= 1, got {self.turn_limit!r}"
+            )
+        timer = self.plot_timer_s
+        if timer is not None and (not is_number(timer) or not math.isfinite(timer) or timer <= 0):
+            raise InvalidOptions(f"'plot_timer_s' must be a number of seconds > 0, got {timer!r}")
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "table_size_in", (float(size[0]), float(size[1])))
+        if timer is not None:
+            object.__setattr__(self, "plot_timer_s", float(timer))
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as JSON (round-trips through :meth:`from_json`)."""
+        return {
+            "players": list(self.players),
+            "table_size_in": list(self.table_size_in),
+            "missiles": self.missiles,
+            "turn_limit": self.turn_limit,
+            "plot_timer_s": self.plot_timer_s,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> FtlOptions:
+        """Options from JSON; missing keys take their defaults. Raises InvalidOptions."""
+        if not isinstance(data, dict):
+            raise InvalidOptions("Faster Than Light options must be a JSON object")
+        unknown = sorted(set(data) - {"players", "table_size_in", "missiles", "turn_limit",
+                                      "plot_timer_s"})  # fmt: skip
+        if unknown:
+            raise InvalidOptions(f"unknown option(s): {', '.join(unknown)}")
+        return cls(**data)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def starting_ships(options: FtlOptions) -> tuple[Piece, ...]:
+    """The ships as the match begins, in seat order: fixed, not drawn by chance. Each
+    stands :data:`START_RADIUS` of the table's shorter side from the centre, at its
+    seat's angle (:data:`SEAT_ANGLES_DEG`), facing the centre: with two players red at
+    the bottom facing up and blue at the top facing down."""
+    radius = START_RADIUS * min(options.table_size_in)
+    ships = []
+    for player, angle in zip(options.players, SEAT_ANGLES_DEG[len(options.players)], strict=True):
+        rad = math.radians(angle)
+        # Exact on the axes, where most seats are.
+        x = 0.0 if angle in (-90, 90) else radius * round(math.cos(rad), 15)
+        y = 0.0 if angle in (0, 180) else radius * round(math.sin(rad), 15)
+        ships.append(
+            Piece.ship(
+                player, player, x, y, angle + 90, missiles=options.missiles, size=SHIP_SIZE_IN
+            )
+        )
+    return tuple(ships)
+
+
+@dataclass(frozen=True, slots=True)
+class FtlResult:
+    """How the match ended: ``winner`` (``None``: a draw), ``reason`` (``last-ship``,
+    ``no-ships`` or ``turn-limit``) and the turns played."""
+
+    winner: str | None
+    reason: str
+    turns: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as JSON."""
+        return {"winner": self.winner, "reason": self.reason, "turns": self.turns}
+
+
+# -- the state: rules -----------------------------------------------------------------------
+
+
+class FtlMatch(Match[FtlAction, FtlOptions]):
+    """One Faster Than Light match, turn by turn, to the last ship standing."""
+
+    ruleset: ClassVar[str] = RULESET
+
+    def __init__(self, options: FtlOptions, seed: int) -> None:
+        """Put every ship at its starting place (:func:`starting_ships`); turn 1 begins.
+        ``seed`` seeds :attr:`rng` as in every match, though FTL draws nothing from it."""
+        super().__init__(options, seed)
+        self.phase = Phase.PLOT
+        #: The turn being plotted (from 1); once over, the last turn played.
+        self.turn = 1
+        #: Every piece, removed ones included (``on_table`` false), in the order they came.
+        self.pieces: dict[str, Piece] = {p.id: p for p in starting_ships(options)}
+        #: Server time (s) when the current turn's plotting began.
+        self.turn_began_at = 0.0
+        #: The events of the last resolved turn (empty before the first).
+        self.last_turn: list[Event] = []
+        self._plots: dict[str, tuple[str, ...]] = {}
+        self._result: FtlResult | None = None
+
+    @classmethod
+    def action_from_json(cls, data: Any) -> FtlAction:
+        """Decode an FTL action. Raises MalformedAction naming the problem."""
+        return decode_action(data, ACTION_TYPES)
+
+    @classmethod
+    def options_from_json(cls, data: Any) -> FtlOptions:
+        """Decode FTL options. Raises InvalidOptions."""
+        return FtlOptions.from_json(data)
+
+    # -- questions the server and the bots ask ------------------------------------------------
+
+    def in_play(self, player: str) -> bool:
+        """Whether ``player`` still has a ship on the table."""
+        ship = self.pieces.get(player)
+        return ship is not None and ship.is_ship and ship.on_table
+
+    def pieces_of(self, player: str) -> tuple[Piece, ...]:
+        """The pieces ``player`` has on the table, in the order they came."""
+        return tuple(p for p in self.pieces.values() if p.owner == player and p.on_table)
+
+    def has_plotted(self, player: str) -> bool:
+        """Whether ``player``'s plot for this turn is in."""
+        return player in self._plots
+
+    @property
+    def plot_deadline(self) -> float | None:
+        """Server time (s) when this turn's plot timer runs out, or ``None``."""
+        timer = self.options.plot_timer_s
+        return None if timer is None or self.phase == Phase.OVER else self.turn_began_at + timer
+
+    def needs_action(self, player: str) -> bool:
+        """Whether the turn waits for ``player``'s plot (he is in play and has not plotted;
+        he may still replace a plot he sent)."""
+        return self.phase == Phase.PLOT and self.in_play(player) and player not in self._plots
+
+    def result(self) -> FtlResult | None:
+        """The match's result once it is over, else ``None``."""
+        return self._result
+
+    def plot_problem(self, player: str, orders: tuple[str, ...]) -> str | None:
+        """Why ``player`` may not plot ``orders`` now (naming the piece and the order),
+        or ``None``. Applies nothing."""
+        if len(orders) > MAX_PLOT_ENTRIES:
+            return f"a plot holds at most {MAX_PLOT_ENTRIES} orders"
+        for entry in orders:
+            piece_id, colon, text = entry.rpartition(":")
+            if not colon:
+                return f"{entry[:40]!r} is not 'piece:order'"
+            piece = self.pieces.get(piece_id)
+            if piece is None or not piece.on_table:
+                return f"order {text[:40]!r} for {piece_id[:40]!r}: no such piece on the table"
+            if piece.owner != player:
+                return f"order {text[:40]!r} for {piece_id!r}: that piece is {piece.owner}'s"
+            try:
+                order = parse_order(text)
+            except ValueError as exc:
+                return f"piece {piece_id!r}: {exc}"
+            problem = order_problem(piece, order)
+            if problem is not None:
+                return problem
+        return None
+
+    def check(self, action: FtlAction) -> str | None:
+        """Why ``action`` is illegal now (in a player's words), or ``None``."""
+        if self.phase == Phase.OVER:
+            return "the match is over"
+        if isinstance(action, PlotTimerExpired):
+            deadline = self.plot_deadline
+            if deadline is None:
+                return "this match has no plot timer"
+            if action.t < deadline:
+                return f"the plot timer runs out at t={deadline:g} s, not t={action.t:g} s"
+            return None
+        if action.player not in self.players:
+            return f"{action.player!r} is not a player in this match"
+        if not self.in_play(action.player):
+            return f"{action.player} has no ship on the table"
+        if isinstance(action, Unplot):
+            return None if action.player in self._plots else "there is no plot to take back"
+        return self.plot_problem(action.player, action.orders)
+
+    def _perform(self, action: FtlAction) -> list[Event]:
+        if isinstance(action, Plot):
+            self._plots[action.player] = action.orders
+            events: list[Event] = [PlotIn(action.player, self.turn)]
+            waiting = [p for p in self.players if self.in_play(p) and p not in self._plots]
+            if not waiting:
+                events.extend(self._resolve(action.t))
+            return events
+        if isinstance(action, Unplot):
+            del self._plots[action.player]
+            return [PlotWithdrawn(action.player, self.turn)]
+        return self._resolve(action.t)
+
+    def _resolve(self, t: float) -> list[Event]:
+        """Reveal every plot, resolve the turn, run the end phase."""
+        events: list[Event] = [TurnBegan(self.turn)]
+        chosen: dict[str, Order] = {}
+        for player in self.players:
+            if not self.in_play(player):
+                continue
+            plot = self._plots.get(player, ())
+            events.append(OrdersRevealed(player, plot))
+            for entry in plot:
+                piece_id, _, text = entry.rpartition(":")
+                if piece_id in chosen:
+                    events.append(OrderIgnored(piece_id, text))
+                else:
+                    chosen[piece_id] = parse_order(text)
+        turn = resolve_orders(tuple(self.pieces.values()), chosen, self.options.table_size_in)
+        events.extend(turn.events)
+        self.pieces = {p.id: p for p in turn.pieces}
+        over = end_phase(self.players, turn.pieces)
+        if over is None and self.options.turn_limit == self.turn:
+            over = GameOver(None, "turn-limit")
+        if over is not None:
+            events.append(over)
+            self.phase = Phase.OVER
+            self._result = FtlResult(over.winner, over.reason, self.turn)
+        else:
+            self.turn += 1
+        self._plots = {}
+        self.turn_began_at = t
+        self.last_turn = events
+        return events
+
+    # -- the observer -------------------------------------------------------------------------
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """What ``player`` (``None``: a spectator) may see, as JSON:
+
+        ``ruleset``, ``phase``, ``turn``, ``player``; ``pieces`` (every piece as a turn file
+        writes it, removed ones with ``on_table`` false); ``players`` (per player in seat
+        order: ``ship`` id, ``in_play``, ``plotted``); ``plot``: your own orders this turn
+        (``None`` if you have not plotted, and always for a spectator); ``last_turn``: the
+        events of the last resolved turn; ``plot_deadline`` (s) or ``None``; the options;
+        ``result``. Nobody else's plot ever appears before its turn resolves.
+        Raises ``ValueError`` for a name that is not a player.
+        """
+        if player is not None and player not in self.players:
+            raise ValueError(f"{player!r} is not a player in this match")
+        own = self._plots.get(player) if player is not None else None
+        return {
+            "ruleset": RULESET,
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "player": player,
+            "pieces": [p.to_json() for p in self.pieces.values()],
+            "players": {
+                p: {"ship": p, "in_play": self.in_play(p), "plotted": p in self._plots}
+                for p in self.players
+            },
+            "plot": None if own is None else list(own),
+            "last_turn": [e.to_json() for e in self.last_turn],
+            "plot_deadline": self.plot_deadline,
+            "table_size_in": list(self.options.table_size_in),
+            "missiles": self.options.missiles,
+            "turn_limit": self.options.turn_limit,
+            "plot_timer_s": self.options.plot_timer_s,
+            "result": None if self._result is None else self._result.to_json(),
+        }
