@@ -4,9 +4,15 @@ import { el, fetchJSON, formatTime } from "./dom.js";
 import { colourOf } from "./cards.js";
 import { GAME_NAMES } from "./seats.js";
 
-/** Finished matches, newest first (GET /api/matches). */
-export function loadMatches(limit = 50) {
-  return fetchJSON(`/api/matches?limit=${limit}`);
+/**
+ * Finished matches, newest first (GET /api/matches): the `limit` newest, or the `limit`
+ * that finished just before the match `before`, or just after the match `after` (ids).
+ */
+export function loadMatches(limit = 50, { before, after } = {}) {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (before) query.set("before", before);
+  if (after) query.set("after", after);
+  return fetchJSON(`/api/matches?${query}`);
 }
 
 /** The players of a summary, each in its seat colour. */
