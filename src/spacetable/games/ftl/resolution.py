@@ -42,7 +42,7 @@ from spacetable.games.ftl.pieces import (
     Piece,
     on_table,
 )
-from spacetable.geometry import Rect, ray_hit, ray_may_touch
+from spacetable.geometry import Rect, heading
 
 #: Contacts closer than this along one tape (in) happen together; a tape touches a
 #: footprint that it passes within this distance of.
@@ -67,18 +67,27 @@ class TurnResolution:
 
 
 def tape_contact(
-    start: tuple[float, float], direction: tuple[float, float], length: float, rect: Rect
+    start: tuple[float, float], heading_deg: float, length: float, rect: Rect
 ) -> tuple[float, tuple[float, float]] | None:
-    """Where the tape from ``start`` along the unit ``direction``, ``length`` inches long,
-    first touches the closed rectangle ``rect``: ``(distance along the tape, point)``, or
-    ``None``. Grazing counts: passing within :data:`TIE_IN` of the rectangle is a touch, and
-    a tape that starts on or inside it touches at distance 0."""
-    if not ray_may_touch(start, direction, rect):
+    """Where the tape from ``start`` toward ``heading_deg``, ``length`` inches long, first
+    touches the closed rectangle ``rect``: ``(distance along the tape, point of the tape)``,
+    or ``None``. Grazing counts: the first point of the tape within :data:`TIE_IN` of the
+    rectangle touches it (a tape that starts on or inside it touches at distance 0)."""
+    ox, oy = rect.pose.to_local(*start)
+    # Exact when the tape and the piece differ by a multiple of 90 degrees.
+    vx, vy = heading(heading_deg - rect.pose.rotation_deg)
+    t_in, t_out = 0.0, length
+    for o, v, half in ((ox, vx, rect.half_width + TIE_IN), (oy, vy, rect.half_length + TIE_IN)):
+        if v == 0.0:
+            if not -half <= o <= half:
+                return None
+            continue
+        a, b = (-half - o) / v, (half - o) / v
+        t_in, t_out = max(t_in, min(a, b)), min(t_out, max(a, b))
+    if t_in > t_out:
         return None
-    hit = ray_hit(start, direction, rect)
-    if hit is None or hit.distance > length + TIE_IN:
-        return None
-    return hit.distance, hit.point
+    dx, dy = heading(heading_deg)
+    return t_in, (start[0] + dx * t_in, start[1] + dy * t_in)
 
 
 def resolve_orders(
@@ -171,10 +180,9 @@ class _Tape:
 
 def _trace(mover: Piece, length: float, snapshot: Sequence[Piece]) -> _Tape:
     """Follow one tape near to far through the snapshot until its piece is removed."""
-    start, direction = mover.nose, mover.direction
     found: list[tuple[float, int, tuple[float, float], Piece]] = []
     for index, target in enumerate(snapshot):
-        contact = tape_contact(start, direction, length, target.footprint())
+        contact = tape_contact(mover.nose, mover.heading, length, target.footprint())
         if contact is not None:
             found.append((contact[0], index, contact[1], target))
     found.sort(key=lambda c: (c[0], c[1]))

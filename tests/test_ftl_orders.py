@@ -1,0 +1,93 @@
+"""FTL orders as the rulebook writes them (DESIGN section 5, rulings F1-F2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from spacetable.games.ftl.orders import (
+    IllegalOrder,
+    Launch,
+    MalformedOrder,
+    Rotate,
+    Sprint,
+    order_problem,
+    orders_for,
+    parse_order,
+)
+from spacetable.games.ftl.pieces import Piece
+
+EN_DASH = "\u2013"
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        ("R+45", Rotate(45)),
+        ("R-45", Rotate(-45)),
+        (f"R{EN_DASH}45", Rotate(-45)),
+        ("R75", Rotate(75)),
+        ("R+15", Rotate(15)),
+        ("R180", Rotate(180)),
+        ("R-180", Rotate(-180)),
+        ("R0", Rotate(0)),
+        ("S3", Sprint(3.0)),
+        ("S2.5", Sprint(2.5)),
+        ("S1", Sprint(1.0)),
+        ("S8", Sprint(8.0)),
+        ("S8.0", Sprint(8.0)),
+        ("L", Launch()),
+        (" s2.5 ", Sprint(2.5)),
+        ("r-30", Rotate(-30)),
+        ("l", Launch()),
+    ],
+)
+def test_orders_as_the_rulebook_writes_them(text: str, order: object) -> None:
+    assert parse_order(text) == order
+
+
+@pytest.mark.parametrize(
+    "text", ["R+10", "R195", "R-195", "R+7", "S0.5", "S8.5", "S2.25", "S0", "S9", "S2.5000001"]
+)
+def test_orders_the_rules_forbid_are_illegal_and_quoted(text: str) -> None:
+    with pytest.raises(IllegalOrder, match=repr(text).replace("+", r"\+").replace(".", r"\.")):
+        parse_order(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "X3", "S", "R", "R+", "S+3", "S-2", "R4 5", "LL", "S2,5", "R+45.0", "S\u0663", "S1e1"],
+)
+def test_texts_that_are_no_order_are_malformed(text: str) -> None:
+    with pytest.raises(MalformedOrder):
+        parse_order(text)
+
+
+def test_a_long_text_is_malformed_and_shown_clipped() -> None:
+    with pytest.raises(MalformedOrder) as caught:
+        parse_order("S" + "1" * 10_000)
+    assert len(str(caught.value)) < 100
+
+
+@pytest.mark.parametrize("text", ["R+45", "R-45", "R75", "S3", "S2.5", "L"])
+def test_orders_round_trip_through_their_text(text: str) -> None:
+    order = parse_order(text)
+    assert parse_order(order.text) == order
+
+
+def test_only_ships_with_missiles_left_launch() -> None:
+    ship = Piece.ship("red", "red", 0, 0, 0, missiles=1)
+    assert order_problem(ship, Launch()) is None
+    empty = ship.evolve(missiles=0)
+    assert "no missiles left" in (order_problem(empty, Launch()) or "")
+    missile = Piece.missile("red-m1", "red", 0, 0, 0)
+    assert "only ships" in (order_problem(missile, Launch()) or "")
+    assert order_problem(missile, Sprint(3.0)) is None
+
+
+def test_every_piece_has_24_rotations_and_15_sprints() -> None:
+    missile = Piece.missile("red-m1", "red", 0, 0, 0)
+    texts = [o.text for o in orders_for(missile)]
+    assert len(texts) == 39 and len(set(texts)) == 39
+    assert "R+180" in texts and "R-180" not in texts and "S8" in texts and "S0.5" not in texts
+    assert "L" in [o.text for o in orders_for(Piece.ship("red", "red", 0, 0, 0))]
+    assert all(parse_order(t).text == t for t in texts)
