@@ -23,13 +23,16 @@ NEAR = 1e-7
 TOL = 1e-7
 SETTINGS = settings(max_examples=400, deadline=None)
 
-coords = st.floats(-12.0, 12.0, allow_nan=False)
-sides = st.floats(0.1, 4.0, allow_nan=False)
+# GEOS mis-measures subnormal coordinates (a tape at x = 2e-309 entered 0.11 in late).
+coords = st.floats(-12.0, 12.0, allow_nan=False, allow_subnormal=False)
+sides = st.floats(0.1, 4.0, allow_nan=False, allow_subnormal=False)
 headings = st.one_of(
     st.integers(-12, 12).map(lambda k: 15.0 * k),
-    st.floats(-180.0, 180.0, allow_nan=False),
+    st.floats(-180.0, 180.0, allow_nan=False, allow_subnormal=False),
 )
-lengths = st.one_of(st.integers(2, 16).map(lambda k: k / 2), st.floats(0.0, 10.0))
+lengths = st.one_of(
+    st.integers(2, 16).map(lambda k: k / 2), st.floats(0.0, 10.0, allow_subnormal=False)
+)
 
 
 def direction(heading_deg: float) -> tuple[float, float]:
@@ -77,8 +80,9 @@ def test_tape_contact_matches_shapely(
 @SETTINGS
 @given(
     coords, coords, headings, sides, sides,
-    st.sampled_from(["corner", "edge"]), st.floats(-1.0, 1.0), st.integers(0, 3),
-    headings, st.floats(0.0, 8.0),
+    st.sampled_from(["corner", "edge"]), st.floats(-1.0, 1.0, allow_subnormal=False),
+    st.integers(0, 3),
+    headings, st.floats(0.0, 8.0, allow_subnormal=False),
 )  # fmt: skip
 def test_a_tape_that_ends_on_the_footprint_touches_it(
     x: float, y: float, h: float, w: float, ln: float,
@@ -105,7 +109,7 @@ def test_a_tape_that_ends_on_the_footprint_touches_it(
 
 
 @SETTINGS
-@given(coords, coords, headings, sides, sides, headings, st.floats(0.0, 8.0))
+@given(coords, coords, headings, sides, sides, headings, st.floats(0.0, 8.0, allow_subnormal=False))
 def test_a_tape_that_stops_short_misses(
     x: float, y: float, h: float, w: float, ln: float, th: float, length: float
 ) -> None:
