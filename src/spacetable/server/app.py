@@ -25,7 +25,7 @@ from spacetable.bots import warm_up
 from spacetable.games.stellar import RACES, race_ships
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
-from spacetable.server.rooms import RoomDirectory, RoomOptions, Timing
+from spacetable.server.rooms import RoomDirectory, RoomOptions, RoomsFull, Timing
 from spacetable.server.storage import PAGE_LIMIT, Storage, StorageUnavailable, UnknownMatch
 from spacetable.tables import MAX_TABLE_BYTES, RESOLVE_BUDGET_S, TableError, catalog
 
@@ -214,7 +214,10 @@ def create_app(
             return exc.response("detail")
         except ValueError as exc:  # malformed JSON, a bad field, an unplayable setup
             return JSONResponse({"detail": str(exc)}, status_code=422)
-        room = directory.create(options)
+        try:
+            room = directory.create(options)
+        except RoomsFull as exc:
+            return JSONResponse({"detail": str(exc)}, status_code=503)
         return {"id": room.id, "url": str(request.url_for("room_page", room_id=room.id))}
 
     @app.get("/api/rooms")

@@ -34,7 +34,7 @@ from spacetable.server._save_queue import SaveQueue
 from spacetable.server._seats import Seat
 from spacetable.server.storage import Storage
 
-__all__ = ["Connection", "Room", "RoomDirectory", "RoomOptions", "Seat", "Timing"]
+__all__ = ["Connection", "Room", "RoomDirectory", "RoomOptions", "RoomsFull", "Seat", "Timing"]
 
 log = logging.getLogger("spacetable.rooms")
 
@@ -714,19 +714,33 @@ def _log_failure(task: asyncio.Future[Any]) -> None:
         log.error("background task failed", exc_info=task.exception())
 
 
+#: The most rooms open at once (an idle room holds about 7 KB until it closes).
+MAX_ROOMS = 5000
+
+
+class RoomsFull(RuntimeError):
+    """The server holds as many open rooms as it may: try again once some have closed."""
+
+
 class RoomDirectory:
     """Every room of this process (the room-directory seam of DESIGN section 6). Rooms
     close themselves when nobody has used them for a while (``Timing.room_idle_seconds``)
-    and leave the directory."""
+    and leave the directory; at most ``max_rooms`` are open at once."""
 
-    def __init__(self, storage: Storage, timing: Timing) -> None:
+    def __init__(self, storage: Storage, timing: Timing, max_rooms: int = MAX_ROOMS) -> None:
         self.storage = storage
         self.saves = SaveQueue(storage)
         self.timing = timing
+        self.max_rooms = max_rooms
         self._rooms: dict[str, Room] = {}
 
     def create(self, options: RoomOptions) -> Room:
-        """Open a new room."""
+        """Open a new room. Raises RoomsFull when ``max_rooms`` are open."""
+        if len(self._rooms) >= self.max_rooms:
+            raise RoomsFull(
+                f"the server has {self.max_rooms} open rooms, its most: "
+                "try again when some have closed"
+            )
         room_id = secrets.token_urlsafe(6)
         room = Room(room_id, options, self.saves, self.timing, self._expired)
         self._rooms[room_id] = room

@@ -1,0 +1,60 @@
+"""The room directory in-process (issue 9, finding 8): rooms nobody uses close and leave
+it, a room with someone in it or a match on stays, and the number of open rooms is
+bounded."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from spacetable.server._connection import Connection
+from spacetable.server.rooms import RoomDirectory, RoomOptions, RoomsFull, Timing
+from spacetable.server.storage import Storage
+
+IDLE_S = 0.05
+
+
+def directory(tmp_path: Path, max_rooms: int = 10) -> RoomDirectory:
+    storage = Storage(f"sqlite:///{tmp_path / 'matches.db'}")
+    return RoomDirectory(storage, Timing(room_idle_seconds=IDLE_S), max_rooms=max_rooms)
+
+
+def test_idle_rooms_close_and_rooms_in_use_stay(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        rooms = directory(tmp_path)
+        unused = rooms.create(RoomOptions())
+        watched = rooms.create(RoomOptions())
+        sent: list[bytes] = []
+
+        def write(frame: bytes) -> bool:
+            sent.append(frame)
+            return True
+
+        viewer = Connection(write)
+        watched.connect(viewer)
+        await asyncio.sleep(IDLE_S * 6)
+        assert rooms.get(unused.id) is None and unused.expired
+        assert rooms.get(watched.id) is watched and sent  # welcomed, and still open
+        watched.disconnect(viewer)
+        await asyncio.sleep(IDLE_S * 6)
+        assert rooms.get(watched.id) is None
+        assert rooms.rooms() == []
+        await rooms.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_number_of_open_rooms_is_bounded(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        rooms = directory(tmp_path, max_rooms=3)
+        for _ in range(3):
+            rooms.create(RoomOptions())
+        with pytest.raises(RoomsFull, match="3 open rooms"):
+            rooms.create(RoomOptions())
+        await asyncio.sleep(IDLE_S * 6)  # they close unused: room for new ones
+        assert rooms.create(RoomOptions()) is not None
+        await rooms.close()
+
+    asyncio.run(scenario())
