@@ -33,7 +33,7 @@ _EFFECTS = {
     "collision": "the ships collide: both are removed",
 }
 _REMOVALS = {
-    "contact": "its missile is gone",
+    "contact": "spent in the contact",
     "collision": "destroyed in the collision",
     "hits": "destroyed by its third hit",
 }
@@ -92,7 +92,7 @@ def _describe(event: Event, names: dict[str, str]) -> str:
         )
     if isinstance(event, TapeLaid):
         line = (
-            f"Sprint: {name(event.piece)} lays a {event.length:g} in tape from "
+            f"Sprint: {name(event.piece)} sprints {event.length:g} in, its tape from "
             f"{_at(event.start)} to {_at(event.end)}"
         )
         return line + (f", stopped at {event.reach:g} in." if event.stopped else ".")
