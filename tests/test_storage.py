@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import time
 import uuid
@@ -27,20 +26,20 @@ from spacetable.server.storage import (
     UnknownMatch,
     normalise_url,
 )
-
-POSTGRES = os.environ.get("SPACETABLE_TEST_POSTGRES_URL")
+from tests._postgres import postgres_schema
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]:
     if request.param == "sqlite":
         store = Storage(f"sqlite:///{tmp_path / 'matches.db'}")
-    elif POSTGRES:
-        store = Storage(POSTGRES)
-    else:
-        pytest.skip("set SPACETABLE_TEST_POSTGRES_URL to test PostgreSQL storage")
-    yield store
-    store.close()
+        yield store
+        store.close()
+        return
+    with postgres_schema() as url:
+        store = Storage(url)
+        yield store
+        store.close()
 
 
 def stored_from(match: Match[Any, Any], room: str = "room") -> StoredMatch:

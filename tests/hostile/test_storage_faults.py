@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from spacetable.games.lightspeed import LightSpeedMatch
+from tests._postgres import POSTGRES, postgres_schema
 from tests._server import Client, Server, running_server
 
-POSTGRES = os.environ.get("SPACETABLE_TEST_POSTGRES_URL")
 SERVE = ("--abandon-seconds", "1", "--stop-seconds", "1", "--bot-pace", "0.1")
 
 
@@ -94,7 +94,10 @@ def pg_ctl(cluster: tuple[str, str], command: str, check: bool = True) -> None:
 def pg_server(tmp_path: Path, compiled_kernels: None) -> Iterator[tuple[Server, tuple[str, str]]]:
     cluster = _cluster()
     # The last --db given wins: the server stores in PostgreSQL, not in the SQLite file.
-    with running_server(tmp_path / "unused.db", *SERVE, "--db", str(POSTGRES)) as server:
+    with (
+        postgres_schema() as url,
+        running_server(tmp_path / "unused.db", *SERVE, "--db", url) as server,
+    ):
         try:
             yield server, cluster
         finally:
