@@ -94,6 +94,15 @@ def test_bad_plots_are_refused_naming_the_piece_and_the_order(
     assert not match.has_plotted("red")
 
 
+def test_a_second_order_for_a_piece_is_ignored() -> None:
+    match = FtlMatch(FtlOptions(), seed=1)
+    match.apply(plot("red", "red:S4", "red:R+90"))
+    match.apply(plot("blue"))
+    red = match.pieces["red"]
+    assert (red.y, red.heading) == (-14, 0)
+    assert {"type": "ignored", "piece": "red", "order": "R+90"} in match.view(None)["last_turn"]
+
+
 def test_a_ship_with_no_missiles_left_cannot_launch() -> None:
     match = FtlMatch(FtlOptions(missiles=1), seed=1)
     match.apply(plot("red", "red:L"))
