@@ -71,8 +71,9 @@ def tape_contact(
 ) -> tuple[float, tuple[float, float]] | None:
     """Where the tape from ``start`` toward ``heading_deg``, ``length`` inches long, first
     touches the closed rectangle ``rect``: ``(distance along the tape, point of the tape)``,
-    or ``None``. Grazing counts: the first point of the tape within :data:`TIE_IN` of the
-    rectangle touches it (a tape that starts on or inside it touches at distance 0)."""
+    or ``None``. Grazing counts: the first point of the tape inside the rectangle grown by
+    :data:`TIE_IN` on every side touches it (a tape that starts on or inside it touches at
+    distance 0)."""
     ox, oy = rect.pose.to_local(*start)
     # Exact when the tape and the piece differ by a multiple of 90 degrees.
     vx, vy = heading(heading_deg - rect.pose.rotation_deg)
