@@ -8,7 +8,6 @@ import base64
 import concurrent.futures
 import hashlib
 import random
-from collections.abc import Coroutine
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ import pytest
 from spacetable._loadclient import CARD_L, CARD_W, decode_pose, encode_pose, seat_spots
 from spacetable._loadsocket import _GUID, LoadSocket
 from spacetable.loadtest import LoadSettings, percentiles, run_loadtest
+from tests._loops import run_apart
 
 
 def test_pose_numbers_round_trip_through_coordinates() -> None:
@@ -64,12 +64,6 @@ def test_a_small_load_plays_whole_matches_and_times_poses_and_placements() -> No
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="rooms must be >= 1"):
         run_loadtest(LoadSettings(rooms=0))
-
-
-def _run_apart(coroutine: Coroutine[Any, Any, None]) -> None:
-    """Run on a loop of its own thread (a browser test may have left one running here)."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, coroutine).result()
 
 
 class _Wire(asyncio.Transport):
@@ -135,7 +129,7 @@ def test_the_load_socket_reads_frames_however_the_bytes_are_cut() -> None:
         mask = bytes(wire.sent[2:6])
         assert bytes(b ^ mask[i % 4] for i, b in enumerate(wire.sent[6:8])) == b"hi"
 
-    _run_apart(scenario())
+    run_apart(scenario())
 
 
 def test_the_load_socket_refuses_a_wrong_handshake() -> None:
@@ -146,4 +140,4 @@ def test_the_load_socket_refuses_a_wrong_handshake() -> None:
         with pytest.raises(ConnectionError, match="403"):
             await socket.opened
 
-    _run_apart(scenario())
+    run_apart(scenario())

@@ -12,6 +12,7 @@ import pytest
 from spacetable.server._connection import Connection
 from spacetable.server.rooms import RoomDirectory, RoomOptions, RoomsFull, Timing
 from spacetable.server.storage import Storage
+from tests._loops import run_apart
 
 IDLE_S = 0.05
 
@@ -43,7 +44,7 @@ def test_idle_rooms_close_and_rooms_in_use_stay(tmp_path: Path) -> None:
         assert rooms.rooms() == []
         await rooms.close()
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_the_number_of_open_rooms_is_bounded(tmp_path: Path) -> None:
@@ -57,4 +58,4 @@ def test_the_number_of_open_rooms_is_bounded(tmp_path: Path) -> None:
         assert rooms.create(RoomOptions()) is not None
         await rooms.close()
 
-    asyncio.run(scenario())
+    run_apart(scenario())
