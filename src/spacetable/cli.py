@@ -1,7 +1,10 @@
-"""The ``spacetable`` command: resolve, draw and inspect tables; list ships; benchmark.
+"""The ``spacetable`` command: serve the browser game; resolve and draw any game's table or
+turn files; list ships; benchmark.
 
-Errors in the user's input (a malformed table file, an unknown ship...) print one line on
-stderr naming the problem and exit with status 2; nothing is printed on stdout.
+Errors in the user's input (a malformed file, an unknown ship, an illegal order...) print
+one line on stderr naming the problem and exit with status 2; nothing is printed on stdout.
+Files reach their game through the registry (:mod:`spacetable.core.registry`), by the
+``ruleset`` they name.
 """
 
 from __future__ import annotations
@@ -13,12 +16,14 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
+from spacetable._userinput import InputError, parse_json, read_limited
+from spacetable.core.registry import MAX_FILE_BYTES, Referee, UnknownGame, referee_for
 from spacetable.ships import ShipDef
-from spacetable.tables import RESOLVE_BUDGET_S, Table, TableError, catalog, load_table
+from spacetable.tables import RESOLVE_BUDGET_S, catalog
 
 app = typer.Typer(
     name="spacetable",
@@ -37,7 +42,12 @@ app = typer.Typer(
 MAX_REQUEST_HEAD_BYTES = 16 * 1024
 
 TableArg = Annotated[
-    Path, typer.Argument(help="Table file (JSON, see docs/formats.md).", show_default=False)
+    Path,
+    typer.Argument(
+        help="A table file (Light Speed, Stellar Conflict) or an FTL turn file: JSON, see "
+        "docs/formats.md.",
+        show_default=False,
+    ),
 ]
 TimeLimitOption = Annotated[
     float,
@@ -53,11 +63,20 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def _load(path: Path) -> Table:
+def _settle(path: Path, seconds: float, resolve: bool) -> tuple[Referee, Any, Any]:
+    """Read the file, find its game by its ``ruleset``, check it and (if asked) resolve
+    it within ``seconds``: ``(referee, file, resolution or None)``. Fails with status 2."""
     try:
-        return load_table(path)
-    except TableError as exc:
+        data = parse_json(read_limited(path, MAX_FILE_BYTES))
+        _, referee = referee_for(data)
+    except (InputError, UnknownGame) as exc:
         _fail(f"{path}: {exc}")
+    with _time_limit(path, seconds):
+        try:
+            settled = referee.read(data)
+            return referee, settled, referee.resolve(settled) if resolve else None
+        except referee.error as exc:
+            _fail(f"{path}: {exc}")
 
 
 class _OutOfTime(Exception):
@@ -83,7 +102,7 @@ def _time_limit(path: Path, seconds: float) -> Iterator[None]:
     try:
         yield
     except _OutOfTime:
-        _fail(f"{path}: resolving the table took longer than {seconds:g} s, refused")
+        _fail(f"{path}: resolving it took longer than {seconds:g} s, refused")
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
@@ -209,17 +228,13 @@ def resolve(
     ] = False,
     time_limit: TimeLimitOption = RESOLVE_BUDGET_S,
 ) -> None:
-    """Resolve the laser battle on a table and tell it step by step (or as JSON)."""
-    from spacetable.narrate import narrate
-
-    with _time_limit(table, time_limit):
-        loaded = _load(table)
-        outcome = loaded.resolve()
-        if as_json:
-            text = json.dumps(outcome.to_json(), indent=2)
-        else:
-            text = "\n".join(narrate(loaded.cards, outcome))
-    print(text)
+    """Resolve a table's laser battle, or an FTL turn, and tell it step by step (or as
+    JSON)."""
+    referee, settled, resolution = _settle(table, time_limit, resolve=True)
+    if as_json:
+        print(json.dumps(referee.result_json(resolution), indent=2))
+    else:
+        print("\n".join(referee.account(settled, resolution)))
 
 
 @app.command()
@@ -227,16 +242,19 @@ def render(
     table: TableArg,
     output: Annotated[Path, typer.Option("-o", "--output", help="SVG file to write.")],
     battle: Annotated[
-        bool, typer.Option("--battle", help="Draw the resolved battle on the table.")
+        bool,
+        typer.Option(
+            "--battle",
+            help="Draw what happens on it: every laser of a table's battle (an FTL turn is "
+            "always drawn resolved).",
+        ),
     ] = False,
     time_limit: TimeLimitOption = RESOLVE_BUDGET_S,
 ) -> None:
-    """Draw a table as SVG, optionally with every laser of its battle."""
-    from spacetable.render.svg import table_svg
-
-    with _time_limit(table, time_limit):
-        loaded = _load(table)
-        svg = table_svg(loaded, loaded.resolve() if battle else None)
+    """Draw a table as SVG, optionally with every laser of its battle; or an FTL turn with
+    its tapes, contacts and removals."""
+    referee, settled, resolution = _settle(table, time_limit, resolve=True)
+    svg = referee.svg(settled, resolution if battle or referee.kind == "turn file" else None)
     try:
         output.write_text(svg, encoding="utf-8")
     except OSError as exc:

@@ -22,7 +22,9 @@ from typing import Any, cast
 
 from spacetable._userinput import InputError, clipped, listed, parse_json, read_limited
 from spacetable.battle import RULESETS, Card, Outcome, Resolver, Rules, Ruleset, resolve
+from spacetable.core.registry import Referee
 from spacetable.geometry import Pose, rect_inside, rects_touch
+from spacetable.narrate import narrate
 from spacetable.ships import (
     CARD_SIZE_MM,
     MAX_CARD_MM,
@@ -326,3 +328,20 @@ def _check_layout(cards: list[Card], table_size: tuple[float, float] | None) -> 
         for j in range(i + 1, len(cards)):
             if rects_touch(rects[i], rects[j]):
                 raise TableError(f"cards {a.id!r} and {cards[j].id!r} touch or overlap")
+
+
+def _account(table: Table, outcome: Outcome) -> list[str]:
+    return narrate(table.cards, outcome)
+
+
+#: How ``spacetable resolve`` and ``render`` settle a table file (Light Speed and Stellar
+#: Conflict share it): see :class:`spacetable.core.registry.Referee`.
+TABLE_REFEREE = Referee(
+    read=table_from_json,
+    resolve=Table.resolve,
+    account=_account,
+    result_json=Outcome.to_json,
+    draw="spacetable.render.svg:table_svg",
+    error=TableError,
+    kind="table file",
+)

@@ -43,6 +43,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Literal, cast
 
 from spacetable.battle import Card, Outcome
+from spacetable.core.registry import Game
 from spacetable.events import Event
 from spacetable.games._deployment import DEFAULT_TABLE_MM as DEFAULT_TABLE_MM
 from spacetable.games._deployment import CardDiscarded as CardDiscarded
@@ -57,7 +58,7 @@ from spacetable.games._deployment import Timeout as Timeout
 from spacetable.games.base import InvalidOptions, Match, decode_action
 from spacetable.geometry import Pose, rect_inside
 from spacetable.ships import CARD_SIZE_MM, ShipDef
-from spacetable.tables import Table, catalog
+from spacetable.tables import TABLE_REFEREE, Table, catalog
 
 # -- static facts ---------------------------------------------------------------------------
 
@@ -365,3 +366,7 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
             "piracy": self.options.piracy,
             "table_size_mm": list(self.options.table_size_mm),
         }
+
+
+#: Light Speed in the game registry (:mod:`spacetable.core.registry`).
+GAME = Game("lightspeed", "Light Speed", ("lightspeed",), TABLE_REFEREE)

@@ -53,6 +53,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Literal, cast
 
 from spacetable.battle import Card, Outcome
+from spacetable.core.registry import Game
 from spacetable.events import Event
 from spacetable.games._deployment import DEFAULT_TABLE_MM as DEFAULT_TABLE_MM
 from spacetable.games._deployment import CardDiscarded as CardDiscarded
@@ -73,7 +74,7 @@ from spacetable.games._deployment import Timeout as Timeout
 from spacetable.games.base import Action, InvalidOptions, Match, decode_action
 from spacetable.geometry import Pose, rect_inside
 from spacetable.ships import ShipDef, builtin_catalog
-from spacetable.tables import CARGO_CUBES, Table
+from spacetable.tables import CARGO_CUBES, TABLE_REFEREE, Table
 
 # -- static facts ---------------------------------------------------------------------------
 
@@ -659,3 +660,7 @@ class StellarMatch(Match[StellarAction, StellarOptions]):
             "stolen_goods": self.options.stolen_goods,
             "table_size_mm": list(self.options.table_size_mm),
         }
+
+
+#: Stellar Conflict in the game registry (:mod:`spacetable.core.registry`).
+GAME = Game("stellar", "Stellar Conflict", ("stellar",), TABLE_REFEREE)

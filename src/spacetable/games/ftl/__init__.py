@@ -10,6 +10,7 @@ sprints resolved exactly along the tape (DESIGN section 5).
 - :mod:`~spacetable.games.ftl.narrate`: a turn told in words.
 """
 
+from spacetable.core.registry import Game, Referee
 from spacetable.games.ftl.match import (
     FtlMatch,
     FtlOptions,
@@ -20,14 +21,17 @@ from spacetable.games.ftl.match import (
 )
 from spacetable.games.ftl.narrate import narrate_turn
 from spacetable.games.ftl.turnfile import (
+    RULESET,
     TurnFile,
     TurnFileError,
     TurnResult,
     load_turn,
     resolve_turn_file,
+    turn_from_json,
 )
 
 __all__ = [
+    "GAME",
     "FtlMatch",
     "FtlOptions",
     "FtlResult",
@@ -41,3 +45,25 @@ __all__ = [
     "narrate_turn",
     "resolve_turn_file",
 ]
+
+
+def _account(turn: TurnFile, result: TurnResult) -> list[str]:
+    return narrate_turn(turn.pieces, result.events)
+
+
+#: Faster Than Light in the game registry (:mod:`spacetable.core.registry`): its turn
+#: files settle through ``spacetable resolve`` and ``render``.
+GAME = Game(
+    "ftl",
+    "Faster Than Light",
+    (RULESET,),
+    Referee(
+        read=turn_from_json,
+        resolve=TurnFile.resolve,
+        account=_account,
+        result_json=TurnResult.to_json,
+        draw="spacetable.render.ftl_svg:turn_svg",
+        error=TurnFileError,
+        kind="turn file",
+    ),
+)

@@ -1,0 +1,119 @@
+"""The game registry (DESIGN section 7): one entry per game, through which the rest of
+spacetable reaches every game without asking which one it is.
+
+A game describes itself once, as a :class:`Game` named ``GAME`` in its own module, and is
+registered by one line in :data:`REGISTRATIONS`. Today the command line reaches games
+through it (``spacetable resolve`` and ``render`` settle any game's files by the file's
+``ruleset``); the server, storage and the bots' arena are to follow.
+
+The registrations are imported when first asked for, so that importing this module costs
+nothing and a game's module may itself import this one.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from spacetable._userinput import clipped
+
+#: The module of each game, which defines its ``GAME``: one line per game.
+REGISTRATIONS: tuple[str, ...] = (
+    "spacetable.games.lightspeed",
+    "spacetable.games.stellar",
+    "spacetable.games.ftl",
+)
+
+
+#: The largest file a referee reads (table and turn files alike; docs/formats.md, Limits).
+MAX_FILE_BYTES = 1 << 20
+
+
+class UnknownGame(LookupError):
+    """No registered game has this key or plays files of this ruleset."""
+
+
+@dataclass(frozen=True, slots=True)
+class Referee:
+    """How a game settles a file that describes a moment of a real game (a laser table
+    when deployment ends, an FTL turn with its written orders): what ``spacetable
+    resolve`` and ``render`` do with it.
+
+    ``read`` checks decoded JSON and builds the file's object, raising ``error`` (one line
+    naming the problem) when it is malformed or impossible; ``resolve`` plays it out
+    (raising ``error`` for what only shows then); ``account`` tells the resolution in
+    words, line by line; ``result_json`` is the ``resolve --json`` object; ``draw`` names
+    the renderer, ``"module:function"`` taking ``(file, resolution or None)`` and returning
+    SVG text (imported when drawing, so the rules layer does not import the renderers).
+    """
+
+    read: Callable[[Any], Any]
+    resolve: Callable[[Any], Any]
+    account: Callable[[Any, Any], list[str]]
+    result_json: Callable[[Any], dict[str, Any]]
+    draw: str
+    error: type[Exception]
+    #: What the files are called in messages ("table file", "turn file").
+    kind: str = "file"
+
+    def svg(self, settled: Any, resolution: Any | None) -> str:
+        """Draw ``settled`` (with its resolution, if given) as SVG."""
+        module, _, name = self.draw.partition(":")
+        renderer: Callable[[Any, Any], str] = getattr(importlib.import_module(module), name)
+        return renderer(settled, resolution)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game as the rest of spacetable sees it."""
+
+    key: str
+    title: str
+    #: The ``ruleset`` values of this game's files and stored matches.
+    rulesets: tuple[str, ...]
+    referee: Referee | None = None
+
+
+@functools.cache
+def games() -> tuple[Game, ...]:
+    """Every registered game, in registration order."""
+    return tuple(importlib.import_module(name).GAME for name in REGISTRATIONS)
+
+
+def game(key: str) -> Game:
+    """The game registered under ``key``; raises :class:`UnknownGame`."""
+    for entry in games():
+        if entry.key == key:
+            return entry
+    raise UnknownGame(f"unknown game {key!r} (known: {', '.join(g.key for g in games())})")
+
+
+def rulesets() -> tuple[str, ...]:
+    """Every ruleset a registered game's files may name."""
+    return tuple(r for entry in games() for r in entry.rulesets)
+
+
+def game_for_ruleset(ruleset: Any) -> Game:
+    """The game whose files name ``ruleset``; raises :class:`UnknownGame` naming the
+    rulesets there are."""
+    for entry in games():
+        if ruleset in entry.rulesets:
+            return entry
+    known = ", ".join(rulesets())
+    if ruleset is None:
+        raise UnknownGame(f"the file names no 'ruleset' (one of: {known})")
+    raise UnknownGame(f"unknown ruleset {clipped(ruleset)} (one of: {known})")
+
+
+def referee_for(data: Any) -> tuple[Game, Referee]:
+    """The game and referee for a decoded file, by its ``ruleset``; raises
+    :class:`UnknownGame` for a file no registered game settles."""
+    if not isinstance(data, dict):
+        raise UnknownGame("the file must hold a JSON object")
+    entry = game_for_ruleset(data.get("ruleset"))
+    if entry.referee is None:
+        raise UnknownGame(f"{entry.title} has no file format to resolve")
+    return entry, entry.referee

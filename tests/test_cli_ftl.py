@@ -1,0 +1,96 @@
+"""``spacetable resolve`` on Faster Than Light turn files, reached through the game
+registry as a user runs it: a real process, real files (DESIGN section 5)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TURNS = sorted((ROOT / "examples").glob("ftl-*.json"))
+GOLDEN = ROOT / "tests" / "golden"
+
+
+def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "spacetable", *map(str, args)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+
+
+def test_there_are_turn_files_to_resolve() -> None:
+    assert len(TURNS) >= 3
+
+
+@pytest.mark.parametrize("path", TURNS, ids=[p.stem for p in TURNS])
+def test_resolve_json_of_a_turn_file_is_its_golden_result(path: Path) -> None:
+    done = run("resolve", path, "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result == json.loads((GOLDEN / f"{path.stem}.result.json").read_text("utf-8"))
+    assert {"pieces", "over", "winner", "events"} <= set(result)
+
+
+def test_resolve_tells_a_turn_in_words() -> None:
+    done = run("resolve", ROOT / "examples" / "ftl-sprint-hits-missile.json")
+    assert done.returncode == 0, done.stderr
+    text = done.stdout
+    assert "sprints 8 in" in text
+    assert "touches blue's missile [blue-m3]" in text
+    assert "takes a hit" in text
+
+
+def _turn(tmp_path: Path, orders: list[dict[str, str]], **extra: object) -> Path:
+    data = {
+        "ruleset": "ftl",
+        "players": ["red", "blue"],
+        "pieces": [
+            {"id": "red", "kind": "ship", "owner": "red", "x": 0, "y": -10, "heading": 0},
+            {"id": "blue", "kind": "ship", "owner": "blue", "x": 0, "y": 10, "heading": 180},
+            {"id": "blue-m1", "kind": "missile", "owner": "blue", "x": 3, "y": 4, "heading": 90},
+        ],
+        "orders": orders,
+        **extra,
+    }
+    path = tmp_path / "turn.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("orders", "named"),
+    [
+        ([{"piece": "red", "order": "R+10"}], ("red", "R+10")),
+        ([{"piece": "red", "order": "S8.5"}], ("red", "S8.5")),
+        ([{"piece": "blue-m1", "order": "L"}], ("blue-m1", "L")),
+        ([{"piece": "ghost", "order": "S2"}], ("ghost",)),
+    ],
+    ids=["bad-angle", "too-far", "missile-launch", "unknown-piece"],
+)
+def test_a_bad_order_is_refused_in_one_line_naming_piece_and_order(
+    tmp_path: Path, orders: list[dict[str, str]], named: tuple[str, ...]
+) -> None:
+    done = run("resolve", _turn(tmp_path, orders))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1
+    for word in named:
+        assert word in lines[0]
+
+
+def test_a_file_of_a_game_nobody_plays_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "hex.json"
+    path.write_text('{"ruleset": "chess"}', encoding="utf-8")
+    done = run("resolve", path)
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith(
+        "unknown ruleset 'chess' (one of: lightspeed, stellar, ftl)"
+    )
