@@ -7,6 +7,7 @@ keeps them for replays.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
@@ -138,11 +139,18 @@ EVENT_TYPES: dict[str, type[Event]] = {
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
-    """Rebuild an event from :meth:`Event.to_json` output. Raises ``ValueError`` if the
-    type is unknown or fields are missing."""
-    cls = EVENT_TYPES.get(str(data.get("type")))
+    """Rebuild a laser battle's event from :meth:`Event.to_json` output. Raises
+    ``ValueError`` if the type is unknown or fields are missing."""
+    return decode_event(data, EVENT_TYPES)
+
+
+def decode_event(data: dict[str, Any], types: Mapping[str, type[Event]], what: str = "") -> Event:
+    """Rebuild an event of one of ``types`` (by ``type`` tag) from its :meth:`Event.to_json`
+    output; JSON lists become tuples. ``what`` names the game in errors. Raises
+    ``ValueError`` if the type is unknown or fields are missing."""
+    cls = types.get(str(data.get("type")))
     if cls is None:
-        raise ValueError(f"unknown event type {data.get('type')!r}")
+        raise ValueError(f"unknown {what}{' ' if what else ''}event type {data.get('type')!r}")
     kwargs: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in data:

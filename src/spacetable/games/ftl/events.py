@@ -8,10 +8,10 @@ from machine to machine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from spacetable.events import Event, Point
+from spacetable.events import Event, Point, decode_event
 
 #: Decimal places kept for coordinates and distances in events (1e-9 in).
 PLACES = 9
@@ -202,13 +202,4 @@ EVENT_TYPES: dict[str, type[Event]] = {
 def event_from_json(data: dict[str, Any]) -> Event:
     """Rebuild an FTL event from its ``to_json`` output. Raises ``ValueError`` if the type
     is unknown or a field is missing."""
-    cls = EVENT_TYPES.get(str(data.get("type")))
-    if cls is None:
-        raise ValueError(f"unknown FTL event type {data.get('type')!r}")
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in data:
-            raise ValueError(f"{cls.type_name} event lacks {f.name!r}")
-        value = data[f.name]
-        kwargs[f.name] = tuple(value) if isinstance(value, list) else value
-    return cls(**kwargs)
+    return decode_event(data, EVENT_TYPES, "FTL")
