@@ -4,30 +4,18 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from spacetable.games.stellar import RACES, race_ships
+from tests._cli import ROOT, spacetable
 
-ROOT = Path(__file__).resolve().parent.parent
 FIG1 = ROOT / "examples" / "fig1-sample-game.json"
 
 
-def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "spacetable", *map(str, args)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-
-
 def test_resolve_tells_the_battle_step_by_step() -> None:
-    done = run("resolve", FIG1)
+    done = spacetable("resolve", FIG1)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "Speed 1: red Moth [red-moth] fires."
@@ -42,7 +30,7 @@ def test_resolve_tells_the_battle_step_by_step() -> None:
 
 
 def test_resolve_json_is_the_contract_object() -> None:
-    done = run("resolve", FIG1, "--json")
+    done = spacetable("resolve", FIG1, "--json")
     assert done.returncode == 0
     result = json.loads(done.stdout)
     assert set(result) >= {"scores", "winner", "kill_piles", "ships", "asteroids", "events"}
@@ -63,7 +51,7 @@ def test_resolve_json_is_the_contract_object() -> None:
 def test_bad_table_exits_2_with_one_line(tmp_path: Path, content: str, message: str) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(content, encoding="utf-8")
-    done = run("resolve", bad, "--json")
+    done = spacetable("resolve", bad, "--json")
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1
@@ -72,13 +60,13 @@ def test_bad_table_exits_2_with_one_line(tmp_path: Path, content: str, message: 
 
 
 def test_missing_file_exits_2(tmp_path: Path) -> None:
-    done = run("resolve", tmp_path / "nope.json")
+    done = spacetable("resolve", tmp_path / "nope.json")
     assert done.returncode == 2
     assert "cannot read the file" in done.stderr
 
 
 def test_cards_lists_the_fleet() -> None:
-    done = run("cards")
+    done = spacetable("cards")
     assert done.returncode == 0
     rows = done.stdout.splitlines()
     assert rows[0].split()[:4] == ["key", "name", "speed", "health"]
@@ -88,14 +76,14 @@ def test_cards_lists_the_fleet() -> None:
 
 def test_every_command_has_help() -> None:
     for command in ("resolve", "render", "cards", "bench"):
-        done = run(command, "--help")
+        done = spacetable(command, "--help")
         assert done.returncode == 0
         assert "Usage" in done.stdout
 
 
 def test_render_writes_an_svg_of_the_battle(tmp_path: Path) -> None:
     out = tmp_path / "fig1.svg"
-    done = run("render", FIG1, "-o", out, "--battle")
+    done = spacetable("render", FIG1, "-o", out, "--battle")
     assert done.returncode == 0, done.stderr
     svg = out.read_text(encoding="utf-8")
     assert svg.startswith("<svg") and svg.count('class="card ship"') == 6
@@ -103,7 +91,7 @@ def test_render_writes_an_svg_of_the_battle(tmp_path: Path) -> None:
 
 
 def test_cards_svg_writes_one_face_per_ship(tmp_path: Path) -> None:
-    done = run("cards", "--svg", tmp_path / "faces")
+    done = spacetable("cards", "--svg", tmp_path / "faces")
     assert done.returncode == 0, done.stderr
     assert len(list((tmp_path / "faces").glob("*.svg"))) == 10
 
@@ -123,7 +111,7 @@ def stellar_sections(stdout: str) -> dict[str, dict[str, list[str]]]:
 
 
 def test_stellar_cards_are_grouped_by_race_with_every_column() -> None:
-    done = run("cards", "--ruleset", "stellar")
+    done = spacetable("cards", "--ruleset", "stellar")
     assert done.returncode == 0, done.stderr
     sections = stellar_sections(done.stdout)
     assert list(sections) == list(RACES)
@@ -147,7 +135,7 @@ def test_stellar_cards_are_grouped_by_race_with_every_column() -> None:
 
 
 def test_cards_race_shows_one_race(tmp_path: Path) -> None:
-    done = run("cards", "--race", "Vak", "--svg", tmp_path / "vak")
+    done = spacetable("cards", "--race", "Vak", "--svg", tmp_path / "vak")
     assert done.returncode == 0, done.stderr
     assert list(stellar_sections(done.stdout)) == ["vak"]
     faces = {path.stem for path in (tmp_path / "vak").glob("*.svg")}
@@ -162,7 +150,7 @@ def test_cards_race_shows_one_race(tmp_path: Path) -> None:
     ],
 )
 def test_cards_refuses_an_unknown_race(args: tuple[str, ...], message: str) -> None:
-    done = run("cards", *args)
+    done = spacetable("cards", *args)
     assert done.returncode == 2
     assert done.stdout == "" and done.stderr.count("\n") == 1 and message in done.stderr
 
@@ -176,7 +164,7 @@ def test_cards_refuses_an_unknown_race(args: tuple[str, ...], message: str) -> N
     ],
 )
 def test_time_limits_must_be_positive(args: tuple[str, ...]) -> None:
-    done = run(*args)
+    done = spacetable(*args)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1
     assert "must be positive" in done.stderr

@@ -4,25 +4,14 @@ registry as a user runs it: a real process, real files (DESIGN section 5)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests._cli import ROOT, spacetable
+
 TURNS = sorted((ROOT / "examples").glob("ftl-*.json"))
 GOLDEN = ROOT / "tests" / "golden"
-
-
-def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "spacetable", *map(str, args)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
 
 
 def test_there_are_turn_files_to_resolve() -> None:
@@ -31,7 +20,7 @@ def test_there_are_turn_files_to_resolve() -> None:
 
 @pytest.mark.parametrize("path", TURNS, ids=[p.stem for p in TURNS])
 def test_resolve_json_of_a_turn_file_is_its_golden_result(path: Path) -> None:
-    done = run("resolve", path, "--json")
+    done = spacetable("resolve", path, "--json")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result == json.loads((GOLDEN / f"{path.stem}.result.json").read_text("utf-8"))
@@ -39,7 +28,7 @@ def test_resolve_json_of_a_turn_file_is_its_golden_result(path: Path) -> None:
 
 
 def test_resolve_tells_a_turn_in_words() -> None:
-    done = run("resolve", ROOT / "examples" / "ftl-sprint-hits-missile.json")
+    done = spacetable("resolve", ROOT / "examples" / "ftl-sprint-hits-missile.json")
     assert done.returncode == 0, done.stderr
     text = done.stdout
     assert "sprints 8 in" in text
@@ -77,7 +66,7 @@ def _turn(tmp_path: Path, orders: list[dict[str, str]], **extra: object) -> Path
 def test_a_bad_order_is_refused_in_one_line_naming_piece_and_order(
     tmp_path: Path, orders: list[dict[str, str]], named: tuple[str, ...]
 ) -> None:
-    done = run("resolve", _turn(tmp_path, orders))
+    done = spacetable("resolve", _turn(tmp_path, orders))
     assert done.returncode == 2
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()
@@ -89,7 +78,7 @@ def test_a_bad_order_is_refused_in_one_line_naming_piece_and_order(
 def test_a_file_of_a_game_nobody_plays_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "hex.json"
     path.write_text('{"ruleset": "chess"}', encoding="utf-8")
-    done = run("resolve", path)
+    done = spacetable("resolve", path)
     assert done.returncode == 2
     assert done.stderr.strip().endswith(
         "unknown ruleset 'chess' (one of: lightspeed, stellar, ftl)"

@@ -7,28 +7,12 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests._cli import spacetable
 from tests.hostile._tables import FIG1, HOSTILE, heavy_table, with_moth
-
-ROOT = Path(__file__).resolve().parent.parent.parent
-#: Long enough for a slow, busy machine; a command that hangs (a FIFO) fails the test.
-HANG_S = 60
-
-
-def spacetable(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    """The real command, as a user runs it."""
-    return subprocess.run(
-        [sys.executable, "-m", "spacetable", *map(str, args)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-        timeout=HANG_S,
-    )
 
 
 def assert_refused(done: subprocess.CompletedProcess[str], path: Path, fragment: str) -> None:
