@@ -35,9 +35,12 @@ SVG_NS = "http://www.w3.org/2000/svg"
 #: Team colour names in seat order.
 PLAYER_COLOURS: tuple[str, ...] = ("red", "blue", "green", "purple")
 _HEX = {"red": "#d7263d", "blue": "#2f6fe0", "green": "#249a45", "purple": "#8d4fd0"}
-_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-_STOCK, _ART, _SPACE, _PANEL, _INK = "#f2efe6", "#0f1730", "#0a0f1f", "#f6f4ef", "#1d2230"
-_SHIELD, _HEALTH, _ROCK, _HIT = "#5fe1ff", "#e11d2a", "#b08d57", "#ffd23f"
+#: The house font stack, and the house colours: the space around a table, the side panel
+#: and the yellow of a hit (shared with the other renderers).
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+SPACE, PANEL, HIT = "#0a0f1f", "#f6f4ef", "#ffd23f"
+_STOCK, _ART, _INK = "#f2efe6", "#0f1730", "#1d2230"
+_SHIELD, _HEALTH, _ROCK = "#5fe1ff", "#e11d2a", "#b08d57"
 #: Most health drawn as dots (printed cards have up to 6): more is one dot and its number,
 #: so the drawing stays the same size whatever a definition says.
 MAX_HEALTH_DOTS = 8
@@ -51,17 +54,17 @@ _ROCK_RADII = (1.0, 0.86, 0.95, 1.08, 0.9, 0.97, 1.1, 0.84, 0.98, 1.05, 0.88, 1.
 Point = tuple[float, float]
 
 
-def _f(value: float, digits: int = 2) -> str:
+def fmt_num(value: float, digits: int = 2) -> str:
     """A number as short, stable text (``12``, ``-3.5``, ``0.07``)."""
     text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
-def _sub(
+def add_element(
     parent: ET.Element, tag: str, text: str | None = None, /, **attrs: str | float
 ) -> ET.Element:
     """Append a child element. Attribute names use ``_`` for ``-`` and ``cls`` for
-    ``class``; numbers are formatted with :func:`_f`."""
+    ``class``; numbers are formatted with :func:`fmt_num`."""
     el = ET.SubElement(parent, tag)
     for key, value in attrs.items():
         el.set("class" if key == "cls" else key.replace("_", "-"), _val(value))
@@ -71,34 +74,38 @@ def _sub(
 
 
 def _val(value: str | float) -> str:
-    return value if isinstance(value, str) else _f(value)
+    return value if isinstance(value, str) else fmt_num(value)
 
 
-def _text(parent: ET.Element, x: float, y: float, text: str, size: float, **attrs: str) -> None:
+def add_text(parent: ET.Element, x: float, y: float, text: str, size: float, **attrs: str) -> None:
     """A text element, centred and dark unless ``attrs`` say otherwise."""
     style: dict[str, str | float] = {"text_anchor": "middle", "fill": _INK, **attrs}
-    _sub(parent, "text", text, x=x, y=y, font_size=size, **style)
+    add_element(parent, "text", text, x=x, y=y, font_size=size, **style)
 
 
-def _line(parent: ET.Element, a: Point, b: Point, colour: str, width: float, **attrs: str) -> None:
+def add_line(
+    parent: ET.Element, a: Point, b: Point, colour: str, width: float, **attrs: str
+) -> None:
     """A round-capped line between two SVG points."""
     ends = {"x1": a[0], "y1": a[1], "x2": b[0], "y2": b[1]}
-    _sub(parent, "line", **ends, **_pen(colour, width), stroke_linecap="round", **attrs)
+    add_element(parent, "line", **ends, **pen_attrs(colour, width), stroke_linecap="round", **attrs)
 
 
-def _rect(
+def add_rect(
     parent: ET.Element, x: float, y: float, w: float, h: float, fill: str, **attrs: str | float
 ) -> ET.Element:
-    return _sub(parent, "rect", x=x, y=y, width=w, height=h, fill=fill, **attrs)
+    """A rectangle with its top-left corner at ``(x, y)``."""
+    return add_element(parent, "rect", x=x, y=y, width=w, height=h, fill=fill, **attrs)
 
 
-def _circle(
+def add_circle(
     parent: ET.Element, cx: float, cy: float, r: float, fill: str, **attrs: str | float
 ) -> ET.Element:
-    return _sub(parent, "circle", cx=cx, cy=cy, r=r, fill=fill, **attrs)
+    """A circle centred on ``(cx, cy)``."""
+    return add_element(parent, "circle", cx=cx, cy=cy, r=r, fill=fill, **attrs)
 
 
-def _pen(colour: str, width: float) -> dict[str, str | float]:
+def pen_attrs(colour: str, width: float) -> dict[str, str | float]:
     """Stroke attributes."""
     return {"stroke": colour, "stroke_width": width}
 
@@ -106,14 +113,14 @@ def _pen(colour: str, width: float) -> dict[str, str | float]:
 def _svg(width: float, height: float) -> ET.Element:
     root = ET.Element("svg", {"xmlns": SVG_NS})
     _size(root, width, height)
-    root.set("font-family", _FONT)
+    root.set("font-family", FONT)
     return root
 
 
 def _size(root: ET.Element, width: float, height: float) -> None:
-    root.set("width", f"{_f(width)}mm")
-    root.set("height", f"{_f(height)}mm")
-    root.set("viewBox", f"0 0 {_f(width)} {_f(height)}")
+    root.set("width", f"{fmt_num(width)}mm")
+    root.set("height", f"{fmt_num(height)}mm")
+    root.set("viewBox", f"0 0 {fmt_num(width)} {fmt_num(height)}")
 
 
 def _colour(name: str | None, default: str) -> str:
@@ -142,10 +149,10 @@ def _beam(
     parent: ET.Element, a: Point, b: Point, power: int, kind: str, **attrs: str
 ) -> ET.Element:
     """A laser beam from ``a`` to ``b`` (SVG coordinates) styled by power and kind."""
-    g = _sub(parent, "g", **attrs)
+    g = add_element(parent, "g", **attrs)
     for colour, width, opacity in _strokes(power, kind):
-        extra = {"stroke_opacity": _f(opacity)} if opacity < 1.0 else {}
-        _line(g, a, b, colour, width, **extra)
+        extra = {"stroke_opacity": fmt_num(opacity)} if opacity < 1.0 else {}
+        add_line(g, a, b, colour, width, **extra)
     return g
 
 
@@ -157,9 +164,9 @@ def _blank(size: tuple[float, float], border: str, art: str) -> tuple[ET.Element
     w, h = size
     s = min(w / 63.0, h / 88.0)
     g = ET.Element("g", {"class": "face"})
-    _rect(g, -w / 2, -h / 2, w, h, border, rx=3 * s, **_pen("#222222", 0.3))
+    add_rect(g, -w / 2, -h / 2, w, h, border, rx=3 * s, **pen_attrs("#222222", 0.3))
     b = 2.6 * s
-    _rect(g, b - w / 2, b - h / 2, w - 2 * b, h - 2 * b, art, rx=1.5 * s)
+    add_rect(g, b - w / 2, b - h / 2, w - 2 * b, h - 2 * b, art, rx=1.5 * s)
     return g, s
 
 
@@ -170,11 +177,12 @@ def _ship_face(ship: ShipDef, colour: str | None, size: tuple[float, float]) -> 
     g, s = _blank(size, _colour(colour, _STOCK), _ART)
     b = 2.6 * s
     hull = " ".join(
-        f"{_f(float(x) * s)},{_f(-float(y) * s)}" for x, y in (p.split(",") for p in _HULL.split())
+        f"{fmt_num(float(x) * s)},{fmt_num(-float(y) * s)}"
+        for x, y in (p.split(",") for p in _HULL.split())
     )
     fill = _colour(colour, "#aab4c8")
-    _sub(g, "polygon", cls="hull", points=hull, fill=fill, **_pen("#e8ecf5", 0.5 * s))
-    _sub(g, "ellipse", cx=0, cy=-11 * s, rx=2.2 * s, ry=4 * s, fill="#cfe8ff")
+    add_element(g, "polygon", cls="hull", points=hull, fill=fill, **pen_attrs("#e8ecf5", 0.5 * s))
+    add_element(g, "ellipse", cx=0, cy=-11 * s, rx=2.2 * s, ry=4 * s, fill="#cfe8ff")
     for sh in ship.shields:
         lo, hi = sh.start, max(sh.end, sh.start + 0.8)
         x, y, bw, bh = {
@@ -183,7 +191,9 @@ def _ship_face(ship: ShipDef, colour: str | None, size: tuple[float, float]) -> 
             "left": (-hw, -hi, b, hi - lo),
             "right": (hw - b, -hi, b, hi - lo),
         }[sh.edge]
-        _rect(g, x, y, bw, bh, _SHIELD, cls=f"shield edge-{sh.edge}", **_pen("#0b6e8a", 0.3))
+        add_rect(
+            g, x, y, bw, bh, _SHIELD, cls=f"shield edge-{sh.edge}", **pen_attrs("#0b6e8a", 0.3)
+        )
     for index, lz in enumerate(ship.lasers):
         dx, dy = heading(lz.angle_deg)
         end = (lz.at[0], -lz.at[1])
@@ -193,26 +203,30 @@ def _ship_face(ship: ShipDef, colour: str | None, size: tuple[float, float]) -> 
     speeds = "/".join(str(v) for v in ship.speeds)
     bw = max(9.0, 4.4 * len(speeds) + 3.5) * s
     x, y = 1.2 * s - hw, 1.2 * s - hl
-    _rect(g, x, y, bw, 9.5 * s, "#ffffff", rx=2 * s, **_pen("#222222", 0.4))
+    add_rect(g, x, y, bw, 9.5 * s, "#ffffff", rx=2 * s, **pen_attrs("#222222", 0.4))
     bold = {"font_weight": "bold"}
-    _text(g, x + bw / 2, y + 7.4 * s, speeds, 7.5 * s, cls="speed", data_speeds=speeds, **bold)
+    add_text(g, x + bw / 2, y + 7.4 * s, speeds, 7.5 * s, cls="speed", data_speeds=speeds, **bold)
     dots = ship.health if ship.health <= MAX_HEALTH_DOTS else 1
     for i in range(dots):
         cy = (6.5 + i * 5.2) * s - hl
-        _circle(g, hw - 6 * s, cy, 2 * s, _HEALTH, cls="health-dot", **_pen("#ffffff", 0.4 * s))
+        add_circle(
+            g, hw - 6 * s, cy, 2 * s, _HEALTH, cls="health-dot", **pen_attrs("#ffffff", 0.4 * s)
+        )
     if dots < ship.health:
         health = str(ship.health)
-        _text(g, hw - 6 * s, 15 * s - hl, health, 4 * s, fill="#ffffff", cls="health-count", **bold)
+        add_text(
+            g, hw - 6 * s, 15 * s - hl, health, 4 * s, fill="#ffffff", cls="health-count", **bold
+        )
     font = min(5.2 * s, (size[0] - 8 * s) / (0.64 * max(len(ship.name), 1)))  # long names
     white = {"fill": "#ffffff", **bold}
-    _text(g, 0, 27 * s, ship.name, font, cls="name", **white)
+    add_text(g, 0, 27 * s, ship.name, font, cls="name", **white)
     if ship.role != "warship":
-        _text(g, 0, 33 * s, ship.role.upper(), 3.6 * s, fill="#9fb3d9", cls="role")
+        add_text(g, 0, 33 * s, ship.role.upper(), 3.6 * s, fill="#9fb3d9", cls="role")
     x, y, gold = hw - 4.5 * s, hl - 4.5 * s, "#ffe08a"
     if ship.credits or ship.vp != ship.health:
-        _text(g, -x, y, f"{ship.vp} VP", 4 * s, fill=gold, cls="vp", text_anchor="start")
+        add_text(g, -x, y, f"{ship.vp} VP", 4 * s, fill=gold, cls="vp", text_anchor="start")
     if ship.credits:
-        _text(g, x, y, f"{ship.credits} cr", 4 * s, fill=gold, cls="credits", text_anchor="end")
+        add_text(g, x, y, f"{ship.credits} cr", 4 * s, fill=gold, cls="credits", text_anchor="end")
     return g
 
 
@@ -224,16 +238,16 @@ def _asteroid_face(size: tuple[float, float], rocks: int, start: int | None) -> 
     pts = []
     for i, r in enumerate(_ROCK_RADII):
         dx, dy = heading(360.0 * i / n)
-        pts.append(f"{_f(dx * r * base)},{_f(dy * r * base * 1.15)}")
-    _sub(g, "polygon", points=" ".join(pts), fill="#7d7468", **_pen("#b9ad9c", 0.8 * s))
+        pts.append(f"{fmt_num(dx * r * base)},{fmt_num(dy * r * base * 1.15)}")
+    add_element(g, "polygon", points=" ".join(pts), fill="#7d7468", **pen_attrs("#b9ad9c", 0.8 * s))
     for cx, cy, r in ((-8, 10, 3.5), (9, -12, 2.6), (7, 14, 2.0)):
-        _circle(g, cx * s, cy * s, r * s, "#5f574d")
+        add_circle(g, cx * s, cy * s, r * s, "#5f574d")
     white = {"fill": "#ffffff", "font_weight": "bold"}
-    _text(g, 0, 3.5 * s, str(rocks), 12 * s, cls="rock-count", data_rocks=str(rocks), **white)
-    _text(g, 0, 9.5 * s, "rocks", 4 * s, fill="#f0e6d6")
-    _text(g, 0, hl - 5 * s, "ASTEROID", 4.5 * s, fill="#d8d2c6", font_weight="bold")
+    add_text(g, 0, 3.5 * s, str(rocks), 12 * s, cls="rock-count", data_rocks=str(rocks), **white)
+    add_text(g, 0, 9.5 * s, "rocks", 4 * s, fill="#f0e6d6")
+    add_text(g, 0, hl - 5 * s, "ASTEROID", 4.5 * s, fill="#d8d2c6", font_weight="bold")
     if start is not None and start != rocks:
-        _text(g, 0, 8 * s - hl, f"had {start}", 4 * s, fill="#d8d2c6")
+        add_text(g, 0, 8 * s - hl, f"had {start}", 4 * s, fill="#d8d2c6")
     return g
 
 
@@ -250,8 +264,8 @@ def card_svg(
     border.
     """
     root = _svg(*size)
-    move = f"translate({_f(size[0] / 2)} {_f(size[1] / 2)})"
-    _sub(root, "g", cls="card ship", data_ship=ship.key, transform=move).append(
+    move = f"translate({fmt_num(size[0] / 2)} {fmt_num(size[1] / 2)})"
+    add_element(root, "g", cls="card ship", data_ship=ship.key, transform=move).append(
         _ship_face(ship, colour, size)
     )
     return ET.tostring(root, encoding="unicode") + "\n"
@@ -338,14 +352,14 @@ def _gather(outcome: Outcome) -> _Battle:
 
 def _card_transform(frame: _Frame, card: Card) -> str:
     x, y = frame.pt((card.pose.x, card.pose.y))
-    return f"translate({_f(x)} {_f(y)}) rotate({_f(-card.pose.rotation_deg, 4)})"
+    return f"translate({fmt_num(x)} {fmt_num(y)}) rotate({fmt_num(-card.pose.rotation_deg, 4)})"
 
 
 def _token(parent: ET.Element, x: float, y: float, label: str, fill: str, **attrs: str) -> None:
     """A round counter with a number, lying on a card (SVG coordinates)."""
-    g = _sub(parent, "g", **attrs)
-    _circle(g, x, y, 4.6, fill, **_pen("#ffffff", 0.7))
-    _text(g, x, y + 2.2, label, 6, fill="#ffffff", font_weight="bold")
+    g = add_element(parent, "g", **attrs)
+    add_circle(g, x, y, 4.6, fill, **pen_attrs("#ffffff", 0.7))
+    add_text(g, x, y + 2.2, label, 6, fill="#ffffff", font_weight="bold")
 
 
 def _turn(v: Point, deg: float) -> Point:
@@ -372,38 +386,40 @@ def _draw_laser(
         "ion": f"ion hit on {target}",
         "damage": f"{ev.damage} damage to {target}",
     }.get(ev.result, ev.result)
-    _sub(g, "title", f"speed {ev.speed}: {ev.ship} laser #{ev.laser + 1} ({ev.power}) {what}")
+    add_element(
+        g, "title", f"speed {ev.speed}: {ev.ship} laser #{ev.laser + 1} ({ev.power}) {what}"
+    )
     t = min(math.dist(ev.origin, end) * 0.3, 26.0)
     lx, ly = frame.pt((ev.origin[0] + d[0] * t, ev.origin[1] + d[1] * t))
-    label = _sub(marks, "g", cls=f"step-label step-{ev.speed}", data_ship=ev.ship)
-    _circle(label, lx, ly, 4.2, "#ffffff", **_pen(_INK, 0.6))
-    _text(label, lx, ly + 2.1, str(ev.speed), 5.8, font_weight="bold")
+    label = add_element(marks, "g", cls=f"step-label step-{ev.speed}", data_ship=ev.ship)
+    add_circle(label, lx, ly, 4.2, "#ffffff", **pen_attrs(_INK, 0.6))
+    add_text(label, lx, ly + 2.1, str(ev.speed), 5.8, font_weight="bold")
     if ev.result == "blocked" and target in by_id:
-        m = _sub(marks, "g", cls="blocked", data_target=target, data_ship=ev.ship)
-        _circle(m, b[0], b[1], 5.5, "#ffffff", fill_opacity=0.3)
+        m = add_element(marks, "g", cls="blocked", data_target=target, data_ship=ev.ship)
+        add_circle(m, b[0], b[1], 5.5, "#ffffff", fill_opacity=0.3)
         ex, ey = by_id[target].pose.direction(-90.0 if ev.edge in ("front", "back") else 0.0)
         p = frame.pt((end[0] - ex * 8, end[1] - ey * 8))
         q = frame.pt((end[0] + ex * 8, end[1] + ey * 8))
-        _line(m, p, q, _SHIELD, 3.2)
-        _line(m, p, q, "#ffffff", 1.0)
+        add_line(m, p, q, _SHIELD, 3.2)
+        add_line(m, p, q, "#ffffff", 1.0)
         for deg in (-40.0, 40.0):  # sparks bouncing back toward the shooter
             sx, sy = _turn((-d[0], -d[1]), deg)
-            _line(m, b, frame.pt((end[0] + sx * 7, end[1] + sy * 7)), "#ffffff", 0.8)
+            add_line(m, b, frame.pt((end[0] + sx * 7, end[1] + sy * 7)), "#ffffff", 0.8)
     elif ev.result in ("damage", "ion"):
         hit = ev.result == "damage"
         data = {"data_target": target, "data_damage": str(ev.damage)}
-        m = _sub(marks, "g", cls="hit" if hit else "ion-hit", **data)
+        m = add_element(marks, "g", cls="hit" if hit else "ion-hit", **data)
         star = []
         for i in range(16):
             hx, hy = heading(22.5 * i)
             r = 5.5 if i % 2 == 0 else 2.6
-            star.append(f"{_f(b[0] + hx * r)},{_f(b[1] + hy * r)}")
-        fill = _HIT if hit else _KIND_COLOUR["ion"]
-        _sub(m, "polygon", points=" ".join(star), fill=fill, **_pen("#ff6b00", 0.4))
+            star.append(f"{fmt_num(b[0] + hx * r)},{fmt_num(b[1] + hy * r)}")
+        fill = HIT if hit else _KIND_COLOUR["ion"]
+        add_element(m, "polygon", points=" ".join(star), fill=fill, **pen_attrs("#ff6b00", 0.4))
         if hit:
-            _text(m, b[0], b[1] + 1.8, str(ev.damage), 5, font_weight="bold")
+            add_text(m, b[0], b[1] + 1.8, str(ev.damage), 5, font_weight="bold")
     elif ev.result == "mine":
-        _circle(marks, b[0], b[1], 2.4, _ROCK, cls="mine-hit", **_pen("#ffffff", 0.5))
+        add_circle(marks, b[0], b[1], 2.4, _ROCK, cls="mine-hit", **pen_attrs("#ffffff", 0.5))
 
 
 def table_svg(table: Table, outcome: Outcome | None = None, *, margin_mm: float = 40.0) -> str:
@@ -418,16 +434,18 @@ def table_svg(table: Table, outcome: Outcome | None = None, *, margin_mm: float 
     colours = player_colours(table.players)
     battle = _gather(outcome) if outcome is not None else None
     root = _svg(width, height)
-    _rect(root, 0, 0, width, height, _SPACE, cls="space")
+    add_rect(root, 0, 0, width, height, SPACE, cls="space")
     if table.table_size is not None:
         tw, th = table.table_size
         x0, y0 = frame.pt((-tw / 2, th / 2))
-        edge = _pen("#55607a", 1.0)
-        _rect(root, x0, y0, tw, th, "none", cls="table-edge", stroke_dasharray="6 4", **edge)
-    layer = _sub(root, "g", cls="cards")
+        edge = pen_attrs("#55607a", 1.0)
+        add_rect(root, x0, y0, tw, th, "none", cls="table-edge", stroke_dasharray="6 4", **edge)
+    layer = add_element(root, "g", cls="cards")
     for card in table.cards:
         cls = "card asteroid" if card.ship is None else "card ship"
-        g = _sub(layer, "g", cls=cls, data_card=card.id, transform=_card_transform(frame, card))
+        g = add_element(
+            layer, "g", cls=cls, data_card=card.id, transform=_card_transform(frame, card)
+        )
         if card.ship is None:
             final = outcome.asteroids.get(card.id, card.rocks) if outcome else card.rocks
             g.append(_asteroid_face(card.size, final, card.rocks if outcome else None))
@@ -454,19 +472,19 @@ def _draw_battle(
 ) -> None:
     """Traces, marks, destroyed crosses, counters and per-card notes."""
     by_id = {c.id: c for c in table.cards}
-    lasers, marks = _sub(root, "g", cls="lasers"), _sub(root, "g", cls="marks")
+    lasers, marks = add_element(root, "g", cls="lasers"), add_element(root, "g", cls="marks")
     for ev in battle.lasers:
         _draw_laser(lasers, marks, frame, by_id, ev)
-    tokens = _sub(root, "g", cls="tokens")
+    tokens = add_element(root, "g", cls="tokens")
     for card in table.cards:
         cx, cy = frame.pt((card.pose.x, card.pose.y))
         if card.id in battle.destroyed:
             pile, step = battle.destroyed[card.id]
             data = {"data_card": card.id, "data_kill_pile": pile or "", "data_step": str(step)}
-            g = _sub(tokens, "g", cls="destroyed", **data)
+            g = add_element(tokens, "g", cls="destroyed", **data)
             c = [frame.pt(p) for p in card.rect.corners()]
-            _line(g, c[0], c[2], "#ff3b3b", 2.5)
-            _line(g, c[1], c[3], "#ff3b3b", 2.5)
+            add_line(g, c[0], c[2], "#ff3b3b", 2.5)
+            add_line(g, c[1], c[3], "#ff3b3b", 2.5)
         result = outcome.ships.get(card.id)
         if result is not None:
             counters = [(p, result.damage.get(p, 0)) for p in table.players]
@@ -474,9 +492,9 @@ def _draw_battle(
             for i, (player, count) in enumerate(counters):
                 x = cx + (i - (len(counters) - 1) / 2) * 10
                 data = {"data_card": card.id, "data_player": player, "data_count": str(count)}
-                g = _sub(tokens, "g", cls="damage", **data)
-                _rect(g, x - 4, cy + 2, 8, 8, colours[player], rx=1, **_pen("#ffffff", 0.7))
-                _text(g, x, cy + 8.2, str(count), 6, fill="#ffffff", font_weight="bold")
+                g = add_element(tokens, "g", cls="damage", **data)
+                add_rect(g, x - 4, cy + 2, 8, 8, colours[player], rx=1, **pen_attrs("#ffffff", 0.7))
+                add_text(g, x, cy + 8.2, str(count), 6, fill="#ffffff", font_weight="bold")
             both = bool(result.rocks and result.alive and result.delay_tokens)
             rocks, delays = str(result.rocks), str(result.delay_tokens)
             if result.rocks and result.alive:
@@ -487,10 +505,10 @@ def _draw_battle(
                 _token(tokens, cx + 6 * both, cy - 8, f"D{delays}", "#c9a400", **data)
         x, y = frame.pt((card.pose.x, min(y for _, y in card.rect.corners())))
         for i, (note, cls, data) in enumerate(battle.notes.get(card.id, [])):
-            g = _sub(tokens, "g", cls=cls, data_card=card.id, **data)
+            g = add_element(tokens, "g", cls=cls, data_card=card.id, **data)
             w, top = len(note) * 3.1 + 5, y + 7 + i * 8
-            _rect(g, x - w / 2, top, w, 7, "#000000", rx=1.5, fill_opacity=0.65)
-            _text(g, x, top + 5.2, note, 5.2, fill="#ffffff")
+            add_rect(g, x - w / 2, top, w, 7, "#000000", rx=1.5, fill_opacity=0.65)
+            add_text(g, x, top + 5.2, note, 5.2, fill="#ffffff")
 
 
 def _draw_panel(
@@ -502,22 +520,24 @@ def _draw_panel(
     colours: dict[str, str],
 ) -> float:
     """The side panel right of ``x0``: players, scores and a key. Returns its height."""
-    panel = _sub(root, "g", cls="panel")
-    bg = _rect(panel, x0, 0, _PANEL_W, height, _PANEL)
+    panel = add_element(root, "g", cls="panel")
+    bg = add_rect(panel, x0, 0, _PANEL_W, height, PANEL)
     x, y = x0 + 8, 16.0
     title = _RULESET_NAMES.get(table.ruleset, table.ruleset)
-    _text(panel, x, y, title, 9, text_anchor="start", font_weight="bold")
+    add_text(panel, x, y, title, 9, text_anchor="start", font_weight="bold")
     y += 14
-    legend = _sub(panel, "g", cls="legend")
+    legend = add_element(panel, "g", cls="legend")
     for player in table.players:
-        g = _sub(legend, "g", cls="legend-player", data_player=player, data_colour=colours[player])
-        _rect(g, x, y - 6, 8, 8, colours[player], rx=1.5)
-        _text(g, x + 12, y, player, 7, text_anchor="start")
+        g = add_element(
+            legend, "g", cls="legend-player", data_player=player, data_colour=colours[player]
+        )
+        add_rect(g, x, y - 6, 8, 8, colours[player], rx=1.5)
+        add_text(g, x + 12, y, player, 7, text_anchor="start")
         y += 11
     if outcome is not None:
         y = _draw_scores(panel, x, y + 6, table, outcome, colours)
     y = _draw_key(panel, x, y + 10, table, outcome is not None) + 8
-    bg.set("height", _f(max(height, y)))
+    bg.set("height", fmt_num(max(height, y)))
     return y
 
 
@@ -526,16 +546,16 @@ def _draw_scores(
 ) -> float:
     """The score box: each player's score and what it is made of, then the winner."""
     by_id = {c.id: c for c in table.cards}
-    box = _sub(panel, "g", cls="score-box")
-    frame = _rect(box, x - 3, y, _PANEL_W - 10, 1, "#ffffff", rx=2, **_pen(_INK, 0.6))
+    box = add_element(panel, "g", cls="score-box")
+    frame = add_rect(box, x - 3, y, _PANEL_W - 10, 1, "#ffffff", rx=2, **pen_attrs(_INK, 0.6))
     top, y = y, y + 10
-    _text(box, x, y, "Score", 7.5, text_anchor="start", font_weight="bold")
+    add_text(box, x, y, "Score", 7.5, text_anchor="start", font_weight="bold")
     for player in table.players:
         y += 11
         score = outcome.scores.get(player, 0)
-        _rect(box, x, y - 6, 8, 8, colours[player], rx=1.5)
+        add_rect(box, x, y - 6, 8, 8, colours[player], rx=1.5)
         data = {"cls": "score", "data_player": player, "data_score": str(score)}
-        _text(
+        add_text(
             box, x + 12, y, f"{player} {score}", 7, text_anchor="start", font_weight="bold", **data
         )
         lines: list[tuple[float, str]] = []
@@ -552,19 +572,19 @@ def _draw_scores(
         lines.append((12, f"damage placed: {placed}"))
         for indent, line in lines:
             y += 6.5
-            _text(box, x + indent, y, line, 4.8, text_anchor="start", fill="#4a5168")
+            add_text(box, x + indent, y, line, 4.8, text_anchor="start", fill="#4a5168")
     y += 12
     verdict = f"Winner: {outcome.winner}" if outcome.winner is not None else "Draw"
     cls = "winner" if outcome.winner is not None else "draw"
-    _text(box, x, y, verdict, 7.5, text_anchor="start", font_weight="bold", cls=cls)
-    frame.set("height", _f(y + 6 - top))
+    add_text(box, x, y, verdict, 7.5, text_anchor="start", font_weight="bold", cls=cls)
+    frame.set("height", fmt_num(y + 6 - top))
     return y + 6
 
 
 def _draw_key(panel: ET.Element, x: float, y: float, table: Table, battle: bool) -> float:
     """Samples of each laser style (and, with a battle, of the marks)."""
-    key = _sub(panel, "g", cls="key")
-    bg = _rect(key, x - 3, y - 6, _PANEL_W - 10, 1, _SPACE, rx=2)
+    key = add_element(panel, "g", cls="key")
+    bg = add_rect(key, x - 3, y - 6, _PANEL_W - 10, 1, SPACE, rx=2)
     top = y - 6
     kinds = sorted({lz.kind for c in table.cards for lz in c.lasers()} - {"normal"})
     rows = [(1, "normal", "power 1: thin white"), (2, "normal", "power 2: medium red")]
@@ -573,25 +593,25 @@ def _draw_key(panel: ET.Element, x: float, y: float, table: Table, battle: bool)
     white = {"text_anchor": "start", "fill": "#ffffff"}
     for power, kind, label in rows:
         _beam(key, (x, y - 1.5), (x + 22, y - 1.5), power, kind, cls="key-beam")
-        _text(key, x + 28, y, label, 5, **white)
+        add_text(key, x + 28, y, label, 5, **white)
         y += 9
     if battle:
         c = (x + 11, y - 1.5)
-        _circle(key, c[0], c[1], 4.2, "#ffffff")
-        _text(key, c[0], y + 0.6, "6", 5.8, font_weight="bold")
-        _text(key, x + 28, y, "speed step of a laser", 5, **white)
+        add_circle(key, c[0], c[1], 4.2, "#ffffff")
+        add_text(key, c[0], y + 0.6, "6", 5.8, font_weight="bold")
+        add_text(key, x + 28, y, "speed step of a laser", 5, **white)
         y += 10
-        _circle(key, c[0], y - 1.5, 4.5, _HIT)
-        _text(key, x + 28, y, "hit (damage dealt)", 5, **white)
+        add_circle(key, c[0], y - 1.5, 4.5, HIT)
+        add_text(key, x + 28, y, "hit (damage dealt)", 5, **white)
         y += 10
-        _line(key, (x + 4, y - 1.5), (x + 18, y - 1.5), _SHIELD, 3.2)
-        _text(key, x + 28, y, "blocked by a shield", 5, **white)
+        add_line(key, (x + 4, y - 1.5), (x + 18, y - 1.5), _SHIELD, 3.2)
+        add_text(key, x + 28, y, "blocked by a shield", 5, **white)
         y += 10
-        _circle(key, c[0], y - 1.5, 4.6, _ROCK)
-        _text(key, x + 28, y, "rocks on a ship", 5, **white)
+        add_circle(key, c[0], y - 1.5, 4.6, _ROCK)
+        add_text(key, x + 28, y, "rocks on a ship", 5, **white)
         y += 10
-        _rect(key, x + 7, y - 5.5, 8, 8, "#888888", rx=1)
-        _text(key, x + 28, y, "damage counters", 5, **white)
+        add_rect(key, x + 7, y - 5.5, 8, 8, "#888888", rx=1)
+        add_text(key, x + 28, y, "damage counters", 5, **white)
         y += 10
-    bg.set("height", _f(y - top))
+    bg.set("height", fmt_num(y - top))
     return y
