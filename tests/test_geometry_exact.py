@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from spacetable.geometry import (
     EDGES,
     EPSILON_MM,
+    GRAZE_MM,
     Edge,
     Pose,
     Rect,
@@ -34,6 +35,7 @@ from spacetable.geometry import (
 )
 
 EPS = Q(EPSILON_MM)
+GRAZE = Q(GRAZE_MM)
 #: How far from a threshold an exact quantity must be (mm) for floats to be held to it:
 #: far above the rounding of coordinates up to a metre, far below the 1e-9 mm margin.
 SLACK = Q(1, 10**11)
@@ -67,9 +69,10 @@ class Exact:
     #: is ill-conditioned, ~1e-13 mm of rounding divided by the sine of its angle.
     cond: Q = Q(0)
 
-    def near(self, value: Q, threshold: Q) -> None:
-        """Note a decision ``value <= threshold`` (both in mm) that rounding could flip."""
-        if abs(value - threshold) <= SLACK + self.cond:
+    def near(self, value: Q, threshold: Q, cond: Q = Q(0)) -> None:
+        """Note a decision ``value <= threshold`` (both in mm) that rounding, amplified by
+        ``cond`` or by :attr:`cond`, could flip."""
+        if abs(value - threshold) <= SLACK + max(cond, self.cond):
             self.clear = False
 
 
@@ -141,8 +144,12 @@ def exact_ray_hit(origin: tuple[float, float], direction: tuple[float, float], r
     if gap_sq > EPS * EPS:
         return out
     out.hit = True
-    inside = _crossing(o, v, hw, hl)
-    entry = max(inside[0], Q(0)) if inside is not None else None
+    # Where it first comes within EPS: the entry into the grown card.
+    grown = _crossing(o, v, hw + EPS, hl + EPS)
+    assert grown is not None
+    t0 = max(grown[0], Q(0))
+    cond_t0 = _cond(v, grown[1]) if grown[0] > 0 else Q(0)
+    reach = t0 + GRAZE
     near_corners = []
     for (sx, sy), corner in zip(CORNERS, corners, strict=True):
         w = _sub(corner, o)
@@ -151,11 +158,9 @@ def exact_ray_hit(origin: tuple[float, float], direction: tuple[float, float], r
         if sq <= EPS * EPS:
             near_corners.append((max(_dot(w, v) / vv, Q(0)), sx, sy))
     first = min(near_corners, default=None)
-    if inside is not None and inside[0] >= 0:
-        out.cond = Q(1, 10**13) / abs(v[0] if inside[1] else v[1])
-    if first is not None and entry is not None:
-        out.near(first[0] - entry, EPS)
-    if first is not None and (entry is None or first[0] <= entry + EPS):
+    if first is not None:
+        out.near(first[0], reach, cond_t0)
+    if first is not None and first[0] <= reach:
         out.t, sx, sy = first
         out.local = (sx * hw, sy * hl)
         x_edge: Edge = "right" if sx > 0 else "left"
@@ -163,24 +168,26 @@ def exact_ray_hit(origin: tuple[float, float], direction: tuple[float, float], r
         out.near(abs(v[0]) - abs(v[1]), Q(0))  # a diagonal: which edge is first is a tie
         out.edges = (x_edge, y_edge) if abs(v[0]) >= abs(v[1]) else (y_edge, x_edge)
         return out
-    if inside is not None and entry is not None:
-        out.t = entry
-        out.local = (o[0] + v[0] * entry, o[1] + v[1] * entry)
+    inside = _crossing(o, v, hw, hl)
+    if inside is not None:
+        entry = max(inside[0], Q(0))
+        cond_entry = _cond(v, inside[1]) if inside[0] > 0 else Q(0)
+        out.near(entry, reach, cond_t0 + cond_entry)
+    if inside is not None and max(inside[0], Q(0)) <= reach:
+        out.t = max(inside[0], Q(0))
+        out.local = (o[0] + v[0] * out.t, o[1] + v[1] * out.t)
+        out.cond = cond_entry
         if inside[0] >= 0:
             if inside[1]:
                 out.edges = ("left" if v[0] > 0 else "right",)
             else:
                 out.edges = ("back" if v[1] > 0 else "front",)
             return out
-    else:  # a graze: the card's point nearest to where the ray first comes within EPS
-        grown = _crossing(o, v, hw + EPS, hl + EPS)
-        assert grown is not None
-        t = max(grown[0], Q(0))
-        e = (o[0] + v[0] * t, o[1] + v[1] * t)
+    else:  # along an edge or grazing it: the card's point nearest to where it first came
+        e = (o[0] + v[0] * t0, o[1] + v[1] * t0)
         out.local = (min(max(e[0], -hw), hw), min(max(e[1], -hl), hl))
         out.t = _dot(_sub(out.local, o), v) / vv
-        # Where along the edge it first comes that close is as ill-conditioned.
-        out.cond = Q(1, 10**13) / abs(v[0] if abs(e[0]) > hw else v[1])
+        out.cond = cond_t0
     gaps = _gaps(out.local, hw, hl)
     for gap in gaps:
         out.near(gap, EPS)
@@ -188,6 +195,13 @@ def exact_ray_hit(origin: tuple[float, float], direction: tuple[float, float], r
     if not out.edges:
         out.edges = (min(EDGES, key=lambda e: abs(gaps[EDGES.index(e)])),)
     return out
+
+
+def _cond(v: Vec, through_x: bool) -> Q:
+    """How far rounding (~1e-13 mm) moves where a ray meets a side of a box: divided by the
+    sine of the ray's angle to that side, large for a ray almost parallel to it."""
+    sine = abs(v[0] if through_x else v[1])
+    return Q(1, 10**13) / sine if sine else Q(0)
 
 
 def _gaps(local: Vec, hw: Q, hl: Q) -> tuple[Q, Q, Q, Q]:

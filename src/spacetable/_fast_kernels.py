@@ -19,7 +19,7 @@ import numba
 import numpy as np
 from numpy.typing import NDArray
 
-from spacetable.geometry import EPSILON_MM
+from spacetable.geometry import EPSILON_MM, GRAZE_MM
 
 F = TypeVar("F", bound=Callable[..., Any])
 IntArr = NDArray[np.int64]
@@ -63,6 +63,7 @@ def jit_parallel(fn: F) -> F:
 
 
 EPS = EPSILON_MM
+GRAZE = GRAZE_MM
 INF = math.inf
 DEG_TO_RAD = math.pi / 180.0  # CPython's math.radians multiplies by exactly this
 
@@ -194,15 +195,14 @@ def ray_hit(ray: Ray, box: Box) -> tuple[bool, float, int, int, float, float]:
     grown, t_in, _ = crossing(ox, oy, vx, vy, hw + EPS, hl + EPS)
     if not grown:
         return False, 0.0, -1, 0, 0.0, 0.0
-    t = py_max(t_in, 0.0)
-    ex = ox + vx * t
-    ey = oy + vy * t
+    t0 = py_max(t_in, 0.0)
+    ex = ox + vx * t0
+    ey = oy + vy * t0
     qx = py_min(py_max(ex, -hw), hw)
     qy = py_min(py_max(ey, -hl), hl)
     if qx != ex and qy != ey and not passes(qx - ox, qy - oy, vx, vy):
         return False, 0.0, -1, 0, 0.0, 0.0
-    inside, t_in, through_x = crossing(ox, oy, vx, vy, hw, hl)
-    entry = py_max(t_in, 0.0) if inside else INF
+    reach = t0 + GRAZE
     corner = False
     best = INF
     csx = csy = 0.0
@@ -214,12 +214,14 @@ def ray_hit(ray: Ray, box: Box) -> tuple[bool, float, int, int, float, float]:
         along = py_max(wx * vx + wy * vy, 0.0)
         if (not corner or along < best) and passes(wx, wy, vx, vy):
             corner, best, csx, csy = True, along, sx, sy
-    if corner and best <= entry + EPS:
+    if corner and best <= reach:
         x_edge = RIGHT if csx > 0 else LEFT
         y_edge = FRONT if csy > 0 else BACK
         first = x_edge if abs(vx) >= abs(vy) else y_edge
         return True, best, first, (1 << x_edge) | (1 << y_edge), csx * hw, csy * hl
-    if inside:
+    inside, t_in, through_x = crossing(ox, oy, vx, vy, hw, hl)
+    entry = py_max(t_in, 0.0)
+    if inside and entry <= reach:
         lx = ox + vx * entry
         ly = oy + vy * entry
         if t_in >= 0.0:

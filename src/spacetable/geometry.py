@@ -20,6 +20,10 @@ EDGES: tuple[Edge, ...] = ("front", "back", "left", "right")
 #: Distances below this (mm) count as contact: a laser grazing a corner hits it, two cards
 #: whose edges are closer than this touch.
 EPSILON_MM = 1e-9
+#: A laser that comes within EPSILON_MM of a card and runs on that close for longer than
+#: this (mm) before it crosses an edge or reaches a corner is running along the edge: it
+#: touches where it first came that close (see :func:`ray_hit`).
+GRAZE_MM = 1e-6
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,15 +112,16 @@ def ray_hit(
     """First contact of a ray with the closed rectangle, or ``None`` if it misses.
 
     ``direction`` must be a unit vector. Ruling 2 of DESIGN section 4: the ray touches the
-    card if it passes within ``EPSILON_MM`` of it, measured as a distance at any angle. Where
-    it touches:
+    card if it passes within ``EPSILON_MM`` of it, measured as a distance at any angle. Say
+    it first comes that close at distance ``t0`` along it. It touches:
 
-    - at a corner, if it passes within ``EPSILON_MM`` of one no later than it enters the
-      card (the first such corner): the point lies on both of the corner's edges. So a ray
-      running along an edge enters at the corner it reaches first;
-    - else where it crosses into the card, through one edge;
-    - else (it only grazes an edge) at the card's point nearest to where it first comes
-      within ``EPSILON_MM``.
+    - at a corner, if it passes within ``EPSILON_MM`` of one by ``t0 + GRAZE_MM`` (the first
+      such corner): the point lies on both of the corner's edges. So a ray running along an
+      edge enters at the corner it reaches first, and one aimed at a corner touches it;
+    - else where it crosses into the card, through one edge, if it does by ``t0 +
+      GRAZE_MM`` (any ray that meets the edge at more than a thousandth of a radian);
+    - else, running along an edge (or only grazing it), at the card's point nearest to
+      where it first comes within ``EPSILON_MM``.
 
     ``distance`` is that point's distance along the ray; a ray that starts inside or on the
     card hits at distance 0.
@@ -129,32 +134,32 @@ def ray_hit(
     grown = _crossing(ox, oy, vx, vy, hw + EPSILON_MM, hl + EPSILON_MM)
     if grown is None:
         return None
-    t = max(grown[0], 0.0)
-    ex, ey = ox + vx * t, oy + vy * t
+    t0 = max(grown[0], 0.0)
+    ex, ey = ox + vx * t0, oy + vy * t0
     px, py = min(max(ex, -hw), hw), min(max(ey, -hl), hl)
     if px != ex and py != ey and not _passes(px - ox, py - oy, vx, vy):
         return None  # through a corner of the grown card, but not near the card's corner
-    inside = _crossing(ox, oy, vx, vy, hw, hl)
-    entry = max(inside[0], 0.0) if inside is not None else math.inf
+    reach = t0 + GRAZE_MM  # a corner or a crossing this soon is where it touches
     corner = _first_corner(ox, oy, vx, vy, hw, hl)
+    inside = _crossing(ox, oy, vx, vy, hw, hl) if corner is None or corner[0] > reach else None
     edges: tuple[Edge, ...]
-    if corner is not None and corner[0] <= entry + EPSILON_MM:
+    if corner is not None and corner[0] <= reach:
         distance, sx, sy = corner
         lx, ly = sx * hw, sy * hl
         x_edge: Edge = "right" if sx > 0 else "left"
         y_edge: Edge = "front" if sy > 0 else "back"
         # First the edge it meets more head-on (left or right on a diagonal).
         edges = (x_edge, y_edge) if abs(vx) >= abs(vy) else (y_edge, x_edge)
-    elif inside is not None:
-        distance = entry
-        lx, ly = ox + vx * entry, oy + vy * entry
+    elif inside is not None and max(inside[0], 0.0) <= reach:
+        distance = max(inside[0], 0.0)
+        lx, ly = ox + vx * distance, oy + vy * distance
         if inside[0] >= 0.0 and inside[2]:
             edges = ("left" if vx > 0 else "right",)
         elif inside[0] >= 0.0:
             edges = ("back" if vy > 0 else "front",)
         else:  # it starts inside the card
             edges = _edges_at(lx, ly, hw, hl)
-    else:
+    else:  # along an edge, or only grazing it
         lx, ly = px, py
         distance = max((lx - ox) * vx + (ly - oy) * vy, 0.0)
         edges = _edges_at(lx, ly, hw, hl)
