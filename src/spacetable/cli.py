@@ -254,7 +254,7 @@ def render(
     """Draw a table as SVG, optionally with every laser of its battle; or an FTL turn with
     its tapes, contacts and removals."""
     referee, settled, resolution = _settle(table, time_limit, resolve=True)
-    svg = referee.svg(settled, resolution if battle or referee.kind == "turn file" else None)
+    svg = referee.svg(settled, resolution if battle or referee.draws_resolution else None)
     try:
         output.write_text(svg, encoding="utf-8")
     except OSError as exc:

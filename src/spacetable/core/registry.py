@@ -58,6 +58,9 @@ class Referee:
     error: type[Exception]
     #: What the files are called in messages ("table file", "turn file").
     kind: str = "file"
+    #: ``render`` draws the resolution even without ``--battle`` (a turn file is its
+    #: orders: there is nothing to draw without them).
+    draws_resolution: bool = False
 
     def svg(self, settled: Any, resolution: Any | None) -> str:
         """Draw ``settled`` (with its resolution, if given) as SVG."""

@@ -65,5 +65,6 @@ GAME = Game(
         draw="spacetable.render.ftl_svg:turn_svg",
         error=TurnFileError,
         kind="turn file",
+        draws_resolution=True,
     ),
 )
