@@ -14,27 +14,34 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from spacetable.games.ftl.events import (
     Contact,
     GameOver,
-    Hit,
     Launched,
     OffTable,
-    OrderIgnored,
     Removed,
     Rotated,
     TapeLaid,
 )
 from spacetable.games.ftl.narrate import narrate_turn
-from spacetable.games.ftl.pieces import Kind, Piece
+from spacetable.games.ftl.pieces import Piece
 from spacetable.games.ftl.turnfile import TurnFile, TurnResult
 from spacetable.geometry import heading
+from spacetable.render._ftl_marks import (
+    CONTACT,
+    CROSS,
+    PANEL_PX,
+    TABLE,
+    draw_panel,
+    hit_star,
+    piece_shape,
+    plural,
+)
 from spacetable.render.svg import (
     FONT,
-    HIT,
-    PANEL,
     SPACE,
     SVG_NS,
     add_circle,
@@ -50,17 +57,15 @@ from spacetable.render.svg import (
 __all__ = ["turn_svg"]
 
 Point = tuple[float, float]
+#: A text's box in SVG px: left, top, right, bottom.
+Box = tuple[float, float, float, float]
 
-_TABLE, _GRID, _EDGE, _CROSS = "#141c38", "#ffffff", "#9aa6c4", "#ff3b3b"
-_CONTACT = "#ffffff"
+_GRID, _EDGE = "#ffffff", "#9aa6c4"
 #: Inches of space kept around the table and anything drawn past its edge.
 _MARGIN_IN = 1.5
-_CAPTION_PX, _PANEL_PX, _ROW_PX, _FONT_PX = 34.0, 300.0, 22.0, 12.0
-#: Orders listed in the side panel before "... and N more".
-_MAX_ORDERS_SHOWN = 24
-_GHOST = "0.3"
+_CAPTION_PX = 34.0
 _HALO = {"stroke": SPACE, "stroke_width": "3", "paint_order": "stroke", "stroke_linejoin": "round"}
-# What each contact's effect does, in the key's words (Contact.effect in events.py).
+#: The contact effects (``Contact.effect``) in which a ship takes a hit.
 _HITS_SHIP = {"missile-on-ship", "ship-on-missile"}
 
 
@@ -87,14 +92,13 @@ class _Turn:
     rotated: dict[str, Rotated] = field(default_factory=dict)
     tapes: list[TapeLaid] = field(default_factory=list)
     contacts: list[Contact] = field(default_factory=list)
-    hits: dict[str, Hit] = field(default_factory=dict)
     removed: dict[str, str] = field(default_factory=dict)
     off_table: dict[str, OffTable] = field(default_factory=dict)
-    ignored: list[OrderIgnored] = field(default_factory=list)
     over: GameOver | None = None
 
 
 def _gather(result: TurnResult) -> _Turn:
+    """The events of ``result`` that are drawn, by kind."""
     turn = _Turn()
     for ev in result.events:
         if isinstance(ev, Launched):
@@ -105,14 +109,10 @@ def _gather(result: TurnResult) -> _Turn:
             turn.tapes.append(ev)
         elif isinstance(ev, Contact):
             turn.contacts.append(ev)
-        elif isinstance(ev, Hit):
-            turn.hits[ev.ship] = ev
         elif isinstance(ev, Removed):
             turn.removed[ev.piece] = ev.reason
         elif isinstance(ev, OffTable):
             turn.off_table[ev.piece] = ev
-        elif isinstance(ev, OrderIgnored):
-            turn.ignored.append(ev)
         elif isinstance(ev, GameOver):
             turn.over = ev
     return turn
@@ -138,9 +138,11 @@ def _frame(turn: TurnFile, result: TurnResult | None, scale: float) -> tuple[_Fr
     w, h = turn.table_in
     xs, ys = [-w / 2, w / 2], [-h / 2, h / 2]
     pieces = list(turn.pieces) + (list(result.pieces) if result is not None else [])
+    label_px = _label_size(scale) * 0.62  # a bold character's width, roughly
     for p in pieces:
-        reach = max(p.width, p.length) / 2 + 0.8  # the piece and its label
-        xs += [p.x - reach, p.x + reach]
+        reach = max(p.width, p.length) / 2 + 0.8
+        wide = reach + (len(p.id) + len(", 2 hits, off the table")) * label_px / scale
+        xs += [p.x - wide, p.x + wide]
         ys += [p.y - reach, p.y + reach]
     if result is not None:
         for ev in result.events:
@@ -159,7 +161,7 @@ def _draw_table(root: ET.Element, frame: _Frame, table_in: Point) -> None:
     w, h = table_in
     g = add_element(root, "g", cls="table", data_width_in=w, data_height_in=h)
     x0, y0 = frame.pt((-w / 2, h / 2))
-    add_rect(g, x0, y0, w * frame.scale, h * frame.scale, _TABLE, cls="table-area")
+    add_rect(g, x0, y0, w * frame.scale, h * frame.scale, TABLE, cls="table-area")
     grid = add_element(g, "g", cls="grid", stroke=_GRID, stroke_width=1)
     for axis, half, other in ((0, w / 2, h / 2), (1, h / 2, w / 2)):
         for k in range(-math.floor(half), math.floor(half) + 1):
@@ -176,60 +178,12 @@ def _draw_table(root: ET.Element, frame: _Frame, table_in: Point) -> None:
     add_rect(g, x0, y0, w * frame.scale, h * frame.scale, "none", cls="table-edge", **border)
 
 
-def _shape(
-    parent: ET.Element,
-    centre: Point,
-    heading_deg: float,
-    size_px: Point,
-    kind: Kind,
-    colour: str,
-    *,
-    style: str,
-    hits: int = 0,
-    **attrs: str,
-) -> ET.Element:
-    """A piece's footprint at ``centre`` (SVG px) facing ``heading_deg`` (table frame),
-    ``size_px`` (width, length). ``style``: ``solid``, ``ghost`` (the start, faint),
-    ``turned`` (a dashed outline) or ``faded`` (a removed piece). Ships are rectangles
-    with a white chevron at the nose and a yellow dot per hit; missiles are narrow with a
-    pointed nose."""
-    transform = f"translate({fmt_num(centre[0])} {fmt_num(centre[1])})"
-    if heading_deg:
-        transform += f" rotate({fmt_num(-heading_deg, 4)})"
-    g = add_element(parent, "g", transform=transform, **attrs)
-    hw, hl = size_px[0] / 2, size_px[1] / 2
-    if kind == Kind.SHIP:
-        outline = [(-hw, hl), (hw, hl), (hw, -hl), (-hw, -hl)]
-    else:
-        tip = min(hw * 1.6, hl)
-        outline = [(-hw, hl), (hw, hl), (hw, tip - hl), (0.0, -hl), (-hw, tip - hl)]
-    points = " ".join(f"{fmt_num(x)},{fmt_num(y)}" for x, y in outline)
-    paint: dict[str, str | float] = {
-        "solid": {"fill": colour, **pen_attrs("#ffffff", 1)},
-        "ghost": {"fill": colour, "fill_opacity": _GHOST, **pen_attrs(colour, 1)},
-        "turned": {"fill": "none", "stroke_dasharray": "3 2", **pen_attrs(colour, 1.5)},
-        "faded": {"fill": colour, "fill_opacity": "0.35", **pen_attrs(colour, 1)},
-    }[style]
-    if style == "ghost":
-        paint["stroke_dasharray"] = "3 2"
-    add_element(g, "polygon", cls="footprint", points=points, stroke_linejoin="round", **paint)
-    mark = "#ffffff" if style == "solid" else colour
-    if kind == Kind.SHIP:
-        chevron = [(-hw * 0.6, -hl * 0.35), (0.0, -hl * 0.85), (hw * 0.6, -hl * 0.35)]
-        points = " ".join(f"{fmt_num(x)},{fmt_num(y)}" for x, y in chevron)
-        add_element(g, "polyline", cls="nose", points=points, fill="none", **pen_attrs(mark, 1.5))
-    for i in range(hits if kind == Kind.SHIP else 0):
-        cy = hl * (0.15 + 0.32 * i)
-        add_circle(g, 0, cy, max(hw * 0.32, 1.5), HIT, cls="hit-mark", **pen_attrs(SPACE, 0.5))
-    return g
-
-
 def _draw_piece(
     parent: ET.Element, frame: _Frame, piece: Piece, colour: str, phase: str, style: str
 ) -> ET.Element:
     """``piece`` as it stands, classed ``piece <kind> <phase>`` with ``data-piece``."""
     size = (piece.width * frame.scale, piece.length * frame.scale)
-    return _shape(
+    return piece_shape(
         parent, frame.pt((piece.x, piece.y)), piece.heading, size, piece.kind, colour,
         style=style, hits=piece.hits, cls=f"piece {piece.kind.value} {phase}",
         data_piece=piece.id, data_owner=piece.owner,
@@ -243,37 +197,65 @@ def _cross(parent: ET.Element, frame: _Frame, piece: Piece) -> None:
     for dx, dy in ((1.0, 1.0), (1.0, -1.0)):
         a = frame.pt((piece.x - dx * half, piece.y - dy * half))
         b = frame.pt((piece.x + dx * half, piece.y + dy * half))
-        add_line(g, a, b, _CROSS, 3)
+        add_line(g, a, b, CROSS, 3)
 
 
 def _beside(
     parent: ET.Element,
     frame: _Frame,
+    taken: list[Box],
     at: Point,
     d: Point,
-    gap_in: float,
+    places: Sequence[Point],
     text: str,
     size: float,
     **attrs: str,
 ) -> None:
-    """``text`` ``gap_in`` inches to the right of direction ``d`` from ``at`` (left for a
-    negative gap), anchored so that it reads away from ``at`` whatever the direction."""
-    ox, oy = d[1] * gap_in, -d[0] * gap_in
-    x, y = frame.pt((at[0] + ox, at[1] + oy))
-    side = abs(gap_in) * 0.4
-    anchor = "start" if ox > side else "end" if ox < -side else "middle"
-    shift = size * 0.35
-    if anchor == "middle":
-        shift = -size * 0.15 if oy > 0 else size * 0.8
-    add_text(parent, x, y + shift, text, size, text_anchor=anchor, **_HALO, **attrs)
+    """``text`` beside ``at``: at the first of ``places`` (inches ``(along d, right of d)``;
+    a negative right is left) where it overlaps no box in ``taken``, else the least; anchored
+    so that it reads away from ``at`` whatever the direction. Adds its box to ``taken``."""
+    chosen: tuple[float, float, float, str, Box] | None = None
+    for along, right in places:
+        ox, oy = d[1] * right, -d[0] * right
+        x, y = frame.pt((at[0] + d[0] * along + ox, at[1] + d[1] * along + oy))
+        side = abs(right) * 0.4
+        anchor = "start" if ox > side else "end" if ox < -side else "middle"
+        y += size * 0.35 if anchor != "middle" else -size * 0.15 if oy > 0 else size * 0.8
+        width = len(text) * size * 0.6
+        x0 = x if anchor == "start" else x - width if anchor == "end" else x - width / 2
+        box = (x0, y - size * 0.8, x0 + width, y + size * 0.2)
+        crowding = sum(_overlap(box, other) for other in taken)
+        if chosen is None or crowding < chosen[0]:
+            chosen = (crowding, x, y, anchor, box)
+        if not crowding:
+            break
+    assert chosen is not None
+    _, x, y, anchor, box = chosen
+    taken.append(box)
+    add_text(parent, x, y, text, size, text_anchor=anchor, **_HALO, **attrs)
 
 
-def _label(parent: ET.Element, frame: _Frame, piece: Piece, text: str, colour: str) -> None:
-    """``text`` on the piece's right-hand side (tapes run from its nose and its back)."""
-    gap = piece.width / 2 + 0.3
-    size = max(11.0, 0.5 * frame.scale)
-    _beside(parent, frame, (piece.x, piece.y), piece.direction, gap, text, size, fill=colour,
-            font_weight="bold", cls="label", data_piece=piece.id)  # fmt: skip
+def _overlap(a: Box, b: Box) -> float:
+    """The area two boxes share (px²)."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _label_size(scale: float) -> float:
+    """The font size (px) of piece labels."""
+    return max(11.0, 0.5 * scale)
+
+
+def _label(
+    parent: ET.Element, frame: _Frame, taken: list[Box], piece: Piece, text: str, colour: str
+) -> None:
+    """``text`` on the piece's right-hand side (tapes run from its nose and its back), or
+    wherever near it is free of other labels."""
+    size = _label_size(frame.scale)
+    gap, step = piece.width / 2 + 0.3, size * 1.2 / frame.scale
+    places = [(0.0, gap), (0.0, -gap), (step, gap), (-step, gap), (step, -gap), (-step, -gap)]
+    places += [(0.0, sign * (gap + k * step)) for k in (1, 2) for sign in (1.0, -1.0)]
+    _beside(parent, frame, taken, (piece.x, piece.y), piece.direction, places, text, size,
+            fill=colour, font_weight="bold", cls="label", data_piece=piece.id)  # fmt: skip
 
 
 def _rotation_arc(
@@ -302,7 +284,12 @@ def _rotation_arc(
 
 
 def _draw_tape(
-    layer: ET.Element, frame: _Frame, tape: TapeLaid, piece: Piece | None, colour: str
+    layer: ET.Element,
+    frame: _Frame,
+    taken: list[Box],
+    tape: TapeLaid,
+    piece: Piece | None,
+    colour: str,
 ) -> None:
     """A tape from its start to where it was followed, ticked every inch; the part not
     followed (a tape stopped by its piece's removal) dashed and faint."""
@@ -328,11 +315,13 @@ def _draw_tape(
         add_line(g, p, q, "#ffffff", 1, cls="tape-tick", stroke_opacity="0.8")
     mid = (tape.start[0] + d[0] * tape.reach / 2, tape.start[1] + d[1] * tape.reach / 2)
     size = max(10.0, 0.45 * frame.scale)
-    _beside(g, frame, mid, d, -0.35, f"S{fmt_num(tape.length)}", size, fill=colour,
+    _beside(g, frame, taken, mid, d, [(0.0, -0.35)], f"S{fmt_num(tape.length)}", size, fill=colour,
             cls="tape-label")  # fmt: skip
 
 
-def _draw_contact(layer: ET.Element, frame: _Frame, contact: Contact, d: Point) -> None:
+def _draw_contact(
+    layer: ET.Element, frame: _Frame, taken: list[Box], contact: Contact, d: Point
+) -> None:
     """The contact point: a yellow star for a hit on a ship, a white ring for a removal,
     with its distance along the tape written just before it, right of the tape (the tape
     crossed nothing there; its sprint is written on its left)."""
@@ -342,25 +331,14 @@ def _draw_contact(layer: ET.Element, frame: _Frame, contact: Contact, d: Point) 
     x, y = frame.pt(contact.point)
     r = max(5.0, 0.22 * frame.scale)
     if contact.effect in _HITS_SHIP:
-        _star(g, (x, y), r, cls="hit")
+        hit_star(g, (x, y), r, cls="hit")
     else:
-        add_circle(g, x, y, r * 0.8, "none", cls="removal", **pen_attrs(_CONTACT, 2.5))
-        add_circle(g, x, y, 1.8, _CONTACT)
+        add_circle(g, x, y, r * 0.8, "none", cls="removal", **pen_attrs(CONTACT, 2.5))
+        add_circle(g, x, y, 1.8, CONTACT)
     before = (contact.point[0] - d[0] * 1.1, contact.point[1] - d[1] * 1.1)
     size = max(10.0, 0.45 * frame.scale)
-    _beside(g, frame, before, d, 0.3, f"{fmt_num(contact.distance)} in", size, fill="#ffffff",
-            cls="distance")  # fmt: skip
-
-
-def _star(parent: ET.Element, centre: Point, r: float, **attrs: str) -> None:
-    """A 8-pointed burst: a hit."""
-    pts = []
-    for i in range(16):
-        hx, hy = heading(22.5 * i)
-        k = r if i % 2 == 0 else r * 0.45
-        pts.append(f"{fmt_num(centre[0] + hx * k)},{fmt_num(centre[1] + hy * k)}")
-    add_element(parent, "polygon", points=" ".join(pts), fill=HIT, **pen_attrs("#ff6b00", 1),
-                **attrs)  # fmt: skip
+    text = f"{fmt_num(contact.distance)} in"
+    _beside(g, frame, taken, before, d, [(0.0, 0.3)], text, size, fill="#ffffff", cls="distance")
 
 
 def turn_svg(turn: TurnFile, result: TurnResult | None = None, *, scale: float = 20.0) -> str:
@@ -386,22 +364,23 @@ def turn_svg(turn: TurnFile, result: TurnResult | None = None, *, scale: float =
     bg = add_rect(root, 0, 0, width, height, SPACE, cls="space")
     _draw_table(root, frame, turn.table_in)
     labels = ET.Element("g", {"class": "labels"})
+    taken: list[Box] = []
     moves = _gather(result) if result is not None else None
     if result is None or moves is None:
         layer = add_element(root, "g", cls="pieces")
         for piece in turn.pieces:
             colour = colours[piece.owner]
             _draw_piece(layer, frame, piece, colour, "start", "solid")
-            _label(labels, frame, piece, _name(piece), colour)
+            _label(labels, frame, taken, piece, _name(piece), colour)
         summary = "The table as the turn begins (orders not resolved)."
     else:
-        _draw_turn(root, labels, frame, turn, result, moves, colours)
+        _draw_turn(root, labels, taken, frame, turn, result, moves, colours)
         summary = _summary(moves)
     root.append(labels)
     add_text(root, 12, 23, summary, 15, fill="#ffffff", font_weight="bold", text_anchor="start",
              cls="summary")  # fmt: skip
-    panel_height = _draw_panel(root, width, turn, result, moves, colours)
-    total_w, total_h = width + _PANEL_PX, max(height, panel_height)
+    panel_height = draw_panel(root, width, turn, result, colours)
+    total_w, total_h = width + PANEL_PX, max(height, panel_height)
     bg.set("width", fmt_num(total_w))
     bg.set("height", fmt_num(total_h))
     root.set("width", fmt_num(total_w))
@@ -421,6 +400,7 @@ def _name(piece: Piece, *notes: str) -> str:
 def _draw_turn(
     root: ET.Element,
     labels: ET.Element,
+    taken: list[Box],
     frame: _Frame,
     turn: TurnFile,
     result: TurnResult,
@@ -450,8 +430,12 @@ def _draw_turn(
     for tape in moves.tapes:
         sprinter = final.get(tape.piece) or start.get(tape.piece)
         colour = colours[sprinter.owner] if sprinter is not None else "#ffffff"
-        _draw_tape(tapes, frame, tape, sprinter, colour)
+        _draw_tape(tapes, frame, taken, tape, sprinter, colour)
         directions[tape.piece] = _tape_direction(tape, sprinter)
+    contacts = ET.Element("g", {"class": "contacts"})  # over the pieces, labelled first
+    for contact in moves.contacts:
+        d = directions.get(contact.piece, (0.0, 1.0))
+        _draw_contact(contacts, frame, taken, contact, d)
     finals = add_element(root, "g", cls="finals")
     for piece in result.pieces:
         colour = colours[piece.owner]
@@ -471,17 +455,11 @@ def _draw_turn(
             x, y = frame.pt((piece.x, piece.y))
             ring = max(piece.length, 1.0) * 0.8 * frame.scale
             add_circle(finals, x, y, ring, "none", cls="off-table-mark", data_piece=piece.id,
-                       stroke_dasharray="5 3", **pen_attrs(_CROSS, 2))  # fmt: skip
+                       stroke_dasharray="5 3", **pen_attrs(CROSS, 2))  # fmt: skip
         elif not piece.on_table:
             _cross(finals, frame, piece)
-        _label(labels, frame, piece, _name(piece, *notes), colour)
-    contacts = add_element(root, "g", cls="contacts")
-    for contact in moves.contacts:
-        _draw_contact(contacts, frame, contact, directions.get(contact.piece, (0.0, 1.0)))
-
-
-def _plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
+        _label(labels, frame, taken, piece, _name(piece, *notes), colour)
+    root.append(contacts)
 
 
 def _summary(moves: _Turn) -> str:
@@ -493,134 +471,7 @@ def _summary(moves: _Turn) -> str:
         (len(moves.contacts), "contact", "contacts"),
         (len(moves.removed) + len(moves.off_table), "piece removed", "pieces removed"),
     ]
-    done = ", ".join(_plural(n, one, many) for n, one, many in counts if n) or "Nothing moved"
+    done = ", ".join(plural(n, one, many) for n, one, many in counts if n) or "Nothing moved"
     if moves.over is None:
         return f"{done}. The game goes on."
     return f"{done}. {narrate_turn([], [moves.over])[0]}"
-
-
-def _draw_panel(
-    root: ET.Element,
-    x0: float,
-    turn: TurnFile,
-    result: TurnResult | None,
-    moves: _Turn | None,
-    colours: dict[str, str],
-) -> float:
-    """The side panel right of ``x0``: the table, the players, the orders and a key.
-    Returns its height."""
-    panel = add_element(root, "g", cls="panel")
-    bg = add_rect(panel, x0, 0, _PANEL_PX, 1, PANEL)
-    x, y = x0 + 12, 26.0
-    start = {"text_anchor": "start"}
-    add_text(panel, x, y, "Faster Than Light", 16, font_weight="bold", **start)
-    y += 18
-    w, h = turn.table_in
-    add_text(panel, x, y, f"table {fmt_num(w)} x {fmt_num(h)} in; grid 1 in, bold every 6 in",
-             10, fill="#4a5168", **start)  # fmt: skip
-    y += 26
-    add_text(panel, x, y, "Players", 13, font_weight="bold", **start)
-    pieces = result.pieces if result is not None else turn.pieces
-    for player in turn.players:
-        y += _ROW_PX
-        g = add_element(panel, "g", cls="legend-player", data_player=player,
-                        data_colour=colours[player])  # fmt: skip
-        add_rect(g, x, y - 11, 13, 13, colours[player], rx=2)
-        ships = [p for p in pieces if p.owner == player and p.is_ship]
-        missiles = sum(1 for p in pieces if p.owner == player and not p.is_ship and p.on_table)
-        status = _player_status(ships, missiles)
-        add_text(g, x + 20, y, player, _FONT_PX, font_weight="bold", **start)
-        add_text(g, x + 20 + 8 * len(player) + 8, y, status, 11, fill="#4a5168", **start)
-    if turn.orders:
-        y += 30
-        add_text(panel, x, y, "Orders as written", 13, font_weight="bold", **start)
-        seen: set[str] = set()
-        for index, (piece_id, order) in enumerate(turn.orders):
-            if index == _MAX_ORDERS_SHOWN:
-                y += 18
-                more = len(turn.orders) - _MAX_ORDERS_SHOWN
-                add_text(panel, x + 8, y, f"... and {more} more", 11, **start)
-                break
-            y += 18
-            note = " (a second order: ignored)" if piece_id in seen else ""
-            seen.add(piece_id)
-            add_text(panel, x + 8, y, f"{piece_id}: {order}{note}", 11, cls="order",
-                     data_piece=piece_id, **start)  # fmt: skip
-    y = _draw_key(panel, x, y + 30, moves is not None) + 12
-    bg.set("height", fmt_num(y))
-    return y
-
-
-def _player_status(ships: list[Piece], missiles: int) -> str:
-    """``ship on the table, 1 hit; 2 missiles`` and the like."""
-    if not ships:
-        shown = "no ship"
-    elif any(s.on_table for s in ships):
-        hits = max(s.hits for s in ships if s.on_table)
-        shown = "ship in play" + (f", {_plural(hits, 'hit', 'hits')}" if hits else "")
-    else:
-        shown = "ship removed"
-    return f"{shown}; {_plural(missiles, 'missile', 'missiles')} in play"
-
-
-def _draw_key(panel: ET.Element, x: float, y: float, turn_drawn: bool) -> float:
-    """Samples of every mark with what it means. Returns the bottom."""
-    key = add_element(panel, "g", cls="key")
-    bg = add_rect(key, x - 6, y, _PANEL_PX - 12, 1, _TABLE, rx=4)
-    top = y
-    y += 20
-    white = {"text_anchor": "start", "fill": "#ffffff"}
-    add_text(key, x, y, "Key", 13, font_weight="bold", **white)
-    grey = "#b8c0d8"
-    ship, missile = (12.0, 24.0), (5.0, 12.0)
-    rows: list[tuple[str, str]] = [
-        ("ship", "ship: chevron = its nose (heading)"),
-        ("hits", "yellow dots: its hits (the third removes it)"),
-        ("missile", "missile: the point is its nose"),
-    ]
-    if turn_drawn:
-        rows += [
-            ("ghost", "where a piece began the turn"),
-            ("turned", "turned this turn: new heading"),
-            ("tape", "tape of a sprint, ticked every inch"),
-            ("unfollowed", "rest of a tape after its piece went"),
-            ("hit", "contact: a ship takes a hit"),
-            ("ring", "contact: pieces removed"),
-            ("distance", "distance of a contact along the tape"),
-            ("cross", "removed this turn"),
-            ("off", "post off the table: removed"),
-        ]
-    for glyph, text in rows:
-        y += _ROW_PX
-        c = (x + 16, y - 4)
-        if glyph in ("ship", "hits", "ghost", "turned"):
-            style = {"ghost": "ghost", "turned": "turned"}.get(glyph, "solid")
-            colour = "#2f6fe0" if glyph != "hits" else "#d7263d"
-            _shape(key, c, -90.0, ship, Kind.SHIP, colour, style=style,
-                   hits=2 if glyph == "hits" else 0)  # fmt: skip
-        elif glyph == "missile":
-            _shape(key, c, -90.0, missile, Kind.MISSILE, "#d7263d", style="solid")
-        elif glyph == "tape":
-            add_line(key, (c[0] - 13, c[1]), (c[0] + 13, c[1]), "#d7263d", 3)
-            for k in (-6.0, 6.0):
-                add_line(key, (c[0] + k, c[1] - 3), (c[0] + k, c[1] + 3), "#ffffff", 1)
-        elif glyph == "unfollowed":
-            add_line(key, (c[0] - 13, c[1]), (c[0] + 13, c[1]), "#d7263d", 1.5,
-                     stroke_dasharray="4 4", stroke_opacity="0.6")  # fmt: skip
-        elif glyph == "hit":
-            _star(key, c, 7)
-        elif glyph == "ring":
-            add_circle(key, c[0], c[1], 5.6, "none", **pen_attrs(_CONTACT, 2.5))
-            add_circle(key, c[0], c[1], 1.8, _CONTACT)
-        elif glyph == "distance":
-            add_text(key, c[0], c[1] + 4, "5.1 in", 10, fill="#ffffff", font_weight="bold")
-        elif glyph == "cross":
-            for dy in (-1.0, 1.0):
-                add_line(key, (c[0] - 7, c[1] - 7 * dy), (c[0] + 7, c[1] + 7 * dy), _CROSS, 3)
-        elif glyph == "off":
-            add_circle(key, c[0], c[1], 8, "none", stroke_dasharray="5 3", **pen_attrs(_CROSS, 2))
-        add_text(key, x + 40, y, text, 11, fill=grey, cls="key-row", data_glyph=glyph,
-                 text_anchor="start")  # fmt: skip
-    y += 14
-    bg.set("height", fmt_num(y - top))
-    return y
