@@ -141,7 +141,7 @@ def _frame(turn: TurnFile, result: TurnResult | None, scale: float) -> tuple[_Fr
     label_px = _label_size(scale) * 0.62  # a bold character's width, roughly
     for p in pieces:
         reach = max(p.width, p.length) / 2 + 0.8
-        wide = reach + (len(p.id) + len(", 2 hits, off the table")) * label_px / scale
+        wide = reach + (min(len(p.id), 40) + len(", 2 hits, off the table")) * label_px / scale
         xs += [p.x - wide, p.x + wide]
         ys += [p.y - reach, p.y + reach]
     if result is not None:
