@@ -83,3 +83,14 @@ def test_a_file_of_a_game_nobody_plays_is_refused(tmp_path: Path) -> None:
     assert done.stderr.strip().endswith(
         "unknown ruleset 'chess' (one of: lightspeed, stellar, ftl)"
     )
+
+
+def test_render_draws_a_turn_with_its_tapes(tmp_path: Path) -> None:
+    out = tmp_path / "turn.svg"
+    done = spacetable("render", ROOT / "examples" / "ftl-two-tapes-one-ship.json", "-o", out)
+    assert done.returncode == 0, done.stderr
+    svg = out.read_text("utf-8")
+    assert svg.startswith("<svg") or svg.startswith("<?xml")
+    for piece in ("red-m1", "red-m2", "green-m1", "blue"):
+        assert f'data-piece="{piece}"' in svg
+    assert "3 sprints" in svg
