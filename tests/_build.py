@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from spacetable.battle import Card, Rules
-from spacetable.geometry import Pose
-from spacetable.ships import Laser, LaserKind, Role, Shield, ShipDef
+from spacetable.lasers.battle import Card, Rules
+from spacetable.lasers.geometry import Pose
+from spacetable.lasers.ships import Laser, LaserKind, Role, Shield, ShipDef
 
 HALF_W, HALF_L = 31.5, 44.0
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from spacetable.battle import Card, Outcome, distribute, resolve
-from spacetable.events import CardLeft, Destroyed, LaserFired, RocksVaporized, StepBegan
-from spacetable.geometry import Pose
-from spacetable.ships import Laser, Shield
+from spacetable.lasers.battle import Card, Outcome, distribute, resolve
+from spacetable.lasers.events import CardLeft, Destroyed, LaserFired, RocksVaporized, StepBegan
+from spacetable.lasers.geometry import Pose
+from spacetable.lasers.ships import Laser, Shield
 from tests._build import backward, card, forward, rules, ship
 
 MOTH = ship("moth", speed=1, health=1, lasers=(forward(1),))

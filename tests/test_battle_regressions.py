@@ -17,11 +17,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from spacetable.battle import Card, Outcome, Resolver, Rules, resolve
-from spacetable.events import GoodsTransferred, LaserFired, RocksTaken, RocksVaporized
-from spacetable.fast import resolve_fast
-from spacetable.geometry import Pose, rects_touch
-from spacetable.ships import Laser, Shield
+from spacetable.lasers.battle import Card, Outcome, Resolver, Rules, resolve
+from spacetable.lasers.events import GoodsTransferred, LaserFired, RocksTaken, RocksVaporized
+from spacetable.lasers.fast import resolve_fast
+from spacetable.lasers.geometry import Pose, rects_touch
+from spacetable.lasers.ships import Laser, Shield
 from tests._build import card, forward, rules, ship
 
 RESOLVERS = pytest.mark.parametrize("resolver", [resolve, resolve_fast], ids=["ref", "fast"])

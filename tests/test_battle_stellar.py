@@ -3,10 +3,10 @@ two-initiative ships, Stolen Goods and VP scoring."""
 
 from __future__ import annotations
 
-from spacetable.battle import Card, Outcome, resolve
-from spacetable.events import CardLeft, Delayed, GoodsTransferred, LaserFired, RocksVaporized
-from spacetable.geometry import Pose
-from spacetable.ships import Shield
+from spacetable.lasers.battle import Card, Outcome, resolve
+from spacetable.lasers.events import CardLeft, Delayed, GoodsTransferred, LaserFired, RocksVaporized
+from spacetable.lasers.geometry import Pose
+from spacetable.lasers.ships import Shield
 from tests._build import card, forward, rules, ship
 
 CARGO = ship("cargo", speed=9, health=3, vp=2, role="cargo")

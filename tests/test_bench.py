@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from spacetable.bench import random_table, run_bench, table_side
-from spacetable.fast import Candidate, pack, resolve_batch, resolve_packed
-from spacetable.geometry import rect_inside, rects_touch
+from spacetable.lab.bench import random_table, run_bench, table_side
+from spacetable.lasers.fast import Candidate, pack, resolve_batch, resolve_packed
+from spacetable.lasers.geometry import rect_inside, rects_touch
 
 
 def test_random_table_is_seeded_and_legal() -> None:

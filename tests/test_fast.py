@@ -19,10 +19,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from spacetable.battle import Card, Outcome, Rules, resolve
-from spacetable.bench import random_table
-from spacetable.events import LaserFired
-from spacetable.fast import (
+from spacetable.lab.bench import random_table
+from spacetable.lasers.battle import Card, Outcome, Rules, resolve
+from spacetable.lasers.events import LaserFired
+from spacetable.lasers.fast import (
     Candidate,
     PackedTable,
     candidate_card,
@@ -32,9 +32,9 @@ from spacetable.fast import (
     resolve_fast,
     resolve_packed,
 )
-from spacetable.geometry import EDGES, Pose, rects_touch
-from spacetable.ships import CARD_SIZE_MM, Laser, LaserKind, Role, Shield, ShipDef
-from spacetable.tables import CARGO_CUBES, load_table
+from spacetable.lasers.geometry import EDGES, Pose, rects_touch
+from spacetable.lasers.ships import CARD_SIZE_MM, Laser, LaserKind, Role, Shield, ShipDef
+from spacetable.lasers.tables import CARGO_CUBES, load_table
 
 PLAYERS = ("red", "blue", "green", "yellow")
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.json"))

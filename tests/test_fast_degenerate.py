@@ -17,12 +17,12 @@ from dataclasses import replace
 
 import pytest
 
-from spacetable.battle import Card, Rules, resolve
-from spacetable.events import LaserFired
-from spacetable.fast import resolve_fast
-from spacetable.geometry import EDGES, Pose, rects_touch
-from spacetable.ships import CARD_SIZE_MM, Shield, ShipDef
-from spacetable.tables import CARGO_CUBES
+from spacetable.lasers.battle import Card, Rules, resolve
+from spacetable.lasers.events import LaserFired
+from spacetable.lasers.fast import resolve_fast
+from spacetable.lasers.geometry import EDGES, Pose, rects_touch
+from spacetable.lasers.ships import CARD_SIZE_MM, Shield, ShipDef
+from spacetable.lasers.tables import CARGO_CUBES
 from tests.test_fast import PLAYERS, as_text, random_ship
 from tests.test_geometry_exact import exact_ray_hit
 

@@ -17,7 +17,7 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point, Polygon
 
-from spacetable.geometry import (
+from spacetable.lasers.geometry import (
     EDGES,
     Edge,
     Pose,

@@ -21,7 +21,7 @@ from fractions import Fraction as Q
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
-from spacetable.geometry import (
+from spacetable.lasers.geometry import (
     EDGES,
     EPSILON_MM,
     GRAZE_MM,

@@ -19,7 +19,7 @@ import pytest
 from spacetable.bots import make_bot
 from spacetable.bots.arena import play_stellar_match
 from spacetable.games.stellar import StellarMatch, StellarOptions
-from spacetable.tables import load_table
+from spacetable.lasers.tables import load_table
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))

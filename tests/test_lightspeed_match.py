@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from spacetable.events import RocksTaken, RocksVaporized, StepBegan
 from spacetable.games.base import IllegalAction, InvalidOptions, MalformedAction
 from spacetable.games.lightspeed import (
     CardDiscarded,
@@ -26,7 +25,8 @@ from spacetable.games.lightspeed import (
     Timeout,
     fleet,
 )
-from spacetable.tables import table_from_json
+from spacetable.lasers.events import RocksTaken, RocksVaporized, StepBegan
+from spacetable.lasers.tables import table_from_json
 
 PLAYERS = ("red", "blue", "green", "purple")
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from spacetable._loadclient import CARD_L, CARD_W, decode_pose, encode_pose, seat_spots
-from spacetable._loadsocket import _GUID, LoadSocket
-from spacetable.loadtest import LoadSettings, percentiles, run_loadtest
+from spacetable.lab._loadclient import CARD_L, CARD_W, decode_pose, encode_pose, seat_spots
+from spacetable.lab._loadsocket import _GUID, LoadSocket
+from spacetable.lab.loadtest import LoadSettings, percentiles, run_loadtest
 from tests._loops import run_apart
 
 

@@ -29,7 +29,7 @@ from spacetable.games.stellar import (
     check_fleet,
     race_ships,
 )
-from spacetable.lab import SizeStudy, run_study, wilson
+from spacetable.lab.races import SizeStudy, run_study, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 

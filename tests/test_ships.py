@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spacetable.geometry import EDGES, Edge, heading, on_edge
-from spacetable.ships import (
+from spacetable.lasers.geometry import EDGES, Edge, heading, on_edge
+from spacetable.lasers.ships import (
     CARD_SIZE_MM,
     LASER_KINDS,
     MAX_CATALOG_BYTES,
@@ -33,7 +33,7 @@ from spacetable.ships import (
     ship_from_mapping,
     ships_from_mapping,
 )
-from spacetable.tables import catalog as tables_catalog
+from spacetable.lasers.tables import catalog as tables_catalog
 
 CARD_W, CARD_L = CARD_SIZE_MM
 HW, HL = CARD_W / 2, CARD_L / 2

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from spacetable.events import GoodsTransferred, RocksTaken, RocksVaporized
 from spacetable.games.base import IllegalAction, InvalidOptions, MalformedAction
 from spacetable.games.stellar import (
     RACES,
@@ -39,9 +38,10 @@ from spacetable.games.stellar import (
     TimerRang,
     race_ships,
 )
-from spacetable.geometry import rects_touch
-from spacetable.ships import ShipDef
-from spacetable.tables import table_from_json
+from spacetable.lasers.events import GoodsTransferred, RocksTaken, RocksVaporized
+from spacetable.lasers.geometry import rects_touch
+from spacetable.lasers.ships import ShipDef
+from spacetable.lasers.tables import table_from_json
 
 PLAYERS = ("red", "blue", "green", "purple")
 #: The rulebook's battle sizes: credits a fleet may cost, and the countdown in seconds.

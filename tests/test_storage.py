@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from spacetable.battle import Outcome
 from spacetable.bots import make_bot
 from spacetable.bots.arena import play_match, play_stellar_match
 from spacetable.games.base import Match
 from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.games.stellar import StellarMatch, StellarOptions
+from spacetable.lasers.battle import Outcome
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server.storage import (
     PAGE_LIMIT,

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from spacetable.tables import (
+from spacetable.lasers.tables import (
     MAX_CARDS,
     MAX_TABLE_BYTES,
     TableError,

@@ -22,8 +22,8 @@ import typer
 
 from spacetable._userinput import InputError, parse_json, read_limited
 from spacetable.core.registry import MAX_FILE_BYTES, Referee, UnknownGame, referee_for
-from spacetable.ships import ShipDef
-from spacetable.tables import RESOLVE_BUDGET_S, catalog
+from spacetable.lasers.ships import ShipDef
+from spacetable.lasers.tables import RESOLVE_BUDGET_S, catalog
 
 app = typer.Typer(
     name="spacetable",
@@ -415,7 +415,7 @@ def bench(
     ] = 2.0,
 ) -> None:
     """Measure how many tables per second the resolvers handle (reference, fast, batch)."""
-    from spacetable.bench import run_bench
+    from spacetable.lab.bench import run_bench
 
     if not as_json:
         print("measuring (compiling the fast path first)...", file=sys.stderr)
@@ -450,7 +450,7 @@ def loadtest(
     that stream hand poses at 20 Hz and place cards; reports messages/s and the p50/p99
     latency of poses and placements. Without --rooms, adds rooms until a run misses
     p99 < 50 ms."""
-    from spacetable.loadtest import LoadSettings, find_max, run_loadtest, summary_line
+    from spacetable.lab.loadtest import LoadSettings, find_max, run_loadtest, summary_line
 
     if min(seconds, start, step, limit, threshold_ms) <= 0 or warmup < 0:
         _fail("--seconds, --start, --step, --limit and --threshold-ms must be > 0")
@@ -517,7 +517,7 @@ def races(
     from spacetable.bots.arena import PairRecord, StudySetup
     from spacetable.games.base import InvalidOptions
     from spacetable.games.stellar import BATTLE_SIZES, BattleSize
-    from spacetable.lab import run_study, wilson
+    from spacetable.lab.races import run_study, wilson
 
     sizes = list(BATTLE_SIZES) if size == "all" else [s for s in BATTLE_SIZES if s == size]
     if not sizes:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from spacetable.battle import Outcome
 from spacetable.bots import make_bot
 from spacetable.bots.arena import play_match
+from spacetable.lasers.battle import Outcome
 from spacetable.server.storage import Storage, StoredMatch
 from tests._server import running_server
 from tests.browser.conftest import OpenPage, Server, Shot

@@ -15,8 +15,8 @@ from typing import Any, Protocol
 from spacetable.bots._view import BotAction
 from spacetable.bots.greedy import GreedyBot
 from spacetable.bots.random_bot import RandomBot
-from spacetable.fast import resolve_fast
 from spacetable.games.lightspeed import LightSpeedMatch, LightSpeedOptions
+from spacetable.lasers.fast import resolve_fast
 
 #: Bot levels: ``random`` places anywhere legal; the others are greedy bots that weigh
 #: this many candidate poses for each card.

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from spacetable.games.stellar import Fleet, race_ships
-from spacetable.ships import ShipDef
+from spacetable.lasers.ships import ShipDef
 
 #: What one point of a laser's power is worth, by kind: an ion hit deals nothing but may
 #: delay a ship past the moment it would have fired; a penetrating laser deals 1 whatever

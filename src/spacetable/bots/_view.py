@@ -10,9 +10,9 @@ from typing import Any
 
 from spacetable.games.lightspeed import Discard, Drop, Place
 from spacetable.games.stellar import Fleet
-from spacetable.geometry import Pose, Rect, rect_inside, rects_touch
-from spacetable.ships import CARD_SIZE_MM, ShipDef
-from spacetable.tables import VARIANTS, Table, catalog, table_from_json
+from spacetable.lasers.geometry import Pose, Rect, rect_inside, rects_touch
+from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
+from spacetable.lasers.tables import VARIANTS, Table, catalog, table_from_json
 
 #: What a bot may answer: a Stellar Conflict fleet, or a card placed, dropped or discarded
 #: (the same actions in both games).

@@ -5,7 +5,7 @@ within the credits (:func:`spacetable.bots._fleet.value_fleet`).
 
 Candidates are partly aimed (one of the ship's lasers pointed at the asteroid or an enemy
 ship from a random distance) and partly uniform; all of them are resolved in one call to
-the compiled batch resolver (:func:`spacetable.fast.resolve_batch`).
+the compiled batch resolver (:func:`spacetable.lasers.fast.resolve_batch`).
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ import numpy as np
 
 from spacetable.bots._fleet import fleet_action
 from spacetable.bots._view import BotAction, random_free_pose, ruleset_ships, view_table
-from spacetable.fast import pack, resolve_batch
 from spacetable.games.lightspeed import Discard, Drop, Place
-from spacetable.geometry import Pose, Rect, heading, rect_inside
-from spacetable.ships import CARD_SIZE_MM, ShipDef
-from spacetable.tables import Table
+from spacetable.lasers.fast import pack, resolve_batch
+from spacetable.lasers.geometry import Pose, Rect, heading, rect_inside
+from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
+from spacetable.lasers.tables import Table
 
 
 class GreedyBot:

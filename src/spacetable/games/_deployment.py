@@ -20,11 +20,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from spacetable.battle import Card
-from spacetable.events import Event
+from spacetable.core.events import Event
 from spacetable.games.base import Action, InvalidOptions
-from spacetable.geometry import Pose, Rect, rect_inside, rects_touch
-from spacetable.ships import CARD_SIZE_MM, ShipDef
+from spacetable.lasers.battle import Card
+from spacetable.lasers.geometry import Pose, Rect, rect_inside, rects_touch
+from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
 
 #: A table of 1200 x 800 mm centred on the origin, as in table files.
 DEFAULT_TABLE_MM = (1200.0, 800.0)

@@ -28,8 +28,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import Field, fields, replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, get_type_hints
 
-from spacetable.battle import Resolver, resolve
-from spacetable.events import Event
+from spacetable.core.events import Event
+from spacetable.lasers.battle import Resolver, resolve
 
 
 class IllegalAction(ValueError):

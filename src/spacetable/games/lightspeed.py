@@ -18,9 +18,9 @@ Phases (:class:`Phase`):
     player may choose again or discard) or :class:`Discard` it. The server sends
     :class:`Timeout` when its stop countdown runs out: every card still undecided is
     discarded. Once nobody is undecided the battle is resolved
-    (:func:`spacetable.battle.resolve`) and the match is over.
+    (:func:`spacetable.lasers.battle.resolve`) and the match is over.
 ``over``
-    :meth:`LightSpeedMatch.result` is the battle's :class:`~spacetable.battle.Outcome`.
+    :meth:`LightSpeedMatch.result` is the battle's :class:`~spacetable.lasers.battle.Outcome`.
 
 Moving the card in hand is not an action: the server streams hand poses without storing
 them, and asks :meth:`LightSpeedMatch.check_placement` why a spot is refused.
@@ -42,9 +42,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, cast
 
-from spacetable.battle import Card, Outcome
+from spacetable.core.events import Event
 from spacetable.core.registry import Game
-from spacetable.events import Event
 from spacetable.games._deployment import DEFAULT_TABLE_MM as DEFAULT_TABLE_MM
 from spacetable.games._deployment import CardDiscarded as CardDiscarded
 from spacetable.games._deployment import CardDropped as CardDropped
@@ -56,9 +55,10 @@ from spacetable.games._deployment import Place as Place
 from spacetable.games._deployment import StopCalled as StopCalled
 from spacetable.games._deployment import Timeout as Timeout
 from spacetable.games.base import InvalidOptions, Match, decode_action
-from spacetable.geometry import Pose, rect_inside
-from spacetable.ships import CARD_SIZE_MM, ShipDef
-from spacetable.tables import TABLE_REFEREE, Table, catalog
+from spacetable.lasers.battle import Card, Outcome
+from spacetable.lasers.geometry import Pose, rect_inside
+from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
+from spacetable.lasers.tables import TABLE_REFEREE, Table, catalog
 
 # -- static facts ---------------------------------------------------------------------------
 
@@ -310,7 +310,7 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
     # -- exports ------------------------------------------------------------------------------
 
     def to_table(self) -> Table:
-        """The cards on the table now as a table file's :class:`~spacetable.tables.Table`
+        """The cards on the table now as a table file's :class:`~spacetable.lasers.tables.Table`
         (the final position once the match is over)."""
         return Table(
             cast(Literal["lightspeed"], RULESET),

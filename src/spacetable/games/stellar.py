@@ -31,9 +31,9 @@ Phases (:class:`Phase`):
     choose again or discard) or :class:`Discard`; the server's :class:`Timeout` discards
     every card still undecided. Once nobody is undecided, cargo ships carry their cubes
     (8 / 5 / 4 for 2 / 3 / 4 players, put on the card as it lands) and the battle is
-    resolved (:func:`spacetable.battle.resolve`, Stellar Conflict scoring).
+    resolved (:func:`spacetable.lasers.battle.resolve`, Stellar Conflict scoring).
 ``over``
-    :meth:`StellarMatch.result` is the battle's :class:`~spacetable.battle.Outcome`.
+    :meth:`StellarMatch.result` is the battle's :class:`~spacetable.lasers.battle.Outcome`.
 
 What a player sees (:meth:`StellarMatch.view`): his own fleet, never another's (a
 spectator sees none); who has chosen; then, as in Light Speed, every card on the table,
@@ -52,9 +52,8 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, cast
 
-from spacetable.battle import Card, Outcome
+from spacetable.core.events import Event
 from spacetable.core.registry import Game
-from spacetable.events import Event
 from spacetable.games._deployment import DEFAULT_TABLE_MM as DEFAULT_TABLE_MM
 from spacetable.games._deployment import CardDiscarded as CardDiscarded
 from spacetable.games._deployment import CardDropped as CardDropped
@@ -72,9 +71,10 @@ from spacetable.games._deployment import Place as Place
 from spacetable.games._deployment import StopCalled as StopCalled
 from spacetable.games._deployment import Timeout as Timeout
 from spacetable.games.base import Action, InvalidOptions, Match, decode_action
-from spacetable.geometry import Pose, rect_inside
-from spacetable.ships import ShipDef, builtin_catalog
-from spacetable.tables import CARGO_CUBES, TABLE_REFEREE, Table
+from spacetable.lasers.battle import Card, Outcome
+from spacetable.lasers.geometry import Pose, rect_inside
+from spacetable.lasers.ships import ShipDef, builtin_catalog
+from spacetable.lasers.tables import CARGO_CUBES, TABLE_REFEREE, Table
 
 # -- static facts ---------------------------------------------------------------------------
 
@@ -588,7 +588,7 @@ class StellarMatch(Match[StellarAction, StellarOptions]):
     # -- exports ------------------------------------------------------------------------------
 
     def to_table(self) -> Table:
-        """The cards on the table now as a table file's :class:`~spacetable.tables.Table`
+        """The cards on the table now as a table file's :class:`~spacetable.lasers.tables.Table`
         (the final position once the match is over)."""
         return Table(
             cast(Literal["stellar"], RULESET),

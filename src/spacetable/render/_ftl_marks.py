@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 from spacetable.games.ftl.pieces import Kind, Piece
 from spacetable.games.ftl.turnfile import TurnFile, TurnResult
-from spacetable.geometry import heading
+from spacetable.lasers.geometry import heading
 from spacetable.render.svg import (
     HIT,
     PANEL,

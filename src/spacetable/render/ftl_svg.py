@@ -29,7 +29,7 @@ from spacetable.games.ftl.events import (
 from spacetable.games.ftl.narrate import narrate_turn
 from spacetable.games.ftl.pieces import Piece
 from spacetable.games.ftl.turnfile import TurnFile, TurnResult
-from spacetable.geometry import heading
+from spacetable.lasers.geometry import heading
 from spacetable.render._ftl_marks import (
     CONTACT,
     CROSS,

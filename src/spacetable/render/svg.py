@@ -14,8 +14,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from spacetable.battle import Card, Outcome
-from spacetable.events import (
+from spacetable.lasers.battle import Card, Outcome
+from spacetable.lasers.events import (
     CardLeft,
     Delayed,
     Destroyed,
@@ -25,9 +25,9 @@ from spacetable.events import (
     RocksVaporized,
     StepBegan,
 )
-from spacetable.geometry import heading
-from spacetable.ships import CARD_SIZE_MM, ShipDef
-from spacetable.tables import Table
+from spacetable.lasers.geometry import heading
+from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
+from spacetable.lasers.tables import Table
 
 __all__ = ["CARD_SIZE_MM", "PLAYER_COLOURS", "card_svg", "player_colours", "table_svg"]
 

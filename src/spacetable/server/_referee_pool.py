@@ -19,8 +19,8 @@ import os
 import orjson
 import pebble
 
+from spacetable.lasers.tables import RESOLVE_BUDGET_S, parse_table
 from spacetable.render.svg import table_svg
-from spacetable.tables import RESOLVE_BUDGET_S, parse_table
 
 #: Tables that may wait for the worker (or run) at once; more are turned away as busy.
 MAX_PENDING = 8
@@ -43,7 +43,7 @@ def resolve_upload(body: bytes) -> bytes:
     """In a worker: read, check, resolve and draw an uploaded table; the answer of
     ``POST /api/resolve`` as JSON bytes (``result``, ``svg``, ``table``).
 
-    Raises :class:`~spacetable.tables.TableError` naming the problem in the upload."""
+    Raises :class:`~spacetable.lasers.tables.TableError` naming the problem in the upload."""
     table = parse_table(body)
     outcome = table.resolve()
     answer = {
@@ -101,7 +101,7 @@ class RefereePool:
     async def resolve(self, body: bytes) -> bytes:
         """The answer to an uploaded table, as JSON bytes (see :func:`resolve_upload`).
 
-        Raises :class:`~spacetable.tables.TableError` for a bad table,
+        Raises :class:`~spacetable.lasers.tables.TableError` for a bad table,
         :class:`RefereeBusy` when :attr:`pending` tables already wait, and
         :class:`RefereeGaveUp` when this one took longer than :attr:`budget_s` or more
         memory than a worker may take."""

@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from spacetable.fast import resolve_fast
 from spacetable.games.base import IllegalAction
 from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.games.stellar import (
@@ -29,6 +28,7 @@ from spacetable.games.stellar import (
     Timeout,
     TimerExpired,
 )
+from spacetable.lasers.fast import resolve_fast
 from spacetable.server import protocol as msg
 from spacetable.server.storage import StoredMatch
 

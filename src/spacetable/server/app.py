@@ -23,11 +23,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from spacetable._userinput import clipped, parse_json
 from spacetable.bots import warm_up
 from spacetable.games.stellar import RACES, race_ships
+from spacetable.lasers.tables import MAX_TABLE_BYTES, RESOLVE_BUDGET_S, TableError, catalog
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
 from spacetable.server.rooms import RoomDirectory, RoomOptions, RoomsFull, Timing
 from spacetable.server.storage import PAGE_LIMIT, Storage, StorageUnavailable, UnknownMatch
-from spacetable.tables import MAX_TABLE_BYTES, RESOLVE_BUDGET_S, TableError, catalog
 
 WEB = resources.files("spacetable") / "web"
 #: Largest ``POST /api/rooms`` body, in bytes (a room's options take a few dozen).

@@ -1,6 +1,6 @@
 """The event log of a Faster Than Light turn, in the order the referee resolves it.
 
-Every event is a frozen :class:`~spacetable.events.Event` with ``to_json`` and
+Every event is a frozen :class:`~spacetable.lasers.events.Event` with ``to_json`` and
 :func:`event_from_json` that round-trip. Lengths are inches, angles degrees (DESIGN
 section 5's frame); points and distances are rounded to 1e-9 in so logs compare equal
 from machine to machine.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from spacetable.events import Event, Point, decode_event
+from spacetable.core.events import Event, Point, decode_event
 
 #: Decimal places kept for coordinates and distances in events (1e-9 in).
 PLACES = 9

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from spacetable.events import Event
+from spacetable.core.events import Event
 from spacetable.games._deployment import checked_players, is_number
 from spacetable.games.base import Action, InvalidOptions, Match, decode_action
 from spacetable.games.ftl.events import (

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from spacetable.events import Event
+from spacetable.core.events import Event
 from spacetable.games.ftl.events import (
     Contact,
     GameOver,

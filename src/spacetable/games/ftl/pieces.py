@@ -2,7 +2,7 @@
 
 DESIGN section 5 fixes the frame. The table is centred on the origin. A piece stands on its
 post ``(x, y)`` with a ``heading`` in degrees: 0 points to +y and angles grow
-counter-clockwise, as in the Light Speed frame (so :func:`spacetable.geometry.heading`
+counter-clockwise, as in the Light Speed frame (so :func:`spacetable.lasers.geometry.heading`
 gives its direction). Its footprint is a closed rectangle centred on the post, ``width``
 across and ``length`` along the heading; its nose is the middle of its front edge.
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from spacetable.geometry import Pose, Rect, heading
+from spacetable.lasers.geometry import Pose, Rect, heading
 
 #: The table unless a file or the options say otherwise: 48 x 48 in (four feet a side).
 DEFAULT_TABLE_IN = (48.0, 48.0)

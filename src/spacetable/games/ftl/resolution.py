@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from spacetable.events import Event
+from spacetable.core.events import Event
 from spacetable.games.ftl.events import (
     Contact,
     GameOver,
@@ -42,7 +42,7 @@ from spacetable.games.ftl.pieces import (
     Piece,
     on_table,
 )
-from spacetable.geometry import Rect, heading
+from spacetable.lasers.geometry import Rect, heading
 
 #: Contacts closer than this along one tape (in) happen together; a tape touches a
 #: footprint that it passes within this distance of.

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spacetable._userinput import InputError, clipped, listed, parse_json
-from spacetable.events import Event
+from spacetable.core.events import Event
 from spacetable.games.ftl.events import OrderIgnored, rounded
 from spacetable.games.ftl.orders import Launch, Order, check_order, parse_order
 from spacetable.games.ftl.pieces import (

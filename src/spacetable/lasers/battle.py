@@ -2,7 +2,7 @@
 
 :func:`resolve` is the clear, scalar reference: it takes the cards as they lie when
 deployment ends and plays the battle speed step by speed step, returning the
-:class:`Outcome` with its event log. ``spacetable.fast`` compiles the same rules for bots.
+:class:`Outcome` with its event log. ``spacetable.lasers.fast`` compiles the same rules for bots.
 
 The rulings are numbered as in DESIGN section 4; comments cite them.
 """
@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from spacetable.events import (
+from spacetable.lasers.events import (
     CardLeft,
     Delayed,
     Destroyed,
@@ -25,8 +25,8 @@ from spacetable.events import (
     RocksVaporized,
     StepBegan,
 )
-from spacetable.geometry import Pose, RayHit, Rect, edge_coordinate, ray_hit, ray_may_touch
-from spacetable.ships import CARD_SIZE_MM, Laser, ShipDef
+from spacetable.lasers.geometry import Pose, RayHit, Rect, edge_coordinate, ray_hit, ray_may_touch
+from spacetable.lasers.ships import CARD_SIZE_MM, Laser, ShipDef
 
 Ruleset = Literal["lightspeed", "stellar"]
 RULESETS: tuple[Ruleset, ...] = ("lightspeed", "stellar")
@@ -182,7 +182,7 @@ def distribute(pool: int, values: Sequence[int]) -> tuple[list[int], int]:
 
 
 #: A battle resolver: the cards and rules in, the outcome with its event log out.
-#: :func:`resolve` is the reference; ``spacetable.fast.resolve_fast`` gives the same
+#: :func:`resolve` is the reference; ``spacetable.lasers.fast.resolve_fast`` gives the same
 #: outcome and events, compiled.
 Resolver = Callable[[Sequence[Card], Rules], Outcome]
 
@@ -190,7 +190,7 @@ Resolver = Callable[[Sequence[Card], Rules], Outcome]
 def resolve(cards: Sequence[Card], rules: Rules) -> Outcome:
     """Play the laser battle on ``cards`` under ``rules`` and return its outcome.
 
-    The table is not validated here (see ``spacetable.tables``): cards are assumed not to
+    The table is not validated here (see ``spacetable.lasers.tables``): cards are assumed not to
     touch. Events are ordered by speed step, then card order, then laser order.
     """
     return _Battle(cards, rules).run()

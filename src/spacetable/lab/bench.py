@@ -18,12 +18,12 @@ from typing import Any
 import numba
 import numpy as np
 
-from spacetable import _fast_kernels as kernels
-from spacetable.battle import Card, Rules, resolve
-from spacetable.fast import pack, resolve_batch_full, resolve_packed
-from spacetable.geometry import Pose, rect_inside, rects_touch
-from spacetable.ships import CARD_SIZE_MM, ShipDef
-from spacetable.tables import DEFAULT_ASTEROID_ROCKS, catalog
+from spacetable.lasers import _fast_kernels as kernels
+from spacetable.lasers.battle import Card, Rules, resolve
+from spacetable.lasers.fast import pack, resolve_batch_full, resolve_packed
+from spacetable.lasers.geometry import Pose, rect_inside, rects_touch
+from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
+from spacetable.lasers.tables import DEFAULT_ASTEROID_ROCKS, catalog
 
 PLAYER_NAMES = ("red", "blue", "green", "yellow")
 #: Share of the table's surface the cards cover in :func:`random_table`.

@@ -16,7 +16,7 @@ measured. Placement latency: a ``place`` sent to its own ``placed`` broadcast (o
 
 The clients must cost much less than the server they load, or their own delays would be
 measured as the server's: each connection is a plain :class:`asyncio.Protocol` that reads
-its frames itself (:mod:`spacetable._loadsocket`; no reader task, no queues), messages are
+its frames itself (:mod:`spacetable.lab._loadsocket`; no reader task, no queues), messages are
 handled as they are parsed, and the pose stream runs on timer callbacks (one per
 millisecond, shared) rather than one task per client.
 """
@@ -35,7 +35,7 @@ from typing import Any
 
 import orjson
 
-from spacetable._loadsocket import LoadSocket
+from spacetable.lab._loadsocket import LoadSocket
 
 #: Card and table sizes (mm) and the asteroid at the centre; see games/lightspeed.py.
 CARD_W, CARD_L = 63.0, 88.0

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from spacetable._userinput import InputError, clipped, listed, parse_json, read_limited
-from spacetable.geometry import EDGES, Edge, on_edge
+from spacetable.lasers.geometry import EDGES, Edge, on_edge
 
 LaserKind = Literal["normal", "ion", "penetrating"]
 LASER_KINDS: tuple[LaserKind, ...] = ("normal", "ion", "penetrating")

@@ -1,11 +1,12 @@
 """The fast battle path: the whole resolution compiled with numba, for bots and the lab.
 
 :func:`pack` turns a table (cards and rules) into numpy arrays once; one compiled function
-then plays every speed step (``spacetable._fast_kernels``). It repeats the arithmetic of
-:mod:`spacetable.geometry` in the same order and the rules of :mod:`spacetable.battle` in
-the same order, so :func:`resolve_fast` returns exactly what :func:`spacetable.battle.resolve`
-returns: scores, winner, kill piles, every card's state and the same event log, floats
-included (``tests/test_fast.py`` holds it to that on random tables).
+then plays every speed step (``spacetable.lasers._fast_kernels``). It repeats the
+arithmetic of :mod:`spacetable.lasers.geometry` in the same order and the rules of
+:mod:`spacetable.lasers.battle` in the same order, so :func:`resolve_fast` returns exactly
+what :func:`spacetable.lasers.battle.resolve` returns: scores, winner, kill piles, every
+card's state and the same event log, floats included (``tests/test_fast.py`` holds it to
+that on random tables).
 
 :func:`resolve_batch` scores many candidate placements of one more card on a base table at
 once, in parallel on all numba threads (``prange``), without event logs: what a bot needs to
@@ -29,9 +30,9 @@ import numba
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from spacetable import _fast_kernels as k
-from spacetable.battle import DELAY_SPEED, Card, Outcome, Rules, ShipResult
-from spacetable.events import (
+from spacetable.lasers import _fast_kernels as k
+from spacetable.lasers.battle import DELAY_SPEED, Card, Outcome, Rules, ShipResult
+from spacetable.lasers.events import (
     CardLeft,
     Delayed,
     Destroyed,
@@ -42,9 +43,9 @@ from spacetable.events import (
     RocksVaporized,
     StepBegan,
 )
-from spacetable.geometry import EDGES, Pose, _cos_sin
-from spacetable.ships import CARD_SIZE_MM, LASER_KINDS, ShipDef
-from spacetable.tables import CARGO_CUBES
+from spacetable.lasers.geometry import EDGES, Pose, _cos_sin
+from spacetable.lasers.ships import CARD_SIZE_MM, LASER_KINDS, ShipDef
+from spacetable.lasers.tables import CARGO_CUBES
 
 __all__ = [
     "BatchResult",
@@ -91,7 +92,7 @@ class PackedTable:
 
     ``ship_defs`` are the definitions batch candidates may use (``Candidate.ship`` indexes
     them); candidates are cards of ``candidate_size``. Array layouts are the column
-    constants of ``spacetable._fast_kernels``.
+    constants of ``spacetable.lasers._fast_kernels``.
     """
 
     cards: tuple[Card, ...]
@@ -286,7 +287,7 @@ def _pack_defs(
 
 def resolve_fast(cards: Sequence[Card], rules: Rules) -> Outcome:
     """Play the battle with the compiled kernel; the same :class:`Outcome` (event log
-    included) as :func:`spacetable.battle.resolve`."""
+    included) as :func:`spacetable.lasers.battle.resolve`."""
     return resolve_packed(pack(cards, rules))
 
 

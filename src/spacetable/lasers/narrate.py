@@ -1,14 +1,14 @@
 """A readable, step-by-step account of a battle, as a referee would announce it.
 
-Pure: takes the cards and the :class:`~spacetable.battle.Outcome`, returns lines of text.
+Pure: takes the cards and the :class:`~spacetable.lasers.battle.Outcome`, returns lines of text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spacetable.battle import Card, Outcome
-from spacetable.events import (
+from spacetable.lasers.battle import Card, Outcome
+from spacetable.lasers.events import (
     CardLeft,
     Delayed,
     Destroyed,

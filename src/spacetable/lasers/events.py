@@ -1,31 +1,27 @@
-"""The battle's event log: what happened, in the order a referee would announce it.
-
-Each event is a small frozen value with ``to_json`` / :func:`event_from_json` that round-trip.
-The CLI narrates them, the SVG renderer draws them, the browser animates them and storage
-keeps them for replays.
-"""
+"""The laser battle's event log (Light Speed and Stellar Conflict): what happened, in the
+order a referee would announce it; each event round-trips through ``to_json`` and
+:func:`event_from_json`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-Point = tuple[float, float]
+from spacetable.core.events import Event, Point, decode_event
 
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base class: every event serialises to a JSON object with a ``"type"`` tag."""
-
-    type_name: ClassVar[str] = "event"
-
-    def to_json(self) -> dict[str, Any]:
-        """This event as a JSON-ready dict (tuples become lists)."""
-        out: dict[str, Any] = {"type": self.type_name}
-        for key, value in asdict(self).items():
-            out[key] = list(value) if isinstance(value, tuple) else value
-        return out
+__all__ = [
+    "CardLeft",
+    "Delayed",
+    "Destroyed",
+    "Event",
+    "GoodsTransferred",
+    "LaserFired",
+    "Point",
+    "RocksTaken",
+    "RocksVaporized",
+    "StepBegan",
+    "event_from_json",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,19 +138,3 @@ def event_from_json(data: dict[str, Any]) -> Event:
     """Rebuild a laser battle's event from :meth:`Event.to_json` output. Raises
     ``ValueError`` if the type is unknown or fields are missing."""
     return decode_event(data, EVENT_TYPES)
-
-
-def decode_event(data: dict[str, Any], types: Mapping[str, type[Event]], what: str = "") -> Event:
-    """Rebuild an event of one of ``types`` (by ``type`` tag) from its :meth:`Event.to_json`
-    output; JSON lists become tuples. ``what`` names the game in errors. Raises
-    ``ValueError`` if the type is unknown or fields are missing."""
-    cls = types.get(str(data.get("type")))
-    if cls is None:
-        raise ValueError(f"unknown {what}{' ' if what else ''}event type {data.get('type')!r}")
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in data:
-            raise ValueError(f"{cls.type_name} event lacks {f.name!r}")
-        value = data[f.name]
-        kwargs[f.name] = tuple(value) if isinstance(value, list) else value
-    return cls(**kwargs)

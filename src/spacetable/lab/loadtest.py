@@ -2,7 +2,7 @@
 
 It starts a real ``spacetable serve`` process pinned to one core (core 0), and from this
 process, pinned to another core (core 1), seats ``rooms`` rooms of four websocket clients
-on loopback (``spacetable._loadclient``): each streams its hand pose at 20 Hz and places a
+on loopback (``spacetable.lab._loadclient``): each streams its hand pose at 20 Hz and places a
 card every two seconds, playing whole matches and rematches. The report gives the
 messages per second into and out of the server, the p50/p99 latency of a pose (sent by one
 client, received by each other client of its room) and of a placement's answer, the
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from spacetable._loadclient import ClientPlan, Stats, run_clients
+from spacetable.lab._loadclient import ClientPlan, Stats, run_clients
 
 #: The goal of the issue: this many rooms with both p99 latencies under the threshold.
 TARGET_ROOMS = 150

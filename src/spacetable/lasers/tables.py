@@ -7,7 +7,7 @@ the same format back.
 
 Files and uploads are bounded (docs/formats.md, Limits): at most :data:`MAX_TABLE_BYTES`,
 :data:`MAX_CARDS` cards, sizes and coordinates of a few metres, every number finite; the
-ship definitions they bring are bounded by :mod:`spacetable.ships`. The CLI and the
+ship definitions they bring are bounded by :mod:`spacetable.lasers.ships`. The CLI and the
 server read them through the same :func:`load_table` / :func:`parse_table`.
 """
 
@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any, cast
 
 from spacetable._userinput import InputError, clipped, listed, parse_json, read_limited
-from spacetable.battle import RULESETS, Card, Outcome, Resolver, Rules, Ruleset, resolve
 from spacetable.core.registry import Referee
-from spacetable.geometry import Pose, rect_inside, rects_touch
-from spacetable.narrate import narrate
-from spacetable.ships import (
+from spacetable.lasers.battle import RULESETS, Card, Outcome, Resolver, Rules, Ruleset, resolve
+from spacetable.lasers.geometry import Pose, rect_inside, rects_touch
+from spacetable.lasers.narrate import narrate
+from spacetable.lasers.ships import (
     CARD_SIZE_MM,
     MAX_CARD_MM,
     MIN_CARD_MM,

@@ -1,12 +1,13 @@
-"""Compiled kernels of the fast battle path (private; see :mod:`spacetable.fast`).
+"""Compiled kernels of the fast battle path (private; see :mod:`spacetable.lasers.fast`).
 
 Every function here is compiled by numba with ``cache=True``. All compiled code of the fast
 path lives in this one module on purpose: numba's disk cache is invalidated by changes to
-the file that defines a function, not to the files of the functions it calls, so a
-kernel in another module could keep running a stale copy of these. They repeat the arithmetic of
-:mod:`spacetable.geometry` and the rules of :mod:`spacetable.battle` operation for operation,
-so the fast path agrees with the reference bit for bit. Tables arrive packed in numpy arrays
-whose columns are the constants below; arrays travel in the tuples named below.
+the file that defines a function, not to the files of the functions it calls, so a kernel
+in another module could keep running a stale copy of these. They repeat the arithmetic of
+:mod:`spacetable.lasers.geometry` and the rules of :mod:`spacetable.lasers.battle`
+operation for operation, so the fast path agrees with the reference bit for bit. Tables
+arrive packed in numpy arrays whose columns are the constants below; arrays travel in the
+tuples named below.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import numba
 import numpy as np
 from numpy.typing import NDArray
 
-from spacetable.geometry import EPSILON_MM, GRAZE_MM
+from spacetable.lasers.geometry import EPSILON_MM, GRAZE_MM
 
 F = TypeVar("F", bound=Callable[..., Any])
 IntArr = NDArray[np.int64]

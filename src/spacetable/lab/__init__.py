@@ -1,0 +1,1 @@
+"""The lab: studies, benchmarks and the server load test (DESIGN section 1)."""
