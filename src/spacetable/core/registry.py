@@ -61,12 +61,19 @@ class Referee:
     #: ``render`` draws the resolution even without ``--battle`` (a turn file is its
     #: orders: there is nothing to draw without them).
     draws_resolution: bool = False
+    #: The file as checked, defaults filled in, as JSON (the referee page edits it), if
+    #: the game offers it.
+    to_json: Callable[[Any], dict[str, Any]] | None = None
+
+    def renderer(self) -> Callable[[Any, Any], str]:
+        """The drawing function :attr:`draw` names (imported now)."""
+        module, _, name = self.draw.partition(":")
+        function: Callable[[Any, Any], str] = getattr(importlib.import_module(module), name)
+        return function
 
     def svg(self, settled: Any, resolution: Any | None) -> str:
         """Draw ``settled`` (with its resolution, if given) as SVG."""
-        module, _, name = self.draw.partition(":")
-        renderer: Callable[[Any, Any], str] = getattr(importlib.import_module(module), name)
-        return renderer(settled, resolution)
+        return self.renderer()(settled, resolution)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +91,13 @@ class Game:
 def games() -> tuple[Game, ...]:
     """Every registered game, in registration order."""
     return tuple(importlib.import_module(name).GAME for name in REGISTRATIONS)
+
+
+def preload() -> None:
+    """Import every game and its renderer now (a worker forked afterwards starts warm)."""
+    for entry in games():
+        if entry.referee is not None:
+            entry.referee.renderer()
 
 
 def game(key: str) -> Game:

@@ -344,4 +344,5 @@ TABLE_REFEREE = Referee(
     draw="spacetable.render.svg:table_svg",
     error=TableError,
     kind="table file",
+    to_json=Table.to_json,
 )

@@ -1,5 +1,6 @@
-"""The referee's worker: tables uploaded to ``POST /api/resolve`` are read, resolved and
-drawn in a separate process, never on the event loop that runs every room.
+"""The referee's worker: files uploaded to ``POST /api/resolve`` (any game's table or turn
+file, found through the game registry by its ``ruleset``) are read, resolved and drawn in
+a separate process, never on the event loop that runs every room.
 
 A table within the file limits (docs/formats.md, Limits) can still take seconds to
 resolve, and CPU-bound Python cannot be interrupted from another thread: only a process
@@ -19,8 +20,9 @@ import os
 import orjson
 import pebble
 
-from spacetable.lasers.tables import RESOLVE_BUDGET_S, parse_table
-from spacetable.render.svg import table_svg
+from spacetable._userinput import InputError, parse_json
+from spacetable.core.registry import UnknownGame, preload, referee_for
+from spacetable.lasers.tables import RESOLVE_BUDGET_S
 
 #: Tables that may wait for the worker (or run) at once; more are turned away as busy.
 MAX_PENDING = 8
@@ -28,6 +30,11 @@ MAX_PENDING = 8
 WORKER_MEMORY = 1 << 30
 #: How much lower than the rooms' event loop the workers run (``nice`` increment).
 WORKER_NICENESS = 10
+
+
+class UploadRefused(ValueError):
+    """An upload no game can settle: malformed JSON, an unknown ruleset, a bad table or
+    turn; the message names the problem."""
 
 
 class RefereeBusy(Exception):
@@ -40,17 +47,28 @@ class RefereeGaveUp(Exception):
 
 
 def resolve_upload(body: bytes) -> bytes:
-    """In a worker: read, check, resolve and draw an uploaded table; the answer of
-    ``POST /api/resolve`` as JSON bytes (``result``, ``svg``, ``table``).
+    """In a worker: read, check, resolve and draw an uploaded file; the answer of ``POST
+    /api/resolve`` as JSON bytes: ``ruleset``, ``result`` (what ``spacetable resolve
+    --json`` prints), ``svg``, and ``table`` (the table as checked) for table files.
 
-    Raises :class:`~spacetable.lasers.tables.TableError` naming the problem in the upload."""
-    table = parse_table(body)
-    outcome = table.resolve()
+    Raises :class:`UploadRefused` naming the problem in the upload."""
+    try:
+        data = parse_json(body)
+        _, referee = referee_for(data)
+    except (InputError, UnknownGame) as exc:
+        raise UploadRefused(str(exc)) from None
+    try:
+        settled = referee.read(data)
+        resolution = referee.resolve(settled)
+    except referee.error as exc:
+        raise UploadRefused(str(exc)) from None
     answer = {
-        "result": outcome.to_json(),
-        "svg": table_svg(table, outcome),
-        "table": table.to_json(),
+        "ruleset": data["ruleset"],
+        "result": referee.result_json(resolution),
+        "svg": referee.svg(settled, resolution),
     }
+    if referee.to_json is not None:
+        answer["table"] = referee.to_json(settled)
     return orjson.dumps(answer)
 
 
@@ -101,7 +119,7 @@ class RefereePool:
     async def resolve(self, body: bytes) -> bytes:
         """The answer to an uploaded table, as JSON bytes (see :func:`resolve_upload`).
 
-        Raises :class:`~spacetable.lasers.tables.TableError` for a bad table,
+        Raises :class:`UploadRefused` for a bad file,
         :class:`RefereeBusy` when :attr:`pending` tables already wait, and
         :class:`RefereeGaveUp` when this one took longer than :attr:`budget_s` or more
         memory than a worker may take."""
@@ -130,3 +148,6 @@ class RefereePool:
             self._pool.stop()  # type: ignore[no-untyped-call]  # pebble leaves it unannotated
             self._pool.join()
             self._pool = None
+
+
+preload()  # in the fork server: every worker starts with the games and renderers imported

@@ -23,8 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from spacetable._userinput import clipped, parse_json
 from spacetable.bots import warm_up
 from spacetable.games.stellar import RACES, race_ships
-from spacetable.lasers.tables import MAX_TABLE_BYTES, RESOLVE_BUDGET_S, TableError, catalog
-from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool
+from spacetable.lasers.tables import MAX_TABLE_BYTES, RESOLVE_BUDGET_S, catalog
+from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
 from spacetable.server.rooms import RoomDirectory, RoomOptions, RoomsFull, Timing
 from spacetable.server.storage import PAGE_LIMIT, Storage, StorageUnavailable, UnknownMatch
@@ -260,7 +260,7 @@ def create_app(
             answer = await referee.resolve(await _json_body(request, MAX_TABLE_BYTES))
         except _BodyRefused as exc:
             return exc.response("error")
-        except TableError as exc:  # malformed JSON, a bad table, a limit broken
+        except UploadRefused as exc:  # malformed JSON, a bad table or turn, a limit broken
             return JSONResponse({"error": str(exc)}, status_code=400)
         except RefereeGaveUp as exc:
             return JSONResponse({"error": str(exc)}, status_code=422)
