@@ -1,0 +1,120 @@
+"""Seeded Faster Than Light duels between two bots, and their win rates with intervals.
+
+Each duel drives a real :class:`~spacetable.games.ftl.FtlMatch` with the bots' plots,
+with a turn limit so that every duel ends (a draw at the limit). The bots swap seats from
+one duel to the next, and each bot draws from its own ``random.Random`` seeded from the
+duel's seed, so a study replays exactly. Pure: no clock, no I/O.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from spacetable.bots.ftl import FtlBot
+from spacetable.games.ftl.match import FtlMatch, FtlOptions
+
+#: Turns before a duel ends as a draw, unless told otherwise.
+DUEL_TURN_LIMIT = 60
+#: z for a 95% interval.
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (``successes`` may be fractional, e.g.
+    draws counted as halves). Raises ``ValueError`` for no trials."""
+    if trials <= 0:
+        raise ValueError("a proportion needs at least one trial")
+    p = successes / trials
+    denominator = 1.0 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True, slots=True)
+class DuelResult:
+    """One duel: the winner (``"a"``, ``"b"`` or ``None`` for a draw), the turns played,
+    and which seat bot ``a`` held."""
+
+    winner: str | None
+    turns: int
+    a_seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class DuelStudy:
+    """Bot ``a``'s record against bot ``b`` over ``duels``."""
+
+    duels: tuple[DuelResult, ...]
+
+    @property
+    def wins(self) -> int:
+        """Duels ``a`` won."""
+        return sum(d.winner == "a" for d in self.duels)
+
+    @property
+    def draws(self) -> int:
+        """Duels nobody won."""
+        return sum(d.winner is None for d in self.duels)
+
+    @property
+    def losses(self) -> int:
+        """Duels ``b`` won."""
+        return sum(d.winner == "b" for d in self.duels)
+
+    @property
+    def win_rate(self) -> tuple[float, tuple[float, float]]:
+        """``a``'s share of wins and its Wilson 95% interval."""
+        n = len(self.duels)
+        return self.wins / n, wilson_interval(self.wins, n)
+
+    @property
+    def score(self) -> tuple[float, tuple[float, float]]:
+        """``a``'s score (a draw counts half) and its Wilson 95% interval."""
+        n = len(self.duels)
+        points = self.wins + 0.5 * self.draws
+        return points / n, wilson_interval(points, n)
+
+    def summary(self) -> dict[str, Any]:
+        """The study as JSON: counts, win rate and score with their intervals."""
+        win, win_ci = self.win_rate
+        score, score_ci = self.score
+        return {
+            "duels": len(self.duels), "wins": self.wins, "draws": self.draws,
+            "losses": self.losses, "win_rate": win, "win_rate_95": list(win_ci),
+            "score": score, "score_95": list(score_ci),
+            "mean_turns": sum(d.turns for d in self.duels) / len(self.duels),
+        }  # fmt: skip
+
+
+def duel(
+    a: FtlBot, b: FtlBot, seed: int, *, a_first: bool = True, turn_limit: int = DUEL_TURN_LIMIT
+) -> DuelResult:
+    """Play one duel of ``a`` against ``b`` on the default table (``a`` seated red if
+    ``a_first``), each bot drawing from its own rng seeded from ``seed``."""
+    options = FtlOptions(players=("red", "blue"), turn_limit=turn_limit)
+    match = FtlMatch(options, seed)
+    seat_a, seat_b = ("red", "blue") if a_first else ("blue", "red")
+    bots = {seat_a: a, seat_b: b}
+    rngs = {seat_a: random.Random(f"{seed}:a"), seat_b: random.Random(f"{seed}:b")}
+    while not match.is_over:
+        for player in match.players:
+            if match.needs_action(player):
+                match.apply(bots[player].choose(match.view(player), rngs[player]))
+    result = match.result()
+    assert result is not None
+    winner = None if result.winner is None else ("a" if result.winner == seat_a else "b")
+    return DuelResult(winner, result.turns, seat_a)
+
+
+def study(
+    a: FtlBot, b: FtlBot, duels: int, *, seed: int = 0, turn_limit: int = DUEL_TURN_LIMIT
+) -> DuelStudy:
+    """``duels`` seeded duels of ``a`` against ``b`` (seeds ``seed``, ``seed + 1``, ...),
+    the bots swapping seats each duel."""
+    return DuelStudy(
+        tuple(duel(a, b, seed + k, a_first=k % 2 == 0, turn_limit=turn_limit) for k in range(duels))
+    )
