@@ -94,3 +94,21 @@ def test_render_draws_a_turn_with_its_tapes(tmp_path: Path) -> None:
     for piece in ("red-m1", "red-m2", "green-m1", "blue"):
         assert f'data-piece="{piece}"' in svg
     assert "3 sprints" in svg
+
+
+def test_duels_prints_a_seeded_record_with_intervals() -> None:
+    args = ("duels", "--bot", "greedy", "--against", "random", "--duels", "2", "--turns", "8")
+    done = spacetable(*args, "--json")
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["wins"] + found["draws"] + found["losses"] == found["duels"] == 2
+    low, high = found["score_95"]
+    assert 0.0 <= low <= found["score"] <= high <= 1.0
+    assert "[2/2]" in done.stderr
+    assert json.loads(spacetable(*args, "--json").stdout) == found  # seeded: the same again
+
+
+def test_duels_refuses_an_unknown_bot() -> None:
+    done = spacetable("duels", "--bot", "grandmaster", "--against", "random")
+    assert done.returncode == 2
+    assert "unknown FTL bot 'grandmaster'" in done.stderr

@@ -18,8 +18,9 @@ from spacetable.bots.ftl import (
     payoff_matrix,
     regret_matching,
 )
-from spacetable.bots.ftl_arena import duel, study, wilson_interval
+from spacetable.bots.ftl_arena import duel, study
 from spacetable.bots.ftl_plots import Orders, Resolved, combine, random_orders, resolve
+from spacetable.core.stats import wilson
 from spacetable.games.ftl.match import FtlMatch, FtlOptions
 from spacetable.games.ftl.orders import Rotate, Sprint, parse_order
 from spacetable.games.ftl.pieces import Piece
@@ -167,13 +168,13 @@ def test_the_hard_bot_mixes_in_the_standoff() -> None:
     assert mines > 0.05 and strikes > 0.05
 
 
-def test_wilson_interval() -> None:
-    low, high = wilson_interval(57, 60)
+def test_wilson() -> None:
+    low, high = wilson(57, 60)
     assert 0.86 < low < 0.87 and 0.98 < high < 0.99
-    assert wilson_interval(0, 10)[0] == 0.0
-    assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
     with pytest.raises(ValueError):
-        wilson_interval(0, 0)
+        wilson(0, 0)
 
 
 def test_unknown_level() -> None:

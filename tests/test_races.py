@@ -19,6 +19,7 @@ import pytest
 from spacetable.bots import make_bot
 from spacetable.bots._fleet import random_fleet, value_fleet
 from spacetable.bots.arena import PairRecord, StudySetup, play_stellar_match, race_matrix
+from spacetable.core.stats import wilson
 from spacetable.games.stellar import (
     BATTLE_SIZES,
     CREDITS,
@@ -29,7 +30,7 @@ from spacetable.games.stellar import (
     check_fleet,
     race_ships,
 )
-from spacetable.lab.races import SizeStudy, run_study, wilson
+from spacetable.lab.races import SizeStudy, run_study
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -515,9 +515,10 @@ def races(
     few minutes. See docs/stellar.md."""
     from spacetable.bots import LEVELS, warm_up
     from spacetable.bots.arena import PairRecord, StudySetup
+    from spacetable.core.stats import wilson
     from spacetable.games.base import InvalidOptions
     from spacetable.games.stellar import BATTLE_SIZES, BattleSize
-    from spacetable.lab.races import run_study, wilson
+    from spacetable.lab.races import run_study
 
     sizes = list(BATTLE_SIZES) if size == "all" else [s for s in BATTLE_SIZES if s == size]
     if not sizes:
@@ -553,6 +554,47 @@ def races(
     else:
         print(study.to_markdown())
         print(f"\nReproduce: {study.command()}")
+
+
+@app.command()
+def duels(
+    bot: Annotated[str, typer.Option(help="The bot measured: random, greedy, easy, medium, hard.")],
+    against: Annotated[str, typer.Option(help="Its opponent, one of the same levels.")],
+    count: Annotated[int, typer.Option("--duels", help="Duels to play, seats alternating.")] = 400,
+    seed: Annotated[int, typer.Option(help="Seed of the first duel; duel i uses seed + i.")] = 0,
+    turns: Annotated[int, typer.Option(help="Turns before a duel ends as a draw.")] = 60,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Measure one Faster Than Light bot against another (seeded duels).
+
+    Prints wins, draws and losses, the win rate and the score (a draw counts half) with
+    95% Wilson intervals. Progress goes to stderr."""
+    from spacetable.bots.ftl import FTL_LEVELS, make_ftl_bot
+    from spacetable.bots.ftl_arena import DuelResult, study
+
+    for level in (bot, against):
+        if level not in FTL_LEVELS:
+            _fail(f"unknown FTL bot {level!r} (choose from {', '.join(FTL_LEVELS)})")
+    if count < 1 or turns < 1:
+        _fail("--duels and --turns must be at least 1")
+
+    def progress(k: int, result: DuelResult) -> None:
+        outcome = {"a": "won", "b": "lost", None: "drew"}[result.winner]
+        print(f"[{k + 1}/{count}] {bot} {outcome} in {result.turns} turns", file=sys.stderr)
+
+    found = study(
+        make_ftl_bot(bot), make_ftl_bot(against), count, seed=seed, turn_limit=turns,
+        progress=progress,
+    ).summary()  # fmt: skip
+    if as_json:
+        print(json.dumps({"bot": bot, "against": against, "seed": seed, **found}, indent=2))
+        return
+    print(f"{bot} against {against}, {count} duels (seeds {seed}..{seed + count - 1}):")
+    print(f"  won {found['wins']}, drew {found['draws']}, lost {found['losses']}")
+    for key, label in (("win_rate", "win rate"), ("score", "score (draw = half)")):
+        low, high = found[f"{key}_95"]
+        print(f"  {label}: {found[key]:.1%} (95% interval {low:.1%}-{high:.1%})")
+    print(f"  mean turns: {found['mean_turns']:.1f}")
 
 
 def main() -> None:

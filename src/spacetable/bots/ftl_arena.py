@@ -8,30 +8,17 @@ duel's seed, so a study replays exactly. Pure: no clock, no I/O.
 
 from __future__ import annotations
 
-import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from spacetable.bots.ftl import FtlBot
+from spacetable.core.stats import wilson
 from spacetable.games.ftl.match import FtlMatch, FtlOptions
 
 #: Turns before a duel ends as a draw, unless told otherwise.
 DUEL_TURN_LIMIT = 60
-#: z for a 95% interval.
-Z95 = 1.959963984540054
-
-
-def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (``successes`` may be fractional, e.g.
-    draws counted as halves). Raises ``ValueError`` for no trials."""
-    if trials <= 0:
-        raise ValueError("a proportion needs at least one trial")
-    p = successes / trials
-    denominator = 1.0 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,14 +56,14 @@ class DuelStudy:
     def win_rate(self) -> tuple[float, tuple[float, float]]:
         """``a``'s share of wins and its Wilson 95% interval."""
         n = len(self.duels)
-        return self.wins / n, wilson_interval(self.wins, n)
+        return self.wins / n, wilson(self.wins, n)
 
     @property
     def score(self) -> tuple[float, tuple[float, float]]:
         """``a``'s score (a draw counts half) and its Wilson 95% interval."""
         n = len(self.duels)
         points = self.wins + 0.5 * self.draws
-        return points / n, wilson_interval(points, n)
+        return points / n, wilson(points, n)
 
     def summary(self) -> dict[str, Any]:
         """The study as JSON: counts, win rate and score with their intervals."""
@@ -111,10 +98,19 @@ def duel(
 
 
 def study(
-    a: FtlBot, b: FtlBot, duels: int, *, seed: int = 0, turn_limit: int = DUEL_TURN_LIMIT
+    a: FtlBot,
+    b: FtlBot,
+    duels: int,
+    *,
+    seed: int = 0,
+    turn_limit: int = DUEL_TURN_LIMIT,
+    progress: Callable[[int, DuelResult], None] | None = None,
 ) -> DuelStudy:
     """``duels`` seeded duels of ``a`` against ``b`` (seeds ``seed``, ``seed + 1``, ...),
-    the bots swapping seats each duel."""
-    return DuelStudy(
-        tuple(duel(a, b, seed + k, a_first=k % 2 == 0, turn_limit=turn_limit) for k in range(duels))
-    )
+    the bots swapping seats each duel; ``progress(k, result)`` is told of each duel."""
+    results = []
+    for k in range(duels):
+        results.append(duel(a, b, seed + k, a_first=k % 2 == 0, turn_limit=turn_limit))
+        if progress is not None:
+            progress(k, results[-1])
+    return DuelStudy(tuple(results))

@@ -8,7 +8,6 @@ of ``docs/stellar.md`` (``spacetable races``).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,25 +19,10 @@ from spacetable.bots.arena import (
     StudySetup,
     race_matrix,
 )
+from spacetable.core.stats import wilson
 from spacetable.games.stellar import CREDITS, RACES, BattleSize
 
 #: The normal quantile of a two-sided 95 % interval.
-Z_95 = 1.959964
-
-
-def wilson(points: float, games: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval (default 95 %) for a win rate of ``points`` out of
-    ``games`` (draws count half a point). Raises ``ValueError`` if ``games`` is not
-    positive or ``points`` lies outside ``0..games``."""
-    if games <= 0:
-        raise ValueError(f"a win rate needs at least one game, got {games}")
-    if not 0 <= points <= games:
-        raise ValueError(f"{points} points do not fit in {games} games")
-    rate = points / games
-    z2 = z * z
-    centre = (rate + z2 / (2 * games)) / (1 + z2 / games)
-    half = z / (1 + z2 / games) * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games**2))
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _record_json(record: PairRecord) -> dict[str, Any]:
