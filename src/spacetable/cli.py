@@ -29,7 +29,7 @@ app = typer.Typer(
     name="spacetable",
     help=(
         "Tabletop space-combat games on a computer: play Light Speed and Stellar Conflict "
-        "in the browser, and referee their tables exactly."
+        "in the browser, and referee their tables, and Faster Than Light turns, exactly."
     ),
     no_args_is_help=True,
     add_completion=False,
