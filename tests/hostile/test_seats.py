@@ -48,6 +48,17 @@ def welcome_of(client: Client) -> dict[str, Any]:
     return next(m for m in client.received if m["type"] == "welcome" and m["role"] == "player")
 
 
+def two_ready(server: Server) -> tuple[str, Client, Client, str]:
+    """Ann and Bob seated in a new room and both ready (the match starts): the room, both
+    clients and Bob's seat token."""
+    room = server.create_room()
+    ann = seated(server, room, "Ann")
+    bob = seated(server, room, "Bob")
+    ann.send(type="ready")
+    bob.send(type="ready")
+    return room, ann, bob, welcome_of(bob)["token"]
+
+
 def room_where(client: Client, test: Any, timeout: float = 10.0) -> dict[str, Any]:
     return client.wait(lambda m: m["type"] == "room" and test(m), timeout)
 
@@ -128,12 +139,7 @@ def test_a_stellar_player_who_readied_and_left_gets_a_bot_that_picks_a_fleet(
 def test_a_player_who_watches_mid_match_gets_a_bot_and_takes_his_seat_back(
     server: Server,
 ) -> None:
-    room = server.create_room()
-    ann = seated(server, room, "Ann")
-    bob = seated(server, room, "Bob")
-    token = welcome_of(bob)["token"]
-    ann.send(type="ready")
-    bob.send(type="ready")
+    _room, ann, bob, token = two_ready(server)
     bob.wait(lambda m: m["type"] == "state" and m["phase"] == "fast")
     bob.send(type="watch")  # Bob stands up in the middle of the round
     assert bob.wait_type("welcome")["role"] == "spectator"
@@ -163,12 +169,7 @@ def test_a_player_who_watches_mid_match_gets_a_bot_and_takes_his_seat_back(
 
 
 def test_a_player_whose_socket_closed_mid_match_rejoins_from_the_bot(server: Server) -> None:
-    room = server.create_room()
-    ann = seated(server, room, "Ann")
-    bob = seated(server, room, "Bob")
-    token = welcome_of(bob)["token"]
-    ann.send(type="ready")
-    bob.send(type="ready")
+    room, ann, bob, token = two_ready(server)
     ann.wait(lambda m: m["type"] == "state" and m["phase"] == "fast")
     bob.close()
     room_where(ann, lambda m: m["seats"][1]["kind"] == "bot", timeout=ABANDON_S + 10)
@@ -182,12 +183,7 @@ def test_a_player_whose_socket_closed_mid_match_rejoins_from_the_bot(server: Ser
 
 
 def test_a_player_who_left_for_good_cannot_take_the_seat_back(server: Server) -> None:
-    room = server.create_room()
-    ann = seated(server, room, "Ann")
-    bob = seated(server, room, "Bob")
-    token = welcome_of(bob)["token"]
-    ann.send(type="ready")
-    bob.send(type="ready")
+    _room, ann, bob, token = two_ready(server)
     bob.wait(lambda m: m["type"] == "state")
     bob.send(type="leave")
     room_where(ann, lambda m: m["seats"][1]["kind"] == "bot")
