@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from spacetable.games.base import IllegalAction, InvalidOptions
+from spacetable.core.match import IllegalAction, InvalidOptions
 from spacetable.games.ftl.match import (
     FtlMatch,
     FtlOptions,

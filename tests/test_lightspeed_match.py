@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from spacetable.games.base import IllegalAction, InvalidOptions, MalformedAction
+from spacetable.core.match import IllegalAction, InvalidOptions, MalformedAction
 from spacetable.games.lightspeed import (
     CardDiscarded,
     CardDropped,

@@ -14,7 +14,7 @@ import pytest
 
 from spacetable.bots import make_bot
 from spacetable.bots.arena import play_match, play_stellar_match
-from spacetable.games.base import Match
+from spacetable.core.match import Match
 from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.games.stellar import StellarMatch, StellarOptions
 from spacetable.lasers.battle import Outcome

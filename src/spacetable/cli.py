@@ -516,7 +516,7 @@ def races(
     from spacetable.bots import LEVELS, warm_up
     from spacetable.bots.arena import PairRecord, StudySetup
     from spacetable.core.stats import wilson
-    from spacetable.games.base import InvalidOptions
+    from spacetable.core.match import InvalidOptions
     from spacetable.games.stellar import BATTLE_SIZES, BattleSize
     from spacetable.lab.races import run_study
 

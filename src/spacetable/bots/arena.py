@@ -139,7 +139,7 @@ class StudySetup:
 
     def options(self, races: tuple[Race, Race], size: BattleSize) -> StellarOptions:
         """The options of a 2-player match of ``races`` (seat order) at ``size``. Raises
-        :class:`~spacetable.games.base.InvalidOptions` for a bad setup."""
+        :class:`~spacetable.core.match.InvalidOptions` for a bad setup."""
         return StellarOptions(
             ("red", "blue"),
             races,

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from spacetable.core.events import Event
-from spacetable.games.base import Action, InvalidOptions
+from spacetable.core.match import Action, InvalidOptions
 from spacetable.lasers.battle import Card
 from spacetable.lasers.geometry import Pose, Rect, rect_inside, rects_touch
 from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
@@ -135,7 +135,7 @@ class CardDiscarded(Event):
 
 def checked_players(players: Any, game: str, fewest: int, most: int) -> tuple[str, ...]:
     """``players`` as a tuple of ``fewest`` to ``most`` distinct, non-empty names. Raises
-    :class:`~spacetable.games.base.InvalidOptions` (``game`` names the game)."""
+    :class:`~spacetable.core.match.InvalidOptions` (``game`` names the game)."""
     if not isinstance(players, list | tuple) or not all(
         isinstance(p, str) and p.strip() for p in players
     ):
@@ -151,7 +151,7 @@ def checked_table_size(size: Any) -> tuple[float, float]:
     """``size`` as ``(width, height)`` in mm: finite, positive, and large enough for a
     ship card (a table no card fits on would leave a deployment waiting forever, as
     nobody may discard while placing). Raises
-    :class:`~spacetable.games.base.InvalidOptions`."""
+    :class:`~spacetable.core.match.InvalidOptions`."""
     if (
         not isinstance(size, list | tuple)
         or len(size) != 2

@@ -1,6 +1,6 @@
 """Light Speed as a match: setup, the fast round, "stop!", then the laser battle.
 
-The match is a pure state machine (:mod:`spacetable.games.base`): no clock, no I/O, no
+The match is a pure state machine (:mod:`spacetable.core.match`): no clock, no I/O, no
 global random. Each player's deck is the ten Light Speed ships, shuffled with the match's
 seeded ``random.Random`` in seat order, so a match replays exactly from its options, seed
 and action log (:meth:`LightSpeedMatch.replay`).
@@ -54,8 +54,8 @@ from spacetable.games._deployment import Drop as Drop
 from spacetable.games._deployment import Place as Place
 from spacetable.games._deployment import StopCalled as StopCalled
 from spacetable.games._deployment import Timeout as Timeout
-from spacetable.games.base import InvalidOptions, Match, decode_action
-from spacetable.lasers.battle import Card, Outcome
+from spacetable.core.match import Action, InvalidOptions, Match, decode_action
+from spacetable.lasers.battle import Card, Outcome, Resolver, resolve
 from spacetable.lasers.geometry import Pose, rect_inside
 from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
 from spacetable.lasers.tables import TABLE_REFEREE, Table, catalog
@@ -131,7 +131,7 @@ class LightSpeedOptions:
     two small asteroids with 2 / 3 / 4 players). ``piracy``: the Piracy variant.
     ``table_size_mm``: width and height of the table, centred on the origin.
 
-    Raises :class:`~spacetable.games.base.InvalidOptions` naming the bad option.
+    Raises :class:`~spacetable.core.match.InvalidOptions` naming the bad option.
     """
 
     players: tuple[str, ...] = ("red", "blue")
@@ -212,11 +212,16 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
     """One Light Speed match from the shuffle to the battle's outcome."""
 
     ruleset: ClassVar[str] = RULESET
+    title: ClassVar[str] = "Light Speed"
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def __init__(self, options: LightSpeedOptions, seed: int) -> None:
         """Set up the table and shuffle every deck with ``random.Random(seed)``; each
         player's first card comes to hand."""
         super().__init__(options, seed)
+        #: What resolves the battle: the reference by default. The server sets the
+        #: compiled resolver, which gives the same outcome and events much faster.
+        self.resolver: Resolver = resolve
         self.phase = Phase.FAST
         #: Who placed his last card and called stop.
         self.stopped_by: str | None = None

@@ -1,6 +1,6 @@
 """Stellar Conflict as a match: secret fleets, the timed deployment, then the laser battle.
 
-The match is a pure state machine (:mod:`spacetable.games.base`): no clock, no I/O, no
+The match is a pure state machine (:mod:`spacetable.core.match`): no clock, no I/O, no
 global random. Each player commands one race (``data/stellar/<race>.toml``; one card of
 each ship exists). Decks are shuffled with the match's seeded ``random.Random`` in seat
 order, so a match replays exactly from its options, seed and action log
@@ -70,8 +70,8 @@ from spacetable.games._deployment import Drop as Drop
 from spacetable.games._deployment import Place as Place
 from spacetable.games._deployment import StopCalled as StopCalled
 from spacetable.games._deployment import Timeout as Timeout
-from spacetable.games.base import Action, InvalidOptions, Match, decode_action
-from spacetable.lasers.battle import Card, Outcome
+from spacetable.core.match import Action, InvalidOptions, Match, decode_action
+from spacetable.lasers.battle import Card, Outcome, Resolver, resolve
 from spacetable.lasers.geometry import Pose, rect_inside
 from spacetable.lasers.ships import ShipDef, builtin_catalog
 from spacetable.lasers.tables import CARGO_CUBES, TABLE_REFEREE, Table
@@ -276,7 +276,7 @@ class StellarOptions:
     instead of the battle size's (a server setting, for quick tests or a house rule);
     ``None``: 30, 60 or 120 s.
 
-    Raises :class:`~spacetable.games.base.InvalidOptions` naming the bad option.
+    Raises :class:`~spacetable.core.match.InvalidOptions` naming the bad option.
     """
 
     players: tuple[str, ...] = ("red", "blue")
@@ -409,11 +409,16 @@ class StellarMatch(Match[StellarAction, StellarOptions]):
     """One Stellar Conflict match from the secret fleets to the battle's outcome."""
 
     ruleset: ClassVar[str] = RULESET
+    title: ClassVar[str] = "Stellar Conflict"
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def __init__(self, options: StellarOptions, seed: int) -> None:
         """Set up the table (asteroids in the asteroid variant) and wait for the fleets;
         decks are shuffled with ``random.Random(seed)`` once they are all in."""
         super().__init__(options, seed)
+        #: What resolves the battle: the reference by default. The server sets the
+        #: compiled resolver, which gives the same outcome and events much faster.
+        self.resolver: Resolver = resolve
         self.phase = Phase.PREPARATION
         #: Who placed his last card and called stop (stop deployment).
         self.stopped_by: str | None = None

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from spacetable.games.base import IllegalAction
+from spacetable.core.match import IllegalAction
 from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.games.stellar import (
     Discard,
@@ -253,7 +253,7 @@ class RoomMatch:
 
     def record(self, room: str, seats: list[dict[str, Any]], battle: dict[str, Any]) -> StoredMatch:
         """The finished match as stored: the match options (enough to replay it with
-        :meth:`~spacetable.games.base.Match.from_record`), seats, seed, actions, events."""
+        :meth:`~spacetable.core.match.Match.from_record`), seats, seed, actions, events."""
         result = battle["result"]
         return StoredMatch(
             id=self.id,

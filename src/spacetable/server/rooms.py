@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from spacetable.bots import make_bot
 from spacetable.bots.random_bot import RandomBot
-from spacetable.games.base import IllegalAction
+from spacetable.core.match import IllegalAction
 from spacetable.games.stellar import Timeout, TimerExpired
 from spacetable.server import protocol as msg
 from spacetable.server._connection import Connection, encode, message_frame, text_frame

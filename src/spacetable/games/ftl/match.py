@@ -1,6 +1,6 @@
 """Faster Than Light as a match: secret plots, then the turn resolves, until one ship is left.
 
-The match is a pure state machine (:mod:`spacetable.games.base`): no clock, no I/O, no
+The match is a pure state machine (:mod:`spacetable.core.match`): no clock, no I/O, no
 chance at all (the starting positions are fixed, see :func:`starting_ships`), so a match
 replays exactly from its options and action log (:meth:`FtlMatch.replay`).
 
@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from spacetable.core.events import Event
 from spacetable.games._deployment import checked_players, is_number
-from spacetable.games.base import Action, InvalidOptions, Match, decode_action
+from spacetable.core.match import Action, InvalidOptions, Match, decode_action
 from spacetable.games.ftl.events import (
     GameOver,
     OrderIgnored,
@@ -112,7 +112,7 @@ class FtlOptions:
     as a draw (``None``: no limit). ``plot_timer_s``: seconds the players have to plot
     each turn (``None``: no timer; the turn waits for every plot).
 
-    Raises :class:`~spacetable.games.base.InvalidOptions` naming the bad option.
+    Raises :class:`~spacetable.core.match.InvalidOptions` naming the bad option.
     """
 
     players: tuple[str, ...] = ("red", "blue")
@@ -217,6 +217,8 @@ class FtlMatch(Match[FtlAction, FtlOptions]):
     """One Faster Than Light match, turn by turn, to the last ship standing."""
 
     ruleset: ClassVar[str] = RULESET
+    title: ClassVar[str] = "Faster Than Light"
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def __init__(self, options: FtlOptions, seed: int) -> None:
         """Put every ship at its starting place (:func:`starting_ships`); turn 1 begins.

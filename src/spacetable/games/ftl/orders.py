@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from spacetable._userinput import clipped
-from spacetable.games.base import IllegalAction, MalformedAction
+from spacetable.core.match import IllegalAction, MalformedAction
 from spacetable.games.ftl.pieces import Piece
 
 #: Rotations are multiples of this many degrees.

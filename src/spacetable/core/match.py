@@ -29,7 +29,6 @@ from dataclasses import Field, fields, replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, get_type_hints
 
 from spacetable.core.events import Event
-from spacetable.lasers.battle import Resolver, resolve
 
 
 class IllegalAction(ValueError):
@@ -161,6 +160,10 @@ class Match(ABC, Generic[ActionT, OptionsT]):
 
     #: The game's name in stored records, e.g. ``"lightspeed"``.
     ruleset: ClassVar[str]
+    #: The game's title, for messages ("Light Speed has no fleet action").
+    title: ClassVar[str] = "this game"
+    #: Every action class of the game: :meth:`apply` refuses any other.
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
 
     def __init__(self, options: OptionsT, seed: int) -> None:
         self.options = options
@@ -173,9 +176,6 @@ class Match(ABC, Generic[ActionT, OptionsT]):
         self.events: list[Event] = []
         #: Server time (s) of the last action applied.
         self.clock = 0.0
-        #: What resolves the battle: the reference by default. The server sets the
-        #: compiled resolver, which gives the same outcome and events much faster.
-        self.resolver: Resolver = resolve
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -221,6 +221,8 @@ class Match(ABC, Generic[ActionT, OptionsT]):
             raise MalformedAction(f"an action's time must be a number, got {action.t!r}")
         if not math.isfinite(action.t) or action.t < 0:
             raise MalformedAction(f"an action's time must be finite and >= 0, got {action.t!r}")
+        if self.action_types and not isinstance(action, self.action_types):
+            raise IllegalAction(f"{self.title} has no {action.type_name} action")
         problem = self._check_time(action) or self.check(action)
         if problem is not None:
             raise IllegalAction(problem)
