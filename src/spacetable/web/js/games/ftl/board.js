@@ -1,0 +1,385 @@
+// The Faster Than Light table as SVG, to scale in inches (DESIGN section 5's frame).
+//
+// The viewBox is in inches with y flipped: a table point (x, y) is drawn at (x, -y), so
+// heading 0 points up the screen and angles grow counter-clockwise. The board redraws from
+// the pieces it is given (draw), never the other way round; other modules draw into the
+// layers above the pieces (layer("plot"), layer("ghost"), layer("marks"), ...). Text and
+// marks that must stay legible (ids, pips, the nose dot, grid labels) are sized in screen
+// pixels and redrawn when the board changes size.
+
+import { clear, svg } from "../../dom.js";
+import { colourOf } from "../../cards.js";
+
+/** Footprints, [width, length] in inches, unless a piece gives its own `size`. */
+export const PIECE_SIZE = { ship: [0.75, 1.5], missile: [0.25, 0.5] };
+/** A ship is removed at its third hit. */
+export const HITS_TO_DESTROY = 3;
+/** Room around the table for the edge labels, in inches. */
+const MARGIN_IN = 2.2;
+/** Grid: a light line every inch, a stronger one every 6 in (counted from the centre). */
+const MAJOR_EVERY_IN = 6;
+const LABEL_PX = 12;
+const HIT = "#ffd23f";
+const SPACE = "#0a0f1f";
+const TABLE = "#141c38";
+// Outlines inside [-1, 1] x [-1, 1] (x across, y forward): each reaches all four sides, so
+// its bounding box is exactly the footprint once scaled by the half width and half length.
+const SHIP_OUTLINE = [[0, 1], [0.3, 0.6], [0.36, 0.18], [1, -0.32], [1, -0.78], [0.52, -0.62],
+  [0.46, -1], [-0.46, -1], [-0.52, -0.62], [-1, -0.78], [-1, -0.32], [-0.36, 0.18], [-0.3, 0.6]];
+const MISSILE_OUTLINE = [[0, 1], [0.55, 0.45], [0.55, -0.5], [1, -1], [-1, -1], [-0.55, -0.5],
+  [-0.55, 0.45]];
+
+/** The colour of seat `index` (red, blue, green, purple; grey for no seat). */
+export function seatColour(index) {
+  return index >= 0 ? colourOf(index) : "#8891a8";
+}
+
+/** A piece's footprint [width, length] in inches. */
+export function sizeOf(piece) {
+  return piece.size || PIECE_SIZE[piece.kind] || PIECE_SIZE.ship;
+}
+
+/** The unit vector along `heading` degrees (0 is +y, counter-clockwise positive). */
+export function direction(heading) {
+  const rad = (heading * Math.PI) / 180;
+  const quarter = heading / 90;
+  if (Number.isInteger(quarter)) return [[0, 1], [-1, 0], [0, -1], [1, 0]][((quarter % 4) + 4) % 4];
+  return [-Math.sin(rad), Math.cos(rad)];
+}
+
+/** The middle of a piece's front edge: post + length / 2 along its heading, {x, y}. */
+export function nose(piece) {
+  const [dx, dy] = direction(piece.heading || 0);
+  const half = sizeOf(piece)[1] / 2;
+  return { x: piece.x + dx * half, y: piece.y + dy * half };
+}
+
+/** A piece's four corners on the table, [[x, y] ...]: front left, rear left, rear right, front right. */
+export function footprint(piece) {
+  const [w, l] = sizeOf(piece);
+  return [[-w / 2, l / 2], [-w / 2, -l / 2], [w / 2, -l / 2], [w / 2, l / 2]]
+    .map(([lx, ly]) => toWorld(piece, lx, ly));
+}
+
+/** A piece-local point (x across, y forward, inches) on the table, [x, y]. */
+export function toWorld(piece, lx, ly) {
+  const [dx, dy] = direction(piece.heading || 0);
+  // Forward is (dx, dy); across to the right of it is (dy, -dx).
+  return [piece.x + dy * lx + dx * ly, piece.y - dx * lx + dy * ly];
+}
+
+/** The SVG transform that puts a piece drawn in local axes (y forward) at its pose. */
+export function pieceTransform(piece) {
+  return `translate(${fmt(piece.x)} ${fmt(-piece.y)}) rotate(${fmt(-(piece.heading || 0))})`;
+}
+
+/** A number as short SVG text. */
+export function fmt(value) {
+  return String(Math.round(value * 10000) / 10000);
+}
+
+/** Pieces as a list: a list is kept, an object {id: piece} gets each piece's id. */
+export function pieceList(pieces) {
+  if (Array.isArray(pieces)) return pieces;
+  return Object.entries(pieces || {}).map(([id, piece]) => ({ id, ...piece }));
+}
+
+const outlinePoints = (outline, hw, hl) => outline.map(([u, v]) => `${fmt(u * hw)},${fmt(-v * hl)}`).join(" ");
+
+export class FtlBoard {
+  /** Build the board inside `svgElement` (an empty <svg>) for a table `width` x `height` in. */
+  constructor(svgElement, { width = 48, height = 48 } = {}) {
+    this.svg = svgElement;
+    this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    this.svg.classList.add("ftl-board");
+    clear(this.svg);
+    this.background = this.svg.appendChild(svg("g", { class: "ftl-background" }));
+    this.pieces = this.svg.appendChild(svg("g", { class: "ftl-pieces" }));
+    this.layers = new Map();
+    for (const name of ["ghost", "plot", "marks"]) this.layer(name);
+    this.labels = this.svg.appendChild(svg("g", { class: "ftl-labels", "pointer-events": "none" }));
+    this.last = { pieces: [], options: {} };
+    this.pxPerIn = 0;
+    this.setTable({ width, height });
+    if (typeof ResizeObserver !== "undefined") {
+      this.resizer = new ResizeObserver(() => this.refresh());
+      this.resizer.observe(this.svg);
+    }
+  }
+
+  /** A group above the pieces (and under the labels) for others to draw into, made once per name. */
+  layer(name) {
+    if (!this.layers.has(name)) {
+      const group = svg("g", { class: `ftl-layer ftl-${name}`, dataset: { layer: name } });
+      this.svg.insertBefore(group, this.labels || null);
+      this.layers.set(name, group);
+    }
+    return this.layers.get(name);
+  }
+
+  /** Show a table `width` x `height` inches and fit the view to it. */
+  setTable({ width = 48, height = 48 } = {}) {
+    this.table = { width: Number(width), height: Number(height) };
+    this.fit();
+  }
+
+  /** Fit the view to the whole table and its edge labels (kept fitted as the board resizes). */
+  fit() {
+    const { width, height } = this.table;
+    const box = this.svg.getBoundingClientRect();
+    // Room in screen pixels for the edge labels: left, right, bottom, top.
+    const room = [40, 18, 24, 10];
+    let margin = [MARGIN_IN, MARGIN_IN / 3, MARGIN_IN, MARGIN_IN / 3];
+    for (let i = 0; box.width > 0 && box.height > 0 && i < 3; i += 1) {
+      const px = Math.min(box.width / (width + margin[0] + margin[1]), box.height / (height + margin[2] + margin[3]));
+      margin = room.map((r) => r / px);
+    }
+    this.setView({ left: -width / 2 - margin[0], right: width / 2 + margin[1],
+      bottom: -height / 2 - margin[2], top: height / 2 + margin[3] }, true);
+  }
+
+  /**
+   * Show the area around `pieces` (on the table or not), at least `least` inches across,
+   * with `pad` inches to spare; never beyond the fitted table.
+   */
+  fitPieces(pieces, { pad = 4, least = 14 } = {}) {
+    const shown = pieceList(pieces).filter((p) => p.on_table !== false);
+    if (!shown.length) return this.fit();
+    const xs = shown.map((p) => p.x);
+    const ys = shown.map((p) => p.y);
+    let [left, right, bottom, top] = [Math.min(...xs) - pad, Math.max(...xs) + pad, Math.min(...ys) - pad, Math.max(...ys) + pad];
+    const grow = (lo, hi) => (hi - lo < least ? [(lo + hi - least) / 2, (lo + hi + least) / 2] : [lo, hi]);
+    [left, right] = grow(left, right);
+    [bottom, top] = grow(bottom, top);
+    const { width, height } = this.table;
+    if (right - left >= width || top - bottom >= height) return this.fit();
+    return this.setView({ left, right, bottom, top });
+  }
+
+  /** Zoom by `factor` (> 1 zooms in) about the table point `at` (the view's centre by default). */
+  zoom(factor, at = null) {
+    const v = this.view;
+    const c = at || { x: (v.left + v.right) / 2, y: (v.bottom + v.top) / 2 };
+    this.setView({ left: c.x + (v.left - c.x) / factor, right: c.x + (v.right - c.x) / factor,
+      bottom: c.y + (v.bottom - c.y) / factor, top: c.y + (v.top - c.y) / factor });
+  }
+
+  /** Show the table area {left, right, bottom, top} (inches). */
+  setView(view, fitted = false) {
+    this.view = { ...view };
+    this.fitted = fitted;
+    const { left, right, bottom, top } = view;
+    this.svg.setAttribute("viewBox", `${fmt(left)} ${fmt(-top)} ${fmt(right - left)} ${fmt(top - bottom)}`);
+    this.refresh(true);
+  }
+
+  /** Redraw the grid and the pieces when the size of an inch on screen changed (or `force`). */
+  refresh(force = false) {
+    const px = this.measure();
+    if (!force && Math.abs(px - this.pxPerIn) < 1e-6) return;
+    if (!force && this.fitted) {
+      this.fit();
+      return;
+    }
+    this.pxPerIn = px;
+    this.drawBackground();
+    this.draw(this.last.pieces, this.last.options);
+  }
+
+  /** Screen pixels per inch now (from the viewBox and the element's box when not laid out). */
+  measure() {
+    const matrix = this.svg.getScreenCTM?.();
+    if (matrix && matrix.a) return Math.hypot(matrix.a, matrix.b);
+    const box = this.svg.getBoundingClientRect();
+    const v = this.view;
+    const scale = Math.min(box.width / (v.right - v.left), box.height / (v.top - v.bottom));
+    return scale > 0 ? scale : 16;
+  }
+
+  /** `px` screen pixels in inches. */
+  px(px) {
+    return px / (this.pxPerIn || 16);
+  }
+
+  drawBackground() {
+    const { left, right, bottom, top } = this.view;
+    const { width, height } = this.table;
+    const g = clear(this.background);
+    g.append(svg("rect", { class: "space", x: left - 50, y: -top - 50, width: right - left + 100,
+      height: top - bottom + 100, fill: SPACE }));
+    g.append(svg("rect", { class: "table-area", x: -width / 2, y: -height / 2, width, height, fill: TABLE }));
+    const grid = svg("g", { class: "grid", stroke: "#ffffff", "vector-effect": "non-scaling-stroke" });
+    const lines = (half, other, vertical) => {
+      for (let v = -Math.floor(half); v <= half; v += 1) {
+        const major = v % MAJOR_EVERY_IN === 0;
+        const [x1, y1, x2, y2] = vertical ? [v, -other, v, other] : [-other, -v, other, -v];
+        grid.append(svg("line", { x1, y1, x2, y2, class: major ? "grid-6in" : "grid-1in",
+          "stroke-opacity": major ? 0.24 : 0.08, "stroke-width": 1, "vector-effect": "non-scaling-stroke" }));
+      }
+    };
+    lines(width / 2, height / 2, true);
+    lines(height / 2, width / 2, false);
+    g.append(grid);
+    g.append(svg("rect", { class: "table-edge", x: -width / 2, y: -height / 2, width, height, fill: "none",
+      stroke: "#9aa6c4", "stroke-width": 1.5, "vector-effect": "non-scaling-stroke" }));
+    // Inch marks along the bottom and left edges, every 6 in from the centre.
+    const size = this.px(11);
+    // The last mark of each edge carries the unit.
+    const labels = svg("g", { class: "edge-labels", fill: "#8891a8", "font-size": fmt(size) });
+    const marks = (half) => {
+      const out = [];
+      for (let v = -Math.floor(half / MAJOR_EVERY_IN) * MAJOR_EVERY_IN; v <= half; v += MAJOR_EVERY_IN) out.push(v);
+      return out.map((v, i) => [v, i === out.length - 1 ? `${v} in` : `${v}`]);
+    };
+    for (const [v, text] of marks(width / 2)) {
+      labels.append(svg("text", { x: fmt(v), y: fmt(height / 2 + size * 1.3), "text-anchor": "middle", text }));
+    }
+    for (const [v, text] of marks(height / 2)) {
+      labels.append(svg("text", { x: fmt(-width / 2 - size * 0.5), y: fmt(-v + size * 0.35), "text-anchor": "end", text }));
+    }
+    g.append(labels);
+  }
+
+  /**
+   * Show exactly `pieces` (a list, or {id: piece}): those on the table in their owners'
+   * colours (by `players`, the seat order), each with its id, its hits as pips and a ship's
+   * missiles left. `highlight`: a piece id, or a list / Set of them, drawn outlined.
+   */
+  draw(pieces, { players = [], highlight = null } = {}) {
+    this.last = { pieces, options: { players, highlight } };
+    const chosen = new Set(highlight == null ? [] : typeof highlight === "string" ? [highlight] : highlight);
+    clear(this.pieces);
+    clear(this.labels);
+    const boxes = [];
+    for (const piece of pieceList(pieces)) {
+      if (piece.on_table === false) continue;
+      const colour = seatColour(players.indexOf(piece.owner));
+      this.pieces.append(this.pieceShape(piece, colour, chosen.has(piece.id)));
+      this.labels.append(this.pieceLabel(piece, colour, boxes));
+    }
+  }
+
+  /** The group of the piece `id` as drawn, or null. */
+  pieceElement(id) {
+    for (const node of this.pieces.children) if (node.dataset.piece === id) return node;
+    return null;
+  }
+
+  /** A piece as a silhouette of its exact footprint, in `colour`, centred on its post. */
+  pieceShape(piece, colour, highlighted = false) {
+    const [w, l] = sizeOf(piece);
+    const [hw, hl] = [w / 2, l / 2];
+    const ship = piece.kind !== "missile";
+    const group = svg("g", { class: `ftl-piece ${ship ? "ship" : "missile"}${highlighted ? " highlighted" : ""}`,
+      transform: pieceTransform(piece), dataset: { piece: piece.id, owner: piece.owner, kind: piece.kind } });
+    // A finger-sized invisible target around the piece.
+    group.append(svg("circle", { class: "hit-target", r: fmt(Math.max(this.px(22), hl)), fill: "transparent" }));
+    if (highlighted) {
+      const pad = this.px(4);
+      group.append(svg("rect", { class: "highlight", x: fmt(-hw - pad), y: fmt(-hl - pad), width: fmt(w + 2 * pad),
+        height: fmt(l + 2 * pad), rx: fmt(pad), fill: "none", stroke: HIT, "stroke-width": 1.5,
+        "stroke-dasharray": "4 2", "vector-effect": "non-scaling-stroke" }));
+    }
+    group.append(svg("rect", { class: "footprint", x: -hw, y: -hl, width: w, height: l, fill: colour,
+      "fill-opacity": 0.16, stroke: colour, "stroke-opacity": 0.7, "stroke-width": 1,
+      "vector-effect": "non-scaling-stroke" }));
+    group.append(svg("polygon", { class: "silhouette", points: outlinePoints(ship ? SHIP_OUTLINE : MISSILE_OUTLINE, hw, hl),
+      fill: colour, stroke: "#ffffff", "stroke-width": ship ? 1 : 0.8, "stroke-linejoin": "round",
+      "vector-effect": "non-scaling-stroke" }));
+    if (ship) {
+      group.append(svg("line", { class: "spine", x1: 0, y1: fmt(-hl * 0.7), x2: 0, y2: fmt(hl * 0.2),
+        stroke: "#ffffff", "stroke-opacity": 0.55, "stroke-width": 1, "vector-effect": "non-scaling-stroke" }));
+    }
+    // The nose: where a sprint's tape starts.
+    group.append(svg("circle", { class: "nose", cx: 0, cy: fmt(-hl), r: fmt(this.px(ship ? 2.6 : 2)),
+      fill: "#ffffff", stroke: SPACE, "stroke-width": 0.8, "vector-effect": "non-scaling-stroke" }));
+    group.append(svg("title", { text: describePiece(piece) }));
+    return group;
+  }
+
+  /**
+   * The id beside a piece, upright whatever its heading; a ship's hit pips (filled: hits,
+   * hollow: hits it can still take) and missiles left under it. Placed right, left, above
+   * or below the piece, the first place that covers no label in `boxes`.
+   */
+  pieceLabel(piece, colour, boxes) {
+    const size = this.px(LABEL_PX);
+    const ship = piece.kind !== "missile";
+    const reach = Math.hypot(...sizeOf(piece)) / 2 + this.px(5);
+    const id = String(piece.id).slice(0, 40);
+    const width = Math.max(id.length * size * 0.62, ship ? size * 5.2 : 0);
+    const height = ship ? size * 2.3 : size * 1.1;
+    const spots = [[reach, 0, "start"], [-reach, 0, "end"], [0, reach + height / 2, "middle"],
+      [0, -reach - height / 2, "middle"], [reach, reach, "start"], [-reach, -reach, "end"]];
+    let chosen = null;
+    for (const [dx, dy, anchor] of spots) {
+      const x0 = anchor === "start" ? piece.x + dx : anchor === "end" ? piece.x + dx - width : piece.x - width / 2;
+      const box = [x0, piece.y + dy - height / 2, x0 + width, piece.y + dy + height / 2];
+      const v = this.view;
+      const inside = box[0] >= v.left && box[2] <= v.right && box[1] >= v.bottom && box[3] <= v.top;
+      if (inside && !boxes.some((b) => b[0] < box[2] && box[0] < b[2] && b[1] < box[3] && box[1] < b[3])) {
+        chosen = { dx, dy, anchor, box };
+        break;
+      }
+    }
+    chosen ||= { dx: spots[0][0], dy: 0, anchor: "start", box: null };
+    if (chosen.box) boxes.push(chosen.box);
+    const x = piece.x + chosen.dx;
+    const top = -(piece.y + chosen.dy) - height / 2;
+    const g = svg("g", { class: "ftl-label", dataset: { piece: piece.id } });
+    const halo = { stroke: SPACE, "stroke-width": fmt(size * 0.28), "paint-order": "stroke", "stroke-linejoin": "round" };
+    g.append(svg("text", { class: "piece-id", x: fmt(x), y: fmt(top + size * 0.9), "font-size": fmt(size),
+      "font-weight": "bold", fill: colour, "text-anchor": chosen.anchor, ...halo, text: id }));
+    if (ship) {
+      const hits = Math.max(0, piece.hits || 0);
+      const r = size * 0.3;
+      const row = top + size * 1.75;
+      const pipsWidth = HITS_TO_DESTROY * r * 2.6;
+      const start = chosen.anchor === "start" ? x : chosen.anchor === "end" ? x - width : x - width / 2;
+      const pips = svg("g", { class: "hit-pips", dataset: { hits } });
+      for (let i = 0; i < HITS_TO_DESTROY; i += 1) {
+        pips.append(svg("circle", { class: i < hits ? "pip hit" : "pip", cx: fmt(start + r + i * r * 2.6), cy: fmt(row - r * 0.9),
+          r: fmt(r), fill: i < hits ? HIT : SPACE, stroke: i < hits ? "#ff6b00" : "#8891a8", "stroke-width": 1,
+          "vector-effect": "non-scaling-stroke" }));
+      }
+      g.append(pips);
+      g.append(svg("text", { class: "missiles-left", x: fmt(start + pipsWidth + r), y: fmt(row), "font-size": fmt(size * 0.85),
+        fill: "#c9d1e6", ...halo, text: `${piece.missiles ?? 10} left`, dataset: { missiles: piece.missiles ?? 10 } }));
+    }
+    return g;
+  }
+
+  /** A pointer position (client pixels) on the table, {x, y} in inches. */
+  toTable(clientX, clientY) {
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix) return { x: 0, y: 0 };
+    const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+    return { x: p.x, y: -p.y };
+  }
+
+  /** A table point (inches) in SVG user units, {x, y}: y is flipped. */
+  toSvg(x, y) {
+    return { x, y: -y };
+  }
+
+  /** A table point (inches) on screen, {x, y} in client pixels. */
+  toClient(x, y) {
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix) return { x: 0, y: 0 };
+    const p = new DOMPoint(x, -y).matrixTransform(matrix);
+    return { x: p.x, y: p.y };
+  }
+
+  /** Stop watching the board's size. */
+  destroy() {
+    this.resizer?.disconnect();
+  }
+}
+
+/** One line that says what a piece is and where: for tooltips and screen readers. */
+export function describePiece(piece) {
+  const where = `at (${fmt(piece.x)}, ${fmt(piece.y)}) in, heading ${fmt(piece.heading || 0)}°`;
+  if (piece.kind === "missile") return `${piece.owner}'s missile ${piece.id} ${where}`;
+  const hits = piece.hits || 0;
+  return `${piece.owner}'s ship ${piece.id} ${where}; ${hits} hit${hits === 1 ? "" : "s"} of ${HITS_TO_DESTROY}, ${piece.missiles ?? 10} missiles left`;
+}
