@@ -201,8 +201,17 @@ export class FtlBoard {
     return px / (this.pxPerIn || 16);
   }
 
+  /** The table area on screen, {left, right, bottom, top} in inches: the view and the room the aspect adds. */
+  visible() {
+    const box = this.svg.getBoundingClientRect();
+    if (!box.width || !box.height || !this.svg.getScreenCTM()) return { ...this.view };
+    const a = this.toTable(box.left, box.top);
+    const b = this.toTable(box.right, box.bottom);
+    return { left: a.x, right: b.x, bottom: b.y, top: a.y };
+  }
+
   drawBackground() {
-    const { left, right, bottom, top } = this.view;
+    const { left, right, bottom, top } = this.visible();
     const { width, height } = this.table;
     const g = clear(this.background);
     g.append(svg("rect", { class: "space", x: left - 50, y: -top - 50, width: right - left + 100,
@@ -231,11 +240,18 @@ export class FtlBoard {
       for (let v = -Math.floor(half / MAJOR_EVERY_IN) * MAJOR_EVERY_IN; v <= half; v += MAJOR_EVERY_IN) out.push(v);
       return out.map((v, i) => [v, i === out.length - 1 ? `${v} in` : `${v}`]);
     };
+    // Zoomed in, the marks stay inside the view's bottom and left edges.
+    const bottomY = Math.min(height / 2 + size * 1.3, -bottom - size * 0.5);
+    const leftX = Math.max(-width / 2 - size * 0.5, left + size * 0.4);
+    const leftAnchor = leftX > -width / 2 ? "start" : "end";
+    const halo = { stroke: SPACE, "stroke-width": fmt(size * 0.25), "paint-order": "stroke" };
     for (const [v, text] of marks(width / 2)) {
-      labels.append(svg("text", { x: fmt(v), y: fmt(height / 2 + size * 1.3), "text-anchor": "middle", text }));
+      if (v < left || v > right) continue;
+      labels.append(svg("text", { x: fmt(v), y: fmt(bottomY), "text-anchor": "middle", ...halo, text }));
     }
     for (const [v, text] of marks(height / 2)) {
-      labels.append(svg("text", { x: fmt(-width / 2 - size * 0.5), y: fmt(-v + size * 0.35), "text-anchor": "end", text }));
+      if (v < bottom + size * 2 || v > top) continue;
+      labels.append(svg("text", { x: fmt(leftX), y: fmt(-v + size * 0.35), "text-anchor": leftAnchor, ...halo, text }));
     }
     g.append(labels);
   }
@@ -243,7 +259,8 @@ export class FtlBoard {
   /**
    * Show exactly `pieces` (a list, or {id: piece}): those on the table in their owners'
    * colours (by `players`, the seat order), each with its id, its hits as pips and a ship's
-   * missiles left. `highlight`: a piece id, or a list / Set of them, drawn outlined.
+   * missiles left. `highlight`: a piece id, or a list / Set of them, drawn outlined. A
+   * piece's `opacity` (0..1, for animations) draws it faded.
    */
   draw(pieces, { players = [], highlight = null } = {}) {
     this.last = { pieces, options: { players, highlight } };
@@ -271,7 +288,8 @@ export class FtlBoard {
     const [hw, hl] = [w / 2, l / 2];
     const ship = piece.kind !== "missile";
     const group = svg("g", { class: `ftl-piece ${ship ? "ship" : "missile"}${highlighted ? " highlighted" : ""}`,
-      transform: pieceTransform(piece), dataset: { piece: piece.id, owner: piece.owner, kind: piece.kind } });
+      transform: pieceTransform(piece), opacity: piece.opacity ?? null,
+      dataset: { piece: piece.id, owner: piece.owner, kind: piece.kind } });
     // A finger-sized invisible target around the piece.
     group.append(svg("circle", { class: "hit-target", r: fmt(Math.max(this.px(22), hl)), fill: "transparent" }));
     if (highlighted) {
@@ -326,7 +344,7 @@ export class FtlBoard {
     if (chosen.box) boxes.push(chosen.box);
     const x = piece.x + chosen.dx;
     const top = -(piece.y + chosen.dy) - height / 2;
-    const g = svg("g", { class: "ftl-label", dataset: { piece: piece.id } });
+    const g = svg("g", { class: "ftl-label", opacity: piece.opacity ?? null, dataset: { piece: piece.id } });
     const halo = { stroke: SPACE, "stroke-width": fmt(size * 0.28), "paint-order": "stroke", "stroke-linejoin": "round" };
     g.append(svg("text", { class: "piece-id", x: fmt(x), y: fmt(top + size * 0.9), "font-size": fmt(size),
       "font-weight": "bold", fill: colour, "text-anchor": chosen.anchor, ...halo, text: id }));

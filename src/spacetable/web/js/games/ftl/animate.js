@@ -1,0 +1,301 @@
+// A Faster Than Light turn played out on an FtlBoard, pass by pass as the rulebook resolves
+// it: launches, rotations, the tapes laid all at once with their contacts near to far, hits,
+// removals, the moves, pieces off the table, and the end. Every step is told in one line.
+
+import { clear, svg } from "../../dom.js";
+import { direction, fmt, seatColour } from "./board.js";
+import { applyTurn, describeEvent, endText, namesFor } from "./turns.js";
+
+const HIT = "#ffd23f";
+const CROSS = "#ff3b3b";
+/** Tapes grow this many inches a second at speed 1. */
+const TAPE_IN_PER_S = 6;
+/** Durations (ms) at speed 1. */
+const MS = { appear: 550, rotate: 750, pause: 260, flash: 420, hit: 520, fade: 520, move: 650, end: 600 };
+
+/** Whether the person asked for less motion: then every step jumps to its end state. */
+export function reducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Clear what the last animation left on the board (tapes, contacts, crosses, the banner). */
+export function clearMarks(board) {
+  clear(board.layer("anim"));
+}
+
+/**
+ * Play `events` (one turn's) from `before` (the pieces as the turn began) on `board`.
+ * `speed` multiplies the pace (2 = twice as fast); `onStep(text, event)` hears one line per
+ * step; `signal` (an AbortSignal) stops it where it stands. `players` (seat order, for the
+ * colours) defaults to the board's. Resolves with the pieces after the turn (drawn), or
+ * null when aborted.
+ */
+export async function animateTurn(board, before, events, { speed = 1, onStep = () => {}, signal = null, players = null } = {}) {
+  const seats = players || board.last.options.players || [];
+  const quick = reducedMotion();
+  const pace = Math.max(0.05, speed);
+  const stopped = () => Boolean(signal?.aborted);
+  const names = namesFor(before, events);
+  const tell = (event) => onStep(describeEvent(event, names), event);
+  const layer = board.layer("anim");
+  clear(layer);
+  const marks = layer.appendChild(svg("g", { class: "ftl-anim-marks" }));
+  const tapes = layer.appendChild(svg("g", { class: "ftl-tapes" }));
+  let state = before.map((p) => ({ ...p }));
+  const find = (id) => state.find((p) => p.id === id);
+  const show = () => board.draw(state, { players: seats });
+  const colourOf = (id) => seatColour(seats.indexOf(names.get(id)?.owner));
+
+  /** Run `frame(t)` for t from 0 to 1 over `ms` (scaled by the pace); false if aborted. */
+  const tween = (ms, frame) => new Promise((resolve) => {
+    const length = quick ? 0 : ms / pace;
+    if (stopped()) return resolve(false);
+    if (length <= 0) {
+      frame(1);
+      return resolve(true);
+    }
+    const begin = performance.now();
+    const tick = (now) => {
+      if (stopped()) return resolve(false);
+      const t = Math.min(1, (now - begin) / length);
+      frame(t);
+      if (t < 1) requestAnimationFrame(tick);
+      else resolve(true);
+    };
+    requestAnimationFrame(tick);
+  });
+  const pause = (ms = MS.pause) => tween(ms, () => {});
+  const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
+  const by = (type) => events.filter((e) => e.type === type);
+
+  show();
+  for (const event of events.filter((e) => e.type === "plot" || e.type === "ignored")) tell(event);
+
+  // 1. Launches: the new missiles appear ahead of their ships.
+  const launches = by("launch");
+  if (launches.length) {
+    for (const e of launches) {
+      const ship = find(e.ship);
+      if (ship) Object.assign(ship, { missiles: e.missiles_left, launched: (ship.launched || 0) + 1 });
+      state.push({ id: e.missile, kind: "missile", owner: names.get(e.missile).owner, x: e.post[0], y: e.post[1],
+        heading: e.heading, hits: 0, on_table: true, opacity: 0 });
+      tell(e);
+    }
+    if (!(await tween(MS.appear, (t) => {
+      for (const e of launches) find(e.missile).opacity = t;
+      show();
+    }))) return null;
+    for (const e of launches) delete find(e.missile).opacity;
+    if (!(await pause())) return null;
+  }
+
+  // 2. Rotations about the post, the way they were written (R+ is clockwise).
+  const rotations = by("rotate").filter((e) => find(e.piece));
+  if (rotations.length) {
+    const from = new Map(rotations.map((e) => [e.piece, find(e.piece).heading || 0]));
+    rotations.forEach(tell);
+    if (!(await tween(MS.rotate, (t) => {
+      for (const e of rotations) find(e.piece).heading = from.get(e.piece) - e.angle_deg * ease(t);
+      show();
+    }))) return null;
+    for (const e of rotations) find(e.piece).heading = e.heading;
+    show();
+    if (!(await pause())) return null;
+  }
+
+  // 3. Every tape at once, growing together: contacts flash as the tapes reach them, so
+  //    nearer ones first (equal distances together).
+  const laid = by("tape");
+  if (laid.length) {
+    laid.forEach(tell);
+    const longest = Math.max(...laid.map((e) => e.length));
+    const contacts = by("contact").sort((a, b) => a.distance - b.distance);
+    let next = 0;
+    const placed = [];
+    const lines = laid.map((e) => drawTape(tapes, e, find(e.piece)?.heading ?? 0, colourOf(e.piece), board));
+    const done = await tween((longest / TAPE_IN_PER_S) * 1000, (t) => {
+      const reach = longest * t;
+      laid.forEach((e, i) => lines[i](reach));
+      while (next < contacts.length && contacts[next].distance <= reach + 1e-9) {
+        flashContact(marks, contacts[next], board, tween, placed);
+        tell(contacts[next]);
+        next += 1;
+      }
+    });
+    if (!done) return null;
+    if (!(await pause())) return null;
+  }
+
+  // 4. Hits: pips fill, a burst on the ship.
+  const hits = by("hit").filter((e) => find(e.ship));
+  if (hits.length) {
+    for (const e of hits) {
+      find(e.ship).hits = e.hits;
+      tell(e);
+    }
+    show();
+    if (!(await tween(MS.hit, (t) => pulse(marks, hits.map((e) => find(e.ship)), t)))) return null;
+  }
+
+  // 5. Removals fade out, leaving a cross where they stood.
+  const removed = by("removed").filter((e) => find(e.piece));
+  if (removed.length) {
+    removed.forEach(tell);
+    if (!(await tween(MS.fade, (t) => {
+      for (const e of removed) find(e.piece).opacity = 1 - t;
+      show();
+    }))) return null;
+    for (const e of removed) {
+      const piece = find(e.piece);
+      Object.assign(piece, { on_table: false });
+      delete piece.opacity;
+      cross(marks, piece, board);
+    }
+    show();
+    if (!(await pause())) return null;
+  }
+
+  // 6. The surviving sprinters jump along their tapes.
+  const moves = by("move").filter((e) => find(e.piece));
+  if (moves.length) {
+    moves.forEach(tell);
+    if (!(await tween(MS.move, (t) => {
+      for (const e of moves) {
+        const k = ease(t);
+        Object.assign(find(e.piece), { x: e.start[0] + (e.end[0] - e.start[0]) * k, y: e.start[1] + (e.end[1] - e.start[1]) * k });
+      }
+      show();
+    }))) return null;
+  }
+
+  // 7. Posts off the table: the piece is gone.
+  const off = by("off-table").filter((e) => find(e.piece));
+  if (off.length) {
+    off.forEach(tell);
+    for (const e of off) Object.assign(find(e.piece), { x: e.post[0], y: e.post[1] });
+    if (!(await tween(MS.fade, (t) => {
+      for (const e of off) find(e.piece).opacity = 1 - t;
+      show();
+    }))) return null;
+    for (const e of off) {
+      marks.append(svg("circle", { class: "off-table-mark", cx: fmt(e.post[0]), cy: fmt(-e.post[1]), r: fmt(board.px(12)),
+        fill: "none", stroke: CROSS, "stroke-width": 2, "stroke-dasharray": "5 3", "vector-effect": "non-scaling-stroke" }));
+    }
+  }
+
+  // 8. The end: the tapes step back behind the pieces where they stand now.
+  state = applyTurn(before, events);
+  show();
+  tapes.setAttribute("opacity", "0.45");
+  const end = by("end")[0];
+  if (end) {
+    tell(end);
+    const banner = layer.appendChild(endBanner(board, end));
+    if (!(await tween(MS.end, (t) => banner.setAttribute("opacity", fmt(t))))) return null;
+  }
+  return state;
+}
+
+/**
+ * A tape as it is laid from the nose along `heading` (its event's `end` is where it was
+ * followed to); returns a function that shows it reaching `reach` inches.
+ */
+function drawTape(parent, tape, heading, colour, board) {
+  const unit = direction(heading);
+  const point = (d) => [tape.start[0] + unit[0] * d, tape.start[1] + unit[1] * d];
+  const g = parent.appendChild(svg("g", { class: `ftl-tape${tape.stopped ? " stopped" : ""}`, dataset: { piece: tape.piece, length: tape.length } }));
+  const pen = { "stroke-linecap": "round", "vector-effect": "non-scaling-stroke" };
+  const rest = g.appendChild(svg("line", { class: "tape-rest", stroke: colour, "stroke-width": 1.5, "stroke-dasharray": "4 4",
+    "stroke-opacity": 0.6, visibility: "hidden", ...pen }));
+  const halo = g.appendChild(svg("line", { class: "tape-halo", stroke: "#0a0f1f", "stroke-width": 5, ...pen }));
+  const line = g.appendChild(svg("line", { class: "tape-line", stroke: colour, "stroke-width": 3, ...pen }));
+  const ticks = g.appendChild(svg("g", { class: "tape-ticks", stroke: "#ffffff", "stroke-opacity": 0.8 }));
+  const across = [unit[1], -unit[0]];
+  const tick = board.px(4);
+  let shownTicks = 0;
+  const [sx, sy] = tape.start;
+  for (const l of [halo, line, rest]) l.setAttribute("x1", fmt(sx)), l.setAttribute("y1", fmt(-sy));
+  return (reach) => {
+    const d = Math.min(reach, tape.reach);
+    const [ex, ey] = point(d);
+    for (const l of [halo, line]) l.setAttribute("x2", fmt(ex)), l.setAttribute("y2", fmt(-ey));
+    // A tick every inch, like the marks of a tape measure.
+    while (shownTicks + 1 <= d) {
+      shownTicks += 1;
+      const [tx, ty] = point(shownTicks);
+      ticks.append(svg("line", { x1: fmt(tx - across[0] * tick), y1: fmt(-(ty - across[1] * tick)),
+        x2: fmt(tx + across[0] * tick), y2: fmt(-(ty + across[1] * tick)), "stroke-width": 1, "vector-effect": "non-scaling-stroke" }));
+    }
+    if (tape.stopped && reach >= tape.reach) {
+      const [fx, fy] = point(tape.length);
+      rest.setAttribute("x1", fmt(ex)), rest.setAttribute("y1", fmt(-ey));
+      rest.setAttribute("x2", fmt(fx)), rest.setAttribute("y2", fmt(-fy));
+      rest.setAttribute("visibility", "visible");
+    }
+  };
+}
+
+/**
+ * A contact where the tape touched: a burst (a hit) or a ring (removals), its distance (moved
+ * down past the labels already `placed`, [x, y] in SVG units), a flash.
+ */
+function flashContact(parent, contact, board, tween, placed) {
+  const [x, y] = [contact.point[0], -contact.point[1]];
+  const r = board.px(9);
+  const hit = contact.effect === "missile-on-ship" || contact.effect === "ship-on-missile";
+  const g = parent.appendChild(svg("g", { class: `ftl-contact effect-${contact.effect}`,
+    dataset: { piece: contact.piece, target: contact.target, distance: fmt(contact.distance) } }));
+  if (hit) {
+    const points = [];
+    for (let i = 0; i < 16; i += 1) {
+      const [hx, hy] = direction(22.5 * i);
+      const k = i % 2 === 0 ? r : r * 0.45;
+      points.push(`${fmt(x + hx * k)},${fmt(y - hy * k)}`);
+    }
+    g.append(svg("polygon", { points: points.join(" "), fill: HIT, stroke: "#ff6b00", "stroke-width": 1, "vector-effect": "non-scaling-stroke" }));
+  } else {
+    g.append(svg("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r * 0.6), fill: "none", stroke: "#ffffff", "stroke-width": 2.5,
+      "vector-effect": "non-scaling-stroke" }));
+  }
+  const size = board.px(11);
+  const lx = x + r * 1.2;
+  let ly = y + size * 0.35;
+  while (placed.some(([px, py]) => Math.abs(px - lx) < size * 4 && Math.abs(py - ly) < size * 1.1)) ly += size * 1.15;
+  placed.push([lx, ly]);
+  g.append(svg("text", { class: "distance", x: fmt(lx), y: fmt(ly), "font-size": fmt(size), fill: "#ffffff",
+    stroke: "#0a0f1f", "stroke-width": fmt(size * 0.25), "paint-order": "stroke", text: `${fmt(Math.round(contact.distance * 100) / 100)} in` }));
+  const ring = g.appendChild(svg("circle", { class: "flash", cx: fmt(x), cy: fmt(y), r: fmt(r), fill: "none", stroke: HIT,
+    "stroke-width": 3, "vector-effect": "non-scaling-stroke" }));
+  tween(MS.flash, (t) => {
+    ring.setAttribute("r", fmt(r * (1 + 2 * t)));
+    ring.setAttribute("stroke-opacity", fmt(1 - t));
+  }).then(() => ring.remove());
+}
+
+/** Rings that swell around ships taking hits (t from 0 to 1). */
+function pulse(parent, ships, t) {
+  for (const node of parent.querySelectorAll(".hit-pulse")) node.remove();
+  if (t >= 1) return;
+  for (const ship of ships) {
+    parent.append(svg("circle", { class: "hit-pulse", cx: fmt(ship.x), cy: fmt(-ship.y), r: fmt(0.8 + 1.6 * t), fill: "none",
+      stroke: HIT, "stroke-width": 3, "stroke-opacity": fmt(1 - t), "vector-effect": "non-scaling-stroke" }));
+  }
+}
+
+/** A red cross where a removed piece stood. */
+function cross(parent, piece, board) {
+  const r = board.px(7);
+  const [x, y] = [piece.x, -piece.y];
+  parent.append(svg("path", { class: "removed-mark", dataset: { piece: piece.id }, d: `M ${fmt(x - r)} ${fmt(y - r)} L ${fmt(x + r)} ${fmt(y + r)} M ${fmt(x - r)} ${fmt(y + r)} L ${fmt(x + r)} ${fmt(y - r)}`,
+    stroke: CROSS, "stroke-width": 3, "stroke-linecap": "round", "vector-effect": "non-scaling-stroke" }));
+}
+
+/** "red wins" or "Draw" across the top of the view. */
+function endBanner(board, end) {
+  const v = board.view;
+  const size = board.px(30);
+  const text = endText(end);
+  return svg("text", { class: "ftl-end-banner", x: fmt((v.left + v.right) / 2), y: fmt(-v.top + size * 1.6), "font-size": fmt(size),
+    "font-weight": "900", "text-anchor": "middle", fill: end.winner ? HIT : "#e8ecf5", stroke: "#0a0f1f",
+    "stroke-width": fmt(size * 0.18), "paint-order": "stroke", opacity: 0, text: text[0].toUpperCase() + text.slice(1) });
+}

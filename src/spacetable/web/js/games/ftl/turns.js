@@ -1,0 +1,206 @@
+// Faster Than Light turns as data (pure): the pieces a turn's events leave behind, a match's
+// flat event log cut into turns, and the orders each player revealed.
+
+/** Events a turn's log never holds: they only say that a player plotted or took it back. */
+const PLOT_NOTICES = new Set(["plotted", "unplotted"]);
+
+/** A deep enough copy of a piece (its `size` list included). */
+function copyPiece(piece) {
+  return { ...piece, ...(piece.size ? { size: [...piece.size] } : {}) };
+}
+
+/**
+ * The pieces after a turn: `pieces` (a list, not changed) as the turn began, with `events`
+ * applied in order. A launch adds its missile (after the others) and counts it on the ship,
+ * a rotation sets the heading, a move the post, a hit the ship's hits; a removal or a post
+ * off the table sets `on_table` false. Other events change nothing.
+ */
+export function applyTurn(pieces, events) {
+  const after = pieces.map(copyPiece);
+  const byId = new Map(after.map((p) => [p.id, p]));
+  for (const event of events) {
+    const piece = byId.get(event.piece ?? event.ship);
+    switch (event.type) {
+      case "launch": {
+        const ship = byId.get(event.ship);
+        if (ship) {
+          ship.missiles = event.missiles_left;
+          ship.launched = (ship.launched || 0) + 1;
+        }
+        const missile = {
+          id: event.missile, kind: "missile", owner: ship ? ship.owner : "", x: event.post[0],
+          y: event.post[1], heading: event.heading, hits: 0, on_table: true,
+        };
+        if (byId.has(event.missile)) {
+          Object.assign(byId.get(event.missile), missile);
+        } else {
+          after.push(missile);
+          byId.set(event.missile, missile);
+        }
+        break;
+      }
+      case "rotate":
+        if (piece) piece.heading = event.heading;
+        break;
+      case "move":
+        if (piece) [piece.x, piece.y] = event.end;
+        break;
+      case "hit":
+        if (piece) piece.hits = event.hits;
+        break;
+      case "removed":
+        if (piece) piece.on_table = false;
+        break;
+      case "off-table":
+        if (piece) {
+          [piece.x, piece.y] = event.post;
+          piece.on_table = false;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return after;
+}
+
+/**
+ * A match's flat event log cut into turns: [{turn, events}] in order, each turn's events
+ * without its `turn` marker and without plotted / unplotted notices. Events before the
+ * first marker (a log without markers: one turn file) make turn 1.
+ */
+export function splitTurns(flatEvents) {
+  const turns = [];
+  let current = null;
+  for (const event of flatEvents || []) {
+    if (PLOT_NOTICES.has(event.type)) continue;
+    if (event.type === "turn") {
+      current = { turn: event.turn, events: [] };
+      turns.push(current);
+      continue;
+    }
+    if (!current) {
+      current = { turn: 1, events: [] };
+      turns.push(current);
+    }
+    current.events.push(event);
+  }
+  return turns;
+}
+
+/**
+ * The pieces at the start of each turn and after the last: `start` and the list of turns
+ * (from splitTurns) give [start, after turn 1, after turn 2, ...].
+ */
+export function positions(start, turns) {
+  const out = [start.map(copyPiece)];
+  for (const turn of turns) out.push(applyTurn(out.at(-1), turn.events));
+  return out;
+}
+
+/**
+ * What each player revealed in a turn: [{player, orders: [{piece, order}]}] in the order the
+ * `plot` events come (seat order). A `piece:order` entry is cut at its last colon.
+ */
+export function revealedOrders(events) {
+  return events.filter((e) => e.type === "plot").map((e) => ({
+    player: e.player,
+    orders: (e.orders || []).map((entry) => {
+      const cut = entry.lastIndexOf(":");
+      return cut < 0 ? { piece: "", order: entry } : { piece: entry.slice(0, cut), order: entry.slice(cut + 1) };
+    }),
+  }));
+}
+
+/** The turn's end event ({winner, reason}), or null if the game went on. */
+export function endOf(events) {
+  return events.find((e) => e.type === "end") || null;
+}
+
+// -- the account ----------------------------------------------------------------------------
+
+const EFFECTS = {
+  missiles: () => "both missiles are removed",
+  "missile-on-ship": (piece, target) => `the missile is spent and ${target} takes a hit`,
+  "ship-on-missile": (piece) => `the missile is removed and ${piece} takes a hit`,
+  collision: () => "the ships collide: both are removed",
+};
+const REMOVALS = { contact: "spent in the contact", collision: "destroyed in the collision", hits: "destroyed by its third hit" };
+
+/** A length or coordinate in inches as short text: 2 decimals at most. */
+export function inches(value) {
+  return String(Math.round(value * 100) / 100);
+}
+
+const at = (point) => `(${inches(point[0])}, ${inches(point[1])})`;
+
+/** How the account names a piece: "red's ship", "red's ship scout", "blue's missile blue-m1". */
+export function pieceName(piece) {
+  if (!piece) return "a piece";
+  if (piece.kind === "missile") return `${piece.owner}'s missile ${piece.id}`;
+  return piece.id === piece.owner ? `${piece.owner}'s ship` : `${piece.owner}'s ship ${piece.id}`;
+}
+
+/**
+ * One line of the account for `event`; `pieces` maps ids to the pieces as they stood (a
+ * launched missile must be in it: see accountOf).
+ */
+export function describeEvent(event, pieces) {
+  const name = (id) => (pieces.get(id) ? pieceName(pieces.get(id)) : id);
+  switch (event.type) {
+    case "turn":
+      return `Turn ${event.turn}.`;
+    case "plot": {
+      const orders = revealedOrders([event])[0].orders.map((o) => `${o.piece} ${o.order}`);
+      return `${event.player} wrote: ${orders.length ? orders.join(", ") : "no orders"}.`;
+    }
+    case "ignored":
+      return `${name(event.piece)}: the second order ${event.order} is ignored.`;
+    case "launch":
+      return `Launch: ${name(event.ship)} puts missile ${event.missile} on the table at ${at(event.post)} (${event.missiles_left} left).`;
+    case "rotate": {
+      const way = event.angle_deg >= 0 ? "clockwise" : "counter-clockwise";
+      return `Rotation: ${name(event.piece)} turns ${Math.abs(event.angle_deg)}° ${way}, now heading ${inches(event.heading)}°.`;
+    }
+    case "tape":
+      return `Sprint: ${name(event.piece)} sprints ${inches(event.length)} in${event.stopped ? `, stopped at ${inches(event.reach)} in` : ""}.`;
+    case "contact":
+      return `At ${inches(event.distance)} in, ${name(event.piece)} touches ${name(event.target)}: ${EFFECTS[event.effect]?.(name(event.piece), name(event.target)) || event.effect}.`;
+    case "hit":
+      return `${name(event.ship)} takes ${event.count} hit${event.count === 1 ? "" : "s"} (${event.hits} of 3).`;
+    case "removed":
+      return `${name(event.piece)} is removed: ${REMOVALS[event.reason] || event.reason}.`;
+    case "move":
+      return `${name(event.piece)} jumps to ${at(event.end)}.`;
+    case "off-table":
+      return `${name(event.piece)} ends off the table at ${at(event.post)} and is removed.`;
+    case "end":
+      return endText(event, true);
+    default:
+      return `${event.type}.`;
+  }
+}
+
+/** "red wins" / "Draw" (short), or the account's sentence (long). */
+export function endText(end, long = false) {
+  if (!long) return end.winner ? `${end.winner} wins` : "Draw";
+  if (end.winner) return `Game over: ${end.winner} wins, the last with a ship on the table.`;
+  if (end.reason === "turn-limit") return "Game over: the turn limit is reached, a draw.";
+  return "Game over: no ship is left on the table, a draw.";
+}
+
+/** The pieces by id, with the missiles `events` launch (named by their ship's owner). */
+export function namesFor(pieces, events) {
+  const byId = new Map(pieces.map((p) => [p.id, p]));
+  for (const e of events) {
+    if (e.type === "launch") byId.set(e.missile, { id: e.missile, kind: "missile", owner: byId.get(e.ship)?.owner ?? "" });
+  }
+  return byId;
+}
+
+/** The whole turn told line by line, as the animation tells it. */
+export function accountOf(before, events) {
+  const names = namesFor(before, events);
+  const lines = events.map((e) => describeEvent(e, names));
+  return lines.length ? lines : ["Nothing happens: no piece was given an order."];
+}
