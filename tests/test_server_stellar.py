@@ -287,7 +287,7 @@ def test_a_light_speed_room_has_no_fleets(server: Server) -> None:
     bob.send(type="ready")
     state = state_where(ann, lambda m: True)
     ann.send(type="fleet", ships=["vak-grub"])
-    assert "no fleets" in ann.wait_type("refused")["reason"]
+    assert "Light Speed has no fleet" in ann.wait_type("refused")["reason"]
     ann.send(type="ping")
     ann.wait_type("pong")
     last = [m for m in ann.received if m["type"] == "state"][-1]

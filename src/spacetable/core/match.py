@@ -302,3 +302,35 @@ class Match(ABC, Generic[ActionT, OptionsT]):
         if not isinstance(actions, list):
             raise MalformedAction("a match record's 'actions' must be a list")
         return cls.replay(cls.options_from_json(data.get("options")), seed, actions)
+
+
+class PlotTurns(Protocol):
+    """A match played in turns of secret simultaneous plots (Faster Than Light), as a room
+    paces it: every player in play plots once a turn, the turn resolves when the last plot
+    is in or the plot timer runs out, and each resolution is a turn of the event log."""
+
+    #: The turn being plotted (from 1); once over, the last turn played.
+    turn: int
+    #: The events of the last resolved turn.
+    last_turn: list[Event]
+
+    @property
+    def plot_deadline(self) -> float | None:
+        """Server time (s) when this turn's plot timer runs out, or ``None``."""
+        ...
+
+    def plot(self, player: str, orders: tuple[str, ...], t: float) -> Action:
+        """The action by which ``player`` plots ``orders`` at ``t``."""
+        ...
+
+    def unplot(self, player: str, t: float) -> Action:
+        """The action by which ``player`` takes back his plot at ``t``."""
+        ...
+
+    def plot_timer_expired(self, t: float) -> Action:
+        """The action that says the plot timer ran out at ``t``."""
+        ...
+
+    def snapshot(self) -> list[dict[str, Any]]:
+        """The board as it stands, as JSON (what a turn's animation starts from)."""
+        ...

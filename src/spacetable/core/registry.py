@@ -2,9 +2,9 @@
 spacetable reaches every game without asking which one it is.
 
 A game describes itself once, as a :class:`Game` named ``GAME`` in its own module, and is
-registered by one line in :data:`REGISTRATIONS`. Today the command line reaches games
-through it (``spacetable resolve`` and ``render`` settle any game's files by the file's
-``ruleset``); the server, storage and the bots' arena are to follow.
+registered by one line in :data:`REGISTRATIONS`. The command line (``spacetable resolve``
+and ``render`` settle any game's files by the file's ``ruleset``), the server's lobby,
+rooms and stored matches, and the browser (``GET /api/games``) reach every game through it.
 
 The registrations are imported when first asked for, so that importing this module costs
 nothing and a game's module may itself import this one.
@@ -16,7 +16,7 @@ import functools
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from spacetable._userinput import clipped
 
@@ -67,8 +67,7 @@ class Referee:
 
     def renderer(self) -> Callable[[Any, Any], str]:
         """The drawing function :attr:`draw` names (imported now)."""
-        module, _, name = self.draw.partition(":")
-        function: Callable[[Any, Any], str] = getattr(importlib.import_module(module), name)
+        function: Callable[[Any, Any], str] = _imported(self.draw)
         return function
 
     def svg(self, settled: Any, resolution: Any | None) -> str:
@@ -76,15 +75,92 @@ class Referee:
         return self.renderer()(settled, resolution)
 
 
+def _imported(path: str) -> Any:
+    """The object ``"module:name"`` names (imported now)."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True, slots=True)
+class Bots:
+    """A game's bots: ``make`` names ``"module:function"``, taking a level and returning a
+    bot with ``choose(view, rng) -> action`` (imported when a bot is made: the bots import
+    the games, not the other way round); ``levels`` in order of strength; ``default`` is
+    offered first; ``warm_up`` names a function that loads what the first move would wait
+    for (called off the event loop at start-up), if any."""
+
+    make: str
+    levels: tuple[str, ...]
+    default: str
+    warm_up: str | None = None
+
+    def bot(self, level: str) -> Any:
+        """A bot of ``level``. Raises ``ValueError`` naming the levels there are."""
+        if level not in self.levels:
+            raise ValueError(f"unknown bot level {level!r} (one of: {', '.join(self.levels)})")
+        return _imported(self.make)(level)
+
+    def warm(self) -> None:
+        """Run :attr:`warm_up` (seconds of work: call it off the event loop)."""
+        if self.warm_up is not None:
+            _imported(self.warm_up)()
+
+
+#: How a room paces a game: ``realtime`` (cards in hand stream their poses and land when
+#: their player drops them; stop and countdowns freeze them) or ``plots`` (every seat plots
+#: in secret; the turn resolves when all plots are in or the plot timer runs out).
+Pacing = Literal["realtime", "plots"]
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
-    """One game as the rest of spacetable sees it."""
+    """One game as the rest of spacetable sees it.
+
+    ``match`` is the match state machine (a :class:`~spacetable.core.match.Match`
+    subclass); ``room_options`` the pydantic model of a room's options (``ruleset``,
+    ``seats`` and the match options but the players), whose fields and bounds the lobby
+    offers; ``pacing`` how a room plays it; ``countdown_option`` the match option a server
+    may shorten for tests (``Timing.countdown_seconds``); ``resources`` what the browser may
+    fetch at ``/api/games/{key}/{name}`` (``"module:function"`` returning JSON).
+    """
 
     key: str
     title: str
     #: The ``ruleset`` values of this game's files and stored matches.
     rulesets: tuple[str, ...]
     referee: Referee | None = None
+    match: type[Any] | None = None
+    room_options: type[Any] | None = None
+    pacing: Pacing = "realtime"
+    bots: Bots | None = None
+    countdown_option: str | None = None
+    resources: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def playable(self) -> bool:
+        """Whether rooms can play this game (it has a match and room options)."""
+        return self.match is not None and self.room_options is not None
+
+    def resource(self, name: str) -> Any:
+        """The JSON of the resource ``name``; raises ``KeyError`` for an unknown one."""
+        for key, path in self.resources:
+            if key == name:
+                return _imported(path)()
+        raise KeyError(name)
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as ``GET /api/games`` lists it."""
+        return {
+            "key": self.key,
+            "title": self.title,
+            "rulesets": list(self.rulesets),
+            "pacing": self.pacing,
+            "playable": self.playable,
+            "bot_levels": list(self.bots.levels) if self.bots else [],
+            "default_bot": self.bots.default if self.bots else None,
+            "resources": [name for name, _ in self.resources],
+            "options": None if self.room_options is None else self.room_options.model_json_schema(),
+        }
 
 
 @functools.cache

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Literal
 
 from spacetable.core.events import Event
 from spacetable.core.match import Action, InvalidOptions
+from spacetable.core.registry import Bots
 from spacetable.lasers.battle import Card
 from spacetable.lasers.geometry import Pose, Rect, rect_inside, rects_touch
 from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
@@ -30,6 +31,15 @@ from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
 DEFAULT_TABLE_MM = (1200.0, 800.0)
 #: Cards whose shapes overlap by less than this (mm) only touch (for messages).
 _OVERLAP_MM = 1e-6
+
+#: The laser games' bots (:mod:`spacetable.bots`): Light Speed and Stellar Conflict share
+#: them, as they share the placing round.
+LASER_BOTS = Bots(
+    make="spacetable.bots:make_bot",
+    levels=("random", "easy", "medium", "hard"),
+    default="medium",
+    warm_up="spacetable.bots:warm_up",
+)
 
 Choice = Literal["dropped", "discarded"]
 

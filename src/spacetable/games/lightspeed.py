@@ -42,19 +42,21 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, cast
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from spacetable.core.events import Event
+from spacetable.core.match import Action, InvalidOptions, Match, decode_action
 from spacetable.core.registry import Game
 from spacetable.games._deployment import DEFAULT_TABLE_MM as DEFAULT_TABLE_MM
+from spacetable.games._deployment import LASER_BOTS, Deployment, checked_players, checked_table_size
 from spacetable.games._deployment import CardDiscarded as CardDiscarded
 from spacetable.games._deployment import CardDropped as CardDropped
 from spacetable.games._deployment import CardPlaced as CardPlaced
-from spacetable.games._deployment import Deployment, checked_players, checked_table_size
 from spacetable.games._deployment import Discard as Discard
 from spacetable.games._deployment import Drop as Drop
 from spacetable.games._deployment import Place as Place
 from spacetable.games._deployment import StopCalled as StopCalled
 from spacetable.games._deployment import Timeout as Timeout
-from spacetable.core.match import Action, InvalidOptions, Match, decode_action
 from spacetable.lasers.battle import Card, Outcome, Resolver, resolve
 from spacetable.lasers.geometry import Pose, rect_inside
 from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
@@ -346,6 +348,11 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
             for p in self.players
         }
 
+    @property
+    def deadline(self) -> float | None:
+        """Light Speed has no countdown: the fast round ends when a player calls stop."""
+        return None
+
     def view(self, player: str | None) -> dict[str, Any]:
         """What ``player`` (``None``: a spectator) may see, as JSON:
 
@@ -373,5 +380,32 @@ class LightSpeedMatch(Match[LightSpeedAction, LightSpeedOptions]):
         }
 
 
+class LightSpeedRoom(BaseModel):
+    """A Light Speed room's options (``POST /api/rooms``; ``ruleset`` may be left out)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ruleset: Literal["lightspeed"] = "lightspeed"
+    seats: int = Field(2, ge=2, le=4)
+    asteroids: Literal["single", "large", "two-small"] = "single"
+    rocks: int | None = Field(None, ge=1, le=99)
+    piracy: bool = False
+
+
+def catalog_json() -> dict[str, Any]:
+    """Light Speed's ship definitions as JSON (DESIGN section 2), keyed by ship."""
+    return {key: ship.to_json() for key, ship in catalog(RULESET).items()}
+
+
 #: Light Speed in the game registry (:mod:`spacetable.core.registry`).
-GAME = Game("lightspeed", "Light Speed", ("lightspeed",), TABLE_REFEREE)
+GAME = Game(
+    "lightspeed",
+    "Light Speed",
+    (RULESET,),
+    TABLE_REFEREE,
+    match=LightSpeedMatch,
+    room_options=LightSpeedRoom,
+    pacing="realtime",
+    bots=LASER_BOTS,
+    resources=(("catalog", "spacetable.games.lightspeed:catalog_json"),),
+)

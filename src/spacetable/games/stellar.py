@@ -52,29 +52,32 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, cast
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from spacetable.core.events import Event
+from spacetable.core.match import Action, InvalidOptions, Match, decode_action
 from spacetable.core.registry import Game
 from spacetable.games._deployment import DEFAULT_TABLE_MM as DEFAULT_TABLE_MM
-from spacetable.games._deployment import CardDiscarded as CardDiscarded
-from spacetable.games._deployment import CardDropped as CardDropped
-from spacetable.games._deployment import CardPlaced as CardPlaced
 from spacetable.games._deployment import (
+    LASER_BOTS,
     Deployment,
     checked_players,
     checked_table_size,
     is_number,
     join_names,
 )
+from spacetable.games._deployment import CardDiscarded as CardDiscarded
+from spacetable.games._deployment import CardDropped as CardDropped
+from spacetable.games._deployment import CardPlaced as CardPlaced
 from spacetable.games._deployment import Discard as Discard
 from spacetable.games._deployment import Drop as Drop
 from spacetable.games._deployment import Place as Place
 from spacetable.games._deployment import StopCalled as StopCalled
 from spacetable.games._deployment import Timeout as Timeout
-from spacetable.core.match import Action, InvalidOptions, Match, decode_action
 from spacetable.lasers.battle import Card, Outcome, Resolver, resolve
 from spacetable.lasers.geometry import Pose, rect_inside
 from spacetable.lasers.ships import ShipDef, builtin_catalog
-from spacetable.lasers.tables import CARGO_CUBES, TABLE_REFEREE, Table
+from spacetable.lasers.tables import CARGO_CUBES, TABLE_REFEREE, Table, catalog
 
 # -- static facts ---------------------------------------------------------------------------
 
@@ -667,5 +670,45 @@ class StellarMatch(Match[StellarAction, StellarOptions]):
         }
 
 
+class StellarRoom(BaseModel):
+    """A Stellar Conflict room's options (``POST /api/rooms``): ``races`` names one
+    distinct race per seat (null: Wiss, Vak, Hexai, Tetrakori in seat order); ``asteroids``
+    0 plays with cargo ships, 1 to 5 with that many asteroids instead."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ruleset: Literal["stellar"]
+    seats: int = Field(2, ge=2, le=4)
+    races: list[Literal["wiss", "vak", "hexai", "tetrakori"]] | None = None
+    battle_size: Literal["dispute", "conflict", "war"] = "conflict"
+    deployment: Literal["timer", "stop"] = "timer"
+    asteroids: int = Field(0, ge=0, le=5)
+    stolen_goods: bool = False
+
+
+def catalog_json() -> dict[str, Any]:
+    """Every race's ship definitions as JSON (DESIGN section 2), keyed by ship."""
+    return {key: ship.to_json() for key, ship in catalog(RULESET).items()}
+
+
+def races_json() -> dict[str, Any]:
+    """The races: ``{"wiss": {"name": "Wiss", "ships": [keys in catalog order]}, ...}``."""
+    return {race: {"name": race.title(), "ships": list(race_ships(race))} for race in RACES}
+
+
 #: Stellar Conflict in the game registry (:mod:`spacetable.core.registry`).
-GAME = Game("stellar", "Stellar Conflict", ("stellar",), TABLE_REFEREE)
+GAME = Game(
+    "stellar",
+    "Stellar Conflict",
+    (RULESET,),
+    TABLE_REFEREE,
+    match=StellarMatch,
+    room_options=StellarRoom,
+    pacing="realtime",
+    bots=LASER_BOTS,
+    countdown_option="countdown",
+    resources=(
+        ("catalog", "spacetable.games.stellar:catalog_json"),
+        ("races", "spacetable.games.stellar:races_json"),
+    ),
+)

@@ -1,11 +1,11 @@
-"""One match as a room plays it, for either game: the options a room is created with, the
-match machine, its clock and action log, and the messages that describe it.
+"""One match as a room plays it, for any game: the options a room is created with, the
+room's clocks, and :class:`RoomMatch`, the match machine with its clock and action log.
 
 :class:`Room <spacetable.server.rooms.Room>` owns seats, sockets and timers; it hands each
 player's message to :meth:`RoomMatch.action` and the result to :meth:`RoomMatch.apply`,
-which tells it what changed (the deployment began, the cards froze, the match is over) so
-it can start the countdowns. Everything that differs between Light Speed and Stellar
-Conflict in the room lives here.
+which tells it what changed (:class:`Change`: messages to send, a countdown or freeze to
+start, the bots to wake, the match over). How a game is paced lives in the subclasses,
+one per pacing of the game registry (``_realtime.py``, ``_plots.py``), never per game.
 """
 
 from __future__ import annotations
@@ -13,39 +13,15 @@ from __future__ import annotations
 import secrets
 import time
 import uuid
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from spacetable.core.match import IllegalAction
-from spacetable.games.lightspeed import LightSpeedMatch
-from spacetable.games.stellar import (
-    Discard,
-    Drop,
-    Fleet,
-    Place,
-    StellarMatch,
-    Timeout,
-    TimerExpired,
-)
-from spacetable.lasers.fast import resolve_fast
+from spacetable.core.registry import Game, game_for_ruleset
 from spacetable.server import protocol as msg
 from spacetable.server.storage import StoredMatch
-
-Ruleset = Literal["lightspeed", "stellar"]
-AnyMatch = LightSpeedMatch | StellarMatch
-RoomAction = Place | Drop | Discard | Fleet | TimerExpired | Timeout
-
-#: The phases in which cards in hand move and are placed (Light Speed's fast round,
-#: Stellar Conflict's deployment).
-PLACING_PHASES = ("fast", "deployment")
-#: Seconds a bot pauses between cards, by level, where a fast hand wins (Light Speed, and
-#: Stellar Conflict under the stop rule).
-BOT_PAUSE = {"random": 1.2, "easy": 2.0, "medium": 1.4, "hard": 1.0}
-#: The same under Stellar Conflict's countdown: about what a quick person needs to place a
-#: card with care, so that a bot deploys some seven or eight cards in a Dispute's 30 s and
-#: may miss its Flag ship at the bottom of a bigger deck, as a person would.
-BOT_PAUSE_TIMED = {"random": 3.5, "easy": 4.5, "medium": 3.5, "hard": 2.5}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +34,8 @@ class Timing:
     # by a bot (standing in until the player comes back) once the match has started.
     abandon_seconds: float = 30.0
     bot_pace: float = 1.0  # multiplies the bots' thinking pauses
-    countdown_seconds: float | None = None  # Stellar Conflict: instead of 30 / 60 / 120 s
+    # Replaces the game's countdown option (Stellar Conflict's 30 / 60 / 120 s), if set.
+    countdown_seconds: float | None = None
     # A room nobody is connected to closes after this long, unless a match is being played
     # in it (never played, or finished: a link to it then says it has closed).
     room_idle_seconds: float = 600.0
@@ -69,11 +46,16 @@ class RoomOptions:
     """What a room plays: the ruleset, the number of seats, and the game's own options
     (``game``: the match options' JSON without the players, already validated)."""
 
-    ruleset: Ruleset = "lightspeed"
+    ruleset: str = "lightspeed"
     seats: int = 2
     game: Mapping[str, Any] = field(
         default_factory=lambda: {"asteroids": "single", "rocks": None, "piracy": False}
     )
+
+    @property
+    def entry(self) -> Game:
+        """The registered game this room plays."""
+        return game_for_ruleset(self.ruleset)
 
     def to_json(self) -> dict[str, Any]:
         """The options as sent to clients: ruleset, seats and the game's options."""
@@ -81,34 +63,44 @@ class RoomOptions:
 
     def match_options(self, players: tuple[str, ...], timing: Timing) -> Any:
         """The match options for ``players`` (seat order). Raises InvalidOptions."""
+        entry = self.entry
         data: dict[str, Any] = {"players": list(players), **self.game}
-        if self.ruleset == "stellar" and timing.countdown_seconds is not None:
-            data["countdown"] = timing.countdown_seconds
-        return _MATCHES[self.ruleset].options_from_json(data)
+        if entry.countdown_option is not None and timing.countdown_seconds is not None:
+            data[entry.countdown_option] = timing.countdown_seconds
+        assert entry.match is not None
+        return entry.match.options_from_json(data)
 
     def check(self) -> None:
         """Raise InvalidOptions if no match could be played with these options."""
         self.match_options(tuple(f"seat {i + 1}" for i in range(self.seats)), Timing())
 
 
-_MATCHES: dict[str, type[LightSpeedMatch] | type[StellarMatch]] = {
-    "lightspeed": LightSpeedMatch,
-    "stellar": StellarMatch,
-}
+#: Why the room should give its bots a turn now: a deployment began, the cards froze, a
+#: turn was resolved.
+Wake = Literal["began", "froze", "turn"]
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
     """What one applied action changed that the room must act on."""
 
-    began: bool  # Stellar Conflict: every fleet is in, the deployment begins
-    froze: bool  # stop was called or the countdown ran out: the cards in hand froze
-    over: bool  # the battle is resolved
+    #: Messages for everyone, in order, before any new state.
+    messages: tuple[dict[str, Any], ...] = ()
+    #: Whether everyone needs a new ``state`` (else the messages said it all).
+    state: bool = True
+    froze: bool = False  # stop was called or the countdown ran out: the cards in hand froze
+    wake: Wake | None = None
+    over: bool = False  # the match is over
 
 
-class RoomMatch:
+GameMessage = msg.Place | msg.Drop | msg.Discard | msg.Fleet | msg.Plot | msg.Unplot
+
+
+class RoomMatch(ABC):
     """One match in a room: the match machine, its clock (``started``, loop seconds) and
-    its action log as stored."""
+    its action log as stored. Subclasses pace it (:attr:`pacing`)."""
+
+    pacing: str = ""
 
     def __init__(
         self, options: RoomOptions, players: tuple[str, ...], timing: Timing, started: float
@@ -119,142 +111,82 @@ class RoomMatch:
         self.seed = secrets.randbits(31)
         self.started = started
         self.started_wall = time.time()
-        match_type = _MATCHES[options.ruleset]
-        self.match: AnyMatch = match_type(options.match_options(players, timing), self.seed)
-        # The battle resolves on the event loop: the compiled resolver keeps it from
-        # stalling every other room (same outcome and events as the reference).
-        self.match.resolver = resolve_fast
+        entry = options.entry
+        assert entry.match is not None
+        self.match: Any = entry.match(options.match_options(players, timing), self.seed)
         #: Every action applied, as JSON with its server time.
         self.actions: list[dict[str, Any]] = []
-        #: Match time the cards in hand froze.
-        self.frozen_at: float | None = None
 
     @property
     def phase(self) -> str:
-        """The match's phase (``preparation``, ``fast`` / ``deployment``, ``stop``,
-        ``over``)."""
+        """The match's phase (each game names its own; ``over`` at the end)."""
         return str(self.match.phase)
 
     @property
     def placing(self) -> bool:
-        """Whether cards in hand are moving now."""
-        return self.phase in PLACING_PHASES
+        """Whether cards in hand are moving now (their poses are streamed)."""
+        return False
+
+    def hand(self, player: str) -> str | None:
+        """The card in ``player``'s hand, if the game has hands."""
+        return None
 
     @property
     def deadline(self) -> float | None:
-        """Match time the deployment countdown runs out (Stellar Conflict under the
-        timer, once the deployment began), else ``None``."""
-        return self.match.deadline if isinstance(self.match, StellarMatch) else None
+        """Match time the running countdown (a deployment's, a turn's plot timer) runs
+        out, else ``None``."""
+        return None
 
-    def hand(self, player: str) -> str | None:
-        """The ship in ``player``'s hand."""
-        return self.match.hand(player)
+    def timer_action(self, t: float) -> Any:
+        """The action that says the countdown ran out at match time ``t``."""
+        raise IllegalAction("this match has no countdown")
 
-    def action(
-        self, player: str, message: msg.Place | msg.Drop | msg.Discard | msg.Fleet, t: float
-    ) -> RoomAction:
+    @abstractmethod
+    def action(self, player: str, message: GameMessage, t: float) -> Any:
         """The match action a player's message asks for at match time ``t``. Raises
         IllegalAction for a message this game has no action for."""
-        if isinstance(message, msg.Place):
-            return Place(player, message.x, message.y, message.rotation, t)
-        if isinstance(message, msg.Drop):
-            return Drop(player, message.x, message.y, message.rotation, t)
-        if isinstance(message, msg.Discard):
-            return Discard(player, t)
-        if not isinstance(self.match, StellarMatch):
-            raise IllegalAction("there are no fleets to choose in Light Speed: every deck is whole")
-        return Fleet(player, tuple(message.ships), t)
 
-    def apply(self, action: RoomAction) -> Change:
+    @abstractmethod
+    def apply(self, action: Any) -> Change:
         """Apply one action and log it. Raises IllegalAction (nothing changed)."""
-        before = self.phase
-        match = self.match
-        if isinstance(match, StellarMatch):
-            match.apply(action)
-        elif isinstance(action, Fleet | TimerExpired):
-            raise IllegalAction(f"Light Speed has no {action.type_name} action")
-        else:
-            match.apply(action)
-        self.actions.append(action.to_json())
-        froze = before in PLACING_PHASES and self.phase == "stop"
-        if froze:
-            self.frozen_at = action.t
-        return Change(
-            began=before == "preparation" and self.phase != "preparation",
-            froze=froze,
-            over=self.phase == "over",
-        )
 
-    # -- what the players see ---------------------------------------------------------
+    def _log(self, action: Any) -> list[Any]:
+        """Apply ``action`` to the match and add it to the stored log; its events."""
+        events: list[Any] = self.match.apply(action)
+        self.actions.append(action.to_json())
+        return events
 
     def state(self, player: str | None, now: float) -> dict[str, Any]:
         """The ``state`` message for ``player`` (``None``: a spectator) at match time
-        ``now``: the match's view, the freeze (``stop``) and the ``countdown``."""
-        view = self.match.view(player)
-        stop, countdown = self.stop(now), self.countdown(now)
-        return {"type": "state", **view, "stop": stop, "countdown": countdown, "t": now}
+        ``now``."""
+        return {"type": "state", **self.match.view(player), "t": now}
 
-    def stop(self, now: float) -> dict[str, Any] | None:
-        """After the freeze: who called stop (``None`` when the countdown ran out),
-        whether it was the countdown, and the seconds left to drop or discard."""
-        if self.phase != "stop":
-            return None
-        frozen_at = self.frozen_at if self.frozen_at is not None else now
-        return {
-            "by": self.match.stopped_by,
-            "timer": self.match.stopped_by is None,
-            "seconds": self.timing.stop_seconds,
-            "seconds_left": round(max(0.0, self.timing.stop_seconds - (now - frozen_at)), 3),
-        }
-
-    def stop_message(self, now: float) -> dict[str, Any]:
-        """The ``stop`` message sent when the cards in hand freeze."""
-        stop = self.stop(now)
-        assert stop is not None
-        return {"type": "stop", **{k: stop[k] for k in ("by", "timer", "seconds")}}
-
-    def countdown(self, now: float) -> dict[str, Any] | None:
-        """While the deployment countdown runs: its ``deadline`` (match time), its
-        length (``seconds``) and the ``seconds_left``."""
-        deadline = self.deadline
-        if deadline is None or self.phase != "deployment":
-            return None
-        assert isinstance(self.match, StellarMatch)
-        return {
-            "deadline": deadline,
-            "seconds": self.match.options.countdown_seconds,
-            "seconds_left": round(max(0.0, deadline - now), 3),
-        }
-
+    @abstractmethod
     def bot_pause(self, level: str | None, player: str) -> float:
-        """Seconds a bot of ``level`` waits before its next action: longer while choosing a
-        fleet, a careful hand's pace under the countdown."""
-        level = level or "medium"
-        pace = self.timing.bot_pace
-        if self.phase == "preparation":
-            return 2 * BOT_PAUSE.get(level, 1.4) * pace
-        if self.deadline is not None and self.placing:
-            return BOT_PAUSE_TIMED.get(level, 3.5) * pace
-        return BOT_PAUSE.get(level, 1.4) * pace
+        """Seconds a bot of ``level`` waits before its next action."""
 
-    # -- the end ------------------------------------------------------------------------
+    @abstractmethod
+    def wake_delay(self, wake: str, level: str | None, player: str) -> float:
+        """Seconds a bot of ``level`` waits when woken for ``wake`` (:data:`Wake`)."""
 
-    def battle_message(self) -> dict[str, Any]:
-        """The ``battle`` message: the final table and the result with its event log."""
-        outcome = self.match.result()
-        assert outcome is not None
-        return {
-            "type": "battle",
-            "match_id": self.id,
-            "ruleset": self.options.ruleset,
-            "table": self.match.to_table().to_json(),
-            "result": outcome.to_json(),
-        }
+    @abstractmethod
+    def end_message(self) -> dict[str, Any]:
+        """The message that ends the match for everyone (the battle, the result)."""
 
-    def record(self, room: str, seats: list[dict[str, Any]], battle: dict[str, Any]) -> StoredMatch:
-        """The finished match as stored: the match options (enough to replay it with
-        :meth:`~spacetable.core.match.Match.from_record`), seats, seed, actions, events."""
-        result = battle["result"]
+    @abstractmethod
+    def record(self, room: str, seats: list[dict[str, Any]], end: dict[str, Any]) -> StoredMatch:
+        """The finished match as stored (``end``: :meth:`end_message`'s message)."""
+
+    def _stored(
+        self,
+        room: str,
+        seats: list[dict[str, Any]],
+        events: list[dict[str, Any]],
+        result: dict[str, Any],
+    ) -> StoredMatch:
+        """The match as stored: the match options (enough to replay it with
+        :meth:`~spacetable.core.match.Match.from_record`), seats, seed, actions,
+        ``events`` and ``result``."""
         return StoredMatch(
             id=self.id,
             room=room,
@@ -263,8 +195,8 @@ class RoomMatch:
             seats=seats,
             seed=self.seed,
             actions=list(self.actions),
-            events=result["events"],
-            result={k: v for k, v in result.items() if k != "events"} | {"table": battle["table"]},
+            events=events,
+            result=result,
             started_at=self.started_wall,
             finished_at=time.time(),
         )

@@ -13,17 +13,16 @@ import contextlib
 import gc
 from collections.abc import AsyncIterator
 from importlib import resources
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
 from spacetable._userinput import clipped, parse_json
-from spacetable.bots import warm_up
-from spacetable.games.stellar import RACES, race_ships
-from spacetable.lasers.tables import MAX_TABLE_BYTES, RESOLVE_BUDGET_S, catalog
+from spacetable.core.registry import UnknownGame, game, game_for_ruleset, games
+from spacetable.lasers.tables import MAX_TABLE_BYTES, RESOLVE_BUDGET_S
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
 from spacetable.server.rooms import RoomDirectory, RoomOptions, RoomsFull, Timing
@@ -34,40 +33,16 @@ WEB = resources.files("spacetable") / "web"
 ROOM_BODY_LIMIT = 16 * 1024
 #: The most rooms the lobby's list shows (the newest).
 ROOM_LIST_LIMIT = 50
+#: What a room plays when ``POST /api/rooms`` names no ruleset.
+DEFAULT_RULESET = "lightspeed"
 
 
-class CreateLightSpeedRoom(BaseModel):
-    """``POST /api/rooms`` body for a Light Speed room (``ruleset`` may be left out)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    ruleset: Literal["lightspeed"] = "lightspeed"
-    seats: int = Field(2, ge=2, le=4)
-    asteroids: Literal["single", "large", "two-small"] = "single"
-    rocks: int | None = Field(None, ge=1, le=99)
-    piracy: bool = False
-
-
-class CreateStellarRoom(BaseModel):
-    """``POST /api/rooms`` body for a Stellar Conflict room: ``races`` names one distinct
-    race per seat (null: Wiss, Vak, Hexai, Tetrakori in seat order); ``asteroids`` 0 plays
-    with cargo ships, 1 to 5 with that many asteroids instead."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    ruleset: Literal["stellar"]
-    seats: int = Field(2, ge=2, le=4)
-    races: list[Literal["wiss", "vak", "hexai", "tetrakori"]] | None = None
-    battle_size: Literal["dispute", "conflict", "war"] = "conflict"
-    deployment: Literal["timer", "stop"] = "timer"
-    asteroids: int = Field(0, ge=0, le=5)
-    stolen_goods: bool = False
-
-
-_CREATE_ROOM: dict[str, type[CreateLightSpeedRoom] | type[CreateStellarRoom]] = {
-    "lightspeed": CreateLightSpeedRoom,
-    "stellar": CreateStellarRoom,
-}
+def warm_up() -> None:
+    """Load what every game's first bot move would wait for (seconds: call it off the
+    event loop)."""
+    for entry in games():
+        if entry.bots is not None:
+            entry.bots.warm()
 
 
 def room_options(body: Any) -> RoomOptions:
@@ -75,10 +50,12 @@ def room_options(body: Any) -> RoomOptions:
     the bad field."""
     if not isinstance(body, dict):
         raise ValueError("the body must be a JSON object")
-    ruleset = body.get("ruleset", "lightspeed")
-    model = _CREATE_ROOM.get(ruleset) if isinstance(ruleset, str) else None
-    if model is None:
-        raise ValueError(f"ruleset: must be one of {', '.join(_CREATE_ROOM)}, got {ruleset!r}")
+    ruleset = body.get("ruleset", DEFAULT_RULESET)
+    playable = [r for entry in games() if entry.playable for r in entry.rulesets]
+    if not isinstance(ruleset, str) or ruleset not in playable:
+        raise ValueError(f"ruleset: must be one of {', '.join(playable)}, got {clipped(ruleset)}")
+    model = game_for_ruleset(ruleset).room_options
+    assert model is not None
     try:
         parsed = model.model_validate(body)
     except ValidationError as exc:
@@ -86,7 +63,7 @@ def room_options(body: Any) -> RoomOptions:
         where = ".".join(str(part) for part in first["loc"]) or "body"
         raise ValueError(f"{where}: {first['msg']}") from None
     game = parsed.model_dump(exclude={"ruleset", "seats"})
-    options = RoomOptions(parsed.ruleset, parsed.seats, game)
+    options = RoomOptions(ruleset, parsed.seats, game)
     options.check()  # InvalidOptions (a ValueError): e.g. two seats with one race
     return options
 
@@ -244,15 +221,18 @@ def create_app(
             raise HTTPException(404, f"no stored match {match_id!r}")
         return match.to_json()
 
-    @app.get("/api/catalog/{ruleset}")
-    async def get_catalog(ruleset: str) -> dict[str, Any]:
-        if ruleset not in ("lightspeed", "stellar"):
-            raise HTTPException(404, f"unknown ruleset {ruleset!r}")
-        return {key: ship.to_json() for key, ship in catalog(ruleset).items()}
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        return [entry.to_json() for entry in games()]
 
-    @app.get("/api/races")
-    async def get_races() -> dict[str, Any]:
-        return {race: {"name": race.title(), "ships": list(race_ships(race))} for race in RACES}
+    @app.get("/api/games/{key}/{name}")
+    async def game_resource(key: str, name: str) -> Any:
+        try:
+            return game(key).resource(name)
+        except UnknownGame as exc:
+            raise HTTPException(404, str(exc)) from None
+        except KeyError:
+            raise HTTPException(404, f"{game(key).title} has no {clipped(name)}") from None
 
     @app.post("/api/resolve", response_model=None)
     async def resolve_table(request: Request) -> Response:

@@ -17,10 +17,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from spacetable._userinput import clipped
 
-#: Bot levels a seat can be given: how many candidate poses the greedy bot weighs and how
-#: fast it places. ``random`` places anywhere legal.
-BOT_LEVELS = ("random", "easy", "medium", "hard")
-
 
 class ProtocolError(ValueError):
     """A client message that is not valid JSON or not a valid message."""
@@ -71,11 +67,12 @@ class Leave(_Message):
 
 
 class SeatBot(_Message):
-    """Put a bot of ``level`` in an empty seat (before the match starts)."""
+    """Put a bot of ``level`` in an empty seat (before the match starts); the levels are
+    the game's (``GET /api/games``), ``None`` its default."""
 
     type: Literal["bot"]
     seat: int
-    level: Literal["random", "easy", "medium", "hard"] = "medium"
+    level: Annotated[str, Field(min_length=1, max_length=24)] | None = None
 
 
 class Ready(_Message):
@@ -117,6 +114,22 @@ class Fleet(_Message):
     ships: Annotated[list[Annotated[str, Field(min_length=1, max_length=64)]], Field(max_length=40)]
 
 
+class Plot(_Message):
+    """Your secret orders for this turn (a plotted game), each ``"piece:order"`` as the
+    rulebook writes the order (``"red:R+45"``, ``"red-m1:S2.5"``); replaces your plot."""
+
+    type: Literal["plot"]
+    orders: Annotated[
+        list[Annotated[str, Field(min_length=1, max_length=80)]], Field(max_length=64)
+    ]
+
+
+class Unplot(_Message):
+    """Take back your plot before the last one is in."""
+
+    type: Literal["unplot"]
+
+
 class Rematch(_Message):
     """After a match: ask for another one with the same seats."""
 
@@ -141,6 +154,8 @@ ClientMessage = (
     | Drop
     | Discard
     | Fleet
+    | Plot
+    | Unplot
     | Rematch
     | Ping
 )

@@ -5,9 +5,10 @@ Websocket handlers call :meth:`Room.submit`; everything that changes a room happ
 and stop countdowns, bots' turns, abandoned seats) post markers into the same queue. The
 pose stream is the exception, for its volume: poses are noted, and sent on when their
 window closes, by plain callbacks on the same event loop, which cannot interleave with the
-task's handling either. The match itself is the pure state machine of
-``spacetable.games``, wrapped for either game by :class:`~spacetable.server._room_match.
-RoomMatch`; the room adds the clock, sockets and storage, nothing else.
+task's handling either. The match itself is the pure state machine of its game, found
+through the game registry and paced by the :class:`~spacetable.server._room_match.RoomMatch`
+of the game's pacing (``_realtime.py``, ``_plots.py``); the room adds the clock, sockets,
+seats, bots and storage, nothing else, and never asks which game it plays.
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from spacetable.bots import make_bot
-from spacetable.bots.random_bot import RandomBot
 from spacetable.core.match import IllegalAction
-from spacetable.games.stellar import Timeout, TimerExpired
+from spacetable.core.registry import Bots
 from spacetable.server import protocol as msg
 from spacetable.server._connection import Connection, encode, message_frame, text_frame
-from spacetable.server._room_match import RoomMatch, RoomOptions, Timing
+from spacetable.server._plots import PlotsMatch
+from spacetable.server._realtime import RealtimeMatch
+from spacetable.server._room_match import GameMessage, RoomMatch, RoomOptions, Timing
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server._seats import Seat
 from spacetable.server.storage import Storage
@@ -40,6 +41,10 @@ log = logging.getLogger("spacetable.rooms")
 
 #: Seconds between two ``room`` messages of a room: seat changes within them are coalesced.
 ROOM_BROADCAST_INTERVAL = 0.1
+#: How a room plays each pacing of the game registry.
+PACINGS: dict[str, type[RoomMatch]] = {"realtime": RealtimeMatch, "plots": PlotsMatch}
+#: The client messages that are moves in the match (the others are about seats).
+GAME_MESSAGES = (msg.Place, msg.Drop, msg.Discard, msg.Fleet, msg.Plot, msg.Unplot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +60,7 @@ class _StopExpired:
 @dataclass(frozen=True, slots=True)
 class _CountdownExpired:
     match_number: int
+    deadline: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +105,10 @@ class Room:
     ) -> None:
         self.id = room_id
         self.options = options
+        self.pacing = PACINGS[options.entry.pacing]
+        bots = options.entry.bots
+        assert bots is not None, "a game played in rooms has bots"
+        self.bots: Bots = bots
         self.saves = saves
         self.timing = timing
         self._on_expired = on_expired
@@ -111,6 +121,8 @@ class Room:
         self.last_result: dict[str, Any] | None = None
         # The latest bot turn scheduled per seat: an older one that fires is stale.
         self._bot_turns: dict[int, int] = {}
+        # The countdown (deployment, plot timer) whose expiry is scheduled.
+        self._armed_deadline: float | None = None
         self.pending_poses: dict[str, dict[str, Any]] = {}
         self.created = time.time()
         self._queue: asyncio.Queue[tuple[Connection | None, Any]] = asyncio.Queue()
@@ -174,6 +186,7 @@ class Room:
         """The room in the lobby's list."""
         return {
             "id": self.id,
+            "pacing": self.pacing.pacing,
             "options": self.options.to_json(),
             "phase": self.phase,
             "seats": [s.to_json() for s in self.seats],
@@ -192,15 +205,16 @@ class Room:
                     connection.send({"type": "error", "message": "internal error"})
 
     def _handle(self, connection: Connection | None, message: Any) -> None:
-        if isinstance(message, msg.Place | msg.Drop | msg.Discard | msg.Fleet):
-            self._on_card(connection, message)
+        if isinstance(message, GAME_MESSAGES):
+            self._on_game_message(connection, message)
         elif isinstance(message, _BotTurn):
             self._on_bot_turn(message)
         elif isinstance(message, _BotMove):
             self._on_bot_move(message)
         elif isinstance(message, _StopExpired):
-            if message.match_number == self.match_number and self.match is not None:
-                self._apply(Timeout(t=self._now()))
+            match = self.match
+            if message.match_number == self.match_number and isinstance(match, RealtimeMatch):
+                self._apply(match.stop_action(self._now()))
         elif isinstance(message, _CountdownExpired):
             self._on_countdown(message)
         elif isinstance(message, _Abandoned):
@@ -361,9 +375,19 @@ class Room:
         if not 0 <= message.seat < len(self.seats) or self.seats[message.seat].kind != "empty":
             connection.send({"type": "error", "message": f"seat {message.seat} is not empty"})
             return
+        level = message.level or self.bots.default
+        if level not in self.bots.levels:
+            connection.send(
+                {
+                    "type": "error",
+                    "message": f"no {level!r} bot in {self.options.entry.title}: "
+                    f"choose one of {', '.join(self.bots.levels)}",
+                }
+            )
+            return
         seat = self.seats[message.seat]
-        seat.take("bot", f"{message.level} bot {seat.index + 1}", self._names(seat))
-        seat.level = message.level
+        seat.take("bot", f"{level} bot {seat.index + 1}", self._names(seat))
+        seat.level = level
         self._broadcast_room()
         self._maybe_start()
 
@@ -413,11 +437,11 @@ class Room:
         """A bot plays for the seat's player: until he rejoins with his token
         (``stand_in``), or for good (he left)."""
         seat.cancel_abandon()
-        seat.kind, seat.level, seat.stand_in = "bot", "medium", stand_in
+        seat.kind, seat.level, seat.stand_in = "bot", self.bots.default, stand_in
         if not stand_in:
             seat.token = None
         if self.match is not None:
-            seat.bot = make_bot("medium")
+            seat.bot = self.bots.bot(self.bots.default)
             self._schedule_bot(seat.index, 0.2)
 
     def _give_back(self, seat: Seat) -> None:
@@ -467,18 +491,20 @@ class Room:
     def _start(self) -> None:
         self.match_number += 1
         players = tuple(self._player(s) for s in self.seats)
-        self.match = RoomMatch(self.options, players, self.timing, self._loop.time())
+        self.match = self.pacing(self.options, players, self.timing, self._loop.time())
         self.match_id = self.match.id
+        self._armed_deadline = None
         self.phase = "playing"
         self.last_result = None
         self.pending_poses = {}
         for seat in self.seats:
             seat.rematch = False
             if seat.kind == "bot":
-                seat.bot = make_bot(seat.level or "medium")
+                seat.bot = self.bots.bot(seat.level or self.bots.default)
                 self._schedule_bot(seat.index, self._bot_pause(seat))
         self._broadcast_room(at_once=True)
         self._broadcast_state()
+        self._arm_countdown()
 
     def _flush_poses(self) -> None:
         """Send the poses gathered since the first of them arrived, as one message. A
@@ -495,15 +521,11 @@ class Room:
             if alone is None or connection.seat != alone:
                 connection.send_frame(frame)
 
-    def _on_card(
-        self,
-        connection: Connection | None,
-        message: msg.Place | msg.Drop | msg.Discard | msg.Fleet,
-    ) -> None:
+    def _on_game_message(self, connection: Connection | None, message: GameMessage) -> None:
         if connection is None or connection.seat is None or self.match is None:
             if connection is not None:
                 problem = (
-                    "only seated players can play cards"
+                    "only seated players can play"
                     if connection.seat is None
                     else "the match is over"
                     if self.phase == "over"
@@ -518,57 +540,57 @@ class Room:
             connection.send({"type": "refused", "action": message.type, "reason": str(exc)})
 
     def _on_countdown(self, message: _CountdownExpired) -> None:
-        """The deployment countdown ran out: every card in hand freezes."""
+        """A countdown ran out (the deployment's: every card in hand freezes; a turn's
+        plot timer: the turn resolves with the plots that are in)."""
         match = self.match
         if message.match_number != self.match_number or match is None:
             return
-        deadline = match.deadline
-        if deadline is None or match.phase != "deployment":
-            return  # every card was down before the time was up
+        if match.deadline != message.deadline:
+            return  # it was over before its time: every card down, every plot in
         # The loop may wake a hair early; the countdown ran out at its deadline anyway.
-        self._apply(TimerExpired(t=max(self._now(), deadline)))
+        self._apply(match.timer_action(max(self._now(), message.deadline)))
+
+    def _arm_countdown(self) -> None:
+        """Schedule the end of the match's countdown, if one began since the last."""
+        match = self.match
+        deadline = None if match is None else match.deadline
+        if match is None or deadline is None or deadline == self._armed_deadline:
+            return
+        self._armed_deadline = deadline
+        left = deadline - (self._loop.time() - match.started)
+        self._loop.call_later(
+            max(0.0, left), self.submit, None, _CountdownExpired(self.match_number, deadline)
+        )
 
     def _apply(self, action: Any) -> None:
         """Apply one action to the match, log it, tell everyone. Raises IllegalAction."""
         match = self.match
         assert match is not None
         change = match.apply(action)
-        if action.type_name in ("place", "drop"):
-            card = match.match.table_cards()[-1]
-            self.pending_poses.pop(action.player, None)
-            placed = {"type": "placed", "player": action.player, "card": card, "t": action.t}
-            if match.placing:
-                # The common case, a card down in the middle of the round: nothing else
-                # changed but the players' statuses, which travel with the card (one
-                # message for everyone instead of a whole state each: docs/protocol.md).
-                placed["players"] = match.match.player_statuses()
-                self._broadcast(placed)
-                return
-            self._broadcast(placed)
-        if change.began:
-            deadline = match.deadline
-            if deadline is not None:
-                left = deadline - (self._loop.time() - match.started)
-                self._loop.call_later(
-                    max(0.0, left), self.submit, None, _CountdownExpired(self.match_number)
-                )
-            self._schedule_bots(lambda seat: self._bot_pause(seat) / 2)
+        player = getattr(action, "player", None)
+        if player is not None:
+            self.pending_poses.pop(player, None)  # his hand moved on: the pose is stale
+        for message in change.messages:
+            self._broadcast(message)
         if change.froze:
-            self._broadcast(match.stop_message(self._now()))
             self._loop.call_later(
                 self.timing.stop_seconds, self.submit, None, _StopExpired(self.match_number)
             )
-            self._schedule_bots(lambda seat: min(0.5, self.timing.stop_seconds / 4))
+        if change.wake is not None:
+            wake = change.wake
+            self._schedule_bots(lambda seat: match.wake_delay(wake, seat.level, self._player(seat)))
         if change.over:
             self._finish()
-        else:
+            return
+        if change.state:
             self._broadcast_state()
+        self._arm_countdown()
 
     def _finish(self) -> None:
         match = self.match
         assert match is not None
         self.phase = "over"
-        self.last_result = match.battle_message()
+        self.last_result = match.end_message()
         self._broadcast_state()
         self._broadcast(self.last_result)
         self._broadcast_room(at_once=True)
@@ -615,7 +637,7 @@ class Room:
                 action = await asyncio.to_thread(bot.choose, view, rng)
             except Exception:  # a failing bot must not stall the room: play at random
                 log.exception("room %s: bot %s failed; playing at random", self.id, player)
-                action = RandomBot().choose(view, rng)
+                action = self.bots.bot("random").choose(view, rng)
             self.submit(None, _BotMove(turn.seat, turn.match_number, turn.turn, action))
 
         asyncio.create_task(think()).add_done_callback(_log_failure)
@@ -644,6 +666,7 @@ class Room:
             "type": "room",
             "id": self.id,
             "ruleset": self.options.ruleset,
+            "pacing": self.pacing.pacing,
             "options": self.options.to_json(),
             "seats": [s.to_json() for s in self.seats],
             "phase": self.phase,
@@ -691,6 +714,10 @@ class Room:
             frame = frames.get(player)
             if frame is None:
                 state = match.state(player, now)
+                if "table" not in state:
+                    frame = frames[player] = message_frame(state)
+                    connection.send_frame(frame)
+                    continue
                 table = state.pop("table")
                 if table_json is None:
                     table_json = encode(table)

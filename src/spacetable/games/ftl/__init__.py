@@ -10,8 +10,15 @@ sprints resolved exactly along the tape (DESIGN section 5).
 - :mod:`~spacetable.games.ftl.narrate`: a turn told in words.
 """
 
-from spacetable.core.registry import Game, Referee
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from spacetable.core.registry import Bots, Game, Referee
 from spacetable.games.ftl.match import (
+    MAX_MISSILES,
+    MAX_TABLE_IN,
+    MIN_TABLE_IN,
     FtlMatch,
     FtlOptions,
     FtlResult,
@@ -20,6 +27,7 @@ from spacetable.games.ftl.match import (
     Unplot,
 )
 from spacetable.games.ftl.narrate import narrate_turn
+from spacetable.games.ftl.pieces import DEFAULT_MISSILES, DEFAULT_TABLE_IN
 from spacetable.games.ftl.turnfile import (
     RULESET,
     TurnFile,
@@ -51,8 +59,25 @@ def _account(turn: TurnFile, result: TurnResult) -> list[str]:
     return narrate_turn(turn.pieces, result.events)
 
 
-#: Faster Than Light in the game registry (:mod:`spacetable.core.registry`): its turn
-#: files settle through ``spacetable resolve`` and ``render``.
+class FtlRoom(BaseModel):
+    """An FTL room's options (``POST /api/rooms``): the table in inches, missiles per
+    ship, an optional turn limit (then a draw) and an optional plot timer in seconds."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ruleset: Literal["ftl"]
+    seats: int = Field(2, ge=2, le=4)
+    table_size_in: tuple[
+        Annotated[float, Field(ge=MIN_TABLE_IN, le=MAX_TABLE_IN)],
+        Annotated[float, Field(ge=MIN_TABLE_IN, le=MAX_TABLE_IN)],
+    ] = DEFAULT_TABLE_IN
+    missiles: int = Field(DEFAULT_MISSILES, ge=0, le=MAX_MISSILES)
+    turn_limit: int | None = Field(None, ge=1, le=999)
+    plot_timer_s: float | None = Field(None, gt=0, le=3600)
+
+
+#: Faster Than Light in the game registry (:mod:`spacetable.core.registry`): rooms play it
+#: by secret plots; its turn files settle through ``spacetable resolve`` and ``render``.
 GAME = Game(
     "ftl",
     "Faster Than Light",
@@ -66,5 +91,13 @@ GAME = Game(
         error=TurnFileError,
         kind="turn file",
         draws_resolution=True,
+    ),
+    match=FtlMatch,
+    room_options=FtlRoom,
+    pacing="plots",
+    bots=Bots(
+        make="spacetable.bots.ftl:make_ftl_bot",
+        levels=("random", "greedy", "easy", "medium", "hard"),
+        default="medium",
     ),
 )

@@ -26,8 +26,8 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from spacetable.core.events import Event
-from spacetable.games._deployment import checked_players, is_number
 from spacetable.core.match import Action, InvalidOptions, Match, decode_action
+from spacetable.games._deployment import checked_players, is_number
 from spacetable.games.ftl.events import (
     GameOver,
     OrderIgnored,
@@ -363,6 +363,24 @@ class FtlMatch(Match[FtlAction, FtlOptions]):
         self.last_turn = events
         return events
 
+    # -- actions as a room makes them (core.match.PlotTurns) ----------------------------------
+
+    def plot(self, player: str, orders: tuple[str, ...], t: float) -> Plot:
+        """The action by which ``player`` plots ``orders`` at ``t``."""
+        return Plot(player, orders, t)
+
+    def unplot(self, player: str, t: float) -> Unplot:
+        """The action by which ``player`` takes back his plot at ``t``."""
+        return Unplot(player, t)
+
+    def plot_timer_expired(self, t: float) -> PlotTimerExpired:
+        """The action that says the plot timer ran out at ``t``."""
+        return PlotTimerExpired(t)
+
+    def snapshot(self) -> list[dict[str, Any]]:
+        """Every piece as it stands (removed ones with ``on_table`` false), as JSON."""
+        return [p.to_json() for p in self.pieces.values()]
+
     # -- the observer -------------------------------------------------------------------------
 
     def view(self, player: str | None) -> dict[str, Any]:
@@ -384,7 +402,7 @@ class FtlMatch(Match[FtlAction, FtlOptions]):
             "phase": self.phase.value,
             "turn": self.turn,
             "player": player,
-            "pieces": [p.to_json() for p in self.pieces.values()],
+            "pieces": self.snapshot(),
             "players": {
                 p: {"ship": p, "in_play": self.in_play(p), "plotted": p in self._plots}
                 for p in self.players

@@ -32,9 +32,9 @@ export function colourOf(index) {
 
 const catalogs = new Map();
 
-/** A ruleset's ship definitions (GET /api/catalog/{ruleset}), fetched once per page. */
+/** A ruleset's ship definitions (GET /api/games/{ruleset}/catalog), fetched once per page. */
 export function loadCatalog(ruleset = "lightspeed") {
-  if (!catalogs.has(ruleset)) catalogs.set(ruleset, fetchJSON(`/api/catalog/${ruleset}`));
+  if (!catalogs.has(ruleset)) catalogs.set(ruleset, fetchJSON(`/api/games/${ruleset}/catalog`));
   return catalogs.get(ruleset);
 }
 

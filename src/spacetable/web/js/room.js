@@ -60,12 +60,36 @@ function colourOfPlayer(player) {
   return colourOf(index < 0 ? 0 : index);
 }
 
+// A Faster Than Light room (secret plots) is run by its own page module: the first `room`
+// message says which game the room plays; messages that come while that module loads wait.
+let plotRoom = null;
+
 function receive(message) {
+  if (plotRoom) {
+    plotRoom.push(message);
+    return;
+  }
+  if (message.type === "room" && (message.ruleset === "ftl" || message.pacing === "plots")) {
+    handOver(message);
+    return;
+  }
   const handler = {
     welcome: onWelcome, room: onRoom, state: onState, poses: onPoses, placed: onPlaced,
     refused: onRefused, stop: onStop, battle: onBattle, error: onError,
   }[message.type];
   handler?.(message);
+}
+
+/** Hand the page to games/ftl/room.js, from the `room` message `first` on. */
+async function handOver(first) {
+  plotRoom = [first];
+  hand.setCard(null);
+  const { FtlRoom } = await import("./games/ftl/room.js");
+  const room = new FtlRoom({ socket, me: page.me, watching: page.watching });
+  socket.onMessage = (m) => room.receive(m);
+  socket.onStatus = (status) => room.onStatus(status);
+  room.rejoining = page.rejoining;
+  for (const message of plotRoom) room.receive(message);
 }
 
 // -- who we are and the room ---------------------------------------------------------------
@@ -463,7 +487,7 @@ async function main() {
   try {
     // Both games' ships (their keys never clash) and the Stellar Conflict races.
     const [lightspeed, stellar, races] = await Promise.all([
-      loadCatalog("lightspeed"), loadCatalog("stellar"), fetchJSON("/api/races"),
+      loadCatalog("lightspeed"), loadCatalog("stellar"), fetchJSON("/api/games/stellar/races"),
     ]);
     page.ships = { ...lightspeed, ...stellar };
     page.races = races;

@@ -1,0 +1,110 @@
+"""Secret-plot pacing: turns in which every seat plots in secret, resolved together.
+
+Each player in play sends his ``plot`` (and may take it back with ``unplot`` until the last
+one is in); everyone sees who has plotted, never what (each ``state`` carries only the
+receiver's own plot). The turn resolves when every plot is in, or when the room's plot
+timer runs out (a missing plot means that player's pieces do nothing). Then everyone gets
+the ``turn`` message (the board before it and its events) and the new state. The match is
+any :class:`~spacetable.core.match.PlotTurns` (Faster Than Light).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spacetable.core.match import IllegalAction
+from spacetable.server import protocol as msg
+from spacetable.server._room_match import Change, GameMessage, RoomMatch, RoomOptions, Timing
+from spacetable.server.storage import StoredMatch
+
+#: Seconds a bot seems to think before it plots, by level (a person reads the board first).
+BOT_PAUSE = {"random": 1.0, "greedy": 1.5, "easy": 2.0, "medium": 2.5, "hard": 3.0}
+#: The events of the log that only say a plot came in or was taken back: they are not part
+#: of a turn's resolution (``games/ftl/events.py``: ``plotted``, ``unplotted``).
+_PLOT_NOTICES = ("plotted", "unplotted")
+
+
+class PlotsMatch(RoomMatch):
+    """A match of secret simultaneous plots in a room."""
+
+    pacing = "plots"
+
+    def __init__(
+        self, options: RoomOptions, players: tuple[str, ...], timing: Timing, started: float
+    ) -> None:
+        super().__init__(options, players, timing, started)
+        #: The board at the start of turn 1 (stored: a replay starts from it).
+        self.start = self.match.snapshot()
+        #: The board at the start of the turn being plotted.
+        self._before = self.start
+        #: Every turn's events so far, in order (each begins with the ``turn`` event).
+        self.turn_events: list[dict[str, Any]] = []
+
+    @property
+    def deadline(self) -> float | None:
+        """Match time this turn's plot timer runs out, or ``None``."""
+        deadline: float | None = self.match.plot_deadline
+        return deadline
+
+    def timer_action(self, t: float) -> Any:
+        """The plot timer ran out at ``t``: the turn resolves with the plots in."""
+        return self.match.plot_timer_expired(t)
+
+    def action(self, player: str, message: GameMessage, t: float) -> Any:
+        """The match action a ``plot`` or ``unplot`` message asks for at match time ``t``."""
+        if isinstance(message, msg.Plot):
+            return self.match.plot(player, tuple(message.orders), t)
+        if isinstance(message, msg.Unplot):
+            return self.match.unplot(player, t)
+        title = self.options.entry.title
+        raise IllegalAction(f"{title} is played by plotting orders: there is no {message.type}")
+
+    def apply(self, action: Any) -> Change:
+        """Apply a plot, an unplot or the timer; when the turn resolves, the ``turn``
+        message goes to everyone (the bots are woken for the next one)."""
+        turn, before = self.match.turn, self._before
+        self._log(action)
+        over = self.phase == "over"
+        if self.match.turn == turn and not over:
+            return Change()  # a plot in or taken back: everyone's "plotted" flags change
+        events = [e.to_json() for e in self.match.last_turn]
+        events = [e for e in events if e["type"] not in _PLOT_NOTICES]
+        self.turn_events.extend(events)
+        self._before = self.match.snapshot()
+        message = {"type": "turn", "turn": turn, "before": before, "events": events}
+        return Change(messages=(message,), over=over, wake=None if over else "turn")
+
+    def state(self, player: str | None, now: float) -> dict[str, Any]:
+        """The ``state`` message: the player's view (his own plot only) and the seconds
+        left to plot."""
+        state = super().state(player, now)
+        deadline = self.deadline
+        left = None if deadline is None else round(max(0.0, deadline - now), 3)
+        state["plot_seconds_left"] = left
+        return state
+
+    def bot_pause(self, level: str | None, player: str) -> float:
+        """Seconds a bot of ``level`` seems to think before it plots."""
+        return BOT_PAUSE.get(level or "medium", 2.0) * self.timing.bot_pace
+
+    def wake_delay(self, wake: str, level: str | None, player: str) -> float:
+        """A new turn: the bot plots after its pause."""
+        return self.bot_pause(level, player)
+
+    def end_message(self) -> dict[str, Any]:
+        """The ``result`` message: who won (``None``: a draw), why, after how many turns."""
+        result = self.match.result()
+        assert result is not None
+        return {
+            "type": "result",
+            "match_id": self.id,
+            "ruleset": self.options.ruleset,
+            "result": result.to_json(),
+        }
+
+    def record(self, room: str, seats: list[dict[str, Any]], end: dict[str, Any]) -> StoredMatch:
+        """The finished match as stored: every turn's events, and the result with the
+        board at the start (a replay steps from it through the events)."""
+        return self._stored(
+            room, seats, list(self.turn_events), end["result"] | {"start": self.start}
+        )

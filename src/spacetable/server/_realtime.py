@@ -1,0 +1,197 @@
+"""Real-time pacing: the placing round of the laser games (Light Speed's fast round,
+Stellar Conflict's deployment), then the battle.
+
+Cards in hand stream their poses while the round runs; each drop is answered at once with a
+``placed`` message; "stop!" or the deployment countdown freezes the cards still in hand,
+which are dropped or discarded within ``Timing.stop_seconds``; then the battle resolves and
+its event log is sent. The actions are the placing round's (``games/_deployment.py``) and
+the fleet choice and countdown of Stellar Conflict; a game without one refuses it by name
+(:meth:`~spacetable.core.match.Match.apply`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spacetable.core.match import IllegalAction
+from spacetable.games._deployment import Discard, Drop, Place, Timeout
+from spacetable.games.stellar import Fleet, TimerExpired
+from spacetable.lasers.fast import resolve_fast
+from spacetable.server import protocol as msg
+from spacetable.server._room_match import Change, GameMessage, RoomMatch, RoomOptions, Timing
+from spacetable.server.storage import StoredMatch
+
+#: The phases in which cards in hand move and are placed (Light Speed's fast round,
+#: Stellar Conflict's deployment).
+PLACING_PHASES = ("fast", "deployment")
+#: Seconds a bot pauses between cards, by level, where a fast hand wins (Light Speed, and
+#: Stellar Conflict under the stop rule).
+BOT_PAUSE = {"random": 1.2, "easy": 2.0, "medium": 1.4, "hard": 1.0}
+#: The same under Stellar Conflict's countdown: about what a quick person needs to place a
+#: card with care, so that a bot deploys some seven or eight cards in a Dispute's 30 s and
+#: may miss its Flag ship at the bottom of a bigger deck, as a person would.
+BOT_PAUSE_TIMED = {"random": 3.5, "easy": 4.5, "medium": 3.5, "hard": 2.5}
+
+
+class RealtimeMatch(RoomMatch):
+    """A laser game's match in a room: hands, poses, stop and countdowns, the battle."""
+
+    pacing = "realtime"
+
+    def __init__(
+        self, options: RoomOptions, players: tuple[str, ...], timing: Timing, started: float
+    ) -> None:
+        super().__init__(options, players, timing, started)
+        # The battle resolves on the event loop: the compiled resolver keeps it from
+        # stalling every other room (same outcome and events as the reference).
+        self.match.resolver = resolve_fast
+        #: Match time the cards in hand froze.
+        self.frozen_at: float | None = None
+
+    @property
+    def placing(self) -> bool:
+        """Whether cards in hand are moving now."""
+        return self.phase in PLACING_PHASES
+
+    @property
+    def deadline(self) -> float | None:
+        """Match time the deployment countdown runs out (Stellar Conflict under the
+        timer, once the deployment began), else ``None``."""
+        deadline: float | None = self.match.deadline
+        return deadline if self.phase == "deployment" else None
+
+    def timer_action(self, t: float) -> TimerExpired:
+        """The deployment countdown ran out at ``t``: every card in hand freezes."""
+        return TimerExpired(t=t)
+
+    def stop_action(self, t: float) -> Timeout:
+        """The time to drop or discard after the freeze ran out at ``t``."""
+        return Timeout(t=t)
+
+    def hand(self, player: str) -> str | None:
+        """The ship in ``player``'s hand."""
+        ship: str | None = self.match.hand(player)
+        return ship
+
+    def action(self, player: str, message: GameMessage, t: float) -> Any:
+        """The match action a player's message asks for at match time ``t``."""
+        if isinstance(message, msg.Place):
+            return Place(player, message.x, message.y, message.rotation, t)
+        if isinstance(message, msg.Drop):
+            return Drop(player, message.x, message.y, message.rotation, t)
+        if isinstance(message, msg.Discard):
+            return Discard(player, t)
+        if isinstance(message, msg.Fleet):
+            return Fleet(player, tuple(message.ships), t)
+        raise IllegalAction(f"{self.options.entry.title} has no {message.type} action")
+
+    def apply(self, action: Any) -> Change:
+        """Apply one action and log it. Raises IllegalAction (nothing changed)."""
+        before = self.phase
+        self._log(action)
+        froze = before in PLACING_PHASES and self.phase == "stop"
+        if froze:
+            self.frozen_at = action.t
+        stop = (self.stop_message(action.t),) if froze else ()
+        began = before == "preparation" and self.phase != "preparation"
+        over = self.phase == "over"
+        if action.type_name not in ("place", "drop"):
+            return Change(messages=stop, froze=froze, over=over, wake=_wake(began, froze))
+        match = self.match
+        placed = {"type": "placed", "player": action.player, "card": match.table_cards()[-1]}
+        placed["t"] = action.t
+        if self.placing:
+            # The common case, a card down in the middle of the round: nothing else
+            # changed but the players' statuses, which travel with the card (one message
+            # for everyone instead of a whole state each: docs/protocol.md).
+            placed["players"] = match.player_statuses()
+            return Change(messages=(placed,), state=False)
+        return Change(messages=(placed, *stop), froze=froze, over=over, wake=_wake(began, froze))
+
+    # -- what the players see ---------------------------------------------------------
+
+    def state(self, player: str | None, now: float) -> dict[str, Any]:
+        """The ``state`` message: the match's view, the freeze (``stop``) and the
+        ``countdown``."""
+        state = super().state(player, now)
+        state["stop"], state["countdown"] = self.stop(now), self.countdown(now)
+        state["t"] = state.pop("t")  # last, as before
+        return state
+
+    def stop(self, now: float) -> dict[str, Any] | None:
+        """After the freeze: who called stop (``None`` when the countdown ran out),
+        whether it was the countdown, and the seconds left to drop or discard."""
+        if self.phase != "stop":
+            return None
+        frozen_at = self.frozen_at if self.frozen_at is not None else now
+        return {
+            "by": self.match.stopped_by,
+            "timer": self.match.stopped_by is None,
+            "seconds": self.timing.stop_seconds,
+            "seconds_left": round(max(0.0, self.timing.stop_seconds - (now - frozen_at)), 3),
+        }
+
+    def stop_message(self, now: float) -> dict[str, Any]:
+        """The ``stop`` message sent when the cards in hand freeze."""
+        stop = self.stop(now)
+        assert stop is not None
+        return {"type": "stop", **{k: stop[k] for k in ("by", "timer", "seconds")}}
+
+    def countdown(self, now: float) -> dict[str, Any] | None:
+        """While the deployment countdown runs: its ``deadline`` (match time), its
+        length (``seconds``) and the ``seconds_left``."""
+        deadline = self.deadline
+        if deadline is None:
+            return None
+        return {
+            "deadline": deadline,
+            "seconds": self.match.options.countdown_seconds,
+            "seconds_left": round(max(0.0, deadline - now), 3),
+        }
+
+    def bot_pause(self, level: str | None, player: str) -> float:
+        """Seconds a bot of ``level`` waits before its next action: longer while choosing a
+        fleet, a careful hand's pace under the countdown."""
+        level = level or "medium"
+        pace = self.timing.bot_pace
+        if self.phase == "preparation":
+            return 2 * BOT_PAUSE.get(level, 1.4) * pace
+        if self.match.deadline is not None and self.placing:
+            return BOT_PAUSE_TIMED.get(level, 3.5) * pace
+        return BOT_PAUSE.get(level, 1.4) * pace
+
+    def wake_delay(self, wake: str, level: str | None, player: str) -> float:
+        """How long a bot waits when woken: half a pause when the deployment begins, a
+        moment to drop its card when the cards freeze."""
+        if wake == "froze":
+            return min(0.5, self.timing.stop_seconds / 4)
+        return self.bot_pause(level, player) / 2
+
+    # -- the end ------------------------------------------------------------------------
+
+    def end_message(self) -> dict[str, Any]:
+        """The ``battle`` message: the final table and the result with its event log."""
+        outcome = self.match.result()
+        assert outcome is not None
+        return {
+            "type": "battle",
+            "match_id": self.id,
+            "ruleset": self.options.ruleset,
+            "table": self.match.to_table().to_json(),
+            "result": outcome.to_json(),
+        }
+
+    def record(self, room: str, seats: list[dict[str, Any]], end: dict[str, Any]) -> StoredMatch:
+        """The finished match as stored: the battle's events, and its result with the
+        final table."""
+        result = end["result"]
+        return self._stored(
+            room,
+            seats,
+            result["events"],
+            {k: v for k, v in result.items() if k != "events"} | {"table": end["table"]},
+        )
+
+
+def _wake(began: bool, froze: bool) -> Any:
+    return "began" if began else "froze" if froze else None
