@@ -132,7 +132,8 @@ def test_an_illegal_plot_is_refused_naming_the_piece_and_the_order(server: Serve
     _, ann, bob = started(server)
     ann.send(type="plot", orders=["Ann:S9"])
     refused = ann.wait_type("refused")
-    assert refused["action"] == "plot" and "'Ann'" in refused["reason"] and "S9" in refused["reason"]
+    assert refused["action"] == "plot"
+    assert "'Ann'" in refused["reason"] and "S9" in refused["reason"]
     ann.send(type="plot", orders=["Bob:S2"])
     assert "Bob's" in ann.wait_type("refused")["reason"]
     ann.send(type="unplot")
