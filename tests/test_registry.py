@@ -52,3 +52,35 @@ def test_files_no_game_settles_are_refused_by_name(data: object, message: str) -
 def test_an_unknown_game_key_names_the_known_ones() -> None:
     with pytest.raises(UnknownGame, match="known: lightspeed, stellar, ftl"):
         game("hexfleet-deluxe")
+
+
+def test_every_game_played_in_rooms_is_complete() -> None:
+    """A game rooms can play names a match, a room options model with its ruleset and
+    seats, a pacing the server knows, and bots whose levels its bots module makes."""
+    from spacetable.server.rooms import PACINGS
+
+    playable = [g for g in games() if g.playable]
+    assert {g.key for g in playable} >= {"lightspeed", "stellar", "ftl"}
+    for entry in playable:
+        assert entry.pacing in PACINGS
+        assert entry.room_options is not None and entry.match is not None
+        fields = entry.room_options.model_fields
+        assert {"ruleset", "seats"} <= set(fields)
+        assert entry.bots is not None and "random" in entry.bots.levels
+        assert entry.bots.default in entry.bots.levels
+        for level in entry.bots.levels:
+            assert hasattr(entry.bots.bot(level), "choose")
+        with pytest.raises(ValueError, match="one of"):
+            entry.bots.bot("grandmaster")
+
+
+def test_a_games_resources_and_cards_come_through_the_registry() -> None:
+    stellar = game("stellar")
+    assert set(stellar.resource("races")) == {"wiss", "vak", "hexai", "tetrakori"}
+    assert "vak-grub" in stellar.resource("catalog")
+    with pytest.raises(KeyError):
+        game("ftl").resource("catalog")
+    ships, text = game("lightspeed").card_list(None)
+    assert ships and "speed" in text
+    with pytest.raises(ValueError, match="unknown race"):
+        stellar.card_list("klingon")

@@ -13,7 +13,7 @@ import contextlib
 import json
 import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Annotated, Any, NoReturn
@@ -21,9 +21,8 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from spacetable._userinput import InputError, parse_json, read_limited
-from spacetable.core.registry import MAX_FILE_BYTES, Referee, UnknownGame, referee_for
-from spacetable.lasers.ships import ShipDef
-from spacetable.lasers.tables import RESOLVE_BUDGET_S, catalog
+from spacetable.core.registry import MAX_FILE_BYTES, Referee, UnknownGame, games, referee_for
+from spacetable.lasers.tables import RESOLVE_BUDGET_S
 
 app = typer.Typer(
     name="spacetable",
@@ -267,7 +266,7 @@ def cards(
     ruleset: Annotated[
         str | None,
         typer.Option(
-            help="Which catalog to show: lightspeed or stellar "
+            help="Which game's catalog to show: lightspeed or stellar "
             "(default: lightspeed, or stellar with --race)."
         ),
     ] = None,
@@ -284,15 +283,15 @@ def cards(
     Light Speed's fleet (speed, health, lasers, shields), or each Stellar Conflict race's
     ships (role, credits, VP, initiatives, lasers by kind, shields)."""
     ruleset = ruleset or ("stellar" if race is not None else "lightspeed")
-    if ruleset not in ("lightspeed", "stellar"):
-        _fail(f"unknown ruleset {ruleset!r} (choose lightspeed or stellar)")
-    if ruleset == "stellar":
-        ships, text = _stellar_catalog(race)
-    elif race is not None:
-        _fail("--race is a Stellar Conflict option: Light Speed has one fleet")
-    else:
-        ships = catalog(ruleset)
-        text = _catalog_table(list(ships.values()))
+    with_cards = [g for g in games() if g.cards is not None]
+    entry = next((g for g in with_cards if ruleset in g.rulesets), None)
+    if entry is None or entry.cards is None:
+        known = " or ".join(r for g in with_cards for r in g.rulesets)
+        _fail(f"unknown ruleset {ruleset!r} (choose {known})")
+    try:
+        ships, text = entry.card_list(race)
+    except ValueError as exc:
+        _fail(str(exc))
     if not ships:
         _fail(f"no {ruleset} ships are installed yet")
     print(text)
@@ -306,103 +305,6 @@ def cards(
         except OSError as exc:
             _fail(f"cannot write card faces to {svg}: {exc.strerror}")
         print(f"wrote {len(ships)} card faces to {svg}/")
-
-
-def _aligned(rows: Sequence[Sequence[str]]) -> list[str]:
-    """Rows of cells as left-aligned columns, a rule of dashes under the first row."""
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = [
-        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows
-    ]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return lines
-
-
-def _catalog_table(ships: list[ShipDef]) -> str:
-    """The catalog as an aligned text table."""
-    header = ("key", "name", "speed", "health", "vp", "lasers", "shields")
-    rows = [header]
-    for ship in ships:
-        lasers = " ".join(
-            f"{lz.power}{'' if lz.kind == 'normal' else lz.kind[0]}@{lz.angle_deg:g}"
-            for lz in ship.lasers
-        )
-        rows.append(
-            (
-                ship.key,
-                ship.name,
-                "/".join(map(str, ship.speeds)),
-                str(ship.health),
-                str(ship.vp),
-                lasers or "-",
-                _shields(ship),
-            )
-        )
-    lines = _aligned(rows)
-    lines.append("")
-    lines.append("lasers: power[i=ion, p=penetrating]@angle (0 ahead, 90 left, -90 right)")
-    return "\n".join(lines)
-
-
-def _shields(ship: ShipDef) -> str:
-    """A ship's shields as ``edge[from..to]`` (mm along the edge), or ``-``."""
-    return " ".join(f"{sh.edge}[{sh.start:g}..{sh.end:g}]" for sh in ship.shields) or "-"
-
-
-#: What sets each Stellar Conflict race apart, for the catalog's race headings.
-_RACE_ABILITIES = {
-    "wiss": "ion lasers",
-    "vak": "shield-penetrating lasers",
-    "hexai": "ships that fire at two initiatives",
-    "tetrakori": "scouts that cost no credits",
-}
-#: How the Stellar Conflict catalog marks lasers that are not normal ones.
-_LASER_TAGS = {"normal": "", "ion": "ion", "penetrating": "pen"}
-
-
-def _stellar_catalog(race: str | None) -> tuple[dict[str, ShipDef], str]:
-    """The Stellar Conflict ships of every race (or only ``race``), one table per race,
-    and the ships shown. Exits with status 2 for an unknown race."""
-    from spacetable.games.stellar import CREDITS, RACES, race_ships
-
-    if race is not None and race.lower() not in RACES:
-        _fail(f"unknown race {race!r} (choose from {', '.join(RACES)})")
-    shown: dict[str, ShipDef] = {}
-    lines: list[str] = []
-    for name in [race.lower()] if race is not None else RACES:
-        ships = race_ships(name)
-        shown.update(ships)
-        header = ("key", "name", "role", "credits", "vp", "initiative", "health", "lasers")
-        rows = [(*header, "shields")]
-        for ship in ships.values():
-            free = ship.role in ("cargo", "flag")
-            lasers = " ".join(
-                f"{lz.power}{_LASER_TAGS[lz.kind]}@{lz.angle_deg:g}" for lz in ship.lasers
-            )
-            rows.append(
-                (
-                    ship.key,
-                    ship.name,
-                    "-" if ship.role == "warship" else ship.role,
-                    "free" if free else str(ship.credits),
-                    str(ship.vp),
-                    "/".join(map(str, ship.speeds)),
-                    str(ship.health),
-                    lasers or "-",
-                    _shields(ship),
-                )
-            )
-        lines += [f"{name.title()}: {len(ships)} ships, {_RACE_ABILITIES[name]}", *_aligned(rows)]
-        lines.append("")
-    budgets = ", ".join(f"{size.title()} {credits}" for size, credits in CREDITS.items())
-    lines += [
-        f"credits a fleet may cost: {budgets}; the Cargo and Flag ships join it for free",
-        "initiative: the ship fires at each one, lowest first; a Delay token adds 2 to each",
-        "lasers: power@angle (0 ahead, 90 left, -90 right, 180 back);",
-        "  ion: no damage, delays a ship that has not fired yet;",
-        "  pen: penetrating, ignores shields and deals 1 damage",
-    ]
-    return shown, "\n".join(lines)
 
 
 @app.command()
@@ -515,8 +417,8 @@ def races(
     few minutes. See docs/stellar.md."""
     from spacetable.bots import LEVELS, warm_up
     from spacetable.bots.arena import PairRecord, StudySetup
-    from spacetable.core.stats import wilson
     from spacetable.core.match import InvalidOptions
+    from spacetable.core.stats import wilson
     from spacetable.games.stellar import BATTLE_SIZES, BattleSize
     from spacetable.lab.races import run_study
 

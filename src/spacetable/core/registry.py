@@ -135,6 +135,17 @@ class Game:
     bots: Bots | None = None
     countdown_option: str | None = None
     resources: tuple[tuple[str, str], ...] = ()
+    #: ``"module:function"`` listing the game's cards for ``spacetable cards``: takes a
+    #: part of the catalog or ``None`` (all), returns ``(cards by key, text table)``,
+    #: raises ``ValueError`` naming an unknown part.
+    cards: str | None = None
+
+    def card_list(self, part: str | None) -> tuple[dict[str, Any], str]:
+        """The game's cards (of ``part``) and their table as text (:attr:`cards`)."""
+        if self.cards is None:
+            raise ValueError(f"{self.title} has no cards to list")
+        listed: tuple[dict[str, Any], str] = _imported(self.cards)(part)
+        return listed
 
     @property
     def playable(self) -> bool:

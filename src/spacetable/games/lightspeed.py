@@ -407,5 +407,6 @@ GAME = Game(
     room_options=LightSpeedRoom,
     pacing="realtime",
     bots=LASER_BOTS,
+    cards="spacetable.games._catalogs:lightspeed_cards",
     resources=(("catalog", "spacetable.games.lightspeed:catalog_json"),),
 )

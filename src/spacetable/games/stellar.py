@@ -707,6 +707,7 @@ GAME = Game(
     pacing="realtime",
     bots=LASER_BOTS,
     countdown_option="countdown",
+    cards="spacetable.games._catalogs:stellar_cards",
     resources=(
         ("catalog", "spacetable.games.stellar:catalog_json"),
         ("races", "spacetable.games.stellar:races_json"),
