@@ -1,11 +1,20 @@
 // The lobby: your name, creating a room, the open rooms (refreshed every few seconds) and
-// the most recent matches.
+// the most recent matches. A Faster Than Light room can be created with bots in its other
+// seats: the room page seats you and them (`?bots=1:hard`), then waits for your "ready".
 
 import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "./dom.js";
 import { RACES, describeOptions } from "./seats.js";
 import { loadMatches, matchItem } from "./matchlist.js";
+import { describeFtl } from "./games/ftl/room.js";
 
 const REFRESH_MS = 3000;
+/** FTL's bot levels (GET /api/games replaces them) and the one offered first. */
+const ftlBots = { levels: ["random", "greedy", "easy", "medium", "hard"], default: "medium" };
+
+/** A room's options in a few words, for any game. */
+function describe(options) {
+  return options.ruleset === "ftl" ? describeFtl(options) : describeOptions(options);
+}
 
 async function createRoom(event) {
   event.preventDefault();
@@ -23,7 +32,8 @@ async function createRoom(event) {
   }
   try {
     const room = await postJSON("/api/rooms", body);
-    location.href = `/rooms/${encodeURIComponent(room.id)}`;
+    const bots = body.ruleset === "ftl" ? ftlBotSeats(body.seats) : "";
+    location.href = `/rooms/${encodeURIComponent(room.id)}${bots ? `?bots=${bots}` : ""}`;
   } catch (e) {
     error.textContent = `Cannot create the room: ${e.message}`;
     error.hidden = false;
@@ -33,6 +43,18 @@ async function createRoom(event) {
 /** The POST /api/rooms body the form describes. */
 function roomBody(form) {
   const seats = Number(form.seats.value);
+  if (form.ruleset.value === "ftl") {
+    const [width, height] = form.table_size.value.split("x").map(Number);
+    const limit = form.turn_limit.value.trim();
+    return {
+      ruleset: "ftl",
+      seats,
+      table_size_in: [width, height],
+      missiles: Number(form.missiles.value),
+      turn_limit: limit === "" ? null : Number(limit),
+      plot_timer_s: form.plot_timer.value === "" ? null : Number(form.plot_timer.value),
+    };
+  }
   if (form.ruleset.value === "stellar") {
     return {
       ruleset: "stellar",
@@ -68,6 +90,42 @@ function showGameOptions() {
     box.append(el("label", { class: "race-seat" }, `seat ${i + 1} `, select));
   }
   [...box.querySelectorAll(".race-seat")].forEach((label, i) => { label.hidden = i >= seats; });
+  showFtlSeats(seats);
+}
+
+/** One choice per FTL seat after yours: a friend who comes by the link, or a bot. */
+function showFtlSeats(seats) {
+  const box = $("#ftl-seats");
+  const selects = [...box.querySelectorAll("select")];
+  for (let i = selects.length + 1; i < seats; i += 1) {
+    const select = el("select", { id: `ftl-seat-${i}`, "aria-label": `who plays seat ${i + 1}`, dataset: { seat: i } });
+    box.append(el("label", { class: "ftl-seat" }, `seat ${i + 1} `, select));
+  }
+  for (const select of box.querySelectorAll("select")) {
+    const chosen = select.value;
+    select.replaceChildren(el("option", { value: "", text: "a friend (share the link)" }),
+      ...ftlBots.levels.map((level) => el("option", { value: level, text: `${level} bot` })));
+    select.value = chosen;
+  }
+  [...box.querySelectorAll(".ftl-seat")].forEach((label, i) => { label.hidden = i + 1 >= seats; });
+}
+
+/** The bots asked for in the FTL seats, as the room page reads them: "1:hard,2:easy". */
+function ftlBotSeats(seats) {
+  return [...document.querySelectorAll("#ftl-seats select")].slice(0, seats - 1)
+    .filter((s) => s.value).map((s) => `${s.dataset.seat}:${s.value}`).join(",");
+}
+
+/** Bot levels from GET /api/games, when the server has it. */
+async function loadGames() {
+  try {
+    const games = await fetchJSON("/api/games");
+    const ftl = games.find((g) => g.key === "ftl");
+    if (ftl?.bot_levels?.length) Object.assign(ftlBots, { levels: ftl.bot_levels, default: ftl.default_bot || ftlBots.default });
+    showGameOptions();
+  } catch {
+    // An older server: the levels above.
+  }
 }
 
 function seatsText(room) {
@@ -85,7 +143,7 @@ async function refreshRooms() {
       const free = room.phase === "lobby" && room.seats.some((s) => s.kind === "empty");
       body.append(el("tr", { class: "room", dataset: { room: room.id, phase: room.phase } },
         el("td", {}, el("code", { text: room.id })),
-        el("td", { text: describeOptions(room.options) }),
+        el("td", { text: describe(room.options) }),
         el("td", { text: seatsText(room) }),
         el("td", { text: { lobby: "waiting", playing: "playing", over: "finished" }[room.phase] || room.phase }),
         el("td", { class: "actions" },
@@ -117,6 +175,7 @@ function main() {
   $("#ruleset").addEventListener("change", showGameOptions);
   $("#seats").addEventListener("change", showGameOptions);
   showGameOptions();
+  loadGames();
   refreshRooms();
   refreshRecent();
   setInterval(refreshRooms, REFRESH_MS);

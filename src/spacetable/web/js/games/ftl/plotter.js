@@ -1,0 +1,408 @@
+// Plotting your pieces' orders for this turn on the FTL board (DESIGN section 5): pick one
+// of your pieces, drag the ring around it to turn (15 degree steps) or the arrow ahead of
+// it to sprint (half inches from 1 to 8), press Launch, or type the order as the rulebook
+// writes it. One order per piece: a new one replaces the old. Ghosts show where each piece
+// will end and which pieces its tape would cross.
+
+import { clear, el, svg } from "../../dom.js";
+import { angleOf, normAngle } from "../../geometry.js";
+import { direction as heading, fmt, sizeOf } from "./board.js";
+import {
+  ROTATION_STEP_DEG, SPRINT_MAX_IN, SPRINT_MIN_IN, SPRINT_STEP_IN, afterOrder, launchedMissile, noseOf, orderText,
+  orderWords, parseOrder, pieceName, tapeCrossings,
+} from "./orders.js";
+
+/** The ring's radius and the handles' finger-sized hit radius, in screen pixels. */
+const RING_PX = 46;
+const KNOB_PX = 22;
+
+// -- the plotter ----------------------------------------------------------------------------
+
+export class Plotter {
+  /**
+   * Plot on `board` (an FtlBoard) with the piece list and messages in `panel`.
+   * `onChange()` is called whenever the plot changes.
+   */
+  constructor(board, panel, { onChange = () => {}, colourOf = () => "#8891a8" } = {}) {
+    this.board = board;
+    this.panel = panel;
+    this.onChange = onChange;
+    this.colourOf = colourOf;
+    const layer = board.layer("plot");
+    this.ghosts = layer.appendChild(svg("g", { class: "plot-ghosts" }));
+    this.handles = layer.appendChild(svg("g", { class: "plot-handles" }));
+    this.pieces = [];
+    this.me = null;
+    this.turn = null;
+    this.orders = {}; // piece id -> order
+    this.texts = {}; // piece id -> text typed that is not (yet) an order
+    this.notes = {}; // piece id -> the last word about its order
+    this.selected = null;
+    this.editable = false;
+    this.dragging = false;
+    this.rows = {};
+    // Handles are sized in screen pixels: draw them again when the board changes size.
+    this.resizer = new ResizeObserver(() => requestAnimationFrame(() => this.dragging || this.render()));
+    this.resizer.observe(board.svg);
+  }
+
+  /**
+   * A new state: the pieces of `view` (FtlMatch.view), played by `me`. `editable`: the
+   * player may plot now (else the plot is shown locked). A new turn starts from the plot the
+   * server holds for us (`view.plot`), or from nothing.
+   */
+  show(view, me, editable) {
+    const newTurn = view.turn !== this.turn || me !== this.me;
+    this.pieces = view.pieces.filter((p) => p.on_table !== false);
+    this.me = me;
+    this.editable = editable;
+    if (newTurn) {
+      this.turn = view.turn;
+      this.orders = {};
+      this.texts = {};
+      this.notes = {};
+      for (const entry of view.plot || []) {
+        const cut = entry.lastIndexOf(":");
+        try {
+          this.orders[entry.slice(0, cut)] = parseOrder(entry.slice(cut + 1));
+        } catch {
+          // Never sent by us: the server only keeps plots it accepted.
+        }
+      }
+      const mine = this.mine();
+      this.selected = mine.some((p) => p.id === this.selected) ? this.selected : mine[0]?.id ?? null;
+      this.buildPanel();
+    }
+    this.render();
+  }
+
+  /** Your pieces on the table, ship first. */
+  mine() {
+    return this.pieces.filter((p) => p.owner === this.me)
+      .sort((a, b) => (a.kind === "ship" ? -1 : 0) - (b.kind === "ship" ? -1 : 0));
+  }
+
+  /** The plot to send: `["red:R+45", "red-m1:S3"]`. */
+  plot() {
+    return this.mine().filter((p) => this.orders[p.id]).map((p) => `${p.id}:${orderText(this.orders[p.id], true)}`);
+  }
+
+  /** Why the plot cannot be sent as it stands (a field holds no order), or null. */
+  problem() {
+    for (const p of this.mine()) {
+      if (this.texts[p.id] !== undefined) return `${pieceName(p, this.me)}: ${this.notes[p.id]}`;
+    }
+    return null;
+  }
+
+  /** Give `id` `order` (null: none). `how` says what replaced what, for the note. */
+  setOrder(id, order, { quiet = false } = {}) {
+    const piece = this.pieces.find((p) => p.id === id);
+    const before = this.orders[id];
+    const problem = order && this.orderProblem(piece, order);
+    if (problem) {
+      this.notes[id] = problem;
+      this.render();
+      return false;
+    }
+    if (order) this.orders[id] = order;
+    else delete this.orders[id];
+    delete this.texts[id];
+    if (!quiet) {
+      const now = order ? `${orderText(order)}: ${orderWords(order)}` : "no order: it does nothing this turn";
+      this.notes[id] = before && order && orderText(before) !== orderText(order)
+        ? `${now} (replaces ${orderText(before)}: one order per piece)` : now;
+    }
+    this.render();
+    this.onChange();
+    return true;
+  }
+
+  /** Why `piece` may not carry out `order`, naming both, or null. */
+  orderProblem(piece, order) {
+    if (order.kind !== "L") return null;
+    if (piece.kind !== "ship") return `${piece.id} cannot launch (L): only ships launch missiles`;
+    if (!(piece.missiles > 0)) return `${pieceName(piece, this.me)} cannot launch (L): no missiles left`;
+    return null;
+  }
+
+  /** Select one of your pieces to plot with the handles. */
+  select(id) {
+    this.selected = id;
+    this.render();
+    this.rows[id]?.row.scrollIntoView({ block: "nearest" });
+  }
+
+  render() {
+    this.drawGhosts();
+    this.drawHandles();
+    this.updatePanel();
+  }
+
+  destroy() {
+    this.resizer.disconnect();
+    this.ghosts.remove();
+    this.handles.remove();
+    clear(this.panel);
+  }
+
+  // -- the panel: one row per piece ----------------------------------------------------------
+
+  buildPanel() {
+    clear(this.panel);
+    this.rows = {};
+    const list = el("ul", { class: "plot-pieces" });
+    for (const piece of this.mine()) {
+      const name = pieceName(piece, this.me);
+      const input = el("input", { type: "text", class: "plot-order", maxlength: 12, autocomplete: "off",
+        spellcheck: "false", placeholder: "R+45 · S2.5" + (piece.kind === "ship" ? " · L" : ""),
+        "aria-label": `order for ${name}`, dataset: { piece: piece.id },
+        on: { input: () => this.typed(piece.id, input.value), focus: () => this.select(piece.id) } });
+      const pick = el("button", { type: "button", class: "plot-pick", dataset: { piece: piece.id },
+        on: { click: () => this.select(piece.id) } },
+      el("span", { class: `piece-icon ${piece.kind}` }), el("span", { text: name }));
+      const launch = piece.kind === "ship" ? el("button", { type: "button", class: "plot-launch secondary",
+        on: { click: () => this.setOrder(piece.id, { kind: "L" }) } }, "Launch") : null;
+      const none = el("button", { type: "button", class: "plot-clear secondary", title: "no order",
+        "aria-label": `no order for ${name}`, on: { click: () => this.setOrder(piece.id, null) } }, "✕");
+      const note = el("p", { class: "plot-note", "aria-live": "polite" });
+      const launchNote = piece.kind === "ship" ? el("p", { class: "plot-launch-note" }) : null;
+      const row = el("li", { class: "plot-row", dataset: { piece: piece.id, kind: piece.kind },
+        style: `--team: ${this.colourOf(piece.owner)}` }, pick, el("span", { class: "plot-controls" }, input, launch, none),
+      note, launchNote);
+      this.rows[piece.id] = { row, input, launch, note, launchNote };
+      list.append(row);
+    }
+    this.summary = el("p", { class: "plot-summary" });
+    this.crossings = el("ul", { class: "plot-crossings" });
+    this.panel.append(list, this.summary, this.crossings);
+  }
+
+  /** A text typed in a piece's field: an order replaces the piece's order at once. */
+  typed(id, text) {
+    const piece = this.pieces.find((p) => p.id === id);
+    if (!text.trim()) {
+      this.setOrder(id, null);
+      return;
+    }
+    try {
+      const order = parseOrder(text);
+      if (!this.setOrder(id, order)) this.texts[id] = text;
+    } catch (error) {
+      this.texts[id] = text;
+      this.notes[id] = `${error.message}`;
+      this.render();
+      this.onChange();
+    }
+    if (this.texts[id] !== undefined) this.notes[id] = `${pieceName(piece, this.me)}: ${this.notes[id]}`;
+    this.updatePanel();
+  }
+
+  updatePanel() {
+    for (const piece of this.mine()) {
+      const r = this.rows[piece.id];
+      if (!r) continue;
+      const order = this.orders[piece.id];
+      const invalid = this.texts[piece.id] !== undefined;
+      r.row.classList.toggle("selected", piece.id === this.selected);
+      r.row.classList.toggle("invalid", invalid);
+      r.row.dataset.order = order ? orderText(order, true) : "";
+      if (document.activeElement !== r.input && !invalid) r.input.value = order ? orderText(order) : "";
+      r.input.disabled = !this.editable;
+      r.note.textContent = this.notes[piece.id] || (order ? orderWords(order) : "no order yet: it does nothing");
+      if (r.launch) {
+        const left = piece.missiles ?? 0;
+        r.launch.disabled = !this.editable || left <= 0;
+        r.launch.textContent = `Launch (${left} left)`;
+        r.launch.title = left > 0 ? "launch a missile ahead of your ship" : "no missiles left";
+        r.launch.classList.toggle("on", order?.kind === "L");
+        r.launchNote.textContent = left > 0 ? "" : "Launch: no missiles left.";
+      }
+      r.row.querySelector(".plot-clear").disabled = !this.editable;
+    }
+    if (!this.summary) return;
+    const count = Object.keys(this.orders).filter((id) => this.mine().some((p) => p.id === id)).length;
+    const total = this.mine().length;
+    this.summary.textContent = `${count} of ${total} piece${total === 1 ? "" : "s"} ordered; a piece with no order does nothing.`;
+    clear(this.crossings);
+    for (const c of tapeCrossings(this.pieces, this.me, this.orders)) {
+      const from = this.pieces.find((p) => p.id === c.piece);
+      const tape = `${pieceName(from, this.me)}'s tape (${orderText(this.orders[c.piece])})`;
+      const at = `${c.distance.toFixed(1)} in along it`;
+      const target = c.launch ? `where ${c.target.owner}'s ship would put its new missile` : pieceName(c.target, this.me);
+      const text = c.sure
+        ? `${tape} will hit ${target}, ${at}: it is in normal space this turn (it ${this.orders[c.target.id]?.kind === "R" ? "turns" : "launches"}).`
+        : `${tape} crosses ${target}, ${at}: a hit only if ${c.target.owner} ${c.launch ? "launches" : "turns or launches it"} this turn (${c.target.owner}'s orders are secret).`;
+      this.crossings.append(el("li", { class: c.sure ? "sure" : "maybe", dataset: { piece: c.piece, target: c.target.id }, text }));
+    }
+  }
+
+  // -- on the board: ghosts, tapes and handles ------------------------------------------------
+
+  drawGhosts() {
+    const g = clear(this.ghosts);
+    const colour = this.colourOf(this.me);
+    const label = (x, y, text, cls) => g.append(svg("text", { class: `plot-label ${cls}`, x: fmt(x), y: fmt(-y),
+      "font-size": fmt(this.board.px(13)), text }));
+    for (const piece of this.mine()) {
+      const order = this.orders[piece.id];
+      if (!order) continue;
+      const px = this.board.px.bind(this.board);
+      if (order.kind === "S") {
+        const start = noseOf(piece);
+        const [dx, dy] = heading(piece.heading);
+        const end = [start[0] + dx * order.distance, start[1] + dy * order.distance];
+        const tape = svg("g", { class: "plot-tape", dataset: { piece: piece.id, distance: order.distance } });
+        tape.append(svg("line", { x1: fmt(start[0]), y1: fmt(-start[1]), x2: fmt(end[0]), y2: fmt(-end[1]) }));
+        for (let k = 1; k <= order.distance; k += 1) {
+          const [tx, ty] = [start[0] + dx * k, start[1] + dy * k];
+          const [ux, uy] = [dy * px(5), -dx * px(5)];
+          tape.append(svg("line", { class: "tick", x1: fmt(tx - ux), y1: fmt(-(ty - uy)), x2: fmt(tx + ux), y2: fmt(-(ty + uy)) }));
+        }
+        g.append(tape);
+      }
+      const after = order.kind === "L" ? launchedMissile(piece) : afterOrder(piece, order);
+      const ghost = this.board.pieceShape(after, colour);
+      ghost.classList.add("plot-ghost");
+      ghost.dataset.ghostOf = piece.id;
+      g.append(ghost);
+      const reach = Math.hypot(...sizeOf(after)) / 2 + this.board.px(10);
+      // While a handle is dragged, its own big label says the order.
+      if (!(this.dragText && piece.id === this.selected)) {
+        label(after.x + reach, after.y, orderText(order), order.kind === "R" ? "rotate" : order.kind === "S" ? "sprint" : "launch");
+      }
+    }
+    for (const c of tapeCrossings(this.pieces, this.me, this.orders)) {
+      const r = Math.hypot(...sizeOf(c.target)) / 2 + this.board.px(6);
+      g.append(svg("circle", { class: `plot-crossing ${c.sure ? "sure" : "maybe"}`, cx: fmt(c.target.x), cy: fmt(-c.target.y),
+        r: fmt(r), dataset: { piece: c.piece, target: c.target.id } }));
+      label(c.target.x - r * 0.7, c.target.y + r * 0.8, c.sure ? "hit!" : "hit?", c.sure ? "sure" : "maybe");
+    }
+  }
+
+  /** The ring (turn) and the arrow (sprint) around the selected piece, and a target on
+   * each of your pieces to select it. */
+  drawHandles() {
+    const g = clear(this.handles);
+    if (!this.editable) return;
+    const px = (n) => this.board.px(n);
+    for (const piece of this.mine()) {
+      g.append(svg("circle", { class: `plot-pick-target${piece.id === this.selected ? " selected" : ""}`,
+        cx: fmt(piece.x), cy: fmt(-piece.y), r: fmt(px(KNOB_PX)), dataset: { piece: piece.id },
+        on: { click: () => this.select(piece.id) } }));
+    }
+    const piece = this.mine().find((p) => p.id === this.selected);
+    if (!piece) return;
+    const order = this.orders[piece.id];
+    const ring = px(RING_PX);
+    const turned = order?.kind === "R" ? afterOrder(piece, order).heading : piece.heading;
+    const [tx, ty] = heading(turned);
+    const handles = svg("g", { class: "plot-handles-of", dataset: { piece: piece.id } });
+    handles.append(svg("circle", { class: "plot-ring", cx: fmt(piece.x), cy: fmt(-piece.y), r: fmt(ring) }));
+    const ringHit = svg("circle", { class: "plot-ring-hit", cx: fmt(piece.x), cy: fmt(-piece.y), r: fmt(ring),
+      "stroke-width": fmt(px(KNOB_PX)), dataset: { piece: piece.id } });
+    this.dragOn(ringHit, (p) => this.dragTurn(piece, p));
+    handles.append(ringHit);
+    // The ring's pointer: where the piece will face.
+    const [mx, my] = [piece.x + tx * ring, piece.y + ty * ring];
+    handles.append(svg("circle", { class: "plot-ring-mark", cx: fmt(mx), cy: fmt(-my), r: fmt(px(7)) }));
+    // The sprint arrow: along the heading from the nose, its head at the tape's end.
+    const start = noseOf(piece);
+    const [dx, dy] = heading(piece.heading);
+    const half = sizeOf(piece)[1] / 2;
+    const reach = order?.kind === "S" ? order.distance : Math.max(SPRINT_MIN_IN, px(RING_PX + KNOB_PX + 14) - half);
+    const end = [start[0] + dx * reach, start[1] + dy * reach];
+    handles.append(svg("line", { class: "plot-arrow-shaft", x1: fmt(start[0]), y1: fmt(-start[1]), x2: fmt(end[0]), y2: fmt(-end[1]) }));
+    const size = px(11);
+    const head = [[0, size], [-size * 0.8, -size * 0.6], [size * 0.8, -size * 0.6]]
+      .map(([u, v]) => `${fmt(end[0] + dy * u + dx * v)},${fmt(-(end[1] - dx * u + dy * v))}`).join(" ");
+    handles.append(svg("polygon", { class: "plot-arrow-head", points: head }));
+    const knob = svg("circle", { class: "plot-arrow-hit", cx: fmt(end[0]), cy: fmt(-end[1]), r: fmt(px(KNOB_PX)),
+      dataset: { piece: piece.id } });
+    this.dragOn(knob, (p) => this.dragSprint(piece, p));
+    handles.append(knob);
+    if (this.dragText) {
+      const at = this.dragText.at;
+      handles.append(svg("text", { class: "plot-drag-label", x: fmt(at[0] + px(18)), y: fmt(-at[1] - px(18)),
+        "font-size": fmt(px(20)), text: this.dragText.text }));
+    }
+    g.append(handles);
+  }
+
+  /** Follow the pointer that goes down on `target`: `onMove(table point)` as it moves. */
+  dragOn(target, onMove) {
+    target.addEventListener("pointerdown", (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      const area = this.board.svg;
+      area.setPointerCapture(event.pointerId);
+      this.dragging = true;
+      const move = (e) => {
+        if (e.pointerId !== event.pointerId) return;
+        e.preventDefault();
+        onMove(this.board.toTable(e.clientX, e.clientY));
+      };
+      const up = (e) => {
+        if (e.pointerId !== event.pointerId) return;
+        area.removeEventListener("pointermove", move);
+        area.removeEventListener("pointerup", up);
+        area.removeEventListener("pointercancel", up);
+        if (area.hasPointerCapture(event.pointerId)) area.releasePointerCapture(event.pointerId);
+        this.dragging = false;
+        this.dragText = null;
+        this.finishDrag();
+      };
+      area.addEventListener("pointermove", move);
+      area.addEventListener("pointerup", up);
+      area.addEventListener("pointercancel", up);
+      this.dragStart = { ...this.orders };
+      onMove(this.board.toTable(event.clientX, event.clientY));
+    });
+  }
+
+  /** Turning: the piece will face the pointer, in 15° steps; straight on is no order. */
+  dragTurn(piece, p) {
+    const angle = Math.round(normAngle(piece.heading - angleOf(p.x - piece.x, p.y - piece.y)) / ROTATION_STEP_DEG) * ROTATION_STEP_DEG;
+    const order = angle ? { kind: "R", angle: angle === -180 ? 180 : angle } : null;
+    this.dragText = { at: [p.x, p.y], text: order ? orderText(order) : "R0: no turn" };
+    this.dragTo(piece, order, "R");
+  }
+
+  /** Sprinting: the tape runs from the nose to the pointer, in half inches from 1 to 8. */
+  dragSprint(piece, p) {
+    const start = noseOf(piece);
+    const [dx, dy] = heading(piece.heading);
+    const along = (p.x - start[0]) * dx + (p.y - start[1]) * dy;
+    const distance = Math.min(SPRINT_MAX_IN, Math.max(SPRINT_MIN_IN, Math.round(along / SPRINT_STEP_IN) * SPRINT_STEP_IN));
+    const order = along < SPRINT_MIN_IN / 2 ? null : { kind: "S", distance };
+    const [ex, ey] = [start[0] + dx * distance, start[1] + dy * distance];
+    this.dragText = { at: order ? [ex, ey] : [p.x, p.y], text: order ? orderText(order) : "no sprint" };
+    this.dragTo(piece, order, "S");
+  }
+
+  /** Show `order` (of `kind`) live while dragging; none gives back the order of another kind
+   * the piece had when the drag began. */
+  dragTo(piece, order, kind) {
+    const before = this.dragStart?.[piece.id];
+    const chosen = order || (before && before.kind !== kind ? before : null);
+    if (chosen) this.orders[piece.id] = chosen;
+    else delete this.orders[piece.id];
+    delete this.texts[piece.id];
+    this.render();
+    this.onChange();
+  }
+
+  /** A drag ended: say what the piece's order is now, and what it replaced. */
+  finishDrag() {
+    for (const piece of this.mine()) {
+      const before = this.dragStart?.[piece.id];
+      const now = this.orders[piece.id];
+      if ((before && orderText(before)) === (now && orderText(now))) continue;
+      delete this.orders[piece.id];
+      if (before) this.orders[piece.id] = before;
+      this.setOrder(piece.id, now || null);
+    }
+    this.dragStart = null;
+    this.render();
+  }
+}

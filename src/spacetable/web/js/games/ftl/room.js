@@ -1,0 +1,420 @@
+// The Faster Than Light room page (web/js/room.js hands an FTL room over to it): the seats,
+// then turn after turn everyone plots in secret (who has plotted shows, never what), the
+// turn plays out on the board with a log of its steps, and the end with a rematch and the
+// replay. Everything arrives over the room's websocket (docs/protocol.md).
+
+import { $, clear, el, fetchJSON, savedName, setPhase } from "../../dom.js";
+import { renderSeats } from "../../seats.js";
+import { FtlBoard, HITS_TO_DESTROY, seatColour } from "./board.js";
+import { TurnHistory } from "./history.js";
+import { describeEvent, namesFor } from "./turns.js";
+import { Plotter } from "./plotter.js";
+
+/** The bot levels of FTL unless /api/games says otherwise. */
+const BOT_LEVELS = ["random", "greedy", "easy", "medium", "hard"];
+/** Animation speeds the log offers. */
+const SPEEDS = [["1", "normal"], ["2", "fast"], ["4", "faster"], ["8", "fastest"]];
+const REASONS = { "last-ship": "the last ship on the table", "no-ships": "no ship is left", "turn-limit": "the turn limit is reached" };
+
+/** "Faster Than Light: 2 seats, 48 x 48 in table, 10 missiles each, no turn limit, no plot timer". */
+export function describeFtl(options) {
+  const [w, h] = options.table_size_in || [48, 48];
+  const missiles = options.missiles ?? 10;
+  return `Faster Than Light: ${options.seats} seats, ${w} x ${h} in table, ${missiles} missile${missiles === 1 ? "" : "s"} each, `
+    + `${options.turn_limit ? `${options.turn_limit}-turn limit (then a draw)` : "no turn limit"}, `
+    + `${options.plot_timer_s ? `${options.plot_timer_s} s to plot` : "no plot timer"}`;
+}
+
+export class FtlRoom {
+  /** Take over the room page: `socket` (a RoomSocket already open), `me` from the last
+   * `welcome`, `watching` (came through a watch link). */
+  constructor({ socket, me, watching }) {
+    this.socket = socket;
+    this.me = me;
+    this.watching = watching;
+    this.room = null;
+    this.state = null; // the last `state` shown
+    this.waiting = null; // a `state` that came while a turn plays out
+    this.result = null; // the last `result`
+    this.turns = Promise.resolve(); // turns play out one after the other
+    this.animating = false; // a turn is playing out
+    this.deadline = null; // performance.now() when the plot timer runs out
+    // Bots the lobby asked for (`?bots=1:hard,2:easy`): we take a seat, then seat them.
+    this.botsWanted = (new URLSearchParams(location.search).get("bots") || "").split(",").filter(Boolean)
+      .map((entry) => entry.split(":")).map(([seat, level]) => ({ seat: Number(seat), level }));
+    this.botLevels = BOT_LEVELS;
+    this.defaultBot = "medium";
+    this.buildPage();
+    fetchJSON("/api/games").then((games) => {
+      const ftl = games.find((g) => (g.rulesets || []).includes("ftl") || g.key === "ftl");
+      if (ftl?.bot_levels?.length) [this.botLevels, this.defaultBot] = [ftl.bot_levels, ftl.default_bot || this.defaultBot];
+      if (this.room) this.renderRoom();
+    }).catch(() => {});
+  }
+
+  buildPage() {
+    document.body.classList.add("ftl-room");
+    $("#game-name").textContent = "Faster Than Light";
+    for (const id of ["#battle-controls", "#stop-banner", "#fleet-panel", "#score-panel"]) $(id).hidden = true;
+    const old = $("#table");
+    const fresh = old.cloneNode(false); // without the card game's listeners
+    old.replaceWith(fresh);
+    this.board = new FtlBoard(fresh);
+    fresh.addEventListener("click", (e) => {
+      const id = e.target.closest?.(".ftl-piece")?.dataset.piece;
+      if (id && this.plotter.mine().some((p) => p.id === id)) this.plotter.select(id);
+    });
+    const zoom = el("button", { type: "button", id: "zoom", class: "secondary", on: { click: () => this.toggleZoom() } }, "Zoom in");
+    $("#table-wrap").append(el("div", { class: "ftl-tools" }, zoom));
+    const panel = el("div", { id: "plot-pieces" });
+    this.plotter = new Plotter(this.board, panel, { colourOf: (p) => this.colour(p), onChange: () => this.renderPlotButtons() });
+    this.plotPanel = el("section", { id: "plot-panel", class: "panel", hidden: true },
+      el("h2", { id: "plot-title", text: "Your orders" }),
+      el("p", { class: "plot-help", text: "One order per piece: R+45 turns 45° clockwise, R–45 counter-clockwise, S2.5 sprints 2.5 in, L launches a missile." }),
+      panel,
+      el("div", { class: "plot-buttons" },
+        el("button", { type: "button", id: "submit-plot", on: { click: () => this.submit() } }, "Submit plot"),
+        el("button", { type: "button", id: "unplot", class: "secondary", hidden: true, on: { click: () => this.socket.send({ type: "unplot" }) } }, "Undo: change my plot")),
+      el("p", { id: "plot-message", class: "plot-message", role: "alert" }));
+    this.log = el("ol", { id: "turn-log", class: "turn-log" });
+    this.speed = el("select", { id: "turn-speed", "aria-label": "animation speed" }, SPEEDS.map(([v, t]) => el("option", { value: v, text: t })));
+    this.logPanel = el("section", { id: "log-panel", class: "panel", hidden: true },
+      el("header", { class: "log-header" }, el("h2", { id: "log-title", text: "The turn" }), this.speed,
+        el("button", { type: "button", id: "skip", class: "secondary", hidden: true, on: { click: () => this.history.stop() } }, "Skip")),
+      this.log);
+    const turns = el("div", { id: "turn-history" });
+    this.historyPanel = el("section", { id: "history-panel", class: "panel", hidden: true }, el("h2", { text: "Turns" }), turns);
+    this.history = new TurnHistory(turns, this.board, { onStep: (text, event) => this.step(text, event),
+      onStart: (turn) => this.startLog(turn), onShow: (position) => this.onHistory(position) });
+    this.endPanel = el("section", { id: "end-panel", class: "panel", hidden: true });
+    $("#players").after(this.endPanel, this.plotPanel, this.logPanel, this.historyPanel);
+    // What to do now, in a bar above the table (on a phone too, where the side comes last).
+    $(".room-layout").before(el("div", { class: "ftl-status" }, $("#status")));
+    const help = $(".help");
+    clear(help).append(el("summary", { text: "How to play" }), el("ul", {},
+      el("li", { text: "Each turn everyone writes one order per piece in secret; then all orders play out at once." }),
+      el("li", { text: "Turn: drag the ring around your piece (15° steps; R+ is clockwise). Sprint: drag the arrow ahead of it (1 to 8 in, half inches)." }),
+      el("li", { text: "Launch (ships): a missile appears just ahead. Or type R+45, R–45, S2.5 or L." }),
+      el("li", { text: "A sprint's tape hits only pieces that turned or launched this turn: a missile spends itself for a hit; three hits sink a ship; two ships that meet are both lost." }),
+      el("li", { text: "Last ship on the table wins. Off the table is out." })));
+    $(".countdown-label").textContent = "Plot";
+  }
+
+  colour(player) {
+    const index = this.players().indexOf(player);
+    return seatColour(index);
+  }
+
+  /** Player names in seat order. */
+  players() {
+    if (this.state) return Object.keys(this.state.players);
+    return (this.room?.seats || []).map((s) => s.name || `seat ${s.seat + 1}`);
+  }
+
+  receive(message) {
+    const handler = { welcome: this.onWelcome, room: this.onRoom, state: this.onState, turn: this.onTurn,
+      result: this.onResult, refused: this.onRefused, error: this.onError }[message.type];
+    handler?.call(this, message);
+  }
+
+  onWelcome(message) {
+    this.me = { role: message.role, seat: message.seat, player: message.player };
+    document.body.dataset.role = message.role;
+    document.body.dataset.player = message.player ?? "";
+    if (message.role === "player") {
+      this.rejoining = false;
+      this.socket.token = message.token;
+    } else if (!this.rejoining) {
+      this.socket.token = null; // we left our seat (or never had one)
+    }
+    const identity = $("#identity");
+    identity.textContent = message.role === "player" ? `you are ${message.player}` : "watching";
+    identity.style.setProperty("--team", message.role === "player" ? seatColour(message.seat) : "#8891a8");
+    if (message.role === "player" && this.botsWanted.length) this.seatBots();
+    if (this.room) this.renderRoom();
+    if (this.state && !this.animating) this.showState(this.state);
+  }
+
+  /** Seat the bots the lobby asked for, once: then the link is the room's plain link. */
+  seatBots() {
+    for (const { seat, level } of this.botsWanted) {
+      if (this.room?.seats[seat]?.kind === "empty") this.socket.send({ type: "bot", seat, level });
+    }
+    this.botsWanted = [];
+    history.replaceState(null, "", location.pathname);
+  }
+
+  onRoom(message) {
+    this.room = message;
+    if (this.botsWanted.length && message.phase === "lobby" && this.me.role !== "player" && !this.joining) {
+      this.joining = true;
+      this.socket.send({ type: "join", name: savedName() || "captain", seat: null });
+    }
+    if (message.phase === "lobby") {
+      this.state = null;
+      this.result = null;
+      this.endPanel.hidden = true;
+      this.plotPanel.hidden = true;
+      this.logPanel.hidden = true;
+      this.historyPanel.hidden = true;
+      this.history.reset();
+      this.stopTimer();
+      setPhase("lobby");
+      this.board.draw([]);
+    }
+    this.renderRoom();
+  }
+
+  renderRoom() {
+    const room = this.room;
+    const panel = $("#seat-panel");
+    panel.hidden = room.phase !== "lobby";
+    if (room.phase === "lobby") {
+      renderSeats(panel, room, this.me.seat, (m) => this.socket.send(m), {
+        watching: this.watching,
+        onPlay: () => { this.watching = false; this.renderRoom(); },
+      });
+      const options = panel.querySelector(".room-options");
+      if (options) options.textContent = describeFtl(room.options);
+      for (const select of panel.querySelectorAll(".bot-level")) {
+        select.replaceChildren(...this.botLevels.map((l) => el("option", { value: l, selected: l === this.defaultBot, text: l })));
+      }
+      $("#status").textContent = this.me.role === "player"
+        ? "Waiting for every seat to fill and every player to be ready." : "You are watching.";
+    }
+    this.renderPlayers();
+  }
+
+  // -- the match ----------------------------------------------------------------------------
+
+  onState(message) {
+    if (this.animating) this.waiting = message;
+    else this.showState(message);
+  }
+
+  showState(state) {
+    this.state = state;
+    this.waiting = null;
+    const [w, h] = state.table_size_in || [48, 48];
+    if (this.board.table.width !== w || this.board.table.height !== h) this.board.setTable({ width: w, height: h });
+    const players = this.players();
+    this.board.draw(state.pieces, { players });
+    const me = this.me.role === "player" ? this.me.player : null;
+    const mine = me ? state.players[me] : null;
+    const plotting = state.phase === "plot";
+    const editable = Boolean(mine?.in_play && plotting && !mine.plotted);
+    this.plotPanel.hidden = !(mine?.in_play && plotting);
+    if (mine) this.plotter.show(state, me, editable);
+    $("#plot-title").textContent = `Your orders for turn ${state.turn}`;
+    this.renderPlotButtons();
+    if (plotting && state.plot_seconds_left !== null && state.plot_seconds_left !== undefined) this.startTimer(state.plot_seconds_left);
+    else this.stopTimer();
+    setPhase(plotting ? "plot" : "over");
+    document.body.dataset.turn = state.turn;
+    const waitingFor = players.filter((p) => state.players[p].in_play && !state.players[p].plotted);
+    const limit = state.turn_limit ? ` of ${state.turn_limit}` : "";
+    let status;
+    if (!plotting) status = "The match is over.";
+    else if (editable) status = `Turn ${state.turn}${limit}. Plot your orders: drag the ring to turn, drag the arrow to sprint, or type. Then Submit plot.`;
+    else if (mine?.plotted) status = `Turn ${state.turn}${limit}: your plot is in. Waiting for ${waitingFor.join(", ") || "the turn"}…`;
+    else if (mine) status = "Your ship is gone: you are watching the others.";
+    else status = `Turn ${state.turn}${limit}: the players are plotting in secret. Their orders show once the turn resolves.`;
+    $("#status").textContent = status;
+    this.renderPlayers();
+    if (!plotting && state.result) this.showEnd(state.result);
+  }
+
+  renderPlotButtons() {
+    const mine = this.state?.players[this.me.player];
+    const submit = $("#submit-plot");
+    const plotted = Boolean(mine?.plotted);
+    const problem = this.plotter.problem();
+    const count = this.plotter.plot().length;
+    submit.hidden = plotted;
+    submit.disabled = Boolean(problem);
+    submit.textContent = count ? `Submit plot (${count} order${count === 1 ? "" : "s"})` : "Submit plot: do nothing";
+    $("#unplot").hidden = !plotted;
+    $("#plot-message").textContent = problem ? `Cannot submit: ${problem}` : plotted
+      ? "Plot sent. You can take it back until the last plot is in." : "";
+    this.plotPanel.classList.toggle("sent", plotted);
+  }
+
+  submit() {
+    if (this.plotter.problem()) return;
+    this.socket.send({ type: "plot", orders: this.plotter.plot() });
+  }
+
+  renderPlayers() {
+    const list = clear($("#players"));
+    const seats = this.room?.seats || [];
+    const state = this.state;
+    this.players().forEach((player, index) => {
+      const s = state?.players[player];
+      const ship = state?.pieces.find((p) => p.id === s?.ship);
+      const seat = seats[index];
+      const bits = [];
+      if (s && state.phase === "plot" && !this.animating) {
+        bits.push(s.in_play ? el("span", { class: `plot-state ${s.plotted ? "plotted" : "plotting"}`, text: s.plotted ? "plotted" : "plotting…" })
+          : el("span", { class: "plot-state out", text: "out" }));
+      } else if (s && !s.in_play) bits.push(el("span", { class: "plot-state out", text: "out" }));
+      if (ship) {
+        bits.push(el("span", { class: "ship-hits", text: `hits ${ship.hits || 0}/${HITS_TO_DESTROY}` }),
+          el("span", { class: "ship-missiles", text: `${ship.missiles ?? 0} missiles` }));
+      }
+      if (seat?.kind === "bot") bits.push(el("span", { class: "bot", text: `${seat.level} bot` }));
+      if (seat?.stand_in) bits.push(el("span", { class: "bot", text: "a bot stands in" }));
+      if (seat?.kind === "human" && !seat.connected) bits.push(el("span", { class: "away", text: "disconnected" }));
+      const me = player === this.me.player;
+      list.append(el("li", { class: `player${me ? " me" : ""}${s && s.in_play && !s.plotted && state.phase === "plot" ? " to-play" : ""}`,
+        dataset: { player, plotted: s ? String(s.plotted) : "" }, style: `--team: ${seatColour(index)}` },
+      el("span", { class: "swatch" }), el("span", { class: "player-name", text: me ? `${player} (you)` : player }), ...bits));
+    });
+  }
+
+  // -- a turn plays out ---------------------------------------------------------------------
+
+  onTurn(message) {
+    this.turns = this.turns.then(() => this.playTurn(message));
+  }
+
+  async playTurn(message) {
+    this.animating = true;
+    setPhase("resolving");
+    this.stopTimer();
+    this.plotPanel.hidden = true;
+    this.logPanel.hidden = false;
+    this.historyPanel.hidden = false;
+    $("#skip").hidden = false;
+    $("#status").textContent = `Turn ${message.turn}: every plot is revealed and played out.`;
+    this.history.players = this.players();
+    this.history.speed = Number(this.speed.value);
+    if (!(await this.history.addTurn(message.turn, message.before, message.events))) {
+      // Skipped: the whole account, and the board as the turn left it, at once.
+      this.startLog(message.turn);
+      const names = namesFor(message.before, message.events);
+      for (const event of message.events.filter((e) => e.type !== "turn")) this.step(describeEvent(event, names), event);
+      this.history.go(this.history.turns.length);
+    }
+    this.animating = false;
+    $("#skip").hidden = true;
+    if (this.waiting) this.showState(this.waiting);
+    if (this.result) this.showEnd(this.result.result);
+  }
+
+  /** The log starts over for turn `turn`. */
+  startLog(turn) {
+    clear(this.log);
+    $("#log-title").textContent = `Turn ${turn}, played out`;
+  }
+
+  /** One line of the log: a step of the turn playing out. */
+  step(text, event) {
+    this.log.append(el("li", { class: `step step-${event.type}`, dataset: { type: event.type }, text }));
+    this.log.lastChild.scrollIntoView({ block: "nearest" });
+  }
+
+  /** The history shows the board after `position` turns: an older turn hides the plot. */
+  onHistory(position) {
+    const past = position < this.history.turns.length;
+    document.body.dataset.past = past ? "yes" : "";
+    if (!past && this.state && !this.animating) this.board.draw(this.state.pieces, { players: this.players() });
+  }
+
+  // -- the end --------------------------------------------------------------------------------
+
+  onResult(message) {
+    this.result = message;
+    this.turns = this.turns.then(() => this.showEnd(message.result));
+  }
+
+  /** "You win" / "blue wins" / "Draw", why, with Rematch and the replay's link. */
+  showEnd(result) {
+    if (this.animating) return;
+    const me = this.me.role === "player" ? this.me.player : null;
+    const title = result.winner ? (result.winner === me ? "You win" : `${result.winner} wins`) : "Draw";
+    const why = `${REASONS[result.reason] || result.reason}, after ${result.turns} turn${result.turns === 1 ? "" : "s"}.`;
+    const matchId = this.result?.match_id || this.room?.match_id;
+    clear(this.endPanel).append(
+      el("p", { id: "winner", class: result.winner ? "winner" : "draw", dataset: { winner: result.winner ?? "" },
+        style: result.winner ? `--team: ${this.colour(result.winner)}` : null, text: title }),
+      el("p", { class: "end-reason", text: result.winner ? `${result.winner}: ${why}` : `Draw: ${why}` }),
+      me ? el("button", { type: "button", id: "rematch", on: { click: (e) => {
+        if (!this.socket.send({ type: "rematch" })) return;
+        e.target.disabled = true;
+        e.target.textContent = "Waiting for the other players…";
+      } } }, "Rematch") : null,
+      matchId ? el("p", { class: "replay-link" }, el("a", { id: "replay-link", href: `/replay/${encodeURIComponent(matchId)}` }, "Watch the replay")) : null);
+    this.endPanel.hidden = false;
+    this.plotPanel.hidden = true;
+    setPhase("over");
+    $("#status").textContent = `${title}.`;
+    this.renderPlayers();
+  }
+
+  onRefused(message) {
+    $("#plot-message").textContent = `Refused: ${message.reason}`;
+    this.toast(message.reason);
+  }
+
+  onError(message) {
+    if (this.rejoining) {
+      // The only error a rejoin gets: that seat is no longer ours.
+      this.rejoining = false;
+      this.socket.token = null;
+    }
+    this.toast(message.message);
+  }
+
+  toast(text) {
+    const box = $("#message");
+    box.textContent = text;
+    box.hidden = false;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => { box.hidden = true; }, 4000);
+  }
+
+  /** The connection badge; a reconnection with a stored token takes the seat back. */
+  onStatus(status) {
+    const badge = $("#connection");
+    badge.dataset.status = status;
+    badge.textContent = { connecting: "connecting…", open: "connected", reconnecting: "reconnecting…", closed: "room closed" }[status];
+    if (status === "open") this.rejoining = Boolean(this.socket.token);
+  }
+
+  // -- the plot timer and the zoom ------------------------------------------------------------
+
+  startTimer(secondsLeft) {
+    this.deadline = performance.now() + secondsLeft * 1000;
+    $("#countdown").hidden = false;
+    if (this.timerFrame) return;
+    const tick = () => {
+      const left = Math.max(0, (this.deadline - performance.now()) / 1000);
+      $("#countdown-seconds").textContent = left.toFixed(0);
+      $("#countdown").dataset.secondsLeft = left.toFixed(1);
+      $("#countdown").classList.toggle("urgent", left <= 10);
+      this.timerFrame = left > 0 ? requestAnimationFrame(tick) : null;
+    };
+    tick();
+  }
+
+  stopTimer() {
+    if (this.timerFrame) cancelAnimationFrame(this.timerFrame);
+    this.timerFrame = null;
+    $("#countdown").hidden = true;
+  }
+
+  /** Zoom in on your selected piece (or the middle), or back out to the whole table. */
+  toggleZoom() {
+    const button = $("#zoom");
+    if (this.board.fitted) {
+      const piece = this.plotter.mine().find((p) => p.id === this.plotter.selected);
+      if (piece) this.board.fitPieces([piece], { pad: 10, least: 22 });
+      else this.board.zoom(2.5);
+      button.textContent = "Whole table";
+    } else {
+      this.board.fit();
+      button.textContent = "Zoom in";
+    }
+    this.plotter.render();
+  }
+}
