@@ -326,15 +326,45 @@ async function importFile(file) {
     showError(`${file.name}: not valid JSON (${error.message})`);
     return;
   }
+  if (data?.ruleset === "ftl") {
+    (await enterFtl()).importData(data, file.name);
+    return;
+  }
+  await importTable(data, file.name);
+}
+
+async function importTable(data, name) {
+  leaveFtl();
   try {
     backToEditing();
     await loadFile(data);
   } catch (error) {
-    showError(`${file.name}: ${error.message}`);
+    showError(`${name}: ${error.message}`);
     return;
   }
   // Resolve at once: the server checks the file and shows its battle, or says what is wrong.
   await resolve();
+}
+
+// -- Faster Than Light: its own table and panels (games/ftl/referee.js) ---------------------
+
+let ftl = null;
+
+/** Switch the page to the Faster Than Light referee; resolves with it ({importData}). */
+async function enterFtl() {
+  sandbox.selected = null;
+  render();
+  document.body.classList.add("ftl-mode");
+  $("#ruleset").value = "ftl";
+  const { startFtlReferee } = await import("./games/ftl/referee.js");
+  ftl = startFtlReferee({ onOtherGame: importTable });
+  return ftl;
+}
+
+function leaveFtl() {
+  if (!document.body.classList.contains("ftl-mode")) return;
+  document.body.classList.remove("ftl-mode");
+  setPhase("lobby");
 }
 
 // -- wiring -----------------------------------------------------------------------------------
@@ -342,6 +372,8 @@ async function importFile(file) {
 function listen() {
   $("#ruleset").addEventListener("change", async (e) => {
     backToEditing();
+    if (e.target.value === "ftl") return enterFtl();
+    leaveFtl();
     sandbox.extra = {};
     sandbox.cards = sandbox.cards.filter((c) => c.type === "asteroid");
     await setRuleset(e.target.value);
@@ -400,6 +432,7 @@ async function main() {
   renderSetup();
   fitView();
   render();
+  if (new URLSearchParams(location.search).get("game") === "ftl") await enterFtl();
 }
 
 main();

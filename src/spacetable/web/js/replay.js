@@ -145,6 +145,11 @@ function stopBattle() {
 async function main() {
   try {
     const match = await fetchJSON(`/api/matches/${encodeURIComponent(matchId)}`);
+    if (match.ruleset === "ftl") {
+      const { showFtlReplay } = await import("./games/ftl/replay.js");
+      showFtlReplay(match);
+      return;
+    }
     const ships = await loadCatalog(match.ruleset === "stellar" ? "stellar" : "lightspeed");
     replay.match = match;
     replay.table = match.result.table;

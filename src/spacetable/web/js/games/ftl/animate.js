@@ -26,13 +26,15 @@ export function clearMarks(board) {
 /**
  * Play `events` (one turn's) from `before` (the pieces as the turn began) on `board`.
  * `speed` multiplies the pace (2 = twice as fast); `onStep(text, event)` hears one line per
- * step; `signal` (an AbortSignal) stops it where it stands. `players` (seat order, for the
+ * step; `signal` (an AbortSignal) stops it where it stands; `instant` draws the end state
+ * with the turn's marks at once (as under reduced motion). `players` (seat order, for the
  * colours) defaults to the board's. Resolves with the pieces after the turn (drawn), or
  * null when aborted.
  */
-export async function animateTurn(board, before, events, { speed = 1, onStep = () => {}, signal = null, players = null } = {}) {
+export async function animateTurn(board, before, events,
+  { speed = 1, onStep = () => {}, signal = null, players = null, instant = false } = {}) {
   const seats = players || board.last.options.players || [];
-  const quick = reducedMotion();
+  const quick = instant || reducedMotion();
   const pace = Math.max(0.05, speed);
   const stopped = () => Boolean(signal?.aborted);
   const names = namesFor(before, events);

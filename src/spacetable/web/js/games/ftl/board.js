@@ -7,7 +7,7 @@
 // marks that must stay legible (ids, pips, the nose dot, grid labels) are sized in screen
 // pixels and redrawn when the board changes size.
 
-import { clear, svg } from "../../dom.js";
+import { clear, el, svg } from "../../dom.js";
 import { colourOf } from "../../cards.js";
 
 /** Footprints, [width, length] in inches, unless a piece gives its own `size`. */
@@ -160,6 +160,7 @@ export class FtlBoard {
   zoom(factor, at = null) {
     const v = this.view;
     const c = at || { x: (v.left + v.right) / 2, y: (v.bottom + v.top) / 2 };
+    if (factor < 1 && (v.right - v.left) / factor > this.table.width + 2 * MARGIN_IN) return this.fit();
     this.setView({ left: c.x + (v.left - c.x) / factor, right: c.x + (v.right - c.x) / factor,
       bottom: c.y + (v.bottom - c.y) / factor, top: c.y + (v.top - c.y) / factor });
   }
@@ -386,6 +387,17 @@ export class FtlBoard {
     if (!matrix) return { x: 0, y: 0 };
     const p = new DOMPoint(x, -y).matrixTransform(matrix);
     return { x: p.x, y: p.y };
+  }
+
+  /** Zoom buttons for a page to put over the board: closer, farther, the whole table, the pieces. */
+  zoomControls() {
+    const button = (text, title, handler) => el("button", { type: "button", class: "secondary", title, "aria-label": title,
+      on: { click: handler } }, text);
+    return el("div", { class: "ftl-zoom", role: "toolbar", "aria-label": "zoom" },
+      button("+", "zoom in", () => this.zoom(1.5)),
+      button("−", "zoom out", () => this.zoom(1 / 1.5)),
+      button("Table", "show the whole table", () => this.fit()),
+      button("Pieces", "zoom to the pieces", () => this.fitPieces(this.last.pieces)));
   }
 
   /** Stop watching the board's size. */

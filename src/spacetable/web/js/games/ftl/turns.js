@@ -151,7 +151,7 @@ export function describeEvent(event, pieces) {
     case "turn":
       return `Turn ${event.turn}.`;
     case "plot": {
-      const orders = revealedOrders([event])[0].orders.map((o) => `${o.piece} ${o.order}`);
+      const orders = revealedOrders([event])[0].orders.map((o) => (o.piece === event.player ? o.order : `${o.piece} ${o.order}`));
       return `${event.player} wrote: ${orders.length ? orders.join(", ") : "no orders"}.`;
     }
     case "ignored":

@@ -1,0 +1,168 @@
+// The referee's tools on the FTL board: orders checked as they are typed (the server's rules
+// and words), and pieces moved by dragging, turned by a handle ahead of the nose that snaps
+// to 15°, or by keys. Mouse, touch and pen share one pointer path.
+
+import { clear, svg } from "../../dom.js";
+import { fmt, nose } from "./board.js";
+
+/** Where a dragged piece's post snaps to (in), and where the arrow keys move it. */
+export const SNAP_IN = 0.25;
+export const ROTATION_STEP_DEG = 15;
+const KNOB_PX = 34;
+
+const ROTATION = /^R([+\-\u2013]?)([0-9]+)$/;
+const SPRINT = /^S([0-9]+(?:\.[0-9]+)?)$/;
+
+/** An angle in degrees brought into (-180, 180]. */
+export function normalHeading(deg) {
+  let a = ((deg % 360) + 360) % 360;
+  if (a > 180) a -= 360;
+  return Math.round(a * 1e9) / 1e9 + 0;
+}
+
+/**
+ * Why the order `text` cannot be carried out by `piece`, in the server's words, or null:
+ * `'R+10': a rotation is a multiple of 15 degrees from -180 to +180`.
+ */
+export function orderProblem(piece, text) {
+  const written = String(text).trim();
+  const upper = written.slice(0, 1).toUpperCase() + written.slice(1);
+  if (upper === "L") {
+    if (piece.kind === "missile") return `'${piece.id}' cannot launch ('L'): only ships launch missiles`;
+    if ((piece.missiles ?? 10) <= 0) return `'${piece.id}' cannot launch ('L'): it has no missiles left`;
+    return null;
+  }
+  let m = ROTATION.exec(upper);
+  if (m) {
+    const angle = Number(m[2]);
+    return angle % ROTATION_STEP_DEG || angle > 180 ? `'${written}': a rotation is a multiple of 15 degrees from -180 to +180` : null;
+  }
+  m = SPRINT.exec(upper);
+  if (m) {
+    const distance = Number(m[1]);
+    return distance < 1 || distance > 8 || (distance * 2) % 1 ? `'${written}': a sprint is 1 to 8 inches in steps of half an inch` : null;
+  }
+  return `'${written}' is not an order (R and an angle, S and a distance, or L)`;
+}
+
+/**
+ * Read what the referee typed for `piece` (one order, or several separated by spaces or
+ * commas: the rules ignore all but the first). Returns {orders: [text], problem, note}:
+ * `problem` names the piece and the first bad order, `note` says what is ignored.
+ */
+export function readOrders(piece, text) {
+  const orders = String(text).split(/[\s,;]+/).filter(Boolean);
+  for (const order of orders) {
+    const problem = orderProblem(piece, order);
+    if (problem) return { orders, problem: `piece '${piece.id}': ${problem}`, note: null };
+  }
+  const note = orders.length > 1 ? `Only the first order counts: ${orders.slice(1).join(", ")} will be ignored, as the rules say.` : null;
+  return { orders, problem: null, note };
+}
+
+/**
+ * Let the referee move and turn pieces on `board`. `hooks`: `pieces()` the pieces (mutable
+ * objects), `selected()` the selected id or null, `select(id)`, `changed(piece)` after a
+ * move or turn (the caller redraws), `remove(id)`, `enabled()` whether editing is allowed.
+ * Returns {drawHandle(), rotate(degrees), destroy()}.
+ */
+export function attachEditor(board, hooks) {
+  const find = () => hooks.pieces().find((p) => p.id === hooks.selected()) || null;
+  const layer = board.layer("edit");
+
+  function drawHandle() {
+    clear(layer);
+    const piece = find();
+    if (!piece || !hooks.enabled() || piece.on_table === false) return;
+    const front = nose(piece);
+    const [dx, dy] = [front.x - piece.x, front.y - piece.y];
+    const length = Math.hypot(dx, dy) || 1;
+    const reach = board.px(KNOB_PX);
+    const knob = { x: front.x + (dx / length) * reach, y: front.y + (dy / length) * reach };
+    layer.append(svg("g", { class: "rotate-handle", dataset: { piece: piece.id } },
+      svg("line", { x1: fmt(front.x), y1: fmt(-front.y), x2: fmt(knob.x), y2: fmt(-knob.y), stroke: "#ffffff",
+        "stroke-width": 1, "stroke-dasharray": "3 2", "vector-effect": "non-scaling-stroke" }),
+      svg("circle", { class: "rotate-knob", cx: fmt(knob.x), cy: fmt(-knob.y), r: fmt(board.px(22)), fill: "transparent" }),
+      svg("circle", { class: "rotate-knob", cx: fmt(knob.x), cy: fmt(-knob.y), r: fmt(board.px(9)), fill: "#ffd23f",
+        stroke: "#1d2230", "stroke-width": 1, "vector-effect": "non-scaling-stroke" }),
+      svg("title", { text: "drag to turn (15° steps)" })));
+  }
+
+  function rotate(degrees) {
+    const piece = find();
+    if (!piece || !hooks.enabled()) return;
+    piece.heading = normalHeading(Math.round(((piece.heading || 0) + degrees) / ROTATION_STEP_DEG) * ROTATION_STEP_DEG);
+    hooks.changed(piece);
+  }
+
+  function move(dx, dy) {
+    const piece = find();
+    if (!piece || !hooks.enabled()) return;
+    piece.x = Math.round((piece.x + dx) * 1e6) / 1e6;
+    piece.y = Math.round((piece.y + dy) * 1e6) / 1e6;
+    hooks.changed(piece);
+  }
+
+  const snap = (v) => Math.round(v / SNAP_IN) * SNAP_IN;
+
+  function pointerDown(event) {
+    if (!hooks.enabled() || event.button > 0) return;
+    const knob = event.target.closest?.(".rotate-knob");
+    const target = event.target.closest?.(".ftl-piece");
+    if (!knob && !target) {
+      if (hooks.selected()) hooks.select(null);
+      return;
+    }
+    event.preventDefault();
+    if (target && target.dataset.piece !== hooks.selected()) hooks.select(target.dataset.piece);
+    const piece = find();
+    if (!piece) return;
+    const start = board.toTable(event.clientX, event.clientY);
+    const origin = { x: piece.x, y: piece.y };
+    board.svg.setPointerCapture(event.pointerId);
+    const onMove = (e) => {
+      const p = board.toTable(e.clientX, e.clientY);
+      if (knob) {
+        const angle = (Math.atan2(-(p.x - piece.x), p.y - piece.y) * 180) / Math.PI;
+        piece.heading = normalHeading(Math.round(angle / ROTATION_STEP_DEG) * ROTATION_STEP_DEG);
+      } else {
+        piece.x = snap(origin.x + p.x - start.x);
+        piece.y = snap(origin.y + p.y - start.y);
+      }
+      hooks.changed(piece);
+    };
+    const onUp = () => {
+      board.svg.removeEventListener("pointermove", onMove);
+      board.svg.removeEventListener("pointerup", onUp);
+      board.svg.removeEventListener("pointercancel", onUp);
+    };
+    board.svg.addEventListener("pointermove", onMove);
+    board.svg.addEventListener("pointerup", onUp);
+    board.svg.addEventListener("pointercancel", onUp);
+  }
+
+  function keyDown(event) {
+    if (!hooks.enabled() || !find() || event.target.closest?.("input, select, textarea, button")) return;
+    const step = event.shiftKey ? 1 : SNAP_IN;
+    const actions = {
+      q: () => rotate(ROTATION_STEP_DEG), e: () => rotate(-ROTATION_STEP_DEG),
+      arrowleft: () => move(-step, 0), arrowright: () => move(step, 0), arrowup: () => move(0, step), arrowdown: () => move(0, -step),
+      delete: () => hooks.remove(hooks.selected()), backspace: () => hooks.remove(hooks.selected()),
+    };
+    const action = actions[event.key.toLowerCase()];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  }
+
+  board.svg.addEventListener("pointerdown", pointerDown);
+  window.addEventListener("keydown", keyDown);
+  return {
+    drawHandle,
+    rotate,
+    destroy() {
+      board.svg.removeEventListener("pointerdown", pointerDown);
+      window.removeEventListener("keydown", keyDown);
+    },
+  };
+}

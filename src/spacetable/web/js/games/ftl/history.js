@@ -1,0 +1,185 @@
+// The turns of a Faster Than Light match as a control: a stepper (first, back, play / pause,
+// next, last, replay this turn) over a list of the turns, each with the orders every player
+// revealed and how it ended. It draws on an FtlBoard: stepping forward or picking a turn
+// animates it; stepping back shows where the pieces stood. Used by the room and the replay.
+
+import { clear, el } from "../../dom.js";
+import { seatColour } from "./board.js";
+import { animateTurn, clearMarks } from "./animate.js";
+import { applyTurn, endOf, endText, revealedOrders } from "./turns.js";
+
+/** The pause between turns while playing on (ms). */
+const BETWEEN_TURNS_MS = 900;
+
+export class TurnHistory {
+  /**
+   * Build the control inside `container` (emptied) for `board`. `players`: seat order (for
+   * colours). `onStep(text, event)`: each line the animation tells; `onShow(position,
+   * pieces)`: the board now shows `pieces` after `position` turns (0: the start);
+   * `onStart(turn)`: a turn's animation begins.
+   */
+  constructor(container, board, { players = [], speed = 1, onStep = () => {}, onShow = () => {}, onStart = () => {} } = {}) {
+    this.board = board;
+    this.players = players;
+    this.speed = speed;
+    this.callbacks = { onStep, onShow, onStart };
+    this.turns = []; // [{turn, before, events}]
+    this.position = 0; // turns applied to what the board shows
+    this.playing = false;
+    this.controller = null;
+    this.start = [];
+    const button = (id, text, title, handler) => el("button", { type: "button", class: "secondary", dataset: { step: id },
+      title, "aria-label": title, on: { click: handler } }, text);
+    this.root = clear(container);
+    this.root.classList.add("ftl-history");
+    this.label = el("output", { class: "ftl-position", "aria-live": "polite" });
+    this.playButton = el("button", { type: "button", dataset: { step: "play" }, on: { click: () => (this.playing ? this.pause() : this.play()) } }, "▶ Play");
+    this.buttons = {
+      first: button("first", "|◀", "the start of turn 1", () => this.go(0)),
+      back: button("back", "◀ Back", "one turn back", () => this.go(this.position - 1)),
+      next: button("next", "Next ▶", "the next turn, animated", () => this.animate(this.position + 1)),
+      last: button("last", "▶|", "after the last turn", () => this.go(this.turns.length)),
+      replay: button("replay", "↻ Replay turn", "play this turn's animation again", () => this.animate(Math.max(1, this.position))),
+    };
+    this.list = el("ol", { class: "ftl-turns" });
+    this.root.append(
+      el("div", { class: "ftl-stepper", role: "toolbar", "aria-label": "turns" }, this.buttons.first, this.buttons.back,
+        this.playButton, this.buttons.next, this.buttons.last, this.label),
+      el("div", { class: "tool-row" }, this.buttons.replay),
+      this.list,
+    );
+    this.update();
+  }
+
+  /** Show a stored match: `start` (the pieces before turn 1) and its turns ({turn, events} from splitTurns). */
+  setMatch(start, turns) {
+    this.stop();
+    this.start = start;
+    this.turns = [];
+    let before = start;
+    for (const t of turns) {
+      this.turns.push({ turn: t.turn, before, events: t.events });
+      before = applyTurn(before, t.events);
+    }
+    this.renderList();
+    this.go(0);
+  }
+
+  /** Add a turn as it resolves (`before`: the pieces as it began); with `animate`, play it. */
+  addTurn(turn, before, events, { animate = true } = {}) {
+    if (!this.turns.length) this.start = before;
+    this.turns.push({ turn, before, events });
+    this.renderList();
+    if (animate) return this.animate(this.turns.length);
+    this.go(this.turns.length);
+    return Promise.resolve(true);
+  }
+
+  /** Forget every turn. */
+  reset() {
+    this.stop();
+    this.turns = [];
+    this.position = 0;
+    this.renderList();
+  }
+
+  /** The pieces after `position` turns. */
+  piecesAt(position) {
+    if (position <= 0) return this.turns[0]?.before ?? this.start;
+    const t = this.turns[position - 1];
+    return applyTurn(t.before, t.events);
+  }
+
+  /** Show the board after `position` turns, at once: that turn's tapes and contacts stay drawn. */
+  go(position) {
+    this.stop();
+    this.position = Math.max(0, Math.min(position, this.turns.length));
+    clearMarks(this.board);
+    if (this.position === 0) {
+      this.board.draw(this.piecesAt(0), { players: this.players });
+    } else {
+      const t = this.turns[this.position - 1];
+      this.controller = new AbortController();
+      animateTurn(this.board, t.before, t.events, { players: this.players, instant: true, signal: this.controller.signal });
+    }
+    this.update();
+    this.callbacks.onShow(this.position, this.piecesAt(this.position));
+  }
+
+  /** Animate turn `position` (from 1) from where it began. Resolves false if interrupted. */
+  async animate(position) {
+    if (position < 1 || position > this.turns.length) return false;
+    this.stop(false);
+    const controller = new AbortController();
+    this.controller = controller;
+    this.position = position;
+    this.update();
+    const t = this.turns[position - 1];
+    this.callbacks.onStart(t.turn);
+    const after = await animateTurn(this.board, t.before, t.events, { players: this.players, speed: this.speed,
+      signal: controller.signal, onStep: this.callbacks.onStep });
+    if (this.controller === controller) this.controller = null;
+    if (after) this.callbacks.onShow(position, after);
+    return Boolean(after);
+  }
+
+  /** Play on from here to the last turn, turn after turn. */
+  async play() {
+    if (!this.turns.length) return;
+    if (this.position >= this.turns.length) this.go(0);
+    this.playing = true;
+    this.update();
+    while (this.playing && this.position < this.turns.length) {
+      if (!(await this.animate(this.position + 1))) break;
+      if (this.position < this.turns.length) await new Promise((resolve) => setTimeout(resolve, BETWEEN_TURNS_MS / this.speed));
+    }
+    this.playing = false;
+    this.update();
+  }
+
+  /** Stop playing on (the turn on the board finishes at once). */
+  pause() {
+    this.playing = false;
+    this.update();
+  }
+
+  /** Stop any animation (and, with `all`, playing on). */
+  stop(all = true) {
+    this.controller?.abort();
+    this.controller = null;
+    if (all) this.playing = false;
+  }
+
+  update() {
+    const n = this.turns.length;
+    const p = this.position;
+    this.label.textContent = !n ? "No turn played yet" : p === 0 ? `Start · ${n} turn${n === 1 ? "" : "s"}` : `Turn ${this.turns[p - 1].turn} of ${n}`;
+    this.buttons.first.disabled = p === 0;
+    this.buttons.back.disabled = p === 0;
+    this.buttons.next.disabled = p >= n;
+    this.buttons.last.disabled = p >= n;
+    this.buttons.replay.disabled = p === 0;
+    this.playButton.disabled = !n;
+    this.playButton.textContent = this.playing ? "‖ Pause" : "▶ Play";
+    for (const item of this.list.children) item.classList.toggle("current", Number(item.dataset.position) === p);
+    this.list.querySelector(".current")?.scrollIntoView?.({ block: "nearest" });
+  }
+
+  renderList() {
+    clear(this.list);
+    this.turns.forEach((t, i) => {
+      const orders = revealedOrders(t.events);
+      const end = endOf(t.events);
+      this.list.append(el("li", { dataset: { position: i + 1, turn: t.turn } },
+        el("button", { type: "button", class: "link turn-link", title: `play turn ${t.turn}`,
+          on: { click: () => this.animate(i + 1) } }, `Turn ${t.turn}`),
+        el("ul", { class: "ftl-orders" }, orders.length ? orders.map((o) => el("li", { style: `--team: ${seatColour(this.players.indexOf(o.player))}` },
+          el("span", { class: "swatch" }), el("b", { text: o.player }),
+          o.orders.length ? o.orders.map((x) => el("code", { text: x.piece === o.player ? x.order : `${x.piece} ${x.order}` }))
+            : el("i", { text: "no orders" })))
+          : el("li", { class: "muted", text: "orders not recorded" })),
+        end ? el("p", { class: "ftl-outcome", text: endText(end, true) }) : null));
+    });
+    this.update();
+  }
+}

@@ -1,0 +1,89 @@
+// The replay of a stored Faster Than Light match: the table as it stood before turn 1
+// (`result.start`), then turn after turn from the flat event log, with the orders each
+// player revealed, the account of the turn on the board, play / pause and stepping.
+
+import { $, clear, el, formatTime, setPhase } from "../../dom.js";
+import { FtlBoard, pieceList, seatColour } from "./board.js";
+import { TurnHistory } from "./history.js";
+import { splitTurns } from "./turns.js";
+
+const REASONS = {
+  "last-ship": "the last with a ship on the table",
+  "no-ships": "no ship was left on the table",
+  "turn-limit": "the turn limit was reached",
+};
+
+/** One line for a match's result: "red wins: the last with a ship on the table, after 3 turns". */
+export function resultText(result) {
+  if (!result) return "";
+  const turns = result.turns ? `, after ${result.turns} turn${result.turns === 1 ? "" : "s"}` : "";
+  const why = REASONS[result.reason] || result.reason || "";
+  return result.winner ? `${result.winner} wins: ${why}${turns}.` : `A draw: ${why}${turns}.`;
+}
+
+/**
+ * Fill the replay page (replay.html's table and side panel) with the FTL match `match`
+ * (GET /api/matches/{id}) and start playing it.
+ */
+export function showFtlReplay(match) {
+  const options = match.options || {};
+  const players = options.players || (match.seats || []).map((s) => s.player);
+  const [width, height] = options.table_size_in || [48, 48];
+  document.body.classList.add("ftl-page");
+  $("#match-title").textContent = `· Faster Than Light · ${players.join(" vs ")} · ${formatTime(match.finished_at)}`;
+  for (const node of [$("#round-name")?.closest("section"), $("#battle-controls"), $("#score-panel")]) if (node) node.hidden = true;
+
+  const board = new FtlBoard($("#table"), { width, height });
+  $("#table-wrap").append(board.zoomControls());
+  const side = $("#players").parentElement;
+  const log = clear($("#replay-log"));
+  log.classList.add("ftl-account");
+  const status = el("p", { id: "ftl-result", class: "ftl-result", text: resultText(match.result) });
+  const intro = el("section", { class: "panel ftl-intro" },
+    el("h2", { text: "Faster Than Light" }),
+    el("p", { class: "help", text: `Each turn every player wrote one order per piece in secret (R: rotate, S: sprint so many inches, L: launch a missile); then the turn resolved: launches, rotations, and all sprints at once. Table ${width} × ${height} in.` }),
+    status);
+  const historyBox = el("section", { class: "panel", id: "ftl-history" });
+  const accountHead = el("h2", { class: "ftl-account-title", text: "What happened" });
+  side.insertBefore(intro, $("#players"));
+  side.insertBefore(historyBox, log);
+  side.insertBefore(accountHead, log);
+
+  const seatOf = (player) => (match.seats || []).find((s) => s.player === player);
+  const showPlayers = (pieces) => {
+    const list = clear($("#players"));
+    players.forEach((player, i) => {
+      const ship = pieceList(pieces).find((p) => p.kind === "ship" && p.owner === player);
+      const seat = seatOf(player);
+      const state = !ship ? "" : ship.on_table === false ? "ship destroyed" : `${ship.hits || 0} of 3 hits · ${ship.missiles ?? 10} missiles left`;
+      list.append(el("li", { class: `player${match.result?.winner === player ? " winner" : ""}`, dataset: { player }, style: `--team: ${seatColour(i)}` },
+        el("span", { class: "swatch" }), el("span", { class: "player-name", text: player }),
+        seat?.kind === "bot" ? el("span", { text: `${seat.level || ""} bot` }) : null,
+        el("span", { class: "ship-state", text: state })));
+    });
+  };
+
+  const history = new TurnHistory(historyBox, board, {
+    players,
+    onStart: (turn) => {
+      clear(log);
+      accountHead.textContent = `What happened in turn ${turn}`;
+      setPhase("battle");
+    },
+    onStep: (text) => log.append(el("li", { text })),
+    onShow: (position, pieces) => {
+      showPlayers(pieces);
+      if (position === 0) {
+        clear(log);
+        accountHead.textContent = "What happened";
+        log.append(el("li", { class: "muted", text: "The ships at the start. Press Play, or step through the turns." }));
+      }
+      setPhase(position >= history.turns.length ? "over" : "fast");
+    },
+  });
+  const start = match.result?.start || [];
+  history.setMatch(start, splitTurns(match.events));
+  board.fitPieces(start, { least: 30 });
+  history.play();
+  return history;
+}
