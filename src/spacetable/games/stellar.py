@@ -4,7 +4,8 @@ The match is a pure state machine (:mod:`spacetable.core.match`): no clock, no I
 global random. Each player commands one race (``data/stellar/<race>.toml``; one card of
 each ship exists). Decks are shuffled with the match's seeded ``random.Random`` in seat
 order, so a match replays exactly from its options, seed and action log
-(:meth:`StellarMatch.replay`).
+(:meth:`StellarMatch.replay`). The races, the credits and the fleet checks are in
+:mod:`spacetable.games.stellar_fleets` (every name of it is re-exported here).
 
 Phases (:class:`Phase`):
 
@@ -45,9 +46,7 @@ Card ids on the table are ``"<player>-<ship key>"`` (``"red-wiss-lancet"``); ast
 
 from __future__ import annotations
 
-import functools
 import math
-from collections import Counter
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, cast
@@ -74,9 +73,18 @@ from spacetable.games._deployment import Drop as Drop
 from spacetable.games._deployment import Place as Place
 from spacetable.games._deployment import StopCalled as StopCalled
 from spacetable.games._deployment import Timeout as Timeout
+from spacetable.games.stellar_fleets import BATTLE_SIZES as BATTLE_SIZES
+from spacetable.games.stellar_fleets import CREDITS as CREDITS
+from spacetable.games.stellar_fleets import RACES as RACES
+from spacetable.games.stellar_fleets import BattleSize as BattleSize
+from spacetable.games.stellar_fleets import Race as Race
+from spacetable.games.stellar_fleets import check_fleet as check_fleet
+from spacetable.games.stellar_fleets import fleet_cost as fleet_cost
+from spacetable.games.stellar_fleets import race_of as race_of
+from spacetable.games.stellar_fleets import race_ships as race_ships
+from spacetable.games.stellar_fleets import stellar_ships as stellar_ships
 from spacetable.lasers.battle import Card, Outcome, Resolver, resolve
 from spacetable.lasers.geometry import Pose, rect_inside
-from spacetable.lasers.ships import ShipDef, builtin_catalog
 from spacetable.lasers.tables import CARGO_CUBES, TABLE_REFEREE, Table, catalog
 
 # -- static facts ---------------------------------------------------------------------------
@@ -84,13 +92,6 @@ from spacetable.lasers.tables import CARGO_CUBES, TABLE_REFEREE, Table, catalog
 RULESET = "stellar"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
-Race = Literal["wiss", "vak", "hexai", "tetrakori"]
-RACES: tuple[Race, ...] = ("wiss", "vak", "hexai", "tetrakori")
-
-BattleSize = Literal["dispute", "conflict", "war"]
-BATTLE_SIZES: tuple[BattleSize, ...] = ("dispute", "conflict", "war")
-#: Credits a fleet may cost, by battle size.
-CREDITS: dict[BattleSize, int] = {"dispute": 10, "conflict": 15, "war": 20}
 #: The deployment countdown in seconds, by battle size (the server runs the clock).
 COUNTDOWN_SECONDS: dict[BattleSize, float] = {"dispute": 30.0, "conflict": 60.0, "war": 120.0}
 
@@ -113,70 +114,10 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@functools.cache
-def race_ships(race: str) -> dict[str, ShipDef]:
-    """Every ship card of ``race``, keyed by ship key, in catalog order. Raises
-    ``ValueError`` for an unknown race."""
-    if race not in RACES:
-        raise ValueError(f"unknown race {race!r} (choose from {', '.join(RACES)})")
-    return builtin_catalog(f"{RULESET}/{race}")
-
-
-@functools.cache
-def stellar_ships() -> dict[str, ShipDef]:
-    """Every race's ships, keyed by ship key (keys are unique across races)."""
-    return {key: ship for race in RACES for key, ship in race_ships(race).items()}
-
-
-@functools.cache
-def _races_by_ship() -> dict[str, Race]:
-    return {key: race for race in RACES for key in race_ships(race)}
-
-
-def race_of(ship_key: str) -> Race | None:
-    """The race whose fleet holds ``ship_key``, or ``None``."""
-    return _races_by_ship().get(ship_key)
-
-
 def _role_ship(race: str, role: str) -> str:
     """The key of ``race``'s one ship of ``role`` (``cargo`` or ``flag``)."""
     (key,) = (key for key, ship in race_ships(race).items() if ship.role == role)
     return key
-
-
-def fleet_cost(ships: tuple[str, ...] | list[str]) -> int:
-    """The credits the ships cost together (unknown keys count 0)."""
-    catalog = stellar_ships()
-    return sum(catalog[key].credits for key in ships if key in catalog)
-
-
-def check_fleet(race: str, ships: tuple[str, ...] | list[str], battle_size: str) -> str | None:
-    """Why ``ships`` is no fleet for ``race`` in a battle of ``battle_size``, in a
-    player's words; ``None`` if it is one. The Cargo and Flag ships are not chosen: they
-    join every fleet by themselves."""
-    catalog = race_ships(race)
-    for key in ships:
-        if not isinstance(key, str):
-            return f"a fleet is a list of ship keys, got {key!r}"
-        owner = race_of(key)
-        if owner is None:
-            return f"there is no Stellar Conflict ship {key!r}"
-        name = stellar_ships()[key].name
-        if owner != race:
-            return f"the {name} is a {owner.title()} ship: you command the {race.title()}"
-        role = catalog[key].role
-        if role in ("cargo", "flag"):
-            where = "on top" if role == "cargo" else "at the bottom"
-            return (
-                f"your {role.title()} ship {name} joins your deck {where} by itself: leave it out"
-            )
-    for key, count in Counter(ships).items():
-        if count > 1:
-            return f"each card exists once: you picked the {catalog[key].name} {count} times"
-    cost, budget = fleet_cost(ships), CREDITS[cast(BattleSize, battle_size)]
-    if cost > budget:
-        return f"your fleet costs {cost} credits; a {battle_size.title()} allows {budget}"
-    return None
 
 
 # -- actions --------------------------------------------------------------------------------
