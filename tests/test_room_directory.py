@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from spacetable.server._connection import Connection
-from spacetable.server.rooms import RoomDirectory, RoomOptions, RoomsFull, Timing
+from spacetable.server.directory import RoomDirectory, RoomsFull
+from spacetable.server.rooms import RoomOptions, Timing
 from spacetable.server.storage import Storage
 from tests._loops import run_apart
 

@@ -39,8 +39,9 @@ from websockets.http11 import Request
 
 from spacetable.server._connection import Connection
 from spacetable.server._rate_limit import MESSAGES_PER_SECOND, MessageLimits, Verdict
+from spacetable.server.directory import RoomDirectory
 from spacetable.server.protocol import Pose, ProtocolError, parse_client_message
-from spacetable.server.rooms import Room, RoomDirectory
+from spacetable.server.rooms import Room
 
 #: The lifespan-state key under which the application shares its room directory.
 ROOMS = "spacetable.rooms"

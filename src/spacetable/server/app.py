@@ -25,7 +25,8 @@ from spacetable.core.registry import UnknownGame, game, game_for_ruleset, games
 from spacetable.lasers.tables import MAX_TABLE_BYTES, RESOLVE_BUDGET_S
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
-from spacetable.server.rooms import RoomDirectory, RoomOptions, RoomsFull, Timing
+from spacetable.server.directory import RoomDirectory, RoomsFull
+from spacetable.server.rooms import RoomOptions, Timing
 from spacetable.server.storage import PAGE_LIMIT, Storage, StorageUnavailable, UnknownMatch
 
 WEB = resources.files("spacetable") / "web"

@@ -9,16 +9,18 @@ task's handling either. The match itself is the pure state machine of its game, 
 through the game registry and paced by the :class:`~spacetable.server._room_match.RoomMatch`
 of the game's pacing (``_realtime.py``, ``_plots.py``); the room adds the clock, sockets,
 seats, bots and storage, nothing else, and never asks which game it plays.
+
+:class:`Room` is written in three parts: this module (the task, the match, the messages
+out, closing when unused), its lobby and seats (:class:`~spacetable.server._lobby.RoomLobby`)
+and its bots (:class:`~spacetable.server._room_bots.RoomBots`), mixins it inherits. The
+rooms of a process are in :class:`~spacetable.server.directory.RoomDirectory`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
 import logging
-import random
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,14 +30,15 @@ from spacetable.core.match import IllegalAction
 from spacetable.core.registry import Bots
 from spacetable.server import protocol as msg
 from spacetable.server._connection import Connection, encode, message_frame, text_frame
+from spacetable.server._lobby import Abandoned, RoomLobby
 from spacetable.server._plots import PlotsMatch
 from spacetable.server._realtime import RealtimeMatch
+from spacetable.server._room_bots import BotMove, BotTurn, RoomBots
 from spacetable.server._room_match import GameMessage, RoomMatch, RoomOptions, Timing
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server._seats import Seat
-from spacetable.server.storage import Storage
 
-__all__ = ["Connection", "Room", "RoomDirectory", "RoomOptions", "RoomsFull", "Seat", "Timing"]
+__all__ = ["Connection", "Room", "RoomOptions", "Seat", "Timing"]
 
 log = logging.getLogger("spacetable.rooms")
 
@@ -64,32 +67,11 @@ class _CountdownExpired:
 
 
 @dataclass(frozen=True, slots=True)
-class _BotTurn:
-    seat: int
-    match_number: int
-    turn: int
-
-
-@dataclass(frozen=True, slots=True)
-class _BotMove:
-    seat: int
-    match_number: int
-    turn: int
-    action: Any
-
-
-@dataclass(frozen=True, slots=True)
-class _Abandoned:
-    seat: int
-    absence: int
-
-
-@dataclass(frozen=True, slots=True)
 class _IdleCheck:
     since: float
 
 
-class Room:
+class Room(RoomLobby, RoomBots):
     """One room: its seats, its connections and (while playing) its match.
 
     Finished matches go to ``saves``; ``on_expired`` hears of the room closing itself
@@ -207,9 +189,9 @@ class Room:
     def _handle(self, connection: Connection | None, message: Any) -> None:
         if isinstance(message, GAME_MESSAGES):
             self._on_game_message(connection, message)
-        elif isinstance(message, _BotTurn):
+        elif isinstance(message, BotTurn):
             self._on_bot_turn(message)
-        elif isinstance(message, _BotMove):
+        elif isinstance(message, BotMove):
             self._on_bot_move(message)
         elif isinstance(message, _StopExpired):
             match = self.match
@@ -217,7 +199,7 @@ class Room:
                 self._apply(match.stop_action(self._now()))
         elif isinstance(message, _CountdownExpired):
             self._on_countdown(message)
-        elif isinstance(message, _Abandoned):
+        elif isinstance(message, Abandoned):
             self._on_abandoned(message)
         elif isinstance(message, _IdleCheck):
             self._on_idle_check(message)
@@ -233,221 +215,7 @@ class Room:
         started = self.match.started if self.match is not None else self._loop.time()
         return round(self._loop.time() - started, 3)
 
-    # -- lobby ----------------------------------------------------------------------
-
-    def _on_lobby(self, connection: Connection, message: Any) -> None:
-        if isinstance(message, msg.Ping):
-            connection.send({"type": "pong"})
-        elif isinstance(message, msg.Watch):
-            self._watch(connection)
-        elif isinstance(message, msg.Join):
-            self._join(connection, message)
-        elif isinstance(message, msg.Rejoin):
-            self._rejoin(connection, message.token)
-        elif isinstance(message, msg.Leave):
-            self._leave(connection)
-        elif isinstance(message, msg.SeatBot):
-            self._seat_bot(connection, message)
-        elif isinstance(message, msg.Ready):
-            self._ready(connection, message.ready)
-        elif isinstance(message, msg.Rematch):
-            self._rematch(connection)
-        else:
-            connection.send({"type": "error", "message": f"unexpected {message!r}"})
-
-    def _watch(self, connection: Connection) -> None:
-        self._release(connection)
-        self.connections.add(connection)
-        connection.send(
-            {"type": "welcome", "role": "spectator", "seat": None, "player": None, "token": None}
-        )
-        connection.send(self._room_message())
-        self._send_state(connection)
-        if self.phase == "over" and self.last_result is not None:
-            connection.send(self.last_result)
-
-    def _join(self, connection: Connection, message: msg.Join) -> None:
-        if self.phase != "lobby":
-            connection.send(
-                {
-                    "type": "error",
-                    "message": "the match has started: watch, or wait for the next one",
-                }
-            )
-            return
-        if connection.seat is not None:
-            connection.send({"type": "error", "message": "you already have a seat"})
-            return
-        free = [s for s in self.seats if s.kind == "empty"]
-        if message.seat is not None:
-            free = [s for s in free if s.index == message.seat]
-        if not free:
-            connection.send(
-                {
-                    "type": "error",
-                    "message": "no free seat"
-                    if message.seat is None
-                    else f"seat {message.seat} is taken",
-                }
-            )
-            return
-        seat = free[0]
-        seat.take("human", message.name.strip() or f"player {seat.index + 1}", self._names(seat))
-        seat.token = secrets.token_hex(16)
-        self._seat_connection(connection, seat)
-        self._broadcast_room()
-
-    def _rejoin(self, connection: Connection, token: str) -> None:
-        seat = next(
-            (s for s in self.seats if s.token == token and (s.kind == "human" or s.stand_in)),
-            None,
-        )
-        if seat is None:
-            connection.send({"type": "error", "message": "that seat is no longer yours"})
-            self._watch(connection)
-            return
-        if connection.seat != seat.index:
-            self._release(connection)
-        if seat.stand_in:
-            self._give_back(seat)
-        self._seat_connection(connection, seat)
-        self._broadcast_room()
-
-    def _seat_connection(self, connection: Connection, seat: Seat) -> None:
-        self.connections.add(connection)
-        connection.seat = seat.index
-        seat.connections.add(connection)
-        seat.cancel_abandon()
-        connection.send(
-            {
-                "type": "welcome",
-                "role": "player",
-                "seat": seat.index,
-                "player": self._player(seat),
-                "token": seat.token,
-            }
-        )
-        self._send_state(connection)
-        if self.phase == "over" and self.last_result is not None:
-            connection.send(self.last_result)
-
-    def _unseat(self, connection: Connection) -> None:
-        if connection.seat is not None:
-            self.seats[connection.seat].connections.discard(connection)
-            connection.seat = None
-
-    def _release(self, connection: Connection) -> None:
-        """The connection no longer plays for its seat (it closed, or watches now). A
-        player's seat left without any connection starts the abandon timer, in every
-        phase: when it runs out the seat is emptied (lobby) or a bot takes it (a match)."""
-        if connection.seat is None:
-            return
-        seat = self.seats[connection.seat]
-        self._unseat(connection)
-        if seat.connections or seat.kind != "human":
-            return
-        seat.cancel_abandon()
-        seat.absences += 1
-        seat.abandon_timer = self._loop.call_later(
-            self.timing.abandon_seconds, self.submit, None, _Abandoned(seat.index, seat.absences)
-        )
-        self._broadcast_room()
-
-    def _leave(self, connection: Connection) -> None:
-        if connection.seat is None:
-            return
-        seat = self.seats[connection.seat]
-        self._unseat(connection)
-        for other in list(seat.connections):
-            self._unseat(other)
-        if self.phase == "lobby":
-            seat.empty()
-        else:
-            self._bot_takes_over(seat, stand_in=False)
-        self._broadcast_room()
-
-    def _seat_bot(self, connection: Connection, message: msg.SeatBot) -> None:
-        if connection.seat is None or self.phase != "lobby":
-            connection.send(
-                {"type": "error", "message": "take a seat first; bots join before the match"}
-            )
-            return
-        if not 0 <= message.seat < len(self.seats) or self.seats[message.seat].kind != "empty":
-            connection.send({"type": "error", "message": f"seat {message.seat} is not empty"})
-            return
-        level = message.level or self.bots.default
-        if level not in self.bots.levels:
-            connection.send(
-                {
-                    "type": "error",
-                    "message": f"no {level!r} bot in {self.options.entry.title}: "
-                    f"choose one of {', '.join(self.bots.levels)}",
-                }
-            )
-            return
-        seat = self.seats[message.seat]
-        seat.take("bot", f"{level} bot {seat.index + 1}", self._names(seat))
-        seat.level = level
-        self._broadcast_room()
-        self._maybe_start()
-
-    def _ready(self, connection: Connection, ready: bool) -> None:
-        if connection.seat is None or self.phase != "lobby":
-            connection.send(
-                {"type": "error", "message": "only seated players in the lobby can get ready"}
-            )
-            return
-        self.seats[connection.seat].ready = ready
-        self._broadcast_room()
-        self._maybe_start()
-
-    def _rematch(self, connection: Connection) -> None:
-        if connection.seat is None or self.phase != "over":
-            connection.send({"type": "error", "message": "a rematch is asked for after a match"})
-            return
-        self.seats[connection.seat].rematch = True
-        self._maybe_rematch()
-
-    def _maybe_rematch(self) -> None:
-        """After a match: start the next once every player left at the table asked."""
-        humans = [s for s in self.seats if s.kind == "human"]
-        if self.phase == "over" and humans and all(s.rematch for s in humans):
-            self._start()
-
-    def _on_disconnect(self, connection: Connection) -> None:
-        self.connections.discard(connection)
-        self._release(connection)
-        if not self.connections:
-            self._idle_since = self._loop.time()
-            self._check_idle_after(self.timing.room_idle_seconds)
-
-    def _on_abandoned(self, message: _Abandoned) -> None:
-        seat = self.seats[message.seat]
-        if seat.absences != message.absence or seat.connections or seat.kind != "human":
-            return  # the player came back (perhaps to leave again later), or left for good
-        seat.abandon_timer = None
-        if self.phase == "lobby":
-            seat.empty()  # nobody keeps a seat by opening a socket and closing it
-        else:
-            self._bot_takes_over(seat, stand_in=True)
-        self._broadcast_room()
-        self._maybe_rematch()  # the others may have asked for one already
-
-    def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None:
-        """A bot plays for the seat's player: until he rejoins with his token
-        (``stand_in``), or for good (he left)."""
-        seat.cancel_abandon()
-        seat.kind, seat.level, seat.stand_in = "bot", self.bots.default, stand_in
-        if not stand_in:
-            seat.token = None
-        if self.match is not None:
-            seat.bot = self.bots.bot(self.bots.default)
-            self._schedule_bot(seat.index, 0.2)
-
-    def _give_back(self, seat: Seat) -> None:
-        """The player is back: the bot standing in for him stops."""
-        seat.kind, seat.level, seat.stand_in, seat.bot = "human", None, False, None
-        self._bot_turns[seat.index] = self._bot_turns.get(seat.index, 0) + 1  # its turns are stale
+    # -- rooms nobody uses close ------------------------------------------------------
 
     def _check_idle_after(self, delay: float) -> None:
         self._loop.call_later(delay, self.submit, None, _IdleCheck(self._idle_since))
@@ -470,13 +238,6 @@ class Room:
 
     def _idle_for(self) -> float:
         return self._loop.time() - self._idle_since
-
-    def _maybe_start(self) -> None:
-        if self.phase != "lobby":
-            return
-        everyone = all(s.kind == "bot" or (s.kind == "human" and s.ready) for s in self.seats)
-        if everyone and any(s.kind == "human" for s in self.seats):
-            self._start()
 
     # -- the match --------------------------------------------------------------------
 
@@ -598,67 +359,6 @@ class Room:
         self.saves.put(match.record(self.id, seats, self.last_result))
         self.match = None
 
-    # -- bots -------------------------------------------------------------------------
-
-    def _bot_pause(self, seat: Seat) -> float:
-        if self.match is None:
-            return 0.0
-        return self.match.bot_pause(seat.level, self._player(seat))
-
-    def _schedule_bots(self, delay: Any) -> None:
-        """Give every bot a turn after ``delay(seat)`` seconds."""
-        for seat in self.seats:
-            if seat.kind == "bot":
-                self._schedule_bot(seat.index, delay(seat))
-
-    def _schedule_bot(self, seat: int, delay: float) -> None:
-        """Give the bot in ``seat`` a turn after ``delay`` seconds; any turn scheduled
-        before for that seat is dropped."""
-        turn = self._bot_turns.get(seat, 0) + 1
-        self._bot_turns[seat] = turn
-        self._loop.call_later(delay, self.submit, None, _BotTurn(seat, self.match_number, turn))
-
-    def _on_bot_turn(self, turn: _BotTurn) -> None:
-        seat = self.seats[turn.seat]
-        match = self.match
-        if match is None or turn.match_number != self.match_number or seat.bot is None:
-            return
-        if self._bot_turns.get(turn.seat) != turn.turn:
-            return
-        player = self._player(seat)
-        if not match.match.needs_action(player):
-            return
-        view = match.match.view(player)
-        rng = random.Random(f"{match.seed}/{turn.seat}/{len(match.actions)}")
-        bot = seat.bot
-
-        async def think() -> None:
-            try:
-                action = await asyncio.to_thread(bot.choose, view, rng)
-            except Exception:  # a failing bot must not stall the room: play at random
-                log.exception("room %s: bot %s failed; playing at random", self.id, player)
-                action = self.bots.bot("random").choose(view, rng)
-            self.submit(None, _BotMove(turn.seat, turn.match_number, turn.turn, action))
-
-        asyncio.create_task(think()).add_done_callback(_log_failure)
-
-    def _on_bot_move(self, move: _BotMove) -> None:
-        seat = self.seats[move.seat]
-        if self.match is None or move.match_number != self.match_number:
-            return
-        if self._bot_turns.get(move.seat) != move.turn:
-            return  # the match moved on while it thought (the freeze): a new turn is due
-        t = self._now()
-        action = move.action.with_time(t)
-        try:
-            self._apply(action)
-        except IllegalAction:
-            # The table changed while the bot was thinking: think again soon.
-            self._schedule_bot(move.seat, 0.05)
-            return
-        if self.match is not None and self.match.match.needs_action(self._player(seat)):
-            self._schedule_bot(move.seat, self._bot_pause(seat))
-
     # -- messages out -------------------------------------------------------------------
 
     def _room_message(self) -> dict[str, Any]:
@@ -734,60 +434,3 @@ class Room:
             return
         player = None if connection.seat is None else self._player(self.seats[connection.seat])
         connection.send(match.state(player, self._now()))
-
-
-def _log_failure(task: asyncio.Future[Any]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.error("background task failed", exc_info=task.exception())
-
-
-#: The most rooms open at once (an idle room holds about 7 KB until it closes).
-MAX_ROOMS = 5000
-
-
-class RoomsFull(RuntimeError):
-    """The server holds as many open rooms as it may: try again once some have closed."""
-
-
-class RoomDirectory:
-    """Every room of this process (the room-directory seam of DESIGN section 6). Rooms
-    close themselves when nobody has used them for a while (``Timing.room_idle_seconds``)
-    and leave the directory; at most ``max_rooms`` are open at once."""
-
-    def __init__(self, storage: Storage, timing: Timing, max_rooms: int = MAX_ROOMS) -> None:
-        self.storage = storage
-        self.saves = SaveQueue(storage)
-        self.timing = timing
-        self.max_rooms = max_rooms
-        self._rooms: dict[str, Room] = {}
-
-    def create(self, options: RoomOptions) -> Room:
-        """Open a new room. Raises RoomsFull when ``max_rooms`` are open."""
-        if len(self._rooms) >= self.max_rooms:
-            raise RoomsFull(
-                f"the server has {self.max_rooms} open rooms, its most: "
-                "try again when some have closed"
-            )
-        room_id = secrets.token_urlsafe(6)
-        room = Room(room_id, options, self.saves, self.timing, self._expired)
-        self._rooms[room_id] = room
-        return room
-
-    def _expired(self, room: Room) -> None:
-        self._rooms.pop(room.id, None)
-
-    def get(self, room_id: str) -> Room | None:
-        """The room with this id, if open."""
-        return self._rooms.get(room_id)
-
-    def rooms(self, limit: int | None = None) -> list[Room]:
-        """Open rooms, newest first (the ``limit`` newest)."""
-        if limit is not None:
-            return heapq.nlargest(limit, self._rooms.values(), key=lambda r: r.created)
-        return sorted(self._rooms.values(), key=lambda r: r.created, reverse=True)
-
-    async def close(self) -> None:
-        """Stop every room, then store the matches still waiting for the database."""
-        for room in list(self._rooms.values()):
-            await room.close()
-        await asyncio.to_thread(self.saves.close)

@@ -1,0 +1,263 @@
+"""The lobby side of a room: watching, taking and leaving seats, seating bots, getting
+ready, rematches, and the seats players went away from.
+
+:class:`RoomLobby` is a mixin of :class:`~spacetable.server.rooms.Room`: its methods run on
+the room's task like the rest of the room, with the room's state (declared below for the
+type checker, set by ``Room.__init__``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from spacetable.core.registry import Bots
+from spacetable.server import protocol as msg
+from spacetable.server._connection import Connection
+from spacetable.server._room_match import RoomOptions, Timing
+from spacetable.server._seats import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Abandoned:
+    """The abandon timer of a seat's ``absence`` ran out (posted into the room's queue)."""
+
+    seat: int
+    absence: int
+
+
+class RoomLobby:
+    """The room's seat and lobby messages (``watch``, ``join``, ``rejoin``, ``leave``,
+    ``seat_bot``, ``ready``, ``rematch``, ``ping``), closed sockets and abandoned seats."""
+
+    # The room's state (rooms.py) that the lobby reads and changes.
+    options: RoomOptions
+    bots: Bots
+    timing: Timing
+    seats: list[Seat]
+    connections: set[Connection]
+    phase: Literal["lobby", "playing", "over"]
+    last_result: dict[str, Any] | None
+    _loop: asyncio.AbstractEventLoop
+    _idle_since: float
+
+    if TYPE_CHECKING:
+        # The room's methods the lobby calls (rooms.py, _room_bots.py).
+
+        def submit(self, connection: Connection | None, message: Any) -> None: ...
+        def _names(self, seat: Seat) -> list[str]: ...
+        def _player(self, seat: Seat) -> str: ...
+        def _start(self) -> None: ...
+        def _room_message(self) -> dict[str, Any]: ...
+        def _broadcast_room(self, at_once: bool = False) -> None: ...
+        def _send_state(self, connection: Connection) -> None: ...
+        def _check_idle_after(self, delay: float) -> None: ...
+        def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None: ...
+        def _give_back(self, seat: Seat) -> None: ...
+
+    def _on_lobby(self, connection: Connection, message: Any) -> None:
+        if isinstance(message, msg.Ping):
+            connection.send({"type": "pong"})
+        elif isinstance(message, msg.Watch):
+            self._watch(connection)
+        elif isinstance(message, msg.Join):
+            self._join(connection, message)
+        elif isinstance(message, msg.Rejoin):
+            self._rejoin(connection, message.token)
+        elif isinstance(message, msg.Leave):
+            self._leave(connection)
+        elif isinstance(message, msg.SeatBot):
+            self._seat_bot(connection, message)
+        elif isinstance(message, msg.Ready):
+            self._ready(connection, message.ready)
+        elif isinstance(message, msg.Rematch):
+            self._rematch(connection)
+        else:
+            connection.send({"type": "error", "message": f"unexpected {message!r}"})
+
+    def _watch(self, connection: Connection) -> None:
+        self._release(connection)
+        self.connections.add(connection)
+        connection.send(
+            {"type": "welcome", "role": "spectator", "seat": None, "player": None, "token": None}
+        )
+        connection.send(self._room_message())
+        self._send_state(connection)
+        if self.phase == "over" and self.last_result is not None:
+            connection.send(self.last_result)
+
+    def _join(self, connection: Connection, message: msg.Join) -> None:
+        if self.phase != "lobby":
+            connection.send(
+                {
+                    "type": "error",
+                    "message": "the match has started: watch, or wait for the next one",
+                }
+            )
+            return
+        if connection.seat is not None:
+            connection.send({"type": "error", "message": "you already have a seat"})
+            return
+        free = [s for s in self.seats if s.kind == "empty"]
+        if message.seat is not None:
+            free = [s for s in free if s.index == message.seat]
+        if not free:
+            connection.send(
+                {
+                    "type": "error",
+                    "message": "no free seat"
+                    if message.seat is None
+                    else f"seat {message.seat} is taken",
+                }
+            )
+            return
+        seat = free[0]
+        seat.take("human", message.name.strip() or f"player {seat.index + 1}", self._names(seat))
+        seat.token = secrets.token_hex(16)
+        self._seat_connection(connection, seat)
+        self._broadcast_room()
+
+    def _rejoin(self, connection: Connection, token: str) -> None:
+        seat = next(
+            (s for s in self.seats if s.token == token and (s.kind == "human" or s.stand_in)),
+            None,
+        )
+        if seat is None:
+            connection.send({"type": "error", "message": "that seat is no longer yours"})
+            self._watch(connection)
+            return
+        if connection.seat != seat.index:
+            self._release(connection)
+        if seat.stand_in:
+            self._give_back(seat)
+        self._seat_connection(connection, seat)
+        self._broadcast_room()
+
+    def _seat_connection(self, connection: Connection, seat: Seat) -> None:
+        self.connections.add(connection)
+        connection.seat = seat.index
+        seat.connections.add(connection)
+        seat.cancel_abandon()
+        connection.send(
+            {
+                "type": "welcome",
+                "role": "player",
+                "seat": seat.index,
+                "player": self._player(seat),
+                "token": seat.token,
+            }
+        )
+        self._send_state(connection)
+        if self.phase == "over" and self.last_result is not None:
+            connection.send(self.last_result)
+
+    def _unseat(self, connection: Connection) -> None:
+        if connection.seat is not None:
+            self.seats[connection.seat].connections.discard(connection)
+            connection.seat = None
+
+    def _release(self, connection: Connection) -> None:
+        """The connection no longer plays for its seat (it closed, or watches now). A
+        player's seat left without any connection starts the abandon timer, in every
+        phase: when it runs out the seat is emptied (lobby) or a bot takes it (a match)."""
+        if connection.seat is None:
+            return
+        seat = self.seats[connection.seat]
+        self._unseat(connection)
+        if seat.connections or seat.kind != "human":
+            return
+        seat.cancel_abandon()
+        seat.absences += 1
+        seat.abandon_timer = self._loop.call_later(
+            self.timing.abandon_seconds, self.submit, None, Abandoned(seat.index, seat.absences)
+        )
+        self._broadcast_room()
+
+    def _leave(self, connection: Connection) -> None:
+        if connection.seat is None:
+            return
+        seat = self.seats[connection.seat]
+        self._unseat(connection)
+        for other in list(seat.connections):
+            self._unseat(other)
+        if self.phase == "lobby":
+            seat.empty()
+        else:
+            self._bot_takes_over(seat, stand_in=False)
+        self._broadcast_room()
+
+    def _seat_bot(self, connection: Connection, message: msg.SeatBot) -> None:
+        if connection.seat is None or self.phase != "lobby":
+            connection.send(
+                {"type": "error", "message": "take a seat first; bots join before the match"}
+            )
+            return
+        if not 0 <= message.seat < len(self.seats) or self.seats[message.seat].kind != "empty":
+            connection.send({"type": "error", "message": f"seat {message.seat} is not empty"})
+            return
+        level = message.level or self.bots.default
+        if level not in self.bots.levels:
+            connection.send(
+                {
+                    "type": "error",
+                    "message": f"no {level!r} bot in {self.options.entry.title}: "
+                    f"choose one of {', '.join(self.bots.levels)}",
+                }
+            )
+            return
+        seat = self.seats[message.seat]
+        seat.take("bot", f"{level} bot {seat.index + 1}", self._names(seat))
+        seat.level = level
+        self._broadcast_room()
+        self._maybe_start()
+
+    def _ready(self, connection: Connection, ready: bool) -> None:
+        if connection.seat is None or self.phase != "lobby":
+            connection.send(
+                {"type": "error", "message": "only seated players in the lobby can get ready"}
+            )
+            return
+        self.seats[connection.seat].ready = ready
+        self._broadcast_room()
+        self._maybe_start()
+
+    def _rematch(self, connection: Connection) -> None:
+        if connection.seat is None or self.phase != "over":
+            connection.send({"type": "error", "message": "a rematch is asked for after a match"})
+            return
+        self.seats[connection.seat].rematch = True
+        self._maybe_rematch()
+
+    def _maybe_rematch(self) -> None:
+        """After a match: start the next once every player left at the table asked."""
+        humans = [s for s in self.seats if s.kind == "human"]
+        if self.phase == "over" and humans and all(s.rematch for s in humans):
+            self._start()
+
+    def _on_disconnect(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+        self._release(connection)
+        if not self.connections:
+            self._idle_since = self._loop.time()
+            self._check_idle_after(self.timing.room_idle_seconds)
+
+    def _on_abandoned(self, message: Abandoned) -> None:
+        seat = self.seats[message.seat]
+        if seat.absences != message.absence or seat.connections or seat.kind != "human":
+            return  # the player came back (perhaps to leave again later), or left for good
+        seat.abandon_timer = None
+        if self.phase == "lobby":
+            seat.empty()  # nobody keeps a seat by opening a socket and closing it
+        else:
+            self._bot_takes_over(seat, stand_in=True)
+        self._broadcast_room()
+        self._maybe_rematch()  # the others may have asked for one already
+
+    def _maybe_start(self) -> None:
+        if self.phase != "lobby":
+            return
+        everyone = all(s.kind == "bot" or (s.kind == "human" and s.ready) for s in self.seats)
+        if everyone and any(s.kind == "human" for s in self.seats):
+            self._start()

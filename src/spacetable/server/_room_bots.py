@@ -1,0 +1,145 @@
+"""The bots of a room: their turns, scheduled on the room's clock and thought out on a
+worker thread, and the bot that stands in for a player who went away.
+
+:class:`RoomBots` is a mixin of :class:`~spacetable.server.rooms.Room`: its methods run on
+the room's task like the rest of the room, with the room's state (declared below for the
+type checker, set by ``Room.__init__``). A bot's turn is a :class:`BotTurn` posted into the
+room's queue; its choice comes back as a :class:`BotMove`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from spacetable.core.match import IllegalAction
+from spacetable.core.registry import Bots
+from spacetable.server._connection import Connection
+from spacetable.server._room_match import RoomMatch
+from spacetable.server._seats import Seat
+
+log = logging.getLogger("spacetable.rooms")
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """The bot in ``seat`` is due to play (its ``turn``-th turn scheduled in the match
+    ``match_number``; a later one makes it stale)."""
+
+    seat: int
+    match_number: int
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class BotMove:
+    """The ``action`` the bot in ``seat`` chose on the turn of :class:`BotTurn`."""
+
+    seat: int
+    match_number: int
+    turn: int
+    action: Any
+
+
+class RoomBots:
+    """Bots' turns in the match, and bots taking a seat over from a player."""
+
+    # The room's state (rooms.py) that the bots read and change.
+    id: str
+    bots: Bots
+    seats: list[Seat]
+    match: RoomMatch | None
+    match_number: int
+    _bot_turns: dict[int, int]
+    _loop: asyncio.AbstractEventLoop
+
+    if TYPE_CHECKING:
+        # The room's methods the bots call (rooms.py).
+
+        def submit(self, connection: Connection | None, message: Any) -> None: ...
+        def _player(self, seat: Seat) -> str: ...
+        def _now(self) -> float: ...
+        def _apply(self, action: Any) -> None: ...
+
+    def _bot_pause(self, seat: Seat) -> float:
+        if self.match is None:
+            return 0.0
+        return self.match.bot_pause(seat.level, self._player(seat))
+
+    def _schedule_bots(self, delay: Any) -> None:
+        """Give every bot a turn after ``delay(seat)`` seconds."""
+        for seat in self.seats:
+            if seat.kind == "bot":
+                self._schedule_bot(seat.index, delay(seat))
+
+    def _schedule_bot(self, seat: int, delay: float) -> None:
+        """Give the bot in ``seat`` a turn after ``delay`` seconds; any turn scheduled
+        before for that seat is dropped."""
+        turn = self._bot_turns.get(seat, 0) + 1
+        self._bot_turns[seat] = turn
+        self._loop.call_later(delay, self.submit, None, BotTurn(seat, self.match_number, turn))
+
+    def _on_bot_turn(self, turn: BotTurn) -> None:
+        seat = self.seats[turn.seat]
+        match = self.match
+        if match is None or turn.match_number != self.match_number or seat.bot is None:
+            return
+        if self._bot_turns.get(turn.seat) != turn.turn:
+            return
+        player = self._player(seat)
+        if not match.match.needs_action(player):
+            return
+        view = match.match.view(player)
+        rng = random.Random(f"{match.seed}/{turn.seat}/{len(match.actions)}")
+        bot = seat.bot
+
+        async def think() -> None:
+            try:
+                action = await asyncio.to_thread(bot.choose, view, rng)
+            except Exception:  # a failing bot must not stall the room: play at random
+                log.exception("room %s: bot %s failed; playing at random", self.id, player)
+                action = self.bots.bot("random").choose(view, rng)
+            self.submit(None, BotMove(turn.seat, turn.match_number, turn.turn, action))
+
+        asyncio.create_task(think()).add_done_callback(_log_failure)
+
+    def _on_bot_move(self, move: BotMove) -> None:
+        seat = self.seats[move.seat]
+        if self.match is None or move.match_number != self.match_number:
+            return
+        if self._bot_turns.get(move.seat) != move.turn:
+            return  # the match moved on while it thought (the freeze): a new turn is due
+        t = self._now()
+        action = move.action.with_time(t)
+        try:
+            self._apply(action)
+        except IllegalAction:
+            # The table changed while the bot was thinking: think again soon.
+            self._schedule_bot(move.seat, 0.05)
+            return
+        if self.match is not None and self.match.match.needs_action(self._player(seat)):
+            self._schedule_bot(move.seat, self._bot_pause(seat))
+
+    def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None:
+        """A bot plays for the seat's player: until he rejoins with his token
+        (``stand_in``), or for good (he left)."""
+        seat.cancel_abandon()
+        seat.kind, seat.level, seat.stand_in = "bot", self.bots.default, stand_in
+        if not stand_in:
+            seat.token = None
+        if self.match is not None:
+            seat.bot = self.bots.bot(self.bots.default)
+            self._schedule_bot(seat.index, 0.2)
+
+    def _give_back(self, seat: Seat) -> None:
+        """The player is back: the bot standing in for him stops."""
+        seat.kind, seat.level, seat.stand_in, seat.bot = "human", None, False, None
+        self._bot_turns[seat.index] = self._bot_turns.get(seat.index, 0) + 1  # its turns are stale
+
+
+def _log_failure(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("background task failed", exc_info=task.exception())

@@ -1,0 +1,64 @@
+"""The room directory: every open room of this process, found by id, at most
+:data:`MAX_ROOMS` of them (the room-directory seam of DESIGN section 6)."""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import secrets
+
+from spacetable.server._room_match import RoomOptions, Timing
+from spacetable.server._save_queue import SaveQueue
+from spacetable.server.rooms import Room
+from spacetable.server.storage import Storage
+
+#: The most rooms open at once (an idle room holds about 7 KB until it closes).
+MAX_ROOMS = 5000
+
+
+class RoomsFull(RuntimeError):
+    """The server holds as many open rooms as it may: try again once some have closed."""
+
+
+class RoomDirectory:
+    """Every room of this process (the room-directory seam of DESIGN section 6). Rooms
+    close themselves when nobody has used them for a while (``Timing.room_idle_seconds``)
+    and leave the directory; at most ``max_rooms`` are open at once."""
+
+    def __init__(self, storage: Storage, timing: Timing, max_rooms: int = MAX_ROOMS) -> None:
+        self.storage = storage
+        self.saves = SaveQueue(storage)
+        self.timing = timing
+        self.max_rooms = max_rooms
+        self._rooms: dict[str, Room] = {}
+
+    def create(self, options: RoomOptions) -> Room:
+        """Open a new room. Raises RoomsFull when ``max_rooms`` are open."""
+        if len(self._rooms) >= self.max_rooms:
+            raise RoomsFull(
+                f"the server has {self.max_rooms} open rooms, its most: "
+                "try again when some have closed"
+            )
+        room_id = secrets.token_urlsafe(6)
+        room = Room(room_id, options, self.saves, self.timing, self._expired)
+        self._rooms[room_id] = room
+        return room
+
+    def _expired(self, room: Room) -> None:
+        self._rooms.pop(room.id, None)
+
+    def get(self, room_id: str) -> Room | None:
+        """The room with this id, if open."""
+        return self._rooms.get(room_id)
+
+    def rooms(self, limit: int | None = None) -> list[Room]:
+        """Open rooms, newest first (the ``limit`` newest)."""
+        if limit is not None:
+            return heapq.nlargest(limit, self._rooms.values(), key=lambda r: r.created)
+        return sorted(self._rooms.values(), key=lambda r: r.created, reverse=True)
+
+    async def close(self) -> None:
+        """Stop every room, then store the matches still waiting for the database."""
+        for room in list(self._rooms.values()):
+            await room.close()
+        await asyncio.to_thread(self.saves.close)
