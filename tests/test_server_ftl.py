@@ -183,7 +183,8 @@ def test_a_duel_against_a_bot_is_stored_and_replays_exactly(server: Server) -> N
     turn_marks = [e["turn"] for e in stored["events"] if e["type"] == "turn"]
     assert turn_marks == list(range(1, result["turns"] + 1))
     replayed = FtlMatch.from_record(stored)
-    assert replayed.result() is not None and replayed.result().to_json() == result
+    final = replayed.result()
+    assert final is not None and final.to_json() == result
     assert [p.to_json() for p in replayed.pieces.values()] == stored_final(ann)
 
 
