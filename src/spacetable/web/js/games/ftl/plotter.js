@@ -243,7 +243,7 @@ export class Plotter {
     const g = clear(this.ghosts);
     const colour = this.colourOf(this.me);
     const label = (x, y, text, cls) => g.append(svg("text", { class: `plot-label ${cls}`, x: fmt(x), y: fmt(-y),
-      "font-size": fmt(this.board.px(13)), text }));
+      "font-size": fmt(this.board.px(13)), "text-anchor": "middle", "dominant-baseline": "middle", text }));
     for (const piece of this.mine()) {
       const order = this.orders[piece.id];
       if (!order) continue;
@@ -266,10 +266,13 @@ export class Plotter {
       ghost.classList.add("plot-ghost");
       ghost.dataset.ghostOf = piece.id;
       g.append(ghost);
-      const reach = Math.hypot(...sizeOf(after)) / 2 + this.board.px(10);
-      // While a handle is dragged, its own big label says the order.
-      if (!(this.dragText && piece.id === this.selected)) {
-        label(after.x + reach, after.y, orderText(order), order.kind === "R" ? "rotate" : order.kind === "S" ? "sprint" : "launch");
+      // The order's label just ahead of where the piece ends (past the arrow's head when it
+      // has one); while a handle is dragged, its own big label says the order.
+      const handled = this.editable && piece.id === this.selected;
+      const [ax, ay] = heading(after.heading);
+      const reach = sizeOf(after)[1] / 2 + this.board.px(handled && order.kind !== "R" ? 36 : 16);
+      if (!(this.dragText && handled)) {
+        label(after.x + ax * reach, after.y + ay * reach, orderText(order), { R: "rotate", S: "sprint", L: "launch" }[order.kind]);
       }
     }
     for (const c of tapeCrossings(this.pieces, this.me, this.orders)) {

@@ -6,6 +6,7 @@
 import { $, clear, el, fetchJSON, savedName, setPhase } from "../../dom.js";
 import { renderSeats } from "../../seats.js";
 import { FtlBoard, HITS_TO_DESTROY, seatColour } from "./board.js";
+import { clearMarks } from "./animate.js";
 import { TurnHistory } from "./history.js";
 import { describeEvent, namesFor } from "./turns.js";
 import { Plotter } from "./plotter.js";
@@ -14,7 +15,9 @@ import { Plotter } from "./plotter.js";
 const BOT_LEVELS = ["random", "greedy", "easy", "medium", "hard"];
 /** Animation speeds the log offers. */
 const SPEEDS = [["1", "normal"], ["2", "fast"], ["4", "faster"], ["8", "fastest"]];
-const REASONS = { "last-ship": "the last ship on the table", "no-ships": "no ship is left", "turn-limit": "the turn limit is reached" };
+/** Why a match ended, in words: `last-ship` names the winner. */
+const REASONS = { "last-ship": "has the last ship on the table", "no-ships": "no ship is left on the table",
+  "turn-limit": "the turn limit is reached" };
 
 /** "Faster Than Light: 2 seats, 48 x 48 in table, 10 missiles each, no turn limit, no plot timer". */
 export function describeFtl(options) {
@@ -64,8 +67,9 @@ export class FtlRoom {
       const id = e.target.closest?.(".ftl-piece")?.dataset.piece;
       if (id && this.plotter.mine().some((p) => p.id === id)) this.plotter.select(id);
     });
-    const zoom = el("button", { type: "button", id: "zoom", class: "secondary", on: { click: () => this.toggleZoom() } }, "Zoom in");
-    $("#table-wrap").append(el("div", { class: "ftl-tools" }, zoom));
+    const zoom = this.board.zoomControls();
+    zoom.addEventListener("click", () => this.plotter.render()); // the handles keep their size on screen
+    $("#table-wrap").append(zoom);
     const panel = el("div", { id: "plot-pieces" });
     this.plotter = new Plotter(this.board, panel, { colourOf: (p) => this.colour(p), onChange: () => this.renderPlotButtons() });
     this.plotPanel = el("section", { id: "plot-panel", class: "panel", hidden: true },
@@ -77,7 +81,10 @@ export class FtlRoom {
         el("button", { type: "button", id: "unplot", class: "secondary", hidden: true, on: { click: () => this.socket.send({ type: "unplot" }) } }, "Undo: change my plot")),
       el("p", { id: "plot-message", class: "plot-message", role: "alert" }));
     this.log = el("ol", { id: "turn-log", class: "turn-log" });
-    this.speed = el("select", { id: "turn-speed", "aria-label": "animation speed" }, SPEEDS.map(([v, t]) => el("option", { value: v, text: t })));
+    this.speed = el("select", { id: "turn-speed", "aria-label": "animation speed",
+      on: { change: () => localStorage.setItem("spacetable.ftl.speed", this.speed.value) } },
+    SPEEDS.map(([v, t]) => el("option", { value: v, text: t })));
+    this.speed.value = localStorage.getItem("spacetable.ftl.speed") || "1";
     this.logPanel = el("section", { id: "log-panel", class: "panel", hidden: true },
       el("header", { class: "log-header" }, el("h2", { id: "log-title", text: "The turn" }), this.speed,
         el("button", { type: "button", id: "skip", class: "secondary", hidden: true, on: { click: () => this.history.stop() } }, "Skip")),
@@ -98,6 +105,7 @@ export class FtlRoom {
       el("li", { text: "A sprint's tape hits only pieces that turned or launched this turn: a missile spends itself for a hit; three hits sink a ship; two ships that meet are both lost." }),
       el("li", { text: "Last ship on the table wins. Off the table is out." })));
     $(".countdown-label").textContent = "Plot";
+    this.newMatch();
   }
 
   colour(player) {
@@ -151,13 +159,10 @@ export class FtlRoom {
       this.socket.send({ type: "join", name: savedName() || "captain", seat: null });
     }
     if (message.phase === "lobby") {
-      this.state = null;
-      this.result = null;
-      this.endPanel.hidden = true;
-      this.plotPanel.hidden = true;
+      this.newMatch();
       this.logPanel.hidden = true;
-      this.historyPanel.hidden = true;
-      this.history.reset();
+      this.state = null;
+      this.plotPanel.hidden = true;
       this.stopTimer();
       setPhase("lobby");
       this.board.draw([]);
@@ -193,6 +198,7 @@ export class FtlRoom {
   }
 
   showState(state) {
+    if (state.phase === "plot" && this.result) this.newMatch(); // a rematch began
     this.state = state;
     this.waiting = null;
     const [w, h] = state.table_size_in || [48, 48];
@@ -204,6 +210,7 @@ export class FtlRoom {
     const plotting = state.phase === "plot";
     const editable = Boolean(mine?.in_play && plotting && !mine.plotted);
     this.plotPanel.hidden = !(mine?.in_play && plotting);
+    this.logPanel.hidden = false;
     if (mine) this.plotter.show(state, me, editable);
     $("#plot-title").textContent = `Your orders for turn ${state.turn}`;
     this.renderPlotButtons();
@@ -222,6 +229,17 @@ export class FtlRoom {
     $("#status").textContent = status;
     this.renderPlayers();
     if (!plotting && state.result) this.showEnd(state.result);
+  }
+
+  /** Forget the last match: its end, its turns and the marks of its last turn. */
+  newMatch() {
+    this.result = null;
+    this.endPanel.hidden = true;
+    clear(this.log).append(el("li", { class: "muted", text: "Each turn plays out here, step by step, once every plot is in." }));
+    $("#log-title").textContent = "The turns";
+    this.historyPanel.hidden = true;
+    this.history.reset();
+    clearMarks(this.board);
   }
 
   renderPlotButtons() {
@@ -310,7 +328,7 @@ export class FtlRoom {
   /** One line of the log: a step of the turn playing out. */
   step(text, event) {
     this.log.append(el("li", { class: `step step-${event.type}`, dataset: { type: event.type }, text }));
-    this.log.lastChild.scrollIntoView({ block: "nearest" });
+    this.log.scrollTop = this.log.scrollHeight;
   }
 
   /** The history shows the board after `position` turns: an older turn hides the plot. */
@@ -337,7 +355,7 @@ export class FtlRoom {
     clear(this.endPanel).append(
       el("p", { id: "winner", class: result.winner ? "winner" : "draw", dataset: { winner: result.winner ?? "" },
         style: result.winner ? `--team: ${this.colour(result.winner)}` : null, text: title }),
-      el("p", { class: "end-reason", text: result.winner ? `${result.winner}: ${why}` : `Draw: ${why}` }),
+      el("p", { class: "end-reason", text: result.winner ? `${result.winner} ${why}` : why[0].toUpperCase() + why.slice(1) }),
       me ? el("button", { type: "button", id: "rematch", on: { click: (e) => {
         if (!this.socket.send({ type: "rematch" })) return;
         e.target.disabled = true;
@@ -345,6 +363,7 @@ export class FtlRoom {
       } } }, "Rematch") : null,
       matchId ? el("p", { class: "replay-link" }, el("a", { id: "replay-link", href: `/replay/${encodeURIComponent(matchId)}` }, "Watch the replay")) : null);
     this.endPanel.hidden = false;
+    this.endPanel.scrollIntoView({ block: "nearest" });
     this.plotPanel.hidden = true;
     setPhase("over");
     $("#status").textContent = `${title}.`;
@@ -381,7 +400,7 @@ export class FtlRoom {
     if (status === "open") this.rejoining = Boolean(this.socket.token);
   }
 
-  // -- the plot timer and the zoom ------------------------------------------------------------
+  // -- the plot timer --------------------------------------------------------------------------
 
   startTimer(secondsLeft) {
     this.deadline = performance.now() + secondsLeft * 1000;
@@ -401,20 +420,5 @@ export class FtlRoom {
     if (this.timerFrame) cancelAnimationFrame(this.timerFrame);
     this.timerFrame = null;
     $("#countdown").hidden = true;
-  }
-
-  /** Zoom in on your selected piece (or the middle), or back out to the whole table. */
-  toggleZoom() {
-    const button = $("#zoom");
-    if (this.board.fitted) {
-      const piece = this.plotter.mine().find((p) => p.id === this.plotter.selected);
-      if (piece) this.board.fitPieces([piece], { pad: 10, least: 22 });
-      else this.board.zoom(2.5);
-      button.textContent = "Whole table";
-    } else {
-      this.board.fit();
-      button.textContent = "Zoom in";
-    }
-    this.plotter.render();
   }
 }
