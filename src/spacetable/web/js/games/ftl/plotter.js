@@ -227,12 +227,13 @@ export class Plotter {
     clear(this.crossings);
     for (const c of tapeCrossings(this.pieces, this.me, this.orders)) {
       const from = this.pieces.find((p) => p.id === c.piece);
-      const tape = `${pieceName(from, this.me)}'s tape (${orderText(this.orders[c.piece])})`;
+      const tape = `${capital(pieceName(from, this.me))}'s tape (${orderText(this.orders[c.piece])})`;
       const at = `${c.distance.toFixed(1)} in along it`;
-      const target = c.launch ? `where ${c.target.owner}'s ship would put its new missile` : pieceName(c.target, this.me);
+      const target = c.launch ? `where ${c.target.owner}'s ship would put a new missile` : pieceName(c.target, this.me);
+      const effect = contactWords(from.kind, c.target.kind);
       const text = c.sure
-        ? `${tape} will hit ${target}, ${at}: it is in normal space this turn (it ${this.orders[c.target.id]?.kind === "R" ? "turns" : "launches"}).`
-        : `${tape} crosses ${target}, ${at}: a hit only if ${c.target.owner} ${c.launch ? "launches" : "turns or launches it"} this turn (${c.target.owner}'s orders are secret).`;
+        ? `${tape} meets ${target}, ${at}: ${effect}. It is in normal space this turn (it ${this.orders[c.target.id]?.kind === "R" ? "turns" : "launches"}).`
+        : `${tape} crosses ${target}, ${at}. If ${c.target.owner} ${c.launch ? "launches" : "turns or launches it"} this turn: ${effect} (${c.target.owner}'s orders are secret).`;
       this.crossings.append(el("li", { class: c.sure ? "sure" : "maybe", dataset: { piece: c.piece, target: c.target.id }, text }));
     }
   }
@@ -408,4 +409,12 @@ export class Plotter {
     this.dragStart = null;
     this.render();
   }
+}
+
+const capital = (text) => text[0].toUpperCase() + text.slice(1);
+
+/** What a tape's contact does, by the kinds of the sprinter and the piece it meets. */
+function contactWords(mover, target) {
+  if (mover === "ship") return target === "ship" ? "a collision, both ships lost" : "the missile is spent and your ship takes a hit";
+  return target === "ship" ? "your missile scores a hit" : "both missiles are lost";
 }

@@ -211,6 +211,13 @@ export class FtlRoom {
     const editable = Boolean(mine?.in_play && plotting && !mine.plotted);
     this.plotPanel.hidden = !(mine?.in_play && plotting);
     this.logPanel.hidden = false;
+    const last = state.last_turn || [];
+    if (!this.history.turns.length && last.length && this.log.querySelector(".muted")) {
+      // We came in after that turn: its account, without the animation.
+      this.startLog(last.find((e) => e.type === "turn")?.turn ?? state.turn - 1);
+      const names = namesFor(state.pieces, last);
+      for (const event of last.filter((e) => e.type !== "turn")) this.step(describeEvent(event, names), event);
+    }
     if (mine) this.plotter.show(state, me, editable);
     $("#plot-title").textContent = `Your orders for turn ${state.turn}`;
     this.renderPlotButtons();
@@ -283,7 +290,7 @@ export class FtlRoom {
       if (seat?.stand_in) bits.push(el("span", { class: "bot", text: "a bot stands in" }));
       if (seat?.kind === "human" && !seat.connected) bits.push(el("span", { class: "away", text: "disconnected" }));
       const me = player === this.me.player;
-      list.append(el("li", { class: `player${me ? " me" : ""}${s && s.in_play && !s.plotted && state.phase === "plot" ? " to-play" : ""}`,
+      list.append(el("li", { class: `player${me ? " me" : ""}${s && s.in_play && !s.plotted && state.phase === "plot" && !this.animating ? " to-play" : ""}`,
         dataset: { player, plotted: s ? String(s.plotted) : "" }, style: `--team: ${seatColour(index)}` },
       el("span", { class: "swatch" }), el("span", { class: "player-name", text: me ? `${player} (you)` : player }), ...bits));
     });
@@ -292,7 +299,8 @@ export class FtlRoom {
   // -- a turn plays out ---------------------------------------------------------------------
 
   onTurn(message) {
-    this.turns = this.turns.then(() => this.playTurn(message));
+    this.queued = (this.queued || 0) + 1;
+    this.turns = this.turns.then(() => this.playTurn(message)).finally(() => { this.queued -= 1; });
   }
 
   async playTurn(message) {
@@ -305,7 +313,9 @@ export class FtlRoom {
     $("#skip").hidden = false;
     $("#status").textContent = `Turn ${message.turn}: every plot is revealed and played out.`;
     this.history.players = this.players();
-    this.history.speed = Number(this.speed.value);
+    // A watcher who fell behind catches up: the turns waiting behind this one play fast.
+    this.history.speed = this.queued > 1 ? Math.max(8, Number(this.speed.value)) : Number(this.speed.value);
+    this.renderPlayers();
     if (!(await this.history.addTurn(message.turn, message.before, message.events))) {
       // Skipped: the whole account, and the board as the turn left it, at once.
       this.startLog(message.turn);
