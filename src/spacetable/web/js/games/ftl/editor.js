@@ -142,7 +142,7 @@ export function attachEditor(board, hooks) {
   }
 
   function keyDown(event) {
-    if (!hooks.enabled() || !find() || event.target.closest?.("input, select, textarea, button")) return;
+    if (!hooks.enabled() || !find() || event.target.closest?.("input, select, textarea")) return;
     const step = event.shiftKey ? 1 : SNAP_IN;
     const actions = {
       q: () => rotate(ROTATION_STEP_DEG), e: () => rotate(-ROTATION_STEP_DEG),

@@ -75,6 +75,14 @@ export class TurnHistory {
     return Promise.resolve(true);
   }
 
+  /** Forget the last turn (taken back to be resolved again). */
+  dropLast() {
+    this.stop();
+    this.turns.pop();
+    this.position = Math.min(this.position, this.turns.length);
+    this.renderList();
+  }
+
   /** Forget every turn. */
   reset() {
     this.stop();
@@ -162,7 +170,15 @@ export class TurnHistory {
     this.playButton.disabled = !n;
     this.playButton.textContent = this.playing ? "‖ Pause" : "▶ Play";
     for (const item of this.list.children) item.classList.toggle("current", Number(item.dataset.position) === p);
-    this.list.querySelector(".current")?.scrollIntoView?.({ block: "nearest" });
+    // Keep the current turn in sight inside the list, never scrolling the page away from the board.
+    const item = this.list.querySelector(".current");
+    const list = this.list;
+    if (item && list.scrollHeight > list.clientHeight) {
+      if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
+      else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
+      }
+    }
   }
 
   renderList() {
