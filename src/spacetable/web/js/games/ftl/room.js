@@ -57,6 +57,7 @@ export class FtlRoom {
 
   buildPage() {
     document.body.classList.add("ftl-room");
+    document.title = "Faster Than Light — spacetable";
     $("#game-name").textContent = "Faster Than Light";
     for (const id of ["#battle-controls", "#stop-banner", "#fleet-panel", "#score-panel"]) $(id).hidden = true;
     const old = $("#table");
