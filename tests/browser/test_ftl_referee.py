@@ -174,6 +174,19 @@ def test_pieces_are_placed_by_hand_and_turned_with_keys(open_page: OpenPage, sho
     page.mouse.move(x + 2 * scale, y, steps=4)
     page.mouse.up()
     assert page.inner_text(f"{row(page, 'blue-m1')} .piece-where") == "(5, -4.5) in · 150°"
+    # Red's knob, dragged round to the left of the ship: it turns a quarter to port.
+    page.click(f"{row(page, 'red')} .piece-pick")
+    knob = page.locator(".rotate-handle .rotate-knob").nth(1).bounding_box()
+    assert knob is not None
+    post = page.evaluate(
+        "() => { const p = new DOMPoint(0, 18).matrixTransform("
+        "document.querySelector('#ftl-table').getScreenCTM()); return [p.x, p.y]; }"
+    )
+    page.mouse.move(knob["x"] + knob["width"] / 2, knob["y"] + knob["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(post[0] - 80, post[1] + 10, steps=5)
+    page.mouse.up()
+    assert page.inner_text(f"{row(page, 'red')} .piece-where").startswith("(0, -18) in · 90°")
     shot(page, "placed")
 
 

@@ -89,16 +89,6 @@ export function splitTurns(flatEvents) {
 }
 
 /**
- * The pieces at the start of each turn and after the last: `start` and the list of turns
- * (from splitTurns) give [start, after turn 1, after turn 2, ...].
- */
-export function positions(start, turns) {
-  const out = [start.map(copyPiece)];
-  for (const turn of turns) out.push(applyTurn(out.at(-1), turn.events));
-  return out;
-}
-
-/**
  * What each player revealed in a turn: [{player, orders: [{piece, order}]}] in the order the
  * `plot` events come (seat order). A `piece:order` entry is cut at its last colon.
  */
@@ -196,11 +186,4 @@ export function namesFor(pieces, events) {
     if (e.type === "launch") byId.set(e.missile, { id: e.missile, kind: "missile", owner: byId.get(e.ship)?.owner ?? "" });
   }
   return byId;
-}
-
-/** The whole turn told line by line, as the animation tells it. */
-export function accountOf(before, events) {
-  const names = namesFor(before, events);
-  const lines = events.map((e) => describeEvent(e, names));
-  return lines.length ? lines : ["Nothing happens: no piece was given an order."];
 }
