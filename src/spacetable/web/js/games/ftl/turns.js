@@ -1,5 +1,6 @@
 // Faster Than Light turns as data (pure): the pieces a turn's events leave behind, a match's
-// flat event log cut into turns, and the orders each player revealed.
+// flat event log cut into turns, the orders each player revealed, and each event told in one
+// line for the account.
 
 /** Events a turn's log never holds: they only say that a player plotted or took it back. */
 const PLOT_NOTICES = new Set(["plotted", "unplotted"]);
