@@ -109,6 +109,7 @@ def _summary(
         "players": [seat.get("player") or seat.get("name") for seat in seats],
         "scores": result.get("scores", {}),
         "winner": result.get("winner"),
+        "turns": result.get("turns"),  # games played in turns (FTL)
         "finished_at": finished_at,
     }
 

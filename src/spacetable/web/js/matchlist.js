@@ -20,7 +20,9 @@ function playerNames(summary) {
   return summary.players.map((name, i) => el("span", { class: "team", style: `--team: ${colourOf(i)}` }, name || `seat ${i + 1}`));
 }
 
+/** The scores of a laser battle, or how many turns a game played in turns took. */
 function scoresText(summary) {
+  if (summary.turns) return `${summary.turns} turn${summary.turns === 1 ? "" : "s"}`;
   return Object.entries(summary.scores || {}).map(([p, s]) => `${p} ${s}`).join(" · ");
 }
 
