@@ -27,6 +27,11 @@ if [ "${1:-}" = "test" ]; then
         [ "$(id -u)" = 0 ] || sudo="sudo"
         $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
     fi
+    # The accessibility tests load axe-core from node_modules (package-lock.json pins it).
+    if [ ! -f node_modules/axe-core/axe.min.js ] && command -v npm >/dev/null 2>&1; then
+        echo "dev.sh: installing axe-core with npm ci for the accessibility tests..." >&2
+        npm ci --no-audit --no-fund --silent
+    fi
     $UV run --frozen ruff check src tests
     $UV run --frozen mypy
     exec $UV run --frozen pytest "$@"
