@@ -199,3 +199,17 @@ def test_benchmark_hard_decision(benchmark: Any) -> None:
     bot = make_ftl_bot("hard")
     plot = benchmark(lambda: bot.choose(view, random.Random(0)))
     assert match.check(plot) is None
+
+
+def test_a_study_times_each_decision_with_the_clock_it_is_given() -> None:
+    """``spacetable duels`` reports thinking time from the clock it passes; without one the
+    arena stays pure (no timing)."""
+    ticks = iter(range(1_000_000))
+    timed = study(make_ftl_bot("random"), make_ftl_bot("greedy"), 2, clock=lambda: next(ticks))
+    seconds = timed.summary()["decision_seconds"]
+    turns = sum(d.turns for d in timed.duels)
+    assert seconds["bot"]["decisions"] == seconds["against"]["decisions"] == turns
+    assert seconds["bot"]["mean"] == seconds["bot"]["max"] == 1  # one tick per decision
+    plain = study(make_ftl_bot("random"), make_ftl_bot("greedy"), 2)
+    assert plain.summary()["decision_seconds"] == {"bot": None, "against": None}
+    assert [d.winner for d in plain.duels] == [d.winner for d in timed.duels]

@@ -13,6 +13,7 @@ import contextlib
 import json
 import signal
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -486,7 +487,7 @@ def duels(
 
     found = study(
         make_ftl_bot(bot), make_ftl_bot(against), count, seed=seed, turn_limit=turns,
-        progress=progress,
+        progress=progress, clock=time.perf_counter,
     ).summary()  # fmt: skip
     if as_json:
         print(json.dumps({"bot": bot, "against": against, "seed": seed, **found}, indent=2))
@@ -497,6 +498,12 @@ def duels(
         low, high = found[f"{key}_95"]
         print(f"  {label}: {found[key]:.1%} (95% interval {low:.1%}-{high:.1%})")
     print(f"  mean turns: {found['mean_turns']:.1f}")
+    for side, level in (("bot", bot), ("against", against)):
+        timing = found["decision_seconds"][side]
+        print(
+            f"  {level} thinks {timing['mean']:.3f} s a turn on average, p99 "
+            f"{timing['p99']:.3f} s, longest {timing['max']:.3f} s ({timing['decisions']} turns)"
+        )
 
 
 def main() -> None:
