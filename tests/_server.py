@@ -170,3 +170,11 @@ class Client:
 
     def close(self) -> None:
         self.socket.close()
+
+
+def seated(server: Server, room: str, name: str, seat: int | None = None) -> Client:
+    """A client that joined ``room`` as ``name`` (in ``seat``, or the first free one)."""
+    client = Client(server, room)
+    client.send(type="join", name=name, seat=seat)
+    client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+    return client

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from spacetable.games.ftl import FtlMatch
-from tests._server import Client, Server, running_server
+from tests._server import Client, Server, running_server, seated
 
 
 @pytest.fixture(scope="module")
@@ -27,13 +27,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def ftl_room(server: Server, **options: Any) -> str:
     return server.create_room(ruleset="ftl", **options)
-
-
-def seated(server: Server, room: str, name: str) -> Client:
-    client = Client(server, room)
-    client.send(type="join", name=name)
-    client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
-    return client
 
 
 def started(server: Server, **options: Any) -> tuple[str, Client, Client]:

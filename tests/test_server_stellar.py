@@ -14,7 +14,7 @@ import pytest
 
 from spacetable.bots._view import random_free_pose, view_table
 from spacetable.games.stellar import CREDITS, StellarMatch, fleet_cost, race_ships
-from tests._server import Client, Server, running_server
+from tests._server import Client, Server, running_server, seated
 
 COUNTDOWN_S = 4.0
 STOP_S = 1.5
@@ -37,13 +37,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> 
 
 def stellar_room(server: Server, **options: Any) -> str:
     return server.create_room(ruleset="stellar", **options)
-
-
-def seated(server: Server, room: str, name: str) -> Client:
-    client = Client(server, room)
-    client.send(type="join", name=name)
-    client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
-    return client
 
 
 def choosable(race: str) -> list[str]:

@@ -8,23 +8,11 @@ import math
 
 from playwright.sync_api import Page
 
+from tests.browser._play import on_screen
 from tests.browser.conftest import OpenPage, Server, Shot
 
 #: The log's fastest animation speed.
 FASTEST = "8"
-
-
-def on_screen(page: Page, x: float, y: float) -> tuple[float, float]:
-    """Where a table point (inches, +y up) is on the page, in CSS pixels."""
-    point = page.evaluate(
-        """([x, y]) => {
-          const m = document.querySelector('#table').getScreenCTM();
-          const p = new DOMPoint(x, -y).matrixTransform(m);
-          return [p.x, p.y];
-        }""",
-        [x, y],
-    )
-    return float(point[0]), float(point[1])
 
 
 def centre_of(page: Page, selector: str) -> tuple[float, float]:

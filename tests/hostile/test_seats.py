@@ -15,7 +15,7 @@ import pytest
 
 from spacetable.bots._view import random_free_pose, view_table
 from spacetable.games.stellar import CREDITS, fleet_cost, race_ships
-from tests._server import Client, Server, running_server
+from tests._server import Client, Server, running_server, seated
 
 ABANDON_S = 1.0
 
@@ -35,13 +35,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> 
         "20",
     ) as running:
         yield running
-
-
-def seated(server: Server, room: str, name: str, seat: int | None = None) -> Client:
-    client = Client(server, room)
-    client.send(type="join", name=name, seat=seat)
-    client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
-    return client
 
 
 def welcome_of(client: Client) -> dict[str, Any]:
