@@ -1,0 +1,72 @@
+"""The rules page's pictures: each one is SVG drawn by the renderers, and shows what its
+caption on the page says it shows."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from spacetable.games.ftl.turnfile import turn_from_json
+from spacetable.lasers.tables import table_from_json
+from spacetable.render.rules_figures import FIGURES, FTL_EXAMPLE, LIGHTSPEED_EXAMPLE, figure_svg
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def parse(name: str) -> ET.Element:
+    root = ET.fromstring(figure_svg(name))
+    assert root.tag == f"{NS}svg"
+    return root
+
+
+def classed(root: ET.Element, *names: str) -> list[ET.Element]:
+    """Elements whose class list holds every one of ``names``."""
+    return [el for el in root.iter() if set(names) <= set(el.get("class", "").split())]
+
+
+@pytest.mark.parametrize("name", sorted(FIGURES))
+def test_every_figure_is_an_svg_picture_drawn_the_same_each_time(name: str) -> None:
+    root = parse(name)
+    _, _, width, height = (float(v) for v in root.get("viewBox", "").split())
+    assert width > 0 and height > 0
+    assert figure_svg(name) == figure_svg(name)
+
+
+def test_an_unknown_figure_is_a_key_error() -> None:
+    with pytest.raises(KeyError):
+        figure_svg("chess-board")
+
+
+def test_the_light_speed_example_mines_blocks_a_laser_and_destroys_the_shooter() -> None:
+    outcome = table_from_json(LIGHTSPEED_EXAMPLE).resolve()
+    assert outcome.asteroids["asteroid"] == 3  # the Moth took 3 of the 6 rocks
+    assert outcome.kill_piles == {"red": [], "blue": ["red-sidewinder"]}
+    assert outcome.scores == {"red": 3, "blue": 2}
+    before, after = parse("lightspeed-before"), parse("lightspeed-after")
+    assert not classed(before, "laser")
+    assert len(classed(after, "laser", "result-blocked")) == 1  # the Intruder's front shield
+    assert len(classed(after, "laser", "result-damage")) == 1
+    assert len(classed(after, "mine-hit")) == 2
+    assert classed(after, "winner")
+
+
+def test_the_ftl_example_shows_a_tape_meeting_a_missile_that_turned() -> None:
+    result = turn_from_json(FTL_EXAMPLE).resolve()
+    pieces = {p.id: p for p in result.pieces}
+    assert pieces["red"].hits == 1
+    assert not pieces["blue-m1"].on_table
+    assert "blue-m2" in pieces  # Blue launched
+    assert not result.over
+    before, after = parse("ftl-before"), parse("ftl-after")
+    assert not classed(before, "tape")
+    assert len(classed(after, "tape")) == 1
+    assert len(classed(after, "contact", "effect-ship-on-missile")) == 1
+    assert classed(after, "piece", "missile", "removed")
+    assert classed(after, "piece", "missile", "launched")
+
+
+def test_the_card_faces_show_their_ship() -> None:
+    for name, ship in [("lightspeed-card", "intruder"), ("stellar-card", "wiss-skein")]:
+        (card,) = classed(parse(name), "card", "ship")
+        assert card.get("data-ship") == ship
