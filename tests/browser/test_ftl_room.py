@@ -105,7 +105,9 @@ def test_two_players_duel_until_one_leaves_the_table(
     # Bob types his order as the rulebook prints it, after a slip the field refuses at once.
     field = ".plot-row[data-piece='bob'] .plot-order"
     bob.fill(field, "R-50")
-    assert "'R-50' is not a rotation" in bob.inner_text(".plot-row[data-piece='bob'] .plot-note")
+    assert "'R-50': a rotation is a multiple of 15 degrees" in bob.inner_text(
+        ".plot-row[data-piece='bob'] .plot-note"
+    )
     assert bob.is_disabled("#submit-plot")
     bob.fill(field, "R\u201345")
     assert order_of(bob, "bob") == "R-45"

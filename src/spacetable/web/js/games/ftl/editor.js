@@ -4,14 +4,12 @@
 
 import { clear, svg } from "../../dom.js";
 import { fmt, nose } from "./board.js";
+import { ROTATION_STEP_DEG, parseOrder } from "./orders.js";
 
 /** Where a dragged piece's post snaps to (in), and where the arrow keys move it. */
 export const SNAP_IN = 0.25;
-export const ROTATION_STEP_DEG = 15;
 const KNOB_PX = 34;
 
-const ROTATION = /^R([+\-\u2013]?)([0-9]+)$/;
-const SPRINT = /^S([0-9]+(?:\.[0-9]+)?)$/;
 
 /** An angle in degrees brought into (-180, 180]. */
 export function normalHeading(deg) {
@@ -25,24 +23,16 @@ export function normalHeading(deg) {
  * `'R+10': a rotation is a multiple of 15 degrees from -180 to +180`.
  */
 export function orderProblem(piece, text) {
-  const written = String(text).trim();
-  const upper = written.slice(0, 1).toUpperCase() + written.slice(1);
-  if (upper === "L") {
-    if (piece.kind === "missile") return `'${piece.id}' cannot launch ('L'): only ships launch missiles`;
-    if ((piece.missiles ?? 10) <= 0) return `'${piece.id}' cannot launch ('L'): it has no missiles left`;
-    return null;
+  let order;
+  try {
+    order = parseOrder(text);
+  } catch (error) {
+    return error.message;
   }
-  let m = ROTATION.exec(upper);
-  if (m) {
-    const angle = Number(m[2]);
-    return angle % ROTATION_STEP_DEG || angle > 180 ? `'${written}': a rotation is a multiple of 15 degrees from -180 to +180` : null;
-  }
-  m = SPRINT.exec(upper);
-  if (m) {
-    const distance = Number(m[1]);
-    return distance < 1 || distance > 8 || (distance * 2) % 1 ? `'${written}': a sprint is 1 to 8 inches in steps of half an inch` : null;
-  }
-  return `'${written}' is not an order (R and an angle, S and a distance, or L)`;
+  if (order.kind !== "L") return null;
+  if (piece.kind === "missile") return `'${piece.id}' cannot launch ('L'): only ships launch missiles`;
+  if ((piece.missiles ?? 10) <= 0) return `'${piece.id}' cannot launch ('L'): it has no missiles left`;
+  return null;
 }
 
 /**

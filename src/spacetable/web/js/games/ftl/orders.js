@@ -18,32 +18,33 @@ const TIE_IN = 1e-9;
 // -- orders ---------------------------------------------------------------------------------
 
 /**
- * Read one order as the rulebook writes it: `R+45`, `R-45` or `R–45` (en dash), `R75`,
- * `S2.5`, `L` (spaces around it ignored, the letter in either case). Returns
- * `{kind: "R", angle}` (clockwise positive), `{kind: "S", distance}` (in) or
- * `{kind: "L"}`; throws an Error whose message says what is wrong.
+ * Read one order as the rulebook writes it, exactly as the server does
+ * (`games/ftl/orders.py`): `R+45`, `R-45` or `R–45` (en dash), `R75`, `S2.5`, `L` (spaces
+ * around it ignored, the letter in either case). Returns `{kind: "R", angle}` (clockwise
+ * positive), `{kind: "S", distance}` (in) or `{kind: "L"}`; throws an Error whose message is
+ * the server's: `'R+10': a rotation is a multiple of 15 degrees from -180 to +180`.
  */
 export function parseOrder(text) {
   const written = String(text).trim();
   const upper = written.slice(0, 1).toUpperCase() + written.slice(1);
   if (upper === "L") return { kind: "L" };
-  let m = /^R([+\-\u2013\u2212]?)(\d+)$/.exec(upper);
+  let m = /^R([+\-\u2013]?)([0-9]+)$/.exec(upper);
   if (m) {
     const angle = Number(m[2]);
     if (angle % ROTATION_STEP_DEG || angle > 180) {
-      throw new Error(`'${written}' is not a rotation: turn by a multiple of 15° from R–180 to R+180`);
+      throw new Error(`'${written}': a rotation is a multiple of ${ROTATION_STEP_DEG} degrees from -180 to +180`);
     }
     return { kind: "R", angle: m[1] && m[1] !== "+" ? -angle : angle };
   }
-  m = /^S(\d+(?:\.\d+)?)$/.exec(upper);
+  m = /^S([0-9]+(?:\.[0-9]+)?)$/.exec(upper);
   if (m) {
     const distance = Number(m[1]);
     if (distance < SPRINT_MIN_IN || distance > SPRINT_MAX_IN || (distance * 2) % 1) {
-      throw new Error(`'${written}' is not a sprint: 1 to 8 in, in half inches (S1, S2.5, S8)`);
+      throw new Error(`'${written}': a sprint is ${SPRINT_MIN_IN} to ${SPRINT_MAX_IN} inches in steps of half an inch`);
     }
     return { kind: "S", distance };
   }
-  throw new Error(`'${written}' is not an order: write R and an angle (R+45, R–30), S and inches (S2.5), or L`);
+  throw new Error(`'${written}' is not an order (R and an angle, S and a distance, or L)`);
 }
 
 /** An order as the rulebook prints it (`R+45`, `R–45` with an en dash, `S2.5`, `L`); with
