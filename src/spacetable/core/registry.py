@@ -86,13 +86,24 @@ class Bots:
     """A game's bots: ``make`` names ``"module:function"``, taking a level and returning a
     bot with ``choose(view, rng) -> action`` (imported when a bot is made: the bots import
     the games, not the other way round); ``levels`` in order of strength; ``default`` is
-    offered first; ``warm_up`` names a function that loads what the first move would wait
-    for (called off the event loop at start-up), if any."""
+    offered first (to someone new: the level a beginner can play against); ``warm_up``
+    names a function that loads what the first move would wait for (called off the event
+    loop at start-up), if any; ``about`` tells each level in words for the seat panel and
+    the lobby: what it does and at what pace (``("beginner", "places a card about every
+    6 s")``)."""
 
     make: str
     levels: tuple[str, ...]
     default: str
     warm_up: str | None = None
+    about: tuple[tuple[str, str], ...] = ()
+
+    def describe(self, level: str) -> str:
+        """``level`` in words, its name first: "Beginner — places a card about every 6 s"
+        (the name alone for a level with no description)."""
+        title = level[:1].upper() + level[1:]
+        words = dict(self.about).get(level)
+        return f"{title} — {words}" if words else title
 
     def bot(self, level: str) -> Any:
         """A bot of ``level``. Raises ``ValueError`` naming the levels there are."""
@@ -169,6 +180,11 @@ class Game:
             "playable": self.playable,
             "bot_levels": list(self.bots.levels) if self.bots else [],
             "default_bot": self.bots.default if self.bots else None,
+            "bot_descriptions": (
+                {level: self.bots.describe(level) for level in self.bots.levels}
+                if self.bots
+                else {}
+            ),
             "resources": [name for name, _ in self.resources],
             "options": None if self.room_options is None else self.room_options.model_json_schema(),
         }

@@ -33,12 +33,21 @@ DEFAULT_TABLE_MM = (1200.0, 800.0)
 _OVERLAP_MM = 1e-6
 
 #: The laser games' bots (:mod:`spacetable.bots`): Light Speed and Stellar Conflict share
-#: them, as they share the placing round.
+#: them, as they share the placing round. The beginner is the default: someone who needs
+#: four or five seconds a card plays most of his deck against it. The paces in words are
+#: the room's (``BOT_PAUSE`` in ``server/_realtime.py``; a test holds them together).
 LASER_BOTS = Bots(
     make="spacetable.bots:make_bot",
-    levels=("random", "easy", "medium", "hard"),
-    default="medium",
+    levels=("beginner", "random", "easy", "medium", "hard"),
+    default="beginner",
     warm_up="spacetable.bots:warm_up",
+    about=(
+        ("beginner", "places a card about every 6 s and aims roughly: time to learn"),
+        ("random", "places a card about every 1.2 s, anywhere, aiming at nothing"),
+        ("easy", "places a card about every 2 s and aims a little"),
+        ("medium", "places a card about every 1.5 s and aims well"),
+        ("hard", "places a card about every second and aims carefully"),
+    ),
 )
 
 Choice = Literal["dropped", "discarded"]

@@ -99,5 +99,12 @@ GAME = Game(
         make="spacetable.bots.ftl:make_ftl_bot",
         levels=("random", "greedy", "easy", "medium", "hard"),
         default="medium",
+        about=(
+            ("random", "gives each piece a random order: a target to learn on"),
+            ("greedy", "takes the best shot if you stood still, never guesses your move"),
+            ("easy", "weighs a few of its plots against a few of yours"),
+            ("medium", "weighs more plots, yours and its own, before it commits"),
+            ("hard", "weighs many plots and plays the safest mix of them"),
+        ),
     ),
 )
