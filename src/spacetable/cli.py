@@ -151,6 +151,13 @@ def serve(
             "battle size's 30 / 60 / 120 (stored with each match)."
         ),
     ] = None,
+    runup_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Seconds of the 3-2-1 before every placing round (Light Speed's fast "
+            "round, Stellar Conflict's deployment); 0: none."
+        ),
+    ] = 3.0,
     allow_origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -181,6 +188,8 @@ def serve(
             "--stop-seconds, --abandon-seconds, --room-idle-seconds, --bot-pace and "
             "--countdown-seconds must be positive"
         )
+    if runup_seconds < 0:
+        _fail("--runup-seconds must be 0 or more")
     try:
         sockets = SocketPolicy.from_options(allow_origin or (), message_rate)
     except ValueError as exc:
@@ -191,6 +200,7 @@ def serve(
         room_idle_seconds=room_idle_seconds,
         bot_pace=bot_pace,
         countdown_seconds=countdown_seconds,
+        runup_seconds=runup_seconds,
     )
 
     if resolve_seconds <= 0:

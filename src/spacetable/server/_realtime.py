@@ -24,13 +24,24 @@ from spacetable.server.storage import StoredMatch
 #: The phases in which cards in hand move and are placed (Light Speed's fast round,
 #: Stellar Conflict's deployment).
 PLACING_PHASES = ("fast", "deployment")
-#: Seconds a bot pauses between cards, by level, where a fast hand wins (Light Speed, and
-#: Stellar Conflict under the stop rule).
-BOT_PAUSE = {"random": 1.2, "easy": 2.0, "medium": 1.4, "hard": 1.0}
+#: Seconds a bot takes for each card, by level, where a fast hand wins (Light Speed, and
+#: Stellar Conflict under the stop rule): the beginner leaves a person who needs 4 or 5 s a
+#: card time to play most of his deck. The registry tells these paces in words
+#: (``LASER_BOTS`` in ``games/_deployment.py``).
+BOT_PAUSE = {"beginner": 6.0, "random": 1.2, "easy": 2.0, "medium": 1.4, "hard": 1.0}
 #: The same under Stellar Conflict's countdown: about what a quick person needs to place a
 #: card with care, so that a bot deploys some seven or eight cards in a Dispute's 30 s and
 #: may miss its Flag ship at the bottom of a bigger deck, as a person would.
-BOT_PAUSE_TIMED = {"random": 3.5, "easy": 4.5, "medium": 3.5, "hard": 2.5}
+BOT_PAUSE_TIMED = {"beginner": 6.0, "random": 3.5, "easy": 4.5, "medium": 3.5, "hard": 2.5}
+#: The share of a bot's time for a card that its card spends travelling over the table
+#: before it lands (seen by everyone, as a person's hand is), at most
+#: :data:`GLIDE_MAX_SECONDS`.
+GLIDE_SHARE = 0.3
+GLIDE_MAX_SECONDS = 1.8
+#: Where each seat's card in hand waits when drawn, as fractions of the table's width and
+#: height (seat order): the near side, the far side, the left, the right. The room page
+#: puts a person's card there too (``START_POSES`` in ``web/js/room.js``).
+HOME_FRACTIONS = ((0.0, -0.35), (0.0, 0.35), (-0.4, 0.0), (0.4, 0.0))
 
 
 class RealtimeMatch(RoomMatch):
@@ -159,6 +170,20 @@ class RealtimeMatch(RoomMatch):
         if self.match.deadline is not None and self.placing:
             return BOT_PAUSE_TIMED.get(level, 3.5) * pace
         return BOT_PAUSE.get(level, 1.4) * pace
+
+    def home_pose(self, seat: int) -> tuple[float, float, float]:
+        """Where the card ``seat`` draws waits (x, y mm, rotation degrees): on its side
+        of the table (:data:`HOME_FRACTIONS`)."""
+        width, height = self.match.options.table_size_mm
+        fx, fy = HOME_FRACTIONS[seat % len(HOME_FRACTIONS)]
+        return (fx * width, fy * height, 0.0)
+
+    def glide_seconds(self, level: str | None, player: str) -> float:
+        """Seconds a bot's card travels to where it lands, within its time for the card
+        (none after the freeze: a frozen card drops where the bot decides)."""
+        if not self.placing:
+            return 0.0
+        return min(GLIDE_MAX_SECONDS, GLIDE_SHARE * self.bot_pause(level, player))
 
     def wake_delay(self, wake: str, level: str | None, player: str) -> float:
         """How long a bot waits when woken: half a pause when the deployment begins, a

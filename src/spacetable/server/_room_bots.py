@@ -5,14 +5,19 @@ worker thread, and the bot that stands in for a player who went away.
 the room's task like the rest of the room, with the room's state (declared below for the
 type checker, set by ``Room.__init__``). A bot's turn is a :class:`BotTurn` posted into the
 room's queue; its choice comes back as a :class:`BotMove`.
+
+A bot's card in hand is seen like a person's: it waits on the bot's side of the table when
+drawn, then travels to where the bot chose to put it, its poses streamed through the same
+``poses`` messages as a person's hand (:meth:`RoomBots._glide`), and lands at the end.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from spacetable.core.match import IllegalAction
@@ -22,6 +27,10 @@ from spacetable.server._room_match import RoomMatch
 from spacetable.server._seats import Seat
 
 log = logging.getLogger("spacetable.rooms")
+
+#: Seconds between two poses of a bot's travelling card (a person's page streams 20 a
+#: second).
+GLIDE_STEP_SECONDS = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +51,8 @@ class BotMove:
     match_number: int
     turn: int
     action: Any
+    #: Its card has travelled to where it lands (:meth:`RoomBots._glide`).
+    glided: bool = False
 
 
 class RoomBots:
@@ -54,6 +65,7 @@ class RoomBots:
     match: RoomMatch | None
     match_number: int
     _bot_turns: dict[int, int]
+    _bot_hands: dict[str, tuple[float, float, float]]
     _loop: asyncio.AbstractEventLoop
 
     if TYPE_CHECKING:
@@ -63,11 +75,17 @@ class RoomBots:
         def _player(self, seat: Seat) -> str: ...
         def _now(self) -> float: ...
         def _apply(self, action: Any) -> None: ...
+        def _runup_left(self) -> float: ...
+        def _note_pose(self, player: str, x: float, y: float, rotation: float) -> None: ...
 
     def _bot_pause(self, seat: Seat) -> float:
+        """Seconds until the bot of ``seat`` chooses its next action: its time for it but
+        the time its card then travels."""
         if self.match is None:
             return 0.0
-        return self.match.bot_pause(seat.level, self._player(seat))
+        player = self._player(seat)
+        pause = self.match.bot_pause(seat.level, player)
+        return max(0.0, pause - self.match.glide_seconds(seat.level, player))
 
     def _schedule_bots(self, delay: Any) -> None:
         """Give every bot a turn after ``delay(seat)`` seconds."""
@@ -88,6 +106,10 @@ class RoomBots:
         if match is None or turn.match_number != self.match_number or seat.bot is None:
             return
         if self._bot_turns.get(turn.seat) != turn.turn:
+            return
+        runup = self._runup_left()
+        if runup > 0:  # a bot taking over in the 3-2-1 waits for it like everyone
+            self._schedule_bot(turn.seat, runup + 0.05)
             return
         player = self._player(seat)
         if not match.match.needs_action(player):
@@ -112,6 +134,9 @@ class RoomBots:
             return
         if self._bot_turns.get(move.seat) != move.turn:
             return  # the match moved on while it thought (the freeze): a new turn is due
+        if not move.glided and self.match.placing and move.action.type_name == "place":
+            self._glide(move)
+            return
         t = self._now()
         action = move.action.with_time(t)
         try:
@@ -121,7 +146,55 @@ class RoomBots:
             self._schedule_bot(move.seat, 0.05)
             return
         if self.match is not None and self.match.match.needs_action(self._player(seat)):
+            self._show_bot_hand(seat)
             self._schedule_bot(move.seat, self._bot_pause(seat))
+
+    def _show_bot_hand(self, seat: Seat) -> None:
+        """The bot of ``seat`` drew a card: it waits on the bot's side of the table."""
+        match = self.match
+        player = self._player(seat)
+        if match is None or not match.placing or match.hand(player) is None:
+            return
+        pose = match.home_pose(seat.index)
+        self._bot_hands[player] = pose
+        self._note_pose(player, *pose)
+
+    def _glide(self, move: BotMove) -> None:
+        """Move the bot's card from where it waits to where it chose to place it, a pose
+        every :data:`GLIDE_STEP_SECONDS`, then land it (``move`` again, ``glided``). A
+        freeze, the match's end or a newer turn of the bot stops it where it is."""
+        match = self.match
+        assert match is not None
+        seat = self.seats[move.seat]
+        player = self._player(seat)
+        action = move.action
+        start = self._bot_hands.get(player) or match.home_pose(seat.index)
+        end = (float(action.x), float(action.y), float(action.rotation_deg))
+        turn_deg = math.remainder(end[2] - start[2], 360.0)  # the short way round
+        steps = max(1, round(match.glide_seconds(seat.level, player) / GLIDE_STEP_SECONDS))
+
+        def step(k: int) -> None:
+            if (
+                self.match is not match
+                or self._bot_turns.get(move.seat) != move.turn
+                or not match.placing
+            ):
+                return
+            if k > steps:
+                self.submit(None, replace(move, glided=True))
+                return
+            f = k / steps
+            f = f * f * (3 - 2 * f)  # eases in and out, as a hand does
+            pose = (
+                start[0] + (end[0] - start[0]) * f,
+                start[1] + (end[1] - start[1]) * f,
+                math.remainder(start[2] + turn_deg * f, 360.0),
+            )
+            self._bot_hands[player] = pose
+            self._note_pose(player, round(pose[0], 1), round(pose[1], 1), round(pose[2], 1))
+            self._loop.call_later(GLIDE_STEP_SECONDS, step, k + 1)
+
+        step(1)
 
     def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None:
         """A bot plays for the seat's player: until he rejoins with his token

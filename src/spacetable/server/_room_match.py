@@ -39,6 +39,9 @@ class Timing:
     # A room nobody is connected to closes after this long, unless a match is being played
     # in it (never played, or finished: a link to it then says it has closed).
     room_idle_seconds: float = 600.0
+    # The 3-2-1 before every placing round (Light Speed's fast round, Stellar Conflict's
+    # deployment): the match clock stands still and no card lands until it ends.
+    runup_seconds: float = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +119,46 @@ class RoomMatch(ABC):
         self.match: Any = entry.match(options.match_options(players, timing), self.seed)
         #: Every action applied, as JSON with its server time.
         self.actions: list[dict[str, Any]] = []
+        #: Loop time the running run-up ends (the match clock stands still until then).
+        self.runup_ends: float | None = None
+
+    def begin_runup(self, loop_now: float) -> None:
+        """Start the run-up at loop time ``loop_now``: the match clock stands still for
+        ``timing.runup_seconds`` (it starts that much later), so that no action, and no
+        countdown, falls within it. The match machine never sees it: match times stay
+        what they were, and a stored match replays as it did."""
+        seconds = self.timing.runup_seconds
+        if seconds > 0:
+            self.started += seconds
+            self.runup_ends = loop_now + seconds
+
+    def in_runup(self, loop_now: float) -> bool:
+        """Whether the run-up runs at loop time ``loop_now``."""
+        return self.runup_ends is not None and loop_now < self.runup_ends
+
+    def runup(self, loop_now: float) -> dict[str, Any] | None:
+        """The run-up as the ``state`` message carries it (``seconds``, ``seconds_left``),
+        or ``None`` outside it."""
+        if self.runup_ends is None or not self.in_runup(loop_now):
+            return None
+        left = round(self.runup_ends - loop_now, 3)
+        return {"seconds": self.timing.runup_seconds, "seconds_left": left}
+
+    def clock(self, loop_now: float) -> float:
+        """Match time at loop time ``loop_now``: seconds since the match began, standing
+        still during a run-up (ms precision)."""
+        if self.runup_ends is not None and loop_now < self.runup_ends:
+            loop_now = self.runup_ends
+        return round(loop_now - self.started, 3)
+
+    def home_pose(self, seat: int) -> tuple[float, float, float]:
+        """Where a card drawn by the player of ``seat`` waits, on his side of the table
+        (x, y mm, rotation degrees): the pages put a person's there too."""
+        return (0.0, 0.0, 0.0)
+
+    def glide_seconds(self, level: str | None, player: str) -> float:
+        """Seconds a bot's card travels over the table before it lands (0: none)."""
+        return 0.0
 
     @property
     def phase(self) -> str:

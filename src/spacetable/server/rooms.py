@@ -103,6 +103,8 @@ class Room(RoomLobby, RoomBots):
         self.last_result: dict[str, Any] | None = None
         # The latest bot turn scheduled per seat: an older one that fires is stale.
         self._bot_turns: dict[int, int] = {}
+        # Where each bot's card in hand is (x, y, rotation), as last streamed.
+        self._bot_hands: dict[str, tuple[float, float, float]] = {}
         # The countdown (deployment, plot timer) whose expiry is scheduled.
         self._armed_deadline: float | None = None
         self.pending_poses: dict[str, dict[str, Any]] = {}
@@ -134,18 +136,18 @@ class Room(RoomLobby, RoomBots):
         before a queued placement is dropped by that placement)."""
         if connection.seat is None or self.match is None:
             return  # poses from spectators or outside a match are dropped silently
-        if not self.match.placing:
-            return  # before the deployment, and after "stop!", no hand moves
         player = self.match.match.players[connection.seat]  # seat order, fixed for the match
+        self._note_pose(player, message.x, message.y, message.rotation)
+
+    def _note_pose(self, player: str, x: float, y: float, rotation: float) -> None:
+        """Note where ``player``'s card in hand is now, a person's (streamed by his page)
+        or a bot's (:meth:`RoomBots._glide`): it leaves with the next ``poses`` message."""
+        if self.match is None or not self.match.placing:
+            return  # before the deployment, and after "stop!", no hand moves
         hand = self.match.hand(player)
         if hand is None:
             return
-        self.pending_poses[player] = {
-            "x": message.x,
-            "y": message.y,
-            "rotation": message.rotation,
-            "ship": hand,
-        }
+        self.pending_poses[player] = {"x": x, "y": y, "rotation": rotation, "ship": hand}
         if not self._pose_flush_due:
             # Coalescing: the first pose starts a short window; poses from the room's other
             # players that arrive within it leave in the same message. A fixed ticker would
@@ -211,9 +213,26 @@ class Room(RoomLobby, RoomBots):
             self._on_lobby(connection, message)
 
     def _now(self) -> float:
-        """Match time: seconds since the match began (ms precision)."""
-        started = self.match.started if self.match is not None else self._loop.time()
-        return round(self._loop.time() - started, 3)
+        """Match time: seconds since the match began, standing still during a run-up
+        (ms precision)."""
+        if self.match is None:
+            return 0.0
+        return self.match.clock(self._loop.time())
+
+    def _runup_left(self) -> float:
+        """Seconds left of the run-up (0 outside it)."""
+        ends = None if self.match is None else self.match.runup_ends
+        return 0.0 if ends is None else max(0.0, ends - self._loop.time())
+
+    def _begin_runup(self) -> None:
+        """The placing round begins: the 3-2-1 first (no card lands before it ends, the
+        bots wait for it), and the bots' first cards wait on their side of the table."""
+        match = self.match
+        assert match is not None
+        match.begin_runup(self._loop.time())
+        for seat in self.seats:
+            if seat.kind == "bot":
+                self._show_bot_hand(seat)
 
     # -- rooms nobody uses close ------------------------------------------------------
 
@@ -258,11 +277,14 @@ class Room(RoomLobby, RoomBots):
         self.phase = "playing"
         self.last_result = None
         self.pending_poses = {}
+        self._bot_hands = {}
+        if self.match.placing:
+            self._begin_runup()
         for seat in self.seats:
             seat.rematch = False
             if seat.kind == "bot":
                 seat.bot = self.bots.bot(seat.level or self.bots.default)
-                self._schedule_bot(seat.index, self._bot_pause(seat))
+                self._schedule_bot(seat.index, self._runup_left() + self._bot_pause(seat))
         self._broadcast_room(at_once=True)
         self._broadcast_state()
         self._arm_countdown()
@@ -295,6 +317,11 @@ class Room(RoomLobby, RoomBots):
                 connection.send({"type": "error", "message": problem})
             return
         player = self._player(self.seats[connection.seat])
+        left = self._runup_left()
+        if left > 0:
+            reason = f"the round starts in {left:.1f} s: wait for the count"
+            connection.send({"type": "refused", "action": message.type, "reason": reason})
+            return
         try:
             self._apply(self.match.action(player, message, self._now()))
         except IllegalAction as exc:
@@ -331,6 +358,8 @@ class Room(RoomLobby, RoomBots):
         player = getattr(action, "player", None)
         if player is not None:
             self.pending_poses.pop(player, None)  # his hand moved on: the pose is stale
+        if change.wake == "began" and match.placing:
+            self._begin_runup()
         for message in change.messages:
             self._broadcast(message)
         if change.froze:
@@ -338,8 +367,10 @@ class Room(RoomLobby, RoomBots):
                 self.timing.stop_seconds, self.submit, None, _StopExpired(self.match_number)
             )
         if change.wake is not None:
-            wake = change.wake
-            self._schedule_bots(lambda seat: match.wake_delay(wake, seat.level, self._player(seat)))
+            wake, runup = change.wake, self._runup_left()
+            self._schedule_bots(
+                lambda seat: runup + match.wake_delay(wake, seat.level, self._player(seat))
+            )
         if change.over:
             self._finish()
             return
@@ -413,7 +444,7 @@ class Room(RoomLobby, RoomBots):
             player = None if connection.seat is None else self._player(self.seats[connection.seat])
             frame = frames.get(player)
             if frame is None:
-                state = match.state(player, now)
+                state = self._state(player, now)
                 if "table" not in state:
                     frame = frames[player] = message_frame(state)
                     connection.send_frame(frame)
@@ -433,4 +464,12 @@ class Room(RoomLobby, RoomBots):
         if match is None:
             return
         player = None if connection.seat is None else self._player(self.seats[connection.seat])
-        connection.send(match.state(player, self._now()))
+        connection.send(self._state(player, self._now()))
+
+    def _state(self, player: str | None, now: float) -> dict[str, Any]:
+        """The ``state`` message for ``player`` with the ``runup`` (null outside it)."""
+        match = self.match
+        assert match is not None
+        state = match.state(player, now)
+        state["runup"] = match.runup(self._loop.time())
+        return state
