@@ -68,7 +68,9 @@ class Server:
 
 @contextmanager
 def running_server(db: Path, *extra: str) -> Iterator[Server]:
-    """Start ``spacetable serve`` on a free port with SQLite at ``db``; stop it after."""
+    """Start ``spacetable serve`` on a free port with SQLite at ``db``; stop it after.
+    Placing rounds start at once (no 3-2-1 run-up) unless ``extra`` names
+    ``--runup-seconds`` (the last one given counts)."""
     port = free_port()
     process = subprocess.Popen(
         [
@@ -80,6 +82,8 @@ def running_server(db: Path, *extra: str) -> Iterator[Server]:
             str(port),
             "--db",
             f"sqlite:///{db}",
+            "--runup-seconds",
+            "0",
             *extra,
         ],
         cwd=ROOT,
