@@ -85,6 +85,9 @@ def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> 
         "15",
         "--countdown-seconds",
         str(STELLAR_COUNTDOWN_S),
+        # The tests that are not about it play without the 3-2-1 run-up.
+        "--runup-seconds",
+        "0",
     ]
     log_path = folder / "server.log"
     with log_path.open("wb") as log:
