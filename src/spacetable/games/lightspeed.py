@@ -408,5 +408,8 @@ GAME = Game(
     pacing="realtime",
     bots=LASER_BOTS,
     cards="spacetable.games._catalogs:lightspeed_cards",
-    resources=(("catalog", "spacetable.games.lightspeed:catalog_json"),),
+    resources=(
+        ("catalog", "spacetable.games.lightspeed:catalog_json"),
+        ("art", "spacetable.render.ship_art:lightspeed_art"),
+    ),
 )

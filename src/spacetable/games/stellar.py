@@ -652,5 +652,6 @@ GAME = Game(
     resources=(
         ("catalog", "spacetable.games.stellar:catalog_json"),
         ("races", "spacetable.games.stellar:races_json"),
+        ("art", "spacetable.render.ship_art:stellar_art"),
     ),
 )

@@ -28,13 +28,15 @@ from spacetable.lasers.events import (
 from spacetable.lasers.geometry import heading
 from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
 from spacetable.lasers.tables import Table
+from spacetable.render.ship_art import ship_art
 
 __all__ = ["CARD_SIZE_MM", "PLAYER_COLOURS", "card_svg", "player_colours", "table_svg"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 #: Team colour names in seat order.
 PLAYER_COLOURS: tuple[str, ...] = ("red", "blue", "green", "purple")
-_HEX = {"red": "#d7263d", "blue": "#2f6fe0", "green": "#249a45", "purple": "#8d4fd0"}
+#: After Okabe and Ito's palette for colour-blind readers (as web/js/cards.js colourOf).
+_HEX = {"red": "#d55e00", "blue": "#0072b2", "green": "#009e73", "purple": "#cc79a7"}
 #: The house font stack, and the house colours: the space around a table, the side panel
 #: and the yellow of a hit (shared with the other renderers).
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -47,8 +49,6 @@ MAX_HEALTH_DOTS = 8
 _KIND_COLOUR = {"ion": "#39a7ff", "penetrating": "#ff8c1a"}
 _RULESET_NAMES = {"lightspeed": "Light Speed", "stellar": "Stellar Conflict"}
 _PANEL_W = 120.0
-# A generic ship silhouette on a 63 x 88 mm card, local frame (+y toward the front).
-_HULL = "0,24 6,9 16,-5 16,-13 6,-9 4,-17 -4,-17 -6,-9 -16,-13 -16,-5 -6,9"
 # The outline of an asteroid: radii (fraction of the base radius) at 16 even angles.
 _ROCK_RADII = (1.0, 0.86, 0.95, 1.08, 0.9, 0.97, 1.1, 0.84, 0.98, 1.05, 0.88, 1.0, 1.12, 0.9)
 Point = tuple[float, float]
@@ -176,13 +176,14 @@ def _ship_face(ship: ShipDef, colour: str | None, size: tuple[float, float]) -> 
     hw, hl = size[0] / 2, size[1] / 2
     g, s = _blank(size, _colour(colour, _STOCK), _ART)
     b = 2.6 * s
-    hull = " ".join(
-        f"{fmt_num(float(x) * s)},{fmt_num(-float(y) * s)}"
-        for x, y in (p.split(",") for p in _HULL.split())
-    )
     fill = _colour(colour, "#aab4c8")
-    add_element(g, "polygon", cls="hull", points=hull, fill=fill, **pen_attrs("#e8ecf5", 0.5 * s))
-    add_element(g, "ellipse", cx=0, cy=-11 * s, rx=2.2 * s, ry=4 * s, fill="#cfe8ff")
+    art = add_element(g, "g", cls="art", transform=f"scale({fmt_num(s, 4)})", data_ship=ship.key)
+    for part in ship_art(ship):
+        paint = fill if part["fill"] == "team" else part["fill"]
+        extra = {"opacity": part["opacity"]} if "opacity" in part else {}
+        add_element(
+            art, "path", d=part["d"], fill=paint, stroke="#e8ecf5", stroke_width=0.35, **extra
+        )
     for sh in ship.shields:
         lo, hi = sh.start, max(sh.end, sh.start + 0.8)
         x, y, bw, bh = {
@@ -217,11 +218,12 @@ def _ship_face(ship: ShipDef, colour: str | None, size: tuple[float, float]) -> 
         add_text(
             g, hw - 6 * s, 15 * s - hl, health, 4 * s, fill="#ffffff", cls="health-count", **bold
         )
-    font = min(5.2 * s, (size[0] - 8 * s) / (0.64 * max(len(ship.name), 1)))  # long names
-    white = {"fill": "#ffffff", **bold}
-    add_text(g, 0, 27 * s, ship.name, font, cls="name", **white)
+    # the name as large as the card's width allows (long names shrink), to be read on a table
+    font = min(7.2 * s, (size[0] - 8 * s) / (0.64 * max(len(ship.name), 1)))
+    white = {"fill": "#ffffff", "stroke": _ART, "stroke_width": fmt_num(0.8 * s), **bold}
+    add_text(g, 0, 31 * s, ship.name, font, cls="name", paint_order="stroke", **white)
     if ship.role != "warship":
-        add_text(g, 0, 33 * s, ship.role.upper(), 3.6 * s, fill="#9fb3d9", cls="role")
+        add_text(g, 0, 36.5 * s, ship.role.upper(), 3.6 * s, fill="#9fb3d9", cls="role")
     x, y, gold = hw - 4.5 * s, hl - 4.5 * s, "#ffe08a"
     if ship.credits or ship.vp != ship.health:
         add_text(g, -x, y, f"{ship.vp} VP", 4 * s, fill=gold, cls="vp", text_anchor="start")

@@ -1,13 +1,18 @@
 // Card faces as SVG, drawn like spacetable.render.svg: a stock border in the team colour,
-// dark art with a ship silhouette, speed badge top left, health dots down the top right,
-// laser stubs coloured by power, shields as cyan bars on their edge, the name below.
+// dark art with the ship's own silhouette (render/ship_art.py, fetched as the games' `art`
+// resource), speed badge top left, health dots down the top right, laser stubs coloured by
+// power, shields as cyan bars on their edge, the name below.
 // Faces are centred on the origin in SVG axes (a local card point (x, y) is at (x, -y)).
 
 import { fetchJSON, svg } from "./dom.js";
 import { CARD_SIZE, fmt, heading } from "./geometry.js";
 
-/** Team colours by seat index: red, blue, green, purple (as in render/svg.py). */
-const PLAYER_COLOURS = ["#d7263d", "#2f6fe0", "#249a45", "#8d4fd0"];
+/**
+ * Team colours by seat index (as in render/svg.py), after Okabe and Ito's palette for
+ * colour-blind readers: vermillion, blue, bluish green and reddish purple stay apart with
+ * any of the common colour blindnesses (the red/green pair differs in lightness too).
+ */
+const PLAYER_COLOURS = ["#d55e00", "#0072b2", "#009e73", "#cc79a7"];
 /** Team colour names by seat index. */
 export const COLOUR_NAMES = ["red", "blue", "green", "purple"];
 
@@ -31,11 +36,46 @@ export function colourOf(index) {
 }
 
 const catalogs = new Map();
+// Ship art (lists of {d, fill} paths on a 63 x 88 card) by definition and by ship key.
+const artByDef = new WeakMap();
+const artByKey = new Map();
 
-/** A ruleset's ship definitions (GET /api/games/{ruleset}/catalog), fetched once per page. */
+/**
+ * A ruleset's ship definitions (GET /api/games/{ruleset}/catalog), fetched once per page,
+ * with their art (GET /api/games/{ruleset}/art): faces drawn after it resolves show it.
+ */
 export function loadCatalog(ruleset = "lightspeed") {
-  if (!catalogs.has(ruleset)) catalogs.set(ruleset, fetchJSON(`/api/games/${ruleset}/catalog`));
+  if (!catalogs.has(ruleset)) {
+    const art = fetchJSON(`/api/games/${ruleset}/art`).catch(() => ({}));
+    catalogs.set(ruleset, Promise.all([fetchJSON(`/api/games/${ruleset}/catalog`), art]).then(([ships, drawings]) => {
+      for (const [key, parts] of Object.entries(drawings)) {
+        artByKey.set(key, parts);
+        if (ships[key]) artByDef.set(ships[key], parts);
+      }
+      return ships;
+    }));
+  }
   return catalogs.get(ruleset);
+}
+
+/** The art of a ship (by its definition, else its key), or null. */
+export function artOf(def, key = null) {
+  return artByDef.get(def) ?? (key ? artByKey.get(key) : null) ?? null;
+}
+
+/** The ship's art scaled by `s` (the generic silhouette when it has none). */
+function shipArt(def, colour, s, key) {
+  const parts = artOf(def, key);
+  const fill = colour || "#aab4c8";
+  if (!parts) {
+    const hull = HULL.map(([x, y]) => `${fmt(x * s)},${fmt(-y * s)}`).join(" ");
+    return svg("g", { class: "art generic" },
+      svg("polygon", { class: "hull", points: hull, fill, stroke: "#e8ecf5", "stroke-width": fmt(0.5 * s) }),
+      svg("ellipse", { cx: 0, cy: fmt(-11 * s), rx: fmt(2.2 * s), ry: fmt(4 * s), fill: "#cfe8ff" }));
+  }
+  return svg("g", { class: "art", transform: `scale(${fmt(s)})`, dataset: { ship: key || "" } },
+    ...parts.map((p) => svg("path", { d: p.d, fill: p.fill === "team" ? fill : p.fill, opacity: p.opacity ?? null,
+      stroke: "#e8ecf5", "stroke-width": 0.35 })));
 }
 
 /** A ship's speeds as a list (a definition's `speed` is a number or a list). */
@@ -96,20 +136,18 @@ function text(x, y, content, size, attrs = {}) {
     fill: "#1d2230", ...attrs }, content);
 }
 
-/** A ship's face: `def` is a catalog definition, `colour` the team colour (or null). */
-export function shipFace(def, colour, size = CARD_SIZE) {
+/**
+ * A ship's face: `def` is a catalog definition, `colour` the team colour (or null); `key`
+ * the ship's key finds its art when `def` is not the catalog's own object.
+ */
+export function shipFace(def, colour, size = CARD_SIZE, key = null) {
   const [w, h] = size;
   const hw = w / 2;
   const hl = h / 2;
   const sx = w / 63;
   const sy = h / 88;
   const { g, s, b } = blank(size, colour || STOCK, ART);
-  const hull = HULL.map(([x, y]) => `${fmt(x * s)},${fmt(-y * s)}`).join(" ");
-  g.append(
-    svg("polygon", { class: "hull", points: hull, fill: colour || "#aab4c8", stroke: "#e8ecf5",
-      "stroke-width": fmt(0.5 * s) }),
-    svg("ellipse", { cx: 0, cy: fmt(-11 * s), rx: fmt(2.2 * s), ry: fmt(4 * s), fill: "#cfe8ff" }),
-  );
+  g.append(shipArt(def, colour, s, key));
   for (const sh of def.shields || []) {
     const along = sh.edge === "front" || sh.edge === "back" ? sx : sy;
     const lo = sh.from * along;
@@ -152,10 +190,12 @@ export function shipFace(def, colour, size = CARD_SIZE) {
       { class: "health-count", fill: "#ffffff", "font-weight": "bold" }));
   }
   const name = def.name || "?";
-  const font = Math.min(5.2 * s, (w - 8 * s) / (0.64 * Math.max(name.length, 1)));
-  g.append(text(0, 27 * s, name, font, { class: "name", fill: "#ffffff", "font-weight": "bold" }));
+  // The name as large as the card's width allows, to be read on the table.
+  const font = Math.min(7.2 * s, (w - 8 * s) / (0.64 * Math.max(name.length, 1)));
+  g.append(text(0, 31 * s, name, font, { class: "name", fill: "#ffffff", "font-weight": "bold",
+    stroke: ART, "stroke-width": fmt(0.8 * s), "paint-order": "stroke" }));
   if (def.role && def.role !== "warship") {
-    g.append(text(0, 33 * s, def.role.toUpperCase(), 3.6 * s, { class: "role", fill: "#9fb3d9" }));
+    g.append(text(0, 36.5 * s, def.role.toUpperCase(), 3.6 * s, { class: "role", fill: "#9fb3d9" }));
   }
   // Stellar Conflict cards print their VP and credits (as render/svg.py draws them).
   const vp = def.vp ?? def.health;
@@ -222,5 +262,5 @@ export function setAsteroidRocks(cardElement, rocks) {
 export function cardFace(card, ships, colour, size = CARD_SIZE, unit = "rocks") {
   if (card.type === "asteroid") return asteroidFace(size, card.rocks ?? 12, unit);
   const def = ships[card.ship] || { name: card.ship, speed: "?", health: 0, lasers: [], shields: [] };
-  return shipFace(def, colour, size);
+  return shipFace(def, colour, size, card.ship);
 }
