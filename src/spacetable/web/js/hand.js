@@ -1,5 +1,9 @@
-// Cards in hand on the table view: yours, which follows the pointer and is placed with a
-// click or a lift of the finger, and the other players', drawn faint as their poses arrive.
+// Cards in hand on the table view: yours, and the other players', drawn faint as their
+// poses arrive. Yours follows the mouse and lands with a click; on a touch screen one finger
+// drags it, its large handle or a second finger turns it, and the page's Place button puts it
+// down (lifting the finger never does); from the keyboard, the arrows move it (Shift: bigger
+// steps), Q / E or [ / ] turn it, Enter or Space put it down. One path for all of them:
+// moveTo, setRotation, place.
 
 import { svg } from "./dom.js";
 import { shipFace } from "./cards.js";
@@ -8,37 +12,50 @@ import { dragRotateHandle, rotateHandle } from "./table.js";
 
 const POSE_INTERVAL_MS = 50; // at most 20 pose messages a second
 const WHEEL_STEP = 50; // wheel delta (px) per rotation step
+const KEY_STEP_MM = 5; // an arrow key's step (with Shift: KEY_STEP_MM * 5)
+const EDGE_PX = 40; // a card dragged this close to the table's edge on screen pans the view
+const EDGE_SPEED_PX = 9; // ... this many screen pixels a frame
+const HANDLE_PX = 16; // the touch handle's radius on screen
 
 export class Hand {
   /**
    * Your card in hand on `view`. `onPose(pose)` streams its pose (throttled), `onPlace(pose)`
    * asks to place it; `obstacles()` lists the cards it must not touch ([{x, y, rotation,
-   * size}]) so the outline can warn before the server refuses.
+   * size, type}]) so the outline can warn before the server refuses; `onChange()` is told
+   * whenever the card moves, turns or changes.
    */
-  constructor(view, { onPose, onPlace, obstacles = () => [] }) {
+  constructor(view, { onPose, onPlace, obstacles = () => [], onChange = () => {} }) {
     this.view = view;
     this.onPose = onPose;
     this.onPlace = onPlace;
     this.obstacles = obstacles;
+    this.onChange = onChange;
     this.ship = null;
     this.size = CARD_SIZE;
     this.pose = { x: 0, y: -250, rotation: 0 };
     this.frozen = false;
     this.resting = false; // just placed: the next card shows when the pointer moves
     this.busy = false; // a place was sent and not yet answered
-    this.dragging = null; // pointer id of a touch drag
+    // Touch and pen: the fingers on the table, and what they do with the card.
+    this.fingers = new Map(); // pointer id -> {x, y} client point
+    this.gesture = null; // {kind: "drag", id, dx, dy} or {kind: "turn", angle, rotation}
+    this.edgeFrame = null;
     // The rotate handle is for fingers and pens: a mouse card follows the pointer, so a
     // mouse turns it with the wheel or the keys instead.
     this.touchy = window.matchMedia("(pointer: coarse)").matches;
     this.wheel = 0;
     this.lastSent = 0;
     this.poseTimer = null;
+    this.handleUnit = 0;
     this.group = svg("g", { id: "hand", class: "in-hand", visibility: "hidden" });
     this.face = this.group.appendChild(svg("g", { class: "hand-face" }));
     this.outline = this.group.appendChild(svg("rect", { class: "hand-outline" }));
-    this.handle = this.group.appendChild(rotateHandle());
-    view.hands.append(this.group);
+    this.handle = this.group.appendChild(svg("g", { class: "rotate-handle" }));
+    // What stops the card going down, written by it, upright whatever its turn.
+    this.note = svg("g", { class: "hand-note", visibility: "hidden", "pointer-events": "none" });
+    view.hands.append(this.group, this.note);
     dragRotateHandle(view, this.handle, () => this.pose, (rotation) => this.setRotation(rotation));
+    view.onView(() => this.render());
     this.listen();
   }
 
@@ -46,8 +63,10 @@ export class Hand {
   setCard(ship, def, colour) {
     if (!ship) {
       this.ship = null;
+      this.gesture = null;
       this.group.setAttribute("visibility", "hidden");
       this.group.dataset.ship = "";
+      this.render();
       return;
     }
     if (ship !== this.ship) {
@@ -59,6 +78,7 @@ export class Hand {
       }
       this.group.dataset.ship = ship;
       this.group.dataset.name = def.name;
+      if (this.touchy && this.resting) this.showNext();
     }
     this.render();
   }
@@ -70,6 +90,16 @@ export class Hand {
     this.render();
   }
 
+  /** On a touch screen the next card shows at once, beside the one that landed. */
+  showNext() {
+    const table = this.view.tableSize;
+    const step = this.size[0] + 20;
+    const x = table && this.pose.x + step > table[0] / 2 - this.size[0] ? this.pose.x - step : this.pose.x + step;
+    this.resting = false;
+    this.moveTo(x, this.pose.y);
+    this.view.keepInView(this.pose.x, this.pose.y);
+  }
+
   /** Put the card at a table pose. */
   setPose(pose) {
     this.pose = { x: pose.x, y: pose.y, rotation: normAngle(pose.rotation) };
@@ -79,21 +109,33 @@ export class Hand {
   /** After stop: the card stays where it is. */
   freeze(frozen = true) {
     this.frozen = frozen;
-    this.dragging = null;
+    this.gesture = null;
     this.group.classList.toggle("frozen", frozen);
     this.render();
   }
 
+  /** Whether the card is in hand and free to move. */
+  movable() {
+    return Boolean(this.ship) && !this.frozen;
+  }
+
   moveTo(x, y) {
-    if (!this.ship || this.frozen) return;
+    if (!this.movable()) return;
     this.resting = false;
     this.pose = { ...this.pose, x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 };
     this.render();
     this.streamPose();
   }
 
+  moveBy(dx, dy) {
+    if (!this.movable()) return;
+    this.moveTo(this.pose.x + dx, this.pose.y + dy);
+    this.view.keepInView(this.pose.x, this.pose.y);
+  }
+
   setRotation(rotation) {
-    if (!this.ship || this.frozen) return;
+    if (!this.movable()) return;
+    this.resting = false;
     this.pose = { ...this.pose, rotation: normAngle(rotation) };
     this.render();
     this.streamPose();
@@ -103,20 +145,60 @@ export class Hand {
     this.setRotation(this.pose.rotation + degrees);
   }
 
+  /** Why the card cannot go down where it is ("off the table", "overlaps a card"), or null. */
+  blockedBy() {
+    if (!this.ship) return null;
+    const table = this.view.tableSize;
+    if (table && !cardOnTable(this.pose, this.size, table[0], table[1])) return "off the table";
+    const hit = this.obstacles().find((c) => cardsTouch(this.pose, this.size, c, c.size || CARD_SIZE));
+    if (!hit) return null;
+    return hit.type === "asteroid" ? "overlaps an asteroid" : "overlaps a card";
+  }
+
   /** Whether the card would touch another card or leave the table where it is now. */
   blocked() {
-    const table = this.view.tableSize;
-    if (table && !cardOnTable(this.pose, this.size, table[0], table[1])) return true;
-    return this.obstacles().some((c) => cardsTouch(this.pose, this.size, c, c.size || CARD_SIZE));
+    return this.blockedBy() !== null;
+  }
+
+  /** Whether the card is on show (in hand, and not waiting for the pointer after a landing). */
+  shown() {
+    return Boolean(this.ship) && (!this.resting || this.frozen);
   }
 
   render() {
-    const shown = Boolean(this.ship) && (!this.resting || this.frozen);
+    const shown = this.shown();
+    const reason = this.blockedBy();
     this.group.setAttribute("visibility", shown ? "visible" : "hidden");
     this.group.setAttribute("transform", cardTransform(this.pose));
     Object.assign(this.group.dataset, { x: this.pose.x, y: this.pose.y, rotation: this.pose.rotation });
-    this.group.classList.toggle("blocked", Boolean(this.ship) && this.blocked());
+    this.group.dataset.blocked = reason ?? "";
+    this.group.classList.toggle("blocked", reason !== null);
+    this.group.classList.toggle("touch", this.touchy);
     this.handle.setAttribute("visibility", this.frozen || !this.touchy ? "hidden" : "inherit");
+    // On a touch screen the handle keeps a finger's size on screen at any zoom.
+    const unit = this.touchy ? Math.max(1, HANDLE_PX / (9 * this.view.scale())) : 1;
+    if (Math.abs(unit - this.handleUnit) > 0.05) {
+      this.handleUnit = unit;
+      this.handle.replaceChildren(...rotateHandle(this.size, unit).childNodes);
+    }
+    this.renderNote(shown && this.frozen ? reason : null);
+    this.onChange();
+  }
+
+  /** Write on the frozen card why it cannot be dropped where it is (null: nothing to say). */
+  renderNote(reason) {
+    this.note.setAttribute("visibility", reason ? "visible" : "hidden");
+    this.note.dataset.reason = reason ?? "";
+    if (!reason) return;
+    const px = 1 / this.view.scale(); // mm per screen pixel: the note keeps its size on screen
+    const lines = ["can't drop here:", reason];
+    const width = 150 * px;
+    this.note.setAttribute("transform", `translate(${fmt(this.pose.x)} ${fmt(-this.pose.y)})`);
+    this.note.replaceChildren(
+      svg("rect", { x: fmt(-width / 2), y: fmt(-21 * px), width: fmt(width), height: fmt(42 * px),
+        rx: fmt(6 * px), fill: "#3a0d15", "fill-opacity": 0.92, stroke: "#ff4d5e", "stroke-width": fmt(2 * px) }),
+      ...lines.map((line, i) => svg("text", { x: 0, y: fmt((i * 17 - 3) * px), "text-anchor": "middle",
+        "font-size": fmt(14 * px), "font-weight": "bold", fill: "#ffd6da" }, line)));
   }
 
   place() {
@@ -143,6 +225,24 @@ export class Hand {
 
   // -- input ---------------------------------------------------------------------------------
 
+  /** Whether the pointer of `event` is the card's (the table must not pan with it). */
+  owns(event) {
+    if (!this.movable()) return false;
+    if (event.pointerType === "mouse") return true;
+    return Boolean(this.gesture) && (this.gesture.kind === "turn" || this.gesture.id === event.pointerId);
+  }
+
+  /** Whether a client point is on the card in hand (with a finger's width to spare). */
+  under(clientX, clientY) {
+    if (!this.shown()) return false;
+    const p = this.view.toTable(clientX, clientY);
+    const [c, s] = [Math.cos((this.pose.rotation * Math.PI) / 180), Math.sin((this.pose.rotation * Math.PI) / 180)];
+    const dx = p.x - this.pose.x;
+    const dy = p.y - this.pose.y;
+    const spare = 12 / this.view.scale();
+    return Math.abs(c * dx + s * dy) <= this.size[0] / 2 + spare && Math.abs(-s * dx + c * dy) <= this.size[1] / 2 + spare;
+  }
+
   listen() {
     const area = this.view.svg;
     const at = (e) => this.view.toTable(e.clientX, e.clientY);
@@ -153,36 +253,63 @@ export class Hand {
         this.render();
       }
     };
+    const fingerAngle = () => {
+      const [a, b] = [...this.fingers.values()];
+      return (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
+    };
     area.addEventListener("pointermove", (e) => {
       notice(e);
-      if (e.pointerType === "mouse" || this.dragging === e.pointerId) {
+      if (e.pointerType === "mouse") {
         const p = at(e);
         this.moveTo(p.x, p.y);
+        return;
+      }
+      if (!this.fingers.has(e.pointerId)) return;
+      this.fingers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      const g = this.gesture;
+      if (!g || !this.movable()) return;
+      if (g.kind === "turn" && this.fingers.size >= 2) {
+        // Screen angles grow clockwise, table angles counter-clockwise.
+        this.setRotation(Math.round(g.rotation - (fingerAngle() - g.angle)));
+      } else if (g.kind === "drag" && g.id === e.pointerId) {
+        const p = at(e);
+        this.moveTo(p.x + g.dx, p.y + g.dy);
+        this.edgePan(e.clientX, e.clientY);
       }
     });
     area.addEventListener("pointerdown", (e) => {
       notice(e);
-      if (!this.ship || this.frozen) return;
-      if (e.pointerType !== "mouse") {
-        // Touch and pen drag the card under the finger; lifting it places the card.
-        this.dragging = e.pointerId;
-        area.setPointerCapture(e.pointerId);
+      if (e.pointerType === "mouse") {
+        if (this.movable()) e.preventDefault();
+        return;
+      }
+      this.fingers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (!this.movable()) return;
+      if (this.fingers.size >= 2) {
+        // A second finger turns the card (the table stops panning).
+        this.gesture = { kind: "turn", angle: fingerAngle(), rotation: this.pose.rotation };
+        this.stopEdgePan();
+      } else if (this.under(e.clientX, e.clientY)) {
         const p = at(e);
-        this.moveTo(p.x, p.y);
+        this.gesture = { kind: "drag", id: e.pointerId, dx: this.pose.x - p.x, dy: this.pose.y - p.y };
+        area.setPointerCapture?.(e.pointerId);
       }
       e.preventDefault();
     });
+    const lift = (e) => {
+      if (e.pointerType === "mouse") return;
+      this.fingers.delete(e.pointerId);
+      // Lifting a finger never puts the card down: the Place button does.
+      if (this.gesture && (this.gesture.kind === "turn" || this.gesture.id === e.pointerId)) this.gesture = null;
+      this.stopEdgePan();
+    };
     area.addEventListener("pointerup", (e) => {
-      if (e.pointerType === "mouse" && e.button !== 0) return;
-      if (e.pointerType !== "mouse" && this.dragging !== e.pointerId) return;
-      this.dragging = null;
-      this.place();
+      lift(e);
+      if (e.pointerType === "mouse" && e.button === 0) this.place();
     });
-    area.addEventListener("pointercancel", () => {
-      this.dragging = null;
-    });
+    area.addEventListener("pointercancel", lift);
     area.addEventListener("wheel", (e) => {
-      if (!this.ship || this.frozen) return;
+      if (!this.movable() || e.ctrlKey) return; // Ctrl + wheel (a trackpad's pinch) zooms
       e.preventDefault();
       const delta = e.deltaY || e.deltaX;
       const step = e.shiftKey ? 5 : 15;
@@ -194,14 +321,56 @@ export class Hand {
         this.wheel -= Math.sign(this.wheel) * WHEEL_STEP;
       }
     }, { passive: false });
+    // Turning works from anywhere on the page; moving and placing while the table has the focus.
     window.addEventListener("keydown", (e) => {
-      if (e.target.closest?.("input, select, textarea")) return;
-      const key = e.key.toLowerCase();
-      if (key !== "q" && key !== "e") return;
+      if (e.target.closest?.("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+      const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
       const step = e.shiftKey ? 5 : 15;
-      this.rotateBy(key === "q" ? step : -step);
-      e.preventDefault();
+      const turn = { q: step, "[": step, "{": step, e: -step, "]": -step, "}": -step }[key];
+      if (turn !== undefined) {
+        this.rotateBy(turn);
+        e.preventDefault();
+        return;
+      }
+      if (e.target !== area) return;
+      const move = e.shiftKey ? KEY_STEP_MM * 5 : KEY_STEP_MM;
+      const arrow = { ArrowLeft: [-move, 0], ArrowRight: [move, 0], ArrowUp: [0, move], ArrowDown: [0, -move] }[key];
+      if (arrow && this.movable()) {
+        this.moveBy(...arrow);
+        e.preventDefault();
+      } else if ((key === "Enter" || key === " ") && this.movable()) {
+        if (!this.shown()) this.moveBy(0, 0); // the next card shows before it can go down
+        else this.place();
+        e.preventDefault();
+      }
     });
+  }
+
+  /** While a finger drags the card near the table's edge on screen, pan the view that way. */
+  edgePan(clientX, clientY) {
+    const rect = this.view.svg.getBoundingClientRect();
+    const push = (v, lo, hi) => (v < lo + EDGE_PX ? -1 : v > hi - EDGE_PX ? 1 : 0);
+    const dir = [push(clientX, rect.left, rect.right), -push(clientY, rect.top, rect.bottom)];
+    this.stopEdgePan();
+    if (!this.view.zoomed() || (!dir[0] && !dir[1])) return;
+    const step = () => {
+      const g = this.gesture;
+      if (!g || g.kind !== "drag" || !this.movable()) return;
+      const mm = EDGE_SPEED_PX / this.view.scale();
+      const before = this.view.view;
+      this.view.panBy(dir[0] * mm, dir[1] * mm);
+      const after = this.view.view;
+      const moved = [after.left - before.left, after.bottom - before.bottom];
+      if (!moved[0] && !moved[1]) return;
+      this.moveTo(this.pose.x + moved[0], this.pose.y + moved[1]);
+      this.edgeFrame = requestAnimationFrame(step);
+    };
+    this.edgeFrame = requestAnimationFrame(step);
+  }
+
+  stopEdgePan() {
+    if (this.edgeFrame) cancelAnimationFrame(this.edgeFrame);
+    this.edgeFrame = null;
   }
 }
 

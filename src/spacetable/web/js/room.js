@@ -17,6 +17,8 @@ import { FleetBuilder } from "./fleet.js";
 const roomId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 // Where each seat's first card waits, near its own side of the table.
 const START_POSES = [[0, -280], [0, 280], [-480, 0], [480, 0]];
+// On a touch screen the table zooms in until a card is about this wide on screen (px).
+const TOUCH_CARD_PX = 64;
 // The match phases in which cards in hand move and land.
 const PLACING = new Set(["fast", "deployment"]);
 
@@ -31,6 +33,8 @@ const page = {
   battle: null, // the BattlePlayer of the battle on show
   battleId: null, // its match id
   stopTimer: null,
+  stopHeld: null, // {ship, name} of our card when the cards froze
+  discardAsked: false, // we pressed Discard ourselves
   countdownEnd: null, // performance.now() when the deployment countdown runs out
   countdownFrame: null,
   frozenHolders: null, // players who held a card when the cards froze
@@ -47,7 +51,10 @@ const hand = new Hand(view, {
     if (socket.send({ type: "place", ...pose })) hand.busy = true;
   },
   obstacles: () => (page.match?.table || []).map((c) => ({ ...c, size: c.size || CARD_SIZE })),
+  onChange: () => renderHandBar(),
 });
+view.enableGestures({ canPan: (e) => !hand.owns(e), wheelZooms: () => !hand.movable() });
+$("#table-wrap").append(view.zoomControls());
 const socket = new RoomSocket(roomId, { onMessage: receive, onStatus: showConnection });
 const builder = new FleetBuilder($("#fleet-panel"), {
   races: () => page.races,
@@ -193,6 +200,10 @@ function onState(message) {
   if (PLACING.has(message.phase) && !wasPlacing) {
     const [x, y] = START_POSES[page.me.seat ?? 0] || [0, -280];
     hand.setPose({ x, y, rotation: 0 });
+    page.stopHeld = null;
+    page.discardAsked = false;
+    $("#stop-note").hidden = true;
+    if (hand.touchy && page.me.role === "player") zoomForTouch(x, y);
   }
   if (message.phase === "stop" && !page.frozenHolders) {
     page.frozenHolders = new Set(page.players.filter((p) => message.players[p].holding || message.players[p].discarded));
@@ -237,17 +248,46 @@ function renderState() {
     hideStop();
     const word = match.phase === "fast" ? "the fast round" : "the deployment";
     $("#status").textContent = mine
-      ? `Place your ${page.ships[mine]?.name || mine}: move it, turn it, then click (or lift your finger) to put it down.`
+      ? hand.touchy
+        ? `Place your ${page.ships[mine]?.name || mine}: drag it, turn it (handle or two fingers), then press Place.`
+        : `Place your ${page.ships[mine]?.name || mine}: move it, turn it, then click to put it down.`
       : page.me.role === "player" ? "All your cards are on the table." : `Watching ${word}.`;
   } else if (match.phase === "stop") {
     setPhase("stop");
     hand.freeze(true);
+    noteHeldAtStop();
     showStop(match.stop?.by ?? match.stopped_by, match.stop?.seconds_left ?? match.stop?.seconds ?? 0);
   } else {
     hideStop();
     $("#status").textContent = "The cards are down: the battle begins.";
   }
+  tellDiscard(match.players?.[page.me.player]?.discarded ?? null);
   renderPlayers();
+  renderHandBar();
+}
+
+/** On a touch screen: zoom in on (x, y) until a card is a finger's size. */
+function zoomForTouch(x, y) {
+  if (view.tableSize) view.setTable(view.tableSize); // the layout is settled: fit afresh
+  const fitted = view.scale() / view.zoomLevel();
+  const level = TOUCH_CARD_PX / CARD_SIZE[0] / fitted;
+  if (level > 1.2) view.zoomTo(level, x, y);
+}
+
+/** The bar under the table while a card is in hand: turn it, what stops it, Place. */
+function renderHandBar() {
+  const bar = $("#hand-bar");
+  if (!bar) return;
+  const holding = page.me.role === "player" && Boolean(hand.ship) && PLACING.has(page.match?.phase);
+  bar.hidden = !holding;
+  if (!holding) return;
+  const name = page.ships[hand.ship]?.name || hand.ship;
+  const reason = hand.shown() ? hand.blockedBy() : null;
+  const info = $("#hand-info");
+  const text = `${name} · turned ${Math.round(hand.pose.rotation)}°${reason ? ` · can't place: ${reason}` : ""}`;
+  if (info.textContent !== text) info.textContent = text;
+  info.classList.toggle("blocked", Boolean(reason));
+  $("#place-card").disabled = hand.busy;
 }
 
 // -- the deployment countdown (Stellar Conflict) ----------------------------------------------
@@ -351,35 +391,49 @@ function onStop(message) {
   setPhase("stop");
   hand.freeze(true);
   hideCountdown();
+  noteHeldAtStop();
   showStop(message.by, message.seconds, true);
+  renderHandBar();
 }
 
-/** The freeze: `by` called stop, or (null) the countdown ran out. */
+/** Remember the card we hold as the cards freeze, to say what became of it. */
+function noteHeldAtStop() {
+  if (page.stopHeld || page.me.role !== "player" || !hand.ship) return;
+  page.stopHeld = { ship: hand.ship, name: page.ships[hand.ship]?.name || hand.ship };
+}
+
+/**
+ * The freeze: `by` called stop, or (null) the countdown ran out; `seconds` are left to
+ * drop or discard. The banner sits above the table, never on it.
+ */
 function showStop(by, seconds, restart = false) {
   const banner = $("#stop-banner");
   const you = by === page.me.player;
   $("#stop-title").textContent = by ? "STOP!" : "TIME!";
-  $("#stop-text").textContent = !by ? "The countdown ran out: every card in hand froze"
-    : you ? "You placed your last card" : `${by} placed their last card`;
+  $("#stop-text").textContent = !by ? "The countdown ran out: every card in hand froze."
+    : you ? "You placed your last card: the others' cards froze." : `${by} placed their last card: every card in hand froze.`;
   banner.dataset.by = by ?? "";
   banner.dataset.timer = by ? "no" : "yes";
   banner.hidden = false;
-  // Keep the frozen card in sight: the banner goes to the other half of the table.
-  const wrap = $("#table-wrap").getBoundingClientRect();
-  const card = view.toClient(hand.pose.x, hand.pose.y);
-  banner.classList.toggle("bottom", Boolean(hand.ship) && card.y < wrap.top + wrap.height / 2);
   const holding = page.me.role === "player" && Boolean(page.match ? page.match.hand : hand.ship) && !you;
+  banner.dataset.holding = holding ? "yes" : "no";
   $("#stop-actions").hidden = !holding;
   const call = by ? "Stop!" : "Time!";
   $("#status").textContent = holding
     ? `${call} Drop your ${hand.group.dataset.name || "card"} where it is, or discard it.`
     : `${call} Waiting for the others to drop or discard.`;
+  renderStopChoice();
   if (restart || !page.stopTimer) {
     clearInterval(page.stopTimer);
     const deadline = performance.now() + seconds * 1000;
     const tick = () => {
       const left = Math.max(0, (deadline - performance.now()) / 1000);
-      $("#stop-countdown").textContent = left.toFixed(1);
+      const whole = Math.ceil(left);
+      $("#stop-countdown").textContent = String(whole);
+      banner.dataset.secondsLeft = left.toFixed(1);
+      $("#stop-bar-fill").style.width = `${seconds > 0 ? (100 * left) / seconds : 0}%`;
+      banner.classList.toggle("urgent", left <= 3);
+      renderStopChoice(whole);
       if (left <= 0) clearInterval(page.stopTimer);
     };
     tick();
@@ -387,10 +441,42 @@ function showStop(by, seconds, restart = false) {
   }
 }
 
+/** What happens if we do nothing, and whether the card may drop where it froze. */
+function renderStopChoice(secondsLeft = Number($("#stop-countdown").textContent)) {
+  const banner = $("#stop-banner");
+  const what = $("#stop-what");
+  const name = hand.group.dataset.name || "card";
+  const reason = hand.ship ? hand.blockedBy() : null;
+  let text;
+  if (banner.dataset.holding !== "yes") {
+    text = `The battle starts when everyone has decided, at most ${secondsLeft} s from now.`;
+  } else if (reason) {
+    text = `Your ${name} cannot drop where it froze (${reason}): discard it, or it is discarded in ${secondsLeft} s.`;
+  } else {
+    text = `Do nothing and your ${name} is discarded in ${secondsLeft} s.`;
+  }
+  if (what.textContent !== text) what.textContent = text;
+  $("#drop-here").disabled = Boolean(reason);
+  $("#drop-here").title = reason ? `can't drop here: ${reason}` : "";
+}
+
 function hideStop() {
   clearInterval(page.stopTimer);
   page.stopTimer = null;
   $("#stop-banner").hidden = true;
+}
+
+/** Say, beside the table, that our frozen card was discarded (`discarded`: its ship key). */
+function tellDiscard(discarded) {
+  const held = page.stopHeld;
+  if (!held || !discarded || discarded !== held.ship) return;
+  const note = $("#stop-note");
+  const text = page.discardAsked ? `You discarded your ${held.name}.`
+    : `Time ran out: your ${held.name} was discarded.`;
+  if (note.textContent === text && !note.hidden) return;
+  note.textContent = text;
+  note.dataset.timedOut = page.discardAsked ? "no" : "yes";
+  note.hidden = false;
 }
 
 // -- the battle -----------------------------------------------------------------------------
@@ -406,6 +492,9 @@ function onBattle(message) {
   others.clear();
   setPhase("battle");
   const table = message.table;
+  if (page.stopHeld && !table.cards.some((c) => c.id === `${page.me.player}-${page.stopHeld.ship}`)) {
+    tellDiscard(page.stopHeld.ship);
+  }
   page.players = table.players;
   const size = table.table ? [table.table.width, table.table.height] : null;
   view.setTable(size, size ? [] : table.cards);
@@ -482,7 +571,15 @@ async function main() {
   setupShare();
   $("#stop-banner").hidden = true;
   $("#drop-here").addEventListener("click", () => socket.send({ type: "drop", ...hand.pose }));
-  $("#discard").addEventListener("click", () => socket.send({ type: "discard" }));
+  $("#discard").addEventListener("click", () => {
+    if (socket.send({ type: "discard" })) page.discardAsked = true;
+  });
+  $("#turn-left").addEventListener("click", () => hand.rotateBy(15));
+  $("#turn-right").addEventListener("click", () => hand.rotateBy(-15));
+  $("#place-card").addEventListener("click", () => {
+    if (!hand.shown()) hand.moveBy(0, 0); // the next card shows where the last one was
+    else hand.place();
+  });
   window.addEventListener("resize", () => hideRefused());
   try {
     // Both games' ships (their keys never clash) and the Stellar Conflict races.

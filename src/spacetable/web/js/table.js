@@ -1,15 +1,20 @@
-// The table view: one SVG in table millimetres, fitted to its box on screen.
+// The table view: one SVG in table millimetres, fitted to its box on screen, that zooms
+// and pans (buttons, the wheel, a pinch, a drag of the empty table).
 //
 // The SVG viewBox is in mm with y flipped (a table point (x, y) is drawn at (x, -y)), so
 // the table keeps its proportions at any window size and pointer positions map back to
 // table coordinates through the SVG's screen matrix (mouse, touch and pen alike).
 
-import { clear, svg } from "./dom.js";
+import { clear, el, svg } from "./dom.js";
 import { cardFace, cubesToken } from "./cards.js";
 import { CARD_SIZE, angleOf, cardTransform, fmt } from "./geometry.js";
 
 /** The table of a Light Speed match unless told otherwise: 1200 x 800 mm. */
 const DEFAULT_TABLE = [1200, 800];
+/** How far in the view zooms: the fitted width over this many times. */
+const MAX_ZOOM = 8;
+/** Wheel delta (px) that zooms by a factor e. */
+const WHEEL_ZOOM_PX = 400;
 
 export class TableView {
   /** Build the layers inside `svgElement` (an empty <svg>). */
@@ -25,7 +30,9 @@ export class TableView {
     this.battle = this.layer("battle");
     this.overlay = this.layer("overlay");
     this.tableSize = null;
-    this.box = null;
+    this.box = null; // what the fitted view covers: the table, its margin, cards beyond it
+    this.view = null; // what the view covers now, inside `box` when zoomed in
+    this.viewListeners = [];
     /** What asteroids hold: "rocks" (Light Speed) or "cubes" (Stellar Conflict). */
     this.unit = "rocks";
     this.setTable(DEFAULT_TABLE);
@@ -60,9 +67,151 @@ export class TableView {
       left: Math.min(...xs) - m, right: Math.max(...xs) + m,
       bottom: Math.min(...ys) - m, top: Math.max(...ys) + m,
     };
-    const { left, right, bottom, top } = this.box;
-    this.svg.setAttribute("viewBox", `${fmt(left)} ${fmt(-top)} ${fmt(right - left)} ${fmt(top - bottom)}`);
     this.drawBackground();
+    this.fit();
+  }
+
+  // -- zoom and pan ----------------------------------------------------------------------------
+
+  /** Show the whole table (the fitted box). */
+  fit() {
+    this.setView(this.box);
+  }
+
+  /** Whether the view shows less than the whole table. */
+  zoomed() {
+    return this.view.right - this.view.left < this.box.right - this.box.left - 1e-6;
+  }
+
+  /** How many times closer than the whole table the view is (1 when fitted). */
+  zoomLevel() {
+    return (this.box.right - this.box.left) / (this.view.right - this.view.left);
+  }
+
+  /** Zoom by `factor` (> 1 zooms in) about the table point `at` (the view's centre by default). */
+  zoom(factor, at = null) {
+    const v = this.view;
+    const c = at || { x: (v.left + v.right) / 2, y: (v.bottom + v.top) / 2 };
+    const level = Math.min(MAX_ZOOM, this.zoomLevel() * factor);
+    if (level <= 1 + 1e-6) return this.fit();
+    const f = level / this.zoomLevel();
+    return this.setView({ left: c.x + (v.left - c.x) / f, right: c.x + (v.right - c.x) / f,
+      bottom: c.y + (v.bottom - c.y) / f, top: c.y + (v.top - c.y) / f });
+  }
+
+  /** Zoom to `level` times the whole table, centred on the table point (x, y). */
+  zoomTo(level, x, y) {
+    const w = (this.box.right - this.box.left) / Math.min(MAX_ZOOM, Math.max(1, level));
+    const h = (this.box.top - this.box.bottom) * (w / (this.box.right - this.box.left));
+    this.setView({ left: x - w / 2, right: x + w / 2, bottom: y - h / 2, top: y + h / 2 });
+  }
+
+  /** Move the view by (dx, dy) table millimetres. */
+  panBy(dx, dy) {
+    const v = this.view;
+    this.setView({ left: v.left + dx, right: v.right + dx, bottom: v.bottom + dy, top: v.top + dy });
+  }
+
+  /** Move the view, if it must, so that the table point (x, y) is `pad` mm inside it. */
+  keepInView(x, y, pad = 60) {
+    if (!this.zoomed()) return;
+    const v = this.visible();
+    const dx = Math.min(0, x - pad - v.left) + Math.max(0, x + pad - v.right);
+    const dy = Math.min(0, y - pad - v.bottom) + Math.max(0, y + pad - v.top);
+    if (dx || dy) this.panBy(dx, dy);
+  }
+
+  /** Show the area `view` {left, right, bottom, top} (mm), kept inside the fitted box. */
+  setView(view) {
+    const box = this.box;
+    const clamp = (lo, hi, min, max) => {
+      if (hi - lo >= max - min) return [min, max];
+      const shift = Math.max(min - lo, Math.min(0, max - hi));
+      return [lo + shift, hi + shift];
+    };
+    const [left, right] = clamp(view.left, view.right, box.left, box.right);
+    const [bottom, top] = clamp(view.bottom, view.top, box.bottom, box.top);
+    this.view = { left, right, bottom, top };
+    this.svg.setAttribute("viewBox", `${fmt(left)} ${fmt(-top)} ${fmt(right - left)} ${fmt(top - bottom)}`);
+    this.svg.dataset.zoom = fmt(this.zoomLevel());
+    for (const listener of this.viewListeners) listener();
+  }
+
+  /** Call `listener()` whenever the view zooms or pans. */
+  onView(listener) {
+    this.viewListeners.push(listener);
+  }
+
+  /** The table area on screen, {left, right, bottom, top} mm: the view and the room the aspect adds. */
+  visible() {
+    const rect = this.svg.getBoundingClientRect();
+    if (!rect.width || !rect.height || !this.svg.getScreenCTM()) return { ...this.view };
+    const a = this.toTable(rect.left, rect.top);
+    const b = this.toTable(rect.right, rect.bottom);
+    return { left: a.x, right: b.x, bottom: b.y, top: a.y };
+  }
+
+  /**
+   * Let people zoom and pan: the wheel zooms about the pointer (with Ctrl, or a trackpad's
+   * pinch, always; without, only when `wheelZooms()`), and a drag of the table pans it
+   * (one finger or the mouse) or zooms it (two fingers) for the pointers `canPan(event)`
+   * allows: the card in hand takes the others.
+   */
+  enableGestures({ canPan = () => true, wheelZooms = () => true } = {}) {
+    const area = this.svg;
+    const pointers = new Map(); // pointer id -> last client point, for the pointers panning
+    let pinch = null; // {distance} while two pointers pan
+    area.addEventListener("wheel", (e) => {
+      if (!e.ctrlKey && !wheelZooms()) return;
+      e.preventDefault();
+      const at = this.toTable(e.clientX, e.clientY);
+      this.zoom(Math.exp(-e.deltaY / WHEEL_ZOOM_PX), at);
+    }, { passive: false });
+    area.addEventListener("pointerdown", (e) => {
+      if (e.pointerType === "mouse" && e.button !== 0) return;
+      if (!canPan(e)) return;
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      area.setPointerCapture?.(e.pointerId);
+      area.classList.add("panning");
+      pinch = null;
+    });
+    area.addEventListener("pointermove", (e) => {
+      const last = pointers.get(e.pointerId);
+      if (!last) return;
+      if (!canPan(e)) {
+        pointers.clear();
+        return;
+      }
+      const now = { x: e.clientX, y: e.clientY };
+      if (pointers.size >= 2) {
+        const [a, b] = [...pointers.entries()].filter(([id]) => id !== e.pointerId).map(([, p]) => p).concat([now]);
+        const distance = Math.hypot(a.x - b.x, a.y - b.y);
+        if (pinch && distance > 0) {
+          this.zoom(distance / pinch.distance, this.toTable((a.x + b.x) / 2, (a.y + b.y) / 2));
+        }
+        pinch = { distance };
+      }
+      const scale = this.scale();
+      this.panBy(-(now.x - last.x) / scale / pointers.size, (now.y - last.y) / scale / pointers.size);
+      pointers.set(e.pointerId, now);
+    });
+    const up = (e) => {
+      pointers.delete(e.pointerId);
+      pinch = null;
+      if (!pointers.size) area.classList.remove("panning");
+    };
+    area.addEventListener("pointerup", up);
+    area.addEventListener("pointercancel", up);
+  }
+
+  /** Zoom buttons for the page to put by the table: closer, farther, the whole table. */
+  zoomControls() {
+    const button = (text, label, handler, extra = {}) => el("button", { type: "button", class: "secondary",
+      title: label, "aria-label": label, on: { click: handler }, ...extra }, text);
+    return el("div", { class: "zoom-controls", role: "toolbar", "aria-label": "zoom the table" },
+      button("+", "zoom in", () => this.zoom(1.5), { dataset: { zoom: "in" } }),
+      button("−", "zoom out", () => this.zoom(1 / 1.5), { dataset: { zoom: "out" } }),
+      button("Table", "show the whole table", () => this.fit(), { dataset: { zoom: "fit" } }));
   }
 
   drawBackground() {
@@ -191,15 +340,18 @@ export function dragRotateHandle(view, handle, centre, onRotate) {
   });
 }
 
-/** A rotate handle for a card of `size`, drawn ahead of its front (card-local SVG axes). */
-export function rotateHandle(size = CARD_SIZE) {
-  const y = -size[1] / 2 - 16;
+/**
+ * A rotate handle for a card of `size`, drawn ahead of its front (card-local SVG axes);
+ * `unit` scales the handle (1: its size in millimetres at the table's own scale).
+ */
+export function rotateHandle(size = CARD_SIZE, unit = 1) {
+  const y = -size[1] / 2 - 16 * unit;
   return svg("g", { class: "rotate-handle" },
-    svg("line", { x1: 0, y1: -size[1] / 2, x2: 0, y2: y, stroke: "#ffffff", "stroke-width": 1,
-      "stroke-dasharray": "2 2" }),
-    svg("circle", { class: "handle-hit", cx: 0, cy: y, r: 18, fill: "transparent" }),
-    svg("circle", { cx: 0, cy: y, r: 9, fill: "#ffd23f", stroke: "#1d2230", "stroke-width": 1 }),
-    svg("path", { d: `M -4 ${y + 1} A 4 4 0 1 1 0 ${y + 4}`, fill: "none", stroke: "#1d2230",
-      "stroke-width": 1.2 }),
+    svg("line", { x1: 0, y1: -size[1] / 2, x2: 0, y2: fmt(y), stroke: "#ffffff", "stroke-width": fmt(unit),
+      "stroke-dasharray": `${fmt(2 * unit)} ${fmt(2 * unit)}` }),
+    svg("circle", { class: "handle-hit", cx: 0, cy: fmt(y), r: fmt(18 * unit), fill: "transparent" }),
+    svg("circle", { cx: 0, cy: fmt(y), r: fmt(9 * unit), fill: "#ffd23f", stroke: "#1d2230", "stroke-width": fmt(unit) }),
+    svg("path", { d: `M ${fmt(-4 * unit)} ${fmt(y + unit)} A ${fmt(4 * unit)} ${fmt(4 * unit)} 0 1 1 0 ${fmt(y + 4 * unit)}`,
+      fill: "none", stroke: "#1d2230", "stroke-width": fmt(1.2 * unit) }),
   );
 }

@@ -1,0 +1,91 @@
+"""The stop window, as a player lives it: after "stop!" a banner above the table counts down
+the seconds left to drop the frozen card and says it is discarded if he does nothing; a
+frozen card over another card says on itself that it cannot drop there; when the time runs
+out the card is discarded, and the page says so."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from tests.browser._play import hand_ship, hold_at, place, take_seat, watch_battle
+from tests.browser.conftest import OpenPage, Server, Shot
+
+
+def _seconds_left(page: Page) -> float:
+    return float(page.get_attribute("#stop-banner", "data-seconds-left") or "nan")
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def test_the_stop_banner_counts_down_and_the_frozen_card_is_discarded(
+    server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    room = server.api("/api/rooms", {"seats": 2})
+    alice = open_page(f"/rooms/{room['id']}")
+    take_seat(alice, "alice", 0)
+    bob = open_page(alice.input_value("#share-link"))
+    take_seat(bob, "bob", 1)
+    alice.click("button#ready")
+    bob.click("button#ready")
+    for page in (alice, bob):
+        page.wait_for_selector("body[data-phase=fast]")
+
+    # Alice puts her first card down; Bob holds his over it when she plays her last one.
+    xs = [-520 + 115 * i for i in range(10)]
+    assert place(alice, xs[0], -280), alice.inner_text("#refused")
+    bob.wait_for_selector(".table-card[data-owner=alice]")
+    hold_at(bob, xs[0], -250)
+    held = hand_ship(bob)
+    for x in xs[1:]:
+        assert place(alice, x, -280), alice.inner_text("#refused")
+
+    bob.wait_for_selector("body[data-phase=stop]")
+    banner = bob.locator("#stop-banner")
+    assert banner.is_visible()
+    text = banner.inner_text()
+    assert "STOP!" in text and "alice placed their last card" in text
+    assert "is discarded in" in text
+
+    # The banner sits above the table, not on it.
+    banner_box = banner.bounding_box()
+    table_box = bob.locator("#table").bounding_box()
+    assert banner_box is not None and table_box is not None
+    assert not _overlap(banner_box, table_box)
+
+    # The frozen card lies on Alice's card: it says so, and Drop is not offered.
+    note = bob.locator("#hand .hand-note, .hand-note")
+    assert note.first.is_visible()
+    assert "can't drop here" in (note.first.text_content() or "")
+    assert bob.get_attribute(".hand-note", "data-reason") == "overlaps a card"
+    assert bob.is_disabled("#drop-here")
+    assert "cannot drop where it froze" in banner.inner_text()
+    shot(bob, "stop-banner")
+
+    # The countdown goes down, second by second, in sight.
+    first = _seconds_left(bob)
+    shown = int(bob.inner_text("#stop-countdown"))
+    assert 0 < first <= 15 and 0 < shown <= 15
+    bob.wait_for_function(
+        "(s) => +document.querySelector('#stop-banner').dataset.secondsLeft < s - 1.5",
+        arg=first,
+    )
+    assert int(bob.inner_text("#stop-countdown")) < shown
+    assert bob.is_visible("#stop-countdown")
+
+    # Bob does nothing: when the time runs out his card is discarded, and he is told.
+    bob.wait_for_selector("#stop-note:not([hidden])", timeout=30_000)
+    note_text = bob.inner_text("#stop-note")
+    assert "Time ran out" in note_text and "discarded" in note_text
+    name = bob.get_attribute("#hand", "data-name")
+    assert name and name in note_text
+    watch_battle(bob)
+    assert bob.locator(f'.table-card[data-card="bob-{held}"]').count() == 0
+    assert bob.is_visible("#stop-note")
+    shot(bob, "discarded")
