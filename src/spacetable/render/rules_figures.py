@@ -83,7 +83,7 @@ FTL_EXAMPLE: dict[str, Any] = {
     ],
 }
 
-_FTL_SCALE_PX_PER_IN = 30.0
+_FTL_SCALE_PX_PER_IN = 40.0
 
 
 def _lightspeed_table() -> Table:

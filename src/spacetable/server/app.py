@@ -23,6 +23,7 @@ from pydantic import ValidationError
 from spacetable._userinput import clipped, parse_json
 from spacetable.core.registry import UnknownGame, game, game_for_ruleset, games
 from spacetable.lasers.tables import MAX_TABLE_BYTES, RESOLVE_BUDGET_S
+from spacetable.render.rules_figures import FIGURES, figure_svg
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
 from spacetable.server.directory import RoomDirectory, RoomsFull
@@ -183,6 +184,25 @@ def create_app(
     @app.get("/referee", include_in_schema=False)
     async def referee_page() -> FileResponse:
         return page("referee.html")
+
+    @app.get("/tutorial", include_in_schema=False)
+    async def tutorial_page() -> FileResponse:
+        return page("tutorial.html")
+
+    @app.get("/rules", include_in_schema=False)
+    async def rules_page() -> FileResponse:
+        return page("rules.html")
+
+    figures: dict[str, str] = {}  # the rules page's pictures, drawn once each
+
+    @app.get("/rules/figures/{name}.svg", include_in_schema=False)
+    async def rules_figure(name: str) -> Response:
+        if name not in FIGURES:
+            raise HTTPException(404, f"the rules have no figure {clipped(name)}")
+        if name not in figures:
+            figures[name] = await asyncio.to_thread(figure_svg, name)
+        headers = {"Cache-Control": "public, max-age=3600"}
+        return Response(figures[name], media_type="image/svg+xml", headers=headers)
 
     @app.post("/api/rooms", response_model=None)
     async def create_room(request: Request) -> dict[str, Any] | JSONResponse:

@@ -1,0 +1,76 @@
+"""The rules page, as a newcomer reads it: the three games, pictures the server draws, the
+fleet, the way to the tutorial; on a laptop and on a phone."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.conftest import OpenPage, Server, Shot
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _pictures_drawn(page: Page) -> None:
+    """Wait until every picture on the page has loaded, and check none is broken."""
+    page.wait_for_function(
+        "[...document.images].every((img) => img.complete)"
+        " && document.querySelectorAll('.fleet-card').length > 0"
+    )
+    broken = page.evaluate(
+        "[...document.images].filter((img) => !img.naturalWidth).map((img) => img.src)"
+    )
+    assert broken == []
+
+
+def test_the_rules_page_tells_each_game_with_pictures(open_page: OpenPage, shot: Shot) -> None:
+    page = open_page("/rules")
+    _pictures_drawn(page)
+    headings = page.locator(".rules-game h2").all_inner_texts()
+    assert headings == ["Light Speed", "Stellar Conflict", "Faster Than Light"]
+    # Every picture is an SVG the server drew, described for those who cannot see it.
+    sources = page.evaluate("[...document.images].map((img) => img.getAttribute('src'))")
+    assert sorted(sources) == sorted(
+        f"/rules/figures/{name}.svg"
+        for name in [
+            "lightspeed-card",
+            "lightspeed-before",
+            "lightspeed-after",
+            "stellar-card",
+            "ftl-before",
+            "ftl-after",
+        ]
+    )
+    assert all(page.evaluate("[...document.images].map((img) => img.alt.length > 20)"))
+    # The fleet: ten ships from speed 1 to 10, each with what it does in words.
+    fleet = page.locator(".fleet-card")
+    assert fleet.count() == 10
+    assert fleet.first.locator("b").inner_text() == "Moth"
+    assert "speed 1" in fleet.first.inner_text()
+    assert "shields: front" in page.locator(".fleet-card[data-ship='intruder']").inner_text()
+    shot(page, "laptop")
+    page.locator("#ftl").scroll_into_view_if_needed()
+    shot(page, "laptop-ftl")
+    page.click("text=Try it in the tutorial")
+    page.wait_for_url("**/tutorial")
+
+
+def test_a_figure_the_rules_do_not_have_is_not_found(server: Server) -> None:
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"{server.base}/rules/figures/chess.svg", timeout=10)
+    assert refused.value.code == 404
+    with urllib.request.urlopen(f"{server.base}/rules/figures/ftl-after.svg", timeout=10) as answer:
+        assert answer.headers["Content-Type"].startswith("image/svg+xml")
+
+
+def test_the_rules_fit_a_phone(open_page: OpenPage, shot: Shot) -> None:
+    page = open_page("/rules", viewport=PHONE, is_mobile=True, has_touch=True)
+    _pictures_drawn(page)
+    # Nothing is wider than the screen: no sideways scrolling.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "phone")
+    page.locator(".rules-game#lightspeed .rules-row.pair").scroll_into_view_if_needed()
+    shot(page, "phone-battle")
