@@ -7,12 +7,17 @@
 // ion hits put Delay tokens on their target, damage counters appear in the shooter's
 // colour, destroyed ships explode and fade. Ships that fire at a second initiative, and
 // penetrating lasers, are marked as such.
+// A laser has its owner's colour and its power's width (ion dotted, penetrating dashed);
+// earlier steps' lasers stay as faint traces that fade with each step. A battle log in
+// words (battlelog.js) steps with the picture, and the sounds (sounds.js) with the shots.
 // The picture at any moment is a function of the clock, so pause, step, replay and speed
 // are just changes to the clock.
 
 import { clear, el, svg } from "./dom.js";
-import { CUBE, beam, cubesToken, setAsteroidRocks } from "./cards.js";
+import { CUBE, cubesToken, setAsteroidRocks } from "./cards.js";
 import { CARD_SIZE, direction, exitPoint, fmt } from "./geometry.js";
+import { BattleLog } from "./battlelog.js";
+import { muteButton, sounds } from "./sounds.js";
 
 // Milliseconds (at speed 1) of each part of a beat.
 const ANNOUNCE = 500;
@@ -20,7 +25,8 @@ const LASERS = 700;
 const EFFECTS = 1100;
 const HOLD = 300;
 const BEAT = ANNOUNCE + LASERS + EFFECTS + HOLD;
-const BEAM_SCALE = 1.6; // lasers on screen are drawn thicker than the printed stubs
+const BEAM_WIDTH = { 1: 1.3, 2: 2.6, 3: 4.2 }; // mm on the table, by power
+const TRACE_OPACITY = [0.34, 0.18, 0.08]; // a trace one, two, three or more steps old
 const ROCK = "#b08d57";
 const SHIELD = "#5fe1ff";
 const HIT = "#ffd23f";
@@ -86,10 +92,11 @@ export class BattlePlayer {
   /**
    * `view`: the TableView (its cards already show `table`); `table`: the final table file;
    * `result`: the resolve result (its `events` are animated); `ships`: definitions by key;
-   * `colourOf(player)`; `controls`: an element to fill with the battle controls;
-   * `onDone()`: called each time the animation reaches its end.
+   * `colourOf(player)`; `controls`: an element to fill with the battle controls; `log`:
+   * an element for the battle log in words (optional); `onDone()`: called each time the
+   * animation reaches its end.
    */
-  constructor(view, { table, result, ships, colourOf, controls, onDone = () => {} }) {
+  constructor(view, { table, result, ships, colourOf, controls, log = null, onDone = () => {} }) {
     this.view = view;
     this.table = table;
     this.ships = { ...ships, ...(table.ships || {}) };
@@ -124,6 +131,14 @@ export class BattlePlayer {
     view.battle.append(this.layer);
     view.svg.classList.add("in-battle");
     this.buildControls();
+    this.heard = null; // [beat index, part] whose sound was played
+    this.log = log ? new BattleLog(log, {
+      beats: this.beats, table, ships: this.ships, colourOf,
+      onSeek: (index) => {
+        this.pause();
+        this.seek(index * BEAT + ANNOUNCE + LASERS + EFFECTS);
+      },
+    }) : null;
   }
 
   /** Start playing from the beginning. */
@@ -139,6 +154,7 @@ export class BattlePlayer {
     this.layer.remove();
     this.view.svg.classList.remove("in-battle");
     clear(this.controls);
+    this.log?.destroy();
     for (const node of this.view.cards.children) {
       node.classList.remove("destroyed", "gone", "firing", "second-fire");
       const card = this.byId[node.dataset.card];
@@ -209,8 +225,28 @@ export class BattlePlayer {
       this.shown[1] = effectsOn;
     }
     this.animate(index, local);
+    this.log?.show(index, local >= ANNOUNCE + LASERS * 0.8);
+    if (this.playing) this.sound(index, local);
     if (this.time >= this.total) this.finish();
     else this.finished = false;
+  }
+
+  /** Play the sounds of beat `index` as the clock passes them: shots, then what they did. */
+  sound(index, local) {
+    const part = local >= ANNOUNCE + LASERS ? 2 : local >= ANNOUNCE ? 1 : 0;
+    const [was, heard] = this.heard || [-1, 0];
+    if (was === index && heard >= part) return;
+    this.heard = [index, part];
+    const events = this.beats[index].events;
+    const lasers = events.filter((e) => e.type === "laser");
+    if (part >= 1 && (was !== index || heard < 1) && lasers.length) {
+      sounds.fire(Math.max(...lasers.map((e) => e.power)));
+    }
+    if (part === 2) {
+      if (events.some((e) => e.type === "destroyed")) sounds.explosion();
+      else if (lasers.some((e) => e.result === "damage")) sounds.hit();
+      else if (lasers.some((e) => e.result === "blocked")) sounds.shield();
+    }
   }
 
   afterOf(index) {
@@ -231,8 +267,9 @@ export class BattlePlayer {
     clear(this.current);
     clear(this.effects);
     for (let i = 0; i < index; i += 1) {
+      const opacity = TRACE_OPACITY[Math.min(index - i - 1, TRACE_OPACITY.length - 1)];
       for (const ev of this.beats[i].events) {
-        if (ev.type === "laser") this.traces.append(this.laserBeam(ev, 1, "trace"));
+        if (ev.type === "laser") this.traces.append(this.laserBeam(ev, 1, "trace", opacity));
       }
     }
     const beat = this.beats[index];
@@ -314,15 +351,19 @@ export class BattlePlayer {
     this.parts.bursts.push({ g, bits });
   }
 
-  /** The beam of a laser event (`phase` trace: a faint finished line; live: grows). */
-  laserBeam(ev, fraction, phase) {
+  /**
+   * The beam of a laser event in its owner's colour (`phase` trace: a faint finished line
+   * of `opacity`; live: grows).
+   */
+  laserBeam(ev, fraction, phase, opacity = 1) {
     const [a, b] = this.laserEnds(ev);
     const end = [a[0] + (b[0] - a[0]) * fraction, a[1] + (b[1] - a[1]) * fraction];
-    const g = beam([a[0], -a[1]], [end[0], -end[1]], ev.power, ev.kind || "normal", {
+    const owner = this.byId[ev.ship]?.owner;
+    const g = ownerBeam([a[0], -a[1]], [end[0], -end[1]], ev.power, ev.kind || "normal", this.colourOf(owner), {
       class: `laser ${phase} power-${ev.power} kind-${ev.kind || "normal"} result-${ev.result} step-${ev.speed}`,
-      dataset: { ship: ev.ship, laser: ev.laser, target: ev.target || "" },
-    }, BEAM_SCALE);
-    if (phase === "trace") g.setAttribute("opacity", "0.28");
+      dataset: { ship: ev.ship, laser: ev.laser, target: ev.target || "", owner: owner || "" },
+    });
+    if (phase === "trace") g.setAttribute("opacity", String(opacity));
     return g;
   }
 
@@ -488,7 +529,8 @@ export class BattlePlayer {
         el("button", { id: "battle-next", type: "button", title: "show the next speed step", on: { click: () => this.step() } }, "Step"),
         el("button", { id: "battle-replay", type: "button", on: { click: () => this.start() } }, "Replay"),
         el("button", { id: "battle-skip", type: "button", title: "jump to the end", on: { click: () => this.skip() } }, "End"),
-        el("label", { class: "speed-select" }, "speed ", speeds)),
+        el("label", { class: "speed-select" }, "speed ", speeds),
+        muteButton()),
     );
   }
 
@@ -496,6 +538,23 @@ export class BattlePlayer {
     const button = this.controls.querySelector("#battle-play");
     if (button) button.textContent = this.playing ? "Pause" : "Play";
   }
+}
+
+/**
+ * A beam in the shooter's `colour`, as wide as its `power`: a soft glow, the coloured beam
+ * and a white core; ion lasers have a dotted core, penetrating ones a dashed one.
+ */
+function ownerBeam(a, b, power, kind, colour, attrs) {
+  const w = BEAM_WIDTH[power] ?? BEAM_WIDTH[3] * (power / 3);
+  const line = (stroke, width, extra = {}) => svg("line", { x1: fmt(a[0]), y1: fmt(a[1]), x2: fmt(b[0]), y2: fmt(b[1]),
+    stroke, "stroke-width": fmt(width), "stroke-linecap": extra.dash ? "butt" : "round",
+    "stroke-opacity": extra.opacity ?? null, "stroke-dasharray": extra.dash ?? null });
+  const core = kind === "ion" ? { dash: `${fmt(w * 0.4)} ${fmt(w * 0.9)}` }
+    : kind === "penetrating" ? { dash: `${fmt(w * 2)} ${fmt(w)}` } : {};
+  return svg("g", { ...attrs, "data-colour": colour },
+    line(colour, w * 2.6, { opacity: 0.3 }),
+    line(colour, w),
+    line("#ffffff", Math.max(0.5, w * 0.32), core));
 }
 
 function token(card, dx, label, fill, attrs) {

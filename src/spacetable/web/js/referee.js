@@ -7,6 +7,7 @@ import { COLOUR_NAMES, colourOf, loadCatalog } from "./cards.js";
 import { CARD_SIZE, cardTransform, cardsTouch, fmt, normAngle } from "./geometry.js";
 import { TableView, dragRotateHandle, rotateHandle } from "./table.js";
 import { BattlePlayer } from "./battle.js";
+import { Inspector, inspectorPanel } from "./inspector.js";
 import { showScores } from "./scores.js";
 
 // The least area the sandbox shows around the origin (mm): room to lay out a battle.
@@ -30,6 +31,11 @@ const cardSize = () => sandbox.extra.card_size || CARD_SIZE;
 const sizeOf = (card) => card.size || cardSize();
 const colourOfPlayer = (player) => colourOf(Math.max(0, sandbox.players.indexOf(player)));
 const editing = () => !sandbox.battle;
+// Hover a card to see it large; in a battle, a click keeps it open.
+new Inspector(view, inspectorPanel(), {
+  cardOf: (id) => (sandbox.battle ? sandbox.battle.byId[id] : sandbox.cards.find((c) => c.id === id)),
+  ships, colourOf: colourOfPlayer, ruleset: () => sandbox.ruleset, canPin: () => !editing(),
+});
 
 // -- the table file ---------------------------------------------------------------------------
 
@@ -281,6 +287,7 @@ function startBattle(table, result) {
   for (const panel of ["#palette", "#selection", "#setup"]) $(panel).classList.add("locked");
   sandbox.battle = new BattlePlayer(view, {
     table, result, ships: ships(), colourOf: colourOfPlayer, controls: $("#battle-controls"),
+    log: $("#battle-log"),
     onDone: () => {
       showScores($("#score-panel"), { table, result, ships: ships(), colourOf: colourOfPlayer });
       $("#score-panel").hidden = false;

@@ -7,6 +7,7 @@ import { colourOf, loadCatalog } from "./cards.js";
 import { CARD_SIZE } from "./geometry.js";
 import { TableView } from "./table.js";
 import { BattlePlayer } from "./battle.js";
+import { Inspector, inspectorPanel } from "./inspector.js";
 import { showScores } from "./scores.js";
 
 const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -24,6 +25,10 @@ const replay = {
 };
 
 const colourOfPlayer = (player) => colourOf(Math.max(0, replay.table.players.indexOf(player)));
+new Inspector(view, inspectorPanel(), {
+  cardOf: (id) => replay.table?.cards.find((c) => c.id === id),
+  ships: () => replay.ships, colourOf: colourOfPlayer, ruleset: () => replay.table?.ruleset,
+});
 
 /**
  * Pair each stored action with what it did: a place or drop with the card that landed
@@ -126,6 +131,7 @@ function startBattle() {
   replay.battle = new BattlePlayer(view, {
     table: replay.table, result, ships: replay.ships, colourOf: colourOfPlayer,
     controls: $("#battle-controls"),
+    log: $("#battle-log"),
     onDone: () => {
       showScores($("#score-panel"), { table: replay.table, result, ships: replay.ships, colourOf: colourOfPlayer });
       $("#score-panel").hidden = false;

@@ -1,0 +1,136 @@
+// The game's sounds, synthesized with WebAudio (no audio files): a card placed, a laser
+// fired (lower and longer the stronger it is), a hit, a shield, an explosion, a countdown
+// tick. A mute button remembers its choice in localStorage. Browsers keep audio off until
+// the page has had a gesture: until then sounds are skipped quietly, never queued.
+
+import { el } from "./dom.js";
+
+const KEY = "spacetable.muted";
+let context = null;
+let listeners = [];
+
+/** Whether the player muted the sounds (remembered in this browser). */
+export function isMuted() {
+  try {
+    return localStorage.getItem(KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** Mute or unmute, remembered in this browser. */
+export function setMuted(muted) {
+  try {
+    localStorage.setItem(KEY, muted ? "1" : "0");
+  } catch {
+    // storage refused (private mode): the choice lasts for this page only
+  }
+  mutedHere = muted;
+  listeners = listeners.filter(({ button }) => button.isConnected);
+  for (const { show } of listeners) show(muted);
+}
+
+let mutedHere = isMuted();
+
+/** The audio context once a gesture has allowed it; null before (or without WebAudio). */
+function audio() {
+  if (mutedHere) return null;
+  if (!context) {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context || !navigator.userActivation?.hasBeenActive) return null;
+    try {
+      context = new Context();
+    } catch {
+      return null;
+    }
+  }
+  if (context.state === "suspended") context.resume().catch(() => {});
+  return context.state === "running" ? context : null;
+}
+
+/** A tone from `from` to `to` Hz over `length` s, of `type`, at `volume`, `delay` s from now. */
+function tone({ from, to = from, length = 0.15, type = "sine", volume = 0.15, delay = 0 }) {
+  const ac = audio();
+  if (!ac) return;
+  const t = ac.currentTime + delay;
+  const osc = ac.createOscillator();
+  const gain = ac.createGain();
+  osc.type = type;
+  osc.frequency.setValueAtTime(from, t);
+  osc.frequency.exponentialRampToValueAtTime(Math.max(20, to), t + length);
+  gain.gain.setValueAtTime(volume, t);
+  gain.gain.exponentialRampToValueAtTime(0.001, t + length);
+  osc.connect(gain).connect(ac.destination);
+  osc.start(t);
+  osc.stop(t + length + 0.02);
+}
+
+/** A burst of filtered noise (`length` s), for explosions and impacts. */
+function noise({ length = 0.5, volume = 0.3, cutoff = 900, delay = 0 }) {
+  const ac = audio();
+  if (!ac) return;
+  const t = ac.currentTime + delay;
+  const samples = Math.floor(ac.sampleRate * length);
+  const buffer = ac.createBuffer(1, samples, ac.sampleRate);
+  const data = buffer.getChannelData(0);
+  for (let i = 0; i < samples; i += 1) data[i] = (Math.random() * 2 - 1) * (1 - i / samples) ** 2;
+  const source = ac.createBufferSource();
+  source.buffer = buffer;
+  const filter = ac.createBiquadFilter();
+  filter.type = "lowpass";
+  filter.frequency.setValueAtTime(cutoff, t);
+  filter.frequency.exponentialRampToValueAtTime(80, t + length);
+  const gain = ac.createGain();
+  gain.gain.setValueAtTime(volume, t);
+  source.connect(filter).connect(gain).connect(ac.destination);
+  source.start(t);
+}
+
+export const sounds = {
+  /** A card put down on the table. */
+  place() {
+    tone({ from: 220, to: 110, length: 0.09, type: "triangle", volume: 0.25 });
+    noise({ length: 0.06, volume: 0.12, cutoff: 2500 });
+  },
+  /** A laser of `power` (1-3) fired. */
+  fire(power = 1) {
+    const p = Math.max(1, Math.min(3, power));
+    tone({ from: 1500 - p * 250, to: 180 + p * 40, length: 0.16 + p * 0.06, type: "sawtooth", volume: 0.05 + p * 0.015 });
+  },
+  /** A laser that did damage. */
+  hit() {
+    tone({ from: 320, to: 90, length: 0.14, type: "square", volume: 0.08 });
+    noise({ length: 0.12, volume: 0.15, cutoff: 1800 });
+  },
+  /** A shield blocked a laser. */
+  shield() {
+    tone({ from: 900, to: 1300, length: 0.12, type: "sine", volume: 0.1 });
+  },
+  /** A ship blew up. */
+  explosion() {
+    noise({ length: 0.9, volume: 0.45, cutoff: 1200 });
+    tone({ from: 110, to: 40, length: 0.6, type: "sine", volume: 0.3 });
+  },
+  /** A second of the countdown; `last` for the final ones. */
+  tick(last = false) {
+    tone({ from: last ? 1320 : 880, length: 0.07, type: "square", volume: 0.05 });
+  },
+};
+
+/**
+ * A mute button (a speaker that toggles), its state remembered; several on a page stay in
+ * step.
+ */
+export function muteButton() {
+  const button = el("button", { type: "button", class: "mute-button secondary" });
+  const show = (muted) => {
+    button.textContent = muted ? "♪ Sound off" : "♪ Sound on";
+    button.classList.toggle("muted", muted);
+    button.setAttribute("aria-pressed", muted ? "true" : "false");
+    button.title = muted ? "turn the sounds on" : "turn the sounds off";
+  };
+  button.addEventListener("click", () => setMuted(!mutedHere));
+  listeners.push({ button, show });
+  show(mutedHere);
+  return button;
+}
