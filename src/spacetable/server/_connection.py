@@ -39,6 +39,9 @@ class Connection:
 
     def __init__(self, write_frame: WriteFrame) -> None:
         self.seat: int | None = None
+        #: The browser tab it says it belongs to (``rejoin``): a tab's sockets may share
+        #: its seat, another tab's may not.
+        self.tab: str | None = None
         self.closed = False
         self._write_frame = write_frame
 

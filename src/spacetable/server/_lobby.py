@@ -65,7 +65,7 @@ class RoomLobby:
         elif isinstance(message, msg.Join):
             self._join(connection, message)
         elif isinstance(message, msg.Rejoin):
-            self._rejoin(connection, message.token)
+            self._rejoin(connection, message.token, message.tab)
         elif isinstance(message, msg.Leave):
             self._leave(connection)
         elif isinstance(message, msg.SeatBot):
@@ -77,12 +77,21 @@ class RoomLobby:
         else:
             connection.send({"type": "error", "message": f"unexpected {message!r}"})
 
-    def _watch(self, connection: Connection) -> None:
+    def _watch(self, connection: Connection, elsewhere: int | None = None) -> None:
+        """The connection watches; ``elsewhere``: the seat it asked for, which another tab
+        of the same player plays."""
         self._release(connection)
         self.connections.add(connection)
-        connection.send(
-            {"type": "welcome", "role": "spectator", "seat": None, "player": None, "token": None}
-        )
+        welcome: dict[str, Any] = {
+            "type": "welcome",
+            "role": "spectator",
+            "seat": None,
+            "player": None,
+            "token": None,
+        }
+        if elsewhere is not None:
+            welcome["elsewhere"] = elsewhere
+        connection.send(welcome)
         connection.send(self._room_message())
         self._send_state(connection)
         if self.phase == "over" and self.last_result is not None:
@@ -116,10 +125,11 @@ class RoomLobby:
         seat = free[0]
         seat.take("human", message.name.strip() or f"player {seat.index + 1}", self._names(seat))
         seat.token = secrets.token_hex(16)
+        connection.tab = message.tab
         self._seat_connection(connection, seat)
         self._broadcast_room()
 
-    def _rejoin(self, connection: Connection, token: str) -> None:
+    def _rejoin(self, connection: Connection, token: str, tab: str | None = None) -> None:
         seat = next(
             (s for s in self.seats if s.token == token and (s.kind == "human" or s.stand_in)),
             None,
@@ -128,6 +138,12 @@ class RoomLobby:
             connection.send({"type": "error", "message": "that seat is no longer yours"})
             self._watch(connection)
             return
+        others = [c for c in seat.connections if c is not connection and not c.closed]
+        if tab is not None and any(c.tab is not None and c.tab != tab for c in others):
+            # The same player in a second tab: one tab plays, the others watch.
+            self._watch(connection, elsewhere=seat.index)
+            return
+        connection.tab = tab
         if connection.seat != seat.index:
             self._release(connection)
         if seat.stand_in:

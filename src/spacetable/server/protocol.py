@@ -45,6 +45,8 @@ class Join(_Message):
     type: Literal["join"]
     name: Annotated[str, Field(min_length=1, max_length=24)]
     seat: int | None = None
+    #: The page's tab, as in :class:`Rejoin`.
+    tab: Annotated[str, Field(min_length=1, max_length=64)] | None = None
 
 
 class Rejoin(_Message):
@@ -52,6 +54,9 @@ class Rejoin(_Message):
 
     type: Literal["rejoin"]
     token: Annotated[str, Field(min_length=1, max_length=64)]
+    #: The page's tab (a random id it keeps while it lives): a second tab that rejoins a
+    #: seat another tab plays is made a spectator and told so.
+    tab: Annotated[str, Field(min_length=1, max_length=64)] | None = None
 
 
 class Watch(_Message):

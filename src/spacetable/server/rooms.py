@@ -166,6 +166,15 @@ class Room(RoomLobby, RoomBots):
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
 
+    @property
+    def listed(self) -> bool:
+        """Whether the lobby lists the room among the open ones: not when its match is
+        over, nor when nobody has been connected to it for ``timing.abandon_seconds`` (its
+        players went away; a room just created waits that long for its first)."""
+        if self.phase == "over":
+            return False
+        return bool(self.connections) or self._idle_for() < self.timing.abandon_seconds
+
     def summary(self) -> dict[str, Any]:
         """The room in the lobby's list."""
         return {

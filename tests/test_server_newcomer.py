@@ -1,0 +1,193 @@
+"""What a newcomer meets in a room, against a real ``spacetable serve`` process
+(docs/protocol.md): bot levels told in words, the 3-2-1 run-up, bots' hands that travel
+over the table, two players of one name, a second tab, and the open-rooms list."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from spacetable.bots._view import random_free_pose, view_table
+from spacetable.core.registry import game
+from spacetable.games.lightspeed import LightSpeedMatch
+from spacetable.server._realtime import BOT_PAUSE
+from tests._server import Client, Server, running_server
+
+RUNUP_S = 1.5
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("db") / "matches.db"
+    with running_server(
+        db,
+        "--runup-seconds",
+        str(RUNUP_S),
+        "--stop-seconds",
+        "1.5",
+        "--abandon-seconds",
+        "1",
+        "--bot-pace",
+        "0.3",
+    ) as running:
+        yield running
+
+
+def seated(server: Server, room: str, name: str, tab: str | None = None) -> Client:
+    client = Client(server, room)
+    client.send(type="join", name=name, **({"tab": tab} if tab else {}))
+    client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+    return client
+
+
+def free_spot(state: dict[str, Any], rng: random.Random) -> dict[str, float]:
+    pose = random_free_pose(view_table(state), rng)
+    assert pose is not None
+    return {"x": pose.x, "y": pose.y, "rotation": pose.rotation_deg}
+
+
+def test_bot_levels_are_told_in_words_with_their_pace(server: Server) -> None:
+    games = {g["key"]: g for g in server.get("/api/games")}
+    for key in ("lightspeed", "stellar"):
+        laser = games[key]
+        assert laser["default_bot"] == "beginner"
+        assert laser["bot_levels"][0] == "beginner"
+        about = laser["bot_descriptions"]
+        assert set(about) == set(laser["bot_levels"])
+        assert about["beginner"].startswith("Beginner — places a card about every 6 s")
+    assert set(games["ftl"]["bot_descriptions"]) == set(games["ftl"]["bot_levels"])
+    # The pace told is the room's pace.
+    bots = game("lightspeed").bots
+    assert bots is not None
+    for level in bots.levels:
+        words = bots.describe(level)
+        seconds = 1.0 if "every second" in words else float(words.split("every ")[1].split()[0])
+        assert seconds == pytest.approx(BOT_PAUSE[level], abs=0.15), level
+
+
+def test_the_runup_holds_every_card_until_it_ends(server: Server) -> None:
+    room = server.create_room()
+    ann = seated(server, room, "Ann")
+    watcher = Client(server, room)
+    watcher.wait_type("welcome")
+    ann.send(type="bot", seat=1, level="beginner")
+    ann.send(type="ready")
+    began = time.monotonic()
+    state = ann.wait(lambda m: m["type"] == "state" and m["phase"] == "fast")
+    seen = watcher.wait(lambda m: m["type"] == "state" and m["phase"] == "fast")
+    for message in (state, seen):
+        assert message["runup"]["seconds"] == RUNUP_S
+        assert 0 < message["runup"]["seconds_left"] <= RUNUP_S
+        assert message["t"] < 0.5  # the clock stands still: the round has not begun
+    rng = random.Random(3)
+    ann.send(type="place", **free_spot(state, rng))
+    refused = ann.wait_type("refused")
+    assert refused["action"] == "place" and "starts in" in refused["reason"]
+    # After the count the same card lands, at match time 0 or later.
+    time.sleep(max(0.0, RUNUP_S - (time.monotonic() - began)) + 0.1)
+    ann.send(type="place", **free_spot(state, rng))
+    placed = ann.wait(lambda m: m["type"] == "placed" and m["player"] == "Ann")
+    assert 0 <= placed["t"] < 1.0
+    # No bot card landed before the run-up ended either; the match replays exactly.
+    bot_cards = [m for m in watcher.received if m["type"] == "placed" and m["player"] != "Ann"]
+    assert all(m["t"] >= 0 for m in bot_cards)
+    ann.send(type="leave")
+    done = watcher.wait_type("battle", timeout=60)
+    stored = server.stored_match(done["match_id"])
+    replayed = LightSpeedMatch.from_record(stored)
+    outcome = replayed.result()
+    assert outcome is not None and outcome.to_json()["events"] == stored["events"]
+
+
+def test_a_bots_card_waits_on_its_side_then_travels_to_where_it_lands(server: Server) -> None:
+    room = server.create_room()
+    ann = seated(server, room, "Ann")
+    ann.send(type="bot", seat=1, level="medium")
+    ann.send(type="ready")
+    state = ann.wait(lambda m: m["type"] == "state" and m["phase"] == "fast")
+    bot = next(p for p in state["players"] if p != "Ann")
+    placed = ann.wait(lambda m: m["type"] == "placed" and m["player"] == bot, timeout=30)
+    poses = [m["poses"][bot] for m in ann.received if m["type"] == "poses" and bot in m["poses"]]
+    width, height = state["table_size_mm"]
+    # Drawn: on the far side of the table (seat 2 of 2), the ship it holds.
+    assert poses[0]["x"] == 0 and poses[0]["y"] == pytest.approx(0.35 * height)
+    assert poses[0]["ship"] == placed["card"]["ship"]
+    # Then a path of small steps that ends where the card landed.
+    assert len(poses) >= 4
+    last, card = poses[-1], placed["card"]
+    assert math.hypot(last["x"] - card["x"], last["y"] - card["y"]) < 1
+    steps = [math.hypot(b["x"] - a["x"], b["y"] - a["y"]) for a, b in itertools.pairwise(poses)]
+    assert max(steps) < math.hypot(width, height) / 3
+    # Its next card shows on its side again as soon as it is drawn.
+    after = ann.wait(lambda m: m["type"] == "poses" and bot in m["poses"])
+    assert after["poses"][bot]["y"] == pytest.approx(0.35 * height)
+    ann.send(type="leave")
+
+
+def test_two_players_of_one_name_both_place_cards(server: Server) -> None:
+    room = server.create_room()
+    first = seated(server, room, "Sam")
+    second = seated(server, room, "Sam")
+    names = [m["player"] for c in (first, second) for m in c.received if m.get("role") == "player"]
+    assert names == ["Sam", "Sam (2)"]
+    first.send(type="ready")
+    second.send(type="ready")
+    rng = random.Random(5)
+    for client, name in ((first, "Sam"), (second, "Sam (2)")):
+        for _ in range(2):  # the second card too: nobody is stuck after his first
+            state = client.wait(
+                lambda m, n=name: m["type"] == "state" and m["phase"] == "fast" and m["hand"]
+            )
+            assert state["player"] == name
+            time.sleep((state.get("runup") or {"seconds_left": 0})["seconds_left"])
+            client.send(type="place", **free_spot(state, rng))
+            client.wait(lambda m, n=name: m["type"] == "placed" and m["player"] == n)
+    first.close()
+    second.close()
+
+
+def test_a_second_tab_on_the_same_seat_watches_and_is_told_so(server: Server) -> None:
+    room = server.create_room()
+    ann = seated(server, room, "Ann", tab="tab-1")
+    token = next(m["token"] for m in ann.received if m.get("role") == "player")
+    other = Client(server, room)
+    other.wait_type("welcome")
+    other.send(type="rejoin", token=token, tab="tab-2")
+    told = other.wait(lambda m: m["type"] == "welcome" and "elsewhere" in m)
+    assert told["role"] == "spectator" and told["elsewhere"] == 0
+    # The same tab coming back (a reload, a dropped connection) plays on.
+    again = Client(server, room)
+    again.wait_type("welcome")
+    again.send(type="rejoin", token=token, tab="tab-1")
+    welcome = again.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+    assert welcome["seat"] == 0
+    for client in (ann, other, again):
+        client.close()
+
+
+def test_the_open_rooms_list_hides_finished_and_abandoned_rooms(server: Server) -> None:
+    def listed() -> set[str]:
+        return {r["id"] for r in server.get("/api/rooms")}
+
+    fresh = server.create_room()
+    assert fresh in listed()  # a room just created waits for its first player
+    left = server.create_room()
+    ann = seated(server, left, "Ann")
+    assert left in listed()
+    ann.close()
+    time.sleep(1.3)  # --abandon-seconds 1
+    assert left not in listed()
+    finished = server.create_room()
+    bea = seated(server, finished, "Bea")
+    bea.send(type="bot", seat=1, level="hard")
+    bea.send(type="ready")
+    bea.send(type="leave")  # a bot plays her cards: the match ends by itself
+    bea.wait_type("battle", timeout=60)
+    assert finished not in listed()
+    bea.close()
