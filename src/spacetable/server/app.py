@@ -220,7 +220,9 @@ def create_app(
 
     @app.get("/api/rooms")
     async def list_rooms() -> list[dict[str, Any]]:
-        return [room.summary() for room in directory.rooms(ROOM_LIST_LIMIT)]
+        # Finished and abandoned rooms stay open for their links, but are not offered.
+        listed = (room for room in directory.rooms() if room.listed)
+        return [room.summary() for room, _ in zip(listed, range(ROOM_LIST_LIMIT), strict=False)]
 
     @app.get("/api/matches")
     async def list_matches(
