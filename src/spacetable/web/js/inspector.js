@@ -48,16 +48,18 @@ export class Inspector {
    * `view`: the TableView whose cards it shows; `panel`: the element it fills;
    * `cardOf(id)`: the table card of an id; `ships()`: definitions by key; `colourOf(player)`;
    * `ruleset()`: "lightspeed" or "stellar"; `canPin()`: whether a click may pin it (not
-   * while clicking places a card).
+   * while clicking places a card); `enabled()`: whether it shows at all (not while a card
+   * in hand moves over the table).
    */
-  constructor(view, panel, { cardOf, ships, colourOf, ruleset = () => "lightspeed", canPin = () => true }) {
-    Object.assign(this, { view, panel, cardOf, ships, colourOf, ruleset, canPin });
+  constructor(view, panel, { cardOf, ships, colourOf, ruleset = () => "lightspeed", canPin = () => true,
+    enabled = () => true }) {
+    Object.assign(this, { view, panel, cardOf, ships, colourOf, ruleset, canPin, enabled });
     this.pinned = null;
     this.shownId = null;
     panel.hidden = true;
     const cardId = (event) => event.target.closest?.(".table-card")?.dataset.card ?? null;
     view.svg.addEventListener("pointerover", (event) => {
-      if (event.pointerType === "touch") return;
+      if (event.pointerType === "touch" || !this.enabled()) return;
       const id = cardId(event);
       if (id && !this.pinned) this.show(id);
     });
@@ -68,7 +70,7 @@ export class Inspector {
     });
     view.svg.addEventListener("click", (event) => {
       const id = cardId(event);
-      if (!id || !this.canPin()) return;
+      if (!id || !this.enabled() || !this.canPin()) return;
       if (this.pinned === id) {
         this.close();
       } else {

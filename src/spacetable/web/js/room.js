@@ -13,6 +13,8 @@ import { BattlePlayer } from "./battle.js";
 import { showScores } from "./scores.js";
 import { GAME_NAMES, renderSeats } from "./seats.js";
 import { FleetBuilder } from "./fleet.js";
+import { Inspector, inspectorPanel } from "./inspector.js";
+import { muteButton, sounds } from "./sounds.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 // Where each seat's first card waits, near its own side of the table.
@@ -54,6 +56,12 @@ const hand = new Hand(view, {
   onChange: () => renderHandBar(),
 });
 view.enableGestures({ canPan: (e) => !hand.owns(e), wheelZooms: () => !hand.movable() });
+// Hover a card to see it large (a click keeps it), unless a card in hand is being placed.
+new Inspector(view, inspectorPanel(), {
+  cardOf: (id) => page.battle?.byId[id] ?? page.match?.table.find((c) => c.id === id),
+  ships: () => page.ships, colourOf: colourOfPlayer, ruleset: () => page.room?.ruleset,
+  enabled: () => !hand.ship,
+});
 $("#table-wrap").append(view.zoomControls());
 const socket = new RoomSocket(roomId, { onMessage: receive, onStatus: showConnection });
 const builder = new FleetBuilder($("#fleet-panel"), {
@@ -300,6 +308,8 @@ function startCountdown(secondsLeft) {
   const tick = () => {
     const left = Math.max(0, (page.countdownEnd - performance.now()) / 1000);
     const box = $("#countdown");
+    if (left > 0 && left <= 5 && Math.ceil(left) !== page.countdownTick) sounds.tick(left <= 1);
+    page.countdownTick = Math.ceil(left);
     $("#countdown-seconds").textContent = left.toFixed(1);
     box.dataset.secondsLeft = left.toFixed(1);
     box.classList.toggle("urgent", left <= 5);
@@ -329,6 +339,7 @@ function onPlaced(message) {
     page.match.table.push(message.card);
   }
   if (!page.battle) view.addCard(message.card, page.ships, colourOfPlayer);
+  sounds.place();
   if (message.player === page.me.player) {
     hand.landed();
     hideRefused();
@@ -429,6 +440,7 @@ function showStop(by, seconds, restart = false) {
     const tick = () => {
       const left = Math.max(0, (deadline - performance.now()) / 1000);
       const whole = Math.ceil(left);
+      if (whole > 0 && whole <= 5 && $("#stop-countdown").textContent !== String(whole)) sounds.tick(whole <= 1);
       $("#stop-countdown").textContent = String(whole);
       banner.dataset.secondsLeft = left.toFixed(1);
       $("#stop-bar-fill").style.width = `${seconds > 0 ? (100 * left) / seconds : 0}%`;
@@ -507,6 +519,7 @@ function onBattle(message) {
   page.battle = new BattlePlayer(view, {
     table, result: message.result, ships: page.ships, colourOf: colourOfPlayer,
     controls: $("#battle-controls"),
+    log: $("#battle-log"),
     onDone: () => showResult(message),
   });
   $("#battle-controls").hidden = false;
@@ -569,6 +582,7 @@ function setupShare() {
 async function main() {
   setPhase("lobby");
   setupShare();
+  $("#connection").before(muteButton());
   $("#stop-banner").hidden = true;
   $("#drop-here").addEventListener("click", () => socket.send({ type: "drop", ...hand.pose }));
   $("#discard").addEventListener("click", () => {
