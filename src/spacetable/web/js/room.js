@@ -3,7 +3,7 @@
 // animation and the scores. Everything arrives over the room's websocket
 // (docs/protocol.md); this module turns messages into what the player sees.
 
-import { $, clear, el, fetchJSON, setPhase } from "./dom.js";
+import { $, clear, el, fetchJSON, savedName, setPhase } from "./dom.js";
 import { colourOf, loadCatalog } from "./cards.js";
 import { CARD_SIZE } from "./geometry.js";
 import { TableView } from "./table.js";
@@ -11,14 +11,26 @@ import { Hand, OtherHands } from "./hand.js";
 import { RoomSocket } from "./socket.js";
 import { BattlePlayer } from "./battle.js";
 import { showScores } from "./scores.js";
-import { GAME_NAMES, renderSeats } from "./seats.js";
+import { GAME_NAMES, loadBots, renderSeats } from "./seats.js";
 import { FleetBuilder } from "./fleet.js";
 import { Inspector, inspectorPanel } from "./inspector.js";
 import { muteButton, sounds } from "./sounds.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 // Where each seat's first card waits, near its own side of the table.
-const START_POSES = [[0, -280], [0, 280], [-480, 0], [480, 0]];
+// As fractions of the table's width and height, by seat: the near side, the far side, the
+// left, the right (the server puts a bot's card there too: HOME_FRACTIONS in _realtime.py).
+const HOME_FRACTIONS = [[0, -0.35], [0, 0.35], [-0.4, 0], [0.4, 0]];
+// The lobby's links: `?join=1` seats us (creating a room, "Play a bot"), then
+// `&bots=1:beginner` seats those bots.
+const WANTED = new URLSearchParams(location.search);
+
+/** Where the card `seat` draws waits on a table of `size` ([w, h] mm). */
+function homePose(seat, size) {
+  const [w, h] = size || [1200, 800];
+  const [fx, fy] = HOME_FRACTIONS[seat % HOME_FRACTIONS.length];
+  return { x: fx * w, y: fy * h, rotation: 0 };
+}
 // On a touch screen the table zooms in until a card is about this wide on screen (px).
 const TOUCH_CARD_PX = 64;
 // The match phases in which cards in hand move and land.
@@ -43,6 +55,9 @@ const page = {
   races: {}, // Stellar Conflict races: {race: {name, ships}}
   refusedTimer: null,
   toastTimer: null,
+  runupEnd: null, // performance.now() when the 3-2-1 before the round ends
+  runupTimer: null,
+  joining: false, // we sent the join a lobby link asked for
 };
 
 const view = new TableView($("#table"));
@@ -50,6 +65,7 @@ const others = new OtherHands(view);
 const hand = new Hand(view, {
   onPose: (pose) => socket.send({ type: "pose", ...pose }),
   onPlace: (pose) => {
+    if (runupLeft() > 0) return; // the 3-2-1 runs: no card lands before it ends
     if (socket.send({ type: "place", ...pose })) hand.busy = true;
   },
   obstacles: () => (page.match?.table || []).map((c) => ({ ...c, size: c.size || CARD_SIZE })),
@@ -116,9 +132,14 @@ function onWelcome(message) {
   if (message.role === "player") {
     page.rejoining = false;
     socket.token = message.token;
+  } else if (message.elsewhere !== undefined && message.elsewhere !== null) {
+    // Another tab of ours plays the seat: this one watches, and keeps the token.
+    page.rejoining = false;
+    toast("You play this seat in another tab: this tab watches.");
   } else if (!page.rejoining) {
     socket.token = null; // we left our seat (or never had one)
   }
+  if (message.role === "player" && page.joining) seatWantedBots();
   const identity = $("#identity");
   identity.textContent = message.role === "player" ? `you are ${message.player}` : "watching";
   identity.style.setProperty("--team", message.role === "player" ? colourOf(message.seat) : "#8891a8");
@@ -144,6 +165,7 @@ function onRoom(message) {
     setPhase("lobby");
   }
   renderRoom();
+  joinIfWanted();
 }
 
 function renderRoom() {
@@ -206,7 +228,7 @@ function onState(message) {
   page.players = Object.keys(message.players);
   if (message.phase !== "over" && page.battle) endBattle();
   if (PLACING.has(message.phase) && !wasPlacing) {
-    const [x, y] = START_POSES[page.me.seat ?? 0] || [0, -280];
+    const { x, y } = homePose(page.me.seat ?? 0, message.table_size_mm);
     hand.setPose({ x, y, rotation: 0 });
     page.stopHeld = null;
     page.discardAsked = false;
@@ -218,7 +240,8 @@ function onState(message) {
   } else if (message.phase !== "stop" && message.phase !== "over") {
     page.frozenHolders = null;
   }
-  if (message.countdown) startCountdown(message.countdown.seconds_left);
+  showRunup(message.runup);
+  if (message.countdown) startCountdown(message.countdown.seconds_left, message.runup?.seconds_left ?? 0);
   else hideCountdown();
   renderState();
 }
@@ -240,6 +263,7 @@ function renderState() {
   // Hands that are now empty (placed or discarded) disappear; after stop the others'
   // cards stay frozen where they were.
   others.keep(page.players.filter((p) => match.players[p]?.holding && p !== page.me.player && match.phase !== "over"));
+  showDrawnHands(match);
   const panel = $("#fleet-panel");
   panel.hidden = match.phase !== "preparation";
   if (match.phase === "preparation") {
@@ -298,15 +322,90 @@ function renderHandBar() {
   $("#place-card").disabled = hand.busy;
 }
 
+// -- the run-up, and the others' hands ------------------------------------------------------
+
+/** Seconds left of the 3-2-1 before the round (0 once it is over). */
+function runupLeft() {
+  return page.runupEnd === null ? 0 : Math.max(0, (page.runupEnd - performance.now()) / 1000);
+}
+
+/** The 3-2-1 before the round, big over the table (`runup`: the state's, or null). */
+function showRunup(runup) {
+  if (!runup || runup.seconds_left <= 0) return;
+  page.runupEnd = performance.now() + runup.seconds_left * 1000;
+  let box = $("#runup");
+  if (!box) {
+    box = el("div", { id: "runup", class: "runup", role: "timer", "aria-live": "assertive" },
+      el("span", { class: "runup-count" }), el("span", { class: "runup-text" }));
+    $("#table-wrap").append(box);
+  }
+  box.hidden = false;
+  clearInterval(page.runupTimer);
+  const word = page.match?.phase === "deployment" ? "The deployment" : "The round";
+  const tick = () => {
+    const left = runupLeft();
+    const count = Math.ceil(left);
+    box.dataset.count = String(count);
+    box.querySelector(".runup-count").textContent = count > 0 ? String(count) : "Go!";
+    box.querySelector(".runup-text").textContent = count > 0 ? `${word} starts in…` : "Place your cards!";
+    if (count <= 0) {
+      clearInterval(page.runupTimer);
+      page.runupTimer = null;
+      page.runupEnd = null;
+      setTimeout(() => { if (page.runupEnd === null) box.hidden = true; }, 700);
+    }
+  };
+  tick();
+  page.runupTimer = setInterval(tick, 100);
+}
+
+/**
+ * The others' cards in hand are seen from the moment they are drawn: until their first
+ * pose comes, each waits on its player's side of the table.
+ */
+function showDrawnHands(match) {
+  if (!PLACING.has(match.phase)) return;
+  page.players.forEach((player, seat) => {
+    const ship = match.players[player]?.holding;
+    if (!ship || player === page.me.player || others.groups.get(player)?.dataset.ship === ship) return;
+    const def = page.ships[ship] || { name: ship, speed: "?", health: 0, lasers: [], shields: [] };
+    others.show(player, { ...homePose(seat, match.table_size_mm), ship }, def, colourOfPlayer(player));
+  });
+}
+
+// -- the lobby's links: seat us, and the bots asked for --------------------------------------
+
+/** `?join=1`: take a seat under our saved name, once, unless a token holds one already. */
+function joinIfWanted() {
+  if (!WANTED.has("join") || page.joining || page.room?.phase !== "lobby") return;
+  if (page.me.role === "player" || page.rejoining || socket.token) return;
+  page.joining = true;
+  socket.send({ type: "join", name: savedName() || "player", seat: null });
+}
+
+/** Seated by the link: seat the bots it names (`bots=1:beginner,2:easy`), then forget it. */
+function seatWantedBots() {
+  page.joining = false;
+  for (const wanted of (WANTED.get("bots") || "").split(",").filter(Boolean)) {
+    const [seat, level] = wanted.split(":");
+    socket.send({ type: "bot", seat: Number(seat), level: level || null });
+  }
+  history.replaceState(null, "", location.pathname); // a reload is the room's plain link
+}
+
 // -- the deployment countdown (Stellar Conflict) ----------------------------------------------
 
-/** Count down from `secondsLeft`, smoothly, until the next state says otherwise. */
-function startCountdown(secondsLeft) {
-  page.countdownEnd = performance.now() + secondsLeft * 1000;
+/**
+ * Count down from `secondsLeft`, smoothly, until the next state says otherwise; it stands
+ * still for `holdSeconds` first (the run-up).
+ */
+function startCountdown(secondsLeft, holdSeconds = 0) {
+  page.countdownEnd = performance.now() + (secondsLeft + holdSeconds) * 1000;
+  page.countdownFull = secondsLeft;
   $("#countdown").hidden = false;
   if (page.countdownFrame) return;
   const tick = () => {
-    const left = Math.max(0, (page.countdownEnd - performance.now()) / 1000);
+    const left = Math.min(page.countdownFull, Math.max(0, (page.countdownEnd - performance.now()) / 1000));
     const box = $("#countdown");
     if (left > 0 && left <= 5 && Math.ceil(left) !== page.countdownTick) sounds.tick(left <= 1);
     page.countdownTick = Math.ceil(left);
@@ -582,6 +681,7 @@ function setupShare() {
 async function main() {
   setPhase("lobby");
   setupShare();
+  loadBots().then(() => { if (page.room) renderRoom(); });
   $("#connection").before(muteButton());
   $("#stop-banner").hidden = true;
   $("#drop-here").addEventListener("click", () => socket.send({ type: "drop", ...hand.pose }));
