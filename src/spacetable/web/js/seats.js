@@ -1,9 +1,41 @@
-// The seat panel of a room in its lobby: who sits where, take a seat, add bots, get ready.
+// The seat panel of a room in its lobby: who sits where, take a seat, add bots (each level
+// told in words with its pace), get ready.
 
-import { clear, el, saveName, savedName } from "./dom.js";
+import { clear, el, fetchJSON, saveName, savedName } from "./dom.js";
 import { colourOf } from "./cards.js";
 
-const LEVELS = ["random", "easy", "medium", "hard"];
+/** The laser games' bots until GET /api/games answers: levels, the default, in words. */
+const FALLBACK_BOTS = { levels: ["beginner", "random", "easy", "medium", "hard"], default: "beginner", about: {} };
+/** Each game's bots by ruleset, from GET /api/games (loadBots). */
+const botsByRuleset = {};
+
+/**
+ * Load every game's bot levels and their descriptions (GET /api/games), once; resolves
+ * to them by ruleset ({levels, default, about}). A server that cannot answer leaves the
+ * fallback.
+ */
+export async function loadBots() {
+  if (Object.keys(botsByRuleset).length) return botsByRuleset;
+  try {
+    for (const game of await fetchJSON("/api/games")) {
+      const bots = { levels: game.bot_levels, default: game.default_bot, about: game.bot_descriptions || {} };
+      for (const ruleset of game.rulesets) botsByRuleset[ruleset] = bots;
+    }
+  } catch {
+    // The fallback levels below.
+  }
+  return botsByRuleset;
+}
+
+/** The bots of a ruleset: {levels, default, about}. */
+export function botsOf(ruleset) {
+  return botsByRuleset[ruleset] || FALLBACK_BOTS;
+}
+
+/** A bot level in words: "Beginner — places a card about every 6 s…". */
+export function describeLevel(ruleset, level) {
+  return botsOf(ruleset).about[level] || `${level[0].toUpperCase()}${level.slice(1)} bot`;
+}
 
 /** The games a room can play, by ruleset. */
 export const GAME_NAMES = { lightspeed: "Light Speed", stellar: "Stellar Conflict", ftl: "Faster Than Light" };
@@ -69,10 +101,11 @@ export function renderSeats(container, room, mySeat, send, { watching = false, o
       dataset: { seat: seat.seat, kind: seat.kind, ready: seat.ready },
       style: `--team: ${colourOf(seat.seat)}`,
     }, el("span", { class: "swatch" }));
-    const who = seat.kind === "empty" ? "empty seat"
-      : seat.kind === "bot" ? `${seat.name} (${seat.level} bot)`
-        : `${seat.name}${mine ? " (you)" : ""}`;
-    item.append(el("span", { class: "seat-name", text: who }));
+    const who = seat.kind === "empty" ? "empty seat" : `${seat.name}${mine ? " (you)" : ""}`;
+    item.append(el("span", { class: "seat-name", text: who, title: who }));
+    if (seat.kind === "bot") {
+      item.append(el("span", { class: "bot-about", text: describeLevel(room.options.ruleset, seat.level) }));
+    }
     if (seat.kind === "human") {
       item.append(el("span", { class: `seat-state${seat.connected ? "" : " away"}`,
         text: !seat.connected ? "disconnected" : seat.ready ? "ready" : "not ready" }));
@@ -84,10 +117,16 @@ export function renderSeats(container, room, mySeat, send, { watching = false, o
       actions.append(el("button", { type: "button", class: "take-seat",
         on: { click: () => send({ type: "join", name: name(), seat: seat.seat }) } }, "Take this seat"));
     } else if (seat.kind === "empty") {
-      const level = el("select", { class: "bot-level", "aria-label": "bot level" },
-        LEVELS.map((l) => el("option", { value: l, selected: l === "medium", text: l })));
+      const bots = botsOf(room.options.ruleset);
+      const about = el("span", { class: "bot-about" });
+      const level = el("select", { class: "bot-level", "aria-label": "bot level",
+        on: { change: () => { about.textContent = describeLevel(room.options.ruleset, level.value); } } },
+      bots.levels.map((l) => el("option", { value: l, selected: l === bots.default, text: `${l} bot`,
+        title: describeLevel(room.options.ruleset, l) })));
+      about.textContent = describeLevel(room.options.ruleset, level.value);
       actions.append(level, el("button", { type: "button", class: "add-bot",
         on: { click: () => send({ type: "bot", seat: seat.seat, level: level.value }) } }, "Add bot"));
+      item.append(about);
     }
     if (mine) {
       actions.append(

@@ -1,7 +1,24 @@
 // The room's websocket: JSON messages both ways (docs/protocol.md), the seat token kept in
 // localStorage per room, and automatic reconnection that takes the seat back (`rejoin`).
+// `join` and `rejoin` name this tab, so that a second tab of the same player watches.
 
 const tokenKey = (roomId) => `spacetable.token.${roomId}`;
+const TAB_KEY = "spacetable.tab";
+
+/** This tab's id: kept while the tab lives (a reload keeps it), another tab has its own. */
+function tabId() {
+  let id = null;
+  try {
+    id = sessionStorage.getItem(TAB_KEY);
+    if (!id) {
+      id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+      sessionStorage.setItem(TAB_KEY, id);
+    }
+  } catch {
+    id ??= "tab"; // no session storage: every tab counts as one
+  }
+  return id;
+}
 
 /** The seat token stored for `roomId`, or null. */
 function storedToken(roomId) {
@@ -68,6 +85,7 @@ export class RoomSocket {
   /** Send a message; false (and nothing sent) while the socket is not open. */
   send(message) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    if (message.type === "join" || message.type === "rejoin") message = { ...message, tab: tabId() };
     this.ws.send(JSON.stringify(message));
     return true;
   }
