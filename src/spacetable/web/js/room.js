@@ -628,7 +628,7 @@ function onBattle(message) {
 function showResult(message) {
   const panel = $("#score-panel");
   showScores(panel, { table: message.table, result: message.result, ships: page.ships,
-    colourOf: colourOfPlayer, matchId: message.match_id });
+    colourOf: colourOfPlayer, matchId: message.match_id, me: page.me.role === "player" ? page.me.player : null });
   if (page.me.role === "player") {
     panel.append(el("button", { type: "button", id: "rematch", on: { click: askRematch } }, "Play again"));
   }
