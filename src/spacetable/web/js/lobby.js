@@ -1,6 +1,8 @@
-// The lobby: your name, creating a room, the open rooms (refreshed every few seconds) and
-// the most recent matches. A Faster Than Light room can be created with bots in its other
-// seats: the room page seats you and them (`?bots=1:hard`), then waits for your "ready".
+// The lobby: your name, "Play a bot" (one click to a Light Speed room with you and a bot,
+// waiting for your "ready"), creating a room (which seats you: `?join=1`), the open rooms
+// (refreshed every few seconds) and the most recent matches. A Faster Than Light room can be
+// created with bots in its other seats: the room page seats you and them (`?bots=1:hard`),
+// then waits for your "ready".
 
 import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "./dom.js";
 import { RACES, describeOptions } from "./seats.js";
@@ -9,7 +11,9 @@ import { describeFtl } from "./games/ftl/room.js";
 
 const REFRESH_MS = 3000;
 /** FTL's bot levels (GET /api/games replaces them) and the one offered first. */
-const ftlBots = { levels: ["random", "greedy", "easy", "medium", "hard"], default: "medium" };
+const ftlBots = { levels: ["random", "greedy", "easy", "medium", "hard"], default: "medium", about: {} };
+/** The laser games' bots, for "Play a bot" (GET /api/games replaces them). */
+const laserBots = { levels: ["beginner"], default: "beginner", about: {} };
 
 /** A room's options in a few words, for any game. */
 function describe(options) {
@@ -32,8 +36,9 @@ async function createRoom(event) {
   }
   try {
     const room = await postJSON("/api/rooms", body);
+    // The room page seats us (and an FTL room's bots) as it opens.
     const bots = body.ruleset === "ftl" ? ftlBotSeats(body.seats) : "";
-    location.href = `/rooms/${encodeURIComponent(room.id)}${bots ? `?bots=${bots}` : ""}`;
+    location.href = `/rooms/${encodeURIComponent(room.id)}${bots ? `?bots=${bots}` : "?join=1"}`;
   } catch (e) {
     error.textContent = `Cannot create the room: ${e.message}`;
     error.hidden = false;
@@ -104,10 +109,34 @@ function showFtlSeats(seats) {
   for (const select of box.querySelectorAll("select")) {
     const chosen = select.value;
     select.replaceChildren(el("option", { value: "", text: "a friend (share the link)" }),
-      ...ftlBots.levels.map((level) => el("option", { value: level, text: `${level} bot` })));
+      ...ftlBots.levels.map((level) => el("option", { value: level, text: `${level} bot`, title: ftlBots.about[level] || "" })));
     select.value = chosen;
   }
   [...box.querySelectorAll(".ftl-seat")].forEach((label, i) => { label.hidden = i + 1 >= seats; });
+}
+
+/** "Play a bot": a two-seat Light Speed room; the room page seats us and the bot. */
+async function playBot() {
+  const error = $("#play-bot-error");
+  error.hidden = true;
+  saveName($("#name").value);
+  const level = $("#play-bot-level").value || laserBots.default;
+  try {
+    const room = await postJSON("/api/rooms", { ruleset: "lightspeed", seats: 2 });
+    location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:${encodeURIComponent(level)}`;
+  } catch (e) {
+    error.textContent = `Cannot open a room: ${e.message}`;
+    error.hidden = false;
+  }
+}
+
+/** The "Play a bot" choice: every laser bot level, the default first, told in words. */
+function showPlayBot() {
+  const select = $("#play-bot-level");
+  const chosen = select.value || laserBots.default;
+  select.replaceChildren(...laserBots.levels.map((level) => el("option", { value: level, text: `${level} bot` })));
+  select.value = laserBots.levels.includes(chosen) ? chosen : laserBots.default;
+  $("#play-bot-about").textContent = laserBots.about[select.value] || "";
 }
 
 /** The bots asked for in the FTL seats, as the room page reads them: "1:hard,2:easy". */
@@ -121,7 +150,14 @@ async function loadGames() {
   try {
     const games = await fetchJSON("/api/games");
     const ftl = games.find((g) => g.key === "ftl");
-    if (ftl?.bot_levels?.length) Object.assign(ftlBots, { levels: ftl.bot_levels, default: ftl.default_bot || ftlBots.default });
+    if (ftl?.bot_levels?.length) {
+      Object.assign(ftlBots, { levels: ftl.bot_levels, default: ftl.default_bot || ftlBots.default, about: ftl.bot_descriptions || {} });
+    }
+    const lightspeed = games.find((g) => g.key === "lightspeed");
+    if (lightspeed?.bot_levels?.length) {
+      Object.assign(laserBots, { levels: lightspeed.bot_levels, default: lightspeed.default_bot, about: lightspeed.bot_descriptions || {} });
+      showPlayBot();
+    }
     showGameOptions();
   } catch {
     // An older server: the levels above.
@@ -172,6 +208,10 @@ function main() {
   name.value = savedName();
   name.addEventListener("change", () => saveName(name.value));
   $("#create-room").addEventListener("submit", createRoom);
+  $("#play-bot").addEventListener("click", playBot);
+  $("#play-bot-level").addEventListener("change", () => {
+    $("#play-bot-about").textContent = laserBots.about[$("#play-bot-level").value] || "";
+  });
   $("#ruleset").addEventListener("change", showGameOptions);
   $("#seats").addEventListener("change", showGameOptions);
   showGameOptions();
