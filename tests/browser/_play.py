@@ -26,7 +26,12 @@ def on_screen(page: Page, x: float, y: float) -> tuple[float, float]:
 
 
 def take_seat(page: Page, name: str, seat: int) -> None:
-    """Type a name and take seat ``seat`` from the seat panel."""
+    """Type a name and take seat ``seat`` from the seat panel. A page the lobby's "Create
+    room" opened is seated already (the first free seat, under the lobby's name)."""
+    if "join=1" in page.url or page.locator("button#ready").count():
+        page.wait_for_selector("button#ready")
+        assert page.get_attribute(".seat.mine", "data-seat") == str(seat)
+        return
     page.wait_for_selector("#seat-panel .take-seat")
     page.fill("#player-name", name)
     page.click(f".seat[data-seat='{seat}'] .take-seat")
