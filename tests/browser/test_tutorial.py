@@ -148,7 +148,8 @@ def test_a_newcomer_learns_both_games_with_the_mouse(open_page: OpenPage, shot: 
     page.mouse.down()
     page.mouse.move(tx, ty, steps=8)
     page.mouse.up()
-    assert (page.get_attribute(".plot-row[data-piece='red-m1']", "data-order") or "").startswith("S")
+    order = page.get_attribute(".plot-row[data-piece='red-m1']", "data-order") or ""
+    assert order.startswith("S")
     assert page.locator(".plot-tape").count() == 1
     shot(page, "7-tape")
     page.click("#play-turn")
