@@ -10,15 +10,17 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from spacetable.core.registry import game
+from spacetable.lasers.ships import ShipDef
 from spacetable.lasers.tables import catalog
 from spacetable.render.ship_art import race_of_key, ship_art
 from spacetable.render.svg import card_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+POINT = re.compile(r"(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)")
 
 
-def _all_ships() -> dict[str, object]:
+def _all_ships() -> dict[str, ShipDef]:
     return {**catalog("lightspeed"), **catalog("stellar")}
 
 
@@ -34,11 +36,12 @@ def test_the_same_ship_is_always_drawn_the_same() -> None:
 
 
 def test_art_stays_on_the_card_between_the_badges_and_the_name() -> None:
+    # SVG axes on a 63 x 88 card: the speed badge tops the card at y < -33, the name's
+    # letters start below y = 25.5, the health dots run down x > 23.5 above y = -5.
     for key, ship in _all_ships().items():
-        for part in ship_art(ship):  # type: ignore[arg-type]
-            values = [float(v) for v in NUMBER.findall(part["d"])]
-            xs = values[0::2]
-            assert all(abs(x) <= 28 for x in xs if abs(x) < 100), key  # arc radii aside
+        for part in ship_art(ship):
+            for x, y in ((float(a), float(b)) for a, b in POINT.findall(part["d"])):
+                assert abs(x) <= 28 and -33 <= y <= 25.5, (key, x, y)
             assert part["fill"] == "team" or part["fill"].startswith("#")
 
 

@@ -134,7 +134,7 @@ class _Dice:
 def _size_of(ship: ShipDef) -> float:
     """How much of the card the ship fills: 0.78 for a 1-health fighter, more as it grows."""
     if ship.role == "flag":
-        return 1.15
+        return 1.08
     if ship.role == "cargo":
         return 1.0
     return {1: 0.78, 2: 0.88, 3: 0.98}.get(ship.health, 1.08)
@@ -336,18 +336,23 @@ def _hexai(pen: _Pen, ship: ShipDef, dice: _Dice, k: float) -> None:
     if ship.role == "cargo":
         _freighter(pen, dice, k, boxes=False)
         return
-    r = dice.between(5.6, 6.6) * k
-    dx, dy = 1.5 * r, math.sqrt(3) * r
-    # a column of cells, then shoulders, then outer cells; small ships pick their second cell
+    # in cell radii first: a column of cells, then shoulders, then outer cells; small ships
+    # pick where their second cell goes
+    dx, dy = 1.5, math.sqrt(3)
     second = [(0, dy), (dx, dy / 2), (0, -dy)][dice.pick(3)]
-    cells: list[Point] = [(0, 0), second]
+    unit: list[Point] = [(0, 0), second]
     if ship.health >= 2 or ship.role == "flag":
-        cells += [p for p in [(0, dy), (dx, dy / 2), (-dx, dy / 2), (0, -dy)] if p != second]
+        unit += [p for p in [(0, dy), (dx, dy / 2), (-dx, dy / 2), (0, -dy)] if p != second]
     if ship.health >= 3 or ship.role == "flag":
         extra = [(dx, -dy / 2), (-dx, -dy / 2), (2 * dx, 0), (-2 * dx, 0)]
-        cells += extra if dice.unit() < 0.5 else [*extra[:2], (0, 2 * dy)]
+        unit += extra if dice.unit() < 0.5 else [*extra[:2], (0, 2 * dy)]
     if ship.health >= 4 or ship.role == "flag":
-        cells += [(2 * dx, dy), (-2 * dx, dy), (0, -2 * dy)]
+        unit += [(2 * dx, dy), (-2 * dx, dy), (0, -2 * dy)]
+    # then in mm: as large as the ship's size says, but always inside the art area
+    tall = max(y for _, y in unit) - min(y for _, y in unit) + dy + 1.5
+    wide = 2 * max(abs(x) for x, _ in unit) + 3
+    r = min(dice.between(5.6, 6.6) * k, 44 / tall, 48 / wide)
+    cells = [(x * r, y * r) for x, y in unit]
     ys = [y for _, y in cells]
     offset = -(max(ys) + min(ys)) / 2
     for x, y in cells:
@@ -357,12 +362,12 @@ def _hexai(pen: _Pen, ship: ShipDef, dice: _Dice, k: float) -> None:
     core = cells[dice.pick(len(cells))]
     pen.hexagon(core[0], core[1] + offset, r * 0.4, _GLASS)
     top = max(ys) + offset
-    spike = dice.between(2, 6) * k
+    spike = dice.between(0.3, 0.9) * r
     pen.poly([(0, top + r + spike), (r * 0.6, top + r * 0.5), (-r * 0.6, top + r * 0.5)], _METAL)
     # side prongs on the widest cells, as many as the ship has lasers
-    wide = max(abs(x) for x, _ in cells)
+    widest = max(abs(x) for x, _ in cells)
     for x, y in cells[: len(ship.lasers) + 1]:
-        if x and abs(x) == wide:
+        if x and abs(x) == widest:
             side = 1 if x > 0 else -1
             y0 = y + offset
             pen.poly(

@@ -125,9 +125,8 @@ export class BattleLog {
     this.entries = [];
     clear(container);
     container.hidden = false;
-    container.append(el("h2", { text: "Battle log" }), battleLegend(table.players, colourOf));
     this.list = el("ol", { class: "battle-log-list", "aria-live": "polite" });
-    container.append(this.list);
+    container.append(el("h2", { text: "Battle log" }), this.list, battleLegend(table.players, colourOf));
     const word = this.stellar ? "Initiative" : "Speed";
     beats.forEach((beat, index) => {
       const lines = describeBeat(beat, { byId: this.byId, defOf, stellar: this.stellar, hurt });

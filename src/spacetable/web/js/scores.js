@@ -1,16 +1,18 @@
 // The score panel after a battle: every player's kill pile, rocks on surviving ships and
 // total, then the winner or a draw. Stellar Conflict counts VP, splits the cubes into those
 // left on your cargo ship and those your surviving ships stole, and breaks a tie by the
-// enemy ships in each kill pile.
+// enemy ships in each kill pile. A note says what a kill pile is; the cargo ship is "your"
+// cargo ship on your own panel and "their" cargo ship on the others'.
 
 import { clear, el } from "./dom.js";
 
 /**
  * Fill `container` with the scores of `result` on `table`. `ships`: definitions by key
- * (for names and health); `colourOf(player)`; `matchId` adds a link to the replay.
- * The panel is shown and scrolled into view.
+ * (for names and health); `colourOf(player)`; `matchId` adds a link to the replay; `me`:
+ * the player looking (null: a spectator or the referee). The panel is shown and scrolled
+ * into view.
  */
-export function showScores(container, { table, result, ships, colourOf, matchId = null }) {
+export function showScores(container, { table, result, ships, colourOf, matchId = null, me = null }) {
   const byId = Object.fromEntries(table.cards.map((c) => [c.id, c]));
   const defs = { ...ships, ...(table.ships || {}) };
   const worth = (card) => {
@@ -21,7 +23,14 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
   const stellar = table.ruleset === "stellar";
   const enemyKills = (player) => (result.kill_piles[player] || []).filter((id) => byId[id] && byId[id].owner !== player).length;
   clear(container);
+  const unit = stellar ? ["VP", "cube"] : ["health", "rock"];
   container.append(el("h2", { text: "Scores" }));
+  const help = el("p", { class: "kill-pile-help", text:
+    "A kill pile holds the ships a player is credited with destroying: with two players, "
+    + "a destroyed ship goes to its owner's opponent; with more, to whoever did it the most damage "
+    + "(its owner, if tied for the most; nobody, on another tie). "
+    + `Enemy ships in your pile add their ${unit[0]}, your own ships in it cost you theirs, `
+    + `and each ${unit[1]} your surviving ships carry adds 1.` });
   const list = el("div", { class: "score-list" });
   for (const player of players) {
     const score = result.scores[player] ?? 0;
@@ -37,10 +46,11 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
         return el("li", { dataset: { card: card.id }, class: own ? "own" : "" },
           `${card.owner}'s ${name} ${own ? "−" : "+"}${worth(card)}${stellar ? " VP" : ""}`);
       }))
-      : el("p", { class: "kill-pile empty", text: "kill pile empty" });
+      : el("p", { class: "kill-pile empty", text: "kill pile empty: destroyed no ship" });
+    const whose = player === me ? "your" : me ? "their" : `${player}'s`;
     const counts = stellar
-      ? [el("p", { class: "cubes cargo-cubes", dataset: { count: cargoCubes }, text: `cubes on your cargo ship: ${cargoCubes}` }),
-        el("p", { class: "cubes stolen-cubes", dataset: { count: rocks - cargoCubes }, text: `stolen cubes on your other surviving ships: ${rocks - cargoCubes}` })]
+      ? [el("p", { class: "cubes cargo-cubes", dataset: { count: cargoCubes }, text: `cubes on ${whose} cargo ship: ${cargoCubes}` }),
+        el("p", { class: "cubes stolen-cubes", dataset: { count: rocks - cargoCubes }, text: `stolen cubes on ${whose} other surviving ships: ${rocks - cargoCubes}` })]
       : [el("p", { class: "rocks", text: `rocks on surviving ships: ${rocks}` })];
     list.append(el("section", {
       class: `score${result.winner === player ? " winning" : ""}`,
@@ -52,7 +62,7 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
     pile,
     ...counts));
   }
-  container.append(list);
+  container.append(list, help);
   const winner = result.winner;
   if (stellar) {
     const best = Math.max(...players.map((p) => result.scores[p] ?? 0));
