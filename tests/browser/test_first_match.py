@@ -1,0 +1,136 @@
+"""A newcomer's first match: from the lobby, one click on "Play a bot" seats him against
+the beginner bot; after the 3-2-1 he places a card every 4.5 s, as someone new does, and
+plays at least 7 of his 10 cards before the round stops.
+
+The server here is a real one with the real run-up and the bots' real pace (the session
+server of ``conftest.py`` plays without the run-up).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from tests._server import Server, running_server
+from tests.browser._play import PLACING, hand_ship, hold_at, on_screen, player, watch_battle
+from tests.browser.conftest import OpenPage, Shot
+
+#: How long the scripted newcomer takes for each card (s).
+SECONDS_PER_CARD = 4.5
+#: Where he tries to put his cards (mm; the table is 1200 x 800 around the origin).
+SPOTS = [(x, y) for x in range(-480, 481, 120) for y in (-300, -170, -40, 90, 220)]
+
+
+@pytest.fixture(scope="module")
+def real_server(
+    tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None
+) -> Iterator[Server]:
+    """A server as a person meets it: the 3-2-1, the bots at their own pace."""
+    db = tmp_path_factory.mktemp("first-match") / "matches.db"
+    with running_server(Path(db), "--runup-seconds", "3", "--stop-seconds", "15") as running:
+        yield running
+
+
+def reach_the_first_match(page: Page) -> None:
+    """From the lobby to a room with the newcomer and the beginner bot, before Ready.
+
+    The hook for the tutorial: a newcomer's path will go lobby -> tutorial -> "Play a
+    bot"; today it starts at "Play a bot"."""
+    page.fill("#name", "Newcomer")
+    page.wait_for_function("document.querySelector('#play-bot-about').textContent.includes('6 s')")
+    page.click("#play-bot")
+    page.wait_for_url("**/rooms/*")
+    page.wait_for_selector(".seat[data-seat='1'][data-kind=bot]")
+    page.wait_for_selector("button#ready")
+
+
+def place_somewhere(page: Page, rng: random.Random) -> bool:
+    """Put the card in hand on a free spot, as a person looking at the table does (the
+    outline says where it would touch): True once it landed."""
+    ship = hand_ship(page)
+    if ship is None:
+        return False
+    spots = SPOTS[:]
+    rng.shuffle(spots)
+    for x, y in spots:
+        if page.get_attribute("body", "data-phase") not in PLACING:
+            return False
+        hold_at(page, x, y)
+        if "blocked" in (page.get_attribute("#hand", "class") or ""):
+            continue
+        card = f"{player(page)}-{ship}"
+        sx, sy = on_screen(page, x, y)
+        page.mouse.click(sx, sy)
+        page.wait_for_function(
+            """(card) => document.querySelector(`.table-card[data-card="${card}"]`)
+                || !document.querySelector('#refused').hidden
+                || !['fast', 'deployment'].includes(document.body.dataset.phase)""",
+            arg=card,
+        )
+        if page.locator(f'.table-card[data-card="{card}"]').count():
+            return True
+        page.locator("#refused").evaluate("box => { box.hidden = true; }")
+    return False
+
+
+def test_a_newcomer_plays_most_of_his_deck_against_the_beginner_bot(
+    real_server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    page = open_page(f"{real_server.http}/")
+    shot(page, "lobby")
+    reach_the_first_match(page)
+    bot = page.locator(".seat[data-seat='1'] .bot-about").inner_text()
+    assert bot.startswith("Beginner") and "every 6 s" in bot
+    shot(page, "seats")
+    page.click("button#ready")
+    # The 3-2-1, big over the table; a click meanwhile puts nothing down.
+    page.wait_for_selector(
+        "#runup:not([hidden])[data-count='3'], #runup:not([hidden])[data-count='2']"
+    )
+    shot(page, "runup")
+    me = player(page)
+    page.wait_for_selector("#runup[data-count='0']")
+    start = time.monotonic()
+    rng = random.Random(11)
+    placed = 0
+    saw_bot_hand = False
+    for card in range(1, 11):
+        # A card every 4.5 s: he looks, moves it and clicks when his time is up.
+        time.sleep(max(0.0, start + card * SECONDS_PER_CARD - time.monotonic()))
+        if page.get_attribute("body", "data-phase") not in PLACING:
+            break
+        saw_bot_hand = saw_bot_hand or page.locator(".other-hand").count() > 0
+        if place_somewhere(page, rng):
+            placed += 1
+        if card == 3:
+            shot(page, "placing")
+    assert saw_bot_hand, "the bot's card in hand was never seen on the table"
+    assert placed >= 7, f"the newcomer placed only {placed} of 10 cards"
+    mine = page.locator(f'.table-card[data-card^="{me}-"]').count()
+    assert mine == placed
+    if page.get_attribute("body", "data-phase") == "stop" and page.is_visible("#discard"):
+        page.click("#discard")
+    watch_battle(page)
+    shot(page, "over")
+
+
+def test_the_lobby_and_the_run_up_on_a_phone(
+    real_server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    phone = open_page(
+        f"{real_server.http}/", viewport={"width": 390, "height": 844}, has_touch=True
+    )
+    assert phone.is_visible("#play-bot")
+    shot(phone, "lobby")
+    reach_the_first_match(phone)
+    shot(phone, "seats")
+    phone.click("button#ready")
+    phone.wait_for_selector("#runup:not([hidden])")
+    shot(phone, "runup")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, "the room page is wider than the phone"
