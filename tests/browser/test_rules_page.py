@@ -61,6 +61,7 @@ def test_the_rules_page_tells_each_game_with_pictures(open_page: OpenPage, shot:
 def test_a_figure_the_rules_do_not_have_is_not_found(server: Server) -> None:
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(f"{server.base}/rules/figures/chess.svg", timeout=10)
+    refused.value.close()
     assert refused.value.code == 404
     with urllib.request.urlopen(f"{server.base}/rules/figures/ftl-after.svg", timeout=10) as answer:
         assert answer.headers["Content-Type"].startswith("image/svg+xml")
@@ -74,3 +75,24 @@ def test_the_rules_fit_a_phone(open_page: OpenPage, shot: Shot) -> None:
     shot(page, "phone")
     page.locator(".rules-game#lightspeed .rules-row.pair").scroll_into_view_if_needed()
     shot(page, "phone-battle")
+
+
+def test_the_lobby_and_the_room_lead_to_the_tutorial_and_the_rules(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    page = open_page("/")
+    learn = page.locator("#learn a.learn-start")
+    assert learn.inner_text() == "New here? Learn in 2 minutes"
+    assert page.locator("#learn a[href='/rules']").count() == 1
+    shot(page, "lobby")
+    phone = open_page("/", viewport=PHONE)
+    assert phone.locator("#learn a.learn-start").is_visible()
+    shot(phone, "lobby-phone")
+    learn.click()
+    page.wait_for_url("**/tutorial")
+    room = server.api("/api/rooms", {"seats": 2})
+    page = open_page(f"/rooms/{room['id']}")
+    link = page.locator("header a[href='/rules']")
+    assert link.is_visible()
+    assert link.get_attribute("target") == "_blank"  # the match stays open
+    shot(page, "room")
