@@ -163,6 +163,9 @@ def test_a_newcomer_learns_both_games_with_the_mouse(open_page: OpenPage, shot: 
     assert page.locator("#play-first").is_visible()
     assert page.locator("a[href='/rules']").count() >= 1
     shot(page, "8-ready")
+    page.click("#play-first")
+    page.wait_for_url("**/rooms/*?join=1&bots=1:beginner")
+    page.wait_for_selector("#seat-panel")
 
 
 def test_the_tutorial_on_a_phone_with_buttons_and_keys(open_page: OpenPage, shot: Shot) -> None:

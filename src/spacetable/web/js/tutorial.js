@@ -383,12 +383,13 @@ function showFinish() {
   $("#play-first").focus({ preventScroll: true });
 }
 
-/** Open a Light Speed room for two with the beginner bot in the other seat. */
+/** Open a Light Speed room for two, with us in one seat and the beginner bot in the other. */
 async function playFirstMatch(button) {
   button.disabled = true;
   try {
     const room = await postJSON("/api/rooms", { ruleset: "lightspeed", seats: 2 });
-    location.href = `/rooms/${encodeURIComponent(room.id)}?bots=1:${FIRST_BOT}`;
+    // As the lobby's "Play a bot": the room page seats us, then the bot.
+    location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:${FIRST_BOT}`;
   } catch (error) {
     button.disabled = false;
     say(`The room could not be created: ${error.message}`);
