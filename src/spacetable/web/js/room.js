@@ -567,7 +567,7 @@ function renderStopChoice(secondsLeft = Number($("#stop-countdown").textContent)
     text = `Do nothing and your ${name} is discarded in ${secondsLeft} s.`;
   }
   if (what.textContent !== text) what.textContent = text;
-  $("#drop-here").disabled = Boolean(reason);
+  // Drop stays on offer: the server has the last word on where a card may lie.
   $("#drop-here").title = reason ? `can't drop here: ${reason}` : "";
 }
 
