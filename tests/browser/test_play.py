@@ -10,7 +10,6 @@ from playwright.sync_api import Page
 from tests.browser._play import (
     hand_ship,
     hold_at,
-    on_screen,
     place,
     player,
     shown_scores,
@@ -245,54 +244,3 @@ def test_referee_shows_why_a_table_is_refused(
     watch_battle(page)
     assert page.is_hidden("#referee-error")
     assert set(shown_scores(page)) == {"red", "blue"}
-
-
-def test_touch_turns_with_the_handle_and_places_by_lifting(
-    server: Server, open_page: OpenPage, shot: Shot
-) -> None:
-    room = server.api("/api/rooms", {"seats": 2, "asteroids": "large"})
-    tablet = open_page(
-        f"/rooms/{room['id']}",
-        viewport={"width": 768, "height": 1024},
-        has_touch=True,
-        is_mobile=True,
-    )
-    take_seat(tablet, "dana", 0)
-    tablet.tap(".seat[data-seat='1'] .add-bot")
-    tablet.wait_for_selector(".seat[data-seat='1'][data-kind=bot]")
-    tablet.tap("button#ready")
-    tablet.wait_for_selector("body[data-phase=fast]")
-    touch = tablet.context.new_cdp_session(tablet)
-
-    def finger(kind: str, points: list[tuple[float, float]]) -> None:
-        touch_points = [{"x": x, "y": y} for x, y in points]
-        touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": touch_points})
-
-    # Drag the yellow handle to the right of the card: its front turns to +x.
-    handle = tablet.locator("#hand .rotate-handle circle").nth(1).bounding_box()
-    face = tablet.locator("#hand .hand-face").bounding_box()
-    assert handle is not None and face is not None
-    start = (handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
-    right = (face["x"] + face["width"] / 2 + 150, face["y"] + face["height"] / 2)
-    finger("touchStart", [start])
-    for i in range(1, 9):
-        finger(
-            "touchMove",
-            [(start[0] + (right[0] - start[0]) * i / 8, start[1] + (right[1] - start[1]) * i / 8)],
-        )
-    finger("touchEnd", [])
-    tablet.wait_for_function("document.querySelector('#hand').dataset.rotation === '-90'")
-    assert tablet.locator(".table-card[data-owner=dana]").count() == 0  # turning placed nothing
-
-    # Drag the card with a finger and lift it: the card lands there, turned.
-    ship = hand_ship(tablet)
-    x0, y0 = on_screen(tablet, -300, -150)
-    x1, y1 = on_screen(tablet, -250, -250)
-    finger("touchStart", [(x0, y0)])
-    for i in range(1, 9):
-        finger("touchMove", [(x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8)])
-    finger("touchEnd", [])
-    card = tablet.locator(f'.table-card[data-card="dana-{ship}"]')
-    card.wait_for()
-    assert "rotate(90)" in (card.get_attribute("transform") or "")
-    shot(tablet, "placed-by-touch")
