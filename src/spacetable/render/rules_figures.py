@@ -54,14 +54,14 @@ LIGHTSPEED_EXAMPLE: dict[str, Any] = {
 FTL_EXAMPLE: dict[str, Any] = {
     "ruleset": "ftl",
     "players": ["red", "blue"],
-    "table": {"width": 16, "height": 12},
+    "table": {"width": 24, "height": 12},
     "pieces": [
-        {"id": "red", "kind": "ship", "owner": "red", "x": -4, "y": -3.5, "heading": 0},
+        {"id": "red", "kind": "ship", "owner": "red", "x": -6, "y": -3.5, "heading": 0},
         {
             "id": "blue",
             "kind": "ship",
             "owner": "blue",
-            "x": 4,
+            "x": 6,
             "y": 2,
             "heading": 90,
             "missiles": 9,
@@ -71,7 +71,7 @@ FTL_EXAMPLE: dict[str, Any] = {
             "id": "blue-m1",
             "kind": "missile",
             "owner": "blue",
-            "x": -4,
+            "x": -6,
             "y": 2.5,
             "heading": 180,
         },
