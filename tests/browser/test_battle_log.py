@@ -320,3 +320,70 @@ def test_the_score_panel_explains_the_kill_pile_and_whose_cargo_ship(open_page: 
     assert page.inner_text(".score[data-player='blue'] .stolen-cubes").startswith(
         "stolen cubes on their other"
     )
+
+
+COUNT_TONES = """
+window.__tones = 0;
+const start = OscillatorNode.prototype.start;
+OscillatorNode.prototype.start = function (...args) {
+  window.__tones += 1;
+  return start.apply(this, args);
+};
+"""
+
+
+def test_the_battle_sounds_and_the_mute_silences_it(open_page: OpenPage) -> None:
+    page = open_page("/referee")
+    page.add_init_script(COUNT_TONES)
+    page.reload()
+    resolve_in_referee(page, FIG1)
+    page.click("#battle-replay")  # a gesture: the browser lets the page play sounds
+    page.select_option("#battle-speed", FAST_ANIMATION)
+    page.wait_for_selector("body[data-phase=over]", timeout=60_000)
+    heard = page.evaluate("window.__tones")
+    assert heard > 0
+    page.click("#battle-controls .mute-button")
+    page.click("#battle-replay")
+    page.wait_for_selector("body[data-phase=over]", timeout=60_000)
+    assert page.evaluate("window.__tones") == heard
+
+
+def test_a_card_that_cannot_land_is_outlined_unlike_any_seat(
+    server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    room = server.api("/api/rooms", {"seats": 2, "asteroids": "two-small"})
+    page = open_page(f"/rooms/{room['id']}")
+    take_seat(page, "eve", 0)
+    page.select_option(".seat[data-seat='1'] .bot-level", "easy")
+    page.click(".seat[data-seat='1'] .add-bot")
+    page.wait_for_selector(".seat[data-seat='1'][data-kind=bot]")
+    page.click("button#ready")
+    page.wait_for_selector("body[data-phase=fast]")
+    asteroid = page.locator(".table-card.asteroid").first.bounding_box()
+    assert asteroid is not None
+    page.mouse.move(
+        asteroid["x"] + asteroid["width"] / 2, asteroid["y"] + asteroid["height"] / 2, steps=4
+    )
+    page.wait_for_selector("#hand.blocked")
+    shot(page, "blocked")
+    outline = page.evaluate(
+        """() => {
+          const s = getComputedStyle(document.querySelector('#hand .hand-outline'));
+          return [s.stroke, s.strokeDasharray];
+        }"""
+    )
+    seats = page.evaluate(
+        """async () => {
+          const { colourOf } = await import('/static/js/cards.js');
+          return [0, 1, 2, 3].map((i) => {
+            const probe = document.createElement('span');
+            probe.style.color = colourOf(i);
+            document.body.append(probe);
+            const rgb = getComputedStyle(probe).color;
+            probe.remove();
+            return rgb;
+          });
+        }"""
+    )
+    assert outline[0] not in seats
+    assert outline[1] not in ("", "none")

@@ -219,11 +219,11 @@ def _ship_face(ship: ShipDef, colour: str | None, size: tuple[float, float]) -> 
             g, hw - 6 * s, 15 * s - hl, health, 4 * s, fill="#ffffff", cls="health-count", **bold
         )
     # the name as large as the card's width allows (long names shrink), to be read on a table
-    font = min(7.2 * s, (size[0] - 8 * s) / (0.64 * max(len(ship.name), 1)))
+    font = min(9 * s, (size[0] - 8 * s) / (0.64 * max(len(ship.name), 1)))
     white = {"fill": "#ffffff", "stroke": _ART, "stroke_width": fmt_num(0.8 * s), **bold}
-    add_text(g, 0, 31 * s, ship.name, font, cls="name", paint_order="stroke", **white)
+    add_text(g, 0, 33 * s, ship.name, font, cls="name", paint_order="stroke", **white)
     if ship.role != "warship":
-        add_text(g, 0, 36.5 * s, ship.role.upper(), 3.6 * s, fill="#9fb3d9", cls="role")
+        add_text(g, 0, 38.3 * s, ship.role.upper(), 3.6 * s, fill="#9fb3d9", cls="role")
     x, y, gold = hw - 4.5 * s, hl - 4.5 * s, "#ffe08a"
     if ship.credits or ship.vp != ship.health:
         add_text(g, -x, y, f"{ship.vp} VP", 4 * s, fill=gold, cls="vp", text_anchor="start")

@@ -191,11 +191,11 @@ export function shipFace(def, colour, size = CARD_SIZE, key = null) {
   }
   const name = def.name || "?";
   // The name as large as the card's width allows, to be read on the table.
-  const font = Math.min(7.2 * s, (w - 8 * s) / (0.64 * Math.max(name.length, 1)));
-  g.append(text(0, 31 * s, name, font, { class: "name", fill: "#ffffff", "font-weight": "bold",
+  const font = Math.min(9 * s, (w - 8 * s) / (0.64 * Math.max(name.length, 1)));
+  g.append(text(0, 33 * s, name, font, { class: "name", fill: "#ffffff", "font-weight": "bold",
     stroke: ART, "stroke-width": fmt(0.8 * s), "paint-order": "stroke" }));
   if (def.role && def.role !== "warship") {
-    g.append(text(0, 36.5 * s, def.role.toUpperCase(), 3.6 * s, { class: "role", fill: "#9fb3d9" }));
+    g.append(text(0, 38.3 * s, def.role.toUpperCase(), 3.6 * s, { class: "role", fill: "#9fb3d9" }));
   }
   // Stellar Conflict cards print their VP and credits (as render/svg.py draws them).
   const vp = def.vp ?? def.health;
