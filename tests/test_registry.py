@@ -84,3 +84,18 @@ def test_a_games_resources_and_cards_come_through_the_registry() -> None:
     assert ships and "speed" in text
     with pytest.raises(ValueError, match="unknown race"):
         stellar.card_list("klingon")
+
+
+def test_every_game_rooms_can_play_has_seeded_duels_for_its_bots() -> None:
+    """``spacetable duels`` reaches every game's duel through the registry; a duel replays
+    from its seed, and the seat swap gives bot ``a`` the other seat."""
+    for entry in [g for g in games() if g.playable]:
+        assert entry.bots is not None
+        duel = entry.duel_function()
+        bots = entry.bots.bot("random"), entry.bots.bot("random")
+        first = duel(*bots, 3, a_first=True, turn_limit=5, clock=None)
+        again = duel(*bots, 3, a_first=True, turn_limit=5, clock=None)
+        swapped = duel(*bots, 3, a_first=False, turn_limit=5, clock=None)
+        assert first == again and first.winner in ("a", "b", None) and first.turns > 0
+        assert swapped.a_seat != first.a_seat
+        assert first.seconds_a == () and first.seconds_b == ()  # no clock, no timing

@@ -22,7 +22,14 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from spacetable._userinput import InputError, parse_json, read_limited
-from spacetable.core.registry import MAX_FILE_BYTES, Referee, UnknownGame, games, referee_for
+from spacetable.core.registry import (
+    MAX_FILE_BYTES,
+    Referee,
+    UnknownGame,
+    game,
+    games,
+    referee_for,
+)
 from spacetable.lasers.tables import RESOLVE_BUDGET_S
 
 app = typer.Typer(
@@ -471,48 +478,63 @@ def races(
 
 @app.command()
 def duels(
-    bot: Annotated[str, typer.Option(help="The bot measured: random, greedy, easy, medium, hard.")],
+    bot: Annotated[str, typer.Option(help="The bot measured: one of the game's bot levels.")],
     against: Annotated[str, typer.Option(help="Its opponent, one of the same levels.")],
+    game_key: Annotated[
+        str, typer.Option("--game", help="The game: ftl, lightspeed or stellar.")
+    ] = "ftl",
     count: Annotated[int, typer.Option("--duels", help="Duels to play, seats alternating.")] = 400,
     seed: Annotated[int, typer.Option(help="Seed of the first duel; duel i uses seed + i.")] = 0,
-    turns: Annotated[int, typer.Option(help="Turns before a duel ends as a draw.")] = 60,
+    turns: Annotated[
+        int, typer.Option(help="Games played in turns (FTL): turns before a draw.")
+    ] = 60,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Measure one Faster Than Light bot against another (seeded duels).
+    """Measure one bot against another over seeded duels, in any game with bots.
 
     Prints wins, draws and losses, the win rate and the score (a draw counts half) with
-    95% Wilson intervals. Progress goes to stderr."""
-    from spacetable.bots.ftl import FTL_LEVELS, make_ftl_bot
-    from spacetable.bots.ftl_arena import DuelResult, study
+    95% Wilson intervals, and how long each bot thinks per decision (one core). Progress
+    goes to stderr."""
+    from spacetable.core.duels import DuelResult, study
 
-    for level in (bot, against):
-        if level not in FTL_LEVELS:
-            _fail(f"unknown FTL bot {level!r} (choose from {', '.join(FTL_LEVELS)})")
+    try:
+        entry = game(game_key)
+        if entry.bots is None:
+            raise ValueError(f"{entry.title} has no bots")
+        duel = entry.duel_function()
+        a, b = entry.bots.bot(bot), entry.bots.bot(against)
+    except (UnknownGame, ValueError) as exc:
+        _fail(str(exc))
     if count < 1 or turns < 1:
         _fail("--duels and --turns must be at least 1")
 
     def progress(k: int, result: DuelResult) -> None:
         outcome = {"a": "won", "b": "lost", None: "drew"}[result.winner]
-        print(f"[{k + 1}/{count}] {bot} {outcome} in {result.turns} turns", file=sys.stderr)
+        print(f"[{k + 1}/{count}] {bot} {outcome} ({result.turns} turns)", file=sys.stderr)
 
     found = study(
-        make_ftl_bot(bot), make_ftl_bot(against), count, seed=seed, turn_limit=turns,
-        progress=progress, clock=time.perf_counter,
+        duel, a, b, count, seed=seed, turn_limit=turns, progress=progress,
+        clock=time.perf_counter,
     ).summary()  # fmt: skip
     if as_json:
-        print(json.dumps({"bot": bot, "against": against, "seed": seed, **found}, indent=2))
+        print(json.dumps({"game": entry.key, "bot": bot, "against": against, "seed": seed,
+                          **found}, indent=2))  # fmt: skip
         return
-    print(f"{bot} against {against}, {count} duels (seeds {seed}..{seed + count - 1}):")
+    print(
+        f"{entry.title}: {bot} against {against}, {count} duels (seeds {seed}..{seed + count - 1}):"
+    )
     print(f"  won {found['wins']}, drew {found['draws']}, lost {found['losses']}")
     for key, label in (("win_rate", "win rate"), ("score", "score (draw = half)")):
         low, high = found[f"{key}_95"]
         print(f"  {label}: {found[key]:.1%} (95% interval {low:.1%}-{high:.1%})")
-    print(f"  mean turns: {found['mean_turns']:.1f}")
+    unit = "turns" if entry.pacing == "plots" else "cards placed"
+    print(f"  mean length: {found['mean_turns']:.1f} {unit}")
     for side, level in (("bot", bot), ("against", against)):
         timing = found["decision_seconds"][side]
         print(
-            f"  {level} thinks {timing['mean']:.3f} s a turn on average, p99 "
-            f"{timing['p99']:.3f} s, longest {timing['max']:.3f} s ({timing['decisions']} turns)"
+            f"  {level} thinks {timing['mean']:.3f} s a decision on average, p99 "
+            f"{timing['p99']:.3f} s, longest {timing['max']:.3f} s "
+            f"({timing['decisions']} decisions)"
         )
 
 

@@ -7,7 +7,8 @@ match machine is the same one the server drives.
 Stellar Conflict matches start with every seat's fleet at ``t = 0``; under the timer the
 arena sends :class:`~spacetable.games.stellar.TimerExpired` at the match's deadline, when
 the next card would come too late. :func:`race_matrix` pits the races against each other
-(the fairness check of ``docs/stellar.md``).
+(the fairness check of ``docs/stellar.md``); :func:`lightspeed_duel` and
+:func:`stellar_duel` are the two games' ``Game.duel`` (``spacetable duels``).
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from spacetable.bots import Bot, make_bot
 from spacetable.bots._view import BotAction
+from spacetable.core.duels import DuelResult, Stopwatch
 from spacetable.games.lightspeed import LightSpeedAction, LightSpeedMatch, LightSpeedOptions
 from spacetable.games.stellar import (
     RACES,
@@ -125,6 +128,66 @@ def win_rate(bot: Bot, opponent: Bot, games: int, seed: int = 0) -> float:
         mine = match.players[game % 2]
         points += 1.0 if outcome.winner == mine else 0.5 if outcome.winner is None else 0.0
     return points / games
+
+
+class _Timed:
+    """A bot whose every decision its stopwatch times."""
+
+    def __init__(self, bot: Bot, watch: Stopwatch) -> None:
+        self.bot, self.watch = bot, watch
+
+    def choose(self, view: dict[str, Any], rng: random.Random) -> BotAction:
+        """The bot's choice, timed."""
+        action: BotAction = self.watch.timed(self.bot.choose, view, rng)
+        return action
+
+
+def _duel(
+    play: Callable[[Sequence[Bot], int], LightSpeedMatch | StellarMatch],
+    a: Bot,
+    b: Bot,
+    seed: int,
+    a_first: bool,
+    clock: Callable[[], float] | None,
+) -> DuelResult:
+    watch_a, watch_b = Stopwatch(clock), Stopwatch(clock)
+    bots: list[Bot] = [_Timed(a, watch_a), _Timed(b, watch_b)]
+    match = play(bots if a_first else bots[::-1], seed)
+    outcome = match.result()
+    assert outcome is not None
+    seat_a = match.players[0 if a_first else 1]
+    winner = None if outcome.winner is None else "a" if outcome.winner == seat_a else "b"
+    placed = len(match.table_cards())
+    return DuelResult(winner, placed, seat_a, tuple(watch_a.seconds), tuple(watch_b.seconds))
+
+
+def lightspeed_duel(
+    a: Bot,
+    b: Bot,
+    seed: int,
+    *,
+    a_first: bool = True,
+    turn_limit: int = 0,
+    clock: Callable[[], float] | None = None,
+) -> DuelResult:
+    """One 2-player Light Speed match of ``a`` against ``b``, both placing a card a second
+    (so that it measures their aim, not their speed); ``turns`` counts the cards placed.
+    ``turn_limit`` is not used (the fast round ends by itself)."""
+    return _duel(play_match, a, b, seed, a_first, clock)
+
+
+def stellar_duel(
+    a: Bot,
+    b: Bot,
+    seed: int,
+    *,
+    a_first: bool = True,
+    turn_limit: int = 0,
+    clock: Callable[[], float] | None = None,
+) -> DuelResult:
+    """One 2-player Stellar Conflict match of ``a`` against ``b`` (Wiss against Vak, a
+    Conflict under the timer, both at the same pace); ``turns`` counts the cards placed."""
+    return _duel(play_stellar_match, a, b, seed, a_first, clock)
 
 
 @dataclass(frozen=True, slots=True)

@@ -150,6 +150,15 @@ class Game:
     #: part of the catalog or ``None`` (all), returns ``(cards by key, text table)``,
     #: raises ``ValueError`` naming an unknown part.
     cards: str | None = None
+    #: ``"module:function"`` playing one seeded duel of two of its bots to the end
+    #: (:class:`spacetable.core.duels.Duel`), for ``spacetable duels``, if the game has one.
+    duel: str | None = None
+
+    def duel_function(self) -> Any:
+        """The game's duel (:attr:`duel`), imported now. Raises ``ValueError`` if none."""
+        if self.duel is None:
+            raise ValueError(f"{self.title} has no duels to measure its bots")
+        return _imported(self.duel)
 
     def card_list(self, part: str | None) -> tuple[dict[str, Any], str]:
         """The game's cards (of ``part``) and their table as text (:attr:`cards`)."""

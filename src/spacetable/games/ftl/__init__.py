@@ -107,4 +107,5 @@ GAME = Game(
             ("hard", "weighs many plots and plays the safest mix of them"),
         ),
     ),
+    duel="spacetable.bots.ftl_arena:duel",
 )

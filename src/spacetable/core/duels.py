@@ -1,0 +1,146 @@
+"""Seeded duels between two bots of one game, and their record with intervals.
+
+A game that can be measured this way names, in its registry entry (``Game.duel``), a
+function ``duel(a, b, seed, *, a_first, turn_limit, clock) -> DuelResult`` that plays one
+whole match of bot ``a`` against bot ``b`` (``a`` in the first seat if ``a_first``) and
+says who won; :func:`study` plays many, the bots swapping seats, and :class:`DuelStudy`
+adds them up. ``spacetable duels`` reaches every game this way. Pure: the duels read no
+clock unless given one (the command passes ``time.perf_counter`` to time the bots).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from spacetable.core.stats import wilson
+
+
+@dataclass(frozen=True, slots=True)
+class DuelResult:
+    """One duel: the winner (``"a"``, ``"b"`` or ``None`` for a draw), how long it lasted
+    (``turns``: turns of a game played in turns, cards placed in a placing round), which
+    seat bot ``a`` held, and each bot's decisions' seconds (empty without a clock)."""
+
+    winner: str | None
+    turns: int
+    a_seat: str
+    seconds_a: tuple[float, ...] = ()
+    seconds_b: tuple[float, ...] = ()
+
+
+class Duel(Protocol):
+    """One game's duel (``Game.duel``)."""
+
+    def __call__(
+        self,
+        a: Any,
+        b: Any,
+        seed: int,
+        *,
+        a_first: bool,
+        turn_limit: int,
+        clock: Callable[[], float] | None,
+    ) -> DuelResult:
+        """Play one duel of bot ``a`` against bot ``b``."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class DuelStudy:
+    """Bot ``a``'s record against bot ``b`` over ``duels``."""
+
+    duels: tuple[DuelResult, ...]
+
+    @property
+    def wins(self) -> int:
+        """Duels ``a`` won."""
+        return sum(d.winner == "a" for d in self.duels)
+
+    @property
+    def draws(self) -> int:
+        """Duels nobody won."""
+        return sum(d.winner is None for d in self.duels)
+
+    @property
+    def losses(self) -> int:
+        """Duels ``b`` won."""
+        return sum(d.winner == "b" for d in self.duels)
+
+    @property
+    def win_rate(self) -> tuple[float, tuple[float, float]]:
+        """``a``'s share of wins and its Wilson 95% interval."""
+        n = len(self.duels)
+        return self.wins / n, wilson(self.wins, n)
+
+    @property
+    def score(self) -> tuple[float, tuple[float, float]]:
+        """``a``'s score (a draw counts half) and its Wilson 95% interval."""
+        n = len(self.duels)
+        points = self.wins + 0.5 * self.draws
+        return points / n, wilson(points, n)
+
+    def summary(self) -> dict[str, Any]:
+        """The study as JSON: counts, win rate and score with their intervals, the mean
+        length, and the bots' thinking time (``None`` where it was not timed)."""
+        win, win_ci = self.win_rate
+        score, score_ci = self.score
+        return {
+            "duels": len(self.duels), "wins": self.wins, "draws": self.draws,
+            "losses": self.losses, "win_rate": win, "win_rate_95": list(win_ci),
+            "score": score, "score_95": list(score_ci),
+            "mean_turns": sum(d.turns for d in self.duels) / len(self.duels),
+            "decision_seconds": {"bot": _timing([d.seconds_a for d in self.duels]),
+                                 "against": _timing([d.seconds_b for d in self.duels])},
+        }  # fmt: skip
+
+
+def _timing(per_duel: list[tuple[float, ...]]) -> dict[str, float] | None:
+    """Mean, 99th percentile and longest of the decisions' seconds, if they were timed."""
+    times = sorted(t for duel in per_duel for t in duel)
+    if not times:
+        return None
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    return {"decisions": len(times), "mean": sum(times) / len(times), "p99": p99, "max": times[-1]}
+
+
+def study(
+    duel: Duel,
+    a: Any,
+    b: Any,
+    duels: int,
+    *,
+    seed: int = 0,
+    turn_limit: int,
+    progress: Callable[[int, DuelResult], None] | None = None,
+    clock: Callable[[], float] | None = None,
+) -> DuelStudy:
+    """``duels`` seeded duels of ``a`` against ``b`` (seeds ``seed``, ``seed + 1``, ...),
+    the bots swapping seats each duel; ``progress(k, result)`` is told of each duel; with
+    a ``clock``, every decision is timed."""
+    results = []
+    for k in range(duels):
+        one = duel(a, b, seed + k, a_first=k % 2 == 0, turn_limit=turn_limit, clock=clock)
+        results.append(one)
+        if progress is not None:
+            progress(k, one)
+    return DuelStudy(tuple(results))
+
+
+class Stopwatch:
+    """Times calls with an optional clock: ``timed(f, *args)`` runs ``f(*args)`` and notes
+    its seconds in ``seconds`` when there is a clock (nothing otherwise)."""
+
+    def __init__(self, clock: Callable[[], float] | None) -> None:
+        self.clock = clock
+        self.seconds: list[float] = []
+
+    def timed(self, work: Callable[..., Any], *args: Any) -> Any:
+        """The result of ``work(*args)``, timed."""
+        if self.clock is None:
+            return work(*args)
+        started = self.clock()
+        result = work(*args)
+        self.seconds.append(self.clock() - started)
+        return result
