@@ -135,6 +135,7 @@ function onWelcome(message) {
   } else if (message.elsewhere !== undefined && message.elsewhere !== null) {
     // Another tab of ours plays the seat: this one watches, and keeps the token.
     page.rejoining = false;
+    page.elsewhere = true;
     toast("You play this seat in another tab: this tab watches.");
   } else if (!page.rejoining) {
     socket.token = null; // we left our seat (or never had one)
@@ -184,7 +185,7 @@ function renderRoom() {
   if (room.phase === "lobby") {
     $("#status").textContent = page.me.role === "player"
       ? "Waiting for every seat to fill and every player to be ready."
-      : "You are watching.";
+      : page.elsewhere ? "You play your seat in another tab: this tab watches." : "You are watching.";
   }
   renderPlayers();
 }
