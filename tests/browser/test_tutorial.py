@@ -203,3 +203,37 @@ def test_the_tutorial_on_a_phone_with_buttons_and_keys(open_page: OpenPage, shot
     page.wait_for_selector(".plot-ring-mark")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(page, "6-ftl")
+
+
+def test_skipping_to_faster_than_light_and_typing_the_orders(
+    open_page: OpenPage, shot: Shot
+) -> None:
+    page = open_page("/tutorial")
+    step_is(page, "move")
+    page.click("#skip-ftl")
+    step_is(page, "ftl-turn")
+    assert page.locator("#table").is_hidden()
+    assert page.locator("#skip-ftl").is_hidden()
+    order = page.locator(".plot-order[data-piece='red-m1']")
+    # A turn that misses is named, and Play waits for one that aims at Blue's ship.
+    order.fill("R-30")
+    assert "points it away" in status(page)
+    assert page.locator("#play-turn").is_disabled()
+    order.fill("R-45")
+    assert page.locator("#play-turn").is_enabled()
+    page.click("#play-turn")
+    wait_done(page)
+    page.click("#next")
+    step_is(page, "ftl-sprint")
+    order = page.locator(".plot-order[data-piece='red-m1']")
+    order.fill("S4")
+    assert "stops short" in status(page)
+    assert page.locator("#play-turn").is_disabled()
+    order.fill("S7.5")
+    page.click("#play-turn")
+    wait_done(page)
+    assert "Hit!" in status(page)
+    page.click("#next")
+    step_is(page, "ready")
+    assert page.locator("#plot-panel").is_hidden()
+    shot(page, "ready")

@@ -352,6 +352,8 @@ function scoreWords(result) {
 function startFtl() {
   lesson.battle?.destroy();
   lesson.battle = null;
+  hand.setCard(null); // a card still in hand (the Light Speed steps skipped) stays behind
+  $("#skip-ftl").hidden = true;
   document.body.classList.add("ftl-lesson");
   // toggleAttribute: an <svg> has no `hidden` property.
   for (const node of document.querySelectorAll(".lesson-ls")) node.toggleAttribute("hidden", true);
@@ -375,6 +377,7 @@ function startFtl() {
 
 function showFinish() {
   setPhase("over");
+  $("#plot-panel").hidden = true;
   const actions = $("#step-actions");
   const play = el("button", { type: "button", class: "play-first", id: "play-first", text: "Play your first match",
     on: { click: () => playFirstMatch(play) } });
@@ -412,6 +415,7 @@ async function main() {
   $("#next").addEventListener("click", () => {
     if (index < STEPS.length - 1) showStep(index + 1);
   });
+  $("#skip-ftl").addEventListener("click", () => showStep(STEPS.findIndex((s) => s.id === "ftl-turn")));
   lesson.started = true;
   showStep(0);
 }
