@@ -90,7 +90,7 @@ function renderSetup() {
   const names = clear($("#player-names"));
   sandbox.players.forEach((player, i) => {
     names.append(el("label", { style: `--team: ${colourOf(i)}` }, el("span", { class: "swatch" }),
-      el("input", { type: "text", id: `player-${i}`, value: player, maxlength: 24,
+      el("input", { type: "text", id: `player-${i}`, value: player, maxlength: 24, "aria-label": `player ${i + 1}'s name`,
         on: { change: (e) => renamePlayer(i, e.target.value.trim()) } })));
   });
   const [, label] = VARIANTS[sandbox.ruleset];
