@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import time
 import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -238,13 +239,26 @@ def listed(server: Server, room: str) -> bool:
     return any(r["id"] == room for r in server.get("/api/rooms"))
 
 
+def is_open(server: Server, room: str) -> bool:
+    """Whether the room's page is still served (the lobby stops listing a room nobody is
+    in well before it closes)."""
+    try:
+        with urllib.request.urlopen(f"{server.http}/rooms/{room}", timeout=10):
+            return True
+    except urllib.error.HTTPError as error:
+        error.close()
+        if error.code != 404:
+            raise
+        return False
+
+
 def gone(server: Server, room: str, timeout: float) -> bool:
     deadline = time.monotonic() + timeout
-    while listed(server, room):
+    while is_open(server, room):
         if time.monotonic() > deadline:
             return False
         time.sleep(0.2)
-    return True
+    return not listed(server, room)
 
 
 def test_a_room_nobody_entered_closes(idle_server: Server) -> None:
