@@ -151,7 +151,7 @@ def test_the_referee_tells_the_battle_step_by_step(open_page: OpenPage, shot: Sh
     shot(page, "over")
 
 
-def test_the_log_heading_jumps_to_its_step(open_page: OpenPage) -> None:
+def test_the_log_heading_jumps_to_its_step_and_names_point_at_ships(open_page: OpenPage) -> None:
     page = open_page("/referee")
     resolve_in_referee(page, FIG1)
     page.click("#battle-skip")
@@ -159,6 +159,12 @@ def test_the_log_heading_jumps_to_its_step(open_page: OpenPage) -> None:
     assert page.locator(".log-beat.current").get_attribute("data-index") == "1"
     assert page.inner_text("#battle-play") == "Play"
     assert page.locator(".log-beat:not([hidden])").count() == 2
+    # Pointing at a ship's name in the log shows that ship on the table.
+    ref = page.locator(".log-beat[data-index='1'] .ship-ref[data-card]").first
+    card = ref.get_attribute("data-card")
+    ref.hover()
+    page.wait_for_selector(f".table-card.spotlight[data-card='{card}']")
+    assert page.locator(".table-card.spotlight").count() == 1
 
 
 def test_the_table_does_not_move_while_the_battle_plays(open_page: OpenPage) -> None:

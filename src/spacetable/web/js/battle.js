@@ -138,6 +138,9 @@ export class BattlePlayer {
         this.pause();
         this.seek(index * BEAT + ANNOUNCE + LASERS + EFFECTS);
       },
+      onPoint: (ids) => {
+        for (const node of this.view.cards.children) node.classList.toggle("spotlight", ids.includes(node.dataset.card));
+      },
     }) : null;
   }
 
@@ -156,7 +159,7 @@ export class BattlePlayer {
     clear(this.controls);
     this.log?.destroy();
     for (const node of this.view.cards.children) {
-      node.classList.remove("destroyed", "gone", "firing", "second-fire");
+      node.classList.remove("destroyed", "gone", "firing", "second-fire", "spotlight");
       const card = this.byId[node.dataset.card];
       if (card?.type === "asteroid") setAsteroidRocks(node, card.rocks ?? 12);
     }

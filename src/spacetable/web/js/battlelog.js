@@ -112,9 +112,10 @@ export class BattleLog {
   /**
    * `container`: the element to fill; `beats`: the battle's beats ({speed, ships, again,
    * events}); `table`, `ships` (definitions by key), `colourOf(player)`; `onSeek(index)`:
-   * a step's heading was clicked.
+   * a step's heading was clicked; `onPoint(cardIds)`: the pointer is on a line or a ship's
+   * name that names these cards (an empty list when it leaves).
    */
-  constructor(container, { beats, table, ships, colourOf, onSeek = () => {} }) {
+  constructor(container, { beats, table, ships, colourOf, onSeek = () => {}, onPoint = () => {} }) {
     this.container = container;
     this.byId = Object.fromEntries(table.cards.map((c) => [c.id, c]));
     this.ships = { ...ships, ...(table.ships || {}) };
@@ -127,6 +128,13 @@ export class BattleLog {
     container.hidden = false;
     this.list = el("ol", { class: "battle-log-list", "aria-live": "polite" });
     container.append(el("h2", { text: "Battle log" }), this.list, battleLegend(table.players, colourOf));
+    // Pointing at a ship's name (or a line) shows the ships on the table.
+    this.list.addEventListener("pointerover", (event) => {
+      const ref = event.target.closest?.(".ship-ref[data-card]");
+      const line = event.target.closest?.(".log-line");
+      onPoint(ref ? [ref.dataset.card] : line ? line.dataset.ships.split(" ").filter(Boolean) : []);
+    });
+    this.list.addEventListener("pointerleave", () => onPoint([]));
     const word = this.stellar ? "Initiative" : "Speed";
     beats.forEach((beat, index) => {
       const lines = describeBeat(beat, { byId: this.byId, defOf, stellar: this.stellar, hurt });
