@@ -3,8 +3,11 @@ fleet, the way to the tutorial; on a laptop and on a phone."""
 
 from __future__ import annotations
 
+import os
 import urllib.error
 import urllib.request
+from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
@@ -12,6 +15,9 @@ from playwright.sync_api import Page
 from tests.browser.conftest import OpenPage, Server, Shot
 
 PHONE = {"width": 390, "height": 844}
+#: The card-in-hand bar's elements, as axe names them.
+HAND_BAR = ("#hand-bar", "#place-card", "#turn-left", "#turn-right", "#hand-info")
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def _pictures_drawn(page: Page) -> None:
@@ -96,3 +102,30 @@ def test_the_lobby_and_the_room_lead_to_the_tutorial_and_the_rules(
     assert link.is_visible()
     assert link.get_attribute("target") == "_blank"  # the match stays open
     shot(page, "room")
+
+
+def serious_violations(page: Page) -> list[str]:
+    """What axe-core (from npm) finds serious or critical on ``page``, one line per rule.
+    Skips without axe-core, except under CI."""
+    if not AXE.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"axe-core is missing ({AXE}): .ci/run must install it with npm ci")
+        pytest.skip("axe-core is not installed: run `npm ci`")
+    page.add_script_tag(path=str(AXE))
+    violations: list[dict[str, Any]] = page.evaluate(
+        "async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
+    )
+    found = []
+    for v in violations:
+        # The bar under the table is the room's, checked there (test_accessibility.py).
+        nodes = [n for n in v["nodes"] if not str(n["target"][0]).startswith(HAND_BAR)]
+        if v["impact"] in ("serious", "critical") and nodes:
+            targets = "; ".join(str(n["target"]) for n in nodes[:6])
+            found.append(f"{v['id']} ({v['impact']}): {v['help']} — {targets}")
+    return found
+
+
+def test_the_rules_page_has_no_serious_accessibility_problem(open_page: OpenPage) -> None:
+    page = open_page("/rules")
+    _pictures_drawn(page)
+    assert serious_violations(page) == []

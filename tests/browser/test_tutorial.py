@@ -11,6 +11,7 @@ from playwright.sync_api import Page
 
 from tests.browser._play import on_screen
 from tests.browser.conftest import OpenPage, Shot
+from tests.browser.test_rules_page import serious_violations
 
 PHONE = {"width": 390, "height": 844}
 FASTEST = "8"
@@ -236,4 +237,18 @@ def test_skipping_to_faster_than_light_and_typing_the_orders(
     page.click("#next")
     step_is(page, "ready")
     assert page.locator("#plot-panel").is_hidden()
+    assert serious_violations(page) == []
     shot(page, "ready")
+
+
+def test_every_kind_of_tutorial_step_has_no_serious_accessibility_problem(
+    open_page: OpenPage,
+) -> None:
+    page = open_page("/tutorial")
+    step_is(page, "move")
+    page.wait_for_selector("#hand[data-ship='moth']")
+    assert serious_violations(page) == []
+    page.click("#skip-ftl")
+    step_is(page, "ftl-turn")
+    page.wait_for_selector(".plot-ring-mark")
+    assert serious_violations(page) == []
