@@ -5,7 +5,7 @@ out the card is discarded, and the page says so."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import FloatRect, Page
 
 from tests.browser._play import hand_ship, hold_at, place, take_seat, watch_battle
 from tests.browser.conftest import OpenPage, Server, Shot
@@ -15,7 +15,7 @@ def _seconds_left(page: Page) -> float:
     return float(page.get_attribute("#stop-banner", "data-seconds-left") or "nan")
 
 
-def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+def _overlap(a: FloatRect, b: FloatRect) -> bool:
     return (
         a["x"] < b["x"] + b["width"]
         and b["x"] < a["x"] + a["width"]

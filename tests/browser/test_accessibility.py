@@ -1,0 +1,167 @@
+"""Accessible pages (issue 11, item 8): a card can be moved, turned and put down with the
+keyboard alone, and axe-core finds no serious or critical violation on the lobby, a room
+with a match in progress, a replay and the referee.
+
+axe-core comes from npm (package.json at the repository's root; ``./dev.sh test`` runs
+``npm ci`` when it is missing). Without it these checks skip, except under CI, where they
+must run."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from spacetable.lasers.tables import load_table
+from spacetable.server.storage import Storage, StoredMatch
+from tests._server import running_server
+from tests.browser._play import hand_ship, take_seat
+from tests.browser.conftest import OpenPage, Server, Shot
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+FIG1 = ROOT / "examples" / "fig1-sample-game.json"
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A database holding one finished match to replay: the rulebook's Fig. 1 game."""
+    db = tmp_path_factory.mktemp("accessibility") / "matches.db"
+    table = load_table(FIG1)
+    result = table.resolve().to_json()
+    events = result.pop("events")
+    result["table"] = table.to_json()
+    ships = [c for c in table.cards if c.ship is not None]
+    actions = [
+        {"type": "place", "player": c.owner, "x": c.pose.x, "y": c.pose.y}
+        | {"rotation_deg": c.pose.rotation_deg, "t": 0.5 * (i + 1)}
+        for i, c in enumerate(ships)
+    ]
+    storage = Storage(f"sqlite:///{db}")
+    match_id = uuid.uuid4().hex
+    seats = [{"seat": k, "player": p, "kind": "human"} for k, p in enumerate(table.players)]
+    storage.save(
+        StoredMatch(
+            id=match_id,
+            room="room",
+            ruleset="lightspeed",
+            options={},
+            seats=seats,
+            seed=0,
+            actions=actions,
+            events=events,
+            result=result,
+            finished_at=1_700_000_000.0,
+        )
+    )
+    storage.close()
+    return db, match_id
+
+
+@pytest.fixture(scope="module")
+def server(stored: tuple[Path, str], compiled_kernels: None) -> Iterator[Server]:
+    with running_server(stored[0]) as running:
+        yield Server(running.http)
+
+
+def _axe_path() -> Path:
+    if not AXE.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"axe-core is missing ({AXE}): .ci/run must install it with npm ci")
+        pytest.skip("axe-core is not installed: run `npm ci` (./dev.sh test does when npm exists)")
+    return AXE
+
+
+def _serious_violations(page: Page) -> list[str]:
+    """What axe-core finds serious or critical on ``page``, one line per rule."""
+    page.add_script_tag(path=str(_axe_path()))
+    violations: list[dict[str, Any]] = page.evaluate(
+        "async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — "
+        + "; ".join(
+            f"{n['target']} {n['any'][0].get('data') if n['any'] else ''}" for n in v["nodes"][:4]
+        )
+        for v in violations
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def _start_room(open_page: OpenPage, server: Server) -> tuple[Page, Page]:
+    room = server.api("/api/rooms", {"seats": 2})
+    ann = open_page(f"/rooms/{room['id']}")
+    take_seat(ann, "ann", 0)
+    ben = open_page(ann.input_value("#share-link"))
+    take_seat(ben, "ben", 1)
+    ann.click("button#ready")
+    ben.click("button#ready")
+    for page in (ann, ben):
+        page.wait_for_selector("body[data-phase=fast]")
+    return ann, ben
+
+
+def test_a_card_is_moved_turned_and_placed_with_the_keyboard_alone(
+    server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    ann, _ = _start_room(open_page, server)
+    # Tab to the table: it says what it is and how to play it.
+    for _ in range(30):
+        ann.keyboard.press("Tab")
+        if ann.evaluate("document.activeElement?.id") == "table":
+            break
+    assert ann.evaluate("document.activeElement?.id") == "table"
+    assert ann.get_attribute("#table", "aria-label")
+    described = ann.get_attribute("#table", "aria-describedby")
+    assert described and "arrow keys" in (ann.text_content(f"#{described}") or "").lower()
+
+    # The card starts at (0, -280): four Shift+Right and two Up move it, Q turns it.
+    ship = hand_ship(ann)
+    for key in ["Shift+ArrowRight"] * 4 + ["ArrowUp"] * 2 + ["q"]:
+        ann.keyboard.press(key)
+    assert ann.get_attribute("#hand", "data-x") == "100"
+    assert ann.get_attribute("#hand", "data-y") == "-270"
+    assert ann.get_attribute("#hand", "data-rotation") == "15"
+    assert "turned 15°" in ann.inner_text("#hand-info")
+    shot(ann, "keyboard-card")
+    ann.keyboard.press("Enter")
+    card = ann.locator(f'.table-card[data-card="ann-{ship}"]')
+    card.wait_for()
+    assert card.get_attribute("transform") == "translate(100 270) rotate(-15)"
+
+    # The next card comes up with a key, and goes down with Space.
+    second = hand_ship(ann)
+    assert second and second != ship
+    for key in ["Shift+ArrowLeft"] * 8 + [" "]:
+        ann.keyboard.press(key)
+    ann.locator(f'.table-card[data-card="ann-{second}"]').wait_for()
+    assert ann.locator(".table-card[data-owner=ann]").count() == 2
+
+
+def test_axe_finds_nothing_serious(
+    server: Server, open_page: OpenPage, stored: tuple[Path, str]
+) -> None:
+    _axe_path()
+    found: dict[str, list[str]] = {}
+    lobby = open_page("/")
+    lobby.wait_for_selector("#create")
+    found["lobby"] = _serious_violations(lobby)
+
+    ann, _ = _start_room(open_page, server)
+    ann.wait_for_selector("#hand-bar:not([hidden])")
+    found["room"] = _serious_violations(ann)
+
+    replay = open_page(f"/replay/{stored[1]}")
+    replay.wait_for_selector("body[data-phase=fast], body[data-phase=battle], #replay-battle")
+    found["replay"] = _serious_violations(replay)
+
+    referee = open_page("/referee")
+    referee.wait_for_selector(".add-ship")
+    found["referee"] = _serious_violations(referee)
+
+    assert found == {"lobby": [], "room": [], "replay": [], "referee": []}
