@@ -19,7 +19,7 @@ import { FtlLesson } from "./tutorial/ftl.js";
 
 const PLAYERS = ["Red", "Blue"];
 /** The tutorial's table (mm): small, so the cards are big on any screen. */
-const TABLE = [640, 440];
+const TABLE = [520, 400];
 /** Where the card in hand starts, and the cards already on the table. */
 const HAND_START = { x: 150, y: -140, rotation: 0 };
 const TARGET = { id: "blue-sidewinder", owner: "Blue", ship: "sidewinder", x: -150, y: 110, rotation: 180 };
