@@ -346,6 +346,7 @@ function showRunup(runup) {
   const tick = () => {
     const left = runupLeft();
     const count = Math.ceil(left);
+    if (box.dataset.count !== String(count)) sounds.tick(count <= 0); // 3, 2, 1 and a higher Go!
     box.dataset.count = String(count);
     box.querySelector(".runup-count").textContent = count > 0 ? String(count) : "Go!";
     box.querySelector(".runup-text").textContent = count > 0 ? `${word} starts in…` : "Place your cards!";
