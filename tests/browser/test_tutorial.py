@@ -214,6 +214,8 @@ def test_skipping_to_faster_than_light_and_typing_the_orders(
     page.click("#skip-ftl")
     step_is(page, "ftl-turn")
     assert page.locator("#table").is_hidden()
+    # A link can start there too.
+    step_is(open_page("/tutorial?game=ftl"), "ftl-turn")
     assert page.locator("#skip-ftl").is_hidden()
     order = page.locator(".plot-order[data-piece='red-m1']")
     # A turn that misses is named, and Play waits for one that aims at Blue's ship.

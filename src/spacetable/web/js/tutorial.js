@@ -5,6 +5,8 @@
 // with the arrow and watch its tape. Each step says what to do, notices when it is done and
 // only then offers Next; the last one opens a first match against a bot.
 //
+// `/tutorial?game=ftl` starts at the Faster Than Light steps.
+//
 // The page's state for tests: body[data-step] is the current step's id, body[data-done] is
 // "yes" once the step is done.
 
@@ -417,7 +419,9 @@ async function main() {
   });
   $("#skip-ftl").addEventListener("click", () => showStep(STEPS.findIndex((s) => s.id === "ftl-turn")));
   lesson.started = true;
-  showStep(0);
+  // `?game=ftl` (as on the referee page) starts at the Faster Than Light steps.
+  const ftl = new URLSearchParams(location.search).get("game") === "ftl";
+  showStep(ftl ? STEPS.findIndex((s) => s.id === "ftl-turn") : 0);
 }
 
 main();
