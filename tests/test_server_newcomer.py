@@ -8,7 +8,7 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -139,15 +139,21 @@ def test_two_players_of_one_name_both_place_cards(server: Server) -> None:
     first.send(type="ready")
     second.send(type="ready")
     rng = random.Random(5)
+
+    def placed_by(name: str) -> Callable[[dict[str, Any]], bool]:
+        return lambda message: message["type"] == "placed" and message["player"] == name
+
+    def holding(message: dict[str, Any]) -> bool:
+        return message["type"] == "state" and message["phase"] == "fast" and bool(message["hand"])
+
     for client, name in ((first, "Sam"), (second, "Sam (2)")):
         for _ in range(2):  # the second card too: nobody is stuck after his first
-            state = client.wait(
-                lambda m, n=name: m["type"] == "state" and m["phase"] == "fast" and m["hand"]
-            )
+            state = client.wait(holding)
             assert state["player"] == name
             time.sleep((state.get("runup") or {"seconds_left": 0})["seconds_left"])
             client.send(type="place", **free_spot(state, rng))
-            client.wait(lambda m, n=name: m["type"] == "placed" and m["player"] == n)
+            placed = client.wait(placed_by(name))
+            assert placed["card"]["owner"] == name
     first.close()
     second.close()
 
