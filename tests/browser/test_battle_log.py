@@ -260,6 +260,21 @@ def test_the_replay_tells_its_battle(
 def test_the_referee_on_a_phone(open_page: OpenPage, shot: Shot) -> None:
     page = open_page("/referee", viewport=PHONE)
     resolve_in_referee(page, FIG1)
+    page.click("#battle-play")
+    page.click("#battle-replay")
+    page.click("#battle-play")
+    tops = set()
+    for _ in range(3):
+        page.click("#battle-next")
+        # the log is below the table: the step bar tells the step, and the table stays put
+        caption = page.inner_text("#battle-step .step-told")
+        current = page.locator(".log-beat.current .log-line").all_inner_texts()
+        assert caption == " · ".join(line.strip() for line in current)
+        box = page.locator("#table").bounding_box()
+        assert box is not None
+        tops.add((round(box["y"]), round(box["height"])))
+    assert len(tops) == 1, tops
+    shot(page, "stepping")
     page.click("#battle-skip")
     page.wait_for_selector("body[data-phase=over]")
     assert told(page)

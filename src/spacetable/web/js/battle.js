@@ -228,7 +228,10 @@ export class BattlePlayer {
       this.shown[1] = effectsOn;
     }
     this.animate(index, local);
-    this.log?.show(index, local >= ANNOUNCE + LASERS * 0.8);
+    const told = local >= ANNOUNCE + LASERS * 0.8;
+    this.log?.show(index, told);
+    const caption = this.controls.querySelector(".step-told");
+    if (caption) caption.textContent = told && this.log ? this.log.summary(index) : "";
     if (this.playing) this.sound(index, local);
     if (this.time >= this.total) this.finish();
     else this.finished = false;
@@ -517,7 +520,8 @@ export class BattlePlayer {
     label.dataset.again = beat.again.join(" ");
     label.classList.remove("done");
     const word = this.stellar ? "Initiative" : "Speed";
-    clear(label).append(el("strong", { text: `${word} ${beat.speed}` }), el("span", { class: "firing-ships", text: names.join(", ") }));
+    clear(label).append(el("strong", { text: `${word} ${beat.speed}` }), el("span", { class: "firing-ships", text: names.join(", ") }),
+      el("span", { class: "step-told", "aria-hidden": "true" }));
   }
 
   buildControls() {

@@ -187,6 +187,13 @@ export class BattleLog {
     }
   }
 
+  /** What step `index` did, in one line (for a caption where the log is out of sight). */
+  summary(index) {
+    const entry = this.entries[index];
+    if (!entry) return "";
+    return [...entry.querySelectorAll(".log-line")].map((li) => li.textContent.trim()).join(" · ");
+  }
+
   destroy() {
     clear(this.container);
     this.container.hidden = true;
