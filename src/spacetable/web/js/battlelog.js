@@ -35,7 +35,7 @@ function describeBeat(beat, { byId, defOf, stellar, hurt }) {
         const health = defOf(ev.target)?.health;
         const tally = health ? ` (${Math.min(hurt[ev.target], health)} of ${health})` : "";
         const line = { kind: "hit", ships: [ev.ship, ev.target],
-          parts: [shooter, ` ${kind ? `hits with its ${kind}laser` : "hits"} `, { card: ev.target }, ` for ${ev.damage}${tally}`] };
+          parts: [shooter, kind ? `'s ${kind}laser hits ` : " hits ", { card: ev.target }, ` for ${ev.damage}${tally}`] };
         lines.push(line);
         lastHit[ev.target] = line;
       } else if (ev.result === "blocked") {
