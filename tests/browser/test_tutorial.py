@@ -76,12 +76,23 @@ def answer_the_score(page: Page) -> None:
     assert status(page).startswith("Right")
 
 
-def test_a_newcomer_learns_both_games_with_the_mouse(open_page: OpenPage, shot: Shot) -> None:
-    page = open_page("/tutorial")
+def through_the_tutorial_to_the_first_match(page: Page, shot: Shot | None = None) -> None:
+    """From the lobby, as a newcomer: a name, "New here? Learn in 2 minutes", every step of
+    the tutorial with the mouse, then "Play your first match": in a room with the beginner
+    bot, before Ready. ``shot`` keeps screenshots of the steps."""
+
+    def keep(name: str) -> None:
+        if shot is not None:
+            shot(page, name)
+
+    page.fill("#name", "Newcomer")
+    page.locator("#name").dispatch_event("change")
+    page.click("#learn a.learn-start")
+    page.wait_for_url("**/tutorial")
     step_is(page, "move")
     page.wait_for_selector("#hand[data-ship='moth']")
     assert page.locator("#next").is_disabled()
-    shot(page, "1-move")
+    keep("1-move")
     # A click too early does not put the card down: the page says what to do first.
     sx, sy = on_screen(page, 0, -120)
     page.mouse.move(sx, sy, steps=5)
@@ -98,7 +109,7 @@ def test_a_newcomer_learns_both_games_with_the_mouse(open_page: OpenPage, shot: 
     wait_done(page)
     assert hand(page)["rotation"] == 30
     assert page.locator(".tutorial-aim.aimed").count() == 1
-    shot(page, "2-aimed")
+    keep("2-aimed")
     page.click("#next")
 
     step_is(page, "place")
@@ -111,12 +122,12 @@ def test_a_newcomer_learns_both_games_with_the_mouse(open_page: OpenPage, shot: 
     step_is(page, "battle")
     watch_the_battle(page)
     assert "destroyed the Sidewinder" in status(page)
-    shot(page, "4-battle")
+    keep("4-battle")
     page.click("#next")
 
     answer_the_score(page)
     assert "Red wins" in status(page)
-    shot(page, "5-score")
+    keep("5-score")
     page.click("#next")
 
     # Faster Than Light: turn the missile 45 degrees counter-clockwise with the ring.
@@ -134,7 +145,7 @@ def test_a_newcomer_learns_both_games_with_the_mouse(open_page: OpenPage, shot: 
     page.mouse.up()
     assert page.get_attribute(".plot-row[data-piece='red-m1']", "data-order") == "R-45"
     assert page.locator("#play-turn").is_enabled()
-    shot(page, "6-ring")
+    keep("6-ring")
     page.click("#play-turn")
     wait_done(page)
     assert page.locator("#turn-log li").count() >= 1
@@ -152,21 +163,32 @@ def test_a_newcomer_learns_both_games_with_the_mouse(open_page: OpenPage, shot: 
     order = page.get_attribute(".plot-row[data-piece='red-m1']", "data-order") or ""
     assert order.startswith("S")
     assert page.locator(".plot-tape").count() == 1
-    shot(page, "7-tape")
+    keep("7-tape")
     page.click("#play-turn")
     wait_done(page)
     assert "Hit!" in status(page)
     assert page.get_attribute(".ftl-label[data-piece='blue'] .hit-pips", "data-hits") == "1"
-    shot(page, "7-hit")
+    keep("7-hit")
     page.click("#next")
 
     step_is(page, "ready")
     assert page.locator("#play-first").is_visible()
     assert page.locator("a[href='/rules']").count() >= 1
-    shot(page, "8-ready")
+    keep("8-ready")
     page.click("#play-first")
     page.wait_for_url("**/rooms/*?join=1&bots=1:beginner")
-    page.wait_for_selector("#seat-panel")
+    page.wait_for_selector(".seat[data-seat='1'][data-kind=bot]")
+    page.wait_for_selector("button#ready")
+
+
+def test_a_newcomer_learns_both_games_then_meets_the_beginner_bot(
+    open_page: OpenPage, shot: Shot
+) -> None:
+    page = open_page("/")
+    through_the_tutorial_to_the_first_match(page, shot)
+    assert page.locator(".seat[data-seat='0']").inner_text().startswith("Newcomer")
+    assert "Beginner" in page.locator(".seat[data-seat='1'] .bot-about").inner_text()
+    shot(page, "9-first-match")
 
 
 def test_the_tutorial_on_a_phone_with_buttons_and_keys(open_page: OpenPage, shot: Shot) -> None:
