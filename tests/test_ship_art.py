@@ -1,17 +1,22 @@
-"""Ship art: every ship its own silhouette, one source for the SVG faces and the browser."""
+"""Ship art: every ship its own silhouette, one source for the SVG faces and the browser;
+and the seat colours it is painted in, told apart by colour-blind players."""
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
 from spacetable.core.registry import game
 from spacetable.lasers.ships import ShipDef
 from spacetable.lasers.tables import catalog
+from spacetable.render import svg as svg_module
 from spacetable.render.ship_art import race_of_key, ship_art
 from spacetable.render.svg import card_svg
 
@@ -108,3 +113,61 @@ def test_games_do_not_import_the_renderer_to_register() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# -- the seat colours the art is painted in ---------------------------------------------------
+
+#: Machado, Oliveira and Fernandes (2009): how people with each full colour-vision
+#: deficiency see linear RGB.
+_SIMULATIONS = {
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
+}
+
+
+def _lab_seen(colour: str, matrix: tuple[tuple[float, ...], ...]) -> tuple[float, float, float]:
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else float(((v + 0.055) / 1.055) ** 2.4)
+
+    rgb = [linear(int(colour[i : i + 2], 16)) for i in (1, 3, 5)]
+    r, g, b = (
+        min(1.0, max(0.0, sum(m * v for m, v in zip(row, rgb, strict=True)))) for row in matrix
+    )
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return float(t ** (1 / 3)) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
+
+
+def test_seat_colours_stay_apart_for_colour_blind_players() -> None:
+    colours = [svg_module._HEX[name] for name in svg_module.PLAYER_COLOURS]
+    for deficiency, matrix in _SIMULATIONS.items():
+        for a, b in itertools.combinations(colours, 2):
+            seen = math.dist(_lab_seen(a, matrix), _lab_seen(b, matrix))
+            assert seen >= 15, f"{a} and {b} look alike with {deficiency} (ΔE {seen:.1f})"
+
+
+def test_the_browser_paints_seats_in_the_renderers_colours() -> None:
+    cards_js = (Path(svg_module.__file__).parents[1] / "web" / "js" / "cards.js").read_text()
+    found = re.search(r"const PLAYER_COLOURS = \[([^\]]*)\]", cards_js)
+    assert found is not None
+    js = re.findall(r'"(#[0-9a-fA-F]{6})"', found.group(1))
+    assert js == [svg_module._HEX[name] for name in svg_module.PLAYER_COLOURS]
