@@ -192,7 +192,7 @@ def test_a_newcomer_learns_both_games_then_meets_the_beginner_bot(
 
 
 def test_the_tutorial_on_a_phone_with_buttons_and_keys(open_page: OpenPage, shot: Shot) -> None:
-    page = open_page("/tutorial", viewport=PHONE)
+    page = open_page("/tutorial", viewport=PHONE, is_mobile=True, has_touch=True)
     step_is(page, "move")
     page.wait_for_selector("#hand[data-ship='moth']")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
