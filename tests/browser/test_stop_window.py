@@ -5,6 +5,7 @@ out the card is discarded, and the page says so."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import FloatRect, Page
 
 from tests.browser._play import hand_ship, hold_at, place, take_seat, watch_battle
@@ -24,13 +25,14 @@ def _overlap(a: FloatRect, b: FloatRect) -> bool:
     )
 
 
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
 def test_the_stop_banner_counts_down_and_the_frozen_card_is_discarded(
-    server: Server, open_page: OpenPage, shot: Shot
+    server: Server, open_page: OpenPage, shot: Shot, width: int, height: int
 ) -> None:
     room = server.api("/api/rooms", {"seats": 2})
     alice = open_page(f"/rooms/{room['id']}")
     take_seat(alice, "alice", 0)
-    bob = open_page(alice.input_value("#share-link"))
+    bob = open_page(alice.input_value("#share-link"), viewport={"width": width, "height": height})
     take_seat(bob, "bob", 1)
     alice.click("button#ready")
     bob.click("button#ready")

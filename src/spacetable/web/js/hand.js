@@ -193,7 +193,12 @@ export class Hand {
     const px = 1 / this.view.scale(); // mm per screen pixel: the note keeps its size on screen
     const lines = ["can't drop here:", reason];
     const width = 150 * px;
-    this.note.setAttribute("transform", `translate(${fmt(this.pose.x)} ${fmt(-this.pose.y)})`);
+    // Just above the card, and inside the part of the table on screen.
+    const v = this.view.visible();
+    const clamp = (value, lo, hi) => (lo > hi ? (lo + hi) / 2 : Math.max(lo, Math.min(hi, value)));
+    const x = clamp(this.pose.x, v.left + width / 2 + 4 * px, v.right - width / 2 - 4 * px);
+    const y = clamp(this.pose.y + Math.hypot(...this.size) / 2 + 24 * px, v.bottom + 25 * px, v.top - 25 * px);
+    this.note.setAttribute("transform", `translate(${fmt(x)} ${fmt(-y)})`);
     this.note.replaceChildren(
       svg("rect", { x: fmt(-width / 2), y: fmt(-21 * px), width: fmt(width), height: fmt(42 * px),
         rx: fmt(6 * px), fill: "#3a0d15", "fill-opacity": 0.92, stroke: "#ff4d5e", "stroke-width": fmt(2 * px) }),
