@@ -197,3 +197,31 @@ def test_the_open_rooms_list_hides_finished_and_abandoned_rooms(server: Server) 
     bea.wait_type("battle", timeout=60)
     assert finished not in listed()
     bea.close()
+
+
+def test_a_bots_frozen_card_drops_where_everyone_saw_it(server: Server) -> None:
+    room = server.create_room()
+    ann = seated(server, room, "Ann")
+    ann.send(type="bot", seat=1, level="beginner")
+    ann.send(type="ready")
+    state = ann.wait(lambda m: m["type"] == "state" and m["phase"] == "fast")
+    bot = next(p for p in state["players"] if p != "Ann")
+    time.sleep(state["runup"]["seconds_left"] + 0.05)
+    rng = random.Random(9)
+    while state["phase"] == "fast" and state["hand"]:  # Ann is quicker than the beginner
+        spot = free_spot(state, rng)
+        while spot["y"] > 100:  # her own half: the bot's card waits on the far side
+            spot = free_spot(state, rng)
+        ann.send(type="place", **spot)
+        state = ann.wait(lambda m: m["type"] == "state")
+    stop = next(m for m in ann.received if m["type"] == "stop")
+    assert stop["by"] == "Ann"
+    seen = [m["poses"][bot] for m in ann.received if m["type"] == "poses" and bot in m["poses"]]
+    frozen = seen[-1]
+    end = ann.wait(lambda m: m["type"] == "state" and m["phase"] == "over", timeout=30)
+    assert not end["players"][bot]["discarded"]
+    card = next(
+        c for c in end["table"] if c.get("owner") == bot and c.get("ship") == frozen["ship"]
+    )
+    assert (card["x"], card["y"]) == pytest.approx((frozen["x"], frozen["y"]), abs=0.1)
+    assert math.remainder(card["rotation"] - frozen["rotation"], 360) == pytest.approx(0, abs=0.1)

@@ -11,6 +11,7 @@ the fleet choice and countdown of Stellar Conflict; a game without one refuses i
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from spacetable.core.match import IllegalAction
@@ -184,6 +185,15 @@ class RealtimeMatch(RoomMatch):
         if not self.placing:
             return 0.0
         return min(GLIDE_MAX_SECONDS, GLIDE_SHARE * self.bot_pause(level, player))
+
+    def where_held(self, action: Any, pose: tuple[float, float, float]) -> tuple[Any, Any]:
+        """After the freeze a card drops where it is: a bot's drop goes to ``pose``, where
+        its card froze, or (touching a card there) the card is discarded."""
+        if not isinstance(action, Drop):
+            return action, None
+        x, y, rotation = pose
+        dropped = dataclasses.replace(action, x=x, y=y, rotation_deg=rotation)
+        return dropped, Discard(action.player, action.t)
 
     def wake_delay(self, wake: str, level: str | None, player: str) -> float:
         """How long a bot waits when woken: half a pause when the deployment begins, a

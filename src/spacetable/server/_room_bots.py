@@ -8,7 +8,9 @@ room's queue; its choice comes back as a :class:`BotMove`.
 
 A bot's card in hand is seen like a person's: it waits on the bot's side of the table when
 drawn, then travels to where the bot chose to put it, its poses streamed through the same
-``poses`` messages as a person's hand (:meth:`RoomBots._glide`), and lands at the end.
+``poses`` messages as a person's hand (:meth:`RoomBots._glide`), and lands at the end. When
+the cards freeze, a bot that drops its card drops it where everyone saw it (or discards it,
+if it would touch a card there), as a person must.
 """
 
 from __future__ import annotations
@@ -139,9 +141,17 @@ class RoomBots:
             return
         t = self._now()
         action = move.action.with_time(t)
+        held = self._bot_hands.get(self._player(seat))
+        fallback = None
+        if held is not None:
+            # A frozen card falls where it is, a bot's as a person's: everyone saw it there.
+            action, fallback = self.match.where_held(action, held)
         try:
             self._apply(action)
         except IllegalAction:
+            if fallback is not None:
+                self._apply(fallback)
+                return
             # The table changed while the bot was thinking: think again soon.
             self._schedule_bot(move.seat, 0.05)
             return

@@ -160,6 +160,11 @@ class RoomMatch(ABC):
         """Seconds a bot's card travels over the table before it lands (0: none)."""
         return 0.0
 
+    def where_held(self, action: Any, pose: tuple[float, float, float]) -> tuple[Any, Any]:
+        """A bot's ``action``, made to leave its card where everyone saw it (``pose``), and
+        the action to play instead if that one is illegal (``None``: think again)."""
+        return action, None
+
     @property
     def phase(self) -> str:
         """The match's phase (each game names its own; ``over`` at the end)."""
