@@ -315,7 +315,7 @@ def test_the_score_panel_explains_the_kill_pile_and_whose_cargo_ship(open_page: 
     resolve_in_referee(page, RAID)
     page.click("#battle-skip")
     page.wait_for_selector("#score-panel #winner")
-    assert "A kill pile holds the ships" in page.inner_text("#score-panel .kill-pile-help")
+    assert "Kill pile: the ships a player destroyed" in page.inner_text("#score-panel .kill-pile-help")
     assert page.inner_text(".score[data-player='red'] .cargo-cubes").startswith(
         "cubes on red's cargo ship"
     )

@@ -26,11 +26,10 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
   const unit = stellar ? ["VP", "cube"] : ["health", "rock"];
   container.append(el("h2", { text: "Scores" }));
   const help = el("p", { class: "kill-pile-help", text:
-    "A kill pile holds the ships a player is credited with destroying: with two players, "
-    + "a destroyed ship goes to its owner's opponent; with more, to whoever did it the most damage "
-    + "(its owner, if tied for the most; nobody, on another tie). "
-    + `Enemy ships in your pile add their ${unit[0]}, your own ships in it cost you theirs, `
-    + `and each ${unit[1]} your surviving ships carry adds 1.` });
+    "Kill pile: the ships a player destroyed. With two players, a destroyed ship goes to its "
+    + "owner's opponent; with more, to whoever did it the most damage (on a tie, to its owner "
+    + `if among them, else to nobody). Enemy ships add their ${unit[0]}, your own cost you theirs; `
+    + `each ${unit[1]} on your surviving ships adds 1.` });
   const list = el("div", { class: "score-list" });
   for (const player of players) {
     const score = result.scores[player] ?? 0;
