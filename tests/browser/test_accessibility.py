@@ -142,6 +142,24 @@ def test_a_card_is_moved_turned_and_placed_with_the_keyboard_alone(
     ann.locator(f'.table-card[data-card="ann-{second}"]').wait_for()
     assert ann.locator(".table-card[data-owner=ann]").count() == 2
 
+    # Plus zooms in, and the card moved by the arrows stays in sight; 0 shows the whole table.
+    ann.keyboard.press("+")
+    ann.keyboard.press("+")
+    assert float(ann.get_attribute("#table", "data-zoom") or "1") > 2
+    for _ in range(12):
+        ann.keyboard.press("Shift+ArrowLeft")
+    x = float(ann.get_attribute("#hand", "data-x") or "nan")
+    assert x < -250
+    hand_box = ann.locator("#hand .hand-face").bounding_box()
+    table_box = ann.locator("#table").bounding_box()
+    assert hand_box is not None and table_box is not None
+    assert (
+        table_box["x"] <= hand_box["x"] <= table_box["x"] + table_box["width"] - hand_box["width"]
+    )
+    shot(ann, "keyboard-zoomed")
+    ann.keyboard.press("0")
+    assert ann.get_attribute("#table", "data-zoom") == "1"
+
 
 def test_axe_finds_nothing_serious(
     server: Server, open_page: OpenPage, stored: tuple[Path, str]

@@ -71,7 +71,7 @@ const hand = new Hand(view, {
   obstacles: () => (page.match?.table || []).map((c) => ({ ...c, size: c.size || CARD_SIZE })),
   onChange: () => renderHandBar(),
 });
-view.enableGestures({ canPan: (e) => !hand.owns(e), wheelZooms: () => !hand.movable() });
+view.enableGestures({ canPan: (e) => !hand.owns(e), wheelZooms: () => !hand.movable(), arrowsPan: () => !hand.movable() });
 // Hover a card to see it large (a click keeps it), unless a card in hand is being placed.
 new Inspector(view, inspectorPanel(), {
   cardOf: (id) => page.battle?.byId[id] ?? page.match?.table.find((c) => c.id === id),

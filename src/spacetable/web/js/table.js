@@ -155,10 +155,23 @@ export class TableView {
    * Let people zoom and pan: the wheel zooms about the pointer (with Ctrl, or a trackpad's
    * pinch, always; without, only when `wheelZooms()`), and a drag of the table pans it
    * (one finger or the mouse) or zooms it (two fingers) for the pointers `canPan(event)`
-   * allows: the card in hand takes the others.
+   * allows: the card in hand takes the others. With the table focused, + and − zoom, 0
+   * shows the whole table, and the arrows pan when `arrowsPan()`.
    */
-  enableGestures({ canPan = () => true, wheelZooms = () => true } = {}) {
+  enableGestures({ canPan = () => true, wheelZooms = () => true, arrowsPan = () => true } = {}) {
     const area = this.svg;
+    area.addEventListener("keydown", (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const v = this.view;
+      const step = ((v.right - v.left) / 8) * (e.shiftKey ? 3 : 1);
+      const pan = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] }[e.key];
+      if (e.key === "+" || e.key === "=") this.zoom(1.5);
+      else if (e.key === "-" || e.key === "_") this.zoom(1 / 1.5);
+      else if (e.key === "0") this.fit();
+      else if (pan && arrowsPan()) this.panBy(...pan);
+      else return;
+      e.preventDefault();
+    });
     const pointers = new Map(); // pointer id -> last client point, for the pointers panning
     let pinch = null; // {distance} while two pointers pan
     area.addEventListener("wheel", (e) => {
