@@ -62,6 +62,10 @@ def test_two_players_of_one_name_both_place_cards(
     second.click("button#ready")
     for page in (first, second):
         page.wait_for_selector("body[data-phase=fast]")
+    # Each sees the other's card in hand from the start, on the other's side, before it moves.
+    first.wait_for_selector('.other-hand[data-player="Sam (2)"]')
+    second.wait_for_selector('.other-hand[data-player="Sam"]')
+    assert float(second.get_attribute('.other-hand[data-player="Sam"]', "data-y") or 0) < 0
     spots = iter(range(14))
     for _ in range(2):  # the second card too: nobody is stuck after his first
         for page in (first, second):
