@@ -12,6 +12,8 @@ import { showScores } from "./scores.js";
 
 const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const view = new TableView($("#table"));
+view.enableGestures(); // zoom and pan: buttons, wheel, pinch, drag
+$("#table-wrap").append(view.zoomControls());
 const replay = {
   match: null,
   table: null, // the final table file
