@@ -225,3 +225,25 @@ def test_a_bots_frozen_card_drops_where_everyone_saw_it(server: Server) -> None:
     )
     assert (card["x"], card["y"]) == pytest.approx((frozen["x"], frozen["y"]), abs=0.1)
     assert math.remainder(card["rotation"] - frozen["rotation"], 360) == pytest.approx(0, abs=0.1)
+
+
+def test_stellar_conflicts_deployment_begins_with_the_runup_and_a_full_countdown(
+    server: Server,
+) -> None:
+    room = server.post(
+        "/api/rooms",
+        {"ruleset": "stellar", "seats": 2, "battle_size": "dispute", "races": ["wiss", "vak"]},
+    )["id"]
+    ann = seated(server, room, "Ann")
+    ann.send(type="bot", seat=1, level="beginner")
+    ann.send(type="ready")
+    ann.wait(lambda m: m["type"] == "state" and m["phase"] == "preparation")
+    ann.send(type="fleet", ships=[])  # the Cargo and Flag ships only
+    state = ann.wait(lambda m: m["type"] == "state" and m["phase"] == "deployment", timeout=30)
+    assert state["runup"] is not None and state["runup"]["seconds"] == RUNUP_S
+    # The countdown waits for the 3-2-1: all of its seconds are still to come.
+    countdown = state["countdown"]
+    assert countdown["seconds_left"] == pytest.approx(countdown["seconds"], abs=0.05)
+    ann.send(type="place", **free_spot(state, random.Random(4)))
+    assert "starts in" in ann.wait_type("refused")["reason"]
+    ann.send(type="leave")
