@@ -9,6 +9,7 @@ import json
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
@@ -315,7 +316,9 @@ def test_the_score_panel_explains_the_kill_pile_and_whose_cargo_ship(open_page: 
     resolve_in_referee(page, RAID)
     page.click("#battle-skip")
     page.wait_for_selector("#score-panel #winner")
-    assert "Kill pile: the ships a player destroyed" in page.inner_text("#score-panel .kill-pile-help")
+    assert "Kill pile: the ships a player destroyed" in page.inner_text(
+        "#score-panel .kill-pile-help"
+    )
     assert page.inner_text(".score[data-player='red'] .cargo-cubes").startswith(
         "cubes on red's cargo ship"
     )
@@ -408,3 +411,33 @@ def test_a_card_that_cannot_land_is_outlined_unlike_any_seat(
     )
     assert outline[0] not in seats
     assert outline[1] not in ("", "none")
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious_violations(page: Page) -> list[str]:
+    """What axe-core finds serious or critical on ``page`` (skips without axe-core)."""
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed: run `npm ci`")
+    page.add_script_tag(path=str(AXE))
+    violations: list[dict[str, Any]] = page.evaluate(
+        "async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:4]]}"
+        for v in violations
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_the_log_legend_and_inspector_pass_axe(open_page: OpenPage) -> None:
+    page = open_page("/referee")
+    resolve_in_referee(page, RAID)
+    page.click("#battle-skip")
+    page.wait_for_selector("#score-panel #winner")
+    ship = page.locator(".table-card.ship").first.bounding_box()
+    assert ship is not None
+    page.mouse.click(ship["x"] + ship["width"] / 2, ship["y"] + ship["height"] / 2)
+    page.wait_for_selector("#inspector.pinned")
+    assert serious_violations(page) == []

@@ -134,7 +134,7 @@ export class Inspector {
 export function inspectorPanel(wrap = $("#table-wrap")) {
   let panel = $("#inspector", wrap);
   if (!panel) {
-    panel = el("aside", { id: "inspector", class: "inspector", "aria-live": "polite", "aria-label": "card details", hidden: true });
+    panel = el("div", { id: "inspector", class: "inspector", role: "region", "aria-label": "card details", hidden: true });
     wrap.append(panel);
   }
   return panel;
