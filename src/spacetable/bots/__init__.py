@@ -21,7 +21,7 @@ from spacetable.lasers.fast import resolve_fast
 #: Bot levels: ``random`` places anywhere legal; the others are greedy bots that weigh
 #: this many candidate poses for each card (``beginner`` weighs few: it aims roughly, and
 #: the room gives it a person's pace, ``server/_realtime.py``).
-LEVELS: dict[str, int] = {"beginner": 10, "random": 0, "easy": 40, "medium": 300, "hard": 1500}
+LEVELS: dict[str, int] = {"beginner": 4, "random": 0, "easy": 40, "medium": 300, "hard": 1500}
 
 
 class Bot(Protocol):
