@@ -19,8 +19,8 @@ function plural(count, word) {
 
 /**
  * The lines of one beat (`beat.events`), as [{kind, parts, ships}] where `parts` are strings
- * and {card} mentions. `names` knows the cards; `hurt` holds damage so far by card and is
- * updated.
+ * and {card} mentions. `byId` knows the cards and `defOf(id)` their definitions; `hurt`
+ * holds the damage so far by card, and is updated.
  */
 function describeBeat(beat, { byId, defOf, stellar, hurt }) {
   const lines = [];
