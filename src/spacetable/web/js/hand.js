@@ -333,6 +333,7 @@ export class Hand {
       const step = e.shiftKey ? 5 : 15;
       const turn = { q: step, "[": step, "{": step, e: -step, "]": -step, "}": -step }[key];
       if (turn !== undefined) {
+        if (!this.movable()) return;
         this.rotateBy(turn);
         e.preventDefault();
         return;

@@ -115,6 +115,10 @@ function receive(message) {
 async function handOver(first) {
   plotRoom = [first];
   hand.setCard(null);
+  // The card game's table controls and key help are not the plotting board's.
+  for (const id of ["#hand-bar", "#table-keys"]) $(id)?.remove();
+  $("#table-wrap > .zoom-controls")?.remove();
+  $("#table").removeAttribute("aria-describedby");
   const { FtlRoom } = await import("./games/ftl/room.js");
   const room = new FtlRoom({ socket, me: page.me, watching: page.watching });
   socket.onMessage = (m) => room.receive(m);
