@@ -170,6 +170,11 @@ def test_axe_finds_nothing_serious(
     lobby.wait_for_selector("#create")
     found["lobby"] = _serious_violations(lobby)
 
+    room = server.api("/api/rooms", {"seats": 2})
+    seats = open_page(f"/rooms/{room['id']}")
+    take_seat(seats, "cy", 0)
+    found["room's seats"] = _serious_violations(seats)
+
     ann, _ = _start_room(open_page, server)
     ann.wait_for_selector("#hand-bar:not([hidden])")
     found["room"] = _serious_violations(ann)
@@ -182,4 +187,4 @@ def test_axe_finds_nothing_serious(
     referee.wait_for_selector(".add-ship")
     found["referee"] = _serious_violations(referee)
 
-    assert found == {"lobby": [], "room": [], "replay": [], "referee": []}
+    assert found == {"lobby": [], "room's seats": [], "room": [], "replay": [], "referee": []}

@@ -45,6 +45,7 @@ def test_the_stop_banner_counts_down_and_the_frozen_card_is_discarded(
     bob.wait_for_selector(".table-card[data-owner=alice]")
     hold_at(bob, xs[0], -250)
     held = hand_ship(bob)
+    bob.focus("#table")  # as a keyboard player would be
     for x in xs[1:]:
         assert place(alice, x, -280), alice.inner_text("#refused")
 
@@ -52,6 +53,8 @@ def test_the_stop_banner_counts_down_and_the_frozen_card_is_discarded(
     banner = bob.locator("#stop-banner")
     assert banner.is_visible()
     text = banner.inner_text()
+    # A keyboard player lands on the choice: Drop, then Discard with Tab.
+    assert bob.evaluate("document.activeElement.id") == "drop-here"
     assert "STOP!" in text and "alice placed their last card" in text
     assert "is discarded in" in text
 

@@ -510,6 +510,9 @@ function onStop(message) {
   noteHeldAtStop();
   showStop(message.by, message.seconds, true);
   renderHandBar();
+  // A keyboard player at the table goes straight to the choice the banner offers.
+  const focus = document.activeElement;
+  if (!$("#stop-actions").hidden && (focus === $("#table") || focus?.closest?.("#hand-bar"))) $("#drop-here").focus();
 }
 
 /** Remember the card we hold as the cards freeze, to say what became of it. */
