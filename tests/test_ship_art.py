@@ -15,7 +15,7 @@ import pytest
 
 from spacetable.core.registry import game
 from spacetable.lasers.ships import ShipDef
-from spacetable.lasers.tables import catalog
+from spacetable.lasers.tables import catalog, load_table
 from spacetable.render import svg as svg_module
 from spacetable.render.ship_art import race_of_key, ship_art
 from spacetable.render.svg import card_svg
@@ -171,3 +171,19 @@ def test_the_browser_paints_seats_in_the_renderers_colours() -> None:
     assert found is not None
     js = re.findall(r'"(#[0-9a-fA-F]{6})"', found.group(1))
     assert js == [svg_module._HEX[name] for name in svg_module.PLAYER_COLOURS]
+
+
+def test_a_battle_picture_draws_each_shot_in_its_owners_colour() -> None:
+    table = load_table(Path(__file__).resolve().parents[1] / "examples" / "fig1-sample-game.json")
+    root = ET.fromstring(svg_module.table_svg(table, table.resolve()))
+    owners = {c.id: c.owner for c in table.cards}
+    colours = svg_module.player_colours(table.players)
+    shots = [g for g in root.iter(f"{NS}g") if "laser" in (g.get("class") or "").split()]
+    assert shots
+    widths = {}
+    for shot in shots:
+        owner = owners[shot.get("data-ship", "")]
+        assert owner is not None and shot.get("data-colour") == colours[owner]
+        power = next(c for c in (shot.get("class") or "").split() if c.startswith("power-"))
+        widths[power] = float(shot.findall(f"{NS}line")[1].get("stroke-width", "0"))
+    assert sorted(widths.values()) == [widths[p] for p in sorted(widths)]  # wider, stronger

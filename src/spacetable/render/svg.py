@@ -156,6 +156,25 @@ def _beam(
     return g
 
 
+#: How wide a shot is drawn on a table picture (mm), by power (as web/js/battle.js draws it).
+_SHOT_WIDTH = {1: 1.3, 2: 2.6, 3: 4.2}
+
+
+def _shot(
+    parent: ET.Element, a: Point, b: Point, power: int, kind: str, colour: str, **attrs: str
+) -> ET.Element:
+    """A shot in a battle, from ``a`` to ``b``: its owner's ``colour``, as wide as its power,
+    with a white core (dotted for ion, dashed for penetrating)."""
+    w = _SHOT_WIDTH.get(power, _SHOT_WIDTH[3] * power / 3)
+    g = add_element(parent, "g", data_colour=colour, **attrs)
+    add_line(g, a, b, colour, w * 2.6, stroke_opacity="0.3")
+    add_line(g, a, b, colour, w)
+    dash = {"ion": (0.4, 0.9), "penetrating": (2.0, 1.0)}.get(kind)
+    core = {"stroke_dasharray": f"{fmt_num(w * dash[0])} {fmt_num(w * dash[1])}"} if dash else {}
+    add_line(g, a, b, "#ffffff", max(0.5, w * 0.32), **core)
+    return g
+
+
 # --- card faces --------------------------------------------------------------------------
 
 
@@ -370,9 +389,14 @@ def _turn(v: Point, deg: float) -> Point:
 
 
 def _draw_laser(
-    lasers: ET.Element, marks: ET.Element, frame: _Frame, by_id: dict[str, Card], ev: LaserFired
+    lasers: ET.Element,
+    marks: ET.Element,
+    frame: _Frame,
+    by_id: dict[str, Card],
+    ev: LaserFired,
+    colour: str,
 ) -> None:
-    """One laser trace with its step label and the mark where it ended."""
+    """One laser trace in its owner's ``colour``, its step label and the mark where it ended."""
     card = by_id[ev.ship]
     d = card.pose.direction(card.lasers()[ev.laser].angle_deg)
     end = ev.end if ev.end is not None else frame.exit(ev.origin, d)
@@ -380,7 +404,7 @@ def _draw_laser(
     cls = f"laser power-{ev.power} step-{ev.speed} result-{ev.result} kind-{ev.kind}"
     target = ev.target or ""
     data = {"data_ship": ev.ship, "data_laser": str(ev.laser), "data_target": target}
-    g = _beam(lasers, a, b, ev.power, ev.kind, cls=cls, **data)
+    g = _shot(lasers, a, b, ev.power, ev.kind, colour, cls=cls, **data)
     what = {
         "space": "into space",
         "blocked": f"blocked by {target}'s shield",
@@ -476,7 +500,8 @@ def _draw_battle(
     by_id = {c.id: c for c in table.cards}
     lasers, marks = add_element(root, "g", cls="lasers"), add_element(root, "g", cls="marks")
     for ev in battle.lasers:
-        _draw_laser(lasers, marks, frame, by_id, ev)
+        owner = by_id[ev.ship].owner or ""
+        _draw_laser(lasers, marks, frame, by_id, ev, colours.get(owner, "#c9d3e6"))
     tokens = add_element(root, "g", cls="tokens")
     for card in table.cards:
         cx, cy = frame.pt((card.pose.x, card.pose.y))
@@ -593,11 +618,20 @@ def _draw_key(panel: ET.Element, x: float, y: float, table: Table, battle: bool)
     rows += [(3, "normal", "power 3: thick green")] + [(2, k, f"{k} laser") for k in kinds]
     y += 4
     white = {"text_anchor": "start", "fill": "#ffffff"}
+    if battle:
+        add_text(key, x, y, "lasers printed on the cards:", 5, **white)
+        y += 9
     for power, kind, label in rows:
         _beam(key, (x, y - 1.5), (x + 22, y - 1.5), power, kind, cls="key-beam")
         add_text(key, x + 28, y, label, 5, **white)
         y += 9
     if battle:
+        add_text(key, x, y, "shots, in their owner's colour:", 5, **white)
+        y += 9
+        for power in (1, 2, 3):  # as wide as their power
+            _shot(key, (x + 2, y - 1.5), (x + 20, y - 1.5), power, "normal", "#c9d3e6")
+            add_text(key, x + 28, y, f"power {power}", 5, **white)
+            y += 9
         c = (x + 11, y - 1.5)
         add_circle(key, c[0], c[1], 4.2, "#ffffff")
         add_text(key, c[0], y + 0.6, "6", 5.8, font_weight="bold")
