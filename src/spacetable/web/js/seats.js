@@ -140,8 +140,14 @@ export function renderSeats(container, room, mySeat, send, { watching = false, o
   }
   container.append(list);
   if (seated) {
-    container.append(el("p", { class: "seat-help",
-      text: "The match starts when every seat is taken and every player is ready." }),
+    // Only our "ready" missing (the lobby's Play a bot): say what it starts.
+    const onlyUs = room.seats.every((s) => s.seat === mySeat || s.kind === "bot");
+    const me = room.seats.find((s) => s.seat === mySeat);
+    const start = room.pacing === "plots" ? "the first turn to plot" : "a 3-2-1, then everyone places cards at once";
+    const help = onlyUs && !me?.ready
+      ? `Press Ready to start: ${start}.`
+      : "The match starts when every seat is taken and every player is ready.";
+    container.append(el("p", { class: "seat-help", text: help }),
     el("button", { type: "button", id: "watch", class: "secondary",
       on: { click: () => { send({ type: "leave" }); send({ type: "watch" }); } } }, "Leave my seat and watch"));
   } else {
