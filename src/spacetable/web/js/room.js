@@ -11,7 +11,7 @@ import { Hand, OtherHands } from "./hand.js";
 import { RoomSocket } from "./socket.js";
 import { BattlePlayer } from "./battle.js";
 import { showScores } from "./scores.js";
-import { GAME_NAMES, loadBots, renderSeats } from "./seats.js";
+import { GAME_NAMES, describeLevel, loadBots, renderSeats } from "./seats.js";
 import { FleetBuilder } from "./fleet.js";
 import { Inspector, inspectorPanel } from "./inspector.js";
 import { muteButton, sounds } from "./sounds.js";
@@ -214,7 +214,9 @@ function renderPlayers() {
       if (s.discarded) bits.push(el("span", { class: "discarded", text: `discarded ${page.ships[s.discarded]?.name || s.discarded}` }));
       else if (page.match.phase === "stop" && s.decided && page.frozenHolders?.has(player)) bits.push(el("span", { class: "decided", text: "dropped" }));
     }
-    if (seat?.kind === "bot") bits.push(el("span", { class: "bot", text: `${seat.level} bot` }));
+    if (seat?.kind === "bot") {
+      bits.push(el("span", { class: "bot", text: `${seat.level} bot`, title: describeLevel(page.room.ruleset, seat.level) }));
+    }
     if (seat && seat.kind === "human" && !seat.connected) bits.push(el("span", { class: "away", text: "disconnected" }));
     list.append(el("li", {
       class: `player${player === page.me.player ? " me" : ""}`,
