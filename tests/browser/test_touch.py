@@ -151,4 +151,14 @@ def test_a_phone_places_and_turns_cards_by_touch(
     phone.tap(".zoom-controls [data-zoom=in]")
     assert float(phone.get_attribute("#table", "data-zoom") or "1") > 1
     assert _fits_the_width(phone)
+
+    # A finger away from the card moves the table, not the card.
+    pose = _pose(phone)
+    view_box = phone.get_attribute("#table", "viewBox")
+    table = phone.locator("#table").bounding_box()
+    assert table is not None
+    corner = (table["x"] + 25, table["y"] + 25)
+    finger.drag(corner, (corner[0] + 80, corner[1] + 60))
+    assert phone.get_attribute("#table", "viewBox") != view_box
+    assert _pose(phone) == pose
     shot(phone, "two-placed")

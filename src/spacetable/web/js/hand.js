@@ -93,8 +93,10 @@ export class Hand {
   /** On a touch screen the next card shows at once, beside the one that landed. */
   showNext() {
     const table = this.view.tableSize;
-    const step = this.size[0] + 20;
-    const x = table && this.pose.x + step > table[0] / 2 - this.size[0] ? this.pose.x - step : this.pose.x + step;
+    // The two cards share a turn: side by side with a gap, whatever the turn.
+    const turn = (this.pose.rotation * Math.PI) / 180;
+    const step = Math.abs(Math.cos(turn)) * this.size[0] + Math.abs(Math.sin(turn)) * this.size[1] + 12;
+    const x = table && this.pose.x + 1.5 * step > table[0] / 2 ? this.pose.x - step : this.pose.x + step;
     this.resting = false;
     this.moveTo(x, this.pose.y);
     this.view.keepInView(this.pose.x, this.pose.y);

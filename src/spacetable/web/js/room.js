@@ -323,8 +323,12 @@ function renderHandBar() {
   const name = page.ships[hand.ship]?.name || hand.ship;
   const reason = hand.shown() ? hand.blockedBy() : null;
   const info = $("#hand-info");
-  const text = `${name} · turned ${Math.round(hand.pose.rotation)}°${reason ? ` · can't place: ${reason}` : ""}`;
-  if (info.textContent !== text) info.textContent = text;
+  const text = `turned ${Math.round(hand.pose.rotation)}° · ${name}`;
+  const why = reason ? `can't place: ${reason}` : "";
+  if (info.dataset.text !== text + why) {
+    info.dataset.text = text + why;
+    info.replaceChildren(el("span", { text }), why ? el("span", { class: "why", text: why }) : "");
+  }
   info.classList.toggle("blocked", Boolean(reason));
   $("#place-card").disabled = hand.busy;
 }
