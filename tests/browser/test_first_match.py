@@ -87,12 +87,18 @@ def test_a_newcomer_plays_most_of_his_deck_against_the_beginner_bot(
     bot = page.locator(".seat[data-seat='1'] .bot-about").inner_text()
     assert bot.startswith("Beginner") and "every 6 s" in bot
     shot(page, "seats")
+    # A friend watches by the room's link.
+    watcher = open_page(f"{page.input_value('#share-link')}?watch=1")
+    watcher.wait_for_selector("#watching")
     page.click("button#ready")
-    # The 3-2-1, big over the table; a click meanwhile puts nothing down.
-    page.wait_for_selector(
-        "#runup:not([hidden])[data-count='3'], #runup:not([hidden])[data-count='2']"
-    )
+    # The 3-2-1, big over the table, for the player and the watcher alike.
+    for seen in (page, watcher):
+        seen.wait_for_selector(
+            "#runup:not([hidden])[data-count='3'], #runup:not([hidden])[data-count='2']"
+        )
     shot(page, "runup")
+    # The watcher sees the bot's card in hand: drawn on its side, then on its way.
+    watcher.wait_for_selector('.other-hand[data-player="beginner bot 2"]')
     me = player(page)
     page.wait_for_selector("#runup[data-count='0']")
     start = time.monotonic()
