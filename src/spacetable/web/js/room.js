@@ -65,7 +65,10 @@ const others = new OtherHands(view);
 const hand = new Hand(view, {
   onPose: (pose) => socket.send({ type: "pose", ...pose }),
   onPlace: (pose) => {
-    if (runupLeft() > 0) return; // the 3-2-1 runs: no card lands before it ends
+    if (runupLeft() > 0) { // the 3-2-1 runs: no card lands before it ends
+      onRefused({ action: "place", reason: `The round starts in ${Math.ceil(runupLeft())} s: wait for the count.` });
+      return;
+    }
     if (socket.send({ type: "place", ...pose })) hand.busy = true;
   },
   obstacles: () => (page.match?.table || []).map((c) => ({ ...c, size: c.size || CARD_SIZE })),
