@@ -97,6 +97,13 @@ def test_a_newcomer_plays_most_of_his_deck_against_the_beginner_bot(
             "#runup:not([hidden])[data-count='3'], #runup:not([hidden])[data-count='2']"
         )
     shot(page, "runup")
+    # A card put down meanwhile stays in hand, and the page says why.
+    sx, sy = on_screen(page, -300, -150)
+    page.mouse.move(sx, sy, steps=3)
+    page.mouse.click(sx, sy)
+    page.wait_for_selector("#refused:not([hidden])")
+    assert "starts in" in page.inner_text("#refused")
+    assert page.locator(".table-card[data-card^='Newcomer-']").count() == 0
     # The watcher sees the bot's card in hand: drawn on its side, then on its way.
     watcher.wait_for_selector('.other-hand[data-player="beginner bot 2"]')
     me = player(page)
