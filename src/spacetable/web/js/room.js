@@ -393,19 +393,32 @@ function showDrawnHands(match) {
 /** `?join=1`: take a seat under our saved name, once, unless a token holds one already. */
 function joinIfWanted() {
   if (!WANTED.has("join") || page.joining || page.room?.phase !== "lobby") return;
-  if (page.me.role === "player" || page.rejoining || socket.token) return;
+  if (page.me.role === "player" || page.rejoining || socket.token || linkUsed()) return;
   page.joining = true;
   socket.send({ type: "join", name: savedName() || "player", seat: null });
 }
 
-/** Seated by the link: seat the bots it names (`bots=1:beginner,2:easy`), then forget it. */
+/** Seated by the link: seat the bots it names (`bots=1:beginner,2:easy`), once per tab. */
 function seatWantedBots() {
   page.joining = false;
   for (const wanted of (WANTED.get("bots") || "").split(",").filter(Boolean)) {
     const [seat, level] = wanted.split(":");
     socket.send({ type: "bot", seat: Number(seat), level: level || null });
   }
-  history.replaceState(null, "", location.pathname); // a reload is the room's plain link
+  try {
+    sessionStorage.setItem(`spacetable.joined.${roomId}`, "1"); // a reload does not join again
+  } catch {
+    // No session storage: the seat token alone keeps a reload from joining twice.
+  }
+}
+
+/** Whether this tab already took the seat the link asked for. */
+function linkUsed() {
+  try {
+    return sessionStorage.getItem(`spacetable.joined.${roomId}`) === "1";
+  } catch {
+    return false;
+  }
 }
 
 // -- the deployment countdown (Stellar Conflict) ----------------------------------------------
