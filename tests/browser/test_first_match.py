@@ -1,6 +1,7 @@
-"""A newcomer's first match: from the lobby, one click on "Play a bot" seats him against
-the beginner bot; after the 3-2-1 he places a card every 4.5 s, as someone new does, and
-plays at least 7 of his 10 cards before the round stops.
+"""A newcomer's first match: from the lobby through the tutorial ("Learn in 2 minutes",
+then "Play your first match") to a room with the beginner bot; after the 3-2-1 he places a
+card every 4.5 s, as someone new does, and plays at least 7 of his 10 cards before the
+round stops. On a phone, the lobby's one-click "Play a bot" leads to the same room.
 
 The server here is a real one with the real run-up and the bots' real pace (the session
 server of ``conftest.py`` plays without the run-up).
@@ -19,6 +20,7 @@ from playwright.sync_api import Page
 from tests._server import Server, running_server
 from tests.browser._play import PLACING, hand_ship, hold_at, on_screen, player, watch_battle
 from tests.browser.conftest import OpenPage, Shot
+from tests.browser.test_tutorial import through_the_tutorial_to_the_first_match
 
 #: How long the scripted newcomer takes for each card (s).
 SECONDS_PER_CARD = 4.5
@@ -37,10 +39,8 @@ def real_server(
 
 
 def reach_the_first_match(page: Page) -> None:
-    """From the lobby to a room with the newcomer and the beginner bot, before Ready.
-
-    The hook for the tutorial: a newcomer's path will go lobby -> tutorial -> "Play a
-    bot"; today it starts at "Play a bot"."""
+    """From the lobby's "Play a bot" to a room with the newcomer and the beginner bot,
+    before Ready (the tutorial's way there: ``through_the_tutorial_to_the_first_match``)."""
     page.fill("#name", "Newcomer")
     page.wait_for_function("document.querySelector('#play-bot-about').textContent.includes('6 s')")
     page.click("#play-bot")
@@ -78,12 +78,12 @@ def place_somewhere(page: Page, rng: random.Random) -> bool:
     return False
 
 
-def test_a_newcomer_plays_most_of_his_deck_against_the_beginner_bot(
+def test_a_newcomer_learns_then_plays_most_of_his_deck_against_the_beginner_bot(
     real_server: Server, open_page: OpenPage, shot: Shot
 ) -> None:
     page = open_page(f"{real_server.http}/")
     shot(page, "lobby")
-    reach_the_first_match(page)
+    through_the_tutorial_to_the_first_match(page)
     bot = page.locator(".seat[data-seat='1'] .bot-about").inner_text()
     assert bot.startswith("Beginner") and "every 6 s" in bot
     shot(page, "seats")
