@@ -16,6 +16,21 @@ def _seconds_left(page: Page) -> float:
     return float(page.get_attribute("#stop-banner", "data-seconds-left") or "nan")
 
 
+def _on_a_pixel(page: Page, x: float, y: float) -> tuple[float, float]:
+    """The table point nearest (x, y) that lies on a whole screen pixel: where a mouse can
+    hold a card exactly, however small the table is drawn."""
+    point = page.evaluate(
+        """([x, y]) => {
+          const m = document.querySelector('#table').getScreenCTM();
+          const p = new DOMPoint(x, -y).matrixTransform(m);
+          const q = new DOMPoint(Math.round(p.x), Math.round(p.y)).matrixTransform(m.inverse());
+          return [Math.round(q.x * 10) / 10, -Math.round(q.y * 10) / 10];
+        }""",
+        [x, y],
+    )
+    return float(point[0]), float(point[1])
+
+
 def _overlap(a: FloatRect, b: FloatRect) -> bool:
     return (
         a["x"] < b["x"] + b["width"]
@@ -43,7 +58,7 @@ def test_the_stop_banner_counts_down_and_the_frozen_card_is_discarded(
     xs = [-520 + 115 * i for i in range(10)]
     assert place(alice, xs[0], -280), alice.inner_text("#refused")
     bob.wait_for_selector(".table-card[data-owner=alice]")
-    hold_at(bob, xs[0], -250)
+    hold_at(bob, *_on_a_pixel(bob, xs[0], -250))
     held = hand_ship(bob)
     bob.focus("#table")  # as a keyboard player would be
     for x in xs[1:]:
