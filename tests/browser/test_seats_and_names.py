@@ -152,3 +152,16 @@ def test_long_names_are_cut_with_an_ellipsis(
     assert box["x"] + box["width"] <= panel["x"] + panel["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     shot(page, f"seats-{width}")
+
+
+def test_creating_an_ftl_room_for_a_friend_seats_you(
+    seat_server: Server, open_page: OpenPage
+) -> None:
+    page = open_page(f"{seat_server.http}/")
+    page.fill("#name", "Ann")
+    page.select_option("#ruleset", "ftl")
+    page.click("#create")
+    page.wait_for_url("**/rooms/*")
+    page.wait_for_selector(".seat.mine")
+    assert page.get_attribute(".seat.mine", "data-seat") == "0"
+    assert page.locator(".seat[data-seat='1'][data-kind=empty]").count() == 1

@@ -104,6 +104,9 @@ function receive(message) {
     return;
   }
   if (message.type === "room" && (message.ruleset === "ftl" || message.pacing === "plots")) {
+    // A room created in the lobby seats us; the FTL page seats its own bots (and us).
+    page.room = message;
+    if (!WANTED.has("bots")) joinIfWanted();
     handOver(message);
     return;
   }
