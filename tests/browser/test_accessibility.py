@@ -134,9 +134,10 @@ def test_a_card_is_moved_turned_and_placed_with_the_keyboard_alone(
     card.wait_for()
     assert card.get_attribute("transform") == "translate(100 270) rotate(-15)"
 
-    # The next card comes up with a key, and goes down with Space.
+    # The next card shows beside it at once, moves, and goes down with Space.
     second = hand_ship(ann)
     assert second and second != ship
+    assert ann.get_attribute("#hand", "visibility") == "visible"
     for key in ["Shift+ArrowLeft"] * 8 + [" "]:
         ann.keyboard.press(key)
     ann.locator(f'.table-card[data-card="ann-{second}"]').wait_for()
@@ -146,10 +147,11 @@ def test_a_card_is_moved_turned_and_placed_with_the_keyboard_alone(
     ann.keyboard.press("+")
     ann.keyboard.press("+")
     assert float(ann.get_attribute("#table", "data-zoom") or "1") > 2
-    for _ in range(12):
+    start = float(ann.get_attribute("#hand", "data-x") or "nan")
+    for _ in range(16):
         ann.keyboard.press("Shift+ArrowLeft")
     x = float(ann.get_attribute("#hand", "data-x") or "nan")
-    assert x < -250
+    assert x == pytest.approx(start - 400)
     hand_box = ann.locator("#hand .hand-face").bounding_box()
     table_box = ann.locator("#table").bounding_box()
     assert hand_box is not None and table_box is not None

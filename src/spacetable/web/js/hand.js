@@ -78,7 +78,8 @@ export class Hand {
       }
       this.group.dataset.ship = ship;
       this.group.dataset.name = def.name;
-      if (this.touchy && this.resting) this.showNext();
+      // A finger or the keys have no pointer to bring the next card: it shows at once.
+      if (this.resting && (this.touchy || document.activeElement === this.view.svg)) this.showNext();
     }
     this.render();
   }
@@ -90,7 +91,7 @@ export class Hand {
     this.render();
   }
 
-  /** On a touch screen the next card shows at once, beside the one that landed. */
+  /** The next card shows at once, beside the one that landed (touch and keyboard). */
   showNext() {
     const table = this.view.tableSize;
     // The two cards share a turn: side by side with a gap, whatever the turn.
