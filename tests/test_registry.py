@@ -99,3 +99,12 @@ def test_every_game_rooms_can_play_has_seeded_duels_for_its_bots() -> None:
         assert first == again and first.winner in ("a", "b", None) and first.turns > 0
         assert swapped.a_seat != first.a_seat
         assert first.seconds_a == () and first.seconds_b == ()  # no clock, no timing
+
+
+def test_a_bot_standing_in_for_a_player_plays_at_a_level_the_game_has() -> None:
+    """A player who left mid-match was not learning: the laser games' stand-in is not the
+    slow beginner they offer newcomers."""
+    for entry in [g for g in games() if g.playable]:
+        assert entry.bots is not None and entry.bots.stand_in_level in entry.bots.levels
+    laser = game("lightspeed").bots
+    assert laser is not None and laser.stand_in_level == "medium" != laser.default

@@ -97,6 +97,14 @@ class Bots:
     default: str
     warm_up: str | None = None
     about: tuple[tuple[str, str], ...] = ()
+    #: The level that plays for a player who went away (``None``: the default). A
+    #: stand-in keeps his seat in the match, so it should play about as well as he did.
+    stand_in: str | None = None
+
+    @property
+    def stand_in_level(self) -> str:
+        """The level of a bot standing in for a player."""
+        return self.stand_in or self.default
 
     def describe(self, level: str) -> str:
         """``level`` in words, its name first: "Beginner — places a card about every 6 s"

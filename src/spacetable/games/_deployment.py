@@ -40,6 +40,7 @@ LASER_BOTS = Bots(
     make="spacetable.bots:make_bot",
     levels=("beginner", "random", "easy", "medium", "hard"),
     default="beginner",
+    stand_in="medium",  # a player who left mid-match was not learning
     warm_up="spacetable.bots:warm_up",
     about=(
         ("beginner", "places a card about every 6 s and aims roughly: time to learn"),

@@ -109,6 +109,9 @@ class ServerProcess:
                     str(self.port),
                     "--db",
                     f"sqlite:///{workdir / 'load.db'}",
+                    # The clients place at once: no 3-2-1 before the round.
+                    "--runup-seconds",
+                    "0",
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,

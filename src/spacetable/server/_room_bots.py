@@ -210,11 +210,12 @@ class RoomBots:
         """A bot plays for the seat's player: until he rejoins with his token
         (``stand_in``), or for good (he left)."""
         seat.cancel_abandon()
-        seat.kind, seat.level, seat.stand_in = "bot", self.bots.default, stand_in
+        level = self.bots.stand_in_level
+        seat.kind, seat.level, seat.stand_in = "bot", level, stand_in
         if not stand_in:
             seat.token = None
         if self.match is not None:
-            seat.bot = self.bots.bot(self.bots.default)
+            seat.bot = self.bots.bot(level)
             self._schedule_bot(seat.index, 0.2)
 
     def _give_back(self, seat: Seat) -> None:
