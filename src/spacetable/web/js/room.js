@@ -313,7 +313,7 @@ function renderState() {
 
 /** On a touch screen: zoom in on (x, y) until a card is a finger's size. */
 function zoomForTouch(x, y) {
-  if (view.tableSize) view.setTable(view.tableSize); // the layout is settled: fit afresh
+  view.fit();
   const fitted = view.scale() / view.zoomLevel();
   const level = TOUCH_CARD_PX / CARD_SIZE[0] / fitted;
   if (level > 1.2) view.zoomTo(level, x, y);
@@ -643,6 +643,7 @@ function onBattle(message) {
   page.players = table.players;
   const size = table.table ? [table.table.width, table.table.height] : null;
   view.setTable(size, size ? [] : table.cards);
+  view.fit(); // the battle crosses the whole table
   view.showCards(table.cards, { ...page.ships, ...(table.ships || {}) }, colourOfPlayer, table.card_size || CARD_SIZE);
   $("#status").textContent = table.ruleset === "stellar"
     ? "The battle: ships fire by initiative, lowest first."

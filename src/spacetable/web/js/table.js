@@ -13,6 +13,8 @@ import { CARD_SIZE, angleOf, cardTransform, fmt } from "./geometry.js";
 const DEFAULT_TABLE = [1200, 800];
 /** How far in the view zooms: the fitted width over this many times. */
 const MAX_ZOOM = 8;
+/** How far (px) a pointer moves before it pans the table rather than clicks. */
+const DRAG_PX = 5;
 /** Wheel delta (px) that zooms by a factor e. */
 const WHEEL_ZOOM_PX = 400;
 
@@ -63,12 +65,16 @@ export class TableView {
     }
     if (!xs.length) xs.push(-300, 300), ys.push(-200, 200);
     const m = this.margin;
+    const before = this.box;
     this.box = {
       left: Math.min(...xs) - m, right: Math.max(...xs) + m,
       bottom: Math.min(...ys) - m, top: Math.max(...ys) + m,
     };
-    this.drawBackground();
-    this.fit();
+    const same = before && ["left", "right", "bottom", "top"].every((k) => before[k] === this.box[k]);
+    if (!same) this.drawBackground();
+    // The same table drawn again keeps its zoom; another one is shown whole.
+    if (same) this.setView(this.view);
+    else this.fit();
   }
 
   // -- zoom and pan ----------------------------------------------------------------------------
@@ -183,19 +189,23 @@ export class TableView {
     area.addEventListener("pointerdown", (e) => {
       if (e.pointerType === "mouse" && e.button !== 0) return;
       if (!canPan(e)) return;
-      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      area.setPointerCapture?.(e.pointerId);
-      area.classList.add("panning");
+      // The pointer is captured only once it drags: a click stays the card's under it.
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, dragging: false });
       pinch = null;
     });
     area.addEventListener("pointermove", (e) => {
       const last = pointers.get(e.pointerId);
       if (!last) return;
-      if (!canPan(e)) {
+      if (!canPan(e) || (e.pointerType === "mouse" && !(e.buttons & 1))) {
         pointers.clear();
         return;
       }
-      const now = { x: e.clientX, y: e.clientY };
+      const now = { x: e.clientX, y: e.clientY, dragging: true };
+      if (!last.dragging) {
+        if (pointers.size < 2 && Math.hypot(now.x - last.x, now.y - last.y) < DRAG_PX) return;
+        area.setPointerCapture?.(e.pointerId);
+        area.classList.add("panning");
+      }
       if (pointers.size >= 2) {
         const [a, b] = [...pointers.entries()].filter(([id]) => id !== e.pointerId).map(([, p]) => p).concat([now]);
         const distance = Math.hypot(a.x - b.x, a.y - b.y);
