@@ -15,6 +15,9 @@ const REFEREE_VIEW = [720, 520];
 const VARIANTS = { lightspeed: ["piracy", "Piracy"], stellar: ["stolen_goods", "Stolen goods"] };
 
 const view = new TableView($("#table"));
+// Zoom and pan (buttons, Ctrl+wheel or the wheel with no card selected, pinch, a drag of empty space).
+view.enableGestures({ wheelZooms: () => !(editing() && selectedCard()) });
+$("#table-wrap").append(view.zoomControls());
 const sandbox = {
   ruleset: "lightspeed",
   players: COLOUR_NAMES.slice(0, 2),
