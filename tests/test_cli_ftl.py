@@ -105,10 +105,25 @@ def test_duels_prints_a_seeded_record_with_intervals() -> None:
     low, high = found["score_95"]
     assert 0.0 <= low <= found["score"] <= high <= 1.0
     assert "[2/2]" in done.stderr
-    assert json.loads(spacetable(*args, "--json").stdout) == found  # seeded: the same again
+    timing = found.pop("decision_seconds")  # thinking time, measured: differs run to run
+    assert timing["bot"]["decisions"] == timing["against"]["decisions"] > 0
+    assert 0 <= timing["bot"]["mean"] <= timing["bot"]["p99"] <= timing["bot"]["max"]
+    again = json.loads(spacetable(*args, "--json").stdout)
+    assert again.pop("decision_seconds")["bot"]["decisions"] == timing["bot"]["decisions"]
+    assert again == found  # seeded: the same record again
 
 
-def test_duels_refuses_an_unknown_bot() -> None:
+def test_duels_refuses_an_unknown_bot_or_game() -> None:
     done = spacetable("duels", "--bot", "grandmaster", "--against", "random")
     assert done.returncode == 2
-    assert "unknown FTL bot 'grandmaster'" in done.stderr
+    assert "unknown bot level 'grandmaster'" in done.stderr and "hard" in done.stderr
+    done = spacetable("duels", "--game", "chess", "--bot", "random", "--against", "random")
+    assert done.returncode == 2 and "unknown game 'chess'" in done.stderr
+
+
+def test_duels_measure_a_laser_games_bots_too() -> None:
+    args = ("duels", "--game", "lightspeed", "--bot", "easy", "--against", "random")
+    done = spacetable(*args, "--duels", "2")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Light Speed: easy against random, 2 duels")
+    assert "cards placed" in done.stdout and "easy thinks" in done.stdout
