@@ -12,8 +12,6 @@ import { showScores } from "./scores.js";
 
 const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const view = new TableView($("#table"));
-view.enableGestures(); // zoom and pan: buttons, wheel, pinch, drag
-$("#table-wrap").append(view.zoomControls());
 const replay = {
   match: null,
   table: null, // the final table file
@@ -158,6 +156,9 @@ async function main() {
       showFtlReplay(match);
       return;
     }
+    // The laser table zooms and pans (an FTL board has its own controls).
+    view.enableGestures();
+    $("#table-wrap").append(view.zoomControls());
     const ships = await loadCatalog(match.ruleset === "stellar" ? "stellar" : "lightspeed");
     replay.match = match;
     replay.table = match.result.table;
