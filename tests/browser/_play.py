@@ -3,7 +3,16 @@ hand with the mouse, turn it with the wheel, click (or drag and let go) to put i
 
 from __future__ import annotations
 
+import uuid
+from pathlib import Path
+
 from playwright.sync_api import Page
+
+from spacetable.lasers.tables import load_table
+from spacetable.server.storage import Storage, StoredMatch
+
+#: The rulebook's Fig. 1 sample game, as a table file.
+FIG1 = Path(__file__).resolve().parents[2] / "examples" / "fig1-sample-game.json"
 
 #: Battle animation speed the tests pick (the select's fastest option).
 FAST_ANIMATION = "8"
@@ -141,3 +150,37 @@ def shown_scores(page: Page) -> dict[str, int]:
 def shown_winner(page: Page) -> str | None:
     """The winner on the score panel, None for a draw."""
     return page.get_attribute("#winner", "data-winner") or None
+
+
+def store_fig1(db: Path) -> str:
+    """Store the rulebook's Fig. 1 game in the SQLite file ``db`` as a finished Light Speed
+    match, as if played (a card placed every half second); return its id."""
+    table = load_table(FIG1)
+    result = table.resolve().to_json()
+    events = result.pop("events")
+    result["table"] = table.to_json()
+    ships = [c for c in table.cards if c.ship is not None]
+    actions = [
+        {"type": "place", "player": c.owner, "x": c.pose.x, "y": c.pose.y}
+        | {"rotation_deg": c.pose.rotation_deg, "t": 0.5 * (i + 1)}
+        for i, c in enumerate(ships)
+    ]
+    storage = Storage(f"sqlite:///{db}")
+    match_id = uuid.uuid4().hex
+    seats = [{"seat": k, "player": p, "kind": "human"} for k, p in enumerate(table.players)]
+    storage.save(
+        StoredMatch(
+            id=match_id,
+            room="room",
+            ruleset="lightspeed",
+            options={},
+            seats=seats,
+            seed=0,
+            actions=actions,
+            events=events,
+            result=result,
+            finished_at=1_700_000_000.0,
+        )
+    )
+    storage.close()
+    return match_id

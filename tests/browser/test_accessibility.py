@@ -9,7 +9,6 @@ must run."""
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,50 +16,19 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from spacetable.lasers.tables import load_table
-from spacetable.server.storage import Storage, StoredMatch
 from tests._server import running_server
-from tests.browser._play import hand_ship, take_seat
+from tests.browser._play import hand_ship, store_fig1, take_seat
 from tests.browser.conftest import OpenPage, Server, Shot
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-FIG1 = ROOT / "examples" / "fig1-sample-game.json"
 
 
 @pytest.fixture(scope="module")
 def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """A database holding one finished match to replay: the rulebook's Fig. 1 game."""
     db = tmp_path_factory.mktemp("accessibility") / "matches.db"
-    table = load_table(FIG1)
-    result = table.resolve().to_json()
-    events = result.pop("events")
-    result["table"] = table.to_json()
-    ships = [c for c in table.cards if c.ship is not None]
-    actions = [
-        {"type": "place", "player": c.owner, "x": c.pose.x, "y": c.pose.y}
-        | {"rotation_deg": c.pose.rotation_deg, "t": 0.5 * (i + 1)}
-        for i, c in enumerate(ships)
-    ]
-    storage = Storage(f"sqlite:///{db}")
-    match_id = uuid.uuid4().hex
-    seats = [{"seat": k, "player": p, "kind": "human"} for k, p in enumerate(table.players)]
-    storage.save(
-        StoredMatch(
-            id=match_id,
-            room="room",
-            ruleset="lightspeed",
-            options={},
-            seats=seats,
-            seed=0,
-            actions=actions,
-            events=events,
-            result=result,
-            finished_at=1_700_000_000.0,
-        )
-    )
-    storage.close()
-    return db, match_id
+    return db, store_fig1(db)
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ ships' own art; the mute button remembered."""
 from __future__ import annotations
 
 import json
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,13 +14,13 @@ import pytest
 from playwright.sync_api import Page
 
 from spacetable.lasers.tables import load_table
-from spacetable.server.storage import Storage, StoredMatch
 from tests._server import running_server
 from tests.browser._play import (
     FAST_ANIMATION,
     on_screen,
     place,
     shown_scores,
+    store_fig1,
     take_seat,
     watch_battle,
 )
@@ -37,40 +36,7 @@ PHONE = {"width": 390, "height": 844}
 def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """A database holding one finished match: the rulebook's Fig. 1 game, as if played."""
     db = tmp_path_factory.mktemp("battle-log") / "matches.db"
-    table = load_table(FIG1)
-    result = table.resolve().to_json()
-    events = result.pop("events")
-    result["table"] = table.to_json()
-    ships = [c for c in table.cards if c.ship is not None]
-    actions = [
-        {
-            "type": "place",
-            "player": c.owner,
-            "x": c.pose.x,
-            "y": c.pose.y,
-            "rotation_deg": c.pose.rotation_deg,
-            "t": 0.5 * (i + 1),
-        }
-        for i, c in enumerate(ships)
-    ]
-    storage = Storage(f"sqlite:///{db}")
-    match_id = uuid.uuid4().hex
-    storage.save(
-        StoredMatch(
-            id=match_id,
-            room="room",
-            ruleset="lightspeed",
-            options={},
-            seats=[{"seat": k, "player": p, "kind": "human"} for k, p in enumerate(table.players)],
-            seed=0,
-            actions=actions,
-            events=events,
-            result=result,
-            finished_at=1_700_000_000.0,
-        )
-    )
-    storage.close()
-    return db, match_id
+    return db, store_fig1(db)
 
 
 @pytest.fixture(scope="module")
