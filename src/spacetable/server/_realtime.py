@@ -127,7 +127,6 @@ class RealtimeMatch(RoomMatch):
         ``countdown``."""
         state = super().state(player, now)
         state["stop"], state["countdown"] = self.stop(now), self.countdown(now)
-        state["t"] = state.pop("t")  # last, as before
         return state
 
     def stop(self, now: float) -> dict[str, Any] | None:

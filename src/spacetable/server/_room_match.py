@@ -96,6 +96,7 @@ class Change:
     over: bool = False  # the match is over
 
 
+#: The client messages that are moves in the match (the others are about seats and rooms).
 GameMessage = msg.Place | msg.Drop | msg.Discard | msg.Fleet | msg.Plot | msg.Unplot
 
 

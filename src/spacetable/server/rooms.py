@@ -46,8 +46,6 @@ log = logging.getLogger("spacetable.rooms")
 ROOM_BROADCAST_INTERVAL = 0.1
 #: How a room plays each pacing of the game registry.
 PACINGS: dict[str, type[RoomMatch]] = {"realtime": RealtimeMatch, "plots": PlotsMatch}
-#: The client messages that are moves in the match (the others are about seats).
-GAME_MESSAGES = (msg.Place, msg.Drop, msg.Discard, msg.Fleet, msg.Plot, msg.Unplot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +196,7 @@ class Room(RoomLobby, RoomBots):
                     connection.send({"type": "error", "message": "internal error"})
 
     def _handle(self, connection: Connection | None, message: Any) -> None:
-        if isinstance(message, GAME_MESSAGES):
+        if isinstance(message, GameMessage):  # a move in the match; the rest is about seats
             self._on_game_message(connection, message)
         elif isinstance(message, BotTurn):
             self._on_bot_turn(message)
