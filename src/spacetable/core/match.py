@@ -47,8 +47,8 @@ class Action:
     """Base of every game's actions.
 
     Concrete actions are frozen dataclasses whose last field is ``t`` (seconds on the
-    server's clock). Their fields must be ``str``, ``float`` or ``tuple[str, ...]`` (a JSON
-    list of strings) for the generic JSON of :meth:`to_json` and :meth:`from_json`; an
+    server's clock). Their fields must be ``str``, ``int``, ``float`` or ``tuple[str, ...]``
+    (a JSON list of strings) for the generic JSON of :meth:`to_json` and :meth:`from_json`; an
     action with other fields overrides them.
     """
 
@@ -104,6 +104,12 @@ def _decode_field(action: str, name: str, hint: Any, value: Any) -> Any:
         if not math.isfinite(value):
             raise MalformedAction(f"{action} action: {name!r} must be finite, got {value!r}")
         return float(value)
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise MalformedAction(
+                f"{action} action: {name!r} must be a whole number, got {value!r}"
+            )
+        return value
     if hint is str:
         if not isinstance(value, str):
             raise MalformedAction(f"{action} action: {name!r} must be a string, got {value!r}")

@@ -1,0 +1,604 @@
+"""A hex fleet battle as a match: chits from the cup activate ships one at a time.
+
+The match is a pure state machine (:mod:`spacetable.core.match`). Its only chance is the
+match's seeded ``rng``: it shuffles the deck and draws the chits, so a battle replays
+exactly from its options, seed and action log.
+
+A turn begins with a cup holding a chit for every ship on the table (and every ship due
+back from a jump this turn) and the blank. A chit is drawn: its ship is activated and its
+owner acts with it, in any order: :class:`Move` (steps ahead and turns, a hex of movement
+each), :class:`RaiseShields`, :class:`Hail` and :class:`Fire` (each once an activation),
+:class:`Jump` (instead of moving; it ends the activation) and :class:`EndActivation`. A ship
+back from a jump is first put on any free hex (:class:`Return`). Then the next chit is
+drawn; the blank ends the turn. Destruction and victory: docs/rulings.md, H8 to H10.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from spacetable.core.events import Event
+from spacetable.core.match import Action, InvalidOptions, Match, decode_action
+from spacetable.games._deployment import checked_players
+from spacetable.games.hexfleet.cards import Deck, full_deck
+from spacetable.games.hexfleet.combat import (
+    fire,
+    fire_problem,
+    hail,
+    raise_shields,
+    raise_shields_problem,
+)
+from spacetable.games.hexfleet.events import (
+    ActivationEnded,
+    BattleOver,
+    ChitDrawn,
+    Jumped,
+    Moved,
+    Returned,
+    TurnBegan,
+    Wrecked,
+)
+from spacetable.games.hexfleet.fleets import (
+    SCENARIOS,
+    ShipSpec,
+    deploy,
+    fleets_from_json,
+)
+from spacetable.games.hexfleet.hexes import Board, Hex, distance, in_forward_arc
+from spacetable.games.hexfleet.movement import walk
+from spacetable.games.hexfleet.ships import Ship
+
+RULESET = "hexfleet"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+#: Effective range of every weapon, in hexes.
+RANGE = 12
+DEFAULT_TURN_LIMIT = 20
+MAX_TURN_LIMIT = 200
+MIN_BOARD, MAX_BOARD = 8, 60
+BLANK = "blank"
+
+
+class Phase(StrEnum):
+    """Where the battle stands."""
+
+    ACTIVATION = "activation"
+    OVER = "over"
+
+
+# -- actions --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """``player`` moves the active ``ship`` by ``steps``: ``F`` ahead, ``L``/``R`` a turn."""
+
+    type_name: ClassVar[str] = "move"
+    player: str
+    ship: str
+    steps: str
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseShields(Action):
+    """``player`` tries to raise the active ``ship``'s shields."""
+
+    type_name: ClassVar[str] = "shields"
+    player: str
+    ship: str
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class Hail(Action):
+    """``player``'s active ``ship`` hails ``target``."""
+
+    type_name: ClassVar[str] = "hail"
+    player: str
+    ship: str
+    target: str
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class Fire(Action):
+    """``player``'s active ``ship`` fires a salvo at ``target``."""
+
+    type_name: ClassVar[str] = "fire"
+    player: str
+    ship: str
+    target: str
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class Jump(Action):
+    """``player``'s active ``ship`` jumps out; it comes back on turn ``returns_on`` (0: it
+    leaves the battle)."""
+
+    type_name: ClassVar[str] = "jump"
+    player: str
+    ship: str
+    returns_on: int
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class Return(Action):
+    """``player`` puts the active ``ship``, back from its jump, on hex ``(q, r)`` facing
+    ``facing``."""
+
+    type_name: ClassVar[str] = "return"
+    player: str
+    ship: str
+    q: int
+    r: int
+    facing: int
+    t: float
+
+
+@dataclass(frozen=True, slots=True)
+class EndActivation(Action):
+    """``player`` is done with the active ``ship``: the next chit is drawn."""
+
+    type_name: ClassVar[str] = "done"
+    player: str
+    ship: str
+    t: float
+
+
+HexAction = Move | RaiseShields | Hail | Fire | Jump | Return | EndActivation
+ACTION_TYPES: tuple[type[HexAction], ...] = (
+    Move,
+    RaiseShields,
+    Hail,
+    Fire,
+    Jump,
+    Return,
+    EndActivation,
+)
+
+
+# -- options --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HexOptions:
+    """How a battle is set up: ``players`` (2 to 4 sides, seat order), a ready
+    ``scenario`` (:data:`~.fleets.SCENARIOS`) or ``"custom"`` with ``fleets`` (one list of
+    ships per side), the ``board`` size in hexes (``None``: the scenario's) and the
+    ``turn_limit``. Raises InvalidOptions naming the bad option."""
+
+    players: tuple[str, ...] = ("red", "blue")
+    scenario: str = "duel"
+    fleets: tuple[tuple[ShipSpec, ...], ...] | None = None
+    board: tuple[int, int] | None = None
+    turn_limit: int = DEFAULT_TURN_LIMIT
+
+    def __post_init__(self) -> None:
+        players = checked_players(self.players, "Hex fleet", MIN_PLAYERS, MAX_PLAYERS)
+        object.__setattr__(self, "players", players)
+        if self.scenario != "custom" and self.scenario not in SCENARIOS:
+            known = ", ".join([*SCENARIOS, "custom"])
+            raise InvalidOptions(f"unknown scenario {self.scenario!r} (one of: {known})")
+        if self.scenario == "custom" and self.fleets is None:
+            raise InvalidOptions("a custom battle needs 'fleets', one list of ships per side")
+        if self.fleets is not None and self.scenario != "custom":
+            raise InvalidOptions("'fleets' are for scenario 'custom' only")
+        if self.fleets is not None and len(self.fleets) != len(players):
+            raise InvalidOptions(
+                f"'fleets' must list one fleet for each of the {len(players)} sides"
+            )
+        size = self.board
+        if size is not None and (
+            not isinstance(size, list | tuple)
+            or len(size) != 2
+            or not all(_whole(v) and MIN_BOARD <= v <= MAX_BOARD for v in size)
+        ):
+            raise InvalidOptions(
+                f"'board' must be [columns, rows], each {MIN_BOARD} to {MAX_BOARD}, got {size!r}"
+            )
+        if size is not None:
+            object.__setattr__(self, "board", (int(size[0]), int(size[1])))
+        limit = self.turn_limit
+        if not _whole(limit) or not 1 <= limit <= MAX_TURN_LIMIT:
+            raise InvalidOptions(f"'turn_limit' must be 1 to {MAX_TURN_LIMIT}, got {limit!r}")
+        deploy(self.battle_board(), self.side_fleets(), players)  # every fleet must fit
+
+    def battle_board(self) -> Board:
+        """The board this battle is fought on."""
+        if self.board is not None:
+            return Board(*self.board)
+        if self.scenario in SCENARIOS:
+            return SCENARIOS[self.scenario].board
+        return Board(24, 16)
+
+    def side_fleets(self) -> tuple[tuple[ShipSpec, ...], ...]:
+        """Each side's ships, in seat order."""
+        if self.fleets is not None:
+            return self.fleets
+        scenario = SCENARIOS[self.scenario]
+        return tuple(scenario.fleet(seat) for seat in range(len(self.players)))
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as JSON (round-trips through :meth:`from_json`)."""
+        return {
+            "players": list(self.players),
+            "scenario": self.scenario,
+            "fleets": None
+            if self.fleets is None
+            else [[s.to_json() for s in fleet] for fleet in self.fleets],
+            "board": None if self.board is None else list(self.board),
+            "turn_limit": self.turn_limit,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> HexOptions:
+        """Options from JSON; missing keys take their defaults. Raises InvalidOptions."""
+        if not isinstance(data, dict):
+            raise InvalidOptions("hex fleet options must be a JSON object")
+        unknown = sorted(set(data) - {"players", "scenario", "fleets", "board", "turn_limit"})
+        if unknown:
+            raise InvalidOptions(f"unknown option(s): {', '.join(unknown)}")
+        data = dict(data)
+        if data.get("fleets") is not None:
+            players = data.get("players", ("red", "blue"))
+            sides = len(players) if isinstance(players, list | tuple) else 0
+            data["fleets"] = fleets_from_json(data["fleets"], sides)
+        return cls(**data)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class HexResult:
+    """How the battle ended: ``winner`` (``None``: a draw), ``reason`` (``last-side``,
+    ``no-side`` or ``turn-limit``), the turns played and each side's strength left."""
+
+    winner: str | None
+    reason: str
+    turns: int
+    strength: dict[str, float]
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as JSON."""
+        return {
+            "winner": self.winner,
+            "reason": self.reason,
+            "turns": self.turns,
+            "strength": dict(self.strength),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """The active ship's activation so far: movement left, what it has done, and whether
+    it must first be put back on the table."""
+
+    ship: str
+    movement: int
+    done: frozenset[str] = frozenset()
+    placing: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """As JSON for the view."""
+        return {
+            "ship": self.ship,
+            "movement": self.movement,
+            "done": sorted(self.done),
+            "placing": self.placing,
+        }
+
+
+# -- the state: rules -----------------------------------------------------------------------
+
+
+class HexMatch(Match[HexAction, HexOptions]):
+    """One hex fleet battle, chit by chit, to the last side that can fight."""
+
+    ruleset: ClassVar[str] = RULESET
+    title: ClassVar[str] = "Hex fleet"
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+
+    def __init__(self, options: HexOptions, seed: int) -> None:
+        """Deploy the fleets, shuffle the deck and draw turn 1's first chit."""
+        super().__init__(options, seed)
+        self.board = options.battle_board()
+        self.ships: dict[str, Ship] = {
+            s.id: s for s in deploy(self.board, options.side_fleets(), options.players)
+        }
+        self._full = {p: self._side_total(p, full=True) for p in options.players}
+        self.deck = Deck.shuffled(self.rng)
+        self.phase = Phase.ACTIVATION
+        self.turn = 0
+        self.cup: list[str] = []
+        self.activation: Activation | None = None
+        self._result: HexResult | None = None
+        #: The events of the start: turn 1 and its first chit.
+        self.opening: list[Event] = self._next_activation()
+        self.events.extend(self.opening)
+
+    @classmethod
+    def action_from_json(cls, data: Any) -> HexAction:
+        """Decode a hex fleet action. Raises MalformedAction naming the problem."""
+        return decode_action(data, ACTION_TYPES)
+
+    @classmethod
+    def options_from_json(cls, data: Any) -> HexOptions:
+        """Decode hex fleet options. Raises InvalidOptions."""
+        return HexOptions.from_json(data)
+
+    # -- questions ----------------------------------------------------------------------------
+
+    @property
+    def active(self) -> Ship | None:
+        """The activated ship, if any."""
+        return None if self.activation is None else self.ships[self.activation.ship]
+
+    def needs_action(self, player: str) -> bool:
+        """Whether the battle waits for ``player``: his ship is activated."""
+        ship = self.active
+        return self.phase == Phase.ACTIVATION and ship is not None and ship.owner == player
+
+    def result(self) -> HexResult | None:
+        """The battle's result once it is over, else ``None``."""
+        return self._result
+
+    def blocked(self, moving: str | None = None) -> set[Hex]:
+        """The hexes ships on the table hold (but ``moving``'s own)."""
+        return {s.at for s in self.ships.values() if s.on_table and s.at and s.id != moving}
+
+    def target_problem(self, ship: Ship, target_id: str) -> str | None:
+        """Why ``ship`` may not fire at ``target_id`` now (range, arc, side), or ``None``."""
+        target = self.ships.get(target_id)
+        if target is None or not target.on_table or target.at is None:
+            return f"there is no ship {target_id[:24]!r} on the table"
+        if target.owner == ship.owner:
+            return f"{target.name} is on your own side"
+        assert ship.at is not None
+        hexes = distance(ship.at, target.at)
+        if hexes > RANGE:
+            return f"{target.name} is {hexes} hexes away; weapons reach {RANGE}"
+        if not ship.cls.all_round and not in_forward_arc(ship.at, ship.facing, target.at):
+            return f"{target.name} is behind {ship.name}: a light ship fires only ahead"
+        return fire_problem(ship)
+
+    def check(self, action: HexAction) -> str | None:
+        """Why ``action`` is illegal now (in a player's words), or ``None``."""
+        if self.phase == Phase.OVER:
+            return "the battle is over"
+        if action.player not in self.players:
+            return f"{action.player!r} is not a player in this battle"
+        activation, ship = self.activation, self.active
+        assert activation is not None and ship is not None
+        if action.ship != ship.id:
+            return f"ship {ship.id} ({ship.name}) is activated, not {action.ship[:24]!r}"
+        if ship.owner != action.player:
+            return f"{ship.name} is {ship.owner}'s ship"
+        if activation.placing:
+            if not isinstance(action, Return):
+                return f"{ship.name} is back from its jump: put it on a free hex first"
+            at = Hex(action.q, action.r)
+            if at not in self.board:
+                return f"hex {at} is not on the board"
+            if at in self.blocked():
+                return f"hex {at} holds a ship"
+            if not 0 <= action.facing <= 5:
+                return f"facing must be 0 to 5, got {action.facing}"
+            return None
+        if isinstance(action, Return):
+            return f"{ship.name} is already on the table"
+        once = {RaiseShields: "shields", Hail: "hail", Fire: "fire"}.get(type(action))
+        if once is not None and once in activation.done:
+            return f"{ship.name} may {_VERBS[once]} once an activation"
+        if isinstance(action, Move):
+            try:
+                self._walk(ship, action.steps)
+            except ValueError as exc:
+                return str(exc)
+        elif isinstance(action, RaiseShields):
+            return raise_shields_problem(ship)
+        elif isinstance(action, Hail):
+            target = self.ships.get(action.target)
+            if target is None or not target.on_table:
+                return f"there is no ship {action.target[:24]!r} on the table"
+            if target.id == ship.id:
+                return f"{ship.name} cannot hail itself"
+        elif isinstance(action, Fire):
+            return self.target_problem(ship, action.target)
+        elif isinstance(action, Jump):
+            return self._jump_problem(ship, activation, action.returns_on)
+        return None
+
+    def _walk(self, ship: Ship, steps: str) -> Any:
+        assert ship.at is not None and self.activation is not None
+        return walk(
+            ship.at, ship.facing, steps, self.board, self.blocked(ship.id), self.activation.movement
+        )
+
+    def _jump_problem(self, ship: Ship, activation: Activation, returns_on: int) -> str | None:
+        if "moved" in activation.done:
+            return f"{ship.name} has moved this activation: a ship moves or jumps, not both"
+        if not ship.can_jump:
+            return (
+                f"{ship.name} has {ship.propulsion_left} of {ship.cls.propulsion} propulsion "
+                "cells: it needs half of them to jump"
+            )
+        if returns_on != 0 and not self.turn < returns_on <= self.options.turn_limit:
+            return (
+                f"a jumped ship comes back on a later turn ({self.turn + 1} to "
+                f"{self.options.turn_limit}), or 0 to leave the battle; got {returns_on}"
+            )
+        return None
+
+    # -- applying -----------------------------------------------------------------------------
+
+    def _perform(self, action: HexAction) -> list[Event]:
+        activation, ship = self.activation, self.active
+        assert activation is not None and ship is not None
+        events: list[Event] = []
+        done = activation.done
+        if isinstance(action, Return):
+            ship = replace(ship, at=Hex(action.q, action.r), facing=action.facing,
+                           status="table", returns_on=None)  # fmt: skip
+            self.ships[ship.id] = ship
+            events.append(Returned(ship.id, (action.q, action.r), action.facing))
+            self.activation = replace(activation, placing=False)
+        elif isinstance(action, Move):
+            moved = self._walk(ship, action.steps)
+            self.ships[ship.id] = replace(ship, at=moved.at, facing=moved.facing)
+            left = activation.movement - moved.cost
+            events.append(
+                Moved(ship.id, action.steps, tuple((h.q, h.r) for h in moved.path),
+                      (moved.at.q, moved.at.r), moved.facing, moved.cost, left)
+            )  # fmt: skip
+            self.activation = replace(activation, movement=left, done=done | {"moved"})
+        elif isinstance(action, RaiseShields):
+            self.ships[ship.id], shown = raise_shields(ship, self.deck)
+            events.extend(shown)
+            self.activation = replace(activation, done=done | {"shields"})
+        elif isinstance(action, Hail):
+            events.extend(hail(ship, self.ships[action.target], self.deck))
+            self.activation = replace(activation, done=done | {"hail"})
+        elif isinstance(action, Fire):
+            target = self.ships[action.target]
+            assert ship.at is not None and target.at is not None
+            hit, shown = fire(ship, target, self.deck, distance(ship.at, target.at))
+            events.extend(shown)
+            if hit.weapons_left == 0 and hit.propulsion_left == 0:
+                hit = replace(hit, status="wrecked", at=None, shields_up=False)
+                events.append(Wrecked(hit.id))
+                if hit.id in self.cup:
+                    self.cup.remove(hit.id)
+            self.ships[hit.id] = hit
+            self.activation = replace(activation, done=done | {"fire"})
+        elif isinstance(action, Jump):
+            back = action.returns_on or None
+            self.ships[ship.id] = replace(ship, status="jumped" if back else "gone", at=None,
+                                          shields_up=False, returns_on=back)  # fmt: skip
+            events.append(Jumped(ship.id, back))
+        ended = isinstance(action, Jump | EndActivation)
+        if ended:
+            events.append(ActivationEnded(ship.id))
+        over = self._battle_over()
+        if over is not None:
+            return events + self._finish(over)
+        if ended:
+            events.extend(self._next_activation())
+        return events
+
+    def _next_activation(self) -> list[Event]:
+        """Draw chits until one activates a ship (the blank ends the turn and fills the cup
+        for the next); the battle may end at the turn limit."""
+        events: list[Event] = []
+        self.activation = None
+        while True:
+            if not self.cup:
+                if self.turn == self.options.turn_limit:
+                    return events + self._finish("turn-limit")
+                self.turn += 1
+                self.cup = [
+                    s.id
+                    for s in self.ships.values()
+                    if s.on_table or (s.status == "jumped" and s.returns_on == self.turn)
+                ]
+                self.cup.append(BLANK)
+                events.append(TurnBegan(self.turn, tuple(c for c in self.cup if c != BLANK)))
+            chit = self.cup.pop(self.rng.randrange(len(self.cup)))
+            if chit == BLANK:
+                events.append(ChitDrawn(self.turn, None))
+                self.cup = []
+                continue
+            ship = self.ships[chit]
+            events.append(ChitDrawn(self.turn, chit))
+            self.activation = Activation(
+                chit, ship.propulsion_left, placing=ship.status == "jumped"
+            )
+            return events
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def _side_total(self, player: str, full: bool = False) -> int:
+        ships = [s for s in self.ships.values() if s.owner == player]
+        return sum(s.full_strength() if full else s.strength() for s in ships)
+
+    def strength(self) -> dict[str, float]:
+        """Each side's systems left as a share of its fleet's at the start."""
+        return {p: round(self._side_total(p) / self._full[p], 4) for p in self.players}
+
+    def _battle_over(self) -> str | None:
+        sides = {s.owner for s in self.ships.values() if s.fighting}
+        if len(sides) == 1:
+            return "last-side"
+        if not sides:
+            return "no-side"
+        return None
+
+    def _finish(self, reason: str) -> list[Event]:
+        strength = self.strength()
+        winner: str | None
+        if reason == "last-side":
+            winner = next(s.owner for s in self.ships.values() if s.fighting)
+        elif reason == "turn-limit":
+            best = max(strength.values())
+            leaders = [p for p, v in strength.items() if v == best]
+            winner = leaders[0] if len(leaders) == 1 else None
+        else:
+            winner = None
+        self.phase = Phase.OVER
+        self.activation = None
+        self.cup = []
+        self._result = HexResult(winner, reason, self.turn, strength)
+        return [BattleOver(winner, reason, strength)]
+
+    # -- the observer -------------------------------------------------------------------------
+
+    def deck_json(self) -> dict[str, Any]:
+        """The deck as everyone sees it: cards left to draw and the discards face up (the
+        pile's order stays secret)."""
+        return {
+            "pile": len(self.deck.pile),
+            "discards": [str(c) for c in self.deck.discards],
+            "reshuffles": self.deck.reshuffles,
+        }
+
+    def unseen(self) -> list[str]:
+        """The cards in the draw pile, in a fixed order (not the pile's): what a player
+        may know of it."""
+        gone = {str(c) for c in self.deck.discards}
+        return [str(c) for c in full_deck() if str(c) not in gone]
+
+    def snapshot(self) -> list[dict[str, Any]]:
+        """Every ship as it stands, as JSON."""
+        return [s.to_json() for s in self.ships.values()]
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """What ``player`` (``None``: a spectator) sees: everything but the order of the
+        draw pile. ``ships``, ``board``, ``turn``, ``cup`` (chits still in it, the blank
+        included), ``activation`` (the active ship, its movement left, what it has done),
+        ``deck`` and the options. Raises ``ValueError`` for a name that is not a player."""
+        if player is not None and player not in self.players:
+            raise ValueError(f"{player!r} is not a player in this battle")
+        return {
+            "ruleset": RULESET,
+            "phase": self.phase.value,
+            "player": player,
+            "turn": self.turn,
+            "turn_limit": self.options.turn_limit,
+            "scenario": self.options.scenario,
+            "board": self.board.to_json(),
+            "ships": self.snapshot(),
+            "cup": list(self.cup),
+            "activation": None if self.activation is None else self.activation.to_json(),
+            "deck": self.deck_json(),
+            "range": RANGE,
+            "strength": self.strength(),
+            "result": None if self._result is None else self._result.to_json(),
+        }
+
+
+_VERBS = {"shields": "try to raise its shields", "hail": "hail", "fire": "fire"}
