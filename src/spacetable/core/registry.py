@@ -126,9 +126,10 @@ class Bots:
 
 
 #: How a room paces a game: ``realtime`` (cards in hand stream their poses and land when
-#: their player drops them; stop and countdowns freeze them) or ``plots`` (every seat plots
-#: in secret; the turn resolves when all plots are in or the plot timer runs out).
-Pacing = Literal["realtime", "plots"]
+#: their player drops them; stop and countdowns freeze them), ``plots`` (every seat plots
+#: in secret; the turn resolves when all plots are in or the plot timer runs out) or
+#: ``turns`` (one player acts at a time, as the match says whose move it is).
+Pacing = Literal["realtime", "plots", "turns"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +162,13 @@ class Game:
     #: ``"module:function"`` playing one seeded duel of two of its bots to the end
     #: (:class:`spacetable.core.duels.Duel`), for ``spacetable duels``, if the game has one.
     duel: str | None = None
+    #: Commands the game adds to ``spacetable``: ``(name, "module:function")``, the
+    #: function a typer command (its signature is the command's options).
+    commands: tuple[tuple[str, str], ...] = ()
+
+    def command_functions(self) -> list[tuple[str, Callable[..., Any]]]:
+        """The game's commands (:attr:`commands`), imported now."""
+        return [(name, _imported(path)) for name, path in self.commands]
 
     def duel_function(self) -> Any:
         """The game's duel (:attr:`duel`), imported now. Raises ``ValueError`` if none."""
