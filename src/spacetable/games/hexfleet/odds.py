@@ -1,0 +1,507 @@
+"""Exact odds of one salvo, and of raising shields or hailing, from the cards left to draw.
+
+A player knows which cards are in the draw pile (every card not yet discarded) but not
+their order, and which cards are in the discards (shuffled into a new pile if the pile runs
+out mid-salvo). From those two multisets and the ships as they stand, :func:`salvo_odds`
+gives the exact distribution of one salvo (DESIGN section 6; the maths in words:
+docs/odds.md):
+
+- the fire cards are a uniform sample of the pile (multivariate hypergeometric by suit);
+  if the pile holds fewer, all of it and the rest from the shuffled discards;
+- each fire card whose suit gets through the target's shields (read before the cards) is a
+  hit;
+- the damage cards are the first non-club cards after the fire cards: clubs are drawn
+  again, so they never change which suits strike, and the damage suits are a uniform
+  sample of the non-club cards left in the pile, then (pile exhausted) of the discards'.
+  Each system's loss is capped by what it has left.
+
+Only suit counts matter for a salvo, so the work is a sum over suit compositions with exact
+integers (``math.comb``), turned into :class:`~fractions.Fraction` once per outcome. Results
+are cached by what they depend on, since a view asks for every target at each activation.
+
+:func:`aim` lists what the active ship of a :class:`~.match.HexMatch` can fire at, with the
+odds, for the browser. :func:`odds_command` is ``spacetable odds``: it returns the text to
+print and raises ``ValueError`` naming the bad option (the command line prints it).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from spacetable.games.hexfleet.cards import (
+    RANKS,
+    SUITS,
+    Card,
+    CardsRanOut,
+    full_deck,
+    parse_card,
+)
+from spacetable.games.hexfleet.hexes import distance, in_forward_arc
+from spacetable.games.hexfleet.ships import (
+    Ship,
+    can_jump,
+    ship_class,
+    weapons_for,
+)
+
+if TYPE_CHECKING:
+    from spacetable.games.hexfleet.match import HexMatch
+
+#: Suit counts, in the order of :data:`~.cards.SUITS` (spades, hearts, diamonds, clubs).
+SuitCounts = tuple[int, int, int, int]
+#: One outcome of a salvo: (hits, weapon systems lost, shield points lost, propulsion lost).
+Outcome = tuple[int, int, int, int]
+#: The systems a damage card strikes, with the suit of each (clubs strike none).
+SYSTEMS: tuple[tuple[str, str], ...] = (
+    ("weapons", "D"),
+    ("shields", "H"),
+    ("propulsion", "S"),
+)
+_S, _H, _D, _C = (SUITS.index(s) for s in "SHDC")
+
+
+def suit_counts(cards: Iterable[Card]) -> SuitCounts:
+    """How many spades, hearts, diamonds and clubs ``cards`` hold."""
+    counts = Counter(card.suit for card in cards)
+    return (counts["S"], counts["H"], counts["D"], counts["C"])
+
+
+def _compositions(total: int, caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every vector of counts ``g`` with ``sum(g) == total`` and ``0 <= g[i] <= caps[i]``."""
+    if len(caps) == 1:
+        if total <= caps[0]:
+            yield (total,)
+        return
+    rest = sum(caps[1:])
+    for first in range(max(0, total - rest), min(caps[0], total) + 1):
+        for tail in _compositions(total - first, caps[1:]):
+            yield (first, *tail)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sample(counts: tuple[int, ...], k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The multivariate hypergeometric law of ``k`` cards drawn from ``counts``: each
+    composition with its weight (divide by ``comb(sum(counts), k)``)."""
+    return tuple(
+        (g, math.prod(math.comb(c, x) for c, x in zip(counts, g, strict=True)))
+        for g in _compositions(k, counts)
+    )
+
+
+def _minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x - y for x, y in zip(a, b, strict=True))
+
+
+def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+@functools.lru_cache(maxsize=4096)
+def _damage(
+    pile: tuple[int, ...], discards: tuple[int, ...], hits: int
+) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """The damage suits (spades, hearts, diamonds struck) of ``hits`` damage cards drawn
+    from ``pile`` then the shuffled ``discards``: each with its weight and denominator.
+    Raises :class:`CardsRanOut` if the non-club cards could run out."""
+    in_pile = pile[:3]
+    left = sum(in_pile)
+    if hits <= left:
+        den = math.comb(left, hits)
+        return tuple((g, w, den) for g, w in _sample(in_pile, hits))
+    more = hits - left
+    reserve = discards[:3]
+    if more > sum(reserve):
+        raise CardsRanOut(f"{hits} damage cards could run out: too few cards to draw")
+    den = math.comb(sum(reserve), more)
+    return tuple((_plus(in_pile, g), w, den) for g, w in _sample(reserve, more))
+
+
+@functools.lru_cache(maxsize=1024)
+def _salvo_table(
+    salvo: int,
+    hitting: frozenset[str],
+    left: tuple[int, int, int],
+    pile: SuitCounts,
+    discards: SuitCounts,
+) -> tuple[tuple[Outcome, Fraction], ...]:
+    """The exact law of one salvo of ``salvo`` cards at a target hit by the ``hitting``
+    suits with ``left`` = (weapons, shields, propulsion) left, drawn from ``pile`` and,
+    once it runs out, the shuffled ``discards``."""
+    hit_index = [i for i, suit in enumerate(SUITS) if suit in hitting]
+    size = sum(pile)
+    from_pile = min(salvo, size)
+    spill = salvo - from_pile
+    if spill > sum(discards):
+        raise CardsRanOut(f"a salvo of {salvo} cards would run out of cards")
+    # Weights of the fire cards; each outcome's weight collects per damage denominator.
+    fire_den = math.comb(size, from_pile) * math.comb(sum(discards), spill)
+    sums: dict[Outcome, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    # Each way the fire cards can fall: their suits, weight, and the cards then left to
+    # draw (the pile, then the discards). A salvo that empties the pile has the discards
+    # shuffled into a new one, and nothing is left behind them.
+    fires: list[tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]] = []
+    for f, weight in _sample(pile, from_pile):
+        if spill:
+            for e, extra in _sample(discards, spill):
+                fires.append((_plus(f, e), weight * extra, _minus(discards, e), (0, 0, 0, 0)))
+        else:
+            fires.append((f, weight, _minus(pile, f), discards))
+    wl, sl, pl = left
+    for fired, weight, rest, reserve in fires:
+        hits = sum(fired[i] for i in hit_index)
+        for g, w, den in _damage(rest, reserve, hits):
+            key = (hits, min(g[_D], wl), min(g[_H], sl), min(g[_S], pl))
+            sums[key][den] += weight * w
+    table = {
+        key: sum((Fraction(num, den * fire_den) for den, num in parts.items()), Fraction(0))
+        for key, parts in sums.items()
+    }
+    return tuple(sorted(table.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class SalvoOdds:
+    """The exact law of one salvo by ``attacker`` at ``target`` as they stand.
+
+    ``outcomes`` maps (hits, weapon systems lost, shield points lost, propulsion cells
+    lost) to its probability; losses are capped by what the target had left."""
+
+    attacker: Ship
+    target: Ship
+    salvo: int
+    hitting: frozenset[str]
+    outcomes: tuple[tuple[Outcome, Fraction], ...]
+
+    def _law(self, index: int) -> list[Fraction]:
+        size = 1 + max((o[index] for o, _ in self.outcomes), default=0)
+        law = [Fraction(0)] * size
+        for outcome, p in self.outcomes:
+            law[outcome[index]] += p
+        return law
+
+    def hits(self) -> list[Fraction]:
+        """``P(hits = k)`` for k = 0, 1, ... up to the salvo's cards."""
+        law = self._law(0)
+        return law + [Fraction(0)] * (self.salvo + 1 - len(law))
+
+    def lost(self, system: str) -> list[Fraction]:
+        """``P(lost = k)`` for ``system`` (``weapons``, ``shields`` or ``propulsion``)."""
+        names = [name for name, _ in SYSTEMS]
+        return self._law(1 + names.index(system))
+
+    def _p(self, test: Any) -> Fraction:
+        return sum((p for o, p in self.outcomes if test(o)), Fraction(0))
+
+    @property
+    def p_hit(self) -> Fraction:
+        """The chance of at least one hit."""
+        return self._p(lambda o: o[0] > 0)
+
+    @property
+    def expected_hits(self) -> Fraction:
+        """The mean number of hits."""
+        return sum((o[0] * p for o, p in self.outcomes), Fraction(0))
+
+    @property
+    def expected_damage(self) -> Fraction:
+        """The mean number of systems lost (weapons + shields + propulsion)."""
+        return sum(((o[1] + o[2] + o[3]) * p for o, p in self.outcomes), Fraction(0))
+
+    @property
+    def p_below_jump(self) -> Fraction:
+        """The chance that the target's propulsion falls below half, so it can no longer
+        jump (0 if it already could not)."""
+        t = self.target
+        if not t.can_jump:
+            return Fraction(0)
+        return self._p(lambda o: not can_jump(t.propulsion_left - o[3], t.cls.propulsion))
+
+    @property
+    def p_weapons_out(self) -> Fraction:
+        """The chance that the target has no weapon systems left after the salvo."""
+        return self._p(lambda o: o[1] == self.target.weapons_left)
+
+    @property
+    def p_wrecked(self) -> Fraction:
+        """The chance that the target has neither weapons nor propulsion left: a wreck."""
+        t = self.target
+        return self._p(lambda o: o[1] == t.weapons_left and o[3] == t.propulsion_left)
+
+    def summary(self) -> str:
+        """The headline in words: "61% to hit at least once; expected 1.3 damage; 18% to
+        knock out propulsion below jump" (the last part while the target can jump; a
+        chance to wreck it when there is one)."""
+        parts = [
+            f"{percent(self.p_hit)} to hit at least once",
+            f"expected {float(self.expected_damage):.1f} damage",
+        ]
+        if self.target.can_jump:
+            parts.append(f"{percent(self.p_below_jump)} to knock out propulsion below jump")
+        if self.p_wrecked > 0:
+            parts.append(f"{percent(self.p_wrecked)} to wreck it")
+        return "; ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        """The odds as JSON, probabilities as floats: ``salvo`` (cards), ``hitting``
+        suits, ``hits`` (``P(hits = k)`` by k), ``lost`` (by system, ``P(lost = k)``),
+        ``p_hit``, ``expected_hits``, ``expected_damage``, ``p_below_jump``,
+        ``p_weapons_out``, ``p_wrecked`` and the ``summary`` in words."""
+        return {
+            "salvo": self.salvo,
+            "hitting": "".join(s for s in SUITS if s in self.hitting),
+            "hits": [float(p) for p in self.hits()],
+            "lost": {name: [float(p) for p in self.lost(name)] for name, _ in SYSTEMS},
+            "p_hit": float(self.p_hit),
+            "expected_hits": float(self.expected_hits),
+            "expected_damage": float(self.expected_damage),
+            "p_below_jump": float(self.p_below_jump),
+            "p_weapons_out": float(self.p_weapons_out),
+            "p_wrecked": float(self.p_wrecked),
+            "summary": self.summary(),
+        }
+
+
+def percent(p: Fraction | float) -> str:
+    """A chance as a whole percentage, never rounding a possible event to 0% or 100%."""
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 <= p < 1:
+        return ">99%"
+    return f"{float(p):.0%}"
+
+
+def salvo_odds(
+    attacker: Ship, target: Ship, pile: Iterable[Card], discards: Iterable[Card] = ()
+) -> SalvoOdds:
+    """The exact law of one salvo by ``attacker`` at ``target`` as they stand, with
+    ``pile`` the cards left to draw (their order unknown) and ``discards`` the cards
+    shuffled into a new pile if it runs out. Raises ``ValueError`` if ``attacker`` cannot
+    fire, :class:`CardsRanOut` if the cards could run out."""
+    if attacker.salvo == 0:
+        raise ValueError(f"{attacker.name} has no weapons left to fire")
+    hitting = target.hit_by()
+    left = (target.weapons_left, target.shields_left, target.propulsion_left)
+    table = _salvo_table(attacker.salvo, hitting, left, suit_counts(pile), suit_counts(discards))
+    return SalvoOdds(attacker, target, attacker.salvo, hitting, table)
+
+
+def shield_odds(pile: Iterable[Card], discards: Iterable[Card] = ()) -> Fraction:
+    """The chance that the next two cards are the same colour or the same rank: to raise
+    shields or open a hail. Drawn from ``pile`` (order unknown), then the shuffled
+    ``discards`` if the pile runs out. Raises :class:`CardsRanOut` if there are not two
+    cards to draw."""
+    first, then = list(pile), list(discards)
+    if len(first) >= 2:
+        return _pair_chance(first)
+    if len(first) + len(then) < 2:
+        raise CardsRanOut("there are not two cards left to draw")
+    if not first:
+        return _pair_chance(then)
+    card = first[0]
+    same = sum(c.red == card.red or c.rank == card.rank for c in then)
+    return Fraction(same, len(then))
+
+
+def _pair_chance(cards: list[Card]) -> Fraction:
+    """The chance that two cards drawn from ``cards`` are the same colour or rank."""
+    red = sum(c.red for c in cards)
+    black = len(cards) - red
+    by_rank = Counter((c.rank, c.red) for c in cards)
+    mixed_pairs = sum(by_rank[rank, True] * by_rank[rank, False] for rank in RANKS)
+    good = math.comb(red, 2) + math.comb(black, 2) + mixed_pairs
+    return Fraction(good, math.comb(len(cards), 2))
+
+
+# -- the match: what the active ship can aim at ------------------------------------------
+
+
+def aim(match: HexMatch) -> list[dict[str, Any]]:
+    """Every other ship on the table as the active ship sees it: ``ship`` (its id),
+    ``distance`` in hexes, ``in_range``, ``in_arc``, ``problem`` (why it cannot be fired
+    at now, or ``None``: range, arc, side, or the activation's one salvo spent), ``odds`` (:meth:`SalvoOdds.to_json` for a legal target, else
+    ``None``), ``hail`` (the chance a hail opens communications) and ``raise_shields``
+    (the active ship's chance to raise its shields, ``None`` if it cannot try). Empty
+    when no ship is active on the table."""
+    from spacetable.games.hexfleet.match import RANGE, Fire, Phase
+
+    ship = match.active
+    if match.phase != Phase.ACTIVATION or ship is None or ship.at is None:
+        return []
+    pile, discards = match.deck.pile, match.deck.discards
+    two_cards = float(shield_odds(pile, discards))
+    can_raise = not ship.shields_up and ship.shields_left > 0
+    listed = []
+    for other in match.ships.values():
+        if other.id == ship.id or not other.on_table or other.at is None:
+            continue
+        hexes = distance(ship.at, other.at)
+        problem = match.check(Fire(ship.owner, ship.id, other.id, t=0))
+        odds = None if problem else salvo_odds(ship, other, pile, discards).to_json()
+        listed.append(
+            {
+                "ship": other.id,
+                "distance": hexes,
+                "in_range": hexes <= RANGE,
+                "in_arc": ship.cls.all_round or in_forward_arc(ship.at, ship.facing, other.at),
+                "problem": problem,
+                "odds": odds,
+                "hail": two_cards,
+                "raise_shields": two_cards if can_raise else None,
+            }
+        )
+    return listed
+
+
+# -- spacetable odds -----------------------------------------------------------------------
+
+
+def _losses(text: str | None, option: str, ship: Ship) -> Ship:
+    """``ship`` after the losses ``text`` lists ("shields=1,propulsion=2")."""
+    if not text:
+        return ship
+    full = {"weapons": ship.weapons_total, "shields": ship.cls.shields,
+            "propulsion": ship.cls.propulsion}  # fmt: skip
+    lost: dict[str, int] = {}
+    for part in text.split(","):
+        name, eq, value = part.strip().partition("=")
+        if name not in full or not eq:
+            raise ValueError(
+                f"{option}: {part.strip()[:30]!r} is not SYSTEM=N "
+                "(systems: weapons, shields, propulsion)"
+            )
+        if not value.strip().isdigit():
+            raise ValueError(f"{option}: {name} must be a whole number, got {value[:12]!r}")
+        count = int(value)
+        if count > full[name]:
+            raise ValueError(
+                f"{option}: a {ship.cls.name} ship has {full[name]} {name}, it cannot lose {count}"
+            )
+        lost[name] = count
+    return replace(
+        ship,
+        weapons_left=ship.weapons_total - lost.get("weapons", 0),
+        shields_left=ship.cls.shields - lost.get("shields", 0),
+        propulsion_left=ship.cls.propulsion - lost.get("propulsion", 0),
+    )
+
+
+def _ship(role: str, cls_name: str, weapons: str | None, lost: str | None) -> Ship:
+    try:
+        cls = ship_class(cls_name)
+    except ValueError as exc:
+        raise ValueError(f"--{role}: {exc}") from None
+    try:
+        size = weapons_for(cls, weapons)
+    except ValueError as exc:
+        raise ValueError(f"--{role}-weapons: {exc}") from None
+    return _losses(lost, f"--{role}-lost", Ship.new(role, f"the {role}", role, cls, size))
+
+
+def _seen_cards(text: str | None) -> list[Card]:
+    cards: list[Card] = []
+    for name in (text or "").split(","):
+        if not name.strip():
+            continue
+        try:
+            card = parse_card(name)
+        except ValueError as exc:
+            raise ValueError(f"--seen: {exc}") from None
+        if card in cards:
+            raise ValueError(f"--seen: {card} is listed twice (a deck has one of each card)")
+        cards.append(card)
+    return cards
+
+
+def _table(odds: SalvoOdds, shields: Fraction, pile: int, seen: int) -> str:
+    """``spacetable odds``'s readable table."""
+    target = odds.target
+    suits = " ".join(s for s in SUITS if s in odds.hitting)
+    state = "up" if target.shields_up else "down"
+    lines = [
+        f"Salvo: {odds.salvo} cards from {pile} left to draw ({seen} seen since the shuffle)",
+        f"Target: {target.cls.name}, shields {state} ({target.shields_left}/"
+        f"{target.cls.shields}), weapons {target.weapons_left}/{target.weapons_total}, "
+        f"propulsion {target.propulsion_left}/{target.cls.propulsion}",
+        f"Hitting suits: {suits}",
+        "",
+        "Hits   chance",
+    ]
+    lines += [f"{k:>4}   {float(p):7.2%}" for k, p in enumerate(odds.hits())]
+    for name, suit in SYSTEMS:
+        lines += ["", f"{name.capitalize()} lost ({suit} damage cards)   chance"]
+        lines += [f"{k:>4}   {float(p):7.2%}" for k, p in enumerate(odds.lost(name))]
+    lines += [
+        "",
+        f"At least one hit:          {float(odds.p_hit):7.2%}",
+        f"Expected hits:             {float(odds.expected_hits):7.2f}",
+        f"Expected systems lost:     {float(odds.expected_damage):7.2f}",
+        f"Propulsion below jump:     {float(odds.p_below_jump):7.2%}",
+        f"Every weapon system lost:  {float(odds.p_weapons_out):7.2%}",
+        f"Wrecked:                   {float(odds.p_wrecked):7.2%}",
+        f"Raise shields or hail:     {float(shields):7.2%}",
+        "",
+        odds.summary(),
+    ]
+    return "\n".join(lines)
+
+
+def odds_command(
+    attacker: Annotated[str, typer.Option(help="The firing ship's class.")] = "heavy",
+    attacker_weapons: Annotated[
+        str | None, typer.Option(help="Its weapons, light or heavy (medium ships).")
+    ] = None,
+    attacker_lost: Annotated[
+        str | None, typer.Option(help="Its weapon systems lost, e.g. weapons=3.")
+    ] = None,
+    target: Annotated[str, typer.Option(help="The target's class.")] = "heavy",
+    target_weapons: Annotated[
+        str | None, typer.Option(help="Its weapons, light or heavy (medium ships).")
+    ] = None,
+    target_lost: Annotated[
+        str | None,
+        typer.Option(help="Its systems lost, e.g. shields=1,propulsion=2 (also weapons=N)."),
+    ] = None,
+    target_shields_up: Annotated[
+        bool, typer.Option("--target-shields-up", help="The target's shields are up.")
+    ] = False,
+    seen: Annotated[
+        str | None,
+        typer.Option(
+            help="Cards turned since the last shuffle, e.g. 10S,KH,2C: they are in the "
+            "discards, not in the pile."
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the odds as JSON.")] = False,
+) -> str:
+    """The exact odds of one salvo and of raising shields, from the cards left to draw.
+
+    For an attacker and a target as they stand, and the cards seen since the last
+    shuffle: the salvo's size and hitting suits, the chance of each number of hits and of
+    each system's loss, the headline chances, and the chance to raise shields or hail."""
+    shooter = _ship("attacker", attacker, attacker_weapons, attacker_lost)
+    if shooter.salvo == 0:
+        raise ValueError("--attacker-lost: with every weapon system lost it cannot fire")
+    aimed = _ship("target", target, target_weapons, target_lost)
+    if target_shields_up and aimed.shields_left == 0:
+        raise ValueError("--target-shields-up: the target has no shield points left")
+    aimed = replace(aimed, shields_up=target_shields_up)
+    discards = _seen_cards(seen)
+    pile = [c for c in full_deck() if c not in discards]
+    odds = salvo_odds(shooter, aimed, pile, discards)
+    shields = shield_odds(pile, discards)
+    if as_json:
+        return json.dumps(
+            {"attacker": shooter.to_json(), "target": aimed.to_json(), "pile": len(pile),
+             "odds": odds.to_json(), "raise_shields": float(shields)},
+            indent=2,
+        )  # fmt: skip
+    return _table(odds, shields, len(pile), len(discards))
