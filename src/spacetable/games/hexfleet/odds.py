@@ -327,10 +327,10 @@ def _pair_chance(cards: list[Card]) -> Fraction:
 def aim(match: HexMatch) -> list[dict[str, Any]]:
     """Every other ship on the table as the active ship sees it: ``ship`` (its id),
     ``distance`` in hexes, ``in_range``, ``in_arc``, ``problem`` (why it cannot be fired
-    at now, or ``None``: range, arc, side, or the activation's one salvo spent), ``odds`` (:meth:`SalvoOdds.to_json` for a legal target, else
-    ``None``), ``hail`` (the chance a hail opens communications) and ``raise_shields``
-    (the active ship's chance to raise its shields, ``None`` if it cannot try). Empty
-    when no ship is active on the table."""
+    at now, or ``None``: range, arc, side, or the activation's one salvo spent), ``odds``
+    (:meth:`SalvoOdds.to_json` for a legal target, else ``None``), ``hail`` (the chance a
+    hail opens communications) and ``raise_shields`` (the active ship's chance to raise
+    its shields, ``None`` if it cannot try). Empty when no ship is active on the table."""
     from spacetable.games.hexfleet.match import RANGE, Fire, Phase
 
     ship = match.active
