@@ -48,6 +48,7 @@ from spacetable.games.hexfleet.fleets import (
 )
 from spacetable.games.hexfleet.hexes import Board, Hex, distance, in_forward_arc
 from spacetable.games.hexfleet.movement import walk
+from spacetable.games.hexfleet.odds import aim
 from spacetable.games.hexfleet.ships import Ship
 
 RULESET = "hexfleet"
@@ -596,6 +597,7 @@ class HexMatch(Match[HexAction, HexOptions]):
             "activation": None if self.activation is None else self.activation.to_json(),
             "deck": self.deck_json(),
             "range": RANGE,
+            "aim": aim(self),  # the active ship's targets and odds
             "strength": self.strength(),
             "result": None if self._result is None else self._result.to_json(),
         }
