@@ -340,3 +340,17 @@ class PlotTurns(Protocol):
     def snapshot(self) -> list[dict[str, Any]]:
         """The board as it stands, as JSON (what a turn's animation starts from)."""
         ...
+
+
+class TakeTurns(Protocol):
+    """A match played one action at a time (hex fleet), as a room paces it: the match says
+    whose move it is (:meth:`Match.needs_action`); each action's events and the public
+    state after it make a frame of the replay."""
+
+    #: The events the match began with, before any action (the first turn, the first
+    #: activation).
+    opening: list[Event]
+
+    def snapshot(self) -> dict[str, Any]:
+        """The public state as it stands, as a JSON object (a replay's frame)."""
+        ...

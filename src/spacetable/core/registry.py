@@ -25,6 +25,7 @@ REGISTRATIONS: tuple[str, ...] = (
     "spacetable.games.lightspeed",
     "spacetable.games.stellar",
     "spacetable.games.ftl",
+    "spacetable.games.hexfleet",
 )
 
 

@@ -5,7 +5,8 @@ room's clocks, and :class:`RoomMatch`, the match machine with its clock and acti
 player's message to :meth:`RoomMatch.action` and the result to :meth:`RoomMatch.apply`,
 which tells it what changed (:class:`Change`: messages to send, a countdown or freeze to
 start, the bots to wake, the match over). How a game is paced lives in the subclasses,
-one per pacing of the game registry (``_realtime.py``, ``_plots.py``), never per game.
+one per pacing of the game registry (``_realtime.py``, ``_plots.py``, ``_turns.py``),
+never per game.
 """
 
 from __future__ import annotations
@@ -97,7 +98,7 @@ class Change:
 
 
 #: The client messages that are moves in the match (the others are about seats and rooms).
-GameMessage = msg.Place | msg.Drop | msg.Discard | msg.Fleet | msg.Plot | msg.Unplot
+GameMessage = msg.Place | msg.Drop | msg.Discard | msg.Fleet | msg.Plot | msg.Unplot | msg.Act
 
 
 class RoomMatch(ABC):

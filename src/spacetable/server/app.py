@@ -64,7 +64,7 @@ def room_options(body: Any) -> RoomOptions:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "body"
         raise ValueError(f"{where}: {first['msg']}") from None
-    game = parsed.model_dump(exclude={"ruleset", "seats"})
+    game = parsed.model_dump(exclude={"ruleset", "seats"}, by_alias=True)
     options = RoomOptions(ruleset, parsed.seats, game)
     options.check()  # InvalidOptions (a ValueError): e.g. two seats with one race
     return options

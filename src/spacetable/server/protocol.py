@@ -135,6 +135,18 @@ class Unplot(_Message):
     type: Literal["unplot"]
 
 
+class Act(_Message):
+    """One action in a game played a move at a time (hex fleet): the action's JSON as the
+    game defines it, without ``player`` and ``t`` (the server adds them):
+    ``{"type": "act", "action": {"type": "fire", "ship": "1", "target": "4"}}``."""
+
+    type: Literal["act"]
+    action: Annotated[
+        dict[Annotated[str, Field(max_length=32)], str | int | float | None],
+        Field(max_length=12),
+    ]
+
+
 class Rematch(_Message):
     """After a match: ask for another one with the same seats."""
 
@@ -161,6 +173,7 @@ ClientMessage = (
     | Fleet
     | Plot
     | Unplot
+    | Act
     | Rematch
     | Ping
 )

@@ -7,8 +7,8 @@ pose stream is the exception, for its volume: poses are noted, and sent on when 
 window closes, by plain callbacks on the same event loop, which cannot interleave with the
 task's handling either. The match itself is the pure state machine of its game, found
 through the game registry and paced by the :class:`~spacetable.server._room_match.RoomMatch`
-of the game's pacing (``_realtime.py``, ``_plots.py``); the room adds the clock, sockets,
-seats, bots and storage, nothing else, and never asks which game it plays.
+of the game's pacing (``_realtime.py``, ``_plots.py``, ``_turns.py``); the room adds the
+clock, sockets, seats, bots and storage, nothing else, and never asks which game it plays.
 
 :class:`Room` is written in three parts: this module (the task, the match, the messages
 out, closing when unused), its lobby and seats (:class:`~spacetable.server._lobby.RoomLobby`)
@@ -37,6 +37,7 @@ from spacetable.server._room_bots import BotMove, BotTurn, RoomBots
 from spacetable.server._room_match import GameMessage, RoomMatch, RoomOptions, Timing
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server._seats import Seat
+from spacetable.server._turns import TurnsMatch
 
 __all__ = ["Connection", "Room", "RoomOptions", "Seat", "Timing"]
 
@@ -45,7 +46,11 @@ log = logging.getLogger("spacetable.rooms")
 #: Seconds between two ``room`` messages of a room: seat changes within them are coalesced.
 ROOM_BROADCAST_INTERVAL = 0.1
 #: How a room plays each pacing of the game registry.
-PACINGS: dict[str, type[RoomMatch]] = {"realtime": RealtimeMatch, "plots": PlotsMatch}
+PACINGS: dict[str, type[RoomMatch]] = {
+    "realtime": RealtimeMatch,
+    "plots": PlotsMatch,
+    "turns": TurnsMatch,
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,7 +47,7 @@ from spacetable.games.hexfleet.fleets import (
     fleets_from_json,
 )
 from spacetable.games.hexfleet.hexes import Board, Hex, distance, in_forward_arc
-from spacetable.games.hexfleet.movement import walk
+from spacetable.games.hexfleet.movement import reachable, walk
 from spacetable.games.hexfleet.odds import aim
 from spacetable.games.hexfleet.ships import Ship
 
@@ -573,31 +573,51 @@ class HexMatch(Match[HexAction, HexOptions]):
         gone = {str(c) for c in self.deck.discards}
         return [str(c) for c in full_deck() if str(c) not in gone]
 
-    def snapshot(self) -> list[dict[str, Any]]:
-        """Every ship as it stands, as JSON."""
-        return [s.to_json() for s in self.ships.values()]
+    def reach(self) -> list[dict[str, Any]]:
+        """Where the active ship can end its movement, with the cheapest steps there:
+        ``[{"at": [q, r], "facing": f, "steps": "FFR", "cost": 3}, ...]`` (empty when no
+        ship is on the move)."""
+        activation, ship = self.activation, self.active
+        if activation is None or ship is None or activation.placing or ship.at is None:
+            return []
+        found = reachable(
+            ship.at, ship.facing, activation.movement, self.board, self.blocked(ship.id)
+        )
+        return [
+            {"at": at.to_json(), "facing": facing, "steps": steps, "cost": len(steps)}
+            for (at, facing), steps in found.items()
+        ]
+
+    def snapshot(self) -> dict[str, Any]:
+        """The public state as it stands (a replay's frame): ``phase``, ``turn``, ``ships``,
+        ``cup`` (chits still in it, the blank included), ``activation`` (the active ship,
+        its movement left, what it has done) and ``deck``."""
+        return {
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "ships": [s.to_json() for s in self.ships.values()],
+            "cup": list(self.cup),
+            "activation": None if self.activation is None else self.activation.to_json(),
+            "deck": self.deck_json(),
+        }
 
     def view(self, player: str | None) -> dict[str, Any]:
         """What ``player`` (``None``: a spectator) sees: everything but the order of the
-        draw pile. ``ships``, ``board``, ``turn``, ``cup`` (chits still in it, the blank
-        included), ``activation`` (the active ship, its movement left, what it has done),
-        ``deck`` and the options. Raises ``ValueError`` for a name that is not a player."""
+        draw pile. The :meth:`snapshot`, ``board``, the options, ``reach`` (the active
+        ship's moves), ``strength`` and ``result``. Raises ``ValueError`` for a name that
+        is not a player."""
         if player is not None and player not in self.players:
             raise ValueError(f"{player!r} is not a player in this battle")
         return {
             "ruleset": RULESET,
-            "phase": self.phase.value,
             "player": player,
-            "turn": self.turn,
+            **self.snapshot(),
             "turn_limit": self.options.turn_limit,
             "scenario": self.options.scenario,
             "board": self.board.to_json(),
-            "ships": self.snapshot(),
-            "cup": list(self.cup),
-            "activation": None if self.activation is None else self.activation.to_json(),
-            "deck": self.deck_json(),
             "range": RANGE,
             "aim": aim(self),  # the active ship's targets and odds
+            "reach": self.reach(),
             "strength": self.strength(),
             "result": None if self._result is None else self._result.to_json(),
         }
