@@ -10,11 +10,12 @@ Files reach their game through the registry (:mod:`spacetable.core.registry`), b
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Annotated, Any, NoReturn
@@ -536,6 +537,27 @@ def duels(
             f"{timing['p99']:.3f} s, longest {timing['max']:.3f} s "
             f"({timing['decisions']} decisions)"
         )
+
+
+def _game_command(function: Callable[..., str]) -> Callable[..., None]:
+    """A game's command (:attr:`~spacetable.core.registry.Game.commands`) as ``spacetable``
+    runs it: the game's function returns the text to print, or raises ``ValueError``
+    naming the bad option (one line on stderr, exit status 2)."""
+
+    @functools.wraps(function)
+    def command(*args: Any, **kwargs: Any) -> None:
+        try:
+            text = function(*args, **kwargs)
+        except ValueError as exc:
+            _fail(str(exc))
+        print(text)
+
+    return command
+
+
+for _game in games():
+    for _name, _function in _game.command_functions():
+        app.command(_name)(_game_command(_function))
 
 
 def main() -> None:

@@ -164,7 +164,8 @@ class Game:
     #: (:class:`spacetable.core.duels.Duel`), for ``spacetable duels``, if the game has one.
     duel: str | None = None
     #: Commands the game adds to ``spacetable``: ``(name, "module:function")``, the
-    #: function a typer command (its signature is the command's options).
+    #: function a typer command (its signature is the command's options) returning the
+    #: text to print, raising ``ValueError`` naming a bad option (one line, exit status 2).
     commands: tuple[tuple[str, str], ...] = ()
 
     def command_functions(self) -> list[tuple[str, Callable[..., Any]]]:
