@@ -39,6 +39,7 @@ import typer
 
 from spacetable.games.hexfleet.cards import (
     RANKS,
+    SUIT_NAMES,
     SUITS,
     Card,
     CardsRanOut,
@@ -421,10 +422,17 @@ def _seen_cards(text: str | None) -> list[Card]:
     return cards
 
 
+def _share(p: Fraction) -> str:
+    """A chance to two decimals of a percent, a possible one never shown as 0.00%."""
+    if 0 < p < Fraction(1, 20_000):
+        return " <0.01%"
+    return f"{float(p):7.2%}"
+
+
 def _table(odds: SalvoOdds, shields: Fraction, pile: int, seen: int) -> str:
     """``spacetable odds``'s readable table."""
     target = odds.target
-    suits = " ".join(s for s in SUITS if s in odds.hitting)
+    suits = ", ".join(SUIT_NAMES[s] for s in SUITS if s in odds.hitting)
     state = "up" if target.shields_up else "down"
     lines = [
         f"Salvo: {odds.salvo} cards from {pile} left to draw ({seen} seen since the shuffle)",
@@ -435,19 +443,19 @@ def _table(odds: SalvoOdds, shields: Fraction, pile: int, seen: int) -> str:
         "",
         "Hits   chance",
     ]
-    lines += [f"{k:>4}   {float(p):7.2%}" for k, p in enumerate(odds.hits())]
+    lines += [f"{k:>4}   {_share(p)}" for k, p in enumerate(odds.hits())]
     for name, suit in SYSTEMS:
-        lines += ["", f"{name.capitalize()} lost ({suit} damage cards)   chance"]
-        lines += [f"{k:>4}   {float(p):7.2%}" for k, p in enumerate(odds.lost(name))]
+        lines += ["", f"{name.capitalize()} lost (damage cards of {SUIT_NAMES[suit]})   chance"]
+        lines += [f"{k:>4}   {_share(p)}" for k, p in enumerate(odds.lost(name))]
     lines += [
         "",
-        f"At least one hit:          {float(odds.p_hit):7.2%}",
+        f"At least one hit:          {_share(odds.p_hit)}",
         f"Expected hits:             {float(odds.expected_hits):7.2f}",
         f"Expected systems lost:     {float(odds.expected_damage):7.2f}",
-        f"Propulsion below jump:     {float(odds.p_below_jump):7.2%}",
-        f"Every weapon system lost:  {float(odds.p_weapons_out):7.2%}",
-        f"Wrecked:                   {float(odds.p_wrecked):7.2%}",
-        f"Raise shields or hail:     {float(shields):7.2%}",
+        f"Propulsion below jump:     {_share(odds.p_below_jump)}",
+        f"Every weapon system lost:  {_share(odds.p_weapons_out)}",
+        f"Wrecked:                   {_share(odds.p_wrecked)}",
+        f"Raise shields or hail:     {_share(shields)}",
         "",
         odds.summary(),
     ]
