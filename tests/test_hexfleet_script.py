@@ -17,7 +17,7 @@ from tests._cli import ROOT, spacetable
 BENELLYN = ROOT / "examples" / "hexfleet-benellyn.json"
 
 
-def script(steps: list[dict[str, str]], cards: list[str], **ships: dict[str, Any]) -> Any:
+def script(steps: list[dict[str, str]], cards: list[str], **ships: Any) -> Any:
     """A script of two heavies (``a`` red, ``b`` blue) unless ``ships`` are given."""
     fleet = ships or {
         "a": {"class": "heavy", "owner": "red"},
@@ -129,7 +129,7 @@ def test_a_ship_with_no_weapons_and_no_propulsion_is_a_wreck_and_then_cannot_act
 
 
 def test_jumping_needs_half_the_propulsion_cells() -> None:
-    fleet = {
+    fleet: dict[str, dict[str, Any]] = {
         "a": {"class": "heavy", "owner": "red", "propulsion_lost": 4},
         "b": {"class": "heavy", "owner": "blue"},
     }
