@@ -350,6 +350,8 @@ class TakeTurns(Protocol):
     #: The events the match began with, before any action (the first turn, the first
     #: activation).
     opening: list[Event]
+    #: The match in words so far, line by line (JSON objects with a ``text``).
+    log: list[dict[str, Any]]
 
     def snapshot(self) -> dict[str, Any]:
         """The public state as it stands, as a JSON object (a replay's frame)."""

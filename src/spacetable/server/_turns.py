@@ -31,6 +31,7 @@ class TurnsMatch(RoomMatch):
         self, options: RoomOptions, players: tuple[str, ...], timing: Timing, started: float
     ) -> None:
         super().__init__(options, players, timing, started)
+        self._told = 0
         opening = [e.to_json() for e in self.match.opening]
         #: The opening and every action's frame: what a replay steps through.
         self.frames: list[dict[str, Any]] = [self._frame(None, None, opening)]
@@ -38,7 +39,16 @@ class TurnsMatch(RoomMatch):
     def _frame(
         self, player: str | None, action: dict[str, Any] | None, events: list[dict[str, Any]]
     ) -> dict[str, Any]:
-        return {"player": player, "action": action, "events": events, **self.match.snapshot()}
+        """Who did what, its events and their lines in words, and the state after it."""
+        log = self.match.log[self._told :]
+        self._told = len(self.match.log)
+        return {
+            "player": player,
+            "action": action,
+            "events": events,
+            "log": log,
+            **self.match.snapshot(),
+        }
 
     def action(self, player: str, message: GameMessage, t: float) -> Any:
         """The match action an ``act`` message asks for at match time ``t``."""

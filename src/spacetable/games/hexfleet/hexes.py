@@ -147,6 +147,13 @@ class Board:
         return {"width": self.width, "height": self.height}
 
 
+def hex_label(h: Hex) -> str:
+    """The hex's name on the map, as printed hex maps number them: its column then its row,
+    two digits each from 01 (``"0704"``: column 7, row 4; offset layout)."""
+    col, row = Board.offset(h)
+    return f"{col + 1:02d}{row + 1:02d}"
+
+
 def parse_hex(text: str) -> Hex:
     """``"q,r"`` as a hex. Raises ``ValueError`` naming the text."""
     q, comma, r = text.partition(",")

@@ -48,6 +48,7 @@ from spacetable.games.hexfleet.fleets import (
 )
 from spacetable.games.hexfleet.hexes import Board, Hex, distance, in_forward_arc
 from spacetable.games.hexfleet.movement import reachable, walk
+from spacetable.games.hexfleet.narrate import narrate
 from spacetable.games.hexfleet.odds import aim
 from spacetable.games.hexfleet.ships import Ship
 
@@ -319,9 +320,13 @@ class HexMatch(Match[HexAction, HexOptions]):
         self.cup: list[str] = []
         self.activation: Activation | None = None
         self._result: HexResult | None = None
+        #: The battle in words, line by line (``{"turn", "ships", "text"}``): every ship's
+        #: log is the lines that name it.
+        self.log: list[dict[str, Any]] = []
         #: The events of the start: turn 1 and its first chit.
         self.opening: list[Event] = self._next_activation()
         self.events.extend(self.opening)
+        self._tell(self.opening, dict(self.ships), 1)
 
     @classmethod
     def action_from_json(cls, data: Any) -> HexAction:
@@ -439,6 +444,21 @@ class HexMatch(Match[HexAction, HexOptions]):
     # -- applying -----------------------------------------------------------------------------
 
     def _perform(self, action: HexAction) -> list[Event]:
+        before, turn = dict(self.ships), self.turn
+        events = self._act(action)
+        self._tell(events, before, turn)
+        return events
+
+    def _tell(self, events: list[Event], before: dict[str, Ship], turn: int) -> None:
+        """Add ``events`` to the log in words (:attr:`log`), each line with its turn."""
+        names = {s.id: s.name for s in self.ships.values()}
+        for line in narrate(events, names, before):
+            if line.turn is None:
+                line = replace(line, turn=turn)
+            turn = line.turn or turn
+            self.log.append(line.to_json())
+
+    def _act(self, action: HexAction) -> list[Event]:
         activation, ship = self.activation, self.active
         assert activation is not None and ship is not None
         events: list[Event] = []
@@ -618,6 +638,7 @@ class HexMatch(Match[HexAction, HexOptions]):
             "range": RANGE,
             "aim": aim(self),  # the active ship's targets and odds
             "reach": self.reach(),
+            "log": list(self.log),
             "strength": self.strength(),
             "result": None if self._result is None else self._result.to_json(),
         }
