@@ -74,7 +74,7 @@ def enumerate_salvo(
 def exact(
     attacker: Ship, target: Ship, pile: list[Card], discards: list[Card]
 ) -> dict[Outcome, Fraction]:
-    return dict(salvo_odds(attacker, target, pile, discards).outcomes)
+    return salvo_odds(attacker, target, pile, discards).law()
 
 
 # -- against enumeration -------------------------------------------------------------------
@@ -125,7 +125,7 @@ def test_the_damage_cards_run_into_the_discards_but_not_into_the_salvos_own_card
     # (hearts, a club drawn again), never from the spades just turned.
     pile = cards("2S 3S 4S 5S")
     found = salvo_odds(LIGHT, ship("heavy"), pile, cards("2H 3H 4H 5H 6C"))
-    assert dict(found.outcomes) == {(4, 0, 4, 0): Fraction(1)}
+    assert found.law() == {(4, 0, 4, 0): Fraction(1)}
 
 
 def test_a_full_heavy_salvo_matches_enumeration() -> None:

@@ -30,7 +30,7 @@ import functools
 import json
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
@@ -76,26 +76,35 @@ def suit_counts(cards: Iterable[Card]) -> SuitCounts:
     return (counts["S"], counts["H"], counts["D"], counts["C"])
 
 
-def _compositions(total: int, caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """Every vector of counts ``g`` with ``sum(g) == total`` and ``0 <= g[i] <= caps[i]``."""
-    if len(caps) == 1:
-        if total <= caps[0]:
-            yield (total,)
-        return
-    rest = sum(caps[1:])
-    for first in range(max(0, total - rest), min(caps[0], total) + 1):
-        for tail in _compositions(total - first, caps[1:]):
-            yield (first, *tail)
+#: ``_BINOMIAL[n][k]``: the binomial coefficient, 0 for ``k > n`` (a deck has 52 cards).
+_BINOMIAL = [[math.comb(n, k) for k in range(53)] for n in range(53)]
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=256)
+def _compositions(total: int, parts: int) -> tuple[tuple[int, ...], ...]:
+    """Every vector of ``parts`` counts that add up to ``total``."""
+    if parts == 1:
+        return ((total,),)
+    return tuple(
+        (first, *tail)
+        for first in range(total + 1)
+        for tail in _compositions(total - first, parts - 1)
+    )
+
+
+@functools.lru_cache(maxsize=8192)
 def _sample(counts: tuple[int, ...], k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """The multivariate hypergeometric law of ``k`` cards drawn from ``counts``: each
-    composition with its weight (divide by ``comb(sum(counts), k)``)."""
-    return tuple(
-        (g, math.prod(math.comb(c, x) for c, x in zip(counts, g, strict=True)))
-        for g in _compositions(k, counts)
-    )
+    possible composition with its weight (divide by ``comb(sum(counts), k)``)."""
+    rows = [_BINOMIAL[c] for c in counts]
+    found = []
+    for g in _compositions(k, len(counts)):
+        weight = 1
+        for row, x in zip(rows, g, strict=True):
+            weight *= row[x]
+        if weight:
+            found.append((g, weight))
+    return tuple(found)
 
 
 def _minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -106,24 +115,23 @@ def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=8192)
 def _damage(
     pile: tuple[int, ...], discards: tuple[int, ...], hits: int
-) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+) -> tuple[int, tuple[tuple[tuple[int, ...], int], ...]]:
     """The damage suits (spades, hearts, diamonds struck) of ``hits`` damage cards drawn
-    from ``pile`` then the shuffled ``discards``: each with its weight and denominator.
-    Raises :class:`CardsRanOut` if the non-club cards could run out."""
+    from ``pile`` then the shuffled ``discards``: the denominator, and each composition
+    with its weight. Raises :class:`CardsRanOut` if the non-club cards could run out."""
     in_pile = pile[:3]
     left = sum(in_pile)
     if hits <= left:
-        den = math.comb(left, hits)
-        return tuple((g, w, den) for g, w in _sample(in_pile, hits))
+        return math.comb(left, hits), _sample(in_pile, hits)
     more = hits - left
     reserve = discards[:3]
     if more > sum(reserve):
         raise CardsRanOut(f"{hits} damage cards could run out: too few cards to draw")
-    den = math.comb(sum(reserve), more)
-    return tuple((_plus(in_pile, g), w, den) for g, w in _sample(reserve, more))
+    shifted = tuple((_plus(in_pile, g), w) for g, w in _sample(reserve, more))
+    return math.comb(sum(reserve), more), shifted
 
 
 @functools.lru_cache(maxsize=1024)
@@ -133,19 +141,17 @@ def _salvo_table(
     left: tuple[int, int, int],
     pile: SuitCounts,
     discards: SuitCounts,
-) -> tuple[tuple[Outcome, Fraction], ...]:
+) -> tuple[tuple[tuple[Outcome, int], ...], int]:
     """The exact law of one salvo of ``salvo`` cards at a target hit by the ``hitting``
     suits with ``left`` = (weapons, shields, propulsion) left, drawn from ``pile`` and,
-    once it runs out, the shuffled ``discards``."""
+    once it runs out, the shuffled ``discards``: each outcome's weight, and the
+    denominator they share."""
     hit_index = [i for i, suit in enumerate(SUITS) if suit in hitting]
     size = sum(pile)
     from_pile = min(salvo, size)
     spill = salvo - from_pile
     if spill > sum(discards):
         raise CardsRanOut(f"a salvo of {salvo} cards would run out of cards")
-    # Weights of the fire cards; each outcome's weight collects per damage denominator.
-    fire_den = math.comb(size, from_pile) * math.comb(sum(discards), spill)
-    sums: dict[Outcome, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     # Each way the fire cards can fall: their suits, weight, and the cards then left to
     # draw (the pile, then the discards). A salvo that empties the pile has the discards
     # shuffled into a new one, and nothing is left behind them.
@@ -156,38 +162,47 @@ def _salvo_table(
                 fires.append((_plus(f, e), weight * extra, _minus(discards, e), (0, 0, 0, 0)))
         else:
             fires.append((f, weight, _minus(pile, f), discards))
+    damages = [_damage(rest, reserve, sum(fired[i] for i in hit_index))
+               for fired, _, rest, reserve in fires]  # fmt: skip
+    # One denominator for every outcome keeps the sums in integers.
+    common = math.lcm(*(den for den, _ in damages))
     wl, sl, pl = left
-    for fired, weight, rest, reserve in fires:
+    sums: dict[Outcome, int] = defaultdict(int)
+    for (fired, weight, _, _), (den, damage) in zip(fires, damages, strict=True):
         hits = sum(fired[i] for i in hit_index)
-        for g, w, den in _damage(rest, reserve, hits):
-            key = (hits, min(g[_D], wl), min(g[_H], sl), min(g[_S], pl))
-            sums[key][den] += weight * w
-    table = {
-        key: sum((Fraction(num, den * fire_den) for den, num in parts.items()), Fraction(0))
-        for key, parts in sums.items()
-    }
-    return tuple(sorted(table.items()))
+        scale = weight * (common // den)
+        for g, w in damage:
+            sums[hits, min(g[_D], wl), min(g[_H], sl), min(g[_S], pl)] += scale * w
+    denominator = common * math.comb(size, from_pile) * math.comb(sum(discards), spill)
+    return tuple(sorted(sums.items())), denominator
 
 
 @dataclass(frozen=True, slots=True)
 class SalvoOdds:
     """The exact law of one salvo by ``attacker`` at ``target`` as they stand.
 
-    ``outcomes`` maps (hits, weapon systems lost, shield points lost, propulsion cells
-    lost) to its probability; losses are capped by what the target had left."""
+    ``outcomes`` gives each possible (hits, weapon systems lost, shield points lost,
+    propulsion cells lost) a weight; its probability is the weight over ``denominator``.
+    Losses are capped by what the target had left."""
 
     attacker: Ship
     target: Ship
     salvo: int
     hitting: frozenset[str]
-    outcomes: tuple[tuple[Outcome, Fraction], ...]
+    outcomes: tuple[tuple[Outcome, int], ...]
+    denominator: int
+
+    def law(self) -> dict[Outcome, Fraction]:
+        """Each possible (hits, weapons lost, shields lost, propulsion lost) with its
+        probability."""
+        return {o: Fraction(w, self.denominator) for o, w in self.outcomes}
 
     def _law(self, index: int) -> list[Fraction]:
         size = 1 + max((o[index] for o, _ in self.outcomes), default=0)
-        law = [Fraction(0)] * size
-        for outcome, p in self.outcomes:
-            law[outcome[index]] += p
-        return law
+        weights = [0] * size
+        for outcome, w in self.outcomes:
+            weights[outcome[index]] += w
+        return [Fraction(w, self.denominator) for w in weights]
 
     def hits(self) -> list[Fraction]:
         """``P(hits = k)`` for k = 0, 1, ... up to the salvo's cards."""
@@ -200,7 +215,7 @@ class SalvoOdds:
         return self._law(1 + names.index(system))
 
     def _p(self, test: Any) -> Fraction:
-        return sum((p for o, p in self.outcomes if test(o)), Fraction(0))
+        return Fraction(sum(w for o, w in self.outcomes if test(o)), self.denominator)
 
     @property
     def p_hit(self) -> Fraction:
@@ -210,12 +225,12 @@ class SalvoOdds:
     @property
     def expected_hits(self) -> Fraction:
         """The mean number of hits."""
-        return sum((o[0] * p for o, p in self.outcomes), Fraction(0))
+        return Fraction(sum(o[0] * w for o, w in self.outcomes), self.denominator)
 
     @property
     def expected_damage(self) -> Fraction:
         """The mean number of systems lost (weapons + shields + propulsion)."""
-        return sum(((o[1] + o[2] + o[3]) * p for o, p in self.outcomes), Fraction(0))
+        return Fraction(sum((o[1] + o[2] + o[3]) * w for o, w in self.outcomes), self.denominator)
 
     @property
     def p_below_jump(self) -> Fraction:
@@ -291,8 +306,10 @@ def salvo_odds(
         raise ValueError(f"{attacker.name} has no weapons left to fire")
     hitting = target.hit_by()
     left = (target.weapons_left, target.shields_left, target.propulsion_left)
-    table = _salvo_table(attacker.salvo, hitting, left, suit_counts(pile), suit_counts(discards))
-    return SalvoOdds(attacker, target, attacker.salvo, hitting, table)
+    table, denominator = _salvo_table(
+        attacker.salvo, hitting, left, suit_counts(pile), suit_counts(discards)
+    )
+    return SalvoOdds(attacker, target, attacker.salvo, hitting, table, denominator)
 
 
 def shield_odds(pile: Iterable[Card], discards: Iterable[Card] = ()) -> Fraction:
