@@ -254,13 +254,13 @@ class SalvoOdds:
 
     def summary(self) -> str:
         """The headline in words: "61% to hit at least once; expected 1.3 damage; 18% to
-        knock out propulsion below jump" (the last part while the target can jump; a
-        chance to wreck it when there is one)."""
+        knock out propulsion below jump" (the last part when it can happen; a chance to
+        wreck it too when there is one)."""
         parts = [
             f"{percent(self.p_hit)} to hit at least once",
             f"expected {float(self.expected_damage):.1f} damage",
         ]
-        if self.target.can_jump:
+        if self.p_below_jump > 0:
             parts.append(f"{percent(self.p_below_jump)} to knock out propulsion below jump")
         if self.p_wrecked > 0:
             parts.append(f"{percent(self.p_wrecked)} to wreck it")
