@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spacetable.core.registry import Bots, Game
+from spacetable.core.registry import Bots, Game, Referee
 from spacetable.games.hexfleet.fleets import MAX_NAME, MAX_SHIPS_PER_SIDE, SCENARIOS
 from spacetable.games.hexfleet.match import (
     DEFAULT_TURN_LIMIT,
@@ -24,6 +24,13 @@ from spacetable.games.hexfleet.match import (
     HexMatch,
     HexOptions,
     HexResult,
+)
+from spacetable.games.hexfleet.script import (
+    CombatScript,
+    ScriptError,
+    ScriptResult,
+    account,
+    read,
 )
 from spacetable.games.hexfleet.ships import CLASSES
 
@@ -98,6 +105,17 @@ GAME = Game(
     "hexfleet",
     "Hex fleet",
     ("hexfleet",),
+    Referee(
+        read=read,
+        resolve=CombatScript.resolve,
+        account=account,
+        result_json=ScriptResult.to_json,
+        draw="spacetable.render.hexfleet_svg:script_svg",
+        error=ScriptError,
+        kind="combat script",
+        draws_resolution=True,
+        to_json=CombatScript.to_json,
+    ),
     match=HexMatch,
     room_options=HexRoom,
     pacing="turns",
