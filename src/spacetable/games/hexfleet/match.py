@@ -525,7 +525,8 @@ class HexMatch(Match[HexAction, HexOptions]):
                 self.cup = [
                     s.id
                     for s in self.ships.values()
-                    if s.on_table or (s.status == "jumped" and s.returns_on == self.turn)
+                    # a ship due back stays due until its chit comes out (docs/rulings.md)
+                    if s.on_table or (s.status == "jumped" and (s.returns_on or 0) <= self.turn)
                 ]
                 self.cup.append(BLANK)
                 events.append(TurnBegan(self.turn, tuple(c for c in self.cup if c != BLANK)))
