@@ -28,9 +28,9 @@ from spacetable.games.hexfleet.match import (
 from spacetable.games.hexfleet.script import (
     CombatScript,
     ScriptError,
-    ScriptResult,
     account,
     read,
+    result_with_log,
 )
 from spacetable.games.hexfleet.ships import CLASSES
 
@@ -109,7 +109,7 @@ GAME = Game(
         read=read,
         resolve=CombatScript.resolve,
         account=account,
-        result_json=ScriptResult.to_json,
+        result_json=result_with_log,
         draw="spacetable.render.hexfleet_svg:script_svg",
         error=ScriptError,
         kind="combat script",

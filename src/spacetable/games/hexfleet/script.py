@@ -38,7 +38,7 @@ from spacetable.games.hexfleet.events import (
     ShieldsRaised,
     Wrecked,
 )
-from spacetable.games.hexfleet.narrate import narrate
+from spacetable.games.hexfleet.narrate import LogLine, narrate
 from spacetable.games.hexfleet.ships import Ship, ship_class, weapons_for
 
 RULESET = "hexfleet"
@@ -539,3 +539,25 @@ def account(script: CombatScript, result: ScriptResult) -> list[str]:
     if result.cards_used < len(script.cards):
         lines.append(f"{len(script.cards) - result.cards_used} cards listed were not needed")
     return lines
+
+
+def step_logs(result: ScriptResult) -> list[list[LogLine]]:
+    """Each settled step told in words (the lines :func:`account` prints for it), each line
+    with the ships it concerns, so that a ship's log is the lines naming it."""
+    names = {ship_id: ship.name for ship_id, ship in result.script.ships.items()}
+    ships = dict(result.script.ships)
+    logs = []
+    for settled in result.steps:
+        logs.append(narrate(settled.events, names, ships))
+        for ship in settled.after:
+            ships[ship.id] = ship
+    return logs
+
+
+def result_with_log(result: ScriptResult) -> dict[str, Any]:
+    """The ``resolve --json`` object (:meth:`ScriptResult.to_json`) with ``log``: for each
+    step, its lines in words (``{"turn": null, "ships", "text"}``), what the referee page
+    shows as the ships' logs."""
+    out = result.to_json()
+    out["log"] = [[line.to_json() for line in lines] for lines in step_logs(result)]
+    return out
