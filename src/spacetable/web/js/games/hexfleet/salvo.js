@@ -14,3 +14,214 @@
 //     face up (at once if the frame turned no card). `speed` scales the pace (2 = twice as
 //     fast); prefers-reduced-motion shows the cards without flipping.
 //   export function cardFace(name) -> HTMLElement: one card face ("10S", "KH").
+//   export function turnsCards(frame) -> boolean: whether the frame turned any card.
+
+import { el } from "../../dom.js";
+import { sounds } from "../../sounds.js";
+
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
+const SYSTEM_NAMES = { shields: "shields", weapons: "weapons", propulsion: "propulsion" };
+/** Milliseconds between two cards turned, and the pause between the fire and damage rows. */
+const FLIP_MS = 420;
+const PAUSE_MS = 700;
+
+const rankOf = (card) => card.slice(0, -1);
+const suitOf = (card) => card.slice(-1);
+const isRed = (card) => "HD".includes(suitOf(card));
+
+function reducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** A card's name in words: "10S" -> "10 of spades". */
+export function cardWords(card) {
+  const rank = rankOf(card);
+  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[suitOf(card)]}`;
+}
+
+/**
+ * One playing card, face down until `.up` is set on it: rank and suit in two corners and a
+ * large suit in the middle, red for hearts and diamonds.
+ */
+export function cardFace(name) {
+  const rank = rankOf(name);
+  const suit = SUITS[suitOf(name)];
+  const corner = (cls) => el("span", { class: `hx-corner ${cls}` }, el("b", { text: rank }), el("span", { text: suit }));
+  return el("div", { class: `hx-card ${isRed(name) ? "red" : "black"}`, dataset: { card: name }, role: "img", "aria-label": cardWords(name) },
+    el("div", { class: "hx-card-inner" },
+      el("div", { class: "hx-card-back", "aria-hidden": "true" }),
+      el("div", { class: "hx-card-front", "aria-hidden": "true" },
+        corner("top"), el("span", { class: "hx-pip", text: suit }), corner("bottom"))));
+}
+
+/** The plays of a frame that turned cards, in order: shields, hail, fire (with its damage). */
+function playsOf(events) {
+  const plays = [];
+  let salvo = null;
+  let reshuffled = false;
+  for (const event of events || []) {
+    if (event.type === "reshuffle") {
+      reshuffled = true;
+      if (salvo) salvo.reshuffles.push(salvo.damage.length);
+      continue;
+    }
+    if (event.type === "damage" && salvo) {
+      salvo.damage.push(event);
+      continue;
+    }
+    salvo = null;
+    if (event.type === "fire") {
+      salvo = { kind: "fire", event, damage: [], reshuffles: [], reshuffledBefore: reshuffled };
+      plays.push(salvo);
+    } else if (event.type === "shields" || event.type === "hail") {
+      plays.push({ kind: event.type, event, reshuffledBefore: reshuffled });
+    }
+    reshuffled = false;
+  }
+  return plays;
+}
+
+/** Whether a frame turned any playing card (a shields try, a hail or a salvo). */
+export function turnsCards(frame) {
+  return playsOf(frame?.events).length > 0;
+}
+
+const suitList = (suits) => [...suits].map((s) => SUITS[s]).join("");
+
+/** What the target's shields were when the salvo was fired, in words: "shields up 16/16: only ♠ hit". */
+function shieldWords(target, salvo) {
+  const { suits } = salvo.event;
+  if (!target) return suits === "SHDC" ? "every card hits" : `only ${suitList(suits)} hit`;
+  const lost = salvo.damage.filter((d) => d.system === "shields").length;
+  const before = target.shields + lost;
+  // Shields stay up until their points run out; a salvo that took the last ones is told as
+  // "down", which hits the same way.
+  const wasUp = suits !== "SHDC" || target.shields_up;
+  if (!wasUp || before === 0) return "shields down: every card hits";
+  const hitting = suits === "SHDC" ? "every card hits" : suits.length === 1 ? `only ${suitList(suits)} hit` : `${suitList(suits)} hit`;
+  return `shields up ${before}/${target.shields_max}: ${hitting}`;
+}
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What a damage card did, for its label: "shields 15/16", "♣ drawn again". */
+function damageWords(damage, target) {
+  if (!damage.system) return "♣ drawn again";
+  const max = target ? target[`${damage.system === "weapons" ? "weapon_systems" : damage.system}_max`] : null;
+  return `${SYSTEM_NAMES[damage.system]} ${damage.left}${max ? `/${max}` : ""}`;
+}
+
+/** The result of a two-card try: "same colour", "a pair" or "no match". */
+function matchWords(cards) {
+  const [a, b] = cards;
+  if (rankOf(a) === rankOf(b)) return "a pair";
+  if (isRed(a) === isRed(b)) return `same colour (both ${isRed(a) ? "red" : "black"})`;
+  return "no match";
+}
+
+function deckIndicator(deck, reshuffled) {
+  if (!deck) return null;
+  const discards = Array.isArray(deck.discards) ? deck.discards.length : deck.discards;
+  return el("p", { class: `hx-deck${reshuffled ? " reshuffled" : ""}` },
+    el("span", { class: "hx-deck-pile", "aria-hidden": "true" }),
+    el("span", { text: `deck: ${plural(deck.pile, "card")} left · ${plural(discards, "discard")}` }),
+    reshuffled ? el("b", { class: "hx-reshuffled", text: " · reshuffled!" }) : null);
+}
+
+/** Lay out one play (hidden cards, captions) and return it with the steps that reveal it. */
+function layOut(play, names, ships) {
+  const nameOf = (id) => names[id] || `ship ${id}`;
+  const event = play.event;
+  const steps = [];
+  if (play.kind === "fire") {
+    const target = ships[event.target];
+    const fireRow = el("div", { class: "hx-cards hx-fire-cards" });
+    for (const card of event.cards) {
+      const lit = event.suits.includes(suitOf(card));
+      const face = cardFace(card);
+      face.classList.add(lit ? "hit" : "miss");
+      face.title = `${cardWords(card)}: ${lit ? "gets through the shields — a hit" : "stopped by the shields"}`;
+      fireRow.append(face);
+      steps.push({ node: face, sound: lit ? "fire" : "place" });
+    }
+    const hits = event.hits === 0 ? "no hit" : plural(event.hits, "hit");
+    const caption = el("p", { class: "hx-caption" },
+      `${nameOf(event.ship)} fires ${plural(event.cards.length, "card")} at ${nameOf(event.target)} — ${shieldWords(target, play)} — `,
+      el("b", { class: "hx-hits", text: hits }));
+    const figure = el("figure", { class: "hx-play hx-salvo", dataset: { kind: "fire", ship: event.ship, target: event.target } },
+      caption, fireRow);
+    if (play.damage.length) {
+      const damageRow = el("div", { class: "hx-cards hx-damage-cards" });
+      play.damage.forEach((damage, i) => {
+        if (play.reshuffles.includes(i)) damageRow.append(el("span", { class: "hx-reshuffle-note", text: "reshuffled!" }));
+        const face = cardFace(damage.card);
+        face.classList.add(damage.system ? "damage" : "club");
+        const label = el("span", { class: "hx-label", text: damageWords(damage, target) });
+        const slot = el("div", { class: `hx-slot${damage.system ? "" : " set-aside"}`, dataset: { system: damage.system || "club" } }, face, label);
+        face.title = damage.system ? `${cardWords(damage.card)}: ${nameOf(damage.target)} loses one ${damage.system === "weapons" ? "weapon system" : damage.system === "shields" ? "shield point" : "propulsion cell"}` : `${cardWords(damage.card)}: a club does nothing, another card is drawn`;
+        damageRow.append(slot);
+        steps.push({ node: slot, sound: damage.system ? "hit" : "place", pauseBefore: i === 0 });
+      });
+      figure.append(el("p", { class: "hx-subcaption", text: `Damage: one card per hit (♦ weapons, ♥ shields, ♠ propulsion, ♣ drawn again)` }), damageRow);
+    } else if (play.reshuffles.length) {
+      figure.append(el("p", { class: "hx-reshuffle-note", text: "reshuffled!" }));
+    }
+    return { figure, steps };
+  }
+  const row = el("div", { class: "hx-cards hx-try-cards" });
+  for (const card of event.cards) {
+    const face = cardFace(card);
+    face.classList.add(event.success ? "hit" : "miss");
+    row.append(face);
+    steps.push({ node: face, sound: "place" });
+  }
+  const what = play.kind === "shields" ? `${nameOf(event.ship)} tries to raise shields` : `${nameOf(event.ship)} hails ${nameOf(event.target)}`;
+  const outcome = event.success
+    ? `${matchWords(event.cards)} — ${play.kind === "shields" ? "shields up" : "they answer"}`
+    : `no match — ${play.kind === "shields" ? "shields stay down" : "no answer"}`;
+  const result = el("p", { class: `hx-outcome ${event.success ? "success" : "failure"}`, text: outcome });
+  result.hidden = true;
+  steps.push({ node: result, reveal: true, sound: event.success && play.kind === "shields" ? "shield" : null });
+  const figure = el("figure", { class: "hx-play hx-try", dataset: { kind: play.kind, ship: event.ship } },
+    el("p", { class: "hx-caption", text: `${what}: two cards, same colour or a pair succeeds` }), row, result);
+  return { figure, steps };
+}
+
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Show the cards the frame's actions turned, flipping them face up one by one; resolves when
+ * all are up. See the module header.
+ */
+export async function showCards(container, frame, { speed = 1, sound = true } = {}) {
+  container.replaceChildren();
+  container.classList.add("hx-table-cards");
+  const plays = playsOf(frame?.events);
+  const ships = Object.fromEntries((frame?.ships || []).map((s) => [s.id, s]));
+  const names = Object.fromEntries((frame?.ships || []).map((s) => [s.id, s.name]));
+  const reshuffled = (frame?.events || []).some((e) => e.type === "reshuffle");
+  const deck = deckIndicator(frame?.deck, reshuffled);
+  if (!plays.length) {
+    if (deck) container.append(deck);
+    return;
+  }
+  const laid = plays.map((play) => layOut(play, names, ships));
+  for (const { figure } of laid) container.append(figure);
+  if (deck) container.append(deck);
+  const instant = reducedMotion() || !(speed > 0) || speed === Infinity;
+  container.classList.toggle("hx-instant", instant);
+  const pace = instant ? 0 : 1 / speed;
+  for (const { steps } of laid) {
+    for (const step of steps) {
+      if (pace && step.pauseBefore) await wait(PAUSE_MS * pace);
+      if (step.reveal) step.node.hidden = false;
+      else for (const node of [step.node, ...step.node.querySelectorAll(".hx-card")]) node.classList.add("up");
+      if (sound && step.sound && !instant) sounds[step.sound]?.();
+      if (pace) await wait(FLIP_MS * pace);
+    }
+    if (pace) await wait(PAUSE_MS * pace * 0.5);
+  }
+  container.classList.add("hx-done");
+}
