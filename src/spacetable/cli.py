@@ -31,6 +31,7 @@ from spacetable.core.registry import (
     games,
     referee_for,
 )
+from spacetable.core.replays import replay_record
 from spacetable.lasers.tables import RESOLVE_BUDGET_S
 
 app = typer.Typer(
@@ -537,6 +538,56 @@ def duels(
             f"{timing['p99']:.3f} s, longest {timing['max']:.3f} s "
             f"({timing['decisions']} decisions)"
         )
+
+
+@app.command()
+def replay(
+    source: Annotated[
+        str,
+        typer.Argument(
+            help="A stored match: a JSON file as GET /api/matches/{id} returns it, or a "
+            "match id in the database (--db)."
+        ),
+    ],
+    db: Annotated[
+        str | None,
+        typer.Option(help="Storage URL to find a match id in (default: serve's SQLite)."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the outcome as one JSON object.")
+    ] = False,
+    log: Annotated[bool, typer.Option("--log", help="Print the match's log in words.")] = False,
+) -> None:
+    """Replay a stored match from its seed and action log and check that it reaches the
+    result stored (exit 1 if not)."""
+    path = Path(source)
+    try:
+        if path.is_file():
+            data = json.loads(path.read_text(encoding="utf-8"))
+        else:
+            from spacetable.server.storage import Storage
+
+            storage = Storage(db)
+            try:
+                found = storage.get(source)
+            finally:
+                storage.close()
+            if found is None:
+                _fail(f"{source}: no such file, and no stored match with that id")
+            data = found.to_json()
+        replayed = replay_record(data)
+    except (OSError, json.JSONDecodeError, ValueError) as exc:
+        _fail(f"{source}: {exc}")
+    if as_json:
+        print(json.dumps(replayed.to_json(), indent=2))
+    else:
+        print(f"{replayed.title}: {', '.join(replayed.players)}; {replayed.actions} actions")
+        if log:
+            print("\n".join(replayed.log))
+        print(f"result: {json.dumps(replayed.result)}")
+        print("replays exactly" if replayed.exact else f"stored: {json.dumps(replayed.stored)}")
+    if not replayed.exact:
+        raise typer.Exit(1)
 
 
 def _game_command(function: Callable[..., str]) -> Callable[..., None]:

@@ -1,0 +1,70 @@
+"""Replaying a stored match from its seed and action log (``spacetable replay``).
+
+A stored match (``GET /api/matches/{id}``, or a row of the database) holds the ruleset,
+the match options, the seed and every action with its server time. :func:`replay_record`
+rebuilds the match through the game registry and checks the outcome it reaches against the
+one stored: a match that does not replay exactly is a bug.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from spacetable.core.registry import game_for_ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A stored match played again: its title, players, action count, the result reached,
+    the result stored, whether they agree, and the match's log in words (if it keeps one)."""
+
+    title: str
+    players: tuple[str, ...]
+    actions: int
+    result: dict[str, Any] | None
+    stored: dict[str, Any] | None
+    log: tuple[str, ...]
+
+    @property
+    def exact(self) -> bool:
+        """Whether the replay reached the stored result (every field the game's result
+        has; the stored one may carry more, such as the board at the start)."""
+        if self.result is None or self.stored is None:
+            return self.result == self.stored
+        return all(self.stored.get(key) == value for key, value in self.result.items())
+
+    def to_json(self) -> dict[str, Any]:
+        """As ``spacetable replay --json`` prints it."""
+        return {
+            "game": self.title,
+            "players": list(self.players),
+            "actions": self.actions,
+            "result": self.result,
+            "stored_result": self.stored,
+            "exact": self.exact,
+        }
+
+
+def replay_record(data: Any) -> Replayed:
+    """Replay a stored match. Raises ``ValueError`` naming the problem (an unknown
+    ruleset, a malformed record, an action the rules refuse)."""
+    if not isinstance(data, Mapping):
+        raise ValueError("a stored match must be a JSON object")
+    entry = game_for_ruleset(data.get("ruleset"))
+    if entry.match is None:
+        raise ValueError(f"{entry.title} has no matches to replay")
+    record = {key: data.get(key) for key in ("ruleset", "options", "seed", "actions")}
+    match = entry.match.from_record(record)
+    result = match.result()
+    stored = data.get("result")
+    log = getattr(match, "log", None) or []
+    return Replayed(
+        entry.title,
+        tuple(match.players),
+        len(match.actions),
+        None if result is None else result.to_json(),
+        stored if isinstance(stored, dict) else None,
+        tuple(line["text"] if isinstance(line, dict) else str(line) for line in log),
+    )
