@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations, permutations
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +19,7 @@ from spacetable.games.hexfleet.combat import fire
 from spacetable.games.hexfleet.match import EndActivation, Fire, HexMatch, HexOptions, Move
 from spacetable.games.hexfleet.odds import salvo_odds, shield_odds
 from spacetable.games.hexfleet.ships import CLASSES, Ship, Weapons
-from tests._cli import spacetable
+from tests._cli import ROOT, spacetable
 
 Outcome = tuple[int, int, int, int]
 
@@ -323,3 +324,64 @@ def test_the_odds_command_refuses_bad_input_in_one_line(args: list[str], message
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and message in done.stderr
+
+
+SKIRMISH = ROOT / "examples" / "hexfleet-skirmish.json"
+
+
+def skirmish(tmp_path: Path, steps: int, **changes: object) -> Path:
+    """The example skirmish script cut after its first ``steps`` steps."""
+    script = json.loads(SKIRMISH.read_text()) | changes
+    script["steps"] = script["steps"][:steps]
+    path = tmp_path / f"skirmish-{steps}.json"
+    path.write_text(json.dumps(script))
+    return path
+
+
+def test_odds_after_a_script_count_its_cards_as_seen(tmp_path: Path) -> None:
+    # Three steps turn 21 cards: shields (2), a hail (2), Vorn's salvo and its damage.
+    done = spacetable("odds", skirmish(tmp_path, 3), "--fire", "swift", "--at", "vorn", "--json")
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["pile"] == 52 - 21
+    seen = [Card(c[:-1], c[-1]) for c in json.loads(SKIRMISH.read_text())["cards"][:21]]
+    vorn = ship("medium", "heavy", shields_up=True, shields_left=9)
+    expected = salvo_odds(ship("light"), vorn, [c for c in full_deck() if c not in seen], seen)
+    assert found["odds"]["hits"] == [float(p) for p in expected.hits()]
+    assert found["odds"]["hitting"] == "SH"
+
+
+def test_odds_after_a_script_that_reshuffled_know_only_the_new_piles_cards(
+    tmp_path: Path,
+) -> None:
+    # Step 7 (Vorn's salvo) runs the pile out with 7 of its cards in play: the new pile is
+    # the other 45, and 5 more come out of it.
+    done = spacetable("odds", skirmish(tmp_path, 7), "--fire", "swift", "--at", "vorn")
+    assert done.returncode == 0, done.stderr
+    assert "Swift fires at Vorn" in done.stdout
+    assert "Salvo: 1 card from 40 left to draw (12 seen since the shuffle)" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("steps", "args", "message"),
+    [
+        (8, ["--fire", "vorn", "--at", "swift"], "--at: Swift is not on the table after"),
+        (3, ["--fire", "vorn", "--at", "nobody"], "--at: no ship 'nobody' in the script"),
+        (3, ["--fire", "vorn"], "--fire and --at: with a script, name"),
+        (3, ["--fire", "vorn", "--at", "swift", "--seen", "2S"], "--seen: not with a script"),
+        (3, ["--fire", "vorn", "--at", "vorn"], "--at: a ship cannot fire at itself"),
+    ],
+)
+def test_odds_after_a_script_refuse_what_it_cannot_tell(
+    tmp_path: Path, steps: int, args: list[str], message: str
+) -> None:
+    done = spacetable("odds", skirmish(tmp_path, steps), *args)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and message in done.stderr
+
+
+def test_a_part_used_deck_never_reshuffled_leaves_the_pile_unknown(tmp_path: Path) -> None:
+    path = skirmish(tmp_path, 3, pile=40)
+    done = spacetable("odds", path, "--fire", "swift", "--at", "vorn")
+    assert done.returncode == 2
+    assert "started with 40 cards in the pile and was never reshuffled" in done.stderr

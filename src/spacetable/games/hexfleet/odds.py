@@ -33,6 +33,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -56,6 +57,7 @@ from spacetable.games.hexfleet.ships import (
 
 if TYPE_CHECKING:
     from spacetable.games.hexfleet.match import HexMatch
+    from spacetable.games.hexfleet.script import ScriptResult
 
 #: Suit counts, in the order of :data:`~.cards.SUITS` (spades, hearts, diamonds, clubs).
 SuitCounts = tuple[int, int, int, int]
@@ -421,7 +423,7 @@ def _ship(role: str, cls_name: str, weapons: str | None, lost: str | None) -> Sh
         size = weapons_for(cls, weapons)
     except ValueError as exc:
         raise ValueError(f"--{role}-weapons: {exc}") from None
-    return _losses(lost, f"--{role}-lost", Ship.new(role, f"the {role}", role, cls, size))
+    return _losses(lost, f"--{role}-lost", Ship.new(role, role.capitalize(), role, cls, size))
 
 
 def _seen_cards(text: str | None) -> list[Card]:
@@ -452,7 +454,9 @@ def _table(odds: SalvoOdds, shields: Fraction, pile: int, seen: int) -> str:
     suits = ", ".join(SUIT_NAMES[s] for s in SUITS if s in odds.hitting)
     state = "up" if target.shields_up else "down"
     lines = [
-        f"Salvo: {odds.salvo} cards from {pile} left to draw ({seen} seen since the shuffle)",
+        f"{odds.attacker.name} fires at {target.name}",
+        f"Salvo: {odds.salvo} card{'s' if odds.salvo > 1 else ''} from {pile} left to draw "
+        f"({seen} seen since the shuffle)",
         f"Target: {target.cls.name}, shields {state} ({target.shields_left}/"
         f"{target.cls.shields}), weapons {target.weapons_left}/{target.weapons_total}, "
         f"propulsion {target.propulsion_left}/{target.cls.propulsion}",
@@ -479,7 +483,84 @@ def _table(odds: SalvoOdds, shields: Fraction, pile: int, seen: int) -> str:
     return "\n".join(lines)
 
 
+def deck_after(result: ScriptResult) -> tuple[list[Card], list[Card]]:
+    """The draw pile and the discards after a combat script's steps, as its cards show
+    them: the discards are the cards turned since the last shuffle (with those in play
+    when it came), the pile every other card. Raises ``ValueError`` if the script's deck
+    started part-used and never reshuffled (then which cards are left is unknown)."""
+    from spacetable.games.hexfleet.script import DECK_SIZE
+
+    left, known = result.script.pile, result.script.pile == DECK_SIZE
+    seen: list[Card] = []
+    for step in result.steps:
+        in_step: list[Card] = []
+        for card in _turned(step.events):
+            if left == 0:  # the pile ran out: every card not in play is shuffled
+                seen, left, known = list(in_step), DECK_SIZE - len(in_step), True
+            in_step.append(card)
+            seen.append(card)
+            left -= 1
+    if not known:
+        raise ValueError(
+            f"the script's deck started with {result.script.pile} cards in the pile and "
+            "was never reshuffled: which cards are left is unknown"
+        )
+    return [c for c in full_deck() if c not in seen], seen
+
+
+def _turned(events: Iterable[Any]) -> list[Card]:
+    """The cards ``events`` turned, in order."""
+    from spacetable.games.hexfleet.events import DamageCard, Fired, Hailed, ShieldsRaised
+
+    turned: list[Card] = []
+    for event in events:
+        if isinstance(event, ShieldsRaised | Hailed | Fired):
+            turned += map(parse_card, event.cards)
+        elif isinstance(event, DamageCard):
+            turned.append(parse_card(event.card))
+    return turned
+
+
+def _from_script(path: Path, fire: str | None, at: str | None) -> tuple[Ship, Ship, list[Card]]:
+    """The attacker, the target and the discards after the combat script at ``path``."""
+    from spacetable._userinput import parse_json, read_limited
+    from spacetable.core.registry import MAX_FILE_BYTES
+    from spacetable.games.hexfleet.script import read
+
+    if fire is None or at is None:
+        raise ValueError("--fire and --at: with a script, name the ship that fires and its target")
+    try:
+        result = read(parse_json(read_limited(path, MAX_FILE_BYTES))).resolve()
+    except ValueError as exc:
+        raise ValueError(f"{path}: {exc}") from None
+    ships = result.ships
+    for option, key in (("--fire", fire), ("--at", at)):
+        if key not in ships:
+            raise ValueError(f"{option}: no ship {key[:40]!r} in the script ({', '.join(ships)})")
+        if not ships[key].on_table:
+            raise ValueError(f"{option}: {ships[key].name} is not on the table after the script")
+    if fire == at:
+        raise ValueError("--at: a ship cannot fire at itself")
+    if ships[fire].salvo == 0:
+        raise ValueError(f"--fire: {ships[fire].name} has no weapons left to fire")
+    _, discards = deck_after(result)
+    return ships[fire], ships[at], discards
+
+
 def odds_command(
+    script: Annotated[
+        Path | None,
+        typer.Argument(
+            help="A hex fleet combat script (docs/formats.md): the odds after its steps, "
+            "for the ships --fire and --at name, the cards it turned being the ones seen. "
+            "Without it, describe the ships with the options below.",
+            show_default=False,
+        ),
+    ] = None,
+    fire: Annotated[
+        str | None, typer.Option("--fire", help="With a script: the ship that fires (its id).")
+    ] = None,
+    at: Annotated[str | None, typer.Option(help="With a script: the ship it fires at.")] = None,
     attacker: Annotated[str, typer.Option(help="The firing ship's class.")] = "heavy",
     attacker_weapons: Annotated[
         str | None, typer.Option(help="Its weapons, light or heavy (medium ships).")
@@ -510,16 +591,35 @@ def odds_command(
     """The exact odds of one salvo and of raising shields, from the cards left to draw.
 
     For an attacker and a target as they stand, and the cards seen since the last
-    shuffle: the salvo's size and hitting suits, the chance of each number of hits and of
-    each system's loss, the headline chances, and the chance to raise shields or hail."""
-    shooter = _ship("attacker", attacker, attacker_weapons, attacker_lost)
-    if shooter.salvo == 0:
-        raise ValueError("--attacker-lost: with every weapon system lost it cannot fire")
-    aimed = _ship("target", target, target_weapons, target_lost)
-    if target_shields_up and aimed.shields_left == 0:
-        raise ValueError("--target-shields-up: the target has no shield points left")
-    aimed = replace(aimed, shields_up=target_shields_up)
-    discards = _seen_cards(seen)
+    shuffle (or the ships and cards of a combat script after its steps): the salvo's
+    size and hitting suits, the chance of each number of hits and of each system's loss,
+    the headline chances, and the chance to raise shields or hail."""
+    described = {
+        "--attacker": attacker != "heavy",
+        "--attacker-weapons": attacker_weapons is not None,
+        "--attacker-lost": attacker_lost is not None,
+        "--target": target != "heavy",
+        "--target-weapons": target_weapons is not None,
+        "--target-lost": target_lost is not None,
+        "--target-shields-up": target_shields_up,
+        "--seen": seen is not None,
+    }
+    if script is not None:
+        clash = next((option for option, given in described.items() if given), None)
+        if clash:
+            raise ValueError(f"{clash}: not with a script (its ships and cards tell it)")
+        shooter, aimed, discards = _from_script(script, fire, at)
+    else:
+        if fire is not None or at is not None:
+            raise ValueError("--fire and --at: name ships of a combat script, given first")
+        shooter = _ship("attacker", attacker, attacker_weapons, attacker_lost)
+        if shooter.salvo == 0:
+            raise ValueError("--attacker-lost: with every weapon system lost it cannot fire")
+        aimed = _ship("target", target, target_weapons, target_lost)
+        if target_shields_up and aimed.shields_left == 0:
+            raise ValueError("--target-shields-up: the target has no shield points left")
+        aimed = replace(aimed, shields_up=target_shields_up)
+        discards = _seen_cards(seen)
     pile = [c for c in full_deck() if c not in discards]
     odds = salvo_odds(shooter, aimed, pile, discards)
     shields = shield_odds(pile, discards)
