@@ -35,7 +35,8 @@ def active_ship(state: dict[str, Any]) -> dict[str, Any] | None:
     activation = state["activation"]
     if activation is None:
         return None
-    return next(s for s in state["ships"] if s["id"] == activation["ship"])
+    ship: dict[str, Any] = next(s for s in state["ships"] if s["id"] == activation["ship"])
+    return ship
 
 
 def simple_action(state: dict[str, Any]) -> dict[str, Any]:
