@@ -209,7 +209,8 @@ def _step_row(
     _text(group, MARGIN, y + 16, f"{number}.", 13, weight="bold")
     _text(group, MARGIN + 30, y + 16, title, 13, weight="bold")
     verdict, cards = _step_cards(settled)
-    _text(group, MARGIN + 30, y + 33, verdict, 11, fill=FAINT, cls="verdict")
+    for line, words in enumerate(verdict.split("\n")):
+        _text(group, MARGIN + 30, y + 33 + 14 * line, words, 11, fill=FAINT, cls="verdict")
     x0 = MARGIN + LABEL_W
     per_row = int((WIDTH - MARGIN - x0) // (CARD_W + CARD_GAP))
     rows = max(1, -(-len(cards) // per_row))
@@ -250,10 +251,11 @@ def _step_cards(settled: StepResult) -> tuple[str, list[tuple[str, str, str]]]:
             for card in event.cards:
                 hit = card[-1] in event.suits
                 cards.append((card, "hit" if hit else "plain", "hit" if hit else ""))
-            through = {"S": "spades", "SH": "hearts, spades", "SHD": "diamonds, hearts, spades",
-                       "SHDC": "every suit"}.get(event.suits, event.suits)  # fmt: skip
+            through = {"S": "only spades get", "SH": "hearts, spades get",
+                       "SHD": "diamonds, hearts, spades get",
+                       "SHDC": "every card gets"}.get(event.suits, event.suits)  # fmt: skip
             hits = f"{event.hits} hit{'s' if event.hits != 1 else ''}"
-            verdict = f"{len(event.cards)} cards, {through} get through: {hits}"
+            verdict = f"{len(event.cards)} cards: {hits}\n{through} through"
         elif isinstance(event, DamageCard):
             system = event.system
             label = DAMAGE_WORDS[system] + ("" if system is None else f"\n{event.left} left")
@@ -263,7 +265,7 @@ def _step_cards(settled: StepResult) -> tuple[str, list[tuple[str, str, str]]]:
         elif isinstance(event, Jumped):
             verdict = "out of the battle"
         elif isinstance(event, Wrecked):
-            verdict += " · a wreck"
+            verdict += "\na wreck"
     return verdict, cards
 
 
