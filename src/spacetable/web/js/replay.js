@@ -156,6 +156,11 @@ async function main() {
       showFtlReplay(match);
       return;
     }
+    if (match.ruleset === "hexfleet") {
+      const { showHexReplay } = await import("./games/hexfleet/replay.js");
+      await showHexReplay(document, match);
+      return;
+    }
     // The laser table zooms and pans (an FTL board has its own controls).
     view.enableGestures();
     $("#table-wrap").append(view.zoomControls());
