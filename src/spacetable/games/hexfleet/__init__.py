@@ -132,5 +132,5 @@ GAME = Game(
     ),
     resources=(("scenarios", "spacetable.games.hexfleet:scenarios"),),
     duel="spacetable.bots.hexfleet_arena:duel",
-    commands=(("odds", "spacetable.games.hexfleet.odds:odds_command"),),
+    commands=(("odds", "spacetable.lab.hexfleet_odds:odds_command"),),
 )
