@@ -24,9 +24,11 @@ from spacetable.games.hexfleet.events import (
     Wrecked,
 )
 from spacetable.games.hexfleet.fleets import ShipSpec
+from spacetable.games.hexfleet.hexes import Board, distance
 from spacetable.games.hexfleet.match import (
     EndActivation,
     Fire,
+    Hail,
     HexAction,
     HexMatch,
     HexOptions,
@@ -214,13 +216,76 @@ def test_a_ship_that_moved_may_not_jump() -> None:
         match.apply(Jump(player, ship_id, 0, 2))
 
 
-def test_one_fire_and_one_shields_try_an_activation() -> None:
-    match = duel()
+def close_in(match: HexMatch) -> tuple[str, str, str]:
+    """The active ship's owner and id, and its enemy's id, the enemy moved two hexes away
+    (south-east twice), shields down."""
     player, ship_id = active(match)
-    match.apply(RaiseShields(player, ship_id, 1))
-    if not match.ships[ship_id].shields_up:
-        with pytest.raises(IllegalAction, match="once an activation"):
-            match.apply(RaiseShields(player, ship_id, 2))
+    enemy = next(s for s in match.ships.values() if s.id != ship_id)
+    near = match.ships[ship_id].at
+    assert near is not None
+    match.ships[enemy.id] = replace(enemy, at=near.neighbour(2).neighbour(2))
+    return player, ship_id, enemy.id
+
+
+def test_one_fire_one_shields_try_and_one_hail_an_activation() -> None:
+    match = duel()
+    player, ship_id, enemy = close_in(match)
+    rig(match, "AS", "2H", "3C", "4D", *["5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH"],
+        *["2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D"])  # fmt: skip
+    match.apply(RaiseShields(player, ship_id, 1))  # AS 2H: no match
+    assert not match.ships[ship_id].shields_up
+    with pytest.raises(IllegalAction, match="may try to raise its shields once an activation"):
+        match.apply(RaiseShields(player, ship_id, 2))
+    match.apply(Hail(player, ship_id, enemy, 3))
+    with pytest.raises(IllegalAction, match="may hail once an activation"):
+        match.apply(Hail(player, ship_id, enemy, 4))
+    match.apply(Fire(player, ship_id, enemy, 5))
+    with pytest.raises(IllegalAction, match="may fire once an activation"):
+        match.apply(Fire(player, ship_id, enemy, 6))
+    match.apply(Move(player, ship_id, "L", 7))  # and it may still move after firing
+
+
+def test_a_hail_changes_nothing_but_the_log() -> None:
+    match = duel()
+    player, ship_id, enemy = close_in(match)
+    before = dict(match.ships)
+    rig(match, "KS", "QS")
+    events = match.apply(Hail(player, ship_id, enemy, 1))
+    assert [e.to_json()["type"] for e in events] == ["hail"]
+    assert events[0].to_json()["success"] is True and match.ships == before
+
+
+def test_moves_may_not_enter_a_ships_hex_or_leave_the_board() -> None:
+    match = duel()
+    player, ship_id, _ = close_in(match)
+    ship = match.ships[ship_id]
+    match.ships[ship_id] = replace(ship, facing=2)  # facing the enemy, two hexes off
+    with pytest.raises(IllegalAction, match=r"step 2 \(F\) would enter .*, where a ship is"):
+        match.apply(Move(player, ship_id, "FF", 1))
+    match.apply(Move(player, ship_id, "F", 1))
+    assert match.activation is not None and match.activation.movement == 7
+    match.ships[ship_id] = replace(match.ships[ship_id], at=Board.hex_at(0, 3), facing=5)
+    with pytest.raises(IllegalAction, match=r"step 1 \(F\) would leave the board"):
+        match.apply(Move(player, ship_id, "F", 2))
+    with pytest.raises(IllegalAction, match="8 steps cost 8 hexes of movement; 7 left"):
+        match.apply(Move(player, ship_id, "LLLLLLLL", 3))
+
+
+def test_a_ship_between_does_not_block_fire_and_range_is_twelve_hexes() -> None:
+    fleets = (
+        (ShipSpec("heavy", Weapons.HEAVY, "A"),),
+        (ShipSpec("heavy", Weapons.HEAVY, "B"), ShipSpec("light", Weapons.LIGHT, "C")),
+    )
+    match = HexMatch(HexOptions(("a", "b"), "custom", fleets=fleets, board=(30, 10)), seed=1)
+    a, b, c = (match.ships[i] for i in ("1", "2", "3"))
+    start = Board.hex_at(2, 4)
+    match.ships["1"] = replace(a, at=start)
+    match.ships["3"] = replace(c, at=Board.hex_at(3, 4))  # right in the line
+    match.ships["2"] = replace(b, at=Board.hex_at(14, 4))
+    assert distance(start, Board.hex_at(14, 4)) == 12
+    assert match.target_problem(match.ships["1"], "2") is None
+    match.ships["2"] = replace(b, at=Board.hex_at(15, 4))
+    assert match.target_problem(match.ships["1"], "2") == ("B is 13 hexes away; weapons reach 12")
 
 
 @pytest.mark.parametrize("seed", [2, 3, 4, 5, 6])
