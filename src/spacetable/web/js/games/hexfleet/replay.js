@@ -4,7 +4,220 @@
 //
 // API:
 //   export async function showHexReplay(page, match)
-//     page: the replay page's elements ({table, side} or the document: it looks up
-//       #table, #players, #replay-log as replay.html has them).
+//     page: the document (or an element) holding replay.html's #table, #table-wrap,
+//       #players and #replay-log; the laser game's panels there are hidden.
 //     match: GET /api/matches/{id} of a hexfleet match (its `events` are the frames: the
 //       opening frame with action null, then one per action; `result`).
+//   export function resultText(result) -> "ann wins: ... after 6 turns; strength left ann
+//     90%, bob 68%." (also for the matches list).
+
+import { clear, el, fetchJSON, formatTime, setPhase } from "../../dom.js";
+import { colourOf as seatColour } from "../../cards.js";
+import { HexBoard } from "./board.js";
+import { showCards, turnsCards } from "./salvo.js";
+import { ShipLogs } from "./shiplog.js";
+
+const REASONS = {
+  "last-side": "the only side left with a ship that can fight",
+  "no-side": "no side has a ship left that can fight",
+  "turn-limit": "the turn limit was reached, decided on strength left",
+};
+/** How long a step without cards stays on screen while playing (ms, at speed 1). */
+const STEP_MS = 1100;
+const SPEEDS = [0.5, 1, 2, 4];
+
+const percent = (share) => `${Math.round(share * 100)}%`;
+
+/** The strength of each side in words: "ann 90%, bob 68%". */
+export function strengthText(strength) {
+  return Object.entries(strength || {}).map(([side, share]) => `${side} ${percent(share)}`).join(", ");
+}
+
+/** One line for a battle's result: "ann wins: ... after 6 turns; strength left ann 90%, bob 68%." */
+export function resultText(result) {
+  if (!result) return "";
+  const why = REASONS[result.reason] || result.reason || "";
+  const turns = result.turns ? `, after ${result.turns} turn${result.turns === 1 ? "" : "s"}` : "";
+  const strength = result.strength ? `; strength left ${strengthText(result.strength)}` : "";
+  return `${result.winner ? `${result.winner} wins` : "A draw"}: ${why}${turns}${strength}.`;
+}
+
+/** The board's size for the match's options: its own, or its scenario's. */
+async function boardSize(options) {
+  if (Array.isArray(options.board)) return options.board;
+  try {
+    const { scenarios } = await fetchJSON("/api/games/hexfleet/scenarios");
+    const board = scenarios[options.scenario]?.board;
+    if (board) return [board.width, board.height];
+  } catch {
+    // the resource could not be read: fall back to the engine's default size
+  }
+  return [24, 16];
+}
+
+/** What a step did, in a few words: the action's first log line, or the opening. */
+function stepText(frame, index) {
+  if (index === 0 || !frame.action) return "The fleets at the start of the battle.";
+  const lines = frame.log || [];
+  const main = lines.find((l) => !/activation ends|chit comes out|turn \d+ (begins|ends)|blank chit/.test(l.text)) || lines[0];
+  return `${frame.player}: ${main ? main.text : frame.action.type}`;
+}
+
+/** A ship's systems in a line: "shields 15/16 (up) · weapons 15/16 · propulsion 6/8". */
+function shipState(ship) {
+  if (ship.status === "wrecked") return "wrecked";
+  if (ship.status === "gone") return "left the battle";
+  const where = ship.status === "jumped" ? ` · jumped out, back on turn ${ship.returns_on}` : "";
+  return `shields ${ship.shields}/${ship.shields_max}${ship.shields_up ? " (up)" : ""} · weapons ${ship.weapon_systems}/${ship.weapon_systems_max} · propulsion ${ship.propulsion}/${ship.propulsion_max}${where}`;
+}
+
+/** Fill the replay page with the hex fleet battle `match` and start playing it. */
+export async function showHexReplay(page, match) {
+  const find = (selector) => page.querySelector(selector);
+  const frames = match.events || [];
+  const options = match.options || {};
+  const players = options.players || (match.seats || []).map((s) => s.player);
+  const colourOf = (owner) => seatColour(Math.max(0, players.indexOf(owner)));
+  document.body.classList.add("hx-replay");
+  find("#match-title").textContent = `· Hex fleet · ${players.join(" vs ")} · ${formatTime(match.finished_at)}`;
+  for (const node of [find("#round-name")?.closest("section"), find("#battle-controls"), find("#score-panel"), find("#battle-log"), find("#replay-log")]) {
+    if (node) node.hidden = true;
+  }
+
+  const [width, height] = await boardSize(options);
+  const board = new HexBoard(find("#table"), { width, height, colourOf });
+  const wrap = find("#table-wrap");
+  wrap.append(board.zoomControls());
+  const tray = el("section", { class: "hx-tray", "aria-live": "polite", "aria-label": "the cards of this step" });
+  const trayText = el("p", { class: "hx-step-text" });
+  const cards = el("div", { class: "hx-tray-cards" });
+  tray.append(trayText, cards);
+  wrap.append(tray);
+
+  const side = find("#players").parentElement;
+  const position = el("output", { class: "hx-position" });
+  const turnChooser = el("select", { class: "hx-turn-chooser", "aria-label": "go to a turn" });
+  const speedChooser = el("select", { class: "hx-speed", "aria-label": "speed" },
+    ...SPEEDS.map((s) => el("option", { value: s, text: `${s}×`, selected: s === 1 })));
+  const button = (step, text, title) => el("button", { type: "button", class: "secondary", dataset: { step }, title, "aria-label": title, text });
+  const play = button("play", "▶ Play", "play");
+  play.classList.remove("secondary");
+  const controls = el("div", { class: "hx-replay-controls", role: "toolbar", "aria-label": "replay" },
+    button("first", "⇤ Start", "back to the start"), button("back", "◀ Back", "one step back"), play,
+    button("next", "Next ▶", "one step forward"), button("last", "End ⇥", "to the end"));
+  const status = el("p", { class: "hx-result", id: "hx-result" });
+  const intro = el("section", { class: "panel hx-replay-panel" },
+    el("h2", { text: "Hex fleet" }),
+    el("p", { class: "help", text: "Ships were activated one at a time as their chits came out of the cup; each could move, raise shields, hail, fire and jump. Every card turned is shown under the board." }),
+    controls, el("p", { class: "hx-replay-where" }, position, " ",
+      el("label", {}, "turn ", turnChooser), " ", el("label", {}, "speed ", speedChooser)),
+    status);
+  side.insertBefore(intro, find("#players"));
+  const logBox = el("div", { class: "hx-replay-logs" });
+  side.insertBefore(logBox, find("#players").nextSibling);
+
+  const logs = new ShipLogs(logBox, { ships: frames[0]?.ships || [] });
+  board.onShip((ship) => logs.select(ship.id));
+
+  const turnStarts = new Map(); // turn -> first frame index showing it
+  frames.forEach((frame, i) => {
+    if (!turnStarts.has(frame.turn)) turnStarts.set(frame.turn, i);
+  });
+  for (const [turn, index] of turnStarts) turnChooser.append(el("option", { value: index, text: String(turn) }));
+
+  const seatOf = (player) => (match.seats || []).find((s) => s.player === player);
+  const showPlayers = (frame) => {
+    const list = clear(find("#players"));
+    players.forEach((player, i) => {
+      const seat = seatOf(player);
+      const ships = (frame.ships || []).filter((s) => s.owner === player);
+      list.append(el("li", { class: `player${match.result?.winner === player && at === frames.length - 1 ? " winner" : ""}`, dataset: { player }, style: `--team: ${seatColour(i)}` },
+        el("span", { class: "swatch" }), el("span", { class: "player-name", text: player }),
+        seat?.kind === "bot" ? el("span", { text: `${seat.level || ""} bot` }) : null,
+        el("ul", { class: "hx-fleet" }, ...ships.map((ship) => el("li", { dataset: { ship: ship.id } },
+          el("button", { type: "button", class: "link", title: `read ${ship.name}'s log`, on: { click: () => logs.select(ship.id) } }, ship.name),
+          el("span", { class: "hx-ship-state", text: ` ${ship.class} · ${shipState(ship)}` }))))));
+    });
+  };
+
+  let at = -1;
+  let playing = false;
+  let run = 0; // bumped to cancel a step under way
+
+  const speed = () => Number(speedChooser.value) || 1;
+
+  /** Show frame `index`; with `animate`, flip its cards and resolve when they are up. */
+  async function show(index, { animate = false } = {}) {
+    const target = Math.max(0, Math.min(index, frames.length - 1));
+    const frame = frames[target];
+    if (target === at + 1) logs.add(frame.log || []);
+    else logs.reset(frames.slice(0, target + 1).flatMap((f) => f.log || []));
+    at = target;
+    const ticket = ++run;
+    // While a step's cards flip, the ships stand as before it: the cards tell the damage first.
+    const cardsToCome = animate && turnsCards(frame) && target > 0;
+    const before = cardsToCome ? frames[target - 1] : frame;
+    board.render({ ships: before.ships || [], activation: frame.activation });
+    showPlayers(before);
+    position.textContent = target === 0 ? `Start · ${frames.length - 1} steps` : `Step ${target} of ${frames.length - 1} · turn ${frame.turn}`;
+    turnChooser.value = String(turnStarts.get(frame.turn));
+    trayText.textContent = stepText(frame, target);
+    trayText.hidden = turnsCards(frame); // the cards' caption tells it
+    const last = target === frames.length - 1;
+    status.textContent = last ? resultText(match.result) : "";
+    tray.classList.toggle("has-cards", turnsCards(frame));
+    const done = showCards(cards, frame, { speed: animate ? speed() : Infinity, sound: animate });
+    if (animate) await done;
+    if (cardsToCome && ticket === run) {
+      board.render({ ships: frame.ships || [], activation: frame.activation });
+      showPlayers(frame);
+    }
+    if (ticket === run && last) {
+      setPhase("over");
+      stop();
+    } else if (ticket === run) setPhase("battle");
+    return ticket === run;
+  }
+
+  function stop() {
+    playing = false;
+    play.textContent = "▶ Play";
+    play.setAttribute("aria-label", "play");
+  }
+
+  async function start() {
+    if (playing) return;
+    if (at >= frames.length - 1) await show(0);
+    playing = true;
+    play.textContent = "❚❚ Pause";
+    play.setAttribute("aria-label", "pause");
+    while (playing && at < frames.length - 1) {
+      const current = await show(at + 1, { animate: true });
+      if (!current || !playing) break;
+      await new Promise((resolve) => setTimeout(resolve, (turnsCards(frames[at]) ? STEP_MS / 2 : STEP_MS) / speed()));
+    }
+  }
+
+  const jump = (index) => {
+    stop();
+    run += 1;
+    show(index);
+  };
+  controls.addEventListener("click", (event) => {
+    const step = event.target.closest("button")?.dataset.step;
+    if (step === "play") (playing ? stop() : start());
+    else if (step === "first") jump(0);
+    else if (step === "back") jump(at - 1);
+    else if (step === "next") jump(at + 1);
+    else if (step === "last") jump(frames.length - 1);
+  });
+  turnChooser.addEventListener("change", () => jump(Number(turnChooser.value)));
+
+  if (!frames.length) {
+    status.textContent = resultText(match.result) || "This battle has no steps stored.";
+    setPhase("over");
+    return;
+  }
+  await show(0);
+  start();
+}

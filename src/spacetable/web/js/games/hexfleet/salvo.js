@@ -198,6 +198,10 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function showCards(container, frame, { speed = 1, sound = true } = {}) {
   container.replaceChildren();
   container.classList.add("hx-table-cards");
+  container.classList.remove("hx-done");
+  // A later call on the same container takes over: this one stops turning cards.
+  const run = Symbol("cards");
+  container.hxRun = run;
   const plays = playsOf(frame?.events);
   const ships = Object.fromEntries((frame?.ships || []).map((s) => [s.id, s]));
   const names = Object.fromEntries((frame?.ships || []).map((s) => [s.id, s.name]));
@@ -205,6 +209,7 @@ export async function showCards(container, frame, { speed = 1, sound = true } = 
   const deck = deckIndicator(frame?.deck, reshuffled);
   if (!plays.length) {
     if (deck) container.append(deck);
+    container.classList.add("hx-done");
     return;
   }
   const laid = plays.map((play) => layOut(play, names, ships));
@@ -216,6 +221,7 @@ export async function showCards(container, frame, { speed = 1, sound = true } = 
   for (const { steps } of laid) {
     for (const step of steps) {
       if (pace && step.pauseBefore) await wait(PAUSE_MS * pace);
+      if (container.hxRun !== run) return;
       if (step.reveal) step.node.hidden = false;
       else for (const node of [step.node, ...step.node.querySelectorAll(".hx-card")]) node.classList.add("up");
       if (sound && step.sound && !instant) sounds[step.sound]?.();
@@ -223,5 +229,5 @@ export async function showCards(container, frame, { speed = 1, sound = true } = 
     }
     if (pace) await wait(PAUSE_MS * pace * 0.5);
   }
-  container.classList.add("hx-done");
+  if (container.hxRun === run) container.classList.add("hx-done");
 }
