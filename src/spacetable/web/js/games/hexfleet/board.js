@@ -1,0 +1,415 @@
+// The hex fleet board: flat-topped hexes drawn to scale in SVG, labelled as printed maps
+// are (column then row, "0704"), with the ships on it (a silhouette per class pointing to
+// its facing, in its owner's seat colour, a ring when its shields are up, small gauges for
+// shields, weapons and propulsion). It zooms and pans (buttons, the wheel, a drag, two
+// fingers) and redraws from the state it is given, never the other way round. Used by the
+// room page, the replay and the tutorial.
+//
+// API:
+//   const board = new HexBoard(container, { width, height, colourOf })
+//     container: an <svg> to draw in, or an element an <svg> is appended to.
+//     width, height: the board in columns and rows (odd-q offset, as the server's Board).
+//     colourOf(owner) -> CSS colour (default: by order of first appearance, seat colours).
+//   board.render({ ships, activation })   the ships (the server's ship JSON) and the
+//     activation ({ship, movement, done, placing} or null: the active ship is outlined).
+//   board.highlightMoves(reach)   light the hexes the active ship can end on ([{at, facing,
+//     steps, cost}], the view's `reach`; [] clears); with a ship active, the six facings
+//     around it that a turn reaches are drawn as arrows.
+//   board.highlightTargets(aim)   light the ships that can be fired at, dim the others with
+//     the reason as their tooltip (the view's `aim`; [] clears).
+//   board.showPath(steps, cost, movement)   draw the path of `steps` ("FFR") from the active
+//     ship, with "cost of movement hexes" at its end (null clears).
+//   board.select(hexKey | null)   outline a chosen hex ("q,r").
+//   board.onHex(cb)      cb({q, r, label, pointerType}) on a click or tap of a hex.
+//   board.onShip(cb)     cb(ship, {pointerType}) on a click or tap of a ship.
+//   board.onFacing(cb)   cb(facing) on a click of one of the facing arrows.
+//   board.onHover(cb)    cb({q, r} | null) as the mouse goes over hexes.
+//   board.hexCentre(q, r) -> {x, y} in board units (corner radius HEX_RADIUS).
+//   board.zoomControls() -> an element with zoom in / out / fit buttons.
+//   board.fit(), board.zoom(factor), board.centreOn(q, r)
+
+import { el, svg } from "../../dom.js";
+import { colourOf as seatColour } from "../../cards.js";
+
+/** A hex's corner radius in board units. */
+export const HEX_RADIUS = 10;
+const SQRT3 = Math.sqrt(3);
+/** The neighbour across facing f (0 = north, clockwise), as the server's DIRECTIONS. */
+export const DIRECTIONS = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];
+/** Facing names, as the server's FACING_NAMES. */
+export const FACING_NAMES = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
+/** Class silhouettes, pointing north (−y), inside a unit circle. */
+const HULLS = {
+  light: [[0, -1], [0.32, 0.2], [0.6, 0.75], [0, 0.5], [-0.6, 0.75], [-0.32, 0.2]],
+  medium: [[0, -1], [0.3, -0.45], [0.85, 0.25], [0.85, 0.7], [0.3, 0.55], [0, 0.8], [-0.3, 0.55],
+    [-0.85, 0.7], [-0.85, 0.25], [-0.3, -0.45]],
+  heavy: [[0, -1], [0.45, -0.7], [0.55, -0.1], [0.95, 0.2], [0.95, 0.85], [0.35, 0.95], [-0.35, 0.95],
+    [-0.95, 0.85], [-0.95, 0.2], [-0.55, -0.1], [-0.45, -0.7]],
+};
+const GAUGES = [["shields", "shields_max", "#5fe1ff"], ["weapon_systems", "weapon_systems_max", "#ffb347"],
+  ["propulsion", "propulsion_max", "#3ddc84"]];
+
+/** "0704": column then row, two digits each from 01 (as the server's hex_label). */
+export function hexLabel(q, r) {
+  const row = r + (q - (q & 1)) / 2;
+  return `${String(q + 1).padStart(2, "0")}${String(row + 1).padStart(2, "0")}`;
+}
+
+/** The hex `steps` lead to: {q, r, facing, path: [[q, r], ...]} from `at` facing `facing`. */
+export function walkSteps(at, facing, steps) {
+  let [q, r] = at;
+  let f = facing;
+  const path = [[q, r]];
+  for (const step of steps) {
+    if (step === "L") f = (f + 5) % 6;
+    else if (step === "R") f = (f + 1) % 6;
+    else {
+      q += DIRECTIONS[f][0];
+      r += DIRECTIONS[f][1];
+      path.push([q, r]);
+    }
+  }
+  return { q, r, facing: f, path };
+}
+
+/** The points of a flat-topped hexagon around (x, y). */
+function corners(x, y, radius = HEX_RADIUS) {
+  return Array.from({ length: 6 }, (_, k) => {
+    const angle = (Math.PI / 3) * k;
+    return `${(x + radius * Math.cos(angle)).toFixed(2)},${(y + radius * Math.sin(angle)).toFixed(2)}`;
+  }).join(" ");
+}
+
+export class HexBoard {
+  constructor(container, { width, height, colourOf = null }) {
+    this.svg = container instanceof SVGSVGElement ? container
+      : container.appendChild(svg("svg", { xmlns: "http://www.w3.org/2000/svg" }));
+    this.svg.classList.add("hex-board");
+    this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    this.owners = [];
+    this.colourOf = colourOf || ((owner) => {
+      if (!this.owners.includes(owner)) this.owners.push(owner);
+      return seatColour(this.owners.indexOf(owner));
+    });
+    this.handlers = { hex: [], ship: [], facing: [], hover: [] };
+    this.ships = [];
+    this.activation = null;
+    this.layers = {};
+    for (const name of ["hexes", "path", "ships", "arrows"]) {
+      this.layers[name] = this.svg.appendChild(svg("g", { class: `hex-${name}` }));
+    }
+    this.setSize(width, height);
+    this.listen();
+  }
+
+  /** Redraw the grid for a board of `width` columns and `height` rows. */
+  setSize(width, height) {
+    this.width = width;
+    this.height = height;
+    this.hexes = new Map();
+    const layer = this.layers.hexes;
+    layer.replaceChildren();
+    for (let col = 0; col < width; col += 1) {
+      for (let row = 0; row < height; row += 1) {
+        const q = col;
+        const r = row - (col - (col & 1)) / 2;
+        const { x, y } = this.hexCentre(q, r);
+        const label = hexLabel(q, r);
+        const g = svg("g", { class: "hex", dataset: { hex: `${q},${r}`, label } },
+          svg("polygon", { points: corners(x, y) }),
+          svg("text", { class: "hex-label", x, y: y - HEX_RADIUS * 0.56, "text-anchor": "middle" }, label),
+          svg("title", {}, `hex ${label}`));
+        layer.append(g);
+        this.hexes.set(`${q},${r}`, g);
+      }
+    }
+    const xs = HEX_RADIUS * 1.5 * (width - 1);
+    const ys = SQRT3 * HEX_RADIUS * (height - 0.5);
+    this.bounds = { x: -HEX_RADIUS - 2, y: -SQRT3 * HEX_RADIUS / 2 - 2, w: xs + 2 * HEX_RADIUS + 4, h: ys + SQRT3 * HEX_RADIUS + 4 };
+    this.fit();
+  }
+
+  /** The centre of hex (q, r) in board units. */
+  hexCentre(q, r) {
+    return { x: 1.5 * HEX_RADIUS * q, y: SQRT3 * HEX_RADIUS * (r + q / 2) };
+  }
+
+  // -- drawing -----------------------------------------------------------------------------
+
+  /** Draw `ships` (those on the table) and outline the active one. */
+  render({ ships, activation = null }) {
+    this.ships = ships;
+    this.activation = activation;
+    const layer = this.layers.ships;
+    layer.replaceChildren();
+    for (const g of this.hexes.values()) g.classList.remove("occupied");
+    for (const ship of ships) {
+      if (ship.status !== "table" || !ship.at) continue;
+      this.hexes.get(`${ship.at[0]},${ship.at[1]}`)?.classList.add("occupied");
+      layer.append(this.drawShip(ship, activation?.ship === ship.id));
+    }
+  }
+
+  drawShip(ship, active) {
+    const { x, y } = this.hexCentre(ship.at[0], ship.at[1]);
+    const colour = this.colourOf(ship.owner);
+    const size = { light: 3.6, medium: 4.4, heavy: 5 }[ship.class] || 4.4;
+    const hull = HULLS[ship.class] || HULLS.medium;
+    const points = hull.map(([hx, hy]) => `${(hx * size).toFixed(2)},${(hy * size).toFixed(2)}`).join(" ");
+    const body = svg("g", { transform: `translate(${x.toFixed(2)} ${(y + 0.4).toFixed(2)}) rotate(${ship.facing * 60})` },
+      svg("polygon", { class: "hull", points, fill: colour }));
+    if (ship.weapons === "heavy") {
+      // Heavy guns: two barrels ahead of the hull (a medium's choice shows at a glance).
+      for (const side of [-1, 1]) {
+        body.append(svg("rect", { class: "guns", x: side * size * 0.42 - 0.45, y: -size * 0.95, width: 0.9, height: size * 0.7 }));
+      }
+    }
+    const gauges = svg("g", { class: "gauges" });
+    GAUGES.forEach(([key, max, colour2], k) => {
+      const gy = y + HEX_RADIUS * 0.5 + k * 1.15;
+      const full = 9;
+      const fraction = ship[max] ? Math.max(0, ship[key]) / ship[max] : 0;
+      gauges.append(svg("rect", { class: "gauge-back", x: x - full / 2, y: gy, width: full, height: 0.8 }),
+        svg("rect", { class: `gauge gauge-${key}`, x: x - full / 2, y: gy, width: (full * fraction).toFixed(2), height: 0.8, fill: colour2 }));
+    });
+    const name = svg("text", { class: "ship-name", x, y: y - HEX_RADIUS * 0.56, "text-anchor": "middle", fill: colour }, ship.name);
+    const g = svg("g", { class: `ship ship-${ship.class}${active ? " active" : ""}${ship.shields_up ? " shielded" : ""}`,
+      dataset: { ship: ship.id, owner: ship.owner, hex: `${ship.at[0]},${ship.at[1]}`, facing: ship.facing } },
+    svg("circle", { class: "ship-hit", cx: x, cy: y, r: HEX_RADIUS * 0.82 }),
+    ship.shields_up ? svg("circle", { class: "shield-ring", cx: x, cy: y + 0.4, r: size + 1.3 }) : null,
+    body, gauges, name,
+    svg("title", {}, describeShip(ship)));
+    return g;
+  }
+
+  /** Light the hexes of `reach`; arrows for the facings a turn in place reaches. */
+  highlightMoves(reach) {
+    this.reach = reach || [];
+    const best = new Map();
+    for (const move of this.reach) {
+      const key = `${move.at[0]},${move.at[1]}`;
+      if (!best.has(key) || best.get(key).cost > move.cost) best.set(key, move);
+    }
+    this.bestMove = best;
+    for (const [key, g] of this.hexes) {
+      const move = best.get(key);
+      g.classList.toggle("reachable", Boolean(move));
+      if (move) g.dataset.cost = move.cost;
+      else delete g.dataset.cost;
+    }
+    this.drawArrows();
+  }
+
+  /** The cheapest move that ends on hex `key` ("q,r"), or undefined. */
+  moveTo(key) {
+    return this.bestMove?.get(key);
+  }
+
+  /** The cheapest move that ends on the active ship's own hex facing `facing`. */
+  turnTo(facing) {
+    const ship = this.activeShip();
+    if (!ship) return undefined;
+    return (this.reach || []).find((m) => m.at[0] === ship.at[0] && m.at[1] === ship.at[1] && m.facing === facing);
+  }
+
+  activeShip() {
+    return this.ships.find((s) => s.id === this.activation?.ship && s.at);
+  }
+
+  drawArrows() {
+    const layer = this.layers.arrows;
+    layer.replaceChildren();
+    const ship = this.activeShip();
+    if (!ship || !this.reach?.length) return;
+    const { x, y } = this.hexCentre(ship.at[0], ship.at[1]);
+    for (let facing = 0; facing < 6; facing += 1) {
+      const move = this.turnTo(facing);
+      if (!move) continue;
+      const angle = facing * 60;
+      const g = svg("g", { class: "facing-arrow", dataset: { facing, cost: move.cost },
+        transform: `translate(${x.toFixed(2)} ${y.toFixed(2)}) rotate(${angle})` },
+      svg("circle", { cx: 0, cy: -HEX_RADIUS * 1.05, r: 2.6 }),
+      svg("path", { d: `M 0 ${-HEX_RADIUS * 1.05 - 1.8} l 1.5 2.4 h -3 z` }),
+      svg("title", {}, `turn to face ${FACING_NAMES[facing]}: ${move.cost} hex${move.cost === 1 ? "" : "es"} of movement`));
+      layer.append(g);
+    }
+  }
+
+  /** Light the ships `aim` says can be fired at; dim the others with the reason. */
+  highlightTargets(aim) {
+    const byShip = new Map((aim || []).map((a) => [a.ship, a]));
+    for (const g of this.layers.ships.querySelectorAll(".ship")) {
+      const entry = byShip.get(g.dataset.ship);
+      g.classList.toggle("target", Boolean(entry && !entry.problem));
+      g.classList.toggle("not-target", Boolean(entry && entry.problem));
+      const ship = this.ships.find((s) => s.id === g.dataset.ship);
+      const title = g.querySelector("title");
+      if (ship) title.textContent = entry?.problem ? `${describeShip(ship)} — cannot fire: ${entry.problem}`
+        : entry?.odds ? `${describeShip(ship)} — ${entry.odds.summary}` : describeShip(ship);
+    }
+  }
+
+  /** Draw the path of `steps` from the active ship with "cost of movement hexes". */
+  showPath(steps, cost = null, movement = null) {
+    const layer = this.layers.path;
+    layer.replaceChildren();
+    const ship = this.activeShip();
+    if (steps === null || steps === undefined || !ship) return;
+    const end = walkSteps(ship.at, ship.facing, steps);
+    const points = end.path.map(([q, r]) => { const c = this.hexCentre(q, r); return `${c.x.toFixed(2)},${c.y.toFixed(2)}`; });
+    const last = this.hexCentre(end.q, end.r);
+    const text = movement === null ? `${cost ?? steps.length}` : `${cost ?? steps.length} of ${movement} hexes`;
+    layer.append(
+      points.length > 1 ? svg("polyline", { class: "move-path", points: points.join(" ") }) : null,
+      svg("g", { class: "ghost", transform: `translate(${last.x.toFixed(2)} ${last.y.toFixed(2)}) rotate(${end.facing * 60})` },
+        svg("polygon", { points: (HULLS[ship.class] || HULLS.medium).map(([hx, hy]) => `${(hx * 4).toFixed(2)},${(hy * 4).toFixed(2)}`).join(" ") })),
+      svg("text", { class: "path-cost", x: last.x, y: last.y + HEX_RADIUS * 1.3, "text-anchor": "middle" }, text));
+  }
+
+  /** Outline the hex `key` ("q,r"), or none. */
+  select(key) {
+    for (const [k, g] of this.hexes) g.classList.toggle("selected", k === key);
+  }
+
+  // -- input -------------------------------------------------------------------------------
+
+  onHex(cb) { this.handlers.hex.push(cb); }
+
+  onShip(cb) { this.handlers.ship.push(cb); }
+
+  onFacing(cb) { this.handlers.facing.push(cb); }
+
+  onHover(cb) { this.handlers.hover.push(cb); }
+
+  listen() {
+    const pointers = new Map();
+    let drag = null; // {x, y, view, moved} while one pointer pans
+    let pinch = null; // {distance, view} while two pointers zoom
+    this.svg.addEventListener("pointerdown", (e) => {
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pointers.size === 1) drag = { x: e.clientX, y: e.clientY, view: { ...this.view }, moved: false };
+      else if (pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        pinch = { distance: Math.hypot(a.x - b.x, a.y - b.y), view: { ...this.view } };
+        drag = null;
+      }
+    });
+    this.svg.addEventListener("pointermove", (e) => {
+      if (pointers.has(e.pointerId)) pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pinch && pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        const factor = Math.hypot(a.x - b.x, a.y - b.y) / Math.max(1, pinch.distance);
+        this.setView(this.scaled(pinch.view, factor));
+      } else if (drag && pointers.size === 1) {
+        const dx = e.clientX - drag.x;
+        const dy = e.clientY - drag.y;
+        if (!drag.moved && Math.hypot(dx, dy) < 8) return;
+        drag.moved = true;
+        const scale = this.unitsPerPixel();
+        this.setView({ ...drag.view, x: drag.view.x - dx * scale, y: drag.view.y - dy * scale });
+      }
+      if (e.pointerType === "mouse" && !drag?.moved) {
+        const hex = e.target.closest?.(".hex, .ship");
+        const key = hex?.dataset.hex || null;
+        if (key !== this.hovered) {
+          this.hovered = key;
+          const [q, r] = key ? key.split(",").map(Number) : [];
+          for (const cb of this.handlers.hover) cb(key ? { q, r } : null);
+        }
+      }
+    });
+    const end = (e) => {
+      pointers.delete(e.pointerId);
+      if (pointers.size < 2) pinch = null;
+    };
+    this.svg.addEventListener("pointerup", (e) => {
+      const moved = drag?.moved || pinch;
+      end(e);
+      if (pointers.size === 0) drag = null;
+      if (moved) return;
+      this.tap(e);
+    });
+    this.svg.addEventListener("pointercancel", (e) => { end(e); drag = null; });
+    this.svg.addEventListener("pointerleave", (e) => {
+      if (e.pointerType === "mouse" && this.hovered) {
+        this.hovered = null;
+        for (const cb of this.handlers.hover) cb(null);
+      }
+    });
+    this.svg.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      this.zoom(e.deltaY < 0 ? 1.2 : 1 / 1.2);
+    }, { passive: false });
+  }
+
+  tap(e) {
+    const info = { pointerType: e.pointerType || "mouse" };
+    const arrow = e.target.closest?.(".facing-arrow");
+    if (arrow) {
+      for (const cb of this.handlers.facing) cb(Number(arrow.dataset.facing), info);
+      return;
+    }
+    const shipNode = e.target.closest?.(".ship");
+    const ship = shipNode && this.ships.find((s) => s.id === shipNode.dataset.ship);
+    if (ship && this.handlers.ship.length && !this.shipsTransparent) {
+      for (const cb of this.handlers.ship) cb(ship, info);
+      return;
+    }
+    const hex = e.target.closest?.(".hex") || (shipNode && this.hexes.get(shipNode.dataset.hex));
+    if (!hex) return;
+    const [q, r] = hex.dataset.hex.split(",").map(Number);
+    for (const cb of this.handlers.hex) cb({ q, r, label: hex.dataset.label, ...info });
+  }
+
+  // -- the view: zoom and pan ----------------------------------------------------------------
+
+  /** Show the whole board. */
+  fit() {
+    this.setView({ ...this.bounds });
+  }
+
+  /** Zoom in (factor > 1) or out about the middle of the view. */
+  zoom(factor) {
+    this.setView(this.scaled(this.view, factor));
+  }
+
+  /** Keep the zoom, put hex (q, r) in the middle. */
+  centreOn(q, r) {
+    const { x, y } = this.hexCentre(q, r);
+    this.setView({ ...this.view, x: x - this.view.w / 2, y: y - this.view.h / 2 });
+  }
+
+  scaled(view, factor) {
+    const w = Math.min(this.bounds.w * 1.5, Math.max(HEX_RADIUS * 6, view.w / factor));
+    const h = view.h * (w / view.w);
+    return { x: view.x + (view.w - w) / 2, y: view.y + (view.h - h) / 2, w, h };
+  }
+
+  setView(view) {
+    this.view = view;
+    this.svg.setAttribute("viewBox", `${view.x.toFixed(2)} ${view.y.toFixed(2)} ${view.w.toFixed(2)} ${view.h.toFixed(2)}`);
+  }
+
+  unitsPerPixel() {
+    const box = this.svg.getBoundingClientRect();
+    return Math.max(this.view.w / Math.max(1, box.width), this.view.h / Math.max(1, box.height));
+  }
+
+  /** Zoom in / out / whole board buttons. */
+  zoomControls() {
+    const button = (text, title, handler) => el("button", { type: "button", class: "secondary", title, "aria-label": title,
+      on: { click: handler } }, text);
+    return el("div", { class: "hex-zoom", role: "toolbar", "aria-label": "zoom" },
+      button("+", "zoom in", () => this.zoom(1.5)),
+      button("−", "zoom out", () => this.zoom(1 / 1.5)),
+      button("Board", "show the whole board", () => this.fit()));
+  }
+}
+
+/** One line about a ship: for tooltips and screen readers. */
+export function describeShip(ship) {
+  const cls = ship.class === "medium" ? `medium (${ship.weapons} weapons)` : ship.class;
+  const where = ship.at ? ` at ${hexLabel(ship.at[0], ship.at[1])} facing ${FACING_NAMES[ship.facing]}` : "";
+  return `${ship.name}, ${ship.owner}'s ${cls} ship${where}: shields ${ship.shields}/${ship.shields_max}${ship.shields_up ? " (up)" : ""}, `
+    + `weapons ${ship.weapon_systems}/${ship.weapon_systems_max}, propulsion ${ship.propulsion}/${ship.propulsion_max}`;
+}

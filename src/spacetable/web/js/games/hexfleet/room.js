@@ -1,0 +1,561 @@
+// The hex fleet room page (web/js/room.js hands a room whose pacing is "turns" over to it):
+// the seats, then the battle chit by chit — the board with the active ship's moves and
+// targets, the cup and the chit just drawn, whose move it is, the action bar, the cards
+// turned, the battle in words, the ships off the board — and the end with a rematch and
+// the replay. Online, each player acts for his own ships; in hot seat (`?hotseat=Red,Blue`)
+// this page holds both seats through two sockets and acts for whichever side's ship is
+// activated. Everything arrives over the room's websocket (docs/protocol.md).
+
+import { $, clear, el, savedName, setPhase } from "../../dom.js";
+import { colourOf } from "../../cards.js";
+import { renderSeats } from "../../seats.js";
+import { RoomSocket } from "../../socket.js";
+import { sounds } from "../../sounds.js";
+import { HexBoard, hexLabel } from "./board.js";
+import { HexControls } from "./controls.js";
+
+/** Why a battle ended, in words. */
+const REASONS = { "last-side": "is the last side with a ship that can fight", "no-side": "no side has a ship that can fight",
+  "turn-limit": "the turn limit is reached: the side with the most of its systems left wins" };
+/** Narrow screens (a phone): tap to see a move, confirm to make it; the board zooms in. */
+const PHONE = window.matchMedia("(max-width: 820px)");
+
+/** "Hex fleet: duel, 2 sides, 20-turn limit". */
+export function describeHexfleet(options) {
+  return `Hex fleet: ${options.scenario || "duel"}, ${options.seats} sides, ${options.turn_limit ?? 20}-turn limit`;
+}
+
+/** The second seat's socket in hot seat: its token lives beside the first one's. */
+class SecondSeatSocket extends RoomSocket {
+  get token() {
+    return localStorage.getItem(`spacetable.token.${this.roomId}.second`);
+  }
+
+  set token(value) {
+    if (value) localStorage.setItem(`spacetable.token.${this.roomId}.second`, value);
+    else localStorage.removeItem(`spacetable.token.${this.roomId}.second`);
+  }
+}
+
+export class HexRoom {
+  /** Take over the room page: `socket` (a RoomSocket already open), `me` from the last
+   * `welcome`, `watching` (came through a watch link). */
+  constructor({ socket, me, watching }) {
+    this.socket = socket;
+    this.me = me;
+    this.watching = watching;
+    this.room = null;
+    this.state = null;
+    this.target = null; // the ship aimed at
+    this.pending = null; // a move shown, waiting for its confirm (touch)
+    this.placeAt = null; // where a returning ship goes, waiting for its facing
+    this.logShown = 0; // log lines on screen
+    const params = new URLSearchParams(location.search);
+    this.botsWanted = (params.get("bots") || "").split(",").filter(Boolean)
+      .map((entry) => entry.split(":")).map(([seat, level]) => ({ seat: Number(seat), level }));
+    const hotseat = params.get("hotseat");
+    this.hotseat = hotseat ? hotseat.split(",").map((n) => n.trim()).filter(Boolean).slice(0, 2) : null;
+    this.second = null; // hot seat: the second seat's socket and who it is
+    this.buildPage();
+    import("./shiplog.js").then((m) => { if (m.ShipLogs) this.useShipLogs(m.ShipLogs); }).catch(() => {});
+    import("./salvo.js").then((m) => { this.showCards = m.showCards || null; }).catch(() => {});
+  }
+
+  buildPage() {
+    document.body.classList.add("hex-room");
+    document.title = "Hex fleet — spacetable";
+    $("#game-name").textContent = "Hex fleet";
+    for (const id of ["#battle-controls", "#stop-banner", "#fleet-panel", "#score-panel", "#countdown"]) $(id).hidden = true;
+    const old = $("#table");
+    const fresh = old.cloneNode(false); // without the card game's listeners
+    fresh.setAttribute("aria-label", "The hex board");
+    fresh.setAttribute("aria-describedby", "hex-keys");
+    old.replaceWith(fresh);
+    this.board = new HexBoard(fresh, { width: 18, height: 12, colourOf: (owner) => this.colour(owner) });
+    this.board.onHex((hex) => this.clickHex(hex));
+    this.board.onShip((ship) => this.clickShip(ship));
+    this.board.onFacing((facing) => this.turnTo(facing));
+    this.board.onHover((hex) => this.hover(hex));
+    fresh.addEventListener("keydown", (e) => this.key(e));
+    $("#table-wrap").append(this.board.zoomControls(),
+      el("p", { id: "hex-keys", class: "visually-hidden", text: "With the board focused and your ship activated: the up arrow moves it one hex ahead, the left and right arrows turn it." }));
+    this.banner = el("div", { id: "hex-turn", class: "hex-turn", "aria-live": "polite" });
+    $(".room-layout").before(el("div", { class: "ftl-status hex-status" }, this.banner, $("#status")));
+    this.cupPanel = el("section", { id: "cup-panel", class: "panel cup-panel", hidden: true, "aria-label": "the cup" });
+    this.controls = new HexControls(el("section", { id: "hex-controls", class: "panel hex-controls" }), {
+      send: (action) => this.act(action),
+      onCancelAim: () => { this.target = null; this.refresh(); },
+      onCancelMove: () => { this.pending = null; this.refresh(); },
+    });
+    this.offBoard = el("section", { id: "off-board", class: "panel off-board", hidden: true },
+      el("h2", { text: "Off the board" }), el("ul", {}));
+    this.cards = el("section", { id: "hex-cards", class: "panel hex-cards", hidden: true, "aria-label": "the cards just turned" });
+    this.logList = el("ol", { id: "hex-log", class: "turn-log hex-log" });
+    this.logPanel = el("section", { id: "log-panel", class: "panel", hidden: true },
+      el("h2", { text: "Ships' log" }), this.logList);
+    this.endPanel = el("section", { id: "end-panel", class: "panel", hidden: true });
+    $("#players").after(this.endPanel, this.controls.container, this.cupPanel, this.cards, this.offBoard, this.logPanel);
+    const help = $(".help");
+    help.open = false;
+    clear(help).append(el("summary", { text: "How to play" }), el("ul", {},
+      el("li", { text: "Each turn, chits come out of a cup one by one: the ship named on a chit is activated. The blank chit ends the turn." }),
+      el("li", { text: "An activated ship may move (1 hex per propulsion cell; a turn of 60° costs 1), raise its shields, fire once and hail once, in any order; or jump out instead of moving." }),
+      el("li", { text: "Firing turns cards from the deck: suits that get through the target's shields hit; each hit turns a damage card (spades: weapons, hearts: shields, diamonds: propulsion)." }),
+      el("li", { text: "A ship with no weapons and no propulsion is a wreck. The last side that can fight wins; at the turn limit, the side with the most systems left." })));
+  }
+
+  /** The seat colour of `player` (seats in order). */
+  colour(player) {
+    const index = this.players().indexOf(player);
+    return colourOf(index < 0 ? 0 : index);
+  }
+
+  players() {
+    return (this.room?.seats || []).map((s) => s.name || `seat ${s.seat + 1}`);
+  }
+
+  /** The players this page acts for: ours, and in hot seat the second seat's. */
+  mine() {
+    const names = [];
+    if (this.me.role === "player") names.push(this.me.player);
+    if (this.second?.me?.role === "player") names.push(this.second.me.player);
+    return names;
+  }
+
+  receive(message) {
+    const handler = { welcome: this.onWelcome, room: this.onRoom, state: this.onState, acted: this.onActed,
+      result: this.onResult, refused: this.onRefused, error: this.onError }[message.type];
+    handler?.call(this, message);
+  }
+
+  onWelcome(message) {
+    this.me = { role: message.role, seat: message.seat, player: message.player };
+    document.body.dataset.role = message.role;
+    document.body.dataset.player = message.player ?? "";
+    if (message.role === "player") {
+      this.rejoining = false;
+      this.socket.token = message.token;
+    } else if (!this.rejoining) {
+      this.socket.token = null;
+    }
+    const identity = $("#identity");
+    identity.textContent = message.role === "player" ? `you are ${message.player}${this.hotseat ? ` and ${this.hotseat[1]}` : ""}` : "watching";
+    identity.style.setProperty("--team", message.role === "player" ? colourOf(message.seat) : "#8891a8");
+    if (message.role === "player" && this.botsWanted.length) this.seatBots();
+    if (message.role === "player" && this.hotseat && !this.second) this.openSecondSeat();
+    if (this.room) this.renderRoom();
+    if (this.state) this.showState(this.state);
+  }
+
+  /** Seat the bots the lobby asked for, once: then the link is the room's plain link. */
+  seatBots() {
+    for (const { seat, level } of this.botsWanted) {
+      if (this.room?.seats[seat]?.kind === "empty") this.socket.send({ type: "bot", seat, level });
+    }
+    this.botsWanted = [];
+    history.replaceState(null, "", location.pathname);
+  }
+
+  /** Hot seat: a second socket takes the other seat under the second name, ready at once. */
+  openSecondSeat() {
+    const second = { me: { role: "spectator" }, socket: null };
+    this.second = second;
+    second.socket = new SecondSeatSocket(this.socket.roomId, {
+      onMessage: (m) => {
+        if (m.type === "welcome") {
+          second.me = { role: m.role, seat: m.seat, player: m.player };
+          if (m.role === "player") {
+            second.socket.token = m.token;
+            if (!this.room?.seats[m.seat]?.ready) second.socket.send({ type: "ready", ready: true });
+          }
+        } else if (m.type === "room" && second.me.role !== "player" && !second.joined && m.phase === "lobby") {
+          const free = m.seats.find((s) => s.kind === "empty");
+          if (free && !second.socket.token) {
+            second.joined = true;
+            second.socket.send({ type: "join", name: this.hotseat[1] || "Blue", seat: free.seat });
+          }
+        } else if (m.type === "refused") this.onRefused(m);
+        else if (m.type === "state" && this.state) this.refresh();
+      },
+    });
+    second.socket.connect();
+  }
+
+  onRoom(message) {
+    this.room = message;
+    const wantsSeat = this.botsWanted.length || this.hotseat;
+    if (wantsSeat && message.phase === "lobby" && this.me.role !== "player" && !this.joining && !this.socket.token) {
+      this.joining = true;
+      const name = this.hotseat ? this.hotseat[0] : savedName() || "captain";
+      this.socket.send({ type: "join", name, seat: this.hotseat ? 0 : null });
+    }
+    const board = message.options?.board;
+    if (board && (board[0] !== this.board.width || board[1] !== this.board.height)) this.board.setSize(board[0], board[1]);
+    if (message.phase === "lobby") {
+      this.state = null;
+      this.result = null;
+      this.endPanel.hidden = true;
+      this.controls.hide();
+      for (const panel of [this.cupPanel, this.cards, this.offBoard, this.logPanel]) panel.hidden = true;
+      setPhase("lobby");
+      this.board.render({ ships: [] });
+      this.board.highlightMoves([]);
+      this.banner.textContent = "";
+    }
+    this.renderRoom();
+  }
+
+  renderRoom() {
+    const room = this.room;
+    const panel = $("#seat-panel");
+    panel.hidden = room.phase !== "lobby";
+    if (room.phase === "lobby") {
+      renderSeats(panel, room, this.me.seat, (m) => this.socket.send(m), {
+        watching: this.watching,
+        onPlay: () => { this.watching = false; this.renderRoom(); },
+      });
+      const options = panel.querySelector(".room-options");
+      if (options) options.textContent = describeHexfleet(room.options);
+      $("#status").textContent = this.me.role === "player"
+        ? `Waiting for every seat to fill and every player to be ready${this.hotseat ? ` (${this.hotseat.join(" and ")} play at this screen)` : ""}.`
+        : "You are watching.";
+    }
+    this.renderPlayers();
+  }
+
+  // -- the battle ---------------------------------------------------------------------------
+
+  onState(message) {
+    if (this.result && message.phase !== "over") this.result = null; // a rematch began
+    const activeBefore = this.state?.activation?.ship;
+    this.state = message;
+    if (message.activation?.ship !== activeBefore) {
+      this.target = null;
+      this.pending = null;
+      this.placeAt = null;
+      this.controls.message("");
+    }
+    this.showState(message);
+  }
+
+  showState(state) {
+    const { width, height } = state.board;
+    if (width !== this.board.width || height !== this.board.height) this.board.setSize(width, height);
+    const over = state.phase === "over";
+    setPhase(over ? "over" : "activation");
+    document.body.dataset.turn = state.turn;
+    document.body.dataset.active = state.activation?.ship ?? "";
+    $("#seat-panel").hidden = true;
+    const activeShip = this.activeShip();
+    if (PHONE.matches && activeShip?.at && activeShip.id !== this.centredOn && this.isMine(activeShip)) {
+      this.centredOn = activeShip.id;
+      if (this.board.view.w > this.board.bounds.w / 2) this.board.zoom(2);
+      this.board.centreOn(activeShip.at[0], activeShip.at[1]);
+    }
+    this.refresh();
+    this.renderLog(state.log || []);
+    if (over && state.result) this.showEnd(state.result);
+  }
+
+  activeShip() {
+    return this.state?.ships.find((s) => s.id === this.state.activation?.ship) || null;
+  }
+
+  isMine(ship) {
+    return Boolean(ship) && this.mine().includes(ship.owner);
+  }
+
+  /** Redraw the board, the highlights, the action bar and every panel from the state. */
+  refresh() {
+    const state = this.state;
+    if (!state) return;
+    const ship = this.activeShip();
+    const mine = this.isMine(ship) && state.phase !== "over";
+    this.board.render({ ships: state.ships, activation: state.activation });
+    this.board.highlightMoves(mine && !state.activation.placing ? state.reach : []);
+    this.board.highlightTargets(mine ? state.aim : []);
+    this.board.select(this.placeAt ? `${this.placeAt.q},${this.placeAt.r}` : this.target
+      ? this.state.ships.find((s) => s.id === this.target)?.at?.join(",") ?? null : null);
+    this.board.showPath(this.pending ? this.pending.steps : null, this.pending?.cost, state.activation?.movement);
+    this.svg().classList.toggle("placing", Boolean(mine && state.activation?.placing));
+    const who = this.whoseMove(ship, mine);
+    this.banner.textContent = who.banner;
+    this.banner.style.setProperty("--team", ship ? this.colour(ship.owner) : "#8891a8");
+    $("#status").textContent = who.status;
+    if (mine) {
+      const names = Object.fromEntries(state.ships.map((s) => [s.id, s.name]));
+      this.controls.show({ ship, activation: state.activation, aim: state.aim.map((a) => ({ ...a, name: names[a.ship] })),
+        turn: state.turn, turnLimit: state.turn_limit, target: this.target, pending: this.pending, placeAt: this.placeAt, who: who.banner });
+    } else this.controls.hide();
+    this.renderCup();
+    this.renderOffBoard();
+    this.renderPlayers();
+  }
+
+  svg() {
+    return this.board.svg;
+  }
+
+  /** Whose move it is, in words, for the banner and the status line. */
+  whoseMove(ship, mine) {
+    const state = this.state;
+    if (state.phase === "over") return { banner: "The battle is over", status: "" };
+    if (!ship) return { banner: `Turn ${state.turn}`, status: "Drawing the next chit…" };
+    const owner = ship.owner;
+    const seat = this.room?.seats.find((s) => s.name === owner);
+    const placing = state.activation.placing;
+    if (mine) {
+      const prefix = this.hotseat ? `${owner}: your` : "Your move:";
+      return { banner: `${prefix} ${ship.name}`, status: placing
+        ? `Place ${ship.name} on any free hex, then choose its facing.`
+        : `Turn ${state.turn} of ${state.turn_limit}. ${ship.name} is activated: move, raise shields, fire or hail, then End activation.` };
+    }
+    const who = seat?.kind === "bot" ? `${owner} (${seat.level} bot) is thinking` : `waiting for ${owner}`;
+    return { banner: `${owner}'s ${ship.name}`, status: `Turn ${state.turn} of ${state.turn_limit}: ${ship.name} is activated — ${who}.` };
+  }
+
+  /** The cup: the chit just drawn, big, and the chits still in it. */
+  renderCup() {
+    const state = this.state;
+    const ship = this.activeShip();
+    const names = Object.fromEntries(state.ships.map((s) => [s.id, s]));
+    const chit = ship ? `${ship.name}${this.isMine(ship) ? " (yours)" : ` (${ship.owner})`}` : "—";
+    clear(this.cupPanel).append(
+      el("p", { id: "chit-drawn", class: "chit-drawn", style: ship ? `--team: ${this.colour(ship.owner)}` : null },
+        `Turn ${state.turn} — chit: `, el("b", { text: chit })),
+      el("p", { class: "cup-left", text: `In the cup: ${state.cup.length} chit${state.cup.length === 1 ? "" : "s"}` }),
+      el("ul", { id: "cup-chits", class: "cup-chits" }, state.cup.map((id) => id === "blank"
+        ? el("li", { class: "chit blank", title: "the blank chit ends the turn", text: "blank (ends the turn)" })
+        : el("li", { class: "chit", style: `--team: ${this.colour(names[id]?.owner)}`, text: names[id]?.name || id }))),
+      el("p", { class: "deck-left", text: `Deck: ${state.deck.pile} cards to draw, ${state.deck.discards.length} discarded${state.deck.reshuffles ? `, reshuffled ${state.deck.reshuffles}×` : ""}` }));
+    this.cupPanel.hidden = false;
+  }
+
+  /** Jumped, gone and wrecked ships, in words. */
+  renderOffBoard() {
+    const gone = this.state.ships.filter((s) => s.status !== "table");
+    const list = clear(this.offBoard.querySelector("ul"));
+    for (const ship of gone) {
+      const what = ship.status === "jumped" ? `jumped out — back on turn ${ship.returns_on}`
+        : ship.status === "gone" ? "left the battle" : "wreck";
+      list.append(el("li", { class: `off-ship status-${ship.status}`, style: `--team: ${this.colour(ship.owner)}`, dataset: { ship: ship.id } },
+        el("span", { class: "swatch" }), el("b", { text: ship.name }), ` (${ship.owner}): ${what}`));
+    }
+    this.offBoard.hidden = !gone.length;
+  }
+
+  renderPlayers() {
+    const list = clear($("#players"));
+    const seats = this.room?.seats || [];
+    const state = this.state;
+    const active = this.activeShip();
+    this.players().forEach((player, index) => {
+      const seat = seats[index];
+      const bits = [];
+      if (state) {
+        const fleet = state.ships.filter((s) => s.owner === player);
+        const fighting = fleet.filter((s) => s.status === "table" || s.status === "jumped").length;
+        bits.push(el("span", { class: "fleet-state", text: `${fighting}/${fleet.length} ships` }),
+          el("span", { class: "strength", text: `strength ${Math.round((state.strength?.[player] ?? 1) * 100)}%` }));
+      }
+      if (seat?.kind === "bot") bits.push(el("span", { class: "bot", text: `${seat.level} bot` }));
+      if (seat?.stand_in) bits.push(el("span", { class: "bot", text: "a bot stands in" }));
+      if (seat?.kind === "human" && !seat.connected) bits.push(el("span", { class: "away", text: "disconnected" }));
+      const me = this.mine().includes(player);
+      const toPlay = active?.owner === player && state?.phase !== "over";
+      list.append(el("li", { class: `player${me ? " me" : ""}${toPlay ? " to-play" : ""}`, dataset: { player },
+        style: `--team: ${colourOf(index)}` },
+      el("span", { class: "swatch" }), el("span", { class: "player-name", text: me && !this.hotseat ? `${player} (you)` : player }),
+      toPlay ? el("span", { class: "to-play-mark", text: "to play" }) : null, ...bits));
+    });
+  }
+
+  /** The battle in words: the lines not yet on screen. */
+  renderLog(lines) {
+    this.logPanel.hidden = false;
+    if (this.shipLogs) {
+      if (lines.length < this.logShown) this.shipLogs.reset(lines);
+      else this.shipLogs.add(lines.slice(this.logShown));
+      this.shipLogs.ships(this.state.ships.map(({ id, name, owner }) => ({ id, name, owner })));
+    } else {
+      if (lines.length < this.logShown) { clear(this.logList); this.logShown = 0; }
+      for (const line of lines.slice(this.logShown)) {
+        this.logList.append(el("li", { class: "step", dataset: { turn: line.turn }, text: `${line.turn}. ${line.text}` }));
+      }
+      this.logList.scrollTop = this.logList.scrollHeight;
+    }
+    this.logShown = lines.length;
+  }
+
+  /** The ships' logs of shiplog.js replace the simple list once it is there. */
+  useShipLogs(ShipLogs) {
+    const box = el("div", { id: "ship-logs" });
+    this.logList.replaceWith(box);
+    this.shipLogs = new ShipLogs(box);
+    if (this.state) this.shipLogs.reset(this.state.log || []);
+    this.logShown = this.state?.log?.length || 0;
+  }
+
+  onActed(message) {
+    const types = new Set(message.events.map((e) => e.type));
+    if (types.has("fire")) {
+      sounds.fire(2);
+      const hits = message.events.filter((e) => e.type === "damage" && e.system).length;
+      setTimeout(() => (hits ? sounds.hit() : sounds.shield()), 250);
+    } else if (message.events.some((e) => (e.type === "shields") && e.success)) sounds.shield();
+    if (types.has("wrecked")) setTimeout(() => sounds.explosion(), 400);
+    if (["fire", "shields", "hail"].some((t) => types.has(t))) {
+      this.cards.hidden = false;
+      if (this.showCards) {
+        this.showCards(this.cards, message).catch(() => {});
+      } else {
+        const turned = message.events.filter((e) => e.cards || e.card);
+        clear(this.cards).append(el("h2", { text: "Cards turned" }), el("p", { class: "cards-text",
+          text: turned.map((e) => (e.cards ? e.cards.join(" ") : e.card)).join(" · ") }));
+      }
+    }
+  }
+
+  // -- acting ---------------------------------------------------------------------------------
+
+  /** Send one action through the socket of the side whose ship is activated. */
+  act(action) {
+    const ship = this.activeShip();
+    const socket = ship && this.second?.me?.player === ship.owner ? this.second.socket : this.socket;
+    this.controls.message("");
+    this.lastAction = action.type;
+    if (!socket.send({ type: "act", action })) this.controls.message("Not connected: try again in a moment.");
+    this.pending = null;
+    this.placeAt = null;
+    if (action.type === "fire" || action.type === "hail") this.target = null;
+  }
+
+  myActive() {
+    const ship = this.activeShip();
+    return this.isMine(ship) && this.state.phase !== "over" ? ship : null;
+  }
+
+  clickHex({ q, r, label, pointerType }) {
+    const ship = this.myActive();
+    if (!ship) return;
+    const key = `${q},${r}`;
+    if (this.state.activation.placing) {
+      this.placeAt = { q, r, label };
+      this.refresh();
+      return;
+    }
+    const move = this.board.moveTo(key);
+    if (!move) {
+      this.controls.message(`${ship.name} cannot reach hex ${label} this activation: the lit hexes are within its movement.`);
+      return;
+    }
+    const touch = pointerType === "touch" || pointerType === "pen" || PHONE.matches;
+    if (touch && this.pending?.key !== key) {
+      this.pending = { key, label, steps: move.steps, cost: move.cost };
+      this.refresh();
+      return;
+    }
+    this.act({ type: "move", ship: ship.id, steps: move.steps });
+  }
+
+  clickShip(target) {
+    const ship = this.myActive();
+    if (!ship || this.state.activation.placing) return;
+    if (target.id === ship.id) {
+      this.controls.message("Click a lit hex to move, an arrow around the ship to turn it, or another ship to aim.");
+      return;
+    }
+    this.target = target.id;
+    this.pending = null;
+    this.refresh();
+    $("#aim-panel")?.scrollIntoView({ block: "nearest" });
+  }
+
+  turnTo(facing) {
+    const ship = this.myActive();
+    const move = this.board.turnTo(facing);
+    if (ship && move) this.act({ type: "move", ship: ship.id, steps: move.steps });
+  }
+
+  hover(hex) {
+    const ship = this.myActive();
+    if (!ship || this.state.activation.placing || this.pending) return;
+    const move = hex && this.board.moveTo(`${hex.q},${hex.r}`);
+    this.board.showPath(move ? move.steps : null, move?.cost, this.state.activation.movement);
+    const info = $("#move-info");
+    if (info && move) info.textContent = `Move to ${hexLabel(hex.q, hex.r)}: ${move.cost} of ${this.state.activation.movement} hexes (click to move).`;
+  }
+
+  /** Arrow keys on the focused board: up steps ahead, left and right turn. */
+  key(e) {
+    const ship = this.myActive();
+    const step = { ArrowUp: "F", ArrowLeft: "L", ArrowRight: "R" }[e.key];
+    if (!ship || !step || this.state.activation.placing) return;
+    e.preventDefault();
+    if (this.state.reach.some((m) => m.steps === step)) this.act({ type: "move", ship: ship.id, steps: step });
+    else this.controls.message(`${ship.name} cannot ${step === "F" ? "move ahead" : "turn"}: no movement left or the way is blocked.`);
+  }
+
+  // -- the end --------------------------------------------------------------------------------
+
+  onResult(message) {
+    this.result = message;
+    this.showEnd(message.result);
+  }
+
+  /** Who won and why, the strength left, Rematch and the replay's link. */
+  showEnd(result) {
+    const mine = this.mine();
+    const title = result.winner ? (mine.includes(result.winner) && !this.hotseat ? "You win" : `${result.winner} wins`) : "Draw";
+    const why = result.winner ? `${result.winner} ${REASONS[result.reason] || result.reason}` : REASONS[result.reason] || result.reason;
+    const strength = Object.entries(result.strength || {}).map(([p, v]) => `${p} ${Math.round(v * 100)}%`).join(", ");
+    const matchId = this.result?.match_id || this.room?.match_id;
+    clear(this.endPanel).append(
+      el("p", { id: "winner", class: result.winner ? "winner" : "draw", dataset: { winner: result.winner ?? "" },
+        style: result.winner ? `--team: ${this.colour(result.winner)}` : null, text: title }),
+      el("p", { class: "end-reason", text: `${why[0].toUpperCase()}${why.slice(1)}, after ${result.turns} turn${result.turns === 1 ? "" : "s"}.` }),
+      strength ? el("p", { class: "end-strength", text: `Systems left: ${strength}.` }) : null,
+      mine.length ? el("button", { type: "button", id: "rematch", on: { click: (e) => {
+        if (!this.socket.send({ type: "rematch" })) return;
+        this.second?.socket.send({ type: "rematch" });
+        e.target.disabled = true;
+        e.target.textContent = "Waiting for the other players…";
+      } } }, "Rematch") : null,
+      matchId ? el("p", { class: "replay-link" }, el("a", { id: "replay-link", href: `/replay/${encodeURIComponent(matchId)}` }, "Watch the replay")) : null);
+    this.endPanel.hidden = false;
+    this.controls.hide();
+    setPhase("over");
+    this.banner.textContent = title;
+    $("#status").textContent = `${title}.`;
+  }
+
+  onRefused(message) {
+    const text = `Refused: ${message.reason}`;
+    this.controls.message(text);
+    this.toast(text);
+  }
+
+  onError(message) {
+    if (this.rejoining) {
+      this.rejoining = false;
+      this.socket.token = null;
+    }
+    this.toast(message.message);
+  }
+
+  toast(text) {
+    const box = $("#message");
+    box.textContent = text;
+    box.hidden = false;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => { box.hidden = true; }, 4000);
+  }
+
+  /** The connection badge; a reconnection with a stored token takes the seat back. */
+  onStatus(status) {
+    const badge = $("#connection");
+    badge.dataset.status = status;
+    badge.textContent = { connecting: "connecting…", open: "connected", reconnecting: "reconnecting…", closed: "room closed" }[status];
+    if (status === "open") this.rejoining = Boolean(this.socket.token);
+  }
+}
