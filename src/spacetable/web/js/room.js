@@ -103,10 +103,11 @@ function receive(message) {
     plotRoom.push(message);
     return;
   }
-  if (message.type === "room" && (message.ruleset === "ftl" || message.pacing === "plots")) {
-    // A room created in the lobby seats us; the FTL page seats its own bots (and us).
+  if (message.type === "room" && (message.ruleset === "ftl" || message.pacing === "plots" || message.pacing === "turns")) {
+    // A room created in the lobby seats us; the FTL and hex fleet pages seat their own bots
+    // (and us; in hot seat, both seats).
     page.room = message;
-    if (!WANTED.has("bots")) joinIfWanted();
+    if (!WANTED.has("bots") && !WANTED.has("hotseat")) joinIfWanted();
     handOver(message);
     return;
   }
@@ -117,7 +118,8 @@ function receive(message) {
   handler?.(message);
 }
 
-/** Hand the page to games/ftl/room.js, from the `room` message `first` on. */
+/** Hand the page to games/ftl/room.js (or games/hexfleet/room.js for a game played one
+ * action at a time), from the `room` message `first` on. */
 async function handOver(first) {
   plotRoom = [first];
   hand.setCard(null);
@@ -125,8 +127,9 @@ async function handOver(first) {
   for (const id of ["#hand-bar", "#table-keys"]) $(id)?.remove();
   $("#table-wrap > .zoom-controls")?.remove();
   $("#table").removeAttribute("aria-describedby");
-  const { FtlRoom } = await import("./games/ftl/room.js");
-  const room = new FtlRoom({ socket, me: page.me, watching: page.watching });
+  const room = first.pacing === "turns"
+    ? new (await import("./games/hexfleet/room.js")).HexRoom({ socket, me: page.me, watching: page.watching })
+    : new (await import("./games/ftl/room.js")).FtlRoom({ socket, me: page.me, watching: page.watching });
   socket.onMessage = (m) => room.receive(m);
   socket.onStatus = (status) => room.onStatus(status);
   room.rejoining = page.rejoining;
