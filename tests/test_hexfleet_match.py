@@ -19,7 +19,9 @@ from spacetable.games.hexfleet.events import (
     BattleOver,
     ChitDrawn,
     Fired,
+    Jumped,
     Reshuffled,
+    Returned,
     TurnBegan,
     Wrecked,
 )
@@ -38,6 +40,7 @@ from spacetable.games.hexfleet.match import (
     Return,
 )
 from spacetable.games.hexfleet.movement import reachable
+from spacetable.games.hexfleet.narrate import narrate, ship_log
 from spacetable.games.hexfleet.ships import Weapons
 
 
@@ -445,3 +448,39 @@ def test_custom_fleets_deploy_numbered_in_seat_order_facing_inwards() -> None:
     ]  # fmt: skip
     assert ships[0].salvo == 8 and ships[1].salvo == 4
     assert all(s.at in match.board for s in ships)
+
+
+def test_every_event_of_a_battle_is_told_in_the_ships_logs(battles: list[HexMatch]) -> None:
+    match = battles[1]
+    names = {ship.id: ship.name for ship in match.ships.values()}
+    lines = narrate(match.events, names)
+    assert len(lines) == len(match.events)
+    assert lines[0].text.startswith("turn 1 begins: ") and lines[0].turn == 1
+    blank = next(line for line in lines if "blank" in line.text and "ends" in line.text)
+    assert blank.text == f"the blank chit: turn {blank.turn} ends" and blank.ships == ()
+    fired = next(
+        (line, event) for line, event in zip(lines, match.events, strict=True)
+        if isinstance(event, Fired)
+    )  # fmt: skip
+    line, event = fired
+    assert isinstance(event, Fired)
+    assert line.ships == (event.ship, event.target)
+    assert line.text.startswith(f"{names[event.ship]} fires {len(event.cards)} cards at ")
+    assert " ".join(event.cards) in line.text
+    for ship_id in names:
+        own = ship_log(lines, ship_id)
+        assert own and all(ship_id in entry.ships for entry in own)
+    assert lines[-1].text.startswith("the battle is over: ")
+
+
+def test_a_jump_a_return_and_a_wreck_in_words() -> None:
+    names = {"1": "Benellyn", "2": "Kal Pol"}
+    told = narrate(
+        [Jumped("1", 4), Returned("1", (3, -1), 2), Wrecked("2"), Jumped("2", None)], names
+    )
+    assert [line.text for line in told] == [
+        "Benellyn jumps out: its chit goes back in the cup on turn 4",
+        "Benellyn is back from its jump at 3,-1 facing SE",
+        "Kal Pol has no weapons and no propulsion left: a wreck, out of the battle",
+        "Kal Pol jumps out: it has left the battle",
+    ]
