@@ -169,10 +169,9 @@ export class HexRoom {
             if (!this.room?.seats[m.seat]?.ready) second.socket.send({ type: "ready", ready: true });
           }
         } else if (m.type === "room" && second.me.role !== "player" && !second.joined && m.phase === "lobby") {
-          const free = m.seats.find((s) => s.kind === "empty");
-          if (free && !second.socket.token) {
+          if (m.seats[1]?.kind === "empty" && !second.socket.token) {
             second.joined = true;
-            second.socket.send({ type: "join", name: this.hotseat[1] || "Blue", seat: free.seat });
+            second.socket.send({ type: "join", name: this.hotseat[1] || "Blue", seat: 1 });
           }
         } else if (m.type === "refused") this.onRefused(m);
         else if (m.type === "state" && this.state) this.refresh();
@@ -216,6 +215,8 @@ export class HexRoom {
       });
       const options = panel.querySelector(".room-options");
       if (options) options.textContent = describeHexfleet(room.options);
+      const help = panel.querySelector(".seat-help");
+      if (help?.textContent.startsWith("Press Ready")) help.textContent = "Press Ready to start: the first chit comes out of the cup.";
       $("#status").textContent = this.me.role === "player"
         ? `Waiting for every seat to fill and every player to be ready${this.hotseat ? ` (${this.hotseat.join(" and ")} play at this screen)` : ""}.`
         : "You are watching.";
