@@ -2,12 +2,15 @@
 // waiting for your "ready"), creating a room (which seats you: `?join=1`), the open rooms
 // (refreshed every few seconds) and the most recent matches. A Faster Than Light room can be
 // created with bots in its other seats: the room page seats you and them (`?bots=1:hard`),
-// then waits for your "ready".
+// then waits for your "ready"; so can a hex fleet room, or one for two people at this screen
+// (hot seat: the room page seats both).
 
 import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "./dom.js";
 import { RACES, describeOptions } from "./seats.js";
 import { loadMatches, matchItem } from "./matchlist.js";
 import { describeFtl } from "./games/ftl/room.js";
+import { describeHexfleet } from "./games/hexfleet/room.js";
+import { hexRoomBody, hexRoomLink, showHexOptions } from "./games/hexfleet/lobby.js";
 
 const REFRESH_MS = 3000;
 /** FTL's bot levels (GET /api/games replaces them) and the one offered first. */
@@ -17,6 +20,7 @@ const laserBots = { levels: ["beginner"], default: "beginner", about: {} };
 
 /** A room's options in a few words, for any game. */
 function describe(options) {
+  if (options.ruleset === "hexfleet") return describeHexfleet(options);
   return options.ruleset === "ftl" ? describeFtl(options) : describeOptions(options);
 }
 
@@ -26,7 +30,14 @@ async function createRoom(event) {
   const error = $("#create-error");
   error.hidden = true;
   saveName($("#name").value);
-  const body = roomBody(form);
+  let body;
+  try {
+    body = roomBody(form);
+  } catch (e) {
+    error.textContent = `Cannot create the room: ${e.message}`;
+    error.hidden = false;
+    return;
+  }
   const problem = body.races && new Set(body.races).size !== body.races.length
     ? "each seat needs a different race (every race's cards exist once)" : null;
   if (problem) {
@@ -37,6 +48,10 @@ async function createRoom(event) {
   try {
     const room = await postJSON("/api/rooms", body);
     // The room page seats us (and an FTL room's bots) as it opens.
+    if (body.ruleset === "hexfleet") {
+      location.href = hexRoomLink(room, body.seats);
+      return;
+    }
     const bots = body.ruleset === "ftl" ? ftlBotSeats(body.seats) : "";
     location.href = `/rooms/${encodeURIComponent(room.id)}${bots ? `?bots=${bots}` : "?join=1"}`;
   } catch (e) {
@@ -48,6 +63,7 @@ async function createRoom(event) {
 /** The POST /api/rooms body the form describes. */
 function roomBody(form) {
   const seats = Number(form.seats.value);
+  if (form.ruleset.value === "hexfleet") return hexRoomBody(seats);
   if (form.ruleset.value === "ftl") {
     const [width, height] = form.table_size.value.split("x").map(Number);
     const limit = form.turn_limit.value.trim();
@@ -96,6 +112,7 @@ function showGameOptions() {
   }
   [...box.querySelectorAll(".race-seat")].forEach((label, i) => { label.hidden = i >= seats; });
   showFtlSeats(seats);
+  if (ruleset === "hexfleet") showHexOptions($("#hexfleet-options"), seats);
 }
 
 /** One choice per FTL seat after yours: a friend who comes by the link, or a bot. */
