@@ -38,7 +38,9 @@ from spacetable.lasers.tables import CARGO_CUBES, load_table
 
 PLAYERS = ("red", "blue", "green", "yellow")
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.json"))
-EXAMPLES = [p for p in EXAMPLES if json.loads(p.read_bytes()).get("ruleset") != "ftl"]
+EXAMPLES = [
+    p for p in EXAMPLES if json.loads(p.read_bytes()).get("ruleset") in ("lightspeed", "stellar")
+]
 OUTWARD = {"front": 0.0, "back": 180.0, "left": 90.0, "right": -90.0}
 
 

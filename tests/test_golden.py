@@ -23,7 +23,9 @@ from spacetable.lasers.tables import load_table
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
-EXAMPLES = [p for p in EXAMPLES if json.loads(p.read_bytes()).get("ruleset") != "ftl"]
+EXAMPLES = [
+    p for p in EXAMPLES if json.loads(p.read_bytes()).get("ruleset") in ("lightspeed", "stellar")
+]
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("SPACETABLE_UPDATE_GOLDEN") == "1"
 
