@@ -484,3 +484,14 @@ def test_a_jump_a_return_and_a_wreck_in_words() -> None:
         "Kal Pol has no weapons and no propulsion left: a wreck, out of the battle",
         "Kal Pol jumps out: it has left the battle",
     ]
+
+
+def test_no_side_left_that_can_fight_is_a_draw() -> None:
+    # Legal play changes one ship's fate at a time, so this is set up by hand.
+    match = duel()
+    for ship_id, ship in list(match.ships.items()):
+        match.ships[ship_id] = replace(ship, weapons_left=0)
+    player, ship_id = active(match)
+    events = match.apply(EndActivation(player, ship_id, 1))
+    over = events[-1]
+    assert isinstance(over, BattleOver) and (over.winner, over.reason) == (None, "no-side")
