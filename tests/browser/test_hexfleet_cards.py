@@ -21,7 +21,12 @@ from spacetable.games.hexfleet.match import (
 )
 from tests.browser.conftest import OpenPage, Shot
 
-SYSTEM_MAX = {"shields": "shields_max", "weapons": "weapon_systems_max", "propulsion": "propulsion_max"}
+SYSTEM_MAX = {
+    "shields": "shields_max",
+    "weapons": "weapon_systems_max",
+    "propulsion": "propulsion_max",
+}
+FACES = "cs => cs.map(c => c.dataset.card)"
 
 
 def battle(seed: int) -> list[dict[str, Any]]:
@@ -86,7 +91,8 @@ def salvo_frame() -> dict[str, Any]:
 
 def show_cards(page: Page, frame: dict[str, Any], speed: float = 4) -> None:
     """Start showCards on a box at the top of the page, recording the order in which the
-    cards turn face up (``window.turned``); ``window.cardsDone`` once it resolves."""
+    cards turn face up (``window.turned``) and how many at a time (``window.batches``);
+    ``window.cardsDone`` once it resolves."""
     page.evaluate(
         """async ([frame, speed]) => {
           const { showCards } = await import("/static/js/games/hexfleet/salvo.js");
@@ -94,12 +100,18 @@ def show_cards(page: Page, frame: dict[str, Any], speed: float = 4) -> None:
           box.id = "cards";
           document.body.prepend(box);
           window.turned = [];
+          window.batches = [];
           new MutationObserver((records) => {
+            let batch = 0;
             for (const r of records) {
               const node = r.target;
               if (node.classList.contains("hx-card") && node.classList.contains("up")
-                  && !window.turned.includes(node)) window.turned.push(node);
+                  && !window.turned.includes(node)) {
+                window.turned.push(node);
+                batch += 1;
+              }
             }
+            if (batch) window.batches.push(batch);
           }).observe(box, { subtree: true, attributes: true, attributeFilter: ["class"] });
           window.cardsDone = false;
           showCards(box, frame, { speed, sound: false }).then(() => { window.cardsDone = true; });
@@ -117,15 +129,17 @@ def test_a_salvo_turns_its_fire_cards_then_one_damage_card_per_hit(
     target = next(s for s in frame["ships"] if s["id"] == fire["target"])
     page = open_page("/matches", viewport={"width": 1366, "height": 800})
     show_cards(page, frame, speed=1)
-    page.wait_for_function("document.querySelectorAll('#cards .hx-fire-cards .hx-card.up').length >= 4")
+    page.wait_for_function(
+        "document.querySelectorAll('#cards .hx-fire-cards .hx-card.up').length >= 4"
+    )
     shot(page, "salvo-mid-flip")
     page.wait_for_function("window.cardsDone === true", timeout=30_000)
     shot(page, "damage-cards")
 
     fire_cards = page.locator("#cards .hx-fire-cards .hx-card")
-    assert fire_cards.evaluate_all("cs => cs.map(c => c.dataset.card)") == fire["cards"]
+    assert fire_cards.evaluate_all(FACES) == fire["cards"]
     assert page.locator("#cards .hx-fire-cards .hx-card.up").count() == len(fire["cards"])
-    lit = page.locator("#cards .hx-fire-cards .hx-card.hit").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    lit = page.locator("#cards .hx-fire-cards .hx-card.hit").evaluate_all(FACES)
     assert len(lit) == fire["hits"]
     assert all(card[-1] in fire["suits"] for card in lit)
     dimmed = page.locator("#cards .hx-fire-cards .hx-card.miss").count()
@@ -143,13 +157,16 @@ def test_a_salvo_turns_its_fire_cards_then_one_damage_card_per_hit(
         if event["system"] is None:
             assert label == "♣ drawn again"
         else:
-            assert label == f"{event['system']} {event['left']}/{target[SYSTEM_MAX[event['system']]]}"
-    assert page.locator("#cards .hx-slot.set-aside").count() == sum(d["system"] is None for d in damage)
+            most = target[SYSTEM_MAX[event["system"]]]
+            assert label == f"{event['system']} {event['left']}/{most}"
+    clubs = sum(d["system"] is None for d in damage)
+    assert page.locator("#cards .hx-slot.set-aside").count() == clubs
     assert page.locator("#cards .hx-slot:not(.set-aside)").count() == fire["hits"]
 
     # Face up one by one: every fire card in order, then the damage cards in order.
     turned = page.evaluate("window.turned.map(c => c.dataset.card)")
     assert turned == fire["cards"] + [d["card"] for d in damage]
+    assert set(page.evaluate("window.batches")) == {1}
 
 
 def test_a_shields_try_shows_two_cards_and_whether_they_match(open_page: OpenPage) -> None:
@@ -164,11 +181,12 @@ def test_a_shields_try_shows_two_cards_and_whether_they_match(open_page: OpenPag
         show_cards(page, frame, speed=8)
         page.wait_for_function("window.cardsDone === true")
         faces = page.locator("#cards .hx-try .hx-card.up")
-        assert faces.evaluate_all("cs => cs.map(c => c.dataset.card)") == event["cards"]
+        assert faces.evaluate_all(FACES) == event["cards"]
         outcome = page.inner_text("#cards .hx-outcome")
         if event["success"]:
             assert outcome.endswith("— shields up")
-            assert outcome.startswith("a pair" if event["cards"][0][:-1] == event["cards"][1][:-1] else "same colour")
+            first, second = event["cards"]
+            assert outcome.startswith("a pair" if first[:-1] == second[:-1] else "same colour")
         else:
             assert outcome == "no match — shields stay down"
         if len(seen) == 2:
@@ -179,10 +197,16 @@ def test_a_shields_try_shows_two_cards_and_whether_they_match(open_page: OpenPag
 def test_without_motion_the_cards_are_face_up_at_once(open_page: OpenPage) -> None:
     frame = salvo_frame()
     page = open_page("/matches", reduced_motion="reduce")
-    show_cards(page, frame, speed=0.1)  # slow, but nothing moves: done at once
-    page.wait_for_function("window.cardsDone === true", timeout=2_000)
-    total = sum(len(e["cards"]) if e["type"] == "fire" else e["type"] == "damage" for e in frame["events"])
+    show_cards(page, frame, speed=0.1)  # slow, but nothing moves: all up at once
+    page.wait_for_function("window.cardsDone === true")
+    total = sum(
+        len(e["cards"]) if e["type"] == "fire" else e["type"] == "damage" for e in frame["events"]
+    )
     assert page.locator("#cards .hx-card.up").count() == total
+    flip = page.eval_on_selector(
+        "#cards .hx-card-inner", "n => getComputedStyle(n).transitionDuration"
+    )
+    assert set(flip.split(", ")) == {"0s"}
     deck = page.inner_text("#cards .hx-deck")
     assert ("reshuffled" in deck) == any(e["type"] == "reshuffle" for e in frame["events"])
     assert f"deck: {frame['deck']['pile']} card" in deck
