@@ -145,7 +145,10 @@ def _ship_row(parent: ET.Element, y: float, before: Ship, after: Ship | None, co
               cls="status")  # fmt: skip
     else:
         jump = "can jump" if now.can_jump else "cannot jump"
-        _text(group, MARGIN + 18, y + 60, f"salvo {now.salvo} cards · {jump}", 11)
+        salvo = (
+            f"salvo {now.salvo} card{'s' if now.salvo != 1 else ''}" if now.salvo else "no salvo"
+        )
+        _text(group, MARGIN + 18, y + 60, f"{salvo} · {jump}", 11)
     x = MARGIN + 230
     gauges = (
         ("shields", before.shields_left, None if after is None else after.shields_left,
