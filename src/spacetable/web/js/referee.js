@@ -340,10 +340,15 @@ async function importFile(file) {
     (await enterFtl()).importData(data, file.name);
     return;
   }
+  if (data?.ruleset === "hexfleet") {
+    (await enterHex()).importData(data, file.name);
+    return;
+  }
   await importTable(data, file.name);
 }
 
 async function importTable(data, name) {
+  if (data?.ruleset === "hexfleet") return (await enterHex()).importData(data, name);
   leaveFtl();
   try {
     backToEditing();
@@ -364,6 +369,7 @@ let ftl = null;
 async function enterFtl() {
   sandbox.selected = null;
   render();
+  leaveHex();
   document.body.classList.add("ftl-mode");
   $("#ruleset").value = "ftl";
   const { startFtlReferee } = await import("./games/ftl/referee.js");
@@ -377,13 +383,34 @@ function leaveFtl() {
   setPhase("lobby");
 }
 
+// -- Hex fleet: combat scripts typed card by card (games/hexfleet/referee.js) ----------------
+
+/** Switch the page to the hex fleet referee; resolves with it ({importData}). */
+async function enterHex() {
+  sandbox.selected = null;
+  render();
+  leaveFtl();
+  document.body.classList.add("hex-mode");
+  $("#ruleset").value = "hexfleet";
+  const { startHexReferee } = await import("./games/hexfleet/referee.js");
+  return startHexReferee({ onOtherGame: importTable });
+}
+
+function leaveHex() {
+  if (!document.body.classList.contains("hex-mode")) return;
+  document.body.classList.remove("hex-mode");
+  setPhase("lobby");
+}
+
 // -- wiring -----------------------------------------------------------------------------------
 
 function listen() {
   $("#ruleset").addEventListener("change", async (e) => {
     backToEditing();
     if (e.target.value === "ftl") return enterFtl();
+    if (e.target.value === "hexfleet") return enterHex();
     leaveFtl();
+    leaveHex();
     sandbox.extra = {};
     sandbox.cards = sandbox.cards.filter((c) => c.type === "asteroid");
     await setRuleset(e.target.value);
@@ -442,7 +469,9 @@ async function main() {
   renderSetup();
   fitView();
   render();
-  if (new URLSearchParams(location.search).get("game") === "ftl") await enterFtl();
+  const game = new URLSearchParams(location.search).get("game");
+  if (game === "ftl") await enterFtl();
+  else if (game === "hexfleet") await enterHex();
 }
 
 main();
