@@ -111,6 +111,11 @@ def test_the_benellyn_example_tells_its_ships_log(open_page: OpenPage, shot: Sho
     assert "2. Kal Pol fires 8 cards at Benellyn" in page.inner_text(card(page, "kal-pol"))
     # A jumped ship can do nothing more: the next step is for Kal Pol.
     assert page.locator("#hex-draft-ship option").all_inner_texts() == ["Kal Pol (red)"]
+    page.select_option("#hex-draft-kind", "raise_shields")
+    assert page.inner_text("#hex-draft-cards-need") == "Kal Pol's shields are already up."
+    page.select_option("#hex-draft-kind", "fire")
+    assert "No ship of another side is in the battle" in page.inner_text("#hex-draft")
+    page.select_option("#hex-draft-kind", "raise_shields")
     for size in ({"width": 1366, "height": 800}, PHONE):
         page.set_viewport_size(size)
         shot(page, f"benellyn-{size['width']}")

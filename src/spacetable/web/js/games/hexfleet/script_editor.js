@@ -56,6 +56,8 @@ export function hittingSuits(up, left, total) {
 export function cardsNeeded(kind, ship, target, cards) {
   const n = cards.length;
   if (kind === "jump") return { need: 0, done: n === 0, text: "A jump turns no card." };
+  if (kind === "raise_shields" && ship?.shields_up) return { need: 0, done: false, text: `${ship.name}'s shields are already up.` };
+  if (kind === "raise_shields" && ship && ship.shields <= 0) return { need: 0, done: false, text: `${ship.name} has no shield points left to raise.` };
   if (kind !== "fire") {
     const what = kind === "hail" ? "hail" : "raise shields";
     return { need: 2, done: n === 2, text: `Two cards to ${what} (${Math.min(n, 2)} of 2 typed): same colour or same rank succeeds.` };
