@@ -178,16 +178,26 @@ def test_a_bad_card_is_flagged_and_a_refused_step_changes_nothing(
     page.fill("#hex-draft-cards", "KS QS")
     page.click("#hex-record")
     page.wait_for_selector("#hex-steps [data-step='1']")
-    # The same king again before the deck is shuffled: the server refuses, at step 2.
+    # Warden set up with 5 of its 8 propulsion cells lost: it may not jump any more.
+    warden = card(page, "warden")
+    page.click(f"{warden} .hex-setup summary")
+    page.fill(f"{warden} input[name='propulsion_lost']", "5")
+    page.press(f"{warden} input[name='propulsion_lost']", "Tab")
+    page.wait_for_function(
+        "document.querySelector(\"[data-ship='warden']\").textContent.includes('3/8')"
+    )
+    assert gauges(page, "warden")["Propulsion"] == "3/8 · cannot jump"
+    # Recorded all the same, the jump is refused by the server, at step 2, and not kept.
     page.select_option("#hex-draft-ship", "warden")
-    page.fill("#hex-draft-cards", "KS 2S")
+    page.select_option("#hex-draft-kind", "jump")
     page.click("#hex-record")
     error = page.locator("#hex-draft .hex-error:not([hidden])")
     error.wait_for()
-    assert "step 2 (raise_shields warden)" in error.inner_text()
-    assert "KS cannot come again" in error.inner_text()
+    assert error.inner_text() == (
+        "step 2 (jump warden): Warden has 3 of 8 propulsion cells: it needs half of them to jump"
+    )
     assert page.locator("#hex-steps .hex-step[data-step]").count() == 1
-    assert gauges(page, "warden")["Shields"] == "16/16 · down"
+    assert "in the battle" in page.inner_text(f"{warden} h3")
     shot(page, "refused")
     # A recorded step's cards corrected: the step is settled again (a red and a black
     # card of different ranks: the shields stay down).

@@ -249,7 +249,7 @@ function setupBox(ship, used) {
   const text = (field, label, max = 40) => el("label", {}, label,
     el("input", { type: "text", value: ship[field], maxlength: max, on: { change: (e) => change(field, e.target.value.trim()) } }));
   const number = (field, label, most) => el("label", {}, label,
-    el("input", { type: "number", min: 0, max: most, value: ship[field], on: { change: (e) => change(field, Number(e.target.value)) } }));
+    el("input", { type: "number", name: field, min: 0, max: most, value: ship[field], on: { change: (e) => change(field, Number(e.target.value)) } }));
   const cls = CLASSES[ship.class];
   const most = { shields: cls.shields, weapons: WEAPONS[ship.weapons].systems, propulsion: cls.propulsion };
   return el("details", { class: "hex-setup" }, el("summary", { text: "Set up (as it stood before the first step)" }),
