@@ -171,13 +171,16 @@ def test_cards_that_run_out_are_refused_naming_the_step() -> None:
     )
 
 
-def test_a_card_twice_before_the_pile_runs_out_is_refused() -> None:
-    cards = ["KS", "10S", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "KS"]
-    message = refusal(script([{"raise_shields": "a"}, FIRE], cards))
-    assert message == (
-        "cards[9], drawn at step 2 (fire a at b): KS cannot come again: it already came out "
-        "since the deck was last shuffled"
-    )
+def test_a_card_twice_before_the_pile_runs_out_is_settled_with_a_warning() -> None:
+    # DESIGN section 6 refuses bad names and cards that run out, nothing more: a repeated
+    # card is settled as typed, and the result says where to look.
+    cards = ["KS", "10S", "2H", "KS"]
+    out = settled(script([{"raise_shields": "a"}, {"hail": "a", "to": "b"}], cards))
+    assert out["warnings"] == [
+        "cards[3], drawn at step 2 (hail a to b): KS again, but it already came out since "
+        "the deck was last shuffled: check the cards typed"
+    ]
+    assert out["steps"][1]["cards"] == ["2H", "KS"]
 
 
 def test_after_52_cards_the_discards_make_a_new_pile() -> None:
@@ -197,17 +200,18 @@ def test_cards_in_play_at_the_reshuffle_stay_out_of_the_new_pile() -> None:
     assert out["steps"][-1]["cards"] == DECK[44:] and out["steps"][-1]["hits"] == 8
     reshuffles = [e for e in out["events"] if e["type"] == "reshuffle"]
     assert reshuffles == [{"type": "reshuffle", "cards": 44}]
-    bad = script([*hails, FIRE], [*DECK, DECK[50], *damage[1:]])
-    assert refusal(bad) == (
-        f"cards[52], drawn at step 23 (fire a at b): {DECK[50]} cannot come again: "
-        "it is in play in this step"
-    )
+    bad = settled(script([*hails, FIRE], [*DECK, DECK[50], *damage]))
+    assert bad["warnings"] == [
+        f"cards[52], drawn at step 23 (fire a at b): {DECK[50]} again, but it is in play in "
+        "this step: check the cards typed"
+    ]
 
 
 def test_a_pile_smaller_than_a_deck_reshuffles_sooner() -> None:
     data = script([{"hail": "a", "to": "b"}, {"hail": "a", "to": "b"}], ["KS", "QS", "KS", "QS"])
-    assert "cards[2]" in refusal(data)
+    assert "cards[2]" in settled(data)["warnings"][0]
     out = settled({**data, "pile": 2})
+    assert out["warnings"] == []
     assert out["cards_used"] == 4 and out["events"][1] == {"type": "reshuffle", "cards": 52}
 
 

@@ -10,8 +10,10 @@ names the field, or the step, at fault. Pure: the caller reads the file.
 
 The cards are checked as a deck deals them (docs/formats.md, "Hex fleet combat scripts"):
 the draw pile holds ``pile`` cards when the script starts (52, a fresh deck, unless told),
-no card may come out twice before the pile runs out, and when it does every card not in
-play is shuffled into a new pile, as a :class:`~.cards.Deck` does.
+and when it runs out every card not in play is shuffled into a new pile, as a
+:class:`~.cards.Deck` does. A card that comes out twice before the pile runs out is not
+refused (DESIGN section 6 refuses bad card names and cards that run out, nothing more): the
+result warns of it, naming its place and the step, so that a referee checks what he typed.
 """
 
 from __future__ import annotations
@@ -105,12 +107,13 @@ class CombatScript:
 
     def resolve(self) -> ScriptResult:
         """Play the steps with the script's cards. Raises :class:`ScriptError` naming the
-        step that the rules forbid, that draws a card already out, or that the cards run
-        out in."""
+        step that the rules forbid or that the cards run out in; a card that came out twice
+        is only warned of (:attr:`ScriptResult.warnings`)."""
         ships = dict(self.ships)
         source = _DealtCards(list(self.cards), self.pile)
         settled: list[StepResult] = []
         events: list[Event] = []
+        warnings: list[str] = []
         for number, step in enumerate(self.steps, 1):
             where = f"step {number} ({step})"
             first = source.position
@@ -122,13 +125,16 @@ class CombatScript:
                 raise ScriptError(
                     f"the cards ran out at {where}: the script lists {len(self.cards)}"
                 ) from None
-            except _DealtTwice as exc:
-                raise ScriptError(f"{exc.where}, drawn at {where}: {exc}") from None
+            warnings.extend(
+                f"{place}, drawn at {where}: {text}" for place, text in source.take_warnings()
+            )
             step_events = _with_reshuffles(outcome, source.reshuffles_since(first), first)
             events.extend(step_events)
             after = tuple(ships[i] for i in (step.ship, step.target) if i is not None)
             settled.append(StepResult(step, tuple(step_events), after))
-        return ScriptResult(self, ships, tuple(settled), tuple(events), source.position)
+        return ScriptResult(
+            self, ships, tuple(settled), tuple(events), source.position, tuple(warnings)
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The script as checked, every default filled in (round-trips through
@@ -194,19 +200,23 @@ class ScriptResult:
     steps: tuple[StepResult, ...]
     events: tuple[Event, ...]
     cards_used: int
+    #: Cards a deck could not have dealt there (one twice before the pile ran out), each
+    #: naming its place in ``cards`` and the step that drew it.
+    warnings: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The ``resolve --json`` object of DESIGN section 6: ``ships`` (id -> ``shields``,
         ``shields_up``, ``weapons``, ``propulsion`` (the points left), ``can_jump``,
         ``on_table``, and ``name``, ``owner``, ``class``, ``weapon_size``, ``salvo``,
         ``status``), ``steps`` (:meth:`StepResult.to_json`), ``cards_used``, ``cards_left``
-        (listed but not needed) and ``events``."""
+        (listed but not needed), ``warnings`` and ``events``."""
         return {
             "ruleset": RULESET,
             "ships": {ship_id: _state_json(ship) for ship_id, ship in self.ships.items()},
             "steps": [step.to_json() for step in self.steps],
             "cards_used": self.cards_used,
             "cards_left": len(self.script.cards) - self.cards_used,
+            "warnings": list(self.warnings),
             "events": [event.to_json() for event in self.events],
         }
 
@@ -244,18 +254,10 @@ def _ship_json(ship: Ship) -> dict[str, Any]:
 # -- resolving --------------------------------------------------------------------------------
 
 
-class _DealtTwice(ValueError):
-    """A card drawn that the deck cannot deal now (it came out since the last shuffle)."""
-
-    def __init__(self, message: str, where: str) -> None:
-        super().__init__(message)
-        self.where = where
-
-
 class _DealtCards(CardSource):
     """The script's cards dealt as a deck deals them: ``pile`` cards to begin with (their
-    faces unknown, so any card not yet seen), no card twice before the pile runs out, then
-    a new pile of every card not in play (turned in a step not yet settled)."""
+    faces unknown, so any card not yet seen), then a new pile of every card not in play
+    (turned in a step not yet settled). A card dealt twice in one pile is noted."""
 
     def __init__(self, cards: list[Card], pile: int) -> None:
         self.cards = cards
@@ -265,6 +267,12 @@ class _DealtCards(CardSource):
         self._in_play: list[Card] = []
         #: (position of the first card of the new pile, cards shuffled into it)
         self.shuffles: list[tuple[int, int]] = []
+        self._warnings: list[tuple[str, str]] = []
+
+    def take_warnings(self) -> list[tuple[str, str]]:
+        """The cards dealt twice since the last call: (place in ``cards``, what is wrong)."""
+        taken, self._warnings = self._warnings, []
+        return taken
 
     def draw(self) -> Card:
         if self.position >= len(self.cards):
@@ -280,7 +288,9 @@ class _DealtCards(CardSource):
                 if card in self._in_play
                 else "it already came out since the deck was last shuffled"
             )
-            raise _DealtTwice(f"{card} cannot come again: {why}", f"cards[{self.position}]")
+            self._warnings.append(
+                (f"cards[{self.position}]", f"{card} again, but {why}: check the cards typed")
+            )
         self._out.add(card)
         self._in_play.append(card)
         self._left -= 1
@@ -536,6 +546,7 @@ def account(script: CombatScript, result: ScriptResult) -> list[str]:
             lines.append(f"  now {ship_state(settled.after[1])}")
     lines.append("after:")
     lines.extend(f"  {ship_state(ship)}" for ship in result.ships.values())
+    lines.extend(f"warning: {warning}" for warning in result.warnings)
     if result.cards_used < len(script.cards):
         lines.append(f"{len(script.cards) - result.cards_used} cards listed were not needed")
     return lines
