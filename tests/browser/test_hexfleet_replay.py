@@ -1,0 +1,132 @@
+"""The replay of a stored hex fleet battle: two bots fight a duel in a room of the real
+server; its replay plays every step to the end and shows the result, the fleets as they
+ended and the whole battle in words; it steps back, goes to a turn, shows a salvo's cards,
+and reads one ship's log."""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+from typing import Any
+
+from playwright.sync_api import Page
+
+from tests._server import Client
+from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.test_ftl_replay import stored_match
+
+
+def bot_duel(server: Server) -> dict[str, Any]:
+    """A duel of the tactical bot (ann's seat, once she leaves it) and the easy bot, four
+    turns at most; the stored match."""
+    room = server.api(
+        "/api/rooms", {"ruleset": "hexfleet", "seats": 2, "scenario": "duel", "turn_limit": 4}
+    )
+    urls = SimpleNamespace(ws=server.base.replace("http://", "ws://"))
+    ann = Client(urls, room["id"])  # type: ignore[arg-type]
+    try:
+        ann.send(type="join", name="ann")
+        ann.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+        ann.send(type="bot", seat=1, level="easy")
+        ann.send(type="ready")
+        ann.wait(lambda m: m["type"] == "state", timeout=30)
+        ann.send(type="leave")  # a bot plays her seat
+        result = ann.wait(lambda m: m["type"] == "result", timeout=120)
+    finally:
+        ann.close()
+    return stored_match(server, result["match_id"])
+
+
+def lines_up_to(frames: list[dict[str, Any]], index: int) -> list[str]:
+    return [line["text"] for frame in frames[: index + 1] for line in frame["log"]]
+
+
+def ship_states(page: Page) -> dict[str, str]:
+    items = page.locator(".hx-fleet li")
+    return {
+        item.get_attribute("data-ship") or "": item.locator(".hx-ship-state").inner_text()
+        for item in items.all()
+    }
+
+
+def test_a_stored_bot_battle_replays_to_its_result(
+    server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    stored = bot_duel(server)
+    assert stored["ruleset"] == "hexfleet"
+    frames = stored["events"]
+    steps = len(frames) - 1
+    result = stored["result"]
+
+    page = open_page(f"/replay/{stored['id']}", viewport={"width": 1366, "height": 800})
+    page.wait_for_selector(".hx-replay-controls")
+    page.select_option(".hx-speed", "4")
+    page.wait_for_selector("body[data-phase=over]", timeout=90_000)
+    shot(page, "end")
+
+    winner = f"{result['winner']} wins" if result["winner"] else "A draw"
+    verdict = page.inner_text("#hx-result")
+    assert verdict.startswith(winner)
+    for side, share in result["strength"].items():
+        assert f"{side} {math.floor(share * 100 + 0.5)}%" in verdict  # rounded half up
+    assert page.inner_text(".hx-position") == f"Step {steps} of {steps} · turn {frames[-1]['turn']}"
+    assert page.locator(".hx-line").all_inner_texts() == lines_up_to(frames, steps)
+    final = {s["id"]: s for s in frames[-1]["ships"]}
+    for ship_id, state in ship_states(page).items():
+        ship = final[ship_id]
+        if ship["status"] == "table":
+            assert f"weapons {ship['weapon_systems']}/{ship['weapon_systems_max']}" in state
+            assert f"propulsion {ship['propulsion']}/{ship['propulsion_max']}" in state
+
+    # One step back: the log loses the last step's lines.
+    page.click("[data-step='back']")
+    assert page.inner_text(".hx-position").startswith(f"Step {steps - 1} of {steps}")
+    assert page.locator(".hx-line").all_inner_texts() == lines_up_to(frames, steps - 1)
+    assert page.get_attribute("body", "data-phase") == "battle"
+
+    # Turn 1 from the chooser: the start, the fleets untouched.
+    page.select_option(".hx-turn-chooser", label="1")
+    assert page.inner_text(".hx-position") == f"Start · {steps} steps"
+    assert page.locator(".hx-line").all_inner_texts() == lines_up_to(frames, 0)
+    assert all("shields 16/16" in state for state in ship_states(page).values())
+
+    # Forward to the first salvo: its cards are on the table, its hits lit.
+    salvo = next(
+        (i for i, f in enumerate(frames) if any(e["type"] == "fire" for e in f["events"])), None
+    )
+    if salvo is not None:
+        for _ in range(salvo):
+            page.click("[data-step='next']")
+        fire = next(e for e in frames[salvo]["events"] if e["type"] == "fire")
+        damage = [e for e in frames[salvo]["events"] if e["type"] == "damage"]
+        page.wait_for_selector(".hx-tray-cards.hx-done")
+        assert page.locator(".hx-tray .hx-fire-cards .hx-card.up").count() == len(fire["cards"])
+        assert page.locator(".hx-tray .hx-fire-cards .hx-card.hit").count() == fire["hits"]
+        assert page.locator(".hx-tray .hx-damage-cards .hx-card.up").count() == len(damage)
+        shot(page, "salvo")
+
+    # A ship's name in the fleets shows its log.
+    page.click(".hx-fleet li[data-ship='2'] button")
+    kal_pol = [
+        line["text"]
+        for frame in frames[: (salvo or 0) + 1]
+        for line in frame["log"]
+        if "2" in line["ships"]
+    ]
+    assert page.locator(".hx-line:visible").all_inner_texts() == kal_pol
+    assert page.input_value(".hx-log-chooser") == "2"
+
+
+def test_the_replay_on_a_phone(server: Server, open_page: OpenPage, shot: Shot) -> None:
+    stored = bot_duel(server)
+    page = open_page(f"/replay/{stored['id']}", viewport={"width": 390, "height": 844})
+    page.wait_for_selector(".hx-replay-controls")
+    page.wait_for_timeout(2500)  # the battle under way
+    shot(page, "playing")
+    page.click("[data-step='play']")  # pause
+    assert page.inner_text("[data-step='play']") == "▶ Play"
+    page.click("[data-step='last']")
+    assert page.get_attribute("body", "data-phase") == "over"
+    page.click(".hx-logs summary")  # the log drawer, closed on a phone
+    assert page.locator(".hx-logs .hx-line").last.is_visible()
+    shot(page, "end")
