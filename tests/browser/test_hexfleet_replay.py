@@ -117,7 +117,7 @@ def test_a_stored_bot_battle_replays_to_its_result(
     assert page.input_value(".hx-log-chooser") == "2"
 
 
-def test_the_replay_on_a_phone(server: Server, open_page: OpenPage, shot: Shot) -> None:
+def test_a_hex_fleet_replay_on_a_phone(server: Server, open_page: OpenPage, shot: Shot) -> None:
     stored = bot_duel(server)
     page = open_page(f"/replay/{stored['id']}", viewport={"width": 390, "height": 844})
     page.wait_for_selector(".hx-replay-controls")

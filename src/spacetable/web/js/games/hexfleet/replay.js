@@ -57,7 +57,7 @@ async function boardSize(options) {
 
 /** What a step did, in a few words: the action's first log line, or the opening. */
 function stepText(frame, index) {
-  if (index === 0 || !frame.action) return "The fleets at the start of the battle.";
+  if (index === 0 || !frame.action) return "The fleets at the start of the battle. Press ▶ Play, or step with Next ▶.";
   const lines = frame.log || [];
   const main = lines.find((l) => !/activation ends|chit comes out|turn \d+ (begins|ends)|blank chit/.test(l.text)) || lines[0];
   return `${frame.player}: ${main ? main.text : frame.action.type}`;
