@@ -2,23 +2,31 @@
 
 Every figure is drawn by the project's own renderers from a small example written here:
 card faces (:func:`spacetable.render.svg.card_svg`), a Light Speed table before and after
-its battle (:func:`spacetable.render.svg.table_svg`), and a Faster Than Light turn before
-and after its orders (:func:`spacetable.render.ftl_svg.turn_svg`). The examples are ours,
-not the rulebooks'. :func:`figure_svg` gives a figure by name; the same name always gives
-the same bytes.
+its battle (:func:`spacetable.render.svg.table_svg`), a Faster Than Light turn before
+and after its orders (:func:`spacetable.render.ftl_svg.turn_svg`), and a hex fleet combat
+script settled card by card (:func:`spacetable.render.hexfleet_svg.script_svg`), with two
+small hex grids drawn here (a light ship's forward arc; a move and its cost). The examples
+are ours, not the rulebooks'. :func:`figure_svg` gives a figure by name; the same name
+always gives the same bytes.
 """
 
 from __future__ import annotations
 
+import math
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from typing import Any
 
 from spacetable.games.ftl.turnfile import TurnFile, turn_from_json
+from spacetable.games.hexfleet.hexes import Board, Hex, in_forward_arc
+from spacetable.games.hexfleet.movement import walk
+from spacetable.games.hexfleet.script import read as read_script
 from spacetable.lasers.tables import Table, catalog, table_from_json
 from spacetable.render.ftl_svg import turn_svg
+from spacetable.render.hexfleet_svg import script_svg
 from spacetable.render.svg import card_svg, table_svg
 
-__all__ = ["FIGURES", "FTL_EXAMPLE", "LIGHTSPEED_EXAMPLE", "figure_svg"]
+__all__ = ["FIGURES", "FTL_EXAMPLE", "HEXFLEET_EXAMPLE", "LIGHTSPEED_EXAMPLE", "figure_svg"]
 
 #: A small Light Speed table, in millimetres: Red's Moth (speed 1) mines the asteroid;
 #: Red's Sidewinder (speed 2) fires into the front shield of Blue's Intruder and is
@@ -83,7 +91,57 @@ FTL_EXAMPLE: dict[str, Any] = {
     ],
 }
 
+#: A small hex fleet combat: Red's medium Lance (heavy weapons) raises its shields with a
+#: pair, then fires at Blue's heavy Bastion, whose shields are up at 12 of 16 (hearts and
+#: spades get through): 4 hits, a club drawn again; the Bastion, one weapon system down,
+#: fires back with 6 cards, and only spades get through the Lance's full shields.
+HEXFLEET_EXAMPLE: dict[str, Any] = {
+    "ruleset": "hexfleet",
+    "ships": {
+        "lance": {"class": "medium", "weapons": "heavy", "owner": "red", "name": "Lance"},
+        "bastion": {
+            "class": "heavy",
+            "owner": "blue",
+            "name": "Bastion",
+            "shields_lost": 4,
+            "shields_up": True,
+        },
+    },
+    "steps": [
+        {"raise_shields": "lance"},
+        {"fire": "lance", "at": "bastion"},
+        {"fire": "bastion", "at": "lance"},
+    ],
+    "cards": [
+        "7H",
+        "7C",
+        "KS",
+        "3H",
+        "9D",
+        "2C",
+        "QH",
+        "5S",
+        "8D",
+        "4C",
+        "JC",
+        "6D",
+        "AH",
+        "10S",
+        "9H",
+        "2S",
+        "6H",
+        "JD",
+        "3C",
+        "10C",
+        "KH",
+        "5D",
+    ],
+}
+
 _FTL_SCALE_PX_PER_IN = 40.0
+_HEX_PX = 26.0  # a grid hex's corner radius in the hex figures
+_HEX_BOARD = Board(9, 7)
+_HEX_SHIP = Board.hex_at(4, 3)
 
 
 def _lightspeed_table() -> Table:
@@ -112,6 +170,107 @@ def _ftl_after() -> str:
     return turn_svg(turn, turn.resolve(), scale=_FTL_SCALE_PX_PER_IN)
 
 
+def _hexfleet_combat() -> str:
+    script = read_script(HEXFLEET_EXAMPLE)
+    return script_svg(script, script.resolve())
+
+
+def _hex_point(h: Hex) -> tuple[float, float]:
+    x, y = h.centre()
+    return (x + 1.2) * _HEX_PX, (y + 1.2) * _HEX_PX
+
+
+def _hex_grid(title: str, shade: Callable[[Hex], str]) -> tuple[ET.Element, ET.Element]:
+    """A board's hexes, each filled as ``shade`` says, under a title; (svg, top layer)."""
+    corners = [(math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6)]
+    xs, ys = zip(*(_hex_point(h) for h in _HEX_BOARD), strict=True)
+    width, height = max(xs) + 1.2 * _HEX_PX, max(ys) + 1.2 * _HEX_PX + 24
+    root = ET.Element(
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        width=f"{width:.0f}",
+        height=f"{height:.0f}",
+        viewBox=f"0 0 {width:.0f} {height:.0f}",
+        attrib={"font-family": "DejaVu Sans, Verdana, Arial, sans-serif"},
+    )
+    ET.SubElement(root, "rect", x="0", y="0", width=f"{width:.0f}", height=f"{height:.0f}",
+                  fill="#0a0f1f")  # fmt: skip
+    for h in _HEX_BOARD:
+        cx, cy = _hex_point(h)
+        points = " ".join(f"{cx + _HEX_PX * a:.1f},{cy + _HEX_PX * b:.1f}" for a, b in corners)
+        ET.SubElement(root, "polygon", points=points, fill=shade(h), stroke="#2a3558")
+    caption = ET.SubElement(
+        root, "text", x=f"{width / 2:.0f}", y=f"{height - 8:.0f}", fill="#e8ecf5",
+        attrib={"font-size": "13", "text-anchor": "middle"},
+    )  # fmt: skip
+    caption.text = title
+    return root, ET.SubElement(root, "g")
+
+
+def _hex_ship(layer: ET.Element, h: Hex, facing: int, colour: str) -> None:
+    """A ship's marker: a wedge pointing to its facing (0 north, clockwise)."""
+    cx, cy = _hex_point(h)
+    angle = math.radians(-90 + 60 * facing)
+    tip = (cx + 0.7 * _HEX_PX * math.cos(angle), cy + 0.7 * _HEX_PX * math.sin(angle))
+    back = [
+        (cx + 0.55 * _HEX_PX * math.cos(angle + a), cy + 0.55 * _HEX_PX * math.sin(angle + a))
+        for a in (math.radians(140), math.radians(-140))
+    ]
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (tip, back[0], back[1]))
+    ET.SubElement(layer, "polygon", points=points, fill=colour, stroke="#fff",
+                  attrib={"stroke-width": "1.5"})  # fmt: skip
+
+
+def _hex_label(layer: ET.Element, h: Hex, text: str, colour: str = "#e8ecf5") -> None:
+    cx, cy = _hex_point(h)
+    label = ET.SubElement(layer, "text", x=f"{cx:.1f}", y=f"{cy - 0.45 * _HEX_PX:.1f}", fill=colour,
+                          attrib={"font-size": "14", "text-anchor": "middle",
+                                  "font-weight": "bold"})  # fmt: skip
+    label.text = text
+
+
+def _hexfleet_arc() -> str:
+    """A light ship facing north: the hexes of its forward arc, and a ship behind it."""
+    behind = Board.hex_at(3, 5)
+    ahead = Board.hex_at(6, 1)
+
+    def shade(h: Hex) -> str:
+        return "#3a3414" if in_forward_arc(_HEX_SHIP, 0, h) else "#141b31"
+
+    root, top = _hex_grid("A light ship fires only into the shaded half ahead of it", shade)
+    _hex_ship(top, _HEX_SHIP, 0, "#e8671c")
+    _hex_ship(top, ahead, 3, "#2a8fd8")
+    _hex_ship(top, behind, 1, "#2a8fd8")
+    _hex_label(top, ahead, "✓", "#3ddc84")
+    _hex_label(top, behind, "✗", "#ff4d5e")
+    return ET.tostring(root, encoding="unicode")
+
+
+def _hexfleet_move() -> str:
+    """A ship's move F F R F from the centre facing north: each letter costs one hex."""
+    steps = "FFRF"
+    path = walk(_HEX_SHIP, 0, steps, _HEX_BOARD, (), len(steps))
+    visited = {_HEX_SHIP, *path.path}
+    root, top = _hex_grid(
+        "F F R F: 4 hexes of movement (a turn costs one)",
+        lambda h: "#1d3357" if h in visited else "#141b31",
+    )
+    _hex_ship(top, _HEX_SHIP, 0, "#7a3a18")
+    at, facing = _HEX_SHIP, 0
+    for cost, letter in enumerate(steps, 1):
+        if letter == "F":
+            at = at.neighbour(facing)
+            _hex_label(top, at, str(cost))
+        else:
+            facing = (facing + 1) % 6
+            x, y = _hex_point(at)
+            note = ET.SubElement(top, "text", x=f"{x + _HEX_PX * 0.95:.1f}", y=f"{y + 4:.1f}",
+                                 fill="#ffd23f", attrib={"font-size": "12"})  # fmt: skip
+            note.text = f"{cost}: turn"
+    _hex_ship(top, path.at, path.facing, "#e8671c")
+    return ET.tostring(root, encoding="unicode")
+
+
 def _card(ruleset: str, ship: str, colour: str) -> Callable[[], str]:
     def draw() -> str:
         return card_svg(catalog(ruleset)[ship], colour)
@@ -129,6 +288,9 @@ FIGURES: dict[str, Callable[[], str]] = {
     "stellar-card-hexai": _card("stellar", "hexai-prism", "purple"),
     "ftl-before": _ftl_before,
     "ftl-after": _ftl_after,
+    "hexfleet-combat": _hexfleet_combat,
+    "hexfleet-arc": _hexfleet_arc,
+    "hexfleet-move": _hexfleet_move,
 }
 
 
