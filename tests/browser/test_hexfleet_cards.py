@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
 from spacetable.games.hexfleet.match import (
@@ -120,14 +121,16 @@ def show_cards(page: Page, frame: dict[str, Any], speed: float = 4) -> None:
     )
 
 
+@pytest.mark.parametrize("size", ["1366x800", "390x844"])
 def test_a_salvo_turns_its_fire_cards_then_one_damage_card_per_hit(
-    open_page: OpenPage, shot: Shot
+    open_page: OpenPage, shot: Shot, size: str
 ) -> None:
     frame = salvo_frame()
     fire = next(e for e in frame["events"] if e["type"] == "fire")
     damage = [e for e in frame["events"] if e["type"] == "damage"]
     target = next(s for s in frame["ships"] if s["id"] == fire["target"])
-    page = open_page("/matches", viewport={"width": 1366, "height": 800})
+    width, height = (int(n) for n in size.split("x"))
+    page = open_page("/matches", viewport={"width": width, "height": height})
     show_cards(page, frame, speed=1)
     page.wait_for_function(
         "document.querySelectorAll('#cards .hx-fire-cards .hx-card.up').length >= 4"
