@@ -186,8 +186,10 @@ export class HexBoard {
   highlightMoves(reach) {
     this.reach = reach || [];
     const best = new Map();
+    const here = this.activeShip()?.at?.join(",");
     for (const move of this.reach) {
       const key = `${move.at[0]},${move.at[1]}`;
+      if (key === here) continue; // turning in place: the arrows around the ship
       if (!best.has(key) || best.get(key).cost > move.cost) best.set(key, move);
     }
     this.bestMove = best;

@@ -246,6 +246,7 @@ export class HexRoom {
     setPhase(over ? "over" : "activation");
     document.body.dataset.turn = state.turn;
     document.body.dataset.active = state.activation?.ship ?? "";
+    document.body.dataset.logLines = (state.log || []).length; // tests wait on it: one more per action
     $("#seat-panel").hidden = true;
     const activeShip = this.activeShip();
     if (PHONE.matches && activeShip?.at && activeShip.id !== this.centredOn && this.isMine(activeShip)) {
