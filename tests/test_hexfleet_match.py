@@ -480,7 +480,7 @@ def test_a_jump_a_return_and_a_wreck_in_words() -> None:
     )
     assert [line.text for line in told] == [
         "Benellyn jumps out: its chit goes back in the cup on turn 4",
-        "Benellyn is back from its jump at 3,-1 facing SE",
+        "Benellyn is back from its jump at hex 0401 facing SE",
         "Kal Pol has no weapons and no propulsion left: a wreck, out of the battle",
         "Kal Pol jumps out: it has left the battle",
     ]

@@ -9,6 +9,7 @@ the lines naming it (:func:`ship_log`).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -30,7 +31,7 @@ from spacetable.games.hexfleet.events import (
     TurnBegan,
     Wrecked,
 )
-from spacetable.games.hexfleet.hexes import FACING_NAMES
+from spacetable.games.hexfleet.hexes import FACING_NAMES, Hex, hex_label
 from spacetable.games.hexfleet.ships import Ship
 
 #: The words for each chart's suits (which cards get through the shields).
@@ -107,12 +108,12 @@ def narrate(
                 say(f"{name(event.ship)}'s chit comes out: {name(event.ship)} is activated",
                     event.ship)  # fmt: skip
         elif isinstance(event, Returned):
-            q, r = event.at
-            say(f"{name(event.ship)} is back from its jump at {q},{r} facing "
+            at = hex_label(Hex(*event.at))
+            say(f"{name(event.ship)} is back from its jump at hex {at} facing "
                 f"{FACING_NAMES[event.facing % 6]}", event.ship)  # fmt: skip
         elif isinstance(event, Moved):
-            q, r = event.at
-            say(f"{name(event.ship)} moves {event.steps} to {q},{r} facing "
+            at = hex_label(Hex(*event.at))
+            say(f"{name(event.ship)} moves {_steps_words(event.steps)} to hex {at} facing "
                 f"{FACING_NAMES[event.facing % 6]} ({_plural(event.cost, 'hex', 'hexes')} of "
                 f"movement, {event.left} left)", event.ship)  # fmt: skip
         elif isinstance(event, ShieldsRaised):
@@ -191,6 +192,19 @@ def _match_words(cards: tuple[str, ...]) -> str:
     if first.red == second.red:
         return f"both {'red' if first.red else 'black'}"
     return "one red, one black, not a pair"
+
+
+def _steps_words(steps: str) -> str:
+    """``"FFLFF"`` as "2 ahead, turn left, 2 ahead"."""
+    words: list[str] = []
+    for letter, run in itertools.groupby(steps):
+        n = len(list(run))
+        if letter == "F":
+            words.append(f"{n} ahead")
+        else:
+            side = "left" if letter == "L" else "right"
+            words.append(f"turn {side}" + (f" x{n}" if n > 1 else ""))
+    return ", ".join(words)
 
 
 def _plural(n: int, one: str, many: str | None = None) -> str:
