@@ -146,14 +146,20 @@ function layOut(play, names, ships) {
       fireRow.append(face);
       steps.push({ node: face, sound: lit ? "fire" : "place" });
     }
-    const hits = event.hits === 0 ? "no hit" : plural(event.hits, "hit");
+    // The number of hits shows once the fire cards are all up.
+    const hits = el("b", { class: "hx-hits", text: `— ${event.hits === 0 ? "no hit" : plural(event.hits, "hit")}` });
+    hits.hidden = true;
+    steps.push({ node: hits, reveal: true });
     const caption = el("p", { class: "hx-caption" },
-      `${nameOf(event.ship)} fires ${plural(event.cards.length, "card")} at ${nameOf(event.target)} — ${shieldWords(target, play)} — `,
-      el("b", { class: "hx-hits", text: hits }));
+      `${nameOf(event.ship)} fires ${plural(event.cards.length, "card")} at ${nameOf(event.target)} — ${shieldWords(target, play)} `,
+      hits);
     const figure = el("figure", { class: "hx-play hx-salvo", dataset: { kind: "fire", ship: event.ship, target: event.target } },
       caption, fireRow);
     if (play.damage.length) {
       const damageRow = el("div", { class: "hx-cards hx-damage-cards" });
+      const damageBox = el("div", { class: "hx-damage" });
+      damageBox.hidden = true;
+      steps.push({ node: damageBox, reveal: true, pauseBefore: true });
       play.damage.forEach((damage, i) => {
         if (play.reshuffles.includes(i)) damageRow.append(el("span", { class: "hx-reshuffle-note", text: "reshuffled!" }));
         const face = cardFace(damage.card);
@@ -162,9 +168,10 @@ function layOut(play, names, ships) {
         const slot = el("div", { class: `hx-slot${damage.system ? "" : " set-aside"}`, dataset: { system: damage.system || "club" } }, face, label);
         face.title = damage.system ? `${cardWords(damage.card)}: ${nameOf(damage.target)} loses one ${damage.system === "weapons" ? "weapon system" : damage.system === "shields" ? "shield point" : "propulsion cell"}` : `${cardWords(damage.card)}: a club does nothing, another card is drawn`;
         damageRow.append(slot);
-        steps.push({ node: slot, sound: damage.system ? "hit" : "place", pauseBefore: i === 0 });
+        steps.push({ node: slot, sound: damage.system ? "hit" : "place" });
       });
-      figure.append(el("p", { class: "hx-subcaption", text: `Damage: one card per hit (♦ weapons, ♥ shields, ♠ propulsion, ♣ drawn again)` }), damageRow);
+      damageBox.append(el("p", { class: "hx-subcaption", text: "Damage: one card per hit (♦ weapons, ♥ shields, ♠ propulsion, ♣ drawn again)" }), damageRow);
+      figure.append(damageBox);
     } else if (play.reshuffles.length) {
       figure.append(el("p", { class: "hx-reshuffle-note", text: "reshuffled!" }));
     }
@@ -225,7 +232,7 @@ export async function showCards(container, frame, { speed = 1, sound = true } = 
       if (step.reveal) step.node.hidden = false;
       else for (const node of [step.node, ...step.node.querySelectorAll(".hx-card")]) node.classList.add("up");
       if (sound && step.sound && !instant) sounds[step.sound]?.();
-      if (pace) await wait(FLIP_MS * pace);
+      if (pace && !step.reveal) await wait(FLIP_MS * pace);
     }
     if (pace) await wait(PAUSE_MS * pace * 0.5);
   }
