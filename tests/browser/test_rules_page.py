@@ -36,7 +36,7 @@ def test_the_rules_page_tells_each_game_with_pictures(open_page: OpenPage, shot:
     page = open_page("/rules")
     _pictures_drawn(page)
     headings = page.locator(".rules-game h2").all_inner_texts()
-    assert headings == ["Light Speed", "Stellar Conflict", "Faster Than Light"]
+    assert headings == ["Light Speed", "Stellar Conflict", "Faster Than Light", "Hex fleet"]
     # Every picture is an SVG the server drew, described for those who cannot see it.
     sources = page.evaluate("[...document.images].map((img) => img.getAttribute('src'))")
     assert sorted(sources) == sorted(
@@ -48,6 +48,9 @@ def test_the_rules_page_tells_each_game_with_pictures(open_page: OpenPage, shot:
             "stellar-card",
             "ftl-before",
             "ftl-after",
+            "hexfleet-move",
+            "hexfleet-arc",
+            "hexfleet-combat",
         ]
     )
     assert all(page.evaluate("[...document.images].map((img) => img.alt.length > 20)"))
@@ -62,6 +65,41 @@ def test_the_rules_page_tells_each_game_with_pictures(open_page: OpenPage, shot:
     shot(page, "laptop-ftl")
     page.click("text=Try it in the tutorial")
     page.wait_for_url("**/tutorial")
+
+
+def test_the_hex_fleet_rules_give_the_charts_and_the_endings(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    page = open_page("/rules#hexfleet")
+    _pictures_drawn(page)
+    section = page.locator("#hexfleet")
+    # The classes as the game plays them (the server's own table of them).
+    classes = server.api("/api/games/hexfleet/scenarios")["classes"]
+    rows = [row.split("\t") for row in section.locator("#hex-classes tbody tr").all_inner_texts()]
+    assert [(name.lower(), int(shields), int(cells)) for name, shields, _, cells, _ in rows] == [
+        (name, c["shields"], c["propulsion"]) for name, c in classes.items()
+    ]
+    assert ["all round" in row[4] for row in rows] == [c["all_round"] for c in classes.values()]
+    # The salvo shrinks as weapons are lost; the suits that hit, by the shields left.
+    salvo = section.locator("#hex-salvo tbody tr").all_inner_texts()
+    assert salvo[0].split("\t") == ["Heavy weapons", "8", "6", "4", "2", "1", "cannot fire"]
+    hits = section.locator("#hex-hits tbody tr").all_inner_texts()
+    assert hits[1].split("\t") == [
+        "up, more than three quarters of their points left",
+        "♠ spades only",
+    ]
+    text = section.inner_text()
+    for words in ("blank", "same colour", "club", "wreck", "turn limit", "12 hexes"):
+        assert words in text
+    section.locator("img[src$='hexfleet-combat.svg']").scroll_into_view_if_needed()
+    shot(page, "hexfleet")
+    phone = open_page("/rules#hexfleet", viewport=PHONE, is_mobile=True, has_touch=True)
+    _pictures_drawn(phone)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.locator("#hex-salvo").scroll_into_view_if_needed()
+    shot(phone, "hexfleet-phone")
+    section.locator("a[href='/referee?game=hexfleet']").click()
+    page.wait_for_selector("#hex-table .hex-ship-card")
 
 
 def test_a_figure_the_rules_do_not_have_is_not_found(server: Server) -> None:
