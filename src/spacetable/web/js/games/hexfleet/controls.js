@@ -1,16 +1,14 @@
 // The active ship's action bar in a hex fleet room: what it may still do this activation
 // (movement left, raise shields with the chance, fire or hail at a chosen target with the
 // odds shown first, jump with the turn to come back, end the activation), each button
-// disabled with the reason in words when the rules say no; the move waiting for a confirm
-// on a touch screen; the facing to choose for a ship coming back from a jump. It draws from
+// disabled with the reason in words when the rules say no; the facing to choose for a ship coming back from a jump. It draws from
 // what the room gives it and sends actions through `send`; the board is the room's.
 //
 // API:
-//   const controls = new HexControls(container, { send, onCancelAim, onCancelMove })
-//   controls.show({ ship, activation, aim, turn, turnLimit, target, pending, placeAt, who })
-//     ship: the active ship (ours), activation: the view's, aim: the view's, target: the
-//     chosen target's id or null, pending: a move waiting for confirm ({steps, cost, label})
-//     or null, placeAt: the hex chosen to place a returning ship ({q, r, label}) or null,
+//   const controls = new HexControls(container, { send, onCancelAim })
+//   controls.show({ ship, activation, aim, reach, turn, turnLimit, target, placeAt, who })
+//     ship: the active ship (ours), activation, aim and reach: the view's, target: the
+//     chosen target's id or null, placeAt: the hex chosen to place a returning ship ({q, r, label}) or null,
 //     who: "Blue: your Kal Pol" (whose move, in words).
 //   controls.hide()
 //   controls.message(text)   a refusal or a hint, where the player looks.
@@ -26,11 +24,10 @@ export function percent(p) {
 }
 
 export class HexControls {
-  constructor(container, { send, onCancelAim = () => {}, onCancelMove = () => {} }) {
+  constructor(container, { send, onCancelAim = () => {} }) {
     this.container = container;
     this.send = send;
     this.onCancelAim = onCancelAim;
-    this.onCancelMove = onCancelMove;
     this.body = el("div", { class: "hex-controls-body" });
     this.note = el("p", { id: "action-message", class: "action-message", role: "alert" });
     this.dialog = this.jumpDialog();
@@ -48,7 +45,7 @@ export class HexControls {
     this.note.textContent = text || "";
   }
 
-  show({ ship, activation, aim, turn, turnLimit, target, pending, placeAt, who }) {
+  show({ ship, activation, aim, reach, turn, turnLimit, target, placeAt, who }) {
     this.last = { ship, activation, turn, turnLimit };
     this.container.hidden = false;
     const body = clear(this.body);
@@ -70,13 +67,13 @@ export class HexControls {
     body.append(el("p", { class: "hint move-info", id: "move-info", text: activation.movement > 0
       ? `Movement: ${activation.movement} of ${ship.propulsion} hex${ship.propulsion === 1 ? "" : "es"} left. Click a lit hex to move there; click an arrow around the ship to turn (1 hex each).`
       : "No movement left this activation." }));
-    if (pending) {
-      body.append(el("div", { class: "pending-move" },
-        el("span", { text: `Move to ${pending.label}: ${pending.cost} of ${activation.movement} hexes` }),
-        el("button", { type: "button", id: "confirm-move",
-          on: { click: () => this.send({ type: "move", ship: ship.id, steps: pending.steps }) } }, "Confirm move"),
-        el("button", { type: "button", class: "secondary", on: { click: () => this.onCancelMove() } }, "Cancel")));
-    }
+    // Turning in place, in finger-sized buttons (the arrows on the board do it too).
+    const turn1 = (steps, label, title) => el("button", { type: "button", class: "secondary turn-button", id: `turn-${steps === "L" ? "left" : "right"}`,
+      title, disabled: !reach.some((m) => m.steps === steps),
+      on: { click: () => this.send({ type: "move", ship: ship.id, steps }) } }, label);
+    body.append(el("div", { class: "turn-buttons", role: "group", "aria-label": "turn in place" },
+      turn1("L", "⟲ Turn left", "turn 60° to the left: 1 hex of movement"),
+      turn1("R", "Turn right ⟳", "turn 60° to the right: 1 hex of movement")));
     const entry = aim.find((a) => a.ship === target);
     const chance = aim.find((a) => a.raise_shields !== null && a.raise_shields !== undefined)?.raise_shields;
     const shieldsWhy = done.has("shields") ? "tried once this activation" : ship.shields_up ? "shields are up"

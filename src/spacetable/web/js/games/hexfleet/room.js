@@ -13,10 +13,19 @@ import { RoomSocket } from "../../socket.js";
 import { sounds } from "../../sounds.js";
 import { HexBoard, hexLabel } from "./board.js";
 import { HexControls } from "./controls.js";
+import { showCards } from "./salvo.js";
+import { ShipLogs } from "./shiplog.js";
 
-/** Why a battle ended, in words. */
-const REASONS = { "last-side": "is the last side with a ship that can fight", "no-side": "no side has a ship that can fight",
-  "turn-limit": "the turn limit is reached: the side with the most of its systems left wins" };
+/** Why a battle ended, in words: `winner` is null for a draw. */
+function endReason(reason, winner) {
+  if (reason === "last-side") return `${winner} is the last side with a ship that can fight`;
+  if (reason === "no-side") return "No side has a ship left that can fight";
+  if (reason === "turn-limit") {
+    return winner ? `The turn limit is reached: ${winner} has the most of its systems left`
+      : "The turn limit is reached with the sides level";
+  }
+  return reason;
+}
 /** Narrow screens (a phone): tap to see a move, confirm to make it; the board zooms in. */
 const PHONE = window.matchMedia("(max-width: 820px)");
 
@@ -49,7 +58,8 @@ export class HexRoom {
     this.target = null; // the ship aimed at
     this.pending = null; // a move shown, waiting for its confirm (touch)
     this.placeAt = null; // where a returning ship goes, waiting for its facing
-    this.logShown = 0; // log lines on screen
+    this.logShown = 0; // log lines shown
+    this.cardsShown = Promise.resolve(); // the cards of one action flip after the last's
     const params = new URLSearchParams(location.search);
     this.botsWanted = (params.get("bots") || "").split(",").filter(Boolean)
       .map((entry) => entry.split(":")).map(([seat, level]) => ({ seat: Number(seat), level }));
@@ -57,8 +67,6 @@ export class HexRoom {
     this.hotseat = hotseat ? hotseat.split(",").map((n) => n.trim()).filter(Boolean).slice(0, 2) : null;
     this.second = null; // hot seat: the second seat's socket and who it is
     this.buildPage();
-    import("./shiplog.js").then((m) => { if (m.ShipLogs) this.useShipLogs(m.ShipLogs); }).catch(() => {});
-    import("./salvo.js").then((m) => { this.showCards = m.showCards || null; }).catch(() => {});
   }
 
   buildPage() {
@@ -85,16 +93,17 @@ export class HexRoom {
     this.controls = new HexControls(el("section", { id: "hex-controls", class: "panel hex-controls" }), {
       send: (action) => this.act(action),
       onCancelAim: () => { this.target = null; this.refresh(); },
-      onCancelMove: () => { this.pending = null; this.refresh(); },
     });
+    // A tapped hex's move waits here, over the board, for its confirm (a finger cannot hover).
+    this.moveBar = el("div", { class: "pending-move", role: "group", "aria-label": "the move to confirm", hidden: true });
+    $("#table-wrap").append(this.moveBar);
     this.offBoard = el("section", { id: "off-board", class: "panel off-board", hidden: true },
       el("h2", { text: "Off the board" }), el("ul", {}));
     this.cards = el("section", { id: "hex-cards", class: "panel hex-cards", hidden: true, "aria-label": "the cards just turned" });
-    this.logList = el("ol", { id: "hex-log", class: "turn-log hex-log" });
-    this.logPanel = el("section", { id: "log-panel", class: "panel", hidden: true },
-      el("h2", { text: "Ships' log" }), this.logList);
+    this.logPanel = el("div", { id: "log-panel", hidden: true });
+    this.shipLogs = new ShipLogs(this.logPanel);
     this.endPanel = el("section", { id: "end-panel", class: "panel", hidden: true });
-    $("#players").after(this.endPanel, this.controls.container, this.cupPanel, this.cards, this.offBoard, this.logPanel);
+    $("#players").after(this.endPanel, this.controls.container, this.cards, this.cupPanel, this.offBoard, this.logPanel);
     const help = $(".help");
     help.open = false;
     clear(help).append(el("summary", { text: "How to play" }), el("ul", {},
@@ -286,9 +295,10 @@ export class HexRoom {
     $("#status").textContent = who.status;
     if (mine) {
       const names = Object.fromEntries(state.ships.map((s) => [s.id, s.name]));
-      this.controls.show({ ship, activation: state.activation, aim: state.aim.map((a) => ({ ...a, name: names[a.ship] })),
-        turn: state.turn, turnLimit: state.turn_limit, target: this.target, pending: this.pending, placeAt: this.placeAt, who: who.banner });
+      this.controls.show({ ship, activation: state.activation, aim: state.aim.map((a) => ({ ...a, name: names[a.ship] })), reach: state.reach,
+        turn: state.turn, turnLimit: state.turn_limit, target: this.target, placeAt: this.placeAt, who: who.banner });
     } else this.controls.hide();
+    this.renderMoveBar(mine ? ship : null);
     this.renderCup();
     this.renderOffBoard();
     this.renderPlayers();
@@ -316,6 +326,18 @@ export class HexRoom {
     return { banner: `${owner}'s ${ship.name}`, status: `Turn ${state.turn} of ${state.turn_limit}: ${ship.name} is activated — ${who}.` };
   }
 
+  /** The tapped move over the board: where, its cost, Confirm move and Cancel. */
+  renderMoveBar(ship) {
+    const pending = ship && this.pending;
+    this.moveBar.hidden = !pending;
+    if (!pending) return;
+    clear(this.moveBar).append(
+      el("span", { text: `Move to ${pending.label}: ${pending.cost} of ${this.state.activation.movement} hexes` }),
+      el("button", { type: "button", id: "confirm-move",
+        on: { click: () => this.act({ type: "move", ship: ship.id, steps: pending.steps }) } }, "Confirm move"),
+      el("button", { type: "button", class: "secondary", on: { click: () => { this.pending = null; this.refresh(); } } }, "Cancel"));
+  }
+
   /** The cup: the chit just drawn, big, and the chits still in it. */
   renderCup() {
     const state = this.state;
@@ -330,7 +352,7 @@ export class HexRoom {
         ? el("li", { class: "chit blank", title: "the blank chit ends the turn", text: "blank (ends the turn)" })
         : el("li", { class: "chit", style: `--team: ${this.colour(names[id]?.owner)}`, text: names[id]?.name || id }))),
       el("p", { class: "deck-left", text: `Deck: ${state.deck.pile} cards to draw, ${state.deck.discards.length} discarded${state.deck.reshuffles ? `, reshuffled ${state.deck.reshuffles}×` : ""}` }));
-    this.cupPanel.hidden = false;
+    this.cupPanel.hidden = state.phase === "over";
   }
 
   /** Jumped, gone and wrecked ships, in words. */
@@ -372,50 +394,23 @@ export class HexRoom {
     });
   }
 
-  /** The battle in words: the lines not yet on screen. */
+  /** The battle in words (every ship's log): the lines not yet shown. */
   renderLog(lines) {
     this.logPanel.hidden = false;
-    if (this.shipLogs) {
-      if (lines.length < this.logShown) this.shipLogs.reset(lines);
-      else this.shipLogs.add(lines.slice(this.logShown));
-      this.shipLogs.ships(this.state.ships.map(({ id, name, owner }) => ({ id, name, owner })));
-    } else {
-      if (lines.length < this.logShown) { clear(this.logList); this.logShown = 0; }
-      for (const line of lines.slice(this.logShown)) {
-        this.logList.append(el("li", { class: "step", dataset: { turn: line.turn }, text: `${line.turn}. ${line.text}` }));
-      }
-      this.logList.scrollTop = this.logList.scrollHeight;
-    }
+    this.shipLogs.ships(this.state.ships.map(({ id, name, owner }) => ({ id, name, owner })));
+    if (lines.length < this.logShown) this.shipLogs.reset(lines);
+    else this.shipLogs.add(lines.slice(this.logShown));
     this.logShown = lines.length;
   }
 
-  /** The ships' logs of shiplog.js replace the simple list once it is there. */
-  useShipLogs(ShipLogs) {
-    const box = el("div", { id: "ship-logs" });
-    this.logList.replaceWith(box);
-    this.shipLogs = new ShipLogs(box);
-    if (this.state) this.shipLogs.reset(this.state.log || []);
-    this.logShown = this.state?.log?.length || 0;
-  }
-
+  /** The cards an action turned flip face up (salvo.js plays their sounds); a wreck blows up. */
   onActed(message) {
-    const types = new Set(message.events.map((e) => e.type));
-    if (types.has("fire")) {
-      sounds.fire(2);
-      const hits = message.events.filter((e) => e.type === "damage" && e.system).length;
-      setTimeout(() => (hits ? sounds.hit() : sounds.shield()), 250);
-    } else if (message.events.some((e) => (e.type === "shields") && e.success)) sounds.shield();
-    if (types.has("wrecked")) setTimeout(() => sounds.explosion(), 400);
-    if (["fire", "shields", "hail"].some((t) => types.has(t))) {
+    const turned = message.events.some((e) => ["fire", "shields", "hail"].includes(e.type));
+    if (turned) {
       this.cards.hidden = false;
-      if (this.showCards) {
-        this.showCards(this.cards, message).catch(() => {});
-      } else {
-        const turned = message.events.filter((e) => e.cards || e.card);
-        clear(this.cards).append(el("h2", { text: "Cards turned" }), el("p", { class: "cards-text",
-          text: turned.map((e) => (e.cards ? e.cards.join(" ") : e.card)).join(" · ") }));
-      }
+      this.cardsShown = this.cardsShown.then(() => showCards(this.cards, message)).catch((e) => console.error(e));
     }
+    if (message.events.some((e) => e.type === "wrecked")) this.cardsShown.then(() => sounds.explosion());
   }
 
   // -- acting ---------------------------------------------------------------------------------
@@ -460,9 +455,13 @@ export class HexRoom {
     this.act({ type: "move", ship: ship.id, steps: move.steps });
   }
 
+  /** A ship clicked: our active ship aims at it; otherwise its log shows. */
   clickShip(target) {
     const ship = this.myActive();
-    if (!ship || this.state.activation.placing) return;
+    if (!ship || this.state.activation.placing) {
+      this.shipLogs.select(target.id);
+      return;
+    }
     if (target.id === ship.id) {
       this.controls.message("Click a lit hex to move, an arrow around the ship to turn it, or another ship to aim.");
       return;
@@ -509,13 +508,13 @@ export class HexRoom {
   showEnd(result) {
     const mine = this.mine();
     const title = result.winner ? (mine.includes(result.winner) && !this.hotseat ? "You win" : `${result.winner} wins`) : "Draw";
-    const why = result.winner ? `${result.winner} ${REASONS[result.reason] || result.reason}` : REASONS[result.reason] || result.reason;
+    const why = endReason(result.reason, result.winner);
     const strength = Object.entries(result.strength || {}).map(([p, v]) => `${p} ${Math.round(v * 100)}%`).join(", ");
     const matchId = this.result?.match_id || this.room?.match_id;
     clear(this.endPanel).append(
       el("p", { id: "winner", class: result.winner ? "winner" : "draw", dataset: { winner: result.winner ?? "" },
         style: result.winner ? `--team: ${this.colour(result.winner)}` : null, text: title }),
-      el("p", { class: "end-reason", text: `${why[0].toUpperCase()}${why.slice(1)}, after ${result.turns} turn${result.turns === 1 ? "" : "s"}.` }),
+      el("p", { class: "end-reason", text: `${why}, after ${result.turns} turn${result.turns === 1 ? "" : "s"}.` }),
       strength ? el("p", { class: "end-strength", text: `Systems left: ${strength}.` }) : null,
       mine.length ? el("button", { type: "button", id: "rematch", on: { click: (e) => {
         if (!this.socket.send({ type: "rematch" })) return;
@@ -528,7 +527,8 @@ export class HexRoom {
     this.controls.hide();
     setPhase("over");
     this.banner.textContent = title;
-    $("#status").textContent = `${title}.`;
+    $("#status").textContent = `${why}.`;
+    this.moveBar.hidden = true;
   }
 
   onRefused(message) {
