@@ -9,14 +9,17 @@ import math
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
 from tests._server import Client
 from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.test_accessibility import _serious_violations as serious_violations
 from tests.browser.test_ftl_replay import stored_match
 
 
-def bot_duel(server: Server) -> dict[str, Any]:
+@pytest.fixture(scope="module")
+def duel(server: Server) -> dict[str, Any]:
     """A duel of the tactical bot (ann's seat, once she leaves it) and the easy bot, four
     turns at most; the stored match."""
     room = server.api(
@@ -50,9 +53,9 @@ def ship_states(page: Page) -> dict[str, str]:
 
 
 def test_a_stored_bot_battle_replays_to_its_result(
-    server: Server, open_page: OpenPage, shot: Shot
+    duel: dict[str, Any], open_page: OpenPage, shot: Shot
 ) -> None:
-    stored = bot_duel(server)
+    stored = duel
     assert stored["ruleset"] == "hexfleet"
     frames = stored["events"]
     steps = len(frames) - 1
@@ -117,8 +120,10 @@ def test_a_stored_bot_battle_replays_to_its_result(
     assert page.input_value(".hx-log-chooser") == "2"
 
 
-def test_a_hex_fleet_replay_on_a_phone(server: Server, open_page: OpenPage, shot: Shot) -> None:
-    stored = bot_duel(server)
+def test_a_hex_fleet_replay_on_a_phone(
+    duel: dict[str, Any], open_page: OpenPage, shot: Shot
+) -> None:
+    stored = duel
     page = open_page(f"/replay/{stored['id']}", viewport={"width": 390, "height": 844})
     page.wait_for_selector(".hx-replay-controls")
     page.wait_for_timeout(2500)  # the battle under way
@@ -130,3 +135,12 @@ def test_a_hex_fleet_replay_on_a_phone(server: Server, open_page: OpenPage, shot
     page.click(".hx-logs summary")  # the log drawer, closed on a phone
     assert page.locator(".hx-logs .hx-line").last.is_visible()
     shot(page, "end")
+
+
+def test_the_hex_fleet_replay_is_accessible(duel: dict[str, Any], open_page: OpenPage) -> None:
+    page = open_page(f"/replay/{duel['id']}")
+    page.wait_for_selector(".hx-replay-controls")
+    page.click("[data-step='last']")
+    page.wait_for_selector(".hx-tray-cards.hx-done", state="attached")
+    found = serious_violations(page)
+    assert not found, "\n".join(found)

@@ -99,7 +99,7 @@ export async function showHexReplay(page, match) {
   const turnChooser = el("select", { class: "hx-turn-chooser", "aria-label": "go to a turn" });
   const speedChooser = el("select", { class: "hx-speed", "aria-label": "speed" },
     ...SPEEDS.map((s) => el("option", { value: s, text: `${s}×`, selected: s === 1 })));
-  const button = (step, text, title) => el("button", { type: "button", class: "secondary", dataset: { step }, title, "aria-label": title, text });
+  const button = (step, text, title) => el("button", { type: "button", class: "secondary", dataset: { step }, title, text });
   const play = button("play", "▶ Play", "play");
   play.classList.remove("secondary");
   const controls = el("div", { class: "hx-replay-controls", role: "toolbar", "aria-label": "replay" },
@@ -182,7 +182,6 @@ export async function showHexReplay(page, match) {
   function stop() {
     playing = false;
     play.textContent = "▶ Play";
-    play.setAttribute("aria-label", "play");
   }
 
   async function start() {
@@ -190,7 +189,6 @@ export async function showHexReplay(page, match) {
     if (at >= frames.length - 1) await show(0);
     playing = true;
     play.textContent = "❚❚ Pause";
-    play.setAttribute("aria-label", "pause");
     while (playing && at < frames.length - 1) {
       const current = await show(at + 1, { animate: true });
       if (!current || !playing) break;

@@ -29,14 +29,16 @@ export class ShipLogs {
     this.selected = null;
     this.lastTurn = null;
     this.chooser = el("select", { class: "hx-log-chooser", "aria-label": "whose log to read", on: { change: () => this.#chosen() } });
-    this.list = el("ol", { class: "hx-log", role: "log", "aria-label": "the battle in words" });
+    this.list = el("ol", { class: "hx-log-list" });
+    // The scrolling box takes the keyboard (arrows scroll it) and is read out as a log.
+    this.scroller = el("div", { class: "hx-log", role: "log", tabindex: "0", "aria-label": "the battle in words" }, this.list);
     this.count = el("span", { class: "hx-log-count" });
     this.empty = el("p", { class: "hx-log-empty muted", text: "Nothing yet." });
     const phone = typeof matchMedia === "function" && matchMedia(PHONE).matches;
     this.root = el("details", { class: "hx-logs panel", open: !phone },
       el("summary", {}, el("span", { class: "hx-log-title", text: "Ships' logs" }), " ", this.count),
       el("label", { class: "hx-log-pick" }, "Read the log of ", this.chooser),
-      this.empty, this.list);
+      this.empty, this.scroller);
     container.append(this.root);
     this.#fillChooser();
     if (ships) this.ships(ships);
@@ -51,7 +53,8 @@ export class ShipLogs {
 
   /** Append log lines ({turn, ships, text}), newest at the bottom. */
   add(lines) {
-    const atBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
+    const box = this.scroller;
+    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
     let newShip = false;
     for (const line of lines || []) {
       this.lines.push(line);
@@ -71,7 +74,7 @@ export class ShipLogs {
     }
     if (newShip) this.#fillChooser();
     this.#filter();
-    if (atBottom) this.list.scrollTop = this.list.scrollHeight;
+    if (atBottom) box.scrollTop = box.scrollHeight;
   }
 
   /** Replace the whole log with `lines`. */
@@ -80,7 +83,7 @@ export class ShipLogs {
     this.lastTurn = null;
     this.list.replaceChildren();
     this.add(lines);
-    this.list.scrollTop = this.list.scrollHeight;
+    this.scroller.scrollTop = this.scroller.scrollHeight;
   }
 
   /** Show only the lines that name ship `shipId` (null: every line). */
