@@ -52,7 +52,7 @@ def wait_for_more_log(page: Page, before: int) -> None:
 def my_move_or_end(page: Page) -> bool:
     """Wait until our ship is activated (True) or the battle is over (False)."""
     page.wait_for_selector(
-        "#hex-controls:not([hidden]) #end-activation, body[data-phase=over]", timeout=60_000
+        "#hex-controls:not([hidden]) #controls-title, body[data-phase=over]", timeout=60_000
     )
     return page.get_attribute("body", "data-phase") != "over"
 
@@ -228,3 +228,36 @@ def test_a_refused_action_says_why_where_the_player_looks(
     )
     page.wait_for_selector("#action-message:has-text('Refused')")
     assert "once an activation" in page.inner_text("#action-message")
+
+
+def test_a_ship_jumps_out_and_is_placed_again_when_it_comes_back(open_page: OpenPage) -> None:
+    page = open_page("/", viewport=DESKTOP)
+    create_from_lobby(page, turn_limit=8, hotseat=True)
+    page.wait_for_function(
+        "() => document.querySelectorAll('#seat-panel .seat.kind-human').length === 2"
+    )
+    page.click("button#ready")
+    jumped = None
+    for _ in range(30):
+        assert my_move_or_end(page)
+        before = log_lines(page)
+        if jumped is None:
+            jumped = page.get_attribute("body", "data-active")
+            page.click("#jump")
+            page.fill("#jump-turn", "2")
+            page.click("#confirm-jump")
+            wait_for_more_log(page, before)
+            off = page.inner_text("#off-board")
+            assert "jumped out — back on turn 2" in off
+            assert page.locator(f".ship[data-ship='{jumped}']").count() == 0
+        elif page.locator("#table.placing").count():
+            assert "back from its jump" in page.inner_text("#hex-controls")
+            page.click(".hex[data-hex='9,0'] polygon")
+            page.click(".facing-choice button[data-facing='3']")
+            wait_for_more_log(page, before)
+            page.wait_for_selector(f".ship[data-ship='{jumped}'][data-hex='9,0'][data-facing='3']")
+            return
+        else:
+            page.click("#end-activation")
+            wait_for_more_log(page, before)
+    raise AssertionError("the jumped ship never came back")
