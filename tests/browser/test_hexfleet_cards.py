@@ -265,3 +265,24 @@ def test_on_a_phone_the_log_is_a_drawer(open_page: OpenPage, shot: Shot) -> None
     page.click("#logs summary")
     assert page.locator("#logs .hx-log").is_visible()
     shot(page, "log-drawer-open")
+
+
+def test_a_reshuffle_in_mid_salvo_is_shown_where_it_happened(open_page: OpenPage) -> None:
+    def kinds(frame: dict[str, Any]) -> list[str]:
+        return [e["type"] for e in frame["events"]]
+
+    frame = next(
+        f
+        for f in frames_of("reshuffle")
+        if "fire" in kinds(f) and kinds(f).index("reshuffle") > kinds(f).index("fire")
+    )
+    after = kinds(frame)[kinds(frame).index("reshuffle") :].count("damage")
+    page = open_page("/matches")
+    show_cards(page, frame, speed=8)
+    page.wait_for_function("window.cardsDone === true")
+    row = page.locator("#cards .hx-damage-cards > *")
+    classes = row.evaluate_all("ns => ns.map(n => n.className)")
+    note = next(i for i, c in enumerate(classes) if "hx-reshuffle-note" in c)
+    assert len(classes) - note - 1 == after  # the damage cards drawn from the new pile
+    assert page.inner_text("#cards .hx-damage-cards .hx-reshuffle-note") == "reshuffled!"
+    assert "reshuffled!" in page.inner_text("#cards .hx-deck")

@@ -135,6 +135,9 @@ function layOut(play, names, ships) {
   const nameOf = (id) => names[id] || `ship ${id}`;
   const event = play.event;
   const steps = [];
+  const ranOut = play.reshuffledBefore
+    ? el("p", { class: "hx-reshuffle-note", text: "reshuffled! The pile ran out as these cards were turned: the discards became a new pile." })
+    : null;
   if (play.kind === "fire") {
     const target = ships[event.target];
     const fireRow = el("div", { class: "hx-cards hx-fire-cards" });
@@ -154,14 +157,14 @@ function layOut(play, names, ships) {
       `${nameOf(event.ship)} fires ${plural(event.cards.length, "card")} at ${nameOf(event.target)} — ${shieldWords(target, play)} `,
       hits);
     const figure = el("figure", { class: "hx-play hx-salvo", dataset: { kind: "fire", ship: event.ship, target: event.target } },
-      caption, fireRow);
+      caption, ranOut, fireRow);
     if (play.damage.length) {
       const damageRow = el("div", { class: "hx-cards hx-damage-cards" });
       const damageBox = el("div", { class: "hx-damage" });
       damageBox.hidden = true;
       steps.push({ node: damageBox, reveal: true, pauseBefore: true });
       play.damage.forEach((damage, i) => {
-        if (play.reshuffles.includes(i)) damageRow.append(el("span", { class: "hx-reshuffle-note", text: "reshuffled!" }));
+        if (play.reshuffles.includes(i)) damageRow.append(el("span", { class: "hx-reshuffle-note", title: "the pile ran out: the discards became a new pile", text: "reshuffled!" }));
         const face = cardFace(damage.card);
         face.classList.add(damage.system ? "damage" : "club");
         const label = el("span", { class: "hx-label", text: damageWords(damage, target) });
@@ -192,7 +195,7 @@ function layOut(play, names, ships) {
   result.hidden = true;
   steps.push({ node: result, reveal: true, sound: event.success && play.kind === "shields" ? "shield" : null });
   const figure = el("figure", { class: "hx-play hx-try", dataset: { kind: play.kind, ship: event.ship } },
-    el("p", { class: "hx-caption", text: `${what}: two cards, same colour or a pair succeeds` }), row, result);
+    el("p", { class: "hx-caption", text: `${what}: two cards, same colour or a pair succeeds` }), ranOut, row, result);
   return { figure, steps };
 }
 
