@@ -214,7 +214,7 @@ def test_a_phone_taps_a_hex_sees_the_cost_and_confirms(open_page: OpenPage, shot
     assert activations >= 1, page.inner_text("#log-panel")
 
 
-def test_a_refused_action_says_why_where_the_player_looks(
+def test_the_keyboard_turns_and_a_refused_action_says_why(
     open_page: OpenPage, server: Server
 ) -> None:
     room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_limit": 5})
@@ -222,6 +222,15 @@ def test_a_refused_action_says_why_where_the_player_looks(
     page.wait_for_selector("button#ready")
     page.click("button#ready")
     assert my_move_or_end(page)
+    # The keyboard: with the board focused, the right arrow turns the ship 60° clockwise.
+    active = page.get_attribute("body", "data-active")
+    facing = int(page.get_attribute(f".ship[data-ship='{active}']", "data-facing") or 0)
+    before = log_lines(page)
+    page.focus("#table")
+    page.keyboard.press("ArrowRight")
+    wait_for_more_log(page, before)
+    turned = page.get_attribute(f".ship[data-ship='{active}']", "data-facing")
+    assert turned == str((facing + 1) % 6)
     # A quick double click on Raise shields: the second try is refused, and says why.
     page.evaluate(
         "() => { const b = document.querySelector('#raise-shields'); b.click(); b.click(); }"

@@ -105,7 +105,7 @@ export class HexRoom {
     this.endPanel = el("section", { id: "end-panel", class: "panel", hidden: true });
     $("#players").after(this.endPanel, this.controls.container, this.cards, this.cupPanel, this.offBoard, this.logPanel);
     const help = $(".help");
-    help.open = false;
+    help.open = !PHONE.matches;
     clear(help).append(el("summary", { text: "How to play" }), el("ul", {},
       el("li", { text: "Each turn, chits come out of a cup one by one: the ship named on a chit is activated. The blank chit ends the turn." }),
       el("li", { text: "An activated ship may move (1 hex per propulsion cell; a turn of 60° costs 1), raise its shields, fire once and hail once, in any order; or jump out instead of moving." }),
