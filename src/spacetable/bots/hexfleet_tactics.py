@@ -215,6 +215,7 @@ class _Plan:
         mine = hit_value(ship, shares) if ship.weapons_left else 1.0
         self.danger = {e.id: expected_hits(e, ship, shares) * mine for e in self.threats}
         self._exposure: dict[Hex, float] = {}
+        self._end_cost: dict[Hex, float] = {}
 
     def ahead(self) -> bool:
         """Whether the active ship's side leads every other on strength."""
@@ -268,7 +269,10 @@ class _Plan:
     def end_cost(self, at: Hex) -> float:
         """What ending the activation at ``at`` costs: the exposure there, and each hex
         too far to close and fire next time."""
-        return self.exposure(at) + APPROACH_WEIGHT * self.gap(at)
+        known = self._end_cost.get(at)
+        if known is None:
+            known = self._end_cost[at] = self.exposure(at) + APPROACH_WEIGHT * self.gap(at)
+        return known
 
     def retreat_cost(self, at: Hex, facing: int, movement: int) -> float:
         """The least :meth:`end_cost` the active ship can reach from ``at`` facing
@@ -277,9 +281,8 @@ class _Plan:
         if movement <= 0:
             return cost
         blocked = self.seat.blocked(self.seat.ship.id)
-        for there, _ in reachable(at, facing, movement, self.seat.board, blocked):
-            cost = min(cost, self.end_cost(there))
-        return cost
+        ends = {there for there, _ in reachable(at, facing, movement, self.seat.board, blocked)}
+        return min([cost, *map(self.end_cost, ends)])
 
     def states(self) -> list[tuple[Hex, int, str]]:
         """Where the active ship may end its move: where it is (no steps) and every
