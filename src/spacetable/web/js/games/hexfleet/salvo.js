@@ -228,6 +228,7 @@ export async function showCards(container, frame, { speed = 1, sound = true } = 
   const instant = reducedMotion() || !(speed > 0) || speed === Infinity;
   container.classList.toggle("hx-instant", instant);
   const pace = instant ? 0 : 1 / speed;
+  container.style.setProperty("--hx-flip", `${(0.32 * pace).toFixed(3)}s`); // a flip as fast as the pace
   for (const { steps } of laid) {
     for (const step of steps) {
       if (pace && step.pauseBefore) await wait(PAUSE_MS * pace);
