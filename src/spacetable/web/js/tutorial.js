@@ -3,9 +3,11 @@
 // watch the battle the server resolves (POST /api/resolve, drawn by BattlePlayer), read the
 // score. Then Faster Than Light (tutorial/ftl.js): turn a missile with the ring, sprint it
 // with the arrow and watch its tape. Each step says what to do, notices when it is done and
-// only then offers Next; the last one opens a first match against a bot.
+// only then offers Next; "ready" opens a first match against a bot, or Next goes on to hex
+// fleet (tutorial/hexfleet.js): the chit cup, a move and its cost, shields and a salvo by the
+// cards, and a hex fleet battle against the easy bot.
 //
-// `/tutorial?game=ftl` starts at the Faster Than Light steps.
+// `/tutorial?game=ftl` starts at the Faster Than Light steps, `?game=hexfleet` at hex fleet's.
 //
 // The page's state for tests: body[data-step] is the current step's id, body[data-done] is
 // "yes" once the step is done.
@@ -18,6 +20,7 @@ import { Hand } from "./hand.js";
 import { BattlePlayer } from "./battle.js";
 import { showScores } from "./scores.js";
 import { FtlLesson } from "./tutorial/ftl.js";
+import { hexSteps } from "./tutorial/hexfleet.js";
 
 const PLAYERS = ["Red", "Blue"];
 /** The tutorial's table (mm): small, so the cards are big on any screen. */
@@ -131,9 +134,12 @@ const STEPS = [
     text: [
       "That is the heart of both games. In a real Light Speed match you get ten cards and a few seconds for each; the first to drop his last card calls stop, and any card still in your hand must be dropped where it is or thrown away.",
       "The beginner bot plays slowly, so you can get your whole fleet down.",
+      "Or press <b>Next</b> for a third game, hex fleet: fleets on a hex grid and a deck of playing cards.",
     ],
     enter: () => showFinish(),
   },
+  // Next from "ready" goes on to a third game.
+  ...hexSteps({ say, done, actions: () => $("#step-actions") }),
 ];
 
 let index = 0;
@@ -148,7 +154,8 @@ function showStep(i) {
     progress.append(el("li", { class: k < i ? "done" : k === i ? "current" : "", "aria-current": k === i ? "step" : null,
       title: s.title }, el("span", { class: "visually-hidden", text: `${s.title}${k < i ? " (done)" : ""}` })));
   });
-  $("#step-count").textContent = `Step ${i + 1} of ${STEPS.length}${step.id.startsWith("ftl") ? " · Faster Than Light" : i < 5 ? " · Light Speed" : ""}`;
+  const game = step.id.startsWith("ftl") ? " · Faster Than Light" : step.id.startsWith("hex") ? " · Hex fleet" : i < 5 ? " · Light Speed" : "";
+  $("#step-count").textContent = `Step ${i + 1} of ${STEPS.length}${game}`;
   $("#step-title").textContent = step.title;
   const text = clear($("#step-text"));
   for (const paragraph of step.text) {
@@ -419,9 +426,9 @@ async function main() {
   });
   $("#skip-ftl").addEventListener("click", () => showStep(STEPS.findIndex((s) => s.id === "ftl-turn")));
   lesson.started = true;
-  // `?game=ftl` (as on the referee page) starts at the Faster Than Light steps.
-  const ftl = new URLSearchParams(location.search).get("game") === "ftl";
-  showStep(ftl ? STEPS.findIndex((s) => s.id === "ftl-turn") : 0);
+  // `?game=ftl` or `?game=hexfleet` (as on the referee page) starts at that game's steps.
+  const first = { ftl: "ftl-turn", hexfleet: "hex-cup" }[new URLSearchParams(location.search).get("game")];
+  showStep(first ? STEPS.findIndex((s) => s.id === first) : 0);
 }
 
 main();

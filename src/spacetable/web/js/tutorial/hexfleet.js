@@ -1,0 +1,395 @@
+// The tutorial's hex fleet steps, on the room's hex board (games/hexfleet/board.js): draw
+// chits from the cup until your ship is activated, move and turn it (each hex and each turn
+// costs one) until Blue's ship is in its forward arc, raise shields (two cards), and fire
+// (cards through the shields, damage cards, clubs drawn again). The cards come from a deck
+// shuffled here; the server's referee (POST /api/resolve, the combat scripts of DESIGN
+// section 6) applies the charts to them, as it does for a referee at a real table.
+//
+// API: hexSteps({ say, done, actions }) -> the tutorial's step objects ({id, name, title,
+//   text, enter}), the last one opening a hex fleet duel against the easy bot; say(text) and
+//   done(text) are the tutorial's status line and "this step is done", actions() its button
+//   row.
+
+import { $, el, postJSON } from "../dom.js";
+import { DIRECTIONS, HexBoard } from "../games/hexfleet/board.js";
+import { showCards } from "../games/hexfleet/salvo.js";
+
+const BOARD = { width: 9, height: 7 };
+const ME = "Red";
+/** The two ships as the room's view gives them (the server's ship JSON). */
+const START = [
+  { id: "dart", name: "Dart", owner: ME, class: "light", weapons: "light", at: [2, 4], facing: 3, status: "table",
+    shields: 8, shields_max: 8, shields_up: false, weapon_systems: 8, weapon_systems_max: 8, propulsion: 16, propulsion_max: 16 },
+  { id: "warden", name: "Warden", owner: "Blue", class: "heavy", weapons: "heavy", at: [6, -1], facing: 4, status: "table",
+    shields: 6, shields_max: 16, shields_up: true, weapon_systems: 16, weapon_systems_max: 16, propulsion: 8, propulsion_max: 8 },
+];
+/** The same ships in a combat script (the Warden has lost 10 shield points already). */
+const SCRIPT_SHIPS = {
+  dart: { class: "light", owner: ME, name: "Dart" },
+  warden: { class: "heavy", owner: "Blue", name: "Warden", shields_lost: 10, shields_up: true },
+};
+const SUITS = "SHDC";
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+
+// -- the grid, as the server's hexes.py ----------------------------------------------------
+
+const centre = ([q, r]) => [1.5 * q, Math.sqrt(3) * (r + q / 2)];
+const onBoard = ([q, r]) => {
+  const row = r + (q - (q & 1)) / 2;
+  return q >= 0 && q < BOARD.width && row >= 0 && row < BOARD.height;
+};
+const distance = ([q1, r1], [q2, r2]) => (Math.abs(q1 - q2) + Math.abs(r1 - r2) + Math.abs(q1 + r1 - q2 - r2)) / 2;
+
+/** Whether `target` is in the forward half of a ship at `at` facing `facing` (rulings H5). */
+function inForwardArc(at, facing, target) {
+  const [ax, ay] = centre(at);
+  const [tx, ty] = centre(target);
+  const [fx, fy] = centre(DIRECTIONS[facing]);
+  return (tx - ax) * fx + (ty - ay) * fy >= -1e-9;
+}
+
+/** Every (hex, facing) a ship reaches with `movement` hexes: [{at, facing, steps, cost}]. */
+function reachable(at, facing, movement, blocked) {
+  const seen = new Map([[`${at},${facing}`, ""]]);
+  let frontier = [[at, facing, ""]];
+  const out = [];
+  while (frontier.length) {
+    const next = [];
+    for (const [here, f, steps] of frontier) {
+      if (steps.length >= movement) continue;
+      const ahead = [here[0] + DIRECTIONS[f][0], here[1] + DIRECTIONS[f][1]];
+      const options = [[here, (f + 5) % 6, "L"], [here, (f + 1) % 6, "R"]];
+      if (onBoard(ahead) && !blocked.has(`${ahead}`)) options.push([ahead, f, "F"]);
+      for (const [hex, face, letter] of options) {
+        const key = `${hex},${face}`;
+        if (seen.has(key)) continue;
+        seen.set(key, steps + letter);
+        out.push({ at: hex, facing: face, steps: steps + letter, cost: steps.length + 1 });
+        next.push([hex, face, steps + letter]);
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+/** A freshly shuffled deck (the browser's cryptographic chance). */
+function shuffledDeck() {
+  const deck = SUITS.split("").flatMap((s) => RANKS.map((r) => `${r}${s}`));
+  const random = new Uint32Array(deck.length);
+  crypto.getRandomValues(random);
+  for (let i = deck.length - 1; i > 0; i -= 1) {
+    const j = random[i] % (i + 1);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  return deck;
+}
+
+// -- the lesson ------------------------------------------------------------------------------
+
+class HexLesson {
+  constructor({ say, done, actions }) {
+    this.say = say;
+    this.done = done;
+    this.actions = actions;
+    this.ships = START.map((s) => ({ ...s, at: [...s.at] }));
+    this.deck = shuffledDeck();
+    this.steps = []; // the combat script's steps so far
+    this.used = 0; // cards of the deck turned so far
+    this.movement = 0;
+    this.phase = null;
+    this.built = false;
+  }
+
+  ship(id) {
+    return this.ships.find((s) => s.id === id);
+  }
+
+  /** Put the hex board and its panels in the page (once), hiding the other games'. */
+  build() {
+    if (this.built) return;
+    this.built = true;
+    document.body.classList.add("hex-lesson");
+    for (const node of document.querySelectorAll(".lesson-ls, .lesson-ftl")) node.toggleAttribute("hidden", true);
+    for (const id of ["#score-panel", "#battle-log", "#skip-ftl"]) $(id).hidden = true;
+    const wrap = $("#table-wrap");
+    const board = wrap.appendChild(el("div", { class: "lesson-hex hex-lesson-board" }));
+    this.board = new HexBoard(board, { ...BOARD, colourOf: (owner) => (owner === ME ? "#ff5a5f" : "#4aa3ff") });
+    this.board.svg.setAttribute("role", "img");
+    this.board.svg.setAttribute("aria-label", "the hex board: your Dart and Blue's Warden");
+    wrap.append(this.board.zoomControls());
+    this.board.onHex(({ q, r }) => this.hexClicked(q, r));
+    this.board.onFacing((facing) => this.facingClicked(facing));
+    this.board.onShip((ship) => this.shipClicked(ship));
+    this.cup = el("section", { class: "panel lesson-hex hex-cup", id: "hex-cup", "aria-label": "the cup" });
+    this.cards = el("section", { class: "panel lesson-hex hex-lesson-cards", id: "hex-lesson-cards", "aria-live": "polite",
+      "aria-label": "the cards turned", hidden: true });
+    this.log = el("ol", { class: "hex-step-log", id: "hex-lesson-log" });
+    this.logPanel = el("section", { class: "panel lesson-hex", hidden: true }, el("h2", { text: "Ships' log" }), this.log);
+    // Right under the step, where the player looks: the cup, then the cards and the log.
+    $(".tutorial-step").after(this.cup, this.cards, this.logPanel);
+    this.render();
+  }
+
+  render(activation = null) {
+    this.board.render({ ships: this.ships, activation });
+  }
+
+  // -- the cup ------------------------------------------------------------------------------
+
+  startCup() {
+    this.build();
+    this.phase = "cup";
+    this.chits = ["dart", "warden", "blank"];
+    this.showCup();
+  }
+
+  showCup(drawn = null) {
+    const names = { dart: "Dart (yours)", warden: "Warden (Blue)", blank: "blank" };
+    this.cup.replaceChildren(el("h2", { text: "The cup" }),
+      el("ul", { class: "hex-chits" }, ...this.chits.map((c) => el("li", { class: `hex-chit chit-${c}`, text: names[c] }))),
+      drawn ? el("p", { class: "hex-drawn", text: `Drawn: ${names[drawn]}` }) : null);
+    if (this.phase !== "cup") return;
+    const draw = el("button", { type: "button", id: "hex-draw", text: "Draw a chit", on: { click: () => this.drawChit() } });
+    this.actions().replaceChildren(draw);
+  }
+
+  drawChit() {
+    const pick = new Uint32Array(1);
+    crypto.getRandomValues(pick);
+    const chit = this.chits[pick[0] % this.chits.length];
+    if (chit === "blank") {
+      this.chits = ["dart", "warden", "blank"];
+      this.say("The blank: the turn is over at once, and any ship still in the cup waits. A new turn starts with every chit back in the cup: draw again.");
+    } else if (chit === "warden") {
+      this.chits = this.chits.filter((c) => c !== "warden");
+      this.say("Blue's Warden is activated. (In this lesson Blue does nothing with it.) Draw again.");
+    } else {
+      this.chits = this.chits.filter((c) => c !== "dart");
+      this.phase = null;
+      this.actions().replaceChildren();
+      this.render({ ship: "dart" });
+      this.done("Your Dart is activated: this is its turn to act.");
+    }
+    this.showCup(chit);
+  }
+
+  // -- moving ---------------------------------------------------------------------------------
+
+  startMove() {
+    this.build();
+    this.cup.hidden = true;
+    this.phase = "move";
+    this.movement = this.ship("dart").propulsion;
+    this.showReach();
+    this.checkArc(false);
+  }
+
+  showReach() {
+    const dart = this.ship("dart");
+    const blocked = new Set(this.ships.filter((s) => s.id !== "dart").map((s) => `${s.at}`));
+    this.render({ ship: "dart" });
+    this.board.highlightMoves(this.phase === "move" ? reachable(dart.at, dart.facing, this.movement, blocked) : []);
+    this.actions().replaceChildren(el("p", { class: "tutorial-question", id: "hex-movement",
+      text: `Movement left: ${this.movement} of ${dart.propulsion} hexes.` }));
+  }
+
+  hexClicked(q, r) {
+    if (this.phase !== "move") return;
+    const move = this.board.moveTo(`${q},${r}`);
+    if (!move) return this.say("The Dart cannot reach that hex: pick a lit one.");
+    this.apply(move);
+  }
+
+  facingClicked(facing) {
+    if (this.phase !== "move") return;
+    const move = this.board.turnTo(facing);
+    if (move) this.apply(move);
+  }
+
+  apply(move) {
+    const dart = this.ship("dart");
+    dart.at = [...move.at];
+    dart.facing = move.facing;
+    this.movement -= move.cost;
+    this.board.showPath(null);
+    this.showReach();
+    this.say(`${move.steps.split("").join(" ")}: ${move.cost} hex${move.cost === 1 ? "" : "es"} of movement.`);
+    this.checkArc(true);
+  }
+
+  checkArc(moved) {
+    const dart = this.ship("dart");
+    const warden = this.ship("warden");
+    const ahead = inForwardArc(dart.at, dart.facing, warden.at) && distance(dart.at, warden.at) <= 12;
+    if (ahead && moved) {
+      this.done(`The Warden is in the Dart's forward arc, ${distance(dart.at, warden.at)} hexes away: it can be fired at.`);
+    } else if (!ahead && document.body.dataset.done === "yes") {
+      document.body.dataset.done = "no";
+      $("#next").disabled = true;
+      this.say("The Warden is behind the Dart again: turn back towards it.");
+    }
+  }
+
+  // -- the cards ------------------------------------------------------------------------------
+
+  /** Settle `step` with the deck's next cards on the server; the result, or null (said). */
+  async settle(step) {
+    this.actions().querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    const steps = [...this.steps, step];
+    const script = { ruleset: "hexfleet", ships: SCRIPT_SHIPS, steps, cards: this.deck.slice(0, 52) };
+    let answer;
+    try {
+      answer = await postJSON("/api/resolve", script);
+    } catch (error) {
+      this.actions().querySelectorAll("button").forEach((b) => { b.disabled = false; });
+      this.say(`The referee could not settle it: ${error.message}. Try again.`);
+      return null;
+    }
+    const result = answer.result;
+    this.steps = steps;
+    const events = result.events.slice(this.eventsSeen || 0);
+    this.eventsSeen = result.events.length;
+    this.used = result.cards_used;
+    for (const ship of this.ships) {
+      const now = result.ships[ship.id];
+      Object.assign(ship, { shields: now.shields, shields_up: now.shields_up, weapon_systems: now.weapons, propulsion: now.propulsion });
+    }
+    this.render({ ship: "dart" });
+    for (const line of result.log[result.log.length - 1]) this.log.append(el("li", { text: line.text }));
+    this.logPanel.hidden = false;
+    this.cards.hidden = false;
+    const discards = this.used;
+    // As an acted frame: the ships as they stand after the cards.
+    await showCards(this.cards, { events, ships: this.ships, deck: { pile: 52 - this.used, discards, reshuffles: 0 } });
+    return result.steps[result.steps.length - 1];
+  }
+
+  startShields() {
+    this.build();
+    this.cup.hidden = true;
+    this.phase = "shields";
+    this.render({ ship: "dart" });
+    this.board.highlightMoves([]);
+    const raise = el("button", { type: "button", id: "hex-raise", text: "Raise shields", on: { click: async () => {
+      const settled = await this.settle({ raise_shields: "dart" });
+      if (!settled) return;
+      this.phase = null;
+      this.actions().replaceChildren();
+      this.done(settled.success
+        ? `${settled.cards.join(" and ")}: they match, the Dart's shields are up. They stay up until their last point is lost.`
+        : `${settled.cards.join(" and ")}: no match, the shields stay down. One try an activation: in a battle you would try again next time.`);
+    } } });
+    this.actions().replaceChildren(raise);
+  }
+
+  startFire() {
+    this.build();
+    this.cup.hidden = true;
+    this.phase = "fire";
+    this.render({ ship: "dart" });
+    this.board.highlightTargets([{ ship: "warden" }]);
+    const fire = el("button", { type: "button", id: "hex-fire", text: "Fire at the Warden", on: { click: () => this.fire() } });
+    this.actions().replaceChildren(fire);
+  }
+
+  shipClicked(ship) {
+    if (this.phase === "fire" && ship.id === "warden") this.fire();
+  }
+
+  async fire() {
+    if (this.phase !== "fire") return;
+    this.phase = "firing";
+    const settled = await this.settle({ fire: "dart", at: "warden" });
+    if (!settled) {
+      this.phase = "fire";
+      return;
+    }
+    this.phase = null;
+    this.actions().replaceChildren();
+    this.board.highlightTargets([]);
+    const clubs = (settled.damage || []).filter((d) => !d.system).length;
+    const hits = settled.hits === 1 ? "1 hit" : `${settled.hits} hits`;
+    this.done(`${hits} through the Warden's shields${settled.hits ? `, so ${settled.hits} damage card${settled.hits === 1 ? "" : "s"}` : ""}${clubs ? ` (and ${clubs} club${clubs === 1 ? "" : "s"} drawn again)` : ""}. Its gauges on the board have dropped.`);
+  }
+}
+
+/** The tutorial's hex fleet steps (see the header). */
+export function hexSteps(api) {
+  let lesson = null;
+  const get = () => {
+    lesson ??= new HexLesson(api);
+    return lesson;
+  };
+  return [
+    {
+      id: "hex-cup",
+      name: "Cup",
+      title: "Hex fleet: the cup decides who acts",
+      text: [
+        "A third game: fleets on a board of hexagons. There are no fixed turns: each ship has a chit in a cup, with one <b>blank</b>. The ship whose chit comes out is <b>activated</b> and acts; the blank ends the turn.",
+        "You are <b class=\"red\">Red</b>, with the light ship <b>Dart</b>. <b>Draw chits</b> until the Dart is activated.",
+      ],
+      enter: () => get().startCup(),
+    },
+    {
+      id: "hex-move",
+      name: "Move",
+      title: "Move and turn: one hex each",
+      text: [
+        "The Dart has 16 propulsion cells: 16 hexes of movement. A step into the hex ahead costs 1; turning to the next side costs 1 too. The lit hexes are those it can reach.",
+        "A light ship fires only into the half of the board ahead of it, and Blue's Warden is behind the Dart. <b>Click a lit hex, or an arrow around the Dart to turn, until the Warden is ahead of it.</b>",
+      ],
+      enter: () => get().startMove(),
+    },
+    {
+      id: "hex-shields",
+      name: "Shields",
+      title: "Raise shields: two cards",
+      text: [
+        "Ships start with their shields down. To raise them, turn two cards from the deck: the <b>same colour</b> or the <b>same rank</b> succeeds.",
+        "<b>Press Raise shields.</b> The cards are shuffled here and the referee applies the rules to them.",
+      ],
+      enter: () => get().startShields(),
+    },
+    {
+      id: "hex-fire",
+      name: "Fire",
+      title: "Fire: cards through the shields",
+      text: [
+        "The Dart's light weapons turn <b>4 cards</b>. The Warden's shields are up but down to 6 of 16 points, so ♦ diamonds, ♥ hearts and ♠ spades get through: each is a <b>hit</b>. (With full shields, only spades would.)",
+        "Each hit draws a <b>damage card</b>: ♦ a weapon system, ♥ a shield point, ♠ a propulsion cell; a ♣ club does nothing and another is drawn. <b>Click the Warden, or press Fire.</b>",
+      ],
+      enter: () => get().startFire(),
+    },
+    {
+      id: "hex-ready",
+      name: "Play",
+      title: "Your first hex fleet battle",
+      text: [
+        "That is a whole activation. In a battle the cup goes on drawing, each side's ships move and fire in turn, and a ship may also <b>jump</b> out while it keeps half its propulsion, to come back in a turn you choose.",
+        "Before you fire, the board shows the exact odds of the salvo; after it, the cards turn face up. The easy bot closes in and fires: a fair first opponent.",
+      ],
+      enter: () => {
+        const play = el("button", { type: "button", id: "play-hexfleet", class: "play-first", text: "Play a hex fleet battle",
+          on: { click: () => playHexBattle(play, api.say) } });
+        api.actions().replaceChildren(play, el("a", { class: "button secondary", href: "/rules#hexfleet", text: "Read the hex fleet rules" }));
+        api.done("Tutorial complete.");
+        play.focus({ preventScroll: true });
+      },
+    },
+  ];
+}
+
+/** Open a hex fleet duel for two, with us in one seat and the easy bot in the other. */
+async function playHexBattle(button, say) {
+  button.disabled = true;
+  try {
+    const room = await postJSON("/api/rooms", { ruleset: "hexfleet", seats: 2, scenario: "duel" });
+    // As the lobby's "Play a bot": the room page seats us, then the bot.
+    location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:easy`;
+  } catch (error) {
+    button.disabled = false;
+    say(`The room could not be created: ${error.message}`);
+  }
+}
