@@ -13,13 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, ViewportSize
 
 from tests.browser.conftest import OpenPage, Shot
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 HEX_EXAMPLES = sorted(EXAMPLES.glob("hexfleet-*.json"))
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1366, "height": 800}
 
 
 def open_hex(open_page: OpenPage, **options: Any) -> Page:
@@ -116,7 +117,7 @@ def test_the_benellyn_example_tells_its_ships_log(open_page: OpenPage, shot: Sho
     page.select_option("#hex-draft-kind", "fire")
     assert "No ship of another side is in the battle" in page.inner_text("#hex-draft")
     page.select_option("#hex-draft-kind", "raise_shields")
-    for size in ({"width": 1366, "height": 800}, PHONE):
+    for size in (LAPTOP, PHONE):
         page.set_viewport_size(size)
         shot(page, f"benellyn-{size['width']}")
 
@@ -159,7 +160,7 @@ def test_a_combat_recorded_by_hand_with_typed_cards(open_page: OpenPage, shot: S
     assert log[1].startswith("2. Warden fires 8 cards at Vigil")
     assert any("loses a shield point (15 left)" in line for line in log)
     assert page.input_value("#hex-draft-cards") == ""
-    for size in ({"width": 1366, "height": 800}, PHONE):
+    for size in (LAPTOP, PHONE):
         page.set_viewport_size(size)
         shot(page, f"by-hand-{size['width']}")
 

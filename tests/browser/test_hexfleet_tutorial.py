@@ -81,7 +81,7 @@ def raise_shields(page: Page) -> None:
 def fire_at_the_warden(page: Page) -> None:
     step_is(page, "hex-fire")
     warden = page.locator(".ship[data-ship='warden']")
-    assert "shields 6/16 (up)" in warden.locator("title").text_content()
+    assert "shields 6/16 (up)" in (warden.locator("title").text_content() or "")
     warden.click()
     wait_done(page)
     salvo = page.locator("#hex-lesson-log li").nth(1).inner_text()
