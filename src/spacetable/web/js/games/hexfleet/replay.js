@@ -157,12 +157,22 @@ export async function showHexReplay(page, match) {
     // While a step's cards flip, the ships stand as before it: the cards tell the damage first.
     const cardsToCome = animate && turnsCards(frame) && target > 0;
     const before = cardsToCome ? frames[target - 1] : frame;
-    board.render({ ships: before.ships || [], activation: frame.activation });
-    showPlayers(before);
     position.textContent = target === 0 ? `Start · ${frames.length - 1} steps` : `Step ${target} of ${frames.length - 1} · turn ${frame.turn}`;
     turnChooser.value = String(turnStarts.get(frame.turn));
     trayText.textContent = stepText(frame, target);
     trayText.hidden = turnsCards(frame); // the cards' caption tells it
+    board.showPath(null);
+    const move = target > 0 ? (frame.events || []).find((e) => e.type === "move") : null;
+    if (move) {
+      cards.replaceChildren();
+      // The path is drawn from where the ship stood; it stays on the board for this step.
+      board.render({ ships: frames[target - 1].ships || [], activation: { ...(frame.activation || {}), ship: move.ship } });
+      board.showPath(move.steps, move.cost);
+      if (animate) await new Promise((resolve) => setTimeout(resolve, (STEP_MS * 0.6) / speed()));
+      if (ticket !== run) return false;
+    }
+    board.render({ ships: before.ships || [], activation: frame.activation });
+    showPlayers(before);
     const last = target === frames.length - 1;
     status.textContent = last ? resultText(match.result) : "";
     tray.classList.toggle("has-cards", turnsCards(frame));
