@@ -270,3 +270,40 @@ def test_a_ship_jumps_out_and_is_placed_again_when_it_comes_back(open_page: Open
             page.click("#end-activation")
             wait_for_more_log(page, before)
     raise AssertionError("the jumped ship never came back")
+
+
+def test_a_hot_seat_battle_on_a_phone_to_the_end(open_page: OpenPage, shot: Shot) -> None:
+    page = open_page("/", viewport=PHONE, has_touch=True, is_mobile=True)
+    create_from_lobby(page, turn_limit=4, hotseat=True)
+    page.wait_for_function(
+        "() => document.querySelectorAll('#seat-panel .seat.kind-human').length === 2"
+    )
+    page.tap("button#ready")
+    aimed = False
+    while my_move_or_end(page):
+        target = page.evaluate(NEAREST_TO_ENEMY)
+        if target is not None:
+            page.locator(f".hex[data-hex='{target}'] polygon").tap()
+            before = log_lines(page)
+            page.tap("#confirm-move")
+            wait_for_more_log(page, before)
+        if page.locator(".ship.target").count() and page.is_enabled("#fire"):
+            ship = page.get_attribute(".ship.target >> nth=0", "data-ship")
+            page.tap(f".target-button[data-ship='{ship}']")  # the list: the board may not show it
+            assert "to hit at least once" in page.inner_text("#odds-summary")
+            if not aimed:
+                page.locator("#aim-panel").scroll_into_view_if_needed()
+                shot(page, "aiming")
+                aimed = True
+            before = log_lines(page)
+            page.tap("#confirm-fire")
+            wait_for_more_log(page, before)
+        if page.get_attribute("body", "data-phase") == "over":
+            break
+        before = log_lines(page)
+        page.tap("#end-activation")
+        wait_for_more_log(page, before)
+    page.wait_for_selector("#winner")
+    page.locator("#end-panel").scroll_into_view_if_needed()
+    shot(page, "end")
+    assert page.is_visible("#rematch")

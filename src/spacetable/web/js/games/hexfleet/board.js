@@ -153,10 +153,10 @@ export class HexBoard {
   drawShip(ship, active) {
     const { x, y } = this.hexCentre(ship.at[0], ship.at[1]);
     const colour = this.colourOf(ship.owner);
-    const size = { light: 3.6, medium: 4.4, heavy: 5 }[ship.class] || 4.4;
+    const size = { light: 4.4, medium: 5.1, heavy: 5.7 }[ship.class] || 5.1;
     const hull = HULLS[ship.class] || HULLS.medium;
     const points = hull.map(([hx, hy]) => `${(hx * size).toFixed(2)},${(hy * size).toFixed(2)}`).join(" ");
-    const body = svg("g", { transform: `translate(${x.toFixed(2)} ${(y + 0.4).toFixed(2)}) rotate(${ship.facing * 60})` },
+    const body = svg("g", { transform: `translate(${x.toFixed(2)} ${y.toFixed(2)}) rotate(${ship.facing * 60})` },
       svg("polygon", { class: "hull", points, fill: colour }));
     if (ship.weapons === "heavy") {
       // Heavy guns: two barrels ahead of the hull (a medium's choice shows at a glance).
@@ -166,17 +166,17 @@ export class HexBoard {
     }
     const gauges = svg("g", { class: "gauges" });
     GAUGES.forEach(([key, max, colour2], k) => {
-      const gy = y + HEX_RADIUS * 0.5 + k * 1.15;
-      const full = 9;
+      const gy = y + HEX_RADIUS * 0.59 + k * 0.9;
+      const full = 8;
       const fraction = ship[max] ? Math.max(0, ship[key]) / ship[max] : 0;
-      gauges.append(svg("rect", { class: "gauge-back", x: x - full / 2, y: gy, width: full, height: 0.8 }),
-        svg("rect", { class: `gauge gauge-${key}`, x: x - full / 2, y: gy, width: (full * fraction).toFixed(2), height: 0.8, fill: colour2 }));
+      gauges.append(svg("rect", { class: "gauge-back", x: x - full / 2, y: gy, width: full, height: 0.7 }),
+        svg("rect", { class: `gauge gauge-${key}`, x: x - full / 2, y: gy, width: (full * fraction).toFixed(2), height: 0.7, fill: colour2 }));
     });
-    const name = svg("text", { class: "ship-name", x, y: y - HEX_RADIUS * 0.56, "text-anchor": "middle", fill: colour }, ship.name);
+    const name = svg("text", { class: "ship-name", x, y: y - HEX_RADIUS * 0.6, "text-anchor": "middle", fill: colour }, ship.name);
     const g = svg("g", { class: `ship ship-${ship.class}${active ? " active" : ""}${ship.shields_up ? " shielded" : ""}`,
       dataset: { ship: ship.id, owner: ship.owner, hex: `${ship.at[0]},${ship.at[1]}`, facing: ship.facing } },
     svg("circle", { class: "ship-hit", cx: x, cy: y, r: HEX_RADIUS * 0.82 }),
-    ship.shields_up ? svg("circle", { class: "shield-ring", cx: x, cy: y + 0.4, r: size + 1.3 }) : null,
+    ship.shields_up ? svg("circle", { class: "shield-ring", cx: x, cy: y, r: size + 1.1 }) : null,
     body, gauges, name,
     svg("title", {}, describeShip(ship)));
     return g;

@@ -5,7 +5,8 @@
 // what the room gives it and sends actions through `send`; the board is the room's.
 //
 // API:
-//   const controls = new HexControls(container, { send, onCancelAim })
+//   const controls = new HexControls(container, { send, onCancelAim, onTarget })
+//     onTarget(shipId): a target chosen from the list of ships (as a click on the board).
 //   controls.show({ ship, activation, aim, reach, turn, turnLimit, target, placeAt, who })
 //     ship: the active ship (ours), activation, aim and reach: the view's, target: the
 //     chosen target's id or null, placeAt: the hex chosen to place a returning ship ({q, r, label}) or null,
@@ -24,7 +25,8 @@ export function percent(p) {
 }
 
 export class HexControls {
-  constructor(container, { send, onCancelAim = () => {} }) {
+  constructor(container, { send, onCancelAim = () => {}, onTarget = () => {} }) {
+    this.onTarget = onTarget;
     this.container = container;
     this.send = send;
     this.onCancelAim = onCancelAim;
@@ -94,6 +96,14 @@ export class HexControls {
       action("hail", "Hail…", hailWhy, "click a ship", () => this.message("Click a ship on the board, then Hail it.")),
       action("jump", "Jump…", jumpWhy, "leave now, come back later", () => this.openJump()),
       action("end-activation", "End activation", null, "draw the next chit", () => this.send({ type: "done", ship: ship.id }))));
+    if (aim.length) {
+      // Every other ship, to aim at or hail without finding it on the board (a phone, the keyboard).
+      body.append(el("div", { class: "target-list", role: "group", "aria-label": "aim at" },
+        el("span", { class: "target-list-label", text: "Aim at:" }),
+        aim.map((a) => el("button", { type: "button", class: `secondary target-button${a.problem ? " out" : ""}`,
+          dataset: { ship: a.ship }, "aria-pressed": String(a.ship === target), title: a.problem || a.odds?.summary || "",
+          on: { click: () => this.onTarget(a.ship) } }, `${a.name} · ${a.distance} hex${a.distance === 1 ? "" : "es"}`))));
+    }
     if (entry) body.append(this.aimBox(ship, entry, done));
   }
 

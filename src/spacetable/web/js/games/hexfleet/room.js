@@ -93,6 +93,7 @@ export class HexRoom {
     this.controls = new HexControls(el("section", { id: "hex-controls", class: "panel hex-controls" }), {
       send: (action) => this.act(action),
       onCancelAim: () => { this.target = null; this.refresh(); },
+      onTarget: (id) => { this.target = id; this.pending = null; this.refresh(); },
     });
     // A tapped hex's move waits here, over the board, for its confirm (a finger cannot hover).
     this.moveBar = el("div", { class: "pending-move", role: "group", "aria-label": "the move to confirm", hidden: true });
