@@ -149,6 +149,12 @@ def test_axe_finds_nothing_serious(
     ann.wait_for_selector("#hand-bar:not([hidden])")
     found["room"] = _serious_violations(ann)
 
+    hexfleet = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2})
+    hex_room = open_page(f"/rooms/{hexfleet['id']}?bots=1:easy")
+    hex_room.click("button#ready")
+    hex_room.wait_for_selector("#hex-controls:not([hidden]) #end-activation", timeout=30_000)
+    found["hex fleet room"] = _serious_violations(hex_room)
+
     replay = open_page(f"/replay/{stored[1]}")
     replay.wait_for_selector("body[data-phase=fast], body[data-phase=battle], #replay-battle")
     found["replay"] = _serious_violations(replay)
@@ -157,4 +163,11 @@ def test_axe_finds_nothing_serious(
     referee.wait_for_selector(".add-ship")
     found["referee"] = _serious_violations(referee)
 
-    assert found == {"lobby": [], "room's seats": [], "room": [], "replay": [], "referee": []}
+    assert found == {
+        "lobby": [],
+        "room's seats": [],
+        "room": [],
+        "hex fleet room": [],
+        "replay": [],
+        "referee": [],
+    }
