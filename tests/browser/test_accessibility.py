@@ -171,3 +171,38 @@ def test_axe_finds_nothing_serious(
         "replay": [],
         "referee": [],
     }
+
+
+def test_axe_finds_nothing_serious_in_hex_fleet_referee_tutorial_and_rules(
+    open_page: OpenPage,
+) -> None:
+    _axe_path()
+    found: dict[str, list[str]] = {}
+    referee = open_page("/referee?game=hexfleet")
+    referee.wait_for_selector("#hex-table .hex-ship-card")
+    example = Path(__file__).resolve().parents[2] / "examples" / "hexfleet-benellyn.json"
+    referee.set_input_files("#hex-import-file", str(example))
+    referee.wait_for_selector("#hex-steps [data-step='11']")
+    referee.click("#hex-table .hex-ship-card[data-ship='benellyn'] .hex-setup summary")
+    referee.click(".hex-drawing-box summary")
+    referee.fill("#hex-draft-cards", "KS ZZ")
+    found["hex fleet referee"] = _serious_violations(referee)
+
+    tutorial = open_page("/tutorial?game=hexfleet")
+    tutorial.wait_for_selector("#hex-draw")
+    found["hex fleet tutorial's cup"] = _serious_violations(tutorial)
+    while tutorial.get_attribute("body", "data-done") != "yes":
+        tutorial.click("#hex-draw")
+    tutorial.click("#next")
+    tutorial.wait_for_selector(".hex.reachable")
+    found["hex fleet tutorial's move"] = _serious_violations(tutorial)
+
+    rules = open_page("/rules#hexfleet")
+    rules.wait_for_function("[...document.images].every((img) => img.complete)")
+    found["hex fleet rules"] = _serious_violations(rules)
+    assert found == {
+        "hex fleet referee": [],
+        "hex fleet tutorial's cup": [],
+        "hex fleet tutorial's move": [],
+        "hex fleet rules": [],
+    }

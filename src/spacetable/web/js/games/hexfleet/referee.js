@@ -222,7 +222,7 @@ function shipCard(ship, state, logLines) {
   gauge("Weapons", state.weapons, state.weapons_max, state.salvo ? `${state.salvo}-card salvo` : "cannot fire"),
   gauge("Propulsion", state.propulsion, state.propulsion_max, state.can_jump ? "can jump" : "cannot jump"),
   errorLine(where));
-  const log = el("ol", { class: "hex-ship-log", "aria-label": `${ship.name}'s log` });
+  const log = el("ol", { class: "hex-ship-log", "aria-label": `${ship.name}'s log`, tabindex: 0 });
   for (const { step, text } of logLines) log.append(el("li", {}, el("b", { text: `${step}. ` }), text));
   if (!logLines.length) log.append(el("li", { class: "muted", text: "Nothing yet." }));
   card.append(el("details", { class: "hex-log-box", open: window.innerWidth > 820 }, el("summary", { text: `Ship's log (${logLines.length})` }), log));
