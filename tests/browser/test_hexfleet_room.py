@@ -135,6 +135,10 @@ def test_a_newcomer_plays_a_duel_against_the_easy_bot_to_the_end(
     assert shielded, "the duel never let us raise shields"
     assert fired or "Kal Pol" in page.inner_text("#log-panel")
     shot(page, "end")
+    # Rematch: the bot agrees, a fresh battle starts and the end is gone.
+    page.click("#rematch")
+    page.wait_for_selector("body[data-phase=activation][data-turn='1']")
+    assert page.is_hidden("#end-panel")
 
 
 def test_hot_seat_two_people_at_one_screen_both_act(open_page: OpenPage, shot: Shot) -> None:

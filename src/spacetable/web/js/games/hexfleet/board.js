@@ -353,7 +353,7 @@ export class HexBoard {
     }
     const shipNode = e.target.closest?.(".ship");
     const ship = shipNode && this.ships.find((s) => s.id === shipNode.dataset.ship);
-    if (ship && this.handlers.ship.length && !this.shipsTransparent) {
+    if (ship && this.handlers.ship.length) {
       for (const cb of this.handlers.ship) cb(ship, info);
       return;
     }

@@ -202,8 +202,7 @@ export class HexRoom {
     if (board && (board[0] !== this.board.width || board[1] !== this.board.height)) this.board.setSize(board[0], board[1]);
     if (message.phase === "lobby") {
       this.state = null;
-      this.result = null;
-      this.endPanel.hidden = true;
+      if (this.ended) this.newBattle();
       this.controls.hide();
       for (const panel of [this.cupPanel, this.cards, this.offBoard, this.logPanel]) panel.hidden = true;
       setPhase("lobby");
@@ -237,7 +236,7 @@ export class HexRoom {
   // -- the battle ---------------------------------------------------------------------------
 
   onState(message) {
-    if (this.result && message.phase !== "over") this.result = null; // a rematch began
+    if (this.ended && message.phase !== "over") this.newBattle(); // a rematch began
     const activeBefore = this.state?.activation?.ship;
     this.state = message;
     if (message.activation?.ship !== activeBefore) {
@@ -247,6 +246,16 @@ export class HexRoom {
       this.controls.message("");
     }
     this.showState(message);
+  }
+
+  /** Forget the last battle's end, log and cards. */
+  newBattle() {
+    this.ended = false;
+    this.result = null;
+    this.endPanel.hidden = true;
+    this.cards.hidden = true;
+    this.logShown = 0;
+    this.shipLogs.reset([]);
   }
 
   showState(state) {
@@ -507,6 +516,7 @@ export class HexRoom {
 
   /** Who won and why, the strength left, Rematch and the replay's link. */
   showEnd(result) {
+    this.ended = true;
     const mine = this.mine();
     const title = result.winner ? (mine.includes(result.winner) && !this.hotseat ? "You win" : `${result.winner} wins`) : "Draw";
     const why = endReason(result.reason, result.winner);
