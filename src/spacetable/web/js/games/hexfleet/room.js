@@ -157,13 +157,15 @@ export class HexRoom {
     if (this.state) this.showState(this.state);
   }
 
-  /** Seat the bots the lobby asked for, once: then the link is the room's plain link. */
+  /** Seat the bots the lobby asked for, once: then the link no longer asks for them. */
   seatBots() {
     for (const { seat, level } of this.botsWanted) {
       if (this.room?.seats[seat]?.kind === "empty") this.socket.send({ type: "bot", seat, level });
     }
     this.botsWanted = [];
-    history.replaceState(null, "", location.pathname);
+    // Hot seat stays in the address: a reload takes both seats back.
+    const keep = this.hotseat ? `?hotseat=${this.hotseat.map(encodeURIComponent).join(",")}` : "";
+    history.replaceState(null, "", `${location.pathname}${keep}`);
   }
 
   /** Hot seat: a second socket takes the other seat under the second name, ready at once. */
