@@ -160,9 +160,18 @@ def test_a_combat_recorded_by_hand_with_typed_cards(open_page: OpenPage, shot: S
     assert log[1].startswith("2. Warden fires 8 cards at Vigil")
     assert any("loses a shield point (15 left)" in line for line in log)
     assert page.input_value("#hex-draft-cards") == ""
+    assert page.locator(".hex-jump").is_hidden()
     for size in (LAPTOP, PHONE):
         page.set_viewport_size(size)
         shot(page, f"by-hand-{size['width']}")
+    # On a phone the ships come first: a link leads down to the next step.
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.inner_text(".hex-jump") == "Record step 3 ↓"
+    page.click(".hex-jump")
+    page.wait_for_function(
+        "document.querySelector('#hex-draft').getBoundingClientRect().top < innerHeight"
+    )
+    shot(page, "by-hand-phone-next-step")
 
 
 def test_a_bad_card_is_flagged_and_a_refused_step_changes_nothing(

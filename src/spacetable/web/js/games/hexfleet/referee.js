@@ -272,7 +272,7 @@ function render() {
   // The main area: every ship's gauges and log.
   const table = clear($("#hex-table"));
   table.append(el("p", { class: "help hex-intro", text: "Settle the combat of a real hex fleet game: set up the ships as they stand, then record each step with the cards turned at the table. The charts are applied for you; the gauges and each ship's log follow." }));
-  table.append(errorLine("page"));
+  table.append(el("a", { class: "hex-jump", href: "#hex-draft", text: `Record step ${ref.script.steps.length + 1} ↓` }), errorLine("page"));
   const grid = el("div", { class: "hex-ship-grid" });
   for (const ship of ref.script.ships) {
     const lines = [];
