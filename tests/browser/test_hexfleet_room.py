@@ -174,6 +174,8 @@ def test_online_the_other_player_sees_the_move(
         page.click(f".seat[data-seat='{seat}'] .take-seat")
         page.wait_for_selector("button#ready")
     shot(ann, "waiting")
+    fleets = ann.inner_text("#hex-fleets")
+    assert "Seat 1: Benellyn (heavy)" in fleets and "Seat 2: Kal Pol (heavy)" in fleets
     ann.click("button#ready")
     ben.click("button#ready")
     ann.wait_for_selector("body[data-phase=activation]")

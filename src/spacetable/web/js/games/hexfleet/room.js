@@ -6,7 +6,7 @@
 // this page holds both seats through two sockets and acts for whichever side's ship is
 // activated. Everything arrives over the room's websocket (docs/protocol.md).
 
-import { $, clear, el, savedName, setPhase } from "../../dom.js";
+import { $, clear, el, fetchJSON, savedName, setPhase } from "../../dom.js";
 import { colourOf } from "../../cards.js";
 import { renderSeats } from "../../seats.js";
 import { RoomSocket } from "../../socket.js";
@@ -66,7 +66,12 @@ export class HexRoom {
     const hotseat = params.get("hotseat");
     this.hotseat = hotseat ? hotseat.split(",").map((n) => n.trim()).filter(Boolean).slice(0, 2) : null;
     this.second = null; // hot seat: the second seat's socket and who it is
+    this.scenarios = null; // the ready scenarios' fleets, to say in the lobby who flies what
     this.buildPage();
+    fetchJSON("/api/games/hexfleet/scenarios").then((found) => {
+      this.scenarios = found.scenarios;
+      if (this.room?.phase === "lobby") this.renderRoom();
+    }).catch(() => {});
   }
 
   buildPage() {
@@ -110,7 +115,7 @@ export class HexRoom {
     clear(help).append(el("summary", { text: "How to play" }), el("ul", {},
       el("li", { text: "Each turn, chits come out of a cup one by one: the ship named on a chit is activated. The blank chit ends the turn." }),
       el("li", { text: "An activated ship may move (1 hex per propulsion cell; a turn of 60° costs 1), raise its shields, fire once and hail once, in any order; or jump out instead of moving." }),
-      el("li", { text: "Firing turns cards from the deck: suits that get through the target's shields hit; each hit turns a damage card (spades: weapons, hearts: shields, diamonds: propulsion)." }),
+      el("li", { text: "Firing turns cards from the deck: suits that get through the target's shields hit; each hit turns a damage card (diamonds: weapons, hearts: shields, spades: propulsion; clubs are drawn again)." }),
       el("li", { text: "A ship with no weapons and no propulsion is a wreck. The last side that can fight wins; at the turn limit, the side with the most systems left." })));
   }
 
@@ -226,6 +231,7 @@ export class HexRoom {
       });
       const options = panel.querySelector(".room-options");
       if (options) options.textContent = describeHexfleet(room.options);
+      options?.after(this.fleetsList(room));
       const help = panel.querySelector(".seat-help");
       if (help?.textContent.startsWith("Press Ready")) help.textContent = "Press Ready to start: the first chit comes out of the cup.";
       $("#status").textContent = this.me.role === "player"
@@ -233,6 +239,20 @@ export class HexRoom {
         : "You are watching.";
     }
     this.renderPlayers();
+  }
+
+  /** Each seat's ships, in words: "Seat 1: Benellyn (heavy)". */
+  fleetsList(room) {
+    const { scenario, fleets, seats } = room.options;
+    const sides = scenario === "custom" ? fleets : this.scenarios?.[scenario]?.sides;
+    const list = el("ul", { class: "hex-sides", id: "hex-fleets" });
+    if (!sides?.length) return list;
+    const words = (s) => `${s.name || s.class} (${s.class}${s.class === "medium" ? `, ${s.weapons || "heavy"} weapons` : ""})`;
+    for (let seat = 0; seat < seats; seat += 1) {
+      const side = sides[seat] || sides[0].map((s) => ({ ...s, name: `${s.name} ${seat + 1}` }));
+      list.append(el("li", { style: `--team: ${colourOf(seat)}` }, el("b", { text: `Seat ${seat + 1}: ` }), side.map(words).join(", ")));
+    }
+    return list;
   }
 
   // -- the battle ---------------------------------------------------------------------------
