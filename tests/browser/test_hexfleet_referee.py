@@ -1,8 +1,8 @@
 """The referee page's hex fleet mode, as a referee at a real table uses it: import a combat
 script and read every ship's numbers and log as ``spacetable resolve`` gives them; record
 steps by hand, typing the cards turned (each card read as typed, the number the step
-needs shown); a bad card or a step the server refuses changes nothing; export gives back
-the script imported."""
+needs shown); a bad card or a step the server refuses changes nothing, a card typed twice
+is warned of at its step; export gives back the script imported."""
 
 from __future__ import annotations
 
@@ -188,6 +188,15 @@ def test_a_bad_card_is_flagged_and_a_refused_step_changes_nothing(
     page.fill("#hex-draft-cards", "KS QS")
     page.click("#hex-record")
     page.wait_for_selector("#hex-steps [data-step='1']")
+    # The same king again before the deck is shuffled: settled as typed, and warned of.
+    page.select_option("#hex-draft-ship", "warden")
+    page.fill("#hex-draft-cards", "KS 2S")
+    page.click("#hex-record")
+    warning = page.locator("#hex-steps [data-step='2'] .hex-warning")
+    warning.wait_for()
+    assert "KS again" in warning.inner_text() and "cards[2]" in warning.inner_text()
+    page.click("#hex-steps [data-step='2'] .hex-undo")
+    page.wait_for_selector("#hex-steps [data-step='2']", state="detached")
     # Warden set up with 5 of its 8 propulsion cells lost: it may not jump any more.
     warden = card(page, "warden")
     page.click(f"{warden} .hex-setup summary")

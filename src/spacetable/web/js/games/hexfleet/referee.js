@@ -233,6 +233,10 @@ function shipCard(ship, state, logLines) {
 /** The ship's fields as it stood when the recorded combat began. */
 function setupBox(ship, used) {
   const change = (field, value) => {
+    if (field === "id" && ref.script.ships.some((s) => s !== ship && s.id === value)) {
+      refuse(`ship '${ship.id}': another ship already has the id '${value}'`, `ship-${ship.id}`);
+      return;
+    }
     const candidate = clone(ref.script);
     const target = candidate.ships.find((s) => s.id === ship.id);
     target[field] = value;
@@ -356,7 +360,9 @@ function renderSteps(states) {
         }));
     }
     const said = el("ul", { class: "hex-step-log" }, ...(logs[i] || []).map((line) => el("li", { text: line.text })));
-    row.append(said, errorLine(`step-${i + 1}`));
+    // A card typed twice before the deck was shuffled is settled as typed, and warned of.
+    const warnings = (ref.answer?.result.warnings || []).filter((w) => placeOf(w, ref.script) === `step-${i + 1}`);
+    row.append(said, ...warnings.map((w) => el("p", { class: "hex-warning", text: `Check the cards: ${w}` })), errorLine(`step-${i + 1}`));
     if (last) {
       row.append(el("button", { type: "button", class: "secondary hex-undo", on: { click: () => {
         const candidate = clone(ref.script);
