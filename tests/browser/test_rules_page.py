@@ -70,9 +70,11 @@ def test_the_rules_page_tells_each_game_with_pictures(open_page: OpenPage, shot:
 def test_the_hex_fleet_rules_give_the_charts_and_the_endings(
     open_page: OpenPage, server: Server, shot: Shot
 ) -> None:
-    page = open_page("/rules#hexfleet")
+    page = open_page("/rules#hexfleet", viewport={"width": 1366, "height": 800})
     _pictures_drawn(page)
     section = page.locator("#hexfleet")
+    page.locator("#hexfleet img[src$='hexfleet-move.svg']").scroll_into_view_if_needed()
+    shot(page, "hexfleet-moving")
     # The classes as the game plays them (the server's own table of them).
     classes = server.api("/api/games/hexfleet/scenarios")["classes"]
     rows = [row.split("\t") for row in section.locator("#hex-classes tbody tr").all_inner_texts()]
