@@ -20,6 +20,8 @@
 //   board.showPath(steps, cost, movement)   draw the path of `steps` ("FFR") from the active
 //     ship, with "cost of movement hexes" at its end (null clears).
 //   board.select(hexKey | null)   outline a chosen hex ("q,r").
+//   board.animateMove(shipId, from, path)   the ship (drawn where it ended) glides from hex
+//     `from` ([q, r]) through `path` (the hexes entered), 0.15 s a hex.
 //   board.onHex(cb)      cb({q, r, label, pointerType}) on a click or tap of a hex.
 //   board.onShip(cb)     cb(ship, {pointerType}) on a click or tap of a ship.
 //   board.onFacing(cb)   cb(facing) on a click of one of the facing arrows.
@@ -271,6 +273,18 @@ export class HexBoard {
   /** Outline the hex `key` ("q,r"), or none. */
   select(key) {
     for (const [k, g] of this.hexes) g.classList.toggle("selected", k === key);
+  }
+
+  /** The ship `shipId`, drawn at its end, glides there from `from` through `path`. */
+  animateMove(shipId, from, path) {
+    const node = this.layers.ships.querySelector(`.ship[data-ship="${shipId}"]`);
+    if (!node || !from || !path?.length || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const end = this.hexCentre(...path[path.length - 1]);
+    const frames = [from, ...path].map(([q, r]) => {
+      const c = this.hexCentre(q, r);
+      return { transform: `translate(${(c.x - end.x).toFixed(2)}px, ${(c.y - end.y).toFixed(2)}px)` };
+    });
+    node.animate(frames, { duration: 150 * path.length, easing: "ease-in-out" });
   }
 
   // -- input -------------------------------------------------------------------------------

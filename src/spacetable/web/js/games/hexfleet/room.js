@@ -296,6 +296,8 @@ export class HexRoom {
       this.board.centreOn(activeShip.at[0], activeShip.at[1]);
     }
     this.refresh();
+    if (this.glide) this.board.animateMove(this.glide.ship, this.glide.from, this.glide.path);
+    this.glide = null;
     this.renderLog(state.log || []);
     if (over && state.result) this.showEnd(state.result);
   }
@@ -437,6 +439,9 @@ export class HexRoom {
 
   /** The cards an action turned flip face up (salvo.js plays their sounds); a wreck blows up. */
   onActed(message) {
+    const moved = message.events.find((e) => e.type === "move" && e.path?.length);
+    const before = moved && this.state?.ships.find((s) => s.id === moved.ship);
+    this.glide = before?.at ? { ship: moved.ship, from: before.at, path: moved.path } : null;
     const turned = message.events.some((e) => ["fire", "shields", "hail"].includes(e.type));
     if (turned) {
       this.cards.hidden = false;
