@@ -234,3 +234,22 @@ def test_a_bad_card_is_flagged_and_a_refused_step_changes_nothing(
     page.wait_for_selector("#hex-steps [data-step='1'] .hex-error:not([hidden])")
     assert "“XX” is not a card" in page.inner_text("#hex-steps [data-step='1'] .hex-error")
     assert page.input_value("#hex-step-1-cards") == "KS 2D"
+
+
+def test_the_game_menu_switches_between_hex_fleet_and_the_other_referees(
+    open_page: OpenPage,
+) -> None:
+    page = open_hex(open_page)
+    import_script(page, EXAMPLES / "hexfleet-benellyn.json")
+    page.select_option("#ruleset", "lightspeed")
+    page.wait_for_selector(".add-ship")
+    assert page.locator("#hex-table").is_hidden() and page.locator("#table").is_visible()
+    # Back to hex fleet: the script recorded is still there.
+    page.select_option("#ruleset", "hexfleet")
+    assert page.locator("#hex-steps [data-step='11']").is_visible()
+    assert page.locator("#table").is_hidden()
+    # A Faster Than Light turn file imported from here opens the FTL referee.
+    page.set_input_files("#hex-import-file", str(EXAMPLES / "ftl-collision.json"))
+    page.wait_for_selector("#ftl-piece-list li")
+    assert page.locator("#hex-table").is_hidden()
+    assert page.input_value("#ruleset") == "ftl"

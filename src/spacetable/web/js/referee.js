@@ -336,15 +336,14 @@ async function importFile(file) {
     showError(`${file.name}: not valid JSON (${error.message})`);
     return;
   }
-  if (data?.ruleset === "ftl") {
-    (await enterFtl()).importData(data, file.name);
-    return;
-  }
-  if (data?.ruleset === "hexfleet") {
-    (await enterHex()).importData(data, file.name);
-    return;
-  }
-  await importTable(data, file.name);
+  await importAny(data, file.name);
+}
+
+/** Open a decoded file in the referee of its game. */
+async function importAny(data, name) {
+  if (data?.ruleset === "ftl") return (await enterFtl()).importData(data, name);
+  if (data?.ruleset === "hexfleet") return (await enterHex()).importData(data, name);
+  return importTable(data, name);
 }
 
 async function importTable(data, name) {
@@ -393,7 +392,7 @@ async function enterHex() {
   document.body.classList.add("hex-mode");
   $("#ruleset").value = "hexfleet";
   const { startHexReferee } = await import("./games/hexfleet/referee.js");
-  return startHexReferee({ onOtherGame: importTable });
+  return startHexReferee({ onOtherGame: importAny });
 }
 
 function leaveHex() {
