@@ -253,3 +253,19 @@ def test_the_game_menu_switches_between_hex_fleet_and_the_other_referees(
     page.wait_for_selector("#ftl-piece-list li")
     assert page.locator("#hex-table").is_hidden()
     assert page.input_value("#ruleset") == "ftl"
+
+
+def test_a_refused_script_is_named_and_changes_nothing(open_page: OpenPage, tmp_path: Path) -> None:
+    page = open_hex(open_page)
+    import_script(page, EXAMPLES / "hexfleet-benellyn.json")
+    before = page.inner_text("#hex-table .hex-ship-grid")
+    data = json.loads((EXAMPLES / "hexfleet-skirmish.json").read_text(encoding="utf-8"))
+    data["cards"] = data["cards"][:5]
+    bad = tmp_path / "short.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    page.set_input_files("#hex-import-file", str(bad))
+    error = page.locator("#hex-table .hex-error:not([hidden])")
+    error.wait_for()
+    assert error.inner_text().startswith("short.json: the cards ran out at step ")
+    assert page.inner_text("#hex-table .hex-ship-grid") == before
+    assert page.locator("#hex-steps [data-step='11']").is_visible()
