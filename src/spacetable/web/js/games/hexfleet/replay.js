@@ -119,11 +119,17 @@ export async function showHexReplay(page, match) {
   const logs = new ShipLogs(logBox, { ships: frames[0]?.ships || [] });
   board.onShip((ship) => logs.select(ship.id));
 
-  const turnStarts = new Map(); // turn -> first frame index showing it
+  // Every turn to go to: the first step showing it, or for a turn the blank chit ended at
+  // once, the step it passed in.
+  const turnStarts = new Map(); // turn -> frame index
   frames.forEach((frame, i) => {
+    for (const event of frame.events || []) if (event.type === "turn" && !turnStarts.has(event.turn)) turnStarts.set(event.turn, i);
     if (!turnStarts.has(frame.turn)) turnStarts.set(frame.turn, i);
   });
-  for (const [turn, index] of turnStarts) turnChooser.append(el("option", { value: index, text: String(turn) }));
+  const acted = new Set(frames.map((f) => f.turn));
+  for (const [turn] of [...turnStarts].sort((a, b) => a[0] - b[0])) {
+    turnChooser.append(el("option", { value: turn, text: acted.has(turn) ? String(turn) : `${turn} (no ship acted)` }));
+  }
 
   const seatOf = (player) => (match.seats || []).find((s) => s.player === player);
   const showPlayers = (frame) => {
@@ -158,7 +164,7 @@ export async function showHexReplay(page, match) {
     const cardsToCome = animate && turnsCards(frame) && target > 0;
     const before = cardsToCome ? frames[target - 1] : frame;
     position.textContent = target === 0 ? `Start · ${frames.length - 1} steps` : `Step ${target} of ${frames.length - 1} · turn ${frame.turn}`;
-    turnChooser.value = String(turnStarts.get(frame.turn));
+    turnChooser.value = String(frame.turn);
     trayText.textContent = stepText(frame, target);
     trayText.hidden = turnsCards(frame); // the cards' caption tells it
     board.showPath(null);
@@ -219,7 +225,7 @@ export async function showHexReplay(page, match) {
     else if (step === "next") jump(at + 1);
     else if (step === "last") jump(frames.length - 1);
   });
-  turnChooser.addEventListener("change", () => jump(Number(turnChooser.value)));
+  turnChooser.addEventListener("change", () => jump(turnStarts.get(Number(turnChooser.value))));
 
   if (!frames.length) {
     status.textContent = resultText(match.result) || "This battle has no steps stored.";
