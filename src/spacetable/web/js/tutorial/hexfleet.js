@@ -327,7 +327,7 @@ export function hexSteps(api) {
       name: "Cup",
       title: "Hex fleet: the cup decides who acts",
       text: [
-        "A third game: fleets on a board of hexagons. There are no fixed turns: each ship has a chit in a cup, with one <b>blank</b>. The ship whose chit comes out is <b>activated</b> and acts; the blank ends the turn.",
+        "Fleets on a board of hexagons, and no fixed turns: each ship has a chit in a cup, with one <b>blank</b>. The ship whose chit comes out is <b>activated</b> and acts; the blank ends the turn.",
         "You are <b class=\"red\">Red</b>, with the light ship <b>Dart</b>. <b>Draw chits</b> until the Dart is activated.",
       ],
       enter: () => get().startCup(),
