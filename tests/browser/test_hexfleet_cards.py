@@ -15,6 +15,7 @@ from playwright.sync_api import Page
 from spacetable.games.hexfleet.match import (
     EndActivation,
     Fire,
+    Hail,
     HexAction,
     HexMatch,
     HexOptions,
@@ -32,7 +33,7 @@ FACES = "cs => cs.map(c => c.dataset.card)"
 
 def battle(seed: int) -> list[dict[str, Any]]:
     """A duel on a small board, framed as the server frames it: bob raises his shields until
-    they are up, ann fires at him once they are. The opening frame first."""
+    they are up, ann hails him and fires at him once they are. The opening frame first."""
     match = HexMatch(HexOptions(players=("ann", "bob"), scenario="duel", board=(10, 8)), seed)
     frames = [
         {
@@ -64,6 +65,10 @@ def battle(seed: int) -> list[dict[str, Any]]:
         ship = match.active
         if ship is None or match.result() is not None:
             break
+        if ship.owner == "ann" and not any(
+            (f["action"] or {}).get("type") == "hail" for f in frames
+        ):
+            act(Hail("ann", ship.id, "2", 0.0))
         if ship.owner == "bob" and not ship.shields_up:
             act(RaiseShields("bob", ship.id, 0.0))
         elif ship.owner == "ann" and match.ships["2"].shields_up:
@@ -172,11 +177,21 @@ def test_a_salvo_turns_its_fire_cards_then_one_damage_card_per_hit(
     assert set(page.evaluate("window.batches")) == {1}
 
 
-def test_a_shields_try_shows_two_cards_and_whether_they_match(open_page: OpenPage) -> None:
+#: What a try that matched says, and one that did not.
+OUTCOMES = {
+    "shields": ("shields up", "no match — shields stay down"),
+    "hail": ("communications open", "no match — no answer"),
+}
+
+
+@pytest.mark.parametrize("kind", ["shields", "hail"])
+def test_a_two_card_try_shows_its_cards_and_whether_they_match(
+    open_page: OpenPage, kind: str
+) -> None:
     page = open_page("/matches")
     seen = set()
-    for frame in frames_of("shields"):
-        event = next(e for e in frame["events"] if e["type"] == "shields")
+    for frame in frames_of(kind):
+        event = next(e for e in frame["events"] if e["type"] == kind)
         if event["success"] in seen:
             continue
         seen.add(event["success"])
@@ -186,12 +201,13 @@ def test_a_shields_try_shows_two_cards_and_whether_they_match(open_page: OpenPag
         faces = page.locator("#cards .hx-try .hx-card.up")
         assert faces.evaluate_all(FACES) == event["cards"]
         outcome = page.inner_text("#cards .hx-outcome")
+        matched, missed = OUTCOMES[kind]
         if event["success"]:
-            assert outcome.endswith("— shields up")
             first, second = event["cards"]
             assert outcome.startswith("a pair" if first[:-1] == second[:-1] else "same colour")
+            assert outcome.endswith(f"— {matched}")
         else:
-            assert outcome == "no match — shields stay down"
+            assert outcome == missed
         if len(seen) == 2:
             break
     assert seen == {True, False}

@@ -189,7 +189,7 @@ function layOut(play, names, ships) {
   }
   const what = play.kind === "shields" ? `${nameOf(event.ship)} tries to raise shields` : `${nameOf(event.ship)} hails ${nameOf(event.target)}`;
   const outcome = event.success
-    ? `${matchWords(event.cards)} — ${play.kind === "shields" ? "shields up" : "they answer"}`
+    ? `${matchWords(event.cards)} — ${play.kind === "shields" ? "shields up" : "communications open"}`
     : `no match — ${play.kind === "shields" ? "shields stay down" : "no answer"}`;
   const result = el("p", { class: `hx-outcome ${event.success ? "success" : "failure"}`, text: outcome });
   result.hidden = true;
