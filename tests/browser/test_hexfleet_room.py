@@ -136,9 +136,11 @@ def test_a_newcomer_plays_a_duel_against_the_easy_bot_to_the_end(
     assert fired or "Kal Pol" in page.inner_text("#log-panel")
     shot(page, "end")
     # Rematch: the bot agrees, a fresh battle starts and the end is gone.
+    lines = log_lines(page)
     page.click("#rematch")
-    page.wait_for_selector("body[data-phase=activation][data-turn='1']")
+    page.wait_for_selector("body[data-phase=activation]")
     assert page.is_hidden("#end-panel")
+    assert log_lines(page) < lines  # the new battle's log starts over
 
 
 def test_hot_seat_two_people_at_one_screen_both_act(open_page: OpenPage, shot: Shot) -> None:
