@@ -22,7 +22,6 @@ import { sounds } from "../../sounds.js";
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
-const SYSTEM_NAMES = { shields: "shields", weapons: "weapons", propulsion: "propulsion" };
 /** Milliseconds between two cards turned, and the pause between the fire and damage rows. */
 const FLIP_MS = 420;
 const PAUSE_MS = 700;
@@ -110,17 +109,16 @@ const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 function damageWords(damage, target) {
   if (!damage.system) return "♣ drawn again";
   const max = target ? target[`${damage.system === "weapons" ? "weapon_systems" : damage.system}_max`] : null;
-  return `${SYSTEM_NAMES[damage.system]} ${damage.left}${max ? `/${max}` : ""}`;
+  return `${damage.system} ${damage.left}${max ? `/${max}` : ""}`;
 }
 
-/** The result of a two-card try: "same colour", "a pair" or "no match". */
+/** Why a two-card try matched: "a pair" or "same colour (both red)". */
 function matchWords(cards) {
   const [a, b] = cards;
-  if (rankOf(a) === rankOf(b)) return "a pair";
-  if (isRed(a) === isRed(b)) return `same colour (both ${isRed(a) ? "red" : "black"})`;
-  return "no match";
+  return rankOf(a) === rankOf(b) ? "a pair" : `same colour (both ${isRed(a) ? "red" : "black"})`;
 }
 
+/** The deck as it stands: cards left in the pile, discards, and whether it was reshuffled. */
 function deckIndicator(deck, reshuffled) {
   if (!deck) return null;
   const discards = Array.isArray(deck.discards) ? deck.discards.length : deck.discards;
