@@ -290,8 +290,9 @@ export class HexRoom {
     document.body.dataset.logLines = (state.log || []).length; // tests wait on it: one more per action
     $("#seat-panel").hidden = true;
     const activeShip = this.activeShip();
-    if (PHONE.matches && activeShip?.at && activeShip.id !== this.centredOn && this.isMine(activeShip)) {
-      this.centredOn = activeShip.id;
+    const activation = `${state.turn}:${activeShip?.id}`;
+    if (PHONE.matches && activeShip?.at && activation !== this.centredOn && this.isMine(activeShip)) {
+      this.centredOn = activation; // once an activation: the player may pan away
       if (this.board.view.w > this.board.bounds.w / 2) this.board.zoom(2);
       this.board.centreOn(activeShip.at[0], activeShip.at[1]);
     }
