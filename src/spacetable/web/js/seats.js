@@ -143,7 +143,10 @@ export function renderSeats(container, room, mySeat, send, { watching = false, o
     // Only our "ready" missing (the lobby's Play a bot): say what it starts.
     const onlyUs = room.seats.every((s) => s.seat === mySeat || s.kind === "bot");
     const me = room.seats.find((s) => s.seat === mySeat);
-    const start = room.pacing === "plots" ? "the first turn to plot" : "a 3-2-1, then everyone places cards at once";
+    const start = {
+      plots: "the first turn to plot",
+      turns: "the first chit comes out of the cup",
+    }[room.pacing] ?? "a 3-2-1, then everyone places cards at once";
     const help = onlyUs && !me?.ready
       ? `Press Ready to start: ${start}.`
       : "The match starts when every seat is taken and every player is ready.";

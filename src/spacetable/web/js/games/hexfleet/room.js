@@ -232,8 +232,6 @@ export class HexRoom {
       const options = panel.querySelector(".room-options");
       if (options) options.textContent = describeHexfleet(room.options);
       options?.after(this.fleetsList(room));
-      const help = panel.querySelector(".seat-help");
-      if (help?.textContent.startsWith("Press Ready")) help.textContent = "Press Ready to start: the first chit comes out of the cup.";
       $("#status").textContent = this.me.role === "player"
         ? `Waiting for every seat to fill and every player to be ready${this.hotseat ? ` (${this.hotseat.join(" and ")} play at this screen)` : ""}.`
         : "You are watching.";
