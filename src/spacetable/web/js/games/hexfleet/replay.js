@@ -108,7 +108,7 @@ export async function showHexReplay(page, match) {
   const status = el("p", { class: "hx-result", id: "hx-result" });
   const intro = el("section", { class: "panel hx-replay-panel" },
     el("h2", { text: "Hex fleet" }),
-    el("p", { class: "help", text: "Ships were activated one at a time as their chits came out of the cup; each could move, raise shields, hail, fire and jump. Every card turned is shown under the board." }),
+    el("p", { class: "help", text: "Ships were activated one at a time as their chits came out of the cup; each could move, raise shields, hail, fire and jump. Every card turned is shown under the board. Keys: ← → step, Space plays or pauses." }),
     controls, el("p", { class: "hx-replay-where" }, position, " ",
       el("label", {}, "turn ", turnChooser), " ", el("label", {}, "speed ", speedChooser)),
     status);
@@ -226,6 +226,15 @@ export async function showHexReplay(page, match) {
     else if (step === "last") jump(frames.length - 1);
   });
   turnChooser.addEventListener("change", () => jump(turnStarts.get(Number(turnChooser.value))));
+  // The keyboard steps too (when no field or list has it): ← →, Home, End, Space.
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest?.("input, select, textarea, button, [role=log]") || event.ctrlKey || event.metaKey || event.altKey) return;
+    const keys = { ArrowLeft: () => jump(at - 1), ArrowRight: () => jump(at + 1), Home: () => jump(0),
+      End: () => jump(frames.length - 1), " ": () => (playing ? stop() : start()) };
+    if (!keys[event.key]) return;
+    event.preventDefault();
+    keys[event.key]();
+  });
 
   if (!frames.length) {
     status.textContent = resultText(match.result) || "This battle has no steps stored.";
