@@ -216,6 +216,7 @@ class _Plan:
         self.danger = {e.id: expected_hits(e, ship, shares) * mine for e in self.threats}
         self._exposure: dict[Hex, float] = {}
         self._end_cost: dict[Hex, float] = {}
+        self._shots: dict[tuple[Hex, int], tuple[float, Ship | None]] = {}
 
     def ahead(self) -> bool:
         """Whether the active ship's side leads every other on strength."""
@@ -242,12 +243,20 @@ class _Plan:
     def best_shot(self, at: Hex, facing: int) -> tuple[float, Ship | None]:
         """The most valuable target the active ship can fire at from ``at`` facing
         ``facing``, and the damage a salvo at it is worth."""
-        ship, best, value = self.seat.ship, None, 0.0
-        for enemy in self.enemies:
-            if can_hit(ship, at, facing, enemy):
-                worth = self.worth(enemy)
-                if worth > value:
-                    best, value = enemy, worth
+        ship = self.seat.ship
+        key = (at, 0 if ship.cls.all_round else facing)
+        known = self._shots.get(key)
+        if known is not None:
+            return known
+        best, value = None, 0.0
+        if ship.salvo > 0:
+            near = [e for e in self.enemies if e.at is not None and distance(at, e.at) <= RANGE]
+            for enemy in near:
+                if ship.cls.all_round or can_hit(ship, at, facing, enemy):
+                    worth = self.worth(enemy)
+                    if worth > value:
+                        best, value = enemy, worth
+        self._shots[key] = (value, best)
         return value, best
 
     def worth(self, target: Ship) -> float:
