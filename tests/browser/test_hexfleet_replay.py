@@ -120,6 +120,11 @@ def test_a_stored_bot_battle_replays_to_its_result(
     ]
     assert page.locator(".hx-line:visible").all_inner_texts() == kal_pol
     assert page.input_value(".hx-log-chooser") == "2"
+    # ...and outlines it on the board.
+    kal_pol_ship = next(s for s in frames[salvo or 0]["ships"] if s["id"] == "2")
+    if kal_pol_ship["status"] == "table":
+        q, r = kal_pol_ship["at"]
+        assert page.get_attribute(".hex.selected", "data-hex") == f"{q},{r}"
 
 
 def test_a_hex_fleet_replay_on_a_phone(

@@ -116,8 +116,22 @@ export async function showHexReplay(page, match) {
   const logBox = el("div", { class: "hx-replay-logs" });
   side.insertBefore(logBox, find("#players").nextSibling);
 
-  const logs = new ShipLogs(logBox, { ships: frames[0]?.ships || [] });
-  board.onShip((ship) => logs.select(ship.id));
+  // The ship whose log is read is outlined on the board, wherever it stands at each step.
+  let picked = null;
+  const outline = (ships) => {
+    const ship = picked === null ? null : (ships || []).find((s) => s.id === picked);
+    board.select(ship?.status === "table" && ship.at ? `${ship.at[0]},${ship.at[1]}` : null);
+  };
+  const pick = (id) => {
+    picked = id;
+    outline(frames[Math.max(0, at)]?.ships);
+  };
+  const logs = new ShipLogs(logBox, { ships: frames[0]?.ships || [], onSelect: pick });
+  const readLog = (id) => {
+    logs.select(id);
+    pick(id);
+  };
+  board.onShip((ship) => readLog(ship.id));
 
   // Every turn to go to: the first step showing it, or for a turn the blank chit ended at
   // once, the step it passed in.
@@ -141,7 +155,7 @@ export async function showHexReplay(page, match) {
         el("span", { class: "swatch" }), el("span", { class: "player-name", text: player }),
         seat?.kind === "bot" ? el("span", { text: `${seat.level || ""} bot` }) : null,
         el("ul", { class: "hx-fleet" }, ...ships.map((ship) => el("li", { dataset: { ship: ship.id } },
-          el("button", { type: "button", class: "link", title: `read ${ship.name}'s log`, on: { click: () => logs.select(ship.id) } }, ship.name),
+          el("button", { type: "button", class: "link", title: `read ${ship.name}'s log`, on: { click: () => readLog(ship.id) } }, ship.name),
           el("span", { class: "hx-ship-state", text: ` ${ship.class} · ${shipState(ship)}` }))))));
     });
   };
@@ -172,12 +186,19 @@ export async function showHexReplay(page, match) {
     if (move) {
       cards.replaceChildren();
       // The path is drawn from where the ship stood; it stays on the board for this step.
-      board.render({ ships: frames[target - 1].ships || [], activation: { ...(frame.activation || {}), ship: move.ship } });
+      const earlier = frames[target - 1].ships || [];
+      board.render({ ships: earlier, activation: { ...(frame.activation || {}), ship: move.ship } });
       board.showPath(move.steps, move.cost);
-      if (animate) await new Promise((resolve) => setTimeout(resolve, (STEP_MS * 0.6) / speed()));
+      if (animate) {
+        // The ship glides along its path (the board's own animation), then the step goes on.
+        board.render({ ships: frame.ships || [], activation: frame.activation });
+        board.animateMove(move.ship, earlier.find((s) => s.id === move.ship)?.at, move.path);
+        await new Promise((resolve) => setTimeout(resolve, Math.max(STEP_MS * 0.6 / speed(), 150 * move.path.length)));
+      }
       if (ticket !== run) return false;
     }
     board.render({ ships: before.ships || [], activation: frame.activation });
+    outline(before.ships);
     showPlayers(before);
     const last = target === frames.length - 1;
     status.textContent = last ? resultText(match.result) : "";
@@ -186,6 +207,7 @@ export async function showHexReplay(page, match) {
     if (animate) await done;
     if (cardsToCome && ticket === run) {
       board.render({ ships: frame.ships || [], activation: frame.activation });
+      outline(frame.ships);
       showPlayers(frame);
     }
     if (ticket === run && last) {
