@@ -278,6 +278,7 @@ def test_on_a_phone_the_log_is_a_drawer(open_page: OpenPage, shot: Shot) -> None
     page = open_page("/matches", viewport={"width": 390, "height": 844})
     show_logs(page, lines, frames[0]["ships"])
     assert not page.locator("#logs .hx-log").is_visible()
+    assert page.inner_text("#logs .hx-log-latest") == lines[-1]["text"]  # the newest line
     page.click("#logs summary")
     assert page.locator("#logs .hx-log").is_visible()
     shot(page, "log-drawer-open")

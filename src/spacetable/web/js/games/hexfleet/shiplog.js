@@ -34,9 +34,11 @@ export class ShipLogs {
     this.scroller = el("div", { class: "hx-log", role: "log", tabindex: "0", "aria-label": "the battle in words" }, this.list);
     this.count = el("span", { class: "hx-log-count" });
     this.empty = el("p", { class: "hx-log-empty muted", text: "Nothing yet." });
+    // The newest line, under the title while the drawer is closed.
+    this.latest = el("span", { class: "hx-log-latest" });
     const phone = typeof matchMedia === "function" && matchMedia(PHONE).matches;
     this.root = el("details", { class: "hx-logs panel", open: !phone },
-      el("summary", {}, el("span", { class: "hx-log-title", text: "Ships' logs" }), " ", this.count),
+      el("summary", {}, el("span", { class: "hx-log-title", text: "Ships' logs" }), " ", this.count, this.latest),
       el("label", { class: "hx-log-pick" }, "Read the log of ", this.chooser),
       this.empty, this.scroller);
     container.append(this.root);
@@ -134,6 +136,8 @@ export class ShipLogs {
       }
     }
     closeHead();
+    const newest = [...this.list.children].reverse().find((item) => !item.hidden && item.classList.contains("hx-line"));
+    this.latest.textContent = newest ? newest.textContent : "";
     this.empty.hidden = shown > 0;
     this.empty.textContent = id === null ? "Nothing yet." : `Nothing in ${this.names.get(id) || id}'s log yet.`;
     this.count.textContent = id === null ? `· ${this.lines.length} lines` : `· ${this.names.get(id) || id}: ${shown} lines`;
