@@ -109,7 +109,8 @@ def _summary(
         "players": [seat.get("player") or seat.get("name") for seat in seats],
         "scores": result.get("scores", {}),
         "winner": result.get("winner"),
-        "turns": result.get("turns"),  # games played in turns (FTL)
+        "turns": result.get("turns"),  # games played in turns (FTL, hex fleet)
+        "strength": result.get("strength"),  # hex fleet: each side's systems left, 0..1
         "finished_at": finished_at,
     }
 

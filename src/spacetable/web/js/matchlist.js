@@ -20,9 +20,15 @@ function playerNames(summary) {
   return summary.players.map((name, i) => el("span", { class: "team", style: `--team: ${colourOf(i)}` }, name || `seat ${i + 1}`));
 }
 
-/** The scores of a laser battle, or how many turns a game played in turns took. */
+/** The scores of a laser battle, each side's strength left after a hex fleet battle, or
+ * how many turns an FTL duel took. */
 function scoresText(summary) {
-  if (summary.turns) return `${summary.turns} turn${summary.turns === 1 ? "" : "s"}`;
+  const turns = summary.turns ? `${summary.turns} turn${summary.turns === 1 ? "" : "s"}` : "";
+  if (summary.strength) {
+    const left = Object.entries(summary.strength).map(([p, s]) => `${p} ${Math.round(s * 100)}%`);
+    return `${left.join(" · ")} left (${turns})`;
+  }
+  if (turns) return turns;
   return Object.entries(summary.scores || {}).map(([p, s]) => `${p} ${s}`).join(" · ");
 }
 

@@ -38,7 +38,9 @@ export function describeLevel(ruleset, level) {
 }
 
 /** The games a room can play, by ruleset. */
-export const GAME_NAMES = { lightspeed: "Light Speed", stellar: "Stellar Conflict", ftl: "Faster Than Light" };
+export const GAME_NAMES = {
+  lightspeed: "Light Speed", stellar: "Stellar Conflict", ftl: "Faster Than Light", hexfleet: "Hex fleet",
+};
 const BATTLES = { dispute: "Dispute (10 credits)", conflict: "Conflict (15 credits)", war: "War (20 credits)" };
 const RACE_NAMES = { wiss: "Wiss", vak: "Vak", hexai: "Hexai", tetrakori: "Tetrakori" };
 /** Stellar Conflict's races in the order seats get them unless the room says otherwise. */
