@@ -147,3 +147,22 @@ def test_spacetable_duels_measures_the_hex_fleet_bots() -> None:
     assert "tactical thinks" in text.stdout
     refused = spacetable("duels", "--game", "hexfleet", "--bot", "admiral", "--against", "easy")
     assert refused.returncode == 2 and "tactical" in refused.stderr
+
+
+def test_spacetable_duels_takes_the_scenario_as_a_game_option() -> None:
+    args = ("duels", "--game", "hexfleet", "--bot", "easy", "--against", "random", "--duels", "1")
+    fleet = spacetable(*args, "--turns", "2", "--option", "scenario=fleet", "--json")
+    assert fleet.returncode == 0, fleet.stderr
+    duel = spacetable(*args, "--turns", "2", "--option", "scenario=duel", "--json")
+    # Six ships a side decide more often than one: the fleet action asks more of the bots.
+    fleet_decisions = json.loads(fleet.stdout)["decision_seconds"]["bot"]["decisions"]
+    duel_decisions = json.loads(duel.stdout)["decision_seconds"]["bot"]["decisions"]
+    assert fleet_decisions > duel_decisions
+    default = spacetable(*args[:-2], "--duels", "1")
+    assert "mean length" in default.stdout and "turns" in default.stdout.split("mean length")[1]
+    bad = spacetable(*args, "--option", "scenario=armada")
+    assert bad.returncode == 2 and "unknown scenario 'armada'" in bad.stderr
+    bad = spacetable(*args, "--option", "colour=red")
+    assert bad.returncode == 2 and "no such option" in bad.stderr
+    bad = spacetable(*args, "--option", "scenario")
+    assert bad.returncode == 2 and "key=value" in bad.stderr

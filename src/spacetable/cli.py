@@ -483,13 +483,25 @@ def duels(
     bot: Annotated[str, typer.Option(help="The bot measured: one of the game's bot levels.")],
     against: Annotated[str, typer.Option(help="Its opponent, one of the same levels.")],
     game_key: Annotated[
-        str, typer.Option("--game", help="The game: ftl, lightspeed or stellar.")
+        str, typer.Option("--game", help="The game: ftl, lightspeed, stellar or hexfleet.")
     ] = "ftl",
     count: Annotated[int, typer.Option("--duels", help="Duels to play, seats alternating.")] = 400,
     seed: Annotated[int, typer.Option(help="Seed of the first duel; duel i uses seed + i.")] = 0,
     turns: Annotated[
-        int, typer.Option(help="Games played in turns (FTL): turns before a draw.")
-    ] = 60,
+        int | None,
+        typer.Option(
+            help="Games played in turns: the turn limit (default: the game's, FTL 60, "
+            "hex fleet 20)."
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            help="One of the game's duel options as key=value, e.g. scenario=fleet (hex "
+            "fleet: duel, skirmish or fleet); repeat for more.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Measure one bot against another over seeded duels, in any game with bots.
@@ -507,17 +519,28 @@ def duels(
         a, b = entry.bots.bot(bot), entry.bots.bot(against)
     except (UnknownGame, ValueError) as exc:
         _fail(str(exc))
-    if count < 1 or turns < 1:
+    if count < 1 or (turns is not None and turns < 1):
         _fail("--duels and --turns must be at least 1")
+    options: dict[str, str] = {}
+    for entry_text in option or []:
+        key, equals, value = entry_text.partition("=")
+        if not equals or not key.strip():
+            _fail(f"--option {entry_text!r}: write it as key=value")
+        options[key.strip()] = value.strip()
 
     def progress(k: int, result: DuelResult) -> None:
         outcome = {"a": "won", "b": "lost", None: "drew"}[result.winner]
         print(f"[{k + 1}/{count}] {bot} {outcome} ({result.turns} turns)", file=sys.stderr)
 
-    found = study(
-        duel, a, b, count, seed=seed, turn_limit=turns, progress=progress,
-        clock=time.perf_counter,
-    ).summary()  # fmt: skip
+    try:
+        found = study(
+            duel, a, b, count, seed=seed, turn_limit=turns, progress=progress,
+            clock=time.perf_counter, options=options,
+        ).summary()  # fmt: skip
+    except TypeError as exc:  # an option this game's duels do not take
+        _fail(f"--option: {entry.title} duels take no such option ({exc})")
+    except ValueError as exc:  # InvalidOptions: a value the game refuses
+        _fail(f"--option: {exc}")
     if as_json:
         print(json.dumps({"game": entry.key, "bot": bot, "against": against, "seed": seed,
                           **found}, indent=2))  # fmt: skip
@@ -529,7 +552,7 @@ def duels(
     for key, label in (("win_rate", "win rate"), ("score", "score (draw = half)")):
         low, high = found[f"{key}_95"]
         print(f"  {label}: {found[key]:.1%} (95% interval {low:.1%}-{high:.1%})")
-    unit = "turns" if entry.pacing == "plots" else "cards placed"
+    unit = "cards placed" if entry.pacing == "realtime" else "turns"
     print(f"  mean length: {found['mean_turns']:.1f} {unit}")
     for side, level in (("bot", bot), ("against", against)):
         timing = found["decision_seconds"][side]

@@ -1,18 +1,20 @@
 """Seeded duels between two bots of one game, and their record with intervals.
 
 A game that can be measured this way names, in its registry entry (``Game.duel``), a
-function ``duel(a, b, seed, *, a_first, turn_limit, clock) -> DuelResult`` that plays one
-whole match of bot ``a`` against bot ``b`` (``a`` in the first seat if ``a_first``) and
-says who won; :func:`study` plays many, the bots swapping seats, and :class:`DuelStudy`
-adds them up. ``spacetable duels`` reaches every game this way. Pure: the duels read no
-clock unless given one (the command passes ``time.perf_counter`` to time the bots).
+function ``duel(a, b, seed, *, a_first, turn_limit, clock, **options) -> DuelResult``
+that plays one whole match of bot ``a`` against bot ``b`` (``a`` in the first seat if
+``a_first``; ``turn_limit`` has the game's default; ``options`` are the game's own, such
+as the hex fleet's ``scenario``) and says who won; :func:`study` plays many, the bots
+swapping seats, and :class:`DuelStudy` adds them up. ``spacetable duels`` reaches every
+game this way. Pure: the duels read no clock unless given one (the command passes
+``time.perf_counter`` to time the bots).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from spacetable.core.stats import wilson
 
@@ -30,21 +32,9 @@ class DuelResult:
     seconds_b: tuple[float, ...] = ()
 
 
-class Duel(Protocol):
-    """One game's duel (``Game.duel``)."""
-
-    def __call__(
-        self,
-        a: Any,
-        b: Any,
-        seed: int,
-        *,
-        a_first: bool,
-        turn_limit: int,
-        clock: Callable[[], float] | None,
-    ) -> DuelResult:
-        """Play one duel of bot ``a`` against bot ``b``."""
-        ...
+#: One game's duel (``Game.duel``): ``duel(a, b, seed, *, a_first, clock, turn_limit=...,
+#: **options) -> DuelResult``.
+Duel = Callable[..., DuelResult]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,16 +102,21 @@ def study(
     duels: int,
     *,
     seed: int = 0,
-    turn_limit: int,
+    turn_limit: int | None = None,
     progress: Callable[[int, DuelResult], None] | None = None,
     clock: Callable[[], float] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> DuelStudy:
     """``duels`` seeded duels of ``a`` against ``b`` (seeds ``seed``, ``seed + 1``, ...),
     the bots swapping seats each duel; ``progress(k, result)`` is told of each duel; with
-    a ``clock``, every decision is timed."""
+    a ``clock``, every decision is timed. ``turn_limit`` (``None``: the game's default)
+    and ``options`` go to every duel."""
+    extra = dict(options or {})
+    if turn_limit is not None:
+        extra["turn_limit"] = turn_limit
     results = []
     for k in range(duels):
-        one = duel(a, b, seed + k, a_first=k % 2 == 0, turn_limit=turn_limit, clock=clock)
+        one = duel(a, b, seed + k, a_first=k % 2 == 0, clock=clock, **extra)
         results.append(one)
         if progress is not None:
             progress(k, one)
