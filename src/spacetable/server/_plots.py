@@ -93,14 +93,7 @@ class PlotsMatch(RoomMatch):
 
     def end_message(self) -> dict[str, Any]:
         """The ``result`` message: who won (``None``: a draw), why, after how many turns."""
-        result = self.match.result()
-        assert result is not None
-        return {
-            "type": "result",
-            "match_id": self.id,
-            "ruleset": self.options.ruleset,
-            "result": result.to_json(),
-        }
+        return self._result_message()
 
     def record(self, room: str, seats: list[dict[str, Any]], end: dict[str, Any]) -> StoredMatch:
         """The finished match as stored: every turn's events, and the result with the

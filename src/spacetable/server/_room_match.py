@@ -223,6 +223,18 @@ class RoomMatch(ABC):
     def end_message(self) -> dict[str, Any]:
         """The message that ends the match for everyone (the battle, the result)."""
 
+    def _result_message(self) -> dict[str, Any]:
+        """The ``result`` message of a match played in turns: who won (``None``: a draw),
+        why, after how many turns (the match result's JSON)."""
+        result = self.match.result()
+        assert result is not None
+        return {
+            "type": "result",
+            "match_id": self.id,
+            "ruleset": self.options.ruleset,
+            "result": result.to_json(),
+        }
+
     @abstractmethod
     def record(self, room: str, seats: list[dict[str, Any]], end: dict[str, Any]) -> StoredMatch:
         """The finished match as stored (``end``: :meth:`end_message`'s message)."""

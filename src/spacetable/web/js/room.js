@@ -15,6 +15,7 @@ import { GAME_NAMES, describeLevel, loadBots, renderSeats } from "./seats.js";
 import { FleetBuilder } from "./fleet.js";
 import { Inspector, inspectorPanel } from "./inspector.js";
 import { muteButton, sounds } from "./sounds.js";
+import { showConnectionBadge, toast } from "./notice.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 // Where each seat's first card waits, near its own side of the table.
@@ -54,7 +55,6 @@ const page = {
   frozenHolders: null, // players who held a card when the cards froze
   races: {}, // Stellar Conflict races: {race: {name, ships}}
   refusedTimer: null,
-  toastTimer: null,
   runupEnd: null, // performance.now() when the 3-2-1 before the round ends
   runupTimer: null,
   joining: false, // we sent the join a lobby link asked for
@@ -521,14 +521,6 @@ function onError(message) {
   toast(message.message);
 }
 
-function toast(text) {
-  const box = $("#message");
-  box.textContent = text;
-  box.hidden = false;
-  clearTimeout(page.toastTimer);
-  page.toastTimer = setTimeout(() => { box.hidden = true; }, 4000);
-}
-
 // -- stop! ----------------------------------------------------------------------------------
 
 function onStop(message) {
@@ -693,9 +685,7 @@ function endBattle() {
 // -- connection and page chrome -------------------------------------------------------------
 
 function showConnection(status) {
-  const badge = $("#connection");
-  badge.dataset.status = status;
-  badge.textContent = { connecting: "connecting…", open: "connected", reconnecting: "reconnecting…", closed: "room closed" }[status];
+  showConnectionBadge(status);
   if (status === "open") page.rejoining = Boolean(socket.token);
 }
 

@@ -4,6 +4,7 @@
 // replay. Everything arrives over the room's websocket (docs/protocol.md).
 
 import { $, clear, el, fetchJSON, savedName, setPhase } from "../../dom.js";
+import { showConnectionBadge, toast } from "../../notice.js";
 import { renderSeats } from "../../seats.js";
 import { FtlBoard, HITS_TO_DESTROY, seatColour } from "./board.js";
 import { clearMarks } from "./animate.js";
@@ -396,18 +397,12 @@ export class FtlRoom {
   }
 
   toast(text) {
-    const box = $("#message");
-    box.textContent = text;
-    box.hidden = false;
-    clearTimeout(this.toastTimer);
-    this.toastTimer = setTimeout(() => { box.hidden = true; }, 4000);
+    toast(text);
   }
 
   /** The connection badge; a reconnection with a stored token takes the seat back. */
   onStatus(status) {
-    const badge = $("#connection");
-    badge.dataset.status = status;
-    badge.textContent = { connecting: "connecting…", open: "connected", reconnecting: "reconnecting…", closed: "room closed" }[status];
+    showConnectionBadge(status);
     if (status === "open") this.rejoining = Boolean(this.socket.token);
   }
 

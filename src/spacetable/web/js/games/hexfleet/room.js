@@ -8,6 +8,7 @@
 
 import { $, clear, el, fetchJSON, savedName, setPhase } from "../../dom.js";
 import { colourOf } from "../../cards.js";
+import { showConnectionBadge, toast } from "../../notice.js";
 import { renderSeats } from "../../seats.js";
 import { RoomSocket } from "../../socket.js";
 import { sounds } from "../../sounds.js";
@@ -583,18 +584,12 @@ export class HexRoom {
   }
 
   toast(text) {
-    const box = $("#message");
-    box.textContent = text;
-    box.hidden = false;
-    clearTimeout(this.toastTimer);
-    this.toastTimer = setTimeout(() => { box.hidden = true; }, 4000);
+    toast(text);
   }
 
   /** The connection badge; a reconnection with a stored token takes the seat back. */
   onStatus(status) {
-    const badge = $("#connection");
-    badge.dataset.status = status;
-    badge.textContent = { connecting: "connecting…", open: "connected", reconnecting: "reconnecting…", closed: "room closed" }[status];
+    showConnectionBadge(status);
     if (status === "open") this.rejoining = Boolean(this.socket.token);
   }
 }

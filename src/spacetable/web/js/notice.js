@@ -1,0 +1,25 @@
+/**
+ * What every room page tells outside its table: a notice that shows for a few seconds
+ * (#message) and the connection badge (#connection).
+ */
+import { $ } from "./dom.js";
+
+let hideTimer = null;
+
+/** Show `text` in the page's notice for `seconds`. */
+export function toast(text, seconds = 4) {
+  const box = $("#message");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(hideTimer);
+  hideTimer = setTimeout(() => { box.hidden = true; }, seconds * 1000);
+}
+
+const STATUS_WORDS = { connecting: "connecting…", open: "connected", reconnecting: "reconnecting…", closed: "room closed" };
+
+/** The connection badge for a socket's `status` (connecting, open, reconnecting, closed). */
+export function showConnectionBadge(status) {
+  const badge = $("#connection");
+  badge.dataset.status = status;
+  badge.textContent = STATUS_WORDS[status];
+}
