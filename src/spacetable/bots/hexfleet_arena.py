@@ -77,20 +77,7 @@ def study(
 ) -> DuelStudy:
     """``count`` seeded hex fleet duels of ``a`` against ``b`` in ``scenario``
     (:func:`spacetable.core.duels.study` with :func:`duel`)."""
-
-    def one(
-        a: HexBot,
-        b: HexBot,
-        seed: int,
-        *,
-        a_first: bool,
-        turn_limit: int,
-        clock: Callable[[], float] | None,
-    ) -> DuelResult:
-        return duel(
-            a, b, seed, a_first=a_first, turn_limit=turn_limit, clock=clock, scenario=scenario
-        )
-
     return duels.study(
-        one, a, b, count, seed=seed, turn_limit=turn_limit, progress=progress, clock=clock
-    )
+        duel, a, b, count, seed=seed, turn_limit=turn_limit, progress=progress, clock=clock,
+        options={"scenario": scenario},
+    )  # fmt: skip
