@@ -22,6 +22,17 @@ from typing import Any, ClassVar
 from spacetable.core.events import Event
 from spacetable.core.match import Action, InvalidOptions, Match, decode_action
 from spacetable.games._deployment import checked_players
+from spacetable.games.hexfleet.actions import (
+    ACTION_TYPES,
+    EndActivation,
+    Fire,
+    Hail,
+    HexAction,
+    Jump,
+    Move,
+    RaiseShields,
+    Return,
+)
 from spacetable.games.hexfleet.cards import Deck, full_deck
 from spacetable.games.hexfleet.combat import (
     fire,
@@ -52,6 +63,32 @@ from spacetable.games.hexfleet.narrate import narrate
 from spacetable.games.hexfleet.odds import aim
 from spacetable.games.hexfleet.ships import Ship
 
+__all__ = [
+    "ACTION_TYPES",
+    "BLANK",
+    "DEFAULT_TURN_LIMIT",
+    "MAX_BOARD",
+    "MAX_PLAYERS",
+    "MAX_TURN_LIMIT",
+    "MIN_BOARD",
+    "MIN_PLAYERS",
+    "RANGE",
+    "RULESET",
+    "Activation",
+    "EndActivation",
+    "Fire",
+    "Hail",
+    "HexAction",
+    "HexMatch",
+    "HexOptions",
+    "HexResult",
+    "Jump",
+    "Move",
+    "Phase",
+    "RaiseShields",
+    "Return",
+]
+
 RULESET = "hexfleet"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 #: Effective range of every weapon, in hexes.
@@ -67,100 +104,6 @@ class Phase(StrEnum):
 
     ACTIVATION = "activation"
     OVER = "over"
-
-
-# -- actions --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Move(Action):
-    """``player`` moves the active ``ship`` by ``steps``: ``F`` ahead, ``L``/``R`` a turn."""
-
-    type_name: ClassVar[str] = "move"
-    player: str
-    ship: str
-    steps: str
-    t: float
-
-
-@dataclass(frozen=True, slots=True)
-class RaiseShields(Action):
-    """``player`` tries to raise the active ``ship``'s shields."""
-
-    type_name: ClassVar[str] = "shields"
-    player: str
-    ship: str
-    t: float
-
-
-@dataclass(frozen=True, slots=True)
-class Hail(Action):
-    """``player``'s active ``ship`` hails ``target``."""
-
-    type_name: ClassVar[str] = "hail"
-    player: str
-    ship: str
-    target: str
-    t: float
-
-
-@dataclass(frozen=True, slots=True)
-class Fire(Action):
-    """``player``'s active ``ship`` fires a salvo at ``target``."""
-
-    type_name: ClassVar[str] = "fire"
-    player: str
-    ship: str
-    target: str
-    t: float
-
-
-@dataclass(frozen=True, slots=True)
-class Jump(Action):
-    """``player``'s active ``ship`` jumps out; it comes back on turn ``returns_on`` (0: it
-    leaves the battle)."""
-
-    type_name: ClassVar[str] = "jump"
-    player: str
-    ship: str
-    returns_on: int
-    t: float
-
-
-@dataclass(frozen=True, slots=True)
-class Return(Action):
-    """``player`` puts the active ``ship``, back from its jump, on hex ``(q, r)`` facing
-    ``facing``."""
-
-    type_name: ClassVar[str] = "return"
-    player: str
-    ship: str
-    q: int
-    r: int
-    facing: int
-    t: float
-
-
-@dataclass(frozen=True, slots=True)
-class EndActivation(Action):
-    """``player`` is done with the active ``ship``: the next chit is drawn."""
-
-    type_name: ClassVar[str] = "done"
-    player: str
-    ship: str
-    t: float
-
-
-HexAction = Move | RaiseShields | Hail | Fire | Jump | Return | EndActivation
-ACTION_TYPES: tuple[type[HexAction], ...] = (
-    Move,
-    RaiseShields,
-    Hail,
-    Fire,
-    Jump,
-    Return,
-    EndActivation,
-)
 
 
 # -- options --------------------------------------------------------------------------------
