@@ -201,3 +201,25 @@ def test_refusals_name_the_problem_and_change_nothing(server: Server) -> None:
     assert not any(m["type"] == "acted" for m in watcher.received[:-1] if m is not frame)
     for client in (ann, bob, watcher):
         client.close()
+
+
+def test_a_battle_over_before_anyone_acts_still_ends_and_is_stored(server: Server) -> None:
+    # With one turn, the blank chit comes out first one time in three: the battle is over
+    # as it begins (a draw at full strength). The room must end it as any other.
+    for _ in range(30):
+        room = server.create_room(ruleset="hexfleet", scenario="duel", turn_limit=1)
+        ann = seated(server, room, "Ann")
+        ann.send(type="bot", seat=1, level="easy")
+        ann.wait(lambda m: m["type"] == "room" and m["seats"][1]["kind"] == "bot")
+        ann.send(type="ready")
+        first = ann.wait(lambda m: m["type"] == "state" and m["phase"] in ("activation", "over"))
+        if first["phase"] == "over":
+            result = ann.wait_type("result", timeout=10)
+            assert result["result"]["reason"] == "turn-limit"
+            assert result["result"]["winner"] is None
+            stored = server.stored_match(result["match_id"])
+            assert stored["actions"] == [] and len(stored["events"]) == 1
+            ann.close()
+            return
+        ann.close()
+    pytest.fail("in 30 battles of one turn the blank chit never came out first")

@@ -299,6 +299,9 @@ class Room(RoomLobby, RoomBots):
                 self._schedule_bot(seat.index, self._runup_left() + self._bot_pause(seat))
         self._broadcast_room(at_once=True)
         self._broadcast_state()
+        if self.match.phase == "over":  # over before anyone acted (the blank chit every turn)
+            self._finish()
+            return
         self._arm_countdown()
 
     def _flush_poses(self) -> None:
