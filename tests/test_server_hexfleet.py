@@ -109,7 +109,9 @@ def test_a_room_with_bad_options_is_refused_naming_the_option(
 def test_a_battle_against_the_bot_to_its_end_is_stored_and_replays_exactly(
     server: Server,
 ) -> None:
-    room = server.create_room(ruleset="hexfleet", scenario="duel", turn_limit=6)
+    # Twelve turns: each side's chit comes out before the blank in a turn one time in two,
+    # so both sides act in all but one battle in 2,000 or so.
+    room = server.create_room(ruleset="hexfleet", scenario="duel", turn_limit=12)
     ann = seated(server, room, "Ann")
     ann.send(type="bot", seat=1, level="easy")
     ann.wait(lambda m: m["type"] == "room" and m["seats"][1]["kind"] == "bot")
