@@ -167,7 +167,8 @@ def test_hot_seat_two_people_at_one_screen_both_act(open_page: OpenPage, shot: S
 def test_online_the_other_player_sees_the_move(
     open_page: OpenPage, server: Server, shot: Shot
 ) -> None:
-    room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_limit": 2})
+    # Eight turns: the blank chit ends them all before anyone acts one time in 6,561.
+    room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_limit": 8})
     ann = open_page(f"/rooms/{room['id']}", viewport=DESKTOP)
     ben = open_page(f"/rooms/{room['id']}", viewport=DESKTOP)
     for page, name, seat in ((ann, "ann", 0), (ben, "ben", 1)):
@@ -225,7 +226,8 @@ def test_a_phone_taps_a_hex_sees_the_cost_and_confirms(open_page: OpenPage, shot
 def test_the_keyboard_turns_and_a_refused_action_says_why(
     open_page: OpenPage, server: Server
 ) -> None:
-    room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_limit": 5})
+    # Twelve turns: our chit comes out before the blank in a turn one time in two.
+    room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_limit": 12})
     page = open_page(f"/rooms/{room['id']}?bots=1:random", viewport=DESKTOP)
     page.wait_for_selector("button#ready")
     page.click("button#ready")
