@@ -53,8 +53,8 @@ MAX_REQUEST_HEAD_BYTES = 16 * 1024
 TableArg = Annotated[
     Path,
     typer.Argument(
-        help="A table file (Light Speed, Stellar Conflict) or an FTL turn file: JSON, see "
-        "docs/formats.md.",
+        help="A table file (Light Speed, Stellar Conflict), an FTL turn file or a hex fleet "
+        "combat script: JSON, see docs/formats.md.",
         show_default=False,
     ),
 ]
@@ -247,8 +247,8 @@ def resolve(
     ] = False,
     time_limit: TimeLimitOption = RESOLVE_BUDGET_S,
 ) -> None:
-    """Resolve a table's laser battle, or an FTL turn, and tell it step by step (or as
-    JSON)."""
+    """Resolve a table's laser battle, an FTL turn or a hex fleet combat script, and tell
+    it step by step (or as JSON)."""
     referee, settled, resolution = _settle(table, time_limit, resolve=True)
     if as_json:
         print(json.dumps(referee.result_json(resolution), indent=2))
@@ -270,8 +270,8 @@ def render(
     ] = False,
     time_limit: TimeLimitOption = RESOLVE_BUDGET_S,
 ) -> None:
-    """Draw a table as SVG, optionally with every laser of its battle; or an FTL turn with
-    its tapes, contacts and removals."""
+    """Draw a table as SVG, optionally with every laser of its battle; an FTL turn with
+    its tapes, contacts and removals; or a hex fleet combat script with its cards."""
     referee, settled, resolution = _settle(table, time_limit, resolve=True)
     svg = referee.svg(settled, resolution if battle or referee.draws_resolution else None)
     try:
