@@ -81,7 +81,7 @@ def test_a_file_of_a_game_nobody_plays_is_refused(tmp_path: Path) -> None:
     done = spacetable("resolve", path)
     assert done.returncode == 2
     assert done.stderr.strip().endswith(
-        "unknown ruleset 'chess' (one of: lightspeed, stellar, ftl)"
+        "unknown ruleset 'chess' (one of: lightspeed, stellar, ftl, hexfleet)"
     )
 
 
