@@ -166,8 +166,9 @@ def test_seat_colours_stay_apart_for_colour_blind_players() -> None:
 
 
 def test_the_browser_paints_seats_in_the_renderers_colours() -> None:
-    cards_js = (Path(svg_module.__file__).parents[1] / "web" / "js" / "cards.js").read_text()
-    found = re.search(r"const PLAYER_COLOURS = \[([^\]]*)\]", cards_js)
+    web = Path(svg_module.__file__).parents[1] / "web"
+    colours_js = (web / "js" / "shell" / "colours.js").read_text()
+    found = re.search(r"const PLAYER_COLOURS = \[([^\]]*)\]", colours_js)
     assert found is not None
     js = re.findall(r'"(#[0-9a-fA-F]{6})"', found.group(1))
     assert js == [svg_module._HEX[name] for name in svg_module.PLAYER_COLOURS]

@@ -291,7 +291,7 @@ def test_the_score_panel_explains_the_kill_pile_and_whose_cargo_ship(open_page: 
     # Seen by a player: their own panel says "your", the others' say "their".
     page.evaluate(
         """async (file) => {
-          const { showScores } = await import('/static/js/scores.js');
+          const { showScores } = await import('/static/js/games/lasers/scores.js');
           const answer = await (await fetch('/api/resolve', {
             method: 'POST', body: JSON.stringify(file),
             headers: { 'Content-Type': 'application/json' } })).json();
@@ -364,7 +364,7 @@ def test_a_card_that_cannot_land_is_outlined_unlike_any_seat(
     )
     seats = page.evaluate(
         """async () => {
-          const { colourOf } = await import('/static/js/cards.js');
+          const { colourOf } = await import('/static/js/shell/colours.js');
           return [0, 1, 2, 3].map((i) => {
             const probe = document.createElement('span');
             probe.style.color = colourOf(i);

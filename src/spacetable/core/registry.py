@@ -16,6 +16,7 @@ import functools
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 from spacetable._userinput import clipped
@@ -167,6 +168,9 @@ class Game:
     #: function a typer command (its signature is the command's options) returning the
     #: text to print, raising ``ValueError`` naming a bad option (one line, exit status 2).
     commands: tuple[tuple[str, str], ...] = ()
+    #: The folder of the game's browser module (``index.js`` and what it imports), served
+    #: at :attr:`client`'s folder; ``None`` for a game whose module ships in ``web/js/games/``.
+    web_dir: Path | None = None
 
     def command_functions(self) -> list[tuple[str, Callable[..., Any]]]:
         """The game's commands (:attr:`commands`), imported now."""
@@ -197,6 +201,11 @@ class Game:
                 return _imported(path)()
         raise KeyError(name)
 
+    @property
+    def client(self) -> str:
+        """The URL of the game's browser module (``games/<key>/index.js``)."""
+        return f"/static/js/games/{self.key}/index.js"
+
     def to_json(self) -> dict[str, Any]:
         """The game as ``GET /api/games`` lists it."""
         return {
@@ -213,6 +222,7 @@ class Game:
                 else {}
             ),
             "resources": [name for name, _ in self.resources],
+            "client": self.client,
             "options": None if self.room_options is None else self.room_options.model_json_schema(),
         }
 

@@ -13,6 +13,7 @@ import contextlib
 import gc
 from collections.abc import AsyncIterator
 from importlib import resources
+from pathlib import PurePosixPath
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, Request
@@ -152,6 +153,12 @@ def create_app(
 
     app = FastAPI(title="spacetable", lifespan=lifespan, docs_url="/api/docs")
     app.state.directory = directory
+    # A game registered from outside the package serves its browser module from its own
+    # folder, at the URL the registry gives it (mounted before /static, which would take it).
+    for entry in games():
+        if entry.web_dir is not None:
+            folder = str(PurePosixPath(entry.client).parent)
+            app.mount(folder, StaticFiles(directory=str(entry.web_dir)), name=f"game-{entry.key}")
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     @app.exception_handler(StorageUnavailable)

@@ -5,8 +5,8 @@
 // then waits for your "ready"; so can a hex fleet room, or one for two people at this screen
 // (hot seat: the room page seats both).
 
-import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "./dom.js";
-import { RACES, describeOptions } from "./seats.js";
+import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "./shell/dom.js";
+import { RACES, describeOptions } from "./shell/seats.js";
 import { loadMatches, matchItem } from "./matchlist.js";
 import { describeFtl } from "./games/ftl/room.js";
 import { describeHexfleet } from "./games/hexfleet/room.js";

@@ -1,7 +1,7 @@
 // /matches: finished matches with their players, scores and winner, linking to replays,
 // a page at a time: "older" and "newer" follow the list (?before=ID / ?after=ID).
 
-import { $, clear } from "./dom.js";
+import { $, clear } from "./shell/dom.js";
 import { loadMatches, matchRow } from "./matchlist.js";
 
 /** Matches on one page. */

@@ -1,8 +1,8 @@
 // Finished matches as rows and list items (the lobby's recent list and /matches).
 
-import { el, fetchJSON, formatTime } from "./dom.js";
-import { colourOf } from "./cards.js";
-import { GAME_NAMES } from "./seats.js";
+import { el, fetchJSON, formatTime } from "./shell/dom.js";
+import { colourOf } from "./shell/colours.js";
+import { GAME_NAMES } from "./shell/seats.js";
 
 /**
  * Finished matches, newest first (GET /api/matches): the `limit` newest, or the `limit`

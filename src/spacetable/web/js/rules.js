@@ -2,9 +2,10 @@
 // per ship with its speed, health, lasers and shields in words; the rest of the page is
 // static text and pictures the server renders (/rules/figures/<name>.svg).
 
-import { $, clear, el, svg } from "./dom.js";
-import { colourOf, loadCatalog, shipFace } from "./cards.js";
-import { CARD_SIZE } from "./geometry.js";
+import { $, clear, el, svg } from "./shell/dom.js";
+import { loadCatalog, shipFace } from "./games/lasers/cards.js";
+import { colourOf } from "./shell/colours.js";
+import { CARD_SIZE } from "./games/lasers/geometry.js";
 
 /** A laser's direction in words: its angle off the bow (degrees, + to the left). */
 function side(angle) {

@@ -12,13 +12,14 @@
 // The page's state for tests: body[data-step] is the current step's id, body[data-done] is
 // "yes" once the step is done.
 
-import { $, clear, el, postJSON, setPhase } from "./dom.js";
-import { colourOf, loadCatalog } from "./cards.js";
-import { heading } from "./geometry.js";
-import { TableView } from "./table.js";
-import { Hand } from "./hand.js";
-import { BattlePlayer } from "./battle.js";
-import { showScores } from "./scores.js";
+import { $, clear, el, postJSON, setPhase } from "./shell/dom.js";
+import { loadCatalog } from "./games/lasers/cards.js";
+import { colourOf } from "./shell/colours.js";
+import { heading } from "./shell/angles.js";
+import { TableView } from "./games/lasers/table.js";
+import { Hand } from "./games/lasers/hand.js";
+import { BattlePlayer } from "./games/lasers/battle.js";
+import { showScores } from "./games/lasers/scores.js";
 import { FtlLesson } from "./tutorial/ftl.js";
 import { hexSteps } from "./tutorial/hexfleet.js";
 

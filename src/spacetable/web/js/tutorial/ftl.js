@@ -4,7 +4,7 @@
 // (POST /api/resolve, the turn file of DESIGN section 5) and played out on the board
 // (games/ftl/animate.js), told line by line.
 
-import { clear, el, postJSON } from "../dom.js";
+import { clear, el, postJSON } from "../shell/dom.js";
 import { FtlBoard, pieceList, seatColour } from "../games/ftl/board.js";
 import { Plotter } from "../games/ftl/plotter.js";
 import { afterOrder, noseOf, orderText, tapeContact } from "../games/ftl/orders.js";

@@ -10,7 +10,7 @@
 //   done(text) are the tutorial's status line and "this step is done", actions() its button
 //   row.
 
-import { $, el, postJSON } from "../dom.js";
+import { $, el, postJSON } from "../shell/dom.js";
 import { DIRECTIONS, HexBoard } from "../games/hexfleet/board.js";
 import { showCards } from "../games/hexfleet/salvo.js";
 

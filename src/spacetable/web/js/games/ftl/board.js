@@ -7,8 +7,8 @@
 // marks that must stay legible (ids, pips, the nose dot, grid labels) are sized in screen
 // pixels and redrawn when the board changes size.
 
-import { clear, el, svg } from "../../dom.js";
-import { colourOf } from "../../cards.js";
+import { clear, el, svg } from "../../shell/dom.js";
+import { colourOf } from "../../shell/colours.js";
 
 /** Footprints, [width, length] in inches, unless a piece gives its own `size`. */
 export const PIECE_SIZE = { ship: [0.75, 1.5], missile: [0.25, 0.5] };

@@ -3,7 +3,7 @@
 // revealed and how it ended. It draws on an FtlBoard: stepping forward or picking a turn
 // animates it; stepping back shows where the pieces stood. Used by the room and the replay.
 
-import { clear, el } from "../../dom.js";
+import { clear, el } from "../../shell/dom.js";
 import { seatColour } from "./board.js";
 import { animateTurn, clearMarks } from "./animate.js";
 import { applyTurn, endOf, endText, revealedOrders } from "./turns.js";

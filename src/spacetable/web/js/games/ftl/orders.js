@@ -3,7 +3,7 @@
 // cross. Pure: the plotter (plotter.js) draws and explains what these compute. Lengths are
 // inches on the table (+y up), headings degrees (0 = +y, counter-clockwise positive).
 
-import { cosSin, normAngle } from "../../geometry.js";
+import { cosSin, normAngle } from "../../shell/angles.js";
 import { PIECE_SIZE, direction as heading, sizeOf } from "./board.js";
 
 export const ROTATION_STEP_DEG = 15;

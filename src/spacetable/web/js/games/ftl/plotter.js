@@ -4,8 +4,8 @@
 // writes it. One order per piece: a new one replaces the old. Ghosts show where each piece
 // will end and which pieces its tape would cross.
 
-import { clear, el, svg } from "../../dom.js";
-import { angleOf, normAngle } from "../../geometry.js";
+import { clear, el, svg } from "../../shell/dom.js";
+import { angleOf, normAngle } from "../../shell/angles.js";
 import { direction as heading, fmt, sizeOf } from "./board.js";
 import {
   ROTATION_STEP_DEG, SPRINT_MAX_IN, SPRINT_MIN_IN, SPRINT_STEP_IN, afterOrder, launchedMissile, noseOf, orderText,

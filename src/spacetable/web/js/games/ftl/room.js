@@ -3,9 +3,9 @@
 // turn plays out on the board with a log of its steps, and the end with a rematch and the
 // replay. Everything arrives over the room's websocket (docs/protocol.md).
 
-import { $, clear, el, fetchJSON, savedName, setPhase } from "../../dom.js";
-import { showConnectionBadge, toast } from "../../notice.js";
-import { renderSeats } from "../../seats.js";
+import { $, clear, el, fetchJSON, savedName, setPhase } from "../../shell/dom.js";
+import { showConnectionBadge, toast } from "../../shell/notices.js";
+import { renderSeats } from "../../shell/seats.js";
 import { FtlBoard, HITS_TO_DESTROY, seatColour } from "./board.js";
 import { clearMarks } from "./animate.js";
 import { TurnHistory } from "./history.js";

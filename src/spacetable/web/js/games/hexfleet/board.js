@@ -30,8 +30,8 @@
 //   board.zoomControls() -> an element with zoom in / out / fit buttons.
 //   board.fit(), board.zoom(factor), board.centreOn(q, r)
 
-import { el, svg } from "../../dom.js";
-import { colourOf as seatColour } from "../../cards.js";
+import { el, svg } from "../../shell/dom.js";
+import { colourOf as seatColour } from "../../shell/colours.js";
 
 /** A hex's corner radius in board units. */
 export const HEX_RADIUS = 10;

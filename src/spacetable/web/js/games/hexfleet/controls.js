@@ -14,7 +14,7 @@
 //   controls.hide()
 //   controls.message(text)   a refusal or a hint, where the player looks.
 
-import { clear, el } from "../../dom.js";
+import { clear, el } from "../../shell/dom.js";
 import { FACING_NAMES } from "./board.js";
 
 /** A chance as a whole percentage, never 0% or 100% for a possible or uncertain event. */

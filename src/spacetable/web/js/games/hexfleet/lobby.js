@@ -11,7 +11,7 @@
 //   hexRoomLink(room, seats) -> the room page's address: it seats us, the bots, or in hot
 //                               seat both named players.
 
-import { clear, el, fetchJSON } from "../../dom.js";
+import { clear, el, fetchJSON } from "../../shell/dom.js";
 
 const CLASS_NAMES = { light: "light (fast, forward arc only)", medium: "medium", heavy: "heavy (tough, slow)" };
 const data = { scenarios: null, classes: null, bots: { levels: ["random", "easy", "tactical"], default: "easy", about: {} }, maxShips: 8 };

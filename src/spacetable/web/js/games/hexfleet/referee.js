@@ -9,8 +9,8 @@
 //   Builds the page's hex fleet panels (#hex-table, #hex-referee) once; onOtherGame(data,
 //   name) is handed an imported file of another game.
 
-import { $, clear, el, postJSON } from "../../dom.js";
-import { COLOUR_NAMES, colourOf } from "../../cards.js";
+import { $, clear, el, postJSON } from "../../shell/dom.js";
+import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
 import { WEAPONS, cardsNeeded, cardsToFire, readCards } from "./script_editor.js";
 
 const CLASSES = {

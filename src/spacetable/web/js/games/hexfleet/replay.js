@@ -11,8 +11,8 @@
 //   export function resultText(result) -> "ann wins: ... after 6 turns; strength left ann
 //     90%, bob 68%." (also for the matches list).
 
-import { clear, el, fetchJSON, formatTime, setPhase } from "../../dom.js";
-import { colourOf as seatColour } from "../../cards.js";
+import { clear, el, fetchJSON, formatTime, setPhase } from "../../shell/dom.js";
+import { colourOf as seatColour } from "../../shell/colours.js";
 import { HexBoard } from "./board.js";
 import { showCards, turnsCards } from "./salvo.js";
 import { ShipLogs } from "./shiplog.js";

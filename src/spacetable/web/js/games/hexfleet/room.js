@@ -6,12 +6,12 @@
 // this page holds both seats through two sockets and acts for whichever side's ship is
 // activated. Everything arrives over the room's websocket (docs/protocol.md).
 
-import { $, clear, el, fetchJSON, savedName, setPhase } from "../../dom.js";
-import { colourOf } from "../../cards.js";
-import { showConnectionBadge, toast } from "../../notice.js";
-import { renderSeats } from "../../seats.js";
-import { RoomSocket } from "../../socket.js";
-import { sounds } from "../../sounds.js";
+import { $, clear, el, fetchJSON, savedName, setPhase } from "../../shell/dom.js";
+import { colourOf } from "../../shell/colours.js";
+import { showConnectionBadge, toast } from "../../shell/notices.js";
+import { renderSeats } from "../../shell/seats.js";
+import { RoomSocket } from "../../shell/socket.js";
+import { sounds } from "../../shell/sounds.js";
 import { HexBoard, hexLabel } from "./board.js";
 import { HexControls } from "./controls.js";
 import { showCards } from "./salvo.js";

@@ -16,8 +16,8 @@
 //   export function cardFace(name) -> HTMLElement: one card face ("10S", "KH").
 //   export function turnsCards(frame) -> boolean: whether the frame turned any card.
 
-import { el } from "../../dom.js";
-import { sounds } from "../../sounds.js";
+import { el } from "../../shell/dom.js";
+import { sounds } from "../../shell/sounds.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };

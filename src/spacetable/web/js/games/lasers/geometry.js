@@ -4,29 +4,10 @@
 // at (x, y, rotation) maps its local point p (+y toward its front) to (x, y) + R(rotation) p.
 // SVG has +y down, so every drawing flips y: a table point (x, y) is drawn at (x, -y).
 
+import { cosSin, heading } from "../../shell/angles.js";
+
 /** A card's size unless the table says otherwise: 63 x 88 mm. */
 export const CARD_SIZE = [63, 88];
-
-/** Cosine and sine of an angle in degrees, exact at multiples of 90. */
-export function cosSin(deg) {
-  const quarter = deg / 90;
-  if (Number.isInteger(quarter)) {
-    return [[1, 0], [0, 1], [-1, 0], [0, -1]][((quarter % 4) + 4) % 4];
-  }
-  const rad = (deg * Math.PI) / 180;
-  return [Math.cos(rad), Math.sin(rad)];
-}
-
-/** Unit vector for a card-relative angle: 0 is +y (front at rotation 0), 90 is -x. */
-export function heading(deg) {
-  const [c, s] = cosSin(deg);
-  return [-s, c];
-}
-
-/** The angle (degrees) whose heading points along (dx, dy); inverse of `heading`. */
-export function angleOf(dx, dy) {
-  return (Math.atan2(-dx, dy) * 180) / Math.PI;
-}
 
 /** A local card point in table coordinates. */
 export function toWorld(pose, lx, ly) {
@@ -37,13 +18,6 @@ export function toWorld(pose, lx, ly) {
 /** The unit vector on the table of a direction given relative to the card's front. */
 export function direction(pose, localAngle) {
   return heading((pose.rotation ?? 0) + localAngle);
-}
-
-/** An angle in (-180, 180]. */
-export function normAngle(deg) {
-  let a = ((deg % 360) + 360) % 360;
-  if (a > 180) a -= 360;
-  return Math.round(a * 1000) / 1000;
 }
 
 /** The four corners of a card (table coordinates), counter-clockwise from front-left. */

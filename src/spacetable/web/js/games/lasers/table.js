@@ -5,9 +5,10 @@
 // the table keeps its proportions at any window size and pointer positions map back to
 // table coordinates through the SVG's screen matrix (mouse, touch and pen alike).
 
-import { clear, el, svg } from "./dom.js";
+import { clear, el, svg } from "../../shell/dom.js";
 import { cardFace, cubesToken } from "./cards.js";
-import { CARD_SIZE, angleOf, cardTransform, fmt } from "./geometry.js";
+import { CARD_SIZE, cardTransform, fmt } from "./geometry.js";
+import { angleOf } from "../../shell/angles.js";
 
 /** The table of a Light Speed match unless told otherwise: 1200 x 800 mm. */
 const DEFAULT_TABLE = [1200, 800];

@@ -4,17 +4,9 @@
 // power, shields as cyan bars on their edge, the name below.
 // Faces are centred on the origin in SVG axes (a local card point (x, y) is at (x, -y)).
 
-import { fetchJSON, svg } from "./dom.js";
-import { CARD_SIZE, fmt, heading } from "./geometry.js";
-
-/**
- * Team colours by seat index (as in render/svg.py), after Okabe and Ito's palette for
- * colour-blind readers: vermillion, blue, bluish green and reddish purple stay apart with
- * any of the common colour blindnesses (the red/green pair differs in lightness too).
- */
-const PLAYER_COLOURS = ["#d55e00", "#0072b2", "#009e73", "#cc79a7"];
-/** Team colour names by seat index. */
-export const COLOUR_NAMES = ["red", "blue", "green", "purple"];
+import { fetchJSON, svg } from "../../shell/dom.js";
+import { CARD_SIZE, fmt } from "./geometry.js";
+import { heading } from "../../shell/angles.js";
 
 const STOCK = "#f2efe6";
 const ART = "#0f1730";
@@ -29,11 +21,6 @@ export const CUBE = "#f5b82e";
 const HULL = [[0, 24], [6, 9], [16, -5], [16, -13], [6, -9], [4, -17], [-4, -17], [-6, -9],
   [-16, -13], [-16, -5], [-6, 9]];
 const ROCK_RADII = [1.0, 0.86, 0.95, 1.08, 0.9, 0.97, 1.1, 0.84, 0.98, 1.05, 0.88, 1.0, 1.12, 0.9];
-
-/** The colour of seat `index` (cycling past four). */
-export function colourOf(index) {
-  return PLAYER_COLOURS[((index % 4) + 4) % 4];
-}
 
 const catalogs = new Map();
 // Ship art (lists of {d, fill} paths on a 63 x 88 card) by definition and by ship key.

@@ -4,7 +4,7 @@
 // enemy ships in each kill pile. A note says what a kill pile is; the cargo ship is "your"
 // cargo ship on your own panel and "their" cargo ship on the others'.
 
-import { clear, el } from "./dom.js";
+import { clear, el } from "../../shell/dom.js";
 
 /**
  * Fill `container` with the scores of `result` on `table`. `ships`: definitions by key

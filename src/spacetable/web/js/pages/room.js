@@ -3,19 +3,21 @@
 // animation and the scores. Everything arrives over the room's websocket
 // (docs/protocol.md); this module turns messages into what the player sees.
 
-import { $, clear, el, fetchJSON, savedName, setPhase } from "./dom.js";
-import { colourOf, loadCatalog } from "./cards.js";
-import { CARD_SIZE } from "./geometry.js";
-import { TableView } from "./table.js";
-import { Hand, OtherHands } from "./hand.js";
-import { RoomSocket } from "./socket.js";
-import { BattlePlayer } from "./battle.js";
-import { showScores } from "./scores.js";
-import { GAME_NAMES, describeLevel, loadBots, renderSeats } from "./seats.js";
-import { FleetBuilder } from "./fleet.js";
-import { Inspector, inspectorPanel } from "./inspector.js";
-import { muteButton, sounds } from "./sounds.js";
-import { showConnectionBadge, toast } from "./notice.js";
+import { $, clear, el, fetchJSON, savedName, setPhase } from "../shell/dom.js";
+import { loadCatalog } from "../games/lasers/cards.js";
+import { colourOf } from "../shell/colours.js";
+import { CARD_SIZE } from "../games/lasers/geometry.js";
+import { TableView } from "../games/lasers/table.js";
+import { Hand, OtherHands } from "../games/lasers/hand.js";
+import { RoomSocket } from "../shell/socket.js";
+import { BattlePlayer } from "../games/lasers/battle.js";
+import { showScores } from "../games/lasers/scores.js";
+import { GAME_NAMES, describeLevel, loadBots, renderSeats } from "../shell/seats.js";
+import { FleetBuilder } from "../games/lasers/fleet.js";
+import { Inspector, inspectorPanel } from "../games/lasers/inspector.js";
+import { muteButton, sounds } from "../shell/sounds.js";
+import { showConnectionBadge, toast } from "../shell/notices.js";
+import { gameKeyOf, loadGame } from "../games/index.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 // Where each seat's first card waits, near its own side of the table.
@@ -127,9 +129,8 @@ async function handOver(first) {
   for (const id of ["#hand-bar", "#table-keys"]) $(id)?.remove();
   $("#table-wrap > .zoom-controls")?.remove();
   $("#table").removeAttribute("aria-describedby");
-  const room = first.pacing === "turns"
-    ? new (await import("./games/hexfleet/room.js")).HexRoom({ socket, me: page.me, watching: page.watching })
-    : new (await import("./games/ftl/room.js")).FtlRoom({ socket, me: page.me, watching: page.watching });
+  const game = await loadGame(await gameKeyOf(first.ruleset));
+  const room = await game.room({ socket, me: page.me, watching: page.watching });
   socket.onMessage = (m) => room.receive(m);
   socket.onStatus = (status) => room.onStatus(status);
   room.rejoining = page.rejoining;

@@ -2,13 +2,16 @@
 // (POST /api/resolve) and watch it. Tables export and import as table files (DESIGN
 // section 3).
 
-import { $, clear, el, postJSON, setPhase, svg } from "./dom.js";
-import { COLOUR_NAMES, colourOf, loadCatalog } from "./cards.js";
-import { CARD_SIZE, cardTransform, cardsTouch, fmt, normAngle } from "./geometry.js";
-import { TableView, dragRotateHandle, rotateHandle } from "./table.js";
-import { BattlePlayer } from "./battle.js";
-import { Inspector, inspectorPanel } from "./inspector.js";
-import { showScores } from "./scores.js";
+import { $, clear, el, postJSON, setPhase, svg } from "../shell/dom.js";
+import { loadCatalog } from "../games/lasers/cards.js";
+import { COLOUR_NAMES, colourOf } from "../shell/colours.js";
+import { CARD_SIZE, cardTransform, cardsTouch, fmt } from "../games/lasers/geometry.js";
+import { normAngle } from "../shell/angles.js";
+import { TableView, dragRotateHandle, rotateHandle } from "../games/lasers/table.js";
+import { BattlePlayer } from "../games/lasers/battle.js";
+import { Inspector, inspectorPanel } from "../games/lasers/inspector.js";
+import { showScores } from "../games/lasers/scores.js";
+import { loadGame } from "../games/index.js";
 
 // The least area the sandbox shows around the origin (mm): room to lay out a battle.
 const REFEREE_VIEW = [720, 520];
@@ -371,8 +374,7 @@ async function enterFtl() {
   leaveHex();
   document.body.classList.add("ftl-mode");
   $("#ruleset").value = "ftl";
-  const { startFtlReferee } = await import("./games/ftl/referee.js");
-  ftl = startFtlReferee({ onOtherGame: importTable });
+  ftl = await (await loadGame("ftl")).referee({ onOtherGame: importTable });
   return ftl;
 }
 
@@ -391,8 +393,7 @@ async function enterHex() {
   leaveFtl();
   document.body.classList.add("hex-mode");
   $("#ruleset").value = "hexfleet";
-  const { startHexReferee } = await import("./games/hexfleet/referee.js");
-  return startHexReferee({ onOtherGame: importAny });
+  return (await loadGame("hexfleet")).referee({ onOtherGame: importAny });
 }
 
 function leaveHex() {

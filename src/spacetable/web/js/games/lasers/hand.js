@@ -5,9 +5,10 @@
 // steps), Q / E or [ / ] turn it, Enter or Space put it down. One path for all of them:
 // moveTo, setRotation, place.
 
-import { svg } from "./dom.js";
+import { svg } from "../../shell/dom.js";
 import { shipFace } from "./cards.js";
-import { CARD_SIZE, cardOnTable, cardTransform, cardsTouch, fmt, normAngle } from "./geometry.js";
+import { CARD_SIZE, cardOnTable, cardTransform, cardsTouch, fmt } from "./geometry.js";
+import { normAngle } from "../../shell/angles.js";
 import { dragRotateHandle, rotateHandle } from "./table.js";
 
 const POSE_INTERVAL_MS = 50; // at most 20 pose messages a second

@@ -2,7 +2,7 @@
 // told in words with its pace), get ready.
 
 import { clear, el, fetchJSON, saveName, savedName } from "./dom.js";
-import { colourOf } from "./cards.js";
+import { colourOf } from "./colours.js";
 
 /** The laser games' bots until GET /api/games answers: levels, the default, in words. */
 const FALLBACK_BOTS = { levels: ["beginner", "random", "easy", "medium", "hard"], default: "beginner", about: {} };

@@ -13,11 +13,11 @@
 // The picture at any moment is a function of the clock, so pause, step, replay and speed
 // are just changes to the clock.
 
-import { clear, el, svg } from "./dom.js";
+import { clear, el, svg } from "../../shell/dom.js";
 import { CUBE, cubesToken, setAsteroidRocks } from "./cards.js";
 import { CARD_SIZE, direction, exitPoint, fmt } from "./geometry.js";
 import { BattleLog } from "./battlelog.js";
-import { muteButton, sounds } from "./sounds.js";
+import { muteButton, sounds } from "../../shell/sounds.js";
 
 // Milliseconds (at speed 1) of each part of a beat.
 const ANNOUNCE = 500;

@@ -2,13 +2,15 @@
 // happened (cards appear at their server times, with a time slider), then the battle
 // animation and the scores.
 
-import { $, clear, el, fetchJSON, formatTime, setPhase } from "./dom.js";
-import { colourOf, loadCatalog } from "./cards.js";
-import { CARD_SIZE } from "./geometry.js";
-import { TableView } from "./table.js";
-import { BattlePlayer } from "./battle.js";
-import { Inspector, inspectorPanel } from "./inspector.js";
-import { showScores } from "./scores.js";
+import { $, clear, el, fetchJSON, formatTime, setPhase } from "../shell/dom.js";
+import { loadCatalog } from "../games/lasers/cards.js";
+import { colourOf } from "../shell/colours.js";
+import { CARD_SIZE } from "../games/lasers/geometry.js";
+import { TableView } from "../games/lasers/table.js";
+import { BattlePlayer } from "../games/lasers/battle.js";
+import { Inspector, inspectorPanel } from "../games/lasers/inspector.js";
+import { showScores } from "../games/lasers/scores.js";
+import { gameKeyOf, loadGame } from "../games/index.js";
 
 const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const view = new TableView($("#table"));
@@ -151,14 +153,9 @@ function stopBattle() {
 async function main() {
   try {
     const match = await fetchJSON(`/api/matches/${encodeURIComponent(matchId)}`);
-    if (match.ruleset === "ftl") {
-      const { showFtlReplay } = await import("./games/ftl/replay.js");
-      showFtlReplay(match);
-      return;
-    }
-    if (match.ruleset === "hexfleet") {
-      const { showHexReplay } = await import("./games/hexfleet/replay.js");
-      await showHexReplay(document, match);
+    const key = await gameKeyOf(match.ruleset);
+    if (key === "ftl" || key === "hexfleet") {
+      await (await loadGame(key)).replay({}, match);
       return;
     }
     // The laser table zooms and pans (an FTL board has its own controls).

@@ -1,0 +1,20 @@
+// Faster Than Light in the browser: the interface every game offers (games/index.js).
+// Each part loads its own modules when asked, so a page loads only what it shows.
+
+/** Play in the room page (ctx: see room.js's FtlRoom). */
+export async function room(ctx) {
+  const { FtlRoom } = await import("./room.js");
+  return new FtlRoom(ctx);
+}
+
+/** Show the stored match `match` on the replay page. */
+export async function replay(ctx, match) {
+  const { showFtlReplay } = await import("./replay.js");
+  return showFtlReplay(match);
+}
+
+/** The referee sandbox for FTL turns (ctx: {onOtherGame(data, name)}). */
+export async function referee(ctx) {
+  const { startFtlReferee } = await import("./referee.js");
+  return startFtlReferee(ctx);
+}

@@ -1,0 +1,20 @@
+// The hex fleet in the browser: the interface every game offers (games/index.js).
+// Each part loads its own modules when asked, so a page loads only what it shows.
+
+/** Play in the room page (ctx: see room.js's HexRoom). */
+export async function room(ctx) {
+  const { HexRoom } = await import("./room.js");
+  return new HexRoom(ctx);
+}
+
+/** Show the stored battle `match` on the replay page. */
+export async function replay(ctx, match) {
+  const { showHexReplay } = await import("./replay.js");
+  return showHexReplay(document, match);
+}
+
+/** The referee sandbox for combat scripts (ctx: {onOtherGame(data, name)}). */
+export async function referee(ctx) {
+  const { startHexReferee } = await import("./referee.js");
+  return startHexReferee(ctx);
+}

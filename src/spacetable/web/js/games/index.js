@@ -1,0 +1,45 @@
+// The one place that maps a game's key to its browser module. The registry says which
+// games there are and where each one's module lives (GET /api/games: `client`); a page
+// asks for a game by key, or by the ruleset of a file or stored match.
+//
+// Every game's module (games/<key>/index.js) offers the same interface:
+//   room(ctx)            play in the room page: ctx {roomId, params} (the page's query)
+//   replay(ctx, match)   show a stored match (GET /api/matches/{id}) on the replay page
+//   referee(ctx)         the game's referee sandbox: ctx {onOtherGame(data, name)}
+// and, where the game has them, lobbyForm(ctx), describe(options) and tutorial.
+
+import { fetchJSON } from "../shell/dom.js";
+
+let listing = null;
+const modules = new Map();
+
+/** Every registered game as GET /api/games lists it, fetched once per page. */
+export function gameList() {
+  listing ??= fetchJSON("/api/games").catch((error) => {
+    listing = null; // the next call asks again
+    throw error;
+  });
+  return listing;
+}
+
+/** The registered game `key` (its GET /api/games entry); rejects for an unknown key. */
+export async function gameEntry(key) {
+  const entry = (await gameList()).find((g) => g.key === key);
+  if (!entry) throw new Error(`no game ${JSON.stringify(key)}`);
+  return entry;
+}
+
+/** The key of the game whose files and stored matches name `ruleset`. */
+export async function gameKeyOf(ruleset) {
+  const entry = (await gameList()).find((g) => g.rulesets.includes(ruleset));
+  if (!entry) throw new Error(`no game plays ${JSON.stringify(ruleset)}`);
+  return entry.key;
+}
+
+/** The browser module of game `key`, imported once. */
+export function loadGame(key) {
+  if (!modules.has(key)) {
+    modules.set(key, gameEntry(key).then((entry) => import(entry.client)));
+  }
+  return modules.get(key);
+}
