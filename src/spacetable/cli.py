@@ -9,19 +9,17 @@ Files reach their game through the registry (:mod:`spacetable.core.registry`), b
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
-import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from types import FrameType
 from typing import Annotated, Any, NoReturn
 
 import typer
 
+from spacetable._time_limit import RESOLVE_BUDGET_S, OutOfMemory, OutOfTime, run_within
 from spacetable._userinput import InputError, parse_json, read_limited
 from spacetable.core.registry import (
     MAX_FILE_BYTES,
@@ -32,7 +30,6 @@ from spacetable.core.registry import (
     referee_for,
 )
 from spacetable.core.replays import replay_record
-from spacetable.lasers.tables import RESOLVE_BUDGET_S
 
 app = typer.Typer(
     name="spacetable",
@@ -74,47 +71,31 @@ def _fail(message: str) -> NoReturn:
 
 def _settle(path: Path, seconds: float, resolve: bool) -> tuple[Referee, Any, Any]:
     """Read the file, find its game by its ``ruleset``, check it and (if asked) resolve
-    it within ``seconds``: ``(referee, file, resolution or None)``. Fails with status 2."""
+    it in a worker process stopped after ``seconds`` (:mod:`spacetable._time_limit`, as
+    the server does): ``(referee, file, resolution or None)``. Fails with status 2."""
     try:
         data = parse_json(read_limited(path, MAX_FILE_BYTES))
         _, referee = referee_for(data)
     except (InputError, UnknownGame) as exc:
         _fail(f"{path}: {exc}")
-    with _time_limit(path, seconds):
-        try:
-            settled = referee.read(data)
-            return referee, settled, referee.resolve(settled) if resolve else None
-        except referee.error as exc:
-            _fail(f"{path}: {exc}")
-
-
-class _OutOfTime(Exception):
-    """The time limit of :func:`_time_limit` ran out."""
-
-
-@contextlib.contextmanager
-def _time_limit(path: Path, seconds: float) -> Iterator[None]:
-    """Fail (status 2) when the work inside takes longer than ``seconds``: the battle of a
-    table within the file limits can still take seconds (docs/formats.md, Limits). The
-    resolver is Python, so the timer's signal interrupts it wherever it is."""
     if seconds <= 0:
         _fail("--time-limit must be positive")
-    if not hasattr(signal, "setitimer"):  # no interval timers (Windows): no limit
-        yield
-        return
-
-    def expire(signum: int, frame: FrameType | None) -> None:
-        raise _OutOfTime
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        yield
-    except _OutOfTime:
-        _fail(f"{path}: resolving it took longer than {seconds:g} s, refused")
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        settled, resolution = run_within(seconds, _read_and_resolve, data, resolve)
+    except referee.error as exc:
+        _fail(f"{path}: {exc}")
+    except OutOfTime as exc:
+        _fail(f"{path}: resolving it {exc}, refused")
+    except OutOfMemory as exc:
+        _fail(f"{path}: resolving it failed: {exc}")
+    return referee, settled, resolution
+
+
+def _read_and_resolve(data: Any, resolve: bool) -> tuple[Any, Any]:
+    """In a worker: the file checked by its game, and its resolution if asked (or None)."""
+    _, referee = referee_for(data)
+    settled = referee.read(data)
+    return settled, referee.resolve(settled) if resolve else None
 
 
 @app.command()

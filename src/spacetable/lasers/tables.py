@@ -54,9 +54,6 @@ MAX_TABLE_MM = 10_000.0
 MAX_ROCKS = 100
 #: Longest player name or card id, in characters.
 MAX_ID_CHARS = 200
-#: Seconds the CLI and the server spend resolving (and telling or drawing) one table at
-#: most: real tables take milliseconds, the largest the limits allow several seconds.
-RESOLVE_BUDGET_S = 5.0
 
 
 class TableError(ValueError):

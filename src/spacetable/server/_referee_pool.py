@@ -3,26 +3,23 @@ file, found through the game registry by its ``ruleset``) are read, resolved and
 a separate process, never on the event loop that runs every room.
 
 A table within the file limits (docs/formats.md, Limits) can still take seconds to
-resolve, and CPU-bound Python cannot be interrupted from another thread: only a process
-can be stopped when its time budget runs out. So the work runs in a small
-:class:`pebble.ProcessPool` (one worker by default: the rooms keep the other core), whose
-task timeout kills a worker that overruns and starts a fresh one. Workers are forked from
-a fork server that has already imported the resolver and the renderer, so a replacement is
-ready in milliseconds; they run at a lower priority, and with a ceiling on their memory.
+resolve, so it is settled within a time budget as ``spacetable resolve`` settles one
+(:mod:`spacetable._time_limit`): in a small pool of worker processes (one by default: the
+rooms keep the other core), a worker that overruns stopped and a fresh one started.
+Workers are forked from a fork server that has already imported the resolver and the
+renderer, so a replacement is ready in milliseconds; they run at a lower priority, and
+with a ceiling on their memory.
 """
 
 from __future__ import annotations
 
-import asyncio
-import multiprocessing
 import os
 
 import orjson
-import pebble
 
+from spacetable._time_limit import RESOLVE_BUDGET_S, OutOfMemory, OutOfTime, Workers
 from spacetable._userinput import InputError, parse_json
 from spacetable.core.registry import UnknownGame, preload, referee_for
-from spacetable.lasers.tables import RESOLVE_BUDGET_S
 
 #: Tables that may wait for the worker (or run) at once; more are turned away as busy.
 MAX_PENDING = 8
@@ -72,11 +69,6 @@ def resolve_upload(body: bytes) -> bytes:
     return orjson.dumps(answer)
 
 
-def _ready() -> bool:
-    """A task that only proves a worker is up (the pool is warmed with it)."""
-    return True
-
-
 def _start_worker() -> None:
     """Lower the worker's priority, and bound its memory where the system allows."""
     os.nice(WORKER_NICENESS)
@@ -101,20 +93,13 @@ class RefereePool:
         self.budget_s = budget_s
         self.pending = pending
         self._waiting = 0
-        self._pool: pebble.ProcessPool | None = None
+        self._workers: Workers | None = None
 
     def start(self) -> None:
         """Start the workers (from a fork server that has imported this module)."""
-        method = (
-            "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        self._workers = Workers(
+            self.workers, fork_server=True, preload=[__name__], initializer=_start_worker
         )
-        context = multiprocessing.get_context(method)
-        if method == "forkserver":
-            context.set_forkserver_preload([__name__])
-        self._pool = pebble.ProcessPool(
-            max_workers=self.workers, initializer=_start_worker, context=context
-        )
-        self._pool.schedule(_ready)  # start a worker now, not on the first upload
 
     async def resolve(self, body: bytes) -> bytes:
         """The answer to an uploaded table, as JSON bytes (see :func:`resolve_upload`).
@@ -123,31 +108,25 @@ class RefereePool:
         :class:`RefereeBusy` when :attr:`pending` tables already wait, and
         :class:`RefereeGaveUp` when this one took longer than :attr:`budget_s` or more
         memory than a worker may take."""
-        if self._pool is None:
+        if self._workers is None:
             raise RuntimeError("the referee pool is not started")
         if self._waiting >= self.pending:
             raise RefereeBusy
         self._waiting += 1
         try:
-            future = self._pool.schedule(resolve_upload, args=(body,), timeout=self.budget_s)
-            try:
-                answer: bytes = await asyncio.wrap_future(future)
-            except TimeoutError:
-                raise RefereeGaveUp(
-                    f"the battle took longer than {self.budget_s:g} s to resolve: refused"
-                ) from None
-            except (MemoryError, pebble.ProcessExpired):
-                raise RefereeGaveUp("the table took too much memory to resolve: refused") from None
-            return answer
+            return await self._workers.run(self.budget_s, resolve_upload, body)
+        except OutOfTime as exc:
+            raise RefereeGaveUp(f"the battle {exc} to resolve: refused") from None
+        except OutOfMemory:
+            raise RefereeGaveUp("the table took too much memory to resolve: refused") from None
         finally:
             self._waiting -= 1
 
     def close(self) -> None:
         """Stop the workers, abandoning any table still being resolved."""
-        if self._pool is not None:
-            self._pool.stop()  # type: ignore[no-untyped-call]  # pebble leaves it unannotated
-            self._pool.join()
-            self._pool = None
+        if self._workers is not None:
+            self._workers.close()
+            self._workers = None
 
 
 preload()  # in the fork server: every worker starts with the games and renderers imported

@@ -21,9 +21,10 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
+from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable._userinput import clipped, parse_json
 from spacetable.core.registry import UnknownGame, game, game_for_ruleset, games
-from spacetable.lasers.tables import MAX_TABLE_BYTES, RESOLVE_BUDGET_S
+from spacetable.lasers.tables import MAX_TABLE_BYTES
 from spacetable.render.rules_figures import FIGURES, figure_svg
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy

@@ -1,0 +1,138 @@
+"""Work within a time limit: the one way the ``spacetable`` command and the server bound
+how long a file may take to settle (``resolve`` and ``render --time-limit``, ``serve
+--resolve-seconds``, docs/formats.md, Limits).
+
+A file within the limits can still take seconds to resolve, partly in compiled kernels,
+and CPU-bound work cannot be interrupted from another thread (a timer's signal reaches
+Python only between bytecodes, and not at all on Windows): only a process can be stopped
+whenever its time runs out. So the work runs in :class:`Workers`, a pool of processes
+(:class:`pebble.ProcessPool`) whose task timeout kills a worker that overruns and starts a
+fresh one. The server keeps one pool for its lifetime (``server/_referee_pool.py``); the
+command runs its one file through :func:`run_within`, in a worker forked from itself, which
+has the games imported already.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future
+from types import TracebackType
+from typing import Any, TypeVar
+
+import pebble
+
+#: Seconds the command and the server spend settling one file at most: real tables take
+#: milliseconds, the largest the limits allow several seconds.
+RESOLVE_BUDGET_S = 5.0
+
+T = TypeVar("T")
+
+
+class OutOfTime(Exception):
+    """The work took longer than its time limit; its worker was stopped."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"took longer than {seconds:g} s")
+        #: The time limit that ran out.
+        self.seconds = seconds
+
+
+class OutOfMemory(Exception):
+    """The work took more memory than a worker may have (or its worker died)."""
+
+
+def _ready() -> bool:
+    """A task that only proves a worker is up."""
+    return True
+
+
+class Workers:
+    """Worker processes that each run one function call at a time within a time limit.
+
+    ``fork_server``: start workers from a fork server that has imported the ``preload``
+    modules (a long-running server: workers do not inherit its threads, and a replacement
+    is ready in milliseconds) rather than fork them from this process (a short command:
+    no fork server to start). Where a start method does not exist, workers are spawned.
+    ``initializer`` runs in each worker as it starts. A worker starts at once, not with
+    the first call. Close the pool with :meth:`close` (or use it as a context manager).
+    """
+
+    def __init__(
+        self,
+        workers: int = 1,
+        *,
+        fork_server: bool = False,
+        preload: Sequence[str] = (),
+        initializer: Callable[[], None] | None = None,
+    ) -> None:
+        method = "forkserver" if fork_server else "fork"
+        if method not in multiprocessing.get_all_start_methods():
+            method = "spawn"
+        context = multiprocessing.get_context(method)
+        if method == "forkserver":
+            context.set_forkserver_preload(list(preload))
+        self._pool = pebble.ProcessPool(
+            max_workers=workers, initializer=initializer, context=context
+        )
+        self._pool.schedule(_ready)
+
+    def submit(self, seconds: float, function: Callable[..., T], *args: Any) -> Future[T]:
+        """Start ``function(*args)`` in a worker, stopped once it has run ``seconds``. Its
+        future's result is the call's, or the exception it raised; :meth:`call` and
+        :meth:`run` say :class:`OutOfTime` and :class:`OutOfMemory`."""
+        if not seconds > 0:
+            raise ValueError(f"a time limit must be positive, got {seconds}")
+        return self._pool.schedule(function, args=args, timeout=seconds)
+
+    def call(self, seconds: float, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` run in a worker, waited for here.
+
+        Raises what the call raised, :class:`OutOfTime` when it ran longer than
+        ``seconds``, :class:`OutOfMemory` when its worker ran out of memory or died."""
+        future = self.submit(seconds, function, *args)
+        with _bounded(seconds):
+            return future.result()
+
+    async def run(self, seconds: float, function: Callable[..., T], *args: Any) -> T:
+        """:meth:`call` for an event loop: awaits the worker without blocking the loop."""
+        future = self.submit(seconds, function, *args)
+        with _bounded(seconds):
+            return await asyncio.wrap_future(future)
+
+    def close(self) -> None:
+        """Stop the workers, abandoning any call still running."""
+        self._pool.stop()  # type: ignore[no-untyped-call]  # pebble leaves it unannotated
+        self._pool.join()
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+@contextlib.contextmanager
+def _bounded(seconds: float) -> Iterator[None]:
+    """Say how a worker's call was cut short, in this module's terms."""
+    try:
+        yield
+    except TimeoutError:  # pebble's task timeout
+        raise OutOfTime(seconds) from None
+    except (MemoryError, pebble.ProcessExpired):
+        raise OutOfMemory("it took more memory than a worker may have") from None
+
+
+def run_within(seconds: float, function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)`` in a worker of its own (forked from this process where it
+    can be), stopped after ``seconds``: raises what the call raised, :class:`OutOfTime` or
+    :class:`OutOfMemory`."""
+    with Workers() as workers:
+        return workers.call(seconds, function, *args)
