@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacetable.bots import warm_up
+from spacetable.bots.lasers import warm_up
 
 
 @pytest.fixture(scope="session")

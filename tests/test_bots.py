@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from spacetable.bots import LEVELS, make_bot
-from spacetable.bots.arena import play_match, win_rate
+from spacetable.bots.lasers import LEVELS, make_bot
+from spacetable.bots.lasers.arena import play_match, win_rate
 from spacetable.games.lightspeed import LightSpeedMatch, LightSpeedOptions
 from spacetable.games.stellar import Fleet
 

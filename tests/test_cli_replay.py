@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from spacetable.bots.hexfleet import make_hexfleet_bot
+from spacetable.bots.hexfleet import make_bot
 from spacetable.games.hexfleet import HexMatch, HexOptions
 from spacetable.server.storage import Storage, StoredMatch
 from tests._cli import spacetable
@@ -18,7 +18,7 @@ from tests._cli import spacetable
 def battle(seed: int) -> HexMatch:
     """A short skirmish of two random bots, to the end."""
     match = HexMatch(HexOptions(("Ann", "Bob"), "skirmish", turn_limit=4), seed)
-    bot, rng = make_hexfleet_bot("random"), random.Random(seed)
+    bot, rng = make_bot("random"), random.Random(seed)
     while not match.is_over:
         ship = match.active
         assert ship is not None

@@ -10,16 +10,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from spacetable.bots.ftl import (
-    FTL_LEVELS,
-    FtlMatrixBot,
-    _Seat,
-    make_ftl_bot,
-    payoff_matrix,
-    regret_matching,
-)
-from spacetable.bots.ftl_arena import duel, study
-from spacetable.bots.ftl_plots import Orders, Resolved, combine, random_orders, resolve
+from spacetable.bots.ftl import LEVELS, MatrixBot, make_bot
+from spacetable.bots.ftl._plots import Orders, Resolved, Seat, combine, random_orders, resolve
+from spacetable.bots.ftl.arena import duel
+from spacetable.bots.ftl.matrix import payoff_matrix, regret_matching
+from spacetable.core.duels import study
 from spacetable.core.stats import wilson
 from spacetable.games.ftl.match import FtlMatch, FtlOptions
 from spacetable.games.ftl.orders import Rotate, Sprint, parse_order
@@ -34,7 +29,7 @@ def positions(count: int) -> list[FtlMatch]:
     for seed in range(count):
         rng = random.Random(seed)
         match = FtlMatch(FtlOptions(), seed)
-        bots = {"red": make_ftl_bot("greedy"), "blue": make_ftl_bot("random")}
+        bots = {"red": make_bot("greedy"), "blue": make_bot("random")}
         for _ in range(rng.randrange(0, 14)):
             if match.is_over:
                 break
@@ -63,7 +58,7 @@ def standoff() -> FtlMatch:
 
 @pytest.mark.parametrize("level", [*QUICK_LEVELS, "hard"])
 def test_every_plot_is_legal(level: str) -> None:
-    bot = make_ftl_bot(level)
+    bot = make_bot(level)
     matches = positions(12 if level == "hard" else 30)
     assert len(matches) >= 8
     for k, match in enumerate(matches):
@@ -76,21 +71,21 @@ def test_every_plot_is_legal(level: str) -> None:
             copy.deepcopy(match).apply(plot)  # never raises
 
 
-@pytest.mark.parametrize("level", FTL_LEVELS)
+@pytest.mark.parametrize("level", LEVELS)
 def test_bots_are_deterministic_for_a_seed(level: str) -> None:
-    bot = make_ftl_bot(level)
+    bot = make_bot(level)
     for k, match in enumerate(positions(6)):
         view = match.view("red")
         assert bot.choose(view, random.Random(k)) == bot.choose(view, random.Random(k))
 
 
 def test_a_seeded_duel_replays() -> None:
-    easy, rand = make_ftl_bot("easy"), make_ftl_bot("random")
+    easy, rand = make_bot("easy"), make_bot("random")
     assert duel(easy, rand, 7, turn_limit=20) == duel(easy, rand, 7, turn_limit=20)
 
 
 def test_the_random_bot_uses_every_kind_of_order() -> None:
-    board = _Seat.of(FtlMatch(FtlOptions(), 0).view("red")).board
+    board = Seat.of(FtlMatch(FtlOptions(), 0).view("red")).board
     rng = random.Random(3)
     texts = [o.text for _ in range(60) for o in random_orders(board, "red", rng).values()]
     assert {t[0] for t in texts} == {"R", "S", "L"}
@@ -100,7 +95,7 @@ def test_the_random_bot_uses_every_kind_of_order() -> None:
 def test_combining_two_sides_is_the_engines_resolution() -> None:
     rng = random.Random(5)
     for match in positions(10):
-        seat = _Seat.of(match.view("red"))
+        seat = Seat.of(match.view("red"))
         for _ in range(20):
             mine, theirs = (random_orders(seat.board, p, rng) for p in ("red", "blue"))
             merged = combine(
@@ -121,8 +116,8 @@ def _state(piece: Piece) -> tuple[object, ...]:
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_the_mixture_is_a_probability_distribution(level: str) -> None:
-    bot = make_ftl_bot(level)
-    assert isinstance(bot, FtlMatrixBot)
+    bot = make_bot(level)
+    assert isinstance(bot, MatrixBot)
     for k, match in enumerate(positions(5)):
         plots, mixture = bot.mixture(match.view("blue"), random.Random(k))
         assert len(plots) == len(mixture) <= bot.candidates
@@ -139,7 +134,7 @@ def test_regret_matching_plays_rock_paper_scissors_evenly() -> None:
 def test_a_mine_or_a_strike_is_a_mixed_choice() -> None:
     """Resolved by the engine: the mine beats blue's sprint, the strike beats blue's turn,
     blue's missile punishes the mine; no single plot is safe, so red mixes."""
-    seat = _Seat.of(standoff().view("red"))
+    seat = Seat.of(standoff().view("red"))
     order = parse_order
     mine: list[Orders] = [{"red-m1": order("R+0")}, {}, {"red-m1": order("S5")}]
     theirs: list[Orders] = [
@@ -157,8 +152,8 @@ def test_a_mine_or_a_strike_is_a_mixed_choice() -> None:
 
 
 def test_the_hard_bot_mixes_in_the_standoff() -> None:
-    bot = make_ftl_bot("hard")
-    assert isinstance(bot, FtlMatrixBot)
+    bot = make_bot("hard")
+    assert isinstance(bot, MatrixBot)
     plots, mixture = bot.mixture(standoff().view("red"), random.Random(1))
     assert np.sort(mixture)[-2] > 0.05  # weight on more than one plot
     mines = sum(w for p, w in zip(plots, mixture, strict=True) if p.get("red-m1") == Rotate(0))
@@ -179,15 +174,15 @@ def test_wilson() -> None:
 
 def test_unknown_level() -> None:
     with pytest.raises(ValueError, match="unknown FTL bot level"):
-        make_ftl_bot("godlike")
+        make_bot("godlike")
 
 
 def test_the_hard_bot_beats_random_and_holds_greedy() -> None:
     """A seeded study small enough for CI; the full one (400 duels) runs outside."""
-    hard = make_ftl_bot("hard")
-    versus_random = study(hard, make_ftl_bot("random"), 60, seed=1000)
+    hard = make_bot("hard")
+    versus_random = study(duel, hard, make_bot("random"), 60, seed=1000)
     assert versus_random.win_rate[1][0] > 0.5
-    versus_greedy = study(hard, make_ftl_bot("greedy"), 16, seed=2000, turn_limit=30)
+    versus_greedy = study(duel, hard, make_bot("greedy"), 16, seed=2000, turn_limit=30)
     assert versus_greedy.score[0] >= 0.5
 
 
@@ -196,7 +191,7 @@ def test_benchmark_hard_decision(benchmark: Any) -> None:
     run under the default ``--benchmark-disable``, never a timed assertion)."""
     match = max(positions(12), key=lambda m: sum(p.on_table for p in m.pieces.values()))
     view = match.view("blue")
-    bot = make_ftl_bot("hard")
+    bot = make_bot("hard")
     plot = benchmark(lambda: bot.choose(view, random.Random(0)))
     assert match.check(plot) is None
 
@@ -205,11 +200,11 @@ def test_a_study_times_each_decision_with_the_clock_it_is_given() -> None:
     """``spacetable duels`` reports thinking time from the clock it passes; without one the
     arena stays pure (no timing)."""
     ticks = iter(range(1_000_000))
-    timed = study(make_ftl_bot("random"), make_ftl_bot("greedy"), 2, clock=lambda: next(ticks))
+    timed = study(duel, make_bot("random"), make_bot("greedy"), 2, clock=lambda: next(ticks))
     seconds = timed.summary()["decision_seconds"]
     turns = sum(d.turns for d in timed.duels)
     assert seconds["bot"]["decisions"] == seconds["against"]["decisions"] == turns
     assert seconds["bot"]["mean"] == seconds["bot"]["max"] == 1  # one tick per decision
-    plain = study(make_ftl_bot("random"), make_ftl_bot("greedy"), 2)
+    plain = study(duel, make_bot("random"), make_bot("greedy"), 2)
     assert plain.summary()["decision_seconds"] == {"bot": None, "against": None}
     assert [d.winner for d in plain.duels] == [d.winner for d in timed.duels]

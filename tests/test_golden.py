@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from spacetable.bots import make_bot
-from spacetable.bots.arena import play_stellar_match
+from spacetable.bots.lasers import make_bot
+from spacetable.bots.lasers.arena import play_stellar_match
 from spacetable.games.stellar import StellarMatch, StellarOptions
 from spacetable.lasers.tables import load_table
 

@@ -10,8 +10,10 @@ from dataclasses import replace
 
 import pytest
 
-from spacetable.bots.hexfleet import HEXFLEET_LEVELS, HexBot, make_hexfleet_bot
-from spacetable.bots.hexfleet_arena import duel, study
+from spacetable.bots import Bot
+from spacetable.bots.hexfleet import LEVELS, make_bot
+from spacetable.bots.hexfleet.arena import duel
+from spacetable.core.duels import study
 from spacetable.games.hexfleet.hexes import Hex, distance
 from spacetable.games.hexfleet.match import (
     Fire,
@@ -27,7 +29,9 @@ from tests._cli import spacetable
 PLAYERS = ("red", "blue", "green", "gold")
 
 
-def play_out(match: HexMatch, bots: dict[str, HexBot], seed: int) -> list[tuple[str, HexAction]]:
+def play_out(
+    match: HexMatch, bots: dict[str, Bot[HexAction]], seed: int
+) -> list[tuple[str, HexAction]]:
     """Drive ``match`` to its end with ``bots``, checking every action is legal before it
     is applied; the (level's player, action) log."""
     rngs = {p: random.Random(f"{seed}:{p}") for p in bots}
@@ -48,8 +52,8 @@ def play_out(match: HexMatch, bots: dict[str, HexBot], seed: int) -> list[tuple[
 def test_every_level_plays_only_legal_actions_to_the_end(scenario: str, sides: int) -> None:
     for seed in range(2):
         players = PLAYERS[:sides]
-        levels = [HEXFLEET_LEVELS[(seed + i) % 3] for i in range(sides)]
-        bots = {p: make_hexfleet_bot(level) for p, level in zip(players, levels, strict=True)}
+        levels = [LEVELS[(seed + i) % 3] for i in range(sides)]
+        bots = {p: make_bot(level) for p, level in zip(players, levels, strict=True)}
         options = HexOptions(players=players, scenario=scenario, turn_limit=8)
         match = HexMatch(options, seed)
         log = play_out(match, bots, seed)
@@ -68,14 +72,14 @@ def jumped_and_back(level: str) -> tuple[HexMatch, list[tuple[str, HexAction]]]:
         ship = match.active
         assert ship is not None
         match.apply(Jump(ship.owner, ship.id, 2, 0.0))
-        bots = {p: make_hexfleet_bot(level) for p in match.players}
+        bots = {p: make_bot(level) for p in match.players}
         log = play_out(match, bots, seed)
         if any(isinstance(a, Return) for _, a in log):
             return match, log
     raise AssertionError("no seed brought the ship back")
 
 
-@pytest.mark.parametrize("level", HEXFLEET_LEVELS)
+@pytest.mark.parametrize("level", LEVELS)
 def test_a_ship_back_from_a_jump_is_put_on_a_free_hex(level: str) -> None:
     match, log = jumped_and_back(level)
     back = next(a for _, a in log if isinstance(a, Return))
@@ -84,12 +88,12 @@ def test_a_ship_back_from_a_jump_is_put_on_a_free_hex(level: str) -> None:
 
 
 def test_the_tactical_bot_beats_random_in_most_seeded_duels() -> None:
-    record = study(make_hexfleet_bot("tactical"), make_hexfleet_bot("random"), 20, seed=500)
+    record = study(duel, make_bot("tactical"), make_bot("random"), 20, seed=500)
     assert record.wins >= 16, record.summary()
 
 
 def test_a_duel_replays_exactly_from_its_seed() -> None:
-    tactical, rand = make_hexfleet_bot("tactical"), make_hexfleet_bot("random")
+    tactical, rand = make_bot("tactical"), make_bot("random")
     first = duel(tactical, rand, 7, a_first=False, turn_limit=10)
     assert duel(tactical, rand, 7, a_first=False, turn_limit=10) == first
     logs = []
@@ -105,7 +109,7 @@ def test_the_tactical_bot_raises_its_shields_before_closing() -> None:
     assert ship is not None and ship.at is not None
     enemies = [s for s in match.ships.values() if s.owner != ship.owner]
     assert all(e.at and distance(ship.at, e.at) > 12 for e in enemies)  # out of reach
-    action = make_hexfleet_bot("tactical").choose(match.view(ship.owner), random.Random(0))
+    action = make_bot("tactical").choose(match.view(ship.owner), random.Random(0))
     assert isinstance(action, RaiseShields)
 
 
@@ -117,7 +121,7 @@ def test_a_crippled_tactical_ship_fires_a_parting_salvo_then_jumps_out() -> None
     # Three weapon systems of sixteen left, the enemy six hexes away: in reach both ways.
     match.ships[ship.id] = replace(ship, weapons_left=3, at=Hex(5, 2), shields_up=True)
     match.ships[enemy.id] = replace(enemy, at=Hex(11, -1))
-    bot, rng = make_hexfleet_bot("tactical"), random.Random(0)
+    bot, rng = make_bot("tactical"), random.Random(0)
     fire = bot.choose(match.view(ship.owner), rng)
     assert isinstance(fire, Fire) and fire.target == enemy.id
     match.apply(fire)

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from spacetable.bots import make_bot
-from spacetable.bots._fleet import random_fleet, value_fleet
-from spacetable.bots.arena import PairRecord, StudySetup, play_stellar_match, race_matrix
+from spacetable.bots.lasers import make_bot
+from spacetable.bots.lasers._fleet import random_fleet, value_fleet
+from spacetable.bots.lasers.arena import PairRecord, StudySetup, play_stellar_match, race_matrix
 from spacetable.core.stats import wilson
 from spacetable.games.stellar import (
     BATTLE_SIZES,

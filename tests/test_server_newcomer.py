@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from spacetable.bots._view import is_free, random_free_pose, view_table
+from spacetable.bots.lasers._view import is_free, random_free_pose, view_table
 from spacetable.core.registry import game
 from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.lasers.geometry import Pose, Rect

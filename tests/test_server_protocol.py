@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from spacetable.bots._view import random_free_pose, view_table
+from spacetable.bots.lasers._view import random_free_pose, view_table
 from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.server._rate_limit import TokenBucket
 from spacetable.server._ws_protocol import origin, same_origin

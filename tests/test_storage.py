@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from spacetable.bots import make_bot
-from spacetable.bots.arena import play_match, play_stellar_match
+from spacetable.bots.lasers import make_bot
+from spacetable.bots.lasers.arena import play_match, play_stellar_match
 from spacetable.core.match import Match
 from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.games.stellar import StellarMatch, StellarOptions

@@ -416,8 +416,8 @@ def races(
     print each race's win rate against each other race and overall, with a 95% Wilson
     interval, as markdown tables or JSON. Progress goes to stderr; the default run takes a
     few minutes. See docs/stellar.md."""
-    from spacetable.bots import LEVELS, warm_up
-    from spacetable.bots.arena import PairRecord, StudySetup
+    from spacetable.bots.lasers import LEVELS, warm_up
+    from spacetable.bots.lasers.arena import PairRecord, StudySetup
     from spacetable.core.match import InvalidOptions
     from spacetable.core.stats import wilson
     from spacetable.games.stellar import BATTLE_SIZES, BattleSize

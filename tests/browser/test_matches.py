@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from spacetable.bots import make_bot
-from spacetable.bots.arena import play_match
+from spacetable.bots.lasers import make_bot
+from spacetable.bots.lasers.arena import play_match
 from spacetable.lasers.battle import Outcome
 from spacetable.server.storage import Storage, StoredMatch
 from tests._server import running_server

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from spacetable.bots._view import random_free_pose, view_table
+from spacetable.bots.lasers._view import random_free_pose, view_table
 from spacetable.games.stellar import CREDITS, fleet_cost, race_ships
 from tests._server import Client, Server, running_server, seated
 

@@ -1,48 +1,31 @@
-"""Players that choose actions from a player's view: ``choose(view, rng) -> action``.
+"""Bots, one package per game, behind one interface: ``choose(view, rng) -> action``.
 
-Bots see exactly what a person sees (:meth:`LightSpeedMatch.view`,
-:meth:`StellarMatch.view <spacetable.games.stellar.StellarMatch.view>`) and play through the
-same match machine, in either game: the view names its ruleset. Their actions carry
-``t = 0``; whoever drives the match (the server's room, or :mod:`spacetable.bots.arena`)
-stamps the real time with ``with_time``.
+Each package reads alike: its ``__init__`` exports ``LEVELS`` (weakest first, as the game's
+registry entry offers them) and ``make_bot(level)``; a module per bot; ``arena.py`` plays
+the game's seeded duels (:mod:`spacetable.core.duels`); private modules below the bots
+hold what they share (reading the view, ...).
+
+- :mod:`spacetable.bots.lasers`: Light Speed and Stellar Conflict (one placing round);
+- :mod:`spacetable.bots.ftl`: Faster Than Light;
+- :mod:`spacetable.bots.hexfleet`: the hex fleet.
+
+A bot sees exactly what a person in its seat sees (the match's ``view(player)``) and plays
+through the same match machine. Its actions carry ``t = 0``; whoever drives the match (the
+server's room, or an arena) stamps the real time. Chance comes only from the
+``random.Random`` passed in.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from spacetable.bots._view import BotAction
-from spacetable.bots.greedy import GreedyBot
-from spacetable.bots.random_bot import RandomBot
-from spacetable.games.lightspeed import LightSpeedMatch, LightSpeedOptions
-from spacetable.lasers.fast import resolve_fast
-
-#: Bot levels: ``random`` places anywhere legal; the others are greedy bots that weigh
-#: this many candidate poses for each card (``beginner`` weighs few: it aims roughly, and
-#: the room gives it a person's pace, ``server/_realtime.py``).
-LEVELS: dict[str, int] = {"beginner": 4, "random": 0, "easy": 40, "medium": 300, "hard": 1500}
+Action_co = TypeVar("Action_co", covariant=True)
 
 
-class Bot(Protocol):
-    """Anything that picks a Light Speed or Stellar Conflict action from a view."""
+class Bot(Protocol[Action_co]):
+    """Anything that picks an action of one game from a seat's view."""
 
-    def choose(self, view: dict[str, Any], rng: random.Random) -> BotAction:
+    def choose(self, view: dict[str, Any], rng: random.Random) -> Action_co:
         """The action to play now, for ``view["player"]`` who must act."""
         ...
-
-
-def make_bot(level: str) -> Bot:
-    """A bot of one of :data:`LEVELS`. Raises ``ValueError`` for an unknown level."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
-    return RandomBot() if level == "random" else GreedyBot(LEVELS[level])
-
-
-def warm_up() -> None:
-    """Load (or compile) the batch resolver the greedy bots use and the compiled battle
-    resolver, so neither the first bot move nor the first battle waits for it. Takes
-    seconds; call it off the event loop."""
-    match = LightSpeedMatch(LightSpeedOptions(), seed=0)
-    GreedyBot(4).choose(match.view(match.players[0]), random.Random(0))
-    match.to_table().resolve(resolve_fast)

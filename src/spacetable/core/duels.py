@@ -6,16 +6,20 @@ that plays one whole match of bot ``a`` against bot ``b`` (``a`` in the first se
 ``a_first``; ``turn_limit`` has the game's default; ``options`` are the game's own, such
 as the hex fleet's ``scenario``) and says who won; :func:`study` plays many, the bots
 swapping seats, and :class:`DuelStudy` adds them up. ``spacetable duels`` reaches every
-game this way. Pure: the duels read no clock unless given one (the command passes
-``time.perf_counter`` to time the bots).
+game this way. A game played in turns builds its match and hands it to :func:`play_duel`,
+the one loop of a duel (the seats, each bot's seeded rng and stopwatch, the outcome).
+Pure: the duels read no clock unless given one (the command passes ``time.perf_counter``
+to time the bots).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, cast
 
+from spacetable.core.match import Match
 from spacetable.core.stats import wilson
 
 
@@ -30,6 +34,15 @@ class DuelResult:
     a_seat: str
     seconds_a: tuple[float, ...] = ()
     seconds_b: tuple[float, ...] = ()
+
+    @classmethod
+    def between(
+        cls, winner: str | None, seat_a: str, turns: int, watch_a: Stopwatch, watch_b: Stopwatch
+    ) -> DuelResult:
+        """The duel whose ``winner`` is a seat (``None``: a draw), bot ``a`` in ``seat_a``,
+        each bot timed by its stopwatch."""
+        side = None if winner is None else "a" if winner == seat_a else "b"
+        return cls(side, turns, seat_a, tuple(watch_a.seconds), tuple(watch_b.seconds))
 
 
 #: One game's duel (``Game.duel``): ``duel(a, b, seed, *, a_first, clock, turn_limit=...,
@@ -139,3 +152,46 @@ class Stopwatch:
         result = work(*args)
         self.seconds.append(self.clock() - started)
         return result
+
+
+class _Outcome(Protocol):
+    """A finished match's result, as a duel reads it."""
+
+    @property
+    def winner(self) -> str | None: ...
+
+    @property
+    def turns(self) -> int: ...
+
+
+def play_duel(
+    match: Match[Any, Any],
+    a: Any,
+    b: Any,
+    seed: int,
+    *,
+    a_first: bool = True,
+    clock: Callable[[], float] | None = None,
+) -> DuelResult:
+    """Play ``match`` (two seats, no action yet) to its end, bot ``a`` in its first seat if
+    ``a_first``, else its second: whenever the match waits for a seat, that seat's bot
+    chooses from its view, drawing from its own ``random.Random`` seeded from ``seed``
+    (``"{seed}:a"``, ``"{seed}:b"``), timed by ``clock`` if given. The result's ``turns``
+    are the match's. Raises ``RuntimeError`` if the match waits for nobody before its end
+    (and the match's errors if a bot breaks a rule)."""
+    first, second = match.players
+    seat_a, seat_b = (first, second) if a_first else (second, first)
+    bots = {seat_a: a, seat_b: b}
+    rngs = {seat_a: random.Random(f"{seed}:a"), seat_b: random.Random(f"{seed}:b")}
+    watches = {seat_a: Stopwatch(clock), seat_b: Stopwatch(clock)}
+    while not match.is_over:
+        acted = False
+        for player in match.players:
+            if match.needs_action(player):
+                view = match.view(player)
+                match.apply(watches[player].timed(bots[player].choose, view, rngs[player]))
+                acted = True
+        if not acted:
+            raise RuntimeError(f"the {match.title} match waits for nobody before its end")
+    result = cast(_Outcome, match.result())
+    return DuelResult.between(result.winner, seat_a, result.turns, watches[seat_a], watches[seat_b])

@@ -32,16 +32,16 @@ DEFAULT_TABLE_MM = (1200.0, 800.0)
 #: Cards whose shapes overlap by less than this (mm) only touch (for messages).
 _OVERLAP_MM = 1e-6
 
-#: The laser games' bots (:mod:`spacetable.bots`): Light Speed and Stellar Conflict share
+#: The laser games' bots (:mod:`spacetable.bots.lasers`): Light Speed and Stellar Conflict share
 #: them, as they share the placing round. The beginner is the default: someone who needs
 #: four or five seconds a card plays most of his deck against it. The paces in words are
 #: the room's (``BOT_PAUSE`` in ``server/_realtime.py``; a test holds them together).
 LASER_BOTS = Bots(
-    make="spacetable.bots:make_bot",
+    make="spacetable.bots.lasers:make_bot",
     levels=("beginner", "random", "easy", "medium", "hard"),
     default="beginner",
     stand_in="medium",  # a player who left mid-match was not learning
-    warm_up="spacetable.bots:warm_up",
+    warm_up="spacetable.bots.lasers:warm_up",
     about=(
         ("beginner", "places a card about every 6 s and aims roughly: time to learn"),
         ("random", "places a card about every 1.2 s, anywhere, aiming at nothing"),

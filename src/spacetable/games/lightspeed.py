@@ -412,5 +412,5 @@ GAME = Game(
         ("catalog", "spacetable.games.lightspeed:catalog_json"),
         ("art", "spacetable.render.ship_art:lightspeed_art"),
     ),
-    duel="spacetable.bots.arena:lightspeed_duel",
+    duel="spacetable.bots.lasers.arena:lightspeed_duel",
 )

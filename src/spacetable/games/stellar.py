@@ -654,5 +654,5 @@ GAME = Game(
         ("races", "spacetable.games.stellar:races_json"),
         ("art", "spacetable.render.ship_art:stellar_art"),
     ),
-    duel="spacetable.bots.arena:stellar_duel",
+    duel="spacetable.bots.lasers.arena:stellar_duel",
 )

@@ -1,7 +1,7 @@
 """The race study: are the four Stellar Conflict fleets fair to one another?
 
 Bots of one level play every pair of races head to head at each battle size
-(:func:`spacetable.bots.arena.race_matrix`, seats alternating); this module keeps the
+(:func:`spacetable.bots.lasers.arena.race_matrix`, seats alternating); this module keeps the
 wins, draws and losses, puts a 95 % Wilson interval on each win rate and prints the tables
 of ``docs/stellar.md`` (``spacetable races``).
 """
@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spacetable.bots.arena import (
+from spacetable.bots.lasers.arena import (
     NORMAL_GAME,
     STELLAR_PACE_SECONDS,
     PairRecord,
@@ -162,7 +162,7 @@ def run_study(
     progress: Callable[[BattleSize, PairRecord], None] | None = None,
     setup: StudySetup = NORMAL_GAME,
 ) -> RaceStudy:
-    """Play :func:`~spacetable.bots.arena.race_matrix` at each of ``sizes`` (``games``
+    """Play :func:`~spacetable.bots.lasers.arena.race_matrix` at each of ``sizes`` (``games``
     matches per pair and seat order) in the game ``setup`` describes, and keep every
     pair's record; ``progress`` hears of
     each pair as it finishes. Raises ``ValueError`` for an unknown bot level or a

@@ -46,7 +46,7 @@ class Seat:
     ready: bool = False
     rematch: bool = False
     connections: set[Connection] = field(default_factory=set)
-    bot: Bot | None = None
+    bot: Bot[Any] | None = None
     stand_in: bool = False
     #: Counts the times the seat lost its last connection: an abandon timer started for an
     #: earlier absence is stale.

@@ -96,7 +96,7 @@ GAME = Game(
     room_options=FtlRoom,
     pacing="plots",
     bots=Bots(
-        make="spacetable.bots.ftl:make_ftl_bot",
+        make="spacetable.bots.ftl:make_bot",
         levels=("random", "greedy", "easy", "medium", "hard"),
         default="medium",
         about=(
@@ -107,5 +107,5 @@ GAME = Game(
             ("hard", "weighs many plots and plays the safest mix of them"),
         ),
     ),
-    duel="spacetable.bots.ftl_arena:duel",
+    duel="spacetable.bots.ftl.arena:duel",
 )

@@ -120,7 +120,7 @@ GAME = Game(
     room_options=HexRoom,
     pacing="turns",
     bots=Bots(
-        make="spacetable.bots.hexfleet:make_hexfleet_bot",
+        make="spacetable.bots.hexfleet:make_bot",
         levels=("random", "easy", "tactical"),
         default="easy",
         stand_in="tactical",
@@ -131,6 +131,6 @@ GAME = Game(
         ),
     ),
     resources=(("scenarios", "spacetable.games.hexfleet:scenarios"),),
-    duel="spacetable.bots.hexfleet_arena:duel",
+    duel="spacetable.bots.hexfleet.arena:duel",
     commands=(("odds", "spacetable.lab.hexfleet_odds:odds_command"),),
 )

@@ -21,6 +21,8 @@ from spacetable.games.hexfleet.events import (
 )
 from spacetable.games.hexfleet.ships import Ship
 
+#: Effective range of every weapon, in hexes.
+RANGE = 12
 #: The system each damage suit strikes (clubs: draw again).
 DAMAGE = {"D": "weapons", "H": "shields", "S": "propulsion"}
 

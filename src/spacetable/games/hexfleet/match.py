@@ -35,6 +35,7 @@ from spacetable.games.hexfleet.actions import (
 )
 from spacetable.games.hexfleet.cards import Deck, full_deck
 from spacetable.games.hexfleet.combat import (
+    RANGE,
     fire,
     fire_problem,
     hail,
@@ -91,8 +92,6 @@ __all__ = [
 
 RULESET = "hexfleet"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-#: Effective range of every weapon, in hexes.
-RANGE = 12
 DEFAULT_TURN_LIMIT = 20
 MAX_TURN_LIMIT = 200
 MIN_BOARD, MAX_BOARD = 8, 60
@@ -580,7 +579,13 @@ class HexMatch(Match[HexAction, HexOptions]):
             "scenario": self.options.scenario,
             "board": self.board.to_json(),
             "range": RANGE,
-            "aim": aim(self),  # the active ship's targets and odds
+            "aim": aim(  # the active ship's targets and odds
+                self.active if self.phase == Phase.ACTIVATION else None,
+                self.ships.values(),
+                self.deck.pile,
+                self.deck.discards,
+                self.check,
+            ),
             "reach": self.reach(),
             "log": list(self.log),
             "strength": self.strength(),

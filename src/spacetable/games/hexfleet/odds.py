@@ -19,8 +19,8 @@ Only suit counts matter for a salvo, so the work is a sum over suit compositions
 integers (``math.comb``), turned into :class:`~fractions.Fraction` once per outcome. Results
 are cached by what they depend on, since a view asks for every target at each activation.
 
-:func:`aim` lists what the active ship of a :class:`~.match.HexMatch` can fire at, with the
-odds, for the browser. ``spacetable odds`` prints them: :mod:`spacetable.lab.hexfleet_odds`.
+:func:`aim` lists what the active ship can fire at, with the odds, for the browser (the
+match's view). ``spacetable odds`` prints them: :mod:`spacetable.lab.hexfleet_odds`.
 """
 
 from __future__ import annotations
@@ -28,25 +28,24 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from spacetable.games.hexfleet.actions import Fire
 from spacetable.games.hexfleet.cards import (
     RANKS,
     SUITS,
     Card,
     CardsRanOut,
 )
+from spacetable.games.hexfleet.combat import RANGE
 from spacetable.games.hexfleet.hexes import distance, in_forward_arc
 from spacetable.games.hexfleet.ships import (
     Ship,
     can_jump,
 )
-
-if TYPE_CHECKING:
-    from spacetable.games.hexfleet.match import HexMatch
 
 #: Suit counts, in the order of :data:`~.cards.SUITS` (spades, hearts, diamonds, clubs).
 SuitCounts = tuple[int, int, int, int]
@@ -333,27 +332,31 @@ def _pair_chance(cards: list[Card]) -> Fraction:
 # -- the match: what the active ship can aim at ------------------------------------------
 
 
-def aim(match: HexMatch) -> list[dict[str, Any]]:
-    """Every other ship on the table as the active ship sees it: ``ship`` (its id),
+def aim(
+    ship: Ship | None,
+    ships: Iterable[Ship],
+    pile: list[Card],
+    discards: list[Card],
+    check: Callable[[Fire], str | None],
+) -> list[dict[str, Any]]:
+    """Every other ship of ``ships`` on the table as the active ``ship`` sees it (``None``:
+    no ship is active, and the list is empty), the deck holding ``pile`` and ``discards``,
+    ``check`` saying why a salvo is refused (the match's): ``ship`` (its id),
     ``distance`` in hexes, ``in_range``, ``in_arc``, ``problem`` (why it cannot be fired
     at now, or ``None``: range, arc, side, or the activation's one salvo spent), ``odds``
     (:meth:`SalvoOdds.to_json` for a legal target, else ``None``), ``hail`` (the chance a
     hail opens communications) and ``raise_shields`` (the active ship's chance to raise
-    its shields, ``None`` if it cannot try). Empty when no ship is active on the table."""
-    from spacetable.games.hexfleet.match import RANGE, Fire, Phase
-
-    ship = match.active
-    if match.phase != Phase.ACTIVATION or ship is None or ship.at is None:
+    its shields, ``None`` if it cannot try)."""
+    if ship is None or ship.at is None:
         return []
-    pile, discards = match.deck.pile, match.deck.discards
     two_cards = float(shield_odds(pile, discards))
     can_raise = not ship.shields_up and ship.shields_left > 0
     listed = []
-    for other in match.ships.values():
+    for other in ships:
         if other.id == ship.id or not other.on_table or other.at is None:
             continue
         hexes = distance(ship.at, other.at)
-        problem = match.check(Fire(ship.owner, ship.id, other.id, t=0))
+        problem = check(Fire(ship.owner, ship.id, other.id, t=0))
         odds = None if problem else salvo_odds(ship, other, pile, discards).to_json()
         listed.append(
             {

@@ -19,8 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spacetable.bots import Bot, make_bot
-from spacetable.bots._view import BotAction
+from spacetable.bots import Bot
+from spacetable.bots.lasers import make_bot
+from spacetable.bots.lasers._view import BotAction
 from spacetable.core.duels import DuelResult, Stopwatch
 from spacetable.games.lightspeed import LightSpeedAction, LightSpeedMatch, LightSpeedOptions
 from spacetable.games.stellar import (
@@ -50,7 +51,7 @@ def _lightspeed(action: BotAction) -> LightSpeedAction:
 
 
 def play_match(
-    bots: Sequence[Bot],
+    bots: Sequence[Bot[BotAction]],
     seed: int,
     options: LightSpeedOptions | None = None,
     paces: Sequence[float] | None = None,
@@ -79,7 +80,7 @@ def play_match(
 
 
 def play_stellar_match(
-    bots: Sequence[Bot],
+    bots: Sequence[Bot[BotAction]],
     seed: int,
     options: StellarOptions | None = None,
     paces: Sequence[float] | None = None,
@@ -116,7 +117,7 @@ def play_stellar_match(
     return match
 
 
-def win_rate(bot: Bot, opponent: Bot, games: int, seed: int = 0) -> float:
+def win_rate(bot: Bot[BotAction], opponent: Bot[BotAction], games: int, seed: int = 0) -> float:
     """Share of ``games`` 2-player Light Speed matches ``bot`` wins against ``opponent``
     (draws count half), alternating seats so neither side always sits first."""
     points = 0.0
@@ -133,7 +134,7 @@ def win_rate(bot: Bot, opponent: Bot, games: int, seed: int = 0) -> float:
 class _Timed:
     """A bot whose every decision its stopwatch times."""
 
-    def __init__(self, bot: Bot, watch: Stopwatch) -> None:
+    def __init__(self, bot: Bot[BotAction], watch: Stopwatch) -> None:
         self.bot, self.watch = bot, watch
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> BotAction:
@@ -143,27 +144,25 @@ class _Timed:
 
 
 def _duel(
-    play: Callable[[Sequence[Bot], int], LightSpeedMatch | StellarMatch],
-    a: Bot,
-    b: Bot,
+    play: Callable[[Sequence[Bot[BotAction]], int], LightSpeedMatch | StellarMatch],
+    a: Bot[BotAction],
+    b: Bot[BotAction],
     seed: int,
     a_first: bool,
     clock: Callable[[], float] | None,
 ) -> DuelResult:
     watch_a, watch_b = Stopwatch(clock), Stopwatch(clock)
-    bots: list[Bot] = [_Timed(a, watch_a), _Timed(b, watch_b)]
+    bots: list[Bot[BotAction]] = [_Timed(a, watch_a), _Timed(b, watch_b)]
     match = play(bots if a_first else bots[::-1], seed)
     outcome = match.result()
     assert outcome is not None
     seat_a = match.players[0 if a_first else 1]
-    winner = None if outcome.winner is None else "a" if outcome.winner == seat_a else "b"
-    placed = len(match.table_cards())
-    return DuelResult(winner, placed, seat_a, tuple(watch_a.seconds), tuple(watch_b.seconds))
+    return DuelResult.between(outcome.winner, seat_a, len(match.table_cards()), watch_a, watch_b)
 
 
 def lightspeed_duel(
-    a: Bot,
-    b: Bot,
+    a: Bot[BotAction],
+    b: Bot[BotAction],
     seed: int,
     *,
     a_first: bool = True,
@@ -177,8 +176,8 @@ def lightspeed_duel(
 
 
 def stellar_duel(
-    a: Bot,
-    b: Bot,
+    a: Bot[BotAction],
+    b: Bot[BotAction],
     seed: int,
     *,
     a_first: bool = True,

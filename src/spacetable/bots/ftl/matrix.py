@@ -1,39 +1,27 @@
-"""Faster Than Light bots: ``make_ftl_bot(level).choose(view, rng) -> Plot``.
+"""The FTL matrix bot (levels ``easy``, ``medium``, ``hard``): a restricted Nash response.
 
-Each turn of FTL is a simultaneous game: every player plots in secret, then the engine
-resolves all plots at once. The bots see only what the seat's view shows (every piece on
-the table, never the others' plots) and answer with a :class:`~spacetable.games.ftl.Plot`
-stamped ``t = 0`` (whoever drives the match stamps the time).
-
-- ``random``: a random legal order (or none) for each piece (:func:`random_orders`).
-- ``greedy``: the one-ply best reply to opponents who do nothing (:func:`greedy_orders`).
-- ``easy``, ``medium``, ``hard``: the matrix bot (:class:`FtlMatrixBot`). It draws K
-  candidate plots for itself and M plausible plots for the opponents (doing nothing, the
-  greedy reply, random and tactical plots), resolves every pair with the engine, scores each
-  result (:func:`~spacetable.bots.ftl_plots.evaluate`) into a K x M payoff matrix, and
-  plays a mixed strategy over its candidates found by regret matching: a restricted Nash
-  response (Johanson et al., 2007), in which the opponents play the sampled plots as
-  sampled with probability :data:`MODEL_WEIGHT` and the worst case for us otherwise. The
-  plot it plays is drawn from that mixture with the rng.
-
-Everything is pure: chance comes only from the ``random.Random`` passed in.
+It draws K candidate plots for itself and M plausible plots for the opponents (doing
+nothing, the greedy reply, random and tactical plots), resolves every pair with the engine,
+scores each result (:func:`~spacetable.bots.ftl._plots.evaluate`) into a K x M payoff
+matrix, and plays a mixed strategy over its candidates found by regret matching: a
+restricted Nash response (Johanson et al., 2007), in which the opponents play the sampled
+plots as sampled with probability :data:`MODEL_WEIGHT` and the worst case for us otherwise.
+The plot it plays is drawn from that mixture with the rng.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from spacetable.bots.ftl_plots import (
-    Board,
+from spacetable.bots.ftl._plots import (
     Orders,
     Resolved,
-    board_from_view,
+    Seat,
     combine,
     evaluate,
     greedy_orders,
@@ -41,15 +29,11 @@ from spacetable.bots.ftl_plots import (
     random_orders,
     tactical_orders,
     to_plot,
-    view_players,
-    view_table,
 )
 from spacetable.games.ftl.match import Plot
 
 #: Matrix bot levels: (candidate plots K, opponent samples M).
 MATRIX_LEVELS: dict[str, tuple[int, int]] = {"easy": (8, 8), "medium": (16, 16), "hard": (32, 24)}
-#: Every level :func:`make_ftl_bot` knows, weakest first.
-FTL_LEVELS: tuple[str, ...] = ("random", "greedy", *MATRIX_LEVELS)
 #: Regret-matching iterations per decision.
 ITERATIONS = 400
 #: How often the modelled opponents play their sampled plots as sampled (the rest of the
@@ -59,58 +43,7 @@ MODEL_WEIGHT = 0.5
 FloatArray = npt.NDArray[np.float64]
 
 
-class FtlBot(Protocol):
-    """Anything that plots an FTL turn from a seat's view."""
-
-    def choose(self, view: dict[str, Any], rng: random.Random) -> Plot:
-        """The plot for ``view["player"]`` this turn."""
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class _Seat:
-    """What a bot reads from the view."""
-
-    player: str
-    players: tuple[str, ...]
-    table_in: tuple[float, float]
-    board: Board
-
-    @classmethod
-    def of(cls, view: dict[str, Any]) -> _Seat:
-        player = view["player"]
-        if player is None:
-            raise ValueError("a bot plays a seat: the view must name its player")
-        return cls(player, view_players(view), view_table(view), board_from_view(view))
-
-    @property
-    def opponents(self) -> tuple[str, ...]:
-        return tuple(
-            p for p in self.players
-            if p != self.player and p in self.board and self.board[p].on_table
-        )  # fmt: skip
-
-
-class FtlRandomBot:
-    """Plots a random legal order, or nothing, for each of its pieces."""
-
-    def choose(self, view: dict[str, Any], rng: random.Random) -> Plot:
-        """A random legal plot for ``view["player"]``."""
-        seat = _Seat.of(view)
-        return to_plot(seat.player, random_orders(seat.board, seat.player, rng))
-
-
-class FtlGreedyBot:
-    """Plays the best reply to opponents who do nothing this turn (one ply)."""
-
-    def choose(self, view: dict[str, Any], rng: random.Random) -> Plot:
-        """The greedy plot for ``view["player"]`` (deterministic; ``rng`` is unused)."""
-        seat = _Seat.of(view)
-        orders = greedy_orders(seat.board, seat.player, seat.players, seat.table_in)
-        return to_plot(seat.player, orders)
-
-
-class FtlMatrixBot:
+class MatrixBot:
     """Weighs ``candidates`` plots of its own against ``samples`` plausible opponent plots
     and plays a mixed strategy over its candidates (see the module's docstring)."""
 
@@ -122,7 +55,7 @@ class FtlMatrixBot:
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> Plot:
         """The plot for ``view["player"]``, drawn from the mixture over its candidates."""
-        seat = _Seat.of(view)
+        seat = Seat.of(view)
         plots, mixture = self.mixture(view, rng)
         pick = rng.random()
         index = int(np.searchsorted(np.cumsum(mixture), pick * float(mixture.sum()), "right"))
@@ -130,7 +63,7 @@ class FtlMatrixBot:
 
     def mixture(self, view: dict[str, Any], rng: random.Random) -> tuple[list[Orders], FloatArray]:
         """The candidate plots and the probability of each (they sum to 1)."""
-        seat = _Seat.of(view)
+        seat = Seat.of(view)
         mine = self.own_plots(seat, rng)
         if not seat.opponents:
             return mine, np.eye(1, len(mine))[0]
@@ -138,7 +71,7 @@ class FtlMatrixBot:
         payoff = payoff_matrix(seat, mine, theirs)
         return mine, regret_matching(payoff, prior, ITERATIONS, MODEL_WEIGHT)
 
-    def own_plots(self, seat: _Seat, rng: random.Random) -> list[Orders]:
+    def own_plots(self, seat: Seat, rng: random.Random) -> list[Orders]:
         """K distinct candidate plots: doing nothing, the greedy reply, then tactical and
         (one in four) random plots."""
         first = [{}, greedy_orders(seat.board, seat.player, seat.players, seat.table_in)]
@@ -147,7 +80,7 @@ class FtlMatrixBot:
             else tactical_orders(seat.board, seat.player, seat.players, rng)
         ))  # fmt: skip
 
-    def opponent_plots(self, seat: _Seat, rng: random.Random) -> tuple[list[Orders], FloatArray]:
+    def opponent_plots(self, seat: Seat, rng: random.Random) -> tuple[list[Orders], FloatArray]:
         """M joint plots of every opponent (doing nothing, the greedy replies, then
         tactical and random plots half and half) and how likely each is thought to be."""
         others = seat.opponents
@@ -170,7 +103,7 @@ class FtlMatrixBot:
         return plots, prior / prior.sum()
 
 
-def payoff_matrix(seat: _Seat, mine: Sequence[Orders], theirs: Sequence[Orders]) -> FloatArray:
+def payoff_matrix(seat: Seat, mine: Sequence[Orders], theirs: Sequence[Orders]) -> FloatArray:
     """Our evaluation of the engine's resolution of every pair (our plot, theirs)."""
     board, table_in = seat.board, seat.table_in
     rows = [Resolved.of(board, own, table_in) for own in mine]
@@ -236,14 +169,3 @@ def _distinct(first: list[Orders], count: int, draw: Any) -> list[Orders]:
         seen.add(key)
         plots.append(orders)
     return plots
-
-
-def make_ftl_bot(level: str) -> FtlBot:
-    """An FTL bot of one of :data:`FTL_LEVELS`. Raises ``ValueError`` for an unknown level."""
-    if level == "random":
-        return FtlRandomBot()
-    if level == "greedy":
-        return FtlGreedyBot()
-    if level in MATRIX_LEVELS:
-        return FtlMatrixBot(*MATRIX_LEVELS[level])
-    raise ValueError(f"unknown FTL bot level {level!r} (choose from {', '.join(FTL_LEVELS)})")

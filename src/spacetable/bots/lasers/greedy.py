@@ -1,7 +1,7 @@
 """The greedy bot: weighs many candidate poses for the card in hand and keeps the one whose
 resolved battle scores best for it (its score minus the best opponent's), under the view's
 ruleset and variants. In Stellar Conflict it first builds the fleet with the most value
-within the credits (:func:`spacetable.bots._fleet.value_fleet`).
+within the credits (:func:`spacetable.bots.lasers._fleet.value_fleet`).
 
 Candidates are partly aimed (one of the ship's lasers pointed at the asteroid or an enemy
 ship from a random distance) and partly uniform; all of them are resolved in one call to
@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from spacetable.bots._fleet import fleet_action
-from spacetable.bots._view import BotAction, random_free_pose, ruleset_ships, view_table
+from spacetable.bots.lasers._fleet import fleet_action
+from spacetable.bots.lasers._view import BotAction, random_free_pose, ruleset_ships, view_table
 from spacetable.games.lightspeed import Discard, Drop, Place
 from spacetable.lasers.fast import pack, resolve_batch
 from spacetable.lasers.geometry import Pose, Rect, heading, rect_inside

@@ -1,4 +1,5 @@
-"""The hex fleet bots that think: ``easy`` and ``tactical`` (see :mod:`.hexfleet`)."""
+"""The hex fleet tactical bot: targets by the odds, out of the enemies' arcs, jumps out
+when crippled."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from spacetable.bots.hexfleet import Seat, can_hit
+from spacetable.bots.hexfleet._seat import Seat, can_hit, facing_toward
 from spacetable.games.hexfleet.cards import Card, CardsRanOut, full_deck, parse_card
 from spacetable.games.hexfleet.hexes import Hex, distance, in_forward_arc
 from spacetable.games.hexfleet.match import (
@@ -22,80 +23,6 @@ from spacetable.games.hexfleet.match import (
 from spacetable.games.hexfleet.movement import reachable
 from spacetable.games.hexfleet.odds import salvo_odds
 from spacetable.games.hexfleet.ships import FULL_SALVO, Ship
-
-
-def facing_toward(at: Hex, target: Hex) -> int:
-    """The facing whose forward arc is centred closest to ``target``."""
-    ax, ay = at.centre()
-    tx, ty = target.centre()
-    best, score = 0, float("-inf")
-    for facing in range(6):
-        fx, fy = Hex(0, 0).neighbour(facing).centre()
-        dot = (tx - ax) * fx + (ty - ay) * fy
-        if dot > score:
-            best, score = facing, dot
-    return best
-
-
-def nearest(at: Hex, ships: list[Ship]) -> Ship | None:
-    """The ship of ``ships`` nearest to ``at`` (the first listed on a tie)."""
-    placed = [s for s in ships if s.at is not None]
-    if not placed:
-        return None
-    return min(placed, key=lambda s: distance(at, s.at))  # type: ignore[arg-type]
-
-
-class HexEasyBot:
-    """Raises its shields, closes on the nearest enemy and fires at the nearest enemy it
-    can hit; never jumps."""
-
-    def choose(self, view: dict[str, Any], rng: random.Random) -> HexAction:
-        """The next action of ``view["player"]``'s active ship (``rng`` is unused)."""
-        seat = Seat.of(view)
-        player, ship = seat.player, seat.ship
-        if seat.placing:
-            return _place_near(seat)
-        if seat.can_raise():
-            return RaiseShields(player, ship.id, 0.0)
-        assert ship.at is not None
-        targets = seat.targets()
-        if targets:
-            target = nearest(ship.at, targets)
-            assert target is not None
-            return Fire(player, ship.id, target.id, 0.0)
-        goal = nearest(ship.at, seat.enemies())
-        moves = seat.moves()
-        if goal is not None and goal.at is not None and moves and "moved" not in seat.done:
-            here = _closing_score(ship, ship.at, ship.facing, goal)
-            (at, facing), steps = min(
-                moves.items(),
-                key=lambda m: (_closing_score(ship, m[0][0], m[0][1], goal), len(m[1])),
-            )
-            if _closing_score(ship, at, facing, goal) < here:
-                return Move(player, ship.id, steps, 0.0)
-        return EndActivation(player, ship.id, 0.0)
-
-
-def _closing_score(ship: Ship, at: Hex, facing: int, goal: Ship) -> tuple[int, int]:
-    """Lower is better: in reach and arc of ``goal`` first, then nearer."""
-    assert goal.at is not None
-    return (0 if can_hit(ship, at, facing, goal) else 1, distance(at, goal.at))
-
-
-def _place_near(seat: Seat) -> HexAction:
-    """A returning ship put on the free hex nearest the nearest enemy, facing it."""
-    ship = seat.ship
-    enemies = [s.at for s in seat.enemies() if s.at is not None]
-    free = seat.free_hexes()
-    if not enemies:
-        at = free[len(free) // 2]
-        return Return(seat.player, ship.id, at.q, at.r, 0, 0.0)
-    at = min(free, key=lambda h: min(distance(h, e) for e in enemies))
-    aim = min(enemies, key=lambda e: distance(at, e))
-    return Return(seat.player, ship.id, at.q, at.r, facing_toward(at, aim), 0.0)
-
-
-# -- the tactical bot -------------------------------------------------------------------------
 
 #: How much an enemy that must first move to reach a hex counts against it (one that can
 #: fire at it where it stands counts fully).
@@ -302,7 +229,7 @@ class _Plan:
         return here + [(h, f, steps) for (h, f), steps in sorted(self.seat.moves().items())]
 
 
-class HexTacticalBot:
+class TacticalBot:
     """Raises its shields first, then closes to reach and arc of the target where a salvo
     is worth most (expected hits by the cards still to be drawn, weighted toward ships
     about to lose their weapons) while keeping out of the enemies' reach, fires, and falls

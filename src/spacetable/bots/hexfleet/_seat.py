@@ -1,58 +1,15 @@
-"""Hex fleet bots: ``make_hexfleet_bot(level).choose(view, rng) -> action``.
-
-A hex fleet battle is played one activated ship at a time, so a bot is asked for one action
-whenever the chit drawn is one of its ships: it reads the seat's view (every ship, the
-board, the activation so far, the discards; never the order of the draw pile) and answers
-with one action for the active ship, stamped ``t = 0`` (whoever drives the match stamps the
-time). An activation is several actions (move, fire, shields...) ended by
-:class:`~spacetable.games.hexfleet.match.EndActivation` or a jump.
-
-- ``random``: a uniformly random legal action (:class:`HexRandomBot`); it ends the
-  activation one time in three, so it always ends.
-- ``easy``: closes on the nearest enemy, raises its shields, fires at the nearest enemy
-  in its arc; never jumps (:class:`~spacetable.bots.hexfleet_tactics.HexEasyBot`).
-- ``tactical``: raises shields before it comes into reach, weighs targets by the damage
-  a salvo is expected to do, moves to a hex in reach and arc of its target and out of the
-  others' arcs, and jumps out when crippled
-  (:class:`~spacetable.bots.hexfleet_tactics.HexTacticalBot`).
-
-Everything is pure: chance comes only from the ``random.Random`` passed in.
-"""
+"""What the hex fleet bots read from a seat's view: the ships, the board and the active
+ship's activation (:class:`Seat`), and the geometry every bot aims with."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from spacetable.games.hexfleet.combat import raise_shields_problem
+from spacetable.games.hexfleet.combat import RANGE, raise_shields_problem
 from spacetable.games.hexfleet.hexes import Board, Hex, distance, in_forward_arc
-from spacetable.games.hexfleet.match import (
-    RANGE,
-    EndActivation,
-    Fire,
-    Hail,
-    HexAction,
-    Jump,
-    Move,
-    RaiseShields,
-    Return,
-)
 from spacetable.games.hexfleet.movement import reachable
 from spacetable.games.hexfleet.ships import CLASSES, Ship, Weapons
-
-#: Every level :func:`make_hexfleet_bot` knows, weakest first.
-HEXFLEET_LEVELS: tuple[str, ...] = ("random", "easy", "tactical")
-#: How often the random bot ends its activation at a decision.
-RANDOM_END = 1 / 3
-
-
-class HexBot(Protocol):
-    """Anything that chooses a hex fleet action from a seat's view."""
-
-    def choose(self, view: dict[str, Any], rng: random.Random) -> HexAction:
-        """The next action of ``view["player"]``'s active ship."""
-        ...
 
 
 def ship_from_json(data: dict[str, Any]) -> Ship:
@@ -153,46 +110,22 @@ def can_hit(ship: Ship, at: Hex | None, facing: int, target: Ship) -> bool:
     return ship.cls.all_round or in_forward_arc(at, facing, target.at)
 
 
-class HexRandomBot:
-    """Plays a uniformly random legal action of the active ship (hailing and jumping only
-    now and then), ending the activation one time in three."""
-
-    def choose(self, view: dict[str, Any], rng: random.Random) -> HexAction:
-        """A random legal action for ``view["player"]``'s active ship."""
-        seat = Seat.of(view)
-        player, ship = seat.player, seat.ship
-        if seat.placing:
-            at = rng.choice(seat.free_hexes())
-            return Return(player, ship.id, at.q, at.r, rng.randrange(6), 0.0)
-        end = EndActivation(player, ship.id, 0.0)
-        if rng.random() < RANDOM_END:
-            return end
-        choices: list[HexAction] = [end]
-        moves = seat.moves()
-        if moves:
-            choices.append(Move(player, ship.id, moves[rng.choice(sorted(moves))], 0.0))
-        choices.extend(Fire(player, ship.id, t.id, 0.0) for t in seat.targets())
-        if seat.can_raise():
-            choices.append(RaiseShields(player, ship.id, 0.0))
-        if "hail" not in seat.done and rng.random() < 0.1:
-            others = [s for s in seat.on_table() if s.id != ship.id]
-            if others:
-                choices.append(Hail(player, ship.id, rng.choice(others).id, 0.0))
-        if seat.can_jump() and rng.random() < 0.05:
-            later = list(range(seat.turn + 1, seat.turn_limit + 1))
-            choices.append(Jump(player, ship.id, rng.choice([0, *later]), 0.0))
-        return rng.choice(choices)
+def facing_toward(at: Hex, target: Hex) -> int:
+    """The facing whose forward arc is centred closest to ``target``."""
+    ax, ay = at.centre()
+    tx, ty = target.centre()
+    best, score = 0, float("-inf")
+    for facing in range(6):
+        fx, fy = Hex(0, 0).neighbour(facing).centre()
+        dot = (tx - ax) * fx + (ty - ay) * fy
+        if dot > score:
+            best, score = facing, dot
+    return best
 
 
-def make_hexfleet_bot(level: str) -> HexBot:
-    """A hex fleet bot of one of :data:`HEXFLEET_LEVELS`. Raises ``ValueError`` for an
-    unknown level."""
-    if level == "random":
-        return HexRandomBot()
-    if level in ("easy", "tactical"):
-        from spacetable.bots.hexfleet_tactics import HexEasyBot, HexTacticalBot
-
-        return HexEasyBot() if level == "easy" else HexTacticalBot()
-    raise ValueError(
-        f"unknown hex fleet bot level {level!r} (choose from {', '.join(HEXFLEET_LEVELS)})"
-    )
+def nearest(at: Hex, ships: list[Ship]) -> Ship | None:
+    """The ship of ``ships`` nearest to ``at`` (the first listed on a tie)."""
+    placed = [s for s in ships if s.at is not None]
+    if not placed:
+        return None
+    return min(placed, key=lambda s: distance(at, s.at))  # type: ignore[arg-type]

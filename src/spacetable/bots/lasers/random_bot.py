@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from spacetable.bots._fleet import fleet_action
-from spacetable.bots._view import BotAction, random_free_pose, view_table
+from spacetable.bots.lasers._fleet import fleet_action
+from spacetable.bots.lasers._view import BotAction, random_free_pose, view_table
 from spacetable.games.lightspeed import Discard, Drop, Place
 
 

@@ -85,6 +85,32 @@ def view_table(view: Mapping[str, Any]) -> tuple[float, float]:
     return (float(width), float(height))
 
 
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """What a bot reads from the view: its player, the players, the table and the board."""
+
+    player: str
+    players: tuple[str, ...]
+    table_in: tuple[float, float]
+    board: Board
+
+    @classmethod
+    def of(cls, view: dict[str, Any]) -> Seat:
+        """The seat of ``view``. Raises ``ValueError`` for a view of no player."""
+        player = view["player"]
+        if player is None:
+            raise ValueError("a bot plays a seat: the view must name its player")
+        return cls(player, view_players(view), view_table(view), board_from_view(view))
+
+    @property
+    def opponents(self) -> tuple[str, ...]:
+        """The other players with a ship on the table."""
+        return tuple(
+            p for p in self.players
+            if p != self.player and p in self.board and self.board[p].on_table
+        )  # fmt: skip
+
+
 def to_plot(player: str, orders: Mapping[str, Order]) -> Plot:
     """The match action for ``orders``, stamped ``t = 0`` like every bot's action."""
     return Plot(player, tuple(f"{pid}:{order.text}" for pid, order in orders.items()), 0.0)

@@ -1,0 +1,39 @@
+"""Faster Than Light bots: ``make_bot(level).choose(view, rng) -> Plot``.
+
+Each turn of FTL is a simultaneous game: every player plots in secret, then the engine
+resolves all plots at once. The bots see only what the seat's view shows (every piece on
+the table, never the others' plots) and answer with a :class:`~spacetable.games.ftl.Plot`
+stamped ``t = 0`` (whoever drives the match stamps the time).
+
+- ``random``: a random legal order (or none) for each piece (:class:`.random_bot.RandomBot`).
+- ``greedy``: the one-ply best reply to opponents who do nothing (:class:`.greedy.GreedyBot`).
+- ``easy``, ``medium``, ``hard``: the matrix bot (:class:`.matrix.MatrixBot`), which weighs
+  candidate plots of its own against plausible plots of the opponents and plays a mixed
+  strategy over its candidates, weighing more of them at each level.
+
+Everything is pure: chance comes only from the ``random.Random`` passed in.
+"""
+
+from __future__ import annotations
+
+from spacetable.bots import Bot
+from spacetable.bots.ftl.greedy import GreedyBot
+from spacetable.bots.ftl.matrix import MATRIX_LEVELS, MatrixBot
+from spacetable.bots.ftl.random_bot import RandomBot
+from spacetable.games.ftl.match import Plot
+
+__all__ = ["LEVELS", "GreedyBot", "MatrixBot", "RandomBot", "make_bot"]
+
+#: Every level :func:`make_bot` knows, weakest first.
+LEVELS: tuple[str, ...] = ("random", "greedy", *MATRIX_LEVELS)
+
+
+def make_bot(level: str) -> Bot[Plot]:
+    """An FTL bot of one of :data:`LEVELS`. Raises ``ValueError`` for an unknown level."""
+    if level == "random":
+        return RandomBot()
+    if level == "greedy":
+        return GreedyBot()
+    if level in MATRIX_LEVELS:
+        return MatrixBot(*MATRIX_LEVELS[level])
+    raise ValueError(f"unknown FTL bot level {level!r} (choose from {', '.join(LEVELS)})")
