@@ -17,7 +17,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
@@ -29,6 +29,7 @@ from spacetable.render.rules_figures import FIGURES, figure_svg
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
 from spacetable.server.directory import RoomDirectory, RoomsFull
+from spacetable.server.pages import compose
 from spacetable.server.rooms import RoomOptions, Timing
 from spacetable.server.storage import PAGE_LIMIT, Storage, StorageUnavailable, UnknownMatch
 
@@ -176,22 +177,23 @@ def create_app(
         return page("index.html")
 
     @app.get("/rooms/{room_id}", include_in_schema=False)
-    async def room_page(room_id: str) -> FileResponse:
-        if directory.get(room_id) is None:
+    async def room_page(room_id: str) -> HTMLResponse:
+        room = directory.get(room_id)
+        if room is None:
             raise HTTPException(404, f"no room {room_id!r}: it may have closed")
-        return page("room.html")
+        return HTMLResponse(compose("room", game=game_for_ruleset(room.options.ruleset).key))
 
     @app.get("/matches", include_in_schema=False)
     async def matches_page() -> FileResponse:
         return page("matches.html")
 
     @app.get("/replay/{match_id}", include_in_schema=False)
-    async def replay_page(match_id: str) -> FileResponse:
-        return page("replay.html")
+    async def replay_page(match_id: str) -> HTMLResponse:
+        return HTMLResponse(compose("replay"))
 
     @app.get("/referee", include_in_schema=False)
-    async def referee_page() -> FileResponse:
-        return page("referee.html")
+    async def referee_page() -> HTMLResponse:
+        return HTMLResponse(compose("referee"))
 
     @app.get("/tutorial", include_in_schema=False)
     async def tutorial_page() -> FileResponse:

@@ -31,7 +31,6 @@ export function showFtlReplay(match) {
   const [width, height] = options.table_size_in || [48, 48];
   document.body.classList.add("ftl-page");
   $("#match-title").textContent = `· Faster Than Light · ${players.join(" vs ")} · ${formatTime(match.finished_at)}`;
-  for (const node of [$("#round-name")?.closest("section"), $("#battle-controls"), $("#score-panel")]) if (node) node.hidden = true;
 
   const board = new FtlBoard($("#table"), { width, height });
   $("#table-wrap").append(board.zoomControls());

@@ -1,19 +1,17 @@
-// The Faster Than Light room page (web/js/room.js hands an FTL room over to it): the seats,
+// The Faster Than Light room (games/ftl/index.js opens it in the room page): the seats,
 // then turn after turn everyone plots in secret (who has plotted shows, never what), the
 // turn plays out on the board with a log of its steps, and the end with a rematch and the
 // replay. Everything arrives over the room's websocket (docs/protocol.md).
 
-import { $, clear, el, fetchJSON, savedName, setPhase } from "../../shell/dom.js";
-import { showConnectionBadge, toast } from "../../shell/notices.js";
-import { renderSeats } from "../../shell/seats.js";
-import { FtlBoard, HITS_TO_DESTROY, seatColour } from "./board.js";
+import { $, clear, el, setPhase } from "../../shell/dom.js";
+import { toast } from "../../shell/notices.js";
+import { RoomClient, countdownBox, tableSvg } from "../../shell/room.js";
+import { FtlBoard, HITS_TO_DESTROY } from "./board.js";
 import { clearMarks } from "./animate.js";
 import { TurnHistory } from "./history.js";
 import { describeEvent, namesFor } from "./turns.js";
 import { Plotter } from "./plotter.js";
 
-/** The bot levels of FTL unless /api/games says otherwise. */
-const BOT_LEVELS = ["random", "greedy", "easy", "medium", "hard"];
 /** Animation speeds the log offers. */
 const SPEEDS = [["1", "normal"], ["2", "fast"], ["4", "faster"], ["8", "fastest"]];
 /** Why a match ended, in words: `last-ship` names the winner. */
@@ -29,41 +27,26 @@ export function describeFtl(options) {
     + `${options.plot_timer_s ? `${options.plot_timer_s} s to plot` : "no plot timer"}`;
 }
 
-export class FtlRoom {
-  /** Take over the room page: `socket` (a RoomSocket already open), `me` from the last
-   * `welcome`, `watching` (came through a watch link). */
-  constructor({ socket, me, watching }) {
-    this.socket = socket;
-    this.me = me;
-    this.watching = watching;
-    this.room = null;
+export class FtlRoom extends RoomClient {
+  /** Play the room `roomId` (ctx {roomId, params}: the page's query). */
+  constructor(ctx) {
+    super({ ...ctx, defaultName: "captain" });
     this.state = null; // the last `state` shown
     this.waiting = null; // a `state` that came while a turn plays out
     this.result = null; // the last `result`
     this.turns = Promise.resolve(); // turns play out one after the other
     this.animating = false; // a turn is playing out
     this.deadline = null; // performance.now() when the plot timer runs out
-    // Bots the lobby asked for (`?bots=1:hard,2:easy`): we take a seat, then seat them.
-    this.botsWanted = (new URLSearchParams(location.search).get("bots") || "").split(",").filter(Boolean)
-      .map((entry) => entry.split(":")).map(([seat, level]) => ({ seat: Number(seat), level }));
-    this.botLevels = BOT_LEVELS;
-    this.defaultBot = "medium";
     this.buildPage();
-    fetchJSON("/api/games").then((games) => {
-      const ftl = games.find((g) => (g.rulesets || []).includes("ftl") || g.key === "ftl");
-      if (ftl?.bot_levels?.length) [this.botLevels, this.defaultBot] = [ftl.bot_levels, ftl.default_bot || this.defaultBot];
-      if (this.room) this.renderRoom();
-    }).catch(() => {});
+    this.connect();
   }
 
   buildPage() {
     document.body.classList.add("ftl-room");
     document.title = "Faster Than Light — spacetable";
     $("#game-name").textContent = "Faster Than Light";
-    for (const id of ["#battle-controls", "#stop-banner", "#fleet-panel", "#score-panel"]) $(id).hidden = true;
-    const old = $("#table");
-    const fresh = old.cloneNode(false); // without the card game's listeners
-    old.replaceWith(fresh);
+    const fresh = tableSvg({ "aria-label": "The table" });
+    $("#table-wrap").prepend(fresh, countdownBox("Plot"));
     this.board = new FtlBoard(fresh);
     fresh.addEventListener("click", (e) => {
       const id = e.target.closest?.(".ftl-piece")?.dataset.piece;
@@ -106,13 +89,7 @@ export class FtlRoom {
       el("li", { text: "Launch (ships): a missile appears just ahead. Or type R+45, R–45, S2.5 or L." }),
       el("li", { text: "A sprint's tape hits only pieces that turned or launched this turn: a missile spends itself for a hit; three hits sink a ship; two ships that meet are both lost." }),
       el("li", { text: "Last ship on the table wins. Off the table is out." })));
-    $(".countdown-label").textContent = "Plot";
     this.newMatch();
-  }
-
-  colour(player) {
-    const index = this.players().indexOf(player);
-    return seatColour(index);
   }
 
   /** Player names in seat order. */
@@ -121,45 +98,18 @@ export class FtlRoom {
     return (this.room?.seats || []).map((s) => s.name || `seat ${s.seat + 1}`);
   }
 
-  receive(message) {
-    const handler = { welcome: this.onWelcome, room: this.onRoom, state: this.onState, turn: this.onTurn,
-      result: this.onResult, refused: this.onRefused, error: this.onError }[message.type];
-    handler?.call(this, message);
+  handlers() {
+    return { ...super.handlers(), state: this.onState, turn: this.onTurn, result: this.onResult };
   }
 
   onWelcome(message) {
-    this.me = { role: message.role, seat: message.seat, player: message.player };
-    document.body.dataset.role = message.role;
-    document.body.dataset.player = message.player ?? "";
-    if (message.role === "player") {
-      this.rejoining = false;
-      this.socket.token = message.token;
-    } else if (!this.rejoining) {
-      this.socket.token = null; // we left our seat (or never had one)
-    }
-    const identity = $("#identity");
-    identity.textContent = message.role === "player" ? `you are ${message.player}` : "watching";
-    identity.style.setProperty("--team", message.role === "player" ? seatColour(message.seat) : "#8891a8");
-    if (message.role === "player" && this.botsWanted.length) this.seatBots();
+    super.onWelcome(message);
     if (this.room) this.renderRoom();
     if (this.state && !this.animating) this.showState(this.state);
   }
 
-  /** Seat the bots the lobby asked for, once: then the link is the room's plain link. */
-  seatBots() {
-    for (const { seat, level } of this.botsWanted) {
-      if (this.room?.seats[seat]?.kind === "empty") this.socket.send({ type: "bot", seat, level });
-    }
-    this.botsWanted = [];
-    history.replaceState(null, "", location.pathname);
-  }
-
   onRoom(message) {
-    this.room = message;
-    if (this.botsWanted.length && message.phase === "lobby" && this.me.role !== "player" && !this.joining) {
-      this.joining = true;
-      this.socket.send({ type: "join", name: savedName() || "captain", seat: null });
-    }
+    super.onRoom(message);
     if (message.phase === "lobby") {
       this.newMatch();
       this.logPanel.hidden = true;
@@ -173,22 +123,9 @@ export class FtlRoom {
   }
 
   renderRoom() {
-    const room = this.room;
-    const panel = $("#seat-panel");
-    panel.hidden = room.phase !== "lobby";
-    if (room.phase === "lobby") {
-      renderSeats(panel, room, this.me.seat, (m) => this.socket.send(m), {
-        watching: this.watching,
-        onPlay: () => { this.watching = false; this.renderRoom(); },
-      });
-      const options = panel.querySelector(".room-options");
-      if (options) options.textContent = describeFtl(room.options);
-      for (const select of panel.querySelectorAll(".bot-level")) {
-        select.replaceChildren(...this.botLevels.map((l) => el("option", { value: l, selected: l === this.defaultBot, text: l })));
-      }
-      $("#status").textContent = this.me.role === "player"
-        ? "Waiting for every seat to fill and every player to be ready." : "You are watching.";
-    }
+    super.renderRoom();
+    const options = $("#seat-panel .room-options");
+    if (this.room.phase === "lobby" && options) options.textContent = describeFtl(this.room.options);
     this.renderPlayers();
   }
 
@@ -293,7 +230,7 @@ export class FtlRoom {
       if (seat?.kind === "human" && !seat.connected) bits.push(el("span", { class: "away", text: "disconnected" }));
       const me = player === this.me.player;
       list.append(el("li", { class: `player${me ? " me" : ""}${s && s.in_play && !s.plotted && state.phase === "plot" && !this.animating ? " to-play" : ""}`,
-        dataset: { player, plotted: s ? String(s.plotted) : "" }, style: `--team: ${seatColour(index)}` },
+        dataset: { player, plotted: s ? String(s.plotted) : "" }, style: `--team: ${this.colour(player)}` },
       el("span", { class: "swatch" }), el("span", { class: "player-name", text: me ? `${player} (you)` : player }), ...bits));
     });
   }
@@ -368,12 +305,7 @@ export class FtlRoom {
       el("p", { id: "winner", class: result.winner ? "winner" : "draw", dataset: { winner: result.winner ?? "" },
         style: result.winner ? `--team: ${this.colour(result.winner)}` : null, text: title }),
       el("p", { class: "end-reason", text: result.winner ? `${result.winner} ${why}` : why[0].toUpperCase() + why.slice(1) }),
-      me ? el("button", { type: "button", id: "rematch", on: { click: (e) => {
-        if (!this.socket.send({ type: "rematch" })) return;
-        e.target.disabled = true;
-        e.target.textContent = "Waiting for the other players…";
-      } } }, "Rematch") : null,
-      matchId ? el("p", { class: "replay-link" }, el("a", { id: "replay-link", href: `/replay/${encodeURIComponent(matchId)}` }, "Watch the replay")) : null);
+      ...this.endButtons(matchId, { seated: Boolean(me) }));
     this.endPanel.hidden = false;
     this.endPanel.scrollIntoView({ block: "nearest" });
     this.plotPanel.hidden = true;
@@ -384,26 +316,7 @@ export class FtlRoom {
 
   onRefused(message) {
     $("#plot-message").textContent = `Refused: ${message.reason}`;
-    this.toast(message.reason);
-  }
-
-  onError(message) {
-    if (this.rejoining) {
-      // The only error a rejoin gets: that seat is no longer ours.
-      this.rejoining = false;
-      this.socket.token = null;
-    }
-    this.toast(message.message);
-  }
-
-  toast(text) {
-    toast(text);
-  }
-
-  /** The connection badge; a reconnection with a stored token takes the seat back. */
-  onStatus(status) {
-    showConnectionBadge(status);
-    if (status === "open") this.rejoining = Boolean(this.socket.token);
+    toast(message.reason);
   }
 
   // -- the plot timer --------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 // API:
 //   export async function showHexReplay(page, match)
 //     page: the document (or an element) holding replay.html's #table, #table-wrap,
-//       #players and #replay-log; the laser game's panels there are hidden.
+//       #players and #replay-log (hidden: the ship logs tell the battle).
 //     match: GET /api/matches/{id} of a hexfleet match (its `events` are the frames: the
 //       opening frame with action null, then one per action; `result`).
 //   export function resultText(result) -> "ann wins: ... after 6 turns; strength left ann
@@ -80,9 +80,7 @@ export async function showHexReplay(page, match) {
   const colourOf = (owner) => seatColour(Math.max(0, players.indexOf(owner)));
   document.body.classList.add("hx-replay");
   find("#match-title").textContent = `· Hex fleet · ${players.join(" vs ")} · ${formatTime(match.finished_at)}`;
-  for (const node of [find("#round-name")?.closest("section"), find("#battle-controls"), find("#score-panel"), find("#battle-log"), find("#replay-log")]) {
-    if (node) node.hidden = true;
-  }
+  find("#replay-log").hidden = true;
 
   const [width, height] = await boardSize(options);
   const board = new HexBoard(find("#table"), { width, height, colourOf });

@@ -1,4 +1,4 @@
-// The hex fleet room page (web/js/room.js hands a room whose pacing is "turns" over to it):
+// The hex fleet room (games/hexfleet/index.js opens it in the room page):
 // the seats, then the battle chit by chit — the board with the active ship's moves and
 // targets, the cup and the chit just drawn, whose move it is, the action bar, the cards
 // turned, the battle in words, the ships off the board — and the end with a rematch and
@@ -6,10 +6,10 @@
 // this page holds both seats through two sockets and acts for whichever side's ship is
 // activated. Everything arrives over the room's websocket (docs/protocol.md).
 
-import { $, clear, el, fetchJSON, savedName, setPhase } from "../../shell/dom.js";
+import { $, clear, el, fetchJSON, setPhase } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
-import { showConnectionBadge, toast } from "../../shell/notices.js";
-import { renderSeats } from "../../shell/seats.js";
+import { toast } from "../../shell/notices.js";
+import { RoomClient, tableSvg } from "../../shell/room.js";
 import { RoomSocket } from "../../shell/socket.js";
 import { sounds } from "../../shell/sounds.js";
 import { HexBoard, hexLabel } from "./board.js";
@@ -47,24 +47,18 @@ class SecondSeatSocket extends RoomSocket {
   }
 }
 
-export class HexRoom {
-  /** Take over the room page: `socket` (a RoomSocket already open), `me` from the last
-   * `welcome`, `watching` (came through a watch link). */
-  constructor({ socket, me, watching }) {
-    this.socket = socket;
-    this.me = me;
-    this.watching = watching;
-    this.room = null;
+export class HexRoom extends RoomClient {
+  /** Play the room `roomId` (ctx {roomId, params}: the page's query; `hotseat=Red,Blue`
+   * holds both seats at this screen). */
+  constructor(ctx) {
+    super({ ...ctx, defaultName: "captain" });
     this.state = null;
     this.target = null; // the ship aimed at
     this.pending = null; // a move shown, waiting for its confirm (touch)
     this.placeAt = null; // where a returning ship goes, waiting for its facing
     this.logShown = 0; // log lines shown
     this.cardsShown = Promise.resolve(); // the cards of one action flip after the last's
-    const params = new URLSearchParams(location.search);
-    this.botsWanted = (params.get("bots") || "").split(",").filter(Boolean)
-      .map((entry) => entry.split(":")).map(([seat, level]) => ({ seat: Number(seat), level }));
-    const hotseat = params.get("hotseat");
+    const hotseat = this.params.get("hotseat");
     this.hotseat = hotseat ? hotseat.split(",").map((n) => n.trim()).filter(Boolean).slice(0, 2) : null;
     this.second = null; // hot seat: the second seat's socket and who it is
     this.scenarios = null; // the ready scenarios' fleets, to say in the lobby who flies what
@@ -73,18 +67,15 @@ export class HexRoom {
       this.scenarios = found.scenarios;
       if (this.room?.phase === "lobby") this.renderRoom();
     }).catch(() => {});
+    this.connect();
   }
 
   buildPage() {
     document.body.classList.add("hex-room");
     document.title = "Hex fleet — spacetable";
     $("#game-name").textContent = "Hex fleet";
-    for (const id of ["#battle-controls", "#stop-banner", "#fleet-panel", "#score-panel", "#countdown"]) $(id).hidden = true;
-    const old = $("#table");
-    const fresh = old.cloneNode(false); // without the card game's listeners
-    fresh.setAttribute("aria-label", "The hex board");
-    fresh.setAttribute("aria-describedby", "hex-keys");
-    old.replaceWith(fresh);
+    const fresh = tableSvg({ "aria-label": "The hex board", "aria-describedby": "hex-keys" });
+    $("#table-wrap").prepend(fresh);
     this.board = new HexBoard(fresh, { width: 18, height: 12, colourOf: (owner) => this.colour(owner) });
     this.board.onHex((hex) => this.clickHex(hex));
     this.board.onShip((ship) => this.clickShip(ship));
@@ -120,16 +111,6 @@ export class HexRoom {
       el("li", { text: "A ship with no weapons and no propulsion is a wreck. The last side that can fight wins; at the turn limit, the side with the most systems left." })));
   }
 
-  /** The seat colour of `player` (seats in order). */
-  colour(player) {
-    const index = this.players().indexOf(player);
-    return colourOf(index < 0 ? 0 : index);
-  }
-
-  players() {
-    return (this.room?.seats || []).map((s) => s.name || `seat ${s.seat + 1}`);
-  }
-
   /** The players this page acts for: ours, and in hot seat the second seat's. */
   mine() {
     const names = [];
@@ -138,40 +119,27 @@ export class HexRoom {
     return names;
   }
 
-  receive(message) {
-    const handler = { welcome: this.onWelcome, room: this.onRoom, state: this.onState, acted: this.onActed,
-      result: this.onResult, refused: this.onRefused, error: this.onError }[message.type];
-    handler?.call(this, message);
+  handlers() {
+    return { ...super.handlers(), state: this.onState, acted: this.onActed, result: this.onResult };
   }
 
   onWelcome(message) {
-    this.me = { role: message.role, seat: message.seat, player: message.player };
-    document.body.dataset.role = message.role;
-    document.body.dataset.player = message.player ?? "";
-    if (message.role === "player") {
-      this.rejoining = false;
-      this.socket.token = message.token;
-    } else if (!this.rejoining) {
-      this.socket.token = null;
-    }
-    const identity = $("#identity");
-    identity.textContent = message.role === "player" ? `you are ${message.player}${this.hotseat ? ` and ${this.hotseat[1]}` : ""}` : "watching";
-    identity.style.setProperty("--team", message.role === "player" ? colourOf(message.seat) : "#8891a8");
-    if (message.role === "player" && this.botsWanted.length) this.seatBots();
+    super.onWelcome(message);
     if (message.role === "player" && this.hotseat && !this.second) this.openSecondSeat();
     if (this.room) this.renderRoom();
     if (this.state) this.showState(this.state);
   }
 
-  /** Seat the bots the lobby asked for, once: then the link no longer asks for them. */
-  seatBots() {
-    for (const { seat, level } of this.botsWanted) {
-      if (this.room?.seats[seat]?.kind === "empty") this.socket.send({ type: "bot", seat, level });
-    }
-    this.botsWanted = [];
-    // Hot seat stays in the address: a reload takes both seats back.
-    const keep = this.hotseat ? `?hotseat=${this.hotseat.map(encodeURIComponent).join(",")}` : "";
-    history.replaceState(null, "", `${location.pathname}${keep}`);
+  identityName() {
+    return `${this.me.player}${this.hotseat ? ` and ${this.hotseat[1]}` : ""}`;
+  }
+
+  wantsSeat() {
+    return super.wantsSeat() || Boolean(this.hotseat);
+  }
+
+  wantedSeat() {
+    return this.hotseat ? { name: this.hotseat[0], seat: 0 } : super.wantedSeat();
   }
 
   /** Hot seat: a second socket takes the other seat under the second name, ready at once. */
@@ -199,13 +167,7 @@ export class HexRoom {
   }
 
   onRoom(message) {
-    this.room = message;
-    const wantsSeat = this.botsWanted.length || this.hotseat;
-    if (wantsSeat && message.phase === "lobby" && this.me.role !== "player" && !this.joining && !this.socket.token) {
-      this.joining = true;
-      const name = this.hotseat ? this.hotseat[0] : savedName() || "captain";
-      this.socket.send({ type: "join", name, seat: this.hotseat ? 0 : null });
-    }
+    super.onRoom(message);
     const board = message.options?.board;
     if (board && (board[0] !== this.board.width || board[1] !== this.board.height)) this.board.setSize(board[0], board[1]);
     if (message.phase === "lobby") {
@@ -222,22 +184,17 @@ export class HexRoom {
   }
 
   renderRoom() {
-    const room = this.room;
-    const panel = $("#seat-panel");
-    panel.hidden = room.phase !== "lobby";
-    if (room.phase === "lobby") {
-      renderSeats(panel, room, this.me.seat, (m) => this.socket.send(m), {
-        watching: this.watching,
-        onPlay: () => { this.watching = false; this.renderRoom(); },
-      });
-      const options = panel.querySelector(".room-options");
-      if (options) options.textContent = describeHexfleet(room.options);
-      options?.after(this.fleetsList(room));
-      $("#status").textContent = this.me.role === "player"
-        ? `Waiting for every seat to fill and every player to be ready${this.hotseat ? ` (${this.hotseat.join(" and ")} play at this screen)` : ""}.`
-        : "You are watching.";
+    super.renderRoom();
+    const options = $("#seat-panel .room-options");
+    if (this.room.phase === "lobby" && options) {
+      options.textContent = describeHexfleet(this.room.options);
+      options.after(this.fleetsList(this.room));
     }
     this.renderPlayers();
+  }
+
+  waitingText() {
+    return `Waiting for every seat to fill and every player to be ready${this.hotseat ? ` (${this.hotseat.join(" and ")} play at this screen)` : ""}.`;
   }
 
   /** Each seat's ships, in words: "Seat 1: Benellyn (heavy)". */
@@ -554,13 +511,7 @@ export class HexRoom {
         style: result.winner ? `--team: ${this.colour(result.winner)}` : null, text: title }),
       el("p", { class: "end-reason", text: `${why}, after ${result.turns} turn${result.turns === 1 ? "" : "s"}.` }),
       strength ? el("p", { class: "end-strength", text: `Systems left: ${strength}.` }) : null,
-      mine.length ? el("button", { type: "button", id: "rematch", on: { click: (e) => {
-        if (!this.socket.send({ type: "rematch" })) return;
-        this.second?.socket.send({ type: "rematch" });
-        e.target.disabled = true;
-        e.target.textContent = "Waiting for the other players…";
-      } } }, "Rematch") : null,
-      matchId ? el("p", { class: "replay-link" }, el("a", { id: "replay-link", href: `/replay/${encodeURIComponent(matchId)}` }, "Watch the replay")) : null);
+      ...this.endButtons(matchId, { seated: mine.length > 0, onRematch: () => this.second?.socket.send({ type: "rematch" }) }));
     this.endPanel.hidden = false;
     this.controls.hide();
     setPhase("over");
@@ -572,24 +523,6 @@ export class HexRoom {
   onRefused(message) {
     const text = `Refused: ${message.reason}`;
     this.controls.message(text);
-    this.toast(text);
-  }
-
-  onError(message) {
-    if (this.rejoining) {
-      this.rejoining = false;
-      this.socket.token = null;
-    }
-    this.toast(message.message);
-  }
-
-  toast(text) {
     toast(text);
-  }
-
-  /** The connection badge; a reconnection with a stored token takes the seat back. */
-  onStatus(status) {
-    showConnectionBadge(status);
-    if (status === "open") this.rejoining = Boolean(this.socket.token);
   }
 }

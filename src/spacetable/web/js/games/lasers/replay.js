@@ -1,0 +1,212 @@
+// The replay of a laser game (Light Speed, Stellar Conflict): the fast round (or Stellar
+// Conflict's fleets and deployment) as it happened (cards appear at their server times,
+// with a time slider), then the battle animation and the scores.
+
+import { $, clear, el, formatTime, setPhase } from "../../shell/dom.js";
+import { loadCatalog } from "./cards.js";
+import { colourOf } from "../../shell/colours.js";
+import { CARD_SIZE } from "./geometry.js";
+import { TableView } from "./table.js";
+import { BattlePlayer } from "./battle.js";
+import { Inspector, inspectorPanel } from "./inspector.js";
+import { showScores } from "./scores.js";
+
+const TIMELINE = `
+  <section class="panel">
+    <h2 id="round-name">Fast round</h2>
+    <div class="timeline">
+      <button id="replay-play" type="button">Play</button>
+      <input id="replay-slider" type="range" min="0" max="1" step="0.01" value="0" aria-label="time">
+      <output id="replay-time">0.0 s</output>
+    </div>
+    <p class="tool-row"><button id="replay-battle" type="button" class="secondary">Go to the battle</button></p>
+  </section>`;
+const AFTER_LOG = `
+  <section id="battle-log" class="battle-log panel" aria-label="battle log" hidden></section>
+  <section id="score-panel" class="score-panel panel" hidden></section>`;
+
+let view = null;
+const replay = {
+  match: null,
+  table: null, // the final table file
+  ships: {},
+  timeline: [], // [{t, card | null, text}] in time order
+  end: 0,
+  time: 0,
+  playing: false,
+  last: null,
+  battle: null,
+};
+
+const colourOfPlayer = (player) => colourOf(Math.max(0, replay.table.players.indexOf(player)));
+
+/**
+ * Pair each stored action with what it did: a place or drop with the card that landed
+ * (the final table's card of that player at that pose), a fleet, the countdown's end, a
+ * discard or timeout with a note.
+ */
+function buildTimeline(actions, table, options) {
+  const cards = table.cards.filter((c) => c.type !== "asteroid");
+  const used = new Set();
+  const shipName = (card) => replay.ships[card.ship]?.name || card.ship;
+  const timeline = [];
+  let lastPlace = null;
+  for (const action of actions) {
+    if (action.type === "place" || action.type === "drop") {
+      let best = null;
+      let bestDistance = Infinity;
+      for (const card of cards) {
+        if (card.owner !== action.player || used.has(card.id)) continue;
+        const d = Math.hypot(card.x - action.x, card.y - action.y) + Math.abs(card.rotation - action.rotation_deg);
+        if (d < bestDistance) [best, bestDistance] = [card, d];
+      }
+      if (!best) continue;
+      used.add(best.id);
+      const verb = action.type === "place" ? "placed" : "dropped";
+      const entry = { t: action.t, card: best, text: `${action.player} ${verb} the ${shipName(best)}` };
+      timeline.push(entry);
+      if (action.type === "place") lastPlace = entry;
+    } else if (action.type === "fleet") {
+      const names = action.ships.map((key) => replay.ships[key]?.name || key);
+      timeline.push({ t: action.t, card: null,
+        text: `${action.player} chose a fleet: ${names.length ? names.join(", ") : "no ship"} (with the Cargo and Flag ships)` });
+    } else if (action.type === "timer-expired") {
+      timeline.push({ t: action.t, card: null, text: "TIME! the countdown ran out: the cards in hand froze" });
+    } else if (action.type === "discard") {
+      timeline.push({ t: action.t, card: null, text: `${action.player} discarded` });
+    } else if (action.type === "timeout") {
+      timeline.push({ t: action.t, card: null, text: "time ran out: undecided cards discarded" });
+    }
+  }
+  // Under the stop rule, the last card placed is the one that called stop.
+  const stopRule = table.ruleset !== "stellar" || options?.deployment === "stop";
+  if (stopRule && lastPlace && actions.some((a) => ["drop", "discard", "timeout"].includes(a.type))) {
+    lastPlace.text += " and called STOP!";
+  }
+  return timeline;
+}
+
+function showTime(time) {
+  replay.time = Math.max(0, Math.min(time, replay.end));
+  $("#replay-slider").value = String(replay.time);
+  $("#replay-time").textContent = `${replay.time.toFixed(1)} s`;
+  const shown = replay.timeline.filter((e) => e.t <= replay.time);
+  const cards = replay.table.cards.filter((c) => c.type === "asteroid").concat(shown.filter((e) => e.card).map((e) => e.card));
+  view.showCards(cards, replay.ships, colourOfPlayer, replay.table.card_size || CARD_SIZE);
+  for (const item of $("#replay-log").children) {
+    item.classList.toggle("future", Number(item.dataset.t) > replay.time);
+  }
+  const counts = {};
+  for (const e of shown) if (e.card) counts[e.card.owner] = (counts[e.card.owner] || 0) + 1;
+  for (const item of $("#players").children) {
+    item.querySelector(".cards-played").textContent = `${counts[item.dataset.player] || 0} on the table`;
+  }
+}
+
+function tick(now) {
+  if (!replay.playing) return;
+  if (replay.last !== null) showTime(replay.time + (now - replay.last) / 1000);
+  replay.last = now;
+  if (replay.time >= replay.end) {
+    replay.playing = false;
+    startBattle();
+    return;
+  }
+  requestAnimationFrame(tick);
+}
+
+function play() {
+  if (replay.playing) return;
+  stopBattle();
+  if (replay.time >= replay.end) showTime(0);
+  replay.playing = true;
+  replay.last = null;
+  $("#replay-play").textContent = "Pause";
+  setPhase("fast");
+  requestAnimationFrame(tick);
+}
+
+function pause() {
+  replay.playing = false;
+  $("#replay-play").textContent = "Play";
+}
+
+function startBattle() {
+  pause();
+  stopBattle();
+  showTime(replay.end);
+  setPhase("battle");
+  const result = { ...replay.match.result, events: replay.match.events };
+  $("#battle-controls").hidden = false;
+  replay.battle = new BattlePlayer(view, {
+    table: replay.table, result, ships: replay.ships, colourOf: colourOfPlayer,
+    controls: $("#battle-controls"),
+    log: $("#battle-log"),
+    onDone: () => {
+      showScores($("#score-panel"), { table: replay.table, result, ships: replay.ships, colourOf: colourOfPlayer });
+      $("#score-panel").hidden = false;
+      setPhase("over");
+    },
+  });
+  replay.battle.start();
+}
+
+function stopBattle() {
+  replay.battle?.destroy();
+  replay.battle = null;
+  $("#battle-controls").hidden = true;
+  $("#score-panel").hidden = true;
+}
+
+/** Fill the replay page with the stored laser-game match `match` and play it. */
+export async function showLaserReplay(match) {
+  $("#players").insertAdjacentHTML("beforebegin", TIMELINE);
+  $("#replay-log").insertAdjacentHTML("afterend", AFTER_LOG);
+  $("#table").after(el("div", { id: "battle-controls", class: "battle-controls", hidden: true }));
+  view = new TableView($("#table"));
+  new Inspector(view, inspectorPanel(), {
+    cardOf: (id) => replay.table?.cards.find((c) => c.id === id),
+    ships: () => replay.ships, colourOf: colourOfPlayer, ruleset: () => replay.table?.ruleset,
+  });
+  view.enableGestures();
+  $("#table-wrap").append(view.zoomControls());
+  const ships = await loadCatalog(match.ruleset === "stellar" ? "stellar" : "lightspeed");
+  replay.match = match;
+  replay.table = match.result.table;
+  replay.ships = { ...ships, ...(replay.table.ships || {}) };
+  const { table } = replay;
+  $("#match-title").textContent = `· ${table.players.join(" vs ")} · ${formatTime(match.finished_at)}`;
+  const size = table.table ? [table.table.width, table.table.height] : null;
+  view.unit = table.ruleset === "stellar" ? "cubes" : "rocks";
+  view.setTable(size, size ? [] : table.cards);
+  $("#round-name").textContent = table.ruleset === "stellar" ? "Fleets and deployment" : "Fast round";
+  replay.timeline = buildTimeline(match.actions || [], table, match.options);
+  replay.end = Math.ceil(((replay.timeline.at(-1)?.t ?? 0) + 0.5) * 10) / 10;
+  const slider = $("#replay-slider");
+  slider.max = String(replay.end);
+  slider.addEventListener("input", () => {
+    pause();
+    stopBattle();
+    setPhase("fast");
+    showTime(Number(slider.value));
+  });
+  $("#replay-play").addEventListener("click", () => (replay.playing ? pause() : play()));
+  $("#replay-battle").addEventListener("click", startBattle);
+  const players = clear($("#players"));
+  table.players.forEach((player, i) => {
+    const seat = (match.seats || []).find((s) => s.player === player) || match.seats?.[i];
+    players.append(el("li", { class: "player", dataset: { player }, style: `--team: ${colourOf(i)}` },
+      el("span", { class: "swatch" }), el("span", { class: "player-name", text: player }),
+      seat?.kind === "bot" ? el("span", { text: `${seat.level || ""} bot` }) : null,
+      el("span", { class: "cards-played" })));
+  });
+  const log = clear($("#replay-log"));
+  for (const entry of replay.timeline) {
+    log.append(el("li", { dataset: { t: entry.t }, style: entry.card ? `--team: ${colourOfPlayer(entry.card.owner)}` : null },
+      el("button", { type: "button", class: "link", on: { click: () => { pause(); stopBattle(); setPhase("fast"); showTime(entry.t); } } },
+        `${entry.t.toFixed(1)} s`), ` ${entry.text}`));
+  }
+  showTime(0);
+  play();
+}
+

@@ -1,0 +1,167 @@
+// The laser games' clocks over the table: the 3-2-1 before the round, Stellar Conflict's
+// deployment countdown, and the freeze after "stop!" (or "time!") with its banner, its
+// countdown to drop or discard, and the note that says what became of our frozen card.
+
+import { $, el } from "../../shell/dom.js";
+import { sounds } from "../../shell/sounds.js";
+
+export class TableClocks {
+  /**
+   * `page`: the room's state (match, ships; the clocks keep their timers there); `hand`:
+   * our card in hand; `me()`: who we are ({role, player}).
+   */
+  constructor(page, hand, me) {
+    this.page = page;
+    this.hand = hand;
+    this.me = me;
+  }
+
+  /** Seconds left of the 3-2-1 before the round (0 once it is over). */
+  runupLeft() {
+    return this.page.runupEnd === null ? 0 : Math.max(0, (this.page.runupEnd - performance.now()) / 1000);
+  }
+
+  /** The 3-2-1 before the round, big over the table (`runup`: the state's, or null). */
+  showRunup(runup) {
+    if (!runup || runup.seconds_left <= 0) return;
+    this.page.runupEnd = performance.now() + runup.seconds_left * 1000;
+    let box = $("#runup");
+    if (!box) {
+      box = el("div", { id: "runup", class: "runup", role: "timer", "aria-live": "assertive" },
+        el("span", { class: "runup-count" }), el("span", { class: "runup-text" }));
+      $("#table-wrap").append(box);
+    }
+    box.hidden = false;
+    clearInterval(this.page.runupTimer);
+    const word = this.page.match?.phase === "deployment" ? "The deployment" : "The round";
+    const tick = () => {
+      const left = this.runupLeft();
+      const count = Math.ceil(left);
+      if (box.dataset.count !== String(count)) sounds.tick(count <= 0); // 3, 2, 1 and a higher Go!
+      box.dataset.count = String(count);
+      box.querySelector(".runup-count").textContent = count > 0 ? String(count) : "Go!";
+      box.querySelector(".runup-text").textContent = count > 0 ? `${word} starts in…` : "Place your cards!";
+      if (count <= 0) {
+        clearInterval(this.page.runupTimer);
+        this.page.runupTimer = null;
+        this.page.runupEnd = null;
+        setTimeout(() => { if (this.page.runupEnd === null) box.hidden = true; }, 700);
+      }
+    };
+    tick();
+    this.page.runupTimer = setInterval(tick, 100);
+  }
+
+  /**
+   * Count down from `secondsLeft`, smoothly, until the next state says otherwise; it stands
+   * still for `holdSeconds` first (the run-up).
+   */
+  startCountdown(secondsLeft, holdSeconds = 0) {
+    this.page.countdownEnd = performance.now() + (secondsLeft + holdSeconds) * 1000;
+    this.page.countdownFull = secondsLeft;
+    $("#countdown").hidden = false;
+    if (this.page.countdownFrame) return;
+    const tick = () => {
+      const left = Math.min(this.page.countdownFull, Math.max(0, (this.page.countdownEnd - performance.now()) / 1000));
+      const box = $("#countdown");
+      if (left > 0 && left <= 5 && Math.ceil(left) !== this.page.countdownTick) sounds.tick(left <= 1);
+      this.page.countdownTick = Math.ceil(left);
+      $("#countdown-seconds").textContent = left.toFixed(1);
+      box.dataset.secondsLeft = left.toFixed(1);
+      box.classList.toggle("urgent", left <= 5);
+      this.page.countdownFrame = left > 0 ? requestAnimationFrame(tick) : null;
+    };
+    tick();
+  }
+
+  hideCountdown() {
+    if (this.page.countdownFrame) cancelAnimationFrame(this.page.countdownFrame);
+    this.page.countdownFrame = null;
+    this.page.countdownEnd = null;
+    $("#countdown").hidden = true;
+  }
+
+  /** Remember the card we hold as the cards freeze, to say what became of it. */
+  noteHeldAtStop() {
+    if (this.page.stopHeld || this.me().role !== "player" || !this.hand.ship) return;
+    this.page.stopHeld = { ship: this.hand.ship, name: this.page.ships[this.hand.ship]?.name || this.hand.ship };
+  }
+
+  /**
+   * The freeze: `by` called stop, or (null) the countdown ran out; `seconds` are left to
+   * drop or discard. The banner sits above the table, never on it.
+   */
+  showStop(by, seconds, restart = false) {
+    const banner = $("#stop-banner");
+    const you = by === this.me().player;
+    $("#stop-title").textContent = by ? "STOP!" : "TIME!";
+    $("#stop-text").textContent = !by ? "The countdown ran out: every card in hand froze."
+      : you ? "You placed your last card: the others' cards froze." : `${by} placed their last card: every card in hand froze.`;
+    banner.dataset.by = by ?? "";
+    banner.dataset.timer = by ? "no" : "yes";
+    banner.hidden = false;
+    const holding = this.me().role === "player" && Boolean(this.page.match ? this.page.match.hand : this.hand.ship) && !you;
+    banner.dataset.holding = holding ? "yes" : "no";
+    $("#stop-actions").hidden = !holding;
+    const call = by ? "Stop!" : "Time!";
+    $("#status").textContent = holding
+      ? `${call} Drop your ${this.hand.group.dataset.name || "card"} where it is, or discard it.`
+      : `${call} Waiting for the others to drop or discard.`;
+    this.renderStopChoice();
+    if (restart || !this.page.stopTimer) {
+      clearInterval(this.page.stopTimer);
+      const deadline = performance.now() + seconds * 1000;
+      const tick = () => {
+        const left = Math.max(0, (deadline - performance.now()) / 1000);
+        const whole = Math.ceil(left);
+        if (whole > 0 && whole <= 5 && $("#stop-countdown").textContent !== String(whole)) sounds.tick(whole <= 1);
+        $("#stop-countdown").textContent = String(whole);
+        banner.dataset.secondsLeft = left.toFixed(1);
+        $("#stop-bar-fill").style.width = `${seconds > 0 ? (100 * left) / seconds : 0}%`;
+        banner.classList.toggle("urgent", left <= 3);
+        this.renderStopChoice(whole);
+        if (left <= 0) clearInterval(this.page.stopTimer);
+      };
+      tick();
+      this.page.stopTimer = setInterval(tick, 100);
+    }
+  }
+
+  /** What happens if we do nothing, and whether the card may drop where it froze. */
+  renderStopChoice(secondsLeft = Number($("#stop-countdown").textContent)) {
+    const banner = $("#stop-banner");
+    const what = $("#stop-what");
+    const name = this.hand.group.dataset.name || "card";
+    const reason = this.hand.ship ? this.hand.blockedBy() : null;
+    let text;
+    if (banner.dataset.holding !== "yes") {
+      text = `The battle starts when everyone has decided, at most ${secondsLeft} s from now.`;
+    } else if (reason) {
+      text = `Your ${name} cannot drop where it froze (${reason}): discard it, or it is discarded in ${secondsLeft} s.`;
+    } else {
+      text = `Do nothing and your ${name} is discarded in ${secondsLeft} s.`;
+    }
+    if (what.textContent !== text) what.textContent = text;
+    // Drop stays on offer: the server has the last word on where a card may lie.
+    $("#drop-here").title = reason ? `can't drop here: ${reason}` : "";
+  }
+
+  hideStop() {
+    clearInterval(this.page.stopTimer);
+    this.page.stopTimer = null;
+    $("#stop-banner").hidden = true;
+  }
+
+  /** Say, beside the table, that our frozen card was discarded (`discarded`: its ship key). */
+  tellDiscard(discarded) {
+    const held = this.page.stopHeld;
+    if (!held || !discarded || discarded !== held.ship) return;
+    const note = $("#stop-note");
+    const text = this.page.discardAsked ? `You discarded your ${held.name}.`
+      : `Time ran out: your ${held.name} was discarded.`;
+    if (note.textContent === text && !note.hidden) return;
+    note.textContent = text;
+    note.dataset.timedOut = this.page.discardAsked ? "no" : "yes";
+    note.hidden = false;
+  }
+}

@@ -1,0 +1,63 @@
+// The laser games' part of the room page: the card table with its key help, the bar of the
+// card in hand, the battle's controls, the deployment countdown, the stop banner, the
+// refusal toast and the fleet builder over the table; the stop note, the battle log, the
+// scores and the controls' help beside it. The shell's room page holds the rest.
+
+import { $ } from "../../shell/dom.js";
+import { countdownBox, tableSvg } from "../../shell/room.js";
+
+const OVER_TABLE = `
+  <p id="table-keys" class="visually-hidden">With the table focused: arrow keys move your card
+    (Shift for bigger steps), Q and E or [ and ] turn it, Enter or Space put it down; plus and
+    minus zoom, 0 shows the whole table, and with no card in hand the arrow keys move the view.</p>
+  <div id="hand-bar" class="hand-bar" role="toolbar" aria-label="your card in hand" hidden>
+    <button id="turn-left" type="button" class="secondary" aria-label="turn left 15°" title="turn left 15° (Q)">⟲</button>
+    <span id="hand-info" class="hand-info" aria-live="polite"></span>
+    <button id="turn-right" type="button" class="secondary" aria-label="turn right 15°" title="turn right 15° (E)">⟳</button>
+    <button id="place-card" type="button">Place</button>
+  </div>
+  <div id="battle-controls" class="battle-controls" hidden></div>`;
+
+const STOP_BANNER = `
+  <div id="stop-banner" class="stop-banner" role="alert" hidden>
+    <div id="stop-title" class="stop-title">STOP!</div>
+    <div class="stop-body">
+      <div id="stop-text"></div>
+      <div id="stop-what" class="stop-what"></div>
+      <div class="stop-clock"><span id="stop-countdown">0</span> s
+        <span class="stop-bar"><span id="stop-bar-fill"></span></span></div>
+    </div>
+    <div id="stop-actions" class="stop-actions">
+      <button id="drop-here" type="button">Drop it here</button>
+      <button id="discard" type="button" class="secondary">Discard</button>
+    </div>
+  </div>
+  <div id="refused" class="refused" role="alert" hidden></div>`;
+
+const BESIDE_PLAYERS = `
+  <section id="battle-log" class="battle-log panel" aria-label="battle log" hidden></section>
+  <section id="score-panel" class="score-panel panel" hidden></section>`;
+
+const HELP = `
+  <summary>Controls</summary>
+  <ul>
+    <li>Your card follows the mouse; on a touch screen, drag it with one finger.</li>
+    <li>Turn it with the wheel or <kbd>Q</kbd> / <kbd>E</kbd> (15°, with <kbd>Shift</kbd> 5°); on a touch screen, drag its yellow handle or turn two fingers.</li>
+    <li>Click (on a touch screen: the Place button) to put it down. It must lie on the table and touch no other card.</li>
+    <li>Keyboard: <kbd>Tab</kbd> to the table, arrows move the card (<kbd>Shift</kbd>: farther), <kbd>Enter</kbd> puts it down.</li>
+    <li>Zoom with the + − buttons or <kbd>Ctrl</kbd> + wheel (with no card in hand, the wheel or two fingers); move the table by dragging it away from your card (with the mouse: when you hold no card).</li>
+    <li>When someone plays their last card (or, in Stellar Conflict, the countdown runs out): drop the card you hold where it is, or discard it.</li>
+  </ul>`;
+
+/** Put the laser games' table and panels into the room page. */
+export function buildRoomLayout() {
+  const seats = $("#seat-panel");
+  seats.insertAdjacentHTML("beforebegin", OVER_TABLE);
+  $("#table-keys").before(tableSvg({ "aria-label": "The table", "aria-describedby": "table-keys" }));
+  $("#battle-controls").after(countdownBox("Deployment"));
+  $("#countdown").insertAdjacentHTML("afterend", STOP_BANNER);
+  seats.insertAdjacentHTML("afterend", '<section id="fleet-panel" class="fleet-panel panel" hidden></section>');
+  $("#status").insertAdjacentHTML("afterend", '<p id="stop-note" class="stop-note" role="status" hidden></p>');
+  $("#players").insertAdjacentHTML("afterend", BESIDE_PLAYERS);
+  $(".help").innerHTML = HELP;
+}

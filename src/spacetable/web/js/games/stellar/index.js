@@ -1,0 +1,15 @@
+// Stellar Conflict in the browser: the interface every game offers (games/index.js). Its
+// room, replay and referee are the laser games' (games/lasers/), with its races, its
+// fleet builder and cargo cubes.
+
+/** Play in the room page (ctx {roomId, params, game}). */
+export async function room(ctx) {
+  const { startLaserRoom } = await import("../lasers/room.js");
+  return startLaserRoom({ ...ctx, unit: "cubes" }, { races: true });
+}
+
+/** Show the stored match `match` on the replay page. */
+export async function replay(ctx, match) {
+  const { showLaserReplay } = await import("../lasers/replay.js");
+  return showLaserReplay(match);
+}

@@ -1,0 +1,236 @@
+// What every room shares, whatever its game: the socket and the seat it holds (welcome,
+// token, rejoin after a reconnection, another tab that plays our seat), the lobby link's
+// wishes (`?join=1` seats us, `&bots=1:easy` then seats those bots, `?watch` came to
+// watch), the seat panel, the identity and connection badges, the share link, the mute
+// button, refusals and errors as notices, and the end's Rematch button and replay link.
+// A game's room extends RoomClient and draws the match (docs/protocol.md).
+
+import { $, el, savedName, svg } from "./dom.js";
+import { colourOf, WATCHER_COLOUR } from "./colours.js";
+import { showConnectionBadge, toast } from "./notices.js";
+import { loadBots, renderSeats } from "./seats.js";
+import { RoomSocket } from "./socket.js";
+import { muteButton } from "./sounds.js";
+
+/** The room id of a room page's address (/rooms/{id}). */
+export function roomIdOf(location) {
+  return decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+}
+
+/** The room's table, an SVG a game draws on (`attrs`: its label, what describes it). */
+export function tableSvg(attrs) {
+  return svg("svg", { id: "table", role: "application", tabindex: 0, ...attrs });
+}
+
+/** The countdown over the table (`label`: what runs out), hidden until it runs. */
+export function countdownBox(label) {
+  return el("div", { id: "countdown", class: "countdown", role: "timer", "aria-live": "off", hidden: true },
+    el("span", { class: "countdown-label", text: label }), " ",
+    el("span", { id: "countdown-seconds", class: "countdown-seconds", text: "0.0" }), " s");
+}
+
+/** The bots a lobby link asks for: `bots=1:hard,2:easy` -> [{seat: 1, level: "hard"}, ...]. */
+function botsWanted(params) {
+  return (params.get("bots") || "").split(",").filter(Boolean)
+    .map((entry) => entry.split(":")).map(([seat, level]) => ({ seat: Number(seat), level: level || null }));
+}
+
+export class RoomClient {
+  /**
+   * The room `roomId`, with the page's query `params`. `defaultName` names us when the
+   * link seats us and no name is saved. Call `connect()` once the game's page is built.
+   */
+  constructor({ roomId, params, defaultName = "player" }) {
+    this.roomId = roomId;
+    this.params = params;
+    this.defaultName = defaultName;
+    this.socket = new RoomSocket(roomId, { onMessage: (m) => this.receive(m), onStatus: (s) => this.onStatus(s) });
+    this.me = { role: "spectator", seat: null, player: null };
+    this.room = null; // the last `room` message
+    this.rejoining = false; // a stored token is taking our seat back
+    this.elsewhere = false; // another tab of ours plays the seat
+    this.watching = params.has("watch"); // came through a watch link
+    this.botsWanted = botsWanted(params);
+    this.joining = false; // we sent the join the link asked for
+    setupShare(roomId);
+    $("#connection").before(muteButton());
+    loadBots().then(() => { if (this.room) this.renderRoom(); });
+  }
+
+  connect() {
+    this.socket.connect();
+  }
+
+  /** The message handlers by type; a game adds its own. */
+  handlers() {
+    return { welcome: this.onWelcome, room: this.onRoom, error: this.onError, refused: this.onRefused };
+  }
+
+  receive(message) {
+    this.handlers()[message.type]?.call(this, message);
+  }
+
+  // -- who we are ------------------------------------------------------------------------
+
+  onWelcome(message) {
+    this.me = { role: message.role, seat: message.seat, player: message.player };
+    document.body.dataset.role = message.role;
+    document.body.dataset.player = message.player ?? "";
+    if (message.role === "player") {
+      this.rejoining = false;
+      this.elsewhere = false;
+      this.socket.token = message.token;
+    } else if (message.elsewhere !== undefined && message.elsewhere !== null) {
+      // Another tab of ours plays the seat: this one watches, and keeps the token.
+      this.rejoining = false;
+      this.elsewhere = true;
+      toast("You play this seat in another tab: this tab watches.");
+    } else if (!this.rejoining) {
+      this.socket.token = null; // we left our seat (or never had one)
+    }
+    if (message.role === "player" && this.joining) this.seatWantedBots();
+    const identity = $("#identity");
+    identity.textContent = message.role === "player" ? `you are ${this.identityName()}` : "watching";
+    identity.style.setProperty("--team", message.role === "player" ? colourOf(message.seat) : WATCHER_COLOUR);
+  }
+
+  /** How the identity badge names us ("ann"; in hot seat, both players). */
+  identityName() {
+    return this.me.player;
+  }
+
+  /** Player names in seat order. */
+  players() {
+    return (this.room?.seats || []).map((s) => s.name || `seat ${s.seat + 1}`);
+  }
+
+  /** The seat colour of `player`. */
+  colour(player) {
+    const index = this.players().indexOf(player);
+    return colourOf(index < 0 ? 0 : index);
+  }
+
+  // -- the room and its seats --------------------------------------------------------------
+
+  onRoom(message) {
+    this.room = message;
+    this.joinIfWanted();
+  }
+
+  /** Whether the link asks to seat us: `?join=1`, or bots to play against. */
+  wantsSeat() {
+    return this.params.has("join") || this.botsWanted.length > 0;
+  }
+
+  /** The name and seat the link's join asks for. */
+  wantedSeat() {
+    return { name: savedName() || this.defaultName, seat: null };
+  }
+
+  /** Take the seat the link asks for, once per tab, unless a token holds one already. */
+  joinIfWanted() {
+    if (!this.wantsSeat() || this.joining || this.room?.phase !== "lobby") return;
+    if (this.me.role === "player" || this.rejoining || this.socket.token || this.linkUsed()) return;
+    this.joining = true;
+    this.socket.send({ type: "join", ...this.wantedSeat() });
+  }
+
+  /** Seated by the link: seat the bots it names, once per tab. */
+  seatWantedBots() {
+    this.joining = false;
+    for (const { seat, level } of this.botsWanted) {
+      if ((this.room?.seats[seat]?.kind ?? "empty") === "empty") this.socket.send({ type: "bot", seat, level });
+    }
+    this.botsWanted = [];
+    try {
+      sessionStorage.setItem(`spacetable.joined.${this.roomId}`, "1"); // a reload does not join again
+    } catch {
+      // No session storage: the seat token alone keeps a reload from joining twice.
+    }
+  }
+
+  /** Whether this tab already took the seat the link asked for. */
+  linkUsed() {
+    try {
+      return sessionStorage.getItem(`spacetable.joined.${this.roomId}`) === "1";
+    } catch {
+      return false;
+    }
+  }
+
+  /** The seat panel in the room's lobby, and what we wait for. */
+  renderRoom() {
+    const room = this.room;
+    const panel = $("#seat-panel");
+    panel.hidden = room.phase !== "lobby";
+    if (room.phase !== "lobby") return;
+    renderSeats(panel, room, this.me.seat, (m) => this.socket.send(m), {
+      watching: this.watching,
+      onPlay: () => {
+        this.watching = false;
+        this.renderRoom();
+      },
+    });
+    $("#status").textContent = this.me.role === "player" ? this.waitingText()
+      : this.elsewhere ? "You play your seat in another tab: this tab watches." : "You are watching.";
+  }
+
+  /** What a seated player waits for in the room's lobby. */
+  waitingText() {
+    return "Waiting for every seat to fill and every player to be ready.";
+  }
+
+  // -- the end -----------------------------------------------------------------------------
+
+  /** The end's Rematch button (for a seated player) and the replay's link, as elements. */
+  endButtons(matchId, { seated, label = "Rematch", onRematch = () => {} }) {
+    const rematch = seated ? el("button", { type: "button", id: "rematch", on: { click: (e) => {
+      if (!this.socket.send({ type: "rematch" })) return;
+      onRematch();
+      e.target.disabled = true;
+      e.target.textContent = "Waiting for the other players…";
+    } } }, label) : null;
+    const replay = matchId ? el("p", { class: "replay-link" },
+      el("a", { id: "replay-link", href: `/replay/${encodeURIComponent(matchId)}` }, "Watch the replay")) : null;
+    return [rematch, replay];
+  }
+
+  // -- refusals, errors and the connection ----------------------------------------------------
+
+  onRefused(message) {
+    toast(message.reason);
+  }
+
+  onError(message) {
+    if (this.rejoining) {
+      // The only error a rejoin gets: that seat is no longer ours.
+      this.rejoining = false;
+      this.socket.token = null;
+    }
+    toast(message.message);
+  }
+
+  /** The connection badge; a reconnection with a stored token takes the seat back. */
+  onStatus(status) {
+    showConnectionBadge(status);
+    if (status === "open") this.rejoining = Boolean(this.socket.token);
+  }
+}
+
+/** The header's share link and its Copy button. */
+function setupShare(roomId) {
+  const link = `${location.origin}/rooms/${encodeURIComponent(roomId)}`;
+  $("#room-id").textContent = roomId;
+  const input = $("#share-link");
+  input.value = link;
+  $("#copy-link").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      input.select();
+      document.execCommand("copy"); // plain http pages have no clipboard API
+    }
+    $("#copy-link").textContent = "Copied!";
+    setTimeout(() => { $("#copy-link").textContent = "Copy link"; }, 1500);
+  });
+}
