@@ -67,11 +67,14 @@ class Server:
 
 
 @contextmanager
-def running_server(db: Path, *extra: str) -> Iterator[Server]:
+def running_server(db: Path, *extra: str, room_seed: int | None = None) -> Iterator[Server]:
     """Start ``spacetable serve`` on a free port with SQLite at ``db``; stop it after.
     Placing rounds start at once (no 3-2-1 run-up) unless ``extra`` names
-    ``--runup-seconds`` (the last one given counts)."""
+    ``--runup-seconds`` (the last one given counts). With ``room_seed`` the first room
+    created plays its matches from that seed, the next from the seed plus 1, and so on."""
     port = free_port()
+    if room_seed is not None:
+        extra = ("--room-seed", str(room_seed), *extra)
     process = subprocess.Popen(
         [
             sys.executable,

@@ -1,10 +1,9 @@
 """The room directory in-process (issue 9, finding 8): rooms nobody uses close and leave
 it, a room with someone in it or a match on stays, and the number of open rooms is
-bounded."""
+bounded. The rooms keep time with a clock the tests move by hand."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -13,19 +12,22 @@ from spacetable.server._connection import Connection
 from spacetable.server.directory import RoomDirectory, RoomsFull
 from spacetable.server.rooms import RoomOptions, Timing
 from spacetable.server.storage import Storage
+from tests._clock import FakeClock
 from tests._loops import run_apart
 
-IDLE_S = 0.05
+IDLE_S = 600.0
 
 
-def directory(tmp_path: Path, max_rooms: int = 10) -> RoomDirectory:
+def directory(tmp_path: Path, clock: FakeClock, max_rooms: int = 10) -> RoomDirectory:
     storage = Storage(f"sqlite:///{tmp_path / 'matches.db'}")
-    return RoomDirectory(storage, Timing(room_idle_seconds=IDLE_S), max_rooms=max_rooms)
+    timing = Timing(room_idle_seconds=IDLE_S)
+    return RoomDirectory(storage, timing, max_rooms=max_rooms, clock=clock)
 
 
 def test_idle_rooms_close_and_rooms_in_use_stay(tmp_path: Path) -> None:
     async def scenario() -> None:
-        rooms = directory(tmp_path)
+        clock = FakeClock()
+        rooms = directory(tmp_path, clock)
         unused = rooms.create(RoomOptions())
         watched = rooms.create(RoomOptions())
         sent: list[bytes] = []
@@ -36,11 +38,13 @@ def test_idle_rooms_close_and_rooms_in_use_stay(tmp_path: Path) -> None:
 
         viewer = Connection(write)
         watched.connect(viewer)
-        await asyncio.sleep(IDLE_S * 6)
+        await clock.advance(IDLE_S - 0.001, unused, watched)
+        assert rooms.get(unused.id) is unused
+        await clock.advance(0.001, unused, watched)
         assert rooms.get(unused.id) is None and unused.expired
         assert rooms.get(watched.id) is watched and sent  # welcomed, and still open
         watched.disconnect(viewer)
-        await asyncio.sleep(IDLE_S * 6)
+        await clock.advance(IDLE_S, watched)
         assert rooms.get(watched.id) is None
         assert rooms.rooms() == []
         await rooms.close()
@@ -50,12 +54,12 @@ def test_idle_rooms_close_and_rooms_in_use_stay(tmp_path: Path) -> None:
 
 def test_the_number_of_open_rooms_is_bounded(tmp_path: Path) -> None:
     async def scenario() -> None:
-        rooms = directory(tmp_path, max_rooms=3)
-        for _ in range(3):
-            rooms.create(RoomOptions())
+        clock = FakeClock()
+        rooms = directory(tmp_path, clock, max_rooms=3)
+        opened = [rooms.create(RoomOptions()) for _ in range(3)]
         with pytest.raises(RoomsFull, match="3 open rooms"):
             rooms.create(RoomOptions())
-        await asyncio.sleep(IDLE_S * 6)  # they close unused: room for new ones
+        await clock.advance(IDLE_S, *opened)  # they close unused: room for new ones
         assert rooms.create(RoomOptions()) is not None
         await rooms.close()
 

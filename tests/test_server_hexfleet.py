@@ -10,25 +10,47 @@ seed and action log.
 from __future__ import annotations
 
 import json
-import time
 import urllib.error
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from spacetable.games.hexfleet import HexMatch
+from tests._golden import matches_golden, room_log_path
 from tests._server import Client, Server, running_server, seated
 
-#: The server takes at most 5 messages a second from a client that are not poses.
-PAUSE = 0.21
+#: The rooms' seeds (``--room-seed``): the battle against the bot plays from this one,
+#: the battle the blank chit ends at once from the next (both rooms are created first,
+#: whatever tests run); the other tests' rooms follow.
+ROOM_SEED = 5
+
+
+@dataclass(frozen=True)
+class Seeded:
+    """The server, and its first two rooms: their seeds are known."""
+
+    server: Server
+    battle: str  # a duel of 12 turns, seed ROOM_SEED
+    over_at_once: str  # a duel of one turn whose blank chit comes out first, ROOM_SEED + 1
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seeded]:
     db = tmp_path_factory.mktemp("db") / "matches.db"
-    with running_server(db, "--bot-pace", "0.05") as running:
-        yield running
+    # No message rate limit: the tests act as fast as the server answers.
+    with running_server(
+        db, "--bot-pace", "0.05", "--message-rate", "0", room_seed=ROOM_SEED
+    ) as running:
+        battle = running.create_room(ruleset="hexfleet", scenario="duel", turn_limit=12)
+        over = running.create_room(ruleset="hexfleet", scenario="duel", turn_limit=1)
+        yield Seeded(running, battle, over)
+
+
+@pytest.fixture(scope="module")
+def server(seeded: Seeded) -> Server:
+    return seeded.server
 
 
 def active_ship(state: dict[str, Any]) -> dict[str, Any] | None:
@@ -65,7 +87,6 @@ def next_state(client: Client) -> dict[str, Any]:
 
 def act(client: Client, action: dict[str, Any]) -> dict[str, Any]:
     """Send one action; the ``acted`` frame or the ``refused`` answer."""
-    time.sleep(PAUSE)
     client.send(type="act", action=action)
     return client.wait(lambda m: m["type"] in ("acted", "refused"))
 
@@ -107,11 +128,9 @@ def test_a_room_with_bad_options_is_refused_naming_the_option(
 
 
 def test_a_battle_against_the_bot_to_its_end_is_stored_and_replays_exactly(
-    server: Server,
+    seeded: Seeded,
 ) -> None:
-    # Twelve turns: each side's chit comes out before the blank in a turn one time in two,
-    # so both sides act in all but one battle in 2,000 or so.
-    room = server.create_room(ruleset="hexfleet", scenario="duel", turn_limit=12)
+    server, room = seeded.server, seeded.battle
     ann = seated(server, room, "Ann")
     ann.send(type="bot", seat=1, level="easy")
     ann.wait(lambda m: m["type"] == "room" and m["seats"][1]["kind"] == "bot")
@@ -153,6 +172,15 @@ def test_a_battle_against_the_bot_to_its_end_is_stored_and_replays_exactly(
     assert outcome is not None and outcome.to_json() == result["result"]
     assert replayed.log == [line for f in frames for line in f["log"]]
     assert [s for s in replayed.snapshot()["ships"]] == frames[-1]["ships"]
+    # The seeded battle is the same on every run: its actions, who won and how.
+    assert stored["seed"] == ROOM_SEED
+    played = {
+        "seed": stored["seed"],
+        "options": stored["options"],
+        "actions": [{k: v for k, v in a.items() if k != "t"} for a in stored["actions"]],
+        "result": result["result"],
+    }
+    assert matches_golden(room_log_path("hexfleet", ROOM_SEED), played)
     ann.close()
     watcher.close()
 
@@ -184,15 +212,12 @@ def test_refusals_name_the_problem_and_change_nothing(server: Server) -> None:
         answer = act(client, action)
         assert answer["type"] == "refused", (action, answer)
         assert words in answer["reason"], (action, answer["reason"])
-    time.sleep(PAUSE)
     mover.send(type="plot", orders=["x:R+15"])
     answer = mover.wait(lambda m: m["type"] in ("refused", "error"))
     assert "one action at a time" in answer.get("reason", answer.get("message", ""))
-    time.sleep(PAUSE)
     mover.send_raw('{"type": "act", "action": ')
     answer = mover.wait(lambda m: m["type"] == "error")
     assert answer["message"]
-    time.sleep(PAUSE)
     watcher.send(type="act", action={"type": "done", "ship": ship["id"]})
     answer = watcher.wait(lambda m: m["type"] == "error")
     assert "only seated players" in answer["message"]
@@ -205,23 +230,21 @@ def test_refusals_name_the_problem_and_change_nothing(server: Server) -> None:
         client.close()
 
 
-def test_a_battle_over_before_anyone_acts_still_ends_and_is_stored(server: Server) -> None:
-    # With one turn, the blank chit comes out first one time in three: the battle is over
-    # as it begins (a draw at full strength). The room must end it as any other.
-    for _ in range(30):
-        room = server.create_room(ruleset="hexfleet", scenario="duel", turn_limit=1)
-        ann = seated(server, room, "Ann")
-        ann.send(type="bot", seat=1, level="easy")
-        ann.wait(lambda m: m["type"] == "room" and m["seats"][1]["kind"] == "bot")
-        ann.send(type="ready")
-        first = ann.wait(lambda m: m["type"] == "state" and m["phase"] in ("activation", "over"))
-        if first["phase"] == "over":
-            result = ann.wait_type("result", timeout=10)
-            assert result["result"]["reason"] == "turn-limit"
-            assert result["result"]["winner"] is None
-            stored = server.stored_match(result["match_id"])
-            assert stored["actions"] == [] and len(stored["events"]) == 1
-            ann.close()
-            return
-        ann.close()
-    pytest.fail("in 30 battles of one turn the blank chit never came out first")
+def test_a_battle_over_before_anyone_acts_still_ends_and_is_stored(seeded: Seeded) -> None:
+    # With one turn, the blank chit comes out first one time in three (as in this room's
+    # seed): the battle is over as it begins (a draw at full strength). The room must end
+    # it as any other.
+    server = seeded.server
+    ann = seated(server, seeded.over_at_once, "Ann")
+    ann.send(type="bot", seat=1, level="easy")
+    ann.wait(lambda m: m["type"] == "room" and m["seats"][1]["kind"] == "bot")
+    ann.send(type="ready")
+    first = ann.wait(lambda m: m["type"] == "state" and m["phase"] in ("activation", "over"))
+    assert first["phase"] == "over"
+    result = ann.wait_type("result", timeout=10)
+    assert result["result"]["reason"] == "turn-limit"
+    assert result["result"]["winner"] is None
+    stored = server.stored_match(result["match_id"])
+    assert stored["seed"] == ROOM_SEED + 1
+    assert stored["actions"] == [] and len(stored["events"]) == 1
+    ann.close()

@@ -163,6 +163,15 @@ def serve(
             "60; other messages a twelfth of it); 0 lifts the limit."
         ),
     ] = None,
+    room_seed: Annotated[
+        int | None,
+        typer.Option(
+            help="For tests and reproducible demos: the first room's matches draw their "
+            "chance from this seed, the next room's from the seed plus 1, and so on "
+            "(default: a fresh seed for every match).",
+            min=0,
+        ),
+    ] = None,
 ) -> None:
     """Run the browser game: lobby, real-time matches with friends and bots, replays."""
     import uvicorn
@@ -205,7 +214,7 @@ def serve(
     # Game messages are small JSON objects sent many times a second: compressing each one
     # (permessage-deflate) cost the server more CPU than anything else under load.
     uvicorn.run(
-        create_app(storage, timing, sockets, referee_seconds=resolve_seconds),
+        create_app(storage, timing, sockets, referee_seconds=resolve_seconds, room_seed=room_seed),
         host=host,
         port=port,
         log_level="warning",

@@ -8,13 +8,13 @@ type checker, set by ``Room.__init__``).
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from spacetable.core.registry import Bots
 from spacetable.server import protocol as msg
+from spacetable.server._clock import RoomClock
 from spacetable.server._connection import Connection
 from spacetable.server._room_match import RoomOptions, Timing
 from spacetable.server._seats import Seat
@@ -40,7 +40,7 @@ class RoomLobby:
     connections: set[Connection]
     phase: Literal["lobby", "playing", "over"]
     last_result: dict[str, Any] | None
-    _loop: asyncio.AbstractEventLoop
+    clock: RoomClock
     _idle_since: float
 
     if TYPE_CHECKING:
@@ -186,7 +186,7 @@ class RoomLobby:
             return
         seat.cancel_abandon()
         seat.absences += 1
-        seat.abandon_timer = self._loop.call_later(
+        seat.abandon_timer = self.clock.after(
             self.timing.abandon_seconds, self.submit, None, Abandoned(seat.index, seat.absences)
         )
         self._broadcast_room()
@@ -256,7 +256,7 @@ class RoomLobby:
         self.connections.discard(connection)
         self._release(connection)
         if not self.connections:
-            self._idle_since = self._loop.time()
+            self._idle_since = self.clock.now()
             self._check_idle_after(self.timing.room_idle_seconds)
 
     def _on_abandoned(self, message: Abandoned) -> None:

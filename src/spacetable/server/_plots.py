@@ -30,9 +30,14 @@ class PlotsMatch(RoomMatch):
     pacing = "plots"
 
     def __init__(
-        self, options: RoomOptions, players: tuple[str, ...], timing: Timing, started: float
+        self,
+        options: RoomOptions,
+        players: tuple[str, ...],
+        timing: Timing,
+        started: float,
+        seed: int,
     ) -> None:
-        super().__init__(options, players, timing, started)
+        super().__init__(options, players, timing, started, seed)
         #: The board at the start of turn 1 (stored: a replay starts from it).
         self.start = self.match.snapshot()
         #: The board at the start of the turn being plotted.

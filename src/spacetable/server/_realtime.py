@@ -51,9 +51,14 @@ class RealtimeMatch(RoomMatch):
     pacing = "realtime"
 
     def __init__(
-        self, options: RoomOptions, players: tuple[str, ...], timing: Timing, started: float
+        self,
+        options: RoomOptions,
+        players: tuple[str, ...],
+        timing: Timing,
+        started: float,
+        seed: int,
     ) -> None:
-        super().__init__(options, players, timing, started)
+        super().__init__(options, players, timing, started, seed)
         # The battle resolves on the event loop: the compiled resolver keeps it from
         # stalling every other room (same outcome and events as the reference).
         self.match.resolver = resolve_fast

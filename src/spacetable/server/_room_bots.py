@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from spacetable.core.match import IllegalAction
 from spacetable.core.registry import Bots
+from spacetable.server._clock import RoomClock
 from spacetable.server._connection import Connection
 from spacetable.server._room_match import RoomMatch
 from spacetable.server._seats import Seat
@@ -68,7 +69,7 @@ class RoomBots:
     match_number: int
     _bot_turns: dict[int, int]
     _bot_hands: dict[str, tuple[float, float, float]]
-    _loop: asyncio.AbstractEventLoop
+    clock: RoomClock
 
     if TYPE_CHECKING:
         # The room's methods the bots call (rooms.py).
@@ -100,7 +101,7 @@ class RoomBots:
         before for that seat is dropped."""
         turn = self._bot_turns.get(seat, 0) + 1
         self._bot_turns[seat] = turn
-        self._loop.call_later(delay, self.submit, None, BotTurn(seat, self.match_number, turn))
+        self.clock.after(delay, self.submit, None, BotTurn(seat, self.match_number, turn))
 
     def _on_bot_turn(self, turn: BotTurn) -> None:
         seat = self.seats[turn.seat]
@@ -202,7 +203,7 @@ class RoomBots:
             )
             self._bot_hands[player] = pose
             self._note_pose(player, round(pose[0], 1), round(pose[1], 1), round(pose[2], 1))
-            self._loop.call_later(GLIDE_STEP_SECONDS, step, k + 1)
+            self.clock.after(GLIDE_STEP_SECONDS, step, k + 1)
 
         step(1)
 

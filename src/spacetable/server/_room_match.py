@@ -11,6 +11,7 @@ never per game.
 
 from __future__ import annotations
 
+import random
 import secrets
 import time
 import uuid
@@ -101,19 +102,36 @@ class Change:
 GameMessage = msg.Place | msg.Drop | msg.Discard | msg.Fleet | msg.Plot | msg.Unplot | msg.Act
 
 
+def match_seed(room_seed: int | None, match_number: int) -> int:
+    """The seed of a room's ``match_number``-th match (1: the first): the room's seed for
+    the first, one derived from it for each rematch, a fresh one from the system's entropy
+    when the room has none."""
+    if room_seed is None:
+        return secrets.randbits(31)
+    if match_number == 1:
+        return room_seed
+    return random.Random(f"{room_seed}/{match_number}").getrandbits(31)
+
+
 class RoomMatch(ABC):
-    """One match in a room: the match machine, its clock (``started``, loop seconds) and
-    its action log as stored. Subclasses pace it (:attr:`pacing`)."""
+    """One match in a room: the match machine with its ``seed``, its clock (``started``,
+    in the room clock's seconds) and its action log as stored. Subclasses pace it
+    (:attr:`pacing`)."""
 
     pacing: str = ""
 
     def __init__(
-        self, options: RoomOptions, players: tuple[str, ...], timing: Timing, started: float
+        self,
+        options: RoomOptions,
+        players: tuple[str, ...],
+        timing: Timing,
+        started: float,
+        seed: int,
     ) -> None:
         self.options = options
         self.timing = timing
         self.id = uuid.uuid4().hex
-        self.seed = secrets.randbits(31)
+        self.seed = seed
         self.started = started
         self.started_wall = time.time()
         entry = options.entry

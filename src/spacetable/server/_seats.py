@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from spacetable.bots import Bot
+from spacetable.server._clock import Timer
 from spacetable.server._connection import Connection
 
 #: The longest seat name, as ``join`` allows it (docs/protocol.md).
@@ -52,7 +52,7 @@ class Seat:
     #: earlier absence is stale.
     absences: int = 0
     #: The abandon timer of the current absence, if it runs.
-    abandon_timer: asyncio.TimerHandle | None = None
+    abandon_timer: Timer | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The seat as shown to everyone (never the token)."""

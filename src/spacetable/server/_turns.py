@@ -28,9 +28,14 @@ class TurnsMatch(RoomMatch):
     pacing = "turns"
 
     def __init__(
-        self, options: RoomOptions, players: tuple[str, ...], timing: Timing, started: float
+        self,
+        options: RoomOptions,
+        players: tuple[str, ...],
+        timing: Timing,
+        started: float,
+        seed: int,
     ) -> None:
-        super().__init__(options, players, timing, started)
+        super().__init__(options, players, timing, started, seed)
         self._told = 0
         opening = [e.to_json() for e in self.match.opening]
         #: The opening and every action's frame: what a replay steps through.

@@ -130,11 +130,14 @@ def create_app(
     timing: Timing | None = None,
     sockets: SocketPolicy | None = None,
     referee_seconds: float = RESOLVE_BUDGET_S,
+    room_seed: int | None = None,
 ) -> FastAPI:
     """The whole web application, storing finished matches in ``storage``; ``sockets``
     guards the room websockets (default: pages of the server's own origin, the usual
-    message rate); the referee spends at most ``referee_seconds`` on an uploaded table."""
-    directory = RoomDirectory(storage, timing or Timing())
+    message rate); the referee spends at most ``referee_seconds`` on an uploaded table.
+    ``room_seed`` (for tests and reproducible demos) fixes the chance of every room's
+    matches, in the order the rooms are created (:class:`RoomDirectory`)."""
+    directory = RoomDirectory(storage, timing or Timing(), room_seed=room_seed)
     # Uploaded tables are resolved in a worker process, within a time budget.
     referee = RefereePool(budget_s=referee_seconds)
 

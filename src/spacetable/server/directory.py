@@ -7,6 +7,7 @@ import asyncio
 import heapq
 import secrets
 
+from spacetable.server._clock import RoomClock
 from spacetable.server._room_match import RoomOptions, Timing
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server.rooms import Room
@@ -16,6 +17,13 @@ from spacetable.server.storage import Storage
 MAX_ROOMS = 5000
 
 
+def room_seed(base: int, ordinal: int) -> int:
+    """The seed of the ``ordinal``-th room (from 0) a server started with the room seed
+    ``base`` creates: ``base`` for the first, then ``base + 1``... (modulo 2**31), so that
+    a test that creates one room knows its seed."""
+    return (base + ordinal) % 2**31
+
+
 class RoomsFull(RuntimeError):
     """The server holds as many open rooms as it may: try again once some have closed."""
 
@@ -23,13 +31,27 @@ class RoomsFull(RuntimeError):
 class RoomDirectory:
     """Every room of this process (the room-directory seam of DESIGN section 6). Rooms
     close themselves when nobody has used them for a while (``Timing.room_idle_seconds``)
-    and leave the directory; at most ``max_rooms`` are open at once."""
+    and leave the directory; at most ``max_rooms`` are open at once. With ``room_seed``
+    the rooms' matches are reproducible: the ``k``-th room created (from 0) has the seed
+    :func:`room_seed` (``room_seed``, ``k``); without it each match draws its own. Rooms
+    keep time with ``clock`` (default: the event loop's)."""
 
-    def __init__(self, storage: Storage, timing: Timing, max_rooms: int = MAX_ROOMS) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        timing: Timing,
+        max_rooms: int = MAX_ROOMS,
+        *,
+        room_seed: int | None = None,
+        clock: RoomClock | None = None,
+    ) -> None:
         self.storage = storage
         self.saves = SaveQueue(storage)
         self.timing = timing
         self.max_rooms = max_rooms
+        self.room_seed = room_seed
+        self.clock = clock
+        self._created = 0
         self._rooms: dict[str, Room] = {}
 
     def create(self, options: RoomOptions) -> Room:
@@ -40,7 +62,11 @@ class RoomDirectory:
                 "try again when some have closed"
             )
         room_id = secrets.token_urlsafe(6)
-        room = Room(room_id, options, self.saves, self.timing, self._expired)
+        seed = None if self.room_seed is None else room_seed(self.room_seed, self._created)
+        self._created += 1
+        room = Room(
+            room_id, options, self.saves, self.timing, self._expired, clock=self.clock, seed=seed
+        )
         self._rooms[room_id] = room
         return room
 

@@ -29,12 +29,19 @@ from typing import Any, Literal
 from spacetable.core.match import IllegalAction
 from spacetable.core.registry import Bots
 from spacetable.server import protocol as msg
+from spacetable.server._clock import LoopClock, RoomClock
 from spacetable.server._connection import Connection, encode, message_frame, text_frame
 from spacetable.server._lobby import Abandoned, RoomLobby
 from spacetable.server._plots import PlotsMatch
 from spacetable.server._realtime import RealtimeMatch
 from spacetable.server._room_bots import BotMove, BotTurn, RoomBots
-from spacetable.server._room_match import GameMessage, RoomMatch, RoomOptions, Timing
+from spacetable.server._room_match import (
+    GameMessage,
+    RoomMatch,
+    RoomOptions,
+    Timing,
+    match_seed,
+)
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server._seats import Seat
 from spacetable.server._turns import TurnsMatch
@@ -78,7 +85,9 @@ class Room(RoomLobby, RoomBots):
     """One room: its seats, its connections and (while playing) its match.
 
     Finished matches go to ``saves``; ``on_expired`` hears of the room closing itself
-    after ``timing.room_idle_seconds`` without a connection (never played, or finished)."""
+    after ``timing.room_idle_seconds`` without a connection (never played, or finished).
+    Every timer runs on ``clock`` (default: the event loop's); ``seed`` fixes the chance
+    of its matches (default: drawn from the system's entropy for each)."""
 
     def __init__(
         self,
@@ -87,6 +96,9 @@ class Room(RoomLobby, RoomBots):
         saves: SaveQueue,
         timing: Timing,
         on_expired: Callable[[Room], None] | None = None,
+        *,
+        clock: RoomClock | None = None,
+        seed: int | None = None,
     ) -> None:
         self.id = room_id
         self.options = options
@@ -113,12 +125,15 @@ class Room(RoomLobby, RoomBots):
         self.pending_poses: dict[str, dict[str, Any]] = {}
         self.created = time.time()
         self._queue: asyncio.Queue[tuple[Connection | None, Any]] = asyncio.Queue()
-        self._loop = asyncio.get_running_loop()
+        self.clock = clock or LoopClock(asyncio.get_running_loop())
+        #: The seed of the room's first match (its rematches' derive from it); ``None``:
+        #: each match draws its own from the system's entropy.
+        self.seed = seed
         self._pose_flush_due = False  # the pending poses' window is open
         self._room_window_open = False  # a ``room`` message left less than an interval ago
         self._room_changed = False  # and the room changed since
         self.expired = False
-        self._idle_since = self._loop.time()
+        self._idle_since = self.clock.now()
         self._check_idle_after(timing.room_idle_seconds)
         self._task = asyncio.create_task(self._run())
 
@@ -156,7 +171,7 @@ class Room(RoomLobby, RoomBots):
             # players that arrive within it leave in the same message. A fixed ticker would
             # make every pose wait up to a whole interval; this bounds the wait by the window.
             self._pose_flush_due = True
-            self._loop.call_later(self.timing.pose_interval, self._flush_poses)
+            self.clock.after(self.timing.pose_interval, self._flush_poses)
 
     def disconnect(self, connection: Connection) -> None:
         """The socket closed."""
@@ -190,6 +205,11 @@ class Room(RoomLobby, RoomBots):
 
     # -- the room's task -------------------------------------------------------------
 
+    async def drained(self) -> None:
+        """Wait until every message submitted so far has been handled (and those their
+        handling submitted): what a test awaits after moving the room's clock."""
+        await self._queue.join()
+
     async def _run(self) -> None:
         while not self.expired:
             connection, message = await self._queue.get()
@@ -199,6 +219,8 @@ class Room(RoomLobby, RoomBots):
                 log.exception("room %s: error handling %r", self.id, message)
                 if connection is not None:
                     connection.send({"type": "error", "message": "internal error"})
+            finally:
+                self._queue.task_done()
 
     def _handle(self, connection: Connection | None, message: Any) -> None:
         if isinstance(message, GameMessage):  # a move in the match; the rest is about seats
@@ -229,19 +251,19 @@ class Room(RoomLobby, RoomBots):
         (ms precision)."""
         if self.match is None:
             return 0.0
-        return self.match.clock(self._loop.time())
+        return self.match.clock(self.clock.now())
 
     def _runup_left(self) -> float:
         """Seconds left of the run-up (0 outside it)."""
         ends = None if self.match is None else self.match.runup_ends
-        return 0.0 if ends is None else max(0.0, ends - self._loop.time())
+        return 0.0 if ends is None else max(0.0, ends - self.clock.now())
 
     def _begin_runup(self) -> None:
         """The placing round begins: the 3-2-1 first (no card lands before it ends, the
         bots wait for it), and the bots' first cards wait on their side of the table."""
         match = self.match
         assert match is not None
-        match.begin_runup(self._loop.time())
+        match.begin_runup(self.clock.now())
         for seat in self.seats:
             if seat.kind == "bot":
                 self._show_bot_hand(seat)
@@ -249,7 +271,7 @@ class Room(RoomLobby, RoomBots):
     # -- rooms nobody uses close ------------------------------------------------------
 
     def _check_idle_after(self, delay: float) -> None:
-        self._loop.call_later(delay, self.submit, None, _IdleCheck(self._idle_since))
+        self.clock.after(delay, self.submit, None, _IdleCheck(self._idle_since))
 
     def _on_idle_check(self, check: _IdleCheck) -> None:
         """Nobody has been connected since ``check.since``: close the room, unless a
@@ -268,7 +290,7 @@ class Room(RoomLobby, RoomBots):
             self._on_expired(self)
 
     def _idle_for(self) -> float:
-        return self._loop.time() - self._idle_since
+        return self.clock.now() - self._idle_since
 
     # -- the match --------------------------------------------------------------------
 
@@ -283,7 +305,8 @@ class Room(RoomLobby, RoomBots):
     def _start(self) -> None:
         self.match_number += 1
         players = tuple(self._player(s) for s in self.seats)
-        self.match = self.pacing(self.options, players, self.timing, self._loop.time())
+        seed = match_seed(self.seed, self.match_number)
+        self.match = self.pacing(self.options, players, self.timing, self.clock.now(), seed)
         self.match_id = self.match.id
         self._armed_deadline = None
         self.phase = "playing"
@@ -360,9 +383,11 @@ class Room(RoomLobby, RoomBots):
         if match is None or deadline is None or deadline == self._armed_deadline:
             return
         self._armed_deadline = deadline
-        left = deadline - (self._loop.time() - match.started)
-        self._loop.call_later(
-            max(0.0, left), self.submit, None, _CountdownExpired(self.match_number, deadline)
+        self.clock.at(
+            match.started + deadline,
+            self.submit,
+            None,
+            _CountdownExpired(self.match_number, deadline),
         )
 
     def _apply(self, action: Any) -> None:
@@ -378,7 +403,7 @@ class Room(RoomLobby, RoomBots):
         for message in change.messages:
             self._broadcast(message)
         if change.froze:
-            self._loop.call_later(
+            self.clock.after(
                 self.timing.stop_seconds, self.submit, None, _StopExpired(self.match_number)
             )
         if change.wake is not None:
@@ -437,7 +462,7 @@ class Room(RoomLobby, RoomBots):
         self._broadcast(self._room_message())
         if not self._room_window_open:
             self._room_window_open = True
-            self._loop.call_later(ROOM_BROADCAST_INTERVAL, self._close_room_window)
+            self.clock.after(ROOM_BROADCAST_INTERVAL, self._close_room_window)
 
     def _close_room_window(self) -> None:
         """The window of :meth:`_broadcast_room` closes: the room as it is now, if it
@@ -486,5 +511,5 @@ class Room(RoomLobby, RoomBots):
         match = self.match
         assert match is not None
         state = match.state(player, now)
-        state["runup"] = match.runup(self._loop.time())
+        state["runup"] = match.runup(self.clock.now())
         return state

@@ -1,0 +1,100 @@
+"""A room clock moved by hand, and in-process players of a room, for tests that drive a
+room's timers instantly and exactly."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import json
+from collections.abc import Callable
+from typing import Any
+
+from spacetable.server._clock import RoomClock, Timer
+from spacetable.server._connection import Connection
+from spacetable.server.protocol import parse_client_message
+from spacetable.server.rooms import Room
+
+
+class _Callback:
+    def __init__(self, callback: Callable[..., object], args: tuple[Any, ...]) -> None:
+        self.callback = callback
+        self.args = args
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class FakeClock(RoomClock):
+    """A clock that stands still until :meth:`advance` moves it, running each timer due
+    at its own time, in order, and letting the room handle what it posted before the next
+    (so that timers the room arms meanwhile run too)."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self._now = start
+        self._due: list[tuple[float, int, _Callback]] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        return self._now
+
+    def at(self, when: float, callback: Callable[..., object], *args: Any) -> Timer:
+        timer = _Callback(callback, args)
+        heapq.heappush(self._due, (when, next(self._order), timer))
+        return timer
+
+    async def advance(self, seconds: float, *rooms: Room) -> None:
+        """Move the clock ``seconds`` on, running the timers due by then; the ``rooms``
+        handle what each one posted before the clock moves further."""
+        until = self._now + seconds
+        await _drained(rooms)
+        while self._due and self._due[0][0] <= until:
+            when, _, timer = heapq.heappop(self._due)
+            self._now = max(self._now, when)
+            if not timer.cancelled:
+                timer.callback(*timer.args)
+                await _drained(rooms)
+        self._now = until
+
+
+async def _drained(rooms: tuple[Room, ...]) -> None:
+    for room in rooms:
+        if not room.expired:
+            await room.drained()
+
+
+def _payload(frame: bytes) -> bytes:
+    """The payload of an unmasked server frame (``_connection.text_frame``)."""
+    length = frame[1] & 0x7F
+    if length == 126:
+        return frame[4:]
+    if length == 127:
+        return frame[10:]
+    return frame[2:]
+
+
+class Player:
+    """One in-process socket of a room: what it sends goes to the room's queue as the
+    websocket's would, what the room sends it is kept, decoded, in ``received``."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.received: list[dict[str, Any]] = []
+        self.connection = Connection(self._write)
+        room.connect(self.connection)
+
+    def _write(self, frame: bytes) -> bool:
+        self.received.append(json.loads(_payload(frame)))
+        return True
+
+    def send(self, **message: Any) -> None:
+        """Send a client message (parsed as the server parses a socket's)."""
+        self.room.submit(self.connection, parse_client_message(json.dumps(message)))
+
+    def of_type(self, kind: str) -> list[dict[str, Any]]:
+        """The messages of type ``kind`` received so far, in order."""
+        return [m for m in self.received if m["type"] == kind]
+
+    def last(self, kind: str) -> dict[str, Any]:
+        """The last message of type ``kind`` received."""
+        return self.of_type(kind)[-1]

@@ -1,0 +1,150 @@
+"""A room's timers on a clock moved by hand (issue 18): the plot timer, the 3-2-1 run-up,
+the deployment countdown and the freeze after it, the abandoned seat and the idle room
+all run out exactly when they should, and a test waits for none of them."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from spacetable.games.stellar import CREDITS, fleet_cost, race_ships
+from spacetable.server._save_queue import SaveQueue
+from spacetable.server.app import room_options
+from spacetable.server.rooms import Room, Timing
+from spacetable.server.storage import Storage
+from tests._clock import FakeClock, Player
+from tests._loops import run_apart
+
+Scenario = Callable[[Room, FakeClock, SaveQueue], Awaitable[None]]
+
+
+def play(tmp_path: Path, options: dict[str, Any], timing: Timing, scenario: Scenario) -> None:
+    """Run ``scenario`` on a room of ``options`` (``POST /api/rooms``'s body) whose
+    clock stands still until the scenario moves it; the room's seed is fixed."""
+
+    async def run() -> None:
+        saves = SaveQueue(Storage(f"sqlite:///{tmp_path / 'matches.db'}"))
+        clock = FakeClock()
+        room = Room("room", room_options(options), saves, timing, clock=clock, seed=7)
+        try:
+            await scenario(room, clock, saves)
+        finally:
+            await room.close()
+            saves.close()
+
+    run_apart(run())
+
+
+def two_players(room: Room) -> tuple[Player, Player]:
+    """Ann and Bob take the two seats and get ready: the match begins."""
+    ann, bob = Player(room), Player(room)
+    for player, name in ((ann, "Ann"), (bob, "Bob")):
+        player.send(type="join", name=name)
+        player.send(type="ready", ready=True)
+    return ann, bob
+
+
+def test_the_plot_timer_resolves_the_turn_at_its_second(tmp_path: Path) -> None:
+    async def scenario(room: Room, clock: FakeClock, saves: SaveQueue) -> None:
+        ann, bob = two_players(room)
+        await clock.advance(0, room)
+        assert ann.last("state")["plot_seconds_left"] == 45.0
+        ann.send(type="plot", orders=[])
+        await clock.advance(44.999, room)
+        assert not bob.of_type("turn"), "the turn resolved before its timer ran out"
+        assert bob.last("state")["players"]["Ann"]["plotted"]
+        await clock.advance(0.001, room)
+        assert [m["turn"] for m in bob.of_type("turn")] == [1]
+        after = bob.last("state")
+        assert (after["turn"], after["t"], after["plot_seconds_left"]) == (2, 45.0, 45.0)
+        # The second turn's timer runs from the end of the first, to the millisecond.
+        await clock.advance(45.0, room)
+        assert [m["turn"] for m in bob.of_type("turn")] == [1, 2]
+
+    play(tmp_path, {"ruleset": "ftl", "plot_timer_s": 45}, Timing(runup_seconds=0), scenario)
+
+
+def test_no_card_lands_before_the_run_up_ends(tmp_path: Path) -> None:
+    async def scenario(room: Room, clock: FakeClock, saves: SaveQueue) -> None:
+        ann, _ = two_players(room)
+        await clock.advance(0, room)
+        assert ann.last("state")["runup"] == {"seconds": 3.0, "seconds_left": 3.0}
+        await clock.advance(2.5, room)
+        ann.send(type="place", x=0, y=-200, rotation=0)
+        await clock.advance(0, room)
+        refused = ann.last("refused")
+        assert refused["reason"] == "the round starts in 0.5 s: wait for the count"
+        await clock.advance(0.5, room)
+        ann.send(type="place", x=0, y=-200, rotation=0)
+        await clock.advance(0, room)
+        placed = ann.last("placed")
+        # The match clock stood still through the count: the card lands at its first instant.
+        assert placed["player"] == "Ann" and placed["t"] == 0.0
+
+    play(tmp_path, {"ruleset": "lightspeed"}, Timing(runup_seconds=3.0), scenario)
+
+
+def fleet(race: str, credits: int) -> list[str]:
+    """The cheapest of ``race``'s warships that fit in ``credits`` together."""
+    ships = [s for s in race_ships(race).values() if s.role not in ("cargo", "flag")]
+    chosen: list[str] = []
+    for ship in sorted(ships, key=lambda s: s.credits):
+        if fleet_cost([*chosen, ship.key]) <= credits:
+            chosen.append(ship.key)
+    return chosen
+
+
+def test_the_deployment_countdown_freezes_the_hands_then_the_battle_follows(
+    tmp_path: Path,
+) -> None:
+    async def scenario(room: Room, clock: FakeClock, saves: SaveQueue) -> None:
+        ann, bob = two_players(room)
+        credits = CREDITS["dispute"]
+        ann.send(type="fleet", ships=fleet("vak", credits))
+        bob.send(type="fleet", ships=fleet("wiss", credits))
+        await clock.advance(0, room)
+        countdown = ann.last("state")["countdown"]
+        assert countdown is not None and countdown["seconds_left"] == 30.0
+        await clock.advance(29.999, room)
+        assert not ann.of_type("stop"), "the cards froze before the countdown ran out"
+        await clock.advance(0.001, room)
+        assert ann.last("stop") == {"type": "stop", "by": None, "timer": True, "seconds": 5.0}
+        frozen = ann.last("state")
+        assert frozen["phase"] == "stop" and frozen["t"] == 30.0
+        # Nobody drops or discards: the five seconds after the freeze end the deployment.
+        await clock.advance(4.999, room)
+        assert not ann.of_type("battle")
+        await clock.advance(0.001, room)
+        assert ann.last("battle")["ruleset"] == "stellar"
+        ends = [(a["type"], a["t"]) for a in room_actions(room, saves)][-2:]
+        assert ends == [("timer-expired", 30.0), ("timeout", 35.0)]
+
+    options = {"ruleset": "stellar", "battle_size": "dispute", "races": ["vak", "wiss"]}
+    play(tmp_path, options, Timing(runup_seconds=0), scenario)
+
+
+def room_actions(room: Room, saves: SaveQueue) -> list[dict[str, Any]]:
+    """The actions of the room's last match, as stored."""
+    saves.close()  # stores what waits
+    assert room.match_id is not None
+    stored = saves.storage.get(room.match_id)
+    assert stored is not None
+    return stored.actions
+
+
+def test_a_seat_left_in_the_lobby_is_freed_when_its_abandon_timer_runs_out(
+    tmp_path: Path,
+) -> None:
+    async def scenario(room: Room, clock: FakeClock, saves: SaveQueue) -> None:
+        ann, bob = Player(room), Player(room)
+        ann.send(type="join", name="Ann")
+        bob.send(type="watch")
+        room.disconnect(ann.connection)
+        await clock.advance(9.999, room)
+        assert bob.last("room")["seats"][0]["name"] == "Ann"
+        await clock.advance(0.001, room)
+        await clock.advance(0.1, room)  # the room message's coalescing window
+        assert bob.last("room")["seats"][0]["kind"] == "empty"
+
+    play(tmp_path, {"ruleset": "lightspeed"}, Timing(abandon_seconds=10.0), scenario)
