@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from spacetable._userinput import InputError, clipped, listed, parse_json, read_limited
+from spacetable.core.files import read_header
 from spacetable.core.registry import Referee
 from spacetable.lasers.battle import RULESETS, Card, Outcome, Resolver, Rules, Ruleset, resolve
 from spacetable.lasers.geometry import Pose, rect_inside, rects_touch
@@ -54,6 +55,8 @@ MAX_TABLE_MM = 10_000.0
 MAX_ROCKS = 100
 #: Longest player name or card id, in characters.
 MAX_ID_CHARS = 200
+#: The top-level fields of a table file.
+_TOP_FIELDS = ("ruleset", "players", "variant", "ships", "cards", "card_size", "table")
 
 
 class TableError(ValueError):
@@ -159,16 +162,10 @@ def parse_table(text: str | bytes) -> Table:
 
 def table_from_json(data: Any) -> Table:
     """Build and check a :class:`Table` from decoded JSON."""
-    if not isinstance(data, dict):
-        raise TableError("a table file must hold a JSON object")
-    known = {"ruleset", "players", "variant", "ships", "cards", "card_size", "table"}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise TableError(f"unknown top-level field(s): {listed(unknown)}")
-    ruleset = data.get("ruleset")
-    if ruleset not in RULESETS:
-        raise TableError(f"'ruleset' must be one of {', '.join(RULESETS)}, got {clipped(ruleset)}")
-    players = _players(data.get("players"))
+    header = read_header(
+        data, kind="table file", fields=_TOP_FIELDS, rulesets=RULESETS, error=TableError
+    )
+    data, ruleset, players = header.fields, header.ruleset, header.players
     variant = _variant(ruleset, data.get("variant", {}))
     card_size = _size("card_size", data.get("card_size", list(CARD_SIZE_MM)))
     table_size = _table_size(data.get("table"))
@@ -192,18 +189,6 @@ def table_from_json(data: Any) -> Table:
     return Table(
         cast(Ruleset, ruleset), players, tuple(cards), variant, own_ships, card_size, table_size
     )
-
-
-def _players(raw: Any) -> tuple[str, ...]:
-    if not isinstance(raw, list):
-        raise TableError("'players' must be a list of 2 to 4 names")
-    if not all(isinstance(p, str) and 0 < len(p) <= MAX_ID_CHARS for p in raw[:5]):
-        raise TableError(f"'players' names must be strings of 1 to {MAX_ID_CHARS} characters")
-    if not 2 <= len(raw) <= 4:
-        raise TableError(f"'players' must name 2 to 4 players, got {len(raw)}")
-    if len(set(raw)) != len(raw):
-        raise TableError("'players' names must be distinct")
-    return tuple(raw)
 
 
 def _variant(ruleset: str, raw: Any) -> dict[str, bool]:

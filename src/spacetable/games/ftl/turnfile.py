@@ -16,6 +16,7 @@ from typing import Any
 
 from spacetable._userinput import InputError, clipped, listed, parse_json
 from spacetable.core.events import Event
+from spacetable.core.files import read_header
 from spacetable.games.ftl.events import OrderIgnored, rounded
 from spacetable.games.ftl.orders import Launch, Order, check_order, parse_order
 from spacetable.games.ftl.pieces import (
@@ -146,14 +147,10 @@ def load_turn(text: str | bytes) -> TurnFile:
 
 def turn_from_json(data: Any) -> TurnFile:
     """Check a decoded turn file. Raises :class:`TurnFileError`."""
-    if not isinstance(data, dict):
-        raise TurnFileError("a turn file must hold a JSON object")
-    unknown = sorted(set(data) - _TOP_FIELDS)
-    if unknown:
-        raise TurnFileError(f"unknown top-level field(s): {listed(unknown)}")
-    if data.get("ruleset") != RULESET:
-        raise TurnFileError(f"'ruleset' must be {RULESET!r}, got {clipped(data.get('ruleset'))}")
-    players = _players(data.get("players"))
+    header = read_header(
+        data, kind="turn file", fields=_TOP_FIELDS, rulesets=(RULESET,), error=TurnFileError
+    )
+    data, players = header.fields, header.players
     table_in = _table(data.get("table"))
     raw_pieces = data.get("pieces")
     if not isinstance(raw_pieces, list) or not raw_pieces:
@@ -168,18 +165,6 @@ def turn_from_json(data: Any) -> TurnFile:
         pieces[piece.id] = piece
     orders = _orders(data.get("orders", []), pieces)
     return TurnFile(players, table_in, tuple(pieces.values()), orders)
-
-
-def _players(raw: Any) -> tuple[str, ...]:
-    if not isinstance(raw, list) or not all(
-        isinstance(p, str) and 0 < len(p) <= MAX_ID_CHARS for p in raw[:5]
-    ):
-        raise TurnFileError(f"'players' must be a list of names of 1 to {MAX_ID_CHARS} characters")
-    if not 2 <= len(raw) <= 4:
-        raise TurnFileError(f"'players' must name 2 to 4 players, got {len(raw)}")
-    if len(set(raw)) != len(raw):
-        raise TurnFileError("'players' names must be distinct")
-    return tuple(raw)
 
 
 def _number(where: str, raw: Any, low: float, high: float) -> float:

@@ -24,6 +24,7 @@ from typing import Any
 
 from spacetable._userinput import clipped
 from spacetable.core.events import Event
+from spacetable.core.files import read_header
 from spacetable.games.hexfleet.cards import (
     Card,
     CardSource,
@@ -375,13 +376,10 @@ def _away(ship: Ship) -> str:
 def read(data: Any) -> CombatScript:
     """Check a decoded combat script. Raises :class:`ScriptError` naming the field, the
     ship or the step at fault."""
-    if not isinstance(data, dict):
-        raise ScriptError("a combat script must hold a JSON object")
-    unknown = sorted(set(data) - _TOP_FIELDS)
-    if unknown:
-        raise ScriptError(f"unknown top-level field(s): {', '.join(map(repr, unknown))}")
-    if data.get("ruleset") != RULESET:
-        raise ScriptError(f"'ruleset' must be {RULESET!r}, got {clipped(data.get('ruleset'))}")
+    data = read_header(
+        data, kind="combat script", fields=_TOP_FIELDS, rulesets=(RULESET,), error=ScriptError,
+        seats_players=False,
+    ).fields  # fmt: skip
     ships = _ships(data.get("ships"))
     steps = _steps(data.get("steps"), ships)
     cards = _cards(data.get("cards"))
