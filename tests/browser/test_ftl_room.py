@@ -183,7 +183,7 @@ def test_a_phone_player_takes_on_a_bot_from_the_lobby(open_page: OpenPage, shot:
     page = open_page("/", **phone)
     page.fill("#name", "cat")
     page.select_option("#ruleset", "ftl")
-    page.fill("#ftl-turn-limit", "2")
+    page.fill("#turn-limit", "2")
     page.wait_for_selector("#ftl-seat-1 option[value='hard']", state="attached")
     page.select_option("#ftl-seat-1", "hard")
     shot(page, "lobby")

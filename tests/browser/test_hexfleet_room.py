@@ -72,7 +72,7 @@ def create_from_lobby(page: Page, *, turn_limit: int, hotseat: bool = False,
                       seat_2: str | None = "easy") -> None:  # fmt: skip
     page.select_option("#ruleset", "hexfleet")
     page.wait_for_selector("#hex-scenario-about li")
-    page.fill("#hex-turn-limit", str(turn_limit))
+    page.fill("#turn-limit", str(turn_limit))
     if hotseat:
         page.check("#hex-hotseat")
         page.fill("#hex-hotseat-0", "Red")

@@ -386,10 +386,26 @@ class LightSpeedRoom(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     ruleset: Literal["lightspeed"] = "lightspeed"
-    seats: int = Field(2, ge=2, le=4)
-    asteroids: Literal["single", "large", "two-small"] = "single"
-    rocks: int | None = Field(None, ge=1, le=99)
-    piracy: bool = False
+    seats: int = Field(2, ge=2, le=4, title="Players")
+    asteroids: Literal["single", "large", "two-small"] = Field(
+        "single",
+        title="Asteroid",
+        json_schema_extra={
+            "value_titles": {
+                "single": "one asteroid",
+                "large": "one large asteroid",
+                "two-small": "two small asteroids",
+            }
+        },
+    )
+    rocks: int | None = Field(
+        None,
+        ge=1,
+        le=99,
+        title="Rocks per asteroid",
+        json_schema_extra={"value_titles": {"null": "the rulebook's"}},
+    )
+    piracy: bool = Field(False, title="Piracy (steal rocks by shooting ships)")
 
 
 def catalog_json() -> dict[str, Any]:

@@ -619,12 +619,43 @@ class StellarRoom(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     ruleset: Literal["stellar"]
-    seats: int = Field(2, ge=2, le=4)
-    races: list[Literal["wiss", "vak", "hexai", "tetrakori"]] | None = None
-    battle_size: Literal["dispute", "conflict", "war"] = "conflict"
-    deployment: Literal["timer", "stop"] = "timer"
-    asteroids: int = Field(0, ge=0, le=5)
-    stolen_goods: bool = False
+    seats: int = Field(2, ge=2, le=4, title="Players")
+    races: list[Literal["wiss", "vak", "hexai", "tetrakori"]] | None = Field(
+        None, title="Race of each seat"
+    )
+    battle_size: Literal["dispute", "conflict", "war"] = Field(
+        "conflict",
+        title="Battle",
+        json_schema_extra={
+            "value_titles": {
+                size: f"{size.title()}: {CREDITS[size]} credits, {COUNTDOWN_SECONDS[size]:.0f} s"
+                for size in BATTLE_SIZES
+            }
+        },
+    )
+    deployment: Literal["timer", "stop"] = Field(
+        "timer",
+        title="Deployment",
+        json_schema_extra={
+            "value_titles": {"timer": "countdown", "stop": "Light Speed's stop rule"}
+        },
+    )
+    asteroids: int = Field(
+        0,
+        ge=0,
+        le=5,
+        title="Asteroids instead of cargo ships",
+        json_schema_extra={
+            "value_titles": {
+                "0": "none: cargo ships",
+                "1": "1 asteroid",
+                **{str(n): f"{n} asteroids" for n in range(2, 6)},
+            }
+        },
+    )
+    stolen_goods: bool = Field(
+        False, title="Stolen goods (a destroyed thief's cubes go to the ship that finished it)"
+    )
 
 
 def catalog_json() -> dict[str, Any]:

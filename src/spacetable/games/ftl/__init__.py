@@ -66,14 +66,30 @@ class FtlRoom(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     ruleset: Literal["ftl"]
-    seats: int = Field(2, ge=2, le=4)
+    seats: int = Field(2, ge=2, le=4, title="Players")
     table_size_in: tuple[
-        Annotated[float, Field(ge=MIN_TABLE_IN, le=MAX_TABLE_IN)],
-        Annotated[float, Field(ge=MIN_TABLE_IN, le=MAX_TABLE_IN)],
-    ] = DEFAULT_TABLE_IN
-    missiles: int = Field(DEFAULT_MISSILES, ge=0, le=MAX_MISSILES)
-    turn_limit: int | None = Field(None, ge=1, le=999)
-    plot_timer_s: float | None = Field(None, gt=0, le=3600)
+        Annotated[float, Field(ge=MIN_TABLE_IN, le=MAX_TABLE_IN, title="width")],
+        Annotated[float, Field(ge=MIN_TABLE_IN, le=MAX_TABLE_IN, title="depth")],
+    ] = Field(
+        DEFAULT_TABLE_IN,
+        title="Table (inches)",
+        description=f"The rulebook's is {DEFAULT_TABLE_IN[0]:g} x {DEFAULT_TABLE_IN[1]:g}.",
+    )
+    missiles: int = Field(DEFAULT_MISSILES, ge=0, le=MAX_MISSILES, title="Missiles per ship")
+    turn_limit: int | None = Field(
+        None,
+        ge=1,
+        le=999,
+        title="Turn limit (then a draw)",
+        json_schema_extra={"value_titles": {"null": "none"}},
+    )
+    plot_timer_s: float | None = Field(
+        None,
+        gt=0,
+        le=3600,
+        title="Seconds to plot each turn",
+        json_schema_extra={"value_titles": {"null": "no timer"}},
+    )
 
 
 #: Faster Than Light in the game registry (:mod:`spacetable.core.registry`): rooms play it

@@ -55,8 +55,17 @@ class HexRoom(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     ruleset: Literal["hexfleet"]
-    seats: int = Field(2, ge=2, le=4)
-    scenario: Literal["duel", "skirmish", "fleet", "custom"] = "duel"
+    seats: int = Field(2, ge=2, le=4, title="Sides")
+    scenario: Literal["duel", "skirmish", "fleet", "custom"] = Field(
+        "duel",
+        title="Scenario",
+        json_schema_extra={
+            "value_titles": {
+                **{key: s.title for key, s in SCENARIOS.items()},
+                "custom": "Custom fleets",
+            }
+        },
+    )
     fleets: (
         Annotated[
             list[Annotated[list[HexShip], Field(min_length=1, max_length=MAX_SHIPS_PER_SIDE)]],
@@ -71,7 +80,12 @@ class HexRoom(BaseModel):
         ]
         | None
     ) = None
-    turn_limit: int = Field(DEFAULT_TURN_LIMIT, ge=1, le=MAX_TURN_LIMIT)
+    turn_limit: int = Field(
+        DEFAULT_TURN_LIMIT,
+        ge=1,
+        le=MAX_TURN_LIMIT,
+        title="Turn limit (then the strongest side wins)",
+    )
 
 
 def scenarios() -> dict[str, Any]:

@@ -1,184 +1,125 @@
-// The lobby: your name, "Play a bot" (one click to a Light Speed room with you and a bot,
-// waiting for your "ready"), creating a room (which seats you: `?join=1`), the open rooms
-// (refreshed every few seconds) and the most recent matches. A Faster Than Light room can be
-// created with bots in its other seats: the room page seats you and them (`?bots=1:hard`),
-// then waits for your "ready"; so can a hex fleet room, or one for two people at this screen
-// (hot seat: the room page seats both).
+// The lobby: your name, "Play a bot" (one click to a room of the first game with bots, you
+// and a bot in it, waiting for your "ready"), creating a room of any game (which seats you:
+// `?join=1`, or as the game's lobby module links it: bots, hot seat), the open rooms
+// (refreshed every few seconds) and the most recent matches.
+//
+// Every game comes from GET /api/games: the Game menu lists the playable ones, each game's
+// form is built from its options schema (shell/optionsform.js) and completed by the game's
+// module (`lobbyForm(ctx)`: what a schema cannot say), and the open rooms are told in the
+// words of each game's `describe(options)`.
 
 import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "./shell/dom.js";
-import { RACES, describeOptions } from "./shell/seats.js";
 import { loadMatches, matchItem } from "./matchlist.js";
-import { describeFtl } from "./games/ftl/room.js";
-import { describeHexfleet } from "./games/hexfleet/room.js";
-import { hexRoomBody, hexRoomLink, showHexOptions } from "./games/hexfleet/lobby.js";
+import { optionsForm } from "./shell/optionsform.js";
+import { gameList, loadGame } from "./games/index.js";
 
 const REFRESH_MS = 3000;
-/** FTL's bot levels (GET /api/games replaces them) and the one offered first. */
-const ftlBots = { levels: ["random", "greedy", "easy", "medium", "hard"], default: "medium", about: {} };
-/** The laser games' bots, for "Play a bot" (GET /api/games replaces them). */
-const laserBots = { levels: ["beginner"], default: "beginner", about: {} };
 
-/** A room's options in a few words, for any game. */
-function describe(options) {
-  if (options.ruleset === "hexfleet") return describeHexfleet(options);
-  return options.ruleset === "ftl" ? describeFtl(options) : describeOptions(options);
+/** Every registered game (GET /api/games), once loaded. */
+let games = [];
+/** Each playable game's form by key: {box, form, extra}. */
+const forms = new Map();
+
+/** The game whose rooms and files name `ruleset`. */
+function gameOf(ruleset) {
+  return games.find((game) => game.rulesets.includes(ruleset));
+}
+
+/** The ruleset constant of a game's options (what POST /api/rooms names it by). */
+function rulesetOf(game) {
+  return game.options.properties.ruleset?.const ?? game.rulesets[0];
+}
+
+/** The options form of `game`: built from its schema, completed by the game's module. */
+async function buildForm(game) {
+  const module = await loadGame(game.key);
+  const form = optionsForm(game.options);
+  const box = el("fieldset", { id: `${game.key}-options`, class: "game-options", dataset: { ruleset: game.key } }, form.element);
+  const extra = module.lobbyForm?.({ game, box, form }) || {};
+  forms.set(game.key, { box, form, extra });
+}
+
+/** Show the chosen game's options. */
+function showGameOptions() {
+  $("#game-options").replaceChildren(forms.get($("#ruleset").value).box);
+}
+
+function showError(box, text) {
+  box.textContent = text;
+  box.hidden = false;
 }
 
 async function createRoom(event) {
   event.preventDefault();
-  const form = event.target;
   const error = $("#create-error");
   error.hidden = true;
   saveName($("#name").value);
+  const game = games.find((g) => g.key === $("#ruleset").value);
+  const { form, extra } = forms.get(game.key);
   let body;
   try {
-    body = roomBody(form);
+    const values = { ruleset: rulesetOf(game), ...form.values() };
+    body = extra.body ? extra.body(values) : values;
   } catch (e) {
-    error.textContent = `Cannot create the room: ${e.message}`;
-    error.hidden = false;
-    return;
-  }
-  const problem = body.races && new Set(body.races).size !== body.races.length
-    ? "each seat needs a different race (every race's cards exist once)" : null;
-  if (problem) {
-    error.textContent = `Cannot create the room: ${problem}`;
-    error.hidden = false;
+    showError(error, `Cannot create the room: ${e.message}`);
     return;
   }
   try {
     const room = await postJSON("/api/rooms", body);
-    // The room page seats us (and an FTL room's bots) as it opens.
-    if (body.ruleset === "hexfleet") {
-      location.href = hexRoomLink(room, body.seats);
-      return;
-    }
-    const bots = body.ruleset === "ftl" ? ftlBotSeats(body.seats) : "";
-    location.href = `/rooms/${encodeURIComponent(room.id)}${bots ? `?bots=${bots}` : "?join=1"}`;
+    // The room page seats us (and the bots the link names) as it opens.
+    location.href = extra.link ? extra.link(room, body) : `/rooms/${encodeURIComponent(room.id)}?join=1`;
   } catch (e) {
-    error.textContent = `Cannot create the room: ${e.message}`;
-    error.hidden = false;
+    showError(error, `Cannot create the room: ${e.message}`);
   }
 }
 
-/** The POST /api/rooms body the form describes. */
-function roomBody(form) {
-  const seats = Number(form.seats.value);
-  if (form.ruleset.value === "hexfleet") return hexRoomBody(seats);
-  if (form.ruleset.value === "ftl") {
-    const [width, height] = form.table_size.value.split("x").map(Number);
-    const limit = form.turn_limit.value.trim();
-    return {
-      ruleset: "ftl",
-      seats,
-      table_size_in: [width, height],
-      missiles: Number(form.missiles.value),
-      turn_limit: limit === "" ? null : Number(limit),
-      plot_timer_s: form.plot_timer.value === "" ? null : Number(form.plot_timer.value),
-    };
-  }
-  if (form.ruleset.value === "stellar") {
-    return {
-      ruleset: "stellar",
-      seats,
-      battle_size: form.battle_size.value,
-      deployment: form.deployment.value,
-      asteroids: Number(form.stellar_asteroids.value),
-      stolen_goods: form.stolen_goods.checked,
-      races: [...document.querySelectorAll("#races select")].slice(0, seats).map((s) => s.value),
-    };
-  }
-  const rocks = form.rocks.value.trim();
-  return {
-    ruleset: "lightspeed",
-    seats,
-    asteroids: form.asteroids.value,
-    rocks: rocks === "" ? null : Number(rocks),
-    piracy: form.piracy.checked,
-  };
+/** The game "Play a bot" opens: the first playable one with bots. */
+function botGame() {
+  return games.find((game) => game.playable && game.bot_levels.length);
 }
 
-/** Show the chosen game's options, with one race select per seat for Stellar Conflict. */
-function showGameOptions() {
-  const form = $("#create-room");
-  const ruleset = form.ruleset.value;
-  for (const set of document.querySelectorAll(".game-options")) set.hidden = set.dataset.ruleset !== ruleset;
-  const box = $("#races");
-  const seats = Number(form.seats.value);
-  const selects = [...box.querySelectorAll("select")];
-  for (let i = selects.length; i < seats; i += 1) {
-    const select = el("select", { id: `race-${i}`, "aria-label": `race of seat ${i + 1}` },
-      RACES.map((race, k) => el("option", { value: race, selected: k === i, text: race[0].toUpperCase() + race.slice(1) })));
-    box.append(el("label", { class: "race-seat" }, `seat ${i + 1} `, select));
-  }
-  [...box.querySelectorAll(".race-seat")].forEach((label, i) => { label.hidden = i >= seats; });
-  showFtlSeats(seats);
-  if (ruleset === "hexfleet") showHexOptions($("#hexfleet-options"), seats);
-}
-
-/** One choice per FTL seat after yours: a friend who comes by the link, or a bot. */
-function showFtlSeats(seats) {
-  const box = $("#ftl-seats");
-  const selects = [...box.querySelectorAll("select")];
-  for (let i = selects.length + 1; i < seats; i += 1) {
-    const select = el("select", { id: `ftl-seat-${i}`, "aria-label": `who plays seat ${i + 1}`, dataset: { seat: i } });
-    box.append(el("label", { class: "ftl-seat" }, `seat ${i + 1} `, select));
-  }
-  for (const select of box.querySelectorAll("select")) {
-    const chosen = select.value;
-    select.replaceChildren(el("option", { value: "", text: "a friend (share the link)" }),
-      ...ftlBots.levels.map((level) => el("option", { value: level, text: `${level} bot`, title: ftlBots.about[level] || "" })));
-    select.value = chosen;
-  }
-  [...box.querySelectorAll(".ftl-seat")].forEach((label, i) => { label.hidden = i + 1 >= seats; });
-}
-
-/** "Play a bot": a two-seat Light Speed room; the room page seats us and the bot. */
+/** "Play a bot": a two-seat room; the room page seats us and the bot. */
 async function playBot() {
   const error = $("#play-bot-error");
   error.hidden = true;
   saveName($("#name").value);
-  const level = $("#play-bot-level").value || laserBots.default;
+  const game = botGame();
+  const level = $("#play-bot-level").value || game.default_bot;
   try {
-    const room = await postJSON("/api/rooms", { ruleset: "lightspeed", seats: 2 });
+    const room = await postJSON("/api/rooms", { ruleset: rulesetOf(game), seats: 2 });
     location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:${encodeURIComponent(level)}`;
   } catch (e) {
-    error.textContent = `Cannot open a room: ${e.message}`;
-    error.hidden = false;
+    showError(error, `Cannot open a room: ${e.message}`);
   }
 }
 
-/** The "Play a bot" choice: every laser bot level, the default first, told in words. */
+/** The "Play a bot" choice: the game and every level of its bots, the default first. */
 function showPlayBot() {
+  const game = botGame();
+  $("#play-bot-panel").hidden = !game;
+  if (!game) return;
+  $("#play-bot-game").textContent = game.title;
   const select = $("#play-bot-level");
-  const chosen = select.value || laserBots.default;
-  select.replaceChildren(...laserBots.levels.map((level) => el("option", { value: level, text: `${level} bot` })));
-  select.value = laserBots.levels.includes(chosen) ? chosen : laserBots.default;
-  $("#play-bot-about").textContent = laserBots.about[select.value] || "";
+  select.replaceChildren(...game.bot_levels.map((level) => el("option", { value: level, text: `${level} bot` })));
+  select.value = game.default_bot;
+  $("#play-bot-about").textContent = game.bot_descriptions[select.value] || "";
+  $("#play-bot").disabled = false;
 }
 
-/** The bots asked for in the FTL seats, as the room page reads them: "1:hard,2:easy". */
-function ftlBotSeats(seats) {
-  return [...document.querySelectorAll("#ftl-seats select")].slice(0, seats - 1)
-    .filter((s) => s.value).map((s) => `${s.dataset.seat}:${s.value}`).join(",");
-}
-
-/** Bot levels from GET /api/games, when the server has it. */
+/** Build every playable game's form, list the games in the Game menu, show the first. */
 async function loadGames() {
   try {
-    const games = await fetchJSON("/api/games");
-    const ftl = games.find((g) => g.key === "ftl");
-    if (ftl?.bot_levels?.length) {
-      Object.assign(ftlBots, { levels: ftl.bot_levels, default: ftl.default_bot || ftlBots.default, about: ftl.bot_descriptions || {} });
-    }
-    const lightspeed = games.find((g) => g.key === "lightspeed");
-    if (lightspeed?.bot_levels?.length) {
-      Object.assign(laserBots, { levels: lightspeed.bot_levels, default: lightspeed.default_bot, about: lightspeed.bot_descriptions || {} });
-      showPlayBot();
-    }
-    showGameOptions();
-  } catch {
-    // An older server: the levels above.
+    games = await gameList();
+    await Promise.all(games.filter((game) => game.playable).map(buildForm));
+  } catch (e) {
+    showError($("#create-error"), `Cannot load the games: ${e.message}`);
+    return;
   }
+  $("#ruleset").replaceChildren(...games.filter((game) => forms.has(game.key))
+    .map((game) => el("option", { value: game.key, text: game.title })));
+  showPlayBot();
+  showGameOptions();
+  $("#create").disabled = false;
 }
 
 function seatsText(room) {
@@ -187,22 +128,31 @@ function seatsText(room) {
   return `${taken.length}/${room.seats.length}${names ? `: ${names}` : ""}`;
 }
 
+/** A room's options in the words of its game's module (its title and seats without one). */
+async function describe(options) {
+  const game = gameOf(options.ruleset);
+  const module = game && await loadGame(game.key).catch(() => null);
+  if (module?.describe) return module.describe(options);
+  return `${game?.title || options.ruleset}: ${options.seats} seats`;
+}
+
 async function refreshRooms() {
   try {
     const rooms = await fetchJSON("/api/rooms");
+    const words = await Promise.all(rooms.map((room) => describe(room.options)));
     const body = clear($("#rooms tbody"));
-    for (const room of rooms) {
+    rooms.forEach((room, i) => {
       const href = `/rooms/${encodeURIComponent(room.id)}`;
       const free = room.phase === "lobby" && room.seats.some((s) => s.kind === "empty");
       body.append(el("tr", { class: "room", dataset: { room: room.id, phase: room.phase } },
         el("td", {}, el("code", { text: room.id })),
-        el("td", { text: describe(room.options) }),
+        el("td", { text: words[i] }),
         el("td", { text: seatsText(room) }),
         el("td", { text: { lobby: "waiting", playing: "playing", over: "finished" }[room.phase] || room.phase }),
         el("td", { class: "actions" },
           free ? el("a", { href, class: "join button" }, "Join") : null,
           el("a", { href: `${href}?watch=1`, class: "watch" }, "Watch"))));
-    }
+    });
     $("#no-rooms").hidden = rooms.length > 0;
   } catch {
     // The server may be restarting: try again at the next refresh.
@@ -213,26 +163,24 @@ async function refreshRecent() {
   try {
     const matches = await loadMatches(5);
     const list = clear($("#recent"));
-    for (const summary of matches) list.append(matchItem(summary));
+    for (const summary of matches) list.append(matchItem(summary, games));
     if (!matches.length) list.append(el("li", { class: "muted", text: "No finished matches yet." }));
   } catch {
     // Not fatal: the list stays as it was.
   }
 }
 
-function main() {
+async function main() {
   const name = $("#name");
   name.value = savedName();
   name.addEventListener("change", () => saveName(name.value));
   $("#create-room").addEventListener("submit", createRoom);
   $("#play-bot").addEventListener("click", playBot);
   $("#play-bot-level").addEventListener("change", () => {
-    $("#play-bot-about").textContent = laserBots.about[$("#play-bot-level").value] || "";
+    $("#play-bot-about").textContent = botGame()?.bot_descriptions[$("#play-bot-level").value] || "";
   });
   $("#ruleset").addEventListener("change", showGameOptions);
-  $("#seats").addEventListener("change", showGameOptions);
-  showGameOptions();
-  loadGames();
+  await loadGames();
   refreshRooms();
   refreshRecent();
   setInterval(refreshRooms, REFRESH_MS);

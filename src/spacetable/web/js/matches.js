@@ -3,6 +3,7 @@
 
 import { $, clear } from "./shell/dom.js";
 import { loadMatches, matchRow } from "./matchlist.js";
+import { gameList } from "./games/index.js";
 
 /** Matches on one page. */
 const PAGE = 50;
@@ -38,9 +39,9 @@ function showPager({ matches, older, newer }) {
 
 async function main() {
   try {
-    const page = await loadPage(new URLSearchParams(location.search));
+    const [games, page] = await Promise.all([gameList(), loadPage(new URLSearchParams(location.search))]);
     const body = clear($("#matches tbody"));
-    for (const summary of page.matches) body.append(matchRow(summary));
+    for (const summary of page.matches) body.append(matchRow(summary, games));
     $("#no-matches").hidden = page.matches.length > 0;
     showPager(page);
   } catch (error) {

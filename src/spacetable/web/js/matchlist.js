@@ -1,8 +1,13 @@
-// Finished matches as rows and list items (the lobby's recent list and /matches).
+// Finished matches as rows and list items (the lobby's recent list and /matches), each
+// naming its game by the title GET /api/games gives it (`games`: that list).
 
 import { el, fetchJSON, formatTime } from "./shell/dom.js";
 import { colourOf } from "./shell/colours.js";
-import { GAME_NAMES } from "./shell/seats.js";
+
+/** The title of the game that plays `ruleset` (the ruleset itself if none does). */
+function gameTitle(games, ruleset) {
+  return games.find((game) => game.rulesets.includes(ruleset))?.title || ruleset;
+}
 
 /**
  * Finished matches, newest first (GET /api/matches): the `limit` newest, or the `limit`
@@ -32,23 +37,23 @@ function scoresText(summary) {
   return Object.entries(summary.scores || {}).map(([p, s]) => `${p} ${s}`).join(" · ");
 }
 
-/** A table row for a match summary, linking to its replay. */
-export function matchRow(summary) {
+/** A table row for a match summary, linking to its replay (`games`: GET /api/games). */
+export function matchRow(summary, games) {
   const href = `/replay/${encodeURIComponent(summary.id)}`;
   return el("tr", { class: "match", dataset: { match: summary.id } },
     el("td", { text: formatTime(summary.finished_at) }),
-    el("td", { class: "game", dataset: { ruleset: summary.ruleset }, text: GAME_NAMES[summary.ruleset] || summary.ruleset }),
+    el("td", { class: "game", dataset: { ruleset: summary.ruleset }, text: gameTitle(games, summary.ruleset) }),
     el("td", { class: "match-players" }, ...joinWith(playerNames(summary), " vs ")),
     el("td", { class: "scores", text: scoresText(summary) }),
     el("td", { class: "winner", text: summary.winner ?? "draw" }),
     el("td", {}, el("a", { href, class: "replay" }, "Replay")));
 }
 
-/** A short list item for a match summary. */
-export function matchItem(summary) {
+/** A short list item for a match summary (`games`: GET /api/games). */
+export function matchItem(summary, games) {
   const href = `/replay/${encodeURIComponent(summary.id)}`;
   return el("li", { dataset: { match: summary.id, ruleset: summary.ruleset } },
-    `${GAME_NAMES[summary.ruleset] || summary.ruleset}: `,
+    `${gameTitle(games, summary.ruleset)}: `,
     el("a", { href }, ...joinWith(playerNames(summary), " vs ")),
     ` — ${scoresText(summary)} — ${summary.winner ? `${summary.winner} won` : "draw"}`,
     el("span", { class: "muted", text: ` (${formatTime(summary.finished_at)})` }));

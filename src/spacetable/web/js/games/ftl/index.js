@@ -18,3 +18,5 @@ export async function referee(ctx) {
   const { startFtlReferee } = await import("./referee.js");
   return startFtlReferee(ctx);
 }
+
+export { describe, lobbyForm } from "./lobby.js";

@@ -11,21 +11,13 @@ import { clearMarks } from "./animate.js";
 import { TurnHistory } from "./history.js";
 import { describeEvent, namesFor } from "./turns.js";
 import { Plotter } from "./plotter.js";
+import { describe } from "./lobby.js";
 
 /** Animation speeds the log offers. */
 const SPEEDS = [["1", "normal"], ["2", "fast"], ["4", "faster"], ["8", "fastest"]];
 /** Why a match ended, in words: `last-ship` names the winner. */
 const REASONS = { "last-ship": "has the last ship on the table", "no-ships": "no ship is left on the table",
   "turn-limit": "the turn limit is reached" };
-
-/** "Faster Than Light: 2 seats, 48 x 48 in table, 10 missiles each, no turn limit, no plot timer". */
-export function describeFtl(options) {
-  const [w, h] = options.table_size_in || [48, 48];
-  const missiles = options.missiles ?? 10;
-  return `Faster Than Light: ${options.seats} seats, ${w} x ${h} in table, ${missiles} missile${missiles === 1 ? "" : "s"} each, `
-    + `${options.turn_limit ? `${options.turn_limit}-turn limit (then a draw)` : "no turn limit"}, `
-    + `${options.plot_timer_s ? `${options.plot_timer_s} s to plot` : "no plot timer"}`;
-}
 
 export class FtlRoom extends RoomClient {
   /** Play the room `roomId` (ctx {roomId, params}: the page's query). */
@@ -125,7 +117,7 @@ export class FtlRoom extends RoomClient {
   renderRoom() {
     super.renderRoom();
     const options = $("#seat-panel .room-options");
-    if (this.room.phase === "lobby" && options) options.textContent = describeFtl(this.room.options);
+    if (this.room.phase === "lobby" && options) options.textContent = describe(this.room.options);
     this.renderPlayers();
   }
 

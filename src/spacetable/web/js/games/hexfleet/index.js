@@ -18,3 +18,5 @@ export async function referee(ctx) {
   const { startHexReferee } = await import("./referee.js");
   return startHexReferee(ctx);
 }
+
+export { describe, lobbyForm } from "./lobby.js";

@@ -16,6 +16,7 @@ import { HexBoard, hexLabel } from "./board.js";
 import { HexControls } from "./controls.js";
 import { showCards } from "./salvo.js";
 import { ShipLogs } from "./shiplog.js";
+import { describe } from "./lobby.js";
 
 /** Why a battle ended, in words: `winner` is null for a draw. */
 function endReason(reason, winner) {
@@ -29,11 +30,6 @@ function endReason(reason, winner) {
 }
 /** Narrow screens (a phone): tap to see a move, confirm to make it; the board zooms in. */
 const PHONE = window.matchMedia("(max-width: 820px)");
-
-/** "Hex fleet: duel, 2 sides, 20-turn limit". */
-export function describeHexfleet(options) {
-  return `Hex fleet: ${options.scenario || "duel"}, ${options.seats} sides, ${options.turn_limit ?? 20}-turn limit`;
-}
 
 /** The second seat's socket in hot seat: its token lives beside the first one's. */
 class SecondSeatSocket extends RoomSocket {
@@ -187,7 +183,7 @@ export class HexRoom extends RoomClient {
     super.renderRoom();
     const options = $("#seat-panel .room-options");
     if (this.room.phase === "lobby" && options) {
-      options.textContent = describeHexfleet(this.room.options);
+      options.textContent = describe(this.room.options);
       options.after(this.fleetsList(this.room));
     }
     this.renderPlayers();

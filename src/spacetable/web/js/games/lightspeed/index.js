@@ -12,3 +12,5 @@ export async function replay(ctx, match) {
   const { showLaserReplay } = await import("../lasers/replay.js");
   return showLaserReplay(match);
 }
+
+export { describe, lobbyForm } from "./lobby.js";

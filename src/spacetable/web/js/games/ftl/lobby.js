@@ -1,0 +1,35 @@
+// Faster Than Light in the lobby: the options form built from its schema (table, missiles,
+// turn limit, plot timer) and who plays each other seat, a friend by the link or a bot; the
+// room page seats us and the bots (`?bots=1:hard`), then waits for our "ready".
+//
+// API: lobbyForm(ctx) and describe(options), as every game's lobby module (lightspeed/lobby.js).
+
+import { el } from "../../shell/dom.js";
+import { botSeats } from "../../shell/botseats.js";
+
+/** Add the game's words and the choice of who plays the other seats. */
+export function lobbyForm({ game, box, form }) {
+  const others = botSeats(game, { idPrefix: "ftl-seat" });
+  box.prepend(el("p", { class: "game-blurb",
+    text: "Secret orders, resolved at once: turn, sprint along a tape measure, launch missiles. Last ship on the table wins." }));
+  box.append(others.element);
+  const seats = form.input("seats");
+  const show = () => others.update(Number(seats.value));
+  seats.addEventListener("change", show);
+  show();
+  return {
+    link(room, body) {
+      const bots = others.param(body.seats);
+      return `/rooms/${encodeURIComponent(room.id)}${bots ? `?bots=${bots}` : "?join=1"}`;
+    },
+  };
+}
+
+/** "Faster Than Light: 2 seats, 48 x 48 in table, 10 missiles each, no turn limit, no plot timer". */
+export function describe(options) {
+  const [w, h] = options.table_size_in || [48, 48];
+  const missiles = options.missiles ?? 10;
+  return `Faster Than Light: ${options.seats} seats, ${w} x ${h} in table, ${missiles} missile${missiles === 1 ? "" : "s"} each, `
+    + `${options.turn_limit ? `${options.turn_limit}-turn limit (then a draw)` : "no turn limit"}, `
+    + `${options.plot_timer_s ? `${options.plot_timer_s} s to plot` : "no plot timer"}`;
+}

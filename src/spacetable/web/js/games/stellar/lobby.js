@@ -1,0 +1,52 @@
+// Stellar Conflict in the lobby: the schema's options (battle size, deployment, asteroids,
+// stolen goods) and what a schema cannot say, a race for each seat (every race's cards
+// exist once, so each seat needs a different one).
+//
+// API: lobbyForm(ctx) and describe(options), as every game's lobby module (lightspeed/lobby.js).
+
+import { el } from "../../shell/dom.js";
+
+const BATTLES = { dispute: "Dispute (10 credits)", conflict: "Conflict (15 credits)", war: "War (20 credits)" };
+
+/** "hexai" -> "Hexai". */
+function raceName(race) {
+  return race[0].toUpperCase() + race.slice(1);
+}
+
+/** The races the schema offers, in the order seats get them unless the room says otherwise. */
+function racesOf(game) {
+  const races = game.options.properties.races;
+  return (races.anyOf || [races]).find((option) => option.type === "array").items.enum;
+}
+
+/** Add one race per seat (seat 1 Wiss, seat 2 Vak... at first). */
+export function lobbyForm({ game, box, form }) {
+  const races = racesOf(game);
+  const selects = races.map((_, i) => el("select", { id: `race-${i}`, "aria-label": `race of seat ${i + 1}` },
+    races.map((race, k) => el("option", { value: race, selected: k === i, text: raceName(race) }))));
+  const labels = selects.map((select, i) => el("label", { class: "race-seat" }, `seat ${i + 1} `, select));
+  box.prepend(el("p", { class: "game-blurb",
+    text: "Each player picks a secret fleet of his race within the battle's credits and deploys it against the clock; then the ships fight on their own over the cargo." }));
+  box.append(el("div", { class: "races", id: "races" }, el("span", { class: "races-label", text: game.options.properties.races.title }), labels));
+  const seats = form.input("seats");
+  const show = () => labels.forEach((label, i) => { label.hidden = i >= Number(seats.value); });
+  seats.addEventListener("change", show);
+  show();
+  return {
+    body(values) {
+      const chosen = selects.slice(0, values.seats).map((select) => select.value);
+      if (new Set(chosen).size !== chosen.length) throw new Error("each seat needs a different race (every race's cards exist once)");
+      return { ...values, races: chosen };
+    },
+  };
+}
+
+/** "Stellar Conflict: 2 seats, Wiss vs Vak, Conflict (15 credits), countdown, cargo ships". */
+export function describe(options) {
+  const races = options.races || ["wiss", "vak", "hexai", "tetrakori"].slice(0, options.seats);
+  const parts = [`${options.seats} seats`, races.map(raceName).join(" vs "), BATTLES[options.battle_size] || options.battle_size,
+    options.deployment === "stop" ? "stop rule" : "countdown",
+    options.asteroids ? `${options.asteroids} asteroid${options.asteroids > 1 ? "s" : ""}` : "cargo ships"];
+  if (options.stolen_goods) parts.push("stolen goods");
+  return `Stellar Conflict: ${parts.join(", ")}`;
+}

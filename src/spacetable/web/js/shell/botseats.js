@@ -1,0 +1,52 @@
+// The lobby's "Who plays the other seats": for each seat after yours, a friend who comes
+// by the room's link or one of the game's bots, the chosen bot told in words under it. The
+// room page seats the bots its link names (`?bots=1:hard,2:easy`).
+//
+// API:
+//   botSeats(game, { idPrefix, botFirst }) -> { element, update(seats, first), param(seats) }
+//     game      the game as GET /api/games lists it (bot_levels, default_bot,
+//               bot_descriptions);
+//     idPrefix  the selects' ids are `${idPrefix}-${seat}`, the box's `${idPrefix}s`;
+//     botFirst  offer the game's default bot rather than a friend at first;
+//     update(seats, first)  show the choices of seats first .. seats - 1;
+//     param(seats)          the `bots` parameter of the room's link ("" for none).
+
+import { el } from "./dom.js";
+
+/** The most seats a room has. */
+const MAX_SEATS = 4;
+
+/** The "who plays the other seats" choices of `game`. */
+export function botSeats(game, { idPrefix, botFirst = false }) {
+  const levels = game.bot_levels || [];
+  const about = game.bot_descriptions || {};
+  const element = el("div", { class: "bot-seats", id: `${idPrefix}s` },
+    el("span", { class: "races-label", text: "Who plays the other seats" }));
+  const selects = [];
+  for (let seat = 1; seat < MAX_SEATS; seat += 1) {
+    const select = el("select", { id: `${idPrefix}-${seat}`, "aria-label": `who plays seat ${seat + 1}`, dataset: { seat } },
+      el("option", { value: "", text: "a friend (share the link)" }),
+      levels.map((level) => el("option", { value: level, text: `${level} bot` })));
+    select.value = botFirst && game.default_bot ? game.default_bot : "";
+    const words = el("small", { class: "bot-about", text: about[select.value] || "" });
+    select.addEventListener("change", () => { words.textContent = about[select.value] || ""; });
+    element.append(el("label", { class: "bot-seat", dataset: { seat } }, `seat ${seat + 1} `, select, words));
+    selects.push(select);
+  }
+  let shown = { seats: 2, first: 1 };
+  return {
+    element,
+    update(seats, first = 1) {
+      shown = { seats, first };
+      for (const select of selects) {
+        const seat = Number(select.dataset.seat);
+        select.parentElement.hidden = seat < first || seat >= seats;
+      }
+      element.hidden = first >= seats || !levels.length;
+    },
+    param(seats) {
+      return selects.filter((s) => Number(s.dataset.seat) >= shown.first && Number(s.dataset.seat) < seats && s.value)
+        .map((s) => `${s.dataset.seat}:${s.value}`).join(",");
+    },
+  };
+}

@@ -1,0 +1,64 @@
+"""The lobby's Create a room form, built from what GET /api/games serves: it offers exactly
+the playable games the server lists, each game's form keeps the bounds of its options
+schema, and a room of every playable game opens from its form as it first shows."""
+
+from __future__ import annotations
+
+import pytest
+
+from spacetable.core.registry import games
+from tests.browser.conftest import OpenPage, Server
+
+
+def playable(server: Server) -> list[dict[str, object]]:
+    """The playable games GET /api/games lists, in its order."""
+    return [game for game in server.api("/api/games") if game["playable"]]
+
+
+def test_the_lobby_offers_exactly_the_games_the_server_lists(
+    open_page: OpenPage, server: Server
+) -> None:
+    page = open_page("/")
+    page.wait_for_selector("#create:not([disabled])")
+    offered = page.locator("#ruleset option").evaluate_all(
+        "options => options.map(o => [o.value, o.textContent])"
+    )
+    assert offered == [[game["key"], game["title"]] for game in playable(server)]
+
+
+def test_a_turn_limit_past_the_schemas_bound_is_refused_before_a_room_opens(
+    open_page: OpenPage, server: Server
+) -> None:
+    page = open_page("/")
+    page.select_option("#ruleset", "ftl")
+    page.fill("#turn-limit", "1000")  # the schema's maximum is 999
+    page.click("#create")
+    assert page.evaluate("document.querySelector('#turn-limit').validity.rangeOverflow")
+    assert page.url.endswith("/")
+    page.fill("#turn-limit", "999")
+    assert page.evaluate("document.querySelector('#turn-limit').checkValidity()")
+
+
+def test_the_hex_fleet_offers_two_to_four_sides(open_page: OpenPage) -> None:
+    page = open_page("/")
+    page.select_option("#ruleset", "hexfleet")
+    sides = page.locator("#seats option").evaluate_all("options => options.map(o => o.value)")
+    assert sides == ["2", "3", "4"]
+    assert page.inner_text("[data-option='seats']").startswith("Sides")
+
+
+@pytest.mark.parametrize("key", [game.key for game in games() if game.playable])
+def test_a_room_opens_from_each_games_form_as_it_first_shows(
+    open_page: OpenPage, server: Server, key: str
+) -> None:
+    page = open_page("/")
+    page.fill("#name", "Ann")
+    page.select_option("#ruleset", key)
+    page.click("#create")
+    page.wait_for_url("**/rooms/*")
+    room_id = page.url.split("/rooms/")[1].split("?")[0]
+    room = next(room for room in server.api("/api/rooms") if room["id"] == room_id)
+    game = next(game for game in playable(server) if game["key"] == key)
+    assert room["options"]["ruleset"] in game["rulesets"]
+    assert room["options"]["seats"] == 2
+    page.wait_for_selector(".seat[data-seat='0'][data-kind='human']")
