@@ -403,7 +403,7 @@ class LightSpeedRoom(BaseModel):
         ge=1,
         le=99,
         title="Rocks per asteroid",
-        json_schema_extra={"value_titles": {"null": "the rulebook's"}},
+        json_schema_extra={"value_titles": {"null": "default"}},
     )
     piracy: bool = Field(False, title="Piracy (steal rocks by shooting ships)")
 
