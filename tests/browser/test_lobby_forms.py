@@ -4,13 +4,15 @@ schema, and a room of every playable game opens from its form as it first shows.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from spacetable.core.registry import games
 from tests.browser.conftest import OpenPage, Server
 
 
-def playable(server: Server) -> list[dict[str, object]]:
+def playable(server: Server) -> list[dict[str, Any]]:
     """The playable games GET /api/games lists, in its order."""
     return [game for game in server.api("/api/games") if game["playable"]]
 
