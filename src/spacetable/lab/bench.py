@@ -18,7 +18,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from spacetable.lasers import _fast_kernels as kernels
+from spacetable.lasers._kernels.battle import repeat_resolve
 from spacetable.lasers.battle import Card, Rules, resolve
 from spacetable.lasers.fast import pack, resolve_batch_full, resolve_packed
 from spacetable.lasers.geometry import Pose, rect_inside, rects_touch
@@ -110,7 +110,7 @@ def run_bench(seed: int = 0, seconds: float = 2.0, candidates: int = 10_000) -> 
 
     start = time.perf_counter()
     resolve_packed(table)
-    kernels.repeat_resolve(1, *args, table.rule_ints, table.event_capacity)
+    repeat_resolve(1, *args, table.rule_ints, table.event_capacity)
     rng = np.random.default_rng(seed)
     side = table_side(len(cards))
     rows = np.empty((0, 5))
@@ -134,7 +134,7 @@ def run_bench(seed: int = 0, seconds: float = 2.0, candidates: int = 10_000) -> 
             resolve(cards, rules)
 
     def fast(n: int) -> None:
-        kernels.repeat_resolve(n, *args, table.rule_ints, table.event_capacity)
+        repeat_resolve(n, *args, table.rule_ints, table.event_capacity)
 
     def fast_api(n: int) -> None:
         for _ in range(n):

@@ -1,7 +1,7 @@
 """The fast battle path: the whole resolution compiled with numba, for bots and the lab.
 
 :func:`pack` turns a table (cards and rules) into numpy arrays once; one compiled function
-then plays every speed step (``spacetable.lasers._fast_kernels``). It repeats the
+then plays every speed step (``spacetable.lasers._kernels``). It repeats the
 arithmetic of :mod:`spacetable.lasers.geometry` in the same order and the rules of
 :mod:`spacetable.lasers.battle` in the same order, so :func:`resolve_fast` returns exactly
 what :func:`spacetable.lasers.battle.resolve` returns: scores, winner, kill piles, every
@@ -30,7 +30,10 @@ import numba
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from spacetable.lasers import _fast_kernels as k
+from spacetable.lasers._kernels import layout as k
+from spacetable.lasers._kernels.batch import batch
+from spacetable.lasers._kernels.battle import resolve_table
+from spacetable.lasers._kernels.rays import all_hits
 from spacetable.lasers.battle import DELAY_SPEED, Card, Outcome, Rules, ShipResult
 from spacetable.lasers.events import (
     CardLeft,
@@ -92,7 +95,7 @@ class PackedTable:
 
     ``ship_defs`` are the definitions batch candidates may use (``Candidate.ship`` indexes
     them); candidates are cards of ``candidate_size``. Array layouts are the column
-    constants of ``spacetable.lasers._fast_kernels``.
+    constants of ``spacetable.lasers._kernels.layout``.
     """
 
     cards: tuple[Card, ...]
@@ -138,7 +141,7 @@ class PackedTable:
     def hits(self) -> k.Hits:
         """Every base laser's hit list, nearest first (computed once, for batches)."""
         if self._hits is None:
-            self._hits = k.all_hits(self.geometry)
+            self._hits = all_hits(self.geometry)
         return self._hits
 
 
@@ -293,7 +296,7 @@ def resolve_fast(cards: Sequence[Card], rules: Rules) -> Outcome:
 
 def resolve_packed(table: PackedTable) -> Outcome:
     """Play the battle on a packed table and decode the result and event log."""
-    out = k.resolve_table(table.geometry, table.ents, table.rule_ints, table.event_capacity, True)
+    out = resolve_table(table.geometry, table.ents, table.rule_ints, table.event_capacity, True)
     winner, (w, dmg, _, _, _, scores), (ev_i, ev_f, step_ships), ne, nss = out
     players = table.rules.players
     cards = table.cards
@@ -431,7 +434,7 @@ def resolve_batch_full(
         chunks = min(rows.shape[0], 4 * numba.get_num_threads())
         # Chunks go to whichever thread is free (a busy core does not hold up the batch).
         with numba.parallel_chunksize(1):
-            k.batch(
+            batch(
                 table.geometry, table.ents, table.corners, table.hits(), table.defs,
                 table.cand_size, rows, table.rule_ints, check_touch, chunks, scores, winners,
             )  # fmt: skip
