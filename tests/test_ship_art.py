@@ -16,6 +16,7 @@ import pytest
 from spacetable.core.registry import game
 from spacetable.lasers.ships import ShipDef
 from spacetable.lasers.tables import catalog, load_table
+from spacetable.render import _drawing
 from spacetable.render import svg as svg_module
 from spacetable.render.ship_art import race_of_key, ship_art
 from spacetable.render.svg import card_svg
@@ -158,7 +159,7 @@ def _lab_seen(colour: str, matrix: tuple[tuple[float, ...], ...]) -> tuple[float
 
 
 def test_seat_colours_stay_apart_for_colour_blind_players() -> None:
-    colours = [svg_module._HEX[name] for name in svg_module.PLAYER_COLOURS]
+    colours = [_drawing.TEAM_HEX[name] for name in _drawing.PLAYER_COLOURS]
     for deficiency, matrix in _SIMULATIONS.items():
         for a, b in itertools.combinations(colours, 2):
             seen = math.dist(_lab_seen(a, matrix), _lab_seen(b, matrix))
@@ -171,14 +172,14 @@ def test_the_browser_paints_seats_in_the_renderers_colours() -> None:
     found = re.search(r"const PLAYER_COLOURS = \[([^\]]*)\]", colours_js)
     assert found is not None
     js = re.findall(r'"(#[0-9a-fA-F]{6})"', found.group(1))
-    assert js == [svg_module._HEX[name] for name in svg_module.PLAYER_COLOURS]
+    assert js == [_drawing.TEAM_HEX[name] for name in _drawing.PLAYER_COLOURS]
 
 
 def test_a_battle_picture_draws_each_shot_in_its_owners_colour() -> None:
     table = load_table(Path(__file__).resolve().parents[1] / "examples" / "fig1-sample-game.json")
     root = ET.fromstring(svg_module.table_svg(table, table.resolve()))
     owners = {c.id: c.owner for c in table.cards}
-    colours = svg_module.player_colours(table.players)
+    colours = _drawing.player_colours(table.players)
     shots = [g for g in root.iter(f"{NS}g") if "laser" in (g.get("class") or "").split()]
     assert shots
     widths = {}

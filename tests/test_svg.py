@@ -15,7 +15,8 @@ from spacetable.lasers.events import LaserFired
 from spacetable.lasers.geometry import Pose
 from spacetable.lasers.ships import ShipDef, ship_from_mapping
 from spacetable.lasers.tables import Table, catalog, load_table, table_from_json
-from spacetable.render.svg import card_svg, player_colours, table_svg
+from spacetable.render._drawing import player_colours
+from spacetable.render.svg import card_svg, table_svg
 
 FIG1 = Path(__file__).resolve().parents[1] / "examples" / "fig1-sample-game.json"
 NS = "{http://www.w3.org/2000/svg}"

@@ -10,10 +10,11 @@ import xml.etree.ElementTree as ET
 from spacetable.games.ftl.pieces import Kind, Piece
 from spacetable.games.ftl.turnfile import TurnFile, TurnResult
 from spacetable.lasers.geometry import heading
-from spacetable.render.svg import (
+from spacetable.render._drawing import (
     HIT,
     PANEL,
     SPACE,
+    Point,
     add_circle,
     add_element,
     add_line,
@@ -22,8 +23,6 @@ from spacetable.render.svg import (
     fmt_num,
     pen_attrs,
 )
-
-Point = tuple[float, float]
 
 #: The table's cloth, a removal's cross and a contact's ring.
 TABLE, CROSS, CONTACT = "#141c38", "#ff3b3b", "#ffffff"

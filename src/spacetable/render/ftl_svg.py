@@ -30,6 +30,20 @@ from spacetable.games.ftl.narrate import narrate_turn
 from spacetable.games.ftl.pieces import Piece
 from spacetable.games.ftl.turnfile import TurnFile, TurnResult
 from spacetable.lasers.geometry import heading
+from spacetable.render._drawing import (
+    FONT,
+    SPACE,
+    SVG_NS,
+    Point,
+    add_circle,
+    add_element,
+    add_line,
+    add_rect,
+    add_text,
+    fmt_num,
+    pen_attrs,
+    player_colours,
+)
 from spacetable.render._ftl_marks import (
     CONTACT,
     CROSS,
@@ -40,23 +54,9 @@ from spacetable.render._ftl_marks import (
     piece_shape,
     plural,
 )
-from spacetable.render.svg import (
-    FONT,
-    SPACE,
-    SVG_NS,
-    add_circle,
-    add_element,
-    add_line,
-    add_rect,
-    add_text,
-    fmt_num,
-    pen_attrs,
-    player_colours,
-)
 
 __all__ = ["turn_svg"]
 
-Point = tuple[float, float]
 #: A text's box in SVG px: left, top, right, bottom.
 Box = tuple[float, float, float, float]
 

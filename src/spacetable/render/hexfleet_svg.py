@@ -27,8 +27,9 @@ from spacetable.games.hexfleet.events import (
 )
 from spacetable.games.hexfleet.script import CombatScript, ScriptResult, StepResult
 from spacetable.games.hexfleet.ships import Ship
-from spacetable.render.svg import (
+from spacetable.render._drawing import (
     FONT,
+    INK,
     PANEL,
     SVG_NS,
     add_element,
@@ -41,7 +42,7 @@ __all__ = ["script_svg"]
 
 WIDTH = 920.0
 MARGIN = 20.0
-INK, FAINT, RED_INK = "#1d2230", "#8a8f9c", "#c0182b"
+FAINT, RED_INK = "#8a8f9c", "#c0182b"
 #: The outline of a card that got through the shields (or a matching pair), and its fill.
 HIT_EDGE, CARD_FACE = "#e07b00", "#ffffff"
 SYSTEM_COLOURS = {"shields": "#2b8fd6", "weapons": "#d14b3a", "propulsion": "#3f9d4a"}

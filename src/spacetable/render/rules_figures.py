@@ -22,6 +22,7 @@ from spacetable.games.hexfleet.hexes import Board, Hex, in_forward_arc
 from spacetable.games.hexfleet.movement import walk
 from spacetable.games.hexfleet.script import read as read_script
 from spacetable.lasers.tables import Table, catalog, table_from_json
+from spacetable.render._drawing import FONT, SPACE, SVG_NS
 from spacetable.render.ftl_svg import turn_svg
 from spacetable.render.hexfleet_svg import script_svg
 from spacetable.render.svg import card_svg, table_svg
@@ -187,14 +188,14 @@ def _hex_grid(title: str, shade: Callable[[Hex], str]) -> tuple[ET.Element, ET.E
     width, height = max(xs) + 1.2 * _HEX_PX, max(ys) + 1.2 * _HEX_PX + 24
     root = ET.Element(
         "svg",
-        xmlns="http://www.w3.org/2000/svg",
+        xmlns=SVG_NS,
         width=f"{width:.0f}",
         height=f"{height:.0f}",
         viewBox=f"0 0 {width:.0f} {height:.0f}",
-        attrib={"font-family": "DejaVu Sans, Verdana, Arial, sans-serif"},
+        attrib={"font-family": FONT},
     )
     ET.SubElement(root, "rect", x="0", y="0", width=f"{width:.0f}", height=f"{height:.0f}",
-                  fill="#0a0f1f")  # fmt: skip
+                  fill=SPACE)  # fmt: skip
     for h in _HEX_BOARD:
         cx, cy = _hex_point(h)
         points = " ".join(f"{cx + _HEX_PX * a:.1f},{cy + _HEX_PX * b:.1f}" for a, b in corners)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from collections import defaultdict
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from spacetable.lasers.battle import Card, Outcome
@@ -28,20 +27,29 @@ from spacetable.lasers.events import (
 from spacetable.lasers.geometry import heading
 from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
 from spacetable.lasers.tables import Table
+from spacetable.render._drawing import (
+    HIT,
+    INK,
+    PANEL,
+    SPACE,
+    Point,
+    add_circle,
+    add_element,
+    add_line,
+    add_rect,
+    add_text,
+    colour_of,
+    fmt_num,
+    pen_attrs,
+    player_colours,
+    set_size,
+    svg_root,
+)
 from spacetable.render.ship_art import ship_art
 
-__all__ = ["CARD_SIZE_MM", "PLAYER_COLOURS", "card_svg", "player_colours", "table_svg"]
+__all__ = ["card_svg", "table_svg"]
 
-SVG_NS = "http://www.w3.org/2000/svg"
-#: Team colour names in seat order.
-PLAYER_COLOURS: tuple[str, ...] = ("red", "blue", "green", "purple")
-#: After Okabe and Ito's palette for colour-blind readers (as web/js/cards.js colourOf).
-_HEX = {"red": "#d55e00", "blue": "#0072b2", "green": "#009e73", "purple": "#cc79a7"}
-#: The house font stack, and the house colours: the space around a table, the side panel
-#: and the yellow of a hit (shared with the other renderers).
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-SPACE, PANEL, HIT = "#0a0f1f", "#f6f4ef", "#ffd23f"
-_STOCK, _ART, _INK = "#f2efe6", "#0f1730", "#1d2230"
+_STOCK, _ART = "#f2efe6", "#0f1730"
 _SHIELD, _HEALTH, _ROCK = "#5fe1ff", "#e11d2a", "#b08d57"
 #: Most health drawn as dots (printed cards have up to 6): more is one dot and its number,
 #: so the drawing stays the same size whatever a definition says.
@@ -51,86 +59,6 @@ _RULESET_NAMES = {"lightspeed": "Light Speed", "stellar": "Stellar Conflict"}
 _PANEL_W = 120.0
 # The outline of an asteroid: radii (fraction of the base radius) at 16 even angles.
 _ROCK_RADII = (1.0, 0.86, 0.95, 1.08, 0.9, 0.97, 1.1, 0.84, 0.98, 1.05, 0.88, 1.0, 1.12, 0.9)
-Point = tuple[float, float]
-
-
-def fmt_num(value: float, digits: int = 2) -> str:
-    """A number as short, stable text (``12``, ``-3.5``, ``0.07``)."""
-    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def add_element(
-    parent: ET.Element, tag: str, text: str | None = None, /, **attrs: str | float
-) -> ET.Element:
-    """Append a child element. Attribute names use ``_`` for ``-`` and ``cls`` for
-    ``class``; numbers are formatted with :func:`fmt_num`."""
-    el = ET.SubElement(parent, tag)
-    for key, value in attrs.items():
-        el.set("class" if key == "cls" else key.replace("_", "-"), _val(value))
-    if text is not None:
-        el.text = text
-    return el
-
-
-def _val(value: str | float) -> str:
-    return value if isinstance(value, str) else fmt_num(value)
-
-
-def add_text(parent: ET.Element, x: float, y: float, text: str, size: float, **attrs: str) -> None:
-    """A text element, centred and dark unless ``attrs`` say otherwise."""
-    style: dict[str, str | float] = {"text_anchor": "middle", "fill": _INK, **attrs}
-    add_element(parent, "text", text, x=x, y=y, font_size=size, **style)
-
-
-def add_line(
-    parent: ET.Element, a: Point, b: Point, colour: str, width: float, **attrs: str
-) -> None:
-    """A round-capped line between two SVG points."""
-    ends = {"x1": a[0], "y1": a[1], "x2": b[0], "y2": b[1]}
-    add_element(parent, "line", **ends, **pen_attrs(colour, width), stroke_linecap="round", **attrs)
-
-
-def add_rect(
-    parent: ET.Element, x: float, y: float, w: float, h: float, fill: str, **attrs: str | float
-) -> ET.Element:
-    """A rectangle with its top-left corner at ``(x, y)``."""
-    return add_element(parent, "rect", x=x, y=y, width=w, height=h, fill=fill, **attrs)
-
-
-def add_circle(
-    parent: ET.Element, cx: float, cy: float, r: float, fill: str, **attrs: str | float
-) -> ET.Element:
-    """A circle centred on ``(cx, cy)``."""
-    return add_element(parent, "circle", cx=cx, cy=cy, r=r, fill=fill, **attrs)
-
-
-def pen_attrs(colour: str, width: float) -> dict[str, str | float]:
-    """Stroke attributes."""
-    return {"stroke": colour, "stroke_width": width}
-
-
-def _svg(width: float, height: float) -> ET.Element:
-    root = ET.Element("svg", {"xmlns": SVG_NS})
-    _size(root, width, height)
-    root.set("font-family", FONT)
-    return root
-
-
-def _size(root: ET.Element, width: float, height: float) -> None:
-    root.set("width", f"{fmt_num(width)}mm")
-    root.set("height", f"{fmt_num(height)}mm")
-    root.set("viewBox", f"0 0 {fmt_num(width)} {fmt_num(height)}")
-
-
-def _colour(name: str | None, default: str) -> str:
-    """A team colour name (``red``...) as hex; any other CSS colour passes through."""
-    return default if name is None else _HEX.get(name, name)
-
-
-def player_colours(players: Sequence[str]) -> dict[str, str]:
-    """Each player's team colour (hex) by seat: red, blue, green, purple."""
-    return {p: _HEX[PLAYER_COLOURS[i % len(PLAYER_COLOURS)]] for i, p in enumerate(players)}
 
 
 def _strokes(power: int, kind: str) -> list[tuple[str, float, float]]:
@@ -193,9 +121,9 @@ def _ship_face(ship: ShipDef, colour: str | None, size: tuple[float, float]) -> 
     """A ship's face centred on the origin, SVG axes (local point ``(x, y)`` at ``(x, -y)``)."""
     ship = ship.scaled(size)
     hw, hl = size[0] / 2, size[1] / 2
-    g, s = _blank(size, _colour(colour, _STOCK), _ART)
+    g, s = _blank(size, colour_of(colour, _STOCK), _ART)
     b = 2.6 * s
-    fill = _colour(colour, "#aab4c8")
+    fill = colour_of(colour, "#aab4c8")
     art = add_element(g, "g", cls="art", transform=f"scale({fmt_num(s, 4)})", data_ship=ship.key)
     for part in ship_art(ship):
         paint = fill if part["fill"] == "team" else part["fill"]
@@ -284,7 +212,7 @@ def card_svg(
     and credits when the card has them, ``colour`` (a team name or any CSS colour) as the
     border.
     """
-    root = _svg(*size)
+    root = svg_root(*size)
     move = f"translate({fmt_num(size[0] / 2)} {fmt_num(size[1] / 2)})"
     add_element(root, "g", cls="card ship", data_ship=ship.key, transform=move).append(
         _ship_face(ship, colour, size)
@@ -418,7 +346,7 @@ def _draw_laser(
     t = min(math.dist(ev.origin, end) * 0.3, 26.0)
     lx, ly = frame.pt((ev.origin[0] + d[0] * t, ev.origin[1] + d[1] * t))
     label = add_element(marks, "g", cls=f"step-label step-{ev.speed}", data_ship=ev.ship)
-    add_circle(label, lx, ly, 4.2, "#ffffff", **pen_attrs(_INK, 0.6))
+    add_circle(label, lx, ly, 4.2, "#ffffff", **pen_attrs(INK, 0.6))
     add_text(label, lx, ly + 2.1, str(ev.speed), 5.8, font_weight="bold")
     if ev.result == "blocked" and target in by_id:
         m = add_element(marks, "g", cls="blocked", data_target=target, data_ship=ev.ship)
@@ -459,7 +387,7 @@ def table_svg(table: Table, outcome: Outcome | None = None, *, margin_mm: float 
     width, height = frame.right - frame.left, frame.top - frame.bottom
     colours = player_colours(table.players)
     battle = _gather(outcome) if outcome is not None else None
-    root = _svg(width, height)
+    root = svg_root(width, height)
     add_rect(root, 0, 0, width, height, SPACE, cls="space")
     if table.table_size is not None:
         tw, th = table.table_size
@@ -484,7 +412,7 @@ def table_svg(table: Table, outcome: Outcome | None = None, *, margin_mm: float 
     if outcome is not None and battle is not None:
         _draw_battle(root, frame, table, outcome, battle, colours)
     panel_height = _draw_panel(root, width, height, table, outcome, colours)
-    _size(root, width + _PANEL_W, max(height, panel_height))
+    set_size(root, width + _PANEL_W, max(height, panel_height))
     return ET.tostring(root, encoding="unicode") + "\n"
 
 
@@ -574,7 +502,7 @@ def _draw_scores(
     """The score box: each player's score and what it is made of, then the winner."""
     by_id = {c.id: c for c in table.cards}
     box = add_element(panel, "g", cls="score-box")
-    frame = add_rect(box, x - 3, y, _PANEL_W - 10, 1, "#ffffff", rx=2, **pen_attrs(_INK, 0.6))
+    frame = add_rect(box, x - 3, y, _PANEL_W - 10, 1, "#ffffff", rx=2, **pen_attrs(INK, 0.6))
     top, y = y, y + 10
     add_text(box, x, y, "Score", 7.5, text_anchor="start", font_weight="bold")
     for player in table.players:
