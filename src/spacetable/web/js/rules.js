@@ -1,6 +1,7 @@
-// The rules page: the Light Speed fleet drawn as the table draws it (cards.js), one face
-// per ship with its speed, health, lasers and shields in words; the rest of the page is
-// static text and pictures the server renders (/rules/figures/<name>.svg).
+// The rules page: a laser game's fleet (the one its #fleet box names: data-game) drawn as
+// the table draws it (cards.js), one face per ship with its speed, health, lasers and
+// shields in words; the rest of the page is static text and pictures the server renders
+// (/rules/figures/<name>.svg).
 
 import { $, clear, el, svg } from "./shell/dom.js";
 import { loadCatalog, shipFace } from "./games/lasers/cards.js";
@@ -29,7 +30,7 @@ async function showFleet() {
   const box = $("#fleet");
   let catalog;
   try {
-    catalog = await loadCatalog("lightspeed");
+    catalog = await loadCatalog(box.dataset.game);
   } catch (error) {
     box.replaceChildren(el("p", { class: "muted", text: `The fleet could not be loaded: ${error.message}` }));
     return;

@@ -3,10 +3,16 @@
 // asks for a game by key, or by the ruleset of a file or stored match.
 //
 // Every game's module (games/<key>/index.js) offers the same interface:
-//   room(ctx)            play in the room page: ctx {roomId, params} (the page's query)
+//   room(ctx)            play in the room page: ctx {roomId, params, game, describe} (the
+//                        page's query, the game's GET /api/games entry, its describe)
 //   replay(ctx, match)   show a stored match (GET /api/matches/{id}) on the replay page
 //   referee(ctx)         the game's referee sandbox: ctx {onOtherGame(data, name)}
-// and, where the game has them, lobbyForm(ctx), describe(options) and tutorial.
+//   lobbyForm(ctx)       the lobby's Create a room form: ctx {game, box, form} (its GET
+//                        /api/games entry, the form's <fieldset>, the form built from its
+//                        options schema, shell/optionsform.js); adds what the schema cannot
+//                        say and returns {body(values), link(room, body)}, each optional
+//   describe(options)    a room's options in a few words (open rooms, the seat panel)
+// and, where the game has one, tutorial.
 
 import { fetchJSON } from "../shell/dom.js";
 

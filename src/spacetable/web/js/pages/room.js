@@ -6,4 +6,5 @@ import { roomIdOf } from "../shell/room.js";
 
 const key = document.documentElement.dataset.game;
 const [game, entry] = await Promise.all([loadGame(key), gameEntry(key)]);
-await game.room({ roomId: roomIdOf(location), params: new URLSearchParams(location.search), game: entry });
+await game.room({ roomId: roomIdOf(location), params: new URLSearchParams(location.search), game: entry,
+  describe: game.describe });

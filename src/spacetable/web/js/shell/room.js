@@ -37,12 +37,14 @@ function botsWanted(params) {
 
 export class RoomClient {
   /**
-   * The room `roomId`, with the page's query `params`. `defaultName` names us when the
-   * link seats us and no name is saved. Call `connect()` once the game's page is built.
+   * The room `roomId`, with the page's query `params`. `describe(options)` tells the room's
+   * options in words (its game module's). `defaultName` names us when the link seats us and
+   * no name is saved. Call `connect()` once the game's page is built.
    */
-  constructor({ roomId, params, defaultName = "player" }) {
+  constructor({ roomId, params, describe, defaultName = "player" }) {
     this.roomId = roomId;
     this.params = params;
+    this.describe = describe;
     this.defaultName = defaultName;
     this.socket = new RoomSocket(roomId, { onMessage: (m) => this.receive(m), onStatus: (s) => this.onStatus(s) });
     this.me = { role: "spectator", seat: null, player: null };
@@ -165,6 +167,7 @@ export class RoomClient {
     panel.hidden = room.phase !== "lobby";
     if (room.phase !== "lobby") return;
     renderSeats(panel, room, this.me.seat, (m) => this.socket.send(m), {
+      describe: this.describe,
       watching: this.watching,
       onPlay: () => {
         this.watching = false;

@@ -37,49 +37,20 @@ export function describeLevel(ruleset, level) {
   return botsOf(ruleset).about[level] || `${level[0].toUpperCase()}${level.slice(1)} bot`;
 }
 
-/** The games a room can play, by ruleset. */
-export const GAME_NAMES = {
-  lightspeed: "Light Speed", stellar: "Stellar Conflict", ftl: "Faster Than Light", hexfleet: "Hex fleet",
-};
-const BATTLES = { dispute: "Dispute (10 credits)", conflict: "Conflict (15 credits)", war: "War (20 credits)" };
-const RACE_NAMES = { wiss: "Wiss", vak: "Vak", hexai: "Hexai", tetrakori: "Tetrakori" };
-/** Stellar Conflict's races in the order seats get them unless the room says otherwise. */
-export const RACES = Object.keys(RACE_NAMES);
-
-/**
- * A short description of a room's options: "Light Speed: 2 seats, single asteroid,
- * piracy" or "Stellar Conflict: 2 seats, Wiss vs Vak, Dispute (10 credits), countdown".
- */
-export function describeOptions(options) {
-  const game = GAME_NAMES[options.ruleset] || options.ruleset;
-  const parts = [`${options.seats} seats`];
-  if (options.ruleset === "stellar") {
-    const races = options.races || RACES.slice(0, options.seats);
-    parts.push(races.map((r) => RACE_NAMES[r] || r).join(" vs "), BATTLES[options.battle_size] || options.battle_size,
-      options.deployment === "stop" ? "stop rule" : "countdown",
-      options.asteroids ? `${options.asteroids} asteroid${options.asteroids > 1 ? "s" : ""}` : "cargo ships");
-    if (options.stolen_goods) parts.push("stolen goods");
-  } else {
-    parts.push(`${options.asteroids} asteroid${options.asteroids === "two-small" ? "s" : ""}`);
-    if (options.rocks) parts.push(`${options.rocks} rocks`);
-    if (options.piracy) parts.push("piracy");
-  }
-  return `${game}: ${parts.join(", ")}`;
-}
-
 /**
  * Fill `container` with the seats of `room` (a `room` message). `mySeat` is our seat index
- * or null; `send(message)` talks to the room. `watching` (came to watch) hides the seat
- * buttons behind `onPlay()`, called when the visitor decides to play after all.
+ * or null; `send(message)` talks to the room. `describe(options)` tells the room's options
+ * in words (its game module's). `watching` (came to watch) hides the seat buttons behind
+ * `onPlay()`, called when the visitor decides to play after all.
  */
-export function renderSeats(container, room, mySeat, send, { watching = false, onPlay = () => {} } = {}) {
+export function renderSeats(container, room, mySeat, send, { describe, watching = false, onPlay = () => {} }) {
   clear(container);
   const seated = mySeat !== null && mySeat !== undefined;
   if (watching && !seated) {
     const taken = room.seats.filter((s) => s.kind !== "empty").map((s) => s.name);
     container.append(
       el("h2", { text: "Watching" }),
-      el("p", { class: "room-options", text: describeOptions(room.options) }),
+      el("p", { class: "room-options", text: describe(room.options) }),
       el("p", { id: "watching", text: taken.length ? `Seated: ${taken.join(", ")}. The match starts when every seat is ready.` : "Nobody is seated yet." }),
       room.seats.some((s) => s.kind === "empty")
         ? el("button", { type: "button", id: "want-to-play", on: { click: onPlay } }, "I want to play")
@@ -93,7 +64,7 @@ export function renderSeats(container, room, mySeat, send, { watching = false, o
     saveName(value);
     return value;
   };
-  container.append(el("h2", { text: "Seats" }), el("p", { class: "room-options", text: describeOptions(room.options) }));
+  container.append(el("h2", { text: "Seats" }), el("p", { class: "room-options", text: describe(room.options) }));
   if (!seated) container.append(el("label", { class: "name-field" }, "Your name ", nameInput));
   const list = el("ul", { class: "seats" });
   for (const seat of room.seats) {

@@ -1,7 +1,7 @@
 // Faster Than Light in the browser: the interface every game offers (games/index.js).
 // Each part loads its own modules when asked, so a page loads only what it shows.
 
-/** Play in the room page (ctx {roomId, params, game}). */
+/** Play in the room page (ctx {roomId, params, game, describe}). */
 export async function room(ctx) {
   const { FtlRoom } = await import("./room.js");
   return new FtlRoom(ctx);

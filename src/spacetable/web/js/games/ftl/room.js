@@ -11,7 +11,6 @@ import { clearMarks } from "./animate.js";
 import { TurnHistory } from "./history.js";
 import { describeEvent, namesFor } from "./turns.js";
 import { Plotter } from "./plotter.js";
-import { describe } from "./lobby.js";
 
 /** Animation speeds the log offers. */
 const SPEEDS = [["1", "normal"], ["2", "fast"], ["4", "faster"], ["8", "fastest"]];
@@ -116,8 +115,6 @@ export class FtlRoom extends RoomClient {
 
   renderRoom() {
     super.renderRoom();
-    const options = $("#seat-panel .room-options");
-    if (this.room.phase === "lobby" && options) options.textContent = describe(this.room.options);
     this.renderPlayers();
   }
 

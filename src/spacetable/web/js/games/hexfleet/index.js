@@ -1,7 +1,7 @@
 // The hex fleet in the browser: the interface every game offers (games/index.js).
 // Each part loads its own modules when asked, so a page loads only what it shows.
 
-/** Play in the room page (ctx {roomId, params, game}; hot seat: see room.js). */
+/** Play in the room page (ctx {roomId, params, game, describe}; hot seat: see room.js). */
 export async function room(ctx) {
   const { HexRoom } = await import("./room.js");
   return new HexRoom(ctx);

@@ -16,7 +16,6 @@ import { HexBoard, hexLabel } from "./board.js";
 import { HexControls } from "./controls.js";
 import { showCards } from "./salvo.js";
 import { ShipLogs } from "./shiplog.js";
-import { describe } from "./lobby.js";
 
 /** Why a battle ended, in words: `winner` is null for a draw. */
 function endReason(reason, winner) {
@@ -182,10 +181,7 @@ export class HexRoom extends RoomClient {
   renderRoom() {
     super.renderRoom();
     const options = $("#seat-panel .room-options");
-    if (this.room.phase === "lobby" && options) {
-      options.textContent = describe(this.room.options);
-      options.after(this.fleetsList(this.room));
-    }
+    if (this.room.phase === "lobby" && options) options.after(this.fleetsList(this.room));
     this.renderPlayers();
   }
 

@@ -1,7 +1,7 @@
 // Light Speed in the browser: the interface every game offers (games/index.js). Its room,
 // replay and referee are the laser games' (games/lasers/), which Stellar Conflict shares.
 
-/** Play in the room page (ctx {roomId, params, game}). */
+/** Play in the room page (ctx {roomId, params, game, describe}). */
 export async function room(ctx) {
   const { startLaserRoom } = await import("../lasers/room.js");
   return startLaserRoom({ ...ctx, unit: "rocks" });

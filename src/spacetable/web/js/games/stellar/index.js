@@ -2,7 +2,7 @@
 // room, replay and referee are the laser games' (games/lasers/), with its races, its
 // fleet builder and cargo cubes.
 
-/** Play in the room page (ctx {roomId, params, game}). */
+/** Play in the room page (ctx {roomId, params, game, describe}). */
 export async function room(ctx) {
   const { startLaserRoom } = await import("../lasers/room.js");
   return startLaserRoom({ ...ctx, unit: "cubes" }, { races: true });
