@@ -11,7 +11,7 @@
 import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "./shell/dom.js";
 import { loadMatches, matchItem } from "./matchlist.js";
 import { optionsForm } from "./shell/optionsform.js";
-import { gameList, loadGame } from "./games/index.js";
+import { describerOf, gameList, loadGame } from "./games/index.js";
 
 const REFRESH_MS = 3000;
 
@@ -128,12 +128,11 @@ function seatsText(room) {
   return `${taken.length}/${room.seats.length}${names ? `: ${names}` : ""}`;
 }
 
-/** A room's options in the words of its game's module (its title and seats without one). */
+/** A room's options in the words of its game's module. */
 async function describe(options) {
   const game = gameOf(options.ruleset);
-  const module = game && await loadGame(game.key).catch(() => null);
-  if (module?.describe) return module.describe(options);
-  return `${game?.title || options.ruleset}: ${options.seats} seats`;
+  if (!game) return `${options.ruleset}: ${options.seats} seats`;
+  return describerOf(await loadGame(game.key), game)(options);
 }
 
 async function refreshRooms() {

@@ -11,7 +11,9 @@
 //                        /api/games entry, the form's <fieldset>, the form built from its
 //                        options schema, shell/optionsform.js); adds what the schema cannot
 //                        say and returns {body(values), link(room, body)}, each optional
-//   describe(options)    a room's options in a few words (open rooms, the seat panel)
+//                        (without it, the schema's form alone)
+//   describe(options)    a room's options in a few words (open rooms, the seat panel;
+//                        without it, describerOf's title and seats)
 // and, where the game has one, tutorial.
 
 import { fetchJSON } from "../shell/dom.js";
@@ -40,6 +42,14 @@ export async function gameKeyOf(ruleset) {
   const entry = (await gameList()).find((g) => g.rulesets.includes(ruleset));
   if (!entry) throw new Error(`no game plays ${JSON.stringify(ruleset)}`);
   return entry.key;
+}
+
+/**
+ * How `module` (game `entry`'s) tells a room's options in words: its `describe`, or for a
+ * game without one its title and seats ("Light Speed: 2 seats").
+ */
+export function describerOf(module, entry) {
+  return module.describe ?? ((options) => `${entry.title}: ${options.seats} seats`);
 }
 
 /** The browser module of game `key`, imported once. */
