@@ -202,7 +202,7 @@ def _pinned(core: int | None) -> Iterator[None]:
 
 
 def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop]:
-    """uvloop's event loop when installed (it is, with uvicorn[standard]), else asyncio's."""
+    """uvloop's event loop where it is installed (a dependency but on Windows), else asyncio's."""
     try:
         import uvloop
     except ImportError:  # pragma: no cover
