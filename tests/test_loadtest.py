@@ -4,16 +4,16 @@ numbers themselves are measured with ``spacetable loadtest``, not asserted here)
 from __future__ import annotations
 
 import asyncio
-import base64
 import concurrent.futures
-import hashlib
-import random
 from typing import Any
 
 import pytest
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
+from websockets.server import ServerProtocol
 
 from spacetable.lab._loadclient import CARD_L, CARD_W, decode_pose, encode_pose, seat_spots
-from spacetable.lab._loadsocket import _GUID, LoadSocket
+from spacetable.lab._loadsocket import LoadSocket
 from spacetable.lab.loadtest import LoadSettings, percentiles, run_loadtest
 from tests._loops import run_apart
 
@@ -83,60 +83,70 @@ class _Wire(asyncio.Transport):
     def close(self) -> None:
         self.closing = True
 
-
-def _server_frame(opcode: int, payload: bytes) -> bytes:
-    n = len(payload)
-    if n < 126:
-        return bytes((0x80 | opcode, n)) + payload
-    if n < 1 << 16:
-        return bytes((0x80 | opcode, 126)) + n.to_bytes(2, "big") + payload
-    return bytes((0x80 | opcode, 127)) + n.to_bytes(8, "big") + payload
+    def take(self) -> bytes:
+        """What was written since the last call."""
+        data = bytes(self.sent)
+        self.sent.clear()
+        return data
 
 
-def test_the_load_socket_reads_frames_however_the_bytes_are_cut() -> None:
+def _opened(texts: list[bytes]) -> tuple[LoadSocket, _Wire, ServerProtocol]:
+    """A LoadSocket whose opening handshake a websockets server accepted; the server's
+    answer not yet read."""
+    socket = LoadSocket(
+        "ws://127.0.0.1:9/ws/rooms/x", lambda t, _: texts.append(bytes(t)), lambda: None
+    )
+    wire = _Wire()
+    socket.connection_made(wire)
+    server = ServerProtocol()
+    server.receive_data(wire.take())
+    (request,) = server.events_received()
+    assert isinstance(request, Request) and request.path == "/ws/rooms/x"
+    server.send_response(server.accept(request))
+    return socket, wire, server
+
+
+def test_the_load_socket_reads_messages_however_the_bytes_are_cut() -> None:
     async def scenario() -> None:
         texts: list[bytes] = []
-        socket = LoadSocket(
-            "ws://127.0.0.1:9/ws/rooms/x",
-            lambda t, _: texts.append(t),
-            lambda: None,
-            random.Random(1),
-        )
-        wire = _Wire()
-        socket.connection_made(wire)
-        request = bytes(wire.sent).decode()
-        assert request.startswith("GET /ws/rooms/x HTTP/1.1\r\n")
-        key = next(
-            line.split(": ")[1]
-            for line in request.split("\r\n")
-            if line.startswith("Sec-WebSocket-Key")
-        )
-        accept = base64.b64encode(hashlib.sha1(key.encode() + _GUID).digest()).decode()
-        answer = (
-            f"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\n\r\n"
-        ).encode()
+        socket, wire, server = _opened(texts)
         messages = [b'{"a":1}', b"x" * 300, b"y" * 70_000]
-        stream = answer + b"".join(_server_frame(0x1, m) for m in messages)
-        stream += _server_frame(0x9, b"hi")  # a ping
-        wire.sent.clear()
+        for message in messages:
+            server.send_text(message)
+        server.send_ping(b"hi")
+        stream = b"".join(server.data_to_send())
         for at in range(0, len(stream), 7):  # seven bytes at a time
             socket.data_received(stream[at : at + 7])
         assert socket.opened.done() and socket.opened.exception() is None
         assert texts == messages
-        # The pong goes back masked, with the ping's payload.
-        assert wire.sent[0] == 0x8A and wire.sent[1] == 0x80 | 2
-        mask = bytes(wire.sent[2:6])
-        assert bytes(b ^ mask[i % 4] for i, b in enumerate(wire.sent[6:8])) == b"hi"
+        # The ping is answered; what the client sends reaches the server whole.
+        assert socket.send('{"type":"ready"}')
+        server.receive_data(wire.take())
+        pong, ready = server.events_received()
+        assert isinstance(pong, Frame) and pong.opcode is Opcode.PONG and pong.data == b"hi"
+        assert isinstance(ready, Frame) and ready.data == b'{"type":"ready"}'
+
+    run_apart(scenario())
+
+
+def test_the_load_socket_answers_the_servers_close_and_closes() -> None:
+    async def scenario() -> None:
+        socket, wire, server = _opened([])
+        server.send_close(1001, "going away")
+        socket.data_received(b"".join(server.data_to_send()))
+        server.receive_data(wire.take())
+        assert server.close_rcvd is not None and server.close_rcvd.code == 1001
+        assert wire.closing
+        assert not socket.send("late")
 
     run_apart(scenario())
 
 
 def test_the_load_socket_refuses_a_wrong_handshake() -> None:
     async def scenario() -> None:
-        socket = LoadSocket("ws://127.0.0.1:9/", lambda t, _: None, lambda: None, random.Random(1))
+        socket = LoadSocket("ws://127.0.0.1:9/", lambda t, _: None, lambda: None)
         socket.connection_made(_Wire())
-        socket.data_received(b"HTTP/1.1 403 Forbidden\r\n\r\n")
+        socket.data_received(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n")
         with pytest.raises(ConnectionError, match="403"):
             await socket.opened
 

@@ -15,10 +15,10 @@ measured. Placement latency: a ``place`` sent to its own ``placed`` broadcast (o
 ``refused``). Both clocks are this process's ``time.perf_counter``.
 
 The clients must cost much less than the server they load, or their own delays would be
-measured as the server's: each connection is a plain :class:`asyncio.Protocol` that reads
-its frames itself (:mod:`spacetable.lab._loadsocket`; no reader task, no queues), messages are
-handled as they are parsed, and the pose stream runs on timer callbacks (one per
-millisecond, shared) rather than one task per client.
+measured as the server's: each connection is a plain :class:`asyncio.Protocol` on the
+sans-I/O client of ``websockets`` (:mod:`spacetable.lab._loadsocket`; no reader task, no
+queues), messages are handled as they are parsed, and the pose stream runs on timer
+callbacks (one per millisecond, shared) rather than one task per client.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+from websockets.typing import BytesLike
 
 from spacetable.lab._loadsocket import LoadSocket
 
@@ -187,7 +188,7 @@ class LoadClient:
 
     # -- receiving ----------------------------------------------------------------------
 
-    def on_text(self, raw: bytes, now: float) -> None:
+    def on_text(self, raw: BytesLike, now: float) -> None:
         """A message from the server, received at ``now``."""
         self.stats.received += 1
         self._handle(orjson.loads(raw), now)
@@ -292,7 +293,7 @@ async def _open(client: LoadClient, url: str, gate: asyncio.Semaphore) -> None:
     """Connect, take a seat and say ready."""
     loop = asyncio.get_running_loop()
     async with gate:
-        socket = LoadSocket(url, client.on_text, client.on_lost, random.Random(client.rng.random()))
+        socket = LoadSocket(url, client.on_text, client.on_lost)
         await loop.create_connection(lambda: socket, socket.host, socket.port)
         await asyncio.wait_for(socket.opened, 60)
     client.ws = socket

@@ -1,110 +1,85 @@
-"""The load clients' websocket: RFC 6455, client side, as little as a load generator needs.
+"""The load clients' websocket: the sans-I/O client of ``websockets`` on an asyncio transport.
 
 Hundreds of these share one process and one core with the work of measuring, and the
 clients must cost much less than the server they load. So each connection is a plain
-:class:`asyncio.Protocol` that does the opening handshake itself and then reads frames
-straight from its buffer: the server's frames are unmasked and never fragmented (text,
-ping, close); what the client sends is masked as the RFC requires. A ping is answered, a
-close is echoed; anything else the server sends closes the connection as a protocol error.
+:class:`asyncio.Protocol` (no reader task, no queue) that hands what it reads to a
+:class:`websockets.client.ClientProtocol`, which does the opening handshake, parses and
+masks frames, answers pings and closes, and writes what that protocol queues for the
+server. Each whole text message goes to the client as soon as it is parsed; the server
+never fragments its messages, and anything but text, ping, pong and close closes the
+connection as a protocol error.
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
-import hashlib
-import os
-import random
-import struct
 import time
 from collections.abc import Callable
 from typing import cast
-from urllib.parse import urlsplit
 
-try:  # the C version that websockets ships, when it was built for this machine
-    from websockets.speedups import apply_mask
-except ImportError:  # pragma: no cover
-    from websockets.utils import apply_mask
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.protocol import State
+from websockets.typing import BytesLike
+from websockets.uri import parse_uri
 
-_GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"  # RFC 6455, section 1.3
-_TEXT, _CLOSE, _PING, _PONG = 0x1, 0x8, 0x9, 0xA
-_MAX_HEAD = 64 * 1024  # bytes of handshake answer before giving up
-
-
-def _frame(opcode: int, payload: bytes, mask: bytes) -> bytes:
-    """A final, masked client frame."""
-    n = len(payload)
-    if n < 126:
-        head = struct.pack("!BB", 0x80 | opcode, 0x80 | n)
-    elif n < 1 << 16:
-        head = struct.pack("!BBH", 0x80 | opcode, 0x80 | 126, n)
-    else:
-        head = struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, n)
-    return b"".join((head, mask, apply_mask(payload, mask)))
+_TEXT, _CLOSE, _OPEN = Opcode.TEXT, Opcode.CLOSE, State.OPEN
+_CONTROL = frozenset({Opcode.PING, Opcode.PONG})
 
 
 class LoadSocket(asyncio.Protocol):
     """One websocket connection to ``url``: each text message goes to
-    ``on_text(utf8, received_at)`` as soon as its frame is complete; ``on_lost()`` when the
+    ``on_text(utf8, received_at)`` as soon as it is parsed; ``on_lost()`` when the
     connection ends. ``opened`` is done when the handshake succeeded (or failed)."""
 
     def __init__(
-        self,
-        url: str,
-        on_text: Callable[[bytes, float], None],
-        on_lost: Callable[[], None],
-        rng: random.Random,
+        self, url: str, on_text: Callable[[BytesLike, float], None], on_lost: Callable[[], None]
     ) -> None:
-        parts = urlsplit(url)
-        self.host = parts.hostname or "127.0.0.1"
-        self.port = parts.port or 80
-        self.path = parts.path or "/"
+        uri = parse_uri(url)
+        self.host, self.port = uri.host, uri.port
         self.on_text, self.on_lost = on_text, on_lost
-        self.rng = rng
+        # No size limit: the server's messages are the server's business here.
+        self.ws = ClientProtocol(uri, max_size=None)
         self.transport: asyncio.Transport | None = None
         self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.closed = False
-        self._key = base64.b64encode(os.urandom(16))
-        self._buffer = bytearray()
 
     # -- asyncio's callbacks --------------------------------------------------------------
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         # A TCP transport (uvloop's is not an asyncio.Transport subclass, but is one).
         self.transport = cast(asyncio.Transport, transport)
-        request = (
-            f"GET {self.path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
-            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-            f"Sec-WebSocket-Key: {self._key.decode()}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        )
-        self.transport.write(request.encode())
+        self.ws.send_request(self.ws.connect())
+        self._write(self.ws.data_to_send())
 
     def data_received(self, data: bytes) -> None:
         now = time.perf_counter()
-        buffer = self._buffer
-        buffer += data
-        if not self.opened.done() and not self._handshake():
-            return
-        while len(buffer) >= 2:
-            first, second = buffer[0], buffer[1]
-            length, start = second & 0x7F, 2
-            if length == 126:
-                if len(buffer) < 4:
-                    return
-                (length,), start = struct.unpack_from("!H", buffer, 2), 4
-            elif length == 127:
-                if len(buffer) < 10:
-                    return
-                (length,), start = struct.unpack_from("!Q", buffer, 2), 10
-            end = start + length
-            if len(buffer) < end:
-                return
-            payload = bytes(buffer[start:end])
-            del buffer[:end]
-            self._on_frame(first, second, payload, now)
+        ws = self.ws
+        ws.receive_data(data)
+        for event in ws.events_received():
+            if type(event) is Frame:
+                opcode = event.opcode
+                if opcode is _TEXT and event.fin:
+                    self.on_text(event.data, now)
+                elif opcode is _CLOSE:
+                    self._write(ws.data_to_send())  # the echo of the server's close
+                    self.close()
+                elif opcode not in _CONTROL:  # pings are answered below
+                    self._fail(f"unexpected frame (opcode {opcode.name}, fin {event.fin})")
+            elif isinstance(event, Response):
+                self._opened(event)
+        writes = ws.data_to_send()  # pongs, the echo of a close
+        if writes:
+            self._write(writes)
+        if ws.parser_exc is not None:
+            self._fail(f"the server broke the protocol: {ws.parser_exc}")
+
+    def eof_received(self) -> bool | None:
+        self.ws.receive_eof()
+        self._write(self.ws.data_to_send())
+        return None  # the transport closes
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.closed = True
         if not self.opened.done():
             self.opened.set_exception(exc or ConnectionError("connection closed"))
         self.on_lost()
@@ -113,56 +88,41 @@ class LoadSocket(asyncio.Protocol):
 
     def send(self, text: str) -> bool:
         """Send one text message; ``False`` if the connection is no longer open."""
-        return self._send(_TEXT, text.encode())
+        transport = self.transport
+        if self.ws.state is not _OPEN or transport is None or transport.is_closing():
+            return False
+        self.ws.send_text(text.encode())
+        transport.write(b"".join(self.ws.data_to_send()))
+        return True
 
     def close(self) -> None:
-        """Say goodbye (close code 1000) and close."""
-        if self._send(_CLOSE, struct.pack("!H", 1000)):
-            self.closed = True
-            assert self.transport is not None
-            self.transport.close()
-
-    def _send(self, opcode: int, payload: bytes) -> bool:
-        if self.closed or self.transport is None or self.transport.is_closing():
-            return False
-        self.transport.write(_frame(opcode, payload, self.rng.randbytes(4)))
-        return True
+        """Say goodbye (close code 1000, unless the server said it first) and close."""
+        if self.transport is None or self.transport.is_closing():
+            return
+        if self.ws.state is _OPEN:
+            self.ws.send_close(1000)
+            self._write(self.ws.data_to_send())
+        self.transport.close()
 
     # -- receiving ------------------------------------------------------------------------
 
-    def _handshake(self) -> bool:
-        """Check the server's answer once it is complete; True when frames may follow."""
-        end = self._buffer.find(b"\r\n\r\n")
-        if end < 0:
-            if len(self._buffer) > _MAX_HEAD:
-                self._fail("no end to the handshake's answer")
-            return False
-        head = bytes(self._buffer[:end]).decode("latin-1").split("\r\n")
-        del self._buffer[: end + 4]
-        headers = {}
-        for line in head[1:]:
-            name, _, value = line.partition(":")
-            headers[name.strip().lower()] = value.strip()
-        accept = base64.b64encode(hashlib.sha1(self._key + _GUID).digest()).decode()
-        if not head[0].startswith("HTTP/1.1 101"):
-            self._fail(f"the server answered {head[0]!r}")
-            return False
-        if headers.get("sec-websocket-accept") != accept:
-            self._fail("wrong Sec-WebSocket-Accept")
-            return False
-        self.opened.set_result(None)
-        return True
+    def _opened(self, response: Response) -> None:
+        """The server's answer to the opening handshake."""
+        if self.ws.handshake_exc is None:
+            self.opened.set_result(None)
+        else:
+            self._fail(f"the server answered {response.status_code} {response.reason_phrase}")
 
-    def _on_frame(self, first: int, second: int, payload: bytes, now: float) -> None:
-        opcode = first & 0x0F
-        if first & 0x80 and not second & 0x80 and opcode == _TEXT:
-            self.on_text(payload, now)
-        elif opcode == _PING:
-            self._send(_PONG, payload)
-        elif opcode == _CLOSE:
-            self.close()
-        elif opcode != _PONG:
-            self._fail(f"unexpected frame (opcode {opcode}, fin {first >> 7})")
+    def _write(self, writes: list[bytes]) -> None:
+        """Write what the protocol queued for the server; an empty one (the end of the
+        stream) closes."""
+        if self.transport is None:
+            return
+        for data in writes:
+            if data:
+                self.transport.write(data)
+            else:
+                self.transport.close()
 
     def _fail(self, problem: str) -> None:
         if not self.opened.done():
