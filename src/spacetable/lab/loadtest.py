@@ -120,9 +120,10 @@ class ServerProcess:
         if pin:  # threads the server starts later inherit this
             os.sched_setaffinity(self.process.pid, {SERVER_CORE})
 
-    def wait_ready(self, timeout: float = 120.0) -> None:
+    def wait_ready(self, timeout: float = 300.0) -> None:
         """Wait until the server answers HTTP and its start-up work (loading the bots'
-        compiled resolver) is done, i.e. its CPU use has settled."""
+        compiled resolver) is done, i.e. its CPU use has settled. On a fresh clone that
+        work compiles the resolver first: minutes on a busy machine."""
         deadline = time.monotonic() + timeout
         while True:
             try:
