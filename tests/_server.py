@@ -102,6 +102,7 @@ def running_server(db: Path, *extra: str, room_seed: int | None = None) -> Itera
             break
         except (urllib.error.URLError, ConnectionError):
             if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()  # its output ends: read it without waiting forever
                 output = process.stdout.read() if process.stdout else ""
                 raise RuntimeError(f"spacetable serve did not start:\n{output}") from None
             time.sleep(0.1)
@@ -168,6 +169,7 @@ class Client:
                 "players": players,
                 "hand": None if me is None else players[me]["holding"],
                 "t": message["t"],
+                "version": message["version"],
                 "folded": True,
             }
             self._folded.append(self.state)

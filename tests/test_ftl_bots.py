@@ -177,8 +177,15 @@ def test_unknown_level() -> None:
         make_bot("godlike")
 
 
+def test_the_hard_bot_beats_random_in_a_few_seeded_duels() -> None:
+    """The study below in small: the same first seeds, the hard bot wins most."""
+    record = study(duel, make_bot("hard"), make_bot("random"), 3, seed=1000)
+    assert record.wins >= 2, record.summary()
+
+
+@pytest.mark.slow
 def test_the_hard_bot_beats_random_and_holds_greedy() -> None:
-    """A seeded study small enough for CI; the full one (400 duels) runs outside."""
+    """A seeded study (-m slow); the full one (400 duels) runs outside."""
     hard = make_bot("hard")
     versus_random = study(duel, hard, make_bot("random"), 60, seed=1000)
     assert versus_random.win_rate[1][0] > 0.5

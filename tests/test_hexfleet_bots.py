@@ -87,6 +87,13 @@ def test_a_ship_back_from_a_jump_is_put_on_a_free_hex(level: str) -> None:
     assert Hex(back.q, back.r) in match.board  # play_out checked it was free
 
 
+def test_the_tactical_bot_beats_random_in_a_few_seeded_duels() -> None:
+    """The study below in small: the same first seeds, the tactical bot wins most."""
+    record = study(duel, make_bot("tactical"), make_bot("random"), 3, seed=500)
+    assert record.wins >= 2, record.summary()
+
+
+@pytest.mark.slow
 def test_the_tactical_bot_beats_random_in_most_seeded_duels() -> None:
     record = study(duel, make_bot("tactical"), make_bot("random"), 20, seed=500)
     assert record.wins >= 16, record.summary()

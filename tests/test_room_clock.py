@@ -76,6 +76,8 @@ def test_no_card_lands_before_the_run_up_ends(tmp_path: Path) -> None:
         refused = ann.last("refused")
         assert refused["reason"] == "the round starts in 0.5 s: wait for the count"
         await clock.advance(0.5, room)
+        go = ann.last("state")  # the count is over: a state says so
+        assert go["runup"] is None and go["t"] == 0.0
         ann.send(type="place", x=0, y=-200, rotation=0)
         await clock.advance(0, room)
         placed = ann.last("placed")
@@ -146,5 +148,44 @@ def test_a_seat_left_in_the_lobby_is_freed_when_its_abandon_timer_runs_out(
         await clock.advance(0.001, room)
         await clock.advance(0.1, room)  # the room message's coalescing window
         assert bob.last("room")["seats"][0]["kind"] == "empty"
+
+    play(tmp_path, {"ruleset": "lightspeed"}, Timing(abandon_seconds=10.0), scenario)
+
+
+def test_a_room_everyone_left_leaves_the_lobby_list_when_its_abandon_time_is_up(
+    tmp_path: Path,
+) -> None:
+    async def scenario(room: Room, clock: FakeClock, saves: SaveQueue) -> None:
+        await clock.advance(9.999, room)
+        assert room.listed  # a room just created waits for its first player
+        ann = Player(room)
+        ann.send(type="join", name="Ann")
+        await clock.advance(100.0, room)
+        assert room.listed  # someone is in it
+        room.disconnect(ann.connection)
+        await clock.advance(9.999, room)
+        assert room.listed
+        await clock.advance(0.001, room)
+        assert not room.listed
+
+    play(tmp_path, {"ruleset": "lightspeed"}, Timing(abandon_seconds=10.0), scenario)
+
+
+def test_a_player_back_before_the_abandon_delay_keeps_his_lobby_seat(tmp_path: Path) -> None:
+    async def scenario(room: Room, clock: FakeClock, saves: SaveQueue) -> None:
+        ann = Player(room)
+        ann.send(type="join", name="Ann")
+        await clock.advance(0, room)
+        token = ann.last("welcome")["token"]
+        room.disconnect(ann.connection)
+        await clock.advance(9.0, room)
+        back = Player(room)
+        back.send(type="rejoin", token=token)
+        await clock.advance(0, room)
+        assert back.last("welcome")["seat"] == 0
+        # Long after the first socket's abandon timer would have run out: still his.
+        await clock.advance(60.0, room)
+        seat = back.last("room")["seats"][0]
+        assert (seat["kind"], seat["name"], seat["connected"]) == ("human", "Ann", True)
 
     play(tmp_path, {"ruleset": "lightspeed"}, Timing(abandon_seconds=10.0), scenario)

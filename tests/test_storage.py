@@ -155,9 +155,7 @@ def test_the_save_queue_retries_in_order_while_the_table_is_away(
     assert records[3].id in caplog.text
     with sqlite3.connect(db) as raw:
         raw.execute("ALTER TABLE away RENAME TO matches")
-    deadline = time.monotonic() + 30
-    while queue.pending() and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert queue.wait_stored(timeout=30)
     assert [storage.get(r.id) is not None for r in records] == [True, True, True, False, False]
     # Shutdown: one more try for what waits; what the database still refuses is logged.
     with sqlite3.connect(db) as raw:

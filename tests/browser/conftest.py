@@ -25,6 +25,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 CHROMIUM = Path(os.environ.get("SPACETABLE_CHROMIUM", "/usr/bin/chromium"))
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 START_TIMEOUT_S = 30.0
+#: The first room's seed (``--room-seed``); the next rooms take the following ones.
+ROOM_SEED = 1
 #: The server's Stellar Conflict deployment countdown (s).
 STELLAR_COUNTDOWN_S = 20.0
 
@@ -88,6 +90,9 @@ def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> 
         # The tests that are not about it play without the 3-2-1 run-up.
         "--runup-seconds",
         "0",
+        # Chance is seeded: a selection of tests draws the same chits and decks every run.
+        "--room-seed",
+        str(ROOM_SEED),
     ]
     log_path = folder / "server.log"
     with log_path.open("wb") as log:

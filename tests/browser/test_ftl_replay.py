@@ -104,7 +104,10 @@ def test_the_replay_on_a_phone(server: Server, open_page: OpenPage, shot: Shot) 
     stored = play_duel(server)
     page = open_page(f"/replay/{stored['id']}", viewport={"width": 390, "height": 844})
     page.wait_for_selector(".ftl-turns > li")
-    page.wait_for_timeout(2500)  # turn 1 under way
+    # Turn 1 under way: the replay has left the start.
+    page.wait_for_function(
+        "document.querySelector('.ftl-position')?.textContent.startsWith('Turn ')"
+    )
     shot(page, "playing")
     page.click("[data-step='play']")  # pause
     assert page.inner_text("[data-step='play']") == "▶ Play"

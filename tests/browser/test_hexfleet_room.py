@@ -6,12 +6,28 @@ the path and its cost, and confirms; a refused action says why where the player 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
 from playwright.sync_api import Page
 
+from tests._server import running_server
 from tests.browser.conftest import OpenPage, Server, Shot
 
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
+#: The seed of this module's server's first room; the next rooms take the following ones,
+#: so that every test draws the same chits and cards on every run.
+ROOM_SEED = 1
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[Server]:
+    """A server of this module's own: its rooms' seeds do not depend on other modules'."""
+    db = tmp_path_factory.mktemp("hexfleet-room") / "matches.db"
+    with running_server(db, room_seed=ROOM_SEED) as running:
+        yield Server(running.http)
+
 
 #: The reachable hex nearest the nearest enemy (then the cheapest): its "q,r".
 NEAREST_TO_ENEMY = """() => {
@@ -42,10 +58,15 @@ def log_lines(page: Page) -> int:
     return int(page.get_attribute("body", "data-log-lines") or 0)
 
 
-def wait_for_more_log(page: Page, before: int) -> None:
-    """Wait until the battle's log has grown past ``before`` lines (an action was applied)."""
+def version(page: Page) -> int:
+    """The number of actions the page has seen applied (the state's ``version``)."""
+    return int(page.get_attribute("body", "data-version") or 0)
+
+
+def wait_for_next_action(page: Page, before: int) -> None:
+    """Wait until the page shows a state after ``before`` actions (an action was applied)."""
     page.wait_for_function(
-        f"() => Number(document.body.dataset.logLines || 0) > {before}", timeout=15_000
+        f"() => Number(document.body.dataset.version || 0) > {before}", timeout=15_000
     )
 
 
@@ -62,9 +83,9 @@ def move_towards_enemy(page: Page) -> str | None:
     target = page.evaluate(NEAREST_TO_ENEMY)
     if target is None:
         return None
-    before = log_lines(page)
+    before = version(page)
     page.click(f".hex[data-hex='{target}'] polygon")
-    wait_for_more_log(page, before)
+    wait_for_next_action(page, before)
     return str(target)
 
 
@@ -109,24 +130,24 @@ def test_a_newcomer_plays_a_duel_against_the_easy_bot_to_the_end(
             shot(page, "moves")
             move_towards_enemy(page)
         if page.is_enabled("#raise-shields"):
-            before = log_lines(page)
+            before = version(page)
             page.click("#raise-shields")
-            wait_for_more_log(page, before)
+            wait_for_next_action(page, before)
             shielded = True
         if page.locator(".ship.target").count() and page.is_enabled("#fire"):
             page.click(".ship.target >> nth=0")
             summary = page.inner_text("#odds-summary")
             assert "to hit at least once" in summary and "expected" in summary
             shot(page, "aiming")
-            before = log_lines(page)
+            before = version(page)
             page.click("#confirm-fire")
-            wait_for_more_log(page, before)
+            wait_for_next_action(page, before)
             fired = True
         if page.get_attribute("body", "data-phase") == "over":
             break
-        before = log_lines(page)
+        before = version(page)
         page.click("#end-activation")
-        wait_for_more_log(page, before)
+        wait_for_next_action(page, before)
 
     page.wait_for_selector("#winner")
     end = page.inner_text("#end-panel")
@@ -158,9 +179,9 @@ def test_hot_seat_two_people_at_one_screen_both_act(open_page: OpenPage, shot: S
         if player not in acted:
             move_towards_enemy(page)  # through that side's own seat
         acted.add(player)
-        before = log_lines(page)
+        before = version(page)
         page.click("#end-activation")
-        wait_for_more_log(page, before)
+        wait_for_next_action(page, before)
     assert acted == {"Red", "Blue"}
 
 
@@ -212,13 +233,13 @@ def test_a_phone_taps_a_hex_sees_the_cost_and_confirms(open_page: OpenPage, shot
             assert page.is_visible(".path-cost")
             if activations == 0:
                 shot(page, "moves")
-            before = log_lines(page)
+            before = version(page)
             page.tap("#confirm-move")
-            wait_for_more_log(page, before)
+            wait_for_next_action(page, before)
             assert page.get_attribute(".ship.active", "data-hex") == target
-        before = log_lines(page)
+        before = version(page)
         page.tap("#end-activation")
-        wait_for_more_log(page, before)
+        wait_for_next_action(page, before)
         activations += 1
     assert activations >= 1, page.inner_text("#log-panel")
 
@@ -235,10 +256,10 @@ def test_the_keyboard_turns_and_a_refused_action_says_why(
     # The keyboard: with the board focused, the right arrow turns the ship 60° clockwise.
     active = page.get_attribute("body", "data-active")
     facing = int(page.get_attribute(f".ship[data-ship='{active}']", "data-facing") or 0)
-    before = log_lines(page)
+    before = version(page)
     page.focus("#table")
     page.keyboard.press("ArrowRight")
-    wait_for_more_log(page, before)
+    wait_for_next_action(page, before)
     turned = page.get_attribute(f".ship[data-ship='{active}']", "data-facing")
     assert turned == str((facing + 1) % 6)
     # A quick double click on Raise shields: the second try is refused, and says why.
@@ -259,14 +280,14 @@ def test_a_ship_jumps_out_and_is_placed_again_when_it_comes_back(open_page: Open
     jumped = None
     for _ in range(30):
         assert my_move_or_end(page)
-        before = log_lines(page)
+        before = version(page)
         if jumped is None:
             jumped = page.get_attribute("body", "data-active")
             back = int(page.get_attribute("body", "data-turn") or 1) + 1
             page.click("#jump")
             page.fill("#jump-turn", str(back))
             page.click("#confirm-jump")
-            wait_for_more_log(page, before)
+            wait_for_next_action(page, before)
             off = page.inner_text("#off-board")
             assert f"jumped out — back on turn {back}" in off
             assert page.locator(f".ship[data-ship='{jumped}']").count() == 0
@@ -274,12 +295,12 @@ def test_a_ship_jumps_out_and_is_placed_again_when_it_comes_back(open_page: Open
             assert "back from its jump" in page.inner_text("#hex-controls")
             page.click(".hex[data-hex='9,0'] polygon")
             page.click(".facing-choice button[data-facing='3']")
-            wait_for_more_log(page, before)
+            wait_for_next_action(page, before)
             page.wait_for_selector(f".ship[data-ship='{jumped}'][data-hex='9,0'][data-facing='3']")
             return
         else:
             page.click("#end-activation")
-            wait_for_more_log(page, before)
+            wait_for_next_action(page, before)
     raise AssertionError("the jumped ship never came back")
 
 
@@ -295,9 +316,9 @@ def test_a_hot_seat_battle_on_a_phone_to_the_end(open_page: OpenPage, shot: Shot
         target = page.evaluate(NEAREST_TO_ENEMY)
         if target is not None:
             page.locator(f".hex[data-hex='{target}'] polygon").tap()
-            before = log_lines(page)
+            before = version(page)
             page.tap("#confirm-move")
-            wait_for_more_log(page, before)
+            wait_for_next_action(page, before)
         if page.locator(".ship.target").count() and page.is_enabled("#fire"):
             ship = page.get_attribute(".ship.target >> nth=0", "data-ship")
             page.tap(f".target-button[data-ship='{ship}']")  # the list: the board may not show it
@@ -306,14 +327,14 @@ def test_a_hot_seat_battle_on_a_phone_to_the_end(open_page: OpenPage, shot: Shot
                 page.locator("#aim-panel").scroll_into_view_if_needed()
                 shot(page, "aiming")
                 aimed = True
-            before = log_lines(page)
+            before = version(page)
             page.tap("#confirm-fire")
-            wait_for_more_log(page, before)
+            wait_for_next_action(page, before)
         if page.get_attribute("body", "data-phase") == "over":
             break
-        before = log_lines(page)
+        before = version(page)
         page.tap("#end-activation")
-        wait_for_more_log(page, before)
+        wait_for_next_action(page, before)
     page.wait_for_selector("#winner")
     page.locator("#end-panel").scroll_into_view_if_needed()
     shot(page, "end")

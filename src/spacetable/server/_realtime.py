@@ -122,6 +122,7 @@ class RealtimeMatch(RoomMatch):
             # changed but the players' statuses, which travel with the card (one message
             # for everyone instead of a whole state each: docs/protocol.md).
             placed["players"] = match.player_statuses()
+            placed["version"] = self.version
             return Change(messages=(placed,), state=False)
         return Change(messages=(placed, *stop), froze=froze, over=over, wake=_wake(began, froze))
 

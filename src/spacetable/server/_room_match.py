@@ -226,8 +226,13 @@ class RoomMatch(ABC):
 
     def state(self, player: str | None, now: float) -> dict[str, Any]:
         """The ``state`` message for ``player`` (``None``: a spectator) at match time
-        ``now``."""
-        return {"type": "state", **self.match.view(player), "t": now}
+        ``now``, with its ``version``: the number of actions applied so far."""
+        return {"type": "state", **self.match.view(player), "t": now, "version": self.version}
+
+    @property
+    def version(self) -> int:
+        """The number of actions applied so far: it grows with every one."""
+        return len(self.actions)
 
     @abstractmethod
     def bot_pause(self, level: str | None, player: str) -> float:

@@ -71,6 +71,12 @@ class SaveQueue:
         with self._changed:
             return len(self._waiting)
 
+    def wait_stored(self, timeout: float) -> bool:
+        """Wait until no match waits (each stored, or dropped), at most ``timeout``
+        seconds; whether none waits."""
+        with self._changed:
+            return self._changed.wait_for(lambda: not self._waiting, timeout)
+
     def close(self, timeout: float = 10.0) -> None:
         """Try once more to store every waiting match, then stop. Matches the database
         still refuses are logged as lost. Waits at most ``timeout`` seconds."""
@@ -121,10 +127,12 @@ class SaveQueue:
                     log.warning("stored match %s after %d failed tries", match.id, failures)
             with self._changed:
                 self._waiting.popleft()
+                self._changed.notify_all()  # for wait_stored
             pause, failures = self.first_retry, 0
 
     def _give_up(self, why: str) -> None:
         with self._changed:
             lost = [match.id for match in self._waiting]
             self._waiting.clear()
+            self._changed.notify_all()
         log.error("%d matches are not stored, %s: %s", len(lost), why, ", ".join(lost))

@@ -77,6 +77,11 @@ class _CountdownExpired:
 
 
 @dataclass(frozen=True, slots=True)
+class _RunupOver:
+    match_number: int
+
+
+@dataclass(frozen=True, slots=True)
 class _IdleCheck:
     since: float
 
@@ -235,6 +240,9 @@ class Room(RoomLobby, RoomBots):
                 self._apply(match.stop_action(self._now()))
         elif isinstance(message, _CountdownExpired):
             self._on_countdown(message)
+        elif isinstance(message, _RunupOver):
+            if message.match_number == self.match_number:
+                self._broadcast_state()  # the count is over: everyone plays from this state
         elif isinstance(message, Abandoned):
             self._on_abandoned(message)
         elif isinstance(message, _IdleCheck):
@@ -260,10 +268,13 @@ class Room(RoomLobby, RoomBots):
 
     def _begin_runup(self) -> None:
         """The placing round begins: the 3-2-1 first (no card lands before it ends, the
-        bots wait for it), and the bots' first cards wait on their side of the table."""
+        bots wait for it; a ``state`` says when it has), and the bots' first cards wait on
+        their side of the table."""
         match = self.match
         assert match is not None
         match.begin_runup(self.clock.now())
+        if match.runup_ends is not None:
+            self.clock.at(match.runup_ends, self.submit, None, _RunupOver(self.match_number))
         for seat in self.seats:
             if seat.kind == "bot":
                 self._show_bot_hand(seat)

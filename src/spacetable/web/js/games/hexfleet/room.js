@@ -235,7 +235,8 @@ export class HexRoom extends RoomClient {
     setPhase(over ? "over" : "activation");
     document.body.dataset.turn = state.turn;
     document.body.dataset.active = state.activation?.ship ?? "";
-    document.body.dataset.logLines = (state.log || []).length; // tests wait on it: one more per action
+    document.body.dataset.logLines = (state.log || []).length;
+    document.body.dataset.version = state.version; // the actions applied: tests wait on it
     $("#seat-panel").hidden = true;
     const activeShip = this.activeShip();
     const activation = `${state.turn}:${activeShip?.id}`;
