@@ -10,19 +10,38 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from spacetable.games.ftl import FtlMatch
+from tests._golden import matches_golden, room_log_path
 from tests._server import Client, Server, running_server, seated
+
+#: The seed of the module server's first room, the duel against the hard bot (created
+#: first, whatever tests run); the other tests' rooms take the following seeds.
+ROOM_SEED = 11
+
+
+@dataclass(frozen=True)
+class Seeded:
+    """The server, and the room of the duel against the bot (seed :data:`ROOM_SEED`)."""
+
+    server: Server
+    duel: str
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seeded]:
     db = tmp_path_factory.mktemp("db") / "matches.db"
-    with running_server(db, "--bot-pace", "0.05") as running:
-        yield running
+    with running_server(db, "--bot-pace", "0.05", room_seed=ROOM_SEED) as running:
+        yield Seeded(running, ftl_room(running, turn_limit=4))
+
+
+@pytest.fixture(scope="module")
+def server(seeded: Seeded) -> Server:
+    return seeded.server
 
 
 def ftl_room(server: Server, **options: Any) -> str:
@@ -153,8 +172,8 @@ def test_the_plot_timer_resolves_the_turn_with_the_plots_that_are_in(server: Ser
     assert [e["orders"] for e in second["events"] if e["type"] == "plot"] == [[], []]
 
 
-def test_a_duel_against_a_bot_is_stored_and_replays_exactly(server: Server) -> None:
-    room = ftl_room(server, turn_limit=4)
+def test_a_duel_against_a_bot_is_stored_and_replays_exactly(seeded: Seeded) -> None:
+    server, room = seeded.server, seeded.duel
     ann = seated(server, room, "Ann")
     ann.send(type="bot", seat=1, level="nonsense")
     assert "choose one of" in ann.wait_type("error")["message"]
@@ -179,6 +198,16 @@ def test_a_duel_against_a_bot_is_stored_and_replays_exactly(server: Server) -> N
     final = replayed.result()
     assert final is not None and final.to_json() == result
     assert [p.to_json() for p in replayed.pieces.values()] == stored_final(ann)
+    # The seeded duel is the same on every run: every turn's plots and events, the result.
+    assert stored["seed"] == ROOM_SEED
+    played = {
+        "seed": stored["seed"],
+        "options": stored["options"],
+        "actions": [{k: v for k, v in a.items() if k != "t"} for a in stored["actions"]],
+        "events": stored["events"],
+        "result": result,
+    }
+    assert matches_golden(room_log_path("ftl", ROOM_SEED), played)
 
 
 def stored_final(client: Client) -> list[dict[str, Any]]:
