@@ -145,12 +145,30 @@ def test_matches_that_end_while_postgresql_is_down_are_stored_when_it_is_back(
 # -- SQLite, the server killed ---------------------------------------------------------
 
 
-def keep_playing(server: Server, stop: threading.Event, seen: list[str]) -> None:
+class Seen:
+    """The matches the players saw end, and a wait for the ``n``-th."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+        self._changed = threading.Condition()
+
+    def add(self, match_id: str) -> None:
+        with self._changed:
+            self.ids.append(match_id)
+            self._changed.notify_all()
+
+    def wait_for(self, n: int, timeout: float) -> bool:
+        """Wait until ``n`` matches have ended, at most ``timeout`` seconds."""
+        with self._changed:
+            return self._changed.wait_for(lambda: len(self.ids) >= n, timeout)
+
+
+def keep_playing(server: Server, stop: threading.Event, seen: Seen) -> None:
     """Start bots' matches one after another until ``stop`` or the server dies."""
     try:
         while not stop.is_set():
             watcher = bots_match(server)
-            seen.append(battle_of(watcher))
+            seen.add(battle_of(watcher))
             watcher.close()
     except Exception:
         return
@@ -171,7 +189,7 @@ def test_a_server_killed_in_a_busy_run_keeps_every_listed_match(
 ) -> None:
     db = tmp_path / "matches.db"
     stop = threading.Event()
-    seen: list[str] = []
+    seen = Seen()
     with running_server(db, *SERVE) as server:
         players = [
             threading.Thread(target=keep_playing, args=(server, stop, seen), daemon=True)
@@ -179,16 +197,14 @@ def test_a_server_killed_in_a_busy_run_keeps_every_listed_match(
         ]
         for player in players:
             player.start()
-        deadline = time.monotonic() + 120
-        while len(seen) < 8 and time.monotonic() < deadline:
-            time.sleep(0.1)
+        seen.wait_for(8, timeout=120)
         listed_before = every_listed(server, 200)
         server.process.kill()  # SIGKILL, with matches being played and saved
         server.process.wait()
         stop.set()
         for player in players:
             player.join(timeout=30)
-    assert len(seen) >= 8
+    assert len(seen.ids) >= 8
     with sqlite3.connect(db) as raw:
         assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     with running_server(db, *SERVE) as server:
