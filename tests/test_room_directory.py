@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from spacetable.server._connection import Connection
+from spacetable.server._room_match import match_seed
 from spacetable.server.directory import RoomDirectory, RoomsFull
 from spacetable.server.rooms import RoomOptions, Timing
 from spacetable.server.storage import Storage
@@ -61,6 +62,23 @@ def test_the_number_of_open_rooms_is_bounded(tmp_path: Path) -> None:
             rooms.create(RoomOptions())
         await clock.advance(IDLE_S, *opened)  # they close unused: room for new ones
         assert rooms.create(RoomOptions()) is not None
+        await rooms.close()
+
+    run_apart(scenario())
+
+
+def test_a_seeded_server_gives_its_rooms_known_seeds_in_creation_order(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        storage = Storage(f"sqlite:///{tmp_path / 'matches.db'}")
+        rooms = RoomDirectory(storage, Timing(), room_seed=40, clock=FakeClock())
+        first, second = rooms.create(RoomOptions()), rooms.create(RoomOptions())
+        assert (first.seed, second.seed) == (40, 41)
+        # The first match plays from the room's seed; each rematch from its own, the same
+        # on every run.
+        assert match_seed(first.seed, 1) == 40
+        rematches = [match_seed(first.seed, n) for n in (2, 3)]
+        assert rematches == [match_seed(40, 2), match_seed(40, 3)]
+        assert len({40, 41, *rematches}) == 4
         await rooms.close()
 
     run_apart(scenario())
