@@ -69,6 +69,8 @@ class RoomBots:
     match_number: int
     _bot_turns: dict[int, int]
     _bot_hands: dict[str, tuple[float, float, float]]
+    #: The bots' choices being thought out on worker threads.
+    _thinking: set[asyncio.Task[None]]
     clock: RoomClock
 
     if TYPE_CHECKING:
@@ -129,7 +131,10 @@ class RoomBots:
                 action = self.bots.bot("random").choose(view, rng)
             self.submit(None, BotMove(turn.seat, turn.match_number, turn.turn, action))
 
-        asyncio.create_task(think()).add_done_callback(_log_failure)
+        task = asyncio.create_task(think())
+        self._thinking.add(task)
+        task.add_done_callback(self._thinking.discard)
+        task.add_done_callback(_log_failure)
 
     def _on_bot_move(self, move: BotMove) -> None:
         seat = self.seats[move.seat]

@@ -125,6 +125,7 @@ class Room(RoomLobby, RoomBots):
         self._bot_turns: dict[int, int] = {}
         # Where each bot's card in hand is (x, y, rotation), as last streamed.
         self._bot_hands: dict[str, tuple[float, float, float]] = {}
+        self._thinking: set[asyncio.Task[None]] = set()
         # The countdown (deployment, plot timer) whose expiry is scheduled.
         self._armed_deadline: float | None = None
         self.pending_poses: dict[str, dict[str, Any]] = {}
@@ -211,9 +212,14 @@ class Room(RoomLobby, RoomBots):
     # -- the room's task -------------------------------------------------------------
 
     async def drained(self) -> None:
-        """Wait until every message submitted so far has been handled (and those their
-        handling submitted): what a test awaits after moving the room's clock."""
-        await self._queue.join()
+        """Wait until every message submitted so far has been handled, and those their
+        handling submitted, bots' choices included (each thought out on a thread): what a
+        test awaits after moving the room's clock."""
+        while True:
+            await self._queue.join()
+            if not self._thinking:
+                return
+            await asyncio.wait(set(self._thinking))
 
     async def _run(self) -> None:
         while not self.expired:
