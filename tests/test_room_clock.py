@@ -189,3 +189,32 @@ def test_a_player_back_before_the_abandon_delay_keeps_his_lobby_seat(tmp_path: P
         assert (seat["kind"], seat["name"], seat["connected"]) == ("human", "Ann", True)
 
     play(tmp_path, {"ruleset": "lightspeed"}, Timing(abandon_seconds=10.0), scenario)
+
+
+def test_the_bot_standing_in_for_a_player_stops_when_he_takes_his_seat_back(
+    tmp_path: Path,
+) -> None:
+    async def scenario(room: Room, clock: FakeClock, saves: SaveQueue) -> None:
+        ann, bob = two_players(room)
+        await clock.advance(0, room)
+        token = bob.last("welcome")["token"]
+        bob.send(type="watch")  # Bob stands up in the middle of the round
+        await clock.advance(10.0, room)
+        assert bob.last("room")["seats"][1]["stand_in"]  # a bot plays for him now
+        await clock.advance(3.0, room)
+        played = [m for m in ann.of_type("placed") if m["player"] == "Bob"]
+        assert played, "the bot standing in never played"
+        bob.send(type="rejoin", token=token)
+        await clock.advance(0.1, room)
+        back = bob.last("state")
+        assert not bob.last("room")["seats"][1]["stand_in"]
+        # Many of the bot's pauses later, Bob's deck is as he found it.
+        await clock.advance(60.0, room)
+        assert [m for m in ann.of_type("placed") if m["player"] == "Bob"] == played
+        latest = bob.last("state")
+        assert latest["players"]["Bob"]["cards_left"] == back["players"]["Bob"]["cards_left"]
+        assert latest["hand"] == back["hand"] is not None
+
+    play(
+        tmp_path, {"ruleset": "lightspeed"}, Timing(abandon_seconds=10.0, runup_seconds=0), scenario
+    )

@@ -136,13 +136,10 @@ def test_a_player_who_watches_mid_match_gets_a_bot_and_takes_his_seat_back(
     assert back["seats"][1]["connected"] and not back["seats"][1]["stand_in"]
     if state["phase"] != "fast":
         pytest.skip("the bot finished Bob's deck before he came back")  # not seen at this pace
-    # Several of the bot's pauses later, Bob's deck is as he found it: nobody plays for him.
-    time.sleep(1.0)
-    bob.send(type="ping")
-    bob.wait_type("pong")
+    # That nobody plays for him after that, however long: test_room_clock.py, on a clock
+    # moved by hand. He plays his card himself.
     latest = [m for m in bob.received if m["type"] == "state"][-1]
-    assert latest["players"]["Bob"]["cards_left"] == state["players"]["Bob"]["cards_left"]
-    assert latest["hand"] == state["hand"] is not None
+    assert latest["hand"] is not None
     bob.send(type="place", **free_spot(latest, random.Random(2)))
     assert bob.wait_type("placed")["player"] == "Bob"
     ann.close()
