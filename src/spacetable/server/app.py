@@ -17,7 +17,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, Request
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
@@ -172,12 +172,9 @@ def create_app(
         detail = f"the match store is unavailable, try again soon ({exc})"
         return JSONResponse({"detail": detail}, status_code=503)
 
-    def page(name: str) -> FileResponse:
-        return FileResponse(str(WEB / name), media_type="text/html")
-
     @app.get("/", include_in_schema=False)
-    async def lobby() -> FileResponse:
-        return page("index.html")
+    async def lobby() -> HTMLResponse:
+        return HTMLResponse(compose("lobby"))
 
     @app.get("/rooms/{room_id}", include_in_schema=False)
     async def room_page(room_id: str) -> HTMLResponse:
@@ -187,8 +184,8 @@ def create_app(
         return HTMLResponse(compose("room", game=game_for_ruleset(room.options.ruleset).key))
 
     @app.get("/matches", include_in_schema=False)
-    async def matches_page() -> FileResponse:
-        return page("matches.html")
+    async def matches_page() -> HTMLResponse:
+        return HTMLResponse(compose("matches"))
 
     @app.get("/replay/{match_id}", include_in_schema=False)
     async def replay_page(match_id: str) -> HTMLResponse:
@@ -199,12 +196,12 @@ def create_app(
         return HTMLResponse(compose("referee"))
 
     @app.get("/tutorial", include_in_schema=False)
-    async def tutorial_page() -> FileResponse:
-        return page("tutorial.html")
+    async def tutorial_page() -> HTMLResponse:
+        return HTMLResponse(compose("tutorial"))
 
     @app.get("/rules", include_in_schema=False)
-    async def rules_page() -> FileResponse:
-        return page("rules.html")
+    async def rules_page() -> HTMLResponse:
+        return HTMLResponse(compose("rules"))
 
     figures: dict[str, str] = {}  # the rules page's pictures, drawn once each
 

@@ -11,7 +11,7 @@ import { TableView, dragRotateHandle, rotateHandle } from "../games/lasers/table
 import { BattlePlayer } from "../games/lasers/battle.js";
 import { Inspector, inspectorPanel } from "../games/lasers/inspector.js";
 import { showScores } from "../games/lasers/scores.js";
-import { loadGame } from "../games/index.js";
+import { gameList, loadGame } from "../games/index.js";
 
 // The least area the sandbox shows around the origin (mm): room to lay out a battle.
 const REFEREE_VIEW = [720, 520];
@@ -20,7 +20,9 @@ const VARIANTS = { lightspeed: ["piracy", "Piracy"], stellar: ["stolen_goods", "
 const view = new TableView($("#table"));
 // Zoom and pan (buttons, Ctrl+wheel or the wheel with no card selected, pinch, a drag of empty space).
 view.enableGestures({ wheelZooms: () => !(editing() && selectedCard()) });
-$("#table-wrap").append(view.zoomControls());
+const zoom = view.zoomControls();
+zoom.dataset.referee = "lasers"; // the FTL and hex boards have their own
+$("#table-wrap").append(zoom);
 const sandbox = {
   ruleset: "lightspeed",
   players: COLOUR_NAMES.slice(0, 2),
@@ -351,7 +353,7 @@ async function importAny(data, name) {
 
 async function importTable(data, name) {
   if (data?.ruleset === "hexfleet") return (await enterHex()).importData(data, name);
-  leaveFtl();
+  leaveSandbox("ftl");
   try {
     backToEditing();
     await loadFile(data);
@@ -363,6 +365,21 @@ async function importTable(data, name) {
   await resolve();
 }
 
+// -- which game's sandbox shows ----------------------------------------------------------------
+
+/** Show the sandbox of `family` ("lasers", or a game's key): the others' parts step aside. */
+function showSandbox(family) {
+  document.body.dataset.referee = family;
+  for (const node of document.querySelectorAll("[data-referee]")) node.toggleAttribute("data-off", node.dataset.referee !== family);
+}
+
+/** Leave the sandbox of `family` if it shows, for the laser games'. */
+function leaveSandbox(family) {
+  if (document.body.dataset.referee !== family) return;
+  showSandbox("lasers");
+  setPhase("lobby");
+}
+
 // -- Faster Than Light: its own table and panels (games/ftl/referee.js) ---------------------
 
 let ftl = null;
@@ -371,18 +388,12 @@ let ftl = null;
 async function enterFtl() {
   sandbox.selected = null;
   render();
-  leaveHex();
-  document.body.classList.add("ftl-mode");
+  showSandbox("ftl");
   $("#ruleset").value = "ftl";
   ftl = await (await loadGame("ftl")).referee({ onOtherGame: importTable });
   return ftl;
 }
 
-function leaveFtl() {
-  if (!document.body.classList.contains("ftl-mode")) return;
-  document.body.classList.remove("ftl-mode");
-  setPhase("lobby");
-}
 
 // -- Hex fleet: combat scripts typed card by card (games/hexfleet/referee.js) ----------------
 
@@ -390,17 +401,11 @@ function leaveFtl() {
 async function enterHex() {
   sandbox.selected = null;
   render();
-  leaveFtl();
-  document.body.classList.add("hex-mode");
+  showSandbox("hexfleet");
   $("#ruleset").value = "hexfleet";
   return (await loadGame("hexfleet")).referee({ onOtherGame: importAny });
 }
 
-function leaveHex() {
-  if (!document.body.classList.contains("hex-mode")) return;
-  document.body.classList.remove("hex-mode");
-  setPhase("lobby");
-}
 
 // -- wiring -----------------------------------------------------------------------------------
 
@@ -409,8 +414,8 @@ function listen() {
     backToEditing();
     if (e.target.value === "ftl") return enterFtl();
     if (e.target.value === "hexfleet") return enterHex();
-    leaveFtl();
-    leaveHex();
+    leaveSandbox("ftl");
+    leaveSandbox("hexfleet");
     sandbox.extra = {};
     sandbox.cards = sandbox.cards.filter((c) => c.type === "asteroid");
     await setRuleset(e.target.value);
@@ -463,6 +468,8 @@ function listen() {
 
 async function main() {
   setPhase("lobby");
+  $("#ruleset").append(...(await gameList()).map((entry) => el("option", { value: entry.key, text: entry.title })));
+  showSandbox("lasers");
   listen();
   await setRuleset("lightspeed");
   sandbox.cards = [{ id: "asteroid", type: "asteroid", x: 0, y: 0, rotation: 0, rocks: 12 }];

@@ -2,6 +2,7 @@
 // it: launches, rotations, the tapes laid all at once with their contacts near to far, hits,
 // removals, the moves, pieces off the table, and the end. Every step is told in one line.
 
+import "./sheet.js";
 import { clear, svg } from "../../shell/dom.js";
 import { direction, fmt, seatColour } from "./board.js";
 import { applyTurn, describeEvent, endText, namesFor } from "./turns.js";

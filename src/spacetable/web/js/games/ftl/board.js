@@ -7,6 +7,7 @@
 // marks that must stay legible (ids, pips, the nose dot, grid labels) are sized in screen
 // pixels and redrawn when the board changes size.
 
+import "./sheet.js";
 import { clear, el, svg } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
 

@@ -2,6 +2,7 @@
 // and words), and pieces moved by dragging, turned by a handle ahead of the nose that snaps
 // to 15°, or by keys. Mouse, touch and pen share one pointer path.
 
+import "./sheet.js";
 import { clear, svg } from "../../shell/dom.js";
 import { fmt, nose } from "./board.js";
 import { ROTATION_STEP_DEG, parseOrder } from "./orders.js";

@@ -3,6 +3,7 @@
 // revealed and how it ended. It draws on an FtlBoard: stepping forward or picking a turn
 // animates it; stepping back shows where the pieces stood. Used by the room and the replay.
 
+import "./sheet.js";
 import { clear, el } from "../../shell/dom.js";
 import { seatColour } from "./board.js";
 import { animateTurn, clearMarks } from "./animate.js";

@@ -4,6 +4,7 @@
 // writes it. One order per piece: a new one replaces the old. Ghosts show where each piece
 // will end and which pieces its tape would cross.
 
+import "./sheet.js";
 import { clear, el, svg } from "../../shell/dom.js";
 import { angleOf, normAngle } from "../../shell/angles.js";
 import { direction as heading, fmt, sizeOf } from "./board.js";

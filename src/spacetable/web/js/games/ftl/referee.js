@@ -3,6 +3,7 @@
 // (POST /api/resolve), watch it and read it told step by step, then go on to the next turn.
 // Turn files (DESIGN section 5) export and import as they are.
 
+import "./sheet.js";
 import { $, clear, el, postJSON, setPhase } from "../../shell/dom.js";
 import { FtlBoard, HITS_TO_DESTROY, describePiece, pieceList, seatColour } from "./board.js";
 import { attachEditor, readOrders } from "./editor.js";

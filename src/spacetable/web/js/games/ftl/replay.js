@@ -2,6 +2,7 @@
 // (`result.start`), then turn after turn from the flat event log, with the orders each
 // player revealed, the account of the turn on the board, play / pause and stepping.
 
+import "./sheet.js";
 import { $, clear, el, formatTime, setPhase } from "../../shell/dom.js";
 import { FtlBoard, pieceList, seatColour } from "./board.js";
 import { TurnHistory } from "./history.js";

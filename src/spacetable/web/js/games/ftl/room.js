@@ -3,6 +3,7 @@
 // turn plays out on the board with a log of its steps, and the end with a rematch and the
 // replay. Everything arrives over the room's websocket (docs/protocol.md).
 
+import "./sheet.js";
 import { $, clear, el, setPhase } from "../../shell/dom.js";
 import { toast } from "../../shell/notices.js";
 import { RoomClient, countdownBox, tableSvg } from "../../shell/room.js";
@@ -72,7 +73,7 @@ export class FtlRoom extends RoomClient {
     this.endPanel = el("section", { id: "end-panel", class: "panel", hidden: true });
     $("#players").after(this.endPanel, this.plotPanel, this.logPanel, this.historyPanel);
     // What to do now, in a bar above the table (on a phone too, where the side comes last).
-    $(".room-layout").before(el("div", { class: "ftl-status" }, $("#status")));
+    $(".room-layout").before(el("div", { class: "turn-status" }, $("#status")));
     const help = $(".help");
     clear(help).append(el("summary", { text: "How to play" }), el("ul", {},
       el("li", { text: "Each turn everyone writes one order per piece in secret; then all orders play out at once." }),

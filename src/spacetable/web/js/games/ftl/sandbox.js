@@ -3,6 +3,7 @@
 // it; turnFile() is what goes to the server and to disk, and a loaded file comes back out as
 // it went in.
 
+import "./sheet.js";
 import { nose } from "./board.js";
 import { readOrders } from "./editor.js";
 

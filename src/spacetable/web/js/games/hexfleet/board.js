@@ -30,6 +30,7 @@
 //   board.zoomControls() -> an element with zoom in / out / fit buttons.
 //   board.fit(), board.zoom(factor), board.centreOn(q, r)
 
+import "./sheet.js";
 import { el, svg } from "../../shell/dom.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
 

@@ -14,6 +14,7 @@
 //   controls.hide()
 //   controls.message(text)   a refusal or a hint, where the player looks.
 
+import "./sheet.js";
 import { clear, el } from "../../shell/dom.js";
 import { FACING_NAMES } from "./board.js";
 

@@ -8,6 +8,7 @@
 // the body throws an Error a player understands when the custom fleets are not complete,
 // and the link seats us, the bots, or in hot seat both named players.
 
+import "./sheet.js";
 import { clear, el, fetchJSON } from "../../shell/dom.js";
 import { botSeats } from "../../shell/botseats.js";
 

@@ -9,6 +9,7 @@
 //   Builds the page's hex fleet panels (#hex-table, #hex-referee) once; onOtherGame(data,
 //   name) is handed an imported file of another game.
 
+import "./sheet.js";
 import { $, clear, el, postJSON } from "../../shell/dom.js";
 import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
 import { WEAPONS, cardsNeeded, cardsToFire, readCards } from "./script_editor.js";

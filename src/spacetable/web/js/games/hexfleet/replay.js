@@ -11,6 +11,7 @@
 //   export function resultText(result) -> "ann wins: ... after 6 turns; strength left ann
 //     90%, bob 68%." (also for the matches list).
 
+import "./sheet.js";
 import { clear, el, fetchJSON, formatTime, setPhase } from "../../shell/dom.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
 import { HexBoard } from "./board.js";

@@ -6,6 +6,7 @@
 // this page holds both seats through two sockets and acts for whichever side's ship is
 // activated. Everything arrives over the room's websocket (docs/protocol.md).
 
+import "./sheet.js";
 import { $, clear, el, fetchJSON, setPhase } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
 import { toast } from "../../shell/notices.js";
@@ -80,7 +81,7 @@ export class HexRoom extends RoomClient {
     $("#table-wrap").append(this.board.zoomControls(),
       el("p", { id: "hex-keys", class: "visually-hidden", text: "With the board focused and your ship activated: the up arrow moves it one hex ahead, the left and right arrows turn it." }));
     this.banner = el("div", { id: "hex-turn", class: "hex-turn", "aria-live": "polite" });
-    $(".room-layout").before(el("div", { class: "ftl-status hex-status" }, this.banner, $("#status")));
+    $(".room-layout").before(el("div", { class: "turn-status hex-status" }, this.banner, $("#status")));
     this.cupPanel = el("section", { id: "cup-panel", class: "panel cup-panel", hidden: true, "aria-label": "the cup" });
     this.controls = new HexControls(el("section", { id: "hex-controls", class: "panel hex-controls" }), {
       send: (action) => this.act(action),

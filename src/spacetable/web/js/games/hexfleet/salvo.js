@@ -16,6 +16,7 @@
 //   export function cardFace(name) -> HTMLElement: one card face ("10S", "KH").
 //   export function turnsCards(frame) -> boolean: whether the frame turned any card.
 
+import "./sheet.js";
 import { el } from "../../shell/dom.js";
 import { sounds } from "../../shell/sounds.js";
 

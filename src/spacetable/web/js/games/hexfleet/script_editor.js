@@ -2,6 +2,7 @@
 // "K♠ 10♥") read one by one, and how many cards a combat step needs by the charts (DESIGN
 // section 6), so the referee sees at once which card is wrong and how many are still to
 // come. The server settles the step; this only guides the typing.
+import "./sheet.js";
 
 const SUIT_SIGNS = { "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];

@@ -15,6 +15,7 @@
 //                    `ships`); without it the chooser lists the ids the lines name.
 //   }
 
+import "./sheet.js";
 import { el } from "../../shell/dom.js";
 
 /** Below this width the log is a drawer, closed until opened. */

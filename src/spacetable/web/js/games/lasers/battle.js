@@ -13,6 +13,7 @@
 // The picture at any moment is a function of the clock, so pause, step, replay and speed
 // are just changes to the clock.
 
+import "./sheet.js";
 import { clear, el, svg } from "../../shell/dom.js";
 import { CUBE, cubesToken, setAsteroidRocks } from "./cards.js";
 import { CARD_SIZE, direction, exitPoint, fmt } from "./geometry.js";

@@ -4,6 +4,7 @@
 // for players: ships are named by their owner, misses are quiet, and a destruction is told
 // on the line of the shot that did it. A legend explains what the lasers on the table mean.
 
+import "./sheet.js";
 import { clear, el } from "../../shell/dom.js";
 
 const EDGES = { front: "front", back: "back", left: "left side", right: "right side" };

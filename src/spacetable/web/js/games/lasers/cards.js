@@ -4,6 +4,7 @@
 // power, shields as cyan bars on their edge, the name below.
 // Faces are centred on the origin in SVG axes (a local card point (x, y) is at (x, -y)).
 
+import "./sheet.js";
 import { fetchJSON, svg } from "../../shell/dom.js";
 import { CARD_SIZE, fmt } from "./geometry.js";
 import { heading } from "../../shell/angles.js";

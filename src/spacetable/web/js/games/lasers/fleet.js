@@ -2,6 +2,7 @@
 // battle within the credits, while the others see only who has chosen. The Cargo and Flag
 // ships join every deck by themselves, so they are shown apart and cannot be picked.
 
+import "./sheet.js";
 import { clear, el, svg } from "../../shell/dom.js";
 import { shipFace } from "./cards.js";
 import { CARD_SIZE } from "./geometry.js";

@@ -5,6 +5,7 @@
 // steps), Q / E or [ / ] turn it, Enter or Space put it down. One path for all of them:
 // moveTo, setRotation, place.
 
+import "./sheet.js";
 import { svg } from "../../shell/dom.js";
 import { shipFace } from "./cards.js";
 import { CARD_SIZE, cardOnTable, cardTransform, cardsTouch, fmt } from "./geometry.js";

@@ -2,6 +2,7 @@
 // large beside the table with its facts in words: owner, speed, health, what it is worth,
 // each laser (power, direction, kind) and each shield.
 
+import "./sheet.js";
 import { $, clear, el, svg } from "../../shell/dom.js";
 import { cardFace } from "./cards.js";
 import { CARD_SIZE, fmt } from "./geometry.js";

@@ -2,6 +2,7 @@
 // Conflict's fleets and deployment) as it happened (cards appear at their server times,
 // with a time slider), then the battle animation and the scores.
 
+import "./sheet.js";
 import { $, clear, el, formatTime, setPhase } from "../../shell/dom.js";
 import { loadCatalog } from "./cards.js";
 import { colourOf } from "../../shell/colours.js";

@@ -4,6 +4,7 @@
 // websocket (docs/protocol.md); this module turns messages into what the player sees. The
 // seats, the lobby link and the connection are the shell's (shell/room.js).
 
+import "./sheet.js";
 import { $, clear, el, fetchJSON, setPhase } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
 import { toast } from "../../shell/notices.js";

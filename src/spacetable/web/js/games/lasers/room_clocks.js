@@ -2,6 +2,7 @@
 // deployment countdown, and the freeze after "stop!" (or "time!") with its banner, its
 // countdown to drop or discard, and the note that says what became of our frozen card.
 
+import "./sheet.js";
 import { $, el } from "../../shell/dom.js";
 import { sounds } from "../../shell/sounds.js";
 

@@ -3,6 +3,7 @@
 // refusal toast and the fleet builder over the table; the stop note, the battle log, the
 // scores and the controls' help beside it. The shell's room page holds the rest.
 
+import "./sheet.js";
 import { $ } from "../../shell/dom.js";
 import { countdownBox, tableSvg } from "../../shell/room.js";
 

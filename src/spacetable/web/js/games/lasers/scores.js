@@ -4,6 +4,7 @@
 // enemy ships in each kill pile. A note says what a kill pile is; the cargo ship is "your"
 // cargo ship on your own panel and "their" cargo ship on the others'.
 
+import "./sheet.js";
 import { clear, el } from "../../shell/dom.js";
 
 /**

@@ -5,6 +5,7 @@
 // the table keeps its proportions at any window size and pointer positions map back to
 // table coordinates through the SVG's screen matrix (mouse, touch and pen alike).
 
+import "./sheet.js";
 import { clear, el, svg } from "../../shell/dom.js";
 import { cardFace, cubesToken } from "./cards.js";
 import { CARD_SIZE, cardTransform, fmt } from "./geometry.js";

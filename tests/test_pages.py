@@ -1,0 +1,50 @@
+"""The browser's pages share one head (server/pages.py): each is composed from
+web/head.html and its body; a room page names the game its room plays; a game registered
+from outside the package serves its browser module from its own folder (Game.web_dir)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+
+from spacetable.core import registry
+from spacetable.server.app import create_app
+from spacetable.server.pages import PAGES, compose
+from spacetable.server.storage import Storage
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_every_page_has_the_one_head_and_its_own_body(name: str) -> None:
+    html = compose(name)
+    assert html.startswith("<!doctype html>")
+    assert html.count("<head>") == 1 and html.count("<body") == 1
+    assert html.count('href="/static/css/shell.css"') == 1
+    assert f'src="/static/js/{PAGES[name].script}"' in html
+    assert html.rstrip().endswith("</html>")
+
+
+def test_a_room_page_names_the_game_its_room_plays() -> None:
+    assert '<html lang="en" data-game="ftl">' in compose("room", game="ftl")
+    assert "data-game" not in compose("replay")
+
+
+def test_a_game_from_outside_the_package_serves_its_own_module(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outside = dataclasses.replace(registry.game("ftl"), key="outside", web_dir=tmp_path)
+    monkeypatch.setattr("spacetable.server.app.games", lambda: (*registry.games(), outside))
+    storage = Storage(f"sqlite:///{tmp_path / 'matches.db'}")
+    try:
+        app = create_app(storage)
+    finally:
+        storage.close()
+    mounts = {route.path: route for route in app.routes if isinstance(route, Mount)}
+    assert outside.to_json()["client"] == "/static/js/games/outside/index.js"
+    # Its folder is mounted before /static, which would otherwise answer for it.
+    assert list(mounts).index("/static/js/games/outside") < list(mounts).index("/static")
+    served = mounts["/static/js/games/outside"].app
+    assert isinstance(served, StaticFiles) and Path(str(served.directory)) == tmp_path
