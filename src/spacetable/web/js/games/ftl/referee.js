@@ -318,7 +318,9 @@ export function startFtlReferee({ onOtherGame = () => {} } = {}) {
   handOff = onOtherGame;
   if (board) return { importData };
   board = new FtlBoard($("#ftl-table"), sandbox.table);
-  $("#table-wrap").append(board.zoomControls());
+  const zoom = board.zoomControls();
+  zoom.dataset.referee = "ftl"; // the page shows it with FTL's sandbox only
+  $("#table-wrap").append(zoom);
   editor = attachEditor(board, {
     pieces: () => sandbox.pieces, selected: () => ref.selected, select, remove: removePiece, enabled: editing,
     changed: () => render(),

@@ -14,4 +14,10 @@ export async function replay(ctx, match) {
   return showLaserReplay(match);
 }
 
+/** The referee sandbox, with this game's cards (ctx: {onOtherGame(data, name)}). */
+export async function referee(ctx) {
+  const { startLaserReferee } = await import("../lasers/referee.js");
+  return startLaserReferee({ ...ctx, ruleset: "stellar" });
+}
+
 export { describe, lobbyForm } from "./lobby.js";

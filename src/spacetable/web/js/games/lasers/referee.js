@@ -1,0 +1,446 @@
+// The laser games' referee sandbox (Light Speed, Stellar Conflict): lay out any cards, no
+// clock, then resolve the battle on the server (POST /api/resolve) and watch it. Tables
+// export and import as table files (DESIGN section 3).
+
+import "./sheet.js";
+import { $, clear, el, postJSON, setPhase, svg } from "../../shell/dom.js";
+import { loadCatalog } from "./cards.js";
+import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
+import { CARD_SIZE, cardTransform, cardsTouch, fmt } from "./geometry.js";
+import { normAngle } from "../../shell/angles.js";
+import { TableView, dragRotateHandle, rotateHandle } from "./table.js";
+import { BattlePlayer } from "./battle.js";
+import { Inspector, inspectorPanel } from "./inspector.js";
+import { showScores } from "./scores.js";
+
+// The least area the sandbox shows around the origin (mm): room to lay out a battle.
+const REFEREE_VIEW = [720, 520];
+const VARIANTS = { lightspeed: ["piracy", "Piracy"], stellar: ["stolen_goods", "Stolen goods"] };
+
+let view = null;
+let started = null; // what the page may ask of the sandbox, once it is built
+let handOff = () => {}; // opens a file of another game in its own sandbox
+const sandbox = {
+  ruleset: "lightspeed",
+  players: COLOUR_NAMES.slice(0, 2),
+  variant: false,
+  catalog: {},
+  extra: {}, // fields of an imported file kept as they were: ships, card_size, table
+  cards: [],
+  selected: null,
+  battle: null,
+};
+
+const ships = () => ({ ...sandbox.catalog, ...(sandbox.extra.ships || {}) });
+const cardSize = () => sandbox.extra.card_size || CARD_SIZE;
+const sizeOf = (card) => card.size || cardSize();
+const colourOfPlayer = (player) => colourOf(Math.max(0, sandbox.players.indexOf(player)));
+const editing = () => !sandbox.battle;
+
+// -- the table file ---------------------------------------------------------------------------
+
+/** The sandbox as a table file. */
+function tableFile() {
+  const [key] = VARIANTS[sandbox.ruleset];
+  const file = { ruleset: sandbox.ruleset, players: [...sandbox.players], variant: { [key]: sandbox.variant } };
+  for (const field of ["ships", "card_size", "table"]) {
+    if (sandbox.extra[field]) file[field] = sandbox.extra[field];
+  }
+  file.cards = sandbox.cards.map((c) => ({ ...c }));
+  return file;
+}
+
+/** Load a table file into the sandbox (only the shape is checked here; the server judges). */
+async function loadFile(data) {
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("a table file must hold a JSON object");
+  if (!Array.isArray(data.cards)) throw new Error("'cards' must be a list");
+  if (!Array.isArray(data.players) || data.players.length < 2 || data.players.length > 4) {
+    throw new Error("'players' must name 2 to 4 players");
+  }
+  const ruleset = data.ruleset === "stellar" ? "stellar" : "lightspeed";
+  await setRuleset(ruleset);
+  sandbox.players = data.players.map(String);
+  const [key] = VARIANTS[ruleset];
+  sandbox.variant = Boolean(data.variant?.[key]);
+  sandbox.extra = { ships: data.ships, card_size: data.card_size, table: data.table };
+  // Table files may leave out a rotation (0) but the editor turns every card.
+  sandbox.cards = data.cards.map((c) => ({ ...c, rotation: c.rotation ?? 0 }));
+  sandbox.selected = null;
+  renderSetup();
+  fitView();
+  render();
+}
+
+// -- editing ----------------------------------------------------------------------------------
+
+async function setRuleset(ruleset) {
+  sandbox.ruleset = ruleset;
+  $("#ruleset").value = ruleset;
+  try {
+    sandbox.catalog = await loadCatalog(ruleset);
+  } catch (error) {
+    sandbox.catalog = {};
+    showError(`cannot load the ${ruleset} catalog: ${error.message}`);
+  }
+  renderPalette();
+}
+
+function renderSetup() {
+  $("#player-count").value = String(sandbox.players.length);
+  const names = clear($("#player-names"));
+  sandbox.players.forEach((player, i) => {
+    names.append(el("label", { style: `--team: ${colourOf(i)}` }, el("span", { class: "swatch" }),
+      el("input", { type: "text", id: `player-${i}`, value: player, maxlength: 24, "aria-label": `player ${i + 1}'s name`,
+        on: { change: (e) => renamePlayer(i, e.target.value.trim()) } })));
+  });
+  const [, label] = VARIANTS[sandbox.ruleset];
+  $("#variant-name").textContent = label;
+  $("#variant").checked = sandbox.variant;
+  const owner = $("#owner");
+  const chosen = owner.value;
+  clear(owner).append(...sandbox.players.map((p) => el("option", { value: p, selected: p === chosen, text: p })));
+}
+
+function renamePlayer(index, name) {
+  const old = sandbox.players[index];
+  if (!name || sandbox.players.includes(name)) {
+    renderSetup();
+    return;
+  }
+  sandbox.players[index] = name;
+  for (const card of sandbox.cards) if (card.owner === old) card.owner = name;
+  renderSetup();
+  render();
+}
+
+function setPlayerCount(count) {
+  const players = sandbox.players.slice(0, count);
+  for (const name of COLOUR_NAMES) if (players.length < count && !players.includes(name)) players.push(name);
+  sandbox.cards = sandbox.cards.filter((c) => c.type === "asteroid" || players.includes(c.owner));
+  sandbox.players = players;
+  renderSetup();
+  render();
+}
+
+function renderPalette() {
+  const box = clear($("#ship-buttons"));
+  const entries = Object.entries(ships());
+  if (!entries.length) box.append(el("p", { class: "muted", text: "This catalog has no ships." }));
+  for (const [key, def] of entries) {
+    box.append(el("button", { type: "button", class: "add-ship", dataset: { ship: key },
+      title: `speed ${def.speed}, health ${def.health}`,
+      on: { click: () => addCard({ owner: $("#owner").value, ship: key }) } }, def.name));
+  }
+}
+
+/** A free id for a new card (`red-moth`, `red-moth-2`, ...). */
+function freshId(base) {
+  const ids = new Set(sandbox.cards.map((c) => c.id));
+  if (!ids.has(base)) return base;
+  let n = 2;
+  while (ids.has(`${base}-${n}`)) n += 1;
+  return `${base}-${n}`;
+}
+
+/** Add a card near the centre, on the first spot where it touches nothing. */
+function addCard(fields) {
+  if (!editing()) return;
+  const base = fields.type === "asteroid" ? "asteroid" : `${fields.owner}-${fields.ship}`;
+  const card = { id: freshId(base), ...fields, x: 0, y: 0, rotation: 0 };
+  const size = sizeOf(card);
+  for (let i = 0; i < 400; i += 1) {
+    const ring = Math.ceil(Math.sqrt(i));
+    const angle = i * 2.4;
+    const pose = { x: Math.round(Math.cos(angle) * ring * 55), y: Math.round(Math.sin(angle) * ring * 55), rotation: 0 };
+    if (!sandbox.cards.some((c) => cardsTouch(pose, size, c, sizeOf(c)))) {
+      Object.assign(card, pose);
+      break;
+    }
+  }
+  sandbox.cards.push(card);
+  sandbox.selected = card.id;
+  render();
+}
+
+function selectedCard() {
+  return sandbox.cards.find((c) => c.id === sandbox.selected) || null;
+}
+
+function rotateSelected(degrees) {
+  const card = selectedCard();
+  if (!card || !editing()) return;
+  card.rotation = normAngle(card.rotation + degrees);
+  render();
+}
+
+function deleteSelected() {
+  if (!editing()) return;
+  sandbox.cards = sandbox.cards.filter((c) => c.id !== sandbox.selected);
+  sandbox.selected = null;
+  render();
+}
+
+function fitView() {
+  const table = sandbox.extra.table;
+  const size = table ? [table.width, table.height] : null;
+  view.setTable(size, sandbox.cards.map((c) => ({ ...c, size: sizeOf(c) })), REFEREE_VIEW);
+}
+
+/** Draw every card with its selection outline; the selected one gets a rotate handle. */
+function render() {
+  clear(view.cards);
+  for (const card of sandbox.cards) {
+    const group = view.addCard(card, ships(), colourOfPlayer, cardSize());
+    const [w, h] = sizeOf(card);
+    group.classList.add("editor-card");
+    group.append(svg("rect", { class: "select-outline", x: -w / 2 - 2, y: -h / 2 - 2, width: w + 4, height: h + 4, rx: 4 }));
+    const touching = sandbox.cards.some((o) => o !== card && cardsTouch(card, sizeOf(card), o, sizeOf(o)));
+    group.classList.toggle("touching", touching);
+    group.addEventListener("pointerdown", (e) => startDrag(e, card, group));
+    if (card.id === sandbox.selected && editing()) {
+      group.classList.add("selected");
+      const handle = group.appendChild(rotateHandle(sizeOf(card)));
+      dragRotateHandle(view, handle, () => card, (rotation) => {
+        card.rotation = normAngle(rotation);
+        group.setAttribute("transform", cardTransform(card));
+        showSelection();
+      });
+      handle.addEventListener("pointerup", () => render());
+    }
+  }
+  showSelection();
+}
+
+function showSelection() {
+  const card = selectedCard();
+  const text = $("#selected");
+  if (!card) {
+    text.textContent = "Click a card to select it; drag to move it. Turn it with the wheel, Q / E or its yellow handle.";
+    return;
+  }
+  const what = card.type === "asteroid" ? `asteroid (${card.rocks ?? 12} rocks)` : `${card.owner}'s ${ships()[card.ship]?.name || card.ship}`;
+  text.textContent = `${card.id}: ${what} at (${fmt(card.x)}, ${fmt(card.y)}) mm, turned ${fmt(card.rotation)}°`;
+}
+
+function startDrag(event, card, group) {
+  if (!editing()) return;
+  event.stopPropagation();
+  event.preventDefault();
+  if (sandbox.selected !== card.id) {
+    sandbox.selected = card.id;
+    render();
+    group = view.cardElement(card.id);
+  }
+  const start = view.toTable(event.clientX, event.clientY);
+  const origin = { x: card.x, y: card.y };
+  const area = view.svg;
+  area.setPointerCapture(event.pointerId);
+  const move = (e) => {
+    const p = view.toTable(e.clientX, e.clientY);
+    card.x = Math.round((origin.x + p.x - start.x) * 2) / 2;
+    card.y = Math.round((origin.y + p.y - start.y) * 2) / 2;
+    group.setAttribute("transform", cardTransform(card));
+    showSelection();
+  };
+  const up = () => {
+    area.removeEventListener("pointermove", move);
+    area.removeEventListener("pointerup", up);
+    area.removeEventListener("pointercancel", up);
+    render();
+  };
+  area.addEventListener("pointermove", move);
+  area.addEventListener("pointerup", up);
+  area.addEventListener("pointercancel", up);
+}
+
+// -- resolving --------------------------------------------------------------------------------
+
+function showError(message) {
+  const box = $("#referee-error");
+  box.textContent = message;
+  box.hidden = !message;
+  if (message) box.scrollIntoView({ block: "nearest" });
+}
+
+async function resolve() {
+  showError("");
+  const file = tableFile();
+  let answer;
+  try {
+    answer = await postJSON("/api/resolve", file);
+  } catch (error) {
+    showError(error.message);
+    return;
+  }
+  startBattle(answer.table || file, answer.result);
+}
+
+function startBattle(table, result) {
+  stopBattle();
+  sandbox.selected = null;
+  render();
+  for (const node of view.cards.children) node.classList.remove("touching", "selected");
+  setPhase("battle");
+  $("#battle-controls").hidden = false;
+  $("#edit").hidden = false;
+  $("#resolve").hidden = true;
+  for (const panel of ["#palette", "#selection", "#setup"]) $(panel).classList.add("locked");
+  sandbox.battle = new BattlePlayer(view, {
+    table, result, ships: ships(), colourOf: colourOfPlayer, controls: $("#battle-controls"),
+    log: $("#battle-log"),
+    onDone: () => {
+      showScores($("#score-panel"), { table, result, ships: ships(), colourOf: colourOfPlayer });
+      $("#score-panel").hidden = false;
+      setPhase("over");
+    },
+  });
+  sandbox.battle.start();
+}
+
+function stopBattle() {
+  sandbox.battle?.destroy();
+  sandbox.battle = null;
+  $("#battle-controls").hidden = true;
+  $("#score-panel").hidden = true;
+  $("#edit").hidden = true;
+  $("#resolve").hidden = false;
+  for (const panel of ["#palette", "#selection", "#setup"]) $(panel).classList.remove("locked");
+}
+
+function backToEditing() {
+  stopBattle();
+  setPhase("lobby");
+  render();
+}
+
+// -- files ------------------------------------------------------------------------------------
+
+function exportFile() {
+  const blob = new Blob([`${JSON.stringify(tableFile(), null, 2)}\n`], { type: "application/json" });
+  const link = el("a", { href: URL.createObjectURL(blob), download: "table.json" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+async function importFile(file) {
+  showError("");
+  let data;
+  try {
+    data = JSON.parse(await file.text());
+  } catch (error) {
+    showError(`${file.name}: not valid JSON (${error.message})`);
+    return;
+  }
+  if (data?.ruleset === "lightspeed" || data?.ruleset === "stellar") await importData(data, file.name);
+  else handOff(data, file.name);
+}
+
+/** Open the table file `data` (read from `name`), and resolve it. */
+async function importData(data, name) {
+  try {
+    backToEditing();
+    await loadFile(data);
+  } catch (error) {
+    showError(`${name}: ${error.message}`);
+    return;
+  }
+  // Resolve at once: the server checks the file and shows its battle, or says what is wrong.
+  await resolve();
+}
+
+// -- wiring -----------------------------------------------------------------------------------
+
+function listen() {
+  $("#player-count").addEventListener("change", (e) => setPlayerCount(Number(e.target.value)));
+  $("#variant").addEventListener("change", (e) => { sandbox.variant = e.target.checked; });
+  $("#add-asteroid").addEventListener("click", () => {
+    const rocks = Math.max(0, Math.round(Number($("#asteroid-rocks").value) || 0));
+    addCard({ type: "asteroid", rocks });
+  });
+  $("#rotate-left").addEventListener("click", () => rotateSelected(15));
+  $("#rotate-right").addEventListener("click", () => rotateSelected(-15));
+  $("#delete").addEventListener("click", deleteSelected);
+  $("#clear").addEventListener("click", () => {
+    if (!editing()) return;
+    sandbox.cards = [];
+    sandbox.selected = null;
+    render();
+  });
+  $("#resolve").addEventListener("click", resolve);
+  $("#edit").addEventListener("click", backToEditing);
+  $("#export").addEventListener("click", exportFile);
+  $("#import-file").addEventListener("change", (e) => {
+    const [file] = e.target.files;
+    if (file) importFile(file);
+    e.target.value = "";
+  });
+  view.svg.addEventListener("pointerdown", () => {
+    if (!editing() || !sandbox.selected) return;
+    sandbox.selected = null; // a press on empty space
+    render();
+  });
+  view.svg.addEventListener("wheel", (e) => {
+    if (!editing() || !selectedCard()) return;
+    e.preventDefault();
+    const delta = e.deltaY || e.deltaX;
+    if (delta) rotateSelected((delta > 0 ? -1 : 1) * (e.shiftKey ? 5 : 15));
+  }, { passive: false });
+  window.addEventListener("keydown", (e) => {
+    if (e.target.closest?.("input, select, textarea")) return;
+    const key = e.key.toLowerCase();
+    if (key === "q" || key === "e") rotateSelected((key === "q" ? 1 : -1) * (e.shiftKey ? 5 : 15));
+    else if (key === "delete" || key === "backspace") deleteSelected();
+    else return;
+    e.preventDefault();
+  });
+}
+
+/** The sandbox changes game: a table of the other laser game keeps only its asteroids. */
+async function switchRuleset(ruleset) {
+  backToEditing();
+  sandbox.extra = {};
+  sandbox.cards = sandbox.cards.filter((c) => c.type === "asteroid");
+  await setRuleset(ruleset);
+  renderSetup();
+  render();
+}
+
+/** The page shows another game's sandbox: ours stops its battle and lets go of its card. */
+function leave() {
+  backToEditing();
+  sandbox.selected = null;
+  render();
+}
+
+/**
+ * Show the sandbox for `ruleset` ("lightspeed" or "stellar"), built the first time;
+ * `onOtherGame(data, name)` opens a file of another game. Resolves with {importData, leave}.
+ */
+export async function startLaserReferee({ ruleset, onOtherGame = () => {} }) {
+  handOff = onOtherGame;
+  if (started) {
+    if (ruleset !== sandbox.ruleset) await switchRuleset(ruleset);
+    return started;
+  }
+  started = { importData, leave };
+  view = new TableView($("#table"));
+  // Zoom and pan (buttons, Ctrl+wheel or the wheel with no card selected, pinch, a drag of empty space).
+  view.enableGestures({ wheelZooms: () => !(editing() && selectedCard()) });
+  const zoom = view.zoomControls();
+  zoom.dataset.referee = "lightspeed stellar"; // the other games' boards have their own
+  $("#table-wrap").append(zoom);
+  // Hover a card to see it large; in a battle, a click keeps it open.
+  new Inspector(view, inspectorPanel(), {
+    cardOf: (id) => (sandbox.battle ? sandbox.battle.byId[id] : sandbox.cards.find((c) => c.id === id)),
+    ships, colourOf: colourOfPlayer, ruleset: () => sandbox.ruleset, canPin: () => !editing(),
+  });
+  listen();
+  await setRuleset(ruleset);
+  sandbox.cards = [{ id: "asteroid", type: "asteroid", x: 0, y: 0, rotation: 0, rocks: 12 }];
+  renderSetup();
+  fitView();
+  render();
+  return started;
+}
