@@ -11,7 +11,6 @@ import pytest
 
 from spacetable.bots.lasers._view import random_free_pose, view_table
 from spacetable.games.lightspeed import LightSpeedMatch
-from spacetable.server._rate_limit import TokenBucket
 from spacetable.server._ws_protocol import origin, same_origin
 from tests._server import Client, Server, running_server
 
@@ -317,14 +316,3 @@ def test_origins_compare_scheme_host_and_port_as_browsers_send_them() -> None:
     assert not same_origin("null", "127.0.0.1:8000")
     assert not same_origin("http://127.0.0.1:8000", None)
     assert same_origin("https://play.example.org", "10.0.0.5:8000", {"https://play.example.org"})
-
-
-def test_a_token_bucket_allows_its_rate_and_bursts_and_counts_refusals() -> None:
-    bucket = TokenBucket.full(rate=10, burst=3, now=0.0)
-    assert [bucket.take(0.0) for _ in range(4)] == [True, True, True, False]
-    assert bucket.refused == 1
-    assert not bucket.take(0.05)  # half a token back
-    assert bucket.refused == 2
-    assert bucket.take(0.1)  # one whole token: allowed, refusals forgotten
-    assert bucket.refused == 0
-    assert [bucket.take(100.0) for _ in range(4)] == [True, True, True, False]  # never > burst

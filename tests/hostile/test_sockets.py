@@ -285,37 +285,41 @@ def test_a_fragmented_message_is_refused_once_it_grows_past_the_limit(server: Se
 def test_a_pose_flood_is_throttled_then_closed_and_other_rooms_keep_their_pace(
     server: Server,
 ) -> None:
+    # How often the flooder is told depends on how the server's reads fall (a token back
+    # between two reads starts a new row of drops): tests/test_rate_limit.py checks that
+    # exactly on a fake clock. Here: told, then closed, and the other rooms unhurt.
     other, baseline = bystander(server)
     room = server.create_room()
     flooder, _ = raw_socket(server, f"/ws/rooms/{room}")
-    flooder.sendall(message(type="join", name="Flood"))
-    flooder.sendall(message(type="bot", seat=1, level="random"))
-    flooder.sendall(message(type="ready"))
-    read_until(flooder, lambda m: m["type"] == "state" and m["phase"] == "fast")
-    poses = message(type="pose", x=0, y=-250, rotation=0) * 1000
-    sent = 0
+    try:
+        flooder.sendall(message(type="join", name="Flood"))
+        flooder.sendall(message(type="bot", seat=1, level="random"))
+        flooder.sendall(message(type="ready"))
+        read_until(flooder, lambda m: m["type"] == "state" and m["phase"] == "fast")
+        poses = message(type="pose", x=0, y=-250, rotation=0) * 1000
+        stopped: list[OSError] = []
 
-    def flood() -> None:  # the probe's unthrottled stream, at most 2,000,000 poses
-        nonlocal sent
-        deadline = time.monotonic() + 20
-        try:
-            while sent < 2_000_000 and time.monotonic() < deadline:
-                flooder.sendall(poses)
-                sent += 1000
-        except OSError:  # closed by the server
-            pass
+        def flood() -> None:  # the probe's unthrottled stream, until the server stops it
+            deadline = time.monotonic() + 120
+            try:
+                while time.monotonic() < deadline:
+                    flooder.sendall(poses)
+            except OSError as exc:  # closed (or no longer read) by the server
+                stopped.append(exc)
 
-    worst = worst_round_trip_during(flood, other)
-    messages, code, reason = read_until_closed(flooder)
-    flooder.close()
+        worst = worst_round_trip_during(flood, other)
+        assert stopped, "the server let the flood run"
+        messages, code, reason = read_until_closed(flooder)
+    finally:
+        flooder.close()
+        other.close()
     assert code == 1008  # "policy violation"
     assert reason == "too many messages"
-    throttled = [m for m in messages if m["type"] == "error"]
-    assert len(throttled) == 1  # told once, when the first pose was dropped
-    assert throttled[0]["message"].startswith("too many messages: at most 60 a second")
-    assert sent < 2_000_000  # closed long before the flood ended
+    errors = [m for m in messages if m["type"] == "error"]
+    assert errors  # told when the first pose was dropped (and again after a token came back)
+    for error in errors:
+        assert error["message"].startswith("too many messages: at most 60 a second")
     assert worst <= GENEROUS * baseline, (worst, baseline)
-    other.close()
 
 
 def test_ready_toggled_a_thousand_times_reaches_the_others_as_a_few_room_messages(
@@ -360,23 +364,29 @@ def test_a_client_that_stops_reading_is_closed_then_aborted(tmp_path: Path) -> N
         room = unlimited.create_room()
         before = open_sockets(unlimited)
         sock, status = raw_socket(unlimited, f"/ws/rooms/{room}", receive_buffer=4096)
-        assert status.startswith("HTTP/1.1 101")
-        # Each "watch" is answered with two messages (about 500 bytes): ask for far more
-        # than the socket buffers and the server's 4 MB allowance hold; read nothing.
-        watch = message(type="watch")
-        for _ in range(40):
-            sock.sendall(watch * 1000)
-        # Closed (1013, behind the 4 MB nobody reads), then aborted: its socket is gone
-        # from the server, and what waited for the client with it.
-        assert wait_for_sockets(unlimited, before) <= before
-        with pytest.raises(ConnectionError):
-            while True:
-                read_frame(sock)  # what the client had received, then the reset
-        sock.close()
+        try:
+            assert status.startswith("HTTP/1.1 101")
+            # Each "watch" is answered with two messages (about 500 bytes): ask for far
+            # more than the socket buffers and the server's 4 MB allowance hold; read
+            # nothing. A slow machine may abort the socket before all of it is sent.
+            watch = message(type="watch")
+            with contextlib.suppress(ConnectionError):
+                for _ in range(40):
+                    sock.sendall(watch * 1000)
+            # Closed (1013, behind the 4 MB nobody reads), then aborted: its socket is
+            # gone from the server, and what waited for the client with it.
+            assert wait_for_sockets(unlimited, before, timeout_s=60) <= before
+            with pytest.raises(ConnectionError):
+                while True:
+                    read_frame(sock)  # what the client had received, then the reset
+        finally:
+            sock.close()
         # Everyone else is unaffected.
         other = Client(unlimited, room)
-        assert other.wait_type("room")["id"] == room
-        other.close()
+        try:
+            assert other.wait_type("room")["id"] == room
+        finally:
+            other.close()
 
 
 # -- finding 7: pages of other sites --------------------------------------------------

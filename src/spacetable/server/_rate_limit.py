@@ -5,13 +5,16 @@ even parsed; a message other than a ``pose`` takes one from a second, smaller bu
 A message that finds its bucket empty is dropped; the first of a run of dropped messages
 is answered with an error, and a client that goes on sending (:data:`FLOOD_DROPS` dropped
 in a row) is a flood: the socket closes it. The check runs for every pose, so it is a few
-float operations on the event loop's clock, nothing more.
+float operations on the room's clock (:class:`~spacetable.server._clock.RoomClock`: the
+event loop's in the server, one moved by hand in a test), nothing more.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+
+from spacetable.server._clock import RoomClock
 
 #: Messages of any kind per second, sustained, unless the server says otherwise; poses are
 #: most of them (a browser sends 20).
@@ -70,13 +73,15 @@ class TokenBucket:
 
 
 class MessageLimits:
-    """One socket's limits, ``rate`` messages a second: :meth:`message` for every message
-    as it arrives, then :meth:`action` for one that is not a pose."""
+    """One socket's limits, ``rate`` messages a second on ``clock``: :meth:`message` for
+    every message as it arrives, then :meth:`action` for one that is not a pose."""
 
-    __slots__ = ("_actions", "_messages", "rate")
+    __slots__ = ("_actions", "_clock", "_messages", "rate")
 
-    def __init__(self, rate: float, now: float) -> None:
+    def __init__(self, rate: float, clock: RoomClock) -> None:
         self.rate = rate
+        self._clock = clock
+        now = clock.now()
         self._messages = TokenBucket.full(rate, rate * BURST_SECONDS, now)
         actions = rate * ACTION_SHARE
         self._actions = TokenBucket.full(actions, actions * ACTION_BURST_SECONDS, now)
@@ -89,16 +94,16 @@ class MessageLimits:
             "are dropped"
         )
 
-    def message(self, now: float) -> Verdict:
-        """The verdict on a message that arrived at ``now``, before it is read."""
+    def message(self) -> Verdict:
+        """The verdict on a message that arrived now, before it is read."""
         bucket = self._messages
-        return Verdict.ALLOW if bucket.take(now) else _refusal(bucket)
+        return Verdict.ALLOW if bucket.take(self._clock.now()) else _refusal(bucket)
 
-    def action(self, now: float) -> Verdict:
+    def action(self) -> Verdict:
         """The verdict on a message other than ``pose`` (already counted by
         :meth:`message`)."""
         bucket = self._actions
-        return Verdict.ALLOW if bucket.take(now) else _refusal(bucket)
+        return Verdict.ALLOW if bucket.take(self._clock.now()) else _refusal(bucket)
 
 
 def _refusal(bucket: TokenBucket) -> Verdict:

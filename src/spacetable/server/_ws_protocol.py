@@ -132,14 +132,14 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
             return
         self.start_keepalive()
         self.game = Connection(self.write_frame)
-        if policy.message_rate > 0:
-            self.limits = MessageLimits(policy.message_rate, self.loop.time())
         room_id = found[1]
         self.room = directory.get(room_id)
         if self.room is None:
             self.game.send({"type": "error", "message": f"no room {room_id!r}"})
             self.close(NO_SUCH_ROOM, "no such room")
             return
+        if policy.message_rate > 0:  # the socket's limits keep its room's time
+            self.limits = MessageLimits(policy.message_rate, self.room.clock)
         self.room.connect(self.game)
 
     def send_receive_event_to_app(self) -> None:
@@ -152,8 +152,7 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         if self.room is None or self.close_sent:
             return
         limits = self.limits
-        now = self.loop.time()
-        if limits is not None and not self._admitted(limits.message(now)):
+        if limits is not None and not self._admitted(limits.message()):
             return
         try:
             message = parse_client_message(data)
@@ -162,7 +161,7 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
             return
         if isinstance(message, Pose):
             self.room.pose(self.game, message)  # the stream: no trip through the queue
-        elif limits is None or self._admitted(limits.action(now)):
+        elif limits is None or self._admitted(limits.action()):
             self.room.submit(self.game, message)
 
     def handle_ping(self) -> None:
@@ -171,7 +170,7 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         pong = b"".join(self.conn.data_to_send())
         if self.game is None:
             self.transport.write(pong)
-        elif self.limits is None or self._admitted(self.limits.message(self.loop.time())):
+        elif self.limits is None or self._admitted(self.limits.message()):
             self.write_frame(pong)
 
     def handle_parser_exception(self) -> None:
