@@ -26,13 +26,13 @@ class Page:
 
 #: Every page by name.
 PAGES: dict[str, Page] = {
-    "lobby": Page("index.html", "spacetable — space battles at one table", "lobby.js"),
+    "lobby": Page("index.html", "spacetable — space battles at one table", "pages/lobby.js"),
     "room": Page("room.html", "Room — spacetable", "pages/room.js"),
-    "matches": Page("matches.html", "Finished matches — spacetable", "matches.js"),
+    "matches": Page("matches.html", "Finished matches — spacetable", "pages/matches.js"),
     "replay": Page("replay.html", "Replay — spacetable", "pages/replay.js"),
     "referee": Page("referee.html", "Referee sandbox — spacetable", "pages/referee.js"),
-    "tutorial": Page("tutorial.html", "Learn in 2 minutes — spacetable", "tutorial.js"),
-    "rules": Page("rules.html", "How to play — spacetable", "rules.js"),
+    "tutorial": Page("tutorial.html", "Learn in 2 minutes — spacetable", "pages/tutorial.js"),
+    "rules": Page("rules.html", "How to play — spacetable", "pages/rules.js"),
 }
 
 

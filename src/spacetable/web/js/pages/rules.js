@@ -3,11 +3,11 @@
 // shields in words; the rest of the page is static text and pictures the server renders
 // (/rules/figures/<name>.svg).
 
-import { $, clear, el, svg } from "./shell/dom.js";
-import { loadCatalog, shipFace } from "./games/lasers/cards.js";
-import { colourOf } from "./shell/colours.js";
-import { CARD_SIZE } from "./games/lasers/geometry.js";
-import "./games/hexfleet/sheet.js"; // the hex fleet's rules lay out their rows and tables with it
+import { $, clear, el, svg } from "../shell/dom.js";
+import { loadCatalog, shipFace } from "../games/lasers/cards.js";
+import { colourOf } from "../shell/colours.js";
+import { CARD_SIZE } from "../games/lasers/geometry.js";
+import "../games/hexfleet/sheet.js"; // the hex fleet's rules lay out their rows and tables with it
 
 /** A laser's direction in words: its angle off the bow (degrees, + to the left). */
 function side(angle) {

@@ -1,27 +1,27 @@
 // The tutorial: a newcomer learns by doing, one short step at a time. Light Speed first, on
 // a small table against one Blue ship: move the card in hand, turn it to aim, put it down,
 // watch the battle the server resolves (POST /api/resolve, drawn by BattlePlayer), read the
-// score. Then Faster Than Light (tutorial/ftl.js): turn a missile with the ring, sprint it
-// with the arrow and watch its tape. Each step says what to do, notices when it is done and
-// only then offers Next; "ready" opens a first match against a bot, or Next goes on to hex
-// fleet (tutorial/hexfleet.js): the chit cup, a move and its cost, shields and a salvo by the
-// cards, and a hex fleet battle against the easy bot.
+// score. Then Faster Than Light (games/ftl/tutorial.js): turn a missile with the ring,
+// sprint it with the arrow and watch its tape. Each step says what to do, notices when it is
+// done and only then offers Next; "ready" opens a first match against a bot, or Next goes on
+// to hex fleet (games/hexfleet/tutorial.js): the chit cup, a move and its cost, shields and a
+// salvo by the cards, and a hex fleet battle against the easy bot.
 //
 // `/tutorial?game=ftl` starts at the Faster Than Light steps, `?game=hexfleet` at hex fleet's.
 //
 // The page's state for tests: body[data-step] is the current step's id, body[data-done] is
 // "yes" once the step is done.
 
-import { $, clear, el, postJSON, setPhase } from "./shell/dom.js";
-import { loadCatalog } from "./games/lasers/cards.js";
-import { colourOf } from "./shell/colours.js";
-import { heading } from "./shell/angles.js";
-import { TableView } from "./games/lasers/table.js";
-import { Hand } from "./games/lasers/hand.js";
-import { BattlePlayer } from "./games/lasers/battle.js";
-import { showScores } from "./games/lasers/scores.js";
-import { FtlLesson } from "./tutorial/ftl.js";
-import { hexSteps } from "./tutorial/hexfleet.js";
+import { $, clear, el, postJSON, setPhase } from "../shell/dom.js";
+import { loadCatalog } from "../games/lasers/cards.js";
+import { colourOf } from "../shell/colours.js";
+import { heading } from "../shell/angles.js";
+import { TableView } from "../games/lasers/table.js";
+import { Hand } from "../games/lasers/hand.js";
+import { BattlePlayer } from "../games/lasers/battle.js";
+import { showScores } from "../games/lasers/scores.js";
+import { FtlLesson } from "../games/ftl/tutorial.js";
+import { hexSteps } from "../games/hexfleet/tutorial.js";
 
 const PLAYERS = ["Red", "Blue"];
 /** The tutorial's table (mm): small, so the cards are big on any screen. */

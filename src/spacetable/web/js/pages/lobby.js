@@ -8,10 +8,10 @@
 // module (`lobbyForm(ctx)`: what a schema cannot say), and the open rooms are told in the
 // words of each game's `describe(options)`.
 
-import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "./shell/dom.js";
-import { loadMatches, matchItem } from "./matchlist.js";
-import { optionsForm } from "./shell/optionsform.js";
-import { describerOf, gameList, loadGame } from "./games/index.js";
+import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "../shell/dom.js";
+import { loadMatches, matchItem } from "../shell/matchlist.js";
+import { optionsForm } from "../shell/optionsform.js";
+import { describerOf, gameList, loadGame } from "../games/index.js";
 
 const REFRESH_MS = 3000;
 

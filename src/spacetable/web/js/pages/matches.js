@@ -1,9 +1,9 @@
 // /matches: finished matches with their players, scores and winner, linking to replays,
 // a page at a time: "older" and "newer" follow the list (?before=ID / ?after=ID).
 
-import { $, clear } from "./shell/dom.js";
-import { loadMatches, matchRow } from "./matchlist.js";
-import { gameList } from "./games/index.js";
+import { $, clear } from "../shell/dom.js";
+import { loadMatches, matchRow } from "../shell/matchlist.js";
+import { gameList } from "../games/index.js";
 
 /** Matches on one page. */
 const PAGE = 50;

@@ -4,11 +4,11 @@
 // (POST /api/resolve, the turn file of DESIGN section 5) and played out on the board
 // (games/ftl/animate.js), told line by line.
 
-import { clear, el, postJSON } from "../shell/dom.js";
-import { FtlBoard, pieceList, seatColour } from "../games/ftl/board.js";
-import { Plotter } from "../games/ftl/plotter.js";
-import { afterOrder, noseOf, orderText, tapeContact } from "../games/ftl/orders.js";
-import { animateTurn } from "../games/ftl/animate.js";
+import { clear, el, postJSON } from "../../shell/dom.js";
+import { FtlBoard, pieceList, seatColour } from "./board.js";
+import { Plotter } from "./plotter.js";
+import { afterOrder, noseOf, orderText, tapeContact } from "./orders.js";
+import { animateTurn } from "./animate.js";
 
 const PLAYERS = ["red", "blue"];
 const TABLE = { width: 14, height: 14 };

@@ -10,9 +10,9 @@
 //   done(text) are the tutorial's status line and "this step is done", actions() its button
 //   row.
 
-import { $, el, postJSON } from "../shell/dom.js";
-import { DIRECTIONS, HexBoard } from "../games/hexfleet/board.js";
-import { showCards } from "../games/hexfleet/salvo.js";
+import { $, el, postJSON } from "../../shell/dom.js";
+import { DIRECTIONS, HexBoard } from "./board.js";
+import { showCards } from "./salvo.js";
 
 const BOARD = { width: 9, height: 7 };
 const ME = "Red";

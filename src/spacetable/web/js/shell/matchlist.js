@@ -1,8 +1,8 @@
 // Finished matches as rows and list items (the lobby's recent list and /matches), each
 // naming its game by the title GET /api/games gives it (`games`: that list).
 
-import { el, fetchJSON, formatTime } from "./shell/dom.js";
-import { colourOf } from "./shell/colours.js";
+import { el, fetchJSON, formatTime } from "./dom.js";
+import { colourOf } from "./colours.js";
 
 /** The title of the game that plays `ruleset` (the ruleset itself if none does). */
 function gameTitle(games, ruleset) {
