@@ -21,7 +21,7 @@ export function botSeats(game, { idPrefix, botFirst = false }) {
   const levels = game.bot_levels || [];
   const about = game.bot_descriptions || {};
   const element = el("div", { class: "bot-seats", id: `${idPrefix}s` },
-    el("span", { class: "races-label", text: "Who plays the other seats" }));
+    el("span", { class: "option-group-label", text: "Who plays the other seats" }));
   const selects = [];
   for (let seat = 1; seat < MAX_SEATS; seat += 1) {
     const select = el("select", { id: `${idPrefix}-${seat}`, "aria-label": `who plays seat ${seat + 1}`, dataset: { seat } },

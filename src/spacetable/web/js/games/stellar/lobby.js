@@ -27,7 +27,7 @@ export function lobbyForm({ game, box, form }) {
   const labels = selects.map((select, i) => el("label", { class: "race-seat" }, `seat ${i + 1} `, select));
   box.prepend(el("p", { class: "game-blurb",
     text: "Each player picks a secret fleet of his race within the battle's credits and deploys it against the clock; then the ships fight on their own over the cargo." }));
-  box.append(el("div", { class: "races", id: "races" }, el("span", { class: "races-label", text: game.options.properties.races.title }), labels));
+  box.append(el("div", { class: "option-group", id: "races" }, el("span", { class: "option-group-label", text: game.options.properties.races.title }), labels));
   const seats = form.input("seats");
   const show = () => labels.forEach((label, i) => { label.hidden = i >= Number(seats.value); });
   seats.addEventListener("change", show);
