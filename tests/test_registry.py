@@ -3,12 +3,13 @@ the ruleset its files name."""
 
 from __future__ import annotations
 
-import importlib
+from pathlib import Path
 
 import pytest
 
-from spacetable.core.registry import (
-    REGISTRATIONS,
+from spacetable.registry import (
+    BUILTIN,
+    GAMES_VARIABLE,
     UnknownGame,
     game,
     game_for_ruleset,
@@ -20,19 +21,17 @@ from spacetable.core.registry import (
 
 def test_every_registration_is_a_game_with_its_own_key_and_rulesets() -> None:
     entries = games()
-    assert len(entries) == len(REGISTRATIONS)
-    assert len({g.key for g in entries}) == len(entries)
+    assert entries[: len(BUILTIN)] == BUILTIN
+    assert len({g.rules.key for g in entries}) == len(entries)
     assert len(set(rulesets())) == len(rulesets())
-    assert {"lightspeed", "stellar", "ftl"} <= {g.key for g in entries}
+    assert {"lightspeed", "stellar", "ftl", "hexfleet"} <= {g.rules.key for g in entries}
 
 
-@pytest.mark.parametrize("ruleset", ["lightspeed", "stellar", "ftl"])
+@pytest.mark.parametrize("ruleset", ["lightspeed", "stellar", "ftl", "hexfleet"])
 def test_a_file_reaches_its_game_by_ruleset(ruleset: str) -> None:
     entry, referee = referee_for({"ruleset": ruleset})
-    assert entry is game_for_ruleset(ruleset) is game(entry.key)
-    # The renderer it names exists (it is imported only when drawing).
-    module, _, name = referee.draw.partition(":")
-    assert callable(getattr(importlib.import_module(module), name))
+    assert entry is game_for_ruleset(ruleset) is game(entry.rules.key)
+    assert referee is entry.rules.referee and entry.draw is not None
 
 
 @pytest.mark.parametrize(
@@ -59,12 +58,13 @@ def test_every_game_played_in_rooms_is_complete() -> None:
     seats, a pacing the server knows, and bots whose levels its bots module makes."""
     from spacetable.server.rooms import PACINGS
 
-    playable = [g for g in games() if g.playable]
-    assert {g.key for g in playable} >= {"lightspeed", "stellar", "ftl"}
+    playable = [g for g in games() if g.rules.playable]
+    assert {g.rules.key for g in playable} >= {"lightspeed", "stellar", "ftl", "hexfleet"}
     for entry in playable:
-        assert entry.pacing in PACINGS
-        assert entry.room_options is not None and entry.match is not None
-        fields = entry.room_options.model_fields
+        rules = entry.rules
+        assert rules.pacing in PACINGS
+        assert rules.room_options is not None and rules.match is not None
+        fields = rules.room_options.model_fields
         assert {"ruleset", "seats"} <= set(fields)
         assert entry.bots is not None and "random" in entry.bots.levels
         assert entry.bots.default in entry.bots.levels
@@ -89,7 +89,7 @@ def test_a_games_resources_and_cards_come_through_the_registry() -> None:
 def test_every_game_rooms_can_play_has_seeded_duels_for_its_bots() -> None:
     """``spacetable duels`` reaches every game's duel through the registry; a duel replays
     from its seed, and the seat swap gives bot ``a`` the other seat."""
-    for entry in [g for g in games() if g.playable]:
+    for entry in [g for g in games() if g.rules.playable]:
         assert entry.bots is not None
         duel = entry.duel_function()
         bots = entry.bots.bot("random"), entry.bots.bot("random")
@@ -104,7 +104,32 @@ def test_every_game_rooms_can_play_has_seeded_duels_for_its_bots() -> None:
 def test_a_bot_standing_in_for_a_player_plays_at_a_level_the_game_has() -> None:
     """A player who left mid-match was not learning: the laser games' stand-in is not the
     slow beginner they offer newcomers."""
-    for entry in [g for g in games() if g.playable]:
+    for entry in [g for g in games() if g.rules.playable]:
         assert entry.bots is not None and entry.bots.stand_in_level in entry.bots.levels
     laser = game("lightspeed").bots
     assert laser is not None and laser.stand_in_level == "medium" != laser.default
+
+
+def test_games_registered_from_outside_the_package_are_listed_after_the_built_in_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``SPACETABLE_GAMES`` names modules that define a ``GAME`` each."""
+    (tmp_path / "extra_game.py").write_text(
+        "from spacetable.core.rules import GameRules\n"
+        "from spacetable.registry import Game\n"
+        "GAME = Game(GameRules('extra', 'Extra', ('extra',)))\n"
+    )
+    (tmp_path / "no_game.py").write_text("X = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv(GAMES_VARIABLE, " extra_game ,")
+    games.cache_clear()
+    try:
+        assert games()[-1] is game("extra") is game_for_ruleset("extra")
+        assert games()[: len(BUILTIN)] == BUILTIN
+        monkeypatch.setenv(GAMES_VARIABLE, "extra_game,no_game")
+        games.cache_clear()
+        with pytest.raises(TypeError, match="no_game defines no GAME"):
+            games()
+    finally:
+        monkeypatch.delenv(GAMES_VARIABLE)
+        games.cache_clear()

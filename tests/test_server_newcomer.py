@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from spacetable.bots.lasers._view import is_free, random_free_pose, view_table
-from spacetable.core.registry import game
 from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.lasers.geometry import Pose, Rect
 from spacetable.lasers.ships import CARD_SIZE_MM
+from spacetable.registry import game
 from spacetable.server._realtime import BOT_PAUSE
 from tests._server import Client, Server, running_server
 

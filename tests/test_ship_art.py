@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from spacetable.core.registry import game
 from spacetable.lasers.ships import ShipDef
 from spacetable.lasers.tables import catalog, load_table
+from spacetable.registry import game
 from spacetable.render import _drawing
 from spacetable.render import svg as svg_module
 from spacetable.render.ship_art import race_of_key, ship_art

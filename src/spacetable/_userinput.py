@@ -16,6 +16,9 @@ from typing import Any
 
 import orjson
 
+#: The largest file a referee reads (table and turn files, combat scripts alike;
+#: docs/formats.md, Limits).
+MAX_FILE_BYTES = 1 << 20
 #: How deep arrays and objects may nest (orjson's own limit, which it enforces).
 MAX_JSON_DEPTH = 1024
 

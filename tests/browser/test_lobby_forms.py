@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from spacetable.core.registry import games
+from spacetable.registry import games
 from tests.browser.conftest import OpenPage, Server
 
 
@@ -49,7 +49,7 @@ def test_the_hex_fleet_offers_two_to_four_sides(open_page: OpenPage) -> None:
     assert page.inner_text("[data-option='seats']").startswith("Sides")
 
 
-@pytest.mark.parametrize("key", [game.key for game in games() if game.playable])
+@pytest.mark.parametrize("key", [game.rules.key for game in games() if game.rules.playable])
 def test_a_room_opens_from_each_games_form_as_it_first_shows(
     open_page: OpenPage, server: Server, key: str
 ) -> None:

@@ -22,7 +22,6 @@ from typing import Any, ClassVar, Literal
 
 from spacetable.core.events import Event
 from spacetable.core.match import Action, InvalidOptions
-from spacetable.core.registry import Bots
 from spacetable.lasers.battle import Card
 from spacetable.lasers.geometry import Pose, Rect, rect_inside, rects_touch
 from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
@@ -31,25 +30,6 @@ from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
 DEFAULT_TABLE_MM = (1200.0, 800.0)
 #: Cards whose shapes overlap by less than this (mm) only touch (for messages).
 _OVERLAP_MM = 1e-6
-
-#: The laser games' bots (:mod:`spacetable.bots.lasers`): Light Speed and Stellar Conflict share
-#: them, as they share the placing round. The beginner is the default: someone who needs
-#: four or five seconds a card plays most of his deck against it. The paces in words are
-#: the room's (``BOT_PAUSE`` in ``server/_realtime.py``; a test holds them together).
-LASER_BOTS = Bots(
-    make="spacetable.bots.lasers:make_bot",
-    levels=("beginner", "random", "easy", "medium", "hard"),
-    default="beginner",
-    stand_in="medium",  # a player who left mid-match was not learning
-    warm_up="spacetable.bots.lasers:warm_up",
-    about=(
-        ("beginner", "places a card about every 6 s and aims roughly: time to learn"),
-        ("random", "places a card about every 1.2 s, anywhere, aiming at nothing"),
-        ("easy", "places a card about every 2 s and aims a little"),
-        ("medium", "places a card about every 1.5 s and aims well"),
-        ("hard", "places a card about every second and aims carefully"),
-    ),
-)
 
 Choice = Literal["dropped", "discarded"]
 

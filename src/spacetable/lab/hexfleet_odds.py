@@ -165,8 +165,7 @@ def _turned(events: Iterable[Any]) -> list[Card]:
 
 def _from_script(path: Path, fire: str | None, at: str | None) -> tuple[Ship, Ship, list[Card]]:
     """The attacker, the target and the discards after the combat script at ``path``."""
-    from spacetable._userinput import parse_json, read_limited
-    from spacetable.core.registry import MAX_FILE_BYTES
+    from spacetable._userinput import MAX_FILE_BYTES, parse_json, read_limited
     from spacetable.games.hexfleet.script import read
 
     if fire is None or at is None:

@@ -8,10 +8,15 @@ of ``docs/stellar.md`` (``spacetable races``).
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
+import typer
+
+from spacetable.bots.lasers import LEVELS, warm_up
 from spacetable.bots.lasers.arena import (
     NORMAL_GAME,
     STELLAR_PACE_SECONDS,
@@ -20,7 +25,7 @@ from spacetable.bots.lasers.arena import (
     race_matrix,
 )
 from spacetable.core.stats import wilson
-from spacetable.games.stellar import CREDITS, RACES, BattleSize
+from spacetable.games.stellar import BATTLE_SIZES, CREDITS, RACES, BattleSize
 
 #: The normal quantile of a two-sided 95 % interval.
 
@@ -183,3 +188,74 @@ def run_study(
         race_matrix(size, games, seed, level, pace, progress=keep, setup=setup)
         studies.append(SizeStudy(size, tuple(records)))
     return RaceStudy(level, games, seed, pace, tuple(studies), setup)
+
+
+def _sizes_in_words() -> str:
+    """The battle sizes with their credits: "dispute (10 credits), conflict (15)..."."""
+    sizes = [f"{size} ({CREDITS[size]})" for size in BATTLE_SIZES]
+    sizes[0] = sizes[0].replace(")", " credits)")
+    return ", ".join(sizes)
+
+
+def races_command(
+    size: Annotated[str, typer.Option(help=f"Battle size: {_sizes_in_words()} or all.")] = "all",
+    games: Annotated[
+        int,
+        typer.Option(
+            help="Matches per pair of races in each seat order (each pair plays twice as many)."
+        ),
+    ] = 100,
+    level: Annotated[
+        str, typer.Option(help=f"Bot level on both sides: {', '.join(LEVELS)}.")
+    ] = "easy",
+    seed: Annotated[int, typer.Option(help="Seed of the first match; match i uses seed + i.")] = 0,
+    pace: Annotated[
+        float, typer.Option(help="Seconds each bot takes per card it deploys.")
+    ] = STELLAR_PACE_SECONDS,
+    deployment: Annotated[
+        str, typer.Option(help="timer (the countdown) or stop (Light Speed's stop rule).")
+    ] = "timer",
+    asteroids: Annotated[
+        int, typer.Option(help="Asteroids variant: 1 to 5 asteroids instead of cargo ships.")
+    ] = 0,
+    stolen_goods: Annotated[bool, typer.Option(help="Play the Stolen Goods variant.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the study as one JSON object.")
+    ] = False,
+) -> str:
+    """Measure how fair the Stellar Conflict races are (bot study).
+
+    Bots of one level play every pair of races head to head at each battle size (two
+    players, seats alternating, seeded; the normal game under the timer unless told) and
+    print each race's win rate against each other race and overall, with a 95% Wilson
+    interval, as markdown tables or JSON. Progress goes to stderr; the default run takes a
+    few minutes. See docs/stellar.md."""
+    sizes = list(BATTLE_SIZES) if size == "all" else [s for s in BATTLE_SIZES if s == size]
+    if not sizes:
+        raise ValueError(f"unknown battle size {size!r} (choose {', '.join(BATTLE_SIZES)} or all)")
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
+    if games < 1 or pace <= 0:
+        raise ValueError("--games must be at least 1 and --pace positive")
+    if deployment not in ("timer", "stop"):
+        raise ValueError(f"unknown deployment {deployment!r} (choose timer or stop)")
+    setup = StudySetup("stop" if deployment == "stop" else "timer", asteroids, stolen_goods)
+    setup.options(("wiss", "vak"), sizes[0])  # raises InvalidOptions for a bad variant
+    total = len(sizes) * 6
+    print(f"{total} pairs of races, {2 * games} matches each...", file=sys.stderr)
+    warm_up()
+    done: list[PairRecord] = []
+
+    def progress(battle: BattleSize, record: PairRecord) -> None:
+        done.append(record)
+        low, high = wilson(record.points, record.games)
+        print(
+            f"[{len(done)}/{total}] {battle}: {record.race} vs {record.other} "
+            f"{record.rate:.0%} ({low:.0%}-{high:.0%}) over {record.games} matches",
+            file=sys.stderr,
+        )
+
+    study = run_study(sizes, games, seed, level, pace, progress, setup)
+    if as_json:
+        return json.dumps(study.to_json(), indent=2)
+    return f"{study.to_markdown()}\n\nReproduce: {study.command()}"

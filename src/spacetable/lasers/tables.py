@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from spacetable._userinput import InputError, clipped, listed, parse_json, read_limited
 from spacetable.core.files import read_header
-from spacetable.core.registry import Referee
+from spacetable.core.rules import Referee
 from spacetable.lasers.battle import RULESETS, Card, Outcome, Resolver, Rules, Ruleset, resolve
 from spacetable.lasers.geometry import Pose, rect_inside, rects_touch
 from spacetable.lasers.narrate import narrate
@@ -317,13 +317,12 @@ def _account(table: Table, outcome: Outcome) -> list[str]:
 
 
 #: How ``spacetable resolve`` and ``render`` settle a table file (Light Speed and Stellar
-#: Conflict share it): see :class:`spacetable.core.registry.Referee`.
+#: Conflict share it): see :class:`spacetable.core.rules.Referee`.
 TABLE_REFEREE = Referee(
     read=table_from_json,
     resolve=Table.resolve,
     account=_account,
     result_json=Outcome.to_json,
-    draw="spacetable.render.svg:table_svg",
     error=TableError,
     kind="table file",
     to_json=Table.to_json,

@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from spacetable.core.registry import Bots
+from spacetable.registry import Bots
 from spacetable.server import protocol as msg
 from spacetable.server._clock import RoomClock
 from spacetable.server._connection import Connection
@@ -218,7 +218,7 @@ class RoomLobby:
             connection.send(
                 {
                     "type": "error",
-                    "message": f"no {level!r} bot in {self.options.entry.title}: "
+                    "message": f"no {level!r} bot in {self.options.entry.rules.title}: "
                     f"choose one of {', '.join(self.bots.levels)}",
                 }
             )

@@ -61,7 +61,7 @@ class PlotsMatch(RoomMatch):
             return self.match.plot(player, tuple(message.orders), t)
         if isinstance(message, msg.Unplot):
             return self.match.unplot(player, t)
-        title = self.options.entry.title
+        title = self.options.entry.rules.title
         raise IllegalAction(f"{title} is played by plotting orders: there is no {message.type}")
 
     def apply(self, action: Any) -> Change:

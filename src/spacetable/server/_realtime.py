@@ -28,7 +28,7 @@ PLACING_PHASES = ("fast", "deployment")
 #: Seconds a bot takes for each card, by level, where a fast hand wins (Light Speed, and
 #: Stellar Conflict under the stop rule): the beginner leaves a person who needs 4 or 5 s a
 #: card time to play most of his deck. The registry tells these paces in words
-#: (``LASER_BOTS`` in ``games/_deployment.py``).
+#: (``LASER_BOTS`` in ``registry/_lasers.py``).
 BOT_PAUSE = {"beginner": 6.0, "random": 1.2, "easy": 2.0, "medium": 1.4, "hard": 1.0}
 #: The same under Stellar Conflict's countdown: about what a quick person needs to place a
 #: card with care, so that a bot deploys some seven or eight cards in a Dispute's 30 s and
@@ -100,7 +100,7 @@ class RealtimeMatch(RoomMatch):
             return Discard(player, t)
         if isinstance(message, msg.Fleet):
             return Fleet(player, tuple(message.ships), t)
-        raise IllegalAction(f"{self.options.entry.title} has no {message.type} action")
+        raise IllegalAction(f"{self.options.entry.rules.title} has no {message.type} action")
 
     def apply(self, action: Any) -> Change:
         """Apply one action and log it. Raises IllegalAction (nothing changed)."""

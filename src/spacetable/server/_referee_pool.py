@@ -19,7 +19,7 @@ import orjson
 
 from spacetable._time_limit import RESOLVE_BUDGET_S, OutOfMemory, OutOfTime, Workers
 from spacetable._userinput import InputError, parse_json
-from spacetable.core.registry import UnknownGame, preload, referee_for
+from spacetable.registry import UnknownGame, preload, referee_for
 
 #: Tables that may wait for the worker (or run) at once; more are turned away as busy.
 MAX_PENDING = 8
@@ -51,7 +51,7 @@ def resolve_upload(body: bytes) -> bytes:
     Raises :class:`UploadRefused` naming the problem in the upload."""
     try:
         data = parse_json(body)
-        _, referee = referee_for(data)
+        entry, referee = referee_for(data)
     except (InputError, UnknownGame) as exc:
         raise UploadRefused(str(exc)) from None
     try:
@@ -62,7 +62,7 @@ def resolve_upload(body: bytes) -> bytes:
     answer = {
         "ruleset": data["ruleset"],
         "result": referee.result_json(resolution),
-        "svg": referee.svg(settled, resolution),
+        "svg": entry.svg(settled, resolution),
     }
     if referee.to_json is not None:
         answer["table"] = referee.to_json(settled)

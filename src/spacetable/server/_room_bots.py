@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from spacetable.core.match import IllegalAction
-from spacetable.core.registry import Bots
+from spacetable.registry import Bots
 from spacetable.server._clock import RoomClock
 from spacetable.server._connection import Connection
 from spacetable.server._room_match import RoomMatch

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from spacetable.core.match import IllegalAction
-from spacetable.core.registry import Game, game_for_ruleset
+from spacetable.registry import Game, game_for_ruleset
 from spacetable.server import protocol as msg
 from spacetable.server.storage import StoredMatch
 
@@ -68,12 +68,12 @@ class RoomOptions:
 
     def match_options(self, players: tuple[str, ...], timing: Timing) -> Any:
         """The match options for ``players`` (seat order). Raises InvalidOptions."""
-        entry = self.entry
+        rules = self.entry.rules
         data: dict[str, Any] = {"players": list(players), **self.game}
-        if entry.countdown_option is not None and timing.countdown_seconds is not None:
-            data[entry.countdown_option] = timing.countdown_seconds
-        assert entry.match is not None
-        return entry.match.options_from_json(data)
+        if rules.countdown_option is not None and timing.countdown_seconds is not None:
+            data[rules.countdown_option] = timing.countdown_seconds
+        assert rules.match is not None
+        return rules.match.options_from_json(data)
 
     def check(self) -> None:
         """Raise InvalidOptions if no match could be played with these options."""
@@ -134,9 +134,9 @@ class RoomMatch(ABC):
         self.seed = seed
         self.started = started
         self.started_wall = time.time()
-        entry = options.entry
-        assert entry.match is not None
-        self.match: Any = entry.match(options.match_options(players, timing), self.seed)
+        match_type = options.entry.rules.match
+        assert match_type is not None
+        self.match: Any = match_type(options.match_options(players, timing), self.seed)
         #: Every action applied, as JSON with its server time.
         self.actions: list[dict[str, Any]] = []
         #: Loop time the running run-up ends (the match clock stands still until then).

@@ -58,7 +58,7 @@ class TurnsMatch(RoomMatch):
     def action(self, player: str, message: GameMessage, t: float) -> Any:
         """The match action an ``act`` message asks for at match time ``t``."""
         if not isinstance(message, msg.Act):
-            title = self.options.entry.title
+            title = self.options.entry.rules.title
             raise IllegalAction(
                 f"{title} is played one action at a time: there is no {message.type}"
             )

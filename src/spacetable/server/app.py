@@ -23,8 +23,8 @@ from pydantic import ValidationError
 
 from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable._userinput import clipped, parse_json
-from spacetable.core.registry import UnknownGame, game, game_for_ruleset, games
 from spacetable.lasers.tables import MAX_TABLE_BYTES
+from spacetable.registry import UnknownGame, game, game_for_ruleset, games
 from spacetable.render.rules_figures import FIGURES, figure_svg
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
@@ -56,10 +56,10 @@ def room_options(body: Any) -> RoomOptions:
     if not isinstance(body, dict):
         raise ValueError("the body must be a JSON object")
     ruleset = body.get("ruleset", DEFAULT_RULESET)
-    playable = [r for entry in games() if entry.playable for r in entry.rulesets]
+    playable = [r for entry in games() if entry.rules.playable for r in entry.rules.rulesets]
     if not isinstance(ruleset, str) or ruleset not in playable:
         raise ValueError(f"ruleset: must be one of {', '.join(playable)}, got {clipped(ruleset)}")
-    model = game_for_ruleset(ruleset).room_options
+    model = game_for_ruleset(ruleset).rules.room_options
     assert model is not None
     try:
         parsed = model.model_validate(body)
@@ -68,7 +68,7 @@ def room_options(body: Any) -> RoomOptions:
         where = ".".join(str(part) for part in first["loc"]) or "body"
         raise ValueError(f"{where}: {first['msg']}") from None
     game = parsed.model_dump(exclude={"ruleset", "seats"}, by_alias=True)
-    options = RoomOptions(ruleset, parsed.seats, game)
+    options = RoomOptions(ruleset, parsed.model_dump()["seats"], game)
     options.check()  # InvalidOptions (a ValueError): e.g. two seats with one race
     return options
 
@@ -163,7 +163,8 @@ def create_app(
     for entry in games():
         if entry.web_dir is not None:
             folder = str(PurePosixPath(entry.client).parent)
-            app.mount(folder, StaticFiles(directory=str(entry.web_dir)), name=f"game-{entry.key}")
+            mounted = StaticFiles(directory=str(entry.web_dir))
+            app.mount(folder, mounted, name=f"game-{entry.rules.key}")
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     @app.exception_handler(StorageUnavailable)
@@ -181,7 +182,7 @@ def create_app(
         room = directory.get(room_id)
         if room is None:
             raise HTTPException(404, f"no room {room_id!r}: it may have closed")
-        return HTMLResponse(compose("room", game=game_for_ruleset(room.options.ruleset).key))
+        return HTMLResponse(compose("room", game=game_for_ruleset(room.options.ruleset).rules.key))
 
     @app.get("/matches", include_in_schema=False)
     async def matches_page() -> HTMLResponse:
@@ -265,7 +266,7 @@ def create_app(
         except UnknownGame as exc:
             raise HTTPException(404, str(exc)) from None
         except KeyError:
-            raise HTTPException(404, f"{game(key).title} has no {clipped(name)}") from None
+            raise HTTPException(404, f"{game(key).rules.title} has no {clipped(name)}") from None
 
     @app.post("/api/resolve", response_model=None)
     async def resolve_table(request: Request) -> Response:

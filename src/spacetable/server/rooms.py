@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from spacetable.core.match import IllegalAction
-from spacetable.core.registry import Bots
+from spacetable.registry import Bots
 from spacetable.server import protocol as msg
 from spacetable.server._clock import LoopClock, RoomClock
 from spacetable.server._connection import Connection, encode, message_frame, text_frame
@@ -107,7 +107,7 @@ class Room(RoomLobby, RoomBots):
     ) -> None:
         self.id = room_id
         self.options = options
-        self.pacing = PACINGS[options.entry.pacing]
+        self.pacing = PACINGS[options.entry.rules.pacing]
         bots = options.entry.bots
         assert bots is not None, "a game played in rooms has bots"
         self.bots: Bots = bots

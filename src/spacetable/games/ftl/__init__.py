@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spacetable.core.registry import Bots, Game, Referee
+from spacetable.core.rules import GameRules, Referee
 from spacetable.games.ftl.match import (
     MAX_MISSILES,
     MAX_TABLE_IN,
@@ -39,7 +39,7 @@ from spacetable.games.ftl.turnfile import (
 )
 
 __all__ = [
-    "GAME",
+    "RULES",
     "FtlMatch",
     "FtlOptions",
     "FtlResult",
@@ -92,9 +92,10 @@ class FtlRoom(BaseModel):
     )
 
 
-#: Faster Than Light in the game registry (:mod:`spacetable.core.registry`): rooms play it
-#: by secret plots; its turn files settle through ``spacetable resolve`` and ``render``.
-GAME = Game(
+#: Faster Than Light's rules (wired to its bots and drawings in
+#: :mod:`spacetable.registry.ftl`): rooms play it by secret plots; its turn files settle
+#: through ``spacetable resolve`` and ``render``.
+RULES = GameRules(
     "ftl",
     "Faster Than Light",
     (RULESET,),
@@ -103,7 +104,6 @@ GAME = Game(
         resolve=TurnFile.resolve,
         account=_account,
         result_json=TurnResult.to_json,
-        draw="spacetable.render.ftl_svg:turn_svg",
         error=TurnFileError,
         kind="turn file",
         draws_resolution=True,
@@ -111,17 +111,4 @@ GAME = Game(
     match=FtlMatch,
     room_options=FtlRoom,
     pacing="plots",
-    bots=Bots(
-        make="spacetable.bots.ftl:make_bot",
-        levels=("random", "greedy", "easy", "medium", "hard"),
-        default="medium",
-        about=(
-            ("random", "gives each piece a random order: a target to learn on"),
-            ("greedy", "takes the best shot if you stood still, never guesses your move"),
-            ("easy", "weighs a few of its plots against a few of yours"),
-            ("medium", "weighs more plots, yours and its own, before it commits"),
-            ("hard", "weighs many plots and plays the safest mix of them"),
-        ),
-    ),
-    duel="spacetable.bots.ftl.arena:duel",
 )

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spacetable.core.registry import Bots, Game, Referee
+from spacetable.core.rules import GameRules, Referee
 from spacetable.games.hexfleet.fleets import MAX_NAME, MAX_SHIPS_PER_SIDE, SCENARIOS
 from spacetable.games.hexfleet.match import (
     DEFAULT_TURN_LIMIT,
@@ -34,7 +34,7 @@ from spacetable.games.hexfleet.script import (
 )
 from spacetable.games.hexfleet.ships import CLASSES
 
-__all__ = ["GAME", "HexMatch", "HexOptions", "HexResult"]
+__all__ = ["RULES", "HexMatch", "HexOptions", "HexResult"]
 
 
 class HexShip(BaseModel):
@@ -113,9 +113,10 @@ def scenarios() -> dict[str, Any]:
     }
 
 
-#: Hex fleet in the game registry (:mod:`spacetable.core.registry`): rooms play it one
-#: action at a time, as the chit cup activates the ships.
-GAME = Game(
+#: Hex fleet's rules (wired to its bots, drawings and odds in
+#: :mod:`spacetable.registry.hexfleet`): rooms play it one action at a time, as the chit
+#: cup activates the ships.
+RULES = GameRules(
     "hexfleet",
     "Hex fleet",
     ("hexfleet",),
@@ -124,7 +125,6 @@ GAME = Game(
         resolve=CombatScript.resolve,
         account=account,
         result_json=result_with_log,
-        draw="spacetable.render.hexfleet_svg:script_svg",
         error=ScriptError,
         kind="combat script",
         draws_resolution=True,
@@ -133,18 +133,4 @@ GAME = Game(
     match=HexMatch,
     room_options=HexRoom,
     pacing="turns",
-    bots=Bots(
-        make="spacetable.bots.hexfleet:make_bot",
-        levels=("random", "easy", "tactical"),
-        default="easy",
-        stand_in="tactical",
-        about=(
-            ("random", "does anything the rules allow, at random: a target to learn on"),
-            ("easy", "closes on the nearest enemy and fires; never jumps"),
-            ("tactical", "keeps its shields up, picks targets by the odds, jumps when crippled"),
-        ),
-    ),
-    resources=(("scenarios", "spacetable.games.hexfleet:scenarios"),),
-    duel="spacetable.bots.hexfleet.arena:duel",
-    commands=(("odds", "spacetable.lab.hexfleet_odds:odds_command"),),
 )

@@ -2,8 +2,9 @@
 (``data/stellar/<race>.toml``; one card of each ship exists), the battle sizes and the
 credits a fleet may cost in each, and the check of a chosen fleet.
 
-Pure facts of the catalogs, with no match state: :mod:`spacetable.games.stellar` builds its
-options and its preparation phase on them and re-exports every name here.
+Pure facts of the catalogs, with no match state: the options
+(:mod:`~spacetable.games.stellar.options`) and the preparation phase
+(:mod:`~spacetable.games.stellar.match`) are built on them.
 """
 
 from __future__ import annotations

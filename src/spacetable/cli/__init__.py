@@ -1,0 +1,80 @@
+"""The ``spacetable`` command (typer): serve the browser game; resolve and draw any game's
+files; list ships; replay stored matches; measure resolvers, servers and bots.
+
+One module per group of commands: :mod:`~spacetable.cli.serve`,
+:mod:`~spacetable.cli.referee` (``resolve``, ``render``, ``cards``),
+:mod:`~spacetable.cli.replay`, :mod:`~spacetable.cli.lab` (``bench``, ``loadtest``,
+``duels``); a game adds its own commands through the registry (``Game.commands``).
+
+Errors in the user's input (a malformed file, an unknown ship, an illegal order...) print
+one line on stderr naming the problem and exit with status 2; nothing is printed on stdout.
+Every help text that names games is built from the registry (:mod:`spacetable.registry`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import typer
+
+from spacetable.cli import lab, referee, replay, serve
+from spacetable.cli._common import fail, titles
+from spacetable.registry import games
+
+
+def _help() -> str:
+    return (
+        f"Tabletop space-combat games on a computer: {titles()}. Play them in the browser "
+        "with friends and bots, referee the files of real games exactly, replay and study."
+    )
+
+
+app = typer.Typer(
+    name="spacetable",
+    help=_help(),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    # Help paragraphs are reflowed to the terminal (docstrings wrap at 88 columns).
+    rich_markup_mode="markdown",
+)
+
+for _command in (
+    serve.serve,
+    referee.resolve,
+    referee.render,
+    referee.cards,
+    lab.bench,
+    lab.loadtest,
+    lab.duels,
+    replay.replay,
+):
+    app.command()(_command)
+
+
+def _game_command(function: Callable[..., str]) -> Callable[..., None]:
+    """A game's command (:attr:`~spacetable.registry.Game.commands`) as ``spacetable``
+    runs it: the game's function returns the text to print, or raises ``ValueError``
+    naming the bad option (one line on stderr, exit status 2)."""
+
+    @functools.wraps(function)
+    def command(*args: Any, **kwargs: Any) -> None:
+        try:
+            text = function(*args, **kwargs)
+        except ValueError as exc:
+            fail(str(exc))
+        print(text)
+
+    return command
+
+
+for _game in games():
+    for _name, _function in _game.commands:
+        app.command(_name)(_game_command(_function))
+
+
+def main() -> None:
+    """Entry point of the ``spacetable`` console script."""
+    app()

@@ -1,0 +1,176 @@
+"""``spacetable bench``, ``loadtest`` and ``duels``: measurements of the resolvers, the
+server and the bots."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Annotated
+
+import typer
+
+from spacetable.cli._common import bot_levels, choices, fail
+from spacetable.registry import Game, UnknownGame, game
+
+
+def _has_duels(entry: Game) -> bool:
+    return entry.duel is not None and entry.bots is not None
+
+
+def bench(
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the measurements as one JSON object.")
+    ] = False,
+    seconds: Annotated[
+        float, typer.Option(help="Roughly how long to measure each resolver, in seconds.")
+    ] = 2.0,
+) -> None:
+    """Measure how many tables per second the resolvers handle (reference, fast, batch)."""
+    from spacetable.lab.bench import run_bench
+
+    if not as_json:
+        print("measuring (compiling the fast path first)...", file=sys.stderr)
+    result = run_bench(seconds=seconds)
+    if as_json:
+        print(json.dumps(result, indent=2))
+        return
+    for key, value in result.items():
+        shown = f"{value:,.1f}" if isinstance(value, float) else str(value)
+        print(f"{key:28} {shown}")
+
+
+def loadtest(
+    rooms: Annotated[
+        int | None,
+        typer.Option(help="Rooms of four clients to run (default: find the most that pass)."),
+    ] = None,
+    seconds: Annotated[float, typer.Option(help="Seconds measured per run.")] = 15.0,
+    warmup: Annotated[float, typer.Option(help="Seconds of load before measuring.")] = 3.0,
+    start: Annotated[int, typer.Option(help="Rooms in the first run of the search.")] = 50,
+    step: Annotated[int, typer.Option(help="Rooms added per run of the search.")] = 50,
+    limit: Annotated[int, typer.Option(help="Most rooms the search tries.")] = 400,
+    threshold_ms: Annotated[float, typer.Option(help="p99 latency budget, in ms.")] = 50.0,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the report as one JSON object.")
+    ] = False,
+) -> None:
+    """Measure how many rooms one server core holds (load benchmark).
+
+    Starts a real `spacetable serve` pinned to one core and rooms of four websocket clients
+    that stream hand poses at 20 Hz and place cards; reports messages/s and the p50/p99
+    latency of poses and placements. Without --rooms, adds rooms until a run misses
+    p99 < 50 ms."""
+    from spacetable.lab.loadtest import LoadSettings, find_max, run_loadtest, summary_line
+
+    if min(seconds, start, step, limit, threshold_ms) <= 0 or warmup < 0:
+        fail("--seconds, --start, --step, --limit and --threshold-ms must be > 0")
+    if rooms is not None and rooms < 1:
+        fail("--rooms must be at least 1")
+    base = LoadSettings(
+        rooms=rooms or start, seconds=seconds, warmup=warmup, threshold_ms=threshold_ms
+    )
+
+    def progress(report: dict[str, object]) -> None:
+        print(summary_line(report), file=sys.stderr)
+
+    print(
+        "starting a server and its clients (each run takes "
+        f"{warmup + seconds:g} s plus start-up)...",
+        file=sys.stderr,
+    )
+    if rooms is not None:
+        result = run_loadtest(base)
+        progress(result)
+    else:
+        result = find_max(base, start=start, step=step, limit=limit, progress=progress)
+        best = result["max_rooms"]
+        print(f"most rooms meeting {result['criterion']}: {best}", file=sys.stderr)
+    if as_json:
+        print(json.dumps(result, indent=2))
+
+
+def duels(
+    bot: Annotated[
+        str, typer.Option(help=f"The bot measured: one of the game's bot levels ({bot_levels()}).")
+    ],
+    against: Annotated[str, typer.Option(help="Its opponent, one of the same levels.")],
+    game_key: Annotated[
+        str,
+        typer.Option(
+            "--game",
+            help=f"The game: {choices(_has_duels)}.",
+        ),
+    ] = "ftl",
+    count: Annotated[int, typer.Option("--duels", help="Duels to play, seats alternating.")] = 400,
+    seed: Annotated[int, typer.Option(help="Seed of the first duel; duel i uses seed + i.")] = 0,
+    turns: Annotated[
+        int | None,
+        typer.Option(help="Games played in turns: the turn limit (default: the game's own)."),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            help="One of the game's duel options as key=value (its duel function's "
+            "keyword, e.g. scenario=fleet); repeat for more.",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Measure one bot against another over seeded duels, in any game with bots.
+
+    Prints wins, draws and losses, the win rate and the score (a draw counts half) with
+    95% Wilson intervals, and how long each bot thinks per decision (one core). Progress
+    goes to stderr."""
+    from spacetable.core.duels import DuelResult, study
+
+    try:
+        entry = game(game_key)
+        if entry.bots is None:
+            raise ValueError(f"{entry.rules.title} has no bots")
+        duel = entry.duel_function()
+        a, b = entry.bots.bot(bot), entry.bots.bot(against)
+    except (UnknownGame, ValueError) as exc:
+        fail(str(exc))
+    if count < 1 or (turns is not None and turns < 1):
+        fail("--duels and --turns must be at least 1")
+    options: dict[str, str] = {}
+    for entry_text in option or []:
+        key, equals, value = entry_text.partition("=")
+        if not equals or not key.strip():
+            fail(f"--option {entry_text!r}: write it as key=value")
+        options[key.strip()] = value.strip()
+
+    def progress(k: int, result: DuelResult) -> None:
+        outcome = {"a": "won", "b": "lost", None: "drew"}[result.winner]
+        print(f"[{k + 1}/{count}] {bot} {outcome} ({result.turns} turns)", file=sys.stderr)
+
+    try:
+        found = study(
+            duel, a, b, count, seed=seed, turn_limit=turns, progress=progress,
+            clock=time.perf_counter, options=options,
+        ).summary()  # fmt: skip
+    except TypeError as exc:  # an option this game's duels do not take
+        fail(f"--option: {entry.rules.title} duels take no such option ({exc})")
+    except ValueError as exc:  # InvalidOptions: a value the game refuses
+        fail(f"--option: {exc}")
+    if as_json:
+        print(json.dumps({"game": entry.rules.key, "bot": bot, "against": against, "seed": seed,
+                          **found}, indent=2))  # fmt: skip
+        return
+    seeds = f"seeds {seed}..{seed + count - 1}"
+    print(f"{entry.rules.title}: {bot} against {against}, {count} duels ({seeds}):")
+    print(f"  won {found['wins']}, drew {found['draws']}, lost {found['losses']}")
+    for key, label in (("win_rate", "win rate"), ("score", "score (draw = half)")):
+        low, high = found[f"{key}_95"]
+        print(f"  {label}: {found[key]:.1%} (95% interval {low:.1%}-{high:.1%})")
+    unit = "cards placed" if entry.rules.pacing == "realtime" else "turns"
+    print(f"  mean length: {found['mean_turns']:.1f} {unit}")
+    for side, level in (("bot", bot), ("against", against)):
+        timing = found["decision_seconds"][side]
+        print(
+            f"  {level} thinks {timing['mean']:.3f} s a decision on average, p99 "
+            f"{timing['p99']:.3f} s, longest {timing['max']:.3f} s "
+            f"({timing['decisions']} decisions)"
+        )

@@ -1,0 +1,155 @@
+"""``spacetable resolve``, ``render`` and ``cards``: settle and draw any game's files,
+found through the registry by the ``ruleset`` they name, and list a game's cards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from spacetable._time_limit import RESOLVE_BUDGET_S, OutOfMemory, OutOfTime, run_within
+from spacetable._userinput import MAX_FILE_BYTES, InputError, parse_json, read_limited
+from spacetable.cli._common import fail, file_kinds, in_words
+from spacetable.registry import Game, UnknownGame, games, referee_for
+
+TableArg = Annotated[
+    Path,
+    typer.Argument(
+        help=f"The file to settle: {file_kinds()} (JSON, see docs/formats.md).",
+        show_default=False,
+    ),
+]
+TimeLimitOption = Annotated[
+    float,
+    typer.Option(help="Seconds to spend at most on the file; one that takes longer is refused."),
+]
+
+
+def _settle(path: Path, seconds: float) -> tuple[Game, Any, Any]:
+    """Read the file, find its game by its ``ruleset``, check it and resolve it in a
+    worker process stopped after ``seconds`` (:mod:`spacetable._time_limit`, as the server
+    does): ``(game, file, resolution)``. Fails with status 2."""
+    try:
+        data = parse_json(read_limited(path, MAX_FILE_BYTES))
+        entry, referee = referee_for(data)
+    except (InputError, UnknownGame) as exc:
+        fail(f"{path}: {exc}")
+    if seconds <= 0:
+        fail("--time-limit must be positive")
+    try:
+        settled, resolution = run_within(seconds, _read_and_resolve, data)
+    except referee.error as exc:
+        fail(f"{path}: {exc}")
+    except OutOfTime as exc:
+        fail(f"{path}: resolving it {exc}, refused")
+    except OutOfMemory as exc:
+        fail(f"{path}: resolving it failed: {exc}")
+    return entry, settled, resolution
+
+
+def _read_and_resolve(data: Any) -> tuple[Any, Any]:
+    """In a worker: the file checked by its game, and its resolution."""
+    _, referee = referee_for(data)
+    settled = referee.read(data)
+    return settled, referee.resolve(settled)
+
+
+def resolve(
+    table: TableArg,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the result as one JSON object.")
+    ] = False,
+    time_limit: TimeLimitOption = RESOLVE_BUDGET_S,
+) -> None:
+    """Resolve a file of any game and tell what happens step by step (or as JSON)."""
+    entry, settled, resolution = _settle(table, time_limit)
+    referee = entry.rules.referee
+    assert referee is not None
+    if as_json:
+        print(json.dumps(referee.result_json(resolution), indent=2))
+    else:
+        print("\n".join(referee.account(settled, resolution)))
+
+
+def render(
+    table: TableArg,
+    output: Annotated[Path, typer.Option("-o", "--output", help="SVG file to write.")],
+    battle: Annotated[
+        bool,
+        typer.Option(
+            "--battle",
+            help="Draw what happens on it (every laser of a table's battle); files that "
+            "are their orders are always drawn resolved.",
+        ),
+    ] = False,
+    time_limit: TimeLimitOption = RESOLVE_BUDGET_S,
+) -> None:
+    """Draw a file of any game as SVG, optionally with what happens on it."""
+    entry, settled, resolution = _settle(table, time_limit)
+    referee = entry.rules.referee
+    assert referee is not None
+    try:
+        svg = entry.svg(settled, resolution if battle or referee.draws_resolution else None)
+    except ValueError as exc:
+        fail(str(exc))
+    try:
+        output.write_text(svg, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc.strerror}")
+    print(f"wrote {output}")
+
+
+def _with_cards() -> list[Game]:
+    return [g for g in games() if g.cards is not None]
+
+
+def _parts_help() -> str:
+    parted = [g for g in games() if g.card_parts]
+    listed = "; ".join(f"{g.rules.title}: {', '.join(g.card_parts)}" for g in parted)
+    return f"Show one part of the catalog only ({listed})."
+
+
+def cards(
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            help="Which game's catalog to show: "
+            + in_words(
+                (f"{r} ({g.rules.title})" for g in _with_cards() for r in g.rules.rulesets), "or"
+            )
+            + " (default: the first, or the one with parts with --race)."
+        ),
+    ] = None,
+    race: Annotated[str | None, typer.Option(help=_parts_help())] = None,
+    svg: Annotated[
+        Path | None, typer.Option(help="Also write one SVG card face per ship into this folder.")
+    ] = None,
+) -> None:
+    """List the ships of a catalog."""
+    with_cards = _with_cards()
+    if ruleset is None:
+        parted = [g for g in with_cards if g.card_parts] if race is not None else with_cards
+        ruleset = parted[0].rules.rulesets[0]
+    entry = next((g for g in with_cards if ruleset in g.rules.rulesets), None)
+    if entry is None:
+        known = in_words((r for g in with_cards for r in g.rules.rulesets), "or")
+        fail(f"unknown ruleset {ruleset!r} (choose {known})")
+    try:
+        ships, text = entry.card_list(race)
+    except ValueError as exc:
+        fail(str(exc))
+    if not ships:
+        fail(f"no {ruleset} ships are installed yet")
+    print(text)
+    if svg is not None:
+        from spacetable.render.svg import card_svg
+
+        try:
+            svg.mkdir(parents=True, exist_ok=True)
+            for ship in ships.values():
+                (svg / f"{ship.key}.svg").write_text(card_svg(ship), encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write card faces to {svg}: {exc.strerror}")
+        print(f"wrote {len(ships)} card faces to {svg}/")

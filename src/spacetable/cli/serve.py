@@ -1,0 +1,143 @@
+"""``spacetable serve``: the browser game, one process (DESIGN section 7)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from spacetable._time_limit import RESOLVE_BUDGET_S
+from spacetable.cli._common import fail, titles
+
+#: Largest request line plus headers the server reads (bytes), as most servers allow.
+MAX_REQUEST_HEAD_BYTES = 16 * 1024
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (0.0.0.0: the whole network).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Storage URL (default: SQLite in your data folder; postgresql://... works)."
+        ),
+    ] = None,
+    resolve_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Seconds the referee (/referee, POST /api/resolve) spends at most on an "
+            "uploaded table."
+        ),
+    ] = RESOLVE_BUDGET_S,
+    stop_seconds: Annotated[
+        float, typer.Option(help="Seconds to drop or discard the card in hand after 'stop!'.")
+    ] = 5.0,
+    abandon_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a seat waits for its player to come back: then a bot takes it "
+            "over in a match, and it is freed in the lobby."
+        ),
+    ] = 30.0,
+    room_idle_seconds: Annotated[
+        float,
+        typer.Option(help="Seconds a room with nobody connected stays open, unless a match is on."),
+    ] = 600.0,
+    bot_pace: Annotated[
+        float, typer.Option(help="Multiplies the bots' pauses between cards (0.5: twice as fast).")
+    ] = 1.0,
+    countdown_seconds: Annotated[
+        float | None,
+        typer.Option(
+            help=f"{titles(lambda g: g.rules.countdown_option)}: seconds of the countdown "
+            "instead of the game's own (stored with each match)."
+        ),
+    ] = None,
+    runup_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Seconds of the 3-2-1 before every real-time round "
+            f"({titles(lambda g: g.rules.pacing == 'realtime')}); 0: none."
+        ),
+    ] = 3.0,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An address (https://host[:port]) whose pages may open room websockets "
+            "besides this server's own, for a deployment behind another host name; "
+            "repeat for several."
+        ),
+    ] = None,
+    message_rate: Annotated[
+        float | None,
+        typer.Option(
+            help="Messages a second each room websocket may send, poses included (default "
+            "60; other messages a twelfth of it); 0 lifts the limit."
+        ),
+    ] = None,
+    room_seed: Annotated[
+        int | None,
+        typer.Option(
+            help="For tests and reproducible demos: the first room's matches draw their "
+            "chance from this seed, the next room's from the seed plus 1, and so on "
+            "(default: a fresh seed for every match).",
+            min=0,
+        ),
+    ] = None,
+) -> None:
+    """Run the browser game: lobby, real-time matches with friends and bots, replays."""
+    import uvicorn
+
+    from spacetable.server._ws_protocol import GameWebSocketProtocol, SocketPolicy
+    from spacetable.server.app import create_app
+    from spacetable.server.rooms import Timing
+    from spacetable.server.storage import Storage
+
+    countdown = 1.0 if countdown_seconds is None else countdown_seconds
+    if min(stop_seconds, abandon_seconds, room_idle_seconds, bot_pace, countdown) <= 0:
+        fail(
+            "--stop-seconds, --abandon-seconds, --room-idle-seconds, --bot-pace and "
+            "--countdown-seconds must be positive"
+        )
+    if runup_seconds < 0:
+        fail("--runup-seconds must be 0 or more")
+    try:
+        sockets = SocketPolicy.from_options(allow_origin or (), message_rate)
+    except ValueError as exc:
+        fail(str(exc))
+    timing = Timing(
+        stop_seconds=stop_seconds,
+        abandon_seconds=abandon_seconds,
+        room_idle_seconds=room_idle_seconds,
+        bot_pace=bot_pace,
+        countdown_seconds=countdown_seconds,
+        runup_seconds=runup_seconds,
+    )
+
+    if resolve_seconds <= 0:
+        fail("--resolve-seconds must be positive")
+    try:
+        storage = Storage(db)
+    except Exception as exc:  # any driver error: report it in one line
+        fail(f"cannot open the database {db or '(default)'}: {exc}")
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    print(f"spacetable is running: open http://{shown}:{port}/  (storage: {storage.url})")
+    print("press Ctrl+C to stop", flush=True)
+    # Game messages are small JSON objects sent many times a second: compressing each one
+    # (permessage-deflate) cost the server more CPU than anything else under load.
+    uvicorn.run(
+        create_app(storage, timing, sockets, referee_seconds=resolve_seconds, room_seed=room_seed),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_ping_interval=20,
+        ws_per_message_deflate=False,
+        ws=GameWebSocketProtocol,
+        # h11 bounds a request's head (line and headers): httptools buffers any size, so
+        # one request with a 100 MB header was read whole. Only HTTP requests and
+        # websocket handshakes go through it; the room sockets' frames do not.
+        http="h11",
+        h11_max_incomplete_event_size=MAX_REQUEST_HEAD_BYTES,
+    )

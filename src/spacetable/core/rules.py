@@ -1,0 +1,79 @@
+"""What a game is in the rules layer: its :class:`GameRules`, one object each game's package
+exposes as ``RULES`` (DESIGN sections 1 and 7).
+
+It names only rules things: the match state machine, the options a room offers, how a room
+paces the game, and how a referee settles the game's files. The wiring to bots, renderers,
+duels and commands sits one layer up, in the game registry (:mod:`spacetable.registry`),
+which imports both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from spacetable.core.match import Match
+
+#: How a room paces a game: ``realtime`` (cards in hand stream their poses and land when
+#: their player drops them; stop and countdowns freeze them), ``plots`` (every seat plots
+#: in secret; the turn resolves when all plots are in or the plot timer runs out) or
+#: ``turns`` (one player acts at a time, as the match says whose move it is).
+Pacing = Literal["realtime", "plots", "turns"]
+
+
+@dataclass(frozen=True, slots=True)
+class Referee:
+    """How a game settles a file that describes a moment of a real game (a laser table
+    when deployment ends, an FTL turn with its written orders): what ``spacetable
+    resolve`` and ``render`` do with it.
+
+    ``read`` checks decoded JSON and builds the file's object, raising ``error`` (one line
+    naming the problem) when it is malformed or impossible; ``resolve`` plays it out
+    (raising ``error`` for what only shows then); ``account`` tells the resolution in
+    words, line by line; ``result_json`` is the ``resolve --json`` object.
+    """
+
+    read: Callable[[Any], Any]
+    resolve: Callable[[Any], Any]
+    account: Callable[[Any, Any], list[str]]
+    result_json: Callable[[Any], dict[str, Any]]
+    error: type[Exception]
+    #: What the files are called in messages ("table file", "turn file").
+    kind: str = "file"
+    #: A drawing of the file shows its resolution even when not asked for (a turn file
+    #: is its orders: there is nothing to draw without them).
+    draws_resolution: bool = False
+    #: The file as checked, defaults filled in, as JSON (the referee page edits it), if
+    #: the game offers it.
+    to_json: Callable[[Any], dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRules:
+    """One game as its rules define it.
+
+    ``key`` names the game everywhere (URLs, ``--game``); ``rulesets`` are the ``ruleset``
+    values of its files and stored matches. ``match`` is the match state machine (a
+    :class:`~spacetable.core.match.Match` subclass); ``room_options`` the pydantic model of
+    a room's options (``ruleset``, ``seats`` and the match options but the players), whose
+    fields and bounds the lobby offers; ``pacing`` how a room plays it;
+    ``countdown_option`` the match option a server may shorten for tests
+    (``Timing.countdown_seconds``); ``referee`` how its files settle, if it has any.
+    """
+
+    key: str
+    title: str
+    rulesets: tuple[str, ...]
+    referee: Referee | None = None
+    match: type[Match[Any, Any]] | None = None
+    room_options: type[BaseModel] | None = None
+    pacing: Pacing = "realtime"
+    countdown_option: str | None = None
+
+    @property
+    def playable(self) -> bool:
+        """Whether rooms can play this game (it has a match and room options)."""
+        return self.match is not None and self.room_options is not None

@@ -1,0 +1,139 @@
+"""A registered game: its rules (:class:`~spacetable.core.rules.GameRules`) and the wiring
+one layer up, to its bots, its drawings, its duels and the commands it adds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from spacetable.core.rules import GameRules
+
+
+@dataclass(frozen=True, slots=True)
+class Bots:
+    """A game's bots: ``make`` takes a level and returns a bot with ``choose(view, rng) ->
+    action``; ``levels`` in order of strength; ``default`` is offered first (to someone
+    new: the level a beginner can play against); ``warm_up`` loads what the first move
+    would wait for (called off the event loop at start-up), if anything; ``about`` tells
+    each level in words for the seat panel and the lobby: what it does and at what pace
+    (``("beginner", "places a card about every 6 s")``)."""
+
+    make: Callable[[str], Any]
+    levels: tuple[str, ...]
+    default: str
+    warm_up: Callable[[], object] | None = None
+    about: tuple[tuple[str, str], ...] = ()
+    #: The level that plays for a player who went away (``None``: the default). A
+    #: stand-in keeps his seat in the match, so it should play about as well as he did.
+    stand_in: str | None = None
+
+    @property
+    def stand_in_level(self) -> str:
+        """The level of a bot standing in for a player."""
+        return self.stand_in or self.default
+
+    def describe(self, level: str) -> str:
+        """``level`` in words, its name first: "Beginner — places a card about every 6 s"
+        (the name alone for a level with no description)."""
+        title = level[:1].upper() + level[1:]
+        words = dict(self.about).get(level)
+        return f"{title} — {words}" if words else title
+
+    def bot(self, level: str) -> Any:
+        """A bot of ``level``. Raises ``ValueError`` naming the levels there are."""
+        if level not in self.levels:
+            raise ValueError(f"unknown bot level {level!r} (one of: {', '.join(self.levels)})")
+        return self.make(level)
+
+    def warm(self) -> None:
+        """Run :attr:`warm_up` (seconds of work: call it off the event loop)."""
+        if self.warm_up is not None:
+            self.warm_up()
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game as the rest of spacetable sees it: its ``rules`` and what plays, draws and
+    measures it.
+
+    ``draw`` draws a file its referee settled, ``(file, resolution or None)`` to SVG text;
+    ``resources`` are what the browser may fetch at ``/api/games/{key}/{name}`` (functions
+    returning JSON).
+    """
+
+    rules: GameRules
+    bots: Bots | None = None
+    draw: Callable[[Any, Any], str] | None = None
+    resources: tuple[tuple[str, Callable[[], Any]], ...] = ()
+    #: Lists the game's cards for ``spacetable cards``: takes a part of the catalog or
+    #: ``None`` (all), returns ``(cards by key, text table)``, raises ``ValueError``
+    #: naming an unknown part.
+    cards: Callable[[str | None], tuple[dict[str, Any], str]] | None = None
+    #: The parts of the catalog :attr:`cards` takes (Stellar Conflict's races), if any.
+    card_parts: tuple[str, ...] = ()
+    #: Plays one seeded duel of two of its bots to the end
+    #: (:class:`spacetable.core.duels.Duel`), for ``spacetable duels``, if the game has one.
+    duel: Callable[..., Any] | None = None
+    #: Commands the game adds to ``spacetable``: ``(name, function)``, the function a
+    #: typer command (its signature is the command's options) returning the text to print,
+    #: raising ``ValueError`` naming a bad option (one line, exit status 2).
+    commands: tuple[tuple[str, Callable[..., str]], ...] = ()
+    #: The folder of the game's browser module (``index.js`` and what it imports), served
+    #: at :attr:`client`'s folder; ``None`` for a game whose module ships in ``web/js/games/``.
+    web_dir: Path | None = None
+
+    @property
+    def client(self) -> str:
+        """The URL of the game's browser module (``games/<key>/index.js``)."""
+        return f"/static/js/games/{self.rules.key}/index.js"
+
+    def svg(self, settled: Any, resolution: Any | None) -> str:
+        """Draw a file the game's referee settled (with its resolution, if given) as SVG.
+        Raises ``ValueError`` if the game draws none."""
+        if self.draw is None:
+            raise ValueError(f"{self.rules.title} has no drawing of its files")
+        return self.draw(settled, resolution)
+
+    def duel_function(self) -> Callable[..., Any]:
+        """The game's duel (:attr:`duel`). Raises ``ValueError`` if it has none."""
+        if self.duel is None:
+            raise ValueError(f"{self.rules.title} has no duels to measure its bots")
+        return self.duel
+
+    def card_list(self, part: str | None) -> tuple[dict[str, Any], str]:
+        """The game's cards (of ``part``) and their table as text (:attr:`cards`)."""
+        if self.cards is None:
+            raise ValueError(f"{self.rules.title} has no cards to list")
+        return self.cards(part)
+
+    def resource(self, name: str) -> Any:
+        """The JSON of the resource ``name``; raises ``KeyError`` for an unknown one."""
+        for key, function in self.resources:
+            if key == name:
+                return function()
+        raise KeyError(name)
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as ``GET /api/games`` lists it."""
+        rules = self.rules
+        return {
+            "key": rules.key,
+            "title": rules.title,
+            "rulesets": list(rules.rulesets),
+            "pacing": rules.pacing,
+            "playable": rules.playable,
+            "bot_levels": list(self.bots.levels) if self.bots else [],
+            "default_bot": self.bots.default if self.bots else None,
+            "bot_descriptions": (
+                {level: self.bots.describe(level) for level in self.bots.levels}
+                if self.bots
+                else {}
+            ),
+            "resources": [name for name, _ in self.resources],
+            "client": self.client,
+            "options": None
+            if rules.room_options is None
+            else rules.room_options.model_json_schema(),
+        }

@@ -1,0 +1,25 @@
+"""What Light Speed and Stellar Conflict share one layer above their rules: their bots."""
+
+from __future__ import annotations
+
+from spacetable.bots.lasers import LEVELS, make_bot, warm_up
+from spacetable.registry._game import Bots
+
+#: The laser games' bots (:mod:`spacetable.bots.lasers`): Light Speed and Stellar Conflict share
+#: them, as they share the placing round. The beginner is the default: someone who needs
+#: four or five seconds a card plays most of his deck against it. The paces in words are
+#: the room's (``BOT_PAUSE`` in ``server/_realtime.py``; a test holds them together).
+LASER_BOTS = Bots(
+    make=make_bot,
+    levels=LEVELS,
+    default="beginner",
+    stand_in="medium",  # a player who left mid-match was not learning
+    warm_up=warm_up,
+    about=(
+        ("beginner", "places a card about every 6 s and aims roughly: time to learn"),
+        ("random", "places a card about every 1.2 s, anywhere, aiming at nothing"),
+        ("easy", "places a card about every 2 s and aims a little"),
+        ("medium", "places a card about every 1.5 s and aims well"),
+        ("hard", "places a card about every second and aims carefully"),
+    ),
+)

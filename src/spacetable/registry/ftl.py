@@ -1,0 +1,28 @@
+"""Faster Than Light in the game registry: its rules (:data:`spacetable.games.ftl.RULES`)
+wired to its bots, the turn drawing and its duels."""
+
+from __future__ import annotations
+
+from spacetable.bots.ftl import LEVELS, make_bot
+from spacetable.bots.ftl.arena import duel
+from spacetable.games.ftl import RULES
+from spacetable.registry._game import Bots, Game
+from spacetable.render.ftl_svg import turn_svg
+
+GAME = Game(
+    RULES,
+    bots=Bots(
+        make=make_bot,
+        levels=LEVELS,
+        default="medium",
+        about=(
+            ("random", "gives each piece a random order: a target to learn on"),
+            ("greedy", "takes the best shot if you stood still, never guesses your move"),
+            ("easy", "weighs a few of its plots against a few of yours"),
+            ("medium", "weighs more plots, yours and its own, before it commits"),
+            ("hard", "weighs many plots and plays the safest mix of them"),
+        ),
+    ),
+    draw=turn_svg,
+    duel=duel,
+)

@@ -1,0 +1,31 @@
+"""Hex fleet in the game registry: its rules (:data:`spacetable.games.hexfleet.RULES`)
+wired to its bots, the combat script drawing, its duels and the odds table (``spacetable
+odds``)."""
+
+from __future__ import annotations
+
+from spacetable.bots.hexfleet import LEVELS, make_bot
+from spacetable.bots.hexfleet.arena import duel
+from spacetable.games.hexfleet import RULES, scenarios
+from spacetable.lab.hexfleet_odds import odds_command
+from spacetable.registry._game import Bots, Game
+from spacetable.render.hexfleet_svg import script_svg
+
+GAME = Game(
+    RULES,
+    bots=Bots(
+        make=make_bot,
+        levels=LEVELS,
+        default="easy",
+        stand_in="tactical",
+        about=(
+            ("random", "does anything the rules allow, at random: a target to learn on"),
+            ("easy", "closes on the nearest enemy and fires; never jumps"),
+            ("tactical", "keeps its shields up, picks targets by the odds, jumps when crippled"),
+        ),
+    ),
+    draw=script_svg,
+    resources=(("scenarios", scenarios),),
+    duel=duel,
+    commands=(("odds", odds_command),),
+)

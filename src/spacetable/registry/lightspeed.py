@@ -1,0 +1,21 @@
+"""Light Speed in the game registry: its rules (:data:`spacetable.games.lightspeed.RULES`)
+wired to the laser bots, the table drawing, the ship art and its duels."""
+
+from __future__ import annotations
+
+from spacetable.bots.lasers.arena import lightspeed_duel
+from spacetable.games._catalogs import lightspeed_cards
+from spacetable.games.lightspeed import RULES, catalog_json
+from spacetable.registry._game import Game
+from spacetable.registry._lasers import LASER_BOTS
+from spacetable.render.ship_art import lightspeed_art
+from spacetable.render.svg import table_svg
+
+GAME = Game(
+    RULES,
+    bots=LASER_BOTS,
+    draw=table_svg,
+    resources=(("catalog", catalog_json), ("art", lightspeed_art)),
+    cards=lightspeed_cards,
+    duel=lightspeed_duel,
+)

@@ -1,0 +1,25 @@
+"""Stellar Conflict in the game registry: its rules (:data:`spacetable.games.stellar.RULES`)
+wired to the laser bots, the table drawing, the ship art, its duels and the races study
+(``spacetable races``)."""
+
+from __future__ import annotations
+
+from spacetable.bots.lasers.arena import stellar_duel
+from spacetable.games._catalogs import stellar_cards
+from spacetable.games.stellar import RACES, RULES, catalog_json, races_json
+from spacetable.lab.races import races_command
+from spacetable.registry._game import Game
+from spacetable.registry._lasers import LASER_BOTS
+from spacetable.render.ship_art import stellar_art
+from spacetable.render.svg import table_svg
+
+GAME = Game(
+    RULES,
+    bots=LASER_BOTS,
+    draw=table_svg,
+    resources=(("catalog", catalog_json), ("races", races_json), ("art", stellar_art)),
+    cards=stellar_cards,
+    card_parts=RACES,
+    duel=stellar_duel,
+    commands=(("races", races_command),),
+)
