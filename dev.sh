@@ -1,7 +1,7 @@
 #!/bin/sh
 # Set up spacetable's environment (uv, Python packages from uv.lock) and run it.
 #   ./dev.sh serve         run the browser game (any `spacetable` command works the same way)
-#   ./dev.sh test          lint, type-check and run the whole test suite
+#   ./dev.sh test          lint, type-check, check the import layers and run the whole test suite
 set -eu
 cd "$(dirname "$0")"
 
@@ -34,6 +34,7 @@ if [ "${1:-}" = "test" ]; then
     fi
     $UV run --frozen ruff check src tests
     $UV run --frozen mypy
+    $UV run --frozen lint-imports
     exec $UV run --frozen pytest "$@"
 fi
 exec $UV run --frozen spacetable "$@"

@@ -21,9 +21,8 @@ from typing import Any
 
 from spacetable._userinput import clipped
 from spacetable.core.rules import Referee
+from spacetable.registry import ftl, hexfleet, lightspeed, stellar
 from spacetable.registry._game import Bots, Game
-
-from spacetable.registry import ftl, hexfleet, lightspeed, stellar  # isort: skip
 
 __all__ = [
     "BUILTIN",
