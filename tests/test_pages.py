@@ -11,7 +11,7 @@ import pytest
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
-from spacetable.core import registry
+from spacetable import registry
 from spacetable.server.app import create_app
 from spacetable.server.pages import PAGES, compose
 from spacetable.server.storage import Storage
@@ -35,7 +35,9 @@ def test_a_room_page_names_the_game_its_room_plays() -> None:
 def test_a_game_from_outside_the_package_serves_its_own_module(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    outside = dataclasses.replace(registry.game("ftl"), key="outside", web_dir=tmp_path)
+    ftl = registry.game("ftl")
+    rules = dataclasses.replace(ftl.rules, key="outside")
+    outside = dataclasses.replace(ftl, rules=rules, web_dir=tmp_path)
     monkeypatch.setattr("spacetable.server.app.games", lambda: (*registry.games(), outside))
     storage = Storage(f"sqlite:///{tmp_path / 'matches.db'}")
     try:
