@@ -210,20 +210,21 @@ def test_an_oversized_message_is_closed_with_1009_and_the_rooms_go_on(server: Se
     ann.send(type="join", name="Ann")
     ann.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
     attacker, status = raw_socket(server, f"/ws/rooms/{room}")
-    assert status.startswith("HTTP/1.1 101")
-    # The probe's message: a million extra keys on a "ready" (12 MB).
-    stuffed = b'{"type":"ready",' + b",".join(b'"k%d":0' % i for i in range(1_000_000)) + b"}"
-    assert len(stuffed) > 11_000_000
+    with contextlib.closing(attacker):
+        assert status.startswith("HTTP/1.1 101")
+        # The probe's message: a million extra keys on a "ready" (12 MB).
+        stuffed = b'{"type":"ready",' + b",".join(b'"k%d":0' % i for i in range(1_000_000))
+        stuffed += b"}"
+        assert len(stuffed) > 11_000_000
 
-    def attack() -> None:
-        with contextlib.suppress(OSError):  # the server closed while it was still sending
-            attacker.sendall(frame(stuffed))
+        def attack() -> None:
+            with contextlib.suppress(OSError):  # the server closed while it still sent
+                attacker.sendall(frame(stuffed))
 
-    worst = worst_round_trip_during(attack, other)
-    _, code, reason = read_until_closed(attacker)
+        worst = worst_round_trip_during(attack, other)
+        _, code, reason = read_until_closed(attacker)
     assert code == 1009  # "message too big"
     assert reason  # says why
-    attacker.close()
     assert worst <= GENEROUS * baseline, (worst, baseline)
     # The room goes on: its player is answered, and the room is still open.
     ann.send(type="ping")
@@ -259,20 +260,23 @@ def test_a_fragmented_message_is_refused_once_it_grows_past_the_limit(server: Se
     room = server.create_room()
     before = open_sockets(server)
     # The probe's twenty sockets, each holding an unfinished fragmented message.
-    sockets = [raw_socket(server, f"/ws/rooms/{room}")[0] for _ in range(20)]
-    half = b"x" * (LIMIT * 5 // 8)
-    for sock in sockets:
-        sock.sendall(frame(b'{"type":"join","name":"' + half, fin=False))
-    for sock in sockets:
-        read_until(sock, lambda m: m["type"] == "room")  # the room answered the socket
-    assert not is_closed(sockets[0], 0.5)  # under the limit: still waiting for the rest
-    for sock in sockets:
-        sock.sendall(frame(half, Opcode.CONT, fin=False))  # past the limit, unfinished
-    for sock in sockets:
-        _, code, reason = read_until_closed(sock)
-        assert code == 1009
-        assert reason
-        sock.close()
+    with contextlib.ExitStack() as opened:
+        sockets = [
+            opened.enter_context(contextlib.closing(raw_socket(server, f"/ws/rooms/{room}")[0]))
+            for _ in range(20)
+        ]
+        half = b"x" * (LIMIT * 5 // 8)
+        for sock in sockets:
+            sock.sendall(frame(b'{"type":"join","name":"' + half, fin=False))
+        for sock in sockets:
+            read_until(sock, lambda m: m["type"] == "room")  # the room answered the socket
+        assert not is_closed(sockets[0], 0.5)  # under the limit: still waiting for the rest
+        for sock in sockets:
+            sock.sendall(frame(half, Opcode.CONT, fin=False))  # past the limit, unfinished
+        for sock in sockets:
+            _, code, reason = read_until_closed(sock)
+            assert code == 1009
+            assert reason
     assert wait_for_sockets(server, before) <= before  # every one freed
     client = Client(server, room)
     assert client.wait_type("room")["id"] == room
@@ -396,14 +400,14 @@ def test_a_websocket_from_another_site_is_refused(server: Server) -> None:
     room = server.create_room()
     for origin in ("http://evil.example", "null", f"http://localhost.evil.example:{server.port}"):
         sock, status = raw_socket(server, f"/ws/rooms/{room}", origin=origin)
-        assert status.startswith("HTTP/1.1 403"), (origin, status)
         sock.close()
+        assert status.startswith("HTTP/1.1 403"), (origin, status)
     # The server's own pages, and clients that are no browser (no Origin), connect.
     for own in (server.http, None):
         sock, status = raw_socket(server, f"/ws/rooms/{room}", origin=own)
-        assert status.startswith("HTTP/1.1 101"), (own, status)
-        read_until(sock, lambda m: m["type"] == "room")
-        sock.close()
+        with contextlib.closing(sock):
+            assert status.startswith("HTTP/1.1 101"), (own, status)
+            read_until(sock, lambda m: m["type"] == "room")
     assert server.get("/api/rooms")
 
 
@@ -419,5 +423,5 @@ def test_allow_origin_lets_the_pages_of_another_host_name_connect(tmp_path: Path
             ("https://evil.example", "403"),
         ):
             sock, status = raw_socket(behind_proxy, f"/ws/rooms/{room}", origin=origin)
-            assert status.startswith(f"HTTP/1.1 {answer}"), (origin, status)
             sock.close()
+            assert status.startswith(f"HTTP/1.1 {answer}"), (origin, status)
