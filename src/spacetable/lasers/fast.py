@@ -5,7 +5,7 @@ then plays every speed step (``spacetable.lasers._kernels``). It repeats the
 arithmetic of :mod:`spacetable.lasers.geometry` in the same order and the rules of
 :mod:`spacetable.lasers.battle` in the same order, so :func:`resolve_fast` returns exactly
 what :func:`spacetable.lasers.battle.resolve` returns: scores, winner, kill piles, every
-card's state and the same event log, floats included (``tests/test_fast.py`` holds it to
+card's state and the same event log, floats included (``tests/lasers/test_fast.py`` holds it to
 that on random tables).
 
 :func:`resolve_batch` scores many candidate placements of one more card on a base table at
