@@ -16,6 +16,7 @@ from spacetable.lab._loadclient import CARD_L, CARD_W, decode_pose, encode_pose,
 from spacetable.lab._loadsocket import LoadSocket
 from spacetable.lab.loadtest import LoadSettings, percentiles, run_loadtest
 from tests._loops import run_apart
+from tests._wire import Wire
 
 
 def test_pose_numbers_round_trip_through_coordinates() -> None:
@@ -66,37 +67,13 @@ def test_bad_settings_are_refused() -> None:
         run_loadtest(LoadSettings(rooms=0))
 
 
-class _Wire(asyncio.Transport):
-    """The far end of a LoadSocket: keeps what it was sent."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.sent = bytearray()
-        self.closing = False
-
-    def write(self, data: bytes | bytearray | memoryview) -> None:
-        self.sent += data
-
-    def is_closing(self) -> bool:
-        return self.closing
-
-    def close(self) -> None:
-        self.closing = True
-
-    def take(self) -> bytes:
-        """What was written since the last call."""
-        data = bytes(self.sent)
-        self.sent.clear()
-        return data
-
-
-def _opened(texts: list[bytes]) -> tuple[LoadSocket, _Wire, ServerProtocol]:
+def _opened(texts: list[bytes]) -> tuple[LoadSocket, Wire, ServerProtocol]:
     """A LoadSocket whose opening handshake a websockets server accepted; the server's
     answer not yet read."""
     socket = LoadSocket(
         "ws://127.0.0.1:9/ws/rooms/x", lambda t, _: texts.append(bytes(t)), lambda: None
     )
-    wire = _Wire()
+    wire = Wire()
     socket.connection_made(wire)
     server = ServerProtocol()
     server.receive_data(wire.take())
@@ -145,7 +122,7 @@ def test_the_load_socket_answers_the_servers_close_and_closes() -> None:
 def test_the_load_socket_refuses_a_wrong_handshake() -> None:
     async def scenario() -> None:
         socket = LoadSocket("ws://127.0.0.1:9/", lambda t, _: None, lambda: None)
-        socket.connection_made(_Wire())
+        socket.connection_made(Wire())
         socket.data_received(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n")
         with pytest.raises(ConnectionError, match="403"):
             await socket.opened

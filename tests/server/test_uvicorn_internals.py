@@ -30,6 +30,7 @@ from websockets.uri import parse_uri
 from spacetable.server._ws_protocol import GameWebSocketProtocol
 from tests._loops import run_apart
 from tests._paths import ROOT
+from tests._wire import Wire
 
 #: The uvicorn minor version GameWebSocketProtocol was written against.
 WRITTEN_AGAINST = "0.54"
@@ -129,36 +130,6 @@ def test_the_subclass_overrides_only_what_it_knows_it_overrides() -> None:
 # -- how uvicorn's protocol calls the hooks ---------------------------------------------------
 
 
-class _Wire(asyncio.Transport):
-    """The far end of a protocol: keeps what it was sent."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.sent = bytearray()
-        self.closing = False
-
-    def write(self, data: bytes | bytearray | memoryview) -> None:
-        self.sent += data
-
-    def is_closing(self) -> bool:
-        return self.closing
-
-    def close(self) -> None:
-        self.closing = True
-
-    def pause_reading(self) -> None:
-        pass
-
-    def resume_reading(self) -> None:
-        pass
-
-    def take(self) -> bytes:
-        """What was written since the last call."""
-        data = bytes(self.sent)
-        self.sent.clear()
-        return data
-
-
 class _Recorder(WebSocketsSansIOProtocol):
     """uvicorn's protocol with the hooks GameWebSocketProtocol overrides recording how
     they are called; the handshake accepted in place, as GameWebSocketProtocol does."""
@@ -191,11 +162,11 @@ async def _no_app(scope: Any, receive: Any, send: Any) -> None:
     raise AssertionError("nothing here goes to ASGI")
 
 
-def _connected() -> tuple[_Recorder, _Wire, ClientProtocol]:
+def _connected() -> tuple[_Recorder, Wire, ClientProtocol]:
     """A recorder that has accepted a websocket client's opening handshake."""
     config = Config(_no_app, ws_ping_interval=20.0, ws_per_message_deflate=False)
     protocol = _Recorder(config, ServerState(), {"key": "value"}, asyncio.get_running_loop())
-    wire = _Wire()
+    wire = Wire()
     protocol.connection_made(wire)
     client = ClientProtocol(parse_uri("ws://127.0.0.1:9/ws/rooms/x"))
     client.send_request(client.connect())
