@@ -95,7 +95,9 @@ def running_server(db: Path, *extra: str, room_seed: int | None = None) -> Itera
         text=True,
     )
     server = Server(port, process)
-    deadline = time.monotonic() + 60
+    # Generous: a fresh clone compiles the numba kernels as the first server starts, and a
+    # busy machine slows that down; the loop returns as soon as the server answers.
+    deadline = time.monotonic() + 180
     while True:
         try:
             server.get("/api/rooms")

@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 CHROMIUM = Path(os.environ.get("SPACETABLE_CHROMIUM", "/usr/bin/chromium"))
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 #: How long the server may take to answer (a busy machine took over 30 s to import and start).
-START_TIMEOUT_S = 60.0
+START_TIMEOUT_S = 180.0  # a fresh clone compiles the numba kernels first; returns once up
 #: The first room's seed (``--room-seed``); the next rooms take the following ones.
 ROOM_SEED = 1
 #: The server's Stellar Conflict deployment countdown (s).
