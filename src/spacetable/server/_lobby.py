@@ -1,5 +1,6 @@
 """The lobby side of a room: watching, taking and leaving seats, seating bots, getting
-ready, rematches, and the seats players went away from.
+ready, the host freeing a bot's seat, rematches asked and declined, and the seats players
+went away from.
 
 :class:`RoomLobby` is a mixin of :class:`~spacetable.server.rooms.Room`: its methods run on
 the room's task like the rest of the room, with the room's state (declared below for the
@@ -30,7 +31,8 @@ class Abandoned:
 
 class RoomLobby:
     """The room's seat and lobby messages (``watch``, ``join``, ``rejoin``, ``leave``,
-    ``seat_bot``, ``ready``, ``rematch``, ``ping``), closed sockets and abandoned seats."""
+    ``seat_bot``, ``free_seat``, ``ready``, ``rematch``, ``decline_rematch``, ``ping``),
+    closed sockets and abandoned seats."""
 
     # The room's state (rooms.py) that the lobby reads and changes.
     options: RoomOptions
@@ -52,6 +54,7 @@ class RoomLobby:
         def _start(self) -> None: ...
         def _room_message(self) -> dict[str, Any]: ...
         def _broadcast_room(self, at_once: bool = False) -> None: ...
+        def _broadcast(self, message: dict[str, Any]) -> None: ...
         def _send_state(self, connection: Connection) -> None: ...
         def _check_idle_after(self, delay: float) -> None: ...
         def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None: ...
@@ -74,6 +77,10 @@ class RoomLobby:
             self._ready(connection, message.ready)
         elif isinstance(message, msg.Rematch):
             self._rematch(connection)
+        elif isinstance(message, msg.DeclineRematch):
+            self._decline_rematch(connection)
+        elif isinstance(message, msg.FreeSeat):
+            self._free_seat(connection, message.seat)
         else:
             connection.send({"type": "error", "message": f"unexpected {message!r}"})
 
@@ -127,6 +134,7 @@ class RoomLobby:
         seat.token = secrets.token_hex(16)
         connection.tab = message.tab
         self._seat_connection(connection, seat)
+        self._settle_host()
         self._broadcast_room()
 
     def _rejoin(self, connection: Connection, token: str, tab: str | None = None) -> None:
@@ -200,6 +208,7 @@ class RoomLobby:
             self._unseat(other)
         if self.phase == "lobby":
             seat.empty()
+            self._settle_host()
         else:
             self._bot_takes_over(seat, stand_in=False)
         self._broadcast_room()
@@ -244,7 +253,61 @@ class RoomLobby:
             connection.send({"type": "error", "message": "a rematch is asked for after a match"})
             return
         self.seats[connection.seat].rematch = True
+        self._broadcast_room()  # the others see who asked, and answer
         self._maybe_rematch()
+
+    def _decline_rematch(self, connection: Connection) -> None:
+        """A player turns the rematch down: every ask is forgotten, and everyone is told
+        who declined (the askers first of all)."""
+        if connection.seat is None or self.phase != "over":
+            connection.send(
+                {"type": "error", "message": "only a seated player can decline a rematch"}
+            )
+            return
+        askers = [s for s in self.seats if s.rematch and s.index != connection.seat]
+        if not askers:
+            connection.send({"type": "error", "message": "nobody asked for a rematch"})
+            return
+        for seat in self.seats:
+            seat.rematch = False
+        by = self._player(self.seats[connection.seat])
+        self._broadcast(
+            {
+                "type": "rematch_declined",
+                "by": by,
+                "asked_by": [self._player(s) for s in askers],
+            }
+        )
+        self._broadcast_room()
+
+    def _settle_host(self) -> None:
+        """Keep one host among the people seated: the first seated stays host while he
+        sits; when he goes, the person in the lowest seat becomes host."""
+        humans = [s for s in self.seats if s.kind == "human"]
+        if any(s.host for s in humans):
+            return
+        for seat in self.seats:
+            seat.host = False
+        if humans:
+            humans[0].host = True
+
+    def _free_seat(self, connection: Connection, index: int) -> None:
+        """The host takes a bot out of its seat before the match, for a friend to sit."""
+        mine = None if connection.seat is None else self.seats[connection.seat]
+        problem = None
+        if mine is None or not mine.host or mine.kind != "human":
+            problem = "only the room's host can free a seat"
+        elif self.phase != "lobby":
+            problem = "the match has started: seats are freed before it"
+        elif not 0 <= index < len(self.seats):
+            problem = f"there is no seat {index}"
+        elif self.seats[index].kind != "bot":
+            problem = f"seat {index} is not a bot's: only a bot's seat can be freed"
+        if problem is not None:
+            connection.send({"type": "error", "message": problem})
+            return
+        self.seats[index].empty()
+        self._broadcast_room()
 
     def _maybe_rematch(self) -> None:
         """After a match: start the next once every player left at the table asked."""
@@ -266,6 +329,7 @@ class RoomLobby:
         seat.abandon_timer = None
         if self.phase == "lobby":
             seat.empty()  # nobody keeps a seat by opening a socket and closing it
+            self._settle_host()
         else:
             self._bot_takes_over(seat, stand_in=True)
         self._broadcast_room()

@@ -45,6 +45,9 @@ class Seat:
     token: str | None = None
     ready: bool = False
     rematch: bool = False
+    #: The room's host: the first person seated (then, when he goes, the next seated);
+    #: he may free a bot's seat for a friend before the match.
+    host: bool = False
     connections: set[Connection] = field(default_factory=set)
     bot: Bot[Any] | None = None
     stand_in: bool = False
@@ -64,6 +67,8 @@ class Seat:
             "connected": self.kind == "bot" or bool(self.connections),
             "ready": self.ready or self.kind == "bot",
             "stand_in": self.stand_in,
+            "rematch": self.rematch,
+            "host": self.host and self.kind == "human",
         }
 
     def take(self, kind: Literal["human", "bot"], name: str, others: Collection[str]) -> None:
@@ -77,7 +82,7 @@ class Seat:
         """Nobody sits here any more."""
         self.cancel_abandon()
         self.kind, self.name, self.level, self.token = "empty", "", None, None
-        self.ready = self.rematch = self.stand_in = False
+        self.ready = self.rematch = self.stand_in = self.host = False
         self.bot = None
 
     def cancel_abandon(self) -> None:

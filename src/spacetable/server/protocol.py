@@ -153,6 +153,20 @@ class Rematch(_Message):
     type: Literal["rematch"]
 
 
+class DeclineRematch(_Message):
+    """After a match: turn down the rematch another player asked for (he is told)."""
+
+    type: Literal["decline_rematch"]
+
+
+class FreeSeat(_Message):
+    """Before the match, for the room's host only: take the bot out of ``seat`` so that a
+    person can sit there."""
+
+    type: Literal["free_seat"]
+    seat: int
+
+
 class Ping(_Message):
     """Keep-alive; answered with ``pong``."""
 
@@ -175,6 +189,8 @@ ClientMessage = (
     | Unplot
     | Act
     | Rematch
+    | DeclineRematch
+    | FreeSeat
     | Ping
 )
 #: Each client message's model by its ``type``.
