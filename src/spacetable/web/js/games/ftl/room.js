@@ -5,8 +5,8 @@
 
 import "./sheet.js";
 import { $, clear, el, setPhase } from "../../shell/dom.js";
-import { toast } from "../../shell/notices.js";
-import { RoomClient, countdownBox, tableSvg } from "../../shell/room.js";
+import { countdownBox } from "../../shell/room.js";
+import { TurnRoom } from "../../shell/turnroom.js";
 import { FtlBoard, HITS_TO_DESTROY } from "./board.js";
 import { clearMarks } from "./animate.js";
 import { TurnHistory } from "./history.js";
@@ -19,13 +19,20 @@ const SPEEDS = [["1", "normal"], ["2", "fast"], ["4", "faster"], ["8", "fastest"
 const REASONS = { "last-ship": "has the last ship on the table", "no-ships": "no ship is left on the table",
   "turn-limit": "the turn limit is reached" };
 
-export class FtlRoom extends RoomClient {
+/** How to play, beside the table. */
+const HELP = [
+  "Each turn everyone writes one order per piece in secret; then all orders play out at once.",
+  "Turn: drag the ring around your piece (15° steps; R+ is clockwise). Sprint: drag the arrow ahead of it (1 to 8 in, half inches).",
+  "Launch (ships): a missile appears just ahead. Or type R+45, R–45, S2.5 or L.",
+  "A sprint's tape hits only pieces that turned or launched this turn: a missile spends itself for a hit; three hits sink a ship; two ships that meet are both lost.",
+  "Last ship on the table wins. Off the table is out.",
+];
+
+export class FtlRoom extends TurnRoom {
   /** Play the room `roomId` (ctx {roomId, params}: the page's query). */
   constructor(ctx) {
-    super({ ...ctx, defaultName: "captain" });
-    this.state = null; // the last `state` shown
+    super(ctx);
     this.waiting = null; // a `state` that came while a turn plays out
-    this.result = null; // the last `result`
     this.turns = Promise.resolve(); // turns play out one after the other
     this.animating = false; // a turn is playing out
     this.deadline = null; // performance.now() when the plot timer runs out
@@ -34,11 +41,8 @@ export class FtlRoom extends RoomClient {
   }
 
   buildPage() {
-    document.body.classList.add("ftl-room");
-    document.title = "Faster Than Light — spacetable";
-    $("#game-name").textContent = "Faster Than Light";
-    const fresh = tableSvg({ "aria-label": "The table" });
-    $("#table-wrap").prepend(fresh, countdownBox("Plot"));
+    const fresh = this.buildFrame({ name: "Faster Than Light", bodyClass: "ftl-room", tableAttrs: { "aria-label": "The table" }, help: HELP });
+    fresh.after(countdownBox("Plot"));
     this.board = new FtlBoard(fresh);
     fresh.addEventListener("click", (e) => {
       const id = e.target.closest?.(".ftl-piece")?.dataset.piece;
@@ -70,17 +74,7 @@ export class FtlRoom extends RoomClient {
     this.historyPanel = el("section", { id: "history-panel", class: "panel", hidden: true }, el("h2", { text: "Turns" }), turns);
     this.history = new TurnHistory(turns, this.board, { onStep: (text, event) => this.step(text, event),
       onStart: (turn) => this.startLog(turn), onShow: (position) => this.onHistory(position) });
-    this.endPanel = el("section", { id: "end-panel", class: "panel", hidden: true });
     $("#players").after(this.endPanel, this.plotPanel, this.logPanel, this.historyPanel);
-    // What to do now, in a bar above the table (on a phone too, where the side comes last).
-    $(".room-layout").before(el("div", { class: "turn-status" }, $("#status")));
-    const help = $(".help");
-    clear(help).append(el("summary", { text: "How to play" }), el("ul", {},
-      el("li", { text: "Each turn everyone writes one order per piece in secret; then all orders play out at once." }),
-      el("li", { text: "Turn: drag the ring around your piece (15° steps; R+ is clockwise). Sprint: drag the arrow ahead of it (1 to 8 in, half inches)." }),
-      el("li", { text: "Launch (ships): a missile appears just ahead. Or type R+45, R–45, S2.5 or L." }),
-      el("li", { text: "A sprint's tape hits only pieces that turned or launched this turn: a missile spends itself for a hit; three hits sink a ship; two ships that meet are both lost." }),
-      el("li", { text: "Last ship on the table wins. Off the table is out." })));
     this.newMatch();
   }
 
@@ -94,10 +88,8 @@ export class FtlRoom extends RoomClient {
     return { ...super.handlers(), state: this.onState, turn: this.onTurn, result: this.onResult };
   }
 
-  onWelcome(message) {
-    super.onWelcome(message);
-    if (this.room) this.renderRoom();
-    if (this.state && !this.animating) this.showState(this.state);
+  canShowState() {
+    return !this.animating;
   }
 
   onRoom(message) {
@@ -112,11 +104,6 @@ export class FtlRoom extends RoomClient {
       this.board.draw([]);
     }
     this.renderRoom();
-  }
-
-  renderRoom() {
-    super.renderRoom();
-    this.renderPlayers();
   }
 
   // -- the match ----------------------------------------------------------------------------
@@ -199,29 +186,28 @@ export class FtlRoom extends RoomClient {
   }
 
   renderPlayers() {
-    const list = clear($("#players"));
-    const seats = this.room?.seats || [];
     const state = this.state;
-    this.players().forEach((player, index) => {
-      const s = state?.players[player];
-      const ship = state?.pieces.find((p) => p.id === s?.ship);
-      const seat = seats[index];
-      const bits = [];
-      if (s && state.phase === "plot" && !this.animating) {
-        bits.push(s.in_play ? el("span", { class: `plot-state ${s.plotted ? "plotted" : "plotting"}`, text: s.plotted ? "plotted" : "plotting…" })
-          : el("span", { class: "plot-state out", text: "out" }));
-      } else if (s && !s.in_play) bits.push(el("span", { class: "plot-state out", text: "out" }));
-      if (ship) {
-        bits.push(el("span", { class: "ship-hits", text: `hits ${ship.hits || 0}/${HITS_TO_DESTROY}` }),
-          el("span", { class: "ship-missiles", text: `${ship.missiles ?? 0} missiles` }));
-      }
-      if (seat?.kind === "bot") bits.push(el("span", { class: "bot", text: `${seat.level} bot` }));
-      if (seat?.stand_in) bits.push(el("span", { class: "bot", text: "a bot stands in" }));
-      if (seat?.kind === "human" && !seat.connected) bits.push(el("span", { class: "away", text: "disconnected" }));
-      const me = player === this.me.player;
-      list.append(el("li", { class: `player${me ? " me" : ""}${s && s.in_play && !s.plotted && state.phase === "plot" && !this.animating ? " to-play" : ""}`,
-        dataset: { player, plotted: s ? String(s.plotted) : "" }, style: `--team: ${this.colour(player)}` },
-      el("span", { class: "swatch" }), el("span", { class: "player-name", text: me ? `${player} (you)` : player }), ...bits));
+    const plotting = Boolean(state && state.phase === "plot" && !this.animating);
+    this.renderPlayerRows({
+      isMe: (player) => player === this.me.player,
+      rowOf: (player) => {
+        const s = state?.players[player];
+        return { toPlay: Boolean(s?.in_play && !s.plotted && plotting), dataset: { plotted: s ? String(s.plotted) : "" } };
+      },
+      badgesOf: (player) => {
+        const s = state?.players[player];
+        const ship = state?.pieces.find((p) => p.id === s?.ship);
+        const bits = [];
+        if (s && plotting) {
+          bits.push(s.in_play ? el("span", { class: `plot-state ${s.plotted ? "plotted" : "plotting"}`, text: s.plotted ? "plotted" : "plotting…" })
+            : el("span", { class: "plot-state out", text: "out" }));
+        } else if (s && !s.in_play) bits.push(el("span", { class: "plot-state out", text: "out" }));
+        if (ship) {
+          bits.push(el("span", { class: "ship-hits", text: `hits ${ship.hits || 0}/${HITS_TO_DESTROY}` }),
+            el("span", { class: "ship-missiles", text: `${ship.missiles ?? 0} missiles` }));
+        }
+        return bits;
+      },
     });
   }
 
@@ -290,23 +276,15 @@ export class FtlRoom extends RoomClient {
     const me = this.me.role === "player" ? this.me.player : null;
     const title = result.winner ? (result.winner === me ? "You win" : `${result.winner} wins`) : "Draw";
     const why = `${REASONS[result.reason] || result.reason}, after ${result.turns} turn${result.turns === 1 ? "" : "s"}.`;
-    const matchId = this.result?.match_id || this.room?.match_id;
-    clear(this.endPanel).append(
-      el("p", { id: "winner", class: result.winner ? "winner" : "draw", dataset: { winner: result.winner ?? "" },
-        style: result.winner ? `--team: ${this.colour(result.winner)}` : null, text: title }),
-      el("p", { class: "end-reason", text: result.winner ? `${result.winner} ${why}` : why[0].toUpperCase() + why.slice(1) }),
-      ...this.endButtons(matchId, { seated: Boolean(me) }));
-    this.endPanel.hidden = false;
+    this.showWinner(result, { title, seated: Boolean(me), status: `${title}.`,
+      lines: [el("p", { class: "end-reason", text: result.winner ? `${result.winner} ${why}` : why[0].toUpperCase() + why.slice(1) })] });
     this.endPanel.scrollIntoView({ block: "nearest" });
     this.plotPanel.hidden = true;
-    setPhase("over");
-    $("#status").textContent = `${title}.`;
     this.renderPlayers();
   }
 
-  onRefused(message) {
-    $("#plot-message").textContent = `Refused: ${message.reason}`;
-    toast(message.reason);
+  showRefusal(text) {
+    $("#plot-message").textContent = text;
   }
 
   // -- the plot timer --------------------------------------------------------------------------

@@ -9,9 +9,8 @@
 import "./sheet.js";
 import { $, clear, el, fetchJSON, setPhase } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
-import { toast } from "../../shell/notices.js";
-import { RoomClient, tableSvg } from "../../shell/room.js";
 import { RoomSocket } from "../../shell/socket.js";
+import { TurnRoom } from "../../shell/turnroom.js";
 import { sounds } from "../../shell/sounds.js";
 import { HexBoard, hexLabel } from "./board.js";
 import { HexControls } from "./controls.js";
@@ -28,6 +27,13 @@ function endReason(reason, winner) {
   }
   return reason;
 }
+/** How to play, beside the board. */
+const HELP = [
+  "Each turn, chits come out of a cup one by one: the ship named on a chit is activated. The blank chit ends the turn.",
+  "An activated ship may move (1 hex per propulsion cell; a turn of 60° costs 1), raise its shields, fire once and hail once, in any order; or jump out instead of moving.",
+  "Firing turns cards from the deck: suits that get through the target's shields hit; each hit turns a damage card (diamonds: weapons, hearts: shields, spades: propulsion; clubs are drawn again).",
+  "A ship with no weapons and no propulsion is a wreck. The last side that can fight wins; at the turn limit, the side with the most systems left.",
+];
 /** Narrow screens (a phone): tap to see a move, confirm to make it; the board zooms in. */
 const PHONE = window.matchMedia("(max-width: 820px)");
 
@@ -43,12 +49,11 @@ class SecondSeatSocket extends RoomSocket {
   }
 }
 
-export class HexRoom extends RoomClient {
+export class HexRoom extends TurnRoom {
   /** Play the room `roomId` (ctx {roomId, params}: the page's query; `hotseat=Red,Blue`
    * holds both seats at this screen). */
   constructor(ctx) {
-    super({ ...ctx, defaultName: "captain" });
-    this.state = null;
+    super(ctx);
     this.target = null; // the ship aimed at
     this.pending = null; // a move shown, waiting for its confirm (touch)
     this.placeAt = null; // where a returning ship goes, waiting for its facing
@@ -67,11 +72,9 @@ export class HexRoom extends RoomClient {
   }
 
   buildPage() {
-    document.body.classList.add("hex-room");
-    document.title = "Hex fleet — spacetable";
-    $("#game-name").textContent = "Hex fleet";
-    const fresh = tableSvg({ "aria-label": "The hex board", "aria-describedby": "hex-keys" });
-    $("#table-wrap").prepend(fresh);
+    this.banner = el("div", { id: "hex-turn", class: "hex-turn", "aria-live": "polite" });
+    const fresh = this.buildFrame({ name: "Hex fleet", bodyClass: "hex-room", help: HELP, helpOpen: !PHONE.matches,
+      tableAttrs: { "aria-label": "The hex board", "aria-describedby": "hex-keys" }, statusClass: "hex-status", before: [this.banner] });
     this.board = new HexBoard(fresh, { width: 18, height: 12, colourOf: (owner) => this.colour(owner) });
     this.board.onHex((hex) => this.clickHex(hex));
     this.board.onShip((ship) => this.clickShip(ship));
@@ -80,8 +83,6 @@ export class HexRoom extends RoomClient {
     fresh.addEventListener("keydown", (e) => this.key(e));
     $("#table-wrap").append(this.board.zoomControls(),
       el("p", { id: "hex-keys", class: "visually-hidden", text: "With the board focused and your ship activated: the up arrow moves it one hex ahead, the left and right arrows turn it." }));
-    this.banner = el("div", { id: "hex-turn", class: "hex-turn", "aria-live": "polite" });
-    $(".room-layout").before(el("div", { class: "turn-status hex-status" }, this.banner, $("#status")));
     this.cupPanel = el("section", { id: "cup-panel", class: "panel cup-panel", hidden: true, "aria-label": "the cup" });
     this.controls = new HexControls(el("section", { id: "hex-controls", class: "panel hex-controls" }), {
       send: (action) => this.act(action),
@@ -96,15 +97,7 @@ export class HexRoom extends RoomClient {
     this.cards = el("section", { id: "hex-cards", class: "panel hex-cards", hidden: true, "aria-label": "the cards just turned" });
     this.logPanel = el("div", { id: "log-panel", hidden: true });
     this.shipLogs = new ShipLogs(this.logPanel);
-    this.endPanel = el("section", { id: "end-panel", class: "panel", hidden: true });
     $("#players").after(this.endPanel, this.controls.container, this.cards, this.cupPanel, this.offBoard, this.logPanel);
-    const help = $(".help");
-    help.open = !PHONE.matches;
-    clear(help).append(el("summary", { text: "How to play" }), el("ul", {},
-      el("li", { text: "Each turn, chits come out of a cup one by one: the ship named on a chit is activated. The blank chit ends the turn." }),
-      el("li", { text: "An activated ship may move (1 hex per propulsion cell; a turn of 60° costs 1), raise its shields, fire once and hail once, in any order; or jump out instead of moving." }),
-      el("li", { text: "Firing turns cards from the deck: suits that get through the target's shields hit; each hit turns a damage card (diamonds: weapons, hearts: shields, spades: propulsion; clubs are drawn again)." }),
-      el("li", { text: "A ship with no weapons and no propulsion is a wreck. The last side that can fight wins; at the turn limit, the side with the most systems left." })));
   }
 
   /** The players this page acts for: ours, and in hot seat the second seat's. */
@@ -122,8 +115,6 @@ export class HexRoom extends RoomClient {
   onWelcome(message) {
     super.onWelcome(message);
     if (message.role === "player" && this.hotseat && !this.second) this.openSecondSeat();
-    if (this.room) this.renderRoom();
-    if (this.state) this.showState(this.state);
   }
 
   identityName() {
@@ -183,7 +174,6 @@ export class HexRoom extends RoomClient {
     super.renderRoom();
     const options = $("#seat-panel .room-options");
     if (this.room.phase === "lobby" && options) options.after(this.fleetsList(this.room));
-    this.renderPlayers();
   }
 
   waitingText() {
@@ -354,28 +344,22 @@ export class HexRoom extends RoomClient {
   }
 
   renderPlayers() {
-    const list = clear($("#players"));
-    const seats = this.room?.seats || [];
     const state = this.state;
     const active = this.activeShip();
-    this.players().forEach((player, index) => {
-      const seat = seats[index];
-      const bits = [];
-      if (state) {
+    this.renderPlayerRows({
+      isMe: (player) => this.mine().includes(player),
+      you: !this.hotseat,
+      rowOf: (player) => {
+        const toPlay = active?.owner === player && state?.phase !== "over";
+        return { toPlay, mark: toPlay ? el("span", { class: "to-play-mark", text: "to play" }) : null };
+      },
+      badgesOf: (player) => {
+        if (!state) return [];
         const fleet = state.ships.filter((s) => s.owner === player);
         const fighting = fleet.filter((s) => s.status === "table" || s.status === "jumped").length;
-        bits.push(el("span", { class: "fleet-state", text: `${fighting}/${fleet.length} ships` }),
-          el("span", { class: "strength", text: `strength ${Math.round((state.strength?.[player] ?? 1) * 100)}%` }));
-      }
-      if (seat?.kind === "bot") bits.push(el("span", { class: "bot", text: `${seat.level} bot` }));
-      if (seat?.stand_in) bits.push(el("span", { class: "bot", text: "a bot stands in" }));
-      if (seat?.kind === "human" && !seat.connected) bits.push(el("span", { class: "away", text: "disconnected" }));
-      const me = this.mine().includes(player);
-      const toPlay = active?.owner === player && state?.phase !== "over";
-      list.append(el("li", { class: `player${me ? " me" : ""}${toPlay ? " to-play" : ""}`, dataset: { player },
-        style: `--team: ${colourOf(index)}` },
-      el("span", { class: "swatch" }), el("span", { class: "player-name", text: me && !this.hotseat ? `${player} (you)` : player }),
-      toPlay ? el("span", { class: "to-play-mark", text: "to play" }) : null, ...bits));
+        return [el("span", { class: "fleet-state", text: `${fighting}/${fleet.length} ships` }),
+          el("span", { class: "strength", text: `strength ${Math.round((state.strength?.[player] ?? 1) * 100)}%` })];
+      },
     });
   }
 
@@ -499,24 +483,16 @@ export class HexRoom extends RoomClient {
     const title = result.winner ? (mine.includes(result.winner) && !this.hotseat ? "You win" : `${result.winner} wins`) : "Draw";
     const why = endReason(result.reason, result.winner);
     const strength = Object.entries(result.strength || {}).map(([p, v]) => `${p} ${Math.round(v * 100)}%`).join(", ");
-    const matchId = this.result?.match_id || this.room?.match_id;
-    clear(this.endPanel).append(
-      el("p", { id: "winner", class: result.winner ? "winner" : "draw", dataset: { winner: result.winner ?? "" },
-        style: result.winner ? `--team: ${this.colour(result.winner)}` : null, text: title }),
-      el("p", { class: "end-reason", text: `${why}, after ${result.turns} turn${result.turns === 1 ? "" : "s"}.` }),
-      strength ? el("p", { class: "end-strength", text: `Systems left: ${strength}.` }) : null,
-      ...this.endButtons(matchId, { seated: mine.length > 0, onRematch: () => this.second?.socket.send({ type: "rematch" }) }));
-    this.endPanel.hidden = false;
+    this.showWinner(result, { title, seated: mine.length > 0, status: `${why}.`,
+      onRematch: () => this.second?.socket.send({ type: "rematch" }),
+      lines: [el("p", { class: "end-reason", text: `${why}, after ${result.turns} turn${result.turns === 1 ? "" : "s"}.` }),
+        strength ? el("p", { class: "end-strength", text: `Systems left: ${strength}.` }) : null] });
     this.controls.hide();
-    setPhase("over");
     this.banner.textContent = title;
-    $("#status").textContent = `${why}.`;
     this.moveBar.hidden = true;
   }
 
-  onRefused(message) {
-    const text = `Refused: ${message.reason}`;
+  showRefusal(text) {
     this.controls.message(text);
-    toast(text);
   }
 }

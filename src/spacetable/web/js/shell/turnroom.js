@@ -1,0 +1,111 @@
+// What the turn rooms (FTL, the hex fleet) share on top of every room's plumbing
+// (shell/room.js): their page's frame (the table, the status bar above it, the "How to
+// play" list, the end panel), the players' list with each seat's bot, stand-in and
+// connection, the end's winner and why, a refusal said where the player acts, and the
+// state shown again when we learn who we are. A game's turn room extends TurnRoom and
+// draws its match.
+
+import { $, clear, el, setPhase } from "./dom.js";
+import { colourOf } from "./colours.js";
+import { toast } from "./notices.js";
+import { RoomClient, tableSvg } from "./room.js";
+
+/** What a seat's player is, as badges: a bot and its level, a stand-in, away. */
+export function seatBadges(seat) {
+  const badges = [];
+  if (seat?.kind === "bot") badges.push(el("span", { class: "bot", text: `${seat.level} bot` }));
+  if (seat?.stand_in) badges.push(el("span", { class: "bot", text: "a bot stands in" }));
+  if (seat?.kind === "human" && !seat.connected) badges.push(el("span", { class: "away", text: "disconnected" }));
+  return badges;
+}
+
+export class TurnRoom extends RoomClient {
+  /** The room of ctx {roomId, params, describe} (games/index.js); players are captains. */
+  constructor(ctx) {
+    super({ ...ctx, defaultName: "captain" });
+    this.state = null; // the last `state` shown
+    this.result = null; // the last `result`
+  }
+
+  /**
+   * The page's frame for game `name`: its title, `bodyClass` on the body, the table (an
+   * SVG with `tableAttrs`) first in the table's place, the status bar above the room
+   * (`statusClass`, `before` the status line), the "How to play" list of `help` (open
+   * unless `helpOpen` is false) and the end panel (this.endPanel, hidden). Returns the table.
+   */
+  buildFrame({ name, bodyClass, tableAttrs, help, helpOpen = true, statusClass = "", before = [] }) {
+    document.body.classList.add(bodyClass);
+    document.title = `${name} — spacetable`;
+    $("#game-name").textContent = name;
+    const table = tableSvg(tableAttrs);
+    $("#table-wrap").prepend(table);
+    // What to do now, in a bar above the table (on a phone too, where the side comes last).
+    $(".room-layout").before(el("div", { class: `turn-status ${statusClass}`.trim() }, ...before, $("#status")));
+    const box = $(".help");
+    box.open = helpOpen;
+    clear(box).append(el("summary", { text: "How to play" }), el("ul", {}, help.map((text) => el("li", { text }))));
+    this.endPanel = el("section", { id: "end-panel", class: "panel", hidden: true });
+    return table;
+  }
+
+  /** Whether a state may be drawn now (not while a turn plays out, say). */
+  canShowState() {
+    return true;
+  }
+
+  onWelcome(message) {
+    super.onWelcome(message);
+    if (this.room) this.renderRoom();
+    if (this.state && this.canShowState()) this.showState(this.state);
+  }
+
+  renderRoom() {
+    super.renderRoom();
+    this.renderPlayers();
+  }
+
+  /**
+   * The players' list: a row a player in seat order, with its colour, "(you)" where
+   * `isMe(player)` and the page names us, and the badges `badgesOf(player, index)`
+   * (the game's) before its seat's. `rowOf(player, index)` may add {toPlay, dataset, mark}.
+   */
+  renderPlayerRows({ isMe, badgesOf, rowOf = () => ({}), you = true }) {
+    const list = clear($("#players"));
+    const seats = this.room?.seats || [];
+    this.players().forEach((player, index) => {
+      const me = isMe(player);
+      const { toPlay = false, dataset = {}, mark = null } = rowOf(player, index);
+      list.append(el("li", { class: `player${me ? " me" : ""}${toPlay ? " to-play" : ""}`, dataset: { player, ...dataset },
+        style: `--team: ${colourOf(index)}` },
+      el("span", { class: "swatch" }), el("span", { class: "player-name", text: me && you ? `${player} (you)` : player }),
+      mark, ...badgesOf(player, index), ...seatBadges(seats[index])));
+    });
+  }
+
+  /**
+   * The end panel: `title` ("You win", "blue wins", "Draw") in the winner's colour, the
+   * `lines` that say why, Rematch for a `seated` player (`onRematch` after it is sent) and
+   * the replay's link; the phase is over and the status line says `status`.
+   */
+  showWinner(result, { title, lines, seated, onRematch, status }) {
+    const matchId = this.result?.match_id || this.room?.match_id;
+    clear(this.endPanel).append(
+      el("p", { id: "winner", class: result.winner ? "winner" : "draw", dataset: { winner: result.winner ?? "" },
+        style: result.winner ? `--team: ${this.colour(result.winner)}` : null, text: title }),
+      ...lines,
+      ...this.endButtons(matchId, { seated, onRematch }));
+    this.endPanel.hidden = false;
+    setPhase("over");
+    $("#status").textContent = status;
+  }
+
+  /** Where a refusal shows beside the player's tools (`text`: "Refused: ..."). */
+  showRefusal(text) {
+    void text;
+  }
+
+  onRefused(message) {
+    this.showRefusal(`Refused: ${message.reason}`);
+    toast(message.reason);
+  }
+}
