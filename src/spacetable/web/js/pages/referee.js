@@ -1,18 +1,19 @@
 // The referee sandbox page: pick a game (the list comes from GET /api/games), and that
-// game's module lays out its own sandbox (games/<key>/index.js: referee). A file of another
-// game opens in that game's sandbox. `?game=<key>` opens one at once.
+// game's module lays out its own sandbox (games/<key>/index.js: referee; shell/sandbox.js):
+// the page holds no game's markup, and shows the chosen sandbox's parts, hiding the
+// others'. A file of another game opens in that game's sandbox. `?game=<key>` opens one.
 
 import { $, el, setPhase } from "../shell/dom.js";
 import { gameKeyOf, gameList, loadGame } from "../games/index.js";
 
 let shown = null; // the key of the game whose sandbox shows
-let sandbox = null; // what it offers the page: {importData(data, name), leave()}
+let sandbox = null; // what it offers the page: {importData(data, name), leave(), parts}
+const opened = new Set(); // every sandbox opened on this page
 
-/** The parts of the page that belong to the sandbox of `key` show; the others step aside. */
-function showParts(key) {
-  document.body.dataset.referee = key;
-  for (const node of document.querySelectorAll("[data-referee]")) {
-    node.toggleAttribute("data-off", !node.dataset.referee.split(" ").includes(key));
+/** The parts of the sandbox on show show; the other sandboxes' step aside. */
+function showParts() {
+  for (const other of opened) {
+    for (const node of other.parts) node.toggleAttribute("data-off", other !== sandbox);
   }
 }
 
@@ -24,9 +25,11 @@ async function choose(key) {
   }
   shown = key;
   $("#ruleset").value = key;
-  showParts(key);
+  document.body.dataset.referee = key;
   const game = await loadGame(key);
   sandbox = await game.referee({ ruleset: key, onOtherGame: openFile });
+  opened.add(sandbox);
+  showParts();
   return sandbox;
 }
 

@@ -10,6 +10,8 @@ import { attachEditor, readOrders } from "./editor.js";
 import { TurnHistory } from "./history.js";
 import { Sandbox } from "./sandbox.js";
 import { inches } from "./turns.js";
+import { ftlSandboxParts } from "./referee_markup.js";
+import { mountSandbox } from "../../shell/sandbox.js";
 
 const SHIP_FIELDS = ["hits", "missiles", "launched"];
 
@@ -310,17 +312,21 @@ async function importFile(file) {
 
 // -- the page -------------------------------------------------------------------------------
 
+let started = null;
+
 /**
- * Start the FTL referee in referee.html's #ftl-table and #ftl-referee. `onOtherGame(data,
- * name)` takes a table file of another game imported here. Returns {importData}.
+ * Start the FTL referee: its table and panels join the referee page the first time
+ * (referee_markup.js). `onOtherGame(data, name)` takes a table file of another game
+ * imported here. Returns {importData, parts}.
  */
 export function startFtlReferee({ onOtherGame = () => {} } = {}) {
   handOff = onOtherGame;
-  if (board) return { importData };
+  if (started) return started;
+  const parts = mountSandbox(ftlSandboxParts());
   board = new FtlBoard($("#ftl-table"), sandbox.table);
   const zoom = board.zoomControls();
-  zoom.dataset.referee = "ftl"; // the page shows it with FTL's sandbox only
-  $("#table-wrap").append(zoom);
+  $("#table-wrap").append(zoom); // the page shows it with FTL's sandbox only
+  started = { importData, parts: [...parts, zoom] };
   editor = attachEditor(board, {
     pieces: () => sandbox.pieces, selected: () => ref.selected, select, remove: removePiece, enabled: editing,
     changed: () => render(),
@@ -350,5 +356,5 @@ export function startFtlReferee({ onOtherGame = () => {} } = {}) {
   on("#ftl-delete", "click", () => removePiece(ref.selected));
   setEditing();
   rebuild();
-  return { importData };
+  return started;
 }

@@ -5,12 +5,13 @@
 // its one-line reason at that step and leaves the script as it was. Combat scripts export
 // and import as JSON files (or pasted text).
 //
-// API: startHexReferee({ onOtherGame }) -> { importData(data, name) }
-//   Builds the page's hex fleet panels (#hex-table, #hex-referee) once; onOtherGame(data,
+// API: startHexReferee({ onOtherGame }) -> { importData(data, name), parts }
+//   Adds the hex fleet's panels (#hex-table, #hex-referee) to the page once; onOtherGame(data,
 //   name) is handed an imported file of another game.
 
 import "./sheet.js";
 import { $, clear, el, postJSON } from "../../shell/dom.js";
+import { mountSandbox } from "../../shell/sandbox.js";
 import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
 import { WEAPONS, cardsNeeded, cardsToFire, readCards } from "./script_editor.js";
 
@@ -527,9 +528,11 @@ function buildPanels() {
 export function startHexReferee({ onOtherGame } = {}) {
   onOther = onOtherGame || (() => {});
   if (!started) {
+    const parts = mountSandbox({ table: [el("div", { id: "hex-table", class: "hex-table" })],
+      side: [el("div", { id: "hex-referee", class: "hex-referee" })] });
     buildPanels();
     submit(ref.script, "page");
-    started = { importData };
+    started = { importData, parts };
   } else {
     render();
   }

@@ -12,6 +12,8 @@ import { TableView, dragRotateHandle, rotateHandle } from "./table.js";
 import { BattlePlayer } from "./battle.js";
 import { Inspector, inspectorPanel } from "./inspector.js";
 import { showScores } from "./scores.js";
+import { laserSandboxParts } from "./referee_markup.js";
+import { mountSandbox } from "../../shell/sandbox.js";
 
 // The least area the sandbox shows around the origin (mm): room to lay out a battle.
 const REFEREE_VIEW = [720, 520];
@@ -424,13 +426,14 @@ export async function startLaserReferee({ ruleset, onOtherGame = () => {} }) {
     if (ruleset !== sandbox.ruleset) await switchRuleset(ruleset);
     return started;
   }
-  started = { importData, leave };
+  const parts = laserSandboxParts();
+  started = { importData, leave, parts: mountSandbox(parts) };
   view = new TableView($("#table"));
   // Zoom and pan (buttons, Ctrl+wheel or the wheel with no card selected, pinch, a drag of empty space).
   view.enableGestures({ wheelZooms: () => !(editing() && selectedCard()) });
   const zoom = view.zoomControls();
-  zoom.dataset.referee = "lightspeed stellar"; // the other games' boards have their own
   $("#table-wrap").append(zoom);
+  started.parts.push(zoom); // the other games' boards have their own
   // Hover a card to see it large; in a battle, a click keeps it open.
   new Inspector(view, inspectorPanel(), {
     cardOf: (id) => (sandbox.battle ? sandbox.battle.byId[id] : sandbox.cards.find((c) => c.id === id)),

@@ -1,0 +1,23 @@
+// What a game's referee sandbox gets from the referee page (pages/referee.js): the page is
+// the frame only (the header, the game choice, an empty table area and side column); each
+// game's `referee(ctx)` adds its own parts there once and hands them back as `parts`, so
+// the page shows the chosen game's parts and hides the others'.
+
+import { $ } from "./dom.js";
+
+/** The elements of the static markup `html` (a game's own panels), in order. */
+export function nodesOf(html) {
+  const template = document.createElement("template");
+  template.innerHTML = html.trim();
+  return [...template.content.children];
+}
+
+/**
+ * Add a sandbox's parts to the referee page: `table` in the table's place, `side` in the
+ * side column under the game choice. Returns every element added: the sandbox's parts.
+ */
+export function mountSandbox({ table = [], side = [] }) {
+  $("#table-wrap").append(...table);
+  $(".side").append(...side);
+  return [...table, ...side];
+}
