@@ -6,7 +6,9 @@
 //   room(ctx)            play in the room page: ctx {roomId, params, game, describe} (the
 //                        page's query, the game's GET /api/games entry, its describe)
 //   replay(ctx, match)   show a stored match (GET /api/matches/{id}) on the replay page
-//   referee(ctx)         the game's referee sandbox: ctx {onOtherGame(data, name)}
+//   referee(ctx)         the game's referee sandbox: ctx {onOtherGame(data, name)}; adds
+//                        its markup to the referee page once (shell/sandbox.js) and
+//                        resolves with {importData(data, name), leave(), parts}
 //   lobbyForm(ctx)       the lobby's Create a room form: ctx {game, box, form} (its GET
 //                        /api/games entry, the form's <fieldset>, the form built from its
 //                        options schema, shell/optionsform.js); adds what the schema cannot
@@ -14,6 +16,10 @@
 //                        (without it, the schema's form alone)
 //   describe(options)    a room's options in a few words (open rooms, the seat panel;
 //                        without it, describerOf's title and seats)
+//   rules                the rules page's section: {summary (its line in the contents),
+//                        html (the URL of its text, an HTML fragment beside the module),
+//                        show(section) (optional: draws what the text cannot hold)};
+//                        a game without one is listed as having no rules yet
 // and, where the game has one, tutorial.
 
 import { fetchJSON } from "../shell/dom.js";

@@ -1,50 +1,35 @@
-// The rules page: a laser game's fleet (the one its #fleet box names: data-game) drawn as
-// the table draws it (cards.js), one face per ship with its speed, health, lasers and
-// shields in words; the rest of the page is static text and pictures the server renders
+// The rules page: a section a registered game (GET /api/games, in its order), each one's
+// text from its own module (games/<key>/index.js: rules, with its HTML beside it under
+// games/<key>/), and the contents built from the same list. A game whose module has no
+// rules is named in the contents as having none yet. The pictures are the server's
 // (/rules/figures/<name>.svg).
 
-import { $, clear, el, svg } from "../shell/dom.js";
-import { loadCatalog, shipFace } from "../games/lasers/cards.js";
-import { colourOf } from "../shell/colours.js";
-import { CARD_SIZE } from "../games/lasers/geometry.js";
-import "../games/hexfleet/sheet.js"; // the hex fleet's rules lay out their rows and tables with it
+import { $, el } from "../shell/dom.js";
+import { gameList, loadGame } from "../games/index.js";
 
-/** A laser's direction in words: its angle off the bow (degrees, + to the left). */
-function side(angle) {
-  const a = ((Math.round(angle) % 360) + 540) % 360 - 180;
-  if (a === 0) return "ahead";
-  if (a === 180 || a === -180) return "back";
-  if (a === 90) return "left";
-  if (a === -90) return "right";
-  return `${Math.abs(a)}° ${a > 0 ? "left" : "right"}`;
+/** The game `entry`'s rules: {entry, rules (its module's), html (its text)}; html null without. */
+async function rulesOf(entry) {
+  const { rules } = await loadGame(entry.key);
+  if (!rules) return { entry, rules: null, html: null };
+  const answer = await fetch(rules.html);
+  if (!answer.ok) throw new Error(`${entry.title}: its rules could not be loaded (${answer.status})`);
+  return { entry, rules, html: await answer.text() };
 }
 
-/** One line about a ship: speed, health, lasers, shields. */
-function shipWords(def) {
-  const speed = Array.isArray(def.speed) ? def.speed.join(" and ") : def.speed;
-  const lasers = (def.lasers || []).map((l) => `${l.power} ${side(l.angle ?? 0)}`).join(", ") || "none";
-  const shields = [...new Set((def.shields || []).map((s) => s.edge))].join(", ");
-  return `speed ${speed}, health ${def.health}; lasers: ${lasers}${shields ? `; shields: ${shields}` : ""}`;
-}
-
-async function showFleet() {
-  const box = $("#fleet");
-  let catalog;
-  try {
-    catalog = await loadCatalog(box.dataset.game);
-  } catch (error) {
-    box.replaceChildren(el("p", { class: "muted", text: `The fleet could not be loaded: ${error.message}` }));
-    return;
+const found = await Promise.all((await gameList()).map(rulesOf));
+const contents = $("#rules-contents");
+const sections = [];
+for (const { entry, rules, html } of found) {
+  if (!rules) {
+    contents.append(el("li", {}, entry.title, el("span", { class: "muted", text: ": no rules written here yet" })));
+    continue;
   }
-  const ships = Object.entries(catalog).sort(([, a], [, b]) => Number(a.speed) - Number(b.speed));
-  clear(box);
-  const [w, h] = CARD_SIZE;
-  for (const [key, def] of ships) {
-    const face = svg("svg", { viewBox: `${-w / 2 - 2} ${-h / 2 - 2} ${w + 4} ${h + 4}`, class: "fleet-face",
-      role: "img", "aria-label": `${def.name} card` }, shipFace(def, colourOf(0)));
-    box.append(el("figure", { class: "fleet-card", dataset: { ship: key } }, face,
-      el("figcaption", {}, el("b", { text: def.name }), el("span", { text: shipWords(def) }))));
-  }
+  contents.append(el("li", {}, el("a", { href: `#${entry.key}`, text: entry.title }), `: ${rules.summary}`));
+  const section = el("section", { id: entry.key, class: "panel rules-game" }, el("h2", { text: entry.title }));
+  section.insertAdjacentHTML("beforeend", html);
+  sections.push([section, rules]);
 }
-
-showFleet();
+// Every section at once, then what each game draws in its own (the laser fleet, say).
+$(".rules-end").before(...sections.map(([section]) => section));
+if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+await Promise.all(sections.map(([section, rules]) => rules.show?.(section)));

@@ -19,4 +19,11 @@ export async function referee(ctx) {
   return startFtlReferee(ctx);
 }
 
+
 export { describe, lobbyForm } from "./lobby.js";
+
+/** The rules page's section (pages/rules.js): its line in the contents and its text. */
+export const rules = {
+  summary: "a duel of secret orders, turn by turn",
+  html: new URL("./rules.html", import.meta.url).href,
+};

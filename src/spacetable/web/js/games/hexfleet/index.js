@@ -19,4 +19,13 @@ export async function referee(ctx) {
   return startHexReferee(ctx);
 }
 
+
 export { describe, lobbyForm } from "./lobby.js";
+
+/** The rules page's section (pages/rules.js): its line in the contents and its text (its
+ * rows and tables are laid out by the hex fleet's sheet). */
+export const rules = {
+  summary: "fleets on a hex grid, ships drawn from a cup, every shot decided by playing cards",
+  html: new URL("./rules.html", import.meta.url).href,
+  show: () => import("./sheet.js"),
+};

@@ -19,4 +19,15 @@ export async function referee(ctx) {
   return startLaserReferee({ ...ctx, ruleset: "lightspeed" });
 }
 
+
 export { describe, lobbyForm } from "./lobby.js";
+
+/** The rules page's section (pages/rules.js): its line in the contents, its text, its fleet. */
+export const rules = {
+  summary: "drop your ships at once, then watch the lasers fly",
+  html: new URL("./rules.html", import.meta.url).href,
+  async show(section) {
+    const { showFleet } = await import("../lasers/rules_fleet.js");
+    return showFleet(section.querySelector(".fleet"), "lightspeed");
+  },
+};

@@ -21,3 +21,9 @@ export async function referee(ctx) {
 }
 
 export { describe, lobbyForm } from "./lobby.js";
+
+/** The rules page's section (pages/rules.js): its line in the contents and its text. */
+export const rules = {
+  summary: "the same battle with four alien races, credits and a countdown",
+  html: new URL("./rules.html", import.meta.url).href,
+};
