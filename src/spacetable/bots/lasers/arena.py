@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from spacetable.bots import Bot
 from spacetable.bots.lasers import make_bot
 from spacetable.bots.lasers._view import BotAction
 from spacetable.core.duels import DuelResult, Stopwatch
+from spacetable.games._laser_match import LaserMatch
 from spacetable.games.lightspeed import LightSpeedAction, LightSpeedMatch, LightSpeedOptions
 from spacetable.games.stellar import (
     RACES,
@@ -50,6 +51,61 @@ def _lightspeed(action: BotAction) -> LightSpeedAction:
     return action
 
 
+@dataclass
+class _Table:
+    """The seats of one arena match: each seat's bot and pace, the match's jitter, and when
+    each seat's next card is due (in simulated seconds)."""
+
+    players: tuple[str, ...]
+    bots: dict[str, Bot[BotAction]]
+    pace: dict[str, float]
+    rng: random.Random
+    due: dict[str, float] = field(default_factory=dict)
+
+    @classmethod
+    def seat(
+        cls,
+        bots: Sequence[Bot[BotAction]],
+        players: Sequence[str],
+        paces: Sequence[float] | None,
+        default_pace: float,
+        seed: int,
+    ) -> _Table:
+        """Seat ``bots`` in ``players`` order, each at its pace (``default_pace`` unless
+        told); the jitter is drawn from ``seed``."""
+        if len(bots) != len(players):
+            raise ValueError(f"{len(bots)} bots for {len(players)} seats")
+        paces = paces or [default_pace] * len(bots)
+        return cls(
+            tuple(players),
+            dict(zip(players, bots, strict=True)),
+            dict(zip(players, paces, strict=True)),
+            random.Random(f"arena/{seed}"),
+        )
+
+    def start_clocks(self) -> None:
+        """Draw every seat's first card time: one pace, jittered by up to a fifth."""
+        self.due = {p: self.pace[p] * self.rng.uniform(0.8, 1.2) for p in self.players}
+
+    def next_card(self, match: LaserMatch[Any, Any]) -> tuple[str, float]:
+        """The seat whose card comes first among those the match waits for, and its time."""
+        player = min((p for p in self.players if match.needs_action(p)), key=self.due.__getitem__)
+        return player, round(self.due[player], 3)
+
+    def played(self, player: str) -> None:
+        """``player`` played a card: its next one is due a jittered pace later."""
+        self.due[player] += self.pace[player] * self.rng.uniform(0.8, 1.2)
+
+    def choose(self, player: str, match: LaserMatch[Any, Any]) -> BotAction:
+        """What ``player``'s bot does, seeing the match as that seat sees it."""
+        return self.bots[player].choose(match.view(player), self.rng)
+
+    def waiting(self, match: LaserMatch[Any, Any]) -> Iterator[str]:
+        """The seats the match still waits for, in seat order, each asked as its turn
+        comes (a card played by one seat may end the match for the next)."""
+        return (p for p in self.players if match.needs_action(p))
+
+
 def play_match(
     bots: Sequence[Bot[BotAction]],
     seed: int,
@@ -59,23 +115,16 @@ def play_match(
     """Play one Light Speed match between ``bots`` (seat order) and return the finished
     match."""
     options = options or LightSpeedOptions(players=SEATS[: len(bots)])
-    if len(bots) != len(options.players):
-        raise ValueError(f"{len(bots)} bots for {len(options.players)} seats")
-    paces = paces or [1.0] * len(bots)
+    table = _Table.seat(bots, options.players, paces, 1.0, seed)
     match = LightSpeedMatch(options, seed)
-    rng = random.Random(f"arena/{seed}")
-    seats = dict(zip(options.players, bots, strict=True))
-    due = {p: pace * rng.uniform(0.8, 1.2) for p, pace in zip(options.players, paces, strict=True)}
-    pace_of = dict(zip(options.players, paces, strict=True))
+    table.start_clocks()
     while match.phase == "fast":
-        player = min((p for p in options.players if match.needs_action(p)), key=due.__getitem__)
-        t = round(due[player], 3)
-        match.apply(_lightspeed(seats[player].choose(match.view(player), rng)).with_time(t))
-        due[player] += pace_of[player] * rng.uniform(0.8, 1.2)
+        player, t = table.next_card(match)
+        match.apply(_lightspeed(table.choose(player, match)).with_time(t))
+        table.played(player)
     t = max(a.t for a in match.actions)
-    for player in options.players:
-        if match.needs_action(player):
-            match.apply(_lightspeed(seats[player].choose(match.view(player), rng)).with_time(t))
+    for player in table.waiting(match):
+        match.apply(_lightspeed(table.choose(player, match)).with_time(t))
     return match
 
 
@@ -90,28 +139,21 @@ def play_stellar_match(
     timer, the stop or the last card; frozen cards are dropped or discarded at once.
     Returns the finished match."""
     options = options or StellarOptions(players=SEATS[: len(bots)])
-    if len(bots) != len(options.players):
-        raise ValueError(f"{len(bots)} bots for {len(options.players)} seats")
-    paces = paces or [STELLAR_PACE_SECONDS] * len(bots)
+    table = _Table.seat(bots, options.players, paces, STELLAR_PACE_SECONDS, seed)
     match = StellarMatch(options, seed)
-    rng = random.Random(f"arena/{seed}")
-    seats = dict(zip(options.players, bots, strict=True))
     for player in options.players:
-        match.apply(seats[player].choose(match.view(player), rng).with_time(0.0))
-    due = {p: pace * rng.uniform(0.8, 1.2) for p, pace in zip(options.players, paces, strict=True)}
-    pace_of = dict(zip(options.players, paces, strict=True))
+        match.apply(table.choose(player, match).with_time(0.0))
+    table.start_clocks()
     while match.phase == Phase.DEPLOYMENT:
-        player = min((p for p in options.players if match.needs_action(p)), key=due.__getitem__)
-        t = round(due[player], 3)
+        player, t = table.next_card(match)
         if match.deadline is not None and t >= match.deadline:
             match.apply(TimerExpired(match.deadline))
             break
-        match.apply(seats[player].choose(match.view(player), rng).with_time(t))
-        due[player] += pace_of[player] * rng.uniform(0.8, 1.2)
+        match.apply(table.choose(player, match).with_time(t))
+        table.played(player)
     t = match.clock
-    for player in options.players:
-        if match.needs_action(player):
-            match.apply(seats[player].choose(match.view(player), rng).with_time(t))
+    for player in table.waiting(match):
+        match.apply(table.choose(player, match).with_time(t))
     if not match.is_over:
         match.apply(Timeout(t))
     return match
