@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from spacetable.registry import games
-from tests.browser.conftest import OpenPage, Server
+from tests.browser.conftest import OpenPage, Server, Shot
 
 
 def playable(server: Server) -> list[dict[str, Any]]:
@@ -64,3 +64,37 @@ def test_a_room_opens_from_each_games_form_as_it_first_shows(
     assert room["options"]["ruleset"] in game["rulesets"]
     assert room["options"]["seats"] == 2
     page.wait_for_selector(".seat[data-seat='0'][data-kind='human']")
+
+
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 1366, "height": 800}, {"width": 390, "height": 844}],
+    ids=["wide", "phone"],
+)
+def test_each_option_sits_on_its_labels_line(
+    open_page: OpenPage, server: Server, shot: Shot, viewport: dict[str, int]
+) -> None:
+    """Every control of every game's form stands beside its label and inside the screen, on
+    a phone too (FTL's plot timer once fell alone onto the next line, under a gap)."""
+    page = open_page("/", viewport=viewport)
+    for game in playable(server):
+        page.select_option("#ruleset", game["key"])
+        page.wait_for_selector(f"#{game['key']}-options")
+        rows = page.locator("#create-room .option-field").evaluate_all(
+            """fields => fields.map(field => {
+                const [label, control] = field.children;
+                const a = label.getBoundingClientRect(), b = control.getBoundingClientRect();
+                const box = field.closest("fieldset").getBoundingClientRect();
+                const card = field.closest(".panel").getBoundingClientRect();
+                const inside = b.right <= box.right && box.right <= card.right
+                    && card.right <= innerWidth;
+                return [label.textContent, a.top < b.bottom && b.top < a.bottom, inside];
+            })"""
+        )
+        page.locator("#create").scroll_into_view_if_needed()
+        shot(page, game["key"])
+        assert rows, f"{game['key']}: no option fields"
+        apart = [title for title, beside, _ in rows if not beside]
+        assert not apart, f"{game['key']}: controls on a line of their own: {apart}"
+        outside = [title for title, _, inside in rows if not inside]
+        assert not outside, f"{game['key']}: controls past their box or the screen: {outside}"
