@@ -59,6 +59,7 @@ class RoomLobby:
         def _check_idle_after(self, delay: float) -> None: ...
         def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None: ...
         def _give_back(self, seat: Seat) -> None: ...
+        def _send_chat_history(self, connection: Connection) -> None: ...
 
     def _on_lobby(self, connection: Connection, message: Any) -> None:
         if isinstance(message, msg.Ping):
@@ -99,6 +100,7 @@ class RoomLobby:
         if elsewhere is not None:
             welcome["elsewhere"] = elsewhere
         connection.send(welcome)
+        self._send_chat_history(connection)
         connection.send(self._room_message())
         self._send_state(connection)
         if self.phase == "over" and self.last_result is not None:
@@ -173,6 +175,7 @@ class RoomLobby:
                 "token": seat.token,
             }
         )
+        self._send_chat_history(connection)
         self._send_state(connection)
         if self.phase == "over" and self.last_result is not None:
             connection.send(self.last_result)

@@ -167,6 +167,27 @@ class FreeSeat(_Message):
     seat: int
 
 
+class Chat(_Message):
+    """Say something at the table: free ``text`` (at most
+    :data:`~spacetable.server._chat.CHAT_LIMIT` characters, refused by the room beyond) or
+    a ``quick`` message by its id (``gg``, ``wp``, ``oops``, ``thinking``, ``rematch``), in
+    the players' channel or the spectators' (docs/protocol.md, "Chat")."""
+
+    type: Literal["chat"]
+    # The room refuses more than 200 characters, naming the limit; this only bounds the
+    # work of reading an absurd one.
+    text: Annotated[str, Field(max_length=4000)] | None = None
+    quick: Annotated[str, Field(min_length=1, max_length=24)] | None = None
+    channel: Literal["players", "spectators"] | None = None
+
+
+class OpenChat(_Message):
+    """A player shows (``open``) or hides the spectators' chat for his seat."""
+
+    type: Literal["open_chat"]
+    open: bool = True
+
+
 class Ping(_Message):
     """Keep-alive; answered with ``pong``."""
 
@@ -191,6 +212,8 @@ ClientMessage = (
     | Rematch
     | DeclineRematch
     | FreeSeat
+    | Chat
+    | OpenChat
     | Ping
 )
 #: Each client message's model by its ``type``.

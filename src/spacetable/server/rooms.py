@@ -29,6 +29,7 @@ from typing import Any, Literal
 from spacetable.core.match import IllegalAction
 from spacetable.registry import Bots
 from spacetable.server import protocol as msg
+from spacetable.server._chat import RoomChat
 from spacetable.server._clock import LoopClock, RoomClock
 from spacetable.server._connection import Connection, encode, message_frame, text_frame
 from spacetable.server._lobby import Abandoned, RoomLobby
@@ -86,7 +87,7 @@ class _IdleCheck:
     since: float
 
 
-class Room(RoomLobby, RoomBots):
+class Room(RoomLobby, RoomBots, RoomChat):
     """One room: its seats, its connections and (while playing) its match.
 
     Finished matches go to ``saves``; ``on_expired`` hears of the room closing itself
@@ -139,6 +140,7 @@ class Room(RoomLobby, RoomBots):
         self._room_window_open = False  # a ``room`` message left less than an interval ago
         self._room_changed = False  # and the room changed since
         self.expired = False
+        self._chat_init()
         self._idle_since = self.clock.now()
         self._check_idle_after(timing.room_idle_seconds)
         self._task = asyncio.create_task(self._run())
@@ -253,6 +255,9 @@ class Room(RoomLobby, RoomBots):
             self._on_abandoned(message)
         elif isinstance(message, _IdleCheck):
             self._on_idle_check(message)
+        elif isinstance(message, msg.Chat | msg.OpenChat):
+            assert connection is not None
+            self._on_chat_message(connection, message)
         elif isinstance(message, _Disconnected):
             assert connection is not None
             self._on_disconnect(connection)
@@ -328,6 +333,7 @@ class Room(RoomLobby, RoomBots):
         self._armed_deadline = None
         self.phase = "playing"
         self.last_result = None
+        self._chat_match_begins()
         self.pending_poses = {}
         self._bot_hands = {}
         if self.match.placing:
@@ -444,7 +450,9 @@ class Room(RoomLobby, RoomBots):
         self._broadcast(self.last_result)
         self._broadcast_room(at_once=True)
         seats = [{**s.to_json(), "player": self._player(s)} for s in self.seats]
-        self.saves.put(match.record(self.id, seats, self.last_result))
+        stored = match.record(self.id, seats, self.last_result)
+        stored.chat = self._chat_of_match()
+        self.saves.put(stored)
         self.match = None
 
     # -- messages out -------------------------------------------------------------------

@@ -15,7 +15,20 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-from sqlalchemy import JSON, Float, Integer, String, and_, create_engine, event, or_, select
+from sqlalchemy import (
+    JSON,
+    Engine,
+    Float,
+    Integer,
+    String,
+    and_,
+    create_engine,
+    event,
+    inspect,
+    or_,
+    select,
+    text,
+)
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -56,6 +69,8 @@ class _MatchRow(_Base):
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
     started_at: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[float] = mapped_column(Float, index=True)
+    # Added by issue 19: databases made before it get the column from _add_missing_columns.
+    chat: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
 
 
 @dataclass(slots=True)
@@ -74,6 +89,10 @@ class StoredMatch:
     result: dict[str, Any]
     started_at: float = field(default_factory=time.time)
     finished_at: float = field(default_factory=time.time)
+    #: What was said at the table during the match, oldest first: ``t`` (match seconds),
+    #: ``seat`` (``None``: a spectator), ``name``, ``channel`` ("players" or
+    #: "spectators"), ``text`` (free text) or ``quick`` (a quick message's id).
+    chat: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """The match as a JSON object (what ``/api/matches/{id}`` returns)."""
@@ -89,6 +108,7 @@ class StoredMatch:
             "result": self.result,
             "started_at": self.started_at,
             "finished_at": self.finished_at,
+            "chat": self.chat,
         }
 
     def summary(self) -> dict[str, Any]:
@@ -155,6 +175,7 @@ class Storage:
         if self._engine.dialect.name == "sqlite":
             event.listen(self._engine, "connect", _sqlite_pragmas)
         _Base.metadata.create_all(self._engine)
+        _add_missing_columns(self._engine)
 
     def save(self, match: StoredMatch) -> None:
         """Store a finished match (replacing one with the same id). Raises
@@ -234,4 +255,23 @@ def _to_match(row: _MatchRow) -> StoredMatch:
         row.result,
         row.started_at,
         row.finished_at,
+        row.chat or [],
     )
+
+
+#: Columns added to ``matches`` after its first release, each with its SQL type: a
+#: database made before one gets it, empty (NULL), when a Storage first opens it.
+_ADDED_COLUMNS = {"chat": "JSON"}
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Migrate a database made by an older release: add the columns it lacks (SQLite and
+    PostgreSQL both take ``ALTER TABLE ... ADD COLUMN``, and a JSON column)."""
+    with _reaching():
+        present = {column["name"] for column in inspect(engine).get_columns("matches")}
+        missing = {name: kind for name, kind in _ADDED_COLUMNS.items() if name not in present}
+        if not missing:
+            return
+        with engine.begin() as connection:
+            for name, kind in missing.items():
+                connection.execute(text(f"ALTER TABLE matches ADD COLUMN {name} {kind}"))
