@@ -115,6 +115,24 @@ def test_the_lobby_offers_the_added_game_and_a_room_plays_it_against_its_bot(
     assert replayed.stdout.startswith("Highest number: ann, ")
 
 
+def test_the_rules_and_the_tutorial_name_a_game_without_rules_or_lesson(
+    server: Server, open_page: OpenPage
+) -> None:
+    page = open_page("/rules")
+    # The contents come from the registry: the added game is there, said to have no rules.
+    expect(page.locator("#rules-contents li", has_text="Highest number")).to_have_text(
+        "Highest number: no rules written here yet"
+    )
+    expect(page.locator("#rules-contents a")).to_have_count(4)
+    expect(page.locator(".rules-game h2")).to_have_text(
+        ["Light Speed", "Stellar Conflict", "Faster Than Light", "Hex fleet"]
+    )
+    # The tutorial's course is the registered games' lessons: the added game has none.
+    tutorial = open_page("/tutorial")
+    expect(tutorial.locator("#step-count")).to_have_text("Step 1 of 13 · Light Speed")
+    expect(tutorial.locator("#skip-ftl")).to_have_text("Skip to Faster Than Light")
+
+
 def test_the_help_names_the_added_game(environment: dict[str, str]) -> None:
     helped = run(environment, "--help")
     assert helped.returncode == 0, helped.stderr

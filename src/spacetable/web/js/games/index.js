@@ -20,7 +20,11 @@
 //                        html (the URL of its text, an HTML fragment beside the module),
 //                        show(section) (optional: draws what the text cannot hold)};
 //                        a game without one is listed as having no rules yet
-// and, where the game has one, tutorial.
+//   tutorial(api)        the game's lesson in the tutorial (pages/tutorial.js: api holds
+//                        say, done, undone, isDone, stepId, actions, table, side):
+//                        {steps, basics (part of the two-minute course), finale (the
+//                        step ending that course), pitch (a few words), leave()}, all but
+//                        steps optional; null (or absent) for a game without one
 
 import { fetchJSON } from "../shell/dom.js";
 

@@ -19,6 +19,11 @@ export async function referee(ctx) {
   return startFtlReferee(ctx);
 }
 
+/** The tutorial's Faster Than Light lesson (pages/tutorial.js). */
+export async function tutorial(api) {
+  const { ftlLesson } = await import("./tutorial.js");
+  return ftlLesson(api);
+}
 
 export { describe, lobbyForm } from "./lobby.js";
 

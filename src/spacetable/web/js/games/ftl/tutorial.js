@@ -2,9 +2,10 @@
 // turn it with the ring (the plotter of the FTL room, games/ftl/plotter.js), then sprint it
 // with the arrow so its tape meets the ship. Each turn is resolved by the server's referee
 // (POST /api/resolve, the turn file of DESIGN section 5) and played out on the board
-// (games/ftl/animate.js), told line by line.
+// (games/ftl/animate.js), told line by line. ftlLesson() gives the tutorial page
+// (pages/tutorial.js) the steps, and builds the board and panels when the first is shown.
 
-import { clear, el, postJSON } from "../../shell/dom.js";
+import { clear, el, postJSON, setPhase, svg } from "../../shell/dom.js";
 import { FtlBoard, pieceList, seatColour } from "./board.js";
 import { Plotter } from "./plotter.js";
 import { afterOrder, noseOf, orderText, tapeContact } from "./orders.js";
@@ -160,4 +161,49 @@ export class FtlLesson {
     }
     return "Your tape missed this time: Blue's ship turned out of its way.";
   }
+}
+
+/**
+ * The FTL lesson for the tutorial page's `api` (pages/tutorial.js): its steps. The board
+ * and the panels join the page when the first step is shown.
+ */
+export function ftlLesson(api) {
+  let lesson = null;
+  const start = () => {
+    setPhase("plot");
+    if (lesson) return lesson;
+    const board = svg("svg", { id: "ftl-board", role: "img", "aria-label": "The Faster Than Light table, in inches" });
+    const panel = el("section", { id: "plot-panel", class: "panel" });
+    const log = el("ol", { id: "turn-log", class: "ftl-account" });
+    const logPanel = el("section", { id: "turn-log-panel", class: "panel", hidden: true }, el("h2", { text: "The turn" }), log);
+    api.table(board);
+    api.side(panel, logPanel);
+    lesson = new FtlLesson({ board, panel, log, logPanel, actions: api.actions, say: api.say, done: api.done });
+    return lesson;
+  };
+  return {
+    basics: true,
+    steps: [
+      {
+        id: "ftl-turn",
+        name: "Turn",
+        title: "Faster Than Light: turn with the ring",
+        text: [
+          "A different game: a duel of secret orders on a table measured in inches. Each turn you give each of your pieces one order, the other player does the same, and then all the orders happen at once.",
+          "Your red missile (<b>red-m1</b>) must reach Blue's ship. <b>Drag the ring around your missile</b> until it faces Blue's ship (15° at a time), then press <b>Play the turn</b>. A ghost shows where it will point.",
+        ],
+        enter: () => start().plotTurn(),
+      },
+      {
+        id: "ftl-sprint",
+        name: "Sprint",
+        title: "Sprint with the arrow, see the tape",
+        text: [
+          "Now <b>drag the arrow ahead of your missile</b> to sprint: the yellow tape is its path, 1 to 8 inches. Make it reach Blue's ship.",
+          "A tape only strikes a piece that launched or turned this turn. Blue is turning this turn, so it can be hit. Then press <b>Play the turn</b>.",
+        ],
+        enter: () => start().plotSprint(),
+      },
+    ],
+  };
 }

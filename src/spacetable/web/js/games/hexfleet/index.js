@@ -19,6 +19,11 @@ export async function referee(ctx) {
   return startHexReferee(ctx);
 }
 
+/** The tutorial's hex fleet lesson (pages/tutorial.js). */
+export async function tutorial(api) {
+  const { hexLesson } = await import("./tutorial.js");
+  return hexLesson(api);
+}
 
 export { describe, lobbyForm } from "./lobby.js";
 

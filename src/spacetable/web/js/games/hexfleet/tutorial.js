@@ -5,12 +5,11 @@
 // shuffled here; the server's referee (POST /api/resolve, the combat scripts of DESIGN
 // section 6) applies the charts to them, as it does for a referee at a real table.
 //
-// API: hexSteps({ say, done, actions }) -> the tutorial's step objects ({id, name, title,
-//   text, enter}), the last one opening a hex fleet duel against the easy bot; say(text) and
-//   done(text) are the tutorial's status line and "this step is done", actions() its button
-//   row.
+// API: hexLesson(api) -> {pitch, steps}: the tutorial's step objects ({id, name, title,
+//   text, enter}), the last one opening a hex fleet duel against the easy bot; `api` is the
+//   tutorial page's (pages/tutorial.js: say, done, undone, isDone, actions, table, side).
 
-import { $, el, postJSON } from "../../shell/dom.js";
+import { el, postJSON } from "../../shell/dom.js";
 import { DIRECTIONS, HexBoard } from "./board.js";
 import { showCards } from "./salvo.js";
 
@@ -88,10 +87,11 @@ function shuffledDeck() {
 // -- the lesson ------------------------------------------------------------------------------
 
 class HexLesson {
-  constructor({ say, done, actions }) {
-    this.say = say;
-    this.done = done;
-    this.actions = actions;
+  constructor(api) {
+    this.api = api;
+    this.say = api.say;
+    this.done = api.done;
+    this.actions = api.actions;
     this.ships = START.map((s) => ({ ...s, at: [...s.at] }));
     this.deck = shuffledDeck();
     this.steps = []; // the combat script's steps so far
@@ -105,29 +105,25 @@ class HexLesson {
     return this.ships.find((s) => s.id === id);
   }
 
-  /** Put the hex board and its panels in the page (once), hiding the other games'. */
+  /** Put the hex board and its panels in the page (once). */
   build() {
     if (this.built) return;
     this.built = true;
-    document.body.classList.add("hex-lesson");
-    for (const node of document.querySelectorAll(".lesson-ls, .lesson-ftl")) node.toggleAttribute("hidden", true);
-    for (const id of ["#score-panel", "#battle-log", "#skip-ftl"]) $(id).hidden = true;
-    const wrap = $("#table-wrap");
-    const board = wrap.appendChild(el("div", { class: "lesson-hex hex-lesson-board" }));
+    const [board] = this.api.table(el("div", { class: "hex-lesson-board" }));
     this.board = new HexBoard(board, { ...BOARD, colourOf: (owner) => (owner === ME ? "#ff5a5f" : "#4aa3ff") });
     this.board.svg.setAttribute("role", "img");
     this.board.svg.setAttribute("aria-label", "the hex board: your Dart and Blue's Warden");
-    wrap.append(this.board.zoomControls());
+    this.api.table(this.board.zoomControls());
     this.board.onHex(({ q, r }) => this.hexClicked(q, r));
     this.board.onFacing((facing) => this.facingClicked(facing));
     this.board.onShip((ship) => this.shipClicked(ship));
-    this.cup = el("section", { class: "panel lesson-hex hex-cup", id: "hex-cup", "aria-label": "the cup" });
-    this.cards = el("section", { class: "panel lesson-hex hex-lesson-cards", id: "hex-lesson-cards", "aria-live": "polite",
+    this.cup = el("section", { class: "panel hex-cup", id: "hex-cup", "aria-label": "the cup" });
+    this.cards = el("section", { class: "panel hex-lesson-cards", id: "hex-lesson-cards", "aria-live": "polite",
       "aria-label": "the cards turned", hidden: true });
     this.log = el("ol", { class: "hex-step-log", id: "hex-lesson-log" });
-    this.logPanel = el("section", { class: "panel lesson-hex", hidden: true }, el("h2", { text: "Ships' log" }), this.log);
-    // Right under the step, where the player looks: the cup, then the cards and the log.
-    $(".tutorial-step").after(this.cup, this.cards, this.logPanel);
+    this.logPanel = el("section", { class: "panel", hidden: true }, el("h2", { text: "Ships' log" }), this.log);
+    // Under the step, where the player looks: the cup, then the cards and the log.
+    this.api.side(this.cup, this.cards, this.logPanel);
     this.render();
   }
 
@@ -148,7 +144,7 @@ class HexLesson {
     const names = { dart: "Dart (yours)", warden: "Warden (Blue)", blank: "blank" };
     this.cup.replaceChildren(el("h2", { text: "The cup" }),
       el("ul", { class: "hex-chits" }, ...this.chits.map((c) => el("li", { class: `hex-chit chit-${c}`, text: names[c] }))),
-      drawn ? el("p", { class: "hex-drawn", text: `Drawn: ${names[drawn]}` }) : null);
+      ...(drawn ? [el("p", { class: "hex-drawn", text: `Drawn: ${names[drawn]}` })] : [])); // replaceChildren writes a null as "null"
     if (this.phase !== "cup") return;
     const draw = el("button", { type: "button", id: "hex-draw", text: "Draw a chit", on: { click: () => this.drawChit() } });
     this.actions().replaceChildren(draw);
@@ -224,10 +220,8 @@ class HexLesson {
     const ahead = inForwardArc(dart.at, dart.facing, warden.at) && distance(dart.at, warden.at) <= 12;
     if (ahead && moved) {
       this.done(`The Warden is in the Dart's forward arc, ${distance(dart.at, warden.at)} hexes away: it can be fired at.`);
-    } else if (!ahead && document.body.dataset.done === "yes") {
-      document.body.dataset.done = "no";
-      $("#next").disabled = true;
-      this.say("The Warden is behind the Dart again: turn back towards it.");
+    } else if (!ahead && this.api.isDone()) {
+      this.api.undone("The Warden is behind the Dart again: turn back towards it.");
     }
   }
 
@@ -314,71 +308,74 @@ class HexLesson {
   }
 }
 
-/** The tutorial's hex fleet steps (see the header). */
-export function hexSteps(api) {
+/** The hex fleet lesson for the tutorial page's `api` (pages/tutorial.js; see the header). */
+export function hexLesson(api) {
   let lesson = null;
   const get = () => {
     lesson ??= new HexLesson(api);
     return lesson;
   };
-  return [
-    {
-      id: "hex-cup",
-      name: "Cup",
-      title: "Hex fleet: the cup decides who acts",
-      text: [
-        "Fleets on a board of hexagons, and no fixed turns: each ship has a chit in a cup, with one <b>blank</b>. The ship whose chit comes out is <b>activated</b> and acts; the blank ends the turn.",
-        "You are <b class=\"red\">Red</b>, with the light ship <b>Dart</b>. <b>Draw chits</b> until the Dart is activated.",
-      ],
-      enter: () => get().startCup(),
-    },
-    {
-      id: "hex-move",
-      name: "Move",
-      title: "Move and turn: one hex each",
-      text: [
-        "The Dart has 16 propulsion cells: 16 hexes of movement. A step into the hex ahead costs 1; turning to the next side costs 1 too. The lit hexes are those it can reach.",
-        "A light ship fires only into the half of the board ahead of it, and Blue's Warden is behind the Dart. <b>Click a lit hex, or an arrow around the Dart to turn, until the Warden is ahead of it.</b>",
-      ],
-      enter: () => get().startMove(),
-    },
-    {
-      id: "hex-shields",
-      name: "Shields",
-      title: "Raise shields: two cards",
-      text: [
-        "Ships start with their shields down. To raise them, turn two cards from the deck: the <b>same colour</b> or the <b>same rank</b> succeeds.",
-        "<b>Press Raise shields.</b> The cards are shuffled here and the referee applies the rules to them.",
-      ],
-      enter: () => get().startShields(),
-    },
-    {
-      id: "hex-fire",
-      name: "Fire",
-      title: "Fire: cards through the shields",
-      text: [
-        "The Dart's light weapons turn <b>4 cards</b>. The Warden's shields are up but down to 6 of 16 points, so ♦ diamonds, ♥ hearts and ♠ spades get through: each is a <b>hit</b>. (With full shields, only spades would.)",
-        "Each hit draws a <b>damage card</b>: ♦ a weapon system, ♥ a shield point, ♠ a propulsion cell; a ♣ club does nothing and another is drawn. <b>Click the Warden, or press Fire.</b>",
-      ],
-      enter: () => get().startFire(),
-    },
-    {
-      id: "hex-ready",
-      name: "Play",
-      title: "Your first hex fleet battle",
-      text: [
-        "That is a whole activation. In a battle the cup goes on drawing, each side's ships move and fire in turn, and a ship may also <b>jump</b> out while it keeps half its propulsion, to come back in a turn you choose.",
-        "Before you fire, the board shows the exact odds of the salvo; after it, the cards turn face up. The easy bot closes in and fires: a fair first opponent.",
-      ],
-      enter: () => {
-        const play = el("button", { type: "button", id: "play-hexfleet", class: "play-first", text: "Play a hex fleet battle",
-          on: { click: () => playHexBattle(play, api.say) } });
-        api.actions().replaceChildren(play, el("a", { class: "button secondary", href: "/rules#hexfleet", text: "Read the hex fleet rules" }));
-        api.done("Tutorial complete.");
-        play.focus({ preventScroll: true });
+  return {
+    pitch: "fleets on a hex grid and a deck of playing cards",
+    steps: [
+      {
+        id: "hex-cup",
+        name: "Cup",
+        title: "Hex fleet: the cup decides who acts",
+        text: [
+          "Fleets on a board of hexagons, and no fixed turns: each ship has a chit in a cup, with one <b>blank</b>. The ship whose chit comes out is <b>activated</b> and acts; the blank ends the turn.",
+          "You are <b class=\"red\">Red</b>, with the light ship <b>Dart</b>. <b>Draw chits</b> until the Dart is activated.",
+        ],
+        enter: () => get().startCup(),
       },
-    },
-  ];
+      {
+        id: "hex-move",
+        name: "Move",
+        title: "Move and turn: one hex each",
+        text: [
+          "The Dart has 16 propulsion cells: 16 hexes of movement. A step into the hex ahead costs 1; turning to the next side costs 1 too. The lit hexes are those it can reach.",
+          "A light ship fires only into the half of the board ahead of it, and Blue's Warden is behind the Dart. <b>Click a lit hex, or an arrow around the Dart to turn, until the Warden is ahead of it.</b>",
+        ],
+        enter: () => get().startMove(),
+      },
+      {
+        id: "hex-shields",
+        name: "Shields",
+        title: "Raise shields: two cards",
+        text: [
+          "Ships start with their shields down. To raise them, turn two cards from the deck: the <b>same colour</b> or the <b>same rank</b> succeeds.",
+          "<b>Press Raise shields.</b> The cards are shuffled here and the referee applies the rules to them.",
+        ],
+        enter: () => get().startShields(),
+      },
+      {
+        id: "hex-fire",
+        name: "Fire",
+        title: "Fire: cards through the shields",
+        text: [
+          "The Dart's light weapons turn <b>4 cards</b>. The Warden's shields are up but down to 6 of 16 points, so ♦ diamonds, ♥ hearts and ♠ spades get through: each is a <b>hit</b>. (With full shields, only spades would.)",
+          "Each hit draws a <b>damage card</b>: ♦ a weapon system, ♥ a shield point, ♠ a propulsion cell; a ♣ club does nothing and another is drawn. <b>Click the Warden, or press Fire.</b>",
+        ],
+        enter: () => get().startFire(),
+      },
+      {
+        id: "hex-ready",
+        name: "Play",
+        title: "Your first hex fleet battle",
+        text: [
+          "That is a whole activation. In a battle the cup goes on drawing, each side's ships move and fire in turn, and a ship may also <b>jump</b> out while it keeps half its propulsion, to come back in a turn you choose.",
+          "Before you fire, the board shows the exact odds of the salvo; after it, the cards turn face up. The easy bot closes in and fires: a fair first opponent.",
+        ],
+        enter: () => {
+          const play = el("button", { type: "button", id: "play-hexfleet", class: "play-first", text: "Play a hex fleet battle",
+            on: { click: () => playHexBattle(play, api.say) } });
+          api.actions().replaceChildren(play, el("a", { class: "button secondary", href: "/rules#hexfleet", text: "Read the hex fleet rules" }));
+          api.done("Tutorial complete.");
+          play.focus({ preventScroll: true });
+        },
+      },
+    ],
+  };
 }
 
 /** Open a hex fleet duel for two, with us in one seat and the easy bot in the other. */

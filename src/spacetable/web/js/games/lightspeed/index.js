@@ -19,6 +19,11 @@ export async function referee(ctx) {
   return startLaserReferee({ ...ctx, ruleset: "lightspeed" });
 }
 
+/** The tutorial's Light Speed lesson and the two-minute course's finale (pages/tutorial.js). */
+export async function tutorial(api) {
+  const { lightspeedLesson } = await import("./tutorial.js");
+  return lightspeedLesson(api);
+}
 
 export { describe, lobbyForm } from "./lobby.js";
 

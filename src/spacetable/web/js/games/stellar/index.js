@@ -20,6 +20,9 @@ export async function referee(ctx) {
   return startLaserReferee({ ...ctx, ruleset: "stellar" });
 }
 
+/** No lesson of its own in the tutorial: Light Speed's teaches its battle. */
+export const tutorial = null;
+
 export { describe, lobbyForm } from "./lobby.js";
 
 /** The rules page's section (pages/rules.js): its line in the contents and its text. */
