@@ -41,6 +41,13 @@ def serve(
             "over in a match, and it is freed in the lobby."
         ),
     ] = 30.0,
+    grace_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Seconds the others wait for a player gone from a match before they may "
+            "choose: wait on, let a bot play his seat, or claim the win."
+        ),
+    ] = 20.0,
     room_idle_seconds: Annotated[
         float,
         typer.Option(help="Seconds a room with nobody connected stays open, unless a match is on."),
@@ -96,9 +103,11 @@ def serve(
     from spacetable.server.storage import Storage
 
     countdown = 1.0 if countdown_seconds is None else countdown_seconds
-    if min(stop_seconds, abandon_seconds, room_idle_seconds, bot_pace, countdown) <= 0:
+    seconds = (stop_seconds, abandon_seconds, grace_seconds, room_idle_seconds, bot_pace)
+    if min(*seconds, countdown) <= 0:
         fail(
-            "--stop-seconds, --abandon-seconds, --room-idle-seconds, --bot-pace and "
+            "--stop-seconds, --abandon-seconds, --grace-seconds, --room-idle-seconds, "
+            "--bot-pace and "
             "--countdown-seconds must be positive"
         )
     if runup_seconds < 0:
@@ -110,6 +119,7 @@ def serve(
     timing = Timing(
         stop_seconds=stop_seconds,
         abandon_seconds=abandon_seconds,
+        grace_seconds=grace_seconds,
         room_idle_seconds=room_idle_seconds,
         bot_pace=bot_pace,
         countdown_seconds=countdown_seconds,

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from spacetable.core.match import Match
+from spacetable.core.endings import is_stopped, stopped_result
+from spacetable.core.match import IllegalAction, Match
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +54,24 @@ def replay_record(data: Mapping[str, Any], match_type: type[Match[Any, Any]]) ->
     refuse)."""
     record = {key: data.get(key) for key in ("ruleset", "options", "seed", "actions")}
     match = match_type.from_record(record)
-    result: Any = match.result()  # each game's outcome has its to_json
+    outcome: Any = match.result()  # each game's outcome has its to_json
+    result = None if outcome is None else outcome.to_json()
     stored = data.get("result")
+    if is_stopped(stored):
+        # Stopped by the room (a resignation, a draw agreed, a win claimed): its actions
+        # leave the match unfinished, and its ending decides the result.
+        assert isinstance(stored, Mapping)
+        if outcome is not None:
+            raise IllegalAction(
+                f"the match was over by its rules before its stored ending {stored['ending']!r}"
+            )
+        result = stopped_result(match.players, stored["ending"], stored.get("ending_by"))
     log = getattr(match, "log", None) or []
     return Replayed(
         match.title,
         tuple(match.players),
         len(match.actions),
-        None if result is None else result.to_json(),
+        result,
         stored if isinstance(stored, dict) else None,
         tuple(line["text"] if isinstance(line, dict) else str(line) for line in log),
     )

@@ -3,7 +3,7 @@ one layer up, to its bots, its drawings, its duels and the commands it adds."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -83,6 +83,14 @@ class Game:
     #: The folder of the game's browser module (``index.js`` and what it imports), served
     #: at :attr:`client`'s folder; ``None`` for a game whose module ships in ``web/js/games/``.
     web_dir: Path | None = None
+    #: Who is ahead in an unfinished match: each player's standing (higher is ahead), or
+    #: ``None`` when the game cannot tell yet (a laser battle is decided all at once). The
+    #: bots answer a draw offer by it (docs/rulings.md): a bot accepts only when behind.
+    standing: Callable[[Any], Mapping[str, float] | None] | None = None
+
+    def ahead(self, match: Any) -> Mapping[str, float] | None:
+        """The players' standing in ``match`` (:attr:`standing`), ``None`` if untold."""
+        return None if self.standing is None else self.standing(match)
 
     @property
     def client(self) -> str:

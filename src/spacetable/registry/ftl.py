@@ -6,8 +6,22 @@ from __future__ import annotations
 from spacetable.bots.ftl import LEVELS, make_bot
 from spacetable.bots.ftl.arena import duel
 from spacetable.games.ftl import RULES
+from spacetable.games.ftl.match import FtlMatch
+from spacetable.games.ftl.pieces import HITS_TO_DESTROY
 from spacetable.registry._game import Bots, Game
 from spacetable.render.ftl_svg import turn_svg
+
+
+def standing(match: FtlMatch) -> dict[str, float]:
+    """Who is ahead in an FTL duel: the hits each player's ship has scored on the others,
+    less those it took (a ship off the table counts as destroyed)."""
+    taken: dict[str, float] = {}
+    for player in match.players:
+        ship = match.pieces.get(player)
+        taken[player] = ship.hits if ship is not None and ship.on_table else HITS_TO_DESTROY
+    total = sum(taken.values())
+    return {player: (total - hits) - hits for player, hits in taken.items()}
+
 
 GAME = Game(
     RULES,
@@ -25,4 +39,5 @@ GAME = Game(
     ),
     draw=turn_svg,
     duel=duel,
+    standing=standing,
 )

@@ -28,4 +28,7 @@ GAME = Game(
     resources=(("scenarios", scenarios),),
     duel=duel,
     commands=(("odds", odds_command),),
+    # Each side's systems left as a share of its fleet's (the rulebook's measure of a
+    # battle cut short, as at the turn limit).
+    standing=lambda match: match.strength(),
 )

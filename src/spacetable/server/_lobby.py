@@ -60,6 +60,7 @@ class RoomLobby:
         def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None: ...
         def _give_back(self, seat: Seat) -> None: ...
         def _send_chat_history(self, connection: Connection) -> None: ...
+        def _absence_began(self, seat: Seat) -> None: ...
 
     def _on_lobby(self, connection: Connection, message: Any) -> None:
         if isinstance(message, msg.Ping):
@@ -200,6 +201,7 @@ class RoomLobby:
         seat.abandon_timer = self.clock.after(
             self.timing.abandon_seconds, self.submit, None, Abandoned(seat.index, seat.absences)
         )
+        self._absence_began(seat)  # the others are told at once (_manners.py)
         self._broadcast_room()
 
     def _leave(self, connection: Connection) -> None:
@@ -213,7 +215,8 @@ class RoomLobby:
             seat.empty()
             self._settle_host()
         else:
-            self._bot_takes_over(seat, stand_in=False)
+            # A bot plays on; his token takes the seat back (rejoin).
+            self._bot_takes_over(seat, stand_in=True)
         self._broadcast_room()
 
     def _seat_bot(self, connection: Connection, message: msg.SeatBot) -> None:

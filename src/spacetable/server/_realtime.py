@@ -221,6 +221,13 @@ class RealtimeMatch(RoomMatch):
             "result": outcome.to_json(),
         }
 
+    def stopped_message(self, result: dict[str, Any]) -> dict[str, Any]:
+        """The ``result`` message of a match stopped before its battle: no battle events,
+        and the table as the cards lay then."""
+        return super().stopped_message(result | {"events": []}) | {
+            "table": self.match.to_table().to_json()
+        }
+
     def record(self, room: str, seats: list[dict[str, Any]], end: dict[str, Any]) -> StoredMatch:
         """The finished match as stored: the battle's events, and its result with the
         final table."""

@@ -35,6 +35,9 @@ class Timing:
     # A seat whose player has no connection this long is emptied in the lobby, and taken
     # by a bot (standing in until the player comes back) once the match has started.
     abandon_seconds: float = 30.0
+    # A player gone from a match this long lets the others choose: wait for him, let a
+    # bot play his seat, or claim the win (they are told at once that he went).
+    grace_seconds: float = 20.0
     bot_pace: float = 1.0  # multiplies the bots' thinking pauses
     # Replaces the game's countdown option (Stellar Conflict's 30 / 60 / 120 s), if set.
     countdown_seconds: float | None = None
@@ -256,6 +259,16 @@ class RoomMatch(ABC):
             "match_id": self.id,
             "ruleset": self.options.ruleset,
             "result": result.to_json(),
+        }
+
+    def stopped_message(self, result: dict[str, Any]) -> dict[str, Any]:
+        """The ``result`` message of a match the room stopped outside its rules (``result``:
+        :func:`~spacetable.core.endings.stopped_result`'s); :meth:`record` takes it."""
+        return {
+            "type": "result",
+            "match_id": self.id,
+            "ruleset": self.options.ruleset,
+            "result": result,
         }
 
     @abstractmethod

@@ -188,6 +188,36 @@ class OpenChat(_Message):
     open: bool = True
 
 
+class Resign(_Message):
+    """Resign the match (a seated player, while it is played): in a two-player match the
+    other wins; with more players a bot plays the seat on (docs/rulings.md)."""
+
+    type: Literal["resign"]
+
+
+class OfferDraw(_Message):
+    """Offer the others a draw (a seated player, while the match is played)."""
+
+    type: Literal["offer_draw"]
+
+
+class AnswerDraw(_Message):
+    """Accept or decline the draw offered to you."""
+
+    type: Literal["answer_draw"]
+    accept: bool
+
+
+class Absence(_Message):
+    """What to do about the absent player of ``seat``, once the grace period is over:
+    ``wait`` for him, let a ``bot`` play his seat until he is back, or ``claim`` the win
+    (two-player matches)."""
+
+    type: Literal["absence"]
+    seat: int
+    choice: Literal["wait", "bot", "claim"]
+
+
 class Ping(_Message):
     """Keep-alive; answered with ``pong``."""
 
@@ -214,6 +244,10 @@ ClientMessage = (
     | FreeSeat
     | Chat
     | OpenChat
+    | Resign
+    | OfferDraw
+    | AnswerDraw
+    | Absence
     | Ping
 )
 #: Each client message's model by its ``type``.

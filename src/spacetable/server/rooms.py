@@ -33,6 +33,7 @@ from spacetable.server._chat import RoomChat
 from spacetable.server._clock import LoopClock, RoomClock
 from spacetable.server._connection import Connection, encode, message_frame, text_frame
 from spacetable.server._lobby import Abandoned, RoomLobby
+from spacetable.server._manners import MANNERS, RoomManners
 from spacetable.server._plots import PlotsMatch
 from spacetable.server._realtime import RealtimeMatch
 from spacetable.server._room_bots import BotMove, BotTurn, RoomBots
@@ -87,7 +88,7 @@ class _IdleCheck:
     since: float
 
 
-class Room(RoomLobby, RoomBots, RoomChat):
+class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
     """One room: its seats, its connections and (while playing) its match.
 
     Finished matches go to ``saves``; ``on_expired`` hears of the room closing itself
@@ -143,6 +144,7 @@ class Room(RoomLobby, RoomBots, RoomChat):
         self._chat_init()
         self._idle_since = self.clock.now()
         self._check_idle_after(timing.room_idle_seconds)
+        self._manners_reset()
         self._task = asyncio.create_task(self._run())
 
     # -- called by websocket handlers ------------------------------------------------
@@ -261,6 +263,8 @@ class Room(RoomLobby, RoomBots, RoomChat):
         elif isinstance(message, _Disconnected):
             assert connection is not None
             self._on_disconnect(connection)
+        elif isinstance(message, MANNERS):  # resign, draws, absences (_manners.py)
+            self._on_manners(connection, message)
         else:
             assert connection is not None
             self._on_lobby(connection, message)
@@ -334,6 +338,7 @@ class Room(RoomLobby, RoomBots, RoomChat):
         self.phase = "playing"
         self.last_result = None
         self._chat_match_begins()
+        self._manners_reset()
         self.pending_poses = {}
         self._bot_hands = {}
         if self.match.placing:
@@ -445,7 +450,9 @@ class Room(RoomLobby, RoomBots, RoomChat):
         match = self.match
         assert match is not None
         self.phase = "over"
-        self.last_result = match.end_message()
+        end = match.end_message()
+        self.last_result = end | {"result": self._ending_fields(end["result"])}
+        self._manners_reset()
         self._broadcast_state()
         self._broadcast(self.last_result)
         self._broadcast_room(at_once=True)

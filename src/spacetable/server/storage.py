@@ -131,6 +131,9 @@ def _summary(
         "winner": result.get("winner"),
         "turns": result.get("turns"),  # games played in turns (FTL, hex fleet)
         "strength": result.get("strength"),  # hex fleet: each side's systems left, 0..1
+        # How it ended (core/endings.py): matches stored before issue 19 ended by the rules.
+        "ending": result.get("ending", "rules"),
+        "ending_by": result.get("ending_by"),
         "finished_at": finished_at,
     }
 

@@ -160,13 +160,15 @@ def test_a_player_whose_socket_closed_mid_match_rejoins_from_the_bot(server: Ser
     reload.close()
 
 
-def test_a_player_who_left_for_good_cannot_take_the_seat_back(server: Server) -> None:
+def test_a_player_who_left_a_match_takes_his_seat_back_from_the_bot(server: Server) -> None:
+    # Issue 19: leaving a match hands the seat to a bot until the player comes back.
     _room, ann, bob, token = two_ready(server)
     bob.wait(lambda m: m["type"] == "state")
     bob.send(type="leave")
-    room_where(ann, lambda m: m["seats"][1]["kind"] == "bot")
+    room_where(ann, lambda m: m["seats"][1]["kind"] == "bot" and m["seats"][1]["stand_in"])
     bob.send(type="rejoin", token=token)
-    assert "no longer yours" in bob.wait_type("error")["message"]
+    assert bob.wait_type("welcome")["seat"] == 1
+    room_where(ann, lambda m: m["seats"][1]["kind"] == "human")
     ann.close()
     bob.close()
 
