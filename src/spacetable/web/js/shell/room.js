@@ -6,6 +6,7 @@
 // A game's room extends RoomClient and draws the match (docs/protocol.md).
 
 import { $, el, savedName, svg } from "./dom.js";
+import { ChatPanel } from "./chat.js";
 import { colourOf, WATCHER_COLOUR } from "./colours.js";
 import { showConnectionBadge, toast } from "./notices.js";
 import { loadBots, renderSeats } from "./seats.js";
@@ -57,6 +58,8 @@ export class RoomClient {
     setupShare(roomId);
     $("#connection").before(muteButton());
     loadBots().then(() => { if (this.room) this.renderRoom(); });
+    this.chat = new ChatPanel({ roomId, send: (m) => this.socket.send(m) });
+    $(".side").append(this.chat.element);
   }
 
   connect() {
@@ -65,7 +68,10 @@ export class RoomClient {
 
   /** The message handlers by type; a game adds its own. */
   handlers() {
-    return { welcome: this.onWelcome, room: this.onRoom, error: this.onError, refused: this.onRefused };
+    return {
+      welcome: this.onWelcome, room: this.onRoom, error: this.onError, refused: this.onRefused,
+      chat: (m) => this.chat.onChat(m), chat_history: (m) => this.chat.onHistory(m),
+    };
   }
 
   receive(message) {
@@ -76,6 +82,7 @@ export class RoomClient {
 
   onWelcome(message) {
     this.me = { role: message.role, seat: message.seat, player: message.player };
+    this.chat.setMe(this.me);
     document.body.dataset.role = message.role;
     document.body.dataset.player = message.player ?? "";
     if (message.role === "player") {

@@ -7,6 +7,25 @@ import { $, clear, el, formatTime, setPhase } from "../../shell/dom.js";
 import { FtlBoard, pieceList, seatColour } from "./board.js";
 import { TurnHistory } from "./history.js";
 import { splitTurns } from "./turns.js";
+import { replayChat } from "../../shell/chatreplay.js";
+
+/**
+ * The match time each turn resolved at (index 0: the start), from the stored actions: a
+ * turn resolves when its plot timer runs out or when every player's plot is in.
+ */
+export function turnTimes(actions, players) {
+  const times = [0];
+  let plotted = new Set();
+  for (const action of actions || []) {
+    if (action.type === "plot") plotted.add(action.player);
+    else if (action.type === "unplot") plotted.delete(action.player);
+    if (action.type === "plot-timer" || plotted.size >= players.length) {
+      times.push(action.t);
+      plotted = new Set();
+    }
+  }
+  return times;
+}
 
 const REASONS = {
   "last-ship": "the last with a ship on the table",
@@ -63,6 +82,8 @@ export function showFtlReplay(match) {
     });
   };
 
+  const chat = replayChat(side, match);
+  const times = turnTimes(match.actions, players);
   const history = new TurnHistory(historyBox, board, {
     players,
     onStart: (turn) => {
@@ -73,6 +94,7 @@ export function showFtlReplay(match) {
     onStep: (text) => log.append(el("li", { text })),
     onShow: (position, pieces) => {
       showPlayers(pieces);
+      chat.show(position >= times.length - 1 ? Infinity : times[position] ?? 0);
       if (position === 0) {
         clear(log);
         accountHead.textContent = "What happened";

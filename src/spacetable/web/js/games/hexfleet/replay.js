@@ -11,6 +11,7 @@
 //   export function resultText(result) -> "ann wins: ... after 6 turns; strength left ann
 //     90%, bob 68%." (also for the matches list).
 
+import { replayChat } from "../../shell/chatreplay.js";
 import "./sheet.js";
 import { clear, el, fetchJSON, formatTime, setPhase } from "../../shell/dom.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
@@ -166,9 +167,12 @@ export async function showHexReplay(page, match) {
   const speed = () => Number(speedChooser.value) || 1;
 
   /** Show frame `index`; with `animate`, flip its cards and resolve when they are up. */
+  const chat = replayChat(side, match);
+
   async function show(index, { animate = false } = {}) {
     const target = Math.max(0, Math.min(index, frames.length - 1));
     const frame = frames[target];
+    chat.show(target >= frames.length - 1 ? Infinity : frame.action?.t ?? 0);
     if (target === at + 1) logs.add(frame.log || []);
     else logs.reset(frames.slice(0, target + 1).flatMap((f) => f.log || []));
     at = target;

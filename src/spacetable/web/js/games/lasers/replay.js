@@ -2,6 +2,7 @@
 // Conflict's fleets and deployment) as it happened (cards appear at their server times,
 // with a time slider), then the battle animation and the scores.
 
+import { replayChat } from "../../shell/chatreplay.js";
 import "./sheet.js";
 import { $, clear, el, formatTime, setPhase } from "../../shell/dom.js";
 import { loadCatalog } from "./cards.js";
@@ -91,6 +92,7 @@ function showTime(time) {
   replay.time = Math.max(0, Math.min(time, replay.end));
   $("#replay-slider").value = String(replay.time);
   $("#replay-time").textContent = `${replay.time.toFixed(1)} s`;
+  replay.chat?.show(replay.time >= replay.end ? Infinity : replay.time);
   const shown = replay.timeline.filter((e) => e.t <= replay.time);
   const cards = replay.table.cards.filter((c) => c.type === "asteroid").concat(shown.filter((e) => e.card).map((e) => e.card));
   view.showCards(cards, replay.ships, colourOfPlayer, replay.table.card_size || CARD_SIZE);
@@ -207,6 +209,7 @@ export async function showLaserReplay(match) {
       el("button", { type: "button", class: "link", on: { click: () => { pause(); stopBattle(); setPhase("fast"); showTime(entry.t); } } },
         `${entry.t.toFixed(1)} s`), ` ${entry.text}`));
   }
+  replay.chat = replayChat($(".side"), match);
   showTime(0);
   play();
 }

@@ -1,0 +1,220 @@
+// The chat beside every table (issue 19; docs/protocol.md, "Chat"): free text and quick
+// messages, each line in its sender's seat colour and always set as text (never HTML);
+// the players' channel, and the spectators' one that a player may open; a mute per
+// player remembered for the room; an unread count while the panel is folded (on a phone
+// it folds to a bar under the table). Mounted by RoomClient; the replays use `chatLine`
+// and `QUICK_WORDS` through shell/chatreplay.js.
+
+import { el, clear } from "./dom.js";
+import { colourOf, WATCHER_COLOUR } from "./colours.js";
+
+/** The longest free-text message (the server refuses longer). */
+export const CHAT_LIMIT = 200;
+
+/** The quick messages' words by id (the server carries ids). */
+export const QUICK_WORDS = {
+  gg: "Good game",
+  wp: "Well played",
+  oops: "Oops",
+  thinking: "Thinking...",
+  rematch: "Rematch?",
+};
+
+/** The chat panel's words, in one place. */
+const WORDS = {
+  title: "Chat",
+  placeholder: "Say something…",
+  send: "Send",
+  quick: "Quick messages",
+  openSpectators: "Show the spectators' chat",
+  toPlayers: "to the players",
+  toSpectators: "to the spectators",
+  spectatorsNote: "You write in the spectators' chat; the players read it only if they open it.",
+  empty: "Nothing said yet.",
+  mute: "Mute",
+  unmute: "Unmute",
+  muted: (names) => `Muted: ${names}.`,
+  muteTitle: (name) => `Hide ${name}'s messages (this room only)`,
+  unread: (count) => `${count} unread`,
+  spectatorMark: "spectators",
+};
+
+/** The words of a chat message: its text, or its quick message's words. */
+export function chatText(message) {
+  return message.quick ? QUICK_WORDS[message.quick] || message.quick : message.text || "";
+}
+
+/** The colour of a chat message's sender: his seat's, or the watchers'. */
+export function chatColour(message) {
+  return message.seat === null || message.seat === undefined ? WATCHER_COLOUR : colourOf(message.seat);
+}
+
+/**
+ * One line of chat as an element: the sender's name in his seat colour, then his words,
+ * both as text. `extra`: more children (a mute button).
+ */
+export function chatLine(message, ...extra) {
+  const spectators = message.channel === "spectators";
+  return el("li", {
+    class: `chat-line${spectators ? " chat-spectators" : ""}${message.quick ? " chat-quick-line" : ""}`,
+    style: `--team: ${chatColour(message)}`,
+    dataset: { name: message.name, channel: message.channel },
+  },
+  el("span", { class: "chat-name", text: message.name }),
+  spectators ? el("span", { class: "chat-channel", text: WORDS.spectatorMark }) : null,
+  el("span", { class: "chat-text", text: chatText(message) }),
+  ...extra);
+}
+
+/** Where the players muted in room `roomId` are remembered. */
+function muteKey(roomId) {
+  return `spacetable.chat.muted.${roomId}`;
+}
+
+function loadMuted(roomId) {
+  try {
+    const names = JSON.parse(localStorage.getItem(muteKey(roomId)) || "[]");
+    return new Set(Array.isArray(names) ? names.filter((n) => typeof n === "string") : []);
+  } catch {
+    return new Set();
+  }
+}
+
+export class ChatPanel {
+  /** The chat of room `roomId`; `send(message)` sends on the room's socket. */
+  constructor({ roomId, send }) {
+    this.roomId = roomId;
+    this.send = send;
+    this.me = { role: "spectator", seat: null, player: null };
+    this.open = false; // a player reads the spectators' chat
+    this.messages = [];
+    this.muted = loadMuted(roomId);
+    this.unread = 0;
+
+    this.badge = el("span", { class: "chat-unread", hidden: true });
+    this.log = el("ol", { class: "chat-log", "aria-live": "polite", "aria-label": "chat messages" });
+    this.mutedLine = el("p", { class: "chat-muted help", hidden: true });
+    this.openBox = el("input", { type: "checkbox", class: "chat-open", on: { change: () => this.send({ type: "open_chat", open: this.openBox.checked }) } });
+    this.openLabel = el("label", { class: "chat-open-label" }, this.openBox, " ", WORDS.openSpectators);
+    this.channel = el("select", { class: "chat-channel-choice", "aria-label": "channel" },
+      el("option", { value: "players", text: WORDS.toPlayers }),
+      el("option", { value: "spectators", text: WORDS.toSpectators }));
+    this.note = el("p", { class: "chat-note help", text: WORDS.spectatorsNote });
+    this.input = el("input", { type: "text", class: "chat-input", maxlength: CHAT_LIMIT, placeholder: WORDS.placeholder, "aria-label": "chat message" });
+    const form = el("form", { class: "chat-form", on: { submit: (e) => { e.preventDefault(); this.sendText(); } } },
+      this.input, el("button", { type: "submit", class: "chat-send", text: WORDS.send }));
+    const quick = el("div", { class: "chat-quick", role: "group", "aria-label": WORDS.quick },
+      ...Object.entries(QUICK_WORDS).map(([id, words]) => el("button", {
+        type: "button", class: "secondary chat-quick-button", dataset: { quick: id }, text: words,
+        on: { click: () => this.say({ quick: id }) },
+      })));
+    this.summary = el("summary", {}, el("span", { text: WORDS.title }), " ", this.badge);
+    this.element = el("details", { class: "chat panel", id: "chat" },
+      this.summary, this.openLabel, this.log, this.mutedLine, quick, form, this.channel, this.note);
+    // Open beside the table on a wide screen; folded to a bar on a phone.
+    this.element.open = !window.matchMedia("(max-width: 820px)").matches;
+    this.element.addEventListener("toggle", () => { if (this.element.open) this.markRead(); });
+    this.render();
+  }
+
+  /** Who we are now (a `welcome`). */
+  setMe(me) {
+    this.me = me;
+    this.renderControls();
+  }
+
+  /** What we may read of the room's chat (`chat_history`): replaces what we showed. */
+  onHistory(message) {
+    this.open = Boolean(message.open);
+    this.messages = message.messages || [];
+    this.render();
+  }
+
+  /** One message said now (`chat`). */
+  onChat(message) {
+    this.messages.push(message);
+    if (this.messages.length > 500) this.messages.splice(0, this.messages.length - 500);
+    if (!this.muted.has(message.name)) {
+      this.log.querySelector(".chat-empty")?.remove();
+      this.log.append(this.line(message));
+      this.log.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+      if (!this.element.open && !this.mine(message)) {
+        this.unread += 1;
+        this.renderBadge();
+      }
+    }
+  }
+
+  mine(message) {
+    return this.me.role === "player" && message.seat === this.me.seat;
+  }
+
+  sendText() {
+    const text = this.input.value.trim();
+    if (!text) return;
+    if (this.say({ text })) this.input.value = "";
+  }
+
+  /** Send a text or quick message on the channel chosen. */
+  say(what) {
+    const channel = this.me.role === "player" ? this.channel.value : "spectators";
+    return this.send({ type: "chat", ...what, channel });
+  }
+
+  mute(name, muted) {
+    if (muted) this.muted.add(name);
+    else this.muted.delete(name);
+    try {
+      localStorage.setItem(muteKey(this.roomId), JSON.stringify([...this.muted]));
+    } catch {
+      // No local storage: the mute lasts while the page does.
+    }
+    this.render();
+  }
+
+  markRead() {
+    this.unread = 0;
+    this.renderBadge();
+  }
+
+  renderBadge() {
+    this.badge.hidden = this.unread === 0;
+    this.badge.textContent = String(this.unread);
+    this.badge.title = WORDS.unread(this.unread);
+  }
+
+  line(message) {
+    const own = this.me.role === "player" ? message.seat === this.me.seat : false;
+    const mute = own ? null : el("button", {
+      type: "button", class: "link chat-mute", title: WORDS.muteTitle(message.name), text: WORDS.mute,
+      on: { click: () => this.mute(message.name, true) },
+    });
+    return chatLine(message, mute);
+  }
+
+  render() {
+    clear(this.log);
+    const shown = this.messages.filter((m) => !this.muted.has(m.name));
+    if (!shown.length) this.log.append(el("li", { class: "chat-empty muted", text: WORDS.empty }));
+    for (const message of shown) this.log.append(this.line(message));
+    clear(this.mutedLine);
+    this.mutedLine.hidden = this.muted.size === 0;
+    if (this.muted.size) {
+      this.mutedLine.append(WORDS.muted([...this.muted].join(", ")), " ");
+      for (const name of this.muted) {
+        this.mutedLine.append(el("button", { type: "button", class: "link chat-unmute", dataset: { name }, text: `${WORDS.unmute} ${name}`, on: { click: () => this.mute(name, false) } }), " ");
+      }
+    }
+    this.renderControls();
+    this.renderBadge();
+  }
+
+  renderControls() {
+    const player = this.me.role === "player";
+    this.openLabel.hidden = !player;
+    this.openBox.checked = this.open;
+    this.channel.hidden = !player || !this.open;
+    if (!player || !this.open) this.channel.value = "players";
+    this.note.hidden = player;
+  }
+}

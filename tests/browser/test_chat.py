@@ -1,0 +1,94 @@
+"""The chat beside every table (issue 19), in each game's room, two people in two
+browsers: they talk both ways, a ``<script>`` message shows as plain text, a quick message
+is one click, and muting a player hides his messages (and stays muted after a reload)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser._play import take_seat
+from tests.browser.conftest import OpenPage, Server, Shot
+
+GAMES = ["lightspeed", "stellar", "ftl", "hexfleet"]
+SCRIPT = "<script>window.chatHacked = 1</script><b>bold?</b>"
+
+
+def say(page: Page, text: str) -> None:
+    page.fill("#chat .chat-input", text)
+    page.click("#chat .chat-send")
+
+
+def lines(page: Page) -> list[str]:
+    """The chat lines the page shows: "name: words"."""
+    return [
+        f"{line.locator('.chat-name').inner_text()}: {line.locator('.chat-text').inner_text()}"
+        for line in page.locator("#chat .chat-line").all()
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_two_players_talk_beside_the_table(
+    game: str, server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    room = server.api("/api/rooms", {"ruleset": game, "seats": 2})["id"]
+    ann = open_page(f"/rooms/{room}")
+    take_seat(ann, "Ann", 0)
+    bob = open_page(f"/rooms/{room}")
+    take_seat(bob, "Bob", 1)
+
+    say(ann, "hello Bob")
+    expect(bob.locator("#chat .chat-line")).to_have_count(1)
+    say(bob, SCRIPT)
+    expect(ann.locator("#chat .chat-line")).to_have_count(2)
+    assert lines(ann) == ["Ann: hello Bob", f"Bob: {SCRIPT}"]
+    assert ann.evaluate("window.chatHacked") is None  # shown as text, never run
+    assert ann.locator("#chat b").count() == 0
+    # Each name in its seat's colour: Ann's and Bob's differ.
+    colours = [
+        ann.locator("#chat .chat-line .chat-name").nth(i).evaluate("e => getComputedStyle(e).color")
+        for i in (0, 1)
+    ]
+    assert colours[0] != colours[1]
+
+    bob.click("#chat .chat-quick-button[data-quick='gg']")
+    expect(ann.locator("#chat .chat-line")).to_have_count(3)
+    assert lines(ann)[-1] == "Bob: Good game"
+    shot(ann, "desktop")
+
+    # Ann mutes Bob: his messages go, new ones too, and the mute outlives a reload.
+    ann.locator("#chat .chat-line[data-name='Bob'] .chat-mute").first.click()
+    assert lines(ann) == ["Ann: hello Bob"]
+    say(bob, "are you there?")
+    expect(bob.locator("#chat .chat-line")).to_have_count(4)
+    say(ann, "still here")
+    expect(bob.locator("#chat .chat-line")).to_have_count(5)
+    assert lines(ann) == ["Ann: hello Bob", "Ann: still here"]
+    expect(ann.locator("#chat .chat-muted")).to_contain_text("Bob")
+    ann.reload()
+    expect(ann.locator("#chat .chat-line")).to_have_count(2)
+    assert lines(ann) == ["Ann: hello Bob", "Ann: still here"]
+    ann.click("#chat .chat-unmute[data-name='Bob']")
+    expect(ann.locator("#chat .chat-line")).to_have_count(5)
+
+
+def test_on_a_phone_the_chat_folds_and_counts_what_is_unread(
+    server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2})["id"]
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    ann = open_page(f"/rooms/{room}", **phone)
+    take_seat(ann, "Ann", 0)
+    bob = open_page(f"/rooms/{room}")
+    take_seat(bob, "Bob", 1)
+    assert ann.locator("#chat").get_attribute("open") is None  # folded on a phone
+    say(bob, "hi Ann")
+    say(bob, "ready?")
+    expect(ann.locator("#chat .chat-unread")).to_have_text("2")
+    shot(ann, "phone-folded")
+    ann.click("#chat summary")
+    expect(ann.locator("#chat .chat-unread")).to_be_hidden()
+    assert lines(ann) == ["Bob: hi Ann", "Bob: ready?"]
+    table = ann.locator("#table-wrap").bounding_box()
+    assert table is not None and table["height"] > 200  # the table stays in sight
+    shot(ann, "phone-open")
