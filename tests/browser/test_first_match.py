@@ -138,6 +138,7 @@ def test_the_lobby_and_the_run_up_on_a_phone(
     phone = open_page(
         f"{real_server.http}/", viewport={"width": 390, "height": 844}, has_touch=True
     )
+    phone.wait_for_selector("#play-bot")  # a row per game, once GET /api/games answers
     assert phone.is_visible("#play-bot")
     shot(phone, "lobby")
     reach_the_first_match(phone)

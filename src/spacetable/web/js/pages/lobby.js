@@ -1,5 +1,5 @@
-// The lobby: your name, "Play a bot" (one click to a room of the first game with bots, you
-// and a bot in it, waiting for your "ready"), creating a room of any game (which seats you:
+// The lobby: your name, "Play a bot" (one click per game to a room of that game, you and
+// its beginner bot, or the level chosen, in it, waiting for your "ready"), creating a room of any game (which seats you:
 // `?join=1`, or as the game's lobby module links it: bots, hot seat), the open rooms
 // (refreshed every few seconds) and the most recent matches.
 //
@@ -73,37 +73,49 @@ async function createRoom(event) {
   }
 }
 
-/** The game "Play a bot" opens: the first playable one with bots. */
-function botGame() {
-  return games.find((game) => game.playable && game.bot_levels.length);
+/** The games "Play a bot" offers: every playable one with bots. */
+function botGames() {
+  return games.filter((game) => game.playable && game.bot_levels.length);
 }
 
-/** "Play a bot": a two-seat room; the room page seats us and the bot. */
-async function playBot() {
+/** "Play a bot" at `level` of `game`: a two-seat room; the room page seats us and the bot. */
+async function playBot(game, level) {
   const error = $("#play-bot-error");
   error.hidden = true;
   saveName($("#name").value);
-  const game = botGame();
-  const level = $("#play-bot-level").value || game.default_bot;
   try {
     const room = await postJSON("/api/rooms", { ruleset: rulesetOf(game), seats: 2 });
-    location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:${encodeURIComponent(level)}`;
+    location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:${encodeURIComponent(level || game.default_bot)}`;
   } catch (e) {
     showError(error, `Cannot open a room: ${e.message}`);
   }
 }
 
-/** The "Play a bot" choice: the game and every level of its bots, the default first. */
+/**
+ * "Play a bot": a row per game, its bot levels (its default, the beginner, chosen) told in
+ * words and its button. The first game's row keeps the plain ids (#play-bot,
+ * #play-bot-level, #play-bot-about) that the tests name.
+ */
 function showPlayBot() {
-  const game = botGame();
-  $("#play-bot-panel").hidden = !game;
-  if (!game) return;
-  $("#play-bot-game").textContent = game.title;
-  const select = $("#play-bot-level");
-  select.replaceChildren(...game.bot_levels.map((level) => el("option", { value: level, text: `${level} bot` })));
-  select.value = game.default_bot;
-  $("#play-bot-about").textContent = game.bot_descriptions[select.value] || "";
-  $("#play-bot").disabled = false;
+  const offered = botGames();
+  $("#play-bot-panel").hidden = !offered.length;
+  $("#play-bot-games").replaceChildren(...offered.map((game, i) => {
+    const id = (name) => (i === 0 ? name : `${name}-${game.key}`);
+    const about = el("small", { id: id("play-bot-about"), class: "bot-about" });
+    const level = el("select", { id: id("play-bot-level"), "aria-label": `${game.title}: bot level`,
+      "aria-describedby": id("play-bot-about") },
+    game.bot_levels.map((l) => el("option", { value: l, text: `${l} bot` })));
+    level.value = game.default_bot;
+    const describe = () => { about.textContent = game.bot_descriptions[level.value] || ""; };
+    level.addEventListener("change", describe);
+    describe();
+    return el("li", { class: "play-bot-game", dataset: { game: game.key } },
+      el("span", { class: "play-bot-title", text: game.title }),
+      level,
+      el("button", { type: "button", id: id("play-bot"), dataset: { game: game.key },
+        on: { click: () => playBot(game, level.value) } }, "Play a bot"),
+      about);
+  }));
 }
 
 /** Build every playable game's form, list the games in the Game menu, show the first. */
@@ -174,10 +186,6 @@ async function main() {
   name.value = savedName();
   name.addEventListener("change", () => saveName(name.value));
   $("#create-room").addEventListener("submit", createRoom);
-  $("#play-bot").addEventListener("click", playBot);
-  $("#play-bot-level").addEventListener("change", () => {
-    $("#play-bot-about").textContent = botGame()?.bot_descriptions[$("#play-bot-level").value] || "";
-  });
   $("#ruleset").addEventListener("change", showGameOptions);
   await loadGames();
   refreshRooms();

@@ -12,6 +12,8 @@ import { showConnectionBadge, toast } from "./notices.js";
 import { loadBots, renderSeats } from "./seats.js";
 import { RoomSocket } from "./socket.js";
 import { muteButton } from "./sounds.js";
+import { rematchOffer } from "./invite.js";
+import { notifyButton } from "./notify.js";
 
 /** The room id of a room page's address (/rooms/{id}). */
 export function roomIdOf(location) {
@@ -56,6 +58,7 @@ export class RoomClient {
     this.botsWanted = botsWanted(params);
     this.joining = false; // we sent the join the link asked for
     setupShare(roomId);
+    this.rematchOffer = rematchOffer($(".side"), (m) => this.socket.send(m));
     $("#connection").before(muteButton());
     loadBots().then(() => { if (this.room) this.renderRoom(); });
     this.chat = new ChatPanel({ roomId, send: (m) => this.socket.send(m) });
@@ -71,6 +74,7 @@ export class RoomClient {
     return {
       welcome: this.onWelcome, room: this.onRoom, error: this.onError, refused: this.onRefused,
       chat: (m) => this.chat.onChat(m), chat_history: (m) => this.chat.onHistory(m),
+      rematch_declined: this.onRematchDeclined,
     };
   }
 
@@ -124,6 +128,12 @@ export class RoomClient {
   onRoom(message) {
     this.room = message;
     this.joinIfWanted();
+    this.rematchOffer.update(message, this.me.seat);
+    if (message.pacing !== "realtime" && !this.notifyShown) {
+      this.notifyShown = true; // games played a turn at a time call us back (shell/notify.js)
+      const button = notifyButton();
+      if (button) $("#status").after(button);
+    }
   }
 
   /** Whether the link asks to seat us: `?join=1`, or bots to play against. */
@@ -200,9 +210,20 @@ export class RoomClient {
       e.target.disabled = true;
       e.target.textContent = "Waiting for the other players…";
     } } }, label) : null;
+    if (rematch) rematch.dataset.label = label;
     const replay = matchId ? el("p", { class: "replay-link" },
       el("a", { id: "replay-link", href: `/replay/${encodeURIComponent(matchId)}` }, "Watch the replay")) : null;
     return [rematch, replay];
+  }
+
+  /** A rematch was declined: say so, and our Rematch button may ask again. */
+  onRematchDeclined(message) {
+    this.rematchOffer.declined(message, this.me.player);
+    const button = $("#rematch");
+    if (button) {
+      button.disabled = false;
+      button.textContent = button.dataset.label || "Rematch";
+    }
   }
 
   // -- refusals, errors and the connection ----------------------------------------------------

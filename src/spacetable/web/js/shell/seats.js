@@ -1,8 +1,10 @@
-// The seat panel of a room in its lobby: who sits where, take a seat, add bots (each level
-// told in words with its pace), get ready.
+// The seat panel of a room in its lobby: who sits where, take a seat (a visitor without a
+// name is asked for one first), add bots (each level told in words with its pace), the
+// host's "free for a friend" on a bot's seat, get ready.
 
 import { clear, el, fetchJSON, saveName, savedName } from "./dom.js";
 import { colourOf } from "./colours.js";
+import { askName } from "./invite.js";
 
 /** The laser games' bots until GET /api/games answers: levels, the default, in words. */
 const FALLBACK_BOTS = { levels: ["beginner", "random", "easy", "medium", "hard"], default: "beginner", about: {} };
@@ -59,11 +61,13 @@ export function renderSeats(container, room, mySeat, send, { describe, watching 
   }
   const nameInput = el("input", { id: "player-name", type: "text", maxlength: 24, placeholder: "your name",
     value: savedName(), autocomplete: "nickname", on: { change: (e) => saveName(e.target.value) } });
-  const name = () => {
-    const value = nameInput.value.trim() || `player ${Math.floor(Math.random() * 900 + 100)}`;
-    saveName(value);
+  /** The name we sit under: the one typed, else asked for (null: the visitor closed it). */
+  const name = async () => {
+    const value = nameInput.value.trim() || await askName();
+    if (value) saveName(value);
     return value;
   };
+  const iAmHost = Boolean(room.seats.find((s) => s.seat === mySeat)?.host);
   container.append(el("h2", { text: "Seats" }), el("p", { class: "room-options", text: describe(room.options) }));
   if (!seated) container.append(el("label", { class: "name-field" }, "Your name ", nameInput));
   const list = el("ul", { class: "seats" });
@@ -76,6 +80,7 @@ export function renderSeats(container, room, mySeat, send, { describe, watching 
     }, el("span", { class: "swatch" }));
     const who = seat.kind === "empty" ? "empty seat" : `${seat.name}${mine ? " (you)" : ""}`;
     item.append(el("span", { class: "seat-name", text: who, title: who }));
+    if (seat.host) item.append(el("span", { class: "host-tag", title: "the room's host: may free a bot's seat for a friend", text: "host" }));
     if (seat.kind === "bot") {
       item.append(el("span", { class: "bot-about", text: describeLevel(room.options.ruleset, seat.level) }));
     }
@@ -88,7 +93,10 @@ export function renderSeats(container, room, mySeat, send, { describe, watching 
     const actions = el("span", { class: "seat-actions" });
     if (seat.kind === "empty" && !seated) {
       actions.append(el("button", { type: "button", class: "take-seat",
-        on: { click: () => send({ type: "join", name: name(), seat: seat.seat }) } }, "Take this seat"));
+        on: { click: async () => {
+          const wanted = await name();
+          if (wanted) send({ type: "join", name: wanted, seat: seat.seat });
+        } } }, "Take this seat"));
     } else if (seat.kind === "empty") {
       const bots = botsOf(room.options.ruleset);
       const about = el("span", { class: "bot-about" });
@@ -100,6 +108,11 @@ export function renderSeats(container, room, mySeat, send, { describe, watching 
       actions.append(level, el("button", { type: "button", class: "add-bot",
         on: { click: () => send({ type: "bot", seat: seat.seat, level: level.value }) } }, "Add bot"));
       item.append(about);
+    }
+    if (iAmHost && seat.kind === "bot" && !seat.stand_in) {
+      actions.append(el("button", { type: "button", class: "free-seat secondary",
+        title: "take the bot out, so that a friend can sit here",
+        on: { click: () => send({ type: "free_seat", seat: seat.seat }) } }, "Free for a friend"));
     }
     if (mine) {
       actions.append(

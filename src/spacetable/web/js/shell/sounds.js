@@ -111,6 +111,11 @@ export const sounds = {
     noise({ length: 0.9, volume: 0.45, cutoff: 1200 });
     tone({ from: 110, to: 40, length: 0.6, type: "sine", volume: 0.3 });
   },
+  /** Your turn came while the tab was hidden (shell/notify.js): two rising notes. */
+  yourTurn() {
+    tone({ from: 660, length: 0.12, type: "sine", volume: 0.12 });
+    tone({ from: 990, length: 0.18, type: "sine", volume: 0.12, delay: 0.14 });
+  },
   /** A second of the countdown; `last` for the final ones. */
   tick(last = false) {
     tone({ from: last ? 1320 : 880, length: 0.07, type: "square", volume: 0.05 });

@@ -7,6 +7,7 @@ import "./sheet.js";
 import { $, clear, el, setPhase } from "../../shell/dom.js";
 import { countdownBox } from "../../shell/room.js";
 import { TurnRoom } from "../../shell/turnroom.js";
+import { yourTurn } from "../../shell/notify.js";
 import { FtlBoard, HITS_TO_DESTROY } from "./board.js";
 import { clearMarks } from "./animate.js";
 import { TurnHistory } from "./history.js";
@@ -125,6 +126,7 @@ export class FtlRoom extends TurnRoom {
     const mine = me ? state.players[me] : null;
     const plotting = state.phase === "plot";
     const editable = Boolean(mine?.in_play && plotting && !mine.plotted);
+    yourTurn(editable, `Turn ${state.turn}: plot your orders.`);
     this.plotPanel.hidden = !(mine?.in_play && plotting);
     this.logPanel.hidden = false;
     const last = state.last_turn || [];

@@ -9,6 +9,7 @@
 import "./sheet.js";
 import { $, clear, el, fetchJSON, setPhase } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
+import { yourTurn } from "../../shell/notify.js";
 import { RoomSocket } from "../../shell/socket.js";
 import { TurnRoom } from "../../shell/turnroom.js";
 import { sounds } from "../../shell/sounds.js";
@@ -230,6 +231,7 @@ export class HexRoom extends TurnRoom {
     document.body.dataset.version = state.version; // the actions applied: tests wait on it
     $("#seat-panel").hidden = true;
     const activeShip = this.activeShip();
+    yourTurn(!over && this.isMine(activeShip), `${activeShip?.name}: your activation.`);
     const activation = `${state.turn}:${activeShip?.id}`;
     if (PHONE.matches && activeShip?.at && activation !== this.centredOn && this.isMine(activeShip)) {
       this.centredOn = activation; // once an activation: the player may pan away
