@@ -165,3 +165,25 @@ def test_the_save_queue_retries_in_order_while_the_table_is_away(
     assert queue.pending() == 0 and "not stored" in caplog.text and records[4].id in caplog.text
     assert not queue.put(records[4])
     storage.close()
+
+
+def test_a_match_on_its_way_to_the_database_can_be_waited_for(tmp_path: Path) -> None:
+    """What lets ``GET /api/matches/{id}`` answer for a match that has just ended: the
+    queue says whether it holds the match and waits until it is stored."""
+    db = tmp_path / "matches.db"
+    storage = Storage(f"sqlite:///{db}")
+    queue = SaveQueue(storage, first_retry=0.01, longest_retry=0.05)
+    record = stored_from(play_match([make_bot("random"), make_bot("random")], seed=3))
+    assert not queue.wait_for(record.id, timeout=5)  # not queued: no wait at all
+    with sqlite3.connect(db) as raw:  # saves fail: the match stays in the queue
+        raw.execute("ALTER TABLE matches RENAME TO away")
+    assert queue.put(record)
+    assert queue.wait_for(record.id, timeout=0.05)  # queued, still not stored
+    assert queue.pending() == 1
+    with sqlite3.connect(db) as raw:
+        raw.execute("ALTER TABLE away RENAME TO matches")
+    assert queue.wait_for(record.id, timeout=30)
+    assert storage.get(record.id) is not None
+    assert not queue.wait_for(record.id, timeout=5)  # stored: gone from the queue
+    queue.close()
+    storage.close()

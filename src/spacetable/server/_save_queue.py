@@ -77,6 +77,18 @@ class SaveQueue:
         with self._changed:
             return self._changed.wait_for(lambda: not self._waiting, timeout)
 
+    def wait_for(self, match_id: str, timeout: float) -> bool:
+        """Wait until match ``match_id`` leaves the queue (stored, or dropped), at most
+        ``timeout`` seconds; whether it was waiting at all. A match that is not in the
+        queue returns False at once."""
+        with self._changed:
+            if not any(match.id == match_id for match in self._waiting):
+                return False
+            self._changed.wait_for(
+                lambda: all(match.id != match_id for match in self._waiting), timeout
+            )
+            return True
+
     def close(self, timeout: float = 10.0) -> None:
         """Try once more to store every waiting match, then stop. Matches the database
         still refuses are logged as lost. Waits at most ``timeout`` seconds."""

@@ -40,6 +40,8 @@ ROOM_BODY_LIMIT = 16 * 1024
 ROOM_LIST_LIMIT = 50
 #: What a room plays when ``POST /api/rooms`` names no ruleset.
 DEFAULT_RULESET = "lightspeed"
+#: How long ``GET /api/matches/{id}`` waits for a match that has ended but is not stored yet.
+STORED_WAIT_S = 10.0
 
 
 def warm_up() -> None:
@@ -251,6 +253,12 @@ def create_app(
     @app.get("/api/matches/{match_id}")
     async def get_match(match_id: str) -> dict[str, Any]:
         match = await asyncio.to_thread(storage.get, match_id)
+        # A match that has just ended may still be on its way to the database: the answer
+        # waits for it (the replay link of a room's end works at once). Asked again even
+        # when the queue no longer holds it: it may have been stored in between.
+        if match is None:
+            await asyncio.to_thread(directory.saves.wait_for, match_id, STORED_WAIT_S)
+            match = await asyncio.to_thread(storage.get, match_id)
         if match is None:
             raise HTTPException(404, f"no stored match {match_id!r}")
         return match.to_json()

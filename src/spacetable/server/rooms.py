@@ -453,13 +453,14 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
         end = match.end_message()
         self.last_result = end | {"result": self._ending_fields(end["result"])}
         self._manners_reset()
-        self._broadcast_state()
-        self._broadcast(self.last_result)
-        self._broadcast_room(at_once=True)
+        # Queued before anyone hears of the end, so that GET /api/matches/{id} waits for it.
         seats = [{**s.to_json(), "player": self._player(s)} for s in self.seats]
         stored = match.record(self.id, seats, self.last_result)
         stored.chat = self._chat_of_match()
         self.saves.put(stored)
+        self._broadcast_state()
+        self._broadcast(self.last_result)
+        self._broadcast_room(at_once=True)
         self.match = None
 
     # -- messages out -------------------------------------------------------------------

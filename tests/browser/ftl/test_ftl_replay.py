@@ -4,14 +4,12 @@ player revealed, ends where the match ended, and steps back and forth."""
 
 from __future__ import annotations
 
-import time
-from types import SimpleNamespace
 from typing import Any
 
 from playwright.sync_api import Page
 
 from spacetable.games.ftl.match import FtlMatch
-from tests._server import Client
+from tests.browser._replay import ann_against_a_bot, pause_and_end_on_a_phone, stored_match
 from tests.browser.conftest import OpenPage, Server, Shot
 
 #: What Ann writes each turn.
@@ -20,37 +18,15 @@ ANN_ORDERS = {1: ["ann:L"], 2: ["ann:R+45", "ann-m1:S3"], 3: ["ann:S2"]}
 
 def play_duel(server: Server) -> dict[str, Any]:
     """Ann against the random bot for three turns; the stored match."""
-    room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2, "turn_limit": 3})
-    # The websocket client of the server tests reads nothing of its server but the ws URL.
-    urls = SimpleNamespace(ws=server.base.replace("http://", "ws://"))
-    ann = Client(urls, room["id"])  # type: ignore[arg-type]
-    try:
-        ann.send(type="join", name="ann")
-        ann.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
-        ann.send(type="bot", seat=1, level="random")
-        ann.send(type="ready")
+    room = {"ruleset": "ftl", "seats": 2, "turn_limit": 3}
+    with ann_against_a_bot(server, room, "random") as ann:
         while True:
             message = ann.wait(lambda m: m["type"] in ("state", "result"), timeout=30)
             if message["type"] == "result":
                 break
             if message["phase"] == "plot" and not message["players"]["ann"]["plotted"]:
                 ann.send(type="plot", orders=ANN_ORDERS[message["turn"]])
-    finally:
-        ann.close()
     return stored_match(server, message["match_id"])
-
-
-def stored_match(server: Server, match_id: str) -> dict[str, Any]:
-    """The stored match, once the server has saved it (it saves after the result is sent)."""
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            match: dict[str, Any] = server.api(f"/api/matches/{match_id}")
-            return match
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
 
 
 def shown_pieces(page: Page) -> set[str]:
@@ -104,13 +80,5 @@ def test_the_replay_on_a_phone(server: Server, open_page: OpenPage, shot: Shot) 
     stored = play_duel(server)
     page = open_page(f"/replay/{stored['id']}", viewport={"width": 390, "height": 844})
     page.wait_for_selector(".ftl-turns > li")
-    # Turn 1 under way: the replay has left the start.
-    page.wait_for_function(
-        "document.querySelector('.ftl-position')?.textContent.startsWith('Turn ')"
-    )
-    shot(page, "playing")
-    page.click("[data-step='play']")  # pause
-    assert page.inner_text("[data-step='play']") == "▶ Play"
-    page.click("[data-step='last']")
-    assert page.get_attribute("body", "data-phase") == "over"
+    pause_and_end_on_a_phone(page, ".ftl-position", "Turn ", shot)  # turn 1 under way
     shot(page, "end")

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
-from tests._server import Client, running_server
+from tests._server import running_server
+from tests.browser._replay import ann_against_a_bot, pause_and_end_on_a_phone, stored_match
 from tests.browser.conftest import OpenPage, Server, Shot
-from tests.browser.ftl.test_ftl_replay import stored_match
 from tests.browser.test_accessibility import _serious_violations as serious_violations
 
 #: The seed of the duel, this module's server's first room: its chits give both sides
@@ -42,21 +41,11 @@ def duel(server: Server) -> dict[str, Any]:
 
 
 def _bot_duel(server: Server) -> dict[str, Any]:
-    room = server.api(
-        "/api/rooms", {"ruleset": "hexfleet", "seats": 2, "scenario": "duel", "turn_limit": 3}
-    )
-    urls = SimpleNamespace(ws=server.base.replace("http://", "ws://"))
-    ann = Client(urls, room["id"])  # type: ignore[arg-type]
-    try:
-        ann.send(type="join", name="ann")
-        ann.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
-        ann.send(type="bot", seat=1, level="easy")
-        ann.send(type="ready")
+    room = {"ruleset": "hexfleet", "seats": 2, "scenario": "duel", "turn_limit": 3}
+    with ann_against_a_bot(server, room, "easy") as ann:
         ann.wait(lambda m: m["type"] == "state", timeout=30)
         ann.send(type="leave")  # a bot plays her seat
         result = ann.wait(lambda m: m["type"] == "result", timeout=240)
-    finally:
-        ann.close()
     return stored_match(server, result["match_id"])
 
 
@@ -152,15 +141,7 @@ def test_a_hex_fleet_replay_on_a_phone(
     stored = duel
     page = open_page(f"/replay/{stored['id']}", viewport={"width": 390, "height": 844})
     page.wait_for_selector(".hx-replay-controls")
-    # The battle under way: the replay has played its first step.
-    page.wait_for_function(
-        "document.querySelector('.hx-position')?.textContent.startsWith('Step ')"
-    )
-    shot(page, "playing")
-    page.click("[data-step='play']")  # pause
-    assert page.inner_text("[data-step='play']") == "▶ Play"
-    page.click("[data-step='last']")
-    assert page.get_attribute("body", "data-phase") == "over"
+    pause_and_end_on_a_phone(page, ".hx-position", "Step ", shot)  # its first step played
     page.click(".hx-logs summary")  # the log drawer, closed on a phone
     assert page.locator(".hx-logs .hx-line").last.is_visible()
     shot(page, "end")

@@ -1,0 +1,55 @@
+"""What the turn games' replay tests share: a room where Ann sits against a bot, driven over
+its websocket; the stored match; and the replay's controls stepped on a phone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import SimpleNamespace
+from typing import Any
+
+from playwright.sync_api import Page
+
+from tests._server import Client
+from tests.browser.conftest import Server, Shot
+
+
+@contextmanager
+def ann_against_a_bot(server: Server, room: dict[str, Any], level: str) -> Iterator[Client]:
+    """A room of ``room``'s options (the ``POST /api/rooms`` body), Ann seated in it over
+    its websocket, a bot of ``level`` in the other seat, Ann ready: her client, closed
+    after."""
+    created = server.api("/api/rooms", room)
+    # The websocket client of the server tests reads nothing of its server but the ws URL.
+    urls = SimpleNamespace(ws=server.base.replace("http://", "ws://"))
+    ann = Client(urls, created["id"])  # type: ignore[arg-type]
+    try:
+        ann.send(type="join", name="ann")
+        ann.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+        ann.send(type="bot", seat=1, level=level)
+        ann.send(type="ready")
+        yield ann
+    finally:
+        ann.close()
+
+
+def stored_match(server: Server, match_id: str) -> dict[str, Any]:
+    """The stored match (the server's answer waits while it is on its way to the
+    database)."""
+    match: dict[str, Any] = server.api(f"/api/matches/{match_id}")
+    return match
+
+
+def pause_and_end_on_a_phone(page: Page, position: str, started: str, shot: Shot) -> None:
+    """On a replay page open on a phone: once the ``position`` line starts with
+    ``started`` (the replay has left the start), a screenshot; then pause (the button
+    offers Play again) and go to the end (the page's phase is over)."""
+    page.wait_for_function(
+        "([selector, prefix]) => document.querySelector(selector)?.textContent.startsWith(prefix)",
+        arg=[position, started],
+    )
+    shot(page, "playing")
+    page.click("[data-step='play']")  # pause
+    assert page.inner_text("[data-step='play']") == "▶ Play"
+    page.click("[data-step='last']")
+    assert page.get_attribute("body", "data-phase") == "over"
