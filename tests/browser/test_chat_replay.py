@@ -9,8 +9,8 @@ from types import SimpleNamespace
 from playwright.sync_api import expect
 
 from tests._server import Client
+from tests.browser._replay import stored_match
 from tests.browser.conftest import OpenPage, Server, Shot
-from tests.browser.ftl.test_ftl_replay import stored_match
 
 SAID = "<i>my</i> turn 2 plan"
 
