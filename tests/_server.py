@@ -101,6 +101,7 @@ def running_server(db: Path, *extra: str, room_seed: int | None = None) -> Itera
                 process.kill()  # its output ends: read it without waiting forever
                 output = process.stdout.read() if process.stdout else ""
                 raise RuntimeError(f"spacetable serve did not start:\n{output}") from None
+            # Not awaitable: another process, which says nothing until its port answers.
             time.sleep(0.1)
     try:
         yield server

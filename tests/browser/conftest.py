@@ -110,6 +110,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> 
             except (urllib.error.URLError, ConnectionError):
                 if time.monotonic() > deadline:
                     pytest.fail(f"the server did not start:\n{log_path.read_text()}")
+                # Not awaitable: another process, which says nothing until its port answers.
                 time.sleep(0.2)
         yield Server(base)
     finally:

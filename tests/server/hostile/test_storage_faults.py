@@ -65,6 +65,8 @@ def stored(server: Server, match_id: str, timeout: float) -> dict[str, Any] | No
             pass
         if time.monotonic() > deadline:
             return None
+        # Not awaitable: the database is away longer than GET /api/matches/{id} waits
+        # (10 s), and the save queue retries on its own growing pause.
         time.sleep(0.2)
 
 
