@@ -3,6 +3,7 @@
 
 import { el, fetchJSON, formatTime } from "./dom.js";
 import { colourOf } from "./colours.js";
+import { endingOf, endingText } from "./endings.js";
 
 /** The title of the game that plays `ruleset` (the ruleset itself if none does). */
 function gameTitle(games, ruleset) {
@@ -45,7 +46,7 @@ export function matchRow(summary, games) {
     el("td", { class: "game", dataset: { ruleset: summary.ruleset }, text: gameTitle(games, summary.ruleset) }),
     el("td", { class: "match-players" }, ...joinWith(playerNames(summary), " vs ")),
     el("td", { class: "scores", text: scoresText(summary) }),
-    el("td", { class: "winner", text: summary.winner ?? "draw" }),
+    el("td", { class: "winner" }, summary.winner ?? "draw", endingNote(summary)),
     el("td", {}, el("a", { href, class: "replay" }, "Replay")));
 }
 
@@ -56,7 +57,14 @@ export function matchItem(summary, games) {
     `${gameTitle(games, summary.ruleset)}: `,
     el("a", { href }, ...joinWith(playerNames(summary), " vs ")),
     ` — ${scoresText(summary)} — ${summary.winner ? `${summary.winner} won` : "draw"}`,
+    endingNote(summary),
     el("span", { class: "muted", text: ` (${formatTime(summary.finished_at)})` }));
+}
+
+/** How the match ended, when not simply by its rules: " (Ann resigned)". */
+function endingNote(summary) {
+  if (endingOf(summary) === "rules" && !summary.ending_by) return null;
+  return el("span", { class: "ending", dataset: { ending: endingOf(summary) }, text: ` (${endingText(summary)})` });
 }
 
 function joinWith(nodes, separator) {

@@ -10,6 +10,7 @@ import { ChatPanel } from "./chat.js";
 import { colourOf, WATCHER_COLOUR } from "./colours.js";
 import { showConnectionBadge, toast } from "./notices.js";
 import { loadBots, renderSeats } from "./seats.js";
+import { Manners } from "./manners.js";
 import { RoomSocket } from "./socket.js";
 import { muteButton } from "./sounds.js";
 import { rematchOffer } from "./invite.js";
@@ -59,6 +60,7 @@ export class RoomClient {
     this.joining = false; // we sent the join the link asked for
     setupShare(roomId);
     this.rematchOffer = rematchOffer($(".side"), (m) => this.socket.send(m));
+    this.manners = new Manners(this); // resign, draws, absences (shell/manners.js)
     $("#connection").before(muteButton());
     loadBots().then(() => { if (this.room) this.renderRoom(); });
     this.chat = new ChatPanel({ roomId, send: (m) => this.socket.send(m) });
@@ -79,6 +81,7 @@ export class RoomClient {
   }
 
   receive(message) {
+    if (this.manners.receive(message)) return; // the manners' own, or a match its players stopped
     this.handlers()[message.type]?.call(this, message);
   }
 

@@ -116,6 +116,16 @@ export const sounds = {
     tone({ from: 660, length: 0.12, type: "sine", volume: 0.12 });
     tone({ from: 990, length: 0.18, type: "sine", volume: 0.12, delay: 0.14 });
   },
+  /** A player went away (his connection dropped): two falling notes. */
+  away() {
+    tone({ from: 660, to: 620, length: 0.12, type: "triangle", volume: 0.12 });
+    tone({ from: 440, to: 400, length: 0.18, type: "triangle", volume: 0.12, delay: 0.15 });
+  },
+  /** A draw offered to you: two rising notes. */
+  offer() {
+    tone({ from: 520, length: 0.1, type: "sine", volume: 0.12 });
+    tone({ from: 780, length: 0.14, type: "sine", volume: 0.12, delay: 0.12 });
+  },
   /** A second of the countdown; `last` for the final ones. */
   tick(last = false) {
     tone({ from: last ? 1320 : 880, length: 0.07, type: "square", volume: 0.05 });

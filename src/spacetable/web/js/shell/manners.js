@@ -1,0 +1,260 @@
+// A room's manners, the same in every game (docs/protocol.md, docs/rulings.md M1-M4):
+// resign (after a confirm dialog), offer a draw and answer one, leave the seat to a bot and
+// take it back, and what to do when an opponent goes away (told at once, with a sound;
+// after the grace period: wait, a bot, or claim the win). A match the players stopped ends
+// here, with its reason, for every game. Mounted by shell/room.js in the side panel.
+
+import { $, clear, el, setPhase } from "./dom.js";
+import { toast } from "./notices.js";
+import { sounds } from "./sounds.js";
+import { endingLine, stoppedByPlayers } from "./endings.js";
+
+/** Every player-facing word of this panel (kept together for translation). */
+const T = {
+  panel: "This match",
+  offerDraw: "Offer a draw",
+  resign: "Resign…",
+  leave: "Leave (a bot plays for you)",
+  takeBack: "Take my seat back",
+  left: "You left your seat: a bot plays it until you take it back.",
+  confirmTitle: "Resign this match?",
+  confirmDuel: (other) => `${other} wins at once. This cannot be undone.`,
+  confirmMany: "A bot plays your seat to the end and you watch. This cannot be undone.",
+  confirmYes: "Resign",
+  confirmNo: "Keep playing",
+  offered: (by) => `${by} offers a draw.`,
+  accept: "Accept the draw",
+  decline: "Decline",
+  waitingDraw: (names) => `You offered a draw: waiting for ${names}.`,
+  declined: (by, bot) => (by ? `${by} declined the draw${bot ? " (bots play on unless they are behind)" : ""}.` : "The draw offer is off."),
+  away: (who) => `${who} lost the connection.`,
+  awayGrace: (s) => `If not back within ${Math.round(s)} s, you choose what happens.`,
+  awayChoose: "Not back yet. What now?",
+  wait: "Wait for him",
+  bot: "Let a bot play his seat",
+  claim: "Claim the win",
+  chose: { wait: (by, who) => `${by} waits for ${who}.`, bot: (by, who) => `${by} let a bot play for ${who}.`, claim: (by) => `${by} claimed the win.` },
+  back: (who) => `${who} is back.`,
+  leftSeat: (who) => `${who} left: a bot plays his seat until he is back.`,
+  resigned: (who) => `${who} resigned: a bot plays his seat on.`,
+  youWin: "You win",
+  wins: (who) => `${who} wins`,
+  draw: "Draw",
+};
+
+export class Manners {
+  /** The manners panel of the room `client` (a RoomClient), in the page's side panel. */
+  constructor(client) {
+    this.client = client;
+    this.room = null;
+    this.offer = null; // the draw offer waiting, as the server told it
+    this.absent = new Map(); // seat -> the last `absent` message
+    this.leftToken = null; // the token of the seat we left to a bot
+    this.buttons = el("div", { class: "manners-buttons" },
+      el("button", { type: "button", id: "offer-draw", class: "secondary", on: { click: () => this.send({ type: "offer_draw" }) } }, T.offerDraw),
+      el("button", { type: "button", id: "resign", class: "secondary", on: { click: () => this.confirmResign() } }, T.resign),
+      el("button", { type: "button", id: "leave-match", class: "secondary", on: { click: () => this.leave() } }, T.leave));
+    this.takeBack = el("div", { class: "manners-left", hidden: true },
+      el("p", { text: T.left }),
+      el("button", { type: "button", id: "take-back", on: { click: () => this.rejoin() } }, T.takeBack));
+    this.note = el("p", { id: "manners-note", class: "manners-note", role: "status", hidden: true });
+    this.offerBox = el("div", { id: "draw-offer", class: "manners-alert", role: "group", "aria-labelledby": "draw-offer-text", hidden: true });
+    this.absenceBox = el("div", { id: "absence", class: "manners-alert", role: "group", "aria-labelledby": "absence-text", hidden: true });
+    this.ending = el("div", { id: "ending", class: "manners-ending", role: "status", hidden: true });
+    this.dialog = this.resignDialog();
+    this.box = el("section", { id: "manners", class: "manners", "aria-label": T.panel, hidden: true },
+      this.buttons, this.takeBack, this.note, this.offerBox, this.absenceBox);
+    const side = $(".side");
+    side.prepend(this.ending, this.box);
+    document.body.append(this.dialog);
+  }
+
+  send(message) {
+    return this.client.socket.send(message);
+  }
+
+  /** A server message; true when the manners alone handle it (a match the players stopped). */
+  receive(message) {
+    switch (message.type) {
+      case "room": this.onRoom(message); return false;
+      case "welcome": this.onWelcome(message); return false;
+      case "draw_offer": this.onOffer(message); return true;
+      case "draw_declined": this.onDeclined(message); return true;
+      case "absent": this.onAbsent(message); return true;
+      case "absence_choice": this.onChoice(message); return true;
+      case "resigned": toast(T.resigned(message.player)); return true;
+      case "result":
+      case "battle": return this.onEnd(message);
+      default: return false;
+    }
+  }
+
+  seated() {
+    return this.client.me.role === "player";
+  }
+
+  onWelcome(message) {
+    if (message.role === "player") this.leftToken = null;
+    queueMicrotask(() => this.render());
+  }
+
+  onRoom(room) {
+    const before = this.room;
+    this.room = room;
+    if (room.phase !== "playing") {
+      this.offer = null;
+      this.absent.clear();
+    }
+    if (before && before.phase === "playing" && room.phase === "playing") {
+      room.seats.forEach((seat, i) => {
+        const was = before.seats[i];
+        if (!was || seat.seat === this.client.me.seat) return;
+        if (was.kind === "human" && seat.kind === "bot" && seat.stand_in && !this.absent.has(i)) toast(T.leftSeat(seat.name));
+        if (this.absent.has(i) && (seat.kind !== "human" || seat.connected)) {
+          if (seat.kind === "human") toast(T.back(seat.name));
+          this.absent.delete(i);
+        }
+      });
+    }
+    if (room.phase === "playing") this.ending.hidden = true;
+    this.render();
+  }
+
+  render() {
+    const playing = this.room?.phase === "playing";
+    this.box.hidden = !playing || (!this.seated() && !this.leftToken);
+    this.buttons.hidden = !this.seated();
+    this.takeBack.hidden = !this.leftToken || this.seated();
+    this.renderOffer();
+    this.renderAbsence();
+  }
+
+  // -- resigning and leaving ---------------------------------------------------------------
+
+  resignDialog() {
+    const dialog = el("dialog", { id: "resign-dialog", class: "manners-dialog", "aria-labelledby": "resign-title", "aria-describedby": "resign-words" },
+      el("h2", { id: "resign-title", text: T.confirmTitle }),
+      el("p", { id: "resign-words" }),
+      el("div", { class: "dialog-buttons" },
+        el("button", { type: "button", id: "confirm-resign", class: "danger", on: { click: () => {
+          dialog.close();
+          this.send({ type: "resign" });
+        } } }, T.confirmYes),
+        el("button", { type: "button", id: "cancel-resign", autofocus: true, on: { click: () => dialog.close() } }, T.confirmNo)));
+    dialog.addEventListener("close", () => $("#resign")?.focus());
+    return dialog;
+  }
+
+  confirmResign() {
+    const others = (this.room?.seats || []).filter((s) => s.seat !== this.client.me.seat);
+    $("#resign-words", this.dialog).textContent = others.length === 1 ? T.confirmDuel(others[0].name) : T.confirmMany;
+    this.dialog.showModal();
+    $("#cancel-resign", this.dialog).focus(); // the safe answer first
+  }
+
+  leave() {
+    this.leftToken = this.client.socket.token;
+    this.send({ type: "leave" });
+    this.send({ type: "watch" });
+  }
+
+  rejoin() {
+    if (!this.leftToken) return;
+    this.client.socket.token = this.leftToken;
+    this.client.rejoining = true;
+    this.send({ type: "rejoin", token: this.leftToken });
+  }
+
+  // -- draws ---------------------------------------------------------------------------------
+
+  onOffer(message) {
+    const mine = message.waiting.includes(this.client.me.seat) && this.seated();
+    if (mine && !this.offer) sounds.offer();
+    this.offer = message;
+    this.render();
+    if (mine) $("#draw-offer-text").focus({ preventScroll: true });
+  }
+
+  onDeclined(message) {
+    this.offer = null;
+    toast(T.declined(message.by, message.bot));
+    this.render();
+  }
+
+  renderOffer() {
+    const offer = this.room?.phase === "playing" ? this.offer : null;
+    const me = this.client.me.seat;
+    const asked = offer && this.seated() && offer.waiting.includes(me);
+    const own = offer && this.seated() && offer.seat === me;
+    clear(this.offerBox);
+    this.offerBox.hidden = !asked;
+    this.note.hidden = !own;
+    if (own) {
+      const names = offer.waiting.map((i) => this.room.seats[i]?.name).join(", ");
+      this.note.textContent = T.waitingDraw(names);
+    }
+    $("#offer-draw").disabled = Boolean(offer);
+    if (!asked) return;
+    this.offerBox.append(
+      el("p", { id: "draw-offer-text", tabindex: -1, role: "alert", text: T.offered(offer.by) }),
+      el("div", { class: "dialog-buttons" },
+        el("button", { type: "button", id: "accept-draw", on: { click: () => this.send({ type: "answer_draw", accept: true }) } }, T.accept),
+        el("button", { type: "button", id: "decline-draw", class: "secondary", on: { click: () => this.send({ type: "answer_draw", accept: false }) } }, T.decline)));
+  }
+
+  // -- absences ------------------------------------------------------------------------------
+
+  onAbsent(message) {
+    if (!this.absent.has(message.seat)) {
+      sounds.away();
+      toast(T.away(message.player));
+    }
+    this.absent.set(message.seat, message);
+    this.render();
+  }
+
+  onChoice(message) {
+    const who = this.room?.seats[message.seat]?.name || `seat ${message.seat + 1}`;
+    toast(T.chose[message.choice](message.by, who));
+    if (message.choice !== "wait") this.absent.delete(message.seat);
+    this.render();
+  }
+
+  renderAbsence() {
+    clear(this.absenceBox);
+    const shown = this.seated() && this.room?.phase === "playing" ? [...this.absent.values()] : [];
+    this.absenceBox.hidden = shown.length === 0;
+    for (const away of shown) {
+      const words = away.choices.length ? T.awayChoose : T.awayGrace(away.grace_s);
+      const labels = { wait: T.wait, bot: T.bot, claim: T.claim };
+      this.absenceBox.append(
+        el("p", { id: "absence-text", role: "alert", text: `${T.away(away.player)} ${words}` }),
+        away.choices.length ? el("div", { class: "dialog-buttons" }, ...away.choices.map((choice) =>
+          el("button", { type: "button", class: choice === "claim" ? "" : "secondary", dataset: { choice },
+            on: { click: () => this.send({ type: "absence", seat: away.seat, choice }) } }, labels[choice]))) : null);
+    }
+  }
+
+  // -- the end of a match the players stopped ---------------------------------------------------
+
+  onEnd(message) {
+    this.offer = null;
+    this.absent.clear();
+    this.render();
+    const result = message.result;
+    if (!stoppedByPlayers(result)) return false;
+    setPhase("over");
+    const me = this.seated() ? this.client.me.player : null;
+    const title = result.winner ? (result.winner === me ? T.youWin : T.wins(result.winner)) : T.draw;
+    const matchId = message.match_id || this.room?.match_id;
+    clear(this.ending).append(
+      el("p", { id: "ending-title", class: result.winner ? "winner" : "draw",
+        style: result.winner ? `--team: ${this.client.colour(result.winner)}` : null, text: title }),
+      el("p", { id: "ending-reason", dataset: { ending: result.ending }, text: endingLine(result) }),
+      ...this.client.endButtons(matchId, { seated: Boolean(me) }));
+    this.ending.hidden = false;
+    this.box.hidden = true;
+    $("#status").textContent = endingLine(result);
+    return true;
+  }
+}

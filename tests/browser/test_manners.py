@@ -1,0 +1,116 @@
+"""Manners in every game, as two people in two browsers live them (issue 19): Ann resigns
+(after a confirm dialog) and Bob sees the result and why; in the rematch Ann offers a draw
+and Bob accepts it; the match list and the replay tell how each match ended. And when Bob's
+connection drops, Ann is told at once and, after the grace period, claims the win."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests._server import running_server
+from tests.browser._play import take_seat
+from tests.browser.conftest import OpenPage, Server, Shot
+
+#: A room of each game (``POST /api/rooms``'s body).
+GAMES: dict[str, dict[str, Any]] = {
+    "lightspeed": {"ruleset": "lightspeed", "seats": 2},
+    "stellar": {
+        "ruleset": "stellar",
+        "seats": 2,
+        "battle_size": "dispute",
+        "races": ["vak", "wiss"],
+    },
+    "ftl": {"ruleset": "ftl", "seats": 2},
+    "hexfleet": {"ruleset": "hexfleet", "seats": 2, "scenario": "duel", "turn_limit": 12},
+}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def seat_two(
+    open_page: OpenPage, server: Any, options: dict[str, Any], **bob_context: Any
+) -> tuple[Page, Page]:
+    """Ann and Bob, each in his own browser, take the room's seats and get ready (``server``:
+    the browser tests' server, or one of ``running_server``)."""
+    create = server.api if hasattr(server, "api") else server.post
+    base = getattr(server, "base", None) or server.http
+    room_id = create("/api/rooms", options)["id"]
+    ann = open_page(f"{base}/rooms/{room_id}")
+    take_seat(ann, "ann", 0)
+    bob = open_page(f"{base}/rooms/{room_id}", **bob_context)
+    take_seat(bob, "bob", 1)
+    ann.click("button#ready")
+    bob.click("button#ready")
+    for page in (ann, bob):
+        expect(page.locator("#resign")).to_be_visible()
+    return ann, bob
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_resign_then_a_draw_agreed_are_shown_listed_and_replayed(
+    server: Server, open_page: OpenPage, shot: Shot, game: str
+) -> None:
+    ann, bob = seat_two(open_page, server, GAMES[game], **(PHONE if game == "ftl" else {}))
+
+    # Ann resigns: the page asks first, and "Keep playing" changes nothing.
+    ann.click("#resign")
+    dialog = ann.locator("#resign-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("bob wins at once")
+    assert ann.evaluate("document.activeElement.id") == "cancel-resign"
+    shot(ann, "resign-confirm")
+    ann.click("#cancel-resign")
+    expect(dialog).to_be_hidden()
+    assert ann.evaluate("document.activeElement.id") == "resign"
+    ann.click("#resign")
+    ann.click("#confirm-resign")
+    expect(bob.locator("#ending-title")).to_have_text("You win")
+    expect(bob.locator("#ending-reason")).to_have_text("Ann resigned: bob wins.")
+    expect(ann.locator("#ending-title")).to_have_text("bob wins")
+    shot(bob, "resigned-result")
+
+    # The rematch: Ann offers a draw, Bob is asked and accepts.
+    for page in (ann, bob):
+        page.click("#ending #rematch")
+    for page in (ann, bob):
+        expect(page.locator("#ending")).to_be_hidden()
+        expect(page.locator("#offer-draw")).to_be_enabled()
+    ann.click("#offer-draw")
+    expect(ann.locator("#manners-note")).to_have_text("You offered a draw: waiting for bob.")
+    expect(bob.locator("#draw-offer")).to_contain_text("ann offers a draw.")
+    shot(bob, "draw-offer")
+    bob.click("#accept-draw")
+    for page in (ann, bob):
+        expect(page.locator("#ending-title")).to_have_text("Draw")
+        expect(page.locator("#ending-reason")).to_have_text("Draw agreed by the players.")
+
+    # The match list and the replays say how each ended.
+    listing = open_page("/matches")
+    rows = listing.locator("tr.match")
+    expect(rows.first.locator(".ending")).to_have_text(" (draw agreed by the players)")
+    expect(rows.nth(1).locator(".ending")).to_have_text(" (ann resigned)")
+    rows.nth(1).locator("a.replay").click()
+    expect(listing.locator("#replay-ending")).to_have_text("Ann resigned: bob wins.")
+    expect(listing.locator("#replay-error")).to_be_hidden()
+
+
+def test_an_opponent_gone_is_told_at_once_and_the_win_claimed_after_the_grace(
+    tmp_path: Path, open_page: OpenPage, shot: Shot
+) -> None:
+    with running_server(tmp_path / "matches.db", "--grace-seconds", "1", room_seed=3) as running:
+        ann, bob = seat_two(open_page, running, GAMES["ftl"])
+        bob.close()  # his connection drops
+        absence = ann.locator("#absence")
+        expect(absence).to_contain_text("bob lost the connection.")
+        claim = absence.locator("button[data-choice='claim']")
+        expect(claim).to_be_visible()
+        expect(absence.locator("button[data-choice='wait']")).to_be_visible()
+        shot(ann, "absence-choice")
+        claim.click()
+        expect(ann.locator("#ending-title")).to_have_text("You win")
+        expect(ann.locator("#ending-reason")).to_have_text(
+            "Bob went away; the win was claimed: ann wins."
+        )
