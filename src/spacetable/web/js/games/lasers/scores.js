@@ -22,7 +22,7 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
   };
   const players = table.players;
   const stellar = table.ruleset === "stellar";
-  const enemyKills = (player) => (result.kill_piles[player] || []).filter((id) => byId[id] && byId[id].owner !== player).length;
+  const enemyKills = (player) => (result.kill_piles?.[player] || []).filter((id) => byId[id] && byId[id].owner !== player).length;
   clear(container);
   const unit = stellar ? ["VP", "cube"] : ["health", "rock"];
   container.append(el("h2", { text: "Scores" }));
@@ -33,8 +33,8 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
     + `each ${unit[1]} on your surviving ships adds 1.` });
   const list = el("div", { class: "score-list" });
   for (const player of players) {
-    const score = result.scores[player] ?? 0;
-    const kills = (result.kill_piles[player] || []).map((id) => byId[id]).filter(Boolean);
+    const score = result.scores?.[player] ?? 0;
+    const kills = (result.kill_piles?.[player] || []).map((id) => byId[id]).filter(Boolean);
     const survivors = Object.entries(result.ships || {}).filter(([id, s]) => byId[id]?.owner === player && s.alive);
     const rocks = survivors.reduce((sum, [, s]) => sum + (s.rocks || 0), 0);
     const isCargo = (id) => defs[byId[id].ship]?.role === "cargo";
@@ -65,8 +65,8 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
   container.append(list, help);
   const winner = result.winner;
   if (stellar) {
-    const best = Math.max(...players.map((p) => result.scores[p] ?? 0));
-    const tied = players.filter((p) => (result.scores[p] ?? 0) === best);
+    const best = Math.max(...players.map((p) => result.scores?.[p] ?? 0));
+    const tied = players.filter((p) => (result.scores?.[p] ?? 0) === best);
     if (tied.length > 1) {
       const kills = tied.map((p) => `${p} ${enemyKills(p)}`).join(", ");
       container.append(el("p", { id: "tie-break", class: "tie-break", text: winner
