@@ -75,7 +75,7 @@ def test_the_room_says_how_it_is_paced_and_with_which_options(server: Server) ->
     assert message["options"] == {
         "ruleset": "ftl",
         "seats": 3,
-        "table_size_in": [48.0, 48.0],
+        "table_size_in": [24.0, 24.0],
         "missiles": 4,
         "turn_limit": 20,
         "plot_timer_s": 90.0,
@@ -196,7 +196,9 @@ def test_a_duel_against_a_bot_is_stored_and_replays_exactly(seeded: Seeded) -> N
     assert turn_marks == list(range(1, result["turns"] + 1))
     replayed = FtlMatch.from_record(stored)
     final = replayed.result()
-    assert final is not None and final.to_json() == result
+    assert final is not None and final.to_json() == {
+        k: v for k, v in result.items() if k != "ending_by"
+    }
     assert [p.to_json() for p in replayed.pieces.values()] == stored_final(ann)
     # The seeded duel is the same on every run: every turn's plots and events, the result.
     assert stored["seed"] == ROOM_SEED

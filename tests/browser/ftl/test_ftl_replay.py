@@ -18,7 +18,7 @@ ANN_ORDERS = {1: ["ann:L"], 2: ["ann:R+45", "ann-m1:S3"], 3: ["ann:S2"]}
 
 def play_duel(server: Server) -> dict[str, Any]:
     """Ann against the random bot for three turns; the stored match."""
-    room = {"ruleset": "ftl", "seats": 2, "turn_limit": 3}
+    room = {"ruleset": "ftl", "seats": 2, "turn_limit": 3, "table_size_in": [48, 48]}
     with ann_against_a_bot(server, room, "random") as ann:
         while True:
             message = ann.wait(lambda m: m["type"] in ("state", "result"), timeout=30)

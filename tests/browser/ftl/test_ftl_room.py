@@ -72,7 +72,11 @@ def piece_post(page: Page, piece: str) -> str:
 def test_two_players_duel_until_one_leaves_the_table(
     server: Server, open_page: OpenPage, shot: Shot
 ) -> None:
-    room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2, "plot_timer_s": 600})
+    # The rulebook's table (a room's default is smaller): the moves below are measured on it.
+    room = server.api(
+        "/api/rooms",
+        {"ruleset": "ftl", "seats": 2, "plot_timer_s": 600, "table_size_in": [48, 48]},
+    )
     ann = open_page(f"/rooms/{room['id']}")
     take_seat(ann, "ann", 0)
     bob = open_page(ann.input_value("#share-link"))

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from spacetable.core.match import IllegalAction, InvalidOptions
+from spacetable.games.ftl.events import GameOver
 from spacetable.games.ftl.match import (
     FtlMatch,
     FtlOptions,
@@ -18,6 +19,7 @@ from spacetable.games.ftl.match import (
     Plot,
     PlotTimerExpired,
     Unplot,
+    limit_winner,
     starting_ships,
 )
 from spacetable.games.ftl.orders import orders_for
@@ -141,7 +143,10 @@ def test_the_last_ship_standing_wins() -> None:
     assert result is not None and result.to_json() == {
         "winner": "red",
         "reason": "last-ship",
+        "ending": "rules",
         "turns": 2,
+        "hits_scored": {"red": 0, "blue": 0},
+        "pieces_left": {"red": 11, "blue": 0},
     }
     assert match.view("red")["result"] == result.to_json()
     with pytest.raises(IllegalAction, match="over"):
@@ -178,17 +183,74 @@ def test_three_hits_remove_a_ship_and_its_player_is_out() -> None:
     assert [p for p in match.players if match.needs_action(p)] == ["red", "green"]
 
 
-def test_the_turn_limit_ends_in_a_draw() -> None:
+def test_the_turn_limit_with_nothing_scored_or_lost_is_a_draw() -> None:
     match = FtlMatch(FtlOptions(turn_limit=2), seed=1)
     for t in (1.0, 2.0):
-        match.apply(plot("red", t=t))
-        match.apply(plot("blue", t=t))
+        match.apply(plot("red", "red:L" if t == 1.0 else "red:R+15", t=t))
+        match.apply(plot("blue", "blue:L", t=t))
     result = match.result()
     assert result is not None and (result.winner, result.reason, result.turns) == (
         None,
         "turn-limit",
         2,
     )
+    assert result.to_json()["ending"] == "turn_limit"
+    assert result.pieces_left == {"red": 11, "blue": 11}
+
+
+def small_table_match(turn_limit: int) -> FtlMatch:
+    """Red at (0, -4.5) facing up, blue at (0, 4.5) facing down, on the smallest table."""
+    return FtlMatch(FtlOptions(table_size_in=(12.0, 12.0), turn_limit=turn_limit), seed=1)
+
+
+def test_at_the_turn_limit_the_hit_scored_wins() -> None:
+    match = small_table_match(turn_limit=2)
+    match.apply(plot("red", "red:L"))
+    match.apply(plot("blue", "blue:L"))
+    match.apply(plot("red", "red-m1:S8", t=2))  # through blue's missile: it lies in wait
+    match.apply(plot("blue", "blue-m1:R+0", t=2))
+    result = match.result()
+    # A missile on a missile: both gone and no hit, so nothing tells the sides apart.
+    assert result is not None and result.winner is None
+    assert result.pieces_left == {"red": 10, "blue": 10}
+
+    match = small_table_match(turn_limit=2)
+    match.apply(plot("red", "red:L"))
+    match.apply(plot("blue", "blue:R+0"))
+    match.apply(plot("red", "red-m1:S8", t=2))
+    match.apply(plot("blue", "blue:R+0", t=2))  # in normal space: the missile strikes
+    result = match.result()
+    assert match.pieces["blue"].hits == 1
+    assert result is not None and result.to_json() == {
+        "winner": "red",
+        "reason": "turn-limit",
+        "ending": "turn_limit",
+        "turns": 2,
+        "hits_scored": {"red": 1, "blue": 0},
+        "pieces_left": {"red": 10, "blue": 11},  # the hit outweighs the missile spent
+    }
+    assert GameOver("red", "turn-limit").to_json() in match.view("blue")["last_turn"]
+
+
+def test_at_the_turn_limit_with_hits_even_the_pieces_left_decide() -> None:
+    match = small_table_match(turn_limit=3)
+    match.apply(plot("red", "red:L"))
+    match.apply(plot("blue"))
+    match.apply(plot("red", "red-m1:R+180", t=2))
+    match.apply(plot("blue", t=2))
+    match.apply(plot("red", "red-m1:S8", t=3))  # back past red's own ship, off the table
+    match.apply(plot("blue", t=3))
+    result = match.result()
+    assert not match.pieces["red-m1"].on_table
+    assert result is not None and (result.winner, result.reason) == ("blue", "turn-limit")
+    assert result.hits_scored == {"red": 0, "blue": 0}
+    assert result.pieces_left == {"red": 10, "blue": 11}
+
+
+def test_the_turn_limit_ranks_the_players_still_in_play() -> None:
+    assert limit_winner(["a", "b", "c"], {"a": 1, "b": 1}, {"a": 5, "b": 7, "c": 9}) == "b"
+    assert limit_winner(["a", "b"], {"a": 1, "b": 1}, {"a": 7, "b": 7}) is None
+    assert limit_winner(["a", "c"], {"a": 0, "b": 3}, {"a": 5, "c": 6}) == "c"
 
 
 @pytest.mark.parametrize(

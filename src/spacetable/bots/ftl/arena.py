@@ -1,8 +1,8 @@
 """Seeded Faster Than Light duels between two bots (``Game.duel`` of FTL).
 
-Each duel plays a real :class:`~spacetable.games.ftl.FtlMatch` on the default table with
-the bots' plots (:func:`spacetable.core.duels.play_duel`), with a turn limit so that every
-duel ends (a draw at the limit).
+Each duel plays a real :class:`~spacetable.games.ftl.FtlMatch` on a room's default table
+and turn limit with the bots' plots (:func:`spacetable.core.duels.play_duel`): at the
+limit the most hits scored, then the most pieces left, win.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from collections.abc import Callable
 
 from spacetable.bots import Bot
 from spacetable.core.duels import DuelResult, play_duel
-from spacetable.games.ftl.match import FtlMatch, FtlOptions, Plot
+from spacetable.games.ftl.match import ROOM_TABLE_IN, ROOM_TURN_LIMIT, FtlMatch, FtlOptions, Plot
 
-#: Turns before a duel ends as a draw, unless told otherwise.
-DUEL_TURN_LIMIT = 60
+#: Turns before a duel ends, unless told otherwise: a room's default.
+DUEL_TURN_LIMIT = ROOM_TURN_LIMIT
 
 
 def duel(
@@ -25,8 +25,11 @@ def duel(
     a_first: bool = True,
     turn_limit: int = DUEL_TURN_LIMIT,
     clock: Callable[[], float] | None = None,
+    table_in: float | str = ROOM_TABLE_IN[0],
 ) -> DuelResult:
-    """Play one duel of ``a`` against ``b`` on the default table (``a`` seated red if
-    ``a_first``); with a ``clock``, each decision is timed by it (seconds)."""
-    options = FtlOptions(players=("red", "blue"), turn_limit=turn_limit)
+    """Play one duel of ``a`` against ``b`` on a square table ``table_in`` inches a side
+    (``a`` seated red if ``a_first``); with a ``clock``, each decision is timed by it
+    (seconds)."""
+    side = float(table_in)  # from the command line, a text
+    options = FtlOptions(players=("red", "blue"), table_size_in=(side, side), turn_limit=turn_limit)
     return play_duel(FtlMatch(options, seed), a, b, seed, a_first=a_first, clock=clock)

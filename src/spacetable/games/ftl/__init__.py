@@ -19,6 +19,8 @@ from spacetable.games.ftl.match import (
     MAX_MISSILES,
     MAX_TABLE_IN,
     MIN_TABLE_IN,
+    ROOM_TABLE_IN,
+    ROOM_TURN_LIMIT,
     FtlMatch,
     FtlOptions,
     FtlResult,
@@ -61,7 +63,9 @@ def _account(turn: TurnFile, result: TurnResult) -> list[str]:
 
 class FtlRoom(BaseModel):
     """An FTL room's options (``POST /api/rooms``): the table in inches, missiles per
-    ship, an optional turn limit (then a draw) and an optional plot timer in seconds."""
+    ship, the turn limit (then the most hits scored, then the most pieces left, win) and
+    an optional plot timer in seconds. The table and the limit default to a duel that
+    ends (:data:`~spacetable.games.ftl.match.ROOM_TABLE_IN`, ``ROOM_TURN_LIMIT``)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -71,16 +75,19 @@ class FtlRoom(BaseModel):
         Annotated[float, Field(ge=MIN_TABLE_IN, le=MAX_TABLE_IN, title="width")],
         Annotated[float, Field(ge=MIN_TABLE_IN, le=MAX_TABLE_IN, title="depth")],
     ] = Field(
-        DEFAULT_TABLE_IN,
+        ROOM_TABLE_IN,
         title="Table (inches)",
-        description=f"The rulebook's is {DEFAULT_TABLE_IN[0]:g} x {DEFAULT_TABLE_IN[1]:g}.",
+        description=(
+            f"The rulebook's is {DEFAULT_TABLE_IN[0]:g} x {DEFAULT_TABLE_IN[1]:g}; on this "
+            "smaller one the ships meet within two turns."
+        ),
     )
     missiles: int = Field(DEFAULT_MISSILES, ge=0, le=MAX_MISSILES, title="Missiles per ship")
     turn_limit: int | None = Field(
-        None,
+        ROOM_TURN_LIMIT,
         ge=1,
         le=999,
-        title="Turn limit (then a draw)",
+        title="Turn limit (then most hits, then most pieces left, win)",
         json_schema_extra={"value_titles": {"null": "none"}},
     )
     plot_timer_s: float | None = Field(

@@ -171,7 +171,7 @@ class OffTable(Event):
 class GameOver(Event):
     """The end phase ended the game: ``winner`` (``None``: a draw) and ``reason``:
     ``last-ship`` (one player still has a ship), ``no-ships`` (nobody has) or
-    ``turn-limit``."""
+    ``turn-limit`` (the most hits scored, then pieces left, won; a draw if they tied)."""
 
     type_name: ClassVar[str] = "end"
     winner: str | None

@@ -11,7 +11,9 @@ plotted. A player may replace his plot (send :class:`Plot` again) or take it bac
 (:class:`Unplot`) until the last one is in. The turn resolves when every player with a ship
 has plotted, or when the server's plot timer runs out (:class:`PlotTimerExpired`): a player
 without a plot then does nothing. After the resolution the end phase asks who still has a
-ship; an optional turn limit ends the match as a draw.
+ship; at the optional turn limit the match ends too, won by the player who scored the
+most hits, then who has the most pieces left (:func:`limit_winner`), a draw only when
+they tie.
 
 Ship ids are the players' names; missiles are ``<player>-m<k>``. A player whose ship is
 gone is out: his missiles stay where they stand and do nothing.
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -29,6 +32,7 @@ from spacetable.core.events import Event
 from spacetable.core.match import Action, InvalidOptions, Match, decode_action
 from spacetable.games._deployment import checked_players, is_number
 from spacetable.games.ftl.events import (
+    Contact,
     GameOver,
     OrderIgnored,
     OrdersRevealed,
@@ -53,6 +57,12 @@ START_RADIUS = 0.375
 MIN_TABLE_IN, MAX_TABLE_IN = 12.0, 480.0
 MAX_MISSILES = 100
 MAX_PLOT_ENTRIES = 200
+#: A room's table and turn limit unless its host chooses others: on the rulebook's 48 in
+#: table the ships start 36 in apart and may circle for dozens of turns without meeting;
+#: on this one they are 18 in apart, within two sprints of each other, and the match ends
+#: well before the players tire (then :func:`limit_winner` decides it).
+ROOM_TABLE_IN = (24.0, 24.0)
+ROOM_TURN_LIMIT = 20
 #: A player's name may not look like a missile's (``<name>-m<k>``).
 _MISSILE_NAME = re.compile(r".*-m[0-9]+")
 
@@ -108,9 +118,9 @@ class FtlOptions:
 
     ``players``: 2 to 4 distinct names in seat order (none of the form ``<name>-m<k>``).
     ``table_size_in``: width and height of the table in inches, centred on the origin.
-    ``missiles``: missiles each ship carries. ``turn_limit``: turns before the match ends
-    as a draw (``None``: no limit). ``plot_timer_s``: seconds the players have to plot
-    each turn (``None``: no timer; the turn waits for every plot).
+    ``missiles``: missiles each ship carries. ``turn_limit``: turns after which the match
+    ends, decided by :func:`limit_winner` (``None``: no limit). ``plot_timer_s``: seconds
+    the players have to plot each turn (``None``: no timer; the turn waits for every plot).
 
     Raises :class:`~spacetable.core.match.InvalidOptions` naming the bad option.
     """
@@ -196,18 +206,76 @@ def starting_ships(options: FtlOptions) -> tuple[Piece, ...]:
     return tuple(ships)
 
 
+def pieces_left(pieces: Iterable[Piece], player: str) -> int:
+    """``player``'s pieces still in the game: his ship and missiles on the table and the
+    missiles his ship still carries."""
+    count = 0
+    for piece in pieces:
+        if piece.owner == player and piece.on_table:
+            count += 1 + (piece.missiles if piece.is_ship else 0)
+    return count
+
+
+def limit_winner(
+    standing: Sequence[str], scored: Mapping[str, int], left: Mapping[str, int]
+) -> str | None:
+    """Who wins at the turn limit among the ``standing`` players: the most hits
+    ``scored``, then the most pieces ``left``; ``None`` (a draw) when the best tie."""
+
+    def rank(player: str) -> tuple[int, int]:
+        return (scored.get(player, 0), left.get(player, 0))
+
+    best = max((rank(p) for p in standing), default=None)
+    leaders = [p for p in standing if rank(p) == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def hits_scored(before: Mapping[str, Piece], events: Iterable[Event]) -> dict[str, int]:
+    """The hits each player scored on another player's ship in one turn's ``events``
+    (``before``: the pieces as the turn began, and the missiles it launched): a missile
+    scores for its owner whether it struck a ship or a ship sprinted into it."""
+    scored: dict[str, int] = {}
+    for event in events:
+        if not isinstance(event, Contact):
+            continue
+        mover, target = before.get(event.piece), before.get(event.target)
+        if mover is None or target is None:
+            continue
+        if event.effect == "missile-on-ship":
+            scorer, victim = mover.owner, target.owner
+        elif event.effect == "ship-on-missile":
+            scorer, victim = target.owner, mover.owner
+        else:
+            continue
+        if scorer != victim:
+            scored[scorer] = scored.get(scorer, 0) + 1
+    return scored
+
+
 @dataclass(frozen=True, slots=True)
 class FtlResult:
     """How the match ended: ``winner`` (``None``: a draw), ``reason`` (``last-ship``,
-    ``no-ships`` or ``turn-limit``) and the turns played."""
+    ``no-ships`` or ``turn-limit``), the turns played, and per player the hits he scored
+    and his pieces left (what decides the match at the turn limit)."""
 
     winner: str | None
     reason: str
     turns: int
+    hits_scored: Mapping[str, int] = field(default_factory=dict)
+    pieces_left: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def ending(self) -> str:
+        """How the match ended: ``turn_limit`` or ``rules`` (a ship left, or none)."""
+        return "turn_limit" if self.reason == "turn-limit" else "rules"
 
     def to_json(self) -> dict[str, Any]:
         """The result as JSON."""
-        return {"winner": self.winner, "reason": self.reason, "turns": self.turns}
+        return {
+            "winner": self.winner, "reason": self.reason, "ending": self.ending,
+            "turns": self.turns, "hits_scored": dict(self.hits_scored),
+            "pieces_left": dict(self.pieces_left),
+        }  # fmt: skip
 
 
 # -- the state: rules -----------------------------------------------------------------------
@@ -233,6 +301,8 @@ class FtlMatch(Match[FtlAction, FtlOptions]):
         self.turn_began_at = 0.0
         #: The events of the last resolved turn (empty before the first).
         self.last_turn: list[Event] = []
+        #: Hits each player scored on the others' ships so far.
+        self.scored: dict[str, int] = {p: 0 for p in self.players}
         self._plots: dict[str, tuple[str, ...]] = {}
         self._result: FtlResult | None = None
 
@@ -348,14 +418,20 @@ class FtlMatch(Match[FtlAction, FtlOptions]):
                     chosen[piece_id] = parse_order(text)
         turn = resolve_orders(tuple(self.pieces.values()), chosen, self.options.table_size_in)
         events.extend(turn.events)
+        for player, hits in hits_scored(
+            {**self.pieces, **{p.id: p for p in turn.pieces}}, turn.events
+        ).items():
+            self.scored[player] += hits
         self.pieces = {p.id: p for p in turn.pieces}
+        left = {p: pieces_left(turn.pieces, p) for p in self.players}
         over = end_phase(self.players, turn.pieces)
         if over is None and self.options.turn_limit == self.turn:
-            over = GameOver(None, "turn-limit")
+            standing = [p for p in self.players if self.in_play(p)]
+            over = GameOver(limit_winner(standing, self.scored, left), "turn-limit")
         if over is not None:
             events.append(over)
             self.phase = Phase.OVER
-            self._result = FtlResult(over.winner, over.reason, self.turn)
+            self._result = FtlResult(over.winner, over.reason, self.turn, dict(self.scored), left)
         else:
             self.turn += 1
         self._plots = {}

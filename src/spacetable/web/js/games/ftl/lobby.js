@@ -30,6 +30,6 @@ export function describe(options) {
   const [w, h] = options.table_size_in || [48, 48];
   const missiles = options.missiles ?? 10;
   return `Faster Than Light: ${options.seats} seats, ${w} x ${h} in table, ${missiles} missile${missiles === 1 ? "" : "s"} each, `
-    + `${options.turn_limit ? `${options.turn_limit}-turn limit (then a draw)` : "no turn limit"}, `
+    + `${options.turn_limit ? `${options.turn_limit}-turn limit (then most hits, then most pieces left, win)` : "no turn limit"}, `
     + `${options.plot_timer_s ? `${options.plot_timer_s} s to plot` : "no plot timer"}`;
 }

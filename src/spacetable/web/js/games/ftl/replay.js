@@ -30,7 +30,7 @@ export function turnTimes(actions, players) {
 const REASONS = {
   "last-ship": "the last with a ship on the table",
   "no-ships": "no ship was left on the table",
-  "turn-limit": "the turn limit was reached",
+  "turn-limit": "the turn limit was reached (most hits scored, then most pieces left, win)",
 };
 
 /** One line for a match's result: "red wins: the last with a ship on the table, after 3 turns". */

@@ -175,8 +175,11 @@ export function describeEvent(event, pieces) {
 /** "red wins" / "Draw" (short), or the account's sentence (long). */
 export function endText(end, long = false) {
   if (!long) return end.winner ? `${end.winner} wins` : "Draw";
+  if (end.winner && end.reason === "turn-limit") {
+    return `Game over: the turn limit is reached; ${end.winner} wins on hits scored, then pieces left.`;
+  }
   if (end.winner) return `Game over: ${end.winner} wins, the last with a ship on the table.`;
-  if (end.reason === "turn-limit") return "Game over: the turn limit is reached, a draw.";
+  if (end.reason === "turn-limit") return "Game over: the turn limit is reached, hits scored and pieces left even: a draw.";
   return "Game over: no ship is left on the table, a draw.";
 }
 
