@@ -215,6 +215,8 @@ class HexResult:
             "reason": self.reason,
             "turns": self.turns,
             "strength": dict(self.strength),
+            # How the match ended (core/endings.py): at the turn limit, or by the rules.
+            "ending": "turn_limit" if self.reason == "turn-limit" else "rules",
         }
 
 
