@@ -252,7 +252,10 @@ def test_a_message_stuffed_with_unknown_fields_gets_one_error(server: Server) ->
     client.send_raw(json.dumps({"type": "ready", "k" * 60_000: 0}))
     assert len(client.wait_type("error")["message"]) < 100
     client.send_raw(json.dumps({"type": "t" * 60_000}))
-    assert len(client.wait_type("error")["message"]) < 200
+    unknown = client.wait_type("error")["message"]
+    # Clipped to a few dozen characters, then the list of the types there are.
+    assert "t" * 100 not in unknown and "expected one of join" in unknown
+    assert len(unknown) < 1000
     client.close()
 
 
