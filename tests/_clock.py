@@ -6,13 +6,18 @@ from __future__ import annotations
 import heapq
 import itertools
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 from spacetable.server._clock import RoomClock, Timer
 from spacetable.server._connection import Connection
+from spacetable.server._save_queue import SaveQueue
+from spacetable.server.app import room_options
 from spacetable.server.protocol import parse_client_message
-from spacetable.server.rooms import Room
+from spacetable.server.rooms import Room, Timing
+from spacetable.server.storage import Storage
+from tests._loops import run_apart
 
 
 class _Callback:
@@ -98,3 +103,25 @@ class Player:
     def last(self, kind: str) -> dict[str, Any]:
         """The last message of type ``kind`` received."""
         return self.of_type(kind)[-1]
+
+
+#: A test's scenario: it drives the room, moves its clock and reads its saves.
+Scenario = Callable[[Room, FakeClock, SaveQueue], Awaitable[None]]
+
+
+def play_room(tmp_path: Path, options: dict[str, Any], timing: Timing, scenario: Scenario) -> None:
+    """Run ``scenario`` on a room of ``options`` (``POST /api/rooms``'s body) whose clock
+    stands still until the scenario moves it; the room's seed is fixed (7) and its matches
+    are stored in a SQLite file under ``tmp_path``."""
+
+    async def run() -> None:
+        saves = SaveQueue(Storage(f"sqlite:///{tmp_path / 'matches.db'}"))
+        clock = FakeClock()
+        room = Room("room", room_options(options), saves, timing, clock=clock, seed=7)
+        try:
+            await scenario(room, clock, saves)
+        finally:
+            await room.close()
+            saves.close()
+
+    run_apart(run())

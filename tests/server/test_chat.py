@@ -4,34 +4,19 @@ spectator's name, and the chat stored with its match at its match time."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from spacetable.server._chat import CHAT_BURST, CHAT_INTERVAL, CHAT_LIMIT
 from spacetable.server._save_queue import SaveQueue
-from spacetable.server.app import room_options
 from spacetable.server.rooms import Room, Timing
-from spacetable.server.storage import Storage
-from tests._clock import FakeClock, Player
-from tests._loops import run_apart
+from tests._clock import FakeClock, Player, Scenario, play_room
 
-Scenario = Callable[[Room, FakeClock, SaveQueue], Awaitable[None]]
 FTL = {"ruleset": "ftl"}
 
 
 def play(tmp_path: Path, scenario: Scenario, options: dict[str, Any] = FTL) -> None:
-    async def run() -> None:
-        saves = SaveQueue(Storage(f"sqlite:///{tmp_path / 'matches.db'}"))
-        clock = FakeClock()
-        room = Room("room", room_options(options), saves, Timing(), clock=clock, seed=7)
-        try:
-            await scenario(room, clock, saves)
-        finally:
-            await room.close()
-            saves.close()
-
-    run_apart(run())
+    play_room(tmp_path, options, Timing(), scenario)
 
 
 def seated(room: Room, *names: str, ready: bool = False) -> list[Player]:

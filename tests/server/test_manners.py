@@ -6,7 +6,6 @@ from its seed, its actions and that ending. On a clock moved by hand: no test sl
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +14,10 @@ import pytest
 from spacetable.core.replays import replay_record
 from spacetable.registry import game_for_ruleset
 from spacetable.server._save_queue import SaveQueue
-from spacetable.server.app import room_options
 from spacetable.server.rooms import Room, Timing
-from spacetable.server.storage import Storage, StoredMatch
-from tests._clock import FakeClock, Player
-from tests._loops import run_apart
+from spacetable.server.storage import StoredMatch
+from tests._clock import FakeClock, Player, Scenario, play_room
 
-Scenario = Callable[[Room, FakeClock, SaveQueue], Awaitable[None]]
 TIMING = Timing(runup_seconds=0, abandon_seconds=60.0, grace_seconds=5.0)
 #: A room of each game, by ruleset (``POST /api/rooms``'s body).
 GAMES: dict[str, dict[str, Any]] = {
@@ -35,17 +31,7 @@ GAMES: dict[str, dict[str, Any]] = {
 def play(
     tmp_path: Path, options: dict[str, Any], scenario: Scenario, timing: Timing = TIMING
 ) -> None:
-    async def run() -> None:
-        saves = SaveQueue(Storage(f"sqlite:///{tmp_path / 'matches.db'}"))
-        clock = FakeClock()
-        room = Room("room", room_options(options), saves, timing, clock=clock, seed=7)
-        try:
-            await scenario(room, clock, saves)
-        finally:
-            await room.close()
-            saves.close()
-
-    run_apart(run())
+    play_room(tmp_path, options, timing, scenario)
 
 
 def seat(room: Room, name: str, *, ready: bool = True) -> Player:

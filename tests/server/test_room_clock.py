@@ -4,36 +4,15 @@ all run out exactly when they should, and a test waits for none of them."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from spacetable.games.stellar import CREDITS, fleet_cost, race_ships
 from spacetable.server._save_queue import SaveQueue
-from spacetable.server.app import room_options
 from spacetable.server.rooms import Room, Timing
-from spacetable.server.storage import Storage
-from tests._clock import FakeClock, Player
-from tests._loops import run_apart
+from tests._clock import FakeClock, Player, play_room
 
-Scenario = Callable[[Room, FakeClock, SaveQueue], Awaitable[None]]
-
-
-def play(tmp_path: Path, options: dict[str, Any], timing: Timing, scenario: Scenario) -> None:
-    """Run ``scenario`` on a room of ``options`` (``POST /api/rooms``'s body) whose
-    clock stands still until the scenario moves it; the room's seed is fixed."""
-
-    async def run() -> None:
-        saves = SaveQueue(Storage(f"sqlite:///{tmp_path / 'matches.db'}"))
-        clock = FakeClock()
-        room = Room("room", room_options(options), saves, timing, clock=clock, seed=7)
-        try:
-            await scenario(room, clock, saves)
-        finally:
-            await room.close()
-            saves.close()
-
-    run_apart(run())
+play = play_room
 
 
 def two_players(room: Room) -> tuple[Player, Player]:
