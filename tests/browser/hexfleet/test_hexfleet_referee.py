@@ -243,11 +243,12 @@ def test_the_game_menu_switches_between_hex_fleet_and_the_other_referees(
     page = open_hex(open_page)
     import_script(page, EXAMPLES / "hexfleet-benellyn.json")
     page.select_option("#ruleset", "lightspeed")
-    page.wait_for_selector(".add-ship")
+    page.wait_for_selector(".add-ship", state="visible")
     assert page.locator("#hex-table").is_hidden() and page.locator("#table").is_visible()
     # Back to hex fleet: the script recorded is still there.
     page.select_option("#ruleset", "hexfleet")
-    assert page.locator("#hex-steps [data-step='11']").is_visible()
+    # Switching game loads its module first: await the hex table's steps.
+    page.wait_for_selector("#hex-steps [data-step='11']", state="visible")
     assert page.locator("#table").is_hidden()
     # A Faster Than Light turn file imported from here opens the FTL referee.
     page.set_input_files("#hex-import-file", str(EXAMPLES / "ftl-collision.json"))
