@@ -203,12 +203,14 @@ def test_play_a_bot_is_one_click_for_every_game_against_its_beginner(
         phone.wait_for_selector(".play-bot-game button")
         phone.locator("#play-bot-panel").scroll_into_view_if_needed()
         shot(phone, "lobby-phone")
-    assert page.input_value(f".play-bot-game[data-game='{game}'] select") == entry["default_bot"]
+    # The level offered first is the weakest that plays to win ("random" is a target).
+    beginner = next(level for level in entry["bot_levels"] if level != "random")
+    assert entry["beginner_bot"] == beginner
+    assert page.input_value(f".play-bot-game[data-game='{game}'] select") == beginner
     button.click()
     page.wait_for_url("**/rooms/*")
     page.wait_for_selector(".seat[data-seat='1'][data-kind='bot']")
-    bot = page.inner_text(".seat[data-seat='1'] .seat-name")
-    assert bot.startswith(f"{entry['default_bot']} bot"), bot
+    assert page.get_attribute(".seat[data-seat='1']", "data-level") == beginner
     page.click("button#ready")
     page.wait_for_function("() => !['lobby', ''].includes(document.body.dataset.phase)")
     assert page.get_attribute("body", "data-role") == "player"

@@ -1,7 +1,7 @@
 """Rematches and the host's seats (issue 19, item 3), on a room whose clock moves by hand:
 a rematch asked by one player is shown to the others, who accept or decline (the asker is
-told); the first person seated is the host, who alone frees a bot's seat before the match;
-every refusal says why."""
+told); the first person seated is the host, who alone seats bots and frees a bot's seat
+before the match; every refusal says why."""
 
 from __future__ import annotations
 
@@ -155,3 +155,27 @@ def test_the_host_goes_and_the_next_seated_person_is_host(tmp_path: Path) -> Non
         assert [s["host"] for s in seats(ann)] == [True, False]
 
     play(tmp_path, {"ruleset": "ftl"}, Timing(runup_seconds=0), scenario)
+
+
+def test_only_the_host_seats_a_bot(tmp_path: Path) -> None:
+    # Ann keeps seat 3 for a friend: Bob, a guest, cannot fill it with a bot; Ann can.
+    async def scenario(room: Room, clock: FakeClock, saves: object) -> None:
+        ann, bob = Player(room), Player(room)
+        ann.send(type="join", name="Ann", seat=0)
+        bob.send(type="join", name="Bob", seat=1)
+        bob.send(type="bot", seat=2, level="easy")
+        await clock.advance(0.2, room)
+        assert bob.last("error")["message"] == "only the room's host can seat a bot"
+        assert seats(ann)[2]["kind"] == "empty"
+        ann.send(type="bot", seat=2, level="easy")
+        await clock.advance(0.2, room)
+        assert seats(bob)[2]["kind"] == "bot"
+        # When the host goes, the next person seated is host, and may seat bots.
+        ann.send(type="leave")
+        await clock.advance(0.2, room)
+        assert seats(bob)[1]["host"]
+        bob.send(type="bot", seat=0, level="random")
+        await clock.advance(0.2, room)
+        assert seats(bob)[0]["kind"] == "bot"
+
+    play(tmp_path, {"ruleset": "hexfleet", "seats": 3}, Timing(runup_seconds=0), scenario)

@@ -14,8 +14,9 @@ from spacetable.core.rules import GameRules
 @dataclass(frozen=True, slots=True)
 class Bots:
     """A game's bots: ``make`` takes a level and returns a bot with ``choose(view, rng) ->
-    action``; ``levels`` in order of strength; ``default`` is offered first (to someone
-    new: the level a beginner can play against); ``warm_up`` loads what the first move
+    action``; ``levels`` in order of strength; ``default`` is the level a seat gets
+    when none is named (a stand-in's too, unless ``stand_in`` says otherwise); ``beginner``
+    the one the lobby's "Play a bot" offers first; ``warm_up`` loads what the first move
     would wait for (called off the event loop at start-up), if anything; ``about`` tells
     each level in words for the seat panel and the lobby: what it does and at what pace
     (``("beginner", "places a card about every 6 s")``)."""
@@ -28,6 +29,14 @@ class Bots:
     #: The level that plays for a player who went away (``None``: the default). A
     #: stand-in keeps his seat in the match, so it should play about as well as he did.
     stand_in: str | None = None
+    #: The level the lobby's "Play a bot" offers first: the weakest that plays to win (not
+    #: "random", a target to learn on), for someone new (``None``: the default).
+    beginner: str | None = None
+
+    @property
+    def beginner_level(self) -> str:
+        """The level "Play a bot" offers a newcomer first."""
+        return self.beginner or self.default
 
     @property
     def stand_in_level(self) -> str:
@@ -134,6 +143,7 @@ class Game:
             "playable": rules.playable,
             "bot_levels": list(self.bots.levels) if self.bots else [],
             "default_bot": self.bots.default if self.bots else None,
+            "beginner_bot": self.bots.beginner_level if self.bots else None,
             "bot_descriptions": (
                 {level: self.bots.describe(level) for level in self.bots.levels}
                 if self.bots

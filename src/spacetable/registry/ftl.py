@@ -29,6 +29,7 @@ GAME = Game(
         make=make_bot,
         levels=LEVELS,
         default="medium",
+        beginner="greedy",
         about=(
             ("random", "gives each piece a random order: a target to learn on"),
             ("greedy", "takes the best shot if you stood still, never guesses your move"),

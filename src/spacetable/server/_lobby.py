@@ -225,6 +225,10 @@ class RoomLobby:
                 {"type": "error", "message": "take a seat first; bots join before the match"}
             )
             return
+        if not self.seats[connection.seat].host:
+            # A guest filling the seat the host kept for a friend would take it from him.
+            connection.send({"type": "error", "message": "only the room's host can seat a bot"})
+            return
         if not 0 <= message.seat < len(self.seats) or self.seats[message.seat].kind != "empty":
             connection.send({"type": "error", "message": f"seat {message.seat} is not empty"})
             return

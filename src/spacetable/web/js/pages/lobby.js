@@ -85,14 +85,14 @@ async function playBot(game, level) {
   saveName($("#name").value);
   try {
     const room = await postJSON("/api/rooms", { ruleset: rulesetOf(game), seats: 2 });
-    location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:${encodeURIComponent(level || game.default_bot)}`;
+    location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:${encodeURIComponent(level || game.beginner_bot || game.default_bot)}`;
   } catch (e) {
     showError(error, `Cannot open a room: ${e.message}`);
   }
 }
 
 /**
- * "Play a bot": a row per game, its bot levels (its default, the beginner, chosen) told in
+ * "Play a bot": a row per game, its bot levels (its beginner level chosen) told in
  * words and its button. The first game's row keeps the plain ids (#play-bot,
  * #play-bot-level, #play-bot-about) that the tests name.
  */
@@ -105,7 +105,7 @@ function showPlayBot() {
     const level = el("select", { id: id("play-bot-level"), "aria-label": `${game.title}: bot level`,
       "aria-describedby": id("play-bot-about") },
     game.bot_levels.map((l) => el("option", { value: l, text: `${l} bot` })));
-    level.value = game.default_bot;
+    level.value = game.beginner_bot || game.default_bot;
     const describe = () => { about.textContent = game.bot_descriptions[level.value] || ""; };
     level.addEventListener("change", describe);
     describe();

@@ -75,7 +75,7 @@ export function renderSeats(container, room, mySeat, send, { describe, watching 
     const mine = seat.seat === mySeat;
     const item = el("li", {
       class: `seat kind-${seat.kind}${mine ? " mine" : ""}`,
-      dataset: { seat: seat.seat, kind: seat.kind, ready: seat.ready },
+      dataset: { seat: seat.seat, kind: seat.kind, ready: seat.ready, level: seat.level ?? "" },
       style: `--team: ${colourOf(seat.seat)}`,
     }, el("span", { class: "swatch" }));
     const who = seat.kind === "empty" ? "empty seat" : `${seat.name}${mine ? " (you)" : ""}`;
@@ -97,7 +97,7 @@ export function renderSeats(container, room, mySeat, send, { describe, watching 
           const wanted = await name();
           if (wanted) send({ type: "join", name: wanted, seat: seat.seat });
         } } }, "Take this seat"));
-    } else if (seat.kind === "empty") {
+    } else if (seat.kind === "empty" && iAmHost) {
       const bots = botsOf(room.options.ruleset);
       const about = el("span", { class: "bot-about" });
       const level = el("select", { class: "bot-level", "aria-label": "bot level",
