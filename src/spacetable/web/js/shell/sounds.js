@@ -7,7 +7,6 @@ import { el } from "./dom.js";
 
 const KEY = "spacetable.muted";
 let context = null;
-let listeners = [];
 
 /** Whether the player muted the sounds (remembered in this browser). */
 export function isMuted() {
@@ -26,8 +25,9 @@ export function setMuted(muted) {
     // storage refused (private mode): the choice lasts for this page only
   }
   mutedHere = muted;
-  listeners = listeners.filter(({ button }) => button.isConnected);
-  for (const { show } of listeners) show(muted);
+  // The page's own buttons are the list to update: a module-level list of them would keep
+  // every button ever made alive, and with it the battle whose controls held it.
+  for (const button of document.querySelectorAll(".mute-button")) showMuted(button, muted);
 }
 
 let mutedHere = isMuted();
@@ -132,20 +132,21 @@ export const sounds = {
   },
 };
 
+/** Show on `button` whether the sounds are `muted`. */
+function showMuted(button, muted) {
+  button.textContent = muted ? "♪ Sound off" : "♪ Sound on";
+  button.classList.toggle("muted", muted);
+  button.setAttribute("aria-pressed", muted ? "true" : "false");
+  button.title = muted ? "turn the sounds on" : "turn the sounds off";
+}
+
 /**
  * A mute button (a speaker that toggles), its state remembered; several on a page stay in
- * step.
+ * step. Nothing outside the button refers to it: once taken off the page it is freed.
  */
 export function muteButton() {
   const button = el("button", { type: "button", class: "mute-button secondary" });
-  const show = (muted) => {
-    button.textContent = muted ? "♪ Sound off" : "♪ Sound on";
-    button.classList.toggle("muted", muted);
-    button.setAttribute("aria-pressed", muted ? "true" : "false");
-    button.title = muted ? "turn the sounds on" : "turn the sounds off";
-  };
   button.addEventListener("click", () => setMuted(!mutedHere));
-  listeners.push({ button, show });
-  show(mutedHere);
+  showMuted(button, mutedHere);
   return button;
 }

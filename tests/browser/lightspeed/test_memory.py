@@ -1,0 +1,85 @@
+"""Ten Light Speed matches in one tab against a fast bot ("Play again" each time): the page
+must not keep the earlier battles alive. Live DOM nodes and JS event listeners, counted by
+Chromium (CDP Performance.getMetrics) after a forced garbage collection, stay flat."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests._server import Server, running_server
+
+#: Matches played in the tab; the first two warm the page up (catalogs, caches, fonts).
+MATCHES = 10
+WARM_UP = 2
+#: What the later matches may add over the warm tab, all matches together: a few nodes
+#: of a longer log or a bigger score card, never a whole battle (~480 nodes) per match.
+NODE_SLACK = 150
+LISTENER_SLACK = 10
+
+
+@pytest.fixture(scope="module")
+def quick_server(
+    tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None
+) -> Iterator[Server]:
+    """A server whose bots place a card about every 0.1 s and whose stop window is short."""
+    db = tmp_path_factory.mktemp("memory") / "matches.db"
+    with running_server(db, "--bot-pace", "0.02", "--stop-seconds", "2", room_seed=5) as running:
+        yield running
+
+
+def live_counts(page: Page) -> tuple[int, int]:
+    """Live DOM nodes and JS event listeners after a full garbage collection."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("Performance.enable")
+        cdp.send("HeapProfiler.collectGarbage")
+        cdp.send("HeapProfiler.collectGarbage")
+        metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    finally:
+        cdp.detach()
+    return int(metrics["Nodes"]), int(metrics["JSEventListeners"])
+
+
+def play_one(page: Page) -> None:
+    """The bot empties its deck, "stop!" comes, our card is discarded, the battle is skipped
+    to its end and the score card shows. Waits go through locators, never
+    ``wait_for_selector``: the element handle that returns is held by the browser's devtools
+    and would keep an old battle alive by itself."""
+    page.locator("body[data-phase=stop], body[data-phase=battle], body[data-phase=over]").wait_for(
+        timeout=60_000
+    )
+    if page.get_attribute("body", "data-phase") == "stop" and page.is_visible("#discard"):
+        page.click("#discard")
+    page.locator("#battle-skip").wait_for(timeout=60_000)
+    page.click("#battle-skip")
+    page.locator("#rematch:enabled").wait_for(timeout=60_000)
+
+
+def test_ten_matches_in_one_tab_keep_memory_flat(quick_server: Server, browser: Browser) -> None:
+    context = browser.new_context(
+        base_url=quick_server.http, viewport={"width": 1366, "height": 800}
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        room = quick_server.create_room(asteroids="single")
+        page.goto(f"/rooms/{room}?join=1&bots=1:easy")
+        page.locator(".seat[data-seat='1'][data-kind=bot]").wait_for()
+        page.click("button#ready")
+        counts = []
+        for match in range(MATCHES):
+            play_one(page)
+            counts.append(live_counts(page))
+            if match < MATCHES - 1:
+                page.click("#rematch")  # "Play again": the bot accepts at once
+                page.wait_for_function("document.body.dataset.phase !== 'over'")
+        print("nodes, listeners after each match:", counts)
+        warm_nodes, warm_listeners = counts[WARM_UP - 1]
+        last_nodes, last_listeners = counts[-1]
+        assert last_nodes - warm_nodes <= NODE_SLACK, counts
+        assert last_listeners - warm_listeners <= LISTENER_SLACK, counts
+    finally:
+        context.close()
