@@ -64,16 +64,23 @@ def watch_the_battle(page: Page) -> None:
 
 
 def answer_the_score(page: Page) -> None:
+    """The quiz asks Red's score: the panel shows the kill piles and rocks but neither the
+    totals nor the winner until the right answer (it would give the answer away)."""
     step_is(page, "score")
-    page.wait_for_selector("#score-panel #winner")
+    page.wait_for_selector("#score-panel .kill-pile")
+    assert page.locator("#score-panel #winner").count() == 0
+    assert set(page.locator("#score-panel .total").all_inner_texts()) == {"?"}
     red = int(page.get_attribute("#score-panel .score[data-player='Red']", "data-score") or "-1")
     wrong = page.locator(f".answer:not([data-answer='{red}'])").first
     wrong.click()
     assert "Not " in status(page)
     assert page.get_attribute("body", "data-done") == "no"
+    assert page.locator("#score-panel #winner").count() == 0
     page.click(f".answer[data-answer='{red}']")
     wait_done(page)
     assert status(page).startswith("Right")
+    assert page.inner_text("#score-panel .score[data-player='Red'] .total") == str(red)
+    page.wait_for_selector("#score-panel #winner")
 
 
 def through_the_tutorial_to_the_first_match(page: Page, shot: Shot | None = None) -> None:
@@ -117,6 +124,8 @@ def through_the_tutorial_to_the_first_match(page: Page, shot: Shot | None = None
     page.mouse.click(sx, sy)
     wait_done(page)
     assert page.locator(".table-card[data-card='red-moth']").count() == 1
+    # Put down as aimed: the page says so (it used to say "not aimed any more").
+    assert status(page) == "Down, and aimed at the Sidewinder.", status(page)
     page.click("#next")
 
     step_is(page, "battle")
@@ -215,6 +224,7 @@ def test_the_tutorial_on_a_phone_with_buttons_and_keys(open_page: OpenPage, shot
     step_is(page, "place")
     page.click("#place-card")
     wait_done(page)
+    assert "not aimed" not in status(page), status(page)
     page.click("#next")
     step_is(page, "battle")
     watch_the_battle(page)

@@ -119,6 +119,41 @@ def test_the_referee_tells_the_battle_step_by_step(open_page: OpenPage, shot: Sh
     shot(page, "over")
 
 
+def test_the_fatal_shot_is_the_one_told_destroyed(
+    open_page: OpenPage, tmp_path: Path, shot: Shot
+) -> None:
+    """A Moth's two lasers both hit a Sidewinder (health 2) in the same step: the first, for
+    2, is the fatal one and says "destroyed"; the second says the ship was already done for
+    (before, the first said "(2 of 2)" and only the second "destroyed")."""
+    table = {
+        "ruleset": "lightspeed",
+        "players": ["red", "blue"],
+        "cards": [
+            {"id": "red-moth", "owner": "red", "ship": "moth", "x": 0, "y": -150, "rotation": 0},
+            {
+                "id": "blue-sw",
+                "owner": "blue",
+                "ship": "sidewinder",
+                "x": 0,
+                "y": 0,
+                "rotation": 180,
+            },
+        ],
+    }
+    path = tmp_path / "two-hits.json"
+    path.write_text(json.dumps(table))
+    page = open_page("/referee")
+    resolve_in_referee(page, path)
+    page.click("#battle-skip")
+    page.wait_for_selector("body[data-phase=over]")
+    lines = [line for line in told(page) if "blue's Sidewinder" in line and " hits " in line]
+    assert len(lines) == 2, lines
+    fatal, after = lines
+    assert "for 2 (2 of 2)" in fatal and "destroyed; red takes it" in fatal, lines
+    assert "(already 2 of 2)" in after and "destroyed" not in after, lines
+    shot(page, "fatal-shot")
+
+
 def test_the_log_heading_jumps_to_its_step_and_names_point_at_ships(open_page: OpenPage) -> None:
     page = open_page("/referee")
     resolve_in_referee(page, FIG1)

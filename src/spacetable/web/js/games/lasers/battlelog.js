@@ -26,19 +26,25 @@ function plural(count, word) {
 function describeBeat(beat, { byId, defOf, stellar, hurt }) {
   const lines = [];
   const lastHit = {}; // card id -> the line of the last shot that hit it
+  const fatal = {}; // card id -> the line of the shot that took its last health point
   const unit = stellar ? "cube" : "rock";
   for (const ev of beat.events) {
     if (ev.type === "laser") {
       const kind = ev.kind && ev.kind !== "normal" ? `${ev.kind} ` : "";
       const shooter = { card: ev.ship };
       if (ev.result === "damage") {
-        hurt[ev.target] = (hurt[ev.target] || 0) + ev.damage;
+        const before = hurt[ev.target] || 0;
+        hurt[ev.target] = before + ev.damage;
         const health = defOf(ev.target)?.health;
-        const tally = health ? ` (${Math.min(hurt[ev.target], health)} of ${health})` : "";
+        // Shots of one step land together: a shot after the fatal one says the ship was
+        // already done for, and the destruction is told on the fatal shot's line.
+        const tally = !health ? "" : before >= health ? ` (already ${health} of ${health})`
+          : ` (${Math.min(hurt[ev.target], health)} of ${health})`;
         const line = { kind: "hit", ships: [ev.ship, ev.target],
           parts: [shooter, kind ? `'s ${kind}laser hits ` : " hits ", { card: ev.target }, ` for ${ev.damage}${tally}`] };
         lines.push(line);
         lastHit[ev.target] = line;
+        if (health && before < health && hurt[ev.target] >= health) fatal[ev.target] = line;
       } else if (ev.result === "blocked") {
         lines.push({ kind: "blocked", ships: [ev.ship, ev.target],
           parts: [shooter, " fires at ", { card: ev.target }, `: its ${EDGES[ev.edge] || ev.edge} shield blocks it`] });
@@ -60,7 +66,7 @@ function describeBeat(beat, { byId, defOf, stellar, hurt }) {
       const pile = !ev.kill_pile ? "nobody takes it (a tie)"
         : ev.kill_pile === owner ? `${ev.kill_pile} takes it: their own ship, it counts against them`
           : `${ev.kill_pile} takes it`;
-      const line = lastHit[ev.ship];
+      const line = fatal[ev.ship] ?? lastHit[ev.ship];
       if (line) {
         line.parts.push(` — destroyed; ${pile}`);
         line.kind = "destroyed";

@@ -10,10 +10,11 @@ import { clear, el } from "../../shell/dom.js";
 /**
  * Fill `container` with the scores of `result` on `table`. `ships`: definitions by key
  * (for names and health); `colourOf(player)`; `matchId` adds a link to the replay; `me`:
- * the player looking (null: a spectator or the referee). The panel is shown and scrolled
+ * the player looking (null: a spectator or the referee); `hideTotals`: each total shows
+ * "?" and the winner is not told (a quiz asks for them). The panel is shown and scrolled
  * into view.
  */
-export function showScores(container, { table, result, ships, colourOf, matchId = null, me = null }) {
+export function showScores(container, { table, result, ships, colourOf, matchId = null, me = null, hideTotals = false }) {
   const byId = Object.fromEntries(table.cards.map((c) => [c.id, c]));
   const defs = { ...ships, ...(table.ships || {}) };
   const worth = (card) => {
@@ -53,18 +54,18 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
         el("p", { class: "cubes stolen-cubes", dataset: { count: rocks - cargoCubes }, text: `stolen cubes on ${whose} other surviving ships: ${rocks - cargoCubes}` })]
       : [el("p", { class: "rocks", text: `rocks on surviving ships: ${rocks}` })];
     list.append(el("section", {
-      class: `score${result.winner === player ? " winning" : ""}`,
+      class: `score${result.winner === player && !hideTotals ? " winning" : ""}`,
       dataset: { player, score, rocks, enemyKills: enemyKills(player) },
       style: `--team: ${colourOf(player)}`,
     },
     el("header", {}, el("span", { class: "swatch" }), el("span", { class: "player-name", text: player }),
-      el("span", { class: "total", text: stellar ? `${score} VP` : String(score) })),
+      el("span", { class: "total", text: hideTotals ? "?" : stellar ? `${score} VP` : String(score) })),
     pile,
     ...counts));
   }
   container.append(list, help);
   const winner = result.winner;
-  if (stellar) {
+  if (stellar && !hideTotals) {
     const best = Math.max(...players.map((p) => result.scores?.[p] ?? 0));
     const tied = players.filter((p) => (result.scores?.[p] ?? 0) === best);
     if (tied.length > 1) {
@@ -74,7 +75,7 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
         : `Tied at ${best} VP, and as many enemy ships in each kill pile (${kills}).` }));
     }
   }
-  container.append(el("p", {
+  if (!hideTotals) container.append(el("p", {
     id: "winner",
     class: winner === null || winner === undefined ? "draw" : "winner",
     dataset: { winner: winner ?? "" },

@@ -18,6 +18,8 @@ const TABLE = [520, 400];
 /** Where the card in hand starts, and the cards already on the table. */
 const HAND_START = { x: 150, y: -140, rotation: 0 };
 const TARGET = { id: "blue-sidewinder", owner: "Blue", ship: "sidewinder", x: -150, y: 110, rotation: 180 };
+/** The Moth's card id once it is down. */
+const MOTH_ID = "red-moth";
 const ASTEROID = { id: "asteroid", type: "asteroid", x: 150, y: 60, rotation: 0, rocks: 6 };
 /** The bot of a newcomer's first match: it leaves time to put the whole fleet down. */
 const FIRST_BOT = "beginner";
@@ -81,12 +83,16 @@ function holdCard() {
   handChanged();
 }
 
-/** The first card the Moth's nose line meets, if it is the target: ray march along it. */
+/**
+ * The first card the Moth's nose line meets, if it is the target: ray march along it. The
+ * Moth itself (once down, it is on the table) never stops its own line.
+ */
 function aimedAtTarget(pose) {
   const [dx, dy] = heading(pose.rotation);
+  const others = ls.cards.filter((card) => card.id !== MOTH_ID);
   for (let t = 44; t < 900; t += 2) {
     const point = { x: pose.x + dx * t, y: pose.y + dy * t };
-    for (const card of ls.cards) {
+    for (const card of others) {
       if (inside(point, card)) return card.id === TARGET.id;
     }
   }
@@ -139,14 +145,15 @@ function tryPlace(pose) {
   if (step !== "place") return;
   const reason = hand.blockedBy();
   if (reason) return api.say(`It can't go down here: it ${reason === "off the table" ? "is off the table" : reason}. Move it a little.`);
-  const card = { id: "red-moth", owner: "Red", ship: "moth", x: pose.x, y: pose.y, rotation: pose.rotation };
+  const aimed = aimedAtTarget(pose); // as it lies in hand, the check the turn step made
+  const card = { id: MOTH_ID, owner: "Red", ship: "moth", x: pose.x, y: pose.y, rotation: pose.rotation };
   ls.placed = card;
   ls.cards = [...ls.cards, card];
   hand.setCard(null);
   view.overlay.querySelector(".tutorial-aim")?.remove();
   $("#hand-bar").hidden = true;
   view.addCard(card, ls.ships, colourOfPlayer);
-  api.done(aimedAtTarget(pose) ? "Down, and aimed at the Sidewinder." : "Down. It is not aimed at the Sidewinder any more: we will see what it hits.");
+  api.done(aimed ? "Down, and aimed at the Sidewinder." : "Down. It is not aimed at the Sidewinder any more: we will see what it hits.");
 }
 
 function tableFile() {
@@ -194,8 +201,8 @@ function playBattle(table, result) {
 /** What the battle did, for a newcomer. */
 function battleWords(result) {
   const killed = (result.kill_piles.Red || []).includes(TARGET.id);
-  const mothAlive = result.ships?.["red-moth"]?.alive !== false;
-  const rocks = result.ships?.["red-moth"]?.rocks || 0;
+  const mothAlive = result.ships?.[MOTH_ID]?.alive !== false;
+  const rocks = result.ships?.[MOTH_ID]?.rocks || 0;
   if (killed) return "Your Moth fired first (speed 1) and destroyed the Sidewinder before it could fire back.";
   if (!mothAlive) return "Your Moth missed, and Blue's Sidewinder (speed 2) destroyed it. Aim carefully in a real match!";
   if (rocks) return `Your Moth mined the asteroid: ${rocks} rocks are on it now.`;
@@ -204,7 +211,10 @@ function battleWords(result) {
 
 function askScore() {
   const { table, result } = ls.result;
-  showScores($("#score-panel"), { table, result, ships: ls.ships, colourOf: colourOfPlayer });
+  // The panel shows what makes the score (kill piles, rocks), not the totals it asks for.
+  const scores = (hidden) => showScores($("#score-panel"), { table, result, ships: ls.ships, colourOf: colourOfPlayer,
+    hideTotals: hidden });
+  scores(true);
   const right = result.scores.Red ?? 0;
   const choices = [...new Set([right, right + 1, Math.max(0, right - 1), right + 2])].slice(0, 3).sort((a, b) => a - b);
   const actions = api.actions();
@@ -215,6 +225,7 @@ function askScore() {
         if (value === right) {
           for (const b of actions.querySelectorAll(".answer")) b.disabled = true;
           e.target.classList.add("on");
+          scores(false);
           api.done(`Right: ${scoreWords(result)}`);
         } else {
           api.say(`Not ${value}: add the health of the Blue ships in Red's kill pile and the rocks on Red's ships.`);
