@@ -1,10 +1,12 @@
 """A newcomer's first match: from the lobby through the tutorial ("Learn in 2 minutes",
 then "Play your first match") to a room with the beginner bot; after the 3-2-1 he places a
-card every 4.5 s, as someone new does, and plays at least 7 of his 10 cards before the
-round stops. On a phone, the lobby's one-click "Play a bot" leads to the same room.
+card every 4.5 s, as someone new does, against the bot's card every 6 s, and plays at least
+7 of his 10 cards before the round stops. On a phone, the lobby's one-click "Play a bot"
+leads to the same room.
 
-The server here is a real one with the real run-up and the bots' real pace (the session
-server of ``conftest.py`` plays without the run-up).
+The server here is a real one with the real run-up; the bots play at twice their pace
+(``--bot-pace 0.5``) and the newcomer too, which keeps the race between them and halves its
+time (the session server of ``conftest.py`` plays without the run-up).
 """
 
 from __future__ import annotations
@@ -22,8 +24,11 @@ from tests.browser._play import PLACING, hand_ship, hold_at, on_screen, player, 
 from tests.browser.conftest import OpenPage, Shot
 from tests.browser.test_tutorial import through_the_tutorial_to_the_first_match
 
-#: How long the scripted newcomer takes for each card (s).
-SECONDS_PER_CARD = 4.5
+#: How fast the bots play here (``--bot-pace``): twice their real pace.
+BOT_PACE = 0.5
+#: How long the scripted newcomer takes for each card (s): a newcomer's 4.5 s at the bots'
+#: pace.
+SECONDS_PER_CARD = 4.5 * BOT_PACE
 #: Where he tries to put his cards (mm; the table is 1200 x 800 around the origin).
 SPOTS = [(x, y) for x in range(-480, 481, 120) for y in (-300, -170, -40, 90, 220)]
 
@@ -32,9 +37,10 @@ SPOTS = [(x, y) for x in range(-480, 481, 120) for y in (-300, -170, -40, 90, 22
 def real_server(
     tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None
 ) -> Iterator[Server]:
-    """A server as a person meets it: the 3-2-1, the bots at their own pace."""
+    """A server as a person meets it (the 3-2-1), with the bots at twice their pace."""
     db = tmp_path_factory.mktemp("first-match") / "matches.db"
-    with running_server(Path(db), "--runup-seconds", "3", "--stop-seconds", "15") as running:
+    options = ("--runup-seconds", "3", "--stop-seconds", "15", "--bot-pace", str(BOT_PACE))
+    with running_server(Path(db), *options) as running:
         yield running
 
 
@@ -113,7 +119,9 @@ def test_a_newcomer_learns_then_plays_most_of_his_deck_against_the_beginner_bot(
     placed = 0
     saw_bot_hand = False
     for card in range(1, 11):
-        # A card every 4.5 s: he looks, moves it and clicks when his time is up.
+        # A card every 4.5 s (at the bots' pace): he looks, moves it and clicks when his
+        # time is up. Not a wait for anything the page does: his pace against the bot's is
+        # what the test is about.
         time.sleep(max(0.0, start + card * SECONDS_PER_CARD - time.monotonic()))
         if page.get_attribute("body", "data-phase") not in PLACING:
             break

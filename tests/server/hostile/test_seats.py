@@ -243,6 +243,8 @@ def gone(server: Server, room: str, timeout: float) -> bool:
     while is_open(server, room):
         if time.monotonic() > deadline:
             return False
+        # Not awaitable: nothing tells a client that a room nobody is in has closed (no
+        # socket is open to it); its page answers 404 once it has.
         time.sleep(0.2)
     return not listed(server, room)
 
