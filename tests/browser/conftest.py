@@ -20,13 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 CHROMIUM = Path(os.environ.get("SPACETABLE_CHROMIUM", "/usr/bin/chromium"))
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 #: How long the server may take to answer (a busy machine took over 30 s to import and start).
 START_TIMEOUT_S = 180.0  # a fresh clone compiles the numba kernels first; returns once up
-#: The first room's seed (``--room-seed``); the next rooms take the following ones.
+#: The session server's room seed (``--room-seed``), and each test's first room's: a test's
+#: rooms are created with the seeds ROOM_SEED, ROOM_SEED + 1... in the order it creates
+#: them (``room_seed(N)`` marks a test whose rooms start at N), whatever tests ran before.
 ROOM_SEED = 1
 #: The server's Stellar Conflict deployment countdown (s).
 STELLAR_COUNTDOWN_S = 20.0
@@ -34,6 +36,41 @@ STELLAR_COUNTDOWN_S = 20.0
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives a real browser against a real server")
+    config.addinivalue_line(
+        "markers", "room_seed(n): the seed of the test's first room on the session server"
+    )
+
+
+class RoomSeeds:
+    """The seeds the running test's rooms are created with on the session server: its
+    first room's (:data:`ROOM_SEED` or its ``room_seed`` mark), then one more for each room
+    after it. Every ``POST /api/rooms`` to the session server, by a page or by
+    :meth:`Server.api`, names its seed (the server takes it: it runs with ``--room-seed``),
+    so a test's deals do not depend on the rooms that tests before it created."""
+
+    def __init__(self) -> None:
+        self.first = ROOM_SEED
+        self.created = 0
+
+    def start(self, first: int) -> None:
+        """A test begins: its first room gets ``first``."""
+        self.first, self.created = first, 0
+
+    def seeded(self, body: Any) -> Any:
+        """``body`` with the next seed, unless it names one (or is no JSON object)."""
+        if not isinstance(body, dict) or "seed" in body:
+            return body
+        self.created += 1
+        return {**body, "seed": self.first + self.created - 1}
+
+
+ROOM_SEEDS = RoomSeeds()
+
+
+@pytest.fixture(autouse=True)
+def _room_seeds(request: pytest.FixtureRequest) -> None:
+    mark = request.node.get_closest_marker("room_seed")
+    ROOM_SEEDS.start(ROOM_SEED if mark is None else int(mark.args[0]))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -57,7 +94,10 @@ class Server:
         self.base = base
 
     def api(self, path: str, body: Any = None) -> Any:
-        """GET (or with ``body``, POST) ``path`` and decode the JSON answer."""
+        """GET (or with ``body``, POST) ``path`` and decode the JSON answer. A room
+        created here takes the test's next seed (:class:`RoomSeeds`) unless it names one."""
+        if path == "/api/rooms" and body is not None:
+            body = ROOM_SEEDS.seeded(body)
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(
             self.base + path, data=data, headers={"Content-Type": "application/json"}
@@ -150,13 +190,28 @@ def _unexpected(text: str) -> bool:
 def open_page(browser: Browser, server: Server) -> Iterator[OpenPage]:
     """A factory of pages, each in its own browser context (its own localStorage, like
     another person's browser). Keyword arguments go to ``new_context``. Any console error or
-    uncaught exception in any page fails the test."""
+    uncaught exception in any page fails the test. A room a page creates on the session
+    server takes the test's next seed (:class:`RoomSeeds`)."""
     contexts = []
     errors: list[str] = []
+
+    def seed_room(route: Route) -> None:
+        # A room the page creates on the session server takes the test's next seed.
+        request = route.request
+        if request.method != "POST":
+            route.fallback()
+            return
+        try:
+            body = json.loads(request.post_data or "")
+        except ValueError:  # not JSON: the server's answer says so
+            route.fallback()
+            return
+        route.fallback(post_data=json.dumps(ROOM_SEEDS.seeded(body)))
 
     def open_one(path: str = "/", **options: Any) -> Page:
         options.setdefault("viewport", {"width": 1280, "height": 800})
         context = browser.new_context(base_url=server.base, **options)
+        context.route(f"{server.base}/api/rooms", seed_room)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)

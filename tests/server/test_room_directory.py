@@ -82,3 +82,21 @@ def test_a_seeded_server_gives_its_rooms_known_seeds_in_creation_order(tmp_path:
         await rooms.close()
 
     run_apart(scenario())
+
+
+def test_a_room_created_with_its_seed_plays_from_it_whatever_came_before(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        storage = Storage(f"sqlite:///{tmp_path / 'matches.db'}")
+        rooms = RoomDirectory(storage, Timing(), room_seed=40, clock=FakeClock())
+        asked = rooms.create(RoomOptions(), seed=7)
+        first = rooms.create(RoomOptions())
+        again = rooms.create(RoomOptions(), seed=7)
+        second = rooms.create(RoomOptions())
+        assert (asked.seed, again.seed) == (7, 7)
+        # The rooms created without one keep the order's seeds.
+        assert (first.seed, second.seed) == (40, 41)
+        await rooms.close()
+
+    run_apart(scenario())

@@ -94,6 +94,12 @@ def test_the_room_says_how_it_is_paced_and_with_which_options(server: Server) ->
         ({"ruleset": "ftl", "plot_timer_s": 0}, "plot_timer_s"),
         ({"ruleset": "ftl", "asteroids": "single"}, "asteroids"),
         ({"ruleset": "hexes"}, "ruleset"),
+        # This server has a room seed, so a room may name its own: a whole one in 31 bits.
+        ({"ruleset": "ftl", "seed": -1}, "seed: must be an integer from 0 to 2147483647"),
+        ({"ruleset": "ftl", "seed": 2**31}, "seed"),
+        ({"ruleset": "ftl", "seed": "5"}, "seed"),
+        ({"ruleset": "ftl", "seed": True}, "seed"),
+        ({"ruleset": "ftl", "seed": 1.5}, "seed"),
     ],
 )
 def test_a_room_with_bad_options_is_refused_naming_the_option(

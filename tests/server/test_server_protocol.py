@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+import json
 import random
+import urllib.error
 from collections.abc import Iterator
 from typing import Any
 
@@ -190,6 +192,16 @@ def test_malformed_and_out_of_turn_messages_get_errors(server: Server) -> None:
     client.wait_type("pong")
     assert server.get("/api/rooms")  # the server is still serving
     client.close()
+
+
+def test_a_room_cannot_choose_its_seed_on_a_server_without_a_room_seed(server: Server) -> None:
+    # Its players would know the deal: only a server started with --room-seed takes one.
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        server.post("/api/rooms", {"seats": 2, "seed": 5})
+    assert refused.value.code == 422
+    detail = json.load(refused.value)["detail"]
+    refused.value.close()
+    assert detail.startswith("seed: ") and "--room-seed" in detail
 
 
 def test_reconnecting_with_the_token_takes_back_the_seat(server: Server) -> None:

@@ -88,8 +88,9 @@ def serve(
         int | None,
         typer.Option(
             help="For tests and reproducible demos: the first room's matches draw their "
-            "chance from this seed, the next room's from the seed plus 1, and so on "
-            "(default: a fresh seed for every match).",
+            "chance from this seed, the next room's from the seed plus 1, and so on; "
+            "a POST /api/rooms body may then name its room's own 'seed' "
+            "(default: a fresh seed for every match, and no 'seed' taken).",
             min=0,
         ),
     ] = None,

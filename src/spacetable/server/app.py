@@ -75,6 +75,30 @@ def room_options(body: Any) -> RoomOptions:
     return options
 
 
+#: The seeds a ``POST /api/rooms`` body may ask for (the room's matches draw 31 bits).
+SEED_LIMIT = 2**31
+
+
+def requested_seed(body: Any, seeded: bool) -> int | None:
+    """Take the optional ``seed`` out of a ``POST /api/rooms`` body (a dict, changed in
+    place): the seed the room's matches draw their chance from, whatever rooms were
+    created before it. Only a server started with a room seed (``seeded``, for tests and
+    reproducible demos) takes one: elsewhere a player who chose the seed would know the
+    deal. Raises ``ValueError`` naming the field."""
+    if not isinstance(body, dict) or "seed" not in body:
+        return None
+    seed = body.pop("seed")
+    if not seeded:
+        raise ValueError(
+            "seed: this server draws every room's chance itself; "
+            "only a server started with --room-seed takes a room's seed"
+        )
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        limit = SEED_LIMIT - 1
+        raise ValueError(f"seed: must be an integer from 0 to {limit}, got {clipped(seed)}")
+    return seed
+
+
 class _BodyRefused(Exception):
     """A JSON API request refused before its body is parsed: ``status`` and a message."""
 
@@ -138,7 +162,8 @@ def create_app(
     guards the room websockets (default: pages of the server's own origin, the usual
     message rate); the referee spends at most ``referee_seconds`` on an uploaded table.
     ``room_seed`` (for tests and reproducible demos) fixes the chance of every room's
-    matches, in the order the rooms are created (:class:`RoomDirectory`)."""
+    matches, in the order the rooms are created (:class:`RoomDirectory`), and lets a
+    ``POST /api/rooms`` body name its room's ``seed`` (:func:`requested_seed`)."""
     directory = RoomDirectory(storage, timing or Timing(), room_seed=room_seed)
     # Uploaded tables are resolved in a worker process, within a time budget.
     referee = RefereePool(budget_s=referee_seconds)
@@ -220,13 +245,15 @@ def create_app(
     @app.post("/api/rooms", response_model=None)
     async def create_room(request: Request) -> dict[str, Any] | JSONResponse:
         try:
-            options = room_options(parse_json(await _json_body(request, ROOM_BODY_LIMIT)))
+            body = parse_json(await _json_body(request, ROOM_BODY_LIMIT))
+            seed = requested_seed(body, seeded=directory.room_seed is not None)
+            options = room_options(body)
         except _BodyRefused as exc:
             return exc.response("detail")
         except ValueError as exc:  # malformed JSON, a bad field, an unplayable setup
             return JSONResponse({"detail": str(exc)}, status_code=422)
         try:
-            room = directory.create(options)
+            room = directory.create(options, seed=seed)
         except RoomsFull as exc:
             return JSONResponse({"detail": str(exc)}, status_code=503)
         return {"id": room.id, "url": str(request.url_for("room_page", room_id=room.id))}

@@ -54,16 +54,19 @@ class RoomDirectory:
         self._created = 0
         self._rooms: dict[str, Room] = {}
 
-    def create(self, options: RoomOptions) -> Room:
-        """Open a new room. Raises RoomsFull when ``max_rooms`` are open."""
+    def create(self, options: RoomOptions, seed: int | None = None) -> Room:
+        """Open a new room, whose matches draw their chance from ``seed`` when given (a
+        test's room, independent of the rooms before it: not counted in the order of
+        ``room_seed``). Raises RoomsFull when ``max_rooms`` are open."""
         if len(self._rooms) >= self.max_rooms:
             raise RoomsFull(
                 f"the server has {self.max_rooms} open rooms, its most: "
                 "try again when some have closed"
             )
         room_id = secrets.token_urlsafe(6)
-        seed = None if self.room_seed is None else room_seed(self.room_seed, self._created)
-        self._created += 1
+        if seed is None and self.room_seed is not None:
+            seed = room_seed(self.room_seed, self._created)
+            self._created += 1
         room = Room(
             room_id, options, self.saves, self.timing, self._expired, clock=self.clock, seed=seed
         )
