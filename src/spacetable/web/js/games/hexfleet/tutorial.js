@@ -1,9 +1,12 @@
 // The tutorial's hex fleet steps, on the room's hex board (games/hexfleet/board.js): draw
 // chits from the cup until your ship is activated, move and turn it (each hex and each turn
 // costs one) until Blue's ship is in its forward arc, raise shields (two cards), and fire
-// (cards through the shields, damage cards, clubs drawn again). The cards come from a deck
-// shuffled here; the server's referee (POST /api/resolve, the combat scripts of DESIGN
-// section 6) applies the charts to them, as it does for a referee at a real table.
+// (cards through the shields, damage cards, clubs drawn again). The cup and the deck are
+// stacked, so the lesson is the same every time and shows each rule once: the blank, then
+// Blue's chit, then yours; a pair for the shields, a salvo with a club among three hits, a
+// club among the damage cards. The server's referee (POST /api/resolve, the combat scripts
+// of DESIGN section 6) applies the charts to the cards, as it does for a referee at a real
+// table.
 //
 // API: hexLesson(api) -> {pitch, steps}: the tutorial's step objects ({id, name, title,
 //   text, enter}), the last one opening a hex fleet duel against the easy bot; `api` is the
@@ -29,6 +32,12 @@ const SCRIPT_SHIPS = {
 };
 const SUITS = "SHDC";
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+/** The chits the cup gives, in order: the blank (a new turn), Blue's Warden, the Dart. */
+const CUP_DRAWS = ["blank", "warden", "dart"];
+/** The top of the lesson's deck: raising shields turns a pair of sevens; the salvo
+ *  9♦ 3♣ Q♠ 5♥ (three hits, the club stopped by the shields); then the damage cards, a club
+ *  drawn again before a weapon system, a shield point and a propulsion cell. */
+const STACKED = ["7H", "7C", "9D", "3C", "QS", "5H", "2C", "8D", "KH", "4S"];
 
 // -- the grid, as the server's hexes.py ----------------------------------------------------
 
@@ -72,16 +81,10 @@ function reachable(at, facing, movement, blocked) {
   return out;
 }
 
-/** A freshly shuffled deck (the browser's cryptographic chance). */
-function shuffledDeck() {
-  const deck = SUITS.split("").flatMap((s) => RANKS.map((r) => `${r}${s}`));
-  const random = new Uint32Array(deck.length);
-  crypto.getRandomValues(random);
-  for (let i = deck.length - 1; i > 0; i -= 1) {
-    const j = random[i] % (i + 1);
-    [deck[i], deck[j]] = [deck[j], deck[i]];
-  }
-  return deck;
+/** The lesson's deck: the stacked cards, then the rest of the 52 in suit and rank order. */
+function lessonDeck() {
+  const rest = SUITS.split("").flatMap((s) => RANKS.map((r) => `${r}${s}`)).filter((c) => !STACKED.includes(c));
+  return [...STACKED, ...rest];
 }
 
 // -- the lesson ------------------------------------------------------------------------------
@@ -93,7 +96,7 @@ class HexLesson {
     this.done = api.done;
     this.actions = api.actions;
     this.ships = START.map((s) => ({ ...s, at: [...s.at] }));
-    this.deck = shuffledDeck();
+    this.deck = lessonDeck();
     this.steps = []; // the combat script's steps so far
     this.used = 0; // cards of the deck turned so far
     this.movement = 0;
@@ -137,6 +140,7 @@ class HexLesson {
     this.build();
     this.phase = "cup";
     this.chits = ["dart", "warden", "blank"];
+    this.drawn = 0; // chits drawn from CUP_DRAWS
     this.showCup();
   }
 
@@ -151,9 +155,8 @@ class HexLesson {
   }
 
   drawChit() {
-    const pick = new Uint32Array(1);
-    crypto.getRandomValues(pick);
-    const chit = this.chits[pick[0] % this.chits.length];
+    const chit = CUP_DRAWS[Math.min(this.drawn, CUP_DRAWS.length - 1)];
+    this.drawn += 1;
     if (chit === "blank") {
       this.chits = ["dart", "warden", "blank"];
       this.say("The blank: the turn is over at once, and any ship still in the cup waits. A new turn starts with every chit back in the cup: draw again.");
@@ -344,7 +347,7 @@ export function hexLesson(api) {
         title: "Raise shields: two cards",
         text: [
           "Ships start with their shields down. To raise them, turn two cards from the deck: the <b>same colour</b> or the <b>same rank</b> succeeds.",
-          "<b>Press Raise shields.</b> The cards are shuffled here and the referee applies the rules to them.",
+          "<b>Press Raise shields.</b> The lesson's deck is the same every time; the referee applies the rules to its cards.",
         ],
         enter: () => get().startShields(),
       },
