@@ -184,3 +184,17 @@ def store_fig1(db: Path) -> str:
     )
     storage.close()
     return match_id
+
+
+def end_in_sight(page: Page) -> None:
+    """The end of the match is where the player looks (issue 20, item 22): the winner line
+    and (for a seated player) Rematch / Play again lie inside the window as it stands,
+    without scrolling, on the end card over the table."""
+    page.wait_for_selector(".end-card #winner")
+    selectors = ["#winner"] + (["#rematch"] if page.locator("#rematch").count() else [])
+    size = page.evaluate("[window.innerWidth, window.innerHeight]")
+    for selector in selectors:
+        box = page.locator(selector).bounding_box()
+        assert box is not None, f"{selector} is not shown"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size[0], (selector, box, size)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size[1], (selector, box, size)

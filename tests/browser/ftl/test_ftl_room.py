@@ -8,7 +8,7 @@ import math
 
 from playwright.sync_api import Page
 
-from tests.browser._play import on_screen
+from tests.browser._play import end_in_sight, on_screen
 from tests.browser.conftest import OpenPage, Server, Shot
 
 #: The log's fastest animation speed.
@@ -207,6 +207,7 @@ def test_a_phone_player_takes_on_a_bot_from_the_lobby(open_page: OpenPage, shot:
     page.tap(".plot-row[data-piece='cat'] .plot-launch")
     page.tap("#submit-plot")
     page.wait_for_selector("#end-panel #winner", timeout=30_000)
+    end_in_sight(page)  # the end card over the board, not screens down the page
     assert page.inner_text("#winner") == "Draw"
     assert "The turn limit is reached, after 2 turns." in page.inner_text("#end-panel")
     shot(page, "draw")

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests._server import running_server
+from tests.browser._play import end_in_sight
 from tests.browser.conftest import OpenPage, Server, Shot
 
 DESKTOP = {"width": 1366, "height": 800}
@@ -150,6 +151,7 @@ def test_a_newcomer_plays_a_duel_against_the_easy_bot_to_the_end(
         wait_for_next_action(page, before)
 
     page.wait_for_selector("#winner")
+    end_in_sight(page)  # the end card over the board, not at the foot of the side column
     end = page.inner_text("#end-panel")
     assert "turn" in end and "Systems left" in end
     assert page.is_visible("#rematch") and page.is_visible("#replay-link")

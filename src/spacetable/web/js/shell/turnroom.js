@@ -7,6 +7,7 @@
 
 import { $, clear, el, setPhase } from "./dom.js";
 import { colourOf } from "./colours.js";
+import { showEndCard } from "./endcard.js";
 import { toast } from "./notices.js";
 import { RoomClient, tableSvg } from "./room.js";
 
@@ -94,7 +95,7 @@ export class TurnRoom extends RoomClient {
         style: result.winner ? `--team: ${this.colour(result.winner)}` : null, text: title }),
       ...lines,
       ...this.endButtons(matchId, { seated, onRematch }));
-    this.endPanel.hidden = false;
+    showEndCard(this.endPanel); // over the board, where the player looks (shell/endcard.js)
     setPhase("over");
     $("#status").textContent = status;
   }

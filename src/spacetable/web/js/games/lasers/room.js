@@ -10,6 +10,7 @@ import { colourOf } from "../../shell/colours.js";
 import { toast } from "../../shell/notices.js";
 import { RoomClient } from "../../shell/room.js";
 import { describeLevel } from "../../shell/seats.js";
+import { showEndCard } from "../../shell/endcard.js";
 import { sounds } from "../../shell/sounds.js";
 import { loadCatalog } from "./cards.js";
 import { CARD_SIZE } from "./geometry.js";
@@ -339,8 +340,10 @@ function showResult(message) {
   showScores(panel, { table: message.table, result: message.result, ships: page.ships,
     colourOf: colourOfPlayer, matchId: message.match_id, me: room.me.role === "player" ? room.me.player : null });
   const [rematch] = room.endButtons(null, { seated: room.me.role === "player", label: "Play again" });
-  if (rematch) panel.append(rematch);
-  panel.hidden = false;
+  // The end card (shell/endcard.js) opens on who won, Play again and the replay's link;
+  // each player's kill pile and rocks follow.
+  panel.prepend(el("div", { class: "end-head" }, $("#winner", panel), rematch || "", $(".replay-link", panel) || ""));
+  showEndCard(panel);
   setPhase("over");
   $("#status").textContent = message.result.winner ? `${message.result.winner} wins the battle.` : "The battle is a draw.";
 }

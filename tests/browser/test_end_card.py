@@ -1,0 +1,71 @@
+"""The end of a match where the player looks (issue 20, item 22): the result, the scores and
+"Play again" used to be appended under the log and the legend, cut off at 1366 x 800 and
+three screens down on a phone. Now an end card lies over the table; "See the table" folds it
+to look at the final board, and "Play again" starts the next match from it. The turn games
+(FTL, hex fleet) check the same card in their own room tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests._server import Server, running_server
+from tests.browser._play import end_in_sight
+
+VIEWPORTS = {
+    "desktop": {"viewport": {"width": 1366, "height": 800}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+}
+SCREENSHOTS_DIR = "artifacts/screenshots"
+
+
+@pytest.fixture(scope="module")
+def quick_server(
+    tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None
+) -> Iterator[Server]:
+    """A server whose bots place a card about every 0.1 s and whose stop window is short."""
+    db = tmp_path_factory.mktemp("end-card") / "matches.db"
+    with running_server(db, "--bot-pace", "0.02", "--stop-seconds", "2", room_seed=9) as running:
+        yield running
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+def test_the_end_of_a_light_speed_match_is_on_screen(
+    quick_server: Server, browser: Browser, device: str
+) -> None:
+    context = browser.new_context(base_url=quick_server.http, **VIEWPORTS[device])
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        room = quick_server.create_room(asteroids="single")
+        page.goto(f"/rooms/{room}?join=1&bots=1:easy")
+        page.locator(".seat[data-seat='1'][data-kind=bot]").wait_for()
+        page.click("button#ready")
+        # The bot empties its deck at once: "stop!", our card thrown away, the battle.
+        page.locator("body[data-phase=stop], body[data-phase=battle]").wait_for(timeout=60_000)
+        if page.get_attribute("body", "data-phase") == "stop" and page.is_visible("#discard"):
+            page.click("#discard")
+        page.locator("#battle-skip").wait_for(timeout=60_000)
+        page.click("#battle-skip")
+        page.locator("body[data-phase=over]").wait_for()
+        end_in_sight(page)
+        assert page.is_visible(".end-card #replay-link")
+        page.screenshot(path=f"{SCREENSHOTS_DIR}/end-card-lightspeed-{device}.png")
+        # "See the table" folds the card to its first line; the table is seen again.
+        page.click(".end-card-fold")
+        assert page.is_hidden(".end-card .score-list")
+        end_in_sight(page)
+        page.screenshot(path=f"{SCREENSHOTS_DIR}/end-card-lightspeed-{device}-folded.png")
+        page.click(".end-card-fold")
+        assert page.is_visible(".end-card .score-list")
+        # Play again from the card: the next match starts and the card goes.
+        page.click("#rematch")
+        page.wait_for_function("document.body.dataset.phase !== 'over'")
+        assert page.is_hidden("#score-panel")
+        assert not errors, errors
+    finally:
+        context.close()
