@@ -152,9 +152,10 @@ def shown_winner(page: Page) -> str | None:
     return page.get_attribute("#winner", "data-winner") or None
 
 
-def store_fig1(db: Path) -> str:
+def store_fig1(db: Path, start: float = 0.0) -> str:
     """Store the rulebook's Fig. 1 game in the SQLite file ``db`` as a finished Light Speed
-    match, as if played (a card placed every half second); return its id."""
+    match, as if played (a card placed every half second, the first ``start`` s later);
+    return its id."""
     table = load_table(FIG1)
     result = table.resolve().to_json()
     events = result.pop("events")
@@ -162,7 +163,7 @@ def store_fig1(db: Path) -> str:
     ships = [c for c in table.cards if c.ship is not None]
     actions = [
         {"type": "place", "player": c.owner, "x": c.pose.x, "y": c.pose.y}
-        | {"rotation_deg": c.pose.rotation_deg, "t": 0.5 * (i + 1)}
+        | {"rotation_deg": c.pose.rotation_deg, "t": start + 0.5 * (i + 1)}
         for i, c in enumerate(ships)
     ]
     storage = Storage(f"sqlite:///{db}")

@@ -21,11 +21,17 @@ const TIMELINE = `
       <input id="replay-slider" type="range" min="0" max="1" step="0.01" value="0" aria-label="time">
       <output id="replay-time">0.0 s</output>
     </div>
+    <p id="replay-skipped" class="replay-skipped" role="status" hidden></p>
     <p class="tool-row"><button id="replay-battle" type="button" class="secondary">Go to the battle</button></p>
   </section>`;
 const AFTER_LOG = `
   <section id="battle-log" class="battle-log panel" aria-label="battle log" hidden></section>
   <section id="score-panel" class="score-panel panel" hidden></section>`;
+
+/** Playing skips a stretch of more than IDLE_S s with nothing happening, to LEAD_S s before the next thing. */
+const IDLE_S = 3;
+const LEAD_S = 1;
+const SKIPPED = (seconds) => `⏩ ${Math.round(seconds)} s with nothing happening skipped (the slider shows them)`;
 
 let view = null;
 const replay = {
@@ -38,6 +44,7 @@ const replay = {
   playing: false,
   last: null,
   battle: null,
+  skipTimer: null,
 };
 
 const colourOfPlayer = (player) => colourOf(Math.max(0, replay.table.players.indexOf(player)));
@@ -106,9 +113,33 @@ function showTime(time) {
   }
 }
 
+/**
+ * Where playing goes on from `time`: past a stretch of more than IDLE_S with nothing on the
+ * timeline (a Stellar Conflict fleet being chosen, a slow start), to LEAD_S before what
+ * comes next; with the seconds skipped (0 when nothing is).
+ */
+function skipIdle(time) {
+  const next = replay.timeline.find((e) => e.t > time + 1e-6);
+  const to = next ? next.t - LEAD_S : replay.end;
+  return to - time > IDLE_S ? { time: to, skipped: to - time } : { time, skipped: 0 };
+}
+
+/** Say for a while that idle seconds were skipped. */
+function tellSkipped(seconds) {
+  const note = $("#replay-skipped");
+  note.textContent = SKIPPED(seconds);
+  note.hidden = false;
+  clearTimeout(replay.skipTimer);
+  replay.skipTimer = setTimeout(() => { note.hidden = true; }, 4000);
+}
+
 function tick(now) {
   if (!replay.playing) return;
-  if (replay.last !== null) showTime(replay.time + (now - replay.last) / 1000);
+  if (replay.last !== null) {
+    const { time, skipped } = skipIdle(replay.time + (now - replay.last) / 1000);
+    if (skipped) tellSkipped(skipped);
+    showTime(time);
+  }
   replay.last = now;
   if (replay.time >= replay.end) {
     replay.playing = false;
