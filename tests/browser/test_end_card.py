@@ -7,6 +7,7 @@ to look at the final board, and "Play again" starts the next match from it. The 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
@@ -14,7 +15,7 @@ from playwright.sync_api import Browser
 from tests._server import Server, running_server
 from tests.browser._play import end_in_sight
 
-VIEWPORTS = {
+VIEWPORTS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1366, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
 }
