@@ -197,3 +197,42 @@ def test_the_bot_standing_in_for_a_player_stops_when_he_takes_his_seat_back(
     play(
         tmp_path, {"ruleset": "lightspeed"}, Timing(abandon_seconds=10.0, runup_seconds=0), scenario
     )
+
+
+def test_a_match_everyone_left_without_playing_is_not_stored(tmp_path: Path) -> None:
+    """Ann and Bob leave right after the match began (as after "Play again"), before either
+    played a card: the bots standing in finish it, and it is not stored as a finished match
+    with scores nobody played."""
+
+    async def scenario(room: Room, clock: FakeClock, saves: SaveQueue) -> None:
+        ann, bob = two_players(room)
+        await clock.advance(0, room)
+        ann.send(type="watch")
+        bob.send(type="watch")
+        await clock.advance(600.0, room)
+        assert ann.last("battle"), "the bots standing in never finished the match"
+        assert room.phase == "over" and room.match_id is not None
+        saves.close()  # stores what waits
+        assert saves.storage.get(room.match_id) is None
+
+    play(
+        tmp_path, {"ruleset": "lightspeed"}, Timing(abandon_seconds=10.0, runup_seconds=0), scenario
+    )
+
+
+def test_a_match_a_person_played_in_is_stored_though_he_left(tmp_path: Path) -> None:
+    async def scenario(room: Room, clock: FakeClock, saves: SaveQueue) -> None:
+        ann, bob = two_players(room)
+        await clock.advance(0, room)
+        ann.send(type="place", x=0, y=-200, rotation=0)
+        await clock.advance(0.1, room)
+        assert ann.of_type("placed")
+        ann.send(type="watch")
+        bob.send(type="watch")
+        await clock.advance(600.0, room)
+        assert room.phase == "over"
+        assert room_actions(room, saves)[0]["player"] == "Ann"
+
+    play(
+        tmp_path, {"ruleset": "lightspeed"}, Timing(abandon_seconds=10.0, runup_seconds=0), scenario
+    )

@@ -122,6 +122,8 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
         self.match: RoomMatch | None = None
         self.match_id: str | None = None
         self.match_number = 0
+        #: Whether a person (not a bot, not a timer) played an action in the current match.
+        self._person_acted = False
         self.last_result: dict[str, Any] | None = None
         # The latest bot turn scheduled per seat: an older one that fires is stale.
         self._bot_turns: dict[int, int] = {}
@@ -337,6 +339,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
         self._armed_deadline = None
         self.phase = "playing"
         self.last_result = None
+        self._person_acted = False
         self._chat_match_begins()
         self._manners_reset()
         self.pending_poses = {}
@@ -389,7 +392,9 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
             connection.send({"type": "refused", "action": message.type, "reason": reason})
             return
         try:
-            self._apply(self.match.action(player, message, self._now()))
+            action = self.match.action(player, message, self._now())
+            self._person_acted = True
+            self._apply(action)
         except IllegalAction as exc:
             connection.send({"type": "refused", "action": message.type, "reason": str(exc)})
 
@@ -446,6 +451,12 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
             self._broadcast_state()
         self._arm_countdown()
 
+    def _played_by_people(self) -> bool:
+        """Whether the match just over is worth storing: not one every person left without
+        playing a single action (say right after "Play again"), which the bots standing in
+        for them finished with scores nobody played."""
+        return self._person_acted or any(s.kind == "human" for s in self.seats)
+
     def _finish(self) -> None:
         match = self.match
         assert match is not None
@@ -455,9 +466,10 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
         self._manners_reset()
         # Queued before anyone hears of the end, so that GET /api/matches/{id} waits for it.
         seats = [{**s.to_json(), "player": self._player(s)} for s in self.seats]
-        stored = match.record(self.id, seats, self.last_result)
-        stored.chat = self._chat_of_match()
-        self.saves.put(stored)
+        if self._played_by_people():
+            stored = match.record(self.id, seats, self.last_result)
+            stored.chat = self._chat_of_match()
+            self.saves.put(stored)
         self._broadcast_state()
         self._broadcast(self.last_result)
         self._broadcast_room(at_once=True)
