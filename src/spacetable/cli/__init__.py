@@ -13,7 +13,10 @@ Every help text that names games is built from the registry (:mod:`spacetable.re
 
 from __future__ import annotations
 
+import errno
 import functools
+import os
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -75,6 +78,27 @@ for _game in games():
         app.command(_name)(_game_command(_function))
 
 
+#: Why writing the output fails while the command itself went well: a full disk or device
+#: (``> /dev/full``), a quota, a file grown too large, a failing device.
+_OUTPUT_ERRORS = frozenset((errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO))
+
+
 def main() -> None:
-    """Entry point of the ``spacetable`` console script."""
-    app()
+    """Entry point of the ``spacetable`` console script.
+
+    Output that cannot be written (stdout on a full disk, ``> /dev/full``) ends the command
+    like any user error: one line on stderr, exit status 2. (A closed pipe, ``| head``,
+    is typer's own: quietly, status 1.)"""
+    try:
+        try:
+            app()
+        finally:
+            # Flush now rather than at exit, where a failure is only a warning.
+            sys.stdout.flush()
+    except OSError as exc:
+        if exc.errno not in _OUTPUT_ERRORS:
+            raise
+        # What is still buffered would fail again as the interpreter exits.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"spacetable: error: cannot write the output: {exc.strerror}", file=sys.stderr)
+        raise SystemExit(2) from None

@@ -10,8 +10,14 @@ from typing import Annotated
 
 import typer
 
+from spacetable._number_options import MAX_SEED, within
 from spacetable.cli._common import bot_levels, choices, fail
 from spacetable.registry import Game, UnknownGame, game
+
+#: Seconds a load test measures or a bench runs, at most an hour.
+_SECONDS = within(0, 3600, above=True, unit="seconds")
+#: Rooms in a load test: at least one, at most as many as a server holds open.
+_ROOMS = within(1, 5000)
 
 
 def _has_duels(entry: Game) -> bool:
@@ -23,7 +29,11 @@ def bench(
         bool, typer.Option("--json", help="Print the measurements as one JSON object.")
     ] = False,
     seconds: Annotated[
-        float, typer.Option(help="Roughly how long to measure each resolver, in seconds.")
+        float,
+        typer.Option(
+            help="Roughly how long to measure each resolver, in seconds.",
+            callback=_SECONDS,
+        ),
     ] = 2.0,
 ) -> None:
     """Measure how many tables per second the resolvers handle (reference, fast, batch)."""
@@ -43,14 +53,31 @@ def bench(
 def loadtest(
     rooms: Annotated[
         int | None,
-        typer.Option(help="Rooms of four clients to run (default: find the most that pass)."),
+        typer.Option(
+            help="Rooms of four clients to run (default: find the most that pass).",
+            callback=_ROOMS,
+        ),
     ] = None,
-    seconds: Annotated[float, typer.Option(help="Seconds measured per run.")] = 15.0,
-    warmup: Annotated[float, typer.Option(help="Seconds of load before measuring.")] = 3.0,
-    start: Annotated[int, typer.Option(help="Rooms in the first run of the search.")] = 50,
-    step: Annotated[int, typer.Option(help="Rooms added per run of the search.")] = 50,
-    limit: Annotated[int, typer.Option(help="Most rooms the search tries.")] = 400,
-    threshold_ms: Annotated[float, typer.Option(help="p99 latency budget, in ms.")] = 50.0,
+    seconds: Annotated[
+        float, typer.Option(help="Seconds measured per run.", callback=_SECONDS)
+    ] = 15.0,
+    warmup: Annotated[
+        float,
+        typer.Option(
+            help="Seconds of load before measuring.", callback=within(0, 3600, unit="seconds")
+        ),
+    ] = 3.0,
+    start: Annotated[
+        int, typer.Option(help="Rooms in the first run of the search.", callback=_ROOMS)
+    ] = 50,
+    step: Annotated[
+        int, typer.Option(help="Rooms added per run of the search.", callback=_ROOMS)
+    ] = 50,
+    limit: Annotated[int, typer.Option(help="Most rooms the search tries.", callback=_ROOMS)] = 400,
+    threshold_ms: Annotated[
+        float,
+        typer.Option(help="p99 latency budget, in ms.", callback=within(0, 60_000, above=True)),
+    ] = 50.0,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the report as one JSON object.")
     ] = False,
@@ -63,10 +90,6 @@ def loadtest(
     p99 < 50 ms."""
     from spacetable.lab.loadtest import LoadSettings, find_max, run_loadtest, summary_line
 
-    if min(seconds, start, step, limit, threshold_ms) <= 0 or warmup < 0:
-        fail("--seconds, --start, --step, --limit and --threshold-ms must be > 0")
-    if rooms is not None and rooms < 1:
-        fail("--rooms must be at least 1")
     base = LoadSettings(
         rooms=rooms or start, seconds=seconds, warmup=warmup, threshold_ms=threshold_ms
     )
@@ -102,11 +125,24 @@ def duels(
             help=f"The game: {choices(_has_duels)}.",
         ),
     ] = "ftl",
-    count: Annotated[int, typer.Option("--duels", help="Duels to play, seats alternating.")] = 400,
-    seed: Annotated[int, typer.Option(help="Seed of the first duel; duel i uses seed + i.")] = 0,
+    count: Annotated[
+        int,
+        typer.Option(
+            "--duels", help="Duels to play, seats alternating.", callback=within(1, 1_000_000)
+        ),
+    ] = 400,
+    seed: Annotated[
+        int,
+        typer.Option(
+            help="Seed of the first duel; duel i uses seed + i.", callback=within(0, MAX_SEED)
+        ),
+    ] = 0,
     turns: Annotated[
         int | None,
-        typer.Option(help="Games played in turns: the turn limit (default: the game's own)."),
+        typer.Option(
+            help="Games played in turns: the turn limit (default: the game's own).",
+            callback=within(1, 100_000),
+        ),
     ] = None,
     option: Annotated[
         list[str] | None,
@@ -133,8 +169,6 @@ def duels(
         a, b = entry.bots.bot(bot), entry.bots.bot(against)
     except (UnknownGame, ValueError) as exc:
         fail(str(exc))
-    if count < 1 or (turns is not None and turns < 1):
-        fail("--duels and --turns must be at least 1")
     options: dict[str, str] = {}
     for entry_text in option or []:
         key, equals, value = entry_text.partition("=")

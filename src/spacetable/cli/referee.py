@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from spacetable._number_options import within
 from spacetable._time_limit import RESOLVE_BUDGET_S, OutOfMemory, OutOfTime, run_within
 from spacetable._userinput import MAX_FILE_BYTES, InputError, parse_json, read_limited
 from spacetable.cli._common import fail, file_kinds, in_words
@@ -23,7 +24,10 @@ TableArg = Annotated[
 ]
 TimeLimitOption = Annotated[
     float,
-    typer.Option(help="Seconds to spend at most on the file; one that takes longer is refused."),
+    typer.Option(
+        help="Seconds to spend at most on the file (up to 3600); one that takes longer is refused.",
+        callback=within(0, 3600, above=True, unit="seconds"),
+    ),
 ]
 
 
@@ -36,8 +40,6 @@ def _settle(path: Path, seconds: float) -> tuple[Game, Any, Any]:
         entry, referee = referee_for(data)
     except (InputError, UnknownGame) as exc:
         fail(f"{path}: {exc}")
-    if seconds <= 0:
-        fail("--time-limit must be positive")
     try:
         settled, resolution = run_within(seconds, _read_and_resolve, data)
     except referee.error as exc:

@@ -6,18 +6,28 @@ from typing import Annotated
 
 import typer
 
+from spacetable._number_options import MAX_SEED, within
 from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable.cli._common import fail, titles
 
 #: Largest request line plus headers the server reads (bytes), as most servers allow.
 MAX_REQUEST_HEAD_BYTES = 16 * 1024
 
+#: The longest any of serve's timings may be (seconds): a week.
+MAX_SECONDS = 7 * 24 * 3600.0
+#: The longest the referee may spend on one uploaded file (seconds).
+MAX_RESOLVE_SECONDS = 3600.0
+#: Positive seconds up to a week (the timings of rooms and matches).
+SECONDS = within(0, MAX_SECONDS, above=True, unit="seconds")
+
 
 def serve(
     host: Annotated[
         str, typer.Option(help="Address to listen on (0.0.0.0: the whole network).")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[
+        int, typer.Option(help="Port to listen on (1 to 65535).", callback=within(1, 65535))
+    ] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
@@ -28,45 +38,60 @@ def serve(
         float,
         typer.Option(
             help="Seconds the referee (/referee, POST /api/resolve) spends at most on an "
-            "uploaded table."
+            "uploaded table.",
+            callback=within(0, MAX_RESOLVE_SECONDS, above=True, unit="seconds"),
         ),
     ] = RESOLVE_BUDGET_S,
     stop_seconds: Annotated[
-        float, typer.Option(help="Seconds to drop or discard the card in hand after 'stop!'.")
+        float,
+        typer.Option(
+            help="Seconds to drop or discard the card in hand after 'stop!'.", callback=SECONDS
+        ),
     ] = 5.0,
     abandon_seconds: Annotated[
         float,
         typer.Option(
             help="Seconds a seat waits for its player to come back: then a bot takes it "
-            "over in a match, and it is freed in the lobby."
+            "over in a match, and it is freed in the lobby.",
+            callback=SECONDS,
         ),
     ] = 30.0,
     grace_seconds: Annotated[
         float,
         typer.Option(
             help="Seconds the others wait for a player gone from a match before they may "
-            "choose: wait on, let a bot play his seat, or claim the win."
+            "choose: wait on, let a bot play his seat, or claim the win.",
+            callback=SECONDS,
         ),
     ] = 20.0,
     room_idle_seconds: Annotated[
         float,
-        typer.Option(help="Seconds a room with nobody connected stays open, unless a match is on."),
+        typer.Option(
+            help="Seconds a room with nobody connected stays open, unless a match is on.",
+            callback=SECONDS,
+        ),
     ] = 600.0,
     bot_pace: Annotated[
-        float, typer.Option(help="Multiplies the bots' pauses between cards (0.5: twice as fast).")
+        float,
+        typer.Option(
+            help="Multiplies the bots' pauses between cards (0.5: twice as fast; up to 100).",
+            callback=within(0, 100, above=True),
+        ),
     ] = 1.0,
     countdown_seconds: Annotated[
         float | None,
         typer.Option(
             help=f"{titles(lambda g: g.rules.countdown_option)}: seconds of the countdown "
-            "instead of the game's own (stored with each match)."
+            "instead of the game's own (stored with each match).",
+            callback=SECONDS,
         ),
     ] = None,
     runup_seconds: Annotated[
         float,
         typer.Option(
             help="Seconds of the 3-2-1 before every real-time round "
-            f"({titles(lambda g: g.rules.pacing == 'realtime')}); 0: none."
+            f"({titles(lambda g: g.rules.pacing == 'realtime')}); 0: none; up to 60.",
+            callback=within(0, 60, unit="seconds"),
         ),
     ] = 3.0,
     allow_origin: Annotated[
@@ -81,7 +106,8 @@ def serve(
         float | None,
         typer.Option(
             help="Messages a second each room websocket may send, poses included (default "
-            "60; other messages a twelfth of it); 0 lifts the limit."
+            "60; other messages a twelfth of it); 0 lifts the limit.",
+            callback=within(0, 1_000_000),
         ),
     ] = None,
     room_seed: Annotated[
@@ -91,7 +117,7 @@ def serve(
             "chance from this seed, the next room's from the seed plus 1, and so on; "
             "a POST /api/rooms body may then name its room's own 'seed' "
             "(default: a fresh seed for every match, and no 'seed' taken).",
-            min=0,
+            callback=within(0, MAX_SEED),
         ),
     ] = None,
 ) -> None:
@@ -103,16 +129,6 @@ def serve(
     from spacetable.server.rooms import Timing
     from spacetable.server.storage import Storage
 
-    countdown = 1.0 if countdown_seconds is None else countdown_seconds
-    seconds = (stop_seconds, abandon_seconds, grace_seconds, room_idle_seconds, bot_pace)
-    if min(*seconds, countdown) <= 0:
-        fail(
-            "--stop-seconds, --abandon-seconds, --grace-seconds, --room-idle-seconds, "
-            "--bot-pace and "
-            "--countdown-seconds must be positive"
-        )
-    if runup_seconds < 0:
-        fail("--runup-seconds must be 0 or more")
     try:
         sockets = SocketPolicy.from_options(allow_origin or (), message_rate)
     except ValueError as exc:
@@ -127,8 +143,6 @@ def serve(
         runup_seconds=runup_seconds,
     )
 
-    if resolve_seconds <= 0:
-        fail("--resolve-seconds must be positive")
     try:
         storage = Storage(db)
     except Exception as exc:  # any driver error: report it in one line

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
+from spacetable._number_options import MAX_SEED, within
 from spacetable.bots.lasers import LEVELS, warm_up
 from spacetable.bots.lasers.arena import (
     NORMAL_GAME,
@@ -202,15 +203,25 @@ def races_command(
     games: Annotated[
         int,
         typer.Option(
-            help="Matches per pair of races in each seat order (each pair plays twice as many)."
+            help="Matches per pair of races in each seat order (each pair plays twice as many).",
+            callback=within(1, 100_000),
         ),
     ] = 100,
     level: Annotated[
         str, typer.Option(help=f"Bot level on both sides: {', '.join(LEVELS)}.")
     ] = "easy",
-    seed: Annotated[int, typer.Option(help="Seed of the first match; match i uses seed + i.")] = 0,
+    seed: Annotated[
+        int,
+        typer.Option(
+            help="Seed of the first match; match i uses seed + i.", callback=within(0, MAX_SEED)
+        ),
+    ] = 0,
     pace: Annotated[
-        float, typer.Option(help="Seconds each bot takes per card it deploys.")
+        float,
+        typer.Option(
+            help="Seconds each bot takes per card it deploys.",
+            callback=within(0, 60, above=True, unit="seconds"),
+        ),
     ] = STELLAR_PACE_SECONDS,
     deployment: Annotated[
         str, typer.Option(help="timer (the countdown) or stop (Light Speed's stop rule).")
@@ -235,8 +246,6 @@ def races_command(
         raise ValueError(f"unknown battle size {size!r} (choose {', '.join(BATTLE_SIZES)} or all)")
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
-    if games < 1 or pace <= 0:
-        raise ValueError("--games must be at least 1 and --pace positive")
     if deployment not in ("timer", "stop"):
         raise ValueError(f"unknown deployment {deployment!r} (choose timer or stop)")
     setup = StudySetup("stop" if deployment == "stop" else "timer", asteroids, stolen_goods)

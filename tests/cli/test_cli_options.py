@@ -1,0 +1,91 @@
+"""Every number option of every ``spacetable`` command is range-checked: NaN, the
+infinities and values out of range end the command at once with one line naming the
+option and exit status 2, never a traceback nor a server on another port; and output that
+cannot be written is one line too."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from spacetable.cli import app
+from tests._cli import HANG_S, ROOT, spacetable
+
+FTL_TURN = ROOT / "examples" / "ftl-collision.json"
+
+
+def _refused(done: subprocess.CompletedProcess[str], option: str) -> None:
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert done.stdout == ""
+    assert done.stderr.startswith(f"spacetable: error: {option}: "), done.stderr
+    assert done.stderr.count("\n") == 1 and "is out of range: give a number" in done.stderr
+
+
+@pytest.mark.parametrize("limit", ["inf", "nan", "1e308", "-1", "0"])
+def test_resolve_refuses_a_time_limit_out_of_range(limit: str) -> None:
+    _refused(spacetable("resolve", FTL_TURN, "--time-limit", limit), "--time-limit")
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--port", "99999"), ("--bot-pace", "nan"), ("--resolve-seconds", "inf")],
+)
+def test_serve_refuses_before_it_listens(option: str, value: str) -> None:
+    done = spacetable("serve", option, value)
+    _refused(done, option)
+    assert "open http" not in done.stdout
+
+
+def test_a_full_stdout_is_one_line_and_status_2() -> None:
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "spacetable", "resolve", str(FTL_TURN)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            cwd=ROOT,
+            timeout=HANG_S,
+        )
+    assert done.returncode == 2
+    assert done.stderr == "spacetable: error: cannot write the output: No space left on device\n"
+
+
+def _number_options() -> list[tuple[str, str, type]]:
+    """(command, option, int or float) for every number option of every command."""
+    found = []
+    group = typer.main.get_command(app)
+    assert isinstance(group, typer.core.TyperGroup)
+    for name, command in sorted(group.commands.items()):
+        for param in command.params:
+            kind = param.type_descriptor.annotation  # type: ignore[attr-defined]
+            if kind in (int, float) and param.opts[0].startswith("--"):
+                found.append((name, param.opts[0], kind))
+    return found
+
+
+NUMBER_OPTIONS = _number_options()
+
+
+def test_the_commands_have_number_options_to_check() -> None:
+    options = {(command, option) for command, option, _ in NUMBER_OPTIONS}
+    assert {("serve", "--port"), ("serve", "--abandon-seconds"), ("races", "--pace")} <= options
+    assert len(options) > 20
+
+
+@pytest.mark.parametrize(("command", "option", "kind"), NUMBER_OPTIONS)
+def test_every_number_option_is_range_checked(command: str, option: str, kind: type) -> None:
+    # In process (the parse is the same as the real command's) so that all ~30 run fast;
+    # a check that let a value through would run the command and fail the assertions.
+    values = ["nan", "inf", "-inf", "1e308"] if kind is float else ["-1", "10" * 8]
+    runner = CliRunner()
+    required = ["--bot", "random", "--against", "random"] if command == "duels" else []
+    for value in values:
+        done = runner.invoke(app, [command, *required, option, value], env={"COLUMNS": "200"})
+        assert done.exit_code == 2, (option, value, done.output)
+        assert "Traceback" not in done.output and done.output.count("\n") == 1
+        assert option.lstrip("-") in done.output, done.output
