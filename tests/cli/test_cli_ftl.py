@@ -48,6 +48,7 @@ def _turn(tmp_path: Path, orders: list[dict[str, str]], **extra: object) -> Path
         "orders": orders,
         **extra,
     }
+    tmp_path.mkdir(exist_ok=True)
     path = tmp_path / "turn.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
@@ -73,6 +74,18 @@ def test_a_bad_order_is_refused_in_one_line_naming_piece_and_order(
     assert len(lines) == 1
     for word in named:
         assert word in lines[0]
+
+
+def test_a_turn_file_reads_orders_as_a_person_types_them(tmp_path: Path) -> None:
+    """The true minus sign, spaces, small letters and full-width digits (DESIGN section 5)
+    resolve exactly as the plain orders do."""
+    typed = [{"piece": "red", "order": "r \u221245"}, {"piece": "blue-m1", "order": "s\uff13"}]
+    plain = [{"piece": "red", "order": "R-45"}, {"piece": "blue-m1", "order": "S3"}]
+    done = spacetable("resolve", _turn(tmp_path / "typed", typed), "--json")
+    assert done.returncode == 0, done.stderr
+    expected = spacetable("resolve", _turn(tmp_path / "plain", plain), "--json")
+    assert json.loads(done.stdout) == json.loads(expected.stdout)
+    assert json.loads(done.stdout)["pieces"]["red"]["heading"] == 45
 
 
 def test_a_file_of_a_game_nobody_plays_is_refused(tmp_path: Path) -> None:

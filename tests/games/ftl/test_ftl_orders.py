@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
 from spacetable.games.ftl.orders import (
@@ -15,6 +18,11 @@ from spacetable.games.ftl.orders import (
     parse_order,
 )
 from spacetable.games.ftl.pieces import Piece
+from tests._golden import GOLDEN
+
+#: The texts a player may type and how they read, shared with the browser's reader
+#: (tests/browser/ftl/test_ftl_order_texts.py holds web/js/games/ftl/orders.js to it).
+ORDER_TEXTS = json.loads((GOLDEN / "ftl-order-texts.json").read_text(encoding="utf-8"))
 
 EN_DASH = "\u2013"
 
@@ -55,7 +63,7 @@ def test_orders_the_rules_forbid_are_illegal_and_quoted(text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "X3", "S", "R", "R+", "S+3", "S-2", "R4 5", "LL", "S2,5", "R+45.0", "S\u0663", "S1e1"],
+    ["", "X3", "S", "R", "R+", "S+3", "S-2", "R4.5", "LL", "S2,5", "R+45.0", "S\u0663", "S1e1"],
 )
 def test_texts_that_are_no_order_are_malformed(text: str) -> None:
     with pytest.raises(MalformedOrder):
@@ -91,3 +99,25 @@ def test_every_piece_has_24_rotations_and_15_sprints() -> None:
     assert "R+180" in texts and "R-180" not in texts and "S8" in texts and "S0.5" not in texts
     assert "L" in [o.text for o in orders_for(Piece.ship("red", "red", 0, 0, 0))]
     assert all(parse_order(t).text == t for t in texts)
+
+
+def _as_json(order: Rotate | Sprint | Launch) -> dict[str, Any]:
+    if isinstance(order, Rotate):
+        return {"kind": "R", "angle": order.angle_deg}
+    if isinstance(order, Sprint):
+        return {"kind": "S", "distance": order.distance_in}
+    return {"kind": "L"}
+
+
+@pytest.mark.parametrize("entry", ORDER_TEXTS["read"], ids=lambda e: ascii(e["text"]))
+def test_orders_are_read_as_a_person_types_them(entry: dict[str, Any]) -> None:
+    """Case, spaces, any minus sign (U+2212 too) and full-width digits (DESIGN section 5)."""
+    assert _as_json(parse_order(entry["text"])) == entry["order"]
+
+
+@pytest.mark.parametrize("entry", ORDER_TEXTS["refused"], ids=lambda e: ascii(e["text"]))
+def test_texts_refused_say_why_quoting_them(entry: dict[str, Any]) -> None:
+    kind = IllegalOrder if entry["refused"] == "illegal" else MalformedOrder
+    with pytest.raises(kind) as caught:
+        parse_order(entry["text"])
+    assert repr(entry["text"].strip()) in str(caught.value)

@@ -1,11 +1,18 @@
 """Faster Than Light's orders, written as the rulebook writes them (DESIGN section 5).
 
 - ``R`` and an angle, a multiple of 15 from -180 to 180 degrees: a rotation. ``+`` or no
-  sign is clockwise, ``-`` or an en dash (U+2013, which the rulebook prints) is
-  counter-clockwise. ``R+45``, ``R-45``, ``R75``, and ``R-45`` with the en dash.
+  sign is clockwise, a minus is counter-clockwise. ``R+45``, ``R-45``, ``R75``.
 - ``S`` and a distance from 1 to 8 inches in steps of half an inch: a sprint. ``S3``,
   ``S2.5``.
 - ``L``: a ship launches a missile.
+
+Orders are read as a person types them (DESIGN section 5): case does not matter, spaces
+are ignored, the minus may be a hyphen, an en dash (which the rulebook prints), the minus
+sign (U+2212) or any other dash, and the text is read after Unicode NFKC normalisation
+(full-width digits are digits): ``r -45`` is ``R-45``, and so is ``R`` with U+2212 before
+``45``; ``s`` and a full-width 3 (U+FF13) is ``S3``.
+The browser reads them the same way (``web/js/games/ftl/orders.js``); both are held to one
+table of texts (``tests/golden/ftl-order-texts.json``).
 
 Orders round-trip: ``parse_order(text).text`` is the order in its plain form (``R+45``,
 ``S2.5``, ``L``). A text that is no order raises :class:`MalformedOrder`; an order the rules
@@ -15,6 +22,7 @@ forbid (``R+10``, ``S8.5``, a missile told to launch) raises :class:`IllegalOrde
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -31,7 +39,12 @@ MIN_SPRINT_IN, MAX_SPRINT_IN, SPRINT_STEP_IN = Fraction(1), Fraction(8), Fractio
 #: Longest order text we read (anything longer is malformed and shown clipped).
 MAX_ORDER_CHARS = 32
 
-_ROTATION = re.compile(r"R([+\-\u2013]?)([0-9]+)")
+#: Read as a minus: the hyphens (U+2010, U+2011), the figure dash, the en dash the rulebook
+#: prints, the em dash and the minus sign (NFKC makes the full-width and small hyphen-minus
+#: plain ones).
+_MINUS_SIGNS = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212", "-"))
+_SPACES = re.compile(r"\s+")
+_ROTATION = re.compile(r"R([+-]?)([0-9]+)")
 _SPRINT = re.compile(r"S([0-9]+(?:\.[0-9]+)?)")
 
 
@@ -81,14 +94,22 @@ class Launch:
 Order = Rotate | Sprint | Launch
 
 
+def as_read(text: str) -> str:
+    """``text`` as the orders are read: NFKC-normalised, without spaces, every minus sign a
+    hyphen, in capitals (``r -45`` and ``R`` U+2212 ``45`` are ``R-45``)."""
+    folded = _SPACES.sub("", unicodedata.normalize("NFKC", text))
+    return folded.translate(_MINUS_SIGNS).upper()
+
+
 def parse_order(text: str) -> Order:
-    """Read one order as the rulebook writes it (surrounding spaces ignored, the letter in
-    either case). Raises :class:`MalformedOrder` or :class:`IllegalOrder` with a message
-    that quotes the order."""
+    """Read one order as the rulebook writes it, as forgivingly as a person types it (case,
+    spaces, any minus sign, full-width digits: see :func:`as_read`). Raises
+    :class:`MalformedOrder` or :class:`IllegalOrder` with a message that quotes the order
+    as written."""
     if not isinstance(text, str) or len(text) > MAX_ORDER_CHARS:
         raise MalformedOrder(f"{clipped(text, MAX_ORDER_CHARS)} is not an order")
     written = text.strip()
-    upper = written[:1].upper() + written[1:]
+    upper = as_read(written)
     if upper == "L":
         return Launch()
     if match := _ROTATION.fullmatch(upper):
@@ -99,7 +120,7 @@ def parse_order(text: str) -> Order:
                 f"{written!r}: a rotation is a multiple of {ROTATION_STEP_DEG} degrees "
                 f"from -{MAX_ROTATION_DEG} to +{MAX_ROTATION_DEG}"
             )
-        return Rotate(-angle if sign in ("-", "\u2013") else angle)
+        return Rotate(-angle if sign == "-" else angle)
     if match := _SPRINT.fullmatch(upper):
         distance = Fraction(match.group(1))
         if not MIN_SPRINT_IN <= distance <= MAX_SPRINT_IN or distance % SPRINT_STEP_IN:

@@ -17,24 +17,36 @@ const TIE_IN = 1e-9;
 
 // -- orders ---------------------------------------------------------------------------------
 
+/** Read as a minus: the hyphens, the figure dash, the en dash the rulebook prints, the em
+ * dash and the minus sign U+2212 (NFKC makes the full-width and small hyphen-minus plain). */
+const MINUS_SIGNS = /[\u2010-\u2014\u2212]/g;
+
+/** A text as orders are read, as the server does (`as_read` in `games/ftl/orders.py`):
+ * NFKC-normalised, without spaces, every minus sign a hyphen, in capitals. */
+export function asRead(text) {
+  return String(text).normalize("NFKC").replace(/\s+/g, "").replace(MINUS_SIGNS, "-").toUpperCase();
+}
+
 /**
  * Read one order as the rulebook writes it, exactly as the server does
- * (`games/ftl/orders.py`): `R+45`, `R-45` or `R–45` (en dash), `R75`, `S2.5`, `L` (spaces
- * around it ignored, the letter in either case). Returns `{kind: "R", angle}` (clockwise
- * positive), `{kind: "S", distance}` (in) or `{kind: "L"}`; throws an Error whose message is
- * the server's: `'R+10': a rotation is a multiple of 15 degrees from -180 to +180`.
+ * (`games/ftl/orders.py`), as forgivingly as a person types it: `R+45`, `r -45`, `R−45`
+ * (minus sign) or `R–45` (en dash), `R75`, `S2.5`, `s３`, `L` (case, spaces, any minus and
+ * full-width digits, see `asRead`). Returns `{kind: "R", angle}` (clockwise positive),
+ * `{kind: "S", distance}` (in) or `{kind: "L"}`; throws an Error whose message is the
+ * server's: `'R+10': a rotation is a multiple of 15 degrees from -180 to +180`.
+ * tests/golden/ftl-order-texts.json holds both readers to one table.
  */
 export function parseOrder(text) {
   const written = String(text).trim();
-  const upper = written.slice(0, 1).toUpperCase() + written.slice(1);
+  const upper = asRead(written);
   if (upper === "L") return { kind: "L" };
-  let m = /^R([+\-\u2013]?)([0-9]+)$/.exec(upper);
+  let m = /^R([+-]?)([0-9]+)$/.exec(upper);
   if (m) {
     const angle = Number(m[2]);
     if (angle % ROTATION_STEP_DEG || angle > 180) {
       throw new Error(`'${written}': a rotation is a multiple of ${ROTATION_STEP_DEG} degrees from -180 to +180`);
     }
-    return { kind: "R", angle: m[1] && m[1] !== "+" ? -angle : angle };
+    return { kind: "R", angle: m[1] === "-" ? -angle : angle };
   }
   m = /^S([0-9]+(?:\.[0-9]+)?)$/.exec(upper);
   if (m) {

@@ -91,7 +91,7 @@ export class Plotter {
   /** Why the plot cannot be sent as it stands (a field holds no order), or null. */
   problem() {
     for (const p of this.mine()) {
-      if (this.texts[p.id] !== undefined) return `${pieceName(p, this.me)}: ${this.notes[p.id]}`;
+      if (this.texts[p.id] !== undefined) return this.notes[p.id]; // it names the piece
     }
     return null;
   }
@@ -181,22 +181,27 @@ export class Plotter {
 
   /** A text typed in a piece's field: an order replaces the piece's order at once. */
   typed(id, text) {
-    const piece = this.pieces.find((p) => p.id === id);
     if (!text.trim()) {
       this.setOrder(id, null);
       return;
     }
     try {
       const order = parseOrder(text);
-      if (!this.setOrder(id, order)) this.texts[id] = text;
+      if (!this.setOrder(id, order)) this.holdsNoOrder(id, text, this.notes[id]);
     } catch (error) {
-      this.texts[id] = text;
-      this.notes[id] = `${error.message}`;
-      this.render();
-      this.onChange();
+      this.holdsNoOrder(id, text, error.message);
     }
-    if (this.texts[id] !== undefined) this.notes[id] = `${pieceName(piece, this.me)}: ${this.notes[id]}`;
-    this.updatePanel();
+  }
+
+  /** The field of `id` holds `text`, which is no order it may carry out (`why`): the piece
+   * has no order (nothing is sent for it, and the ghost of the order it held before goes). */
+  holdsNoOrder(id, text, why) {
+    const piece = this.pieces.find((p) => p.id === id);
+    this.texts[id] = text;
+    this.notes[id] = `${pieceName(piece, this.me)}: ${why}`;
+    delete this.orders[id];
+    this.render();
+    this.onChange();
   }
 
   updatePanel() {
