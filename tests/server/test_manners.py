@@ -81,6 +81,14 @@ def test_a_resignation_ends_the_duel_and_the_match_replays_to_it(
         )
         assert result["reason"] == "Ann resigned"
         assert bob.last("room")["phase"] == "over"
+        # Every page is told the match is over before the result, as at the rules' end:
+        # no control stays live, no clock runs.
+        for player in (ann, bob):
+            state = player.last("state")
+            assert state["phase"] == "over", state["phase"]
+            kinds = [m["type"] for m in player.received]
+            assert kinds.index("result") > max(i for i, k in enumerate(kinds) if k == "state")
+            assert all(state.get(c) is None for c in ("plot_seconds_left", "countdown", "stop"))
         match = stored(room, saves)
         assert match.result["ending"] == "resigned" and match.result["winner"] == "Bob"
         assert match.summary()["ending"] == "resigned"

@@ -100,3 +100,15 @@ def test_a_room_created_with_its_seed_plays_from_it_whatever_came_before(
         await rooms.close()
 
     run_apart(scenario())
+
+
+def test_room_ids_are_letters_and_digits(tmp_path: Path) -> None:
+    # An id shows in the page's title and the share link: none starts with a dash.
+    async def scenario() -> None:
+        rooms = directory(tmp_path, FakeClock(), max_rooms=100)
+        ids = [rooms.create(RoomOptions()).id for _ in range(100)]
+        assert all(len(i) == 8 and i.isascii() and i.isalnum() for i in ids), ids
+        assert len(set(ids)) == len(ids)
+        await rooms.close()
+
+    run_apart(scenario())

@@ -78,6 +78,24 @@ class RoomChat:
 
     # -- messages in --------------------------------------------------------------------
 
+    def _chat_admitted(self, connection: Connection) -> bool:
+        """Whether the chat throttle lets one more message of ``connection`` through. Called
+        as the message arrives (``Room.submit``), before the room's queue: a flooder hears
+        "chat: too many messages, wait N s" (once per row of refusals) in the order of what
+        he sent, before the socket's own limit, which allows more, drops his messages."""
+        bucket = self._chat_buckets.get(connection)
+        now = self.clock.now()
+        if bucket is None:
+            bucket = self._chat_buckets[connection] = TokenBucket.full(
+                1 / CHAT_INTERVAL, CHAT_BURST, now
+            )
+        if bucket.take(now):
+            return True
+        if bucket.refused == 1:  # told once per row of refusals
+            wait = math.ceil((1 - bucket.tokens) * CHAT_INTERVAL)
+            connection.send({"type": "error", "message": f"chat: too many messages, wait {wait} s"})
+        return False
+
     def _on_chat_message(self, connection: Connection, message: msg.Chat | msg.OpenChat) -> None:
         if isinstance(message, msg.OpenChat):
             self._open_chat(connection, message.open)
@@ -88,19 +106,6 @@ class RoomChat:
         problem = self._chat_problem(connection, message)
         if problem is not None:
             connection.send({"type": "error", "message": f"chat: {problem}"})
-            return
-        bucket = self._chat_buckets.get(connection)
-        now = self.clock.now()
-        if bucket is None:
-            bucket = self._chat_buckets[connection] = TokenBucket.full(
-                1 / CHAT_INTERVAL, CHAT_BURST, now
-            )
-        if not bucket.take(now):
-            if bucket.refused == 1:  # told once per row of refusals
-                wait = math.ceil((1 - bucket.tokens) * CHAT_INTERVAL)
-                connection.send(
-                    {"type": "error", "message": f"chat: too many messages, wait {wait} s"}
-                )
             return
         seat = connection.seat
         channel: Channel = message.channel or ("players" if seat is not None else "spectators")

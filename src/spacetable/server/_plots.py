@@ -28,6 +28,7 @@ class PlotsMatch(RoomMatch):
     """A match of secret simultaneous plots in a room."""
 
     pacing = "plots"
+    clock_fields = ("plot_seconds_left",)
 
     def __init__(
         self,

@@ -49,6 +49,7 @@ class RealtimeMatch(RoomMatch):
     """A laser game's match in a room: hands, poses, stop and countdowns, the battle."""
 
     pacing = "realtime"
+    clock_fields = ("stop", "countdown")
 
     def __init__(
         self,

@@ -122,6 +122,9 @@ class RoomMatch(ABC):
     (:attr:`pacing`)."""
 
     pacing: str = ""
+    #: The ``state`` fields of the clocks that run in a match (a plot timer, a countdown):
+    #: none runs in a match the players stopped (:meth:`stopped_state`).
+    clock_fields: tuple[str, ...] = ()
 
     def __init__(
         self,
@@ -231,6 +234,16 @@ class RoomMatch(ABC):
         """The ``state`` message for ``player`` (``None``: a spectator) at match time
         ``now``, with its ``version``: the number of actions applied so far."""
         return {"type": "state", **self.match.view(player), "t": now, "version": self.version}
+
+    def stopped_state(self, player: str | None, now: float) -> dict[str, Any]:
+        """The last ``state`` of a match its players stopped (resigned, drawn, claimed): as
+        :meth:`state`, but ``phase`` ``"over"`` and no clock running, so that every game's
+        page puts its controls away as at an end the rules reach."""
+        state = self.state(player, now)
+        state["phase"] = "over"
+        for name in self.clock_fields:
+            state[name] = None
+        return state
 
     @property
     def version(self) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import heapq
 import secrets
+import string
 
 from spacetable.server._clock import RoomClock
 from spacetable.server._room_match import RoomOptions, Timing
@@ -15,6 +16,16 @@ from spacetable.server.storage import Storage
 
 #: The most rooms open at once (an idle room holds about 7 KB until it closes).
 MAX_ROOMS = 5000
+#: What a room id is made of: letters and digits only, so that an id never starts with a
+#: dash or an underscore ("--jSlZp6" read as punctuation in the page's title and links).
+ROOM_ID_ALPHABET = string.ascii_letters + string.digits
+#: The length of a room id: 62**8, about 2**47 ids, as many as 6 random bytes.
+ROOM_ID_LENGTH = 8
+
+
+def new_room_id() -> str:
+    """A fresh room id: :data:`ROOM_ID_LENGTH` letters and digits drawn by ``secrets``."""
+    return "".join(secrets.choice(ROOM_ID_ALPHABET) for _ in range(ROOM_ID_LENGTH))
 
 
 def room_seed(base: int, ordinal: int) -> int:
@@ -63,7 +74,7 @@ class RoomDirectory:
                 f"the server has {self.max_rooms} open rooms, its most: "
                 "try again when some have closed"
             )
-        room_id = secrets.token_urlsafe(6)
+        room_id = new_room_id()
         if seed is None and self.room_seed is not None:
             seed = room_seed(self.room_seed, self._created)
             self._created += 1

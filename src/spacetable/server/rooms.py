@@ -156,7 +156,14 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
         self.submit(connection, msg.Watch(type="watch"))
 
     def submit(self, connection: Connection | None, message: Any) -> None:
-        """Hand a message to the room's task."""
+        """Hand a message to the room's task (a chat over its throttle is refused here, as
+        it arrives: _chat.py)."""
+        if (
+            connection is not None
+            and isinstance(message, msg.Chat)
+            and not self._chat_admitted(connection)
+        ):
+            return
         self._queue.put_nowait((connection, message))
 
     def pose(self, connection: Connection, message: msg.Pose) -> None:
@@ -555,6 +562,8 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
         """The ``state`` message for ``player`` with the ``runup`` (null outside it)."""
         match = self.match
         assert match is not None
-        state = match.state(player, now)
+        # At the end (a match its players stopped too, _manners.py) the state is over.
+        over = self.phase == "over"
+        state = match.stopped_state(player, now) if over else match.state(player, now)
         state["runup"] = match.runup(self.clock.now())
         return state

@@ -1,6 +1,7 @@
 """A chat flood (issue 19): one socket sends chat messages as fast as it can; the room
-lets a few through, tells it to wait, the server closes it, and another room's players go
-on talking and being answered at their usual pace."""
+lets a few through, tells it to wait (before the socket's own limit does), the server
+closes it, and another room's players go on talking and being answered at their usual
+pace."""
 
 from __future__ import annotations
 
@@ -86,9 +87,11 @@ def test_a_chat_flood_is_throttled_and_another_room_keeps_talking(server: Server
         for client in (other, friend, listener):
             client.close()
     assert code == 1008 and reason == "too many messages"
-    # The room's own "chat: too many messages, wait N s" is checked exactly on a fake
-    # clock (tests/server/test_chat.py); here the socket's limit closes the flooder.
-    assert any(m["type"] == "error" for m in messages)
+    # The chat's own throttle speaks first ("wait N s", its wait checked exactly on a fake
+    # clock in tests/server/test_chat.py), then the socket's limit, which closes the flooder.
+    told = [m["message"] for m in messages if m["type"] == "error"]
+    assert told and told[0].startswith("chat: too many messages, wait"), told[:3]
+    assert any(t.startswith("too many messages: at most") for t in told[1:]), told[:3]
     # The room let the burst through and a few more as the seconds passed, no flood.
     assert int(CHAT_BURST) <= len(heard) <= int(CHAT_BURST) + 5, len(heard)
     assert worst <= GENEROUS * baseline, (worst, baseline)
