@@ -111,7 +111,7 @@ def test_a_newcomer_learns_then_plays_most_of_his_deck_against_the_beginner_bot(
     assert "starts in" in page.inner_text("#refused")
     assert page.locator(".table-card[data-card^='Newcomer-']").count() == 0
     # The watcher sees the bot's card in hand: drawn on its side, then on its way.
-    watcher.wait_for_selector('.other-hand[data-player="beginner bot 2"]')
+    watcher.wait_for_selector('.other-hand[data-player="beginner bot"]')
     me = player(page)
     page.wait_for_selector("#runup[data-count='0']")
     start = time.monotonic()

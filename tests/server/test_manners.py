@@ -148,7 +148,7 @@ def test_a_bot_level_with_the_offerer_declines_his_draw(tmp_path: Path) -> None:
         ann.send(type="offer_draw")  # nobody has scored: the bot is not behind
         await clock.advance(0, room)
         declined = ann.last("draw_declined")
-        assert declined["bot"] and declined["by"] == "random bot 2"
+        assert declined["bot"] and declined["by"] == "random bot"
         assert room.phase == "playing"
 
     play(tmp_path, GAMES["ftl"], scenario)
@@ -163,7 +163,7 @@ def test_a_bot_behind_accepts_a_draw(tmp_path: Path) -> None:
         assert room.match is not None
         # The bot's ship has taken a hit (set by hand: the standing is what is tested).
         pieces = room.match.match.pieces
-        pieces["random bot 2"] = dataclasses.replace(pieces["random bot 2"], hits=1)
+        pieces["random bot"] = dataclasses.replace(pieces["random bot"], hits=1)
         ann.send(type="offer_draw")
         await clock.advance(0, room)
         assert ann.last("result")["result"]["ending"] == "agreed_draw"

@@ -174,8 +174,13 @@ def test_only_the_host_seats_a_bot(tmp_path: Path) -> None:
         ann.send(type="leave")
         await clock.advance(0.2, room)
         assert seats(bob)[1]["host"]
-        bob.send(type="bot", seat=0, level="random")
+        bob.send(type="bot", seat=0, level="easy")
         await clock.advance(0.2, room)
-        assert seats(bob)[0]["kind"] == "bot"
+        # A bot is named by its level, a second of the level numbered like a person's name.
+        assert [(s["kind"], s["name"]) for s in seats(bob)] == [
+            ("bot", "easy bot (2)"),
+            ("human", "Bob"),
+            ("bot", "easy bot"),
+        ]
 
     play(tmp_path, {"ruleset": "hexfleet", "seats": 3}, Timing(runup_seconds=0), scenario)

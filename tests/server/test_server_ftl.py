@@ -197,7 +197,7 @@ def test_a_duel_against_a_bot_is_stored_and_replays_exactly(seeded: Seeded) -> N
     assert result["reason"] in ("turn-limit", "last-ship", "no-ships")
     stored = server.stored_match(message["match_id"])
     assert stored["ruleset"] == "ftl" and stored["result"]["turns"] == result["turns"]
-    assert [p["id"] for p in stored["result"]["start"]] == ["Ann", "hard bot 2"]
+    assert [p["id"] for p in stored["result"]["start"]] == ["Ann", "hard bot"]
     turn_marks = [e["turn"] for e in stored["events"] if e["type"] == "turn"]
     assert turn_marks == list(range(1, result["turns"] + 1))
     replayed = FtlMatch.from_record(stored)

@@ -236,7 +236,7 @@ def test_spectators_see_the_match_but_cannot_play(server: Server) -> None:
     watcher.send(type="place", x=0, y=300, rotation=0)
     assert "seated players" in watcher.wait_type("error")["message"]
     placed = watcher.wait_type("placed")
-    assert placed["player"] == "random bot 2"
+    assert placed["player"] == "random bot"
     rng = random.Random(5)
     ann.send(type="pose", **free_spot(state, rng))
     poses = watcher.wait_type("poses")

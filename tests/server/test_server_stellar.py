@@ -220,7 +220,7 @@ def test_a_bot_builds_its_fleet_and_deploys_before_the_countdown(server: Server)
     first = state_where(ann, lambda m: True)
     assert [c["id"] for c in first["table"]] == ["asteroid-1", "asteroid-2"]
     assert all(c["rocks"] == 8 for c in first["table"])  # 2 cargo loads of 8 shared by two
-    bot = "medium bot 2"
+    bot = "medium bot"
     state_where(ann, lambda m: m["players"][bot]["fleet_chosen"])
     ann.send(type="fleet", ships=[])  # only the Flag ship: no cargo ship with asteroids
     state = state_where(ann, lambda m: m["phase"] == "deployment")

@@ -243,7 +243,9 @@ class RoomLobby:
             )
             return
         seat = self.seats[message.seat]
-        seat.take("bot", f"{level} bot {seat.index + 1}", self._names(seat))
+        # "easy bot", and "easy bot (2)" for a second of the level (unique_name): the seat
+        # number glued to the level read as a level ("beginner bot 2").
+        seat.take("bot", f"{level} bot", self._names(seat))
         seat.level = level
         self._broadcast_room()
         self._maybe_start()

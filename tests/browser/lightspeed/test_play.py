@@ -162,7 +162,7 @@ def test_one_person_plays_a_bot(server: Server, open_page: OpenPage, shot: Shot)
     shot(carol, "score-panel")
 
     scores = shown_scores(carol)
-    assert set(scores) == {"carol", "easy bot 2"}
+    assert set(scores) == {"carol", "easy bot"}
     href = carol.get_attribute("#replay-link", "href")
     assert href is not None
     stored = server.api(f"/api/matches/{href.rsplit('/', 1)[-1]}")

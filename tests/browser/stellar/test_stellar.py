@@ -161,7 +161,7 @@ def test_a_stellar_conflict_match_against_a_bot(
     assert erin.inner_text("#battle-step strong").startswith("Initiative")
     shot(erin, "scores")
     scores = shown_scores(erin)
-    assert set(scores) == {"erin", "medium bot 2"}
+    assert set(scores) == {"erin", "medium bot"}
     assert erin.locator("#score-panel .score .cubes").count() == 4
     href = erin.get_attribute("#replay-link", "href")
     assert href is not None

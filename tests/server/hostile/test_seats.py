@@ -184,10 +184,10 @@ def test_colliding_names_are_made_unique_and_the_match_starts(server: Server) ->
     assert list(state["players"]) == players
     # A bot's name is made unique the same way.
     room = server.create_room(seats=2)
-    ann = seated(server, room, "medium bot 2")
+    ann = seated(server, room, "medium bot")
     ann.send(type="bot", seat=1, level="medium")
     seats = room_where(ann, lambda m: m["seats"][1]["kind"] == "bot")["seats"]
-    assert seats[1]["name"] == "medium bot 2 (2)"
+    assert seats[1]["name"] == "medium bot (2)"
     for client in (*clients, ann):
         client.close()
 
@@ -270,7 +270,7 @@ def test_a_finished_room_closes_once_everyone_left_and_its_match_is_kept(
     ann.close()
     assert gone(idle_server, room, timeout=60)
     stored = idle_server.get("/api/matches?limit=20")
-    assert any(set(m["players"]) == {"Ann", "easy bot 2"} for m in stored)
+    assert any(set(m["players"]) == {"Ann", "easy bot"} for m in stored)
 
 
 # A room with someone in it stays open past the idle delay, and closes once he has gone:
