@@ -47,6 +47,14 @@ def take_seat(page: Page, name: str, seat: int) -> None:
     page.wait_for_selector("button#ready")
 
 
+def answer_name(page: Page, name: str) -> None:
+    """Answer the "What is your name?" question a link that seats us asks a visitor with
+    no name saved (shell/invite.js)."""
+    page.wait_for_selector("#name-prompt[open]")
+    page.fill("#ask-name", name)
+    page.click("#ask-name-ok")
+
+
 def player(page: Page) -> str:
     """The player name this page plays as."""
     name = page.get_attribute("body", "data-player")

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests._server import running_server
-from tests.browser._play import hand_ship, store_fig1, take_seat
+from tests.browser._play import answer_name, hand_ship, store_fig1, take_seat
 from tests.browser.conftest import OpenPage, Server, Shot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,6 +151,7 @@ def test_axe_finds_nothing_serious(
 
     hexfleet = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2})
     hex_room = open_page(f"/rooms/{hexfleet['id']}?bots=1:easy")
+    answer_name(hex_room, "Di")
     hex_room.click("button#ready")
     hex_room.wait_for_selector("#hex-controls:not([hidden]) #end-activation", timeout=30_000)
     found["hex fleet room"] = _serious_violations(hex_room)

@@ -1,6 +1,7 @@
 """The chat beside every table (issue 19), in each game's room, two people in two
 browsers: they talk both ways, a ``<script>`` message shows as plain text, a quick message
-is one click, and muting a player hides his messages (and stays muted after a reload)."""
+is one click, and muting a player hides his messages (and stays muted after a reload, and
+when he sits down again in his seat under another name)."""
 
 from __future__ import annotations
 
@@ -68,8 +69,18 @@ def test_two_players_talk_beside_the_table(
     ann.reload()
     expect(ann.locator("#chat .chat-line")).to_have_count(2)
     assert lines(ann) == ["Ann: hello Bob", "Ann: still here"]
-    ann.click("#chat .chat-unmute[data-name='Bob']")
-    expect(ann.locator("#chat .chat-line")).to_have_count(5)
+    # The mute is the seat's: Bob sits down again under another name, and stays muted.
+    bob.click("#watch")
+    bob.wait_for_selector(".seat[data-seat='1'] .take-seat")
+    take_seat(bob, "Robert", 1)
+    say(bob, "it is me again")
+    expect(bob.locator("#chat .chat-line")).to_have_count(6)
+    say(ann, "quiet here")
+    expect(bob.locator("#chat .chat-line")).to_have_count(7)
+    assert lines(ann) == ["Ann: hello Bob", "Ann: still here", "Ann: quiet here"]
+    expect(ann.locator("#chat .chat-muted")).to_contain_text("Muted: Robert.")
+    ann.click("#chat .chat-unmute[data-name='Robert']")
+    expect(ann.locator("#chat .chat-line")).to_have_count(7)
 
 
 def test_on_a_phone_the_chat_folds_and_counts_what_is_unread(

@@ -4,16 +4,16 @@ declines (the asker is told) or accepts and both land in the new match in the sa
 in a laser game, FTL and the hex fleet; a friend who opens the share link is asked his name
 and plays under it; the host frees a bot's seat for him; "Play a bot" is one click for
 every game, against its beginner bot; a turn that comes while the tab is hidden says so in
-the tab's title and icon."""
+the tab's title and icon, with a chime that the mute silences."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-from tests.browser._play import place, take_seat, watch_battle
+from tests.browser._play import answer_name, place, take_seat, watch_battle
 from tests.browser.conftest import OpenPage, Server, Shot
 
 DESKTOP = {"width": 1366, "height": 800}
@@ -175,6 +175,30 @@ def test_a_friend_by_the_share_link_is_asked_his_name_and_takes_the_seat_the_hos
     assert "Bob" in ann.inner_text("#players")
 
 
+def test_a_link_that_seats_a_visitor_without_a_name_asks_it_first(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    # Dee opens a room's link that seats her (the lobby's ?join=1) with no name saved: she
+    # is asked before she sits, and sits under her name, not "player".
+    room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 3})
+    dee = open_page(f"/rooms/{room['id']}?join=1", viewport=PHONE)
+    dee.wait_for_selector("#name-prompt[open]")
+    assert dee.get_attribute("body", "data-role") != "player"
+    shot(dee, "join-asks-name-phone")
+    answer_name(dee, "Dee")
+    dee.wait_for_selector("button#ready")
+    assert dee.get_attribute("body", "data-player") == "Dee"
+    assert dee.evaluate("localStorage.getItem('spacetable.name')") == "Dee"
+    # Dee is the host: she may seat a bot. Eli, a guest, is offered no bot for seat 3.
+    assert dee.locator(".seat[data-seat='2'] .add-bot").count() == 1
+    eli = open_page(f"/rooms/{room['id']}", viewport=DESKTOP)
+    take_seat(eli, "Eli", 1)
+    eli.wait_for_selector(".seat[data-seat='2'][data-kind='empty']")
+    assert eli.locator(".add-bot").count() == 0
+    assert eli.locator(".bot-level").count() == 0
+    shot(eli, "guest-seats")
+
+
 def test_closing_the_name_question_takes_no_seat(open_page: OpenPage, server: Server) -> None:
     room = server.api("/api/rooms", {"ruleset": "ftl"})
     page = open_page(f"/rooms/{room['id']}")
@@ -183,6 +207,12 @@ def test_closing_the_name_question_takes_no_seat(open_page: OpenPage, server: Se
     page.wait_for_selector("#name-prompt", state="detached")
     assert page.get_attribute("body", "data-role") != "player"
     assert page.locator(".seat[data-kind='human']").count() == 0
+    # Nor does a link that would seat him: he watches, and may sit down later.
+    page = open_page(f"/rooms/{room['id']}?join=1")
+    page.click("#ask-name-cancel")
+    page.wait_for_selector("#name-prompt", state="detached")
+    page.wait_for_selector(".seat[data-seat='0'] .take-seat")
+    assert page.get_attribute("body", "data-role") != "player"
 
 
 GAMES = ["lightspeed", "stellar", "ftl", "hexfleet"]
@@ -228,6 +258,11 @@ SHOW = """() => {
 }"""
 
 
+def chimes(page: Page) -> int:
+    """How many "your turn" chimes the page played (shell/sounds.js counts them)."""
+    return int(page.evaluate("document.documentElement.dataset.soundYourTurn || '0'"))
+
+
 def test_a_turn_that_comes_while_the_tab_is_hidden_shows_in_its_title_and_icon(
     open_page: OpenPage, server: Server
 ) -> None:
@@ -246,6 +281,18 @@ def test_a_turn_that_comes_while_the_tab_is_hidden_shows_in_its_title_and_icon(
     # Bob saw his turn come: his tab calls nobody.
     bob.wait_for_selector("body[data-phase=plot][data-turn='2']")
     assert not bob.title().startswith("▶")
+    assert chimes(ann) == 1 and chimes(bob) == 0  # and a chime played, once
     ann.evaluate(SHOW)  # back to the tab: it is as it was
     assert ann.title() == title
     assert ann.get_attribute("link[rel~='icon']", "href") == "/static/favicon.svg"
+
+    # Ann mutes the sounds: the next turn still shows in the title, silently.
+    ann.click(".mute-button")
+    expect(ann.locator(".mute-button")).to_have_attribute("aria-pressed", "true")
+    ann.wait_for_selector("body[data-phase=plot][data-turn='2']")
+    ann.click("#submit-plot")
+    ann.evaluate(HIDE)
+    bob.click("#submit-plot")
+    ann.wait_for_function("() => document.title.startsWith('▶ Your turn')")
+    ann.wait_for_selector("body[data-turn='3']")
+    assert chimes(ann) == 1

@@ -28,6 +28,13 @@ GAMES: dict[str, dict[str, Any]] = {
     "hexfleet": {"ruleset": "hexfleet", "seats": 2, "scenario": "duel", "turn_limit": 12},
 }
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+#: Each game's controls of a seated player (the hex fleet's only in his activation).
+CONTROLS = {
+    "lightspeed": "#hand-bar",
+    "stellar": "#fleet-panel",
+    "ftl": "#plot-panel",
+    "hexfleet": "#hex-controls",
+}
 
 
 def seat_two(
@@ -65,11 +72,16 @@ def test_resign_then_a_draw_agreed_are_shown_listed_and_replayed(
     ann.click("#cancel-resign")
     expect(dialog).to_be_hidden()
     assert ann.evaluate("document.activeElement.id") == "resign"
+    if game != "hexfleet":
+        expect(ann.locator(CONTROLS[game])).to_be_visible()
     ann.click("#resign")
     ann.click("#confirm-resign")
     expect(bob.locator("#ending-title")).to_have_text("You win")
     expect(bob.locator("#ending-reason")).to_have_text("Ann resigned: bob wins.")
     expect(ann.locator("#ending-title")).to_have_text("bob wins")
+    # The match is over as at its rules' end: the game's controls are put away.
+    for page in (ann, bob):
+        expect(page.locator(CONTROLS[game])).to_be_hidden()
     shot(bob, "resigned-result")
 
     # The rematch: Ann offers a draw, Bob is asked and accepts.

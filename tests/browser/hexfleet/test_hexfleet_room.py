@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests._server import running_server
-from tests.browser._play import end_in_sight
+from tests.browser._play import answer_name, end_in_sight
 from tests.browser.conftest import OpenPage, Server, Shot
 
 DESKTOP = {"width": 1366, "height": 800}
@@ -94,6 +94,8 @@ def create_from_lobby(page: Page, *, turn_limit: int, hotseat: bool = False,
                       seat_2: str | None = "easy") -> None:  # fmt: skip
     page.select_option("#ruleset", "hexfleet")
     page.wait_for_selector("#hex-scenario-about li")
+    if not page.input_value("#name"):
+        page.fill("#name", "Ann")  # else the room asks it before seating us
     page.fill("#turn-limit", str(turn_limit))
     if hotseat:
         page.check("#hex-hotseat")
@@ -252,6 +254,7 @@ def test_the_keyboard_turns_and_a_refused_action_says_why(
     # Twelve turns: our chit comes out before the blank in a turn one time in two.
     room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_limit": 12})
     page = open_page(f"/rooms/{room['id']}?bots=1:random", viewport=DESKTOP)
+    answer_name(page, "Ann")
     page.wait_for_selector("button#ready")
     page.click("button#ready")
     assert my_move_or_end(page)

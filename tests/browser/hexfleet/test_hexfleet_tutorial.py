@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
+from tests.browser._play import answer_name
 from tests.browser.conftest import OpenPage, Shot
 from tests.browser.test_tutorial import status, step_is, wait_done
 
@@ -119,6 +120,7 @@ def test_a_newcomer_fights_a_hex_fleet_activation_then_meets_the_easy_bot(
     shot(page, "5-ready")
     page.click("#play-hexfleet")
     page.wait_for_url("**/rooms/*?join=1&bots=1:easy")
+    answer_name(page, "Newcomer")  # no name saved: the room asks it before seating us
     page.wait_for_selector(".seat[data-seat='1'][data-kind=bot]")
 
 

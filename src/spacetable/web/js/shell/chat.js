@@ -71,12 +71,22 @@ function muteKey(roomId) {
   return `spacetable.chat.muted.${roomId}`;
 }
 
+/**
+ * Whom a mute silences: a seated player by his seat (so the mute holds when he comes back
+ * to it, or sits down again there under another name), a spectator by his name.
+ */
+export function speakerOf(message) {
+  return message.seat === null || message.seat === undefined ? `name:${message.name}` : `seat:${message.seat}`;
+}
+
+/** The muted speakers of room `roomId`: speaker -> the name he went by when last heard. */
 function loadMuted(roomId) {
   try {
-    const names = JSON.parse(localStorage.getItem(muteKey(roomId)) || "[]");
-    return new Set(Array.isArray(names) ? names.filter((n) => typeof n === "string") : []);
+    const entries = JSON.parse(localStorage.getItem(muteKey(roomId)) || "[]");
+    return new Map(Array.isArray(entries)
+      ? entries.filter((e) => Array.isArray(e) && e.length === 2 && e.every((x) => typeof x === "string")) : []);
   } catch {
-    return new Set();
+    return new Map();
   }
 }
 
@@ -134,7 +144,10 @@ export class ChatPanel {
   onChat(message) {
     this.messages.push(message);
     if (this.messages.length > 500) this.messages.splice(0, this.messages.length - 500);
-    if (!this.muted.has(message.name)) {
+    const speaker = speakerOf(message);
+    if (this.muted.has(speaker)) {
+      if (this.muted.get(speaker) !== message.name) this.mute(speaker, message.name); // renamed
+    } else {
       this.log.querySelector(".chat-empty")?.remove();
       this.log.append(this.line(message));
       this.log.lastElementChild?.scrollIntoView?.({ block: "nearest" });
@@ -161,9 +174,10 @@ export class ChatPanel {
     return this.send({ type: "chat", ...what, channel });
   }
 
-  mute(name, muted) {
-    if (muted) this.muted.add(name);
-    else this.muted.delete(name);
+  /** Mute `speaker` (speakerOf), known as `name`; a null name unmutes him. */
+  mute(speaker, name) {
+    if (name !== null) this.muted.set(speaker, name);
+    else this.muted.delete(speaker);
     try {
       localStorage.setItem(muteKey(this.roomId), JSON.stringify([...this.muted]));
     } catch {
@@ -187,22 +201,23 @@ export class ChatPanel {
     const own = this.me.role === "player" ? message.seat === this.me.seat : false;
     const mute = own ? null : el("button", {
       type: "button", class: "link chat-mute", title: WORDS.muteTitle(message.name), text: WORDS.mute,
-      on: { click: () => this.mute(message.name, true) },
+      on: { click: () => this.mute(speakerOf(message), message.name) },
     });
     return chatLine(message, mute);
   }
 
   render() {
     clear(this.log);
-    const shown = this.messages.filter((m) => !this.muted.has(m.name));
+    const shown = this.messages.filter((m) => !this.muted.has(speakerOf(m)));
     if (!shown.length) this.log.append(el("li", { class: "chat-empty muted", text: WORDS.empty }));
     for (const message of shown) this.log.append(this.line(message));
     clear(this.mutedLine);
     this.mutedLine.hidden = this.muted.size === 0;
     if (this.muted.size) {
-      this.mutedLine.append(WORDS.muted([...this.muted].join(", ")), " ");
-      for (const name of this.muted) {
-        this.mutedLine.append(el("button", { type: "button", class: "link chat-unmute", dataset: { name }, text: `${WORDS.unmute} ${name}`, on: { click: () => this.mute(name, false) } }), " ");
+      this.mutedLine.append(WORDS.muted([...this.muted.values()].join(", ")), " ");
+      for (const [speaker, name] of this.muted) {
+        this.mutedLine.append(el("button", { type: "button", class: "link chat-unmute", dataset: { name, speaker },
+          text: `${WORDS.unmute} ${name}`, on: { click: () => this.mute(speaker, null) } }), " ");
       }
     }
     this.renderControls();

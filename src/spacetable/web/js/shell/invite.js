@@ -25,6 +25,9 @@ const TEXT = {
   declined: (by, askers) => `${by} declined the rematch ${askers.join(" and ")} asked for.`,
 };
 
+/** The notices of a rematch declined are news, not errors (shell/notices.js). */
+const INFO = { kind: "info" };
+
 /** Ask the visitor's name in a modal dialog; resolves to it (saved) or null. */
 export function askName() {
   return new Promise((resolve) => {
@@ -79,7 +82,11 @@ export function rematchOffer(side, send) {
       const key = open ? askers.join("|") : "";
       if (open && key !== shownFor) {
         words.textContent = TEXT.asks(askers);
-        toast(TEXT.asks(askers));
+        // The box answers; the notice only calls the player to it when it is out of sight.
+        const { top, bottom } = box.getBoundingClientRect();
+        if (top < 0 || bottom > window.innerHeight) {
+          toast(TEXT.asks(askers), 8, { kind: "invite", onClick: () => box.scrollIntoView({ block: "center" }) });
+        }
       }
       shownFor = key;
     },
@@ -87,9 +94,9 @@ export function rematchOffer(side, send) {
     declined(message, me) {
       box.hidden = true;
       shownFor = "";
-      if (message.by === me) toast(TEXT.youDeclined);
-      else if (message.asked_by.includes(me)) toast(TEXT.declinedYours(message.by));
-      else toast(TEXT.declined(message.by, message.asked_by));
+      if (message.by === me) toast(TEXT.youDeclined, 4, INFO);
+      else if (message.asked_by.includes(me)) toast(TEXT.declinedYours(message.by), 4, INFO);
+      else toast(TEXT.declined(message.by, message.asked_by), 4, INFO);
     },
   };
 }

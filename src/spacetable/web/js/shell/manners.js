@@ -42,6 +42,9 @@ const T = {
   draw: "Draw",
 };
 
+/** The manners' notices are news of the table, not errors (shell/notices.js). */
+const INFO = { kind: "info" };
+
 export class Manners {
   /** The manners panel of the room `client` (a RoomClient), in the page's side panel. */
   constructor(client) {
@@ -82,7 +85,7 @@ export class Manners {
       case "draw_declined": this.onDeclined(message); return true;
       case "absent": this.onAbsent(message); return true;
       case "absence_choice": this.onChoice(message); return true;
-      case "resigned": toast(T.resigned(message.player)); return true;
+      case "resigned": toast(T.resigned(message.player), 4, INFO); return true;
       case "result":
       case "battle": return this.onEnd(message);
       default: return false;
@@ -109,9 +112,9 @@ export class Manners {
       room.seats.forEach((seat, i) => {
         const was = before.seats[i];
         if (!was || seat.seat === this.client.me.seat) return;
-        if (was.kind === "human" && seat.kind === "bot" && seat.stand_in && !this.absent.has(i)) toast(T.leftSeat(seat.name));
+        if (was.kind === "human" && seat.kind === "bot" && seat.stand_in && !this.absent.has(i)) toast(T.leftSeat(seat.name), 4, INFO);
         if (this.absent.has(i) && (seat.kind !== "human" || seat.connected)) {
-          if (seat.kind === "human") toast(T.back(seat.name));
+          if (seat.kind === "human") toast(T.back(seat.name), 4, INFO);
           this.absent.delete(i);
         }
       });
@@ -177,7 +180,7 @@ export class Manners {
 
   onDeclined(message) {
     this.offer = null;
-    toast(T.declined(message.by, message.bot));
+    toast(T.declined(message.by, message.bot), 4, INFO);
     this.render();
   }
 
@@ -207,7 +210,7 @@ export class Manners {
   onAbsent(message) {
     if (!this.absent.has(message.seat)) {
       sounds.away();
-      toast(T.away(message.player));
+      toast(T.away(message.player), 4, INFO);
     }
     this.absent.set(message.seat, message);
     this.render();
@@ -215,7 +218,7 @@ export class Manners {
 
   onChoice(message) {
     const who = this.room?.seats[message.seat]?.name || `seat ${message.seat + 1}`;
-    toast(T.chose[message.choice](message.by, who));
+    toast(T.chose[message.choice](message.by, who), 4, INFO);
     if (message.choice !== "wait") this.absent.delete(message.seat);
     this.render();
   }
@@ -229,9 +232,9 @@ export class Manners {
       const labels = { wait: T.wait, bot: T.bot, claim: T.claim };
       this.absenceBox.append(
         el("p", { id: "absence-text", role: "alert", text: `${T.away(away.player)} ${words}` }),
-        away.choices.length ? el("div", { class: "dialog-buttons" }, ...away.choices.map((choice) =>
+        ...(away.choices.length ? [el("div", { class: "dialog-buttons" }, ...away.choices.map((choice) =>
           el("button", { type: "button", class: choice === "claim" ? "" : "secondary", dataset: { choice },
-            on: { click: () => this.send({ type: "absence", seat: away.seat, choice }) } }, labels[choice]))) : null);
+            on: { click: () => this.send({ type: "absence", seat: away.seat, choice }) } }, labels[choice])))] : []));
     }
   }
 

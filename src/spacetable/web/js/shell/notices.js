@@ -6,10 +6,18 @@ import { $ } from "./dom.js";
 
 let hideTimer = null;
 
-/** Show `text` in the page's notice for `seconds`. */
-export function toast(text, seconds = 4) {
+/**
+ * Show `text` in the page's notice for `seconds`. `kind`: "alert" (a refusal or an error:
+ * red, at the bottom), "info" (news of the table) or "invite" (a question for the player,
+ * like a rematch asked: in the accent colour, at the top, where it covers no control);
+ * `onClick` makes the notice a button (e.g. to bring the question into view).
+ */
+export function toast(text, seconds = 4, { kind = "alert", onClick = null } = {}) {
   const box = $("#message");
   box.textContent = text;
+  box.dataset.kind = kind;
+  box.onclick = onClick;
+  box.classList.toggle("clickable", Boolean(onClick));
   box.hidden = false;
   clearTimeout(hideTimer);
   hideTimer = setTimeout(() => { box.hidden = true; }, seconds * 1000);

@@ -13,7 +13,7 @@ import { loadBots, renderSeats } from "./seats.js";
 import { Manners } from "./manners.js";
 import { RoomSocket } from "./socket.js";
 import { muteButton } from "./sounds.js";
-import { rematchOffer } from "./invite.js";
+import { askName, rematchOffer } from "./invite.js";
 import { notifyButton } from "./notify.js";
 
 /** The room id of a room page's address (/rooms/{id}). */
@@ -42,14 +42,12 @@ function botsWanted(params) {
 export class RoomClient {
   /**
    * The room `roomId`, with the page's query `params`. `describe(options)` tells the room's
-   * options in words (its game module's). `defaultName` names us when the link seats us and
-   * no name is saved. Call `connect()` once the game's page is built.
+   * options in words (its game module's). Call `connect()` once the game's page is built.
    */
-  constructor({ roomId, params, describe, defaultName = "player" }) {
+  constructor({ roomId, params, describe }) {
     this.roomId = roomId;
     this.params = params;
     this.describe = describe;
-    this.defaultName = defaultName;
     this.socket = new RoomSocket(roomId, { onMessage: (m) => this.receive(m), onStatus: (s) => this.onStatus(s) });
     this.me = { role: "spectator", seat: null, player: null };
     this.room = null; // the last `room` message
@@ -144,17 +142,29 @@ export class RoomClient {
     return this.params.has("join") || this.botsWanted.length > 0;
   }
 
-  /** The name and seat the link's join asks for. */
+  /** The name and seat the link's join asks for ("" for the name: ask it). */
   wantedSeat() {
-    return { name: savedName() || this.defaultName, seat: null };
+    return { name: savedName(), seat: null };
   }
 
-  /** Take the seat the link asks for, once per tab, unless a token holds one already. */
-  joinIfWanted() {
+  /**
+   * Take the seat the link asks for, once per tab, unless a token holds one already. A
+   * visitor with no name saved is asked for one first (shell/invite.js); closing the
+   * question leaves him watching, with the seat panel's buttons to sit down later.
+   */
+  async joinIfWanted() {
     if (!this.wantsSeat() || this.joining || this.room?.phase !== "lobby") return;
     if (this.me.role === "player" || this.rejoining || this.socket.token || this.linkUsed()) return;
     this.joining = true;
-    this.socket.send({ type: "join", ...this.wantedSeat() });
+    const wanted = this.wantedSeat();
+    if (!wanted.name) wanted.name = await askName();
+    if (!wanted.name) {
+      this.botsWanted = [];
+      this.params.delete("join"); // asked once: the seat panel seats him if he changes his mind
+      this.joining = false;
+      return;
+    }
+    this.socket.send({ type: "join", ...wanted });
   }
 
   /** Seated by the link: seat the bots it names, once per tab. */
@@ -257,6 +267,8 @@ function setupShare(roomId) {
   $("#room-id").textContent = roomId;
   const input = $("#share-link");
   input.value = link;
+  input.size = link.length; // the whole link shows (shell.css)
+  input.addEventListener("focus", () => input.select());
   $("#copy-link").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(link);

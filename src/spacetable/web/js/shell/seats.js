@@ -140,7 +140,8 @@ export function renderSeats(container, room, mySeat, send, { describe, watching 
     el("button", { type: "button", id: "watch", class: "secondary",
       on: { click: () => { send({ type: "leave" }); send({ type: "watch" }); } } }, "Leave my seat and watch"));
   } else {
+    const free = room.seats.some((s) => s.kind === "empty");
     container.append(el("p", { class: "seat-help", id: "watching",
-      text: "You are watching. Take a free seat to play." }));
+      text: free ? "You are watching. Take a free seat to play." : "You are watching: every seat is taken." }));
   }
 }

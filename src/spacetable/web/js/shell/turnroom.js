@@ -21,9 +21,9 @@ export function seatBadges(seat) {
 }
 
 export class TurnRoom extends RoomClient {
-  /** The room of ctx {roomId, params, describe} (games/index.js); players are captains. */
+  /** The room of ctx {roomId, params, describe} (games/index.js). */
   constructor(ctx) {
-    super({ ...ctx, defaultName: "captain" });
+    super(ctx);
     this.state = null; // the last `state` shown
     this.result = null; // the last `result`
   }

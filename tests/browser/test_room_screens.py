@@ -1,0 +1,113 @@
+"""What a newcomer trips over around every table (issues 19 and 20, item 27), at 1366 x 800
+and on a 390 x 844 phone: the lobby's name is one line, not a tall empty card; the share link
+shows whole; a watcher of a full room is not told to take a free seat; a draw offered to a
+phone player shows on his screen; the open chat never hides the seat panel's buttons; news
+of the table is not dressed as an error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser._play import take_seat
+from tests.browser.conftest import OpenPage, Server, Shot
+
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1366, "height": 800}}
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+}
+SIZES: dict[str, dict[str, Any]] = {"desktop": DESKTOP, "phone": PHONE}
+
+COVERED = """selector => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  const inside = box.top >= 0 && box.bottom <= innerHeight;
+  const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  return inside && hit !== null && hit.closest(selector) !== null;
+}"""
+
+
+def in_sight(page: Page, selector: str) -> bool:
+    """Whether ``selector`` is on the screen and nothing covers its centre."""
+    return bool(page.evaluate(COVERED, selector))
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_lobby_name_and_the_rooms_share_link_and_seats(
+    open_page: OpenPage, server: Server, shot: Shot, size: str
+) -> None:
+    lobby = open_page("/", **SIZES[size])
+    lobby.wait_for_selector("#create:not([disabled])")
+    who = lobby.locator("section.who")
+    # One line (two on a phone), not a card as tall as the "Play a bot" beside it.
+    assert (who.bounding_box() or {"height": 999})["height"] < 140
+    # Stellar Conflict's options, the longest, stay inside the Create-room card.
+    lobby.select_option("#ruleset", "stellar")
+    card = lobby.locator("section.create-panel")
+    assert card.evaluate("e => e.scrollWidth <= e.clientWidth")
+    inner = lobby.locator("#stellar-options").bounding_box()
+    outer = card.bounding_box()
+    assert inner is not None and outer is not None
+    assert inner["x"] + inner["width"] <= outer["x"] + outer["width"]
+    shot(lobby, "lobby")
+
+    room: dict[str, Any] = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2})
+    assert room["id"][0].isalnum()
+    ann = open_page(f"/rooms/{room['id']}", **SIZES[size])
+    take_seat(ann, "Ann", 0)
+    link = ann.locator("#share-link")
+    assert link.input_value().endswith(f"/rooms/{room['id']}")
+    # The whole link shows in its box (nothing scrolled out of it), with its Copy button.
+    assert link.evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert in_sight(ann, "#copy-link")
+    link.click()
+    assert link.evaluate("e => e.selectionStart === 0 && e.selectionEnd === e.value.length")
+    bob = open_page(f"/rooms/{room['id']}", **SIZES[size])
+    take_seat(bob, "Bob", 1)
+
+    # Cy comes to watch a full room: he is not told to take a free seat.
+    cy = open_page(f"/rooms/{room['id']}", **SIZES[size])
+    expect(cy.locator(".seat[data-kind='human']")).to_have_count(2)
+    expect(cy.locator("#seat-panel #watching")).to_have_text(
+        "You are watching: every seat is taken."
+    )
+    shot(cy, "full-room-watcher")
+    if size == "phone":
+        # Bob opens the chat: the seat panel's buttons can still be reached above it.
+        bob.click(".chat summary")
+        expect(bob.locator(".chat-input")).to_be_visible()
+        bob.focus("#watch")
+        assert in_sight(bob, "#watch")
+        shot(bob, "chat-open")
+
+
+def test_a_draw_offered_to_a_phone_player_shows_on_his_screen(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2})
+    ann = open_page(f"/rooms/{room['id']}", **DESKTOP)
+    take_seat(ann, "Ann", 0)
+    bob = open_page(f"/rooms/{room['id']}", **PHONE)
+    take_seat(bob, "Bob", 1)
+    for page in (ann, bob):
+        page.click("button#ready")
+    for page in (ann, bob):
+        expect(page.locator("#resign")).to_be_visible()
+    bob.evaluate("window.scrollTo(0, 0)")  # where a phone player plots: the table
+    ann.click("#offer-draw")
+    expect(bob.locator("#draw-offer")).to_be_visible()
+    assert in_sight(bob, "#accept-draw")
+    shot(bob, "draw-offer-phone")
+    bob.click("#decline-draw")
+    # The decline is news for Ann, not an error: not red, and clear of her order box.
+    message = ann.locator("#message")
+    expect(message).to_have_text("Bob declined the draw.")
+    assert message.get_attribute("data-kind") == "info"
+    box = message.bounding_box()
+    plot = ann.locator("#plot-panel").bounding_box()
+    assert box is not None and plot is not None
+    assert box["y"] + box["height"] <= plot["y"] or box["x"] + box["width"] <= plot["x"]
+    shot(ann, "declined-desktop")
