@@ -64,6 +64,7 @@ def test_two_players_talk_beside_the_table(
     expect(bob.locator("#chat .chat-line")).to_have_count(4)
     say(ann, "still here")
     expect(bob.locator("#chat .chat-line")).to_have_count(5)
+    expect(ann.locator("#chat .chat-line")).to_have_count(2)  # her own line comes back too
     assert lines(ann) == ["Ann: hello Bob", "Ann: still here"]
     expect(ann.locator("#chat .chat-muted")).to_contain_text("Bob")
     ann.reload()
@@ -77,6 +78,7 @@ def test_two_players_talk_beside_the_table(
     expect(bob.locator("#chat .chat-line")).to_have_count(6)
     say(ann, "quiet here")
     expect(bob.locator("#chat .chat-line")).to_have_count(7)
+    expect(ann.locator("#chat .chat-line")).to_have_count(3)
     assert lines(ann) == ["Ann: hello Bob", "Ann: still here", "Ann: quiet here"]
     expect(ann.locator("#chat .chat-muted")).to_contain_text("Muted: Robert.")
     ann.click("#chat .chat-unmute[data-name='Robert']")
