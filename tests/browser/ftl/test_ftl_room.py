@@ -147,7 +147,9 @@ def test_two_players_duel_until_one_leaves_the_table(
     bob.click("#submit-plot")
     for page in (ann, bob):
         wait_turn(page, 3)
-        assert "bob's ship jumps to (1.41, 16.59)." in page.inner_text("#turn-log")
+    assert "bob's ship jumps to (1.41, 16.59)." in ann.inner_text("#turn-log")
+    # Bob's board is turned (his ship started at the top): his log tells it as he sees it.
+    assert "bob's ship jumps to (-1.41, -16.59)." in bob.inner_text("#turn-log")
     assert piece_post(ann, "bob") != before
     assert "ann's missile ann-m1 jumps to (0, -11.75)." in ann.inner_text("#turn-log")
 

@@ -26,7 +26,7 @@ export function clearMarks(board) {
 
 /**
  * Play `events` (one turn's) from `before` (the pieces as the turn began) on `board`.
- * `speed` multiplies the pace (2 = twice as fast); `onStep(text, event)` hears one line per
+ * `speed` multiplies the pace (2 = twice as fast); `onStep(text, event, names)` hears one line per
  * step; `signal` (an AbortSignal) stops it where it stands; `instant` draws the end state
  * with the turn's marks at once (as under reduced motion). `players` (seat order, for the
  * colours) defaults to the board's. Resolves with the pieces after the turn (drawn), or
@@ -39,7 +39,8 @@ export async function animateTurn(board, before, events,
   const pace = Math.max(0.05, speed);
   const stopped = () => Boolean(signal?.aborted);
   const names = namesFor(before, events);
-  const tell = (event) => onStep(describeEvent(event, names), event);
+  // Told in the view's frame; `names` lets a listener tell it again when the view turns.
+  const tell = (event) => onStep(describeEvent(event, names, board.frame), event, names);
   const layer = board.layer("anim");
   clear(layer);
   const marks = layer.appendChild(svg("g", { class: "ftl-anim-marks" }));
@@ -295,10 +296,11 @@ function cross(parent, piece, board) {
 
 /** "red wins" or "Draw" across the top of the view. */
 function endBanner(board, end) {
-  const v = board.view;
+  const v = board.viewerBox(); // the screen's top in the viewer's frame, whatever the board's turn
   const size = board.px(30);
   const text = endText(end);
-  return svg("text", { class: "ftl-end-banner", x: fmt((v.left + v.right) / 2), y: fmt(-v.top + size * 1.6), "font-size": fmt(size),
+  const [x, y] = board.frame.fromView((v.left + v.right) / 2, v.top - size * 1.25);
+  return svg("text", { class: "ftl-end-banner", x: fmt(x), y: fmt(-y), "dominant-baseline": "central", "font-size": fmt(size),
     "font-weight": "900", "text-anchor": "middle", fill: end.winner ? HIT : "#e8ecf5", stroke: "#0a0f1f",
     "stroke-width": fmt(size * 0.18), "paint-order": "stroke", opacity: 0, text: text[0].toUpperCase() + text.slice(1) });
 }

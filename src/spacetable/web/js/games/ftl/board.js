@@ -6,6 +6,12 @@
 // layers above the pieces (layer("plot"), layer("ghost"), layer("marks"), ...). Text and
 // marks that must stay legible (ids, pips, the nose dot, grid labels) are sized in screen
 // pixels and redrawn when the board changes size.
+//
+// Turned (setTurned: a quarter or half turn, the player's side at the bottom): everything is
+// drawn in the same table frame inside one turned group, so whoever draws into a layer needs
+// no change; text is kept upright by the page's sheet (shell.css: .board-turned), and what
+// the board shows in numbers (edge marks, tooltips; `frame` for the others) follows the view:
+// the player's own frame. Files and messages keep the table's frame.
 
 import "./sheet.js";
 import { clear, el, svg } from "../../shell/dom.js";
@@ -74,6 +80,34 @@ export function pieceTransform(piece) {
   return `translate(${fmt(piece.x)} ${fmt(-piece.y)}) rotate(${fmt(-(piece.heading || 0))})`;
 }
 
+/**
+ * The frame of a view turned `degrees` (0, 90, 180 or 270) clockwise on the screen: `point`
+ * and `heading` give a table position and heading as its viewer sees them (x right, y up
+ * the screen; heading 0 up, counter-clockwise positive), `fromView` and `headingFromView`
+ * take them back to the table's frame.
+ */
+export function frameOf(degrees) {
+  const turn = ((Math.round(degrees / 90) % 4) + 4) % 4 * 90;
+  const rad = (turn * Math.PI) / 180;
+  const [c, s] = [Math.round(Math.cos(rad)), Math.round(Math.sin(rad))];
+  return Object.freeze({
+    degrees: turn,
+    point: (x, y) => [x * c + y * s || 0, -x * s + y * c || 0],
+    heading: (heading) => normalHeading(heading - turn),
+    fromView: (x, y) => [x * c - y * s || 0, x * s + y * c || 0],
+    headingFromView: (heading) => normalHeading(heading + turn),
+  });
+}
+
+/** The table's own frame: what files, messages and logs hold. */
+export const TABLE_FRAME = frameOf(0);
+
+/** A heading in (-180, 180]. */
+function normalHeading(heading) {
+  const h = ((((heading + 180) % 360) + 360) % 360) - 180;
+  return h === -180 ? 180 : h;
+}
+
 /** A number as short SVG text. */
 export function fmt(value) {
   return String(Math.round(value * 10000) / 10000);
@@ -94,13 +128,19 @@ export class FtlBoard {
     this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     this.svg.classList.add("ftl-board");
     clear(this.svg);
-    this.background = this.svg.appendChild(svg("g", { class: "ftl-background" }));
-    this.pieces = this.svg.appendChild(svg("g", { class: "ftl-pieces" }));
+    // Everything is drawn in the table's frame inside `root`, which a turned view turns.
+    this.root = this.svg.appendChild(svg("g", { class: "ftl-view" }));
+    this.background = this.root.appendChild(svg("g", { class: "ftl-background" }));
+    this.pieces = this.root.appendChild(svg("g", { class: "ftl-pieces" }));
     this.layers = new Map();
+    this.labels = null;
     for (const name of ["ghost", "plot", "marks"]) this.layer(name);
-    this.labels = this.svg.appendChild(svg("g", { class: "ftl-labels", "pointer-events": "none" }));
+    this.labels = this.root.appendChild(svg("g", { class: "ftl-labels", "pointer-events": "none" }));
     this.last = { pieces: [], options: {} };
     this.pxPerIn = 0;
+    this.flipped = false;
+    this.turnDeg = 0;
+    this.frame = TABLE_FRAME;
     this.setTable({ width, height });
     if (typeof ResizeObserver !== "undefined") {
       this.resizer = new ResizeObserver(() => this.refresh());
@@ -112,10 +152,39 @@ export class FtlBoard {
   layer(name) {
     if (!this.layers.has(name)) {
       const group = svg("g", { class: `ftl-layer ftl-${name}`, dataset: { layer: name } });
-      this.svg.insertBefore(group, this.labels || null);
+      this.root.insertBefore(group, this.labels || null);
       this.layers.set(name, group);
     }
     return this.layers.get(name);
+  }
+
+  /**
+   * Turn the view `degrees` clockwise (0, 90, 180 or 270: the player's side at the bottom)
+   * and show the whole table.
+   */
+  setTurned(degrees) {
+    this.frame = frameOf(degrees);
+    this.turnDeg = this.frame.degrees;
+    this.flipped = this.turnDeg !== 0;
+    this.svg.classList.toggle("board-turned", this.flipped);
+    this.svg.style.setProperty("--board-text-turn", `${-this.turnDeg}deg`);
+    this.svg.dataset.turned = String(this.turnDeg);
+    if (this.flipped) this.root.setAttribute("transform", `rotate(${this.turnDeg})`);
+    else this.root.removeAttribute("transform");
+    this.fit();
+  }
+
+  /** The table rectangle {left, right, bottom, top} that holds the viewer-frame rectangle `box`. */
+  fromViewBox({ left, right, bottom, top }) {
+    const corners = [[left, bottom], [left, top], [right, bottom], [right, top]].map(([x, y]) => this.frame.fromView(x, y));
+    return spanOf(corners);
+  }
+
+  /** The table area on screen in the viewer's frame, {left, right, bottom, top} (inches). */
+  viewerBox() {
+    const v = this.visible();
+    const corners = [[v.left, v.bottom], [v.left, v.top], [v.right, v.bottom], [v.right, v.top]].map(([x, y]) => this.frame.point(x, y));
+    return spanOf(corners);
   }
 
   /** Show a table `width` x `height` inches and fit the view to it. */
@@ -126,7 +195,8 @@ export class FtlBoard {
 
   /** Fit the view to the whole table and its edge labels (kept fitted as the board resizes). */
   fit() {
-    const { width, height } = this.table;
+    // Worked out in the viewer's frame (a quarter turn swaps the table's sides on screen).
+    const [width, height] = this.turnDeg % 180 ? [this.table.height, this.table.width] : [this.table.width, this.table.height];
     const box = this.svg.getBoundingClientRect();
     // Room in screen pixels for the edge labels: left, right, bottom, top.
     const room = [40, 18, 24, 10];
@@ -135,8 +205,8 @@ export class FtlBoard {
       const px = Math.min(box.width / (width + margin[0] + margin[1]), box.height / (height + margin[2] + margin[3]));
       margin = room.map((r) => r / px);
     }
-    this.setView({ left: -width / 2 - margin[0], right: width / 2 + margin[1],
-      bottom: -height / 2 - margin[2], top: height / 2 + margin[3] }, true);
+    this.setView(this.fromViewBox({ left: -width / 2 - margin[0], right: width / 2 + margin[1],
+      bottom: -height / 2 - margin[2], top: height / 2 + margin[3] }), true);
   }
 
   /**
@@ -171,7 +241,11 @@ export class FtlBoard {
     this.view = { ...view };
     this.fitted = fitted;
     const { left, right, bottom, top } = view;
-    this.svg.setAttribute("viewBox", `${fmt(left)} ${fmt(-top)} ${fmt(right - left)} ${fmt(top - bottom)}`);
+    // The root group draws a table point (x, y) at (x, -y), turned by turnDeg clockwise.
+    const rad = (this.turnDeg * Math.PI) / 180;
+    const [c, s] = [Math.round(Math.cos(rad)), Math.round(Math.sin(rad))];
+    const shown = spanOf([[left, -bottom], [left, -top], [right, -bottom], [right, -top]].map(([x, y]) => [x * c - y * s, x * s + y * c]));
+    this.svg.setAttribute("viewBox", `${fmt(shown.left)} ${fmt(shown.bottom)} ${fmt(shown.right - shown.left)} ${fmt(shown.top - shown.bottom)}`);
     this.refresh(true);
   }
 
@@ -190,8 +264,8 @@ export class FtlBoard {
 
   /** Screen pixels per inch now (from the viewBox and the element's box when not laid out). */
   measure() {
-    const matrix = this.svg.getScreenCTM?.();
-    if (matrix && matrix.a) return Math.hypot(matrix.a, matrix.b);
+    const matrix = this.root.getScreenCTM?.();
+    if (matrix && (matrix.a || matrix.b)) return Math.hypot(matrix.a, matrix.b);
     const box = this.svg.getBoundingClientRect();
     const v = this.view;
     const scale = Math.min(box.width / (v.right - v.left), box.height / (v.top - v.bottom));
@@ -206,10 +280,10 @@ export class FtlBoard {
   /** The table area on screen, {left, right, bottom, top} in inches: the view and the room the aspect adds. */
   visible() {
     const box = this.svg.getBoundingClientRect();
-    if (!box.width || !box.height || !this.svg.getScreenCTM()) return { ...this.view };
+    if (!box.width || !box.height || !this.root.getScreenCTM()) return { ...this.view };
     const a = this.toTable(box.left, box.top);
     const b = this.toTable(box.right, box.bottom);
-    return { left: a.x, right: b.x, bottom: b.y, top: a.y };
+    return { left: Math.min(a.x, b.x), right: Math.max(a.x, b.x), bottom: Math.min(a.y, b.y), top: Math.max(a.y, b.y) };
   }
 
   drawBackground() {
@@ -233,7 +307,8 @@ export class FtlBoard {
     g.append(grid);
     g.append(svg("rect", { class: "table-edge", x: -width / 2, y: -height / 2, width, height, fill: "none",
       stroke: "#9aa6c4", "stroke-width": 1.5, "vector-effect": "non-scaling-stroke" }));
-    // Inch marks along the bottom and left edges, every 6 in from the centre.
+    // Inch marks along the screen's bottom and left edges, every 6 in from the centre, in
+    // the viewer's frame (turned, the numbers count as the viewer sees the table).
     const size = this.px(11);
     // The last mark of each edge carries the unit.
     const labels = svg("g", { class: "edge-labels", fill: "#8891a8", "font-size": fmt(size) });
@@ -242,18 +317,27 @@ export class FtlBoard {
       for (let v = -Math.floor(half / MAJOR_EVERY_IN) * MAJOR_EVERY_IN; v <= half; v += MAJOR_EVERY_IN) out.push(v);
       return out.map((v, i) => [v, i === out.length - 1 ? `${v} in` : `${v}`]);
     };
-    // Zoomed in, the marks stay inside the view's bottom and left edges.
-    const bottomY = Math.min(height / 2 + size * 1.3, -bottom - size * 0.5);
-    const leftX = Math.max(-width / 2 - size * 0.5, left + size * 0.4);
-    const leftAnchor = leftX > -width / 2 ? "start" : "end";
-    const halo = { stroke: SPACE, "stroke-width": fmt(size * 0.25), "paint-order": "stroke" };
-    for (const [v, text] of marks(width / 2)) {
-      if (v < left || v > right) continue;
-      labels.append(svg("text", { x: fmt(v), y: fmt(bottomY), "text-anchor": "middle", ...halo, text }));
+    // Zoomed in, the marks stay inside the view's bottom and left edges. Worked out in the
+    // viewer's frame (vl..vr across, vb..vt up, the table vw x vh), each text placed by its
+    // middle (a turned text turns about its middle), then put on the table.
+    const { left: vl, right: vr, bottom: vb, top: vt } = this.viewerBox();
+    const [vw, vh] = this.turnDeg % 180 ? [height, width] : [width, height];
+    const bottomY = Math.max(-vh / 2 - size * 1.3, vb + size * 0.5) + size * 0.35;
+    const leftX = Math.max(-vw / 2 - size * 0.5, vl + size * 0.4);
+    const inside = leftX > -vw / 2;
+    const halo = { stroke: SPACE, "stroke-width": fmt(size * 0.25), "paint-order": "stroke", "text-anchor": "middle",
+      "dominant-baseline": "central" };
+    const put = (x, y, text) => {
+      const [tx, ty] = this.frame.fromView(x, y);
+      labels.append(svg("text", { x: fmt(tx), y: fmt(-ty), ...halo, text }));
+    };
+    for (const [v, text] of marks(vw / 2)) {
+      if (v >= vl && v <= vr) put(v, bottomY, text);
     }
-    for (const [v, text] of marks(height / 2)) {
-      if (v < bottom + size * 2 || v > top) continue;
-      labels.append(svg("text", { x: fmt(leftX), y: fmt(-v + size * 0.35), "text-anchor": leftAnchor, ...halo, text }));
+    for (const [v, text] of marks(vh / 2)) {
+      if (v < vb + size * 2 || v > vt) continue;
+      const half = text.length * size * 0.3; // about half the text's width
+      put(inside ? leftX + half : leftX - half, v, text);
     }
     g.append(labels);
   }
@@ -313,7 +397,7 @@ export class FtlBoard {
     // The nose: where a sprint's tape starts.
     group.append(svg("circle", { class: "nose", cx: 0, cy: fmt(-hl), r: fmt(this.px(ship ? 2.6 : 2)),
       fill: "#ffffff", stroke: SPACE, "stroke-width": 0.8, "vector-effect": "non-scaling-stroke" }));
-    group.append(svg("title", { text: describePiece(piece) }));
+    group.append(svg("title", { text: describePiece(piece, this.frame) }));
     return group;
   }
 
@@ -346,7 +430,7 @@ export class FtlBoard {
     if (chosen.box) boxes.push(chosen.box);
     const x = piece.x + chosen.dx;
     const top = -(piece.y + chosen.dy) - height / 2;
-    const g = svg("g", { class: "ftl-label", opacity: piece.opacity ?? null, dataset: { piece: piece.id } });
+    const g = svg("g", { class: "ftl-label upright", opacity: piece.opacity ?? null, dataset: { piece: piece.id } });
     const halo = { stroke: SPACE, "stroke-width": fmt(size * 0.28), "paint-order": "stroke", "stroke-linejoin": "round" };
     g.append(svg("text", { class: "piece-id", x: fmt(x), y: fmt(top + size * 0.9), "font-size": fmt(size),
       "font-weight": "bold", fill: colour, "text-anchor": chosen.anchor, ...halo, text: id }));
@@ -371,7 +455,7 @@ export class FtlBoard {
 
   /** A pointer position (client pixels) on the table, {x, y} in inches. */
   toTable(clientX, clientY) {
-    const matrix = this.svg.getScreenCTM();
+    const matrix = this.root.getScreenCTM();
     if (!matrix) return { x: 0, y: 0 };
     const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
     return { x: p.x, y: -p.y };
@@ -384,7 +468,7 @@ export class FtlBoard {
 
   /** A table point (inches) on screen, {x, y} in client pixels. */
   toClient(x, y) {
-    const matrix = this.svg.getScreenCTM();
+    const matrix = this.root.getScreenCTM();
     if (!matrix) return { x: 0, y: 0 };
     const p = new DOMPoint(x, -y).matrixTransform(matrix);
     return { x: p.x, y: p.y };
@@ -407,9 +491,20 @@ export class FtlBoard {
   }
 }
 
-/** One line that says what a piece is and where: for tooltips and screen readers. */
-export function describePiece(piece) {
-  const where = `at (${fmt(piece.x)}, ${fmt(piece.y)}) in, heading ${fmt(piece.heading || 0)}°`;
+/** The rectangle {left, right, bottom, top} around `points` ([[x, y] ...]). */
+function spanOf(points) {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return { left: Math.min(...xs), right: Math.max(...xs), bottom: Math.min(...ys), top: Math.max(...ys) };
+}
+
+/**
+ * One line that says what a piece is and where: for tooltips and screen readers. `frame`:
+ * the view's (TABLE_FRAME, or frameOf a turn), in which the position and heading are told.
+ */
+export function describePiece(piece, frame = TABLE_FRAME) {
+  const [x, y] = frame.point(piece.x, piece.y);
+  const where = `at (${fmt(x)}, ${fmt(y)}) in, heading ${fmt(frame.heading(piece.heading || 0))}°`;
   if (piece.kind === "missile") return `${piece.owner}'s missile ${piece.id} ${where}`;
   const hits = piece.hits || 0;
   return `${piece.owner}'s ship ${piece.id} ${where}; ${hits} hit${hits === 1 ? "" : "s"} of ${HITS_TO_DESTROY}, ${piece.missiles ?? 10} missiles left`;

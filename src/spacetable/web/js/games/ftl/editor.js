@@ -86,9 +86,11 @@ export function attachEditor(board, hooks) {
     hooks.changed(piece);
   }
 
-  function move(dx, dy) {
+  /** Move the selected piece (dx, dy) inches on the screen (right, up), whatever the board's turn. */
+  function move(sx, sy) {
     const piece = find();
     if (!piece || !hooks.enabled()) return;
+    const [dx, dy] = board.frame.fromView(sx, sy);
     piece.x = Math.round((piece.x + dx) * 1e6) / 1e6;
     piece.y = Math.round((piece.y + dy) * 1e6) / 1e6;
     hooks.changed(piece);

@@ -7,7 +7,29 @@ import "./sheet.js";
 import { clear, el } from "../../shell/dom.js";
 import { seatColour } from "./board.js";
 import { animateTurn, clearMarks } from "./animate.js";
-import { applyTurn, endOf, endText, revealedOrders } from "./turns.js";
+import { applyTurn, describeEvent, endOf, endText, revealedOrders } from "./turns.js";
+
+/** The event and names each line of an account tells (tellLine), to tell it again (retell). */
+const told = new WeakMap();
+
+/**
+ * Append to `list` (an account's <ol>) the line `text` that tells `event` (`names`: the
+ * pieces by id, as animateTurn gives them), as an <li> with `attrs`; returns it.
+ */
+export function tellLine(list, text, event = null, names = null, attrs = {}) {
+  const line = el("li", { ...attrs, text });
+  if (event && names) told.set(line, { event, names });
+  list.append(line);
+  return line;
+}
+
+/** Tell every line of `list` again in `frame` (the view turned: positions and headings change). */
+export function retell(list, frame) {
+  for (const line of list.children) {
+    const entry = told.get(line);
+    if (entry) line.textContent = describeEvent(entry.event, entry.names, frame);
+  }
+}
 
 /** The pause between turns while playing on (ms). */
 const BETWEEN_TURNS_MS = 900;
@@ -15,7 +37,7 @@ const BETWEEN_TURNS_MS = 900;
 export class TurnHistory {
   /**
    * Build the control inside `container` (emptied) for `board`. `players`: seat order (for
-   * colours). `onStep(text, event)`: each line the animation tells; `onShow(position,
+   * colours). `onStep(text, event, names)`: each line the animation tells; `onShow(position,
    * pieces)`: the board now shows `pieces` after `position` turns (0: the start);
    * `onStart(turn)`: a turn's animation begins.
    */

@@ -333,7 +333,10 @@ export class Plotter {
     handles.append(knob);
     if (this.dragText) {
       const at = this.dragText.at;
-      handles.append(svg("text", { class: "plot-drag-label", x: fmt(at[0] + px(18)), y: fmt(-at[1] - px(18)),
+      // Up and right of the pointer on the screen, whatever the board's turn.
+      const [ox, oy] = this.board.frame.fromView(px(18), px(18));
+      const anchor = { 0: "start", 180: "end" }[this.board.turnDeg] || "middle";
+      handles.append(svg("text", { class: "plot-drag-label", x: fmt(at[0] + ox), y: fmt(-at[1] - oy), "text-anchor": anchor,
         "font-size": fmt(px(20)), text: this.dragText.text }));
     }
     g.append(handles);

@@ -7,11 +7,12 @@ import "./sheet.js";
 import { $, clear, el, postJSON, setPhase } from "../../shell/dom.js";
 import { FtlBoard, HITS_TO_DESTROY, describePiece, pieceList, seatColour } from "./board.js";
 import { attachEditor, readOrders } from "./editor.js";
-import { TurnHistory } from "./history.js";
+import { TurnHistory, retell, tellLine } from "./history.js";
 import { Sandbox } from "./sandbox.js";
 import { inches } from "./turns.js";
 import { ftlSandboxParts } from "./referee_markup.js";
 import { mountSandbox } from "../../shell/sandbox.js";
+import { BoardTurn } from "../../shell/boardturn.js";
 
 const SHIP_FIELDS = ["hits", "missiles", "launched"];
 
@@ -116,9 +117,10 @@ function updateRows() {
     const ship = piece.kind !== "missile";
     row.classList.toggle("selected", piece.id === ref.selected && editing());
     row.classList.toggle("removed", gone);
-    row.querySelector(".piece-where").textContent = gone ? "removed" : `(${inches(piece.x)}, ${inches(piece.y)}) in · ${inches(piece.heading || 0)}°`
+    const [x, y] = board.frame.point(piece.x, piece.y);
+    row.querySelector(".piece-where").textContent = gone ? "removed" : `(${inches(x)}, ${inches(y)}) in · ${inches(board.frame.heading(piece.heading || 0))}°`
       + (ship ? ` · ${piece.hits || 0} hit${piece.hits === 1 ? "" : "s"} · ${piece.missiles ?? 10} left` : "");
-    row.title = describePiece(piece);
+    row.title = describePiece(piece, board.frame);
     const input = row.querySelector(".order-input");
     input.disabled = !editing();
     const { problem, note } = editing() ? readOrders(piece, input.value) : { problem: null, note: null };
@@ -146,7 +148,10 @@ function renderSelected() {
   $("#ftl-selected-help").hidden = Boolean(piece);
   $("#ftl-selected-tools").hidden = !piece;
   if (!piece) return;
-  const field = (label, key, attrs = {}) => el("label", {}, label, el("input", { type: "number", step: "any", value: piece[key] ?? (key === "missiles" ? 10 : 0),
+  // The post and heading as the view shows them (a turned board: the viewer's frame).
+  const [x, y] = board.frame.point(piece.x, piece.y);
+  const shown = { ...piece, x, y, heading: board.frame.heading(piece.heading || 0) };
+  const field = (label, key, attrs = {}) => el("label", {}, label, el("input", { type: "number", step: "any", value: shown[key] ?? (key === "missiles" ? 10 : 0),
     dataset: { field: key }, ...attrs, on: { change: (e) => setField(piece, key, Number(e.target.value)) } }));
   box.append(el("p", { class: "selected-title", style: `--team: ${colour(piece.owner)}` }, el("span", { class: "swatch" }),
     el("b", { text: piece.id }), ` · ${piece.owner}'s ${piece.kind}`));
@@ -159,7 +164,13 @@ function renderSelected() {
 
 function setField(piece, key, value) {
   if (!Number.isFinite(value)) return render();
-  piece[key] = SHIP_FIELDS.includes(key) ? Math.max(0, Math.round(value)) : value;
+  if (key === "x" || key === "y") {
+    // Typed in the view's frame: back to the table's.
+    const shown = board.frame.point(piece.x, piece.y);
+    shown[key === "x" ? 0 : 1] = value;
+    [piece.x, piece.y] = board.frame.fromView(...shown);
+  } else if (key === "heading") piece.heading = board.frame.headingFromView(value);
+  else piece[key] = SHIP_FIELDS.includes(key) ? Math.max(0, Math.round(value)) : value;
   render();
 }
 
@@ -325,6 +336,11 @@ export function startFtlReferee({ onOtherGame = () => {} } = {}) {
   const parts = mountSandbox(ftlSandboxParts());
   board = new FtlBoard($("#ftl-table"), sandbox.table);
   const zoom = board.zoomControls();
+  const turn = new BoardTurn(board, "ftl.referee", { onChange: () => {
+    if (editor) render();
+    retell($("#ftl-account"), board.frame);
+  } });
+  zoom.append(turn.button);
   $("#table-wrap").append(zoom); // the page shows it with FTL's sandbox only
   started = { importData, parts: [...parts, zoom] };
   editor = attachEditor(board, {
@@ -334,7 +350,7 @@ export function startFtlReferee({ onOtherGame = () => {} } = {}) {
   history = new TurnHistory($("#ftl-history"), board, {
     players: sandbox.players,
     onStart: () => clear($("#ftl-account")),
-    onStep: (text) => $("#ftl-account").append(el("li", { text })),
+    onStep: (text, event, names) => tellLine($("#ftl-account"), text, event, names),
   });
   const on = (selector, event, handler) => $(selector).addEventListener(event, handler);
   on("#ftl-resolve", "click", resolve);

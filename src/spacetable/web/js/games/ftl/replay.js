@@ -5,9 +5,10 @@
 import "./sheet.js";
 import { $, clear, el, formatTime, setPhase } from "../../shell/dom.js";
 import { FtlBoard, pieceList, seatColour } from "./board.js";
-import { TurnHistory } from "./history.js";
+import { TurnHistory, retell, tellLine } from "./history.js";
 import { splitTurns } from "./turns.js";
 import { replayChat } from "../../shell/chatreplay.js";
+import { bottomSidePicker, turnToBottom, viewerSide } from "../../shell/boardturn.js";
 
 /**
  * The match time each turn resolved at (index 0: the start), from the stored actions: a
@@ -91,7 +92,7 @@ export function showFtlReplay(match) {
       accountHead.textContent = `What happened in turn ${turn}`;
       setPhase("battle");
     },
-    onStep: (text) => log.append(el("li", { text })),
+    onStep: (text, event, names) => tellLine(log, text, event, names),
     onShow: (position, pieces) => {
       showPlayers(pieces);
       chat.show(position >= times.length - 1 ? Infinity : times[position] ?? 0);
@@ -104,6 +105,17 @@ export function showFtlReplay(match) {
     },
   });
   const start = match.result?.start || [];
+  // Whose side is at the bottom: the viewer's own if he played, else the first player's;
+  // the board turns so that that side's ship starts at the bottom.
+  intro.append(bottomSidePicker(players, `ftl.${match.id}`, {
+    initial: viewerSide(players, match.seats),
+    onChange: (player) => {
+      const ship = start.find((p) => p.kind === "ship" && p.owner === player);
+      board.setTurned(ship ? turnToBottom(ship.x, -ship.y) : 0);
+      retell(log, board.frame);
+    },
+  }));
+
   history.setMatch(start, splitTurns(match.events));
   board.fitPieces(start, { least: 30 });
   history.play();

@@ -8,9 +8,10 @@ import { $, clear, el, setPhase } from "../../shell/dom.js";
 import { countdownBox } from "../../shell/room.js";
 import { TurnRoom } from "../../shell/turnroom.js";
 import { yourTurn } from "../../shell/notify.js";
+import { BoardTurn, turnToBottom } from "../../shell/boardturn.js";
 import { FtlBoard, HITS_TO_DESTROY } from "./board.js";
 import { clearMarks } from "./animate.js";
-import { TurnHistory } from "./history.js";
+import { TurnHistory, retell, tellLine } from "./history.js";
 import { describeEvent, namesFor } from "./turns.js";
 import { Plotter } from "./plotter.js";
 
@@ -51,6 +52,9 @@ export class FtlRoom extends TurnRoom {
     });
     const zoom = this.board.zoomControls();
     zoom.addEventListener("click", () => this.plotter.render()); // the handles keep their size on screen
+    // Your side at the bottom: the board turns for a player whose ship starts elsewhere.
+    this.boardTurn = new BoardTurn(this.board, `ftl.room.${this.roomId}`, { onChange: () => this.turned() });
+    zoom.append(this.boardTurn.button);
     $("#table-wrap").append(zoom);
     const panel = el("div", { id: "plot-pieces" });
     this.plotter = new Plotter(this.board, panel, { colourOf: (p) => this.colour(p), onChange: () => this.renderPlotButtons() });
@@ -73,7 +77,7 @@ export class FtlRoom extends TurnRoom {
       this.log);
     const turns = el("div", { id: "turn-history" });
     this.historyPanel = el("section", { id: "history-panel", class: "panel", hidden: true }, el("h2", { text: "Turns" }), turns);
-    this.history = new TurnHistory(turns, this.board, { onStep: (text, event) => this.step(text, event),
+    this.history = new TurnHistory(turns, this.board, { onStep: (text, event, names) => this.step(text, event, names),
       onStart: (turn) => this.startLog(turn), onShow: (position) => this.onHistory(position) });
     $("#players").after(this.endPanel, this.plotPanel, this.logPanel, this.historyPanel);
     this.newMatch();
@@ -124,6 +128,8 @@ export class FtlRoom extends TurnRoom {
     this.board.draw(state.pieces, { players });
     const me = this.me.role === "player" ? this.me.player : null;
     const mine = me ? state.players[me] : null;
+    const myShip = me ? state.pieces.find((p) => p.kind === "ship" && p.owner === me) : null;
+    if (myShip) this.boardTurn.suggest(turnToBottom(myShip.x, -myShip.y));
     const plotting = state.phase === "plot";
     const editable = Boolean(mine?.in_play && plotting && !mine.plotted);
     yourTurn(editable, `Turn ${state.turn}: plot your orders.`);
@@ -134,7 +140,7 @@ export class FtlRoom extends TurnRoom {
       // We came in after that turn: its account, without the animation.
       this.startLog(last.find((e) => e.type === "turn")?.turn ?? state.turn - 1);
       const names = namesFor(state.pieces, last);
-      for (const event of last.filter((e) => e.type !== "turn")) this.step(describeEvent(event, names), event);
+      for (const event of last.filter((e) => e.type !== "turn")) this.step(describeEvent(event, names, this.board.frame), event, names);
     }
     if (mine) this.plotter.show(state, me, editable);
     $("#plot-title").textContent = `Your orders for turn ${state.turn}`;
@@ -237,7 +243,7 @@ export class FtlRoom extends TurnRoom {
       // Skipped: the whole account, and the board as the turn left it, at once.
       this.startLog(message.turn);
       const names = namesFor(message.before, message.events);
-      for (const event of message.events.filter((e) => e.type !== "turn")) this.step(describeEvent(event, names), event);
+      for (const event of message.events.filter((e) => e.type !== "turn")) this.step(describeEvent(event, names, this.board.frame), event, names);
       this.history.go(this.history.turns.length);
     }
     this.animating = false;
@@ -252,10 +258,16 @@ export class FtlRoom extends TurnRoom {
     $("#log-title").textContent = `Turn ${turn}, played out`;
   }
 
-  /** One line of the log: a step of the turn playing out. */
-  step(text, event) {
-    this.log.append(el("li", { class: `step step-${event.type}`, dataset: { type: event.type }, text }));
+  /** One line of the log: a step of the turn playing out (`names`: the pieces by id, to tell it again turned). */
+  step(text, event, names = null) {
+    tellLine(this.log, text, event, names, { class: `step step-${event.type}`, dataset: { type: event.type } });
     this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  /** The board turned: the plot's handles and the log's positions follow the view. */
+  turned() {
+    this.plotter?.render();
+    if (this.log) retell(this.log, this.board.frame);
   }
 
   /** The history shows the board after `position` turns: an older turn hides the plot. */

@@ -123,7 +123,8 @@ export function inches(value) {
   return String(Math.round(value * 100) / 100);
 }
 
-const at = (point) => `(${inches(point[0])}, ${inches(point[1])})`;
+/** The table's own frame (board.js TABLE_FRAME): positions and headings as files hold them. */
+const TABLE = { point: (x, y) => [x, y], heading: (heading) => heading };
 
 /** How the account names a piece: "red's ship", "red's ship scout", "blue's missile blue-m1". */
 export function pieceName(piece) {
@@ -134,10 +135,15 @@ export function pieceName(piece) {
 
 /**
  * One line of the account for `event`; `pieces` maps ids to the pieces as they stood (a
- * launched missile must be in it: see accountOf).
+ * launched missile must be in it: see accountOf). Positions and headings are told in
+ * `frame` (board.js frameOf: the view's; the table's by default).
  */
-export function describeEvent(event, pieces) {
+export function describeEvent(event, pieces, frame = TABLE) {
   const name = (id) => (pieces.get(id) ? pieceName(pieces.get(id)) : id);
+  const at = (point) => {
+    const [x, y] = frame.point(point[0], point[1]);
+    return `(${inches(x)}, ${inches(y)})`;
+  };
   switch (event.type) {
     case "turn":
       return `Turn ${event.turn}.`;
@@ -151,7 +157,7 @@ export function describeEvent(event, pieces) {
       return `Launch: ${name(event.ship)} puts missile ${event.missile} on the table at ${at(event.post)} (${event.missiles_left} left).`;
     case "rotate": {
       const way = event.angle_deg >= 0 ? "clockwise" : "counter-clockwise";
-      return `Rotation: ${name(event.piece)} turns ${Math.abs(event.angle_deg)}° ${way}, now heading ${inches(event.heading)}°.`;
+      return `Rotation: ${name(event.piece)} turns ${Math.abs(event.angle_deg)}° ${way}, now heading ${inches(frame.heading(event.heading))}°.`;
     }
     case "tape":
       return `Sprint: ${name(event.piece)} sprints ${inches(event.length)} in${event.stopped ? `, stopped at ${inches(event.reach)} in` : ""}.`;

@@ -8,6 +8,7 @@
 // API:
 //   const board = new HexBoard(container, { width, height, colourOf })
 //     container: an <svg> to draw in, or an element an <svg> is appended to.
+//     bottomRoomPx: room kept under the map when it is shown whole (buttons over the board).
 //     width, height: the board in columns and rows (odd-q offset, as the server's Board).
 //     colourOf(owner) -> CSS colour (default: by order of first appearance, seat colours).
 //   board.render({ ships, activation })   the ships (the server's ship JSON) and the
@@ -29,10 +30,15 @@
 //   board.hexCentre(q, r) -> {x, y} in board units (corner radius HEX_RADIUS).
 //   board.zoomControls() -> an element with zoom in / out / fit buttons.
 //   board.fit(), board.zoom(factor), board.centreOn(q, r)
+//   board.setTurned(degrees)   turn the board 0, 90, 180 or 270 degrees clockwise about its
+//     middle (your side at the bottom). Hex labels and compass facings stay the map's, as
+//     the log names them; text stays upright (shell.css: .board-turned).
+//   board.turnFor(owner, ships) -> the turn that puts `owner`'s ships at the bottom.
 
 import "./sheet.js";
 import { el, svg } from "../../shell/dom.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
+import { turnToBottom } from "../../shell/boardturn.js";
 
 /** A hex's corner radius in board units. */
 export const HEX_RADIUS = 10;
@@ -84,7 +90,9 @@ function corners(x, y, radius = HEX_RADIUS) {
 }
 
 export class HexBoard {
-  constructor(container, { width, height, colourOf = null }) {
+  /** `bottomRoomPx`: screen pixels the whole board's view keeps free under the map (for buttons over its bottom edge). */
+  constructor(container, { width, height, colourOf = null, bottomRoomPx = 0 }) {
+    this.bottomRoomPx = bottomRoomPx;
     this.svg = container instanceof SVGSVGElement ? container
       : container.appendChild(svg("svg", { xmlns: "http://www.w3.org/2000/svg" }));
     this.svg.classList.add("hex-board");
@@ -98,8 +106,11 @@ export class HexBoard {
     this.ships = [];
     this.activation = null;
     this.layers = {};
+    this.turnDeg = 0;
+    // Everything is drawn in the map's frame inside `root`, which a turned board turns.
+    this.root = this.svg.appendChild(svg("g", { class: "hex-view" }));
     for (const name of ["hexes", "path", "ships", "arrows"]) {
-      this.layers[name] = this.svg.appendChild(svg("g", { class: `hex-${name}` }));
+      this.layers[name] = this.root.appendChild(svg("g", { class: `hex-${name}` }));
     }
     this.setSize(width, height);
     this.listen();
@@ -129,7 +140,62 @@ export class HexBoard {
     const xs = HEX_RADIUS * 1.5 * (width - 1);
     const ys = SQRT3 * HEX_RADIUS * (height - 0.5);
     this.bounds = { x: -HEX_RADIUS - 2, y: -SQRT3 * HEX_RADIUS / 2 - 2, w: xs + 2 * HEX_RADIUS + 4, h: ys + SQRT3 * HEX_RADIUS + 4 };
+    this.turnRoot();
     this.fit();
+  }
+
+  /**
+   * Turn the board `degrees` (0, 90, 180 or 270) clockwise about its middle: your side at the
+   * bottom. The whole board is shown again.
+   */
+  setTurned(degrees) {
+    this.turnDeg = ((Math.round(degrees / 90) % 4) + 4) % 4 * 90;
+    this.flipped = this.turnDeg !== 0;
+    this.svg.classList.toggle("board-turned", this.flipped);
+    this.svg.style.setProperty("--board-text-turn", `${-this.turnDeg}deg`);
+    this.svg.dataset.turned = String(this.turnDeg);
+    this.turnRoot();
+    this.fit();
+  }
+
+  /** The root group's turn, and the map's bounds as the screen shows them (`shown`). */
+  turnRoot() {
+    if (!this.bounds) return;
+    const { x, y, w, h } = this.bounds;
+    const [cx, cy] = [x + w / 2, y + h / 2];
+    if (this.turnDeg) this.root.setAttribute("transform", `rotate(${this.turnDeg} ${cx.toFixed(2)} ${cy.toFixed(2)})`);
+    else this.root.removeAttribute("transform");
+    const across = this.turnDeg % 180 === 0;
+    this.shown = across ? { ...this.bounds } : { x: cx - h / 2, y: cy - w / 2, w: h, h: w };
+  }
+
+  /** A map point as the screen shows it (the SVG's own units): turned about the board's middle. */
+  mirror({ x, y }) {
+    if (!this.turnDeg) return { x, y };
+    const b = this.bounds;
+    const [cx, cy] = [b.x + b.w / 2, b.y + b.h / 2];
+    const rad = (this.turnDeg * Math.PI) / 180;
+    const [c, s] = [Math.round(Math.cos(rad)), Math.round(Math.sin(rad))];
+    return { x: cx + (x - cx) * c - (y - cy) * s, y: cy + (x - cx) * s + (y - cy) * c };
+  }
+
+  /**
+   * The turn (degrees clockwise) that puts `owner`'s ships (`ships`: the server's ship JSON)
+   * at the bottom of the screen, from where they stand against the other sides' ships.
+   */
+  turnFor(owner, ships = this.ships) {
+    const placed = (ships || []).filter((s) => s.at && s.status === "table");
+    const mean = (list) => {
+      const points = list.map((s) => this.hexCentre(s.at[0], s.at[1]));
+      return { x: points.reduce((a, p) => a + p.x, 0) / points.length, y: points.reduce((a, p) => a + p.y, 0) / points.length };
+    };
+    const mine = placed.filter((s) => s.owner === owner);
+    if (!mine.length) return 0;
+    const others = placed.filter((s) => s.owner !== owner);
+    const b = this.bounds;
+    const from = others.length ? mean(others) : { x: b.x + b.w / 2, y: b.y + b.h / 2 };
+    const at = mean(mine);
+    return turnToBottom(at.x - from.x, at.y - from.y);
   }
 
   /** The centre of hex (q, r) in board units. */
@@ -180,7 +246,7 @@ export class HexBoard {
       dataset: { ship: ship.id, owner: ship.owner, hex: `${ship.at[0]},${ship.at[1]}`, facing: ship.facing } },
     svg("circle", { class: "ship-hit", cx: x, cy: y, r: HEX_RADIUS * 0.82 }),
     ship.shields_up ? svg("circle", { class: "shield-ring", cx: x, cy: y, r: size + 1.1 }) : null,
-    body, gauges, name,
+    body, svg("g", { class: "ship-marks upright" }, gauges, name),
     svg("title", {}, describeShip(ship)));
     return g;
   }
@@ -382,7 +448,10 @@ export class HexBoard {
 
   /** Show the whole board. */
   fit() {
-    this.setView({ ...this.bounds });
+    const map = this.shown || this.bounds;
+    const box = this.svg.getBoundingClientRect();
+    const unitsPerPx = box.width && box.height ? Math.max(map.w / box.width, map.h / box.height) : 0;
+    this.setView({ ...map, h: map.h + this.bottomRoomPx * unitsPerPx });
   }
 
   /** Zoom in (factor > 1) or out about the middle of the view. */
@@ -392,12 +461,12 @@ export class HexBoard {
 
   /** Keep the zoom, put hex (q, r) in the middle. */
   centreOn(q, r) {
-    const { x, y } = this.hexCentre(q, r);
+    const { x, y } = this.mirror(this.hexCentre(q, r));
     this.setView({ ...this.view, x: x - this.view.w / 2, y: y - this.view.h / 2 });
   }
 
   scaled(view, factor) {
-    const w = Math.min(this.bounds.w * 1.5, Math.max(HEX_RADIUS * 6, view.w / factor));
+    const w = Math.min((this.shown || this.bounds).w * 1.5, Math.max(HEX_RADIUS * 6, view.w / factor));
     const h = view.h * (w / view.w);
     return { x: view.x + (view.w - w) / 2, y: view.y + (view.h - h) / 2, w, h };
   }

@@ -26,8 +26,10 @@ export function percent(p) {
 }
 
 export class HexControls {
-  constructor(container, { send, onCancelAim = () => {}, onTarget = () => {} }) {
+  /** `turned()`: the board's turn on the screen in degrees (the facing choice's arrows follow the screen). */
+  constructor(container, { send, onCancelAim = () => {}, onTarget = () => {}, turned = () => 0 }) {
     this.onTarget = onTarget;
+    this.turned = turned;
     this.container = container;
     this.send = send;
     this.onCancelAim = onCancelAim;
@@ -61,7 +63,8 @@ export class HexControls {
         body.append(el("div", { class: "facing-choice", role: "group", "aria-label": "facing" },
           FACING_NAMES.map((name, facing) => el("button", { type: "button", dataset: { facing },
             on: { click: () => this.send({ type: "return", ship: ship.id, q: placeAt.q, r: placeAt.r, facing }) } },
-          `${"↑↗↘↓↙↖"[facing]} ${name}`))));
+          el("span", { class: "facing-glyph", "aria-hidden": "true", text: "↑",
+            style: `display: inline-block; transform: rotate(${facing * 60 + this.turned()}deg)` }), ` ${name}`))));
       }
       return;
     }

@@ -16,6 +16,7 @@ import "./sheet.js";
 import { clear, el, fetchJSON, formatTime, setPhase } from "../../shell/dom.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
 import { HexBoard } from "./board.js";
+import { bottomSidePicker, viewerSide } from "../../shell/boardturn.js";
 import { showCards, turnsCards } from "./salvo.js";
 import { ShipLogs } from "./shiplog.js";
 
@@ -88,6 +89,12 @@ export async function showHexReplay(page, match) {
   const board = new HexBoard(find("#table"), { width, height, colourOf });
   const wrap = find("#table-wrap");
   wrap.append(board.zoomControls());
+  // Whose side is at the bottom: the viewer's own if he played, else the first player's;
+  // the board turns so that that side's fleet starts at the bottom.
+  const bottomSide = bottomSidePicker(players, `hexfleet.${match.id}`, {
+    initial: viewerSide(players, match.seats),
+    onChange: (player) => board.setTurned(board.turnFor(player, frames[0]?.ships || [])),
+  });
   const tray = el("section", { class: "hx-tray", "aria-live": "polite", "aria-label": "the cards of this step" });
   const trayText = el("p", { class: "hx-step-text" });
   const cards = el("div", { class: "hx-tray-cards" });
@@ -111,6 +118,7 @@ export async function showHexReplay(page, match) {
     el("p", { class: "help", text: "Ships were activated one at a time as their chits came out of the cup; each could move, raise shields, hail, fire and jump. Every card turned is shown under the board. Keys: ← → step, Space plays or pauses." }),
     controls, el("p", { class: "hx-replay-where" }, position, " ",
       el("label", {}, "turn ", turnChooser), " ", el("label", {}, "speed ", speedChooser)),
+    el("p", { class: "hx-replay-where" }, bottomSide),
     status);
   side.insertBefore(intro, find("#players"));
   const logBox = el("div", { class: "hx-replay-logs" });

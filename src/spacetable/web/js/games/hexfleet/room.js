@@ -12,6 +12,7 @@ import { colourOf } from "../../shell/colours.js";
 import { yourTurn } from "../../shell/notify.js";
 import { RoomSocket } from "../../shell/socket.js";
 import { TurnRoom } from "../../shell/turnroom.js";
+import { BoardTurn } from "../../shell/boardturn.js";
 import { sounds } from "../../shell/sounds.js";
 import { HexBoard, hexLabel } from "./board.js";
 import { HexControls } from "./controls.js";
@@ -76,17 +77,23 @@ export class HexRoom extends TurnRoom {
     this.banner = el("div", { id: "hex-turn", class: "hex-turn", "aria-live": "polite" });
     const fresh = this.buildFrame({ name: "Hex fleet", bodyClass: "hex-room", help: HELP, helpOpen: !PHONE.matches,
       tableAttrs: { "aria-label": "The hex board", "aria-describedby": "hex-keys" }, statusClass: "hex-status", before: [this.banner] });
-    this.board = new HexBoard(fresh, { width: 18, height: 12, colourOf: (owner) => this.colour(owner) });
+    // The zoom buttons sit over the board's bottom edge, where your own fleet is: room for them.
+    this.board = new HexBoard(fresh, { width: 18, height: 12, colourOf: (owner) => this.colour(owner), bottomRoomPx: 56 });
     this.board.onHex((hex) => this.clickHex(hex));
     this.board.onShip((ship) => this.clickShip(ship));
     this.board.onFacing((facing) => this.turnTo(facing));
     this.board.onHover((hex) => this.hover(hex));
     fresh.addEventListener("keydown", (e) => this.key(e));
-    $("#table-wrap").append(this.board.zoomControls(),
+    // Your side at the bottom: the board turns for a player whose fleet starts elsewhere.
+    this.boardTurn = new BoardTurn(this.board, `hexfleet.room.${this.roomId}`, { onChange: () => this.refresh() });
+    const zoom = this.board.zoomControls();
+    zoom.append(this.boardTurn.button);
+    $("#table-wrap").append(zoom,
       el("p", { id: "hex-keys", class: "visually-hidden", text: "With the board focused and your ship activated: the up arrow moves it one hex ahead, the left and right arrows turn it." }));
     this.cupPanel = el("section", { id: "cup-panel", class: "panel cup-panel", hidden: true, "aria-label": "the cup" });
     this.controls = new HexControls(el("section", { id: "hex-controls", class: "panel hex-controls" }), {
       send: (action) => this.act(action),
+      turned: () => this.board.turnDeg,
       onCancelAim: () => { this.target = null; this.refresh(); },
       onTarget: (id) => { this.target = id; this.pending = null; this.refresh(); },
     });
@@ -230,12 +237,14 @@ export class HexRoom extends TurnRoom {
     document.body.dataset.logLines = (state.log || []).length;
     document.body.dataset.version = state.version; // the actions applied: tests wait on it
     $("#seat-panel").hidden = true;
+    // Your side at the bottom (in hot seat, the board stays as laid out: both sides are at this screen).
+    if (this.me.role === "player" && !this.hotseat) this.boardTurn.suggest(this.board.turnFor(this.me.player, state.ships));
     const activeShip = this.activeShip();
     yourTurn(!over && this.isMine(activeShip), `${activeShip?.name}: your activation.`);
     const activation = `${state.turn}:${activeShip?.id}`;
     if (PHONE.matches && activeShip?.at && activation !== this.centredOn && this.isMine(activeShip)) {
       this.centredOn = activation; // once an activation: the player may pan away
-      if (this.board.view.w > this.board.bounds.w / 2) this.board.zoom(2);
+      if (this.board.view.w > (this.board.shown || this.board.bounds).w / 2) this.board.zoom(2);
       this.board.centreOn(activeShip.at[0], activeShip.at[1]);
     }
     this.refresh();

@@ -1,0 +1,167 @@
+"""Your side at the bottom in the hex fleet: each player sees his own fleet at the bottom of
+the board (the player whose fleet starts at the map's top sees it turned half a turn); a
+button turns it and the choice survives a reload; a move by click on a turned board goes to
+the hex clicked. The replay shows the side the viewer picks at the bottom."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests._server import running_server
+from tests.browser._replay import ann_against_a_bot, stored_match
+from tests.browser.conftest import OpenPage, Server, Shot
+
+DESKTOP = {"width": 1366, "height": 800}
+PHONE = {"width": 390, "height": 844}
+#: This module's server's first room's seed: the same chits on every run.
+ROOM_SEED = 3
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[Server]:
+    """A server of this module's own: its rooms' seeds do not depend on other modules'."""
+    db = tmp_path_factory.mktemp("hexfleet-turned") / "matches.db"
+    with running_server(db, room_seed=ROOM_SEED) as running:
+        yield Server(running.http)
+
+
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, f"{selector} is not on screen"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def fleet_y(page: Page, owner: str) -> float:
+    """The mean height on the screen of ``owner``'s ships (CSS pixels from the top)."""
+    ys: list[float] = page.locator(
+        f".hex-ships .ship[data-owner='{owner}'] .ship-hit"
+    ).evaluate_all(
+        "cs => cs.map(c => { const b = c.getBoundingClientRect(); return b.y + b.height / 2; })"
+    )
+    assert ys, f"no ship of {owner} on the board"
+    return sum(ys) / len(ys)
+
+
+def turned(page: Page) -> bool:
+    return page.get_attribute("#turn-board", "aria-pressed") == "true"
+
+
+def version(page: Page) -> int:
+    return int(page.get_attribute("body", "data-version") or 0)
+
+
+def test_each_player_sees_his_fleet_at_the_bottom_and_moves_by_click_turned(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_limit": 8})
+    ann = open_page(f"/rooms/{room['id']}", viewport=DESKTOP)
+    ben = open_page(f"/rooms/{room['id']}", viewport=DESKTOP)
+    for page, name, seat in ((ann, "ann", 0), (ben, "ben", 1)):
+        page.wait_for_selector(f".seat[data-seat='{seat}'] .take-seat")
+        page.fill("#player-name", name)
+        page.click(f".seat[data-seat='{seat}'] .take-seat")
+        page.wait_for_selector("button#ready")
+    ann.click("button#ready")
+    ben.click("button#ready")
+    for page in (ann, ben):
+        page.wait_for_selector("body[data-phase=activation]")
+    # The fleets start on the left and right edges: each sees his own fleet well below the
+    # other's, the board turned a quarter turn (Ann's one way, Ben's the other).
+    assert fleet_y(ann, "ann") > fleet_y(ann, "ben") + 100
+    assert fleet_y(ben, "ben") > fleet_y(ben, "ann") + 100
+    turns = {page.get_attribute("#turn-board", "data-turned") for page in (ann, ben)}
+    assert turned(ann) and turned(ben) and turns == {"90", "270"}
+    assert "Turn the board around" in (ben.get_attribute("#turn-board", "aria-label") or "")
+    shot(ben, "turned")
+
+    # The first to act moves on his turned board.
+    active = ann.get_attribute("body", "data-active")
+    owner = ann.get_attribute(f".ship[data-ship='{active}']", "data-owner")
+    mover, other = (ann, ben) if owner == "ann" else (ben, ann)
+    mover.wait_for_selector("#hex-controls:not([hidden]) #controls-title", timeout=60_000)
+    # A lit hex two rows ahead of the ship on the screen, clicked where the player sees it.
+    hexes: list[dict[str, Any]] = mover.locator(".hex.reachable polygon").evaluate_all(
+        "ps => ps.map(p => { const b = p.getBoundingClientRect();"
+        " return {hex: p.parentElement.dataset.hex,"
+        " x: b.x + b.width / 2, y: b.y + b.height / 2}; })"
+    )
+    sx, sy = centre(mover, f".ship[data-ship='{active}'] .ship-hit")
+    target = min(hexes, key=lambda h: abs(h["y"] - (sy - 60)) + abs(h["x"] - sx))
+    before = version(mover)
+    mover.mouse.click(target["x"], target["y"])
+    mover.wait_for_function(f"() => Number(document.body.dataset.version || 0) > {before}")
+    assert mover.get_attribute(f".ship[data-ship='{active}']", "data-hex") == target["hex"]
+    mover.wait_for_function("() => document.getAnimations().length === 0")  # the glide ends
+    ex, ey = centre(mover, f".ship[data-ship='{active}'] .ship-hit")
+    assert abs(ex - target["x"]) < 3 and abs(ey - target["y"]) < 3  # where he clicked
+    other.wait_for_selector(f".ship[data-ship='{active}'][data-hex='{target['hex']}']")
+    shot(mover, "moved")
+
+    # The choice holds after a reload; turned back, the map is as laid out: the fleets side
+    # by side again.
+    mover.reload()
+    mover.wait_for_selector("body[data-phase=activation]")
+    assert turned(mover)
+    mover.click("#turn-board")
+    assert not turned(mover)
+    assert abs(fleet_y(mover, "ann") - fleet_y(mover, "ben")) < 100
+    mover.reload()
+    mover.wait_for_selector("body[data-phase=activation]")
+    assert not turned(mover)
+    assert abs(fleet_y(mover, "ann") - fleet_y(mover, "ben")) < 100
+
+
+def test_a_turned_room_on_a_phone(open_page: OpenPage, server: Server, shot: Shot) -> None:
+    room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_limit": 8})
+    ann = open_page(f"/rooms/{room['id']}", viewport=DESKTOP)
+    ben = open_page(f"/rooms/{room['id']}", viewport=PHONE, has_touch=True, is_mobile=True)
+    for page, name, seat in ((ann, "ann", 0), (ben, "ben", 1)):
+        page.wait_for_selector(f".seat[data-seat='{seat}'] .take-seat")
+        page.fill("#player-name", name)
+        page.click(f".seat[data-seat='{seat}'] .take-seat")
+        page.wait_for_selector("button#ready")
+    ann.click("button#ready")
+    ben.click("button#ready")
+    ben.wait_for_selector("body[data-phase=activation]")
+    assert turned(ben) and ben.is_visible("#turn-board")
+    assert fleet_y(ben, "ben") > fleet_y(ben, "ann") + 100
+    shot(ben, "phone")
+
+
+def test_the_replay_shows_the_side_picked_at_the_bottom(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    room = {"ruleset": "hexfleet", "seats": 2, "scenario": "duel", "turn_limit": 2}
+    with ann_against_a_bot(server, room, "easy") as ann:
+        ann.wait(lambda m: m["type"] == "state", timeout=30)
+        ann.send(type="leave")  # a bot plays her seat
+        result = ann.wait(lambda m: m["type"] == "result", timeout=240)
+    stored = stored_match(server, result["match_id"])
+    first, second = [seat["player"] for seat in stored["seats"]]
+
+    page = open_page(f"/replay/{stored['id']}", viewport=DESKTOP, reduced_motion="reduce")
+    page.wait_for_selector("body[data-phase=over]", timeout=60_000)
+    # Someone who did not play sees the first player's side at the bottom.
+    assert page.input_value("#bottom-side") == first
+    assert fleet_y(page, first) > fleet_y(page, second)
+    page.select_option("#bottom-side", second)
+    assert fleet_y(page, second) > fleet_y(page, first)
+    shot(page, "replay")
+    page.reload()
+    page.wait_for_selector("body[data-phase=over]", timeout=60_000)
+    assert page.input_value("#bottom-side") == second
+    assert fleet_y(page, second) > fleet_y(page, first)
+    phone = open_page(
+        f"/replay/{stored['id']}",
+        viewport=PHONE,
+        has_touch=True,
+        is_mobile=True,
+        reduced_motion="reduce",
+    )
+    phone.wait_for_selector("body[data-phase=over]", timeout=60_000)
+    phone.select_option("#bottom-side", second)
+    shot(phone, "replay-phone")
