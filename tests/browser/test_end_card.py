@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests._server import Server, running_server
-from tests.browser._play import end_in_sight
+from tests.browser._play import answer_name, end_in_sight
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1366, "height": 800}},
@@ -44,6 +44,7 @@ def test_the_end_of_a_light_speed_match_is_on_screen(
         page.on("pageerror", lambda e: errors.append(str(e)))
         room = quick_server.create_room(asteroids="single")
         page.goto(f"/rooms/{room}?join=1&bots=1:easy")
+        answer_name(page, "Ann")  # no name saved: the room asks it before seating us
         page.locator(".seat[data-seat='1'][data-kind=bot]").wait_for()
         page.click("button#ready")
         # The bot empties its deck at once: "stop!", our card thrown away, the battle.

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests._server import Server, running_server
+from tests.browser._play import answer_name
 
 #: Matches played in the tab; the first two warm the page up (catalogs, caches, fonts).
 MATCHES = 10
@@ -67,6 +68,7 @@ def test_ten_matches_in_one_tab_keep_memory_flat(quick_server: Server, browser: 
         page.set_default_timeout(30_000)
         room = quick_server.create_room(asteroids="single")
         page.goto(f"/rooms/{room}?join=1&bots=1:easy")
+        answer_name(page, "Ann")  # no name saved: the room asks it before seating us
         page.locator(".seat[data-seat='1'][data-kind=bot]").wait_for()
         page.click("button#ready")
         counts = []
