@@ -168,6 +168,8 @@ def test_two_players_duel_until_one_leaves_the_table(
     assert bob.inner_text("#winner") == "You win"
     assert "bob has the last ship on the table, after 3 turns." in bob.inner_text("#end-panel")
     assert bob.locator(".ftl-turns > li").count() == 3  # the turn history
+    # Her card says why she is out, in the words her replay uses.
+    assert bob.inner_text(".players li[data-player='ann'] .plot-state") == "out: off the table"
     shot(ann, "lost")
     shot(bob, "won")
 
@@ -176,6 +178,10 @@ def test_two_players_duel_until_one_leaves_the_table(
     assert href is not None and href.startswith("/replay/")
     stored = server.api(f"/api/matches/{href.rsplit('/', 1)[-1]}")
     assert stored["ruleset"] == "ftl" and stored["result"]["winner"] == "bob"
+    replay = open_page(href, reduced_motion="reduce")
+    replay.wait_for_selector("body[data-phase=over]", timeout=30_000)
+    assert replay.inner_text(".players li[data-player='ann'] .ship-state") == "out: off the table"
+    replay.close()
     ann.click("#rematch")
     bob.click("#rematch")
     for page in (ann, bob):

@@ -6,7 +6,7 @@ import "./sheet.js";
 import { $, clear, el, formatTime, setPhase } from "../../shell/dom.js";
 import { FtlBoard, pieceList, seatColour } from "./board.js";
 import { TurnHistory, retell, tellLine } from "./history.js";
-import { splitTurns } from "./turns.js";
+import { missilesWords, outWords, splitTurns } from "./turns.js";
 import { replayChat } from "../../shell/chatreplay.js";
 import { bottomSidePicker, turnToBottom, viewerSide } from "../../shell/boardturn.js";
 
@@ -75,7 +75,8 @@ export function showFtlReplay(match) {
     players.forEach((player, i) => {
       const ship = pieceList(pieces).find((p) => p.kind === "ship" && p.owner === player);
       const seat = seatOf(player);
-      const state = !ship ? "" : ship.on_table === false ? "ship destroyed" : `${ship.hits || 0} of 3 hits · ${ship.missiles ?? 10} missiles left`;
+      const state = !ship ? "" : ship.on_table === false ? outWords(history.turns.slice(0, history.position), ship.id)
+        : `${ship.hits || 0} of 3 hits · ${missilesWords(ship.missiles ?? 10)} left`;
       list.append(el("li", { class: `player${match.result?.winner === player ? " winner" : ""}`, dataset: { player }, style: `--team: ${seatColour(i)}` },
         el("span", { class: "swatch" }), el("span", { class: "player-name", text: player }),
         seat?.kind === "bot" ? el("span", { text: `${seat.level || ""} bot` }) : null,

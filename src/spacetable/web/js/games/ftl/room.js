@@ -12,7 +12,7 @@ import { BoardTurn, turnToBottom } from "../../shell/boardturn.js";
 import { FtlBoard, HITS_TO_DESTROY } from "./board.js";
 import { clearMarks } from "./animate.js";
 import { TurnHistory, retell, tellLine } from "./history.js";
-import { describeEvent, namesFor } from "./turns.js";
+import { describeEvent, missilesWords, namesFor, outWords } from "./turns.js";
 import { Plotter } from "./plotter.js";
 
 /** Animation speeds the log offers. */
@@ -204,15 +204,18 @@ export class FtlRoom extends TurnRoom {
       },
       badgesOf: (player) => {
         const s = state?.players[player];
-        const ship = state?.pieces.find((p) => p.id === s?.ship);
+        // The ship as the board shows it (a turn playing out, or one of the history's).
+        const shown = this.board.last?.pieces?.length ? this.board.last.pieces : state?.pieces || [];
+        const ship = shown.find((p) => p.id === s?.ship) || state?.pieces.find((p) => p.id === s?.ship);
+        const out = () => el("span", { class: "plot-state out", text: outWords(this.history.turns, s.ship) });
         const bits = [];
         if (s && plotting) {
           bits.push(s.in_play ? el("span", { class: `plot-state ${s.plotted ? "plotted" : "plotting"}`, text: s.plotted ? "plotted" : "plotting…" })
-            : el("span", { class: "plot-state out", text: "out" }));
-        } else if (s && !s.in_play) bits.push(el("span", { class: "plot-state out", text: "out" }));
-        if (ship) {
+            : out());
+        } else if (s && !s.in_play) bits.push(out());
+        if (ship && ship.on_table !== false) {
           bits.push(el("span", { class: "ship-hits", text: `hits ${ship.hits || 0}/${HITS_TO_DESTROY}` }),
-            el("span", { class: "ship-missiles", text: `${ship.missiles ?? 0} missiles` }));
+            el("span", { class: "ship-missiles", text: missilesWords(ship.missiles ?? 0) }));
         }
         return bits;
       },
@@ -261,6 +264,7 @@ export class FtlRoom extends TurnRoom {
   /** One line of the log: a step of the turn playing out (`names`: the pieces by id, to tell it again turned). */
   step(text, event, names = null) {
     tellLine(this.log, text, event, names, { class: `step step-${event.type}`, dataset: { type: event.type } });
+    if (event.type === "launch" || event.type === "hit") this.renderPlayers(); // as the board counts them
     this.log.scrollTop = this.log.scrollHeight;
   }
 
@@ -275,6 +279,7 @@ export class FtlRoom extends TurnRoom {
     const past = position < this.history.turns.length;
     document.body.dataset.past = past ? "yes" : "";
     if (!past && this.state && !this.animating) this.board.draw(this.state.pieces, { players: this.players() });
+    this.renderPlayers(); // the cards say what the board shows: missiles left, hits
   }
 
   // -- the end --------------------------------------------------------------------------------

@@ -118,6 +118,25 @@ const EFFECTS = {
 };
 const REMOVALS = { contact: "spent in the contact", collision: "destroyed in the collision", hits: "destroyed by its third hit" };
 
+/** How a player's card says his ship is gone, the live room and the replay alike: "out:
+ * off the table", "out: destroyed by its third hit"... from the events of `turns`
+ * ([{events}]) that removed piece `id`; "out" when none of them did (a turn not seen). */
+export function outWords(turns, id) {
+  for (const { events } of turns) {
+    for (const e of events) {
+      if (e.piece !== id) continue;
+      if (e.type === "off-table") return "out: off the table";
+      if (e.type === "removed") return `out: ${REMOVALS[e.reason] || "removed"}`;
+    }
+  }
+  return "out";
+}
+
+/** "1 missile", "9 missiles". */
+export function missilesWords(count) {
+  return `${count} missile${count === 1 ? "" : "s"}`;
+}
+
 /** A length or coordinate in inches as short text: 2 decimals at most. */
 export function inches(value) {
   return String(Math.round(value * 100) / 100);
