@@ -40,6 +40,11 @@ export class FtlRoom extends TurnRoom {
     this.deadline = null; // performance.now() when the plot timer runs out
     this.buildPage();
     this.connect();
+    // A tab left hidden jumps to the present when it comes back: the turn it was playing
+    // out ends at once, and the turns that came meanwhile go into the history unplayed.
+    document.addEventListener("visibilitychange", () => {
+      if (document.hidden && this.animating) this.history.stop();
+    });
   }
 
   buildPage() {
@@ -225,6 +230,7 @@ export class FtlRoom extends TurnRoom {
   // -- a turn plays out ---------------------------------------------------------------------
 
   onTurn(message) {
+    if (document.hidden) message.missed = true; // nobody watches it play out
     this.queued = (this.queued || 0) + 1;
     this.turns = this.turns.then(() => this.playTurn(message)).finally(() => { this.queued -= 1; });
   }
@@ -242,8 +248,11 @@ export class FtlRoom extends TurnRoom {
     // A watcher who fell behind catches up: the turns waiting behind this one play fast.
     this.history.speed = this.queued > 1 ? Math.max(8, Number(this.speed.value)) : Number(this.speed.value);
     this.renderPlayers();
-    if (!(await this.history.addTurn(message.turn, message.before, message.events))) {
-      // Skipped: the whole account, and the board as the turn left it, at once.
+    const unseen = message.missed || document.hidden;
+    const turn = [message.turn, message.before, message.events];
+    if (unseen) this.history.addTurn(...turn, { animate: false });
+    if (unseen || !(await this.history.addTurn(...turn))) {
+      // Skipped or missed: the whole account, and the board as the turn left it, at once.
       this.startLog(message.turn);
       const names = namesFor(message.before, message.events);
       for (const event of message.events.filter((e) => e.type !== "turn")) this.step(describeEvent(event, names, this.board.frame), event, names);
