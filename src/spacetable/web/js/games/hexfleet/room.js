@@ -60,7 +60,7 @@ export class HexRoom extends TurnRoom {
     this.pending = null; // a move shown, waiting for its confirm (touch)
     this.placeAt = null; // where a returning ship goes, waiting for its facing
     this.logShown = 0; // log lines shown
-    this.cardsShown = Promise.resolve(); // the cards of one action flip after the last's
+    this.cardsShown = Promise.resolve(); // the latest action's cards, face up
     const hotseat = this.params.get("hotseat");
     this.hotseat = hotseat ? hotseat.split(",").map((n) => n.trim()).filter(Boolean).slice(0, 2) : null;
     this.second = null; // hot seat: the second seat's socket and who it is
@@ -223,6 +223,9 @@ export class HexRoom extends TurnRoom {
     this.result = null;
     this.endPanel.hidden = true;
     this.cards.hidden = true;
+    this.cards.hxRun = null; // the last battle's cards stop turning
+    this.cards.replaceChildren();
+    this.cardsShown = Promise.resolve();
     this.logShown = 0;
     this.shipLogs.reset([]);
   }
@@ -383,7 +386,9 @@ export class HexRoom extends TurnRoom {
     this.logShown = lines.length;
   }
 
-  /** The cards an action turned flip face up (salvo.js plays their sounds); a wreck blows up. */
+  /** The cards an action turned flip face up (salvo.js plays their sounds); a wreck blows up.
+   * A newer action's cards take over at once (showCards stops the older ones): the cards on
+   * screen never fall behind the board; the older ones are in the log. */
   onActed(message) {
     const moved = message.events.find((e) => e.type === "move" && e.path?.length);
     const before = moved && this.state?.ships.find((s) => s.id === moved.ship);
@@ -391,7 +396,7 @@ export class HexRoom extends TurnRoom {
     const turned = message.events.some((e) => ["fire", "shields", "hail"].includes(e.type));
     if (turned) {
       this.cards.hidden = false;
-      this.cardsShown = this.cardsShown.then(() => showCards(this.cards, message)).catch((e) => console.error(e));
+      this.cardsShown = showCards(this.cards, message).catch((e) => console.error(e));
     }
     if (message.events.some((e) => e.type === "wrecked")) this.cardsShown.then(() => sounds.explosion());
   }
