@@ -49,6 +49,8 @@ def server(stored: tuple[Path, str], compiled_kernels: None) -> Iterator[Server]
 def resolve_in_referee(page: Page, path: Path) -> None:
     page.wait_for_selector(".add-ship")
     page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("#referee-note:not([hidden])")  # the table first, then Resolve
+    page.click("#resolve")
     page.wait_for_selector("body[data-phase=battle]")
     page.wait_for_selector("#battle-step[data-speed]")
 

@@ -210,6 +210,8 @@ def test_referee_resolves_an_imported_table(open_page: OpenPage, shot: Shot) -> 
     page = open_page("/referee")
     page.wait_for_selector(".add-ship")
     page.set_input_files("#import-file", str(EXAMPLES / "fig1-sample-game.json"))
+    page.wait_for_selector("#referee-note:not([hidden])")  # the table first, then Resolve
+    page.click("#resolve")
     watch_battle(page)
     shot(page, "fig1")
     assert shown_scores(page) == {"red": 4, "blue": 2}

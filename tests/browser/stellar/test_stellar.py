@@ -192,6 +192,8 @@ def test_the_referee_animates_a_stellar_conflict_battle(open_page: OpenPage, sho
     page = open_page("/referee")
     page.wait_for_selector(".add-ship")
     page.set_input_files("#import-file", str(EXAMPLES / "stellar-cargo-raid.json"))
+    page.wait_for_selector("#referee-note:not([hidden])")  # the table first, then Resolve
+    page.click("#resolve")
     page.wait_for_selector("body[data-phase=battle]")
     assert page.input_value("#ruleset") == "stellar"
     golden = json.loads((GOLDEN / "stellar-cargo-raid.result.json").read_text())
@@ -279,6 +281,8 @@ def test_the_score_panel_explains_a_tie_broken_on_kills(
     page = open_page("/referee")
     page.wait_for_selector(".add-ship")
     page.set_input_files("#import-file", str(table))
+    page.wait_for_selector("#referee-note:not([hidden])")  # the table first, then Resolve
+    page.click("#resolve")
     page.wait_for_selector("body[data-phase=battle]")
     page.click("#battle-skip")
     page.wait_for_selector("#score-panel #tie-break")

@@ -3,7 +3,7 @@
 // export and import as table files (DESIGN section 3).
 
 import "./sheet.js";
-import { $, clear, el, postJSON, setPhase, svg } from "../../shell/dom.js";
+import { $, clear, el, fetchJSON, postJSON, setPhase, svg } from "../../shell/dom.js";
 import { loadCatalog } from "./cards.js";
 import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
 import { CARD_SIZE, cardTransform, cardsTouch, fmt } from "./geometry.js";
@@ -17,6 +17,11 @@ import { mountSandbox } from "../../shell/sandbox.js";
 
 // The least area the sandbox shows around the origin (mm): room to lay out a battle.
 const REFEREE_VIEW = [720, 520];
+/** The words of the sandbox (kept together for translation). */
+const OTHER_SHIPS = "Other ships";
+const IMPORTED = (name) => `${name}: its table is shown. Press Resolve to see its battle.`;
+/** The asteroid a Light Speed table starts with (Stellar Conflict's have cargo ships instead). */
+const START_ASTEROID = { id: "asteroid", type: "asteroid", x: 0, y: 0, rotation: 0, rocks: 12 };
 const VARIANTS = { lightspeed: ["piracy", "Piracy"], stellar: ["stolen_goods", "Stolen goods"] };
 
 let view = null;
@@ -27,6 +32,7 @@ const sandbox = {
   players: COLOUR_NAMES.slice(0, 2),
   variant: false,
   catalog: {},
+  races: {}, // Stellar Conflict's races: {race: {name, ships: [keys]}}
   extra: {}, // fields of an imported file kept as they were: ships, card_size, table
   cards: [],
   selected: null,
@@ -80,6 +86,9 @@ async function setRuleset(ruleset) {
   $("#ruleset").value = ruleset;
   try {
     sandbox.catalog = await loadCatalog(ruleset);
+    if (ruleset === "stellar" && !Object.keys(sandbox.races).length) {
+      sandbox.races = await fetchJSON("/api/games/stellar/races");
+    }
   } catch (error) {
     sandbox.catalog = {};
     showError(`cannot load the ${ruleset} catalog: ${error.message}`);
@@ -126,13 +135,25 @@ function setPlayerCount(count) {
 
 function renderPalette() {
   const box = clear($("#ship-buttons"));
-  const entries = Object.entries(ships());
+  const all = ships();
+  const entries = Object.entries(all);
   if (!entries.length) box.append(el("p", { class: "muted", text: "This catalog has no ships." }));
-  for (const [key, def] of entries) {
-    box.append(el("button", { type: "button", class: "add-ship", dataset: { ship: key },
-      title: `speed ${def.speed}, health ${def.health}`,
-      on: { click: () => addCard({ owner: $("#owner").value, ship: key }) } }, def.name));
+  const button = ([key, def]) => el("button", { type: "button", class: "add-ship", dataset: { ship: key },
+    title: `speed ${def.speed}, health ${def.health}`,
+    on: { click: () => addCard({ owner: $("#owner").value, ship: key }) } }, def.name);
+  // Stellar Conflict's ships come under their race's heading; others (a file's own) after.
+  const races = sandbox.ruleset === "stellar" ? Object.entries(sandbox.races) : [];
+  const grouped = new Set();
+  for (const [race, { name, ships: keys }] of races) {
+    const own = keys.filter((key) => all[key]);
+    if (!own.length) continue;
+    own.forEach((key) => grouped.add(key));
+    box.append(el("h3", { class: "race-heading", dataset: { race }, text: name }),
+      el("div", { class: "race-ships", dataset: { race } }, ...own.map((key) => button([key, all[key]]))));
   }
+  const rest = entries.filter(([key]) => !grouped.has(key));
+  if (grouped.size && rest.length) box.append(el("h3", { class: "race-heading", text: OTHER_SHIPS }));
+  if (rest.length) box.append(el("div", { class: "race-ships" }, ...rest.map(button)));
 }
 
 /** A free id for a new card (`red-moth`, `red-moth-2`, ...). */
@@ -258,10 +279,18 @@ function startDrag(event, card, group) {
 // -- resolving --------------------------------------------------------------------------------
 
 function showError(message) {
+  showNote("");
   const box = $("#referee-error");
   box.textContent = message;
   box.hidden = !message;
   if (message) box.scrollIntoView({ block: "nearest" });
+}
+
+/** A note under the tools (what an import did), or none. */
+function showNote(message) {
+  const box = $("#referee-note");
+  box.textContent = message;
+  box.hidden = !message;
 }
 
 async function resolve() {
@@ -339,7 +368,10 @@ async function importFile(file) {
   else handOff(data, file.name);
 }
 
-/** Open the table file `data` (read from `name`), and resolve it. */
+/**
+ * Open the table file `data` (read from `name`) and show its table: the server checks it
+ * at once (and says what is wrong), but its battle waits for Resolve.
+ */
 async function importData(data, name) {
   try {
     backToEditing();
@@ -348,8 +380,14 @@ async function importData(data, name) {
     showError(`${name}: ${error.message}`);
     return;
   }
-  // Resolve at once: the server checks the file and shows its battle, or says what is wrong.
-  await resolve();
+  showError("");
+  try {
+    await postJSON("/api/resolve", tableFile());
+  } catch (error) {
+    showError(error.message);
+    return;
+  }
+  showNote(IMPORTED(name));
 }
 
 // -- wiring -----------------------------------------------------------------------------------
@@ -402,16 +440,24 @@ function listen() {
 /** The sandbox changes game: a table of the other laser game keeps only its asteroids. */
 async function switchRuleset(ruleset) {
   backToEditing();
+  showError(""); // an error of the other game's table is no longer about this one
   sandbox.extra = {};
-  sandbox.cards = sandbox.cards.filter((c) => c.type === "asteroid");
+  sandbox.cards = sandbox.cards.filter((c) => c.type === "asteroid" && !isStartAsteroid(c));
+  if (ruleset === "lightspeed" && !sandbox.cards.length) sandbox.cards = [{ ...START_ASTEROID }];
   await setRuleset(ruleset);
   renderSetup();
   render();
 }
 
+/** Whether `card` is the asteroid a Light Speed table starts with, untouched. */
+function isStartAsteroid(card) {
+  return ["id", "x", "y", "rotation", "rocks"].every((k) => card[k] === START_ASTEROID[k]);
+}
+
 /** The page shows another game's sandbox: ours stops its battle and lets go of its card. */
 function leave() {
   backToEditing();
+  showError(""); // its error is about our table, which is put away
   sandbox.selected = null;
   render();
 }
@@ -441,7 +487,7 @@ export async function startLaserReferee({ ruleset, onOtherGame = () => {} }) {
   });
   listen();
   await setRuleset(ruleset);
-  sandbox.cards = [{ id: "asteroid", type: "asteroid", x: 0, y: 0, rotation: 0, rocks: 12 }];
+  sandbox.cards = ruleset === "lightspeed" ? [{ ...START_ASTEROID }] : [];
   renderSetup();
   fitView();
   render();

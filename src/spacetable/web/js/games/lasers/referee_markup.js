@@ -16,6 +16,7 @@ const SIDE = `
     </div>
   </section>
   <p id="referee-error" class="error" role="alert" hidden></p>
+  <p id="referee-note" class="referee-note" role="status" hidden></p>
   <section id="battle-log" class="battle-log panel" aria-label="battle log" hidden></section>
   <section id="score-panel" class="score-panel panel" hidden></section>
   <section class="panel palette" id="setup">
