@@ -52,6 +52,7 @@ def test_a_player_types_orders_as_he_would_write_them(open_page: OpenPage, shot:
     page.select_option("#ruleset", "ftl")
     page.wait_for_selector("#ftl-seat-1 option[value='random']", state="attached")
     page.select_option("#ftl-seat-1", "random")
+    page.fill("#missiles", "2")
     page.click("#create")
     page.wait_for_url("**/rooms/*")
     page.wait_for_selector(".seat[data-seat='1'][data-kind='bot']")
@@ -84,3 +85,10 @@ def test_a_player_types_orders_as_he_would_write_them(open_page: OpenPage, shot:
     page.click("#submit-plot")
     page.wait_for_selector("body[data-phase=plot][data-turn='2']", timeout=30_000)
     assert "cat wrote: S3." in page.inner_text("#turn-log")
+
+    # One launch of two missiles: the card and the board count the one left alike.
+    page.click(".plot-row[data-piece='cat'] .plot-launch")
+    page.click("#submit-plot")
+    page.wait_for_selector("body[data-phase=plot][data-turn='3']", timeout=30_000)
+    assert page.inner_text(".players li[data-player='cat'] .ship-missiles") == "1 missile"
+    assert page.locator(".ftl-label[data-piece='cat'] .missiles-left").text_content() == "1 left"
