@@ -82,6 +82,8 @@ def play_against_the_bot(page: Page) -> str:
     return href.rsplit("/", 1)[-1]
 
 
+# The pages' rooms take the test's seeds (conftest.RoomSeeds), here from this server's own.
+@pytest.mark.room_seed(SEED)
 def test_the_lobby_offers_the_added_game_and_a_room_plays_it_against_its_bot(
     server: Server, open_page: OpenPage, shot: Shot, environment: dict[str, str], database: Path
 ) -> None:
