@@ -23,6 +23,8 @@ function facts(def) {
   return `${cost} · ${def.vp ?? def.health} VP · initiative ${speeds}`;
 }
 
+const SUGGEST_TITLE = "pick a fleet for me: the strongest ships the credits allow (you can change any card)";
+
 export class FleetBuilder {
   /**
    * The builder in `container`. `races()` gives `{race: {name, ships: [keys]}}`;
@@ -122,6 +124,8 @@ export class FleetBuilder {
       el("div", { class: "fleet-budget" },
         el("span", { id: "fleet-credits", class: "fleet-credits" }),
         el("span", { class: "budget-bar" }, el("span", { id: "fleet-bar", class: "budget-fill" })),
+        el("button", { type: "button", id: "suggest-fleet", class: "secondary", title: SUGGEST_TITLE,
+          on: { click: () => this.suggest() } }, "Suggest a fleet"),
         el("button", { type: "button", id: "send-fleet", on: { click: () => this.send() } }, "Take this fleet")),
       el("p", { id: "fleet-error", class: "error", role: "alert", hidden: true }),
     );
@@ -155,8 +159,29 @@ export class FleetBuilder {
     this.update();
   }
 
-  send() {
+  /**
+   * Pick a fleet for a newcomer: the strongest ships first (the most credits) while the
+   * budget allows, then cheaper ones to spend what is left. Any card can then be changed.
+   */
+  suggest() {
     if (this.sending || this.state?.fleet) return;
+    const cards = [...this.container.querySelectorAll("button.fleet-card")].map((b) => b.dataset.ship);
+    const byCost = cards.map((key, order) => ({ key, order, cost: this.ships[key]?.credits || 0 }))
+      .sort((a, b) => b.cost - a.cost || a.order - b.order);
+    this.selected = new Set();
+    let left = this.state.credits;
+    for (const { key, cost } of byCost) {
+      if (cost <= left) {
+        this.selected.add(key);
+        left -= cost;
+      }
+    }
+    this.save();
+    this.update();
+  }
+
+  send() {
+    if (this.sending || this.state?.fleet || !this.selected.size) return;
     if (this.onSend([...this.selected])) this.sending = true;
     this.update();
   }
@@ -187,9 +212,14 @@ export class FleetBuilder {
     }
     const button = box.querySelector("#send-fleet");
     if (button) {
-      button.disabled = Boolean(chosen) || this.sending;
-      button.textContent = chosen ? "Fleet chosen ✓" : this.sending ? "Sending…" : `Take these ${this.selected.size} ships`;
+      const none = !chosen && !this.selected.size;
+      button.disabled = Boolean(chosen) || this.sending || none;
+      button.title = none ? "pick at least one ship (or press Suggest a fleet)" : "";
+      const count = `${this.selected.size} ship${this.selected.size === 1 ? "" : "s"}`;
+      button.textContent = chosen ? "Fleet chosen ✓" : this.sending ? "Sending…" : none ? "Pick your ships" : `Take these ${count}`;
     }
+    const suggest = box.querySelector("#suggest-fleet");
+    if (suggest) suggest.hidden = Boolean(chosen);
     box.dataset.chosen = chosen ? "yes" : "no";
     const status = box.querySelector("#fleet-status");
     if (status) {

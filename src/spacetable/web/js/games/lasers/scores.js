@@ -7,6 +7,34 @@
 import "./sheet.js";
 import { clear, el } from "../../shell/dom.js";
 
+const RAIDED_HELP = "a laser that damages an enemy cargo ship takes cubes from it";
+const STOLEN_HELP = "raided from an enemy cargo ship, or (Stolen Goods) picked from the wreck of a ship it destroyed";
+const LOST = {
+  raided: (n) => `${n} raided by enemy lasers`,
+  wreck: (n) => `${n} picked from wrecks by the enemy`,
+  destroyed: (n) => `${n} vaporized when their ship blew up`,
+  pulse: (n) => `${n} vaporized (too few for a pulse)`,
+  "own-cargo": (n) => `${n} vaporized (shot from their own cargo ship)`,
+};
+
+/**
+ * Where `player`'s cubes went in the battle (`events`): raided, picked from wrecks,
+ * vaporized and why; nothing when none were lost.
+ */
+function lostLine(player, events, byId, whose) {
+  const lost = {};
+  const add = (why, n) => { lost[why] = (lost[why] || 0) + n; };
+  for (const ev of events) {
+    if (ev.type === "take" && byId[ev.source]?.owner === player && byId[ev.ship]?.owner !== player) add("raided", ev.count);
+    else if (ev.type === "transfer" && byId[ev.source]?.owner === player && byId[ev.ship]?.owner !== player) add("wreck", ev.count);
+    else if (ev.type === "vaporize" && byId[ev.card]?.owner === player) add(ev.reason, ev.count);
+  }
+  const parts = Object.entries(lost).filter(([, n]) => n).map(([why, n]) => (LOST[why] || ((k) => `${k} lost (${why})`))(n));
+  if (!parts.length) return "";
+  const total = Object.values(lost).reduce((a, b) => a + b, 0);
+  return el("p", { class: "lost-cubes", dataset: { count: total }, text: `cubes ${whose} fleet lost: ${parts.join(", ")}` });
+}
+
 /**
  * Fill `container` with the scores of `result` on `table`. `ships`: definitions by key
  * (for names and health); `colourOf(player)`; `matchId` adds a link to the replay; `me`:
@@ -23,6 +51,7 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
   };
   const players = table.players;
   const stellar = table.ruleset === "stellar";
+  const stolenGoods = Boolean(table.variant?.stolen_goods);
   const enemyKills = (player) => (result.kill_piles?.[player] || []).filter((id) => byId[id] && byId[id].owner !== player).length;
   clear(container);
   const unit = stellar ? ["VP", "cube"] : ["health", "rock"];
@@ -49,9 +78,15 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
       }))
       : el("p", { class: "kill-pile empty", text: "kill pile empty: destroyed no ship" });
     const whose = player === me ? "your" : me ? "their" : `${player}'s`;
+    // Cubes on other ships than the cargo ship were raided from an enemy cargo ship (the
+    // base rules), or, with Stolen Goods, also picked from a wreck: the words say which.
+    const taken = rocks - cargoCubes;
     const counts = stellar
       ? [el("p", { class: "cubes cargo-cubes", dataset: { count: cargoCubes }, text: `cubes on ${whose} cargo ship: ${cargoCubes}` }),
-        el("p", { class: "cubes stolen-cubes", dataset: { count: rocks - cargoCubes }, text: `stolen cubes on ${whose} other surviving ships: ${rocks - cargoCubes}` })]
+        el("p", { class: "cubes stolen-cubes", dataset: { count: taken }, text: stolenGoods
+          ? `stolen cubes on ${whose} other surviving ships: ${taken}`
+          : `raided cubes on ${whose} other surviving ships: ${taken}`, title: stolenGoods ? STOLEN_HELP : RAIDED_HELP }),
+        lostLine(player, result.events || [], byId, whose)]
       : [el("p", { class: "rocks", text: `rocks on surviving ships: ${rocks}` })];
     list.append(el("section", {
       class: `score${result.winner === player && !hideTotals ? " winning" : ""}`,
