@@ -156,8 +156,8 @@ async function refreshRooms() {
       const href = `/rooms/${encodeURIComponent(room.id)}`;
       const free = room.phase === "lobby" && room.seats.some((s) => s.kind === "empty");
       body.append(el("tr", { class: "room", dataset: { room: room.id, phase: room.phase } },
-        el("td", {}, el("code", { text: room.id })),
-        el("td", { text: words[i] }),
+        el("td", { dataset: { label: "room" } }, el("code", { text: room.id })),
+        el("td", { class: "room-game", text: words[i] }),
         el("td", { text: seatsText(room) }),
         el("td", { text: { lobby: "waiting", playing: "playing", over: "finished" }[room.phase] || room.phase }),
         el("td", { class: "actions" },

@@ -46,17 +46,18 @@ export function matchRow(summary, games) {
     el("td", { class: "game", dataset: { ruleset: summary.ruleset }, text: gameTitle(games, summary.ruleset) }),
     el("td", { class: "match-players" }, ...joinWith(playerNames(summary), " vs ")),
     el("td", { class: "scores", text: scoresText(summary) }),
-    el("td", { class: "winner" }, summary.winner ?? "draw", endingNote(summary)),
+    el("td", { class: "winner", dataset: { label: "winner" } }, summary.winner ?? "draw", endingNote(summary)),
     el("td", {}, el("a", { href, class: "replay" }, "Replay")));
 }
 
 /** A short list item for a match summary (`games`: GET /api/games). */
 export function matchItem(summary, games) {
   const href = `/replay/${encodeURIComponent(summary.id)}`;
+  const scores = scoresText(summary); // none for a match stopped before its battle
   return el("li", { dataset: { match: summary.id, ruleset: summary.ruleset } },
     `${gameTitle(games, summary.ruleset)}: `,
     el("a", { href }, ...joinWith(playerNames(summary), " vs ")),
-    ` — ${scoresText(summary)} — ${summary.winner ? `${summary.winner} won` : "draw"}`,
+    `${scores ? ` — ${scores}` : ""} — ${summary.winner ? `${summary.winner} won` : "draw"}`,
     endingNote(summary),
     el("span", { class: "muted", text: ` (${formatTime(summary.finished_at)})` }));
 }
