@@ -156,9 +156,9 @@ def duels(
 ) -> None:
     """Measure one bot against another over seeded duels, in any game with bots.
 
-    Prints wins, draws and losses, the win rate and the score (a draw counts half) with
-    95% Wilson intervals, and how long each bot thinks per decision (one core). Progress
-    goes to stderr."""
+    Prints wins, draws and losses, the share of decisive duels, the win rate and the score
+    (a draw counts half) with 95% Wilson intervals, the mean length, and how long each bot
+    thinks per decision (one core). Progress, with the record so far, goes to stderr."""
     from spacetable.core.duels import DuelResult, study
 
     try:
@@ -176,9 +176,18 @@ def duels(
             fail(f"--option {entry_text!r}: write it as key=value")
         options[key.strip()] = value.strip()
 
+    played: list[DuelResult] = []
+
     def progress(k: int, result: DuelResult) -> None:
         outcome = {"a": "won", "b": "lost", None: "drew"}[result.winner]
-        print(f"[{k + 1}/{count}] {bot} {outcome} ({result.turns} turns)", file=sys.stderr)
+        played.append(result)
+        decided = sum(r.winner is not None for r in played)
+        print(
+            f"[{k + 1}/{count}] {bot} {outcome} ({result.turns} turns); so far "
+            f"{sum(r.winner == 'a' for r in played)}-{k + 1 - decided}-"
+            f"{sum(r.winner == 'b' for r in played)}, {decided / (k + 1):.0%} decisive",
+            file=sys.stderr,
+        )
 
     try:
         found = study(
@@ -195,7 +204,10 @@ def duels(
         return
     seeds = f"seeds {seed}..{seed + count - 1}"
     print(f"{entry.rules.title}: {bot} against {against}, {count} duels ({seeds}):")
-    print(f"  won {found['wins']}, drew {found['draws']}, lost {found['losses']}")
+    print(
+        f"  won {found['wins']}, drew {found['draws']}, lost {found['losses']}; "
+        f"decisive {found['decisive']:.0%}"
+    )
     for key, label in (("win_rate", "win rate"), ("score", "score (draw = half)")):
         low, high = found[f"{key}_95"]
         print(f"  {label}: {found[key]:.1%} (95% interval {low:.1%}-{high:.1%})")

@@ -72,6 +72,11 @@ class DuelStudy:
         return sum(d.winner == "b" for d in self.duels)
 
     @property
+    def decisive(self) -> float:
+        """The share of duels somebody won (not drawn)."""
+        return (self.wins + self.losses) / len(self.duels)
+
+    @property
     def win_rate(self) -> tuple[float, tuple[float, float]]:
         """``a``'s share of wins and its Wilson 95% interval."""
         n = len(self.duels)
@@ -85,14 +90,15 @@ class DuelStudy:
         return points / n, wilson(points, n)
 
     def summary(self) -> dict[str, Any]:
-        """The study as JSON: counts, win rate and score with their intervals, the mean
-        length, and the bots' thinking time (``None`` where it was not timed)."""
+        """The study as JSON: counts, win rate and score with their intervals, the share of
+        decisive duels, the mean length, and the bots' thinking time (``None`` where it was
+        not timed)."""
         win, win_ci = self.win_rate
         score, score_ci = self.score
         return {
             "duels": len(self.duels), "wins": self.wins, "draws": self.draws,
             "losses": self.losses, "win_rate": win, "win_rate_95": list(win_ci),
-            "score": score, "score_95": list(score_ci),
+            "score": score, "score_95": list(score_ci), "decisive": self.decisive,
             "mean_turns": sum(d.turns for d in self.duels) / len(self.duels),
             "decision_seconds": {"bot": _timing([d.seconds_a for d in self.duels]),
                                  "against": _timing([d.seconds_b for d in self.duels])},

@@ -33,9 +33,9 @@ GAME = Game(
         about=(
             ("random", "gives each piece a random order: a target to learn on"),
             ("greedy", "takes the best shot if you stood still, never guesses your move"),
-            ("easy", "weighs a few of its plots against a few of yours"),
-            ("medium", "weighs more plots, yours and its own, before it commits"),
-            ("hard", "weighs many plots and plays the safest mix of them"),
+            ("easy", "aims at where you stand and weighs a few of its plots against yours"),
+            ("medium", "aims at every post you can reach next turn and weighs more plots"),
+            ("hard", "weighs many plots and guards against your best reply"),
         ),
     ),
     draw=turn_svg,

@@ -9,7 +9,13 @@ stamped ``t = 0`` (whoever drives the match stamps the time).
 - ``greedy``: the one-ply best reply to opponents who do nothing (:class:`.greedy.GreedyBot`).
 - ``easy``, ``medium``, ``hard``: the matrix bot (:class:`.matrix.MatrixBot`), which weighs
   candidate plots of its own against plausible plots of the opponents and plays a mixed
-  strategy over its candidates, weighing more of them at each level.
+  strategy over its candidates, looking farther at each level.
+
+Every level but ``random`` gives only orders with a purpose (:mod:`._tactics`): missiles
+aimed where an enemy ship can be next turn (:mod:`._aim`), launches when they help, no
+idle ``R+0``, no two missiles sent to one point; and it keeps its ship still once ahead,
+which wins at the turn limit (docs/rulings.md F14). Positions are judged as the match is
+(:mod:`._value`).
 
 Everything is pure: chance comes only from the ``random.Random`` passed in.
 """
@@ -35,5 +41,5 @@ def make_bot(level: str) -> Bot[Plot]:
     if level == "greedy":
         return GreedyBot()
     if level in MATRIX_LEVELS:
-        return MatrixBot(*MATRIX_LEVELS[level])
+        return MatrixBot(MATRIX_LEVELS[level])
     raise ValueError(f"unknown FTL bot level {level!r} (choose from {', '.join(LEVELS)})")

@@ -1,5 +1,7 @@
 """What the Faster Than Light bots share: the pieces a view shows, plots as orders per piece,
-the engine's resolution of a plot, plot generators and the evaluation of a position.
+the engine's resolution of a plot, and the random bot's plots (the sensible ones are in
+:mod:`~spacetable.bots.ftl._tactics`, the worth of a position in
+:mod:`~spacetable.bots.ftl._value`).
 
 A plot here is a mapping ``piece id -> Order`` (a piece left out does nothing). Plots are
 resolved by the engine itself (:func:`spacetable.games.ftl.resolution.resolve_orders`); only
@@ -19,40 +21,15 @@ from typing import Any
 
 from spacetable.games.ftl.match import Plot
 from spacetable.games.ftl.orders import Launch, Order, Rotate, Sprint, orders_for
-from spacetable.games.ftl.pieces import HITS_TO_DESTROY, Kind, Piece, normal_heading
-from spacetable.games.ftl.resolution import resolve_orders, tape_contact
+from spacetable.games.ftl.pieces import Kind, Piece
+from spacetable.games.ftl.resolution import resolve_orders
 
 #: Orders per piece, id -> order. A piece without an entry does nothing.
 Orders = dict[str, Order]
 #: Every piece by id, removed ones included (``on_table`` false).
 Board = dict[str, Piece]
-
-#: The longest sprint (in): a missile threatens what its longest tape reaches.
-REACH_IN = 8.0
-#: What a position is worth when the match is decided: won, lost, or a draw (every ship
-#: gone), which is worse than an even position since the bots mean to win.
-WIN, LOSS, DRAW = 1000.0, -1000.0, -300.0
-#: What a ship's hits cost it, by hits taken (the third removes it).
-HIT_COST = (0.0, 140.0, 380.0)
-#: Missiles ready to launch, and missiles on the table, each worth this much.
-MISSILE_IN_STORE, MISSILE_ON_TABLE = 4.0, 7.0
-#: A missile whose longest tape reaches an enemy ship as it points now.
-AIMED_MISSILE = 22.0
-#: A missile within reach of an enemy ship that would have to turn to hit it.
-NEAR_MISSILE = 6.0
-#: A missile pointed at an enemy ship beyond its reach, up to this far (in).
-LINED_UP_MISSILE, LINE_IN = 9.0, 30.0
-#: Closer to the table's edge than this (in), a ship pays per inch.
-EDGE_MARGIN_IN, EDGE_COST = 9.0, 7.0
-#: Beyond this distance from the nearest enemy ship (in), a ship pays per inch; nearer
-#: than the second, where a sprint may ram, it pays per inch too.
-CLOSE_RANGE_IN, FAR_COST = 11.0, 0.6
-RAM_RANGE_IN, NEAR_COST = 6.0, 12.0
-
-#: The ship's orders the plot generators draw from (besides aimed and launch orders).
-_SHIP_SPRINTS = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0)
-_SHIP_TURNS = (15, -15, 30, -30, 45, -45, 90, -90, 135, -135, 180)
-
+#: The turns left when a match has no turn limit.
+NO_LIMIT = 10**6
 
 # -- the view ---------------------------------------------------------------------------------
 
@@ -87,12 +64,14 @@ def view_table(view: Mapping[str, Any]) -> tuple[float, float]:
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """What a bot reads from the view: its player, the players, the table and the board."""
+    """What a bot reads from the view: its player, the players, the table, the board and
+    the turns left after this one (``NO_LIMIT`` without a turn limit)."""
 
     player: str
     players: tuple[str, ...]
     table_in: tuple[float, float]
     board: Board
+    turns_left: int = NO_LIMIT
 
     @classmethod
     def of(cls, view: dict[str, Any]) -> Seat:
@@ -100,7 +79,9 @@ class Seat:
         player = view["player"]
         if player is None:
             raise ValueError("a bot plays a seat: the view must name its player")
-        return cls(player, view_players(view), view_table(view), board_from_view(view))
+        limit = view.get("turn_limit")
+        left = NO_LIMIT if limit is None else max(0, int(limit) - int(view["turn"]))
+        return cls(player, view_players(view), view_table(view), board_from_view(view), left)
 
     @property
     def opponents(self) -> tuple[str, ...]:
@@ -140,65 +121,6 @@ def resolve(board: Board, orders: Mapping[str, Order], table_in: tuple[float, fl
     for piece in resolve_orders(moving, orders, table_in).pieces:
         after[piece.id] = piece
     return after
-
-
-def evaluate(board: Board, me: str, players: Sequence[str], table_in: tuple[float, float]) -> float:
-    """How good ``board`` is for ``me``: :data:`WIN` or :data:`LOSS` once the match is
-    decided (:data:`DRAW` when every ship is gone), else hits, missiles, aimed missiles,
-    the edge and the range, each side's worth to itself, ours minus the best enemy's."""
-    ship = board.get(me)
-    enemies = [board[p] for p in players if p != me and p in board and board[p].on_table]
-    alive = ship is not None and ship.on_table
-    if not alive:
-        return LOSS if enemies else DRAW
-    if not enemies:
-        return WIN
-    assert ship is not None
-    mine = _side_worth(board, ship, enemies, table_in)
-    nearest = min(math.dist((ship.x, ship.y), (e.x, e.y)) for e in enemies)
-    mine -= FAR_COST * max(0.0, nearest - CLOSE_RANGE_IN)
-    mine -= NEAR_COST * max(0.0, RAM_RANGE_IN - nearest)
-    theirs = max(
-        _side_worth(board, enemy, [ship, *(e for e in enemies if e is not enemy)], table_in)
-        for enemy in enemies
-    )
-    return mine - theirs
-
-
-def _side_worth(
-    board: Board, ship: Piece, enemies: Sequence[Piece], table_in: tuple[float, float]
-) -> float:
-    worth = -HIT_COST[min(ship.hits, HITS_TO_DESTROY - 1)] + MISSILE_IN_STORE * ship.missiles
-    aimed = 0
-    for missile in board.values():
-        if missile.owner != ship.owner or missile.is_ship or not missile.on_table:
-            continue
-        worth += MISSILE_ON_TABLE
-        if any(_aimed_at(missile, e) for e in enemies):
-            aimed += 1
-        elif any(math.dist((missile.x, missile.y), (e.x, e.y)) <= REACH_IN for e in enemies):
-            worth += NEAR_MISSILE
-        elif any(_aimed_at(missile, e, LINE_IN) for e in enemies):
-            worth += LINED_UP_MISSILE
-    # A second and third aimed missile add less: one can strike at a time.
-    worth += AIMED_MISSILE * min(aimed, 1) + 0.5 * AIMED_MISSILE * min(max(aimed - 1, 0), 2)
-    margin = min(table_in[0] / 2 - abs(ship.x), table_in[1] / 2 - abs(ship.y))
-    worth -= EDGE_COST * max(0.0, EDGE_MARGIN_IN - margin)
-    return worth
-
-
-def _aimed_at(missile: Piece, target: Piece, reach_in: float = REACH_IN) -> bool:
-    rad = math.radians(missile.heading)
-    dx, dy = -math.sin(rad), math.cos(rad)
-    ex = target.x - missile.x - dx * missile.length / 2.0
-    ey = target.y - missile.y - dy * missile.length / 2.0
-    along, across = ex * dx + ey * dy, ex * dy - ey * dx
-    radius = math.hypot(target.width, target.length) / 2.0 + 1e-6
-    # Most missiles point nowhere near (a quick test that errs toward yes, in the frame
-    # of the heading): only the engine's exact test can say yes.
-    if along < -radius or along > reach_in + radius or abs(across) > radius:
-        return False
-    return tape_contact(missile.nose, missile.heading, reach_in, target.footprint()) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,39 +187,6 @@ def _near(
     return False
 
 
-# -- orders that aim ---------------------------------------------------------------------------
-
-
-def heading_to(piece: Piece, x: float, y: float) -> float:
-    """The heading (deg) from ``piece``'s post toward ``(x, y)``: 0 is +y, CCW positive."""
-    return math.degrees(math.atan2(-(x - piece.x), y - piece.y))
-
-
-def turn_toward(piece: Piece, x: float, y: float) -> list[Rotate]:
-    """The one or two legal rotations (15 degree steps) that point ``piece`` nearest to
-    ``(x, y)``: the step either side of the exact bearing."""
-    # A clockwise (positive) rotation lowers the heading.
-    exact = normal_heading(piece.heading - heading_to(piece, x, y))
-    low = math.floor(exact / 15.0) * 15
-    out = []
-    for angle in (low, low + 15):
-        angle = int(normal_heading(angle))
-        rotation = Rotate(180 if angle == -180 else angle)
-        if rotation not in out:
-            out.append(rotation)
-    out.sort(key=lambda r: abs(normal_heading(r.angle_deg - exact)))
-    return out
-
-
-def strike(missile: Piece, target: Piece) -> Sprint | None:
-    """The shortest legal sprint whose tape reaches ``target`` as ``missile`` points now,
-    or ``None`` if no tape does."""
-    contact = tape_contact(missile.nose, missile.heading, REACH_IN, target.footprint())
-    if contact is None:
-        return None
-    return Sprint(min(REACH_IN, max(1.0, math.ceil(contact[0] * 2.0 + 0.25) / 2.0)))
-
-
 # -- plot generators ---------------------------------------------------------------------------
 
 
@@ -317,87 +206,4 @@ def random_orders(board: Board, player: str, rng: random.Random) -> Orders:
         pick = rng.choice(kinds)
         if pick:
             orders[piece.id] = rng.choice(pick)
-    return orders
-
-
-def tactical_orders(
-    board: Board, player: str, players: Sequence[str], rng: random.Random
-) -> Orders:
-    """A plausible plot, drawn at random from sensible moves: the ship sprints, turns
-    (often toward an enemy or away from the edge), launches or waits; each missile strikes
-    along its line, turns toward an enemy ship, closes in, lies in wait in normal space
-    (``R+0``) or does nothing."""
-    pieces = own_pieces(board, player)
-    enemies = [board[p] for p in players if p != player and p in board and board[p].on_table]
-    if not pieces or not pieces[0].is_ship or not enemies:
-        return {}
-    ship = pieces[0]
-    target = min(enemies, key=lambda e: math.dist((ship.x, ship.y), (e.x, e.y)))
-    orders: Orders = {}
-    ship_order = _ship_choice(ship, target, rng)
-    if ship_order is not None:
-        orders[ship.id] = ship_order
-    style = rng.random()
-    for missile in pieces[1:]:
-        mark = min(enemies, key=lambda e: math.dist((missile.x, missile.y), (e.x, e.y)))
-        order = _missile_choice(missile, mark, style, rng)
-        if order is not None:
-            orders[missile.id] = order
-    return orders
-
-
-def _ship_choice(ship: Piece, target: Piece, rng: random.Random) -> Order | None:
-    roll = rng.random()
-    if roll < 0.25:
-        return None
-    if roll < 0.45 and ship.missiles > 0:
-        return Launch()
-    if roll < 0.7:
-        return Sprint(rng.choice(_SHIP_SPRINTS))
-    if roll < 0.8:
-        return rng.choice(turn_toward(ship, 0.0, 0.0))
-    if roll < 0.9:
-        return rng.choice(turn_toward(ship, target.x, target.y))
-    return Rotate(rng.choice(_SHIP_TURNS))
-
-
-def _missile_choice(
-    missile: Piece, target: Piece, style: float, rng: random.Random
-) -> Order | None:
-    """One missile's order; ``style`` (0..1) leans the whole plot toward waiting (low) or
-    toward striking and turning (high)."""
-    shot = strike(missile, target)
-    roll = rng.random() * 0.6 + style * 0.4
-    if shot is not None:
-        if roll < 0.5:
-            return None
-        if roll < 0.6:
-            return Rotate(0)
-        return shot
-    if roll < 0.3:
-        return None
-    if roll < 0.75:
-        return rng.choice(turn_toward(missile, target.x, target.y))
-    if roll < 0.85:
-        return Rotate(0)
-    return Sprint(rng.choice((1.0, 2.0, 3.0, 4.0)))
-
-
-def greedy_orders(
-    board: Board, player: str, players: Sequence[str], table_in: tuple[float, float]
-) -> Orders:
-    """The one-ply greedy plot: the best reply to opponents who do nothing, found piece by
-    piece (the ship first, then each missile given the orders chosen so far), each order
-    scored by :func:`evaluate` on the engine's resolution. Doing nothing wins ties."""
-    orders: Orders = {}
-    for piece in own_pieces(board, player):
-        best_score = evaluate(resolve(board, orders, table_in), player, players, table_in)
-        best: Order | None = None
-        for order in orders_for(piece):
-            trial = {**orders, piece.id: order}
-            score = evaluate(resolve(board, trial, table_in), player, players, table_in)
-            if score > best_score:
-                best_score, best = score, order
-        if best is not None:
-            orders[piece.id] = best
     return orders

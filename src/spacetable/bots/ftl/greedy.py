@@ -5,15 +5,30 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from spacetable.bots.ftl._plots import Seat, greedy_orders, to_plot
+from spacetable.bots.ftl._plots import Orders, Seat, resolve, to_plot
+from spacetable.bots.ftl._tactics import menu
+from spacetable.bots.ftl._value import evaluate
 from spacetable.games.ftl.match import Plot
 
 
+def greedy_orders(seat: Seat) -> Orders:
+    """The plot that would be best if the opponents did nothing this turn, built piece by
+    piece from the seat's menu (:func:`~spacetable.bots.ftl._tactics.menu`), each option
+    scored by :func:`~spacetable.bots.ftl._value.evaluate` on the engine's resolution."""
+    options = menu(seat.board, seat.player, seat.players, seat.table_in)
+
+    def score(orders: Orders) -> float:
+        after = resolve(seat.board, orders, seat.table_in)
+        return evaluate(after, seat.player, seat.players, seat.table_in, seat.turns_left)
+
+    return options.best(score)
+
+
 class GreedyBot:
-    """Plays the best reply to opponents who do nothing this turn (one ply)."""
+    """Plays the best reply to opponents who do nothing this turn (one ply): it never
+    guesses that you may turn or sprint."""
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> Plot:
         """The greedy plot for ``view["player"]`` (deterministic; ``rng`` is unused)."""
         seat = Seat.of(view)
-        orders = greedy_orders(seat.board, seat.player, seat.players, seat.table_in)
-        return to_plot(seat.player, orders)
+        return to_plot(seat.player, greedy_orders(seat))

@@ -1,57 +1,81 @@
 """The FTL matrix bot (levels ``easy``, ``medium``, ``hard``): a restricted Nash response.
 
-It draws K candidate plots for itself and M plausible plots for the opponents (doing
-nothing, the greedy reply, random and tactical plots), resolves every pair with the engine,
-scores each result (:func:`~spacetable.bots.ftl._plots.evaluate`) into a K x M payoff
-matrix, and plays a mixed strategy over its candidates found by regret matching: a
-restricted Nash response (Johanson et al., 2007), in which the opponents play the sampled
-plots as sampled with probability :data:`MODEL_WEIGHT` and the worst case for us otherwise.
-The plot it plays is drawn from that mixture with the rng.
+It draws K candidate plots for itself and M plausible plots for the opponents from each
+side's menu of sensible orders (:mod:`~spacetable.bots.ftl._tactics`: doing nothing, the
+greedy reply, then plots leaning to one kind of order), resolves every pair with the
+engine, scores each result as the match will be judged
+(:func:`~spacetable.bots.ftl._value.evaluate`) into a K x M payoff matrix, and plays a
+mixed strategy over its candidates found by regret matching: a restricted Nash response
+(Johanson et al., 2007), in which the opponents play the sampled plots as sampled with
+probability ``model_weight`` and the worst case for us otherwise. The plot it plays is
+drawn from that mixture with the rng.
+
+The levels differ by how far they look: ``easy`` aims its missiles at the enemy ship's
+post only, weighs a few plots, and trusts its model of the opponent entirely (a best
+reply); ``medium`` aims at every post the enemy ship can reach next turn and weighs more;
+``hard`` weighs the most and guards against the opponent's best reply half the time.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from spacetable.bots.ftl._plots import (
-    Orders,
-    Resolved,
-    Seat,
-    combine,
-    evaluate,
-    greedy_orders,
-    plot_key,
-    random_orders,
-    tactical_orders,
-    to_plot,
-)
+from spacetable.bots.ftl._plots import Orders, Resolved, Seat, combine, plot_key, to_plot
+from spacetable.bots.ftl._tactics import ahead, menu
+from spacetable.bots.ftl._value import evaluate
+from spacetable.bots.ftl.greedy import greedy_orders
 from spacetable.games.ftl.match import Plot
+from spacetable.games.ftl.orders import Launch
 
-#: Matrix bot levels: (candidate plots K, opponent samples M).
-MATRIX_LEVELS: dict[str, tuple[int, int]] = {"easy": (8, 8), "medium": (16, 16), "hard": (32, 24)}
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How a matrix bot searches: its candidate plots, the opponent plots it samples,
+    whether its missiles aim where the enemy can be next turn (``foresight``) or at its
+    post, and how far it trusts its model of the opponent (``model_weight``, 1: a plain
+    best reply to the samples; 0: the matrix game's equilibrium)."""
+
+    candidates: int
+    samples: int
+    foresight: bool
+    model_weight: float
+
+
+#: The matrix bot's levels, weakest first.
+MATRIX_LEVELS: dict[str, Level] = {
+    "easy": Level(6, 6, foresight=False, model_weight=1.0),
+    "medium": Level(12, 10, foresight=True, model_weight=0.75),
+    "hard": Level(24, 18, foresight=True, model_weight=0.5),
+}
+#: What a matrix bot charges itself for a turn its ship does nothing while it is not
+#: ahead (it plays to win, and waiting leads at best to a draw).
+IDLE = 30.0
 #: Regret-matching iterations per decision.
 ITERATIONS = 400
-#: How often the modelled opponents play their sampled plots as sampled (the rest of the
-#: time they play the worst reply for us): 0 is the matrix game's equilibrium.
-MODEL_WEIGHT = 0.5
 
 FloatArray = npt.NDArray[np.float64]
 
 
 class MatrixBot:
-    """Weighs ``candidates`` plots of its own against ``samples`` plausible opponent plots
-    and plays a mixed strategy over its candidates (see the module's docstring)."""
+    """Weighs candidate plots of its own against sampled opponent plots and plays a mixed
+    strategy over its candidates, as its :class:`Level` says (see the module's
+    docstring)."""
 
-    def __init__(self, candidates: int, samples: int) -> None:
-        if candidates < 1 or samples < 1:
+    def __init__(self, level: Level) -> None:
+        if level.candidates < 1 or level.samples < 1:
             raise ValueError("a matrix bot needs at least one candidate and one sample")
-        self.candidates = candidates
-        self.samples = samples
+        self.level = level
+
+    @property
+    def candidates(self) -> int:
+        """The most candidate plots it weighs."""
+        return self.level.candidates
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> Plot:
         """The plot for ``view["player"]``, drawn from the mixture over its candidates."""
@@ -65,41 +89,40 @@ class MatrixBot:
         """The candidate plots and the probability of each (they sum to 1)."""
         seat = Seat.of(view)
         mine = self.own_plots(seat, rng)
-        if not seat.opponents:
+        if not seat.opponents or len(mine) == 1:
             return mine, np.eye(1, len(mine))[0]
         theirs, prior = self.opponent_plots(seat, rng)
         payoff = payoff_matrix(seat, mine, theirs)
-        return mine, regret_matching(payoff, prior, ITERATIONS, MODEL_WEIGHT)
+        ship = seat.board[seat.player]
+        if ship.missiles > 0 and not ahead(seat.board, seat.player, seat.players):
+            # Playing to win: a ship that does not launch while the match is even or lost
+            # is charged for the turn it lets go by.
+            idle = np.array([not isinstance(plot.get(seat.player), Launch) for plot in mine])
+            payoff -= IDLE * idle[:, None]
+        level = self.level
+        return mine, regret_matching(payoff, prior, ITERATIONS, level.model_weight)
 
     def own_plots(self, seat: Seat, rng: random.Random) -> list[Orders]:
-        """K distinct candidate plots: doing nothing, the greedy reply, then tactical and
-        (one in four) random plots."""
-        first = [{}, greedy_orders(seat.board, seat.player, seat.players, seat.table_in)]
-        return _distinct(first, self.candidates, lambda: (
-            random_orders(seat.board, seat.player, rng) if rng.random() < 0.25
-            else tactical_orders(seat.board, seat.player, seat.players, rng)
-        ))  # fmt: skip
+        """Distinct candidate plots: doing nothing, the greedy reply, then plots drawn
+        from the seat's menu."""
+        options = menu(seat.board, seat.player, seat.players, seat.table_in,
+                       foresight=self.level.foresight)  # fmt: skip
+        first = [{}, greedy_orders(seat)]
+        return _distinct(first, self.level.candidates, lambda: options.draw(rng))
 
     def opponent_plots(self, seat: Seat, rng: random.Random) -> tuple[list[Orders], FloatArray]:
-        """M joint plots of every opponent (doing nothing, the greedy replies, then
-        tactical and random plots half and half) and how likely each is thought to be."""
-        others = seat.opponents
+        """Sampled joint plots of every opponent (doing nothing first, then drawn from
+        their menus, aiming where our ship can be) and how likely each is thought."""
+        menus = [menu(seat.board, other, seat.players, seat.table_in) for other in seat.opponents]
 
-        def joint(kind: str) -> Orders:
+        def joint() -> Orders:
             orders: Orders = {}
-            for other in others:
-                if kind == "greedy":
-                    orders |= greedy_orders(seat.board, other, seat.players, seat.table_in)
-                elif kind == "random":
-                    orders |= random_orders(seat.board, other, rng)
-                else:
-                    orders |= tactical_orders(seat.board, other, seat.players, rng)
+            for other in menus:
+                orders |= other.draw(rng)
             return orders
 
-        first = [{}, joint("greedy")]
-        plots = _distinct(first, self.samples, lambda: joint(rng.choice(("random", "tactical"))))
+        plots = _distinct([{}], self.level.samples, joint)
         prior = np.ones(len(plots))
-        prior[: len(first)] = max(1.0, len(plots) / 6.0)  # nothing and greedy: likely replies
         return plots, prior / prior.sum()
 
 
@@ -112,7 +135,7 @@ def payoff_matrix(seat: Seat, mine: Sequence[Orders], theirs: Sequence[Orders]) 
     for i, own in enumerate(rows):
         for j, other in enumerate(cols):
             after = combine(board, own, other, table_in)
-            payoff[i, j] = evaluate(after, seat.player, seat.players, table_in)
+            payoff[i, j] = evaluate(after, seat.player, seat.players, table_in, seat.turns_left)
     return payoff
 
 

@@ -1,0 +1,135 @@
+"""What an FTL position is worth to a player, as the match will be judged.
+
+The match ends when a ship is gone, or at the turn limit, where the most hits scored win,
+then the most pieces left (docs/rulings.md F13). So the worth of a position is, first, the
+hits each side has scored (taken by the other's ship), then the pieces each has left, and
+while turns remain, the *threat* each side has built: missiles whose tape already crosses
+an enemy ship's post (a strike if it rotates or launches), missiles lying on its sprint
+line (a mine if it sprints through), missiles near it, missiles still to launch. The
+threat counts less as the limit comes near and nothing on the last turn, when only hits
+and pieces count. Everything here is pure.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from spacetable.bots.ftl._aim import REACH_IN, clean_strike, on_path
+from spacetable.games.ftl.match import limit_winner
+from spacetable.games.ftl.pieces import HITS_TO_DESTROY, Piece
+
+#: A match won, lost, or drawn by every ship gone (a collision: worse than even, since
+#: the bots mean to win).
+WIN, LOSS, DRAW = 1000.0, -1000.0, -150.0
+#: A hit scored (or taken), and a piece left: what decides the match at the limit.
+HIT, PIECE = 100.0, 4.0
+#: Threat: a missile whose tape crosses an enemy ship's post; one on its sprint line; one
+#: within a sprint of it; a missile still in store.
+AIMED, MINE, NEAR, STORED = 24.0, 14.0, 7.0, 2.0
+#: Each further threatening missile counts this share of the one before (one strikes at a
+#: time, but several close a ship's ways out).
+FALLOFF = 0.7
+#: A ship nearer the table's edge than this (in) pays per inch (it loses room to dodge,
+#: and sprints off the table are lost).
+EDGE_IN, EDGE_COST = 4.0, 6.0
+#: A ship farther than this from the nearest enemy ship (in) pays per inch.
+FAR_IN, FAR_COST = 12.0, 1.0
+#: Turns over which the threat fades in before the limit.
+FADE_TURNS = 1
+
+
+def standing_ships(board: Mapping[str, Piece], players: Sequence[str]) -> list[Piece]:
+    """The players' ships still on the table, in seat order."""
+    return [board[p] for p in players if p in board and board[p].on_table]
+
+
+def hits_taken(board: Mapping[str, Piece], player: str) -> int:
+    """Hits on ``player``'s ship (three once it is gone)."""
+    ship = board.get(player)
+    if ship is None:
+        return 0
+    return ship.hits if ship.on_table else HITS_TO_DESTROY
+
+
+def pieces_left(board: Mapping[str, Piece], player: str) -> int:
+    """``player``'s ship and missiles on the table and the missiles in its store."""
+    return sum(
+        1 + (p.missiles if p.is_ship else 0)
+        for p in board.values()
+        if p.owner == player and p.on_table
+    )
+
+
+def scores(board: Mapping[str, Piece], players: Sequence[str]) -> dict[str, int]:
+    """Hits each player has scored, as a duel sees it: the hits the others' ships took
+    (split among the others when there are more than two players)."""
+    out = {}
+    for player in players:
+        taken = sum(hits_taken(board, p) for p in players if p != player)
+        out[player] = taken // max(1, len(players) - 1)
+    return out
+
+
+def evaluate(
+    board: Mapping[str, Piece],
+    me: str,
+    players: Sequence[str],
+    table_in: tuple[float, float],
+    turns_left: int,
+) -> float:
+    """How good ``board`` is for ``me`` with ``turns_left`` turns after it (0: the match
+    is judged on it now): :data:`WIN`, :data:`LOSS` or :data:`DRAW` once decided, else
+    hits and pieces, then the threat each side built, ours minus the best enemy's."""
+    standing = standing_ships(board, players)
+    alive = any(s.id == me for s in standing)
+    if not alive:
+        return LOSS if standing else DRAW
+    enemies = [s for s in standing if s.id != me]
+    if not enemies:
+        return WIN
+    ship = board[me]
+    scored = scores(board, players)
+    left = {p: pieces_left(board, p) for p in players}
+    if turns_left <= 0:
+        winner = limit_winner([s.id for s in standing], scored, left)
+        return DRAW if winner is None else WIN if winner == me else LOSS
+    rival = max(enemies, key=lambda e: (scored[e.id], left[e.id]))
+    value = HIT * (scored[me] - scored[rival.id]) + PIECE * (left[me] - left[rival.id])
+    fade = min(1.0, turns_left / FADE_TURNS)
+    mine = threat(board, ship, enemies, table_in)
+    theirs = max(
+        threat(board, e, [ship, *(o for o in enemies if o is not e)], table_in) for e in enemies
+    )
+    return value + fade * (mine - theirs)
+
+
+def threat(
+    board: Mapping[str, Piece], ship: Piece, targets: Sequence[Piece], table_in: tuple[float, float]
+) -> float:
+    """The threat ``ship``'s side holds over ``targets`` (enemy ships), less what its own
+    position costs it (the edge, the distance)."""
+    worth = []
+    for piece in board.values():
+        if piece.owner != ship.owner or piece.is_ship or not piece.on_table:
+            continue
+        best = 0.0
+        for target in targets:
+            if clean_strike(piece, target):
+                best = max(best, AIMED)
+                continue
+            distance = math.dist((piece.x, piece.y), (target.x, target.y))
+            if distance > REACH_IN + 2.0:
+                best = max(best, NEAR * REACH_IN / distance)
+            elif on_path(piece, target):
+                best = max(best, MINE)
+            else:
+                best = max(best, NEAR)
+        worth.append(best)
+    worth.sort(reverse=True)
+    total = sum(w * FALLOFF**k for k, w in enumerate(worth)) + STORED * ship.missiles
+    margin = min(table_in[0] / 2.0 - abs(ship.x), table_in[1] / 2.0 - abs(ship.y))
+    total -= EDGE_COST * max(0.0, EDGE_IN - margin)
+    nearest = min(math.dist((ship.x, ship.y), (t.x, t.y)) for t in targets)
+    total -= FAR_COST * max(0.0, nearest - FAR_IN)
+    return total
