@@ -137,9 +137,20 @@ def test_the_replay_shows_the_side_picked_at_the_bottom(
 ) -> None:
     room = {"ruleset": "hexfleet", "seats": 2, "scenario": "duel", "turn_limit": 2}
     with ann_against_a_bot(server, room, "easy") as ann:
-        ann.wait(lambda m: m["type"] == "state", timeout=30)
-        ann.send(type="leave")  # a bot plays her seat
-        result = ann.wait(lambda m: m["type"] == "result", timeout=240)
+        # Ann ends her first activation (a match nobody played is not stored), then leaves:
+        # a bot plays her seat to the end.
+        while True:
+            state = ann.wait(lambda m: m["type"] in ("state", "result"), timeout=120)
+            if state["type"] == "result":
+                result = state
+                break
+            ships = {s["id"]: s for s in state["ships"]}
+            active = ships.get((state.get("activation") or {}).get("ship") or "")
+            if active and active["owner"] == "ann" and state["phase"] != "over":
+                ann.send(type="act", action={"type": "done", "ship": active["id"]})
+                ann.send(type="leave")
+                result = ann.wait(lambda m: m["type"] == "result", timeout=240)
+                break
     stored = stored_match(server, result["match_id"])
     first, second = [seat["player"] for seat in stored["seats"]]
 

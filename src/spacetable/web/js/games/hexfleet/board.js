@@ -419,6 +419,11 @@ export class HexBoard {
         for (const cb of this.handlers.hover) cb(null);
       }
     });
+    // A tap acts on pointerup: the click the browser makes up after it must not reach what
+    // the tap put under the finger (a phone's move bar and its Confirm, over the board).
+    this.svg.addEventListener("touchend", (e) => {
+      if (e.cancelable) e.preventDefault();
+    }, { passive: false });
     this.svg.addEventListener("wheel", (e) => {
       e.preventDefault();
       this.zoom(e.deltaY < 0 ? 1.2 : 1 / 1.2);
