@@ -236,3 +236,43 @@ def test_a_match_a_person_played_in_is_stored_though_he_left(tmp_path: Path) -> 
     play(
         tmp_path, {"ruleset": "lightspeed"}, Timing(abandon_seconds=10.0, runup_seconds=0), scenario
     )
+
+
+def test_a_seated_player_chooses_his_own_stellar_race(tmp_path: Path) -> None:
+    async def scenario(room: Room, clock: FakeClock, saves: SaveQueue) -> None:
+        ann, bob = Player(room), Player(room)
+        ann.send(type="join", name="Ann")
+        bob.send(type="join", name="Bob")
+        bob.send(type="race", race="wiss")  # Ann's
+        bob.send(type="race", race="klingon")
+        await clock.advance(0, room)
+        errors = [m["message"] for m in bob.of_type("error")]
+        assert errors == [
+            "seat 1 plays wiss: every race's cards exist once",
+            "there is no race 'klingon': wiss, vak, hexai, tetrakori",
+        ]
+        bob.send(type="race", race="hexai")
+        await clock.advance(1.0, room)
+        assert ann.last("room")["options"]["races"] == ["wiss", "hexai"]
+        for player in (ann, bob):
+            player.send(type="ready", ready=True)
+        await clock.advance(0, room)
+        assert bob.last("state")["players"]["Bob"]["race"] == "hexai"
+        bob.send(type="race", race="vak")  # too late: the match began
+        await clock.advance(0, room)
+        assert bob.last("error")["message"] == (
+            "only a seated player chooses his race, before the match"
+        )
+
+    play(tmp_path, {"ruleset": "stellar"}, Timing(runup_seconds=0), scenario)
+
+
+def test_only_stellar_conflict_has_races(tmp_path: Path) -> None:
+    async def scenario(room: Room, clock: FakeClock, saves: SaveQueue) -> None:
+        ann = Player(room)
+        ann.send(type="join", name="Ann")
+        ann.send(type="race", race="vak")
+        await clock.advance(0, room)
+        assert ann.last("error")["message"] == "only Stellar Conflict has races"
+
+    play(tmp_path, {"ruleset": "lightspeed"}, Timing(runup_seconds=0), scenario)

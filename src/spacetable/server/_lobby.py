@@ -10,9 +10,10 @@ type checker, set by ``Room.__init__``).
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
+from spacetable.games.stellar import RACES as STELLAR_RACES
 from spacetable.registry import Bots
 from spacetable.server import protocol as msg
 from spacetable.server._clock import RoomClock
@@ -83,6 +84,8 @@ class RoomLobby:
             self._decline_rematch(connection)
         elif isinstance(message, msg.FreeSeat):
             self._free_seat(connection, message.seat)
+        elif isinstance(message, msg.ChooseRace):
+            self._choose_race(connection, message.race)
         else:
             connection.send({"type": "error", "message": f"unexpected {message!r}"})
 
@@ -319,6 +322,27 @@ class RoomLobby:
             connection.send({"type": "error", "message": problem})
             return
         self.seats[index].empty()
+        self._broadcast_room()
+
+    def _choose_race(self, connection: Connection, race: str) -> None:
+        """A seated player picks his own race before a Stellar Conflict match (the room's
+        creator only set the first choice of every seat)."""
+        races = list(self.options.game.get("races") or STELLAR_RACES[: self.options.seats])
+        problem = None
+        if self.options.ruleset != "stellar":
+            problem = "only Stellar Conflict has races"
+        elif connection.seat is None or self.phase != "lobby":
+            problem = "only a seated player chooses his race, before the match"
+        elif race not in STELLAR_RACES:
+            problem = f"there is no race {race[:24]!r}: {', '.join(STELLAR_RACES)}"
+        elif race in races and races.index(race) != connection.seat:
+            problem = f"seat {races.index(race) + 1} plays {race}: every race's cards exist once"
+        if problem is not None:
+            connection.send({"type": "error", "message": problem})
+            return
+        assert connection.seat is not None
+        races[connection.seat] = race
+        self.options = replace(self.options, game={**self.options.game, "races": races})
         self._broadcast_room()
 
     def _maybe_rematch(self) -> None:

@@ -167,6 +167,14 @@ class FreeSeat(_Message):
     seat: int
 
 
+class ChooseRace(_Message):
+    """Before the match, in a Stellar Conflict room: play ``race`` in your own seat (one no
+    other seat plays: every race's cards exist once)."""
+
+    type: Literal["race"]
+    race: Annotated[str, Field(min_length=1, max_length=24)]
+
+
 class Chat(_Message):
     """Say something at the table: free ``text`` (at most
     :data:`~spacetable.server._chat.CHAT_LIMIT` characters, refused by the room beyond) or
@@ -242,6 +250,7 @@ ClientMessage = (
     | Rematch
     | DeclineRematch
     | FreeSeat
+    | ChooseRace
     | Chat
     | OpenChat
     | Resign

@@ -114,6 +114,31 @@ function renderPlayers() {
   });
 }
 
+/**
+ * Stellar Conflict's lobby: a seated player picks his own race there (the room's creator
+ * only made the first choice); the races other seats play are not offered.
+ */
+function renderRacePicker() {
+  const panel = $("#seat-panel");
+  const info = room.room;
+  panel.querySelector("#race-picker")?.remove();
+  if (info?.ruleset !== "stellar" || info.phase !== "lobby" || room.me.seat === null || !Object.keys(page.races).length) return;
+  const order = Object.keys(page.races);
+  const races = info.options.races || order.slice(0, info.options.seats);
+  const mine = races[room.me.seat];
+  const select = el("select", { id: "my-race", "aria-label": "your race",
+    on: { change: (e) => room.socket.send({ type: "race", race: e.target.value }) } },
+  ...order.map((race) => {
+    const seat = races.indexOf(race);
+    const taken = seat >= 0 && seat !== room.me.seat;
+    return el("option", { value: race, selected: race === mine, disabled: taken,
+      text: taken ? `${page.races[race].name} (seat ${seat + 1})` : page.races[race].name });
+  }));
+  panel.append(el("p", { id: "race-picker", class: "race-picker" },
+    el("label", { for: "my-race", text: "Your race: " }), select,
+    el("span", { class: "muted", text: " each race's fleet is its own; every seat plays a different one" })));
+}
+
 // -- the fast round -------------------------------------------------------------------------
 
 function onState(message) {
@@ -382,6 +407,7 @@ class LaserRoom extends RoomClient {
 
   renderRoom() {
     super.renderRoom();
+    renderRacePicker();
     renderPlayers();
   }
 
