@@ -33,6 +33,21 @@ def ann_against_a_bot(server: Server, room: dict[str, Any], level: str) -> Itera
         ann.close()
 
 
+def hex_ann_plays_once_then_leaves(ann: Client) -> dict[str, Any]:
+    """In a hex fleet room: Ann ends her first activation (a match nobody played is not
+    stored), then leaves her seat to a bot, which plays it to the end; the result."""
+    while True:
+        state = ann.wait(lambda m: m["type"] in ("state", "result"), timeout=120)
+        if state["type"] == "result":
+            return state
+        ships = {s["id"]: s for s in state["ships"]}
+        active = ships.get((state.get("activation") or {}).get("ship") or "")
+        if active and active["owner"] == "ann" and state["phase"] != "over":
+            ann.send(type="act", action={"type": "done", "ship": active["id"]})
+            ann.send(type="leave")
+            return ann.wait(lambda m: m["type"] == "result", timeout=240)
+
+
 def stored_match(server: Server, match_id: str) -> dict[str, Any]:
     """The stored match (the server's answer waits while it is on its way to the
     database)."""

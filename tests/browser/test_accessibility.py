@@ -18,7 +18,7 @@ from playwright.sync_api import Page
 
 from tests._server import running_server
 from tests.browser._play import answer_name, hand_ship, store_fig1, take_seat
-from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.conftest import ROOM_SEED, OpenPage, Server, Shot
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -33,7 +33,8 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 
 @pytest.fixture(scope="module")
 def server(stored: tuple[Path, str], compiled_kernels: None) -> Iterator[Server]:
-    with running_server(stored[0]) as running:
+    # Seeded like the session server: the pages' rooms take the test's seeds (RoomSeeds).
+    with running_server(stored[0], room_seed=ROOM_SEED) as running:
         yield Server(running.http)
 
 

@@ -83,7 +83,7 @@ def test_each_player_sees_his_ship_at_the_bottom_and_may_turn_the_board(
     # Bob's starts at the top: his board is turned, his ship at the bottom of his screen.
     assert ship_y(bob, "bob") > ship_y(bob, "ann")
     assert bob.get_attribute("#turn-board", "aria-pressed") == "true"
-    assert "Turn the board around" in (bob.get_attribute("#turn-board", "aria-label") or "")
+    assert "Turn the board around" in (bob.get_attribute("#turn-board", "title") or "")
     # The edge marks count in his frame: 24 at the right of his screen, -24 at the left.
     marks = bob.locator(".edge-labels text").evaluate_all(
         "ts => ts.map(t => { const b = t.getBoundingClientRect();"

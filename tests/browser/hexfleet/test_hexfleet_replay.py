@@ -13,7 +13,12 @@ import pytest
 from playwright.sync_api import Page
 
 from tests._server import running_server
-from tests.browser._replay import ann_against_a_bot, pause_and_end_on_a_phone, stored_match
+from tests.browser._replay import (
+    ann_against_a_bot,
+    hex_ann_plays_once_then_leaves,
+    pause_and_end_on_a_phone,
+    stored_match,
+)
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.test_accessibility import _serious_violations as serious_violations
 
@@ -43,9 +48,7 @@ def duel(server: Server) -> dict[str, Any]:
 def _bot_duel(server: Server) -> dict[str, Any]:
     room = {"ruleset": "hexfleet", "seats": 2, "scenario": "duel", "turn_limit": 3}
     with ann_against_a_bot(server, room, "easy") as ann:
-        ann.wait(lambda m: m["type"] == "state", timeout=30)
-        ann.send(type="leave")  # a bot plays her seat
-        result = ann.wait(lambda m: m["type"] == "result", timeout=240)
+        result = hex_ann_plays_once_then_leaves(ann)
     return stored_match(server, result["match_id"])
 
 

@@ -73,7 +73,7 @@ export class BoardTurn {
     this.shown = 0;
     this.side = 180;
     this.button = el("button", { type: "button", class: "secondary board-turn", id: "turn-board", title: WORDS.turnTitle,
-      "aria-label": WORDS.turnTitle, "aria-pressed": "false", on: { click: () => this.toggle() } }, WORDS.turn);
+      "aria-pressed": "false", on: { click: () => this.toggle() } }, WORDS.turn);
     const stored = storedTurn(key);
     if (stored) {
       this.side = stored.side;
