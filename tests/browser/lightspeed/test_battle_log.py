@@ -25,7 +25,7 @@ from tests.browser._play import (
     take_seat,
     watch_battle,
 )
-from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.conftest import ROOM_SEED, OpenPage, Server, Shot
 
 EXAMPLES = ROOT / "examples"
 FIG1 = EXAMPLES / "fig1-sample-game.json"
@@ -42,7 +42,8 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 
 @pytest.fixture(scope="module")
 def server(stored: tuple[Path, str], compiled_kernels: None) -> Iterator[Server]:
-    with running_server(stored[0]) as running:
+    # Seeded like the session server: the pages' rooms take the test's seeds (RoomSeeds).
+    with running_server(stored[0], room_seed=ROOM_SEED) as running:
         yield Server(running.http)
 
 

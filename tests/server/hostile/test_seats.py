@@ -266,6 +266,9 @@ def test_a_finished_room_closes_once_everyone_left_and_its_match_is_kept(
     ann.send(type="bot", seat=1, level="easy")
     ann.send(type="ready")
     ann.wait(lambda m: m["type"] == "state")
+    # Ann plays a card (a match nobody played in is not stored), then leaves it to a bot.
+    ann.send(type="place", x=0, y=-200, rotation=0)
+    ann.wait(lambda m: m["type"] == "placed" and m["player"] == "Ann")
     ann.send(type="leave")  # the bots finish the match with nobody watching
     ann.close()
     assert gone(idle_server, room, timeout=60)
