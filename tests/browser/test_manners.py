@@ -83,6 +83,7 @@ def test_resign_then_a_draw_agreed_are_shown_listed_and_replayed(
     for page in (ann, bob):
         expect(page.locator(CONTROLS[game])).to_be_hidden()
     shot(bob, "resigned-result")
+    resigned = bob.get_attribute("#replay-link", "href")
 
     # The rematch: Ann offers a draw, Bob is asked and accepts.
     for page in (ann, bob):
@@ -98,13 +99,18 @@ def test_resign_then_a_draw_agreed_are_shown_listed_and_replayed(
     for page in (ann, bob):
         expect(page.locator("#ending-title")).to_have_text("Draw")
         expect(page.locator("#ending-reason")).to_have_text("Draw agreed by the players.")
+    drawn = bob.get_attribute("#replay-link", "href")
 
     # The match list and the replays say how each ended.
     listing = open_page("/matches")
-    rows = listing.locator("tr.match")
-    expect(rows.first.locator(".ending")).to_have_text(" (draw agreed by the players)")
-    expect(rows.nth(1).locator(".ending")).to_have_text(" (ann resigned)")
-    rows.nth(1).locator("a.replay").click()
+    # The rows of these two matches, found by their replay links (a room an earlier test
+    # left to its bots may end meanwhile and be listed between them).
+    assert resigned and drawn and resigned != drawn
+    draw_row = listing.locator(f"tr.match:has(a.replay[href='{drawn}'])")
+    resign_row = listing.locator(f"tr.match:has(a.replay[href='{resigned}'])")
+    expect(draw_row.locator(".ending")).to_have_text(" (draw agreed by the players)")
+    expect(resign_row.locator(".ending")).to_have_text(" (ann resigned)")
+    resign_row.locator("a.replay").click()
     expect(listing.locator("#replay-ending")).to_have_text("Ann resigned: bob wins.")
     expect(listing.locator("#replay-error")).to_be_hidden()
 

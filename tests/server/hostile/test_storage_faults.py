@@ -26,13 +26,16 @@ SERVE = ("--abandon-seconds", "1", "--stop-seconds", "1", "--bot-pace", "0.1")
 
 def bots_match(server: Server, room: str | None = None) -> Client:
     """A Light Speed match between two bots in a new room (a person seats the second bot,
-    readies and leaves: the first bot takes his seat), watched by the returned client."""
+    readies, plays a card and leaves: a bot takes his seat), watched by the returned client.
+    The card: a match every person left without playing is not stored."""
     client = Client(server, room or server.create_room())
     client.send(type="join", name="Ann")
     client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
     client.send(type="bot", seat=1, level="random")
     client.send(type="ready")
     client.wait(lambda m: m["type"] == "state")
+    client.send(type="place", x=0, y=-200, rotation=0)
+    client.wait(lambda m: m["type"] == "placed" and m["player"] == "Ann")
     client.send(type="leave")
     return client
 
