@@ -11,6 +11,7 @@ import math
 from playwright.sync_api import Page
 
 from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.ftl.test_ftl_room import centre_of, order_of, take_seat, wait_turn
 
 #: The log's fastest animation speed.
 FASTEST = "8"
@@ -29,30 +30,9 @@ def on_board(page: Page, x: float, y: float) -> tuple[float, float]:
     return float(point[0]), float(point[1])
 
 
-def centre_of(page: Page, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).bounding_box()
-    assert box is not None, f"{selector} is not on screen"
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
 def ship_y(page: Page, player: str) -> float:
     """The middle of ``player``'s ship on the screen, in CSS pixels from the top."""
     return centre_of(page, f".ftl-pieces .ftl-piece[data-piece='{player}'] .footprint")[1]
-
-
-def take_seat(page: Page, name: str, seat: int) -> None:
-    page.wait_for_selector("#seat-panel .take-seat")
-    page.fill("#player-name", name)
-    page.click(f".seat[data-seat='{seat}'] .take-seat")
-    page.wait_for_selector("button#ready")
-
-
-def wait_turn(page: Page, turn: int) -> None:
-    page.wait_for_selector(f"body[data-phase=plot][data-turn='{turn}']", timeout=30_000)
-
-
-def order_of(page: Page, piece: str) -> str:
-    return page.get_attribute(f".plot-row[data-piece='{piece}']", "data-order") or ""
 
 
 def duel(server: Server, open_page: OpenPage, **options: object) -> tuple[Page, Page]:
