@@ -46,7 +46,10 @@ def duel(server: Server) -> dict[str, Any]:
 
 
 def _bot_duel(server: Server) -> dict[str, Any]:
+    # The seed named: a module fixture is made before the test's own room seeds begin
+    # (conftest.RoomSeeds), so it would take the seed after the last test's rooms.
     room = {"ruleset": "hexfleet", "seats": 2, "scenario": "duel", "turn_limit": 3}
+    room["seed"] = DUEL_SEED
     with ann_against_a_bot(server, room, "easy") as ann:
         result = hex_ann_plays_once_then_leaves(ann)
     return stored_match(server, result["match_id"])
