@@ -36,6 +36,15 @@ def test_resolve_tells_a_turn_in_words() -> None:
     assert "takes a hit" in text
 
 
+def test_resolve_tells_headings_the_way_orders_turn() -> None:
+    # blue-m1 points left (file heading 90, counter-clockwise): R75 turns it clockwise to
+    # 15 deg short of up. The account says so as a bearing (clockwise from up), not -105.
+    done = spacetable("resolve", ROOT / "examples" / "ftl-collision.json")
+    assert done.returncode == 0, done.stderr
+    assert "[blue] turns 90 deg clockwise, now facing 90 deg." in done.stdout
+    assert "[blue-m1] turns 75 deg clockwise, now facing 345 deg." in done.stdout
+
+
 def _turn(tmp_path: Path, orders: list[dict[str, str]], **extra: object) -> Path:
     data = {
         "ruleset": "ftl",

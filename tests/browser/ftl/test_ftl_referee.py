@@ -163,7 +163,7 @@ def test_pieces_are_placed_by_hand_and_turned_with_keys(open_page: OpenPage, sho
     page.click(f"{row(page, 'blue-m1')} .piece-pick")
     page.keyboard.press("e")
     page.keyboard.press("e")
-    assert page.inner_text(f"{row(page, 'blue-m1')} .piece-where") == "(3, -4.5) in · 150°"
+    assert page.inner_text(f"{row(page, 'blue-m1')} .piece-where") == "(3, -4.5) in · 210°"
     # Drag it 2 in to the right: the post snaps to quarter inches.
     piece = page.locator(".ftl-pieces [data-piece='blue-m1']")
     box = piece.bounding_box()
@@ -174,7 +174,7 @@ def test_pieces_are_placed_by_hand_and_turned_with_keys(open_page: OpenPage, sho
     page.mouse.down()
     page.mouse.move(x + 2 * scale, y, steps=4)
     page.mouse.up()
-    assert page.inner_text(f"{row(page, 'blue-m1')} .piece-where") == "(5, -4.5) in · 150°"
+    assert page.inner_text(f"{row(page, 'blue-m1')} .piece-where") == "(5, -4.5) in · 210°"
     # Red's knob, dragged round to the left of the ship: it turns a quarter to port.
     page.click(f"{row(page, 'red')} .piece-pick")
     knob = page.locator(".rotate-handle .rotate-knob").nth(1).bounding_box()
@@ -187,7 +187,7 @@ def test_pieces_are_placed_by_hand_and_turned_with_keys(open_page: OpenPage, sho
     page.mouse.down()
     page.mouse.move(post[0] - 80, post[1] + 10, steps=5)
     page.mouse.up()
-    assert page.inner_text(f"{row(page, 'red')} .piece-where").startswith("(0, -18) in · 90°")
+    assert page.inner_text(f"{row(page, 'red')} .piece-where").startswith("(0, -18) in · 270°")
     shot(page, "placed")
 
 

@@ -136,8 +136,8 @@ def test_a_turned_board_plots_what_is_drawn_and_tells_it_as_seen(
     assert "bob's ship jumps to (0, 13)." in ann.inner_text("#turn-log")
     bob_log = bob.inner_text("#turn-log")
     assert "bob's ship jumps to (0, -13)." in bob_log
-    assert "turns 45° clockwise, now heading -45°." in ann.inner_text("#turn-log")
-    assert "turns 45° clockwise, now heading 135°." in bob_log
+    assert "turns 45° clockwise, now facing 45°." in ann.inner_text("#turn-log")
+    assert "turns 45° clockwise, now facing 225°." in bob_log
     assert bob.get_attribute(".ftl-pieces .ftl-piece[data-piece='bob']", "transform") == (
         "translate(0 -13) rotate(-180)"
     )
@@ -208,5 +208,5 @@ def test_a_ship_on_the_right_edge_sees_the_board_turned_a_quarter(
     assert hy < ships["dee"][1] and abs(hx - ships["dee"][0]) < 2  # her sprint arrow points up
     # Told in her frame: her ship stands at (0, -18), heading 0 (up her screen).
     title = dee.locator(".ftl-pieces .ftl-piece[data-piece='dee'] title").text_content() or ""
-    assert "at (0, -18) in, heading 0°" in title
+    assert "at (0, -18) in, facing 0°" in title
     shot(dee, "quarter")

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from spacetable.games.ftl import TurnFileError, load_turn, narrate_turn, resolve_turn_file
+from spacetable.games.ftl.narrate import bearing, heading_text
 from tests._ftl import missile, ship, turn
 
 CONTRACT_EXAMPLE = {
@@ -62,8 +63,27 @@ def test_the_account_tells_the_turn() -> None:
     lines = narrate_turn(result.turn.pieces, result.events)
     text = "\n".join(lines)
     assert "red's ship [red]: the second order L is ignored." in text
-    assert "turns 90 deg clockwise" in text
+    assert "turns 90 deg clockwise, now facing 90 deg." in text
     assert "collide" in text and "a draw" in text
+
+
+@pytest.mark.parametrize(
+    ("heading", "shown"),
+    [
+        (0, "0 deg"),
+        (-90, "90 deg"),
+        (90, "270 deg"),
+        (180, "180 deg"),
+        (-105, "105 deg"),
+        (-0.0, "0 deg"),
+        (15.5, "344.5 deg"),
+        (-359.999, "0 deg"),
+        (-0.004, "0 deg"),
+    ],
+)
+def test_headings_are_told_clockwise_from_up_as_orders_turn(heading: float, shown: str) -> None:
+    assert heading_text(heading) == shown
+    assert 0 <= bearing(heading) < 360
 
 
 def _refusal(data: Any) -> str:

@@ -43,6 +43,19 @@ def _at(point: Sequence[float]) -> str:
     return f"({point[0]:g}, {point[1]:g})"
 
 
+def bearing(heading: float) -> float:
+    """A heading as players read it: degrees clockwise from up (0 up, 90 right, 180 down,
+    270 left), in [0, 360), rounded to 0.01. Files keep DESIGN section 5's headings (0 up,
+    counter-clockwise positive); only what players are shown turns the way R+ turns."""
+    shown = round((-heading) % 360.0, 2)
+    return 0.0 if shown >= 360.0 else shown + 0.0
+
+
+def heading_text(heading: float) -> str:
+    """A heading in an account, the client's ``headingText`` in ASCII: ``105 deg``."""
+    return f"{bearing(heading):g} deg"
+
+
 def piece_label(piece: Piece) -> str:
     """How the account names a piece: ``red's ship [red]``, ``blue's missile [blue-m1]``."""
     return f"{piece.owner}'s {piece.kind.value} [{piece.id}]"
@@ -82,13 +95,13 @@ def _describe(event: Event, names: dict[str, str]) -> str:
     if isinstance(event, Launched):
         return (
             f"Launch: {name(event.ship)} puts {name(event.missile)} at {_at(event.post)} "
-            f"heading {event.heading:g} deg ({event.missiles_left} left)."
+            f"facing {heading_text(event.heading)} ({event.missiles_left} left)."
         )
     if isinstance(event, Rotated):
         way = "clockwise" if event.angle_deg >= 0 else "counter-clockwise"
         return (
             f"Rotation: {name(event.piece)} turns {abs(event.angle_deg)} deg {way}, "
-            f"now heading {event.heading:g} deg."
+            f"now facing {heading_text(event.heading)}."
         )
     if isinstance(event, TapeLaid):
         line = (

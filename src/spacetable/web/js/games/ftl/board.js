@@ -16,6 +16,7 @@
 import "./sheet.js";
 import { clear, el, svg } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
+import { headingText } from "./turns.js";
 
 /** Footprints, [width, length] in inches, unless a piece gives its own `size`. */
 export const PIECE_SIZE = { ship: [0.75, 1.5], missile: [0.25, 0.5] };
@@ -504,7 +505,7 @@ function spanOf(points) {
  */
 export function describePiece(piece, frame = TABLE_FRAME) {
   const [x, y] = frame.point(piece.x, piece.y);
-  const where = `at (${fmt(x)}, ${fmt(y)}) in, heading ${fmt(frame.heading(piece.heading || 0))}°`;
+  const where = `at (${fmt(x)}, ${fmt(y)}) in, facing ${headingText(frame.heading(piece.heading || 0))}`;
   if (piece.kind === "missile") return `${piece.owner}'s missile ${piece.id} ${where}`;
   const hits = piece.hits || 0;
   return `${piece.owner}'s ship ${piece.id} ${where}; ${hits} hit${hits === 1 ? "" : "s"} of ${HITS_TO_DESTROY}, ${piece.missiles ?? 10} missiles left`;

@@ -9,7 +9,7 @@ import { FtlBoard, HITS_TO_DESTROY, describePiece, pieceList, seatColour } from 
 import { attachEditor, readOrders } from "./editor.js";
 import { TurnHistory, retell, tellLine } from "./history.js";
 import { Sandbox } from "./sandbox.js";
-import { inches } from "./turns.js";
+import { bearing, headingText, inches } from "./turns.js";
 import { ftlSandboxParts } from "./referee_markup.js";
 import { mountSandbox } from "../../shell/sandbox.js";
 import { BoardTurn } from "../../shell/boardturn.js";
@@ -118,7 +118,7 @@ function updateRows() {
     row.classList.toggle("selected", piece.id === ref.selected && editing());
     row.classList.toggle("removed", gone);
     const [x, y] = board.frame.point(piece.x, piece.y);
-    row.querySelector(".piece-where").textContent = gone ? "removed" : `(${inches(x)}, ${inches(y)}) in · ${inches(board.frame.heading(piece.heading || 0))}°`
+    row.querySelector(".piece-where").textContent = gone ? "removed" : `(${inches(x)}, ${inches(y)}) in · ${headingText(board.frame.heading(piece.heading || 0))}`
       + (ship ? ` · ${piece.hits || 0} hit${piece.hits === 1 ? "" : "s"} · ${piece.missiles ?? 10} left` : "");
     row.title = describePiece(piece, board.frame);
     const input = row.querySelector(".order-input");
@@ -150,12 +150,12 @@ function renderSelected() {
   if (!piece) return;
   // The post and heading as the view shows them (a turned board: the viewer's frame).
   const [x, y] = board.frame.point(piece.x, piece.y);
-  const shown = { ...piece, x, y, heading: board.frame.heading(piece.heading || 0) };
+  const shown = { ...piece, x, y, heading: bearing(board.frame.heading(piece.heading || 0)) };
   const field = (label, key, attrs = {}) => el("label", {}, label, el("input", { type: "number", step: "any", value: shown[key] ?? (key === "missiles" ? 10 : 0),
     dataset: { field: key }, ...attrs, on: { change: (e) => setField(piece, key, Number(e.target.value)) } }));
   box.append(el("p", { class: "selected-title", style: `--team: ${colour(piece.owner)}` }, el("span", { class: "swatch" }),
     el("b", { text: piece.id }), ` · ${piece.owner}'s ${piece.kind}`));
-  box.append(field("x (in)", "x"), field("y (in)", "y"), field("heading (°)", "heading", { step: 15 }));
+  box.append(field("x (in)", "x"), field("y (in)", "y"), field("facing (° clockwise from up)", "heading", { step: 15 }));
   if (piece.kind !== "missile") {
     box.append(field("hits", "hits", { min: 0, max: HITS_TO_DESTROY - 1, step: 1 }), field("missiles left", "missiles", { min: 0, step: 1 }),
       field("launched", "launched", { min: 0, step: 1 }));
@@ -169,7 +169,7 @@ function setField(piece, key, value) {
     const shown = board.frame.point(piece.x, piece.y);
     shown[key === "x" ? 0 : 1] = value;
     [piece.x, piece.y] = board.frame.fromView(...shown);
-  } else if (key === "heading") piece.heading = board.frame.headingFromView(value);
+  } else if (key === "heading") piece.heading = board.frame.headingFromView(-value); // a bearing typed
   else piece[key] = SHIP_FIELDS.includes(key) ? Math.max(0, Math.round(value)) : value;
   render();
 }

@@ -11,7 +11,7 @@ const SIDE = `
       <p class="help">Settle a turn of a real game: set the ships and missiles where they stand, type each piece's order, press Resolve.</p>
       <details>
         <summary>How to place pieces</summary>
-        <p class="help">Drag a piece to move it (¼ in steps; arrow keys too). Turn it with its yellow knob or Q / E (15° steps), or type its numbers below. Lengths are inches from the table's centre; heading 0° points up the table, angles grow counter-clockwise.</p>
+        <p class="help">Drag a piece to move it (¼ in steps; arrow keys too). Turn it with its yellow knob or Q / E (15° steps), or type its numbers below. Lengths are inches from the table's centre; a piece's facing is a bearing: 0° points up the table, 90° right, clockwise like R+.</p>
       </details>
       <ul class="ftl-key">
         <li><span class="nose-dot"></span> nose: a sprint's tape starts here</li>

@@ -24,7 +24,7 @@ const REASONS = { "last-ship": "has the last ship on the table", "no-ships": "no
 /** How to play, beside the table. */
 const HELP = [
   "Each turn everyone writes one order per piece in secret; then all orders play out at once.",
-  "Turn: drag the ring around your piece (15° steps; R+ is clockwise). Sprint: drag the arrow ahead of it (1 to 8 in, half inches).",
+  "Turn: drag the ring around your piece (15° steps; R+ is clockwise). Where a piece faces is told the same way: 0° up your screen, 90° right. Sprint: drag the arrow ahead of it (1 to 8 in, half inches).",
   "Launch (ships): a missile appears just ahead. Or type R+45, R–45, S2.5 or L.",
   "A sprint's tape hits only pieces that turned or launched this turn: a missile spends itself for a hit; three hits sink a ship; two ships that meet are both lost.",
   "Last ship on the table wins. Off the table is out.",

@@ -142,6 +142,21 @@ export function inches(value) {
   return String(Math.round(value * 100) / 100);
 }
 
+/**
+ * A heading as players read it: a bearing in degrees clockwise from up (0 up, 90 right,
+ * 180 down, 270 left), the sense R+ turns. Files and messages keep DESIGN section 5's
+ * headings (0 up, counter-clockwise positive); only what is shown turns round. 0 to 359.99.
+ */
+export function bearing(heading) {
+  const b = Math.round(((((-heading) % 360) + 360) % 360) * 100) / 100;
+  return b >= 360 ? 0 : b || 0;
+}
+
+/** A heading shown to a player, everywhere (log, referee, history, tooltips): "105°" (bearing). */
+export function headingText(heading) {
+  return `${bearing(heading)}°`;
+}
+
 /** The table's own frame (board.js TABLE_FRAME): positions and headings as files hold them. */
 const TABLE = { point: (x, y) => [x, y], heading: (heading) => heading };
 
@@ -176,7 +191,7 @@ export function describeEvent(event, pieces, frame = TABLE) {
       return `Launch: ${name(event.ship)} puts missile ${event.missile} on the table at ${at(event.post)} (${event.missiles_left} left).`;
     case "rotate": {
       const way = event.angle_deg >= 0 ? "clockwise" : "counter-clockwise";
-      return `Rotation: ${name(event.piece)} turns ${Math.abs(event.angle_deg)}° ${way}, now heading ${inches(frame.heading(event.heading))}°.`;
+      return `Rotation: ${name(event.piece)} turns ${Math.abs(event.angle_deg)}° ${way}, now facing ${headingText(frame.heading(event.heading))}.`;
     }
     case "tape":
       return `Sprint: ${name(event.piece)} sprints ${inches(event.length)} in${event.stopped ? `, stopped at ${inches(event.reach)} in` : ""}.`;

@@ -10,6 +10,7 @@ import { FtlBoard, pieceList, seatColour } from "./board.js";
 import { Plotter } from "./plotter.js";
 import { afterOrder, noseOf, orderText, tapeContact } from "./orders.js";
 import { animateTurn } from "./animate.js";
+import { headingText } from "./turns.js";
 
 const PLAYERS = ["red", "blue"];
 const TABLE = { width: 14, height: 14 };
@@ -151,7 +152,7 @@ export class FtlLesson {
 
   turnWords() {
     const missile = this.pieces.find((p) => p.id === MISSILE);
-    return `Your missile now faces ${Math.round(missile.heading)}°, towards Blue's ship. It turned, so this turn it was in normal space: it could have been hit.`;
+    return `Your missile now faces ${headingText(Math.round(missile.heading))}, towards Blue's ship. It turned, so this turn it was in normal space: it could have been hit.`;
   }
 
   sprintWords(result) {
