@@ -39,13 +39,16 @@ export class TurnHistory {
    * Build the control inside `container` (emptied) for `board`. `players`: seat order (for
    * colours). `onStep(text, event, names)`: each line the animation tells; `onShow(position,
    * pieces)`: the board now shows `pieces` after `position` turns (0: the start);
-   * `onStart(turn)`: a turn's animation begins.
+   * `onStart(turn)`: a turn's animation begins; `onBrowse(past, position)`: whether the
+   * board now shows the past (a turn stepped back to or played again from the list, not
+   * the present a live turn leaves), told as soon as it changes, before any animation.
    */
-  constructor(container, board, { players = [], speed = 1, onStep = () => {}, onShow = () => {}, onStart = () => {} } = {}) {
+  constructor(container, board, { players = [], speed = 1, onStep = () => {}, onShow = () => {}, onStart = () => {},
+    onBrowse = () => {} } = {}) {
     this.board = board;
     this.players = players;
     this.speed = speed;
-    this.callbacks = { onStep, onShow, onStart };
+    this.callbacks = { onStep, onShow, onStart, onBrowse };
     this.turns = []; // [{turn, before, events}]
     this.position = 0; // turns applied to what the board shows
     this.playing = false;
@@ -93,7 +96,7 @@ export class TurnHistory {
     if (!this.turns.length) this.start = before;
     this.turns.push({ turn, before, events });
     this.renderList();
-    if (animate) return this.animate(this.turns.length);
+    if (animate) return this.animate(this.turns.length, { live: true });
     this.go(this.turns.length);
     return Promise.resolve(true);
   }
@@ -125,6 +128,7 @@ export class TurnHistory {
   go(position) {
     this.stop();
     this.position = Math.max(0, Math.min(position, this.turns.length));
+    this.callbacks.onBrowse(this.position < this.turns.length, this.position);
     clearMarks(this.board);
     if (this.position === 0) {
       this.board.draw(this.piecesAt(0), { players: this.players });
@@ -137,19 +141,25 @@ export class TurnHistory {
     this.callbacks.onShow(this.position, this.piecesAt(this.position));
   }
 
-  /** Animate turn `position` (from 1) from where it began. Resolves false if interrupted. */
-  async animate(position) {
+  /**
+   * Animate turn `position` (from 1) from where it began. Resolves false if interrupted.
+   * `live`: the turn that just resolved, playing out for the first time (the present);
+   * any other is the past played again.
+   */
+  async animate(position, { live = false } = {}) {
     if (position < 1 || position > this.turns.length) return false;
     this.stop(false);
     const controller = new AbortController();
     this.controller = controller;
     this.position = position;
+    this.callbacks.onBrowse(!live, position);
     this.update();
     const t = this.turns[position - 1];
     this.callbacks.onStart(t.turn);
     const after = await animateTurn(this.board, t.before, t.events, { players: this.players, speed: this.speed,
       signal: controller.signal, onStep: this.callbacks.onStep });
     if (this.controller === controller) this.controller = null;
+    if (after && this.position === this.turns.length) this.callbacks.onBrowse(false, position);
     if (after) this.callbacks.onShow(position, after);
     return Boolean(after);
   }

@@ -21,6 +21,13 @@ const SPEEDS = [["1", "normal"], ["2", "fast"], ["4", "faster"], ["8", "fastest"
 const REASONS = { "last-ship": "has the last ship on the table", "no-ships": "no ship is left on the table",
   "turn-limit": "the turn limit is reached" };
 
+/** The banner over the board while it shows a past turn (`turn` null: the start). */
+const HISTORY_WORDS = {
+  banner: (turn, count) => `${turn === null ? "The start, before turn 1" : `Turn ${turn} of ${count}`} — history, read only`,
+  back: "Back to the present",
+  backTitle: "show the table as it stands now, and plot",
+};
+
 /** How to play, beside the table. */
 const HELP = [
   "Each turn everyone writes one order per piece in secret; then all orders play out at once.",
@@ -38,6 +45,8 @@ export class FtlRoom extends TurnRoom {
     this.turns = Promise.resolve(); // turns play out one after the other
     this.animating = false; // a turn is playing out
     this.deadline = null; // performance.now() when the plot timer runs out
+    this.past = false; // the board shows a past turn (the history): nothing can be plotted
+    this.editable = false; // the state lets me plot (when the board shows the present)
     this.buildPage();
     this.connect();
     // A tab left hidden jumps to the present when it comes back: the turn it was playing
@@ -53,7 +62,7 @@ export class FtlRoom extends TurnRoom {
     this.board = new FtlBoard(fresh);
     fresh.addEventListener("click", (e) => {
       const id = e.target.closest?.(".ftl-piece")?.dataset.piece;
-      if (id && this.plotter.mine().some((p) => p.id === id)) this.plotter.select(id);
+      if (id && !this.past && this.plotter.mine().some((p) => p.id === id)) this.plotter.select(id);
     });
     const zoom = this.board.zoomControls();
     zoom.addEventListener("click", () => this.plotter.render()); // the handles keep their size on screen
@@ -61,6 +70,11 @@ export class FtlRoom extends TurnRoom {
     this.boardTurn = new BoardTurn(this.board, `ftl.room.${this.roomId}`, { onChange: () => this.turned() });
     zoom.append(this.boardTurn.button);
     $("#table-wrap").append(zoom);
+    this.historyBanner = el("div", { id: "history-banner", class: "history-banner", role: "status", hidden: true },
+      el("span", { id: "history-banner-text" }),
+      el("button", { type: "button", id: "back-to-present", title: HISTORY_WORDS.backTitle,
+        on: { click: () => this.history.go(this.history.turns.length) } }, HISTORY_WORDS.back));
+    $("#table-wrap").append(this.historyBanner);
     const panel = el("div", { id: "plot-pieces" });
     this.plotter = new Plotter(this.board, panel, { colourOf: (p) => this.colour(p), onChange: () => this.renderPlotButtons() });
     this.plotPanel = el("section", { id: "plot-panel", class: "panel", hidden: true },
@@ -83,7 +97,8 @@ export class FtlRoom extends TurnRoom {
     const turns = el("div", { id: "turn-history" });
     this.historyPanel = el("section", { id: "history-panel", class: "panel", hidden: true }, el("h2", { text: "Turns" }), turns);
     this.history = new TurnHistory(turns, this.board, { onStep: (text, event, names) => this.step(text, event, names),
-      onStart: (turn) => this.startLog(turn), onShow: (position) => this.onHistory(position) });
+      onStart: (turn) => this.startLog(turn), onShow: (position) => this.onHistory(position),
+      onBrowse: (past, position) => this.browse(past, position) });
     $("#players").after(this.endPanel, this.plotPanel, this.logPanel, this.historyPanel);
     this.newMatch();
   }
@@ -130,13 +145,14 @@ export class FtlRoom extends TurnRoom {
     const [w, h] = state.table_size_in || [48, 48];
     if (this.board.table.width !== w || this.board.table.height !== h) this.board.setTable({ width: w, height: h });
     const players = this.players();
-    this.board.draw(state.pieces, { players });
+    if (!this.past) this.board.draw(state.pieces, { players }); // the history keeps the past turn on the board
     const me = this.me.role === "player" ? this.me.player : null;
     const mine = me ? state.players[me] : null;
     const myShip = me ? state.pieces.find((p) => p.kind === "ship" && p.owner === me) : null;
     if (myShip) this.boardTurn.suggest(turnToBottom(myShip.x, -myShip.y));
     const plotting = state.phase === "plot";
     const editable = Boolean(mine?.in_play && plotting && !mine.plotted);
+    this.editable = editable;
     yourTurn(editable, `Turn ${state.turn}: plot your orders.`);
     this.plotPanel.hidden = !(mine?.in_play && plotting);
     this.logPanel.hidden = false;
@@ -147,7 +163,7 @@ export class FtlRoom extends TurnRoom {
       const names = namesFor(state.pieces, last);
       for (const event of last.filter((e) => e.type !== "turn")) this.step(describeEvent(event, names, this.board.frame), event, names);
     }
-    if (mine) this.plotter.show(state, me, editable);
+    if (mine) this.plotter.show(state, me, editable && !this.past);
     $("#plot-title").textContent = `Your orders for turn ${state.turn}`;
     this.renderPlotButtons();
     if (plotting && state.plot_seconds_left !== null && state.plot_seconds_left !== undefined) this.startTimer(state.plot_seconds_left);
@@ -185,16 +201,18 @@ export class FtlRoom extends TurnRoom {
     const problem = this.plotter.problem();
     const count = this.plotter.plot().length;
     submit.hidden = plotted;
-    submit.disabled = Boolean(problem);
+    submit.disabled = Boolean(problem) || this.past;
+    $("#unplot").disabled = this.past;
     submit.textContent = count ? `Submit plot (${count} order${count === 1 ? "" : "s"})` : "Submit plot: do nothing";
     $("#unplot").hidden = !plotted;
-    $("#plot-message").textContent = problem ? `Cannot submit: ${problem}` : plotted
+    $("#plot-message").textContent = this.past ? "You are looking at a past turn: press Back to the present to plot."
+      : problem ? `Cannot submit: ${problem}` : plotted
       ? "Plot sent. You can take it back until the last plot is in." : "";
     this.plotPanel.classList.toggle("sent", plotted);
   }
 
   submit() {
-    if (this.plotter.problem()) return;
+    if (this.plotter.problem() || this.past) return;
     this.socket.send({ type: "plot", orders: this.plotter.plot() });
   }
 
@@ -283,10 +301,27 @@ export class FtlRoom extends TurnRoom {
     if (this.log) retell(this.log, this.board.frame);
   }
 
-  /** The history shows the board after `position` turns: an older turn hides the plot. */
+  /**
+   * The board shows the past (`past`: a turn of the history, after `position` turns) or the
+   * present. The past is read only: the plot is neither drawn nor editable, and a banner
+   * over the board says so, with the way back; the draft waits unchanged.
+   */
+  browse(past, position) {
+    this.past = past;
+    document.body.dataset.past = past ? "yes" : "";
+    this.historyBanner.hidden = !past;
+    if (past) {
+      const turn = position > 0 ? this.history.turns[position - 1].turn : null;
+      $("#history-banner-text").textContent = HISTORY_WORDS.banner(turn, this.history.turns.length);
+    }
+    const me = this.me.role === "player" ? this.me.player : null;
+    if (this.state && me && this.state.players[me]) this.plotter.show(this.state, me, this.editable && !past);
+    this.renderPlotButtons();
+  }
+
+  /** The history shows the board after `position` turns: the present shows the table as it stands. */
   onHistory(position) {
     const past = position < this.history.turns.length;
-    document.body.dataset.past = past ? "yes" : "";
     if (!past && this.state && !this.animating) this.board.draw(this.state.pieces, { players: this.players() });
     this.renderPlayers(); // the cards say what the board shows: missiles left, hits
   }
