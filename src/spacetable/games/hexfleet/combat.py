@@ -110,6 +110,8 @@ def fire(
             tuple(map(str, turned)),
             "".join(s for s in "SHDC" if s in suits),
             hits,
+            target.shields_up,
+            target.shields_left,
         )
     )
     settled = list(turned)

@@ -82,7 +82,9 @@ class Hailed(Event):
 @dataclass(frozen=True, slots=True)
 class Fired(Event):
     """``ship`` fired at ``target`` from ``distance`` hexes: it turned ``cards``; those of
-    ``suits`` got through the shields, ``hits`` of them."""
+    ``suits`` got through the shields, ``hits`` of them. ``shields_up`` and ``shields``: the
+    target's shields as the salvo was fired (up or not, points left), which the log and the
+    cards on screen both tell from here."""
 
     type_name: ClassVar[str] = "fire"
     ship: str
@@ -91,6 +93,8 @@ class Fired(Event):
     cards: tuple[str, ...]
     suits: str
     hits: int
+    shields_up: bool
+    shields: int
 
 
 @dataclass(frozen=True, slots=True)

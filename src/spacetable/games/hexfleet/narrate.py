@@ -128,7 +128,7 @@ def narrate(
                 f"{_match_words(event.cards)} — {outcome}", event.ship, event.target)  # fmt: skip
             # Hailing has no effect on the battle but this line (docs/rulings.md).
         elif isinstance(event, Fired):
-            shields = _shields_words(state.get(event.target), event.suits)
+            shields = _shields_words(event, state.get(event.target))
             hits = _plural(event.hits, "hit") if event.hits else "no hits"
             at = f" from {_plural(event.distance, 'hex', 'hexes')}" if event.distance else ""
             say(f"{name(event.ship)} fires {_plural(len(event.cards), 'card')} at "
@@ -174,13 +174,14 @@ def ship_log(lines: Iterable[LogLine], ship_id: str) -> list[LogLine]:
     return [line for line in lines if ship_id in line.ships]
 
 
-def _shields_words(target: Ship | None, suits: str) -> str:
-    gets = _GET_THROUGH.get(suits, f"{suits} hit")
-    if target is None:
-        return gets
-    if not target.shields_up or target.shields_left == 0:
+def _shields_words(event: Fired, target: Ship | None) -> str:
+    """The target's shields as the salvo met them, from the event (the cards on screen say
+    the same, web/js/games/hexfleet/salvo.js); ``target`` gives the points at full."""
+    gets = _GET_THROUGH.get(event.suits, f"{event.suits} hit")
+    if not event.shields_up or event.shields == 0:
         return f"shields down: {gets}"
-    return f"shields up, {target.shields_left}/{target.cls.shields}: {gets}"
+    most = f"/{target.cls.shields}" if target is not None else ""
+    return f"shields up, {event.shields}{most}: {gets}"
 
 
 def _match_words(cards: tuple[str, ...]) -> str:

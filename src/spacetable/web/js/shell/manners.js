@@ -254,7 +254,7 @@ export class Manners {
       el("p", { id: "ending-title", class: result.winner ? "winner" : "draw",
         style: result.winner ? `--team: ${this.client.colour(result.winner)}` : null, text: title }),
       el("p", { id: "ending-reason", dataset: { ending: result.ending }, text: endingLine(result) }),
-      ...this.client.endButtons(matchId, { seated: Boolean(me) }));
+      ...this.client.endButtons(matchId, { seated: Boolean(me) }).filter(Boolean)); // a spectator's Rematch is null
     this.ending.hidden = false;
     this.box.hidden = true;
     $("#status").textContent = endingLine(result);

@@ -90,11 +90,12 @@ export class TurnRoom extends RoomClient {
    */
   showWinner(result, { title, lines, seated, onRematch, status }) {
     const matchId = this.result?.match_id || this.room?.match_id;
-    clear(this.endPanel).append(
+    // append() writes a null as the word "null": a spectator has no Rematch button, a line may be absent.
+    clear(this.endPanel).append(...[
       el("p", { id: "winner", class: result.winner ? "winner" : "draw", dataset: { winner: result.winner ?? "" },
         style: result.winner ? `--team: ${this.colour(result.winner)}` : null, text: title }),
       ...lines,
-      ...this.endButtons(matchId, { seated, onRematch }));
+      ...this.endButtons(matchId, { seated, onRematch })].filter(Boolean));
     showEndCard(this.endPanel); // over the board, where the player looks (shell/endcard.js)
     setPhase("over");
     $("#status").textContent = status;

@@ -55,6 +55,10 @@ const HULLS = {
   heavy: [[0, -1], [0.45, -0.7], [0.55, -0.1], [0.95, 0.2], [0.95, 0.85], [0.35, 0.95], [-0.35, 0.95],
     [-0.95, 0.85], [-0.95, 0.2], [-0.55, -0.1], [-0.45, -0.7]],
 };
+/** A turning arrow's glyph about its button's centre, pointing north (−y): a slim head on a
+ * shaft, longer than wide. (An equilateral triangle turned 60° reads as one pointing the
+ * other way: ▲ turned to north-east looks like ▼.) */
+const ARROW_GLYPH = "M 0 -2 L 1.35 -0.25 L 0.45 -0.25 L 0.45 1.7 L -0.45 1.7 L -0.45 -0.25 L -1.35 -0.25 Z";
 const GAUGES = [["shields", "shields_max", "#5fe1ff"], ["weapon_systems", "weapon_systems_max", "#ffb347"],
   ["propulsion", "propulsion_max", "#3ddc84"]];
 
@@ -300,7 +304,7 @@ export class HexBoard {
       const g = svg("g", { class: "facing-arrow", dataset: { facing, cost: move.cost },
         transform: `translate(${x.toFixed(2)} ${y.toFixed(2)}) rotate(${angle})` },
       svg("circle", { cx: 0, cy: -HEX_RADIUS * 1.05, r: 2.6 }),
-      svg("path", { d: `M 0 ${-HEX_RADIUS * 1.05 - 1.8} l 1.5 2.4 h -3 z` }),
+      svg("path", { class: "facing-glyph", d: ARROW_GLYPH, transform: `translate(0 ${-HEX_RADIUS * 1.05})` }),
       svg("title", {}, `turn to face ${FACING_NAMES[facing]}: ${move.cost} hex${move.cost === 1 ? "" : "es"} of movement`));
       layer.append(g);
     }

@@ -68,6 +68,7 @@ export class HexRoom extends TurnRoom {
     this.buildPage();
     fetchJSON("/api/games/hexfleet/scenarios").then((found) => {
       this.scenarios = found.scenarios;
+      if (this.room && !this.state) this.sizeBoard(this.room.options);
       if (this.room?.phase === "lobby") this.renderRoom();
     }).catch(() => {});
     this.connect();
@@ -161,10 +162,17 @@ export class HexRoom extends TurnRoom {
     second.socket.connect();
   }
 
+  /** The board of the room's options before any state says it: its own size, or its
+   * scenario's (the waiting room and a finished room show the board the battle is on). */
+  sizeBoard(options) {
+    const size = options?.board || (this.scenarios?.[options?.scenario]?.board
+      && [this.scenarios[options.scenario].board.width, this.scenarios[options.scenario].board.height]);
+    if (size && (size[0] !== this.board.width || size[1] !== this.board.height)) this.board.setSize(size[0], size[1]);
+  }
+
   onRoom(message) {
     super.onRoom(message);
-    const board = message.options?.board;
-    if (board && (board[0] !== this.board.width || board[1] !== this.board.height)) this.board.setSize(board[0], board[1]);
+    if (!this.state) this.sizeBoard(message.options);
     if (message.phase === "lobby") {
       this.state = null;
       if (this.ended) this.newBattle();
@@ -490,6 +498,25 @@ export class HexRoom extends TurnRoom {
   onResult(message) {
     this.result = message;
     this.showEnd(message.result);
+    if (!this.state && message.match_id) this.showStoredEnd(message.match_id);
+  }
+
+  /** A finished room opened after its end (the room keeps no state then): the battle's
+   * last frame from the stored match, the ships as they ended. */
+  async showStoredEnd(matchId) {
+    let match;
+    try {
+      match = await fetchJSON(`/api/matches/${encodeURIComponent(matchId)}`);
+    } catch {
+      return; // not stored (nobody played it): the scenario's board stays
+    }
+    const last = match.events?.[match.events.length - 1];
+    if (this.state || !last?.ships) return;
+    this.sizeBoard(match.options);
+    this.board.render({ ships: last.ships });
+    this.shipLogs.ships(last.ships.map(({ id, name, owner }) => ({ id, name, owner })));
+    this.shipLogs.reset(match.events.flatMap((f) => f.log || []));
+    this.logPanel.hidden = false;
   }
 
   /** Who won and why, the strength left, Rematch and the replay's link. */

@@ -90,18 +90,23 @@ export function turnsCards(frame) {
 
 const suitList = (suits) => [...suits].map((s) => SUITS[s]).join("");
 
-/** What the target's shields were when the salvo was fired, in words: "shields up 16/16: only ♠ hit". */
+/**
+ * What the target's shields were when the salvo was fired, in words: "shields up 16/16: only
+ * ♠ hit". The fire event says it (`shields_up`, `shields`: as the log tells it, one source);
+ * a battle stored before the event carried them is told from the ships after the salvo.
+ */
 function shieldWords(target, salvo) {
   const { suits } = salvo.event;
-  if (!target) return suits === "SHDC" ? "every card hits" : `only ${suitList(suits)} hit`;
-  const lost = salvo.damage.filter((d) => d.system === "shields").length;
-  const before = target.shields + lost;
-  // Shields stay up until their points run out; a salvo that took the last ones is told as
-  // "down", which hits the same way.
-  const wasUp = suits !== "SHDC" || target.shields_up;
-  if (!wasUp || before === 0) return "shields down: every card hits";
   const hitting = suits === "SHDC" ? "every card hits" : suits.length === 1 ? `only ${suitList(suits)} hit` : `${suitList(suits)} hit`;
-  return `shields up ${before}/${target.shields_max}: ${hitting}`;
+  let up = salvo.event.shields_up;
+  let points = salvo.event.shields;
+  if (up === undefined || points === undefined) {
+    if (!target) return hitting;
+    points = target.shields + salvo.damage.filter((d) => d.system === "shields").length;
+    up = suits !== "SHDC" || target.shields_up;
+  }
+  if (!up || points === 0) return `shields down: ${hitting}`;
+  return `shields up ${points}${target ? `/${target.shields_max}` : ""}: ${hitting}`;
 }
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
