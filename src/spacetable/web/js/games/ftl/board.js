@@ -17,6 +17,8 @@ import "./sheet.js";
 import { clear, el, svg } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
 import { headingText } from "./turns.js";
+import { panZoom } from "../../shell/panzoom.js";
+import { LabelPlacer, shortName } from "./labels.js";
 
 /** Footprints, [width, length] in inches, unless a piece gives its own `size`. */
 export const PIECE_SIZE = { ship: [0.75, 1.5], missile: [0.25, 0.5] };
@@ -24,6 +26,10 @@ export const PIECE_SIZE = { ship: [0.75, 1.5], missile: [0.25, 0.5] };
 export const HITS_TO_DESTROY = 3;
 /** Room around the table for the edge labels, in inches. */
 const MARGIN_IN = 2.2;
+/** The closest zoom: this many inches across the shorter side of the view. */
+const CLOSEST_IN = 4;
+/** A pointer this close (screen px) to a piece's outline picks it (a finger's width). */
+const PICK_PX = 14;
 /** Grid: a light line every inch, a stronger one every 6 in (counted from the centre). */
 const MAJOR_EVERY_IN = 6;
 const LABEL_PX = 12;
@@ -135,7 +141,9 @@ export class FtlBoard {
     this.pieces = this.root.appendChild(svg("g", { class: "ftl-pieces" }));
     this.layers = new Map();
     this.labels = null;
-    for (const name of ["ghost", "plot", "marks"]) this.layer(name);
+    // The last turn's tapes and marks ("anim") lie under the plot's handles; like the
+    // ghosts and the labels, they never take the pointer (ftl.css: .ftl-board layers).
+    for (const name of ["ghost", "anim", "plot", "marks"]) this.layer(name);
     this.labels = this.root.appendChild(svg("g", { class: "ftl-labels", "pointer-events": "none" }));
     this.last = { pieces: [], options: {} };
     this.pxPerIn = 0;
@@ -147,6 +155,10 @@ export class FtlBoard {
       this.resizer = new ResizeObserver(() => this.refresh());
       this.resizer.observe(this.svg);
     }
+    // By hand: the wheel and two fingers zoom at the pointer, a drag and the arrow keys pan
+    // (a page whose keys move pieces says so with `keysTaken`).
+    this.gestures = panZoom(this.svg, { pan: (dx, dy) => this.pan(dx, dy),
+      zoomAt: (factor, x, y) => this.zoom(factor, this.toTable(x, y)), keys: (e) => !this.keysTaken?.(e) });
   }
 
   /** A group above the pieces (and under the labels) for others to draw into, made once per name. */
@@ -206,15 +218,17 @@ export class FtlBoard {
       const px = Math.min(box.width / (width + margin[0] + margin[1]), box.height / (height + margin[2] + margin[3]));
       margin = room.map((r) => r / px);
     }
-    this.setView(this.fromViewBox({ left: -width / 2 - margin[0], right: width / 2 + margin[1],
-      bottom: -height / 2 - margin[2], top: height / 2 + margin[3] }), true);
+    const whole = this.fromViewBox({ left: -width / 2 - margin[0], right: width / 2 + margin[1],
+      bottom: -height / 2 - margin[2], top: height / 2 + margin[3] });
+    this.fitView = { width: whole.right - whole.left, height: whole.top - whole.bottom };
+    this.setView(whole, true);
   }
 
   /**
    * Show the area around `pieces` (on the table or not), at least `least` inches across,
    * with `pad` inches to spare; never beyond the fitted table.
    */
-  fitPieces(pieces, { pad = 4, least = 14 } = {}) {
+  fitPieces(pieces, { pad = 3, least = 12 } = {}) {
     const shown = pieceList(pieces).filter((p) => p.on_table !== false);
     if (!shown.length) return this.fit();
     const xs = shown.map((p) => p.x);
@@ -228,13 +242,39 @@ export class FtlBoard {
     return this.setView({ left, right, bottom, top });
   }
 
-  /** Zoom by `factor` (> 1 zooms in) about the table point `at` (the view's centre by default). */
+  /**
+   * Zoom by `factor` (> 1 zooms in) about the table point `at` (the view's centre by
+   * default), which stays where it is on the screen; never closer than CLOSEST_IN across,
+   * and back to the whole table past it.
+   */
   zoom(factor, at = null) {
     const v = this.view;
     const c = at || { x: (v.left + v.right) / 2, y: (v.bottom + v.top) / 2 };
-    if (factor < 1 && (v.right - v.left) / factor > this.table.width + 2 * MARGIN_IN) return this.fit();
-    this.setView({ left: c.x + (v.left - c.x) / factor, right: c.x + (v.right - c.x) / factor,
-      bottom: c.y + (v.bottom - c.y) / factor, top: c.y + (v.top - c.y) / factor });
+    const [w, h] = [v.right - v.left, v.top - v.bottom];
+    if (factor < 1 && (this.fitted || Math.max(w / this.fitView.width, h / this.fitView.height) / factor >= 1)) return this.fit();
+    const k = Math.max(1 / factor, CLOSEST_IN / Math.min(w, h));
+    if (k >= 1 && factor > 1) return undefined; // as close as it goes
+    return this.setView({ left: c.x + (v.left - c.x) * k, right: c.x + (v.right - c.x) * k,
+      bottom: c.y + (v.bottom - c.y) * k, top: c.y + (v.top - c.y) * k });
+  }
+
+  /**
+   * Move the view so that the table follows the pointer by (dx, dy) screen pixels; the
+   * middle of the view stays over the table.
+   */
+  pan(dx, dy) {
+    const box = this.svg.getBoundingClientRect();
+    const [cx, cy] = [box.left + box.width / 2, box.top + box.height / 2];
+    const a = this.toTable(cx, cy);
+    const b = this.toTable(cx + dx, cy + dy);
+    const v = this.view;
+    const { width, height } = this.table;
+    let [mx, my] = [a.x - b.x, a.y - b.y];
+    const [midX, midY] = [(v.left + v.right) / 2, (v.bottom + v.top) / 2];
+    mx = Math.max(-width / 2, Math.min(width / 2, midX + mx)) - midX;
+    my = Math.max(-height / 2, Math.min(height / 2, midY + my)) - midY;
+    if (!mx && !my) return;
+    this.setView({ left: v.left + mx, right: v.right + mx, bottom: v.bottom + my, top: v.top + my });
   }
 
   /** Show the table area {left, right, bottom, top} (inches). */
@@ -247,7 +287,10 @@ export class FtlBoard {
     const [c, s] = [Math.round(Math.cos(rad)), Math.round(Math.sin(rad))];
     const shown = spanOf([[left, -bottom], [left, -top], [right, -bottom], [right, -top]].map(([x, y]) => [x * c - y * s, x * s + y * c]));
     this.svg.setAttribute("viewBox", `${fmt(shown.left)} ${fmt(shown.bottom)} ${fmt(shown.right - shown.left)} ${fmt(shown.top - shown.bottom)}`);
+    this.svg.dataset.zoomed = String(!fitted);
     this.refresh(true);
+    // Whoever draws in screen pixels (the plot's handles) draws again.
+    this.svg.dispatchEvent(new CustomEvent("viewchange"));
   }
 
   /** Redraw the grid and the pieces when the size of an inch on screen changed (or `force`). */
@@ -354,12 +397,16 @@ export class FtlBoard {
     const chosen = new Set(highlight == null ? [] : typeof highlight === "string" ? [highlight] : highlight);
     clear(this.pieces);
     clear(this.labels);
-    const boxes = [];
-    for (const piece of pieceList(pieces)) {
-      if (piece.on_table === false) continue;
-      const colour = seatColour(players.indexOf(piece.owner));
-      this.pieces.append(this.pieceShape(piece, colour, chosen.has(piece.id)));
-      this.labels.append(this.pieceLabel(piece, colour, boxes));
+    const shown = pieceList(pieces).filter((p) => p.on_table !== false);
+    // Labels keep off every piece and each other: ships' first, then the missiles', in the
+    // order they come (the same pieces, the same labels).
+    this.placer = new LabelPlacer(this.frame, this.viewerBox());
+    for (const piece of shown) this.placer.avoidCorners(footprint(piece));
+    for (const piece of shown) {
+      this.pieces.append(this.pieceShape(piece, seatColour(players.indexOf(piece.owner)), chosen.has(piece.id)));
+    }
+    for (const piece of [...shown.filter((p) => p.kind !== "missile"), ...shown.filter((p) => p.kind === "missile")]) {
+      this.labels.append(...this.pieceLabel(piece, seatColour(players.indexOf(piece.owner)), this.placer));
     }
   }
 
@@ -403,44 +450,33 @@ export class FtlBoard {
   }
 
   /**
-   * The id beside a piece, upright whatever its heading; a ship's hit pips (filled: hits,
-   * hollow: hits it can still take) and missiles left under it. Placed right, left, above
-   * or below the piece, the first place that covers no label in `boxes`.
+   * The short name beside a piece ("m3" for a missile), upright whatever its heading; a
+   * ship's hit pips (filled: hits, hollow: hits it can still take) and missiles left under
+   * it. `placer` (a LabelPlacer) finds it a spot clear of the pieces and the labels before it.
    */
-  pieceLabel(piece, colour, boxes) {
+  pieceLabel(piece, colour, placer) {
     const size = this.px(LABEL_PX);
     const ship = piece.kind !== "missile";
-    const reach = Math.hypot(...sizeOf(piece)) / 2 + this.px(5);
-    const id = String(piece.id).slice(0, 40);
-    const width = Math.max(id.length * size * 0.62, ship ? size * 5.2 : 0);
+    const reach = this.px(4);
+    const id = shortName(piece);
+    const width = Math.max(id.length * size * 0.64, ship ? size * 5.2 : 0);
     const height = ship ? size * 2.3 : size * 1.1;
-    const spots = [[reach, 0, "start"], [-reach, 0, "end"], [0, reach + height / 2, "middle"],
-      [0, -reach - height / 2, "middle"], [reach, reach, "start"], [-reach, -reach, "end"]];
-    let chosen = null;
-    for (const [dx, dy, anchor] of spots) {
-      const x0 = anchor === "start" ? piece.x + dx : anchor === "end" ? piece.x + dx - width : piece.x - width / 2;
-      const box = [x0, piece.y + dy - height / 2, x0 + width, piece.y + dy + height / 2];
-      const v = this.view;
-      const inside = box[0] >= v.left && box[2] <= v.right && box[1] >= v.bottom && box[3] <= v.top;
-      if (inside && !boxes.some((b) => b[0] < box[2] && box[0] < b[2] && b[1] < box[3] && box[1] < b[3])) {
-        chosen = { dx, dy, anchor, box };
-        break;
-      }
-    }
-    chosen ||= { dx: spots[0][0], dy: 0, anchor: "start", box: null };
-    if (chosen.box) boxes.push(chosen.box);
-    const x = piece.x + chosen.dx;
-    const top = -(piece.y + chosen.dy) - height / 2;
-    const g = svg("g", { class: "ftl-label upright", opacity: piece.opacity ?? null, dataset: { piece: piece.id } });
+    const spot = placer.place(piece.x, piece.y, width, height, reach + (ship ? 0 : this.px(2)));
+    // Worked out in the viewer's frame: the text leans towards the piece it names.
+    const anchor = spot.dir[0] > 0 ? "start" : spot.dir[0] < 0 ? "end" : "middle";
+    const [cx, top] = [spot.x, -spot.y - height / 2];
+    const x = anchor === "start" ? cx - width / 2 : anchor === "end" ? cx + width / 2 : cx;
+    const g = svg("g", { class: "ftl-label upright", opacity: piece.opacity ?? null, dataset: { piece: piece.id },
+      "aria-hidden": "true" });
     const halo = { stroke: SPACE, "stroke-width": fmt(size * 0.28), "paint-order": "stroke", "stroke-linejoin": "round" };
     g.append(svg("text", { class: "piece-id", x: fmt(x), y: fmt(top + size * 0.9), "font-size": fmt(size),
-      "font-weight": "bold", fill: colour, "text-anchor": chosen.anchor, ...halo, text: id }));
+      "font-weight": "bold", fill: colour, "text-anchor": anchor, ...halo, text: id }));
     if (ship) {
       const hits = Math.max(0, piece.hits || 0);
       const r = size * 0.3;
       const row = top + size * 1.75;
       const pipsWidth = HITS_TO_DESTROY * r * 2.6;
-      const start = chosen.anchor === "start" ? x : chosen.anchor === "end" ? x - width : x - width / 2;
+      const start = cx - width / 2;
       const pips = svg("g", { class: "hit-pips", dataset: { hits } });
       for (let i = 0; i < HITS_TO_DESTROY; i += 1) {
         pips.append(svg("circle", { class: i < hits ? "pip hit" : "pip", cx: fmt(start + r + i * r * 2.6), cy: fmt(row - r * 0.9),
@@ -451,7 +487,40 @@ export class FtlBoard {
       g.append(svg("text", { class: "missiles-left", x: fmt(start + pipsWidth + r), y: fmt(row), "font-size": fmt(size * 0.85),
         fill: "#c9d1e6", ...halo, text: `${piece.missiles ?? 10} left`, dataset: { missiles: piece.missiles ?? 10 } }));
     }
-    return g;
+    const out = [g];
+    if (spot.far) { // pushed away from its piece: a thin line tells whose it is
+      const [ex, ey] = placer.leaderEnd(piece.x, piece.y, spot.box);
+      out.unshift(svg("line", { class: "label-leader", x1: fmt(piece.x), y1: fmt(-piece.y), x2: fmt(ex), y2: fmt(-ey),
+        stroke: colour, "stroke-opacity": 0.7, "stroke-width": 1, "vector-effect": "non-scaling-stroke", opacity: piece.opacity ?? null,
+        dataset: { leaderOf: piece.id } }));
+    }
+    return out;
+  }
+
+  /** A placer for more labels (the plot's), clear of the pieces and labels drawn now. */
+  labelPlacer() {
+    return (this.placer || new LabelPlacer(this.frame, this.viewerBox())).copy();
+  }
+
+  /**
+   * The pieces under the pointer at (clientX, clientY) by their own footprints, a
+   * finger's width around each: those the pointer is on first, the topmost (last drawn)
+   * first among them, then the nearest. Of `pieces` (the pieces drawn by default).
+   */
+  piecesAt(clientX, clientY, pieces = this.last.pieces) {
+    const p = this.toTable(clientX, clientY);
+    const reach = this.px(PICK_PX);
+    const found = [];
+    pieceList(pieces).forEach((piece, order) => {
+      if (piece.on_table === false) return;
+      const [dx, dy] = direction(piece.heading || 0);
+      const [rx, ry] = [p.x - piece.x, p.y - piece.y];
+      const [w, l] = sizeOf(piece);
+      const out = Math.hypot(Math.max(0, Math.abs(rx * dy - ry * dx) - w / 2), Math.max(0, Math.abs(rx * dx + ry * dy) - l / 2));
+      if (out <= reach) found.push({ piece, on: out <= this.px(1), out, order });
+    });
+    found.sort((a, b) => (b.on - a.on) || (a.on ? b.order - a.order : a.out - b.out) || b.order - a.order);
+    return found.map((f) => f.piece);
   }
 
   /** A pointer position (client pixels) on the table, {x, y} in inches. */
@@ -475,15 +544,24 @@ export class FtlBoard {
     return { x: p.x, y: p.y };
   }
 
-  /** Zoom buttons for a page to put over the board: closer, farther, the whole table, the pieces. */
-  zoomControls() {
-    const button = (text, title, handler) => el("button", { type: "button", class: "secondary", title, "aria-label": title,
-      on: { click: handler } }, text);
+  /**
+   * Zoom buttons for a page to put by the board: closer, farther, the whole table, and the
+   * pieces: `mine()` (the player's own pieces) for a player, else all of them.
+   */
+  zoomControls({ mine = null } = {}) {
+    const button = (text, title, handler, id) => el("button", { type: "button", class: "secondary", title, "aria-label": title,
+      dataset: { zoom: id }, on: { click: handler } }, text);
+    const pieces = mine
+      ? button("Mine", "zoom to my pieces", () => {
+        const own = pieceList(mine()).filter((p) => p.on_table !== false);
+        this.fitPieces(own.length ? own : this.last.pieces);
+      }, "mine")
+      : button("Pieces", "zoom to the pieces", () => this.fitPieces(this.last.pieces), "pieces");
     return el("div", { class: "ftl-zoom", role: "toolbar", "aria-label": "zoom" },
-      button("+", "zoom in", () => this.zoom(1.5)),
-      button("−", "zoom out", () => this.zoom(1 / 1.5)),
-      button("Table", "show the whole table", () => this.fit()),
-      button("Pieces", "zoom to the pieces", () => this.fitPieces(this.last.pieces)));
+      button("+", "zoom in", () => this.zoom(1.5), "in"),
+      button("−", "zoom out", () => this.zoom(1 / 1.5), "out"),
+      button("Table", "show the whole table", () => this.fit(), "table"),
+      pieces);
   }
 
   /** Stop watching the board's size. */

@@ -150,6 +150,8 @@ export function attachEditor(board, hooks) {
 
   board.svg.addEventListener("pointerdown", pointerDown);
   window.addEventListener("keydown", keyDown);
+  // The arrow keys move the selected piece: they pan the board only when none is.
+  board.keysTaken = () => hooks.enabled() && Boolean(find());
   return {
     drawHandle,
     rotate,

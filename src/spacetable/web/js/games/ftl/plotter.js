@@ -249,8 +249,14 @@ export class Plotter {
   drawGhosts() {
     const g = clear(this.ghosts);
     const colour = this.colourOf(this.me);
-    const label = (x, y, text, cls) => g.append(svg("text", { class: `plot-label ${cls}`, x: fmt(x), y: fmt(-y),
-      "font-size": fmt(this.board.px(13)), "text-anchor": "middle", "dominant-baseline": "middle", text }));
+    // The order texts and the "hit?" marks keep off the pieces, their labels and each other.
+    const placer = this.board.labelPlacer();
+    const size = this.board.px(13);
+    const label = (x, y, text, cls, reach = null) => {
+      const spot = placer.place(x, y, text.length * size * 0.66, size * 1.15, reach ?? 0, { centred: reach === null });
+      g.append(svg("text", { class: `plot-label ${cls}`, x: fmt(spot.x), y: fmt(-spot.y), "font-size": fmt(size),
+        "text-anchor": "middle", "dominant-baseline": "middle", text }));
+    };
     for (const piece of this.mine()) {
       const order = this.orders[piece.id];
       if (!order) continue;
@@ -286,20 +292,19 @@ export class Plotter {
       const r = Math.hypot(...sizeOf(c.target)) / 2 + this.board.px(6);
       g.append(svg("circle", { class: `plot-crossing ${c.sure ? "sure" : "maybe"}`, cx: fmt(c.target.x), cy: fmt(-c.target.y),
         r: fmt(r), dataset: { piece: c.piece, target: c.target.id } }));
-      label(c.target.x - r * 0.7, c.target.y + r * 0.8, c.sure ? "hit!" : "hit?", c.sure ? "sure" : "maybe");
+      label(c.target.x, c.target.y, c.sure ? "hit!" : "hit?", c.sure ? "sure" : "maybe", r);
     }
   }
 
-  /** The ring (turn) and the arrow (sprint) around the selected piece, and a target on
-   * each of your pieces to select it. */
+  /** The ring (turn) and the arrow (sprint) around the selected piece, and a dashed ring
+   * on each of your pieces (a click picks one: picking.js). */
   drawHandles() {
     const g = clear(this.handles);
     if (!this.editable) return;
     const px = (n) => this.board.px(n);
     for (const piece of this.mine()) {
       g.append(svg("circle", { class: `plot-pick-target${piece.id === this.selected ? " selected" : ""}`,
-        cx: fmt(piece.x), cy: fmt(-piece.y), r: fmt(px(KNOB_PX)), dataset: { piece: piece.id },
-        on: { click: () => this.select(piece.id) } }));
+        cx: fmt(piece.x), cy: fmt(-piece.y), r: fmt(px(KNOB_PX)), dataset: { piece: piece.id } }));
     }
     const piece = this.mine().find((p) => p.id === this.selected);
     if (!piece) return;
@@ -363,6 +368,10 @@ export class Plotter {
         if (area.hasPointerCapture(event.pointerId)) area.releasePointerCapture(event.pointerId);
         this.dragging = false;
         this.dragText = null;
+        // The click that follows the drag picks no piece where it ended (picking.js).
+        const swallow = (c) => c.stopImmediatePropagation();
+        area.addEventListener("click", swallow, { capture: true, once: true });
+        setTimeout(() => area.removeEventListener("click", swallow, { capture: true }), 0);
         this.finishDrag();
       };
       area.addEventListener("pointermove", move);

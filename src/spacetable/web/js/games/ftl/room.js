@@ -10,10 +10,11 @@ import { TurnRoom } from "../../shell/turnroom.js";
 import { yourTurn } from "../../shell/notify.js";
 import { BoardTurn, turnToBottom } from "../../shell/boardturn.js";
 import { FtlBoard, HITS_TO_DESTROY } from "./board.js";
-import { clearMarks } from "./animate.js";
+import { clearMarks, reducedMotion } from "./animate.js";
 import { TurnHistory, retell, tellLine } from "./history.js";
 import { describeEvent, missilesWords, namesFor, outWords } from "./turns.js";
 import { Plotter } from "./plotter.js";
+import { pickPieces } from "./picking.js";
 
 /** Animation speeds the log offers. */
 const SPEEDS = [["1", "normal"], ["2", "fast"], ["4", "faster"], ["8", "fastest"]];
@@ -60,12 +61,12 @@ export class FtlRoom extends TurnRoom {
     const fresh = this.buildFrame({ name: "Faster Than Light", bodyClass: "ftl-room", tableAttrs: { "aria-label": "The table" }, help: HELP });
     fresh.after(countdownBox("Plot"));
     this.board = new FtlBoard(fresh);
-    fresh.addEventListener("click", (e) => {
-      const id = e.target.closest?.(".ftl-piece")?.dataset.piece;
-      if (id && !this.past && this.plotter.mine().some((p) => p.id === id)) this.plotter.select(id);
-    });
-    const zoom = this.board.zoomControls();
-    zoom.addEventListener("click", () => this.plotter.render()); // the handles keep their size on screen
+    // A click picks one of your pieces by its shape; again at the same spot, the next one there.
+    pickPieces(this.board, { allowed: (p) => !this.past && this.plotter.mine().some((m) => m.id === p.id),
+      onPick: (id) => this.plotter.select(id) });
+    // The handles keep their size on screen as the view zooms and pans.
+    fresh.addEventListener("viewchange", () => this.plotter?.render());
+    const zoom = this.board.zoomControls({ mine: () => this.plotter.mine() });
     // Your side at the bottom: the board turns for a player whose ship starts elsewhere.
     this.boardTurn = new BoardTurn(this.board, `ftl.room.${this.roomId}`, { onChange: () => this.turned() });
     zoom.append(this.boardTurn.button);
@@ -260,6 +261,7 @@ export class FtlRoom extends TurnRoom {
     this.plotPanel.hidden = true;
     this.logPanel.hidden = false;
     this.historyPanel.hidden = false;
+    this.boardInView();
     $("#skip").hidden = false;
     $("#status").textContent = `Turn ${message.turn}: every plot is revealed and played out.`;
     this.history.players = this.players();
@@ -280,6 +282,14 @@ export class FtlRoom extends TurnRoom {
     $("#skip").hidden = true;
     if (this.waiting) this.showState(this.waiting);
     if (this.result) this.showEnd(this.result.result);
+  }
+
+  /** A turn plays out on the board: bring it into view (on a phone, Submit is far under it). */
+  boardInView() {
+    const box = $("#table-wrap").getBoundingClientRect();
+    if (box.top >= -1 && box.bottom <= innerHeight + 1) return;
+    $("#table-wrap").scrollIntoView({ block: box.height <= innerHeight ? "nearest" : "start",
+      behavior: reducedMotion() ? "auto" : "smooth" });
   }
 
   /** The log starts over for turn `turn`. */

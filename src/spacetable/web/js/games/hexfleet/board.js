@@ -29,7 +29,7 @@
 //   board.onHover(cb)    cb({q, r} | null) as the mouse goes over hexes.
 //   board.hexCentre(q, r) -> {x, y} in board units (corner radius HEX_RADIUS).
 //   board.zoomControls() -> an element with zoom in / out / fit buttons.
-//   board.fit(), board.zoom(factor), board.centreOn(q, r)
+//   board.fit(), board.zoom(factor, at?), board.centreOn(q, r)
 //   board.setTurned(degrees)   turn the board 0, 90, 180 or 270 degrees clockwise about its
 //     middle (your side at the bottom). Hex labels and compass facings stay the map's, as
 //     the log names them; text stays upright (shell.css: .board-turned).
@@ -39,6 +39,7 @@ import "./sheet.js";
 import { el, svg } from "../../shell/dom.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
 import { turnToBottom } from "../../shell/boardturn.js";
+import { panZoom, zoomedBox } from "../../shell/panzoom.js";
 
 /** A hex's corner radius in board units. */
 export const HEX_RADIUS = 10;
@@ -369,33 +370,18 @@ export class HexBoard {
   onHover(cb) { this.handlers.hover.push(cb); }
 
   listen() {
-    const pointers = new Map();
-    let drag = null; // {x, y, view, moved} while one pointer pans
-    let pinch = null; // {distance, view} while two pointers zoom
-    this.svg.addEventListener("pointerdown", (e) => {
-      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (pointers.size === 1) drag = { x: e.clientX, y: e.clientY, view: { ...this.view }, moved: false };
-      else if (pointers.size === 2) {
-        const [a, b] = [...pointers.values()];
-        pinch = { distance: Math.hypot(a.x - b.x, a.y - b.y), view: { ...this.view } };
-        drag = null;
-      }
+    // Pan and zoom by hand (shell/panzoom.js, shared with the FTL board); a press that did
+    // not move is a tap. The arrow keys stay the room's (they move the active ship).
+    this.gestures = panZoom(this.svg, {
+      pan: (dx, dy) => {
+        const scale = this.unitsPerPixel();
+        this.setView({ ...this.view, x: this.view.x - dx * scale, y: this.view.y - dy * scale });
+      },
+      zoomAt: (factor, x, y) => this.zoom(factor, { x, y }),
+      onTap: (e) => this.tap(e),
     });
     this.svg.addEventListener("pointermove", (e) => {
-      if (pointers.has(e.pointerId)) pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (pinch && pointers.size === 2) {
-        const [a, b] = [...pointers.values()];
-        const factor = Math.hypot(a.x - b.x, a.y - b.y) / Math.max(1, pinch.distance);
-        this.setView(this.scaled(pinch.view, factor));
-      } else if (drag && pointers.size === 1) {
-        const dx = e.clientX - drag.x;
-        const dy = e.clientY - drag.y;
-        if (!drag.moved && Math.hypot(dx, dy) < 8) return;
-        drag.moved = true;
-        const scale = this.unitsPerPixel();
-        this.setView({ ...drag.view, x: drag.view.x - dx * scale, y: drag.view.y - dy * scale });
-      }
-      if (e.pointerType === "mouse" && !drag?.moved) {
+      if (e.pointerType === "mouse" && !this.gestures.busy()) {
         const hex = e.target.closest?.(".hex, .ship");
         const key = hex?.dataset.hex || null;
         if (key !== this.hovered) {
@@ -405,18 +391,6 @@ export class HexBoard {
         }
       }
     });
-    const end = (e) => {
-      pointers.delete(e.pointerId);
-      if (pointers.size < 2) pinch = null;
-    };
-    this.svg.addEventListener("pointerup", (e) => {
-      const moved = drag?.moved || pinch;
-      end(e);
-      if (pointers.size === 0) drag = null;
-      if (moved) return;
-      this.tap(e);
-    });
-    this.svg.addEventListener("pointercancel", (e) => { end(e); drag = null; });
     this.svg.addEventListener("pointerleave", (e) => {
       if (e.pointerType === "mouse" && this.hovered) {
         this.hovered = null;
@@ -427,10 +401,6 @@ export class HexBoard {
     // the tap put under the finger (a phone's move bar and its Confirm, over the board).
     this.svg.addEventListener("touchend", (e) => {
       if (e.cancelable) e.preventDefault();
-    }, { passive: false });
-    this.svg.addEventListener("wheel", (e) => {
-      e.preventDefault();
-      this.zoom(e.deltaY < 0 ? 1.2 : 1 / 1.2);
     }, { passive: false });
   }
 
@@ -463,9 +433,17 @@ export class HexBoard {
     this.setView({ ...map, h: map.h + this.bottomRoomPx * unitsPerPx });
   }
 
-  /** Zoom in (factor > 1) or out about the middle of the view. */
-  zoom(factor) {
-    this.setView(this.scaled(this.view, factor));
+  /**
+   * Zoom in (factor > 1) or out about the middle of the view, or about the screen point
+   * `at` ({x, y} client pixels), which stays where it is.
+   */
+  zoom(factor, at = null) {
+    if (!at) return this.setView(this.scaled(this.view, factor));
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return undefined;
+    const p = new DOMPoint(at.x, at.y).matrixTransform(ctm.inverse());
+    const most = (this.shown || this.bounds).w * 1.5;
+    return this.setView(zoomedBox(this.view, factor, p, { least: HEX_RADIUS * 6, most }));
   }
 
   /** Keep the zoom, put hex (q, r) in the middle. */

@@ -1,0 +1,56 @@
+// Picking a piece on the FTL board by clicking or tapping it: the piece under the pointer
+// by its own shape (FtlBoard.piecesAt: the ship you click, not the missile in front of it,
+// a finger's width around the small ones), and a second click at the same spot picks the
+// next piece there, round and round. A short note by the pointer says how many are there.
+
+import { svg } from "../../shell/dom.js";
+import { fmt } from "./board.js";
+
+/** Clicks this close together (screen px) are "at the same spot". */
+const SAME_SPOT_PX = 8;
+
+/** The words of the note, kept together for a later translation. */
+const WORDS = {
+  several: (index, count) => `${index} of ${count} here: click again for the next`,
+};
+
+/**
+ * Let a click on `board` pick a piece: `allowed(piece)` says which pieces may be picked
+ * (your own, say); `onPick(id)` hears the one picked. Returns {stop()}.
+ */
+export function pickPieces(board, { allowed = () => true, onPick }) {
+  let last = null; // {x, y, ids, index}: the last pick, to go round the pieces there
+  const note = () => board.layer("marks").querySelector(".pick-note");
+  const click = (e) => {
+    const ids = board.piecesAt(e.clientX, e.clientY).filter(allowed).map((p) => p.id);
+    note()?.remove();
+    if (!ids.length) {
+      last = null;
+      return;
+    }
+    const again = last && Math.hypot(e.clientX - last.x, e.clientY - last.y) <= SAME_SPOT_PX
+      && last.ids.length === ids.length && last.ids.every((id, i) => id === ids[i]);
+    const index = again ? (last.index + 1) % ids.length : 0;
+    last = { x: e.clientX, y: e.clientY, ids, index };
+    onPick(ids[index]);
+    board.svg.dataset.pickedAmong = String(ids.length);
+    if (ids.length > 1) {
+      const at = board.toTable(e.clientX, e.clientY);
+      const size = board.px(12);
+      const [ox, oy] = board.frame.fromView(0, board.px(22));
+      board.layer("marks").append(svg("text", { class: "pick-note", x: fmt(at.x + ox), y: fmt(-(at.y + oy)),
+        "font-size": fmt(size), "text-anchor": "middle", fill: "#ffffff", stroke: "#0a0f1f", "stroke-width": fmt(size * 0.25),
+        "paint-order": "stroke", text: WORDS.several(index + 1, ids.length) }));
+    }
+  };
+  // The note goes when the view moves (it was put by the pointer, not by a piece).
+  const moved = () => note()?.remove();
+  board.svg.addEventListener("click", click);
+  board.svg.addEventListener("viewchange", moved);
+  return {
+    stop() {
+      board.svg.removeEventListener("click", click);
+      board.svg.removeEventListener("viewchange", moved);
+    },
+  };
+}
