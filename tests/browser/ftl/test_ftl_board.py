@@ -275,24 +275,22 @@ def test_hit_warnings_and_order_texts_never_overlap(
     assert {"S8", "hit?"} <= {t for t, _ in texts}
     assert overlapping(texts) == []
     shot(ann, "hit-and-order")
-    ann.click(".ftl-zoom [data-zoom='in']")
-    texts = label_boxes(ann, ".plot-label") + label_boxes(ann, ".ftl-labels .ftl-label")
-    assert overlapping(texts) == []
-    # On a phone's width too.
+    # On a phone's width the board is smaller: still apart, and zoomed in too.
     ann.set_viewport_size({"width": 390, "height": 844})
-    ann.click(".ftl-zoom [data-zoom='table']")
-    texts = label_boxes(ann, ".plot-label") + label_boxes(ann, ".ftl-labels .ftl-label")
-    assert {"S8", "hit?"} <= {t for t, _ in texts}
-    assert overlapping(texts) == []
-    shot(ann, "hit-and-order-phone")
+    ann.click(".ftl-zoom button[aria-label='show the whole table']")
+    for _ in range(2):
+        texts = label_boxes(ann, ".plot-label") + label_boxes(ann, ".ftl-labels .ftl-label")
+        assert {"S8", "hit?"} <= {t for t, _ in texts}
+        assert overlapping(texts) == []
+        shot(ann, "hit-and-order-phone")
+        ann.click(".ftl-zoom button[aria-label='zoom in']")
 
 
-def test_on_a_phone_the_zoom_row_covers_nothing_two_fingers_zoom_and_the_turn_plays_in_view(
+def test_on_a_phone_the_zoom_row_covers_nothing_and_two_fingers_zoom(
     server: Server, open_page: OpenPage, shot: Shot
 ) -> None:
     phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-    ann, bob = duel(server, open_page, **phone)
-    ann.select_option("#turn-speed", "1")
+    ann, _bob = duel(server, open_page, **phone)
     shot(ann, "start")
     # The zoom row covers no edge mark: it sits under the board.
     row, board = ann.locator(".ftl-zoom").bounding_box(), ann.locator("#table").bounding_box()
@@ -320,7 +318,14 @@ def test_on_a_phone_the_zoom_row_covers_nothing_two_fingers_zoom_and_the_turn_pl
     wait_wider(ann, ship, size * 2.5)
     assert near(centre_of(ann, ship), (x, y), within=6)
     shot(ann, "pinched")
-    ann.click(".ftl-zoom [data-zoom='table']")
+
+
+def test_on_a_phone_the_board_comes_into_view_as_the_turn_plays_out(
+    server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    ann, bob = duel(server, open_page, **phone)
+    ann.select_option("#turn-speed", "1")
     # She plots and submits far down the page: the board is out of sight ...
     ann.fill(".plot-row[data-piece='ann'] .plot-order", "S1")
     ann.tap("#submit-plot")
