@@ -131,7 +131,7 @@ def test_the_rules_and_the_tutorial_name_a_game_without_rules_or_lesson(
     )
     # The tutorial's course is the registered games' lessons: the added game has none.
     tutorial = open_page("/tutorial")
-    expect(tutorial.locator("#step-count")).to_have_text("Step 1 of 13 · Light Speed")
+    expect(tutorial.locator("#step-count")).to_have_text("Step 1 of 16 · Light Speed")
     expect(tutorial.locator("#skip-ftl")).to_have_text("Skip to Faster Than Light")
 
 

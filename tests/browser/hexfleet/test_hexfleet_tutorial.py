@@ -117,6 +117,10 @@ def test_a_newcomer_fights_a_hex_fleet_activation_then_meets_the_easy_bot(
     page.click("#next")
     step_is(page, "hex-ready")
     assert page.locator("#next").is_hidden()
+    # The last lesson's first match completes the tutorial (the earlier ones do not).
+    assert page.inner_text("#play-hexfleet") == "Play your first match"
+    assert "Tutorial complete" in status(page)
+    assert page.get_attribute("body", "data-complete") == "yes"
     shot(page, "5-ready")
     page.click("#play-hexfleet")
     page.wait_for_url("**/rooms/*?join=1&bots=1:easy")
@@ -142,17 +146,15 @@ def test_the_hex_fleet_steps_on_a_phone(open_page: OpenPage, shot: Shot) -> None
 
 def test_the_first_tutorial_goes_on_to_hex_fleet(open_page: OpenPage) -> None:
     page = open_page("/tutorial?game=ftl")
-    step_is(page, "ftl-turn")
-    page.locator(".plot-order[data-piece='red-m1']").fill("R-45")
-    page.click("#play-turn")
-    wait_done(page)
-    page.click("#next")
-    page.locator(".plot-order[data-piece='red-m1']").fill("S7.5")
-    page.click("#play-turn")
-    wait_done(page)
-    page.click("#next")
-    step_is(page, "ready")
+    step_is(page, "ftl-launch")
+    for piece, order in (("red", "L"), ("red-m1", "R-45"), ("red-m1", "S7.5"), ("red", "S3")):
+        page.locator(f".plot-order[data-piece='{piece}']").fill(order)
+        page.click("#play-turn")
+        wait_done(page)
+        page.click("#next")
+    step_is(page, "ftl-ready")
     assert "Next" in page.inner_text("#step-text") and page.locator("#next").is_enabled()
+    assert "Tutorial complete" not in status(page)
     page.click("#next")
     step_is(page, "hex-cup")
     assert page.locator("#ftl-board").is_hidden()

@@ -1,21 +1,23 @@
 // The tutorial: a newcomer learns by doing, one short step at a time. The course is the
 // registered games' lessons (GET /api/games, in its order; each game module's `tutorial`):
-// first the lessons of the two-minute course (`basics`), then that course's finale (a
-// first match against a bot, from the first lesson that has one), then the other lessons.
-// Each step says what to do, notices when it is done and only then offers Next; a
-// lesson of the two-minute course offers a skip to the next one. A lesson builds its own
-// table and panels in the page (api.table, api.side); the page shows the parts of the
-// lesson on show and hides the others'.
+// the lessons of the two-minute course (`basics`) first, then the others. Each lesson ends
+// with its finale: a first match of that game against its beginner bot (the page adds the
+// "Play your first match" button, api.firstMatch). Each step says what to do, notices when
+// it is done and only then offers Next; every lesson but the last offers a skip to the
+// next one. The tutorial is complete only at the last finale. A lesson builds its own table
+// and panels in the page (api.table, api.side); the page shows the parts of the lesson on
+// show and hides the others'.
 //
 // `/tutorial?game=<key>` starts at that game's lesson (as on the referee page).
 //
 // The page's state for tests: body[data-step] is the current step's id, body[data-done] is
-// "yes" once the step is done, body[data-lesson] the key of the lesson on show.
+// "yes" once the step is done, body[data-lesson] the key of the lesson on show, and
+// body[data-complete] "yes" once the last step is done.
 
-import { $, clear, el } from "../shell/dom.js";
+import { $, clear, el, postJSON } from "../shell/dom.js";
 import { gameList, loadGame } from "../games/index.js";
 
-/** Every lesson in the course's order, each {key, title, lesson, parts}. */
+/** Every lesson in the course's order, each {key, title, entry (its GET /api/games entry), lesson, parts}. */
 const lessons = [];
 /** The course: every step, each with its lesson (`owner`) and the game it names (`game`). */
 const steps = [];
@@ -39,7 +41,35 @@ function apiFor(record) {
     actions: () => $("#step-actions"),
     table: place($("#table-wrap")),
     side: place($(".tutorial-side")),
+    firstMatch: (options) => firstMatchButton(record, options),
   };
+}
+
+/** The ruleset a room of the game `entry` (its GET /api/games entry) is opened with. */
+function rulesetOf(entry) {
+  return entry.options?.properties?.ruleset?.const ?? entry.rulesets[0];
+}
+
+/**
+ * The finale's button of lesson `record`: "Play your first match" opens a two-seat room of
+ * its game (`body`: more of the room's options) and seats us, then its beginner bot (or
+ * `level`), as the lobby's "Play a bot" does. `id`: the button's id.
+ */
+function firstMatchButton(record, { id, body = {}, level = null }) {
+  const button = el("button", { type: "button", class: "play-first", id, text: "Play your first match",
+    "aria-describedby": "step-title" });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const room = await postJSON("/api/rooms", { ruleset: rulesetOf(record.entry), seats: 2, ...body });
+      const bot = level || record.entry.beginner_bot || record.entry.default_bot;
+      location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:${encodeURIComponent(bot)}`;
+    } catch (error) {
+      button.disabled = false;
+      say(`The room could not be created: ${error.message}`);
+    }
+  });
+  return button;
 }
 
 /** The parts of lesson `record` step aside (their own hidden state kept) or come back. */
@@ -93,11 +123,9 @@ function showStep(i) {
   if (i > 0 && matchMedia("(max-width: 820px)").matches) $(".tutorial-step").scrollIntoView({ block: "start" });
 }
 
-/** Within the two-minute course, a link to the next game's lesson. */
+/** Every lesson but the last offers a link to the next one. */
 function showSkip(step) {
-  const basics = lessons.filter((record) => record.lesson.basics);
-  const at = step.game ? basics.indexOf(step.owner) : -1;
-  const to = at >= 0 ? basics[at + 1] : null;
+  const to = lessons[lessons.indexOf(step.owner) + 1];
   skip.hidden = !to;
   if (!to) return;
   skip.id = `skip-${to.key}`;
@@ -105,10 +133,12 @@ function showSkip(step) {
   skip.onclick = () => showStep(steps.findIndex((s) => s.owner === to));
 }
 
-/** The step is done: say so and offer Next. */
+/** The step is done: say so and offer Next; the last step completes the tutorial. */
 function done(message) {
   document.body.dataset.done = "yes";
-  say(message, "done");
+  const last = index === steps.length - 1;
+  document.body.dataset.complete = last ? "yes" : "";
+  say(last ? `${message} Tutorial complete: you have tried every game.` : message, "done");
   const next = $("#next");
   next.disabled = false;
   if (!next.hidden) next.focus({ preventScroll: true });
@@ -135,7 +165,7 @@ async function loadLessons() {
   const failed = [];
   for (const [k, entry] of games.entries()) {
     if (!modules[k].tutorial) continue;
-    const record = { key: entry.key, title: entry.title, parts: [] };
+    const record = { key: entry.key, title: entry.title, entry, parts: [] };
     try {
       record.lesson = await modules[k].tutorial(apiFor(record));
       lessons.push(record);
@@ -146,20 +176,23 @@ async function loadLessons() {
   return failed;
 }
 
-/** The course in order: the two-minute lessons, their finale, the other lessons. */
+/**
+ * The course in order: the two-minute lessons, then the others, each lesson's steps then
+ * its finale (its first match); a finale that is not the last step names what Next brings.
+ */
 function buildCourse() {
-  const basics = lessons.filter((record) => record.lesson.basics);
-  const more = lessons.filter((record) => !record.lesson.basics);
-  const add = (record, list, game) => steps.push(...list.map((step) => ({ ...step, owner: record, game })));
-  for (const record of basics) add(record, record.lesson.steps, record.title);
-  const ending = basics.find((record) => record.lesson.finale);
-  if (ending) {
-    const { finale } = ending.lesson;
-    const onward = more.map((record) => `${record.title}${record.lesson.pitch ? ` (${record.lesson.pitch})` : ""}`);
-    const text = onward.length ? [...finale.text, `Or press <b>Next</b> for ${onward.length === 1 ? "another game" : "more games"}: ${onward.join(", ")}.`] : finale.text;
-    add(ending, [{ ...finale, text }], "");
+  lessons.sort((a, b) => Number(Boolean(b.lesson.basics)) - Number(Boolean(a.lesson.basics)));
+  for (const [k, record] of lessons.entries()) {
+    const game = record.title;
+    steps.push(...record.lesson.steps.map((step) => ({ ...step, owner: record, game })));
+    const { finale } = record.lesson;
+    if (!finale) continue;
+    const after = lessons.slice(k + 1).map((other) => `${other.title}${other.lesson.pitch ? ` (${other.lesson.pitch})` : ""}`);
+    const text = after.length
+      ? [...finale.text, `Or press <b>Next</b> to learn ${after.length === 1 ? "another game" : "the other games"} first: ${after.join(", ")}.`]
+      : finale.text;
+    steps.push({ ...finale, text, owner: record, game });
   }
-  for (const record of more) add(record, record.lesson.steps, record.title);
 }
 
 async function main() {

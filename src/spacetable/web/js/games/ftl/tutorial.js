@@ -1,29 +1,42 @@
-// The tutorial's Faster Than Light steps: the player's missile must reach Blue's ship. First
-// turn it with the ring (the plotter of the FTL room, games/ftl/plotter.js), then sprint it
-// with the arrow so its tape meets the ship. Each turn is resolved by the server's referee
-// (POST /api/resolve, the turn file of DESIGN section 5) and played out on the board
-// (games/ftl/animate.js), told line by line. ftlLesson() gives the tutorial page
-// (pages/tutorial.js) the steps, and builds the board and panels when the first is shown.
+// The tutorial's Faster Than Light steps, a duel against Blue on a small table. Launch a
+// missile from your ship (the order of a first turn), turn it with the ring (the plotter of
+// the FTL room, games/ftl/plotter.js) to face Blue's ship, sprint it with the arrow so its
+// tape meets the ship, then dodge Blue's missile with a sprint: only a piece that turns or
+// launches can be hit. Blue's orders are fixed, so the lesson is the same every time. Each
+// turn is resolved by the server's referee (POST /api/resolve, the turn file of DESIGN
+// section 5) and played out on the board (games/ftl/animate.js), told line by line.
+// ftlLesson() gives the tutorial page (pages/tutorial.js) the steps and the finale (a first
+// FTL duel against the beginner bot), and builds the board and panels when the first is shown.
 
 import { clear, el, postJSON, setPhase, svg } from "../../shell/dom.js";
-import { FtlBoard, pieceList, seatColour } from "./board.js";
+import { FtlBoard, fmt, pieceList, seatColour } from "./board.js";
 import { Plotter } from "./plotter.js";
 import { afterOrder, noseOf, orderText, tapeContact } from "./orders.js";
-import { animateTurn } from "./animate.js";
-import { headingText } from "./turns.js";
+import { animateTurn, clearMarks } from "./animate.js";
+import { headingText, missilesWords } from "./turns.js";
 
 const PLAYERS = ["red", "blue"];
 const TABLE = { width: 14, height: 14 };
 const ME = "red";
+const SHIP = "red";
 const MISSILE = "red-m1";
 const TARGET = "blue";
-/** Blue's orders, turn by turn: nothing, then a turn (which puts it in normal space). */
-const BLUE_ORDERS = [null, "R+15"];
+const BLUE_MISSILE = "blue-m1";
+/** Blue's orders, turn by turn: it launches too, turns its missile to face your ship,
+ * turns its ship (which puts it in normal space), then sprints its missile at your ship. */
+const BLUE_ORDERS = [
+  [{ piece: TARGET, order: "L" }],
+  [{ piece: BLUE_MISSILE, order: "R+60" }],
+  [{ piece: TARGET, order: "R+15" }],
+  [{ piece: BLUE_MISSILE, order: "S7.5" }],
+];
+/** Your ship launches its missile to (2, -3); Blue's ship faces +x. */
 const START = [
-  { id: "red", kind: "ship", owner: "red", x: 4, y: -5, heading: 0, hits: 0, missiles: 9, launched: 1 },
-  { id: MISSILE, kind: "missile", owner: "red", x: 2, y: -3, heading: 0, hits: 0 },
+  { id: SHIP, kind: "ship", owner: "red", x: 2, y: -4.25, heading: 0, hits: 0, missiles: 10, launched: 0 },
   { id: TARGET, kind: "ship", owner: "blue", x: -3, y: 2, heading: -90, hits: 0, missiles: 10, launched: 0 },
 ];
+/** What each step asks of which piece: the others stay without an order. */
+const GOALS = { launch: SHIP, turn: MISSILE, sprint: MISSILE, dodge: SHIP };
 const colourOf = (player) => seatColour(PLAYERS.indexOf(player));
 
 /** A piece as a turn file writes it (the referee refuses any other field). */
@@ -50,6 +63,7 @@ export class FtlLesson {
     this.say = say;
     this.done = done;
     this.goal = null;
+    this.panel = panel;
     clear(panel);
     const list = el("div", { id: "plot-pieces" });
     panel.append(el("h2", { text: "Your orders" }),
@@ -62,24 +76,17 @@ export class FtlLesson {
     });
   }
 
-  /** Turn 1: turn the missile with the ring to face Blue's ship. */
-  plotTurn() {
-    this.goal = "turn";
-    this.showPlot();
-  }
-
-  /** Turn 2: sprint the missile with the arrow so its tape reaches Blue's ship. */
-  plotSprint() {
-    this.goal = "sprint";
-    this.showPlot();
-  }
-
-  showPlot() {
+  /** Plot the turn of step `goal` (launch, turn, sprint or dodge: GOALS). */
+  plot(goal) {
+    this.goal = goal;
+    this.panel.hidden = false;
+    clearMarks(this.board); // the last turn's tapes: this is a new turn
     this.board.draw(this.pieces, { players: PLAYERS });
     this.plotter.show({ pieces: this.pieces, turn: this.turn, plot: [] }, ME, true);
-    // Selected without select(), which would scroll the page to the missile's row.
-    this.plotter.selected = MISSILE;
+    // Selected without select(), which would scroll the page to the piece's row.
+    this.plotter.selected = GOALS[goal];
     this.plotter.render();
+    this.drawBlueTape();
     const actions = clear(this.actions());
     this.playButton = el("button", { type: "button", id: "play-turn", text: "Play the turn", disabled: true,
       on: { click: () => this.play() } });
@@ -87,27 +94,56 @@ export class FtlLesson {
     this.check();
   }
 
+  /** In the dodge step Blue's plot is shown (this once): its missile's tape, dashed. */
+  drawBlueTape() {
+    const layer = clear(this.board.layer("lesson"));
+    const missile = this.pieces.find((p) => p.id === BLUE_MISSILE);
+    if (this.goal !== "dodge" || !missile) return;
+    const start = noseOf(missile);
+    const end = noseOf(afterOrder(missile, { kind: "S", distance: 7.5 }));
+    layer.append(svg("line", { class: "lesson-blue-tape", x1: fmt(start[0]), y1: fmt(-start[1]), x2: fmt(end[0]), y2: fmt(-end[1]),
+      stroke: colourOf("blue"), "stroke-width": 3, "stroke-dasharray": "6 4", "vector-effect": "non-scaling-stroke" }));
+  }
+
+  /** What the step asks that the plot does not do yet, or null. */
+  problem() {
+    const ship = this.pieces.find((p) => p.id === SHIP);
+    const missile = this.pieces.find((p) => p.id === MISSILE);
+    const target = this.pieces.find((p) => p.id === TARGET);
+    const wanted = GOALS[this.goal];
+    const other = Object.keys(this.plotter.orders).find((id) => id !== wanted);
+    if (other) return `This step is about your ${wanted === SHIP ? "ship" : "missile"}: clear ${other}'s order (✕) first.`;
+    const order = this.plotter.orders[wanted];
+    if (this.goal === "launch") {
+      return order?.kind === "L" ? null : "Press Launch on your ship's row: a missile appears just ahead of it.";
+    }
+    if (this.goal === "turn") {
+      const after = afterOrder(missile, order);
+      if (order?.kind !== "R") return "Drag the ring around your missile (the circle with a dot) to give it a turn order.";
+      if (tapeContact(noseOf(after), after.heading, 8, target) === null) {
+        return `${orderText(order)} points it away from Blue's ship: keep turning it (the ghost shows where it will face).`;
+      }
+      return null;
+    }
+    if (this.goal === "sprint") {
+      const turned = afterOrder(target, { kind: "R", angle: 15 });
+      if (order?.kind !== "S") return "Drag the arrow ahead of your missile to give it a sprint order.";
+      if (tapeContact(noseOf(missile), missile.heading, order.distance, turned) === null) {
+        return `${orderText(order)}: the tape stops short of Blue's ship. Drag the arrow further.`;
+      }
+      return null;
+    }
+    if (order?.kind === "S") return null;
+    if (order) return `${orderText(order)} ${order.kind === "L" ? "launches" : "turns"}: your ship would be in normal space, and Blue's tape would hit it. Sprint instead.`;
+    return `Drag the arrow ahead of your ship to sprint${ship ? "" : " it"}: a sprinting piece cannot be hit.`;
+  }
+
   /** Whether the plot does what the step asks: say what is missing, or allow Play. */
   check() {
     if (!this.playButton || this.playButton.dataset.played) return;
-    const missile = this.pieces.find((p) => p.id === MISSILE);
-    const target = this.pieces.find((p) => p.id === TARGET);
-    const order = this.plotter.orders[MISSILE];
-    let problem = null;
-    if (this.goal === "turn") {
-      const after = afterOrder(missile, order);
-      if (order?.kind !== "R") problem = "Drag the ring around your missile (the circle with a dot) to give it a turn order.";
-      else if (tapeContact(noseOf(after), after.heading, 8, target) === null) {
-        problem = `${orderText(order)} points it away from Blue's ship: keep turning it (the ghost shows where it will face).`;
-      }
-    } else {
-      const turned = afterOrder(target, { kind: "R", angle: 15 });
-      if (order?.kind !== "S") problem = "Drag the arrow ahead of your missile to give it a sprint order.";
-      else if (tapeContact(noseOf(missile), missile.heading, order.distance, turned) === null) {
-        problem = `${orderText(order)}: the tape stops short of Blue's ship. Drag the arrow further.`;
-      }
-    }
+    const problem = this.problem();
     this.playButton.disabled = Boolean(problem);
+    const order = this.plotter.orders[GOALS[this.goal]];
     this.say(problem || `${orderText(order)}: ready. Press Play the turn.`);
   }
 
@@ -119,8 +155,7 @@ export class FtlLesson {
       const cut = entry.lastIndexOf(":");
       return { piece: entry.slice(0, cut), order: entry.slice(cut + 1) };
     });
-    const blue = BLUE_ORDERS[this.turn - 1];
-    if (blue) orders.push({ piece: TARGET, order: blue });
+    orders.push(...(BLUE_ORDERS[this.turn - 1] || []));
     const file = { ruleset: "ftl", players: PLAYERS, table: TABLE, pieces: this.pieces.map(fileFields), orders };
     let answer;
     try {
@@ -144,10 +179,18 @@ export class FtlLesson {
     // The played turn's ghosts go; the animation's marks (tapes, contacts) stay.
     this.plotter.show({ pieces: this.pieces, turn: this.turn, plot: [] }, ME, false);
     this.board.draw(this.pieces, { players: PLAYERS });
+    clear(this.board.layer("lesson"));
     document.body.dataset.phase = "plot";
     this.playButton.remove();
     this.playButton = null;
-    this.done(this.goal === "turn" ? this.turnWords(answer.result) : this.sprintWords(answer.result));
+    this.done(WORDS[this.goal].call(this, answer.result));
+  }
+
+  launchWords() {
+    const missile = this.pieces.find((p) => p.id === MISSILE);
+    return missile
+      ? `Your missile ${MISSILE} is on the table, just ahead of your ship (${missilesWords(this.pieces.find((p) => p.id === SHIP)?.missiles ?? 0)} left). Blue launched one too. Launching puts both pieces in normal space for the turn: they could have been hit.`
+      : "Your missile could not be put on the table.";
   }
 
   turnWords() {
@@ -162,7 +205,19 @@ export class FtlLesson {
     }
     return "Your tape missed this time: Blue's ship turned out of its way.";
   }
+
+  dodgeWords(result) {
+    const ship = result.pieces[SHIP];
+    if (ship && ship.on_table !== false && !ship.hits) {
+      return "Blue's missile sprinted straight through where your ship stood, and nothing happened: your ship was sprinting, so it was out of normal space. A piece that sprints (or does nothing) cannot be hit; one that turns or launches can.";
+    }
+    return `Your ship was hit: it has ${ship?.hits ?? 0} hit${ship?.hits === 1 ? "" : "s"} of 3.`;
+  }
 }
+
+/** What the board says after each step's turn. */
+const WORDS = { launch: FtlLesson.prototype.launchWords, turn: FtlLesson.prototype.turnWords,
+  sprint: FtlLesson.prototype.sprintWords, dodge: FtlLesson.prototype.dodgeWords };
 
 /**
  * The FTL lesson for the tutorial page's `api` (pages/tutorial.js): its steps. The board
@@ -186,14 +241,23 @@ export function ftlLesson(api) {
     basics: true,
     steps: [
       {
-        id: "ftl-turn",
-        name: "Turn",
-        title: "Faster Than Light: turn with the ring",
+        id: "ftl-launch",
+        name: "Launch",
+        title: "Faster Than Light: launch a missile",
         text: [
           "A different game: a duel of secret orders on a table measured in inches. Each turn you give each of your pieces one order, the other player does the same, and then all the orders happen at once.",
+          "Ships do not shoot: they launch missiles, and a duel starts with none on the table. <b>Press Launch</b> on your ship's row (or type <b>L</b>), then <b>Play the turn</b>. The ghost shows where the missile will appear.",
+        ],
+        enter: () => start().plot("launch"),
+      },
+      {
+        id: "ftl-turn",
+        name: "Turn",
+        title: "Turn with the ring",
+        text: [
           "Your red missile (<b>red-m1</b>) must reach Blue's ship. <b>Drag the ring around your missile</b> until it faces Blue's ship (15° at a time), then press <b>Play the turn</b>. A ghost shows where it will point.",
         ],
-        enter: () => start().plotTurn(),
+        enter: () => start().plot("turn"),
       },
       {
         id: "ftl-sprint",
@@ -203,8 +267,35 @@ export function ftlLesson(api) {
           "Now <b>drag the arrow ahead of your missile</b> to sprint: the yellow tape is its path, 1 to 8 inches. Make it reach Blue's ship.",
           "A tape only strikes a piece that launched or turned this turn. Blue is turning this turn, so it can be hit. Then press <b>Play the turn</b>.",
         ],
-        enter: () => start().plotSprint(),
+        enter: () => start().plot("sprint"),
+      },
+      {
+        id: "ftl-dodge",
+        name: "Dodge",
+        title: "A sprinting piece cannot be hit",
+        text: [
+          "Blue's missile faces your ship, and this once you know Blue's plot: it sprints straight at you (the dashed blue line).",
+          "Only a piece that turns or launches this turn is in normal space, where a tape can hit it; a piece that sprints, or does nothing, is not. <b>Sprint your ship</b> with the arrow, then <b>Play the turn</b>.",
+        ],
+        enter: () => start().plot("dodge"),
       },
     ],
+    finale: {
+      id: "ftl-ready",
+      name: "Play",
+      title: "Your first Faster Than Light duel",
+      text: [
+        "That is the whole game: launch, turn, sprint, and guess where the other will be. A real duel starts on a four-foot table with ten missiles a ship, and the last ship on the table wins.",
+        "The greedy bot takes the best shot at where you stand and never guesses your move: keep sprinting when its missiles face you.",
+      ],
+      enter: () => {
+        start().panel.hidden = true; // nothing to plot any more
+        setPhase("over");
+        const play = api.firstMatch({ id: "play-ftl" });
+        api.actions().replaceChildren(play, el("a", { class: "button secondary", href: "/rules#ftl", text: "Read the FTL rules" }));
+        api.done("You have the Faster Than Light basics.");
+        play.focus({ preventScroll: true });
+      },
+    },
   };
 }

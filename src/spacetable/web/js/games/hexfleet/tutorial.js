@@ -8,9 +8,10 @@
 // of DESIGN section 6) applies the charts to the cards, as it does for a referee at a real
 // table.
 //
-// API: hexLesson(api) -> {pitch, steps}: the tutorial's step objects ({id, name, title,
-//   text, enter}), the last one opening a hex fleet duel against the easy bot; `api` is the
-//   tutorial page's (pages/tutorial.js: say, done, undone, isDone, actions, table, side).
+// API: hexLesson(api) -> {pitch, steps, finale}: the tutorial's step objects ({id, name,
+//   title, text, enter}), the finale opening a hex fleet duel against the beginner bot; `api`
+//   is the tutorial page's (pages/tutorial.js: say, done, undone, isDone, actions, table,
+//   side, firstMatch).
 
 import { el, postJSON } from "../../shell/dom.js";
 import { DIRECTIONS, HexBoard } from "./board.js";
@@ -361,35 +362,21 @@ export function hexLesson(api) {
         ],
         enter: () => get().startFire(),
       },
-      {
-        id: "hex-ready",
-        name: "Play",
-        title: "Your first hex fleet battle",
-        text: [
-          "That is a whole activation. In a battle the cup goes on drawing, each side's ships move and fire in turn, and a ship may also <b>jump</b> out while it keeps half its propulsion, to come back in a turn you choose.",
-          "Before you fire, the board shows the exact odds of the salvo; after it, the cards turn face up. The easy bot closes in and fires: a fair first opponent.",
-        ],
-        enter: () => {
-          const play = el("button", { type: "button", id: "play-hexfleet", class: "play-first", text: "Play a hex fleet battle",
-            on: { click: () => playHexBattle(play, api.say) } });
-          api.actions().replaceChildren(play, el("a", { class: "button secondary", href: "/rules#hexfleet", text: "Read the hex fleet rules" }));
-          api.done("Tutorial complete.");
-          play.focus({ preventScroll: true });
-        },
-      },
     ],
+    finale: {
+      id: "hex-ready",
+      name: "Play",
+      title: "Your first hex fleet battle",
+      text: [
+        "That is a whole activation. In a battle the cup goes on drawing, each side's ships move and fire in turn, and a ship may also <b>jump</b> out while it keeps half its propulsion, to come back in a turn you choose.",
+        "Before you fire, the board shows the exact odds of the salvo; after it, the cards turn face up. The easy bot closes in and fires: a fair first opponent.",
+      ],
+      enter: () => {
+        const play = api.firstMatch({ id: "play-hexfleet", body: { scenario: "duel" } });
+        api.actions().replaceChildren(play, el("a", { class: "button secondary", href: "/rules#hexfleet", text: "Read the hex fleet rules" }));
+        api.done("You have the hex fleet basics.");
+        play.focus({ preventScroll: true });
+      },
+    },
   };
-}
-
-/** Open a hex fleet duel for two, with us in one seat and the easy bot in the other. */
-async function playHexBattle(button, say) {
-  button.disabled = true;
-  try {
-    const room = await postJSON("/api/rooms", { ruleset: "hexfleet", seats: 2, scenario: "duel" });
-    // As the lobby's "Play a bot": the room page seats us, then the bot.
-    location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:easy`;
-  } catch (error) {
-    button.disabled = false;
-    say(`The room could not be created: ${error.message}`);
-  }
 }

@@ -19,7 +19,7 @@ export async function referee(ctx) {
   return startLaserReferee({ ...ctx, ruleset: "lightspeed" });
 }
 
-/** The tutorial's Light Speed lesson and the two-minute course's finale (pages/tutorial.js). */
+/** The tutorial's Light Speed lesson, its finale a first match (pages/tutorial.js). */
 export async function tutorial(api) {
   const { lightspeedLesson } = await import("./tutorial.js");
   return lightspeedLesson(api);

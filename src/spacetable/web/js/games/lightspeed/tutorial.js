@@ -1,7 +1,7 @@
 // The tutorial's Light Speed lesson (pages/tutorial.js runs the course): on a small table
 // against one Blue ship, move the card in hand, turn it to aim, put it down, watch the
 // battle the server resolves (POST /api/resolve, drawn by BattlePlayer) and read the score.
-// Its finale ends the two-minute course with a first match against the beginner bot.
+// Its finale is a first Light Speed match against the beginner bot.
 
 import { $, el, postJSON, setPhase, svg } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
@@ -21,8 +21,6 @@ const TARGET = { id: "blue-sidewinder", owner: "Blue", ship: "sidewinder", x: -1
 /** The Moth's card id once it is down. */
 const MOTH_ID = "red-moth";
 const ASTEROID = { id: "asteroid", type: "asteroid", x: 150, y: 60, rotation: 0, rocks: 6 };
-/** The bot of a newcomer's first match: it leaves time to put the whole fleet down. */
-const FIRST_BOT = "beginner";
 /** How far (mm) the card must travel before "move it" counts as done. */
 const MOVE_ENOUGH_MM = 40;
 
@@ -244,31 +242,17 @@ function scoreWords(result) {
   return `${parts.join(", and ") || "nothing in your kill pile and no rocks"}. ${result.winner === "Red" ? "Red wins." : result.winner ? `${result.winner} wins.` : "A draw."}`;
 }
 
-/** Open a Light Speed room for two, with us in one seat and the beginner bot in the other. */
-async function playFirstMatch(button) {
-  button.disabled = true;
-  try {
-    const room = await postJSON("/api/rooms", { ruleset: "lightspeed", seats: 2 });
-    // As the lobby's "Play a bot": the room page seats us, then the bot.
-    location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:${FIRST_BOT}`;
-  } catch (error) {
-    button.disabled = false;
-    api.say(`The room could not be created: ${error.message}`);
-  }
-}
-
 function showFinish() {
   setPhase("over");
-  const play = el("button", { type: "button", class: "play-first", id: "play-first", text: "Play your first match",
-    on: { click: () => playFirstMatch(play) } });
-  api.actions().append(play, el("a", { class: "button secondary", href: "/rules", text: "Read the rules" }));
-  api.done("Tutorial complete.");
+  const play = api.firstMatch({ id: "play-first" });
+  api.actions().append(play, el("a", { class: "button secondary", href: "/rules#lightspeed", text: "Read the rules" }));
+  api.done("You have the Light Speed basics.");
   play.focus({ preventScroll: true });
 }
 
 /**
  * The Light Speed lesson for the tutorial page's `tutorialApi` (pages/tutorial.js): its
- * steps, its finale (the end of the two-minute course) and leave(). Loads the fleet first.
+ * steps, its finale (a first match) and leave(). Loads the fleet first.
  */
 export async function lightspeedLesson(tutorialApi) {
   api = tutorialApi;
@@ -328,10 +312,10 @@ export async function lightspeedLesson(tutorialApi) {
     finale: {
       id: "ready",
       name: "Play",
-      title: "You are ready",
+      title: "Your first Light Speed match",
       text: [
         "That is all it takes to start. In a real Light Speed match you get ten cards and a few seconds for each; the first to drop his last card calls stop, and any card still in your hand must be dropped where it is or thrown away.",
-        "The beginner bot plays slowly, so you can get your whole fleet down.",
+        "The beginner bot plays slowly, so you can get your whole fleet down. Stellar Conflict, in the lobby, fights the same battle with four races and a fleet you buy.",
       ],
       enter: () => { show(); showFinish(); },
     },
