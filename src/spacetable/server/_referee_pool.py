@@ -9,17 +9,26 @@ rooms keep the other core), a worker that overruns stopped and a fresh one start
 Workers are forked from a fork server that has already imported the resolver and the
 renderer, so a replacement is ready in milliseconds; they run at a lower priority, and
 with a ceiling on their memory.
+
+An upload is settled in two calls to the worker: the first reads and checks it (the file
+limits bound that work to a fraction of a second), the second resolves and draws it
+within the budget. So a file refused for what it holds (20,000 lasers) is refused as such
+however busy the machine is, never as a table that took too long: the budget counts only
+the resolving, which is what it bounds.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
+from typing import Any
 
 import orjson
 
 from spacetable._time_limit import RESOLVE_BUDGET_S, OutOfMemory, OutOfTime, Workers
 from spacetable._userinput import InputError, parse_json
-from spacetable.registry import UnknownGame, preload, referee_for
+from spacetable.registry import UnknownGame, game_for_ruleset, preload, referee_for
 
 #: Tables that may wait for the worker (or run) at once; more are turned away as busy.
 MAX_PENDING = 8
@@ -27,6 +36,11 @@ MAX_PENDING = 8
 WORKER_MEMORY = 1 << 30
 #: How much lower than the rooms' event loop the workers run (``nice`` increment).
 WORKER_NICENESS = 10
+#: Seconds a worker may take to read and check an upload before it is resolved. The file
+#: limits bound that work to a fraction of a second of a core; this only stops a worker
+#: that no longer answers, and it is far above what a loaded machine needs, so that a
+#: refusal for what a file holds never turns into a refusal for time.
+READ_SECONDS = 60.0
 
 
 class UploadRefused(ValueError):
@@ -43,24 +57,38 @@ class RefereeGaveUp(Exception):
     has; its worker was stopped. The message says which."""
 
 
-def resolve_upload(body: bytes) -> bytes:
-    """In a worker: read, check, resolve and draw an uploaded file; the answer of ``POST
-    /api/resolve`` as JSON bytes: ``ruleset``, ``result`` (what ``spacetable resolve
-    --json`` prints), ``svg``, and ``table`` (the table as checked) for table files.
+def read_upload(body: bytes) -> tuple[str, Any]:
+    """In a worker: read and check an uploaded file; its ``ruleset`` and the file as its
+    game's referee built it, for :func:`resolve_settled`.
 
     Raises :class:`UploadRefused` naming the problem in the upload."""
     try:
         data = parse_json(body)
-        entry, referee = referee_for(data)
+        _, referee = referee_for(data)
     except (InputError, UnknownGame) as exc:
         raise UploadRefused(str(exc)) from None
     try:
-        settled = referee.read(data)
+        return data["ruleset"], referee.read(data)
+    except referee.error as exc:
+        raise UploadRefused(str(exc)) from None
+
+
+def resolve_settled(ruleset: str, settled: Any) -> bytes:
+    """In a worker: resolve and draw a file :func:`read_upload` checked; the answer of
+    ``POST /api/resolve`` as JSON bytes: ``ruleset``, ``result`` (what ``spacetable
+    resolve --json`` prints), ``svg``, and ``table`` (the table as checked) for table
+    files.
+
+    Raises :class:`UploadRefused` for what shows only as the file is resolved."""
+    entry = game_for_ruleset(ruleset)
+    referee = entry.rules.referee
+    assert referee is not None  # read_upload found it
+    try:
         resolution = referee.resolve(settled)
     except referee.error as exc:
         raise UploadRefused(str(exc)) from None
     answer = {
-        "ruleset": data["ruleset"],
+        "ruleset": ruleset,
         "result": referee.result_json(resolution),
         "svg": entry.svg(settled, resolution),
     }
@@ -102,23 +130,24 @@ class RefereePool:
         )
 
     async def resolve(self, body: bytes) -> bytes:
-        """The answer to an uploaded table, as JSON bytes (see :func:`resolve_upload`).
+        """The answer to an uploaded table, as JSON bytes (see :func:`resolve_settled`):
+        read and checked by a worker (:func:`read_upload`), then resolved within
+        :attr:`budget_s`.
 
         Raises :class:`UploadRefused` for a bad file,
         :class:`RefereeBusy` when :attr:`pending` tables already wait, and
-        :class:`RefereeGaveUp` when this one took longer than :attr:`budget_s` or more
-        memory than a worker may take."""
+        :class:`RefereeGaveUp` when this one took longer than :attr:`budget_s` to resolve
+        (or :data:`READ_SECONDS` to read) or more memory than a worker may take."""
         if self._workers is None:
             raise RuntimeError("the referee pool is not started")
         if self._waiting >= self.pending:
             raise RefereeBusy
         self._waiting += 1
         try:
-            return await self._workers.run(self.budget_s, resolve_upload, body)
-        except OutOfTime as exc:
-            raise RefereeGaveUp(f"the battle {exc} to resolve: refused") from None
-        except OutOfMemory:
-            raise RefereeGaveUp("the table took too much memory to resolve: refused") from None
+            with _given_up("the file", "to read"):
+                ruleset, settled = await self._workers.run(READ_SECONDS, read_upload, body)
+            with _given_up("the battle", "to resolve"):
+                return await self._workers.run(self.budget_s, resolve_settled, ruleset, settled)
         finally:
             self._waiting -= 1
 
@@ -127,6 +156,17 @@ class RefereePool:
         if self._workers is not None:
             self._workers.close()
             self._workers = None
+
+
+@contextlib.contextmanager
+def _given_up(what: str, doing: str) -> Iterator[None]:
+    """Say a worker's call that ran out of time or memory as :class:`RefereeGaveUp`."""
+    try:
+        yield
+    except OutOfTime as exc:
+        raise RefereeGaveUp(f"{what} {exc} {doing}: refused") from None
+    except OutOfMemory:
+        raise RefereeGaveUp(f"the table took too much memory {doing}: refused") from None
 
 
 preload()  # in the fork server: every worker starts with the games and renderers imported

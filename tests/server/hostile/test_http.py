@@ -110,6 +110,20 @@ def test_hostile_upload_is_refused_with_its_problem_named(server: Server, name: 
     assert_still_serving(server)
 
 
+def test_a_file_is_refused_for_what_it_holds_however_short_the_budget(tmp_path: Path) -> None:
+    # The budget counts only the resolving: reading and checking an upload is not timed
+    # by it, so a file over the limits is refused as such on a machine however busy (a
+    # loaded machine once answered "took longer than 2 s to resolve" to 20,000 lasers).
+    with running_server(tmp_path / "matches.db", "--resolve-seconds", "0.001") as server:
+        for name, (text, fragment) in HOSTILE.items():
+            status, answer = post(server, "/api/resolve", text)
+            assert (status, fragment in answer["error"]) == (400, True), (name, answer)
+        # The budget is real: a table that has to be resolved runs out of it.
+        status, answer = post(server, "/api/resolve", json.dumps(heavy_table()))
+        assert status == 422, answer
+        assert "longer than 0.001 s to resolve" in answer["error"]
+
+
 def test_a_byte_order_mark_is_accepted(server: Server) -> None:
     status, answer = post(server, "/api/resolve", b"\xef\xbb\xbf" + json.dumps(fig1()).encode())
     assert status == 200, answer
