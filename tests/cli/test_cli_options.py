@@ -12,7 +12,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from spacetable.cli import app
+from spacetable.cli import app, main
 from tests._cli import HANG_S, ROOT, spacetable
 
 FTL_TURN = ROOT / "examples" / "ftl-collision.json"
@@ -89,3 +89,62 @@ def test_every_number_option_is_range_checked(command: str, option: str, kind: t
         assert done.exit_code == 2, (option, value, done.output)
         assert "Traceback" not in done.output and done.output.count("\n") == 1
         assert option.lstrip("-") in done.output, done.output
+
+
+# -- what typer itself cannot parse ---------------------------------------------------
+
+
+def _main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """``spacetable ARGS...`` run in this process through the console script's entry point
+    (fast enough for every option): what it printed on stderr, once it exited with 2 and
+    printed nothing on stdout."""
+    monkeypatch.setattr(sys, "argv", ["spacetable", *args])
+    with pytest.raises(SystemExit) as exited:
+        main()
+    out, err = capsys.readouterr()
+    assert (exited.value.code, out) == (2, ""), (args, out, err)
+    return err
+
+
+@pytest.mark.parametrize(("command", "option", "kind"), NUMBER_OPTIONS)
+def test_a_word_for_a_number_is_one_line_naming_the_option(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+    option: str,
+    kind: type,
+) -> None:
+    required = ["--bot", "random", "--against", "random"] if command == "duels" else []
+    err = _main(monkeypatch, capsys, command, *required, option, "abc")
+    assert err.startswith(f"spacetable: error: {option}: "), err
+    assert err.count("\n") == 1 and "╭" not in err
+    assert ("integer" if kind is int else "number") in err
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (("serve", "--prot", "3"), "spacetable: error: No such option: --prot"),
+        (("serve", "--port"), "spacetable: error: Option '--port' requires an argument."),
+        (("resolve",), "spacetable: error: Missing argument 'table'."),
+        (("fly",), "spacetable: error: No such command 'fly'."),
+    ],
+)
+def test_every_parse_error_is_one_plain_line(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: tuple[str, ...],
+    line: str,
+) -> None:
+    err = _main(monkeypatch, capsys, *args)
+    assert err.startswith(line) and err.count("\n") == 1, err
+
+
+def test_serve_with_a_word_for_its_port_says_so_in_one_line() -> None:
+    # The real command, as a user types it: typer drew a boxed panel here.
+    done = spacetable("serve", "--port", "abc")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "spacetable: error: --port: input should be a valid integer, "
+        "unable to parse string as an integer\n"
+    )

@@ -86,12 +86,23 @@ _OUTPUT_ERRORS = frozenset((errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO))
 def main() -> None:
     """Entry point of the ``spacetable`` console script.
 
-    Output that cannot be written (stdout on a full disk, ``> /dev/full``) ends the command
-    like any user error: one line on stderr, exit status 2. (A closed pipe, ``| head``,
-    is typer's own: quietly, status 1.)"""
+    A command line typer cannot parse (a word where a number goes, an unknown option, a
+    missing argument) ends like any user error: one line on stderr naming the option,
+    exit status 2 (:func:`parse_error`). So does output that cannot be written (stdout on
+    a full disk, ``> /dev/full``). (A closed pipe, ``| head``, is typer's own: quietly,
+    status 1.)"""
     try:
         try:
-            app()
+            # Not standalone: typer hands its parse errors here instead of drawing them
+            # in a panel, and returns the status a command exits with.
+            status = app(standalone_mode=False)
+        except typer.TyperException as exc:
+            if exc.format_message():  # (empty when the help was shown for no arguments)
+                print(f"spacetable: error: {parse_error(exc)}", file=sys.stderr)
+            status = 2 if exc.exit_code == 2 else exc.exit_code
+        except typer.Abort:  # Ctrl-D at a prompt
+            print("Aborted!", file=sys.stderr)
+            status = 1
         finally:
             # Flush now rather than at exit, where a failure is only a warning.
             sys.stdout.flush()
@@ -102,3 +113,15 @@ def main() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         print(f"spacetable: error: cannot write the output: {exc.strerror}", file=sys.stderr)
         raise SystemExit(2) from None
+    raise SystemExit(status if isinstance(status, int) else 0)
+
+
+def parse_error(exc: typer.TyperException) -> str:
+    """A parse error of typer's as one line naming the option first, like the range
+    checks' (:mod:`spacetable._number_options`): "--port: input should be a valid
+    integer, unable to parse string as an integer", "No such option: --prot"."""
+    option = getattr(exc.param, "opts", None) if isinstance(exc, typer.BadParameter) else None
+    if option and exc.message:  # a value that is not what its option takes
+        problem = " ".join(exc.message.split())
+        return f"{option[0]}: {problem[:1].lower()}{problem[1:]}"
+    return " ".join(exc.format_message().split())
