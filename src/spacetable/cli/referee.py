@@ -13,7 +13,7 @@ from spacetable._number_options import within
 from spacetable._time_limit import RESOLVE_BUDGET_S, OutOfMemory, OutOfTime, run_within
 from spacetable._userinput import MAX_FILE_BYTES, InputError, parse_json, read_limited
 from spacetable.cli._common import fail, file_kinds, in_words
-from spacetable.registry import Game, UnknownGame, games, referee_for
+from spacetable.registry import Game, UnknownGame, game_for_ruleset, games, referee_for
 
 TableArg = Annotated[
     Path,
@@ -32,16 +32,19 @@ TimeLimitOption = Annotated[
 
 
 def _settle(path: Path, seconds: float) -> tuple[Game, Any, Any]:
-    """Read the file, find its game by its ``ruleset``, check it and resolve it in a
+    """Read the file, find its game by its ``ruleset`` and check it, then resolve it in a
     worker process stopped after ``seconds`` (:mod:`spacetable._time_limit`, as the server
-    does): ``(game, file, resolution)``. Fails with status 2."""
+    does: the time limit counts only the resolving, so a file refused for what it holds
+    is refused as such however busy the machine is): ``(game, file, resolution)``. Fails
+    with status 2."""
     try:
         data = parse_json(read_limited(path, MAX_FILE_BYTES))
         entry, referee = referee_for(data)
     except (InputError, UnknownGame) as exc:
         fail(f"{path}: {exc}")
     try:
-        settled, resolution = run_within(seconds, _read_and_resolve, data)
+        settled = referee.read(data)
+        resolution = run_within(seconds, _resolve, data["ruleset"], settled)
     except referee.error as exc:
         fail(f"{path}: {exc}")
     except OutOfTime as exc:
@@ -51,11 +54,11 @@ def _settle(path: Path, seconds: float) -> tuple[Game, Any, Any]:
     return entry, settled, resolution
 
 
-def _read_and_resolve(data: Any) -> tuple[Any, Any]:
-    """In a worker: the file checked by its game, and its resolution."""
-    _, referee = referee_for(data)
-    settled = referee.read(data)
-    return settled, referee.resolve(settled)
+def _resolve(ruleset: str, settled: Any) -> Any:
+    """In a worker: the resolution of a file its game's referee checked."""
+    referee = game_for_ruleset(ruleset).rules.referee
+    assert referee is not None  # _settle found it
+    return referee.resolve(settled)
 
 
 def resolve(
