@@ -15,6 +15,7 @@ import { TurnHistory, retell, tellLine } from "./history.js";
 import { describeEvent, missilesWords, namesFor, outWords } from "./turns.js";
 import { Plotter } from "./plotter.js";
 import { pickPieces } from "./picking.js";
+import { WhatIf } from "./whatif.js";
 
 /** Animation speeds the log offers. */
 const SPEEDS = [["1", "normal"], ["2", "fast"], ["4", "faster"], ["8", "fastest"]];
@@ -77,7 +78,9 @@ export class FtlRoom extends TurnRoom {
         on: { click: () => this.history.go(this.history.turns.length) } }, HISTORY_WORDS.back));
     $("#table-wrap").append(this.historyBanner);
     const panel = el("div", { id: "plot-pieces" });
-    this.plotter = new Plotter(this.board, panel, { colourOf: (p) => this.colour(p), onChange: () => this.renderPlotButtons() });
+    this.plotter = new Plotter(this.board, panel, { colourOf: (p) => this.colour(p),
+      onChange: () => { this.renderPlotButtons(); this.whatIf?.update(); } });
+    this.whatIf = new WhatIf({ board: this.board, plotter: this.plotter, colourOf: (p) => this.colour(p), wrap: $("#table-wrap") });
     this.plotPanel = el("section", { id: "plot-panel", class: "panel", hidden: true },
       el("h2", { id: "plot-title", text: "Your orders" }),
       el("p", { class: "plot-help", text: "One order per piece: R+45 turns 45° clockwise, R–45 counter-clockwise, S2.5 sprints 2.5 in, L launches a missile." }),
@@ -85,6 +88,7 @@ export class FtlRoom extends TurnRoom {
       el("div", { class: "plot-buttons" },
         el("button", { type: "button", id: "submit-plot", on: { click: () => this.submit() } }, "Submit plot"),
         el("button", { type: "button", id: "unplot", class: "secondary", hidden: true, on: { click: () => this.socket.send({ type: "unplot" }) } }, "Undo: change my plot")),
+      el("div", { class: "plot-buttons" }, this.whatIf.toggle),
       el("p", { id: "plot-message", class: "plot-message", role: "alert" }));
     this.log = el("ol", { id: "turn-log", class: "turn-log" });
     this.speed = el("select", { id: "turn-speed", "aria-label": "animation speed",
@@ -100,7 +104,7 @@ export class FtlRoom extends TurnRoom {
     this.history = new TurnHistory(turns, this.board, { onStep: (text, event, names) => this.step(text, event, names),
       onStart: (turn) => this.startLog(turn), onShow: (position) => this.onHistory(position),
       onBrowse: (past, position) => this.browse(past, position) });
-    $("#players").after(this.endPanel, this.plotPanel, this.logPanel, this.historyPanel);
+    $("#players").after(this.endPanel, this.plotPanel, this.whatIf.panel, this.logPanel, this.historyPanel);
     this.newMatch();
   }
 
@@ -125,6 +129,7 @@ export class FtlRoom extends TurnRoom {
       this.logPanel.hidden = true;
       this.state = null;
       this.plotPanel.hidden = true;
+      this.whatIf.setOn(false);
       this.stopTimer();
       setPhase("lobby");
       this.board.draw([]);
@@ -165,6 +170,7 @@ export class FtlRoom extends TurnRoom {
       for (const event of last.filter((e) => e.type !== "turn")) this.step(describeEvent(event, names, this.board.frame), event, names);
     }
     if (mine) this.plotter.show(state, me, editable && !this.past);
+    this.whatIf.show(state, me, Boolean(mine?.in_play && plotting));
     $("#plot-title").textContent = `Your orders for turn ${state.turn}`;
     this.renderPlotButtons();
     if (plotting && state.plot_seconds_left !== null && state.plot_seconds_left !== undefined) this.startTimer(state.plot_seconds_left);
@@ -259,6 +265,7 @@ export class FtlRoom extends TurnRoom {
     setPhase("resolving");
     this.stopTimer();
     this.plotPanel.hidden = true;
+    this.whatIf.setOn(false); // what was posed goes with the turn
     this.logPanel.hidden = false;
     this.historyPanel.hidden = false;
     this.boardInView();
@@ -308,6 +315,8 @@ export class FtlRoom extends TurnRoom {
   /** The board turned: the plot's handles and the log's positions follow the view. */
   turned() {
     this.plotter?.render();
+    this.whatIf?.pose.render();
+    this.whatIf?.update();
     if (this.log) retell(this.log, this.board.frame);
   }
 
