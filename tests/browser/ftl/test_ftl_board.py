@@ -297,20 +297,18 @@ def test_on_a_phone_the_zoom_row_covers_nothing_and_two_fingers_zoom(
     assert row is not None and board is not None
     assert row["y"] >= board["y"] + board["height"] - 1
     marks = label_boxes(ann, ".edge-labels text")
-    assert marks and not [p for p in overlapping([("zoom row", row), *marks]) if "zoom row" in p]
+    strip = {"x": row["x"], "y": row["y"], "width": row["width"], "height": row["height"]}
+    assert marks and not [p for p in overlapping([("zoom row", strip), *marks]) if "zoom row" in p]
     # Two fingers spread apart on her ship: the board zooms in about them.
     ship = footprint("ann")
     (x, y), size = centre_of(ann, ship), width_of(ann, ship)
     cdp = ann.context.new_cdp_session(ann)
-    touch = lambda kind, d: cdp.send(  # noqa: E731
-        "Input.dispatchTouchEvent",
-        {
-            "type": kind,
-            "touchPoints": []
-            if kind == "touchEnd"
-            else [{"x": x - d, "y": y, "id": 0}, {"x": x + d, "y": y, "id": 1}],
-        },
-    )
+
+    def touch(kind: str, spread: float) -> None:
+        fingers = [{"x": x - spread, "y": y, "id": 0}, {"x": x + spread, "y": y, "id": 1}]
+        points = [] if kind == "touchEnd" else fingers
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
     touch("touchStart", 20)
     for d in (30, 45, 60, 80):
         touch("touchMove", d)
