@@ -16,6 +16,7 @@ from tests._golden import GOLDEN
 from tests.browser._play import on_screen
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.ftl.test_ftl_room import centre_of, order_of, take_seat, wait_turn
+from tests.browser.test_rules_page import serious_violations
 
 TURNS = json.loads((GOLDEN / "ftl-turns.json").read_text(encoding="utf-8"))
 
@@ -114,6 +115,8 @@ def test_a_player_poses_the_enemy_orders_and_sees_the_outcome_nothing_sent(
     assert ann.locator(".whatif-marks .whatif-contact").count() == 2
     assert ann.locator(".whatif-ghost[data-ghost-of='bob']").count() == 1
     shot(ann, "launch-desktop")
+    # The what-if's own parts (the zoom bar is the board's, checked with it).
+    assert [v for v in serious_violations(ann) if "what-if" in v or "whatif" in v] == []
 
     # ... turns, posed with the same ring ann turns her own pieces with: a collision again.
     ann.fill("#what-if-panel .plot-order[data-piece='bob']", "")

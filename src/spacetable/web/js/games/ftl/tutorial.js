@@ -245,7 +245,7 @@ export function ftlLesson(api) {
         name: "Launch",
         title: "Faster Than Light: launch a missile",
         text: [
-          "A different game: a duel of secret orders on a table measured in inches. Each turn you give each of your pieces one order, the other player does the same, and then all the orders happen at once.",
+          "Faster Than Light is a duel of secret orders on a table measured in inches. Each turn you give each of your pieces one order, the other player does the same, and then all the orders happen at once.",
           "Ships do not shoot: they launch missiles, and a duel starts with none on the table. <b>Press Launch</b> on your ship's row (or type <b>L</b>), then <b>Play the turn</b>. The ghost shows where the missile will appear.",
         ],
         enter: () => start().plot("launch"),
