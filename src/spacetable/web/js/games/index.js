@@ -21,9 +21,10 @@
 //                        show(section) (optional: draws what the text cannot hold)};
 //                        a game without one is listed as having no rules yet
 //   tutorial(api)        the game's lesson in the tutorial (pages/tutorial.js: api holds
-//                        say, done, undone, isDone, stepId, actions, table, side):
-//                        {steps, basics (part of the two-minute course), finale (the
-//                        step ending that course), pitch (a few words), leave()}, all but
+//                        say, done, undone, isDone, stepId, actions, table, side,
+//                        firstMatch): {steps, basics (first in the course), finale (the
+//                        step ending the lesson: a first match of the game, its button
+//                        from api.firstMatch), pitch (a few words), leave()}, all but
 //                        steps optional; null (or absent) for a game without one
 
 import { fetchJSON } from "../shell/dom.js";
