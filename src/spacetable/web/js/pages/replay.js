@@ -1,11 +1,59 @@
 // The replay page: the stored match (GET /api/matches/{id}) is shown by its game's module
-// (games/index.js), the one that plays its ruleset.
+// (games/index.js), the one that plays its ruleset. When the replay reaches the match's end
+// (the page's phase turns "over"), the end shows on a card over the board, where the player
+// looks, whatever the game (shell/endcard.js): the game's own card if it shows one (the
+// laser games' scores), else who won and how, with the way to the other matches.
 
-import { $, fetchJSON } from "../shell/dom.js";
+import { $, el, fetchJSON } from "../shell/dom.js";
 import { gameKeyOf, loadGame } from "../games/index.js";
 import { endingLine } from "../shell/endings.js";
+import { endCardIn } from "../shell/endcard.js";
+import { colourOf } from "../shell/colours.js";
+
+/** The page's words (kept together for translation). */
+const WORDS = {
+  wins: (winner) => `${winner} wins`,
+  draw: "Draw",
+  matches: "Other finished matches",
+};
 
 const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+
+/** The players of `match` in seat order (for their colours). */
+function playersOf(match) {
+  if (match.options?.players) return match.options.players;
+  if (match.seats?.length) return match.seats.map((s) => s.player);
+  return match.result?.table?.players || [];
+}
+
+/**
+ * Show the end card whenever the replay's phase turns "over", and take it away when the
+ * replay steps back; a game that shows its own end card keeps it.
+ */
+function endAtTheEnd(match) {
+  const card = endCardIn($("#table-wrap"), "replay-end");
+  const result = match.result || {};
+  const players = playersOf(match);
+  const seat = players.indexOf(result.winner);
+  const update = () => {
+    if (document.body.dataset.phase !== "over") {
+      card.hide();
+      return;
+    }
+    const own = [...document.querySelectorAll("#table-wrap .end-card")].some((c) => c !== card.element && !c.hidden);
+    if (own) return;
+    // The game's own line about the result (FTL, hex fleet), if it writes one.
+    const detail = document.querySelector("#ftl-result, #hx-result")?.textContent || "";
+    card.show([
+      el("p", { class: `end-title${result.winner ? " winner" : " draw"}`, id: "winner", dataset: { winner: result.winner ?? "" },
+        style: seat >= 0 ? `--team: ${colourOf(seat)}` : null, text: result.winner ? WORDS.wins(result.winner) : WORDS.draw }),
+      el("p", { class: "end-reason", id: "replay-end-reason", text: endingLine(result) }),
+      ...(detail ? [el("p", { class: "end-detail muted", text: detail })] : []),
+    ], [el("a", { class: "button secondary", href: "/matches", text: WORDS.matches })]);
+  };
+  new MutationObserver(update).observe(document.body, { attributes: true, attributeFilter: ["data-phase"] });
+  update();
+}
 
 try {
   const match = await fetchJSON(`/api/matches/${encodeURIComponent(matchId)}`);
@@ -14,6 +62,7 @@ try {
   // How the match ended, in words, whatever the game (a resignation, a draw agreed...).
   $("#replay-ending").textContent = endingLine(match.result);
   $("#replay-ending").hidden = false;
+  endAtTheEnd(match);
 } catch (error) {
   const box = $("#replay-error");
   box.textContent = `Cannot load match ${matchId}: ${error.message}`;

@@ -124,7 +124,29 @@ export class ChatPanel {
     // Open beside the table on a wide screen; folded to a bar on a phone.
     this.element.open = !window.matchMedia("(max-width: 820px)").matches;
     this.element.addEventListener("toggle", () => { if (this.element.open) this.markRead(); });
+    this.dock();
     this.render();
+  }
+
+  /**
+   * On a phone the chat is a bar fixed along the bottom of the screen (shell.css): tell the
+   * page its height (--chat-dock), which the page keeps free below its content and the end
+   * card and the notices sit on; 0 where the chat stands in the side column.
+   */
+  dock() {
+    const root = document.documentElement;
+    let before = null;
+    const measure = () => {
+      const docked = this.element.isConnected && getComputedStyle(this.element).position === "fixed";
+      const height = docked ? Math.ceil(this.element.getBoundingClientRect().height) : 0;
+      root.style.setProperty("--chat-dock", `${height}px`);
+      // The chat opening (or growing) pushes the page up, as a phone's keyboard does: what
+      // was on screen above the bar stays in sight above the open chat, not under it.
+      if (before !== null && docked && height !== before) window.scrollBy(0, height - before);
+      before = height;
+    };
+    new ResizeObserver(measure).observe(this.element);
+    window.matchMedia("(max-width: 820px)").addEventListener("change", measure);
   }
 
   /** Who we are now (a `welcome`). */

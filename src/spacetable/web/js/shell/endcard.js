@@ -1,25 +1,37 @@
 // The end of a match where the player looks: the panel that says who won, with Rematch (or
 // Play again) and the replay's link, laid over the table instead of at the foot of the side
 // column (cut off on a laptop, screens down on a phone). Every game's room shows its end
-// this way (the laser games' score panel, the turn games' end panel). "See the table" folds
-// it to its first line, to look at the final board; "Show the result" opens it again.
+// this way (the laser games' score panel, the turn games' end panel, a match the players
+// stopped), and the replay and referee pages show a match's end on the same card over their
+// board (`endCardIn`). "See the table" folds it to its first line, to look at the final
+// board; "Show the result" opens it again. Its first lines are always the winner and the
+// buttons (Rematch, the replay), so that on a phone they are in sight, above the chat bar.
 
 import { $, el } from "./dom.js";
 
 /** The card's words (kept together for translation). */
-const WORDS = { fold: "See the table", unfold: "Show the result", foldTitle: "fold the result away to see the table" };
+const WORDS = { fold: "See the table", unfold: "Show the result", foldTitle: "fold the result away to see the table",
+  label: "the end of the match" };
+
+/** The title, the Rematch button and the replay's link go first, in one head. */
+function gatherHead(panel) {
+  if (panel.querySelector(":scope > .end-head")) return;
+  const parts = [":scope > #winner", ":scope > #ending-title", "#rematch", ".replay-link"]
+    .map((selector) => panel.querySelector(selector)).filter(Boolean);
+  panel.prepend(el("div", { class: "end-head" }, ...parts));
+}
 
 /**
- * Show `panel` (already filled: the winner first) as the end card over the room's table
- * (`#table-wrap`), open, scrolled into view. The same panel may be shown again for the
- * next match; hiding it (`panel.hidden = true`) takes the card away.
+ * Show `panel` (already filled: the winner first) as the end card over `wrap` (the room's
+ * table, `#table-wrap`), open, scrolled into view. The same panel may be shown again for
+ * the next match; hiding it (`panel.hidden = true`) takes the card away.
  */
-export function showEndCard(panel) {
-  const wrap = $("#table-wrap");
+export function showEndCard(panel, wrap = $("#table-wrap")) {
   if (wrap && panel.parentElement !== wrap) wrap.append(panel);
+  gatherHead(panel);
   panel.classList.add("end-card");
   panel.classList.remove("folded");
-  panel.setAttribute("aria-label", "the end of the match");
+  panel.setAttribute("aria-label", WORDS.label);
   const toggle = el("button", { type: "button", class: "end-card-fold secondary", "aria-expanded": "true",
     title: WORDS.foldTitle, text: WORDS.fold, on: { click: () => {
       const folded = panel.classList.toggle("folded");
@@ -28,9 +40,35 @@ export function showEndCard(panel) {
     } } });
   panel.querySelector(":scope > .end-card-fold")?.remove();
   panel.prepend(toggle);
+  // A rematch another player asked for is answered here too, under who won (shell/invite.js).
+  const offer = $("#rematch-offer");
+  if (offer && wrap === $("#table-wrap")) panel.querySelector(":scope > .end-head").after(offer);
   panel.hidden = false;
   // A phone's card is a sheet fixed along the bottom: bring the final board above it.
   if (wrap && getComputedStyle(panel).position === "fixed") wrap.scrollIntoView({ block: "start" });
   else panel.scrollIntoView({ block: "nearest" });
   return panel;
+}
+
+/**
+ * A replay's or the referee's end card over `wrap` (its board, which must be positioned):
+ * `children` say who won and how (the first one the title), `links` are its buttons. The
+ * card is made once per `wrap` and refilled; `hide()` takes it away (the replay stepped
+ * back from the end, another table loaded).
+ */
+export function endCardIn(wrap, id = "end-card") {
+  let panel = null;
+  return {
+    show(children, links = []) {
+      panel ??= el("section", { id, class: "panel end-card replay-end-card", hidden: true });
+      panel.replaceChildren(el("div", { class: "end-head" }, ...children.slice(0, 1), ...links), ...children.slice(1));
+      showEndCard(panel, wrap);
+    },
+    hide() {
+      if (panel) panel.hidden = true;
+    },
+    get element() {
+      return panel;
+    },
+  };
 }

@@ -78,6 +78,11 @@ export function rematchOffer(side, send) {
       const me = room.seats.find((s) => s.seat === mySeat);
       const askers = room.seats.filter((s) => s.rematch && s.kind === "human" && s.seat !== mySeat).map((s) => s.name);
       const open = room.phase === "over" && me?.kind === "human" && !me.rematch && askers.length > 0;
+      // Asked where the player looks: on the end card, under who won (shell/endcard.js).
+      const card = document.querySelector(".end-card:not([hidden]) > .end-head");
+      if (open && card) {
+        if (box.previousElementSibling !== card) card.after(box);
+      } else if (!box.isConnected) side.prepend(box); // a card refilled for a new end took it away
       box.hidden = !open;
       const key = open ? askers.join("|") : "";
       if (open && key !== shownFor) {

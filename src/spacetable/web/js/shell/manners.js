@@ -2,12 +2,13 @@
 // resign (after a confirm dialog), offer a draw and answer one, leave the seat to a bot and
 // take it back, and what to do when an opponent goes away (told at once, with a sound;
 // after the grace period: wait, a bot, or claim the win). A match the players stopped ends
-// here, with its reason, for every game. Mounted by shell/room.js in the side panel.
+// here, with its reason, for every game, on the end card over the table. Mounted by shell/room.js in the side panel.
 
 import { $, clear, el, setPhase } from "./dom.js";
 import { toast } from "./notices.js";
 import { sounds } from "./sounds.js";
 import { endingLine, stoppedByPlayers } from "./endings.js";
+import { showEndCard } from "./endcard.js";
 
 /** Every player-facing word of this panel (kept together for translation). */
 const T = {
@@ -255,7 +256,7 @@ export class Manners {
         style: result.winner ? `--team: ${this.client.colour(result.winner)}` : null, text: title }),
       el("p", { id: "ending-reason", dataset: { ending: result.ending }, text: endingLine(result) }),
       ...this.client.endButtons(matchId, { seated: Boolean(me) }).filter(Boolean)); // a spectator's Rematch is null
-    this.ending.hidden = false;
+    showEndCard(this.ending); // over the table, where the player looks
     this.box.hidden = true;
     $("#status").textContent = endingLine(result);
     return true;

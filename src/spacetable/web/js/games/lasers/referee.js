@@ -4,6 +4,7 @@
 
 import "./sheet.js";
 import { $, clear, el, fetchJSON, postJSON, setPhase, svg } from "../../shell/dom.js";
+import { showEndCard } from "../../shell/endcard.js";
 import { loadCatalog } from "./cards.js";
 import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
 import { CARD_SIZE, cardTransform, cardsTouch, fmt } from "./geometry.js";
@@ -321,7 +322,9 @@ function startBattle(table, result) {
     log: $("#battle-log"),
     onDone: () => {
       showScores($("#score-panel"), { table, result, ships: ships(), colourOf: colourOfPlayer });
-      $("#score-panel").hidden = false;
+      // The end where the player looks: on a card over the table (shell/endcard.js).
+      $("#score-panel").classList.add("replay-end-card");
+      showEndCard($("#score-panel"));
       setPhase("over");
     },
   });

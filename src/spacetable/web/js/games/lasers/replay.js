@@ -5,6 +5,7 @@
 import { replayChat } from "../../shell/chatreplay.js";
 import "./sheet.js";
 import { $, clear, el, formatTime, setPhase } from "../../shell/dom.js";
+import { showEndCard } from "../../shell/endcard.js";
 import { loadCatalog } from "./cards.js";
 import { colourOf } from "../../shell/colours.js";
 import { CARD_SIZE } from "./geometry.js";
@@ -178,7 +179,9 @@ function startBattle() {
     log: $("#battle-log"),
     onDone: () => {
       showScores($("#score-panel"), { table: replay.table, result, ships: replay.ships, colourOf: colourOfPlayer });
-      $("#score-panel").hidden = false;
+      // The end where the player looks: on a card over the table (shell/endcard.js).
+      $("#score-panel").classList.add("replay-end-card");
+      showEndCard($("#score-panel"));
       setPhase("over");
     },
   });

@@ -1,0 +1,147 @@
+"""On a 390 x 844 phone nothing a player taps lies under something else (issue 19's phone
+leftovers, fixed in the shell for every game): the chat, folded to a bar or open, leaves
+the Leave and Place buttons free; a notice ("bob declined the draw") never lies over the
+rematch's Decline; FTL's end card sits above the chat bar with Rematch and "Watch the
+replay" in sight. Each is checked by bounding boxes and by the button taking the tap."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from playwright.sync_api import Page
+
+from tests._server import Client
+from tests.browser._play import answer_name
+from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.ftl.test_ftl_room import wait_turn
+
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "has_touch": True,
+    "is_mobile": True,
+}
+
+
+def _box(page: Page, selector: str) -> dict[str, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not shown"
+    return box
+
+
+def _apart(page: Page, one: str, other: str) -> None:
+    """``one`` and ``other`` do not overlap on screen, and ``one`` takes a tap."""
+    a, b = _box(page, one), _box(page, other)
+    overlap = (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+    assert not overlap, (one, a, other, b)
+    page.locator(one).click(trial=True, timeout=3000)  # nothing else takes the tap
+
+
+def _in_sight(page: Page, selector: str) -> None:
+    box = _box(page, selector)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (selector, box)
+
+
+def _ws_client(server: Server, room: str) -> Client:
+    urls = SimpleNamespace(ws=server.base.replace("http://", "ws://"))
+    return Client(urls, room)  # type: ignore[arg-type]
+
+
+def _ann_in_a_light_speed_room(server: Server, open_page: OpenPage, link: str) -> Page:
+    room = server.api("/api/rooms", {"seats": 2})
+    page = open_page(f"/rooms/{room['id']}?{link}", **PHONE)
+    answer_name(page, "ann")
+    page.wait_for_selector("button#ready")
+    return page
+
+
+def test_the_chat_bar_leaves_the_buttons_free(
+    server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    page = _ann_in_a_light_speed_room(server, open_page, "join=1&bots=1:easy")
+    page.locator(".seat[data-seat='1'][data-kind=bot]").wait_for()
+    page.tap("button#ready")
+    page.wait_for_selector("body[data-phase=fast]")
+    # Folded, the bar never lies over a button scrolled into view.
+    for button in ("#place-card", "#leave-match", "#resign"):
+        page.locator(button).scroll_into_view_if_needed()
+        _apart(page, button, "#chat")
+    # The Leave button just above the bar stays in sight above the open chat.
+    page.evaluate("document.querySelector('#leave-match').scrollIntoView({block: 'end'})")
+    _apart(page, "#leave-match", "#chat")
+    page.tap("#chat summary")
+    page.wait_for_selector("#chat[open] .chat-input")
+    page.wait_for_function(
+        """() => document.querySelector('#leave-match').getBoundingClientRect().bottom
+                 <= document.querySelector('#chat').getBoundingClientRect().top"""
+    )
+    _apart(page, "#leave-match", "#chat")
+    _in_sight(page, "#leave-match")
+    shot(page, "chat-open")
+    page.locator("#place-card").scroll_into_view_if_needed()
+    _apart(page, "#place-card", "#chat")
+
+
+def test_a_notice_never_lies_over_the_rematch_decline(
+    server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    page = _ann_in_a_light_speed_room(server, open_page, "join=1")
+    room = page.url.split("/rooms/")[1].split("?")[0]
+    bob = _ws_client(server, room)
+    try:
+        bob.send(type="join", name="bob")
+        bob.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+        bob.send(type="ready")
+        page.tap("button#ready")
+        page.wait_for_selector("body[data-phase=fast]")
+        page.locator("#offer-draw").tap()
+        bob.wait_type("draw_offer")
+        # Bob declines, resigns and asks for a rematch at once: the notice of the draw
+        # declined is still on show when Ann is asked.
+        bob.send(type="answer_draw", accept=False)
+        bob.send(type="resign")
+        bob.send(type="rematch")
+        page.wait_for_selector("#decline-rematch:visible")
+        page.wait_for_selector("#message:visible")
+        assert "declined the draw" in page.inner_text("#message")
+        page.wait_for_timeout(300)  # the notice's own check of what it covers (200 ms)
+        _apart(page, "#decline-rematch", "#message")
+        _apart(page, "#accept-rematch", "#message")
+        _in_sight(page, "#decline-rematch")
+        shot(page, "rematch-asked")
+        page.tap("#decline-rematch")
+        page.wait_for_selector("#decline-rematch", state="hidden")
+        bob.wait_type("rematch_declined")
+    finally:
+        bob.close()
+
+
+def test_the_ftl_end_card_on_a_phone(open_page: OpenPage, shot: Shot) -> None:
+    page = open_page("/", **PHONE)
+    page.fill("#name", "cat")
+    page.select_option("#ruleset", "ftl")
+    page.fill("#turn-limit", "1")
+    page.wait_for_selector("#ftl-seat-1 option[value='easy']", state="attached")
+    page.select_option("#ftl-seat-1", "easy")
+    page.click("#create")
+    page.wait_for_url("**/rooms/*")
+    page.wait_for_selector(".seat[data-seat='1'][data-kind='bot']")
+    page.click("button#ready")
+    wait_turn(page, 1)
+    page.fill(".plot-row[data-piece='cat'] .plot-order", "S3")
+    page.tap("#submit-plot")
+    page.wait_for_selector(".end-card #rematch", timeout=60_000)
+    page.wait_for_timeout(300)  # the card's slide in
+    _apart(page, "#rematch", "#chat")
+    _apart(page, "#replay-link", "#chat")
+    _in_sight(page, "#rematch")
+    _in_sight(page, "#replay-link")
+    # "Watch the replay" lies in the card's own view, not below its fold.
+    card, link = _box(page, ".end-card"), _box(page, "#replay-link")
+    assert link["y"] + link["height"] <= card["y"] + card["height"], (link, card)
+    shot(page, "ftl-end")
