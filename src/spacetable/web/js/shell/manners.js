@@ -258,6 +258,7 @@ export class Manners {
       ...this.client.endButtons(matchId, { seated: Boolean(me) }).filter(Boolean)); // a spectator's Rematch is null
     showEndCard(this.ending); // over the table, where the player looks
     this.box.hidden = true;
+    this.client.matchStopped?.(message); // the game's room never hears this result itself
     $("#status").textContent = endingLine(result);
     return true;
   }

@@ -49,6 +49,16 @@ export class TurnRoom extends RoomClient {
     return table;
   }
 
+  /**
+   * A match its players stopped (resigned, a draw agreed, the win claimed) ended on the
+   * manners' card (shell/manners.js), which takes its `result` message: the room counts the
+   * match ended all the same (`this.ended`, which a game's room reads to start the next
+   * battle clean: no card of the last one still turning, its log reset).
+   */
+  matchStopped() {
+    this.ended = true;
+  }
+
   /** Whether a state may be drawn now (not while a turn plays out, say). */
   canShowState() {
     return true;
