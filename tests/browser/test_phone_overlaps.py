@@ -26,7 +26,7 @@ PHONE: dict[str, Any] = {
 def _box(page: Page, selector: str) -> dict[str, float]:
     box = page.locator(selector).bounding_box()
     assert box is not None, f"{selector} is not shown"
-    return box
+    return {"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
 
 
 def _apart(page: Page, one: str, other: str) -> None:
