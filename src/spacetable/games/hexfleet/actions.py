@@ -92,7 +92,18 @@ class EndActivation(Action):
     t: float
 
 
-HexAction = Move | RaiseShields | Hail | Fire | Jump | Return | EndActivation
+@dataclass(frozen=True, slots=True)
+class Undo(Action):
+    """``player`` takes back the active ``ship``'s last move: allowed inside the open
+    activation, for the moves made since the last card was turned (docs/rulings.md, H14)."""
+
+    type_name: ClassVar[str] = "undo"
+    player: str
+    ship: str
+    t: float
+
+
+HexAction = Move | RaiseShields | Hail | Fire | Jump | Return | EndActivation | Undo
 ACTION_TYPES: tuple[type[HexAction], ...] = (
     Move,
     RaiseShields,
@@ -101,4 +112,5 @@ ACTION_TYPES: tuple[type[HexAction], ...] = (
     Jump,
     Return,
     EndActivation,
+    Undo,
 )

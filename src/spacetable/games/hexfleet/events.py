@@ -59,6 +59,18 @@ class Moved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class MoveUndone(Event):
+    """``ship``'s last move was taken back: it stands again at ``at`` facing ``facing``
+    with ``left`` hexes of movement to spend this activation."""
+
+    type_name: ClassVar[str] = "undo"
+    ship: str
+    at: tuple[int, int]
+    facing: int
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
 class ShieldsRaised(Event):
     """``ship`` tried to raise its shields with ``cards``: ``success`` if they matched."""
 
@@ -162,6 +174,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ChitDrawn,
         Returned,
         Moved,
+        MoveUndone,
         ShieldsRaised,
         Hailed,
         Fired,

@@ -8,7 +8,8 @@ A turn begins with a cup holding a chit for every ship on the table (and every s
 back from a jump this turn) and the blank. A chit is drawn: its ship is activated and its
 owner acts with it, in any order: :class:`Move` (steps ahead and turns, a hex of movement
 each), :class:`RaiseShields`, :class:`Hail` and :class:`Fire` (each once an activation),
-:class:`Jump` (instead of moving; it ends the activation) and :class:`EndActivation`. A ship
+:class:`Jump` (instead of moving; it ends the activation) and :class:`EndActivation`; a move
+is taken back with :class:`Undo` until a card is turned or the activation ends. A ship
 back from a jump is first put on any free hex (:class:`Return`). Then the next chit is
 drawn; the blank ends the turn. Destruction and victory: docs/rulings.md, H8 to H10.
 """
@@ -20,8 +21,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from spacetable.core.events import Event
-from spacetable.core.match import Action, InvalidOptions, Match, decode_action
-from spacetable.games._deployment import checked_players
+from spacetable.core.match import Action, Match, decode_action
 from spacetable.games.hexfleet.actions import (
     ACTION_TYPES,
     EndActivation,
@@ -32,6 +32,7 @@ from spacetable.games.hexfleet.actions import (
     Move,
     RaiseShields,
     Return,
+    Undo,
 )
 from spacetable.games.hexfleet.cards import Deck, full_deck
 from spacetable.games.hexfleet.combat import (
@@ -48,20 +49,26 @@ from spacetable.games.hexfleet.events import (
     ChitDrawn,
     Jumped,
     Moved,
+    MoveUndone,
     Returned,
     TurnBegan,
     Wrecked,
 )
-from spacetable.games.hexfleet.fleets import (
-    SCENARIOS,
-    ShipSpec,
-    deploy,
-    fleets_from_json,
-)
-from spacetable.games.hexfleet.hexes import Board, Hex, distance, in_forward_arc
+from spacetable.games.hexfleet.fleets import deploy
+from spacetable.games.hexfleet.hexes import Hex, distance, in_forward_arc
 from spacetable.games.hexfleet.movement import reachable, walk
 from spacetable.games.hexfleet.narrate import narrate
 from spacetable.games.hexfleet.odds import aim
+from spacetable.games.hexfleet.options import (
+    DEFAULT_TURN_LIMIT,
+    MAX_BOARD,
+    MAX_PLAYERS,
+    MAX_TURN_LIMIT,
+    MIN_BOARD,
+    MIN_PLAYERS,
+    HexOptions,
+    HexResult,
+)
 from spacetable.games.hexfleet.ships import Ship
 
 __all__ = [
@@ -88,13 +95,10 @@ __all__ = [
     "Phase",
     "RaiseShields",
     "Return",
+    "Undo",
 ]
 
 RULESET = "hexfleet"
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-DEFAULT_TURN_LIMIT = 20
-MAX_TURN_LIMIT = 200
-MIN_BOARD, MAX_BOARD = 8, 60
 BLANK = "blank"
 
 
@@ -103,121 +107,6 @@ class Phase(StrEnum):
 
     ACTIVATION = "activation"
     OVER = "over"
-
-
-# -- options --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class HexOptions:
-    """How a battle is set up: ``players`` (2 to 4 sides, seat order), a ready
-    ``scenario`` (:data:`~.fleets.SCENARIOS`) or ``"custom"`` with ``fleets`` (one list of
-    ships per side), the ``board`` size in hexes (``None``: the scenario's) and the
-    ``turn_limit``. Raises InvalidOptions naming the bad option."""
-
-    players: tuple[str, ...] = ("red", "blue")
-    scenario: str = "duel"
-    fleets: tuple[tuple[ShipSpec, ...], ...] | None = None
-    board: tuple[int, int] | None = None
-    turn_limit: int = DEFAULT_TURN_LIMIT
-
-    def __post_init__(self) -> None:
-        players = checked_players(self.players, "Hex fleet", MIN_PLAYERS, MAX_PLAYERS)
-        object.__setattr__(self, "players", players)
-        if self.scenario != "custom" and self.scenario not in SCENARIOS:
-            known = ", ".join([*SCENARIOS, "custom"])
-            raise InvalidOptions(f"unknown scenario {self.scenario!r} (one of: {known})")
-        if self.scenario == "custom" and self.fleets is None:
-            raise InvalidOptions("a custom battle needs 'fleets', one list of ships per side")
-        if self.fleets is not None and self.scenario != "custom":
-            raise InvalidOptions("'fleets' are for scenario 'custom' only")
-        if self.fleets is not None and len(self.fleets) != len(players):
-            raise InvalidOptions(
-                f"'fleets' must list one fleet for each of the {len(players)} sides"
-            )
-        size = self.board
-        if size is not None and (
-            not isinstance(size, list | tuple)
-            or len(size) != 2
-            or not all(_whole(v) and MIN_BOARD <= v <= MAX_BOARD for v in size)
-        ):
-            raise InvalidOptions(
-                f"'board' must be [columns, rows], each {MIN_BOARD} to {MAX_BOARD}, got {size!r}"
-            )
-        if size is not None:
-            object.__setattr__(self, "board", (int(size[0]), int(size[1])))
-        limit = self.turn_limit
-        if not _whole(limit) or not 1 <= limit <= MAX_TURN_LIMIT:
-            raise InvalidOptions(f"'turn_limit' must be 1 to {MAX_TURN_LIMIT}, got {limit!r}")
-        deploy(self.battle_board(), self.side_fleets(), players)  # every fleet must fit
-
-    def battle_board(self) -> Board:
-        """The board this battle is fought on."""
-        if self.board is not None:
-            return Board(*self.board)
-        if self.scenario in SCENARIOS:
-            return SCENARIOS[self.scenario].board
-        return Board(24, 16)
-
-    def side_fleets(self) -> tuple[tuple[ShipSpec, ...], ...]:
-        """Each side's ships, in seat order."""
-        if self.fleets is not None:
-            return self.fleets
-        scenario = SCENARIOS[self.scenario]
-        return tuple(scenario.fleet(seat) for seat in range(len(self.players)))
-
-    def to_json(self) -> dict[str, Any]:
-        """The options as JSON (round-trips through :meth:`from_json`)."""
-        return {
-            "players": list(self.players),
-            "scenario": self.scenario,
-            "fleets": None
-            if self.fleets is None
-            else [[s.to_json() for s in fleet] for fleet in self.fleets],
-            "board": None if self.board is None else list(self.board),
-            "turn_limit": self.turn_limit,
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> HexOptions:
-        """Options from JSON; missing keys take their defaults. Raises InvalidOptions."""
-        if not isinstance(data, dict):
-            raise InvalidOptions("hex fleet options must be a JSON object")
-        unknown = sorted(set(data) - {"players", "scenario", "fleets", "board", "turn_limit"})
-        if unknown:
-            raise InvalidOptions(f"unknown option(s): {', '.join(unknown)}")
-        data = dict(data)
-        if data.get("fleets") is not None:
-            players = data.get("players", ("red", "blue"))
-            sides = len(players) if isinstance(players, list | tuple) else 0
-            data["fleets"] = fleets_from_json(data["fleets"], sides)
-        return cls(**data)
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-@dataclass(frozen=True, slots=True)
-class HexResult:
-    """How the battle ended: ``winner`` (``None``: a draw), ``reason`` (``last-side``,
-    ``no-side`` or ``turn-limit``), the turns played and each side's strength left."""
-
-    winner: str | None
-    reason: str
-    turns: int
-    strength: dict[str, float]
-
-    def to_json(self) -> dict[str, Any]:
-        """The result as JSON."""
-        return {
-            "winner": self.winner,
-            "reason": self.reason,
-            "turns": self.turns,
-            "strength": dict(self.strength),
-            # How the match ended (core/endings.py): at the turn limit, or by the rules.
-            "ending": "turn_limit" if self.reason == "turn-limit" else "rules",
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,13 +119,14 @@ class Activation:
     done: frozenset[str] = frozenset()
     placing: bool = False
 
-    def to_json(self) -> dict[str, Any]:
-        """As JSON for the view."""
+    def to_json(self, undo: int = 0) -> dict[str, Any]:
+        """As JSON for the view; ``undo``: how many moves may be taken back now."""
         return {
             "ship": self.ship,
             "movement": self.movement,
             "done": sorted(self.done),
             "placing": self.placing,
+            "undo": undo,
         }
 
 
@@ -263,6 +153,9 @@ class HexMatch(Match[HexAction, HexOptions]):
         self.turn = 0
         self.cup: list[str] = []
         self.activation: Activation | None = None
+        #: The active ship and its activation before each move that may still be taken
+        #: back (the moves since the activation began or a card was last turned).
+        self._undo: list[tuple[Ship, Activation]] = []
         self._result: HexResult | None = None
         #: The battle in words, line by line (``{"turn", "ships", "text"}``): every ship's
         #: log is the lines that name it.
@@ -329,6 +222,8 @@ class HexMatch(Match[HexAction, HexOptions]):
             return f"ship {ship.id} ({ship.name}) is activated, not {action.ship[:24]!r}"
         if ship.owner != action.player:
             return f"{ship.name} is {ship.owner}'s ship"
+        if isinstance(action, Undo):
+            return self._undo_problem(ship, activation)
         if activation.placing:
             if not isinstance(action, Return):
                 return f"{ship.name} is back from its jump: put it on a free hex first"
@@ -363,6 +258,16 @@ class HexMatch(Match[HexAction, HexOptions]):
         elif isinstance(action, Jump):
             return self._jump_problem(ship, activation, action.returns_on)
         return None
+
+    def _undo_problem(self, ship: Ship, activation: Activation) -> str | None:
+        if self._undo:
+            return None
+        if "moved" not in activation.done:
+            return f"{ship.name} has not moved this activation: there is no move to take back"
+        return (
+            f"{ship.name} has turned cards since it moved: a move can be taken back only "
+            "until a card is turned"
+        )
 
     def _walk(self, ship: Ship, steps: str) -> Any:
         assert ship.at is not None and self.activation is not None
@@ -407,7 +312,17 @@ class HexMatch(Match[HexAction, HexOptions]):
         assert activation is not None and ship is not None
         events: list[Event] = []
         done = activation.done
-        if isinstance(action, Return):
+        if isinstance(action, Move):
+            self._undo.append((ship, activation))
+        elif not isinstance(action, Undo):
+            self._undo = []  # cards turned, a ship placed or the activation over: final
+        if isinstance(action, Undo):
+            ship, self.activation = self._undo.pop()
+            self.ships[ship.id] = ship
+            assert ship.at is not None
+            at = (ship.at.q, ship.at.r)
+            events.append(MoveUndone(ship.id, at, ship.facing, self.activation.movement))
+        elif isinstance(action, Return):
             ship = replace(ship, at=Hex(action.q, action.r), facing=action.facing,
                            status="table", returns_on=None)  # fmt: skip
             self.ships[ship.id] = ship
@@ -461,6 +376,7 @@ class HexMatch(Match[HexAction, HexOptions]):
         for the next); the battle may end at the turn limit."""
         events: list[Event] = []
         self.activation = None
+        self._undo = []
         while True:
             if not self.cup:
                 if self.turn == self.options.turn_limit:
@@ -562,7 +478,9 @@ class HexMatch(Match[HexAction, HexOptions]):
             "turn": self.turn,
             "ships": [s.to_json() for s in self.ships.values()],
             "cup": list(self.cup),
-            "activation": None if self.activation is None else self.activation.to_json(),
+            "activation": None
+            if self.activation is None
+            else self.activation.to_json(len(self._undo)),
             "deck": self.deck_json(),
         }
 

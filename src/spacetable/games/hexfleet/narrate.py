@@ -25,6 +25,7 @@ from spacetable.games.hexfleet.events import (
     Hailed,
     Jumped,
     Moved,
+    MoveUndone,
     Reshuffled,
     Returned,
     ShieldsRaised,
@@ -116,6 +117,10 @@ def narrate(
             say(f"{name(event.ship)} moves {_steps_words(event.steps)} to hex {at} facing "
                 f"{FACING_NAMES[event.facing % 6]} ({_plural(event.cost, 'hex', 'hexes')} of "
                 f"movement, {event.left} left)", event.ship)  # fmt: skip
+        elif isinstance(event, MoveUndone):
+            at = hex_label(Hex(*event.at))
+            say(f"{name(event.ship)} takes back its move: back at hex {at} facing "
+                f"{FACING_NAMES[event.facing % 6]} ({event.left} left)", event.ship)  # fmt: skip
         elif isinstance(event, ShieldsRaised):
             outcome = "up" if event.success else "they stay down"
             say(f"{name(event.ship)} raises shields: {' '.join(event.cards)}, "
@@ -138,6 +143,11 @@ def narrate(
             card = event.card
             if event.system is None:
                 say(f"damage card {card}: a club, drawn again", event.target)
+            elif _had(state.get(event.target), event.system) == 0:
+                # Nothing left there to lose: say so, not "loses one (0 left)" again.
+                _, many = _SYSTEM_LOSS[event.system]
+                say(f"damage card {card}: {name(event.target)} has no {many} left, "
+                    "nothing more is lost", event.target)  # fmt: skip
             else:
                 one, _ = _SYSTEM_LOSS[event.system]
                 say(f"damage card {card}: {name(event.target)} loses {one} "
@@ -167,6 +177,14 @@ def narrate(
             say(f"the battle is over: {verdict} ({_REASONS.get(event.reason, event.reason)}; "
                 f"strength left {shares})")  # fmt: skip
     return lines
+
+
+def _had(ship: Ship | None, system: str) -> int | None:
+    """What ``ship`` had left of ``system`` before a damage card (``None``: not known)."""
+    if ship is None:
+        return None
+    left: int = getattr(ship, f"{system}_left")
+    return left
 
 
 def ship_log(lines: Iterable[LogLine], ship_id: str) -> list[LogLine]:

@@ -434,6 +434,34 @@ export class HexBoard {
   }
 
   /**
+   * Frame `ships` (the server's ship JSON; those on the table count) with `pad` hexes around
+   * them, as large as the screen allows but never closer than `least` hexes across, and
+   * kept on the map: both fleets in sight when a battle opens on a phone.
+   */
+  frameShips(ships, { pad = 2.5, least = 7 } = {}) {
+    const points = (ships || []).filter((s) => s.at && s.status === "table")
+      .map((s) => this.mirror(this.hexCentre(s.at[0], s.at[1])));
+    const box = this.svg.getBoundingClientRect();
+    if (!points.length || !box.width || !box.height) return;
+    const room = pad * 2 * HEX_RADIUS;
+    const xs = points.map((p) => p.x);
+    const ys = points.map((p) => p.y);
+    let w = Math.max(Math.max(...xs) - Math.min(...xs) + room, least * 1.5 * HEX_RADIUS);
+    let h = Math.max(Math.max(...ys) - Math.min(...ys) + room, least * 1.5 * HEX_RADIUS);
+    const aspect = box.width / Math.max(1, box.height - this.bottomRoomPx); // the buttons keep their room
+    if (w / h > aspect) h = w / aspect;
+    else w = h * aspect;
+    const map = this.shown || this.bounds;
+    // On the map: an edge of the view never shows more than the empty space beside it.
+    const place = (lo, size, mapLo, mapSize) => (size >= mapSize ? mapLo + (mapSize - size) / 2
+      : Math.min(Math.max(lo, mapLo), mapLo + mapSize - size));
+    const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+    const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+    const below = this.bottomRoomPx * (w / box.width);
+    this.setView({ x: place(cx - w / 2, w, map.x, map.w), y: place(cy - h / 2, h, map.y, map.h), w, h: h + below });
+  }
+
+  /**
    * Zoom in (factor > 1) or out about the middle of the view, or about the screen point
    * `at` ({x, y} client pixels), which stays where it is.
    */

@@ -1,5 +1,5 @@
 // The active ship's action bar in a hex fleet room: what it may still do this activation
-// (movement left, raise shields with the chance, fire or hail at a chosen target with the
+// (movement left, take back a move, raise shields with the chance, fire or hail at a chosen target with the
 // odds shown first, jump with the turn to come back, end the activation), each button
 // disabled with the reason in words when the rules say no; the facing to choose for a ship coming back from a jump. It draws from
 // what the room gives it and sends actions through `send`; the board is the room's.
@@ -87,6 +87,8 @@ export class HexControls {
     const fireWhy = done.has("fire") ? "fired once this activation" : ship.salvo <= 0 ? "no weapons left"
       : !aim.some((a) => !a.problem) ? "no enemy in range and arc" : null;
     const hailWhy = done.has("hail") ? "hailed once this activation" : !aim.length ? "no other ship on the table" : null;
+    // A move is taken back until a card is turned or the activation ends (docs/rulings.md H14).
+    const undoWhy = activation.undo > 0 ? null : moved ? "cards turned since the move" : "no move yet";
     const jumpWhy = moved ? "it has moved: a ship moves or jumps, not both"
       : !ship.can_jump ? "needs half its propulsion cells to jump" : null;
     const action = (id, label, why, extra, click) => el("div", { class: "action" },
@@ -99,6 +101,7 @@ export class HexControls {
         () => this.message("Click a lit ship on the board to aim at it: the odds show before you fire.")),
       action("hail", "Hail…", hailWhy, "click a ship", () => this.message("Click a ship on the board, then Hail it.")),
       action("jump", "Jump…", jumpWhy, "leave now, come back later", () => this.openJump()),
+      action("undo-move", "↶ Undo move", undoWhy, "Ctrl+Z", () => this.send({ type: "undo", ship: ship.id })),
       action("end-activation", "End activation", null, "draw the next chit", () => this.send({ type: "done", ship: ship.id }))));
     if (aim.length) {
       // Every other ship, to aim at or hail without finding it on the board (a phone, the keyboard).

@@ -29,10 +29,31 @@ function endReason(reason, winner) {
   }
   return reason;
 }
+/** A turn that ended before anyone acted, in words: "Turn 4: the blank came out first — nobody acts." */
+function blankFirstText(turns) {
+  if (turns.length === 1) return `Turn ${turns[0]}: the blank came out first — nobody acts.`;
+  return `Turns ${turns.slice(0, -1).join(", ")} and ${turns.at(-1)}: the blank came out first each time — nobody acted.`;
+}
+
+/**
+ * The turns of `lines` (the battle's log) whose blank chit came out first: the turn's
+ * opening line ("turn N begins") and the blank's line come one after the other, neither
+ * about a ship.
+ */
+export function blankFirstTurns(lines) {
+  const turns = [];
+  lines.forEach((line, i) => {
+    const next = lines[i + 1];
+    const opens = i === 0 || lines[i - 1].turn !== line.turn;
+    if (opens && next && next.turn === line.turn && !line.ships?.length && !next.ships?.length) turns.push(line.turn);
+  });
+  return turns;
+}
+
 /** How to play, beside the board. */
 const HELP = [
   "Each turn, chits come out of a cup one by one: the ship named on a chit is activated. The blank chit ends the turn.",
-  "An activated ship may move (1 hex per propulsion cell; a turn of 60° costs 1), raise its shields, fire once and hail once, in any order; or jump out instead of moving.",
+  "An activated ship may move (1 hex per propulsion cell; a turn of 60° costs 1), raise its shields, fire once and hail once, in any order; or jump out instead of moving. Undo move (Ctrl+Z) takes a move back until a card is turned or the activation ends.",
   "Firing turns cards from the deck: suits that get through the target's shields hit; each hit turns a damage card (diamonds: weapons, hearts: shields, spades: propulsion; clubs are drawn again).",
   "A ship with no weapons and no propulsion is a wreck. The last side that can fight wins; at the turn limit, the side with the most systems left.",
 ];
@@ -76,8 +97,10 @@ export class HexRoom extends TurnRoom {
 
   buildPage() {
     this.banner = el("div", { id: "hex-turn", class: "hex-turn", "aria-live": "polite" });
+    // A turn the blank ended before anyone acted: said, and kept until the activation after next.
+    this.blankNote = el("p", { id: "hex-blank-first", class: "hex-blank-first", role: "status", hidden: true });
     const fresh = this.buildFrame({ name: "Hex fleet", bodyClass: "hex-room", help: HELP, helpOpen: !PHONE.matches,
-      tableAttrs: { "aria-label": "The hex board", "aria-describedby": "hex-keys" }, statusClass: "hex-status", before: [this.banner] });
+      tableAttrs: { "aria-label": "The hex board", "aria-describedby": "hex-keys" }, statusClass: "hex-status", before: [this.banner, this.blankNote] });
     // The zoom buttons sit over the board's bottom edge, where your own fleet is: room for them.
     this.board = new HexBoard(fresh, { width: 18, height: 12, colourOf: (owner) => this.colour(owner), bottomRoomPx: 56 });
     this.board.onHex((hex) => this.clickHex(hex));
@@ -85,6 +108,10 @@ export class HexRoom extends TurnRoom {
     this.board.onFacing((facing) => this.turnTo(facing));
     this.board.onHover((hex) => this.hover(hex));
     fresh.addEventListener("keydown", (e) => this.key(e));
+    // Ctrl+Z (Cmd+Z) anywhere on the page but a text field takes back the last move.
+    document.addEventListener("keydown", (e) => {
+      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === "z" && !e.target.closest?.("input, textarea, select")) this.undo(e);
+    });
     // Your side at the bottom: the board turns for a player whose fleet starts elsewhere.
     this.boardTurn = new BoardTurn(this.board, `hexfleet.room.${this.roomId}`, { onChange: () => this.refresh() });
     const zoom = this.board.zoomControls();
@@ -228,6 +255,7 @@ export class HexRoom extends TurnRoom {
   /** Forget the last battle's end, log and cards. */
   newBattle() {
     this.ended = false;
+    this.framedFor = null;
     this.result = null;
     this.endPanel.hidden = true;
     this.cards.hidden = true;
@@ -235,6 +263,7 @@ export class HexRoom extends TurnRoom {
     this.cards.replaceChildren();
     this.cardsShown = Promise.resolve();
     this.logShown = 0;
+    this.blankNote.hidden = true;
     this.shipLogs.reset([]);
   }
 
@@ -252,11 +281,12 @@ export class HexRoom extends TurnRoom {
     if (this.me.role === "player" && !this.hotseat) this.boardTurn.suggest(this.board.turnFor(this.me.player, state.ships));
     const activeShip = this.activeShip();
     yourTurn(!over && this.isMine(activeShip), `${activeShip?.name}: your activation.`);
+    // A phone frames both fleets when the battle opens and at each of our activations (once
+    // an activation: the player may pan away); the active ship is among them.
     const activation = `${state.turn}:${activeShip?.id}`;
-    if (PHONE.matches && activeShip?.at && activation !== this.centredOn && this.isMine(activeShip)) {
-      this.centredOn = activation; // once an activation: the player may pan away
-      if (this.board.view.w > (this.board.shown || this.board.bounds).w / 2) this.board.zoom(2);
-      this.board.centreOn(activeShip.at[0], activeShip.at[1]);
+    if (PHONE.matches && activation !== this.framedFor && (!this.framedFor || this.isMine(activeShip))) {
+      this.framedFor = activation;
+      this.board.frameShips(state.ships);
     }
     this.refresh();
     if (this.glide) this.board.animateMove(this.glide.ship, this.glide.from, this.glide.path);
@@ -385,8 +415,27 @@ export class HexRoom extends TurnRoom {
     });
   }
 
+  /**
+   * Say a turn that the blank ended before anyone acted, among the log's `fresh` lines (the
+   * turn just before the one on now, or this one when the battle ended with it); the note
+   * stays through the next activation, so a player sees it however fast the bots play.
+   */
+  noteBlankFirst(fresh) {
+    const state = this.state;
+    const key = `${state.turn}:${state.activation?.ship ?? ""}`;
+    const turns = blankFirstTurns(fresh).filter((turn) => turn >= state.turn - 1);
+    if (turns.length) {
+      this.blankNote.textContent = blankFirstText(turns);
+      this.blankNote.hidden = false;
+      this.blankNoteFor = key;
+    } else if (!this.blankNote.hidden && key !== this.blankNoteFor) {
+      this.blankNote.hidden = true;
+    }
+  }
+
   /** The battle in words (every ship's log): the lines not yet shown. */
   renderLog(lines) {
+    this.noteBlankFirst(lines.length < this.logShown ? lines : lines.slice(this.logShown));
     this.logPanel.hidden = false;
     this.shipLogs.ships(this.state.ships.map(({ id, name, owner }) => ({ id, name, owner })));
     if (lines.length < this.logShown) this.shipLogs.reset(lines);
@@ -481,6 +530,15 @@ export class HexRoom extends TurnRoom {
     this.board.showPath(move ? move.steps : null, move?.cost, this.state.activation.movement);
     const info = $("#move-info");
     if (info && move) info.textContent = `Move to ${hexLabel(hex.q, hex.r)}: ${move.cost} of ${this.state.activation.movement} hexes (click to move).`;
+  }
+
+  /** Take back the active ship's last move (Ctrl+Z): the server keeps it until a card is turned. */
+  undo(e) {
+    const ship = this.myActive();
+    if (!ship) return;
+    e.preventDefault();
+    if (this.state.activation.undo > 0) this.act({ type: "undo", ship: ship.id });
+    else this.controls.message(`Nothing to undo: ${ship.name} ${this.state.activation.done.includes("moved") ? "has turned cards since its move" : "has not moved yet"}.`);
   }
 
   /** Arrow keys on the focused board: up steps ahead, left and right turn. */

@@ -1,0 +1,177 @@
+"""A hex fleet turn as a player lives it: a move taken back (Undo move, Ctrl+Z) until a
+card is turned; a turn that the blank ends before anyone acts is said, and stays said
+through the next activation; a phone opens with both fleets in sight; a turn that comes
+while the tab is hidden calls the player back. Every room names its seed: the chits and
+cards are the same on every run."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page
+
+from tests._server import running_server
+from tests.browser._play import answer_name
+from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.hexfleet.test_hexfleet_room import (
+    move_towards_enemy,
+    my_move_or_end,
+    version,
+    wait_for_next_action,
+)
+from tests.browser.test_invitations import HIDE, SHOW, chimes
+
+DESKTOP = {"width": 1366, "height": 800}
+PHONE = {"width": 390, "height": 844}
+#: A duel whose first chit is seat 1's ship (turn 1).
+SHIP_FIRST = 1
+#: A duel whose turn 1 ends at once: the blank is its first chit; turn 2 opens with seat
+#: 1's ship (see HexMatch's opening events for this seed).
+BLANK_FIRST = 6
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[Server]:
+    """A server of this module's own that takes each room's seed."""
+    db = tmp_path_factory.mktemp("hexfleet-turns") / "matches.db"
+    with running_server(db, room_seed=1) as running:
+        yield Server(running.http)
+
+
+def open_duel(
+    open_page: OpenPage, server: Server, seed: int, query: str, **context: object
+) -> Page:
+    """A duel of ``seed`` opened at ``/rooms/<id>?<query>`` as Ann, ready and started."""
+    room = server.api(
+        "/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_limit": 8, "seed": seed}
+    )
+    page = open_page(f"/rooms/{room['id']}?{query}", **context)
+    if "hotseat" not in query:  # hot seat names both seats in the link
+        answer_name(page, "Ann")
+    page.wait_for_selector("button#ready")
+    if "hotseat" in query:
+        page.wait_for_function(
+            "() => document.querySelectorAll('#seat-panel .seat.kind-human').length === 2"
+        )
+    page.click("button#ready")
+    page.wait_for_selector("body[data-phase=activation]")
+    return page
+
+
+def where(page: Page, ship: str) -> tuple[str | None, str | None]:
+    locator = page.locator(f".ship[data-ship='{ship}']")
+    return locator.get_attribute("data-hex"), locator.get_attribute("data-facing")
+
+
+def test_a_move_is_taken_back_by_button_and_ctrl_z_until_a_card_is_turned(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    page = open_duel(open_page, server, SHIP_FIRST, "hotseat=Ann,Ben", viewport=DESKTOP)
+    assert my_move_or_end(page)
+    ship = page.get_attribute("body", "data-active") or ""
+    start = where(page, ship)
+    assert page.is_disabled("#undo-move")
+    assert page.inner_text("#undo-move-why") == "no move yet"
+    # A mis-click: the ship moves, and Undo move puts it back with its movement.
+    moved_to = move_towards_enemy(page)
+    assert moved_to is not None and where(page, ship) != start
+    assert page.is_enabled("#undo-move")
+    shot(page, "moved")
+    before = version(page)
+    page.click("#undo-move")
+    wait_for_next_action(page, before)
+    assert where(page, ship) == start
+    assert "takes back its move" in page.inner_text("#log-panel")
+    assert page.inner_text("#move-info").startswith("Movement: 8 of 8")
+    # Ctrl+Z does the same, wherever the focus is but a text field.
+    move_towards_enemy(page)
+    before = version(page)
+    page.locator("#players").click()
+    page.keyboard.press("Control+z")
+    wait_for_next_action(page, before)
+    assert where(page, ship) == start
+    shot(page, "taken-back")
+    # Cards turned make the move final: the button says why, Ctrl+Z says so too.
+    move_towards_enemy(page)
+    before = version(page)
+    page.click("#raise-shields")
+    wait_for_next_action(page, before)
+    assert page.is_disabled("#undo-move")
+    assert page.inner_text("#undo-move-why") == "cards turned since the move"
+    page.keyboard.press("Control+z")
+    page.wait_for_selector("#action-message:has-text('Nothing to undo')")
+    assert where(page, ship)[0] == moved_to
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#undo-move").scroll_into_view_if_needed()
+    shot(page, "final-phone")
+
+
+def test_a_turn_the_blank_ends_first_is_said_until_the_next_activation(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    page = open_duel(open_page, server, BLANK_FIRST, "bots=1:easy", viewport=DESKTOP)
+    note = page.locator("#hex-blank-first")
+    assert my_move_or_end(page)
+    assert page.get_attribute("body", "data-turn") == "2"
+    assert note.inner_text() == "Turn 1: the blank came out first — nobody acts."
+    assert note.is_visible()
+    shot(page, "said")
+    # Still there however long Ann takes; gone once the next activation shows.
+    mine = page.get_attribute("body", "data-active")
+    page.click("#end-activation")
+    page.wait_for_function(f"() => document.body.dataset.active !== '{mine}'")
+    assert note.is_hidden()
+
+
+def test_a_phone_opens_with_both_fleets_in_sight(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    page = open_duel(
+        open_page,
+        server,
+        BLANK_FIRST,
+        "bots=1:easy",
+        viewport=PHONE,
+        has_touch=True,
+        is_mobile=True,
+    )
+    assert my_move_or_end(page)
+    assert page.locator("#hex-blank-first").is_visible()
+    board = page.locator("#table").bounding_box()
+    zoom = page.locator(".hex-zoom").bounding_box()
+    assert board is not None and zoom is not None
+    ships = page.locator(".ship")
+    assert ships.count() == 2
+    for i in range(2):
+        box = ships.nth(i).locator("circle, path, polygon").first.bounding_box()
+        assert box is not None
+        centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        inside = board["x"] <= centre[0] <= board["x"] + board["width"]
+        inside = inside and board["y"] <= centre[1] <= zoom["y"]  # above the zoom buttons
+        assert inside, (ships.nth(i).get_attribute("data-ship"), centre, board, zoom)
+    shot(page, "opening")
+
+
+def test_a_turn_that_comes_while_the_tab_is_hidden_calls_the_player_back(
+    open_page: OpenPage, server: Server
+) -> None:
+    # Seed BLANK_FIRST: Ann's ship on turn 2, then the bot's, then Ann's again on turn 3.
+    page = open_duel(open_page, server, BLANK_FIRST, "bots=1:easy", viewport=DESKTOP)
+    assert my_move_or_end(page)
+    title = page.title()
+    assert not title.startswith("▶")  # the activation came while she looked
+    mine = page.get_attribute("body", "data-active")
+    page.evaluate(HIDE)  # Ann ends her activation and looks at another tab
+    page.click("#end-activation")
+    page.wait_for_function(f"() => document.body.dataset.active !== '{mine}'")
+    assert not page.title().startswith("▶")  # the bot's activation: nothing to call
+    page.wait_for_function("() => document.title.startsWith('▶ Your turn')", timeout=60_000)
+    assert page.get_attribute("body", "data-turn") == "3"
+    assert page.title() == f"▶ Your turn · {title}"
+    assert (page.get_attribute("link[rel~='icon']", "href") or "").startswith("data:image/svg")
+    assert chimes(page) == 1
+    assert page.get_attribute("body", "data-active") == mine
+    page.evaluate(SHOW)
+    assert page.title() == title
+    assert page.get_attribute("link[rel~='icon']", "href") == "/static/favicon.svg"
