@@ -189,13 +189,21 @@ def test_a_bad_card_is_flagged_and_a_refused_step_changes_nothing(
     page.fill("#hex-draft-cards", "KS QS")
     page.click("#hex-record")
     page.wait_for_selector("#hex-steps [data-step='1']")
-    # The same king again before the deck is shuffled: settled as typed, and warned of.
+    # The same king again before the deck is shuffled: warned of as it is typed, naming the
+    # card and the step that drew it; recorded, it is settled as typed and warned of again.
     page.select_option("#hex-draft-ship", "warden")
+    assert page.is_hidden("#hex-draft-twice")
     page.fill("#hex-draft-cards", "KS 2S")
+    twice = page.inner_text("#hex-draft-twice")
+    assert twice == (
+        "Check the cards: K♠ already came out at step 1 and the deck has not been shuffled since."
+    )
+    shot(page, "warned-before-recording")
     page.click("#hex-record")
     warning = page.locator("#hex-steps [data-step='2'] .hex-warning")
     warning.wait_for()
-    assert "KS again" in warning.inner_text() and "cards[2]" in warning.inner_text()
+    assert "KS again" in warning.inner_text() and "card 3 of the script" in warning.inner_text()
+    assert "cards[" not in warning.inner_text()
     page.click("#hex-steps [data-step='2'] .hex-undo")
     page.wait_for_selector("#hex-steps [data-step='2']", state="detached")
     # Warden set up with 5 of its 8 propulsion cells lost: it may not jump any more.

@@ -177,8 +177,8 @@ def test_a_card_twice_before_the_pile_runs_out_is_settled_with_a_warning() -> No
     cards = ["KS", "10S", "2H", "KS"]
     out = settled(script([{"raise_shields": "a"}, {"hail": "a", "to": "b"}], cards))
     assert out["warnings"] == [
-        "cards[3], drawn at step 2 (hail a to b): KS again, but it already came out since "
-        "the deck was last shuffled: check the cards typed"
+        "card 4 of the script, drawn at step 2 (hail a to b): KS again, but it already came out "
+        "since the deck was last shuffled: check the cards typed"
     ]
     assert out["steps"][1]["cards"] == ["2H", "KS"]
 
@@ -202,14 +202,14 @@ def test_cards_in_play_at_the_reshuffle_stay_out_of_the_new_pile() -> None:
     assert reshuffles == [{"type": "reshuffle", "cards": 44}]
     bad = settled(script([*hails, FIRE], [*DECK, DECK[50], *damage]))
     assert bad["warnings"] == [
-        f"cards[52], drawn at step 23 (fire a at b): {DECK[50]} again, but it is in play in "
-        "this step: check the cards typed"
+        f"card 53 of the script, drawn at step 23 (fire a at b): {DECK[50]} again, but it is "
+        "in play in this step: check the cards typed"
     ]
 
 
 def test_a_pile_smaller_than_a_deck_reshuffles_sooner() -> None:
     data = script([{"hail": "a", "to": "b"}, {"hail": "a", "to": "b"}], ["KS", "QS", "KS", "QS"])
-    assert "cards[2]" in settled(data)["warnings"][0]
+    assert "card 3 of the script" in settled(data)["warnings"][0]
     out = settled({**data, "pile": 2})
     assert out["warnings"] == []
     assert out["cards_used"] == 4 and out["events"][1] == {"type": "reshuffle", "cards": 52}

@@ -290,7 +290,11 @@ class _DealtCards(CardSource):
                 else "it already came out since the deck was last shuffled"
             )
             self._warnings.append(
-                (f"cards[{self.position}]", f"{card} again, but {why}: check the cards typed")
+                # Named for the referee: the card, and its place counted from 1 (not "cards[8]").
+                (
+                    f"card {self.position + 1} of the script",
+                    f"{card} again, but {why}: check the cards typed",
+                )
             )
         self._out.add(card)
         self._in_play.append(card)

@@ -25,6 +25,10 @@ async function choose(key) {
   }
   shown = key;
   $("#ruleset").value = key;
+  // The address names the game shown (a file of another game switches it): a reload opens it again.
+  const address = new URL(location.href);
+  address.searchParams.set("game", key);
+  history.replaceState(history.state, "", address);
   document.body.dataset.referee = key;
   const game = await loadGame(key);
   sandbox = await game.referee({ ruleset: key, onOtherGame: openFile });

@@ -11,7 +11,7 @@ import { TurnHistory, retell, tellLine } from "./history.js";
 import { Sandbox } from "./sandbox.js";
 import { bearing, headingText, inches } from "./turns.js";
 import { ftlSandboxParts } from "./referee_markup.js";
-import { mountSandbox } from "../../shell/sandbox.js";
+import { mountSandbox, showSandboxError } from "../../shell/sandbox.js";
 import { BoardTurn } from "../../shell/boardturn.js";
 
 const SHIP_FIELDS = ["hits", "missiles", "launched"];
@@ -227,10 +227,7 @@ function setTableSize() {
 // -- resolving ------------------------------------------------------------------------------
 
 function showError(message) {
-  const box = $("#ftl-error");
-  box.textContent = message;
-  box.hidden = !message;
-  if (message) box.scrollIntoView?.({ block: "nearest" });
+  showSandboxError($("#ftl-error"), message);
 }
 
 async function resolve() {
@@ -315,9 +312,9 @@ async function importFile(file) {
   } catch (error) {
     return showError(`${file.name}: not valid JSON (${error.message})`);
   }
-  if (data && typeof data === "object" && !Array.isArray(data) && data.ruleset !== "ftl" && Array.isArray(data.cards)) {
-    return handOff(data, file.name); // a Light Speed or Stellar Conflict table
-  }
+  const other = data && typeof data === "object" && !Array.isArray(data) && data.ruleset !== "ftl"
+    && (typeof data.ruleset === "string" || Array.isArray(data.cards));
+  if (other) return handOff(data, file.name); // another game's file (a laser table, a combat script)
   await importData(data, file.name);
 }
 
@@ -342,7 +339,8 @@ export function startFtlReferee({ onOtherGame = () => {} } = {}) {
   } });
   zoom.append(turn.button);
   $("#table-wrap").append(zoom); // the page shows it with FTL's sandbox only
-  started = { importData, parts: [...parts, zoom] };
+  // Leaving for another game's sandbox, its error goes: it was about this table.
+  started = { importData, leave: () => showError(""), parts: [...parts, zoom] };
   editor = attachEditor(board, {
     pieces: () => sandbox.pieces, selected: () => ref.selected, select, remove: removePiece, enabled: editing,
     changed: () => render(),

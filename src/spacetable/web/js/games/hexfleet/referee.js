@@ -337,6 +337,34 @@ function cardsField(id, label, text, needOf, onChange) {
   return out;
 }
 
+/**
+ * Cards the draft's `typed` cards repeat from the deck as the script deals it (docs/rulings.md
+ * H12, H13): each that came out since the deck was last shuffled, with the step that drew it
+ * ("draft" for one typed earlier in this step). The server settles such a card as typed and
+ * warns of it; the referee is warned before he records the step.
+ */
+function dealtAgain(script, typed) {
+  let left = script.pile;
+  let out = new Map(); // card -> the step that drew it, since the last shuffle
+  const deal = (cards, step) => {
+    const inPlay = [];
+    const again = [];
+    for (const card of cards) {
+      if (left <= 0) { // the pile ran out: the discards make a new one, the cards in play stay out
+        out = new Map(inPlay.map((c) => [c, step]));
+        left = 52 - out.size;
+      }
+      if (out.has(card)) again.push({ card, step: out.get(card) });
+      out.set(card, step);
+      inPlay.push(card);
+      left -= 1;
+    }
+    return again;
+  };
+  script.steps.forEach((step, i) => deal(step.cards, i + 1));
+  return deal(typed, "draft");
+}
+
 const pretty = (card) => `${card.slice(0, -1)}${{ S: "♠", H: "♥", D: "♦", C: "♣" }[card.slice(-1)]}`;
 
 function renderSteps(states) {
@@ -406,13 +434,18 @@ function renderDraft(now) {
     box.append(el("p", { class: "help hex-need bad", text: draft.kind === "fire"
       ? `No ship of another side is in the battle for ${acting?.name ?? "it"} to fire at.` : "No other ship is in the battle to hail." }));
   } else if (draft.kind !== "jump") {
+    const twice = el("p", { class: "hex-warning", id: "hex-draft-twice", role: "status", hidden: true });
     box.append(cardsField("hex-draft-cards", "Cards turned, in order", draft.text,
       (cards) => cardsNeeded(draft.kind, now[draft.ship], now[draft.target], cards),
       (typed) => {
         draft.text = $("#hex-draft-cards").value;
         ready = typed.ready;
         record.disabled = !ready || !draft.ship || (needsTarget && !draft.target);
-      }));
+        const again = dealtAgain(ref.script, typed.cards);
+        twice.textContent = again.map(({ card, step }) => `Check the cards: ${pretty(card)} already came out ${step === "draft"
+          ? "earlier in this step" : `at step ${step}`} and the deck has not been shuffled since.`).join(" ");
+        twice.hidden = !again.length;
+      }), twice);
   } else {
     const ship = now[draft.ship];
     box.append(el("p", { class: "help hex-need", text: ship?.can_jump ? "A jump turns no card; the ship leaves the battle." : `${ship?.name ?? "It"} keeps ${ship?.propulsion ?? 0} of ${ship?.propulsion_max ?? 0} propulsion cells: it needs half to jump.` }));
@@ -532,7 +565,8 @@ export function startHexReferee({ onOtherGame } = {}) {
       side: [el("div", { id: "hex-referee", class: "hex-referee" })] });
     buildPanels();
     submit(ref.script, "page");
-    started = { importData, parts };
+    // Leaving for another game's sandbox, its errors go: they were about this script.
+    started = { importData, leave: () => { ref.errors = {}; render(); }, parts };
   } else {
     render();
   }

@@ -14,7 +14,7 @@ import { BattlePlayer } from "./battle.js";
 import { Inspector, inspectorPanel } from "./inspector.js";
 import { showScores } from "./scores.js";
 import { laserSandboxParts } from "./referee_markup.js";
-import { mountSandbox } from "../../shell/sandbox.js";
+import { mountSandbox, showSandboxError } from "../../shell/sandbox.js";
 
 // The least area the sandbox shows around the origin (mm): room to lay out a battle.
 const REFEREE_VIEW = [720, 520];
@@ -281,10 +281,7 @@ function startDrag(event, card, group) {
 
 function showError(message) {
   showNote("");
-  const box = $("#referee-error");
-  box.textContent = message;
-  box.hidden = !message;
-  if (message) box.scrollIntoView({ block: "nearest" });
+  showSandboxError($("#referee-error"), message);
 }
 
 /** A note under the tools (what an import did), or none. */
