@@ -18,6 +18,7 @@ import { HexBoard, hexLabel } from "./board.js";
 import { HexControls } from "./controls.js";
 import { showCards } from "./salvo.js";
 import { ShipLogs } from "./shiplog.js";
+import { blankFirstText, blankFirstTurns } from "./blankfirst.js";
 
 /** Why a battle ended, in words: `winner` is null for a draw. */
 function endReason(reason, winner) {
@@ -29,27 +30,6 @@ function endReason(reason, winner) {
   }
   return reason;
 }
-/** A turn that ended before anyone acted, in words: "Turn 4: the blank came out first — nobody acts." */
-function blankFirstText(turns) {
-  if (turns.length === 1) return `Turn ${turns[0]}: the blank came out first — nobody acts.`;
-  return `Turns ${turns.slice(0, -1).join(", ")} and ${turns.at(-1)}: the blank came out first each time — nobody acted.`;
-}
-
-/**
- * The turns of `lines` (the battle's log) whose blank chit came out first: the turn's
- * opening line ("turn N begins") and the blank's line come one after the other, neither
- * about a ship.
- */
-export function blankFirstTurns(lines) {
-  const turns = [];
-  lines.forEach((line, i) => {
-    const next = lines[i + 1];
-    const opens = i === 0 || lines[i - 1].turn !== line.turn;
-    if (opens && next && next.turn === line.turn && !line.ships?.length && !next.ships?.length) turns.push(line.turn);
-  });
-  return turns;
-}
-
 /** How to play, beside the board. */
 const HELP = [
   "Each turn, chits come out of a cup one by one: the ship named on a chit is activated. The blank chit ends the turn.",
