@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from spacetable.games.ftl import FtlMatch
+from spacetable.server._plots import playback_seconds
 from tests._golden import matches_golden, room_log_path
 from tests._server import Client, Server, running_server, seated
 
@@ -176,6 +177,45 @@ def test_the_plot_timer_resolves_the_turn_with_the_plots_that_are_in(server: Ser
     # The next turn has its own timer, and runs out too.
     second = bob.wait(lambda m: m["type"] == "turn" and m["turn"] == 2, timeout=10)
     assert [e["orders"] for e in second["events"] if e["type"] == "plot"] == [[], []]
+
+
+def test_the_plot_timer_waits_while_the_last_turn_plays_out(server: Server) -> None:
+    # Issue 20 item 7: the players watch turn 1 play out before they plot turn 2; the
+    # server holds turn 2's timer back by that playback (at normal speed), so the seconds
+    # left when they can plot are the timer's.
+    _, ann, bob = started(server, plot_timer_s=30, turn_limit=2)
+    ann.send(type="plot", orders=["Ann:S8"])
+    bob.send(type="plot", orders=["Bob:R+45"])
+    turn = ann.wait_type("turn")
+    state = ann.wait(lambda m: m["type"] == "state" and m["turn"] == 2)
+    playback = playback_seconds(turn["events"])
+    assert playback == pytest.approx(1.01 + 8 / 6 + 0.26 + 0.65, abs=0.001)  # turn, tape, jump
+    assert 30 < state["plot_seconds_left"] <= 30 + playback
+    assert state["plot_deadline"] == pytest.approx(
+        state["t"] + state["plot_seconds_left"], abs=0.01
+    )
+
+
+def test_at_the_plot_timer_a_draft_is_plotted_and_replays(server: Server) -> None:
+    # Issue 20 item 7: a player who wrote orders but did not press Submit is not left
+    # with "no orders" when the timer runs out: the draft he sent last is his plot.
+    _, ann, bob = started(server, plot_timer_s=1.5, turn_limit=1)
+    ann.send(type="draft", orders=["Ann:S2"])
+    ann.send(type="draft", orders=["Ann:R+30"])  # he changes his mind: the last counts
+    ann.send(type="draft", orders=["Ann:R+10"])  # not an order: refused, the last stays
+    refused = ann.wait_type("refused")
+    assert refused["action"] == "draft" and "'R+10'" in refused["reason"]
+    ann.send(type="draft", orders=["Bob:S2"])  # not his piece
+    assert "Bob" in ann.wait_type("refused")["reason"]
+    turn = bob.wait(lambda m: m["type"] == "turn", timeout=10)
+    revealed = {e["player"]: e["orders"] for e in turn["events"] if e["type"] == "plot"}
+    assert revealed == {"Ann": ["Ann:R+30"], "Bob": []}
+    assert not any("R+30" in json.dumps(m) for m in bob.received[: bob.received.index(turn)])
+    result = ann.wait_type("result")
+    stored = server.stored_match(result["match_id"])
+    plots = [a for a in stored["actions"] if a["type"] == "plot"]
+    assert [(a["player"], a["orders"]) for a in plots] == [("Ann", ["Ann:R+30"])]
+    assert FtlMatch.from_record(stored).pieces["Ann"].heading == -30  # R+30: clockwise
 
 
 def test_a_duel_against_a_bot_is_stored_and_replays_exactly(seeded: Seeded) -> None:

@@ -102,7 +102,9 @@ class Change:
 
 
 #: The client messages that are moves in the match (the others are about seats and rooms).
-GameMessage = msg.Place | msg.Drop | msg.Discard | msg.Fleet | msg.Plot | msg.Unplot | msg.Act
+GameMessage = (
+    msg.Place | msg.Drop | msg.Discard | msg.Fleet | msg.Plot | msg.Draft | msg.Unplot | msg.Act
+)
 
 
 def match_seed(room_seed: int | None, match_number: int) -> int:
@@ -214,6 +216,11 @@ class RoomMatch(ABC):
     def timer_action(self, t: float) -> Any:
         """The action that says the countdown ran out at match time ``t``."""
         raise IllegalAction("this match has no countdown")
+
+    def before_timer(self, t: float) -> list[Any]:
+        """The actions the room applies (and logs) when the countdown runs out at ``t``,
+        before :meth:`timer_action`: none unless the game keeps drafts."""
+        return []
 
     @abstractmethod
     def action(self, player: str, message: GameMessage, t: float) -> Any:

@@ -129,6 +129,16 @@ class Plot(_Message):
     ]
 
 
+class Draft(_Message):
+    """The plot you are writing, not sent yet (a plotted game), as in :class:`Plot`: kept
+    secret, and plotted for you if the plot timer runs out before you send a plot."""
+
+    type: Literal["draft"]
+    orders: Annotated[
+        list[Annotated[str, Field(min_length=1, max_length=80)]], Field(max_length=64)
+    ]
+
+
 class Unplot(_Message):
     """Take back your plot before the last one is in."""
 
@@ -245,6 +255,7 @@ ClientMessage = (
     | Discard
     | Fleet
     | Plot
+    | Draft
     | Unplot
     | Act
     | Rematch

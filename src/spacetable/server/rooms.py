@@ -401,7 +401,8 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
         try:
             action = self.match.action(player, message, self._now())
             self._person_acted = True
-            self._apply(action)
+            if action is not None:  # None: kept, not applied (an FTL draft)
+                self._apply(action)
         except IllegalAction as exc:
             connection.send({"type": "refused", "action": message.type, "reason": str(exc)})
 
@@ -414,7 +415,12 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
         if match.deadline != message.deadline:
             return  # it was over before its time: every card down, every plot in
         # The loop may wake a hair early; the countdown ran out at its deadline anyway.
-        self._apply(match.timer_action(max(self._now(), message.deadline)))
+        at = max(self._now(), message.deadline)
+        for action in match.before_timer(at):  # drafts become plots (FTL)
+            self._apply(action)
+            if self.match is not match or match.deadline != message.deadline:
+                return  # the last draft completed the turn
+        self._apply(match.timer_action(at))
 
     def _arm_countdown(self) -> None:
         """Schedule the end of the match's countdown, if one began since the last."""

@@ -23,6 +23,9 @@ const SPEEDS = [["1", "normal"], ["2", "fast"], ["4", "faster"], ["8", "fastest"
 const REASONS = { "last-ship": "has the last ship on the table", "no-ships": "no ship is left on the table",
   "turn-limit": "the turn limit is reached" };
 
+/** A draft goes to the server this long (ms) after the plot last changed (a drag sends one). */
+const DRAFT_DELAY_MS = 150;
+
 /** The banner over the board while it shows a past turn (`turn` null: the start). */
 const HISTORY_WORDS = {
   banner: (turn, count) => `${turn === null ? "The start, before turn 1" : `Turn ${turn} of ${count}`} — history, read only`,
@@ -79,7 +82,7 @@ export class FtlRoom extends TurnRoom {
     $("#table-wrap").append(this.historyBanner);
     const panel = el("div", { id: "plot-pieces" });
     this.plotter = new Plotter(this.board, panel, { colourOf: (p) => this.colour(p),
-      onChange: () => { this.renderPlotButtons(); this.whatIf?.update(); } });
+      onChange: () => { this.renderPlotButtons(); this.whatIf?.update(); this.queueDraft(); } });
     this.whatIf = new WhatIf({ board: this.board, plotter: this.plotter, colourOf: (p) => this.colour(p), wrap: $("#table-wrap") });
     this.plotPanel = el("section", { id: "plot-panel", class: "panel", hidden: true },
       el("h2", { id: "plot-title", text: "Your orders" }),
@@ -140,6 +143,7 @@ export class FtlRoom extends TurnRoom {
   // -- the match ----------------------------------------------------------------------------
 
   onState(message) {
+    message.receivedAt = performance.now(); // its plot_seconds_left counts from now
     if (this.animating) this.waiting = message;
     else this.showState(message);
   }
@@ -173,7 +177,7 @@ export class FtlRoom extends TurnRoom {
     this.whatIf.show(state, me, Boolean(mine?.in_play && plotting));
     $("#plot-title").textContent = `Your orders for turn ${state.turn}`;
     this.renderPlotButtons();
-    if (plotting && state.plot_seconds_left !== null && state.plot_seconds_left !== undefined) this.startTimer(state.plot_seconds_left);
+    if (plotting && state.plot_seconds_left !== null && state.plot_seconds_left !== undefined) this.startTimer(state.plot_seconds_left, state.receivedAt, state.plot_timer_s);
     else this.stopTimer();
     setPhase(plotting ? "plot" : "over");
     document.body.dataset.turn = state.turn;
@@ -214,8 +218,25 @@ export class FtlRoom extends TurnRoom {
     $("#unplot").hidden = !plotted;
     $("#plot-message").textContent = this.past ? "You are looking at a past turn: press Back to the present to plot."
       : problem ? `Cannot submit: ${problem}` : plotted
-      ? "Plot sent. You can take it back until the last plot is in." : "";
+      ? "Plot sent. You can take it back until the last plot is in."
+      : this.editable && this.state?.plot_timer_s ? "When the timer runs out, the orders above are sent as they stand." : "";
     this.plotPanel.classList.toggle("sent", plotted);
+  }
+
+  /** The plot changed: send it as the draft soon (the server plots it if the timer runs out). */
+  queueDraft() {
+    clearTimeout(this.draftTimer);
+    this.draftTimer = setTimeout(() => this.sendDraft(), DRAFT_DELAY_MS);
+  }
+
+  /** Send the plot as it stands as this turn's draft, unless it is not one or was sent. */
+  sendDraft() {
+    if (!this.editable || !this.state || this.plotter.problem()) return;
+    const orders = this.plotter.plot();
+    const key = JSON.stringify([this.state.turn, orders]);
+    if (key === this.draftSent) return;
+    this.draftSent = key;
+    this.socket.send({ type: "draft", orders });
   }
 
   submit() {
@@ -371,12 +392,19 @@ export class FtlRoom extends TurnRoom {
 
   // -- the plot timer --------------------------------------------------------------------------
 
-  startTimer(secondsLeft) {
-    this.deadline = performance.now() + secondsLeft * 1000;
+  /**
+   * Count down `secondsLeft` from `since` (performance.now() when the server said it: a
+   * state that waited for a turn to play out is that much older). The server holds a
+   * turn's timer back while the last one plays out, so the seconds left may exceed the
+   * timer (`timer`): it shows the timer, standing still, until they come down to it.
+   */
+  startTimer(secondsLeft, since = performance.now(), timer = null) {
+    this.deadline = since + secondsLeft * 1000;
+    this.timerCap = timer ?? Infinity;
     $("#countdown").hidden = false;
     if (this.timerFrame) return;
     const tick = () => {
-      const left = Math.max(0, (this.deadline - performance.now()) / 1000);
+      const left = Math.max(0, Math.min(this.timerCap, (this.deadline - performance.now()) / 1000));
       $("#countdown-seconds").textContent = left.toFixed(0);
       $("#countdown").dataset.secondsLeft = left.toFixed(1);
       $("#countdown").classList.toggle("urgent", left <= 10);

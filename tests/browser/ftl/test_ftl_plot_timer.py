@@ -1,0 +1,49 @@
+"""The FTL plot timer keeps what the player wrote (issue 20, FTL item 7): at the deadline
+the order typed or dragged but never submitted is his plot, not "no orders"; the
+countdown never shows more than the room's timer (the server holds a turn's timer back
+while the last turn plays out: tests/server/test_server_ftl.py)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from tests.browser._play import answer_name
+from tests.browser.conftest import OpenPage, Server, Shot
+
+#: The room's plot timer (s): long enough to type an order on a busy machine.
+TIMER_S = 8
+FIELD = ".plot-row[data-piece='ann'] .plot-order"
+
+
+def wait_turn(page: Page, turn: int) -> None:
+    page.wait_for_selector(f"body[data-phase=plot][data-turn='{turn}']", timeout=40_000)
+
+
+def seconds_shown(page: Page) -> float:
+    page.wait_for_selector("#countdown:not([hidden])")
+    return float(page.get_attribute("#countdown", "data-seconds-left") or "nan")
+
+
+def test_at_the_deadline_the_draft_is_plotted(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2, "plot_timer_s": TIMER_S})
+    ann = open_page(f"/rooms/{room['id']}?bots=1:random", viewport={"width": 1366, "height": 800})
+    answer_name(ann, "ann")
+    ann.wait_for_selector("button#ready")
+    ann.click("button#ready")
+    wait_turn(ann, 1)
+    assert 0 < seconds_shown(ann) <= TIMER_S
+    ann.fill(FIELD, "R+30")  # typed, never submitted
+    assert ann.get_attribute(".plot-row[data-piece='ann']", "data-order") == "R+30"
+    shot(ann, "timer-desktop")
+    wait_turn(ann, 2)
+    # The timer ran out: the draft was Ann's plot, revealed and played.
+    assert "R+30" in ann.inner_text(".ftl-turns > li[data-turn='1'] .ftl-orders")
+    assert "ann wrote: R+30." in ann.inner_text("#turn-log")
+    assert "now facing 30°" in ann.inner_text("#turn-log")
+    # Turn 2's countdown starts once turn 1 has played out, and never shows more than the timer.
+    assert 0 < seconds_shown(ann) <= TIMER_S
+    ann.set_viewport_size({"width": 390, "height": 844})
+    ann.locator("#table-wrap").scroll_into_view_if_needed()
+    shot(ann, "timer-phone")
