@@ -16,6 +16,7 @@ import { describeEvent, missilesWords, namesFor, outWords } from "./turns.js";
 import { Plotter } from "./plotter.js";
 import { pickPieces } from "./picking.js";
 import { WhatIf } from "./whatif.js";
+import { Ruler } from "./ruler.js";
 
 /** Animation speeds the log offers. */
 const SPEEDS = [["1", "normal"], ["2", "fast"], ["4", "faster"], ["8", "fastest"]];
@@ -39,6 +40,7 @@ const HELP = [
   "Turn: drag the ring around your piece (15° steps; R+ is clockwise). Where a piece faces is told the same way: 0° up your screen, 90° right. Sprint: drag the arrow ahead of it (1 to 8 in, half inches).",
   "Launch (ships): a missile appears just ahead. Or type R+45, R–45, S2.5 or L.",
   "A sprint's tape hits only pieces that turned or launched this turn: a missile spends itself for a hit; three hits sink a ship; two ships that meet are both lost.",
+  "With your piece selected, point at (or tap) another piece: its range and the turn that faces it. Measure: drag a tape on the table.",
   "Last ship on the table wins. Off the table is out.",
 ];
 
@@ -107,6 +109,11 @@ export class FtlRoom extends TurnRoom {
     this.history = new TurnHistory(turns, this.board, { onStep: (text, event, names) => this.step(text, event, names),
       onStart: (turn) => this.startLog(turn), onShow: (position) => this.onHistory(position),
       onBrowse: (past, position) => this.browse(past, position) });
+    // The ruler measures from the piece selected for plotting: never sent to the server.
+    this.ruler = new Ruler(this.board, { selected: () => this.plotter.selected });
+    zoom.append(this.ruler.button);
+    fresh.addEventListener("viewchange", () => this.ruler.render()); // its marks keep their size on screen
+    $("#table-wrap").append(this.ruler.readout);
     $("#players").after(this.endPanel, this.plotPanel, this.whatIf.panel, this.logPanel, this.historyPanel);
     this.newMatch();
   }
@@ -191,6 +198,7 @@ export class FtlRoom extends TurnRoom {
     else status = `Turn ${state.turn}${limit}: the players are plotting in secret. Their orders show once the turn resolves.`;
     $("#status").textContent = status;
     this.renderPlayers();
+    this.ruler.render(); // the pieces may have moved
     if (!plotting && state.result) this.showEnd(state.result);
   }
 
@@ -363,6 +371,7 @@ export class FtlRoom extends TurnRoom {
   onHistory(position) {
     const past = position < this.history.turns.length;
     if (!past && this.state && !this.animating) this.board.draw(this.state.pieces, { players: this.players() });
+    this.ruler.render();
     this.renderPlayers(); // the cards say what the board shows: missiles left, hits
   }
 
