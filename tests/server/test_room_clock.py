@@ -7,7 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from spacetable.games.stellar import CREDITS, fleet_cost, race_ships
+from spacetable.server._plots import playback_seconds
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server.rooms import Room, Timing
 from tests._clock import FakeClock, Player, play_room
@@ -39,6 +42,29 @@ def test_the_plot_timer_resolves_the_turn_at_its_second(tmp_path: Path) -> None:
         assert (after["turn"], after["t"], after["plot_seconds_left"]) == (2, 45.0, 45.0)
         # The second turn's timer runs from the end of the first, to the millisecond.
         await clock.advance(45.0, room)
+        assert [m["turn"] for m in bob.of_type("turn")] == [1, 2]
+
+    play(tmp_path, {"ruleset": "ftl", "plot_timer_s": 45}, Timing(runup_seconds=0), scenario)
+
+
+def test_the_plot_timer_plots_the_drafts_and_waits_for_the_playback(tmp_path: Path) -> None:
+    # Issue 20 item 7: Ann wrote an order but never sent it: at the deadline it is her plot.
+    # Turn 2's timer starts once turn 1 has played out (its playback at normal speed).
+    async def scenario(room: Room, clock: FakeClock, saves: SaveQueue) -> None:
+        ann, bob = two_players(room)
+        await clock.advance(0, room)
+        ann.send(type="draft", orders=["Ann:S2"])
+        ann.send(type="draft", orders=["Ann:S4"])
+        await clock.advance(45.0, room)
+        [turn] = bob.of_type("turn")
+        revealed = {e["player"]: e["orders"] for e in turn["events"] if e["type"] == "plot"}
+        assert revealed == {"Ann": ["Ann:S4"], "Bob": []}
+        playback = playback_seconds(turn["events"])
+        assert playback == pytest.approx(4 / 6 + 0.26 + 0.65, abs=0.001)  # the tape, the jump
+        assert bob.last("state")["plot_seconds_left"] == pytest.approx(45.0 + playback)
+        await clock.advance(45.0 + playback - 0.01, room)
+        assert len(bob.of_type("turn")) == 1, "turn 2's timer counted during the playback"
+        await clock.advance(0.02, room)
         assert [m["turn"] for m in bob.of_type("turn")] == [1, 2]
 
     play(tmp_path, {"ruleset": "ftl", "plot_timer_s": 45}, Timing(runup_seconds=0), scenario)
