@@ -68,7 +68,13 @@ def _count_sent(page: Page) -> None:
 
 
 def _sent(page: Page) -> list[dict[str, Any]]:
-    return [json.loads(f) for f in page.evaluate("window.sentFrames")]
+    """What the page sent, but the drafts of its own plot (the plot timer's, issue 20 item
+    7), which must hold only its own pieces' orders: nothing posed ever goes."""
+    sent = [json.loads(f) for f in page.evaluate("window.sentFrames")]
+    for message in sent:
+        if message["type"] == "draft":
+            assert all(entry.startswith("ann:") for entry in message["orders"]), message
+    return [m for m in sent if m["type"] != "draft"]
 
 
 def _outcome(page: Page) -> list[str]:
