@@ -259,7 +259,7 @@ def gone(server: Server, room: str, timeout: float) -> bool:
 
 def test_a_room_nobody_entered_closes(idle_server: Server) -> None:
     room = idle_server.create_room()
-    assert gone(idle_server, room, timeout=10)
+    assert gone(idle_server, room, timeout=60)  # at once when it closes; 60 s for a busy machine
     with pytest.raises(urllib.error.HTTPError) as page:
         idle_server.get(f"/rooms/{room}")
     assert page.value.code == 404
