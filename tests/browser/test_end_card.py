@@ -47,10 +47,9 @@ def test_the_end_of_a_light_speed_match_is_on_screen(
         answer_name(page, "Ann")  # no name saved: the room asks it before seating us
         page.locator(".seat[data-seat='1'][data-kind=bot]").wait_for()
         page.click("button#ready")
-        # The bot empties its deck at once: "stop!", our card thrown away, the battle.
-        page.locator("body[data-phase=stop], body[data-phase=battle]").wait_for(timeout=60_000)
-        if page.get_attribute("body", "data-phase") == "stop" and page.is_visible("#discard"):
-            page.click("#discard")
+        # The bot empties its deck at once: "stop!", and once the server's 2 s stop window
+        # has passed our card is thrown away and the battle comes. (Clicking Discard raced
+        # that window: on a loaded machine it closed under the click.)
         page.locator("#battle-skip").wait_for(timeout=60_000)
         page.click("#battle-skip")
         page.locator("body[data-phase=over]").wait_for()
