@@ -1,9 +1,11 @@
 // Cards in hand on the table view: yours, and the other players', drawn faint as their
-// poses arrive. Yours follows the mouse and lands with a click; on a touch screen one finger
-// drags it, its large handle or a second finger turns it, and the page's Place button puts it
-// down (lifting the finger never does); from the keyboard, the arrows move it (Shift: bigger
-// steps), Q / E or [ / ] turn it, Enter or Space put it down. One path for all of them:
-// moveTo, setRotation, place.
+// poses arrive. Yours follows the mouse and lands with a click; on a touch screen a tap on
+// the table brings it there and a second tap on it puts it down, one finger drags it (from
+// the card, or from the bar under the table straight onto it), its large handle or a second
+// finger turns it, while the first one drags it too, and the page's Place button puts it
+// down (lifting a finger after a drag never does); from the keyboard, the arrows move it
+// (Shift: bigger steps), Q / E or [ / ] turn it, Enter or Space put it down. One path for
+// all of them: moveTo, setRotation, place.
 
 import "./sheet.js";
 import { svg } from "../../shell/dom.js";
@@ -18,6 +20,7 @@ const KEY_STEP_MM = 5; // an arrow key's step (with Shift: KEY_STEP_MM * 5)
 const EDGE_PX = 40; // a card dragged this close to the table's edge on screen pans the view
 const EDGE_SPEED_PX = 9; // ... this many screen pixels a frame
 const HANDLE_PX = 16; // the touch handle's radius on screen
+const TAP_PX = 10; // a finger that moves less than this before it lifts taps
 
 export class Hand {
   /**
@@ -40,7 +43,10 @@ export class Hand {
     this.busy = false; // a place was sent and not yet answered
     // Touch and pen: the fingers on the table, and what they do with the card.
     this.fingers = new Map(); // pointer id -> {x, y} client point
-    this.gesture = null; // {kind: "drag", id, dx, dy} or {kind: "turn", angle, rotation}
+    // {kind: "drag", id, dx, dy} or {kind: "turn", angle, rotation, drag: the drag it goes on with}
+    this.gesture = null;
+    this.tap = null; // {id, x, y, onCard}: a finger down that has not moved yet
+    this.aimed = false; // the player moved or turned this card: a tap on it puts it down
     this.edgeFrame = null;
     // The rotate handle is for fingers and pens: a mouse card follows the pointer, so a
     // mouse turns it with the wheel or the keys instead.
@@ -73,6 +79,7 @@ export class Hand {
     }
     if (ship !== this.ship) {
       this.ship = ship;
+      this.aimed = false;
       this.face.replaceChildren(shipFace(def, colour, this.size));
       const [w, h] = this.size;
       for (const [k, v] of Object.entries({ x: -w / 2 - 1.5, y: -h / 2 - 1.5, width: w + 3, height: h + 3, rx: 4 })) {
@@ -102,6 +109,7 @@ export class Hand {
     const x = table && this.pose.x + 1.5 * step > table[0] / 2 ? this.pose.x - step : this.pose.x + step;
     this.resting = false;
     this.moveTo(x, this.pose.y);
+    this.aimed = false; // shown beside the last one: the first tap brings it, the second puts it down
     this.view.keepInView(this.pose.x, this.pose.y);
   }
 
@@ -127,6 +135,7 @@ export class Hand {
   moveTo(x, y) {
     if (!this.movable()) return;
     this.resting = false;
+    this.aimed = true;
     this.pose = { ...this.pose, x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 };
     this.render();
     this.streamPose();
@@ -141,6 +150,7 @@ export class Hand {
   setRotation(rotation) {
     if (!this.movable()) return;
     this.resting = false;
+    this.aimed = true;
     this.pose = { ...this.pose, rotation: normAngle(rotation) };
     this.render();
     this.streamPose();
@@ -278,9 +288,15 @@ export class Hand {
       this.fingers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       const g = this.gesture;
       if (!g || !this.movable()) return;
+      if (this.tap?.id === e.pointerId && Math.hypot(e.clientX - this.tap.x, e.clientY - this.tap.y) > TAP_PX) this.tap = null;
       if (g.kind === "turn" && this.fingers.size >= 2) {
         // Screen angles grow clockwise, table angles counter-clockwise.
         this.setRotation(Math.round(g.rotation - (fingerAngle() - g.angle)));
+        // The finger that dragged the card goes on dragging it while the other turns it.
+        if (g.drag?.id === e.pointerId) {
+          const p = at(e);
+          this.moveTo(p.x + g.drag.dx, p.y + g.drag.dy);
+        }
       } else if (g.kind === "drag" && g.id === e.pointerId) {
         const p = at(e);
         this.moveTo(p.x + g.dx, p.y + g.dy);
@@ -296,19 +312,32 @@ export class Hand {
       this.fingers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       if (!this.movable()) return;
       if (this.fingers.size >= 2) {
-        // A second finger turns the card (the table stops panning).
-        this.gesture = { kind: "turn", angle: fingerAngle(), rotation: this.pose.rotation };
+        // A second finger turns the card (the table stops panning); a drag goes on.
+        const drag = this.gesture?.kind === "drag" ? this.gesture : null;
+        this.gesture = { kind: "turn", angle: fingerAngle(), rotation: this.pose.rotation, drag };
+        this.tap = null;
         this.stopEdgePan();
       } else if (this.under(e.clientX, e.clientY)) {
         const p = at(e);
         this.gesture = { kind: "drag", id: e.pointerId, dx: this.pose.x - p.x, dy: this.pose.y - p.y };
         area.setPointerCapture?.(e.pointerId);
       }
+      if (this.fingers.size === 1) this.tap = { id: e.pointerId, x: e.clientX, y: e.clientY, onCard: this.under(e.clientX, e.clientY) };
       e.preventDefault();
     });
     const lift = (e) => {
       if (e.pointerType === "mouse") return;
       this.fingers.delete(e.pointerId);
+      const tap = this.tap?.id === e.pointerId && e.type === "pointerup" ? this.tap : null;
+      this.tap = null;
+      // A tap on the card puts it down; a tap elsewhere on the table brings it there.
+      if (tap && this.movable() && this.fingers.size === 0) {
+        if (tap.onCard && this.shown() && this.aimed) this.place();
+        else {
+          const p = at(e);
+          this.moveTo(p.x, p.y);
+        }
+      }
       // Lifting a finger never puts the card down: the Place button does.
       if (this.gesture && (this.gesture.kind === "turn" || this.gesture.id === e.pointerId)) this.gesture = null;
       this.stopEdgePan();
@@ -354,6 +383,37 @@ export class Hand {
         else this.place();
         e.preventDefault();
       }
+    });
+  }
+
+  /**
+   * A finger (or pen) that came down on `source` (the bar under the table) drags the card
+   * straight onto the table: the card jumps under the finger and follows it from there.
+   */
+  dragFrom(source) {
+    const area = this.view.svg;
+    source.addEventListener("pointerdown", (e) => {
+      if (e.pointerType === "mouse" || !this.movable()) return;
+      e.preventDefault();
+      source.releasePointerCapture?.(e.pointerId);
+      const follow = (move) => {
+        if (move.pointerId !== e.pointerId) return;
+        const p = this.view.toTable(move.clientX, move.clientY);
+        const rect = area.getBoundingClientRect();
+        // Only over the table: on the bar the card waits for the finger to come up.
+        if (move.clientY <= rect.bottom && move.clientY >= rect.top) {
+          this.moveTo(p.x, p.y);
+        }
+      };
+      const done = (up) => {
+        if (up.pointerId !== e.pointerId) return;
+        window.removeEventListener("pointermove", follow);
+        window.removeEventListener("pointerup", done);
+        window.removeEventListener("pointercancel", done);
+      };
+      window.addEventListener("pointermove", follow);
+      window.addEventListener("pointerup", done);
+      window.addEventListener("pointercancel", done);
     });
   }
 

@@ -200,7 +200,7 @@ function renderState() {
     const word = match.phase === "fast" ? "the fast round" : "the deployment";
     $("#status").textContent = mine
       ? hand.touchy
-        ? `Place your ${page.ships[mine]?.name || mine}: drag it, turn it (handle or two fingers), then press Place.`
+        ? `Place your ${page.ships[mine]?.name || mine}: tap the table where it goes (or drag it), turn it (handle or a second finger), then tap it again.`
         : `Place your ${page.ships[mine]?.name || mine}: move it, turn it, then click to put it down.`
       : room.me.role === "player" ? "All your cards are on the table." : `Watching ${word}.`;
   } else if (match.phase === "stop") {
@@ -470,6 +470,7 @@ export async function startLaserRoom(ctx, { races = false } = {}) {
   $("#discard").addEventListener("click", () => {
     if (room.socket.send({ type: "discard" })) page.discardAsked = true;
   });
+  hand.dragFrom($("#hand-info")); // a finger drags the card from the bar onto the table
   $("#turn-left").addEventListener("click", () => hand.rotateBy(15));
   $("#turn-right").addEventListener("click", () => hand.rotateBy(-15));
   $("#place-card").addEventListener("click", () => {

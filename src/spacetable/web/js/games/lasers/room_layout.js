@@ -13,7 +13,7 @@ const OVER_TABLE = `
     minus zoom, 0 shows the whole table, and with no card in hand the arrow keys move the view.</p>
   <div id="hand-bar" class="hand-bar" role="toolbar" aria-label="your card in hand" hidden>
     <button id="turn-left" type="button" class="secondary" aria-label="turn left 15°" title="turn left 15° (Q)">⟲</button>
-    <span id="hand-info" class="hand-info" aria-live="polite"></span>
+    <span id="hand-info" class="hand-info" aria-live="polite" title="drag from here onto the table"></span>
     <button id="turn-right" type="button" class="secondary" aria-label="turn right 15°" title="turn right 15° (E)">⟳</button>
     <button id="place-card" type="button">Place</button>
   </div>
@@ -44,7 +44,8 @@ const HELP = `
   <ul>
     <li>Your card follows the mouse; on a touch screen, drag it with one finger.</li>
     <li>Turn it with the wheel or <kbd>Q</kbd> / <kbd>E</kbd> (15°, with <kbd>Shift</kbd> 5°); on a touch screen, drag its yellow handle or turn two fingers.</li>
-    <li>Click (on a touch screen: the Place button) to put it down. It must lie on the table and touch no other card.</li>
+    <li>On a touch screen: tap the table where the card goes (or drag it, from the card or from the bar under the table), then tap the card again (or the Place button) to put it down; a second finger turns it while the first drags.</li>
+    <li>Click (on a touch screen: a second tap, or the Place button) to put it down. It must lie on the table and touch no other card.</li>
     <li>Keyboard: <kbd>Tab</kbd> to the table, arrows move the card (<kbd>Shift</kbd>: farther), <kbd>Enter</kbd> puts it down.</li>
     <li>Zoom with the + − buttons or <kbd>Ctrl</kbd> + wheel (with no card in hand, the wheel or two fingers); move the table by dragging it away from your card (with the mouse: when you hold no card).</li>
     <li>When someone plays their last card (or, in Stellar Conflict, the countdown runs out): drop the card you hold where it is, or discard it.</li>
