@@ -111,7 +111,7 @@ def test_touch_places_cards_as_quickly_as_a_mouse(
     bar = phone.locator("#hand-info").bounding_box()
     assert bar is not None
     start = (bar["x"] + bar["width"] / 2, bar["y"] + bar["height"] / 2)
-    end = (table["x"] + table["width"] * 0.5, table["y"] + table["height"] * 0.65)
+    end = (table["x"] + table["width"] * 0.5, table["y"] + table["height"] * 0.47)
     finger.send("touchStart", [start])
     for i in range(1, 9):
         t = i / 8
@@ -144,6 +144,11 @@ def test_touch_places_cards_as_quickly_as_a_mouse(
     assert phone.locator(f'.table-card[data-card="dana-{ship}"]').count() == 0
     sx, sy = on_screen(phone, x, y)
     _tap(finger, sx, sy)  # the second tap puts it down
+    phone.wait_for_function(
+        f"""document.querySelector('.table-card[data-card="dana-{ship}"]')
+        || !document.querySelector('#refused').hidden"""
+    )
+    assert phone.is_hidden("#refused"), phone.inner_text("#refused")
     lx, ly, lrot = _landed_pose(phone, f"dana-{ship}")
     assert math.hypot(lx - x, ly - y) < 0.5 and abs(lrot - rotation) < 0.5
     shot(phone, "turned-while-dragged")

@@ -286,9 +286,9 @@ export class Hand {
       }
       if (!this.fingers.has(e.pointerId)) return;
       this.fingers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (this.tap?.id === e.pointerId && Math.hypot(e.clientX - this.tap.x, e.clientY - this.tap.y) > TAP_PX) this.tap = null;
       const g = this.gesture;
       if (!g || !this.movable()) return;
-      if (this.tap?.id === e.pointerId && Math.hypot(e.clientX - this.tap.x, e.clientY - this.tap.y) > TAP_PX) this.tap = null;
       if (g.kind === "turn" && this.fingers.size >= 2) {
         // Screen angles grow clockwise, table angles counter-clockwise.
         this.setRotation(Math.round(g.rotation - (fingerAngle() - g.angle)));
