@@ -20,7 +20,8 @@ const WORDS = {
  */
 export function pickPieces(board, { allowed = () => true, onPick }) {
   let last = null; // {x, y, ids, index}: the last pick, to go round the pieces there
-  const note = () => board.layer("marks").querySelector(".pick-note");
+  let shown = null; // the note this picker put on the board (a page may have more pickers)
+  const note = () => (shown?.isConnected ? shown : null);
   const click = (e) => {
     const ids = board.piecesAt(e.clientX, e.clientY).filter(allowed).map((p) => p.id);
     note()?.remove();
@@ -35,16 +36,23 @@ export function pickPieces(board, { allowed = () => true, onPick }) {
     onPick(ids[index]);
     board.svg.dataset.pickedAmong = String(ids.length);
     if (ids.length > 1) {
-      const at = board.toTable(e.clientX, e.clientY);
-      const size = board.px(12);
-      const [ox, oy] = board.frame.fromView(0, board.px(22));
-      board.layer("marks").append(svg("text", { class: "pick-note", x: fmt(at.x + ox), y: fmt(-(at.y + oy)),
-        "font-size": fmt(size), "text-anchor": "middle", fill: "#ffffff", stroke: "#0a0f1f", "stroke-width": fmt(size * 0.25),
-        "paint-order": "stroke", text: WORDS.several(index + 1, ids.length) }));
+      last.at = board.toTable(e.clientX, e.clientY);
+      showNote();
     }
   };
-  // The note goes when the view moves (it was put by the pointer, not by a piece).
-  const moved = () => note()?.remove();
+  // The note by the pointer, sized in screen pixels: drawn again as the view zooms or pans.
+  const showNote = () => {
+    note()?.remove();
+    if (!last?.at) return;
+    const size = board.px(12);
+    const [ox, oy] = board.frame.fromView(0, board.px(22));
+    shown = board.layer("marks").appendChild(svg("text", { class: "pick-note", x: fmt(last.at.x + ox), y: fmt(-(last.at.y + oy)),
+      "font-size": fmt(size), "text-anchor": "middle", fill: "#ffffff", stroke: "#0a0f1f", "stroke-width": fmt(size * 0.25),
+      "paint-order": "stroke", text: WORDS.several(last.index + 1, last.ids.length) }));
+  };
+  const moved = () => {
+    if (note()) showNote();
+  };
   board.svg.addEventListener("click", click);
   board.svg.addEventListener("viewchange", moved);
   return {
