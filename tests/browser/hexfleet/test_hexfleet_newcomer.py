@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import Page
 
 from spacetable.games.hexfleet.cards import ScriptedCards, parse_card
-from spacetable.games.hexfleet.combat import fire
+from spacetable.games.hexfleet.combat import RANGE, fire
+from spacetable.games.hexfleet.hexes import Hex, distance, in_forward_arc
 from spacetable.games.hexfleet.narrate import narrate
 from spacetable.games.hexfleet.ships import CLASSES, Ship
 from tests._server import Client, running_server
@@ -227,3 +228,185 @@ def test_the_turning_arrows_point_the_way_they_turn_the_ship(
         assert abs(tip_across) < 0.15 * length, shape["facing"]
         assert max(along) > -min(along), shape["facing"]  # the tip is on the outer side
     shot(page, "turning-arrows")
+
+
+# -- item 16: aiming, the legend, words on the board, a phone's move ---------------------------
+
+
+def version(page: Page) -> int:
+    return int(page.get_attribute("body", "data-version") or 0)
+
+
+def activate_a_light_ship(page: Page) -> None:
+    """End activations (hot seat: every ship is ours) until a light ship is activated."""
+    for _ in range(30):
+        page.wait_for_selector("#hex-controls:not([hidden]) #controls-title", timeout=60_000)
+        if page.locator(".ship.active.ship-light").count():
+            return
+        before = version(page)
+        page.click("#end-activation")
+        page.wait_for_function(f"() => Number(document.body.dataset.version || 0) > {before}")
+    raise AssertionError("no light ship was activated in 30 activations")
+
+
+def test_aiming_lists_only_enemies_and_shows_a_light_ships_arc(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    page = open_page("/", viewport=DESKTOP)
+    seat_both_at_one_screen(page, server, "skirmish")
+    activate_a_light_ship(page)
+    active = page.locator(".ship.active")
+    owner = active.get_attribute("data-owner")
+    q, r = (int(n) for n in (active.get_attribute("data-hex") or "").split(","))
+    facing = int(active.get_attribute("data-facing") or 0)
+    owners = dict(
+        page.locator(".hex-ships .ship").evaluate_all(
+            "ss => ss.map(s => [s.dataset.ship, s.dataset.owner])"
+        )
+    )
+    listed = page.locator(".target-button").evaluate_all("bs => bs.map(b => b.dataset.ship)")
+    enemies = {ship for ship, who in owners.items() if who != owner}
+    assert listed and set(listed) == enemies  # never your own ships
+    assert page.locator(".hex.in-arc").count() == 0  # no arc until you aim
+
+    page.click(".target-button")
+    page.wait_for_selector("#aim-panel")
+    assert "fires only ahead" in page.inner_text("#aim-arc")
+    # The hexes lit are those the rules let it fire at: in range and ahead of it.
+    lit = set(page.locator(".hex.in-arc").evaluate_all("hs => hs.map(h => h.dataset.hex)"))
+    ship_at = Hex(q, r)
+    expected = set()
+    for key in page.locator(".hex-hexes .hex").evaluate_all("hs => hs.map(h => h.dataset.hex)"):
+        hq, hr = (int(n) for n in key.split(","))
+        there = Hex(hq, hr)
+        if 0 < distance(ship_at, there) <= RANGE and in_forward_arc(ship_at, facing, there):
+            expected.add(key)
+    assert lit == expected
+    assert page.locator(".arc-edge").count() == 1  # the edge of its forward arc
+    shot(page, "aiming-with-arc")
+    page.click("#cancel-aim")
+    page.wait_for_function("document.querySelectorAll('.hex.in-arc').length === 0")
+
+
+def test_the_legend_explains_the_gauges(open_page: OpenPage, server: Server, shot: Shot) -> None:
+    page = open_page("/", viewport=PHONE)
+    seat_both_at_one_screen(page, server, "duel")
+    legend = page.locator("#hex-legend")
+    legend.scroll_into_view_if_needed()
+    assert legend.is_visible()
+    text = legend.inner_text()
+    for word in ("shields", "weapons", "propulsion"):
+        assert word in text
+    # Each swatch is its gauge's colour on the board, in the board's order.
+    swatches = legend.locator(".gauge-swatch").evaluate_all(
+        "ss => ss.map(s => getComputedStyle(s).backgroundColor)"
+    )
+    gauges = page.locator(".ship.active .gauge").evaluate_all(
+        "gs => gs.map(g => { const d = document.createElement('i');"
+        " d.style.color = g.getAttribute('fill'); document.body.append(d);"
+        " const c = getComputedStyle(d).color; d.remove(); return c; })"
+    )
+    assert swatches == gauges
+    shot(page, "legend")
+
+
+@pytest.mark.parametrize("scenario", ["skirmish", "fleet"])
+def test_hex_numbers_and_names_are_readable_on_the_whole_board(
+    open_page: OpenPage, server: Server, scenario: str
+) -> None:
+    page = open_page("/", viewport=DESKTOP)
+    seat_both_at_one_screen(page, server, scenario)
+    heights = page.evaluate(
+        """() => ['.hex:not(.occupied) .hex-label', '.ship-name'].map((sel) =>
+          Math.min(...[...document.querySelectorAll(sel)]
+            .map((t) => t.getBoundingClientRect().height)))"""
+    )
+    assert heights[0] >= 10 and heights[1] >= 10, heights
+
+
+def test_a_phone_sees_the_path_and_cost_before_the_move(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    page = open_page("/", viewport=PHONE, has_touch=True, is_mobile=True)
+    seat_both_at_one_screen(page, server, "duel")
+    before = version(page)
+    hexes = page.locator(".hex.reachable").evaluate_all(
+        """hs => hs.filter((h) => { const b = h.getBoundingClientRect();
+          const t = document.querySelector('#table').getBoundingClientRect();
+          return b.top > t.top + 60 && b.bottom < t.bottom - 60
+            && b.left > t.left && b.right < t.right; })
+          .map((h) => [h.dataset.hex, Number(h.dataset.cost)])"""
+    )
+    key, cost = max(hexes, key=lambda h: h[1])
+    page.locator(f".hex[data-hex='{key}'] polygon").tap()
+    page.wait_for_selector(".pending-move:not([hidden]) #confirm-move")
+    assert f": {cost} of " in page.inner_text(".pending-move")
+    assert page.locator(".move-path").count() == 1 and page.locator(".path-cost").count() == 1
+    assert version(page) == before  # not moved yet
+    shot(page, "move-preview")
+    page.tap("#confirm-move")
+    page.wait_for_function(f"() => Number(document.body.dataset.version || 0) > {before}")
+
+
+# -- item 12: the reveal, where the player looks ---------------------------------------------
+
+#: Where the beam's two ends and the ships' centres are on the screen, and the tray's box.
+SALVO_ON_SCREEN = """() => {
+  const beam = document.querySelector('.hex-fx .beam');
+  const m = beam.getScreenCTM();
+  const end = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; };
+  const centre = (id) => {
+    const b = document.querySelector(`.hex-ships .ship[data-ship="${id}"] .ship-hit`)
+      .getBoundingClientRect();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const tray = document.querySelector('.hx-tray').getBoundingClientRect();
+  const table = document.querySelector('#table').getBoundingClientRect();
+  return { from: end(beam.x1.baseVal.value, beam.y1.baseVal.value),
+    to: end(beam.x2.baseVal.value, beam.y2.baseVal.value),
+    ship: centre(beam.dataset.ship), target: centre(beam.dataset.target),
+    shipId: beam.dataset.ship, targetId: beam.dataset.target,
+    tray: [tray.top, tray.bottom], table: [table.left, table.top, table.right, table.bottom],
+    height: innerHeight };
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_salvo_shows_on_the_board_and_its_cards_in_view(
+    open_page: OpenPage, server: Server, shot: Shot, size: str
+) -> None:
+    phone = size == "390x844"
+    page = open_page("/", viewport=SIZES[size], has_touch=phone, is_mobile=phone)
+    # Two heavies 7 hexes apart on a small board: the first ship activated can fire at once.
+    room = server.api("/api/rooms", {"ruleset": "hexfleet", "scenario": "duel", "board": [10, 8]})
+    page.goto(f"{server.base}/")
+    page.evaluate("localStorage.setItem('spacetable.name', 'Red')")
+    page.goto(f"{server.base}/rooms/{room['id']}?hotseat=Red,Blue")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#seat-panel .seat.kind-human').length === 2"
+    )
+    page.click("button#ready")
+    page.wait_for_selector("#hex-controls:not([hidden]) #controls-title", timeout=60_000)
+    shooter = page.get_attribute(".ship.active", "data-ship")
+    page.click(".target-button")
+    page.click("#confirm-fire")
+    page.wait_for_selector(".hex-fx .beam")
+    page.wait_for_selector(".hex-fx .flash")
+    where = page.evaluate(SALVO_ON_SCREEN)
+    # The beam runs from the firing ship to its target; the flash is on the target.
+    assert where["shipId"] == shooter and where["targetId"] != shooter
+    for a, b in ((where["from"], where["ship"]), (where["to"], where["target"])):
+        assert abs(a[0] - b[0]) < 3 and abs(a[1] - b[1]) < 3, where
+    assert page.get_attribute(".hex-fx .flash", "data-ship") == where["targetId"]
+    # Both ships on the visible board, the cards large in the tray at its bottom edge, all in
+    # the window (no scrolling to find them).
+    left, top, right, bottom = where["table"]
+    for x, y in (where["ship"], where["target"]):
+        assert left <= x <= right and max(top, 0) <= y <= min(bottom, where["height"]), where
+    assert where["tray"][0] >= 0 and where["tray"][1] <= where["height"] + 1, where
+    page.wait_for_selector(".hx-tray #hex-cards.hx-done")
+    fired = page.locator(".hx-tray .hx-fire-cards .hx-card.up")
+    assert fired.count() == 8  # a heavy ship's full salvo
+    width = fired.first.bounding_box()
+    assert width is not None and width["width"] >= (36 if phone else 50)
+    shot(page, "reveal")

@@ -21,8 +21,14 @@
 //   board.showPath(steps, cost, movement)   draw the path of `steps` ("FFR") from the active
 //     ship, with "cost of movement hexes" at its end (null clears).
 //   board.select(hexKey | null)   outline a chosen hex ("q,r").
+//   board.showArc(range | null)   while aiming: tint the hexes the active ship can fire at
+//     (within `range` hexes and, for a light ship, ahead of it) and draw a light ship's
+//     arc edge; null clears.
+//   Hex numbers and ship names keep at least about 10 screen pixels when the whole board
+//   is shown (up to what a hex holds): their size follows the zoom.
 //   board.animateMove(shipId, from, path)   the ship (drawn where it ended) glides from hex
 //     `from` ([q, r]) through `path` (the hexes entered), 0.15 s a hex.
+//   board.layers.fx   a layer over the ships for marks that come and go (reveal.js: beams).
 //   board.onHex(cb)      cb({q, r, label, pointerType}) on a click or tap of a hex.
 //   board.onShip(cb)     cb(ship, {pointerType}) on a click or tap of a ship.
 //   board.onFacing(cb)   cb(facing) on a click of one of the facing arrows.
@@ -30,6 +36,7 @@
 //   board.hexCentre(q, r) -> {x, y} in board units (corner radius HEX_RADIUS).
 //   board.zoomControls() -> an element with zoom in / out / fit buttons.
 //   board.fit(), board.zoom(factor, at?), board.centreOn(q, r)
+//   board.bringIntoView([[q, r], ...])   pan, zooming out if need be, to show those hexes.
 //   board.setTurned(degrees)   turn the board 0, 90, 180 or 270 degrees clockwise about its
 //     middle (your side at the bottom). Hex labels and compass facings stay the map's, as
 //     the log names them; text stays upright (shell.css: .board-turned).
@@ -114,11 +121,12 @@ export class HexBoard {
     this.turnDeg = 0;
     // Everything is drawn in the map's frame inside `root`, which a turned board turns.
     this.root = this.svg.appendChild(svg("g", { class: "hex-view" }));
-    for (const name of ["hexes", "path", "ships", "arrows"]) {
+    for (const name of ["hexes", "arc", "path", "ships", "fx", "arrows"]) {
       this.layers[name] = this.root.appendChild(svg("g", { class: `hex-${name}` }));
     }
     this.setSize(width, height);
     this.listen();
+    if (typeof ResizeObserver === "function") new ResizeObserver(() => this.sizeText()).observe(this.svg);
   }
 
   /** Redraw the grid for a board of `width` columns and `height` rows. */
@@ -136,7 +144,7 @@ export class HexBoard {
         const label = hexLabel(q, r);
         const g = svg("g", { class: "hex", dataset: { hex: `${q},${r}`, label } },
           svg("polygon", { points: corners(x, y) }),
-          svg("text", { class: "hex-label", x, y: y - HEX_RADIUS * 0.56, "text-anchor": "middle" }, label),
+          svg("text", { class: "hex-label", x, y: y - HEX_RADIUS * 0.4, "text-anchor": "middle", "dominant-baseline": "central" }, label),
           svg("title", {}, `hex ${label}`));
         layer.append(g);
         this.hexes.set(`${q},${r}`, g);
@@ -342,6 +350,36 @@ export class HexBoard {
       svg("text", { class: "path-cost", x: last.x, y: last.y + HEX_RADIUS * 1.3, "text-anchor": "middle" }, text));
   }
 
+  /** While aiming: the hexes the active ship can fire at (`range` hexes, ahead only for a
+   * light ship) tinted, and a light ship's arc edge drawn; `null` clears. */
+  showArc(range) {
+    const layer = this.layers.arc;
+    layer.replaceChildren();
+    const ship = range ? this.activeShip() : null;
+    const dir = ship && this.hexCentre(...DIRECTIONS[ship.facing % 6]);
+    const from = ship && this.hexCentre(ship.at[0], ship.at[1]);
+    for (const [key, g] of this.hexes) {
+      let inside = false;
+      if (ship) {
+        const [q, r] = key.split(",").map(Number);
+        const dq = q - ship.at[0];
+        const dr = r - ship.at[1];
+        const apart = (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+        const c = this.hexCentre(q, r);
+        const ahead = (c.x - from.x) * dir.x + (c.y - from.y) * dir.y >= -1e-6;
+        inside = apart > 0 && apart <= range && (ship.all_round !== false || ahead);
+      }
+      g.classList.toggle("in-arc", inside);
+    }
+    this.svg.classList.toggle("aiming", Boolean(ship));
+    if (!ship || ship.all_round !== false) return;
+    // The edge of a light ship's forward arc: the line through it square to its facing.
+    const reach = (range + 0.5) * SQRT3 * HEX_RADIUS;
+    const len = Math.hypot(dir.x, dir.y);
+    const [ex, ey] = [-dir.y / len * reach, dir.x / len * reach];
+    layer.append(svg("line", { class: "arc-edge", x1: from.x - ex, y1: from.y - ey, x2: from.x + ex, y2: from.y + ey }));
+  }
+
   /** Outline the hex `key` ("q,r"), or none. */
   select(key) {
     for (const [k, g] of this.hexes) g.classList.toggle("selected", k === key);
@@ -480,6 +518,21 @@ export class HexBoard {
     this.setView({ ...this.view, x: x - this.view.w / 2, y: y - this.view.h / 2 });
   }
 
+  /** Pan (and zoom out if need be) so that every hex of `hexes` ([[q, r], ...]) is in view. */
+  bringIntoView(hexes) {
+    const points = hexes.map(([q, r]) => this.mirror(this.hexCentre(q, r)));
+    const margin = HEX_RADIUS * 1.5;
+    const v = this.view;
+    if (!points.length || points.every((p) => p.x - margin >= v.x && p.x + margin <= v.x + v.w
+      && p.y - margin >= v.y && p.y + margin <= v.y + v.h)) return;
+    const xs = points.map((p) => p.x);
+    const ys = points.map((p) => p.y);
+    const need = Math.max((Math.max(...xs) - Math.min(...xs) + 2 * margin) / v.w, (Math.max(...ys) - Math.min(...ys) + 2 * margin) / v.h, 1);
+    const [w, h] = [v.w * need, v.h * need];
+    const [cx, cy] = [(Math.max(...xs) + Math.min(...xs)) / 2, (Math.max(...ys) + Math.min(...ys)) / 2];
+    this.setView({ x: cx - w / 2, y: cy - h / 2, w, h });
+  }
+
   scaled(view, factor) {
     const w = Math.min((this.shown || this.bounds).w * 1.5, Math.max(HEX_RADIUS * 6, view.w / factor));
     const h = view.h * (w / view.w);
@@ -489,6 +542,19 @@ export class HexBoard {
   setView(view) {
     this.view = view;
     this.svg.setAttribute("viewBox", `${view.x.toFixed(2)} ${view.y.toFixed(2)} ${view.w.toFixed(2)} ${view.h.toFixed(2)}`);
+    this.sizeText();
+  }
+
+  /** Words on the board stay readable zoomed out: about 10 screen pixels, up to what a hex
+   * holds (board units: a hex is 20 across); zoomed in, their size on the map. Again each
+   * time the board's box changes size (a tray of cards under it, a turned phone). */
+  sizeText() {
+    const box = this.svg.getBoundingClientRect();
+    if (!this.view || !box.width || !box.height) return;
+    const units = Math.max(this.view.w / box.width, this.view.h / box.height);
+    const size = (most) => `${Math.min(most, Math.max(2.4, 10.5 * units)).toFixed(2)}px`;
+    this.svg.style.setProperty("--hex-label-size", size(5.6));
+    this.svg.style.setProperty("--ship-name-size", size(5.6));
   }
 
   unitsPerPixel() {

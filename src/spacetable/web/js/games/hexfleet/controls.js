@@ -5,8 +5,9 @@
 // what the room gives it and sends actions through `send`; the board is the room's.
 //
 // API:
-//   const controls = new HexControls(container, { send, onCancelAim, onTarget })
-//     onTarget(shipId): a target chosen from the list of ships (as a click on the board).
+//   const controls = new HexControls(container, { send, onCancelAim, onTarget, onAim })
+//     onTarget(shipId): a target chosen from the list of enemy ships (as a click on the board).
+//     onAim(): "Fire…" pressed: the room shows the firing arc while the player picks.
 //   controls.show({ ship, activation, aim, reach, turn, turnLimit, target, placeAt, who })
 //     ship: the active ship (ours), activation, aim and reach: the view's, target: the
 //     chosen target's id or null, placeAt: the hex chosen to place a returning ship ({q, r, label}) or null,
@@ -27,8 +28,9 @@ export function percent(p) {
 
 export class HexControls {
   /** `turned()`: the board's turn on the screen in degrees (the facing choice's arrows follow the screen). */
-  constructor(container, { send, onCancelAim = () => {}, onTarget = () => {}, turned = () => 0 }) {
+  constructor(container, { send, onCancelAim = () => {}, onTarget = () => {}, onAim = () => {}, turned = () => 0 }) {
     this.onTarget = onTarget;
+    this.onAim = onAim;
     this.turned = turned;
     this.container = container;
     this.send = send;
@@ -98,16 +100,21 @@ export class HexControls {
       action("raise-shields", "Raise shields", shieldsWhy, chance !== undefined ? `${percent(chance)} chance` : "",
         () => this.send({ type: "shields", ship: ship.id })),
       action("fire", "Fire…", fireWhy, `${ship.salvo} card${ship.salvo === 1 ? "" : "s"}: click a lit enemy`,
-        () => this.message("Click a lit ship on the board to aim at it: the odds show before you fire.")),
+        () => {
+          this.onAim();
+          this.message("Click a lit ship on the board to aim at it: the odds show before you fire. The red hexes are those it can fire at.");
+        }),
       action("hail", "Hail…", hailWhy, "click a ship", () => this.message("Click a ship on the board, then Hail it.")),
       action("jump", "Jump…", jumpWhy, "leave now, come back later", () => this.openJump()),
       action("undo-move", "↶ Undo move", undoWhy, "Ctrl+Z", () => this.send({ type: "undo", ship: ship.id })),
       action("end-activation", "End activation", null, "draw the next chit", () => this.send({ type: "done", ship: ship.id }))));
-    if (aim.length) {
-      // Every other ship, to aim at or hail without finding it on the board (a phone, the keyboard).
+    const enemies = aim.filter((a) => a.owner !== ship.owner);
+    if (enemies.length) {
+      // Every enemy ship, to aim at or hail without finding it on the board (a phone, the
+      // keyboard); your own ships are never targets (a click on one on the board hails it).
       body.append(el("div", { class: "target-list", role: "group", "aria-label": "aim at" },
         el("span", { class: "target-list-label", text: "Aim at:" }),
-        aim.map((a) => el("button", { type: "button", class: `secondary target-button${a.problem ? " out" : ""}`,
+        enemies.map((a) => el("button", { type: "button", class: `secondary target-button${a.problem ? " out" : ""}`,
           dataset: { ship: a.ship }, "aria-pressed": String(a.ship === target), title: a.problem || a.odds?.summary || "",
           on: { click: () => this.onTarget(a.ship) } }, `${a.name} · ${a.distance} hex${a.distance === 1 ? "" : "es"}`))));
     }
@@ -120,9 +127,12 @@ export class HexControls {
     const where = `${entry.distance} hex${entry.distance === 1 ? "" : "es"} away, ${entry.in_range ? "in range" : "out of range"}`
       + `${entry.in_arc ? "" : ", outside the forward arc"}`;
     const odds = entry.odds;
+    const arc = ship.all_round === false ? `${ship.name} is a light ship: it fires only ahead (the red hexes on the board).`
+      : `${ship.name} fires all round, up to the red hexes on the board.`;
     return el("section", { id: "aim-panel", class: "aim-panel", "aria-label": `aiming at ${name}` },
       el("h3", { text: `Target: ${name}` }),
       el("p", { class: "aim-where", text: where }),
+      el("p", { class: "aim-arc", id: "aim-arc", text: arc }),
       odds ? el("p", { id: "odds-summary", class: "odds-summary", text: odds.summary })
         : el("p", { id: "odds-summary", class: "odds-summary why", text: `Cannot fire: ${entry.problem}` }),
       odds ? el("p", { class: "aim-detail", text: `${odds.salvo} cards turned; ${odds.hitting.split("").map(suitName).join(", ") || "no suit"} get through its shields.` }) : null,

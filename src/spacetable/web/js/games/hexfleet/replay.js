@@ -17,7 +17,8 @@ import { clear, el, fetchJSON, formatTime, setPhase } from "../../shell/dom.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
 import { HexBoard } from "./board.js";
 import { bottomSidePicker, viewerSide } from "../../shell/boardturn.js";
-import { showCards, turnsCards } from "./salvo.js";
+import { turnsCards } from "./salvo.js";
+import { CardTray } from "./reveal.js";
 import { ShipLogs } from "./shiplog.js";
 
 const REASONS = {
@@ -95,11 +96,10 @@ export async function showHexReplay(page, match) {
     initial: viewerSide(players, match.seats),
     onChange: (player) => board.setTurned(board.turnFor(player, frames[0]?.ships || [])),
   });
-  const tray = el("section", { class: "hx-tray", "aria-live": "polite", "aria-label": "the cards of this step" });
-  const trayText = el("p", { class: "hx-step-text" });
-  const cards = el("div", { class: "hx-tray-cards" });
-  tray.append(trayText, cards);
-  wrap.append(tray);
+  // The cards under the board, the salvo drawn on it: as the room shows them (reveal.js).
+  const cardTray = new CardTray(wrap, board, { stepText: true });
+  const trayText = cardTray.text;
+  const cards = cardTray.cards;
 
   const side = find("#players").parentElement;
   const position = el("output", { class: "hx-position" });
@@ -213,8 +213,7 @@ export async function showHexReplay(page, match) {
     showPlayers(before);
     const last = target === frames.length - 1;
     status.textContent = last ? resultText(match.result) : "";
-    tray.classList.toggle("has-cards", turnsCards(frame));
-    const done = showCards(cards, frame, { speed: animate ? speed() : Infinity, sound: animate });
+    const done = cardTray.show(frame, { speed: animate ? speed() : Infinity, sound: animate });
     if (animate) await done;
     if (cardsToCome && ticket === run) {
       board.render({ ships: frame.ships || [], activation: frame.activation });

@@ -16,7 +16,7 @@ import { BoardTurn } from "../../shell/boardturn.js";
 import { sounds } from "../../shell/sounds.js";
 import { HexBoard, hexLabel } from "./board.js";
 import { HexControls } from "./controls.js";
-import { showCards } from "./salvo.js";
+import { CardTray } from "./reveal.js";
 import { ShipLogs } from "./shiplog.js";
 import { blankFirstText, blankFirstTurns } from "./blankfirst.js";
 
@@ -37,6 +37,14 @@ const HELP = [
   "Firing turns cards from the deck: suits that get through the target's shields hit; each hit turns a damage card (diamonds: weapons, hearts: shields, spades: propulsion; clubs are drawn again).",
   "A ship with no weapons and no propulsion is a wreck. The last side that can fight wins; at the turn limit, the side with the most systems left.",
 ];
+/** The board's key: the three gauges under each ship (colours as board.js draws them), the firing arc. */
+const LEGEND = {
+  title: "Under each ship",
+  gauges: [["#5fe1ff", "shields: points left (a dashed ring while they are up)"],
+    ["#ffb347", "weapons: the systems left, and so the cards a salvo turns"],
+    ["#3ddc84", "propulsion: the cells left, a hex of movement each"]],
+  arc: "while you aim: the hexes your ship can fire at",
+};
 /** Narrow screens (a phone): tap to see a move, confirm to make it; the board zooms in. */
 const PHONE = window.matchMedia("(max-width: 820px)");
 
@@ -102,7 +110,14 @@ export class HexRoom extends TurnRoom {
     this.controls = new HexControls(el("section", { id: "hex-controls", class: "panel hex-controls" }), {
       send: (action) => this.act(action),
       turned: () => this.board.turnDeg,
-      onCancelAim: () => { this.target = null; this.refresh(); },
+      onCancelAim: () => { this.target = null; this.aiming = false; this.refresh(); },
+      onAim: () => {
+        this.aiming = true;
+        this.pending = null;
+        this.refresh();
+        // On a phone the board is above the action bar: the next tap is on a ship there.
+        if (PHONE.matches) $("#table-wrap").scrollIntoView({ block: "nearest" });
+      },
       onTarget: (id) => { this.target = id; this.pending = null; this.refresh(); },
     });
     // A tapped hex's move waits here, over the board, for its confirm (a finger cannot hover).
@@ -110,10 +125,18 @@ export class HexRoom extends TurnRoom {
     $("#table-wrap").append(this.moveBar);
     this.offBoard = el("section", { id: "off-board", class: "panel off-board", hidden: true },
       el("h2", { text: "Off the board" }), el("ul", {}));
-    this.cards = el("section", { id: "hex-cards", class: "panel hex-cards", hidden: true, "aria-label": "the cards just turned" });
+    // The cards an action turns show large at the board's bottom edge, with the salvo drawn
+    // on the board (reveal.js, as the replay shows them): where the player looks.
+    this.tray = new CardTray($("#table-wrap"), this.board, { cardsId: "hex-cards" });
+    this.tray.hide();
+    this.legend = el("section", { id: "hex-legend", class: "panel hex-legend", "aria-label": "what the board shows" },
+      el("h2", { text: LEGEND.title }),
+      el("ul", {}, LEGEND.gauges.map(([colour, words]) => el("li", {},
+        el("span", { class: "gauge-swatch", style: `--swatch: ${colour}`, "aria-hidden": "true" }), words)),
+      el("li", {}, el("span", { class: "arc-swatch", "aria-hidden": "true" }), LEGEND.arc)));
     this.logPanel = el("div", { id: "log-panel", hidden: true });
     this.shipLogs = new ShipLogs(this.logPanel);
-    $("#players").after(this.endPanel, this.controls.container, this.cards, this.cupPanel, this.offBoard, this.logPanel);
+    $("#players").after(this.endPanel, this.controls.container, this.cupPanel, this.offBoard, this.legend, this.logPanel);
   }
 
   /** The players this page acts for: ours, and in hot seat the second seat's. */
@@ -184,7 +207,8 @@ export class HexRoom extends TurnRoom {
       this.state = null;
       if (this.ended) this.newBattle();
       this.controls.hide();
-      for (const panel of [this.cupPanel, this.cards, this.offBoard, this.logPanel]) panel.hidden = true;
+      for (const panel of [this.cupPanel, this.offBoard, this.logPanel]) panel.hidden = true;
+      this.tray.hide();
       setPhase("lobby");
       this.board.render({ ships: [] });
       this.board.highlightMoves([]);
@@ -225,6 +249,7 @@ export class HexRoom extends TurnRoom {
     this.state = message;
     if (message.activation?.ship !== activeBefore) {
       this.target = null;
+      this.aiming = false;
       this.pending = null;
       this.placeAt = null;
       this.controls.message("");
@@ -238,9 +263,7 @@ export class HexRoom extends TurnRoom {
     this.framedFor = null;
     this.result = null;
     this.endPanel.hidden = true;
-    this.cards.hidden = true;
-    this.cards.hxRun = null; // the last battle's cards stop turning
-    this.cards.replaceChildren();
+    this.tray.reset(); // the last battle's cards stop turning
     this.cardsShown = Promise.resolve();
     this.logShown = 0;
     this.blankNote.hidden = true;
@@ -295,14 +318,16 @@ export class HexRoom extends TurnRoom {
     this.board.select(this.placeAt ? `${this.placeAt.q},${this.placeAt.r}` : this.target
       ? this.state.ships.find((s) => s.id === this.target)?.at?.join(",") ?? null : null);
     this.board.showPath(this.pending ? this.pending.steps : null, this.pending?.cost, state.activation?.movement);
+    const aiming = mine && !state.activation.placing && (this.target || this.aiming) && !state.activation.done.includes("fire");
+    this.board.showArc(aiming ? state.range : null);
     this.svg().classList.toggle("placing", Boolean(mine && state.activation?.placing));
     const who = this.whoseMove(ship, mine);
     this.banner.textContent = who.banner;
     this.banner.style.setProperty("--team", ship ? this.colour(ship.owner) : "#8891a8");
     $("#status").textContent = who.status;
     if (mine) {
-      const names = Object.fromEntries(state.ships.map((s) => [s.id, s.name]));
-      this.controls.show({ ship, activation: state.activation, aim: state.aim.map((a) => ({ ...a, name: names[a.ship] })), reach: state.reach,
+      const ships = Object.fromEntries(state.ships.map((s) => [s.id, s]));
+      this.controls.show({ ship, activation: state.activation, aim: state.aim.map((a) => ({ ...a, name: ships[a.ship]?.name, owner: ships[a.ship]?.owner })), reach: state.reach,
         turn: state.turn, turnLimit: state.turn_limit, target: this.target, placeAt: this.placeAt, who: who.banner });
     } else this.controls.hide();
     this.renderMoveBar(mine ? ship : null);
@@ -432,9 +457,12 @@ export class HexRoom extends TurnRoom {
     this.glide = before?.at ? { ship: moved.ship, from: before.at, path: moved.path } : null;
     const turned = message.events.some((e) => ["fire", "shields", "hail"].includes(e.type));
     if (turned) {
-      this.cards.hidden = false;
-      this.cardsShown = showCards(this.cards, message).catch((e) => console.error(e));
-    }
+      this.cardsShown = this.tray.show(message).catch((e) => console.error(e));
+      // On a phone the board may be scrolled away (the action bar is under it): bring the
+      // board and its cards into view.
+      const box = this.tray.wrap.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) this.tray.wrap.scrollIntoView({ block: "nearest" });
+    } else if (moved) this.tray.hide(); // a ship moves on: the last cards make way
     if (message.events.some((e) => e.type === "wrecked")) this.cardsShown.then(() => sounds.explosion());
   }
 
@@ -449,7 +477,10 @@ export class HexRoom extends TurnRoom {
     if (!socket.send({ type: "act", action })) this.controls.message("Not connected: try again in a moment.");
     this.pending = null;
     this.placeAt = null;
-    if (action.type === "fire" || action.type === "hail") this.target = null;
+    if (action.type === "fire" || action.type === "hail") {
+      this.target = null;
+      this.aiming = false;
+    }
   }
 
   myActive() {
