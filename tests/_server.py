@@ -81,6 +81,9 @@ def running_server(db: Path, *extra: str, room_seed: int | None = None) -> Itera
             f"sqlite:///{db}",
             "--runup-seconds",
             "0",
+            # Tests may create a room well before they join it on a busy machine.
+            "--unjoined-seconds",
+            "600",
             *extra,
         ],
         cwd=ROOT,

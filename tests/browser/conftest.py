@@ -131,6 +131,9 @@ def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> 
         # The tests that are not about it play without the 3-2-1 run-up.
         "--runup-seconds",
         "0",
+        # A room may be created well before a page joins it on a busy machine.
+        "--unjoined-seconds",
+        "600",
         # Chance is seeded: a selection of tests draws the same chits and decks every run.
         "--room-seed",
         str(ROOM_SEED),

@@ -110,6 +110,49 @@ def serve(
             callback=within(0, 1_000_000),
         ),
     ] = None,
+    host_name: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A host name this server is reached by (play.example.org); repeat for "
+            "several. Requests for any other name are refused (DNS rebinding). Default: "
+            "this machine's own names, or any name when listening on 0.0.0.0.",
+        ),
+    ] = None,
+    rooms_per_minute: Annotated[
+        float,
+        typer.Option(
+            help="Rooms one address may create a minute (as many at once); this machine's "
+            "own are not limited; 0 lifts the limit.",
+            callback=within(0, 1_000_000),
+        ),
+    ] = 10.0,
+    sockets_per_client: Annotated[
+        int,
+        typer.Option(
+            help="Room connections one address may hold (this machine's own not counted); "
+            "0 lifts the limit.",
+            callback=within(0, 1_000_000),
+        ),
+    ] = 32,
+    sockets_per_room: Annotated[
+        int,
+        typer.Option(
+            help="Connections one room may hold, players and spectators; 0 lifts the limit.",
+            callback=within(0, 1_000_000),
+        ),
+    ] = 300,
+    head_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a client has to send a whole request head before it is closed "
+            "(slow-trickling connections); 0 waits forever.",
+            callback=within(0, MAX_SECONDS, unit="seconds"),
+        ),
+    ] = 10.0,
+    unjoined_seconds: Annotated[
+        float,
+        typer.Option(help="Seconds a new room stays open if nobody joins it.", callback=SECONDS),
+    ] = 60.0,
     room_seed: Annotated[
         int | None,
         typer.Option(
@@ -124,6 +167,8 @@ def serve(
     """Run the browser game: lobby, real-time matches with friends and bots, replays."""
     import uvicorn
 
+    from spacetable.server._guards import CreationLimit, Guards, HostNames, SocketCounts
+    from spacetable.server._http_protocol import HeadDeadlineProtocol
     from spacetable.server._ws_protocol import GameWebSocketProtocol, SocketPolicy
     from spacetable.server.app import create_app
     from spacetable.server.rooms import Timing
@@ -138,9 +183,17 @@ def serve(
         abandon_seconds=abandon_seconds,
         grace_seconds=grace_seconds,
         room_idle_seconds=room_idle_seconds,
+        unjoined_seconds=unjoined_seconds,
         bot_pace=bot_pace,
         countdown_seconds=countdown_seconds,
         runup_seconds=runup_seconds,
+    )
+
+    guards = Guards(
+        HostNames.for_server(host, host_name or ()),
+        CreationLimit(rooms_per_minute),
+        SocketCounts(sockets_per_client, sockets_per_room),
+        head_seconds,
     )
 
     try:
@@ -153,7 +206,14 @@ def serve(
     # Game messages are small JSON objects sent many times a second: compressing each one
     # (permessage-deflate) cost the server more CPU than anything else under load.
     uvicorn.run(
-        create_app(storage, timing, sockets, referee_seconds=resolve_seconds, room_seed=room_seed),
+        create_app(
+            storage,
+            timing,
+            sockets,
+            referee_seconds=resolve_seconds,
+            room_seed=room_seed,
+            guards=guards,
+        ),
         host=host,
         port=port,
         log_level="warning",
@@ -163,6 +223,8 @@ def serve(
         # h11 bounds a request's head (line and headers): httptools buffers any size, so
         # one request with a 100 MB header was read whole. Only HTTP requests and
         # websocket handshakes go through it; the room sockets' frames do not.
-        http="h11",
+        # The request head has a deadline (_http_protocol.py): a connection that trickles
+        # it is closed.
+        http=HeadDeadlineProtocol,
         h11_max_incomplete_event_size=MAX_REQUEST_HEAD_BYTES,
     )

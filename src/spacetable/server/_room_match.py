@@ -44,6 +44,9 @@ class Timing:
     # A room nobody is connected to closes after this long, unless a match is being played
     # in it (never played, or finished: a link to it then says it has closed).
     room_idle_seconds: float = 600.0
+    # A room nobody has joined yet closes this soon (a flood of created rooms must not hold
+    # the room cap for ten minutes).
+    unjoined_seconds: float = 60.0
     # The 3-2-1 before every placing round (Light Speed's fast round, Stellar Conflict's
     # deployment): the match clock stands still and no card lands until it ends.
     runup_seconds: float = 3.0

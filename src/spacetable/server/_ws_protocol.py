@@ -16,7 +16,9 @@ grows past it), a client sends at most so many messages a second (``_rate_limit.
 flood is closed with 1008), a client that stops reading is closed with 1013, and a socket
 whose client does not answer a close within :data:`CLOSE_GRACE_SECONDS` is aborted, its
 buffers freed. A browser's websocket from a page of another site (its ``Origin`` is not
-this server's host nor an allowed origin) is refused with 403.
+this server's host nor an allowed origin) is refused with 403; one for a host name the
+server does not answer to with 400, and one over the sockets a client or a room may hold
+(``_guards.py``) with 429.
 
 The room directory comes from the application's lifespan state (key :data:`ROOMS`), and
 the server's :class:`SocketPolicy` (the origins allowed besides its own, the message rate)
@@ -38,6 +40,8 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.http11 import Request
 
 from spacetable.server._connection import Connection
+from spacetable.server._guards import Guards, client_address
+from spacetable.server._http_protocol import GUARDS
 from spacetable.server._rate_limit import MESSAGES_PER_SECOND, MessageLimits, Verdict
 from spacetable.server.directory import RoomDirectory
 from spacetable.server.protocol import Pose, ProtocolError, parse_client_message
@@ -104,6 +108,7 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         self.game: Connection | None = None
         self.room: Room | None = None
         self.limits: MessageLimits | None = None
+        self.counted: tuple[Guards, str, str] | None = None  # (guards, client, room id)
 
     # -- uvicorn's hooks ------------------------------------------------------------
 
@@ -113,6 +118,11 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         policy: SocketPolicy = self.app_state.get(POLICY, SocketPolicy())
         page = event.headers.get("Origin")
         host = event.headers.get("Host")
+        guards: Guards = self.app_state.get(GUARDS) or Guards()
+        if not guards.hosts.allows(host):  # a DNS-rebinding page's Host is its own name
+            why = f"this server does not answer to the host name {host!r}"
+            self._refuse(event, HTTPStatus.BAD_REQUEST, why)
+            return
         if page is not None and not same_origin(page, host, policy.allowed_origins):
             self._refuse(event, HTTPStatus.FORBIDDEN, f"websockets from {page} are not allowed")
             return
@@ -121,6 +131,13 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         if found is None or directory is None:
             super().handle_connect(event)
             return
+        peer = self.client[0] if self.client else None
+        client = client_address(peer, event.headers.get("X-Forwarded-For"))
+        refusal = guards.sockets.open(client, found[1])
+        if refusal is not None:
+            self._refuse(event, HTTPStatus.TOO_MANY_REQUESTS, refusal)
+            return
+        self.counted = (guards, client, found[1])
         self.request = event
         self.response = self.conn.accept(event)
         self.handshake_initiated = self.handshake_complete = True
@@ -189,6 +206,10 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         """The socket is gone: the room hears of it once."""
         super().connection_lost(exc)
+        if self.counted is not None:
+            guards, client, room_id = self.counted
+            guards.sockets.close(client, room_id)
+            self.counted = None
         if self.game is not None and self.room is not None:
             self.room.disconnect(self.game)
             self.room = None

@@ -26,6 +26,8 @@ from spacetable._userinput import clipped, parse_json
 from spacetable.lasers.tables import MAX_TABLE_BYTES
 from spacetable.registry import UnknownGame, game, game_for_ruleset, games
 from spacetable.render.rules_figures import FIGURES, figure_svg
+from spacetable.server._guards import Guards, client_address
+from spacetable.server._http_protocol import GUARDS, HostGuard
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
 from spacetable.server.directory import RoomDirectory, RoomsFull
@@ -157,13 +159,17 @@ def create_app(
     sockets: SocketPolicy | None = None,
     referee_seconds: float = RESOLVE_BUDGET_S,
     room_seed: int | None = None,
+    guards: Guards | None = None,
 ) -> FastAPI:
     """The whole web application, storing finished matches in ``storage``; ``sockets``
     guards the room websockets (default: pages of the server's own origin, the usual
     message rate); the referee spends at most ``referee_seconds`` on an uploaded table.
     ``room_seed`` (for tests and reproducible demos) fixes the chance of every room's
     matches, in the order the rooms are created (:class:`RoomDirectory`), and lets a
-    ``POST /api/rooms`` body name its room's ``seed`` (:func:`requested_seed`)."""
+    ``POST /api/rooms`` body name its room's ``seed`` (:func:`requested_seed`).
+    ``guards`` (default: none) are a public server's limits: its host names, rooms per
+    client, sockets per client and room, the request head's deadline (``_guards.py``)."""
+    guards = guards or Guards()
     directory = RoomDirectory(storage, timing or Timing(), room_seed=room_seed)
     # Uploaded tables are resolved in a worker process, within a time budget.
     referee = RefereePool(budget_s=referee_seconds)
@@ -177,7 +183,7 @@ def create_app(
         warming.add_done_callback(lambda _: _tune_gc())
         referee.start()
         # The room sockets find their rooms and their policy here (_ws_protocol).
-        yield {ROOMS: directory, POLICY: sockets or SocketPolicy()}
+        yield {ROOMS: directory, POLICY: sockets or SocketPolicy(), GUARDS: guards}
         await warming
         await asyncio.to_thread(referee.close)
         await directory.close()
@@ -185,6 +191,7 @@ def create_app(
 
     app = FastAPI(title="spacetable", lifespan=lifespan, docs_url="/api/docs")
     app.state.directory = directory
+    app.add_middleware(HostGuard, hosts=guards.hosts)
     # A game registered from outside the package serves its browser module from its own
     # folder, at the URL the registry gives it (mounted before /static, which would take it).
     for entry in games():
@@ -244,6 +251,16 @@ def create_app(
 
     @app.post("/api/rooms", response_model=None)
     async def create_room(request: Request) -> dict[str, Any] | JSONResponse:
+        peer = request.client.host if request.client else None
+        client = client_address(peer, request.headers.get("x-forwarded-for"))
+        wait = guards.rooms.wait(client, asyncio.get_running_loop().time())
+        if wait > 0:
+            detail = (
+                f"too many rooms created from your address (at most "
+                f"{guards.rooms.per_minute:g} a minute): try again in {wait:.0f} s"
+            )
+            headers = {"Retry-After": str(max(1, round(wait)))}
+            return JSONResponse({"detail": detail}, status_code=429, headers=headers)
         try:
             body = parse_json(await _json_body(request, ROOM_BODY_LIMIT))
             seed = requested_seed(body, seeded=directory.room_seed is not None)

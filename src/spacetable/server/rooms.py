@@ -92,7 +92,8 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
     """One room: its seats, its connections and (while playing) its match.
 
     Finished matches go to ``saves``; ``on_expired`` hears of the room closing itself
-    after ``timing.room_idle_seconds`` without a connection (never played, or finished).
+    after ``timing.room_idle_seconds`` without a connection (never played, or finished),
+    or ``timing.unjoined_seconds`` after it opened if nobody ever joined.
     Every timer runs on ``clock`` (default: the event loop's); ``seed`` fixes the chance
     of its matches (default: drawn from the system's entropy for each)."""
 
@@ -145,7 +146,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
         self.expired = False
         self._chat_init()
         self._idle_since = self.clock.now()
-        self._check_idle_after(timing.room_idle_seconds)
+        self._check_idle_after(min(timing.unjoined_seconds, timing.room_idle_seconds))
         self._manners_reset()
         self._task = asyncio.create_task(self._run())
 

@@ -39,10 +39,17 @@ def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> 
 
 
 def raw_socket(
-    server: Server, path: str, origin: str | None = None, receive_buffer: int | None = None
+    server: Server,
+    path: str,
+    origin: str | None = None,
+    receive_buffer: int | None = None,
+    *,
+    host_header: str | None = None,
+    headers: dict[str, str] | None = None,
 ) -> tuple[socket.socket, str]:
-    """A plain socket after the websocket handshake to ``path``, and the status line of
-    the server's answer."""
+    """A plain socket after the websocket handshake to ``path`` (with ``host_header``
+    for its ``Host`` and ``headers`` besides), and the status line of the server's
+    answer."""
     host, port = server.ws.removeprefix("ws://").split(":")
     sock = socket.socket()
     if receive_buffer is not None:
@@ -51,7 +58,8 @@ def raw_socket(
     sock.connect((host, int(port)))
     lines = [
         f"GET {path} HTTP/1.1",
-        f"Host: {host}:{port}",
+        f"Host: {host_header or f'{host}:{port}'}",
+        *(f"{name}: {value}" for name, value in (headers or {}).items()),
         "Upgrade: websocket",
         "Connection: Upgrade",
         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
