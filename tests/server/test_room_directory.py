@@ -17,12 +17,35 @@ from tests._clock import FakeClock
 from tests._loops import run_apart
 
 IDLE_S = 600.0
+UNJOINED_S = 60.0
 
 
-def directory(tmp_path: Path, clock: FakeClock, max_rooms: int = 10) -> RoomDirectory:
+def directory(
+    tmp_path: Path, clock: FakeClock, max_rooms: int = 10, unjoined: float = IDLE_S
+) -> RoomDirectory:
     storage = Storage(f"sqlite:///{tmp_path / 'matches.db'}")
-    timing = Timing(room_idle_seconds=IDLE_S)
+    timing = Timing(room_idle_seconds=IDLE_S, unjoined_seconds=unjoined)
     return RoomDirectory(storage, timing, max_rooms=max_rooms, clock=clock)
+
+
+def test_a_room_nobody_joins_closes_sooner_than_one_its_players_left(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        rooms = directory(tmp_path, clock, unjoined=UNJOINED_S)
+        lonely = rooms.create(RoomOptions())
+        visited = rooms.create(RoomOptions())
+        viewer = Connection(lambda frame: True)
+        visited.connect(viewer)
+        await clock.advance(1.0, lonely, visited)
+        visited.disconnect(viewer)
+        await clock.advance(UNJOINED_S, lonely, visited)
+        assert rooms.get(lonely.id) is None and lonely.expired
+        assert rooms.get(visited.id) is visited  # left a minute ago: it waits for its idle time
+        await clock.advance(IDLE_S, visited)
+        assert rooms.get(visited.id) is None
+        await rooms.close()
+
+    run_apart(scenario())
 
 
 def test_idle_rooms_close_and_rooms_in_use_stay(tmp_path: Path) -> None:
