@@ -17,7 +17,12 @@ else
     UV="python3 -m uv"
 fi
 
-$UV sync --frozen --quiet
+if [ "${1:-}" = "test" ]; then
+    # The tests also cover the optional extras (Ray for the lab's --ray).
+    $UV sync --frozen --quiet --all-extras
+else
+    $UV sync --frozen --quiet
+fi
 if [ "${1:-}" = "test" ]; then
     shift
     # The browser tests drive Debian's Chromium; install it when we can.

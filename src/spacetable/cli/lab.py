@@ -12,6 +12,7 @@ import typer
 
 from spacetable._number_options import MAX_SEED, within
 from spacetable.cli._common import bot_levels, choices, fail
+from spacetable.lab.spread import RayAddress, RayFlag
 from spacetable.registry import Game, UnknownGame, game
 
 #: Seconds a load test measures or a bench runs, at most an hour.
@@ -153,13 +154,17 @@ def duels(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    use_ray: RayFlag = False,
+    ray_address: RayAddress = None,
 ) -> None:
     """Measure one bot against another over seeded duels, in any game with bots.
 
     Prints wins, draws and losses, the share of decisive duels, the win rate and the score
     (a draw counts half) with 95% Wilson intervals, the mean length, and how long each bot
-    thinks per decision (one core). Progress, with the record so far, goes to stderr."""
+    thinks per decision (one core). Progress, with the record so far, goes to stderr. With
+    --ray the duels are spread over Ray, with the same record."""
     from spacetable.core.duels import DuelResult, study
+    from spacetable.lab.spread import RayUnavailable, runner_for
 
     try:
         entry = game(game_key)
@@ -181,19 +186,23 @@ def duels(
     def progress(k: int, result: DuelResult) -> None:
         outcome = {"a": "won", "b": "lost", None: "drew"}[result.winner]
         played.append(result)
+        n = len(played)
         decided = sum(r.winner is not None for r in played)
         print(
-            f"[{k + 1}/{count}] {bot} {outcome} ({result.turns} turns); so far "
-            f"{sum(r.winner == 'a' for r in played)}-{k + 1 - decided}-"
-            f"{sum(r.winner == 'b' for r in played)}, {decided / (k + 1):.0%} decisive",
+            f"[{n}/{count}] seed {seed + k}: {bot} {outcome} ({result.turns} turns); so far "
+            f"{sum(r.winner == 'a' for r in played)}-{n - decided}-"
+            f"{sum(r.winner == 'b' for r in played)}, {decided / n:.0%} decisive",
             file=sys.stderr,
         )
 
     try:
-        found = study(
-            duel, a, b, count, seed=seed, turn_limit=turns, progress=progress,
-            clock=time.perf_counter, options=options,
-        ).summary()  # fmt: skip
+        with runner_for(use_ray, ray_address) as runner:
+            found = study(
+                duel, a, b, count, seed=seed, turn_limit=turns, progress=progress,
+                clock=time.perf_counter, options=options, runner=runner,
+            ).summary()  # fmt: skip
+    except RayUnavailable as exc:
+        fail(str(exc))
     except TypeError as exc:  # an option this game's duels do not take
         fail(f"--option: {entry.rules.title} duels take no such option ({exc})")
     except ValueError as exc:  # InvalidOptions: a value the game refuses

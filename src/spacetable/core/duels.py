@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+from spacetable.core.batch import Call, Runner, run_here
 from spacetable.core.match import Match
 from spacetable.core.stats import wilson
 
@@ -125,21 +126,22 @@ def study(
     progress: Callable[[int, DuelResult], None] | None = None,
     clock: Callable[[], float] | None = None,
     options: Mapping[str, Any] | None = None,
+    runner: Runner = run_here,
 ) -> DuelStudy:
     """``duels`` seeded duels of ``a`` against ``b`` (seeds ``seed``, ``seed + 1``, ...),
-    the bots swapping seats each duel; ``progress(k, result)`` is told of each duel; with
-    a ``clock``, every decision is timed. ``turn_limit`` (``None``: the game's default)
-    and ``options`` go to every duel."""
+    the bots swapping seats each duel; ``progress(k, result)`` is told of duel ``k`` as it
+    ends; with a ``clock``, every decision is timed. ``turn_limit`` (``None``: the game's
+    default) and ``options`` go to every duel. ``runner`` runs the duels (by default here,
+    one after another; see :mod:`spacetable.core.batch`): the record is the same wherever
+    they run."""
     extra = dict(options or {})
     if turn_limit is not None:
         extra["turn_limit"] = turn_limit
-    results = []
-    for k in range(duels):
-        one = duel(a, b, seed + k, a_first=k % 2 == 0, clock=clock, **extra)
-        results.append(one)
-        if progress is not None:
-            progress(k, one)
-    return DuelStudy(tuple(results))
+    calls = [
+        Call(duel, (a, b, seed + k), {"a_first": k % 2 == 0, "clock": clock, **extra})
+        for k in range(duels)
+    ]
+    return DuelStudy(tuple(runner(calls, progress)))
 
 
 class Stopwatch:

@@ -25,8 +25,10 @@ from spacetable.bots.lasers.arena import (
     StudySetup,
     race_matrix,
 )
+from spacetable.core.batch import Runner, run_here
 from spacetable.core.stats import wilson
 from spacetable.games.stellar import BATTLE_SIZES, CREDITS, RACES, BattleSize
+from spacetable.lab.spread import RayAddress, RayFlag, RayUnavailable, runner_for
 
 #: The normal quantile of a two-sided 95 % interval.
 
@@ -167,11 +169,14 @@ def run_study(
     pace: float = STELLAR_PACE_SECONDS,
     progress: Callable[[BattleSize, PairRecord], None] | None = None,
     setup: StudySetup = NORMAL_GAME,
+    runner: Runner = run_here,
 ) -> RaceStudy:
     """Play :func:`~spacetable.bots.lasers.arena.race_matrix` at each of ``sizes`` (``games``
     matches per pair and seat order) in the game ``setup`` describes, and keep every
     pair's record; ``progress`` hears of
-    each pair as it finishes. Raises ``ValueError`` for an unknown bot level or a
+    each pair as it finishes; ``runner`` plays them (here by default, or spread over Ray by
+    :mod:`spacetable.lab.spread`), the records kept in the races' order wherever they ran.
+    Raises ``ValueError`` for an unknown bot level or a
     ``games`` below 1."""
     if games < 1:
         raise ValueError(f"each pair needs at least one game, got {games}")
@@ -186,7 +191,8 @@ def run_study(
             if progress is not None:
                 progress(size, record)
 
-        race_matrix(size, games, seed, level, pace, progress=keep, setup=setup)
+        race_matrix(size, games, seed, level, pace, progress=keep, setup=setup, runner=runner)
+        records.sort(key=lambda r: (RACES.index(r.race), RACES.index(r.other)))
         studies.append(SizeStudy(size, tuple(records)))
     return RaceStudy(level, games, seed, pace, tuple(studies), setup)
 
@@ -233,6 +239,8 @@ def races_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the study as one JSON object.")
     ] = False,
+    use_ray: RayFlag = False,
+    ray_address: RayAddress = None,
 ) -> str:
     """Measure how fair the Stellar Conflict races are (bot study).
 
@@ -264,7 +272,11 @@ def races_command(
             file=sys.stderr,
         )
 
-    study = run_study(sizes, games, seed, level, pace, progress, setup)
+    try:
+        with runner_for(use_ray, ray_address) as runner:
+            study = run_study(sizes, games, seed, level, pace, progress, setup, runner)
+    except RayUnavailable as exc:
+        raise ValueError(str(exc)) from exc
     if as_json:
         return json.dumps(study.to_json(), indent=2)
     return f"{study.to_markdown()}\n\nReproduce: {study.command()}"

@@ -22,6 +22,7 @@ from typing import Any
 from spacetable.bots import Bot
 from spacetable.bots.lasers import make_bot
 from spacetable.bots.lasers._view import BotAction
+from spacetable.core.batch import Call, Runner, run_here
 from spacetable.core.duels import DuelResult, Stopwatch
 from spacetable.games._laser_match import LaserMatch
 from spacetable.games.lightspeed import LightSpeedAction, LightSpeedMatch, LightSpeedOptions
@@ -344,6 +345,7 @@ def race_matrix(
     pace: float = STELLAR_PACE_SECONDS,
     progress: Callable[[PairRecord], None] | None = None,
     setup: StudySetup = NORMAL_GAME,
+    runner: Runner = run_here,
 ) -> dict[str, dict[str, float]]:
     """How often each race beats each other race in 2-player Stellar Conflict battles of
     ``size``, both sides played by bots of ``level``, in the game ``setup`` describes.
@@ -352,13 +354,21 @@ def race_matrix(
     (seeds ``seed``, ``seed + 1``, ...; the same seeds for every pair). ``matrix[a][b]`` is
     the share of those ``2 * games`` matches race ``a`` won, draws counting half, so
     ``matrix[a][b] + matrix[b][a] == 1``. ``progress`` is called with each pair's record
-    as it is done.
+    as it is done. ``runner`` plays the pairs (by default here, one after another; see
+    :mod:`spacetable.core.batch`): the matrix is the same wherever they run.
     """
-    matrix: dict[str, dict[str, float]] = {race: {} for race in RACES}
-    for first, second in itertools.combinations(RACES, 2):
-        record = race_pair(first, second, size, games, seed, level, pace, setup)
+    pairs = list(itertools.combinations(RACES, 2))
+    calls = [
+        Call(race_pair, (first, second, size, games, seed, level, pace, setup))
+        for first, second in pairs
+    ]
+
+    def told(_index: int, record: PairRecord) -> None:
         if progress is not None:
             progress(record)
+
+    matrix: dict[str, dict[str, float]] = {race: {} for race in RACES}
+    for (first, second), record in zip(pairs, runner(calls, told), strict=True):
         matrix[first][second] = record.rate
         matrix[second][first] = 1.0 - record.rate
     return matrix

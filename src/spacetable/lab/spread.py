@@ -1,0 +1,123 @@
+"""Spread a lab batch over Ray: ``spacetable duels --ray`` and ``races --ray``.
+
+The studies are lists of independent seeded calls (:mod:`spacetable.core.batch`), so a
+batch gives the same results here or on a cluster. :func:`ray_runner` starts a Ray for the
+run on this machine (one worker per core) or joins an existing cluster by its address,
+sends every call as a task, tells of each as it finishes, returns the results in the
+batch's order and leaves Ray as it found it. Ray is an optional extra
+(``spacetable[cluster]``): without it, the error says how to install it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import Annotated, Any
+
+import typer
+
+from spacetable.core.batch import Call, Progress, Runner, run_here
+
+#: The commands' ``--ray`` flag.
+RayFlag = Annotated[
+    bool,
+    typer.Option(
+        "--ray",
+        help="Spread the games over Ray: a local Ray on every core, started for the run "
+        "(needs the 'cluster' extra). The results are the same as without it.",
+    ),
+]
+#: The commands' ``--ray-address`` option.
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        "--ray-address",
+        help="Join the Ray cluster at this address (e.g. ray://head:10001 or auto) instead "
+        "of starting one; implies --ray.",
+    ),
+]
+
+#: What to install when Ray is missing.
+INSTALL_HINT = (
+    "--ray needs Ray, the optional 'cluster' extra: `uv sync --extra cluster` in a checkout, "
+    "or `pip install 'spacetable[cluster]'`"
+)
+
+
+class RayUnavailable(RuntimeError):
+    """Ray is not installed, or the cluster cannot be reached."""
+
+
+def _start(ray: Any, address: str | None, settings: dict[str, Any]) -> None:
+    """Start a local Ray (``address`` ``None``) or join a cluster. A local start is tried
+    twice: on a busy machine Ray's raylet gives up on its agents after a fixed wait (Ray
+    issue 65983), and the second start finds their code already read from disk."""
+    if address is not None:
+        ray.init(address=address, **settings)
+        return
+    try:
+        ray.init(num_cpus=os.cpu_count() or 1, **settings)
+    except Exception:  # see above: a bare Exception
+        ray.shutdown()
+        ray.init(num_cpus=os.cpu_count() or 1, **settings)
+
+
+def _make_call(call: Call[Any]) -> Any:
+    """Run one call in a Ray worker (a module-level function, so that workers import it)."""
+    return call()
+
+
+@contextmanager
+def ray_runner(address: str | None = None) -> Iterator[Runner]:
+    """A runner of batches on Ray: a local Ray started for the run (``address`` ``None``,
+    one worker per core, stopped at the end) or the cluster at ``address`` (e.g.
+    ``ray://head:10001`` or ``auto``), left running. Raises :class:`RayUnavailable` when
+    Ray is not installed or the address does not answer."""
+    if address is None:
+        # The local workers run this very interpreter, whose environment has spacetable:
+        # Ray's own `uv run` hook would instead rebuild the environment from the working
+        # directory, which fails anywhere but the project's root.
+        os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
+    try:
+        import ray
+    except ImportError as exc:
+        raise RayUnavailable(INSTALL_HINT) from exc
+    settings: dict[str, Any] = {
+        "include_dashboard": False,
+        "log_to_driver": False,
+        "logging_level": "ERROR",
+        "configure_logging": True,
+    }
+    try:
+        _start(ray, address, settings)
+    except Exception as exc:  # Ray raises a bare Exception when its node does not start
+        where = "a local Ray" if address is None else f"the Ray cluster at {address}"
+        raise RayUnavailable(f"could not start {where}: {exc}") from exc
+    remote = ray.remote(num_cpus=1, max_retries=1)(_make_call)
+
+    def run(calls: Sequence[Call[Any]], progress: Progress[Any] | None = None) -> list[Any]:
+        index = {remote.remote(call): k for k, call in enumerate(calls)}
+        results: list[Any] = [None] * len(calls)
+        pending = list(index)
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                k = index[ref]
+                results[k] = ray.get(ref)
+                if progress is not None:
+                    progress(k, results[k])
+        return results
+
+    try:
+        yield run
+    finally:
+        ray.shutdown()
+
+
+def runner_for(use_ray: bool, address: str | None) -> AbstractContextManager[Runner]:
+    """The runner the commands' ``--ray`` / ``--ray-address`` ask for: Ray if either is
+    given, else one call after another here."""
+    if use_ray or address is not None:
+        return ray_runner(address)
+    return nullcontext(run_here)
