@@ -21,17 +21,25 @@ FAST_ANIMATION = "8"
 PLACING = ("fast", "deployment")
 
 
-def on_screen(page: Page, x: float, y: float) -> tuple[float, float]:
-    """Where a table point (mm, +y up) is on the page, in CSS pixels."""
+def on_screen(page: Page, x: float, y: float, drawing: str = "#table") -> tuple[float, float]:
+    """Where a table point (+y up, in the units of the SVG ``drawing``: mm on the laser
+    table, inches on an FTL board, turned or not) is on the page, in CSS pixels."""
     point = page.evaluate(
-        """([x, y]) => {
-          const m = document.querySelector('#table').getScreenCTM();
+        """([x, y, drawing]) => {
+          const m = document.querySelector(drawing).getScreenCTM();
           const p = new DOMPoint(x, -y).matrixTransform(m);
           return [p.x, p.y];
         }""",
-        [x, y],
+        [x, y, drawing],
     )
     return float(point[0]), float(point[1])
+
+
+def centre_of(page: Page, selector: str) -> tuple[float, float]:
+    """The middle of the one element ``selector`` finds, on the page (CSS pixels)."""
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not on screen"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def take_seat(page: Page, name: str, seat: int) -> None:

@@ -6,14 +6,14 @@ to look at the final board, and "Play again" starts the next match from it. The 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
 
-from tests._server import Server, running_server
+from tests._server import Server
 from tests.browser._play import answer_name, end_in_sight
+from tests.browser._servers import quick_server_for
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1366, "height": 800}},
@@ -22,14 +22,7 @@ VIEWPORTS: dict[str, dict[str, Any]] = {
 SCREENSHOTS_DIR = "artifacts/screenshots"
 
 
-@pytest.fixture(scope="module")
-def quick_server(
-    tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None
-) -> Iterator[Server]:
-    """A server whose bots place a card about every 0.1 s and whose stop window is short."""
-    db = tmp_path_factory.mktemp("end-card") / "matches.db"
-    with running_server(db, "--bot-pace", "0.02", "--stop-seconds", "2", room_seed=9) as running:
-        yield running
+quick_server = quick_server_for("end-card", room_seed=9)
 
 
 @pytest.mark.parametrize("device", sorted(VIEWPORTS))

@@ -11,12 +11,14 @@ import math
 
 from playwright.sync_api import Page
 
-from tests.browser._play import answer_name, on_screen
+from tests.browser._play import answer_name, centre_of, on_screen
 from tests.browser.conftest import OpenPage, Shot
 from tests.browser.test_rules_page import serious_violations
 
 PHONE = {"width": 390, "height": 844}
 FASTEST = "8"
+#: The tutorial's FTL board, whose points are inches.
+FTL_BOARD = "#ftl-board"
 
 
 def step_is(page: Page, step: str) -> None:
@@ -37,25 +39,6 @@ def hand(page: Page) -> dict[str, float]:
         "h => ({x: +h.dataset.x, y: +h.dataset.y, rotation: +h.dataset.rotation})"
     )
     return {k: float(v) for k, v in data.items()}
-
-
-def on_board(page: Page, x: float, y: float) -> tuple[float, float]:
-    """Where an FTL table point (inches, +y up) is on the page."""
-    point = page.evaluate(
-        """([x, y]) => {
-          const m = document.querySelector('#ftl-board').getScreenCTM();
-          const p = new DOMPoint(x, -y).matrixTransform(m);
-          return [p.x, p.y];
-        }""",
-        [x, y],
-    )
-    return float(point[0]), float(point[1])
-
-
-def centre_of(page: Page, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).bounding_box()
-    assert box is not None, f"{selector} is not on screen"
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def watch_the_battle(page: Page) -> None:
@@ -206,7 +189,7 @@ def test_faster_than_light_from_the_launch_to_a_first_duel(open_page: OpenPage, 
     no_slip(page)
     page.wait_for_selector(".plot-ring-mark")
     mx, my = centre_of(page, ".plot-ring-mark")
-    cx, cy = on_board(page, 2, -3)
+    cx, cy = on_screen(page, 2, -3, FTL_BOARD)
     radius = math.hypot(mx - cx, my - cy)
     arc = [math.radians(-45) * k / 12 for k in range(1, 13)]
     drag(page, (mx, my), [(cx + radius * math.sin(a), cy - radius * math.cos(a)) for a in arc])
@@ -217,7 +200,7 @@ def test_faster_than_light_from_the_launch_to_a_first_duel(open_page: OpenPage, 
 
     step_is(page, "ftl-sprint")
     page.wait_for_selector(".plot-arrow-hit")
-    drag(page, centre_of(page, ".plot-arrow-hit"), [on_board(page, -3.2, 2.2)])
+    drag(page, centre_of(page, ".plot-arrow-hit"), [on_screen(page, -3.2, 2.2, FTL_BOARD)])
     page.click("#play-turn")
     wait_done(page)
     assert "Hit!" in status(page)
@@ -232,7 +215,7 @@ def test_faster_than_light_from_the_launch_to_a_first_duel(open_page: OpenPage, 
     assert "normal space" in status(page) and page.locator("#play-turn").is_disabled()
     page.locator(".plot-order[data-piece='red']").fill("")
     hx, hy = centre_of(page, ".plot-arrow-hit")
-    drag(page, (hx, hy), [on_board(page, 2, 0.5)])
+    drag(page, (hx, hy), [on_screen(page, 2, 0.5, FTL_BOARD)])
     order = page.get_attribute(".plot-row[data-piece='red']", "data-order") or ""
     assert order.startswith("S"), order
     assert page.locator("#play-turn").is_enabled()

@@ -8,6 +8,7 @@ import math
 
 from playwright.sync_api import Page
 
+from tests.browser._play import centre_of as centre_of  # (FTL tests import it from here)
 from tests.browser._play import end_in_sight, on_screen
 from tests.browser.conftest import OpenPage, Server, Shot
 
@@ -15,17 +16,28 @@ from tests.browser.conftest import OpenPage, Server, Shot
 FASTEST = "8"
 
 
-def centre_of(page: Page, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).bounding_box()
-    assert box is not None, f"{selector} is not on screen"
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
 def take_seat(page: Page, name: str, seat: int) -> None:
     page.wait_for_selector("#seat-panel .take-seat")
     page.fill("#player-name", name)
     page.click(f".seat[data-seat='{seat}'] .take-seat")
     page.wait_for_selector("button#ready")
+
+
+def rulebook_room(server: Server, seats: int, **options: object) -> str:
+    """A new room on the rulebook's 48 x 48 in table (a room's default is smaller), whose
+    plot timer never runs out during a test: its id."""
+    settings = {"ruleset": "ftl", "seats": seats, "plot_timer_s": 600, "table_size_in": [48, 48]}
+    return str(server.api("/api/rooms", {**settings, **options})["id"])
+
+
+def seated_pair(server: Server, open_page: OpenPage, **options: object) -> tuple[Page, Page]:
+    """Ann in seat 1 (her ship at the table's bottom) of a new :func:`rulebook_room`, and Bob,
+    come by its share link, in seat 2 (at its top); neither ready yet."""
+    ann = open_page(f"/rooms/{rulebook_room(server, 2, **options)}")
+    take_seat(ann, "ann", 0)
+    bob = open_page(ann.input_value("#share-link"))
+    take_seat(bob, "bob", 1)
+    return ann, bob
 
 
 def wait_turn(page: Page, turn: int) -> None:
@@ -73,14 +85,7 @@ def test_two_players_duel_until_one_leaves_the_table(
     server: Server, open_page: OpenPage, shot: Shot
 ) -> None:
     # The rulebook's table (a room's default is smaller): the moves below are measured on it.
-    room = server.api(
-        "/api/rooms",
-        {"ruleset": "ftl", "seats": 2, "plot_timer_s": 600, "table_size_in": [48, 48]},
-    )
-    ann = open_page(f"/rooms/{room['id']}")
-    take_seat(ann, "ann", 0)
-    bob = open_page(ann.input_value("#share-link"))
-    take_seat(bob, "bob", 1)
+    ann, bob = seated_pair(server, open_page)
     assert "Faster Than Light: 2 seats, 48 x 48 in table" in bob.inner_text("#seat-panel")
     ann.click("button#ready")
     bob.click("button#ready")

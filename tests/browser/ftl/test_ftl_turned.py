@@ -10,24 +10,25 @@ import math
 
 from playwright.sync_api import Page
 
+from tests.browser._play import centre_of, on_screen
 from tests.browser.conftest import OpenPage, Server, Shot
-from tests.browser.ftl.test_ftl_room import centre_of, order_of, take_seat, wait_turn
+from tests.browser.ftl.test_ftl_room import (
+    order_of,
+    rulebook_room,
+    seated_pair,
+    take_seat,
+    wait_turn,
+)
 
 #: The log's fastest animation speed.
 FASTEST = "8"
+#: The FTL board's drawing, whose points are inches (turned with the board, or not).
+BOARD = "#table .ftl-view"
 
 
 def on_board(page: Page, x: float, y: float) -> tuple[float, float]:
     """Where the table point (x, y) in inches is on the page, turned board or not."""
-    point = page.evaluate(
-        """([x, y]) => {
-          const m = document.querySelector('#table .ftl-view').getScreenCTM();
-          const p = new DOMPoint(x, -y).matrixTransform(m);
-          return [p.x, p.y];
-        }""",
-        [x, y],
-    )
-    return float(point[0]), float(point[1])
+    return on_screen(page, x, y, BOARD)
 
 
 def ship_y(page: Page, player: str) -> float:
@@ -37,14 +38,7 @@ def ship_y(page: Page, player: str) -> float:
 
 def duel(server: Server, open_page: OpenPage, **options: object) -> tuple[Page, Page]:
     """Ann (seat 1, her ship at the table's bottom) and Bob (seat 2, at its top), ready."""
-    room = server.api(
-        "/api/rooms",
-        {"ruleset": "ftl", "seats": 2, "plot_timer_s": 600, "table_size_in": [48, 48], **options},
-    )
-    ann = open_page(f"/rooms/{room['id']}")
-    take_seat(ann, "ann", 0)
-    bob = open_page(ann.input_value("#share-link"))
-    take_seat(bob, "bob", 1)
+    ann, bob = seated_pair(server, open_page, **options)
     ann.click("button#ready")
     bob.click("button#ready")
     for page in (ann, bob):
@@ -182,11 +176,7 @@ def test_a_ship_on_the_right_edge_sees_the_board_turned_a_quarter(
     server: Server, open_page: OpenPage, shot: Shot
 ) -> None:
     # Four seats: the fourth starts on the table's right edge, (18, 0), facing its centre.
-    room = server.api(
-        "/api/rooms",
-        {"ruleset": "ftl", "seats": 4, "plot_timer_s": 600, "table_size_in": [48, 48]},
-    )
-    dee = open_page(f"/rooms/{room['id']}")
+    dee = open_page(f"/rooms/{rulebook_room(server, 4)}")
     take_seat(dee, "dee", 3)
     for seat in (0, 1, 2):
         dee.click(f".seat[data-seat='{seat}'] .add-bot")

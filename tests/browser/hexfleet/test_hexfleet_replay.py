@@ -6,19 +6,18 @@ and reads one ship's log."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
-from tests._server import running_server
 from tests.browser._replay import (
     ann_against_a_bot,
     hex_ann_plays_once_then_leaves,
     pause_and_end_on_a_phone,
     stored_match,
 )
+from tests.browser._servers import seeded_server
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.test_accessibility import _serious_violations as serious_violations
 
@@ -27,12 +26,7 @@ from tests.browser.test_accessibility import _serious_violations as serious_viol
 DUEL_SEED = 1
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[Server]:
-    """A server of this module's own, whose first room plays from :data:`DUEL_SEED`."""
-    db = tmp_path_factory.mktemp("hexfleet-replay") / "matches.db"
-    with running_server(db, room_seed=DUEL_SEED) as running:
-        yield Server(running.http)
+server = seeded_server("hexfleet-replay", DUEL_SEED)
 
 
 @pytest.fixture(scope="module")

@@ -6,13 +6,12 @@ the path and its cost, and confirms; a refused action says why where the player 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from typing import Any
 
-import pytest
 from playwright.sync_api import Page
 
-from tests._server import running_server
-from tests.browser._play import answer_name, end_in_sight
+from tests.browser._play import answer_name, end_in_sight, take_seat
+from tests.browser._servers import seeded_server
 from tests.browser.conftest import OpenPage, Server, Shot
 
 DESKTOP = {"width": 1366, "height": 800}
@@ -22,12 +21,19 @@ PHONE = {"width": 390, "height": 844}
 ROOM_SEED = 1
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[Server]:
-    """A server of this module's own: its rooms' seeds do not depend on other modules'."""
-    db = tmp_path_factory.mktemp("hexfleet-room") / "matches.db"
-    with running_server(db, room_seed=ROOM_SEED) as running:
-        yield Server(running.http)
+server = seeded_server("hexfleet-room", ROOM_SEED)
+
+
+def online_duel(server: Server, open_page: OpenPage, **ben_screen: Any) -> tuple[Page, Page]:
+    """Ann in seat 1 and Ben in seat 2 of a new duel room, each on a screen of his own
+    (Ann's a desktop's, Ben's too unless ``ben_screen`` says otherwise); neither ready.
+    Eight turns: the blank chit ends them all before anyone acts one time in 6,561."""
+    room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_limit": 8})
+    ann = open_page(f"/rooms/{room['id']}", viewport=DESKTOP)
+    ben = open_page(f"/rooms/{room['id']}", **({"viewport": DESKTOP} | ben_screen))
+    take_seat(ann, "ann", 0)
+    take_seat(ben, "ben", 1)
+    return ann, ben
 
 
 #: The reachable hex nearest the nearest enemy (then the cheapest): its "q,r".
@@ -192,15 +198,7 @@ def test_hot_seat_two_people_at_one_screen_both_act(open_page: OpenPage, shot: S
 def test_online_the_other_player_sees_the_move(
     open_page: OpenPage, server: Server, shot: Shot
 ) -> None:
-    # Eight turns: the blank chit ends them all before anyone acts one time in 6,561.
-    room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_limit": 8})
-    ann = open_page(f"/rooms/{room['id']}", viewport=DESKTOP)
-    ben = open_page(f"/rooms/{room['id']}", viewport=DESKTOP)
-    for page, name, seat in ((ann, "ann", 0), (ben, "ben", 1)):
-        page.wait_for_selector(f".seat[data-seat='{seat}'] .take-seat")
-        page.fill("#player-name", name)
-        page.click(f".seat[data-seat='{seat}'] .take-seat")
-        page.wait_for_selector("button#ready")
+    ann, ben = online_duel(server, open_page)
     shot(ann, "waiting")
     fleets = ann.inner_text("#hex-fleets")
     assert "Seat 1: Benellyn (heavy)" in fleets and "Seat 2: Kal Pol (heavy)" in fleets

@@ -5,15 +5,14 @@ the hex clicked. The replay shows the side the viewer picks at the bottom."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page
 
-from tests._server import running_server
 from tests.browser._replay import ann_against_a_bot, hex_ann_plays_once_then_leaves, stored_match
+from tests.browser._servers import seeded_server
 from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.hexfleet.test_hexfleet_room import online_duel
 
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -21,12 +20,7 @@ PHONE = {"width": 390, "height": 844}
 ROOM_SEED = 3
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[Server]:
-    """A server of this module's own: its rooms' seeds do not depend on other modules'."""
-    db = tmp_path_factory.mktemp("hexfleet-turned") / "matches.db"
-    with running_server(db, room_seed=ROOM_SEED) as running:
-        yield Server(running.http)
+server = seeded_server("hexfleet-turned", ROOM_SEED)
 
 
 def centre(page: Page, selector: str) -> tuple[float, float]:
@@ -57,14 +51,7 @@ def version(page: Page) -> int:
 def test_each_player_sees_his_fleet_at_the_bottom_and_moves_by_click_turned(
     open_page: OpenPage, server: Server, shot: Shot
 ) -> None:
-    room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_limit": 8})
-    ann = open_page(f"/rooms/{room['id']}", viewport=DESKTOP)
-    ben = open_page(f"/rooms/{room['id']}", viewport=DESKTOP)
-    for page, name, seat in ((ann, "ann", 0), (ben, "ben", 1)):
-        page.wait_for_selector(f".seat[data-seat='{seat}'] .take-seat")
-        page.fill("#player-name", name)
-        page.click(f".seat[data-seat='{seat}'] .take-seat")
-        page.wait_for_selector("button#ready")
+    ann, ben = online_duel(server, open_page)
     ann.click("button#ready")
     ben.click("button#ready")
     for page in (ann, ben):
@@ -116,14 +103,7 @@ def test_each_player_sees_his_fleet_at_the_bottom_and_moves_by_click_turned(
 
 
 def test_a_turned_room_on_a_phone(open_page: OpenPage, server: Server, shot: Shot) -> None:
-    room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_limit": 8})
-    ann = open_page(f"/rooms/{room['id']}", viewport=DESKTOP)
-    ben = open_page(f"/rooms/{room['id']}", viewport=PHONE, has_touch=True, is_mobile=True)
-    for page, name, seat in ((ann, "ann", 0), (ben, "ben", 1)):
-        page.wait_for_selector(f".seat[data-seat='{seat}'] .take-seat")
-        page.fill("#player-name", name)
-        page.click(f".seat[data-seat='{seat}'] .take-seat")
-        page.wait_for_selector("button#ready")
+    ann, ben = online_duel(server, open_page, viewport=PHONE, has_touch=True, is_mobile=True)
     ann.click("button#ready")
     ben.click("button#ready")
     ben.wait_for_selector("body[data-phase=activation]")

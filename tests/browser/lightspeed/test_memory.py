@@ -4,13 +4,11 @@ Chromium (CDP Performance.getMetrics) after a forced garbage collection, stay fl
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from playwright.sync_api import Browser, Page
 
-from tests._server import Server, running_server
+from tests._server import Server
 from tests.browser._play import answer_name
+from tests.browser._servers import quick_server_for
 
 #: Matches played in the tab; the first two warm the page up (catalogs, caches, fonts).
 MATCHES = 10
@@ -21,14 +19,7 @@ NODE_SLACK = 150
 LISTENER_SLACK = 10
 
 
-@pytest.fixture(scope="module")
-def quick_server(
-    tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None
-) -> Iterator[Server]:
-    """A server whose bots place a card about every 0.1 s and whose stop window is short."""
-    db = tmp_path_factory.mktemp("memory") / "matches.db"
-    with running_server(db, "--bot-pace", "0.02", "--stop-seconds", "2", room_seed=5) as running:
-        yield running
+quick_server = quick_server_for("memory", room_seed=5)
 
 
 def live_counts(page: Page) -> tuple[int, int]:
