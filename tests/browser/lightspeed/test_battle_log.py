@@ -441,6 +441,8 @@ def test_the_log_legend_and_inspector_pass_axe(open_page: OpenPage) -> None:
     resolve_in_referee(page, RAID)
     page.click("#battle-skip")
     page.wait_for_selector("#score-panel #winner")
+    # The scores lie on a card over the table (shell/endcard.js): fold it to see the ships.
+    page.click("#score-panel .end-card-fold")
     ship = page.locator(".table-card.ship").first.bounding_box()
     assert ship is not None
     page.mouse.click(ship["x"] + ship["width"] / 2, ship["y"] + ship["height"] / 2)

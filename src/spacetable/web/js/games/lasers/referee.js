@@ -313,7 +313,9 @@ function startBattle(table, result) {
   $("#battle-controls").hidden = false;
   $("#edit").hidden = false;
   $("#resolve").hidden = true;
-  for (const panel of ["#palette", "#selection", "#setup"]) $(panel).classList.add("locked");
+  // Locked while the battle plays: dimmed, and inert (out of reach of the keyboard and of
+  // assistive technology, whose contrast rules the dimmed text would not meet).
+  for (const panel of ["#palette", "#selection", "#setup"]) lockPanel($(panel), true);
   sandbox.battle = new BattlePlayer(view, {
     table, result, ships: ships(), colourOf: colourOfPlayer, controls: $("#battle-controls"),
     log: $("#battle-log"),
@@ -335,7 +337,12 @@ function stopBattle() {
   $("#score-panel").hidden = true;
   $("#edit").hidden = true;
   $("#resolve").hidden = false;
-  for (const panel of ["#palette", "#selection", "#setup"]) $(panel).classList.remove("locked");
+  for (const panel of ["#palette", "#selection", "#setup"]) lockPanel($(panel), false);
+}
+
+function lockPanel(panel, locked) {
+  panel.classList.toggle("locked", locked);
+  panel.inert = locked;
 }
 
 function backToEditing() {
