@@ -61,9 +61,10 @@ ATTRIBUTES = (
     "handshake_initiated",
     "handshake_complete",
     "close_timer",
+    "client",  # the peer's (host, port): the address the socket limits count (_guards.py)
 )
 #: The attributes GameWebSocketProtocol adds to each protocol.
-SUBCLASS_ATTRIBUTES = {"game", "room", "limits"}
+SUBCLASS_ATTRIBUTES = {"game", "room", "limits", "counted"}
 
 
 def _pin() -> Requirement:
