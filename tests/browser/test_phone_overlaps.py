@@ -109,7 +109,15 @@ def test_a_notice_never_lies_over_the_rematch_decline(
         page.wait_for_selector("#decline-rematch:visible")
         page.wait_for_selector("#message:visible")
         assert "declined the draw" in page.inner_text("#message")
-        page.wait_for_timeout(300)  # the notice's own check of what it covers (200 ms)
+        # The notice checks what it covers on its own timer: wait until it has moved off.
+        page.wait_for_function(
+            """() => {
+              const [a, b] = ["#decline-rematch", "#message"].map(
+                (s) => document.querySelector(s).getBoundingClientRect());
+              return a.bottom <= b.top || b.bottom <= a.top
+                || a.right <= b.left || b.right <= a.left;
+            }"""
+        )
         _apart(page, "#decline-rematch", "#message")
         _apart(page, "#accept-rematch", "#message")
         _in_sight(page, "#decline-rematch")
@@ -136,7 +144,8 @@ def test_the_ftl_end_card_on_a_phone(open_page: OpenPage, shot: Shot) -> None:
     page.fill(".plot-row[data-piece='cat'] .plot-order", "S3")
     page.tap("#submit-plot")
     page.wait_for_selector(".end-card #rematch", timeout=60_000)
-    page.wait_for_timeout(300)  # the card's slide in
+    # The card slides in: measure it once its transitions are over.
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
     _apart(page, "#rematch", "#chat")
     _apart(page, "#replay-link", "#chat")
     _in_sight(page, "#rematch")
