@@ -13,8 +13,11 @@ ROOT = Path(__file__).resolve().parent.parent
 HANG_S = 240
 
 
-def spacetable(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    """Run ``spacetable ARGS...`` and return what it printed and its exit status."""
+def spacetable(
+    *args: str | Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``spacetable ARGS...`` (with the environment ``env``, default: this one) and
+    return what it printed and its exit status."""
     return subprocess.run(
         [sys.executable, "-m", "spacetable", *map(str, args)],
         capture_output=True,
@@ -22,4 +25,5 @@ def spacetable(*args: str | Path) -> subprocess.CompletedProcess[str]:
         check=False,
         cwd=ROOT,
         timeout=HANG_S,
+        env=env,
     )

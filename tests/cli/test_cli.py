@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -169,3 +170,23 @@ def test_time_limits_must_be_positive(args: tuple[str, ...]) -> None:
     assert done.stderr.count("\n") == 1
     assert f"{args[-2]}: {args[-1]} is out of range: give a number above 0" in done.stderr
     assert not (ROOT / "never.svg").exists()
+
+
+def test_resolve_in_french_tells_the_fig1_battle_in_the_french_rulebook_words() -> None:
+    done = spacetable("resolve", FIG1, "--lang", "fr")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Vitesse 1\u00a0: Moth rouge [red-moth] tire."
+    pile = "il rejoint la pile «\u00a0victimes\u00a0» de rouge."
+    assert f"  Ghost bleu [blue-ghost] est détruit\u00a0: {pile}" in lines
+    assert any(
+        "un bouclier l'arrête" in line and "(-164,0\u00a0; -250,0)" in line for line in lines
+    )
+    assert lines[-2:] == ["Scores\u00a0: rouge 4, bleu 2", "Vainqueur\u00a0: rouge"]
+    # Without --lang, the system's language: French under a French locale, else English.
+    french = spacetable("resolve", FIG1, env={**os.environ, "LANGUAGE": "fr_FR:fr"})
+    assert french.stdout == done.stdout
+    english = spacetable("resolve", FIG1, env={**os.environ, "LANGUAGE": "", "LC_ALL": "C.UTF-8"})
+    assert english.stdout.splitlines()[0] == "Speed 1: red Moth [red-moth] fires."
+    wrong = spacetable("resolve", FIG1, "--lang", "xx")
+    assert wrong.returncode == 2 and "'xx' is not one of en or fr" in wrong.stderr

@@ -28,7 +28,7 @@ def test_every_page_has_the_one_head_and_its_own_body(name: str) -> None:
 
 
 def test_a_room_page_names_the_game_its_room_plays() -> None:
-    assert '<html lang="en" data-game="ftl">' in compose("room", game="ftl")
+    assert '<html lang="en" data-game="ftl" data-languages=' in compose("room", game="ftl")
     assert "data-game" not in compose("replay")
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import typer
 
-from spacetable.cli import lab, referee, replay, serve
+from spacetable.cli import catalogs, lab, referee, replay, serve
 from spacetable.cli._common import fail, titles
 from spacetable.registry import games
 
@@ -53,6 +53,7 @@ for _command in (
     lab.loadtest,
     lab.duels,
     replay.replay,
+    catalogs.catalogs,
 ):
     app.command()(_command)
 

@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from babel.core import default_locale
 
+from spacetable import i18n
 from spacetable._number_options import within
 from spacetable._time_limit import RESOLVE_BUDGET_S, OutOfMemory, OutOfTime, run_within
 from spacetable._userinput import MAX_FILE_BYTES, InputError, parse_json, read_limited
@@ -27,6 +29,36 @@ TimeLimitOption = Annotated[
     typer.Option(
         help="Seconds to spend at most on the file (up to 3600); one that takes longer is refused.",
         callback=within(0, 3600, above=True, unit="seconds"),
+    ),
+]
+
+
+
+def _system_language() -> str:
+    """The language of the system's locale (``LANGUAGE``, ``LC_ALL``, ``LANG``...) if
+    spacetable speaks it, else English."""
+    found = default_locale()
+    base = (found or "").split("_")[0]
+    return base if base in i18n.LANGUAGES else i18n.SOURCE
+
+
+def _check_language(value: str | None) -> str:
+    if value is None:
+        return _system_language()
+    if value not in i18n.LANGUAGES:
+        raise typer.BadParameter(f"{value!r} is not one of {in_words(i18n.LANGUAGES, 'or')}")
+    return value
+
+
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="The language of the account: "
+        + in_words(i18n.LANGUAGES, "or")
+        + " (default: the system's, else English).",
+        callback=_check_language,
+        show_default=False,
     ),
 ]
 
@@ -67,13 +99,17 @@ def resolve(
         bool, typer.Option("--json", help="Print the result as one JSON object.")
     ] = False,
     time_limit: TimeLimitOption = RESOLVE_BUDGET_S,
+    lang: LangOption = None,
 ) -> None:
     """Resolve a file of any game and tell what happens step by step (or as JSON)."""
     entry, settled, resolution = _settle(table, time_limit)
     referee = entry.rules.referee
     assert referee is not None
+    tr = i18n.translator(lang or i18n.SOURCE)
     if as_json:
         print(json.dumps(referee.result_json(resolution), indent=2))
+    elif referee.account_in is not None:
+        print("\n".join(referee.account_in(settled, resolution, tr)))
     else:
         print("\n".join(referee.account(settled, resolution)))
 
@@ -90,6 +126,7 @@ def render(
         ),
     ] = False,
     time_limit: TimeLimitOption = RESOLVE_BUDGET_S,
+    lang: LangOption = None,
 ) -> None:
     """Draw a file of any game as SVG, optionally with what happens on it."""
     entry, settled, resolution = _settle(table, time_limit)
@@ -103,7 +140,8 @@ def render(
         output.write_text(svg, encoding="utf-8")
     except OSError as exc:
         fail(f"cannot write {output}: {exc.strerror}")
-    print(f"wrote {output}")
+    tr = i18n.translator(lang or i18n.SOURCE)
+    print(tr.gettext("wrote {file}", file=output))
 
 
 def _with_cards() -> list[Game]:

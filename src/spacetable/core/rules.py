@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from spacetable.core.match import Match
+from spacetable.i18n import Translator
 
 #: How a room paces a game: ``realtime`` (cards in hand stream their poses and land when
 #: their player drops them; stop and countdowns freeze them), ``plots`` (every seat plots
@@ -49,6 +50,9 @@ class Referee:
     #: The file as checked, defaults filled in, as JSON (the referee page edits it), if
     #: the game offers it.
     to_json: Callable[[Any], dict[str, Any]] | None = None
+    #: ``account`` in the reader's language (``resolve --lang``), for a game whose
+    #: account is translated; the others tell it in English.
+    account_in: Callable[[Any, Any, Translator], list[str]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from typing import Any, cast
 from spacetable._userinput import InputError, clipped, listed, parse_json, read_limited
 from spacetable.core.files import read_header
 from spacetable.core.rules import Referee
+from spacetable.i18n import Translator
 from spacetable.lasers.battle import RULESETS, Card, Outcome, Resolver, Rules, Ruleset, resolve
 from spacetable.lasers.geometry import Pose, rect_inside, rects_touch
 from spacetable.lasers.narrate import narrate
@@ -316,12 +317,17 @@ def _account(table: Table, outcome: Outcome) -> list[str]:
     return narrate(table.cards, outcome)
 
 
+def _account_in(table: Table, outcome: Outcome, tr: Translator) -> list[str]:
+    return narrate(table.cards, outcome, tr)
+
+
 #: How ``spacetable resolve`` and ``render`` settle a table file (Light Speed and Stellar
 #: Conflict share it): see :class:`spacetable.core.rules.Referee`.
 TABLE_REFEREE = Referee(
     read=table_from_json,
     resolve=Table.resolve,
     account=_account,
+    account_in=_account_in,
     result_json=Outcome.to_json,
     error=TableError,
     kind="table file",

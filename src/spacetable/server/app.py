@@ -16,13 +16,17 @@ from importlib import resources
 from pathlib import PurePosixPath
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
+from spacetable import i18n
 from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable._userinput import clipped, parse_json
+from spacetable.i18n import client_catalog, translator
+from spacetable.i18n.schemas import translate_listing
 from spacetable.lasers.tables import MAX_TABLE_BYTES
 from spacetable.registry import UnknownGame, game, game_for_ruleset, games
 from spacetable.render.rules_figures import FIGURES, figure_svg
@@ -31,7 +35,7 @@ from spacetable.server._http_protocol import GUARDS, HostGuard
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
 from spacetable.server.directory import RoomDirectory, RoomsFull
-from spacetable.server.pages import compose
+from spacetable.server.pages import compose, reader_language
 from spacetable.server.rooms import RoomOptions, Timing
 from spacetable.server.storage import PAGE_LIMIT, Storage, StorageUnavailable, UnknownMatch
 
@@ -208,35 +212,44 @@ def create_app(
         return JSONResponse({"detail": detail}, status_code=503)
 
     @app.get("/", include_in_schema=False)
-    async def lobby() -> HTMLResponse:
-        return HTMLResponse(compose("lobby"))
+    async def lobby(request: Request) -> HTMLResponse:
+        return HTMLResponse(compose("lobby", lang=reader_language(request)))
 
     @app.get("/rooms/{room_id}", include_in_schema=False)
-    async def room_page(room_id: str) -> HTMLResponse:
+    async def room_page(room_id: str, request: Request) -> HTMLResponse:
         room = directory.get(room_id)
         if room is None:
             raise HTTPException(404, f"no room {room_id!r}: it may have closed")
-        return HTMLResponse(compose("room", game=game_for_ruleset(room.options.ruleset).rules.key))
+        game = game_for_ruleset(room.options.ruleset).rules.key
+        return HTMLResponse(compose("room", game=game, lang=reader_language(request)))
 
     @app.get("/matches", include_in_schema=False)
-    async def matches_page() -> HTMLResponse:
-        return HTMLResponse(compose("matches"))
+    async def matches_page(request: Request) -> HTMLResponse:
+        return HTMLResponse(compose("matches", lang=reader_language(request)))
 
     @app.get("/replay/{match_id}", include_in_schema=False)
-    async def replay_page(match_id: str) -> HTMLResponse:
-        return HTMLResponse(compose("replay"))
+    async def replay_page(match_id: str, request: Request) -> HTMLResponse:
+        return HTMLResponse(compose("replay", lang=reader_language(request)))
 
     @app.get("/referee", include_in_schema=False)
-    async def referee_page() -> HTMLResponse:
-        return HTMLResponse(compose("referee"))
+    async def referee_page(request: Request) -> HTMLResponse:
+        return HTMLResponse(compose("referee", lang=reader_language(request)))
 
     @app.get("/tutorial", include_in_schema=False)
-    async def tutorial_page() -> HTMLResponse:
-        return HTMLResponse(compose("tutorial"))
+    async def tutorial_page(request: Request) -> HTMLResponse:
+        return HTMLResponse(compose("tutorial", lang=reader_language(request)))
 
     @app.get("/rules", include_in_schema=False)
-    async def rules_page() -> HTMLResponse:
-        return HTMLResponse(compose("rules"))
+    async def rules_page(request: Request) -> HTMLResponse:
+        return HTMLResponse(compose("rules", lang=reader_language(request)))
+
+    @app.get("/i18n/{lang}.json", include_in_schema=False)
+    async def messages(lang: str) -> Response:
+        if lang not in i18n.LANGUAGES:
+            raise HTTPException(404, f"no language {clipped(lang)}")
+        body = orjson.dumps(client_catalog(translator(lang)))
+        headers = {"Cache-Control": "no-cache"}
+        return Response(body, media_type="application/json", headers=headers)
 
     figures: dict[str, str] = {}  # the rules page's pictures, drawn once each
 
@@ -308,8 +321,9 @@ def create_app(
         return match.to_json()
 
     @app.get("/api/games")
-    async def list_games() -> list[dict[str, Any]]:
-        return [entry.to_json() for entry in games()]
+    async def list_games(request: Request) -> list[dict[str, Any]]:
+        tr = translator(reader_language(request))
+        return [translate_listing(entry.to_json(), tr) for entry in games()]
 
     @app.get("/api/games/{key}/{name}")
     async def game_resource(key: str, name: str) -> Any:

@@ -1,0 +1,143 @@
+// Every word the page shows, in the reader's language.
+//
+// The server writes each page in the reader's language (<html lang>: the link's ?lang=,
+// else the language picked on the switch, else the browser's Accept-Language) and serves
+// the same gettext catalogs the Python side reads as JSON (/i18n/<lang>.json). The code
+// writes its messages in English, the source language: t("Create room"),
+// t("Cannot open a room: {error}", { error }), tn("{n} rock", "{n} rocks", n). Plurals and
+// numbers come from the browser's own Intl API (Intl.PluralRules gives the CLDR category
+// the catalog's forms are keyed by, Intl.NumberFormat writes "2,5" in French): no library
+// to load, and the same CLDR data Babel uses on the server.
+//
+// The switch (a menu in the page's top bar) remembers the choice in this browser
+// (localStorage, and the `lang` cookie the server reads) and reloads the page in it.
+
+const STORAGE_KEY = "spacetable.lang";
+const root = document.documentElement;
+
+/** The page's language, as the server chose it. */
+export const lang = root.lang || "en";
+
+/** The languages the switch offers: [[code, own name], ...]. */
+export const languages = (() => {
+  try {
+    return JSON.parse(root.dataset.languages || "[]");
+  } catch {
+    return [];
+  }
+})();
+
+async function loadCatalog() {
+  if (lang === "en") return { messages: {} };
+  try {
+    const response = await fetch(`/i18n/${encodeURIComponent(lang)}.json`);
+    if (response.ok) return await response.json();
+  } catch {
+    // Offline or the server restarting: the page stays in English rather than broken.
+  }
+  return { messages: {} };
+}
+
+const catalog = await loadCatalog();
+const messages = catalog.messages || {};
+const plurals = new Intl.PluralRules(lang);
+const decimals = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+
+/** `value` written the reader's way ("2,5" in French); `options` as Intl.NumberFormat's. */
+export function num(value, options) {
+  return options ? new Intl.NumberFormat(lang, options).format(value) : decimals.format(value);
+}
+
+function fill(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === "number" ? num(value) : String(value);
+  });
+}
+
+/** `message` (its English text) in the page's language, its {name} places filled. */
+export function t(message, params) {
+  const found = messages[message];
+  return fill(typeof found === "string" && found ? found : message, params);
+}
+
+/** The form of a counted message that suits `n` ({n} in it is `n`, written the reader's way). */
+export function tn(singular, plural, n, params) {
+  const all = { n, ...params };
+  const forms = messages[singular];
+  if (forms && typeof forms === "object") {
+    const text = forms[plurals.select(n)] || forms.other;
+    if (text) return fill(text, all);
+  }
+  return fill(n === 1 ? singular : plural, all);
+}
+
+function remember(code) {
+  try {
+    localStorage.setItem(STORAGE_KEY, code);
+  } catch {
+    // Storage refused (private mode): the cookie still carries the choice.
+  }
+  document.cookie = `lang=${encodeURIComponent(code)}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+function remembered() {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function cookie() {
+  return document.cookie.split("; ").find((c) => c.startsWith("lang="))?.slice(5) ?? null;
+}
+
+/** The page again, in language `code` (the link's ?lang= dropped: the choice is remembered). */
+export function switchTo(code) {
+  remember(code);
+  const url = new URL(location.href);
+  url.searchParams.delete("lang");
+  location.replace(url.href);
+}
+
+/** The switch: a menu of the languages, each in its own name, in the page's top bar. */
+function addSwitch() {
+  if (languages.length < 2 || document.getElementById("lang-switch")) return;
+  const select = document.createElement("select");
+  select.id = "lang-switch";
+  select.className = "lang-switch";
+  select.setAttribute("aria-label", t("Language"));
+  select.setAttribute("translate", "no");
+  for (const [code, name] of languages) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.lang = code;
+    option.textContent = name;
+    select.append(option);
+  }
+  select.value = lang;
+  select.addEventListener("change", () => switchTo(select.value));
+  const bar = document.querySelector(".topbar") || document.body;
+  bar.append(select);
+}
+
+function settle() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  const known = (code) => languages.some(([c]) => c === code);
+  if (asked && known(asked)) {
+    remember(asked);
+    return;
+  }
+  // A choice this browser remembers that the server did not hear (its cookie gone): say it.
+  const stored = remembered();
+  if (stored && stored !== lang && known(stored) && cookie() !== stored) {
+    remember(stored);
+    location.reload();
+  }
+}
+
+settle();
+addSwitch();
