@@ -20,9 +20,11 @@ the card, where no catalog ship has a laser or its beam (the front corners hold 
 the health and corner lasers). Each black square lies :data:`MARKER_INSET_MM` from the back
 edge and from its side edge, and is surrounded by a white quiet zone
 :data:`QUIET_ZONE_MM` wide on every side (nothing else printed there; the detector needs
-the contrast), which keeps it clear of the shield bars drawn on the edges and of the
-card's frame line at :data:`FRAME_INSET_MM`. Slot 0 is the back-left marker, slot 1 the
-back-right one (left and right as the card is read, front up).
+the contrast). On the back and side it reaches exactly the card's frame line at
+:data:`FRAME_INSET_MM` (paint the dark panel around it, not under it), so the light margin
+continues it and the shield bars drawn on the edges stay outside it. Slot 0 is the
+back-left marker, slot 1 the back-right one (left and right as the card is read, front
+up).
 :func:`marker_square_from_top_left` gives each square as a drawing program wants it: its
 top-left corner in mm from the card's top-left corner, y downward (the card upright, front
 edge at the top, as in the print manifest); :func:`marker_corners_mm` gives its four
@@ -66,8 +68,11 @@ MARKER_CELLS = 8
 MARKER_SIDE_MM = 18.0
 #: Side of one cell (mm).
 CELL_MM = MARKER_SIDE_MM / MARKER_CELLS
-#: White margin around each marker's black square (mm); nothing else is printed there.
-QUIET_ZONE_MM = 2.0
+#: White margin around each marker's black square (mm); nothing else is printed there. It
+#: reaches the frame line on the card's back and side, so that the card's light margin
+#: continues it: no dark line runs close along the marker (at a steep angle a thin white
+#: band between two dark ones blurs into them and moves the marker's edge).
+QUIET_ZONE_MM = 2.9
 #: Distance from the card's back edge, and from its side edge, to a marker's black square.
 MARKER_INSET_MM = 5.5
 #: Distance from the card's edge to its printed frame line (the dark panel's edge).
