@@ -4,7 +4,8 @@ files; list ships; replay stored matches; measure resolvers, servers and bots.
 One module per group of commands: :mod:`~spacetable.cli.serve`,
 :mod:`~spacetable.cli.referee` (``resolve``, ``render``, ``cards``),
 :mod:`~spacetable.cli.replay`, :mod:`~spacetable.cli.lab` (``bench``, ``loadtest``,
-``duels``); a game adds its own commands through the registry (``Game.commands``).
+``duels``), :mod:`~spacetable.cli.printing` (``print``); a game adds its own commands
+through the registry (``Game.commands``).
 
 Errors in the user's input (a malformed file, an unknown ship, an illegal order...) print
 one line on stderr naming the problem and exit with status 2; nothing is printed on stdout.
@@ -22,7 +23,7 @@ from typing import Any
 
 import typer
 
-from spacetable.cli import catalogs, lab, referee, replay, serve
+from spacetable.cli import catalogs, lab, printing, referee, replay, serve
 from spacetable.cli._common import fail, titles
 from spacetable.registry import games
 
@@ -56,6 +57,7 @@ for _command in (
     catalogs.catalogs,
 ):
     app.command()(_command)
+app.command("print")(printing.print_sheets)
 
 
 def _game_command(function: Callable[..., str]) -> Callable[..., None]:

@@ -1,0 +1,87 @@
+"""``spacetable print``: print-and-play sheets for every game as one PDF, with a manifest
+of where each card lies on its page (:mod:`spacetable.printing`)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from spacetable._number_options import within
+from spacetable.cli._common import fail
+from spacetable.printing.layout import PAPERS
+from spacetable.printing.sheets import (
+    COLOURS,
+    MAX_COPIES,
+    RULESETS,
+    PrintError,
+    plan,
+    render,
+)
+
+__all__ = ["print_sheets"]
+
+
+def print_sheets(
+    output: Annotated[Path, typer.Option("-o", "--output", help="The PDF file to write.")],
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            help="Print one game only: "
+            + ", ".join(RULESETS)
+            + " (default: all four, laser cards first)."
+        ),
+    ] = None,
+    race: Annotated[
+        str | None,
+        typer.Option(help="Stellar Conflict: print this race's cards only."),
+    ] = None,
+    colour: Annotated[
+        str | None,
+        typer.Option(
+            "--colour",
+            "--color",
+            help="Print this team colour only: " + ", ".join(COLOURS) + ".",
+        ),
+    ] = None,
+    paper: Annotated[str, typer.Option(help="Paper size: " + " or ".join(PAPERS) + ".")] = "a4",
+    copies: Annotated[
+        int,
+        typer.Option(
+            help="Copies of each card (Light Speed up to 3, Stellar Conflict 1), or of "
+            "each sheet of the other games.",
+            callback=within(1, MAX_COPIES),
+        ),
+    ] = 1,
+    manifest: Annotated[
+        Path | None,
+        typer.Option(help="Also write where each card lies on its page as JSON (docs/formats.md)."),
+    ] = None,
+) -> None:
+    """Print true-size card sheets, tokens, rulers and logs to play on a real table.
+
+    Print the PDF at 100 % (actual size): each card page has a 50 mm bar to check it.
+    Light Speed and Stellar Conflict cards carry the markers `spacetable photo` reads."""
+    started = time.perf_counter()
+    try:
+        job = plan(ruleset, race, colour, paper, copies)
+    except PrintError as exc:
+        fail(str(exc))
+    if sys.stderr.isatty():
+        print("spacetable: drawing the sheets...", file=sys.stderr)
+    printout = render(job)
+    try:
+        output.write_bytes(printout.pdf)
+        if manifest is not None:
+            text = json.dumps(printout.manifest, indent=1) + "\n"
+            manifest.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {exc.filename}: {exc.strerror}")
+    seconds = time.perf_counter() - started
+    cards = len(printout.manifest["cards"])
+    also = f"; manifest {manifest}" if manifest is not None else ""
+    print(f"wrote {output}: {printout.pages} pages, {cards} cards in {seconds:.1f} s{also}")
