@@ -22,17 +22,24 @@ from dataclasses import dataclass
 from spacetable.lasers.geometry import heading
 from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
 from spacetable.photo import markers
-from spacetable.printing.pdf import SheetWriter
+from spacetable.printing.pdf import SheetWriter, drawing_bounds
 from spacetable.render.ship_art import ship_art
 
-__all__ = ["CardFace", "draw_asteroid", "draw_ship"]
+__all__ = [
+    "WORDS_BOTTOM_MM",
+    "CardFace",
+    "art_box",
+    "draw_asteroid",
+    "draw_ship",
+    "quiet_zones",
+]
 
 _STOCK, _PANEL, _ROCK_PANEL = "#f2efe6", "#0f1730", "#1a1d28"
 _SHIELD, _HEALTH, _GOLD = "#5fe1ff", "#e11d2a", "#ffe08a"
 _KIND = {"ion": "#39a7ff", "penetrating": "#ff8c1a"}
 #: The art's scale on a printed card and the height (mm from the top) of its centre: it
 #: keeps clear of the name above it and of the markers' quiet zones below.
-_ART_SCALE, _ART_CENTRE = 0.74, 43.0
+_ART_SCALE, _ART_CENTRE = 0.70, 42.5
 #: How far a laser's beam reaches into the card from its edge point (mm).
 _STUB = 10.0
 #: The outline of an asteroid: radii (fraction of the base radius) at even angles.
@@ -121,6 +128,23 @@ def _art_svg(ship: ShipDef, colour: str) -> str:
         f'viewBox="0 0 {w} {h}"><g transform="translate({w / 2} {h / 2 + dy}) '
         f'scale({_ART_SCALE})">{"".join(paths)}</g></svg>'
     )
+
+
+def art_box(ship: ShipDef) -> tuple[float, float, float, float]:
+    """Where the ship's art lies on the printed card: ``(left, top, right, bottom)`` in
+    mm from the card's top-left corner."""
+    bounds = drawing_bounds(_art_svg(ship, "#808080"))
+    left, low, right, high = bounds
+    return left, CARD_SIZE_MM[1] - high, right, CARD_SIZE_MM[1] - low
+
+
+def quiet_zones() -> list[tuple[float, float, float, float]]:
+    """The markers' quiet zones ``(left, top, right, bottom)`` on the printed card."""
+    return [(x, y, x + w, y + h) for x, y, w, h in _quiet_zones((0, 1))]
+
+
+#: How far down the card the words under the name reach (mm from the top).
+WORDS_BOTTOM_MM = 22.2
 
 
 def _lasers_and_shields(out: SheetWriter, x: float, y: float, ship: ShipDef) -> None:

@@ -17,14 +17,16 @@ from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from spacetable.printing.layout import Page
 
-__all__ = ["SheetWriter"]
+__all__ = ["SheetWriter", "drawing_bounds"]
 
 Point = tuple[float, float]
+#: reportlab.pdfgen.canvas.FILL_EVEN_ODD (missing from its type stubs).
+_FILL_EVEN_ODD = 0
 _FONTS = {False: "Helvetica", True: "Helvetica-Bold"}
 #: A text's size given in mm (the height of a capital is about 0.72 of it).
 _PT_PER_MM = 72 / 25.4
@@ -37,6 +39,13 @@ def _drawing(svg: str) -> Drawing:
     if drawing is None:  # pragma: no cover - our own SVG always reads
         raise ValueError("unreadable SVG")
     return drawing
+
+
+def drawing_bounds(svg: str) -> tuple[float, float, float, float]:
+    """What an SVG picture covers, ``(left, bottom, right, top)`` in mm from its
+    bottom-left corner (as reportlab measures)."""
+    x0, y0, x1, y1 = _drawing(svg).getBounds()
+    return x0 / mm, y0 / mm, x1 / mm, y1 / mm
 
 
 class SheetWriter:
@@ -177,7 +186,7 @@ class SheetWriter:
         for hx, hy, hw, hh in ((x, y, w, h), *holes):
             path.rect(hx * mm, self._y(hy + hh), hw * mm, hh * mm)
         c.setFillColor(HexColor(fill))
-        c.drawPath(path, fill=1, stroke=0, fillMode=FILL_EVEN_ODD)
+        c.drawPath(path, fill=1, stroke=0, fillMode=_FILL_EVEN_ODD)
 
     def squares(self, cells: Iterable[tuple[float, float, float]], colour: str) -> None:
         """Filled squares ``(x, y, side)`` as one path, so touching squares print as one
