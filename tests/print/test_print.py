@@ -21,6 +21,7 @@ import pytest
 from spacetable.lasers.tables import catalog
 from spacetable.photo import markers
 from spacetable.printing.layout import MARGIN_MM, PAPERS
+from spacetable.printing.sheets import PrintError, card_pdf
 from tests._cli import spacetable
 
 MM_PER_IN = 25.4
@@ -310,3 +311,32 @@ def test_the_ftl_ruler_and_check_line_print_true_to_the_inch(a4: Printed) -> Non
     # within a pixel (0.08 mm) of the length printed beside them
     assert max(abs(inches - 5) for inches in checks) <= 1 / dpi
     assert max(abs(inches - 8) for inches in rulers) <= 1 / dpi
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "ship", "owner", "copy"),
+    [
+        ("lightspeed", "moth", "purple", 3),
+        ("stellar", "vak-dominator", "green", 1),
+        ("stellar", "asteroid", None, 8),
+    ],
+)
+def test_one_card_alone_is_a_page_its_size_with_its_markers(
+    ruleset: str, ship: str, owner: str | None, copy: int
+) -> None:
+    pdf = pdfium.PdfDocument(card_pdf(ruleset, ship, owner, copy))
+    try:
+        assert _page_mm(pdf, 0) == pytest.approx((63.0, 88.0), abs=0.01)
+        image = np.pad(_raster(pdf, 0, 200.0), 20, constant_values=255)
+    finally:
+        pdf.close()
+    _, ids, _ = _detector().detectMarkers(image)
+    assert ids is not None
+    asteroid = ship == markers.ASTEROID
+    wanted = markers.marker_ids(None if asteroid else ruleset, ship, owner, copy)
+    assert sorted(int(i) for i in ids.ravel()) == sorted(wanted)
+
+
+def test_a_card_without_markers_is_refused() -> None:
+    with pytest.raises(PrintError, match="copy 4"):
+        card_pdf("lightspeed", "moth", "red", 4)

@@ -28,7 +28,7 @@ from spacetable.photo import markers
 from spacetable.printing.faces import CardFace, draw_asteroid, draw_ship
 from spacetable.printing.ftl import draw_ftl
 from spacetable.printing.hexfleet import draw_hexfleet
-from spacetable.printing.layout import MARGIN_MM, PAPERS, Grid, crop_marks, grid_for
+from spacetable.printing.layout import MARGIN_MM, PAPERS, Grid, Page, crop_marks, grid_for
 from spacetable.printing.pdf import SheetWriter
 from spacetable.render._drawing import PLAYER_COLOURS, TEAM_HEX
 
@@ -241,6 +241,25 @@ def _card_pages(
                 }
             )
     return entries
+
+
+def card_pdf(ruleset: str, ship: str, owner: str | None, copy: int = 1) -> bytes:
+    """One printed card alone, as a PDF page exactly its size (63 x 88 mm, upright):
+    the face a sheet prints, to rasterise at any resolution (synthetic photos, previews).
+    ``ship="asteroid"`` with ``owner=None`` is an asteroid. Raises :class:`PrintError`
+    for a card that has no markers (an unknown ruleset, ship, colour or copy)."""
+    try:
+        ids = markers.marker_ids(None if ship == markers.ASTEROID else ruleset, ship, owner, copy)
+    except markers.UnknownCard as exc:
+        raise PrintError(str(exc)) from None
+    out = SheetWriter(f"spacetable card: {ship}")
+    out.new_page(Page(*CARD_SIZE_MM))
+    if ship == markers.ASTEROID:
+        draw_asteroid(out, 0.0, 0.0, ids)
+    else:
+        definition = catalog(ruleset)[ship]
+        draw_ship(out, 0.0, 0.0, definition, CardFace(TEAM_HEX[owner or "red"], ids))
+    return out.finish()
 
 
 @dataclass(frozen=True, slots=True)
