@@ -340,3 +340,11 @@ def test_one_card_alone_is_a_page_its_size_with_its_markers(
 def test_a_card_without_markers_is_refused() -> None:
     with pytest.raises(PrintError, match="copy 4"):
         card_pdf("lightspeed", "moth", "red", 4)
+
+
+def test_the_same_options_print_the_same_pdf(tmp_path: Path) -> None:
+    first, second = tmp_path / "1.pdf", tmp_path / "2.pdf"
+    for out in (first, second):
+        done = spacetable("print", "-o", out, "--ruleset", "stellar", "--race", "hexai")
+        assert done.returncode == 0, done.stderr
+    assert first.read_bytes() == second.read_bytes()

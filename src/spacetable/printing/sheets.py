@@ -1,18 +1,11 @@
-"""``spacetable print``: what to print for the options given, laid out page by page, as a
-PDF and its manifest (pure apart from the PDF bytes it returns: no file is written here).
-
-- Light Speed: each colour's ten ships (:data:`~spacetable.photo.markers.LIGHTSPEED_COPIES`
-  copies at most), and with the whole set (no ``--colour``) its two asteroids.
-- Stellar Conflict: each race's ships, once each (a race's deck holds each ship once), in
-  its own colour (wiss red, vak blue, hexai green, tetrakori purple, or ``--colour``), and
-  with the whole set its five asteroids.
-- Faster Than Light: tokens, ruler, turning rose and an order sheet (:mod:`.ftl`).
-- The hex fleet: counters, cup chits and ship's logs (:mod:`.hexfleet`).
+"""``spacetable print``: what to print for the options given, as a PDF and its manifest
+(pure apart from the PDF bytes it returns: no file is written here). Each game's sheets
+come from its own module: :mod:`.lasers` (Light Speed and Stellar Conflict cards),
+:mod:`.ftl` and :mod:`.hexfleet`; a whole print holds them in that order.
 
 Cards are 63 x 88 mm, true size, upright, in a grid that fills each page inside margins
-every home printer prints (:mod:`.layout`), with crop marks. Asteroids are numbered across
-the whole print (the same asteroid card serves both laser games), as many as there are
-marker ids for. The manifest lists every printed card's rectangle (docs/formats.md).
+every home printer prints (:mod:`.layout`), with crop marks. The manifest lists every
+printed card's rectangle (docs/formats.md).
 """
 
 from __future__ import annotations
@@ -21,14 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spacetable.games.stellar import RACES, race_ships
-from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
+from spacetable.games.stellar import RACES
+from spacetable.lasers.ships import CARD_SIZE_MM
 from spacetable.lasers.tables import catalog
 from spacetable.photo import markers
 from spacetable.printing.faces import CardFace, draw_asteroid, draw_ship
 from spacetable.printing.ftl import draw_ftl
 from spacetable.printing.hexfleet import draw_hexfleet
-from spacetable.printing.layout import MARGIN_MM, PAPERS, Grid, Page, crop_marks, grid_for
+from spacetable.printing.lasers import ASTEROIDS, draw_lasers, laser_cards
+from spacetable.printing.layout import PAPERS, Page
 from spacetable.printing.pdf import SheetWriter
 from spacetable.render._drawing import PLAYER_COLOURS, TEAM_HEX
 
@@ -37,9 +31,8 @@ __all__ = [
     "RULESETS",
     "PrintError",
     "PrintJob",
-    "PrintedCard",
     "Printout",
-    "laser_cards",
+    "card_pdf",
     "plan",
     "render",
 ]
@@ -54,22 +47,8 @@ _TITLES = {
 }
 #: Team colours, in seat order.
 COLOURS: tuple[str, ...] = PLAYER_COLOURS
-#: Asteroid cards in each laser game's box.
-ASTEROIDS = {"lightspeed": 2, "stellar": 5}
-#: Each Stellar Conflict race's colour unless ``--colour`` says otherwise.
-RACE_COLOURS: dict[str, str] = dict(zip(RACES, COLOURS, strict=True))
 #: Most copies of a sheet one print makes.
 MAX_COPIES = 20
-#: The band over each card page's grid kept for its heading (mm).
-_HEADING_MM = 10.0
-#: The scale check on every card page: a bar this long (mm).
-_CHECK_MM = 50.0
-
-TEXT = {
-    "heading": "spacetable: {what}, page {page} of {pages}. Print at 100 % (actual size); "
-    "cut along the crop marks.",
-    "check": "this bar must measure {mm:g} mm",
-}
 
 
 class PrintError(ValueError):
@@ -87,19 +66,6 @@ class PrintJob:
     colours: tuple[str, ...] | None
     paper: str
     copies: int
-
-
-@dataclass(frozen=True, slots=True)
-class PrintedCard:
-    """One laser-game card to print: its ruleset, ship key (``asteroid``), owner colour
-    (``None`` for an asteroid), copy number, definition and marker ids."""
-
-    ruleset: str
-    ship: str
-    owner: str | None
-    copy: int
-    definition: ShipDef | None
-    marker_ids: tuple[int, ...]
 
 
 def _choice(value: str | None, valid: Sequence[str], option: str) -> str | None:
@@ -153,96 +119,6 @@ def plan(
     )
 
 
-def _asteroids(ruleset: str, first: int, job: PrintJob) -> list[PrintedCard]:
-    """The ruleset's asteroids when the whole set is printed, numbered from ``first``."""
-    if job.colours is not None or job.races is not None:
-        return []
-    last = min(first + ASTEROIDS[ruleset] * job.copies - 1, markers.ASTEROID_COPIES)
-    return [
-        PrintedCard(
-            ruleset,
-            markers.ASTEROID,
-            None,
-            n,
-            None,
-            markers.marker_ids(None, markers.ASTEROID, None, n),
-        )
-        for n in range(first, last + 1)
-    ]
-
-
-def laser_cards(job: PrintJob) -> list[PrintedCard]:
-    """Every laser-game card the job prints, in print order."""
-    cards: list[PrintedCard] = []
-    asteroid = 1
-    for ruleset in job.rulesets:
-        if ruleset == "lightspeed":
-            ships = catalog("lightspeed")
-            for colour in job.colours or COLOURS:
-                for key, ship in ships.items():
-                    for copy in range(1, job.copies + 1):
-                        ids = markers.marker_ids(ruleset, key, colour, copy)
-                        cards.append(PrintedCard(ruleset, key, colour, copy, ship, ids))
-        elif ruleset == "stellar":
-            for race in job.races or RACES:
-                colour = job.colours[0] if job.colours else RACE_COLOURS[race]
-                for key, ship in race_ships(race).items():
-                    ids = markers.marker_ids(ruleset, key, colour, 1)
-                    cards.append(PrintedCard(ruleset, key, colour, 1, ship, ids))
-        else:
-            continue
-        found = _asteroids(ruleset, asteroid, job)
-        asteroid += len(found)
-        cards += found
-    return cards
-
-
-def _card_pages(
-    out: SheetWriter, grid: Grid, cards: list[PrintedCard], what: str
-) -> list[dict[str, Any]]:
-    """Draw ``cards`` on pages of ``grid``; their manifest entries."""
-    entries: list[dict[str, Any]] = []
-    pages = grid.pages(len(cards))
-    first_page = out.pages
-    for page in range(pages):
-        out.new_page(grid.page)
-        on_page = cards[page * grid.per_page : (page + 1) * grid.per_page]
-        heading = TEXT["heading"].format(what=what, page=page + 1, pages=pages)
-        top = MARGIN_MM + 3.0
-        out.text(grid.left, top, heading, 3.2)
-        right = grid.left + grid.columns * grid.width + (grid.columns - 1) * 2.0
-        bar = (right - _CHECK_MM, top - 1.2)
-        out.line(bar, (right, bar[1]), 0.5)
-        for end in (bar[0], right):
-            out.line((end, bar[1] - 1.5), (end, bar[1] + 1.5), 0.3)
-        label = TEXT["check"].format(mm=_CHECK_MM)
-        out.text(bar[0] - 2, top, label, 2.6, anchor="end")
-        for a, b in crop_marks(grid, len(on_page)):
-            out.line(a, b, 0.2, "#000000")
-        for index, card in enumerate(on_page):
-            slot = grid.slot(page * grid.per_page + index)
-            if card.definition is None:
-                draw_asteroid(out, slot.x, slot.y, card.marker_ids)
-            else:
-                face = CardFace(TEAM_HEX[card.owner or "red"], card.marker_ids)
-                draw_ship(out, slot.x, slot.y, card.definition, face)
-            entries.append(
-                {
-                    "page": first_page + slot.page,
-                    "x": slot.x,
-                    "y": slot.y,
-                    "width": slot.width,
-                    "height": slot.height,
-                    "ruleset": card.ruleset,
-                    "ship": card.ship,
-                    "owner": card.owner,
-                    "copy": card.copy,
-                    "markers": list(card.marker_ids),
-                }
-            )
-    return entries
-
-
 def card_pdf(ruleset: str, ship: str, owner: str | None, copy: int = 1) -> bytes:
     """One printed card alone, as a PDF page exactly its size (63 x 88 mm, upright):
     the face a sheet prints, to rasterise at any resolution (synthetic photos, previews).
@@ -276,15 +152,16 @@ def render(job: PrintJob) -> Printout:
     """Draw ``job``."""
     titles = ", ".join(_TITLES[r] for r in job.rulesets)
     out = SheetWriter(f"spacetable print-and-play: {titles}")
-    grid = grid_for(job.paper, *CARD_SIZE_MM, reserve_top=_HEADING_MM)
     entries: list[dict[str, Any]] = []
-    cards = laser_cards(job)
     colours = job.colours or COLOURS
+    whole_set = job.colours is None and job.races is None
+    asteroid = 1
     for ruleset in job.rulesets:
         if ruleset in ASTEROIDS:
-            mine = [c for c in cards if c.ruleset == ruleset]
-            if mine:
-                entries += _card_pages(out, grid, mine, f"{_TITLES[ruleset]} cards")
+            first = asteroid if whole_set else None
+            cards = laser_cards(ruleset, job.races, job.colours, job.copies, first)
+            asteroid += sum(card.ship == markers.ASTEROID for card in cards)
+            entries += draw_lasers(out, job.paper, cards, _TITLES[ruleset])
         for _ in range(job.copies):
             if ruleset == "ftl":
                 draw_ftl(out, job.paper, colours)
