@@ -153,6 +153,20 @@ def serve(
         float,
         typer.Option(help="Seconds a new room stays open if nobody joins it.", callback=SECONDS),
     ] = 60.0,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (redis://host:6379/0): run as one of several processes sharing "
+            "it, behind a balancer (docs/scaling.md); default: this process alone.",
+        ),
+    ] = None,
+    advertise: Annotated[
+        str | None,
+        typer.Option(
+            help="With --redis: the host:port at which the other processes reach this one "
+            "(default: --host and --port, 127.0.0.1 for 0.0.0.0).",
+        ),
+    ] = None,
     room_seed: Annotated[
         int | None,
         typer.Option(
@@ -189,8 +203,13 @@ def serve(
         runup_seconds=runup_seconds,
     )
 
+    if advertise is None:
+        advertise = f"{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}"
+    names = list(host_name or ())
+    if names and redis is not None:  # the other processes reach this one by that name
+        names.append(advertise.rsplit(":", 1)[0])
     guards = Guards(
-        HostNames.for_server(host, host_name or ()),
+        HostNames.for_server(host, names),
         CreationLimit(rooms_per_minute),
         SocketCounts(sockets_per_client, sockets_per_room),
         head_seconds,
@@ -202,6 +221,8 @@ def serve(
         fail(f"cannot open the database {db or '(default)'}: {exc}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     print(f"spacetable is running: open http://{shown}:{port}/  (storage: {storage.url})")
+    if redis is not None:
+        print(f"one of several processes sharing a Redis; the others reach it at {advertise}")
     print("press Ctrl+C to stop", flush=True)
     # Game messages are small JSON objects sent many times a second: compressing each one
     # (permessage-deflate) cost the server more CPU than anything else under load.
@@ -213,6 +234,8 @@ def serve(
             referee_seconds=resolve_seconds,
             room_seed=room_seed,
             guards=guards,
+            redis_url=redis,
+            address=advertise,
         ),
         host=host,
         port=port,

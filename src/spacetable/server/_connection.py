@@ -16,6 +16,8 @@ from websockets.frames import Frame, Opcode
 
 #: Writes one frame to the client's socket; False once the socket is gone or closing.
 WriteFrame = Callable[[bytes], bool]
+#: Closes the client's socket with a close code and a reason.
+HangUp = Callable[[int, str], None]
 
 
 def text_frame(text: bytes) -> bytes:
@@ -37,13 +39,14 @@ def message_frame(message: dict[str, Any]) -> bytes:
 class Connection:
     """One websocket of a room, seated (``seat``) or watching."""
 
-    def __init__(self, write_frame: WriteFrame) -> None:
+    def __init__(self, write_frame: WriteFrame, hang_up: HangUp | None = None) -> None:
         self.seat: int | None = None
         #: The browser tab it says it belongs to (``rejoin``): a tab's sockets may share
         #: its seat, another tab's may not.
         self.tab: str | None = None
         self.closed = False
         self._write_frame = write_frame
+        self._hang_up = hang_up
 
     def send(self, message: dict[str, Any]) -> None:
         """Send a message to this client."""
@@ -56,4 +59,11 @@ class Connection:
 
     def close(self) -> None:
         """Stop writing (the socket is gone)."""
+        self.closed = True
+
+    def hang_up(self, code: int, reason: str) -> None:
+        """Close the client's socket with ``code`` (a room moving to another process:
+        1012, and the client reconnects), and stop writing."""
+        if self._hang_up is not None and not self.closed:
+            self._hang_up(code, reason)
         self.closed = True

@@ -27,6 +27,7 @@ from key :data:`POLICY`.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import socket
 import struct
@@ -36,13 +37,17 @@ from http import HTTPStatus
 from typing import Any
 from urllib.parse import urlsplit
 
+from redis.exceptions import RedisError
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidHandshake
 from websockets.http11 import Request
 
 from spacetable.server._connection import Connection
 from spacetable.server._guards import Guards, client_address
 from spacetable.server._http_protocol import GUARDS
 from spacetable.server._rate_limit import MESSAGES_PER_SECOND, MessageLimits, Verdict
+from spacetable.server.cluster.node import CLUSTER, ClusterNode
+from spacetable.server.cluster.relay import RECONNECT, Relay, connect_owner
 from spacetable.server.directory import RoomDirectory
 from spacetable.server.protocol import Pose, ProtocolError, parse_client_message
 from spacetable.server.rooms import Room
@@ -109,6 +114,9 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         self.room: Room | None = None
         self.limits: MessageLimits | None = None
         self.counted: tuple[Guards, str, str] | None = None  # (guards, client, room id)
+        # In a cluster, a socket for a room another process owns is relayed there.
+        self.relay: Relay | None = None
+        self.finding: asyncio.Task[None] | None = None
 
     # -- uvicorn's hooks ------------------------------------------------------------
 
@@ -148,16 +156,70 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
             self.transport.close()
             return
         self.start_keepalive()
-        self.game = Connection(self.write_frame)
+        self.game = Connection(self.write_frame, self.close)
         room_id = found[1]
-        self.room = directory.get(room_id)
-        if self.room is None:
-            self.game.send({"type": "error", "message": f"no room {room_id!r}"})
-            self.close(NO_SUCH_ROOM, "no such room")
+        room = directory.get(room_id)
+        cluster: ClusterNode | None = self.app_state.get(CLUSTER)
+        if room is None and cluster is not None:
+            # Another process may own it (or it must be rebuilt here): ask Redis.
+            self.relay = Relay(self.write_frame, self.close)
+            self.finding = asyncio.create_task(self._find(cluster, room_id, client))
             return
+        if room is None:
+            self._no_room(room_id)
+            return
+        self._attach(room)
+
+    def _no_room(self, room_id: str) -> None:
+        assert self.game is not None
+        self.game.send({"type": "error", "message": f"no room {room_id!r}"})
+        self.close(NO_SUCH_ROOM, "no such room")
+
+    def _attach(self, room: Room) -> None:
+        """The socket joins ``room`` of this process."""
+        assert self.game is not None
+        policy: SocketPolicy = self.app_state.get(POLICY, SocketPolicy())
+        self.room = room
         if policy.message_rate > 0:  # the socket's limits keep its room's time
-            self.limits = MessageLimits(policy.message_rate, self.room.clock)
-        self.room.connect(self.game)
+            self.limits = MessageLimits(policy.message_rate, room.clock)
+        room.connect(self.game)
+
+    async def _find(self, cluster: ClusterNode, room_id: str, client: str) -> None:
+        """Reach the room another process owns, through a relay, or the room rebuilt
+        here if its owner is gone. An owner that does not answer (killed, stopping) is
+        tried again until its lock lapses and the room can be rebuilt here."""
+        relay = self.relay
+        assert relay is not None
+        deadline = self.loop.time() + 2 * cluster.owner_ttl_ms / 1000
+        while not (self.close_sent or self.disconnected):
+            try:
+                where = await cluster.locate(room_id)
+            except (RedisError, OSError):
+                self.close(TOO_SLOW, "the room directory does not answer: try again")
+                return
+            if where is None:
+                self.relay = None
+                self._no_room(room_id)
+                return
+            if isinstance(where, Room):
+                self.relay = None
+                self._attach(where)
+                for data in relay.take_pending():
+                    self._deliver(where, data)
+                return
+            try:
+                upstream = await connect_owner(where.address, room_id, client)
+            except (OSError, InvalidHandshake, TimeoutError):
+                if self.loop.time() > deadline:
+                    self.close(RECONNECT, "the room's server does not answer: try again")
+                    return
+                await asyncio.sleep(0.25)  # polling the lock another process holds
+                continue
+            if self.close_sent or self.disconnected:
+                await upstream.close()
+                return
+            relay.start(upstream)
+            return
 
     def send_receive_event_to_app(self) -> None:
         """A whole message has arrived: a room socket's goes to its room."""
@@ -166,8 +228,16 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
             return
         data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
         self.frames = []
+        if self.relay is not None and not self.close_sent:
+            self.relay.send(data)
+            return
         if self.room is None or self.close_sent:
             return
+        self._deliver(self.room, data)
+
+    def _deliver(self, room: Room, data: bytes) -> None:
+        """One message from the client to its room, within the socket's limits."""
+        assert self.game is not None
         limits = self.limits
         if limits is not None and not self._admitted(limits.message()):
             return
@@ -177,9 +247,9 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
             self.game.send({"type": "error", "message": str(exc)})
             return
         if isinstance(message, Pose):
-            self.room.pose(self.game, message)  # the stream: no trip through the queue
+            room.pose(self.game, message)  # the stream: no trip through the queue
         elif limits is None or self._admitted(limits.action()):
-            self.room.submit(self.game, message)
+            room.submit(self.game, message)
 
     def handle_ping(self) -> None:
         """A ping from the client: it counts as a message, and its pong (which the sans-I/O
@@ -206,6 +276,12 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         """The socket is gone: the room hears of it once."""
         super().connection_lost(exc)
+        if self.finding is not None:
+            self.finding.cancel()
+            self.finding = None
+        if self.relay is not None:
+            self.relay.close()
+            self.relay = None
         if self.counted is not None:
             guards, client, room_id = self.counted
             guards.sockets.close(client, room_id)

@@ -21,6 +21,7 @@ from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from redis.exceptions import RedisError
 
 from spacetable import i18n
 from spacetable._time_limit import RESOLVE_BUDGET_S
@@ -34,6 +35,7 @@ from spacetable.server._guards import Guards, client_address
 from spacetable.server._http_protocol import GUARDS, HostGuard
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
+from spacetable.server.cluster.node import CLUSTER, ClusterNode
 from spacetable.server.directory import RoomDirectory, RoomsFull
 from spacetable.server.pages import compose, reader_language
 from spacetable.server.rooms import RoomOptions, Timing
@@ -164,6 +166,8 @@ def create_app(
     referee_seconds: float = RESOLVE_BUDGET_S,
     room_seed: int | None = None,
     guards: Guards | None = None,
+    redis_url: str | None = None,
+    address: str = "127.0.0.1:8000",
 ) -> FastAPI:
     """The whole web application, storing finished matches in ``storage``; ``sockets``
     guards the room websockets (default: pages of the server's own origin, the usual
@@ -172,9 +176,18 @@ def create_app(
     matches, in the order the rooms are created (:class:`RoomDirectory`), and lets a
     ``POST /api/rooms`` body name its room's ``seed`` (:func:`requested_seed`).
     ``guards`` (default: none) are a public server's limits: its host names, rooms per
-    client, sockets per client and room, the request head's deadline (``_guards.py``)."""
+    client, sockets per client and room, the request head's deadline (``_guards.py``).
+    With ``redis_url`` the process is one of several sharing the Redis there
+    (docs/scaling.md): its rooms are registered as its own, reached at ``address``
+    (``host:port``), the lobby lists every process's rooms, and a room socket for a room
+    another process owns is relayed to it."""
     guards = guards or Guards()
     directory = RoomDirectory(storage, timing or Timing(), room_seed=room_seed)
+    node = None
+    if redis_url is not None:
+        # The durable rooms (issue 21 item 2) rebuild a room whose process died.
+        rebuild = getattr(directory, "get_or_rebuild", None)
+        node = ClusterNode(redis_url, address, directory, rebuild)
     # Uploaded tables are resolved in a worker process, within a time budget.
     referee = RefereePool(budget_s=referee_seconds)
 
@@ -186,11 +199,22 @@ def create_app(
         _tune_gc()
         warming.add_done_callback(lambda _: _tune_gc())
         referee.start()
+        if node is not None:
+            node.start()
         # The room sockets find their rooms and their policy here (_ws_protocol).
-        yield {ROOMS: directory, POLICY: sockets or SocketPolicy(), GUARDS: guards}
+        yield {
+            ROOMS: directory,
+            POLICY: sockets or SocketPolicy(),
+            GUARDS: guards,
+            CLUSTER: node,
+        }
+        if node is not None:
+            node.draining = True  # no new room; the room sockets were closed with 1012
         await warming
         await asyncio.to_thread(referee.close)
         await directory.close()
+        if node is not None:
+            await node.close()  # the rooms stopped: the next process may take them at once
         storage.close()
 
     app = FastAPI(title="spacetable", lifespan=lifespan, docs_url="/api/docs")
@@ -215,12 +239,23 @@ def create_app(
     async def lobby(request: Request) -> HTMLResponse:
         return HTMLResponse(compose("lobby", lang=reader_language(request)))
 
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> JSONResponse:
+        # The balancer's health check: a stopping process fails it.
+        if node is not None and node.draining:
+            return JSONResponse({"status": "draining"}, status_code=503)
+        return JSONResponse({"status": "ok"})
+
     @app.get("/rooms/{room_id}", include_in_schema=False)
     async def room_page(room_id: str, request: Request) -> HTMLResponse:
         room = directory.get(room_id)
-        if room is None:
+        ruleset = None if room is None else room.options.ruleset
+        if ruleset is None and node is not None:  # a room of another process?
+            with contextlib.suppress(RedisError, OSError):
+                ruleset = await node.ruleset(room_id)
+        if ruleset is None:
             raise HTTPException(404, f"no room {room_id!r}: it may have closed")
-        game = game_for_ruleset(room.options.ruleset).rules.key
+        game = game_for_ruleset(ruleset).rules.key
         return HTMLResponse(compose("room", game=game, lang=reader_language(request)))
 
     @app.get("/matches", include_in_schema=False)
@@ -282,14 +317,21 @@ def create_app(
             return exc.response("detail")
         except ValueError as exc:  # malformed JSON, a bad field, an unplayable setup
             return JSONResponse({"detail": str(exc)}, status_code=422)
+        if node is not None and node.draining:
+            detail = "this server is restarting: try again in a moment"
+            return JSONResponse({"detail": detail}, status_code=503, headers={"Retry-After": "1"})
         try:
             room = directory.create(options, seed=seed)
         except RoomsFull as exc:
             return JSONResponse({"detail": str(exc)}, status_code=503)
+        if node is not None:
+            await node.adopt(room)  # registered before its link is handed out
         return {"id": room.id, "url": str(request.url_for("room_page", room_id=room.id))}
 
     @app.get("/api/rooms")
     async def list_rooms() -> list[dict[str, Any]]:
+        if node is not None:  # every process's rooms
+            return await node.lobby(ROOM_LIST_LIMIT)
         # Finished and abandoned rooms stay open for their links, but are not offered.
         listed = (room for room in directory.rooms() if room.listed)
         return [room.summary() for room, _ in zip(listed, range(ROOM_LIST_LIMIT), strict=False)]

@@ -87,6 +87,15 @@ class RoomDirectory:
     def _expired(self, room: Room) -> None:
         self._rooms.pop(room.id, None)
 
+    async def hand_over(self, room: Room, code: int = 1012) -> None:
+        """Stop a room that another process now owns (a cluster's, docs/scaling.md): it
+        leaves the directory and its sockets are closed with ``code`` (1012, "service
+        restart": the clients reconnect, and reach the room's new owner)."""
+        self._rooms.pop(room.id, None)
+        await room.close()
+        for connection in list(room.connections):
+            connection.hang_up(code, "the room moved to another server: reconnecting")
+
     def get(self, room_id: str) -> Room | None:
         """The room with this id, if open."""
         return self._rooms.get(room_id)

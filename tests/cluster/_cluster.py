@@ -1,0 +1,236 @@
+"""A real cluster for tests: Redis, several ``spacetable serve --redis`` processes and
+HAProxy in front of them with the shipped configuration, each on a free port, started and
+stopped by the test (no fixed sleeps: each is polled until it answers)."""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import redis
+
+from spacetable.server.cluster.balancer import haproxy_config
+from spacetable.server.cluster.node import address_of, owner_key
+from tests._server import ROOT, Server, free_port
+
+#: Why the cluster tests cannot run here, or None.
+MISSING = (
+    None
+    if shutil.which("redis-server") and shutil.which("haproxy")
+    else "needs Debian's redis-server and haproxy (apt-get install redis-server haproxy; "
+    ".ci/run installs them)"
+)
+
+
+def wait_until(check: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
+    """Poll ``check`` (another process's state: nothing to await) until it holds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def port_open(port: int) -> bool:
+    with socket.socket() as sock:
+        sock.settimeout(0.5)
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+class RedisServer:
+    """A ``redis-server`` on a free port, with nothing saved to disk."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [
+                *("redis-server", "--port", str(self.port), "--bind", "127.0.0.1"),
+                *("--save", "", "--appendonly", "no", "--loglevel", "warning"),
+            ],
+            stdout=subprocess.DEVNULL,
+        )
+        wait_until(lambda: port_open(self.port), "redis-server to listen")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+class Worker:
+    """One ``spacetable serve --redis`` process on a port of its own (kept across
+    restarts: the balancer's configuration names it)."""
+
+    def __init__(self, port: int, db: Path, redis_url: str, extra: tuple[str, ...]) -> None:
+        self.port = port
+        self.db = db
+        self.redis_url = redis_url
+        self.extra = extra
+        self.server = Server(port, self._spawn())
+        self.wait_ready()
+
+    def _spawn(self) -> subprocess.Popen[str]:
+        return subprocess.Popen(
+            [
+                *(sys.executable, "-m", "spacetable", "serve", "--port", str(self.port)),
+                *("--db", f"sqlite:///{self.db}", "--redis", self.redis_url),
+                *("--runup-seconds", "0", "--unjoined-seconds", "600", *self.extra),
+            ],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+
+    def healthy(self) -> bool:
+        try:
+            with urllib.request.urlopen(self.server.http + "/healthz", timeout=2) as answer:
+                return bool(answer.status == 200)
+        except (urllib.error.URLError, ConnectionError):
+            return False
+
+    def wait_ready(self) -> None:
+        process = self.server.process
+        deadline = time.monotonic() + 180  # a fresh clone compiles numba's kernels first
+        while not self.healthy():
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                output = process.stdout.read() if process.stdout else ""
+                raise RuntimeError(f"spacetable serve did not start:\n{output}")
+            time.sleep(0.1)
+
+    def terminate(self) -> int:
+        """SIGTERM, as a deploy does, and wait for the process to end; its exit code."""
+        self.server.process.send_signal(signal.SIGTERM)
+        return self.server.process.wait(timeout=60)
+
+    def kill(self) -> None:
+        """kill -9."""
+        self.server.process.kill()
+        self.server.process.wait(timeout=10)
+
+    def restart(self) -> None:
+        """Start a new process on the same port."""
+        self.stop()
+        self.server = Server(self.port, self._spawn())
+        self.wait_ready()
+
+    def stop(self) -> None:
+        process = self.server.process
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        if process.stdout:
+            process.stdout.close()
+
+
+class Balancer:
+    """HAProxy with the shipped configuration, in front of ``ports``."""
+
+    def __init__(self, ports: list[int], folder: Path) -> None:
+        self.port = free_port()
+        self.config = folder / "haproxy.cfg"
+        servers = [f"127.0.0.1:{port}" for port in ports]
+        self.config.write_text(haproxy_config(f"127.0.0.1:{self.port}", servers))
+        self.log = (folder / "haproxy.log").open("wb")
+        self.process = subprocess.Popen(
+            ["haproxy", "-db", "-f", str(self.config)], stdout=self.log, stderr=self.log
+        )
+        try:
+            wait_until(lambda: port_open(self.port), "haproxy to listen")
+        except TimeoutError:
+            self.stop()
+            log = self.config.parent / "haproxy.log"
+            raise TimeoutError(f"haproxy did not start: {log.read_text()}") from None
+        self.server = Server(self.port, self.process)  # type: ignore[arg-type]
+
+    def serving(self, path: str) -> str:
+        """The name of the process (``s1``, ``s2``...) the balancer sends ``path`` to."""
+        request = urllib.request.Request(self.server.http + path)
+        try:
+            with urllib.request.urlopen(request, timeout=5) as answer:
+                return str(answer.headers["X-Served-By"])
+        except urllib.error.HTTPError as refused:  # a plain GET of a socket's path: 404
+            with refused:
+                return str(refused.headers["X-Served-By"])
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.log.close()
+
+
+class Cluster:
+    """Redis, ``workers`` and the balancer."""
+
+    def __init__(self, redis: RedisServer, workers: list[Worker], balancer: Balancer) -> None:
+        self.redis = redis
+        self.workers = workers
+        self.balancer = balancer
+
+    def owner(self, room: str) -> Worker:
+        """The worker whose ownership lock of ``room`` is in Redis."""
+        with redis.Redis(port=self.redis.port, single_connection_client=True) as client:
+            holder = client.get(owner_key(room))
+        assert isinstance(holder, bytes), f"no process owns room {room}"
+        port = int(address_of(holder.decode()).rsplit(":", 1)[1])
+        return next(w for w in self.workers if w.port == port)
+
+    def worker(self, name: str) -> Worker:
+        """The worker the balancer calls ``name`` (``s1`` is the first)."""
+        return self.workers[int(name[1:]) - 1]
+
+
+@contextmanager
+def running_cluster(count: int = 2, *extra: str) -> Iterator[Cluster]:
+    """Redis, ``count`` server processes sharing it and one SQLite database, and HAProxy
+    in front of them; everything stopped after."""
+    with tempfile.TemporaryDirectory(prefix="spacetable-cluster-") as name:
+        folder = Path(name)
+        redis = RedisServer()
+        redis.start()
+        workers: list[Worker] = []
+        balancer = None
+        try:
+            ports = [free_port() for _ in range(count)]
+            for port in ports:
+                workers.append(Worker(port, folder / "matches.db", redis.url, extra))
+            balancer = Balancer(ports, folder)
+            wait_until(
+                lambda: balancer is not None and _get_ok(balancer.server.http + "/healthz"),
+                "haproxy to see the processes up",
+            )
+            yield Cluster(redis, workers, balancer)
+        finally:
+            if balancer is not None:
+                balancer.stop()
+            for worker in workers:
+                worker.stop()
+            redis.stop()
+
+
+def _get_ok(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as answer:
+            return bool(answer.status == 200)
+    except (urllib.error.URLError, ConnectionError):
+        return False

@@ -1,0 +1,177 @@
+"""Two ``spacetable serve --redis`` processes, real Redis, real HAProxy with the shipped
+configuration: players who reached different processes play one match; the lobby and the
+room pages are the same from either process; Redis restarted mid-match."""
+
+from __future__ import annotations
+
+import random
+import urllib.error
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from spacetable.bots.lasers._view import random_free_pose, view_table
+from tests._server import Client, Server
+from tests.cluster._cluster import MISSING, Cluster, running_cluster, wait_until
+
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+
+
+@pytest.fixture(scope="module")
+def cluster(compiled_kernels: None) -> Iterator[Cluster]:
+    with running_cluster(2, "--stop-seconds", "1.5") as running:
+        yield running
+
+
+def seated(server: Server, room: str, name: str) -> Client:
+    client = Client(server, room)
+    client.send(type="join", name=name)
+    client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+    return client
+
+
+def free_spot(state: dict[str, Any], rng: random.Random) -> dict[str, float]:
+    pose = random_free_pose(view_table(state), rng)
+    assert pose is not None
+    return {"x": pose.x, "y": pose.y, "rotation": pose.rotation_deg}
+
+
+def play_to_the_battle(
+    players: dict[str, Client], between: Any = None
+) -> dict[str, dict[str, Any]]:
+    """Both players ready, then each places every card at a free spot until both see the
+    battle (``between()`` is called once, after the first placement)."""
+    for client in players.values():
+        client.send(type="ready")
+    rng = random.Random(7)
+    pending = {name: client.wait_type("state") for name, client in players.items()}
+    battles: dict[str, dict[str, Any]] = {}
+    placed = 0
+    while len(battles) < len(players):
+        for name, client in players.items():
+            message = pending[name]
+            if name in battles:
+                continue
+            if message["type"] == "battle":
+                battles[name] = message
+                continue
+            if message["type"] == "state" and message["hand"] is not None:
+                me = message["player"]
+                if message["phase"] == "fast":
+                    client.send(type="place", **free_spot(message, rng))
+                    placed += 1
+                    if placed == 1 and between is not None:
+                        between()
+                elif message["phase"] == "stop" and not message["players"][me]["decided"]:
+                    client.send(type="discard")
+            pending[name] = client.wait(lambda m: m["type"] in ("state", "battle"))
+    return battles
+
+
+def listed(server: Server) -> set[str]:
+    return {room["id"] for room in server.get("/api/rooms")}
+
+
+def test_players_on_different_processes_play_one_match_to_the_end(cluster: Cluster) -> None:
+    first, second = (w.server for w in cluster.workers)
+    room = first.create_room()
+    ann = seated(first, room, "Ann")  # on the room's own process
+    bob = seated(second, room, "Bob")  # relayed by the other one
+    watcher = Client(second, room)
+    watcher.send(type="watch")
+    seats = watcher.wait(lambda m: m["type"] == "room" and len(m["seats"]) == 2)
+    assert [s["name"] for s in seats["seats"]] == ["Ann", "Bob"]
+    battles = play_to_the_battle({"Ann": ann, "Bob": bob})
+    assert battles["Ann"]["result"] == battles["Bob"]["result"]
+    seen = watcher.wait_type("battle")
+    assert seen["result"] == battles["Ann"]["result"]
+    # The match is stored once (its owner's answer waits for it), and either process
+    # finds it.
+    assert first.stored_match(battles["Ann"]["match_id"])
+    stored = second.stored_match(battles["Ann"]["match_id"])
+    assert [seat["player"] for seat in stored["seats"]] == ["Ann", "Bob"]
+    assert stored["result"]["scores"] == battles["Ann"]["result"]["scores"]
+    for client in (ann, bob, watcher):
+        client.close()
+
+
+def test_through_the_balancer_a_room_socket_reaches_its_room_wherever_it_lands(
+    cluster: Cluster,
+) -> None:
+    front = cluster.balancer.server
+    # Rooms are created round robin; their sockets go by the hash of their id: some
+    # land on the room's own process, some are relayed. Both kinds play here.
+    landings = set()
+    for _ in range(2):
+        room = front.create_room()
+        served = cluster.balancer.serving(f"/ws/rooms/{room}")
+        landings.add(cluster.worker(served) is cluster.owner(room))
+        ann = seated(front, room, "Ann")
+        bob = seated(front, room, "Bob")
+        battles = play_to_the_battle({"Ann": ann, "Bob": bob})
+        assert battles["Ann"]["result"] == battles["Bob"]["result"]
+        stored = cluster.owner(room).server.stored_match(battles["Ann"]["match_id"])
+        assert stored["id"] == battles["Ann"]["match_id"]
+        ann.close()
+        bob.close()
+    assert landings  # at least one kind was seen (which depends on the ids drawn)
+
+
+def test_the_lobby_and_the_room_pages_are_the_same_from_either_process(
+    cluster: Cluster,
+) -> None:
+    first, second = (w.server for w in cluster.workers)
+    rooms = [first.create_room(), second.create_room(ruleset="ftl")]
+    for server in (first, second, cluster.balancer.server):
+
+        def both_listed(server: Server = server) -> bool:
+            return set(rooms) <= listed(server)
+
+        wait_until(both_listed, "both rooms in every lobby", 5)
+    # Presence: a seat taken on one process shows in the other's lobby.
+    ann = seated(second, rooms[0], "Ann")
+
+    def ann_listed() -> bool:
+        entry = next(r for r in second.get("/api/rooms") if r["id"] == rooms[0])
+        return any(seat["name"] == "Ann" for seat in entry["seats"])
+
+    wait_until(ann_listed, "Ann's seat in the other process's lobby", 5)
+    for server in (first, second):
+        for room in rooms:
+            page = urllib_text(server, f"/rooms/{room}")
+            assert "<html" in page.lower()
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        urllib_text(second, "/rooms/nosuchroom")
+    assert missing.value.code == 404
+    missing.value.close()
+    ann.close()
+
+
+def test_redis_restarted_mid_match_the_match_goes_on_and_the_lobby_recovers(
+    cluster: Cluster,
+) -> None:
+    first, second = (w.server for w in cluster.workers)
+    room, waiting = first.create_room(), first.create_room()
+    ann = seated(first, room, "Ann")
+    bob = seated(second, room, "Bob")  # relayed: the relay holds without Redis
+    wait_until(lambda: waiting in listed(second), "the room in the other lobby", 5)
+    battles = play_to_the_battle({"Ann": ann, "Bob": bob}, between=cluster.redis.stop)
+    assert battles["Ann"]["result"] == battles["Bob"]["result"]
+    # Without Redis each lobby still answers, with its own rooms (the others' go as
+    # soon as its last reading of them is stale).
+    assert waiting in listed(first)
+    wait_until(lambda: waiting not in listed(second), "the lobby without Redis", 5)
+    cluster.redis.start()  # empty: every process registers its rooms again
+    other = second.create_room()
+    wait_until(lambda: waiting in listed(second), "the lobby with the other's rooms again", 10)
+    wait_until(lambda: other in listed(first), "the lobby with the other's rooms again", 10)
+    ann.close()
+    bob.close()
+
+
+def urllib_text(server: Server, path: str) -> str:
+    import urllib.request
+
+    with urllib.request.urlopen(server.http + path, timeout=10) as answer:
+        return str(answer.read().decode())
