@@ -29,6 +29,7 @@ __all__ = [
     "WORDS_BOTTOM_MM",
     "CardFace",
     "art_box",
+    "beams",
     "draw_asteroid",
     "draw_ship",
     "quiet_zones",
@@ -160,12 +161,26 @@ def _lasers_and_shields(out: SheetWriter, x: float, y: float, ship: ShipDef) -> 
             "right": (w - b, h / 2 - hi, b, hi - lo),
         }[sh.edge]
         out.rect(x + bx, y + by, bw, bh, fill=_SHIELD, stroke="#0b6e8a", width=0.3)
+    for (x1, y1), (x2, y2), strokes in beams(ship):
+        for colour, width in strokes:
+            out.line((x + x1, y + y1), (x + x2, y + y2), width, colour)
+
+
+Beam = tuple[tuple[float, float], tuple[float, float], list[tuple[str, float]]]
+
+
+def beams(ship: ShipDef) -> list[Beam]:
+    """Each laser's beam on the printed card: from inside the card to its point on the
+    edge (mm from the card's top-left corner), and its strokes (colour, width mm),
+    outermost first."""
+    w, h = CARD_SIZE_MM
+    drawn: list[Beam] = []
     for lz in ship.lasers:
         dx, dy = heading(lz.angle_deg)
-        end = (x + w / 2 + lz.at[0], y + h / 2 - lz.at[1])
+        end = (w / 2 + lz.at[0], h / 2 - lz.at[1])
         start = (end[0] - dx * _STUB, end[1] + dy * _STUB)
-        for colour, width in _strokes(lz.power, lz.kind):
-            out.line(start, end, width, colour)
+        drawn.append((start, end, _strokes(lz.power, lz.kind)))
+    return drawn
 
 
 def _front_band(out: SheetWriter, x: float, y: float, ship: ShipDef) -> None:
