@@ -126,8 +126,9 @@ def _rose(out: SheetWriter, cx: float, cy: float, r: float) -> None:
         out.line((cx + dx * inner, cy + dy * inner), (cx + dx * r, cy + dy * r), 0.25)
         if turn % 45 == 0 and turn != 0:
             label = "180" if abs(turn) == 180 else f"R{turn:+d}"
-            lx, ly = cx + dx * r * 0.47, cy + dy * r * 0.47 + 1.2
-            out.text(lx, ly, label.replace("-", "\u2013"), 3.0, anchor="middle")
+            size = 3.0 * min(1.0, r / 26.0)
+            lx, ly = cx + dx * r * 0.44, cy + dy * r * 0.44 + size * 0.36
+            out.text(lx, ly, label.replace("-", "\u2013"), size, anchor="middle")
     out.polygon(
         [(cx, cy - r * 0.95), (cx + 2.5, cy - r * 0.7), (cx - 2.5, cy - r * 0.7)],
         fill="#000000",
@@ -152,7 +153,8 @@ def _tokens_page(out: SheetWriter, paper: str, colours: Sequence[str]) -> None:
     bottom = _ruler(out, x0, MARGIN_MM + 10)
     out.text(x0, bottom + 4, TEXT["ruler"], 3.0)
     _check_line(out, x0, bottom + 13)
-    rose_r = 26.0
+    ruler_right = x0 + _in(RULER_IN) + 4  # the ruler's cutting line
+    rose_r = min(26.0, (page.width - MARGIN_MM - ruler_right - 6) / 2)
     _rose(out, page.width - MARGIN_MM - rose_r - 2, MARGIN_MM + 12 + rose_r, rose_r)
     rose_x = page.width - MARGIN_MM - 2 * rose_r - 4
     out.paragraph(rose_x, MARGIN_MM + 12 + 2 * rose_r + 6, TEXT["rose"], 2.6, 2 * rose_r + 4)
@@ -160,6 +162,10 @@ def _tokens_page(out: SheetWriter, paper: str, colours: Sequence[str]) -> None:
     mis_w, mis_h = _in(MISSILE_SIZE_IN[0]), _in(MISSILE_SIZE_IN[1])
     top = MARGIN_MM + 12 + 2 * rose_r + 22
     column_w = (page.width - 2 * MARGIN_MM) / 4
+    per_row = -(-DEFAULT_MISSILES // 2)
+    # the missiles beside the ship, 4 mm clear of the next colour's ship
+    room = column_w - ship_w - 4 - 4 - mis_w
+    pitch = min(mis_w + 2.5, room / (per_row - 1))
     for index, colour in enumerate(colours):
         hexcolour = TEAM_HEX[colour]
         x = MARGIN_MM + index * column_w
@@ -167,12 +173,11 @@ def _tokens_page(out: SheetWriter, paper: str, colours: Sequence[str]) -> None:
         _piece(out, x, top + 4, ship_w, ship_h, hexcolour, TEXT["ship"])
         mx = x + ship_w + 4
         out.text(mx, top, TEXT["missiles"].format(n=DEFAULT_MISSILES), 3.0)
-        per_row = -(-DEFAULT_MISSILES // 2)
         for k in range(DEFAULT_MISSILES):
             row, at = divmod(k, per_row)
             _piece(
                 out,
-                mx + at * (mis_w + 2.5),
+                mx + at * pitch,
                 top + 4 + row * (mis_h + 3),
                 mis_w,
                 mis_h,
