@@ -3,9 +3,10 @@ files; list ships; replay stored matches; measure resolvers, servers and bots.
 
 One module per group of commands: :mod:`~spacetable.cli.serve`,
 :mod:`~spacetable.cli.referee` (``resolve``, ``render``, ``cards``),
-:mod:`~spacetable.cli.replay`, :mod:`~spacetable.cli.lab` (``bench``, ``loadtest``,
-``duels``), :mod:`~spacetable.cli.printing` (``print``); a game adds its own commands
-through the registry (``Game.commands``).
+:mod:`~spacetable.cli.photo` (``photo``), :mod:`~spacetable.cli.replay`,
+:mod:`~spacetable.cli.lab` (``bench``, ``loadtest``, ``duels``),
+:mod:`~spacetable.cli.printing` (``print``); a game adds its own commands through the
+registry (``Game.commands``).
 
 Errors in the user's input (a malformed file, an unknown ship, an illegal order...) print
 one line on stderr naming the problem and exit with status 2; nothing is printed on stdout.
@@ -23,7 +24,7 @@ from typing import Any
 
 import typer
 
-from spacetable.cli import catalogs, lab, printing, referee, replay, serve
+from spacetable.cli import catalogs, lab, photo, printing, referee, replay, serve
 from spacetable.cli._common import fail, titles
 from spacetable.registry import games
 
@@ -50,6 +51,7 @@ for _command in (
     referee.resolve,
     referee.render,
     referee.cards,
+    photo.photo,
     lab.bench,
     lab.loadtest,
     lab.duels,

@@ -1,0 +1,565 @@
+"""From one photo of the table to every marked card's pose on the table plane.
+
+1. OpenCV's ArUco detector finds the markers (:mod:`.markers`), with sub-pixel corners;
+   each id names a card and the marker's place on it.
+2. The table plane's homography and every card's pose are fitted **jointly** to all the
+   markers' corners: a first guess (one card's own homography, then rigid poses and a
+   RANSAC homography over every marker, a few rounds), then Levenberg-Marquardt on the
+   reprojection error in the image; a marker whose corners stay far off the fit is dropped
+   and the fit redone on the others (a card held by one good marker keeps its pose).
+3. The poses are given in the table file's frame (DESIGN section 3 and
+   ``docs/formats.md``): x toward the photo's right (at the photo's centre), y away from
+   the camera, angles counter-clockwise, origin at the centre of the cards' bounding box;
+   each with its standard deviation from the fit (``sigma_mm`` for the centre, the larger
+   axis of its error ellipse, and ``sigma_deg``).
+
+Errors the user can act on raise :class:`PhotoError` with one line naming the problem.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from spacetable.photo.markers import (
+    CARD_SIZE_MM,
+    DICTIONARY,
+    CardKey,
+    card_for_marker,
+    marker_corners_mm,
+)
+
+#: numpy arrays (OpenCV's typing says little more about them).
+Array = NDArray[Any]
+
+#: Image-space residual (px) above which a marker is taken for a bad one and dropped.
+OUTLIER_PX = 2.0
+#: A marker's corners must fit at most this many times the median marker's residual.
+OUTLIER_RATIO = 6.0
+
+
+class PhotoError(ValueError):
+    """The photo cannot give a table: no markers, a card cut off at the frame, two cards
+    with the same marker, an unreadable image."""
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """One detected marker: its id, the card and slot it names, its four corners in the
+    image (px, in OpenCV's order)."""
+
+    id: int
+    card: CardKey
+    slot: int
+    corners: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FoundCard:
+    """A card found in the photo: its pose in the table frame (mm, degrees
+    counter-clockwise), the pose's standard deviations, and the markers that placed it."""
+
+    key: CardKey
+    x: float
+    y: float
+    rotation_deg: float
+    sigma_mm: float
+    sigma_deg: float
+    markers: tuple[int, ...]
+    #: The card's four corners in the image (px), counter-clockwise from front-right.
+    outline_px: tuple[tuple[float, float], ...]
+    #: Covariance of (x, y, rotation) in the table frame (mm², mm·rad, rad²).
+    covariance: tuple[tuple[float, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """Every card found, the homography from the table frame (mm) to the image (px), the
+    markers dropped as bad, and the fit's residual (px, root mean square)."""
+
+    cards: tuple[FoundCard, ...]
+    homography: tuple[tuple[float, ...], ...]
+    dropped: tuple[int, ...]
+    rms_px: float
+
+
+def detector() -> cv2.aruco.ArucoDetector:
+    """The ArUco detector for the cards' dictionary: sub-pixel corners, and small markers
+    accepted (a card across the table from a 12-megapixel camera is small)."""
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.cornerRefinementWinSize = 4
+    params.cornerRefinementMaxIterations = 50
+    params.cornerRefinementMinAccuracy = 0.01
+    params.minMarkerPerimeterRate = 0.008
+    params.adaptiveThreshWinSizeMin = 5
+    params.adaptiveThreshWinSizeMax = 25
+    params.adaptiveThreshWinSizeStep = 10
+    return cv2.aruco.ArucoDetector(dictionary, params)
+
+
+def detect(gray: Array) -> list[Marker]:
+    """Every marker in a grayscale image whose id names a card (others are ignored).
+    Raises :class:`PhotoError` if one id is seen twice (two cards with the same marker)."""
+    corners, ids, _ = detector().detectMarkers(gray)
+    found: dict[int, Marker] = {}
+    if ids is None:
+        return []
+    sharp = refine_corners(gray, np.array([c.reshape(4, 2) for c in corners], dtype=np.float64))
+    for raw_id, quad in zip(ids.ravel().tolist(), sharp, strict=True):
+        marker_id = int(raw_id)
+        named = card_for_marker(marker_id)
+        if named is None:
+            continue
+        points = tuple((float(x), float(y)) for x, y in quad.reshape(4, 2))
+        if marker_id in found:
+            other = found[marker_id].corners[0]
+            raise PhotoError(
+                f"two cards carry the same marker {marker_id} ({named[0].card_id}), at "
+                f"({other[0]:.0f}, {other[1]:.0f}) and ({points[0][0]:.0f}, "
+                f"{points[0][1]:.0f}) px: print each card once"
+            )
+        found[marker_id] = Marker(marker_id, named[0], named[1], points)
+    return sorted(found.values(), key=lambda m: m.id)
+
+
+def refine_corners(gray: Array, quads: Array) -> Array:
+    """Sharper corners for markers found at ``quads`` (n, 4, 2 px): each side's edge is
+    located where the brightness changes fastest across it (a parabola through the
+    gradient's peak, on profiles sampled across the side), a straight line is fitted
+    through those edge points, and the corners are where the lines meet. Unlike a corner
+    search, a symmetric lens blur moves no edge, so a blurred black square is not found
+    smaller than it is (OpenCV's sub-pixel corners shrink it by about 1 %)."""
+    n = quads.shape[0]
+    if n == 0:
+        return quads
+    samples = 24
+    along = np.linspace(0.15, 0.85, samples)
+    start = quads
+    end = np.roll(quads, -1, axis=1)
+    side = end - start  # (n, 4, 2)
+    length = np.linalg.norm(side, axis=2, keepdims=True)
+    unit = side / length
+    # OpenCV's corners go clockwise on screen, so the outward normal is (uy, -ux).
+    normal = np.stack([unit[..., 1], -unit[..., 0]], axis=2)
+    # Most of a cell across each side: a cell's size there is the next sides' eighth.
+    across = (np.roll(length[..., 0], 1, axis=1) + np.roll(length[..., 0], -1, axis=1)) / 2
+    reach = np.clip(across / 8 * 0.8, 1.0, 6.0)
+    steps = np.linspace(-1.0, 1.0, 17)
+    base = start[:, :, None, :] + along[None, None, :, None] * side[:, :, None, :]
+    offsets = steps[None, None, None, :, None] * reach[:, :, None, None, None]
+    points = base[:, :, :, None, :] + offsets * normal[:, :, None, None, :]
+    map_x = points[..., 0].reshape(-1, steps.size).astype(np.float32)
+    map_y = points[..., 1].reshape(-1, steps.size).astype(np.float32)
+    profile = cv2.remap(
+        gray.astype(np.float32), map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    ).astype(np.float64)
+    grad = np.diff(profile, axis=1)  # outward: dark inside to light outside, positive
+    peak = np.argmax(grad, axis=1)
+    peak = np.clip(peak, 1, grad.shape[1] - 2)
+    rows = np.arange(grad.shape[0])
+    g0, g1, g2 = grad[rows, peak - 1], grad[rows, peak], grad[rows, peak + 1]
+    denominator = g0 - 2 * g1 + g2
+    shift = np.where(np.abs(denominator) > 1e-9, 0.5 * (g0 - g2) / denominator, 0.0)
+    position = peak + 0.5 + np.clip(shift, -0.5, 0.5)  # between samples peak and peak+1
+    spacing = 2.0 / (steps.size - 1)
+    t = (-1.0 + position * spacing).reshape(n, 4, samples) * reach[:, :, None]
+    strong = (g1 > 0.25 * np.median(g1)).reshape(n, 4, samples)
+    edge = base + t[..., None] * normal[:, :, None, :]
+    lines = np.empty((n, 4, 3))
+    for i in range(n):
+        for k in range(4):
+            pts = edge[i, k][strong[i, k]]
+            if pts.shape[0] < 4:
+                pts = edge[i, k]
+            centre = pts.mean(axis=0)
+            _, _, vt = np.linalg.svd(pts - centre)
+            nrm = vt[1]
+            lines[i, k] = (nrm[0], nrm[1], -float(nrm @ centre))
+    out = np.empty_like(quads)
+    for i in range(n):
+        for k in range(4):
+            a, b = lines[i, k - 1], lines[i, k]  # the sides before and after corner k
+            cross = np.cross(a, b)
+            if abs(cross[2]) < 1e-12:
+                out[i, k] = quads[i, k]
+            else:
+                corner = cross[:2] / cross[2]
+                moved = float(np.hypot(*(corner - quads[i, k])))
+                out[i, k] = corner if moved < 3.0 else quads[i, k]
+    return out
+
+
+# --- the joint fit ---------------------------------------------------------------------
+
+
+def _pose_matrix(x: float, y: float, theta: float) -> Array:
+    c, s = math.cos(theta), math.sin(theta)
+    return np.array([[c, -s, x], [s, c, y], [0.0, 0.0, 1.0]])
+
+
+def _apply(h: Array, points: Array) -> Array:
+    """A homography applied to an (n, 2) array of points."""
+    ones = np.ones((points.shape[0], 1))
+    mapped: Array = np.hstack([points, ones]) @ h.T
+    return mapped[:, :2] / mapped[:, 2:3]
+
+
+def _rigid_fit(local: Array, plane: Array) -> tuple[float, float, float]:
+    """The rigid motion (x, y, theta) taking ``local`` points closest to ``plane`` ones."""
+    lc, pc = local.mean(axis=0), plane.mean(axis=0)
+    a, b = local - lc, plane - pc
+    theta = math.atan2(float(np.sum(a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0])), float(np.sum(a * b)))
+    c, s = math.cos(theta), math.sin(theta)
+    x = pc[0] - (c * lc[0] - s * lc[1])
+    y = pc[1] - (s * lc[0] + c * lc[1])
+    return float(x), float(y), theta
+
+
+@dataclass
+class _Problem:
+    """The markers to fit: for each, its card's index, its corners in the card frame (mm)
+    and in the image (normalized coordinates)."""
+
+    card_of: list[int]
+    local: list[Array]
+    image: list[Array]
+
+    def stacked(self, keep: list[int]) -> tuple[Array, Array, Array]:
+        card = np.repeat([self.card_of[i] for i in keep], 4)
+        return (
+            card,
+            np.vstack([self.local[i] for i in keep]),
+            np.vstack([self.image[i] for i in keep]),
+        )
+
+
+def _project(h: Array, poses: Array, card: Array, local: Array) -> Array:
+    c, s = np.cos(poses[card, 2]), np.sin(poses[card, 2])
+    X = poses[card, 0] + c * local[:, 0] - s * local[:, 1]
+    Y = poses[card, 1] + s * local[:, 0] + c * local[:, 1]
+    w = h[2, 0] * X + h[2, 1] * Y + h[2, 2]
+    u = (h[0, 0] * X + h[0, 1] * Y + h[0, 2]) / w
+    v = (h[1, 0] * X + h[1, 1] * Y + h[1, 2]) / w
+    return np.stack([u, v], axis=1)
+
+
+def _jacobian(
+    h: Array, poses: Array, card: Array, local: Array, reference: int
+) -> tuple[Array, Array]:
+    """Residual Jacobian: columns for h11..h32 (h33 stays 1), then (x, y, theta) of every
+    card but the reference (which fixes the plane's frame). Also the projections."""
+    n_points, n_cards = local.shape[0], poses.shape[0]
+    c, s = np.cos(poses[card, 2]), np.sin(poses[card, 2])
+    X = poses[card, 0] + c * local[:, 0] - s * local[:, 1]
+    Y = poses[card, 1] + s * local[:, 0] + c * local[:, 1]
+    w = h[2, 0] * X + h[2, 1] * Y + h[2, 2]
+    u = (h[0, 0] * X + h[0, 1] * Y + h[0, 2]) / w
+    v = (h[1, 0] * X + h[1, 1] * Y + h[1, 2]) / w
+    jac = np.zeros((2 * n_points, 8 + 3 * n_cards))
+    ru, rv = slice(0, 2 * n_points, 2), slice(1, 2 * n_points, 2)
+    jac[ru, 0], jac[ru, 1], jac[ru, 2] = X / w, Y / w, 1 / w
+    jac[rv, 3], jac[rv, 4], jac[rv, 5] = X / w, Y / w, 1 / w
+    jac[ru, 6], jac[ru, 7] = -u * X / w, -u * Y / w
+    jac[rv, 6], jac[rv, 7] = -v * X / w, -v * Y / w
+    du_dx, du_dy = (h[0, 0] - u * h[2, 0]) / w, (h[0, 1] - u * h[2, 1]) / w
+    dv_dx, dv_dy = (h[1, 0] - v * h[2, 0]) / w, (h[1, 1] - v * h[2, 1]) / w
+    dx_dt, dy_dt = -(Y - poses[card, 1]), X - poses[card, 0]
+    rows = np.arange(n_points)
+    base = 8 + 3 * card
+    for offset, (gu, gv) in enumerate(
+        (
+            (du_dx, dv_dx),
+            (du_dy, dv_dy),
+            (du_dx * dx_dt + du_dy * dy_dt, dv_dx * dx_dt + dv_dy * dy_dt),
+        )
+    ):
+        jac[2 * rows, base + offset] = gu
+        jac[2 * rows + 1, base + offset] = gv
+    keep = np.ones(jac.shape[1], dtype=bool)
+    keep[8 + 3 * reference : 11 + 3 * reference] = False
+    return jac[:, keep], np.stack([u, v], axis=1)
+
+
+def _unpack(params: Array, n_cards: int, reference: int, ref_pose: Array) -> tuple[Array, Array]:
+    h = np.append(params[:8], 1.0).reshape(3, 3)
+    rest = params[8:].reshape(-1, 3)
+    poses = np.insert(rest, reference, ref_pose, axis=0) if n_cards else rest
+    return h, poses
+
+
+def _levenberg_marquardt(
+    h: Array, poses: Array, problem: _Problem, keep: list[int], reference: int
+) -> tuple[Array, Array]:
+    """Minimize the image reprojection error of the kept markers over the homography and
+    every card's pose but the reference card's."""
+    card, local, image = problem.stacked(keep)
+    h = h / h[2, 2]
+    ref_pose = poses[reference].copy()
+    params = np.concatenate([h.ravel()[:8], np.delete(poses, reference, axis=0).ravel()])
+    lam = 1e-3
+    jac, proj = _jacobian(h, poses, card, local, reference)
+    err = (image - proj).ravel()
+    cost = float(err @ err)
+    for _ in range(50):
+        jtj, jte = jac.T @ jac, jac.T @ err
+        step = np.linalg.solve(jtj + lam * np.diag(np.diag(jtj) + 1e-12), jte)
+        trial = params + step
+        th, tp = _unpack(trial, poses.shape[0], reference, ref_pose)
+        t_err = (image - _project(th, tp, card, local)).ravel()
+        t_cost = float(t_err @ t_err)
+        if t_cost < cost:
+            params, h, poses = trial, th, tp
+            improvement = (cost - t_cost) / max(cost, 1e-30)
+            cost, lam = t_cost, lam * 0.3
+            jac, proj = _jacobian(h, poses, card, local, reference)
+            err = (image - proj).ravel()
+            if improvement < 1e-10:
+                break
+        else:
+            lam *= 10
+            if lam > 1e8:
+                break
+    return h, poses
+
+
+def _first_guess(problem: _Problem, n_cards: int) -> tuple[Array, Array, int]:
+    """Rigid poses and a homography to start from, and the reference card: the card seen
+    largest, whose own frame is the plane's frame at first. Also the markers kept by
+    RANSAC."""
+    by_card: dict[int, list[int]] = {}
+    for index, owner in enumerate(problem.card_of):
+        by_card.setdefault(owner, []).append(index)
+
+    def area(owner: int) -> float:
+        pts = np.vstack([problem.image[i] for i in by_card[owner]]).astype(np.float32)
+        return float(cv2.contourArea(cv2.convexHull(pts)))
+
+    reference = max(by_card, key=lambda owner: (len(by_card[owner]), area(owner)))
+    ref_local = np.vstack([problem.local[i] for i in by_card[reference]])
+    ref_image = np.vstack([problem.image[i] for i in by_card[reference]])
+    h, _ = cv2.findHomography(ref_local, ref_image)
+    if h is None:
+        raise PhotoError("the markers found do not fit a flat table")
+    poses = np.zeros((n_cards, 3))
+    everything = list(range(len(problem.card_of)))
+    card, local, image = problem.stacked(everything)
+    for _round in range(12):
+        inverse = np.linalg.inv(h)
+        for owner, indices in by_card.items():
+            mine_local = np.vstack([problem.local[i] for i in indices])
+            plane = _apply(inverse, np.vstack([problem.image[i] for i in indices]))
+            poses[owner] = _rigid_fit(mine_local, plane)
+        c, s = np.cos(poses[card, 2]), np.sin(poses[card, 2])
+        plane = np.stack(
+            [
+                poses[card, 0] + c * local[:, 0] - s * local[:, 1],
+                poses[card, 1] + s * local[:, 0] + c * local[:, 1],
+            ],
+            axis=1,
+        )
+        if plane.shape[0] < 8:
+            break
+        fitted, _ = cv2.findHomography(plane, image)
+        if fitted is None:
+            break
+        h = fitted
+    # The reference card's pose fixes the frame: put it at the origin.
+    shift = np.linalg.inv(_pose_matrix(*poses[reference]))
+    h = h @ np.linalg.inv(shift)
+    for owner in by_card:
+        m = shift @ _pose_matrix(*poses[owner])
+        poses[owner] = (m[0, 2], m[1, 2], math.atan2(m[1, 0], m[0, 0]))
+    return h, poses, reference
+
+
+def solve(markers: list[Marker], image_size: tuple[int, int]) -> Solution:
+    """Fit the table plane and every card's pose to the detected markers (see the module
+    docstring). ``image_size`` is (width, height) in px. Raises :class:`PhotoError` for no
+    markers or a card cut off at the frame."""
+    if not markers:
+        raise PhotoError("no card markers found in the photo (are the printed cards in it?)")
+    width, height = image_size
+    scale = max(width, height) / 2.0
+    centre = np.array([width / 2.0, height / 2.0])
+    keys = sorted(
+        {m.card for m in markers}, key=lambda k: min(x.id for x in markers if x.card == k)
+    )
+    index = {key: i for i, key in enumerate(keys)}
+    problem = _Problem(
+        [index[m.card] for m in markers],
+        [np.array(marker_corners_mm(m.slot), dtype=float) for m in markers],
+        [(np.array(m.corners, dtype=float) - centre) / scale for m in markers],
+    )
+    if len(markers) == 1:
+        h, _ = cv2.findHomography(problem.local[0], problem.image[0])
+        poses, reference, keep = np.zeros((1, 3)), 0, [0]
+    else:
+        # Image coordinates are normalized for the fit (centre 0, the larger side 2 long).
+        h, poses, reference = _first_guess(problem, len(keys))
+        keep = list(range(len(markers)))
+    dropped: list[int] = []
+    for _round in range(8):
+        kept_cards = {problem.card_of[i] for i in keep}
+        if reference not in kept_cards:
+            reference = min(kept_cards)
+        h, poses = _levenberg_marquardt(h, poses, problem, keep, reference)
+        residual = _marker_residuals(h, poses, problem)
+        limit = max(OUTLIER_PX / scale, OUTLIER_RATIO * float(np.median(residual[keep])))
+        bad = [i for i in keep if residual[i] > limit]
+        # Drop the worst, but never a card's last marker on the first rounds' word alone.
+        if not bad:
+            break
+        worst = max(bad, key=lambda i: residual[i])
+        keep.remove(worst)
+        dropped.append(markers[worst].id)
+        if not keep:
+            raise PhotoError("the markers found do not fit a flat table")
+    kept_cards = {problem.card_of[i] for i in keep}
+    lost = [keys[i].card_id for i in range(len(keys)) if i not in kept_cards]
+    if lost:
+        raise PhotoError(
+            f"the markers of {', '.join(lost)} do not fit the table's plane (bent or lifted?)"
+        )
+    to_pixels = np.array([[scale, 0.0, centre[0]], [0.0, scale, centre[1]], [0.0, 0.0, 1.0]])
+    return _in_table_frame(
+        to_pixels @ h, poses, problem, keep, keys, markers, (width, height), scale, dropped
+    )
+
+
+def _marker_residuals(h: Array, poses: Array, problem: _Problem) -> Array:
+    out = np.empty(len(problem.card_of))
+    for i, owner in enumerate(problem.card_of):
+        card = np.full(4, owner)
+        diff = problem.image[i] - _project(h, poses, card, problem.local[i])
+        out[i] = math.sqrt(float(np.mean(np.sum(diff**2, axis=1))))
+    return out
+
+
+def table_frame(
+    homography: Array, image_size: tuple[int, int], poses: Array
+) -> tuple[Array, float]:
+    """The change to the table file's frame for card poses ``(x, y, theta)`` on a plane
+    seen through ``homography`` (plane mm to image px): the 3 x 3 rigid motion to apply
+    and its rotation (radians). x runs toward the photo's right at its centre, y away from
+    the camera, the origin at the centre of the cards' bounding box."""
+    inverse = np.linalg.inv(homography)
+    cx, cy = image_size[0] / 2.0, image_size[1] / 2.0
+    a, b = _apply(inverse, np.array([[cx, cy], [cx + 1.0, cy]]))
+    turn = -math.atan2(b[1] - a[1], b[0] - a[0])
+    rotate = _pose_matrix(0.0, 0.0, turn)
+    hw, hl = CARD_SIZE_MM[0] / 2, CARD_SIZE_MM[1] / 2
+    corners = []
+    for x, y, theta in poses:
+        m = rotate @ _pose_matrix(x, y, theta)
+        for lx, ly in ((hw, hl), (-hw, hl), (-hw, -hl), (hw, -hl)):
+            corners.append(m @ np.array([lx, ly, 1.0]))
+    pts = np.array(corners)[:, :2]
+    middle = (pts.min(axis=0) + pts.max(axis=0)) / 2
+    move = np.array([[1.0, 0.0, -middle[0]], [0.0, 1.0, -middle[1]], [0.0, 0.0, 1.0]])
+    return move @ rotate, turn
+
+
+def _in_table_frame(
+    h: Array,
+    poses: Array,
+    problem: _Problem,
+    keep: list[int],
+    keys: list[CardKey],
+    markers: list[Marker],
+    image_size: tuple[int, int],
+    scale: float,
+    dropped: list[int],
+) -> Solution:
+    frame, turn = table_frame(h, image_size, poses)
+    h_out = h @ np.linalg.inv(frame)
+    h_out = h_out / h_out[2, 2]
+    pixel_problem = _pixel_problem(problem, scale, image_size)
+    residual = _marker_residuals(h, poses, pixel_problem)
+    rms = math.sqrt(float(np.mean(residual[keep] ** 2)))
+    width, height = image_size
+    hw, hl = CARD_SIZE_MM[0] / 2, CARD_SIZE_MM[1] / 2
+    found: list[FoundCard] = []
+    for owner, key in enumerate(keys):
+        mine = [i for i in keep if problem.card_of[i] == owner]
+        m = frame @ _pose_matrix(*poses[owner])
+        x, y, theta = float(m[0, 2]), float(m[1, 2]), math.atan2(m[1, 0], m[0, 0])
+        outline = _apply(
+            h,
+            _apply(
+                _pose_matrix(*poses[owner]), np.array([[hw, hl], [-hw, hl], [-hw, -hl], [hw, -hl]])
+            ),
+        )
+        if (
+            (outline < 0).any()
+            or (outline[:, 0] > width - 1).any()
+            or (outline[:, 1] > height - 1).any()
+        ):
+            raise PhotoError(
+                f"card {key.card_id} is cut off at the photo's edge: take the photo again "
+                "with every card whole in it"
+            )
+        cov = _card_covariance(h, poses, owner, mine, pixel_problem, rms)
+        rot = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])
+        cov_xy = rot @ cov[:2, :2] @ rot.T
+        full = np.zeros((3, 3))
+        full[:2, :2] = cov_xy
+        full[:2, 2] = full[2, :2] = rot @ cov[:2, 2]
+        full[2, 2] = cov[2, 2]
+        found.append(
+            FoundCard(
+                key,
+                x,
+                y,
+                math.degrees(theta),
+                math.sqrt(max(float(np.linalg.eigvalsh(cov_xy).max()), 0.0)),
+                math.degrees(math.sqrt(max(float(cov[2, 2]), 0.0))),
+                tuple(markers[i].id for i in mine),
+                tuple((float(px), float(py)) for px, py in outline),
+                tuple(tuple(float(v) for v in row) for row in full),
+            )
+        )
+    return Solution(
+        tuple(found),
+        tuple(tuple(float(v) for v in row) for row in h_out),
+        tuple(dropped),
+        rms,
+    )
+
+
+def _pixel_problem(problem: _Problem, scale: float, image_size: tuple[int, int]) -> _Problem:
+    centre = np.array([image_size[0] / 2.0, image_size[1] / 2.0])
+    return _Problem(
+        problem.card_of, problem.local, [image * scale + centre for image in problem.image]
+    )
+
+
+def _card_covariance(
+    h: Array, poses: Array, owner: int, mine: list[int], problem: _Problem, rms_px: float
+) -> Array:
+    """Covariance of one card's (x, y, theta) given the plane's homography (plane mm to
+    image px): from its own corners' Jacobian, scaled by the larger of the fit's residual
+    and the card's own (a card whose corners fit worse is less sure)."""
+    card, local, image = problem.stacked(mine)
+    full, proj = _jacobian_full(h, poses, card, local)
+    j = full[:, 8 + 3 * owner : 11 + 3 * owner]
+    err = (image - proj).ravel()
+    dof = max(err.size - 3, 1)
+    own = float(err @ err) / dof
+    variance = max(own, rms_px**2 / 2)  # per coordinate
+    return variance * np.linalg.inv(j.T @ j)
+
+
+def _jacobian_full(h: Array, poses: Array, card: Array, local: Array) -> tuple[Array, Array]:
+    """The residual Jacobian with every card's columns (none fixed)."""
+    n_cards = poses.shape[0]
+    fake = n_cards  # an index past the cards: nothing is removed
+    padded = np.vstack([poses, np.zeros((1, 3))])
+    jac, proj = _jacobian(h, padded, card, local, fake)
+    return jac[:, : 8 + 3 * n_cards], proj

@@ -1,0 +1,116 @@
+"""A photo to a table file: decode the image, find the cards (:mod:`.solve`), and write
+them as a DESIGN section 3 table with each card's uncertainty (``spacetable photo``)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from spacetable.photo.markers import ASTEROID, LIGHTSPEED_COLOURS, STELLAR_COLOURS
+from spacetable.photo.solve import FoundCard, PhotoError, Solution, detect, solve
+
+#: The fit's standard deviations are those of independent corner noise; a photo's errors
+#: also come from what all corners share (the plane's fit, the lens). The uncertainty a
+#: card is given is the fit's, times :data:`SIGMA_FACTOR`, combined with a floor; both
+#: measured on the synthetic corpus (``spacetable bench --photo`` reports how often the
+#: true pose lies within 3 of them).
+SIGMA_FACTOR = 3.0
+SIGMA_FLOOR_MM = 0.1
+SIGMA_FLOOR_DEG = 0.03
+
+_TITLES = {"lightspeed": "Light Speed", "stellar": "Stellar Conflict"}
+
+
+@dataclass(frozen=True, slots=True)
+class PhotoTable:
+    """What a photo gives: the table file (JSON object), its cards with their uncertainty
+    (in the table's card order) and the fit."""
+
+    table: dict[str, Any]
+    cards: tuple[FoundCard, ...]
+    solution: Solution
+
+    def sigma_mm(self, card: FoundCard) -> float:
+        """The card centre's uncertainty (mm, one standard deviation)."""
+        return math.hypot(SIGMA_FACTOR * card.sigma_mm, SIGMA_FLOOR_MM)
+
+    def sigma_deg(self, card: FoundCard) -> float:
+        """The card rotation's uncertainty (degrees, one standard deviation)."""
+        return math.hypot(SIGMA_FACTOR * card.sigma_deg, SIGMA_FLOOR_DEG)
+
+    def cards_json(self) -> list[dict[str, Any]]:
+        """The ``cards`` list of ``spacetable photo --json``."""
+        return [
+            {
+                "id": card.key.card_id,
+                "marker": list(card.markers),
+                "sigma_mm": round(self.sigma_mm(card), 3),
+                "sigma_deg": round(self.sigma_deg(card), 3),
+            }
+            for card in self.cards
+        ]
+
+
+def decode(data: bytes, name: str) -> NDArray[Any]:
+    """The photo as a grayscale image. Raises :class:`PhotoError` if it is no image OpenCV
+    reads (JPEG, PNG, TIFF, WebP...)."""
+    # OpenCV would also log its own complaint on stderr: the error below says it in one line.
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    if image is None or image.size == 0:
+        raise PhotoError(f"{name}: cannot read it as an image (JPEG, PNG, TIFF or WebP)")
+    return image
+
+
+def photo_table(gray: NDArray[Any]) -> PhotoTable:
+    """Find the cards in a grayscale photo and build their table file. Raises
+    :class:`PhotoError` naming the problem (no markers, a card cut off, a marker seen
+    twice, cards of two rulesets, one player only)."""
+    height, width = gray.shape[:2]
+    solution = solve(detect(gray), (width, height))
+    ships = [c for c in solution.cards if c.key.ship != ASTEROID]
+    rulesets = sorted({c.key.ruleset for c in ships if c.key.ruleset is not None})
+    if not ships:
+        raise PhotoError("the photo shows only asteroids: no ship cards found")
+    if len(rulesets) > 1:
+        raise PhotoError(
+            "the photo mixes "
+            + " and ".join(_TITLES.get(r, r) for r in rulesets)
+            + " cards: a battle is played with one game's cards"
+        )
+    ruleset = rulesets[0]
+    colours = LIGHTSPEED_COLOURS if ruleset == "lightspeed" else STELLAR_COLOURS
+    owners = {c.key.owner for c in ships}
+    players = [colour for colour in colours if colour in owners]
+    if len(players) < 2:
+        raise PhotoError(
+            f"the photo shows only {players[0]}'s cards: a battle needs 2 to 4 players"
+        )
+    ordered = sorted(
+        solution.cards,
+        key=lambda c: (
+            c.key.ship != ASTEROID,
+            players.index(c.key.owner) if c.key.owner else 0,
+            c.key.card_id,
+        ),
+    )
+    cards: list[dict[str, Any]] = []
+    for card in ordered:
+        entry: dict[str, Any] = {"id": card.key.card_id}
+        if card.key.ship == ASTEROID:
+            entry["type"] = "asteroid"
+        else:
+            entry.update(owner=card.key.owner, ship=card.key.ship)
+        entry.update(
+            x=round(card.x, 2),
+            y=round(card.y, 2),
+            rotation=round((card.rotation_deg + 180.0) % 360.0 - 180.0, 2),
+        )
+        cards.append(entry)
+    table = {"ruleset": ruleset, "players": players, "cards": cards}
+    return PhotoTable(table, tuple(ordered), solution)
