@@ -43,7 +43,7 @@ TEXT = {
     "fires_all": "fires all round",
     "fires_ahead": "fires into its forward 180 degrees only",
     "summary": "Carries {kinds}, {fires}; moves up to {hexes} hexes.",
-    "shields_up": "Shields up (tick):",
+    "shields_up": "Shields up (pencil a tick, rub it out when they drop):",
 }
 
 #: The charts printed under the logs, in the game's own words.
@@ -150,9 +150,10 @@ def _log(out: SheetWriter, x: float, y: float, cls: ShipClass) -> None:
     fires = TEXT["fires_all"] if cls.all_round else TEXT["fires_ahead"]
     summary = TEXT["summary"].format(kinds=kinds, fires=fires, hexes=cls.propulsion)
     out.paragraph(x + 3, y + 42, summary, 2.8, _LOG_W - 6)
-    out.text(x + 3, y + _LOG_H - 4, TEXT["shields_up"], 2.8)
-    for k in range(3):
-        out.rect(x + 34 + k * 5, y + _LOG_H - 7.2, 3.6, 3.6, fill=None, stroke="#000000", width=0.2)
+    label = TEXT["shields_up"]
+    out.text(x + 3, y + _LOG_H - 4, label, 2.8)
+    box_x = x + 3 + out.text_width(label, 2.8) + 2
+    out.rect(box_x, y + _LOG_H - 7.2, 3.6, 3.6, fill=None, stroke="#000000", width=0.2)
 
 
 def _logs_page(out: SheetWriter, paper: str) -> None:
