@@ -6,6 +6,7 @@ the markers on every printed card (the round trip of issue 22)."""
 from __future__ import annotations
 
 import json
+import math
 import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -348,3 +349,35 @@ def test_the_same_options_print_the_same_pdf(tmp_path: Path) -> None:
         done = spacetable("print", "-o", out, "--ruleset", "stellar", "--race", "hexai")
         assert done.returncode == 0, done.stderr
     assert first.read_bytes() == second.read_bytes()
+
+
+def test_the_photo_referee_reads_a_printed_page_where_the_manifest_puts_its_cards(
+    a4: Printed, tmp_path: Path
+) -> None:
+    """A printed page seen square on (rasterised at 200 dpi) through `spacetable photo`:
+    every card found, named as printed, centred where the manifest says (the table's
+    origin at the centre of the cards' bounding box, y up the page) within 0.3 mm, and
+    upright."""
+    page = next(  # a page with two players' cards: a battle needs two
+        p
+        for p in sorted({c["page"] for c in a4.cards})
+        if len({c["owner"] for c in a4.cards if c["page"] == p} - {None}) >= 2
+    )
+    image = tmp_path / "page.png"
+    a4.pdf[page].render(scale=200 / 72).to_pil().save(image)
+    done = spacetable("photo", image, "--json")
+    assert done.returncode == 0, done.stderr
+    found = {card["id"]: card for card in json.loads(done.stdout)["table"]["cards"]}
+    cards = [c for c in a4.cards if c["page"] == page]
+    left = min(c["x"] for c in cards)
+    right = max(c["x"] + c["width"] for c in cards)
+    top = min(c["y"] for c in cards)
+    bottom = max(c["y"] + c["height"] for c in cards)
+    assert len(found) == len(cards)
+    for card in cards:
+        key = markers.CardKey(card["ruleset"], card["ship"], card["owner"], card["copy"])
+        seen = found[key.card_id]
+        x = card["x"] + card["width"] / 2 - (left + right) / 2
+        y = (top + bottom) / 2 - (card["y"] + card["height"] / 2)
+        assert math.hypot(seen["x"] - x, seen["y"] - y) < 0.3, key.card_id
+        assert abs(seen.get("rotation", 0.0)) < 0.3, key.card_id
