@@ -23,7 +23,7 @@ from babel.plural import to_gettext
 
 from spacetable import i18n
 from spacetable.i18n import DOMAIN, SOURCE
-from spacetable.i18n.schemas import listing_messages
+from spacetable.i18n.schemas import listing_messages, resource_messages
 from spacetable.registry import games
 
 #: The package folder that is searched.
@@ -39,6 +39,8 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "ngettext": (1, 2),
     "t": None,
     "tn": (1, 2),
+    "tParts": None,
+    "tnParts": (1, 2),
 }
 
 METHOD_MAP: list[tuple[str, str]] = [
@@ -59,7 +61,7 @@ def template(root: Path = PACKAGE) -> Catalog:
     found = extract_from_dir(
         root,
         METHOD_MAP,
-        options_map={"web/**.js": {"encoding": "utf-8"}},
+        options_map={"web/**.js": {"encoding": "utf-8", "parse_template_string": True}},
         keywords=KEYWORDS,
         directory_filter=lambda path: "__pycache__" not in path,
     )
@@ -68,6 +70,9 @@ def template(root: Path = PACKAGE) -> Catalog:
     for game in games():
         for message in listing_messages(game.to_json()):
             catalog.add(message, None, [(f"registry:{game.rules.key}", 0)])
+        for name, function in game.resources:
+            for message in resource_messages(function()):
+                catalog.add(message, None, [(f"registry:{game.rules.key}/{name}", 0)])
     return catalog
 
 

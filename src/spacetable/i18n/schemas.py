@@ -79,3 +79,35 @@ def _translate_schema(schema: dict[str, Any], tr: Translator) -> dict[str, Any]:
 def _titled(item: dict[str, Any], tr: Translator) -> dict[str, Any]:
     title = item.get("title")
     return {**item, "title": tr.gettext(title)} if isinstance(title, str) else item
+
+
+#: The keys of a game's resources (``GET /api/games/{key}/{name}``) whose words a page
+#: shows as they are: a hex fleet scenario's ``about``.
+_RESOURCE_WORDS = frozenset({"about"})
+
+
+def resource_messages(resource: Any) -> Iterator[str]:
+    """Every message of a game's resource that :func:`translate_resource` translates."""
+    if isinstance(resource, dict):
+        for key, value in resource.items():
+            if key in _RESOURCE_WORDS and isinstance(value, str):
+                yield value
+            else:
+                yield from resource_messages(value)
+    elif isinstance(resource, list):
+        for item in resource:
+            yield from resource_messages(item)
+
+
+def translate_resource(resource: Any, tr: Translator) -> Any:
+    """A copy of a game's resource with its words in ``tr``'s language."""
+    if isinstance(resource, dict):
+        return {
+            key: tr.gettext(value)
+            if key in _RESOURCE_WORDS and isinstance(value, str)
+            else translate_resource(value, tr)
+            for key, value in resource.items()
+        }
+    if isinstance(resource, list):
+        return [translate_resource(item, tr) for item in resource]
+    return resource

@@ -27,7 +27,7 @@ from spacetable import i18n
 from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable._userinput import clipped, parse_json
 from spacetable.i18n import client_catalog, translator
-from spacetable.i18n.schemas import translate_listing
+from spacetable.i18n.schemas import translate_listing, translate_resource
 from spacetable.lasers.tables import MAX_TABLE_BYTES
 from spacetable.registry import UnknownGame, game, game_for_ruleset, games
 from spacetable.render.rules_figures import FIGURES, figure_svg
@@ -368,9 +368,11 @@ def create_app(
         return [translate_listing(entry.to_json(), tr) for entry in games()]
 
     @app.get("/api/games/{key}/{name}")
-    async def game_resource(key: str, name: str) -> Any:
+    async def game_resource(key: str, name: str, request: Request) -> Any:
         try:
-            return game(key).resource(name)
+            return translate_resource(
+                game(key).resource(name), translator(reader_language(request))
+            )
         except UnknownGame as exc:
             raise HTTPException(404, str(exc)) from None
         except KeyError:

@@ -28,6 +28,7 @@
 //                        steps optional; null (or absent) for a game without one
 
 import { fetchJSON } from "../shell/dom.js";
+import { t } from "../shell/i18n.js";
 
 let listing = null;
 const modules = new Map();
@@ -60,7 +61,7 @@ export async function gameKeyOf(ruleset) {
  * game without one its title and seats ("Light Speed: 2 seats").
  */
 export function describerOf(module, entry) {
-  return module.describe ?? ((options) => `${entry.title}: ${options.seats} seats`);
+  return module.describe ?? ((options) => t("{game}: {seats} seats", { game: entry.title, seats: options.seats }));
 }
 
 /** The browser module of game `key`, imported once. */

@@ -8,7 +8,9 @@
 // module (`lobbyForm(ctx)`: what a schema cannot say), and the open rooms are told in the
 // words of each game's `describe(options)`.
 
+import { t } from "../shell/i18n.js";
 import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "../shell/dom.js";
+import { botLevelName } from "../shell/botseats.js";
 import { loadMatches, matchItem } from "../shell/matchlist.js";
 import { optionsForm } from "../shell/optionsform.js";
 import { describerOf, gameList, loadGame } from "../games/index.js";
@@ -61,7 +63,7 @@ async function createRoom(event) {
     const values = { ruleset: rulesetOf(game), ...form.values() };
     body = extra.body ? extra.body(values) : values;
   } catch (e) {
-    showError(error, `Cannot create the room: ${e.message}`);
+    showError(error, t("Cannot create the room: {error}", { error: e.message }));
     return;
   }
   try {
@@ -69,7 +71,7 @@ async function createRoom(event) {
     // The room page seats us (and the bots the link names) as it opens.
     location.href = extra.link ? extra.link(room, body) : `/rooms/${encodeURIComponent(room.id)}?join=1`;
   } catch (e) {
-    showError(error, `Cannot create the room: ${e.message}`);
+    showError(error, t("Cannot create the room: {error}", { error: e.message }));
   }
 }
 
@@ -87,7 +89,7 @@ async function playBot(game, level) {
     const room = await postJSON("/api/rooms", { ruleset: rulesetOf(game), seats: 2 });
     location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:${encodeURIComponent(level || game.beginner_bot || game.default_bot)}`;
   } catch (e) {
-    showError(error, `Cannot open a room: ${e.message}`);
+    showError(error, t("Cannot open a room: {error}", { error: e.message }));
   }
 }
 
@@ -102,9 +104,9 @@ function showPlayBot() {
   $("#play-bot-games").replaceChildren(...offered.map((game, i) => {
     const id = (name) => (i === 0 ? name : `${name}-${game.key}`);
     const about = el("small", { id: id("play-bot-about"), class: "bot-about" });
-    const level = el("select", { id: id("play-bot-level"), "aria-label": `${game.title}: bot level`,
+    const level = el("select", { id: id("play-bot-level"), "aria-label": t("{game}: bot level", { game: game.title }),
       "aria-describedby": id("play-bot-about") },
-    game.bot_levels.map((l) => el("option", { value: l, text: `${l} bot` })));
+    game.bot_levels.map((l) => el("option", { value: l, text: botLevelName(l) })));
     level.value = game.beginner_bot || game.default_bot;
     const describe = () => { about.textContent = game.bot_descriptions[level.value] || ""; };
     level.addEventListener("change", describe);
@@ -113,7 +115,7 @@ function showPlayBot() {
       el("span", { class: "play-bot-title", text: game.title }),
       level,
       el("button", { type: "button", id: id("play-bot"), dataset: { game: game.key },
-        on: { click: () => playBot(game, level.value) } }, "Play a bot"),
+        on: { click: () => playBot(game, level.value) } }, t("Play a bot")),
       about);
   }));
 }
@@ -124,7 +126,7 @@ async function loadGames() {
     games = await gameList();
     await Promise.all(games.filter((game) => game.playable).map(buildForm));
   } catch (e) {
-    showError($("#create-error"), `Cannot load the games: ${e.message}`);
+    showError($("#create-error"), t("Cannot load the games: {error}", { error: e.message }));
     return;
   }
   $("#ruleset").replaceChildren(...games.filter((game) => forms.has(game.key))
@@ -143,7 +145,7 @@ function seatsText(room) {
 /** A room's options in the words of its game's module. */
 async function describe(options) {
   const game = gameOf(options.ruleset);
-  if (!game) return `${options.ruleset}: ${options.seats} seats`;
+  if (!game) return t("{game}: {seats} seats", { game: options.ruleset, seats: options.seats });
   return describerOf(await loadGame(game.key), game)(options);
 }
 
@@ -159,10 +161,10 @@ async function refreshRooms() {
         el("td", { dataset: { label: "room" } }, el("code", { text: room.id })),
         el("td", { class: "room-game", text: words[i] }),
         el("td", { text: seatsText(room) }),
-        el("td", { text: { lobby: "waiting", playing: "playing", over: "finished" }[room.phase] || room.phase }),
+        el("td", { text: { lobby: t("waiting"), playing: t("playing"), over: t("finished") }[room.phase] || room.phase }),
         el("td", { class: "actions" },
-          free ? el("a", { href, class: "join button" }, "Join") : null,
-          el("a", { href: `${href}?watch=1`, class: "watch" }, "Watch"))));
+          free ? el("a", { href, class: "join button" }, t("Join")) : null,
+          el("a", { href: `${href}?watch=1`, class: "watch" }, t("Watch")))));
     });
     $("#no-rooms").hidden = rooms.length > 0;
   } catch {
@@ -175,7 +177,7 @@ async function refreshRecent() {
     const matches = await loadMatches(5);
     const list = clear($("#recent"));
     for (const summary of matches) list.append(matchItem(summary, games));
-    if (!matches.length) list.append(el("li", { class: "muted", text: "No finished matches yet." }));
+    if (!matches.length) list.append(el("li", { class: "muted", text: t("No finished matches yet.") }));
   } catch {
     // Not fatal: the list stays as it was.
   }

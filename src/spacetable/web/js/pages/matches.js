@@ -1,6 +1,7 @@
 // /matches: finished matches with their players, scores and winner, linking to replays,
 // a page at a time: "older" and "newer" follow the list (?before=ID / ?after=ID).
 
+import "../shell/i18n.js"; // the page's language and its switch
 import { $, clear } from "../shell/dom.js";
 import { loadMatches, matchRow } from "../shell/matchlist.js";
 import { gameList } from "../games/index.js";

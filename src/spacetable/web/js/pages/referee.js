@@ -3,6 +3,7 @@
 // the page holds no game's markup, and shows the chosen sandbox's parts, hiding the
 // others'. A file of another game opens in that game's sandbox. `?game=<key>` opens one.
 
+import "../shell/i18n.js"; // the page's language and its switch
 import { $, el, setPhase } from "../shell/dom.js";
 import { gameKeyOf, gameList, loadGame } from "../games/index.js";
 

@@ -4,6 +4,7 @@
 // looks, whatever the game (shell/endcard.js): the game's own card if it shows one (the
 // laser games' scores), else who won and how, with the way to the other matches.
 
+import "../shell/i18n.js"; // the page's language and its switch
 import { $, el, fetchJSON } from "../shell/dom.js";
 import { gameKeyOf, loadGame } from "../games/index.js";
 import { endingLine } from "../shell/endings.js";

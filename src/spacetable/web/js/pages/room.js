@@ -1,6 +1,7 @@
 // The room page: the server names the game the room plays (<html data-game>); that game's
 // module, and only it, is loaded and given the room (games/index.js).
 
+import "../shell/i18n.js"; // the page's language and its switch
 import { describerOf, gameEntry, loadGame } from "../games/index.js";
 import { roomIdOf } from "../shell/room.js";
 

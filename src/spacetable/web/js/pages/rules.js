@@ -4,6 +4,7 @@
 // rules is named in the contents as having none yet. The pictures are the server's
 // (/rules/figures/<name>.svg).
 
+import "../shell/i18n.js"; // the page's language and its switch
 import { $, el } from "../shell/dom.js";
 import { gameList, loadGame } from "../games/index.js";
 

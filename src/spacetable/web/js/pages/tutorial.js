@@ -14,6 +14,7 @@
 // "yes" once the step is done, body[data-lesson] the key of the lesson on show, and
 // body[data-complete] "yes" once the last step is done.
 
+import "../shell/i18n.js"; // the page's language and its switch
 import { $, clear, el, postJSON } from "../shell/dom.js";
 import { gameList, loadGame } from "../games/index.js";
 

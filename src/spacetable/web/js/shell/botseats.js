@@ -12,6 +12,14 @@
 //     param(seats)          the `bots` parameter of the room's link ("" for none).
 
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
+
+/** A bot level in words: "beginner bot" (the levels every game offers, said in the page's language). */
+export function botLevelName(level) {
+  const names = { beginner: t("beginner bot"), random: t("random bot"), easy: t("easy bot"), medium: t("medium bot"),
+    hard: t("hard bot"), greedy: t("greedy bot"), tactical: t("tactical bot") };
+  return names[level] || t("{level} bot", { level });
+}
 
 /** The most seats a room has. */
 const MAX_SEATS = 4;
@@ -21,16 +29,16 @@ export function botSeats(game, { idPrefix, botFirst = false }) {
   const levels = game.bot_levels || [];
   const about = game.bot_descriptions || {};
   const element = el("div", { class: "bot-seats", id: `${idPrefix}s` },
-    el("span", { class: "option-group-label", text: "Who plays the other seats" }));
+    el("span", { class: "option-group-label", text: t("Who plays the other seats") }));
   const selects = [];
   for (let seat = 1; seat < MAX_SEATS; seat += 1) {
-    const select = el("select", { id: `${idPrefix}-${seat}`, "aria-label": `who plays seat ${seat + 1}`, dataset: { seat } },
-      el("option", { value: "", text: "a friend (share the link)" }),
-      levels.map((level) => el("option", { value: level, text: `${level} bot` })));
+    const select = el("select", { id: `${idPrefix}-${seat}`, "aria-label": t("who plays seat {seat}", { seat: seat + 1 }), dataset: { seat } },
+      el("option", { value: "", text: t("a friend (share the link)") }),
+      levels.map((level) => el("option", { value: level, text: botLevelName(level) })));
     select.value = botFirst && game.default_bot ? game.default_bot : "";
     const words = el("small", { class: "bot-about", text: about[select.value] || "" });
     select.addEventListener("change", () => { words.textContent = about[select.value] || ""; });
-    element.append(el("label", { class: "bot-seat", dataset: { seat } }, `seat ${seat + 1} `, select, words));
+    element.append(el("label", { class: "bot-seat", dataset: { seat } }, t("seat {seat}", { seat: seat + 1 }) + " ", select, words));
     selects.push(select);
   }
   let shown = { seats: 2, first: 1 };

@@ -1,5 +1,7 @@
 // Small DOM and HTTP helpers shared by every page.
 
+import { lang } from "./i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** The first element matching `selector` (under `root`, the document by default). */
@@ -76,7 +78,7 @@ export function postJSON(url, data) {
 /** A date (seconds since the epoch) as short local text. */
 export function formatTime(seconds) {
   if (!seconds) return "";
-  return new Date(seconds * 1000).toLocaleString([], {
+  return new Date(seconds * 1000).toLocaleString(lang, {
     year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit",
   });
 }

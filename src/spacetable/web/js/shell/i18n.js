@@ -74,6 +74,38 @@ export function tn(singular, plural, n, params) {
   return fill(n === 1 ? singular : plural, all);
 }
 
+function parts(text, params) {
+  const out = [];
+  let last = 0;
+  for (const match of text.matchAll(/\{(\w+)\}/g)) {
+    if (!(match[1] in params)) continue;
+    if (match.index > last) out.push(text.slice(last, match.index));
+    const value = params[match[1]];
+    out.push(typeof value === "number" ? num(value) : typeof value === "object" ? value : String(value));
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+/**
+ * `message` in the page's language as parts: its text, with each {name} place whose value
+ * is an object (a ship to draw as a mention, say) left as that object, in the order the
+ * language puts them: ["Ann's Moth", " hits ", {card}] for "{ship} hits {target}".
+ */
+export function tParts(message, params = {}) {
+  const found = messages[message];
+  return parts(typeof found === "string" && found ? found : message, params);
+}
+
+/** `tParts` for a counted message (as `tn`). */
+export function tnParts(singular, plural, n, params = {}) {
+  const all = { n, ...params };
+  const forms = messages[singular];
+  const text = forms && typeof forms === "object" ? forms[plurals.select(n)] || forms.other : null;
+  return parts(text || (n === 1 ? singular : plural), all);
+}
+
 function remember(code) {
   try {
     localStorage.setItem(STORAGE_KEY, code);

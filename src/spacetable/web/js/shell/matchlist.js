@@ -4,6 +4,7 @@
 import { el, fetchJSON, formatTime } from "./dom.js";
 import { colourOf } from "./colours.js";
 import { endingOf, endingText } from "./endings.js";
+import { num, t, tn } from "./i18n.js";
 
 /** The title of the game that plays `ruleset` (the ruleset itself if none does). */
 function gameTitle(games, ruleset) {
@@ -23,16 +24,16 @@ export function loadMatches(limit = 50, { before, after } = {}) {
 
 /** The players of a summary, each in its seat colour. */
 function playerNames(summary) {
-  return summary.players.map((name, i) => el("span", { class: "team", style: `--team: ${colourOf(i)}` }, name || `seat ${i + 1}`));
+  return summary.players.map((name, i) => el("span", { class: "team", style: `--team: ${colourOf(i)}` }, name || t("seat {seat}", { seat: i + 1 })));
 }
 
 /** The scores of a laser battle, each side's strength left after a hex fleet battle, or
  * how many turns an FTL duel took. */
 function scoresText(summary) {
-  const turns = summary.turns ? `${summary.turns} turn${summary.turns === 1 ? "" : "s"}` : "";
+  const turns = summary.turns ? tn("{n} turn", "{n} turns", summary.turns) : "";
   if (summary.strength) {
-    const left = Object.entries(summary.strength).map(([p, s]) => `${p} ${Math.round(s * 100)}%`);
-    return `${left.join(" · ")} left (${turns})`;
+    const left = Object.entries(summary.strength).map(([p, s]) => `${p} ${num(s, { style: "percent" })}`);
+    return t("{strengths} left ({turns})", { strengths: left.join(" · "), turns });
   }
   if (turns) return turns;
   return Object.entries(summary.scores || {}).map(([p, s]) => `${p} ${s}`).join(" · ");
@@ -44,10 +45,10 @@ export function matchRow(summary, games) {
   return el("tr", { class: "match", dataset: { match: summary.id } },
     el("td", { text: formatTime(summary.finished_at) }),
     el("td", { class: "game", dataset: { ruleset: summary.ruleset }, text: gameTitle(games, summary.ruleset) }),
-    el("td", { class: "match-players" }, ...joinWith(playerNames(summary), " vs ")),
+    el("td", { class: "match-players" }, ...joinWith(playerNames(summary), t(" vs "))),
     el("td", { class: "scores", text: scoresText(summary) }),
-    el("td", { class: "winner", dataset: { label: "winner" } }, summary.winner ?? "draw", endingNote(summary)),
-    el("td", {}, el("a", { href, class: "replay" }, "Replay")));
+    el("td", { class: "winner", dataset: { label: "winner" } }, summary.winner ?? t("draw"), endingNote(summary)),
+    el("td", {}, el("a", { href, class: "replay" }, t("Replay"))));
 }
 
 /** A short list item for a match summary (`games`: GET /api/games). */
@@ -56,8 +57,8 @@ export function matchItem(summary, games) {
   const scores = scoresText(summary); // none for a match stopped before its battle
   return el("li", { dataset: { match: summary.id, ruleset: summary.ruleset } },
     `${gameTitle(games, summary.ruleset)}: `,
-    el("a", { href }, ...joinWith(playerNames(summary), " vs ")),
-    `${scores ? ` — ${scores}` : ""} — ${summary.winner ? `${summary.winner} won` : "draw"}`,
+    el("a", { href }, ...joinWith(playerNames(summary), t(" vs "))),
+    (scores ? ` — ${scores}` : "") + " — " + (summary.winner ? t("{winner} won", { winner: summary.winner }) : t("draw")),
     endingNote(summary),
     el("span", { class: "muted", text: ` (${formatTime(summary.finished_at)})` }));
 }

@@ -5,13 +5,14 @@
 // API: lobbyForm(ctx) and describe(options), as every game's lobby module (lightspeed/lobby.js).
 
 import { el } from "../../shell/dom.js";
+import { t, tn } from "../../shell/i18n.js";
 import { botSeats } from "../../shell/botseats.js";
 
 /** Add the game's words and the choice of who plays the other seats. */
 export function lobbyForm({ game, box, form }) {
   const others = botSeats(game, { idPrefix: "ftl-seat" });
   box.prepend(el("p", { class: "game-blurb",
-    text: "Secret orders, resolved at once: turn, sprint along a tape measure, launch missiles. Last ship on the table wins." }));
+    text: t("Secret orders, resolved at once: turn, sprint along a tape measure, launch missiles. Last ship on the table wins.") }));
   box.append(others.element);
   const seats = form.input("seats");
   const show = () => others.update(Number(seats.value));
@@ -29,7 +30,9 @@ export function lobbyForm({ game, box, form }) {
 export function describe(options) {
   const [w, h] = options.table_size_in || [48, 48];
   const missiles = options.missiles ?? 10;
-  return `Faster Than Light: ${options.seats} seats, ${w} x ${h} in table, ${missiles} missile${missiles === 1 ? "" : "s"} each, `
-    + `${options.turn_limit ? `${options.turn_limit}-turn limit (then most hits, then most pieces left, win)` : "no turn limit"}, `
-    + `${options.plot_timer_s ? `${options.plot_timer_s} s to plot` : "no plot timer"}`;
+  const parts = [tn("{n} seat", "{n} seats", options.seats), t("{w} x {h} in table", { w, h }),
+    tn("{n} missile each", "{n} missiles each", missiles),
+    options.turn_limit ? t("{n}-turn limit (then most hits, then most pieces left, win)", { n: options.turn_limit }) : t("no turn limit"),
+    options.plot_timer_s ? t("{n} s to plot", { n: options.plot_timer_s }) : t("no plot timer")];
+  return t("Faster Than Light: {options}", { options: parts.join(", ") });
 }

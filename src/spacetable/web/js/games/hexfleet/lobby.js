@@ -10,15 +10,18 @@
 
 import "./sheet.js";
 import { clear, el, fetchJSON } from "../../shell/dom.js";
+import { t } from "../../shell/i18n.js";
 import { botSeats } from "../../shell/botseats.js";
 
-const CLASS_NAMES = { light: "light (fast, forward arc only)", medium: "medium", heavy: "heavy (tough, slow)" };
+const CLASS_NAMES = () => ({ light: t("light (fast, forward arc only)"), medium: t("medium"), heavy: t("heavy (tough, slow)") });
+const CLASSES = () => ({ light: t("light"), medium: t("medium"), heavy: t("heavy") });
 /** Names the custom fleets' ships get at first, by side. */
 const FLEET_NAMES = ["Aegis", "Brand", "Corsair", "Drake"];
 
 /** "Benellyn (heavy), Swift (light)" — a side's ships in words. */
 function shipsText(side) {
-  return side.map((s) => `${s.name} (${s.class}${s.class === "medium" ? `, ${s.weapons} weapons` : ""})`).join(", ");
+  const weapons = { light: t("light weapons"), heavy: t("heavy weapons") };
+  return side.map((s) => `${s.name} (${CLASSES()[s.class] || s.class}${s.class === "medium" ? `, ${weapons[s.weapons] || s.weapons}` : ""})`).join(", ");
 }
 
 /** Add the scenario's words, the custom fleets, hot seat and the other seats. */
@@ -32,28 +35,28 @@ export function lobbyForm({ game, box, form }) {
   const custom = el("div", { id: "hex-custom", class: "hex-custom", hidden: true });
   const hotseat = el("input", { type: "checkbox", id: "hex-hotseat", name: "hex_hotseat" });
   const names = ["Red", "Blue"].map((name, i) => el("input", { id: `hex-hotseat-${i}`, type: "text", maxlength: 24, value: name,
-    "aria-label": `${["first", "second"][i]} player's name` }));
+    "aria-label": [t("first player's name"), t("second player's name")][i] }));
   const hotNames = el("div", { class: "hex-hotseat-names", hidden: true },
-    el("label", {}, "First player ", names[0]), el("label", {}, "Second player ", names[1]));
+    el("label", {}, t("First player") + " ", names[0]), el("label", {}, t("Second player") + " ", names[1]));
   const others = botSeats(game, { idPrefix: "hex-seat", botFirst: true });
   const fleets = [];
-  box.prepend(el("p", { class: "game-blurb", text: "Fleets on a hex map. Each turn ships are activated by chits drawn from a cup; shields, fire and damage are decided by playing cards, with the odds shown before you fire. Last side that can fight wins." }));
+  box.prepend(el("p", { class: "game-blurb", text: t("Fleets on a hex map. Each turn ships are activated by chits drawn from a cup; shields, fire and damage are decided by playing cards, with the odds shown before you fire. Last side that can fight wins.") }));
   form.option("scenario").after(about, custom);
-  box.append(el("label", { class: "check" }, hotseat, " Hot seat: two people at this screen"), hotNames, others.element);
+  box.append(el("label", { class: "check" }, hotseat, " " + t("Hot seat: two people at this screen")), hotNames, others.element);
 
   function addShip(side, index) {
     const count = side.list.children.length;
     if (count >= data.maxShips) return;
     const n = count + 1;
-    const what = `side ${index + 1} ship ${n}`;
-    const cls = el("select", { class: "ship-class", "aria-label": `${what} class` },
-      Object.entries(CLASS_NAMES).map(([value, text]) => el("option", { value, text, selected: value === "medium" })));
-    const weapons = el("select", { class: "ship-weapons", "aria-label": `${what} weapons` },
-      el("option", { value: "heavy", text: "heavy weapons" }), el("option", { value: "light", text: "light weapons" }));
-    const name = el("input", { class: "ship-name-input", type: "text", maxlength: 24, placeholder: "name",
-      "aria-label": `${what} name`, value: `${FLEET_NAMES[index]} ${n}` });
+    const what = { side: index + 1, ship: n };
+    const cls = el("select", { class: "ship-class", "aria-label": t("side {side} ship {ship} class", what) },
+      Object.entries(CLASS_NAMES()).map(([value, text]) => el("option", { value, text, selected: value === "medium" })));
+    const weapons = el("select", { class: "ship-weapons", "aria-label": t("side {side} ship {ship} weapons", what) },
+      el("option", { value: "heavy", text: t("heavy weapons") }), el("option", { value: "light", text: t("light weapons") }));
+    const name = el("input", { class: "ship-name-input", type: "text", maxlength: 24, placeholder: t("name"),
+      "aria-label": t("side {side} ship {ship} name", what), value: `${FLEET_NAMES[index]} ${n}` });
     const row = el("li", { class: "hex-fleet-ship" }, cls, weapons, name,
-      el("button", { type: "button", class: "secondary remove-ship", "aria-label": `remove ${what}`,
+      el("button", { type: "button", class: "secondary remove-ship", "aria-label": t("remove side {side} ship {ship}", what),
         on: { click: () => { if (side.list.children.length > 1) row.remove(); } } }, "✕"));
     cls.addEventListener("change", () => { weapons.hidden = cls.value !== "medium"; });
     side.list.append(row);
@@ -61,8 +64,8 @@ export function lobbyForm({ game, box, form }) {
 
   function addSide(index) {
     const side = { list: el("ol", { class: "hex-fleet-ships" }) };
-    const add = el("button", { type: "button", class: "secondary add-ship", on: { click: () => addShip(side, index) } }, "Add ship");
-    side.box = el("fieldset", { class: "hex-fleet-side", dataset: { side: index } }, el("legend", { text: `Side ${index + 1}'s fleet` }), side.list, add);
+    const add = el("button", { type: "button", class: "secondary add-ship", on: { click: () => addShip(side, index) } }, t("Add ship"));
+    side.box = el("fieldset", { class: "hex-fleet-side", dataset: { side: index } }, el("legend", { text: t("Side {side}'s fleet", { side: index + 1 }) }), side.list, add);
     custom.append(side.box);
     fleets.push(side);
     addShip(side, index);
@@ -73,12 +76,12 @@ export function lobbyForm({ game, box, form }) {
     const chosen = data.scenarios?.[scenario.value];
     clear(about);
     if (chosen) {
-      about.append(el("p", { class: "muted", text: `${chosen.about} Board ${chosen.board.width} x ${chosen.board.height} hexes.` }),
+      about.append(el("p", { class: "muted", text: chosen.about + " " + t("Board {width} x {height} hexes.", chosen.board) }),
         el("ul", { class: "hex-sides" }, Array.from({ length: sides }, (_, i) => el("li", {},
-          el("b", { text: `Side ${i + 1}: ` }),
-          i < chosen.sides.length ? shipsText(chosen.sides[i]) : `${shipsText(chosen.sides[0])} (numbered ${i + 1})`))));
+          el("b", { text: t("Side {side}:", { side: i + 1 }) + " " }),
+          i < chosen.sides.length ? shipsText(chosen.sides[i]) : shipsText(chosen.sides[0]) + " " + t("(numbered {n})", { n: i + 1 })))));
     } else if (scenario.value === "custom") {
-      about.append(el("p", { class: "muted", text: `Build each side's fleet: up to ${data.maxShips} ships a side, each a class, a medium ship's weapons and a name.` }));
+      about.append(el("p", { class: "muted", text: t("Build each side's fleet: up to {n} ships a side, each a class, a medium ship's weapons and a name.", { n: data.maxShips }) }));
     }
     custom.hidden = scenario.value !== "custom";
     for (let i = fleets.length; i < sides; i += 1) addSide(i);
@@ -93,7 +96,7 @@ export function lobbyForm({ game, box, form }) {
     data.scenarios = scenarios.scenarios;
     data.maxShips = scenarios.max_ships || data.maxShips;
     update();
-  }).catch(() => { about.textContent = "Cannot load the scenarios: is the server running?"; });
+  }).catch(() => { about.textContent = t("Cannot load the scenarios: is the server running?"); });
 
   return {
     body(values) {
@@ -103,7 +106,7 @@ export function lobbyForm({ game, box, form }) {
         const name = row.querySelector(".ship-name-input").value.trim();
         return { class: cls, weapons: cls === "medium" ? row.querySelector(".ship-weapons").value : null, name: name || null };
       }));
-      if (built.some((fleet) => !fleet.length)) throw new Error("every side needs at least one ship");
+      if (built.some((fleet) => !fleet.length)) throw new Error(t("every side needs at least one ship"));
       return { ...values, fleets: built };
     },
     link(room, body) {
@@ -119,5 +122,8 @@ export function lobbyForm({ game, box, form }) {
 
 /** "Hex fleet: duel, 2 sides, 20-turn limit". */
 export function describe(options) {
-  return `Hex fleet: ${options.scenario || "duel"}, ${options.seats} sides, ${options.turn_limit ?? 20}-turn limit`;
+  const scenarios = { duel: t("duel"), skirmish: t("skirmish"), fleet: t("fleet"), custom: t("custom") };
+  const scenario = options.scenario || "duel";
+  return t("Hex fleet: {scenario}, {seats} sides, {limit}-turn limit",
+    { scenario: scenarios[scenario] || scenario, seats: options.seats, limit: options.turn_limit ?? 20 });
 }

@@ -9,18 +9,20 @@
 //   describe(options)  a room's options in a few words.
 
 import { el } from "../../shell/dom.js";
+import { t, tn } from "../../shell/i18n.js";
 
 /** Add a few words about the game above its options. */
 export function lobbyForm({ box }) {
   box.prepend(el("p", { class: "game-blurb",
-    text: "Everyone drops ship cards on the table at the same time, as fast as they dare; then the ships fight on their own and mine the asteroid." }));
+    text: t("Everyone drops ship cards on the table at the same time, as fast as they dare; then the ships fight on their own and mine the asteroid.") }));
   return {};
 }
 
 /** "Light Speed: 2 seats, single asteroid, 8 rocks, piracy". */
 export function describe(options) {
-  const parts = [`${options.seats} seats`, `${options.asteroids} asteroid${options.asteroids === "two-small" ? "s" : ""}`];
-  if (options.rocks) parts.push(`${options.rocks} rocks`);
-  if (options.piracy) parts.push("piracy");
-  return `Light Speed: ${parts.join(", ")}`;
+  const asteroids = { single: t("single asteroid"), large: t("large asteroid"), "two-small": t("two-small asteroids") };
+  const parts = [tn("{n} seat", "{n} seats", options.seats), asteroids[options.asteroids] || options.asteroids];
+  if (options.rocks) parts.push(tn("{n} rock", "{n} rocks", options.rocks));
+  if (options.piracy) parts.push(t("piracy"));
+  return t("Light Speed: {options}", { options: parts.join(", ") });
 }

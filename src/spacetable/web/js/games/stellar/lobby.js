@@ -5,8 +5,9 @@
 // API: lobbyForm(ctx) and describe(options), as every game's lobby module (lightspeed/lobby.js).
 
 import { el } from "../../shell/dom.js";
+import { t, tn } from "../../shell/i18n.js";
 
-const BATTLES = { dispute: "Dispute (10 credits)", conflict: "Conflict (15 credits)", war: "War (20 credits)" };
+const BATTLES = () => ({ dispute: t("Dispute (10 credits)"), conflict: t("Conflict (15 credits)"), war: t("War (20 credits)") });
 
 /** "hexai" -> "Hexai". */
 function raceName(race) {
@@ -22,11 +23,11 @@ function racesOf(game) {
 /** Add one race per seat (seat 1 Wiss, seat 2 Vak... at first). */
 export function lobbyForm({ game, box, form }) {
   const races = racesOf(game);
-  const selects = races.map((_, i) => el("select", { id: `race-${i}`, "aria-label": `race of seat ${i + 1}` },
+  const selects = races.map((_, i) => el("select", { id: `race-${i}`, "aria-label": t("race of seat {seat}", { seat: i + 1 }) },
     races.map((race, k) => el("option", { value: race, selected: k === i, text: raceName(race) }))));
-  const labels = selects.map((select, i) => el("label", { class: "race-seat" }, `seat ${i + 1} `, select));
+  const labels = selects.map((select, i) => el("label", { class: "race-seat" }, t("seat {seat}", { seat: i + 1 }) + " ", select));
   box.prepend(el("p", { class: "game-blurb",
-    text: "Each player picks a secret fleet of his race within the battle's credits and deploys it against the clock; then the ships fight on their own over the cargo." }));
+    text: t("Each player picks a secret fleet of his race within the battle's credits and deploys it against the clock; then the ships fight on their own over the cargo.") }));
   box.append(el("div", { class: "option-group", id: "races" }, el("span", { class: "option-group-label", text: game.options.properties.races.title }), labels));
   const seats = form.input("seats");
   const show = () => labels.forEach((label, i) => { label.hidden = i >= Number(seats.value); });
@@ -35,7 +36,7 @@ export function lobbyForm({ game, box, form }) {
   return {
     body(values) {
       const chosen = selects.slice(0, values.seats).map((select) => select.value);
-      if (new Set(chosen).size !== chosen.length) throw new Error("each seat needs a different race (every race's cards exist once)");
+      if (new Set(chosen).size !== chosen.length) throw new Error(t("each seat needs a different race (every race's cards exist once)"));
       return { ...values, races: chosen };
     },
   };
@@ -44,9 +45,10 @@ export function lobbyForm({ game, box, form }) {
 /** "Stellar Conflict: 2 seats, Wiss vs Vak, Conflict (15 credits), countdown, cargo ships". */
 export function describe(options) {
   const races = options.races || ["wiss", "vak", "hexai", "tetrakori"].slice(0, options.seats);
-  const parts = [`${options.seats} seats`, races.map(raceName).join(" vs "), BATTLES[options.battle_size] || options.battle_size,
-    options.deployment === "stop" ? "stop rule" : "countdown",
-    options.asteroids ? `${options.asteroids} asteroid${options.asteroids > 1 ? "s" : ""}` : "cargo ships"];
-  if (options.stolen_goods) parts.push("stolen goods");
-  return `Stellar Conflict: ${parts.join(", ")}`;
+  const parts = [tn("{n} seat", "{n} seats", options.seats), races.map(raceName).join(t(" vs ")),
+    BATTLES()[options.battle_size] || options.battle_size,
+    options.deployment === "stop" ? t("stop rule") : t("countdown"),
+    options.asteroids ? tn("{n} asteroid", "{n} asteroids", options.asteroids) : t("cargo ships")];
+  if (options.stolen_goods) parts.push(t("stolen goods"));
+  return t("Stellar Conflict: {options}", { options: parts.join(", ") });
 }
