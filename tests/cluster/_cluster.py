@@ -81,8 +81,7 @@ class Worker:
         self.db = db
         self.redis_url = redis_url
         self.extra = extra
-        self.server = Server(port, self._spawn())
-        self.wait_ready()
+        self.server = Server(port, self._spawn())  # wait_ready() before using it
 
     def _spawn(self) -> subprocess.Popen[str]:
         return subprocess.Popen(
@@ -98,11 +97,18 @@ class Worker:
         )
 
     def healthy(self) -> bool:
+        return self.health() == 200
+
+    def health(self) -> int | None:
+        """The status of its ``/healthz`` (None: no answer)."""
         try:
             with urllib.request.urlopen(self.server.http + "/healthz", timeout=2) as answer:
-                return bool(answer.status == 200)
+                return int(answer.status)
+        except urllib.error.HTTPError as refused:
+            with refused:
+                return int(refused.code)
         except (urllib.error.URLError, ConnectionError):
-            return False
+            return None
 
     def wait_ready(self) -> None:
         process = self.server.process
@@ -173,6 +179,10 @@ class Balancer:
             with refused:
                 return str(refused.headers["X-Served-By"])
 
+    def serving_page(self) -> str:
+        """The process that answered a page request (round robin)."""
+        return self.serving("/healthz")
+
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(timeout=10)
@@ -195,6 +205,11 @@ class Cluster:
         port = int(address_of(holder.decode()).rsplit(":", 1)[1])
         return next(w for w in self.workers if w.port == port)
 
+    def balancer_sees_all(self) -> bool:
+        """Whether HAProxy's page requests reach every worker (round robin)."""
+        seen = {self.balancer.serving_page() for _ in range(2 * len(self.workers))}
+        return len(seen) == len(self.workers)
+
     def worker(self, name: str) -> Worker:
         """The worker the balancer calls ``name`` (``s1`` is the first)."""
         return self.workers[int(name[1:]) - 1]
@@ -212,8 +227,10 @@ def running_cluster(count: int = 2, *extra: str) -> Iterator[Cluster]:
         balancer = None
         try:
             ports = [free_port() for _ in range(count)]
-            for port in ports:
+            for port in ports:  # started together, then waited for
                 workers.append(Worker(port, folder / "matches.db", redis.url, extra))
+            for worker in workers:
+                worker.wait_ready()
             balancer = Balancer(ports, folder)
             wait_until(
                 lambda: balancer is not None and _get_ok(balancer.server.http + "/healthz"),

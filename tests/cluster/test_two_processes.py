@@ -5,11 +5,13 @@ room pages are the same from either process; Redis restarted mid-match."""
 from __future__ import annotations
 
 import random
+import signal
 import urllib.error
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from spacetable.bots.lasers._view import random_free_pose, view_table
 from tests._server import Client, Server
@@ -38,14 +40,22 @@ def free_spot(state: dict[str, Any], rng: random.Random) -> dict[str, float]:
 
 
 def play_to_the_battle(
-    players: dict[str, Client], between: Any = None
+    players: dict[str, Client],
+    between: Any = None,
+    ready: bool = True,
+    first: dict[str, dict[str, Any]] | None = None,
 ) -> dict[str, dict[str, Any]]:
-    """Both players ready, then each places every card at a free spot until both see the
-    battle (``between()`` is called once, after the first placement)."""
+    """Both players ready (unless ``ready`` is False: the match is on), then each places
+    every card at a free spot until both see the battle (``between()`` is called once,
+    after the first placement)."""
     for client in players.values():
-        client.send(type="ready")
+        if ready:
+            client.send(type="ready")
     rng = random.Random(7)
-    pending = {name: client.wait_type("state") for name, client in players.items()}
+    pending = {
+        name: (first or {}).get(name) or client.wait_type("state")
+        for name, client in players.items()
+    }
     battles: dict[str, dict[str, Any]] = {}
     placed = 0
     while len(battles) < len(players):
@@ -168,6 +178,58 @@ def test_redis_restarted_mid_match_the_match_goes_on_and_the_lobby_recovers(
     wait_until(lambda: other in listed(first), "the lobby with the other's rooms again", 10)
     ann.close()
     bob.close()
+
+
+def test_a_relaying_process_restarted_mid_match_the_players_reconnect_and_finish(
+    cluster: Cluster,
+) -> None:
+    front = cluster.balancer.server
+    # A room whose sockets the balancer sends to the process that does not own it.
+    owner = cluster.workers[0]
+    for _ in range(40):
+        room = owner.server.create_room()
+        relaying = cluster.worker(cluster.balancer.serving(f"/ws/rooms/{room}"))
+        if relaying is not owner:
+            break
+    assert relaying is not owner, "every room id drawn hashed to its owner"
+    players = {name: seated(front, room, name) for name in ("Ann", "Bob")}
+    tokens = {name: welcome(client)["token"] for name, client in players.items()}
+    for client in players.values():
+        client.send(type="ready")
+    first = players["Ann"].wait(lambda m: m["type"] == "state" and m["hand"] is not None)
+    players["Ann"].send(type="place", **free_spot(first, random.Random(3)))
+    placed = players["Bob"].wait(lambda m: m["type"] == "state" and ann_cards(m) == 1)
+
+    relaying.server.process.send_signal(signal.SIGTERM)  # a deploy restarts it
+    wait_until(lambda: relaying.health() == 503, "the stopping process to fail /healthz", 5)
+    for client in players.values():  # told to reconnect
+        with pytest.raises(ConnectionClosed):
+            client.wait_type("never", timeout=15)
+        assert client.socket.close_code == 1012
+    assert relaying.server.process.wait(timeout=30) is not None
+    back = {}
+    for name in players:  # the page reconnects through the balancer with its token
+        client = Client(front, room)
+        client.send(type="rejoin", token=tokens[name])
+        seat = client.wait(lambda m: m["type"] == "error" or m.get("role") == "player")
+        assert seat["type"] == "welcome" and seat["player"] == name, seat
+        back[name] = client
+    state = back["Bob"].wait_type("state")
+    assert state["table"] == placed["table"]  # the match goes on where it was
+    battles = play_to_the_battle(back, ready=False, first={"Bob": state})
+    assert battles["Ann"]["result"] == battles["Bob"]["result"]
+    for client in back.values():
+        client.close()
+    relaying.restart()
+    wait_until(lambda: cluster.balancer_sees_all(), "the balancer to see it back", 10)
+
+
+def ann_cards(state: dict[str, Any]) -> int:
+    return sum(card.get("owner") == "Ann" for card in state["table"])
+
+
+def welcome(client: Client) -> dict[str, Any]:
+    return next(m for m in client.received if m["type"] == "welcome" and m["role"] == "player")
 
 
 def urllib_text(server: Server, path: str) -> str:

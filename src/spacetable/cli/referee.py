@@ -33,7 +33,6 @@ TimeLimitOption = Annotated[
 ]
 
 
-
 def _system_language() -> str:
     """The language of the system's locale (``LANGUAGE``, ``LC_ALL``, ``LANG``...) if
     spacetable speaks it, else English."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -167,6 +167,14 @@ def serve(
             "(default: --host and --port, 127.0.0.1 for 0.0.0.0).",
         ),
     ] = None,
+    drain_seconds: Annotated[
+        float | None,
+        typer.Option(
+            help="With --redis: seconds between SIGTERM and the stop, while the health "
+            "check fails so that the balancer sends nothing new (default 1.5).",
+            callback=within(0, 600, unit="seconds"),
+        ),
+    ] = None,
     room_seed: Annotated[
         int | None,
         typer.Option(
@@ -226,17 +234,17 @@ def serve(
     print("press Ctrl+C to stop", flush=True)
     # Game messages are small JSON objects sent many times a second: compressing each one
     # (permessage-deflate) cost the server more CPU than anything else under load.
-    uvicorn.run(
-        create_app(
-            storage,
-            timing,
-            sockets,
-            referee_seconds=resolve_seconds,
-            room_seed=room_seed,
-            guards=guards,
-            redis_url=redis,
-            address=advertise,
-        ),
+    app = create_app(
+        storage,
+        timing,
+        sockets,
+        referee_seconds=resolve_seconds,
+        room_seed=room_seed,
+        guards=guards,
+        redis_url=redis,
+        address=advertise,
+    )
+    settings: dict[str, Any] = dict(
         host=host,
         port=port,
         log_level="warning",
@@ -251,3 +259,15 @@ def serve(
         http=HeadDeadlineProtocol,
         h11_max_incomplete_event_size=MAX_REQUEST_HEAD_BYTES,
     )
+    node = app.state.cluster
+    if node is None:
+        uvicorn.run(app, **settings)
+        return
+    # One of several processes: SIGTERM drains first (server/cluster/draining.py).
+    from spacetable.server.cluster.draining import DrainingServer
+
+    config = uvicorn.Config(app, **settings)
+    server = DrainingServer(config, node, 1.5 if drain_seconds is None else drain_seconds)
+    server.run()
+    if not server.started:
+        fail("the server did not start (is the port free?)")

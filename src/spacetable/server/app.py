@@ -219,6 +219,7 @@ def create_app(
 
     app = FastAPI(title="spacetable", lifespan=lifespan, docs_url="/api/docs")
     app.state.directory = directory
+    app.state.cluster = node
     app.add_middleware(HostGuard, hosts=guards.hosts)
     # A game registered from outside the package serves its browser module from its own
     # folder, at the URL the registry gives it (mounted before /static, which would take it).
