@@ -167,6 +167,15 @@ def serve(
             "(default: --host and --port, 127.0.0.1 for 0.0.0.0).",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Run this many server processes, on the ports after --port, behind HAProxy "
+            "listening on --port, sharing --redis (or a redis-server started for the run); "
+            "1: this process alone.",
+            callback=within(1, 64),
+        ),
+    ] = 1,
     drain_seconds: Annotated[
         float | None,
         typer.Option(
@@ -187,6 +196,13 @@ def serve(
     ] = None,
 ) -> None:
     """Run the browser game: lobby, real-time matches with friends and bots, replays."""
+    if workers > 1:  # a supervisor of processes like this one (cli/_workers.py)
+        import sys
+
+        from spacetable.cli._workers import Workers, passed_on
+
+        Workers(workers, host, port, redis).run(passed_on(sys.argv))
+        return
     import uvicorn
 
     from spacetable.server._guards import CreationLimit, Guards, HostNames, SocketCounts

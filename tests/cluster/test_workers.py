@@ -1,0 +1,98 @@
+"""``spacetable serve --workers 2``: two processes on the next ports behind HAProxy, with a
+redis-server of its own; a process that exits is started again; SIGTERM stops it all."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from spacetable.cli._workers import passed_on
+from tests._server import ROOT, Server
+from tests.cluster._cluster import MISSING, port_open, wait_until
+
+
+def test_the_options_of_each_process_leave_out_those_workers_sets() -> None:
+    argv = ["spacetable", "serve", "--workers", "2", "--port=8000", "--db", "x", "--redis", "r"]
+    assert passed_on(argv) == ["--db", "x"]
+
+
+def free_run(count: int) -> int:
+    """A port such that it and the ``count`` after it are free."""
+    for _ in range(50):
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            base = int(sock.getsockname()[1])
+        if base + count < 65536 and not any(port_open(base + i) for i in range(count + 1)):
+            return base
+    raise RuntimeError("no run of free ports")
+
+
+def pids_serving(port: int) -> list[int]:
+    """The processes whose command line is ``spacetable serve ... --port PORT``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            args = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if (
+            b"serve" in args
+            and b"--port" in args
+            and args[args.index(b"--port") + 1] == (str(port).encode())
+        ):
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[int]:
+    if MISSING is not None:
+        pytest.skip(MISSING)
+    port = free_run(2)
+    db = tmp_path_factory.mktemp("workers") / "matches.db"
+    process = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "spacetable", "serve", "--workers", "2"),
+            *("--port", str(port), "--db", f"sqlite:///{db}", "--runup-seconds", "0"),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        wait_until(lambda: port_open(port), "the balancer of --workers", 180)
+        yield port
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=60)
+    for each in (port, port + 1, port + 2):
+        assert not port_open(each), f"port {each} still open after SIGTERM"
+
+
+def test_two_workers_behind_the_balancer_share_one_lobby(site: int) -> None:
+    front, first, second = (Server(site + i, None) for i in range(3))  # type: ignore[arg-type]
+    rooms = {front.create_room() for _ in range(4)}  # round robin: on both processes
+    for server in (front, first, second):
+
+        def listed(server: Server = server) -> bool:
+            return rooms <= {room["id"] for room in server.get("/api/rooms")}
+
+        wait_until(listed, "every room in every lobby", 5)
+
+
+def test_a_worker_that_exits_is_started_again(site: int) -> None:
+    first, second = (Server(site + i, None) for i in (1, 2))  # type: ignore[arg-type]
+    (pid,) = pids_serving(site + 2)
+    subprocess.run(["kill", "-TERM", str(pid)], check=True)  # a rolling restart's step
+    wait_until(lambda: pids_serving(site + 2) not in ([], [pid]), "a new process", 30)
+    wait_until(lambda: port_open(site + 2), "the new process to listen", 180)
+    # The new process is in the cluster: it lists the other process's rooms.
+    room = first.create_room()
+    wait_until(lambda: room in {r["id"] for r in second.get("/api/rooms")}, "the lobby", 10)
