@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import orjson
@@ -41,6 +41,10 @@ WORKER_NICENESS = 10
 #: that no longer answers, and it is far above what a loaded machine needs, so that a
 #: refusal for what a file holds never turns into a refusal for time.
 READ_SECONDS = 60.0
+
+
+#: The photo referee's module (``POST /api/referee/photo``), imported by the fork server too.
+_PHOTO = "spacetable.server._photo"
 
 
 class UploadRefused(ValueError):
@@ -126,7 +130,7 @@ class RefereePool:
     def start(self) -> None:
         """Start the workers (from a fork server that has imported this module)."""
         self._workers = Workers(
-            self.workers, fork_server=True, preload=[__name__], initializer=_start_worker
+            self.workers, fork_server=True, preload=[__name__, _PHOTO], initializer=_start_worker
         )
 
     async def resolve(self, body: bytes) -> bytes:
@@ -138,16 +142,29 @@ class RefereePool:
         :class:`RefereeBusy` when :attr:`pending` tables already wait, and
         :class:`RefereeGaveUp` when this one took longer than :attr:`budget_s` to resolve
         (or :data:`READ_SECONDS` to read) or more memory than a worker may take."""
+        return await self.settle(READ_SECONDS, read_upload, resolve_settled, body)
+
+    async def settle(
+        self,
+        read_seconds: float,
+        read: Callable[[bytes], tuple[Any, ...]],
+        resolve: Callable[..., bytes],
+        body: bytes,
+        what: str = "the file",
+    ) -> bytes:
+        """Settle an upload in two calls to a worker: ``read(body)`` within
+        ``read_seconds``, then ``resolve(*what_read_returned)`` within :attr:`budget_s`
+        (the photo referee reads photos so: ``_photo.py``). Raises as :meth:`resolve`."""
         if self._workers is None:
             raise RuntimeError("the referee pool is not started")
         if self._waiting >= self.pending:
             raise RefereeBusy
         self._waiting += 1
         try:
-            with _given_up("the file", "to read"):
-                ruleset, settled = await self._workers.run(READ_SECONDS, read_upload, body)
+            with _given_up(what, "to read"):
+                settled = await self._workers.run(read_seconds, read, body)
             with _given_up("the battle", "to resolve"):
-                return await self._workers.run(self.budget_s, resolve_settled, ruleset, settled)
+                return await self._workers.run(self.budget_s, resolve, *settled)
         finally:
             self._waiting -= 1
 

@@ -33,6 +33,7 @@ from spacetable.registry import UnknownGame, game, game_for_ruleset, games
 from spacetable.render.rules_figures import FIGURES, figure_svg
 from spacetable.server._guards import Guards, client_address
 from spacetable.server._http_protocol import GUARDS, HostGuard
+from spacetable.server._photo import add_photo_route
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
 from spacetable.server.cluster.node import CLUSTER, ClusterNode
@@ -397,4 +398,5 @@ def create_app(
             )
         return Response(answer, media_type="application/json")
 
+    add_photo_route(app, referee)  # POST /api/referee/photo: a photo of the table
     return app

@@ -1,0 +1,188 @@
+"""The photo referee on the server: ``POST /api/referee/photo`` takes one photo of printed
+cards on a table (JPEG, PNG or WebP as the request's body) and answers what ``spacetable
+photo --json --resolve`` prints (docs/formats.md), plus what the browser needs to outline
+each card on the photo: its corners in the image (``outline_px``) and the image's size.
+
+The photo is read, measured and resolved in the referee's worker pool
+(:mod:`._referee_pool`), never on the event loop: first decoded and measured within
+:data:`PHOTO_SECONDS`, then resolved within the pool's budget. Nothing is stored; the
+photo is gone when the answer is sent.
+
+Hostile uploads are refused before they cost much: the body is capped at
+:data:`MAX_PHOTO_BYTES` while it is read, the image's size is read from its header
+(Pillow opens it lazily) and refused above :data:`MAX_PHOTO_PIXELS` before any pixel is
+decoded (a decompression bomb: a small PNG of a huge blank image), a truncated or corrupt
+file fails as it is decoded, and the worker's memory ceiling stops whatever is left.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from typing import Any
+
+import numpy as np
+import orjson
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from spacetable._userinput import clipped
+from spacetable.photo.closecalls import Uncertainty, close_calls
+from spacetable.photo.solve import PhotoError
+from spacetable.photo.table import photo_table
+from spacetable.registry import referee_for
+from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
+
+#: The largest photo accepted (bytes): a 12-megapixel phone JPEG is 3 to 8 MB.
+MAX_PHOTO_BYTES = 20 << 20
+#: The most pixels a photo may have (a 24-megapixel camera's): decoded, it must fit the
+#: worker's memory with room for the detector's copies.
+MAX_PHOTO_PIXELS = 25_000_000
+#: Seconds a worker may spend decoding and measuring one photo (about 2 s for 12 megapixels
+#: on one core; the rest is for a busy machine).
+PHOTO_SECONDS = 30.0
+#: The image formats read, as Pillow names them, and the content types that declare them.
+FORMATS = {"JPEG": "JPEG", "PNG": "PNG", "WEBP": "WebP"}
+CONTENT_TYPES = ("image/jpeg", "image/png", "image/webp")
+
+
+class NotAPhoto(UploadRefused):
+    """An upload that is no photo we read: not an image, another format, too many pixels,
+    truncated or corrupt (answered 400; a photo without cards is 422)."""
+
+
+class _Refused(Exception):
+    """A request refused before its photo reaches a worker: a status and a message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def decode_photo(data: bytes) -> Any:
+    """The photo as a grayscale numpy image, turned upright as its EXIF orientation says (a
+    phone's portrait photo). Raises :class:`NotAPhoto` naming the problem: not an
+    image of an accepted format, too many pixels, truncated or corrupt."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data))
+            if image.format not in FORMATS:
+                raise NotAPhoto(f"a {image.format} image: send a photo as JPEG, PNG or WebP")
+            width, height = image.size
+            if width * height > MAX_PHOTO_PIXELS:
+                raise NotAPhoto(
+                    f"the photo is {width} x {height} pixels, more than "
+                    f"{MAX_PHOTO_PIXELS / 1e6:.0f} megapixels: send a smaller one"
+                )
+            image.load()
+            upright = ImageOps.exif_transpose(image).convert("L")
+    except UnidentifiedImageError:
+        raise NotAPhoto("this is not an image: send a photo as JPEG, PNG or WebP") from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise NotAPhoto("the photo has too many pixels: send a smaller one") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        if isinstance(exc, NotAPhoto):
+            raise
+        raise NotAPhoto(f"the photo cannot be read (truncated or corrupt?): {exc}") from None
+    return np.asarray(upright, dtype=np.uint8)
+
+
+def read_photo(data: bytes) -> tuple[dict[str, Any], Any, dict[str, Uncertainty]]:
+    """In a worker: decode and measure a photo; its answer so far (``table``, ``cards``
+    with their outlines, ``image``), the table as its game's referee checked it, and each
+    card's uncertainty, for :func:`resolve_photo`. Raises :class:`UploadRefused`."""
+    gray = decode_photo(data)
+    try:
+        found = photo_table(gray)
+    except PhotoError as exc:
+        raise UploadRefused(str(exc)) from None
+    _, referee = referee_for(found.table)
+    try:
+        settled = referee.read(found.table)
+    except referee.error as exc:
+        raise UploadRefused(f"the cards as measured do not make a table: {exc}") from None
+    cards = found.cards_json()
+    for entry, card in zip(cards, found.cards, strict=True):
+        entry["outline_px"] = [[round(x, 1), round(y, 1)] for x, y in card.outline_px]
+    height, width = gray.shape[:2]
+    answer = {"table": found.table, "cards": cards, "image": {"width": width, "height": height}}
+    uncertainty = {
+        card.key.card_id: Uncertainty(found.sigma_mm(card), found.sigma_deg(card))
+        for card in found.cards
+    }
+    return answer, settled, uncertainty
+
+
+def resolve_photo(
+    answer: dict[str, Any], settled: Any, uncertainty: dict[str, Uncertainty]
+) -> bytes:
+    """In a worker: resolve a measured photo's table; the whole answer as JSON bytes, with
+    ``close_calls`` and ``result`` (as ``spacetable photo --json --resolve``)."""
+    _, referee = referee_for(answer["table"])
+    try:
+        resolution = referee.resolve(settled)
+    except referee.error as exc:
+        raise UploadRefused(str(exc)) from None
+    calls = close_calls(settled.cards, resolution, uncertainty)
+    answer["close_calls"] = [call.to_json() for call in calls]
+    answer["result"] = referee.result_json(resolution)
+    return orjson.dumps(answer)
+
+
+async def _photo_body(request: Request) -> bytes:
+    """The photo in the request's body. Raises :class:`_Refused`: 415 unless it is declared
+    an image type we read (a form another site's page posts cannot declare one without the
+    browser asking this server first), 413 above :data:`MAX_PHOTO_BYTES`, 400 if empty."""
+    declared = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if declared not in CONTENT_TYPES:
+        raise _Refused(
+            415,
+            "send the photo as the body with Content-Type image/jpeg, image/png or "
+            f"image/webp, not {clipped(declared) or 'none'}",
+        )
+    too_large = _Refused(
+        413, f"the photo is larger than {MAX_PHOTO_BYTES >> 20} MB: send a smaller one"
+    )
+    length = request.headers.get("content-length", "")
+    if len(length) > 12 or (length.isdigit() and int(length) > MAX_PHOTO_BYTES):
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_PHOTO_BYTES:
+            raise too_large
+    if not body:
+        raise _Refused(400, "the request holds no photo")
+    return bytes(body)
+
+
+def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
+    """Add ``POST /api/referee/photo`` to ``app``, settled by ``referee``'s workers."""
+
+    @app.post("/api/referee/photo", response_model=None)
+    async def read_table_photo(request: Request) -> Response:
+        try:
+            body = await _photo_body(request)
+            answer = await referee.settle(
+                PHOTO_SECONDS, read_photo, resolve_photo, body, what="the photo"
+            )
+        except _Refused as exc:
+            # The rest of a refused body is never read: the connection closes after this.
+            return JSONResponse(
+                {"error": str(exc)}, status_code=exc.status, headers={"Connection": "close"}
+            )
+        except NotAPhoto as exc:  # not an image, truncated, too many pixels
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        except UploadRefused as exc:  # no markers, a card cut off, a marker seen twice
+            return JSONResponse({"error": str(exc)}, status_code=422)
+        except RefereeGaveUp as exc:
+            return JSONResponse({"error": str(exc)}, status_code=422)
+        except RefereeBusy:
+            return JSONResponse(
+                {"error": "the referee is busy with other tables: try again in a moment"},
+                status_code=503,
+                headers={"Retry-After": "1"},
+            )
+        return Response(answer, media_type="application/json")

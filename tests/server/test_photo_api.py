@@ -1,0 +1,161 @@
+"""``POST /api/referee/photo``: a photo of printed cards read, measured and resolved on a
+real server, and every kind of bad upload refused with an error naming the problem while
+the server goes on serving."""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from spacetable.photo.table import photo_table
+from spacetable.server._photo import MAX_PHOTO_BYTES, decode_photo
+from tests import _photo_shots as shots
+from tests._server import Server, running_server
+from tests.server.hostile.test_http import assert_still_serving, post, stream
+
+PHOTO = "/api/referee/photo"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("db") / "matches.db") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def photo() -> bytes:
+    return shots.photo_bytes()
+
+
+def test_a_photo_gives_the_table_its_cards_outlined_close_calls_and_the_battle(
+    server: Server, photo: bytes
+) -> None:
+    status, answer = post(server, PHOTO, photo, "image/png")
+    assert status == 200, answer
+    # The same table as the photo referee's own reading of the same pixels (the CLI's).
+    expected = photo_table(decode_photo(photo))
+    assert answer["table"] == expected.table
+    assert answer["cards"] == [
+        {**card, "outline_px": answer["cards"][i]["outline_px"]}
+        for i, card in enumerate(expected.cards_json())
+    ]
+    truth = {card.key.card_id for card in shots.shot().cards}
+    assert {row["id"] for row in answer["table"]["cards"]} == truth
+    assert answer["image"] == {"width": shots.SIZE[0], "height": shots.SIZE[1]}
+    for card in answer["cards"]:
+        corners = card["outline_px"]
+        assert len(corners) == 4
+        assert all(0 <= x < shots.SIZE[0] and 0 <= y < shots.SIZE[1] for x, y in corners)
+    assert answer["result"]["scores"]
+    assert len(answer["close_calls"]) >= 1  # this layout has one (tests/_photo_shots.py)
+    call = answer["close_calls"][0]
+    assert call["kind"] in {"hit or miss", "shield or bare edge"}
+    assert len(call["outcomes"]) >= 2
+
+
+def test_a_jpeg_from_a_phone_is_read_too(server: Server) -> None:
+    jpeg = shots.encoded(shots.shot().image, "JPEG", quality=92)
+    status, answer = post(server, PHOTO, jpeg, "image/jpeg")
+    assert status == 200, answer
+    assert len(answer["table"]["cards"]) == 6
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (shots.no_markers_bytes, "no card markers found in the photo"),
+        (shots.cut_off_bytes, "card red-intruder is cut off at the photo's edge"),
+        (shots.same_marker_twice_bytes, "two cards carry the same marker"),
+    ],
+    ids=["no markers", "a card cut off", "the same marker twice"],
+)
+def test_photos_that_give_no_table_get_a_422_naming_why(
+    server: Server, make: object, message: str
+) -> None:
+    assert callable(make)
+    status, answer = post(server, PHOTO, make(), "image/png")
+    assert status == 422, answer
+    assert message in answer["error"]
+
+
+def _bomb() -> bytes:
+    """A 40,000 x 40,000 pixel PNG (1.6 gigapixels) of a few kilobytes."""
+    out = io.BytesIO()
+    Image.new("1", (40_000, 40_000)).save(out, "PNG")
+    return out.getvalue()
+
+
+def _big() -> bytes:
+    """A 6,000 x 5,000 pixel PNG: 30 megapixels, more than a photo needs."""
+    out = io.BytesIO()
+    Image.new("L", (6_000, 5_000)).save(out, "PNG")
+    return out.getvalue()
+
+
+def _truncated() -> bytes:
+    jpeg = shots.encoded(shots.shot().image, "JPEG", quality=90)
+    return jpeg[: len(jpeg) // 2]
+
+
+def _gif() -> bytes:
+    out = io.BytesIO()
+    Image.new("L", (64, 64)).save(out, "GIF")
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("make", "content_type", "message"),
+    [
+        (lambda: os.urandom(50_000), "image/jpeg", "this is not an image"),
+        (_truncated, "image/jpeg", "cannot be read (truncated or corrupt?)"),
+        (_bomb, "image/png", "too many pixels"),
+        (_big, "image/png", "6000 x 5000 pixels, more than 25 megapixels"),
+        (_gif, "image/png", "a GIF image: send a photo as JPEG, PNG or WebP"),
+    ],
+    ids=["random bytes", "a truncated JPEG", "a decompression bomb", "too many pixels", "a GIF"],
+)
+def test_hostile_or_broken_images_get_a_400_and_the_server_goes_on(
+    server: Server, make: object, content_type: str, message: str
+) -> None:
+    assert callable(make)
+    status, answer = post(server, PHOTO, make(), content_type)
+    assert status == 400, answer
+    assert message in answer["error"]
+    assert_still_serving(server)
+
+
+def test_a_photo_too_large_is_refused_before_it_is_sent(server: Server) -> None:
+    head = (
+        f"POST {PHOTO} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/jpeg\r\n"
+        f"Content-Length: {MAX_PHOTO_BYTES + 1}\r\n\r\n"
+    ).encode()
+    status, sent = stream(server, head, iter(()))
+    assert (status, sent) == (413, 0)
+    assert_still_serving(server)
+
+
+@pytest.mark.parametrize("content_type", ["application/x-www-form-urlencoded", "text/plain"])
+def test_a_photo_must_be_declared_an_image(server: Server, photo: bytes, content_type: str) -> None:
+    status, answer = post(server, PHOTO, photo, content_type)
+    assert status == 415
+    assert "Content-Type image/jpeg, image/png or image/webp" in answer["error"]
+
+
+def test_an_empty_body_is_no_photo(server: Server) -> None:
+    status, answer = post(server, PHOTO, b"", "image/png")
+    assert status == 400
+    assert "no photo" in answer["error"]
+
+
+def test_the_photo_is_decoded_upright_as_its_exif_orientation_says() -> None:
+    wide = np.zeros((10, 30), np.uint8)
+    out = io.BytesIO()
+    exif = Image.Exif()
+    exif[0x0112] = 6  # rotate 90 degrees clockwise to show
+    Image.fromarray(wide).save(out, "JPEG", exif=exif)
+    assert decode_photo(out.getvalue()).shape == (30, 10)
