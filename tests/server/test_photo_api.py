@@ -74,12 +74,12 @@ def test_a_jpeg_from_a_phone_is_read_too(server: Server) -> None:
     ],
     ids=["no markers", "a card cut off", "the same marker twice"],
 )
-def test_photos_that_give_no_table_get_a_422_naming_why(
+def test_photos_that_give_no_table_get_a_400_naming_why(
     server: Server, make: object, message: str
 ) -> None:
     assert callable(make)
     status, answer = post(server, PHOTO, make(), "image/png")
-    assert status == 422, answer
+    assert status == 400, answer
     assert message in answer["error"]
 
 

@@ -49,7 +49,7 @@ CONTENT_TYPES = ("image/jpeg", "image/png", "image/webp")
 
 class NotAPhoto(UploadRefused):
     """An upload that is no photo we read: not an image, another format, too many pixels,
-    truncated or corrupt (answered 400; a photo without cards is 422)."""
+    truncated or corrupt."""
 
 
 class _Refused(Exception):
@@ -173,10 +173,8 @@ def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
             return JSONResponse(
                 {"error": str(exc)}, status_code=exc.status, headers={"Connection": "close"}
             )
-        except NotAPhoto as exc:  # not an image, truncated, too many pixels
+        except UploadRefused as exc:  # no image, or no table in it: no markers, a card cut off
             return JSONResponse({"error": str(exc)}, status_code=400)
-        except UploadRefused as exc:  # no markers, a card cut off, a marker seen twice
-            return JSONResponse({"error": str(exc)}, status_code=422)
         except RefereeGaveUp as exc:
             return JSONResponse({"error": str(exc)}, status_code=422)
         except RefereeBusy:

@@ -15,6 +15,7 @@ import { Inspector, inspectorPanel } from "./inspector.js";
 import { showScores } from "./scores.js";
 import { laserSandboxParts } from "./referee_markup.js";
 import { mountSandbox, showSandboxError } from "../../shell/sandbox.js";
+import { PhotoReader } from "./photo.js";
 
 // The least area the sandbox shows around the origin (mm): room to lay out a battle.
 const REFEREE_VIEW = [720, 520];
@@ -26,6 +27,7 @@ const START_ASTEROID = { id: "asteroid", type: "asteroid", x: 0, y: 0, rotation:
 const VARIANTS = { lightspeed: ["piracy", "Piracy"], stellar: ["stolen_goods", "Stolen goods"] };
 
 let view = null;
+let photo = null; // the photo referee's panel (photo.js): a photo's cards, its close calls
 let started = null; // what the page may ask of the sandbox, once it is built
 let handOff = () => {}; // opens a file of another game in its own sandbox
 const sandbox = {
@@ -213,10 +215,12 @@ function fitView() {
 /** Draw every card with its selection outline; the selected one gets a rotate handle. */
 function render() {
   clear(view.cards);
+  photo?.sync(sandbox.cards);
   for (const card of sandbox.cards) {
     const group = view.addCard(card, ships(), colourOfPlayer, cardSize());
     const [w, h] = sizeOf(card);
     group.classList.add("editor-card");
+    photo?.mark(group, card);
     group.append(svg("rect", { class: "select-outline", x: -w / 2 - 2, y: -h / 2 - 2, width: w + 4, height: h + 4, rx: 4 }));
     const touching = sandbox.cards.some((o) => o !== card && cardsTouch(card, sizeOf(card), o, sizeOf(o)));
     group.classList.toggle("touching", touching);
@@ -397,6 +401,13 @@ async function importData(data, name) {
   showNote(IMPORTED(name));
 }
 
+/** Show a photo's table (photo.js) in the sandbox, ready to be corrected and resolved. */
+async function openPhotoTable(table) {
+  backToEditing();
+  showNote("");
+  await loadFile(table);
+}
+
 // -- wiring -----------------------------------------------------------------------------------
 
 function listen() {
@@ -480,6 +491,8 @@ export async function startLaserReferee({ ruleset, onOtherGame = () => {} }) {
     return started;
   }
   const parts = laserSandboxParts();
+  photo = new PhotoReader({ openTable: openPhotoTable, showError });
+  parts.side.splice(1, 0, photo.panel); // under the tools: Resolve, Export, Import
   started = { importData, leave, parts: mountSandbox(parts) };
   view = new TableView($("#table"));
   // Zoom and pan (buttons, Ctrl+wheel or the wheel with no card selected, pinch, a drag of empty space).

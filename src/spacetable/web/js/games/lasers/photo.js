@@ -1,0 +1,183 @@
+// The photo referee in the laser games' sandbox (issue 22 item 4): "Read a photo of the
+// table" sends one photo (a file, or the phone's camera through the file input's capture
+// attribute) to this server (POST /api/referee/photo: nothing leaves it, nothing is kept),
+// shows the photo with every card found outlined and named, and puts the cards on the
+// sandbox's table, where any card that came out wrong is dragged as usual before Resolve.
+//
+// Close calls (shots the photo cannot settle) are those of the table as measured: listed
+// in words with their possible outcomes and their cards highlighted on the table. Once a
+// card is moved, turned, added or removed they may no longer hold: the list says so and
+// the highlights go (they are not recomputed; the measured uncertainty was the photo's).
+
+import { clear, el, svg } from "../../shell/dom.js";
+import { t, tn } from "../../shell/i18n.js";
+
+/** The words of the photo panel (kept together for the catalogs). */
+const WORDS = {
+  title: () => t("Read a photo of the table"),
+  choose: () => t("Take or choose a photo…"),
+  hint: () => t("Photograph the printed cards from above or at an angle, every card whole in the photo."),
+  reading: () => t("Reading the photo…"),
+  found: (n) => tn("{n} card found. Drag any card that came out wrong, then press Resolve.",
+    "{n} cards found. Drag any card that came out wrong, then press Resolve.", n),
+  failed: (error) => t("The photo gives no table: {error}", { error }),
+  photoAlt: () => t("the photo, each card found outlined"),
+  none: () => t("No close calls: the photo settles every shot."),
+  calls: (n) => tn("{n} close call: check this shot by eye.", "{n} close calls: check these shots by eye.", n),
+  stale: () => t("A card was moved since the photo: these close calls were measured on the photo's table and may no longer hold."),
+  kind: { "hit or miss": () => t("hit or miss"), "shield or bare edge": () => t("shield or bare edge") },
+  speed: (speed) => t("Speed {speed}", { speed }),
+  margin: (margin, sigma) => t("{margin} mm from flipping, photo uncertainty {sigma} mm", { margin, sigma }),
+  // What a laser does, as measured and as it could be: complete phrases for each case.
+  measured: (ship, laser, o) => (o.target === null
+    ? t("{ship}'s laser {laser} misses every card", { ship, laser })
+    : o.shielded ? t("{ship}'s laser {laser} is stopped by {target}'s shield", { ship, laser, target: o.target })
+      : t("{ship}'s laser {laser} hits {target}", { ship, laser, target: o.target })),
+  possible: (o) => (o.target === null ? t("or it misses every card")
+    : o.shielded ? t("or {target}'s shield stops it", { target: o.target })
+      : t("or it hits {target}", { target: o.target })),
+};
+
+/** The cards' poses as measured, by id, to tell when the table no longer is the photo's. */
+const poseKey = (card) => `${card.x}/${card.y}/${card.rotation}`;
+
+/**
+ * The photo panel of the laser sandbox. `openTable(table)` puts the photo's table in the
+ * sandbox (resolves once it shows); `showError(message)` says what went wrong ("" clears).
+ * `panel` is the element to add to the side column; the sandbox calls `sync(cards)` each
+ * time it draws its table and `mark(group, card)` for each card it draws.
+ */
+export class PhotoReader {
+  constructor({ openTable, showError }) {
+    this.openTable = openTable;
+    this.showError = showError;
+    this.answer = null; // the server's answer for the last photo read
+    this.measured = new Map(); // card id -> pose as measured
+    this.moved = new Set(); // ids of the photo's cards no longer where the photo put them
+    this.stale = false;
+    this.input = el("input", { id: "photo-file", type: "file", accept: "image/*", capture: "environment", hidden: true,
+      on: { change: (e) => this.chosen(e.target) } });
+    this.status = el("p", { id: "photo-status", class: "muted", role: "status" }, WORDS.hint());
+    this.figure = el("figure", { id: "photo-figure", class: "photo-figure", hidden: true });
+    this.list = el("section", { id: "close-calls", class: "close-calls", "aria-label": t("close calls"), hidden: true });
+    this.panel = el("section", { class: "panel photo-panel", id: "photo-panel" },
+      el("h2", { text: WORDS.title() }),
+      el("div", { class: "tool-row" },
+        el("label", { class: "button secondary", for: "photo-file", text: WORDS.choose() }), this.input),
+      this.status, this.figure, this.list);
+  }
+
+  /** The file input's choice: send the photo and show what comes back. */
+  async chosen(input) {
+    const [file] = input.files;
+    input.value = "";
+    if (file) await this.read(file);
+  }
+
+  /** Send `file` to the server, then show the photo outlined and its table. */
+  async read(file) {
+    this.showError("");
+    this.status.textContent = WORDS.reading();
+    this.panel.setAttribute("aria-busy", "true");
+    let answer;
+    try {
+      const response = await fetch("/api/referee/photo", {
+        method: "POST",
+        headers: { "Content-Type": photoType(file) },
+        body: file,
+      });
+      const body = await response.json().catch(() => null);
+      if (!response.ok) throw new Error(body?.error || `${response.status} ${response.statusText}`);
+      answer = body;
+    } catch (error) {
+      this.status.textContent = WORDS.hint();
+      this.panel.removeAttribute("aria-busy");
+      this.showError(WORDS.failed(error.message));
+      return;
+    }
+    this.panel.removeAttribute("aria-busy");
+    this.answer = answer;
+    this.measured = new Map(answer.table.cards.map((c) => [c.id, poseKey({ rotation: 0, ...c })]));
+    this.moved.clear();
+    this.stale = false;
+    this.showPhoto(file, answer);
+    this.status.textContent = WORDS.found(answer.cards.length);
+    await this.openTable(answer.table);
+    this.showCalls();
+  }
+
+  /** The photo with each card found outlined and labelled by its id. */
+  showPhoto(file, answer) {
+    const old = this.figure.querySelector("img");
+    if (old) URL.revokeObjectURL(old.src);
+    const { width, height } = answer.image;
+    const overlay = svg("svg", { class: "photo-outlines", viewBox: `0 0 ${width} ${height}`, "aria-hidden": "true" });
+    const size = Math.max(width, height) / 32;
+    for (const card of answer.cards) {
+      const points = card.outline_px;
+      const [cx, cy] = points.reduce(([x, y], [px, py]) => [x + px / 4, y + py / 4], [0, 0]);
+      overlay.append(svg("g", { class: "photo-card", dataset: { card: card.id } },
+        svg("polygon", { points: points.map((p) => p.join(",")).join(" "), "stroke-width": size / 5 }),
+        svg("text", { x: cx, y: cy, "font-size": size, "text-anchor": "middle", "dominant-baseline": "middle" }, card.id)));
+    }
+    clear(this.figure).append(
+      el("div", { class: "photo-frame" },
+        el("img", { src: URL.createObjectURL(file), alt: WORDS.photoAlt(), width, height }), overlay));
+    this.figure.hidden = false;
+  }
+
+  /** The close calls of the photo's table in words, each with its possible outcomes. */
+  showCalls() {
+    const calls = this.answer?.close_calls || [];
+    const box = clear(this.list);
+    box.hidden = !this.answer;
+    if (!this.answer) return;
+    box.classList.toggle("stale", this.stale);
+    box.append(el("p", { class: "close-calls-head", text: calls.length ? WORDS.calls(calls.length) : WORDS.none() }));
+    if (this.stale && calls.length) box.append(el("p", { class: "close-calls-stale", role: "note", text: WORDS.stale() }));
+    if (!calls.length) return;
+    box.append(el("ol", {}, ...calls.map((call) => {
+      const [first, ...others] = call.outcomes;
+      const kind = WORDS.kind[call.kind]?.() || call.kind;
+      return el("li", { dataset: { ship: call.ship, laser: call.laser } },
+        el("strong", { text: `${WORDS.speed(call.speed)}: ` }),
+        `${WORDS.measured(call.ship, call.laser + 1, first)}, ${others.map(WORDS.possible).join(", ")}. `,
+        el("span", { class: "muted", text: `(${kind}: ${WORDS.margin(call.margin_mm, call.sigma_mm)})` }));
+    })));
+  }
+
+  /** The ids of the cards a close call involves: its ship and every card it may touch. */
+  callCards() {
+    const ids = new Set();
+    for (const call of this.answer?.close_calls || []) {
+      ids.add(call.ship);
+      for (const outcome of call.outcomes) if (outcome.target) ids.add(outcome.target);
+    }
+    return ids;
+  }
+
+  /** The sandbox's table as it now stands: is it still the photo's? */
+  sync(cards) {
+    if (!this.answer) return;
+    const now = new Map(cards.map((c) => [c.id, poseKey(c)]));
+    this.moved = new Set([...this.measured].filter(([id, pose]) => now.get(id) !== pose).map(([id]) => id));
+    const stale = this.moved.size > 0 || [...now.keys()].some((id) => !this.measured.has(id));
+    for (const node of this.figure.querySelectorAll(".photo-card")) {
+      node.classList.toggle("moved", this.moved.has(node.dataset.card));
+    }
+    if (stale !== this.stale) {
+      this.stale = stale;
+      this.showCalls();
+    }
+  }
+
+  /** Highlight a card of the table that a close call involves (while the table is the photo's). */
+  mark(group, card) {
+    group.classList.toggle("close-call", Boolean(this.answer) && !this.stale && this.callCards().has(card.id));
+  }
+}
+
+/** The content type to declare for `file` (a phone may give none: JPEG is what cameras write). */
+function photoType(file) {
+  return ["image/jpeg", "image/png", "image/webp"].includes(file.type) ? file.type : "image/jpeg";
+}

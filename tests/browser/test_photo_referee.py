@@ -1,0 +1,132 @@
+"""The photo referee in the browser (issue 22 item 4), as a newcomer uses it: choose a
+photo of the printed cards (a synthetic one, fixed by its seed), see every card outlined
+on the photo and laid on the table, the close calls listed and highlighted, drag a card
+that came out wrong (the close calls then say they may no longer hold), resolve and watch
+the battle to its end; a photo without cards says so."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests import _photo_shots as shots
+from tests.browser.conftest import OpenPage, Shot
+
+
+@pytest.fixture(scope="module")
+def photo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("photos") / "table.png"
+    path.write_bytes(shots.photo_bytes(shots.CLOSE_CALL_SEED))
+    return path
+
+
+def _upload(page: Page, path: Path) -> dict[str, Any]:
+    """Choose ``path`` in the photo input and wait for what it shows; the server's answer
+    for that photo (asked again here: the same photo gives the same answer)."""
+    with page.expect_response("**/api/referee/photo") as response:
+        page.set_input_files("#photo-file", str(path))
+    assert response.value.status == 200
+    page.wait_for_selector("#close-calls:not([hidden])")
+    again = page.request.post(
+        "/api/referee/photo", data=path.read_bytes(), headers={"Content-Type": "image/png"}
+    )
+    assert again.ok, again.text()
+    answer: dict[str, Any] = again.json()
+    return answer
+
+
+def _card_centre(page: Page, card_id: str) -> tuple[float, float]:
+    box = page.locator(f"#table .table-card[data-card='{card_id}']").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+@pytest.mark.parametrize("viewport", [(1366, 800), (390, 844)], ids=["desktop", "phone"])
+def test_a_photo_is_read_corrected_by_a_drag_and_resolved_with_its_close_calls(
+    open_page: OpenPage, shot: Shot, photo_file: Path, viewport: tuple[int, int]
+) -> None:
+    width, height = viewport
+    page = open_page("/referee?game=lightspeed", viewport={"width": width, "height": height})
+    page.wait_for_selector(".add-ship")
+    picker = page.locator("#photo-file")
+    assert picker.get_attribute("accept") == "image/*"
+    assert picker.get_attribute("capture") == "environment"  # the phone's camera
+    page.locator("#photo-panel").scroll_into_view_if_needed()
+    shot(page, "upload")
+
+    answer = _upload(page, photo_file)
+    truth = sorted(card.key.card_id for card in shots.shot().cards)
+    # Every card of the photo outlined on it and named, and laid on the table.
+    outlined = page.locator("#photo-figure .photo-card")
+    assert sorted(outlined.evaluate_all("ns => ns.map(n => n.dataset.card)")) == truth
+    assert sorted(page.locator("#photo-figure .photo-card text").all_text_contents()) == truth
+    on_table = page.locator("#table .table-card").evaluate_all("ns => ns.map(n => n.dataset.card)")
+    assert sorted(on_table) == truth
+    assert "6 cards found" in page.inner_text("#photo-status")
+
+    # The close calls of the photo, in words with both outcomes, their cards highlighted.
+    calls = answer["close_calls"]
+    assert calls, "this layout has a close call (tests/_photo_shots.py)"
+    items = page.locator("#close-calls li")
+    assert items.count() == len(calls)
+    first = items.first.inner_text()
+    assert calls[0]["ship"] in first and " or " in first
+    highlighted = page.locator("#table .table-card.close-call")
+    involved = {calls[0]["ship"]} | {o["target"] for o in calls[0]["outcomes"] if o["target"]}
+    lit = set(highlighted.evaluate_all("ns => ns.map(n => n.dataset.card)"))
+    assert involved <= lit
+    page.locator("#photo-figure").scroll_into_view_if_needed()
+    shot(page, "detected")
+    page.locator("#close-calls").scroll_into_view_if_needed()
+    shot(page, "close-calls")
+
+    # Drag one card that "came out wrong": it moves, the photo marks it, the calls go stale.
+    # (the card farthest out, dragged farther out: it touches no other card after).
+    free = [c for c in answer["table"]["cards"] if c["id"] not in involved]
+    before = max(free, key=lambda c: math.hypot(c["x"], c["y"]))
+    moved = before["id"]
+    page.locator(f"#table .table-card[data-card='{moved}']").scroll_into_view_if_needed()
+    x, y = _card_centre(page, moved)
+    away = math.hypot(before["x"], before["y"])
+    dx, dy = 40 * before["x"] / away, -40 * before["y"] / away  # the screen's y runs down
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + dx / 2, y + dy / 2, steps=4)
+    page.mouse.move(x + dx, y + dy, steps=4)
+    page.mouse.up()
+    page.wait_for_selector(f"#photo-figure .photo-card.moved[data-card='{moved}']")
+    selected = page.inner_text("#selected")
+    assert selected.startswith(f"{moved}:") and f"({before['x']}, " not in selected
+    assert page.locator("#table .table-card.close-call").count() == 0
+    assert "may no longer hold" in page.inner_text("#close-calls")
+    shot(page, "moved")
+
+    # Resolve: the battle of the table as it now stands plays to its end.
+    assert page.locator("#table .table-card.touching").count() == 0
+    page.click("#resolve")
+    page.wait_for_selector("body[data-phase=battle]")
+    page.click("#battle-skip")
+    page.wait_for_selector("body[data-phase=over]")
+    assert page.is_visible("#score-panel")
+    assert page.inner_text("#score-panel").strip()
+    shot(page, "result")
+    page.locator("#close-calls").scroll_into_view_if_needed()
+    shot(page, "result-close-calls")
+
+
+def test_a_photo_without_cards_says_so(open_page: OpenPage, shot: Shot, tmp_path: Path) -> None:
+    empty = tmp_path / "cloth.png"
+    empty.write_bytes(shots.no_markers_bytes())
+    page = open_page("/referee?game=lightspeed", viewport={"width": 1366, "height": 800})
+    page.wait_for_selector(".add-ship")
+    page.set_input_files("#photo-file", str(empty))
+    page.wait_for_selector("#referee-error:not([hidden])")
+    error = page.inner_text("#referee-error")
+    assert "The photo gives no table" in error and "no card markers found" in error
+    assert page.locator("#photo-figure").is_hidden()
+    assert page.locator("#table .table-card").count() == 1  # the start asteroid, untouched
+    shot(page, "no-markers")
