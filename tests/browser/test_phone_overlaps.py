@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 from tests._server import Client
 from tests.browser._play import answer_name
 from tests.browser.conftest import OpenPage, Server, Shot
-from tests.browser.ftl.test_ftl_room import wait_turn
+from tests.browser.ftl._duel import start_duel
 
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
@@ -131,16 +131,7 @@ def test_a_notice_never_lies_over_the_rematch_decline(
 
 def test_the_ftl_end_card_on_a_phone(open_page: OpenPage, shot: Shot) -> None:
     page = open_page("/", **PHONE)
-    page.fill("#name", "cat")
-    page.select_option("#ruleset", "ftl")
-    page.fill("#turn-limit", "1")
-    page.wait_for_selector("#ftl-seat-1 option[value='easy']", state="attached")
-    page.select_option("#ftl-seat-1", "easy")
-    page.click("#create")
-    page.wait_for_url("**/rooms/*")
-    page.wait_for_selector(".seat[data-seat='1'][data-kind='bot']")
-    page.click("button#ready")
-    wait_turn(page, 1)
+    start_duel(page, "cat", "easy", turn_limit=1)
     page.fill(".plot-row[data-piece='cat'] .plot-order", "S3")
     page.tap("#submit-plot")
     page.wait_for_selector(".end-card #rematch", timeout=60_000)

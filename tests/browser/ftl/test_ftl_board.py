@@ -6,31 +6,31 @@ short and apart; on a phone the board comes into view when a turn plays out."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.sync_api import Page
 
 from tests.browser.conftest import OpenPage, Server, Shot
-from tests.browser.ftl.test_ftl_room import centre_of, order_of, take_seat, wait_turn
+from tests.browser.ftl.test_ftl_room import (
+    LAPTOP,
+    centre_of,
+    order_of,
+    ready_pair,
+    seated_pair,
+    wait_turn,
+)
 from tests.browser.ftl.test_ftl_turned import on_board
 
 #: The log's fastest animation speed.
 FASTEST = "8"
 
 
-def duel(server: Server, open_page: OpenPage, **context: object) -> tuple[Page, Page]:
+def duel(server: Server, open_page: OpenPage, **context: Any) -> tuple[Page, Page]:
     """Ann (her ship at the table's bottom, heading up) and Bob (at its top), ready to plot
     turn 1 on the rulebook's 48 x 48 in table; ``context`` goes to both pages."""
-    room = server.api(
-        "/api/rooms",
-        {"ruleset": "ftl", "seats": 2, "plot_timer_s": 600, "table_size_in": [48, 48]},
-    )
-    ann = open_page(f"/rooms/{room['id']}", **context)
-    take_seat(ann, "ann", 0)
-    bob = open_page(ann.input_value("#share-link"), **context)
-    take_seat(bob, "bob", 1)
-    ann.click("button#ready")
-    bob.click("button#ready")
+    ann, bob = seated_pair(server, open_page, **context)
+    ready_pair(ann, bob)
     for page in (ann, bob):
-        wait_turn(page, 1)
         page.select_option("#turn-speed", FASTEST)
     return ann, bob
 
@@ -256,17 +256,8 @@ def test_a_click_picks_the_piece_under_it_and_labels_keep_apart(
 def test_hit_warnings_and_order_texts_never_overlap(
     server: Server, open_page: OpenPage, shot: Shot
 ) -> None:
-    room = server.api(
-        "/api/rooms",
-        {"ruleset": "ftl", "seats": 2, "plot_timer_s": 600, "table_size_in": [12, 12]},
-    )
-    ann = open_page(f"/rooms/{room['id']}", viewport={"width": 1366, "height": 800})
-    take_seat(ann, "ann", 0)
-    bob = open_page(ann.input_value("#share-link"))
-    take_seat(bob, "bob", 1)
-    ann.click("button#ready")
-    bob.click("button#ready")
-    wait_turn(ann, 1)
+    ann, bob = seated_pair(server, open_page, {"table_size_in": [12, 12]}, viewport=LAPTOP)
+    ready_pair(ann, bob)
     # Ann's ship sprints its 8 in straight at Bob's: the tape crosses his ship ("hit?"), and
     # the ghost ends on it with its order text ("S8").
     ann.fill(".plot-row[data-piece='ann'] .plot-order", "S8")

@@ -3,9 +3,8 @@ present at once, and the turns it missed wait in the history to be stepped throu
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
-
 from tests.browser.conftest import OpenPage, Shot
+from tests.browser.ftl._duel import start_duel, wait_turn
 
 #: Turns played while the watcher's tab is hidden.
 MISSED = 3
@@ -29,21 +28,9 @@ SET_HIDDEN = """(hidden) => {
 }"""
 
 
-def wait_turn(page: Page, turn: int, timeout: float = 30_000) -> None:
-    page.wait_for_selector(f"body[data-phase=plot][data-turn='{turn}']", timeout=timeout)
-
-
 def test_a_hidden_tab_comes_back_to_the_present(open_page: OpenPage, shot: Shot) -> None:
     ann = open_page("/", viewport={"width": 1366, "height": 800})
-    ann.fill("#name", "ann")
-    ann.select_option("#ruleset", "ftl")
-    ann.wait_for_selector("#ftl-seat-1 option[value='random']", state="attached")
-    ann.select_option("#ftl-seat-1", "random")
-    ann.click("#create")
-    ann.wait_for_url("**/rooms/*")
-    ann.wait_for_selector(".seat[data-seat='1'][data-kind='bot']")
-    ann.click("button#ready")
-    wait_turn(ann, 1)
+    start_duel(ann, "ann", "random")
     ann.select_option("#turn-speed", "8")
 
     # A friend watches at the normal pace (a turn takes seconds to play out), then leaves

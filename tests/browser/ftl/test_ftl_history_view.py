@@ -7,26 +7,15 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from tests.browser.conftest import OpenPage, Shot
+from tests.browser.ftl._duel import start_duel, wait_turn
 
 FIELD = ".plot-row[data-piece='ann'] .plot-order"
-
-
-def wait_turn(page: Page, turn: int) -> None:
-    page.wait_for_selector(f"body[data-phase=plot][data-turn='{turn}']", timeout=30_000)
 
 
 def duel_with_a_bot(open_page: OpenPage) -> Page:
     """Ann against the random bot, at the fastest animation speed, plotting turn 1."""
     ann = open_page("/", viewport={"width": 1366, "height": 800})
-    ann.fill("#name", "ann")
-    ann.select_option("#ruleset", "ftl")
-    ann.wait_for_selector("#ftl-seat-1 option[value='random']", state="attached")
-    ann.select_option("#ftl-seat-1", "random")
-    ann.click("#create")
-    ann.wait_for_url("**/rooms/*")
-    ann.wait_for_selector(".seat[data-seat='1'][data-kind='bot']")
-    ann.click("button#ready")
-    wait_turn(ann, 1)
+    start_duel(ann, "ann", "random")
     ann.select_option("#turn-speed", "8")
     return ann
 

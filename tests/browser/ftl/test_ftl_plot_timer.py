@@ -9,14 +9,11 @@ from playwright.sync_api import Page
 
 from tests.browser._play import answer_name
 from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.ftl._duel import wait_turn
 
 #: The room's plot timer (s): long enough to type an order on a busy machine.
 TIMER_S = 8
 FIELD = ".plot-row[data-piece='ann'] .plot-order"
-
-
-def wait_turn(page: Page, turn: int) -> None:
-    page.wait_for_selector(f"body[data-phase=plot][data-turn='{turn}']", timeout=40_000)
 
 
 def seconds_shown(page: Page) -> float:
@@ -32,12 +29,12 @@ def test_at_the_deadline_the_draft_is_plotted(
     answer_name(ann, "ann")
     ann.wait_for_selector("button#ready")
     ann.click("button#ready")
-    wait_turn(ann, 1)
+    wait_turn(ann, 1, timeout=40_000)
     assert 0 < seconds_shown(ann) <= TIMER_S
     ann.fill(FIELD, "R+30")  # typed, never submitted
     assert ann.get_attribute(".plot-row[data-piece='ann']", "data-order") == "R+30"
     shot(ann, "timer-desktop")
-    wait_turn(ann, 2)
+    wait_turn(ann, 2, timeout=40_000)
     # The timer ran out: the draft was Ann's plot, revealed and played.
     assert "R+30" in ann.inner_text(".ftl-turns > li[data-turn='1'] .ftl-orders")
     assert "ann wrote: R+30." in ann.inner_text("#turn-log")

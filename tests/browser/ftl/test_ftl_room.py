@@ -5,15 +5,21 @@ one flies off the table; a player takes on a bot created from the lobby, on a ph
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 from playwright.sync_api import Page
 
 from tests.browser._play import centre_of as centre_of  # (FTL tests import it from here)
 from tests.browser._play import end_in_sight, on_screen
 from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.ftl._duel import fill_duel_form
+from tests.browser.ftl._duel import wait_turn as wait_turn  # (FTL tests import it from here)
 
 #: The log's fastest animation speed.
 FASTEST = "8"
+#: A laptop's page.
+LAPTOP = {"width": 1366, "height": 800}
 
 
 def take_seat(page: Page, name: str, seat: int) -> None:
@@ -30,19 +36,28 @@ def rulebook_room(server: Server, seats: int, **options: object) -> str:
     return str(server.api("/api/rooms", {**settings, **options})["id"])
 
 
-def seated_pair(server: Server, open_page: OpenPage, **options: object) -> tuple[Page, Page]:
-    """Ann in seat 1 (her ship at the table's bottom) of a new :func:`rulebook_room`, and Bob,
-    come by its share link, in seat 2 (at its top); neither ready yet."""
-    ann = open_page(f"/rooms/{rulebook_room(server, 2, **options)}")
+def seated_pair(
+    server: Server,
+    open_page: OpenPage,
+    options: Mapping[str, object] | None = None,
+    **context: Any,
+) -> tuple[Page, Page]:
+    """Ann in seat 1 (her ship at the table's bottom) of a new :func:`rulebook_room` with
+    ``options``, and Bob, come by its share link, in seat 2 (at its top); neither ready
+    yet. ``context`` (a viewport...) goes to both pages."""
+    ann = open_page(f"/rooms/{rulebook_room(server, 2, **(options or {}))}", **context)
     take_seat(ann, "ann", 0)
-    bob = open_page(ann.input_value("#share-link"))
+    bob = open_page(ann.input_value("#share-link"), **context)
     take_seat(bob, "bob", 1)
     return ann, bob
 
 
-def wait_turn(page: Page, turn: int) -> None:
-    """Wait until ``page`` plots turn ``turn`` (the last turn has played out)."""
-    page.wait_for_selector(f"body[data-phase=plot][data-turn='{turn}']", timeout=30_000)
+def ready_pair(ann: Page, bob: Page) -> None:
+    """Both players of :func:`seated_pair` say they are ready; wait until both plot turn 1."""
+    ann.click("button#ready")
+    bob.click("button#ready")
+    for page in (ann, bob):
+        wait_turn(page, 1)
 
 
 def order_of(page: Page, piece: str) -> str:
@@ -198,11 +213,7 @@ def test_two_players_duel_until_one_leaves_the_table(
 def test_a_phone_player_takes_on_a_bot_from_the_lobby(open_page: OpenPage, shot: Shot) -> None:
     phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
     page = open_page("/", **phone)
-    page.fill("#name", "cat")
-    page.select_option("#ruleset", "ftl")
-    page.fill("#turn-limit", "2")
-    page.wait_for_selector("#ftl-seat-1 option[value='hard']", state="attached")
-    page.select_option("#ftl-seat-1", "hard")
+    fill_duel_form(page, "cat", "hard", turn_limit=2)
     shot(page, "lobby")
     page.click("#create")
     page.wait_for_url("**/rooms/*")

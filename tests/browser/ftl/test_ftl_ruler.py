@@ -13,13 +13,10 @@ from playwright.sync_api import Page
 
 from tests.browser._play import on_screen
 from tests.browser.conftest import OpenPage, Shot
+from tests.browser.ftl._duel import start_duel, wait_turn
 
 FIELD = ".plot-row[data-piece='ann'] .plot-order"
 BOT = ".ftl-pieces .ftl-piece[data-piece='random bot']"
-
-
-def wait_turn(page: Page, turn: int) -> None:
-    page.wait_for_selector(f"body[data-phase=plot][data-turn='{turn}']", timeout=30_000)
 
 
 def pose(page: Page, piece: str) -> tuple[float, float, float]:
@@ -46,15 +43,7 @@ def test_the_ruler_measures_for_the_player_alone(open_page: OpenPage, shot: Shot
     ann = open_page("/", viewport={"width": 1366, "height": 800})
     sent: list[str] = []
     ann.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(str(f))))
-    ann.fill("#name", "ann")
-    ann.select_option("#ruleset", "ftl")
-    ann.wait_for_selector("#ftl-seat-1 option[value='random']", state="attached")
-    ann.select_option("#ftl-seat-1", "random")
-    ann.click("#create")
-    ann.wait_for_url("**/rooms/*")
-    ann.wait_for_selector(".seat[data-seat='1'][data-kind='bot']")
-    ann.click("button#ready")
-    wait_turn(ann, 1)
+    start_duel(ann, "ann", "random")
     ann.select_option("#turn-speed", "8")
     ann.fill(FIELD, "R+90")  # she faces right: the bot's ship is then on her left
     ann.click("#submit-plot")

@@ -14,6 +14,7 @@ from tests.browser._play import centre_of, on_screen
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.ftl.test_ftl_room import (
     order_of,
+    ready_pair,
     rulebook_room,
     seated_pair,
     take_seat,
@@ -38,11 +39,9 @@ def ship_y(page: Page, player: str) -> float:
 
 def duel(server: Server, open_page: OpenPage, **options: object) -> tuple[Page, Page]:
     """Ann (seat 1, her ship at the table's bottom) and Bob (seat 2, at its top), ready."""
-    ann, bob = seated_pair(server, open_page, **options)
-    ann.click("button#ready")
-    bob.click("button#ready")
+    ann, bob = seated_pair(server, open_page, options)
+    ready_pair(ann, bob)
     for page in (ann, bob):
-        wait_turn(page, 1)
         page.select_option("#turn-speed", FASTEST)
     return ann, bob
 

@@ -15,7 +15,13 @@ from playwright.sync_api import Page
 from tests._golden import GOLDEN
 from tests.browser._play import on_screen
 from tests.browser.conftest import OpenPage, Server, Shot
-from tests.browser.ftl.test_ftl_room import centre_of, order_of, take_seat, wait_turn
+from tests.browser.ftl.test_ftl_room import (
+    LAPTOP,
+    centre_of,
+    order_of,
+    ready_pair,
+    seated_pair,
+)
 from tests.browser.test_rules_page import serious_violations
 
 TURNS = json.loads((GOLDEN / "ftl-turns.json").read_text(encoding="utf-8"))
@@ -85,17 +91,8 @@ def test_a_player_poses_the_enemy_orders_and_sees_the_outcome_nothing_sent(
     server: Server, open_page: OpenPage, shot: Shot
 ) -> None:
     # The smallest table: the ships start 9 in apart, face to face (ann below, bob above).
-    room = server.api(
-        "/api/rooms",
-        {"ruleset": "ftl", "seats": 2, "plot_timer_s": 600, "table_size_in": [12, 12]},
-    )
-    ann = open_page(f"/rooms/{room['id']}", viewport={"width": 1366, "height": 800})
-    take_seat(ann, "ann", 0)
-    bob = open_page(ann.input_value("#share-link"))
-    take_seat(bob, "bob", 1)
-    ann.click("button#ready")
-    bob.click("button#ready")
-    wait_turn(ann, 1)
+    ann, bob = seated_pair(server, open_page, {"table_size_in": [12, 12]}, viewport=LAPTOP)
+    ready_pair(ann, bob)
     _count_sent(ann)
 
     # Ann sprints her ship 8 in straight at bob's, then asks: what if bob...

@@ -12,6 +12,7 @@ from playwright.sync_api import Page
 
 from tests._server import running_server
 from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.hexfleet._battle import create_battle_with_bot
 
 #: Bots act every 0.8 s times this: many times faster than a reveal (2-6 s).
 BOT_PACE = "0.05"
@@ -63,13 +64,7 @@ def cards_now(page: Page) -> tuple[list[str], list[str], int]:
 def test_the_cards_shown_are_the_latest_actions(open_page: OpenPage, shot: Shot) -> None:
     page = open_page("/", viewport={"width": 1366, "height": 800})
     page.add_init_script(RECORD_ACTIONS)
-    page.fill("#name", "Ann")
-    page.select_option("#ruleset", "hexfleet")
-    page.wait_for_selector("#hex-scenario-about li")
-    page.fill("#turn-limit", "30")
-    page.select_option("#hex-seat-1", "easy")
-    page.click("#create")
-    page.wait_for_url("**/rooms/*")  # a new page: the recorder is in place
+    create_battle_with_bot(page)  # a new page: the recorder is in place
     page.wait_for_selector("button#ready")
     page.click("button#ready")
     page.wait_for_selector("#leave-match")

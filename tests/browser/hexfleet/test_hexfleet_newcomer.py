@@ -185,10 +185,10 @@ ARROW_SHAPES = """() => {
 }"""
 
 
-def seat_both_at_one_screen(page: Page, server: Server, scenario: str) -> None:
-    """Hot seat: Red and Blue at this screen, ready; returns once one of the ships is
-    activated."""
-    room = server.api("/api/rooms", {"ruleset": "hexfleet", "scenario": scenario})
+def seat_both_at_one_screen(page: Page, server: Server, scenario: str, **options: object) -> None:
+    """Hot seat: Red and Blue at this screen, ready, in a new room of ``scenario`` (and room
+    ``options``); returns once one of the ships is activated."""
+    room = server.api("/api/rooms", {"ruleset": "hexfleet", "scenario": scenario, **options})
     page.goto(f"{server.base}/")
     page.evaluate("localStorage.setItem('spacetable.name', 'Red')")
     page.goto(f"{server.base}/rooms/{room['id']}?hotseat=Red,Blue")
@@ -378,15 +378,7 @@ def test_a_salvo_shows_on_the_board_and_its_cards_in_view(
     phone = size == "390x844"
     page = open_page("/", viewport=SIZES[size], has_touch=phone, is_mobile=phone)
     # Two heavies 7 hexes apart on a small board: the first ship activated can fire at once.
-    room = server.api("/api/rooms", {"ruleset": "hexfleet", "scenario": "duel", "board": [10, 8]})
-    page.goto(f"{server.base}/")
-    page.evaluate("localStorage.setItem('spacetable.name', 'Red')")
-    page.goto(f"{server.base}/rooms/{room['id']}?hotseat=Red,Blue")
-    page.wait_for_function(
-        "() => document.querySelectorAll('#seat-panel .seat.kind-human').length === 2"
-    )
-    page.click("button#ready")
-    page.wait_for_selector("#hex-controls:not([hidden]) #controls-title", timeout=60_000)
+    seat_both_at_one_screen(page, server, "duel", board=[10, 8])
     shooter = page.get_attribute(".ship.active", "data-ship")
     page.click(".target-button")
     page.click("#confirm-fire")

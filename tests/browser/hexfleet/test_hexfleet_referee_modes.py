@@ -8,11 +8,43 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from playwright.sync_api import Locator, Page
+
 from tests._paths import ROOT
 from tests.browser.conftest import OpenPage, Shot
 
 BENELLYN = ROOT / "examples" / "hexfleet-benellyn.json"
 LAPTOP = {"width": 1366, "height": 800}
+
+
+#: What each referee shows once it is in place, and where it imports and says errors.
+REFEREES = {
+    "ftl": ("body[data-referee=ftl] #ftl-table", "#ftl-import-file", "#ftl-error"),
+    "hexfleet": (
+        "body[data-referee=hexfleet] .hex-ship-card",
+        "#hex-import-file",
+        ".hex-error:not([hidden])",
+    ),
+}
+
+
+def switch_to(page: Page, game: str) -> None:
+    """Pick ``game`` in the referee's game menu and wait until its referee is in place."""
+    page.select_option("#ruleset", game)
+    page.wait_for_selector(REFEREES[game][0])
+
+
+def import_broken(page: Page, file: Path, content: object, game: str) -> Locator:
+    """Import ``content`` as ``file`` into ``game``'s referee; check the error it shows
+    names the file and says something after it; the error."""
+    file.write_text(json.dumps(content))
+    _, field, said_at = REFEREES[game]
+    page.set_input_files(field, str(file))
+    error = page.locator(said_at)
+    error.wait_for()
+    said = error.inner_text()
+    assert said.startswith(f"{file.name}: ") and len(said) > len(file.name) + 10
+    return error
 
 
 def test_a_combat_script_imported_in_ftl_mode_opens_the_hex_fleet_mode(
@@ -39,33 +71,19 @@ def test_an_import_error_names_the_problem_and_goes_with_the_game(
 ) -> None:
     page = open_page("/referee?game=ftl", viewport=LAPTOP)
     page.wait_for_selector("body[data-referee=ftl] #ftl-table")
-    broken = tmp_path / "broken-turn.json"
-    broken.write_text(json.dumps({"ruleset": "ftl", "table": "round"}))
-    page.set_input_files("#ftl-import-file", str(broken))
-    error = page.locator("#ftl-error")
-    error.wait_for()
-    said = error.inner_text()
-    assert said.startswith("broken-turn.json: ") and len(said) > len("broken-turn.json: ") + 8
+    error = import_broken(
+        page, tmp_path / "broken-turn.json", {"ruleset": "ftl", "table": "round"}, "ftl"
+    )
     shot(page, "ftl-import-error")
     # To the hex fleet and back: the error was about a table put away.
-    page.select_option("#ruleset", "hexfleet")
-    page.wait_for_selector("body[data-referee=hexfleet] .hex-ship-card")
-    page.select_option("#ruleset", "ftl")
-    page.wait_for_selector("body[data-referee=ftl]")
+    switch_to(page, "hexfleet")
+    switch_to(page, "ftl")
     assert error.is_hidden()
 
-    page.select_option("#ruleset", "hexfleet")
-    page.wait_for_selector("body[data-referee=hexfleet] .hex-ship-card")
-    script = tmp_path / "broken-script.json"
-    script.write_text(json.dumps({"ruleset": "hexfleet", "ships": {}, "steps": "fire"}))
-    page.set_input_files("#hex-import-file", str(script))
-    hex_error = page.locator(".hex-error:not([hidden])")
-    hex_error.wait_for()
-    said = hex_error.inner_text()
-    assert said.startswith("broken-script.json: ") and len(said) > len("broken-script.json: ") + 8
+    switch_to(page, "hexfleet")
+    broken = {"ruleset": "hexfleet", "ships": {}, "steps": "fire"}
+    import_broken(page, tmp_path / "broken-script.json", broken, "hexfleet")
     shot(page, "hex-import-error")
-    page.select_option("#ruleset", "ftl")
-    page.wait_for_selector("body[data-referee=ftl]")
-    page.select_option("#ruleset", "hexfleet")
-    page.wait_for_selector("body[data-referee=hexfleet] .hex-ship-card")
+    switch_to(page, "ftl")
+    switch_to(page, "hexfleet")
     assert page.locator(".hex-error:not([hidden])").count() == 0

@@ -13,6 +13,7 @@ import pytest
 
 from tests._server import running_server
 from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.hexfleet._battle import create_battle_with_bot
 
 #: Bots act every 0.8 s times this: a few actions a second, faster than a reveal (2-6 s),
 #: and the battle lasts long enough for Ann to take her seat back.
@@ -58,13 +59,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> 
 def test_a_rematch_starts_with_no_card_of_the_last_battle(open_page: OpenPage, shot: Shot) -> None:
     page = open_page("/", viewport={"width": 1366, "height": 800})
     page.add_init_script(RECORD)
-    page.fill("#name", "Ann")
-    page.select_option("#ruleset", "hexfleet")
-    page.wait_for_selector("#hex-scenario-about li")
-    page.fill("#turn-limit", "30")
-    page.select_option("#hex-seat-1", "easy")
-    page.click("#create")
-    page.wait_for_url("**/rooms/*")  # a new page: the recorder is in place
+    create_battle_with_bot(page)  # a new page: the recorder is in place
     page.click("button#ready")
     # Ann ends each of her activations at once until a salvo of the bot is on show.
     salvo = "window.cardActions.length > 0 && window.shownCards().length > 0"
