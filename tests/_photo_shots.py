@@ -18,6 +18,8 @@ SIZE = (1400, 1050)
 #: A Light Speed table of 6 cards (red and blue) whose photo has one close call.
 CLOSE_CALL_SEED = 3
 TILT_DEG = 30.0
+#: A Stellar Conflict table of 6 cards (red, green and purple).
+STELLAR_SEED = 4
 
 
 def shot(seed: int = CLOSE_CALL_SEED) -> Shot:

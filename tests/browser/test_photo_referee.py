@@ -130,3 +130,25 @@ def test_a_photo_without_cards_says_so(open_page: OpenPage, shot: Shot, tmp_path
     assert page.locator("#photo-figure").is_hidden()
     assert page.locator("#table .table-card").count() == 1  # the start asteroid, untouched
     shot(page, "no-markers")
+
+
+def test_a_stellar_conflict_photo_keeps_each_player_in_the_colour_of_their_cards(
+    open_page: OpenPage, shot: Shot, tmp_path: Path
+) -> None:
+    stellar = tmp_path / "stellar.jpg"
+    stellar.write_bytes(shots.photo_bytes(shots.STELLAR_SEED, "JPEG"))
+    page = open_page("/referee?game=lightspeed&lang=fr", viewport={"width": 1366, "height": 800})
+    page.wait_for_selector(".add-ship")
+    page.set_input_files("#photo-file", str(stellar))
+    page.wait_for_selector("#close-calls:not([hidden])")
+    page.wait_for_selector(".race-heading")  # the Stellar Conflict sandbox, its races
+    assert page.input_value("#ruleset") == "stellar"
+    assert "cartes trouvées" in page.inner_text("#photo-status")  # in the reader's language
+    players = page.locator("#player-names input").evaluate_all("ns => ns.map(n => n.value)")
+    assert players == ["red", "green", "purple"]
+    swatches = page.locator("#player-names .swatch").evaluate_all(
+        "ns => ns.map(n => getComputedStyle(n).backgroundColor)"
+    )
+    # Okabe and Ito's vermillion, bluish green and reddish purple (shell/colours.js).
+    assert swatches == ["rgb(213, 94, 0)", "rgb(0, 158, 115)", "rgb(204, 121, 167)"]
+    shot(page, "stellar-fr")

@@ -45,7 +45,13 @@ const sandbox = {
 const ships = () => ({ ...sandbox.catalog, ...(sandbox.extra.ships || {}) });
 const cardSize = () => sandbox.extra.card_size || CARD_SIZE;
 const sizeOf = (card) => card.size || cardSize();
-const colourOfPlayer = (player) => colourOf(Math.max(0, sandbox.players.indexOf(player)));
+/** A player's colour: by seat, unless every player is named after a colour (a photo's
+ * table names them after their printed cards: green's cards stay green). */
+const colourOfPlayer = (player) => {
+  const named = COLOUR_NAMES.indexOf(player);
+  if (named >= 0 && sandbox.players.every((p) => COLOUR_NAMES.includes(p))) return colourOf(named);
+  return colourOf(Math.max(0, sandbox.players.indexOf(player)));
+};
 const editing = () => !sandbox.battle;
 
 // -- the table file ---------------------------------------------------------------------------
@@ -103,7 +109,7 @@ function renderSetup() {
   $("#player-count").value = String(sandbox.players.length);
   const names = clear($("#player-names"));
   sandbox.players.forEach((player, i) => {
-    names.append(el("label", { style: `--team: ${colourOf(i)}` }, el("span", { class: "swatch" }),
+    names.append(el("label", { style: `--team: ${colourOfPlayer(player)}` }, el("span", { class: "swatch" }),
       el("input", { type: "text", id: `player-${i}`, value: player, maxlength: 24, "aria-label": `player ${i + 1}'s name`,
         on: { change: (e) => renamePlayer(i, e.target.value.trim()) } })));
   });
