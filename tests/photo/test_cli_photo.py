@@ -83,3 +83,12 @@ def test_a_photo_that_gives_no_table_exits_2_with_one_line(
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith(f"spacetable: error: {path}: ") and message in done.stderr
+
+
+def test_bench_photo_reports_the_targets_measures() -> None:
+    done = spacetable("bench", "--photo", "--count", "1", "--seed", "6")
+    assert done.returncode == 0, done.stderr
+    rows = dict(line.split(None, 1) for line in done.stdout.splitlines())
+    assert rows["cards_found"] == rows["cards"] == "21"
+    assert float(rows["centre_error_median_mm"]) < 1.0
+    assert "photos_detail" not in rows

@@ -36,18 +36,46 @@ def bench(
             callback=_SECONDS,
         ),
     ] = 2.0,
+    photo: Annotated[
+        bool,
+        typer.Option(
+            "--photo",
+            help="Measure the photo referee instead, over synthetic 12-megapixel photos: "
+            "cards found, pose errors, close calls, seconds per photo.",
+        ),
+    ] = False,
+    count: Annotated[
+        int, typer.Option(help="With --photo: how many photos.", callback=within(1, 1000))
+    ] = 10,
+    seed: Annotated[
+        int,
+        typer.Option(help="With --photo: the first photo's seed.", callback=within(0, MAX_SEED)),
+    ] = 0,
 ) -> None:
-    """Measure how many tables per second the resolvers handle (reference, fast, batch)."""
-    from spacetable.lab.bench import run_bench
+    """Measure how many tables per second the resolvers handle (reference, fast, batch),
+    or with --photo how well and how fast the photo referee reads a table."""
+    if photo:
+        from spacetable.lab.photo_bench import run_photo_bench
 
-    if not as_json:
-        print("measuring (compiling the fast path first)...", file=sys.stderr)
-    result = run_bench(seconds=seconds)
+        if not as_json:
+            print(f"rendering and reading {count} photos...", file=sys.stderr)
+        result = run_photo_bench(count=count, seed=seed)
+        if not as_json:
+            result.pop("photos_detail")
+    else:
+        from spacetable.lab.bench import run_bench
+
+        if not as_json:
+            print("measuring (compiling the fast path first)...", file=sys.stderr)
+        result = run_bench(seconds=seconds)
     if as_json:
         print(json.dumps(result, indent=2))
         return
     for key, value in result.items():
-        shown = f"{value:,.1f}" if isinstance(value, float) else str(value)
+        if isinstance(value, float):
+            shown = f"{value:,.1f}" if abs(value) >= 10 or not photo else f"{value:.3f}"
+        else:
+            shown = str(value)
         print(f"{key:28} {shown}")
 
 

@@ -13,6 +13,7 @@ laser beams, and the markers on their white quiet zones.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -301,19 +302,25 @@ def _paste(photo: Image, face: Image, h_face: Array) -> None:
     photo[y0:y1, x0:x1] = (region * (1 - mask) + warped * mask).astype(np.uint8)
 
 
+#: Draws a card face (BGR, upright) at a whole number of px per mm.
+Faces = Callable[[CardKey, int], Image]
+
+
 def render(
     seed: int,
     count: int | None = None,
     tilt_deg: float | None = None,
     size: tuple[int, int] = PHOTO_SIZE,
+    faces: Faces | None = None,
 ) -> Shot:
     """The synthetic photo of ``seed``: ``count`` cards (default: 6 to 40 from the seed)
-    seen from ``tilt_deg`` off vertical (default: 20 to 60 from the seed)."""
+    seen from ``tilt_deg`` off vertical (default: 20 to 60 from the seed), their faces
+    drawn by ``faces`` (default: :func:`card_face`)."""
     rng = np.random.default_rng(seed)
     n = int(rng.integers(6, 41)) if count is None else count
     tilt = float(rng.uniform(20, 60)) if tilt_deg is None else tilt_deg
     ruleset, cards = layout(rng, n)
-    return photograph(cards, ruleset, tilt, rng, size)
+    return photograph(cards, ruleset, tilt, rng, size, faces)
 
 
 def photograph(
@@ -322,17 +329,20 @@ def photograph(
     tilt_deg: float,
     rng: np.random.Generator,
     size: tuple[int, int] = PHOTO_SIZE,
+    faces: Faces | None = None,
 ) -> Shot:
     """Photograph ``cards`` lying on a cloth from ``tilt_deg`` off vertical, with a little
-    roll, uneven light, a shadow, blur and noise drawn from ``rng``."""
+    roll, uneven light, a shadow, blur and noise drawn from ``rng``; ``faces`` draws the
+    card faces (default: :func:`card_face`)."""
     roll = float(rng.uniform(-8, 8))
     h = camera(cards, tilt_deg, roll, size)
     photo = _cloth(h, size, rng)
     for card in cards:
         # Draw the face at twice the photo's scale or more, blurred to it (no aliasing).
         jac = _local_scale(h, card.x, card.y)
-        ppm = float(np.clip(2.0 * jac, 6.0, 16.0))
-        face = card_face(card.key, ppm, int(rng.integers(1 << 30)))
+        ppm = int(np.clip(round(2.0 * jac), 6, 16))
+        art = int(rng.integers(1 << 30))
+        face = card_face(card.key, ppm, art) if faces is None else faces(card.key, ppm)
         face_to_card = np.array(
             [
                 [1 / ppm, 0.0, -CARD_SIZE_MM[0] / 2 + 0.5 / ppm],
@@ -380,16 +390,18 @@ def _light_and_lens(photo: Image, rng: np.random.Generator) -> Image:
     return out
 
 
-def truth_in_frame(shot: Shot) -> list[PlacedCard]:
+def truth_in_frame(shot: Shot, only: set[CardKey] | None = None) -> list[PlacedCard]:
     """The ground truth in the table file's frame as the photo defines it (x toward the
-    photo's right at its centre, origin at the cards' bounding box centre)."""
+    photo's right at its centre, origin at the cards' bounding box centre), of the cards
+    in ``only`` (default: all; the bounding box is theirs)."""
     from spacetable.photo.solve import table_frame
 
-    poses = np.array([[c.x, c.y, math.radians(c.rotation_deg)] for c in shot.cards])
+    cards = [c for c in shot.cards if only is None or c.key in only]
+    poses = np.array([[c.x, c.y, math.radians(c.rotation_deg)] for c in cards])
     height, width = shot.image.shape[:2]
     frame, turn = table_frame(shot.homography, (width, height), poses)
     out = []
-    for card, (x, y, theta) in zip(shot.cards, poses, strict=True):
+    for card, (x, y, theta) in zip(cards, poses, strict=True):
         p = frame @ np.array([x, y, 1.0])
         rotation = (math.degrees(theta + turn) + 180.0) % 360.0 - 180.0
         out.append(PlacedCard(card.key, float(p[0]), float(p[1]), rotation))
