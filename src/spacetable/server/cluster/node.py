@@ -252,7 +252,11 @@ class ClusterNode:
         )
         if lost:  # another process took it first
             return await self.locate(room_id)
-        room = await self.rebuild(room_id)
+        try:
+            room = await self.rebuild(room_id)
+        except BaseException:  # storage away, a room that cannot be rebuilt: not ours
+            await self._release_script(keys=[owner_key(room_id)], args=[self.node_id])
+            raise
         if room is None:
             await self._release_script(keys=[owner_key(room_id)], args=[self.node_id])
             return None
