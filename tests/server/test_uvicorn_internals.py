@@ -64,7 +64,7 @@ ATTRIBUTES = (
     "client",  # the peer's (host, port): the address the socket limits count (_guards.py)
 )
 #: The attributes GameWebSocketProtocol adds to each protocol.
-SUBCLASS_ATTRIBUTES = {"game", "room", "limits", "counted", "relay", "finding"}
+SUBCLASS_ATTRIBUTES = {"game", "room", "limits", "counted", "relay", "finding", "early"}
 
 
 def _pin() -> Requirement:

@@ -36,11 +36,33 @@ def message_frame(message: dict[str, Any]) -> bytes:
     return text_frame(encode(message))
 
 
+class Outbox:
+    """A room's messages held back while what they tell is on its way to storage: a
+    player hears of an action only once it would outlive the process (``rooms.py``)."""
+
+    def __init__(self) -> None:
+        #: The frames held, in order, with their readers (``None``: nothing is held).
+        self.held: list[tuple[Connection, bytes]] | None = None
+
+    def hold(self) -> None:
+        """Hold every frame sent from now on."""
+        if self.held is None:
+            self.held = []
+
+    def release(self) -> None:
+        """Send the frames held, in the order they were sent, and stop holding."""
+        held, self.held = self.held, None
+        for connection, frame in held or ():
+            connection.send_frame(frame)
+
+
 class Connection:
     """One websocket of a room, seated (``seat``) or watching."""
 
     def __init__(self, write_frame: WriteFrame, hang_up: HangUp | None = None) -> None:
         self.seat: int | None = None
+        #: The room's outbox, once the room has it: it may hold what is sent.
+        self.outbox: Outbox | None = None
         #: The browser tab it says it belongs to (``rejoin``): a tab's sockets may share
         #: its seat, another tab's may not.
         self.tab: str | None = None
@@ -53,8 +75,17 @@ class Connection:
         self.send_frame(message_frame(message))
 
     def send_frame(self, frame: bytes) -> None:
-        """Send a frame made by :func:`text_frame` (shared by all the readers of a message)."""
-        if not self.closed and not self._write_frame(frame):
+        """Send a frame made by :func:`text_frame` (shared by all the readers of a message),
+        or hold it in the room's outbox while the outbox holds."""
+        outbox = self.outbox
+        if outbox is not None and outbox.held is not None:
+            outbox.held.append((self, frame))
+        elif not self.closed and not self._write_frame(frame):
+            self.closed = True
+
+    def send_now(self, message: dict[str, Any]) -> None:
+        """Send a message at once, past a holding outbox (news of the storage itself)."""
+        if not self.closed and not self._write_frame(message_frame(message)):
             self.closed = True
 
     def close(self) -> None:

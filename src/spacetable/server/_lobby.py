@@ -20,6 +20,7 @@ from spacetable.server._clock import RoomClock
 from spacetable.server._connection import Connection
 from spacetable.server._room_match import RoomOptions, Timing
 from spacetable.server._seats import Seat
+from spacetable.server.live_store import token_digest
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +148,7 @@ class RoomLobby:
         seat = next(
             (s for s in self.seats if s.token == token and (s.kind == "human" or s.stand_in)),
             None,
-        )
+        ) or self._rebuilt_seat(token)
         if seat is None:
             connection.send({"type": "error", "message": "that seat is no longer yours"})
             self._watch(connection)
@@ -164,6 +165,17 @@ class RoomLobby:
             self._give_back(seat)
         self._seat_connection(connection, seat)
         self._broadcast_room()
+
+    def _rebuilt_seat(self, token: str) -> Seat | None:
+        """The seat of a room rebuilt from storage whose token's digest is ``token``'s:
+        it holds the token again from now on."""
+        digest = token_digest(token)
+        for seat in self.seats:
+            held = seat.kind == "human" or seat.stand_in
+            if held and seat.token is None and seat.token_digest == digest:
+                seat.token = token
+                return seat
+        return None
 
     def _seat_connection(self, connection: Connection, seat: Seat) -> None:
         self.connections.add(connection)

@@ -24,6 +24,7 @@ from spacetable.server._connection import Connection
 from spacetable.server._room_match import RoomMatch, RoomOptions, Timing
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server._seats import Seat
+from spacetable.server.storage import StoredMatch
 
 #: Player-facing words of the refusals (kept together for translation).
 REFUSED = {
@@ -98,6 +99,7 @@ class RoomManners:
         def _watch(self, connection: Connection, elsewhere: int | None = None) -> None: ...
         def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None: ...
         def _chat_of_match(self) -> list[dict[str, Any]]: ...
+        def _store_result(self, stored: StoredMatch) -> None: ...
 
     def _manners_reset(self) -> None:
         """A match begins (or ended): no offer, nobody away, nobody resigned."""
@@ -347,6 +349,6 @@ class RoomManners:
         seats = [{**s.to_json(), "player": self._player(s)} for s in self.seats]
         stored = match.record(self.id, seats, self.last_result)
         stored.chat = self._chat_of_match()  # stored with the match, as _finish does
-        self.saves.put(stored)
+        self._store_result(stored)  # before anyone hears of the end (_durable.py)
         self.match = None
         self._manners_reset()

@@ -1,7 +1,8 @@
 """Finished matches on their way to storage, kept until the database takes them.
 
-A room hands each finished match to the :class:`SaveQueue` and goes on at once: one thread
-of the queue's own stores the matches in the order they finished. While the database is
+A room hands each finished match to the :class:`SaveQueue` (:meth:`SaveQueue.store`, which
+it awaits before anyone hears of the result; :meth:`SaveQueue.put` for who does not wait):
+one thread of the queue's own stores the matches in the order they finished. While the database is
 unreachable (a PostgreSQL restart, a locked SQLite file) the match at the head is tried
 again with a growing pause, and the ones behind it wait their turn, so a match that ends
 while the database is down is stored when it comes back. The queue is bounded: when it is
@@ -11,13 +12,30 @@ gets one more try.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import threading
 from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
 
 from spacetable.server.storage import Storage, StorageUnavailable, StoredMatch
 
 log = logging.getLogger("spacetable.storage")
+
+#: What else a match's transaction writes (``Storage.save``'s ``also``).
+Also = Callable[[Session], None]
+
+
+@dataclass(slots=True)
+class _Job:
+    match: StoredMatch
+    also: Also | None = None
+    #: Called on the queue's thread once the match leaves the queue: stored or not.
+    done: Callable[[bool], None] | None = None
 
 
 class SaveQueue:
@@ -40,14 +58,22 @@ class SaveQueue:
         self.limit = limit
         self.first_retry = first_retry
         self.longest_retry = longest_retry
-        self._waiting: deque[StoredMatch] = deque()
+        self._waiting: deque[_Job] = deque()
         self._changed = threading.Condition()
         self._closing = False
         self._thread: threading.Thread | None = None
+        self._failures = 0
 
-    def put(self, match: StoredMatch) -> bool:
-        """Queue ``match`` to be stored; never blocks on the database. False (and a log
-        line naming the match) if it was dropped: the queue is full, or closed."""
+    def put(
+        self,
+        match: StoredMatch,
+        also: Also | None = None,
+        done: Callable[[bool], None] | None = None,
+    ) -> bool:
+        """Queue ``match`` to be stored (with what ``also`` writes in its transaction);
+        never blocks on the database. ``done`` hears, on the queue's thread, whether it was
+        stored. False (and a log line naming the match) if it was dropped: the queue is
+        full, or closed."""
         with self._changed:
             if self._closing or len(self._waiting) >= self.limit:
                 why = (
@@ -57,7 +83,7 @@ class SaveQueue:
                 )
                 log.error("match %s of room %s is not stored: %s", match.id, match.room, why)
                 return False
-            self._waiting.append(match)
+            self._waiting.append(_Job(match, also, done))
             if self._thread is None:
                 self._thread = threading.Thread(
                     target=self._run, name="spacetable-saves", daemon=True
@@ -65,6 +91,29 @@ class SaveQueue:
                 self._thread.start()
             self._changed.notify()
         return True
+
+    def store(self, match: StoredMatch, also: Also | None = None) -> asyncio.Future[bool]:
+        """Queue ``match`` as :meth:`put` does; a future (of the running event loop) that
+        says, once it left the queue, whether it was stored. A room awaits it before it
+        tells anyone the match is over."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[bool] = loop.create_future()
+
+        def done(stored: bool) -> None:
+            def settle() -> None:
+                if not future.done():
+                    future.set_result(stored)
+
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits
+                loop.call_soon_threadsafe(settle)
+
+        if not self.put(match, also, done):
+            future.set_result(False)
+        return future
+
+    def failing(self) -> bool:
+        """Whether the database refused the last try (the match at the head waits)."""
+        return self._failures > 0
 
     def pending(self) -> int:
         """Matches not stored yet (the one being tried included)."""
@@ -82,10 +131,10 @@ class SaveQueue:
         ``timeout`` seconds; whether it was waiting at all. A match that is not in the
         queue returns False at once."""
         with self._changed:
-            if not any(match.id == match_id for match in self._waiting):
+            if not any(job.match.id == match_id for job in self._waiting):
                 return False
             self._changed.wait_for(
-                lambda: all(match.id != match_id for match in self._waiting), timeout
+                lambda: all(job.match.id != match_id for job in self._waiting), timeout
             )
             return True
 
@@ -111,12 +160,15 @@ class SaveQueue:
                     self._changed.wait()
                 if not self._waiting:
                     return  # closing, and everything is stored
-                match = self._waiting[0]
+                job = self._waiting[0]
+                match = job.match
                 closing = self._closing
+            stored = False
             try:
-                self.storage.save(match)
+                self.storage.save(match, job.also)
             except StorageUnavailable as exc:  # worth trying again; anything else is not
                 failures += 1
+                self._failures = failures
                 if closing:
                     self._give_up(f"the database is unreachable ({exc})")
                     return
@@ -135,16 +187,24 @@ class SaveQueue:
             except Exception:
                 log.exception("match %s of room %s cannot be stored; dropped", match.id, match.room)
             else:
+                stored = True
                 if failures:
                     log.warning("stored match %s after %d failed tries", match.id, failures)
             with self._changed:
                 self._waiting.popleft()
                 self._changed.notify_all()  # for wait_stored
+            if job.done is not None:
+                job.done(stored)
             pause, failures = self.first_retry, 0
+            self._failures = 0
 
     def _give_up(self, why: str) -> None:
         with self._changed:
-            lost = [match.id for match in self._waiting]
+            jobs = list(self._waiting)
+            lost = [job.match.id for job in jobs]
             self._waiting.clear()
             self._changed.notify_all()
+        for job in jobs:
+            if job.done is not None:
+                job.done(False)
         log.error("%d matches are not stored, %s: %s", len(lost), why, ", ".join(lost))

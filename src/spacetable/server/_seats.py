@@ -43,6 +43,9 @@ class Seat:
     name: str = ""
     level: str | None = None
     token: str | None = None
+    #: The token's digest, for a seat rebuilt from storage (which never keeps tokens):
+    #: the player's ``rejoin`` with the token matching it restores the token.
+    token_digest: str | None = None
     ready: bool = False
     rematch: bool = False
     #: The room's host: the first person seated (then, when he goes, the next seated);
@@ -82,6 +85,7 @@ class Seat:
         """Nobody sits here any more."""
         self.cancel_abandon()
         self.kind, self.name, self.level, self.token = "empty", "", None, None
+        self.token_digest = None
         self.ready = self.rematch = self.stand_in = self.host = False
         self.bot = None
 

@@ -48,9 +48,10 @@ from spacetable.server._http_protocol import GUARDS
 from spacetable.server._rate_limit import MESSAGES_PER_SECOND, MessageLimits, Verdict
 from spacetable.server.cluster.node import CLUSTER, ClusterNode
 from spacetable.server.cluster.relay import RECONNECT, Relay, connect_owner
-from spacetable.server.directory import RoomDirectory
+from spacetable.server.directory import RebuildFailed, RoomDirectory, RoomsFull
 from spacetable.server.protocol import Pose, ProtocolError, parse_client_message
 from spacetable.server.rooms import Room
+from spacetable.server.storage import StorageUnavailable
 
 #: The lifespan-state key under which the application shares its room directory.
 ROOMS = "spacetable.rooms"
@@ -58,6 +59,13 @@ ROOMS = "spacetable.rooms"
 POLICY = "spacetable.sockets"
 #: Close code for a room that does not exist (4000-4999: free for applications).
 NO_SUCH_ROOM = 4404
+#: Close code for a stored room that cannot be played again (``directory.RebuildFailed``).
+ROOM_LOST = 4410
+#: Close code for a room that storage cannot bring back now (the database is away).
+ROOM_UNAVAILABLE = 4503
+#: The most messages a socket sends before its room is rebuilt from storage (kept, then
+#: handed to the room in order).
+EARLY_MESSAGES = 64
 #: Close code for a client that does not read what it is sent (RFC 6455: "try again later").
 TOO_SLOW = 1013
 #: Close code for a client that floods the room with messages (RFC 6455: "policy violation").
@@ -117,6 +125,8 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         # In a cluster, a socket for a room another process owns is relayed there.
         self.relay: Relay | None = None
         self.finding: asyncio.Task[None] | None = None
+        #: Messages that came while the room was being rebuilt from storage.
+        self.early: list[bytes] | None = None
 
     # -- uvicorn's hooks ------------------------------------------------------------
 
@@ -165,10 +175,45 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
             self.relay = Relay(self.write_frame, self.close)
             self.finding = asyncio.create_task(self._find(cluster, room_id, client))
             return
+        if room is None:  # perhaps in storage: its process died, the server restarted
+            self.early = []
+            self.finding = asyncio.create_task(self._rebuild(directory, room_id))
+            return
+        self._attach(room)
+
+    async def _rebuild(self, directory: RoomDirectory, room_id: str) -> None:
+        """Find the room in storage, rebuilt (``directory.get_or_rebuild``); the messages
+        that came meanwhile go to it in order. A room that storage does not hold, or
+        cannot bring back, is said so and the socket closed."""
+        try:
+            room = await directory.get_or_rebuild(room_id)
+        except (RebuildFailed, StorageUnavailable, RoomsFull) as exc:
+            self.early = None
+            self._unavailable(room_id, exc)
+            return
+        early, self.early = self.early or [], None
+        if self.close_sent or self.disconnected:
+            return
         if room is None:
             self._no_room(room_id)
             return
         self._attach(room)
+        for data in early:
+            self._deliver(room, data)
+
+    def _unavailable(self, room_id: str, exc: Exception) -> None:
+        """The room is in storage but cannot be played here: a room that cannot be rebuilt
+        (4410, the page gives up), or not now (4503, the page tries again)."""
+        assert self.game is not None
+        if self.close_sent or self.disconnected:
+            return
+        if isinstance(exc, RebuildFailed):
+            why = f"room {room_id!r} could not be brought back after a server restart: {exc}"
+            code, reason = ROOM_LOST, "room lost"
+        else:
+            why, code, reason = f"room {room_id!r} is unavailable: {exc}", ROOM_UNAVAILABLE, "later"
+        self.game.send({"type": "error", "message": why})
+        self.close(code, reason)
 
     def _no_room(self, room_id: str) -> None:
         assert self.game is not None
@@ -196,6 +241,10 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
                 where = await cluster.locate(room_id)
             except (RedisError, OSError):
                 self.close(TOO_SLOW, "the room directory does not answer: try again")
+                return
+            except (RebuildFailed, StorageUnavailable, RoomsFull) as exc:
+                self.relay = None
+                self._unavailable(room_id, exc)
                 return
             if where is None:
                 self.relay = None
@@ -228,6 +277,10 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
             return
         data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
         self.frames = []
+        if self.early is not None:  # the room is being rebuilt: kept for it
+            if len(self.early) < EARLY_MESSAGES:
+                self.early.append(data)
+            return
         if self.relay is not None and not self.close_sent:
             self.relay.send(data)
             return

@@ -37,7 +37,7 @@ from spacetable.server._photo import add_photo_route
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
 from spacetable.server.cluster.node import CLUSTER, ClusterNode
-from spacetable.server.directory import RoomDirectory, RoomsFull
+from spacetable.server.directory import RebuildFailed, RoomDirectory, RoomsFull
 from spacetable.server.pages import compose, reader_language
 from spacetable.server.rooms import RoomOptions, Timing
 from spacetable.server.storage import PAGE_LIMIT, Storage, StorageUnavailable, UnknownMatch
@@ -255,6 +255,18 @@ def create_app(
         if ruleset is None and node is not None:  # a room of another process?
             with contextlib.suppress(RedisError, OSError):
                 ruleset = await node.ruleset(room_id)
+            if ruleset is None:  # or in storage, its process gone: its socket rebuilds it
+                ruleset = await directory.stored_ruleset(room_id)
+        elif ruleset is None:
+            try:  # a room of a server that restarted comes back from storage
+                room = await directory.get_or_rebuild(room_id)
+            except RebuildFailed as exc:
+                raise HTTPException(
+                    410, f"room {room_id!r} could not be brought back after a server restart: {exc}"
+                ) from None
+            except RoomsFull as exc:
+                raise HTTPException(503, str(exc)) from None
+            ruleset = None if room is None else room.options.ruleset
         if ruleset is None:
             raise HTTPException(404, f"no room {room_id!r}: it may have closed")
         game = game_for_ruleset(ruleset).rules.key

@@ -1,18 +1,27 @@
 """The room directory: every open room of this process, found by id, at most
-:data:`MAX_ROOMS` of them (the room-directory seam of DESIGN section 6)."""
+:data:`MAX_ROOMS` of them (the room-directory seam of DESIGN section 6). A room this
+process does not hold, but storage does (its process died, the server restarted), is
+brought back by :meth:`RoomDirectory.get_or_rebuild`."""
 
 from __future__ import annotations
 
 import asyncio
 import heapq
+import logging
 import secrets
 import string
 
 from spacetable.server._clock import RoomClock
 from spacetable.server._room_match import RoomOptions, Timing
+from spacetable.server._room_rebuild import RebuildFailed, rebuild_room
 from spacetable.server._save_queue import SaveQueue
+from spacetable.server.live_store import LiveStore
 from spacetable.server.rooms import Room
-from spacetable.server.storage import Storage
+from spacetable.server.storage import Storage, StorageUnavailable
+
+__all__ = ["RebuildFailed", "RoomDirectory", "RoomsFull"]
+
+log = logging.getLogger("spacetable.rooms")
 
 #: The most rooms open at once (an idle room holds about 7 KB until it closes).
 MAX_ROOMS = 5000
@@ -26,6 +35,11 @@ ROOM_ID_LENGTH = 8
 def new_room_id() -> str:
     """A fresh room id: :data:`ROOM_ID_LENGTH` letters and digits drawn by ``secrets``."""
     return "".join(secrets.choice(ROOM_ID_ALPHABET) for _ in range(ROOM_ID_LENGTH))
+
+
+def _well_formed(room_id: str) -> bool:
+    """Whether ``room_id`` could be a room's (storage is not asked about other names)."""
+    return len(room_id) == ROOM_ID_LENGTH and all(c in ROOM_ID_ALPHABET for c in room_id)
 
 
 def room_seed(base: int, ordinal: int) -> int:
@@ -45,7 +59,8 @@ class RoomDirectory:
     and leave the directory; at most ``max_rooms`` are open at once. With ``room_seed``
     the rooms' matches are reproducible: the ``k``-th room created (from 0) has the seed
     :func:`room_seed` (``room_seed``, ``k``); without it each match draws its own. Rooms
-    keep time with ``clock`` (default: the event loop's)."""
+    keep time with ``clock`` (default: the event loop's). With ``durable`` (the default)
+    every room is stored as it lives (``live_store.py``), and can be rebuilt."""
 
     def __init__(
         self,
@@ -55,9 +70,12 @@ class RoomDirectory:
         *,
         room_seed: int | None = None,
         clock: RoomClock | None = None,
+        durable: bool = True,
     ) -> None:
         self.storage = storage
         self.saves = SaveQueue(storage)
+        self.live = LiveStore(storage) if durable else None
+        self._rebuilding: dict[str, asyncio.Future[Room | None]] = {}
         self.timing = timing
         self.max_rooms = max_rooms
         self.room_seed = room_seed
@@ -79,13 +97,77 @@ class RoomDirectory:
             seed = room_seed(self.room_seed, self._created)
             self._created += 1
         room = Room(
-            room_id, options, self.saves, self.timing, self._expired, clock=self.clock, seed=seed
+            room_id,
+            options,
+            self.saves,
+            self.timing,
+            self._expired,
+            clock=self.clock,
+            seed=seed,
+            live=self.live,
         )
         self._rooms[room_id] = room
         return room
 
     def _expired(self, room: Room) -> None:
-        self._rooms.pop(room.id, None)
+        if self._rooms.get(room.id) is not room:
+            return
+        del self._rooms[room.id]
+        if self.live is not None and not room.moved:  # closed: its stored rows go too
+            forgetting = asyncio.ensure_future(asyncio.to_thread(self.live.forget, room.id))
+            forgetting.add_done_callback(_log_failure)
+
+    async def get_or_rebuild(self, room_id: str) -> Room | None:
+        """The room with this id: open in this process, or rebuilt from storage (where
+        it lives on after its process died); ``None`` if storage has no such room either.
+        Raises :class:`RebuildFailed` for a stored room that cannot be played again (its
+        players are told why), StorageUnavailable."""
+        room = self._rooms.get(room_id)
+        if room is not None or self.live is None or not _well_formed(room_id):
+            return room
+        rebuilding = self._rebuilding.get(room_id)
+        if rebuilding is None:  # the first socket to ask rebuilds; the others wait for it
+            rebuilding = asyncio.ensure_future(self._rebuild(room_id))
+            self._rebuilding[room_id] = rebuilding
+            rebuilding.add_done_callback(lambda _: self._rebuilding.pop(room_id, None))
+        return await asyncio.shield(rebuilding)
+
+    async def stored_ruleset(self, room_id: str) -> str | None:
+        """What the room with this id plays, as storage has it (``None``: no such stored
+        room, or storage is away): a room page's game before its socket rebuilds it."""
+        if self.live is None or not _well_formed(room_id):
+            return None
+        try:
+            return await asyncio.to_thread(self.live.ruleset, room_id)
+        except StorageUnavailable:
+            return None
+
+    async def _rebuild(self, room_id: str) -> Room | None:
+        live = self.live
+        assert live is not None
+        stored = await asyncio.to_thread(live.load, room_id)
+        if stored is None:
+            return None
+        room = self._rooms.get(room_id)
+        if room is not None:
+            return room
+        if len(self._rooms) >= self.max_rooms:
+            raise RoomsFull(f"the server has {self.max_rooms} open rooms, its most")
+        try:
+            room = rebuild_room(stored, self.saves, self.timing, live, self._expired, self.clock)
+        except RebuildFailed as exc:
+            log.error("room %s cannot be rebuilt: %s", room_id, exc)
+            raise
+        log.info(
+            "room %s rebuilt: %s, %s, match %d with %d actions",
+            room_id,
+            stored.ruleset,
+            stored.phase,
+            stored.match_number,
+            len(stored.actions),
+        )
+        self._rooms[room_id] = room
+        return room
 
     async def hand_over(self, room: Room, code: int = 1012) -> None:
         """Stop a room that another process now owns (a cluster's, docs/scaling.md): it
@@ -107,7 +189,17 @@ class RoomDirectory:
         return sorted(self._rooms.values(), key=lambda r: r.created, reverse=True)
 
     async def close(self) -> None:
-        """Stop every room, then store the matches still waiting for the database."""
+        """Stop every room, then store the matches still waiting for the database. The
+        rooms' stored rows stay: a server started again on the same database brings each
+        back when its players return."""
         for room in list(self._rooms.values()):
             await room.close()
         await asyncio.to_thread(self.saves.close)
+
+
+def _log_failure(task: asyncio.Future[None]) -> None:
+    exc = None if task.cancelled() else task.exception()
+    if isinstance(exc, StorageUnavailable):
+        log.warning("a closed room's rows stay stored: %s", exc)
+    elif exc is not None:
+        log.error("forgetting a closed room failed", exc_info=exc)

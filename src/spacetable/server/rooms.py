@@ -32,6 +32,7 @@ from spacetable.server import protocol as msg
 from spacetable.server._chat import RoomChat
 from spacetable.server._clock import LoopClock, RoomClock
 from spacetable.server._connection import Connection, encode, message_frame, text_frame
+from spacetable.server._durable import RoomDurability
 from spacetable.server._lobby import Abandoned, RoomLobby
 from spacetable.server._manners import MANNERS, RoomManners
 from spacetable.server._plots import PlotsMatch
@@ -47,6 +48,7 @@ from spacetable.server._room_match import (
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server._seats import Seat
 from spacetable.server._turns import TurnsMatch
+from spacetable.server.live_store import LiveStore
 
 __all__ = ["Connection", "Room", "RoomOptions", "Seat", "Timing"]
 
@@ -88,14 +90,21 @@ class _IdleCheck:
     since: float
 
 
-class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
+@dataclass(frozen=True, slots=True)
+class _Stored:
+    """Nothing to handle: the room's row is due to be written (a new room's)."""
+
+
+class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
     """One room: its seats, its connections and (while playing) its match.
 
     Finished matches go to ``saves``; ``on_expired`` hears of the room closing itself
     after ``timing.room_idle_seconds`` without a connection (never played, or finished),
     or ``timing.unjoined_seconds`` after it opened if nobody ever joined.
     Every timer runs on ``clock`` (default: the event loop's); ``seed`` fixes the chance
-    of its matches (default: drawn from the system's entropy for each)."""
+    of its matches (default: drawn from the system's entropy for each). With ``live``
+    the room is stored as it lives, each action before anyone hears of it (``_durable.py``),
+    so that it can be rebuilt after its process died (``_room_rebuild.py``)."""
 
     def __init__(
         self,
@@ -107,6 +116,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
         *,
         clock: RoomClock | None = None,
         seed: int | None = None,
+        live: LiveStore | None = None,
     ) -> None:
         self.id = room_id
         self.options = options
@@ -148,12 +158,16 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
         self._idle_since = self.clock.now()
         self._check_idle_after(min(timing.unjoined_seconds, timing.room_idle_seconds))
         self._manners_reset()
+        self._durable_init(live)
+        if live is not None:
+            self.submit(None, _Stored())  # the new room's row is written at once
         self._task = asyncio.create_task(self._run())
 
     # -- called by websocket handlers ------------------------------------------------
 
     def connect(self, connection: Connection) -> None:
         """A new socket: it watches until it joins."""
+        connection.outbox = self.outbox
         self.submit(connection, msg.Watch(type="watch"))
 
     def submit(self, connection: Connection | None, message: Any) -> None:
@@ -235,18 +249,6 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
                 return
             await asyncio.wait(set(self._thinking))
 
-    async def _run(self) -> None:
-        while not self.expired:
-            connection, message = await self._queue.get()
-            try:
-                self._handle(connection, message)
-            except Exception:  # a bug must not kill the room for everyone
-                log.exception("room %s: error handling %r", self.id, message)
-                if connection is not None:
-                    connection.send({"type": "error", "message": "internal error"})
-            finally:
-                self._queue.task_done()
-
     def _handle(self, connection: Connection | None, message: Any) -> None:
         if isinstance(message, GameMessage):  # a move in the match; the rest is about seats
             self._on_game_message(connection, message)
@@ -267,6 +269,8 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
             self._on_abandoned(message)
         elif isinstance(message, _IdleCheck):
             self._on_idle_check(message)
+        elif isinstance(message, _Stored):
+            pass  # handled only to write the room (_make_durable, after it)
         elif isinstance(message, msg.Chat | msg.OpenChat):
             assert connection is not None
             self._on_chat_message(connection, message)
@@ -442,6 +446,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
         match = self.match
         assert match is not None
         change = match.apply(action)
+        self._note_action(match, float(action.t))
         player = getattr(action, "player", None)
         if player is not None:
             self.pending_poses.pop(player, None)  # his hand moved on: the pose is stale
@@ -483,7 +488,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
         if self._played_by_people():
             stored = match.record(self.id, seats, self.last_result)
             stored.chat = self._chat_of_match()
-            self.saves.put(stored)
+            self._store_result(stored)  # before anyone hears of the end: _make_durable
         self._broadcast_state()
         self._broadcast(self.last_result)
         self._broadcast_room(at_once=True)
@@ -513,7 +518,9 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners):
         toggling "ready" as fast as he can costs the others one message per interval: the
         first change goes at once and opens a window of :data:`ROOM_BROADCAST_INTERVAL`;
         the changes within it leave as one message when it closes, the room as it is then.
-        ``at_once`` (a match began or ended) sends it now, before the match's messages."""
+        ``at_once`` (a match began or ended) sends it now, before the match's messages.
+        The room's stored row is written again with the next write (``_durable.py``)."""
+        self._room_dirty = self.live is not None
         if self._room_window_open and not at_once:
             self._room_changed = True
             return

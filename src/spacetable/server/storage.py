@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -148,7 +148,7 @@ class StorageUnavailable(RuntimeError):
 
 
 @contextlib.contextmanager
-def _reaching() -> Iterator[None]:
+def reaching() -> Iterator[None]:
     """Turn the driver's "cannot reach the database" errors into StorageUnavailable."""
     try:
         yield
@@ -180,22 +180,30 @@ class Storage:
         _Base.metadata.create_all(self._engine)
         _add_missing_columns(self._engine)
 
-    def save(self, match: StoredMatch) -> None:
-        """Store a finished match (replacing one with the same id). Raises
-        StorageUnavailable if the database cannot be reached."""
-        with _reaching(), Session(self._engine) as session, session.begin():
+    @property
+    def engine(self) -> Engine:
+        """The database engine (the live rooms' store shares it: ``live_store.py``)."""
+        return self._engine
+
+    def save(self, match: StoredMatch, also: Callable[[Session], None] | None = None) -> None:
+        """Store a finished match (replacing one with the same id), and whatever ``also``
+        writes in the same transaction (the room marked finished: ``live_store.py``).
+        Raises StorageUnavailable if the database cannot be reached."""
+        with reaching(), Session(self._engine) as session, session.begin():
             session.merge(_MatchRow(**match.to_json()))
+            if also is not None:
+                also(session)
 
     def get(self, match_id: str) -> StoredMatch | None:
         """The match with this id, or ``None``. Raises StorageUnavailable."""
-        with _reaching(), Session(self._engine) as session:
+        with reaching(), Session(self._engine) as session:
             row = session.get(_MatchRow, match_id)
             return _to_match(row) if row else None
 
     def recent(self, limit: int = 50) -> list[StoredMatch]:
         """The most recently finished matches, newest first. Raises StorageUnavailable."""
         query = select(_MatchRow).order_by(_MatchRow.finished_at.desc()).limit(limit)
-        with _reaching(), Session(self._engine) as session:
+        with reaching(), Session(self._engine) as session:
             return [_to_match(row) for row in session.scalars(query)]
 
     def page(
@@ -214,7 +222,7 @@ class Storage:
             raise ValueError("give 'before' or 'after', not both")
         row = _MatchRow
         query = select(row.id, row.ruleset, row.seats, row.result, row.finished_at)
-        with _reaching(), Session(self._engine) as session:
+        with reaching(), Session(self._engine) as session:
             cursor = before if before is not None else after
             newer = after is not None
             if cursor is not None:
@@ -270,7 +278,7 @@ _ADDED_COLUMNS = {"chat": "JSON"}
 def _add_missing_columns(engine: Engine) -> None:
     """Migrate a database made by an older release: add the columns it lacks (SQLite and
     PostgreSQL both take ``ALTER TABLE ... ADD COLUMN``, and a JSON column)."""
-    with _reaching():
+    with reaching():
         present = {column["name"] for column in inspect(engine).get_columns("matches")}
         missing = {name: kind for name, kind in _ADDED_COLUMNS.items() if name not in present}
         if not missing:

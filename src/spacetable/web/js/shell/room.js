@@ -75,6 +75,8 @@ export class RoomClient {
       welcome: this.onWelcome, room: this.onRoom, error: this.onError, refused: this.onRefused,
       chat: (m) => this.chat.onChat(m), chat_history: (m) => this.chat.onHistory(m),
       rematch_declined: this.onRematchDeclined,
+      // News of the match store (down, back): the table waits for it, then goes on.
+      notice: (m) => toast(m.message, 8, { kind: "info" }),
     };
   }
 

@@ -72,7 +72,9 @@ export class RoomSocket {
     ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
-      if (event.code === 4404) { // the room is gone: nothing to reconnect to
+      // The room is gone (4404), or could not be brought back after a restart (4410):
+      // nothing to reconnect to. Any other close, a server's crash included, reconnects.
+      if (event.code === 4404 || event.code === 4410) {
         this.onStatus("closed");
         return;
       }

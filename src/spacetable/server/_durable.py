@@ -1,0 +1,284 @@
+"""A room's storage while it lives: nobody hears of an action, a seat change or a result
+before it is stored, so that the room can be rebuilt from storage after its process died.
+
+:class:`RoomDurability` is a mixin of :class:`~spacetable.server.rooms.Room`. The room's
+task handles its messages (those already waiting, in one batch) with its outbox holding
+every frame (``_connection.py``: :class:`~spacetable.server._connection.Outbox`), then
+awaits :meth:`RoomDurability._make_durable`: the new actions and the room's row
+(``live_store.py``), written on a thread in one transaction, or a finished match with the
+room marked over (``_save_queue.py``). Only then does the outbox send what it held. While
+the database cannot be reached the room waits for it, trying again with a growing pause,
+and its players are told why the table stands still (a ``notice`` message); nothing is
+sent that is not stored, so nothing the players saw is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
+
+from spacetable.server._connection import Connection, Outbox
+from spacetable.server._room_match import RoomMatch, RoomOptions
+from spacetable.server._save_queue import SaveQueue
+from spacetable.server._seats import Seat
+from spacetable.server.live_store import (
+    LiveRoom,
+    LiveStore,
+    StaleWriter,
+    StoredAction,
+    token_digest,
+)
+from spacetable.server.storage import StorageUnavailable, StoredMatch
+
+log = logging.getLogger("spacetable.rooms")
+
+#: The most messages a room handles before it stores what they changed (one write for
+#: the lot: a room that receives several actions in one tick pays one transaction).
+BATCH_LIMIT = 32
+#: Seconds a result waits for storage before the players are told that it does.
+RESULT_NOTICE_AFTER = 1.0
+#: The pauses between two tries of a write the database refused (s): doubling, bounded.
+FIRST_RETRY = 0.25
+LONGEST_RETRY = 5.0
+
+#: Player-facing words (kept together for translation).
+NOTICES = {
+    "down": (
+        "The match store cannot be reached: the table waits for it, and the last move "
+        "counts once it is saved."
+    ),
+    "result": "The match is over: its result shows once the match store has saved it.",
+    "back": "The match store is back: play on.",
+    "lost": "This match's result could not be stored (the server log says why).",
+    "moved": "This room is now played by another server: reconnecting.",
+}
+
+
+def live_seat(seat: Seat) -> dict[str, Any]:
+    """A seat as the live room stores it: never its token, only the token's digest."""
+    digest = token_digest(seat.token) if seat.token is not None else seat.token_digest
+    return {
+        "kind": seat.kind,
+        "name": seat.name,
+        "level": seat.level,
+        "token_digest": digest,
+        "ready": seat.ready,
+        "rematch": seat.rematch,
+        "host": seat.host,
+        "stand_in": seat.stand_in,
+    }
+
+
+class RoomDurability:
+    """What the room stores as it lives, and when its players hear of it."""
+
+    # The room's state (rooms.py) that storing reads.
+    id: str
+    options: RoomOptions
+    seed: int | None
+    seats: list[Seat]
+    connections: set[Connection]
+    phase: Literal["lobby", "playing", "over"]
+    match: RoomMatch | None
+    match_number: int
+    last_result: dict[str, Any] | None
+    created: float
+    saves: SaveQueue
+    live: LiveStore | None
+    outbox: Outbox
+    expired: bool
+
+    _queue: asyncio.Queue[tuple[Connection | None, Any]]
+    _on_expired: Callable[[Any], None] | None
+
+    if TYPE_CHECKING:
+
+        def _handle(self, connection: Connection | None, message: Any) -> None: ...
+
+    async def _run(self) -> None:
+        """Handle the messages that wait (up to :data:`BATCH_LIMIT`, and none after a
+        match ended), the outbox holding what they send until what they changed is
+        stored (``_durable.py``)."""
+        while not self.expired:
+            batch = [await self._queue.get()]
+            self.outbox.hold()
+            try:
+                self._handle_safely(*batch[0])
+                while (
+                    len(batch) < BATCH_LIMIT
+                    and not self._queue.empty()
+                    and not self.expired
+                    and self._result_due is None
+                ):
+                    batch.append(self._queue.get_nowait())
+                    self._handle_safely(*batch[-1])
+                await self._make_durable()
+            except asyncio.CancelledError:
+                self.outbox.held = None  # the room stops: what is not stored is not told
+                raise
+            finally:
+                self.outbox.release()
+                for _ in batch:
+                    self._queue.task_done()
+
+    def _handle_safely(self, connection: Connection | None, message: Any) -> None:
+        try:
+            self._handle(connection, message)
+        except Exception:  # a bug must not kill the room for everyone
+            log.exception("room %s: error handling %r", self.id, message)
+            if connection is not None:
+                connection.send({"type": "error", "message": "internal error"})
+
+    def _gone_elsewhere(self) -> None:
+        """Another process stores this room's actions: this one lets the room go, and
+        its sockets are closed with 1012 (their pages reconnect to the room's new home)."""
+        self.outbox.held = None
+        self.moved = True
+        for connection in list(self.connections):
+            connection.send_now({"type": "notice", "notice": "moved", "message": NOTICES["moved"]})
+            # "Service restart": the page reconnects, and reaches the room's new owner.
+            connection.hang_up(1012, "the room moved to another server: reconnecting")
+        self.expired = True
+        for seat in self.seats:
+            seat.cancel_abandon()
+        if self._on_expired is not None:
+            self._on_expired(self)
+
+    def _durable_init(self, live: LiveStore | None) -> None:
+        self.live = live
+        self.outbox = Outbox()
+        #: Whether another process took the room (its stored rows are that one's now).
+        self.moved = False
+        #: The actions applied since the last write, in order.
+        self._unstored: list[StoredAction] = []
+        #: Whether the room's row changed since the last write (a new room's has).
+        self._room_dirty = live is not None
+        #: A finished match to store before anyone hears of its end.
+        self._result_due: StoredMatch | None = None
+        self._told_down = False  # the players were told the store is unreachable
+
+    def _note_action(self, match: RoomMatch, t: float) -> None:
+        """The match logged an action at match time ``t``: it is stored with the next
+        write, with the seconds its countdown has left."""
+        if self.live is None:
+            return
+        deadline = match.deadline
+        left = None if deadline is None else round(deadline - t, 3)
+        seq = len(match.actions) - 1
+        self._unstored.append(StoredAction(self.match_number, seq, t, match.actions[-1], left))
+
+    def _store_result(self, stored: StoredMatch) -> None:
+        """Store ``stored`` (a finished match) before the players hear of its end."""
+        self._result_due = stored
+
+    def _live_room(self) -> LiveRoom:
+        """The room as stored while it lives."""
+        match = self.match
+        playing = None
+        if match is not None:
+            playing = {
+                "id": match.id,
+                "seed": match.seed,
+                "players": list(match.match.players),
+                "started_at": match.started_wall,
+            }
+        return LiveRoom(
+            id=self.id,
+            ruleset=self.options.ruleset,
+            seats_count=self.options.seats,
+            game=dict(self.options.game),
+            seed=self.seed,
+            phase=self.phase,
+            seats=[live_seat(seat) for seat in self.seats],
+            match_number=self.match_number,
+            match=playing,
+            last_result=self.last_result,
+            created=self.created,
+        )
+
+    async def _make_durable(self) -> None:
+        """Store what the messages just handled changed (the outbox holds what they
+        sent): the new actions and the room's row, or the finished match. Returns once
+        stored, however long the database takes."""
+        result, self._result_due = self._result_due, None
+        live = self.live
+        if live is None:
+            if result is not None:
+                await self._await_result(result, None)
+            return
+        actions, self._unstored = self._unstored, []
+        if result is not None:
+            finished = self.match_number
+            self._room_dirty = False
+            write = live.writer(self._live_room(), self.id, actions, finished=finished)
+            await self._await_result(result, write)
+            return
+        if not (actions or self._room_dirty):
+            return
+        room = self._live_room() if self._room_dirty else None
+        self._room_dirty = False
+        if not actions:
+            await self._write_room(live, room)
+            return
+        await self._write_live(live, room, actions)
+
+    async def _write_room(self, live: LiveStore, room: LiveRoom | None) -> None:
+        """Store the room's row alone (seats, options): once. The lobby does not wait for
+        a database that is away: the row goes with the next write that succeeds (a room
+        rebuilt before then has its seats as they were stored)."""
+        try:
+            await asyncio.to_thread(live.write, room, self.id, [])
+        except StorageUnavailable as exc:
+            log.warning("room %s: its seats are not stored yet: %s", self.id, exc)
+            self._room_dirty = True
+
+    async def _write_live(
+        self, live: LiveStore, room: LiveRoom | None, actions: list[StoredAction]
+    ) -> None:
+        pause = FIRST_RETRY
+        while True:
+            try:
+                await asyncio.to_thread(live.write, room, self.id, actions)
+                break
+            except StorageUnavailable as exc:
+                log.warning(
+                    "room %s: cannot store, trying again in %.1f s: %s", self.id, pause, exc
+                )
+                self._tell_down("down")
+                await asyncio.sleep(pause)
+                pause = min(2 * pause, LONGEST_RETRY)
+            except StaleWriter:
+                log.exception("room %s: another process stores this room's actions", self.id)
+                self._gone_elsewhere()
+                return
+        self._tell_back()
+
+    async def _await_result(self, result: StoredMatch, also: Any) -> None:
+        future = self.saves.store(result, also)
+        try:
+            stored = await asyncio.wait_for(asyncio.shield(future), RESULT_NOTICE_AFTER)
+        except TimeoutError:
+            self._tell_down("result")
+            stored = await future
+        if stored:
+            self._tell_back()
+        else:
+            self._tell_all("lost")
+
+    def _tell_down(self, why: str) -> None:
+        if not self._told_down:
+            self._told_down = True
+            self._tell_all(why)
+
+    def _tell_back(self) -> None:
+        if self._told_down:
+            self._told_down = False
+            self._tell_all("back")
+
+    def _tell_all(self, notice: str) -> None:
+        """A notice for everyone at once, past the outbox: news of the storage itself."""
+        message = {"type": "notice", "notice": notice, "message": NOTICES[notice]}
+        for connection in self.connections:
+            connection.send_now(message)

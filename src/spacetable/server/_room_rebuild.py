@@ -1,0 +1,146 @@
+"""Bringing a room back from storage: the room a process died with, or one a restarted
+server is asked for.
+
+:func:`rebuild_room` makes a :class:`~spacetable.server.rooms.Room` from its stored row and
+its match's actions (``live_store.py``): the same seats (a player's seat token takes his
+seat back: the row keeps its digest), the same bots, and the match replayed from its seed,
+action by action, through the room's own pacing, so that hands, plots (FTL's plotted
+orders, still secret) and turns are where they were. Its clock resumes at the last
+action's match time: a countdown running then (a deployment's, a plot timer) has the
+seconds it had left, and a placing round begins with its 3-2-1 again, for the players to
+find their cards. What the room kept only in memory is not back: unsent plot drafts,
+draw offers, the chat, where a hand hovered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spacetable.registry import UnknownGame
+from spacetable.server._clock import RoomClock
+from spacetable.server._lobby import Abandoned
+from spacetable.server._realtime import RealtimeMatch
+from spacetable.server._room_match import RoomOptions, Timing
+from spacetable.server._save_queue import SaveQueue
+from spacetable.server._seats import Seat
+from spacetable.server.live_store import LiveRoom, LiveStore
+from spacetable.server.rooms import Room, _StopExpired
+
+
+class RebuildFailed(RuntimeError):
+    """A stored room that cannot be played again: the message says why, for its
+    players."""
+
+
+def rebuild_room(
+    stored: LiveRoom,
+    saves: SaveQueue,
+    timing: Timing,
+    live: LiveStore,
+    on_expired: Any = None,
+    clock: RoomClock | None = None,
+) -> Room:
+    """The room ``stored`` describes, playing on where it stood. Raises
+    :class:`RebuildFailed` naming the problem (a game this server does not have, a row or
+    an action log that does not fit); nothing is left running then."""
+    try:
+        options = RoomOptions(stored.ruleset, stored.seats_count, dict(stored.game))
+        options.entry  # noqa: B018 - UnknownGame for a ruleset this server lacks
+    except UnknownGame as exc:
+        raise RebuildFailed(f"this server cannot play it: {exc}") from None
+    room = Room(
+        stored.id, options, saves, timing, on_expired, clock=clock, seed=stored.seed, live=live
+    )
+    try:
+        _restore(room, stored)
+    except Exception as exc:  # a corrupt row must not take the server down
+        room.expired = True
+        room._task.cancel()
+        raise RebuildFailed(f"its stored state does not fit ({exc})") from exc
+    room._room_dirty = False  # the row is what was read
+    return room
+
+
+def _restore(room: Room, stored: LiveRoom) -> None:
+    room.created = stored.created
+    room.match_number = stored.match_number
+    if len(stored.seats) != len(room.seats):
+        raise ValueError(f"{len(stored.seats)} seats stored for {len(room.seats)}")
+    for seat, data in zip(room.seats, stored.seats, strict=True):
+        _restore_seat(seat, data)
+    if stored.phase == "over":
+        room.phase = "over"
+        room.last_result = stored.last_result
+        room.match_id = None if stored.last_result is None else stored.last_result.get("match_id")
+    elif stored.phase == "playing":
+        _restore_match(room, stored)
+    elif stored.phase != "lobby":
+        raise ValueError(f"unknown phase {stored.phase!r}")
+    for seat in room.seats:
+        if seat.kind == "human":  # nobody is connected yet: each seat waits for its player
+            _away(room, seat)
+
+
+def _restore_seat(seat: Seat, data: dict[str, Any]) -> None:
+    kind = data["kind"]
+    if kind not in ("empty", "human", "bot"):
+        raise ValueError(f"unknown seat kind {kind!r}")
+    seat.kind = kind
+    seat.name = str(data["name"])
+    seat.level = data.get("level")
+    seat.token_digest = data.get("token_digest")
+    seat.ready = bool(data.get("ready"))
+    seat.rematch = bool(data.get("rematch"))
+    seat.host = bool(data.get("host"))
+    seat.stand_in = bool(data.get("stand_in"))
+
+
+def _restore_match(room: Room, stored: LiveRoom) -> None:
+    """Replay the match from its seed and actions, and set its clocks going again."""
+    playing = stored.match
+    if playing is None:
+        raise ValueError("a match is being played, but none is stored")
+    players = tuple(playing["players"])
+    now = room.clock.now()
+    match = room.pacing(room.options, players, room.timing, now, int(playing["seed"]))
+    match.id = str(playing["id"])
+    match.started_wall = float(playing["started_at"])
+    decode = match.match.action_from_json
+    t_last = 0.0
+    for seq, row in enumerate(stored.actions):
+        if row.seq != seq:
+            raise ValueError(f"action {seq} is missing from the log")
+        try:
+            match.apply(decode(row.action))
+        except ValueError as exc:  # MalformedAction, IllegalAction
+            raise ValueError(f"action {seq} does not replay: {exc}") from None
+        t_last = row.t
+    # The match clock resumes where the last action left it.
+    match.started = now - t_last
+    room.match = match
+    room.match_id = match.id
+    room.phase = "playing"
+    room._person_acted = bool(stored.actions)
+    if match.phase == "over":  # stored up to its end, not its result: end it now
+        room._finish()
+        return
+    if match.placing:
+        room._begin_runup()  # a 3-2-1 for everyone to find their cards again
+    runup = room._runup_left()
+    if isinstance(match, RealtimeMatch) and match.phase == "stop" and match.frozen_at is not None:
+        left = max(0.0, room.timing.stop_seconds - (t_last - match.frozen_at))
+        room.clock.after(runup + left, room.submit, None, _StopExpired(room.match_number))
+    for seat in room.seats:
+        if seat.kind == "bot":
+            seat.bot = room.bots.bot(seat.level or room.bots.default)
+            room._schedule_bot(seat.index, runup + room._bot_pause(seat))
+    room._arm_countdown()
+
+
+def _away(room: Room, seat: Seat) -> None:
+    """The player of ``seat`` has not reconnected yet: the abandon timer runs as if he had
+    just gone (a bot stands in for him after it, until he comes back)."""
+    seat.absences += 1
+    seat.abandon_timer = room.clock.after(
+        room.timing.abandon_seconds, room.submit, None, Abandoned(seat.index, seat.absences)
+    )
