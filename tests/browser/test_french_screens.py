@@ -62,3 +62,69 @@ def test_the_language_switch_is_on_every_page_and_remembered(open_page: OpenPage
     page.goto("/")
     assert page.locator("h1").text_content() == "Lobby"
     assert page.evaluate("localStorage.getItem('spacetable.lang')") == "en"
+
+
+def _step(page: Page, step: str) -> None:
+    page.wait_for_selector(f"body[data-step='{step}']")
+
+
+def _done(page: Page) -> None:
+    page.wait_for_selector("body[data-done='yes']", timeout=60_000)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_tutorial_light_speed_lesson_in_french(
+    open_page: OpenPage, shot: Shot, size: dict[str, int]
+) -> None:
+    """The Light Speed lesson from its first step to its finale, each step checked."""
+    page = open_page("/tutorial", locale="fr-FR", viewport=size)
+    _step(page, "move")
+    page.wait_for_selector("#hand[data-ship='moth']")
+    assert page.inner_text("#step-count").startswith("Étape 1 sur ")
+    assert_french(page)
+    shot(page, "1-move")
+    page.focus("#table")
+    for _ in range(7):
+        page.keyboard.press("Shift+ArrowLeft")
+    _done(page)
+    assert page.inner_text("#step-status") == "Bien\u00a0: la carte suit vos mouvements."
+    page.click("#next")
+    _step(page, "turn")
+    for _ in range(24):
+        if page.get_attribute("body", "data-done") == "yes":
+            break
+        page.click("#turn-left")
+    _done(page)
+    assert_french(page)
+    shot(page, "2-aimed")
+    page.click("#next")
+    _step(page, "place")
+    page.click("#place-card")
+    _done(page)
+    assert_french(page)
+    page.click("#next")
+    _step(page, "battle")
+    page.click("#fire")
+    page.wait_for_selector("#battle-speed")
+    page.select_option("#battle-speed", "8")
+    _done(page)
+    assert "a détruit le Sidewinder" in page.inner_text("#step-status")
+    # The battle log tells it in French, the ships named as the French rulebook names them.
+    log = page.inner_text("#battle-log")
+    assert "Vitesse 1" in log and "Moth (Rouge)" in log and "Sidewinder (Bleu)" in log
+    assert_french(page)
+    shot(page, "3-battle")
+    page.click("#next")
+    _step(page, "score")
+    page.wait_for_selector("#score-panel .kill-pile")
+    red = page.get_attribute("#score-panel .score[data-player='Rouge']", "data-score")
+    page.click(f".answer[data-answer='{red}']")
+    _done(page)
+    assert page.inner_text("#step-status").startswith("Exact\u00a0:")
+    assert_french(page)
+    shot(page, "4-score")
+    page.click("#next")
+    _step(page, "ready")
+    assert page.inner_text("#play-first") == "Jouer votre première partie"
+    assert_french(page)
+    shot(page, "5-ready")

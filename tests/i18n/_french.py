@@ -85,12 +85,14 @@ def french_problems(page: Page) -> list[str]:
     if found["lang"] != "fr":
         problems.append(f"the page is in {found['lang']!r}")
     english = english_words()
-    for text in found["texts"]:
+    for found_text in found["texts"]:
+        text, _, where = found_text.partition("\u0000")
+        place = f" ({where})" if where else ""
         if re.search(r"\{\w+\}", text):
-            problems.append(f"raw message: {text!r}")
+            problems.append(f"raw message: {text!r}{place}")
         words = {w.lower() for w in _WORD.findall(text)} & english
         if words:
-            problems.append(f"English {sorted(words)} in {text!r}")
+            problems.append(f"English {sorted(words)} in {text!r}{place}")
     problems.extend(f"overflows: {box}" for box in found["overflowing"])
     return sorted(set(problems))
 

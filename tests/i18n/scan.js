@@ -11,7 +11,8 @@
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent.trim();
-    if (text && visible(node.parentElement)) texts.push(text);
+    const where = node.parentElement;
+    if (text && visible(where)) texts.push(`${text}\u0000${where.tagName.toLowerCase()}.${where.className}`);
   }
   for (const el of document.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
     if (skip(el)) continue;
@@ -28,6 +29,8 @@
   const overflowing = [];
   for (const el of document.querySelectorAll(boxes)) {
     if (!visible(el)) continue;
+    const shown = el.getBoundingClientRect();
+    if (shown.width <= 2 || shown.height <= 2) continue; // visually hidden: for screen readers only
     const style = getComputedStyle(el);
     if (style.textOverflow === "ellipsis" || ["auto", "scroll"].includes(style.overflowX)) continue;
     if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {

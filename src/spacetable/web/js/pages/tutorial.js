@@ -14,7 +14,7 @@
 // "yes" once the step is done, body[data-lesson] the key of the lesson on show, and
 // body[data-complete] "yes" once the last step is done.
 
-import "../shell/i18n.js"; // the page's language and its switch
+import { t, tn } from "../shell/i18n.js"; // (and the page's language switch)
 import { $, clear, el, postJSON } from "../shell/dom.js";
 import { gameList, loadGame } from "../games/index.js";
 
@@ -57,7 +57,7 @@ function rulesetOf(entry) {
  * `level`), as the lobby's "Play a bot" does. `id`: the button's id.
  */
 function firstMatchButton(record, { id, body = {}, level = null }) {
-  const button = el("button", { type: "button", class: "play-first", id, text: "Play your first match",
+  const button = el("button", { type: "button", class: "play-first", id, text: t("Play your first match"),
     "aria-describedby": "step-title" });
   button.addEventListener("click", async () => {
     button.disabled = true;
@@ -67,7 +67,7 @@ function firstMatchButton(record, { id, body = {}, level = null }) {
       location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:${encodeURIComponent(bot)}`;
     } catch (error) {
       button.disabled = false;
-      say(`The room could not be created: ${error.message}`);
+      say(t("The room could not be created: {error}", { error: error.message }));
     }
   });
   return button;
@@ -103,9 +103,9 @@ function showStep(i) {
   const progress = clear($("#progress"));
   steps.forEach((s, k) => {
     progress.append(el("li", { class: k < i ? "done" : k === i ? "current" : "", "aria-current": k === i ? "step" : null,
-      title: s.title }, el("span", { class: "visually-hidden", text: `${s.title}${k < i ? " (done)" : ""}` })));
+      title: s.title }, el("span", { class: "visually-hidden", text: k < i ? t("{step} (done)", { step: s.title }) : s.title })));
   });
-  $("#step-count").textContent = `Step ${i + 1} of ${steps.length}${step.game ? ` · ${step.game}` : ""}`;
+  $("#step-count").textContent = t("Step {n} of {count}", { n: i + 1, count: steps.length }) + (step.game ? ` · ${step.game}` : "");
   $("#step-title").textContent = step.title;
   const text = clear($("#step-text"));
   for (const paragraph of step.text) {
@@ -130,7 +130,7 @@ function showSkip(step) {
   skip.hidden = !to;
   if (!to) return;
   skip.id = `skip-${to.key}`;
-  skip.textContent = `Skip to ${to.title}`;
+  skip.textContent = t("Skip to {lesson}", { lesson: to.title });
   skip.onclick = () => showStep(steps.findIndex((s) => s.owner === to));
 }
 
@@ -139,7 +139,7 @@ function done(message) {
   document.body.dataset.done = "yes";
   const last = index === steps.length - 1;
   document.body.dataset.complete = last ? "yes" : "";
-  say(last ? `${message} Tutorial complete: you have tried every game.` : message, "done");
+  say(last ? `${message} ${t("Tutorial complete: you have tried every game.")}` : message, "done");
   const next = $("#next");
   next.disabled = false;
   if (!next.hidden) next.focus({ preventScroll: true });
@@ -171,7 +171,7 @@ async function loadLessons() {
       record.lesson = await modules[k].tutorial(apiFor(record));
       lessons.push(record);
     } catch (error) {
-      failed.push(`${entry.title}'s lesson could not be loaded (${error.message})`);
+      failed.push(t("{game}'s lesson could not be loaded ({error})", { game: entry.title, error: error.message }));
     }
   }
   return failed;
@@ -190,7 +190,7 @@ function buildCourse() {
     if (!finale) continue;
     const after = lessons.slice(k + 1).map((other) => `${other.title}${other.lesson.pitch ? ` (${other.lesson.pitch})` : ""}`);
     const text = after.length
-      ? [...finale.text, `Or press <b>Next</b> to learn ${after.length === 1 ? "another game" : "the other games"} first: ${after.join(", ")}.`]
+      ? [...finale.text, tn("Or press <b>Next</b> to learn another game first: {games}.", "Or press <b>Next</b> to learn the other games first: {games}.", after.length, { games: after.join(", ") })]
       : finale.text;
     steps.push({ ...finale, text, owner: record, game });
   }
@@ -204,13 +204,13 @@ async function main() {
     if (index < steps.length - 1) showStep(index + 1);
   });
   if (!steps.length) {
-    say(`${failed.join("; ") || "No game has a lesson"}. Reload the page.`);
+    say(`${failed.join("; ") || t("No game has a lesson")}. ${t("Reload the page.")}`);
     return;
   }
   const wanted = new URLSearchParams(location.search).get("game");
   const first = steps.findIndex((s) => s.owner.key === wanted && s.game);
   showStep(Math.max(0, first));
-  if (failed.length) say(`${failed.join("; ")}. Reload the page to try again.`);
+  if (failed.length) say(`${failed.join("; ")}. ${t("Reload the page to try again.")}`);
 }
 
 main();

@@ -5,6 +5,7 @@
 // it folds to a bar under the table). Mounted by RoomClient; the replays use `chatLine`
 // and `QUICK_WORDS` through shell/chatreplay.js.
 
+import { t } from "./i18n.js";
 import { el, clear } from "./dom.js";
 import { colourOf, WATCHER_COLOUR } from "./colours.js";
 
@@ -13,30 +14,30 @@ export const CHAT_LIMIT = 200;
 
 /** The quick messages' words by id (the server carries ids). */
 export const QUICK_WORDS = {
-  gg: "Good game",
-  wp: "Well played",
-  oops: "Oops",
-  thinking: "Thinking...",
-  rematch: "Rematch?",
+  gg: t("Good game"),
+  wp: t("Well played"),
+  oops: t("Oops"),
+  thinking: t("Thinking..."),
+  rematch: t("Rematch?"),
 };
 
 /** The chat panel's words, in one place. */
 const WORDS = {
-  title: "Chat",
-  placeholder: "Say something…",
-  send: "Send",
-  quick: "Quick messages",
-  openSpectators: "Show the spectators' chat",
-  toPlayers: "to the players",
-  toSpectators: "to the spectators",
-  spectatorsNote: "You write in the spectators' chat; the players read it only if they open it.",
-  empty: "Nothing said yet.",
-  mute: "Mute",
-  unmute: "Unmute",
-  muted: (names) => `Muted: ${names}.`,
-  muteTitle: (name) => `Hide ${name}'s messages (this room only)`,
-  unread: (count) => `${count} unread`,
-  spectatorMark: "spectators",
+  title: t("Chat"),
+  placeholder: t("Say something…"),
+  send: t("Send"),
+  quick: t("Quick messages"),
+  openSpectators: t("Show the spectators' chat"),
+  toPlayers: t("to the players"),
+  toSpectators: t("to the spectators"),
+  spectatorsNote: t("You write in the spectators' chat; the players read it only if they open it."),
+  empty: t("Nothing said yet."),
+  mute: t("Mute"),
+  unmute: t("Unmute"),
+  muted: (names) => t("Muted: {names}.", { names }),
+  muteTitle: (name) => t("Hide {name}'s messages (this room only)", { name }),
+  unread: (count) => t("{n} unread", { n: count }),
+  spectatorMark: t("spectators"),
 };
 
 /** The words of a chat message: its text, or its quick message's words. */
@@ -102,7 +103,7 @@ export class ChatPanel {
     this.unread = 0;
 
     this.badge = el("span", { class: "chat-unread", hidden: true });
-    this.log = el("ol", { class: "chat-log", "aria-live": "polite", "aria-label": "chat messages" });
+    this.log = el("ol", { class: "chat-log", "aria-live": "polite", "aria-label": t("chat messages") });
     this.mutedLine = el("p", { class: "chat-muted help", hidden: true });
     this.openBox = el("input", { type: "checkbox", class: "chat-open", on: { change: () => this.send({ type: "open_chat", open: this.openBox.checked }) } });
     this.openLabel = el("label", { class: "chat-open-label" }, this.openBox, " ", WORDS.openSpectators);
@@ -110,7 +111,7 @@ export class ChatPanel {
       el("option", { value: "players", text: WORDS.toPlayers }),
       el("option", { value: "spectators", text: WORDS.toSpectators }));
     this.note = el("p", { class: "chat-note help", text: WORDS.spectatorsNote });
-    this.input = el("input", { type: "text", class: "chat-input", maxlength: CHAT_LIMIT, placeholder: WORDS.placeholder, "aria-label": "chat message" });
+    this.input = el("input", { type: "text", class: "chat-input", maxlength: CHAT_LIMIT, placeholder: WORDS.placeholder, "aria-label": t("chat message") });
     const form = el("form", { class: "chat-form", on: { submit: (e) => { e.preventDefault(); this.sendText(); } } },
       this.input, el("button", { type: "submit", class: "chat-send", text: WORDS.send }));
     const quick = el("div", { class: "chat-quick", role: "group", "aria-label": WORDS.quick },
@@ -239,7 +240,7 @@ export class ChatPanel {
       this.mutedLine.append(WORDS.muted([...this.muted.values()].join(", ")), " ");
       for (const [speaker, name] of this.muted) {
         this.mutedLine.append(el("button", { type: "button", class: "link chat-unmute", dataset: { name, speaker },
-          text: `${WORDS.unmute} ${name}`, on: { click: () => this.mute(speaker, null) } }), " ");
+          text: t("Unmute {name}", { name }), on: { click: () => this.mute(speaker, null) } }), " ");
       }
     }
     this.renderControls();

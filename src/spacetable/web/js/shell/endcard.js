@@ -7,11 +7,12 @@
 // board; "Show the result" opens it again. Its first lines are always the winner and the
 // buttons (Rematch, the replay), so that on a phone they are in sight, above the chat bar.
 
+import { t } from "./i18n.js";
 import { $, el } from "./dom.js";
 
 /** The card's words (kept together for translation). */
-const WORDS = { fold: "See the table", unfold: "Show the result", foldTitle: "fold the result away to see the table",
-  label: "the end of the match" };
+const WORDS = { fold: t("See the table"), unfold: t("Show the result"), foldTitle: t("fold the result away to see the table"),
+  label: t("the end of the match") };
 
 /** The title, the Rematch button and the replay's link go first, in one head. */
 function gatherHead(panel) {

@@ -48,13 +48,28 @@ export function num(value, options) {
   return options ? new Intl.NumberFormat(lang, options).format(value) : decimals.format(value);
 }
 
+/** The names the server gives bots ("easy bot", "easy bot 2"): their level, and a number. */
+const BOT_NAME = /^(beginner|random|easy|medium|hard|greedy|tactical) bot( \d+)?$/;
+
+/**
+ * A player's name as the page shows it: a bot's ("easy bot") in the page's language, any
+ * other as it is. (The name stays the player's id everywhere else.)
+ */
+export function playerName(name) {
+  const found = typeof name === "string" ? BOT_NAME.exec(name) : null;
+  if (!found) return name;
+  const levels = { beginner: t("beginner bot"), random: t("random bot"), easy: t("easy bot"), medium: t("medium bot"),
+    hard: t("hard bot"), greedy: t("greedy bot"), tactical: t("tactical bot") };
+  return levels[found[1]] + (found[2] || "");
+}
+
+function shown(value) {
+  return typeof value === "number" ? num(value) : String(playerName(value));
+}
+
 function fill(text, params) {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => {
-    if (!(name in params)) return whole;
-    const value = params[name];
-    return typeof value === "number" ? num(value) : String(value);
-  });
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? shown(params[name]) : whole));
 }
 
 /** `message` (its English text) in the page's language, its {name} places filled. */
@@ -81,7 +96,7 @@ function parts(text, params) {
     if (!(match[1] in params)) continue;
     if (match.index > last) out.push(text.slice(last, match.index));
     const value = params[match[1]];
-    out.push(typeof value === "number" ? num(value) : typeof value === "object" ? value : String(value));
+    out.push(value !== null && typeof value === "object" ? value : shown(value));
     last = match.index + match[0].length;
   }
   if (last < text.length) out.push(text.slice(last));

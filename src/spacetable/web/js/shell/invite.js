@@ -8,21 +8,23 @@
 //   rematchOffer(side, send)           -> { update(room, mySeat), declined(message, me) }:
 //                                         the offer's box, put at the top of `side`.
 
+import { t, tn } from "./i18n.js";
 import { el, saveName } from "./dom.js";
 import { toast } from "./notices.js";
 
 const TEXT = {
-  askTitle: "What is your name?",
-  askHelp: "The other players see it beside your seat. This browser remembers it.",
-  askLabel: "Your name",
-  askOk: "Sit down",
-  askCancel: "Cancel",
-  asks: (names) => `${names.join(" and ")} ${names.length > 1 ? "ask" : "asks"} for a rematch: the same seats, a new match.`,
-  accept: "Accept",
-  decline: "Decline",
-  youDeclined: "You declined the rematch.",
-  declinedYours: (by) => `${by} declined your rematch.`,
-  declined: (by, askers) => `${by} declined the rematch ${askers.join(" and ")} asked for.`,
+  askTitle: t("What is your name?"),
+  askHelp: t("The other players see it beside your seat. This browser remembers it."),
+  askLabel: t("Your name"),
+  askOk: t("Sit down"),
+  askCancel: t("Cancel"),
+  asks: (names) => tn("{names} asks for a rematch: the same seats, a new match.", "{names} ask for a rematch: the same seats, a new match.",
+    names.length, { names: names.join(t(" and ")) }),
+  accept: t("Accept"),
+  decline: t("Decline"),
+  youDeclined: t("You declined the rematch."),
+  declinedYours: (by) => t("{name} declined your rematch.", { name: by }),
+  declined: (by, askers) => t("{name} declined the rematch {askers} asked for.", { name: by, askers: askers.join(t(" and ")) }),
 };
 
 /** The notices of a rematch declined are news, not errors (shell/notices.js). */
@@ -32,7 +34,7 @@ const INFO = { kind: "info" };
 export function askName() {
   return new Promise((resolve) => {
     const input = el("input", { id: "ask-name", type: "text", maxlength: 24, required: true,
-      autocomplete: "nickname", placeholder: "your name" });
+      autocomplete: "nickname", placeholder: t("your name") });
     const dialog = el("dialog", { id: "name-prompt", class: "name-prompt", "aria-labelledby": "name-prompt-title" },
       el("form", { method: "dialog" },
         el("h2", { id: "name-prompt-title", text: TEXT.askTitle }),

@@ -4,6 +4,7 @@
 // after the grace period: wait, a bot, or claim the win). A match the players stopped ends
 // here, with its reason, for every game, on the end card over the table. Mounted by shell/room.js in the side panel.
 
+import { t } from "./i18n.js";
 import { $, clear, el, setPhase } from "./dom.js";
 import { toast } from "./notices.js";
 import { sounds } from "./sounds.js";
@@ -12,35 +13,40 @@ import { showEndCard } from "./endcard.js";
 
 /** Every player-facing word of this panel (kept together for translation). */
 const T = {
-  panel: "This match",
-  offerDraw: "Offer a draw",
-  resign: "Resign…",
-  leave: "Leave (a bot plays for you)",
-  takeBack: "Take my seat back",
-  left: "You left your seat: a bot plays it until you take it back.",
-  confirmTitle: "Resign this match?",
-  confirmDuel: (other) => `${other} wins at once. This cannot be undone.`,
-  confirmMany: "A bot plays your seat to the end and you watch. This cannot be undone.",
-  confirmYes: "Resign",
-  confirmNo: "Keep playing",
-  offered: (by) => `${by} offers a draw.`,
-  accept: "Accept the draw",
-  decline: "Decline",
-  waitingDraw: (names) => `You offered a draw: waiting for ${names}.`,
-  declined: (by, bot) => (by ? `${by} declined the draw${bot ? " (bots play on unless they are behind)" : ""}.` : "The draw offer is off."),
-  away: (who) => `${who} lost the connection.`,
-  awayGrace: (s) => `If not back within ${Math.round(s)} s, you choose what happens.`,
-  awayChoose: "Not back yet. What now?",
-  wait: "Wait for him",
-  bot: "Let a bot play his seat",
-  claim: "Claim the win",
-  chose: { wait: (by, who) => `${by} waits for ${who}.`, bot: (by, who) => `${by} let a bot play for ${who}.`, claim: (by) => `${by} claimed the win.` },
-  back: (who) => `${who} is back.`,
-  leftSeat: (who) => `${who} left: a bot plays his seat until he is back.`,
-  resigned: (who) => `${who} resigned: a bot plays his seat on.`,
-  youWin: "You win",
-  wins: (who) => `${who} wins`,
-  draw: "Draw",
+  panel: t("This match"),
+  offerDraw: t("Offer a draw"),
+  resign: t("Resign…"),
+  leave: t("Leave (a bot plays for you)"),
+  takeBack: t("Take my seat back"),
+  left: t("You left your seat: a bot plays it until you take it back."),
+  confirmTitle: t("Resign this match?"),
+  confirmDuel: (other) => t("{name} wins at once. This cannot be undone.", { name: other }),
+  confirmMany: t("A bot plays your seat to the end and you watch. This cannot be undone."),
+  confirmYes: t("Resign"),
+  confirmNo: t("Keep playing"),
+  offered: (by) => t("{name} offers a draw.", { name: by }),
+  accept: t("Accept the draw"),
+  decline: t("Decline"),
+  waitingDraw: (names) => t("You offered a draw: waiting for {names}.", { names }),
+  declined: (by, bot) => (!by ? t("The draw offer is off.") : bot ? t("{name} declined the draw (bots play on unless they are behind).", { name: by })
+    : t("{name} declined the draw.", { name: by })),
+  away: (who) => t("{name} lost the connection.", { name: who }),
+  awayGrace: (s) => t("If not back within {n} s, you choose what happens.", { n: Math.round(s) }),
+  awayChoose: t("Not back yet. What now?"),
+  wait: t("Wait for him"),
+  bot: t("Let a bot play his seat"),
+  claim: t("Claim the win"),
+  chose: {
+    wait: (by, who) => t("{name} waits for {other}.", { name: by, other: who }),
+    bot: (by, who) => t("{name} let a bot play for {other}.", { name: by, other: who }),
+    claim: (by) => t("{name} claimed the win.", { name: by }),
+  },
+  back: (who) => t("{name} is back.", { name: who }),
+  leftSeat: (who) => t("{name} left: a bot plays his seat until he is back.", { name: who }),
+  resigned: (who) => t("{name} resigned: a bot plays his seat on.", { name: who }),
+  youWin: t("You win"),
+  wins: (who) => t("{winner} wins", { winner: who }),
+  draw: t("Draw"),
 };
 
 /** The manners' notices are news of the table, not errors (shell/notices.js). */
@@ -218,7 +224,7 @@ export class Manners {
   }
 
   onChoice(message) {
-    const who = this.room?.seats[message.seat]?.name || `seat ${message.seat + 1}`;
+    const who = this.room?.seats[message.seat]?.name || t("seat {seat}", { seat: message.seat + 1 });
     toast(T.chose[message.choice](message.by, who), 4, INFO);
     if (message.choice !== "wait") this.absent.delete(message.seat);
     this.render();

@@ -5,6 +5,7 @@
  * field it would cover free (a rematch's Decline, the Leave button, an order box), and
  * moves again if the page changes under it while it shows.
  */
+import { t } from "./i18n.js";
 import { $ } from "./dom.js";
 
 let hideTimer = null;
@@ -72,11 +73,11 @@ function keepClear(box) {
   box.dataset.place = best.place;
 }
 
-const STATUS_WORDS = { connecting: "connecting…", open: "connected", reconnecting: "reconnecting…", closed: "room closed" };
+const STATUS_WORDS = () => ({ connecting: t("connecting…"), open: t("connected"), reconnecting: t("reconnecting…"), closed: t("room closed") });
 
 /** The connection badge for a socket's `status` (connecting, open, reconnecting, closed). */
 export function showConnectionBadge(status) {
   const badge = $("#connection");
   badge.dataset.status = status;
-  badge.textContent = STATUS_WORDS[status];
+  badge.textContent = STATUS_WORDS()[status];
 }

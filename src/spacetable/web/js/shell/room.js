@@ -5,6 +5,7 @@
 // button, refusals and errors as notices, and the end's Rematch button and replay link.
 // A game's room extends RoomClient and draws the match (docs/protocol.md).
 
+import { t } from "./i18n.js";
 import { $, el, savedName, svg } from "./dom.js";
 import { ChatPanel } from "./chat.js";
 import { colourOf, WATCHER_COLOUR } from "./colours.js";
@@ -100,13 +101,13 @@ export class RoomClient {
       // Another tab of ours plays the seat: this one watches, and keeps the token.
       this.rejoining = false;
       this.elsewhere = true;
-      toast("You play this seat in another tab: this tab watches.");
+      toast(t("You play this seat in another tab: this tab watches."));
     } else if (!this.rejoining) {
       this.socket.token = null; // we left our seat (or never had one)
     }
     if (message.role === "player" && this.joining) this.seatWantedBots();
     const identity = $("#identity");
-    identity.textContent = message.role === "player" ? `you are ${this.identityName()}` : "watching";
+    identity.textContent = message.role === "player" ? t("you are {name}", { name: this.identityName() }) : t("watching");
     identity.style.setProperty("--team", message.role === "player" ? colourOf(message.seat) : WATCHER_COLOUR);
   }
 
@@ -117,7 +118,7 @@ export class RoomClient {
 
   /** Player names in seat order. */
   players() {
-    return (this.room?.seats || []).map((s) => s.name || `seat ${s.seat + 1}`);
+    return (this.room?.seats || []).map((s) => s.name || t("seat {seat}", { seat: s.seat + 1 }));
   }
 
   /** The seat colour of `player`. */
@@ -207,27 +208,27 @@ export class RoomClient {
       },
     });
     $("#status").textContent = this.me.role === "player" ? this.waitingText()
-      : this.elsewhere ? "You play your seat in another tab: this tab watches." : "You are watching.";
+      : this.elsewhere ? t("You play your seat in another tab: this tab watches.") : t("You are watching.");
   }
 
   /** What a seated player waits for in the room's lobby. */
   waitingText() {
-    return "Waiting for every seat to fill and every player to be ready.";
+    return t("Waiting for every seat to fill and every player to be ready.");
   }
 
   // -- the end -----------------------------------------------------------------------------
 
   /** The end's Rematch button (for a seated player) and the replay's link, as elements. */
-  endButtons(matchId, { seated, label = "Rematch", onRematch = () => {} }) {
+  endButtons(matchId, { seated, label = t("Rematch"), onRematch = () => {} }) {
     const rematch = seated ? el("button", { type: "button", id: "rematch", on: { click: (e) => {
       if (!this.socket.send({ type: "rematch" })) return;
       onRematch();
       e.target.disabled = true;
-      e.target.textContent = "Waiting for the other players…";
+      e.target.textContent = t("Waiting for the other players…");
     } } }, label) : null;
     if (rematch) rematch.dataset.label = label;
     const replay = matchId ? el("p", { class: "replay-link" },
-      el("a", { id: "replay-link", href: `/replay/${encodeURIComponent(matchId)}` }, "Watch the replay")) : null;
+      el("a", { id: "replay-link", href: `/replay/${encodeURIComponent(matchId)}` }, t("Watch the replay"))) : null;
     return [rematch, replay];
   }
 
@@ -237,7 +238,7 @@ export class RoomClient {
     const button = $("#rematch");
     if (button) {
       button.disabled = false;
-      button.textContent = button.dataset.label || "Rematch";
+      button.textContent = button.dataset.label || t("Rematch");
     }
   }
 
@@ -278,7 +279,7 @@ function setupShare(roomId) {
       input.select();
       document.execCommand("copy"); // plain http pages have no clipboard API
     }
-    $("#copy-link").textContent = "Copied!";
-    setTimeout(() => { $("#copy-link").textContent = "Copy link"; }, 1500);
+    $("#copy-link").textContent = t("Copied!");
+    setTimeout(() => { $("#copy-link").textContent = t("Copy link"); }, 1500);
   });
 }

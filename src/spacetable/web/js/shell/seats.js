@@ -2,6 +2,8 @@
 // name is asked for one first), add bots (each level told in words with its pace), the
 // host's "free for a friend" on a bot's seat, get ready.
 
+import { playerName, t } from "./i18n.js";
+import { botLevelName } from "./botseats.js";
 import { clear, el, fetchJSON, saveName, savedName } from "./dom.js";
 import { colourOf } from "./colours.js";
 import { askName } from "./invite.js";
@@ -36,7 +38,7 @@ export function botsOf(ruleset) {
 
 /** A bot level in words: "Beginner — places a card about every 6 s…". */
 export function describeLevel(ruleset, level) {
-  return botsOf(ruleset).about[level] || `${level[0].toUpperCase()}${level.slice(1)} bot`;
+  return botsOf(ruleset).about[level] || botLevelName(level);
 }
 
 /**
@@ -51,15 +53,15 @@ export function renderSeats(container, room, mySeat, send, { describe, watching 
   if (watching && !seated) {
     const taken = room.seats.filter((s) => s.kind !== "empty").map((s) => s.name);
     container.append(
-      el("h2", { text: "Watching" }),
+      el("h2", { text: t("Watching") }),
       el("p", { class: "room-options", text: describe(room.options) }),
-      el("p", { id: "watching", text: taken.length ? `Seated: ${taken.join(", ")}. The match starts when every seat is ready.` : "Nobody is seated yet." }),
+      el("p", { id: "watching", text: taken.length ? t("Seated: {names}. The match starts when every seat is ready.", { names: taken.join(", ") }) : t("Nobody is seated yet.") }),
       room.seats.some((s) => s.kind === "empty")
-        ? el("button", { type: "button", id: "want-to-play", on: { click: onPlay } }, "I want to play")
-        : el("p", { class: "seat-help", text: "Every seat is taken." }));
+        ? el("button", { type: "button", id: "want-to-play", on: { click: onPlay } }, t("I want to play"))
+        : el("p", { class: "seat-help", text: t("Every seat is taken.") }));
     return;
   }
-  const nameInput = el("input", { id: "player-name", type: "text", maxlength: 24, placeholder: "your name",
+  const nameInput = el("input", { id: "player-name", type: "text", maxlength: 24, placeholder: t("your name"),
     value: savedName(), autocomplete: "nickname", on: { change: (e) => saveName(e.target.value) } });
   /** The name we sit under: the one typed, else asked for (null: the visitor closed it). */
   const name = async () => {
@@ -68,8 +70,8 @@ export function renderSeats(container, room, mySeat, send, { describe, watching 
     return value;
   };
   const iAmHost = Boolean(room.seats.find((s) => s.seat === mySeat)?.host);
-  container.append(el("h2", { text: "Seats" }), el("p", { class: "room-options", text: describe(room.options) }));
-  if (!seated) container.append(el("label", { class: "name-field" }, "Your name ", nameInput));
+  container.append(el("h2", { text: t("Seats") }), el("p", { class: "room-options", text: describe(room.options) }));
+  if (!seated) container.append(el("label", { class: "name-field" }, t("Your name") + " ", nameInput));
   const list = el("ul", { class: "seats" });
   for (const seat of room.seats) {
     const mine = seat.seat === mySeat;
@@ -78,17 +80,17 @@ export function renderSeats(container, room, mySeat, send, { describe, watching 
       dataset: { seat: seat.seat, kind: seat.kind, ready: seat.ready, level: seat.level ?? "" },
       style: `--team: ${colourOf(seat.seat)}`,
     }, el("span", { class: "swatch" }));
-    const who = seat.kind === "empty" ? "empty seat" : `${seat.name}${mine ? " (you)" : ""}`;
+    const who = seat.kind === "empty" ? t("empty seat") : mine ? t("{name} (you)", { name: seat.name }) : playerName(seat.name);
     item.append(el("span", { class: "seat-name", text: who, title: who }));
-    if (seat.host) item.append(el("span", { class: "host-tag", title: "the room's host: may free a bot's seat for a friend", text: "host" }));
+    if (seat.host) item.append(el("span", { class: "host-tag", title: t("the room's host: may free a bot's seat for a friend"), text: t("host") }));
     if (seat.kind === "bot") {
       item.append(el("span", { class: "bot-about", text: describeLevel(room.options.ruleset, seat.level) }));
     }
     if (seat.kind === "human") {
       item.append(el("span", { class: `seat-state${seat.connected ? "" : " away"}`,
-        text: !seat.connected ? "disconnected" : seat.ready ? "ready" : "not ready" }));
+        text: !seat.connected ? t("disconnected") : seat.ready ? t("ready") : t("not ready") }));
     } else if (seat.kind === "bot") {
-      item.append(el("span", { class: "seat-state", text: "ready" }));
+      item.append(el("span", { class: "seat-state", text: t("ready") }));
     }
     const actions = el("span", { class: "seat-actions" });
     if (seat.kind === "empty" && !seated) {
@@ -96,29 +98,29 @@ export function renderSeats(container, room, mySeat, send, { describe, watching 
         on: { click: async () => {
           const wanted = await name();
           if (wanted) send({ type: "join", name: wanted, seat: seat.seat });
-        } } }, "Take this seat"));
+        } } }, t("Take this seat")));
     } else if (seat.kind === "empty" && iAmHost) {
       const bots = botsOf(room.options.ruleset);
       const about = el("span", { class: "bot-about" });
-      const level = el("select", { class: "bot-level", "aria-label": "bot level",
+      const level = el("select", { class: "bot-level", "aria-label": t("bot level"),
         on: { change: () => { about.textContent = describeLevel(room.options.ruleset, level.value); } } },
-      bots.levels.map((l) => el("option", { value: l, selected: l === bots.default, text: `${l} bot`,
+      bots.levels.map((l) => el("option", { value: l, selected: l === bots.default, text: botLevelName(l),
         title: describeLevel(room.options.ruleset, l) })));
       about.textContent = describeLevel(room.options.ruleset, level.value);
       actions.append(level, el("button", { type: "button", class: "add-bot",
-        on: { click: () => send({ type: "bot", seat: seat.seat, level: level.value }) } }, "Add bot"));
+        on: { click: () => send({ type: "bot", seat: seat.seat, level: level.value }) } }, t("Add bot")));
       item.append(about);
     }
     if (iAmHost && seat.kind === "bot" && !seat.stand_in) {
       actions.append(el("button", { type: "button", class: "free-seat secondary",
-        title: "take the bot out, so that a friend can sit here",
-        on: { click: () => send({ type: "free_seat", seat: seat.seat }) } }, "Free for a friend"));
+        title: t("take the bot out, so that a friend can sit here"),
+        on: { click: () => send({ type: "free_seat", seat: seat.seat }) } }, t("Free for a friend")));
     }
     if (mine) {
       actions.append(
         el("button", { type: "button", id: "ready", class: seat.ready ? "on" : "",
           "aria-pressed": String(seat.ready),
-          on: { click: () => send({ type: "ready", ready: !seat.ready }) } }, seat.ready ? "Ready ✓" : "Ready?"),
+          on: { click: () => send({ type: "ready", ready: !seat.ready }) } }, seat.ready ? t("Ready ✓") : t("Ready?")),
       );
     }
     item.append(actions);
@@ -130,18 +132,18 @@ export function renderSeats(container, room, mySeat, send, { describe, watching 
     const onlyUs = room.seats.every((s) => s.seat === mySeat || s.kind === "bot");
     const me = room.seats.find((s) => s.seat === mySeat);
     const start = {
-      plots: "the first turn to plot",
-      turns: "the first chit comes out of the cup",
-    }[room.pacing] ?? "a 3-2-1, then everyone places cards at once";
+      plots: t("the first turn to plot"),
+      turns: t("the first chit comes out of the cup"),
+    }[room.pacing] ?? t("a 3-2-1, then everyone places cards at once");
     const help = onlyUs && !me?.ready
-      ? `Press Ready to start: ${start}.`
-      : "The match starts when every seat is taken and every player is ready.";
+      ? t("Press Ready to start: {start}.", { start })
+      : t("The match starts when every seat is taken and every player is ready.");
     container.append(el("p", { class: "seat-help", text: help }),
     el("button", { type: "button", id: "watch", class: "secondary",
-      on: { click: () => { send({ type: "leave" }); send({ type: "watch" }); } } }, "Leave my seat and watch"));
+      on: { click: () => { send({ type: "leave" }); send({ type: "watch" }); } } }, t("Leave my seat and watch")));
   } else {
     const free = room.seats.some((s) => s.kind === "empty");
     container.append(el("p", { class: "seat-help", id: "watching",
-      text: free ? "You are watching. Take a free seat to play." : "You are watching: every seat is taken." }));
+      text: free ? t("You are watching. Take a free seat to play.") : t("You are watching: every seat is taken.") }));
   }
 }

@@ -3,6 +3,7 @@
 // tick. A mute button remembers its choice in localStorage. Browsers keep audio off until
 // the page has had a gesture: until then sounds are skipped quietly, never queued.
 
+import { t } from "./i18n.js";
 import { el } from "./dom.js";
 
 const KEY = "spacetable.muted";
@@ -146,10 +147,10 @@ export const sounds = {
 
 /** Show on `button` whether the sounds are `muted`. */
 function showMuted(button, muted) {
-  button.textContent = muted ? "♪ Sound off" : "♪ Sound on";
+  button.textContent = muted ? t("♪ Sound off") : t("♪ Sound on");
   button.classList.toggle("muted", muted);
   button.setAttribute("aria-pressed", muted ? "true" : "false");
-  button.title = muted ? "turn the sounds on" : "turn the sounds off";
+  button.title = muted ? t("turn the sounds on") : t("turn the sounds off");
 }
 
 /**

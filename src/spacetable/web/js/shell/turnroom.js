@@ -6,6 +6,7 @@
 // draws its match.
 
 import { $, clear, el, setPhase } from "./dom.js";
+import { botLevelName } from "./botseats.js";
 import { colourOf } from "./colours.js";
 import { showEndCard } from "./endcard.js";
 import { toast } from "./notices.js";
@@ -14,7 +15,7 @@ import { RoomClient, tableSvg } from "./room.js";
 /** What a seat's player is, as badges: a bot and its level, a stand-in, away. */
 export function seatBadges(seat) {
   const badges = [];
-  if (seat?.kind === "bot") badges.push(el("span", { class: "bot", text: `${seat.level} bot` }));
+  if (seat?.kind === "bot") badges.push(el("span", { class: "bot", text: botLevelName(seat.level) }));
   if (seat?.stand_in) badges.push(el("span", { class: "bot", text: "a bot stands in" }));
   if (seat?.kind === "human" && !seat.connected) badges.push(el("span", { class: "away", text: "disconnected" }));
   return badges;

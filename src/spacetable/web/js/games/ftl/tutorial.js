@@ -9,6 +9,7 @@
 // FTL duel against the beginner bot), and builds the board and panels when the first is shown.
 
 import { clear, el, postJSON, setPhase, svg } from "../../shell/dom.js";
+import { t } from "../../shell/i18n.js";
 import { FtlBoard, fmt, pieceList, seatColour } from "./board.js";
 import { Plotter } from "./plotter.js";
 import { afterOrder, noseOf, orderText, tapeContact } from "./orders.js";
@@ -243,7 +244,7 @@ export function ftlLesson(api) {
       {
         id: "ftl-launch",
         name: "Launch",
-        title: "Faster Than Light: launch a missile",
+        title: t("Faster Than Light: launch a missile"),
         text: [
           "Faster Than Light is a duel of secret orders on a table measured in inches. Each turn you give each of your pieces one order, the other player does the same, and then all the orders happen at once.",
           "Ships do not shoot: they launch missiles, and a duel starts with none on the table. <b>Press Launch</b> on your ship's row (or type <b>L</b>), then <b>Play the turn</b>. The ghost shows where the missile will appear.",
@@ -253,7 +254,7 @@ export function ftlLesson(api) {
       {
         id: "ftl-turn",
         name: "Turn",
-        title: "Turn with the ring",
+        title: t("Turn with the ring"),
         text: [
           "Your red missile (<b>red-m1</b>) must reach Blue's ship. <b>Drag the ring around your missile</b> until it faces Blue's ship (15° at a time), then press <b>Play the turn</b>. A ghost shows where it will point.",
         ],
@@ -262,7 +263,7 @@ export function ftlLesson(api) {
       {
         id: "ftl-sprint",
         name: "Sprint",
-        title: "Sprint with the arrow, see the tape",
+        title: t("Sprint with the arrow, see the tape"),
         text: [
           "Now <b>drag the arrow ahead of your missile</b> to sprint: the yellow tape is its path, 1 to 8 inches. Make it reach Blue's ship.",
           "A tape only strikes a piece that launched or turned this turn. Blue is turning this turn, so it can be hit. Then press <b>Play the turn</b>.",
@@ -272,7 +273,7 @@ export function ftlLesson(api) {
       {
         id: "ftl-dodge",
         name: "Dodge",
-        title: "A sprinting piece cannot be hit",
+        title: t("A sprinting piece cannot be hit"),
         text: [
           "Blue's missile faces your ship, and this once you know Blue's plot: it sprints straight at you (the dashed blue line).",
           "Only a piece that turns or launches this turn is in normal space, where a tape can hit it; a piece that sprints, or does nothing, is not. <b>Sprint your ship</b> with the arrow, then <b>Play the turn</b>.",
@@ -283,7 +284,7 @@ export function ftlLesson(api) {
     finale: {
       id: "ftl-ready",
       name: "Play",
-      title: "Your first Faster Than Light duel",
+      title: t("Your first Faster Than Light duel"),
       text: [
         "That is the whole game: launch, turn, sprint, and guess where the other will be. A real duel starts on a four-foot table with ten missiles a ship, and the last ship on the table wins.",
         "The greedy bot takes the best shot at where you stand and never guesses your move: keep sprinting when its missiles face you.",

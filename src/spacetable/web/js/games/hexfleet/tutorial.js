@@ -14,6 +14,7 @@
 //   side, firstMatch).
 
 import { el, postJSON } from "../../shell/dom.js";
+import { t } from "../../shell/i18n.js";
 import { DIRECTIONS, HexBoard } from "./board.js";
 import { showCards } from "./salvo.js";
 
@@ -320,12 +321,12 @@ export function hexLesson(api) {
     return lesson;
   };
   return {
-    pitch: "fleets on a hex grid and a deck of playing cards",
+    pitch: t("fleets on a hex grid and a deck of playing cards"),
     steps: [
       {
         id: "hex-cup",
         name: "Cup",
-        title: "Hex fleet: the cup decides who acts",
+        title: t("Hex fleet: the cup decides who acts"),
         text: [
           "Fleets on a board of hexagons, and no fixed turns: each ship has a chit in a cup, with one <b>blank</b>. The ship whose chit comes out is <b>activated</b> and acts; the blank ends the turn.",
           "You are <b class=\"red\">Red</b>, with the light ship <b>Dart</b>. <b>Draw chits</b> until the Dart is activated.",
@@ -335,7 +336,7 @@ export function hexLesson(api) {
       {
         id: "hex-move",
         name: "Move",
-        title: "Move and turn: one hex each",
+        title: t("Move and turn: one hex each"),
         text: [
           "The Dart has 16 propulsion cells: 16 hexes of movement. A step into the hex ahead costs 1; turning to the next side costs 1 too. The lit hexes are those it can reach.",
           "A light ship fires only into the half of the board ahead of it, and Blue's Warden is behind the Dart. <b>Click a lit hex, or an arrow around the Dart to turn, until the Warden is ahead of it.</b>",
@@ -345,7 +346,7 @@ export function hexLesson(api) {
       {
         id: "hex-shields",
         name: "Shields",
-        title: "Raise shields: two cards",
+        title: t("Raise shields: two cards"),
         text: [
           "Ships start with their shields down. To raise them, turn two cards from the deck: the <b>same colour</b> or the <b>same rank</b> succeeds.",
           "<b>Press Raise shields.</b> The lesson's deck is the same every time; the referee applies the rules to its cards.",
@@ -355,7 +356,7 @@ export function hexLesson(api) {
       {
         id: "hex-fire",
         name: "Fire",
-        title: "Fire: cards through the shields",
+        title: t("Fire: cards through the shields"),
         text: [
           "The Dart's light weapons turn <b>4 cards</b>. The Warden's shields are up but down to 6 of 16 points, so ♦ diamonds, ♥ hearts and ♠ spades get through: each is a <b>hit</b>. (With full shields, only spades would.)",
           "Each hit draws a <b>damage card</b>: ♦ a weapon system, ♥ a shield point, ♠ a propulsion cell; a ♣ club does nothing and another is drawn. <b>Click the Warden, or press Fire.</b>",
@@ -366,7 +367,7 @@ export function hexLesson(api) {
     finale: {
       id: "hex-ready",
       name: "Play",
-      title: "Your first hex fleet battle",
+      title: t("Your first hex fleet battle"),
       text: [
         "That is a whole activation. In a battle the cup goes on drawing, each side's ships move and fire in turn, and a ship may also <b>jump</b> out while it keeps half its propulsion, to come back in a turn you choose.",
         "Before you fire, the board shows the exact odds of the salvo; after it, the cards turn face up. The easy bot closes in and fires: a fair first opponent.",

@@ -13,6 +13,7 @@
 // The picture at any moment is a function of the clock, so pause, step, replay and speed
 // are just changes to the clock.
 
+import { t } from "../../shell/i18n.js";
 import "./sheet.js";
 import { clear, el, svg } from "../../shell/dom.js";
 import { CUBE, cubesToken, setAsteroidRocks } from "./cards.js";
@@ -353,7 +354,7 @@ export class BattlePlayer {
       bits.push({ bit, dx: Math.cos(angle), dy: Math.sin(angle) });
     }
     g.append(svg("text", { y: -16, "font-size": 10, "text-anchor": "middle", "font-weight": "bold", fill: "#ffb1b1",
-      stroke: "#0a0f1f", "stroke-width": 2.5, "paint-order": "stroke" }, `−${ev.count} vaporized`));
+      stroke: "#0a0f1f", "stroke-width": 2.5, "paint-order": "stroke" }, t("−{n} vaporized", { n: ev.count })));
     this.effects.append(g);
     this.parts.bursts.push({ g, bits });
   }
@@ -503,7 +504,7 @@ export class BattlePlayer {
     const label = this.controls.querySelector("#battle-step");
     if (!label) return;
     if (!beat) {
-      label.textContent = "No ship fires";
+      label.textContent = t("No ship fires");
       label.dataset.speed = "";
       return;
     }
@@ -511,40 +512,40 @@ export class BattlePlayer {
     const delays = this.before[index]?.delays || {};
     const names = beat.ships.map((id) => {
       const card = this.byId[id];
-      const name = card ? `${card.owner}'s ${this.ships[card.ship]?.name || card.ship}` : id;
+      const name = card ? t("{owner}'s {ship}", { owner: card.owner, ship: this.ships[card.ship]?.name || card.ship }) : id;
       const notes = [];
-      if (beat.again.includes(id)) notes.push("fires again");
-      if (delays[id]) notes.push(`delayed +${2 * delays[id]}`);
+      if (beat.again.includes(id)) notes.push(t("fires again"));
+      if (delays[id]) notes.push(t("delayed +{n}", { n: 2 * delays[id] }));
       return notes.length ? `${name} (${notes.join(", ")})` : name;
     });
     label.dataset.speed = String(beat.speed);
     label.dataset.again = beat.again.join(" ");
     label.classList.remove("done");
-    const word = this.stellar ? "Initiative" : "Speed";
+    const word = this.stellar ? t("Initiative") : t("Speed");
     clear(label).append(el("strong", { text: `${word} ${beat.speed}` }), el("span", { class: "firing-ships", text: names.join(", ") }),
       el("span", { class: "step-told", "aria-hidden": "true" }));
   }
 
   buildControls() {
     clear(this.controls);
-    const speeds = el("select", { id: "battle-speed", title: "animation speed",
+    const speeds = el("select", { id: "battle-speed", title: t("animation speed"),
       on: { change: (e) => { this.speed = Number(e.target.value); } } },
     ...[0.5, 1, 2, 4, 8].map((v) => el("option", { value: v, selected: v === 1, text: `${v}x` })));
     this.controls.append(
       el("div", { id: "battle-step", class: "battle-step", "aria-live": "polite" }),
       el("div", { class: "battle-buttons" },
-        el("button", { id: "battle-play", type: "button", on: { click: () => (this.playing ? this.pause() : this.play()) } }, "Pause"),
-        el("button", { id: "battle-next", type: "button", title: "show the next speed step", on: { click: () => this.step() } }, "Step"),
-        el("button", { id: "battle-replay", type: "button", on: { click: () => this.start() } }, "Replay"),
-        el("button", { id: "battle-skip", type: "button", title: "jump to the end", on: { click: () => this.skip() } }, "End"),
-        el("label", { class: "speed-select" }, "speed ", speeds),
+        el("button", { id: "battle-play", type: "button", on: { click: () => (this.playing ? this.pause() : this.play()) } }, t("Pause")),
+        el("button", { id: "battle-next", type: "button", title: t("show the next speed step"), on: { click: () => this.step() } }, t("Step")),
+        el("button", { id: "battle-replay", type: "button", on: { click: () => this.start() } }, t("Replay")),
+        el("button", { id: "battle-skip", type: "button", title: t("jump to the end"), on: { click: () => this.skip() } }, t("End")),
+        el("label", { class: "speed-select" }, t("speed") + " ", speeds),
         muteButton()),
     );
   }
 
   updateButtons() {
     const button = this.controls.querySelector("#battle-play");
-    if (button) button.textContent = this.playing ? "Pause" : "Play";
+    if (button) button.textContent = this.playing ? t("Pause") : t("Play");
   }
 }
 

@@ -4,6 +4,7 @@
 // power, shields as cyan bars on their edge, the name below.
 // Faces are centred on the origin in SVG axes (a local card point (x, y) is at (x, -y)).
 
+import { t } from "../../shell/i18n.js";
 import "./sheet.js";
 import { fetchJSON, svg } from "../../shell/dom.js";
 import { CARD_SIZE, fmt } from "./geometry.js";
@@ -226,8 +227,8 @@ export function asteroidFace(size = CARD_SIZE, rocks = 12, unit = "rocks") {
   g.append(
     text(0, 3.5 * s, String(rocks), 12 * s,
       { class: "rock-count", "data-rocks": rocks, fill: "#ffffff", "font-weight": "bold" }),
-    text(0, 9.5 * s, unit, 4 * s, { class: "rock-unit", fill: "#f0e6d6" }),
-    text(0, hl - 5 * s, "ASTEROID", 4.5 * s, { fill: "#d8d2c6", "font-weight": "bold" }),
+    text(0, 9.5 * s, unit === "cubes" ? t("cubes") : t("rocks"), 4 * s, { class: "rock-unit", fill: "#f0e6d6" }),
+    text(0, hl - 5 * s, t("ASTEROID"), 4.5 * s, { fill: "#d8d2c6", "font-weight": "bold" }),
   );
   return g;
 }

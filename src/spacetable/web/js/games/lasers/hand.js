@@ -7,6 +7,7 @@
 // (Shift: bigger steps), Q / E or [ / ] turn it, Enter or Space put it down. One path for
 // all of them: moveTo, setRotation, place.
 
+import { t } from "../../shell/i18n.js";
 import "./sheet.js";
 import { svg } from "../../shell/dom.js";
 import { shipFace } from "./cards.js";
@@ -164,10 +165,10 @@ export class Hand {
   blockedBy() {
     if (!this.ship) return null;
     const table = this.view.tableSize;
-    if (table && !cardOnTable(this.pose, this.size, table[0], table[1])) return "off the table";
+    if (table && !cardOnTable(this.pose, this.size, table[0], table[1])) return t("off the table");
     const hit = this.obstacles().find((c) => cardsTouch(this.pose, this.size, c, c.size || CARD_SIZE));
     if (!hit) return null;
-    return hit.type === "asteroid" ? "overlaps an asteroid" : "overlaps a card";
+    return hit.type === "asteroid" ? t("overlaps an asteroid") : t("overlaps a card");
   }
 
   /** Whether the card would touch another card or leave the table where it is now. */
@@ -206,7 +207,7 @@ export class Hand {
     this.note.dataset.reason = reason ?? "";
     if (!reason) return;
     const px = 1 / this.view.scale(); // mm per screen pixel: the note keeps its size on screen
-    const lines = ["can't drop here:", reason];
+    const lines = [t("can't drop here:"), reason];
     const width = 150 * px;
     // Just above the card, and inside the part of the table on screen.
     const v = this.view.visible();

@@ -2,6 +2,7 @@
 // large beside the table with its facts in words: owner, speed, health, what it is worth,
 // each laser (power, direction, kind) and each shield.
 
+import { t, tn } from "../../shell/i18n.js";
 import "./sheet.js";
 import { $, clear, el, svg } from "../../shell/dom.js";
 import { cardFace } from "./cards.js";
@@ -9,20 +10,23 @@ import { CARD_SIZE, fmt } from "./geometry.js";
 
 function direction(angle) {
   const a = ((Number(angle) % 360) + 540) % 360 - 180; // -180..180, 0 ahead, 90 left
-  if (Math.abs(a) <= 10) return "straight ahead";
-  if (Math.abs(a) >= 170) return "straight back";
-  const side = a > 0 ? "left" : "right";
+  if (Math.abs(a) <= 10) return t("straight ahead");
+  if (Math.abs(a) >= 170) return t("straight back");
   const deg = Math.round(Math.abs(a));
-  if (deg === 90) return `to the ${side}`;
-  return deg < 90 ? `ahead, ${deg}° to the ${side}` : `backward, to the ${side}`;
+  if (a > 0) {
+    if (deg === 90) return t("to the left");
+    return deg < 90 ? t("ahead, {deg}° to the left", { deg }) : t("backward, to the left");
+  }
+  if (deg === 90) return t("to the right");
+  return deg < 90 ? t("ahead, {deg}° to the right", { deg }) : t("backward, to the right");
 }
 
 function shieldText(sh, size) {
   const span = sh.edge === "front" || sh.edge === "back" ? size[0] : size[1];
   const covered = Math.abs(sh.to - sh.from) / span;
-  const part = covered >= 0.95 ? "all of it" : covered >= 0.45 ? "about half of it" : "part of it";
-  const edge = { front: "front edge", back: "back edge", left: "left side", right: "right side" }[sh.edge] || sh.edge;
-  return `${edge}: ${part}`;
+  const part = covered >= 0.95 ? t("all of it") : covered >= 0.45 ? t("about half of it") : t("part of it");
+  const edge = { front: t("front edge"), back: t("back edge"), left: t("left side"), right: t("right side") }[sh.edge] || sh.edge;
+  return t("{edge}: {part}", { edge, part });
 }
 
 /**
@@ -31,16 +35,25 @@ function shieldText(sh, size) {
  */
 export function cardFacts(card, def, stellar) {
   if (card.type === "asteroid") {
-    return [`An asteroid with ${card.rocks ?? 12} ${stellar ? "cubes" : "rocks"}.`, "Ships that hit it mine it."];
+    const rocks = card.rocks ?? 12;
+    return [stellar ? tn("An asteroid with {n} cube.", "An asteroid with {n} cubes.", rocks)
+      : tn("An asteroid with {n} rock.", "An asteroid with {n} rocks.", rocks), t("Ships that hit it mine it.")];
   }
   const speeds = Array.isArray(def.speed) ? def.speed : [def.speed];
+  // (Each message apart: Babel's extraction does not look inside another message's call.)
+  const word = stellar ? t("Initiative") : t("Speed");
+  const and = t(" and ");
+  const when = speeds.length > 1 ? t("fires twice, at each") : t("fires at this step");
   const facts = [
-    `${stellar ? "Initiative" : "Speed"} ${speeds.join(" and ")}: ${speeds.length > 1 ? "fires twice, at each" : "fires at this step"} (lowest first).`,
-    `Health ${def.health}: destroyed by ${def.health} damage.`,
+    t("{word} {speeds}: {when} (lowest first).", { word, speeds: speeds.join(and), when }),
+    t("Health {n}: destroyed by {n} damage.", { n: def.health }),
   ];
-  if (stellar) facts.push(`Worth ${def.vp ?? def.health} VP to whoever destroys it${def.credits ? `; costs ${def.credits} credits` : ""}.`);
-  else facts.push(`Worth ${def.health} point${def.health === 1 ? "" : "s"} to whoever destroys it.`);
-  if (def.role && def.role !== "warship") facts.push(`A ${def.role} ship.`);
+  if (stellar) {
+    facts.push(def.credits ? t("Worth {vp} VP to whoever destroys it; costs {credits} credits.", { vp: def.vp ?? def.health, credits: def.credits })
+      : t("Worth {vp} VP to whoever destroys it.", { vp: def.vp ?? def.health }));
+  } else facts.push(tn("Worth {n} point to whoever destroys it.", "Worth {n} points to whoever destroys it.", def.health));
+  const roles = { cargo: t("A cargo ship."), flag: t("A flag ship."), scout: t("A scout ship.") };
+  if (def.role && def.role !== "warship") facts.push(roles[def.role] || def.role);
   return facts;
 }
 
@@ -107,23 +120,24 @@ export class Inspector {
     const size = card.size || CARD_SIZE;
     const colour = card.type === "asteroid" ? null : this.colourOf(card.owner);
     const face = svg("svg", { class: "inspector-card", viewBox: `${fmt(-size[0] / 2 - 1)} ${fmt(-size[1] / 2 - 1)} ${fmt(size[0] + 2)} ${fmt(size[1] + 2)}`,
-      role: "img", "aria-label": card.type === "asteroid" ? "asteroid card" : `${def.name} card` },
+      role: "img", "aria-label": card.type === "asteroid" ? t("asteroid card") : t("{ship} card", { ship: def.name }) },
     cardFace(card, ships, colour, size, stellar ? "cubes" : "rocks"));
-    const title = card.type === "asteroid" ? "Asteroid" : `${card.owner}'s ${def.name}`;
+    const title = card.type === "asteroid" ? t("Asteroid") : t("{owner}'s {ship}", { owner: card.owner, ship: def.name });
     const lasers = (def.lasers || []).map((lz) => el("li", {},
       el("span", { class: `legend-beam power-${lz.power}`, style: `--team: ${colour}`, "aria-hidden": "true" }),
-      ` power ${lz.power}${lz.kind && lz.kind !== "normal" ? ` ${lz.kind}` : ""}, ${direction(lz.angle)}`));
+      " " + t("power {power}{kind}, {direction}", { power: lz.power,
+        kind: lz.kind === "ion" ? t(" ion") : lz.kind === "penetrating" ? t(" penetrating") : "", direction: direction(lz.angle) })));
     const shields = (def.shields || []).map((sh) => el("li", { text: shieldText(sh, def.card_size || CARD_SIZE) }));
     clear(this.panel).append(...[
       el("div", { class: "inspector-head", style: colour ? `--team: ${colour}` : null },
         el("span", { class: "swatch", "aria-hidden": "true" }), el("strong", { class: "inspector-title", text: title }),
-        el("button", { type: "button", class: "inspector-close link", "aria-label": "close", title: "close (Esc)",
+        el("button", { type: "button", class: "inspector-close link", "aria-label": t("close"), title: t("close (Esc)"),
           on: { click: () => this.close() } }, "×")),
       face,
       el("ul", { class: "inspector-facts" }, ...cardFacts(card, def, stellar).map((t) => el("li", { text: t }))),
-      card.type === "asteroid" ? null : el("p", { class: "inspector-sub", text: lasers.length ? "Lasers" : "No lasers" }),
+      card.type === "asteroid" ? null : el("p", { class: "inspector-sub", text: lasers.length ? t("Lasers") : t("No lasers") }),
       lasers.length ? el("ul", { class: "inspector-lasers" }, ...lasers) : null,
-      card.type === "asteroid" ? null : el("p", { class: "inspector-sub", text: shields.length ? "Shields" : "No shields" }),
+      card.type === "asteroid" ? null : el("p", { class: "inspector-sub", text: shields.length ? t("Shields") : t("No shields") }),
       shields.length ? el("ul", { class: "inspector-shields" }, ...shields) : null,
     ].filter(Boolean));
     this.panel.dataset.card = id;
@@ -135,7 +149,7 @@ export class Inspector {
 export function inspectorPanel(wrap = $("#table-wrap")) {
   let panel = $("#inspector", wrap);
   if (!panel) {
-    panel = el("div", { id: "inspector", class: "inspector", role: "region", "aria-label": "card details", hidden: true });
+    panel = el("div", { id: "inspector", class: "inspector", role: "region", "aria-label": t("card details"), hidden: true });
     wrap.append(panel);
   }
   return panel;

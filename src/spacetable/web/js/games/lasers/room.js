@@ -4,6 +4,8 @@
 // websocket (docs/protocol.md); this module turns messages into what the player sees. The
 // seats, the lobby link and the connection are the shell's (shell/room.js).
 
+import { playerName, t } from "../../shell/i18n.js";
+import { botLevelName } from "../../shell/botseats.js";
 import "./sheet.js";
 import { $, clear, el, fetchJSON, setPhase } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
@@ -93,24 +95,24 @@ function renderPlayers() {
     if (s) {
       if (s.race) bits.push(el("span", { class: "race", text: page.races[s.race]?.name || s.race }));
       if (page.match.phase === "preparation") {
-        bits.push(el("span", { class: "fleet-state", text: s.fleet_chosen ? "fleet chosen" : "choosing a fleet…" }));
+        bits.push(el("span", { class: "fleet-state", text: s.fleet_chosen ? t("fleet chosen") : t("choosing a fleet…") }));
       } else {
-        bits.push(el("span", { class: "cards-left", text: `${s.cards_left} in deck` }));
+        bits.push(el("span", { class: "cards-left", text: t("{n} in deck", { n: s.cards_left }) }));
       }
-      if (s.holding) bits.push(el("span", { class: "holding", text: `holding ${page.ships[s.holding]?.name || s.holding}` }));
-      if (s.discarded) bits.push(el("span", { class: "discarded", text: `discarded ${page.ships[s.discarded]?.name || s.discarded}` }));
-      else if (page.match.phase === "stop" && s.decided && page.frozenHolders?.has(player)) bits.push(el("span", { class: "decided", text: "dropped" }));
+      if (s.holding) bits.push(el("span", { class: "holding", text: t("holding {ship}", { ship: page.ships[s.holding]?.name || s.holding }) }));
+      if (s.discarded) bits.push(el("span", { class: "discarded", text: t("discarded {ship}", { ship: page.ships[s.discarded]?.name || s.discarded }) }));
+      else if (page.match.phase === "stop" && s.decided && page.frozenHolders?.has(player)) bits.push(el("span", { class: "decided", text: t("dropped") }));
     }
     if (seat?.kind === "bot") {
-      bits.push(el("span", { class: "bot", text: `${seat.level} bot`, title: describeLevel(room.room.ruleset, seat.level) }));
+      bits.push(el("span", { class: "bot", text: botLevelName(seat.level), title: describeLevel(room.room.ruleset, seat.level) }));
     }
-    if (seat && seat.kind === "human" && !seat.connected) bits.push(el("span", { class: "away", text: "disconnected" }));
+    if (seat && seat.kind === "human" && !seat.connected) bits.push(el("span", { class: "away", text: t("disconnected") }));
     list.append(el("li", {
       class: `player${player === room.me.player ? " me" : ""}`,
       dataset: { player, cardsLeft: s?.cards_left ?? "", holding: s?.holding ? "yes" : "no",
         fleet: s?.fleet_chosen === undefined ? "" : s.fleet_chosen ? "chosen" : "choosing" },
       style: `--team: ${colourOf(index)}`,
-    }, el("span", { class: "swatch" }), el("span", { class: "player-name", text: player }), ...bits));
+    }, el("span", { class: "swatch" }), el("span", { class: "player-name", text: playerName(player) }), ...bits));
   });
 }
 
@@ -126,17 +128,17 @@ function renderRacePicker() {
   const order = Object.keys(page.races);
   const races = info.options.races || order.slice(0, info.options.seats);
   const mine = races[room.me.seat];
-  const select = el("select", { id: "my-race", "aria-label": "your race",
+  const select = el("select", { id: "my-race", "aria-label": t("your race"),
     on: { change: (e) => room.socket.send({ type: "race", race: e.target.value }) } },
   ...order.map((race) => {
     const seat = races.indexOf(race);
     const taken = seat >= 0 && seat !== room.me.seat;
     return el("option", { value: race, selected: race === mine, disabled: taken,
-      text: taken ? `${page.races[race].name} (seat ${seat + 1})` : page.races[race].name });
+      text: taken ? t("{race} (seat {seat})", { race: page.races[race].name, seat: seat + 1 }) : page.races[race].name });
   }));
   panel.append(el("p", { id: "race-picker", class: "race-picker" },
-    el("label", { for: "my-race", text: "Your race: " }), select,
-    el("span", { class: "muted", text: " each race's fleet is its own; every seat plays a different one" })));
+    el("label", { for: "my-race", text: t("Your race: ") }), select,
+    el("span", { class: "muted", text: t(" each race's fleet is its own; every seat plays a different one") })));
 }
 
 // -- the fast round -------------------------------------------------------------------------
@@ -191,18 +193,18 @@ function renderState() {
     builder.render(match, { ships: page.ships, colour: colourOf(room.me.seat ?? 0), matchId: room.room?.match_id });
     const waiting = page.players.filter((p) => !match.players[p].fleet_chosen);
     $("#status").textContent = room.me.role === "player" && !match.fleet
-      ? `Choose your fleet: up to ${match.credits} credits.`
-      : `Waiting for ${waiting.join(", ")} to choose a fleet.`;
+      ? t("Choose your fleet: up to {credits} credits.", { credits: match.credits })
+      : t("Waiting for {names} to choose a fleet.", { names: waiting.join(", ") });
   } else if (PLACING.has(match.phase)) {
     setPhase(match.phase);
     hand.freeze(false);
     clocks.hideStop();
-    const word = match.phase === "fast" ? "the fast round" : "the deployment";
+    const word = match.phase === "fast" ? t("the fast round") : t("the deployment");
     $("#status").textContent = mine
       ? hand.touchy
-        ? `Place your ${page.ships[mine]?.name || mine}: tap the table where it goes (or drag it), turn it (handle or a second finger), then tap it again.`
-        : `Place your ${page.ships[mine]?.name || mine}: move it, turn it, then click to put it down.`
-      : room.me.role === "player" ? "All your cards are on the table." : `Watching ${word}.`;
+        ? t("Place your {ship}: tap the table where it goes (or drag it), turn it (handle or a second finger), then tap it again.", { ship: page.ships[mine]?.name || mine })
+        : t("Place your {ship}: move it, turn it, then click to put it down.", { ship: page.ships[mine]?.name || mine })
+      : room.me.role === "player" ? t("All your cards are on the table.") : t("Watching {what}.", { what: word });
   } else if (match.phase === "stop") {
     setPhase("stop");
     hand.freeze(true);
@@ -210,7 +212,7 @@ function renderState() {
     clocks.showStop(match.stop?.by ?? match.stopped_by, match.stop?.seconds_left ?? match.stop?.seconds ?? 0);
   } else {
     clocks.hideStop();
-    $("#status").textContent = "The cards are down: the battle begins.";
+    $("#status").textContent = t("The cards are down: the battle begins.");
   }
   clocks.tellDiscard(match.players?.[room.me.player]?.discarded ?? null);
   renderPlayers();
@@ -235,8 +237,8 @@ function renderHandBar() {
   const name = page.ships[hand.ship]?.name || hand.ship;
   const reason = hand.shown() ? hand.blockedBy() : null;
   const info = $("#hand-info");
-  const text = `turned ${Math.round(hand.pose.rotation)}° · ${name}`;
-  const why = reason ? `can't place: ${reason}` : "";
+  const text = t("turned {degrees}° · {ship}", { degrees: Math.round(hand.pose.rotation), ship: name });
+  const why = reason ? t("can't place: {reason}", { reason }) : "";
   if (info.dataset.text !== text + why) {
     info.dataset.text = text + why;
     info.replaceChildren(el("span", { text }), why ? el("span", { class: "why", text: why }) : "");
@@ -346,8 +348,8 @@ function onBattle(message) {
   view.fit(); // the battle crosses the whole table
   view.showCards(table.cards, { ...page.ships, ...(table.ships || {}) }, colourOfPlayer, table.card_size || CARD_SIZE);
   $("#status").textContent = table.ruleset === "stellar"
-    ? "The battle: ships fire by initiative, lowest first."
-    : "The battle: ships fire by speed, lowest first.";
+    ? t("The battle: ships fire by initiative, lowest first.")
+    : t("The battle: ships fire by speed, lowest first.");
   $("#score-panel").hidden = true;
   page.battleId = message.match_id;
   page.battle = new BattlePlayer(view, {
@@ -364,13 +366,13 @@ function showResult(message) {
   const panel = $("#score-panel");
   showScores(panel, { table: message.table, result: message.result, ships: page.ships,
     colourOf: colourOfPlayer, matchId: message.match_id, me: room.me.role === "player" ? room.me.player : null });
-  const [rematch] = room.endButtons(null, { seated: room.me.role === "player", label: "Play again" });
+  const [rematch] = room.endButtons(null, { seated: room.me.role === "player", label: t("Play again") });
   // The end card (shell/endcard.js) opens on who won, Play again and the replay's link;
   // each player's kill pile and rocks follow.
   panel.prepend(el("div", { class: "end-head" }, $("#winner", panel), rematch || "", $(".replay-link", panel) || ""));
   showEndCard(panel);
   setPhase("over");
-  $("#status").textContent = message.result.winner ? `${message.result.winner} wins the battle.` : "The battle is a draw.";
+  $("#status").textContent = message.result.winner ? t("{winner} wins the battle.", { winner: message.result.winner }) : t("The battle is a draw.");
 }
 
 function endBattle() {
@@ -444,7 +446,7 @@ export async function startLaserRoom(ctx, { races = false } = {}) {
     onPose: (pose) => room.socket.send({ type: "pose", ...pose }),
     onPlace: (pose) => {
       if (clocks.runupLeft() > 0) { // the 3-2-1 runs: no card lands before it ends
-        onRefused({ action: "place", reason: `The round starts in ${Math.ceil(clocks.runupLeft())} s: wait for the count.` });
+        onRefused({ action: "place", reason: t("The round starts in {n} s: wait for the count.", { n: Math.ceil(clocks.runupLeft()) }) });
         return;
       }
       if (room.socket.send({ type: "place", ...pose })) hand.busy = true;
@@ -483,7 +485,7 @@ export async function startLaserRoom(ctx, { races = false } = {}) {
       loadCatalog(ctx.game.key), races ? fetchJSON(`/api/games/${ctx.game.key}/races`) : {},
     ]);
   } catch (error) {
-    toast(`cannot load the ship catalog: ${error.message}`);
+    toast(t("cannot load the ship catalog: {error}", { error: error.message }));
   }
   room.connect();
   return room;

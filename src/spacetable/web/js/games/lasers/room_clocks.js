@@ -2,6 +2,7 @@
 // deployment countdown, and the freeze after "stop!" (or "time!") with its banner, its
 // countdown to drop or discard, and the note that says what became of our frozen card.
 
+import { t } from "../../shell/i18n.js";
 import "./sheet.js";
 import { $, el } from "../../shell/dom.js";
 import { sounds } from "../../shell/sounds.js";
@@ -34,14 +35,14 @@ export class TableClocks {
     }
     box.hidden = false;
     clearInterval(this.page.runupTimer);
-    const word = this.page.match?.phase === "deployment" ? "The deployment" : "The round";
+    const word = this.page.match?.phase === "deployment" ? t("The deployment") : t("The round");
     const tick = () => {
       const left = this.runupLeft();
       const count = Math.ceil(left);
       if (box.dataset.count !== String(count)) sounds.tick(count <= 0); // 3, 2, 1 and a higher Go!
       box.dataset.count = String(count);
       box.querySelector(".runup-count").textContent = count > 0 ? String(count) : "Go!";
-      box.querySelector(".runup-text").textContent = count > 0 ? `${word} starts in…` : "Place your cards!";
+      box.querySelector(".runup-text").textContent = count > 0 ? t("{what} starts in…", { what: word }) : t("Place your cards!");
       if (count <= 0) {
         clearInterval(this.page.runupTimer);
         this.page.runupTimer = null;
@@ -95,19 +96,19 @@ export class TableClocks {
   showStop(by, seconds, restart = false) {
     const banner = $("#stop-banner");
     const you = by === this.me().player;
-    $("#stop-title").textContent = by ? "STOP!" : "TIME!";
-    $("#stop-text").textContent = !by ? "The countdown ran out: every card in hand froze."
-      : you ? "You placed your last card: the others' cards froze." : `${by} placed their last card: every card in hand froze.`;
+    $("#stop-title").textContent = by ? t("STOP!") : t("TIME!");
+    $("#stop-text").textContent = !by ? t("The countdown ran out: every card in hand froze.")
+      : you ? t("You placed your last card: the others' cards froze.") : t("{name} placed their last card: every card in hand froze.", { name: by });
     banner.dataset.by = by ?? "";
     banner.dataset.timer = by ? "no" : "yes";
     banner.hidden = false;
     const holding = this.me().role === "player" && Boolean(this.page.match ? this.page.match.hand : this.hand.ship) && !you;
     banner.dataset.holding = holding ? "yes" : "no";
     $("#stop-actions").hidden = !holding;
-    const call = by ? "Stop!" : "Time!";
-    $("#status").textContent = holding
-      ? `${call} Drop your ${this.hand.group.dataset.name || "card"} where it is, or discard it.`
-      : `${call} Waiting for the others to drop or discard.`;
+    const call = by ? t("Stop!") : t("Time!");
+    $("#status").textContent = call + " " + (holding
+      ? t("Drop your {ship} where it is, or discard it.", { ship: this.hand.group.dataset.name || t("card") })
+      : t("Waiting for the others to drop or discard."));
     this.renderStopChoice();
     if (restart || !this.page.stopTimer) {
       clearInterval(this.page.stopTimer);
@@ -132,19 +133,19 @@ export class TableClocks {
   renderStopChoice(secondsLeft = Number($("#stop-countdown").textContent)) {
     const banner = $("#stop-banner");
     const what = $("#stop-what");
-    const name = this.hand.group.dataset.name || "card";
+    const name = this.hand.group.dataset.name || t("card");
     const reason = this.hand.ship ? this.hand.blockedBy() : null;
     let text;
     if (banner.dataset.holding !== "yes") {
-      text = `The battle starts when everyone has decided, at most ${secondsLeft} s from now.`;
+      text = t("The battle starts when everyone has decided, at most {n} s from now.", { n: secondsLeft });
     } else if (reason) {
-      text = `Your ${name} cannot drop where it froze (${reason}): discard it, or it is discarded in ${secondsLeft} s.`;
+      text = t("Your {ship} cannot drop where it froze ({reason}): discard it, or it is discarded in {n} s.", { ship: name, reason, n: secondsLeft });
     } else {
-      text = `Do nothing and your ${name} is discarded in ${secondsLeft} s.`;
+      text = t("Do nothing and your {ship} is discarded in {n} s.", { ship: name, n: secondsLeft });
     }
     if (what.textContent !== text) what.textContent = text;
     // Drop stays on offer: the server has the last word on where a card may lie.
-    $("#drop-here").title = reason ? `can't drop here: ${reason}` : "";
+    $("#drop-here").title = reason ? t("can't drop here: {reason}", { reason }) : "";
   }
 
   hideStop() {
@@ -158,8 +159,8 @@ export class TableClocks {
     const held = this.page.stopHeld;
     if (!held || !discarded || discarded !== held.ship) return;
     const note = $("#stop-note");
-    const text = this.page.discardAsked ? `You discarded your ${held.name}.`
-      : `Time ran out: your ${held.name} was discarded.`;
+    const text = this.page.discardAsked ? t("You discarded your {ship}.", { ship: held.name })
+      : t("Time ran out: your {ship} was discarded.", { ship: held.name });
     if (note.textContent === text && !note.hidden) return;
     note.textContent = text;
     note.dataset.timedOut = this.page.discardAsked ? "no" : "yes";

@@ -6,15 +6,37 @@
 
 import "./sheet.js";
 import { clear, el } from "../../shell/dom.js";
+import { playerName, t } from "../../shell/i18n.js";
 
-const RAIDED_HELP = "a laser that damages an enemy cargo ship takes cubes from it";
-const STOLEN_HELP = "raided from an enemy cargo ship, or (Stolen Goods) picked from the wreck of a ship it destroyed";
+const RAIDED_HELP = t("a laser that damages an enemy cargo ship takes cubes from it");
+const STOLEN_HELP = t("raided from an enemy cargo ship, or (Stolen Goods) picked from the wreck of a ship it destroyed");
+/** The cube lines of a Stellar Conflict score, said of the player looking, another, or a named one. */
+const WHOSE = {
+  yours: {
+    cargo: (n) => t("cubes on your cargo ship: {n}", { n }),
+    stolen: (n) => t("stolen cubes on your other surviving ships: {n}", { n }),
+    raided: (n) => t("raided cubes on your other surviving ships: {n}", { n }),
+    lost: (parts) => t("cubes your fleet lost: {parts}", { parts }),
+  },
+  theirs: {
+    cargo: (n) => t("cubes on their cargo ship: {n}", { n }),
+    stolen: (n) => t("stolen cubes on their other surviving ships: {n}", { n }),
+    raided: (n) => t("raided cubes on their other surviving ships: {n}", { n }),
+    lost: (parts) => t("cubes their fleet lost: {parts}", { parts }),
+  },
+  named: (player) => ({
+    cargo: (n) => t("cubes on {player}'s cargo ship: {n}", { player, n }),
+    stolen: (n) => t("stolen cubes on {player}'s other surviving ships: {n}", { player, n }),
+    raided: (n) => t("raided cubes on {player}'s other surviving ships: {n}", { player, n }),
+    lost: (parts) => t("cubes {player}'s fleet lost: {parts}", { player, parts }),
+  }),
+};
 const LOST = {
-  raided: (n) => `${n} raided by enemy lasers`,
-  wreck: (n) => `${n} picked from wrecks by the enemy`,
-  destroyed: (n) => `${n} vaporized when their ship blew up`,
-  pulse: (n) => `${n} vaporized (too few for a pulse)`,
-  "own-cargo": (n) => `${n} vaporized (shot from their own cargo ship)`,
+  raided: (n) => t("{n} raided by enemy lasers", { n }),
+  wreck: (n) => t("{n} picked from wrecks by the enemy", { n }),
+  destroyed: (n) => t("{n} vaporized when their ship blew up", { n }),
+  pulse: (n) => t("{n} vaporized (too few for a pulse)", { n }),
+  "own-cargo": (n) => t("{n} vaporized (shot from their own cargo ship)", { n }),
 };
 
 /**
@@ -29,10 +51,10 @@ function lostLine(player, events, byId, whose) {
     else if (ev.type === "transfer" && byId[ev.source]?.owner === player && byId[ev.ship]?.owner !== player) add("wreck", ev.count);
     else if (ev.type === "vaporize" && byId[ev.card]?.owner === player) add(ev.reason, ev.count);
   }
-  const parts = Object.entries(lost).filter(([, n]) => n).map(([why, n]) => (LOST[why] || ((k) => `${k} lost (${why})`))(n));
+  const parts = Object.entries(lost).filter(([, n]) => n).map(([why, n]) => (LOST[why] || ((k) => t("{n} lost ({why})", { n: k, why })))(n));
   if (!parts.length) return "";
   const total = Object.values(lost).reduce((a, b) => a + b, 0);
-  return el("p", { class: "lost-cubes", dataset: { count: total }, text: `cubes ${whose} fleet lost: ${parts.join(", ")}` });
+  return el("p", { class: "lost-cubes", dataset: { count: total }, text: whose.lost(parts.join(", ")) });
 }
 
 /**
@@ -54,13 +76,10 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
   const stolenGoods = Boolean(table.variant?.stolen_goods);
   const enemyKills = (player) => (result.kill_piles?.[player] || []).filter((id) => byId[id] && byId[id].owner !== player).length;
   clear(container);
-  const unit = stellar ? ["VP", "cube"] : ["health", "rock"];
-  container.append(el("h2", { text: "Scores" }));
-  const help = el("p", { class: "kill-pile-help", text:
-    "Kill pile: the ships a player destroyed. With two players, a destroyed ship goes to its "
-    + "owner's opponent; with more, to whoever did it the most damage (on a tie, to its owner "
-    + `if among them, else to nobody). Enemy ships add their ${unit[0]}, your own cost you theirs; `
-    + `each ${unit[1]} on your surviving ships adds 1.` });
+  container.append(el("h2", { text: t("Scores") }));
+  const help = el("p", { class: "kill-pile-help", text: stellar
+    ? t("Kill pile: the ships a player destroyed. With two players, a destroyed ship goes to its owner's opponent; with more, to whoever did it the most damage (on a tie, to its owner if among them, else to nobody). Enemy ships add their VP, your own cost you theirs; each cube on your surviving ships adds 1.")
+    : t("Kill pile: the ships a player destroyed. With two players, a destroyed ship goes to its owner's opponent; with more, to whoever did it the most damage (on a tie, to its owner if among them, else to nobody). Enemy ships add their health, your own cost you theirs; each rock on your surviving ships adds 1.") });
   const list = el("div", { class: "score-list" });
   for (const player of players) {
     const score = result.scores?.[player] ?? 0;
@@ -74,27 +93,26 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
         const own = card.owner === player;
         const name = defs[card.ship]?.name || card.ship;
         return el("li", { dataset: { card: card.id }, class: own ? "own" : "" },
-          `${card.owner}'s ${name} ${own ? "−" : "+"}${worth(card)}${stellar ? " VP" : ""}`);
+          `${t("{owner}'s {ship}", { owner: card.owner, ship: name })} ${own ? "−" : "+"}${worth(card)}${stellar ? ` ${t("VP")}` : ""}`);
       }))
-      : el("p", { class: "kill-pile empty", text: "kill pile empty: destroyed no ship" });
-    const whose = player === me ? "your" : me ? "their" : `${player}'s`;
+      : el("p", { class: "kill-pile empty", text: t("kill pile empty: destroyed no ship") });
+    const whose = player === me ? WHOSE.yours : me ? WHOSE.theirs : WHOSE.named(player);
     // Cubes on other ships than the cargo ship were raided from an enemy cargo ship (the
     // base rules), or, with Stolen Goods, also picked from a wreck: the words say which.
     const taken = rocks - cargoCubes;
     const counts = stellar
-      ? [el("p", { class: "cubes cargo-cubes", dataset: { count: cargoCubes }, text: `cubes on ${whose} cargo ship: ${cargoCubes}` }),
+      ? [el("p", { class: "cubes cargo-cubes", dataset: { count: cargoCubes }, text: whose.cargo(cargoCubes) }),
         el("p", { class: "cubes stolen-cubes", dataset: { count: taken }, text: stolenGoods
-          ? `stolen cubes on ${whose} other surviving ships: ${taken}`
-          : `raided cubes on ${whose} other surviving ships: ${taken}`, title: stolenGoods ? STOLEN_HELP : RAIDED_HELP }),
+          ? whose.stolen(taken) : whose.raided(taken), title: stolenGoods ? STOLEN_HELP : RAIDED_HELP }),
         lostLine(player, result.events || [], byId, whose)]
-      : [el("p", { class: "rocks", text: `rocks on surviving ships: ${rocks}` })];
+      : [el("p", { class: "rocks", text: t("rocks on surviving ships: {n}", { n: rocks }) })];
     list.append(el("section", {
       class: `score${result.winner === player && !hideTotals ? " winning" : ""}`,
       dataset: { player, score, rocks, enemyKills: enemyKills(player) },
       style: `--team: ${colourOf(player)}`,
     },
-    el("header", {}, el("span", { class: "swatch" }), el("span", { class: "player-name", text: player }),
-      el("span", { class: "total", text: hideTotals ? "?" : stellar ? `${score} VP` : String(score) })),
+    el("header", {}, el("span", { class: "swatch" }), el("span", { class: "player-name", text: playerName(player) }),
+      el("span", { class: "total", text: hideTotals ? "?" : stellar ? t("{n} VP", { n: score }) : String(score) })),
     pile,
     ...counts));
   }
@@ -106,8 +124,8 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
     if (tied.length > 1) {
       const kills = tied.map((p) => `${p} ${enemyKills(p)}`).join(", ");
       container.append(el("p", { id: "tie-break", class: "tie-break", text: winner
-        ? `Tied at ${best} VP: the tie goes to the most enemy ships in a kill pile (${kills}).`
-        : `Tied at ${best} VP, and as many enemy ships in each kill pile (${kills}).` }));
+        ? t("Tied at {best} VP: the tie goes to the most enemy ships in a kill pile ({kills}).", { best, kills })
+        : t("Tied at {best} VP, and as many enemy ships in each kill pile ({kills}).", { best, kills }) }));
     }
   }
   if (!hideTotals) container.append(el("p", {
@@ -115,11 +133,11 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
     class: winner === null || winner === undefined ? "draw" : "winner",
     dataset: { winner: winner ?? "" },
     style: winner ? `--team: ${colourOf(winner)}` : null,
-    text: winner ? `${winner} wins!` : "Draw",
+    text: winner ? t("{winner} wins!", { winner }) : t("Draw"),
   }));
   if (matchId) {
     container.append(el("p", { class: "replay-link" },
-      el("a", { href: `/replay/${encodeURIComponent(matchId)}`, id: "replay-link" }, "Watch the replay")));
+      el("a", { href: `/replay/${encodeURIComponent(matchId)}`, id: "replay-link" }, t("Watch the replay"))));
   }
   container.hidden = false;
   container.scrollIntoView({ block: "nearest" });

@@ -5,6 +5,7 @@
 // the table keeps its proportions at any window size and pointer positions map back to
 // table coordinates through the SVG's screen matrix (mouse, touch and pen alike).
 
+import { t } from "../../shell/i18n.js";
 import "./sheet.js";
 import { clear, el, svg } from "../../shell/dom.js";
 import { cardFace, cubesToken } from "./cards.js";
@@ -233,10 +234,10 @@ export class TableView {
   zoomControls() {
     const button = (text, label, handler, extra = {}) => el("button", { type: "button", class: "secondary",
       title: label, "aria-label": label, on: { click: handler }, ...extra }, text);
-    return el("div", { class: "zoom-controls", role: "toolbar", "aria-label": "zoom the table" },
-      button("+", "zoom in", () => this.zoom(1.5), { dataset: { zoom: "in" } }),
-      button("−", "zoom out", () => this.zoom(1 / 1.5), { dataset: { zoom: "out" } }),
-      button("Table", "show the whole table", () => this.fit(), { dataset: { zoom: "fit" } }));
+    return el("div", { class: "zoom-controls", role: "toolbar", "aria-label": t("zoom the table") },
+      button("+", t("zoom in"), () => this.zoom(1.5), { dataset: { zoom: "in" } }),
+      button("−", t("zoom out"), () => this.zoom(1 / 1.5), { dataset: { zoom: "out" } }),
+      button(t("Table"), t("show the whole table"), () => this.fit(), { dataset: { zoom: "fit" } }));
   }
 
   drawBackground() {

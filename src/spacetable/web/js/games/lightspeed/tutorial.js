@@ -3,6 +3,7 @@
 // battle the server resolves (POST /api/resolve, drawn by BattlePlayer) and read the score.
 // Its finale is a first Light Speed match against the beginner bot.
 
+import { t, tn } from "../../shell/i18n.js";
 import { $, el, postJSON, setPhase, svg } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
 import { heading } from "../../shell/angles.js";
@@ -12,12 +13,14 @@ import { Hand } from "../lasers/hand.js";
 import { BattlePlayer } from "../lasers/battle.js";
 import { showScores } from "../lasers/scores.js";
 
-const PLAYERS = ["Red", "Blue"];
+/** The two sides, named in the page's language (the names are the table's owners). */
+const [RED, BLUE] = [t("Red"), t("Blue")];
+const PLAYERS = [RED, BLUE];
 /** The tutorial's table (mm): small, so the cards are big on any screen. */
 const TABLE = [520, 400];
 /** Where the card in hand starts, and the cards already on the table. */
 const HAND_START = { x: 150, y: -140, rotation: 0 };
-const TARGET = { id: "blue-sidewinder", owner: "Blue", ship: "sidewinder", x: -150, y: 110, rotation: 180 };
+const TARGET = { id: "blue-sidewinder", owner: BLUE, ship: "sidewinder", x: -150, y: 110, rotation: 180 };
 /** The Moth's card id once it is down. */
 const MOTH_ID = "red-moth";
 const ASTEROID = { id: "asteroid", type: "asteroid", x: 150, y: 60, rotation: 0, rocks: 6 };
@@ -28,7 +31,7 @@ const colourOfPlayer = (player) => colourOf(Math.max(0, PLAYERS.indexOf(player))
 
 
 /** The table's keys, for those who cannot see it. */
-const TABLE_KEYS = "With the table focused: arrow keys move your card (Shift for bigger steps), Q and E or [ and ] turn it, Enter or Space put it down.";
+const TABLE_KEYS = t("With the table focused: arrow keys move your card (Shift for bigger steps), Q and E or [ and ] turn it, Enter or Space put it down.");
 
 const ls = { ships: {}, cards: [TARGET, ASTEROID], placed: null, battle: null, result: null };
 let api = null; // the tutorial page's (pages/tutorial.js)
@@ -38,19 +41,19 @@ let hand = null;
 /** Build the lesson's table and panels (once). */
 function show() {
   if (view) return;
-  const table = svg("svg", { id: "table", role: "application", tabindex: 0, "aria-label": "The tutorial table",
+  const table = svg("svg", { id: "table", role: "application", tabindex: 0, "aria-label": t("The tutorial table"),
     "aria-describedby": "table-keys" });
-  const bar = el("div", { id: "hand-bar", class: "hand-bar", role: "toolbar", "aria-label": "your card in hand", hidden: true },
-    el("button", { id: "turn-left", type: "button", class: "secondary", "aria-label": "turn left 15°", title: "turn left 15° (Q)",
+  const bar = el("div", { id: "hand-bar", class: "hand-bar", role: "toolbar", "aria-label": t("your card in hand"), hidden: true },
+    el("button", { id: "turn-left", type: "button", class: "secondary", "aria-label": t("turn left 15°"), title: t("turn left 15° (Q)"),
       text: "⟲", on: { click: () => hand.rotateBy(15) } }),
     el("span", { id: "hand-info", class: "hand-info", "aria-live": "polite" }),
-    el("button", { id: "turn-right", type: "button", class: "secondary", "aria-label": "turn right 15°", title: "turn right 15° (E)",
+    el("button", { id: "turn-right", type: "button", class: "secondary", "aria-label": t("turn right 15°"), title: t("turn right 15° (E)"),
       text: "⟳", on: { click: () => hand.rotateBy(-15) } }),
-    el("button", { id: "place-card", type: "button", text: "Place", on: { click: () => hand.place() } }));
+    el("button", { id: "place-card", type: "button", text: t("Place"), on: { click: () => hand.place() } }));
   const tableParts = [table, el("p", { id: "table-keys", class: "visually-hidden", text: TABLE_KEYS }), bar,
     el("div", { id: "battle-controls", class: "battle-controls", hidden: true })];
   const sideParts = [el("section", { id: "score-panel", class: "score-panel panel", hidden: true }),
-    el("section", { id: "battle-log", class: "battle-log panel", "aria-label": "battle log", hidden: true })];
+    el("section", { id: "battle-log", class: "battle-log panel", "aria-label": t("battle log"), hidden: true })];
   api.table(...tableParts);
   api.side(...sideParts);
   view = new TableView(table);
@@ -76,7 +79,7 @@ function leave() {
 
 function holdCard() {
   hand.setPose(HAND_START);
-  hand.setCard("moth", ls.ships.moth, colourOfPlayer("Red"));
+  hand.setCard("moth", ls.ships.moth, colourOfPlayer(RED));
   $("#hand-bar").hidden = false;
   handChanged();
 }
@@ -124,34 +127,35 @@ function handChanged() {
   const aimed = aimedAtTarget(pose);
   drawAim(pose, aimed);
   const reason = hand.shown() ? hand.blockedBy() : null;
-  const info = `Moth · turned ${Math.round(pose.rotation)}°${reason ? ` · can't place: ${reason}` : ""}${aimed ? " · aimed at the Sidewinder" : ""}`;
+  const info = t("Moth · turned {degrees}°", { degrees: Math.round(pose.rotation) })
+    + (reason ? t(" · can't place: {reason}", { reason }) : "") + (aimed ? t(" · aimed at the Sidewinder") : "");
   if ($("#hand-info").textContent !== info) $("#hand-info").textContent = info;
   $("#hand-info").classList.toggle("blocked", Boolean(reason));
   const step = api.stepId();
   if (step === "move" && !api.isDone()) {
-    if (Math.hypot(pose.x - HAND_START.x, pose.y - HAND_START.y) >= MOVE_ENOUGH_MM) api.done("Good: the card goes where you go.");
+    if (Math.hypot(pose.x - HAND_START.x, pose.y - HAND_START.y) >= MOVE_ENOUGH_MM) api.done(t("Good: the card goes where you go."));
   } else if (step === "turn") {
-    if (aimed && !api.isDone()) api.done("On target: the dashed line meets the Sidewinder.");
-    else if (!aimed && api.isDone()) api.undone("Not aimed any more: turn it back towards the Sidewinder.");
+    if (aimed && !api.isDone()) api.done(t("On target: the dashed line meets the Sidewinder."));
+    else if (!aimed && api.isDone()) api.undone(t("Not aimed any more: turn it back towards the Sidewinder."));
   }
 }
 
 function tryPlace(pose) {
   const step = api.stepId();
-  if (step === "move") return api.say("Not yet: first move the card around a little.");
-  if (step === "turn") return api.say("Not yet: first turn your Moth towards the Sidewinder.");
+  if (step === "move") return api.say(t("Not yet: first move the card around a little."));
+  if (step === "turn") return api.say(t("Not yet: first turn your Moth towards the Sidewinder."));
   if (step !== "place") return;
   const reason = hand.blockedBy();
-  if (reason) return api.say(`It can't go down here: it ${reason === "off the table" ? "is off the table" : reason}. Move it a little.`);
+  if (reason) return api.say(t("It can't go down here: {reason}. Move it a little.", { reason }));
   const aimed = aimedAtTarget(pose); // as it lies in hand, the check the turn step made
-  const card = { id: MOTH_ID, owner: "Red", ship: "moth", x: pose.x, y: pose.y, rotation: pose.rotation };
+  const card = { id: MOTH_ID, owner: RED, ship: "moth", x: pose.x, y: pose.y, rotation: pose.rotation };
   ls.placed = card;
   ls.cards = [...ls.cards, card];
   hand.setCard(null);
   view.overlay.querySelector(".tutorial-aim")?.remove();
   $("#hand-bar").hidden = true;
   view.addCard(card, ls.ships, colourOfPlayer);
-  api.done(aimed ? "Down, and aimed at the Sidewinder." : "Down. It is not aimed at the Sidewinder any more: we will see what it hits.");
+  api.done(aimed ? t("Down, and aimed at the Sidewinder.") : t("Down. It is not aimed at the Sidewinder any more: we will see what it hits."));
 }
 
 function tableFile() {
@@ -160,16 +164,16 @@ function tableFile() {
 }
 
 function showFireButton() {
-  const fire = el("button", { type: "button", id: "fire", class: "fire", text: "Fire!" });
+  const fire = el("button", { type: "button", id: "fire", class: "fire", text: t("Fire!") });
   fire.addEventListener("click", async () => {
     fire.disabled = true;
-    api.say("The referee is resolving the battle…");
+    api.say(t("The referee is resolving the battle…"));
     let answer;
     try {
       answer = await postJSON("/api/resolve", tableFile());
     } catch (error) {
       fire.disabled = false;
-      api.say(`The battle could not be resolved: ${error.message}. Try again.`);
+      api.say(t("The battle could not be resolved: {error}. Try again.", { error: error.message }));
       return;
     }
     fire.remove();
@@ -198,13 +202,13 @@ function playBattle(table, result) {
 
 /** What the battle did, for a newcomer. */
 function battleWords(result) {
-  const killed = (result.kill_piles.Red || []).includes(TARGET.id);
+  const killed = (result.kill_piles[RED] || []).includes(TARGET.id);
   const mothAlive = result.ships?.[MOTH_ID]?.alive !== false;
   const rocks = result.ships?.[MOTH_ID]?.rocks || 0;
-  if (killed) return "Your Moth fired first (speed 1) and destroyed the Sidewinder before it could fire back.";
-  if (!mothAlive) return "Your Moth missed, and Blue's Sidewinder (speed 2) destroyed it. Aim carefully in a real match!";
-  if (rocks) return `Your Moth mined the asteroid: ${rocks} rocks are on it now.`;
-  return "Your lasers hit nothing this time: in a real match, aim before you drop.";
+  if (killed) return t("Your Moth fired first (speed 1) and destroyed the Sidewinder before it could fire back.");
+  if (!mothAlive) return t("Your Moth missed, and Blue's Sidewinder (speed 2) destroyed it. Aim carefully in a real match!");
+  if (rocks) return tn("Your Moth mined the asteroid: {n} rock is on it now.", "Your Moth mined the asteroid: {n} rocks are on it now.", rocks);
+  return t("Your lasers hit nothing this time: in a real match, aim before you drop.");
 }
 
 function askScore() {
@@ -213,10 +217,10 @@ function askScore() {
   const scores = (hidden) => showScores($("#score-panel"), { table, result, ships: ls.ships, colourOf: colourOfPlayer,
     hideTotals: hidden });
   scores(true);
-  const right = result.scores.Red ?? 0;
+  const right = result.scores[RED] ?? 0;
   const choices = [...new Set([right, right + 1, Math.max(0, right - 1), right + 2])].slice(0, 3).sort((a, b) => a - b);
   const actions = api.actions();
-  actions.append(el("p", { class: "tutorial-question", text: "How many points does Red score? The score panel shows the kill piles and rocks." }));
+  actions.append(el("p", { class: "tutorial-question", text: t("How many points does Red score? The score panel shows the kill piles and rocks.") }));
   for (const value of choices) {
     actions.append(el("button", { type: "button", class: "secondary answer", dataset: { answer: value }, text: String(value),
       on: { click: (e) => {
@@ -224,29 +228,30 @@ function askScore() {
           for (const b of actions.querySelectorAll(".answer")) b.disabled = true;
           e.target.classList.add("on");
           scores(false);
-          api.done(`Right: ${scoreWords(result)}`);
+          api.done(t("Right: {why}", { why: scoreWords(result) }));
         } else {
-          api.say(`Not ${value}: add the health of the Blue ships in Red's kill pile and the rocks on Red's ships.`);
+          api.say(t("Not {value}: add the health of the Blue ships in Red's kill pile and the rocks on Red's ships.", { value }));
         }
       } } }));
   }
 }
 
 function scoreWords(result) {
-  const pile = (result.kill_piles.Red || []).length;
+  const pile = (result.kill_piles[RED] || []).length;
   const rocks = Object.entries(result.ships || {}).filter(([id, s]) => id.startsWith("red-") && s.alive)
     .reduce((sum, [, s]) => sum + (s.rocks || 0), 0);
   const parts = [];
-  if (pile) parts.push("the Sidewinder in your kill pile scores its health, 2");
-  if (rocks) parts.push(`${rocks} rock${rocks === 1 ? "" : "s"} on your Moth score ${rocks}`);
-  return `${parts.join(", and ") || "nothing in your kill pile and no rocks"}. ${result.winner === "Red" ? "Red wins." : result.winner ? `${result.winner} wins.` : "A draw."}`;
+  if (pile) parts.push(t("the Sidewinder in your kill pile scores its health, 2"));
+  if (rocks) parts.push(tn("{n} rock on your Moth scores {n}", "{n} rocks on your Moth score {n}", rocks));
+  const end = result.winner === RED ? t("Red wins.") : result.winner ? t("{winner} wins.", { winner: result.winner }) : t("A draw.");
+  return `${parts.join(t(", and ")) || t("nothing in your kill pile and no rocks")}. ${end}`;
 }
 
 function showFinish() {
   setPhase("over");
   const play = api.firstMatch({ id: "play-first" });
-  api.actions().append(play, el("a", { class: "button secondary", href: "/rules#lightspeed", text: "Read the rules" }));
-  api.done("You have the Light Speed basics.");
+  api.actions().append(play, el("a", { class: "button secondary", href: "/rules#lightspeed", text: t("Read the rules") }));
+  api.done(t("You have the Light Speed basics."));
   play.focus({ preventScroll: true });
 }
 
@@ -263,48 +268,48 @@ export async function lightspeedLesson(tutorialApi) {
       {
         id: "move",
         name: "Move",
-        title: "Your card follows you",
+        title: t("Your card follows you"),
         text: [
-          "You play <b class=\"red\">Red</b>. This is Light Speed: everyone drops ships on the table at the same time, then the ships fight on their own.",
-          "The red card is your <b>Moth</b>, still in your hand. <b>Move it around the table</b>: it follows the mouse. On a touch screen, drag it with one finger; with the keyboard, focus the table and use the arrows.",
+          t("You play <b class=\"red\">Red</b>. This is Light Speed: everyone drops ships on the table at the same time, then the ships fight on their own."),
+          t("The red card is your <b>Moth</b>, still in your hand. <b>Move it around the table</b>: it follows the mouse. On a touch screen, drag it with one finger; with the keyboard, focus the table and use the arrows."),
         ],
         enter: () => { show(); holdCard(); },
       },
       {
         id: "turn",
         name: "Turn",
-        title: "Turn it to aim",
+        title: t("Turn it to aim"),
         text: [
-          "A ship fires from the stubs on its edges; the Moth's two lasers point out of its <b>nose</b>, the top of the card.",
-          "<b>Turn your Moth so its nose points at Blue's Sidewinder</b> (top left): the dashed line shows where it aims. Turn with the mouse wheel, <kbd>Q</kbd> / <kbd>E</kbd>, the ⟲ ⟳ buttons, or (on a touch screen) the yellow handle or two fingers.",
+          t("A ship fires from the stubs on its edges; the Moth's two lasers point out of its <b>nose</b>, the top of the card."),
+          t("<b>Turn your Moth so its nose points at Blue's Sidewinder</b> (top left): the dashed line shows where it aims. Turn with the mouse wheel, <kbd>Q</kbd> / <kbd>E</kbd>, the ⟲ ⟳ buttons, or (on a touch screen) the yellow handle or two fingers."),
         ],
         enter: () => { show(); handChanged(); },
       },
       {
         id: "place",
         name: "Place",
-        title: "Put it down",
+        title: t("Put it down"),
         text: [
-          "<b>Click</b> (or press <b>Place</b>) to put the card down where it is. It must lie on the table and touch no other card. Once down, it stays: in a real match you would take your next card at once.",
+          t("<b>Click</b> (or press <b>Place</b>) to put the card down where it is. It must lie on the table and touch no other card. Once down, it stays: in a real match you would take your next card at once."),
         ],
         enter: () => { show(); handChanged(); },
       },
       {
         id: "battle",
         name: "Fire",
-        title: "See the lasers fire",
+        title: t("See the lasers fire"),
         text: [
-          "When the cards are down, the battle plays itself: speed 1 ships fire first, then speed 2, and so on. Every laser stops at the first card it meets.",
-          "Your Moth has speed 1 (top left of the card); Blue's Sidewinder has speed 2. <b>Press Fire!</b> and watch who shoots first.",
+          t("When the cards are down, the battle plays itself: speed 1 ships fire first, then speed 2, and so on. Every laser stops at the first card it meets."),
+          t("Your Moth has speed 1 (top left of the card); Blue's Sidewinder has speed 2. <b>Press Fire!</b> and watch who shoots first."),
         ],
         enter: () => { show(); showFireButton(); },
       },
       {
         id: "score",
         name: "Score",
-        title: "Read the score",
+        title: t("Read the score"),
         text: [
-          "A destroyed ship goes to its enemy's <b>kill pile</b> and scores its health (the red dots). Rocks mined from the asteroid and still on a surviving ship score one each.",
+          t("A destroyed ship goes to its enemy's <b>kill pile</b> and scores its health (the red dots). Rocks mined from the asteroid and still on a surviving ship score one each."),
         ],
         enter: () => { show(); askScore(); },
       },
@@ -312,10 +317,10 @@ export async function lightspeedLesson(tutorialApi) {
     finale: {
       id: "ready",
       name: "Play",
-      title: "Your first Light Speed match",
+      title: t("Your first Light Speed match"),
       text: [
-        "That is all it takes to start. In a real Light Speed match you get ten cards and a few seconds for each; the first to drop his last card calls stop, and any card still in your hand must be dropped where it is or thrown away.",
-        "The beginner bot plays slowly, so you can get your whole fleet down. Stellar Conflict, in the lobby, fights the same battle with four races and a fleet you buy.",
+        t("That is all it takes to start. In a real Light Speed match you get ten cards and a few seconds for each; the first to drop his last card calls stop, and any card still in your hand must be dropped where it is or thrown away."),
+        t("The beginner bot plays slowly, so you can get your whole fleet down. Stellar Conflict, in the lobby, fights the same battle with four races and a fleet you buy."),
       ],
       enter: () => { show(); showFinish(); },
     },
