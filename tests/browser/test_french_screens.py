@@ -128,3 +128,12 @@ def test_the_tutorial_light_speed_lesson_in_french(
     assert page.inner_text("#play-first") == "Jouer votre première partie"
     assert_french(page)
     shot(page, "5-ready")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_match_list_in_french(open_page: OpenPage, shot: Shot, size: dict[str, int]) -> None:
+    page = open_page("/matches", locale="fr-FR", viewport=size)
+    page.wait_for_selector("#matches tbody tr, #no-matches:not([hidden])")
+    assert page.locator("h1").text_content() == "Parties terminées"
+    assert_french(page)
+    shot(page, "matches")

@@ -30,7 +30,12 @@ from spacetable.registry import games
 PACKAGE = Path(__file__).resolve().parent.parent
 
 #: The pages whose HTML body is translated (the others are still English only).
-PAGES: tuple[str, ...] = ("web/index.html", "web/room.html", "web/tutorial.html")
+PAGES: tuple[str, ...] = (
+    "web/index.html",
+    "web/room.html",
+    "web/tutorial.html",
+    "web/matches.html",
+)
 
 #: The functions whose first arguments are messages (and second, for plurals).
 KEYWORDS: dict[str, tuple[int, ...] | None] = {

@@ -1,7 +1,7 @@
 // /matches: finished matches with their players, scores and winner, linking to replays,
 // a page at a time: "older" and "newer" follow the list (?before=ID / ?after=ID).
 
-import "../shell/i18n.js"; // the page's language and its switch
+import { t } from "../shell/i18n.js"; // (and the page's language switch)
 import { $, clear } from "../shell/dom.js";
 import { loadMatches, matchRow } from "../shell/matchlist.js";
 import { gameList } from "../games/index.js";
@@ -47,7 +47,7 @@ async function main() {
     showPager(page);
   } catch (error) {
     const box = $("#matches-error");
-    box.textContent = `Cannot load the matches: ${error.message}`;
+    box.textContent = t("Cannot load the matches: {error}", { error: error.message });
     box.hidden = false;
     $("#newest").hidden = false;
   }
