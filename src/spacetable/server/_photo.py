@@ -132,16 +132,15 @@ def resolve_photo(
 
 
 async def _photo_body(request: Request) -> bytes:
-    """The photo in the request's body. Raises :class:`_Refused`: 415 unless it is declared
-    an image type we read (a form another site's page posts cannot declare one without the
-    browser asking this server first), 413 above :data:`MAX_PHOTO_BYTES`, 400 if empty."""
+    """The photo in the request's body. Raises :class:`_Refused`: 413 above
+    :data:`MAX_PHOTO_BYTES` (before the rest is read, when the request says its length),
+    415 unless it is declared an image type we read (a form another site's page posts
+    cannot declare one without the browser asking this server first), 400 if empty.
+
+    A body of the wrong type is read (within the cap) before the 415: a server that
+    answers and closes while a photo is still coming resets the connection, and the
+    client sees a network error instead of the answer."""
     declared = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-    if declared not in CONTENT_TYPES:
-        raise _Refused(
-            415,
-            "send the photo as the body with Content-Type image/jpeg, image/png or "
-            f"image/webp, not {clipped(declared) or 'none'}",
-        )
     too_large = _Refused(
         413, f"the photo is larger than {MAX_PHOTO_BYTES >> 20} MB: send a smaller one"
     )
@@ -153,6 +152,12 @@ async def _photo_body(request: Request) -> bytes:
         body += chunk
         if len(body) > MAX_PHOTO_BYTES:
             raise too_large
+    if declared not in CONTENT_TYPES:
+        raise _Refused(
+            415,
+            "send the photo as the body with Content-Type image/jpeg, image/png or "
+            f"image/webp, not {clipped(declared) or 'none'}",
+        )
     if not body:
         raise _Refused(400, "the request holds no photo")
     return bytes(body)
