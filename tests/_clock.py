@@ -3,15 +3,13 @@ room's timers instantly and exactly."""
 
 from __future__ import annotations
 
-import heapq
-import itertools
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from spacetable.server._clock import RoomClock, Timer
-from spacetable.server._connection import Connection
+from spacetable.server._clock import HandClock
+from spacetable.server._connection import Connection, frame_payload
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server.app import room_options
 from spacetable.server.protocol import parse_client_message
@@ -19,63 +17,8 @@ from spacetable.server.rooms import Room, Timing
 from spacetable.server.storage import Storage
 from tests._loops import run_apart
 
-
-class _Callback:
-    def __init__(self, callback: Callable[..., object], args: tuple[Any, ...]) -> None:
-        self.callback = callback
-        self.args = args
-        self.cancelled = False
-
-    def cancel(self) -> None:
-        self.cancelled = True
-
-
-class FakeClock(RoomClock):
-    """A clock that stands still until :meth:`advance` moves it, running each timer due
-    at its own time, in order, and letting the room handle what it posted before the next
-    (so that timers the room arms meanwhile run too)."""
-
-    def __init__(self, start: float = 1000.0) -> None:
-        self._now = start
-        self._due: list[tuple[float, int, _Callback]] = []
-        self._order = itertools.count()
-
-    def now(self) -> float:
-        return self._now
-
-    def at(self, when: float, callback: Callable[..., object], *args: Any) -> Timer:
-        timer = _Callback(callback, args)
-        heapq.heappush(self._due, (when, next(self._order), timer))
-        return timer
-
-    async def advance(self, seconds: float, *rooms: Room) -> None:
-        """Move the clock ``seconds`` on, running the timers due by then; the ``rooms``
-        handle what each one posted before the clock moves further."""
-        until = self._now + seconds
-        await _drained(rooms)
-        while self._due and self._due[0][0] <= until:
-            when, _, timer = heapq.heappop(self._due)
-            self._now = max(self._now, when)
-            if not timer.cancelled:
-                timer.callback(*timer.args)
-                await _drained(rooms)
-        self._now = until
-
-
-async def _drained(rooms: tuple[Room, ...]) -> None:
-    for room in rooms:
-        if not room.expired:
-            await room.drained()
-
-
-def _payload(frame: bytes) -> bytes:
-    """The payload of an unmasked server frame (``_connection.text_frame``)."""
-    length = frame[1] & 0x7F
-    if length == 126:
-        return frame[4:]
-    if length == 127:
-        return frame[10:]
-    return frame[2:]
+#: The room clock moved by hand (kept in the package: the state-bytes bench uses it too).
+FakeClock = HandClock
 
 
 class Player:
@@ -89,7 +32,7 @@ class Player:
         room.connect(self.connection)
 
     def _write(self, frame: bytes) -> bool:
-        self.received.append(json.loads(_payload(frame)))
+        self.received.append(json.loads(frame_payload(frame)))
         return True
 
     def send(self, **message: Any) -> None:

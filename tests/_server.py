@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import socket
 import subprocess
@@ -124,10 +125,20 @@ class Client:
 
     Like the browser, it keeps the match state: a ``placed`` message that carries the
     players' statuses (a card down mid-round) stands for a new ``state``, which the
-    client puts in its stream right after it, marked ``"folded": True``."""
+    client puts in its stream right after it, marked ``"folded": True``. With ``patches``
+    it asks for ``state_patch`` messages, as the room page does, and applies each to its
+    ``state`` (with ``apply``, an RFC 6902 implementation)."""
 
-    def __init__(self, server: Server, room: str) -> None:
-        self.socket: ClientConnection = connect(f"{server.ws}/ws/rooms/{room}", legacy=True)
+    def __init__(
+        self,
+        server: Server,
+        room: str,
+        *,
+        patches: Callable[[Any, list[dict[str, Any]]], Any] | None = None,
+    ) -> None:
+        query = "?patches=1" if patches is not None else ""
+        self.socket: ClientConnection = connect(f"{server.ws}/ws/rooms/{room}{query}", legacy=True)
+        self._apply = patches
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self._folded: deque[dict[str, Any]] = deque()
@@ -160,6 +171,10 @@ class Client:
     def _fold(self, message: dict[str, Any]) -> None:
         if message["type"] == "state":
             self.state = message
+        elif message["type"] == "state_patch" and self._apply is not None:
+            assert self.state is not None and self.state["seq"] == message["from"], "a gap"
+            self.state = self._apply(copy.deepcopy(self.state), message["patch"])
+            self.state["seq"] = message["to"]
         elif message["type"] == "placed" and "players" in message and self.state is not None:
             me = self.state["player"]
             players = message["players"]

@@ -48,18 +48,49 @@ def bench(
         int, typer.Option(help="With --photo: how many photos.", callback=within(1, 1000))
     ] = 10,
     seed: Annotated[
+        int | None,
+        typer.Option(
+            help="With --photo: the first photo's seed (default 0); with --state-bytes: "
+            "the matches' seed (default 1).",
+            callback=within(0, MAX_SEED),
+        ),
+    ] = None,
+    state_bytes: Annotated[
+        bool,
+        typer.Option(
+            "--state-bytes",
+            help="Measure instead the bytes of match states each socket gets per action, "
+            "whole and as patches, in a seeded bot match of each game.",
+        ),
+    ] = False,
+    spectators: Annotated[
         int,
-        typer.Option(help="With --photo: the first photo's seed.", callback=within(0, MAX_SEED)),
-    ] = 0,
+        typer.Option(
+            help="With --state-bytes: spectators watching each match.",
+            callback=within(0, 1000),
+        ),
+    ] = 100,
+    full_states: Annotated[
+        bool,
+        typer.Option(
+            "--full-states",
+            help="With --state-bytes: every socket takes every state whole, as before "
+            "state patches (compare the time spent sending).",
+        ),
+    ] = False,
 ) -> None:
     """Measure how many tables per second the resolvers handle (reference, fast, batch),
-    or with --photo how well and how fast the photo referee reads a table."""
+    with --photo how well and how fast the photo referee reads a table, or with
+    --state-bytes what the match states cost to send."""
+    if state_bytes:
+        _state_bytes(spectators, 1 if seed is None else seed, full_states, as_json)
+        return
     if photo:
         from spacetable.lab.photo_bench import run_photo_bench
 
         if not as_json:
             print(f"rendering and reading {count} photos...", file=sys.stderr)
-        result = run_photo_bench(count=count, seed=seed)
+        result = run_photo_bench(count=count, seed=0 if seed is None else seed)
         if not as_json:
             result.pop("photos_detail")
     else:
@@ -77,6 +108,22 @@ def bench(
         else:
             shown = str(value)
         print(f"{key:28} {shown}")
+
+
+def _state_bytes(spectators: int, seed: int, full_states: bool, as_json: bool) -> None:
+    """``bench --state-bytes``: one seeded bot match of each game, its states' bytes."""
+    from spacetable.server.state_bytes import GAME_BODIES, measure_game, table_lines
+
+    print("playing one seeded bot match of each game...", file=sys.stderr)
+    reports = [
+        measure_game(game, spectators=spectators, seed=seed, full_states=full_states)
+        for game in GAME_BODIES
+    ]
+    if as_json:
+        print(json.dumps(reports, indent=2))
+        return
+    for line in table_lines(reports, spectators):
+        print(line)
 
 
 def loadtest(

@@ -4,12 +4,15 @@ Every timer of a room (the deployment countdown and the plot timer, the 3-2-1 ru
 freeze after "stop!", bots' pauses, abandoned seats, the idle close, the coalescing windows
 of poses and room messages) goes through one :class:`RoomClock`, so that a test can hand a
 room a clock it moves by hand and run a two-minute countdown instantly and to the
-millisecond. The server's rooms use :class:`LoopClock`, the event loop's monotonic clock.
+millisecond (:class:`HandClock`, which ``spacetable bench --state-bytes`` plays rooms on
+too). The server's rooms use :class:`LoopClock`, the event loop's monotonic clock.
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -52,3 +55,62 @@ class LoopClock(RoomClock):
     def at(self, when: float, callback: Callable[..., object], *args: Any) -> Timer:
         """``loop.call_at``."""
         return self._loop.call_at(when, callback, *args)
+
+
+class Drains(Protocol):
+    """What :meth:`HandClock.advance` waits for: a room's handling of what it was posted."""
+
+    expired: bool
+
+    async def drained(self) -> None:
+        """Return once everything posted so far has been handled."""
+
+
+class _Callback:
+    def __init__(self, callback: Callable[..., object], args: tuple[Any, ...]) -> None:
+        self.callback = callback
+        self.args = args
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class HandClock(RoomClock):
+    """A clock that stands still until :meth:`advance` moves it, running each timer due
+    at its own time, in order, and letting the rooms handle what it posted before the next
+    (so that timers the room arms meanwhile run too)."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self._now = start
+        self._due: list[tuple[float, int, _Callback]] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        """The time the clock was last moved to."""
+        return self._now
+
+    def at(self, when: float, callback: Callable[..., object], *args: Any) -> Timer:
+        """Run ``callback(*args)`` when :meth:`advance` passes ``when``."""
+        timer = _Callback(callback, args)
+        heapq.heappush(self._due, (when, next(self._order), timer))
+        return timer
+
+    async def advance(self, seconds: float, *rooms: Drains) -> None:
+        """Move the clock ``seconds`` on, running the timers due by then; the ``rooms``
+        handle what each one posted before the clock moves further."""
+        until = self._now + seconds
+        await _drained(rooms)
+        while self._due and self._due[0][0] <= until:
+            when, _, timer = heapq.heappop(self._due)
+            self._now = max(self._now, when)
+            if not timer.cancelled:
+                timer.callback(*timer.args)
+                await _drained(rooms)
+        self._now = until
+
+
+async def _drained(rooms: tuple[Drains, ...]) -> None:
+    for room in rooms:
+        if not room.expired:
+            await room.drained()

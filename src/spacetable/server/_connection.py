@@ -26,6 +26,16 @@ def text_frame(text: bytes) -> bytes:
     return Frame(Opcode.TEXT, text).serialize(mask=False, extensions=[])
 
 
+def frame_payload(frame: bytes) -> bytes:
+    """The payload of a frame made by :func:`text_frame` (unmasked, in one piece)."""
+    length = frame[1] & 0x7F
+    if length == 126:
+        return frame[4:]
+    if length == 127:
+        return frame[10:]
+    return frame[2:]
+
+
 def encode(value: Any) -> bytes:
     """JSON text as UTF-8 (numpy numbers written as plain numbers)."""
     return orjson.dumps(value, option=orjson.OPT_SERIALIZE_NUMPY)
@@ -59,10 +69,18 @@ class Outbox:
 class Connection:
     """One websocket of a room, seated (``seat``) or watching."""
 
-    def __init__(self, write_frame: WriteFrame, hang_up: HangUp | None = None) -> None:
+    def __init__(
+        self, write_frame: WriteFrame, hang_up: HangUp | None = None, *, patches: bool = False
+    ) -> None:
         self.seat: int | None = None
         #: The room's outbox, once the room has it: it may hold what is sent.
         self.outbox: Outbox | None = None
+        #: Whether the client takes ``state_patch`` messages (``_state_patch.py``).
+        self.patches = patches
+        #: The number of the last ``state`` sent to it, and that state as plain JSON (the
+        #: base of the next patch; shared by every socket of its view).
+        self.state_seq: int | None = None
+        self.state_base: Any = None
         #: The browser tab it says it belongs to (``rejoin``): a tab's sockets may share
         #: its seat, another tab's may not.
         self.tab: str | None = None

@@ -67,6 +67,8 @@ class RoomLobby:
     def _on_lobby(self, connection: Connection, message: Any) -> None:
         if isinstance(message, msg.Ping):
             connection.send({"type": "pong"})
+        elif isinstance(message, msg.Resync):
+            self._send_state(connection)  # it missed a patch: the whole state again
         elif isinstance(message, msg.Watch):
             self._watch(connection)
         elif isinstance(message, msg.Join):

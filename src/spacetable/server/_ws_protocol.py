@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from redis.exceptions import RedisError
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -166,7 +166,10 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
             self.transport.close()
             return
         self.start_keepalive()
-        self.game = Connection(self.write_frame, self.close)
+        # The room page takes the state as patches (``_state_patch.py``); other clients
+        # (tools, tests) get every state whole unless they ask the same.
+        patches = parse_qs(event.path.partition("?")[2]).get("patches") == ["1"]
+        self.game = Connection(self.write_frame, self.close, patches=patches)
         room_id = found[1]
         room = directory.get(room_id)
         cluster: ClusterNode | None = self.app_state.get(CLUSTER)
@@ -257,7 +260,8 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
                     self._deliver(where, data)
                 return
             try:
-                upstream = await connect_owner(where.address, room_id, client)
+                patches = self.game is not None and self.game.patches  # asked of the owner too
+                upstream = await connect_owner(where.address, room_id, client, patches=patches)
             except (OSError, InvalidHandshake, TimeoutError):
                 if self.loop.time() > deadline:
                     self.close(RECONNECT, "the room's server does not answer: try again")

@@ -242,6 +242,12 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
+class Resync(_Message):
+    """Send me the whole ``state`` again (a client that missed a ``state_patch``)."""
+
+    type: Literal["resync"]
+
+
 ClientMessage = (
     Join
     | Rejoin
@@ -269,6 +275,7 @@ ClientMessage = (
     | AnswerDraw
     | Absence
     | Ping
+    | Resync
 )
 #: Each client message's model by its ``type``.
 _MODELS: dict[str, type[_Message]] = {

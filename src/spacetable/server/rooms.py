@@ -31,7 +31,7 @@ from spacetable.registry import Bots
 from spacetable.server import protocol as msg
 from spacetable.server._chat import RoomChat
 from spacetable.server._clock import LoopClock, RoomClock
-from spacetable.server._connection import Connection, encode, message_frame, text_frame
+from spacetable.server._connection import Connection, message_frame
 from spacetable.server._durable import RoomDurability
 from spacetable.server._lobby import Abandoned, RoomLobby
 from spacetable.server._manners import MANNERS, RoomManners
@@ -47,6 +47,7 @@ from spacetable.server._room_match import (
 )
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server._seats import Seat
+from spacetable.server._state_patch import StateSender
 from spacetable.server._turns import TurnsMatch
 from spacetable.server.live_store import LiveStore
 
@@ -154,6 +155,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
         self._room_window_open = False  # a ``room`` message left less than an interval ago
         self._room_changed = False  # and the room changed since
         self.expired = False
+        self._states = StateSender()  # the states sent, numbered, whole or as patches
         self._chat_init()
         self._idle_since = self.clock.now()
         self._check_idle_after(min(timing.unjoined_seconds, timing.room_idle_seconds))
@@ -538,39 +540,25 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
             self._broadcast_room()
 
     def _broadcast_state(self) -> None:
-        """Send each connection the match as its player sees it. The views differ in a few
-        fields but share the table, so the table is encoded once for all of them."""
-        match = self.match
-        if match is None:
+        """Send each connection the match as its player sees it: encoded once per view, as
+        a patch from the state a connection has if it takes patches (``_state_patch.py``)."""
+        if self.match is None:
             return
         now = self._now()
-        frames: dict[str | None, bytes] = {}
-        table_json: bytes | None = None
-        for connection in self.connections:
-            player = None if connection.seat is None else self._player(self.seats[connection.seat])
-            frame = frames.get(player)
-            if frame is None:
-                state = self._state(player, now)
-                if "table" not in state:
-                    frame = frames[player] = message_frame(state)
-                    connection.send_frame(frame)
-                    continue
-                table = state.pop("table")
-                if table_json is None:
-                    table_json = encode(table)
-                # A JSON object's text ends with "}": add the shared table as its last member.
-                own = encode(state)
-                frame = frames[player] = text_frame(
-                    b"".join((own[:-1], b',"table":', table_json, b"}"))
-                )
-            connection.send_frame(frame)
+        self._states.broadcast(
+            self.connections, self._view_of, lambda player: self._state(player, now)
+        )
+
+    def _view_of(self, connection: Connection) -> str | None:
+        """Whose view of the match ``connection`` gets: its seat's player, or a spectator's."""
+        return None if connection.seat is None else self._player(self.seats[connection.seat])
 
     def _send_state(self, connection: Connection) -> None:
-        match = self.match
-        if match is None:
+        """Send ``connection`` the whole state (joining, changing seat, asking: ``resync``)."""
+        if self.match is None:  # none to send: the next match's first state goes whole
+            connection.state_seq = connection.state_base = None
             return
-        player = None if connection.seat is None else self._player(self.seats[connection.seat])
-        connection.send(self._state(player, self._now()))
+        self._states.send(connection, self._state(self._view_of(connection), self._now()))
 
     def _state(self, player: str | None, now: float) -> dict[str, Any]:
         """The ``state`` message for ``player`` with the ``runup`` (null outside it)."""

@@ -28,12 +28,16 @@ CONNECT_SECONDS = 2.0
 _UNSENDABLE = frozenset({1005, 1006, 1015})
 
 
-async def connect_owner(address: str, room_id: str, client: str) -> ClientConnection:
+async def connect_owner(
+    address: str, room_id: str, client: str, *, patches: bool = False
+) -> ClientConnection:
     """Open a room socket to the owner at ``address`` (``host:port``) on behalf of
-    ``client`` (its address, in ``X-Forwarded-For``: the owner counts its sockets).
+    ``client`` (its address, in ``X-Forwarded-For``: the owner counts its sockets), taking
+    ``state_patch`` messages if the client asked for them (``?patches=1``).
     Raises ``OSError`` or a websockets error when the owner cannot be reached."""
+    query = "?patches=1" if patches else ""
     return await connect(
-        f"ws://{address}/ws/rooms/{room_id}",
+        f"ws://{address}/ws/rooms/{room_id}{query}",
         additional_headers={"X-Forwarded-For": client},
         compression=None,
         max_size=None,

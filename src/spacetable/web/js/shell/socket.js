@@ -1,6 +1,10 @@
 // The room's websocket: JSON messages both ways (docs/protocol.md), the seat token kept in
 // localStorage per room, and automatic reconnection that takes the seat back (`rejoin`).
 // `join` and `rejoin` name this tab, so that a second tab of the same player watches.
+// The match state comes whole, then as patches (`state_patch`) that shell/statepatch.js
+// applies: the pages get every `state` whole.
+
+import { StateKeeper } from "./statepatch.js";
 
 const tokenKey = (roomId) => `spacetable.token.${roomId}`;
 const TAB_KEY = "spacetable.tab";
@@ -36,6 +40,7 @@ export class RoomSocket {
     this.onStatus = onStatus;
     this.ws = null;
     this.retries = 0;
+    this.states = new StateKeeper(() => this.send({ type: "resync" }));
   }
 
   get token() {
@@ -50,10 +55,11 @@ export class RoomSocket {
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const url = `${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.roomId)}`;
+    const url = `${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.roomId)}?patches=1`;
     this.onStatus(this.retries ? "reconnecting" : "connecting");
     const ws = new WebSocket(url);
     this.ws = ws;
+    this.states.reset();
     ws.addEventListener("open", () => {
       this.retries = 0;
       this.onStatus("open");
@@ -66,6 +72,10 @@ export class RoomSocket {
         message = JSON.parse(event.data);
       } catch {
         return;
+      }
+      if (message.type === "state" || message.type === "state_patch") {
+        message = this.states.take(message);
+        if (message === null) return; // a patch went missing: the whole state is on its way
       }
       this.onMessage(message);
     });
