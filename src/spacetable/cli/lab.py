@@ -122,7 +122,7 @@ def _state_bytes(spectators: int, seed: int, full_states: bool, as_json: bool) -
     if as_json:
         print(json.dumps(reports, indent=2))
         return
-    for line in table_lines(reports, spectators):
+    for line in table_lines(reports, spectators, full_states):
         print(line)
 
 

@@ -140,7 +140,8 @@ class StateSender:
         self.seq += 1
         encoded = encode(state)
         connection.send_frame(state_frame(encoded, self.seq))
-        connection.state_seq, connection.state_base = self.seq, orjson.loads(encoded)
+        connection.state_seq = self.seq
+        connection.state_base = orjson.loads(encoded) if connection.patches else None
 
     def broadcast(
         self,
@@ -154,33 +155,49 @@ class StateSender:
         whole state, when that is shorter)."""
         began = time.perf_counter()
         self.seq += 1
-        seq = self.seq
-        views: dict[str | None, tuple[bytes, Any]] = {}
+        views: dict[str | None, _View] = {}
         # A patch is made once per view and state the sockets of that view have.
         frames: dict[tuple[str | None, int, int], bytes] = {}
         for connection in connections:
             player = view_of(connection)
             view = views.get(player)
             if view is None:
-                encoded = encode(state_of(player))
-                view = views[player] = (encoded, orjson.loads(encoded))
-            encoded, plain = view
+                view = views[player] = _View(encode(state_of(player)))
             base_seq = connection.state_seq
             if not connection.patches or base_seq is None:
                 base_seq = -1
             key = (player, base_seq, id(connection.state_base))
             frame = frames.get(key)
             if frame is None:
-                frame = frames[key] = self._frame(encoded, plain, base_seq, connection.state_base)
+                frame = frames[key] = self._frame(view, base_seq, connection.state_base)
             connection.send_frame(frame)
-            connection.state_seq, connection.state_base = seq, plain
+            connection.state_seq = self.seq
+            connection.state_base = view.plain() if connection.patches else None
         self.seconds += time.perf_counter() - began
 
-    def _frame(self, encoded: bytes, plain: Any, base_seq: int, base: Any) -> bytes:
+    def _frame(self, view: _View, base_seq: int, base: Any) -> bytes:
         """The frame that brings a socket holding ``base`` (numbered ``base_seq``; -1: none
-        it can patch) to the state ``plain`` (``encoded``): a patch when shorter."""
+        it can patch) to the state of ``view``: a patch when shorter."""
         if base_seq >= 0:
-            patch = encode(patch_message(base_seq, self.seq, diff(base, plain)))
-            if len(patch) < len(encoded):
+            patch = encode(patch_message(base_seq, self.seq, diff(base, view.plain())))
+            if len(patch) < len(view.encoded):
                 return text_frame(patch)
-        return state_frame(encoded, self.seq)
+        return state_frame(view.encoded, self.seq)
+
+
+class _View:
+    """One view's state in a broadcast: its JSON text, and the plain JSON it reads back
+    as (made only if a socket of the view takes patches: the base of its next patch)."""
+
+    __slots__ = ("_plain", "encoded")
+
+    def __init__(self, encoded: bytes) -> None:
+        self.encoded = encoded
+        self._plain: Any = None
+
+    def plain(self) -> Any:
+        """The state as plain JSON (read back from its text: lists for tuples, numbers
+        for numpy's, and nothing shared with the match, which goes on changing)."""
+        if self._plain is None:
+            self._plain = orjson.loads(self.encoded)
+        return self._plain

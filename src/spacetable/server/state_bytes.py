@@ -5,7 +5,8 @@ clock moved by hand (as fast as the machine goes, the same match every time), wi
 listening as each seat's player and as spectators: for every view one that gets each state
 whole (what every socket got before ``state_patch``) and one that takes patches
 (``_state_patch.py``), and a crowd of spectators that take patches (or, with
-``full_states``, do not). It reports the bytes each socket received per action of the
+``full_states``, do not, nor any other socket: the room then sends as before patches, and
+its time spent sending is the old one). It reports the bytes each socket received per action of the
 match (``state`` and ``state_patch`` frames, and all frames), and the time the room spent
 sending states. With ``check``, each patched socket rebuilds its states from the patches
 and every one is compared with the whole state its twin got from the same broadcast.
@@ -70,12 +71,14 @@ class Probe:
 
     def _write(self, frame: bytes) -> bool:
         self.all_bytes += len(frame)
-        payload = frame_payload(frame)
-        if payload.startswith(_STATE_PREFIXES):
+        # Where the payload starts (text_frame's header: 2, 4 or 10 bytes), read in place:
+        # a crowd of probes must not cost the room more than sockets would.
+        start = {126: 4, 127: 10}.get(frame[1] & 0x7F, 2)
+        if frame.startswith(_STATE_PREFIXES, start):
             self.state_bytes += len(frame)
             if self._keep:
-                self.raw.append(orjson.loads(payload))
-                self._took(orjson.loads(payload))
+                self.raw.append(orjson.loads(frame_payload(frame)))
+                self._took(orjson.loads(frame_payload(frame)))
         return True
 
     def _took(self, message: dict[str, Any]) -> None:
@@ -168,7 +171,7 @@ async def _measure(
             host.send(type="bot", seat=seat)
         views: list[int | None] = [None, *range(body["seats"])]
         whole = [Probe(room, patches=False, keep=check) for _ in views]
-        patched = [Probe(room, patches=True, keep=check, apply=apply) for _ in views]
+        patched = [Probe(room, patches=not full_states, keep=check, apply=apply) for _ in views]
         crowd = [Probe(room, patches=not full_states) for _ in range(spectators)]
         await clock.advance(0, room)
         for view, a, b in zip(views, whole, patched, strict=True):
@@ -226,11 +229,14 @@ def _kib(value: float) -> str:
     return f"{value / 1024:,.1f}"
 
 
-def table_lines(reports: list[dict[str, Any]], spectators: int) -> list[str]:
+def table_lines(
+    reports: list[dict[str, Any]], spectators: int, full_states: bool = False
+) -> list[str]:
     """The reports of :func:`measure_game` as a table: KiB of states per action, whole
     (before patches) and patched, for a spectator, a player and the crowd of spectators."""
+    said = "whole -> whole: --full-states" if full_states else "whole -> patched"
     lines = [
-        "KiB of match states per action, per socket (whole -> patched):",
+        f"KiB of match states per action, per socket ({said}):",
         f"{'game':11} {'actions':>7}  {'spectator':>17}  {'player':>17}  "
         f"{f'{spectators} spectators':>21}  {'ratio':>5}  {'send ms':>7}",
     ]
