@@ -5,8 +5,8 @@ and goes on showing the battle as it is."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -59,7 +59,11 @@ def server(running: _server.Server) -> Server:
 
 @pytest.mark.parametrize("game", list(BODIES))
 def test_the_page_rebuilds_every_state_of_a_bot_match(open_page: OpenPage, game: str) -> None:
-    report = measure_game(game, body=BODIES[game], spectators=0, seed=5, check=True)
+    # The match is played on a thread of its own: Playwright keeps this thread's loop.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        report = pool.submit(
+            measure_game, game, body=BODIES[game], spectators=0, seed=5, check=True
+        ).result()
     page = open_page("/")
     for whole, patched in zip(report["probes"]["whole"], report["probes"]["patched"], strict=True):
         messages = [json.dumps(m) for m in patched.raw]
@@ -100,19 +104,21 @@ def test_a_page_that_missed_a_patch_asks_again_and_shows_the_battle_as_it_is(
         ws.on_message(from_page)
 
     page = open_page("/", viewport=DESKTOP)
-    page.route_web_socket(re.compile(r"/ws/rooms/"), route)
+    page.route_web_socket("**/ws/rooms/**", route)
     page.goto(f"/rooms/{room}?watch")
-    page.wait_for_selector("#seat-panel")
+    # Open: the route reached the server, which counts the page among the room's sockets.
+    page.wait_for_selector("#connection[data-status='open']")
     plain = _server.Client(running, room)
     host = _server.seated(running, room, "Host")
     host.send(type="bot", seat=1)
     host.send(type="ready", ready=True)
     host.wait_type("state")
     host.send(type="leave")  # a bot stands in: two bots play the duel out
-    plain.wait_type("result", timeout=120)
+    # Playwright hands the route the socket's messages while this thread waits on the page.
+    page.wait_for_selector("body[data-phase='over']", timeout=120_000)
+    plain.wait_type("result", timeout=30)
     final = plain.state
     assert final is not None and final["phase"] == "over"
-    page.wait_for_selector("body[data-phase='over']", timeout=30_000)
     assert [m["type"] for m in sent].count("resync") == 1
     # What the page shows is the battle's end: every ship where it is, every log line.
     shown = page.evaluate(
@@ -125,8 +131,10 @@ def test_a_page_that_missed_a_patch_asks_again_and_shows_the_battle_as_it_is(
         if s["at"] and s["status"] == "table"
     }
     assert {k: v for k, v in shown.items() if k in on_board} == on_board
-    lines = page.locator(".hx-log-list li")
-    assert lines.count() == len(final["log"])
+    body = page.locator("body")
+    assert body.get_attribute("data-log-lines") == str(len(final["log"]))
+    assert body.get_attribute("data-version") == str(final["version"])
+    assert page.locator(".hx-log-list").inner_text().strip().endswith(final["log"][-1]["text"])
     shot(page, "state-patches-resynced")
     page.set_viewport_size(PHONE)
     shot(page, "state-patches-resynced-phone")
