@@ -139,6 +139,7 @@ class Client:
         query = "?patches=1" if patches is not None else ""
         self.socket: ClientConnection = connect(f"{server.ws}/ws/rooms/{room}{query}", legacy=True)
         self._apply = patches
+        self._base: dict[str, Any] | None = None  # the last state the server sent
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self._folded: deque[dict[str, Any]] = deque()
@@ -170,10 +171,12 @@ class Client:
 
     def _fold(self, message: dict[str, Any]) -> None:
         if message["type"] == "state":
-            self.state = message
+            self.state = self._base = message
         elif message["type"] == "state_patch" and self._apply is not None:
-            assert self.state is not None and self.state["seq"] == message["from"], "a gap"
-            self.state = self._apply(copy.deepcopy(self.state), message["patch"])
+            # A patch starts from the server's last state, not from a folded ``placed``.
+            base = self._base
+            assert base is not None and base["seq"] == message["from"], "a gap"
+            self.state = self._base = self._apply(copy.deepcopy(base), message["patch"])
             self.state["seq"] = message["to"]
         elif message["type"] == "placed" and "players" in message and self.state is not None:
             me = self.state["player"]

@@ -10,6 +10,7 @@ import urllib.error
 from collections.abc import Iterator
 from typing import Any
 
+import jsonpatch
 import pytest
 from websockets.exceptions import ConnectionClosed
 
@@ -90,19 +91,26 @@ def test_players_on_different_processes_play_one_match_to_the_end(cluster: Clust
     bob = seated(second, room, "Bob")  # relayed by the other one
     watcher = Client(second, room)
     watcher.send(type="watch")
+    # A page's socket takes patches (?patches=1): the relay asks the owner for them too.
+    patched = Client(second, room, patches=jsonpatch.apply_patch)
     seats = watcher.wait(lambda m: m["type"] == "room" and len(m["seats"]) == 2)
     assert [s["name"] for s in seats["seats"]] == ["Ann", "Bob"]
     battles = play_to_the_battle({"Ann": ann, "Bob": bob})
     assert battles["Ann"]["result"] == battles["Bob"]["result"]
     seen = watcher.wait_type("battle")
     assert seen["result"] == battles["Ann"]["result"]
+    patched.wait_type("battle")
+    assert any(m["type"] == "state_patch" for m in patched.received)
+    assert patched._base is not None and watcher.state is not None
+    last = [m for m in watcher.received if m["type"] == "state"][-1]
+    assert patched._base == last  # the same last state, rebuilt from patches
     # The match is stored once (its owner's answer waits for it), and either process
     # finds it.
     assert first.stored_match(battles["Ann"]["match_id"])
     stored = second.stored_match(battles["Ann"]["match_id"])
     assert [seat["player"] for seat in stored["seats"]] == ["Ann", "Bob"]
     assert stored["result"]["scores"] == battles["Ann"]["result"]["scores"]
-    for client in (ann, bob, watcher):
+    for client in (ann, bob, watcher, patched):
         client.close()
 
 
