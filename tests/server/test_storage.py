@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 import time
 import uuid
 from collections.abc import Iterator
@@ -187,3 +189,38 @@ def test_a_match_on_its_way_to_the_database_can_be_waited_for(tmp_path: Path) ->
     assert not queue.wait_for(record.id, timeout=5)  # stored: gone from the queue
     queue.close()
     storage.close()
+
+
+def test_processes_starting_together_on_a_new_database_all_open_it(tmp_path: Path) -> None:
+    """``serve --workers`` starts its processes at once on one new SQLite file: each looks
+    for the tables, and all but the first to create them used to fail with "table matches
+    already exists". Here as many real processes open a new database at the same moment."""
+    url = f"sqlite:///{tmp_path / 'new.db'}"
+    code = (
+        "import sys\n"
+        "from spacetable.server.live_store import LiveStore\n"
+        "from spacetable.server.storage import Storage\n"
+        "print('ready', flush=True)\n"
+        "sys.stdin.readline()\n"  # all start together, their imports done
+        "LiveStore(Storage(sys.argv[1]))\n"
+    )
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, url],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(6)
+    ]
+    for process in processes:
+        assert process.stdout is not None and process.stdout.readline() == "ready\n"
+    for process in processes:
+        assert process.stdin is not None
+        process.stdin.write("go\n")
+        process.stdin.flush()
+    said = [(p.communicate()[1], p.returncode) for p in processes]
+    failures = [err for err, status in said if status != 0]
+    assert not failures, failures[0]
+    assert Storage(url).recent(10) == []

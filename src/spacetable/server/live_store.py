@@ -26,7 +26,7 @@ from sqlalchemy import JSON, Float, Integer, String, delete, select
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-from spacetable.server.storage import Storage, reaching
+from spacetable.server.storage import Storage, create_tables, reaching
 
 
 class StaleWriter(RuntimeError):
@@ -129,7 +129,7 @@ class LiveStore:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         with reaching():
-            _Base.metadata.create_all(storage.engine)
+            create_tables(storage.engine, _Base.metadata)
 
     def write(self, room: LiveRoom | None, room_id: str, actions: list[StoredAction]) -> None:
         """Store ``room`` (when it changed) and its new ``actions`` together. Raises

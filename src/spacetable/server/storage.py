@@ -20,6 +20,7 @@ from sqlalchemy import (
     Engine,
     Float,
     Integer,
+    MetaData,
     String,
     and_,
     create_engine,
@@ -157,6 +158,32 @@ def reaching() -> Iterator[None]:
         raise StorageUnavailable(first_line.split("\n", 1)[0]) from exc
 
 
+#: How many times :func:`create_tables` tries before it gives up.
+_SCHEMA_TRIES = 4
+
+
+def create_tables(
+    engine: Engine, metadata: MetaData, then: Callable[[Engine], None] | None = None
+) -> None:
+    """Create the tables of ``metadata`` the database lacks, then run ``then`` (a migration).
+
+    Several processes that start on one database at once (``serve --workers``, a rolling
+    deploy) race to create the same tables: each looks, finds none, and all but one fail
+    with "table already exists" (or "database is locked" while SQLite's first writer holds
+    it). Such a failure is tried again after a short pause, when the look finds the tables
+    made; a database that still refuses after :data:`_SCHEMA_TRIES` tries raises."""
+    for attempt in range(1, _SCHEMA_TRIES + 1):
+        try:
+            metadata.create_all(engine)
+            if then is not None:
+                then(engine)
+            return
+        except (sa_exc.DatabaseError, StorageUnavailable):
+            if attempt == _SCHEMA_TRIES:
+                raise
+            time.sleep(0.05 * attempt)
+
+
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     """A write-ahead log, synced at checkpoints rather than at every commit: a server saves
     a match every few seconds under load, and readers never wait for writers. A crash of
@@ -177,8 +204,7 @@ class Storage:
         self._engine = create_engine(self.url, pool_pre_ping=True)
         if self._engine.dialect.name == "sqlite":
             event.listen(self._engine, "connect", _sqlite_pragmas)
-        _Base.metadata.create_all(self._engine)
-        _add_missing_columns(self._engine)
+        create_tables(self._engine, _Base.metadata, _add_missing_columns)
 
     @property
     def engine(self) -> Engine:
