@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -16,3 +16,11 @@ def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
     ``asyncio.run`` would refuse to start."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+def apart(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Call ``function`` in a thread of its own and return its result: for code that runs
+    its own event loop (``asyncio.run``), which Playwright's loop in the main thread would
+    refuse (see :func:`run_apart`)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(function, *args, **kwargs).result()

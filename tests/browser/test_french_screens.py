@@ -5,15 +5,28 @@ phone; and the language switch on every page, remembered by the browser."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.conftest import OpenPage, Shot
+from tests._server import running_server
+from tests.browser.conftest import OpenPage, Server, Shot
 from tests.i18n._french import assert_french
 
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
 SIZES = [pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of this module's own: the screens are checked as a French speaker sees a
+    fresh server. (On the session's server, other tests' rooms and matches name their bots
+    "easy bot", which the lobby's room list and the match list still show untranslated:
+    issue 23 lists it as left.)"""
+    with running_server(tmp_path_factory.mktemp("french") / "matches.db") as running:
+        yield Server(running.http)
 
 
 def _lobby_ready(page: Page) -> None:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from spacetable.server._state_patch import diff
 from spacetable.server.state_bytes import measure_game
+from tests._loops import apart
 from tests._server import Client, Server, running_server, seated
 
 
@@ -93,8 +94,14 @@ BODIES: dict[str, dict[str, Any]] = {
 
 @pytest.mark.parametrize("game", list(BODIES))
 def test_patched_sockets_rebuild_every_state_of_a_bot_match(game: str) -> None:
-    report = measure_game(
-        game, body=BODIES[game], spectators=2, seed=3, check=True, apply=reference_apply
+    report = apart(
+        measure_game,
+        game,
+        body=BODIES[game],
+        spectators=2,
+        seed=3,
+        check=True,
+        apply=reference_apply,
     )
     assert report["over"], f"the {game} match did not end"
     assert report["gaps"] == 0
@@ -115,7 +122,9 @@ def test_a_hex_fleet_battle_sends_less_than_half_its_bytes() -> None:
     # action; its patches carry the log's new lines, the ships that changed, and the reach
     # whole when the active ship moved (most of what is left: docs/scaling.md). This short
     # battle is mostly moves; the bench's longer one saves more.
-    report = measure_game("hexfleet", body=BODIES["hexfleet"], spectators=100, seed=3, check=False)
+    report = apart(
+        measure_game, "hexfleet", body=BODIES["hexfleet"], spectators=100, seed=3, check=False
+    )
     assert report["patched_spectator"] * 2 < report["whole_spectator"]
     assert report["crowd_state_bytes_per_action"] == pytest.approx(
         100 * report["patched_spectator"], rel=0.01
