@@ -61,6 +61,26 @@ class Server:
         return match
 
 
+def wait_serving(server: Server) -> Server:
+    """Return ``server`` once its process answers HTTP; raise with its output if the
+    process ends or does not answer within 180 s (generous: a fresh clone compiles the
+    numba kernels as the first server starts, and a busy machine slows that down; the
+    loop returns as soon as the server answers)."""
+    process = server.process
+    deadline = time.monotonic() + 180
+    while True:
+        try:
+            server.get("/api/rooms")
+            return server
+        except (urllib.error.URLError, ConnectionError):
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()  # its output ends: read it without waiting forever
+                output = process.stdout.read() if process.stdout else ""
+                raise RuntimeError(f"spacetable serve did not start:\n{output}") from None
+            # Not awaitable: another process, which says nothing until its port answers.
+            time.sleep(0.1)
+
+
 @contextmanager
 def running_server(db: Path, *extra: str, room_seed: int | None = None) -> Iterator[Server]:
     """Start ``spacetable serve`` on a free port with SQLite at ``db``; stop it after.
@@ -92,21 +112,7 @@ def running_server(db: Path, *extra: str, room_seed: int | None = None) -> Itera
         stderr=subprocess.STDOUT,
         text=True,
     )
-    server = Server(port, process)
-    # Generous: a fresh clone compiles the numba kernels as the first server starts, and a
-    # busy machine slows that down; the loop returns as soon as the server answers.
-    deadline = time.monotonic() + 180
-    while True:
-        try:
-            server.get("/api/rooms")
-            break
-        except (urllib.error.URLError, ConnectionError):
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()  # its output ends: read it without waiting forever
-                output = process.stdout.read() if process.stdout else ""
-                raise RuntimeError(f"spacetable serve did not start:\n{output}") from None
-            # Not awaitable: another process, which says nothing until its port answers.
-            time.sleep(0.1)
+    server = wait_serving(Server(port, process))
     try:
         yield server
     finally:

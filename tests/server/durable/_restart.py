@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
-import urllib.error
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests._postgres import postgres_schema
-from tests._server import ROOT, Client, Server, free_port
+from tests._server import ROOT, Client, Server, free_port, wait_serving
 
 
 @contextmanager
@@ -42,18 +40,7 @@ def start(db: str, *extra: str, port: int | None = None, room_seed: int | None =
         stderr=subprocess.STDOUT,
         text=True,
     )  # fmt: skip
-    server = Server(port, process)
-    deadline = time.monotonic() + 180
-    while True:
-        try:
-            server.get("/api/rooms")
-            return server
-        except (urllib.error.URLError, ConnectionError):
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                output = process.stdout.read() if process.stdout else ""
-                raise RuntimeError(f"spacetable serve did not start:\n{output}") from None
-            time.sleep(0.1)  # another process: nothing to await but its port
+    return wait_serving(Server(port, process))
 
 
 def kill(server: Server) -> str:
