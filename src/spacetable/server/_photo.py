@@ -32,7 +32,8 @@ from spacetable.photo.closecalls import Uncertainty, close_calls
 from spacetable.photo.solve import PhotoError
 from spacetable.photo.table import photo_table
 from spacetable.registry import referee_for
-from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
+from spacetable.server._referee_answers import referee_answer
+from spacetable.server._referee_pool import RefereePool, UploadRefused
 
 #: The largest photo accepted (bytes): a 12-megapixel phone JPEG is 3 to 8 MB.
 MAX_PHOTO_BYTES = 20 << 20
@@ -170,22 +171,12 @@ def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
     async def read_table_photo(request: Request) -> Response:
         try:
             body = await _photo_body(request)
-            answer = await referee.settle(
-                PHOTO_SECONDS, read_photo, resolve_photo, body, what="the photo"
-            )
         except _Refused as exc:
             # The rest of a refused body is never read: the connection closes after this.
             return JSONResponse(
                 {"error": str(exc)}, status_code=exc.status, headers={"Connection": "close"}
             )
-        except UploadRefused as exc:  # no image, or no table in it: no markers, a card cut off
-            return JSONResponse({"error": str(exc)}, status_code=400)
-        except RefereeGaveUp as exc:
-            return JSONResponse({"error": str(exc)}, status_code=422)
-        except RefereeBusy:
-            return JSONResponse(
-                {"error": "the referee is busy with other tables: try again in a moment"},
-                status_code=503,
-                headers={"Retry-After": "1"},
-            )
-        return Response(answer, media_type="application/json")
+        # 400: no image, or no table in it (no markers, a card cut off).
+        return await referee_answer(
+            referee.settle(PHOTO_SECONDS, read_photo, resolve_photo, body, what="the photo")
+        )

@@ -34,7 +34,8 @@ from spacetable.render.rules_figures import FIGURES, figure_svg
 from spacetable.server._guards import Guards, client_address
 from spacetable.server._http_protocol import GUARDS, HostGuard
 from spacetable.server._photo import add_photo_route
-from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, RefereePool, UploadRefused
+from spacetable.server._referee_answers import referee_answer
+from spacetable.server._referee_pool import RefereePool
 from spacetable.server._ws_protocol import POLICY, ROOMS, SocketPolicy
 from spacetable.server.cluster.node import CLUSTER, ClusterNode
 from spacetable.server.directory import RebuildFailed, RoomDirectory, RoomsFull
@@ -395,20 +396,11 @@ def create_app(
     @app.post("/api/resolve", response_model=None)
     async def resolve_table(request: Request) -> Response:
         try:
-            answer = await referee.resolve(await _json_body(request, MAX_TABLE_BYTES))
+            body = await _json_body(request, MAX_TABLE_BYTES)
         except _BodyRefused as exc:
             return exc.response("error")
-        except UploadRefused as exc:  # malformed JSON, a bad table or turn, a limit broken
-            return JSONResponse({"error": str(exc)}, status_code=400)
-        except RefereeGaveUp as exc:
-            return JSONResponse({"error": str(exc)}, status_code=422)
-        except RefereeBusy:
-            return JSONResponse(
-                {"error": "the referee is busy with other tables: try again in a moment"},
-                status_code=503,
-                headers={"Retry-After": "1"},
-            )
-        return Response(answer, media_type="application/json")
+        # 400: malformed JSON, a bad table or turn, a limit broken.
+        return await referee_answer(referee.resolve(body))
 
     add_photo_route(app, referee)  # POST /api/referee/photo: a photo of the table
     return app

@@ -1,0 +1,29 @@
+"""What the referee's HTTP endpoints answer for a table or a photo settled by the worker
+pool: the result, or the error that names what went wrong, with its status."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+
+from starlette.responses import JSONResponse, Response
+
+from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, UploadRefused
+
+
+async def referee_answer(work: Awaitable[bytes]) -> Response:
+    """The JSON ``work`` gives, or its error: 400 for an upload refused (malformed, a bad
+    table, no table in a photo), 422 when the referee ran out of time or memory, 503
+    (try again in a second) when every worker is busy."""
+    try:
+        answer = await work
+    except UploadRefused as exc:
+        return JSONResponse({"error": str(exc)}, status_code=400)
+    except RefereeGaveUp as exc:
+        return JSONResponse({"error": str(exc)}, status_code=422)
+    except RefereeBusy:
+        return JSONResponse(
+            {"error": "the referee is busy with other tables: try again in a moment"},
+            status_code=503,
+            headers={"Retry-After": "1"},
+        )
+    return Response(answer, media_type="application/json")
