@@ -114,14 +114,9 @@ class SheetWriter:
     ) -> None:
         """A rectangle with its top-left corner at ``(x, y)``."""
         c = self._canvas
-        if fill is not None:
-            c.setFillColor(HexColor(fill))
-        if stroke is not None:
-            c.setStrokeColor(HexColor(stroke))
-            c.setLineWidth(width * mm)
+        paint = self._pen(fill, stroke, width)
         c.setDash()
         args = (x * mm, self._y(y + h), w * mm, h * mm)
-        paint = {"fill": int(fill is not None), "stroke": int(stroke is not None)}
         if radius:
             c.roundRect(*args, radius * mm, **paint)
         else:
@@ -138,15 +133,18 @@ class SheetWriter:
         width: float = 0.25,
     ) -> None:
         """A circle centred on ``(x, y)``."""
+        self._canvas.circle(x * mm, self._y(y), r * mm, **self._pen(fill, stroke, width))
+
+    def _pen(self, fill: str | None, stroke: str | None, width: float) -> dict[str, int]:
+        """Take up ``fill`` and ``stroke`` (None: not painted) and the line ``width`` (mm);
+        the ``fill`` / ``stroke`` flags reportlab's shapes take."""
         c = self._canvas
         if fill is not None:
             c.setFillColor(HexColor(fill))
         if stroke is not None:
             c.setStrokeColor(HexColor(stroke))
             c.setLineWidth(width * mm)
-        c.circle(
-            x * mm, self._y(y), r * mm, fill=int(fill is not None), stroke=int(stroke is not None)
-        )
+        return {"fill": int(fill is not None), "stroke": int(stroke is not None)}
 
     def polygon(
         self,
