@@ -37,7 +37,7 @@ FRENCH_TOO = frozenset(
     re.findall(
         r"\S+",
         """a as an on en table match score scores minute minutes place places points type
-        options option s x vs min max ok menu plan cargo cargos moment""",
+        options option s x vs min max ok menu plan cargo cargos moment part""",
     )
 )
 
@@ -78,9 +78,10 @@ def english_words() -> frozenset[str]:
 _SCAN = (HERE / "scan.js").read_text(encoding="utf-8")
 
 
-def french_problems(page: Page) -> list[str]:
-    """Everything on ``page`` that is not French or does not fit."""
-    found: dict[str, Any] = page.evaluate(_SCAN)
+def french_problems(page: Page, within: str | None = None) -> list[str]:
+    """Everything on ``page`` that is not French or does not fit (``within``, a CSS
+    selector: only in the elements it matches, and whether the page scrolls sideways)."""
+    found: dict[str, Any] = page.evaluate(_SCAN, within)
     problems: list[str] = []
     if found["lang"] != "fr":
         problems.append(f"the page is in {found['lang']!r}")
@@ -97,7 +98,8 @@ def french_problems(page: Page) -> list[str]:
     return sorted(set(problems))
 
 
-def assert_french(page: Page) -> None:
-    """Fail with every English word, raw message and overflowing box on ``page``."""
-    problems = french_problems(page)
+def assert_french(page: Page, within: str | None = None) -> None:
+    """Fail with every English word, raw message and overflowing box on ``page`` (or in
+    the elements ``within`` selects)."""
+    problems = french_problems(page, within)
     assert not problems, "\n".join(problems)

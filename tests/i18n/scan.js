@@ -1,6 +1,9 @@
-// Run in a page by tests/i18n/_french.py: its visible words, raw places and overflowing boxes.
-(() => {
-  const skip = (el) => el.closest('[translate="no"], script, style, code, kbd, svg, [hidden], [aria-hidden="true"]');
+// Run in a page by tests/i18n/_french.py: its visible words, raw places and overflowing boxes
+// (`within`, a CSS selector or null: only those inside the elements it matches; whether the
+// page scrolls sideways is always checked).
+((within) => {
+  const outside = (el) => Boolean(within) && !el.closest(within);
+  const skip = (el) => outside(el) || el.closest('[translate="no"], script, style, code, kbd, svg, [hidden], [aria-hidden="true"]');
   const visible = (el) => {
     if (!el || skip(el)) return false;
     const box = el.getBoundingClientRect();
@@ -24,7 +27,7 @@
   for (const option of document.querySelectorAll("select option")) {
     if (!skip(option) && visible(option.parentElement)) texts.push(option.textContent.trim());
   }
-  texts.push(document.title);
+  if (!within) texts.push(document.title);
   const boxes = "button, .button, label, h1, h2, h3, th, td, li, p, select, summary, legend, .panel";
   const overflowing = [];
   for (const el of document.querySelectorAll(boxes)) {

@@ -31,4 +31,5 @@ export { describe, lobbyForm } from "./lobby.js";
 export const rules = {
   summary: "a duel of secret orders, turn by turn",
   html: new URL("./rules.html", import.meta.url).href,
+  languages: ["fr"], // its text in each: rules.<lang>.html beside rules.html
 };

@@ -32,5 +32,6 @@ export { describe, lobbyForm } from "./lobby.js";
 export const rules = {
   summary: "fleets on a hex grid, ships drawn from a cup, every shot decided by playing cards",
   html: new URL("./rules.html", import.meta.url).href,
+  languages: ["fr"], // its text in each: rules.<lang>.html beside rules.html
   show: () => import("./sheet.js"),
 };

@@ -31,6 +31,7 @@ export { describe, lobbyForm } from "./lobby.js";
 export const rules = {
   summary: "drop your ships at once, then watch the lasers fly",
   html: new URL("./rules.html", import.meta.url).href,
+  languages: ["fr"], // its text in each: rules.<lang>.html beside rules.html
   async show(section) {
     const { showFleet } = await import("../lasers/rules_fleet.js");
     return showFleet(section.querySelector(".fleet"), "lightspeed");

@@ -29,4 +29,5 @@ export { describe, lobbyForm } from "./lobby.js";
 export const rules = {
   summary: "the same battle with four alien races, credits and a countdown",
   html: new URL("./rules.html", import.meta.url).href,
+  languages: ["fr"], // its text in each: rules.<lang>.html beside rules.html
 };
