@@ -245,3 +245,38 @@ def test_the_referee_on_a_phone(open_page: OpenPage, shot: Shot) -> None:
     assert page.locator(".ftl-pieces [data-piece='blue']").count() == 0
     shot(page, "resolved")
     page.screenshot(path=str(SCREENSHOTS / "test_the_referee_on_a_phone-page.png"), full_page=True)
+
+
+@pytest.mark.parametrize(
+    "size", [{"width": 1366, "height": 800}, {"width": 390, "height": 844}], ids=["laptop", "phone"]
+)
+def test_the_end_of_the_game_shows_over_the_table(
+    open_page: OpenPage, shot: Shot, size: dict[str, int]
+) -> None:
+    """Issue 20 item 22: the end of the game, who won, how and what to do next, on a card
+    over the board (it was a line at the foot of the account, screens down on a phone)."""
+    page = open_ftl(open_page, viewport=size, reduced_motion="reduce")
+    import_turn(page, EXAMPLES / "ftl-collision.json")
+    resolve(page)
+    card = page.locator("#ftl-end-card")
+    card.wait_for(state="visible")
+    assert page.inner_text("#ftl-end-card #winner") == "Draw"
+    assert page.inner_text("#ftl-end-reason") == "Game over: no ship is left on the table, a draw."
+    for selector in ("#ftl-end-card #winner", "#ftl-end-edit", "#ftl-end-export"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None
+        assert 0 <= box["y"] and box["y"] + box["height"] <= size["height"], selector
+    shot(page, f"end-{size['width']}")
+    # Folded to look at the board; then back to editing from the card: the turn is taken back.
+    page.click("#ftl-end-card .end-card-fold")
+    assert page.locator("#ftl-end-reason").is_hidden()
+    page.click("#ftl-end-card .end-card-fold")  # "Show the result"
+    page.click("#ftl-end-edit")
+    card.wait_for(state="hidden")
+    assert page.get_attribute("body", "data-phase") == "lobby"
+    assert page.locator(".ftl-pieces [data-piece='blue']").count() == 1
+    # A turn that does not end the game shows no card.
+    for piece in ("red", "blue", "blue-m1"):
+        page.fill(f"{row(page, piece)} .order-input", "")
+    resolve(page)
+    assert card.is_hidden()

@@ -279,3 +279,62 @@ def test_a_refused_script_is_named_and_changes_nothing(open_page: OpenPage, tmp_
     assert error.inner_text().startswith("short.json: the cards ran out at step ")
     assert page.inner_text("#hex-table .hex-ship-grid") == before
     assert page.locator("#hex-steps [data-step='11']").is_visible()
+
+
+@pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_the_end_of_a_combat_shows_over_the_table(
+    open_page: OpenPage, shot: Shot, size: ViewportSize
+) -> None:
+    """Issue 20 item 22: once a step leaves one side alone in the battle, who won, how,
+    the strength left and what to do next show where the referee looks, not nowhere."""
+    page = open_hex(open_page, viewport=size)
+    # A step that leaves both sides in the battle ends nothing.
+    page.select_option("#hex-draft-ship", "vigil")
+    page.select_option("#hex-draft-kind", "raise_shields")
+    page.fill("#hex-draft-cards", "KS 2D")
+    page.click("#hex-record")
+    page.wait_for_selector("#hex-steps [data-step='1']")
+    assert page.locator("#hex-end-card:not([hidden])").count() == 0
+    # Warden jumps out: red is the last side in the battle.
+    page.select_option("#hex-draft-ship", "warden")
+    page.select_option("#hex-draft-kind", "jump")
+    page.click("#hex-record")
+    card = page.locator("#hex-end-card")
+    card.wait_for(state="visible")
+    assert page.inner_text("#hex-end-card #winner") == "red wins"
+    assert page.inner_text("#hex-end-reason") == (
+        "red is the only side left with a ship that can fight."
+    )
+    assert page.inner_text("#hex-end-strength") == "Strength left: red 100%, blue 100%"
+
+    # An imported combat that ended: its result from what the server resolved.
+    result = resolved(EXAMPLES / "hexfleet-skirmish.json")
+    import_script(page, EXAMPLES / "hexfleet-skirmish.json")
+    page.wait_for_function(
+        "document.querySelector('#hex-end-strength')?.textContent.includes('31%')"
+    )
+    left = {"red": 0, "blue": 0}
+    full = {"red": 0, "blue": 0}
+    for ship in result["ships"].values():
+        most = {"light": (8, 16), "medium": (12, 12), "heavy": (16, 8)}[ship["class"]]
+        systems = 16 if ship["weapon_size"] == "heavy" else 8
+        full[ship["owner"]] += most[0] + systems + most[1]
+        if ship["status"] != "wrecked":
+            left[ship["owner"]] += ship["shields"] + ship["weapons"] + ship["propulsion"]
+    shares = ", ".join(f"{side} {round(100 * left[side] / full[side])}%" for side in left)
+    assert page.inner_text("#hex-end-strength") == f"Strength left: {shares}"
+    assert page.inner_text("#hex-end-card #winner") == "red wins"
+    # Where the referee looks: the title and the buttons inside the window.
+    for selector in ("#hex-end-card #winner", "#hex-end-export", "#hex-end-new"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None
+        assert 0 <= box["y"] and box["y"] + box["height"] <= size["height"], selector
+    shot(page, f"end-{size['width']}")
+    # Folded to look at the ships, then a new combat from the card.
+    page.click("#hex-end-card .end-card-fold")
+    assert page.locator("#hex-end-card .end-reason").is_hidden()
+    page.click("#hex-end-card .end-card-fold")  # "Show the result"
+    page.click("#hex-end-new")
+    card.wait_for(state="hidden")
+    page.wait_for_selector("#hex-steps li.muted")
+    assert page.inner_text("#hex-steps") == "No step recorded yet."

@@ -47,6 +47,9 @@ export function showEndCard(panel, wrap = $("#table-wrap")) {
   panel.hidden = false;
   // A phone's card is a sheet fixed along the bottom: bring the final board above it.
   if (wrap && getComputedStyle(panel).position === "fixed") wrap.scrollIntoView({ block: "start" });
+  // A board that fits the screen comes whole into view, its card on it (a phone's referee
+  // showed the card alone, the board scrolled away above it); a taller one shows its card.
+  else if (wrap && wrap.getBoundingClientRect().height <= innerHeight) wrap.scrollIntoView({ block: "nearest" });
   else panel.scrollIntoView({ block: "nearest" });
   return panel;
 }

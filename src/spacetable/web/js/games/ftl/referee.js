@@ -9,12 +9,22 @@ import { FtlBoard, HITS_TO_DESTROY, describePiece, pieceList, seatColour } from 
 import { attachEditor, readOrders } from "./editor.js";
 import { TurnHistory, retell, tellLine } from "./history.js";
 import { Sandbox } from "./sandbox.js";
-import { bearing, headingText, inches } from "./turns.js";
+import { bearing, endOf, endText, headingText, inches } from "./turns.js";
 import { ftlSandboxParts } from "./referee_markup.js";
 import { mountSandbox, showSandboxError } from "../../shell/sandbox.js";
 import { BoardTurn } from "../../shell/boardturn.js";
+import { endCardIn } from "../../shell/endcard.js";
+import { t } from "../../shell/i18n.js";
 
 const SHIP_FIELDS = ["hits", "missiles", "launched"];
+/** The end card's words (kept together for translation). */
+const END_WORDS = {
+  wins: (winner) => t("{winner} wins", { winner }),
+  draw: t("Draw"),
+  next: t("Back to editing takes this turn back to change its orders; Export keeps its turn file."),
+  back: t("Back to editing"),
+  export: t("Export"),
+};
 
 /** The turn file being written, and the page's state around it. */
 const sandbox = new Sandbox();
@@ -22,6 +32,7 @@ const ref = { selected: null, phase: "edit", turn: 1, snapshot: null, shown: nul
 let board = null;
 let editor = null;
 let history = null;
+let endCard = null; // the end of the game, over the table (shell/endcard.js)
 let handOff = () => {};
 const clone = (value) => JSON.parse(JSON.stringify(value));
 const editing = () => ref.phase === "edit";
@@ -53,6 +64,7 @@ function setEditing() {
   ref.shown = null;
   ref.snapshot = null;
   history?.stop();
+  endCard?.hide();
   board.layer("anim").replaceChildren();
   setPhase("lobby");
   updateTools();
@@ -258,6 +270,20 @@ async function resolve() {
   renderList();
   setPhase("over");
   updateTools();
+  const end = endOf(result.events);
+  if (end) showEnd(end);
+}
+
+/** The game is over: who won and how, and what the referee can do now, over the table. */
+function showEnd(end) {
+  const seat = sandbox.players.indexOf(end.winner);
+  const title = el("p", { class: `end-title${end.winner ? " winner" : " draw"}`, id: "winner", dataset: { winner: end.winner ?? "" },
+    style: seat >= 0 ? `--team: ${seatColour(seat)}` : null, text: end.winner ? END_WORDS.wins(end.winner) : END_WORDS.draw });
+  endCard.show([title, el("p", { class: "end-reason", id: "ftl-end-reason", text: endText(end, true) }),
+    el("p", { class: "end-detail muted", text: END_WORDS.next })], [
+    el("button", { type: "button", id: "ftl-end-edit", on: { click: backToEditing } }, END_WORDS.back),
+    el("button", { type: "button", id: "ftl-end-export", class: "secondary", on: { click: exportFile } }, END_WORDS.export),
+  ]);
 }
 
 function nextTurn() {
@@ -339,8 +365,10 @@ export function startFtlReferee({ onOtherGame = () => {} } = {}) {
   } });
   zoom.append(turn.button);
   $("#table-wrap").append(zoom); // the page shows it with FTL's sandbox only
-  // Leaving for another game's sandbox, its error goes: it was about this table.
-  started = { importData, leave: () => showError(""), parts: [...parts, zoom] };
+  endCard = endCardIn($("#table-wrap"), "ftl-end-card");
+  // Leaving for another game's sandbox, its error goes: it was about this table, and so
+  // does its end card.
+  started = { importData, leave: () => { showError(""); endCard.hide(); }, parts: [...parts, zoom] };
   editor = attachEditor(board, {
     pieces: () => sandbox.pieces, selected: () => ref.selected, select, remove: removePiece, enabled: editing,
     changed: () => render(),

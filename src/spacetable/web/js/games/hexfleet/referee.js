@@ -12,6 +12,8 @@
 import "./sheet.js";
 import { $, clear, el, postJSON } from "../../shell/dom.js";
 import { mountSandbox } from "../../shell/sandbox.js";
+import { endCardIn } from "../../shell/endcard.js";
+import { battleEnd, showBattleEnd } from "./referee_end.js";
 import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
 import { WEAPONS, cardsNeeded, cardsToFire, readCards } from "./script_editor.js";
 
@@ -45,6 +47,7 @@ function blankScript() {
 }
 
 const ref = {
+  endShown: null, // the number of steps the end card was shown for (it opens once per end)
   script: blankScript(), // what the referee has recorded (last accepted by the server)
   answer: null, // the server's answer for it
   draft: { kind: "raise_shields", ship: "vigil", target: "", text: "" },
@@ -297,6 +300,20 @@ function render() {
     table.append(el("details", { class: "hex-drawing-box" }, el("summary", { text: "The combat drawn card by card" }), drawing));
   }
   renderSteps(states);
+  renderEnd(now);
+}
+
+/** The end of the combat over the table, where the referee looks, once per end. */
+function renderEnd(now) {
+  const end = battleEnd(ref.script, now);
+  if (!end) {
+    ref.endShown = null;
+    endCard?.hide();
+    return;
+  }
+  if (!endCard || ref.endShown === ref.script.steps.length) return;
+  ref.endShown = ref.script.steps.length;
+  showBattleEnd(endCard, end, { colourOf: ownerColour, onExport: exportScript, onRestart: startOver });
 }
 
 function stepTitle(step) {
@@ -510,6 +527,7 @@ async function importData(data, name = "the script") {
   ref.script = scriptFromAnswer(answer.table, answer.result);
   ref.answer = answer;
   ref.errors = {};
+  ref.endShown = null; // a combat of its own: its end shows
   ref.draft = { kind: "raise_shields", ship: ref.script.ships[0]?.id || "", target: "", text: "" };
   render();
   return true;
@@ -530,6 +548,14 @@ async function importText(text, name) {
 
 let onOther = () => {};
 let started = null;
+let endCard = null; // the end of the combat, over the table (shell/endcard.js)
+
+/** A fresh referee: the two ships of a new script, no step. */
+function startOver() {
+  ref.script = blankScript();
+  ref.draft = { kind: "raise_shields", ship: "vigil", target: "", text: "" };
+  submit(ref.script, "page");
+}
 
 function buildPanels() {
   const side = clear($("#hex-referee"));
@@ -543,11 +569,7 @@ function buildPanels() {
           e.target.value = "";
           if (file) await importText(await file.text(), file.name);
         } } }),
-        el("button", { type: "button", class: "secondary", id: "hex-new", on: { click: () => {
-          ref.script = blankScript();
-          ref.draft = { kind: "raise_shields", ship: "vigil", target: "", text: "" };
-          submit(ref.script, "page");
-        } } }, "Start over")),
+        el("button", { type: "button", class: "secondary", id: "hex-new", on: { click: startOver } }, "Start over")),
       el("details", { class: "hex-paste" }, el("summary", { text: "Paste a combat script" }),
         el("label", { for: "hex-paste-text", class: "help", text: "The JSON of a combat script (as Export writes it):" }),
         el("textarea", { id: "hex-paste-text", rows: 5 }),
@@ -564,9 +586,11 @@ export function startHexReferee({ onOtherGame } = {}) {
     const parts = mountSandbox({ table: [el("div", { id: "hex-table", class: "hex-table" })],
       side: [el("div", { id: "hex-referee", class: "hex-referee" })] });
     buildPanels();
+    endCard = endCardIn($("#table-wrap"), "hex-end-card");
     submit(ref.script, "page");
-    // Leaving for another game's sandbox, its errors go: they were about this script.
-    started = { importData, leave: () => { ref.errors = {}; render(); }, parts };
+    // Leaving for another game's sandbox, its errors go: they were about this script, and
+    // so does its end card (shown again when the script changes).
+    started = { importData, leave: () => { ref.errors = {}; render(); endCard.hide(); }, parts };
   } else {
     render();
   }
