@@ -104,6 +104,40 @@ def test_the_hex_fleet_rules_give_the_charts_and_the_endings(
     page.wait_for_selector("#hex-table .hex-ship-card")
 
 
+#: In the page: each FTL figure's smallest label as shown (its font size in the picture,
+#: scaled as the picture is), and the key's font size, in CSS px.
+_FTL_TEXT_SIZES = """async () => {
+  const labels = [];
+  for (const img of document.querySelectorAll("#ftl img")) {
+    const text = await (await fetch(img.src)).text();
+    const svg = new DOMParser().parseFromString(text, "image/svg+xml");
+    const width = Number(svg.documentElement.getAttribute("viewBox").split(" ")[2]);
+    const sizes = [...svg.querySelectorAll("text")]
+      .map((t) => Number(t.getAttribute("font-size")));
+    labels.push(Math.min(...sizes) * img.getBoundingClientRect().width / width);
+  }
+  const key = [...document.querySelectorAll("#ftl .rules-key li")]
+    .map((li) => parseFloat(getComputedStyle(li).fontSize));
+  return { labels, key };
+}"""
+
+
+@pytest.mark.parametrize("size", [{"width": 1366, "height": 800}, PHONE], ids=["laptop", "phone"])
+def test_the_ftl_figures_read_at_12_px_or_more(
+    open_page: OpenPage, shot: Shot, size: dict[str, int]
+) -> None:
+    """Issue 20 item 10: the FTL figures' key was drawn in the picture, about 6 px tall
+    once the picture fit the page. The key is the page's text now, and every word left in
+    the pictures (the pieces' names and notes, the distances) shows at 12 px or more."""
+    page = open_page("/rules#ftl", viewport=size)
+    _pictures_drawn(page)
+    found = page.evaluate(_FTL_TEXT_SIZES)
+    assert len(found["labels"]) == 2 and min(found["labels"]) >= 12, found
+    assert len(found["key"]) >= 5 and min(found["key"]) >= 12, found
+    page.locator("#ftl .rules-key").scroll_into_view_if_needed()
+    shot(page, "ftl-key")
+
+
 def test_a_figure_the_rules_do_not_have_is_not_found(server: Server) -> None:
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(f"{server.base}/rules/figures/chess.svg", timeout=10)

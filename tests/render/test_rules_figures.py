@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from spacetable.games.ftl.turnfile import turn_from_json
+from spacetable.i18n import translator
 from spacetable.lasers.tables import table_from_json
 from spacetable.render.rules_figures import FIGURES, FTL_EXAMPLE, LIGHTSPEED_EXAMPLE, figure_svg
 
@@ -70,3 +71,31 @@ def test_the_card_faces_show_their_ship() -> None:
     for name, ship in [("lightspeed-card", "intruder"), ("stellar-card", "wiss-skein")]:
         (card,) = classed(parse(name), "card", "ship")
         assert card.get("data-ship") == ship
+
+
+def _words(svg: str) -> str:
+    return " ".join(t.text or "" for t in ET.fromstring(svg).iter(f"{NS}text"))
+
+
+def test_a_figure_holds_the_words_of_the_reader_s_language() -> None:
+    french = translator("fr")
+    after = _words(figure_svg("ftl-after", french))
+    for words in ("rouge, 1 touche", "bleu-m1, retiré", "bleu-m2, lancé", "5 po"):
+        assert words in after
+    assert "red" not in after and "removed" not in after
+    english = _words(figure_svg("ftl-after"))
+    assert "red, 1 hit" in english and "blue-m1, removed" in english and "5 in" in english
+    assert "Un vaisseau léger ne tire que" in _words(figure_svg("hexfleet-arc", french))
+    assert "3\u00a0: pivote" in _words(figure_svg("hexfleet-move", french))
+
+
+def test_the_ftl_figures_are_the_table_alone_with_labels_a_phone_can_read() -> None:
+    """Their key is the page's text (issue 20 item 10: drawn in the picture it was 6 px
+    tall on the page); its words are 20 px in a picture 540 px wide, so 12.6 px when a
+    phone shrinks it to 340 px."""
+    for name in ("ftl-before", "ftl-after"):
+        root = parse(name)
+        assert not classed(root, "panel") and not classed(root, "summary")
+        assert float(root.get("width", "0")) <= 540
+        sizes = {float(t.get("font-size", "0")) for t in root.iter(f"{NS}text")}
+        assert sizes == {20.0}

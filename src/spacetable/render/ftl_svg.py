@@ -29,6 +29,7 @@ from spacetable.games.ftl.events import (
 from spacetable.games.ftl.narrate import narrate_turn
 from spacetable.games.ftl.pieces import Piece
 from spacetable.games.ftl.turnfile import TurnFile, TurnResult
+from spacetable.i18n import ENGLISH, Translator
 from spacetable.lasers.geometry import heading
 from spacetable.render._drawing import (
     FONT,
@@ -72,12 +73,15 @@ _HITS_SHIP = {"missile-on-ship", "ship-on-missile"}
 @dataclass(frozen=True, slots=True)
 class _Frame:
     """Table inches to SVG pixels: ``left`` and ``top`` are the table coordinates of the
-    drawing's top-left corner, under a caption ``caption`` px high."""
+    drawing's top-left corner, under a caption ``caption`` px high; ``label`` and ``note``
+    are the font sizes (px) of the pieces' labels and of the tapes' and contacts' notes."""
 
     scale: float
     left: float
     top: float
     caption: float
+    label: float
+    note: float
 
     def pt(self, p: Point) -> Point:
         """A table point in SVG pixels (y flipped)."""
@@ -133,12 +137,27 @@ def _tape_full_end(tape: TapeLaid, d: Point) -> Point:
     return (tape.start[0] + d[0] * tape.length, tape.start[1] + d[1] * tape.length)
 
 
-def _frame(turn: TurnFile, result: TurnResult | None, scale: float) -> tuple[_Frame, Point]:
-    """The frame and the drawing's size (px) holding the table and everything drawn."""
+def _frame(
+    turn: TurnFile,
+    result: TurnResult | None,
+    scale: float,
+    *,
+    caption: float = _CAPTION_PX,
+    text_px: float | None = None,
+    view: tuple[float, float, float, float] | None = None,
+) -> tuple[_Frame, Point]:
+    """The frame and the drawing's size (px): ``view`` (left, bottom, right, top, in
+    inches), else the table and everything drawn; ``text_px``: the size of every word."""
+    label = _label_size(scale) if text_px is None else text_px
+    note = max(10.0, 0.45 * scale) if text_px is None else text_px
+    if view is not None:
+        left, bottom, right, top = view
+        frame = _Frame(scale, left, top, caption, label, note)
+        return frame, ((right - left) * scale, caption + (top - bottom) * scale)
     w, h = turn.table_in
     xs, ys = [-w / 2, w / 2], [-h / 2, h / 2]
     pieces = list(turn.pieces) + (list(result.pieces) if result is not None else [])
-    label_px = _label_size(scale) * 0.62  # a bold character's width, roughly
+    label_px = label * 0.62  # a bold character's width, roughly
     for p in pieces:
         reach = max(p.width, p.length) / 2 + 0.8
         wide = reach + (min(len(p.id), 40) + len(", 2 hits, off the table")) * label_px / scale
@@ -152,8 +171,8 @@ def _frame(turn: TurnFile, result: TurnResult | None, scale: float) -> tuple[_Fr
                 ys += [ev.start[1], end[1]]
     left, right = min(xs) - _MARGIN_IN, max(xs) + _MARGIN_IN
     bottom, top = min(ys) - _MARGIN_IN, max(ys) + _MARGIN_IN
-    frame = _Frame(scale, left, top, _CAPTION_PX)
-    return frame, ((right - left) * scale, _CAPTION_PX + (top - bottom) * scale)
+    frame = _Frame(scale, left, top, caption, label, note)
+    return frame, ((right - left) * scale, caption + (top - bottom) * scale)
 
 
 def _draw_table(root: ET.Element, frame: _Frame, table_in: Point) -> None:
@@ -250,7 +269,7 @@ def _label(
 ) -> None:
     """``text`` on the piece's right-hand side (tapes run from its nose and its back), or
     wherever near it is free of other labels."""
-    size = _label_size(frame.scale)
+    size = frame.label
     gap, step = piece.width / 2 + 0.3, size * 1.2 / frame.scale
     places = [(0.0, gap), (0.0, -gap), (step, gap), (-step, gap), (step, -gap), (-step, -gap)]
     places += [(0.0, sign * (gap + k * step)) for k in (1, 2) for sign in (1.0, -1.0)]
@@ -314,13 +333,18 @@ def _draw_tape(
         q = frame.pt((c[0] - px * tick, c[1] - py * tick))
         add_line(g, p, q, "#ffffff", 1, cls="tape-tick", stroke_opacity="0.8")
     mid = (tape.start[0] + d[0] * tape.reach / 2, tape.start[1] + d[1] * tape.reach / 2)
-    size = max(10.0, 0.45 * frame.scale)
+    size = frame.note
     _beside(g, frame, taken, mid, d, [(0.0, -0.35)], f"S{fmt_num(tape.length)}", size, fill=colour,
             cls="tape-label")  # fmt: skip
 
 
 def _draw_contact(
-    layer: ET.Element, frame: _Frame, taken: list[Box], contact: Contact, d: Point
+    layer: ET.Element,
+    frame: _Frame,
+    taken: list[Box],
+    contact: Contact,
+    d: Point,
+    tr: Translator,
 ) -> None:
     """The contact point: a yellow star for a hit on a ship, a white ring for a removal,
     with its distance along the tape written just before it, right of the tape (the tape
@@ -336,12 +360,21 @@ def _draw_contact(
         add_circle(g, x, y, r * 0.8, "none", cls="removal", **pen_attrs(CONTACT, 2.5))
         add_circle(g, x, y, 1.8, CONTACT)
     before = (contact.point[0] - d[0] * 1.1, contact.point[1] - d[1] * 1.1)
-    size = max(10.0, 0.45 * frame.scale)
-    text = f"{fmt_num(contact.distance)} in"
+    size = frame.note
+    text = tr.gettext("{distance} in", distance=tr.number(round(contact.distance, 2), "#,##0.##"))
     _beside(g, frame, taken, before, d, [(0.0, 0.3)], text, size, fill="#ffffff", cls="distance")
 
 
-def turn_svg(turn: TurnFile, result: TurnResult | None = None, *, scale: float = 20.0) -> str:
+def turn_svg(
+    turn: TurnFile,
+    result: TurnResult | None = None,
+    *,
+    scale: float = 20.0,
+    tr: Translator = ENGLISH,
+    panel: bool = True,
+    text_px: float | None = None,
+    view: tuple[float, float, float, float] | None = None,
+) -> str:
     """One Faster Than Light turn as an SVG picture, ``scale`` px to the inch.
 
     The table is drawn to scale with a 1 in grid (stronger every 6 in) and each piece of
@@ -353,12 +386,19 @@ def turn_svg(turn: TurnFile, result: TurnResult | None = None, *, scale: float =
     tape (a star when a ship takes a hit), the final positions solid, removed pieces
     crossed out and pieces off the table ringed; a caption sums the turn up (who won, a
     draw, or the game goes on). A side panel shows the players, the orders and a key.
-    Pure and deterministic. Raises ``ValueError`` if ``scale`` is not a positive number.
+    ``tr`` writes the words on the table (the pieces' notes, the distances); without
+    ``panel``, the picture is the table alone, with neither the panel nor the summary (for
+    a page that tells them in its own words: the rules page). ``text_px`` sets the size of
+    every word on the table (default: labels half an inch, notes a little smaller); ``view`` (left, bottom, right, top, in inches) the
+    part of the table drawn (default: all of it and everything on it). Pure and deterministic.
+    Raises ``ValueError`` if ``scale`` is not a positive number.
     """
     if not (math.isfinite(scale) and scale > 0):
         raise ValueError(f"scale must be a positive number of px per inch, got {scale!r}")
     colours = player_colours(turn.players)
-    frame, (width, height) = _frame(turn, result, scale)
+    caption = _CAPTION_PX if panel else 0.0
+    frame, (width, height) = _frame(turn, result, scale, caption=caption, text_px=text_px,
+                                    view=view)  # fmt: skip
     root = ET.Element("svg", {"xmlns": SVG_NS})
     root.set("font-family", FONT)
     bg = add_rect(root, 0, 0, width, height, SPACE, cls="space")
@@ -371,16 +411,18 @@ def turn_svg(turn: TurnFile, result: TurnResult | None = None, *, scale: float =
         for piece in turn.pieces:
             colour = colours[piece.owner]
             _draw_piece(layer, frame, piece, colour, "start", "solid")
-            _label(labels, frame, taken, piece, _name(piece), colour)
+            _label(labels, frame, taken, piece, _name(piece, tr), colour)
         summary = "The table as the turn begins (orders not resolved)."
     else:
-        _draw_turn(root, labels, taken, frame, turn, result, moves, colours)
+        _draw_turn(root, labels, taken, frame, turn, result, moves, colours, tr)
         summary = _summary(moves)
     root.append(labels)
-    add_text(root, 12, 23, summary, 15, fill="#ffffff", font_weight="bold", text_anchor="start",
-             cls="summary")  # fmt: skip
-    panel_height = draw_panel(root, width, turn, result, colours)
-    total_w, total_h = width + PANEL_PX, max(height, panel_height)
+    total_w, total_h = width, height
+    if panel:
+        add_text(root, 12, 23, summary, 15, fill="#ffffff", font_weight="bold",
+                 text_anchor="start", cls="summary")  # fmt: skip
+        panel_height = draw_panel(root, width, turn, result, colours)
+        total_w, total_h = width + PANEL_PX, max(height, panel_height)
     bg.set("width", fmt_num(total_w))
     bg.set("height", fmt_num(total_h))
     root.set("width", fmt_num(total_w))
@@ -389,11 +431,11 @@ def turn_svg(turn: TurnFile, result: TurnResult | None = None, *, scale: float =
     return ET.tostring(root, encoding="unicode") + "\n"
 
 
-def _name(piece: Piece, *notes: str) -> str:
+def _name(piece: Piece, tr: Translator, *notes: str) -> str:
     """A piece's label: its id, a ship's hits, then ``notes``."""
     parts = [piece.id]
     if piece.is_ship and piece.hits:
-        parts.append(f"{piece.hits} hit{'s' if piece.hits > 1 else ''}")
+        parts.append(tr.ngettext("{n} hit", "{n} hits", piece.hits))
     return ", ".join([*parts, *notes])
 
 
@@ -406,6 +448,7 @@ def _draw_turn(
     result: TurnResult,
     moves: _Turn,
     colours: dict[str, str],
+    tr: Translator,
 ) -> None:
     """Ghosts, rotations, tapes, final pieces, removals and contacts, bottom to top."""
     start = {p.id: p for p in turn.pieces}
@@ -435,20 +478,20 @@ def _draw_turn(
     contacts = ET.Element("g", {"class": "contacts"})  # over the pieces, labelled first
     for contact in moves.contacts:
         d = directions.get(contact.piece, (0.0, 1.0))
-        _draw_contact(contacts, frame, taken, contact, d)
+        _draw_contact(contacts, frame, taken, contact, d, tr)
     finals = add_element(root, "g", cls="finals")
     for piece in result.pieces:
         colour = colours[piece.owner]
         phase, notes = ["final"], []
         if piece.id in moves.launched:
             phase.append("launched")
-            notes.append("launched")
+            notes.append(tr.gettext("launched"))
         if piece.id in moves.off_table:
             phase.append("off-table")
-            notes.append("off the table")
+            notes.append(tr.gettext("off the table"))
         elif not piece.on_table:
             phase.append("removed")
-            notes.append("removed")
+            notes.append(tr.gettext("removed"))
         style = "solid" if piece.on_table else "faded"
         _draw_piece(finals, frame, piece, colour, " ".join(phase), style)
         if piece.id in moves.off_table:
@@ -458,7 +501,7 @@ def _draw_turn(
                        stroke_dasharray="5 3", **pen_attrs(CROSS, 2))  # fmt: skip
         elif not piece.on_table:
             _cross(finals, frame, piece)
-        _label(labels, frame, taken, piece, _name(piece, *notes), colour)
+        _label(labels, frame, taken, piece, _name(piece, tr, *notes), colour)
     root.append(contacts)
 
 

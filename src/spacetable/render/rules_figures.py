@@ -6,8 +6,10 @@ its battle (:func:`spacetable.render.svg.table_svg`), a Faster Than Light turn b
 and after its orders (:func:`spacetable.render.ftl_svg.turn_svg`), and a hex fleet combat
 script settled card by card (:func:`spacetable.render.hexfleet_svg.script_svg`), with two
 small hex grids drawn here (a light ship's forward arc; a move and its cost). The examples
-are ours, not the rulebooks'. :func:`figure_svg` gives a figure by name; the same name
-always gives the same bytes.
+are ours, not the rulebooks'. :func:`figure_svg` gives a figure by name in a reader's
+language (the words a figure holds are catalog messages, and the example's players are
+named in that language: "red" is "rouge" in French); the same name and language always
+give the same bytes.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from spacetable.games.ftl.turnfile import TurnFile, turn_from_json
 from spacetable.games.hexfleet.hexes import Board, Hex, in_forward_arc
 from spacetable.games.hexfleet.movement import walk
 from spacetable.games.hexfleet.script import read as read_script
+from spacetable.i18n import ENGLISH, N_, Translator
 from spacetable.lasers.tables import Table, catalog, table_from_json
 from spacetable.render._drawing import FONT, SPACE, SVG_NS
 from spacetable.render.ftl_svg import turn_svg
@@ -63,14 +66,14 @@ LIGHTSPEED_EXAMPLE: dict[str, Any] = {
 FTL_EXAMPLE: dict[str, Any] = {
     "ruleset": "ftl",
     "players": ["red", "blue"],
-    "table": {"width": 24, "height": 12},
+    "table": {"width": 16, "height": 10},
     "pieces": [
-        {"id": "red", "kind": "ship", "owner": "red", "x": -6, "y": -3.5, "heading": 0},
+        {"id": "red", "kind": "ship", "owner": "red", "x": -0.5, "y": -3.5, "heading": 0},
         {
             "id": "blue",
             "kind": "ship",
             "owner": "blue",
-            "x": 6,
+            "x": 5,
             "y": 2,
             "heading": 90,
             "missiles": 9,
@@ -80,7 +83,7 @@ FTL_EXAMPLE: dict[str, Any] = {
             "id": "blue-m1",
             "kind": "missile",
             "owner": "blue",
-            "x": -6,
+            "x": -0.5,
             "y": 2.5,
             "heading": 180,
         },
@@ -139,7 +142,15 @@ HEXFLEET_EXAMPLE: dict[str, Any] = {
     ],
 }
 
-_FTL_SCALE_PX_PER_IN = 40.0
+_FTL_SCALE_PX_PER_IN = 30.0
+#: The FTL figures' labels (px): big enough to read on a phone, where the figure is shrunk
+#: to about two thirds of its width.
+_FTL_TEXT_PX = 20.0
+#: The part of the FTL example's table drawn (left, bottom, right, top, inches): all of it,
+#: and room for the labels of the pieces near its edges.
+_FTL_VIEW = (-9.0, -5.5, 9.0, 5.5)
+#: The example's players' names, in the reader's language.
+_PLAYER_NAMES = {"red": N_("red"), "blue": N_("blue")}
 _HEX_PX = 26.0  # a grid hex's corner radius in the hex figures
 _HEX_BOARD = Board(9, 7)
 _HEX_SHIP = Board.hex_at(4, 3)
@@ -149,29 +160,46 @@ def _lightspeed_table() -> Table:
     return table_from_json(LIGHTSPEED_EXAMPLE)
 
 
-def _ftl_turn() -> TurnFile:
-    return turn_from_json(FTL_EXAMPLE)
+def _renamed(value: Any, names: dict[str, str]) -> Any:
+    """``value`` (an example's JSON) with every player's name and every id made of one
+    (``blue-m1``) in ``names``'s words."""
+    if isinstance(value, dict):
+        return {key: _renamed(item, names) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_renamed(item, names) for item in value]
+    if isinstance(value, str):
+        head, dash, tail = value.partition("-")
+        if head in names:
+            return names[head] + dash + tail
+    return value
 
 
-def _lightspeed_before() -> str:
+def _ftl_turn(tr: Translator = ENGLISH) -> TurnFile:
+    names = {key: tr.gettext(name) for key, name in _PLAYER_NAMES.items()}
+    return turn_from_json(_renamed(FTL_EXAMPLE, names))
+
+
+def _lightspeed_before(tr: Translator) -> str:
     return table_svg(_lightspeed_table())
 
 
-def _lightspeed_after() -> str:
+def _lightspeed_after(tr: Translator) -> str:
     table = _lightspeed_table()
     return table_svg(table, table.resolve())
 
 
-def _ftl_before() -> str:
-    return turn_svg(_ftl_turn(), scale=_FTL_SCALE_PX_PER_IN)
+def _ftl_before(tr: Translator) -> str:
+    return turn_svg(_ftl_turn(tr), scale=_FTL_SCALE_PX_PER_IN, tr=tr, panel=False,
+                    text_px=_FTL_TEXT_PX, view=_FTL_VIEW)  # fmt: skip
 
 
-def _ftl_after() -> str:
-    turn = _ftl_turn()
-    return turn_svg(turn, turn.resolve(), scale=_FTL_SCALE_PX_PER_IN)
+def _ftl_after(tr: Translator) -> str:
+    turn = _ftl_turn(tr)
+    return turn_svg(turn, turn.resolve(), scale=_FTL_SCALE_PX_PER_IN, tr=tr, panel=False,
+                    text_px=_FTL_TEXT_PX, view=_FTL_VIEW)  # fmt: skip
 
 
-def _hexfleet_combat() -> str:
+def _hexfleet_combat(tr: Translator) -> str:
     script = read_script(HEXFLEET_EXAMPLE)
     return script_svg(script, script.resolve())
 
@@ -230,7 +258,7 @@ def _hex_label(layer: ET.Element, h: Hex, text: str, colour: str = "#e8ecf5") ->
     label.text = text
 
 
-def _hexfleet_arc() -> str:
+def _hexfleet_arc(tr: Translator) -> str:
     """A light ship facing north: the hexes of its forward arc, and a ship behind it."""
     behind = Board.hex_at(3, 5)
     ahead = Board.hex_at(6, 1)
@@ -238,7 +266,8 @@ def _hexfleet_arc() -> str:
     def shade(h: Hex) -> str:
         return "#3a3414" if in_forward_arc(_HEX_SHIP, 0, h) else "#141b31"
 
-    root, top = _hex_grid("A light ship fires only into the shaded half ahead of it", shade)
+    root, top = _hex_grid(tr.gettext("A light ship fires only into the shaded half ahead of it"),
+                          shade)  # fmt: skip
     _hex_ship(top, _HEX_SHIP, 0, "#e8671c")
     _hex_ship(top, ahead, 3, "#2a8fd8")
     _hex_ship(top, behind, 1, "#2a8fd8")
@@ -247,13 +276,13 @@ def _hexfleet_arc() -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def _hexfleet_move() -> str:
+def _hexfleet_move(tr: Translator) -> str:
     """A ship's move F F R F from the centre facing north: each letter costs one hex."""
     steps = "FFRF"
     path = walk(_HEX_SHIP, 0, steps, _HEX_BOARD, (), len(steps))
     visited = {_HEX_SHIP, *path.path}
     root, top = _hex_grid(
-        "F F R F: 4 hexes of movement (a turn costs one)",
+        tr.gettext("F F R F: 4 hexes of movement (a turn costs one)"),
         lambda h: "#1d3357" if h in visited else "#141b31",
     )
     _hex_ship(top, _HEX_SHIP, 0, "#7a3a18")
@@ -267,20 +296,20 @@ def _hexfleet_move() -> str:
             x, y = _hex_point(at)
             note = ET.SubElement(top, "text", x=f"{x + _HEX_PX * 0.95:.1f}", y=f"{y + 4:.1f}",
                                  fill="#ffd23f", attrib={"font-size": "12"})  # fmt: skip
-            note.text = f"{cost}: turn"
+            note.text = tr.gettext("{n}: turn", n=cost)
     _hex_ship(top, path.at, path.facing, "#e8671c")
     return ET.tostring(root, encoding="unicode")
 
 
-def _card(ruleset: str, ship: str, colour: str) -> Callable[[], str]:
-    def draw() -> str:
+def _card(ruleset: str, ship: str, colour: str) -> Callable[[Translator], str]:
+    def draw(tr: Translator) -> str:
         return card_svg(catalog(ruleset)[ship], colour)
 
     return draw
 
 
-#: Every figure of the rules page by name, with what draws it.
-FIGURES: dict[str, Callable[[], str]] = {
+#: Every figure of the rules page by name, with what draws it in a reader's language.
+FIGURES: dict[str, Callable[[Translator], str]] = {
     "lightspeed-card": _card("lightspeed", "intruder", "red"),
     "lightspeed-card-dreadnought": _card("lightspeed", "dreadnought", "blue"),
     "lightspeed-before": _lightspeed_before,
@@ -295,7 +324,7 @@ FIGURES: dict[str, Callable[[], str]] = {
 }
 
 
-def figure_svg(name: str) -> str:
-    """The rules page's figure ``name`` as SVG text. Raises ``KeyError`` for a name that
-    is not in :data:`FIGURES`."""
-    return FIGURES[name]()
+def figure_svg(name: str, tr: Translator = ENGLISH) -> str:
+    """The rules page's figure ``name`` as SVG text, its words in ``tr``'s language.
+    Raises ``KeyError`` for a name that is not in :data:`FIGURES`."""
+    return FIGURES[name](tr)

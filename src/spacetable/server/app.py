@@ -301,16 +301,21 @@ def create_app(
         headers = {"Cache-Control": "no-cache"}
         return Response(body, media_type="application/json", headers=headers)
 
-    figures: dict[str, str] = {}  # the rules page's pictures, drawn once each
+    figures: dict[tuple[str, str], str] = {}  # the rules page's pictures, drawn once each
 
     @app.get("/rules/figures/{name}.svg", include_in_schema=False)
-    async def rules_figure(name: str) -> Response:
+    async def rules_figure(name: str, lang: str = i18n.SOURCE) -> Response:
+        # The language is the link's (?lang=fr), never the reader's cookie: one address,
+        # one picture, however it is cached.
         if name not in FIGURES:
             raise HTTPException(404, f"the rules have no figure {clipped(name)}")
-        if name not in figures:
-            figures[name] = await asyncio.to_thread(figure_svg, name)
+        if lang not in i18n.LANGUAGES:
+            raise HTTPException(404, f"no language {clipped(lang)}")
+        if (name, lang) not in figures:
+            drawn = await asyncio.to_thread(figure_svg, name, translator(lang))
+            figures[name, lang] = drawn
         headers = {"Cache-Control": "public, max-age=3600"}
-        return Response(figures[name], media_type="image/svg+xml", headers=headers)
+        return Response(figures[name, lang], media_type="image/svg+xml", headers=headers)
 
     @app.post("/api/rooms", response_model=None)
     async def create_room(request: Request) -> dict[str, Any] | JSONResponse:
