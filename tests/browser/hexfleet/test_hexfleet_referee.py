@@ -328,7 +328,7 @@ def test_the_end_of_a_combat_shows_over_the_table(
     for selector in ("#hex-end-card #winner", "#hex-end-export", "#hex-end-new"):
         box = page.locator(selector).bounding_box()
         assert box is not None
-        assert 0 <= box["y"] and box["y"] + box["height"] <= size["height"], selector
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], selector
     shot(page, f"end-{size['width']}")
     # Folded to look at the ships, then a new combat from the card.
     page.click("#hex-end-card .end-card-fold")

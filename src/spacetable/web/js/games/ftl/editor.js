@@ -6,10 +6,13 @@ import "./sheet.js";
 import { clear, svg } from "../../shell/dom.js";
 import { fmt, nose } from "./board.js";
 import { ROTATION_STEP_DEG, parseOrder } from "./orders.js";
+import { pickPieces } from "./picking.js";
 
 /** Where a dragged piece's post snaps to (in), and where the arrow keys move it. */
 export const SNAP_IN = 0.25;
 const KNOB_PX = 34;
+/** A press that moves less than this (screen px) is a click, not a drag. */
+const DRAG_PX = 3;
 
 
 /** An angle in degrees brought into (-180, 180]. */
@@ -101,19 +104,27 @@ export function attachEditor(board, hooks) {
   function pointerDown(event) {
     if (!hooks.enabled() || event.button > 0) return;
     const knob = event.target.closest?.(".rotate-knob");
-    const target = event.target.closest?.(".ftl-piece");
-    if (!knob && !target) {
+    // The pieces under the pointer by their own shapes (the ship pressed, not the missile
+    // drawn in front of it); the selected one keeps the drag when it is among them, so a
+    // piece picked from under another (picking.js: click again) is the one that moves.
+    const under = knob ? [] : board.piecesAt(event.clientX, event.clientY).map((p) => p.id);
+    if (!knob && !under.length) {
+      picker.pickAt(event.clientX, event.clientY); // nothing there: the next press starts over
       if (hooks.selected()) hooks.select(null);
       return;
     }
     event.preventDefault();
-    if (target && target.dataset.piece !== hooks.selected()) hooks.select(target.dataset.piece);
+    if (!knob && !under.includes(hooks.selected())) hooks.select(under[0]);
     const piece = find();
     if (!piece) return;
     const start = board.toTable(event.clientX, event.clientY);
+    const from = [event.clientX, event.clientY];
     const origin = { x: piece.x, y: piece.y };
+    let dragged = false;
     board.svg.setPointerCapture(event.pointerId);
     const onMove = (e) => {
+      dragged ||= Math.hypot(e.clientX - from[0], e.clientY - from[1]) > DRAG_PX;
+      if (!dragged) return;
       const p = board.toTable(e.clientX, e.clientY);
       if (knob) {
         const angle = (Math.atan2(-(p.x - piece.x), p.y - piece.y) * 180) / Math.PI;
@@ -128,6 +139,10 @@ export function attachEditor(board, hooks) {
       board.svg.removeEventListener("pointermove", onMove);
       board.svg.removeEventListener("pointerup", onUp);
       board.svg.removeEventListener("pointercancel", onUp);
+      // A press that did not drag picks (again at the same spot: the next piece there);
+      // a drag, or a press on the knob, picks nothing. (Not on "click": the board is drawn
+      // again as a press selects, and the browser then sends no click.)
+      if (!dragged && !knob) picker.pickAt(from[0], from[1]);
     };
     board.svg.addEventListener("pointermove", onMove);
     board.svg.addEventListener("pointerup", onUp);
@@ -150,6 +165,9 @@ export function attachEditor(board, hooks) {
 
   board.svg.addEventListener("pointerdown", pointerDown);
   window.addEventListener("keydown", keyDown);
+  // A press again at the same spot picks the next piece there, as a click does in the room.
+  const picker = pickPieces(board, { allowed: () => hooks.enabled(), onPick: (id) => hooks.select(id), current: hooks.selected,
+    listen: false });
   // The arrow keys move the selected piece: they pan the board only when none is.
   board.keysTaken = () => hooks.enabled() && Boolean(find());
   return {
@@ -158,6 +176,7 @@ export function attachEditor(board, hooks) {
     destroy() {
       board.svg.removeEventListener("pointerdown", pointerDown);
       window.removeEventListener("keydown", keyDown);
+      picker.stop();
     },
   };
 }

@@ -16,13 +16,18 @@ const WORDS = {
 
 /**
  * Let a click on `board` pick a piece: `allowed(piece)` says which pieces may be picked
- * (your own, say); `onPick(id)` hears the one picked. Returns {stop()}.
+ * (your own, say); `onPick(id)` hears the one picked. `current()`, if given, names the
+ * piece picked now: a click again at the same spot goes on from the last pick only while
+ * it is still the one picked (chosen meanwhile from a list, the spot starts over).
+ * `listen: false` leaves the clicks to the caller, who calls `pickAt(clientX, clientY)`
+ * for each (the referee's editor: a press that drags picks nothing). Returns {pickAt, stop()}.
  */
-export function pickPieces(board, { allowed = () => true, onPick }) {
+export function pickPieces(board, { allowed = () => true, onPick, current = null, listen = true }) {
   let last = null; // {x, y, ids, index}: the last pick, to go round the pieces there
   let shown = null; // the note this picker put on the board (a page may have more pickers)
   const note = () => (shown?.isConnected ? shown : null);
-  const click = (e) => {
+  const pickAt = (clientX, clientY) => {
+    const e = { clientX, clientY };
     const ids = board.piecesAt(e.clientX, e.clientY).filter(allowed).map((p) => p.id);
     note()?.remove();
     if (!ids.length) {
@@ -30,7 +35,8 @@ export function pickPieces(board, { allowed = () => true, onPick }) {
       return;
     }
     const again = last && Math.hypot(e.clientX - last.x, e.clientY - last.y) <= SAME_SPOT_PX
-      && last.ids.length === ids.length && last.ids.every((id, i) => id === ids[i]);
+      && last.ids.length === ids.length && last.ids.every((id, i) => id === ids[i])
+      && (!current || current() === last.ids[last.index]);
     const index = again ? (last.index + 1) % ids.length : 0;
     last = { x: e.clientX, y: e.clientY, ids, index };
     onPick(ids[index]);
@@ -53,9 +59,11 @@ export function pickPieces(board, { allowed = () => true, onPick }) {
   const moved = () => {
     if (note()) showNote();
   };
-  board.svg.addEventListener("click", click);
+  const click = (e) => pickAt(e.clientX, e.clientY);
+  if (listen) board.svg.addEventListener("click", click);
   board.svg.addEventListener("viewchange", moved);
   return {
+    pickAt,
     stop() {
       board.svg.removeEventListener("click", click);
       board.svg.removeEventListener("viewchange", moved);
