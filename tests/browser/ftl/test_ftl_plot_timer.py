@@ -44,3 +44,33 @@ def test_at_the_deadline_the_draft_is_plotted(
     ann.set_viewport_size({"width": 390, "height": 844})
     ann.locator("#table-wrap").scroll_into_view_if_needed()
     shot(ann, "timer-phone")
+
+
+def test_a_draft_survives_a_reload_and_is_plotted_at_the_deadline(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    """Issue 20 item 7: a plot typed (or dragged) but not submitted comes back when the page
+    is reloaded, still unsent (Submit sends it); at the deadline it is the player's plot."""
+    timer_s = 25  # a reload on a busy machine fits in it
+    room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2, "plot_timer_s": timer_s})
+    ann = open_page(f"/rooms/{room['id']}?bots=1:random", viewport={"width": 390, "height": 844})
+    answer_name(ann, "ann")
+    ann.wait_for_selector("button#ready")
+    ann.click("button#ready")
+    wait_turn(ann, 1, timeout=40_000)
+    ann.fill(FIELD, "R+30")
+    assert ann.get_attribute(".plot-row[data-piece='ann']", "data-order") == "R+30"
+    ann.reload()
+    wait_turn(ann, 1, timeout=40_000)
+    row = ".plot-row[data-piece='ann']"
+    ann.wait_for_selector(f"{row}[data-order='R+30']")
+    assert ann.input_value(FIELD) == "R+30"
+    # Back as written, not sent: Submit is still to press, and Ann's seat has not plotted.
+    assert ann.is_visible("#submit-plot")
+    assert ann.inner_text("#submit-plot") == "Submit plot (1 order)"
+    assert ann.get_attribute(".player[data-player='ann']", "data-plotted") == "false"
+    shot(ann, "restored-phone")
+    wait_turn(ann, 2, timeout=60_000)
+    assert "ann wrote: R+30." in ann.inner_text("#turn-log")
+    # Turn 2 starts from nothing: the kept draft was turn 1's.
+    assert ann.input_value(FIELD) == ""

@@ -77,6 +77,33 @@ export class Plotter {
     this.render();
   }
 
+  /**
+   * Give your pieces the orders of `plot` (["red:R+45", ...]: a draft kept before a reload),
+   * as if written here: entries for pieces not yours, no order or an order a piece may not
+   * carry out are left out. Returns whether any order was set.
+   */
+  restore(plot) {
+    let set = false;
+    for (const entry of plot || []) {
+      const cut = String(entry).lastIndexOf(":");
+      const piece = this.mine().find((p) => p.id === String(entry).slice(0, cut));
+      let order = null;
+      try {
+        order = piece ? parseOrder(String(entry).slice(cut + 1)) : null;
+      } catch {
+        order = null; // not an order: left out
+      }
+      if (!order || this.orderProblem(piece, order)) continue;
+      this.orders[piece.id] = order;
+      set = true;
+    }
+    if (set) {
+      this.render();
+      this.onChange();
+    }
+    return set;
+  }
+
   /** Your pieces on the table, ship first. */
   mine() {
     return this.pieces.filter((p) => p.owner === this.me)

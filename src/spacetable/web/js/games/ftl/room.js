@@ -15,6 +15,7 @@ import { TurnHistory, retell, tellLine } from "./history.js";
 import { describeEvent, missilesWords, namesFor, outWords } from "./turns.js";
 import { Plotter } from "./plotter.js";
 import { pickPieces } from "./picking.js";
+import { keepDraft, keptDraft } from "./drafts.js";
 import { WhatIf } from "./whatif.js";
 import { Ruler } from "./ruler.js";
 
@@ -84,7 +85,7 @@ export class FtlRoom extends TurnRoom {
     $("#table-wrap").append(this.historyBanner);
     const panel = el("div", { id: "plot-pieces" });
     this.plotter = new Plotter(this.board, panel, { colourOf: (p) => this.colour(p),
-      onChange: () => { this.renderPlotButtons(); this.whatIf?.update(); this.queueDraft(); } });
+      onChange: () => { this.renderPlotButtons(); this.whatIf?.update(); this.queueDraft(); this.keepDraft(); } });
     this.whatIf = new WhatIf({ board: this.board, plotter: this.plotter, colourOf: (p) => this.colour(p), wrap: $("#table-wrap") });
     this.plotPanel = el("section", { id: "plot-panel", class: "panel", hidden: true },
       el("h2", { id: "plot-title", text: "Your orders" }),
@@ -181,6 +182,7 @@ export class FtlRoom extends TurnRoom {
       for (const event of last.filter((e) => e.type !== "turn")) this.step(describeEvent(event, names, this.board.frame), event, names);
     }
     if (mine) this.plotter.show(state, me, editable && !this.past);
+    if (editable) this.restoreDraft();
     this.whatIf.show(state, me, Boolean(mine?.in_play && plotting));
     $("#plot-title").textContent = `Your orders for turn ${state.turn}`;
     this.renderPlotButtons();
@@ -245,6 +247,26 @@ export class FtlRoom extends TurnRoom {
     if (key === this.draftSent) return;
     this.draftSent = key;
     this.socket.send({ type: "draft", orders });
+  }
+
+  /** Where the plot being written belongs: this match, my seat's player, this turn. */
+  draftPlace() {
+    return { match: this.room?.match_id, player: this.me.player, turn: this.state?.turn };
+  }
+
+  /** Keep the plot as it stands in this tab, to survive a reload (drafts.js). */
+  keepDraft() {
+    if (this.editable && this.state) keepDraft(this.roomId, this.draftPlace(), this.plotter.plot());
+  }
+
+  /** Once a turn, the plot kept before a reload of the page comes back (not sent: Submit sends it). */
+  restoreDraft() {
+    const place = JSON.stringify(this.draftPlace());
+    if (this.draftRestored === place) return;
+    this.draftRestored = place;
+    if (this.plotter.plot().length) return; // the server holds a plot: it comes first
+    const kept = keptDraft(this.roomId, this.draftPlace());
+    if (kept?.length) this.plotter.restore(kept);
   }
 
   submit() {
