@@ -287,6 +287,11 @@ def test_on_a_phone_the_zoom_row_covers_nothing_and_two_fingers_zoom(
     row, board = ann.locator(".ftl-zoom").bounding_box(), ann.locator("#table").bounding_box()
     assert row is not None and board is not None
     assert row["y"] >= board["y"] + board["height"] - 1
+    # One row of buttons on the phone (Measure used to wrap to a row alone).
+    tops = ann.eval_on_selector_all(
+        ".ftl-zoom button", "bs => bs.map((b) => b.getBoundingClientRect().top)"
+    )
+    assert len(tops) == 6 and max(tops) - min(tops) < 2, tops
     marks = label_boxes(ann, ".edge-labels text")
     strip = {"x": row["x"], "y": row["y"], "width": row["width"], "height": row["height"]}
     assert marks and not [p for p in overlapping([("zoom row", strip), *marks]) if "zoom row" in p]
