@@ -49,7 +49,8 @@ def test_the_light_speed_example_mines_blocks_a_laser_and_destroys_the_shooter()
     assert len(classed(after, "laser", "result-blocked")) == 1  # the Intruder's front shield
     assert len(classed(after, "laser", "result-damage")) == 1
     assert len(classed(after, "mine-hit")) == 2
-    assert classed(after, "winner")
+    # The table alone: the page says who scores what, and what each mark means.
+    assert not classed(after, "panel") and not classed(after, "score-box")
 
 
 def test_the_ftl_example_shows_a_tape_meeting_a_missile_that_turned() -> None:
@@ -87,6 +88,9 @@ def test_a_figure_holds_the_words_of_the_reader_s_language() -> None:
     assert "red, 1 hit" in english and "blue-m1, removed" in english and "5 in" in english
     assert "Un vaisseau léger ne tire que" in _words(figure_svg("hexfleet-arc", french))
     assert "3\u00a0: pivote" in _words(figure_svg("hexfleet-move", french))
+    lightspeed = _words(figure_svg("lightspeed-after", french))
+    assert "ASTÉROÏDE" in lightspeed and "pile « victimes » de bleu" in lightspeed
+    assert "2 PV" in _words(figure_svg("stellar-card", french))
 
 
 def test_the_ftl_figures_are_the_table_alone_with_labels_a_phone_can_read() -> None:

@@ -149,43 +149,44 @@ _FTL_TEXT_PX = 20.0
 #: The part of the FTL example's table drawn (left, bottom, right, top, inches): all of it,
 #: and room for the labels of the pieces near its edges.
 _FTL_VIEW = (-9.0, -5.5, 9.0, 5.5)
-#: The example's players' names, in the reader's language.
-_PLAYER_NAMES = {"red": N_("red"), "blue": N_("blue")}
+#: The examples' players' names (and the asteroid's), in the reader's language.
+_NAMES = {"red": N_("red"), "blue": N_("blue"), "asteroid": N_("asteroid")}
+#: The keys of an example's JSON whose values are names or ids made of them.
+_NAMED = frozenset({"players", "owner", "id", "piece"})
 _HEX_PX = 26.0  # a grid hex's corner radius in the hex figures
 _HEX_BOARD = Board(9, 7)
 _HEX_SHIP = Board.hex_at(4, 3)
 
 
-def _lightspeed_table() -> Table:
-    return table_from_json(LIGHTSPEED_EXAMPLE)
+def _lightspeed_table(tr: Translator = ENGLISH) -> Table:
+    return table_from_json(_renamed(LIGHTSPEED_EXAMPLE, tr))
 
 
-def _renamed(value: Any, names: dict[str, str]) -> Any:
+def _renamed(value: Any, tr: Translator, named: bool = False) -> Any:
     """``value`` (an example's JSON) with every player's name and every id made of one
-    (``blue-m1``) in ``names``'s words."""
+    (``blue-m1``) in ``tr``'s language."""
     if isinstance(value, dict):
-        return {key: _renamed(item, names) for key, item in value.items()}
+        return {key: _renamed(item, tr, key in _NAMED) for key, item in value.items()}
     if isinstance(value, list):
-        return [_renamed(item, names) for item in value]
-    if isinstance(value, str):
+        return [_renamed(item, tr, named) for item in value]
+    if named and isinstance(value, str):
         head, dash, tail = value.partition("-")
-        if head in names:
-            return names[head] + dash + tail
+        if head in _NAMES:
+            return tr.gettext(_NAMES[head]) + dash + tail
     return value
 
 
 def _ftl_turn(tr: Translator = ENGLISH) -> TurnFile:
-    names = {key: tr.gettext(name) for key, name in _PLAYER_NAMES.items()}
-    return turn_from_json(_renamed(FTL_EXAMPLE, names))
+    return turn_from_json(_renamed(FTL_EXAMPLE, tr))
 
 
 def _lightspeed_before(tr: Translator) -> str:
-    return table_svg(_lightspeed_table())
+    return table_svg(_lightspeed_table(tr), tr=tr, panel=False)
 
 
 def _lightspeed_after(tr: Translator) -> str:
-    table = _lightspeed_table()
-    return table_svg(table, table.resolve())
+    table = _lightspeed_table(tr)
+    return table_svg(table, table.resolve(), tr=tr, panel=False)
 
 
 def _ftl_before(tr: Translator) -> str:
@@ -303,7 +304,7 @@ def _hexfleet_move(tr: Translator) -> str:
 
 def _card(ruleset: str, ship: str, colour: str) -> Callable[[Translator], str]:
     def draw(tr: Translator) -> str:
-        return card_svg(catalog(ruleset)[ship], colour)
+        return card_svg(catalog(ruleset)[ship], colour, tr=tr)
 
     return draw
 

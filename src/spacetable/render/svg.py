@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from spacetable.i18n import ENGLISH, Translator
 from spacetable.lasers.battle import Card, Outcome
 from spacetable.lasers.events import (
     CardLeft,
@@ -117,7 +118,9 @@ def _blank(size: tuple[float, float], border: str, art: str) -> tuple[ET.Element
     return g, s
 
 
-def _ship_face(ship: ShipDef, colour: str | None, size: tuple[float, float]) -> ET.Element:
+def _ship_face(
+    ship: ShipDef, colour: str | None, size: tuple[float, float], tr: Translator = ENGLISH
+) -> ET.Element:
     """A ship's face centred on the origin, SVG axes (local point ``(x, y)`` at ``(x, -y)``)."""
     ship = ship.scaled(size)
     hw, hl = size[0] / 2, size[1] / 2
@@ -173,13 +176,17 @@ def _ship_face(ship: ShipDef, colour: str | None, size: tuple[float, float]) -> 
         add_text(g, 0, 38.3 * s, ship.role.upper(), 3.6 * s, fill="#9fb3d9", cls="role")
     x, y, gold = hw - 4.5 * s, hl - 4.5 * s, "#ffe08a"
     if ship.credits or ship.vp != ship.health:
-        add_text(g, -x, y, f"{ship.vp} VP", 4 * s, fill=gold, cls="vp", text_anchor="start")
+        vp = tr.gettext("{n} VP", n=ship.vp)
+        add_text(g, -x, y, vp, 4 * s, fill=gold, cls="vp", text_anchor="start")
     if ship.credits:
-        add_text(g, x, y, f"{ship.credits} cr", 4 * s, fill=gold, cls="credits", text_anchor="end")
+        credits = tr.gettext("{n} cr", n=ship.credits)
+        add_text(g, x, y, credits, 4 * s, fill=gold, cls="credits", text_anchor="end")
     return g
 
 
-def _asteroid_face(size: tuple[float, float], rocks: int, start: int | None) -> ET.Element:
+def _asteroid_face(
+    size: tuple[float, float], rocks: int, start: int | None, tr: Translator = ENGLISH
+) -> ET.Element:
     """An asteroid card centred on the origin with its rock count (``start``: before the
     battle, shown when it differs)."""
     g, s = _blank(size, _STOCK, "#1a1d28")
@@ -193,15 +200,19 @@ def _asteroid_face(size: tuple[float, float], rocks: int, start: int | None) -> 
         add_circle(g, cx * s, cy * s, r * s, "#5f574d")
     white = {"fill": "#ffffff", "font_weight": "bold"}
     add_text(g, 0, 3.5 * s, str(rocks), 12 * s, cls="rock-count", data_rocks=str(rocks), **white)
-    add_text(g, 0, 9.5 * s, "rocks", 4 * s, fill="#f0e6d6")
-    add_text(g, 0, hl - 5 * s, "ASTEROID", 4.5 * s, fill="#d8d2c6", font_weight="bold")
+    add_text(g, 0, 9.5 * s, tr.gettext("rocks"), 4 * s, fill="#f0e6d6")
+    add_text(g, 0, hl - 5 * s, tr.gettext("ASTEROID"), 4.5 * s, fill="#d8d2c6", font_weight="bold")
     if start is not None and start != rocks:
-        add_text(g, 0, 8 * s - hl, f"had {start}", 4 * s, fill="#d8d2c6")
+        add_text(g, 0, 8 * s - hl, tr.gettext("had {n}", n=start), 4 * s, fill="#d8d2c6")
     return g
 
 
 def card_svg(
-    ship: ShipDef, colour: str | None = None, size: tuple[float, float] = CARD_SIZE_MM
+    ship: ShipDef,
+    colour: str | None = None,
+    size: tuple[float, float] = CARD_SIZE_MM,
+    *,
+    tr: Translator = ENGLISH,
 ) -> str:
     """One card face as a standalone SVG of ``size`` mm.
 
@@ -210,12 +221,12 @@ def card_svg(
     from inside the card out to its ``at`` point on the edge (styled by power; ion blue,
     penetrating orange), shields as bars on the covered part of their edge, the name, VP
     and credits when the card has them, ``colour`` (a team name or any CSS colour) as the
-    border.
+    border; its words (VP, credits) in ``tr``'s language.
     """
     root = svg_root(*size)
     move = f"translate({fmt_num(size[0] / 2)} {fmt_num(size[1] / 2)})"
     add_element(root, "g", cls="card ship", data_ship=ship.key, transform=move).append(
-        _ship_face(ship, colour, size)
+        _ship_face(ship, colour, size, tr)
     )
     return ET.tostring(root, encoding="unicode") + "\n"
 
@@ -267,8 +278,8 @@ class _Battle:
     left: dict[str, tuple[str, int]] = field(default_factory=dict)
 
 
-def _gather(outcome: Outcome) -> _Battle:
-    battle, step, arrow = _Battle(), 0, "\u2192"
+def _gather(outcome: Outcome, tr: Translator) -> _Battle:
+    battle, step = _Battle(), 0
     for ev in outcome.events:
         if isinstance(ev, StepBegan):
             step = ev.speed
@@ -277,25 +288,40 @@ def _gather(outcome: Outcome) -> _Battle:
         elif isinstance(ev, RocksTaken):
             data = {"data_source": ev.source, "data_count": str(ev.count), "data_step": str(step)}
             battle.notes[ev.ship].append(
-                (f"speed {step}: +{ev.count} from {ev.source}", "mined", data)
+                (
+                    tr.gettext(
+                        "speed {step}: +{n} from {source}", step=step, n=ev.count, source=ev.source
+                    ),
+                    "mined",
+                    data,
+                )
             )
         elif isinstance(ev, RocksVaporized):
-            text = f"speed {step}: {ev.count} vaporized ({ev.reason})"
+            text = tr.gettext("speed {step}: {n} vaporized ({reason})", step=step, n=ev.count,
+                              reason=ev.reason)  # fmt: skip
             battle.notes[ev.card].append((text, "note", {}))
         elif isinstance(ev, Destroyed):
             battle.destroyed[ev.ship] = (ev.kill_pile, step)
-            pile = f"{ev.kill_pile}'s kill pile" if ev.kill_pile else "vaporized"
-            battle.notes[ev.ship].append((f"speed {step}: destroyed {arrow} {pile}", "note", {}))
+            text = (
+                tr.gettext("speed {step}: destroyed \u2192 {player}'s kill pile", step=step,
+                           player=ev.kill_pile)
+                if ev.kill_pile
+                else tr.gettext("speed {step}: destroyed \u2192 vaporized", step=step)
+            )  # fmt: skip
+            battle.notes[ev.ship].append((text, "note", {}))
         elif isinstance(ev, Delayed):
             speeds = "/".join(str(v) for v in ev.speeds)
-            text = f"speed {step}: delayed {arrow} speed {speeds}"
+            text = tr.gettext("speed {step}: delayed \u2192 speed {speeds}", step=step,
+                              speeds=speeds)  # fmt: skip
             battle.notes[ev.ship].append((text, "note", {}))
         elif isinstance(ev, GoodsTransferred):
-            text = f"speed {step}: +{ev.count} stolen goods from {ev.source}"
+            text = tr.gettext("speed {step}: +{n} stolen goods from {source}", step=step,
+                              n=ev.count, source=ev.source)  # fmt: skip
             battle.notes[ev.ship].append((text, "note", {}))
         elif isinstance(ev, CardLeft):
             battle.left[ev.card] = (ev.reason, step)
-            battle.notes[ev.card].append((f"speed {step}: left ({ev.reason})", "note", {}))
+            text = tr.gettext("speed {step}: left ({reason})", step=step, reason=ev.reason)
+            battle.notes[ev.card].append((text, "note", {}))
     return battle
 
 
@@ -376,17 +402,27 @@ def _draw_laser(
         add_circle(marks, b[0], b[1], 2.4, _ROCK, cls="mine-hit", **pen_attrs("#ffffff", 0.5))
 
 
-def table_svg(table: Table, outcome: Outcome | None = None, *, margin_mm: float = 40.0) -> str:
+def table_svg(
+    table: Table,
+    outcome: Outcome | None = None,
+    *,
+    margin_mm: float = 40.0,
+    tr: Translator = ENGLISH,
+    panel: bool = True,
+) -> str:
     """The whole table as SVG: every card at its pose (ships as small faces in their owner's
     colour, asteroids with their rocks), a legend of players and colours, and, given the
     battle's ``outcome``, its laser traces (labelled with their speed step), hits, shield
     blocks, mining, destroyed ships, final rocks, damage and delay counters and the scores.
-    Lasers that hit nothing run to the edge of the drawing.
+    Lasers that hit nothing run to the edge of the drawing. ``tr`` writes the words on the
+    table (the cards', the notes under them); without ``panel``, the picture is the table
+    alone, without the legend, the scores and the key (for a page that tells them in its
+    own words: the rules page).
     """
     frame = _frame(table, margin_mm)
     width, height = frame.right - frame.left, frame.top - frame.bottom
     colours = player_colours(table.players)
-    battle = _gather(outcome) if outcome is not None else None
+    battle = _gather(outcome, tr) if outcome is not None else None
     root = svg_root(width, height)
     add_rect(root, 0, 0, width, height, SPACE, cls="space")
     if table.table_size is not None:
@@ -402,17 +438,20 @@ def table_svg(table: Table, outcome: Outcome | None = None, *, margin_mm: float 
         )
         if card.ship is None:
             final = outcome.asteroids.get(card.id, card.rocks) if outcome else card.rocks
-            g.append(_asteroid_face(card.size, final, card.rocks if outcome else None))
+            g.append(_asteroid_face(card.size, final, card.rocks if outcome else None, tr))
         else:
             g.set("data-owner", card.owner or "")
             g.set("data-ship", card.ship.key)
-            g.append(_ship_face(card.ship, colours.get(card.owner or ""), card.size))
+            g.append(_ship_face(card.ship, colours.get(card.owner or ""), card.size, tr))
         if battle is not None and (card.id in battle.destroyed or card.id in battle.left):
             g.set("opacity", "0.4")
     if outcome is not None and battle is not None:
         _draw_battle(root, frame, table, outcome, battle, colours)
-    panel_height = _draw_panel(root, width, height, table, outcome, colours)
-    set_size(root, width + _PANEL_W, max(height, panel_height))
+    if panel:
+        panel_height = _draw_panel(root, width, height, table, outcome, colours)
+        set_size(root, width + _PANEL_W, max(height, panel_height))
+    else:
+        set_size(root, width, height)
     return ET.tostring(root, encoding="unicode") + "\n"
 
 
