@@ -266,10 +266,14 @@ def test_the_end_of_the_game_shows_over_the_table(
         box = page.locator(selector).bounding_box()
         assert box is not None
         assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], selector
+    # The board's banner says the same under the card: it waits while the card is open.
+    assert page.locator(".ftl-end-banner").is_hidden()
     shot(page, f"end-{size['width']}")
     # Folded to look at the board; then back to editing from the card: the turn is taken back.
     page.click("#ftl-end-card .end-card-fold")
     assert page.locator("#ftl-end-reason").is_hidden()
+    assert page.text_content(".ftl-end-banner") == "Draw"
+    assert page.locator(".ftl-end-banner").is_visible()
     page.click("#ftl-end-card .end-card-fold")  # "Show the result"
     page.click("#ftl-end-edit")
     card.wait_for(state="hidden")
