@@ -1,0 +1,262 @@
+"""Rooms outlive their process (issue 21 items 2 and 3) in a real cluster: kill -9 of the
+process that holds a match, and a rolling restart of every process, while players play
+through HAProxy. Their sockets close (a relaying process closes its relayed ones with
+1012 as soon as the owner's socket drops), they reconnect with their tokens as the page
+does, and each match ends as a replay of its stored actions says: Light Speed in its
+placing round (its socket straight to the owner, or relayed by the other process), FTL
+with one plot in and still secret, and the hex fleet mid-turn against a bot."""
+
+from __future__ import annotations
+
+import random
+import time
+import urllib.error
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, WebSocketException
+
+from spacetable.core.replays import replay_record
+from spacetable.games.ftl import FtlMatch
+from spacetable.games.hexfleet import HexMatch
+from spacetable.games.lightspeed import LightSpeedMatch
+from tests._server import Client, Server
+from tests.cluster._cluster import MISSING, Cluster, Worker, running_cluster, wait_until
+from tests.cluster.test_two_processes import free_spot, play_to_the_battle, seated, welcome
+from tests.server.test_server_hexfleet import active_ship, simple_action
+
+pytestmark = [
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+    pytest.mark.timeout(900),
+]
+
+#: What the relaying process closes a relayed socket with when the owner's drops.
+RECONNECT = 1012
+
+
+@pytest.fixture(scope="module")
+def cluster(compiled_kernels: None) -> Iterator[Cluster]:
+    with running_cluster(
+        2,
+        *("--stop-seconds", "30", "--abandon-seconds", "60", "--room-seed", "1"),
+        *("--bot-pace", "0.05", "--message-rate", "0"),
+    ) as running:
+        yield running
+
+
+def rejoined(front: Server, room: str, token: str, timeout: float = 30.0) -> Client:
+    """Reconnect to ``room`` through the balancer with the seat's token, as the page does
+    after its socket closed, until the seat is ours again."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            client = Client(front, room)
+            client.send(type="rejoin", token=token)
+            answer = client.wait(lambda m: m["type"] == "error" or m.get("role") == "player")
+            if answer["type"] == "welcome":
+                return client
+            client.close()
+        except (OSError, TimeoutError, InvalidHandshake, WebSocketException):
+            pass  # the balancer has not noticed yet, or the room is on its way back
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"could not take the seat back in room {room}")
+        time.sleep(0.2)  # the page's own reconnection waits too: nothing to await
+
+
+def room_on(cluster: Cluster, owner: Worker, relayed: bool, **options: Any) -> str:
+    """A room created on ``owner`` whose sockets the balancer sends to another process
+    (``relayed``) or to ``owner`` itself."""
+    for _ in range(60):
+        room = owner.server.create_room(**options)
+        lands = cluster.worker(cluster.balancer.serving(f"/ws/rooms/{room}"))
+        if (lands is not owner) == relayed:
+            return room
+    pytest.fail("no room id drawn hashed the way the test needs")
+
+
+def closed(client: Client) -> int | None:
+    """Wait until the server closes the client's socket; its close code."""
+    with pytest.raises(ConnectionClosed):
+        client.wait_type("never", timeout=15)
+    return client.socket.close_code
+
+
+def killed(
+    cluster: Cluster, owner: Worker, room: str, players: dict[str, Client], relayed: bool
+) -> float:
+    """kill -9 of ``owner`` while the players' sockets are open: each is closed (a relayed
+    one by the relaying process, with 1012: the page reconnects), then Ann takes her seat
+    back through the balancer. The seconds from the kill to her seat taken back."""
+    start = time.monotonic()
+    owner.kill()
+    for client in players.values():
+        code = closed(client)
+        if relayed:
+            assert code == RECONNECT
+    tokens = {name: welcome(client)["token"] for name, client in players.items()}
+    client = rejoined(cluster.balancer.server, room, tokens["Ann"])
+    took = time.monotonic() - start
+    client.close()
+    print(f"kill -9 to the room playing again: {took:.2f} s")
+    return took
+
+
+def back_again(cluster: Cluster, owner: Worker) -> None:
+    owner.restart()
+    wait_until(cluster.balancer_sees_all, "the balancer to see it back", 10)
+
+
+def owned(state: dict[str, Any], who: str) -> int:
+    return sum(card.get("owner") == who for card in state["table"])
+
+
+def stored_match(front: Server, match_id: str) -> dict[str, Any]:
+    """The stored match, asked of any process through the balancer (an error names why)."""
+    try:
+        return front.stored_match(match_id)
+    except urllib.error.HTTPError as refused:
+        with refused:
+            raise AssertionError(f"{refused.code}: {refused.read().decode()}") from None
+
+
+def replays_exactly(stored: dict[str, Any], match_type: Any) -> None:
+    """The stored result is what a replay of the stored actions from the seed reaches."""
+    if stored["ruleset"] in ("lightspeed", "stellar"):
+        stored = {**stored, "result": {**stored["result"], "events": stored["events"]}}
+    replayed = replay_record(stored, match_type)
+    assert replayed.exact, (replayed.result, stored["result"])
+
+
+def started_lightspeed(cluster: Cluster, room: str) -> dict[str, Client]:
+    """Ann and Bob seated through the balancer and ready; Ann's first card down."""
+    front = cluster.balancer.server
+    players = {name: seated(front, room, name) for name in ("Ann", "Bob")}
+    for client in players.values():
+        client.send(type="ready")
+    first = players["Ann"].wait(lambda m: m["type"] == "state" and m["hand"] is not None)
+    players["Ann"].send(type="place", **free_spot(first, random.Random(5)))
+    players["Bob"].wait(lambda m: m["type"] == "state" and owned(m, "Ann") == 1)
+    return players
+
+
+def finish_lightspeed(cluster: Cluster, room: str, tokens: dict[str, str]) -> None:
+    """Both players back through the balancer; the match played to its end; the stored
+    match, checked against a replay of its actions."""
+    front = cluster.balancer.server
+    back = {name: rejoined(front, room, token) for name, token in tokens.items()}
+    states = {name: client.wait_type("state") for name, client in back.items()}
+    assert owned(states["Bob"], "Ann") == 1  # the match goes on where it was
+    battles = play_to_the_battle(back, ready=False, first=states)
+    assert battles["Ann"]["result"] == battles["Bob"]["result"]
+    stored = stored_match(front, battles["Ann"]["match_id"])  # stored before announced
+    assert stored["seed"] == 41
+    replays_exactly(stored, LightSpeedMatch)
+    assert stored["result"]["scores"] == battles["Ann"]["result"]["scores"]
+    for client in back.values():
+        client.close()
+
+
+@pytest.mark.parametrize("relayed", [False, True], ids=["straight", "relayed"])
+def test_kill_9_of_a_light_speed_rooms_process_the_players_reconnect_and_finish(
+    cluster: Cluster, relayed: bool
+) -> None:
+    owner = cluster.workers[0]
+    room = room_on(cluster, owner, relayed, seed=41)
+    players = started_lightspeed(cluster, room)
+    tokens = {name: welcome(client)["token"] for name, client in players.items()}
+    killed(cluster, owner, room, players, relayed)
+    finish_lightspeed(cluster, room, tokens)
+    back_again(cluster, owner)
+
+
+def test_kill_9_mid_plot_an_ftl_match_goes_on_with_the_plot_still_secret(
+    cluster: Cluster,
+) -> None:
+    owner = cluster.workers[1]
+    room = room_on(cluster, owner, True, ruleset="ftl", turn_limit=2, plot_timer_s=120, seed=12)
+    front = cluster.balancer.server
+    players = {name: seated(front, room, name) for name in ("Ann", "Bob")}
+    tokens = {name: welcome(client)["token"] for name, client in players.items()}
+    ann, bob = players["Ann"], players["Bob"]
+    for client in players.values():
+        client.send(type="ready")
+    ann.wait(lambda m: m["type"] == "state" and m["phase"] == "plot")
+    ann.send(type="plot", orders=["Ann:R+45"])
+    left = ann.wait(lambda m: m["type"] == "state" and m["plot"] == ["Ann:R+45"])
+    bob.wait(lambda m: m["type"] == "state" and m["players"]["Ann"]["plotted"])
+    killed(cluster, owner, room, players, relayed=True)
+
+    ann, bob = rejoined(front, room, tokens["Ann"]), rejoined(front, room, tokens["Bob"])
+    mine, theirs = ann.wait_type("state"), bob.wait_type("state")
+    # Ann's plot is in, still hers alone; the plot timer resumes with what it had left.
+    assert mine["plot"] == ["Ann:R+45"] and theirs["players"]["Ann"]["plotted"] is True
+    assert theirs["plot"] is None
+    assert not any("R+45" in str(m) for m in bob.received)
+    assert theirs["plot_seconds_left"] <= left["plot_seconds_left"]
+    bob.send(type="plot", orders=["Bob:S2"])
+    turn = ann.wait_type("turn")
+    revealed = {e["player"]: e["orders"] for e in turn["events"] if e["type"] == "plot"}
+    assert revealed == {"Ann": ["Ann:R+45"], "Bob": ["Bob:S2"]}
+    ann.wait(lambda m: m["type"] == "state" and m["turn"] == 2)
+    ann.send(type="plot", orders=["Ann:S2"])
+    bob.send(type="plot", orders=["Bob:S1"])
+    result = ann.wait_type("result")
+    assert bob.wait_type("result")["match_id"] == result["match_id"]
+    stored = stored_match(front, result["match_id"])
+    order = [a["player"] for a in stored["actions"]]
+    assert order[:2] == ["Ann", "Bob"] and sorted(order[2:]) == ["Ann", "Bob"]
+    replays_exactly(stored, FtlMatch)
+    ann.close()
+    bob.close()
+    back_again(cluster, owner)
+
+
+def test_kill_9_mid_turn_a_hex_battle_against_a_bot_goes_on(cluster: Cluster) -> None:
+    owner = cluster.workers[0]
+    room = room_on(cluster, owner, True, ruleset="hexfleet", scenario="duel", turn_limit=4, seed=5)
+    front = cluster.balancer.server
+    ann = seated(front, room, "Ann")
+    ann.send(type="bot", seat=1, level="easy")
+    ann.wait(lambda m: m["type"] == "room" and m["seats"][1]["kind"] == "bot")
+    ann.send(type="ready")
+    acted = 0
+    state = ann.wait(lambda m: m["type"] == "state" and m["phase"] in ("activation", "over"))
+    while acted < 2:  # two of Ann's actions stored, mid-battle
+        ship = active_ship(state)
+        if ship is not None and ship["owner"] == "Ann":
+            ann.send(type="act", action=simple_action(state))
+            assert ann.wait(lambda m: m["type"] in ("acted", "refused"))["type"] == "acted"
+            acted += 1
+        state = ann.wait_type("state")
+    assert state["phase"] != "over"
+    version = state["version"]
+    killed(cluster, owner, room, {"Ann": ann}, relayed=True)
+
+    token = welcome(ann)["token"]
+    ann = rejoined(front, room, token)
+    state = ann.wait_type("state")
+    assert state["version"] >= version  # the bot may act again as soon as it is back
+    while state["phase"] != "over":
+        ship = active_ship(state)
+        if ship is not None and ship["owner"] == "Ann":
+            ann.send(type="act", action=simple_action(state))
+        state = ann.wait_type("state")
+    result = ann.wait_type("result")
+    stored = stored_match(front, result["match_id"])
+    assert stored["seed"] == 5
+    replays_exactly(stored, HexMatch)
+    ann.close()
+    back_again(cluster, owner)
+
+
+def test_a_rolling_restart_of_every_process_loses_no_match(cluster: Cluster) -> None:
+    room = room_on(cluster, cluster.workers[0], relayed=False, seed=41)
+    players = started_lightspeed(cluster, room)
+    tokens = {name: welcome(client)["token"] for name, client in players.items()}
+    for client in players.values():
+        client.close()
+    for worker in cluster.workers:  # one at a time: SIGTERM, then a new process
+        worker.restart()
+        wait_until(cluster.balancer_sees_all, "the balancer to see it back", 10)
+    finish_lightspeed(cluster, room, tokens)
