@@ -115,9 +115,9 @@ def test_a_battle_stored_in_english_replays_its_account_in_french(
             page.locator("body[data-phase=over]").wait_for()
             log = page.inner_text("#battle-log")
             assert "Vitesse 1" in log and "Journal de la bataille" in log
-            assert "Ghost (blue)" in log and "pour 2 (2 sur 2)" in log
-            assert "— détruit\u00a0; red le prend" in log
-            assert page.inner_text("#winner") == "red gagne\u00a0!"
+            assert "Ghost (bleu)" in log and "pour 2 (2 sur 2)" in log
+            assert "— détruit\u00a0; rouge le prend" in log
+            assert page.inner_text("#winner") == "rouge gagne\u00a0!"
             page.screenshot(path=f"{SCREENSHOTS_DIR}/french-replay-log.png")
         finally:
             context.close()

@@ -145,7 +145,7 @@ def test_a_stellar_conflict_photo_keeps_each_player_in_the_colour_of_their_cards
     assert page.input_value("#ruleset") == "stellar"
     assert "cartes trouvées" in page.inner_text("#photo-status")  # in the reader's language
     players = page.locator("#player-names input").evaluate_all("ns => ns.map(n => n.value)")
-    assert players == ["red", "green", "purple"]
+    assert players == ["rouge", "vert", "violet"]  # named after their colour, in French
     swatches = page.locator("#player-names .swatch").evaluate_all(
         "ns => ns.map(n => getComputedStyle(n).backgroundColor)"
     )

@@ -35,6 +35,9 @@ PAGES: tuple[str, ...] = (
     "web/room.html",
     "web/tutorial.html",
     "web/matches.html",
+    "web/referee.html",
+    "web/replay.html",
+    "web/rules.html",
 )
 
 #: The functions whose first arguments are messages (and second, for plurals).

@@ -4,7 +4,7 @@
 // looks, whatever the game (shell/endcard.js): the game's own card if it shows one (the
 // laser games' scores), else who won and how, with the way to the other matches.
 
-import "../shell/i18n.js"; // the page's language and its switch
+import { t } from "../shell/i18n.js"; // the page's language and its switch
 import { $, el, fetchJSON } from "../shell/dom.js";
 import { gameKeyOf, loadGame } from "../games/index.js";
 import { endingLine } from "../shell/endings.js";
@@ -13,9 +13,9 @@ import { colourOf } from "../shell/colours.js";
 
 /** The page's words (kept together for translation). */
 const WORDS = {
-  wins: (winner) => `${winner} wins`,
-  draw: "Draw",
-  matches: "Other finished matches",
+  wins: (winner) => t("{winner} wins", { winner }),
+  draw: () => t("Draw"),
+  matches: () => t("Other finished matches"),
 };
 
 const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -47,10 +47,10 @@ function endAtTheEnd(match) {
     const detail = document.querySelector("#ftl-result, #hx-result")?.textContent || "";
     card.show([
       el("p", { class: `end-title${result.winner ? " winner" : " draw"}`, id: "winner", dataset: { winner: result.winner ?? "" },
-        style: seat >= 0 ? `--team: ${colourOf(seat)}` : null, text: result.winner ? WORDS.wins(result.winner) : WORDS.draw }),
+        style: seat >= 0 ? `--team: ${colourOf(seat)}` : null, text: result.winner ? WORDS.wins(result.winner) : WORDS.draw() }),
       el("p", { class: "end-reason", id: "replay-end-reason", text: endingLine(result) }),
       ...(detail ? [el("p", { class: "end-detail muted", text: detail })] : []),
-    ], [el("a", { class: "button secondary", href: "/matches", text: WORDS.matches })]);
+    ], [el("a", { class: "button secondary", href: "/matches", text: WORDS.matches() })]);
   };
   new MutationObserver(update).observe(document.body, { attributes: true, attributeFilter: ["data-phase"] });
   update();
@@ -66,6 +66,6 @@ try {
   endAtTheEnd(match);
 } catch (error) {
   const box = $("#replay-error");
-  box.textContent = `Cannot load match ${matchId}: ${error.message}`;
+  box.textContent = t("Cannot load match {match}: {error}", { match: matchId, error: error.message });
   box.hidden = false;
 }

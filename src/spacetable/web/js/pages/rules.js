@@ -5,7 +5,7 @@
 // (/rules/figures/<name>.svg). A text is in the page's language when the game has one
 // (rules.fr.html beside rules.html, named in its rules.languages), else in English.
 
-import { lang } from "../shell/i18n.js"; // the page's language (and its switch)
+import { lang, t } from "../shell/i18n.js"; // the page's language (and its switch)
 import { $, el } from "../shell/dom.js";
 import { gameList, loadGame } from "../games/index.js";
 
@@ -23,7 +23,7 @@ async function rulesOf(entry) {
   const { rules } = await loadGame(entry.key);
   if (!rules) return { entry, rules: null, html: null };
   const { answer, lang: textLang } = await textOf(rules);
-  if (!answer.ok) throw new Error(`${entry.title}: its rules could not be loaded (${answer.status})`);
+  if (!answer.ok) throw new Error(t("{game}: its rules could not be loaded ({status})", { game: entry.title, status: answer.status }));
   return { entry, rules, html: await answer.text(), lang: textLang };
 }
 
@@ -32,7 +32,7 @@ const contents = $("#rules-contents");
 const sections = [];
 for (const { entry, rules, html, lang: textLang } of found) {
   if (!rules) {
-    contents.append(el("li", {}, entry.title, el("span", { class: "muted", text: ": no rules written here yet" })));
+    contents.append(el("li", {}, entry.title, el("span", { class: "muted", text: t(": no rules written here yet") })));
     continue;
   }
   contents.append(el("li", {}, el("a", { href: `#${entry.key}`, text: entry.title }), `: ${rules.summary}`));

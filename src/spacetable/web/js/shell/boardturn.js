@@ -8,15 +8,28 @@
 
 import { el } from "./dom.js";
 import { savedName } from "./dom.js";
+import { t } from "./i18n.js";
 
-/** The words of the controls, kept together for a later translation. */
+/** The words of the controls, in the page's language. */
 const WORDS = {
-  turn: "⟲ Turn board",
-  turnTitle: "Turn the board around: your side at the bottom, or the table as it is laid out",
-  turned: "turned",
-  normal: "as laid out",
-  bottom: "At the bottom:",
-  bottomTitle: "whose side is shown at the bottom of the board",
+  get turn() {
+    return t("⟲ Turn board");
+  },
+  get turnTitle() {
+    return t("Turn the board around: your side at the bottom, or the table as it is laid out");
+  },
+  get turned() {
+    return t("turned");
+  },
+  get normal() {
+    return t("as laid out");
+  },
+  get bottom() {
+    return t("At the bottom:");
+  },
+  get bottomTitle() {
+    return t("whose side is shown at the bottom of the board");
+  },
 };
 
 /** Where the choice for `key` ("ftl.room.abc123") is kept in localStorage. */
@@ -109,7 +122,7 @@ export class BoardTurn {
     const turned = this.shown !== 0;
     this.button.setAttribute("aria-pressed", String(turned));
     this.button.dataset.turned = String(this.shown);
-    this.button.title = `${WORDS.turnTitle} (now: ${turned ? WORDS.turned : WORDS.normal})`;
+    this.button.title = t("{what} (now: {how})", { what: WORDS.turnTitle, how: turned ? WORDS.turned : WORDS.normal });
     this.board.setTurned(this.shown);
     this.onChange(this.shown);
   }

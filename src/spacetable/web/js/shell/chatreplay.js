@@ -5,27 +5,29 @@
 
 import { el } from "./dom.js";
 import { chatLine } from "./chat.js";
+import { num, t } from "./i18n.js";
 
-/** The chat panel of a replay, put under `side`'s player list; `show(t)` shows what was said by `t`. */
+/** The chat panel of a replay, put under `side`'s player list; `show(time)` shows what was said by `time` (s). */
 export function replayChat(side, match) {
   const said = (match.chat || []).filter((m) => typeof m.t === "number");
-  const log = el("ol", { class: "chat-log", "aria-label": "chat messages" });
-  const empty = el("p", { class: "help chat-note", text: said.length ? "Nothing said yet at this moment." : "Nobody said anything during this match." });
+  const log = el("ol", { class: "chat-log", "aria-label": t("chat messages") });
+  const empty = el("p", { class: "help chat-note", text: said.length ? t("Nothing said yet at this moment.") : t("Nobody said anything during this match.") });
   const lines = said.map((m) => {
-    const line = chatLine(m, el("span", { class: "chat-time muted", text: ` ${m.t.toFixed(1)} s` }));
+    const time = t("{s} s", { s: num(m.t, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+    const line = chatLine(m, el("span", { class: "chat-time muted", text: ` ${time}` }));
     line.dataset.t = String(m.t);
     log.append(line);
     return line;
   });
   const panel = el("details", { class: "chat panel replay-chat", id: "chat", open: true },
-    el("summary", { text: "Chat" }), empty, log);
+    el("summary", { text: t("Chat") }), empty, log);
   const players = side.querySelector("#players");
   if (players) players.after(panel); // beside who said it
   else side.append(panel);
-  const show = (t) => {
+  const show = (time) => {
     let shown = 0;
     for (const line of lines) {
-      const future = Number(line.dataset.t) > t + 1e-6;
+      const future = Number(line.dataset.t) > time + 1e-6;
       line.classList.toggle("future", future);
       if (!future) shown += 1;
     }

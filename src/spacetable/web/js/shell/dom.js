@@ -97,3 +97,11 @@ export function savedName() {
 export function saveName(name) {
   localStorage.setItem("spacetable.name", name.trim());
 }
+
+/**
+ * `text` as a quoted HTML attribute value, for markup written as a template string:
+ * title=${quoted(t("..."))} (Babel's extraction misses a message written inside quotes).
+ */
+export function quoted(text) {
+  return `"${String(text).replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;")}"`;
+}

@@ -13,13 +13,24 @@
 
 import { el } from "./dom.js";
 import { sounds } from "./sounds.js";
+import { t } from "./i18n.js";
 
 const TEXT = {
-  title: "▶ Your turn",
-  button: "Tell me when it is my turn",
-  buttonTitle: "a notification when your turn comes while this tab is hidden",
-  allowed: "You will be told when it is your turn.",
-  denied: "Notifications are blocked for this site: the tab's title will still say it.",
+  get title() {
+    return t("▶ Your turn");
+  },
+  get button() {
+    return t("Tell me when it is my turn");
+  },
+  get buttonTitle() {
+    return t("a notification when your turn comes while this tab is hidden");
+  },
+  get allowed() {
+    return t("You will be told when it is your turn.");
+  },
+  get denied() {
+    return t("Notifications are blocked for this site: the tab's title will still say it.");
+  },
 };
 
 /** A small round icon, the table's accent colour with a white play mark: "your turn". */

@@ -6,15 +6,17 @@
 import { $ } from "./dom.js";
 
 /**
- * Show `message` in a sandbox's error box `box` (empty: hide it), where the referee looks.
+ * Show `message` (text, or parts as tParts gives them) in a sandbox's error box `box`
+ * (empty: hide it), where the referee looks.
  * Every game's sandbox says its errors so, and forgets them when the page shows another
  * game's sandbox (their `leave()`): an old error is about a table put away.
  */
 export function showSandboxError(box, message) {
   if (!box) return;
-  box.textContent = message || "";
-  box.hidden = !message;
-  if (message) box.scrollIntoView?.({ block: "nearest" });
+  const parts = [message || ""].flat();
+  box.replaceChildren(...parts);
+  box.hidden = !box.textContent;
+  if (!box.hidden) box.scrollIntoView?.({ block: "nearest" });
 }
 
 /** The elements of the static markup `html` (a game's own panels), in order. */

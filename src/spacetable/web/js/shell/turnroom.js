@@ -11,13 +11,14 @@ import { colourOf } from "./colours.js";
 import { showEndCard } from "./endcard.js";
 import { toast } from "./notices.js";
 import { RoomClient, tableSvg } from "./room.js";
+import { playerName, t } from "./i18n.js";
 
 /** What a seat's player is, as badges: a bot and its level, a stand-in, away. */
 export function seatBadges(seat) {
   const badges = [];
   if (seat?.kind === "bot") badges.push(el("span", { class: "bot", text: botLevelName(seat.level) }));
-  if (seat?.stand_in) badges.push(el("span", { class: "bot", text: "a bot stands in" }));
-  if (seat?.kind === "human" && !seat.connected) badges.push(el("span", { class: "away", text: "disconnected" }));
+  if (seat?.stand_in) badges.push(el("span", { class: "bot", text: t("a bot stands in") }));
+  if (seat?.kind === "human" && !seat.connected) badges.push(el("span", { class: "away", text: t("disconnected") }));
   return badges;
 }
 
@@ -45,7 +46,7 @@ export class TurnRoom extends RoomClient {
     $(".room-layout").before(el("div", { class: `turn-status ${statusClass}`.trim() }, ...before, $("#status")));
     const box = $(".help");
     box.open = helpOpen;
-    clear(box).append(el("summary", { text: "How to play" }), el("ul", {}, help.map((text) => el("li", { text }))));
+    clear(box).append(el("summary", { text: t("How to play") }), el("ul", {}, help.map((text) => el("li", { text }))));
     this.endPanel = el("section", { id: "end-panel", class: "panel", hidden: true });
     return table;
   }
@@ -89,7 +90,7 @@ export class TurnRoom extends RoomClient {
       const { toPlay = false, dataset = {}, mark = null } = rowOf(player, index);
       list.append(el("li", { class: `player${me ? " me" : ""}${toPlay ? " to-play" : ""}`, dataset: { player, ...dataset },
         style: `--team: ${colourOf(index)}` },
-      el("span", { class: "swatch" }), el("span", { class: "player-name", text: me && you ? `${player} (you)` : player }),
+      el("span", { class: "swatch" }), el("span", { class: "player-name", text: me && you ? t("{player} (you)", { player }) : playerName(player) }),
       mark, ...badgesOf(player, index), ...seatBadges(seats[index])));
     });
   }
@@ -118,7 +119,7 @@ export class TurnRoom extends RoomClient {
   }
 
   onRefused(message) {
-    this.showRefusal(`Refused: ${message.reason}`);
+    this.showRefusal(t("Refused: {reason}", { reason: message.reason }));
     toast(message.reason);
   }
 }

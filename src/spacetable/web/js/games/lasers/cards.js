@@ -184,16 +184,17 @@ export function shipFace(def, colour, size = CARD_SIZE, key = null) {
   g.append(text(0, 33 * s, name, font, { class: "name", fill: "#ffffff", "font-weight": "bold",
     stroke: ART, "stroke-width": fmt(0.8 * s), "paint-order": "stroke" }));
   if (def.role && def.role !== "warship") {
-    g.append(text(0, 38.3 * s, def.role.toUpperCase(), 3.6 * s, { class: "role", fill: "#9fb3d9" }));
+    const roles = { cargo: t("CARGO"), flag: t("FLAG"), scout: t("SCOUT") };
+    g.append(text(0, 38.3 * s, roles[def.role] || def.role.toUpperCase(), 3.6 * s, { class: "role", fill: "#9fb3d9" }));
   }
   // Stellar Conflict cards print their VP and credits (as render/svg.py draws them).
   const vp = def.vp ?? def.health;
   const [gx, gy] = [hw - 4.5 * s, hl - 4.5 * s];
   if (def.credits || vp !== def.health) {
-    g.append(text(-gx, gy, `${vp} VP`, 4 * s, { class: "vp", fill: "#ffe08a", "text-anchor": "start" }));
+    g.append(text(-gx, gy, t("{vp} VP", { vp }), 4 * s, { class: "vp", fill: "#ffe08a", "text-anchor": "start" }));
   }
   if (def.credits) {
-    g.append(text(gx, gy, `${def.credits} cr`, 4 * s, { class: "credits", fill: "#ffe08a", "text-anchor": "end" }));
+    g.append(text(gx, gy, t("{credits} cr", { credits: def.credits }), 4 * s, { class: "credits", fill: "#ffe08a", "text-anchor": "end" }));
   }
   return g;
 }

@@ -6,8 +6,9 @@ import "./sheet.js";
 import { clear, el, svg } from "../../shell/dom.js";
 import { shipFace } from "./cards.js";
 import { CARD_SIZE } from "./geometry.js";
+import { t, tn } from "../../shell/i18n.js";
 
-const BATTLES = { dispute: "Dispute", conflict: "Conflict", war: "War" };
+const BATTLES = () => ({ dispute: t("Dispute"), conflict: t("Conflict"), war: t("War") });
 
 /** A ship card drawn as a small standalone SVG. */
 function preview(def, colour) {
@@ -19,11 +20,13 @@ function preview(def, colour) {
 /** One line about a ship: its cost, worth and initiative. */
 function facts(def) {
   const speeds = Array.isArray(def.speed) ? def.speed.join(" & ") : def.speed;
-  const cost = def.credits ? `${def.credits} cr` : "free";
-  return `${cost} · ${def.vp ?? def.health} VP · initiative ${speeds}`;
+  const cost = def.credits ? t("{credits} cr", { credits: def.credits }) : t("free");
+  const worth = t("{vp} VP", { vp: def.vp ?? def.health });
+  const initiative = t("initiative {speeds}", { speeds });
+  return [cost, worth, initiative].join(" · ");
 }
 
-const SUGGEST_TITLE = "pick a fleet for me: the strongest ships the credits allow (you can change any card)";
+const SUGGEST_TITLE = () => t("pick a fleet for me: the strongest ships the credits allow (you can change any card)");
 
 export class FleetBuilder {
   /**
@@ -105,10 +108,10 @@ export class FleetBuilder {
   build(race, colour) {
     const box = clear(this.container);
     const state = this.state;
-    const battle = `${BATTLES[state.battle_size] || state.battle_size} · ${state.credits} credits`;
+    const battle = `${BATTLES()[state.battle_size] || state.battle_size} · ${tn("{n} credit", "{n} credits", state.credits)}`;
     if (!race) {
-      box.append(el("h2", { text: `Preparation · ${battle}` }),
-        el("p", { text: "The players are choosing their fleets in secret." }),
+      box.append(el("h2", { text: t("Preparation · {battle}", { battle }) }),
+        el("p", { text: t("The players are choosing their fleets in secret.") }),
         el("ul", { id: "fleet-status", class: "fleet-status" }));
       return;
     }
@@ -118,15 +121,15 @@ export class FleetBuilder {
     const choosable = defs.filter(([, d]) => d.role !== "cargo" && d.role !== "flag");
     const raceName = this.races()[race]?.name || race;
     box.append(
-      el("h2", {}, `Your ${raceName} fleet · ${battle}`),
-      el("p", { class: "fleet-help", text: "Pick the ships that join the battle; click a card again to leave it out. "
-        + "Your deck is shuffled; the Cargo ship goes on top and the Flag ship at the bottom." }),
+      el("h2", {}, t("Your {race} fleet · {battle}", { race: raceName, battle })),
+      el("p", { class: "fleet-help", text: t("Pick the ships that join the battle; click a card again to leave it out. "
+        + "Your deck is shuffled; the Cargo ship goes on top and the Flag ship at the bottom.") }),
       el("div", { class: "fleet-budget" },
         el("span", { id: "fleet-credits", class: "fleet-credits" }),
         el("span", { class: "budget-bar" }, el("span", { id: "fleet-bar", class: "budget-fill" })),
-        el("button", { type: "button", id: "suggest-fleet", class: "secondary", title: SUGGEST_TITLE,
-          on: { click: () => this.suggest() } }, "Suggest a fleet"),
-        el("button", { type: "button", id: "send-fleet", on: { click: () => this.send() } }, "Take this fleet")),
+        el("button", { type: "button", id: "suggest-fleet", class: "secondary", title: SUGGEST_TITLE(),
+          on: { click: () => this.suggest() } }, t("Suggest a fleet")),
+        el("button", { type: "button", id: "send-fleet", on: { click: () => this.send() } }, t("Take this fleet"))),
       el("p", { id: "fleet-error", class: "error", role: "alert", hidden: true }),
     );
     const grid = el("div", { class: "fleet-grid", id: "fleet-grid" });
@@ -134,7 +137,7 @@ export class FleetBuilder {
       if (this.state.asteroids && def.role === "cargo") continue; // asteroids replace cargo ships
       grid.append(el("figure", { class: "fleet-card always", dataset: { ship: key, role: def.role } },
         preview(def, colour),
-        el("figcaption", {}, el("strong", { text: def.name }), el("span", { text: `always in your deck (${def.role})` }))));
+        el("figcaption", {}, el("strong", { text: def.name }), el("span", { text: def.role === "cargo" ? t("always in your deck (cargo)") : t("always in your deck (flag)") }))));
     }
     for (const [key, def] of choosable) {
       grid.append(el("button", { type: "button", class: "fleet-card", dataset: { ship: key, credits: def.credits || 0 },
@@ -196,7 +199,9 @@ export class FleetBuilder {
     const spent = this.spent();
     const counter = box.querySelector("#fleet-credits");
     if (counter) {
-      counter.textContent = `${spent} / ${credits} credits spent · ${this.selected.size} ship${this.selected.size === 1 ? "" : "s"} picked`;
+      const budget = tn("{spent} / {n} credit spent", "{spent} / {n} credits spent", credits, { spent });
+      const picked = tn("{n} ship picked", "{n} ships picked", this.selected.size);
+      counter.textContent = `${budget} · ${picked}`;
       Object.assign(counter.dataset, { spent, credits });
       box.querySelector("#fleet-bar").style.width = `${Math.min(100, (100 * spent) / Math.max(credits, 1))}%`;
     }
@@ -208,15 +213,15 @@ export class FleetBuilder {
       card.setAttribute("aria-pressed", String(picked));
       card.classList.toggle("picked", picked);
       card.disabled = Boolean(chosen) || this.sending || !affordable;
-      card.title = affordable ? "" : `costs ${cost} credits: ${credits - spent} left`;
+      card.title = affordable ? "" : t("costs {cost} credits: {left} left", { cost, left: credits - spent });
     }
     const button = box.querySelector("#send-fleet");
     if (button) {
       const none = !chosen && !this.selected.size;
       button.disabled = Boolean(chosen) || this.sending || none;
-      button.title = none ? "pick at least one ship (or press Suggest a fleet)" : "";
-      const count = `${this.selected.size} ship${this.selected.size === 1 ? "" : "s"}`;
-      button.textContent = chosen ? "Fleet chosen ✓" : this.sending ? "Sending…" : none ? "Pick your ships" : `Take these ${count}`;
+      button.title = none ? t("pick at least one ship (or press Suggest a fleet)") : "";
+      const take = tn("Take this {n} ship", "Take these {n} ships", this.selected.size);
+      button.textContent = chosen ? t("Fleet chosen ✓") : this.sending ? t("Sending…") : none ? t("Pick your ships") : take;
     }
     const suggest = box.querySelector("#suggest-fleet");
     if (suggest) suggest.hidden = Boolean(chosen);
@@ -225,8 +230,9 @@ export class FleetBuilder {
     if (status) {
       clear(status);
       for (const [player, s] of Object.entries(state.players)) {
+        const doing = s.fleet_chosen ? t("fleet chosen") : t("choosing…");
         status.append(el("li", { class: s.fleet_chosen ? "chosen" : "choosing", dataset: { player } },
-          `${player}${player === state.player ? " (you)" : ""}: ${s.fleet_chosen ? "fleet chosen" : "choosing…"}`));
+          player === state.player ? t("{player} (you): {doing}", { player, doing }) : t("{player}: {doing}", { player, doing })));
       }
     }
   }

@@ -123,10 +123,10 @@ export class Inspector {
       role: "img", "aria-label": card.type === "asteroid" ? t("asteroid card") : t("{ship} card", { ship: def.name }) },
     cardFace(card, ships, colour, size, stellar ? "cubes" : "rocks"));
     const title = card.type === "asteroid" ? t("Asteroid") : t("{owner}'s {ship}", { owner: card.owner, ship: def.name });
+    const kinds = { ion: t(" ion"), penetrating: t(" penetrating") };
     const lasers = (def.lasers || []).map((lz) => el("li", {},
       el("span", { class: `legend-beam power-${lz.power}`, style: `--team: ${colour}`, "aria-hidden": "true" }),
-      " " + t("power {power}{kind}, {direction}", { power: lz.power,
-        kind: lz.kind === "ion" ? t(" ion") : lz.kind === "penetrating" ? t(" penetrating") : "", direction: direction(lz.angle) })));
+      " " + t("power {power}{kind}, {direction}", { power: lz.power, kind: kinds[lz.kind] || "", direction: direction(lz.angle) })));
     const shields = (def.shields || []).map((sh) => el("li", { text: shieldText(sh, def.card_size || CARD_SIZE) }));
     clear(this.panel).append(...[
       el("div", { class: "inspector-head", style: colour ? `--team: ${colour}` : null },

@@ -16,15 +16,18 @@ import { showScores } from "./scores.js";
 import { laserSandboxParts } from "./referee_markup.js";
 import { mountSandbox, showSandboxError } from "../../shell/sandbox.js";
 import { PhotoReader } from "./photo.js";
+import { playerName, t, tn, tParts } from "../../shell/i18n.js";
 
 // The least area the sandbox shows around the origin (mm): room to lay out a battle.
 const REFEREE_VIEW = [720, 520];
 /** The words of the sandbox (kept together for translation). */
-const OTHER_SHIPS = "Other ships";
-const IMPORTED = (name) => `${name}: its table is shown. Press Resolve to see its battle.`;
+const OTHER_SHIPS = () => t("Other ships");
+const IMPORTED = (name) => tParts("{file}: its table is shown. Press Resolve to see its battle.", { file: asIs(name) });
+/** A name the page shows as it is (a file's, a card's id): no language's words. */
+const asIs = (text) => el("span", { translate: "no", text });
 /** The asteroid a Light Speed table starts with (Stellar Conflict's have cargo ships instead). */
 const START_ASTEROID = { id: "asteroid", type: "asteroid", x: 0, y: 0, rotation: 0, rocks: 12 };
-const VARIANTS = { lightspeed: ["piracy", "Piracy"], stellar: ["stolen_goods", "Stolen goods"] };
+const VARIANTS = { lightspeed: ["piracy", () => t("Piracy")], stellar: ["stolen_goods", () => t("Stolen goods")] };
 
 let view = null;
 let photo = null; // the photo referee's panel (photo.js): a photo's cards, its close calls
@@ -69,10 +72,10 @@ function tableFile() {
 
 /** Load a table file into the sandbox (only the shape is checked here; the server judges). */
 async function loadFile(data) {
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("a table file must hold a JSON object");
-  if (!Array.isArray(data.cards)) throw new Error("'cards' must be a list");
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error(t("a table file must hold a JSON object"));
+  if (!Array.isArray(data.cards)) throw new Error(t("'cards' must be a list"));
   if (!Array.isArray(data.players) || data.players.length < 2 || data.players.length > 4) {
-    throw new Error("'players' must name 2 to 4 players");
+    throw new Error(t("'players' must name 2 to 4 players"));
   }
   const ruleset = data.ruleset === "stellar" ? "stellar" : "lightspeed";
   await setRuleset(ruleset);
@@ -100,7 +103,7 @@ async function setRuleset(ruleset) {
     }
   } catch (error) {
     sandbox.catalog = {};
-    showError(`cannot load the ${ruleset} catalog: ${error.message}`);
+    showError(t("cannot load the {ruleset} catalog: {error}", { ruleset, error: error.message }));
   }
   renderPalette();
 }
@@ -110,20 +113,20 @@ function renderSetup() {
   const names = clear($("#player-names"));
   sandbox.players.forEach((player, i) => {
     names.append(el("label", { style: `--team: ${colourOfPlayer(player)}` }, el("span", { class: "swatch" }),
-      el("input", { type: "text", id: `player-${i}`, value: player, maxlength: 24, "aria-label": `player ${i + 1}'s name`,
+      el("input", { type: "text", id: `player-${i}`, value: playerName(player), maxlength: 24, "aria-label": t("player {n}'s name", { n: i + 1 }),
         on: { change: (e) => renamePlayer(i, e.target.value.trim()) } })));
   });
   const [, label] = VARIANTS[sandbox.ruleset];
-  $("#variant-name").textContent = label;
+  $("#variant-name").textContent = label();
   $("#variant").checked = sandbox.variant;
   const owner = $("#owner");
   const chosen = owner.value;
-  clear(owner).append(...sandbox.players.map((p) => el("option", { value: p, selected: p === chosen, text: p })));
+  clear(owner).append(...sandbox.players.map((p) => el("option", { value: p, selected: p === chosen, text: playerName(p) })));
 }
 
 function renamePlayer(index, name) {
   const old = sandbox.players[index];
-  if (!name || sandbox.players.includes(name)) {
+  if (!name || name === playerName(old) || sandbox.players.includes(name)) {
     renderSetup();
     return;
   }
@@ -142,13 +145,19 @@ function setPlayerCount(count) {
   render();
 }
 
+/** A ship button's tooltip: its speed and health. */
+function shipTitle(def) {
+  const and = t(" and ");
+  return t("speed {speed}, health {health}", { speed: [def.speed].flat().join(and), health: def.health });
+}
+
 function renderPalette() {
   const box = clear($("#ship-buttons"));
   const all = ships();
   const entries = Object.entries(all);
-  if (!entries.length) box.append(el("p", { class: "muted", text: "This catalog has no ships." }));
+  if (!entries.length) box.append(el("p", { class: "muted", text: t("This catalog has no ships.") }));
   const button = ([key, def]) => el("button", { type: "button", class: "add-ship", dataset: { ship: key },
-    title: `speed ${def.speed}, health ${def.health}`,
+    title: shipTitle(def),
     on: { click: () => addCard({ owner: $("#owner").value, ship: key }) } }, def.name);
   // Stellar Conflict's ships come under their race's heading; others (a file's own) after.
   const races = sandbox.ruleset === "stellar" ? Object.entries(sandbox.races) : [];
@@ -161,7 +170,7 @@ function renderPalette() {
       el("div", { class: "race-ships", dataset: { race } }, ...own.map((key) => button([key, all[key]]))));
   }
   const rest = entries.filter(([key]) => !grouped.has(key));
-  if (grouped.size && rest.length) box.append(el("h3", { class: "race-heading", text: OTHER_SHIPS }));
+  if (grouped.size && rest.length) box.append(el("h3", { class: "race-heading", text: OTHER_SHIPS() }));
   if (rest.length) box.append(el("div", { class: "race-ships" }, ...rest.map(button)));
 }
 
@@ -249,11 +258,12 @@ function showSelection() {
   const card = selectedCard();
   const text = $("#selected");
   if (!card) {
-    text.textContent = "Click a card to select it; drag to move it. Turn it with the wheel, Q / E or its yellow handle.";
+    text.textContent = t("Click a card to select it; drag to move it. Turn it with the wheel, Q / E or its yellow handle.");
     return;
   }
-  const what = card.type === "asteroid" ? `asteroid (${card.rocks ?? 12} rocks)` : `${card.owner}'s ${ships()[card.ship]?.name || card.ship}`;
-  text.textContent = `${card.id}: ${what} at (${fmt(card.x)}, ${fmt(card.y)}) mm, turned ${fmt(card.rotation)}°`;
+  const what = card.type === "asteroid" ? tn("asteroid ({n} rock)", "asteroid ({n} rocks)", card.rocks ?? 12)
+    : t("{owner}'s {ship}", { owner: card.owner, ship: ships()[card.ship]?.name || card.ship });
+  text.replaceChildren(...tParts("{card}: {what} at ({x}, {y}) mm, turned {angle}°", { card: asIs(card.id), what, x: Number(fmt(card.x)), y: Number(fmt(card.y)), angle: Number(fmt(card.rotation)) }));
 }
 
 function startDrag(event, card, group) {
@@ -297,8 +307,8 @@ function showError(message) {
 /** A note under the tools (what an import did), or none. */
 function showNote(message) {
   const box = $("#referee-note");
-  box.textContent = message;
-  box.hidden = !message;
+  box.replaceChildren(...[message].flat());
+  box.hidden = !box.textContent;
 }
 
 async function resolve() {
@@ -378,7 +388,7 @@ async function importFile(file) {
   try {
     data = JSON.parse(await file.text());
   } catch (error) {
-    showError(`${file.name}: not valid JSON (${error.message})`);
+    showError(tParts("{file}: not valid JSON ({error})", { file: asIs(file.name), error: error.message }));
     return;
   }
   if (data?.ruleset === "lightspeed" || data?.ruleset === "stellar") await importData(data, file.name);
@@ -394,7 +404,7 @@ async function importData(data, name) {
     backToEditing();
     await loadFile(data);
   } catch (error) {
-    showError(`${name}: ${error.message}`);
+    showError(tParts("{file}: {error}", { file: asIs(name), error: error.message }));
     return;
   }
   showError("");

@@ -4,7 +4,7 @@
 
 import { replayChat } from "../../shell/chatreplay.js";
 import "./sheet.js";
-import { $, clear, el, formatTime, setPhase } from "../../shell/dom.js";
+import { $, clear, el, formatTime, quoted, setPhase } from "../../shell/dom.js";
 import { showEndCard } from "../../shell/endcard.js";
 import { loadCatalog } from "./cards.js";
 import { colourOf } from "../../shell/colours.js";
@@ -13,26 +13,29 @@ import { TableView } from "./table.js";
 import { BattlePlayer } from "./battle.js";
 import { Inspector, inspectorPanel } from "./inspector.js";
 import { showScores } from "./scores.js";
+import { num, playerName, t, tn } from "../../shell/i18n.js";
 
-const TIMELINE = `
+const timelineMarkup = () => `
   <section class="panel">
-    <h2 id="round-name">Fast round</h2>
+    <h2 id="round-name">${t("Fast round")}</h2>
     <div class="timeline">
-      <button id="replay-play" type="button">Play</button>
-      <input id="replay-slider" type="range" min="0" max="1" step="0.01" value="0" aria-label="time">
-      <output id="replay-time">0.0 s</output>
+      <button id="replay-play" type="button">${t("Play")}</button>
+      <input id="replay-slider" type="range" min="0" max="1" step="0.01" value="0" aria-label=${quoted(t("time"))}>
+      <output id="replay-time">${seconds(0)}</output>
     </div>
     <p id="replay-skipped" class="replay-skipped" role="status" hidden></p>
-    <p class="tool-row"><button id="replay-battle" type="button" class="secondary">Go to the battle</button></p>
+    <p class="tool-row"><button id="replay-battle" type="button" class="secondary">${t("Go to the battle")}</button></p>
   </section>`;
-const AFTER_LOG = `
-  <section id="battle-log" class="battle-log panel" aria-label="battle log" hidden></section>
+const afterLogMarkup = () => `
+  <section id="battle-log" class="battle-log panel" aria-label=${quoted(t("battle log"))} hidden></section>
   <section id="score-panel" class="score-panel panel" hidden></section>`;
 
 /** Playing skips a stretch of more than IDLE_S s with nothing happening, to LEAD_S s before the next thing. */
 const IDLE_S = 3;
 const LEAD_S = 1;
-const SKIPPED = (seconds) => `⏩ ${Math.round(seconds)} s with nothing happening skipped (the slider shows them)`;
+const SKIPPED = (seconds) => "⏩ " + t("{s} s with nothing happening skipped (the slider shows them)", { s: Math.round(seconds) });
+/** A time on the timeline ("12.5 s", "12,5 s"). */
+const seconds = (value) => t("{s} s", { s: num(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
 
 let view = null;
 const replay = {
@@ -72,26 +75,28 @@ function buildTimeline(actions, table, options) {
       }
       if (!best) continue;
       used.add(best.id);
-      const verb = action.type === "place" ? "placed" : "dropped";
-      const entry = { t: action.t, card: best, text: `${action.player} ${verb} the ${shipName(best)}` };
+      const params = { player: action.player, ship: shipName(best) };
+      const text = action.type === "place" ? t("{player} placed the {ship}", params) : t("{player} dropped the {ship}", params);
+      const entry = { t: action.t, card: best, text };
       timeline.push(entry);
       if (action.type === "place") lastPlace = entry;
     } else if (action.type === "fleet") {
       const names = action.ships.map((key) => replay.ships[key]?.name || key);
+      const ships = names.length ? names.join(", ") : t("no ship");
       timeline.push({ t: action.t, card: null,
-        text: `${action.player} chose a fleet: ${names.length ? names.join(", ") : "no ship"} (with the Cargo and Flag ships)` });
+        text: t("{player} chose a fleet: {ships} (with the Cargo and Flag ships)", { player: action.player, ships }) });
     } else if (action.type === "timer-expired") {
-      timeline.push({ t: action.t, card: null, text: "TIME! the countdown ran out: the cards in hand froze" });
+      timeline.push({ t: action.t, card: null, text: t("TIME! the countdown ran out: the cards in hand froze") });
     } else if (action.type === "discard") {
-      timeline.push({ t: action.t, card: null, text: `${action.player} discarded` });
+      timeline.push({ t: action.t, card: null, text: t("{player} discarded", { player: action.player }) });
     } else if (action.type === "timeout") {
-      timeline.push({ t: action.t, card: null, text: "time ran out: undecided cards discarded" });
+      timeline.push({ t: action.t, card: null, text: t("time ran out: undecided cards discarded") });
     }
   }
   // Under the stop rule, the last card placed is the one that called stop.
   const stopRule = table.ruleset !== "stellar" || options?.deployment === "stop";
   if (stopRule && lastPlace && actions.some((a) => ["drop", "discard", "timeout"].includes(a.type))) {
-    lastPlace.text += " and called STOP!";
+    lastPlace.text = t("{action} and called STOP!", { action: lastPlace.text });
   }
   return timeline;
 }
@@ -99,7 +104,7 @@ function buildTimeline(actions, table, options) {
 function showTime(time) {
   replay.time = Math.max(0, Math.min(time, replay.end));
   $("#replay-slider").value = String(replay.time);
-  $("#replay-time").textContent = `${replay.time.toFixed(1)} s`;
+  $("#replay-time").textContent = seconds(replay.time);
   replay.chat?.show(replay.time >= replay.end ? Infinity : replay.time);
   const shown = replay.timeline.filter((e) => e.t <= replay.time);
   const cards = replay.table.cards.filter((c) => c.type === "asteroid").concat(shown.filter((e) => e.card).map((e) => e.card));
@@ -110,7 +115,7 @@ function showTime(time) {
   const counts = {};
   for (const e of shown) if (e.card) counts[e.card.owner] = (counts[e.card.owner] || 0) + 1;
   for (const item of $("#players").children) {
-    item.querySelector(".cards-played").textContent = `${counts[item.dataset.player] || 0} on the table`;
+    item.querySelector(".cards-played").textContent = tn("{n} on the table", "{n} on the table", counts[item.dataset.player] || 0);
   }
 }
 
@@ -156,14 +161,14 @@ function play() {
   if (replay.time >= replay.end) showTime(0);
   replay.playing = true;
   replay.last = null;
-  $("#replay-play").textContent = "Pause";
+  $("#replay-play").textContent = t("Pause");
   setPhase("fast");
   requestAnimationFrame(tick);
 }
 
 function pause() {
   replay.playing = false;
-  $("#replay-play").textContent = "Play";
+  $("#replay-play").textContent = t("Play");
 }
 
 function startBattle() {
@@ -197,8 +202,8 @@ function stopBattle() {
 
 /** Fill the replay page with the stored laser-game match `match` and play it. */
 export async function showLaserReplay(match) {
-  $("#players").insertAdjacentHTML("beforebegin", TIMELINE);
-  $("#replay-log").insertAdjacentHTML("afterend", AFTER_LOG);
+  $("#players").insertAdjacentHTML("beforebegin", timelineMarkup());
+  $("#replay-log").insertAdjacentHTML("afterend", afterLogMarkup());
   $("#table").after(el("div", { id: "battle-controls", class: "battle-controls", hidden: true }));
   view = new TableView($("#table"));
   new Inspector(view, inspectorPanel(), {
@@ -212,11 +217,11 @@ export async function showLaserReplay(match) {
   replay.table = match.result.table;
   replay.ships = { ...ships, ...(replay.table.ships || {}) };
   const { table } = replay;
-  $("#match-title").textContent = `· ${table.players.join(" vs ")} · ${formatTime(match.finished_at)}`;
+  $("#match-title").textContent = `· ${table.players.map(playerName).join(t(" vs "))} · ${formatTime(match.finished_at)}`;
   const size = table.table ? [table.table.width, table.table.height] : null;
   view.unit = table.ruleset === "stellar" ? "cubes" : "rocks";
   view.setTable(size, size ? [] : table.cards);
-  $("#round-name").textContent = table.ruleset === "stellar" ? "Fleets and deployment" : "Fast round";
+  $("#round-name").textContent = table.ruleset === "stellar" ? t("Fleets and deployment") : t("Fast round");
   replay.timeline = buildTimeline(match.actions || [], table, match.options);
   replay.end = Math.ceil(((replay.timeline.at(-1)?.t ?? 0) + 0.5) * 10) / 10;
   const slider = $("#replay-slider");
@@ -233,15 +238,15 @@ export async function showLaserReplay(match) {
   table.players.forEach((player, i) => {
     const seat = (match.seats || []).find((s) => s.player === player) || match.seats?.[i];
     players.append(el("li", { class: "player", dataset: { player }, style: `--team: ${colourOf(i)}` },
-      el("span", { class: "swatch" }), el("span", { class: "player-name", text: player }),
-      seat?.kind === "bot" ? el("span", { text: `${seat.level || ""} bot` }) : null,
+      el("span", { class: "swatch" }), el("span", { class: "player-name", text: playerName(player) }),
+      seat?.kind === "bot" ? el("span", { text: playerName(`${seat.level || ""} bot`) }) : null,
       el("span", { class: "cards-played" })));
   });
   const log = clear($("#replay-log"));
   for (const entry of replay.timeline) {
     log.append(el("li", { dataset: { t: entry.t }, style: entry.card ? `--team: ${colourOfPlayer(entry.card.owner)}` : null },
       el("button", { type: "button", class: "link", on: { click: () => { pause(); stopBattle(); setPhase("fast"); showTime(entry.t); } } },
-        `${entry.t.toFixed(1)} s`), ` ${entry.text}`));
+        seconds(entry.t)), ` ${entry.text}`));
   }
   replay.chat = replayChat($(".side"), match);
   showTime(0);

@@ -1,6 +1,8 @@
 // Light Speed in the browser: the interface every game offers (games/index.js). Its room,
 // replay and referee are the laser games' (games/lasers/), which Stellar Conflict shares.
 
+import { t } from "../../shell/i18n.js";
+
 /** Play in the room page (ctx {roomId, params, game, describe}). */
 export async function room(ctx) {
   const { startLaserRoom } = await import("../lasers/room.js");
@@ -29,7 +31,9 @@ export { describe, lobbyForm } from "./lobby.js";
 
 /** The rules page's section (pages/rules.js): its line in the contents, its text, its fleet. */
 export const rules = {
-  summary: "drop your ships at once, then watch the lasers fly",
+  get summary() {
+    return t("drop your ships at once, then watch the lasers fly");
+  },
   html: new URL("./rules.html", import.meta.url).href,
   languages: ["fr"], // its text in each: rules.<lang>.html beside rules.html
   async show(section) {

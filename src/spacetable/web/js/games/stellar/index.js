@@ -2,6 +2,8 @@
 // room, replay and referee are the laser games' (games/lasers/), with its races, its
 // fleet builder and cargo cubes.
 
+import { t } from "../../shell/i18n.js";
+
 /** Play in the room page (ctx {roomId, params, game, describe}). */
 export async function room(ctx) {
   const { startLaserRoom } = await import("../lasers/room.js");
@@ -27,7 +29,9 @@ export { describe, lobbyForm } from "./lobby.js";
 
 /** The rules page's section (pages/rules.js): its line in the contents and its text. */
 export const rules = {
-  summary: "the same battle with four alien races, credits and a countdown",
+  get summary() {
+    return t("the same battle with four alien races, credits and a countdown");
+  },
   html: new URL("./rules.html", import.meta.url).href,
   languages: ["fr"], // its text in each: rules.<lang>.html beside rules.html
 };

@@ -1,0 +1,162 @@
+"""The laser games' other screens in French (issue 23), as a French speaker's browser shows
+them (Accept-Language: fr): the referee sandbox of Light Speed and of Stellar Conflict,
+from an imported table to its battle's end; a stored Light Speed match replayed from its
+first card to its scores; a Stellar Conflict match against a bot, from the fleet builder
+to the end card. Each screen has no English word but the allowed names, no message id
+shown raw and no text wider than its box (tests/i18n/_french.py), at 1366 x 800 and on a
+390 x 844 phone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests import _server
+from tests._paths import ROOT
+from tests.browser._play import answer_name, end_in_sight, store_fig1
+from tests.browser._servers import QUICK
+from tests.i18n._french import assert_french
+
+VIEWPORTS: dict[str, dict[str, Any]] = {
+    "desktop": {"viewport": {"width": 1366, "height": 800}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+}
+SCREENSHOTS_DIR = ROOT / "artifacts" / "screenshots"
+EXAMPLES = ROOT / "examples"
+
+
+@pytest.fixture(scope="module")
+def french_server(
+    tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None
+) -> Iterator[tuple[_server.Server, str]]:
+    """A quick server of this module's own, with the rulebook's Fig. 1 match stored (its
+    id beside it)."""
+    db = tmp_path_factory.mktemp("french-lasers") / "matches.db"
+    match_id = store_fig1(db)
+    with _server.running_server(db, *QUICK, room_seed=11) as running:
+        yield running, match_id
+
+
+@pytest.fixture
+def french_page(
+    browser: Browser, french_server: tuple[_server.Server, str], request: pytest.FixtureRequest
+) -> Iterator[Page]:
+    """A French browser's page on the module's server, in the test's device; page errors
+    fail the test."""
+    device = request.node.callspec.params["device"]
+    server, _ = french_server
+    context = browser.new_context(base_url=server.http, locale="fr-FR", **VIEWPORTS[device])
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def _shot(page: Page, name: str, device: str) -> None:
+    SCREENSHOTS_DIR.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS_DIR / f"french-{name}-{device}.png"))
+
+
+def _battle_to_the_end(page: Page) -> None:
+    page.wait_for_selector("body[data-phase=battle]")
+    page.click("#battle-skip")
+    page.wait_for_selector("body[data-phase=over]")
+    page.wait_for_selector("#score-panel #winner")
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+@pytest.mark.parametrize(
+    ("game", "example"),
+    [("lightspeed", "fig1-sample-game.json"), ("stellar", "stellar-wiss-vs-hexai.json")],
+)
+def test_the_laser_referee_in_french(
+    french_page: Page, device: str, game: str, example: str
+) -> None:
+    page = french_page
+    page.goto(f"/referee?game={game}")
+    page.wait_for_selector(".add-ship")
+    assert page.locator("h1").inner_text() == "Arbitrage"
+    assert page.locator("#resolve").inner_text() == "Résoudre"
+    assert_french(page)
+    _shot(page, f"referee-{game}-empty", device)
+    page.set_input_files("#import-file", str(EXAMPLES / example))
+    page.wait_for_selector("#referee-note:not([hidden])")
+    assert "Appuyez sur Résoudre" in page.inner_text("#referee-note")
+    page.locator(".table-card[data-card]").last.click()  # the selected card, in words
+    assert " mm, tourné de " in page.inner_text("#selected")
+    assert_french(page)
+    _shot(page, f"referee-{game}-imported", device)
+    page.click("#resolve")
+    _battle_to_the_end(page)
+    assert_french(page)
+    _shot(page, f"referee-{game}-end", device)
+    page.click("#edit")
+    page.wait_for_selector("body[data-phase=lobby]")
+    assert page.locator("#edit").is_hidden()
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+def test_a_laser_replay_in_french(
+    french_page: Page, french_server: tuple[_server.Server, str], device: str
+) -> None:
+    page = french_page
+    _, match_id = french_server
+    page.goto(f"/replay/{match_id}")
+    page.wait_for_selector("#replay-log li")
+    assert page.locator("#round-name").inner_text() == "Round rapide"
+    assert "rouge a posé le Moth" in page.inner_text("#replay-log")
+    page.click("#replay-play")  # pause where it is
+    page.locator("#replay-log li button").nth(2).click()
+    page.wait_for_function("document.querySelector('#replay-time').textContent.includes(',')")
+    assert_french(page)
+    _shot(page, "replay-round", device)
+    page.click("#replay-battle")
+    _battle_to_the_end(page)
+    assert page.inner_text("#winner") == "rouge gagne\u00a0!"
+    assert_french(page)
+    _shot(page, "replay-end", device)
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+def test_a_stellar_conflict_match_against_a_bot_in_french(
+    french_page: Page, french_server: tuple[_server.Server, str], device: str
+) -> None:
+    page = french_page
+    server, _ = french_server
+    room = server.create_room(
+        ruleset="stellar", battle_size="dispute", races=["vak", "wiss"], deployment="stop"
+    )
+    page.goto(f"/rooms/{room}?join=1&bots=1:easy")
+    answer_name(page, "Ann")
+    page.locator(".seat[data-seat='1'][data-kind=bot]").wait_for()
+    page.locator("#connection[data-status='open']").wait_for(state="attached")
+    assert_french(page)
+    page.click("button#ready")
+    page.wait_for_selector("#fleet-panel button.fleet-card")
+    assert page.inner_text("#send-fleet") == "Choisissez vos vaisseaux"
+    assert_french(page)
+    _shot(page, "stellar-fleet-empty", device)
+    page.click("#suggest-fleet")
+    picked = page.locator("button.fleet-card[aria-pressed=true]").count()
+    assert page.inner_text("#send-fleet") == f"Prendre ces {picked} vaisseaux"
+    assert "vaisseaux choisis" in page.inner_text("#fleet-credits")
+    assert_french(page)
+    _shot(page, "stellar-fleet-picked", device)
+    page.click("#send-fleet")
+    page.wait_for_selector("body[data-phase=deployment]", timeout=60_000)
+    assert_french(page)
+    _shot(page, "stellar-deployment", device)
+    page.locator("#battle-skip").wait_for(timeout=120_000)
+    assert_french(page)
+    _shot(page, "stellar-battle", device)
+    page.click("#battle-skip")
+    page.wait_for_selector("body[data-phase=over]")
+    end_in_sight(page)
+    assert_french(page)
+    _shot(page, "stellar-end", device)
