@@ -160,3 +160,19 @@ def test_a_stellar_conflict_match_against_a_bot_in_french(
     end_in_sight(page)
     assert_french(page)
     _shot(page, "stellar-end", device)
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+def test_the_rules_page_frame_and_the_laser_fleets_in_french(
+    french_page: Page, device: str
+) -> None:
+    """The rules page's own words (its top bar, contents, links) and the laser games' fleets
+    drawn under their texts; the texts are checked in test_french_rules.py."""
+    page = french_page
+    page.goto("/rules")
+    page.wait_for_function("document.querySelectorAll('.fleet-card').length > 0")
+    assert page.locator("h1").inner_text() == "Comment jouer"
+    assert "posez vos vaisseaux" in page.inner_text("#rules-contents")
+    assert "boucliers\u00a0: avant" in page.inner_text(".fleet-card[data-ship='intruder']")
+    assert_french(page, "header, .rules-toc, .rules-end, .fleet")
+    _shot(page, "rules-frame", device)

@@ -5,7 +5,7 @@
 // (/rules/figures/<name>.svg). A text is in the page's language when the game has one
 // (rules.fr.html beside rules.html, named in its rules.languages), else in English.
 
-import { lang, t } from "../shell/i18n.js"; // the page's language (and its switch)
+import { lang, t, tParts } from "../shell/i18n.js"; // the page's language (and its switch)
 import { $, el } from "../shell/dom.js";
 import { gameList, loadGame } from "../games/index.js";
 
@@ -35,7 +35,8 @@ for (const { entry, rules, html, lang: textLang } of found) {
     contents.append(el("li", {}, entry.title, el("span", { class: "muted", text: t(": no rules written here yet") })));
     continue;
   }
-  contents.append(el("li", {}, el("a", { href: `#${entry.key}`, text: entry.title }), `: ${rules.summary}`));
+  const link = el("a", { href: `#${entry.key}`, text: entry.title });
+  contents.append(el("li", {}, ...tParts("{game}: {summary}", { game: link, summary: rules.summary })));
   const section = el("section", { id: entry.key, class: "panel rules-game" }, el("h2", { text: entry.title }));
   if (textLang !== lang) section.lang = textLang; // an English text on a page in another language
   section.insertAdjacentHTML("beforeend", html);

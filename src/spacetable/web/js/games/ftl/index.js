@@ -1,6 +1,8 @@
 // Faster Than Light in the browser: the interface every game offers (games/index.js).
 // Each part loads its own modules when asked, so a page loads only what it shows.
 
+import { t } from "../../shell/i18n.js";
+
 /** Play in the room page (ctx {roomId, params, game, describe}). */
 export async function room(ctx) {
   const { FtlRoom } = await import("./room.js");
@@ -29,7 +31,9 @@ export { describe, lobbyForm } from "./lobby.js";
 
 /** The rules page's section (pages/rules.js): its line in the contents and its text. */
 export const rules = {
-  summary: "a duel of secret orders, turn by turn",
+  get summary() {
+    return t("a duel of secret orders, turn by turn");
+  },
   html: new URL("./rules.html", import.meta.url).href,
   languages: ["fr"], // its text in each: rules.<lang>.html beside rules.html
 };

@@ -1,6 +1,8 @@
 // The hex fleet in the browser: the interface every game offers (games/index.js).
 // Each part loads its own modules when asked, so a page loads only what it shows.
 
+import { t } from "../../shell/i18n.js";
+
 /** Play in the room page (ctx {roomId, params, game, describe}; hot seat: see room.js). */
 export async function room(ctx) {
   const { HexRoom } = await import("./room.js");
@@ -30,7 +32,9 @@ export { describe, lobbyForm } from "./lobby.js";
 /** The rules page's section (pages/rules.js): its line in the contents and its text (its
  * rows and tables are laid out by the hex fleet's sheet). */
 export const rules = {
-  summary: "fleets on a hex grid, ships drawn from a cup, every shot decided by playing cards",
+  get summary() {
+    return t("fleets on a hex grid, ships drawn from a cup, every shot decided by playing cards");
+  },
   html: new URL("./rules.html", import.meta.url).href,
   languages: ["fr"], // its text in each: rules.<lang>.html beside rules.html
   show: () => import("./sheet.js"),
