@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import shutil
 from typing import Any
 
 import pytest
@@ -62,9 +63,26 @@ def test_a_small_load_plays_whole_matches_and_times_poses_and_placements() -> No
     )
 
 
+@pytest.mark.skipif(
+    not (shutil.which("redis-server") and shutil.which("haproxy")),
+    reason="needs Debian's redis-server and haproxy",
+)
+def test_two_workers_behind_haproxy_are_measured_per_server_cpu_second() -> None:
+    report = run_loadtest(LoadSettings(rooms=2, seconds=3.0, warmup=1.0, workers=2))
+    assert report["workers"] == 2 and report["pinned"] is None
+    assert report["connections_lost"] == 0
+    assert report["place_latency_ms"]["count"] > 0  # rooms played through the balancer
+    assert report["server_cpu_percent"] > 0
+    sent = report["messages_in_per_s"] + report["messages_out_per_s"]
+    per_cpu = sent / (report["server_cpu_percent"] / 100)
+    assert report["messages_per_cpu_second"] == pytest.approx(per_cpu, rel=0.05)
+
+
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="rooms must be >= 1"):
         run_loadtest(LoadSettings(rooms=0))
+    with pytest.raises(ValueError, match="workers must be >= 1"):
+        run_loadtest(LoadSettings(rooms=1, workers=0))
 
 
 def _opened(texts: list[bytes]) -> tuple[LoadSocket, Wire, ServerProtocol]:

@@ -8,6 +8,15 @@ messages per second into and out of the server, the p50/p99 latency of a pose (s
 client, received by each other client of its room) and of a placement's answer, the
 server's and the clients' CPU use, and whether the target is met.
 
+With ``workers`` above 1 the server is ``spacetable serve --workers N`` instead: N
+processes sharing a Redis of their own behind HAProxy with the shipped configuration
+(``cli/_workers.py``), none pinned, the clients reaching every room through HAProxy
+(rooms are created round robin and their sockets go by the hash of the room id, so
+about half of them are relayed by a process that does not own the room). The report
+then adds the work per server CPU-second (rooms and messages per CPU-second of the N
+processes together, the figure to compare with one process alone) and the CPU that
+HAProxy and Redis took beside them.
+
 Poses are coalesced by the server (:mod:`spacetable.server.rooms`): a room gathers the
 poses that arrive close together and sends them as one ``poses`` message. The time a pose
 waits there is part of the measured pose latency. A run passes when the p99 latency of
@@ -56,6 +65,8 @@ class LoadSettings:
     threshold_ms: float = THRESHOLD_MS
     seed: int = 1
     pin: bool = True
+    #: Server processes: 1 is ``spacetable serve`` alone; more, ``serve --workers N``.
+    workers: int = 1
 
 
 # -- the server process ------------------------------------------------------------------
@@ -66,6 +77,58 @@ def _free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+def _free_ports(count: int) -> int:
+    """A port such that it and the ``count`` ports after it are free (the balancer's and
+    its processes', ``serve --workers``)."""
+    for _ in range(100):
+        base = _free_port()
+        if base + count < 65536 and all(_port_free(base + i) for i in range(1, count + 1)):
+            return base
+    raise RuntimeError(f"found no {count + 1} free ports in a row")
+
+
+def _port_free(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes started by ``pid``, and theirs, from /proc (those alive now)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as stat:
+                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue  # gone meanwhile
+        children.setdefault(parent, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+#: The programs that run beside the server processes (``serve --workers``).
+BESIDE = frozenset({"haproxy", "redis-server"})
+
+
+def _program(pid: int) -> str:
+    """The name of the program process ``pid`` runs (``comm``), or "" if it is gone."""
+    try:
+        with open(f"/proc/{pid}/comm", encoding="utf-8", errors="replace") as comm:
+            return comm.read().strip()
+    except OSError:
+        return ""
 
 
 def _cores() -> set[int]:
@@ -91,10 +154,12 @@ def _own_cpu_seconds() -> float:
 
 
 class ServerProcess:
-    """A ``spacetable serve`` process on a free port with a throwaway SQLite file."""
+    """A ``spacetable serve`` process on a free port with a throwaway SQLite file (with
+    ``workers`` above 1: ``serve --workers N``, its processes, Redis and HAProxy)."""
 
-    def __init__(self, workdir: Path, pin: bool) -> None:
-        self.port = _free_port()
+    def __init__(self, workdir: Path, pin: bool, workers: int = 1) -> None:
+        self.workers = workers
+        self.port = _free_port() if workers == 1 else _free_ports(workers)
         self.http = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
         self.log = workdir / "server.log"
@@ -112,12 +177,13 @@ class ServerProcess:
                     # The clients place at once: no 3-2-1 before the round.
                     "--runup-seconds",
                     "0",
+                    *(("--workers", str(workers)) if workers > 1 else ()),
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
             )
-        if pin:  # threads the server starts later inherit this
+        if pin and workers == 1:  # threads the server starts later inherit this
             os.sched_setaffinity(self.process.pid, {SERVER_CORE})
 
     def wait_ready(self, timeout: float = 300.0) -> None:
@@ -133,9 +199,9 @@ class ServerProcess:
                 self._check_alive(deadline)
                 time.sleep(0.1)
         while True:
-            before = process_cpu_seconds(self.process.pid)
+            before = self.cpu_seconds()
             time.sleep(0.5)
-            if process_cpu_seconds(self.process.pid) - before < 0.05:
+            if self.cpu_seconds() - before < 0.05 * self.workers:
                 return
             self._check_alive(deadline)
 
@@ -160,8 +226,24 @@ class ServerProcess:
             return room
 
     def cpu_seconds(self) -> float:
-        """The server's CPU time so far."""
-        return process_cpu_seconds(self.process.pid)
+        """The server's CPU time so far (with workers: its processes', together)."""
+        return self.split_cpu_seconds()[0]
+
+    def split_cpu_seconds(self) -> tuple[float, float]:
+        """The CPU time so far of the server's processes, and of what runs beside them
+        (HAProxy and Redis, with workers; 0 without)."""
+        server = process_cpu_seconds(self.process.pid)
+        beside = 0.0
+        for pid in descendants(self.process.pid):
+            try:
+                spent = process_cpu_seconds(pid)
+            except OSError:
+                continue  # gone meanwhile
+            if _program(pid) in BESIDE:
+                beside += spent
+            else:
+                server += spent
+        return server, beside
 
     def stop(self) -> None:
         """Terminate the server (kill it if it does not stop)."""
@@ -174,10 +256,10 @@ class ServerProcess:
 
 
 @contextlib.contextmanager
-def running_server(pin: bool) -> Iterator[ServerProcess]:
+def running_server(pin: bool, workers: int = 1) -> Iterator[ServerProcess]:
     """A started and settled server, stopped afterwards."""
     with tempfile.TemporaryDirectory(prefix="spacetable-load-") as tmp:
-        server = ServerProcess(Path(tmp), pin)
+        server = ServerProcess(Path(tmp), pin, workers)
         try:
             server.wait_ready()
             yield server
@@ -227,8 +309,10 @@ def run_loadtest(settings: LoadSettings) -> dict[str, Any]:
     """Start a server, load it as ``settings`` say, and report (see the module doc)."""
     if settings.rooms < 1 or settings.seconds <= 0 or settings.warmup < 0:
         raise ValueError("rooms must be >= 1, seconds > 0 and warmup >= 0")
-    pin = settings.pin and _can_pin()
-    with running_server(pin) as server:
+    if settings.workers < 1:
+        raise ValueError("workers must be >= 1")
+    pin = settings.pin and _can_pin() and settings.workers == 1
+    with running_server(pin, settings.workers) as server:
         room_ids = [server.create_room() for _ in range(settings.rooms)]
         plan = ClientPlan(
             ws_url=server.ws,
@@ -239,10 +323,11 @@ def run_loadtest(settings: LoadSettings) -> dict[str, Any]:
             place_every=settings.place_every,
             seed=settings.seed,
         )
-        marks: dict[bool, tuple[float, float, float]] = {}
+        marks: dict[bool, tuple[float, float, float, float]] = {}
 
         def on_measure(starting: bool) -> None:
-            marks[starting] = (time.perf_counter(), server.cpu_seconds(), _own_cpu_seconds())
+            spent, beside = server.split_cpu_seconds()
+            marks[starting] = (time.perf_counter(), spent, _own_cpu_seconds(), beside)
 
         def clients() -> Stats:
             with (
@@ -262,12 +347,13 @@ def run_loadtest(settings: LoadSettings) -> dict[str, Any]:
 def _report(
     settings: LoadSettings,
     stats: Stats,
-    marks: dict[bool, tuple[float, float, float]],
+    marks: dict[bool, tuple[float, float, float, float]],
     pinned: bool,
     server_alive: bool,
 ) -> dict[str, Any]:
-    (t0, server0, client0), (t1, server1, client1) = marks[True], marks[False]
+    (t0, server0, client0, beside0), (t1, server1, client1, beside1) = marks[True], marks[False]
     wall = t1 - t0
+    server_cpu = max(server1 - server0, 1e-9)
     pose = percentiles(stats.pose_ms)
     place = percentiles(stats.place_ms)
     ok = (
@@ -298,8 +384,14 @@ def _report(
         "errors": stats.errors,
         "error_messages": stats.error_messages,
         "connections_lost": stats.closed,
+        "workers": settings.workers,
         "server_cpu_percent": round(100.0 * (server1 - server0) / wall, 1),
+        "balancer_redis_cpu_percent": round(100.0 * (beside1 - beside0) / wall, 1),
         "client_cpu_percent": round(100.0 * (client1 - client0) / wall, 1),
+        # The work per server CPU-second: what one core does, whatever else the machine
+        # runs (a loaded machine gives the server less of its cores, not less per second).
+        "rooms_per_cpu_second": round(settings.rooms * wall / server_cpu, 1),
+        "messages_per_cpu_second": round((counted["sent"] + counted["received"]) / server_cpu, 1),
         "pinned": {"server_core": SERVER_CORE, "client_core": CLIENT_CORE} if pinned else None,
         "criterion": f"pose and place p99 < {settings.threshold_ms:g} ms, no connection lost",
         "ok": ok,
@@ -332,6 +424,7 @@ def find_max(
                 threshold_ms=base.threshold_ms,
                 seed=base.seed,
                 pin=base.pin,
+                workers=base.workers,
             )
         )
         runs.append(report)
@@ -359,5 +452,6 @@ def summary_line(report: dict[str, Any]) -> str:
         f"pose p50/p99 {pose['p50']}/{pose['p99']} ms  "
         f"place p50/p99 {place['p50']}/{place['p99']} ms  "
         f"server {report['server_cpu_percent']:.0f}%  client {report['client_cpu_percent']:.0f}%  "
+        f"msgs/server-CPU-s {report['messages_per_cpu_second']:,.0f}  "
         f"{'ok' if report['ok'] else 'MISSED'}"
     )
