@@ -16,7 +16,7 @@ import jsonpatch
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from spacetable.bots.lasers._view import random_free_pose, view_table
+from tests._laser_play import free_spot
 from tests._server import Client, Server
 from tests.cluster._cluster import MISSING, Cluster, running_cluster, wait_until
 
@@ -34,12 +34,6 @@ def seated(server: Server, room: str, name: str) -> Client:
     client.send(type="join", name=name)
     client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
     return client
-
-
-def free_spot(state: dict[str, Any], rng: random.Random) -> dict[str, float]:
-    pose = random_free_pose(view_table(state), rng)
-    assert pose is not None
-    return {"x": pose.x, "y": pose.y, "rotation": pose.rotation_deg}
 
 
 def play_to_the_battle(

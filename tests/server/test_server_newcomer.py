@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 
-from spacetable.bots.lasers._view import is_free, random_free_pose, view_table
+from spacetable.bots.lasers._view import is_free, view_table
 from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.lasers.geometry import Pose, Rect
 from spacetable.lasers.ships import CARD_SIZE_MM
 from spacetable.registry import game
 from spacetable.server._realtime import BOT_PAUSE
+from tests._laser_play import free_spot
 from tests._server import Client, Server, running_server
 
 RUNUP_S = 1.5
@@ -45,12 +46,6 @@ def seated(server: Server, room: str, name: str, tab: str | None = None) -> Clie
     client.send(type="join", name=name, **({"tab": tab} if tab else {}))
     client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
     return client
-
-
-def free_spot(state: dict[str, Any], rng: random.Random) -> dict[str, float]:
-    pose = random_free_pose(view_table(state), rng)
-    assert pose is not None
-    return {"x": pose.x, "y": pose.y, "rotation": pose.rotation_deg}
 
 
 def test_bot_levels_are_told_in_words_with_their_pace(server: Server) -> None:

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from spacetable.bots.lasers._view import random_free_pose, view_table
 from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.server._ws_protocol import origin, same_origin
+from tests._laser_play import free_spot, play_to_the_battle
 from tests._server import Client, Server, running_server
 
 
@@ -40,12 +40,6 @@ def two_ready(server: Server) -> tuple[Client, Client]:
     ann.send(type="ready")
     bob.send(type="ready")
     return ann, bob
-
-
-def free_spot(state: dict[str, Any], rng: random.Random) -> dict[str, float]:
-    pose = random_free_pose(view_table(state), rng)
-    assert pose is not None
-    return {"x": pose.x, "y": pose.y, "rotation": pose.rotation_deg}
 
 
 def play_out(client: Client, rng: random.Random, first: dict[str, Any]) -> dict[str, Any]:
@@ -75,23 +69,9 @@ def test_a_full_two_player_match_is_stored_and_replays(server: Server) -> None:
     first_bob = bob.wait_type("state")
     assert first_ann["phase"] == "fast" and first_ann["hand"] is not None
     # Alternate the two players, one message each, until both see the battle.
-    rng = random.Random(7)
-    battles: dict[str, dict[str, Any]] = {}
-    pending = {"Ann": (ann, first_ann), "Bob": (bob, first_bob)}
-    while len(battles) < 2:
-        for name, (client, message) in list(pending.items()):
-            if name in battles:
-                continue
-            if message["type"] == "battle":
-                battles[name] = message
-                continue
-            if message["type"] == "state" and message["hand"] is not None:
-                me = message["player"]
-                if message["phase"] == "fast":
-                    client.send(type="place", **free_spot(message, rng))
-                elif message["phase"] == "stop" and not message["players"][me]["decided"]:
-                    client.send(type="discard")
-            pending[name] = (client, client.wait(lambda m: m["type"] in ("state", "battle")))
+    battles = play_to_the_battle(
+        {"Ann": ann, "Bob": bob}, {"Ann": first_ann, "Bob": first_bob}, random.Random(7)
+    )
     assert battles["Ann"]["result"] == battles["Bob"]["result"]
     result = battles["Ann"]["result"]
     assert set(result["scores"]) == {"Ann", "Bob"}

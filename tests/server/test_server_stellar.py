@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from spacetable.bots.lasers._view import random_free_pose, view_table
 from spacetable.games.stellar import CREDITS, StellarMatch, fleet_cost, race_ships
+from tests._laser_play import free_spot
 from tests._server import Client, Server, running_server, seated
 
 COUNTDOWN_S = 4.0
@@ -62,12 +62,6 @@ def over_budget(race: str, credits: int) -> list[str]:
         if fleet_cost(fleet) > credits:
             return fleet
     raise AssertionError(f"the whole {race} fleet fits in {credits} credits")
-
-
-def free_spot(state: dict[str, Any], rng: random.Random) -> dict[str, float]:
-    pose = random_free_pose(view_table(state), rng)
-    assert pose is not None
-    return {"x": pose.x, "y": pose.y, "rotation": pose.rotation_deg}
 
 
 def state_where(client: Client, test: Any, timeout: float = 20.0) -> dict[str, Any]:

@@ -18,10 +18,10 @@ from spacetable.core.replays import replay_record
 from spacetable.games.ftl import FtlMatch
 from spacetable.games.hexfleet import HexMatch
 from spacetable.games.lightspeed import LightSpeedMatch
+from tests._laser_play import free_spot, play_to_the_battle
 from tests._server import Client, seated
 from tests.server.durable._restart import db, kill, rejoined, servers, start, token_of
 from tests.server.test_server_hexfleet import active_ship, simple_action
-from tests.server.test_server_protocol import free_spot
 
 #: Each test starts two server processes (the one killed, the one after it): on a busy
 #: machine that alone may take minutes.
@@ -45,24 +45,11 @@ def _place(client: Client, rng: random.Random) -> dict[str, Any]:
 
 def _play_lightspeed(clients: list[Client], rng: random.Random) -> dict[str, Any]:
     """Both players place at random free spots (discarding at stop) until the battle."""
-    battles: dict[int, dict[str, Any]] = {}
-    latest = {i: c.state for i, c in enumerate(clients)}
-    while len(battles) < len(clients):
-        for i, client in enumerate(clients):
-            if i in battles:
-                continue
-            message = latest[i]
-            assert message is not None
-            if message["type"] == "battle":
-                battles[i] = message
-                continue
-            if message["type"] == "state" and message["hand"] is not None:
-                me = message["player"]
-                if message["phase"] == "fast":
-                    client.send(type="place", **free_spot(message, rng))
-                elif message["phase"] == "stop" and not message["players"][me]["decided"]:
-                    client.send(type="discard")
-            latest[i] = client.wait(lambda m: m["type"] in ("state", "battle"))
+    latest: dict[int, dict[str, Any]] = {}
+    for i, client in enumerate(clients):
+        assert client.state is not None
+        latest[i] = client.state
+    battles = play_to_the_battle(dict(enumerate(clients)), latest, rng)
     assert battles[0]["result"] == battles[1]["result"]
     return battles[0]
 

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from tests._laser_play import free_spot
 from tests._server import Client, seated
 from tests.server.durable._restart import kill, rejoined, servers, start, token_of
-from tests.server.test_server_protocol import free_spot
 
 #: Each test starts two server processes (the one killed, the one after it): on a busy
 #: machine that alone may take minutes.

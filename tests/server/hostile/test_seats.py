@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from spacetable.bots.lasers._view import random_free_pose, view_table
 from spacetable.games.stellar import CREDITS, fleet_cost, race_ships
+from tests._laser_play import free_spot
 from tests._server import Client, Server, running_server, seated
 
 ABANDON_S = 1.0
@@ -56,12 +56,6 @@ def two_ready(server: Server) -> tuple[str, Client, Client, str]:
 
 def room_where(client: Client, test: Any, timeout: float = 10.0) -> dict[str, Any]:
     return client.wait(lambda m: m["type"] == "room" and test(m), timeout)
-
-
-def free_spot(state: dict[str, Any], rng: random.Random) -> dict[str, float]:
-    pose = random_free_pose(view_table(state), rng)
-    assert pose is not None
-    return {"x": pose.x, "y": pose.y, "rotation": pose.rotation_deg}
 
 
 def cheapest_fleet(race: str, credits: int) -> list[str]:
