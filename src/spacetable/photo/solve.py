@@ -1,7 +1,7 @@
 """From one photo of the table to every marked card's pose on the table plane.
 
-1. OpenCV's ArUco detector finds the markers (:mod:`.markers`), with sub-pixel corners;
-   each id names a card and the marker's place on it.
+1. OpenCV's ArUco detector finds the markers (:mod:`.markers`, :mod:`.detection`), with
+   sub-pixel corners; each id names a card and the marker's place on it.
 2. The table plane's homography and every card's pose are fitted **jointly** to all the
    markers' corners: a first guess (one card's own homography, then rigid poses and a
    RANSAC homography over every marker, a few rounds), then Levenberg-Marquardt on the
@@ -27,37 +27,31 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from spacetable.photo.markers import (
-    CARD_SIZE_MM,
-    DICTIONARY,
-    CardKey,
-    card_for_marker,
-    marker_corners_mm,
-)
+from spacetable.photo.detection import Marker, PhotoError, detect, detector, refine_corners
+from spacetable.photo.markers import CARD_SIZE_MM, CardKey, marker_corners_mm
+
+__all__ = [
+    "FoundCard",
+    "Marker",
+    "PhotoError",
+    "Solution",
+    "detect",
+    "detector",
+    "refine_corners",
+    "solve",
+    "table_frame",
+]
 
 #: numpy arrays (OpenCV's typing says little more about them).
 Array = NDArray[Any]
 
 #: A marker whose corners fit worse than both of these (px; times the median marker's)
-#: is taken for a bad one and dropped, unless it is its card's last.
-OUTLIER_PX = 1.0
-OUTLIER_RATIO = 4.0
-
-
-class PhotoError(ValueError):
-    """The photo cannot give a table: no markers, a card cut off at the frame, two cards
-    with the same marker, an unreadable image."""
-
-
-@dataclass(frozen=True, slots=True)
-class Marker:
-    """One detected marker: its id, the card and slot it names, its four corners in the
-    image (px, in OpenCV's order)."""
-
-    id: int
-    card: CardKey
-    slot: int
-    corners: tuple[tuple[float, float], ...]
+#: is taken for a bad one and dropped, unless it is its card's last. Measured on the
+#: corpus: at 55 to 60 degrees off vertical, good small markers fit up to 5 times worse
+#: than the median (1 px and 4 times dropped four good markers of one photo, and a card
+#: held by its other marker alone came out 1.6 mm off instead of 0.3).
+OUTLIER_PX = 1.5
+OUTLIER_RATIO = 6.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,125 +81,6 @@ class Solution:
     homography: tuple[tuple[float, ...], ...]
     dropped: tuple[int, ...]
     rms_px: float
-
-
-def detector() -> cv2.aruco.ArucoDetector:
-    """The ArUco detector for the cards' dictionary: sub-pixel corners, and small markers
-    accepted down to 20 px a side (a card across the table from a 12-megapixel camera)."""
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
-    params = cv2.aruco.DetectorParameters()
-    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    params.cornerRefinementWinSize = 4
-    params.cornerRefinementMaxIterations = 50
-    params.cornerRefinementMinAccuracy = 0.01
-    # Markers 20 px a side and up (a perimeter of 2 % of a 4000 px photo): smaller ones
-    # cannot be read, and the cloth's patterns give thousands of such candidates to try
-    # (12 s of one core on one photo of the corpus instead of 0.8 s).
-    params.minMarkerPerimeterRate = 0.02
-    params.adaptiveThreshWinSizeMin = 5
-    params.adaptiveThreshWinSizeMax = 25
-    params.adaptiveThreshWinSizeStep = 10
-    # Read the cells of small, steep markers on a finer grid, their centres only, and
-    # correct up to 3 bad bits of the 4 the dictionary can (measured on the corpus at 55 to
-    # 60 degrees: 76 of 78 markers read instead of 68; 4 would risk naming another card).
-    params.perspectiveRemovePixelPerCell = 8
-    params.perspectiveRemoveIgnoredMarginPerCell = 0.25
-    params.errorCorrectionRate = 0.8
-    return cv2.aruco.ArucoDetector(dictionary, params)
-
-
-def detect(gray: Array) -> list[Marker]:
-    """Every marker in a grayscale image whose id names a card (others are ignored).
-    Raises :class:`PhotoError` if one id is seen twice (two cards with the same marker)."""
-    corners, ids, _ = detector().detectMarkers(gray)
-    found: dict[int, Marker] = {}
-    if ids is None:
-        return []
-    sharp = refine_corners(gray, np.array([c.reshape(4, 2) for c in corners], dtype=np.float64))
-    for raw_id, quad in zip(ids.ravel().tolist(), sharp, strict=True):
-        marker_id = int(raw_id)
-        named = card_for_marker(marker_id)
-        if named is None:
-            continue
-        points = tuple((float(x), float(y)) for x, y in quad.reshape(4, 2))
-        if marker_id in found:
-            other = found[marker_id].corners[0]
-            raise PhotoError(
-                f"two cards carry the same marker {marker_id} ({named[0].card_id}), at "
-                f"({other[0]:.0f}, {other[1]:.0f}) and ({points[0][0]:.0f}, "
-                f"{points[0][1]:.0f}) px: print each card once"
-            )
-        found[marker_id] = Marker(marker_id, named[0], named[1], points)
-    return sorted(found.values(), key=lambda m: m.id)
-
-
-def refine_corners(gray: Array, quads: Array) -> Array:
-    """Sharper corners for markers found at ``quads`` (n, 4, 2 px): each side's edge is
-    located where the brightness changes fastest across it (a parabola through the
-    gradient's peak, on profiles sampled across the side), a straight line is fitted
-    through those edge points, and the corners are where the lines meet. Unlike a corner
-    search, a symmetric lens blur moves no edge, so a blurred black square is not found
-    smaller than it is (OpenCV's sub-pixel corners shrink it by about 1 %)."""
-    n = quads.shape[0]
-    if n == 0:
-        return quads
-    samples = 24
-    along = np.linspace(0.15, 0.85, samples)
-    start = quads
-    end = np.roll(quads, -1, axis=1)
-    side = end - start  # (n, 4, 2)
-    length = np.linalg.norm(side, axis=2, keepdims=True)
-    unit = side / length
-    # OpenCV's corners go clockwise on screen, so the outward normal is (uy, -ux).
-    normal = np.stack([unit[..., 1], -unit[..., 0]], axis=2)
-    # Most of a cell across each side: a cell's size there is the next sides' eighth.
-    across = (np.roll(length[..., 0], 1, axis=1) + np.roll(length[..., 0], -1, axis=1)) / 2
-    reach = np.clip(across / 8 * 0.8, 1.0, 6.0)
-    steps = np.linspace(-1.0, 1.0, 17)
-    base = start[:, :, None, :] + along[None, None, :, None] * side[:, :, None, :]
-    offsets = steps[None, None, None, :, None] * reach[:, :, None, None, None]
-    points = base[:, :, :, None, :] + offsets * normal[:, :, None, None, :]
-    map_x = points[..., 0].reshape(-1, steps.size).astype(np.float32)
-    map_y = points[..., 1].reshape(-1, steps.size).astype(np.float32)
-    profile = cv2.remap(
-        gray.astype(np.float32), map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-    ).astype(np.float64)
-    grad = np.diff(profile, axis=1)  # outward: dark inside to light outside, positive
-    peak = np.argmax(grad, axis=1)
-    peak = np.clip(peak, 1, grad.shape[1] - 2)
-    rows = np.arange(grad.shape[0])
-    g0, g1, g2 = grad[rows, peak - 1], grad[rows, peak], grad[rows, peak + 1]
-    denominator = g0 - 2 * g1 + g2
-    shift = np.divide(
-        0.5 * (g0 - g2), denominator, out=np.zeros_like(g1), where=np.abs(denominator) > 1e-9
-    )
-    position = peak + 0.5 + np.clip(shift, -0.5, 0.5)  # between samples peak and peak+1
-    spacing = 2.0 / (steps.size - 1)
-    t = (-1.0 + position * spacing).reshape(n, 4, samples) * reach[:, :, None]
-    strong = (g1 > 0.25 * np.median(g1)).reshape(n, 4, samples)
-    edge = base + t[..., None] * normal[:, :, None, :]
-    lines = np.empty((n, 4, 3))
-    for i in range(n):
-        for k in range(4):
-            pts = edge[i, k][strong[i, k]]
-            if pts.shape[0] < 4:
-                pts = edge[i, k]
-            centre = pts.mean(axis=0)
-            _, _, vt = np.linalg.svd(pts - centre)
-            nrm = vt[1]
-            lines[i, k] = (nrm[0], nrm[1], -float(nrm @ centre))
-    out = np.empty_like(quads)
-    for i in range(n):
-        for k in range(4):
-            a, b = lines[i, k - 1], lines[i, k]  # the sides before and after corner k
-            cross = np.cross(a, b)
-            if abs(cross[2]) < 1e-12:
-                out[i, k] = quads[i, k]
-            else:
-                corner = cross[:2] / cross[2]
-                moved = float(np.hypot(*(corner - quads[i, k])))
-                out[i, k] = corner if moved < 3.0 else quads[i, k]
-    return out
 
 
 # --- the joint fit ---------------------------------------------------------------------
@@ -299,6 +174,27 @@ def _jacobian(
     return jac[:, keep], np.stack([u, v], axis=1)
 
 
+def _normal_equations(jac: Array, err: Array) -> tuple[Array, Array]:
+    """``J^T J`` and ``J^T e`` with OpenCV's own arithmetic. numpy's OpenBLAS starts its
+    threads for matrices this size (a few hundred rows, a hundred columns), and on a busy
+    machine they cost more processor time than the sums: 0.8 s of a photo's 1.3 s
+    measured on the corpus's slowest photo; OpenCV's one thread takes a few ms."""
+    jtj = cv2.mulTransposed(np.ascontiguousarray(jac), True)
+    none = np.zeros((jac.shape[1], 1))
+    jte = cv2.gemm(jac, err.reshape(-1, 1), 1.0, none, 0.0, flags=cv2.GEMM_1_T)
+    return jtj, np.asarray(jte).ravel()
+
+
+def _solve_symmetric(a: Array, b: Array) -> Array:
+    """``a x = b`` for a symmetric positive definite ``a``, by OpenCV's Cholesky
+    decomposition (see :func:`_normal_equations`: not numpy's threaded LAPACK)."""
+    ok, x = cv2.solve(a, b.reshape(-1, 1), flags=cv2.DECOMP_CHOLESKY)
+    if not ok:
+        ok, x = cv2.solve(a, b.reshape(-1, 1), flags=cv2.DECOMP_SVD)
+    out: Array = x.ravel()
+    return out
+
+
 def _unpack(params: Array, n_cards: int, reference: int, ref_pose: Array) -> tuple[Array, Array]:
     h = np.append(params[:8], 1.0).reshape(3, 3)
     rest = params[8:].reshape(-1, 3)
@@ -320,8 +216,8 @@ def _levenberg_marquardt(
     err = (image - proj).ravel()
     cost = float(err @ err)
     for _ in range(50):
-        jtj, jte = jac.T @ jac, jac.T @ err
-        step = np.linalg.solve(jtj + lam * np.diag(np.diag(jtj) + 1e-12), jte)
+        jtj, jte = _normal_equations(jac, err)
+        step = _solve_symmetric(jtj + lam * np.diag(np.diag(jtj) + 1e-12), jte)
         trial = params + step
         th, tp = _unpack(trial, poses.shape[0], reference, ref_pose)
         t_err = (image - _project(th, tp, card, local)).ravel()

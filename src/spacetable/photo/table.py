@@ -11,8 +11,9 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from spacetable.photo.detection import PlacedCard, detect_with_candidates, look_again
 from spacetable.photo.markers import ASTEROID, LIGHTSPEED_COLOURS, STELLAR_COLOURS
-from spacetable.photo.solve import FoundCard, PhotoError, Solution, detect, solve
+from spacetable.photo.solve import FoundCard, PhotoError, Solution, solve
 
 #: The fit's standard deviations are those of independent corner noise; a photo's errors
 #: also come from what all corners share (the plane's fit, the lens). The uncertainty a
@@ -22,6 +23,9 @@ from spacetable.photo.solve import FoundCard, PhotoError, Solution, detect, solv
 SIGMA_FACTOR = 3.0
 SIGMA_FLOOR_MM = 0.1
 SIGMA_FLOOR_DEG = 0.03
+
+#: Rounds of :func:`~spacetable.photo.detection.look_again` after the first fit.
+LOOK_AGAIN_ROUNDS = 2
 
 _TITLES = {"lightspeed": "Light Speed", "stellar": "Stellar Conflict"}
 
@@ -72,7 +76,17 @@ def photo_table(gray: NDArray[Any]) -> PhotoTable:
     :class:`PhotoError` naming the problem (no markers, a card cut off, a marker seen
     twice, cards of two rulesets, one player only)."""
     height, width = gray.shape[:2]
-    solution = solve(detect(gray), (width, height))
+    markers, candidates = detect_with_candidates(gray)
+    solution = solve(markers, (width, height))
+    # A card found on a second look may have its other marker found on a third.
+    placed = [PlacedCard(c.key, c.x, c.y, math.radians(c.rotation_deg)) for c in solution.cards]
+    for _round in range(LOOK_AGAIN_ROUNDS):
+        more = look_again(gray, np.array(solution.homography), placed, markers, candidates)
+        if not more:
+            break
+        markers = sorted(markers + more, key=lambda m: m.id)
+        solution = solve(markers, (width, height))
+        placed = [PlacedCard(c.key, c.x, c.y, math.radians(c.rotation_deg)) for c in solution.cards]
     ships = [c for c in solution.cards if c.key.ship != ASTEROID]
     rulesets = sorted({c.key.ruleset for c in ships if c.key.ruleset is not None})
     if not ships:
