@@ -15,8 +15,11 @@ from spacetable.photo.synth import Shot, photograph, render
 
 #: A small photo's size (px): enough for 6 cards' markers at 30 degrees off vertical.
 SIZE = (1400, 1050)
-#: A Light Speed table of 6 cards (red and blue) whose photo has one close call.
-CLOSE_CALL_SEED = 3
+#: A Light Speed table of 6 cards (red and blue) whose photo has one close call (a shot
+#: 0.7 mm from an edge, the band across it 4.5 x 0.17 mm).
+CLOSE_CALL_SEED = 24
+#: A Light Speed table of 6 cards with red's Intruder (cut off, and copied, below).
+LAYOUT_SEED = 3
 TILT_DEG = 30.0
 #: A Stellar Conflict table of 6 cards (red, green and purple).
 STELLAR_SEED = 4
@@ -43,7 +46,7 @@ def photo_bytes(seed: int = CLOSE_CALL_SEED, fmt: str = "PNG") -> bytes:
 def cut_off_bytes() -> bytes:
     """A photo cropped through a card's middle (the left of red's Intruder goes): that card
     is cut off at the frame, and one of its markers is still in the photo."""
-    full = shot()
+    full = shot(LAYOUT_SEED)
     card = next(c for c in full.cards if c.key.card_id == "red-intruder")
     point = full.homography @ np.array([card.x, card.y, 1.0])
     x = int(point[0] / point[2])
@@ -52,11 +55,11 @@ def cut_off_bytes() -> bytes:
 
 def same_marker_twice_bytes() -> bytes:
     """A photo of two copies of one printed card (the same markers twice)."""
-    cards = list(shot().cards)
+    cards = list(shot(LAYOUT_SEED).cards)
     first, second = cards[1], cards[2]
     twin = type(first)(first.key, second.x, second.y, second.rotation_deg)
     cards[2] = twin
-    rng = np.random.default_rng(CLOSE_CALL_SEED)
+    rng = np.random.default_rng(LAYOUT_SEED)
     return encoded(photograph(cards, "lightspeed", TILT_DEG, rng, SIZE).image)
 
 

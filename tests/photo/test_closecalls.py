@@ -8,12 +8,18 @@ import pytest
 from spacetable.lasers.battle import Card, Rules, resolve
 from spacetable.lasers.geometry import Pose
 from spacetable.lasers.tables import catalog
-from spacetable.photo.closecalls import CloseCall, ShotOutcome, Uncertainty, close_calls
+from spacetable.photo.closecalls import (
+    K_SIGMA,
+    CloseCall,
+    ShotOutcome,
+    Uncertainty,
+    close_calls,
+)
 
 SHIPS = catalog("lightspeed")
-#: One tenth of a millimetre on every card's centre, no doubt on rotations: the band
-#: across a laser is then 3 x sqrt(0.1^2 + 0.1^2) = 0.42 mm on each side.
-SURE_TURN = Uncertainty(0.1, 0.0)
+#: The same doubt on every card's centre, none on rotations, such that the band across a
+#: laser is K_SIGMA x sqrt(2) x (0.3 / K_SIGMA) = 0.42 mm on each side.
+SURE_TURN = Uncertainty(0.3 / K_SIGMA, 0.0)
 
 
 def _duel(target: Card) -> list[CloseCall]:

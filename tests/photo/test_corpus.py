@@ -1,7 +1,8 @@
 """The issue's targets on fixed photos of the bench's corpus (``spacetable bench --photo``,
 12 megapixels, the printed cards' own faces): the steepest crowded photo (seed 7: 39 cards
 at 56 degrees off vertical, the one whose card the first pass cannot read), and the photo
-that took longest to read before (seed 17: 31 cards on a busy cloth)."""
+that took longest to read before (seed 17: 31 cards on a busy cloth); the close calls of the
+photos whose battle differs from the truth's (seeds 5 and 8)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ import time
 import cv2
 import pytest
 
-from spacetable.lab.photo_bench import printed_faces
+from spacetable.lab.photo_bench import measure_photo, printed_faces
 from spacetable.photo import synth
+from spacetable.photo.closecalls import K_SIGMA
 from spacetable.photo.table import PhotoTable, decode, photo_table
 
 
@@ -66,3 +68,20 @@ def test_a_12_megapixel_photo_is_read_in_under_2_s_of_one_core(seed: int) -> Non
     assert shot.image.shape[:2] == (3000, 4000)
     assert len(found.cards) == len(shot.cards)
     assert seconds < 2.0
+
+
+@pytest.mark.parametrize("seed", [5, 8])
+def test_close_calls_flag_every_flip_on_an_honest_uncertainty(seed: int) -> None:
+    # Seeds 5 and 8 (52 and 59 degrees off vertical): one shot each whose outcome on the
+    # photo's table differs from the truth's.
+    row = measure_photo(seed, printed_faces())
+    assert row["flips"] == 1
+    assert row["flips_flagged"] == row["flips"]
+    # The uncertainty is neither inflated nor too small: the error across each laser's ray
+    # is about one standard deviation typically (a normal law's median: 0.67), and within
+    # the band of K_SIGMA of them everywhere.
+    across = row["across_sigmas"]
+    assert 0.4 < statistics.median(across) < 1.0
+    assert max(across) < K_SIGMA
+    # Few false flags: most shots of the battle are no close call.
+    assert row["close_calls"] <= row["shots"] / 10

@@ -22,7 +22,7 @@ import numpy as np
 from spacetable.lasers.events import LaserFired
 from spacetable.lasers.tables import TableError, table_from_json
 from spacetable.photo import synth
-from spacetable.photo.closecalls import Uncertainty, close_calls
+from spacetable.photo.closecalls import K_SIGMA, Uncertainty, across_sigma, close_calls
 from spacetable.photo.markers import ASTEROID, CARD_SIZE_MM, CardKey
 from spacetable.photo.solve import PhotoError
 from spacetable.photo.table import decode, photo_table
@@ -83,7 +83,11 @@ def printed_faces() -> synth.Faces | None:
     return face
 
 
-def _one_photo(seed: int, faces: synth.Faces | None) -> dict[str, Any]:
+def measure_photo(seed: int, faces: synth.Faces | None) -> dict[str, Any]:
+    """Render the corpus's photo of ``seed`` (card faces drawn by ``faces``), read it and
+    compare it with its ground truth: one row of the bench (``photos_detail``), with the
+    cards' errors (``centre_mm``, ``rotation_deg``), the battle's shots that flip and those
+    flagged, and ``across_sigmas`` (see :func:`_across_errors`)."""
     shot = synth.render(seed, faces=faces)
     ok, encoded = cv2.imencode(".jpg", shot.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
     assert ok
@@ -140,8 +144,46 @@ def _one_photo(seed: int, faces: synth.Faces | None) -> dict[str, Any]:
         close_calls=len(calls),
         false_flags=sum(1 for k in ours if k[:3] in flagged and k not in flips),
         battle_identical=_result(measured_outcome.to_json()) == _result(real_outcome.to_json()),
+        across_sigmas=_across_errors(measured, real_table, measured_outcome.events, uncertainty),
     )
     return row
+
+
+def _across_errors(
+    measured: Any, real: Any, events: list[Any], uncertainty: dict[str, Uncertainty]
+) -> list[float]:
+    """For each laser fired (as measured) and each card near its ray: the error across the
+    ray of the card's corners relative to the laser (the largest of the four, measured
+    against the truth), in the close calls' standard deviations across the ray
+    (:func:`spacetable.photo.closecalls.across_sigma`). What ``K_SIGMA`` is chosen on."""
+    ours = {c.id: c for c in measured.cards}
+    theirs = {c.id: c for c in real.cards}
+    out: list[float] = []
+    fired = {(e.ship, e.laser) for e in events if isinstance(e, LaserFired)}
+    for ship, index in sorted(fired):
+        shooter, truth = ours[ship], theirs[ship]
+        laser = shooter.lasers()[index]
+        rays = [
+            (card.pose.to_world(*laser.at), card.pose.direction(laser.angle_deg))
+            for card in (shooter, truth)
+        ]
+        for cid, card in ours.items():
+            if cid == ship:
+                continue
+            (o, u), (o_real, u_real) = rays
+            corners = card.rect.corners()
+            along = [(x - o[0]) * u[0] + (y - o[1]) * u[1] for x, y in corners]
+            across = [(y - o[1]) * u[0] - (x - o[0]) * u[1] for x, y in corners]
+            if max(along) < 0 or min(across) > 40 or max(across) < -40:
+                continue  # a card 40 mm or more off the ray, or behind it
+            real_across = [
+                (y - o_real[1]) * u_real[0] - (x - o_real[0]) * u_real[1]
+                for x, y in theirs[cid].rect.corners()
+            ]
+            error = max(abs(a - b) for a, b in zip(across, real_across, strict=True))
+            sigma = across_sigma(shooter, o, card, max(min(along), 0.0), lambda i: uncertainty[i])
+            out.append(error / sigma)
+    return out
 
 
 def _result(result: dict[str, Any]) -> dict[str, Any]:
@@ -158,7 +200,7 @@ def run_photo_bench(count: int = 10, seed: int = 0) -> dict[str, Any]:
     cv2.setNumThreads(1)
     try:
         faces = printed_faces()
-        rows = [_one_photo(seed + i, faces) for i in range(count)]
+        rows = [measure_photo(seed + i, faces) for i in range(count)]
     finally:
         cv2.setNumThreads(threads)
     solved = [r for r in rows if "error" not in r]
@@ -166,6 +208,7 @@ def run_photo_bench(count: int = 10, seed: int = 0) -> dict[str, Any]:
     centre = [e for r in solved for e in r["centre_mm"]]
     turn = [e for r in solved for e in r["rotation_deg"]]
     cpu = [r["cpu_s"] for r in solved]
+    across = [z for r in battles for z in r["across_sigmas"]]
     return {
         "photos": count,
         "faces": "printed (card_pdf)" if faces is not None else "drawn after the layout",
@@ -190,6 +233,11 @@ def run_photo_bench(count: int = 10, seed: int = 0) -> dict[str, Any]:
         "close_calls": sum(r["close_calls"] for r in battles),
         "false_flags": sum(r["false_flags"] for r in battles),
         "battles_identical": sum(1 for r in battles if r["battle_identical"]),
+        # The error across a laser's ray in its standard deviations: K_SIGMA must hold it.
+        "across_ray_error_sigmas_median": statistics.median(across) if across else None,
+        "across_ray_error_sigmas_max": max(across, default=None),
+        "across_ray_pairs": len(across),
+        "k_sigma": K_SIGMA,
         "battles": len(battles),
         "cpu_s_per_photo_median": statistics.median(cpu) if cpu else None,
         "cpu_s_per_photo_max": max(cpu, default=None),
@@ -198,7 +246,7 @@ def run_photo_bench(count: int = 10, seed: int = 0) -> dict[str, Any]:
         else None,
         "seed": seed,
         "photos_detail": [
-            {k: v for k, v in r.items() if k not in ("centre_mm", "rotation_deg")}
+            {k: v for k, v in r.items() if k not in ("centre_mm", "rotation_deg", "across_sigmas")}
             | (
                 {"centre_max_mm": max(r["centre_mm"]), "rotation_max_deg": max(r["rotation_deg"])}
                 if r.get("centre_mm")
