@@ -1,11 +1,13 @@
 """The photo referee in the browser (issue 22 item 4), as a newcomer uses it: choose a
 photo of the printed cards (a synthetic one, fixed by its seed), see every card outlined
 on the photo and laid on the table, the close calls listed and highlighted, drag a card
-that came out wrong (the close calls then say they may no longer hold), resolve and watch
+that came out wrong (the close calls are then measured again on the table as it stands),
+resolve and watch
 the battle to its end; a photo without cards says so."""
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 from typing import Any
@@ -37,6 +39,14 @@ def _upload(page: Page, path: Path) -> dict[str, Any]:
     assert again.ok, again.text()
     answer: dict[str, Any] = again.json()
     return answer
+
+
+def _exported_table(page: Page) -> dict[str, Any]:
+    """The sandbox's table as it now stands, as its Export button writes it."""
+    with page.expect_download() as download:
+        page.click("#export")
+    table: dict[str, Any] = json.loads(Path(download.value.path()).read_text())
+    return table
 
 
 def _card_centre(page: Page, card_id: str) -> tuple[float, float]:
@@ -101,8 +111,29 @@ def test_a_photo_is_read_corrected_by_a_drag_and_resolved_with_its_close_calls(
     page.wait_for_selector(f"#photo-figure .photo-card.moved[data-card='{moved}']")
     selected = page.inner_text("#selected")
     assert selected.startswith(f"{moved}:") and f"({before['x']}, " not in selected
-    assert page.locator("#table .table-card.close-call").count() == 0
-    assert "may no longer hold" in page.inner_text("#close-calls")
+    # The close calls are measured again on the table as it now stands, each card keeping
+    # the photo's uncertainty: the list and the highlights are those the server gives for
+    # this table (asked again here with the same uncertainty).
+    page.wait_for_selector(".close-calls-again")
+    assert "may no longer hold" not in page.inner_text("#close-calls")
+    now = page.request.post(
+        "/api/referee/close-calls",
+        data={
+            "table": _exported_table(page),
+            "uncertainty": {
+                c["id"]: {"sigma_mm": c["sigma_mm"], "sigma_deg": c["sigma_deg"]}
+                for c in answer["cards"]
+            },
+        },
+    )
+    assert now.ok, now.text()
+    again = now.json()["close_calls"]
+    assert page.locator("#close-calls li").count() == len(again)
+    involved_now = {c["ship"] for c in again} | {
+        o["target"] for c in again for o in c["outcomes"] if o["target"]
+    }
+    lit = set(highlighted.evaluate_all("ns => ns.map(n => n.dataset.card)"))
+    assert lit == involved_now
     shot(page, "moved")
 
     # Resolve: the battle of the table as it now stands plays to its end.

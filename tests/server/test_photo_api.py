@@ -9,6 +9,7 @@ import os
 from collections.abc import Iterator
 
 import numpy as np
+import orjson
 import pytest
 from PIL import Image
 
@@ -159,3 +160,66 @@ def test_the_photo_is_decoded_upright_as_its_exif_orientation_says() -> None:
     exif[0x0112] = 6  # rotate 90 degrees clockwise to show
     Image.fromarray(wide).save(out, "JPEG", exif=exif)
     assert decode_photo(out.getvalue()).shape == (30, 10)
+
+
+CLOSE_CALLS = "/api/referee/close-calls"
+
+
+def _uncertainty(answer: dict[str, object]) -> dict[str, dict[str, float]]:
+    cards = answer["cards"]
+    assert isinstance(cards, list)
+    return {c["id"]: {"sigma_mm": c["sigma_mm"], "sigma_deg": c["sigma_deg"]} for c in cards}
+
+
+def test_the_close_calls_of_a_corrected_table_are_measured_again(
+    server: Server, photo: bytes
+) -> None:
+    status, answer = post(server, PHOTO, photo, "image/png")
+    assert status == 200, answer
+    [call] = answer["close_calls"]  # this layout has one (tests/_photo_shots.py)
+    body = {"table": answer["table"], "uncertainty": _uncertainty(answer)}
+    # The photo's table as it was: the same close call and battle.
+    status, same = post(server, CLOSE_CALLS, orjson.dumps(body))
+    assert status == 200, same
+    assert same["close_calls"] == answer["close_calls"]
+    assert same["result"] == answer["result"]
+    # The card the close call's laser may hit instead, moved 10 cm away: no close call.
+    others = {o["target"] for o in call["outcomes"][1:] if o["target"]}
+    others.discard(call["outcomes"][0]["target"])
+    moved = {**answer["table"], "cards": [dict(c) for c in answer["table"]["cards"]]}
+    for card in moved["cards"]:
+        if card["id"] in others or (not others and card["id"] == call["outcomes"][0]["target"]):
+            card["y"] += 400.0
+    status, again = post(server, CLOSE_CALLS, orjson.dumps({**body, "table": moved}))
+    assert status == 200, again
+    assert [c for c in again["close_calls"] if c["ship"] == call["ship"]] == []
+    # Every card taken as exact: no close call at all.
+    status, exact = post(server, CLOSE_CALLS, orjson.dumps({**body, "uncertainty": {}}))
+    assert (status, exact["close_calls"]) == (200, [])
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"{", "JSON"),
+        (b'{"table": {}}', 'send {"table"'),
+        (
+            b'{"table": {"ruleset": "lightspeed", "players": ["red", "blue"], "cards": []},'
+            b' "uncertainty": {"red-moth": {"sigma_mm": -1, "sigma_deg": 0}}}',
+            "the uncertainty of 'red-moth': sigma_mm must be a number from 0 to 50",
+        ),
+        (
+            b'{"table": {"ruleset": "lightspeed", "cards": 3}, "uncertainty": {}}',
+            "'players' must be a list of 2 to 4 names",
+        ),
+    ],
+    ids=["malformed JSON", "no uncertainty", "a negative sigma", "a bad table"],
+)
+def test_a_bad_close_calls_request_gets_a_400_naming_why(
+    server: Server, body: bytes, message: str
+) -> None:
+    status, answer = post(server, CLOSE_CALLS, body)
+    assert status == 400, answer
+    assert message in answer["error"]
+    status, answer = post(server, CLOSE_CALLS, b"{}", "text/plain")
+    assert status == 415 and "application/json" in answer["error"]

@@ -27,11 +27,12 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from spacetable._userinput import clipped
+from spacetable._userinput import InputError, clipped, parse_json
+from spacetable.lasers.tables import MAX_TABLE_BYTES
 from spacetable.photo.closecalls import Uncertainty, close_calls
 from spacetable.photo.solve import PhotoError
 from spacetable.photo.table import photo_table
-from spacetable.registry import referee_for
+from spacetable.registry import UnknownGame, referee_for
 from spacetable.server._referee_answers import referee_answer
 from spacetable.server._referee_pool import RefereePool, UploadRefused
 
@@ -43,6 +44,16 @@ MAX_PHOTO_PIXELS = 25_000_000
 #: Seconds a worker may spend decoding and measuring one photo (about 2 s for 12 megapixels
 #: on one core; the rest is for a busy machine).
 PHOTO_SECONDS = 30.0
+#: Where the browser asks for the close calls of a photo's table again once a card was
+#: moved (:func:`read_table_uncertainty`).
+CLOSE_CALLS_PATH = "/api/referee/close-calls"
+#: The largest uncertainty a card may be given there (mm, degrees).
+MAX_SIGMA_MM = 50.0
+MAX_SIGMA_DEG = 45.0
+_CLOSE_CALLS_SHAPE = (
+    'send {"table": <a Light Speed or Stellar Conflict table file>, "uncertainty": '
+    '{<card id>: {"sigma_mm": <mm>, "sigma_deg": <degrees>}, ...}}'
+)
 #: The image formats read, as Pillow names them, and the content types that declare them.
 FORMATS = {"JPEG": "JPEG", "PNG": "PNG", "WEBP": "WebP"}
 CONTENT_TYPES = ("image/jpeg", "image/png", "image/webp")
@@ -132,6 +143,65 @@ def resolve_photo(
     return orjson.dumps(answer)
 
 
+def _sigma(card_id: str, entry: Any, name: str, most: float) -> float:
+    value = entry.get(name) if isinstance(entry, dict) else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= most:
+        raise UploadRefused(
+            f"the uncertainty of {clipped(card_id)}: {name} must be a number from 0 to {most:g}"
+        )
+    return float(value)
+
+
+def read_table_uncertainty(body: bytes) -> tuple[dict[str, Any], Any, dict[str, Uncertainty]]:
+    """In a worker: a laser game's table file and its cards' uncertainty (as a photo
+    measured them: ``sigma_mm``, ``sigma_deg``; a card not named is taken as exact), for
+    :func:`resolve_photo`, which gives its close calls and battle. The browser sends them
+    after a card of a photo's table was moved by hand. Raises :class:`UploadRefused`."""
+    try:
+        data = parse_json(body)
+    except InputError as exc:
+        raise UploadRefused(str(exc)) from None
+    if not isinstance(data, dict) or set(data) != {"table", "uncertainty"}:
+        raise UploadRefused(_CLOSE_CALLS_SHAPE)
+    table, given = data["table"], data["uncertainty"]
+    if not isinstance(table, dict) or table.get("ruleset") not in ("lightspeed", "stellar"):
+        raise UploadRefused(_CLOSE_CALLS_SHAPE)
+    if not isinstance(given, dict):
+        raise UploadRefused(_CLOSE_CALLS_SHAPE)
+    uncertainty = {
+        str(card_id): Uncertainty(
+            _sigma(str(card_id), entry, "sigma_mm", MAX_SIGMA_MM),
+            _sigma(str(card_id), entry, "sigma_deg", MAX_SIGMA_DEG),
+        )
+        for card_id, entry in given.items()
+    }
+    try:
+        _, referee = referee_for(table)
+        settled = referee.read(table)
+    except UnknownGame as exc:
+        raise UploadRefused(str(exc)) from None
+    except referee.error as exc:
+        raise UploadRefused(str(exc)) from None
+    return {"table": table}, settled, uncertainty
+
+
+async def _json_body(request: Request) -> bytes:
+    """A JSON body of at most :data:`MAX_TABLE_BYTES` (and a little for the uncertainty).
+    Raises :class:`_Refused`: 415 unless declared ``application/json``, 413 above it."""
+    declared = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if declared != "application/json":
+        raise _Refused(
+            415, f"send JSON with Content-Type: application/json, not {clipped(declared)}"
+        )
+    limit = 2 * MAX_TABLE_BYTES
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise _Refused(413, f"the body is larger than {limit:,} bytes")
+    return bytes(body)
+
+
 async def _photo_body(request: Request) -> bytes:
     """The photo in the request's body. Raises :class:`_Refused`: 413 above
     :data:`MAX_PHOTO_BYTES` (before the rest is read, when the request says its length),
@@ -165,7 +235,9 @@ async def _photo_body(request: Request) -> bytes:
 
 
 def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
-    """Add ``POST /api/referee/photo`` to ``app``, settled by ``referee``'s workers."""
+    """Add ``POST /api/referee/photo`` and ``POST /api/referee/close-calls`` (the close
+    calls of a photo's table again, after a card was moved) to ``app``, settled by
+    ``referee``'s workers."""
 
     @app.post("/api/referee/photo", response_model=None)
     async def read_table_photo(request: Request) -> Response:
@@ -179,4 +251,19 @@ def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
         # 400: no image, or no table in it (no markers, a card cut off).
         return await referee_answer(
             referee.settle(PHOTO_SECONDS, read_photo, resolve_photo, body, what="the photo")
+        )
+
+    @app.post(CLOSE_CALLS_PATH, response_model=None)
+    async def close_calls_again(request: Request) -> Response:
+        try:
+            body = await _json_body(request)
+        except _Refused as exc:
+            return JSONResponse(
+                {"error": str(exc)}, status_code=exc.status, headers={"Connection": "close"}
+            )
+        # 400: malformed JSON, a bad table or uncertainty.
+        return await referee_answer(
+            referee.settle(
+                PHOTO_SECONDS, read_table_uncertainty, resolve_photo, body, what="the table"
+            )
         )

@@ -4,12 +4,14 @@
 // shows the photo with every card found outlined and named, and puts the cards on the
 // sandbox's table, where any card that came out wrong is dragged as usual before Resolve.
 //
-// Close calls (shots the photo cannot settle) are those of the table as measured: listed
-// in words with their possible outcomes and their cards highlighted on the table. Once a
-// card is moved, turned, added or removed they may no longer hold: the list says so and
-// the highlights go (they are not recomputed; the measured uncertainty was the photo's).
+// Close calls (shots the photo cannot settle) are listed in words with their possible
+// outcomes and their cards highlighted on the table. Once a card is moved, turned, added
+// or removed, they are measured again on the table as it now stands (POST
+// /api/referee/close-calls, each card keeping the uncertainty the photo gave it; a card
+// added by hand is taken as exact); until the answer comes, or if the table as it stands
+// is refused (cards touching), the list says they may no longer hold and the highlights go.
 
-import { clear, el, svg } from "../../shell/dom.js";
+import { clear, el, postJSON, svg } from "../../shell/dom.js";
 import { t, tn } from "../../shell/i18n.js";
 
 /** The words of the photo panel (kept together for the catalogs). */
@@ -25,6 +27,7 @@ const WORDS = {
   none: () => t("No close calls: the photo settles every shot."),
   calls: (n) => tn("{n} close call: check this shot by eye.", "{n} close calls: check these shots by eye.", n),
   stale: () => t("A card was moved since the photo: these close calls were measured on the photo's table and may no longer hold."),
+  again: () => t("Measured again on the table as it now stands: moved cards keep the photo's uncertainty."),
   kind: { "hit or miss": () => t("hit or miss"), "shield or bare edge": () => t("shield or bare edge") },
   speed: (speed) => t("Speed {speed}", { speed }),
   margin: (margin, sigma) => t("{margin} mm from flipping, photo uncertainty {sigma} mm", { margin, sigma }),
@@ -40,6 +43,10 @@ const WORDS = {
 
 /** The cards' poses as measured, by id, to tell when the table no longer is the photo's. */
 const poseKey = (card) => `${card.x}/${card.y}/${card.rotation}`;
+/** The whole table's poses, to tell which table the close calls were measured on. */
+const tableKey = (cards) => cards.map((c) => `${c.id}@${poseKey({ rotation: 0, ...c })}`).sort().join(" ");
+/** Wait this long after the last change before measuring the close calls again (ms). */
+const AGAIN_AFTER_MS = 250;
 
 /**
  * The photo panel of the laser sandbox. `openTable(table)` puts the photo's table in the
@@ -48,9 +55,15 @@ const poseKey = (card) => `${card.x}/${card.y}/${card.rotation}`;
  * time it draws its table and `mark(group, card)` for each card it draws.
  */
 export class PhotoReader {
-  constructor({ openTable, showError }) {
+  constructor({ openTable, showError, tableFile, redraw }) {
     this.openTable = openTable;
     this.showError = showError;
+    this.tableFile = tableFile; // the sandbox's table as it now stands (a table file)
+    this.redraw = redraw; // draw the sandbox's table again (its highlights)
+    this.measuredOn = ""; // tableKey of the table the close calls were measured on
+    this.again = false; // the close calls were measured again after a change
+    this.timer = 0;
+    this.asking = 0; // counts the requests, so that only the last one's answer shows
     this.answer = null; // the server's answer for the last photo read
     this.measured = new Map(); // card id -> pose as measured
     this.moved = new Set(); // ids of the photo's cards no longer where the photo put them
@@ -98,8 +111,10 @@ export class PhotoReader {
     this.panel.removeAttribute("aria-busy");
     this.answer = answer;
     this.measured = new Map(answer.table.cards.map((c) => [c.id, poseKey({ rotation: 0, ...c })]));
+    this.measuredOn = tableKey(answer.table.cards);
     this.moved.clear();
     this.stale = false;
+    this.again = false;
     this.showPhoto(file, answer);
     this.status.textContent = WORDS.found(answer.cards.length);
     await this.openTable(answer.table);
@@ -135,6 +150,7 @@ export class PhotoReader {
     box.classList.toggle("stale", this.stale);
     box.append(el("p", { class: "close-calls-head", text: calls.length ? WORDS.calls(calls.length) : WORDS.none() }));
     if (this.stale && calls.length) box.append(el("p", { class: "close-calls-stale", role: "note", text: WORDS.stale() }));
+    else if (this.again) box.append(el("p", { class: "close-calls-again muted", text: WORDS.again() }));
     if (!calls.length) return;
     box.append(el("ol", {}, ...calls.map((call) => {
       const [first, ...others] = call.outcomes;
@@ -156,19 +172,47 @@ export class PhotoReader {
     return ids;
   }
 
-  /** The sandbox's table as it now stands: is it still the photo's? */
+  /** The sandbox's table as it now stands: which cards moved since the photo, and are the
+   * close calls still those of this table? If not, measure them again (after a pause). */
   sync(cards) {
     if (!this.answer) return;
     const now = new Map(cards.map((c) => [c.id, poseKey(c)]));
     this.moved = new Set([...this.measured].filter(([id, pose]) => now.get(id) !== pose).map(([id]) => id));
-    const stale = this.moved.size > 0 || [...now.keys()].some((id) => !this.measured.has(id));
     for (const node of this.figure.querySelectorAll(".photo-card")) {
       node.classList.toggle("moved", this.moved.has(node.dataset.card));
     }
+    const stale = tableKey(cards) !== this.measuredOn;
     if (stale !== this.stale) {
       this.stale = stale;
       this.showCalls();
     }
+    clearTimeout(this.timer);
+    if (stale) this.timer = setTimeout(() => this.measureAgain(), AGAIN_AFTER_MS);
+  }
+
+  /** Ask the server for the close calls of the sandbox's table as it now stands, each card
+   * with the uncertainty the photo gave it. A table the server refuses (cards touching)
+   * keeps the list marked as no longer holding. */
+  async measureAgain() {
+    const file = this.tableFile();
+    const key = tableKey(file.cards);
+    const uncertainty = Object.fromEntries((this.answer?.cards || [])
+      .filter((c) => file.cards.some((card) => card.id === c.id))
+      .map((c) => [c.id, { sigma_mm: c.sigma_mm, sigma_deg: c.sigma_deg }]));
+    const asking = ++this.asking;
+    let body;
+    try {
+      body = await postJSON("/api/referee/close-calls", { table: file, uncertainty });
+    } catch {
+      return; // the list stays marked as no longer holding
+    }
+    if (asking !== this.asking || !this.answer) return;
+    this.answer.close_calls = body.close_calls;
+    this.measuredOn = key;
+    this.again = true;
+    this.stale = key !== tableKey(this.tableFile().cards);
+    this.showCalls();
+    this.redraw();
   }
 
   /** Highlight a card of the table that a close call involves (while the table is the photo's). */
