@@ -76,3 +76,39 @@ def test_an_import_shows_the_table_first_and_an_old_error_goes_with_the_game(
     page.select_option("#ruleset", "lightspeed")
     page.wait_for_selector(".add-ship")
     assert page.is_hidden("#referee-error")
+
+
+@pytest.mark.parametrize("viewport", [(1366, 800), (390, 844)])
+def test_an_empty_table_says_what_to_do(
+    open_page: OpenPage, shot: Shot, viewport: tuple[int, int]
+) -> None:
+    """The walkthrough (issue 20): the laser referees opened on an empty starfield with no
+    word of what to do. While no ship is on the table, a note on it says; a ship added, it
+    goes; the table cleared, it comes back; it is the laser sandboxes' only."""
+    width, height = viewport
+    page = open_page("/referee", viewport={"width": width, "height": height})
+    page.wait_for_selector(".add-ship")
+    hint = page.locator("#referee-table-hint")
+    hint.wait_for(state="visible")
+    assert hint.inner_text().startswith("Lay out the table as it stands at your game")
+    # On the table, inside the window, clear of Light Speed's asteroid in the middle.
+    note, table = hint.bounding_box(), page.locator("#table").bounding_box()
+    rock = page.locator(".table-card.asteroid").bounding_box()
+    assert note is not None and table is not None and rock is not None
+    assert table["y"] <= note["y"] and note["y"] + note["height"] <= min(
+        height, table["y"] + table["height"]
+    )
+    assert note["y"] + note["height"] <= rock["y"]
+    shot(page, "empty-lightspeed")
+    page.locator(".add-ship").first.click()
+    page.wait_for_selector(".table-card:not(.asteroid)")
+    assert hint.is_hidden()
+    page.click("#clear")
+    hint.wait_for(state="visible")
+    page.select_option("#ruleset", "stellar")
+    page.wait_for_selector(".race-heading")
+    assert hint.is_visible()
+    shot(page, "empty-stellar")
+    page.select_option("#ruleset", "ftl")
+    page.wait_for_selector("#ftl-piece-list li")
+    assert hint.is_hidden()

@@ -251,6 +251,8 @@ function render() {
       handle.addEventListener("pointerup", () => render());
     }
   }
+  // While no ship lies on the table, it says what to do (the laser tables open empty).
+  $("#referee-table-hint").hidden = !editing() || sandbox.cards.some((c) => c.type !== "asteroid");
   showSelection();
 }
 

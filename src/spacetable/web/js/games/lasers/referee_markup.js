@@ -6,6 +6,9 @@ import { el, quoted, svg } from "../../shell/dom.js";
 import { nodesOf } from "../../shell/sandbox.js";
 import { t } from "../../shell/i18n.js";
 
+/** What to do with the table while no ship is on it (a newcomer met an empty starfield). */
+const EMPTY_TABLE = t("Lay out the table as it stands at your game: add each ship from the side, drag and turn it where it lies (or import a table file, or read a photo), then press Resolve.");
+
 const side = () => `
   <section class="panel">
     <div class="tool-row">
@@ -54,7 +57,8 @@ const side = () => `
 export function laserSandboxParts() {
   return {
     table: [svg("svg", { id: "table", role: "img", "aria-label": t("the table") }),
-      el("div", { id: "battle-controls", class: "battle-controls", hidden: true })],
+      el("div", { id: "battle-controls", class: "battle-controls", hidden: true }),
+      el("p", { id: "referee-table-hint", class: "referee-table-hint", hidden: true, text: EMPTY_TABLE })],
     side: nodesOf(side()),
   };
 }
