@@ -45,6 +45,22 @@ def test_resolve_tells_headings_the_way_orders_turn() -> None:
     assert "[blue-m1] turns 75 deg clockwise, now facing 345 deg." in done.stdout
 
 
+def test_resolve_in_french_tells_a_turn_in_french() -> None:
+    done = spacetable("resolve", ROOT / "examples" / "ftl-collision.json", "--lang", "fr")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == (
+        "Rotation\u00a0: le vaisseau de bleu [blue] tourne de 90° dans le sens horaire,"
+        " désormais cap 90°."
+    )
+    assert "le vaisseau de rouge [red] fonce de 7,5 po" in lines[2]
+    assert "arrêté à 5,375 po." in lines[2]
+    assert "les vaisseaux se percutent\u00a0: tous deux sont retirés." in lines[4]
+    assert lines[-1] == "Fin de partie\u00a0: plus aucun vaisseau sur la table, match nul."
+    english = spacetable("resolve", ROOT / "examples" / "ftl-collision.json", "--lang", "en")
+    assert english.stdout.splitlines()[-1] == "Game over: no ship is left on the table, a draw."
+
+
 def _turn(tmp_path: Path, orders: list[dict[str, str]], **extra: object) -> Path:
     data = {
         "ruleset": "ftl",

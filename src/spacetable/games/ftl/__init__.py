@@ -39,6 +39,7 @@ from spacetable.games.ftl.turnfile import (
     resolve_turn_file,
     turn_from_json,
 )
+from spacetable.i18n import Translator
 
 __all__ = [
     "RULES",
@@ -59,6 +60,10 @@ __all__ = [
 
 def _account(turn: TurnFile, result: TurnResult) -> list[str]:
     return narrate_turn(turn.pieces, result.events)
+
+
+def _account_in(turn: TurnFile, result: TurnResult, tr: Translator) -> list[str]:
+    return narrate_turn(turn.pieces, result.events, tr)
 
 
 class FtlRoom(BaseModel):
@@ -110,6 +115,7 @@ RULES = GameRules(
         read=turn_from_json,
         resolve=TurnFile.resolve,
         account=_account,
+        account_in=_account_in,
         result_json=TurnResult.to_json,
         error=TurnFileError,
         kind="turn file",

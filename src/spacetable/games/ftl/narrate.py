@@ -1,6 +1,8 @@
 """A readable account of one Faster Than Light turn, as a referee would call it.
 
-Pure: takes the pieces as the turn began and the turn's events, returns lines of text.
+Pure: takes the pieces as the turn began and the turn's events, returns lines of text in
+the reader's language (a :class:`~spacetable.i18n.Translator`, English by default): the
+events are structured, the words are chosen here, at the edge.
 """
 
 from __future__ import annotations
@@ -25,22 +27,45 @@ from spacetable.games.ftl.events import (
     TurnBegan,
 )
 from spacetable.games.ftl.pieces import Piece
+from spacetable.i18n import ENGLISH, N_, Translator
 
 _EFFECTS = {
-    "missiles": "both missiles are removed",
-    "missile-on-ship": "the missile is spent and {target} takes a hit",
-    "ship-on-missile": "the missile is removed and {piece} takes a hit",
-    "collision": "the ships collide: both are removed",
+    "missiles": N_("both missiles are removed"),
+    "missile-on-ship": N_("the missile is spent and {target} takes a hit"),
+    "ship-on-missile": N_("the missile is removed and {piece} takes a hit"),
+    "collision": N_("the ships collide: both are removed"),
 }
 _REMOVALS = {
-    "contact": "spent in the contact",
-    "collision": "destroyed in the collision",
-    "hits": "destroyed by its third hit",
+    "contact": N_("spent in the contact"),
+    "collision": N_("destroyed in the collision"),
+    "hits": N_("destroyed by its third hit"),
+}
+
+#: The team colours turn files name their players by, in the reader's language.
+_COLOURS = {
+    "red": N_("red"),
+    "blue": N_("blue"),
+    "green": N_("green"),
+    "purple": N_("purple"),
+    "yellow": N_("yellow"),
+    "orange": N_("orange"),
 }
 
 
-def _at(point: Sequence[float]) -> str:
-    return f"({point[0]:g}, {point[1]:g})"
+def player_name(player: str, tr: Translator = ENGLISH) -> str:
+    """A player as the account names him: a team colour in the reader's language, any
+    other name as it is."""
+    return tr.gettext(_COLOURS[player]) if player in _COLOURS else player
+
+
+def _at(point: Sequence[float], tr: Translator = ENGLISH) -> str:
+    return tr.gettext("({x}, {y})", x=_number(point[0], tr), y=_number(point[1], tr))
+
+
+def _number(value: float, tr: Translator) -> str:
+    """A length or coordinate as ``:g`` writes it, in the reader's way (``2,5``)."""
+    shown = f"{value:g}"
+    return shown if tr.lang == "en" else tr.number(float(shown))
 
 
 def bearing(heading: float) -> float:
@@ -51,83 +76,167 @@ def bearing(heading: float) -> float:
     return 0.0 if shown >= 360.0 else shown + 0.0
 
 
-def heading_text(heading: float) -> str:
+def heading_text(heading: float, tr: Translator = ENGLISH) -> str:
     """A heading in an account, the client's ``headingText`` in ASCII: ``105 deg``."""
-    return f"{bearing(heading):g} deg"
+    return tr.gettext("{heading} deg", heading=_number(bearing(heading), tr))
 
 
-def piece_label(piece: Piece) -> str:
+def piece_label(piece: Piece, tr: Translator = ENGLISH) -> str:
     """How the account names a piece: ``red's ship [red]``, ``blue's missile [blue-m1]``."""
-    return f"{piece.owner}'s {piece.kind.value} [{piece.id}]"
+    if piece.kind.value == "missile":
+        return tr.gettext(
+            "{owner}'s missile [{id}]", owner=player_name(piece.owner, tr), id=piece.id
+        )
+    return tr.gettext("{owner}'s ship [{id}]", owner=player_name(piece.owner, tr), id=piece.id)
 
 
-def narrate_turn(pieces: Iterable[Piece], events: Iterable[Event]) -> list[str]:
-    """The turn told pass by pass: ``pieces`` as the turn began (to name them), then each
-    event in order; a piece the turn launched is named by its ``Launched`` event."""
+def narrate_turn(
+    pieces: Iterable[Piece], events: Iterable[Event], tr: Translator = ENGLISH
+) -> list[str]:
+    """The turn told pass by pass, in ``tr``'s language: ``pieces`` as the turn began (to
+    name them), then each event in order; a piece the turn launched is named by its
+    ``Launched`` event."""
     known = list(pieces)
-    names = {p.id: piece_label(p) for p in known}
+    names = {p.id: piece_label(p, tr) for p in known}
     owners = {p.id: p.owner for p in known}
     lines: list[str] = []
     for event in events:
         if isinstance(event, Launched):
-            names[event.missile] = f"{owners.get(event.ship, '?')}'s missile [{event.missile}]"
-        lines.append(_describe(event, names))
+            names[event.missile] = tr.gettext(
+                "{owner}'s missile [{id}]",
+                owner=player_name(owners.get(event.ship, "?"), tr),
+                id=event.missile,
+            )
+        lines.append(_describe(event, names, tr))
     if not lines:
-        lines.append("Nothing happens: no piece was given an order.")
+        lines.append(tr.gettext("Nothing happens: no piece was given an order."))
     return lines
 
 
-def _describe(event: Event, names: dict[str, str]) -> str:
+def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
     def name(piece_id: str) -> str:
         return names.get(piece_id, f"[{piece_id}]")
 
+    def at(point: Sequence[float]) -> str:
+        return _at(point, tr)
+
+    def length(value: float) -> str:
+        return _number(value, tr)
+
+    gettext = tr.gettext
     if isinstance(event, TurnBegan):
-        return f"Turn {event.turn}."
+        return gettext("Turn {turn}.", turn=event.turn)
     if isinstance(event, PlotIn):
-        return f"{event.player} has plotted turn {event.turn}."
+        return gettext(
+            "{player} has plotted turn {turn}.",
+            player=player_name(event.player, tr),
+            turn=event.turn,
+        )
     if isinstance(event, PlotWithdrawn):
-        return f"{event.player} takes back the plot for turn {event.turn}."
+        return gettext(
+            "{player} takes back the plot for turn {turn}.",
+            player=player_name(event.player, tr),
+            turn=event.turn,
+        )
     if isinstance(event, OrdersRevealed):
-        shown = ", ".join(event.orders) or "no orders"
-        return f"{event.player} plotted: {shown}."
+        shown = ", ".join(event.orders) or gettext("no orders")
+        return gettext(
+            "{player} plotted: {orders}.", player=player_name(event.player, tr), orders=shown
+        )
     if isinstance(event, OrderIgnored):
-        return f"{name(event.piece)}: the second order {event.order} is ignored."
+        return gettext(
+            "{piece}: the second order {order} is ignored.",
+            piece=name(event.piece),
+            order=event.order,
+        )
     if isinstance(event, Launched):
-        return (
-            f"Launch: {name(event.ship)} puts {name(event.missile)} at {_at(event.post)} "
-            f"facing {heading_text(event.heading)} ({event.missiles_left} left)."
+        return gettext(
+            "Launch: {ship} puts {missile} at {at} facing {heading} ({n} left).",
+            ship=name(event.ship),
+            missile=name(event.missile),
+            at=at(event.post),
+            heading=heading_text(event.heading, tr),
+            n=event.missiles_left,
         )
     if isinstance(event, Rotated):
-        way = "clockwise" if event.angle_deg >= 0 else "counter-clockwise"
-        return (
-            f"Rotation: {name(event.piece)} turns {abs(event.angle_deg)} deg {way}, "
-            f"now facing {heading_text(event.heading)}."
+        turned = {
+            "piece": name(event.piece),
+            "angle": length(abs(event.angle_deg)),
+            "heading": heading_text(event.heading, tr),
+        }
+        if event.angle_deg >= 0:
+            return gettext(
+                "Rotation: {piece} turns {angle} deg clockwise, now facing {heading}.", **turned
+            )
+        return gettext(
+            "Rotation: {piece} turns {angle} deg counter-clockwise, now facing {heading}.", **turned
         )
     if isinstance(event, TapeLaid):
-        line = (
-            f"Sprint: {name(event.piece)} sprints {event.length:g} in, its tape from "
-            f"{_at(event.start)} to {_at(event.end)}"
+        laid = {
+            "piece": name(event.piece),
+            "length": length(event.length),
+            "start": at(event.start),
+            "end": at(event.end),
+            "reach": length(event.reach),
+        }
+        if event.stopped:
+            return gettext(
+                "Sprint: {piece} sprints {length} in, its tape from {start} to {end}, "
+                "stopped at {reach} in.",
+                **laid,
+            )
+        return gettext(
+            "Sprint: {piece} sprints {length} in, its tape from {start} to {end}.", **laid
         )
-        return line + (f", stopped at {event.reach:g} in." if event.stopped else ".")
     if isinstance(event, Contact):
-        effect = _EFFECTS[event.effect].format(piece=name(event.piece), target=name(event.target))
-        return (
-            f"  at {event.distance:g} in it touches {name(event.target)} "
-            f"at {_at(event.point)}: {effect}."
+        effect = gettext(_EFFECTS[event.effect], piece=name(event.piece), target=name(event.target))
+        return "  " + gettext(
+            "at {distance} in it touches {target} at {at}: {effect}.",
+            distance=length(event.distance),
+            target=name(event.target),
+            at=at(event.point),
+            effect=effect,
         )
     if isinstance(event, Hit):
-        more = "hit" if event.count == 1 else "hits"
-        return f"{name(event.ship)} takes {event.count} {more} ({event.hits} in all)."
+        return tr.ngettext(
+            "{ship} takes {n} hit ({hits} in all).",
+            "{ship} takes {n} hits ({hits} in all).",
+            event.count,
+            ship=name(event.ship),
+            hits=event.hits,
+        )
     if isinstance(event, Removed):
-        return f"{name(event.piece)} leaves the table: {_REMOVALS[event.reason]}."
+        return gettext(
+            "{piece} leaves the table: {why}.",
+            piece=name(event.piece),
+            why=gettext(_REMOVALS[event.reason]),
+        )
     if isinstance(event, Moved):
-        return f"{name(event.piece)} jumps from {_at(event.start)} to {_at(event.end)}."
+        return gettext(
+            "{piece} jumps from {start} to {end}.",
+            piece=name(event.piece),
+            start=at(event.start),
+            end=at(event.end),
+        )
     if isinstance(event, OffTable):
-        return f"{name(event.piece)} ends off the table at {_at(event.post)} and is removed."
+        return gettext(
+            "{piece} ends off the table at {at} and is removed.",
+            piece=name(event.piece),
+            at=at(event.post),
+        )
     if isinstance(event, GameOver):
+        if event.winner is not None and event.reason == "turn-limit":
+            return gettext(
+                "Game over: the turn limit is reached; {player} wins on hits scored, "
+                "then pieces left.",
+                player=player_name(event.winner, tr),
+            )
         if event.winner is not None:
-            return f"Game over: {event.winner} wins, the last with a ship on the table."
+            return gettext(
+                "Game over: {player} wins, the last with a ship on the table.",
+                player=player_name(event.winner, tr),
+            )
         if event.reason == "turn-limit":
-            return "Game over: the turn limit is reached, a draw."
-        return "Game over: no ship is left on the table, a draw."
+            return gettext("Game over: the turn limit is reached, a draw.")
+        return gettext("Game over: no ship is left on the table, a draw.")
     return f"{event.type_name}: {event.to_json()}"

@@ -6,6 +6,7 @@ import "./sheet.js";
 import { clear, svg } from "../../shell/dom.js";
 import { direction, fmt, seatColour } from "./board.js";
 import { applyTurn, describeEvent, endText, namesFor } from "./turns.js";
+import { t } from "../../shell/i18n.js";
 
 const HIT = "#ffd23f";
 const CROSS = "#ff3b3b";
@@ -267,7 +268,7 @@ function flashContact(parent, contact, board, tween, placed) {
   while (placed.some(([px, py]) => Math.abs(px - lx) < size * 4 && Math.abs(py - ly) < size * 1.1)) ly += size * 1.15;
   placed.push([lx, ly]);
   g.append(svg("text", { class: "distance", x: fmt(lx), y: fmt(ly), "font-size": fmt(size), fill: "#ffffff",
-    stroke: "#0a0f1f", "stroke-width": fmt(size * 0.25), "paint-order": "stroke", text: `${fmt(Math.round(contact.distance * 100) / 100)} in` }));
+    stroke: "#0a0f1f", "stroke-width": fmt(size * 0.25), "paint-order": "stroke", text: t("{length} in", { length: Math.round(contact.distance * 100) / 100 }) }));
   const ring = g.appendChild(svg("circle", { class: "flash", cx: fmt(x), cy: fmt(y), r: fmt(r), fill: "none", stroke: HIT,
     "stroke-width": 3, "vector-effect": "non-scaling-stroke" }));
   tween(MS.flash, (t) => {

@@ -16,7 +16,8 @@
 import "./sheet.js";
 import { clear, el, svg } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
-import { headingText } from "./turns.js";
+import { headingText, ownerName, shownId } from "./turns.js";
+import { num, t, tn } from "../../shell/i18n.js";
 import { panZoom } from "../../shell/panzoom.js";
 import { LabelPlacer, shortName } from "./labels.js";
 
@@ -359,7 +360,7 @@ export class FtlBoard {
     const marks = (half) => {
       const out = [];
       for (let v = -Math.floor(half / MAJOR_EVERY_IN) * MAJOR_EVERY_IN; v <= half; v += MAJOR_EVERY_IN) out.push(v);
-      return out.map((v, i) => [v, i === out.length - 1 ? `${v} in` : `${v}`]);
+      return out.map((v, i) => [v, i === out.length - 1 ? t("{length} in", { length: v }) : num(v)]);
     };
     // Zoomed in, the marks stay inside the view's bottom and left edges. Worked out in the
     // viewer's frame (vl..vr across, vb..vt up, the table vw x vh), each text placed by its
@@ -485,7 +486,7 @@ export class FtlBoard {
       }
       g.append(pips);
       g.append(svg("text", { class: "missiles-left", x: fmt(start + pipsWidth + r), y: fmt(row), "font-size": fmt(size * 0.85),
-        fill: "#c9d1e6", ...halo, text: `${piece.missiles ?? 10} left`, dataset: { missiles: piece.missiles ?? 10 } }));
+        fill: "#c9d1e6", ...halo, text: t("{n} left", { n: piece.missiles ?? 10 }), dataset: { missiles: piece.missiles ?? 10 } }));
     }
     const out = [g];
     if (spot.far) { // pushed away from its piece: a thin line tells whose it is
@@ -552,15 +553,15 @@ export class FtlBoard {
     const button = (text, title, handler, id) => el("button", { type: "button", class: "secondary", title, "aria-label": title,
       dataset: { zoom: id }, on: { click: handler } }, text);
     const pieces = mine
-      ? button("Mine", "zoom to my pieces", () => {
+      ? button(t("Mine"), t("zoom to my pieces"), () => {
         const own = pieceList(mine()).filter((p) => p.on_table !== false);
         this.fitPieces(own.length ? own : this.last.pieces);
       }, "mine")
-      : button("Pieces", "zoom to the pieces", () => this.fitPieces(this.last.pieces), "pieces");
-    return el("div", { class: "ftl-zoom", role: "toolbar", "aria-label": "zoom" },
-      button("+", "zoom in", () => this.zoom(1.5), "in"),
-      button("−", "zoom out", () => this.zoom(1 / 1.5), "out"),
-      button("Table", "show the whole table", () => this.fit(), "table"),
+      : button(t("Pieces"), t("zoom to the pieces"), () => this.fitPieces(this.last.pieces), "pieces");
+    return el("div", { class: "ftl-zoom", role: "toolbar", "aria-label": t("zoom") },
+      button("+", t("zoom in"), () => this.zoom(1.5), "in"),
+      button("−", t("zoom out"), () => this.zoom(1 / 1.5), "out"),
+      button(t("Table"), t("show the whole table"), () => this.fit(), "table"),
       pieces);
   }
 
@@ -583,8 +584,11 @@ function spanOf(points) {
  */
 export function describePiece(piece, frame = TABLE_FRAME) {
   const [x, y] = frame.point(piece.x, piece.y);
-  const where = `at (${fmt(x)}, ${fmt(y)}) in, facing ${headingText(frame.heading(piece.heading || 0))}`;
-  if (piece.kind === "missile") return `${piece.owner}'s missile ${piece.id} ${where}`;
+  const where = t("at ({x}, {y}) in, facing {heading}", { x: Number(fmt(x)), y: Number(fmt(y)), heading: headingText(frame.heading(piece.heading || 0)) });
+  const owner = ownerName(piece.owner);
+  const id = shownId(piece.id, piece.owner);
+  if (piece.kind === "missile") return t("{owner}'s missile {id} {where}", { owner, id, where });
   const hits = piece.hits || 0;
-  return `${piece.owner}'s ship ${piece.id} ${where}; ${hits} hit${hits === 1 ? "" : "s"} of ${HITS_TO_DESTROY}, ${piece.missiles ?? 10} missiles left`;
+  return tn("{owner}'s ship {id} {where}; {n} hit of {most}, {missiles} missiles left", "{owner}'s ship {id} {where}; {n} hits of {most}, {missiles} missiles left",
+    hits, { owner, id, where, most: HITS_TO_DESTROY, missiles: piece.missiles ?? 10 });
 }

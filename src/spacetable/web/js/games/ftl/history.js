@@ -8,6 +8,7 @@ import { clear, el } from "../../shell/dom.js";
 import { seatColour } from "./board.js";
 import { animateTurn, clearMarks } from "./animate.js";
 import { applyTurn, describeEvent, endOf, endText, revealedOrders } from "./turns.js";
+import { playerName, t, tn } from "../../shell/i18n.js";
 
 /** The event and names each line of an account tells (tellLine), to tell it again (retell). */
 const told = new WeakMap();
@@ -59,17 +60,17 @@ export class TurnHistory {
     this.root = clear(container);
     this.root.classList.add("ftl-history");
     this.label = el("output", { class: "ftl-position", "aria-live": "polite" });
-    this.playButton = el("button", { type: "button", dataset: { step: "play" }, on: { click: () => (this.playing ? this.pause() : this.play()) } }, "▶ Play");
+    this.playButton = el("button", { type: "button", dataset: { step: "play" }, on: { click: () => (this.playing ? this.pause() : this.play()) } }, t("▶ Play"));
     this.buttons = {
-      first: button("first", "|◀", "the start of turn 1", () => this.go(0)),
-      back: button("back", "◀ Back", "one turn back", () => this.go(this.position - 1)),
-      next: button("next", "Next ▶", "the next turn, animated", () => this.animate(this.position + 1)),
-      last: button("last", "▶|", "after the last turn", () => this.go(this.turns.length)),
-      replay: button("replay", "↻ Replay turn", "play this turn's animation again", () => this.animate(Math.max(1, this.position))),
+      first: button("first", "|◀", t("the start of turn 1"), () => this.go(0)),
+      back: button("back", t("◀ Back"), t("one turn back"), () => this.go(this.position - 1)),
+      next: button("next", t("Next ▶"), t("the next turn, animated"), () => this.animate(this.position + 1)),
+      last: button("last", "▶|", t("after the last turn"), () => this.go(this.turns.length)),
+      replay: button("replay", t("↻ Replay turn"), t("play this turn's animation again"), () => this.animate(Math.max(1, this.position))),
     };
     this.list = el("ol", { class: "ftl-turns" });
     this.root.append(
-      el("div", { class: "ftl-stepper", role: "toolbar", "aria-label": "turns" }, this.buttons.first, this.buttons.back,
+      el("div", { class: "ftl-stepper", role: "toolbar", "aria-label": t("turns") }, this.buttons.first, this.buttons.back,
         this.playButton, this.buttons.next, this.buttons.last, this.label),
       el("div", { class: "tool-row" }, this.buttons.replay),
       this.list,
@@ -83,9 +84,9 @@ export class TurnHistory {
     this.start = start;
     this.turns = [];
     let before = start;
-    for (const t of turns) {
-      this.turns.push({ turn: t.turn, before, events: t.events });
-      before = applyTurn(before, t.events);
+    for (const played of turns) {
+      this.turns.push({ turn: played.turn, before, events: played.events });
+      before = applyTurn(before, played.events);
     }
     this.renderList();
     this.go(0);
@@ -120,8 +121,8 @@ export class TurnHistory {
   /** The pieces after `position` turns. */
   piecesAt(position) {
     if (position <= 0) return this.turns[0]?.before ?? this.start;
-    const t = this.turns[position - 1];
-    return applyTurn(t.before, t.events);
+    const played = this.turns[position - 1];
+    return applyTurn(played.before, played.events);
   }
 
   /** Show the board after `position` turns, at once: that turn's tapes and contacts stay drawn. */
@@ -133,9 +134,9 @@ export class TurnHistory {
     if (this.position === 0) {
       this.board.draw(this.piecesAt(0), { players: this.players });
     } else {
-      const t = this.turns[this.position - 1];
+      const played = this.turns[this.position - 1];
       this.controller = new AbortController();
-      animateTurn(this.board, t.before, t.events, { players: this.players, instant: true, signal: this.controller.signal });
+      animateTurn(this.board, played.before, played.events, { players: this.players, instant: true, signal: this.controller.signal });
     }
     this.update();
     this.callbacks.onShow(this.position, this.piecesAt(this.position));
@@ -154,9 +155,9 @@ export class TurnHistory {
     this.position = position;
     this.callbacks.onBrowse(!live, position);
     this.update();
-    const t = this.turns[position - 1];
-    this.callbacks.onStart(t.turn);
-    const after = await animateTurn(this.board, t.before, t.events, { players: this.players, speed: this.speed,
+    const played = this.turns[position - 1];
+    this.callbacks.onStart(played.turn);
+    const after = await animateTurn(this.board, played.before, played.events, { players: this.players, speed: this.speed,
       signal: controller.signal, onStep: this.callbacks.onStep });
     if (this.controller === controller) this.controller = null;
     if (after && this.position === this.turns.length) this.callbacks.onBrowse(false, position);
@@ -194,14 +195,15 @@ export class TurnHistory {
   update() {
     const n = this.turns.length;
     const p = this.position;
-    this.label.textContent = !n ? "No turn played yet" : p === 0 ? `Start · ${n} turn${n === 1 ? "" : "s"}` : `Turn ${this.turns[p - 1].turn} of ${n}`;
+    this.label.textContent = !n ? t("No turn played yet") : p === 0 ? tn("Start · {n} turn", "Start · {n} turns", n)
+      : t("Turn {turn} of {count}", { turn: this.turns[p - 1].turn, count: n });
     this.buttons.first.disabled = p === 0;
     this.buttons.back.disabled = p === 0;
     this.buttons.next.disabled = p >= n;
     this.buttons.last.disabled = p >= n;
     this.buttons.replay.disabled = p === 0;
     this.playButton.disabled = !n;
-    this.playButton.textContent = this.playing ? "‖ Pause" : "▶ Play";
+    this.playButton.textContent = this.playing ? t("‖ Pause") : t("▶ Play");
     for (const item of this.list.children) item.classList.toggle("current", Number(item.dataset.position) === p);
     // Keep the current turn in sight inside the list, never scrolling the page away from the board.
     const item = this.list.querySelector(".current");
@@ -216,17 +218,17 @@ export class TurnHistory {
 
   renderList() {
     clear(this.list);
-    this.turns.forEach((t, i) => {
-      const orders = revealedOrders(t.events);
-      const end = endOf(t.events);
-      this.list.append(el("li", { dataset: { position: i + 1, turn: t.turn } },
-        el("button", { type: "button", class: "link turn-link", title: `play turn ${t.turn}`,
-          on: { click: () => this.animate(i + 1) } }, `Turn ${t.turn}`),
+    this.turns.forEach((played, i) => {
+      const orders = revealedOrders(played.events);
+      const end = endOf(played.events);
+      this.list.append(el("li", { dataset: { position: i + 1, turn: played.turn } },
+        el("button", { type: "button", class: "link turn-link", title: t("play turn {turn}", { turn: played.turn }),
+          on: { click: () => this.animate(i + 1) } }, t("Turn {turn}", { turn: played.turn })),
         el("ul", { class: "ftl-orders" }, orders.length ? orders.map((o) => el("li", { style: `--team: ${seatColour(this.players.indexOf(o.player))}` },
-          el("span", { class: "swatch" }), el("b", { text: o.player }),
+          el("span", { class: "swatch" }), el("b", { text: playerName(o.player) }),
           o.orders.length ? o.orders.map((x) => el("code", { text: x.piece === o.player ? x.order : `${x.piece} ${x.order}` }))
-            : el("i", { text: "no orders" })))
-          : el("li", { class: "muted", text: "orders not recorded" })),
+            : el("i", { text: t("no orders") })))
+          : el("li", { class: "muted", text: t("orders not recorded") })),
         end ? el("p", { class: "ftl-outcome", text: endText(end, true) }) : null));
     });
     this.update();

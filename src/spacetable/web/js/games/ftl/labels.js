@@ -6,6 +6,8 @@
 // Worked out in the viewer's frame (x right, y up the screen, inches), so a turned board
 // keeps its upright labels apart too. Deterministic: the same pieces give the same labels.
 
+import { shownId } from "./turns.js";
+
 /** Room (in label heights) between a ring of spots and the next. */
 const RING_STEP = 0.9;
 /** Rings of spots tried around a label's anchor before settling for the least crowded. */
@@ -20,7 +22,8 @@ const DIRECTIONS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], 
 export function shortName(piece) {
   const id = String(piece.id);
   const prefix = `${piece.owner}-`;
-  const short = piece.kind === "missile" && id.startsWith(prefix) && id.length > prefix.length ? id.slice(prefix.length) : id;
+  const short = piece.kind === "missile" && id.startsWith(prefix) && id.length > prefix.length ? id.slice(prefix.length)
+    : shownId(id, piece.owner);
   return short.length > 12 ? `${short.slice(0, 11)}…` : short;
 }
 

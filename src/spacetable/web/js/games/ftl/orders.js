@@ -5,6 +5,8 @@
 
 import { cosSin, normAngle } from "../../shell/angles.js";
 import { PIECE_SIZE, direction as heading, sizeOf } from "./board.js";
+import { t } from "../../shell/i18n.js";
+import { ownerName, shownId } from "./turns.js";
 
 export const ROTATION_STEP_DEG = 15;
 export const SPRINT_MIN_IN = 1;
@@ -44,7 +46,7 @@ export function parseOrder(text) {
   if (m) {
     const angle = Number(m[2]);
     if (angle % ROTATION_STEP_DEG || angle > 180) {
-      throw new Error(`'${written}': a rotation is a multiple of ${ROTATION_STEP_DEG} degrees from -180 to +180`);
+      throw new Error(t("'{order}': a rotation is a multiple of {step} degrees from -180 to +180", { order: written, step: ROTATION_STEP_DEG }));
     }
     return { kind: "R", angle: m[1] === "-" ? -angle : angle };
   }
@@ -52,11 +54,11 @@ export function parseOrder(text) {
   if (m) {
     const distance = Number(m[1]);
     if (distance < SPRINT_MIN_IN || distance > SPRINT_MAX_IN || (distance * 2) % 1) {
-      throw new Error(`'${written}': a sprint is ${SPRINT_MIN_IN} to ${SPRINT_MAX_IN} inches in steps of half an inch`);
+      throw new Error(t("'{order}': a sprint is {least} to {most} inches in steps of half an inch", { order: written, least: SPRINT_MIN_IN, most: SPRINT_MAX_IN }));
     }
     return { kind: "S", distance };
   }
-  throw new Error(`'${written}' is not an order (R and an angle, S and a distance, or L)`);
+  throw new Error(t("'{order}' is not an order (R and an angle, S and a distance, or L)", { order: written }));
 }
 
 /** An order as the rulebook prints it (`R+45`, `R–45` with an en dash, `S2.5`, `L`); with
@@ -70,16 +72,19 @@ export function orderText(order, plain = false) {
 
 /** What an order does, in words: "turn 45° clockwise", "sprint 2.5 in", "launch a missile". */
 export function orderWords(order) {
-  if (order.kind === "L") return "launch a missile";
-  if (order.kind === "S") return `sprint ${order.distance} in`;
-  if (!order.angle) return "stay in normal space without turning";
-  return `turn ${Math.abs(order.angle)}° ${order.angle > 0 ? "clockwise" : "counter-clockwise"}`;
+  if (order.kind === "L") return t("launch a missile");
+  if (order.kind === "S") return t("sprint {distance} in", { distance: order.distance });
+  if (!order.angle) return t("stay in normal space without turning");
+  const angle = Math.abs(order.angle);
+  return order.angle > 0 ? t("turn {angle}° clockwise", { angle }) : t("turn {angle}° counter-clockwise", { angle });
 }
 
 /** How a player reads a piece's name: "your ship", "your missile red-m2", "blue's ship". */
 export function pieceName(piece, me) {
-  const whose = piece.owner === me ? "your" : `${piece.owner}'s`;
-  return piece.kind === "ship" ? `${whose} ship` : `${whose} missile ${piece.id}`;
+  const id = shownId(piece.id, piece.owner);
+  if (piece.owner === me) return piece.kind === "ship" ? t("your ship") : t("your missile {id}", { id });
+  const owner = ownerName(piece.owner);
+  return piece.kind === "ship" ? t("{owner}'s ship", { owner }) : t("{owner}'s missile {id}", { owner, id });
 }
 
 // -- geometry (inches, +y up, heading 0 = +y, counter-clockwise positive) ------------------

@@ -5,13 +5,14 @@
 
 import { svg } from "../../shell/dom.js";
 import { fmt } from "./board.js";
+import { t } from "../../shell/i18n.js";
 
 /** Clicks this close together (screen px) are "at the same spot". */
 const SAME_SPOT_PX = 8;
 
 /** The words of the note, kept together for a later translation. */
 const WORDS = {
-  several: (index, count) => `${index} of ${count} here: click again for the next`,
+  several: (index, count) => t("{index} of {count} here: click again for the next", { index, count }),
 };
 
 /**

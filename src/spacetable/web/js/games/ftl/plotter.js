@@ -12,6 +12,8 @@ import {
   ROTATION_STEP_DEG, SPRINT_MAX_IN, SPRINT_MIN_IN, SPRINT_STEP_IN, afterOrder, launchedMissile, noseOf, orderText,
   orderWords, parseOrder, pieceName, tapeCrossings,
 } from "./orders.js";
+import { ownerName } from "./turns.js";
+import { num, t, tn } from "../../shell/i18n.js";
 
 /** The ring's radius and the handles' finger-sized hit radius, in screen pixels. */
 const RING_PX = 46;
@@ -137,9 +139,9 @@ export class Plotter {
     else delete this.orders[id];
     delete this.texts[id];
     if (!quiet) {
-      const now = order ? `${orderText(order)}: ${orderWords(order)}` : "no order: it does nothing this turn";
+      const now = order ? t("{order}: {words}", { order: orderText(order), words: orderWords(order) }) : t("no order: it does nothing this turn");
       this.notes[id] = before && order && orderText(before) !== orderText(order)
-        ? `${now} (replaces ${orderText(before)}: one order per piece)` : now;
+        ? t("{now} (replaces {before}: one order per piece)", { now, before: orderText(before) }) : now;
     }
     this.render();
     this.onChange();
@@ -149,8 +151,8 @@ export class Plotter {
   /** Why `piece` may not carry out `order`, naming both, or null. */
   orderProblem(piece, order) {
     if (order.kind !== "L") return null;
-    if (piece.kind !== "ship") return `${piece.id} cannot launch (L): only ships launch missiles`;
-    if (!(piece.missiles > 0)) return `${pieceName(piece, this.me)} cannot launch (L): no missiles left`;
+    if (piece.kind !== "ship") return t("{piece} cannot launch (L): only ships launch missiles", { piece: piece.id });
+    if (!(piece.missiles > 0)) return t("{piece} cannot launch (L): no missiles left", { piece: pieceName(piece, this.me) });
     return null;
   }
 
@@ -184,15 +186,15 @@ export class Plotter {
       const name = pieceName(piece, this.me);
       const input = el("input", { type: "text", class: "plot-order", maxlength: 12, autocomplete: "off",
         spellcheck: "false", placeholder: "R+45 · S2.5" + (piece.kind === "ship" ? " · L" : ""),
-        "aria-label": `order for ${name}`, dataset: { piece: piece.id },
+        "aria-label": t("order for {piece}", { piece: name }), dataset: { piece: piece.id },
         on: { input: () => this.typed(piece.id, input.value), focus: () => this.select(piece.id) } });
       const pick = el("button", { type: "button", class: "plot-pick", dataset: { piece: piece.id },
         on: { click: () => this.select(piece.id) } },
       el("span", { class: `piece-icon ${piece.kind}` }), el("span", { text: name }));
       const launch = piece.kind === "ship" ? el("button", { type: "button", class: "plot-launch secondary",
-        on: { click: () => this.setOrder(piece.id, { kind: "L" }) } }, "Launch") : null;
-      const none = el("button", { type: "button", class: "plot-clear secondary", title: "no order",
-        "aria-label": `no order for ${name}`, on: { click: () => this.setOrder(piece.id, null) } }, "✕");
+        on: { click: () => this.setOrder(piece.id, { kind: "L" }) } }, t("Launch")) : null;
+      const none = el("button", { type: "button", class: "plot-clear secondary", title: t("no order"),
+        "aria-label": t("no order for {piece}", { piece: name }), on: { click: () => this.setOrder(piece.id, null) } }, "✕");
       const note = el("p", { class: "plot-note", "aria-live": "polite" });
       const launchNote = piece.kind === "ship" ? el("p", { class: "plot-launch-note" }) : null;
       const row = el("li", { class: "plot-row", dataset: { piece: piece.id, kind: piece.kind },
@@ -242,31 +244,36 @@ export class Plotter {
       r.row.dataset.order = order ? orderText(order, true) : "";
       if (document.activeElement !== r.input && !invalid) r.input.value = order ? orderText(order) : "";
       r.input.disabled = !this.editable;
-      r.note.textContent = this.notes[piece.id] || (order ? orderWords(order) : "no order yet: it does nothing");
+      r.note.textContent = this.notes[piece.id] || (order ? orderWords(order) : t("no order yet: it does nothing"));
       if (r.launch) {
         const left = piece.missiles ?? 0;
         r.launch.disabled = !this.editable || left <= 0;
-        r.launch.textContent = `Launch (${left} left)`;
-        r.launch.title = left > 0 ? "launch a missile ahead of your ship" : "no missiles left";
+        r.launch.textContent = t("Launch ({n} left)", { n: left });
+        r.launch.title = left > 0 ? t("launch a missile ahead of your ship") : t("no missiles left");
         r.launch.classList.toggle("on", order?.kind === "L");
-        r.launchNote.textContent = left > 0 ? "" : "Launch: no missiles left.";
+        r.launchNote.textContent = left > 0 ? "" : t("Launch: no missiles left.");
       }
       r.row.querySelector(".plot-clear").disabled = !this.editable;
     }
     if (!this.summary) return;
     const count = Object.keys(this.orders).filter((id) => this.mine().some((p) => p.id === id)).length;
     const total = this.mine().length;
-    this.summary.textContent = `${count} of ${total} piece${total === 1 ? "" : "s"} ordered; a piece with no order does nothing.`;
+    this.summary.textContent = tn("{count} of {n} piece ordered; a piece with no order does nothing.",
+      "{count} of {n} pieces ordered; a piece with no order does nothing.", total, { count });
     clear(this.crossings);
     for (const c of tapeCrossings(this.pieces, this.me, this.orders)) {
       const from = this.pieces.find((p) => p.id === c.piece);
-      const tape = `${capital(pieceName(from, this.me))}'s tape (${orderText(this.orders[c.piece])})`;
-      const at = `${c.distance.toFixed(1)} in along it`;
-      const target = c.launch ? `where ${c.target.owner}'s ship would put a new missile` : pieceName(c.target, this.me);
+      const tape = capital(t("{piece}'s tape ({order})", { piece: pieceName(from, this.me), order: orderText(this.orders[c.piece]) }));
+      const at = t("{distance} in along it", { distance: num(c.distance, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+      const target = c.launch ? t("where {owner}'s ship would put a new missile", { owner: ownerName(c.target.owner) }) : pieceName(c.target, this.me);
       const effect = contactWords(from.kind, c.target.kind);
+      const params = { tape, target, at, effect, owner: ownerName(c.target.owner) };
+      const turns = this.orders[c.target.id]?.kind === "R";
       const text = c.sure
-        ? `${tape} meets ${target}, ${at}: ${effect}. It is in normal space this turn (it ${this.orders[c.target.id]?.kind === "R" ? "turns" : "launches"}).`
-        : `${tape} crosses ${target}, ${at}. If ${c.target.owner} ${c.launch ? "launches" : "turns or launches it"} this turn: ${effect} (${c.target.owner}'s orders are secret).`;
+        ? (turns ? t("{tape} meets {target}, {at}: {effect}. It is in normal space this turn (it turns).", params)
+          : t("{tape} meets {target}, {at}: {effect}. It is in normal space this turn (it launches).", params))
+        : c.launch ? t("{tape} crosses {target}, {at}. If {owner} launches this turn: {effect} ({owner}'s orders are secret).", params)
+          : t("{tape} crosses {target}, {at}. If {owner} turns or launches it this turn: {effect} ({owner}'s orders are secret).", params);
       this.crossings.append(el("li", { class: c.sure ? "sure" : "maybe", dataset: { piece: c.piece, target: c.target.id }, text }));
     }
   }
@@ -319,7 +326,7 @@ export class Plotter {
       const r = Math.hypot(...sizeOf(c.target)) / 2 + this.board.px(6);
       g.append(svg("circle", { class: `plot-crossing ${c.sure ? "sure" : "maybe"}`, cx: fmt(c.target.x), cy: fmt(-c.target.y),
         r: fmt(r), dataset: { piece: c.piece, target: c.target.id } }));
-      label(c.target.x, c.target.y, c.sure ? "hit!" : "hit?", c.sure ? "sure" : "maybe", r);
+      label(c.target.x, c.target.y, c.sure ? t("hit!") : t("hit?"), c.sure ? "sure" : "maybe", r);
     }
   }
 
@@ -413,7 +420,7 @@ export class Plotter {
   dragTurn(piece, p) {
     const angle = Math.round(normAngle(piece.heading - angleOf(p.x - piece.x, p.y - piece.y)) / ROTATION_STEP_DEG) * ROTATION_STEP_DEG;
     const order = angle ? { kind: "R", angle: angle === -180 ? 180 : angle } : null;
-    this.dragText = { at: [p.x, p.y], text: order ? orderText(order) : "R0: no turn" };
+    this.dragText = { at: [p.x, p.y], text: order ? orderText(order) : t("R0: no turn") };
     this.dragTo(piece, order, "R");
   }
 
@@ -425,7 +432,7 @@ export class Plotter {
     const distance = Math.min(SPRINT_MAX_IN, Math.max(SPRINT_MIN_IN, Math.round(along / SPRINT_STEP_IN) * SPRINT_STEP_IN));
     const order = along < SPRINT_MIN_IN / 2 ? null : { kind: "S", distance };
     const [ex, ey] = [start[0] + dx * distance, start[1] + dy * distance];
-    this.dragText = { at: order ? [ex, ey] : [p.x, p.y], text: order ? orderText(order) : "no sprint" };
+    this.dragText = { at: order ? [ex, ey] : [p.x, p.y], text: order ? orderText(order) : t("no sprint") };
     this.dragTo(piece, order, "S");
   }
 
@@ -460,6 +467,6 @@ const capital = (text) => text[0].toUpperCase() + text.slice(1);
 
 /** What a tape's contact does, by the kinds of the sprinter and the piece it meets. */
 function contactWords(mover, target) {
-  if (mover === "ship") return target === "ship" ? "a collision, both ships lost" : "the missile is spent and your ship takes a hit";
-  return target === "ship" ? "your missile scores a hit" : "both missiles are lost";
+  if (mover === "ship") return target === "ship" ? t("a collision, both ships lost") : t("the missile is spent and your ship takes a hit");
+  return target === "ship" ? t("your missile scores a hit") : t("both missiles are lost");
 }

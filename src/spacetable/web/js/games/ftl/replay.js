@@ -9,6 +9,8 @@ import { TurnHistory, retell, tellLine } from "./history.js";
 import { missilesWords, outWords, splitTurns } from "./turns.js";
 import { replayChat } from "../../shell/chatreplay.js";
 import { bottomSidePicker, turnToBottom, viewerSide } from "../../shell/boardturn.js";
+import { playerName, t, tn } from "../../shell/i18n.js";
+import { botLevelName } from "../../shell/botseats.js";
 
 /**
  * The match time each turn resolved at (index 0: the start), from the stored actions: a
@@ -28,18 +30,20 @@ export function turnTimes(actions, players) {
   return times;
 }
 
-const REASONS = {
-  "last-ship": "the last with a ship on the table",
-  "no-ships": "no ship was left on the table",
-  "turn-limit": "the turn limit was reached (most hits scored, then most pieces left, win)",
-};
+const REASONS = () => ({
+  "last-ship": t("the last with a ship on the table"),
+  "no-ships": t("no ship was left on the table"),
+  "turn-limit": t("the turn limit was reached (most hits scored, then most pieces left, win)"),
+});
 
 /** One line for a match's result: "red wins: the last with a ship on the table, after 3 turns". */
 export function resultText(result) {
   if (!result) return "";
-  const turns = result.turns ? `, after ${result.turns} turn${result.turns === 1 ? "" : "s"}` : "";
-  const why = REASONS[result.reason] || result.reason || "";
-  return result.winner ? `${result.winner} wins: ${why}${turns}.` : `A draw: ${why}${turns}.`;
+  const why = REASONS()[result.reason] || result.reason || "";
+  const params = { player: result.winner, why };
+  if (!result.turns) return result.winner ? t("{player} wins: {why}.", params) : t("A draw: {why}.", params);
+  return result.winner ? tn("{player} wins: {why}, after {n} turn.", "{player} wins: {why}, after {n} turns.", result.turns, params)
+    : tn("A draw: {why}, after {n} turn.", "A draw: {why}, after {n} turns.", result.turns, params);
 }
 
 /**
@@ -51,7 +55,7 @@ export function showFtlReplay(match) {
   const players = options.players || (match.seats || []).map((s) => s.player);
   const [width, height] = options.table_size_in || [48, 48];
   document.body.classList.add("ftl-page");
-  $("#match-title").textContent = `· Faster Than Light · ${players.join(" vs ")} · ${formatTime(match.finished_at)}`;
+  $("#match-title").textContent = `· Faster Than Light · ${players.map((p) => playerName(p)).join(" vs ")} · ${formatTime(match.finished_at)}`;
 
   const board = new FtlBoard($("#table"), { width, height });
   $("#table-wrap").append(board.zoomControls());
@@ -61,10 +65,10 @@ export function showFtlReplay(match) {
   const status = el("p", { id: "ftl-result", class: "ftl-result", text: resultText(match.result) });
   const intro = el("section", { class: "panel ftl-intro" },
     el("h2", { text: "Faster Than Light" }),
-    el("p", { class: "help", text: `Each turn every player wrote one order per piece in secret (R: rotate, S: sprint so many inches, L: launch a missile); then the turn resolved: launches, rotations, and all sprints at once. Table ${width} × ${height} in.` }),
+    el("p", { class: "help", text: t("Each turn every player wrote one order per piece in secret (R: rotate, S: sprint so many inches, L: launch a missile); then the turn resolved: launches, rotations, and all sprints at once. Table {width} × {height} in.", { width, height }) }),
     status);
   const historyBox = el("section", { class: "panel", id: "ftl-history" });
-  const accountHead = el("h2", { class: "ftl-account-title", text: "What happened" });
+  const accountHead = el("h2", { class: "ftl-account-title", text: t("What happened") });
   side.insertBefore(intro, $("#players"));
   side.insertBefore(historyBox, log);
   side.insertBefore(accountHead, log);
@@ -76,10 +80,10 @@ export function showFtlReplay(match) {
       const ship = pieceList(pieces).find((p) => p.kind === "ship" && p.owner === player);
       const seat = seatOf(player);
       const state = !ship ? "" : ship.on_table === false ? outWords(history.turns.slice(0, history.position), ship.id)
-        : `${ship.hits || 0} of 3 hits · ${missilesWords(ship.missiles ?? 10)} left`;
+        : t("{hits} of 3 hits · {missiles} left", { hits: ship.hits || 0, missiles: missilesWords(ship.missiles ?? 10) });
       list.append(el("li", { class: `player${match.result?.winner === player ? " winner" : ""}`, dataset: { player }, style: `--team: ${seatColour(i)}` },
-        el("span", { class: "swatch" }), el("span", { class: "player-name", text: player }),
-        seat?.kind === "bot" ? el("span", { text: `${seat.level || ""} bot` }) : null,
+        el("span", { class: "swatch" }), el("span", { class: "player-name", text: playerName(player) }),
+        seat?.kind === "bot" ? el("span", { text: botLevelName(seat.level) }) : null,
         el("span", { class: "ship-state", text: state })));
     });
   };
@@ -90,7 +94,7 @@ export function showFtlReplay(match) {
     players,
     onStart: (turn) => {
       clear(log);
-      accountHead.textContent = `What happened in turn ${turn}`;
+      accountHead.textContent = t("What happened in turn {turn}", { turn });
       setPhase("battle");
     },
     onStep: (text, event, names) => tellLine(log, text, event, names),
@@ -99,8 +103,8 @@ export function showFtlReplay(match) {
       chat.show(position >= times.length - 1 ? Infinity : times[position] ?? 0);
       if (position === 0) {
         clear(log);
-        accountHead.textContent = "What happened";
-        log.append(el("li", { class: "muted", text: "The ships at the start. Press Play, or step through the turns." }));
+        accountHead.textContent = t("What happened");
+        log.append(el("li", { class: "muted", text: t("The ships at the start. Press Play, or step through the turns.") }));
       }
       setPhase(position >= history.turns.length ? "over" : "fast");
     },

@@ -10,6 +10,7 @@
 // counter-clockwise positive), rotations as written (clockwise positive).
 
 import { parseOrder } from "./orders.js";
+import { t } from "../../shell/i18n.js";
 
 const SHIP_SIZE_IN = [0.75, 1.5];
 const MISSILE_SIZE_IN = [0.25, 0.5];
@@ -108,7 +109,7 @@ function launch(board, orders, table, events) {
     let ship = board.get(id);
     const name = `${ship.id}-m${ship.launched + 1}`;
     if (board.has(name)) {
-      throw new Error(`'${ship.id}' cannot launch ('L'): its missile would be named '${name}', which a piece already is`);
+      throw new Error(t("'{ship}' cannot launch ('L'): its missile would be named '{name}', which a piece already is", { ship: ship.id, name }));
     }
     const [x, y] = ahead(ship, ship.length / 2 + LAUNCH_GAP_IN + MISSILE_SIZE_IN[1] / 2);
     const missile = { id: name, kind: "missile", owner: ship.owner, x, y, heading: ship.heading,
@@ -250,9 +251,9 @@ export function resolveTurn({ players, table = { width: 48, height: 48 }, pieces
   }
   for (const [id, order] of chosen) {
     const piece = board.get(id);
-    if (!piece || !piece.onTable) throw new Error(`'${orderString(order)}' is given to '${id}', which is not on the table`);
-    if (order.kind === "L" && !isShip(piece)) throw new Error(`'${id}' cannot launch ('L'): only ships launch missiles`);
-    if (order.kind === "L" && piece.missiles <= 0) throw new Error(`'${id}' cannot launch ('L'): it has no missiles left`);
+    if (!piece || !piece.onTable) throw new Error(t("'{order}' is given to '{piece}', which is not on the table", { order: orderString(order), piece: id }));
+    if (order.kind === "L" && !isShip(piece)) throw new Error(t("'{piece}' cannot launch ('L'): only ships launch missiles", { piece: id }));
+    if (order.kind === "L" && piece.missiles <= 0) throw new Error(t("'{piece}' cannot launch ('L'): it has no missiles left", { piece: id }));
   }
   const list = [...chosen];
   for (const piece of board.values()) if (piece.onTable) piece.normalSpace = false;

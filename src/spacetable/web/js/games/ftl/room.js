@@ -18,31 +18,30 @@ import { pickPieces } from "./picking.js";
 import { keepDraft, keptDraft } from "./drafts.js";
 import { WhatIf } from "./whatif.js";
 import { Ruler } from "./ruler.js";
+import { playerName, t, tn } from "../../shell/i18n.js";
 
 /** Animation speeds the log offers. */
-const SPEEDS = [["1", "normal"], ["2", "fast"], ["4", "faster"], ["8", "fastest"]];
-/** Why a match ended, in words: `last-ship` names the winner. */
-const REASONS = { "last-ship": "has the last ship on the table", "no-ships": "no ship is left on the table",
-  "turn-limit": "the turn limit is reached" };
+const SPEEDS = () => [["1", t("normal")], ["2", t("fast")], ["4", t("faster")], ["8", t("fastest")]];
 
 /** A draft goes to the server this long (ms) after the plot last changed (a drag sends one). */
 const DRAFT_DELAY_MS = 150;
 
 /** The banner over the board while it shows a past turn (`turn` null: the start). */
 const HISTORY_WORDS = {
-  banner: (turn, count) => `${turn === null ? "The start, before turn 1" : `Turn ${turn} of ${count}`} — history, read only`,
-  back: "Back to the present",
-  backTitle: "show the table as it stands now, and plot",
+  banner: (turn, count) => (turn === null ? t("The start, before turn 1 — history, read only")
+    : t("Turn {turn} of {count} — history, read only", { turn, count })),
+  back: () => t("Back to the present"),
+  backTitle: () => t("show the table as it stands now, and plot"),
 };
 
 /** How to play, beside the table. */
-const HELP = [
-  "Each turn everyone writes one order per piece in secret; then all orders play out at once.",
-  "Turn: drag the ring around your piece (15° steps; R+ is clockwise). Where a piece faces is told the same way: 0° up your screen, 90° right. Sprint: drag the arrow ahead of it (1 to 8 in, half inches).",
-  "Launch (ships): a missile appears just ahead. Or type R+45, R–45, S2.5 or L.",
-  "A sprint's tape hits only pieces that turned or launched this turn: a missile spends itself for a hit; three hits sink a ship; two ships that meet are both lost.",
-  "With your piece selected, point at (or tap) another piece: its range and the turn that faces it. Measure: drag a tape on the table.",
-  "Last ship on the table wins. Off the table is out.",
+const HELP = () => [
+  t("Each turn everyone writes one order per piece in secret; then all orders play out at once."),
+  t("Turn: drag the ring around your piece (15° steps; R+ is clockwise). Where a piece faces is told the same way: 0° up your screen, 90° right. Sprint: drag the arrow ahead of it (1 to 8 in, half inches)."),
+  t("Launch (ships): a missile appears just ahead. Or type R+45, R–45, S2.5 or L."),
+  t("A sprint's tape hits only pieces that turned or launched this turn: a missile spends itself for a hit; three hits sink a ship; two ships that meet are both lost."),
+  t("With your piece selected, point at (or tap) another piece: its range and the turn that faces it. Measure: drag a tape on the table."),
+  t("Last ship on the table wins. Off the table is out."),
 ];
 
 export class FtlRoom extends TurnRoom {
@@ -65,8 +64,8 @@ export class FtlRoom extends TurnRoom {
   }
 
   buildPage() {
-    const fresh = this.buildFrame({ name: "Faster Than Light", bodyClass: "ftl-room", tableAttrs: { "aria-label": "The table" }, help: HELP });
-    fresh.after(countdownBox("Plot"));
+    const fresh = this.buildFrame({ name: "Faster Than Light", bodyClass: "ftl-room", tableAttrs: { "aria-label": t("The table") }, help: HELP() });
+    fresh.after(countdownBox(t("Plot")));
     this.board = new FtlBoard(fresh);
     // A click picks one of your pieces by its shape; again at the same spot, the next one there.
     pickPieces(this.board, { allowed: (p) => !this.past && this.plotter.mine().some((m) => m.id === p.id),
@@ -80,33 +79,33 @@ export class FtlRoom extends TurnRoom {
     $("#table-wrap").append(zoom);
     this.historyBanner = el("div", { id: "history-banner", class: "history-banner", role: "status", hidden: true },
       el("span", { id: "history-banner-text" }),
-      el("button", { type: "button", id: "back-to-present", title: HISTORY_WORDS.backTitle,
-        on: { click: () => this.history.go(this.history.turns.length) } }, HISTORY_WORDS.back));
+      el("button", { type: "button", id: "back-to-present", title: HISTORY_WORDS.backTitle(),
+        on: { click: () => this.history.go(this.history.turns.length) } }, HISTORY_WORDS.back()));
     $("#table-wrap").append(this.historyBanner);
     const panel = el("div", { id: "plot-pieces" });
     this.plotter = new Plotter(this.board, panel, { colourOf: (p) => this.colour(p),
       onChange: () => { this.renderPlotButtons(); this.whatIf?.update(); this.queueDraft(); this.keepDraft(); } });
     this.whatIf = new WhatIf({ board: this.board, plotter: this.plotter, colourOf: (p) => this.colour(p), wrap: $("#table-wrap") });
     this.plotPanel = el("section", { id: "plot-panel", class: "panel", hidden: true },
-      el("h2", { id: "plot-title", text: "Your orders" }),
-      el("p", { class: "plot-help", text: "One order per piece: R+45 turns 45° clockwise, R–45 counter-clockwise, S2.5 sprints 2.5 in, L launches a missile." }),
+      el("h2", { id: "plot-title", text: t("Your orders") }),
+      el("p", { class: "plot-help", text: t("One order per piece: R+45 turns 45° clockwise, R–45 counter-clockwise, S2.5 sprints 2.5 in, L launches a missile.") }),
       panel,
       el("div", { class: "plot-buttons" },
-        el("button", { type: "button", id: "submit-plot", on: { click: () => this.submit() } }, "Submit plot"),
-        el("button", { type: "button", id: "unplot", class: "secondary", hidden: true, on: { click: () => this.socket.send({ type: "unplot" }) } }, "Undo: change my plot")),
+        el("button", { type: "button", id: "submit-plot", on: { click: () => this.submit() } }, t("Submit plot")),
+        el("button", { type: "button", id: "unplot", class: "secondary", hidden: true, on: { click: () => this.socket.send({ type: "unplot" }) } }, t("Undo: change my plot"))),
       el("div", { class: "plot-buttons" }, this.whatIf.toggle),
       el("p", { id: "plot-message", class: "plot-message", role: "alert" }));
     this.log = el("ol", { id: "turn-log", class: "turn-log" });
-    this.speed = el("select", { id: "turn-speed", "aria-label": "animation speed",
+    this.speed = el("select", { id: "turn-speed", "aria-label": t("animation speed"),
       on: { change: () => localStorage.setItem("spacetable.ftl.speed", this.speed.value) } },
-    SPEEDS.map(([v, t]) => el("option", { value: v, text: t })));
+    SPEEDS().map(([v, words]) => el("option", { value: v, text: words })));
     this.speed.value = localStorage.getItem("spacetable.ftl.speed") || "1";
     this.logPanel = el("section", { id: "log-panel", class: "panel", hidden: true },
-      el("header", { class: "log-header" }, el("h2", { id: "log-title", text: "The turn" }), this.speed,
-        el("button", { type: "button", id: "skip", class: "secondary", hidden: true, on: { click: () => this.history.stop() } }, "Skip")),
+      el("header", { class: "log-header" }, el("h2", { id: "log-title", text: t("The turn") }), this.speed,
+        el("button", { type: "button", id: "skip", class: "secondary", hidden: true, on: { click: () => this.history.stop() } }, t("Skip"))),
       this.log);
     const turns = el("div", { id: "turn-history" });
-    this.historyPanel = el("section", { id: "history-panel", class: "panel", hidden: true }, el("h2", { text: "Turns" }), turns);
+    this.historyPanel = el("section", { id: "history-panel", class: "panel", hidden: true }, el("h2", { text: t("Turns") }), turns);
     this.history = new TurnHistory(turns, this.board, { onStep: (text, event, names) => this.step(text, event, names),
       onStart: (turn) => this.startLog(turn), onShow: (position) => this.onHistory(position),
       onBrowse: (past, position) => this.browse(past, position) });
@@ -122,7 +121,7 @@ export class FtlRoom extends TurnRoom {
   /** Player names in seat order. */
   players() {
     if (this.state) return Object.keys(this.state.players);
-    return (this.room?.seats || []).map((s) => s.name || `seat ${s.seat + 1}`);
+    return (this.room?.seats || []).map((s) => s.name || t("seat {seat}", { seat: s.seat + 1 }));
   }
 
   handlers() {
@@ -171,7 +170,7 @@ export class FtlRoom extends TurnRoom {
     const plotting = state.phase === "plot";
     const editable = Boolean(mine?.in_play && plotting && !mine.plotted);
     this.editable = editable;
-    yourTurn(editable, `Turn ${state.turn}: plot your orders.`);
+    yourTurn(editable, t("Turn {turn}: plot your orders.", { turn: state.turn }));
     this.plotPanel.hidden = !(mine?.in_play && plotting);
     this.logPanel.hidden = false;
     const last = state.last_turn || [];
@@ -184,20 +183,23 @@ export class FtlRoom extends TurnRoom {
     if (mine) this.plotter.show(state, me, editable && !this.past);
     if (editable) this.restoreDraft();
     this.whatIf.show(state, me, Boolean(mine?.in_play && plotting));
-    $("#plot-title").textContent = `Your orders for turn ${state.turn}`;
+    $("#plot-title").textContent = t("Your orders for turn {turn}", { turn: state.turn });
     this.renderPlotButtons();
     if (plotting && state.plot_seconds_left !== null && state.plot_seconds_left !== undefined) this.startTimer(state.plot_seconds_left, state.receivedAt, state.plot_timer_s);
     else this.stopTimer();
     setPhase(plotting ? "plot" : "over");
     document.body.dataset.turn = state.turn;
     const waitingFor = players.filter((p) => state.players[p].in_play && !state.players[p].plotted);
-    const limit = state.turn_limit ? ` of ${state.turn_limit}` : "";
+    const turn = state.turn_limit ? t("Turn {turn} of {limit}", { turn: state.turn, limit: state.turn_limit })
+      : t("Turn {turn}", { turn: state.turn });
     let status;
-    if (!plotting) status = "The match is over.";
-    else if (editable) status = `Turn ${state.turn}${limit}. Plot your orders: drag the ring to turn, drag the arrow to sprint, or type. Then Submit plot.`;
-    else if (mine?.plotted) status = `Turn ${state.turn}${limit}: your plot is in. Waiting for ${waitingFor.join(", ") || "the turn"}…`;
-    else if (mine) status = "Your ship is gone: you are watching the others.";
-    else status = `Turn ${state.turn}${limit}: the players are plotting in secret. Their orders show once the turn resolves.`;
+    if (!plotting) status = t("The match is over.");
+    else if (editable) status = t("{turn}. Plot your orders: drag the ring to turn, drag the arrow to sprint, or type. Then Submit plot.", { turn });
+    else if (mine?.plotted) {
+      status = t("{turn}: your plot is in. Waiting for {players}…", { turn,
+        players: waitingFor.map((p) => playerName(p)).join(", ") || t("the turn") });
+    } else if (mine) status = t("Your ship is gone: you are watching the others.");
+    else status = t("{turn}: the players are plotting in secret. Their orders show once the turn resolves.", { turn });
     $("#status").textContent = status;
     this.renderPlayers();
     this.ruler.render(); // the pieces may have moved
@@ -208,8 +210,8 @@ export class FtlRoom extends TurnRoom {
   newMatch() {
     this.result = null;
     this.endPanel.hidden = true;
-    clear(this.log).append(el("li", { class: "muted", text: "Each turn plays out here, step by step, once every plot is in." }));
-    $("#log-title").textContent = "The turns";
+    clear(this.log).append(el("li", { class: "muted", text: t("Each turn plays out here, step by step, once every plot is in.") }));
+    $("#log-title").textContent = t("The turns");
     this.historyPanel.hidden = true;
     this.history.reset();
     clearMarks(this.board);
@@ -224,12 +226,12 @@ export class FtlRoom extends TurnRoom {
     submit.hidden = plotted;
     submit.disabled = Boolean(problem) || this.past;
     $("#unplot").disabled = this.past;
-    submit.textContent = count ? `Submit plot (${count} order${count === 1 ? "" : "s"})` : "Submit plot: do nothing";
+    submit.textContent = count ? tn("Submit plot ({n} order)", "Submit plot ({n} orders)", count) : t("Submit plot: do nothing");
     $("#unplot").hidden = !plotted;
-    $("#plot-message").textContent = this.past ? "You are looking at a past turn: press Back to the present to plot."
-      : problem ? `Cannot submit: ${problem}` : plotted
-      ? "Plot sent. You can take it back until the last plot is in."
-      : this.editable && this.state?.plot_timer_s ? "When the timer runs out, the orders above are sent as they stand." : "";
+    $("#plot-message").textContent = this.past ? t("You are looking at a past turn: press Back to the present to plot.")
+      : problem ? t("Cannot submit: {problem}", { problem }) : plotted
+      ? t("Plot sent. You can take it back until the last plot is in.")
+      : this.editable && this.state?.plot_timer_s ? t("When the timer runs out, the orders above are sent as they stand.") : "";
     this.plotPanel.classList.toggle("sent", plotted);
   }
 
@@ -291,11 +293,11 @@ export class FtlRoom extends TurnRoom {
         const out = () => el("span", { class: "plot-state out", text: outWords(this.history.turns, s.ship) });
         const bits = [];
         if (s && plotting) {
-          bits.push(s.in_play ? el("span", { class: `plot-state ${s.plotted ? "plotted" : "plotting"}`, text: s.plotted ? "plotted" : "plotting…" })
+          bits.push(s.in_play ? el("span", { class: `plot-state ${s.plotted ? "plotted" : "plotting"}`, text: s.plotted ? t("plotted") : t("plotting…") })
             : out());
         } else if (s && !s.in_play) bits.push(out());
         if (ship && ship.on_table !== false) {
-          bits.push(el("span", { class: "ship-hits", text: `hits ${ship.hits || 0}/${HITS_TO_DESTROY}` }),
+          bits.push(el("span", { class: "ship-hits", text: t("hits {hits}/{most}", { hits: ship.hits || 0, most: HITS_TO_DESTROY }) }),
             el("span", { class: "ship-missiles", text: missilesWords(ship.missiles ?? 0) }));
         }
         return bits;
@@ -321,7 +323,7 @@ export class FtlRoom extends TurnRoom {
     this.historyPanel.hidden = false;
     this.boardInView();
     $("#skip").hidden = false;
-    $("#status").textContent = `Turn ${message.turn}: every plot is revealed and played out.`;
+    $("#status").textContent = t("Turn {turn}: every plot is revealed and played out.", { turn: message.turn });
     this.history.players = this.players();
     // A watcher who fell behind catches up: the turns waiting behind this one play fast.
     this.history.speed = this.queued > 1 ? Math.max(8, Number(this.speed.value)) : Number(this.speed.value);
@@ -353,7 +355,7 @@ export class FtlRoom extends TurnRoom {
   /** The log starts over for turn `turn`. */
   startLog(turn) {
     clear(this.log);
-    $("#log-title").textContent = `Turn ${turn}, played out`;
+    $("#log-title").textContent = t("Turn {turn}, played out", { turn });
   }
 
   /** One line of the log: a step of the turn playing out (`names`: the pieces by id, to tell it again turned). */
@@ -408,10 +410,9 @@ export class FtlRoom extends TurnRoom {
   showEnd(result) {
     if (this.animating) return;
     const me = this.me.role === "player" ? this.me.player : null;
-    const title = result.winner ? (result.winner === me ? "You win" : `${result.winner} wins`) : "Draw";
-    const why = `${REASONS[result.reason] || result.reason}, after ${result.turns} turn${result.turns === 1 ? "" : "s"}.`;
-    this.showWinner(result, { title, seated: Boolean(me), status: `${title}.`,
-      lines: [el("p", { class: "end-reason", text: result.winner ? `${result.winner} ${why}` : why[0].toUpperCase() + why.slice(1) })] });
+    const title = result.winner ? (result.winner === me ? t("You win") : t("{player} wins", { player: result.winner })) : t("Draw");
+    this.showWinner(result, { title, seated: Boolean(me), status: t("{title}.", { title }),
+      lines: [el("p", { class: "end-reason", text: endReason(result) })] });
     this.endPanel.scrollIntoView({ block: "nearest" });
     this.plotPanel.hidden = true;
     this.renderPlayers();
@@ -449,4 +450,23 @@ export class FtlRoom extends TurnRoom {
     this.timerFrame = null;
     $("#countdown").hidden = true;
   }
+}
+
+/** Why a match ended, after how many turns: "blue has the last ship on the table, after 3 turns." */
+function endReason(result) {
+  const n = result.turns;
+  const player = result.winner;
+  if (result.reason === "last-ship" && player) {
+    return tn("{player} has the last ship on the table, after {n} turn.", "{player} has the last ship on the table, after {n} turns.", n, { player });
+  }
+  if (result.reason === "turn-limit") {
+    return player ? tn("{player} wins: the turn limit is reached, after {n} turn.", "{player} wins: the turn limit is reached, after {n} turns.", n, { player })
+      : tn("The turn limit is reached, after {n} turn.", "The turn limit is reached, after {n} turns.", n);
+  }
+  if (result.reason === "no-ships") {
+    return player ? tn("{player} wins: no ship is left on the table, after {n} turn.", "{player} wins: no ship is left on the table, after {n} turns.", n, { player })
+      : tn("No ship is left on the table, after {n} turn.", "No ship is left on the table, after {n} turns.", n);
+  }
+  return player ? tn("{player} wins: {reason}, after {n} turn.", "{player} wins: {reason}, after {n} turns.", n, { player, reason: result.reason })
+    : tn("{reason}, after {n} turn.", "{reason}, after {n} turns.", n, { reason: result.reason });
 }

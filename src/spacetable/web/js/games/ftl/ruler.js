@@ -8,20 +8,22 @@ import { el, svg } from "../../shell/dom.js";
 import { fmt } from "./board.js";
 import { orderText } from "./orders.js";
 import { headingText } from "./turns.js";
+import { num, t } from "../../shell/i18n.js";
 
 /** Everything the ruler says, in one place. */
 const WORDS = {
-  button: "Measure",
-  buttonTitle: "Measure: drag on the table to lay a tape measure (press again to stop)",
-  hint: "Drag on the table to measure.",
-  bearing: (name, range, turn) => `${name} ${range} in, ${turn}`,
-  bearingTitle: (name, range, turn, exact) => `${name}: ${range} in from post to post; ${turn} faces it (exactly ${exact}° clockwise)`,
-  tape: (length, facing) => `Tape: ${length} in, facing ${facing}`,
+  button: () => t("Measure"),
+  buttonTitle: () => t("Measure: drag on the table to lay a tape measure (press again to stop)"),
+  hint: () => t("Drag on the table to measure."),
+  bearing: (name, range, turn) => t("{name} {range} in, {turn}", { name, range, turn }),
+  bearingTitle: (name, range, turn, exact) => t("{name}: {range} in from post to post; {turn} faces it (exactly {exact}° clockwise)",
+    { name, range, turn, exact }),
+  tape: (length, facing) => t("Tape: {length} in, facing {facing}", { length, facing }),
 };
 
 /** A length in inches to a tenth: 13.2. */
 function tenths(value) {
-  return String(Math.round(value * 10) / 10);
+  return num(Math.round(value * 10) / 10);
 }
 
 /** The heading (DESIGN section 5: 0 up, counter-clockwise) from `a` toward `b`. */
@@ -31,8 +33,8 @@ function headingTo(a, b) {
 
 /** A turn in degrees into (-180, 180]. */
 function normalTurn(deg) {
-  const t = ((((deg + 180) % 360) + 360) % 360) - 180;
-  return t === -180 ? 180 : t;
+  const turn = ((((deg + 180) % 360) + 360) % 360) - 180;
+  return turn === -180 ? 180 : turn;
 }
 
 /**
@@ -61,8 +63,8 @@ export class Ruler {
     this.hovered = null;
     this.measuring = false;
     this.readout = el("output", { id: "ruler-readout", class: "ruler-readout", "aria-live": "polite", hidden: true });
-    this.button = el("button", { type: "button", id: "measure", class: "secondary", title: WORDS.buttonTitle,
-      "aria-pressed": "false", on: { click: () => this.setMeasuring(!this.measuring) } }, WORDS.button);
+    this.button = el("button", { type: "button", id: "measure", class: "secondary", title: WORDS.buttonTitle(),
+      "aria-pressed": "false", on: { click: () => this.setMeasuring(!this.measuring) } }, WORDS.button());
     const area = board.svg;
     // The piece under the pointer by its shape (FtlBoard.piecesAt), other than the one measured from.
     const other = (e) => {
@@ -140,7 +142,7 @@ export class Ruler {
     let title = "";
     let line = null;
     if (this.measuring) {
-      text = WORDS.hint;
+      text = WORDS.hint();
       if (this.tape && (this.tape.from.x !== this.tape.to.x || this.tape.from.y !== this.tape.to.y)) {
         const { from, to } = this.tape;
         const length = tenths(Math.hypot(to.x - from.x, to.y - from.y));

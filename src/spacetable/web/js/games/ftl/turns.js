@@ -1,6 +1,8 @@
 // Faster Than Light turns as data (pure): the pieces a turn's events leave behind, a match's
 // flat event log cut into turns, the orders each player revealed, and each event told in one
-// line for the account.
+// line for the account (in the page's language: shell/i18n.js).
+
+import { num, playerName, t, tn } from "../../shell/i18n.js";
 
 /** Events a turn's log never holds: they only say that a player plotted or took it back. */
 const PLOT_NOTICES = new Set(["plotted", "unplotted"]);
@@ -110,13 +112,16 @@ export function endOf(events) {
 
 // -- the account ----------------------------------------------------------------------------
 
+/** What a contact does, by its effect (`piece` the sprinter, `target` the piece it touches). */
 const EFFECTS = {
-  missiles: () => "both missiles are removed",
-  "missile-on-ship": (piece, target) => `the missile is spent and ${target} takes a hit`,
-  "ship-on-missile": (piece) => `the missile is removed and ${piece} takes a hit`,
-  collision: () => "the ships collide: both are removed",
+  missiles: () => t("both missiles are removed"),
+  "missile-on-ship": (piece, target) => t("the missile is spent and {target} takes a hit", { target }),
+  "ship-on-missile": (piece) => t("the missile is removed and {piece} takes a hit", { piece }),
+  collision: () => t("the ships collide: both are removed"),
 };
-const REMOVALS = { contact: "spent in the contact", collision: "destroyed in the collision", hits: "destroyed by its third hit" };
+/** Why a piece left the table. */
+const REMOVALS = () => ({ contact: t("spent in the contact"), collision: t("destroyed in the collision"),
+  hits: t("destroyed by its third hit") });
 
 /** How a player's card says his ship is gone, the live room and the replay alike: "out:
  * off the table", "out: destroyed by its third hit"... from the events of `turns`
@@ -125,21 +130,21 @@ export function outWords(turns, id) {
   for (const { events } of turns) {
     for (const e of events) {
       if (e.piece !== id) continue;
-      if (e.type === "off-table") return "out: off the table";
-      if (e.type === "removed") return `out: ${REMOVALS[e.reason] || "removed"}`;
+      if (e.type === "off-table") return t("out: off the table");
+      if (e.type === "removed") return t("out: {why}", { why: REMOVALS()[e.reason] || t("removed") });
     }
   }
-  return "out";
+  return t("out");
 }
 
 /** "1 missile", "9 missiles". */
 export function missilesWords(count) {
-  return `${count} missile${count === 1 ? "" : "s"}`;
+  return tn("{n} missile", "{n} missiles", count);
 }
 
 /** A length or coordinate in inches as short text: 2 decimals at most. */
 export function inches(value) {
-  return String(Math.round(value * 100) / 100);
+  return num(Math.round(value * 100) / 100);
 }
 
 /**
@@ -154,57 +159,88 @@ export function bearing(heading) {
 
 /** A heading shown to a player, everywhere (log, referee, history, tooltips): "105°" (bearing). */
 export function headingText(heading) {
-  return `${bearing(heading)}°`;
+  return `${num(bearing(heading))}°`;
 }
 
 /** The table's own frame (board.js TABLE_FRAME): positions and headings as files hold them. */
 const TABLE = { point: (x, y) => [x, y], heading: (heading) => heading };
 
+/** The team colours turn files name their players by, in the page's language ("red" is
+ * "rouge" in French, as the server's accounts say it); any other name as it is. */
+export function ownerName(owner) {
+  const colours = { red: t("red"), blue: t("blue"), green: t("green"), purple: t("purple"), yellow: t("yellow"),
+    orange: t("orange") };
+  return Object.hasOwn(colours, owner) ? colours[owner] : owner;
+}
+
+/** A piece's id as the page shows it: the part that is its owner's name written as
+ * ownerName and playerName write it ("blue-m1" is "bleu-m1" in French, "easy bot-m1"
+ * "bot facile-m1"), the rest as it is. The id itself never changes. */
+export function shownId(id, owner) {
+  const text = String(id);
+  if (!owner || (text !== owner && !text.startsWith(`${owner}-`))) return text;
+  return `${playerName(ownerName(owner))}${text.slice(String(owner).length)}`;
+}
+
 /** How the account names a piece: "red's ship", "red's ship scout", "blue's missile blue-m1". */
 export function pieceName(piece) {
-  if (!piece) return "a piece";
-  if (piece.kind === "missile") return `${piece.owner}'s missile ${piece.id}`;
-  return piece.id === piece.owner ? `${piece.owner}'s ship` : `${piece.owner}'s ship ${piece.id}`;
+  if (!piece) return t("a piece");
+  const owner = ownerName(piece.owner);
+  const id = shownId(piece.id, piece.owner);
+  if (piece.kind === "missile") return t("{owner}'s missile {id}", { owner, id });
+  return piece.id === piece.owner ? t("{owner}'s ship", { owner }) : t("{owner}'s ship {id}", { owner, id });
+}
+
+/** The orders a `plot` event reveals, as the account lists them: "R+45, blue-m1 S3". */
+function ordersShown(event) {
+  const orders = revealedOrders([event])[0].orders.map((o) => (o.piece === event.player ? o.order : `${o.piece} ${o.order}`));
+  return orders.length ? orders.join(", ") : t("no orders");
 }
 
 /**
  * One line of the account for `event`; `pieces` maps ids to the pieces as they stood (a
  * launched missile must be in it: see accountOf). Positions and headings are told in
- * `frame` (board.js frameOf: the view's; the table's by default).
+ * `frame` (board.js frameOf: the view's; the table's by default), in the page's language.
  */
 export function describeEvent(event, pieces, frame = TABLE) {
   const name = (id) => (pieces.get(id) ? pieceName(pieces.get(id)) : id);
   const at = (point) => {
     const [x, y] = frame.point(point[0], point[1]);
-    return `(${inches(x)}, ${inches(y)})`;
+    return t("({x}, {y})", { x: inches(x), y: inches(y) });
   };
   switch (event.type) {
     case "turn":
-      return `Turn ${event.turn}.`;
-    case "plot": {
-      const orders = revealedOrders([event])[0].orders.map((o) => (o.piece === event.player ? o.order : `${o.piece} ${o.order}`));
-      return `${event.player} wrote: ${orders.length ? orders.join(", ") : "no orders"}.`;
-    }
+      return t("Turn {turn}.", { turn: event.turn });
+    case "plot":
+      return t("{player} wrote: {orders}.", { player: ownerName(event.player), orders: ordersShown(event) });
     case "ignored":
-      return `${name(event.piece)}: the second order ${event.order} is ignored.`;
+      return t("{piece}: the second order {order} is ignored.", { piece: name(event.piece), order: event.order });
     case "launch":
-      return `Launch: ${name(event.ship)} puts missile ${event.missile} on the table at ${at(event.post)} (${event.missiles_left} left).`;
+      return t("Launch: {ship} puts missile {missile} on the table at {at} ({n} left).",
+        { ship: name(event.ship), missile: shownId(event.missile, pieces.get(event.ship)?.owner), at: at(event.post), n: event.missiles_left });
     case "rotate": {
-      const way = event.angle_deg >= 0 ? "clockwise" : "counter-clockwise";
-      return `Rotation: ${name(event.piece)} turns ${Math.abs(event.angle_deg)}° ${way}, now facing ${headingText(frame.heading(event.heading))}.`;
+      const params = { piece: name(event.piece), angle: Math.abs(event.angle_deg), heading: headingText(frame.heading(event.heading)) };
+      return event.angle_deg >= 0 ? t("Rotation: {piece} turns {angle}° clockwise, now facing {heading}.", params)
+        : t("Rotation: {piece} turns {angle}° counter-clockwise, now facing {heading}.", params);
     }
-    case "tape":
-      return `Sprint: ${name(event.piece)} sprints ${inches(event.length)} in${event.stopped ? `, stopped at ${inches(event.reach)} in` : ""}.`;
+    case "tape": {
+      const params = { piece: name(event.piece), length: inches(event.length), reach: inches(event.reach ?? 0) };
+      return event.stopped ? t("Sprint: {piece} sprints {length} in, stopped at {reach} in.", params)
+        : t("Sprint: {piece} sprints {length} in.", params);
+    }
     case "contact":
-      return `At ${inches(event.distance)} in, ${name(event.piece)} touches ${name(event.target)}: ${EFFECTS[event.effect]?.(name(event.piece), name(event.target)) || event.effect}.`;
+      return t("At {distance} in, {piece} touches {target}: {effect}.", { distance: inches(event.distance),
+        piece: name(event.piece), target: name(event.target),
+        effect: EFFECTS[event.effect]?.(name(event.piece), name(event.target)) || event.effect });
     case "hit":
-      return `${name(event.ship)} takes ${event.count} hit${event.count === 1 ? "" : "s"} (${event.hits} of 3).`;
+      return tn("{ship} takes {n} hit ({hits} of 3).", "{ship} takes {n} hits ({hits} of 3).", event.count,
+        { ship: name(event.ship), hits: event.hits });
     case "removed":
-      return `${name(event.piece)} is removed: ${REMOVALS[event.reason] || event.reason}.`;
+      return t("{piece} is removed: {why}.", { piece: name(event.piece), why: REMOVALS()[event.reason] || event.reason });
     case "move":
-      return `${name(event.piece)} jumps to ${at(event.end)}.`;
+      return t("{piece} jumps to {at}.", { piece: name(event.piece), at: at(event.end) });
     case "off-table":
-      return `${name(event.piece)} ends off the table at ${at(event.post)} and is removed.`;
+      return t("{piece} ends off the table at {at} and is removed.", { piece: name(event.piece), at: at(event.post) });
     case "end":
       return endText(event, true);
     default:
@@ -214,13 +250,14 @@ export function describeEvent(event, pieces, frame = TABLE) {
 
 /** "red wins" / "Draw" (short), or the account's sentence (long). */
 export function endText(end, long = false) {
-  if (!long) return end.winner ? `${end.winner} wins` : "Draw";
+  const player = ownerName(end.winner);
+  if (!long) return end.winner ? t("{player} wins", { player }) : t("Draw");
   if (end.winner && end.reason === "turn-limit") {
-    return `Game over: the turn limit is reached; ${end.winner} wins on hits scored, then pieces left.`;
+    return t("Game over: the turn limit is reached; {player} wins on hits scored, then pieces left.", { player });
   }
-  if (end.winner) return `Game over: ${end.winner} wins, the last with a ship on the table.`;
-  if (end.reason === "turn-limit") return "Game over: the turn limit is reached, hits scored and pieces left even: a draw.";
-  return "Game over: no ship is left on the table, a draw.";
+  if (end.winner) return t("Game over: {player} wins, the last with a ship on the table.", { player });
+  if (end.reason === "turn-limit") return t("Game over: the turn limit is reached, hits scored and pieces left even: a draw.");
+  return t("Game over: no ship is left on the table, a draw.");
 }
 
 /** The pieces by id, with the missiles `events` launch (named by their ship's owner). */

@@ -9,12 +9,12 @@
 // FTL duel against the beginner bot), and builds the board and panels when the first is shown.
 
 import { clear, el, postJSON, setPhase, svg } from "../../shell/dom.js";
-import { t } from "../../shell/i18n.js";
+import { t, tn } from "../../shell/i18n.js";
 import { FtlBoard, fmt, pieceList, seatColour } from "./board.js";
 import { Plotter } from "./plotter.js";
 import { afterOrder, noseOf, orderText, tapeContact } from "./orders.js";
 import { animateTurn, clearMarks } from "./animate.js";
-import { headingText, missilesWords } from "./turns.js";
+import { headingText, missilesWords, shownId } from "./turns.js";
 
 const PLAYERS = ["red", "blue"];
 const TABLE = { width: 14, height: 14 };
@@ -67,8 +67,8 @@ export class FtlLesson {
     this.panel = panel;
     clear(panel);
     const list = el("div", { id: "plot-pieces" });
-    panel.append(el("h2", { text: "Your orders" }),
-      el("p", { class: "plot-help", text: "One order per piece. You may also type it: R–45 turns 45° counter-clockwise, S6 sprints 6 in." }),
+    panel.append(el("h2", { text: t("Your orders") }),
+      el("p", { class: "plot-help", text: t("One order per piece. You may also type it: R–45 turns 45° counter-clockwise, S6 sprints 6 in.") }),
       list);
     this.plotter = new Plotter(this.board, list, { colourOf, onChange: () => this.check() });
     board.addEventListener("click", (e) => {
@@ -89,7 +89,7 @@ export class FtlLesson {
     this.plotter.render();
     this.drawBlueTape();
     const actions = clear(this.actions());
-    this.playButton = el("button", { type: "button", id: "play-turn", text: "Play the turn", disabled: true,
+    this.playButton = el("button", { type: "button", id: "play-turn", text: t("Play the turn"), disabled: true,
       on: { click: () => this.play() } });
     actions.append(this.playButton);
     this.check();
@@ -108,35 +108,40 @@ export class FtlLesson {
 
   /** What the step asks that the plot does not do yet, or null. */
   problem() {
-    const ship = this.pieces.find((p) => p.id === SHIP);
     const missile = this.pieces.find((p) => p.id === MISSILE);
     const target = this.pieces.find((p) => p.id === TARGET);
     const wanted = GOALS[this.goal];
     const other = Object.keys(this.plotter.orders).find((id) => id !== wanted);
-    if (other) return `This step is about your ${wanted === SHIP ? "ship" : "missile"}: clear ${other}'s order (✕) first.`;
+    if (other) {
+      return wanted === SHIP ? t("This step is about your ship: clear {piece}'s order (✕) first.", { piece: other })
+        : t("This step is about your missile: clear {piece}'s order (✕) first.", { piece: other });
+    }
     const order = this.plotter.orders[wanted];
     if (this.goal === "launch") {
-      return order?.kind === "L" ? null : "Press Launch on your ship's row: a missile appears just ahead of it.";
+      return order?.kind === "L" ? null : t("Press Launch on your ship's row: a missile appears just ahead of it.");
     }
     if (this.goal === "turn") {
       const after = afterOrder(missile, order);
-      if (order?.kind !== "R") return "Drag the ring around your missile (the circle with a dot) to give it a turn order.";
+      if (order?.kind !== "R") return t("Drag the ring around your missile (the circle with a dot) to give it a turn order.");
       if (tapeContact(noseOf(after), after.heading, 8, target) === null) {
-        return `${orderText(order)} points it away from Blue's ship: keep turning it (the ghost shows where it will face).`;
+        return t("{order} points it away from Blue's ship: keep turning it (the ghost shows where it will face).", { order: orderText(order) });
       }
       return null;
     }
     if (this.goal === "sprint") {
       const turned = afterOrder(target, { kind: "R", angle: 15 });
-      if (order?.kind !== "S") return "Drag the arrow ahead of your missile to give it a sprint order.";
+      if (order?.kind !== "S") return t("Drag the arrow ahead of your missile to give it a sprint order.");
       if (tapeContact(noseOf(missile), missile.heading, order.distance, turned) === null) {
-        return `${orderText(order)}: the tape stops short of Blue's ship. Drag the arrow further.`;
+        return t("{order}: the tape stops short of Blue's ship. Drag the arrow further.", { order: orderText(order) });
       }
       return null;
     }
     if (order?.kind === "S") return null;
-    if (order) return `${orderText(order)} ${order.kind === "L" ? "launches" : "turns"}: your ship would be in normal space, and Blue's tape would hit it. Sprint instead.`;
-    return `Drag the arrow ahead of your ship to sprint${ship ? "" : " it"}: a sprinting piece cannot be hit.`;
+    if (order) {
+      return order.kind === "L" ? t("{order} launches: your ship would be in normal space, and Blue's tape would hit it. Sprint instead.", { order: orderText(order) })
+        : t("{order} turns: your ship would be in normal space, and Blue's tape would hit it. Sprint instead.", { order: orderText(order) });
+    }
+    return t("Drag the arrow ahead of your ship to sprint: a sprinting piece cannot be hit.");
   }
 
   /** Whether the plot does what the step asks: say what is missing, or allow Play. */
@@ -145,7 +150,7 @@ export class FtlLesson {
     const problem = this.problem();
     this.playButton.disabled = Boolean(problem);
     const order = this.plotter.orders[GOALS[this.goal]];
-    this.say(problem || `${orderText(order)}: ready. Press Play the turn.`);
+    this.say(problem || t("{order}: ready. Press Play the turn.", { order: orderText(order) }));
   }
 
   /** Send this turn's orders to the referee and play the turn out on the board. */
@@ -164,12 +169,12 @@ export class FtlLesson {
     } catch (error) {
       delete this.playButton.dataset.played;
       this.playButton.disabled = false;
-      this.say(`The turn could not be resolved: ${error.message}`);
+      this.say(t("The turn could not be resolved: {error}", { error: error.message }));
       return;
     }
     document.body.dataset.phase = "resolving";
     this.plotter.show({ pieces: this.pieces, turn: this.turn, plot: this.plotter.plot() }, ME, false);
-    this.say(`Turn ${this.turn}: your orders and Blue's happen at once…`);
+    this.say(t("Turn {turn}: your orders and Blue's happen at once…", { turn: this.turn }));
     clear(this.log);
     this.logPanel.hidden = false;
     const before = this.pieces.map((p) => ({ ...p }));
@@ -190,29 +195,32 @@ export class FtlLesson {
   launchWords() {
     const missile = this.pieces.find((p) => p.id === MISSILE);
     return missile
-      ? `Your missile ${MISSILE} is on the table, just ahead of your ship (${missilesWords(this.pieces.find((p) => p.id === SHIP)?.missiles ?? 0)} left). Blue launched one too. Launching puts both pieces in normal space for the turn: they could have been hit.`
-      : "Your missile could not be put on the table.";
+      ? t("Your missile {missile} is on the table, just ahead of your ship ({missiles} left). Blue launched one too. Launching puts both pieces in normal space for the turn: they could have been hit.",
+        { missile: shownId(MISSILE, ME), missiles: missilesWords(this.pieces.find((p) => p.id === SHIP)?.missiles ?? 0) })
+      : t("Your missile could not be put on the table.");
   }
 
   turnWords() {
     const missile = this.pieces.find((p) => p.id === MISSILE);
-    return `Your missile now faces ${headingText(Math.round(missile.heading))}, towards Blue's ship. It turned, so this turn it was in normal space: it could have been hit.`;
+    return t("Your missile now faces {heading}, towards Blue's ship. It turned, so this turn it was in normal space: it could have been hit.",
+      { heading: headingText(Math.round(missile.heading)) });
   }
 
   sprintWords(result) {
     const blue = result.pieces[TARGET];
     if (blue && blue.hits > 0) {
-      return `Hit! Your missile's tape met Blue's ship: the missile is spent and Blue's ship has ${blue.hits} hit${blue.hits === 1 ? "" : "s"} of 3. The third hit destroys a ship.`;
+      return tn("Hit! Your missile's tape met Blue's ship: the missile is spent and Blue's ship has {n} hit of 3. The third hit destroys a ship.",
+        "Hit! Your missile's tape met Blue's ship: the missile is spent and Blue's ship has {n} hits of 3. The third hit destroys a ship.", blue.hits);
     }
-    return "Your tape missed this time: Blue's ship turned out of its way.";
+    return t("Your tape missed this time: Blue's ship turned out of its way.");
   }
 
   dodgeWords(result) {
     const ship = result.pieces[SHIP];
     if (ship && ship.on_table !== false && !ship.hits) {
-      return "Blue's missile sprinted straight through where your ship stood, and nothing happened: your ship was sprinting, so it was out of normal space. A piece that sprints (or does nothing) cannot be hit; one that turns or launches can.";
+      return t("Blue's missile sprinted straight through where your ship stood, and nothing happened: your ship was sprinting, so it was out of normal space. A piece that sprints (or does nothing) cannot be hit; one that turns or launches can.");
     }
-    return `Your ship was hit: it has ${ship?.hits ?? 0} hit${ship?.hits === 1 ? "" : "s"} of 3.`;
+    return tn("Your ship was hit: it has {n} hit of 3.", "Your ship was hit: it has {n} hits of 3.", ship?.hits ?? 0);
   }
 }
 
@@ -229,10 +237,10 @@ export function ftlLesson(api) {
   const start = () => {
     setPhase("plot");
     if (lesson) return lesson;
-    const board = svg("svg", { id: "ftl-board", role: "img", "aria-label": "The Faster Than Light table, in inches" });
+    const board = svg("svg", { id: "ftl-board", role: "img", "aria-label": t("The Faster Than Light table, in inches") });
     const panel = el("section", { id: "plot-panel", class: "panel" });
     const log = el("ol", { id: "turn-log", class: "ftl-account" });
-    const logPanel = el("section", { id: "turn-log-panel", class: "panel", hidden: true }, el("h2", { text: "The turn" }), log);
+    const logPanel = el("section", { id: "turn-log-panel", class: "panel", hidden: true }, el("h2", { text: t("The turn") }), log);
     api.table(board);
     api.side(panel, logPanel);
     lesson = new FtlLesson({ board, panel, log, logPanel, actions: api.actions, say: api.say, done: api.done });
@@ -246,8 +254,8 @@ export function ftlLesson(api) {
         name: "Launch",
         title: t("Faster Than Light: launch a missile"),
         text: [
-          "Faster Than Light is a duel of secret orders on a table measured in inches. Each turn you give each of your pieces one order, the other player does the same, and then all the orders happen at once.",
-          "Ships do not shoot: they launch missiles, and a duel starts with none on the table. <b>Press Launch</b> on your ship's row (or type <b>L</b>), then <b>Play the turn</b>. The ghost shows where the missile will appear.",
+          t("Faster Than Light is a duel of secret orders on a table measured in inches. Each turn you give each of your pieces one order, the other player does the same, and then all the orders happen at once."),
+          t("Ships do not shoot: they launch missiles, and a duel starts with none on the table. <b>Press Launch</b> on your ship's row (or type <b>L</b>), then <b>Play the turn</b>. The ghost shows where the missile will appear."),
         ],
         enter: () => start().plot("launch"),
       },
@@ -256,7 +264,7 @@ export function ftlLesson(api) {
         name: "Turn",
         title: t("Turn with the ring"),
         text: [
-          "Your red missile (<b>red-m1</b>) must reach Blue's ship. <b>Drag the ring around your missile</b> until it faces Blue's ship (15° at a time), then press <b>Play the turn</b>. A ghost shows where it will point.",
+          t("Your red missile (<b>red-m1</b>) must reach Blue's ship. <b>Drag the ring around your missile</b> until it faces Blue's ship (15° at a time), then press <b>Play the turn</b>. A ghost shows where it will point."),
         ],
         enter: () => start().plot("turn"),
       },
@@ -265,8 +273,8 @@ export function ftlLesson(api) {
         name: "Sprint",
         title: t("Sprint with the arrow, see the tape"),
         text: [
-          "Now <b>drag the arrow ahead of your missile</b> to sprint: the yellow tape is its path, 1 to 8 inches. Make it reach Blue's ship.",
-          "A tape only strikes a piece that launched or turned this turn. Blue is turning this turn, so it can be hit. Then press <b>Play the turn</b>.",
+          t("Now <b>drag the arrow ahead of your missile</b> to sprint: the yellow tape is its path, 1 to 8 inches. Make it reach Blue's ship."),
+          t("A tape only strikes a piece that launched or turned this turn. Blue is turning this turn, so it can be hit. Then press <b>Play the turn</b>."),
         ],
         enter: () => start().plot("sprint"),
       },
@@ -275,8 +283,8 @@ export function ftlLesson(api) {
         name: "Dodge",
         title: t("A sprinting piece cannot be hit"),
         text: [
-          "Blue's missile faces your ship, and this once you know Blue's plot: it sprints straight at you (the dashed blue line).",
-          "Only a piece that turns or launches this turn is in normal space, where a tape can hit it; a piece that sprints, or does nothing, is not. <b>Sprint your ship</b> with the arrow, then <b>Play the turn</b>.",
+          t("Blue's missile faces your ship, and this once you know Blue's plot: it sprints straight at you (the dashed blue line)."),
+          t("Only a piece that turns or launches this turn is in normal space, where a tape can hit it; a piece that sprints, or does nothing, is not. <b>Sprint your ship</b> with the arrow, then <b>Play the turn</b>."),
         ],
         enter: () => start().plot("dodge"),
       },
@@ -286,15 +294,15 @@ export function ftlLesson(api) {
       name: "Play",
       title: t("Your first Faster Than Light duel"),
       text: [
-        "That is the whole game: launch, turn, sprint, and guess where the other will be. A real duel starts on a four-foot table with ten missiles a ship, and the last ship on the table wins.",
-        "The greedy bot takes the best shot at where you stand and never guesses your move: keep sprinting when its missiles face you.",
+        t("That is the whole game: launch, turn, sprint, and guess where the other will be. A real duel starts on a four-foot table with ten missiles a ship, and the last ship on the table wins."),
+        t("The greedy bot takes the best shot at where you stand and never guesses your move: keep sprinting when its missiles face you."),
       ],
       enter: () => {
         start().panel.hidden = true; // nothing to plot any more
         setPhase("over");
         const play = api.firstMatch({ id: "play-ftl" });
-        api.actions().replaceChildren(play, el("a", { class: "button secondary", href: "/rules#ftl", text: "Read the FTL rules" }));
-        api.done("You have the Faster Than Light basics.");
+        api.actions().replaceChildren(play, el("a", { class: "button secondary", href: "/rules#ftl", text: t("Read the FTL rules") }));
+        api.done(t("You have the Faster Than Light basics."));
         play.focus({ preventScroll: true });
       },
     },

