@@ -2,13 +2,14 @@
 (Accept-Language: fr): a duel against a bot from the first plot to the end card, its
 replay and the tutorial's lesson, at 1366 x 800 and on a 390 x 844 phone, with no English
 word but the allowed names, no message id shown raw and no text wider than its box
-(tests/i18n/_french.py); and a turn file told in French by ``spacetable resolve``."""
+(tests/i18n/_french.py); and the referee resolving a turn file in French."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
 
+from tests._paths import ROOT
 from tests.browser._play import answer_name, end_in_sight
 from tests.browser._servers import seeded_server
 from tests.browser.conftest import OpenPage, Server, Shot
@@ -174,3 +175,41 @@ def test_the_ftl_tutorial_lesson_in_french(
     assert page.inner_text("#step-status") == "Vous avez les bases de Faster Than Light."
     assert_french(page)
     shot(page, "5-ready")
+
+
+#: What the FTL referee's own modules write (web/js/games/ftl/referee*.js, editor.js): its
+#: panels, the pieces and their orders, the account, the turns and the end card over the
+#: table. (The page's frame and its game menu are pages/referee.js's, translated apart.)
+FTL_REFEREE_PARTS = "#ftl-referee, #ftl-table, #ftl-end-card, .ftl-zoom [data-zoom]"
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_the_ftl_referee_in_french(
+    open_page: OpenPage, shot: Shot, device: dict[str, object]
+) -> None:
+    page = open_page("/referee", locale="fr-FR", **device)
+    page.wait_for_selector(".add-ship")
+    page.select_option("#ruleset", "ftl")
+    page.wait_for_selector("#ftl-piece-list [data-piece='red'] .order-input")
+    assert_french(page, within=FTL_REFEREE_PARTS)
+    page.set_input_files("#ftl-import-file", str(ROOT / "examples" / "ftl-collision.json"))
+    page.wait_for_selector("#ftl-piece-list [data-piece='blue-m1']")
+    # A bad order is told in French, naming the piece as the file names it.
+    order = "#ftl-piece-list [data-piece='red'] .order-input"
+    kept = page.input_value(order)
+    page.fill(order, "R+10")
+    problem = page.inner_text("#ftl-piece-list [data-piece='red'] .order-problem")
+    assert problem == (
+        "pièce «\u00a0rouge\u00a0»\u00a0: «\u00a0R+10\u00a0»\u00a0: une rotation est un multiple"
+        " de 15 degrés, de -180 à +180"
+    )
+    assert_french(page, within=FTL_REFEREE_PARTS)
+    shot(page, "bad-order")
+    page.fill(order, kept)
+    page.click("#ftl-resolve")
+    page.wait_for_selector("body[data-phase=over]", timeout=30_000)
+    lines = page.locator("#ftl-account li").all_inner_texts()
+    assert lines[-1] == "Fin de partie\u00a0: plus aucun vaisseau sur la table, match nul."
+    assert page.inner_text("#ftl-status") == "Tour 1 résolu. La partie est finie."
+    assert_french(page, within=FTL_REFEREE_PARTS)
+    shot(page, "resolved")

@@ -7,6 +7,7 @@ import { clear, svg } from "../../shell/dom.js";
 import { fmt, nose } from "./board.js";
 import { ROTATION_STEP_DEG, parseOrder } from "./orders.js";
 import { pickPieces } from "./picking.js";
+import { t } from "../../shell/i18n.js";
 
 /** Where a dragged piece's post snaps to (in), and where the arrow keys move it. */
 export const SNAP_IN = 0.25;
@@ -34,8 +35,8 @@ export function orderProblem(piece, text) {
     return error.message;
   }
   if (order.kind !== "L") return null;
-  if (piece.kind === "missile") return `'${piece.id}' cannot launch ('L'): only ships launch missiles`;
-  if ((piece.missiles ?? 10) <= 0) return `'${piece.id}' cannot launch ('L'): it has no missiles left`;
+  if (piece.kind === "missile") return t("'{piece}' cannot launch ('L'): only ships launch missiles", { piece: piece.id });
+  if ((piece.missiles ?? 10) <= 0) return t("'{piece}' cannot launch ('L'): it has no missiles left", { piece: piece.id });
   return null;
 }
 
@@ -48,9 +49,9 @@ export function readOrders(piece, text) {
   const orders = String(text).split(/[\s,;]+/).filter(Boolean);
   for (const order of orders) {
     const problem = orderProblem(piece, order);
-    if (problem) return { orders, problem: `piece '${piece.id}': ${problem}`, note: null };
+    if (problem) return { orders, problem: t("piece '{piece}': {problem}", { piece: piece.id, problem }), note: null };
   }
-  const note = orders.length > 1 ? `Only the first order counts: ${orders.slice(1).join(", ")} will be ignored, as the rules say.` : null;
+  const note = orders.length > 1 ? t("Only the first order counts: {ignored} will be ignored, as the rules say.", { ignored: orders.slice(1).join(", ") }) : null;
   return { orders, problem: null, note };
 }
 
@@ -79,7 +80,7 @@ export function attachEditor(board, hooks) {
       svg("circle", { class: "rotate-knob", cx: fmt(knob.x), cy: fmt(-knob.y), r: fmt(board.px(22)), fill: "transparent" }),
       svg("circle", { class: "rotate-knob", cx: fmt(knob.x), cy: fmt(-knob.y), r: fmt(board.px(9)), fill: "#ffd23f",
         stroke: "#1d2230", "stroke-width": 1, "vector-effect": "non-scaling-stroke" }),
-      svg("title", { text: "drag to turn (15° steps)" })));
+      svg("title", { text: t("drag to turn (15° steps)") })));
   }
 
   function rotate(degrees) {

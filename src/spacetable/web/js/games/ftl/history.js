@@ -7,7 +7,7 @@ import "./sheet.js";
 import { clear, el } from "../../shell/dom.js";
 import { seatColour } from "./board.js";
 import { animateTurn, clearMarks } from "./animate.js";
-import { applyTurn, describeEvent, endOf, endText, revealedOrders } from "./turns.js";
+import { applyTurn, describeEvent, endOf, endText, revealedOrders, shownId } from "./turns.js";
 import { playerName, t, tn } from "../../shell/i18n.js";
 
 /** The event and names each line of an account tells (tellLine), to tell it again (retell). */
@@ -226,7 +226,7 @@ export class TurnHistory {
           on: { click: () => this.animate(i + 1) } }, t("Turn {turn}", { turn: played.turn })),
         el("ul", { class: "ftl-orders" }, orders.length ? orders.map((o) => el("li", { style: `--team: ${seatColour(this.players.indexOf(o.player))}` },
           el("span", { class: "swatch" }), el("b", { text: playerName(o.player) }),
-          o.orders.length ? o.orders.map((x) => el("code", { text: x.piece === o.player ? x.order : `${x.piece} ${x.order}` }))
+          o.orders.length ? o.orders.map((x) => el("code", { text: x.piece === o.player ? x.order : `${shownId(x.piece, o.player)} ${x.order}` }))
             : el("i", { text: t("no orders") })))
           : el("li", { class: "muted", text: t("orders not recorded") })),
         end ? el("p", { class: "ftl-outcome", text: endText(end, true) }) : null));

@@ -9,17 +9,17 @@ import { FtlBoard, HITS_TO_DESTROY, describePiece, pieceList, seatColour } from 
 import { attachEditor, readOrders } from "./editor.js";
 import { TurnHistory, retell, tellLine } from "./history.js";
 import { Sandbox } from "./sandbox.js";
-import { bearing, endOf, endText, headingText, inches } from "./turns.js";
+import { bearing, endOf, endText, headingText, inches, ownerName, shownId } from "./turns.js";
 import { ftlSandboxParts } from "./referee_markup.js";
 import { mountSandbox, showSandboxError } from "../../shell/sandbox.js";
 import { BoardTurn } from "../../shell/boardturn.js";
 import { endCardIn } from "../../shell/endcard.js";
-import { t } from "../../shell/i18n.js";
+import { t, tn } from "../../shell/i18n.js";
 
 const SHIP_FIELDS = ["hits", "missiles", "launched"];
 /** The end card's words (kept together for translation). */
 const END_WORDS = {
-  wins: (winner) => t("{winner} wins", { winner }),
+  wins: (winner) => t("{winner} wins", { winner: ownerName(winner) }),
   draw: t("Draw"),
   next: t("Back to editing takes this turn back to change its orders; Export keeps its turn file."),
   back: t("Back to editing"),
@@ -80,9 +80,10 @@ function updateTools() {
   $("#ftl-history-panel").hidden = !history?.turns.length;
   $("#ftl-account-panel").hidden = editing();
   for (const id of ["#ftl-setup", "#ftl-add", "#ftl-selected"]) $(id).classList.toggle("locked", !editing());
-  const status = ref.phase === "animating" ? `Turn ${ref.turn}: resolving…`
-    : resolved ? (ref.over ? `Turn ${ref.turn} resolved. The game is over.` : `Turn ${ref.turn} resolved. Press Next turn to write the next orders from here.`)
-      : `Turn ${ref.turn}: put the pieces where they stand, write the orders, then Resolve.`;
+  const turn = ref.turn;
+  const status = ref.phase === "animating" ? t("Turn {turn}: resolving…", { turn })
+    : resolved ? (ref.over ? t("Turn {turn} resolved. The game is over.", { turn }) : t("Turn {turn} resolved. Press Next turn to write the next orders from here.", { turn }))
+      : t("Turn {turn}: put the pieces where they stand, write the orders, then Resolve.", { turn });
   $("#ftl-status").textContent = status;
 }
 
@@ -91,32 +92,32 @@ function renderSetup() {
   const names = clear($("#ftl-player-names"));
   sandbox.players.forEach((player, i) => {
     names.append(el("label", { style: `--team: ${seatColour(i)}` }, el("span", { class: "swatch" }),
-      el("input", { type: "text", value: player, maxlength: 24, "aria-label": `player ${i + 1}`,
+      el("input", { type: "text", value: player, maxlength: 24, "aria-label": t("player {n}", { n: i + 1 }),
         on: { change: (e) => renamePlayer(i, e.target.value.trim()) } })));
   });
   $("#ftl-width").value = String(sandbox.table.width);
   $("#ftl-height").value = String(sandbox.table.height);
   const owner = $("#ftl-owner");
   const chosen = owner.value;
-  clear(owner).append(...sandbox.players.map((p) => el("option", { value: p, selected: p === chosen, text: p })));
+  clear(owner).append(...sandbox.players.map((p) => el("option", { value: p, selected: p === chosen, text: ownerName(p) })));
 }
 
 /** Rebuild the list of pieces, each with its order field (after pieces come or go). */
 function renderList() {
   const list = clear($("#ftl-piece-list"));
   for (const piece of pieceList(ref.shown || sandbox.pieces)) {
-    const input = el("input", { type: "text", class: "order-input", maxlength: 40, placeholder: "no order",
-      "aria-label": `order for ${piece.id}`, value: sandbox.ordersText(piece.id), spellcheck: "false", autocapitalize: "characters",
+    const input = el("input", { type: "text", class: "order-input", maxlength: 40, placeholder: t("no order"),
+      "aria-label": t("order for {piece}", { piece: shownId(piece.id, piece.owner) }), value: sandbox.ordersText(piece.id), spellcheck: "false", autocapitalize: "characters",
       on: { input: (e) => writeOrders(piece.id, e.target.value), focus: () => select(piece.id) } });
     list.append(el("li", { class: `ftl-piece-row ${piece.kind}`, dataset: { piece: piece.id }, style: `--team: ${colour(piece.owner)}` },
       el("button", { type: "button", class: "piece-pick", on: { click: () => select(piece.id) } },
-        el("span", { class: `piece-icon ${piece.kind}` }), el("b", { text: piece.id })),
+        el("span", { class: `piece-icon ${piece.kind}` }), el("b", { text: shownId(piece.id, piece.owner) })),
       el("span", { class: "piece-where" }),
       input,
       el("p", { class: "order-problem", role: "alert", hidden: true }),
       el("p", { class: "order-note", hidden: true })));
   }
-  if (!list.children.length) list.append(el("li", { class: "muted", text: "No piece yet: add a ship." }));
+  if (!list.children.length) list.append(el("li", { class: "muted", text: t("No piece yet: add a ship.") }));
   updateRows();
 }
 
@@ -130,8 +131,10 @@ function updateRows() {
     row.classList.toggle("selected", piece.id === ref.selected && editing());
     row.classList.toggle("removed", gone);
     const [x, y] = board.frame.point(piece.x, piece.y);
-    row.querySelector(".piece-where").textContent = gone ? "removed" : `(${inches(x)}, ${inches(y)}) in · ${headingText(board.frame.heading(piece.heading || 0))}`
-      + (ship ? ` · ${piece.hits || 0} hit${piece.hits === 1 ? "" : "s"} · ${piece.missiles ?? 10} left` : "");
+    const where = t("({x}, {y}) in · {heading}", { x: inches(x), y: inches(y), heading: headingText(board.frame.heading(piece.heading || 0)) });
+    row.querySelector(".piece-where").textContent = gone ? t("removed") : ship
+      ? tn("{where} · {n} hit · {missiles} left", "{where} · {n} hits · {missiles} left", piece.hits || 0, { where, missiles: piece.missiles ?? 10 })
+      : where;
     row.title = describePiece(piece, board.frame);
     const input = row.querySelector(".order-input");
     input.disabled = !editing();
@@ -165,12 +168,14 @@ function renderSelected() {
   const shown = { ...piece, x, y, heading: bearing(board.frame.heading(piece.heading || 0)) };
   const field = (label, key, attrs = {}) => el("label", {}, label, el("input", { type: "number", step: "any", value: shown[key] ?? (key === "missiles" ? 10 : 0),
     dataset: { field: key }, ...attrs, on: { change: (e) => setField(piece, key, Number(e.target.value)) } }));
+  const owner = ownerName(piece.owner);
+  const whose = piece.kind === "missile" ? t("{owner}'s missile", { owner }) : t("{owner}'s ship", { owner });
   box.append(el("p", { class: "selected-title", style: `--team: ${colour(piece.owner)}` }, el("span", { class: "swatch" }),
-    el("b", { text: piece.id }), ` · ${piece.owner}'s ${piece.kind}`));
-  box.append(field("x (in)", "x"), field("y (in)", "y"), field("facing (° clockwise from up)", "heading", { step: 15 }));
+    el("b", { text: shownId(piece.id, piece.owner) }), " · ", whose));
+  box.append(field(t("x (in)"), "x"), field(t("y (in)"), "y"), field(t("facing (° clockwise from up)"), "heading", { step: 15 }));
   if (piece.kind !== "missile") {
-    box.append(field("hits", "hits", { min: 0, max: HITS_TO_DESTROY - 1, step: 1 }), field("missiles left", "missiles", { min: 0, step: 1 }),
-      field("launched", "launched", { min: 0, step: 1 }));
+    box.append(field(t("hits"), "hits", { min: 0, max: HITS_TO_DESTROY - 1, step: 1 }), field(t("missiles left"), "missiles", { min: 0, step: 1 }),
+      field(t("launched"), "launched", { min: 0, step: 1 }));
   }
 }
 
@@ -321,7 +326,7 @@ function exportFile() {
 }
 
 /** Load a turn file's data (`name`: where it came from, for messages) once the server accepts it. */
-export async function importData(data, name = "the file") {
+export async function importData(data, name = t("the file")) {
   showError("");
   try {
     await postJSON("/api/resolve", data); // the server judges the file; a refused one changes nothing
@@ -336,7 +341,7 @@ async function importFile(file) {
   try {
     data = JSON.parse(await file.text());
   } catch (error) {
-    return showError(`${file.name}: not valid JSON (${error.message})`);
+    return showError(t("{file}: not valid JSON ({error})", { file: file.name, error: error.message }));
   }
   const other = data && typeof data === "object" && !Array.isArray(data) && data.ruleset !== "ftl"
     && (typeof data.ruleset === "string" || Array.isArray(data.cards));

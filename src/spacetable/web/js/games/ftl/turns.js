@@ -193,7 +193,7 @@ export function pieceName(piece) {
 
 /** The orders a `plot` event reveals, as the account lists them: "R+45, blue-m1 S3". */
 function ordersShown(event) {
-  const orders = revealedOrders([event])[0].orders.map((o) => (o.piece === event.player ? o.order : `${o.piece} ${o.order}`));
+  const orders = revealedOrders([event])[0].orders.map((o) => (o.piece === event.player ? o.order : `${shownId(o.piece, event.player)} ${o.order}`));
   return orders.length ? orders.join(", ") : t("no orders");
 }
 
