@@ -161,6 +161,16 @@ def test_a_photo_without_cards_says_so(open_page: OpenPage, shot: Shot, tmp_path
     assert page.locator("#photo-figure").is_hidden()
     assert page.locator("#table .table-card").count() == 1  # the start asteroid, untouched
     shot(page, "no-markers")
+    # In French: the server's reason written in the reader's language by the page.
+    page = open_page("/referee?game=lightspeed&lang=fr", viewport={"width": 390, "height": 844})
+    page.wait_for_selector(".add-ship")
+    page.set_input_files("#photo-file", str(empty))
+    page.wait_for_selector("#referee-error:not([hidden])")
+    error = page.inner_text("#referee-error")
+    assert "aucun marqueur de carte trouvé sur la photo" in error
+    assert "no card markers" not in error
+    page.locator("#referee-error").scroll_into_view_if_needed()
+    shot(page, "no-markers-fr")
 
 
 def test_a_stellar_conflict_photo_keeps_each_player_in_the_colour_of_their_cards(

@@ -251,13 +251,77 @@ def test_kill_9_mid_turn_a_hex_battle_against_a_bot_goes_on(cluster: Cluster) ->
     back_again(cluster, owner)
 
 
-def test_a_rolling_restart_of_every_process_loses_no_match(cluster: Cluster) -> None:
-    room = room_on(cluster, cluster.workers[0], relayed=False, seed=41)
-    players = started_lightspeed(cluster, room)
-    tokens = {name: welcome(client)["token"] for name, client in players.items()}
-    for client in players.values():
-        client.close()
-    for worker in cluster.workers:  # one at a time: SIGTERM, then a new process
+def place_one(client: Client, name: str, rng: random.Random) -> tuple[float, float]:
+    """The player puts his card in hand down at a free spot and waits until it is
+    accepted (his cards on the table one more); where he put it."""
+    state = client.state
+    assert state is not None and state["hand"] is not None and state["phase"] == "fast"
+    before = owned(state, name)
+    while True:
+        spot = free_spot(state, rng)
+        client.send(type="place", **spot)
+        answer = client.wait(
+            lambda m: m["type"] == "refused" or (m["type"] == "state" and owned(m, name) > before)
+        )
+        if answer["type"] == "state":
+            return spot["x"], spot["y"]
+        state = client.state or state  # a spot taken meanwhile: another one
+
+
+def test_a_rolling_restart_under_play_loses_no_match_and_no_accepted_action(
+    cluster: Cluster,
+) -> None:
+    """Four rooms, two owned by each process, half of their sockets relayed; every player
+    puts a card down, each process in turn is stopped with SIGTERM (a deploy) and started
+    again, every player puts another card down between the restarts, and the matches are
+    played to their ends: every placement a player saw accepted is in the stored match,
+    which replays to its stored result."""
+    front = cluster.balancer.server
+    rooms = [
+        room_on(cluster, cluster.workers[i % 2], relayed=i >= 2, seed=41 + i) for i in range(4)
+    ]
+    players = {room: {n: seated(front, room, n) for n in ("Ann", "Bob")} for room in rooms}
+    tokens = {
+        room: {name: welcome(client)["token"] for name, client in seated_here.items()}
+        for room, seated_here in players.items()
+    }
+    for seated_here in players.values():
+        for client in seated_here.values():
+            client.send(type="ready")
+    for seated_here in players.values():
+        for client in seated_here.values():
+            client.wait(lambda m: m["type"] == "state" and m["hand"] is not None)
+    rng = random.Random(11)
+    accepted: dict[tuple[str, str], list[tuple[float, float]]] = {}
+
+    def everyone_places() -> None:
+        for room, seated_here in players.items():
+            for name, client in seated_here.items():
+                accepted.setdefault((room, name), []).append(place_one(client, name, rng))
+
+    everyone_places()
+    for worker in cluster.workers:  # one at a time: SIGTERM (it drains), then a new process
         worker.restart()
         wait_until(cluster.balancer_sees_all, "the balancer to see it back", 10)
-    finish_lightspeed(cluster, room, tokens)
+        for room, seated_here in players.items():  # the pages reconnect, as after 1012
+            for name, client in seated_here.items():
+                client.close()
+                seated_here[name] = rejoined(front, room, tokens[room][name])
+                seated_here[name].wait(lambda m: m["type"] == "state" and m["hand"] is not None)
+        everyone_places()
+    for room, seated_here in players.items():
+        states = {name: client.state for name, client in seated_here.items()}
+        assert all(state is not None for state in states.values())
+        battles = play_to_the_battle(seated_here, ready=False, first=states)  # type: ignore[arg-type]
+        stored = stored_match(front, battles["Ann"]["match_id"])
+        replays_exactly(stored, LightSpeedMatch)
+        for name in seated_here:
+            placed = {
+                (round(a["x"], 2), round(a["y"], 2))
+                for a in stored["actions"]
+                if a["type"] == "place" and a["player"] == name
+            }
+            for x, y in accepted[room, name]:
+                assert (round(x, 2), round(y, 2)) in placed, (room, name, x, y)
+        for client in seated_here.values():
+            client.close()

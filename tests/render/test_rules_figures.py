@@ -91,6 +91,10 @@ def test_a_figure_holds_the_words_of_the_reader_s_language() -> None:
     lightspeed = _words(figure_svg("lightspeed-after", french))
     assert "ASTÉROÏDE" in lightspeed and "pile « victimes » de bleu" in lightspeed
     assert "2 PV" in _words(figure_svg("stellar-card", french))
+    combat = _words(figure_svg("hexfleet-combat", french))
+    for words in ("Lance tire sur Bastion", "boucliers baissés → levés", "rouge · moyen"):
+        assert words in combat
+    assert "shields" not in combat and "fires" not in combat
 
 
 def test_the_ftl_figures_are_the_table_alone_with_labels_a_phone_can_read() -> None:

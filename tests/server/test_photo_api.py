@@ -82,6 +82,9 @@ def test_photos_that_give_no_table_get_a_400_naming_why(
     status, answer = post(server, PHOTO, make(), "image/png")
     assert status == 400, answer
     assert message in answer["error"]
+    # The same error as a catalog message and its places, for the browser to translate.
+    reason = answer["reason"]
+    assert reason["key"].format(**reason["params"]) == answer["error"]
 
 
 def _bomb() -> bytes:

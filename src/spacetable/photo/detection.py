@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from spacetable.i18n import N_
 from spacetable.photo.markers import (
     DICTIONARY,
     MARKER_SIDE_MM,
@@ -44,7 +45,15 @@ CANDIDATE_ANGLE_DEG = 10.0
 
 class PhotoError(ValueError):
     """The photo cannot give a table: no markers, a card cut off at the frame, two cards
-    with the same marker, an unreadable image."""
+    with the same marker, an unreadable image. ``key`` is the message in English with its
+    ``{name}`` places (a catalog message, marked with ``N_``) and ``params`` what fills
+    them, so that a reader's language can be written where it is shown (the browser);
+    ``str()`` is the English sentence."""
+
+    def __init__(self, key: str, **params: str | int) -> None:
+        super().__init__(key.format(**params))
+        self.key = key
+        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +125,14 @@ def _named(found_quads: Any) -> list[Marker]:
         if marker_id in found:
             other = found[marker_id].corners[0]
             raise PhotoError(
-                f"two cards carry the same marker {marker_id} ({named[0].card_id}), at "
-                f"({other[0]:.0f}, {other[1]:.0f}) and ({points[0][0]:.0f}, "
-                f"{points[0][1]:.0f}) px: print each card once"
+                N_(
+                    "two cards carry the same marker {marker} ({card}), at {first} and "
+                    "{second} px: print each card once"
+                ),
+                marker=marker_id,
+                card=named[0].card_id,
+                first=f"({other[0]:.0f}, {other[1]:.0f})",
+                second=f"({points[0][0]:.0f}, {points[0][1]:.0f})",
             )
         found[marker_id] = Marker(marker_id, named[0], named[1], points)
     return sorted(found.values(), key=lambda m: m.id)

@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from spacetable.i18n import N_
 from spacetable.photo.detection import Marker, PhotoError, detect, detector, refine_corners
 from spacetable.photo.markers import CARD_SIZE_MM, CardKey, marker_corners_mm
 
@@ -254,7 +255,7 @@ def _first_guess(problem: _Problem, n_cards: int) -> tuple[Array, Array, int]:
     ref_image = np.vstack([problem.image[i] for i in by_card[reference]])
     h, _ = cv2.findHomography(ref_local, ref_image)
     if h is None:
-        raise PhotoError("the markers found do not fit a flat table")
+        raise PhotoError(N_("the markers found do not fit a flat table"))
     poses = np.zeros((n_cards, 3))
     everything = list(range(len(problem.card_of)))
     card, local, image = problem.stacked(everything)
@@ -292,7 +293,7 @@ def solve(markers: list[Marker], image_size: tuple[int, int]) -> Solution:
     docstring). ``image_size`` is (width, height) in px. Raises :class:`PhotoError` for no
     markers or a card cut off at the frame."""
     if not markers:
-        raise PhotoError("no card markers found in the photo (are the printed cards in it?)")
+        raise PhotoError(N_("no card markers found in the photo (are the printed cards in it?)"))
     width, height = image_size
     scale = max(width, height) / 2.0
     centre = np.array([width / 2.0, height / 2.0])
@@ -400,8 +401,11 @@ def _in_table_frame(
             or (outline[:, 1] > height - 1).any()
         ):
             raise PhotoError(
-                f"card {key.card_id} is cut off at the photo's edge: take the photo again "
-                "with every card whole in it"
+                N_(
+                    "card {card} is cut off at the photo's edge: take the photo again with "
+                    "every card whole in it"
+                ),
+                card=key.card_id,
             )
         cov = _card_covariance(h, poses, owner, mine, pixel_problem, rms)
         rot = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])

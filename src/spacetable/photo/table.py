@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from spacetable.i18n import N_
 from spacetable.photo.detection import PlacedCard, detect_with_candidates, look_again
 from spacetable.photo.markers import ASTEROID, LIGHTSPEED_COLOURS, STELLAR_COLOURS
 from spacetable.photo.solve import FoundCard, PhotoError, Solution, solve
@@ -71,7 +72,9 @@ def decode(data: bytes, name: str) -> NDArray[Any]:
     cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
     if image is None or image.size == 0:
-        raise PhotoError(f"{name}: cannot read it as an image (JPEG, PNG, TIFF or WebP)")
+        raise PhotoError(
+            N_("{name}: cannot read it as an image (JPEG, PNG, TIFF or WebP)"), name=name
+        )
     return image
 
 
@@ -94,12 +97,16 @@ def photo_table(gray: NDArray[Any]) -> PhotoTable:
     ships = [c for c in solution.cards if c.key.ship != ASTEROID]
     rulesets = sorted({c.key.ruleset for c in ships if c.key.ruleset is not None})
     if not ships:
-        raise PhotoError("the photo shows only asteroids: no ship cards found")
+        raise PhotoError(N_("the photo shows only asteroids: no ship cards found"))
     if len(rulesets) > 1:
+        first, second = (_TITLES.get(r, r) for r in rulesets[:2])
         raise PhotoError(
-            "the photo mixes "
-            + " and ".join(_TITLES.get(r, r) for r in rulesets)
-            + " cards: a battle is played with one game's cards"
+            N_(
+                "the photo mixes {first} and {second} cards: a battle is played with one "
+                "game's cards"
+            ),
+            first=first,
+            second=second,
         )
     ruleset = rulesets[0]
     colours = LIGHTSPEED_COLOURS if ruleset == "lightspeed" else STELLAR_COLOURS
@@ -107,7 +114,8 @@ def photo_table(gray: NDArray[Any]) -> PhotoTable:
     players = [colour for colour in colours if colour in owners]
     if len(players) < 2:
         raise PhotoError(
-            f"the photo shows only {players[0]}'s cards: a battle needs 2 to 4 players"
+            N_("the photo shows only {colour}'s cards: a battle needs 2 to 4 players"),
+            colour=players[0],
         )
     ordered = sorted(
         solution.cards,

@@ -389,8 +389,9 @@ def turn_svg(
     ``tr`` writes the words on the table (the pieces' notes, the distances); without
     ``panel``, the picture is the table alone, with neither the panel nor the summary (for
     a page that tells them in its own words: the rules page). ``text_px`` sets the size of
-    every word on the table (default: labels half an inch, notes a little smaller); ``view`` (left, bottom, right, top, in inches) the
-    part of the table drawn (default: all of it and everything on it). Pure and deterministic.
+    every word on the table (default: labels half an inch, notes a little smaller); ``view``
+    (left, bottom, right, top, in inches) the part of the table drawn (default: all of it and
+    everything on it). Pure and deterministic.
     Raises ``ValueError`` if ``scale`` is not a positive number.
     """
     if not (math.isfinite(scale) and scale > 0):

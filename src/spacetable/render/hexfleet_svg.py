@@ -27,6 +27,7 @@ from spacetable.games.hexfleet.events import (
 )
 from spacetable.games.hexfleet.script import CombatScript, ScriptResult, StepResult
 from spacetable.games.hexfleet.ships import Ship
+from spacetable.i18n import ENGLISH, N_, Translator
 from spacetable.render._drawing import (
     FONT,
     INK,
@@ -47,46 +48,81 @@ FAINT, RED_INK = "#8a8f9c", "#c0182b"
 HIT_EDGE, CARD_FACE = "#e07b00", "#ffffff"
 SYSTEM_COLOURS = {"shields": "#2b8fd6", "weapons": "#d14b3a", "propulsion": "#3f9d4a"}
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-DAMAGE_WORDS = {"shields": "shield", "weapons": "weapon", "propulsion": "cell", None: "again"}
+DAMAGE_WORDS = {
+    "shields": N_("shield"),
+    "weapons": N_("weapon"),
+    "propulsion": N_("cell"),
+    None: N_("again"),
+}
+#: A class's name and a weapons' kind, as the catalogs hold them.
+_CLASS_WORDS = {"light": N_("light"), "medium": N_("medium"), "heavy": N_("heavy")}
+_WEAPON_WORDS = {"light": N_("light weapons"), "heavy": N_("heavy weapons")}
+#: A ship's shields before (and after) the script.
+_SHIELD_STATES = {
+    (True, None): N_("shields up"),
+    (False, None): N_("shields down"),
+    (True, True): N_("shields up → up"),
+    (True, False): N_("shields up → down"),
+    (False, True): N_("shields down → up"),
+    (False, False): N_("shields down → down"),
+}
+#: The suits that get through the shields, in words.
+_THROUGH = {
+    "S": N_("only spades get through"),
+    "SH": N_("hearts, spades get through"),
+    "SHD": N_("diamonds, hearts, spades get through"),
+    "SHDC": N_("every card gets through"),
+}
 CARD_W, CARD_H, CARD_GAP = 32.0, 42.0, 7.0
 LABEL_W = 250.0
 SHIP_ROW_H = 92.0
 GAUGE_W = 150.0
 
 
-def script_svg(script: CombatScript, result: ScriptResult | None = None) -> str:
+def script_svg(
+    script: CombatScript, result: ScriptResult | None = None, *, tr: Translator = ENGLISH
+) -> str:
     """Draw ``script``: its ships' gauges, and with ``result`` the ships after it and every
-    step's cards. Returns SVG text (units: CSS px)."""
+    step's cards, its words in ``tr``'s language. Returns SVG text (units: CSS px)."""
     root = ET.Element("svg", {"xmlns": SVG_NS, "font-family": FONT})
     colours = _side_colours(script)
     body = ET.SubElement(root, "g")
     y = MARGIN
-    title = "Hex fleet combat script" + ("" if result is None else ", settled")
+    title = (
+        tr.gettext("Hex fleet combat script")
+        if result is None
+        else tr.gettext("Hex fleet combat script, settled")
+    )
     _text(body, MARGIN, y + 16, title, 18, weight="bold")
-    summary = f"{len(script.ships)} ships, {len(script.steps)} steps, {len(script.cards)} cards"
+    summary = tr.gettext(
+        "{ships}, {steps}, {cards}",
+        ships=tr.ngettext("{n} ship", "{n} ships", len(script.ships)),
+        steps=tr.ngettext("{n} step", "{n} steps", len(script.steps)),
+        cards=tr.ngettext("{n} card", "{n} cards", len(script.cards)),
+    )
     if result is not None:
-        summary += f" ({result.cards_used} turned)"
+        summary = tr.gettext("{summary} ({n} turned)", summary=summary, n=result.cards_used)
     _text(body, WIDTH - MARGIN, y + 16, summary, 12, anchor="end", fill=FAINT)
     y += 34
     for ship_id, before in script.ships.items():
         after = None if result is None else result.ships[ship_id]
-        _ship_row(body, y, before, after, colours[before.owner])
+        _ship_row(body, y, before, after, colours[before.owner], tr)
         y += SHIP_ROW_H
     y += 8
     if result is None:
-        _text(body, MARGIN, y + 14, "Steps (resolve the script to see the cards):", 13,
-              weight="bold")  # fmt: skip
+        _text(body, MARGIN, y + 14, tr.gettext("Steps (resolve the script to see the cards):"),
+              13, weight="bold")  # fmt: skip
         y += 24
         for number, step in enumerate(script.steps, 1):
             _text(body, MARGIN + 8, y + 12, f"{number}. {step}", 12)
             y += 18
     else:
-        _text(body, MARGIN, y + 14, "Steps", 13, weight="bold")
-        _key(body, y)
+        _text(body, MARGIN, y + 14, tr.gettext("Steps"), 13, weight="bold")
+        _key(body, y, tr)
         y += 26
         names = {i: s.name for i, s in script.ships.items()}
         for number, settled in enumerate(result.steps, 1):
-            y = _step_row(body, y, number, settled, names)
+            y = _step_row(body, y, number, settled, names, tr)
     height = y + MARGIN
     root.set("width", fmt_num(WIDTH))
     root.set("height", fmt_num(height))
@@ -130,24 +166,32 @@ def _text(
 # -- ships ------------------------------------------------------------------------------------
 
 
-def _ship_row(parent: ET.Element, y: float, before: Ship, after: Ship | None, colour: str) -> None:
+def _ship_row(
+    parent: ET.Element, y: float, before: Ship, after: Ship | None, colour: str, tr: Translator
+) -> None:
     now = after or before
     group = add_element(parent, "g", cls=f"ship {now.status}", data_ship=before.id)
     add_rect(group, MARGIN, y, WIDTH - 2 * MARGIN, SHIP_ROW_H - 8, "#ffffff", rx=6,
              stroke=colour, stroke_width=2)  # fmt: skip
     add_rect(group, MARGIN, y, 8, SHIP_ROW_H - 8, colour, rx=3)
     _text(group, MARGIN + 18, y + 22, before.name, 16, weight="bold")
-    _text(group, MARGIN + 18, y + 40,
-          f"{before.owner} · {before.cls.name} · {before.weapons.value} weapons", 11,
+    cls = tr.gettext(_CLASS_WORDS.get(before.cls.name, before.cls.name))
+    weapons = tr.gettext(_WEAPON_WORDS.get(before.weapons.value, before.weapons.value))
+    _text(group, MARGIN + 18, y + 40, f"{before.owner} · {cls} · {weapons}", 11,
           fill=FAINT)  # fmt: skip
-    status = {"jumped": "jumped out", "wrecked": "wrecked", "gone": "gone"}.get(now.status)
+    status = {"jumped": N_("jumped out"), "wrecked": N_("wrecked"), "gone": N_("gone")}.get(
+        now.status
+    )
     if status:
+        status = tr.gettext(status)
         _text(group, MARGIN + 18, y + 60, status, 12, fill=RED_INK, weight="bold",
               cls="status")  # fmt: skip
     else:
-        jump = "can jump" if now.can_jump else "cannot jump"
+        jump = tr.gettext("can jump") if now.can_jump else tr.gettext("cannot jump")
         salvo = (
-            f"salvo {now.salvo} card{'s' if now.salvo != 1 else ''}" if now.salvo else "no salvo"
+            tr.ngettext("salvo {n} card", "salvo {n} cards", now.salvo)
+            if now.salvo
+            else tr.gettext("no salvo")
         )
         _text(group, MARGIN + 18, y + 60, f"{salvo} · {jump}", 11)
     x = MARGIN + 230
@@ -160,23 +204,31 @@ def _ship_row(parent: ET.Element, y: float, before: Ship, after: Ship | None, co
          None if after is None else after.propulsion_left, before.cls.propulsion),
     )  # fmt: skip
     for system, start, end, full in gauges:
-        _gauge(group, x, y + 14, system, start, end, full)
+        _gauge(group, x, y + 14, system, start, end, full, tr)
         x += GAUGE_W + 50
-    shields = "up" if before.shields_up else "down"
-    if after is not None:
-        shields += " → " + ("up" if after.shields_up else "down")
-    _text(group, MARGIN + 230, y + 72, f"shields {shields}", 11,
+    shields = tr.gettext(
+        _SHIELD_STATES[before.shields_up, None if after is None else after.shields_up]
+    )
+    _text(group, MARGIN + 230, y + 72, shields, 11,
           cls="shields-state", fill=SYSTEM_COLOURS["shields"], weight="bold")  # fmt: skip
 
 
 def _gauge(
-    parent: ET.Element, x: float, y: float, system: str, start: int, end: int | None, full: int
+    parent: ET.Element,
+    x: float,
+    y: float,
+    system: str,
+    start: int,
+    end: int | None,
+    full: int,
+    tr: Translator,
 ) -> None:
     colour = SYSTEM_COLOURS[system]
     left = start if end is None else end
     group = add_element(parent, "g", cls=f"gauge {system}", data_before=str(start),
                         data_after=str(left), data_full=str(full))  # fmt: skip
-    _text(group, x, y + 10, system, 11, fill=FAINT)
+    names = {"shields": N_("shields"), "weapons": N_("weapons"), "propulsion": N_("propulsion")}
+    _text(group, x, y + 10, tr.gettext(names[system]), 11, fill=FAINT)
     numbers = f"{left}/{full}" if end is None or end == start else f"{start} → {end} / {full}"
     _text(group, x + GAUGE_W, y + 10, numbers, 12, anchor="end", weight="bold")
     bar_y = y + 16
@@ -197,7 +249,12 @@ def _gauge(
 
 
 def _step_row(
-    parent: ET.Element, y: float, number: int, settled: StepResult, names: dict[str, str]
+    parent: ET.Element,
+    y: float,
+    number: int,
+    settled: StepResult,
+    names: dict[str, str],
+    tr: Translator,
 ) -> float:
     """Draw one step's row; return the y below it."""
     step = settled.step
@@ -205,14 +262,15 @@ def _step_row(
     who = names[step.ship]
     target = names.get(step.target or "", "")
     title = {
-        "raise_shields": f"{who} raises shields",
-        "hail": f"{who} hails {target}",
-        "fire": f"{who} fires at {target}",
-        "jump": f"{who} jumps out",
+        "raise_shields": N_("{who} raises shields"),
+        "hail": N_("{who} hails {target}"),
+        "fire": N_("{who} fires at {target}"),
+        "jump": N_("{who} jumps out"),
     }[step.kind]
+    title = tr.gettext(title, who=who, target=target)
     _text(group, MARGIN, y + 16, f"{number}.", 13, weight="bold")
     _text(group, MARGIN + 30, y + 16, title, 13, weight="bold")
-    verdict, cards = _step_cards(settled)
+    verdict, cards = _step_cards(settled, tr)
     for line, words in enumerate(verdict.split("\n")):
         _text(group, MARGIN + 30, y + 33 + 14 * line, words, 11, fill=FAINT, cls="verdict")
     x0 = MARGIN + LABEL_W
@@ -236,40 +294,50 @@ def _step_row(
     return y + height + 6
 
 
-def _step_cards(settled: StepResult) -> tuple[str, list[tuple[str, str, str]]]:
+def _step_cards(settled: StepResult, tr: Translator) -> tuple[str, list[tuple[str, str, str]]]:
     """The step's verdict in words and its cards: (card, kind, label under it) where kind
     is ``plain``, ``hit``, ``match`` or ``damage-<system>``."""
     cards: list[tuple[str, str, str]] = []
     verdict = ""
     for event in settled.events:
         if isinstance(event, Reshuffled):
-            cards.append(("", "shuffle", "reshuffle"))
+            cards.append(("", "shuffle", tr.gettext("reshuffle")))
         elif isinstance(event, ShieldsRaised | Hailed):
             kind = "match" if event.success else "plain"
             cards.extend((c, kind, "") for c in event.cards)
             if isinstance(event, ShieldsRaised):
-                verdict = "shields up" if event.success else "no match: shields stay down"
+                verdict = (
+                    tr.gettext("shields up")
+                    if event.success
+                    else tr.gettext("no match: shields stay down")
+                )
             else:
-                verdict = "communications open" if event.success else "no answer"
+                verdict = (
+                    tr.gettext("communications open") if event.success else tr.gettext("no answer")
+                )
         elif isinstance(event, Fired):
             for card in event.cards:
                 hit = card[-1] in event.suits
-                cards.append((card, "hit" if hit else "plain", "hit" if hit else ""))
-            through = {"S": "only spades get", "SH": "hearts, spades get",
-                       "SHD": "diamonds, hearts, spades get",
-                       "SHDC": "every card gets"}.get(event.suits, event.suits)  # fmt: skip
-            hits = f"{event.hits} hit{'s' if event.hits != 1 else ''}"
-            verdict = f"{len(event.cards)} cards: {hits}\n{through} through"
+                cards.append((card, "hit" if hit else "plain", tr.gettext("hit") if hit else ""))
+            through = _THROUGH.get(event.suits)
+            hits = tr.ngettext("{n} hit", "{n} hits", event.hits)
+            verdict = (
+                tr.ngettext("{n} card: {hits}", "{n} cards: {hits}", len(event.cards), hits=hits)
+                + "\n"
+                + (tr.gettext(through) if through else event.suits)
+            )
         elif isinstance(event, DamageCard):
             system = event.system
-            label = DAMAGE_WORDS[system] + ("" if system is None else f"\n{event.left} left")
+            label = tr.gettext(DAMAGE_WORDS[system])
+            if system is not None:
+                label += "\n" + tr.gettext("{n} left", n=event.left)
             if not any(kind.startswith("damage-") for _, kind, _ in cards):
-                cards.append(("", "arrow", "damage"))
+                cards.append(("", "arrow", tr.gettext("damage")))
             cards.append((event.card, f"damage-{system or 'club'}", label))
         elif isinstance(event, Jumped):
-            verdict = "out of the battle"
+            verdict = tr.gettext("out of the battle")
         elif isinstance(event, Wrecked):
-            verdict += "\na wreck"
+            verdict += "\n" + tr.gettext("a wreck")
     return verdict, cards
 
 
@@ -296,14 +364,14 @@ def _card(parent: ET.Element, x: float, y: float, text: str, kind: str, label: s
               fill=colour)  # fmt: skip
 
 
-def _key(parent: ET.Element, y: float) -> None:
+def _key(parent: ET.Element, y: float, tr: Translator) -> None:
     """The key: what the outlines mean."""
     x = WIDTH - MARGIN
     items = [
-        ("damage: propulsion cell", SYSTEM_COLOURS["propulsion"]),
-        ("damage: shield point", SYSTEM_COLOURS["shields"]),
-        ("damage: weapon system", SYSTEM_COLOURS["weapons"]),
-        ("got through the shields / matched", HIT_EDGE),
+        (tr.gettext("damage: propulsion cell"), SYSTEM_COLOURS["propulsion"]),
+        (tr.gettext("damage: shield point"), SYSTEM_COLOURS["shields"]),
+        (tr.gettext("damage: weapon system"), SYSTEM_COLOURS["weapons"]),
+        (tr.gettext("got through the shields / matched"), HIT_EDGE),
     ]
     for words, colour in items:
         width = 7.0 * len(words) + 22

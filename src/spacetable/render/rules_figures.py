@@ -201,8 +201,8 @@ def _ftl_after(tr: Translator) -> str:
 
 
 def _hexfleet_combat(tr: Translator) -> str:
-    script = read_script(HEXFLEET_EXAMPLE)
-    return script_svg(script, script.resolve())
+    script = read_script(_renamed(HEXFLEET_EXAMPLE, tr))
+    return script_svg(script, script.resolve(), tr=tr)
 
 
 def _hex_point(h: Hex) -> tuple[float, float]:

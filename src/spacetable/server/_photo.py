@@ -109,7 +109,11 @@ def read_photo(data: bytes) -> tuple[dict[str, Any], Any, dict[str, Uncertainty]
     try:
         found = photo_table(gray)
     except PhotoError as exc:
-        raise UploadRefused(str(exc)) from None
+        refused = UploadRefused(str(exc))
+        # The sentence's catalog key and places, for the browser to write it in the
+        # reader's language (they cross from the worker with the exception).
+        refused.reason = {"key": exc.key, "params": exc.params}
+        raise refused from None
     _, referee = referee_for(found.table)
     try:
         settled = referee.read(found.table)

@@ -12,12 +12,17 @@ from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, UploadRe
 
 async def referee_answer(work: Awaitable[bytes]) -> Response:
     """The JSON ``work`` gives, or its error: 400 for an upload refused (malformed, a bad
-    table, no table in a photo), 422 when the referee ran out of time or memory, 503
-    (try again in a second) when every worker is busy."""
+    table, no table in a photo; with ``reason`` when the error has a catalog key: its
+    ``key`` and ``params``, for the client to write it in the reader's language), 422 when
+    the referee ran out of time or memory, 503 (try again in a second) when every worker is
+    busy."""
     try:
         answer = await work
     except UploadRefused as exc:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        body: dict[str, object] = {"error": str(exc)}
+        if exc.reason is not None:
+            body["reason"] = exc.reason  # the error as a catalog key and its places
+        return JSONResponse(body, status_code=400)
     except RefereeGaveUp as exc:
         return JSONResponse({"error": str(exc)}, status_code=422)
     except RefereeBusy:

@@ -49,7 +49,10 @@ _PHOTO = "spacetable.server._photo"
 
 class UploadRefused(ValueError):
     """An upload no game can settle: malformed JSON, an unknown ruleset, a bad table or
-    turn; the message names the problem."""
+    turn; the message names the problem. ``reason`` (when set) is the message's catalog
+    key and its places, ``{"key": ..., "params": {...}}``, for a client to translate."""
+
+    reason: dict[str, object] | None = None
 
 
 class RefereeBusy(Exception):

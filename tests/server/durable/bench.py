@@ -1,0 +1,87 @@
+"""What storing an action before it is acknowledged costs (docs/scaling.md):
+``uv run python -m tests.server.durable.bench [WRITES]``.
+
+Writes ``WRITES`` (500) actions of one room, one transaction each, from an event loop
+through a thread as a room does (``_durable.py``: ``asyncio.to_thread(live.write, ...)``),
+on SQLite (a file in a temporary folder) and on PostgreSQL (a schema of its own in the
+database ``SPACETABLE_TEST_POSTGRES_URL`` names, skipped without it), side by side in one
+run; prints p50 and p99 per accepted action, with the load average of the machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from spacetable.server.live_store import LiveRoom, LiveStore, StoredAction
+from spacetable.server.storage import Storage
+from tests._postgres import POSTGRES, postgres_schema
+
+WRITES = 500
+
+
+def _room() -> LiveRoom:
+    return LiveRoom(
+        id="BeNch001",
+        ruleset="lightspeed",
+        seats_count=2,
+        game={},
+        seed=1,
+        phase="playing",
+        seats=[{"kind": "human", "name": "Ann", "token_digest": "ab"}, {"kind": "empty"}],
+        match_number=1,
+        match={"id": "m1", "seed": 1, "players": ["Ann", "Bob"], "started_at": 1.0},
+        created=1.0,
+    )
+
+
+async def _timed(live: LiveStore, writes: int) -> list[float]:
+    await asyncio.to_thread(live.write, _room(), "BeNch001", [])
+    spent = []
+    for seq in range(writes):
+        action = StoredAction(1, seq, seq * 0.5, {"type": "place", "x": 10.0, "y": 20.0})
+        start = time.perf_counter()
+        await asyncio.to_thread(live.write, None, "BeNch001", [action])
+        spent.append((time.perf_counter() - start) * 1000)
+    return spent
+
+
+@contextmanager
+def _databases() -> Iterator[list[tuple[str, str]]]:
+    with tempfile.TemporaryDirectory() as folder:
+        found = [("SQLite", f"sqlite:///{Path(folder) / 'bench.db'}")]
+        if POSTGRES:
+            with postgres_schema() as url:
+                yield [*found, ("PostgreSQL", url)]
+        else:
+            yield found
+
+
+def main() -> None:
+    writes = int(sys.argv[1]) if len(sys.argv) > 1 else WRITES
+    with _databases() as databases:
+        for name, url in databases:
+            storage = Storage(url)
+            try:
+                spent = sorted(asyncio.run(_timed(LiveStore(storage), writes)))
+            finally:
+                storage.close()
+            p99 = spent[min(len(spent) - 1, int(0.99 * len(spent)))]
+            load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
+            print(
+                f"{name}: {writes} actions, p50 {statistics.median(spent):.2f} ms, "
+                f"p99 {p99:.2f} ms (load average {load})"
+            )
+    if not POSTGRES:
+        print("PostgreSQL: skipped (set SPACETABLE_TEST_POSTGRES_URL)")
+
+
+if __name__ == "__main__":
+    main()
