@@ -141,9 +141,12 @@ class Client:
         room: str,
         *,
         patches: Callable[[Any, list[dict[str, Any]]], Any] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         query = "?patches=1" if patches is not None else ""
-        self.socket: ClientConnection = connect(f"{server.ws}/ws/rooms/{room}{query}", legacy=True)
+        self.socket: ClientConnection = connect(
+            f"{server.ws}/ws/rooms/{room}{query}", legacy=True, additional_headers=headers
+        )
         self._apply = patches
         self._base: dict[str, Any] | None = None  # the last state the server sent
         self.received: list[dict[str, Any]] = []

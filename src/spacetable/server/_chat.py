@@ -17,6 +17,7 @@ import math
 import weakref
 from typing import TYPE_CHECKING, Any, Literal
 
+from spacetable.i18n import N_
 from spacetable.server import protocol as msg
 from spacetable.server._clock import RoomClock
 from spacetable.server._connection import Connection, message_frame
@@ -93,7 +94,7 @@ class RoomChat:
             return True
         if bucket.refused == 1:  # told once per row of refusals
             wait = math.ceil((1 - bucket.tokens) * CHAT_INTERVAL)
-            connection.send({"type": "error", "message": f"chat: too many messages, wait {wait} s"})
+            connection.error(N_("chat: too many messages, wait {n} s"), n=wait)
         return False
 
     def _on_chat_message(self, connection: Connection, message: msg.Chat | msg.OpenChat) -> None:
@@ -105,7 +106,7 @@ class RoomChat:
     def _chat(self, connection: Connection, message: msg.Chat) -> None:
         problem = self._chat_problem(connection, message)
         if problem is not None:
-            connection.send({"type": "error", "message": f"chat: {problem}"})
+            connection.error(N_("chat: {problem}"), problem=problem)
             return
         seat = connection.seat
         channel: Channel = message.channel or ("players" if seat is not None else "spectators")
@@ -129,32 +130,39 @@ class RoomChat:
                 other.send_frame(frame)
 
     def _chat_problem(self, connection: Connection, message: msg.Chat) -> str | None:
-        """Why ``message`` cannot be said (``None``: it can)."""
+        """Why ``message`` cannot be said, in the writer's language (``None``: it can)."""
+        tr = connection.tr
         if connection not in self.connections:
-            return "watch or take a seat first"
+            return tr.gettext("watch or take a seat first")
         if (message.text is None) == (message.quick is None):
-            return "give either 'text' or 'quick'"
+            return tr.gettext("give either 'text' or 'quick'")
         if message.quick is not None and message.quick not in QUICK:
-            return f"no quick message {message.quick!r}: one of {', '.join(QUICK)}"
+            return tr.gettext(
+                "no quick message {quick}: one of {known}",
+                quick=repr(message.quick),
+                known=", ".join(QUICK),
+            )
         if message.text is not None:
             text = message.text.strip()
             if not text:
-                return "the message is empty"
+                return tr.gettext("the message is empty")
             if len(text) > CHAT_LIMIT:
-                return f"a message is at most {CHAT_LIMIT} characters (this one has {len(text)})"
+                return tr.gettext(
+                    "a message is at most {limit} characters (this one has {n})",
+                    limit=CHAT_LIMIT,
+                    n=len(text),
+                )
         seat = connection.seat
         if seat is None and message.channel == "players":
-            return "spectators cannot write in the players' chat"
+            return tr.gettext("spectators cannot write in the players' chat")
         if seat is not None and message.channel == "spectators" and seat not in self.chat_open:
-            return "open the spectators' chat first"
+            return tr.gettext("open the spectators' chat first")
         return None
 
     def _open_chat(self, connection: Connection, open_: bool) -> None:
         seat = connection.seat
         if seat is None:
-            connection.send(
-                {"type": "error", "message": "chat: spectators read the spectators' chat already"}
-            )
+            connection.error(N_("chat: spectators read the spectators' chat already"))
             return
         if open_:
             self.chat_open.add(seat)

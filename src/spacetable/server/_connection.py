@@ -14,6 +14,8 @@ from typing import Any
 import orjson
 from websockets.frames import Frame, Opcode
 
+from spacetable.i18n import SOURCE, Translator, translator
+
 #: Writes one frame to the client's socket; False once the socket is gone or closing.
 WriteFrame = Callable[[bytes], bool]
 #: Closes the client's socket with a close code and a reason.
@@ -70,9 +72,17 @@ class Connection:
     """One websocket of a room, seated (``seat``) or watching."""
 
     def __init__(
-        self, write_frame: WriteFrame, hang_up: HangUp | None = None, *, patches: bool = False
+        self,
+        write_frame: WriteFrame,
+        hang_up: HangUp | None = None,
+        *,
+        patches: bool = False,
+        lang: str = SOURCE,
     ) -> None:
         self.seat: int | None = None
+        #: The reader's language (his page's: ``?lang=``, the ``lang`` cookie or the
+        #: browser's Accept-Language): the sentences sent to him are in it.
+        self.tr: Translator = translator(lang)
         #: The room's outbox, once the room has it: it may hold what is sent.
         self.outbox: Outbox | None = None
         #: Whether the client takes ``state_patch`` messages (``_state_patch.py``).
@@ -91,6 +101,11 @@ class Connection:
     def send(self, message: dict[str, Any]) -> None:
         """Send a message to this client."""
         self.send_frame(message_frame(message))
+
+    def error(self, message: str, /, **params: Any) -> None:
+        """Send an ``error`` whose words are ``message`` (English, marked ``N_``) in this
+        reader's language, its ``{name}`` places filled from ``params``."""
+        self.send({"type": "error", "message": self.tr.gettext(message, **params)})
 
     def send_frame(self, frame: bytes) -> None:
         """Send a frame made by :func:`text_frame` (shared by all the readers of a message),

@@ -19,6 +19,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
+from spacetable.i18n import N_
 from spacetable.server._connection import Connection, Outbox
 from spacetable.server._room_match import RoomMatch, RoomOptions
 from spacetable.server._save_queue import SaveQueue
@@ -129,7 +130,7 @@ class RoomDurability:
         except Exception:  # a bug must not kill the room for everyone
             log.exception("room %s: error handling %r", self.id, message)
             if connection is not None:
-                connection.send({"type": "error", "message": "internal error"})
+                connection.error(N_("internal error"))
 
     def _gone_elsewhere(self) -> None:
         """Another process stores this room's actions: this one lets the room go, and

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from spacetable.games.stellar import RACES as STELLAR_RACES
+from spacetable.i18n import N_
 from spacetable.registry import Bots
 from spacetable.server import protocol as msg
 from spacetable.server._clock import RoomClock
@@ -115,28 +116,19 @@ class RoomLobby:
 
     def _join(self, connection: Connection, message: msg.Join) -> None:
         if self.phase != "lobby":
-            connection.send(
-                {
-                    "type": "error",
-                    "message": "the match has started: watch, or wait for the next one",
-                }
-            )
+            connection.error(N_("the match has started: watch, or wait for the next one"))
             return
         if connection.seat is not None:
-            connection.send({"type": "error", "message": "you already have a seat"})
+            connection.error(N_("you already have a seat"))
             return
         free = [s for s in self.seats if s.kind == "empty"]
         if message.seat is not None:
             free = [s for s in free if s.index == message.seat]
         if not free:
-            connection.send(
-                {
-                    "type": "error",
-                    "message": "no free seat"
-                    if message.seat is None
-                    else f"seat {message.seat} is taken",
-                }
-            )
+            if message.seat is None:
+                connection.error(N_("no free seat"))
+            else:
+                connection.error(N_("seat {seat} is taken"), seat=str(message.seat))
             return
         seat = free[0]
         seat.take("human", message.name.strip() or f"player {seat.index + 1}", self._names(seat))
@@ -152,7 +144,7 @@ class RoomLobby:
             None,
         ) or self._rebuilt_seat(token)
         if seat is None:
-            connection.send({"type": "error", "message": "that seat is no longer yours"})
+            connection.error(N_("that seat is no longer yours"))
             self._watch(connection)
             return
         others = [c for c in seat.connections if c is not connection and not c.closed]
@@ -238,25 +230,22 @@ class RoomLobby:
 
     def _seat_bot(self, connection: Connection, message: msg.SeatBot) -> None:
         if connection.seat is None or self.phase != "lobby":
-            connection.send(
-                {"type": "error", "message": "take a seat first; bots join before the match"}
-            )
+            connection.error(N_("take a seat first; bots join before the match"))
             return
         if not self.seats[connection.seat].host:
             # A guest filling the seat the host kept for a friend would take it from him.
-            connection.send({"type": "error", "message": "only the room's host can seat a bot"})
+            connection.error(N_("only the room's host can seat a bot"))
             return
         if not 0 <= message.seat < len(self.seats) or self.seats[message.seat].kind != "empty":
-            connection.send({"type": "error", "message": f"seat {message.seat} is not empty"})
+            connection.error(N_("seat {seat} is not empty"), seat=str(message.seat))
             return
         level = message.level or self.bots.default
         if level not in self.bots.levels:
-            connection.send(
-                {
-                    "type": "error",
-                    "message": f"no {level!r} bot in {self.options.entry.rules.title}: "
-                    f"choose one of {', '.join(self.bots.levels)}",
-                }
+            connection.error(
+                N_("no {level} bot in {game}: choose one of {levels}"),
+                level=repr(level),
+                game=self.options.entry.rules.title,
+                levels=", ".join(self.bots.levels),
             )
             return
         seat = self.seats[message.seat]
@@ -269,9 +258,7 @@ class RoomLobby:
 
     def _ready(self, connection: Connection, ready: bool) -> None:
         if connection.seat is None or self.phase != "lobby":
-            connection.send(
-                {"type": "error", "message": "only seated players in the lobby can get ready"}
-            )
+            connection.error(N_("only seated players in the lobby can get ready"))
             return
         self.seats[connection.seat].ready = ready
         self._broadcast_room()
@@ -279,7 +266,7 @@ class RoomLobby:
 
     def _rematch(self, connection: Connection) -> None:
         if connection.seat is None or self.phase != "over":
-            connection.send({"type": "error", "message": "a rematch is asked for after a match"})
+            connection.error(N_("a rematch is asked for after a match"))
             return
         self.seats[connection.seat].rematch = True
         self._broadcast_room()  # the others see who asked, and answer
@@ -289,13 +276,11 @@ class RoomLobby:
         """A player turns the rematch down: every ask is forgotten, and everyone is told
         who declined (the askers first of all)."""
         if connection.seat is None or self.phase != "over":
-            connection.send(
-                {"type": "error", "message": "only a seated player can decline a rematch"}
-            )
+            connection.error(N_("only a seated player can decline a rematch"))
             return
         askers = [s for s in self.seats if s.rematch and s.index != connection.seat]
         if not askers:
-            connection.send({"type": "error", "message": "nobody asked for a rematch"})
+            connection.error(N_("nobody asked for a rematch"))
             return
         for seat in self.seats:
             seat.rematch = False
@@ -325,15 +310,15 @@ class RoomLobby:
         mine = None if connection.seat is None else self.seats[connection.seat]
         problem = None
         if mine is None or not mine.host or mine.kind != "human":
-            problem = "only the room's host can free a seat"
+            problem = N_("only the room's host can free a seat")
         elif self.phase != "lobby":
-            problem = "the match has started: seats are freed before it"
+            problem = N_("the match has started: seats are freed before it")
         elif not 0 <= index < len(self.seats):
-            problem = f"there is no seat {index}"
+            problem = N_("there is no seat {seat}")
         elif self.seats[index].kind != "bot":
-            problem = f"seat {index} is not a bot's: only a bot's seat can be freed"
+            problem = N_("seat {seat} is not a bot's: only a bot's seat can be freed")
         if problem is not None:
-            connection.send({"type": "error", "message": problem})
+            connection.error(problem, seat=str(index))
             return
         self.seats[index].empty()
         self._broadcast_room()
@@ -344,15 +329,19 @@ class RoomLobby:
         races = list(self.options.game.get("races") or STELLAR_RACES[: self.options.seats])
         problem = None
         if self.options.ruleset != "stellar":
-            problem = "only Stellar Conflict has races"
+            problem = N_("only Stellar Conflict has races")
         elif connection.seat is None or self.phase != "lobby":
-            problem = "only a seated player chooses his race, before the match"
+            problem = N_("only a seated player chooses his race, before the match")
         elif race not in STELLAR_RACES:
-            problem = f"there is no race {race[:24]!r}: {', '.join(STELLAR_RACES)}"
+            problem = N_("there is no race {asked}: {races}")
         elif race in races and races.index(race) != connection.seat:
-            problem = f"seat {races.index(race) + 1} plays {race}: every race's cards exist once"
+            problem = N_("seat {seat} plays {race}: every race's cards exist once")
         if problem is not None:
-            connection.send({"type": "error", "message": problem})
+            seat = races.index(race) + 1 if race in races else 0
+            races_known = ", ".join(STELLAR_RACES)
+            connection.error(
+                problem, race=race, asked=repr(race[:24]), races=races_known, seat=str(seat)
+            )
             return
         assert connection.seat is not None
         races[connection.seat] = race

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from spacetable.core.endings import stopped_result, with_ending
+from spacetable.i18n import N_
 from spacetable.registry import Bots
 from spacetable.server import protocol as msg
 from spacetable.server._clock import RoomClock
@@ -28,27 +29,27 @@ from spacetable.server.storage import StoredMatch
 
 #: Player-facing words of the refusals (kept together for translation).
 REFUSED = {
-    "spectator": "spectators cannot {what}: take a seat first",
-    "no_match": "there is no match being played to {what}",
-    "pending": "a draw offer is already waiting for an answer",
-    "declined": "your draw offer was declined: play on before offering another",
-    "no_offer": "no draw is offered to you",
-    "own_offer": "you offered this draw: the others answer it",
-    "answered": "you have already accepted this draw",
-    "no_seat": "there is no seat {seat}",
-    "own_seat": "that is your own seat: only the others decide about it",
-    "not_absent": "the player of seat {seat} is not away",
-    "grace": "the player of seat {seat} may still come back: wait {left:.0f} s more",
-    "claim_many": "the win is claimed only in a two-player match: let a bot play the seat",
+    "spectator": N_("spectators cannot {what}: take a seat first"),
+    "no_match": N_("there is no match being played to {what}"),
+    "pending": N_("a draw offer is already waiting for an answer"),
+    "declined": N_("your draw offer was declined: play on before offering another"),
+    "no_offer": N_("no draw is offered to you"),
+    "own_offer": N_("you offered this draw: the others answer it"),
+    "answered": N_("you have already accepted this draw"),
+    "no_seat": N_("there is no seat {seat}"),
+    "own_seat": N_("that is your own seat: only the others decide about it"),
+    "not_absent": N_("the player of seat {seat} is not away"),
+    "grace": N_("the player of seat {seat} may still come back: wait {left} s more"),
+    "claim_many": N_("the win is claimed only in a two-player match: let a bot play the seat"),
 }
 
 
 #: What each message asks to do, for its refusals.
 WHAT = {
-    "resign": "resign",
-    "offer_draw": "offer a draw",
-    "answer_draw": "answer a draw offer",
-    "absence": "decide for an absent player",
+    "resign": N_("resign"),
+    "offer_draw": N_("offer a draw"),
+    "answer_draw": N_("answer a draw offer"),
+    "absence": N_("decide for an absent player"),
 }
 
 
@@ -131,7 +132,10 @@ class RoomManners:
             self._absence(connection, self.seats[connection.seat], message)
 
     def _refuse(self, connection: Connection, why: str, **words: Any) -> None:
-        connection.send({"type": "error", "message": REFUSED[why].format(**words)})
+        what = words.get("what")
+        if isinstance(what, str):  # a WHAT entry, in the reader's language too
+            words["what"] = connection.tr.gettext(what)
+        connection.error(REFUSED[why], **words)
 
     # -- resigning -------------------------------------------------------------------------
 
@@ -307,7 +311,7 @@ class RoomManners:
         since, open_ = self._absent[seat.index]
         if not open_:
             left = since + self.timing.grace_seconds - self._now()
-            self._refuse(connection, "grace", seat=message.seat, left=max(1.0, left))
+            self._refuse(connection, "grace", seat=message.seat, left=round(max(1.0, left)))
             return
         if message.choice == "claim" and len(self.seats) != 2:
             self._refuse(connection, "claim_many")

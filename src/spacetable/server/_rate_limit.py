@@ -14,6 +14,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from spacetable.i18n import ENGLISH, Translator
 from spacetable.server._clock import RoomClock
 
 #: Messages of any kind per second, sustained, unless the server says otherwise; poses are
@@ -86,12 +87,14 @@ class MessageLimits:
         actions = rate * ACTION_SHARE
         self._actions = TokenBucket.full(actions, actions * ACTION_BURST_SECONDS, now)
 
-    def explain(self) -> str:
-        """What the client is told when its messages start being dropped."""
-        return (
-            f"too many messages: at most {self.rate:g} a second, "
-            f"{self.rate * ACTION_SHARE:g} of them other than pose; the ones over the limit "
-            "are dropped"
+    def explain(self, tr: Translator = ENGLISH) -> str:
+        """What the client is told when its messages start being dropped (in ``tr``'s
+        language)."""
+        return tr.gettext(
+            "too many messages: at most {rate} a second, {actions} of them other than pose; "
+            "the ones over the limit are dropped",
+            rate=self.rate,
+            actions=self.rate * ACTION_SHARE,
         )
 
     def message(self) -> Verdict:

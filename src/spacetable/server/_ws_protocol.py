@@ -34,6 +34,7 @@ import struct
 from collections.abc import Iterable
 from dataclasses import dataclass
 from http import HTTPStatus
+from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -42,6 +43,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.exceptions import InvalidHandshake
 from websockets.http11 import Request
 
+from spacetable.i18n import N_, choose
 from spacetable.server._connection import Connection
 from spacetable.server._guards import Guards, client_address
 from spacetable.server._http_protocol import GUARDS
@@ -169,7 +171,9 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         # The room page takes the state as patches (``_state_patch.py``); other clients
         # (tools, tests) get every state whole unless they ask the same.
         patches = parse_qs(event.path.partition("?")[2]).get("patches") == ["1"]
-        self.game = Connection(self.write_frame, self.close, patches=patches)
+        self.game = Connection(
+            self.write_frame, self.close, patches=patches, lang=_reader_language(event)
+        )
         room_id = found[1]
         room = directory.get(room_id)
         cluster: ClusterNode | None = self.app_state.get(CLUSTER)
@@ -211,16 +215,17 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         if self.close_sent or self.disconnected:
             return
         if isinstance(exc, RebuildFailed):
-            why = f"room {room_id!r} could not be brought back after a server restart: {exc}"
+            why = N_("room {room} could not be brought back after a server restart: {problem}")
             code, reason = ROOM_LOST, "room lost"
         else:
-            why, code, reason = f"room {room_id!r} is unavailable: {exc}", ROOM_UNAVAILABLE, "later"
-        self.game.send({"type": "error", "message": why})
+            why = N_("room {room} is unavailable: {problem}")
+            code, reason = ROOM_UNAVAILABLE, "later"
+        self.game.error(why, room=repr(room_id), problem=str(exc))
         self.close(code, reason)
 
     def _no_room(self, room_id: str) -> None:
         assert self.game is not None
-        self.game.send({"type": "error", "message": f"no room {room_id!r}"})
+        self.game.error(N_("no room {room}"), room=repr(room_id))
         self.close(NO_SUCH_ROOM, "no such room")
 
     def _attach(self, room: Room) -> None:
@@ -393,7 +398,7 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         if verdict is Verdict.ALLOW:
             return True
         if verdict is Verdict.THROTTLE and self.game is not None and self.limits is not None:
-            self.game.send({"type": "error", "message": self.limits.explain()})
+            self.game.send({"type": "error", "message": self.limits.explain(self.game.tr)})
         elif verdict is Verdict.FLOOD:
             self.close(FLOODING, "too many messages")
             self.transport.pause_reading()  # nothing more from it: its close waits the grace
@@ -442,3 +447,17 @@ def same_origin(page: str, host: str | None, allowed: Iterable[str] = ()) -> boo
     default = ":80" if scheme == "http" else ":443"
     host = host.strip().lower()
     return host in (address, address + default)
+
+
+def _reader_language(event: Request) -> str:
+    """The language of the page that opened the socket: ``?lang=`` in the socket's link,
+    else the ``lang`` cookie, else the browser's Accept-Language (as ``pages.reader_language``
+    for a page)."""
+    asked = parse_qs(event.path.partition("?")[2]).get("lang", [None])[0]
+    remembered = None
+    try:
+        cookie = SimpleCookie(event.headers.get("Cookie", ""))
+        remembered = cookie["lang"].value if "lang" in cookie else None
+    except CookieError:
+        pass  # a garbled cookie header: the browser's languages still say
+    return choose(asked, remembered, event.headers.get("Accept-Language"))

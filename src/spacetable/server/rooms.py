@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from spacetable.core.match import IllegalAction
+from spacetable.i18n import N_
 from spacetable.registry import Bots
 from spacetable.server import protocol as msg
 from spacetable.server._chat import RoomChat
@@ -391,18 +392,20 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
         if connection is None or connection.seat is None or self.match is None:
             if connection is not None:
                 problem = (
-                    "only seated players can play"
+                    N_("only seated players can play")
                     if connection.seat is None
-                    else "the match is over"
+                    else N_("the match is over")
                     if self.phase == "over"
-                    else "no match is being played"
+                    else N_("no match is being played")
                 )
-                connection.send({"type": "error", "message": problem})
+                connection.error(problem)
             return
         player = self._player(self.seats[connection.seat])
         left = self._runup_left()
         if left > 0:
-            reason = f"the round starts in {left:.1f} s: wait for the count"
+            reason = connection.tr.gettext(
+                "the round starts in {s} s: wait for the count", s=connection.tr.number(left, "0.0")
+            )
             connection.send({"type": "refused", "action": message.type, "reason": reason})
             return
         try:
