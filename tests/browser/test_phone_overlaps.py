@@ -2,13 +2,16 @@
 leftovers, fixed in the shell for every game): the chat, folded to a bar or open, leaves
 the Leave and Place buttons free; a notice ("bob declined the draw") never lies over the
 rematch's Decline; FTL's end card sits above the chat bar with Rematch and "Watch the
-replay" in sight. Each is checked by bounding boxes and by the button taking the tap."""
+replay" in sight; the zoom row of the hex board and of the laser table is a strip under the
+board, never over it (on a laptop too). Each is checked by bounding boxes and by the button
+taking the tap."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
 from tests._server import Client
@@ -21,6 +24,9 @@ PHONE: dict[str, Any] = {
     "has_touch": True,
     "is_mobile": True,
 }
+
+
+LAPTOP: dict[str, Any] = {"viewport": {"width": 1366, "height": 800}}
 
 
 def _box(page: Page, selector: str) -> dict[str, float]:
@@ -145,3 +151,31 @@ def test_the_ftl_end_card_on_a_phone(open_page: OpenPage, shot: Shot) -> None:
     card, link = _box(page, ".end-card"), _box(page, "#replay-link")
     assert link["y"] + link["height"] <= card["y"] + card["height"], (link, card)
     shot(page, "ftl-end")
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+@pytest.mark.parametrize("game", ["hexfleet", "lightspeed"])
+def test_the_zoom_row_lies_under_the_board(
+    server: Server, open_page: OpenPage, shot: Shot, game: str, size: str
+) -> None:
+    # issue 20 item 4: the hex row lay over the top rows of hexes on a phone, the laser
+    # row over the table's bottom right corner.
+    body = {"seats": 2} if game == "lightspeed" else {"ruleset": "hexfleet", "seats": 2}
+    room = server.api("/api/rooms", body)
+    page = open_page(
+        f"/rooms/{room['id']}?join=1&bots=1:easy", **(PHONE if size == "phone" else LAPTOP)
+    )
+    answer_name(page, "ann")
+    page.locator(".seat[data-seat='1'][data-kind=bot]").wait_for()
+    page.click("button#ready")
+    page.wait_for_selector(
+        "body[data-phase=fast]" if game == "lightspeed" else "body[data-phase=activation]"
+    )
+    row = ".zoom-controls" if game == "lightspeed" else ".hex-zoom"
+    page.locator(row).scroll_into_view_if_needed()
+    _apart(page, row, "#table")
+    strip, board = _box(page, row), _box(page, "#table")
+    assert strip["y"] >= board["y"] + board["height"] - 1, (strip, board)  # under it
+    # Its buttons take the tap: the whole-board button is not under anything.
+    page.locator(f"{row} button").nth(2).click(trial=True, timeout=3000)
+    shot(page, f"{game}-{size}")
