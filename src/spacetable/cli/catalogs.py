@@ -49,6 +49,9 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "tn": (1, 2),
     "tParts": None,
     "tnParts": (1, 2),
+    "phrase": None,
+    "phrase_n": (1, 2),
+    "refusal": None,
 }
 
 METHOD_MAP: list[tuple[str, str]] = [

@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 from spacetable.core.match import IllegalAction
 from spacetable.i18n import N_
+from spacetable.i18n.phrase import says
 from spacetable.registry import Bots
 from spacetable.server import protocol as msg
 from spacetable.server._chat import RoomChat
@@ -414,7 +415,16 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
             if action is not None:  # None: kept, not applied (an FTL draft)
                 self._apply(action)
         except IllegalAction as exc:
-            connection.send({"type": "refused", "action": message.type, "reason": str(exc)})
+            refused: dict[str, Any] = {
+                "type": "refused",
+                "action": message.type,
+                "reason": str(exc),
+            }
+            said = says(exc.args[0]) if exc.args else None
+            if said is not None:  # a game's reason in the socket's language, and as a phrase
+                refused["reason"] = exc.args[0].phrase.text(connection.tr)
+                refused["says"] = said
+            connection.send(refused)
 
     def _on_countdown(self, message: _CountdownExpired) -> None:
         """A countdown ran out (the deployment's: every card in hand freezes; a turn's

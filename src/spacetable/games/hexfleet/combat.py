@@ -20,6 +20,7 @@ from spacetable.games.hexfleet.events import (
     ShieldsRaised,
 )
 from spacetable.games.hexfleet.ships import Ship
+from spacetable.i18n.phrase import refusal
 
 #: Effective range of every weapon, in hexes.
 RANGE = 12
@@ -50,9 +51,9 @@ def _two_cards(source: CardSource, events: list[Event]) -> tuple[Card, Card]:
 def raise_shields_problem(ship: Ship) -> str | None:
     """Why ``ship`` may not try to raise its shields, or ``None``."""
     if ship.shields_up:
-        return f"{ship.name}'s shields are already up"
+        return refusal("{ship}'s shields are already up", ship=ship.name)
     if ship.shields_left <= 0:
-        return f"{ship.name} has no shield points left to raise"
+        return refusal("{ship} has no shield points left to raise", ship=ship.name)
     return None
 
 
@@ -83,7 +84,7 @@ def hail(ship: Ship, target: Ship, source: CardSource) -> list[Event]:
 def fire_problem(attacker: Ship) -> str | None:
     """Why ``attacker`` has no salvo, or ``None`` (range and arc are the match's)."""
     if attacker.salvo == 0:
-        return f"{attacker.name} has no weapons left to fire"
+        return refusal("{ship} has no weapons left to fire", ship=attacker.name)
     return None
 
 

@@ -70,6 +70,8 @@ from spacetable.games.hexfleet.options import (
     HexResult,
 )
 from spacetable.games.hexfleet.ships import Ship
+from spacetable.i18n import N_
+from spacetable.i18n.phrase import refusal
 
 __all__ = [
     "ACTION_TYPES",
@@ -199,47 +201,51 @@ class HexMatch(Match[HexAction, HexOptions]):
         """Why ``ship`` may not fire at ``target_id`` now (range, arc, side), or ``None``."""
         target = self.ships.get(target_id)
         if target is None or not target.on_table or target.at is None:
-            return f"there is no ship {target_id[:24]!r} on the table"
+            return refusal("there is no ship {ship} on the table", ship=repr(target_id[:24]))
         if target.owner == ship.owner:
-            return f"{target.name} is on your own side"
+            return refusal("{ship} is on your own side", ship=target.name)
         assert ship.at is not None
         hexes = distance(ship.at, target.at)
         if hexes > RANGE:
-            return f"{target.name} is {hexes} hexes away; weapons reach {RANGE}"
+            return refusal("{ship} is {hexes} hexes away; weapons reach {range}", ship=target.name,
+                           hexes=hexes, range=RANGE)  # fmt: skip
         if not ship.cls.all_round and not in_forward_arc(ship.at, ship.facing, target.at):
-            return f"{target.name} is behind {ship.name}: a light ship fires only ahead"
+            return refusal("{target} is behind {ship}: a light ship fires only ahead",
+                           target=target.name, ship=ship.name)  # fmt: skip
         return fire_problem(ship)
 
     def check(self, action: HexAction) -> str | None:
         """Why ``action`` is illegal now (in a player's words), or ``None``."""
         if self.phase == Phase.OVER:
-            return "the battle is over"
+            return refusal("the battle is over")
         if action.player not in self.players:
-            return f"{action.player!r} is not a player in this battle"
+            return refusal("{player} is not a player in this battle", player=repr(action.player))
         activation, ship = self.activation, self.active
         assert activation is not None and ship is not None
         if action.ship != ship.id:
-            return f"ship {ship.id} ({ship.name}) is activated, not {action.ship[:24]!r}"
+            return refusal("ship {id} ({ship}) is activated, not {other}", id=ship.id,
+                           ship=ship.name, other=repr(action.ship[:24]))  # fmt: skip
         if ship.owner != action.player:
-            return f"{ship.name} is {ship.owner}'s ship"
+            return refusal("{ship} is {player}'s ship", ship=ship.name, player=ship.owner)
         if isinstance(action, Undo):
             return self._undo_problem(ship, activation)
         if activation.placing:
             if not isinstance(action, Return):
-                return f"{ship.name} is back from its jump: put it on a free hex first"
+                return refusal("{ship} is back from its jump: put it on a free hex first",
+                               ship=ship.name)  # fmt: skip
             at = Hex(action.q, action.r)
             if at not in self.board:
-                return f"hex {at} is not on the board"
+                return refusal("hex {hex} is not on the board", hex=str(at))
             if at in self.blocked():
-                return f"hex {at} holds a ship"
+                return refusal("hex {hex} holds a ship", hex=str(at))
             if not 0 <= action.facing <= 5:
-                return f"facing must be 0 to 5, got {action.facing}"
+                return refusal("facing must be 0 to 5, got {facing}", facing=action.facing)
             return None
         if isinstance(action, Return):
-            return f"{ship.name} is already on the table"
+            return refusal("{ship} is already on the table", ship=ship.name)
         once = {RaiseShields: "shields", Hail: "hail", Fire: "fire"}.get(type(action))
         if once is not None and once in activation.done:
-            return f"{ship.name} may {_VERBS[once]} once an activation"
+            return refusal(_ONCE[once], ship=ship.name)
         if isinstance(action, Move):
             try:
                 self._walk(ship, action.steps)
@@ -250,9 +256,10 @@ class HexMatch(Match[HexAction, HexOptions]):
         elif isinstance(action, Hail):
             target = self.ships.get(action.target)
             if target is None or not target.on_table:
-                return f"there is no ship {action.target[:24]!r} on the table"
+                missing = repr(action.target[:24])
+                return refusal("there is no ship {ship} on the table", ship=missing)
             if target.id == ship.id:
-                return f"{ship.name} cannot hail itself"
+                return refusal("{ship} cannot hail itself", ship=ship.name)
         elif isinstance(action, Fire):
             return self.target_problem(ship, action.target)
         elif isinstance(action, Jump):
@@ -263,11 +270,10 @@ class HexMatch(Match[HexAction, HexOptions]):
         if self._undo:
             return None
         if "moved" not in activation.done:
-            return f"{ship.name} has not moved this activation: there is no move to take back"
-        return (
-            f"{ship.name} has turned cards since it moved: a move can be taken back only "
-            "until a card is turned"
-        )
+            return refusal("{ship} has not moved this activation: there is no move to take back",
+                           ship=ship.name)  # fmt: skip
+        return refusal("{ship} has turned cards since it moved: a move can be taken back only "
+                       "until a card is turned", ship=ship.name)  # fmt: skip
 
     def _walk(self, ship: Ship, steps: str) -> Any:
         assert ship.at is not None and self.activation is not None
@@ -277,17 +283,16 @@ class HexMatch(Match[HexAction, HexOptions]):
 
     def _jump_problem(self, ship: Ship, activation: Activation, returns_on: int) -> str | None:
         if "moved" in activation.done:
-            return f"{ship.name} has moved this activation: a ship moves or jumps, not both"
+            return refusal("{ship} has moved this activation: a ship moves or jumps, not both",
+                           ship=ship.name)  # fmt: skip
         if not ship.can_jump:
-            return (
-                f"{ship.name} has {ship.propulsion_left} of {ship.cls.propulsion} propulsion "
-                "cells: it needs half of them to jump"
-            )
+            return refusal("{ship} has {left} of {cells} propulsion cells: it needs half of them "
+                           "to jump", ship=ship.name, left=ship.propulsion_left,
+                           cells=ship.cls.propulsion)  # fmt: skip
         if returns_on != 0 and not self.turn < returns_on <= self.options.turn_limit:
-            return (
-                f"a jumped ship comes back on a later turn ({self.turn + 1} to "
-                f"{self.options.turn_limit}), or 0 to leave the battle; got {returns_on}"
-            )
+            return refusal("a jumped ship comes back on a later turn ({first} to {last}), or 0 to "
+                           "leave the battle; got {turn}", first=self.turn + 1,
+                           last=self.options.turn_limit, turn=returns_on)  # fmt: skip
         return None
 
     # -- applying -----------------------------------------------------------------------------
@@ -513,4 +518,8 @@ class HexMatch(Match[HexAction, HexOptions]):
         }
 
 
-_VERBS = {"shields": "try to raise its shields", "hail": "hail", "fire": "fire"}
+_ONCE = {
+    "shields": N_("{ship} may try to raise its shields once an activation"),
+    "hail": N_("{ship} may hail once an activation"),
+    "fire": N_("{ship} may fire once an activation"),
+}

@@ -32,49 +32,71 @@ from spacetable.games.hexfleet.events import (
     TurnBegan,
     Wrecked,
 )
-from spacetable.games.hexfleet.hexes import FACING_NAMES, Hex, hex_label
+from spacetable.games.hexfleet.hexes import Hex, hex_label
 from spacetable.games.hexfleet.ships import Ship
+from spacetable.i18n import N_, Translator
+from spacetable.i18n.phrase import Phrase, Value, phrase, phrase_n
 
 #: The words for each chart's suits (which cards get through the shields).
 _GET_THROUGH = {
-    "S": "only spades hit",
-    "SH": "hearts and spades hit",
-    "SHD": "diamonds, hearts and spades hit",
-    "SHDC": "every card hits",
+    "S": N_("only spades hit"),
+    "SH": N_("hearts and spades hit"),
+    "SHD": N_("diamonds, hearts and spades hit"),
+    "SHDC": N_("every card hits"),
 }
+#: A system's loss, one and none left ("loses {one}", "has no {many} left").
 _SYSTEM_LOSS = {
-    "shields": ("a shield point", "shield points"),
-    "weapons": ("a weapon system", "weapon systems"),
-    "propulsion": ("a propulsion cell", "propulsion cells"),
+    "shields": (N_("a shield point"), N_("shield points")),
+    "weapons": (N_("a weapon system"), N_("weapon systems")),
+    "propulsion": (N_("a propulsion cell"), N_("propulsion cells")),
 }
 _RANK_NAMES = dict(
     zip(
         RANKS,
-        ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
-         "tens", "jacks", "queens", "kings"),
+        (N_("aces"), N_("twos"), N_("threes"), N_("fours"), N_("fives"), N_("sixes"),
+         N_("sevens"), N_("eights"), N_("nines"), N_("tens"), N_("jacks"), N_("queens"),
+         N_("kings")),
         strict=True,
     )
 )  # fmt: skip
 _REASONS = {
-    "last-side": "the only side with a ship left that can fight",
-    "no-side": "no side has a ship left that can fight",
-    "turn-limit": "the turn limit is reached: the battle is decided on strength",
+    "last-side": N_("the only side with a ship left that can fight"),
+    "no-side": N_("no side has a ship left that can fight"),
+    "turn-limit": N_("the turn limit is reached: the battle is decided on strength"),
 }
+#: The six facings in words (hexes.FACING_NAMES: N, NE, SE, S, SW, NW).
+FACING_WORDS = (N_("N"), N_("NE"), N_("SE"), N_("S"), N_("SW"), N_("NW"))
 
 
 @dataclass(frozen=True, slots=True)
 class LogLine:
     """One line of the log: the ``turn`` it happened in (``None`` outside a match's turns,
     as in a combat script), the ids of the ``ships`` it concerns (the acting ship first)
-    and the ``text``."""
+    and what it ``says`` (a :class:`~spacetable.i18n.phrase.Phrase`: each reader's page
+    writes it in his language)."""
 
     turn: int | None
     ships: tuple[str, ...]
-    text: str
+    says: Phrase
+
+    @property
+    def text(self) -> str:
+        """The line in English."""
+        return self.says.text()
+
+    def in_language(self, tr: Translator) -> str:
+        """The line in ``tr``'s language."""
+        return self.says.text(tr)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"turn", "ships", "text"}``."""
-        return {"turn": self.turn, "ships": list(self.ships), "text": self.text}
+        """``{"turn", "ships", "text", "says"}``: ``text`` in English, ``says`` for the
+        page to write in its reader's language."""
+        return {
+            "turn": self.turn,
+            "ships": list(self.ships),
+            "text": self.text,
+            "says": self.says.to_json(),
+        }
 
 
 def narrate(
@@ -93,90 +115,137 @@ def narrate(
     def name(ship_id: str | None) -> str:
         return "?" if ship_id is None else names.get(ship_id, ship_id)
 
-    def say(text: str, *about: str) -> None:
-        lines.append(LogLine(turn, about, text))
+    def say(words: Phrase, *about: str) -> None:
+        lines.append(LogLine(turn, about, words))
 
     for event in events:
         if isinstance(event, TurnBegan):
             turn = event.turn
             chits = len(event.cup)
-            say(f"turn {turn} begins: {_plural(chits, 'ship chit')} and the blank in the cup")
+            say(phrase_n("turn {turn} begins: {n} ship chit and the blank in the cup",
+                         "turn {turn} begins: {n} ship chits and the blank in the cup",
+                         chits, turn=turn))  # fmt: skip
         elif isinstance(event, ChitDrawn):
             turn = event.turn
             if event.ship is None:
-                say(f"the blank chit: turn {event.turn} ends")
+                say(phrase("the blank chit: turn {turn} ends", turn=event.turn))
             else:
-                say(f"{name(event.ship)}'s chit comes out: {name(event.ship)} is activated",
+                say(phrase("{ship}'s chit comes out: {ship} is activated", ship=name(event.ship)),
                     event.ship)  # fmt: skip
         elif isinstance(event, Returned):
-            at = hex_label(Hex(*event.at))
-            say(f"{name(event.ship)} is back from its jump at hex {at} facing "
-                f"{FACING_NAMES[event.facing % 6]}", event.ship)  # fmt: skip
+            say(phrase("{ship} is back from its jump at hex {hex} facing {facing}",
+                       ship=name(event.ship), hex=_hex(event.at), facing=_facing(event.facing)),
+                event.ship)  # fmt: skip
         elif isinstance(event, Moved):
-            at = hex_label(Hex(*event.at))
-            say(f"{name(event.ship)} moves {_steps_words(event.steps)} to hex {at} facing "
-                f"{FACING_NAMES[event.facing % 6]} ({_plural(event.cost, 'hex', 'hexes')} of "
-                f"movement, {event.left} left)", event.ship)  # fmt: skip
+            cost = phrase_n("{n} hex of movement, {left} left",
+                            "{n} hexes of movement, {left} left", event.cost,
+                            left=event.left)  # fmt: skip
+            say(phrase("{ship} moves {steps} to hex {hex} facing {facing} ({cost})",
+                       ship=name(event.ship), steps=_steps_words(event.steps), hex=_hex(event.at),
+                       facing=_facing(event.facing), cost=cost), event.ship)  # fmt: skip
         elif isinstance(event, MoveUndone):
-            at = hex_label(Hex(*event.at))
-            say(f"{name(event.ship)} takes back its move: back at hex {at} facing "
-                f"{FACING_NAMES[event.facing % 6]} ({event.left} left)", event.ship)  # fmt: skip
+            say(phrase("{ship} takes back its move: back at hex {hex} facing {facing} "
+                       "({left} left)", ship=name(event.ship), hex=_hex(event.at),
+                       facing=_facing(event.facing), left=event.left), event.ship)  # fmt: skip
         elif isinstance(event, ShieldsRaised):
-            outcome = "up" if event.success else "they stay down"
-            say(f"{name(event.ship)} raises shields: {' '.join(event.cards)}, "
-                f"{_match_words(event.cards)} — {outcome}", event.ship)  # fmt: skip
+            outcome = phrase("up") if event.success else phrase("they stay down")
+            say(phrase("{ship} raises shields: {cards}, {match} — {outcome}",
+                       ship=name(event.ship), cards=" ".join(event.cards),
+                       match=_match_words(event.cards), outcome=outcome), event.ship)  # fmt: skip
             if event.success and event.ship in state:
                 state[event.ship] = replace(state[event.ship], shields_up=True)
         elif isinstance(event, Hailed):
-            outcome = "communications open" if event.success else "no answer"
-            say(f"{name(event.ship)} hails {name(event.target)}: {' '.join(event.cards)}, "
-                f"{_match_words(event.cards)} — {outcome}", event.ship, event.target)  # fmt: skip
+            outcome = phrase("communications open") if event.success else phrase("no answer")
+            say(phrase("{ship} hails {target}: {cards}, {match} — {outcome}",
+                       ship=name(event.ship), target=name(event.target),
+                       cards=" ".join(event.cards), match=_match_words(event.cards),
+                       outcome=outcome), event.ship, event.target)  # fmt: skip
             # Hailing has no effect on the battle but this line (docs/rulings.md).
         elif isinstance(event, Fired):
             shields = _shields_words(event, state.get(event.target))
-            hits = _plural(event.hits, "hit") if event.hits else "no hits"
-            at = f" from {_plural(event.distance, 'hex', 'hexes')}" if event.distance else ""
-            say(f"{name(event.ship)} fires {_plural(len(event.cards), 'card')} at "
-                f"{name(event.target)}{at} ({shields}): {' '.join(event.cards)} — {hits}",
-                event.ship, event.target)  # fmt: skip
+            hits = (phrase_n("{n} hit", "{n} hits", event.hits) if event.hits
+                    else phrase("no hits"))  # fmt: skip
+            values: dict[str, Value] = dict(
+                ship=name(event.ship), target=name(event.target), shields=shields,
+                cards=" ".join(event.cards), hits=hits)  # fmt: skip
+            if event.distance:
+                values["distance"] = phrase_n("{n} hex", "{n} hexes", event.distance)
+                said = phrase_n(
+                    "{ship} fires {n} card at {target} from {distance} ({shields}): "
+                    "{cards} — {hits}",
+                    "{ship} fires {n} cards at {target} from {distance} ({shields}): "
+                    "{cards} — {hits}", len(event.cards), **values)  # fmt: skip
+            else:
+                said = phrase_n("{ship} fires {n} card at {target} ({shields}): {cards} — {hits}",
+                                "{ship} fires {n} cards at {target} ({shields}): {cards} — {hits}",
+                                len(event.cards), **values)  # fmt: skip
+            say(said, event.ship, event.target)
         elif isinstance(event, DamageCard):
             card = event.card
             if event.system is None:
-                say(f"damage card {card}: a club, drawn again", event.target)
+                say(phrase("damage card {card}: a club, drawn again", card=card), event.target)
             elif _had(state.get(event.target), event.system) == 0:
                 # Nothing left there to lose: say so, not "loses one (0 left)" again.
                 _, many = _SYSTEM_LOSS[event.system]
-                say(f"damage card {card}: {name(event.target)} has no {many} left, "
-                    "nothing more is lost", event.target)  # fmt: skip
+                say(phrase("damage card {card}: {ship} has no {systems} left, nothing more is "
+                           "lost", card=card, ship=name(event.target),
+                           systems=phrase(many)), event.target)  # fmt: skip
             else:
                 one, _ = _SYSTEM_LOSS[event.system]
-                say(f"damage card {card}: {name(event.target)} loses {one} "
-                    f"({event.left} left)", event.target)  # fmt: skip
+                say(phrase("damage card {card}: {ship} loses {system} ({left} left)", card=card,
+                           ship=name(event.target), system=phrase(one), left=event.left),
+                    event.target)  # fmt: skip
                 if event.target in state:
                     state[event.target] = state[event.target].damaged(card[-1])
         elif isinstance(event, Reshuffled):
-            say(f"the draw pile is empty: {_plural(event.cards, 'discarded card')} "
-                "shuffled into a new one")  # fmt: skip
+            say(phrase_n("the draw pile is empty: {n} discarded card shuffled into a new one",
+                         "the draw pile is empty: {n} discarded cards shuffled into a new one",
+                         event.cards))  # fmt: skip
         elif isinstance(event, Jumped):
             back = (
-                f"its chit goes back in the cup on turn {event.returns_on}"
+                phrase("its chit goes back in the cup on turn {turn}", turn=event.returns_on)
                 if event.returns_on is not None
-                else "it has left the battle"
+                else phrase("it has left the battle")
             )
-            say(f"{name(event.ship)} jumps out: {back}", event.ship)
+            say(phrase("{ship} jumps out: {back}", ship=name(event.ship), back=back), event.ship)
             if event.ship in state:
                 state[event.ship] = replace(state[event.ship], shields_up=False)
         elif isinstance(event, Wrecked):
-            say(f"{name(event.ship)} has no weapons and no propulsion left: a wreck, out of "
-                "the battle", event.ship)  # fmt: skip
+            say(phrase("{ship} has no weapons and no propulsion left: a wreck, out of the battle",
+                       ship=name(event.ship)), event.ship)  # fmt: skip
         elif isinstance(event, ActivationEnded):
-            say(f"{name(event.ship)}'s activation ends", event.ship)
+            say(phrase("{ship}'s activation ends", ship=name(event.ship)), event.ship)
         elif isinstance(event, BattleOver):
-            shares = ", ".join(f"{side} {round(100 * v)}%" for side, v in event.strength.items())
-            verdict = f"{event.winner} wins" if event.winner else "a draw"
-            say(f"the battle is over: {verdict} ({_REASONS.get(event.reason, event.reason)}; "
-                f"strength left {shares})")  # fmt: skip
+            shares = _joined(
+                [
+                    phrase("{side} {share}", side=side,
+                           share=phrase("{percent}%", percent=round(100 * v)))
+                    for side, v in event.strength.items()
+                ]
+            )  # fmt: skip
+            verdict = (phrase("{side} wins", side=event.winner) if event.winner
+                       else phrase("a draw"))  # fmt: skip
+            reason = (phrase(_REASONS[event.reason]) if event.reason in _REASONS
+                      else event.reason)  # fmt: skip
+            say(phrase("the battle is over: {verdict} ({reason}; strength left {shares})",
+                       verdict=verdict, reason=reason, shares=shares))  # fmt: skip
     return lines
+
+
+def _hex(at: tuple[int, int]) -> str:
+    return hex_label(Hex(*at))
+
+
+def _facing(facing: int) -> Phrase:
+    return phrase(FACING_WORDS[facing % 6])
+
+
+def _joined(parts: list[Phrase]) -> Phrase:
+    """``parts`` (one at least) one after the other, with commas: "Ann 65%, easy bot 85%"."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = phrase("{before}, {after}", before=out, after=part)
+    return out
 
 
 def _had(ship: Ship | None, system: str) -> int | None:
@@ -192,39 +261,40 @@ def ship_log(lines: Iterable[LogLine], ship_id: str) -> list[LogLine]:
     return [line for line in lines if ship_id in line.ships]
 
 
-def _shields_words(event: Fired, target: Ship | None) -> str:
+def _shields_words(event: Fired, target: Ship | None) -> Phrase:
     """The target's shields as the salvo met them, from the event (the cards on screen say
     the same, web/js/games/hexfleet/salvo.js); ``target`` gives the points at full."""
-    gets = _GET_THROUGH.get(event.suits, f"{event.suits} hit")
+    gets = (phrase(_GET_THROUGH[event.suits]) if event.suits in _GET_THROUGH
+            else phrase("{suits} hit", suits=event.suits))  # fmt: skip
     if not event.shields_up or event.shields == 0:
-        return f"shields down: {gets}"
-    most = f"/{target.cls.shields}" if target is not None else ""
-    return f"shields up, {event.shields}{most}: {gets}"
+        return phrase("shields down: {gets}", gets=gets)
+    if target is not None:
+        return phrase("shields up, {points}/{most}: {gets}", points=event.shields,
+                      most=target.cls.shields, gets=gets)  # fmt: skip
+    return phrase("shields up, {points}: {gets}", points=event.shields, gets=gets)
 
 
-def _match_words(cards: tuple[str, ...]) -> str:
+def _match_words(cards: tuple[str, ...]) -> Phrase:
     """Why two cards match or not: "both black", "a pair of kings", "not a pair, red and
     black"."""
     first, second = (parse_card(c) for c in cards)
     if first.rank == second.rank:
-        return f"a pair of {_RANK_NAMES[first.rank]}"
+        return phrase("a pair of {rank}", rank=phrase(_RANK_NAMES[first.rank]))
     if first.red == second.red:
-        return f"both {'red' if first.red else 'black'}"
-    return "one red, one black, not a pair"
+        return phrase("both red") if first.red else phrase("both black")
+    return phrase("one red, one black, not a pair")
 
 
-def _steps_words(steps: str) -> str:
+def _steps_words(steps: str) -> Phrase:
     """``"FFLFF"`` as "2 ahead, turn left, 2 ahead"."""
-    words: list[str] = []
+    words: list[Phrase] = []
     for letter, run in itertools.groupby(steps):
         n = len(list(run))
         if letter == "F":
-            words.append(f"{n} ahead")
+            words.append(phrase("{n} ahead", n=n))
+        elif n > 1:
+            many = N_("turn left x{n}") if letter == "L" else N_("turn right x{n}")
+            words.append(phrase(many, n=n))
         else:
-            side = "left" if letter == "L" else "right"
-            words.append(f"turn {side}" + (f" x{n}" if n > 1 else ""))
-    return ", ".join(words)
-
-
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else many or one + 's'}"
+            words.append(phrase(N_("turn left") if letter == "L" else N_("turn right")))
+    return _joined(words) if words else phrase("{n} ahead", n=0)

@@ -46,6 +46,7 @@ from spacetable.games.hexfleet.ships import (
     Ship,
     can_jump,
 )
+from spacetable.i18n.phrase import Phrase, phrase, says
 
 #: Suit counts, in the order of :data:`~.cards.SUITS` (spades, hearts, diamonds, clubs).
 SuitCounts = tuple[int, int, int, int]
@@ -256,11 +257,28 @@ class SalvoOdds:
             parts.append(f"{percent(self.p_wrecked)} to wreck it")
         return "; ".join(parts)
 
+    def summary_phrase(self) -> Phrase:
+        """:meth:`summary` for the page to write in its reader's language."""
+        parts = [
+            phrase("{chance} to hit at least once", chance=chance_phrase(self.p_hit)),
+            phrase("expected {damage} damage", damage=round(float(self.expected_damage), 1)),
+        ]
+        if self.p_below_jump > 0:
+            chance = chance_phrase(self.p_below_jump)
+            parts.append(phrase("{chance} to knock out propulsion below jump", chance=chance))
+        if self.p_wrecked > 0:
+            parts.append(phrase("{chance} to wreck it", chance=chance_phrase(self.p_wrecked)))
+        said = parts[0]
+        for part in parts[1:]:
+            said = phrase("{before}; {after}", before=said, after=part)
+        return said
+
     def to_json(self) -> dict[str, Any]:
         """The odds as JSON, probabilities as floats: ``salvo`` (cards), ``hitting``
         suits, ``hits`` (``P(hits = k)`` by k), ``lost`` (by system, ``P(lost = k)``),
         ``p_hit``, ``expected_hits``, ``expected_damage``, ``p_below_jump``,
-        ``p_weapons_out``, ``p_wrecked`` and the ``summary`` in words."""
+        ``p_weapons_out``, ``p_wrecked`` and the ``summary`` in words (English), and
+        ``summary_says``, the page's to write in its reader's language."""
         return {
             "salvo": self.salvo,
             "hitting": "".join(s for s in SUITS if s in self.hitting),
@@ -273,6 +291,7 @@ class SalvoOdds:
             "p_weapons_out": float(self.p_weapons_out),
             "p_wrecked": float(self.p_wrecked),
             "summary": self.summary(),
+            "summary_says": self.summary_phrase().to_json(),
         }
 
 
@@ -283,6 +302,15 @@ def percent(p: Fraction | float) -> str:
     if 0.995 <= p < 1:
         return ">99%"
     return f"{float(p):.0%}"
+
+
+def chance_phrase(p: Fraction | float) -> Phrase:
+    """:func:`percent` for the page to write the reader's way ("61 %" in French)."""
+    if 0 < p < 0.005:
+        return phrase("<1%")
+    if 0.995 <= p < 1:
+        return phrase(">99%")
+    return phrase("{percent}%", percent=round(float(p) * 100))
 
 
 def salvo_odds(
@@ -365,6 +393,7 @@ def aim(
                 "in_range": hexes <= RANGE,
                 "in_arc": ship.cls.all_round or in_forward_arc(ship.at, ship.facing, other.at),
                 "problem": problem,
+                "problem_says": says(problem),
                 "odds": odds,
                 "hail": two_cards,
                 "raise_shields": two_cards if can_raise else None,

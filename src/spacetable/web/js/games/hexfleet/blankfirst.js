@@ -1,10 +1,13 @@
 // Turns of a hex fleet battle that the blank chit ended before anyone acted: found in the
 // battle's log and said in words (the room shows them over the board, room.js).
 
+import { t } from "../../shell/i18n.js";
+
 /** A turn that ended before anyone acted, in words: "Turn 4: the blank came out first — nobody acts." */
 export function blankFirstText(turns) {
-  if (turns.length === 1) return `Turn ${turns[0]}: the blank came out first — nobody acts.`;
-  return `Turns ${turns.slice(0, -1).join(", ")} and ${turns.at(-1)}: the blank came out first each time — nobody acted.`;
+  if (turns.length === 1) return t("Turn {turn}: the blank came out first — nobody acts.", { turn: turns[0] });
+  return t("Turns {turns} and {last}: the blank came out first each time — nobody acted.",
+    { turns: turns.slice(0, -1).join(", "), last: turns.at(-1) });
 }
 
 /**

@@ -44,6 +44,8 @@
 
 import "./sheet.js";
 import { el, svg } from "../../shell/dom.js";
+import { t, tn } from "../../shell/i18n.js";
+import { said } from "../../shell/phrase.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
 import { turnToBottom } from "../../shell/boardturn.js";
 import { panZoom, zoomedBox } from "../../shell/panzoom.js";
@@ -55,6 +57,8 @@ const SQRT3 = Math.sqrt(3);
 export const DIRECTIONS = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];
 /** Facing names, as the server's FACING_NAMES. */
 export const FACING_NAMES = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
+/** The facing names in the page's language. */
+export const FACING_WORDS = () => [t("north"), t("north-east"), t("south-east"), t("south"), t("south-west"), t("north-west")];
 /** Class silhouettes, pointing north (−y), inside a unit circle. */
 const HULLS = {
   light: [[0, -1], [0.32, 0.2], [0.6, 0.75], [0, 0.5], [-0.6, 0.75], [-0.32, 0.2]],
@@ -145,7 +149,7 @@ export class HexBoard {
         const g = svg("g", { class: "hex", dataset: { hex: `${q},${r}`, label } },
           svg("polygon", { points: corners(x, y) }),
           svg("text", { class: "hex-label", x, y: y - HEX_RADIUS * 0.4, "text-anchor": "middle", "dominant-baseline": "central" }, label),
-          svg("title", {}, `hex ${label}`));
+          svg("title", {}, t("hex {hex}", { hex: label })));
         layer.append(g);
         this.hexes.set(`${q},${r}`, g);
       }
@@ -314,7 +318,8 @@ export class HexBoard {
         transform: `translate(${x.toFixed(2)} ${y.toFixed(2)}) rotate(${angle})` },
       svg("circle", { cx: 0, cy: -HEX_RADIUS * 1.05, r: 2.6 }),
       svg("path", { class: "facing-glyph", d: ARROW_GLYPH, transform: `translate(0 ${-HEX_RADIUS * 1.05})` }),
-      svg("title", {}, `turn to face ${FACING_NAMES[facing]}: ${move.cost} hex${move.cost === 1 ? "" : "es"} of movement`));
+      svg("title", {}, tn("turn to face {facing}: {n} hex of movement", "turn to face {facing}: {n} hexes of movement", move.cost,
+        { facing: FACING_WORDS()[facing] })));
       layer.append(g);
     }
   }
@@ -328,8 +333,11 @@ export class HexBoard {
       g.classList.toggle("not-target", Boolean(entry && entry.problem));
       const ship = this.ships.find((s) => s.id === g.dataset.ship);
       const title = g.querySelector("title");
-      if (ship) title.textContent = entry?.problem ? `${describeShip(ship)} — cannot fire: ${entry.problem}`
-        : entry?.odds ? `${describeShip(ship)} — ${entry.odds.summary}` : describeShip(ship);
+      if (ship) {
+        const cannot = t("cannot fire: {problem}", { problem: said(entry?.problem_says) || entry?.problem });
+        title.textContent = entry?.problem ? `${describeShip(ship)} — ${cannot}`
+          : entry?.odds ? `${describeShip(ship)} — ${said(entry.odds.summary_says) || entry.odds.summary}` : describeShip(ship);
+      }
     }
   }
 
@@ -342,7 +350,7 @@ export class HexBoard {
     const end = walkSteps(ship.at, ship.facing, steps);
     const points = end.path.map(([q, r]) => { const c = this.hexCentre(q, r); return `${c.x.toFixed(2)},${c.y.toFixed(2)}`; });
     const last = this.hexCentre(end.q, end.r);
-    const text = movement === null ? `${cost ?? steps.length}` : `${cost ?? steps.length} of ${movement} hexes`;
+    const text = movement === null ? `${cost ?? steps.length}` : tn("{cost} of {n} hex", "{cost} of {n} hexes", movement, { cost: cost ?? steps.length });
     layer.append(
       points.length > 1 ? svg("polyline", { class: "move-path", points: points.join(" ") }) : null,
       svg("g", { class: "ghost", transform: `translate(${last.x.toFixed(2)} ${last.y.toFixed(2)}) rotate(${end.facing * 60})` },
@@ -566,17 +574,23 @@ export class HexBoard {
   zoomControls() {
     const button = (text, title, handler) => el("button", { type: "button", class: "secondary", title, "aria-label": title,
       on: { click: handler } }, text);
-    return el("div", { class: "hex-zoom", role: "toolbar", "aria-label": "zoom" },
-      button("+", "zoom in", () => this.zoom(1.5)),
-      button("−", "zoom out", () => this.zoom(1 / 1.5)),
-      button("Board", "show the whole board", () => this.fit()));
+    return el("div", { class: "hex-zoom", role: "toolbar", "aria-label": t("zoom") },
+      button("+", t("zoom in"), () => this.zoom(1.5)),
+      button("−", t("zoom out"), () => this.zoom(1 / 1.5)),
+      button(t("Board"), t("show the whole board"), () => this.fit()));
   }
 }
 
 /** One line about a ship: for tooltips and screen readers. */
 export function describeShip(ship) {
-  const cls = ship.class === "medium" ? `medium (${ship.weapons} weapons)` : ship.class;
-  const where = ship.at ? ` at ${hexLabel(ship.at[0], ship.at[1])} facing ${FACING_NAMES[ship.facing]}` : "";
-  return `${ship.name}, ${ship.owner}'s ${cls} ship${where}: shields ${ship.shields}/${ship.shields_max}${ship.shields_up ? " (up)" : ""}, `
-    + `weapons ${ship.weapon_systems}/${ship.weapon_systems_max}, propulsion ${ship.propulsion}/${ship.propulsion_max}`;
+  const classes = { light: t("light ship"), heavy: t("heavy ship"), medium: t("medium ship") };
+  const weapons = ship.weapons === "light" ? t("light weapons") : t("heavy weapons");
+  const cls = ship.class === "medium" ? t("medium ship ({weapons})", { weapons })
+    : classes[ship.class] || ship.class;
+  const where = ship.at ? " " + t("at {hex} facing {facing}", { hex: hexLabel(ship.at[0], ship.at[1]), facing: FACING_WORDS()[ship.facing] }) : "";
+  const shields = ship.shields_up ? t("shields {left}/{max} (up)", { left: ship.shields, max: ship.shields_max })
+    : t("shields {left}/{max}", { left: ship.shields, max: ship.shields_max });
+  return t("{ship}, {owner}'s {what}{where}: {shields}, weapons {weapons}/{weaponsMax}, propulsion {propulsion}/{propulsionMax}", {
+    ship: ship.name, owner: ship.owner, what: cls, where, shields, weapons: ship.weapon_systems, weaponsMax: ship.weapon_systems_max,
+    propulsion: ship.propulsion, propulsionMax: ship.propulsion_max });
 }

@@ -16,6 +16,7 @@
 //   tray.reset()    empty it: a new battle.
 //   tray.section, tray.cards, tray.text   its elements.
 
+import { t } from "../../shell/i18n.js";
 import "./sheet.js";
 import { el, svg } from "../../shell/dom.js";
 import { showCards, turnsCards } from "./salvo.js";
@@ -59,7 +60,7 @@ export class CardTray {
     this.board = board;
     this.text = stepText ? el("p", { class: "hx-step-text" }) : null;
     this.cards = el("div", { class: "hx-tray-cards", id: cardsId });
-    this.section = el("section", { class: "hx-tray", "aria-live": "polite", "aria-label": "the cards turned" }, this.text, this.cards);
+    this.section = el("section", { class: "hx-tray", "aria-live": "polite", "aria-label": t("the cards turned") }, this.text, this.cards);
     wrap.append(this.section);
   }
 

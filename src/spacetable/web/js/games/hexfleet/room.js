@@ -9,6 +9,8 @@
 import "./sheet.js";
 import { $, clear, el, fetchJSON, setPhase } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
+import { num, playerName, t, tn } from "../../shell/i18n.js";
+import { said } from "../../shell/phrase.js";
 import { yourTurn } from "../../shell/notify.js";
 import { RoomSocket } from "../../shell/socket.js";
 import { TurnRoom } from "../../shell/turnroom.js";
@@ -22,29 +24,39 @@ import { blankFirstText, blankFirstTurns } from "./blankfirst.js";
 
 /** Why a battle ended, in words: `winner` is null for a draw. */
 function endReason(reason, winner) {
-  if (reason === "last-side") return `${winner} is the last side with a ship that can fight`;
-  if (reason === "no-side") return "No side has a ship left that can fight";
+  if (reason === "last-side") return t("{winner} is the last side with a ship that can fight", { winner });
+  if (reason === "no-side") return t("No side has a ship left that can fight");
   if (reason === "turn-limit") {
-    return winner ? `The turn limit is reached: ${winner} has the most of its systems left`
-      : "The turn limit is reached with the sides level";
+    return winner ? t("The turn limit is reached: {winner} has the most of its systems left", { winner })
+      : t("The turn limit is reached with the sides level");
   }
   return reason;
 }
+/** The deck in words: "Deck: 32 cards to draw, 20 discarded, reshuffled 1×". */
+function deckWords(deck) {
+  const pile = tn("{n} card to draw", "{n} cards to draw", deck.pile);
+  const discards = tn("{n} discarded", "{n} discarded", deck.discards.length);
+  return t("Deck: {pile}, {discards}", { pile, discards }) + (deck.reshuffles ? t(", reshuffled {n}×", { n: deck.reshuffles }) : "");
+}
+/** A share (0..1) as a whole percentage, the reader's way ("50 %" in French). */
+function percentText(share) {
+  return num(Math.round(share * 100) / 100, { style: "percent" });
+}
 /** How to play, beside the board. */
-const HELP = [
-  "Each turn, chits come out of a cup one by one: the ship named on a chit is activated. The blank chit ends the turn.",
-  "An activated ship may move (1 hex per propulsion cell; a turn of 60° costs 1), raise its shields, fire once and hail once, in any order; or jump out instead of moving. Undo move (Ctrl+Z) takes a move back until a card is turned or the activation ends.",
-  "Firing turns cards from the deck: suits that get through the target's shields hit; each hit turns a damage card (diamonds: weapons, hearts: shields, spades: propulsion; clubs are drawn again).",
-  "A ship with no weapons and no propulsion is a wreck. The last side that can fight wins; at the turn limit, the side with the most systems left.",
+const HELP = () => [
+  t("Each turn, chits come out of a cup one by one: the ship named on a chit is activated. The blank chit ends the turn."),
+  t("An activated ship may move (1 hex per propulsion cell; a turn of 60° costs 1), raise its shields, fire once and hail once, in any order; or jump out instead of moving. Undo move (Ctrl+Z) takes a move back until a card is turned or the activation ends."),
+  t("Firing turns cards from the deck: suits that get through the target's shields hit; each hit turns a damage card (diamonds: weapons, hearts: shields, spades: propulsion; clubs are drawn again)."),
+  t("A ship with no weapons and no propulsion is a wreck. The last side that can fight wins; at the turn limit, the side with the most systems left."),
 ];
 /** The board's key: the three gauges under each ship (colours as board.js draws them), the firing arc. */
-const LEGEND = {
-  title: "Under each ship",
-  gauges: [["#5fe1ff", "shields: points left (a dashed ring while they are up)"],
-    ["#ffb347", "weapons: the systems left, and so the cards a salvo turns"],
-    ["#3ddc84", "propulsion: the cells left, a hex of movement each"]],
-  arc: "while you aim: the hexes your ship can fire at",
-};
+const LEGEND = () => ({
+  title: t("Under each ship"),
+  gauges: [["#5fe1ff", t("shields: points left (a dashed ring while they are up)")],
+    ["#ffb347", t("weapons: the systems left, and so the cards a salvo turns")],
+    ["#3ddc84", t("propulsion: the cells left, a hex of movement each")]],
+  arc: t("while you aim: the hexes your ship can fire at"),
+});
 /** Narrow screens (a phone): tap to see a move, confirm to make it; the board zooms in. */
 const PHONE = window.matchMedia("(max-width: 820px)");
 
@@ -87,8 +99,8 @@ export class HexRoom extends TurnRoom {
     this.banner = el("div", { id: "hex-turn", class: "hex-turn", "aria-live": "polite" });
     // A turn the blank ended before anyone acted: said, and kept until the activation after next.
     this.blankNote = el("p", { id: "hex-blank-first", class: "hex-blank-first", role: "status", hidden: true });
-    const fresh = this.buildFrame({ name: "Hex fleet", bodyClass: "hex-room", help: HELP, helpOpen: !PHONE.matches,
-      tableAttrs: { "aria-label": "The hex board", "aria-describedby": "hex-keys" }, statusClass: "hex-status", before: [this.banner, this.blankNote] });
+    const fresh = this.buildFrame({ name: t("Hex fleet"), bodyClass: "hex-room", help: HELP(), helpOpen: !PHONE.matches,
+      tableAttrs: { "aria-label": t("The hex board"), "aria-describedby": "hex-keys" }, statusClass: "hex-status", before: [this.banner, this.blankNote] });
     // The zoom buttons sit over the board's bottom edge, where your own fleet is: room for them.
     this.board = new HexBoard(fresh, { width: 18, height: 12, colourOf: (owner) => this.colour(owner), bottomRoomPx: 56 });
     this.board.onHex((hex) => this.clickHex(hex));
@@ -105,8 +117,8 @@ export class HexRoom extends TurnRoom {
     const zoom = this.board.zoomControls();
     zoom.append(this.boardTurn.button);
     $("#table-wrap").append(zoom,
-      el("p", { id: "hex-keys", class: "visually-hidden", text: "With the board focused and your ship activated: the up arrow moves it one hex ahead, the left and right arrows turn it." }));
-    this.cupPanel = el("section", { id: "cup-panel", class: "panel cup-panel", hidden: true, "aria-label": "the cup" });
+      el("p", { id: "hex-keys", class: "visually-hidden", text: t("With the board focused and your ship activated: the up arrow moves it one hex ahead, the left and right arrows turn it.") }));
+    this.cupPanel = el("section", { id: "cup-panel", class: "panel cup-panel", hidden: true, "aria-label": t("the cup") });
     this.controls = new HexControls(el("section", { id: "hex-controls", class: "panel hex-controls" }), {
       send: (action) => this.act(action),
       turned: () => this.board.turnDeg,
@@ -121,19 +133,20 @@ export class HexRoom extends TurnRoom {
       onTarget: (id) => { this.target = id; this.pending = null; this.refresh(); },
     });
     // A tapped hex's move waits here, over the board, for its confirm (a finger cannot hover).
-    this.moveBar = el("div", { class: "pending-move", role: "group", "aria-label": "the move to confirm", hidden: true });
+    this.moveBar = el("div", { class: "pending-move", role: "group", "aria-label": t("the move to confirm"), hidden: true });
     $("#table-wrap").append(this.moveBar);
     this.offBoard = el("section", { id: "off-board", class: "panel off-board", hidden: true },
-      el("h2", { text: "Off the board" }), el("ul", {}));
+      el("h2", { text: t("Off the board") }), el("ul", {}));
     // The cards an action turns show large at the board's bottom edge, with the salvo drawn
     // on the board (reveal.js, as the replay shows them): where the player looks.
     this.tray = new CardTray($("#table-wrap"), this.board, { cardsId: "hex-cards" });
     this.tray.hide();
-    this.legend = el("section", { id: "hex-legend", class: "panel hex-legend", "aria-label": "what the board shows" },
-      el("h2", { text: LEGEND.title }),
-      el("ul", {}, LEGEND.gauges.map(([colour, words]) => el("li", {},
+    const legend = LEGEND();
+    this.legend = el("section", { id: "hex-legend", class: "panel hex-legend", "aria-label": t("what the board shows") },
+      el("h2", { text: legend.title }),
+      el("ul", {}, legend.gauges.map(([colour, words]) => el("li", {},
         el("span", { class: "gauge-swatch", style: `--swatch: ${colour}`, "aria-hidden": "true" }), words)),
-      el("li", {}, el("span", { class: "arc-swatch", "aria-hidden": "true" }), LEGEND.arc)));
+      el("li", {}, el("span", { class: "arc-swatch", "aria-hidden": "true" }), legend.arc)));
     this.logPanel = el("div", { id: "log-panel", hidden: true });
     this.shipLogs = new ShipLogs(this.logPanel);
     $("#players").after(this.endPanel, this.controls.container, this.cupPanel, this.offBoard, this.legend, this.logPanel);
@@ -157,7 +170,7 @@ export class HexRoom extends TurnRoom {
   }
 
   identityName() {
-    return `${this.me.player}${this.hotseat ? ` and ${this.hotseat[1]}` : ""}`;
+    return this.hotseat ? t("{first} and {second}", { first: this.me.player, second: this.hotseat[1] }) : playerName(this.me.player);
   }
 
   wantsSeat() {
@@ -224,7 +237,8 @@ export class HexRoom extends TurnRoom {
   }
 
   waitingText() {
-    return `Waiting for every seat to fill and every player to be ready${this.hotseat ? ` (${this.hotseat.join(" and ")} play at this screen)` : ""}.`;
+    return this.hotseat ? t("Waiting for every seat to fill and every player to be ready ({first} and {second} play at this screen).",
+      { first: this.hotseat[0], second: this.hotseat[1] ?? "" }) : super.waitingText();
   }
 
   /** Each seat's ships, in words: "Seat 1: Benellyn (heavy)". */
@@ -233,10 +247,12 @@ export class HexRoom extends TurnRoom {
     const sides = scenario === "custom" ? fleets : this.scenarios?.[scenario]?.sides;
     const list = el("ul", { class: "hex-sides", id: "hex-fleets" });
     if (!sides?.length) return list;
-    const words = (s) => `${s.name || s.class} (${s.class}${s.class === "medium" ? `, ${s.weapons || "heavy"} weapons` : ""})`;
+    const classes = { light: t("light"), medium: t("medium"), heavy: t("heavy") };
+    const weapons = { light: t("light weapons"), heavy: t("heavy weapons") };
+    const words = (s) => `${s.name || classes[s.class] || s.class} (${classes[s.class] || s.class}${s.class === "medium" ? `, ${weapons[s.weapons || "heavy"] || s.weapons}` : ""})`;
     for (let seat = 0; seat < seats; seat += 1) {
       const side = sides[seat] || sides[0].map((s) => ({ ...s, name: `${s.name} ${seat + 1}` }));
-      list.append(el("li", { style: `--team: ${colourOf(seat)}` }, el("b", { text: `Seat ${seat + 1}: ` }), side.map(words).join(", ")));
+      list.append(el("li", { style: `--team: ${colourOf(seat)}` }, el("b", { text: t("Seat {seat}:", { seat: seat + 1 }) + " " }), side.map(words).join(", ")));
     }
     return list;
   }
@@ -283,7 +299,7 @@ export class HexRoom extends TurnRoom {
     // Your side at the bottom (in hot seat, the board stays as laid out: both sides are at this screen).
     if (this.me.role === "player" && !this.hotseat) this.boardTurn.suggest(this.board.turnFor(this.me.player, state.ships));
     const activeShip = this.activeShip();
-    yourTurn(!over && this.isMine(activeShip), `${activeShip?.name}: your activation.`);
+    yourTurn(!over && this.isMine(activeShip), t("{ship}: your activation.", { ship: activeShip?.name }));
     // A phone frames both fleets when the battle opens and at each of our activations (once
     // an activation: the player may pan away); the active ship is among them.
     const activation = `${state.turn}:${activeShip?.id}`;
@@ -343,19 +359,22 @@ export class HexRoom extends TurnRoom {
   /** Whose move it is, in words, for the banner and the status line. */
   whoseMove(ship, mine) {
     const state = this.state;
-    if (state.phase === "over") return { banner: "The battle is over", status: "" };
-    if (!ship) return { banner: `Turn ${state.turn}`, status: "Drawing the next chit…" };
+    if (state.phase === "over") return { banner: t("The battle is over"), status: "" };
+    if (!ship) return { banner: t("Turn {turn}", { turn: state.turn }), status: t("Drawing the next chit…") };
     const owner = ship.owner;
     const seat = this.room?.seats.find((s) => s.name === owner);
     const placing = state.activation.placing;
     if (mine) {
-      const prefix = this.hotseat ? `${owner}: your` : "Your move:";
-      return { banner: `${prefix} ${ship.name}`, status: placing
-        ? `Place ${ship.name} on any free hex, then choose its facing.`
-        : `Turn ${state.turn} of ${state.turn_limit}. ${ship.name} is activated: move, raise shields, fire or hail, then End activation.` };
+      const banner = this.hotseat ? t("{player}: your {ship}", { player: owner, ship: ship.name }) : t("Your move: {ship}", { ship: ship.name });
+      return { banner, status: placing
+        ? t("Place {ship} on any free hex, then choose its facing.", { ship: ship.name })
+        : t("Turn {turn} of {limit}. {ship} is activated: move, raise shields, fire or hail, then End activation.",
+          { turn: state.turn, limit: state.turn_limit, ship: ship.name }) };
     }
-    const who = seat?.kind === "bot" ? `${owner} (${seat.level} bot) is thinking` : `waiting for ${owner}`;
-    return { banner: `${owner}'s ${ship.name}`, status: `Turn ${state.turn} of ${state.turn_limit}: ${ship.name} is activated — ${who}.` };
+    const who = seat?.kind === "bot" ? t("{player} ({bot}) is thinking", { player: owner, bot: playerName(`${seat.level} bot`) })
+      : t("waiting for {player}", { player: owner });
+    return { banner: t("{player}'s {ship}", { player: owner, ship: ship.name }),
+      status: t("Turn {turn} of {limit}: {ship} is activated — {who}.", { turn: state.turn, limit: state.turn_limit, ship: ship.name, who }) };
   }
 
   /** The tapped move over the board: where, its cost, Confirm move and Cancel. */
@@ -364,10 +383,11 @@ export class HexRoom extends TurnRoom {
     this.moveBar.hidden = !pending;
     if (!pending) return;
     clear(this.moveBar).append(
-      el("span", { text: `Move to ${pending.label}: ${pending.cost} of ${this.state.activation.movement} hexes` }),
+      el("span", { text: tn("Move to {hex}: {cost} of {n} hex", "Move to {hex}: {cost} of {n} hexes", this.state.activation.movement,
+        { hex: pending.label, cost: pending.cost }) }),
       el("button", { type: "button", id: "confirm-move",
-        on: { click: () => this.act({ type: "move", ship: ship.id, steps: pending.steps }) } }, "Confirm move"),
-      el("button", { type: "button", class: "secondary", on: { click: () => { this.pending = null; this.refresh(); } } }, "Cancel"));
+        on: { click: () => this.act({ type: "move", ship: ship.id, steps: pending.steps }) } }, t("Confirm move")),
+      el("button", { type: "button", class: "secondary", on: { click: () => { this.pending = null; this.refresh(); } } }, t("Cancel")));
   }
 
   /** The cup: the chit just drawn, big, and the chits still in it. */
@@ -375,15 +395,15 @@ export class HexRoom extends TurnRoom {
     const state = this.state;
     const ship = this.activeShip();
     const names = Object.fromEntries(state.ships.map((s) => [s.id, s]));
-    const chit = ship ? `${ship.name}${this.isMine(ship) ? " (yours)" : ` (${ship.owner})`}` : "—";
+    const chit = ship ? (this.isMine(ship) ? t("{ship} (yours)", { ship: ship.name }) : t("{ship} ({owner})", { ship: ship.name, owner: ship.owner })) : "—";
     clear(this.cupPanel).append(
       el("p", { id: "chit-drawn", class: "chit-drawn", style: ship ? `--team: ${this.colour(ship.owner)}` : null },
-        `Turn ${state.turn} — chit: `, el("b", { text: chit })),
-      el("p", { class: "cup-left", text: `In the cup: ${state.cup.length} chit${state.cup.length === 1 ? "" : "s"}` }),
+        t("Turn {turn} — chit:", { turn: state.turn }) + " ", el("b", { text: chit })),
+      el("p", { class: "cup-left", text: tn("In the cup: {n} chit", "In the cup: {n} chits", state.cup.length) }),
       el("ul", { id: "cup-chits", class: "cup-chits" }, state.cup.map((id) => id === "blank"
-        ? el("li", { class: "chit blank", title: "the blank chit ends the turn", text: "blank (ends the turn)" })
+        ? el("li", { class: "chit blank", title: t("the blank chit ends the turn"), text: t("blank (ends the turn)") })
         : el("li", { class: "chit", style: `--team: ${this.colour(names[id]?.owner)}`, text: names[id]?.name || id }))),
-      el("p", { class: "deck-left", text: `Deck: ${state.deck.pile} cards to draw, ${state.deck.discards.length} discarded${state.deck.reshuffles ? `, reshuffled ${state.deck.reshuffles}×` : ""}` }));
+      el("p", { class: "deck-left", text: deckWords(state.deck) }));
     this.cupPanel.hidden = state.phase === "over";
   }
 
@@ -392,10 +412,10 @@ export class HexRoom extends TurnRoom {
     const gone = this.state.ships.filter((s) => s.status !== "table");
     const list = clear(this.offBoard.querySelector("ul"));
     for (const ship of gone) {
-      const what = ship.status === "jumped" ? `jumped out — back on turn ${ship.returns_on}`
-        : ship.status === "gone" ? "left the battle" : "wreck";
+      const what = ship.status === "jumped" ? t("jumped out — back on turn {turn}", { turn: ship.returns_on })
+        : ship.status === "gone" ? t("left the battle") : t("wreck");
       list.append(el("li", { class: `off-ship status-${ship.status}`, style: `--team: ${this.colour(ship.owner)}`, dataset: { ship: ship.id } },
-        el("span", { class: "swatch" }), el("b", { text: ship.name }), ` (${ship.owner}): ${what}`));
+        el("span", { class: "swatch" }), el("b", { text: ship.name }), " " + t("({owner}): {what}", { owner: ship.owner, what })));
     }
     this.offBoard.hidden = !gone.length;
   }
@@ -408,14 +428,14 @@ export class HexRoom extends TurnRoom {
       you: !this.hotseat,
       rowOf: (player) => {
         const toPlay = active?.owner === player && state?.phase !== "over";
-        return { toPlay, mark: toPlay ? el("span", { class: "to-play-mark", text: "to play" }) : null };
+        return { toPlay, mark: toPlay ? el("span", { class: "to-play-mark", text: t("to play") }) : null };
       },
       badgesOf: (player) => {
         if (!state) return [];
         const fleet = state.ships.filter((s) => s.owner === player);
         const fighting = fleet.filter((s) => s.status === "table" || s.status === "jumped").length;
-        return [el("span", { class: "fleet-state", text: `${fighting}/${fleet.length} ships` }),
-          el("span", { class: "strength", text: `strength ${Math.round((state.strength?.[player] ?? 1) * 100)}%` })];
+        return [el("span", { class: "fleet-state", text: tn("{fighting}/{n} ship", "{fighting}/{n} ships", fleet.length, { fighting }) }),
+          el("span", { class: "strength", text: t("strength {percent}", { percent: percentText(state.strength?.[player] ?? 1) }) })];
       },
     });
   }
@@ -474,7 +494,7 @@ export class HexRoom extends TurnRoom {
     const socket = ship && this.second?.me?.player === ship.owner ? this.second.socket : this.socket;
     this.controls.message("");
     this.lastAction = action.type;
-    if (!socket.send({ type: "act", action })) this.controls.message("Not connected: try again in a moment.");
+    if (!socket.send({ type: "act", action })) this.controls.message(t("Not connected: try again in a moment."));
     this.pending = null;
     this.placeAt = null;
     if (action.type === "fire" || action.type === "hail") {
@@ -499,7 +519,7 @@ export class HexRoom extends TurnRoom {
     }
     const move = this.board.moveTo(key);
     if (!move) {
-      this.controls.message(`${ship.name} cannot reach hex ${label} this activation: the lit hexes are within its movement.`);
+      this.controls.message(t("{ship} cannot reach hex {hex} this activation: the lit hexes are within its movement.", { ship: ship.name, hex: label }));
       return;
     }
     const touch = pointerType === "touch" || pointerType === "pen" || PHONE.matches;
@@ -519,7 +539,7 @@ export class HexRoom extends TurnRoom {
       return;
     }
     if (target.id === ship.id) {
-      this.controls.message("Click a lit hex to move, an arrow around the ship to turn it, or another ship to aim.");
+      this.controls.message(t("Click a lit hex to move, an arrow around the ship to turn it, or another ship to aim."));
       return;
     }
     this.target = target.id;
@@ -540,7 +560,10 @@ export class HexRoom extends TurnRoom {
     const move = hex && this.board.moveTo(`${hex.q},${hex.r}`);
     this.board.showPath(move ? move.steps : null, move?.cost, this.state.activation.movement);
     const info = $("#move-info");
-    if (info && move) info.textContent = `Move to ${hexLabel(hex.q, hex.r)}: ${move.cost} of ${this.state.activation.movement} hexes (click to move).`;
+    if (info && move) {
+      info.textContent = tn("Move to {hex}: {cost} of {n} hex (click to move).", "Move to {hex}: {cost} of {n} hexes (click to move).",
+        this.state.activation.movement, { hex: hexLabel(hex.q, hex.r), cost: move.cost });
+    }
   }
 
   /** Take back the active ship's last move (Ctrl+Z): the server keeps it until a card is turned. */
@@ -549,7 +572,10 @@ export class HexRoom extends TurnRoom {
     if (!ship) return;
     e.preventDefault();
     if (this.state.activation.undo > 0) this.act({ type: "undo", ship: ship.id });
-    else this.controls.message(`Nothing to undo: ${ship.name} ${this.state.activation.done.includes("moved") ? "has turned cards since its move" : "has not moved yet"}.`);
+    else {
+      this.controls.message(this.state.activation.done.includes("moved") ? t("Nothing to undo: {ship} has turned cards since its move.", { ship: ship.name })
+        : t("Nothing to undo: {ship} has not moved yet.", { ship: ship.name }));
+    }
   }
 
   /** Arrow keys on the focused board: up steps ahead, left and right turn. */
@@ -559,7 +585,10 @@ export class HexRoom extends TurnRoom {
     if (!ship || !step || this.state.activation.placing) return;
     e.preventDefault();
     if (this.state.reach.some((m) => m.steps === step)) this.act({ type: "move", ship: ship.id, steps: step });
-    else this.controls.message(`${ship.name} cannot ${step === "F" ? "move ahead" : "turn"}: no movement left or the way is blocked.`);
+    else {
+      this.controls.message(step === "F" ? t("{ship} cannot move ahead: no movement left or the way is blocked.", { ship: ship.name })
+        : t("{ship} cannot turn: no movement left or the way is blocked.", { ship: ship.name }));
+    }
   }
 
   // -- the end --------------------------------------------------------------------------------
@@ -592,13 +621,13 @@ export class HexRoom extends TurnRoom {
   showEnd(result) {
     this.ended = true;
     const mine = this.mine();
-    const title = result.winner ? (mine.includes(result.winner) && !this.hotseat ? "You win" : `${result.winner} wins`) : "Draw";
+    const title = result.winner ? (mine.includes(result.winner) && !this.hotseat ? t("You win") : t("{player} wins", { player: result.winner })) : t("Draw");
     const why = endReason(result.reason, result.winner);
-    const strength = Object.entries(result.strength || {}).map(([p, v]) => `${p} ${Math.round(v * 100)}%`).join(", ");
+    const strength = Object.entries(result.strength || {}).map(([p, v]) => `${playerName(p)} ${percentText(v)}`).join(", ");
     this.showWinner(result, { title, seated: mine.length > 0, status: `${why}.`,
       onRematch: () => this.second?.socket.send({ type: "rematch" }),
-      lines: [el("p", { class: "end-reason", text: `${why}, after ${result.turns} turn${result.turns === 1 ? "" : "s"}.` }),
-        strength ? el("p", { class: "end-strength", text: `Systems left: ${strength}.` }) : null] });
+      lines: [el("p", { class: "end-reason", text: tn("{why}, after {n} turn.", "{why}, after {n} turns.", result.turns, { why }) }),
+        strength ? el("p", { class: "end-strength", text: t("Systems left: {strength}.", { strength }) }) : null] });
     this.controls.hide();
     this.banner.textContent = title;
     this.moveBar.hidden = true;
@@ -606,5 +635,10 @@ export class HexRoom extends TurnRoom {
 
   showRefusal(text) {
     this.controls.message(text);
+  }
+
+  /** A refusal in the reader's language: the server says it as a phrase (`says`) too. */
+  onRefused(message) {
+    super.onRefused(message.says ? { ...message, reason: said(message.says) } : message);
   }
 }

@@ -18,11 +18,11 @@
 
 import "./sheet.js";
 import { el } from "../../shell/dom.js";
+import { t, tn } from "../../shell/i18n.js";
 import { sounds } from "../../shell/sounds.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
+
 /** Milliseconds between two cards turned, and the pause between the fire and damage rows. */
 const FLIP_MS = 420;
 const PAUSE_MS = 700;
@@ -38,7 +38,9 @@ function reducedMotion() {
 /** A card's name in words: "10S" -> "10 of spades". */
 export function cardWords(card) {
   const rank = rankOf(card);
-  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[suitOf(card)]}`;
+  const ranks = { A: t("ace"), J: t("jack"), Q: t("queen"), K: t("king") };
+  const suits = { S: t("spades"), H: t("hearts"), D: t("diamonds"), C: t("clubs") };
+  return t("{rank} of {suit}", { rank: ranks[rank] || rank, suit: suits[suitOf(card)] });
 }
 
 /**
@@ -97,7 +99,8 @@ const suitList = (suits) => [...suits].map((s) => SUITS[s]).join("");
  */
 function shieldWords(target, salvo) {
   const { suits } = salvo.event;
-  const hitting = suits === "SHDC" ? "every card hits" : suits.length === 1 ? `only ${suitList(suits)} hit` : `${suitList(suits)} hit`;
+  const hitting = suits === "SHDC" ? t("every card hits") : suits.length === 1 ? t("only {suits} hit", { suits: suitList(suits) })
+    : t("{suits} hit", { suits: suitList(suits) });
   let up = salvo.event.shields_up;
   let points = salvo.event.shields;
   if (up === undefined || points === undefined) {
@@ -105,42 +108,44 @@ function shieldWords(target, salvo) {
     points = target.shields + salvo.damage.filter((d) => d.system === "shields").length;
     up = suits !== "SHDC" || target.shields_up;
   }
-  if (!up || points === 0) return `shields down: ${hitting}`;
-  return `shields up ${points}${target ? `/${target.shields_max}` : ""}: ${hitting}`;
+  if (!up || points === 0) return t("shields down: {hitting}", { hitting });
+  return target ? t("shields up {points}/{max}: {hitting}", { points, max: target.shields_max, hitting })
+    : t("shields up {points}: {hitting}", { points, hitting });
 }
-
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** What a damage card did, for its label: "shields 15/16", "♣ drawn again". */
 function damageWords(damage, target) {
-  if (!damage.system) return "♣ drawn again";
+  if (!damage.system) return "♣ " + t("drawn again");
   const max = target ? target[`${damage.system === "weapons" ? "weapon_systems" : damage.system}_max`] : null;
-  return `${damage.system} ${damage.left}${max ? `/${max}` : ""}`;
+  const system = { shields: t("shields"), weapons: t("weapons"), propulsion: t("propulsion") }[damage.system] || damage.system;
+  return max ? t("{system} {left}/{max}", { system, left: damage.left, max }) : t("{system} {left}", { system, left: damage.left });
 }
 
 /** Why a two-card try matched: "a pair" or "same colour (both red)". */
 function matchWords(cards) {
   const [a, b] = cards;
-  return rankOf(a) === rankOf(b) ? "a pair" : `same colour (both ${isRed(a) ? "red" : "black"})`;
+  return rankOf(a) === rankOf(b) ? t("a pair") : isRed(a) ? t("same colour (both red)") : t("same colour (both black)");
 }
 
 /** The deck as it stands: cards left in the pile, discards, and whether it was reshuffled. */
 function deckIndicator(deck, reshuffled) {
   if (!deck) return null;
   const discards = Array.isArray(deck.discards) ? deck.discards.length : deck.discards;
+  const pileWords = tn("{n} card", "{n} cards", deck.pile);
+  const discardWords = tn("{n} discard", "{n} discards", discards);
   return el("p", { class: `hx-deck${reshuffled ? " reshuffled" : ""}` },
     el("span", { class: "hx-deck-pile", "aria-hidden": "true" }),
-    el("span", { text: `deck: ${plural(deck.pile, "card")} left · ${plural(discards, "discard")}` }),
-    reshuffled ? el("b", { class: "hx-reshuffled", text: " · reshuffled!" }) : null);
+    el("span", { text: t("deck: {pile} left · {discards}", { pile: pileWords, discards: discardWords }) }),
+    reshuffled ? el("b", { class: "hx-reshuffled", text: " · " + t("reshuffled!") }) : null);
 }
 
 /** Lay out one play (hidden cards, captions) and return it with the steps that reveal it. */
 function layOut(play, names, ships) {
-  const nameOf = (id) => names[id] || `ship ${id}`;
+  const nameOf = (id) => names[id] || t("ship {id}", { id });
   const event = play.event;
   const steps = [];
   const ranOut = play.reshuffledBefore
-    ? el("p", { class: "hx-reshuffle-note", text: "reshuffled! The pile ran out as these cards were turned: the discards became a new pile." })
+    ? el("p", { class: "hx-reshuffle-note", text: t("reshuffled! The pile ran out as these cards were turned: the discards became a new pile.") })
     : null;
   if (play.kind === "fire") {
     const target = ships[event.target];
@@ -149,16 +154,17 @@ function layOut(play, names, ships) {
       const lit = event.suits.includes(suitOf(card));
       const face = cardFace(card);
       face.classList.add(lit ? "hit" : "miss");
-      face.title = `${cardWords(card)}: ${lit ? "gets through the shields — a hit" : "stopped by the shields"}`;
+      face.title = lit ? t("{card}: gets through the shields — a hit", { card: cardWords(card) }) : t("{card}: stopped by the shields", { card: cardWords(card) });
       fireRow.append(face);
       steps.push({ node: face, sound: lit ? "fire" : "place" });
     }
     // The number of hits shows once the fire cards are all up.
-    const hits = el("b", { class: "hx-hits", text: `— ${event.hits === 0 ? "no hit" : plural(event.hits, "hit")}` });
+    const hits = el("b", { class: "hx-hits", text: `— ${event.hits === 0 ? t("no hit") : tn("{n} hit", "{n} hits", event.hits)}` });
     hits.hidden = true;
     steps.push({ node: hits, reveal: true });
     const caption = el("p", { class: "hx-caption" },
-      `${nameOf(event.ship)} fires ${plural(event.cards.length, "card")} at ${nameOf(event.target)} — ${shieldWords(target, play)} `,
+      tn("{ship} fires {n} card at {target} — {shields}", "{ship} fires {n} cards at {target} — {shields}", event.cards.length,
+        { ship: nameOf(event.ship), target: nameOf(event.target), shields: shieldWords(target, play) }) + " ",
       hits);
     const figure = el("figure", { class: "hx-play hx-salvo", dataset: { kind: "fire", ship: event.ship, target: event.target } },
       caption, ranOut, fireRow);
@@ -168,19 +174,21 @@ function layOut(play, names, ships) {
       damageBox.hidden = true;
       steps.push({ node: damageBox, reveal: true, pauseBefore: true });
       play.damage.forEach((damage, i) => {
-        if (play.reshuffles.includes(i)) damageRow.append(el("span", { class: "hx-reshuffle-note", title: "the pile ran out: the discards became a new pile", text: "reshuffled!" }));
+        if (play.reshuffles.includes(i)) damageRow.append(el("span", { class: "hx-reshuffle-note", title: t("the pile ran out: the discards became a new pile"), text: t("reshuffled!") }));
         const face = cardFace(damage.card);
         face.classList.add(damage.system ? "damage" : "club");
         const label = el("span", { class: "hx-label", text: damageWords(damage, target) });
         const slot = el("div", { class: `hx-slot${damage.system ? "" : " set-aside"}`, dataset: { system: damage.system || "club" } }, face, label);
-        face.title = damage.system ? `${cardWords(damage.card)}: ${nameOf(damage.target)} loses one ${damage.system === "weapons" ? "weapon system" : damage.system === "shields" ? "shield point" : "propulsion cell"}` : `${cardWords(damage.card)}: a club does nothing, another card is drawn`;
+        const loses = { weapons: t("a weapon system"), shields: t("a shield point"), propulsion: t("a propulsion cell") }[damage.system];
+        face.title = damage.system ? t("{card}: {ship} loses {system}", { card: cardWords(damage.card), ship: nameOf(damage.target), system: loses })
+          : t("{card}: a club does nothing, another card is drawn", { card: cardWords(damage.card) });
         damageRow.append(slot);
         steps.push({ node: slot, sound: damage.system ? "hit" : "place" });
       });
-      damageBox.append(el("p", { class: "hx-subcaption", text: "Damage: one card per hit (♦ weapons, ♥ shields, ♠ propulsion, ♣ drawn again)" }), damageRow);
+      damageBox.append(el("p", { class: "hx-subcaption", text: t("Damage: one card per hit (♦ weapons, ♥ shields, ♠ propulsion, ♣ drawn again)") }), damageRow);
       figure.append(damageBox);
     } else if (play.reshuffles.length) {
-      figure.append(el("p", { class: "hx-reshuffle-note", text: "reshuffled!" }));
+      figure.append(el("p", { class: "hx-reshuffle-note", text: t("reshuffled!") }));
     }
     return { figure, steps };
   }
@@ -191,15 +199,16 @@ function layOut(play, names, ships) {
     row.append(face);
     steps.push({ node: face, sound: "place" });
   }
-  const what = play.kind === "shields" ? `${nameOf(event.ship)} tries to raise shields` : `${nameOf(event.ship)} hails ${nameOf(event.target)}`;
+  const what = play.kind === "shields" ? t("{ship} tries to raise shields", { ship: nameOf(event.ship) })
+    : t("{ship} hails {target}", { ship: nameOf(event.ship), target: nameOf(event.target) });
   const outcome = event.success
-    ? `${matchWords(event.cards)} — ${play.kind === "shields" ? "shields up" : "communications open"}`
-    : `no match — ${play.kind === "shields" ? "shields stay down" : "no answer"}`;
+    ? `${matchWords(event.cards)} — ${play.kind === "shields" ? t("shields up") : t("communications open")}`
+    : `${t("no match")} — ${play.kind === "shields" ? t("shields stay down") : t("no answer")}`;
   const result = el("p", { class: `hx-outcome ${event.success ? "success" : "failure"}`, text: outcome });
   result.hidden = true;
   steps.push({ node: result, reveal: true, sound: event.success && play.kind === "shields" ? "shield" : null });
   const figure = el("figure", { class: "hx-play hx-try", dataset: { kind: play.kind, ship: event.ship } },
-    el("p", { class: "hx-caption", text: `${what}: two cards, same colour or a pair succeeds` }), ranOut, row, result);
+    el("p", { class: "hx-caption", text: t("{what}: two cards, same colour or a pair succeeds", { what }) }), ranOut, row, result);
   return { figure, steps };
 }
 

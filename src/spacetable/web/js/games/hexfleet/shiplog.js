@@ -17,6 +17,8 @@
 
 import "./sheet.js";
 import { el } from "../../shell/dom.js";
+import { t, tn } from "../../shell/i18n.js";
+import { lineText } from "../../shell/phrase.js";
 
 /** Below this width the log is a drawer, closed until opened. */
 const PHONE = "(max-width: 820px)";
@@ -29,18 +31,18 @@ export class ShipLogs {
     this.lines = [];
     this.selected = null;
     this.lastTurn = null;
-    this.chooser = el("select", { class: "hx-log-chooser", "aria-label": "whose log to read", on: { change: () => this.#chosen() } });
+    this.chooser = el("select", { class: "hx-log-chooser", "aria-label": t("whose log to read"), on: { change: () => this.#chosen() } });
     this.list = el("ol", { class: "hx-log-list" });
     // The scrolling box takes the keyboard (arrows scroll it) and is read out as a log.
-    this.scroller = el("div", { class: "hx-log", role: "log", tabindex: "0", "aria-label": "the battle in words" }, this.list);
+    this.scroller = el("div", { class: "hx-log", role: "log", tabindex: "0", "aria-label": t("the battle in words") }, this.list);
     this.count = el("span", { class: "hx-log-count" });
-    this.empty = el("p", { class: "hx-log-empty muted", text: "Nothing yet." });
+    this.empty = el("p", { class: "hx-log-empty muted", text: t("Nothing yet.") });
     // The newest line, under the title while the drawer is closed.
     this.latest = el("span", { class: "hx-log-latest" });
     const phone = typeof matchMedia === "function" && matchMedia(PHONE).matches;
     this.root = el("details", { class: "hx-logs panel", open: !phone },
-      el("summary", {}, el("span", { class: "hx-log-title", text: "Ships' logs" }), " ", this.count, this.latest),
-      el("label", { class: "hx-log-pick" }, "Read the log of ", this.chooser),
+      el("summary", {}, el("span", { class: "hx-log-title", text: t("Ships' logs") }), " ", this.count, this.latest),
+      el("label", { class: "hx-log-pick" }, t("Read the log of") + " ", this.chooser),
       this.empty, this.scroller);
     container.append(this.root);
     this.#fillChooser();
@@ -49,7 +51,7 @@ export class ShipLogs {
 
   /** Tell the chooser the ships' names: a list of ship JSON ({id, name, owner}). */
   ships(list) {
-    for (const ship of list || []) this.names.set(String(ship.id), ship.owner ? `${ship.name} (${ship.owner})` : ship.name);
+    for (const ship of list || []) this.names.set(String(ship.id), ship.owner ? t("{ship} ({owner})", { ship: ship.name, owner: ship.owner }) : ship.name);
     this.#fillChooser();
     this.#filter();
   }
@@ -63,16 +65,16 @@ export class ShipLogs {
       this.lines.push(line);
       for (const id of line.ships || []) {
         if (!this.names.has(String(id))) {
-          this.names.set(String(id), `ship ${id}`);
+          this.names.set(String(id), t("ship {id}", { id }));
           newShip = true;
         }
       }
       if (line.turn !== this.lastTurn) {
         this.lastTurn = line.turn;
-        this.list.append(el("li", { class: "hx-turn-head", dataset: { turn: line.turn }, text: `Turn ${line.turn}` }));
+        this.list.append(el("li", { class: "hx-turn-head", dataset: { turn: line.turn }, text: t("Turn {turn}", { turn: line.turn }) }));
       }
-      const item = el("li", { class: "hx-line", dataset: { turn: line.turn, ships: (line.ships || []).join(" ") }, text: line.text });
-      if (/the battle is over/.test(line.text)) item.classList.add("hx-over");
+      const item = el("li", { class: "hx-line", dataset: { turn: line.turn, ships: (line.ships || []).join(" ") }, text: lineText(line) });
+      if (/^the battle is over/.test(line.text)) item.classList.add("hx-over");
       this.list.append(item);
     }
     if (newShip) this.#fillChooser();
@@ -93,7 +95,7 @@ export class ShipLogs {
   select(shipId) {
     this.selected = shipId === null || shipId === undefined ? null : String(shipId);
     if (this.selected !== null && !this.names.has(this.selected)) {
-      this.names.set(this.selected, `ship ${this.selected}`);
+      this.names.set(this.selected, t("ship {id}", { id: this.selected }));
       this.#fillChooser();
     }
     this.chooser.value = this.selected ?? "";
@@ -107,7 +109,7 @@ export class ShipLogs {
   }
 
   #fillChooser() {
-    const options = [el("option", { value: "", text: "every ship (the whole battle)" })];
+    const options = [el("option", { value: "", text: t("every ship (the whole battle)") })];
     for (const [id, name] of this.names) options.push(el("option", { value: id, text: name }));
     this.chooser.replaceChildren(...options);
     this.chooser.value = this.selected ?? "";
@@ -140,7 +142,8 @@ export class ShipLogs {
     const newest = [...this.list.children].reverse().find((item) => !item.hidden && item.classList.contains("hx-line"));
     this.latest.textContent = newest ? newest.textContent : "";
     this.empty.hidden = shown > 0;
-    this.empty.textContent = id === null ? "Nothing yet." : `Nothing in ${this.names.get(id) || id}'s log yet.`;
-    this.count.textContent = id === null ? `· ${this.lines.length} lines` : `· ${this.names.get(id) || id}: ${shown} lines`;
+    this.empty.textContent = id === null ? t("Nothing yet.") : t("Nothing in {ship}'s log yet.", { ship: this.names.get(id) || id });
+    this.count.textContent = id === null ? "· " + tn("{n} line", "{n} lines", this.lines.length)
+      : "· " + tn("{ship}: {n} line", "{ship}: {n} lines", shown, { ship: this.names.get(id) || id });
   }
 }

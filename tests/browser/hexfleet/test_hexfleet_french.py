@@ -1,0 +1,177 @@
+"""The hex fleet in French, as a French speaker plays it: a duel against the easy bot, from
+the waiting room through several activations (moves, shields, the odds before a salvo, the
+cards turned) to the end card, with no English word, raw message or overflowing text at
+1366x800 and 390x844; a refusal is said in French; a battle stored by an English player
+tells its ships' logs in French."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests._server import Server
+from tests.browser._play import answer_name, end_in_sight
+from tests.browser._replay import ann_against_a_bot, hex_ann_plays_once_then_leaves
+from tests.browser._servers import quick_server_for
+from tests.browser.conftest import Server as PageServer
+from tests.browser.hexfleet.test_hexfleet_room import (
+    NEAREST_TO_ENEMY,
+    my_move_or_end,
+    version,
+    wait_for_next_action,
+)
+from tests.i18n._french import assert_french
+
+VIEWPORTS: dict[str, dict[str, Any]] = {
+    "desktop": {"viewport": {"width": 1366, "height": 800}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+}
+SCREENSHOTS_DIR = "artifacts/screenshots"
+#: The duel's seed: its chits give us activations in range of the bot, and salvos.
+SEED = 5
+
+quick_server = quick_server_for("hexfleet-french", room_seed=SEED)
+
+
+def _open(browser: Browser, server: Server, device: str) -> tuple[Any, Page, list[str]]:
+    context = browser.new_context(base_url=server.http, locale="fr-FR", **VIEWPORTS[device])
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return context, page, errors
+
+
+def _act(page: Page, selector: str) -> None:
+    before = version(page)
+    page.locator(selector).click()
+    wait_for_next_action(page, before)
+
+
+def _move_towards_enemy(page: Page) -> None:
+    target = page.evaluate(NEAREST_TO_ENEMY)
+    if target is None:
+        return
+    before = version(page)
+    hex_ = page.locator(f".hex[data-hex='{target}'] polygon")
+    if page.evaluate("matchMedia('(max-width: 820px)').matches"):
+        hex_.tap()  # a phone: the move waits for its confirm
+        page.locator("#confirm-move").tap()
+    else:
+        hex_.click()
+    wait_for_next_action(page, before)
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+def test_a_hex_battle_against_a_bot_in_french(
+    quick_server: Server, browser: Browser, device: str
+) -> None:
+    context, page, errors = _open(browser, quick_server, device)
+    shot = f"{SCREENSHOTS_DIR}/french-hexfleet-{{}}-{device}.png"
+    try:
+        room = quick_server.create_room(
+            ruleset="hexfleet", scenario="duel", turn_limit=3, seed=SEED
+        )
+        page.goto(f"/rooms/{room}?join=1&bots=1:easy")
+        answer_name(page, "Ann")
+        page.locator("#hex-fleets").wait_for()
+        assert "Place 1\u00a0:" in page.inner_text("#hex-fleets")
+        assert_french(page)
+        page.screenshot(path=shot.format("waiting"))
+        page.click("button#ready")
+        activations = aimed = 0
+        cards_seen = False
+        while my_move_or_end(page):
+            activations += 1
+            assert page.inner_text("#hex-turn").startswith("À vous\u00a0:")
+            assert_french(page)
+            if activations == 1:
+                page.screenshot(path=shot.format("activation"))
+            if page.locator(".hex.reachable").count():
+                _move_towards_enemy(page)
+            if page.is_enabled("#raise-shields"):
+                _act(page, "#raise-shields")
+                page.locator("#hex-cards .hx-card.up").first.wait_for()
+                cards_seen = True
+                assert_french(page)
+            if page.locator(".target-button:not(.out)").count() and page.is_enabled("#fire"):
+                page.locator(".target-button:not(.out)").first.click()
+                summary = page.inner_text("#odds-summary")
+                assert "de toucher au moins une fois" in summary, summary
+                assert_french(page)
+                if not aimed:
+                    page.screenshot(path=shot.format("aiming"))
+                aimed += 1
+                _act(page, "#confirm-fire")
+                page.locator("#hex-cards .hx-salvo").wait_for()
+                page.wait_for_selector("#hex-cards.hx-done")
+                assert_french(page)
+                page.screenshot(path=shot.format("salvo"))
+            if page.get_attribute("body", "data-phase") == "over":
+                break
+            _act(page, "#end-activation")
+        page.wait_for_selector("#winner")
+        end_in_sight(page)
+        assert activations >= 2 and cards_seen and aimed, (activations, cards_seen, aimed)
+        end = page.inner_text("#end-panel")
+        assert "Systèmes restants" in end, end
+        log = "\n".join(page.locator("#log-panel .hx-line").all_text_contents())
+        assert "début du tour 1" in log and " tire " in log, log
+        assert_french(page)
+        page.screenshot(path=shot.format("end"))
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_refusal_is_said_in_french(quick_server: Server, browser: Browser) -> None:
+    """An action the rules refuse comes back in French: End activation pressed twice at
+    once sends a second "done" that reaches the server after the activation ended."""
+    context, page, errors = _open(browser, quick_server, "desktop")
+    try:
+        room = quick_server.create_room(
+            ruleset="hexfleet", scenario="duel", turn_limit=3, seed=SEED
+        )
+        page.goto(f"/rooms/{room}?join=1&bots=1:easy")
+        answer_name(page, "Ann")
+        page.click("button#ready")
+        assert my_move_or_end(page)
+        page.evaluate(
+            "() => { const b = document.querySelector('#end-activation'); b.click(); b.click(); }"
+        )
+        page.wait_for_selector("#message:not([hidden])")
+        said = page.inner_text("#message")
+        assert "vaisseau" in said or "bataille" in said, said
+        assert_french(page)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_battle_stored_by_an_english_player_tells_its_logs_in_french(
+    quick_server: Server, browser: Browser
+) -> None:
+    """The store keeps phrases, not sentences: a duel played through the socket (no page,
+    no language) is read in French on the replay page (its ships' logs)."""
+    room = {"ruleset": "hexfleet", "seats": 2, "scenario": "duel", "turn_limit": 3, "seed": SEED}
+    with ann_against_a_bot(PageServer(quick_server.http), room, "easy") as ann:
+        result = hex_ann_plays_once_then_leaves(ann)
+    stored = quick_server.stored_match(result["match_id"])
+    english = [line["text"] for frame in stored["events"] for line in frame["log"]]
+    assert any(text.startswith("turn 1 begins") for text in english)
+    context = browser.new_context(base_url=quick_server.http, locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.goto(f"/replay/{result['match_id']}")
+        page.locator(".hx-line").first.wait_for(state="attached")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.hx-line')].some("
+            "(l) => l.textContent.startsWith('début du tour 1'))"
+        )
+        lines = page.locator(".hx-line").all_text_contents()
+        assert not any(line.startswith("turn ") for line in lines), lines
+        page.screenshot(path=f"{SCREENSHOTS_DIR}/french-hexfleet-replay-log.png")
+    finally:
+        context.close()
