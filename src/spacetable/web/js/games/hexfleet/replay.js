@@ -15,35 +15,39 @@ import { replayChat } from "../../shell/chatreplay.js";
 import "./sheet.js";
 import { clear, el, fetchJSON, formatTime, setPhase } from "../../shell/dom.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
+import { num, playerName, t, tn } from "../../shell/i18n.js";
+import { lineText } from "../../shell/phrase.js";
 import { HexBoard } from "./board.js";
 import { bottomSidePicker, viewerSide } from "../../shell/boardturn.js";
 import { turnsCards } from "./salvo.js";
 import { CardTray } from "./reveal.js";
 import { ShipLogs } from "./shiplog.js";
 
-const REASONS = {
-  "last-side": "the only side left with a ship that can fight",
-  "no-side": "no side has a ship left that can fight",
-  "turn-limit": "the turn limit was reached, decided on strength left",
-};
+const REASONS = () => ({
+  "last-side": t("the only side left with a ship that can fight"),
+  "no-side": t("no side has a ship left that can fight"),
+  "turn-limit": t("the turn limit was reached, decided on strength left"),
+});
+const CLASSES = () => ({ light: t("light"), medium: t("medium"), heavy: t("heavy") });
 /** How long a step without cards stays on screen while playing (ms, at speed 1). */
 const STEP_MS = 1100;
 const SPEEDS = [0.5, 1, 2, 4];
 
-const percent = (share) => `${Math.round(share * 100)}%`;
+const percent = (share) => num(Math.round(share * 100) / 100, { style: "percent" });
 
 /** The strength of each side in words: "ann 90%, bob 68%". */
 export function strengthText(strength) {
-  return Object.entries(strength || {}).map(([side, share]) => `${side} ${percent(share)}`).join(", ");
+  return Object.entries(strength || {}).map(([side, share]) => `${playerName(side)} ${percent(share)}`).join(", ");
 }
 
 /** One line for a battle's result: "ann wins: ... after 6 turns; strength left ann 90%, bob 68%." */
 export function resultText(result) {
   if (!result) return "";
-  const why = REASONS[result.reason] || result.reason || "";
-  const turns = result.turns ? `, after ${result.turns} turn${result.turns === 1 ? "" : "s"}` : "";
-  const strength = result.strength ? `; strength left ${strengthText(result.strength)}` : "";
-  return `${result.winner ? `${result.winner} wins` : "A draw"}: ${why}${turns}${strength}.`;
+  const why = REASONS()[result.reason] || result.reason || "";
+  const turns = result.turns ? tn(", after {n} turn", ", after {n} turns", result.turns) : "";
+  const strength = result.strength ? t("; strength left {strength}", { strength: strengthText(result.strength) }) : "";
+  const verdict = result.winner ? t("{player} wins", { player: result.winner }) : t("A draw");
+  return t("{verdict}: {why}{turns}{strength}.", { verdict, why, turns, strength });
 }
 
 /** The board's size for the match's options: its own, or its scenario's. */
@@ -61,18 +65,22 @@ async function boardSize(options) {
 
 /** What a step did, in a few words: the action's first log line, or the opening. */
 function stepText(frame, index) {
-  if (index === 0 || !frame.action) return "The fleets at the start of the battle. Press ▶ Play, or step with Next ▶.";
+  if (index === 0 || !frame.action) return t("The fleets at the start of the battle. Press ▶ Play, or step with Next ▶.");
   const lines = frame.log || [];
   const main = lines.find((l) => !/activation ends|chit comes out|turn \d+ (begins|ends)|blank chit/.test(l.text)) || lines[0];
-  return `${frame.player}: ${main ? main.text : frame.action.type}`;
+  return t("{player}: {what}", { player: frame.player, what: main ? lineText(main) : frame.action.type });
 }
 
 /** A ship's systems in a line: "shields 15/16 (up) · weapons 15/16 · propulsion 6/8". */
 function shipState(ship) {
   if (ship.status === "wrecked") return "wrecked";
-  if (ship.status === "gone") return "left the battle";
-  const where = ship.status === "jumped" ? ` · jumped out, back on turn ${ship.returns_on}` : "";
-  return `shields ${ship.shields}/${ship.shields_max}${ship.shields_up ? " (up)" : ""} · weapons ${ship.weapon_systems}/${ship.weapon_systems_max} · propulsion ${ship.propulsion}/${ship.propulsion_max}${where}`;
+  if (ship.status === "gone") return t("left the battle");
+  const where = ship.status === "jumped" ? " · " + t("jumped out, back on turn {turn}", { turn: ship.returns_on }) : "";
+  const shields = ship.shields_up ? t("shields {left}/{max} (up)", { left: ship.shields, max: ship.shields_max })
+    : t("shields {left}/{max}", { left: ship.shields, max: ship.shields_max });
+  const weapons = t("weapons {left}/{max}", { left: ship.weapon_systems, max: ship.weapon_systems_max });
+  const propulsion = t("propulsion {left}/{max}", { left: ship.propulsion, max: ship.propulsion_max });
+  return `${shields} · ${weapons} · ${propulsion}${where}`;
 }
 
 /** Fill the replay page with the hex fleet battle `match` and start playing it. */
@@ -83,7 +91,7 @@ export async function showHexReplay(page, match) {
   const players = options.players || (match.seats || []).map((s) => s.player);
   const colourOf = (owner) => seatColour(Math.max(0, players.indexOf(owner)));
   document.body.classList.add("hx-replay");
-  find("#match-title").textContent = `· Hex fleet · ${players.join(" vs ")} · ${formatTime(match.finished_at)}`;
+  find("#match-title").textContent = `· ${t("Hex fleet")} · ${players.map(playerName).join(" vs ")} · ${formatTime(match.finished_at)}`;
   find("#replay-log").hidden = true;
 
   const [width, height] = await boardSize(options);
@@ -103,21 +111,21 @@ export async function showHexReplay(page, match) {
 
   const side = find("#players").parentElement;
   const position = el("output", { class: "hx-position" });
-  const turnChooser = el("select", { class: "hx-turn-chooser", "aria-label": "go to a turn" });
-  const speedChooser = el("select", { class: "hx-speed", "aria-label": "speed" },
+  const turnChooser = el("select", { class: "hx-turn-chooser", "aria-label": t("go to a turn") });
+  const speedChooser = el("select", { class: "hx-speed", "aria-label": t("speed") },
     ...SPEEDS.map((s) => el("option", { value: s, text: `${s}×`, selected: s === 1 })));
   const button = (step, text, title) => el("button", { type: "button", class: "secondary", dataset: { step }, title, text });
-  const play = button("play", "▶ Play", "play");
+  const play = button("play", "▶ " + t("Play"), t("play"));
   play.classList.remove("secondary");
-  const controls = el("div", { class: "hx-replay-controls", role: "toolbar", "aria-label": "replay" },
-    button("first", "⇤ Start", "back to the start"), button("back", "◀ Back", "one step back"), play,
-    button("next", "Next ▶", "one step forward"), button("last", "End ⇥", "to the end"));
+  const controls = el("div", { class: "hx-replay-controls", role: "toolbar", "aria-label": t("replay") },
+    button("first", "⇤ " + t("Start"), t("back to the start")), button("back", "◀ " + t("Back"), t("one step back")), play,
+    button("next", t("Next") + " ▶", t("one step forward")), button("last", t("End") + " ⇥", t("to the end")));
   const status = el("p", { class: "hx-result", id: "hx-result" });
   const intro = el("section", { class: "panel hx-replay-panel" },
-    el("h2", { text: "Hex fleet" }),
-    el("p", { class: "help", text: "Ships were activated one at a time as their chits came out of the cup; each could move, raise shields, hail, fire and jump. Every card turned is shown under the board. Keys: ← → step, Space plays or pauses." }),
+    el("h2", { text: t("Hex fleet") }),
+    el("p", { class: "help", text: t("Ships were activated one at a time as their chits came out of the cup; each could move, raise shields, hail, fire and jump. Every card turned is shown under the board. Keys: ← → step, Space plays or pauses.") }),
     controls, el("p", { class: "hx-replay-where" }, position, " ",
-      el("label", {}, "turn ", turnChooser), " ", el("label", {}, "speed ", speedChooser)),
+      el("label", {}, t("turn") + " ", turnChooser), " ", el("label", {}, t("speed") + " ", speedChooser)),
     el("p", { class: "hx-replay-where" }, bottomSide),
     status);
   side.insertBefore(intro, find("#players"));
@@ -150,7 +158,7 @@ export async function showHexReplay(page, match) {
   });
   const acted = new Set(frames.map((f) => f.turn));
   for (const [turn] of [...turnStarts].sort((a, b) => a[0] - b[0])) {
-    turnChooser.append(el("option", { value: turn, text: acted.has(turn) ? String(turn) : `${turn} (no ship acted)` }));
+    turnChooser.append(el("option", { value: turn, text: acted.has(turn) ? String(turn) : t("{turn} (no ship acted)", { turn }) }));
   }
 
   const seatOf = (player) => (match.seats || []).find((s) => s.player === player);
@@ -160,11 +168,11 @@ export async function showHexReplay(page, match) {
       const seat = seatOf(player);
       const ships = (frame.ships || []).filter((s) => s.owner === player);
       list.append(el("li", { class: `player${match.result?.winner === player && at === frames.length - 1 ? " winner" : ""}`, dataset: { player }, style: `--team: ${seatColour(i)}` },
-        el("span", { class: "swatch" }), el("span", { class: "player-name", text: player }),
-        seat?.kind === "bot" ? el("span", { text: `${seat.level || ""} bot` }) : null,
+        el("span", { class: "swatch" }), el("span", { class: "player-name", text: playerName(player) }),
+        seat?.kind === "bot" ? el("span", { text: playerName(`${seat.level || "easy"} bot`) }) : null,
         el("ul", { class: "hx-fleet" }, ...ships.map((ship) => el("li", { dataset: { ship: ship.id } },
-          el("button", { type: "button", class: "link", title: `read ${ship.name}'s log`, on: { click: () => readLog(ship.id) } }, ship.name),
-          el("span", { class: "hx-ship-state", text: ` ${ship.class} · ${shipState(ship)}` }))))));
+          el("button", { type: "button", class: "link", title: t("read {ship}'s log", { ship: ship.name }), on: { click: () => readLog(ship.id) } }, ship.name),
+          el("span", { class: "hx-ship-state", text: ` ${CLASSES()[ship.class] || ship.class} · ${shipState(ship)}` }))))));
     });
   };
 
@@ -188,7 +196,8 @@ export async function showHexReplay(page, match) {
     // While a step's cards flip, the ships stand as before it: the cards tell the damage first.
     const cardsToCome = animate && turnsCards(frame) && target > 0;
     const before = cardsToCome ? frames[target - 1] : frame;
-    position.textContent = target === 0 ? `Start · ${frames.length - 1} steps` : `Step ${target} of ${frames.length - 1} · turn ${frame.turn}`;
+    position.textContent = target === 0 ? tn("Start · {n} step", "Start · {n} steps", frames.length - 1)
+      : t("Step {step} of {steps} · turn {turn}", { step: target, steps: frames.length - 1, turn: frame.turn });
     turnChooser.value = String(frame.turn);
     trayText.textContent = stepText(frame, target);
     trayText.hidden = turnsCards(frame); // the cards' caption tells it
@@ -229,14 +238,14 @@ export async function showHexReplay(page, match) {
 
   function stop() {
     playing = false;
-    play.textContent = "▶ Play";
+    play.textContent = "▶ " + t("Play");
   }
 
   async function start() {
     if (playing) return;
     if (at >= frames.length - 1) await show(0);
     playing = true;
-    play.textContent = "❚❚ Pause";
+    play.textContent = "❚❚ " + t("Pause");
     while (playing && at < frames.length - 1) {
       const current = await show(at + 1, { animate: true });
       if (!current || !playing) break;
@@ -269,7 +278,7 @@ export async function showHexReplay(page, match) {
   });
 
   if (!frames.length) {
-    status.textContent = resultText(match.result) || "This battle has no steps stored.";
+    status.textContent = resultText(match.result) || t("This battle has no steps stored.");
     setPhase("over");
     return;
   }
