@@ -2,7 +2,7 @@
 the waiting room through several activations (moves, shields, the odds before a salvo, the
 cards turned) to the end card, with no English word, raw message or overflowing text at
 1366x800 and 390x844; a refusal is said in French; a battle stored by an English player
-tells its ships' logs in French."""
+tells its ships' logs in French; the tutorial's hex fleet lesson in French."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from tests.browser.hexfleet.test_hexfleet_room import (
     version,
     wait_for_next_action,
 )
+from tests.browser.test_tutorial import status, step_is, wait_done
 from tests.i18n._french import assert_french
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
@@ -154,7 +155,7 @@ def test_a_battle_stored_by_an_english_player_tells_its_logs_in_french(
     quick_server: Server, browser: Browser
 ) -> None:
     """The store keeps phrases, not sentences: a duel played through the socket (no page,
-    no language) is read in French on the replay page (its ships' logs)."""
+    no language) is read in French on the replay page (its ships' logs, its controls)."""
     room = {"ruleset": "hexfleet", "seats": 2, "scenario": "duel", "turn_limit": 3, "seed": SEED}
     with ann_against_a_bot(PageServer(quick_server.http), room, "easy") as ann:
         result = hex_ann_plays_once_then_leaves(ann)
@@ -172,6 +173,67 @@ def test_a_battle_stored_by_an_english_player_tells_its_logs_in_french(
         )
         lines = page.locator(".hx-line").all_text_contents()
         assert not any(line.startswith("turn ") for line in lines), lines
+        # The replay's own parts (its controls, fleets, cards and logs; the page's frame is
+        # the replay page's): French too, at the end of the battle.
+        page.keyboard.press("End")
+        page.wait_for_selector("#hx-result:not(:empty)")
+        assert page.inner_text(".hx-position").startswith("Étape ")
+        assert_french(page, ".hx-replay-panel, #players, .hx-replay-logs, .hx-tray")
         page.screenshot(path=f"{SCREENSHOTS_DIR}/french-hexfleet-replay-log.png")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+def test_the_hex_fleet_lesson_in_french(
+    quick_server: Server, browser: Browser, device: str
+) -> None:
+    """The tutorial's hex fleet lesson, in French to its last step: the cup, a move and a
+    turn, shields raised, a salvo and its damage cards, the ship's log."""
+    context, page, errors = _open(browser, quick_server, device)
+    shot = f"{SCREENSHOTS_DIR}/french-hexfleet-lesson-{{}}-{device}.png"
+    try:
+        page.goto("/tutorial?game=hexfleet")
+        step_is(page, "hex-cup")
+        assert page.locator("#hex-cup .hex-chit").all_inner_texts() == [
+            "Dart (le vôtre)",
+            "Warden (Bleu)",
+            "blanc",
+        ]
+        for _ in range(3):
+            page.click("#hex-draw")
+        wait_done(page)
+        assert page.inner_text("#hex-cup .hex-drawn") == "Tiré\u00a0: Dart (le vôtre)"
+        assert_french(page)
+        page.screenshot(path=shot.format("cup"))
+        page.click("#next")
+        step_is(page, "hex-move")
+        assert page.inner_text("#hex-movement") == "Mouvement restant\u00a0: 16 sur 16 hexagones."
+        page.locator(".hex.reachable[data-hex='2,5']").click()
+        page.locator(".facing-arrow[data-facing='0']").click()
+        wait_done(page)
+        assert "dans l'arc avant du Dart" in status(page)
+        assert_french(page)
+        page.click("#next")
+        step_is(page, "hex-shields")
+        page.click("#hex-raise")
+        wait_done(page)
+        assert status(page).startswith("7H et 7C\u00a0: c'est réussi")
+        log = page.locator("#hex-lesson-log li").first.inner_text()
+        assert log == "Dart lève ses boucliers\u00a0: 7H 7C, une paire de sept — levés", log
+        assert_french(page)
+        page.click("#next")
+        step_is(page, "hex-fire")
+        page.locator(".ship[data-ship='warden']").click()
+        wait_done(page)
+        assert status(page).startswith("3 touches à travers les boucliers du Warden")
+        page.wait_for_selector("#hex-lesson-cards.hx-done")
+        assert_french(page)
+        page.screenshot(path=shot.format("fired"))
+        page.click("#next")
+        step_is(page, "hex-ready")
+        assert_french(page)
+        page.screenshot(path=shot.format("ready"))
+        assert not errors, errors
     finally:
         context.close()

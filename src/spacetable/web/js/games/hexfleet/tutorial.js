@@ -14,9 +14,10 @@
 //   side, firstMatch).
 
 import { el, postJSON } from "../../shell/dom.js";
-import { t } from "../../shell/i18n.js";
+import { t, tn } from "../../shell/i18n.js";
 import { DIRECTIONS, HexBoard } from "./board.js";
 import { showCards } from "./salvo.js";
+import { lineText } from "../../shell/phrase.js";
 
 const BOARD = { width: 9, height: 7 };
 const ME = "Red";
@@ -117,16 +118,16 @@ class HexLesson {
     const [board] = this.api.table(el("div", { class: "hex-lesson-board" }));
     this.board = new HexBoard(board, { ...BOARD, colourOf: (owner) => (owner === ME ? "#ff5a5f" : "#4aa3ff") });
     this.board.svg.setAttribute("role", "img");
-    this.board.svg.setAttribute("aria-label", "the hex board: your Dart and Blue's Warden");
+    this.board.svg.setAttribute("aria-label", t("the hex board: your Dart and Blue's Warden"));
     this.api.table(this.board.zoomControls());
     this.board.onHex(({ q, r }) => this.hexClicked(q, r));
     this.board.onFacing((facing) => this.facingClicked(facing));
     this.board.onShip((ship) => this.shipClicked(ship));
-    this.cup = el("section", { class: "panel hex-cup", id: "hex-cup", "aria-label": "the cup" });
+    this.cup = el("section", { class: "panel hex-cup", id: "hex-cup", "aria-label": t("the cup") });
     this.cards = el("section", { class: "panel hex-lesson-cards", id: "hex-lesson-cards", "aria-live": "polite",
-      "aria-label": "the cards turned", hidden: true });
+      "aria-label": t("the cards turned"), hidden: true });
     this.log = el("ol", { class: "hex-step-log", id: "hex-lesson-log" });
-    this.logPanel = el("section", { class: "panel", hidden: true }, el("h2", { text: "Ships' log" }), this.log);
+    this.logPanel = el("section", { class: "panel", hidden: true }, el("h2", { text: t("Ships' log") }), this.log);
     // Under the step, where the player looks: the cup, then the cards and the log.
     this.api.side(this.cup, this.cards, this.logPanel);
     this.render();
@@ -147,12 +148,12 @@ class HexLesson {
   }
 
   showCup(drawn = null) {
-    const names = { dart: "Dart (yours)", warden: "Warden (Blue)", blank: "blank" };
-    this.cup.replaceChildren(el("h2", { text: "The cup" }),
+    const names = { dart: t("{ship} (yours)", { ship: "Dart" }), warden: t("Warden (Blue)"), blank: t("blank") };
+    this.cup.replaceChildren(el("h2", { text: t("The cup") }),
       el("ul", { class: "hex-chits" }, ...this.chits.map((c) => el("li", { class: `hex-chit chit-${c}`, text: names[c] }))),
-      ...(drawn ? [el("p", { class: "hex-drawn", text: `Drawn: ${names[drawn]}` })] : [])); // replaceChildren writes a null as "null"
+      ...(drawn ? [el("p", { class: "hex-drawn", text: t("Drawn: {chit}", { chit: names[drawn] }) })] : [])); // replaceChildren writes a null as "null"
     if (this.phase !== "cup") return;
-    const draw = el("button", { type: "button", id: "hex-draw", text: "Draw a chit", on: { click: () => this.drawChit() } });
+    const draw = el("button", { type: "button", id: "hex-draw", text: t("Draw a chit"), on: { click: () => this.drawChit() } });
     this.actions().replaceChildren(draw);
   }
 
@@ -161,16 +162,16 @@ class HexLesson {
     this.drawn += 1;
     if (chit === "blank") {
       this.chits = ["dart", "warden", "blank"];
-      this.say("The blank: the turn is over at once, and any ship still in the cup waits. A new turn starts with every chit back in the cup: draw again.");
+      this.say(t("The blank: the turn is over at once, and any ship still in the cup waits. A new turn starts with every chit back in the cup: draw again."));
     } else if (chit === "warden") {
       this.chits = this.chits.filter((c) => c !== "warden");
-      this.say("Blue's Warden is activated. (In this lesson Blue does nothing with it.) Draw again.");
+      this.say(t("Blue's Warden is activated. (In this lesson Blue does nothing with it.) Draw again."));
     } else {
       this.chits = this.chits.filter((c) => c !== "dart");
       this.phase = null;
       this.actions().replaceChildren();
       this.render({ ship: "dart" });
-      this.done("Your Dart is activated: this is its turn to act.");
+      this.done(t("Your Dart is activated: this is its turn to act."));
     }
     this.showCup(chit);
   }
@@ -192,13 +193,13 @@ class HexLesson {
     this.render({ ship: "dart" });
     this.board.highlightMoves(this.phase === "move" ? reachable(dart.at, dart.facing, this.movement, blocked) : []);
     this.actions().replaceChildren(el("p", { class: "tutorial-question", id: "hex-movement",
-      text: `Movement left: ${this.movement} of ${dart.propulsion} hexes.` }));
+      text: tn("Movement left: {left} of {n} hex.", "Movement left: {left} of {n} hexes.", dart.propulsion, { left: this.movement }) }));
   }
 
   hexClicked(q, r) {
     if (this.phase !== "move") return;
     const move = this.board.moveTo(`${q},${r}`);
-    if (!move) return this.say("The Dart cannot reach that hex: pick a lit one.");
+    if (!move) return this.say(t("The Dart cannot reach that hex: pick a lit one."));
     this.apply(move);
   }
 
@@ -215,7 +216,8 @@ class HexLesson {
     this.movement -= move.cost;
     this.board.showPath(null);
     this.showReach();
-    this.say(`${move.steps.split("").join(" ")}: ${move.cost} hex${move.cost === 1 ? "" : "es"} of movement.`);
+    const steps = move.steps.split("").map((step) => ({ F: t("ahead"), L: t("left"), R: t("right") }[step] || step)).join(" ");
+    this.say(tn("{steps}: {n} hex of movement.", "{steps}: {n} hexes of movement.", move.cost, { steps }));
     this.checkArc(true);
   }
 
@@ -224,9 +226,10 @@ class HexLesson {
     const warden = this.ship("warden");
     const ahead = inForwardArc(dart.at, dart.facing, warden.at) && distance(dart.at, warden.at) <= 12;
     if (ahead && moved) {
-      this.done(`The Warden is in the Dart's forward arc, ${distance(dart.at, warden.at)} hexes away: it can be fired at.`);
+      this.done(tn("The Warden is in the Dart's forward arc, {n} hex away: it can be fired at.",
+        "The Warden is in the Dart's forward arc, {n} hexes away: it can be fired at.", distance(dart.at, warden.at)));
     } else if (!ahead && this.api.isDone()) {
-      this.api.undone("The Warden is behind the Dart again: turn back towards it.");
+      this.api.undone(t("The Warden is behind the Dart again: turn back towards it."));
     }
   }
 
@@ -242,7 +245,7 @@ class HexLesson {
       answer = await postJSON("/api/resolve", script);
     } catch (error) {
       this.actions().querySelectorAll("button").forEach((b) => { b.disabled = false; });
-      this.say(`The referee could not settle it: ${error.message}. Try again.`);
+      this.say(t("The referee could not settle it: {error}. Try again.", { error: error.message }));
       return null;
     }
     const result = answer.result;
@@ -255,7 +258,7 @@ class HexLesson {
       Object.assign(ship, { shields: now.shields, shields_up: now.shields_up, weapon_systems: now.weapons, propulsion: now.propulsion });
     }
     this.render({ ship: "dart" });
-    for (const line of result.log[result.log.length - 1]) this.log.append(el("li", { text: line.text }));
+    for (const line of result.log[result.log.length - 1]) this.log.append(el("li", { text: lineText(line) }));
     this.logPanel.hidden = false;
     this.cards.hidden = false;
     const discards = this.used;
@@ -270,14 +273,15 @@ class HexLesson {
     this.phase = "shields";
     this.render({ ship: "dart" });
     this.board.highlightMoves([]);
-    const raise = el("button", { type: "button", id: "hex-raise", text: "Raise shields", on: { click: async () => {
+    const raise = el("button", { type: "button", id: "hex-raise", text: t("Raise shields"), on: { click: async () => {
       const settled = await this.settle({ raise_shields: "dart" });
       if (!settled) return;
       this.phase = null;
       this.actions().replaceChildren();
+      const cards = { first: settled.cards[0], second: settled.cards[1] };
       this.done(settled.success
-        ? `${settled.cards.join(" and ")}: they match, the Dart's shields are up. They stay up until their last point is lost.`
-        : `${settled.cards.join(" and ")}: no match, the shields stay down. One try an activation: in a battle you would try again next time.`);
+        ? t("{first} and {second}: they match, the Dart's shields are up. They stay up until their last point is lost.", cards)
+        : t("{first} and {second}: no match, the shields stay down. One try an activation: in a battle you would try again next time.", cards));
     } } });
     this.actions().replaceChildren(raise);
   }
@@ -288,7 +292,7 @@ class HexLesson {
     this.phase = "fire";
     this.render({ ship: "dart" });
     this.board.highlightTargets([{ ship: "warden" }]);
-    const fire = el("button", { type: "button", id: "hex-fire", text: "Fire at the Warden", on: { click: () => this.fire() } });
+    const fire = el("button", { type: "button", id: "hex-fire", text: t("Fire at the Warden"), on: { click: () => this.fire() } });
     this.actions().replaceChildren(fire);
   }
 
@@ -308,8 +312,10 @@ class HexLesson {
     this.actions().replaceChildren();
     this.board.highlightTargets([]);
     const clubs = (settled.damage || []).filter((d) => !d.system).length;
-    const hits = settled.hits === 1 ? "1 hit" : `${settled.hits} hits`;
-    this.done(`${hits} through the Warden's shields${settled.hits ? `, so ${settled.hits} damage card${settled.hits === 1 ? "" : "s"}` : ""}${clubs ? ` (and ${clubs} club${clubs === 1 ? "" : "s"} drawn again)` : ""}. Its gauges on the board have dropped.`);
+    const hits = tn("{n} hit through the Warden's shields", "{n} hits through the Warden's shields", settled.hits);
+    const damage = settled.hits ? tn(", so {n} damage card", ", so {n} damage cards", settled.hits) : "";
+    const again = clubs ? tn(" (and {n} club drawn again)", " (and {n} clubs drawn again)", clubs) : "";
+    this.done(t("{hits}{damage}{again}. Its gauges on the board have dropped.", { hits, damage, again }));
   }
 }
 
@@ -325,57 +331,57 @@ export function hexLesson(api) {
     steps: [
       {
         id: "hex-cup",
-        name: "Cup",
+        name: t("Cup"),
         title: t("Hex fleet: the cup decides who acts"),
         text: [
-          "Fleets on a board of hexagons, and no fixed turns: each ship has a chit in a cup, with one <b>blank</b>. The ship whose chit comes out is <b>activated</b> and acts; the blank ends the turn.",
-          "You are <b class=\"red\">Red</b>, with the light ship <b>Dart</b>. <b>Draw chits</b> until the Dart is activated.",
+          t("Fleets on a board of hexagons, and no fixed turns: each ship has a chit in a cup, with one <b>blank</b>. The ship whose chit comes out is <b>activated</b> and acts; the blank ends the turn."),
+          t("You are <b class=\"red\">Red</b>, with the light ship <b>Dart</b>. <b>Draw chits</b> until the Dart is activated."),
         ],
         enter: () => get().startCup(),
       },
       {
         id: "hex-move",
-        name: "Move",
+        name: t("Move"),
         title: t("Move and turn: one hex each"),
         text: [
-          "The Dart has 16 propulsion cells: 16 hexes of movement. A step into the hex ahead costs 1; turning to the next side costs 1 too. The lit hexes are those it can reach.",
-          "A light ship fires only into the half of the board ahead of it, and Blue's Warden is behind the Dart. <b>Click a lit hex, or an arrow around the Dart to turn, until the Warden is ahead of it.</b>",
+          t("The Dart has 16 propulsion cells: 16 hexes of movement. A step into the hex ahead costs 1; turning to the next side costs 1 too. The lit hexes are those it can reach."),
+          t("A light ship fires only into the half of the board ahead of it, and Blue's Warden is behind the Dart. <b>Click a lit hex, or an arrow around the Dart to turn, until the Warden is ahead of it.</b>"),
         ],
         enter: () => get().startMove(),
       },
       {
         id: "hex-shields",
-        name: "Shields",
+        name: t("Shields"),
         title: t("Raise shields: two cards"),
         text: [
-          "Ships start with their shields down. To raise them, turn two cards from the deck: the <b>same colour</b> or the <b>same rank</b> succeeds.",
-          "<b>Press Raise shields.</b> The lesson's deck is the same every time; the referee applies the rules to its cards.",
+          t("Ships start with their shields down. To raise them, turn two cards from the deck: the <b>same colour</b> or the <b>same rank</b> succeeds."),
+          t("<b>Press Raise shields.</b> The lesson's deck is the same every time; the referee applies the rules to its cards."),
         ],
         enter: () => get().startShields(),
       },
       {
         id: "hex-fire",
-        name: "Fire",
+        name: t("Fire"),
         title: t("Fire: cards through the shields"),
         text: [
-          "The Dart's light weapons turn <b>4 cards</b>. The Warden's shields are up but down to 6 of 16 points, so ♦ diamonds, ♥ hearts and ♠ spades get through: each is a <b>hit</b>. (With full shields, only spades would.)",
-          "Each hit draws a <b>damage card</b>: ♦ a weapon system, ♥ a shield point, ♠ a propulsion cell; a ♣ club does nothing and another is drawn. <b>Click the Warden, or press Fire.</b>",
+          t("The Dart's light weapons turn <b>4 cards</b>. The Warden's shields are up but down to 6 of 16 points, so ♦ diamonds, ♥ hearts and ♠ spades get through: each is a <b>hit</b>. (With full shields, only spades would.)"),
+          t("Each hit draws a <b>damage card</b>: ♦ a weapon system, ♥ a shield point, ♠ a propulsion cell; a ♣ club does nothing and another is drawn. <b>Click the Warden, or press Fire.</b>"),
         ],
         enter: () => get().startFire(),
       },
     ],
     finale: {
       id: "hex-ready",
-      name: "Play",
+      name: t("Play"),
       title: t("Your first hex fleet battle"),
       text: [
-        "That is a whole activation. In a battle the cup goes on drawing, each side's ships move and fire in turn, and a ship may also <b>jump</b> out while it keeps half its propulsion, to come back in a turn you choose.",
-        "Before you fire, the board shows the exact odds of the salvo; after it, the cards turn face up. The easy bot closes in and fires: a fair first opponent.",
+        t("That is a whole activation. In a battle the cup goes on drawing, each side's ships move and fire in turn, and a ship may also <b>jump</b> out while it keeps half its propulsion, to come back in a turn you choose."),
+        t("Before you fire, the board shows the exact odds of the salvo; after it, the cards turn face up. The easy bot closes in and fires: a fair first opponent."),
       ],
       enter: () => {
         const play = api.firstMatch({ id: "play-hexfleet", body: { scenario: "duel" } });
-        api.actions().replaceChildren(play, el("a", { class: "button secondary", href: "/rules#hexfleet", text: "Read the hex fleet rules" }));
-        api.done("You have the hex fleet basics.");
+        api.actions().replaceChildren(play, el("a", { class: "button secondary", href: "/rules#hexfleet", text: t("Read the hex fleet rules") }));
+        api.done(t("You have the hex fleet basics."));
         play.focus({ preventScroll: true });
       },
     },
