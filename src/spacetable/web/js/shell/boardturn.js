@@ -8,7 +8,7 @@
 
 import { el } from "./dom.js";
 import { savedName } from "./dom.js";
-import { t } from "./i18n.js";
+import { playerName, t } from "./i18n.js";
 
 /** The words of the controls, in the page's language. */
 const WORDS = {
@@ -162,7 +162,7 @@ export function bottomSidePicker(players, key, { initial, onChange }) {
       }
       onChange(select.value);
     } } },
-  players.map((p) => el("option", { value: p, text: p })));
+  players.map((p) => el("option", { value: p, text: playerName(p) })));
   select.value = chosen;
   onChange(chosen);
   return el("label", { class: "bottom-side" }, el("span", { text: `${WORDS.bottom} ` }), select);
