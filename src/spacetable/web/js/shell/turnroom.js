@@ -8,7 +8,6 @@
 import { $, clear, el, setPhase } from "./dom.js";
 import { botLevelName } from "./botseats.js";
 import { colourOf } from "./colours.js";
-import { playerName, t } from "./i18n.js";
 import { showEndCard } from "./endcard.js";
 import { toast } from "./notices.js";
 import { RoomClient, tableSvg } from "./room.js";
