@@ -176,3 +176,43 @@ def test_the_rules_page_frame_and_the_laser_fleets_in_french(
     assert "boucliers\u00a0: avant" in page.inner_text(".fleet-card[data-ship='intruder']")
     assert_french(page, "header, .rules-toc, .rules-end, .fleet")
     _shot(page, "rules-frame", device)
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+def test_bot_seats_in_the_lobby_and_the_match_list_in_french(
+    french_page: Page, french_server: tuple[_server.Server, str], device: str
+) -> None:
+    """A bot's seat is named in the reader's language wherever the lists show it: the
+    lobby's open rooms, and the finished matches with their scores."""
+    page = french_page
+    server, _ = french_server
+    waiting = server.create_room()
+    ann = _server.seated(server, waiting, "Ann")
+    try:
+        ann.send(type="bot", seat=1, level="easy")
+        ann.wait(lambda m: m["type"] == "room" and m["seats"][1]["kind"] == "bot")
+        # A match against a medium bot, played to its end on the page.
+        played = server.create_room(asteroids="single")
+        page.goto(f"/rooms/{played}?join=1&bots=1:medium")
+        name = {"desktop": "Bea", "phone": "Cid"}[device]  # one match of each in the list
+        answer_name(page, name)
+        page.locator(".seat[data-seat='1'][data-kind=bot]").wait_for()
+        page.click("button#ready")
+        page.locator("#battle-skip").wait_for(timeout=120_000)
+        page.click("#battle-skip")
+        page.locator("body[data-phase=over]").wait_for()
+        page.goto("/")
+        row = page.locator(f"#rooms tr[data-room='{waiting}']")
+        row.wait_for()
+        assert row.inner_text().count("bot facile") == 1
+    finally:
+        ann.close()
+    page.goto("/matches")
+    match = page.locator("#matches tbody tr", has_text=name)
+    match.wait_for()
+    assert "bot moyen" in match.inner_text() and "medium" not in match.inner_text()
+    # The phone's list names each cell in a label drawn by CSS (data-label): French too.
+    labels = match.locator("[data-label]").evaluate_all("cs => cs.map(c => c.dataset.label)")
+    assert "vainqueur" in labels and "winner" not in labels
+    assert_french(page)
+    _shot(page, "matches-bots", device)

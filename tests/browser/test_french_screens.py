@@ -22,9 +22,7 @@ SIZES = [pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")]
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server of this module's own: the screens are checked as a French speaker sees a
-    fresh server. (On the session's server, other tests' rooms and matches name their bots
-    "easy bot", which the lobby's room list and the match list still show untranslated:
-    issue 23 lists it as left.)"""
+    fresh server (the lists with bots' seats in them: test_french_lasers.py)."""
     with running_server(tmp_path_factory.mktemp("french") / "matches.db") as running:
         yield Server(running.http)
 

@@ -8,7 +8,7 @@
 // module (`lobbyForm(ctx)`: what a schema cannot say), and the open rooms are told in the
 // words of each game's `describe(options)`.
 
-import { t } from "../shell/i18n.js";
+import { playerName, t } from "../shell/i18n.js";
 import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "../shell/dom.js";
 import { botLevelName } from "../shell/botseats.js";
 import { loadMatches, matchItem } from "../shell/matchlist.js";
@@ -138,7 +138,7 @@ async function loadGames() {
 
 function seatsText(room) {
   const taken = room.seats.filter((s) => s.kind !== "empty");
-  const names = taken.map((s) => s.name).join(", ");
+  const names = taken.map((s) => playerName(s.name)).join(", ");
   return `${taken.length}/${room.seats.length}${names ? `: ${names}` : ""}`;
 }
 
@@ -158,7 +158,7 @@ async function refreshRooms() {
       const href = `/rooms/${encodeURIComponent(room.id)}`;
       const free = room.phase === "lobby" && room.seats.some((s) => s.kind === "empty");
       body.append(el("tr", { class: "room", dataset: { room: room.id, phase: room.phase } },
-        el("td", { dataset: { label: "room" } }, el("code", { text: room.id })),
+        el("td", { dataset: { label: t("room") } }, el("code", { text: room.id })),
         el("td", { class: "room-game", text: words[i] }),
         el("td", { text: seatsText(room) }),
         el("td", { text: { lobby: t("waiting"), playing: t("playing"), over: t("finished") }[room.phase] || room.phase }),

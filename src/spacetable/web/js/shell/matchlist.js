@@ -4,7 +4,7 @@
 import { el, fetchJSON, formatTime } from "./dom.js";
 import { colourOf } from "./colours.js";
 import { endingOf, endingText } from "./endings.js";
-import { num, t, tn } from "./i18n.js";
+import { num, playerName, t, tn } from "./i18n.js";
 
 /** The title of the game that plays `ruleset` (the ruleset itself if none does). */
 function gameTitle(games, ruleset) {
@@ -24,7 +24,7 @@ export function loadMatches(limit = 50, { before, after } = {}) {
 
 /** The players of a summary, each in its seat colour. */
 function playerNames(summary) {
-  return summary.players.map((name, i) => el("span", { class: "team", style: `--team: ${colourOf(i)}` }, name || t("seat {seat}", { seat: i + 1 })));
+  return summary.players.map((name, i) => el("span", { class: "team", style: `--team: ${colourOf(i)}` }, name ? playerName(name) : t("seat {seat}", { seat: i + 1 })));
 }
 
 /** The scores of a laser battle, each side's strength left after a hex fleet battle, or
@@ -32,11 +32,11 @@ function playerNames(summary) {
 function scoresText(summary) {
   const turns = summary.turns ? tn("{n} turn", "{n} turns", summary.turns) : "";
   if (summary.strength) {
-    const left = Object.entries(summary.strength).map(([p, s]) => `${p} ${num(s, { style: "percent" })}`);
+    const left = Object.entries(summary.strength).map(([p, s]) => `${playerName(p)} ${num(s, { style: "percent" })}`);
     return t("{strengths} left ({turns})", { strengths: left.join(" · "), turns });
   }
   if (turns) return turns;
-  return Object.entries(summary.scores || {}).map(([p, s]) => `${p} ${s}`).join(" · ");
+  return Object.entries(summary.scores || {}).map(([p, s]) => `${playerName(p)} ${num(s)}`).join(" · ");
 }
 
 /** A table row for a match summary, linking to its replay (`games`: GET /api/games). */
@@ -47,7 +47,7 @@ export function matchRow(summary, games) {
     el("td", { class: "game", dataset: { ruleset: summary.ruleset }, text: gameTitle(games, summary.ruleset) }),
     el("td", { class: "match-players" }, ...joinWith(playerNames(summary), t(" vs "))),
     el("td", { class: "scores", text: scoresText(summary) }),
-    el("td", { class: "winner", dataset: { label: "winner" } }, summary.winner ?? t("draw"), endingNote(summary)),
+    el("td", { class: "winner", dataset: { label: t("winner") } }, summary.winner ? playerName(summary.winner) : t("draw"), endingNote(summary)),
     el("td", {}, el("a", { href, class: "replay" }, t("Replay"))));
 }
 
