@@ -22,30 +22,6 @@ DEVICES = [pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")]
 
 server = seeded_server("ftl-french", room_seed=5)
 
-#: What the FTL room's own modules write (web/js/games/ftl/): the status line, the plot,
-#: the turn's log, the turns, the what-if, the end card, the board's tools and labels, the
-#: players' plot states. (The rest of the room is the shell's: turnroom.js, boardturn.js,
-#: notify.js are translated apart.)
-FTL_PARTS = (
-    ".turn-status #status, #plot-panel, #log-panel, #history-panel, #what-if-panel, #end-panel,"
-    " .ftl-zoom [data-zoom], #measure, #ruler-readout, #history-banner, .help li,"
-    " .plot-state, .ship-hits, .ship-missiles, #table"
-)
-
-
-#: What the FTL replay's own module writes (web/js/games/ftl/replay.js, history.js): the
-#: game's introduction and result, the turns, the account and the players' ships. (The
-#: page's frame, its chat and end card are pages/replay.js's, translated apart.)
-FTL_REPLAY_PARTS = (
-    ".ftl-intro h2, .ftl-intro .help, #ftl-result, #ftl-history, .ftl-account-title,"
-    " #replay-log, #players, .ftl-zoom [data-zoom], #table"
-)
-
-
-def _french_room(page: Page) -> None:
-    """The FTL room's own words are all French and fit (FTL_PARTS)."""
-    assert_french(page, within=FTL_PARTS)
-
 
 def _duel(server: Server, open_page: OpenPage, device: dict[str, object]) -> Page:
     """Ann against the easy bot in a two-turn duel, ready and plotting turn 1."""
@@ -54,7 +30,7 @@ def _duel(server: Server, open_page: OpenPage, device: dict[str, object]) -> Pag
     answer_name(page, "Ann")
     page.wait_for_selector(".seat[data-seat='1'][data-kind=bot]")
     page.locator("#connection[data-status='open']").wait_for(state="attached")
-    _french_room(page)
+    assert_french(page)
     page.click("button#ready")
     wait_turn(page, 1)
     page.select_option("#turn-speed", "8")
@@ -68,20 +44,20 @@ def test_an_ftl_duel_against_a_bot_in_french(
     page = _duel(server, open_page, device)
     assert page.inner_text("#plot-title") == "Vos ordres pour le tour 1"
     assert page.inner_text("#submit-plot") == "Envoyer\u00a0: ne rien faire"
-    _french_room(page)
+    assert_french(page)
     shot(page, "plotting")
     # A typo is told in French, the text as typed.
     field = ".plot-row[data-piece='Ann'] .plot-order"
     page.fill(field, "S3x")
     assert "«\u00a0S3x\u00a0» n'est pas un ordre" in page.inner_text("#plot-message")
-    _french_room(page)
+    assert_french(page)
     # The order, its words and the crossings in French; the what-if too.
     page.fill(field, "S3")
     assert page.inner_text(".plot-row[data-piece='Ann'] .plot-note") == "S3\u00a0: foncer de 3 po"
     assert page.inner_text("#submit-plot") == "Envoyer les ordres (1 ordre)"
     page.click("#what-if")
     page.wait_for_selector("#what-if-panel:not([hidden])")
-    _french_room(page)
+    assert_french(page)
     shot(page, "what-if")
     page.click("#what-if")
     page.click("#submit-plot")
@@ -90,14 +66,14 @@ def test_an_ftl_duel_against_a_bot_in_french(
     assert "Ann a écrit\u00a0: S3." in log
     assert "Course\u00a0: le vaisseau de Ann fonce de 3 po" in log
     assert page.inner_text("#log-title") == "Tour 1, déroulé"
-    _french_room(page)
+    assert_french(page)
     shot(page, "turn-2")
     page.click(".plot-row[data-piece='Ann'] .plot-launch")
     page.click("#submit-plot")
     page.wait_for_selector("#end-panel #winner", timeout=30_000)
     end_in_sight(page)
     assert page.inner_text("#rematch") == "Revanche"
-    _french_room(page)
+    assert_french(page)
     shot(page, "end")
     # The history of the match, read only: its banner and its stepper in French.
     page.click("[data-step='first']")
@@ -105,7 +81,7 @@ def test_an_ftl_duel_against_a_bot_in_french(
     assert page.inner_text("#history-banner-text") == (
         "Le départ, avant le tour 1 — historique, lecture seule"
     )
-    _french_room(page)
+    assert_french(page)
     shot(page, "history")
 
 
@@ -124,7 +100,7 @@ def test_the_ftl_replay_in_french(
     replay.wait_for_selector("body[data-phase=over]", timeout=30_000)
     assert "Ce qui s'est passé au tour 2" in replay.inner_text("body")
     assert "Départ" not in replay.inner_text(".ftl-position")
-    assert_french(replay, within=FTL_REPLAY_PARTS)
+    assert_french(replay)
     shot(replay, "replay")
 
 
@@ -177,12 +153,6 @@ def test_the_ftl_tutorial_lesson_in_french(
     shot(page, "5-ready")
 
 
-#: What the FTL referee's own modules write (web/js/games/ftl/referee*.js, editor.js): its
-#: panels, the pieces and their orders, the account, the turns and the end card over the
-#: table. (The page's frame and its game menu are pages/referee.js's, translated apart.)
-FTL_REFEREE_PARTS = "#ftl-referee, #ftl-table, #ftl-end-card, .ftl-zoom [data-zoom]"
-
-
 @pytest.mark.parametrize("device", DEVICES)
 def test_the_ftl_referee_in_french(
     open_page: OpenPage, shot: Shot, device: dict[str, object]
@@ -191,7 +161,7 @@ def test_the_ftl_referee_in_french(
     page.wait_for_selector(".add-ship")
     page.select_option("#ruleset", "ftl")
     page.wait_for_selector("#ftl-piece-list [data-piece='red'] .order-input")
-    assert_french(page, within=FTL_REFEREE_PARTS)
+    assert_french(page)
     page.set_input_files("#ftl-import-file", str(ROOT / "examples" / "ftl-collision.json"))
     page.wait_for_selector("#ftl-piece-list [data-piece='blue-m1']")
     # A bad order is told in French, naming the piece as the file names it.
@@ -203,7 +173,7 @@ def test_the_ftl_referee_in_french(
         "pièce «\u00a0rouge\u00a0»\u00a0: «\u00a0R+10\u00a0»\u00a0: une rotation est un multiple"
         " de 15 degrés, de -180 à +180"
     )
-    assert_french(page, within=FTL_REFEREE_PARTS)
+    assert_french(page)
     shot(page, "bad-order")
     page.fill(order, kept)
     page.click("#ftl-resolve")
@@ -211,5 +181,5 @@ def test_the_ftl_referee_in_french(
     lines = page.locator("#ftl-account li").all_inner_texts()
     assert lines[-1] == "Fin de partie\u00a0: plus aucun vaisseau sur la table, match nul."
     assert page.inner_text("#ftl-status") == "Tour 1 résolu. La partie est finie."
-    assert_french(page, within=FTL_REFEREE_PARTS)
+    assert_french(page)
     shot(page, "resolved")
