@@ -1,10 +1,12 @@
 """Playing a laser round over raw sockets, as the protocol tests and the multi-process
-tests do: cards put down at random free spots (from a seeded generator) until the battle."""
+tests do: cards put down at random free spots (from seeded generators) until the battle."""
 
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Hashable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from spacetable.bots.lasers._view import random_free_pose, view_table
@@ -22,32 +24,45 @@ def free_spot(state: dict[str, Any], rng: random.Random) -> dict[str, float]:
 
 def play_to_the_battle(
     players: Mapping[Key, Client],
-    first: Mapping[Key, dict[str, Any]],
-    rng: random.Random,
+    first: Mapping[Key, dict[str, Any]] | None = None,
     between: Callable[[], object] | None = None,
+    seed: int = 7,
 ) -> dict[Key, dict[str, Any]]:
-    """Each player, one message at a time in turn from ``first`` (the last message each has
-    read), places every card at a free spot and discards at the stop, until all see the
-    battle; their ``battle`` messages. ``between()`` is called once, after the first card."""
-    pending = dict(first)
-    battles: dict[Key, dict[str, Any]] = {}
-    placed = 0
-    while len(battles) < len(players):
-        for key, client in players.items():
-            message = pending[key]
-            if key in battles:
-                continue
-            if message["type"] == "battle":
-                battles[key] = message
-                continue
-            if message["type"] == "state" and message["hand"] is not None:
-                me = message["player"]
-                if message["phase"] == "fast":
-                    client.send(type="place", **free_spot(message, rng))
-                    placed += 1
-                    if placed == 1 and between is not None:
-                        between()
-                elif message["phase"] == "stop" and not message["players"][me]["decided"]:
-                    client.send(type="discard")
-            pending[key] = client.wait(lambda m: m["type"] in ("state", "battle"))
-    return battles
+    """Each player places every card at a free spot, or discards when stopped, until all
+    see the battle; their ``battle`` messages. A player starts from his message in
+    ``first`` (else his next ``state``); the n-th player draws his spots from
+    ``random.Random(seed + n)``; ``between()`` is called once, after the first card.
+
+    Each player plays in a thread of his own, as a person at his own screen: waiting for
+    one's next message never holds up another (a player with nothing left to do waits
+    while the other must still discard, whatever the deal). A refusal (a spot taken
+    meanwhile) makes the player try again from the latest state he has."""
+    once = threading.Lock()
+    called = [between is None]
+
+    def placed() -> None:
+        with once:
+            if not called[0] and between is not None:
+                called[0] = True
+                between()
+
+    def play(key: Key, client: Client, rng: random.Random) -> dict[str, Any]:
+        message = (first or {}).get(key) or client.wait_type("state")
+        state = message
+        while message["type"] != "battle":
+            if message["type"] == "state":
+                state = message
+            if state["hand"] is not None and state["phase"] == "fast":
+                client.send(type="place", **free_spot(state, rng))
+                placed()
+            elif state["phase"] == "stop" and not state["players"][state["player"]]["decided"]:
+                client.send(type="discard")
+            message = client.wait(lambda m: m["type"] in ("state", "battle", "refused"))
+        return message
+
+    with ThreadPoolExecutor(len(players)) as pool:
+        futures = {
+            key: pool.submit(play, key, client, random.Random(seed + index))
+            for index, (key, client) in enumerate(players.items())
+        }
+        return {key: future.result() for key, future in futures.items()}

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import random
 import signal
-import threading
 import urllib.error
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import jsonpatch
@@ -17,6 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests._laser_play import free_spot
+from tests._laser_play import play_to_the_battle as play_laser_round
 from tests._server import Client, Server
 from tests.cluster._cluster import MISSING, Cluster, running_cluster, wait_until
 
@@ -42,46 +41,12 @@ def play_to_the_battle(
     ready: bool = True,
     first: dict[str, dict[str, Any]] | None = None,
 ) -> dict[str, dict[str, Any]]:
-    """Both players ready (unless ``ready`` is False: the match is on), then each places
-    every card at a free spot, or discards when stopped, until both see the battle
-    (``between()`` is called once, after the first placement). Each player plays in a
-    thread of his own, as a person at his own screen: waiting for one's next message
-    never holds up the other (a player with nothing to do waits for the other's move)."""
-    for client in players.values():
-        if ready:
+    """Both players ready (unless ``ready`` is False: the match is on), then each plays
+    his cards until both see the battle (tests/_laser_play.py)."""
+    if ready:
+        for client in players.values():
             client.send(type="ready")
-    once = threading.Lock()
-    called = [between is None]
-
-    def placed() -> None:
-        with once:
-            if not called[0]:
-                called[0] = True
-                between()
-
-    def play(name: str, client: Client, seed: int) -> dict[str, Any]:
-        rng = random.Random(seed)
-        message = (first or {}).get(name) or client.wait_type("state")
-        state = message
-        while message["type"] != "battle":
-            if message["type"] == "state":
-                state = message
-            # A refusal (a spot taken meanwhile, a card already played): the player
-            # tries again from the latest state he has.
-            if state["hand"] is not None and state["phase"] == "fast":
-                client.send(type="place", **free_spot(state, rng))
-                placed()
-            elif state["phase"] == "stop" and not state["players"][state["player"]]["decided"]:
-                client.send(type="discard")
-            message = client.wait(lambda m: m["type"] in ("state", "battle", "refused"))
-        return message
-
-    with ThreadPoolExecutor(len(players)) as pool:
-        futures = {
-            name: pool.submit(play, name, client, 7 + index)
-            for index, (name, client) in enumerate(players.items())
-        }
-        return {name: future.result() for name, future in futures.items()}
+    return play_laser_round(players, first, between)
 
 
 def listed(server: Server) -> set[str]:

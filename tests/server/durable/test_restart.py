@@ -49,7 +49,7 @@ def _play_lightspeed(clients: list[Client], rng: random.Random) -> dict[str, Any
     for i, client in enumerate(clients):
         assert client.state is not None
         latest[i] = client.state
-    battles = play_to_the_battle(dict(enumerate(clients)), latest, rng)
+    battles = play_to_the_battle(dict(enumerate(clients)), latest, seed=rng.randrange(2**31))
     assert battles[0]["result"] == battles[1]["result"]
     return battles[0]
 
