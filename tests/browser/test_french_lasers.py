@@ -150,6 +150,13 @@ def test_a_stellar_conflict_match_against_a_bot_in_french(
     _shot(page, "stellar-fleet-picked", device)
     page.click("#send-fleet")
     page.wait_for_selector("body[data-phase=deployment]", timeout=60_000)
+    if device == "desktop":  # a laptop's top bar holds on one row in French
+        middles = page.eval_on_selector_all(
+            ".topbar > :not([hidden])",
+            "els => els.filter((e) => e.offsetWidth).map((e) => {"
+            " const box = e.getBoundingClientRect(); return box.top + box.height / 2; })",
+        )
+        assert max(middles) - min(middles) < 12, middles
     assert_french(page)
     _shot(page, "stellar-deployment", device)
     page.locator("#battle-skip").wait_for(timeout=120_000)
