@@ -464,7 +464,7 @@ export class OtherHands {
           "stroke-width": 2, "stroke-dasharray": "6 3" }),
         svg("text", { class: "hand-label", y: 60, "font-size": 13, "text-anchor": "middle", fill: colour,
           "font-weight": "bold", stroke: "#0a0f1f", "stroke-width": 3, "paint-order": "stroke" },
-        `${player}: ${def.name}`));
+        t("{player}: {ship}", { player, ship: def.name })));
       this.view.hands.prepend(g);
       this.groups.set(player, g);
     }
