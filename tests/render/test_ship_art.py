@@ -18,8 +18,8 @@ from spacetable.lasers.tables import catalog, load_table
 from spacetable.registry import game
 from spacetable.render import _drawing
 from spacetable.render import svg as svg_module
+from spacetable.render.cards import card_svg
 from spacetable.render.ship_art import race_of_key, ship_art
-from spacetable.render.svg import card_svg
 from tests._paths import ROOT
 
 NS = "{http://www.w3.org/2000/svg}"

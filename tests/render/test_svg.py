@@ -15,7 +15,8 @@ from spacetable.lasers.geometry import Pose
 from spacetable.lasers.ships import ShipDef, ship_from_mapping
 from spacetable.lasers.tables import Table, catalog, load_table, table_from_json
 from spacetable.render._drawing import player_colours
-from spacetable.render.svg import card_svg, table_svg
+from spacetable.render.cards import card_svg
+from spacetable.render.svg import table_svg
 from tests._paths import ROOT
 
 FIG1 = ROOT / "examples" / "fig1-sample-game.json"

@@ -186,7 +186,7 @@ def cards(
         fail(f"no {ruleset} ships are installed yet")
     print(text)
     if svg is not None:
-        from spacetable.render.svg import card_svg
+        from spacetable.render.cards import card_svg
 
         try:
             svg.mkdir(parents=True, exist_ok=True)

@@ -26,9 +26,10 @@ from spacetable.games.hexfleet.script import read as read_script
 from spacetable.i18n import ENGLISH, N_, Translator
 from spacetable.lasers.tables import Table, catalog, table_from_json
 from spacetable.render._drawing import FONT, SPACE, SVG_NS
+from spacetable.render.cards import card_svg
 from spacetable.render.ftl_svg import turn_svg
 from spacetable.render.hexfleet_svg import script_svg
-from spacetable.render.svg import card_svg, table_svg
+from spacetable.render.svg import table_svg
 
 __all__ = ["FIGURES", "FTL_EXAMPLE", "HEXFLEET_EXAMPLE", "LIGHTSPEED_EXAMPLE", "figure_svg"]
 

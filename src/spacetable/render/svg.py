@@ -1,4 +1,5 @@
-"""SVG pictures of cards, tables and laser battles (pure: functions return SVG text).
+"""SVG pictures of tables and laser battles (pure: functions return SVG text); the card
+faces they draw are in :mod:`spacetable.render.cards`.
 
 Lengths are millimetres and every picture's ``viewBox`` is in mm. Table coordinates have
 +y up; SVG has +y down, so table pictures flip the y axis. Elements carry CSS classes and
@@ -26,7 +27,6 @@ from spacetable.lasers.events import (
     StepBegan,
 )
 from spacetable.lasers.geometry import heading
-from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
 from spacetable.lasers.tables import Table
 from spacetable.render._drawing import (
     HIT,
@@ -39,52 +39,25 @@ from spacetable.render._drawing import (
     add_line,
     add_rect,
     add_text,
-    colour_of,
     fmt_num,
     pen_attrs,
     player_colours,
     set_size,
     svg_root,
 )
-from spacetable.render.ship_art import ship_art
+from spacetable.render.cards import (
+    KIND_COLOUR,
+    ROCK,
+    SHIELD,
+    asteroid_face,
+    beam,
+    ship_face,
+)
 
-__all__ = ["card_svg", "table_svg"]
+__all__ = ["table_svg"]
 
-_STOCK, _ART = "#f2efe6", "#0f1730"
-_SHIELD, _HEALTH, _ROCK = "#5fe1ff", "#e11d2a", "#b08d57"
-#: Most health drawn as dots (printed cards have up to 6): more is one dot and its number,
-#: so the drawing stays the same size whatever a definition says.
-MAX_HEALTH_DOTS = 8
-_KIND_COLOUR = {"ion": "#39a7ff", "penetrating": "#ff8c1a"}
 _RULESET_NAMES = {"lightspeed": "Light Speed", "stellar": "Stellar Conflict"}
 _PANEL_W = 120.0
-# The outline of an asteroid: radii (fraction of the base radius) at 16 even angles.
-_ROCK_RADII = (1.0, 0.86, 0.95, 1.08, 0.9, 0.97, 1.1, 0.84, 0.98, 1.05, 0.88, 1.0, 1.12, 0.9)
-
-
-def _strokes(power: int, kind: str) -> list[tuple[str, float, float]]:
-    """(colour, width mm, opacity) of the strokes that draw a beam, outermost first."""
-    if kind in _KIND_COLOUR:
-        core = {1: 0.8, 2: 1.4, 3: 2.2}.get(power, 1.4)
-        return [(_KIND_COLOUR[kind], core * 2.4, 0.35), (_KIND_COLOUR[kind], core, 1.0)]
-    if power <= 1:  # thin white with a purple aura
-        return [("#b48cff", 2.4, 0.55), ("#ffffff", 0.7, 1.0)]
-    if power == 2:  # medium red
-        return [("#ff6b6b", 2.8, 0.3), ("#e3142b", 1.5, 1.0)]
-    return [("#22c55e", 3.6, 1.0), ("#ffffff", 1.1, 1.0)]  # thick green with a white core
-
-
-def _beam(
-    parent: ET.Element, a: Point, b: Point, power: int, kind: str, **attrs: str
-) -> ET.Element:
-    """A laser beam from ``a`` to ``b`` (SVG coordinates) styled by power and kind."""
-    g = add_element(parent, "g", **attrs)
-    for colour, width, opacity in _strokes(power, kind):
-        extra = {"stroke_opacity": fmt_num(opacity)} if opacity < 1.0 else {}
-        add_line(g, a, b, colour, width, **extra)
-    return g
-
-
 #: How wide a shot is drawn on a table picture (mm), by power (as web/js/battle.js draws it).
 _SHOT_WIDTH = {1: 1.3, 2: 2.6, 3: 4.2}
 
@@ -102,136 +75,6 @@ def _shot(
     core = {"stroke_dasharray": f"{fmt_num(w * dash[0])} {fmt_num(w * dash[1])}"} if dash else {}
     add_line(g, a, b, "#ffffff", max(0.5, w * 0.32), **core)
     return g
-
-
-# --- card faces --------------------------------------------------------------------------
-
-
-def _blank(size: tuple[float, float], border: str, art: str) -> tuple[ET.Element, float]:
-    """A card outline centred on the origin: ``border`` stock around ``art``; and its scale."""
-    w, h = size
-    s = min(w / 63.0, h / 88.0)
-    g = ET.Element("g", {"class": "face"})
-    add_rect(g, -w / 2, -h / 2, w, h, border, rx=3 * s, **pen_attrs("#222222", 0.3))
-    b = 2.6 * s
-    add_rect(g, b - w / 2, b - h / 2, w - 2 * b, h - 2 * b, art, rx=1.5 * s)
-    return g, s
-
-
-def _ship_face(
-    ship: ShipDef, colour: str | None, size: tuple[float, float], tr: Translator = ENGLISH
-) -> ET.Element:
-    """A ship's face centred on the origin, SVG axes (local point ``(x, y)`` at ``(x, -y)``)."""
-    ship = ship.scaled(size)
-    hw, hl = size[0] / 2, size[1] / 2
-    g, s = _blank(size, colour_of(colour, _STOCK), _ART)
-    b = 2.6 * s
-    fill = colour_of(colour, "#aab4c8")
-    art = add_element(g, "g", cls="art", transform=f"scale({fmt_num(s, 4)})", data_ship=ship.key)
-    for part in ship_art(ship):
-        paint = fill if part["fill"] == "team" else part["fill"]
-        extra = {"opacity": part["opacity"]} if "opacity" in part else {}
-        add_element(
-            art, "path", d=part["d"], fill=paint, stroke="#e8ecf5", stroke_width=0.35, **extra
-        )
-    for sh in ship.shields:
-        lo, hi = sh.start, max(sh.end, sh.start + 0.8)
-        x, y, bw, bh = {
-            "front": (lo, -hl, hi - lo, b),
-            "back": (lo, hl - b, hi - lo, b),
-            "left": (-hw, -hi, b, hi - lo),
-            "right": (hw - b, -hi, b, hi - lo),
-        }[sh.edge]
-        add_rect(
-            g, x, y, bw, bh, _SHIELD, cls=f"shield edge-{sh.edge}", **pen_attrs("#0b6e8a", 0.3)
-        )
-    for index, lz in enumerate(ship.lasers):
-        dx, dy = heading(lz.angle_deg)
-        end = (lz.at[0], -lz.at[1])
-        start = (end[0] - dx * 10 * s, end[1] + dy * 10 * s)
-        cls = f"laser-stub power-{lz.power} kind-{lz.kind}"
-        _beam(g, start, end, lz.power, lz.kind, cls=cls, data_laser=str(index))
-    speeds = "/".join(str(v) for v in ship.speeds)
-    bw = max(9.0, 4.4 * len(speeds) + 3.5) * s
-    x, y = 1.2 * s - hw, 1.2 * s - hl
-    add_rect(g, x, y, bw, 9.5 * s, "#ffffff", rx=2 * s, **pen_attrs("#222222", 0.4))
-    bold = {"font_weight": "bold"}
-    add_text(g, x + bw / 2, y + 7.4 * s, speeds, 7.5 * s, cls="speed", data_speeds=speeds, **bold)
-    dots = ship.health if ship.health <= MAX_HEALTH_DOTS else 1
-    for i in range(dots):
-        cy = (6.5 + i * 5.2) * s - hl
-        add_circle(
-            g, hw - 6 * s, cy, 2 * s, _HEALTH, cls="health-dot", **pen_attrs("#ffffff", 0.4 * s)
-        )
-    if dots < ship.health:
-        health = str(ship.health)
-        add_text(
-            g, hw - 6 * s, 15 * s - hl, health, 4 * s, fill="#ffffff", cls="health-count", **bold
-        )
-    # the name as large as the card's width allows (long names shrink), to be read on a table
-    font = min(9 * s, (size[0] - 8 * s) / (0.64 * max(len(ship.name), 1)))
-    white = {"fill": "#ffffff", "stroke": _ART, "stroke_width": fmt_num(0.8 * s), **bold}
-    add_text(g, 0, 33 * s, ship.name, font, cls="name", paint_order="stroke", **white)
-    if ship.role != "warship":
-        add_text(g, 0, 38.3 * s, ship.role.upper(), 3.6 * s, fill="#9fb3d9", cls="role")
-    x, y, gold = hw - 4.5 * s, hl - 4.5 * s, "#ffe08a"
-    if ship.credits or ship.vp != ship.health:
-        vp = tr.gettext("{n} VP", n=ship.vp)
-        add_text(g, -x, y, vp, 4 * s, fill=gold, cls="vp", text_anchor="start")
-    if ship.credits:
-        credits = tr.gettext("{n} cr", n=ship.credits)
-        add_text(g, x, y, credits, 4 * s, fill=gold, cls="credits", text_anchor="end")
-    return g
-
-
-def _asteroid_face(
-    size: tuple[float, float], rocks: int, start: int | None, tr: Translator = ENGLISH
-) -> ET.Element:
-    """An asteroid card centred on the origin with its rock count (``start``: before the
-    battle, shown when it differs)."""
-    g, s = _blank(size, _STOCK, "#1a1d28")
-    base, n, hl = 0.36 * size[0], len(_ROCK_RADII), size[1] / 2
-    pts = []
-    for i, r in enumerate(_ROCK_RADII):
-        dx, dy = heading(360.0 * i / n)
-        pts.append(f"{fmt_num(dx * r * base)},{fmt_num(dy * r * base * 1.15)}")
-    add_element(g, "polygon", points=" ".join(pts), fill="#7d7468", **pen_attrs("#b9ad9c", 0.8 * s))
-    for cx, cy, r in ((-8, 10, 3.5), (9, -12, 2.6), (7, 14, 2.0)):
-        add_circle(g, cx * s, cy * s, r * s, "#5f574d")
-    white = {"fill": "#ffffff", "font_weight": "bold"}
-    add_text(g, 0, 3.5 * s, str(rocks), 12 * s, cls="rock-count", data_rocks=str(rocks), **white)
-    add_text(g, 0, 9.5 * s, tr.gettext("rocks"), 4 * s, fill="#f0e6d6")
-    add_text(g, 0, hl - 5 * s, tr.gettext("ASTEROID"), 4.5 * s, fill="#d8d2c6", font_weight="bold")
-    if start is not None and start != rocks:
-        add_text(g, 0, 8 * s - hl, tr.gettext("had {n}", n=start), 4 * s, fill="#d8d2c6")
-    return g
-
-
-def card_svg(
-    ship: ShipDef,
-    colour: str | None = None,
-    size: tuple[float, float] = CARD_SIZE_MM,
-    *,
-    tr: Translator = ENGLISH,
-) -> str:
-    """One card face as a standalone SVG of ``size`` mm.
-
-    Speed(s) top left (``2/6`` for a ship that fires twice), health as red dots down the
-    top right (past :data:`MAX_HEALTH_DOTS`, one dot and the number), each laser as a beam
-    from inside the card out to its ``at`` point on the edge (styled by power; ion blue,
-    penetrating orange), shields as bars on the covered part of their edge, the name, VP
-    and credits when the card has them, ``colour`` (a team name or any CSS colour) as the
-    border; its words (VP, credits) in ``tr``'s language.
-    """
-    root = svg_root(*size)
-    move = f"translate({fmt_num(size[0] / 2)} {fmt_num(size[1] / 2)})"
-    add_element(root, "g", cls="card ship", data_ship=ship.key, transform=move).append(
-        _ship_face(ship, colour, size, tr)
-    )
-    return ET.tostring(root, encoding="unicode") + "\n"
-
-
-# --- tables ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,7 +223,7 @@ def _draw_laser(
         ex, ey = by_id[target].pose.direction(-90.0 if ev.edge in ("front", "back") else 0.0)
         p = frame.pt((end[0] - ex * 8, end[1] - ey * 8))
         q = frame.pt((end[0] + ex * 8, end[1] + ey * 8))
-        add_line(m, p, q, _SHIELD, 3.2)
+        add_line(m, p, q, SHIELD, 3.2)
         add_line(m, p, q, "#ffffff", 1.0)
         for deg in (-40.0, 40.0):  # sparks bouncing back toward the shooter
             sx, sy = _turn((-d[0], -d[1]), deg)
@@ -394,12 +237,12 @@ def _draw_laser(
             hx, hy = heading(22.5 * i)
             r = 5.5 if i % 2 == 0 else 2.6
             star.append(f"{fmt_num(b[0] + hx * r)},{fmt_num(b[1] + hy * r)}")
-        fill = HIT if hit else _KIND_COLOUR["ion"]
+        fill = HIT if hit else KIND_COLOUR["ion"]
         add_element(m, "polygon", points=" ".join(star), fill=fill, **pen_attrs("#ff6b00", 0.4))
         if hit:
             add_text(m, b[0], b[1] + 1.8, str(ev.damage), 5, font_weight="bold")
     elif ev.result == "mine":
-        add_circle(marks, b[0], b[1], 2.4, _ROCK, cls="mine-hit", **pen_attrs("#ffffff", 0.5))
+        add_circle(marks, b[0], b[1], 2.4, ROCK, cls="mine-hit", **pen_attrs("#ffffff", 0.5))
 
 
 def table_svg(
@@ -438,11 +281,11 @@ def table_svg(
         )
         if card.ship is None:
             final = outcome.asteroids.get(card.id, card.rocks) if outcome else card.rocks
-            g.append(_asteroid_face(card.size, final, card.rocks if outcome else None, tr))
+            g.append(asteroid_face(card.size, final, card.rocks if outcome else None, tr))
         else:
             g.set("data-owner", card.owner or "")
             g.set("data-ship", card.ship.key)
-            g.append(_ship_face(card.ship, colours.get(card.owner or ""), card.size, tr))
+            g.append(ship_face(card.ship, colours.get(card.owner or ""), card.size, tr))
         if battle is not None and (card.id in battle.destroyed or card.id in battle.left):
             g.set("opacity", "0.4")
     if outcome is not None and battle is not None:
@@ -493,7 +336,7 @@ def _draw_battle(
             rocks, delays = str(result.rocks), str(result.delay_tokens)
             if result.rocks and result.alive:
                 data = {"cls": "rocks", "data_card": card.id, "data_count": rocks}
-                _token(tokens, cx - 6 * both, cy - 8, rocks, _ROCK, **data)
+                _token(tokens, cx - 6 * both, cy - 8, rocks, ROCK, **data)
             if result.delay_tokens:
                 data = {"cls": "delay", "data_card": card.id, "data_tokens": delays}
                 _token(tokens, cx + 6 * both, cy - 8, f"D{delays}", "#c9a400", **data)
@@ -589,7 +432,7 @@ def _draw_key(panel: ET.Element, x: float, y: float, table: Table, battle: bool)
         add_text(key, x, y, "lasers printed on the cards:", 5, **white)
         y += 9
     for power, kind, label in rows:
-        _beam(key, (x, y - 1.5), (x + 22, y - 1.5), power, kind, cls="key-beam")
+        beam(key, (x, y - 1.5), (x + 22, y - 1.5), power, kind, cls="key-beam")
         add_text(key, x + 28, y, label, 5, **white)
         y += 9
     if battle:
@@ -607,10 +450,10 @@ def _draw_key(panel: ET.Element, x: float, y: float, table: Table, battle: bool)
         add_circle(key, c[0], y - 1.5, 4.5, HIT)
         add_text(key, x + 28, y, "hit (damage dealt)", 5, **white)
         y += 10
-        add_line(key, (x + 4, y - 1.5), (x + 18, y - 1.5), _SHIELD, 3.2)
+        add_line(key, (x + 4, y - 1.5), (x + 18, y - 1.5), SHIELD, 3.2)
         add_text(key, x + 28, y, "blocked by a shield", 5, **white)
         y += 10
-        add_circle(key, c[0], y - 1.5, 4.6, _ROCK)
+        add_circle(key, c[0], y - 1.5, 4.6, ROCK)
         add_text(key, x + 28, y, "rocks on a ship", 5, **white)
         y += 10
         add_rect(key, x + 7, y - 5.5, 8, 8, "#888888", rx=1)

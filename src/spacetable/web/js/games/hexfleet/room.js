@@ -9,10 +9,9 @@
 import "./sheet.js";
 import { $, clear, el, fetchJSON, setPhase } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
-import { num, playerName, t, tn } from "../../shell/i18n.js";
+import { playerName, t, tn } from "../../shell/i18n.js";
 import { said } from "../../shell/phrase.js";
 import { yourTurn } from "../../shell/notify.js";
-import { RoomSocket } from "../../shell/socket.js";
 import { TurnRoom } from "../../shell/turnroom.js";
 import { BoardTurn } from "../../shell/boardturn.js";
 import { sounds } from "../../shell/sounds.js";
@@ -21,56 +20,11 @@ import { HexControls } from "./controls.js";
 import { CardTray } from "./reveal.js";
 import { ShipLogs } from "./shiplog.js";
 import { blankFirstText, blankFirstTurns } from "./blankfirst.js";
+import { openSecondSeat } from "./hotseat.js";
+import { HELP, LEGEND, deckWords, endReason, percentText } from "./room_words.js";
 
-/** Why a battle ended, in words: `winner` is null for a draw. */
-function endReason(reason, winner) {
-  if (reason === "last-side") return t("{winner} is the last side with a ship that can fight", { winner });
-  if (reason === "no-side") return t("No side has a ship left that can fight");
-  if (reason === "turn-limit") {
-    return winner ? t("The turn limit is reached: {winner} has the most of its systems left", { winner })
-      : t("The turn limit is reached with the sides level");
-  }
-  return reason;
-}
-/** The deck in words: "Deck: 32 cards to draw, 20 discarded, reshuffled 1×". */
-function deckWords(deck) {
-  const pile = tn("{n} card to draw", "{n} cards to draw", deck.pile);
-  const discards = tn("{n} discarded", "{n} discarded", deck.discards.length);
-  return t("Deck: {pile}, {discards}", { pile, discards }) + (deck.reshuffles ? t(", reshuffled {n}×", { n: deck.reshuffles }) : "");
-}
-/** A share (0..1) as a whole percentage, the reader's way ("50 %" in French). */
-function percentText(share) {
-  return num(Math.round(share * 100) / 100, { style: "percent" });
-}
-/** How to play, beside the board. */
-const HELP = () => [
-  t("Each turn, chits come out of a cup one by one: the ship named on a chit is activated. The blank chit ends the turn."),
-  t("An activated ship may move (1 hex per propulsion cell; a turn of 60° costs 1), raise its shields, fire once and hail once, in any order; or jump out instead of moving. Undo move (Ctrl+Z) takes a move back until a card is turned or the activation ends."),
-  t("Firing turns cards from the deck: suits that get through the target's shields hit; each hit turns a damage card (diamonds: weapons, hearts: shields, spades: propulsion; clubs are drawn again)."),
-  t("A ship with no weapons and no propulsion is a wreck. The last side that can fight wins; at the turn limit, the side with the most systems left."),
-];
-/** The board's key: the three gauges under each ship (colours as board.js draws them), the firing arc. */
-const LEGEND = () => ({
-  title: t("Under each ship"),
-  gauges: [["#5fe1ff", t("shields: points left (a dashed ring while they are up)")],
-    ["#ffb347", t("weapons: the systems left, and so the cards a salvo turns")],
-    ["#3ddc84", t("propulsion: the cells left, a hex of movement each")]],
-  arc: t("while you aim: the hexes your ship can fire at"),
-});
 /** Narrow screens (a phone): tap to see a move, confirm to make it; the board zooms in. */
 const PHONE = window.matchMedia("(max-width: 820px)");
-
-/** The second seat's socket in hot seat: its token lives beside the first one's. */
-class SecondSeatSocket extends RoomSocket {
-  get token() {
-    return localStorage.getItem(`spacetable.token.${this.roomId}.second`);
-  }
-
-  set token(value) {
-    if (value) localStorage.setItem(`spacetable.token.${this.roomId}.second`, value);
-    else localStorage.removeItem(`spacetable.token.${this.roomId}.second`);
-  }
-}
 
 export class HexRoom extends TurnRoom {
   /** Play the room `roomId` (ctx {roomId, params}: the page's query; `hotseat=Red,Blue`
@@ -166,7 +120,7 @@ export class HexRoom extends TurnRoom {
 
   onWelcome(message) {
     super.onWelcome(message);
-    if (message.role === "player" && this.hotseat && !this.second) this.openSecondSeat();
+    if (message.role === "player" && this.hotseat && !this.second) openSecondSeat(this);
   }
 
   identityName() {
@@ -179,30 +133,6 @@ export class HexRoom extends TurnRoom {
 
   wantedSeat() {
     return this.hotseat ? { name: this.hotseat[0], seat: 0 } : super.wantedSeat();
-  }
-
-  /** Hot seat: a second socket takes the other seat under the second name, ready at once. */
-  openSecondSeat() {
-    const second = { me: { role: "spectator" }, socket: null };
-    this.second = second;
-    second.socket = new SecondSeatSocket(this.socket.roomId, {
-      onMessage: (m) => {
-        if (m.type === "welcome") {
-          second.me = { role: m.role, seat: m.seat, player: m.player };
-          if (m.role === "player") {
-            second.socket.token = m.token;
-            if (!this.room?.seats[m.seat]?.ready) second.socket.send({ type: "ready", ready: true });
-          }
-        } else if (m.type === "room" && second.me.role !== "player" && !second.joined && m.phase === "lobby") {
-          if (m.seats[1]?.kind === "empty" && !second.socket.token) {
-            second.joined = true;
-            second.socket.send({ type: "join", name: this.hotseat[1] || "Blue", seat: 1 });
-          }
-        } else if (m.type === "refused") this.onRefused(m);
-        else if (m.type === "state" && this.state) this.refresh();
-      },
-    });
-    second.socket.connect();
   }
 
   /** The board of the room's options before any state says it: its own size, or its
