@@ -33,9 +33,12 @@ GAME = Game(
         about=(
             ("random", "gives each piece a random order: a target to learn on"),
             ("greedy", "takes the best shot if you stood still, never guesses your move"),
-            ("easy", "aims at where you stand and weighs a few of its plots against yours"),
-            ("medium", "aims at every post you can reach next turn and weighs more plots"),
-            ("hard", "weighs many plots and guards against your best reply"),
+            ("easy", "counters your best shot, but now and then slips and plays a weaker plan"),
+            (
+                "medium",
+                "expects your best shot and guards against your best reply; slips less than easy",
+            ),
+            ("hard", "plays like medium, without the slips"),
         ),
     ),
     draw=turn_svg,

@@ -10,17 +10,23 @@ mixed strategy over its candidates found by regret matching: a restricted Nash r
 probability ``model_weight`` and the worst case for us otherwise. The plot it plays is
 drawn from that mixture with the rng.
 
-The levels differ by how far they look: ``easy`` aims its missiles at the enemy ship's
-post only, weighs a few plots, and trusts its model of the opponent entirely (a best
-reply); ``medium`` aims at every post the enemy ship can reach next turn and weighs more;
-``hard`` weighs the most and guards against the opponent's best reply half the time.
+Every level weighs few plots of its own (doing nothing, the greedy reply, the best reply
+to the opponent's greedy plot, then three drawn from the menu): measured, weighing more
+drawn plots made a bot weaker, since the one that looks best against a few samples is
+often only lucky against them. The drawn plots aim missiles at the enemy ship's post
+(``foresight`` off; the greedy plots aim at its reach). ``easy`` trusts its six samples
+entirely (a best reply); ``medium`` and ``hard`` sample twelve, the opponent's greedy
+plot among them with half the weight, and guard against the opponent's best reply half
+the time. The lower levels slip (:attr:`Level.slip`): ``easy`` draws one plot in five,
+``medium`` three in ten, evenly from its candidates instead of from its mixture, a
+seeded imperfection that leaves them beatable (docs/performance.md has the studies).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -39,19 +45,28 @@ class Level:
     """How a matrix bot searches: its candidate plots, the opponent plots it samples,
     whether its missiles aim where the enemy can be next turn (``foresight``) or at its
     post, and how far it trusts its model of the opponent (``model_weight``, 1: a plain
-    best reply to the samples; 0: the matrix game's equilibrium)."""
+    best reply to the samples; 0: the matrix game's equilibrium).
+
+    ``counter``: one candidate is the best reply, piece by piece, to the opponent's greedy
+    plot. ``anticipate``: the opponent's greedy plot is sampled with this share of the
+    model's weight (0: not sampled; the other samples share the rest). ``slip``: this
+    share of the plot drawn goes uniformly to the candidates (a deliberate, seeded
+    imperfection of a lower level; every candidate is still a plot with a purpose)."""
 
     candidates: int
     samples: int
     foresight: bool
     model_weight: float
+    anticipate: float = 0.0
+    slip: float = 0.0
+    counter: bool = False
 
 
 #: The matrix bot's levels, weakest first.
 MATRIX_LEVELS: dict[str, Level] = {
-    "easy": Level(6, 6, foresight=False, model_weight=1.0),
-    "medium": Level(12, 10, foresight=True, model_weight=0.75),
-    "hard": Level(24, 18, foresight=True, model_weight=0.5),
+    "easy": Level(6, 6, False, 1.0, counter=True, slip=0.2),
+    "medium": Level(6, 12, False, 0.5, counter=True, anticipate=0.5, slip=0.3),
+    "hard": Level(6, 12, False, 0.5, counter=True, anticipate=0.5),
 }
 #: What a matrix bot charges itself for a turn its ship does nothing while it is not
 #: ahead (it plays to win, and waiting leads at best to a draw).
@@ -88,10 +103,12 @@ class MatrixBot:
     def mixture(self, view: dict[str, Any], rng: random.Random) -> tuple[list[Orders], FloatArray]:
         """The candidate plots and the probability of each (they sum to 1)."""
         seat = Seat.of(view)
-        mine = self.own_plots(seat, rng)
+        level = self.level
+        replies = _greedy_replies(seat) if level.counter or level.anticipate > 0.0 else None
+        mine = self.own_plots(seat, rng, replies)
         if not seat.opponents or len(mine) == 1:
             return mine, np.eye(1, len(mine))[0]
-        theirs, prior = self.opponent_plots(seat, rng)
+        theirs, prior = self.opponent_plots(seat, rng, replies)
         payoff = payoff_matrix(seat, mine, theirs)
         ship = seat.board[seat.player]
         if ship.missiles > 0 and not ahead(seat.board, seat.player, seat.players):
@@ -99,20 +116,30 @@ class MatrixBot:
             # is charged for the turn it lets go by.
             idle = np.array([not isinstance(plot.get(seat.player), Launch) for plot in mine])
             payoff -= IDLE * idle[:, None]
-        level = self.level
-        return mine, regret_matching(payoff, prior, ITERATIONS, level.model_weight)
+        mixture = regret_matching(payoff, prior, ITERATIONS, level.model_weight)
+        if level.slip > 0.0:
+            mixture = (1.0 - level.slip) * mixture + level.slip / len(mixture)
+        return mine, mixture
 
-    def own_plots(self, seat: Seat, rng: random.Random) -> list[Orders]:
-        """Distinct candidate plots: doing nothing, the greedy reply, then plots drawn
-        from the seat's menu."""
+    def own_plots(
+        self, seat: Seat, rng: random.Random, replies: Orders | None = None
+    ) -> list[Orders]:
+        """Distinct candidate plots: doing nothing, the greedy reply, the best reply to
+        the opponents' greedy ``replies`` (with ``counter``), then plots drawn from the
+        seat's menu."""
         options = menu(seat.board, seat.player, seat.players, seat.table_in,
                        foresight=self.level.foresight)  # fmt: skip
         first = [{}, greedy_orders(seat)]
+        if self.level.counter:
+            first.append(greedy_orders(seat, _greedy_replies(seat) if replies is None else replies))
         return _distinct(first, self.level.candidates, lambda: options.draw(rng))
 
-    def opponent_plots(self, seat: Seat, rng: random.Random) -> tuple[list[Orders], FloatArray]:
-        """Sampled joint plots of every opponent (doing nothing first, then drawn from
-        their menus, aiming where our ship can be) and how likely each is thought."""
+    def opponent_plots(
+        self, seat: Seat, rng: random.Random, replies: Orders | None = None
+    ) -> tuple[list[Orders], FloatArray]:
+        """Sampled joint plots of every opponent (their greedy ``replies`` first with
+        ``anticipate``, doing nothing, then drawn from their menus, aiming where our ship
+        can be) and how likely each is thought."""
         menus = [menu(seat.board, other, seat.players, seat.table_in) for other in seat.opponents]
 
         def joint() -> Orders:
@@ -121,9 +148,16 @@ class MatrixBot:
                 orders |= other.draw(rng)
             return orders
 
-        plots = _distinct([{}], self.level.samples, joint)
+        anticipate = self.level.anticipate
+        first: list[Orders] = [{}]
+        if anticipate > 0.0:
+            first.insert(0, _greedy_replies(seat) if replies is None else replies)
+        plots = _distinct(first, self.level.samples, joint)
         prior = np.ones(len(plots))
-        return plots, prior / prior.sum()
+        prior /= prior.sum()
+        if anticipate > 0.0 and len(plots) > 1:
+            prior = np.concatenate(([anticipate], (1.0 - anticipate) * prior[1:] / prior[1:].sum()))
+        return plots, prior
 
 
 def payoff_matrix(seat: Seat, mine: Sequence[Orders], theirs: Sequence[Orders]) -> FloatArray:
@@ -164,6 +198,14 @@ def regret_matching(
         average += step * row
     mixture: FloatArray = average / float(average.sum())
     return mixture
+
+
+def _greedy_replies(seat: Seat) -> Orders:
+    """Every opponent's greedy plot (its best shot if we stood still)."""
+    orders: Orders = {}
+    for other in seat.opponents:
+        orders |= greedy_orders(replace(seat, player=other))
+    return orders
 
 
 def _strategy(regret: FloatArray) -> FloatArray:
