@@ -33,12 +33,17 @@ GAME = Game(
         about=(
             ("random", "gives each piece a random order: a target to learn on"),
             ("greedy", "takes the best shot if you stood still, never guesses your move"),
-            ("easy", "counters your best shot, but now and then slips and plays a weaker plan"),
+            (
+                "easy",
+                "plays for the lead (a ship ahead keeps still and wins), counters your best"
+                " shot, but slips one plan in five",
+            ),
             (
                 "medium",
-                "expects your best shot and guards against your best reply; slips less than easy",
+                "guards its pieces harder, expects your best shot and your best reply;"
+                " slips three plans in ten",
             ),
-            ("hard", "plays like medium, without the slips"),
+            ("hard", "plays like medium, without the slips: one piece lost can decide"),
         ),
     ),
     draw=turn_svg,

@@ -77,10 +77,16 @@ def evaluate(
     players: Sequence[str],
     table_in: tuple[float, float],
     turns_left: int,
+    lead: float = 0.0,
+    even: float = 0.0,
 ) -> float:
     """How good ``board`` is for ``me`` with ``turns_left`` turns after it (0: the match
     is judged on it now): :data:`WIN`, :data:`LOSS` or :data:`DRAW` once decided, else
-    hits and pieces, then the threat each side built, ours minus the best enemy's."""
+    hits and pieces, then the threat each side built, ours minus the best enemy's; with a
+    ``lead`` weight, plus (or minus) that much when we are ahead (or behind) as the turn
+    limit would judge it now, since a side ahead keeps its lead by keeping still (F14),
+    and minus ``even`` when neither is ahead (a draw in the making: a side that plays to
+    win takes a fair chance of the lead over it)."""
     standing = standing_ships(board, players)
     alive = any(s.id == me for s in standing)
     if not alive:
@@ -96,6 +102,10 @@ def evaluate(
         return DRAW if winner is None else WIN if winner == me else LOSS
     rival = max(enemies, key=lambda e: (scored[e.id], left[e.id]))
     value = HIT * (scored[me] - scored[rival.id]) + PIECE * (left[me] - left[rival.id])
+    if lead:
+        mine_rank, rival_rank = (scored[me], left[me]), (scored[rival.id], left[rival.id])
+        value += lead * ((mine_rank > rival_rank) - (mine_rank < rival_rank))
+        value -= even * (mine_rank == rival_rank)
     fade = min(1.0, turns_left / FADE_TURNS)
     mine = threat(board, ship, enemies, table_in)
     theirs = max(

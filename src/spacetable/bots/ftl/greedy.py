@@ -11,11 +11,12 @@ from spacetable.bots.ftl._value import evaluate
 from spacetable.games.ftl.match import Plot
 
 
-def greedy_orders(seat: Seat, against: Orders | None = None) -> Orders:
+def greedy_orders(seat: Seat, against: Orders | None = None, lead: float = 0.0) -> Orders:
     """The plot that would be best if the opponents did nothing this turn (or played
     ``against``), built piece by piece from the seat's menu
     (:func:`~spacetable.bots.ftl._tactics.menu`), each option scored by
-    :func:`~spacetable.bots.ftl._value.evaluate` on the engine's resolution."""
+    :func:`~spacetable.bots.ftl._value.evaluate` on the engine's resolution (a lead
+    counted ``lead``; the greedy level counts none)."""
     options = menu(seat.board, seat.player, seat.players, seat.table_in)
     board, table_in = seat.board, seat.table_in
     theirs = None if not against else Resolved.of(board, against, table_in)
@@ -25,7 +26,7 @@ def greedy_orders(seat: Seat, against: Orders | None = None) -> Orders:
             after = resolve(board, orders, table_in)
         else:
             after = combine(board, Resolved.of(board, orders, table_in), theirs, table_in)
-        return evaluate(after, seat.player, seat.players, table_in, seat.turns_left)
+        return evaluate(after, seat.player, seat.players, table_in, seat.turns_left, lead)
 
     return options.best(score)
 

@@ -14,12 +14,16 @@ Every level weighs few plots of its own (doing nothing, the greedy reply, the be
 to the opponent's greedy plot, then three drawn from the menu): measured, weighing more
 drawn plots made a bot weaker, since the one that looks best against a few samples is
 often only lucky against them. The drawn plots aim missiles at the enemy ship's post
-(``foresight`` off; the greedy plots aim at its reach). ``easy`` trusts its six samples
-entirely (a best reply); ``medium`` and ``hard`` sample twelve, the opponent's greedy
-plot among them with half the weight, and guard against the opponent's best reply half
-the time. The lower levels slip (:attr:`Level.slip`): ``easy`` draws one plot in five,
-``medium`` three in ten, evenly from its candidates instead of from its mixture, a
-seeded imperfection that leaves them beatable (docs/performance.md has the studies).
+(``foresight`` off; the greedy plots aim at its reach). Every level counts being ahead
+as the turn limit would judge it (:attr:`Level.lead`) far above the threat it builds,
+since a side ahead wins by keeping still (docs/rulings.md F14): the first hit or piece
+lost nearly decides a duel, so the bots no longer trade a missile for a better aim.
+``easy`` trusts its six samples entirely (a best reply) and counts a lead half as much;
+``medium`` and ``hard`` sample twelve, the opponent's greedy plot among them with half
+the weight, and guard against the opponent's best reply half the time. The lower levels
+slip (:attr:`Level.slip`): ``easy`` draws one plot in five, ``medium`` three in ten,
+evenly from its candidates instead of from its mixture, a seeded imperfection that
+leaves them beatable (docs/performance.md has the studies).
 """
 
 from __future__ import annotations
@@ -39,6 +43,10 @@ from spacetable.bots.ftl.greedy import greedy_orders
 from spacetable.games.ftl.match import Plot
 from spacetable.games.ftl.orders import Launch
 
+#: What a matrix bot charges itself for a turn its ship does nothing while it is not
+#: ahead (it plays to win, and waiting leads at best to a draw).
+IDLE = 30.0
+
 
 @dataclass(frozen=True, slots=True)
 class Level:
@@ -51,7 +59,10 @@ class Level:
     plot. ``anticipate``: the opponent's greedy plot is sampled with this share of the
     model's weight (0: not sampled; the other samples share the rest). ``slip``: this
     share of the plot drawn goes uniformly to the candidates (a deliberate, seeded
-    imperfection of a lower level; every candidate is still a plot with a purpose)."""
+    imperfection of a lower level; every candidate is still a plot with a purpose).
+    ``lead``: what being ahead (or behind) as the turn limit would judge it is worth in
+    the evaluation (:func:`~spacetable.bots.ftl._value.evaluate`); ``even``: what a
+    position where neither side is ahead costs it."""
 
     candidates: int
     samples: int
@@ -60,17 +71,23 @@ class Level:
     anticipate: float = 0.0
     slip: float = 0.0
     counter: bool = False
+    lead: float = 0.0
+    even: float = 0.0
 
 
+#: What being ahead as the turn limit would judge it is worth to the matrix levels (in the
+#: evaluation's points, a hit being 100): a side ahead wins by keeping still (F14), so
+#: the first hit or piece that puts one side ahead nearly decides the duel.
+LEAD = 400.0
+#: What ``hard`` charges itself for a position where neither side is ahead: it takes a
+#: fair chance of the lead over waiting for a draw, so two of them do not both keep still.
+EVEN = 150.0
 #: The matrix bot's levels, weakest first.
 MATRIX_LEVELS: dict[str, Level] = {
-    "easy": Level(6, 6, False, 1.0, counter=True, slip=0.2),
-    "medium": Level(6, 12, False, 0.5, counter=True, anticipate=0.5, slip=0.3),
-    "hard": Level(6, 12, False, 0.5, counter=True, anticipate=0.5),
+    "easy": Level(6, 6, False, 1.0, counter=True, slip=0.2, lead=LEAD / 2.0),
+    "medium": Level(6, 12, False, 0.5, counter=True, anticipate=0.5, slip=0.3, lead=LEAD),
+    "hard": Level(6, 12, False, 0.5, counter=True, anticipate=0.5, lead=LEAD, even=EVEN),
 }
-#: What a matrix bot charges itself for a turn its ship does nothing while it is not
-#: ahead (it plays to win, and waiting leads at best to a draw).
-IDLE = 30.0
 #: Regret-matching iterations per decision.
 ITERATIONS = 400
 
@@ -109,7 +126,7 @@ class MatrixBot:
         if not seat.opponents or len(mine) == 1:
             return mine, np.eye(1, len(mine))[0]
         theirs, prior = self.opponent_plots(seat, rng, replies)
-        payoff = payoff_matrix(seat, mine, theirs)
+        payoff = payoff_matrix(seat, mine, theirs, level.lead, level.even)
         ship = seat.board[seat.player]
         if ship.missiles > 0 and not ahead(seat.board, seat.player, seat.players):
             # Playing to win: a ship that does not launch while the match is even or lost
@@ -129,9 +146,11 @@ class MatrixBot:
         seat's menu."""
         options = menu(seat.board, seat.player, seat.players, seat.table_in,
                        foresight=self.level.foresight)  # fmt: skip
-        first = [{}, greedy_orders(seat)]
+        lead = self.level.lead
+        first = [{}, greedy_orders(seat, lead=lead)]
         if self.level.counter:
-            first.append(greedy_orders(seat, _greedy_replies(seat) if replies is None else replies))
+            against = _greedy_replies(seat) if replies is None else replies
+            first.append(greedy_orders(seat, against, lead))
         return _distinct(first, self.level.candidates, lambda: options.draw(rng))
 
     def opponent_plots(
@@ -160,8 +179,15 @@ class MatrixBot:
         return plots, prior
 
 
-def payoff_matrix(seat: Seat, mine: Sequence[Orders], theirs: Sequence[Orders]) -> FloatArray:
-    """Our evaluation of the engine's resolution of every pair (our plot, theirs)."""
+def payoff_matrix(
+    seat: Seat,
+    mine: Sequence[Orders],
+    theirs: Sequence[Orders],
+    lead: float = 0.0,
+    even: float = 0.0,
+) -> FloatArray:
+    """Our evaluation of the engine's resolution of every pair (our plot, theirs), a
+    lead counted ``lead`` (:func:`~spacetable.bots.ftl._value.evaluate`)."""
     board, table_in = seat.board, seat.table_in
     rows = [Resolved.of(board, own, table_in) for own in mine]
     cols = [Resolved.of(board, other, table_in) for other in theirs]
@@ -169,7 +195,9 @@ def payoff_matrix(seat: Seat, mine: Sequence[Orders], theirs: Sequence[Orders]) 
     for i, own in enumerate(rows):
         for j, other in enumerate(cols):
             after = combine(board, own, other, table_in)
-            payoff[i, j] = evaluate(after, seat.player, seat.players, table_in, seat.turns_left)
+            payoff[i, j] = evaluate(
+                after, seat.player, seat.players, table_in, seat.turns_left, lead, even
+            )
     return payoff
 
 
