@@ -41,7 +41,7 @@ GAME = Game(
             (
                 "medium",
                 "guards its pieces harder, expects your best shot and your best reply;"
-                " slips three plans in ten",
+                " slips one plan in four",
             ),
             ("hard", "plays like medium, without the slips: one piece lost can decide"),
         ),

@@ -8,8 +8,9 @@ Every order on a menu has a purpose (see :mod:`spacetable.bots.ftl._aim`):
 - a missile holds, strikes when its tape crosses an enemy ship's post, lies in wait
   (``R+0``) only when it stands on an enemy ship's sprint line, turns to cover where an
   enemy ship can be next turn (its post and landing posts, or its post alone without
-  foresight), or closes in along its heading; never off the table, never onto a point
-  another of its side's missiles already holds.
+  foresight), closes in along its heading, or, out of reach and pointing away, turns
+  toward the nearest enemy ship; never off the table, never onto a point another of its
+  side's missiles already holds.
 
 A side ahead on hits, or even on hits and ahead on pieces, keeps its ship still: nothing
 can hit a ship that does nothing, so it wins at the turn limit. Its missiles hunt on.
@@ -224,4 +225,10 @@ def _missile_options(
         post = missile.ahead(d)
         if _inside(*post, table_in, MISSILE_MARGIN_IN):
             options.append(("close", Sprint(d), post))
+    elif distance > REACH_IN - 1.0 and aim is None:
+        # Out of reach and pointing away: turn toward the target, to close in next turn
+        # (without this, a missile launched facing away never came into play).
+        toward = turn_toward(missile, target.x, target.y)
+        if toward is not None:
+            options.append(("turn", toward, here))
     return tuple(options)

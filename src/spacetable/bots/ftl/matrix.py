@@ -21,9 +21,12 @@ lost nearly decides a duel, so the bots no longer trade a missile for a better a
 ``easy`` trusts its six samples entirely (a best reply) and counts a lead half as much;
 ``medium`` and ``hard`` sample twelve, the opponent's greedy plot among them with half
 the weight, and guard against the opponent's best reply half the time. The lower levels
-slip (:attr:`Level.slip`): ``easy`` draws one plot in five, ``medium`` three in ten,
+slip (:attr:`Level.slip`): ``easy`` draws one plot in five, ``medium`` one in four,
 evenly from its candidates instead of from its mixture, a seeded imperfection that
-leaves them beatable (docs/performance.md has the studies).
+leaves them beatable; ``hard`` never slips. Every level presses for the lead as the
+limit nears (:attr:`Level.press`): a turn it does not launch while not ahead costs it
+more and more, up to more than a lead is worth, so that two careful bots do not both
+keep still to a draw (docs/performance.md has the studies).
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from spacetable.bots.ftl._plots import Orders, Resolved, Seat, combine, plot_key
 from spacetable.bots.ftl._tactics import ahead, menu
 from spacetable.bots.ftl._value import evaluate
 from spacetable.bots.ftl.greedy import greedy_orders
-from spacetable.games.ftl.match import Plot
+from spacetable.games.ftl.match import ROOM_TURN_LIMIT, Plot
 from spacetable.games.ftl.orders import Launch
 
 #: What a matrix bot charges itself for a turn its ship does nothing while it is not
@@ -62,7 +65,10 @@ class Level:
     imperfection of a lower level; every candidate is still a plot with a purpose).
     ``lead``: what being ahead (or behind) as the turn limit would judge it is worth in
     the evaluation (:func:`~spacetable.bots.ftl._value.evaluate`); ``even``: what a
-    position where neither side is ahead costs it."""
+    position where neither side is ahead costs it. ``press``: what it charges itself, on
+    top of :data:`IDLE`, for a turn it does not launch while not ahead, growing from
+    nothing to this over the last :data:`PRESS_TURNS` turns before the limit (the last
+    turns are worth playing for: a draw in the making is a duel not yet won)."""
 
     candidates: int
     samples: int
@@ -73,21 +79,32 @@ class Level:
     counter: bool = False
     lead: float = 0.0
     even: float = 0.0
+    press: float = 0.0
 
 
 #: What being ahead as the turn limit would judge it is worth to the matrix levels (in the
 #: evaluation's points, a hit being 100): a side ahead wins by keeping still (F14), so
 #: the first hit or piece that puts one side ahead nearly decides the duel.
 LEAD = 400.0
-#: What ``hard`` charges itself for a position where neither side is ahead: it takes a
-#: fair chance of the lead over waiting for a draw, so two of them do not both keep still.
+#: What ``medium`` and ``hard`` charge themselves for a position where neither side is
+#: ahead: they take a fair chance of the lead over waiting for a draw.
 EVEN = 150.0
+#: What every matrix level charges itself, at the limit, for a turn it does not launch
+#: while not ahead (:attr:`Level.press`): more than a lead is worth, so that two careful
+#: bots do not both keep still to a draw (docs/performance.md).
+PRESS = 400.0
+#: The careful search of ``medium`` and ``hard``: twelve sampled replies, the opponent's
+#: greedy plot among them with half the weight, a guard against its best reply.
+CAREFUL = Level(6, 12, False, 0.5, counter=True, anticipate=0.5, lead=LEAD, even=EVEN, press=PRESS)
 #: The matrix bot's levels, weakest first.
 MATRIX_LEVELS: dict[str, Level] = {
-    "easy": Level(6, 6, False, 1.0, counter=True, slip=0.2, lead=LEAD / 2.0),
-    "medium": Level(6, 12, False, 0.5, counter=True, anticipate=0.5, slip=0.3, lead=LEAD),
-    "hard": Level(6, 12, False, 0.5, counter=True, anticipate=0.5, lead=LEAD, even=EVEN),
+    "easy": Level(6, 6, False, 1.0, counter=True, slip=0.2, lead=LEAD / 2.0, press=PRESS),
+    "medium": replace(CAREFUL, slip=0.25),
+    "hard": CAREFUL,
 }
+#: The turns before the limit over which :attr:`Level.press` grows to its full size: a
+#: room's default limit, so that it grows over a whole default duel.
+PRESS_TURNS = float(ROOM_TURN_LIMIT)
 #: Regret-matching iterations per decision.
 ITERATIONS = 400
 
@@ -128,11 +145,13 @@ class MatrixBot:
         theirs, prior = self.opponent_plots(seat, rng, replies)
         payoff = payoff_matrix(seat, mine, theirs, level.lead, level.even)
         ship = seat.board[seat.player]
-        if ship.missiles > 0 and not ahead(seat.board, seat.player, seat.players):
+        behind = not ahead(seat.board, seat.player, seat.players)
+        if ship.missiles > 0 and behind:
             # Playing to win: a ship that does not launch while the match is even or lost
-            # is charged for the turn it lets go by.
+            # is charged for the turn it lets go by, more as the limit nears.
+            closing = max(0.0, 1.0 - seat.turns_left / PRESS_TURNS)
             idle = np.array([not isinstance(plot.get(seat.player), Launch) for plot in mine])
-            payoff -= IDLE * idle[:, None]
+            payoff -= (IDLE + level.press * closing) * idle[:, None]
         mixture = regret_matching(payoff, prior, ITERATIONS, level.model_weight)
         if level.slip > 0.0:
             mixture = (1.0 - level.slip) * mixture + level.slip / len(mixture)
