@@ -107,3 +107,10 @@ def refusal(message: str, /, **values: Value) -> Reason:
 def says(text: object) -> dict[str, Any] | None:
     """The phrase of ``text`` as JSON when it is a :class:`Reason`, else ``None``."""
     return text.phrase.to_json() if isinstance(text, Reason) else None
+
+
+def value_of(error: BaseException) -> Value:
+    """``error``'s message as a phrase's value: its phrase when it is a :class:`Reason`
+    (``CombatRefused(refusal(...))``, say), else its text."""
+    said = error.args[0] if error.args else ""
+    return said.phrase if isinstance(said, Reason) else str(said)

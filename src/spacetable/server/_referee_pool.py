@@ -28,6 +28,7 @@ import orjson
 
 from spacetable._time_limit import RESOLVE_BUDGET_S, OutOfMemory, OutOfTime, Workers
 from spacetable._userinput import InputError, parse_json
+from spacetable.i18n.phrase import Phrase
 from spacetable.registry import UnknownGame, game_for_ruleset, preload, referee_for
 
 #: Tables that may wait for the worker (or run) at once; more are turned away as busy.
@@ -50,9 +51,21 @@ _PHOTO = "spacetable.server._photo"
 class UploadRefused(ValueError):
     """An upload no game can settle: malformed JSON, an unknown ruleset, a bad table or
     turn; the message names the problem. ``reason`` (when set) is the message's catalog
-    key and its places, ``{"key": ..., "params": {...}}``, for a client to translate."""
+    key and its places, ``{"key": ..., "params": {...}}``, for a client to translate;
+    ``says`` (when set) is the message as a phrase (:mod:`spacetable.i18n.phrase`)."""
 
     reason: dict[str, object] | None = None
+    says: dict[str, Any] | None = None
+
+
+def _refused(exc: Exception) -> UploadRefused:
+    """``exc`` as an :class:`UploadRefused`, with its phrase when it has one (a JSON object:
+    it crosses from the worker's process)."""
+    refused = UploadRefused(str(exc))
+    said = getattr(exc, "says", None)
+    if isinstance(said, Phrase):
+        refused.says = said.to_json()
+    return refused
 
 
 class RefereeBusy(Exception):
@@ -77,7 +90,7 @@ def read_upload(body: bytes) -> tuple[str, Any]:
     try:
         return data["ruleset"], referee.read(data)
     except referee.error as exc:
-        raise UploadRefused(str(exc)) from None
+        raise _refused(exc) from None
 
 
 def resolve_settled(ruleset: str, settled: Any) -> bytes:
@@ -93,7 +106,7 @@ def resolve_settled(ruleset: str, settled: Any) -> bytes:
     try:
         resolution = referee.resolve(settled)
     except referee.error as exc:
-        raise UploadRefused(str(exc)) from None
+        raise _refused(exc) from None
     answer = {
         "ruleset": ruleset,
         "result": referee.result_json(resolution),

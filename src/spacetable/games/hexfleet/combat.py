@@ -73,7 +73,7 @@ def raise_shields(ship: Ship, source: CardSource) -> tuple[Ship, list[Event]]:
 def hail(ship: Ship, target: Ship, source: CardSource) -> list[Event]:
     """Turn two cards: same colour or same rank opens communications."""
     if target.id == ship.id:
-        raise CombatRefused(f"{ship.name} cannot hail itself")
+        raise CombatRefused(refusal("{ship} cannot hail itself", ship=ship.name))
     events: list[Event] = []
     cards = _two_cards(source, events)
     source.discard(cards)
@@ -98,7 +98,7 @@ def fire(
     if problem:
         raise CombatRefused(problem)
     if target.id == attacker.id:
-        raise CombatRefused(f"{attacker.name} cannot fire at itself")
+        raise CombatRefused(refusal("{ship} cannot fire at itself", ship=attacker.name))
     suits = target.hit_by()
     events: list[Event] = []
     turned = [_draw(source, events) for _ in range(attacker.salvo)]

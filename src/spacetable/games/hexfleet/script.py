@@ -43,6 +43,7 @@ from spacetable.games.hexfleet.events import (
 )
 from spacetable.games.hexfleet.narrate import LogLine, narrate
 from spacetable.games.hexfleet.ships import Ship, ship_class, weapons_for
+from spacetable.i18n.phrase import Phrase, Reason, phrase, phrase_n, refusal, value_of
 
 RULESET = "hexfleet"
 #: Most ships, steps and cards one script may hold, and the longest ship id or name.
@@ -69,7 +70,12 @@ _STEP_KINDS = {"raise_shields": None, "fire": "at", "hail": "to", "jump": None}
 
 class ScriptError(ValueError):
     """A combat script that is malformed, holds a step the rules forbid or runs out of
-    cards; the message is one line naming the field or the step."""
+    cards; the message is one line naming the field or the step. :attr:`says` is the same
+    as a phrase (when it has one) for a page to write in its reader's language."""
+
+    def __init__(self, message: str, says: Phrase | None = None) -> None:
+        super().__init__(message)
+        self.says = says
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,11 +127,15 @@ class CombatScript:
             try:
                 outcome = _play(step, ships, source)
             except CombatRefused as exc:
-                raise ScriptError(f"{where}: {exc}") from None
+                said = phrase("step {step}: {why}", step=number, why=value_of(exc))
+                raise ScriptError(f"{where}: {exc}", said) from None
             except CardsRanOut:
-                raise ScriptError(
-                    f"the cards ran out at {where}: the script lists {len(self.cards)}"
-                ) from None
+                n = len(self.cards)
+                said = phrase_n("the cards ran out at step {step}: the script lists {n} card",
+                                "the cards ran out at step {step}: the script lists {n} cards",
+                                n, step=number)  # fmt: skip
+                raise ScriptError(f"the cards ran out at {where}: the script lists {n}",
+                                  said) from None  # fmt: skip
             warnings.extend(
                 f"{place}, drawn at {where}: {text}" for place, text in source.take_warnings()
             )
@@ -339,10 +349,10 @@ def _play(step: Step, ships: dict[str, Ship], source: CardSource) -> list[Event]
     """Settle one step on ``ships`` (updated in place). Raises CombatRefused."""
     ship = ships[step.ship]
     if not ship.on_table:
-        raise CombatRefused(f"{ship.name} {_away(ship)}")
+        raise CombatRefused(_away(ship))
     target = ships[step.target] if step.target is not None else None
     if target is not None and not target.on_table:
-        raise CombatRefused(f"{target.name} {_away(target)}")
+        raise CombatRefused(_away(target))
     if step.kind == "raise_shields":
         ships[ship.id], events = raise_shields(ship, source)
         return events
@@ -351,15 +361,17 @@ def _play(step: Step, ships: dict[str, Ship], source: CardSource) -> list[Event]
         return hail(ship, target, source)
     if step.kind == "jump":
         if not ship.can_jump:
-            raise CombatRefused(
-                f"{ship.name} has {ship.propulsion_left} of {ship.cls.propulsion} propulsion "
-                "cells: it needs half of them to jump"
-            )
+            raise CombatRefused(refusal(
+                "{ship} has {n} of {most} propulsion cells: it needs half of them to jump",
+                ship=ship.name, n=ship.propulsion_left, most=ship.cls.propulsion,
+            ))  # fmt: skip
         ships[ship.id] = replace(ship, status="jumped", shields_up=False)
         return [Jumped(ship.id, None)]
     assert target is not None
     if target.owner == ship.owner:
-        raise CombatRefused(f"{target.name} is on {ship.name}'s own side ({ship.owner})")
+        said = refusal("{target} is on {ship}'s own side ({side})",
+                       target=target.name, ship=ship.name, side=ship.owner)  # fmt: skip
+        raise CombatRefused(said)
     hit, events = fire(ship, target, source)
     if hit.weapons_left == 0 and hit.propulsion_left == 0:
         hit = replace(hit, status="wrecked", shields_up=False)
@@ -368,10 +380,11 @@ def _play(step: Step, ships: dict[str, Ship], source: CardSource) -> list[Event]
     return events
 
 
-def _away(ship: Ship) -> str:
+def _away(ship: Ship) -> Reason:
     if ship.status == "wrecked":
-        return "is a wreck: it has no weapons and no propulsion left"
-    return "has jumped out of the battle"
+        return refusal("{ship} is a wreck: it has no weapons and no propulsion left",
+                       ship=ship.name)  # fmt: skip
+    return refusal("{ship} has jumped out of the battle", ship=ship.name)
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -418,11 +431,15 @@ def _ships(raw: Any) -> dict[str, Ship]:
             raise ScriptError(f"{where}: {exc}") from None
         owner = spec.get("owner")
         if not isinstance(owner, str) or not 0 < len(owner) <= MAX_ID_CHARS:
+            said = phrase("ship '{id}': its side's name must be 1 to {most} characters",
+                          id=ship_id, most=MAX_ID_CHARS)  # fmt: skip
             raise ScriptError(f"{where}: 'owner' must be a side's name of 1 to {MAX_ID_CHARS} "
-                              f"characters, got {clipped(owner)}")  # fmt: skip
+                              f"characters, got {clipped(owner)}", said)  # fmt: skip
         name = spec.get("name", ship_id)
         if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_ID_CHARS:
-            raise ScriptError(f"{where}: 'name' must be 1 to {MAX_ID_CHARS} characters")
+            said = phrase("ship '{id}': its name must be 1 to {most} characters",
+                          id=ship_id, most=MAX_ID_CHARS)  # fmt: skip
+            raise ScriptError(f"{where}: 'name' must be 1 to {MAX_ID_CHARS} characters", said)
         ship = Ship.new(ship_id, name.strip(), owner, klass, weapons)
         shields = ship.shields_left - _lost(where, spec, "shields_lost", ship.shields_left)
         armed = ship.weapons_left - _lost(where, spec, "weapons_lost", ship.weapons_left)
@@ -431,9 +448,13 @@ def _ships(raw: Any) -> dict[str, Ship]:
         if not isinstance(up, bool):
             raise ScriptError(f"{where}: 'shields_up' must be true or false, got {clipped(up)}")
         if up and shields == 0:
-            raise ScriptError(f"{where}: its shields cannot be up with no shield points left")
+            said = phrase("ship '{id}': its shields cannot be up with no shield points left",
+                          id=ship_id)  # fmt: skip
+            raise ScriptError(said.text(), said)
         if armed == 0 and cells == 0:
-            raise ScriptError(f"{where}: with no weapons and no propulsion it is a wreck")
+            said = phrase("ship '{id}': with no weapons and no propulsion it is a wreck",
+                          id=ship_id)  # fmt: skip
+            raise ScriptError(said.text(), said)
         ships[ship_id] = replace(
             ship, shields_left=shields, weapons_left=armed, propulsion_left=cells, shields_up=up
         )

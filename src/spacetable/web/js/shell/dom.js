@@ -61,6 +61,7 @@ export async function fetchJSON(url, options = {}) {
     const text = (body && (body.error || body.detail)) || `${response.status} ${response.statusText}`;
     const error = new Error(typeof text === "string" ? text : JSON.stringify(text));
     error.status = response.status;
+    if (body && body.says) error.says = body.says; // the error as a phrase (shell/phrase.js)
     throw error;
   }
   return body;

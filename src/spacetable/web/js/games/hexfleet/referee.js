@@ -15,7 +15,9 @@ import { mountSandbox } from "../../shell/sandbox.js";
 import { endCardIn } from "../../shell/endcard.js";
 import { battleEnd, showBattleEnd } from "./referee_end.js";
 import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
-import { WEAPONS, cardsNeeded, cardsToFire, readCards } from "./script_editor.js";
+import { WEAPONS, cardsNeeded, cardsToFire, dealtAgain, pretty, readCards } from "./script_editor.js";
+import { playerName, t, tn } from "../../shell/i18n.js";
+import { lineText, said } from "../../shell/phrase.js";
 
 const CLASSES = {
   light: { shields: 8, propulsion: 16, weapons: ["light"] },
@@ -23,13 +25,18 @@ const CLASSES = {
   heavy: { shields: 16, propulsion: 8, weapons: ["heavy"] },
 };
 const KINDS = {
-  raise_shields: { label: "Raise shields", other: null },
-  fire: { label: "Fire at", other: "at" },
-  hail: { label: "Hail", other: "to" },
-  jump: { label: "Jump out", other: null },
+  raise_shields: { label: () => t("Raise shields"), other: null },
+  fire: { label: () => t("Fire at"), other: "at" },
+  hail: { label: () => t("Hail"), other: "to" },
+  jump: { label: () => t("Jump out"), other: null },
 };
-const LOST = [["shields_lost", "Shield points lost", "shields"], ["weapons_lost", "Weapon systems lost", "weapons"],
-  ["propulsion_lost", "Propulsion cells lost", "propulsion"]];
+const LOST = () => [["shields_lost", t("Shield points lost"), "shields"], ["weapons_lost", t("Weapon systems lost"), "weapons"],
+  ["propulsion_lost", t("Propulsion cells lost"), "propulsion"]];
+/** A side's name in the page's language when it is a colour's ("red", "black"), else as it is. */
+const side = (owner) => ({ black: t("black"), white: t("white") }[owner] || playerName(owner));
+/** The words of the sizes (ship classes and weapons). */
+const SIZE = () => ({ light: t("light"), medium: t("medium"), heavy: t("heavy") });
+const ARMS = () => ({ light: t("light weapons"), heavy: t("heavy weapons") });
 
 const clone = (value) => JSON.parse(JSON.stringify(value));
 
@@ -144,13 +151,14 @@ function placeOf(message, script) {
   return ship ? `ship-${ship[1]}` : "";
 }
 
-/** Each step must turn exactly the cards typed for it: the first step that does not. */
+/** Each step must turn exactly the cards typed for it: the first step that does not ({place, shown}), or null. */
 function misfit(script, result) {
   for (const [i, step] of script.steps.entries()) {
     const settled = result.steps[i];
     const used = [...settled.cards, ...(settled.damage || []).map((d) => d.card)];
     if (used.join(" ") !== step.cards.join(" ")) {
-      return `step ${i + 1}: it turns ${used.length} card${used.length === 1 ? "" : "s"} by the charts, ${step.cards.length} are typed for it`;
+      return { place: `step-${i + 1}`, shown: tn("step {step}: it turns {n} card by the charts, {typed} are typed for it",
+        "step {step}: it turns {n} cards by the charts, {typed} are typed for it", used.length, { step: i + 1, typed: step.cards.length }) };
     }
   }
   return null;
@@ -167,13 +175,13 @@ async function submit(candidate, fallback = "") {
     answer = await postJSON("/api/resolve", scriptFile(candidate));
   } catch (error) {
     ref.busy = false;
-    refuse(error.message, placeOf(error.message, candidate) || fallback);
+    refuse(error.says ? said(error.says) : error.message, placeOf(error.message, candidate) || fallback);
     return false;
   }
   ref.busy = false;
   const wrong = misfit(candidate, answer.result);
   if (wrong) {
-    refuse(wrong, placeOf(wrong, candidate) || fallback);
+    refuse(wrong.shown, wrong.place);
     return false;
   }
   ref.script = candidate;
@@ -210,27 +218,27 @@ function errorLine(place) {
 function gauge(label, value, max, words) {
   return el("div", { class: "hex-gauge" },
     el("span", { class: "hex-gauge-label", text: label }),
-    el("meter", { min: 0, max, value, "aria-label": `${label}: ${value} of ${max}` }),
+    el("meter", { min: 0, max, value, "aria-label": t("{label}: {value} of {max}", { label, value, max }) }),
     el("span", { class: "hex-gauge-value", text: `${value}/${max}${words ? ` · ${words}` : ""}` }));
 }
 
-const STATUS_WORDS = { table: "in the battle", jumped: "jumped out", wrecked: "a wreck", gone: "gone" };
+const STATUS_WORDS = () => ({ table: t("in the battle"), jumped: t("jumped out"), wrecked: t("a wreck"), gone: t("gone") });
 
 function shipCard(ship, state, logLines) {
   const where = `ship-${ship.id}`;
   const used = ref.script.steps.some((s) => s.ship === ship.id || s.target === ship.id);
   const card = el("article", { class: `hex-ship-card status-${state.status}`, style: `--team: ${ownerColour(ship.owner)}`,
-    dataset: { ship: ship.id }, "aria-label": `${ship.name}'s gauges and log` },
+    dataset: { ship: ship.id }, "aria-label": t("{ship}'s gauges and log", { ship: ship.name }) },
   el("h3", {}, el("span", { class: "swatch" }), ` ${ship.name} `,
-    el("small", { class: "muted", text: `${ship.owner} · ${ship.class}${ship.class === "medium" ? `, ${ship.weapons} weapons` : ""} · ${STATUS_WORDS[state.status]}` })),
-  gauge("Shields", state.shields, state.shields_max, state.shields_up ? "up" : "down"),
-  gauge("Weapons", state.weapons, state.weapons_max, state.salvo ? `${state.salvo}-card salvo` : "cannot fire"),
-  gauge("Propulsion", state.propulsion, state.propulsion_max, state.can_jump ? "can jump" : "cannot jump"),
+    el("small", { class: "muted", text: `${side(ship.owner)} · ${SIZE()[ship.class]}${ship.class === "medium" ? `, ${ARMS()[ship.weapons]}` : ""} · ${STATUS_WORDS()[state.status]}` })),
+  gauge(t("Shields"), state.shields, state.shields_max, state.shields_up ? t("up") : t("down")),
+  gauge(t("Weapons"), state.weapons, state.weapons_max, state.salvo ? tn("{n}-card salvo", "{n}-card salvo", state.salvo) : t("cannot fire")),
+  gauge(t("Propulsion"), state.propulsion, state.propulsion_max, state.can_jump ? t("can jump") : t("cannot jump")),
   errorLine(where));
-  const log = el("ol", { class: "hex-ship-log", "aria-label": `${ship.name}'s log`, tabindex: 0 });
+  const log = el("ol", { class: "hex-ship-log", "aria-label": t("{ship}'s log", { ship: ship.name }), tabindex: 0 });
   for (const { step, text } of logLines) log.append(el("li", {}, el("b", { text: `${step}. ` }), text));
-  if (!logLines.length) log.append(el("li", { class: "muted", text: "Nothing yet." }));
-  card.append(el("details", { class: "hex-log-box", open: window.innerWidth > 820 }, el("summary", { text: `Ship's log (${logLines.length})` }), log));
+  if (!logLines.length) log.append(el("li", { class: "muted", text: t("Nothing yet.") }));
+  card.append(el("details", { class: "hex-log-box", open: window.innerWidth > 820 }, el("summary", { text: t("Ship's log ({n})", { n: logLines.length }) }), log));
   card.append(setupBox(ship, used));
   return card;
 }
@@ -239,7 +247,7 @@ function shipCard(ship, state, logLines) {
 function setupBox(ship, used) {
   const change = (field, value) => {
     if (field === "id" && ref.script.ships.some((s) => s !== ship && s.id === value)) {
-      refuse(`ship '${ship.id}': another ship already has the id '${value}'`, `ship-${ship.id}`);
+      refuse(t("ship '{id}': another ship already has the id '{other}'", { id: ship.id, other: value }), `ship-${ship.id}`);
       return;
     }
     const candidate = clone(ref.script);
@@ -261,17 +269,17 @@ function setupBox(ship, used) {
     el("input", { type: "number", name: field, min: 0, max: most, value: ship[field], on: { change: (e) => change(field, Number(e.target.value)) } }));
   const cls = CLASSES[ship.class];
   const most = { shields: cls.shields, weapons: WEAPONS[ship.weapons].systems, propulsion: cls.propulsion };
-  return el("details", { class: "hex-setup" }, el("summary", { text: "Set up (as it stood before the first step)" }),
+  return el("details", { class: "hex-setup" }, el("summary", { text: t("Set up (as it stood before the first step)") }),
     el("div", { class: "hex-fields" },
-      text("name", "Name"), text("id", "Id"), text("owner", "Side"),
-      el("label", {}, "Class", el("select", { on: { change: (e) => change("class", e.target.value) } },
-        ...Object.keys(CLASSES).map((c) => el("option", { value: c, selected: c === ship.class, text: c })))),
-      el("label", {}, "Weapons", el("select", { disabled: ship.class !== "medium", on: { change: (e) => change("weapons", e.target.value) } },
-        ...cls.weapons.map((w) => el("option", { value: w, selected: w === ship.weapons, text: w })))),
-      ...LOST.map(([field, label, system]) => number(field, label, most[system])),
-      el("label", { class: "check" }, el("input", { type: "checkbox", checked: ship.shields_up, on: { change: (e) => change("shields_up", e.target.checked) } }), " Shields up"),
-      el("button", { type: "button", class: "danger", disabled: used, title: used ? "a recorded step names this ship" : "remove this ship",
-        on: { click: () => removeShip(ship.id) } }, "Remove ship")));
+      text("name", t("Name")), text("id", t("Id")), text("owner", t("Side")),
+      el("label", {}, t("Class"), el("select", { on: { change: (e) => change("class", e.target.value) } },
+        ...Object.keys(CLASSES).map((c) => el("option", { value: c, selected: c === ship.class, text: SIZE()[c] })))),
+      el("label", {}, t("Weapons"), el("select", { disabled: ship.class !== "medium", on: { change: (e) => change("weapons", e.target.value) } },
+        ...cls.weapons.map((w) => el("option", { value: w, selected: w === ship.weapons, text: ARMS()[w] })))),
+      ...LOST().map(([field, label, system]) => number(field, label, most[system])),
+      el("label", { class: "check" }, el("input", { type: "checkbox", checked: ship.shields_up, on: { change: (e) => change("shields_up", e.target.checked) } }), ` ${t("Shields up")}`),
+      el("button", { type: "button", class: "danger", disabled: used, title: used ? t("a recorded step names this ship") : t("remove this ship"),
+        on: { click: () => removeShip(ship.id) } }, t("Remove ship"))));
 }
 
 function render() {
@@ -280,24 +288,24 @@ function render() {
   const logs = ref.answer?.result.log || [];
   // The main area: every ship's gauges and log.
   const table = clear($("#hex-table"));
-  table.append(el("p", { class: "help hex-intro", text: "Settle the combat of a real hex fleet game: set up the ships as they stand, then record each step with the cards turned at the table. The charts are applied for you; the gauges and each ship's log follow." }));
-  table.append(el("a", { class: "hex-jump", href: "#hex-draft", text: `Record step ${ref.script.steps.length + 1} ↓` }), errorLine("page"));
+  table.append(el("p", { class: "help hex-intro", text: t("Settle the combat of a real hex fleet game: set up the ships as they stand, then record each step with the cards turned at the table. The charts are applied for you; the gauges and each ship's log follow.") }));
+  table.append(el("a", { class: "hex-jump", href: "#hex-draft", text: t("Record step {n} ↓", { n: ref.script.steps.length + 1 }) }), errorLine("page"));
   const grid = el("div", { class: "hex-ship-grid" });
   for (const ship of ref.script.ships) {
     const lines = [];
     logs.forEach((stepLines, i) => {
-      for (const line of stepLines) if (line.ships.includes(ship.id)) lines.push({ step: i + 1, text: line.text });
+      for (const line of stepLines) if (line.ships.includes(ship.id)) lines.push({ step: i + 1, text: lineText(line) });
     });
     grid.append(shipCard(ship, now[ship.id], lines));
   }
-  table.append(grid, el("div", { class: "tool-row" }, el("button", { type: "button", class: "secondary", id: "hex-add-ship", on: { click: addShip } }, "Add ship"),
-    el("label", { title: "52 for a fresh deck; fewer if cards were turned before this combat (the deck is shuffled again when it runs out)" },
-      "Cards in the draw pile at the start ", el("input", { type: "number", id: "hex-pile", min: 0, max: 52, value: ref.script.pile,
+  table.append(grid, el("div", { class: "tool-row" }, el("button", { type: "button", class: "secondary", id: "hex-add-ship", on: { click: addShip } }, t("Add ship")),
+    el("label", { title: t("52 for a fresh deck; fewer if cards were turned before this combat (the deck is shuffled again when it runs out)") },
+      `${t("Cards in the draw pile at the start")} `, el("input", { type: "number", id: "hex-pile", min: 0, max: 52, value: ref.script.pile,
       on: { change: (e) => submit({ ...clone(ref.script), pile: Number(e.target.value) }, "page") } }))));
   if (ref.answer?.svg) {
     const drawing = el("div", { class: "hex-drawing" });
     drawing.innerHTML = ref.answer.svg; // the server's own drawing of the script
-    table.append(el("details", { class: "hex-drawing-box" }, el("summary", { text: "The combat drawn card by card" }), drawing));
+    table.append(el("details", { class: "hex-drawing-box" }, el("summary", { text: t("The combat drawn card by card") }), drawing));
   }
   renderSteps(states);
   renderEnd(now);
@@ -318,15 +326,15 @@ function renderEnd(now) {
 
 function stepTitle(step) {
   const name = (id) => ref.script.ships.find((s) => s.id === id)?.name || id;
-  if (step.kind === "fire") return `${name(step.ship)} fires at ${name(step.target)}`;
-  if (step.kind === "hail") return `${name(step.ship)} hails ${name(step.target)}`;
-  if (step.kind === "jump") return `${name(step.ship)} jumps out`;
-  return `${name(step.ship)} raises shields`;
+  if (step.kind === "fire") return t("{ship} fires at {target}", { ship: name(step.ship), target: name(step.target) });
+  if (step.kind === "hail") return t("{ship} hails {target}", { ship: name(step.ship), target: name(step.target) });
+  if (step.kind === "jump") return t("{ship} jumps out", { ship: name(step.ship) });
+  return t("{ship} raises shields", { ship: name(step.ship) });
 }
 
 /** A field for a step's cards: each card read as typed, and what the step needs. */
 function cardsField(id, label, text, needOf, onChange) {
-  const input = el("input", { type: "text", id, value: text, autocomplete: "off", spellcheck: "false", placeholder: "e.g. KS 10s 2h or K♠",
+  const input = el("input", { type: "text", id, value: text, autocomplete: "off", spellcheck: "false", placeholder: t("e.g. KS 10s 2h or K♠"),
     "aria-describedby": `${id}-need` });
   const chips = el("div", { class: "hex-chips", "aria-hidden": "true" });
   const need = el("p", { class: "help hex-need", id: `${id}-need`, "aria-live": "polite" });
@@ -335,14 +343,14 @@ function cardsField(id, label, text, needOf, onChange) {
     const cards = tokens.filter((t) => t.card).map((t) => t.card);
     const needed = needOf(cards);
     clear(chips);
-    tokens.forEach((t, i) => {
-      const extra = t.card && !t.why && i >= needed.need && needed.need >= 0 && cards.length > needed.need;
-      chips.append(el("span", { class: `hex-chip${t.why ? " bad" : ""}${extra ? " extra" : ""}${t.card && "HD".includes(t.card.slice(-1)) ? " red" : ""}`,
-        title: t.why || (extra ? "one card more than the step needs" : t.card) }, t.card ? pretty(t.card) : t.text));
+    tokens.forEach((token, i) => {
+      const extra = token.card && !token.why && i >= needed.need && needed.need >= 0 && cards.length > needed.need;
+      chips.append(el("span", { class: `hex-chip${token.why ? " bad" : ""}${extra ? " extra" : ""}${token.card && "HD".includes(token.card.slice(-1)) ? " red" : ""}`,
+        title: token.why || (extra ? t("one card more than the step needs") : token.card) }, token.card ? pretty(token.card) : token.text));
     });
     const bad = tokens.find((t) => t.why);
     const over = cards.length > needed.need;
-    need.textContent = bad ? bad.why : over ? `${needed.text} ${cards.length - needed.need} card${cards.length - needed.need === 1 ? "" : "s"} too many.` : needed.text;
+    need.textContent = bad ? bad.why : over ? `${needed.text} ${tn("{n} card too many.", "{n} cards too many.", cards.length - needed.need)}` : needed.text;
     need.classList.toggle("bad", Boolean(bad || over));
     return { cards, ready: !bad && !over && needed.done, bad: bad?.why };
   };
@@ -354,36 +362,6 @@ function cardsField(id, label, text, needOf, onChange) {
   return out;
 }
 
-/**
- * Cards the draft's `typed` cards repeat from the deck as the script deals it (docs/rulings.md
- * H12, H13): each that came out since the deck was last shuffled, with the step that drew it
- * ("draft" for one typed earlier in this step). The server settles such a card as typed and
- * warns of it; the referee is warned before he records the step.
- */
-function dealtAgain(script, typed) {
-  let left = script.pile;
-  let out = new Map(); // card -> the step that drew it, since the last shuffle
-  const deal = (cards, step) => {
-    const inPlay = [];
-    const again = [];
-    for (const card of cards) {
-      if (left <= 0) { // the pile ran out: the discards make a new one, the cards in play stay out
-        out = new Map(inPlay.map((c) => [c, step]));
-        left = 52 - out.size;
-      }
-      if (out.has(card)) again.push({ card, step: out.get(card) });
-      out.set(card, step);
-      inPlay.push(card);
-      left -= 1;
-    }
-    return again;
-  };
-  script.steps.forEach((step, i) => deal(step.cards, i + 1));
-  return deal(typed, "draft");
-}
-
-const pretty = (card) => `${card.slice(0, -1)}${{ S: "♠", H: "♥", D: "♦", C: "♣" }[card.slice(-1)]}`;
-
 function renderSteps(states) {
   const list = clear($("#hex-steps"));
   const logs = ref.answer?.result.log || [];
@@ -392,12 +370,12 @@ function renderSteps(states) {
     const last = i === ref.script.steps.length - 1;
     const row = el("li", { class: "hex-step", dataset: { step: i + 1 } }, el("h3", {}, `${i + 1}. ${stepTitle(step)}`));
     if (step.kind !== "jump") {
-      row.append(cardsField(`hex-step-${i + 1}-cards`, "Cards turned", step.cards.join(" "),
+      row.append(cardsField(`hex-step-${i + 1}-cards`, t("Cards turned"), step.cards.join(" "),
         (cards) => cardsNeeded(step.kind, before[step.ship], before[step.target], cards),
         (typed, committed) => {
           if (!committed) return;
           if (typed.bad) {
-            refuse(`step ${i + 1}: ${typed.bad}`, `step-${i + 1}`);
+            refuse(t("step {step}: {why}", { step: i + 1, why: typed.bad }), `step-${i + 1}`);
             return;
           }
           if (typed.cards.join(" ") === step.cards.join(" ")) return;
@@ -406,23 +384,23 @@ function renderSteps(states) {
           submit(candidate, `step-${i + 1}`);
         }));
     }
-    const said = el("ul", { class: "hex-step-log" }, ...(logs[i] || []).map((line) => el("li", { text: line.text })));
+    const told = el("ul", { class: "hex-step-log" }, ...(logs[i] || []).map((line) => el("li", { text: lineText(line) })));
     // A card typed twice before the deck was shuffled is settled as typed, and warned of.
     const warnings = (ref.answer?.result.warnings || []).filter((w) => placeOf(w, ref.script) === `step-${i + 1}`);
-    row.append(said, ...warnings.map((w) => el("p", { class: "hex-warning", text: `Check the cards: ${w}` })), errorLine(`step-${i + 1}`));
+    row.append(told, ...warnings.map((w) => el("p", { class: "hex-warning", text: t("Check the cards: {warning}", { warning: w }) })), errorLine(`step-${i + 1}`));
     if (last) {
       row.append(el("button", { type: "button", class: "secondary hex-undo", on: { click: () => {
         const candidate = clone(ref.script);
         candidate.steps.pop();
         submit(candidate, `step-${i + 1}`);
-      } } }, "Remove this step"));
+      } } }, t("Remove this step")));
     }
     list.append(row);
   });
   if (ref.script.spare.length) {
-    list.append(el("li", { class: "hex-step muted" }, `Cards listed after the last step (not needed yet): ${ref.script.spare.join(" ")}`));
+    list.append(el("li", { class: "hex-step muted" }, t("Cards listed after the last step (not needed yet): {cards}", { cards: ref.script.spare.join(" ") })));
   }
-  if (!ref.script.steps.length) list.append(el("li", { class: "muted hex-step", text: "No step recorded yet." }));
+  if (!ref.script.steps.length) list.append(el("li", { class: "muted hex-step", text: t("No step recorded yet.") }));
   renderDraft(states[states.length - 1]);
 }
 
@@ -437,35 +415,37 @@ function renderDraft(now) {
   if (needsTarget && !others.some((s) => s.id === draft.target)) draft.target = others[0]?.id || "";
   const number = ref.script.steps.length + 1;
   const redraw = () => renderDraft(now);
-  const record = el("button", { type: "submit", id: "hex-record", disabled: true }, "Record step");
-  box.append(el("h2", { text: `Step ${number}` }),
+  const record = el("button", { type: "submit", id: "hex-record", disabled: true }, t("Record step"));
+  box.append(el("h2", { text: t("Step {n}", { n: number }) }),
     el("div", { class: "hex-fields" },
-      el("label", {}, "Ship", el("select", { id: "hex-draft-ship", on: { change: (e) => { draft.ship = e.target.value; redraw(); } } },
-        ...onTable.map((s) => el("option", { value: s.id, selected: s.id === draft.ship, text: `${s.name} (${s.owner})` })))),
-      el("label", {}, "Does", el("select", { id: "hex-draft-kind", on: { change: (e) => { draft.kind = e.target.value; draft.text = ""; redraw(); } } },
-        ...Object.entries(KINDS).map(([k, v]) => el("option", { value: k, selected: k === draft.kind, text: v.label })))),
-      needsTarget ? el("label", {}, draft.kind === "fire" ? "Target" : "Whom", el("select", { id: "hex-draft-target", on: { change: (e) => { draft.target = e.target.value; redraw(); } } },
-        ...others.map((s) => el("option", { value: s.id, selected: s.id === draft.target, text: `${s.name} (${s.owner})` })))) : null));
+      el("label", {}, t("Ship"), el("select", { id: "hex-draft-ship", on: { change: (e) => { draft.ship = e.target.value; redraw(); } } },
+        ...onTable.map((s) => el("option", { value: s.id, selected: s.id === draft.ship, text: `${s.name} (${side(s.owner)})` })))),
+      el("label", {}, t("Does"), el("select", { id: "hex-draft-kind", on: { change: (e) => { draft.kind = e.target.value; draft.text = ""; redraw(); } } },
+        ...Object.entries(KINDS).map(([k, v]) => el("option", { value: k, selected: k === draft.kind, text: v.label() })))),
+      needsTarget ? el("label", {}, draft.kind === "fire" ? t("Target") : t("Whom"), el("select", { id: "hex-draft-target", on: { change: (e) => { draft.target = e.target.value; redraw(); } } },
+        ...others.map((s) => el("option", { value: s.id, selected: s.id === draft.target, text: `${s.name} (${side(s.owner)})` })))) : null));
   let ready = draft.kind === "jump";
   if (needsTarget && !others.length) {
     box.append(el("p", { class: "help hex-need bad", text: draft.kind === "fire"
-      ? `No ship of another side is in the battle for ${acting?.name ?? "it"} to fire at.` : "No other ship is in the battle to hail." }));
+      ? t("No ship of another side is in the battle for {ship} to fire at.", { ship: acting?.name ?? "" }) : t("No other ship is in the battle to hail.") }));
   } else if (draft.kind !== "jump") {
     const twice = el("p", { class: "hex-warning", id: "hex-draft-twice", role: "status", hidden: true });
-    box.append(cardsField("hex-draft-cards", "Cards turned, in order", draft.text,
+    box.append(cardsField("hex-draft-cards", t("Cards turned, in order"), draft.text,
       (cards) => cardsNeeded(draft.kind, now[draft.ship], now[draft.target], cards),
       (typed) => {
         draft.text = $("#hex-draft-cards").value;
         ready = typed.ready;
         record.disabled = !ready || !draft.ship || (needsTarget && !draft.target);
         const again = dealtAgain(ref.script, typed.cards);
-        twice.textContent = again.map(({ card, step }) => `Check the cards: ${pretty(card)} already came out ${step === "draft"
-          ? "earlier in this step" : `at step ${step}`} and the deck has not been shuffled since.`).join(" ");
+        twice.textContent = again.map(({ card, step }) => (step === "draft"
+          ? t("Check the cards: {card} already came out earlier in this step and the deck has not been shuffled since.", { card: pretty(card) })
+          : t("Check the cards: {card} already came out at step {step} and the deck has not been shuffled since.", { card: pretty(card), step }))).join(" ");
         twice.hidden = !again.length;
       }), twice);
   } else {
     const ship = now[draft.ship];
-    box.append(el("p", { class: "help hex-need", text: ship?.can_jump ? "A jump turns no card; the ship leaves the battle." : `${ship?.name ?? "It"} keeps ${ship?.propulsion ?? 0} of ${ship?.propulsion_max ?? 0} propulsion cells: it needs half to jump.` }));
+    box.append(el("p", { class: "help hex-need", text: ship?.can_jump ? t("A jump turns no card; the ship leaves the battle.")
+      : t("{ship} keeps {n} of {max} propulsion cells: it needs half to jump.", { ship: ship?.name ?? "", n: ship?.propulsion ?? 0, max: ship?.propulsion_max ?? 0 }) }));
   }
   record.disabled = !ready || !draft.ship || (needsTarget && !draft.target);
   box.append(errorLine("draft"), errorLine(`step-${number}`), el("div", { class: "tool-row" }, record));
@@ -493,7 +473,7 @@ function addShip() {
   while (ids.has(`ship-${n}`)) n += 1;
   const sides = owners();
   const owner = sides.length < 2 ? ["red", "blue"].find((o) => !sides.includes(o)) : sides[candidate.ships.length % sides.length];
-  candidate.ships.push({ id: `ship-${n}`, name: `Ship ${n}`, owner, class: "medium", weapons: "light", shields_up: false, shields_lost: 0, weapons_lost: 0, propulsion_lost: 0 });
+  candidate.ships.push({ id: `ship-${n}`, name: t("Ship {n}", { n }), owner, class: "medium", weapons: "light", shields_up: false, shields_lost: 0, weapons_lost: 0, propulsion_lost: 0 });
   submit(candidate, "page");
 }
 
@@ -515,13 +495,13 @@ function exportScript() {
 }
 
 /** Load a combat script (decoded JSON): the server checks it; refused, nothing changes. */
-async function importData(data, name = "the script") {
+async function importData(data, name = t("the script")) {
   if (data && data.ruleset && data.ruleset !== "hexfleet") return onOther(data, name);
   let answer;
   try {
     answer = await postJSON("/api/resolve", data);
   } catch (error) {
-    refuse(`${name}: ${error.message}`, "page");
+    refuse(`${name}: ${error.says ? said(error.says) : error.message}`, "page");
     return false;
   }
   ref.script = scriptFromAnswer(answer.table, answer.result);
@@ -538,7 +518,7 @@ async function importText(text, name) {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    refuse(`${name}: not valid JSON (${error.message})`, "page");
+    refuse(t("{file}: not valid JSON ({why})", { file: name, why: error.message }), "page");
     return;
   }
   await importData(data, name);
@@ -562,20 +542,20 @@ function buildPanels() {
   side.append(
     el("section", { class: "panel" },
       el("div", { class: "tool-row" },
-        el("button", { type: "button", class: "secondary", id: "hex-export", on: { click: exportScript } }, "Export script"),
-        el("label", { class: "button secondary", for: "hex-import-file" }, "Import…"),
+        el("button", { type: "button", class: "secondary", id: "hex-export", on: { click: exportScript } }, t("Export script")),
+        el("label", { class: "button secondary", for: "hex-import-file" }, t("Import…")),
         el("input", { type: "file", id: "hex-import-file", accept: ".json,application/json", hidden: true, on: { change: async (e) => {
           const [file] = e.target.files;
           e.target.value = "";
           if (file) await importText(await file.text(), file.name);
         } } }),
-        el("button", { type: "button", class: "secondary", id: "hex-new", on: { click: startOver } }, "Start over")),
-      el("details", { class: "hex-paste" }, el("summary", { text: "Paste a combat script" }),
-        el("label", { for: "hex-paste-text", class: "help", text: "The JSON of a combat script (as Export writes it):" }),
+        el("button", { type: "button", class: "secondary", id: "hex-new", on: { click: startOver } }, t("Start over"))),
+      el("details", { class: "hex-paste" }, el("summary", { text: t("Paste a combat script") }),
+        el("label", { for: "hex-paste-text", class: "help", text: t("The JSON of a combat script (as Export writes it):") }),
         el("textarea", { id: "hex-paste-text", rows: 5 }),
-        el("button", { type: "button", class: "secondary", id: "hex-paste-load", on: { click: () => importText($("#hex-paste-text").value, "the pasted script") } }, "Load it"))),
-    el("form", { class: "panel hex-draft", id: "hex-draft", "aria-label": "record the next step" }),
-    el("section", { class: "panel" }, el("h2", { text: "Steps recorded" }), el("ol", { id: "hex-steps", class: "hex-steps" })),
+        el("button", { type: "button", class: "secondary", id: "hex-paste-load", on: { click: () => importText($("#hex-paste-text").value, t("the pasted script")) } }, t("Load it")))),
+    el("form", { class: "panel hex-draft", id: "hex-draft", "aria-label": t("record the next step") }),
+    el("section", { class: "panel" }, el("h2", { text: t("Steps recorded") }), el("ol", { id: "hex-steps", class: "hex-steps" })),
   );
 }
 

@@ -3,10 +3,12 @@
 // section 6), so the referee sees at once which card is wrong and how many are still to
 // come. The server settles the step; this only guides the typing.
 import "./sheet.js";
+import { t, tn } from "../../shell/i18n.js";
 
 const SUIT_SIGNS = { "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-export const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+/** The suits' names in the page's language. */
+export const SUIT_NAMES = () => ({ S: t("spades"), H: t("hearts"), D: t("diamonds"), C: t("clubs") });
 /** Weapon systems and full salvo (cards) by weapon size. */
 export const WEAPONS = { light: { systems: 8, salvo: 4 }, heavy: { systems: 16, salvo: 8 } };
 
@@ -21,7 +23,7 @@ export function readCard(token) {
   let rank = text.slice(0, text.length - last.length);
   if (rank === "1") rank = "A";
   if (!suit || !RANKS.includes(rank)) {
-    return { card: null, why: `“${token}” is not a card: a rank (A 2…10 J Q K) then a suit (S H D C or ♠ ♥ ♦ ♣)` };
+    return { card: null, why: t("“{token}” is not a card: a rank (A 2…10 J Q K) then a suit (S H D C or ♠ ♥ ♦ ♣)", { token }) };
   }
   return { card: `${rank}${suit}`, why: null };
 }
@@ -34,7 +36,7 @@ export function readCards(line) {
   const seen = new Set();
   return line.split(/[\s,;]+/).filter(Boolean).map((text) => {
     const { card, why } = readCard(text);
-    if (card && seen.has(card)) return { text, card, why: `${card} is typed twice: a deck deals each card once` };
+    if (card && seen.has(card)) return { text, card, why: t("{card} is typed twice: a deck deals each card once", { card }) };
     if (card) seen.add(card);
     return { text, card, why };
   });
@@ -56,19 +58,20 @@ export function hittingSuits(up, left, total) {
  */
 export function cardsNeeded(kind, ship, target, cards) {
   const n = cards.length;
-  if (kind === "jump") return { need: 0, done: n === 0, text: "A jump turns no card." };
-  if (kind === "raise_shields" && ship?.shields_up) return { need: 0, done: false, text: `${ship.name}'s shields are already up.` };
-  if (kind === "raise_shields" && ship && ship.shields <= 0) return { need: 0, done: false, text: `${ship.name} has no shield points left to raise.` };
+  if (kind === "jump") return { need: 0, done: n === 0, text: t("A jump turns no card.") };
+  if (kind === "raise_shields" && ship?.shields_up) return { need: 0, done: false, text: t("{ship}'s shields are already up.", { ship: ship.name }) };
+  if (kind === "raise_shields" && ship && ship.shields <= 0) return { need: 0, done: false, text: t("{ship} has no shield points left to raise.", { ship: ship.name }) };
   if (kind !== "fire") {
-    const what = kind === "hail" ? "hail" : "raise shields";
-    return { need: 2, done: n === 2, text: `Two cards to ${what} (${Math.min(n, 2)} of 2 typed): same colour or same rank succeeds.` };
+    const typed = { n: Math.min(n, 2) };
+    return { need: 2, done: n === 2, text: kind === "hail" ? t("Two cards to hail ({n} of 2 typed): same colour or same rank succeeds.", typed)
+      : t("Two cards to raise shields ({n} of 2 typed): same colour or same rank succeeds.", typed) };
   }
   const salvo = ship?.salvo ?? 0;
-  if (!salvo) return { need: 0, done: false, text: `${ship?.name ?? "This ship"} has no weapons left: it cannot fire.` };
+  if (!salvo) return { need: 0, done: false, text: t("{ship} has no weapons left: it cannot fire.", { ship: ship?.name ?? "" }) };
   const suits = target ? hittingSuits(target.shields_up, target.shields, target.shields_max) : "SHDC";
-  const through = suits === "SHDC" ? "every card hits" : `only ${[...suits].map((s) => SUIT_NAMES[s]).join(", ")} hit`;
-  const head = `${salvo} fire card${salvo === 1 ? "" : "s"} (${ship.name}'s salvo; ${through})`;
-  if (n < salvo) return { need: salvo, done: false, text: `${head}: ${n} of ${salvo} typed, then one damage card per hit.` };
+  const through = suits === "SHDC" ? t("every card hits") : t("only {suits} hit", { suits: [...suits].map((s) => SUIT_NAMES()[s]).join(", ") });
+  const head = tn("{n} fire card ({ship}'s salvo; {through})", "{n} fire cards ({ship}'s salvo; {through})", salvo, { ship: ship.name, through });
+  if (n < salvo) return { need: salvo, done: false, text: t("{head}: {n} of {salvo} typed, then one damage card per hit.", { head, n, salvo }) };
   const hits = cards.slice(0, salvo).filter((c) => suits.includes(c.slice(-1))).length;
   let struck = 0;
   let clubs = 0;
@@ -78,8 +81,10 @@ export function cardsNeeded(kind, ship, target, cards) {
     else struck += 1;
   }
   const need = salvo + hits + clubs;
-  const damage = hits ? ` ${hits} hit${hits === 1 ? "" : "s"}: ${struck} of ${hits} damage card${hits === 1 ? "" : "s"} typed${clubs ? ` (${clubs} club${clubs === 1 ? "" : "s"} drawn again)` : ""}.` : " No hit: no damage card.";
-  return { need, done: struck === hits && n === need, text: `${head} ✓.${damage}` };
+  const again = clubs ? tn(" ({n} club drawn again)", " ({n} clubs drawn again)", clubs) : "";
+  const damage = hits ? tn("{n} hit: {struck} of {n} damage card typed{again}.", "{n} hits: {struck} of {n} damage cards typed{again}.", hits, { struck, again })
+    : t("No hit: no damage card.");
+  return { need, done: struck === hits && n === need, text: `${head} ✓. ${damage}` };
 }
 
 /** Cards a salvo turns with `lost` of `total` weapon systems gone (the charts). */
@@ -92,3 +97,34 @@ export function cardsToFire(size, lost, total) {
   if (4 * lost <= 3 * total) return full / 4;
   return 1;
 }
+
+/**
+ * Cards the draft's `typed` cards repeat from the deck as the script deals it (docs/rulings.md
+ * H12, H13): each that came out since the deck was last shuffled, with the step that drew it
+ * ("draft" for one typed earlier in this step). The server settles such a card as typed and
+ * warns of it; the referee is warned before he records the step.
+ */
+export function dealtAgain(script, typed) {
+  let left = script.pile;
+  let out = new Map(); // card -> the step that drew it, since the last shuffle
+  const deal = (cards, step) => {
+    const inPlay = [];
+    const again = [];
+    for (const card of cards) {
+      if (left <= 0) { // the pile ran out: the discards make a new one, the cards in play stay out
+        out = new Map(inPlay.map((c) => [c, step]));
+        left = 52 - out.size;
+      }
+      if (out.has(card)) again.push({ card, step: out.get(card) });
+      out.set(card, step);
+      inPlay.push(card);
+      left -= 1;
+    }
+    return again;
+  };
+  script.steps.forEach((step, i) => deal(step.cards, i + 1));
+  return deal(typed, "draft");
+}
+
+/** A card with its suit's sign: "K♠". */
+export const pretty = (card) => `${card.slice(0, -1)}${{ S: "♠", H: "♥", D: "♦", C: "♣" }[card.slice(-1)]}`;
