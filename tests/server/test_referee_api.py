@@ -54,3 +54,27 @@ def test_files_no_game_settles_get_a_400_naming_the_problem(
     status, answer = post(server, "/api/resolve", body)
     assert status == 400
     assert message in answer["error"]
+
+
+def test_a_hex_combat_script_refused_says_why_as_a_phrase(server: Server) -> None:
+    """The referee page writes a refusal in its reader's language: the answer holds it as a
+    phrase (its English message and values) beside the English ``error``."""
+    script = {
+        "ruleset": "hexfleet",
+        "ships": {
+            "a": {"class": "heavy", "owner": "red"},
+            "b": {"class": "heavy", "owner": "blue"},
+        },
+        "steps": [{"raise_shields": "a"}, {"fire": "a", "at": "b"}],
+        "cards": ["KS", "10S", "2H"],
+    }
+    status, answer = post(server, "/api/resolve", json.dumps(script))
+    assert status == 400, answer
+    assert answer["error"] == "the cards ran out at step 2 (fire a at b): the script lists 3"
+    said = answer["says"]
+    assert said["message"] == "the cards ran out at step {step} ({what}): the script lists {n}"
+    assert said["params"]["step"] == 2 and said["params"]["n"] == 3
+    assert said["params"]["what"] == {
+        "message": "fire {ship} at {target}",
+        "params": {"ship": "a", "target": "b"},
+    }

@@ -2,15 +2,18 @@
 the waiting room through several activations (moves, shields, the odds before a salvo, the
 cards turned) to the end card, with no English word, raw message or overflowing text at
 1366x800 and 390x844; a refusal is said in French; a battle stored by an English player
-tells its ships' logs in French; the tutorial's hex fleet lesson in French."""
+tells its ships' logs in French; the tutorial's hex fleet lesson in French; the hex fleet
+referee, an example combat script stepped to its end card, its refusals in French."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests._paths import ROOT
 from tests._server import Server
 from tests.browser._play import answer_name, end_in_sight
 from tests.browser._replay import ann_against_a_bot, hex_ann_plays_once_then_leaves
@@ -234,6 +237,78 @@ def test_the_hex_fleet_lesson_in_french(
         step_is(page, "hex-ready")
         assert_french(page)
         page.screenshot(path=shot.format("ready"))
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+def test_the_hex_fleet_referee_in_french(
+    quick_server: Server, browser: Browser, device: str
+) -> None:
+    """The referee at a real table, in French: the Benellyn example pasted without its last
+    step (the ships' gauges and logs, the steps, the cards each needs), a card typed wrong
+    and a step's cards cut short (the server's refusal, as a phrase) said in French and
+    changing nothing, then Benellyn's jump recorded by hand: the end card, in French."""
+    context, page, errors = _open(browser, quick_server, device)
+    shot = f"{SCREENSHOTS_DIR}/french-hexfleet-referee-{{}}-{device}.png"
+    script = json.loads((ROOT / "examples" / "hexfleet-benellyn.json").read_text("utf-8"))
+    assert script["steps"][-1] == {"jump": "benellyn"}
+    script["steps"].pop()
+    last = len(script["steps"])
+    try:
+        page.goto("/referee?game=hexfleet")
+        page.wait_for_selector("#hex-table .hex-ship-card[data-ship='warden']")
+        assert_french(page)
+        page.click("#hex-referee .hex-paste summary")
+        page.fill("#hex-paste-text", json.dumps(script))
+        page.click("#hex-paste-load")
+        page.wait_for_selector(f"#hex-steps [data-step='{last}']")
+        steps = page.locator("#hex-steps .hex-step h3").all_inner_texts()
+        assert steps[0] == "1. Benellyn lève ses boucliers", steps
+        assert steps[1] == "2. Kal Pol tire sur Benellyn", steps
+        gauges = page.inner_text("#hex-table .hex-ship-card[data-ship='benellyn']")
+        assert "Boucliers" in gauges and "levés" in gauges and "Journal de bord" in gauges
+        assert "noir · lourd" in gauges, gauges
+        assert_french(page)
+        page.screenshot(path=shot.format("imported"), full_page=True)
+        # A card typed wrong: flagged as it is typed, and the step cannot be recorded.
+        page.select_option("#hex-draft-kind", "fire")
+        page.fill("#hex-draft-cards", "KS ZZ")
+        need = page.inner_text("#hex-draft-cards-need")
+        assert need.startswith("« ZZ » n'est pas une carte"), need
+        assert page.is_disabled("#hex-record")
+        page.fill("#hex-draft-cards", "KS")
+        need = page.inner_text("#hex-draft-cards-need")
+        assert need.startswith("6 cartes de tir (salve de Benellyn ; seuls touchent"), need
+        assert_french(page)
+        page.locator("#hex-draft").screenshot(path=shot.format("bad-card"))
+        # The last step's cards cut short: the server runs out of cards there, and says so
+        # in French at that step; the script stays as it was.
+        field = page.locator(f"#hex-step-{last}-cards")
+        typed = field.input_value().split()
+        field.fill(" ".join(typed[:-1]))
+        field.press("Tab")
+        refused = page.locator(f"#hex-steps [data-step='{last}'] .hex-error:not([hidden])")
+        refused.wait_for()
+        said = refused.inner_text()
+        assert said.startswith(f"plus de cartes à l'étape {last} (tir de kal-pol "), said
+        assert page.locator(f"#hex-step-{last}-cards").input_value().split() == typed
+        assert_french(page)
+        page.locator(f"#hex-steps [data-step='{last}']").screenshot(path=shot.format("refused"))
+        # Benellyn jumps out: Kal Pol's side is the last in the battle.
+        page.select_option("#hex-draft-ship", "benellyn")
+        page.select_option("#hex-draft-kind", "jump")
+        page.click("#hex-record")
+        page.wait_for_selector("#winner")
+        assert page.inner_text("#winner") == "rouge gagne"
+        reason = page.inner_text("#hex-end-reason")
+        assert reason.startswith("rouge est le seul camp"), reason
+        assert page.inner_text("#hex-steps .hex-step h3 >> nth=-1") == (
+            f"{last + 1}. Benellyn saute hors de la bataille"
+        )
+        assert_french(page)
+        page.screenshot(path=shot.format("end"))
         assert not errors, errors
     finally:
         context.close()

@@ -12,6 +12,7 @@ import pytest
 
 from spacetable.games.hexfleet.cards import full_deck
 from spacetable.games.hexfleet.script import ScriptError, account, read
+from spacetable.i18n import translator
 from tests._cli import ROOT, spacetable
 
 BENELLYN = ROOT / "examples" / "hexfleet-benellyn.json"
@@ -313,3 +314,24 @@ def test_render_draws_the_settled_script(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     text = svg.read_text(encoding="utf-8")
     assert text.startswith("<svg") and 'data-step="11"' in text
+
+
+def test_a_refusal_carries_its_phrase_for_the_readers_language() -> None:
+    """What the referee page shows of a refusal is a phrase it writes in its reader's
+    language: the same words as the message in English, in French on a French page."""
+    french = translator("fr")
+    cases = [
+        (script([{"raise_shields": "a"}, FIRE], ["KS", "10S", "2H"]),
+         "plus de cartes à l'étape 2 (tir de a sur b) : le script en liste 3"),
+        (script([{"jump": "a"}, FIRE], NO_SPADES),
+         "étape 2 (tir de a sur b) : a a sauté hors de la bataille"),
+        (script([], [], a={"class": "heavy", "owner": "red", "weapons_lost": 16,
+                           "propulsion_lost": 8}, b={"class": "heavy", "owner": "blue"}),
+         "vaisseau « a » : sans armes ni propulsion, c'est une épave"),
+    ]  # fmt: skip
+    for data, said in cases:
+        with pytest.raises(ScriptError) as caught:
+            read(data).resolve()
+        assert caught.value.says is not None
+        assert caught.value.says.text() == str(caught.value)
+        assert caught.value.says.text(french) == said

@@ -6,14 +6,13 @@ by the charts exactly as the rulebook reads them.
 plays its steps through :mod:`~spacetable.games.hexfleet.combat` with the typed-in cards
 into a :class:`ScriptResult`, whose :meth:`~ScriptResult.to_json` is the ``spacetable
 resolve --json`` object. Every refusal is a :class:`ScriptError` whose one-line message
-names the field, or the step, at fault. Pure: the caller reads the file.
+(and phrase) names the field, or the step, at fault. Pure: the caller reads the file.
 
 The cards are checked as a deck deals them (docs/formats.md, "Hex fleet combat scripts"):
-the draw pile holds ``pile`` cards when the script starts (52, a fresh deck, unless told),
-and when it runs out every card not in play is shuffled into a new pile, as a
-:class:`~.cards.Deck` does. A card that comes out twice before the pile runs out is not
-refused (DESIGN section 6 refuses bad card names and cards that run out, nothing more): the
-result warns of it, naming its place and the step, so that a referee checks what he typed.
+the pile holds ``pile`` cards at the start (52 unless told); when it runs out, every card
+not in play makes a new pile, as a :class:`~.cards.Deck` does. A card out twice before
+that is only warned of (DESIGN section 6 refuses bad names and cards that run out), with
+its place and step, for the referee to check what he typed.
 """
 
 from __future__ import annotations
@@ -43,7 +42,7 @@ from spacetable.games.hexfleet.events import (
 )
 from spacetable.games.hexfleet.narrate import LogLine, narrate
 from spacetable.games.hexfleet.ships import Ship, ship_class, weapons_for
-from spacetable.i18n.phrase import Phrase, Reason, phrase, phrase_n, refusal, value_of
+from spacetable.i18n.phrase import Phrase, Reason, phrase, refusal, value_of
 
 RULESET = "hexfleet"
 #: Most ships, steps and cards one script may hold, and the longest ship id or name.
@@ -70,8 +69,7 @@ _STEP_KINDS = {"raise_shields": None, "fire": "at", "hail": "to", "jump": None}
 
 class ScriptError(ValueError):
     """A combat script that is malformed, holds a step the rules forbid or runs out of
-    cards; the message is one line naming the field or the step. :attr:`says` is the same
-    as a phrase (when it has one) for a page to write in its reader's language."""
+    cards; the message is one line naming the field or the step, :attr:`says` a phrase."""
 
     def __init__(self, message: str, says: Phrase | None = None) -> None:
         super().__init__(message)
@@ -88,10 +86,18 @@ class Step:
     target: str | None = None
 
     def __str__(self) -> str:
-        """The step as the error messages and the account name it (``fire kal-pol at
-        benellyn``)."""
-        other = _STEP_KINDS[self.kind]
-        return f"{self.kind} {self.ship}" + (f" {other} {self.target}" if other else "")
+        """The step as errors and accounts name it (``fire kal-pol at benellyn``)."""
+        return self.says().text()
+
+    def says(self) -> Phrase:
+        """The step as a phrase, for a page to name it in its reader's language."""
+        if self.kind == "fire":
+            return phrase("fire {ship} at {target}", ship=self.ship, target=str(self.target))
+        if self.kind == "hail":
+            return phrase("hail {ship} to {target}", ship=self.ship, target=str(self.target))
+        if self.kind == "jump":
+            return phrase("jump {ship}", ship=self.ship)
+        return phrase("raise_shields {ship}", ship=self.ship)
 
     def to_json(self) -> dict[str, str]:
         """The step as written in a script."""
@@ -127,15 +133,13 @@ class CombatScript:
             try:
                 outcome = _play(step, ships, source)
             except CombatRefused as exc:
-                said = phrase("step {step}: {why}", step=number, why=value_of(exc))
-                raise ScriptError(f"{where}: {exc}", said) from None
+                why = value_of(exc)
+                said = phrase("step {step} ({what}): {why}", step=number, what=step.says(), why=why)
+                raise ScriptError(said.text(), said) from None
             except CardsRanOut:
-                n = len(self.cards)
-                said = phrase_n("the cards ran out at step {step}: the script lists {n} card",
-                                "the cards ran out at step {step}: the script lists {n} cards",
-                                n, step=number)  # fmt: skip
-                raise ScriptError(f"the cards ran out at {where}: the script lists {n}",
-                                  said) from None  # fmt: skip
+                said = phrase("the cards ran out at step {step} ({what}): the script lists {n}",
+                              step=number, what=step.says(), n=len(self.cards))  # fmt: skip
+                raise ScriptError(said.text(), said) from None
             warnings.extend(
                 f"{place}, drawn at {where}: {text}" for place, text in source.take_warnings()
             )

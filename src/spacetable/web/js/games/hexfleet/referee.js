@@ -321,7 +321,7 @@ function renderEnd(now) {
   }
   if (!endCard || ref.endShown === ref.script.steps.length) return;
   ref.endShown = ref.script.steps.length;
-  showBattleEnd(endCard, end, { colourOf: ownerColour, onExport: exportScript, onRestart: startOver });
+  showBattleEnd(endCard, end, { colourOf: ownerColour, sideName: side, onExport: exportScript, onRestart: startOver });
 }
 
 function stepTitle(step) {

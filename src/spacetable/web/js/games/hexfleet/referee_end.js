@@ -38,14 +38,18 @@ export function battleEnd(script, now) {
   return { winner: fighting.size ? [...fighting][0] : null, strength };
 }
 
-/** Show `end` (battleEnd's) on `card` (endCardIn's), its buttons calling `onExport` and `onRestart`. */
-export function showBattleEnd(card, end, { colourOf, onExport, onRestart }) {
+/**
+ * Show `end` (battleEnd's) on `card` (endCardIn's), its buttons calling `onExport` and
+ * `onRestart`; `sideName(side)` is a side's name in the page's language.
+ */
+export function showBattleEnd(card, end, { colourOf, sideName = (side) => side, onExport, onRestart }) {
   const { winner } = end;
+  const named = winner && sideName(winner);
   const title = el("p", { class: `end-title${winner ? " winner" : " draw"}`, id: "winner", dataset: { winner: winner ?? "" },
-    style: winner ? `--team: ${colourOf(winner)}` : null, text: winner ? WORDS.wins(winner) : WORDS.draw });
-  const strength = end.strength.map(([side, share]) => `${side} ${num(share, { style: "percent" })}`).join(", ");
+    style: winner ? `--team: ${colourOf(winner)}` : null, text: winner ? WORDS.wins(named) : WORDS.draw });
+  const strength = end.strength.map(([side, share]) => `${sideName(side)} ${num(share, { style: "percent" })}`).join(", ");
   card.show([title,
-    el("p", { class: "end-reason", id: "hex-end-reason", text: winner ? WORDS.lastSide(winner) : WORDS.noSide }),
+    el("p", { class: "end-reason", id: "hex-end-reason", text: winner ? WORDS.lastSide(named) : WORDS.noSide }),
     el("p", { class: "end-detail", id: "hex-end-strength", text: WORDS.strength(strength) }),
     el("p", { class: "end-detail muted", text: WORDS.next })], [
     el("button", { type: "button", id: "hex-end-export", on: { click: onExport } }, WORDS.export),
