@@ -495,3 +495,20 @@ def test_no_side_left_that_can_fight_is_a_draw() -> None:
     events = match.apply(EndActivation(player, ship_id, 1))
     over = events[-1]
     assert isinstance(over, BattleOver) and (over.winner, over.reason) == (None, "no-side")
+
+
+def test_a_move_refused_says_why_in_the_readers_language() -> None:
+    """A move off the board is refused with a phrase (the room writes it in each reader's
+    language): English as before, French on a French page."""
+    from spacetable.games.hexfleet.hexes import Board, Hex
+    from spacetable.games.hexfleet.movement import walk
+    from spacetable.i18n import translator
+    from spacetable.i18n.phrase import Reason
+
+    board = Board(3, 3)
+    with pytest.raises(ValueError) as caught:
+        walk(Hex(0, 0), 0, "LFF", board, (), 8)
+    said = caught.value.args[0]
+    assert isinstance(said, Reason)
+    assert str(said) == "step 2 (F) would leave the board at -1,0"
+    assert said.phrase.text(translator("fr")) == "le pas 2 (F) sortirait du plateau en -1,0"

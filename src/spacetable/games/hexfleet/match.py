@@ -71,7 +71,7 @@ from spacetable.games.hexfleet.options import (
 )
 from spacetable.games.hexfleet.ships import Ship
 from spacetable.i18n import N_
-from spacetable.i18n.phrase import refusal
+from spacetable.i18n.phrase import Reason, refusal
 
 __all__ = [
     "ACTION_TYPES",
@@ -250,7 +250,8 @@ class HexMatch(Match[HexAction, HexOptions]):
             try:
                 self._walk(ship, action.steps)
             except ValueError as exc:
-                return str(exc)
+                said = exc.args[0] if exc.args else ""
+                return said if isinstance(said, Reason) else str(exc)
         elif isinstance(action, RaiseShields):
             return raise_shields_problem(ship)
         elif isinstance(action, Hail):

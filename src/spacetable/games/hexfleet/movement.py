@@ -13,6 +13,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from spacetable.games.hexfleet.hexes import Board, Hex
+from spacetable.i18n.phrase import Reason, phrase_n, refusal
 
 STEP_LETTERS = frozenset("FLR")
 #: The longest steps string a move may hold (more than any ship's movement).
@@ -33,15 +34,18 @@ def walk(
     at: Hex, facing: int, steps: str, board: Board, blocked: Collection[Hex], allowance: int
 ) -> Walk:
     """Follow ``steps`` from ``at`` facing ``facing``. Raises ``ValueError`` naming the
-    step that leaves the board, enters a ship's hex or spends more than ``allowance``."""
+    step that leaves the board, enters a ship's hex or spends more than ``allowance``; its
+    message is a :class:`~spacetable.i18n.phrase.Reason`, for each reader's language."""
     if not steps:
-        raise ValueError("a move needs at least one step (F, L or R)")
+        raise ValueError(refusal("a move needs at least one step (F, L or R)"))
     if len(steps) > MAX_STEPS or not set(steps) <= STEP_LETTERS:
-        raise ValueError(f"steps {steps[:MAX_STEPS]!r} must be letters F, L and R only")
+        raise ValueError(refusal("steps {steps} must be letters F, L and R only",
+                                 steps=repr(steps[:MAX_STEPS])))  # fmt: skip
     if len(steps) > allowance:
-        raise ValueError(
-            f"{len(steps)} steps cost {len(steps)} hexes of movement; {allowance} left"
-        )
+        raise ValueError(Reason(phrase_n(
+            "{n} step costs {n} hex of movement; {left} left",
+            "{n} steps cost {n} hexes of movement; {left} left", len(steps), left=allowance,
+        )))  # fmt: skip
     path: list[Hex] = []
     for i, step in enumerate(steps, 1):
         if step == "L":
@@ -51,9 +55,11 @@ def walk(
         else:
             ahead = at.neighbour(facing)
             if ahead not in board:
-                raise ValueError(f"step {i} (F) would leave the board at {ahead}")
+                raise ValueError(refusal("step {i} (F) would leave the board at {hex}",
+                                         i=i, hex=str(ahead)))  # fmt: skip
             if ahead in blocked:
-                raise ValueError(f"step {i} (F) would enter {ahead}, where a ship is")
+                raise ValueError(refusal("step {i} (F) would enter {hex}, where a ship is",
+                                         i=i, hex=str(ahead)))  # fmt: skip
             at = ahead
             path.append(at)
     return Walk(tuple(path), at, facing, len(steps))
