@@ -223,3 +223,19 @@ def test_bot_seats_in_the_lobby_and_the_match_list_in_french(
     assert "vainqueur" in labels and "winner" not in labels
     assert_french(page)
     _shot(page, "matches-bots", device)
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+@pytest.mark.parametrize("ruleset", ["lightspeed", "stellar"])
+def test_a_room_nobody_sits_in_yet_is_french_to_a_spectator(
+    french_page: Page, french_server: tuple[_server.Server, str], device: str, ruleset: str
+) -> None:
+    # Before anyone sits, the side panel names the free seats ("place 1"), not "seat 1".
+    page = french_page
+    server, _ = french_server
+    room = server.create_room(ruleset=ruleset)
+    page.goto(f"/rooms/{room}")
+    page.locator("#connection[data-status='open']").wait_for(state="attached")
+    page.get_by_text("place 1", exact=True).first.wait_for()
+    assert_french(page)
+    _shot(page, f"{ruleset}-empty-room", device)

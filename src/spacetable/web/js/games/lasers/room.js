@@ -68,7 +68,7 @@ function onRoom(message) {
   $("#game-name").textContent = room.title;
   view.unit = room.unit;
   if (!page.match || message.phase === "lobby") {
-    page.players = message.seats.map((s) => s.name || `seat ${s.seat + 1}`);
+    page.players = message.seats.map((s) => s.name || t("seat {seat}", { seat: s.seat + 1 }));
   }
   if (message.phase === "lobby") {
     page.match = null;
