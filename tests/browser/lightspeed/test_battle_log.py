@@ -198,6 +198,8 @@ def test_hovering_a_card_shows_it_large_and_a_click_keeps_it(
     page = open_page("/referee")
     resolve_in_referee(page, FIG1)
     page.click("#battle-skip")
+    # The end card lies over the table: a player who wants to look at the cards folds it.
+    page.click("#score-panel .end-card-fold")
     table = load_table(FIG1)
     alive = table.resolve().ships
     card = next(c for c in table.cards if c.ship is not None and alive[c.id].alive)
