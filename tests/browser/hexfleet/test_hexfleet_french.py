@@ -249,7 +249,8 @@ def test_the_hex_fleet_referee_in_french(
     """The referee at a real table, in French: the Benellyn example pasted without its last
     step (the ships' gauges and logs, the steps, the cards each needs), a card typed wrong
     and a step's cards cut short (the server's refusal, as a phrase) said in French and
-    changing nothing, then Benellyn's jump recorded by hand: the end card, in French."""
+    changing nothing, then Benellyn's jump recorded by hand: the end card, in French; started
+    over, a card typed twice is warned of in French."""
     context, page, errors = _open(browser, quick_server, device)
     shot = f"{SCREENSHOTS_DIR}/french-hexfleet-referee-{{}}-{device}.png"
     script = json.loads((ROOT / "examples" / "hexfleet-benellyn.json").read_text("utf-8"))
@@ -309,6 +310,22 @@ def test_the_hex_fleet_referee_in_french(
         )
         assert_french(page)
         page.screenshot(path=shot.format("end"))
+        # Started over: the same king typed at two steps is warned of, in French.
+        page.click("#hex-end-new")
+        page.wait_for_selector("#hex-table .hex-ship-card[data-ship='warden']")
+        page.fill("#hex-draft-cards", "KS QS")
+        page.click("#hex-record")
+        page.wait_for_selector("#hex-steps [data-step='1']")
+        page.select_option("#hex-draft-ship", "warden")
+        page.fill("#hex-draft-cards", "KS 2S")
+        page.click("#hex-record")
+        warning = page.locator("#hex-steps [data-step='2'] .hex-warning")
+        warning.wait_for()
+        said = " ".join(warning.inner_text().split())
+        assert said.startswith("Vérifiez les cartes : carte 3 du script, tirée à l'étape 2"), said
+        assert "KS de nouveau" in said, said
+        assert_french(page)
+        page.locator("#hex-steps [data-step='2']").screenshot(path=shot.format("warned"))
         assert not errors, errors
     finally:
         context.close()

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from spacetable.games.hexfleet.cards import full_deck
-from spacetable.games.hexfleet.script import ScriptError, account, read
+from spacetable.games.hexfleet.script import ScriptError, account, read, result_with_log
 from spacetable.i18n import translator
+from spacetable.i18n.phrase import Phrase
 from tests._cli import ROOT, spacetable
 
 BENELLYN = ROOT / "examples" / "hexfleet-benellyn.json"
@@ -335,3 +336,15 @@ def test_a_refusal_carries_its_phrase_for_the_readers_language() -> None:
         assert caught.value.says is not None
         assert caught.value.says.text() == str(caught.value)
         assert caught.value.says.text(french) == said
+
+
+def test_a_warning_comes_as_a_phrase_too() -> None:
+    """The referee page's answer holds each warning as a phrase beside its English text."""
+    data = script([{"raise_shields": "a"}, {"raise_shields": "b"}], ["KS", "QS", "KS", "2S"])
+    out = result_with_log(read(data).resolve())
+    assert out["warnings"][0].startswith("card 3 of the script, drawn at step 2")
+    said = Phrase.from_json(out["warnings_says"][0])
+    assert said.text() == out["warnings"][0]
+    assert said.text(translator("fr")).startswith(
+        "carte 3 du script, tirée à l'étape 2 (b lève ses boucliers) : KS de nouveau"
+    )

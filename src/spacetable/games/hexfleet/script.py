@@ -42,7 +42,7 @@ from spacetable.games.hexfleet.events import (
 )
 from spacetable.games.hexfleet.narrate import LogLine, narrate
 from spacetable.games.hexfleet.ships import Ship, ship_class, weapons_for
-from spacetable.i18n.phrase import Phrase, Reason, phrase, refusal, value_of
+from spacetable.i18n.phrase import Phrase, Reason, phrase, refusal, says, value_of
 
 RULESET = "hexfleet"
 #: Most ships, steps and cards one script may hold, and the longest ship id or name.
@@ -128,7 +128,6 @@ class CombatScript:
         events: list[Event] = []
         warnings: list[str] = []
         for number, step in enumerate(self.steps, 1):
-            where = f"step {number} ({step})"
             first = source.position
             try:
                 outcome = _play(step, ships, source)
@@ -140,9 +139,18 @@ class CombatScript:
                 said = phrase("the cards ran out at step {step} ({what}): the script lists {n}",
                               step=number, what=step.says(), n=len(self.cards))  # fmt: skip
                 raise ScriptError(said.text(), said) from None
-            warnings.extend(
-                f"{place}, drawn at {where}: {text}" for place, text in source.take_warnings()
-            )
+            for place, card, in_play in source.take_warnings():
+                # Named for the referee: the card, and its place counted from 1 (not "cards[8]").
+                said = (
+                    phrase("card {n} of the script, drawn at step {step} ({what}): {card} again, "
+                           "but it is in play in this step: check the cards typed",
+                           n=place, step=number, what=step.says(), card=card)
+                    if in_play else
+                    phrase("card {n} of the script, drawn at step {step} ({what}): {card} again, "
+                           "but it already came out since the deck was last shuffled: check the "
+                           "cards typed", n=place, step=number, what=step.says(), card=card)
+                )  # fmt: skip
+                warnings.append(Reason(said))
             step_events = _with_reshuffles(outcome, source.reshuffles_since(first), first)
             events.extend(step_events)
             after = tuple(ships[i] for i in (step.ship, step.target) if i is not None)
@@ -282,10 +290,11 @@ class _DealtCards(CardSource):
         self._in_play: list[Card] = []
         #: (position of the first card of the new pile, cards shuffled into it)
         self.shuffles: list[tuple[int, int]] = []
-        self._warnings: list[tuple[str, str]] = []
+        self._warnings: list[tuple[int, str, bool]] = []
 
-    def take_warnings(self) -> list[tuple[str, str]]:
-        """The cards dealt twice since the last call: (place in ``cards``, what is wrong)."""
+    def take_warnings(self) -> list[tuple[int, str, bool]]:
+        """The cards dealt twice since the last call: (place in ``cards`` counted from 1,
+        the card, whether it is in play in this step)."""
         taken, self._warnings = self._warnings, []
         return taken
 
@@ -298,18 +307,7 @@ class _DealtCards(CardSource):
             self.shuffles.append((self.position, self._left))
         card = self.cards[self.position]
         if card in self._out:
-            why = (
-                "it is in play in this step"
-                if card in self._in_play
-                else "it already came out since the deck was last shuffled"
-            )
-            self._warnings.append(
-                # Named for the referee: the card, and its place counted from 1 (not "cards[8]").
-                (
-                    f"card {self.position + 1} of the script",
-                    f"{card} again, but {why}: check the cards typed",
-                )
-            )
+            self._warnings.append((self.position + 1, str(card), card in self._in_play))
         self._out.add(card)
         self._in_play.append(card)
         self._left -= 1
@@ -595,7 +593,9 @@ def step_logs(result: ScriptResult) -> list[list[LogLine]]:
 def result_with_log(result: ScriptResult) -> dict[str, Any]:
     """The ``resolve --json`` object (:meth:`ScriptResult.to_json`) with ``log``: for each
     step, its lines in words (``{"turn": null, "ships", "text"}``), what the referee page
-    shows as the ships' logs."""
+    shows as the ships' logs; ``warnings_says``, the warnings as phrases, when there are."""
     out = result.to_json()
     out["log"] = [[line.to_json() for line in lines] for lines in step_logs(result)]
+    if result.warnings:  # each warning as a phrase, for the page's language
+        out["warnings_says"] = [says(warning) for warning in result.warnings]
     return out

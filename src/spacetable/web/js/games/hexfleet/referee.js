@@ -386,7 +386,9 @@ function renderSteps(states) {
     }
     const told = el("ul", { class: "hex-step-log" }, ...(logs[i] || []).map((line) => el("li", { text: lineText(line) })));
     // A card typed twice before the deck was shuffled is settled as typed, and warned of.
-    const warnings = (ref.answer?.result.warnings || []).filter((w) => placeOf(w, ref.script) === `step-${i + 1}`);
+    const phrases = ref.answer?.result.warnings_says || [];
+    const warnings = (ref.answer?.result.warnings || []).map((w, k) => (phrases[k] ? said(phrases[k]) : w))
+      .filter((_, k) => placeOf(ref.answer.result.warnings[k], ref.script) === `step-${i + 1}`);
     row.append(told, ...warnings.map((w) => el("p", { class: "hex-warning", text: t("Check the cards: {warning}", { warning: w }) })), errorLine(`step-${i + 1}`));
     if (last) {
       row.append(el("button", { type: "button", class: "secondary hex-undo", on: { click: () => {
