@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from spacetable.games.hexfleet.events import event_from_json
-from spacetable.games.hexfleet.script import account, read
+from spacetable.games.hexfleet.script import read
+from spacetable.games.hexfleet.script_account import account
 from tests._paths import ROOT
 
 EXAMPLES = [

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from spacetable.games.hexfleet.cards import full_deck
-from spacetable.games.hexfleet.script import ScriptError, account, read, result_with_log
+from spacetable.games.hexfleet.script import ScriptError, read
+from spacetable.games.hexfleet.script_account import account, result_with_log
 from spacetable.i18n import translator
 from spacetable.i18n.phrase import Phrase
 from tests._cli import ROOT, spacetable

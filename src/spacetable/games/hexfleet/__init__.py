@@ -25,13 +25,8 @@ from spacetable.games.hexfleet.match import (
     HexOptions,
     HexResult,
 )
-from spacetable.games.hexfleet.script import (
-    CombatScript,
-    ScriptError,
-    account,
-    read,
-    result_with_log,
-)
+from spacetable.games.hexfleet.script import CombatScript, ScriptError, read
+from spacetable.games.hexfleet.script_account import account, result_with_log
 from spacetable.games.hexfleet.ships import CLASSES
 
 __all__ = ["RULES", "HexMatch", "HexOptions", "HexResult"]
