@@ -82,9 +82,10 @@ def test_photos_that_give_no_table_get_a_400_naming_why(
     status, answer = post(server, PHOTO, make(), "image/png")
     assert status == 400, answer
     assert message in answer["error"]
-    # The same error as a catalog message and its places, for the browser to translate.
-    reason = answer["reason"]
-    assert reason["key"].format(**reason["params"]) == answer["error"]
+    # The same error as a phrase (its English message and places), for the browser to
+    # write in the reader's language.
+    says = answer["says"]
+    assert says["message"].format(**says["params"]) == answer["error"]
 
 
 def _bomb() -> bytes:

@@ -28,6 +28,7 @@ from fastapi.responses import JSONResponse, Response
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from spacetable._userinput import InputError, clipped, parse_json
+from spacetable.i18n.phrase import phrase
 from spacetable.lasers.tables import MAX_TABLE_BYTES
 from spacetable.photo.closecalls import Uncertainty, close_calls
 from spacetable.photo.solve import PhotoError
@@ -110,9 +111,9 @@ def read_photo(data: bytes) -> tuple[dict[str, Any], Any, dict[str, Uncertainty]
         found = photo_table(gray)
     except PhotoError as exc:
         refused = UploadRefused(str(exc))
-        # The sentence's catalog key and places, for the browser to write it in the
-        # reader's language (they cross from the worker with the exception).
-        refused.reason = {"key": exc.key, "params": exc.params}
+        # The sentence as a phrase, for the browser to write in the reader's language (it
+        # crosses from the worker with the exception, as JSON).
+        refused.says = phrase(exc.key, **exc.params).to_json()
         raise refused from None
     _, referee = referee_for(found.table)
     try:

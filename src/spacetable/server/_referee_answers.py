@@ -12,16 +12,13 @@ from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, UploadRe
 
 async def referee_answer(work: Awaitable[bytes]) -> Response:
     """The JSON ``work`` gives, or its error: 400 for an upload refused (malformed, a bad
-    table, no table in a photo; with ``reason`` when the error has a catalog key: its
-    ``key`` and ``params``, for the client to write it in the reader's language; ``says``
-    when it is a phrase, for shell/phrase.js), 422 when the referee ran out of time or
+    table, no table in a photo; with ``says`` when the error is a phrase, for the client
+    to write in the reader's language with shell/phrase.js), 422 when the referee ran out of time or
     memory, 503 (try again in a second) when every worker is busy."""
     try:
         answer = await work
     except UploadRefused as exc:
         body: dict[str, object] = {"error": str(exc)}
-        if exc.reason is not None:
-            body["reason"] = exc.reason  # the error as a catalog key and its places
         if exc.says is not None:
             body["says"] = exc.says  # the error as a phrase (i18n/phrase.py)
         return JSONResponse(body, status_code=400)

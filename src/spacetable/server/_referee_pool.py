@@ -50,11 +50,9 @@ _PHOTO = "spacetable.server._photo"
 
 class UploadRefused(ValueError):
     """An upload no game can settle: malformed JSON, an unknown ruleset, a bad table or
-    turn; the message names the problem. ``reason`` (when set) is the message's catalog
-    key and its places, ``{"key": ..., "params": {...}}``, for a client to translate;
-    ``says`` (when set) is the message as a phrase (:mod:`spacetable.i18n.phrase`)."""
+    turn; the message names the problem. ``says`` (when set) is the message as a phrase
+    (:mod:`spacetable.i18n.phrase`), for a client to write in its reader's language."""
 
-    reason: dict[str, object] | None = None
     says: dict[str, Any] | None = None
 
 

@@ -13,6 +13,7 @@
 
 import { clear, el, postJSON, svg } from "../../shell/dom.js";
 import { t, tn } from "../../shell/i18n.js";
+import { said } from "../../shell/phrase.js";
 
 /** The words of the photo panel (kept together for the catalogs). */
 const WORDS = {
@@ -100,7 +101,7 @@ export class PhotoReader {
         body: file,
       });
       const body = await response.json().catch(() => null);
-      if (!response.ok) throw new Error(reasonText(body) || body?.error || `${response.status} ${response.statusText}`);
+      if (!response.ok) throw new Error(said(body?.says) || body?.error || `${response.status} ${response.statusText}`);
       answer = body;
     } catch (error) {
       this.status.textContent = WORDS.hint();
@@ -219,14 +220,6 @@ export class PhotoReader {
   mark(group, card) {
     group.classList.toggle("close-call", Boolean(this.answer) && !this.stale && this.callCards().has(card.id));
   }
-}
-
-/** The server's reason for refusing a photo in the reader's language: its English message
- * is a catalog key, and its places are filled here (`{"key", "params"}`), or "" if none. */
-function reasonText(body) {
-  const reason = body?.reason;
-  if (!reason || typeof reason.key !== "string") return "";
-  return t(reason.key, reason.params || {});
 }
 
 /** The content type to declare for `file` (a phone may give none: JPEG is what cameras write). */
