@@ -209,3 +209,20 @@ def _accepted(header: str) -> list[str]:
         if tag and tag != "*" and quality > 0:
             weighted.append((-quality, i, tag))
     return [tag for _, _, tag in sorted(weighted)]
+
+
+#: The team colours that table and turn files name their players by.
+_COLOURS = {
+    "red": N_("red"),
+    "blue": N_("blue"),
+    "green": N_("green"),
+    "purple": N_("purple"),
+    "yellow": N_("yellow"),
+    "orange": N_("orange"),
+}
+
+
+def player_name(player: str, tr: Translator = ENGLISH) -> str:
+    """A player as the account names him: a team colour in the reader's language, any
+    other name as it is."""
+    return tr.gettext(_COLOURS[player]) if player in _COLOURS else player

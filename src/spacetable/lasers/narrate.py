@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spacetable.i18n import ENGLISH, N_, Translator
+from spacetable.i18n import ENGLISH, N_, Translator, player_name
 from spacetable.lasers.battle import Card, Outcome
 from spacetable.lasers.events import (
     CardLeft,
@@ -34,26 +34,11 @@ _KIND_WORDS = {
     "ion": N_("ion {power}-power laser #{number}"),
     "penetrating": N_("penetrating {power}-power laser #{number}"),
 }
-#: The team colours of table files, named in the reader's language.
-_COLOURS = {
-    "red": N_("red"),
-    "blue": N_("blue"),
-    "green": N_("green"),
-    "purple": N_("purple"),
-    "yellow": N_("yellow"),
-    "orange": N_("orange"),
-}
 _VAPORIZED = {
     "pulse": N_("too few for the lasers of a pulse"),
     "own-cargo": N_("stolen from its owner's own cargo ship"),
     "destroyed": N_("the ship carrying them blew up"),
 }
-
-
-def player_name(player: str, tr: Translator = ENGLISH) -> str:
-    """A player as the account names him: a team colour in the reader's language, any
-    other name as it is."""
-    return tr.gettext(_COLOURS[player]) if player in _COLOURS else player
 
 
 def card_label(card: Card, tr: Translator = ENGLISH) -> str:

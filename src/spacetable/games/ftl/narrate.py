@@ -27,7 +27,7 @@ from spacetable.games.ftl.events import (
     TurnBegan,
 )
 from spacetable.games.ftl.pieces import Piece
-from spacetable.i18n import ENGLISH, N_, Translator
+from spacetable.i18n import ENGLISH, N_, Translator, player_name
 
 _EFFECTS = {
     "missiles": N_("both missiles are removed"),
@@ -40,22 +40,6 @@ _REMOVALS = {
     "collision": N_("destroyed in the collision"),
     "hits": N_("destroyed by its third hit"),
 }
-
-#: The team colours turn files name their players by, in the reader's language.
-_COLOURS = {
-    "red": N_("red"),
-    "blue": N_("blue"),
-    "green": N_("green"),
-    "purple": N_("purple"),
-    "yellow": N_("yellow"),
-    "orange": N_("orange"),
-}
-
-
-def player_name(player: str, tr: Translator = ENGLISH) -> str:
-    """A player as the account names him: a team colour in the reader's language, any
-    other name as it is."""
-    return tr.gettext(_COLOURS[player]) if player in _COLOURS else player
 
 
 def _at(point: Sequence[float], tr: Translator = ENGLISH) -> str:
