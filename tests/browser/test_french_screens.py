@@ -12,6 +12,7 @@ from playwright.sync_api import Page
 
 from tests._server import running_server
 from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.test_tutorial import step_is, wait_done
 from tests.i18n._french import assert_french
 
 DESKTOP = {"width": 1366, "height": 800}
@@ -75,21 +76,13 @@ def test_the_language_switch_is_on_every_page_and_remembered(open_page: OpenPage
     assert page.evaluate("localStorage.getItem('spacetable.lang')") == "en"
 
 
-def _step(page: Page, step: str) -> None:
-    page.wait_for_selector(f"body[data-step='{step}']")
-
-
-def _done(page: Page) -> None:
-    page.wait_for_selector("body[data-done='yes']", timeout=60_000)
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_the_tutorial_light_speed_lesson_in_french(
     open_page: OpenPage, shot: Shot, size: dict[str, int]
 ) -> None:
     """The Light Speed lesson from its first step to its finale, each step checked."""
     page = open_page("/tutorial", locale="fr-FR", viewport=size)
-    _step(page, "move")
+    step_is(page, "move")
     page.wait_for_selector("#hand[data-ship='moth']")
     assert page.inner_text("#step-count").startswith("Étape 1 sur ")
     assert_french(page)
@@ -97,28 +90,28 @@ def test_the_tutorial_light_speed_lesson_in_french(
     page.focus("#table")
     for _ in range(7):
         page.keyboard.press("Shift+ArrowLeft")
-    _done(page)
+    wait_done(page, 60_000)
     assert page.inner_text("#step-status") == "Bien\u00a0: la carte suit vos mouvements."
     page.click("#next")
-    _step(page, "turn")
+    step_is(page, "turn")
     for _ in range(24):
         if page.get_attribute("body", "data-done") == "yes":
             break
         page.click("#turn-left")
-    _done(page)
+    wait_done(page, 60_000)
     assert_french(page)
     shot(page, "2-aimed")
     page.click("#next")
-    _step(page, "place")
+    step_is(page, "place")
     page.click("#place-card")
-    _done(page)
+    wait_done(page, 60_000)
     assert_french(page)
     page.click("#next")
-    _step(page, "battle")
+    step_is(page, "battle")
     page.click("#fire")
     page.wait_for_selector("#battle-speed")
     page.select_option("#battle-speed", "8")
-    _done(page)
+    wait_done(page, 60_000)
     assert "a détruit le Sidewinder" in page.inner_text("#step-status")
     # The battle log tells it in French, the ships named as the French rulebook names them.
     log = page.inner_text("#battle-log")
@@ -126,16 +119,16 @@ def test_the_tutorial_light_speed_lesson_in_french(
     assert_french(page)
     shot(page, "3-battle")
     page.click("#next")
-    _step(page, "score")
+    step_is(page, "score")
     page.wait_for_selector("#score-panel .kill-pile")
     red = page.get_attribute("#score-panel .score[data-player='Rouge']", "data-score")
     page.click(f".answer[data-answer='{red}']")
-    _done(page)
+    wait_done(page, 60_000)
     assert page.inner_text("#step-status").startswith("Exact\u00a0:")
     assert_french(page)
     shot(page, "4-score")
     page.click("#next")
-    _step(page, "ready")
+    step_is(page, "ready")
     assert page.inner_text("#play-first") == "Jouer votre première partie"
     assert_french(page)
     shot(page, "5-ready")

@@ -14,6 +14,7 @@ from tests.browser._play import answer_name, end_in_sight
 from tests.browser._servers import seeded_server
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.ftl._duel import wait_turn
+from tests.browser.test_tutorial import step_is, wait_done
 from tests.i18n._french import assert_french
 
 DESKTOP = {"viewport": {"width": 1366, "height": 800}}
@@ -104,50 +105,42 @@ def test_the_ftl_replay_in_french(
     shot(replay, "replay")
 
 
-def _step(page: Page, step: str) -> None:
-    page.wait_for_selector(f"body[data-step='{step}']")
-
-
-def _done(page: Page) -> None:
-    page.wait_for_selector("body[data-done='yes']", timeout=60_000)
-
-
 @pytest.mark.parametrize("device", DEVICES)
 def test_the_ftl_tutorial_lesson_in_french(
     open_page: OpenPage, shot: Shot, device: dict[str, object]
 ) -> None:
     page = open_page("/tutorial?game=ftl", locale="fr-FR", **device)
-    _step(page, "ftl-launch")
+    step_is(page, "ftl-launch")
     page.wait_for_selector(".plot-row[data-piece='red'] .plot-launch")
     assert_french(page)
     shot(page, "1-launch")
     page.click(".plot-row[data-piece='red'] .plot-launch")
     assert page.inner_text("#step-status") == "L\u00a0: prêt. Appuyez sur Jouer le tour."
     page.click("#play-turn")
-    _done(page)
+    wait_done(page, 60_000)
     assert "Votre missile rouge-m1 est sur la table" in page.inner_text("#step-status")
     assert "Lancement\u00a0:" in page.inner_text("#turn-log")
     assert_french(page)
     for step, order in (("ftl-turn", "R-45"), ("ftl-sprint", "S7.5")):
         page.click("#next")
-        _step(page, step)
+        step_is(page, step)
         page.locator(".plot-order[data-piece='red-m1']").fill(order)
         page.click("#play-turn")
-        _done(page)
+        wait_done(page, 60_000)
         assert_french(page)
     assert page.inner_text("#step-status").startswith("Touché\u00a0!")
     shot(page, "3-sprint")
     page.click("#next")
-    _step(page, "ftl-dodge")
+    step_is(page, "ftl-dodge")
     page.locator(".plot-order[data-piece='red']").fill("R+15")
     assert "serait dans l'espace normal" in page.inner_text("#step-status")
     page.locator(".plot-order[data-piece='red']").fill("S4")
     page.click("#play-turn")
-    _done(page)
+    wait_done(page, 60_000)
     assert_french(page)
     shot(page, "4-dodged")
     page.click("#next")
-    _step(page, "ftl-ready")
+    step_is(page, "ftl-ready")
     assert page.inner_text("#step-status") == "Vous avez les bases de Faster Than Light."
     assert_french(page)
     shot(page, "5-ready")
