@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 from tests._server import Server, running_server
 from tests.browser._play import answer_name, end_in_sight, store_fig1
 from tests.browser._servers import quick_server_for
-from tests.i18n._french import assert_french
+from tests.i18n._french import assert_french, open_french
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1366, "height": 800}},
@@ -26,12 +26,7 @@ quick_server = quick_server_for("french-room", room_seed=9)
 
 
 def _open(browser: Browser, server: Server, device: str) -> tuple[Any, Page, list[str]]:
-    context = browser.new_context(base_url=server.http, locale="fr-FR", **VIEWPORTS[device])
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return context, page, errors
+    return open_french(browser, server.http, VIEWPORTS[device])
 
 
 @pytest.mark.parametrize("device", sorted(VIEWPORTS))

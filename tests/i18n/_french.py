@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.pofile import read_po
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from spacetable.cli.catalogs import catalog_path
 
@@ -103,3 +103,16 @@ def assert_french(page: Page, within: str | None = None) -> None:
     the elements ``within`` selects)."""
     problems = french_problems(page, within)
     assert not problems, "\n".join(problems)
+
+
+def open_french(
+    browser: Browser, base_url: str, device: dict[str, Any]
+) -> tuple[BrowserContext, Page, list[str]]:
+    """A French browser's page (locale fr-FR) on ``base_url`` in ``device`` (viewport,
+    touch): its context, the page, and the list its page errors go to."""
+    context = browser.new_context(base_url=base_url, locale="fr-FR", **device)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return context, page, errors

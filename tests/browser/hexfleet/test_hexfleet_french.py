@@ -26,7 +26,7 @@ from tests.browser.hexfleet.test_hexfleet_room import (
     wait_for_next_action,
 )
 from tests.browser.test_tutorial import status, step_is, wait_done
-from tests.i18n._french import assert_french
+from tests.i18n._french import assert_french, open_french
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1366, "height": 800}},
@@ -40,12 +40,7 @@ quick_server = quick_server_for("hexfleet-french", room_seed=SEED)
 
 
 def _open(browser: Browser, server: Server, device: str) -> tuple[Any, Page, list[str]]:
-    context = browser.new_context(base_url=server.http, locale="fr-FR", **VIEWPORTS[device])
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return context, page, errors
+    return open_french(browser, server.http, VIEWPORTS[device])
 
 
 def _act(page: Page, selector: str) -> None:
