@@ -59,9 +59,17 @@ def test_the_lobby_name_and_the_rooms_share_link_and_seats(
     ann = open_page(f"/rooms/{room['id']}", **SIZES[size])
     take_seat(ann, "Ann", 0)
     link = ann.locator("#share-link")
-    assert link.input_value().endswith(f"/rooms/{room['id']}")
-    # The whole link shows in its box (nothing scrolled out of it), with its Copy button.
+    shared = link.input_value()
+    assert shared.endswith(f"/rooms/{room['id']}")
+    # The whole link shows in its box (nothing scrolled out of it), with its Copy button,
+    # whatever letters the room's random id has: the widest ones too.
     assert link.evaluate("e => e.scrollWidth <= e.clientWidth")
+    widest = link.evaluate(
+        "e => { e.value = e.value.replace(/[^/]+$/, 'WWWWWWWW'); return e.value; }"
+    )
+    assert widest.endswith("/rooms/WWWWWWWW")
+    assert link.evaluate("e => e.scrollWidth <= e.clientWidth")
+    link.evaluate("(e, value) => { e.value = value; }", shared)
     assert in_sight(ann, "#copy-link")
     link.click()
     assert link.evaluate("e => e.selectionStart === 0 && e.selectionEnd === e.value.length")
