@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests._server import running_server
-from tests.browser._play import take_seat
+from tests.browser._play import answer_name, take_seat
 from tests.browser.conftest import OpenPage, Server, Shot
 
 #: A room of each game (``POST /api/rooms``'s body).
@@ -131,4 +131,35 @@ def test_an_opponent_gone_is_told_at_once_and_the_win_claimed_after_the_grace(
         expect(ann.locator("#ending-title")).to_have_text("You win")
         expect(ann.locator("#ending-reason")).to_have_text(
             "Bob went away; the win was claimed: ann wins."
+        )
+
+
+#: What a phone player must reach first in the side column: his orders (FTL's plot, the hex
+#: fleet's activation), or the players (the laser games take their orders on the table).
+ORDERS_IN_SIDE = {
+    "lightspeed": "#players",
+    "stellar": "#players",
+    "ftl": "#plot-panel",
+    "hexfleet": "#hex-controls",
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_on_a_phone_the_orders_come_before_resign_and_leave(
+    server: Server, open_page: OpenPage, shot: Shot, game: str
+) -> None:
+    room_id = server.api("/api/rooms", GAMES[game])["id"]
+    ann = open_page(f"/rooms/{room_id}?join=1&bots=1:easy", **PHONE)
+    answer_name(ann, "Ann")
+    ann.locator(".seat[data-seat='1'][data-kind=bot]").wait_for()
+    ann.click("button#ready")
+    orders = ann.locator(ORDERS_IN_SIDE[game])
+    expect(orders).to_be_visible(timeout=30_000)  # the hex fleet's: once the cup names Ann
+    shot(ann, "phone-side")
+    above = orders.bounding_box()
+    for button in ("#offer-draw", "#resign", "#leave-match"):
+        box = ann.locator(button).bounding_box()
+        assert above is not None and box is not None, f"{button} is not shown"
+        assert box["y"] >= above["y"] + above["height"], (
+            f"{button} comes before {ORDERS_IN_SIDE[game]} on the phone"
         )

@@ -2,7 +2,12 @@
 // resign (after a confirm dialog), offer a draw and answer one, leave the seat to a bot and
 // take it back, and what to do when an opponent goes away (told at once, with a sound;
 // after the grace period: wait, a bot, or claim the win). A match the players stopped ends
-// here, with its reason, for every game, on the end card over the table. Mounted by shell/room.js in the side panel.
+// here, with its reason, for every game, on the end card over the table. Mounted by shell/room.js in the side panel:
+// what asks for an answer (a draw offered, an opponent gone, our seat to take back) at its
+// top; the buttons (Offer a draw, Resign…, Leave) after the player's orders, so that a phone
+// player reaches his orders first — after the side panel's element a game marks
+// `data-orders` (FTL's plot, the hex fleet's activation), or after the players (the laser
+// games give their orders on the table).
 
 import { t } from "./i18n.js";
 import { $, clear, el, setPhase } from "./dom.js";
@@ -73,10 +78,19 @@ export class Manners {
     this.ending = el("div", { id: "ending", class: "manners-ending", role: "status", hidden: true });
     this.dialog = this.resignDialog();
     this.box = el("section", { id: "manners", class: "manners", "aria-label": T.panel, hidden: true },
-      this.buttons, this.takeBack, this.note, this.offerBox, this.absenceBox);
+      this.takeBack, this.offerBox, this.absenceBox);
+    this.actions = el("section", { id: "manners-actions", class: "manners", "aria-label": T.panel, hidden: true },
+      this.buttons, this.note);
     const side = $(".side");
     side.prepend(this.ending, this.box);
+    side.append(this.actions); // placed after the orders once the game's page is built
     document.body.append(this.dialog);
+  }
+
+  /** Put the buttons after the orders (a game's `data-orders` element) or the players. */
+  place() {
+    const anchor = $(".side [data-orders]") || $("#players");
+    if (anchor && anchor.nextElementSibling !== this.actions) anchor.after(this.actions);
   }
 
   send(message) {
@@ -132,11 +146,12 @@ export class Manners {
 
   render() {
     const playing = this.room?.phase === "playing";
-    this.box.hidden = !playing || (!this.seated() && !this.leftToken);
-    this.buttons.hidden = !this.seated();
+    this.place();
+    this.actions.hidden = !playing || !this.seated();
     this.takeBack.hidden = !this.leftToken || this.seated();
     this.renderOffer();
     this.renderAbsence();
+    this.box.hidden = !playing || (this.takeBack.hidden && this.offerBox.hidden && this.absenceBox.hidden);
   }
 
   // -- resigning and leaving ---------------------------------------------------------------
@@ -264,6 +279,7 @@ export class Manners {
       ...this.client.endButtons(matchId, { seated: Boolean(me) }).filter(Boolean)); // a spectator's Rematch is null
     showEndCard(this.ending); // over the table, where the player looks
     this.box.hidden = true;
+    this.actions.hidden = true;
     this.client.matchStopped?.(message); // the game's room never hears this result itself
     $("#status").textContent = endingLine(result);
     return true;

@@ -86,7 +86,7 @@ export class FtlRoom extends TurnRoom {
     this.plotter = new Plotter(this.board, panel, { colourOf: (p) => this.colour(p),
       onChange: () => { this.renderPlotButtons(); this.whatIf?.update(); this.queueDraft(); this.keepDraft(); } });
     this.whatIf = new WhatIf({ board: this.board, plotter: this.plotter, colourOf: (p) => this.colour(p), wrap: $("#table-wrap") });
-    this.plotPanel = el("section", { id: "plot-panel", class: "panel", hidden: true },
+    this.plotPanel = el("section", { id: "plot-panel", class: "panel", hidden: true, dataset: { orders: "" } }, // the manners follow it (shell/manners.js)
       el("h2", { id: "plot-title", text: t("Your orders") }),
       el("p", { class: "plot-help", text: t("One order per piece: R+45 turns 45° clockwise, R–45 counter-clockwise, S2.5 sprints 2.5 in, L launches a missile.") }),
       panel,

@@ -73,7 +73,7 @@ export class HexRoom extends TurnRoom {
     $("#table-wrap").append(zoom,
       el("p", { id: "hex-keys", class: "visually-hidden", text: t("With the board focused and your ship activated: the up arrow moves it one hex ahead, the left and right arrows turn it.") }));
     this.cupPanel = el("section", { id: "cup-panel", class: "panel cup-panel", hidden: true, "aria-label": t("the cup") });
-    this.controls = new HexControls(el("section", { id: "hex-controls", class: "panel hex-controls" }), {
+    this.controls = new HexControls(el("section", { id: "hex-controls", class: "panel hex-controls", dataset: { orders: "" } }), { // the manners follow it (shell/manners.js)
       send: (action) => this.act(action),
       turned: () => this.board.turnDeg,
       onCancelAim: () => { this.target = null; this.aiming = false; this.refresh(); },
