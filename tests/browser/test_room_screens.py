@@ -119,3 +119,47 @@ def test_a_draw_offered_to_a_phone_player_shows_on_his_screen(
     assert box is not None and plot is not None
     assert box["y"] + box["height"] <= plot["y"] or box["x"] + box["width"] <= plot["x"]
     shot(ann, "declined-desktop")
+
+
+#: The rooms whose laptop top bar wrapped (issue 20 item 5), with the longest game names.
+LONG_TITLED = {
+    "ftl": {"ruleset": "ftl", "seats": 2},
+    "stellar": {"ruleset": "stellar", "seats": 2, "battle_size": "dispute"},
+    "hexfleet": {"ruleset": "hexfleet", "seats": 2, "scenario": "duel"},
+}
+WORST_ID = """() => {
+  const link = document.querySelector('#share-link');
+  link.value = link.value.replace(/[^/]+$/, 'WWWWWWWW');
+  document.querySelector('#room-id').textContent = 'WWWWWWWW';
+}"""
+#: Whether every item of the top bar shares one row: each one's middle is level with the
+#: brand's box.
+ONE_ROW = """() => {
+  const brand = document.querySelector('.topbar .brand').getBoundingClientRect();
+  return [...document.querySelector('.topbar').children]
+    .filter((e) => e.getClientRects().length)
+    .map((e) => e.getBoundingClientRect())
+    .every((r) => (r.top + r.bottom) / 2 > brand.top && (r.top + r.bottom) / 2 < brand.bottom);
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+@pytest.mark.parametrize("game", list(LONG_TITLED))
+def test_a_laptop_rooms_top_bar_is_one_row_with_the_widest_room_id(
+    open_page: OpenPage, server: Server, shot: Shot, game: str, locale: str
+) -> None:
+    room = server.api("/api/rooms", LONG_TITLED[game])
+    page = open_page(f"/rooms/{room['id']}", locale=locale, **DESKTOP)
+    take_seat(page, "Ann", 0)
+    expect(page.locator("#identity")).not_to_be_empty()
+    page.evaluate(WORST_ID)  # the widest letters a random room id may have
+    # One row: the language switch is not pushed alone onto a second one...
+    assert page.evaluate(ONE_ROW)
+    bar = page.locator(".topbar").bounding_box()
+    assert bar is not None and bar["height"] < 60
+    # ... and the share link still shows whole, with its Copy button.
+    link = page.locator("#share-link")
+    assert link.evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert in_sight(page, "#copy-link")
+    assert in_sight(page, ".lang-switch")
+    shot(page, "top-bar")
