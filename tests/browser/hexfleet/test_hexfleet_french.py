@@ -115,7 +115,7 @@ def test_a_hex_battle_against_a_bot_in_french(
         end_in_sight(page)
         assert activations >= 2 and cards_seen and aimed, (activations, cards_seen, aimed)
         end = page.inner_text("#end-panel")
-        assert "Systèmes restants" in end, end
+        assert "Force restante" in end, end
         log = "\n".join(page.locator("#log-panel .hx-line").all_text_contents())
         assert "début du tour 1" in log and " tire " in log, log
         assert_french(page)

@@ -161,7 +161,7 @@ def test_a_newcomer_plays_a_duel_against_the_easy_bot_to_the_end(
     page.wait_for_selector("#winner")
     end_in_sight(page)  # the end card over the board, not at the foot of the side column
     end = page.inner_text("#end-panel")
-    assert "turn" in end and "Systems left" in end
+    assert "turn" in end and "Strength left" in end
     assert page.is_visible("#rematch") and page.is_visible("#replay-link")
     assert shielded, "the duel never let us raise shields"
     assert fired or "Kal Pol" in page.inner_text("#log-panel")

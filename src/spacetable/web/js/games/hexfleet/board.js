@@ -36,7 +36,8 @@
 //   board.hexCentre(q, r) -> {x, y} in board units (corner radius HEX_RADIUS).
 //   board.zoomControls() -> an element with zoom in / out / fit buttons.
 //   board.fit(), board.zoom(factor, at?), board.centreOn(q, r)
-//   board.bringIntoView([[q, r], ...])   pan, zooming out if need be, to show those hexes.
+//   board.bringIntoView([[q, r], ...], { right })   pan, zooming out if need be, to show those
+//     hexes (clear of `right` px a tray covers), the view kept on the map.
 //   board.setTurned(degrees)   turn the board 0, 90, 180 or 270 degrees clockwise about its
 //     middle (your side at the bottom). Hex labels and compass facings stay the map's, as
 //     the log names them; text stays upright (shell.css: .board-turned).
@@ -98,6 +99,9 @@ export function walkSteps(at, facing, steps) {
 }
 
 /** The points of a flat-topped hexagon around (x, y). */
+/** A view's edge on one axis, kept on the map (centred when the view is larger than it). */
+const place = (lo, size, mapLo, mapSize) => (size >= mapSize ? mapLo + (mapSize - size) / 2 : Math.min(Math.max(lo, mapLo), mapLo + mapSize - size));
+
 function corners(x, y, radius = HEX_RADIUS) {
   return Array.from({ length: 6 }, (_, k) => {
     const angle = (Math.PI / 3) * k;
@@ -498,9 +502,6 @@ export class HexBoard {
     if (w / h > aspect) h = w / aspect;
     else w = h * aspect;
     const map = this.shown || this.bounds;
-    // On the map: an edge of the view never shows more than the empty space beside it.
-    const place = (lo, size, mapLo, mapSize) => (size >= mapSize ? mapLo + (mapSize - size) / 2
-      : Math.min(Math.max(lo, mapLo), mapLo + mapSize - size));
     const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
     const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
     const below = this.bottomRoomPx * (w / box.width);
@@ -526,19 +527,22 @@ export class HexBoard {
     this.setView({ ...this.view, x: x - this.view.w / 2, y: y - this.view.h / 2 });
   }
 
-  /** Pan (and zoom out if need be) so that every hex of `hexes` ([[q, r], ...]) is in view. */
-  bringIntoView(hexes) {
+  /** See the module header (a tray covering `right` px draws the board from its left edge). */
+  bringIntoView(hexes, { right = 0 } = {}) {
     const points = hexes.map(([q, r]) => this.mirror(this.hexCentre(q, r)));
     const margin = HEX_RADIUS * 1.5;
     const v = this.view;
-    if (!points.length || points.every((p) => p.x - margin >= v.x && p.x + margin <= v.x + v.w
+    const box = this.svg.getBoundingClientRect();
+    const open = right && box.width ? Math.min(v.w, (box.width - right) * this.unitsPerPixel()) : v.w; // the view's uncovered width
+    if (!points.length || open <= 0 || points.every((p) => p.x - margin >= v.x && p.x + margin <= v.x + open
       && p.y - margin >= v.y && p.y + margin <= v.y + v.h)) return;
     const xs = points.map((p) => p.x);
     const ys = points.map((p) => p.y);
-    const need = Math.max((Math.max(...xs) - Math.min(...xs) + 2 * margin) / v.w, (Math.max(...ys) - Math.min(...ys) + 2 * margin) / v.h, 1);
-    const [w, h] = [v.w * need, v.h * need];
+    const need = Math.max((Math.max(...xs) - Math.min(...xs) + 2 * margin) / open, (Math.max(...ys) - Math.min(...ys) + 2 * margin) / v.h, 1);
+    const [w, h] = [open * need, v.h * need];
     const [cx, cy] = [(Math.max(...xs) + Math.min(...xs)) / 2, (Math.max(...ys) + Math.min(...ys)) / 2];
-    this.setView({ x: cx - w / 2, y: cy - h / 2, w, h });
+    const map = this.shown || this.bounds;
+    this.setView({ x: place(cx - w / 2, w, map.x, map.w), y: place(cy - h / 2, h, map.y, map.h), w: v.w * need, h });
   }
 
   scaled(view, factor) {

@@ -106,8 +106,8 @@ export class HexControls {
         () => this.send({ type: "shields", ship: ship.id })),
       action("fire", t("Fire…"), fireWhy, tn("{n} card: click a lit enemy", "{n} cards: click a lit enemy", ship.salvo),
         () => {
-          this.onAim();
           this.message(t("Click a lit ship on the board to aim at it: the odds show before you fire. The red hexes are those it can fire at."));
+          this.onAim();
         }),
       action("hail", t("Hail…"), hailWhy, t("click a ship"), () => this.message(t("Click a ship on the board, then Hail it."))),
       action("jump", t("Jump…"), jumpWhy, t("leave now, come back later"), () => this.openJump()),

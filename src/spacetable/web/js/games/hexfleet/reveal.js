@@ -5,9 +5,13 @@
 // cards through it.
 //
 // API:
-//   const tray = new CardTray(wrap, board, { cardsId, stepText })
+//   const tray = new CardTray(wrap, board, { cardsId, stepText, beside })
 //     wrap: the board's container (#table-wrap); board: its HexBoard. cardsId: an id for the
-//     cards' box; stepText: true for a line of words over the cards (the replay's step).
+//     cards' box; stepText: true for a line of words over the cards (the replay's step);
+//     beside: true (the room) to lay the tray over the board's right side on a wide screen,
+//     the map drawn from the left edge, at its scale (the tray under the board squeezed it
+//     to a third of its size and its hex numbers to 6 px on a laptop); on a phone the tray
+//     goes under the board, which keeps its height (the page grows).
 //   tray.show(frame, { speed, sound }) -> Promise   the frame's cards flip face up in the tray
 //     (salvo.js showCards) and its salvos, tries and hails are drawn on the board; resolves
 //     when every card is up. A frame that turned no card empties the tray and the board's
@@ -54,10 +58,14 @@ export function markOnBoard(board, frame) {
   }
 }
 
+/** Screens narrower than this put the tray under the board (as the room's layout does). */
+const WIDE = window.matchMedia("(min-width: 821px)");
+
 export class CardTray {
-  constructor(wrap, board, { cardsId = null, stepText = false } = {}) {
+  constructor(wrap, board, { cardsId = null, stepText = false, beside = false } = {}) {
     this.wrap = wrap;
     this.board = board;
+    this.beside = beside;
     this.text = stepText ? el("p", { class: "hx-step-text" }) : null;
     this.cards = el("div", { class: "hx-tray-cards", id: cardsId });
     this.section = el("section", { class: "hx-tray", "aria-live": "polite", "aria-label": t("the cards turned") }, this.text, this.cards);
@@ -70,17 +78,37 @@ export class CardTray {
     this.section.classList.toggle("has-cards", cards);
     this.wrap.classList.toggle("hx-tray-open", cards || Boolean(this.text));
     markOnBoard(this.board, cards ? frame : null);
-    // Both ends of a salvo or a hail in view (a phone's board is zoomed on the active ship).
+    if (!this.text) this.section.hidden = !cards;
+    const right = cards ? this.layBeside() : 0;
+    // Both ends of a salvo or a hail in view (a phone's board is zoomed on the active ship),
+    // clear of the tray, once the tray is in its place.
     const ends = (frame?.events || []).filter((e) => e.type === "fire" || e.type === "hail")
       .flatMap((e) => [e.ship, e.target]).map((id) => (frame.ships || []).find((s) => s.id === id)?.at).filter(Boolean);
-    if (cards && ends.length) this.board.bringIntoView(ends);
-    if (!this.text) this.section.hidden = !cards;
+    if (cards && ends.length) this.board.bringIntoView(ends, { right });
     return showCards(this.cards, frame, { speed, sound });
+  }
+
+  /** A wide screen's room: the tray over the board's right side, as wide as the space the
+   * map leaves there (at least about four cards), the map drawn from the left edge. Returns
+   * the screen pixels the tray covers from the board's right edge (0: the tray is under it). */
+  layBeside() {
+    const on = this.beside && WIDE.matches;
+    this.section.classList.toggle("beside", on);
+    this.board.svg.setAttribute("preserveAspectRatio", on ? "xMinYMid meet" : "xMidYMid meet");
+    if (!on) return 0;
+    const board = this.board.svg.getBoundingClientRect();
+    const free = board.right - Math.min(board.right, this.board.layers.hexes.getBoundingClientRect().right);
+    const width = Math.round(Math.min(Math.max(free - 16, 300), 480, board.width / 2));
+    this.section.style.setProperty("--hx-tray-width", `${width}px`);
+    this.section.style.setProperty("--hx-tray-most", `${Math.round(board.height - 16)}px`);
+    return width + 16;
   }
 
   hide() {
     if (!this.text) this.section.hidden = true;
     this.wrap.classList.remove("hx-tray-open");
+    this.section.classList.remove("beside");
+    this.board.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     markOnBoard(this.board, null);
   }
 

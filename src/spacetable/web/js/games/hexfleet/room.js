@@ -83,6 +83,9 @@ export class HexRoom extends TurnRoom {
         this.refresh();
         // On a phone the board is above the action bar: the next tap is on a ship there.
         if (PHONE.matches) $("#table-wrap").scrollIntoView({ block: "nearest" });
+        // On a laptop the targets are listed under the buttons in the side column: in sight
+        // there, with the hint under them (they were below the fold at 1366 x 800).
+        else for (const part of ["#hex-controls .target-list", "#action-message"]) $(part)?.scrollIntoView({ block: "nearest" });
       },
       onTarget: (id) => { this.target = id; this.pending = null; this.refresh(); },
     });
@@ -93,7 +96,7 @@ export class HexRoom extends TurnRoom {
       el("h2", { text: t("Off the board") }), el("ul", {}));
     // The cards an action turns show large at the board's bottom edge, with the salvo drawn
     // on the board (reveal.js, as the replay shows them): where the player looks.
-    this.tray = new CardTray($("#table-wrap"), this.board, { cardsId: "hex-cards" });
+    this.tray = new CardTray($("#table-wrap"), this.board, { cardsId: "hex-cards", beside: true });
     this.tray.hide();
     const legend = LEGEND();
     this.legend = el("section", { id: "hex-legend", class: "panel hex-legend", "aria-label": t("what the board shows") },
@@ -365,7 +368,7 @@ export class HexRoom extends TurnRoom {
         const fleet = state.ships.filter((s) => s.owner === player);
         const fighting = fleet.filter((s) => s.status === "table" || s.status === "jumped").length;
         return [el("span", { class: "fleet-state", text: tn("{fighting}/{n} ship", "{fighting}/{n} ships", fleet.length, { fighting }) }),
-          el("span", { class: "strength", text: t("strength {percent}", { percent: percentText(state.strength?.[player] ?? 1) }) })];
+          el("span", { class: "strength", text: t("strength left {percent}", { percent: percentText(state.strength?.[player] ?? 1) }) })];
       },
     });
   }
@@ -557,7 +560,7 @@ export class HexRoom extends TurnRoom {
     this.showWinner(result, { title, seated: mine.length > 0, status: `${why}.`,
       onRematch: () => this.second?.socket.send({ type: "rematch" }),
       lines: [el("p", { class: "end-reason", text: tn("{why}, after {n} turn.", "{why}, after {n} turns.", result.turns, { why }) }),
-        strength ? el("p", { class: "end-strength", text: t("Systems left: {strength}.", { strength }) }) : null] });
+        strength ? el("p", { class: "end-strength", text: t("Strength left: {strength}.", { strength }) }) : null] });
     this.controls.hide();
     this.banner.textContent = title;
     this.moveBar.hidden = true;

@@ -8,7 +8,7 @@ export function endReason(reason, winner) {
   if (reason === "last-side") return t("{winner} is the last side with a ship that can fight", { winner });
   if (reason === "no-side") return t("No side has a ship left that can fight");
   if (reason === "turn-limit") {
-    return winner ? t("The turn limit is reached: {winner} has the most of its systems left", { winner })
+    return winner ? t("The turn limit is reached: {winner} has the most strength left", { winner })
       : t("The turn limit is reached with the sides level");
   }
   return reason;
@@ -28,7 +28,7 @@ export const HELP = () => [
   t("Each turn, chits come out of a cup one by one: the ship named on a chit is activated. The blank chit ends the turn."),
   t("An activated ship may move (1 hex per propulsion cell; a turn of 60° costs 1), raise its shields, fire once and hail once, in any order; or jump out instead of moving. Undo move (Ctrl+Z) takes a move back until a card is turned or the activation ends."),
   t("Firing turns cards from the deck: suits that get through the target's shields hit; each hit turns a damage card (diamonds: weapons, hearts: shields, spades: propulsion; clubs are drawn again)."),
-  t("A ship with no weapons and no propulsion is a wreck. The last side that can fight wins; at the turn limit, the side with the most systems left."),
+  t("A ship with no weapons and no propulsion is a wreck. The last side that can fight wins; at the turn limit, the side with the most strength left (its systems left, as a share of its fleet's)."),
 ];
 /** The board's key: the three gauges under each ship (colours as board.js draws them), the firing arc. */
 export const LEGEND = () => ({

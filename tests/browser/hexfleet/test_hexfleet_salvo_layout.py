@@ -1,0 +1,162 @@
+"""The hex fleet room around a salvo, as a newcomer met it (issue 20, walk-s8 items 7 to 10):
+the board keeps its size while the cards show (beside it on a laptop, under it on a phone);
+after "Fire…" the targets to pick are in sight on a laptop; a salvo brought into view never
+leaves the board half empty; the end says "strength left" as the players' rows do."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.conftest import OpenPage, Server, Shot
+
+DESKTOP = {"width": 1366, "height": 800}
+PHONE = {"width": 390, "height": 844}
+#: A duel on a small board (the two heavies 7 hexes apart: the first ship activated can fire
+#: at once), with a fixed seed: the same chits and cards on every run.
+DUEL = {"ruleset": "hexfleet", "scenario": "duel", "board": [10, 8], "seed": 11}
+
+#: The board's size on the screen: a hex's width, the smallest hex number, the board's box,
+#: the page's scroll.
+BOARD_SIZE = """() => {
+  const hex = document.querySelector('.hex-hexes .hex polygon').getBoundingClientRect();
+  const labels = [...document.querySelectorAll('.hex:not(.occupied) .hex-label')]
+    .map((t) => t.getBoundingClientRect().height);
+  const board = document.querySelector('#table').getBoundingClientRect();
+  return { hex: hex.width, label: Math.min(...labels), board: [board.width, board.height] };
+}"""
+
+
+def seat_both(page: Page, server: Server, **options: object) -> None:
+    """Hot seat: Red and Blue at this screen in a new room of ``options``; returns once a
+    ship is activated."""
+    room = server.api("/api/rooms", {**DUEL, **options})
+    page.goto(f"{server.base}/")
+    page.evaluate("localStorage.setItem('spacetable.name', 'Red')")
+    page.goto(f"{server.base}/rooms/{room['id']}?hotseat=Red,Blue")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#seat-panel .seat.kind-human').length === 2"
+    )
+    page.click("button#ready")
+    page.wait_for_selector("#hex-controls:not([hidden]) #controls-title", timeout=60_000)
+
+
+def fire_a_salvo(page: Page) -> None:
+    page.click("#fire")
+    page.click(".target-button")
+    page.click("#confirm-fire")
+    page.wait_for_selector(".hx-tray #hex-cards.hx-done")
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    found = page.locator(selector).first.bounding_box()
+    assert found is not None, selector
+    return {key: float(found[key]) for key in ("x", "y", "width", "height")}
+
+
+@pytest.mark.parametrize("size", ["1366x800", "390x844"])
+def test_the_board_keeps_its_size_while_a_salvos_cards_show(
+    open_page: OpenPage, server: Server, shot: Shot, size: str
+) -> None:
+    phone = size == "390x844"
+    page = open_page("/", viewport=PHONE if phone else DESKTOP, has_touch=phone, is_mobile=phone)
+    seat_both(page, server)
+    before = page.evaluate(BOARD_SIZE)
+    fire_a_salvo(page)
+    after: dict[str, Any] = page.evaluate(BOARD_SIZE)
+    # The same hexes at the same size, the numbers as readable (they fell to 6 px).
+    assert abs(after["hex"] - before["hex"]) < 1 and after["label"] >= 10, (before, after)
+    assert abs(after["board"][1] - before["board"][1]) < 1, (before, after)
+    tray = box(page, ".hx-tray")
+    # A heavy ship's eight fire cards whole in the tray (the damage cards may scroll in it on
+    # a phone), the tray in the window with the board.
+    cards = page.locator(".hx-tray .hx-fire-cards .hx-card").evaluate_all(
+        "cs => cs.map((c) => c.getBoundingClientRect())"
+        ".map((b) => [b.left, b.top, b.right, b.bottom])"
+    )
+    assert len(cards) == 8
+    for left, top, right, bottom in cards:
+        assert tray["x"] - 1 <= left and right <= tray["x"] + tray["width"] + 1, (tray, cards)
+        assert tray["y"] - 1 <= top and bottom <= tray["y"] + tray["height"] + 1, (tray, cards)
+    window = (PHONE if phone else DESKTOP)["height"]
+    assert tray["y"] >= 0 and tray["y"] + tray["height"] <= window, tray
+    ships = page.locator(".hex-ships .ship .ship-hit").evaluate_all(
+        "ss => ss.map((s) => s.getBoundingClientRect())"
+        ".map((b) => [b.left + b.width / 2, b.top + b.height / 2])"
+    )
+    board = box(page, "#table")
+    assert board["y"] >= 0, board
+    for x, y in ships:
+        # Both ships on the board and none under the cards.
+        assert board["x"] <= x <= board["x"] + board["width"], (board, ships)
+        across = tray["x"] <= x <= tray["x"] + tray["width"]
+        assert not (across and tray["y"] <= y <= tray["y"] + tray["height"]), (tray, ships)
+    if phone:
+        assert tray["y"] >= board["y"] + board["height"] - 1  # under the board, not over it
+    shot(page, "salvo")
+
+
+def test_after_fire_the_targets_to_pick_are_in_sight_on_a_laptop(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    page = open_page("/", viewport=DESKTOP)
+    seat_both(page, server)
+    page.click("#fire")
+    page.wait_for_selector(".target-button")
+    for selector in (".target-button", "#action-message"):
+        found = box(page, selector)
+        bottom = found["y"] + found["height"]
+        assert found["y"] >= 0 and bottom <= DESKTOP["height"], (selector, found)
+    shot(page, "aim")
+
+
+#: A board of 10 x 8 hexes in a phone-sized box, zoomed in, then asked to show two hexes of
+#: its bottom row: how far the map's bottom edge is above the box's, as a share of the box.
+EMPTY_BELOW = """async () => {
+  const { HexBoard } = await import('/static/js/games/hexfleet/board.js');
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.style.cssText = 'position: fixed; left: 0; top: 0; width: 390px; height: 400px';
+  document.body.append(svg);
+  const board = new HexBoard(svg, { width: 10, height: 8 });
+  board.fit();
+  board.zoom(2.5);
+  board.bringIntoView([[2, 7], [5, 7]]);
+  const map = board.layers.hexes.getBoundingClientRect();
+  const shown = svg.getBoundingClientRect();
+  return (shown.bottom - map.bottom) / shown.height;
+}"""
+
+
+def test_a_salvo_at_the_board_edge_does_not_leave_the_board_half_empty(
+    open_page: OpenPage, shot: Shot
+) -> None:
+    page = open_page("/", viewport=PHONE, has_touch=True, is_mobile=True)
+    empty = page.evaluate(EMPTY_BELOW)
+    # The view stays on the map: no band of empty space under its last row (it was half the
+    # board; a few pixels of margin and the letterbox of a board wider than the box remain).
+    assert empty <= 0.08, empty
+    shot(page, "edge")
+
+
+def test_the_end_says_strength_left_as_the_players_rows_do(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    page = open_page("/", viewport=DESKTOP)
+    seat_both(page, server, turn_limit=1)
+    while page.get_attribute("body", "data-phase") != "over":
+        before = int(page.get_attribute("body", "data-version") or 0)
+        page.click("#end-activation")
+        page.wait_for_function(
+            f"() => document.body.dataset.phase === 'over'"
+            f" || Number(document.body.dataset.version || 0) > {before}"
+        )
+        page.wait_for_selector("body[data-phase=over], #end-activation:not([disabled])")
+    page.wait_for_selector("#end-panel .end-strength")
+    end = page.inner_text("#end-panel")
+    rows = page.inner_text("#players")
+    assert "Strength left: Red 100%, Blue 100%." in end, end
+    assert rows.count("strength left 100%") == 2, rows
+    assert "ystems left" not in end + rows
+    shot(page, "end")
