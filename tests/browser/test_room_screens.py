@@ -163,3 +163,23 @@ def test_a_laptop_rooms_top_bar_is_one_row_with_the_widest_room_id(
     assert in_sight(page, "#copy-link")
     assert in_sight(page, ".lang-switch")
     shot(page, "top-bar")
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_the_lobbys_top_bar_on_a_phone_is_two_short_rows(
+    open_page: OpenPage, shot: Shot, locale: str
+) -> None:
+    lobby = open_page("/", locale=locale, **PHONE)
+    lobby.wait_for_selector("#create:not([disabled])")
+    brand = lobby.locator(".topbar .brand").bounding_box()
+    switch = lobby.locator(".topbar .lang-switch").bounding_box()
+    links = lobby.locator(".topbar nav").bounding_box()
+    card = lobby.locator("#learn").bounding_box()
+    assert brand and switch and links and card
+    # The language switch shares the brand's row (it had a third row of its own), the
+    # links the next one: the first card starts within 80 px of the top.
+    assert switch["y"] < brand["y"] + brand["height"]
+    assert switch["x"] + switch["width"] <= 390
+    assert card["y"] < 80, f"the first card starts {card['y']:.0f} px down"
+    assert in_sight(lobby, ".topbar nav a[href='/matches']")
+    shot(lobby, "lobby-top")

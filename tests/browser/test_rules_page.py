@@ -162,7 +162,7 @@ def test_the_lobby_and_the_room_lead_to_the_tutorial_and_the_rules(
 ) -> None:
     page = open_page("/")
     learn = page.locator("#learn a.learn-start")
-    assert learn.inner_text() == "New here? Learn in 2 minutes"
+    assert learn.inner_text() == "New here? Learn by playing"
     assert page.locator("#learn a[href='/rules']").count() == 1
     shot(page, "lobby")
     phone = open_page("/", viewport=PHONE)

@@ -69,7 +69,7 @@ def answer_the_score(page: Page) -> None:
 
 
 def through_the_tutorial_to_the_first_match(page: Page, shot: Shot | None = None) -> None:
-    """From the lobby, as a newcomer: a name, "New here? Learn in 2 minutes", every step of
+    """From the lobby, as a newcomer: a name, "New here? Learn by playing", every step of
     the tutorial with the mouse, then "Play your first match": in a room with the beginner
     bot, before Ready. ``shot`` keeps screenshots of the steps."""
 
@@ -131,6 +131,8 @@ def through_the_tutorial_to_the_first_match(page: Page, shot: Shot | None = None
     assert page.locator("a[href='/rules#lightspeed']").count() == 1
     assert page.locator("#next").is_enabled()
     assert "Faster Than Light" in page.inner_text("#step-text")
+    # Stellar Conflict, with no lesson of its own, says what it adds to Light Speed.
+    assert "Stellar Conflict has no lesson of its own" in page.inner_text("#step-text")
     assert "Tutorial complete" not in status(page)
     assert page.get_attribute("body", "data-complete") != "yes"
     keep("8-ready")
@@ -383,3 +385,32 @@ def test_every_kind_of_tutorial_step_has_no_serious_accessibility_problem(
     step_is(page, "ftl-launch")
     page.wait_for_selector(".plot-ring-mark")
     assert serious_violations(page) == []
+
+
+def test_the_course_says_what_it_is_lessons_and_their_steps(
+    open_page: OpenPage, shot: Shot
+) -> None:
+    """The lobby promises no "2 minutes": the course is a lesson per game (and a word on
+    Stellar Conflict), and the tutorial lists them with their number of steps (adding up to
+    the steps it counts), the lesson on show in bold."""
+    lobby = open_page("/")
+    learn = lobby.locator("#learn")
+    assert "minute" not in learn.inner_text()
+    assert "Stellar Conflict" in learn.inner_text()
+    lobby.click("#learn a.learn-start")
+    lobby.wait_for_url("**/tutorial")
+    step_is(lobby, "move")
+    lessons = lobby.locator("#lessons .lesson")
+    assert lessons.count() >= 3
+    counts = [int(n) for n in lessons.evaluate_all("ls => ls.map((l) => l.dataset.steps)")]
+    total = lobby.inner_text("#step-count").split(" · ")[0].split()[-1]
+    assert sum(counts) == int(total)
+    first = lessons.first
+    assert first.inner_text() == f"Light Speed ({counts[0]} steps)"
+    assert "current" in (first.get_attribute("class") or "")
+    assert "minute" not in lobby.inner_text("h1")
+    shot(lobby, "lessons")
+    phone = open_page("/tutorial", viewport=PHONE)
+    step_is(phone, "move")
+    assert phone.locator("#lessons .lesson").count() == lessons.count()
+    shot(phone, "lessons-phone")

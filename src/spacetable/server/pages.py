@@ -40,7 +40,7 @@ PAGES: dict[str, Page] = {
     "matches": Page("matches.html", N_("Finished matches — spacetable"), "pages/matches.js"),
     "replay": Page("replay.html", N_("Replay — spacetable"), "pages/replay.js"),
     "referee": Page("referee.html", N_("Referee sandbox — spacetable"), "pages/referee.js"),
-    "tutorial": Page("tutorial.html", N_("Learn in 2 minutes — spacetable"), "pages/tutorial.js"),
+    "tutorial": Page("tutorial.html", N_("Learn by playing — spacetable"), "pages/tutorial.js"),
     "rules": Page("rules.html", N_("How to play — spacetable"), "pages/rules.js"),
 }
 

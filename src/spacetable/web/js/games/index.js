@@ -26,6 +26,8 @@
 //                        step ending the lesson: a first match of the game, its button
 //                        from api.firstMatch), pitch (a few words), leave()}, all but
 //                        steps optional; null (or absent) for a game without one
+//   lessonNote           a game without a lesson: {lesson (the key of the lesson at whose
+//                        end the tutorial tells it), text (what the game is, in words)}
 
 import { fetchJSON } from "../shell/dom.js";
 import { t } from "../shell/i18n.js";

@@ -1,6 +1,8 @@
 // The tutorial: a newcomer learns by doing, one short step at a time. The course is the
 // registered games' lessons (GET /api/games, in its order; each game module's `tutorial`):
-// the lessons of the two-minute course (`basics`) first, then the others. Each lesson ends
+// the lessons of the basics (`basics`: Light Speed, FTL) first, then the others; the page
+// lists them at the top with their number of steps; a game with no lesson of its own says
+// what it is at the end of the lesson its module's `lessonNote` names. Each lesson ends
 // with its finale: a first match of that game against its beginner bot (the page adds the
 // "Play your first match" button, api.firstMatch). Each step says what to do, notices when
 // it is done and only then offers Next; every lesson but the last offers a skip to the
@@ -22,6 +24,9 @@ import { gameList, loadGame } from "../games/index.js";
 const lessons = [];
 /** The course: every step, each with its lesson (`owner`) and the game it names (`game`). */
 const steps = [];
+/** What games with no lesson of their own say of themselves (their module's `lessonNote`:
+ * {lesson, text}, told at the end of that lesson). */
+const notes = [];
 let index = 0;
 let shown = null; // the lesson whose parts are on the page
 const skip = el("button", { type: "button", class: "link-button", hidden: true });
@@ -92,6 +97,7 @@ function switchTo(record) {
   shown = record;
   showParts(record, true);
   document.body.dataset.lesson = record.key;
+  for (const item of document.querySelectorAll("#lessons .lesson")) item.classList.toggle("current", item.dataset.lesson === record.key);
 }
 
 function showStep(i) {
@@ -165,6 +171,7 @@ async function loadLessons() {
   const modules = await Promise.all(games.map((entry) => loadGame(entry.key)));
   const failed = [];
   for (const [k, entry] of games.entries()) {
+    if (modules[k].lessonNote) notes.push(modules[k].lessonNote);
     if (!modules[k].tutorial) continue;
     const record = { key: entry.key, title: entry.title, entry, parts: [] };
     try {
@@ -178,7 +185,7 @@ async function loadLessons() {
 }
 
 /**
- * The course in order: the two-minute lessons, then the others, each lesson's steps then
+ * The course in order: the basics' lessons, then the others, each lesson's steps then
  * its finale (its first match); a finale that is not the last step names what Next brings.
  */
 function buildCourse() {
@@ -189,16 +196,33 @@ function buildCourse() {
     const { finale } = record.lesson;
     if (!finale) continue;
     const after = lessons.slice(k + 1).map((other) => `${other.title}${other.lesson.pitch ? ` (${other.lesson.pitch})` : ""}`);
+    const told = [...finale.text, ...notes.filter((note) => note.lesson === record.key).map((note) => note.text)];
     const text = after.length
-      ? [...finale.text, tn("Or press <b>Next</b> to learn another game first: {games}.", "Or press <b>Next</b> to learn the other games first: {games}.", after.length, { games: after.join(", ") })]
-      : finale.text;
+      ? [...told, tn("Or press <b>Next</b> to learn another game first: {games}.", "Or press <b>Next</b> to learn the other games first: {games}.", after.length, { games: after.join(", ") })]
+      : told;
     steps.push({ ...finale, text, owner: record, game });
   }
+}
+
+/**
+ * The course told honestly at the top of the step: its lessons, each with its number of
+ * steps (the one on show in bold).
+ */
+function showLessons() {
+  const line = clear($("#lessons"));
+  line.append(tn("{n} lesson:", "{n} lessons:", lessons.length, { n: lessons.length }), " ");
+  lessons.forEach((record, k) => {
+    const count = steps.filter((s) => s.owner === record).length;
+    if (k) line.append(" · ");
+    line.append(el("span", { class: "lesson", dataset: { lesson: record.key, steps: count },
+      text: tn("{game} ({n} step)", "{game} ({n} steps)", count, { game: record.title, n: count }) }));
+  });
 }
 
 async function main() {
   const failed = await loadLessons();
   buildCourse();
+  showLessons();
   $("#next").before(skip);
   $("#next").addEventListener("click", () => {
     if (index < steps.length - 1) showStep(index + 1);

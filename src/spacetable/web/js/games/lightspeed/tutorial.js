@@ -320,7 +320,7 @@ export async function lightspeedLesson(tutorialApi) {
       title: t("Your first Light Speed match"),
       text: [
         t("That is all it takes to start. In a real Light Speed match you get ten cards and a few seconds for each; the first to drop his last card calls stop, and any card still in your hand must be dropped where it is or thrown away."),
-        t("The beginner bot plays slowly, so you can get your whole fleet down. Stellar Conflict, in the lobby, fights the same battle with four races and a fleet you buy."),
+        t("The beginner bot plays slowly, so you can get your whole fleet down."),
       ],
       enter: () => { show(); showFinish(); },
     },

@@ -25,6 +25,14 @@ export async function referee(ctx) {
 /** No lesson of its own in the tutorial: Light Speed's teaches its battle. */
 export const tutorial = null;
 
+/** What the tutorial says of this game, which has no lesson of its own: at the end of `lesson`'s. */
+export const lessonNote = {
+  lesson: "lightspeed",
+  get text() {
+    return t("Stellar Conflict has no lesson of its own: it is Light Speed's battle with four alien races, each with its own ships, a fleet you buy with credits, cargo to carry and a countdown to deploy against. Learn Light Speed, then read its rules.");
+  },
+};
+
 export { describe, lobbyForm } from "./lobby.js";
 
 /** The rules page's section (pages/rules.js): its line in the contents and its text. */
