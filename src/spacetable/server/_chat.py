@@ -8,7 +8,8 @@ as ids (:data:`QUICK`), which each page shows in its own words. Each socket may 
 :data:`CHAT_BURST` messages at once and one every :data:`CHAT_INTERVAL` seconds after,
 measured on the room's clock; a message over it is refused with how long to wait. What
 was said during a match is stored with it (its ``t``: match seconds); what is said in the
-lobby before, or after the end, is kept in the room only (docs/protocol.md, "Chat").
+lobby before, or after the end, is kept in the room only (docs/protocol.md, "Chat"), and
+in its live rows while it lives (``live_store.py``: a rebuilt room shows it again).
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ class RoomChat:
     if TYPE_CHECKING:
 
         def _now(self) -> float: ...
+        def _note_chat(self, seq: int, entry: dict[str, Any]) -> None: ...
+        def _extras_changed(self) -> None: ...
 
     def _chat_init(self) -> None:
         """The chat's state (called by ``Room.__init__``)."""
@@ -76,6 +79,10 @@ class RoomChat:
             weakref.WeakKeyDictionary()
         )
         self._spectators_named = 0
+        #: Messages said in the room so far (a message's number in storage: _durable.py).
+        self._chat_said = 0
+        #: The number of the running match's first message.
+        self._chat_match_seq = 0
 
     # -- messages in --------------------------------------------------------------------
 
@@ -99,6 +106,7 @@ class RoomChat:
 
     def _on_chat_message(self, connection: Connection, message: msg.Chat | msg.OpenChat) -> None:
         if isinstance(message, msg.OpenChat):
+            self._extras_changed()  # who reads the spectators' chat (_room_extras.py)
             self._open_chat(connection, message.open)
         else:
             self._chat(connection, message)
@@ -120,6 +128,8 @@ class RoomChat:
             "quick": message.quick,
         }
         self.chat_log.append(entry)
+        self._note_chat(self._chat_said, entry)  # stored before anyone reads it
+        self._chat_said += 1
         over = len(self.chat_log) - (STORED + HISTORY)
         if over > 0:  # a long match's chat: the oldest go (the lobby's first)
             del self.chat_log[:over]
@@ -187,6 +197,7 @@ class RoomChat:
         name = self._spectator_names.get(connection)
         if name is None:
             self._spectators_named += 1
+            self._extras_changed()
             name = self._spectator_names[connection] = f"spectator {self._spectators_named}"
         return name
 
@@ -211,6 +222,7 @@ class RoomChat:
         room's log keeps only what the newcomers are shown."""
         del self.chat_log[:-HISTORY]
         self._chat_match_start = len(self.chat_log)
+        self._chat_match_seq = self._chat_said
 
     def _chat_of_match(self) -> list[dict[str, Any]]:
         """The messages said during the match that just ended, as stored: ``t`` (match

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -29,6 +30,7 @@ from spacetable.server.live_store import (
     LiveStore,
     StaleWriter,
     StoredAction,
+    StoredChat,
     token_digest,
 )
 from spacetable.server.storage import StorageUnavailable, StoredMatch
@@ -97,6 +99,8 @@ class RoomDurability:
     if TYPE_CHECKING:
 
         def _handle(self, connection: Connection | None, message: Any) -> None: ...
+        def _now(self) -> float: ...
+        def _extras(self) -> dict[str, Any]: ...
 
     async def _run(self) -> None:
         """Handle the messages that wait (up to :data:`BATCH_LIMIT`, and none after a
@@ -154,6 +158,8 @@ class RoomDurability:
         self.moved = False
         #: The actions applied since the last write, in order.
         self._unstored: list[StoredAction] = []
+        #: The chat messages said since the last write, in order.
+        self._unstored_chat: list[StoredChat] = []
         #: Whether the room's row changed since the last write (a new room's has).
         self._room_dirty = live is not None
         #: A finished match to store before anyone hears of its end.
@@ -169,6 +175,16 @@ class RoomDurability:
         left = None if deadline is None else round(deadline - t, 3)
         seq = len(match.actions) - 1
         self._unstored.append(StoredAction(self.match_number, seq, t, match.actions[-1], left))
+
+    def _note_chat(self, seq: int, entry: dict[str, Any]) -> None:
+        """A chat message was said: it is stored with the next write."""
+        if self.live is not None:
+            self._unstored_chat.append(StoredChat(seq, entry))
+
+    def _extras_changed(self) -> None:
+        """What the players have beyond the actions changed (a draw offer, an absence, a
+        draft: ``_room_extras.py``): the room's row is written with the next write."""
+        self._room_dirty = self.live is not None
 
     def _store_result(self, stored: StoredMatch) -> None:
         """Store ``stored`` (a finished match) before the players hear of its end."""
@@ -197,6 +213,9 @@ class RoomDurability:
             match=playing,
             last_result=self.last_result,
             created=self.created,
+            extras=self._extras(),
+            alive_at=time.time(),
+            clock=None if match is None else self._now(),
         )
 
     async def _make_durable(self) -> None:
@@ -210,20 +229,21 @@ class RoomDurability:
                 await self._await_result(result, None)
             return
         actions, self._unstored = self._unstored, []
+        chat, self._unstored_chat = self._unstored_chat, []
         if result is not None:
             finished = self.match_number
             self._room_dirty = False
-            write = live.writer(self._live_room(), self.id, actions, finished=finished)
+            write = live.writer(self._live_room(), self.id, actions, finished=finished, chat=chat)
             await self._await_result(result, write)
             return
-        if not (actions or self._room_dirty):
+        if not (actions or chat or self._room_dirty):
             return
         room = self._live_room() if self._room_dirty else None
         self._room_dirty = False
-        if not actions:
+        if not (actions or chat):
             await self._write_room(live, room)
             return
-        await self._write_live(live, room, actions)
+        await self._write_live(live, room, actions, chat)
 
     async def _write_room(self, live: LiveStore, room: LiveRoom | None) -> None:
         """Store the room's row alone (seats, options): once. The lobby does not wait for
@@ -236,12 +256,16 @@ class RoomDurability:
             self._room_dirty = True
 
     async def _write_live(
-        self, live: LiveStore, room: LiveRoom | None, actions: list[StoredAction]
+        self,
+        live: LiveStore,
+        room: LiveRoom | None,
+        actions: list[StoredAction],
+        chat: list[StoredChat],
     ) -> None:
         pause = FIRST_RETRY
         while True:
             try:
-                await asyncio.to_thread(live.write, room, self.id, actions)
+                await asyncio.to_thread(live.write, room, self.id, actions, chat)
                 break
             except StorageUnavailable as exc:
                 log.warning(

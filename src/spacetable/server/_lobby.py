@@ -64,6 +64,7 @@ class RoomLobby:
         def _give_back(self, seat: Seat) -> None: ...
         def _send_chat_history(self, connection: Connection) -> None: ...
         def _absence_began(self, seat: Seat) -> None: ...
+        def _send_manners(self, connection: Connection) -> None: ...
 
     def _on_lobby(self, connection: Connection, message: Any) -> None:
         if isinstance(message, msg.Ping):
@@ -111,6 +112,7 @@ class RoomLobby:
         self._send_chat_history(connection)
         connection.send(self._room_message())
         self._send_state(connection)
+        self._send_manners(connection)  # a draw offer waiting, players away (_manners.py)
         if self.phase == "over" and self.last_result is not None:
             connection.send(self.last_result)
 
@@ -187,6 +189,7 @@ class RoomLobby:
         )
         self._send_chat_history(connection)
         self._send_state(connection)
+        self._send_manners(connection)  # a draw offer waiting, players away (_manners.py)
         if self.phase == "over" and self.last_result is not None:
             connection.send(self.last_result)
 

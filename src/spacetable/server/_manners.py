@@ -101,6 +101,7 @@ class RoomManners:
         def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None: ...
         def _chat_of_match(self) -> list[dict[str, Any]]: ...
         def _store_result(self, stored: StoredMatch) -> None: ...
+        def _extras_changed(self) -> None: ...
 
     def _manners_reset(self) -> None:
         """A match begins (or ended): no offer, nobody away, nobody resigned."""
@@ -111,8 +112,11 @@ class RoomManners:
         self._absent: dict[int, tuple[float, bool]] = {}
         #: The players of a 3-4 player match who resigned (their seats played on by bots).
         self._resigned: list[str] = []
+        #: The absent seats the others chose to wait for (no bot takes them by itself).
+        self._waited: set[int] = set()
 
     def _on_manners(self, connection: Connection | None, message: Any) -> None:
+        self._extras_changed()  # a rebuilt room has its offers and absences (_room_extras)
         if isinstance(message, GraceOver):
             self._grace_over(message)
             return
@@ -130,6 +134,18 @@ class RoomManners:
             self._answer_draw(connection, self.seats[connection.seat], message.accept)
         elif isinstance(message, msg.Absence):
             self._absence(connection, self.seats[connection.seat], message)
+
+    def _send_manners(self, connection: Connection) -> None:
+        """What a socket that (re)joins mid-match must know beyond the state: the draw
+        offer waiting for answers, the players away (a page reloaded, a room rebuilt)."""
+        if self.phase != "playing" or self.match is None:
+            return
+        if self._draw is not None:
+            connection.send(self._offer_message())
+        for index in sorted(self._absent):
+            seat = self.seats[index]
+            if self._is_absent(seat):
+                connection.send(self._absent_message(seat))
 
     def _refuse(self, connection: Connection, why: str, **words: Any) -> None:
         what = words.get("what")
@@ -197,16 +213,17 @@ class RoomManners:
         return any(v > own for p, v in standing.items() if p != self._player(bot))
 
     def _broadcast_offer(self) -> None:
+        self._broadcast(self._offer_message())
+
+    def _offer_message(self) -> dict[str, Any]:
         offer = self._draw
         assert offer is not None
-        self._broadcast(
-            {
-                "type": "draw_offer",
-                "by": self._player(self.seats[offer.by]),
-                "seat": offer.by,
-                "waiting": sorted(offer.waiting),
-            }
-        )
+        return {
+            "type": "draw_offer",
+            "by": self._player(self.seats[offer.by]),
+            "seat": offer.by,
+            "waiting": sorted(offer.waiting),
+        }
 
     def _answer_draw(self, connection: Connection, seat: Seat, accept: bool) -> None:
         offer = self._draw
@@ -261,6 +278,7 @@ class RoomManners:
         if self.phase != "playing" or self.match is None:
             return
         self._absent[seat.index] = (self._now(), False)
+        self._waited.discard(seat.index)
         self._broadcast_absent(seat)
         self.clock.after(
             self.timing.grace_seconds,
@@ -273,18 +291,19 @@ class RoomManners:
         return seat.index in self._absent and seat.kind == "human" and not seat.connections
 
     def _broadcast_absent(self, seat: Seat) -> None:
+        self._broadcast(self._absent_message(seat))
+
+    def _absent_message(self, seat: Seat) -> dict[str, Any]:
         since, open_ = self._absent[seat.index]
         choices = ["wait", "bot"] + (["claim"] if len(self.seats) == 2 else [])
-        self._broadcast(
-            {
-                "type": "absent",
-                "seat": seat.index,
-                "player": self._player(seat),
-                "since": since,
-                "grace_s": self.timing.grace_seconds,
-                "choices": choices if open_ else [],
-            }
-        )
+        return {
+            "type": "absent",
+            "seat": seat.index,
+            "player": self._player(seat),
+            "since": since,
+            "grace_s": self.timing.grace_seconds,
+            "choices": choices if open_ else [],
+        }
 
     def _grace_over(self, message: GraceOver) -> None:
         seat = self.seats[message.seat]
@@ -326,6 +345,7 @@ class RoomManners:
         )
         if message.choice == "wait":
             seat.cancel_abandon()  # no bot takes the seat by itself: the others wait
+            self._waited.add(seat.index)
         elif message.choice == "bot":
             del self._absent[seat.index]
             self._bot_takes_over(seat, stand_in=True)

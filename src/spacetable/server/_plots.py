@@ -69,7 +69,8 @@ class PlotsMatch(RoomMatch):
         #: Every turn's events so far, in order (each begins with the ``turn`` event).
         self.turn_events: list[dict[str, Any]] = []
         #: Each player's draft for this turn (his plot as he writes it, not sent): plotted
-        #: for him when the plot timer runs out. Never shown to anyone, never stored.
+        #: for him when the plot timer runs out. Never shown to anyone; stored with the live
+        #: room only, as secret as his plot (``_room_extras.py``), for a rebuilt room.
         self.drafts: dict[str, tuple[str, ...]] = {}
         #: The last turn's playback (s): the plot timer starts after it.
         self._playback = 0.0

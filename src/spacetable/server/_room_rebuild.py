@@ -8,8 +8,12 @@ action by action, through the room's own pacing, so that hands, plots (FTL's plo
 orders, still secret) and turns are where they were. Its clock resumes at the last
 action's match time: a countdown running then (a deployment's, a plot timer) has the
 seconds it had left, and a placing round begins with its 3-2-1 again, for the players to
-find their cards. What the room kept only in memory is not back: unsent plot drafts,
-draw offers, the chat, where a hand hovered.
+find their cards. The clock resumes at the match time its process last said it held the
+room (``live_store.py``: the heartbeat), or at the last action's if later: a countdown
+running then (a deployment's, a plot timer) has what it had left at the crash, within a
+heartbeat. What the players had beyond the actions comes back too (``_room_extras.py``: a
+draw offer, the players away and their timers, FTL plot drafts, the chat); only where a
+hand hovered is not.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from spacetable.registry import UnknownGame
 from spacetable.server._clock import RoomClock
 from spacetable.server._lobby import Abandoned
 from spacetable.server._realtime import RealtimeMatch
+from spacetable.server._room_extras import restore_chat, restore_extras
 from spacetable.server._room_match import RoomOptions, Timing
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server._seats import Seat
@@ -68,17 +73,22 @@ def _restore(room: Room, stored: LiveRoom) -> None:
         raise ValueError(f"{len(stored.seats)} seats stored for {len(room.seats)}")
     for seat, data in zip(room.seats, stored.seats, strict=True):
         _restore_seat(seat, data)
+    extras = stored.extras or {}
+    restore_chat(room, [(c.seq, c.entry) for c in stored.chat], extras)
+    t_resume = None
     if stored.phase == "over":
         room.phase = "over"
         room.last_result = stored.last_result
         room.match_id = None if stored.last_result is None else stored.last_result.get("match_id")
     elif stored.phase == "playing":
-        _restore_match(room, stored)
+        t_resume = _restore_match(room, stored)
     elif stored.phase != "lobby":
         raise ValueError(f"unknown phase {stored.phase!r}")
     for seat in room.seats:
         if seat.kind == "human":  # nobody is connected yet: each seat waits for its player
             _away(room, seat)
+    if t_resume is not None:
+        restore_extras(room, extras, t_resume)
 
 
 def _restore_seat(seat: Seat, data: dict[str, Any]) -> None:
@@ -95,8 +105,9 @@ def _restore_seat(seat: Seat, data: dict[str, Any]) -> None:
     seat.stand_in = bool(data.get("stand_in"))
 
 
-def _restore_match(room: Room, stored: LiveRoom) -> None:
-    """Replay the match from its seed and actions, and set its clocks going again."""
+def _restore_match(room: Room, stored: LiveRoom) -> float | None:
+    """Replay the match from its seed and actions, and set its clocks going again: the
+    match time it resumes at (``None``: it was over)."""
     playing = stored.match
     if playing is None:
         raise ValueError("a match is being played, but none is stored")
@@ -115,26 +126,40 @@ def _restore_match(room: Room, stored: LiveRoom) -> None:
         except ValueError as exc:  # MalformedAction, IllegalAction
             raise ValueError(f"action {seq} does not replay: {exc}") from None
         t_last = row.t
-    # The match clock resumes where the last action left it.
-    match.started = now - t_last
+    # The match clock resumes where its process last held it (or the last action, later).
+    t_resume = _resume_at(stored, t_last)
+    match.started = now - t_resume
     room.match = match
     room.match_id = match.id
     room.phase = "playing"
     room._person_acted = bool(stored.actions)
     if match.phase == "over":  # stored up to its end, not its result: end it now
         room._finish()
-        return
+        return None
     if match.placing:
         room._begin_runup()  # a 3-2-1 for everyone to find their cards again
     runup = room._runup_left()
     if isinstance(match, RealtimeMatch) and match.phase == "stop" and match.frozen_at is not None:
-        left = max(0.0, room.timing.stop_seconds - (t_last - match.frozen_at))
+        left = max(0.0, room.timing.stop_seconds - (t_resume - match.frozen_at))
         room.clock.after(runup + left, room.submit, None, _StopExpired(room.match_number))
     for seat in room.seats:
         if seat.kind == "bot":
             seat.bot = room.bots.bot(seat.level or room.bots.default)
             room._schedule_bot(seat.index, runup + room._bot_pause(seat))
     room._arm_countdown()
+    return t_resume
+
+
+def _resume_at(stored: LiveRoom, t_last: float) -> float:
+    """The match time a rebuilt match resumes at: its last action's, or the match time
+    its process last said it held the room, if later and of this match (no later than the
+    wall time since the match began: a heartbeat of the match before is not)."""
+    clock, alive_at, playing = stored.clock, stored.alive_at, stored.match
+    if clock is None or alive_at is None or playing is None:
+        return t_last
+    if clock > alive_at - float(playing["started_at"]) + 0.5:
+        return t_last  # written for an earlier match
+    return max(t_last, clock)
 
 
 def _away(room: Room, seat: Seat) -> None:

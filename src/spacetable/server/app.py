@@ -201,6 +201,7 @@ def create_app(
         _tune_gc()
         warming.add_done_callback(lambda _: _tune_gc())
         referee.start()
+        directory.start()  # the stored rooms' heartbeat (live_store.py)
         if node is not None:
             node.start()
         # The room sockets find their rooms and their policy here (_ws_protocol).

@@ -6,16 +6,18 @@ brought back by :meth:`RoomDirectory.get_or_rebuild`."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import logging
 import secrets
 import string
+import time
 
 from spacetable.server._clock import RoomClock
 from spacetable.server._room_match import RoomOptions, Timing
 from spacetable.server._room_rebuild import RebuildFailed, rebuild_room
 from spacetable.server._save_queue import SaveQueue
-from spacetable.server.live_store import LiveStore
+from spacetable.server.live_store import HEARTBEAT_SECONDS, LiveStore
 from spacetable.server.rooms import Room
 from spacetable.server.storage import Storage, StorageUnavailable
 
@@ -82,6 +84,39 @@ class RoomDirectory:
         self.clock = clock
         self._created = 0
         self._rooms: dict[str, Room] = {}
+        self._heartbeat: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Begin the heartbeat of this process's stored rooms (call on the running loop;
+        nothing without storage of live rooms)."""
+        if self.live is not None and self._heartbeat is None:
+            self._heartbeat = asyncio.create_task(self._beat_forever(self.live))
+
+    async def _beat_forever(self, live: LiveStore) -> None:
+        """Every :data:`HEARTBEAT_SECONDS`, mark this process's open rooms as held, at
+        their match time (a rebuilt countdown resumes from there); now and then, forget
+        the stored rooms nobody has held for the rooms' idle time (their process died
+        and nobody came back to them: the room would have closed anyway)."""
+        idle = max(self.timing.room_idle_seconds, 5 * HEARTBEAT_SECONDS)
+        sweep_every = max(1, int(min(60.0, idle / 2) / HEARTBEAT_SECONDS))
+        beats = 0
+        while True:
+            clocks = {
+                room.id: (None if room.match is None else room._now())
+                for room in self._rooms.values()
+                if not room.expired
+            }
+            try:
+                await asyncio.to_thread(live.beat, clocks, time.time())
+                if beats % sweep_every == 0:
+                    keep = set(self._rooms)
+                    swept = await asyncio.to_thread(live.sweep, time.time() - idle, keep)
+                    if swept:
+                        log.info("forgot %d stored rooms nobody held: %s", len(swept), swept)
+            except StorageUnavailable as exc:
+                log.warning("the rooms' heartbeat is not stored: %s", exc)
+            beats += 1
+            await asyncio.sleep(HEARTBEAT_SECONDS)
 
     def create(self, options: RoomOptions, seed: int | None = None) -> Room:
         """Open a new room, whose matches draw their chance from ``seed`` when given (a
@@ -192,6 +227,10 @@ class RoomDirectory:
         """Stop every room, then store the matches still waiting for the database. The
         rooms' stored rows stay: a server started again on the same database brings each
         back when its players return."""
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._heartbeat
         for room in list(self._rooms.values()):
             await room.close()
         await asyncio.to_thread(self.saves.close)

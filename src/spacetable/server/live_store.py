@@ -6,27 +6,53 @@ Two tables beside the finished ``matches`` (``storage.py``), in the same databas
   options or phase change: what it plays, the seed of its matches, its seats (names, bots
   and their levels, each player's seat token as a SHA-256 digest), and the match being
   played (its number, id, seed, players and start) or the last result.
+  Its ``extras`` hold what the players had beyond the actions (``_room_extras.py``: a
+  draw offer, who is away and since when, FTL plot drafts, the chat's places); its
+  ``alive_at`` and ``clock`` are the wall time its process last said it lived and the
+  match time then (:meth:`LiveStore.beat`, every :data:`HEARTBEAT_SECONDS`): a rebuilt
+  room's countdown resumes from there, and a room nobody has held for a while is swept.
 * ``room_actions``: every action of the match being played, in order, with its match
   time and the seconds its countdown (a deployment's, a plot timer) still had then. The
   primary key (room, match number, seq) makes a second writer of the same room fail
   instead of interleaving its actions: a room's actions have one author.
+* ``room_chat``: what was said in the room, one row a message, in order.
 
 A room writes here before anyone hears of what it stores (``rooms.py``: durable before
 acknowledged); :mod:`~spacetable.server._room_rebuild` reads it back. A room that closes
-takes its rows with it; a finished match's actions leave with the match's own save.
+takes its rows with it; a finished match's actions leave with the match's own save; a
+room whose process died and that nobody came back to within the room's idle time is swept
+(:meth:`LiveStore.sweep`).
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import JSON, Float, Integer, String, delete, select
+from sqlalchemy import (
+    JSON,
+    Engine,
+    Float,
+    Integer,
+    String,
+    Table,
+    bindparam,
+    delete,
+    func,
+    inspect,
+    select,
+    text,
+    update,
+)
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from spacetable.server.storage import Storage, create_tables, reaching
+
+#: Seconds between two heartbeats of a process's open rooms (:meth:`LiveStore.beat`): a
+#: countdown rebuilt after a crash has at most this much more than it had.
+HEARTBEAT_SECONDS = 1.0
 
 
 class StaleWriter(RuntimeError):
@@ -57,6 +83,35 @@ class _LiveRoomRow(_Base):
     match: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     last_result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created: Mapped[float] = mapped_column(Float)
+    extras: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: Wall time the room's process last said it held the room, and the match time then.
+    alive_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    clock: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+#: Columns added to ``live_rooms`` after its first release, each with its SQL type: a
+#: database made before one gets it, empty (NULL), when a LiveStore first opens it.
+_ADDED_COLUMNS = {"extras": "JSON", "alive_at": "FLOAT", "clock": "FLOAT"}
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Migrate a database made by an older release (as ``storage.py`` does ``matches``)."""
+    with reaching():
+        present = {column["name"] for column in inspect(engine).get_columns("live_rooms")}
+        missing = {name: kind for name, kind in _ADDED_COLUMNS.items() if name not in present}
+        if not missing:
+            return
+        with engine.begin() as connection:
+            for name, kind in missing.items():
+                connection.execute(text(f"ALTER TABLE live_rooms ADD COLUMN {name} {kind}"))
+
+
+class _ChatRow(_Base):
+    __tablename__ = "room_chat"
+
+    room_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class _ActionRow(_Base):
@@ -83,6 +138,15 @@ class StoredAction:
     left: float | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class StoredChat:
+    """One message said in a room: its place among the room's (``seq``, from 0) and the
+    ``chat`` message as sent to the clients."""
+
+    seq: int
+    entry: dict[str, Any]
+
+
 @dataclass(slots=True)
 class LiveRoom:
     """A room as stored while it lives.
@@ -90,7 +154,9 @@ class LiveRoom:
     ``seats``: each seat's ``kind``, ``name``, ``level``, ``token_digest``, ``ready``,
     ``rematch``, ``host``, ``stand_in``. ``match`` (while one is played): its ``id``,
     ``seed``, ``players`` (seat order) and ``started_at`` (wall time). ``phase``: lobby,
-    playing or over; ``last_result``: the message that ended the last match."""
+    playing or over; ``last_result``: the message that ended the last match. ``extras``:
+    what the players had beyond the actions (``_room_extras.py``); ``alive_at`` and
+    ``clock``: the wall time the room was last known held, and its match time then."""
 
     id: str
     ruleset: str
@@ -105,6 +171,11 @@ class LiveRoom:
     created: float = 0.0
     #: The current match's actions, in order (filled by :meth:`LiveStore.load`).
     actions: list[StoredAction] = field(default_factory=list)
+    extras: dict[str, Any] | None = None
+    alive_at: float | None = None
+    clock: float | None = None
+    #: The room's chat, oldest first (the newest :data:`CHAT_LOADED`, filled by load).
+    chat: list[StoredChat] = field(default_factory=list)
 
     def _row(self) -> _LiveRoomRow:
         return _LiveRoomRow(
@@ -119,6 +190,9 @@ class LiveRoom:
             match=self.match,
             last_result=self.last_result,
             created=self.created,
+            extras=self.extras,
+            alive_at=self.alive_at,
+            clock=self.clock,
         )
 
 
@@ -129,16 +203,23 @@ class LiveStore:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         with reaching():
-            create_tables(storage.engine, _Base.metadata)
+            create_tables(storage.engine, _Base.metadata, _add_missing_columns)
 
-    def write(self, room: LiveRoom | None, room_id: str, actions: list[StoredAction]) -> None:
-        """Store ``room`` (when it changed) and its new ``actions`` together. Raises
-        StaleWriter if one of the actions is stored already (another process plays the
-        room), StorageUnavailable if the database cannot be reached."""
+    def write(
+        self,
+        room: LiveRoom | None,
+        room_id: str,
+        actions: list[StoredAction],
+        chat: list[StoredChat] | None = None,
+    ) -> None:
+        """Store ``room`` (when it changed), its new ``actions`` and what was said
+        (``chat``) together. Raises StaleWriter if one of the actions is stored already
+        (another process plays the room), StorageUnavailable if the database cannot be
+        reached."""
         with reaching(), Session(self.storage.engine) as session:
             try:
                 with session.begin():
-                    self.writer(room, room_id, actions)(session)
+                    self.writer(room, room_id, actions, chat=chat)(session)
             except sa_exc.IntegrityError as exc:
                 raise StaleWriter(f"room {room_id}: {exc.orig}") from exc
 
@@ -149,6 +230,7 @@ class LiveStore:
         actions: list[StoredAction],
         *,
         finished: int | None = None,
+        chat: list[StoredChat] | None = None,
     ) -> Any:
         """What :meth:`write` does, as a function of a session (``Storage.save`` runs it
         in the transaction that stores a finished match): with ``finished``, that match's
@@ -168,6 +250,7 @@ class LiveStore:
                 )
                 for a in actions
             )
+            session.add_all(_ChatRow(room_id=room_id, seq=c.seq, entry=c.entry) for c in chat or ())
             session.flush()
             if finished is not None:
                 session.execute(
@@ -194,6 +277,13 @@ class LiveStore:
                 StoredAction(a.match_number, a.seq, a.t, a.action, a.left)
                 for a in session.scalars(query)
             ]
+            said = (
+                select(_ChatRow)
+                .where(_ChatRow.room_id == room_id)
+                .order_by(_ChatRow.seq.desc())
+                .limit(CHAT_LOADED)
+            )
+            chat = [StoredChat(c.seq, c.entry) for c in session.scalars(said)][::-1]
             return LiveRoom(
                 row.id,
                 row.ruleset,
@@ -207,6 +297,10 @@ class LiveStore:
                 row.last_result,
                 row.created,
                 actions,
+                row.extras,
+                row.alive_at,
+                row.clock,
+                chat,
             )
 
     def ruleset(self, room_id: str) -> str | None:
@@ -219,5 +313,43 @@ class LiveStore:
     def forget(self, room_id: str) -> None:
         """The room closed: its rows go. Raises StorageUnavailable."""
         with reaching(), Session(self.storage.engine) as session, session.begin():
-            session.execute(delete(_ActionRow).where(_ActionRow.room_id == room_id))
-            session.execute(delete(_LiveRoomRow).where(_LiveRoomRow.id == room_id))
+            _delete_rooms(session, [room_id])
+
+    def beat(self, clocks: dict[str, float | None], now: float) -> None:
+        """The rooms of ``clocks`` are held by this process at wall time ``now``, each
+        at the match time given (``None``: no match). Raises StorageUnavailable."""
+        if not clocks:
+            return
+        rows = [{"room": room, "at": now, "t": t} for room, t in clocks.items()]
+        table = cast(Table, _LiveRoomRow.__table__)
+        statement = (
+            update(table)
+            .where(table.c.id == bindparam("room"))
+            .values(alive_at=bindparam("at"), clock=bindparam("t"))
+        )
+        with reaching(), Session(self.storage.engine) as session, session.begin():
+            session.connection().execute(statement, rows)
+
+    def sweep(self, before: float, keep: set[str]) -> list[str]:
+        """Forget the stored rooms nobody has held since wall time ``before`` (their
+        process died and nobody came back to them), but those of ``keep`` (open here);
+        their ids. A room written by an older release, never marked alive, counts from
+        its creation. Raises StorageUnavailable."""
+        held = func.coalesce(_LiveRoomRow.alive_at, _LiveRoomRow.created)
+        with reaching(), Session(self.storage.engine) as session, session.begin():
+            found = session.scalars(select(_LiveRoomRow.id).where(held < before))
+            stale = [room for room in found if room not in keep]
+            _delete_rooms(session, stale)
+        return stale
+
+
+#: The most messages a room's chat loads back (the room keeps no more: ``_chat.py``).
+CHAT_LOADED = 2100
+
+
+def _delete_rooms(session: Session, rooms: list[str]) -> None:
+    for chunk in range(0, len(rooms), 500):
+        ids = rooms[chunk : chunk + 500]
+        session.execute(delete(_ActionRow).where(_ActionRow.room_id.in_(ids)))
+        session.execute(delete(_ChatRow).where(_ChatRow.room_id.in_(ids)))
+        session.execute(delete(_LiveRoomRow).where(_LiveRoomRow.id.in_(ids)))

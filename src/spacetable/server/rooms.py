@@ -40,6 +40,7 @@ from spacetable.server._manners import MANNERS, RoomManners
 from spacetable.server._plots import PlotsMatch
 from spacetable.server._realtime import RealtimeMatch
 from spacetable.server._room_bots import BotMove, BotTurn, RoomBots
+from spacetable.server._room_extras import extras_of
 from spacetable.server._room_match import (
     GameMessage,
     RoomMatch,
@@ -287,6 +288,10 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
             assert connection is not None
             self._on_lobby(connection, message)
 
+    def _extras(self) -> dict[str, Any]:
+        """What the players have beyond the actions, as stored (``_room_extras.py``)."""
+        return extras_of(self)
+
     def _now(self) -> float:
         """Match time: seconds since the match began, standing still during a run-up
         (ms precision)."""
@@ -412,8 +417,10 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
         try:
             action = self.match.action(player, message, self._now())
             self._person_acted = True
-            if action is not None:  # None: kept, not applied (an FTL draft)
+            if action is not None:
                 self._apply(action)
+            else:  # kept, not applied (an FTL draft): stored with the room (_room_extras)
+                self._extras_changed()
         except IllegalAction as exc:
             refused: dict[str, Any] = {
                 "type": "refused",

@@ -1,11 +1,20 @@
 """The live rooms' store on SQLite and PostgreSQL: a room and its actions written together
-and read back in order, a second writer of the same action refused, a closed room gone."""
+and read back in order, a second writer of the same action refused, a closed room gone,
+a room whose process died and that nobody came back to swept, a database of the release
+before migrated."""
 
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import inspect, text
 
-from spacetable.server.live_store import LiveRoom, LiveStore, StaleWriter, StoredAction
+from spacetable.server.live_store import (
+    LiveRoom,
+    LiveStore,
+    StaleWriter,
+    StoredAction,
+    StoredChat,
+)
 from spacetable.server.storage import Storage
 from tests.server.durable._restart import db
 
@@ -69,5 +78,72 @@ def test_a_closed_room_is_forgotten(db: str) -> None:
         live.write(_room(), "AbCd1234", [StoredAction(1, 0, 0.5, {"type": "plot"})])
         live.forget("AbCd1234")
         assert live.load("AbCd1234") is None
+    finally:
+        storage.close()
+
+
+def test_a_closed_room_takes_its_chat_with_it(db: str) -> None:
+    storage = Storage(db)
+    live = LiveStore(storage)
+    try:
+        said = [StoredChat(0, {"type": "chat", "text": "hi"}), StoredChat(1, {"text": "gg"})]
+        live.write(_room(), "AbCd1234", [], said)
+        loaded = live.load("AbCd1234")
+        assert loaded is not None and [c.entry["text"] for c in loaded.chat] == ["hi", "gg"]
+        live.forget("AbCd1234")
+        live.write(_room(), "AbCd1234", [])  # the same id again: a room with nothing said
+        loaded = live.load("AbCd1234")
+        assert loaded is not None and loaded.chat == []
+    finally:
+        storage.close()
+
+
+def test_rooms_nobody_holds_are_swept(db: str) -> None:
+    """A room whose process died (no heartbeat since) leaves the table with its actions
+    and chat once nobody held it for the idle time; a room still beating stays."""
+    storage = Storage(db)
+    live = LiveStore(storage)
+    try:
+        for room_id in ("Dead1234", "Live1234", "Mine1234"):
+            room = _room()
+            room.id = room_id
+            live.write(room, room_id, [StoredAction(1, 0, 0.5, {"type": "plot"})])
+            live.write(None, room_id, [], [StoredChat(0, {"text": "hi"})])
+        live.beat({"Dead1234": 1.0, "Live1234": 1.0, "Mine1234": 1.0}, now=1000.0)
+        live.beat({"Live1234": 9.0}, now=1600.0)  # its process lives on
+        assert live.sweep(before=1500.0, keep={"Mine1234"}) == ["Dead1234"]
+        assert live.load("Dead1234") is None
+        alive = live.load("Live1234")
+        assert alive is not None and alive.clock == 9.0 and alive.alive_at == 1600.0
+        assert live.load("Mine1234") is not None  # open here: never swept
+        again = _room()
+        again.id = "Dead1234"
+        live.write(again, "Dead1234", [])  # nothing of the swept room is left over
+        reborn = live.load("Dead1234")
+        assert reborn is not None and reborn.actions == [] and reborn.chat == []
+    finally:
+        storage.close()
+
+
+def test_a_database_of_the_release_before_is_migrated(db: str) -> None:
+    storage = Storage(db)
+    try:
+        with storage.engine.begin() as connection:  # live_rooms as the release before made it
+            connection.execute(
+                text(
+                    "CREATE TABLE live_rooms (id VARCHAR(64) PRIMARY KEY, ruleset VARCHAR(32), "
+                    "seats_count INTEGER, game JSON, seed INTEGER, phase VARCHAR(16), "
+                    "seats JSON, match_number INTEGER, match JSON, last_result JSON, "
+                    "created FLOAT)"
+                )
+            )
+        live = LiveStore(storage)
+        columns = {c["name"] for c in inspect(storage.engine).get_columns("live_rooms")}
+        assert {"extras", "alive_at", "clock"} <= columns
+        room = _room()
+        room.extras = {"draw": {"by": 0, "waiting": [1]}}
+        live.write(room, "AbCd1234", [])
+        loaded = live.load("AbCd1234")
+        assert loaded is not None and loaded.extras == {"draw": {"by": 0, "waiting": [1]}}
     finally:
         storage.close()
