@@ -4,7 +4,8 @@ through HAProxy. Their sockets close (a relaying process closes its relayed ones
 1012 as soon as the owner's socket drops), they reconnect with their tokens as the page
 does, and each match ends as a replay of its stored actions says: Light Speed in its
 placing round (its socket straight to the owner, or relayed by the other process), FTL
-with one plot in and still secret, and the hex fleet mid-turn against a bot."""
+with one plot in and still secret (and, with a draw offered, a draft and the chat, each
+back), and the hex fleet mid-turn against a bot."""
 
 from __future__ import annotations
 
@@ -208,6 +209,41 @@ def test_kill_9_mid_plot_an_ftl_match_goes_on_with_the_plot_still_secret(
     order = [a["player"] for a in stored["actions"]]
     assert order[:2] == ["Ann", "Bob"] and sorted(order[2:]) == ["Ann", "Bob"]
     replays_exactly(stored, FtlMatch)
+    ann.close()
+    bob.close()
+    back_again(cluster, owner)
+
+
+def test_kill_9_a_draw_offer_a_draft_and_the_chat_come_back(cluster: Cluster) -> None:
+    """What the players had beyond the actions survives the kill too (_room_extras.py):
+    the draw offer still waits for Bob, the chat shows what was said, and Ann's draft,
+    never sent as a plot, is plotted for her when the resumed timer runs out."""
+    owner = cluster.workers[0]
+    room = room_on(cluster, owner, False, ruleset="ftl", turn_limit=2, plot_timer_s=30, seed=12)
+    front = cluster.balancer.server
+    players = {name: seated(front, room, name) for name in ("Ann", "Bob")}
+    tokens = {name: welcome(client)["token"] for name, client in players.items()}
+    ann, bob = players["Ann"], players["Bob"]
+    for client in players.values():
+        client.send(type="ready")
+    ann.wait(lambda m: m["type"] == "state" and m["phase"] == "plot")
+    bob.send(type="chat", text="ready when you are")
+    ann.wait(lambda m: m["type"] == "chat")
+    ann.send(type="draft", orders=["Ann:R+45"])
+    ann.send(type="offer_draw")
+    assert bob.wait_type("draw_offer")["waiting"] == [1]
+    killed(cluster, owner, room, players, relayed=False)
+
+    bob = rejoined(front, room, tokens["Bob"])
+    offer = bob.wait_type("draw_offer")
+    assert offer["by"] == "Ann" and offer["waiting"] == [1]
+    history = next(m for m in bob.received if m["type"] == "chat_history")["messages"]
+    assert [(m["name"], m["text"]) for m in history] == [("Bob", "ready when you are")]
+    bob.send(type="answer_draw", accept=False)
+    ann = rejoined(front, room, tokens["Ann"])
+    turn = ann.wait_type("turn", timeout=60)  # the timer ran out: Ann's draft is her plot
+    plots = {e["player"]: e["orders"] for e in turn["events"] if e["type"] == "plot"}
+    assert plots["Ann"] == ["Ann:R+45"]
     ann.close()
     bob.close()
     back_again(cluster, owner)
