@@ -122,7 +122,10 @@ export function showFtlReplay(match) {
   }));
 
   history.setMatch(start, splitTurns(match.events));
-  board.fitPieces(start, { least: 30 });
+  // Framed on every place a piece stands in the match, not only the start: a piece sprinting
+  // to the table's edge stays in view (the start's frame left it off a phone's screen).
+  const everywhere = Array.from({ length: history.turns.length + 1 }, (_, i) => pieceList(history.piecesAt(i))).flat();
+  board.fitPieces(everywhere, { least: 30 });
   history.play();
   return history;
 }

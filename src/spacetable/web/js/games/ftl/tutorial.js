@@ -91,6 +91,12 @@ export class FtlLesson {
     const actions = clear(this.actions());
     this.playButton = el("button", { type: "button", id: "play-turn", text: t("Play the turn"), disabled: true,
       on: { click: () => this.play() } });
+    // The launch step's action beside Play, in the lesson card: on a phone the ship's row
+    // (with its own Launch) is a screen down, under the board.
+    if (goal === "launch") {
+      actions.append(el("button", { type: "button", id: "lesson-launch", class: "secondary", text: t("Launch from your ship"),
+        on: { click: () => this.plotter.setOrder(SHIP, { kind: "L" }) } }));
+    }
     actions.append(this.playButton);
     this.check();
   }
@@ -118,7 +124,7 @@ export class FtlLesson {
     }
     const order = this.plotter.orders[wanted];
     if (this.goal === "launch") {
-      return order?.kind === "L" ? null : t("Press Launch on your ship's row: a missile appears just ahead of it.");
+      return order?.kind === "L" ? null : t("Press Launch from your ship (here, or Launch on your ship's row): a missile appears just ahead of it.");
     }
     if (this.goal === "turn") {
       const after = afterOrder(missile, order);
@@ -255,7 +261,7 @@ export function ftlLesson(api) {
         title: t("Faster Than Light: launch a missile"),
         text: [
           t("Faster Than Light is a duel of secret orders on a table measured in inches. Each turn you give each of your pieces one order, the other player does the same, and then all the orders happen at once."),
-          t("Ships do not shoot: they launch missiles, and a duel starts with none on the table. <b>Press Launch</b> on your ship's row (or type <b>L</b>), then <b>Play the turn</b>. The ghost shows where the missile will appear."),
+          t("Ships do not shoot: they launch missiles, and a duel starts with none on the table. <b>Press Launch from your ship</b> below (or Launch on your ship's row, or type <b>L</b>), then <b>Play the turn</b>. The ghost shows where the missile will appear."),
         ],
         enter: () => start().plot("launch"),
       },
