@@ -168,14 +168,16 @@ def shown_winner(page: Page) -> str | None:
     return page.get_attribute("#winner", "data-winner") or None
 
 
-def store_fig1(db: Path, start: float = 0.0) -> str:
+def store_fig1(db: Path, start: float = 0.0, table_mm: tuple[int, int] | None = None) -> str:
     """Store the rulebook's Fig. 1 game in the SQLite file ``db`` as a finished Light Speed
-    match, as if played (a card placed every half second, the first ``start`` s later);
-    return its id."""
+    match, as if played (a card placed every half second, the first ``start`` s later), on
+    a table of ``table_mm`` (width, height; None: no edge, as the figure); return its id."""
     table = load_table(FIG1)
     result = table.resolve().to_json()
     events = result.pop("events")
     result["table"] = table.to_json()
+    if table_mm is not None:
+        result["table"]["table"] = {"width": table_mm[0], "height": table_mm[1]}
     ships = [c for c in table.cards if c.ship is not None]
     actions = [
         {"type": "place", "player": c.owner, "x": c.pose.x, "y": c.pose.y}

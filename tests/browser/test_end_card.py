@@ -48,6 +48,14 @@ def test_the_end_of_a_light_speed_match_is_on_screen(
         page.locator("body[data-phase=over]").wait_for()
         end_in_sight(page)
         assert page.is_visible(".end-card #replay-link")
+        if device == "phone":
+            # The table sits at the top of its box, under the battle's controls and above
+            # the end card, not letterboxed below an empty band (issue 20 item 15).
+            gap = page.evaluate(
+                "() => document.querySelector('#table .space').getBoundingClientRect().top"
+                " - document.querySelector('#table').getBoundingClientRect().top"
+            )
+            assert gap < 4, f"an empty band of {gap:.0f} px above the table"
         page.screenshot(path=f"{SCREENSHOTS_DIR}/end-card-lightspeed-{device}.png")
         # "See the table" folds the card to its first line; the table is seen again.
         page.click(".end-card-fold")

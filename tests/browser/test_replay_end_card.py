@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests._server import running_server
 from tests.browser._play import end_in_sight, store_fig1
@@ -30,6 +31,12 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 def server(stored: tuple[Path, str], compiled_kernels: None) -> Iterator[Server]:
     with running_server(stored[0], room_seed=3) as running:
         yield Server(running.http)
+
+
+@pytest.fixture(scope="module")
+def on_a_table(stored: tuple[Path, str]) -> str:
+    """The Fig. 1 game stored again, played on a Light Speed table of 1200 x 800 mm."""
+    return store_fig1(stored[0], table_mm=(1200, 800))
 
 
 @pytest.fixture(scope="module")
@@ -81,3 +88,65 @@ def test_an_ftl_replay_ends_on_a_card_over_the_board(
     shot(page, "end")
     page.click("[data-step='first']")
     assert card.is_hidden()
+
+
+#: How much of the table's SVG box the table's space (its drawn area) fills, in height,
+#: and how far below the box's top it starts (px).
+TABLE_FILL = """() => {
+  const box = document.querySelector('#table').getBoundingClientRect();
+  const space = document.querySelector('#table .space').getBoundingClientRect();
+  return [space.height / box.height, space.top - box.top];
+}"""
+
+
+def test_a_light_speed_replay_on_a_phone_shows_its_table_without_an_empty_band(
+    open_page: OpenPage, on_a_table: str, shot: Shot
+) -> None:
+    """On a phone the replay's table fills its box (it was letterboxed small under a big
+    empty band), and the title names the game, as FTL's and the hex fleet's do."""
+    page = open_page(f"/replay/{on_a_table}", viewport=_viewport("phone"))
+    page.locator("#replay-log li").first.wait_for()
+    assert "Light Speed" in page.inner_text("#match-title")
+    fill, gap = page.evaluate(TABLE_FILL)
+    assert fill > 0.97 and gap < 4, f"the table fills {fill:.0%} of its box, {gap:.0f} px down"
+    zoom = page.locator("#table-wrap .zoom-controls").bounding_box()
+    table = page.locator("#table").bounding_box()
+    assert zoom is not None and table is not None
+    assert zoom["y"] - (table["y"] + table["height"]) < 4  # its zoom row right under it
+    shot(page, "phone-start")
+    page.click("#replay-battle")
+    page.click("#battle-skip")
+    page.locator("body[data-phase=over]").wait_for()
+    fill, gap = page.evaluate(TABLE_FILL)
+    assert fill > 0.97 and gap < 4
+    shot(page, "phone-end")
+
+
+def test_a_replay_keeps_its_result_for_the_end(
+    open_page: OpenPage, stored: tuple[Path, str], ftl_duel: dict[str, Any], shot: Shot
+) -> None:
+    """A replay does not open on who won: the ending line (and FTL's result line) show at
+    the end, or when the viewer asks for them."""
+    ftl = open_page(f"/replay/{ftl_duel['id']}", viewport=_viewport("desktop"))
+    ftl.locator(".ftl-turns > li").first.wait_for()
+    assert ftl.locator("body[data-phase=over]").count() == 0
+    for line in ("#replay-ending", "#ftl-result"):
+        expect(ftl.locator(line)).to_be_hidden()
+    for line in ("#replay-ending", "#ftl-result"):
+        told = ftl.locator(line).text_content() or ""
+        assert told and told not in ftl.inner_text(".side")
+    shot(ftl, "start")
+    ftl.click("#show-result")
+    for line in ("#replay-ending", "#ftl-result"):
+        expect(ftl.locator(line)).to_be_visible()
+    expect(ftl.locator("#show-result")).to_be_hidden()
+
+    laser = open_page(f"/replay/{stored[1]}", viewport=_viewport("phone"))
+    laser.locator("#replay-log li").first.wait_for()
+    expect(laser.locator("#replay-ending")).to_be_hidden()
+    expect(laser.locator("#show-result")).to_be_visible()
+    laser.click("#replay-battle")
+    laser.click("#battle-skip")
+    laser.locator("body[data-phase=over]").wait_for()
+    expect(laser.locator("#replay-ending")).to_be_visible()
+    expect(laser.locator("#show-result")).to_be_hidden()

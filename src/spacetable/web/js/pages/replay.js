@@ -2,7 +2,10 @@
 // (games/index.js), the one that plays its ruleset. When the replay reaches the match's end
 // (the page's phase turns "over"), the end shows on a card over the board, where the player
 // looks, whatever the game (shell/endcard.js): the game's own card if it shows one (the
-// laser games' scores), else who won and how, with the way to the other matches.
+// laser games' scores), else who won and how, with the way to the other matches. Before
+// that, the result is kept for the end (issue 20 item 13): the side panel's ending line and
+// the game's own result line (FTL's, the hex fleet's) show once the replay is over, or when
+// the viewer asks ("Show the result").
 
 import { t } from "../shell/i18n.js"; // the page's language and its switch
 import { $, el, fetchJSON } from "../shell/dom.js";
@@ -16,6 +19,7 @@ const WORDS = {
   wins: (winner) => t("{winner} wins", { winner }),
   draw: () => t("Draw"),
   matches: () => t("Other finished matches"),
+  showResult: () => t("Show the result"),
 };
 
 const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -60,9 +64,13 @@ try {
   const match = await fetchJSON(`/api/matches/${encodeURIComponent(matchId)}`);
   const game = await loadGame(await gameKeyOf(match.ruleset));
   await game.replay({}, match);
-  // How the match ended, in words, whatever the game (a resignation, a draw agreed...).
+  // How the match ended, in words, whatever the game (a resignation, a draw agreed...):
+  // kept for the end, with a button to see it before (shell.css .replay-result).
   $("#replay-ending").textContent = endingLine(match.result);
   $("#replay-ending").hidden = false;
+  for (const line of document.querySelectorAll("#replay-ending, #ftl-result, #hx-result")) line.classList.add("replay-result");
+  $("#replay-ending").before(el("button", { type: "button", id: "show-result", class: "secondary show-result",
+    on: { click: () => document.body.classList.add("result-shown") } }, WORDS.showResult()));
   endAtTheEnd(match);
 } catch (error) {
   const box = $("#replay-error");

@@ -10,6 +10,7 @@ import { loadCatalog } from "./cards.js";
 import { colourOf } from "../../shell/colours.js";
 import { CARD_SIZE } from "./geometry.js";
 import { TableView } from "./table.js";
+import { gameEntry, gameKeyOf } from "../index.js";
 import { BattlePlayer } from "./battle.js";
 import { Inspector, inspectorPanel } from "./inspector.js";
 import { showScores } from "./scores.js";
@@ -217,7 +218,8 @@ export async function showLaserReplay(match) {
   replay.table = match.result.table;
   replay.ships = { ...ships, ...(replay.table.ships || {}) };
   const { table } = replay;
-  $("#match-title").textContent = `· ${table.players.map(playerName).join(t(" vs "))} · ${formatTime(match.finished_at)}`;
+  const game = (await gameEntry(await gameKeyOf(match.ruleset))).title; // named as FTL's and the hex fleet's replays do
+  $("#match-title").textContent = `· ${game} · ${table.players.map(playerName).join(t(" vs "))} · ${formatTime(match.finished_at)}`;
   const size = table.table ? [table.table.width, table.table.height] : null;
   view.unit = table.ruleset === "stellar" ? "cubes" : "rocks";
   view.setTable(size, size ? [] : table.cards);

@@ -20,13 +20,21 @@ const MAX_ZOOM = 8;
 const DRAG_PX = 5;
 /** Wheel delta (px) that zooms by a factor e. */
 const WHEEL_ZOOM_PX = 400;
+/** A phone's screen (shell.css's width for one): the table sits at the top of its box. */
+const NARROW = "(max-width: 820px)";
 
 export class TableView {
   /** Build the layers inside `svgElement` (an empty <svg>). */
   constructor(svgElement, { margin = 30 } = {}) {
     this.svg = svgElement;
     this.margin = margin;
-    this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    // On a phone the box is taller than the table: the table sits at its top, under the
+    // battle's controls and clear of the end card along the screen's bottom, not in the
+    // middle of an empty band (issue 20 items 12 and 15).
+    const narrow = matchMedia(NARROW);
+    const align = () => this.svg.setAttribute("preserveAspectRatio", `${narrow.matches ? "xMidYMin" : "xMidYMid"} meet`);
+    align();
+    narrow.addEventListener("change", align);
     this.svg.classList.add("table-view");
     clear(this.svg);
     this.background = this.layer("background");
@@ -74,6 +82,8 @@ export class TableView {
       bottom: Math.min(...ys) - m, top: Math.max(...ys) + m,
     };
     const same = before && ["left", "right", "bottom", "top"].every((k) => before[k] === this.box[k]);
+    // The whole table's proportions, for a box that takes the table's height (lasers.css).
+    this.svg.style.setProperty("--table-aspect", `${fmt(this.box.right - this.box.left)} / ${fmt(this.box.top - this.box.bottom)}`);
     if (!same) this.drawBackground();
     // The same table drawn again keeps its zoom; another one is shown whole.
     if (same) this.setView(this.view);
