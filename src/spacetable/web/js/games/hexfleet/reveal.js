@@ -1,5 +1,5 @@
 // The cards an action turned, where the player looks: large, in a tray at the board's bottom
-// edge, while on the board a beam runs from the firing ship to its target and the target
+// edge (the replay) or beside the map (a laptop's room), while on the board a beam runs from the firing ship to its target and the target
 // flashes (red when hit, grey when every card missed); a shields try rings the ship, a hail
 // draws a dotted line to the ship hailed. The room and the replay both show each action's
 // cards through it.
