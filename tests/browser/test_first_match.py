@@ -1,4 +1,4 @@
-"""A newcomer's first match: from the lobby through the tutorial ("Learn in 2 minutes",
+"""A newcomer's first match: from the lobby through the tutorial ("Learn by playing",
 then "Play your first match") to a room with the beginner bot; after the 3-2-1 he places a
 card every 4.5 s, as someone new does, against the bot's card every 6 s, and plays at least
 7 of his 10 cards before the round stops. On a phone, the lobby's one-click "Play a bot"
