@@ -151,18 +151,37 @@ def test_a_laptop_rooms_top_bar_is_one_row_with_the_widest_room_id(
     room = server.api("/api/rooms", LONG_TITLED[game])
     page = open_page(f"/rooms/{room['id']}", locale=locale, **DESKTOP)
     take_seat(page, "Ann", 0)
+    one_row_with_the_whole_link(page)
+    shot(page, "top-bar")
+
+
+def test_a_narrower_laptops_room_top_bar_is_one_row_with_a_long_name(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    room = server.api("/api/rooms", LONG_TITLED["stellar"])
+    page = open_page(
+        f"/rooms/{room['id']}", locale="fr-FR", viewport={"width": 1180, "height": 800}
+    )
+    take_seat(page, "Maximilienne-Wolfgang", 0)
+    one_row_with_the_whole_link(page)
+    shot(page, "top-bar")
+
+
+def one_row_with_the_whole_link(page: Page) -> None:
+    """The room's top bar, with the widest room id, holds on one row inside the window,
+    its share link whole."""
     expect(page.locator("#identity")).not_to_be_empty()
     page.evaluate(WORST_ID)  # the widest letters a random room id may have
     # One row: the language switch is not pushed alone onto a second one...
     assert page.evaluate(ONE_ROW)
     bar = page.locator(".topbar").bounding_box()
     assert bar is not None and bar["height"] < 60
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     # ... and the share link still shows whole, with its Copy button.
     link = page.locator("#share-link")
     assert link.evaluate("e => e.scrollWidth <= e.clientWidth")
     assert in_sight(page, "#copy-link")
     assert in_sight(page, ".lang-switch")
-    shot(page, "top-bar")
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
