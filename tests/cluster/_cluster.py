@@ -41,10 +41,10 @@ def wait_until(check: Callable[[], bool], what: str, timeout: float = 30.0) -> N
         time.sleep(0.05)
 
 
-def port_open(port: int) -> bool:
+def port_open(port: int, host: str = "127.0.0.1") -> bool:
     with socket.socket() as sock:
         sock.settimeout(0.5)
-        return sock.connect_ex(("127.0.0.1", port)) == 0
+        return sock.connect_ex((host, port)) == 0
 
 
 class RedisServer:
@@ -150,19 +150,20 @@ class Worker:
 
 
 class Balancer:
-    """HAProxy with the shipped configuration, in front of ``ports``."""
+    """HAProxy with the shipped configuration, in front of ``ports``, listening on
+    ``host`` (default: this machine's loopback)."""
 
-    def __init__(self, ports: list[int], folder: Path) -> None:
+    def __init__(self, ports: list[int], folder: Path, host: str = "127.0.0.1") -> None:
         self.port = free_port()
         self.config = folder / "haproxy.cfg"
         servers = [f"127.0.0.1:{port}" for port in ports]
-        self.config.write_text(haproxy_config(f"127.0.0.1:{self.port}", servers))
+        self.config.write_text(haproxy_config(f"{host}:{self.port}", servers))
         self.log = (folder / "haproxy.log").open("wb")
         self.process = subprocess.Popen(
             ["haproxy", "-db", "-f", str(self.config)], stdout=self.log, stderr=self.log
         )
         try:
-            wait_until(lambda: port_open(self.port), "haproxy to listen")
+            wait_until(lambda: port_open(self.port, host), "haproxy to listen")
         except TimeoutError:
             self.stop()
             log = self.config.parent / "haproxy.log"

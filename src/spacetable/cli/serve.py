@@ -118,6 +118,15 @@ def serve(
             "this machine's own names, or any name when listening on 0.0.0.0.",
         ),
     ] = None,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An address or network (10.0.0.0/24) whose X-Forwarded-For names the "
+            "client: the balancer, and in a cluster on several machines the other "
+            "processes (they relay sockets); repeat for several. 'none': believe no "
+            "proxy. Default: this machine's own addresses.",
+        ),
+    ] = None,
     rooms_per_minute: Annotated[
         float,
         typer.Option(
@@ -205,7 +214,13 @@ def serve(
         return
     import uvicorn
 
-    from spacetable.server._guards import CreationLimit, Guards, HostNames, SocketCounts
+    from spacetable.server._guards import (
+        CreationLimit,
+        Guards,
+        HostNames,
+        SocketCounts,
+        TrustedProxies,
+    )
     from spacetable.server._http_protocol import HeadDeadlineProtocol
     from spacetable.server._ws_protocol import GameWebSocketProtocol, SocketPolicy
     from spacetable.server.app import create_app
@@ -214,6 +229,7 @@ def serve(
 
     try:
         sockets = SocketPolicy.from_options(allow_origin or (), message_rate)
+        proxies = TrustedProxies.of(trusted_proxy or ())
     except ValueError as exc:
         fail(str(exc))
     timing = Timing(
@@ -237,6 +253,7 @@ def serve(
         CreationLimit(rooms_per_minute),
         SocketCounts(sockets_per_client, sockets_per_room),
         head_seconds,
+        proxies,
     )
 
     try:

@@ -2,6 +2,12 @@
 where a request really comes from behind a balancer, how many rooms one client may
 create, and how many room sockets one client and one room may hold.
 
+Where a request comes from: the peer's address, unless the peer is a trusted proxy
+(``--trusted-proxy``; default this machine's own), whose ``X-Forwarded-For`` then names
+the client. HAProxy adds its own line after any the client sent, and a relaying process
+of a cluster names its browser's address: the last address not itself a proxy's is the
+client's, so a header a client forges is never the one counted.
+
 These are the answers to hostile probes of one process: a page on another domain that
 resolves to this server (DNS rebinding) passed the websocket ``Origin`` check, because it
 compared the page's origin with the request's own ``Host``; one client filled the room cap
@@ -46,15 +52,70 @@ def is_local(address: str | None) -> bool:
         return False
 
 
-def client_address(peer: str | None, forwarded_for: str | None) -> str:
-    """Who sent a request: the peer's address, or, when the peer is this machine (the
-    balancer of ``deploy/``, which adds ``X-Forwarded-For``), the last address that
-    header names. A remote peer's own ``X-Forwarded-For`` is not believed."""
-    if is_local(peer) and forwarded_for:
-        last = forwarded_for.rsplit(",", 1)[-1].strip()
-        if last:
-            return last
-    return peer or "unknown"
+#: The proxies believed by default: this machine's (the balancer of ``deploy/``, and the
+#: other processes of a cluster on the same machine, which relay sockets).
+LOOPBACK = ("127.0.0.0/8", "::1/128")
+
+
+@dataclass(frozen=True, slots=True)
+class TrustedProxies:
+    """The peers whose ``X-Forwarded-For`` is believed (``--trusted-proxy``): a balancer,
+    the other processes of a cluster (a relayed socket names its browser's address)."""
+
+    networks: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]
+
+    @classmethod
+    def of(cls, given: Iterable[str] = ()) -> TrustedProxies:
+        """The proxies named (addresses or networks, ``10.0.0.0/24``; ``none``: not even
+        this machine), or this machine's own when none is named. Raises ValueError
+        naming an address that is not one."""
+        names = [name.strip() for name in given if name.strip()]
+        if not names:
+            names = list(LOOPBACK)
+        if [name.lower() for name in names] == ["none"]:
+            return cls(())
+        networks = []
+        for name in names:
+            try:
+                networks.append(ipaddress.ip_network(name, strict=False))
+            except ValueError:
+                raise ValueError(f"{name!r} is not an IP address or network") from None
+        return cls(tuple(networks))
+
+    def trusts(self, address: str | None) -> bool:
+        """Whether ``address`` is one of the trusted proxies."""
+        if not address:
+            return False
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in network for network in self.networks)
+
+
+#: This machine's own proxies (the default of ``--trusted-proxy``).
+DEFAULT_PROXIES = TrustedProxies.of()
+
+
+def client_address(
+    peer: str | None,
+    forwarded_for: Iterable[str] = (),
+    proxies: TrustedProxies | None = None,
+) -> str:
+    """Who sent a request: the peer's address, or, when the peer is a trusted proxy
+    (default: this machine's, as the balancer of ``deploy/``), the address the proxies
+    say it came from: in every ``X-Forwarded-For`` line (``forwarded_for``, in order),
+    the last address that is not itself a trusted proxy. A proxy adds the address it
+    saw after whatever the client sent: a client-supplied header is never the one
+    believed, and an untrusted peer's is not read at all."""
+    proxies = proxies or DEFAULT_PROXIES
+    if not proxies.trusts(peer):
+        return peer or "unknown"
+    named = [a.strip() for line in forwarded_for for a in line.split(",") if a.strip()]
+    for address in reversed(named):
+        if not proxies.trusts(address):
+            return address
+    return named[0] if named else peer or "unknown"
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,3 +228,5 @@ class Guards:
     sockets: SocketCounts = field(default_factory=lambda: SocketCounts(0, 0))
     #: Seconds a client has to send a whole request head (line and headers); 0: forever.
     head_seconds: float = 0.0
+    #: Whose ``X-Forwarded-For`` is believed (``--trusted-proxy``).
+    proxies: TrustedProxies = field(default_factory=lambda: DEFAULT_PROXIES)

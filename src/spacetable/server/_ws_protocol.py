@@ -152,7 +152,9 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
             super().handle_connect(event)
             return
         peer = self.client[0] if self.client else None
-        client = client_address(peer, event.headers.get("X-Forwarded-For"))
+        # Every line: a balancer adds its own after the client's (a forged one is not read).
+        forwarded = event.headers.get_all("X-Forwarded-For")
+        client = client_address(peer, forwarded, guards.proxies)
         refusal = guards.sockets.open(client, found[1])
         if refusal is not None:
             self._refuse(event, HTTPStatus.TOO_MANY_REQUESTS, refusal)

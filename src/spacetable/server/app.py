@@ -321,7 +321,8 @@ def create_app(
     @app.post("/api/rooms", response_model=None)
     async def create_room(request: Request) -> dict[str, Any] | JSONResponse:
         peer = request.client.host if request.client else None
-        client = client_address(peer, request.headers.get("x-forwarded-for"))
+        forwarded = request.headers.getlist("x-forwarded-for")  # every line, the proxy's last
+        client = client_address(peer, forwarded, guards.proxies)
         wait = guards.rooms.wait(client, asyncio.get_running_loop().time())
         if wait > 0:
             detail = (
