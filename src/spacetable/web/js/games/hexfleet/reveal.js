@@ -75,6 +75,9 @@ export class CardTray {
   /** Show the frame's cards in the tray and its plays on the board; see the module header. */
   show(frame, { speed = 1, sound = true } = {}) {
     const cards = turnsCards(frame);
+    // A phone's room: the board keeps the height it has, the tray goes under it (the page grows).
+    const keep = cards && this.beside && !WIDE.matches ? this.board.svg.getBoundingClientRect().height : 0;
+    this.board.svg.style.height = keep ? `${keep}px` : "";
     this.section.classList.toggle("has-cards", cards);
     this.wrap.classList.toggle("hx-tray-open", cards || Boolean(this.text));
     markOnBoard(this.board, cards ? frame : null);
@@ -108,6 +111,7 @@ export class CardTray {
     if (!this.text) this.section.hidden = true;
     this.wrap.classList.remove("hx-tray-open");
     this.section.classList.remove("beside");
+    this.board.svg.style.height = "";
     this.board.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     markOnBoard(this.board, null);
   }
