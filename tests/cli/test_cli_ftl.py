@@ -4,6 +4,7 @@ registry as a user runs it: a real process, real files (DESIGN section 5)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -132,6 +133,25 @@ def test_render_draws_a_turn_with_its_tapes(tmp_path: Path) -> None:
     for piece in ("red-m1", "red-m2", "green-m1", "blue"):
         assert f'data-piece="{piece}"' in svg
     assert "3 sprints" in svg
+
+
+def test_render_lang_fr_sums_the_turn_up_in_french(tmp_path: Path) -> None:
+    out = tmp_path / "tour.svg"
+    path = ROOT / "examples" / "ftl-collision.json"
+    done = spacetable("render", path, "-o", out, "--lang", "fr")
+    assert done.returncode == 0, done.stderr
+    summary = re.search(r'<text [^>]*class="summary"[^>]*>([^<]*)</text>', out.read_text("utf-8"))
+    assert summary is not None
+    assert summary.group(1) == (
+        "2\u00a0rotations, 1\u00a0course, 2\u00a0contacts, 3\u00a0pièces retirées. Fin de "
+        "partie\u00a0: plus "
+        "aucun vaisseau sur la table, match nul."
+    )
+    english = tmp_path / "turn.svg"
+    assert spacetable("render", path, "-o", english, "--lang", "en").returncode == 0
+    assert "2 rotations, 1 sprint, 2 contacts, 3 pieces removed. Game over: " in english.read_text(
+        "utf-8"
+    )
 
 
 def test_duels_prints_a_seeded_record_with_intervals() -> None:

@@ -131,15 +131,16 @@ def render(
     entry, settled, resolution = _settle(table, time_limit)
     referee = entry.rules.referee
     assert referee is not None
+    tr = i18n.translator(lang or i18n.SOURCE)
     try:
-        svg = entry.svg(settled, resolution if battle or referee.draws_resolution else None)
+        drawn = resolution if battle or referee.draws_resolution else None
+        svg = entry.svg(settled, drawn, tr)
     except ValueError as exc:
         fail(str(exc))
     try:
         output.write_text(svg, encoding="utf-8")
     except OSError as exc:
         fail(f"cannot write {output}: {exc.strerror}")
-    tr = i18n.translator(lang or i18n.SOURCE)
     print(tr.gettext("wrote {file}", file=output))
 
 

@@ -29,6 +29,7 @@ from dataclasses import Field, fields, replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, get_type_hints
 
 from spacetable.core.events import Event
+from spacetable.i18n.phrase import Phrase, refusal
 
 
 class IllegalAction(ValueError):
@@ -78,20 +79,34 @@ class Action:
         Raises :class:`MalformedAction` naming the missing, unknown or mistyped field.
         """
         if not isinstance(data, Mapping):
-            raise MalformedAction(f"a {cls.type_name} action must be a JSON object")
+            raise MalformedAction(
+                refusal("a {type} action must be a JSON object", type=cls.type_name)
+            )
         if data.get("type", cls.type_name) != cls.type_name:
-            raise MalformedAction(f"expected a {cls.type_name} action, got {data.get('type')!r}")
+            raise MalformedAction(
+                refusal(
+                    "expected a {type} action, got {got}",
+                    type=cls.type_name,
+                    got=repr(data.get("type")),
+                )
+            )
         names = [f.name for f in fields(cls)]
         unknown = sorted(set(data) - {"type", *names})
         if unknown:
             raise MalformedAction(
-                f"{cls.type_name} action: unknown field(s) {', '.join(map(repr, unknown))}"
+                refusal(
+                    "{type} action: unknown field(s) {fields}",
+                    type=cls.type_name,
+                    fields=", ".join(map(repr, unknown)),
+                )
             )
         hints = get_type_hints(cls)
         kwargs: dict[str, Any] = {}
         for name in names:
             if name not in data:
-                raise MalformedAction(f"{cls.type_name} action lacks {name!r}")
+                raise MalformedAction(
+                    refusal("{type} action lacks {field}", type=cls.type_name, field=repr(name))
+                )
             kwargs[name] = _decode_field(cls.type_name, name, hints[name], data[name])
         return cls(**kwargs)
 
@@ -100,24 +115,55 @@ def _decode_field(action: str, name: str, hint: Any, value: Any) -> Any:
     """Check one JSON value against an action field's type hint."""
     if hint is float:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise MalformedAction(f"{action} action: {name!r} must be a number, got {value!r}")
+            raise MalformedAction(
+                refusal(
+                    "{type} action: {field} must be a number, got {value}",
+                    type=action,
+                    field=repr(name),
+                    value=repr(value),
+                )
+            )
         if not math.isfinite(value):
-            raise MalformedAction(f"{action} action: {name!r} must be finite, got {value!r}")
+            raise MalformedAction(
+                refusal(
+                    "{type} action: {field} must be finite, got {value}",
+                    type=action,
+                    field=repr(name),
+                    value=repr(value),
+                )
+            )
         return float(value)
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise MalformedAction(
-                f"{action} action: {name!r} must be a whole number, got {value!r}"
+                refusal(
+                    "{type} action: {field} must be a whole number, got {value}",
+                    type=action,
+                    field=repr(name),
+                    value=repr(value),
+                )
             )
         return value
     if hint is str:
         if not isinstance(value, str):
-            raise MalformedAction(f"{action} action: {name!r} must be a string, got {value!r}")
+            raise MalformedAction(
+                refusal(
+                    "{type} action: {field} must be a string, got {value}",
+                    type=action,
+                    field=repr(name),
+                    value=repr(value),
+                )
+            )
         return value
     if hint == tuple[str, ...]:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise MalformedAction(
-                f"{action} action: {name!r} must be a list of strings, got {value!r}"
+                refusal(
+                    "{type} action: {field} must be a list of strings, got {value}",
+                    type=action,
+                    field=repr(name),
+                    value=repr(value),
+                )
             )
         return tuple(value)
     raise TypeError(f"{action} action field {name!r}: no generic JSON decoding for {hint!r}")
@@ -133,11 +179,19 @@ def decode_action(data: Any, types: Iterable[type[ActionT]]) -> ActionT:
     """
     by_name = {cls.type_name: cls for cls in types}
     if not isinstance(data, Mapping):
-        raise MalformedAction(f"an action must be a JSON object, got {data!r}")
+        raise MalformedAction(
+            refusal("an action must be a JSON object, got {value}", value=repr(data))
+        )
     name = data.get("type")
     cls = by_name.get(name) if isinstance(name, str) else None
     if cls is None:
-        raise MalformedAction(f"unknown action type {name!r} (known: {', '.join(by_name)})")
+        raise MalformedAction(
+            refusal(
+                "unknown action type {type} (known: {known})",
+                type=repr(name),
+                known=", ".join(by_name),
+            )
+        )
     return cls.from_json(data)
 
 
@@ -228,7 +282,11 @@ class Match(ABC, Generic[ActionT, OptionsT]):
         if not math.isfinite(action.t) or action.t < 0:
             raise MalformedAction(f"an action's time must be finite and >= 0, got {action.t!r}")
         if self.action_types and not isinstance(action, self.action_types):
-            raise IllegalAction(f"{self.title} has no {action.type_name} action")
+            raise IllegalAction(
+                refusal(
+                    "{game} has no {type} action", game=Phrase(self.title), type=action.type_name
+                )
+            )
         problem = self._check_time(action) or self.check(action)
         if problem is not None:
             raise IllegalAction(problem)

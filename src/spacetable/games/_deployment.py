@@ -16,12 +16,13 @@ game's match decides which action is allowed when, and words its own refusals.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from spacetable.core.events import Event
 from spacetable.core.match import Action, InvalidOptions
+from spacetable.i18n.phrase import Phrase, Reason, Value, phrase, player_said, refusal
 from spacetable.lasers.battle import Card
 from spacetable.lasers.geometry import Pose, Rect, rect_inside, rects_touch
 from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
@@ -172,9 +173,15 @@ def is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def join_names(names: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def join_names(names: Sequence[Value]) -> Value:
+    """``a``, ``a and b``, ``a, b and c``: a phrase, so that "and" is in the reader's
+    language (a name alone stays as it is)."""
+    if len(names) == 1:
+        return names[0]
+    head = names[0]
+    for name in names[1:-1]:
+        head = phrase("{before}, {after}", before=head, after=name)
+    return phrase("{first} and {second}", first=head, second=names[-1])
 
 
 # -- the round's cards ----------------------------------------------------------------------
@@ -215,34 +222,42 @@ class Deployment:
 
     # -- questions ----------------------------------------------------------------------------
 
-    def player_problem(self, player: str) -> str | None:
+    def player_problem(self, player: str) -> Reason | None:
         """Why ``player`` cannot act in this match at all, or ``None``."""
         if player in self.hands:
             return None
-        return f"{player!r} is not a player in this match ({', '.join(self.players)})"
+        return refusal("'{player}' is not a player in this match ({players})",
+                       player=player, players=", ".join(self.players))  # fmt: skip
 
-    def no_card(self, player: str) -> str:
+    def no_card(self, player: str) -> Reason:
         """Why ``player``, who holds no card, cannot play one."""
         choice = self.choices.get(player)
-        if choice is not None:
-            return f"you have already {choice} your last card"
+        if choice == "dropped":
+            return refusal("you have already dropped your last card")
+        if choice == "discarded":
+            return refusal("you have already discarded your last card")
         if player in self.decks and not self.decks[player]:
-            return "you have played all your cards"
-        return "you hold no card"
+            return refusal("you have played all your cards")
+        return refusal("you hold no card")
 
     def holding(self) -> list[str]:
         """The players who hold a card, in seat order."""
         return [p for p in self.players if self.hands[p] is not None]
 
-    def card_name(self, card: Card, viewer: str) -> str:
+    def card_name(self, card: Card, viewer: str) -> Phrase:
         """How a refusal names ``card`` to ``viewer``: ``your Moth``, ``red's Moth``,
         ``the asteroid``, ``asteroid 2``."""
         if card.ship is None:
-            return "the asteroid" if card.id == "asteroid" else card.id.replace("-", " ")
-        owner = "your" if card.owner == viewer else f"{card.owner}'s"
-        return f"{owner} {card.ship.name}"
+            if card.id == "asteroid":
+                return phrase("the asteroid")
+            return phrase("asteroid {n}", n=card.id.rpartition("-")[2])
+        if card.owner == viewer:
+            return phrase("your {ship}", ship=card.ship.name)
+        return phrase("{owner}'s {ship}", owner=player_said(card.owner or ""), ship=card.ship.name)
 
-    def check_placement(self, player: str, x: float, y: float, rotation_deg: float) -> str | None:
+    def check_placement(
+        self, player: str, x: float, y: float, rotation_deg: float
+    ) -> Reason | None:
         """Why ``player``'s card in hand may not lie at ``(x, y, rotation_deg)``, or
         ``None`` if it may: it must be wholly on the table and touch no card."""
         problem = self.player_problem(player)
@@ -253,27 +268,30 @@ class Deployment:
             return self.no_card(player)
         name = self.ships[ship].name
         if not all(is_number(v) and math.isfinite(v) for v in (x, y, rotation_deg)):
-            return f"your {name} needs a finite position and rotation"
+            return refusal("your {ship} needs a finite position and rotation", ship=name)
         rect = Rect(Pose(x, y, rotation_deg), *CARD_SIZE_MM)
         width, height = self.table_size_mm
         if not rect_inside(rect, width, height):
-            where = "partly off" if abs(x) <= width / 2 and abs(y) <= height / 2 else "off"
-            return f"your {name} would lie {where} the table"
+            if abs(x) <= width / 2 and abs(y) <= height / 2:
+                return refusal("your {ship} would lie partly off the table", ship=name)
+            return refusal("your {ship} would lie off the table", ship=name)
         inner = Rect(rect.pose, rect.width - 2 * _OVERLAP_MM, rect.length - 2 * _OVERLAP_MM)
-        overlaps: list[str] = []
-        touches: list[str] = []
+        overlaps: list[Value] = []
+        touches: list[Value] = []
         for card in self.table:
             if rects_touch(rect, card.rect):
                 names = overlaps if rects_touch(inner, card.rect) else touches
                 names.append(self.card_name(card, player))
         if not overlaps and not touches:
             return None
-        verbs = [
-            f"{verb} {join_names(names)}"
-            for verb, names in (("overlap", overlaps), ("touch", touches))
-            if names
-        ]
-        return f"your {name} would {' and '.join(verbs)}"
+        if overlaps and touches:
+            return refusal("your {ship} would overlap {cards} and touch {others}", ship=name,
+                           cards=join_names(overlaps), others=join_names(touches))  # fmt: skip
+        if overlaps:
+            return refusal(
+                "your {ship} would overlap {cards}", ship=name, cards=join_names(overlaps)
+            )
+        return refusal("your {ship} would touch {cards}", ship=name, cards=join_names(touches))
 
     # -- changes ------------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from spacetable.games._deployment import (
     StopCalled,
     Timeout,
 )
+from spacetable.i18n.phrase import Phrase, Reason, phrase, player_said, refusal
 from spacetable.lasers.battle import Card, Outcome, Resolver, resolve
 from spacetable.lasers.geometry import rect_inside
 from spacetable.lasers.ships import ShipDef
@@ -139,22 +140,26 @@ class LaserMatch(Match[ActionT, OptionsT]):
         """The battle's outcome once the match is over, else ``None``."""
         return self._outcome
 
-    def check_placement(self, player: str, x: float, y: float, rotation_deg: float) -> str | None:
+    def check_placement(
+        self, player: str, x: float, y: float, rotation_deg: float
+    ) -> Reason | None:
         """Why ``player``'s card in hand may not lie at ``(x, y, rotation_deg)`` now, or
         ``None`` if it may. Applies nothing; the phase is :meth:`check`'s business."""
         return self._round.check_placement(player, x, y, rotation_deg)
 
     # -- rules ----------------------------------------------------------------------------------
 
-    def _freeze(self) -> str:
+    def _freeze(self) -> Phrase:
         """Why the cards in hand froze."""
-        return f"{self.stopped_by} called stop" if self.stopped_by else "time is up"
+        if self.stopped_by:
+            return phrase("{player} called stop", player=player_said(self.stopped_by))
+        return phrase("time is up")
 
-    def _not_frozen(self) -> str:
+    def _not_frozen(self) -> Reason:
         """Why nothing is frozen yet."""
-        return "nobody has called stop yet"
+        return refusal("nobody has called stop yet")
 
-    def _check_card(self, action: CardAction) -> str | None:
+    def _check_card(self, action: CardAction) -> Reason | None:
         """Why a card action is illegal now, or ``None`` (the match is not over)."""
         if isinstance(action, Timeout):
             return None if self.phase == Phase.STOP else self._not_frozen()
@@ -167,14 +172,18 @@ class LaserMatch(Match[ActionT, OptionsT]):
         name = self._ships[ship].name
         if isinstance(action, Place):
             if self.phase == Phase.STOP:
-                return f"{self._freeze()}: drop your {name} or discard it"
+                return refusal(
+                    "{why}: drop your {ship} or discard it", why=self._freeze(), ship=name
+                )
             if self.deadline is not None and action.t >= self.deadline:
-                return f"the countdown ran out at t={self.deadline:g} s: your {name} froze"
+                return refusal("the countdown ran out at t={t} s: your {ship} froze",
+                               t=f"{self.deadline:g}", ship=name)  # fmt: skip
             return self.check_placement(action.player, action.x, action.y, action.rotation_deg)
         if self.phase != Phase.STOP:
             if isinstance(action, Discard):
-                return f"there is no discarding {self.round_name}: place your {name}"
-            return f"{self._not_frozen()}: place your {name}"
+                return refusal("there is no discarding {when}: place your {ship}",
+                               when=Phrase(self.round_name), ship=name)  # fmt: skip
+            return refusal("{why}: place your {ship}", why=self._not_frozen().phrase, ship=name)
         if isinstance(action, Drop):
             return self.check_placement(action.player, action.x, action.y, action.rotation_deg)
         return None

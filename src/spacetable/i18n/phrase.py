@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Union
 
-from spacetable.i18n import ENGLISH, Translator
+from spacetable.i18n import _COLOURS, ENGLISH, Translator
 
 #: What a phrase's place may hold: a number (written the reader's way), a name kept as it
 #: is, or another phrase.
@@ -114,3 +114,19 @@ def value_of(error: BaseException) -> Value:
     (``CombatRefused(refusal(...))``, say), else its text."""
     said = error.args[0] if error.args else ""
     return said.phrase if isinstance(said, Reason) else str(said)
+
+
+def player_said(player: str) -> Value:
+    """A player as a phrase's value: a team colour (``blue``) as a phrase, written in the
+    reader's language (``bleu``); any other name as it is."""
+    return Phrase(_COLOURS[player]) if player in _COLOURS else player
+
+
+def piece_said(piece: str) -> Value:
+    """A piece id as a phrase's value: one that starts with a team colour (``blue``,
+    ``blue-m1``, as turn files name pieces) with that colour in the reader's language
+    (``bleu``, ``bleu-m1``, as the pages show them); any other id as it is."""
+    colour, dash, rest = piece.partition("-")
+    if colour not in _COLOURS:
+        return piece
+    return phrase("{colour}{rest}", colour=Phrase(_COLOURS[colour]), rest=dash + rest)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from spacetable.core.rules import GameRules
+from spacetable.i18n import ENGLISH, Translator
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,14 +68,14 @@ class Game:
     """One game as the rest of spacetable sees it: its ``rules`` and what plays, draws and
     measures it.
 
-    ``draw`` draws a file its referee settled, ``(file, resolution or None)`` to SVG text;
-    ``resources`` are what the browser may fetch at ``/api/games/{key}/{name}`` (functions
-    returning JSON).
+    ``draw`` draws a file its referee settled, ``(file, resolution or None, tr=translator)``
+    to SVG text, its words in the translator's language; ``resources`` are what the browser
+    may fetch at ``/api/games/{key}/{name}`` (functions returning JSON).
     """
 
     rules: GameRules
     bots: Bots | None = None
-    draw: Callable[[Any, Any], str] | None = None
+    draw: Callable[..., str] | None = None
     resources: tuple[tuple[str, Callable[[], Any]], ...] = ()
     #: Lists the game's cards for ``spacetable cards``: takes a part of the catalog or
     #: ``None`` (all), returns ``(cards by key, text table)``, raises ``ValueError``
@@ -106,12 +107,12 @@ class Game:
         """The URL of the game's browser module (``games/<key>/index.js``)."""
         return f"/static/js/games/{self.rules.key}/index.js"
 
-    def svg(self, settled: Any, resolution: Any | None) -> str:
-        """Draw a file the game's referee settled (with its resolution, if given) as SVG.
-        Raises ``ValueError`` if the game draws none."""
+    def svg(self, settled: Any, resolution: Any | None, tr: Translator = ENGLISH) -> str:
+        """Draw a file the game's referee settled (with its resolution, if given) as SVG,
+        its words in ``tr``'s language. Raises ``ValueError`` if the game draws none."""
         if self.draw is None:
             raise ValueError(f"{self.rules.title} has no drawing of its files")
-        return self.draw(settled, resolution)
+        return self.draw(settled, resolution, tr=tr)
 
     def duel_function(self) -> Callable[..., Any]:
         """The game's duel (:attr:`duel`). Raises ``ValueError`` if it has none."""

@@ -53,7 +53,6 @@ from spacetable.render._ftl_marks import (
     draw_panel,
     hit_star,
     piece_shape,
-    plural,
 )
 
 __all__ = ["turn_svg"]
@@ -413,10 +412,10 @@ def turn_svg(
             colour = colours[piece.owner]
             _draw_piece(layer, frame, piece, colour, "start", "solid")
             _label(labels, frame, taken, piece, _name(piece, tr), colour)
-        summary = "The table as the turn begins (orders not resolved)."
+        summary = tr.gettext("The table as the turn begins (orders not resolved).")
     else:
         _draw_turn(root, labels, taken, frame, turn, result, moves, colours, tr)
-        summary = _summary(moves)
+        summary = _summary(moves, tr)
     root.append(labels)
     total_w, total_h = width, height
     if panel:
@@ -506,16 +505,18 @@ def _draw_turn(
     root.append(contacts)
 
 
-def _summary(moves: _Turn) -> str:
-    """One line: what happened, then who won, a draw, or that the game goes on."""
+def _summary(moves: _Turn, tr: Translator = ENGLISH) -> str:
+    """One line in ``tr``'s language: what happened, then who won, a draw, or that the game
+    goes on."""
+    removed = len(moves.removed) + len(moves.off_table)
     counts = [
-        (len(moves.launched), "launch", "launches"),
-        (len(moves.rotated), "rotation", "rotations"),
-        (len(moves.tapes), "sprint", "sprints"),
-        (len(moves.contacts), "contact", "contacts"),
-        (len(moves.removed) + len(moves.off_table), "piece removed", "pieces removed"),
+        tr.ngettext("{n} launch", "{n} launches", n) if (n := len(moves.launched)) else "",
+        tr.ngettext("{n} rotation", "{n} rotations", n) if (n := len(moves.rotated)) else "",
+        tr.ngettext("{n} sprint", "{n} sprints", n) if (n := len(moves.tapes)) else "",
+        tr.ngettext("{n} contact", "{n} contacts", n) if (n := len(moves.contacts)) else "",
+        tr.ngettext("{n} piece removed", "{n} pieces removed", removed) if removed else "",
     ]
-    done = ", ".join(plural(n, one, many) for n, one, many in counts if n) or "Nothing moved"
+    done = ", ".join(count for count in counts if count) or tr.gettext("Nothing moved")
     if moves.over is None:
-        return f"{done}. The game goes on."
-    return f"{done}. {narrate_turn([], [moves.over])[0]}"
+        return tr.gettext("{done}. The game goes on.", done=done)
+    return tr.gettext("{done}. {end}", done=done, end=narrate_turn([], [moves.over], tr)[0])

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from spacetable.core.match import IllegalAction
+from spacetable.i18n.phrase import Phrase, player_said, refusal
 from spacetable.server import protocol as msg
 from spacetable.server._room_match import Change, GameMessage, RoomMatch, RoomOptions, Timing
 from spacetable.server.storage import StoredMatch
@@ -113,7 +114,13 @@ class PlotsMatch(RoomMatch):
         if isinstance(message, msg.Unplot):
             return self.match.unplot(player, t)
         title = self.options.entry.rules.title
-        raise IllegalAction(f"{title} is played by plotting orders: there is no {message.type}")
+        raise IllegalAction(
+            refusal(
+                "{game} is played by plotting orders: there is no {type}",
+                game=Phrase(title),
+                type=message.type,
+            )
+        )
 
     def apply(self, action: Any) -> Change:
         """Apply a plot, an unplot or the timer; when the turn resolves, the ``turn``
@@ -135,9 +142,9 @@ class PlotsMatch(RoomMatch):
     def _keep_draft(self, player: str, orders: tuple[str, ...]) -> None:
         """Keep ``player``'s draft; raises IllegalAction (naming the piece and the order)
         for one the match would refuse as a plot, keeping the one before."""
-        problem = "the match is over" if self.phase == "over" else None
+        problem = refusal("the match is over") if self.phase == "over" else None
         if problem is None and not self.match.in_play(player):
-            problem = f"{player} has no ship on the table"
+            problem = refusal("{player} has no ship on the table", player=player_said(player))
         problem = problem or self.match.plot_problem(player, orders)
         if problem is not None:
             raise IllegalAction(problem)

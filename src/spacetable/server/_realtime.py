@@ -17,6 +17,7 @@ from typing import Any
 from spacetable.core.match import IllegalAction
 from spacetable.games._deployment import Discard, Drop, Place, Timeout
 from spacetable.games.stellar import Fleet, TimerExpired
+from spacetable.i18n.phrase import Phrase, refusal
 from spacetable.lasers.fast import resolve_fast
 from spacetable.server import protocol as msg
 from spacetable.server._room_match import Change, GameMessage, RoomMatch, RoomOptions, Timing
@@ -101,7 +102,10 @@ class RealtimeMatch(RoomMatch):
             return Discard(player, t)
         if isinstance(message, msg.Fleet):
             return Fleet(player, tuple(message.ships), t)
-        raise IllegalAction(f"{self.options.entry.rules.title} has no {message.type} action")
+        title = self.options.entry.rules.title
+        raise IllegalAction(
+            refusal("{game} has no {type} action", game=Phrase(title), type=message.type)
+        )
 
     def apply(self, action: Any) -> Change:
         """Apply one action and log it. Raises IllegalAction (nothing changed)."""

@@ -20,6 +20,7 @@ the resolving, which is what it bounds.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -28,6 +29,7 @@ import orjson
 
 from spacetable._time_limit import RESOLVE_BUDGET_S, OutOfMemory, OutOfTime, Workers
 from spacetable._userinput import InputError, parse_json
+from spacetable.i18n import SOURCE, translator
 from spacetable.i18n.phrase import Phrase
 from spacetable.registry import UnknownGame, game_for_ruleset, preload, referee_for
 
@@ -91,7 +93,7 @@ def read_upload(body: bytes) -> tuple[str, Any]:
         raise _refused(exc) from None
 
 
-def resolve_settled(ruleset: str, settled: Any) -> bytes:
+def resolve_settled(ruleset: str, settled: Any, lang: str = SOURCE) -> bytes:
     """In a worker: resolve and draw a file :func:`read_upload` checked; the answer of
     ``POST /api/resolve`` as JSON bytes: ``ruleset``, ``result`` (what ``spacetable
     resolve --json`` prints), ``svg``, and ``table`` (the table as checked) for table
@@ -108,7 +110,7 @@ def resolve_settled(ruleset: str, settled: Any) -> bytes:
     answer = {
         "ruleset": ruleset,
         "result": referee.result_json(resolution),
-        "svg": entry.svg(settled, resolution),
+        "svg": entry.svg(settled, resolution, translator(lang)),
     }
     if referee.to_json is not None:
         answer["table"] = referee.to_json(settled)
@@ -147,16 +149,17 @@ class RefereePool:
             self.workers, fork_server=True, preload=[__name__, _PHOTO], initializer=_start_worker
         )
 
-    async def resolve(self, body: bytes) -> bytes:
+    async def resolve(self, body: bytes, lang: str = SOURCE) -> bytes:
         """The answer to an uploaded table, as JSON bytes (see :func:`resolve_settled`):
         read and checked by a worker (:func:`read_upload`), then resolved within
-        :attr:`budget_s`.
+        :attr:`budget_s`; the drawing's words in ``lang``.
 
         Raises :class:`UploadRefused` for a bad file,
         :class:`RefereeBusy` when :attr:`pending` tables already wait, and
         :class:`RefereeGaveUp` when this one took longer than :attr:`budget_s` to resolve
         (or :data:`READ_SECONDS` to read) or more memory than a worker may take."""
-        return await self.settle(READ_SECONDS, read_upload, resolve_settled, body)
+        resolve = functools.partial(resolve_settled, lang=lang)
+        return await self.settle(READ_SECONDS, read_upload, resolve, body)
 
     async def settle(
         self,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from spacetable.core.match import IllegalAction, MalformedAction
+from spacetable.i18n.phrase import Phrase, refusal
 from spacetable.server import protocol as msg
 from spacetable.server._room_match import Change, GameMessage, RoomMatch, RoomOptions, Timing
 from spacetable.server.storage import StoredMatch
@@ -60,12 +61,16 @@ class TurnsMatch(RoomMatch):
         if not isinstance(message, msg.Act):
             title = self.options.entry.rules.title
             raise IllegalAction(
-                f"{title} is played one action at a time: there is no {message.type}"
+                refusal(
+                    "{game} is played one action at a time: there is no {type}",
+                    game=Phrase(title),
+                    type=message.type,
+                )
             )
         try:
             return self.match.action_from_json({**message.action, "player": player, "t": t})
-        except MalformedAction as exc:
-            raise IllegalAction(str(exc)) from None
+        except MalformedAction as exc:  # its phrase, when it has one, passed on as it is
+            raise IllegalAction(exc.args[0] if exc.args else str(exc)) from None
 
     def apply(self, action: Any) -> Change:
         """Apply one action; everyone gets the ``acted`` frame, then the new state."""

@@ -44,6 +44,7 @@ from websockets.exceptions import InvalidHandshake
 from websockets.http11 import Request
 
 from spacetable.i18n import N_, choose
+from spacetable.i18n.phrase import Reason
 from spacetable.server._connection import Connection
 from spacetable.server._guards import Guards, client_address
 from spacetable.server._http_protocol import GUARDS
@@ -307,8 +308,10 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
             return
         try:
             message = parse_client_message(data)
-        except ProtocolError as exc:
-            self.game.send({"type": "error", "message": str(exc)})
+        except ProtocolError as exc:  # told in the socket's language (its message is a phrase)
+            said = exc.args[0] if exc.args else str(exc)
+            text = said.phrase.text(self.game.tr) if isinstance(said, Reason) else str(said)
+            self.game.send({"type": "error", "message": text})
             return
         if isinstance(message, Pose):
             room.pose(self.game, message)  # the stream: no trip through the queue

@@ -407,7 +407,8 @@ def create_app(
         except _BodyRefused as exc:
             return exc.response("error")
         # 400: malformed JSON, a bad table or turn, a limit broken.
-        return await referee_answer(referee.resolve(body))
+        # The drawing in the page's language (?lang=, its cookie or Accept-Language).
+        return await referee_answer(referee.resolve(body, reader_language(request)))
 
     add_photo_route(app, referee)  # POST /api/referee/photo: a photo of the table
     return app

@@ -6,6 +6,9 @@ word but the allowed names, no message id shown raw and no text wider than its b
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page
 
@@ -176,3 +179,39 @@ def test_the_ftl_referee_in_french(
     assert page.inner_text("#ftl-status") == "Tour 1 résolu. La partie est finie."
     assert_french(page)
     shot(page, "resolved")
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_a_turn_file_the_server_refuses_is_told_in_french(
+    open_page: OpenPage, shot: Shot, device: dict[str, object], tmp_path: Path
+) -> None:
+    page = open_page("/referee", locale="fr-FR", **device)
+    page.wait_for_selector(".add-ship")
+    page.select_option("#ruleset", "ftl")
+    page.wait_for_selector("#ftl-piece-list [data-piece='red'] .order-input")
+    # A file with an order the rules forbid: the page sends it to the server, which refuses
+    # it; the refusal is the server's phrase, written in French, the piece named in French.
+    bad = json.loads((ROOT / "examples" / "ftl-launch-and-turn.json").read_text(encoding="utf-8"))
+    bad["orders"][1]["order"] = "R+10"
+    path = tmp_path / "ordres.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    page.set_input_files("#ftl-import-file", str(path))
+    page.wait_for_selector("#ftl-error:not([hidden])")
+    assert page.inner_text("#ftl-error") == (
+        "ordres.json\u00a0: pièce «\u00a0bleu\u00a0»\u00a0: «\u00a0R+10\u00a0»\u00a0: une "
+        "rotation est un multiple de 15 degrés, de -180 à +180"
+    )
+    # One the server alone can judge: a second piece of the same name.
+    bad = json.loads((ROOT / "examples" / "ftl-collision.json").read_text(encoding="utf-8"))
+    bad["pieces"].append(dict(bad["pieces"][0]))
+    twice = tmp_path / "noms.json"
+    twice.write_text(json.dumps(bad), encoding="utf-8")
+    page.set_input_files("#ftl-import-file", str(twice))
+    page.wait_for_function(
+        "() => document.querySelector('#ftl-error').textContent.includes('deux pièces')"
+    )
+    assert page.inner_text("#ftl-error") == (
+        "noms.json\u00a0: deux pièces s'appellent «\u00a0rouge\u00a0»"
+    )
+    assert_french(page)
+    shot(page, "refused-file")

@@ -324,3 +324,35 @@ def test_the_hex_fleet_referee_in_french(
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+def test_the_referees_combat_drawing_is_in_the_pages_language(
+    quick_server: Server, browser: Browser, device: str
+) -> None:
+    """The server draws the settled combat (the referee's "combat drawn card by card"): in
+    the page's language, here French chosen by the link (?lang=fr) on an English browser."""
+    context = browser.new_context(base_url=quick_server.http, locale="en-GB", **VIEWPORTS[device])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    shot = f"{SCREENSHOTS_DIR}/french-hexfleet-drawing-{{}}-{device}.png"
+    try:
+        page.goto("/referee?game=hexfleet&lang=fr")
+        page.wait_for_selector("#hex-table .hex-ship-card[data-ship='warden']")
+        page.click("#hex-referee .hex-paste summary")
+        script = json.loads((ROOT / "examples" / "hexfleet-benellyn.json").read_text("utf-8"))
+        script["steps"].pop()  # not to the end: the end card would stand over the page
+        page.fill("#hex-paste-text", json.dumps(script))
+        page.click("#hex-paste-load")
+        page.wait_for_selector(f"#hex-steps [data-step='{len(script['steps'])}']")
+        page.click(".hex-drawing-box summary")
+        drawing = page.locator(".hex-drawing-box svg")
+        words = drawing.locator("text").all_text_contents()
+        assert words[0] == "Script de combat de la flotte hex, réglé", words[:3]
+        assert "Hex fleet combat script, settled" not in words
+        assert_french(page, ".hex-drawing-box")
+        drawing.screenshot(path=shot.format("open"))
+        assert not errors, errors
+    finally:
+        context.close()

@@ -43,6 +43,7 @@ from spacetable.games.ftl.events import (
 from spacetable.games.ftl.orders import Order, order_problem, parse_order
 from spacetable.games.ftl.pieces import DEFAULT_MISSILES, DEFAULT_TABLE_IN, SHIP_SIZE_IN, Piece
 from spacetable.games.ftl.resolution import end_phase, resolve_orders
+from spacetable.i18n.phrase import Reason, piece_said, player_said, refusal, value_of
 
 # -- static facts ---------------------------------------------------------------------------
 
@@ -346,46 +347,63 @@ class FtlMatch(Match[FtlAction, FtlOptions]):
         """The match's result once it is over, else ``None``."""
         return self._result
 
-    def plot_problem(self, player: str, orders: tuple[str, ...]) -> str | None:
-        """Why ``player`` may not plot ``orders`` now (naming the piece and the order),
-        or ``None``. Applies nothing."""
+    def plot_problem(self, player: str, orders: tuple[str, ...]) -> Reason | None:
+        """Why ``player`` may not plot ``orders`` now (naming the piece and the order, a
+        phrase for each reader's language), or ``None``. Applies nothing."""
         if len(orders) > MAX_PLOT_ENTRIES:
-            return f"a plot holds at most {MAX_PLOT_ENTRIES} orders"
+            return refusal("a plot holds at most {n} orders", n=MAX_PLOT_ENTRIES)
         for entry in orders:
             piece_id, colon, text = entry.rpartition(":")
             if not colon:
-                return f"{entry[:40]!r} is not 'piece:order'"
+                return refusal("'{entry}' is not 'piece:order'", entry=entry[:40])
             piece = self.pieces.get(piece_id)
             if piece is None or not piece.on_table:
-                return f"order {text[:40]!r} for {piece_id[:40]!r}: no such piece on the table"
+                return refusal(
+                    "order '{order}' for '{piece}': no such piece on the table",
+                    order=text[:40],
+                    piece=piece_said(piece_id[:40]),
+                )
             if piece.owner != player:
-                return f"order {text[:40]!r} for {piece_id!r}: that piece is {piece.owner}'s"
+                return refusal(
+                    "order '{order}' for '{piece}': that piece is {owner}'s",
+                    order=text[:40],
+                    piece=piece_said(piece_id),
+                    owner=player_said(piece.owner),
+                )
             try:
                 order = parse_order(text)
             except ValueError as exc:
-                return f"piece {piece_id!r}: {exc}"
+                return refusal(
+                    "piece '{piece}': {problem}", piece=piece_said(piece_id), problem=value_of(exc)
+                )
             problem = order_problem(piece, order)
             if problem is not None:
                 return problem
         return None
 
-    def check(self, action: FtlAction) -> str | None:
-        """Why ``action`` is illegal now (in a player's words), or ``None``."""
+    def check(self, action: FtlAction) -> Reason | None:
+        """Why ``action`` is illegal now (in a player's words, a phrase), or ``None``."""
         if self.phase == Phase.OVER:
-            return "the match is over"
+            return refusal("the match is over")
         if isinstance(action, PlotTimerExpired):
             deadline = self.plot_deadline
             if deadline is None:
-                return "this match has no plot timer"
+                return refusal("this match has no plot timer")
             if action.t < deadline:
-                return f"the plot timer runs out at t={deadline:g} s, not t={action.t:g} s"
+                return refusal(
+                    "the plot timer runs out at t={deadline} s, not t={t} s",
+                    deadline=f"{deadline:g}",
+                    t=f"{action.t:g}",
+                )
             return None
         if action.player not in self.players:
-            return f"{action.player!r} is not a player in this match"
+            return refusal("'{player}' is not a player in this match", player=action.player)
         if not self.in_play(action.player):
-            return f"{action.player} has no ship on the table"
+            return refusal("{player} has no ship on the table", player=player_said(action.player))
         if isinstance(action, Unplot):
-            return None if action.player in self._plots else "there is no plot to take back"
+            return (
+                None if action.player in self._plots else refusal("there is no plot to take back")
+            )
         return self.plot_problem(action.player, action.orders)
 
     def _perform(self, action: FtlAction) -> list[Event]:

@@ -29,6 +29,7 @@ from fractions import Fraction
 from spacetable._userinput import clipped
 from spacetable.core.match import IllegalAction, MalformedAction
 from spacetable.games.ftl.pieces import Piece
+from spacetable.i18n.phrase import Reason, piece_said, refusal
 
 #: Rotations are multiples of this many degrees.
 ROTATION_STEP_DEG = 15
@@ -107,7 +108,7 @@ def parse_order(text: str) -> Order:
     :class:`MalformedOrder` or :class:`IllegalOrder` with a message that quotes the order
     as written."""
     if not isinstance(text, str) or len(text) > MAX_ORDER_CHARS:
-        raise MalformedOrder(f"{clipped(text, MAX_ORDER_CHARS)} is not an order")
+        raise MalformedOrder(refusal("{text} is not an order", text=clipped(text, MAX_ORDER_CHARS)))
     written = text.strip()
     upper = as_read(written)
     if upper == "L":
@@ -117,28 +118,43 @@ def parse_order(text: str) -> Order:
         angle = int(digits)
         if angle % ROTATION_STEP_DEG or angle > MAX_ROTATION_DEG:
             raise IllegalOrder(
-                f"{written!r}: a rotation is a multiple of {ROTATION_STEP_DEG} degrees "
-                f"from -{MAX_ROTATION_DEG} to +{MAX_ROTATION_DEG}"
+                refusal(
+                    "'{order}': a rotation is a multiple of {step} degrees from -180 to +180",
+                    order=written,
+                    step=ROTATION_STEP_DEG,
+                )
             )
         return Rotate(-angle if sign == "-" else angle)
     if match := _SPRINT.fullmatch(upper):
         distance = Fraction(match.group(1))
         if not MIN_SPRINT_IN <= distance <= MAX_SPRINT_IN or distance % SPRINT_STEP_IN:
             raise IllegalOrder(
-                f"{written!r}: a sprint is {MIN_SPRINT_IN} to {MAX_SPRINT_IN} inches "
-                "in steps of half an inch"
+                refusal(
+                    "'{order}': a sprint is {least} to {most} inches in steps of half an inch",
+                    order=written,
+                    least=int(MIN_SPRINT_IN),
+                    most=int(MAX_SPRINT_IN),
+                )
             )
         return Sprint(float(distance))
-    raise MalformedOrder(f"{written!r} is not an order (R and an angle, S and a distance, or L)")
+    raise MalformedOrder(
+        refusal("'{order}' is not an order (R and an angle, S and a distance, or L)", order=written)
+    )
 
 
-def order_problem(piece: Piece, order: Order) -> str | None:
-    """Why ``piece`` may not carry out ``order`` now (in words naming both), or ``None``."""
+def order_problem(piece: Piece, order: Order) -> Reason | None:
+    """Why ``piece`` may not carry out ``order`` now (in words naming both, a phrase for
+    each reader's language), or ``None``."""
     if isinstance(order, Launch):
         if not piece.is_ship:
-            return f"{piece.id!r} cannot launch ('L'): only ships launch missiles"
+            return refusal(
+                "'{piece}' cannot launch ('L'): only ships launch missiles",
+                piece=piece_said(piece.id),
+            )
         if piece.missiles <= 0:
-            return f"{piece.id!r} cannot launch ('L'): it has no missiles left"
+            return refusal(
+                "'{piece}' cannot launch ('L'): it has no missiles left", piece=piece_said(piece.id)
+            )
     return None
 
 

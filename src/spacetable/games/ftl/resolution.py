@@ -42,6 +42,7 @@ from spacetable.games.ftl.pieces import (
     Piece,
     on_table,
 )
+from spacetable.i18n.phrase import piece_said, refusal
 from spacetable.lasers.geometry import Rect, heading
 
 #: Contacts closer than this along one tape (in) happen together; a tape touches a
@@ -106,7 +107,11 @@ def resolve_orders(
         piece = board.get(piece_id)
         if piece is None or not piece.on_table:
             raise IllegalOrder(
-                f"{order.text!r} is given to {piece_id!r}, which is not on the table"
+                refusal(
+                    "'{order}' is given to '{piece}', which is not on the table",
+                    order=order.text,
+                    piece=piece_said(piece_id),
+                )
             )
         check_order(piece, order)
     events: list[Event] = []
@@ -141,8 +146,12 @@ def _launch(
         name = ship.next_missile_id()
         if name in board:
             raise IllegalOrder(
-                f"{ship.id!r} cannot launch ('L'): its missile would be named {name!r}, "
-                "which a piece already is"
+                refusal(
+                    "'{ship}' cannot launch ('L'): its missile would be named '{name}', "
+                    "which a piece already is",
+                    ship=piece_said(ship.id),
+                    name=piece_said(name),
+                )
             )
         x, y = ship.ahead(ship.length / 2.0 + LAUNCH_GAP_IN + MISSILE_SIZE_IN[1] / 2.0)
         missile = Piece.missile(name, ship.owner, x, y, ship.heading).evolve(normal_space=True)

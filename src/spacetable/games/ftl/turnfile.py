@@ -30,6 +30,7 @@ from spacetable.games.ftl.pieces import (
     on_table,
 )
 from spacetable.games.ftl.resolution import end_phase, resolve_orders
+from spacetable.i18n.phrase import Phrase, Reason, Value, phrase, piece_said, refusal, value_of
 
 RULESET = "ftl"
 #: Largest turn file, in bytes (as table files).
@@ -49,11 +50,20 @@ MAX_MISSILES = 1000
 
 _PIECE_FIELDS = {"id", "kind", "owner", "x", "y", "heading", "size", "hits", "missiles", "launched"}
 _TOP_FIELDS = {"ruleset", "players", "table", "pieces", "orders"}
+#: An order's shape in a turn file, as errors write it.
+_ORDER_SHAPE = '{"piece": id, "order": text}'
 
 
 class TurnFileError(ValueError):
     """A turn file that is malformed, describes an impossible table or holds an order that
-    cannot be carried out; the message is one line naming the piece and the order."""
+    cannot be carried out; the message is one line naming the piece and the order, and
+    :attr:`says` the same as a phrase when it has one (for a page in its reader's language)."""
+
+    @property
+    def says(self) -> Phrase | None:
+        """The message as a phrase (:mod:`spacetable.i18n.phrase`), or ``None``."""
+        said = self.args[0] if self.args else None
+        return said.phrase if isinstance(said, Reason) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +89,12 @@ class TurnFile:
         try:
             turn = resolve_orders(self.pieces, chosen, self.table_in)
         except ValueError as exc:
-            raise TurnFileError(str(exc)) from exc
+            raise TurnFileError(exc.args[0] if exc.args else str(exc)) from exc
         over = end_phase(self.players, turn.pieces)
         events = [*ignored, *turn.events, *([over] if over else [])]
-        return TurnResult(self, turn.pieces, tuple(events), over is not None,
-                          over.winner if over else None)  # fmt: skip
+        return TurnResult(
+            self, turn.pieces, tuple(events), over is not None, over.winner if over else None
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,36 +165,58 @@ def turn_from_json(data: Any) -> TurnFile:
     table_in = _table(data.get("table"))
     raw_pieces = data.get("pieces")
     if not isinstance(raw_pieces, list) or not raw_pieces:
-        raise TurnFileError("'pieces' must be a non-empty list")
+        raise TurnFileError(refusal("'pieces' must be a non-empty list"))
     if len(raw_pieces) > MAX_PIECES:
-        raise TurnFileError(f"'pieces' lists {len(raw_pieces)} pieces, at most {MAX_PIECES}")
+        raise TurnFileError(
+            refusal(
+                "'pieces' lists {n} pieces, at most {most}", n=str(len(raw_pieces)), most=MAX_PIECES
+            )
+        )
     pieces: dict[str, Piece] = {}
     for index, raw in enumerate(raw_pieces):
         piece = _piece(index, raw, players, table_in)
         if piece.id in pieces:
-            raise TurnFileError(f"two pieces are named {piece.id!r}")
+            raise TurnFileError(
+                refusal("two pieces are named '{piece}'", piece=piece_said(piece.id))
+            )
         pieces[piece.id] = piece
     orders = _orders(data.get("orders", []), pieces)
     return TurnFile(players, table_in, tuple(pieces.values()), orders)
 
 
-def _number(where: str, raw: Any, low: float, high: float) -> float:
+def _number(where: Value, raw: Any, low: float, high: float) -> float:
     if (
         isinstance(raw, bool)
         or not isinstance(raw, int | float)
         or (isinstance(raw, int) and raw.bit_length() > 1023)
         or not math.isfinite(raw)
     ):
-        raise TurnFileError(f"{where} must be a number, got {clipped(raw)}")
+        raise TurnFileError(
+            refusal("{where} must be a number, got {value}", where=where, value=clipped(raw))
+        )
     if not low <= raw <= high:
-        raise TurnFileError(f"{where} must lie within {low:g}..{high:g}, got {raw:g}")
+        raise TurnFileError(
+            refusal(
+                "{where} must lie within {low}..{high}, got {value}",
+                where=where,
+                low=f"{low:g}",
+                high=f"{high:g}",
+                value=f"{raw:g}",
+            )
+        )
     return float(raw)
 
 
-def _whole(where: str, raw: Any, low: int, high: int) -> int:
+def _whole(where: Value, raw: Any, low: int, high: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
         raise TurnFileError(
-            f"{where} must be a whole number from {low} to {high}, got {clipped(raw)}"
+            refusal(
+                "{where} must be a whole number from {low} to {high}, got {value}",
+                where=where,
+                low=str(low),
+                high=str(high),
+                value=clipped(raw),
+            )
         )
     return raw
 
@@ -192,94 +225,149 @@ def _table(raw: Any) -> tuple[float, float]:
     if raw is None:
         return DEFAULT_TABLE_IN
     if not isinstance(raw, dict) or set(raw) != {"width", "height"}:
-        raise TurnFileError("'table' must be an object with width and height (inches)")
+        raise TurnFileError(refusal("'table' must be an object with width and height (inches)"))
     return (
-        _number("'table' width", raw["width"], 1e-3, MAX_TABLE_IN),
-        _number("'table' height", raw["height"], 1e-3, MAX_TABLE_IN),
+        _number(phrase("'table' width"), raw["width"], 1e-3, MAX_TABLE_IN),
+        _number(phrase("'table' height"), raw["height"], 1e-3, MAX_TABLE_IN),
     )
 
 
 def _piece(index: int, raw: Any, players: tuple[str, ...], table_in: tuple[float, float]) -> Piece:
     if not isinstance(raw, dict):
-        raise TurnFileError(f"piece {index + 1} must be an object")
+        raise TurnFileError(refusal("piece {n} must be an object", n=index + 1))
     piece_id = raw.get("id")
     if not isinstance(piece_id, str) or not 0 < len(piece_id) <= MAX_ID_CHARS:
         raise TurnFileError(
-            f"piece {index + 1}: 'id' must be a name of 1 to {MAX_ID_CHARS} characters"
+            refusal(
+                "piece {n}: 'id' must be a name of 1 to {most} characters",
+                n=index + 1,
+                most=MAX_ID_CHARS,
+            )
         )
-    name = f"piece {piece_id!r}"
+    name = phrase("piece '{piece}'", piece=piece_said(piece_id))
     unknown = sorted(set(raw) - _PIECE_FIELDS)
     if unknown:
-        raise TurnFileError(f"{name}: unknown field(s) {listed(unknown)}")
+        raise TurnFileError(
+            refusal("{name}: unknown field(s) {fields}", name=name, fields=listed(unknown))
+        )
     kind = raw.get("kind")
     if kind not in (Kind.SHIP.value, Kind.MISSILE.value):
-        raise TurnFileError(f"{name}: 'kind' must be 'ship' or 'missile', got {clipped(kind)}")
+        raise TurnFileError(
+            refusal(
+                "{name}: 'kind' must be 'ship' or 'missile', got {value}",
+                name=name,
+                value=clipped(kind),
+            )
+        )
     owner = raw.get("owner")
     if owner not in players:
-        raise TurnFileError(f"{name}: 'owner' must be one of the players, got {clipped(owner)}")
-    x = _number(f"{name}: 'x'", raw.get("x"), -MAX_TABLE_IN, MAX_TABLE_IN)
-    y = _number(f"{name}: 'y'", raw.get("y"), -MAX_TABLE_IN, MAX_TABLE_IN)
-    heading = _number(f"{name}: 'heading'", raw.get("heading"), -MAX_HEADING_DEG, MAX_HEADING_DEG)
+        raise TurnFileError(
+            refusal(
+                "{name}: 'owner' must be one of the players, got {value}",
+                name=name,
+                value=clipped(owner),
+            )
+        )
+    x = _number(_field(name, "x"), raw.get("x"), -MAX_TABLE_IN, MAX_TABLE_IN)
+    y = _number(_field(name, "y"), raw.get("y"), -MAX_TABLE_IN, MAX_TABLE_IN)
+    heading = _number(
+        _field(name, "heading"), raw.get("heading"), -MAX_HEADING_DEG, MAX_HEADING_DEG
+    )
     if not on_table(x, y, table_in):
         raise TurnFileError(
-            f"{name}: its post ({x:g}, {y:g}) lies off the "
-            f"{table_in[0]:g} x {table_in[1]:g} in table"
+            refusal(
+                "{name}: its post ({x}, {y}) lies off the {width} x {height} in table",
+                name=name,
+                x=f"{x:g}",
+                y=f"{y:g}",
+                width=f"{table_in[0]:g}",
+                height=f"{table_in[1]:g}",
+            )
         )
     size = _size(name, raw.get("size"), SHIP_SIZE_IN if kind == "ship" else MISSILE_SIZE_IN)
     if kind == Kind.MISSILE.value:
         for field in ("missiles", "launched"):
             if field in raw:
-                raise TurnFileError(f"{name}: a missile has no {field!r}")
-        _whole(f"{name}: 'hits'", raw.get("hits", 0), 0, 0)
+                raise TurnFileError(
+                    refusal("{name}: a missile has no '{field}'", name=name, field=field)
+                )
+        _whole(_field(name, "hits"), raw.get("hits", 0), 0, 0)
         return Piece.missile(piece_id, owner, x, y, heading, size=size)
-    hits = _whole(f"{name}: 'hits'", raw.get("hits", 0), 0, HITS_TO_DESTROY - 1)
-    missiles = _whole(f"{name}: 'missiles'", raw.get("missiles", DEFAULT_MISSILES), 0, MAX_MISSILES)
-    launched = _whole(f"{name}: 'launched'", raw.get("launched", 0), 0, MAX_MISSILES)
+    hits = _whole(_field(name, "hits"), raw.get("hits", 0), 0, HITS_TO_DESTROY - 1)
+    missiles = _whole(
+        _field(name, "missiles"), raw.get("missiles", DEFAULT_MISSILES), 0, MAX_MISSILES
+    )
+    launched = _whole(_field(name, "launched"), raw.get("launched", 0), 0, MAX_MISSILES)
     ship = Piece.ship(piece_id, owner, x, y, heading, missiles=missiles, size=size)
     return ship.evolve(hits=hits, launched=launched)
 
 
-def _size(name: str, raw: Any, default: tuple[float, float]) -> tuple[float, float]:
+def _field(name: Phrase, field: str) -> Phrase:
+    """A piece's field as errors name it: ``piece 'red': 'x'``."""
+    return phrase("{name}: '{field}'", name=name, field=field)
+
+
+def _size(name: Phrase, raw: Any, default: tuple[float, float]) -> tuple[float, float]:
     if raw is None:
         return default
     if not isinstance(raw, list) or len(raw) != 2:
-        raise TurnFileError(f"{name}: 'size' must be [width, length] in inches")
+        raise TurnFileError(refusal("{name}: 'size' must be [width, length] in inches", name=name))
     return (
-        _number(f"{name}: 'size'", raw[0], 1e-3, MAX_PIECE_IN),
-        _number(f"{name}: 'size'", raw[1], 1e-3, MAX_PIECE_IN),
+        _number(_field(name, "size"), raw[0], 1e-3, MAX_PIECE_IN),
+        _number(_field(name, "size"), raw[1], 1e-3, MAX_PIECE_IN),
     )
 
 
 def _orders(raw: Any, pieces: dict[str, Piece]) -> tuple[tuple[str, str], ...]:
     if not isinstance(raw, list):
-        raise TurnFileError('\'orders\' must be a list of {"piece": id, "order": text}')
+        raise TurnFileError(refusal("'orders' must be a list of {shape}", shape=_ORDER_SHAPE))
     if len(raw) > MAX_ORDERS:
-        raise TurnFileError(f"'orders' lists {len(raw)} orders, at most {MAX_ORDERS}")
+        raise TurnFileError(
+            refusal("'orders' lists {n} orders, at most {most}", n=str(len(raw)), most=MAX_ORDERS)
+        )
     orders: list[tuple[str, str]] = []
     for index, entry in enumerate(raw):
         if not isinstance(entry, dict) or set(entry) != {"piece", "order"}:
-            raise TurnFileError(f'order {index + 1} must be {{"piece": id, "order": text}}')
+            raise TurnFileError(
+                refusal("order {n} must be {shape}", n=index + 1, shape=_ORDER_SHAPE)
+            )
         piece_id, text = entry["piece"], entry["order"]
         if not isinstance(piece_id, str):
             raise TurnFileError(
-                f"order {index + 1}: 'piece' must be a piece id, got {clipped(piece_id)}"
+                refusal(
+                    "order {n}: 'piece' must be a piece id, got {value}",
+                    n=index + 1,
+                    value=clipped(piece_id),
+                )
             )
         shown = clipped(text)
         piece = pieces.get(piece_id)
         if piece is None:
-            raise TurnFileError(f"order {shown} for {clipped(piece_id)}: no such piece")
+            raise TurnFileError(
+                refusal(
+                    "order {order} for {piece}: no such piece", order=shown, piece=clipped(piece_id)
+                )
+            )
         try:
             order = parse_order(text)
         except ValueError as exc:
-            raise TurnFileError(f"piece {piece_id!r}: {exc}") from exc
+            raise TurnFileError(
+                refusal(
+                    "piece '{piece}': {problem}", piece=piece_said(piece_id), problem=value_of(exc)
+                )
+            ) from exc
         try:
             check_order(piece, order)
         except ValueError as exc:
-            raise TurnFileError(str(exc)) from exc
+            raise TurnFileError(exc.args[0] if exc.args else str(exc)) from exc
         if isinstance(order, Launch) and piece.next_missile_id() in pieces:
             raise TurnFileError(
-                f"{piece_id!r} cannot launch ('L'): its missile would be named "
-                f"{piece.next_missile_id()!r}, which a piece already is (give 'launched')"
+                refusal(
+                    "'{ship}' cannot launch ('L'): its missile would be named "
+                    "'{name}', which a piece already is (give 'launched')",
+                    ship=piece_said(piece_id),
+                    name=piece_said(piece.next_missile_id()),
+                )
             )
         orders.append((piece_id, text))
     return tuple(orders)

@@ -56,6 +56,8 @@ from spacetable.games._deployment import Timeout as Timeout
 from spacetable.games._deployment import checked_players, checked_table_size
 from spacetable.games._laser_match import LaserMatch, check_asteroids_fit, options_from_json
 from spacetable.games._laser_match import Phase as Phase
+from spacetable.i18n import N_
+from spacetable.i18n.phrase import Reason, refusal
 from spacetable.lasers.battle import Card
 from spacetable.lasers.geometry import Pose
 from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
@@ -196,7 +198,7 @@ class LightSpeedMatch(LaserMatch[LightSpeedAction, LightSpeedOptions]):
     ruleset: ClassVar[str] = RULESET
     title: ClassVar[str] = "Light Speed"
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
-    round_name: ClassVar[str] = "in the fast round"
+    round_name: ClassVar[str] = N_("in the fast round")
 
     def __init__(self, options: LightSpeedOptions, seed: int) -> None:
         """Set up the table and shuffle every deck with ``random.Random(seed)``; each
@@ -217,10 +219,10 @@ class LightSpeedMatch(LaserMatch[LightSpeedAction, LightSpeedOptions]):
         """Decode Light Speed options. Raises InvalidOptions."""
         return LightSpeedOptions.from_json(data)
 
-    def check(self, action: LightSpeedAction) -> str | None:
-        """Why ``action`` is illegal now (in a player's words), or ``None``."""
+    def check(self, action: LightSpeedAction) -> Reason | None:
+        """Why ``action`` is illegal now (in a player's words, a phrase), or ``None``."""
         if self.phase == Phase.OVER:
-            return "the match is over"
+            return refusal("the match is over")
         return self._check_card(action)
 
     def _perform(self, action: LightSpeedAction) -> list[Event]:

@@ -13,6 +13,7 @@ import functools
 from collections import Counter
 from typing import Literal, cast
 
+from spacetable.i18n.phrase import Phrase, Reason, refusal
 from spacetable.lasers.ships import ShipDef, builtin_catalog
 
 #: A race's key: its catalog is ``data/stellar/<race>.toml``.
@@ -58,30 +59,34 @@ def fleet_cost(ships: tuple[str, ...] | list[str]) -> int:
     return sum(catalog[key].credits for key in ships if key in catalog)
 
 
-def check_fleet(race: str, ships: tuple[str, ...] | list[str], battle_size: str) -> str | None:
+def check_fleet(race: str, ships: tuple[str, ...] | list[str], battle_size: str) -> Reason | None:
     """Why ``ships`` is no fleet for ``race`` in a battle of ``battle_size``, in a
     player's words; ``None`` if it is one. The Cargo and Flag ships are not chosen: they
     join every fleet by themselves."""
     catalog = race_ships(race)
     for key in ships:
         if not isinstance(key, str):
-            return f"a fleet is a list of ship keys, got {key!r}"
+            return refusal("a fleet is a list of ship keys, got {value}", value=repr(key))
         owner = race_of(key)
         if owner is None:
-            return f"there is no Stellar Conflict ship {key!r}"
+            return refusal("there is no Stellar Conflict ship '{key}'", key=key)
         name = stellar_ships()[key].name
         if owner != race:
-            return f"the {name} is a {owner.title()} ship: you command the {race.title()}"
+            return refusal("the {ship} is a {race} ship: you command the {yours}",
+                           ship=name, race=owner.title(), yours=race.title())  # fmt: skip
         role = catalog[key].role
         if role in ("cargo", "flag"):
-            where = "on top" if role == "cargo" else "at the bottom"
-            return (
-                f"your {role.title()} ship {name} joins your deck {where} by itself: leave it out"
-            )
+            if role == "cargo":
+                return refusal("your Cargo ship {ship} joins your deck on top by itself: "
+                               "leave it out", ship=name)  # fmt: skip
+            return refusal("your Flag ship {ship} joins your deck at the bottom by itself: "
+                           "leave it out", ship=name)  # fmt: skip
     for key, count in Counter(ships).items():
         if count > 1:
-            return f"each card exists once: you picked the {catalog[key].name} {count} times"
+            return refusal("each card exists once: you picked the {ship} {count} times",
+                           ship=catalog[key].name, count=count)  # fmt: skip
     cost, budget = fleet_cost(ships), CREDITS[cast(BattleSize, battle_size)]
     if cost > budget:
-        return f"your fleet costs {cost} credits; a {battle_size.title()} allows {budget}"
+        return refusal("your fleet costs {cost} credits; a {size} allows {budget}",
+                       cost=cost, size=Phrase(battle_size.title()), budget=budget)  # fmt: skip
     return None

@@ -57,6 +57,8 @@ from spacetable.games.stellar.actions import ACTION_TYPES, Fleet, StellarAction,
 from spacetable.games.stellar.events import DeploymentBegan, DeploymentOver, FleetChosen, TimerRang
 from spacetable.games.stellar.fleets import check_fleet, race_ships, stellar_ships
 from spacetable.games.stellar.options import RULESET, StellarOptions
+from spacetable.i18n import N_
+from spacetable.i18n.phrase import Reason, player_said, refusal
 
 
 def _role_ship(race: str, role: str) -> str:
@@ -71,7 +73,7 @@ class StellarMatch(LaserMatch[StellarAction, StellarOptions]):
     ruleset: ClassVar[str] = RULESET
     title: ClassVar[str] = "Stellar Conflict"
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
-    round_name: ClassVar[str] = "during deployment"
+    round_name: ClassVar[str] = N_("during deployment")
 
     def __init__(self, options: StellarOptions, seed: int) -> None:
         """Set up the table (asteroids in the asteroid variant) and wait for the fleets;
@@ -107,10 +109,10 @@ class StellarMatch(LaserMatch[StellarAction, StellarOptions]):
 
     # -- rules ----------------------------------------------------------------------------------
 
-    def check(self, action: StellarAction) -> str | None:
-        """Why ``action`` is illegal now (in a player's words), or ``None``."""
+    def check(self, action: StellarAction) -> Reason | None:
+        """Why ``action`` is illegal now (in a player's words, a phrase), or ``None``."""
         if self.phase == Phase.OVER:
-            return "the match is over"
+            return refusal("the match is over")
         if isinstance(action, TimerExpired):
             return self._check_timer(action.t)
         if isinstance(action, Timeout):
@@ -122,38 +124,39 @@ class StellarMatch(LaserMatch[StellarAction, StellarOptions]):
             return self._check_fleet(action)
         if self.phase == Phase.PREPARATION:
             if action.player not in self._fleets:
-                return "choose your fleet first"
-            waiting = [p for p in self.players if p not in self._fleets]
-            return f"the deployment has not begun: {join_names(waiting)} still choosing"
+                return refusal("choose your fleet first")
+            waiting = [player_said(p) for p in self.players if p not in self._fleets]
+            return refusal("the deployment has not begun: {players} still choosing",
+                           players=join_names(waiting))  # fmt: skip
         return self._check_card(action)
 
-    def _check_fleet(self, action: Fleet) -> str | None:
+    def _check_fleet(self, action: Fleet) -> Reason | None:
         if self.phase != Phase.PREPARATION:
-            return "the fleets are chosen: the deployment has begun"
+            return refusal("the fleets are chosen: the deployment has begun")
         if action.player in self._fleets:
-            return "you have already chosen your fleet"
+            return refusal("you have already chosen your fleet")
         if not isinstance(action.ships, tuple):
-            return f"a fleet is a list of ship keys, got {action.ships!r}"
+            return refusal("a fleet is a list of ship keys, got {value}", value=repr(action.ships))
         return check_fleet(self.options.race(action.player), action.ships, self.options.battle_size)
 
-    def _check_timer(self, t: float) -> str | None:
+    def _check_timer(self, t: float) -> Reason | None:
         if self.options.deployment == "stop":
-            return "this match has no countdown: deployment ends when someone calls stop"
+            return refusal("this match has no countdown: deployment ends when someone calls stop")
         if self.phase == Phase.PREPARATION:
-            return "the countdown starts once every fleet is chosen"
+            return refusal("the countdown starts once every fleet is chosen")
         if self.phase == Phase.STOP:
-            return "the countdown has already run out"
+            return refusal("the countdown has already run out")
         assert self.deadline is not None
         if t < self.deadline:
-            return f"the countdown runs until t={self.deadline:g} s"
+            return refusal("the countdown runs until t={t} s", t=f"{self.deadline:g}")
         return None
 
-    def _not_frozen(self) -> str:
+    def _not_frozen(self) -> Reason:
         if self.phase == Phase.PREPARATION:
-            return "the deployment has not begun"
+            return refusal("the deployment has not begun")
         if self.options.deployment == "stop":
-            return "nobody has called stop yet"
-        return "the countdown is still running"
+            return refusal("nobody has called stop yet")
+        return refusal("the countdown is still running")
 
     def _perform(self, action: StellarAction) -> list[Event]:
         t = float(action.t)

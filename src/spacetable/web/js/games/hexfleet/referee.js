@@ -16,7 +16,7 @@ import { endCardIn } from "../../shell/endcard.js";
 import { battleEnd, showBattleEnd } from "./referee_end.js";
 import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
 import { WEAPONS, cardsNeeded, cardsToFire, dealtAgain, pretty, readCards } from "./script_editor.js";
-import { playerName, t, tn } from "../../shell/i18n.js";
+import { lang, playerName, t, tn } from "../../shell/i18n.js";
 import { lineText, said } from "../../shell/phrase.js";
 
 const CLASSES = {
@@ -172,7 +172,7 @@ async function submit(candidate, fallback = "") {
   ref.busy = true;
   let answer;
   try {
-    answer = await postJSON("/api/resolve", scriptFile(candidate));
+    answer = await postJSON(`/api/resolve?lang=${lang}`, scriptFile(candidate));
   } catch (error) {
     ref.busy = false;
     refuse(error.says ? said(error.says) : error.message, placeOf(error.message, candidate) || fallback);
@@ -501,7 +501,7 @@ async function importData(data, name = t("the script")) {
   if (data && data.ruleset && data.ruleset !== "hexfleet") return onOther(data, name);
   let answer;
   try {
-    answer = await postJSON("/api/resolve", data);
+    answer = await postJSON(`/api/resolve?lang=${lang}`, data);
   } catch (error) {
     refuse(`${name}: ${error.says ? said(error.says) : error.message}`, "page");
     return false;
