@@ -1,0 +1,102 @@
+"""A room survives the death of its process, seen from a real Chromium page (issue 21,
+Tests: "real Chromium"): Ann plays an FTL room in her browser through HAProxy, Bob over a
+raw socket; the process that owns the room is killed with SIGKILL mid-turn. Ann's page says
+it reconnects, then that it is connected again, in her seat, and the match goes on: her
+plot, sent after the kill, resolves the turn with Bob's (sent before it), and her page
+plots turn 2."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from tests.browser.conftest import CHROMIUM, SCREENSHOTS
+from tests.browser.ftl._duel import wait_turn
+from tests.cluster._cluster import MISSING, Cluster, running_cluster
+from tests.cluster.test_failover import back_again, rejoined, room_on
+from tests.cluster.test_two_processes import seated, welcome
+
+pytestmark = [
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+    pytest.mark.timeout(900),
+]
+
+#: Records every status the page's connection badge shows (shell/notices.js), in order.
+WATCH_BADGE = """() => {
+  window.badgeSeen = [document.querySelector('#connection').dataset.status];
+  new MutationObserver(() => window.badgeSeen.push(
+    document.querySelector('#connection').dataset.status
+  )).observe(document.querySelector('#connection'), { attributes: true });
+}"""
+
+
+@pytest.fixture(scope="module")
+def cluster(compiled_kernels: None) -> Iterator[Cluster]:
+    with running_cluster(2, "--abandon-seconds", "60", "--room-seed", "1") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (set SPACETABLE_CHROMIUM)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.mark.parametrize("relayed", [False, True], ids=["straight", "relayed"])
+def test_a_page_reconnects_after_kill_9_and_its_match_goes_on(
+    cluster: Cluster, browser: Browser, relayed: bool
+) -> None:
+    owner = cluster.workers[0]
+    room = room_on(cluster, owner, relayed, ruleset="ftl", turn_limit=2, plot_timer_s=600)
+    front = cluster.balancer.server
+    context = browser.new_context(base_url=front.http, viewport={"width": 1366, "height": 800})
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+        page.goto(f"/rooms/{room}")
+        page.wait_for_selector("#seat-panel .take-seat")
+        page.fill("#player-name", "Ann")
+        page.click(".seat[data-seat='0'] .take-seat")
+        page.wait_for_selector("button#ready")
+        bob = seated(front, room, "Bob")
+        token = welcome(bob)["token"]
+        page.click("button#ready")
+        bob.send(type="ready")
+        wait_turn(page, 1)
+        bob.send(type="plot", orders=["Bob:S2"])
+        bob.wait(lambda m: m["type"] == "state" and m["players"]["Bob"]["plotted"])
+        page.evaluate(WATCH_BADGE)
+        assert page.get_attribute("#connection", "data-status") == "open"
+
+        owner.kill()
+        # The page notices, says so, and is back in its seat through the other process.
+        page.wait_for_function("window.badgeSeen.includes('reconnecting')")
+        page.wait_for_function(
+            "window.badgeSeen.at(-1) === 'open' && window.badgeSeen.includes('reconnecting')"
+        )
+        page.wait_for_selector(".seat.mine[data-seat='0']", state="attached")
+        page.wait_for_selector("#submit-plot:visible")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"cluster-failover-{relayed}-back.png"))
+        bob = rejoined(front, room, token)
+        # The match goes on: Ann's plot resolves turn 1 with Bob's, plotted before the kill.
+        page.click("#submit-plot")
+        wait_turn(page, 2, timeout=60_000)
+        turn = bob.wait_type("turn")
+        plots = {e["player"]: e["orders"] for e in turn["events"] if e["type"] == "plot"}
+        assert plots["Bob"] == ["Bob:S2"]
+        bob.close()
+    finally:
+        context.close()
+        back_again(cluster, owner)
+    assert not errors, errors
