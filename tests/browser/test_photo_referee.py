@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 from playwright.sync_api import Page
 
 from tests import _photo_shots as shots
@@ -193,3 +194,24 @@ def test_a_stellar_conflict_photo_keeps_each_player_in_the_colour_of_their_cards
     # Okabe and Ito's vermillion, bluish green and reddish purple (shell/colours.js).
     assert swatches == ["rgb(213, 94, 0)", "rgb(0, 158, 115)", "rgb(204, 121, 167)"]
     shot(page, "stellar-fr")
+
+
+@pytest.mark.parametrize("viewport", [(1366, 800), (390, 844)], ids=["desktop", "phone"])
+def test_a_file_that_is_no_photo_we_read_is_told_in_french(
+    open_page: OpenPage, shot: Shot, tmp_path: Path, viewport: tuple[int, int]
+) -> None:
+    """A GIF: the server's refusal is a phrase, which the French page writes in French."""
+    width, height = viewport
+    page = open_page(
+        "/referee?game=lightspeed&lang=fr", viewport={"width": width, "height": height}
+    )
+    page.wait_for_selector(".add-ship")
+    gif = tmp_path / "carte.gif"
+    Image.new("L", (8, 8)).save(gif, format="GIF")
+    page.set_input_files("#photo-file", str(gif))
+    page.wait_for_selector("#referee-error:not([hidden])")
+    error = page.inner_text("#referee-error")
+    assert "une image GIF\u00a0: envoyez une photo en JPEG, PNG ou WebP" in error, error
+    assert "send a photo" not in error
+    page.locator("#referee-error").scroll_into_view_if_needed()
+    shot(page, "gif-fr")

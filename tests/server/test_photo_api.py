@@ -4,15 +4,20 @@ the server goes on serving."""
 
 from __future__ import annotations
 
+import http.client
 import io
+import json
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import orjson
 import pytest
 from PIL import Image
 
+from spacetable.i18n import translator
+from spacetable.i18n.phrase import Phrase
 from spacetable.photo.table import photo_table
 from spacetable.server._photo import MAX_PHOTO_BYTES, decode_photo
 from tests import _photo_shots as shots
@@ -155,6 +160,49 @@ def test_an_empty_body_is_no_photo(server: Server) -> None:
     status, answer = post(server, PHOTO, b"", "image/png")
     assert status == 400
     assert "no photo" in answer["error"]
+
+
+def _announced_too_large(server: Server) -> tuple[int, dict[str, Any]]:
+    """A photo request whose length says it is over the limit (nothing of it sent): the
+    status and the JSON answer."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        connection.putrequest("POST", PHOTO)
+        connection.putheader("Content-Type", "image/png")
+        connection.putheader("Content-Length", str(MAX_PHOTO_BYTES + 1))
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
+
+
+def test_every_refusal_of_a_photo_says_it_as_a_phrase_the_page_writes_in_french(
+    server: Server, photo: bytes
+) -> None:
+    """Each refusal carries ``says``, its phrase: its English is the ``error``, and a French
+    page writes it in French (the photo referee page uses ``said()``)."""
+    french = translator("fr")
+    refusals = [
+        (post(server, PHOTO, _gif(), "image/png"), 400,
+         "une image GIF\u00a0: envoyez une photo en JPEG, PNG ou WebP"),
+        (post(server, PHOTO, b"not an image", "image/png"), 400,
+         "ce n'est pas une image\u00a0: envoyez une photo en JPEG, PNG ou WebP"),
+        (post(server, PHOTO, b"", "image/png"), 400, "la requête ne contient pas de photo"),
+        (post(server, PHOTO, photo, "text/plain"), 415,
+         "envoyez la photo comme corps de la requête avec Content-Type image/jpeg, image/png "
+         "ou image/webp, pas 'text/plain'"),
+        (_announced_too_large(server), 413,
+         "la photo dépasse 20\u00a0Mo\u00a0: envoyez-en une plus petite"),
+        (post(server, "/api/referee/close-calls", b"{}", "text/plain"), 415,
+         "envoyez du JSON avec Content-Type\u00a0: application/json, pas 'text/plain'"),
+    ]  # fmt: skip
+    for (status, answer), expected_status, expected in refusals:
+        assert status == expected_status, answer
+        said = Phrase.from_json(answer["says"])
+        assert said.text() == answer["error"]
+        assert said.text(french) == expected
+    assert_still_serving(server)
 
 
 def test_the_photo_is_decoded_upright_as_its_exif_orientation_says() -> None:

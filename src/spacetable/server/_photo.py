@@ -28,7 +28,7 @@ from fastapi.responses import JSONResponse, Response
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from spacetable._userinput import InputError, clipped, parse_json
-from spacetable.i18n.phrase import phrase
+from spacetable.i18n.phrase import Phrase, phrase
 from spacetable.lasers.tables import MAX_TABLE_BYTES
 from spacetable.photo.closecalls import Uncertainty, close_calls
 from spacetable.photo.solve import PhotoError
@@ -62,15 +62,32 @@ CONTENT_TYPES = ("image/jpeg", "image/png", "image/webp")
 
 class NotAPhoto(UploadRefused):
     """An upload that is no photo we read: not an image, another format, too many pixels,
-    truncated or corrupt."""
+    truncated or corrupt: its English text, and ``says`` (the phrase, as JSON) for the page
+    to write in its reader's language. (No ``__init__`` of its own: it crosses from the
+    worker's process pickled, rebuilt from its text, ``says`` restored with its state.)"""
+
+
+def _not_a_photo(said: Phrase) -> NotAPhoto:
+    """The refusal that says ``said``."""
+    refused = NotAPhoto(said.text())
+    refused.says = said.to_json()
+    return refused
 
 
 class _Refused(Exception):
-    """A request refused before its photo reaches a worker: a status and a message."""
+    """A request refused before its photo reaches a worker: a status and a phrase (its
+    English text is the message)."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, said: Phrase) -> None:
+        super().__init__(said.text())
         self.status = status
+        self.said = said
+
+    def response(self) -> JSONResponse:
+        """The answer: ``error`` in English and ``says``, the phrase (the page writes it
+        in its reader's language). The connection closes after it."""
+        body = {"error": str(self), "says": self.said.to_json()}
+        return JSONResponse(body, status_code=self.status, headers={"Connection": "close"})
 
 
 def decode_photo(data: bytes) -> Any:
@@ -82,23 +99,31 @@ def decode_photo(data: bytes) -> Any:
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data))
             if image.format not in FORMATS:
-                raise NotAPhoto(f"a {image.format} image: send a photo as JPEG, PNG or WebP")
+                raise _not_a_photo(phrase("a {format} image: send a photo as JPEG, PNG or WebP",
+                                       format=str(image.format)))  # fmt: skip
             width, height = image.size
             if width * height > MAX_PHOTO_PIXELS:
-                raise NotAPhoto(
-                    f"the photo is {width} x {height} pixels, more than "
-                    f"{MAX_PHOTO_PIXELS / 1e6:.0f} megapixels: send a smaller one"
+                raise _not_a_photo(
+                    phrase(
+                        "the photo is {width} x {height} pixels, more than {most} megapixels: "
+                        "send a smaller one",
+                        width=str(width),
+                        height=str(height),
+                        most=f"{MAX_PHOTO_PIXELS / 1e6:.0f}",
+                    )
                 )
             image.load()
             upright = ImageOps.exif_transpose(image).convert("L")
     except UnidentifiedImageError:
-        raise NotAPhoto("this is not an image: send a photo as JPEG, PNG or WebP") from None
+        said = phrase("this is not an image: send a photo as JPEG, PNG or WebP")
+        raise _not_a_photo(said) from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise NotAPhoto("the photo has too many pixels: send a smaller one") from None
+        raise _not_a_photo(phrase("the photo has too many pixels: send a smaller one")) from None
     except (OSError, SyntaxError, ValueError) as exc:
         if isinstance(exc, NotAPhoto):
             raise
-        raise NotAPhoto(f"the photo cannot be read (truncated or corrupt?): {exc}") from None
+        said = phrase("the photo cannot be read (truncated or corrupt?): {error}", error=str(exc))
+        raise _not_a_photo(said) from None
     return np.asarray(upright, dtype=np.uint8)
 
 
@@ -196,14 +221,17 @@ async def _json_body(request: Request) -> bytes:
     declared = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if declared != "application/json":
         raise _Refused(
-            415, f"send JSON with Content-Type: application/json, not {clipped(declared)}"
+            415,
+            phrase(
+                "send JSON with Content-Type: application/json, not {type}", type=clipped(declared)
+            ),
         )
     limit = 2 * MAX_TABLE_BYTES
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
-            raise _Refused(413, f"the body is larger than {limit:,} bytes")
+            raise _Refused(413, phrase("the body is larger than {n} bytes", n=f"{limit:,}"))
     return bytes(body)
 
 
@@ -218,7 +246,8 @@ async def _photo_body(request: Request) -> bytes:
     client sees a network error instead of the answer."""
     declared = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     too_large = _Refused(
-        413, f"the photo is larger than {MAX_PHOTO_BYTES >> 20} MB: send a smaller one"
+        413,
+        phrase("the photo is larger than {n} MB: send a smaller one", n=MAX_PHOTO_BYTES >> 20),
     )
     length = request.headers.get("content-length", "")
     if len(length) > 12 or (length.isdigit() and int(length) > MAX_PHOTO_BYTES):
@@ -231,11 +260,14 @@ async def _photo_body(request: Request) -> bytes:
     if declared not in CONTENT_TYPES:
         raise _Refused(
             415,
-            "send the photo as the body with Content-Type image/jpeg, image/png or "
-            f"image/webp, not {clipped(declared) or 'none'}",
+            phrase(
+                "send the photo as the body with Content-Type image/jpeg, image/png or "
+                "image/webp, not {type}",
+                type=clipped(declared) or phrase("none"),
+            ),
         )
     if not body:
-        raise _Refused(400, "the request holds no photo")
+        raise _Refused(400, phrase("the request holds no photo"))
     return bytes(body)
 
 
@@ -250,9 +282,7 @@ def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
             body = await _photo_body(request)
         except _Refused as exc:
             # The rest of a refused body is never read: the connection closes after this.
-            return JSONResponse(
-                {"error": str(exc)}, status_code=exc.status, headers={"Connection": "close"}
-            )
+            return exc.response()
         # 400: no image, or no table in it (no markers, a card cut off).
         return await referee_answer(
             referee.settle(PHOTO_SECONDS, read_photo, resolve_photo, body, what="the photo")
@@ -263,9 +293,7 @@ def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
         try:
             body = await _json_body(request)
         except _Refused as exc:
-            return JSONResponse(
-                {"error": str(exc)}, status_code=exc.status, headers={"Connection": "close"}
-            )
+            return exc.response()
         # 400: malformed JSON, a bad table or uncertainty.
         return await referee_answer(
             referee.settle(

@@ -7,6 +7,7 @@ from collections.abc import Awaitable
 
 from starlette.responses import JSONResponse, Response
 
+from spacetable.i18n.phrase import phrase
 from spacetable.server._referee_pool import RefereeBusy, RefereeGaveUp, UploadRefused
 
 
@@ -25,8 +26,9 @@ async def referee_answer(work: Awaitable[bytes]) -> Response:
     except RefereeGaveUp as exc:
         return JSONResponse({"error": str(exc)}, status_code=422)
     except RefereeBusy:
+        said = phrase("the referee is busy with other tables: try again in a moment")
         return JSONResponse(
-            {"error": "the referee is busy with other tables: try again in a moment"},
+            {"error": said.text(), "says": said.to_json()},
             status_code=503,
             headers={"Retry-After": "1"},
         )
