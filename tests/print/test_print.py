@@ -279,6 +279,32 @@ def test_ftl_and_hex_fleet_sheets_say_what_they_are(a4: Printed) -> None:
         assert "Print at 100 %" in page and "50 mm" in page
 
 
+def test_print_lang_fr_heads_the_card_pages_and_checks_the_scale_in_french(
+    tmp_path: Path,
+) -> None:
+    """``--lang fr``: each card page's heading and its 50 mm bar, and the FTL scale check,
+    in French; the same print in English says it in English."""
+    pages = {}
+    for lang in ("fr", "en"):
+        for ruleset in ("lightspeed", "ftl"):
+            out = tmp_path / f"{ruleset}-{lang}.pdf"
+            done = spacetable("print", "-o", out, "--ruleset", ruleset, "--lang", lang)
+            assert done.returncode == 0, done.stderr
+            pdf = pdfium.PdfDocument(out)
+            try:
+                pages[ruleset, lang] = " ".join(_text(pdf, 0).split())
+            finally:
+                pdf.close()
+    french = pages["lightspeed", "fr"]
+    assert "Imprimez à 100 % (taille réelle)" in french, french
+    assert "page 1 sur" in french and "cette barre doit mesurer 50 mm" in french, french
+    assert "Print at 100 %" not in french
+    assert "Print at 100 % (actual size)" in pages["lightspeed", "en"]
+    assert "this bar must measure 50 mm" in pages["lightspeed", "en"]
+    assert "elle doit faire exactement 5 po (127 mm)" in pages["ftl", "fr"], pages["ftl", "fr"]
+    assert "it must be exactly 5 in (127 mm)" in pages["ftl", "en"]
+
+
 def _dark_runs(row: Gray) -> list[tuple[int, int]]:
     """(start, length) of each run of dark pixels along a row."""
     dark = np.concatenate(([False], row < 128, [False]))

@@ -13,6 +13,8 @@ import typer
 
 from spacetable._number_options import within
 from spacetable.cli._common import fail
+from spacetable.cli.referee import check_language
+from spacetable.i18n import LANGUAGES, SOURCE
 from spacetable.printing.layout import PAPERS
 from spacetable.printing.sheets import (
     COLOURS,
@@ -61,6 +63,17 @@ def print_sheets(
         Path | None,
         typer.Option(help="Also write where each card lies on its page as JSON (docs/formats.md)."),
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="The language of the card pages' headings and the scale checks: "
+            + " or ".join(LANGUAGES)
+            + " (default: the system's, else English).",
+            callback=check_language,
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Print true-size card sheets, tokens, rulers and logs to play on a real table.
 
@@ -68,7 +81,7 @@ def print_sheets(
     Light Speed and Stellar Conflict cards carry the markers `spacetable photo` reads."""
     started = time.perf_counter()
     try:
-        job = plan(ruleset, race, colour, paper, copies)
+        job = plan(ruleset, race, colour, paper, copies, lang or SOURCE)
     except PrintError as exc:
         fail(str(exc))
     if sys.stderr.isatty():

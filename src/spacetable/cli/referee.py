@@ -41,7 +41,8 @@ def _system_language() -> str:
     return base if base in i18n.LANGUAGES else i18n.SOURCE
 
 
-def _check_language(value: str | None) -> str:
+def check_language(value: str | None) -> str:
+    """``--lang``'s value checked (one of the languages), or the system's language."""
     if value is None:
         return _system_language()
     if value not in i18n.LANGUAGES:
@@ -56,7 +57,7 @@ LangOption = Annotated[
         help="The language of the account: "
         + in_words(i18n.LANGUAGES, "or")
         + " (default: the system's, else English).",
-        callback=_check_language,
+        callback=check_language,
         show_default=False,
     ),
 ]

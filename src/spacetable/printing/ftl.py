@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 
 from spacetable.games.ftl.pieces import DEFAULT_MISSILES, MISSILE_SIZE_IN, SHIP_SIZE_IN
+from spacetable.i18n import ENGLISH, N_, Translator
 from spacetable.printing.layout import MARGIN_MM, PAPERS, Page
 from spacetable.printing.pdf import SheetWriter
 from spacetable.render._drawing import TEAM_HEX
@@ -30,8 +31,10 @@ ACTION_COUNTERS = 8
 #: The sheets' words, together for a later translation.
 TEXT = {
     "tokens": "Faster Than Light: tokens, ruler and turning rose ({colours})",
-    "check": "Measure this line: it must be exactly {n} in ({mm:g} mm). If not, print again at "
-    "100 % (actual size, no 'fit to page').",
+    "check": N_(
+        "Measure this line: it must be exactly {n} in ({mm} mm). If not, print again at "
+        "100 % (actual size, no 'fit to page')."
+    ),
     "ruler": "Sprint ruler, inches (sprints are 1 to 8 in, in half inches). Cut it out along "
     "the dashed line.",
     "ship": "ship",
@@ -101,14 +104,15 @@ def _ruler(out: SheetWriter, x: float, y: float) -> float:
     return y + height + pad
 
 
-def _check_line(out: SheetWriter, x: float, y: float) -> None:
+def _check_line(out: SheetWriter, x: float, y: float, tr: Translator = ENGLISH) -> None:
     """The scale check: a line exactly ``CHECK_IN`` inches long with end ticks."""
     length = _in(CHECK_IN)
     out.line((x, y), (x + length, y), 0.35)
     for end in (x, x + length):
         out.line((end, y - 3), (end, y + 3), 0.35)
     out.text(x + length + 4, y + 1.2, f"{CHECK_IN} in", 3.5, bold=True)
-    text = TEXT["check"].format(n=CHECK_IN, mm=_in(CHECK_IN))
+    check = TEXT["check"]  # (a name, not a literal, inside gettext: the catalogs' extraction)
+    text = tr.gettext(check, n=CHECK_IN, mm=f"{_in(CHECK_IN):g}")
     out.text(x, y + 7, text, 3.0)
 
 
@@ -142,7 +146,9 @@ def _counter(out: SheetWriter, cx: float, cy: float, letter: str, colour: str) -
     out.text(cx, cy + 1.6, letter, 4.5, anchor="middle", bold=True, colour="#000000")
 
 
-def _tokens_page(out: SheetWriter, paper: str, colours: Sequence[str]) -> None:
+def _tokens_page(
+    out: SheetWriter, paper: str, colours: Sequence[str], tr: Translator = ENGLISH
+) -> None:
     """The ruler, the check line, the rose and each colour's tokens on a landscape page."""
     pw, ph = PAPERS[paper]
     page = Page(max(pw, ph), min(pw, ph))
@@ -152,7 +158,7 @@ def _tokens_page(out: SheetWriter, paper: str, colours: Sequence[str]) -> None:
     out.text(MARGIN_MM, MARGIN_MM + 3, heading, 4.2, bold=True)
     bottom = _ruler(out, x0, MARGIN_MM + 10)
     out.text(x0, bottom + 4, TEXT["ruler"], 3.0)
-    _check_line(out, x0, bottom + 13)
+    _check_line(out, x0, bottom + 13, tr)
     ruler_right = x0 + _in(RULER_IN) + 4  # the ruler's cutting line
     rose_r = min(26.0, (page.width - MARGIN_MM - ruler_right - 6) / 2)
     _rose(out, page.width - MARGIN_MM - rose_r - 2, MARGIN_MM + 12 + rose_r, rose_r)
@@ -229,7 +235,10 @@ def _orders_page(out: SheetWriter, paper: str) -> None:
     out.paragraph(left, key_y, TEXT["key"], 3.0, width)
 
 
-def draw_ftl(out: SheetWriter, paper: str, colours: Sequence[str]) -> None:
-    """Faster Than Light's sheets: the tokens page, then an order sheet."""
-    _tokens_page(out, paper, colours)
+def draw_ftl(
+    out: SheetWriter, paper: str, colours: Sequence[str], tr: Translator = ENGLISH
+) -> None:
+    """Faster Than Light's sheets: the tokens page (its scale check in ``tr``'s language),
+    then an order sheet."""
+    _tokens_page(out, paper, colours, tr)
     _orders_page(out, paper)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spacetable.games.stellar import RACES, race_ships
+from spacetable.i18n import ENGLISH, N_, Translator
 from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
 from spacetable.lasers.tables import catalog
 from spacetable.photo import markers
@@ -40,11 +41,13 @@ _HEADING_MM = 10.0
 #: The scale check on every card page: a bar this long (mm).
 _CHECK_MM = 50.0
 
-#: The pages' words, together for a later translation.
+#: The pages' words (catalog messages: the printer's language writes them).
 TEXT = {
-    "heading": "spacetable: {what} cards, page {page} of {pages}. Print at 100 % (actual "
-    "size); cut along the crop marks.",
-    "check": "this bar must measure {mm:g} mm",
+    "heading": N_(
+        "spacetable: {what} cards, page {page} of {pages}. Print at 100 % (actual size); "
+        "cut along the crop marks."
+    ),
+    "check": N_("this bar must measure {mm} mm"),
 }
 
 
@@ -108,7 +111,9 @@ def laser_cards(
     return cards
 
 
-def _heading(out: SheetWriter, left: float, right: float, text: str) -> None:
+def _heading(
+    out: SheetWriter, left: float, right: float, text: str, tr: Translator = ENGLISH
+) -> None:
     """A card page's heading, with the 50 mm bar at its right end."""
     y = MARGIN_MM + 3.0
     out.text(left, y, text, 3.2)
@@ -116,14 +121,19 @@ def _heading(out: SheetWriter, left: float, right: float, text: str) -> None:
     out.line(bar, (right, bar[1]), 0.5)
     for end in (bar[0], right):
         out.line((end, bar[1] - 1.5), (end, bar[1] + 1.5), 0.3)
-    out.text(bar[0] - 2, y, TEXT["check"].format(mm=_CHECK_MM), 2.6, anchor="end")
+    check = TEXT["check"]
+    out.text(bar[0] - 2, y, tr.gettext(check, mm=f"{_CHECK_MM:g}"), 2.6, anchor="end")
 
 
 def draw_lasers(
-    out: SheetWriter, paper: str, cards: list[PrintedCard], title: str
+    out: SheetWriter,
+    paper: str,
+    cards: list[PrintedCard],
+    title: str,
+    tr: Translator = ENGLISH,
 ) -> list[dict[str, Any]]:
-    """Draw ``cards`` on pages of ``paper`` headed with the game's ``title``; their
-    manifest entries (docs/formats.md)."""
+    """Draw ``cards`` on pages of ``paper`` headed with the game's ``title`` (the heading
+    in ``tr``'s language); their manifest entries (docs/formats.md)."""
     grid = grid_for(paper, *CARD_SIZE_MM, reserve_top=_HEADING_MM)
     entries: list[dict[str, Any]] = []
     pages = grid.pages(len(cards))
@@ -132,9 +142,9 @@ def draw_lasers(
     for page in range(pages):
         out.new_page(grid.page)
         on_page = cards[page * grid.per_page : (page + 1) * grid.per_page]
-        _heading(
-            out, grid.left, right, TEXT["heading"].format(what=title, page=page + 1, pages=pages)
-        )
+        said = TEXT["heading"]  # (a name, not a literal, inside gettext: the catalogs' extraction)
+        heading = tr.gettext(said, what=title, page=page + 1, pages=pages)
+        _heading(out, grid.left, right, heading, tr)
         for a, b in crop_marks(grid, len(on_page)):
             out.line(a, b, 0.2, "#000000")
         for index, card in enumerate(on_page):

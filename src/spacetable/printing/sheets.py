@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spacetable.games.stellar import RACES
+from spacetable.i18n import SOURCE, translator
 from spacetable.lasers.ships import CARD_SIZE_MM
 from spacetable.lasers.tables import catalog
 from spacetable.photo import markers
@@ -66,6 +67,8 @@ class PrintJob:
     colours: tuple[str, ...] | None
     paper: str
     copies: int
+    #: The language of the sheets' headings and scale checks.
+    lang: str = SOURCE
 
 
 def _choice(value: str | None, valid: Sequence[str], option: str) -> str | None:
@@ -87,6 +90,7 @@ def plan(
     colour: str | None = None,
     paper: str = "a4",
     copies: int = 1,
+    lang: str = SOURCE,
 ) -> PrintJob:
     """Check the options and say what they print. Raises :class:`PrintError` naming the
     bad option and the values it takes."""
@@ -116,6 +120,7 @@ def plan(
         colours=(colour,) if colour else None,
         paper=paper_key,
         copies=copies,
+        lang=lang,
     )
 
 
@@ -156,15 +161,16 @@ def render(job: PrintJob) -> Printout:
     colours = job.colours or COLOURS
     whole_set = job.colours is None and job.races is None
     asteroid = 1
+    tr = translator(job.lang)
     for ruleset in job.rulesets:
         if ruleset in ASTEROIDS:
             first = asteroid if whole_set else None
             cards = laser_cards(ruleset, job.races, job.colours, job.copies, first)
             asteroid += sum(card.ship == markers.ASTEROID for card in cards)
-            entries += draw_lasers(out, job.paper, cards, _TITLES[ruleset])
+            entries += draw_lasers(out, job.paper, cards, _TITLES[ruleset], tr)
         for _ in range(job.copies):
             if ruleset == "ftl":
-                draw_ftl(out, job.paper, colours)
+                draw_ftl(out, job.paper, colours, tr)
             elif ruleset == "hexfleet":
                 draw_hexfleet(out, job.paper, colours)
     pages = out.pages
