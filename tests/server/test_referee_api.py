@@ -8,6 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from spacetable.i18n import translator
+from spacetable.i18n.phrase import Phrase
 from tests._paths import ROOT
 from tests._server import Server, running_server
 from tests.server.hostile.test_http import post
@@ -78,3 +80,44 @@ def test_a_hex_combat_script_refused_says_why_as_a_phrase(server: Server) -> Non
         "message": "fire {ship} at {target}",
         "params": {"ship": "a", "target": "b"},
     }
+
+
+@pytest.mark.parametrize(
+    ("body", "english", "french"),
+    [
+        (
+            {"ruleset": "ftl", "players": ["red"], "pieces": []},
+            "'players' must name 2 to 4 players, got 1",
+            "«\u00a0players\u00a0» doit nommer de 2 à 4\u00a0joueurs, pas 1",
+        ),
+        (
+            {"ruleset": "ftl", "players": ["red", "blue"], "pieces": [], "extra": 1},
+            "unknown top-level field(s): 'extra'",
+            "champ(s) de premier niveau inconnu(s)\u00a0: 'extra'",
+        ),
+        (
+            json.loads((ROOT / "examples" / "ftl-collision.json").read_text("utf-8"))
+            | {"orders": [{"piece": "red", "order": "S9"}]},
+            "piece 'red': 'S9': a sprint is 1 to 8 inches in steps of half an inch",
+            "pièce «\u00a0rouge\u00a0»\u00a0: «\u00a0S9\u00a0»\u00a0: une course va de 1 à 8 "
+            "pouces, par demi-pouces",
+        ),
+        (
+            {"ruleset": "hexfleet", "ships": {}, "steps": [], "cards": [], "extra": 1},
+            "unknown top-level field(s): 'extra'",
+            "champ(s) de premier niveau inconnu(s)\u00a0: 'extra'",
+        ),
+    ],
+    ids=["one player", "an unknown field", "a sprint too long", "a script's unknown field"],
+)
+def test_a_refused_turn_file_or_script_says_why_as_a_phrase(
+    server: Server, body: dict[str, object], english: str, french: str
+) -> None:
+    """An FTL turn file's refusals (and a file's header's, in any game with phrases) carry
+    ``says``: the referee page writes it in French."""
+    status, answer = post(server, "/api/resolve", json.dumps(body))
+    assert status == 400, answer
+    assert answer["error"] == english
+    said = Phrase.from_json(answer["says"])
+    assert said.text() == english
+    assert said.text(translator("fr")) == french

@@ -13,6 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from spacetable._userinput import clipped, listed
+from spacetable.i18n import N_
+from spacetable.i18n.phrase import Phrase, refusal
+
+#: The kinds of file a header names ("a turn file must hold a JSON object"), for the catalogs.
+KINDS = (N_("table file"), N_("turn file"), N_("combat script"))
 
 #: The longest player name a file may hold.
 MAX_PLAYER_CHARS = 200
@@ -44,14 +49,32 @@ def read_header(
     of ``rulesets`` and (if it ``seats_players``) whose ``players`` are 2 to 4 distinct
     names. Raises ``error`` with one line naming the problem."""
     if not isinstance(data, dict):
-        raise error(f"a {kind} must hold a JSON object")
+        raise error(refusal("a {kind} must hold a JSON object", kind=Phrase(kind)))
     unknown = sorted(set(data) - set(fields))
     if unknown:
-        raise error(f"unknown top-level field(s): {listed([repr(k) for k in unknown])}")
+        raise error(
+            refusal(
+                "unknown top-level field(s): {fields}", fields=listed([repr(k) for k in unknown])
+            )
+        )
     ruleset = data.get("ruleset")
     if ruleset not in rulesets:
-        expected = repr(rulesets[0]) if len(rulesets) == 1 else f"one of {', '.join(rulesets)}"
-        raise error(f"'ruleset' must be {expected}, got {clipped(ruleset)}")
+        got = clipped(ruleset)
+        if len(rulesets) == 1:
+            raise error(
+                refusal(
+                    "'ruleset' must be {expected}, got {value}",
+                    expected=repr(rulesets[0]),
+                    value=got,
+                )
+            )
+        raise error(
+            refusal(
+                "'ruleset' must be one of {expected}, got {value}",
+                expected=", ".join(rulesets),
+                value=got,
+            )
+        )
     players = _players(data.get("players"), error) if seats_players else ()
     return Header(data, str(ruleset), players)
 
@@ -59,11 +82,28 @@ def read_header(
 def _players(raw: Any, error: type[Exception]) -> tuple[str, ...]:
     """The players' names, checked."""
     if not isinstance(raw, list):
-        raise error(f"'players' must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} names")
+        raise error(
+            refusal(
+                "'players' must be a list of {least} to {most} names",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+            )
+        )
     if not all(isinstance(p, str) and 0 < len(p) <= MAX_PLAYER_CHARS for p in raw[:5]):
-        raise error(f"'players' names must be strings of 1 to {MAX_PLAYER_CHARS} characters")
+        raise error(
+            refusal(
+                "'players' names must be strings of 1 to {most} characters", most=MAX_PLAYER_CHARS
+            )
+        )
     if not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
-        raise error(f"'players' must name {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(raw)}")
+        raise error(
+            refusal(
+                "'players' must name {least} to {most} players, got {n}",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                n=str(len(raw)),
+            )
+        )
     if len(set(raw)) != len(raw):
-        raise error("'players' names must be distinct")
+        raise error(refusal("'players' names must be distinct"))
     return tuple(raw)

@@ -72,7 +72,8 @@ class ScriptError(ValueError):
 
     def __init__(self, message: str, says: Phrase | None = None) -> None:
         super().__init__(message)
-        self.says = says
+        # A Reason (the file's header, core/files.py) brings its own phrase.
+        self.says = says if says is not None or not isinstance(message, Reason) else message.phrase
 
 
 @dataclass(frozen=True, slots=True)
