@@ -28,6 +28,7 @@ from fastapi.responses import JSONResponse, Response
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from spacetable._userinput import InputError, clipped, parse_json
+from spacetable.i18n import N_
 from spacetable.i18n.phrase import Phrase, phrase
 from spacetable.lasers.tables import MAX_TABLE_BYTES
 from spacetable.photo.closecalls import Uncertainty, close_calls
@@ -285,7 +286,7 @@ def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
             return exc.response()
         # 400: no image, or no table in it (no markers, a card cut off).
         return await referee_answer(
-            referee.settle(PHOTO_SECONDS, read_photo, resolve_photo, body, what="the photo")
+            referee.settle(PHOTO_SECONDS, read_photo, resolve_photo, body, what=N_("the photo"))
         )
 
     @app.post(CLOSE_CALLS_PATH, response_model=None)
@@ -297,6 +298,6 @@ def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
         # 400: malformed JSON, a bad table or uncertainty.
         return await referee_answer(
             referee.settle(
-                PHOTO_SECONDS, read_table_uncertainty, resolve_photo, body, what="the table"
+                PHOTO_SECONDS, read_table_uncertainty, resolve_photo, body, what=N_("the table")
             )
         )

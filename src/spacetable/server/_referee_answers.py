@@ -24,7 +24,7 @@ async def referee_answer(work: Awaitable[bytes]) -> Response:
             body["says"] = exc.says  # the error as a phrase (i18n/phrase.py)
         return JSONResponse(body, status_code=400)
     except RefereeGaveUp as exc:
-        return JSONResponse({"error": str(exc)}, status_code=422)
+        return JSONResponse({"error": str(exc), "says": exc.says.to_json()}, status_code=422)
     except RefereeBusy:
         said = phrase("the referee is busy with other tables: try again in a moment")
         return JSONResponse(

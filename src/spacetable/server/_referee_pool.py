@@ -29,8 +29,8 @@ import orjson
 
 from spacetable._time_limit import RESOLVE_BUDGET_S, OutOfMemory, OutOfTime, Workers
 from spacetable._userinput import InputError, parse_json
-from spacetable.i18n import SOURCE, translator
-from spacetable.i18n.phrase import Phrase
+from spacetable.i18n import N_, SOURCE, translator
+from spacetable.i18n.phrase import Phrase, phrase
 from spacetable.registry import UnknownGame, game_for_ruleset, preload, referee_for
 
 #: Tables that may wait for the worker (or run) at once; more are turned away as busy.
@@ -74,7 +74,11 @@ class RefereeBusy(Exception):
 
 class RefereeGaveUp(Exception):
     """A table took longer than the time budget to resolve, or more memory than a worker
-    has; its worker was stopped. The message says which."""
+    has; its worker was stopped. The message says which; :attr:`says` is it as a phrase."""
+
+    def __init__(self, said: Phrase) -> None:
+        super().__init__(said.text())
+        self.says = said
 
 
 def read_upload(body: bytes) -> tuple[str, Any]:
@@ -167,7 +171,7 @@ class RefereePool:
         read: Callable[[bytes], tuple[Any, ...]],
         resolve: Callable[..., bytes],
         body: bytes,
-        what: str = "the file",
+        what: str = N_("the file"),
     ) -> bytes:
         """Settle an upload in two calls to a worker: ``read(body)`` within
         ``read_seconds``, then ``resolve(*what_read_returned)`` within :attr:`budget_s`
@@ -178,9 +182,9 @@ class RefereePool:
             raise RefereeBusy
         self._waiting += 1
         try:
-            with _given_up(what, "to read"):
+            with _given_up(what, N_("to read")):
                 settled = await self._workers.run(read_seconds, read, body)
-            with _given_up("the battle", "to resolve"):
+            with _given_up(N_("the battle"), N_("to resolve")):
                 return await self._workers.run(self.budget_s, resolve, *settled)
         finally:
             self._waiting -= 1
@@ -198,9 +202,16 @@ def _given_up(what: str, doing: str) -> Iterator[None]:
     try:
         yield
     except OutOfTime as exc:
-        raise RefereeGaveUp(f"{what} {exc} {doing}: refused") from None
+        said = phrase(
+            "{what} took longer than {seconds} s {doing}: refused",
+            what=Phrase(what),
+            seconds=f"{exc.seconds:g}",
+            doing=Phrase(doing),
+        )
+        raise RefereeGaveUp(said) from None
     except OutOfMemory:
-        raise RefereeGaveUp(f"the table took too much memory {doing}: refused") from None
+        said = phrase("the table took too much memory {doing}: refused", doing=Phrase(doing))
+        raise RefereeGaveUp(said) from None
 
 
 preload()  # in the fork server: every worker starts with the games and renderers imported

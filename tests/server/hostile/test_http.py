@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from spacetable.i18n import translator
+from spacetable.i18n.phrase import Phrase
 from tests._server import Server, running_server
 from tests.server.hostile._tables import HOSTILE, fig1, heavy_table
 
@@ -122,6 +124,12 @@ def test_a_file_is_refused_for_what_it_holds_however_short_the_budget(tmp_path: 
         status, answer = post(server, "/api/resolve", json.dumps(heavy_table()))
         assert status == 422, answer
         assert "longer than 0.001 s to resolve" in answer["error"]
+        # The page writes it in its reader's language: the answer holds it as a phrase.
+        said = Phrase.from_json(answer["says"])
+        assert said.text() == answer["error"]
+        assert said.text(translator("fr")) == (
+            "la bataille\u00a0: plus de 0.001\u00a0s à la résolution, refusé"
+        )
 
 
 def test_a_byte_order_mark_is_accepted(server: Server) -> None:
@@ -174,6 +182,9 @@ def test_uploads_past_the_queue_are_turned_away_busy(tmp_path: Path) -> None:
         assert statuses.count(422) >= 8  # (more if the first ended before the last came)
         busy = next(answer for status, answer in answers if status == 503)
         assert "busy" in busy["error"]
+        assert Phrase.from_json(busy["says"]).text(translator("fr")) == (
+            "l'arbitre est occupé par d'autres tables\u00a0: réessayez dans un instant"
+        )
         assert_still_serving(server)
 
 
