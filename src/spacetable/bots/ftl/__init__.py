@@ -15,8 +15,9 @@ stamped ``t = 0`` (whoever drives the match stamps the time).
 
 Every level but ``random`` gives only orders with a purpose (:mod:`._tactics`): missiles
 aimed where an enemy ship can be next turn (:mod:`._aim`), launches when they help, no
-idle ``R+0``, no two missiles sent to one point; and it keeps its ship still once ahead,
-which wins at the turn limit (docs/rulings.md F14). Positions are judged as the match is
+idle ``R+0``, no two missiles sent to one point, no launch onto a missile of its own;
+and it keeps its ship still once ahead, which wins at the turn limit (docs/rulings.md
+F14). Positions are judged as the match is
 (:mod:`._value`).
 
 Everything is pure: chance comes only from the ``random.Random`` passed in.

@@ -29,6 +29,19 @@ REACH_IN = 8.0
 SPRINTS_IN = tuple(1.0 + 0.5 * k for k in range(15))
 #: Rotations are multiples of this (degrees).
 STEP_DEG = 15
+#: Two missiles of one side never end a turn closer than this (in).
+STACK_IN = 0.75
+
+
+def launch_point(ship: Piece) -> tuple[float, float]:
+    """Where ``ship``'s next missile would stand (its centre)."""
+    return ship.ahead(ship.length / 2.0 + LAUNCH_GAP_IN + MISSILE_SIZE_IN[1] / 2.0)
+
+
+def on_launch_point(missile: Piece, ship: Piece) -> bool:
+    """Whether ``missile`` stands on ``ship``'s launch point: launches come before sprints,
+    so a launch would stack a new missile on it (or its sprint would strike the new one)."""
+    return math.dist((missile.x, missile.y), launch_point(ship)) < STACK_IN
 
 
 def along_across(piece: Piece, x: float, y: float) -> tuple[float, float]:

@@ -3,14 +3,17 @@
 Every order on a menu has a purpose (see :mod:`spacetable.bots.ftl._aim`):
 
 - the ship holds (a ship that does nothing is never hit), launches when its missile lands
-  on the table, sprints to a post on the table clear of its edge, or turns toward the
+  on the table and no missile of its side stands on the launch point (launches come
+  before sprints, so a new missile would stack on it, or be struck by its sprint),
+  sprints to a post on the table clear of its edge, or turns toward the
   nearest enemy ship, toward the centre near an edge, or a quarter turn out of a line;
 - a missile holds, strikes when its tape crosses an enemy ship's post, lies in wait
   (``R+0``) only when it stands on an enemy ship's sprint line, turns to cover where an
   enemy ship can be next turn (its post and landing posts, or its post alone without
   foresight), closes in along its heading, or, out of reach and pointing away, turns
-  toward the nearest enemy ship; never off the table, never onto a point another of its
-  side's missiles already holds.
+  toward the nearest enemy ship; one standing on its ship's launch point may also sprint
+  clear of it; never off the table, never onto a point another of its side's missiles
+  already holds.
 
 A side ahead on hits, or even on hits and ahead on pieces, keeps its ship still: nothing
 can hit a ship that does nothing, so it wins at the turn limit. Its missiles hunt on.
@@ -26,8 +29,11 @@ from dataclasses import dataclass
 
 from spacetable.bots.ftl._aim import (
     REACH_IN,
+    STACK_IN,
     bearing,
     best_aim,
+    launch_point,
+    on_launch_point,
     on_path,
     reach,
     strike,
@@ -36,7 +42,8 @@ from spacetable.bots.ftl._aim import (
 from spacetable.bots.ftl._plots import Orders
 from spacetable.bots.ftl._value import pieces_left, scores, standing_ships
 from spacetable.games.ftl.orders import Launch, Order, Rotate, Sprint
-from spacetable.games.ftl.pieces import LAUNCH_GAP_IN, Piece, normal_heading
+from spacetable.games.ftl.pieces import Piece, normal_heading
+from spacetable.games.ftl.resolution import tape_contact
 
 #: The ship's sprints on its menu (in).
 SHIP_SPRINTS_IN = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0)
@@ -44,17 +51,17 @@ SHIP_SPRINTS_IN = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0)
 SHIP_MARGIN_IN = 1.5
 #: A missile's sprint must land this far (in) inside the edge.
 MISSILE_MARGIN_IN = 0.3
-#: Two missiles of one side never end a turn closer than this (in).
-STACK_IN = 0.75
 #: At most this many missiles of one side lie in wait (``R+0``) in one turn: one mine
 #: on a ship's line is enough to punish its sprint, more only expose them.
 MAX_MINES = 2
 #: Near an edge (in), the ship's menu turns it toward the centre.
 TURN_IN_IN = 6.0
 #: Kinds of order and their weights when a plot is drawn (before a plot's temper).
-KINDS = ("hold", "strike", "mine", "aim", "close", "launch", "sprint", "turn")
-_WEIGHT = {"hold": 2.0, "strike": 3.0, "mine": 2.0, "aim": 3.0, "close": 2.0,
+KINDS = ("hold", "strike", "mine", "aim", "close", "clear", "launch", "sprint", "turn")
+_WEIGHT = {"hold": 2.0, "strike": 3.0, "mine": 2.0, "aim": 3.0, "close": 2.0, "clear": 2.0,
            "launch": 3.0, "sprint": 3.0, "turn": 2.0}  # fmt: skip
+#: The sprint (in) that takes a missile off its ship's launch point.
+CLEAR_IN = 1.5
 
 #: One option: its kind, the order (``None``: do nothing), the post it ends on.
 Option = tuple[str, Order | None, tuple[float, float]]
@@ -88,7 +95,7 @@ class Menu:
         for missile, options in self.missiles:
             kind, order, post = pick(options)
             if (kind == "mine" and mines >= MAX_MINES) or (
-                kind in ("strike", "close")
+                kind in ("strike", "close", "clear")
                 and any(math.dist(post, other) < STACK_IN for other in taken)
             ):
                 order, post = None, (missile.x, missile.y)
@@ -115,7 +122,7 @@ class Menu:
                     order is None
                     or (kind == "mine" and mines >= MAX_MINES)
                     or (
-                        kind in ("strike", "close")
+                        kind in ("strike", "close", "clear")
                         and any(math.dist(post, other) < STACK_IN for other in taken)
                     )
                 ):
@@ -156,12 +163,16 @@ def menu(
     if ship is None or not ship.on_table or not enemies:
         return Menu(player, (), ())
     hold = ahead(board, player, players)
-    ship_options = () if hold else _ship_options(ship, enemies, table_in)
+    own = sorted(
+        (p for p in board.values() if p.owner == player and not p.is_ship and p.on_table),
+        key=lambda p: p.id,
+    )
+    blocking = [m for m in own if on_launch_point(m, ship)]
+    ship_options = () if hold else _ship_options(ship, enemies, table_in, bool(blocking))
     regions = {e.id: reach(e, table_in) if foresight else [(e.x, e.y, 1.0)] for e in enemies}
     missiles = tuple(
-        (m, _missile_options(m, enemies, regions, table_in))
-        for m in sorted(board.values(), key=lambda p: p.id)
-        if m.owner == player and not m.is_ship and m.on_table
+        (m, _missile_options(m, enemies, regions, table_in, ship if m in blocking else None))
+        for m in own
     )
     return Menu(player, ship_options, missiles)
 
@@ -171,12 +182,11 @@ def _inside(x: float, y: float, table_in: tuple[float, float], margin: float) ->
 
 
 def _ship_options(
-    ship: Piece, enemies: Sequence[Piece], table_in: tuple[float, float]
+    ship: Piece, enemies: Sequence[Piece], table_in: tuple[float, float], blocked: bool
 ) -> tuple[Option, ...]:
     here = (ship.x, ship.y)
     options: list[Option] = [("hold", None, here)]
-    launch_at = ship.ahead(ship.length / 2.0 + LAUNCH_GAP_IN + 0.25)
-    if ship.missiles > 0 and _inside(*launch_at, table_in, 0.0):
+    if ship.missiles > 0 and not blocked and _inside(*launch_point(ship), table_in, 0.0):
         options.append(("launch", Launch(), here))
     for d in SHIP_SPRINTS_IN:
         post = ship.ahead(d)
@@ -202,9 +212,17 @@ def _missile_options(
     enemies: Sequence[Piece],
     regions: Mapping[str, list[tuple[float, float, float]]],
     table_in: tuple[float, float],
+    ship: Piece | None = None,
 ) -> tuple[Option, ...]:
+    """The options of ``missile``; with ``ship``, it stands on that ship's launch point and
+    may sprint clear of it (:data:`CLEAR_IN`, on the table, its tape off the ship)."""
     here = (missile.x, missile.y)
     options: list[Option] = [("hold", None, here)]
+    if ship is not None:
+        post = missile.ahead(CLEAR_IN)
+        clear = tape_contact(missile.nose, missile.heading, CLEAR_IN, ship.footprint()) is None
+        if clear and _inside(*post, table_in, MISSILE_MARGIN_IN):
+            options.append(("clear", Sprint(CLEAR_IN), post))
     target = min(enemies, key=lambda e: math.dist(here, (e.x, e.y)))
     for enemy in enemies:
         shot = strike(missile, enemy)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from spacetable.bots.ftl._aim import REACH_IN, clean_strike, on_path
+from spacetable.bots.ftl._aim import REACH_IN, clean_strike, on_launch_point, on_path
 from spacetable.games.ftl.match import limit_winner
 from spacetable.games.ftl.pieces import HITS_TO_DESTROY, Piece
 
@@ -35,6 +35,9 @@ FALLOFF = 0.7
 EDGE_IN, EDGE_COST = 4.0, 6.0
 #: A ship farther than this from the nearest enemy ship (in) pays per inch.
 FAR_IN, FAR_COST = 12.0, 1.0
+#: A missile standing on its ship's launch point, while the ship has missiles to launch,
+#: costs this much: it bars the next launch (a new missile would stack on it).
+BLOCK = 6.0
 #: Turns over which the threat fades in before the limit.
 FADE_TURNS = 1
 
@@ -118,11 +121,14 @@ def threat(
     board: Mapping[str, Piece], ship: Piece, targets: Sequence[Piece], table_in: tuple[float, float]
 ) -> float:
     """The threat ``ship``'s side holds over ``targets`` (enemy ships), less what its own
-    position costs it (the edge, the distance)."""
+    position costs it (the edge, the distance, a missile barring its launch point)."""
     worth = []
+    blocked = 0.0
     for piece in board.values():
         if piece.owner != ship.owner or piece.is_ship or not piece.on_table:
             continue
+        if ship.missiles > 0 and on_launch_point(piece, ship):
+            blocked = BLOCK
         best = 0.0
         for target in targets:
             if clean_strike(piece, target):
@@ -137,7 +143,7 @@ def threat(
                 best = max(best, NEAR)
         worth.append(best)
     worth.sort(reverse=True)
-    total = sum(w * FALLOFF**k for k, w in enumerate(worth)) + STORED * ship.missiles
+    total = sum(w * FALLOFF**k for k, w in enumerate(worth)) + STORED * ship.missiles - blocked
     margin = min(table_in[0] / 2.0 - abs(ship.x), table_in[1] / 2.0 - abs(ship.y))
     total -= EDGE_COST * max(0.0, EDGE_IN - margin)
     nearest = min(math.dist((ship.x, ship.y), (t.x, t.y)) for t in targets)
