@@ -35,8 +35,13 @@ def play_to_the_battle(
 
     Each player plays in a thread of his own, as a person at his own screen: waiting for
     one's next message never holds up another (a player with nothing left to do waits
-    while the other must still discard, whatever the deal). A refusal (a spot taken
-    meanwhile) makes the player try again from the latest state he has."""
+    while the other must still discard, whatever the deal). A player has one move in
+    flight at a time and waits for its answer (his card down, his discard counted, or a
+    refusal) before the next, as the page does: a state that shows the other's card down
+    while his own is on its way still shows his card in hand, and playing it again from
+    there was refused, answered, refused again (a loop that fed the rate limit when the
+    machine was slow). After a refusal he plays again from the latest state he has, which
+    holds everything the server did before refusing (a spot taken meanwhile, a stop)."""
     once = threading.Lock()
     called = [between is None]
 
@@ -46,18 +51,34 @@ def play_to_the_battle(
                 called[0] = True
                 between()
 
+    def answered(client: Client, kind: str, me: str) -> dict[str, Any]:
+        """The answer to the move ``kind`` just sent: the battle, its refusal, or its
+        effect (my card down; my discard counted)."""
+
+        def answer(m: dict[str, Any]) -> bool:
+            if m["type"] == "battle" or (m["type"] == "refused" and m["action"] == kind):
+                return True
+            if kind == "place":
+                return bool(m["type"] == "placed" and m["player"] == me)
+            return m["type"] == "state" and bool(m["players"][me]["decided"])
+
+        return client.wait(answer)
+
     def play(key: Key, client: Client, rng: random.Random) -> dict[str, Any]:
         message = (first or {}).get(key) or client.wait_type("state")
-        state = message
+        me = message["player"]
         while message["type"] != "battle":
-            if message["type"] == "state":
-                state = message
+            state = client.state if client.state is not None else message
             if state["hand"] is not None and state["phase"] == "fast":
                 client.send(type="place", **free_spot(state, rng))
-                placed()
-            elif state["phase"] == "stop" and not state["players"][state["player"]]["decided"]:
+                message = answered(client, "place", me)
+                if message["type"] != "refused":
+                    placed()
+            elif state["phase"] == "stop" and not state["players"][me]["decided"]:
                 client.send(type="discard")
-            message = client.wait(lambda m: m["type"] in ("state", "battle", "refused"))
+                message = answered(client, "discard", me)
+            else:
+                message = client.wait(lambda m: m["type"] in ("state", "battle"))
         return message
 
     with ThreadPoolExecutor(len(players)) as pool:
