@@ -196,6 +196,12 @@ def test_every_refusal_of_a_photo_says_it_as_a_phrase_the_page_writes_in_french(
          "la photo dépasse 20\u00a0Mo\u00a0: envoyez-en une plus petite"),
         (post(server, "/api/referee/close-calls", b"{}", "text/plain"), 415,
          "envoyez du JSON avec Content-Type\u00a0: application/json, pas 'text/plain'"),
+        (post(server, PHOTO, photo, ""), 415,
+         "envoyez la photo comme corps de la requête avec Content-Type image/jpeg, image/png "
+         "ou image/webp\u00a0: la requête ne déclare aucun type"),
+        (post(server, "/api/referee/close-calls", b"{}", ""), 415,
+         "envoyez du JSON avec Content-Type\u00a0: application/json\u00a0: la requête ne "
+         "déclare aucun type"),
     ]  # fmt: skip
     for (status, answer), expected_status, expected in refusals:
         assert status == expected_status, answer

@@ -225,6 +225,10 @@ async def _json_body(request: Request) -> bytes:
             415,
             phrase(
                 "send JSON with Content-Type: application/json, not {type}", type=clipped(declared)
+            )
+            if declared
+            else phrase(
+                "send JSON with Content-Type: application/json: the request declares no type"
             ),
         )
     limit = 2 * MAX_TABLE_BYTES
@@ -264,7 +268,12 @@ async def _photo_body(request: Request) -> bytes:
             phrase(
                 "send the photo as the body with Content-Type image/jpeg, image/png or "
                 "image/webp, not {type}",
-                type=clipped(declared) or phrase("none"),
+                type=clipped(declared),
+            )
+            if declared
+            else phrase(
+                "send the photo as the body with Content-Type image/jpeg, image/png or "
+                "image/webp: the request declares no type"
             ),
         )
     if not body:
