@@ -20,3 +20,9 @@ export function said(phrase) {
 export function lineText(line) {
   return line?.says ? said(line.says) : line?.text ?? "";
 }
+
+/** A refused request's error (shell/dom.js `fetchJSON`) in the page's language: its phrase
+ * (`says`) when the server sent one, else its text. */
+export function errorText(error) {
+  return error?.says ? said(error.says) : error?.message ?? "";
+}

@@ -15,7 +15,7 @@ import { mountSandbox, showSandboxError } from "../../shell/sandbox.js";
 import { BoardTurn } from "../../shell/boardturn.js";
 import { endCardIn } from "../../shell/endcard.js";
 import { t, tn } from "../../shell/i18n.js";
-import { said } from "../../shell/phrase.js";
+import { errorText } from "../../shell/phrase.js";
 
 const SHIP_FIELDS = ["hits", "missiles", "launched"];
 /** The end card's words (kept together for translation). */
@@ -257,7 +257,7 @@ async function resolve() {
   try {
     answer = await postJSON("/api/resolve", file);
   } catch (error) {
-    return showError(refusedText(error));
+    return showError(errorText(error));
   }
   const result = answer.result || answer;
   ref.snapshot = { pieces: clone(sandbox.pieces), orders: clone(sandbox.orders) };
@@ -326,18 +326,13 @@ function exportFile() {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
-/** The server's refusal in the page's language: its phrase (`says`), else its text. */
-function refusedText(error) {
-  return error.says ? said(error.says) : error.message;
-}
-
 /** Load a turn file's data (`name`: where it came from, for messages) once the server accepts it. */
 export async function importData(data, name = t("the file")) {
   showError("");
   try {
     await postJSON("/api/resolve", data); // the server judges the file; a refused one changes nothing
   } catch (error) {
-    return showError(t("{file}: {error}", { file: name, error: refusedText(error) }));
+    return showError(t("{file}: {error}", { file: name, error: errorText(error) }));
   }
   loadFile(data);
 }

@@ -17,7 +17,7 @@ import { battleEnd, showBattleEnd } from "./referee_end.js";
 import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
 import { WEAPONS, cardsNeeded, cardsToFire, dealtAgain, pretty, readCards } from "./script_editor.js";
 import { lang, playerName, t, tn } from "../../shell/i18n.js";
-import { lineText, said } from "../../shell/phrase.js";
+import { errorText, lineText, said } from "../../shell/phrase.js";
 
 const CLASSES = {
   light: { shields: 8, propulsion: 16, weapons: ["light"] },
@@ -175,7 +175,7 @@ async function submit(candidate, fallback = "") {
     answer = await postJSON(`/api/resolve?lang=${lang}`, scriptFile(candidate));
   } catch (error) {
     ref.busy = false;
-    refuse(error.says ? said(error.says) : error.message, placeOf(error.message, candidate) || fallback);
+    refuse(errorText(error), placeOf(error.message, candidate) || fallback);
     return false;
   }
   ref.busy = false;
@@ -503,7 +503,7 @@ async function importData(data, name = t("the script")) {
   try {
     answer = await postJSON(`/api/resolve?lang=${lang}`, data);
   } catch (error) {
-    refuse(`${name}: ${error.says ? said(error.says) : error.message}`, "page");
+    refuse(`${name}: ${errorText(error)}`, "page");
     return false;
   }
   ref.script = scriptFromAnswer(answer.table, answer.result);

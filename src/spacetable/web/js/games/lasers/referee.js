@@ -17,6 +17,7 @@ import { laserSandboxParts } from "./referee_markup.js";
 import { mountSandbox, showSandboxError } from "../../shell/sandbox.js";
 import { PhotoReader } from "./photo.js";
 import { playerName, t, tn, tParts } from "../../shell/i18n.js";
+import { errorText } from "../../shell/phrase.js";
 
 // The least area the sandbox shows around the origin (mm): room to lay out a battle.
 const REFEREE_VIEW = [720, 520];
@@ -320,7 +321,7 @@ async function resolve() {
   try {
     answer = await postJSON("/api/resolve", file);
   } catch (error) {
-    showError(error.message);
+    showError(errorText(error));
     return;
   }
   startBattle(answer.table || file, answer.result);
@@ -406,14 +407,14 @@ async function importData(data, name) {
     backToEditing();
     await loadFile(data);
   } catch (error) {
-    showError(tParts("{file}: {error}", { file: asIs(name), error: error.message }));
+    showError(tParts("{file}: {error}", { file: asIs(name), error: errorText(error) }));
     return;
   }
   showError("");
   try {
     await postJSON("/api/resolve", tableFile());
   } catch (error) {
-    showError(error.message);
+    showError(errorText(error));
     return;
   }
   showNote(IMPORTED(name));
