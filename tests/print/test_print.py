@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -303,6 +304,36 @@ def test_print_lang_fr_heads_the_card_pages_and_checks_the_scale_in_french(
     assert "this bar must measure 50 mm" in pages["lightspeed", "en"]
     assert "elle doit faire exactement 5 po (127 mm)" in pages["ftl", "fr"], pages["ftl", "fr"]
     assert "it must be exactly 5 in (127 mm)" in pages["ftl", "en"]
+
+
+def test_print_lang_fr_writes_the_ftl_and_hex_fleet_sheets_in_french(tmp_path: Path) -> None:
+    """``--lang fr``: every word of the FTL sheets (tokens, ruler, rose, order sheet) and of
+    the hex fleet's (counters, chits, ship's logs, charts) in French, the colours too."""
+    english = {
+        "ftl": ["Sprint ruler", "Turning rose", "order sheet", "Action counters", "Player:",
+                "One order per piece", "red", "blue"],
+        "hexfleet": ["ship counters", "Chits for the cup", "ship's logs", "Shields up",
+                     "Damage:", "Propulsion:", "Carries", "Name:", "light ship", "red"],
+    }  # fmt: skip
+    french = {
+        "ftl": ["Règle de course", "Rose des virages", "feuille d'ordres", "Marqueurs d'action",
+                "Joueur", "Un ordre par pièce", "rouge", "bleu", "vaisseau", "po"],
+        "hexfleet": ["pions des vaisseaux", "Jetons pour le gobelet", "journaux de bord",
+                     "Boucliers levés", "Dégâts", "Porte des", "Vaisseau léger", "rouge", "FIN"],
+    }  # fmt: skip
+    for ruleset in ("ftl", "hexfleet"):
+        out = tmp_path / f"{ruleset}.pdf"
+        done = spacetable("print", "-o", out, "--ruleset", ruleset, "--lang", "fr")
+        assert done.returncode == 0, done.stderr
+        pdf = pdfium.PdfDocument(out)
+        try:
+            text = " ".join(" ".join(_text(pdf, p).split()) for p in range(len(pdf)))
+        finally:
+            pdf.close()
+        for word in english[ruleset]:
+            assert re.search(rf"(?<![\w']){re.escape(word)}(?![\w'])", text) is None, (word, text)
+        for word in french[ruleset]:
+            assert word in text, (word, text)
 
 
 def _dark_runs(row: Gray) -> list[tuple[int, int]]:

@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 
 from spacetable.games.ftl.pieces import DEFAULT_MISSILES, MISSILE_SIZE_IN, SHIP_SIZE_IN
-from spacetable.i18n import ENGLISH, N_, Translator
+from spacetable.i18n import ENGLISH, N_, Translator, player_name
 from spacetable.printing.layout import MARGIN_MM, PAPERS, Page
 from spacetable.printing.pdf import SheetWriter
 from spacetable.render._drawing import TEAM_HEX
@@ -28,31 +28,48 @@ CHECK_IN = 5
 #: Counters that mark what a piece did this turn, per player.
 ACTION_COUNTERS = 8
 
-#: The sheets' words, together for a later translation.
+#: The sheets' words (catalog ids: each is written in the reader's language by ``tr``).
 TEXT = {
-    "tokens": "Faster Than Light: tokens, ruler and turning rose ({colours})",
+    "tokens": N_("Faster Than Light: tokens, ruler and turning rose ({colours})"),
     "check": N_(
         "Measure this line: it must be exactly {n} in ({mm} mm). If not, print again at "
         "100 % (actual size, no 'fit to page')."
     ),
-    "ruler": "Sprint ruler, inches (sprints are 1 to 8 in, in half inches). Cut it out along "
-    "the dashed line.",
-    "ship": "ship",
-    "missiles": "missiles ({n})",
-    "normal": "N",
-    "ftl": "F",
-    "counters": "Action counters: N = normal space (launched or rotated: a sprint crossing it "
-    "hits it), F = sprinted (FTL).",
-    "rose": "Turning rose: lay it under a piece; R+ turns clockwise, R- counter-clockwise, "
-    "in 15 degree steps.",
-    "orders": "Faster Than Light: order sheet",
-    "player": "Player: ______________________    Colour: __________",
-    "turn": "Turn",
-    "ship_col": "Ship",
-    "missile_col": "M{n}",
-    "key": "One order per piece and turn: R+45 / R-30 turn (multiples of 15, + clockwise, "
-    "-180..+180); S3 / S2.5 sprint 1 to 8 in by halves; L launch (ship only); blank: it waits.",
+    "ruler": N_(
+        "Sprint ruler, inches (sprints are 1 to 8 in, in half inches). Cut it out along "
+        "the dashed line."
+    ),
+    "inches": N_("{n} in"),
+    "in": N_("in"),
+    "ship": N_("ship"),
+    "missiles": N_("missiles ({n})"),
+    "normal": N_("N"),
+    "ftl": N_("F"),
+    "counters": N_(
+        "Action counters: N = normal space (launched or rotated: a sprint crossing it "
+        "hits it), F = sprinted (FTL)."
+    ),
+    "rose": N_(
+        "Turning rose: lay it under a piece; R+ turns clockwise, R- counter-clockwise, "
+        "in 15 degree steps."
+    ),
+    "orders": N_("Faster Than Light: order sheet"),
+    "player": N_("Player: ______________________    Colour: __________"),
+    "turn": N_("Turn"),
+    "ship_col": N_("Ship"),
+    "missile_col": N_("M{n}"),
+    "key": N_(
+        "One order per piece and turn: R+45 / R-30 turn (multiples of 15, + clockwise, "
+        "-180..+180); S3 / S2.5 sprint 1 to 8 in by halves; L launch (ship only); blank: it "
+        "waits."
+    ),
 }
+
+
+def _say(tr: Translator, key: str, **values: object) -> str:
+    """The sheets' word ``key`` in ``tr``'s language, its places filled from ``values``."""
+    message = TEXT[key]  # (a name, not a literal, inside gettext: the catalogs' extraction)
+    return tr.gettext(message, **values)
 
 
 def _in(value: float) -> float:
@@ -78,7 +95,7 @@ def _piece(
         out.text(cx, y + h * 0.72, label, size, anchor="middle", bold=True, colour="#ffffff")
 
 
-def _ruler(out: SheetWriter, x: float, y: float) -> float:
+def _ruler(out: SheetWriter, x: float, y: float, tr: Translator = ENGLISH) -> float:
     """The inch ruler with its top-left corner at ``(x, y)``; returns its bottom."""
     length, height = _in(RULER_IN), 16.0
     pad = 4.0
@@ -100,7 +117,7 @@ def _ruler(out: SheetWriter, x: float, y: float) -> float:
             anchor = "start" if quarter == 0 else "end" if quarter == RULER_IN * 4 else "middle"
             shift = 0.8 if quarter == 0 else -0.8 if quarter == RULER_IN * 4 else 0.0
             out.text(tx + shift, y + 13.0, label, 4.0, anchor=anchor, bold=True)
-    out.text(x + _in(RULER_IN / 2) + 10, y + 13.0, "in", 3.0, anchor="middle")
+    out.text(x + _in(RULER_IN / 2) + 10, y + 13.0, _say(tr, "in"), 3.0, anchor="middle")
     return y + height + pad
 
 
@@ -110,10 +127,8 @@ def _check_line(out: SheetWriter, x: float, y: float, tr: Translator = ENGLISH) 
     out.line((x, y), (x + length, y), 0.35)
     for end in (x, x + length):
         out.line((end, y - 3), (end, y + 3), 0.35)
-    out.text(x + length + 4, y + 1.2, f"{CHECK_IN} in", 3.5, bold=True)
-    check = TEXT["check"]  # (a name, not a literal, inside gettext: the catalogs' extraction)
-    text = tr.gettext(check, n=CHECK_IN, mm=f"{_in(CHECK_IN):g}")
-    out.text(x, y + 7, text, 3.0)
+    out.text(x + length + 4, y + 1.2, _say(tr, "inches", n=CHECK_IN), 3.5, bold=True)
+    out.text(x, y + 7, _say(tr, "check", n=CHECK_IN, mm=f"{_in(CHECK_IN):g}"), 3.0)
 
 
 def _rose(out: SheetWriter, cx: float, cy: float, r: float) -> None:
@@ -154,16 +169,16 @@ def _tokens_page(
     page = Page(max(pw, ph), min(pw, ph))
     out.new_page(page)
     x0 = MARGIN_MM + 4
-    heading = TEXT["tokens"].format(colours=", ".join(colours))
+    heading = _say(tr, "tokens", colours=", ".join(player_name(c, tr) for c in colours))
     out.text(MARGIN_MM, MARGIN_MM + 3, heading, 4.2, bold=True)
-    bottom = _ruler(out, x0, MARGIN_MM + 10)
-    out.text(x0, bottom + 4, TEXT["ruler"], 3.0)
+    bottom = _ruler(out, x0, MARGIN_MM + 10, tr)
+    out.text(x0, bottom + 4, _say(tr, "ruler"), 3.0)
     _check_line(out, x0, bottom + 13, tr)
     ruler_right = x0 + _in(RULER_IN) + 4  # the ruler's cutting line
     rose_r = min(26.0, (page.width - MARGIN_MM - ruler_right - 6) / 2)
     _rose(out, page.width - MARGIN_MM - rose_r - 2, MARGIN_MM + 12 + rose_r, rose_r)
     rose_x = page.width - MARGIN_MM - 2 * rose_r - 4
-    out.paragraph(rose_x, MARGIN_MM + 12 + 2 * rose_r + 6, TEXT["rose"], 2.6, 2 * rose_r + 4)
+    out.paragraph(rose_x, MARGIN_MM + 12 + 2 * rose_r + 6, _say(tr, "rose"), 2.6, 2 * rose_r + 4)
     ship_w, ship_h = _in(SHIP_SIZE_IN[0]), _in(SHIP_SIZE_IN[1])
     mis_w, mis_h = _in(MISSILE_SIZE_IN[0]), _in(MISSILE_SIZE_IN[1])
     top = MARGIN_MM + 12 + 2 * rose_r + 22
@@ -175,10 +190,10 @@ def _tokens_page(
     for index, colour in enumerate(colours):
         hexcolour = TEAM_HEX[colour]
         x = MARGIN_MM + index * column_w
-        out.text(x, top, colour, 3.8, bold=True)
-        _piece(out, x, top + 4, ship_w, ship_h, hexcolour, TEXT["ship"])
+        out.text(x, top, player_name(colour, tr), 3.8, bold=True)
+        _piece(out, x, top + 4, ship_w, ship_h, hexcolour, _say(tr, "ship"))
         mx = x + ship_w + 4
-        out.text(mx, top, TEXT["missiles"].format(n=DEFAULT_MISSILES), 3.0)
+        out.text(mx, top, _say(tr, "missiles", n=DEFAULT_MISSILES), 3.0)
         for k in range(DEFAULT_MISSILES):
             row, at = divmod(k, per_row)
             _piece(
@@ -193,29 +208,33 @@ def _tokens_page(
         cy = top + 4 + ship_h + 9
         for k in range(ACTION_COUNTERS):
             row, at = divmod(k, ACTION_COUNTERS // 2)
-            letter = TEXT["normal"] if row == 0 else TEXT["ftl"]
+            letter = _say(tr, "normal" if row == 0 else "ftl")
             _counter(out, x + 5.5 + at * 12.5, cy + row * 12.5, letter, hexcolour)
     out.paragraph(
-        MARGIN_MM, page.height - MARGIN_MM - 4, TEXT["counters"], 3.0, page.width - 2 * MARGIN_MM
+        MARGIN_MM,
+        page.height - MARGIN_MM - 4,
+        _say(tr, "counters"),
+        3.0,
+        page.width - 2 * MARGIN_MM,
     )
 
 
-def _orders_page(out: SheetWriter, paper: str) -> None:
+def _orders_page(out: SheetWriter, paper: str, tr: Translator = ENGLISH) -> None:
     """An order sheet: a row per turn, a column for the ship and for each missile."""
     pw, ph = PAPERS[paper]
     page = Page(pw, ph)
     out.new_page(page)
     left, top = MARGIN_MM, MARGIN_MM
     width = page.width - 2 * MARGIN_MM
-    out.text(left, top + 5, TEXT["orders"], 5.0, bold=True)
-    out.text(left, top + 14, TEXT["player"], 3.6)
+    out.text(left, top + 5, _say(tr, "orders"), 5.0, bold=True)
+    out.text(left, top + 14, _say(tr, "player"), 3.6)
     turn_w, ship_w = 11.0, 20.0
     missile_w = (width - turn_w - ship_w) / DEFAULT_MISSILES
     row_h = 9.0
     y = top + 20
     rows = int((page.height - MARGIN_MM - 16 - y) // row_h) - 1
-    heads = [TEXT["turn"], TEXT["ship_col"]] + [
-        TEXT["missile_col"].format(n=k + 1) for k in range(DEFAULT_MISSILES)
+    heads = [_say(tr, "turn"), _say(tr, "ship_col")] + [
+        _say(tr, "missile_col", n=k + 1) for k in range(DEFAULT_MISSILES)
     ]
     widths = [turn_w, ship_w] + [missile_w] * DEFAULT_MISSILES
     x = left
@@ -232,13 +251,13 @@ def _orders_page(out: SheetWriter, paper: str) -> None:
                 out.text(x + w / 2, ry + 6, str(row + 1), 3.4, anchor="middle")
             x += w
     key_y = y + (rows + 1) * row_h + 6
-    out.paragraph(left, key_y, TEXT["key"], 3.0, width)
+    out.paragraph(left, key_y, _say(tr, "key"), 3.0, width)
 
 
 def draw_ftl(
     out: SheetWriter, paper: str, colours: Sequence[str], tr: Translator = ENGLISH
 ) -> None:
-    """Faster Than Light's sheets: the tokens page (its scale check in ``tr``'s language),
-    then an order sheet."""
+    """Faster Than Light's sheets in ``tr``'s language: the tokens page, then an order
+    sheet."""
     _tokens_page(out, paper, colours, tr)
-    _orders_page(out, paper)
+    _orders_page(out, paper, tr)

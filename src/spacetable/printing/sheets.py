@@ -172,6 +172,6 @@ def render(job: PrintJob) -> Printout:
             if ruleset == "ftl":
                 draw_ftl(out, job.paper, colours, tr)
             elif ruleset == "hexfleet":
-                draw_hexfleet(out, job.paper, colours)
+                draw_hexfleet(out, job.paper, colours, tr)
     pages = out.pages
     return Printout(out.finish(), pages, {"cards": entries})
