@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from spacetable._userinput import InputError, clipped, listed, parse_json, read_limited
+from spacetable.i18n.phrase import Phrase, Reason, Value, phrase, refusal, value_of
 from spacetable.lasers.geometry import EDGES, Edge, on_edge
 
 LaserKind = Literal["normal", "ion", "penetrating"]
@@ -49,7 +50,15 @@ MAX_CATALOG_BYTES = 1 << 20
 
 
 class ShipDefinitionError(ValueError):
-    """A ship definition is malformed or impossible; the message names the ship and field."""
+    """A ship definition is malformed or impossible; the message names the ship and field,
+    and :attr:`says` the same as a phrase when it has one (for a page in its reader's
+    language)."""
+
+    @property
+    def says(self) -> Phrase | None:
+        """The message as a phrase (:mod:`spacetable.i18n.phrase`), or ``None``."""
+        said = self.args[0] if self.args else None
+        return said.phrase if isinstance(said, Reason) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,19 +183,33 @@ def ship_from_mapping(
 
     Raises :class:`ShipDefinitionError` naming the ship and the offending field.
     """
-    where = f"ship {clipped(key)}"
+    where = phrase("ship {ship}", ship=clipped(key))
     if len(key) > MAX_NAME_CHARS:
-        raise ShipDefinitionError(f"{where}: the key is longer than {MAX_NAME_CHARS} characters")
+        raise ShipDefinitionError(
+            refusal(
+                "{where}: the key is longer than {most} characters",
+                where=where,
+                most=str(MAX_NAME_CHARS),
+            )
+        )
     if not isinstance(data, Mapping):
-        raise ShipDefinitionError(f"{where}: definition must be a table/object")
+        raise ShipDefinitionError(
+            refusal("{where}: definition must be a table/object", where=where)
+        )
     known = {"name", "speed", "health", "vp", "credits", "role", "lasers", "shields", "notes"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise ShipDefinitionError(f"{where}: unknown field(s) {listed(unknown)}")
+        raise ShipDefinitionError(
+            refusal("{name}: unknown field(s) {fields}", name=where, fields=listed(unknown))
+        )
     name = data.get("name", key)
     if not isinstance(name, str) or not name or len(name) > MAX_NAME_CHARS:
         raise ShipDefinitionError(
-            f"{where}: 'name' must be a string of 1 to {MAX_NAME_CHARS} characters"
+            refusal(
+                "{where}: 'name' must be a string of 1 to {most} characters",
+                where=where,
+                most=str(MAX_NAME_CHARS),
+            )
         )
     speeds = _speeds(where, data.get("speed"))
     health = _int(where, "health", data.get("health"), 1, MAX_HEALTH)
@@ -194,56 +217,103 @@ def ship_from_mapping(
     credits = _int(where, "credits", data.get("credits", 0), 0, MAX_HEALTH)
     role = data.get("role", "warship")
     if role not in ROLES:
-        raise ShipDefinitionError(f"{where}: 'role' must be one of {', '.join(ROLES)}")
+        raise ShipDefinitionError(
+            refusal(
+                "{where}: '{field}' must be one of {choices}",
+                where=where,
+                field="role",
+                choices=", ".join(ROLES),
+            )
+        )
     lasers = tuple(
-        _laser(f"{where}: lasers[{i}]", raw, card_size)
+        _laser(_item(where, "lasers", i), raw, card_size)
         for i, raw in enumerate(_list(where, "lasers", data.get("lasers", []), MAX_LASERS))
     )
     shields = tuple(
-        _shield(f"{where}: shields[{i}]", raw, card_size)
+        _shield(_item(where, "shields", i), raw, card_size)
         for i, raw in enumerate(_list(where, "shields", data.get("shields", []), MAX_SHIELDS))
     )
     notes = data.get("notes", "")
     if not isinstance(notes, str) or len(notes) > MAX_NOTES_CHARS:
         raise ShipDefinitionError(
-            f"{where}: 'notes' must be a string of at most {MAX_NOTES_CHARS} characters"
+            refusal(
+                "{where}: 'notes' must be a string of at most {most} characters",
+                where=where,
+                most=str(MAX_NOTES_CHARS),
+            )
         )
     return ShipDef(
         key, name, speeds, health, lasers, shields, vp, credits, cast(Role, role), card_size, notes
     )
 
 
-def _speeds(where: str, raw: Any) -> tuple[int, ...]:
+def _item(where: Value, name: str, index: int) -> Phrase:
+    """An entry of a ship's list as errors name it: ``ship 'moth': lasers[0]``."""
+    return phrase("{where}: {field}[{n}]", where=where, field=name, n=str(index))
+
+
+def _part(where: Value, name: str) -> Phrase:
+    """A part of a laser or shield as errors name it: ``ship 'moth': lasers[0].at``."""
+    return phrase("{where}.{field}", where=where, field=name)
+
+
+def _speeds(where: Value, raw: Any) -> tuple[int, ...]:
     values = raw if isinstance(raw, list) else [raw]
     if not values:
-        raise ShipDefinitionError(f"{where}: 'speed' list is empty")
+        raise ShipDefinitionError(refusal("{where}: 'speed' list is empty", where=where))
     if len(values) > MAX_SPEEDS:
         raise ShipDefinitionError(
-            f"{where}: 'speed' lists {len(values)} speeds, at most {MAX_SPEEDS} are allowed"
+            refusal(
+                "{where}: 'speed' lists {n} speeds, at most {most} are allowed",
+                where=where,
+                n=str(len(values)),
+                most=str(MAX_SPEEDS),
+            )
         )
     speeds = tuple(_int(where, "speed", v, 0, MAX_SPEED) for v in values)
     if list(speeds) != sorted(set(speeds)):
-        raise ShipDefinitionError(f"{where}: 'speed' values must be distinct and increasing")
+        raise ShipDefinitionError(
+            refusal("{where}: 'speed' values must be distinct and increasing", where=where)
+        )
     return speeds
 
 
-def _int(where: str, name: str, raw: Any, minimum: int, maximum: int) -> int:
+def _int(where: Value, name: str, raw: Any, minimum: int, maximum: int) -> int:
     if raw is None:
-        raise ShipDefinitionError(f"{where}: missing '{name}'")
+        raise ShipDefinitionError(refusal("{where}: missing '{field}'", where=where, field=name))
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise ShipDefinitionError(f"{where}: '{name}' must be an integer, got {clipped(raw)}")
+        raise ShipDefinitionError(
+            refusal(
+                "{where}: '{field}' must be an integer, got {value}",
+                where=where,
+                field=name,
+                value=clipped(raw),
+            )
+        )
     if raw < minimum:
         raise ShipDefinitionError(
-            f"{where}: '{name}' must be at least {minimum}, got {clipped(raw)}"
+            refusal(
+                "{where}: '{field}' must be at least {least}, got {value}",
+                where=where,
+                field=name,
+                least=str(minimum),
+                value=clipped(raw),
+            )
         )
     if raw > maximum:
         raise ShipDefinitionError(
-            f"{where}: '{name}' must be at most {maximum}, got {clipped(raw)}"
+            refusal(
+                "{where}: '{field}' must be at most {most}, got {value}",
+                where=where,
+                field=name,
+                most=str(maximum),
+                value=clipped(raw),
+            )
         )
     return raw
 
 
-def _number(where: str, raw: Any, bound: float = math.inf) -> float:
+def _number(where: Value, raw: Any, bound: float = math.inf) -> float:
     """A finite number within ``-bound..bound``."""
     if (
         isinstance(raw, bool)
@@ -251,61 +321,117 @@ def _number(where: str, raw: Any, bound: float = math.inf) -> float:
         or (isinstance(raw, int) and raw.bit_length() > 1023)  # float() would overflow
         or not math.isfinite(raw)
     ):
-        raise ShipDefinitionError(f"{where} must be a number, got {clipped(raw)}")
+        raise ShipDefinitionError(
+            refusal("{where} must be a number, got {value}", where=where, value=clipped(raw))
+        )
     if abs(raw) > bound:
-        raise ShipDefinitionError(f"{where} must lie within -{bound:g}..{bound:g}, got {raw:g}")
+        raise ShipDefinitionError(
+            refusal(
+                "{where} must lie within {low}..{high}, got {value}",
+                where=where,
+                low=f"-{bound:g}",
+                high=f"{bound:g}",
+                value=f"{raw:g}",
+            )
+        )
     return float(raw)
 
 
-def _list(where: str, name: str, raw: Any, maximum: int) -> list[Any]:
+def _list(where: Value, name: str, raw: Any, maximum: int) -> list[Any]:
     if not isinstance(raw, list):
-        raise ShipDefinitionError(f"{where}: '{name}' must be a list")
+        raise ShipDefinitionError(
+            refusal("{where}: '{field}' must be a list", where=where, field=name)
+        )
     if len(raw) > maximum:
         raise ShipDefinitionError(
-            f"{where}: '{name}' has {len(raw)} entries, at most {maximum} are allowed"
+            refusal(
+                "{where}: '{field}' has {n} entries, at most {most} are allowed",
+                where=where,
+                field=name,
+                n=str(len(raw)),
+                most=str(maximum),
+            )
         )
     return raw
 
 
-def _laser(where: str, raw: Any, card_size: tuple[float, float]) -> Laser:
+def _laser(where: Value, raw: Any, card_size: tuple[float, float]) -> Laser:
     if not isinstance(raw, Mapping):
-        raise ShipDefinitionError(f"{where}: must be a table/object")
+        raise ShipDefinitionError(refusal("{where}: must be a table/object", where=where))
     unknown = sorted(set(raw) - {"at", "angle", "power", "kind"})
     if unknown:
-        raise ShipDefinitionError(f"{where}: unknown field(s) {listed(unknown)}")
+        raise ShipDefinitionError(
+            refusal("{name}: unknown field(s) {fields}", name=where, fields=listed(unknown))
+        )
     at = raw.get("at")
     if not isinstance(at, list) or len(at) != 2:
-        raise ShipDefinitionError(f"{where}.at must be a point [x, y]")
-    point = (_number(f"{where}.at[0]", at[0]), _number(f"{where}.at[1]", at[1]))
+        raise ShipDefinitionError(refusal("{where}.at must be a point [x, y]", where=where))
+    point = (
+        _number(_part(where, "at[0]"), at[0]),
+        _number(_part(where, "at[1]"), at[1]),
+    )
     if not on_edge(point, *card_size):
         raise ShipDefinitionError(
-            f"{where}.at {list(point)} is not on the edge of a {card_size[0]:g} x "
-            f"{card_size[1]:g} mm card"
+            refusal(
+                "{where}.at {point} is not on the edge of a {width} x {height} mm card",
+                where=where,
+                point=str(list(point)),
+                width=f"{card_size[0]:g}",
+                height=f"{card_size[1]:g}",
+            )
         )
-    angle = _number(f"{where}.angle", raw.get("angle", 0.0), MAX_ANGLE_DEG)
+    angle = _number(_part(where, "angle"), raw.get("angle", 0.0), MAX_ANGLE_DEG)
     power = _int(where, "power", raw.get("power"), 1, 1_000)
     if power > 3:
-        raise ShipDefinitionError(f"{where}: 'power' must be 1, 2 or 3, got {power}")
+        raise ShipDefinitionError(
+            refusal(
+                "{where}: 'power' must be 1, 2 or 3, got {value}", where=where, value=str(power)
+            )
+        )
     kind = raw.get("kind", "normal")
     if kind not in LASER_KINDS:
-        raise ShipDefinitionError(f"{where}: 'kind' must be one of {', '.join(LASER_KINDS)}")
+        raise ShipDefinitionError(
+            refusal(
+                "{where}: '{field}' must be one of {choices}",
+                where=where,
+                field="kind",
+                choices=", ".join(LASER_KINDS),
+            )
+        )
     return Laser(point, angle, power, cast(LaserKind, kind))
 
 
-def _shield(where: str, raw: Any, card_size: tuple[float, float]) -> Shield:
+def _shield(where: Value, raw: Any, card_size: tuple[float, float]) -> Shield:
     if not isinstance(raw, Mapping):
-        raise ShipDefinitionError(f"{where}: must be a table/object")
+        raise ShipDefinitionError(refusal("{where}: must be a table/object", where=where))
     edge = raw.get("edge")
     if edge not in EDGES:
-        raise ShipDefinitionError(f"{where}.edge must be one of {', '.join(EDGES)}")
-    start = _number(f"{where}.from", raw.get("from"))
-    end = _number(f"{where}.to", raw.get("to"))
+        raise ShipDefinitionError(
+            refusal("{where}.edge must be one of {choices}", where=where, choices=", ".join(EDGES))
+        )
+    start = _number(_part(where, "from"), raw.get("from"))
+    end = _number(_part(where, "to"), raw.get("to"))
     half = (card_size[0] if edge in ("front", "back") else card_size[1]) / 2.0
     if start > end:
-        raise ShipDefinitionError(f"{where}: 'from' ({start:g}) is after 'to' ({end:g})")
+        raise ShipDefinitionError(
+            refusal(
+                "{where}: 'from' ({start}) is after 'to' ({end})",
+                where=where,
+                start=f"{start:g}",
+                end=f"{end:g}",
+            )
+        )
     if start < -half - 1e-6 or end > half + 1e-6:
         raise ShipDefinitionError(
-            f"{where}: {start:g}..{end:g} lies off the {edge} edge (-{half:g}..{half:g} mm)"
+            refusal(
+                "{where}: {start}..{end} lies off the {edge} edge ({low}..{high} mm)",
+                where=where,
+                start=f"{start:g}",
+                end=f"{end:g}",
+                edge=Phrase(str(edge)),
+                low=f"-{half:g}",
+                high=f"{half:g}",
+            )
         )
     return Shield(cast(Edge, edge), start, end)
 
@@ -316,7 +442,13 @@ def ships_from_mapping(
     """Every definition in a ``{key: definition}`` mapping (at most :data:`MAX_SHIPS`),
     checked."""
     if len(data) > MAX_SHIPS:
-        raise ShipDefinitionError(f"{len(data)} ship definitions, at most {MAX_SHIPS} are allowed")
+        raise ShipDefinitionError(
+            refusal(
+                "{n} ship definitions, at most {most} are allowed",
+                n=str(len(data)),
+                most=str(MAX_SHIPS),
+            )
+        )
     return {str(key): ship_from_mapping(str(key), raw, card_size) for key, raw in data.items()}
 
 
@@ -363,7 +495,9 @@ def parse_catalog(
     try:
         return ships_from_mapping(ships)
     except ShipDefinitionError as exc:
-        raise ShipDefinitionError(f"{source}: {exc}") from exc
+        raise ShipDefinitionError(
+            refusal("{source}: {problem}", source=source, problem=value_of(exc))
+        ) from exc
 
 
 def builtin_catalog(name: str) -> dict[str, ShipDef]:

@@ -24,6 +24,7 @@ from spacetable._userinput import InputError, clipped, listed, parse_json, read_
 from spacetable.core.files import read_header
 from spacetable.core.rules import Referee
 from spacetable.i18n import Translator
+from spacetable.i18n.phrase import Phrase, Reason, Value, phrase, refusal
 from spacetable.lasers.battle import RULESETS, Card, Outcome, Resolver, Rules, Ruleset, resolve
 from spacetable.lasers.geometry import Pose, rect_inside, rects_touch
 from spacetable.lasers.narrate import narrate
@@ -61,7 +62,15 @@ _TOP_FIELDS = ("ruleset", "players", "variant", "ships", "cards", "card_size", "
 
 
 class TableError(ValueError):
-    """A table file is malformed or describes an impossible table."""
+    """A table file is malformed or describes an impossible table; the message is one line
+    naming the problem, and :attr:`says` the same as a phrase when it has one (for a page in
+    its reader's language)."""
+
+    @property
+    def says(self) -> Phrase | None:
+        """The message as a phrase (:mod:`spacetable.i18n.phrase`), or ``None``."""
+        said = self.args[0] if self.args else None
+        return said.phrase if isinstance(said, Reason) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +162,9 @@ def parse_table(text: str | bytes) -> Table:
     Raises :class:`TableError` naming the problem, e.g. where the JSON is malformed or
     nested too deep."""
     if len(text) > MAX_TABLE_BYTES:
-        raise TableError(f"the table is larger than {MAX_TABLE_BYTES:,} bytes")
+        raise TableError(
+            refusal("the table is larger than {most} bytes", most=f"{MAX_TABLE_BYTES:,}")
+        )
     try:
         data = parse_json(text)
     except InputError as exc:
@@ -172,17 +183,23 @@ def table_from_json(data: Any) -> Table:
     table_size = _table_size(data.get("table"))
     raw_ships = data.get("ships", {})
     if not isinstance(raw_ships, dict):
-        raise TableError("'ships' must be an object of ship definitions")
+        raise TableError(refusal("'ships' must be an object of ship definitions"))
     try:
         own_ships = ships_from_mapping(raw_ships, card_size)
     except ShipDefinitionError as exc:
-        raise TableError(str(exc)) from exc
+        raise TableError(exc.args[0] if exc.args else str(exc)) from exc
     known_ships = {**catalog(ruleset), **own_ships}
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards:
-        raise TableError("'cards' must be a non-empty list")
+        raise TableError(refusal("'cards' must be a non-empty list"))
     if len(raw_cards) > MAX_CARDS:
-        raise TableError(f"'cards' lists {len(raw_cards)} cards, at most {MAX_CARDS} are allowed")
+        raise TableError(
+            refusal(
+                "'cards' lists {n} cards, at most {most} are allowed",
+                n=str(len(raw_cards)),
+                most=str(MAX_CARDS),
+            )
+        )
     cards: list[Card] = []
     for index, raw in enumerate(raw_cards):
         cards.append(_card(index, raw, cast(Ruleset, ruleset), players, known_ships, card_size))
@@ -194,19 +211,24 @@ def table_from_json(data: Any) -> Table:
 
 def _variant(ruleset: str, raw: Any) -> dict[str, bool]:
     if not isinstance(raw, dict):
-        raise TableError("'variant' must be an object")
+        raise TableError(refusal("'variant' must be an object"))
     allowed = VARIANTS[ruleset]
     for key, value in raw.items():
         if key not in allowed:
             raise TableError(
-                f"variant {clipped(key)} is not a {ruleset} option (known: {', '.join(allowed)})"
+                refusal(
+                    "variant {variant} is not a {ruleset} option (known: {known})",
+                    variant=clipped(key),
+                    ruleset=ruleset,
+                    known=", ".join(allowed),
+                )
             )
         if not isinstance(value, bool):
-            raise TableError(f"variant {key!r} must be true or false")
+            raise TableError(refusal("variant {variant} must be true or false", variant=repr(key)))
     return dict(raw)
 
 
-def _number(where: str, raw: Any, low: float, high: float) -> float:
+def _number(where: Value, raw: Any, low: float, high: float) -> float:
     """A finite number within ``low..high``."""
     if (
         isinstance(raw, bool)
@@ -214,18 +236,30 @@ def _number(where: str, raw: Any, low: float, high: float) -> float:
         or (isinstance(raw, int) and raw.bit_length() > 1023)  # float() would overflow
         or not math.isfinite(raw)
     ):
-        raise TableError(f"{where} must be a number, got {clipped(raw)}")
+        raise TableError(
+            refusal("{where} must be a number, got {value}", where=where, value=clipped(raw))
+        )
     if not low <= raw <= high:
-        raise TableError(f"{where} must lie within {low:g}..{high:g}, got {raw:g}")
+        raise TableError(
+            refusal(
+                "{where} must lie within {low}..{high}, got {value}",
+                where=where,
+                low=f"{low:g}",
+                high=f"{high:g}",
+                value=f"{raw:g}",
+            )
+        )
     return float(raw)
 
 
-def _size(where: str, raw: Any, high: float = MAX_CARD_MM) -> tuple[float, float]:
+def _size(where: Value, raw: Any, high: float = MAX_CARD_MM) -> tuple[float, float]:
     if not isinstance(raw, list) or len(raw) != 2:
-        raise TableError(f"{where} must be [width, length] in mm")
+        raise TableError(refusal("{where} must be [width, length] in mm", where=where))
     for value in raw:
         if isinstance(value, int | float) and not isinstance(value, bool) and value <= 0:
-            raise TableError(f"{where} must be positive, got {clipped(raw)}")
+            raise TableError(
+                refusal("{where} must be positive, got {value}", where=where, value=clipped(raw))
+            )
     return (_number(where, raw[0], MIN_CARD_MM, high), _number(where, raw[1], MIN_CARD_MM, high))
 
 
@@ -233,7 +267,7 @@ def _table_size(raw: Any) -> tuple[float, float] | None:
     if raw is None:
         return None
     if not isinstance(raw, dict):
-        raise TableError("'table' must be an object with width and height")
+        raise TableError(refusal("'table' must be an object with width and height"))
     return _size("'table'", [raw.get("width"), raw.get("height")], MAX_TABLE_MM)
 
 
@@ -246,43 +280,67 @@ def _card(
     card_size: tuple[float, float],
 ) -> Card:
     if not isinstance(raw, dict):
-        raise TableError(f"cards[{index}] must be an object")
+        raise TableError(refusal("cards[{n}] must be an object", n=str(index)))
     cid = raw.get("id")
     if not isinstance(cid, str) or not cid or len(cid) > MAX_ID_CHARS:
-        raise TableError(f"cards[{index}] needs an 'id' string of 1 to {MAX_ID_CHARS} characters")
-    where = f"card {cid!r}"
+        raise TableError(
+            refusal(
+                "cards[{n}] needs an 'id' string of 1 to {most} characters",
+                n=str(index),
+                most=str(MAX_ID_CHARS),
+            )
+        )
+    where = phrase("card {card}", card=repr(cid))
     known = {"id", "type", "owner", "ship", "x", "y", "rotation", "rocks", "size"}
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise TableError(f"{where}: unknown field(s) {listed(unknown)}")
+        raise TableError(
+            refusal("{name}: unknown field(s) {fields}", name=where, fields=listed(unknown))
+        )
     kind = raw.get("type", "ship")
     if kind not in ("ship", "asteroid"):
-        raise TableError(f"{where}: 'type' must be ship or asteroid, got {clipped(kind)}")
+        raise TableError(
+            refusal(
+                "{where}: 'type' must be ship or asteroid, got {value}",
+                where=where,
+                value=clipped(kind),
+            )
+        )
     pose = Pose(
-        _number(f"{where}: 'x'", raw.get("x"), -MAX_TABLE_MM, MAX_TABLE_MM),
-        _number(f"{where}: 'y'", raw.get("y"), -MAX_TABLE_MM, MAX_TABLE_MM),
+        _number(_field(where, "x"), raw.get("x"), -MAX_TABLE_MM, MAX_TABLE_MM),
+        _number(_field(where, "y"), raw.get("y"), -MAX_TABLE_MM, MAX_TABLE_MM),
         # Any finite rotation: a room takes a card turned as many times as a client
         # says, and the bots read the room's table through this function.
-        _number(f"{where}: 'rotation'", raw.get("rotation", 0), -math.inf, math.inf),
+        _number(_field(where, "rotation"), raw.get("rotation", 0), -math.inf, math.inf),
     )
-    size = _size(f"{where}: 'size'", raw["size"]) if "size" in raw else card_size
+    size = _size(_field(where, "size"), raw["size"]) if "size" in raw else card_size
     ship: ShipDef | None = None
     owner: str | None = None
     if kind == "asteroid":
         default_rocks = DEFAULT_ASTEROID_ROCKS
         if "owner" in raw or "ship" in raw:
-            raise TableError(f"{where}: an asteroid has no 'owner' or 'ship'")
+            raise TableError(refusal("{where}: an asteroid has no 'owner' or 'ship'", where=where))
     else:
         owner = raw.get("owner")
         if owner not in players:
             raise TableError(
-                f"{where}: owner {clipped(owner)} is not one of the players ({', '.join(players)})"
+                refusal(
+                    "{where}: owner {owner} is not one of the players ({players})",
+                    where=where,
+                    owner=clipped(owner),
+                    players=", ".join(players),
+                )
             )
         key = raw.get("ship")
         if not isinstance(key, str) or key not in ships:
             raise TableError(
-                f"{where}: unknown ship {clipped(key)} (not in the {ruleset} catalog "
-                f"or the file's 'ships')"
+                refusal(
+                    "{where}: unknown ship {ship} (not in the {ruleset} catalog "
+                    "or the file's 'ships')",
+                    where=where,
+                    ship=clipped(key),
+                    ruleset=ruleset,
+                )
             )
         ship = ships[key]
         cargo = ruleset == "stellar" and ship.role == "cargo"
@@ -290,7 +348,12 @@ def _card(
     rocks = raw.get("rocks", default_rocks)
     if isinstance(rocks, bool) or not isinstance(rocks, int) or not 0 <= rocks <= MAX_ROCKS:
         raise TableError(
-            f"{where}: 'rocks' must be a whole number from 0 to {MAX_ROCKS}, got {clipped(rocks)}"
+            refusal(
+                "{where}: 'rocks' must be a whole number from 0 to {most}, got {value}",
+                where=where,
+                most=str(MAX_ROCKS),
+                value=clipped(rocks),
+            )
         )
     return Card(cid, pose, ship, owner, rocks, size)
 
@@ -299,18 +362,33 @@ def _check_layout(cards: list[Card], table_size: tuple[float, float] | None) -> 
     seen: set[str] = set()
     for card in cards:
         if card.id in seen:
-            raise TableError(f"two cards have the id {card.id!r}")
+            raise TableError(refusal("two cards have the id {card}", card=repr(card.id)))
         seen.add(card.id)
         if table_size is not None and not rect_inside(card.rect, *table_size):
             raise TableError(
-                f"card {card.id!r} lies (partly) off the "
-                f"{table_size[0]:g} x {table_size[1]:g} mm table"
+                refusal(
+                    "card {card} lies (partly) off the {width} x {height} mm table",
+                    card=repr(card.id),
+                    width=f"{table_size[0]:g}",
+                    height=f"{table_size[1]:g}",
+                )
             )
     rects = [c.rect for c in cards]
     for i, a in enumerate(cards):
         for j in range(i + 1, len(cards)):
             if rects_touch(rects[i], rects[j]):
-                raise TableError(f"cards {a.id!r} and {cards[j].id!r} touch or overlap")
+                raise TableError(
+                    refusal(
+                        "cards {first} and {second} touch or overlap",
+                        first=repr(a.id),
+                        second=repr(cards[j].id),
+                    )
+                )
+
+
+def _field(where: Phrase, name: str) -> Phrase:
+    """A card's field as errors name it: ``card 'red-moth': 'x'``."""
+    return phrase("{name}: '{field}'", name=where, field=name)
 
 
 def _account(table: Table, outcome: Outcome) -> list[str]:
