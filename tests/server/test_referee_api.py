@@ -121,3 +121,65 @@ def test_a_refused_turn_file_or_script_says_why_as_a_phrase(
     said = Phrase.from_json(answer["says"])
     assert said.text() == english
     assert said.text(translator("fr")) == french
+
+
+def _sample_table(**changes: object) -> dict[str, object]:
+    """The rulebook's sample table with some top-level fields changed."""
+    table: dict[str, object] = json.loads((EXAMPLES / "fig1-sample-game.json").read_text("utf-8"))
+    return table | changes
+
+
+def _with_card(**changes: object) -> dict[str, object]:
+    """The sample table with its first ship card changed."""
+    table = _sample_table()
+    cards = [dict(card) for card in table["cards"]]  # type: ignore[attr-defined]
+    first_ship = next(i for i, card in enumerate(cards) if card.get("type") != "asteroid")
+    cards[first_ship] |= changes
+    return table | {"cards": cards}
+
+
+_NBSP = "\u00a0"
+_MOTH = {"name": "Moth", "speed": 3, "health": 2, "lasers": [], "shields": []}
+
+
+@pytest.mark.parametrize(
+    ("body", "english", "french"),
+    [
+        (
+            _with_card(id="red-moth", ship="kraken"),
+            "card 'red-moth': unknown ship 'kraken' (not in the lightspeed catalog or the "
+            "file's 'ships')",
+            f"carte 'red-moth'{_NBSP}: vaisseau inconnu 'kraken' (ni dans le catalogue de "
+            f"lightspeed ni dans les «{_NBSP}ships{_NBSP}» du fichier)",
+        ),
+        (
+            _with_card(id="red-moth", x="far"),
+            "card 'red-moth': 'x' must be a number, got 'far'",
+            f"carte 'red-moth'{_NBSP}: «{_NBSP}x{_NBSP}» doit être un nombre, pas 'far'",
+        ),
+        (
+            _sample_table(ships={"moth": _MOTH | {"health": 1000}}),
+            "ship 'moth': 'health' must be at most 100, got 1000",
+            f"vaisseau 'moth'{_NBSP}: «{_NBSP}health{_NBSP}» doit valoir au plus 100, pas 1000",
+        ),
+        (
+            _sample_table(
+                ships={"moth": _MOTH | {"shields": [{"edge": "left", "from": -100, "to": 2}]}}
+            ),
+            "ship 'moth': shields[0]: -100..2 lies off the left edge (-44..44 mm)",
+            f"vaisseau 'moth'{_NBSP}: shields[0]{_NBSP}: -100..2 sort du bord gauche (-44..44 mm)",
+        ),
+    ],
+    ids=["an unknown ship", "a card's x", "a ship's health", "a shield off its edge"],
+)
+def test_a_refused_table_file_says_why_as_a_phrase(
+    server: Server, body: dict[str, object], english: str, french: str
+) -> None:
+    """A Light Speed table file's refusals, and those of the ship definitions it brings,
+    carry ``says``: the laser referee page writes them in French, card and ship named."""
+    status, answer = post(server, "/api/resolve", json.dumps(body))
+    assert status == 400, answer
+    assert answer["error"] == english
+    said = Phrase.from_json(answer["says"])
+    assert said.text() == english
+    assert said.text(translator("fr")) == french
