@@ -8,11 +8,13 @@ shown raw and no text wider than its box (tests/i18n/_french.py), at 1366 x 800 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from tests import _server
 from tests._paths import ROOT
@@ -99,6 +101,49 @@ def test_the_laser_referee_in_french(
     page.click("#edit")
     page.wait_for_selector("body[data-phase=lobby]")
     assert page.locator("#edit").is_hidden()
+
+
+def _bad_table(tmp_path: Path, name: str, change: Callable[[dict[str, Any]], None]) -> Path:
+    """The rulebook's Fig. 1 table, changed by ``change``, written to ``name``."""
+    data = json.loads((EXAMPLES / "fig1-sample-game.json").read_text("utf-8"))
+    change(data)
+    path = tmp_path / name
+    path.write_text(json.dumps(data), "utf-8")
+    return path
+
+
+def _overlapping(data: dict[str, Any]) -> None:
+    """Two cards (renamed m1 and m2) laid on the same spot."""
+    data["cards"][1] |= {"id": "m1", "x": 60, "y": 250}
+    data["cards"][4] |= {"id": "m2"}
+
+
+def _moth_of_1000(data: dict[str, Any]) -> None:
+    """The file brings its own Moth, of a health past the bound."""
+    data["ships"] = {"moth": {"name": "Moth", "speed": 1, "health": 1000, "lasers": []}}
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+def test_a_refused_table_file_is_told_in_french(
+    french_page: Page, device: str, tmp_path: Path
+) -> None:
+    """The server's refusal of an imported table file, and of a ship the file brings, is
+    written in French: the cards and the ship named « carte », « vaisseau »."""
+    nbsp = "\u00a0"
+    page = french_page
+    page.goto("/referee?game=lightspeed")
+    page.wait_for_selector(".add-ship")
+    page.set_input_files("#import-file", str(_bad_table(tmp_path, "touch.json", _overlapping)))
+    error = page.locator("#referee-error")
+    expect(error).to_have_text("les cartes 'm1' et 'm2' se touchent ou se chevauchent")
+    assert_french(page)
+    _shot(page, "referee-refused-table", device)
+    page.set_input_files("#import-file", str(_bad_table(tmp_path, "moth.json", _moth_of_1000)))
+    # The file's own key ('health') stays as the file spells it; the rest is French.
+    expect(error).to_have_text(
+        f"vaisseau 'moth'{nbsp}: «{nbsp}health{nbsp}» doit valoir au plus 100, pas 1000"
+    )
+    _shot(page, "referee-refused-ship", device)
 
 
 @pytest.mark.parametrize("device", sorted(VIEWPORTS))
