@@ -460,13 +460,17 @@ def load_catalog(path: Path | str) -> dict[str, ShipDef]:
     try:
         data = read_limited(path, MAX_CATALOG_BYTES)
     except InputError as exc:
-        raise ShipDefinitionError(f"{path}: {exc}") from exc
+        raise ShipDefinitionError(
+            refusal("{source}: {problem}", source=str(path), problem=str(exc))
+        ) from exc
     if path.suffix == ".json":
         return parse_catalog(data, "json", str(path))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ShipDefinitionError(f"{path}: the file is not UTF-8 text") from None
+        raise ShipDefinitionError(
+            refusal("{source}: the file is not UTF-8 text", source=str(path))
+        ) from None
     return parse_catalog(text, "toml", str(path))
 
 
@@ -479,7 +483,9 @@ def parse_catalog(
         try:
             data = parse_json(text)
         except InputError as exc:
-            raise ShipDefinitionError(f"{source}: not valid JSON: {exc}") from exc
+            raise ShipDefinitionError(
+                refusal("{source}: not valid JSON: {problem}", source=source, problem=str(exc))
+            ) from exc
     else:
         if isinstance(text, bytes):
             raise TypeError("TOML catalogs are parsed from text")
@@ -488,10 +494,12 @@ def parse_catalog(
         # tomllib raises ValueError for an integer of more than 4300 digits, and nests
         # arrays by recursion.
         except (ValueError, RecursionError) as exc:
-            raise ShipDefinitionError(f"{source}: not valid TOML: {exc}") from exc
+            raise ShipDefinitionError(
+                refusal("{source}: not valid TOML: {problem}", source=source, problem=str(exc))
+            ) from exc
     ships = data.get("ships") if isinstance(data, dict) else None
     if not isinstance(ships, dict) or not ships:
-        raise ShipDefinitionError(f"{source}: no 'ships' table")
+        raise ShipDefinitionError(refusal("{source}: no 'ships' table", source=source))
     try:
         return ships_from_mapping(ships)
     except ShipDefinitionError as exc:
@@ -504,5 +512,5 @@ def builtin_catalog(name: str) -> dict[str, ShipDef]:
     """A catalog shipped with spacetable, e.g. ``"lightspeed"`` or ``"stellar/wiss"``."""
     resource = resources.files("spacetable.data").joinpath(f"{name}.toml")
     if not resource.is_file():
-        raise ShipDefinitionError(f"no built-in catalog named {name!r}")
+        raise ShipDefinitionError(refusal("no built-in catalog named {name}", name=repr(name)))
     return parse_catalog(resource.read_text(encoding="utf-8"), "toml", f"{name}.toml")
