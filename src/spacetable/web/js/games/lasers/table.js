@@ -28,13 +28,18 @@ export class TableView {
   constructor(svgElement, { margin = 30 } = {}) {
     this.svg = svgElement;
     this.margin = margin;
-    // On a phone the box is taller than the table: the table sits at its top, under the
-    // battle's controls and clear of the end card along the screen's bottom, not in the
-    // middle of an empty band (issue 20 items 12 and 15).
+    // On a phone at the end of a match the box is taller than the table: the table sits at
+    // its top, under the battle's controls and clear of the end card along the screen's
+    // bottom, not in the middle of an empty band (issue 20 item 15). While the match is
+    // played (and in the referee) it stays in the middle, where the hand's cards are laid.
     const narrow = matchMedia(NARROW);
-    const align = () => this.svg.setAttribute("preserveAspectRatio", `${narrow.matches ? "xMidYMin" : "xMidYMid"} meet`);
+    const align = () => {
+      const top = narrow.matches && document.body.dataset.phase === "over";
+      this.svg.setAttribute("preserveAspectRatio", `${top ? "xMidYMin" : "xMidYMid"} meet`);
+    };
     align();
     narrow.addEventListener("change", align);
+    new MutationObserver(align).observe(document.body, { attributes: true, attributeFilter: ["data-phase"] });
     this.svg.classList.add("table-view");
     clear(this.svg);
     this.background = this.layer("background");
