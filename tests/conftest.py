@@ -5,9 +5,12 @@ every run, and prints the blob that reproduces a failure."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from playwright.sync_api import Browser, sync_playwright
 
 from spacetable.bots.lasers import warm_up
 
@@ -22,3 +25,22 @@ def compiled_kernels() -> None:
     that server processes started by tests find it cached instead of compiling it while a
     bot waits."""
     warm_up()
+
+
+#: The Chromium every browser test drives (Debian's, unless SPACETABLE_CHROMIUM says).
+CHROMIUM = Path(os.environ.get("SPACETABLE_CHROMIUM", "/usr/bin/chromium"))
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless: one for the whole run, shared by tests/browser and the
+    cluster's page (Playwright's sync API allows one running instance per thread)."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (set SPACETABLE_CHROMIUM)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield chromium
+        chromium.close()

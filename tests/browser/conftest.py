@@ -8,7 +8,6 @@ Set ``SPACETABLE_CHROMIUM`` to use another Chromium binary; without one the test
 from __future__ import annotations
 
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -20,9 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, sync_playwright
+from playwright.sync_api import Browser, Page, Route
 
-CHROMIUM = Path(os.environ.get("SPACETABLE_CHROMIUM", "/usr/bin/chromium"))
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 #: How long the server may take to answer (a busy machine took over 30 s to import and start).
 START_TIMEOUT_S = 180.0  # a fresh clone compiles the numba kernels first; returns once up
@@ -163,20 +161,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> 
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM} (set SPACETABLE_CHROMIUM)")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield chromium
-        chromium.close()
 
 
 OpenPage = Callable[..., Page]

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
-from tests.browser.conftest import CHROMIUM, SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS
 from tests.browser.ftl._duel import wait_turn
 from tests.cluster._cluster import MISSING, Cluster, running_cluster
 from tests.cluster.test_failover import back_again, rejoined, room_on
@@ -36,18 +36,6 @@ WATCH_BADGE = """() => {
 def cluster(compiled_kernels: None) -> Iterator[Cluster]:
     with running_cluster(2, "--abandon-seconds", "60", "--room-seed", "1") as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM} (set SPACETABLE_CHROMIUM)")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield chromium
-        chromium.close()
 
 
 @pytest.mark.parametrize("relayed", [False, True], ids=["straight", "relayed"])
