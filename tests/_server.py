@@ -126,6 +126,16 @@ def running_server(db: Path, *extra: str, room_seed: int | None = None) -> Itera
             process.stdout.close()
 
 
+def wait_until(check: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
+    """Poll ``check`` (another process's state, a database row: nothing to await) until it
+    holds; a TimeoutError naming ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
 class Client:
     """One websocket client of a room, keeping every message it received.
 

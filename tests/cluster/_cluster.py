@@ -13,7 +13,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -21,7 +21,7 @@ import redis
 
 from spacetable.server.cluster.balancer import haproxy_config
 from spacetable.server.cluster.node import address_of, owner_key
-from tests._server import ROOT, Server, free_port
+from tests._server import ROOT, Server, free_port, wait_until
 
 #: Why the cluster tests cannot run here, or None.
 MISSING = (
@@ -30,15 +30,6 @@ MISSING = (
     else "needs Debian's redis-server and haproxy (apt-get install redis-server haproxy; "
     ".ci/run installs them)"
 )
-
-
-def wait_until(check: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
-    """Poll ``check`` (another process's state: nothing to await) until it holds."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"timed out waiting for {what}")
-        time.sleep(0.05)
 
 
 def port_open(port: int, host: str = "127.0.0.1") -> bool:

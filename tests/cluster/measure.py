@@ -14,8 +14,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tests._server import Client, running_server
-from tests.cluster._cluster import running_cluster, wait_until
+from tests._server import Client, running_server, wait_until
+from tests.cluster._cluster import running_cluster
 
 ROOMS = 200
 TIMES = 400

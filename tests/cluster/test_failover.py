@@ -23,8 +23,8 @@ from spacetable.games.ftl import FtlMatch
 from spacetable.games.hexfleet import HexMatch
 from spacetable.games.lightspeed import LightSpeedMatch
 from tests._laser_play import free_spot
-from tests._server import Client, Server
-from tests.cluster._cluster import MISSING, Cluster, Worker, running_cluster, wait_until
+from tests._server import Client, Server, wait_until
+from tests.cluster._cluster import MISSING, Cluster, Worker, running_cluster
 from tests.cluster.test_two_processes import play_to_the_battle, seated, welcome
 from tests.server.test_server_hexfleet import active_ship, simple_action
 

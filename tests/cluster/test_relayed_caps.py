@@ -6,12 +6,11 @@ relayed socket is one player, connected, seen from a socket straight to the owne
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
 
-from tests._server import Client
+from tests._server import Client, wait_until
 from tests.cluster._cluster import MISSING, Cluster, running_cluster
 from tests.server.hostile.test_sockets import raw_socket
 
@@ -47,13 +46,13 @@ def test_relayed_sockets_count_once_in_the_room_and_its_presence(cluster: Cluste
     extra.close()
     assert line.startswith("HTTP/1.1 429") and "at most 3 connections to one room" in body
     watcher.close()
-    deadline = time.monotonic() + 30
-    while True:  # the owner hears of the relayed socket's close on its own time: polled
+
+    def one_more_opens() -> bool:
         again, line = raw_socket(owner, f"/ws/rooms/{room}")
         again.close()
-        if line.startswith("HTTP/1.1 101"):
-            break
-        assert time.monotonic() < deadline, line
-        time.sleep(0.1)
+        return line.startswith("HTTP/1.1 101")
+
+    # The owner hears of the relayed socket's close on its own time: polled.
+    wait_until(one_more_opens, "a room socket to open once a relayed one closed")
     ann.close()
     straight.close()

@@ -16,8 +16,8 @@ from websockets.exceptions import ConnectionClosed
 
 from tests._laser_play import free_spot
 from tests._laser_play import play_to_the_battle as play_laser_round
-from tests._server import Client, Server
-from tests.cluster._cluster import MISSING, Cluster, running_cluster, wait_until
+from tests._server import Client, Server, wait_until
+from tests.cluster._cluster import MISSING, Cluster, running_cluster
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 

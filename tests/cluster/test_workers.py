@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from spacetable.cli._workers import passed_on
-from tests._server import ROOT, Server
-from tests.cluster._cluster import MISSING, port_open, wait_until
+from tests._server import ROOT, Server, wait_until
+from tests.cluster._cluster import MISSING, port_open
 
 
 def test_the_options_of_each_process_leave_out_those_workers_sets() -> None:

@@ -5,14 +5,12 @@ SQLite and on PostgreSQL (when ``SPACETABLE_TEST_POSTGRES_URL`` is set)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
 from spacetable.server.storage import normalise_url
-from tests._server import seated
+from tests._server import seated, wait_until
 from tests.server.durable._restart import db, kill, servers, start
 
 pytestmark = pytest.mark.timeout(900)
@@ -40,12 +38,7 @@ def _stored(url: str, room: str) -> dict[str, int]:
 
 def _gone(url: str, room: str, timeout: float = 90.0) -> None:
     """Wait until no live table holds the room any more."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if not any(_stored(url, room).values()):
-            return
-        time.sleep(0.2)  # polling the database: nothing to await there
-    raise AssertionError(f"room {room} is still stored: {_stored(url, room)}")
+    wait_until(lambda: not any(_stored(url, room).values()), f"room {room} to leave", timeout)
 
 
 def test_a_finished_room_leaves_the_table_when_it_closes(db: str) -> None:

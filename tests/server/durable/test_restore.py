@@ -8,7 +8,6 @@ action. Each on SQLite and on PostgreSQL (when ``SPACETABLE_TEST_POSTGRES_URL`` 
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -16,7 +15,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
 from spacetable.server.storage import normalise_url
-from tests._server import Client, seated
+from tests._server import Client, seated, wait_until
 from tests.server.durable._restart import db, kill, rejoined, servers, start, token_of
 
 #: Each test starts two server processes: on a busy machine that alone may take minutes.
@@ -55,13 +54,15 @@ def _stored_clock(url: str, room: str) -> float | None:
 
 def _heartbeat_past(url: str, room: str, t: float, timeout: float = 60.0) -> float:
     """Wait until the room's stored heartbeat is past match time ``t``; that time."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+
+    def past() -> bool:
         clock = _stored_clock(url, room)
-        if clock is not None and clock >= t:
-            return clock
-        time.sleep(0.1)  # polling the database: nothing to await there
-    raise AssertionError(f"the room's heartbeat never reached match time {t}")
+        return clock is not None and clock >= t
+
+    wait_until(past, f"the room's heartbeat past match time {t}", timeout)
+    clock = _stored_clock(url, room)
+    assert clock is not None
+    return clock
 
 
 def test_a_draw_offer_and_the_chat_come_back_after_a_kill(db: str) -> None:
