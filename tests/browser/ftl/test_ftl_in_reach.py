@@ -9,9 +9,9 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from tests.browser._replay import ann_against_a_bot, stored_match
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.ftl._duel import start_duel
+from tests.browser.ftl.test_ftl_replay import play_duel
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 800}
@@ -84,16 +84,8 @@ def test_the_order_field_shows_its_whole_example_on_a_laptop(
 def play_to_the_edges(server: Server) -> dict[str, Any]:
     """Ann against the random bot on a 48 in table, her ship turned to the right-hand edge
     and sprinting there (it starts 18 in below the centre); the stored match."""
-    room = {"ruleset": "ftl", "seats": 2, "turn_limit": 5, "table_size_in": [48, 48]}
     orders = {1: ["ann:R+45"], 2: ["ann:R+45"], 3: ["ann:S8"], 4: ["ann:S8"], 5: ["ann:S3"]}
-    with ann_against_a_bot(server, room, "random") as ann:
-        while True:
-            message = ann.wait(lambda m: m["type"] in ("state", "result"), timeout=30)
-            if message["type"] == "result":
-                break
-            if message["phase"] == "plot" and not message["players"]["ann"]["plotted"]:
-                ann.send(type="plot", orders=orders[message["turn"]])
-    return stored_match(server, message["match_id"])
+    return play_duel(server, orders)
 
 
 #: The pieces on the table whose middle is outside the board's box on the screen.

@@ -16,16 +16,18 @@ from tests.browser.conftest import OpenPage, Server, Shot
 ANN_ORDERS = {1: ["ann:L"], 2: ["ann:R+45", "ann-m1:S3"], 3: ["ann:S2"]}
 
 
-def play_duel(server: Server) -> dict[str, Any]:
-    """Ann against the random bot for three turns; the stored match."""
-    room = {"ruleset": "ftl", "seats": 2, "turn_limit": 3, "table_size_in": [48, 48]}
+def play_duel(server: Server, orders: dict[int, list[str]] | None = None) -> dict[str, Any]:
+    """Ann against the random bot on a 48 in table, one turn for each turn of ``orders``
+    (those she writes; default :data:`ANN_ORDERS`); the stored match."""
+    orders = ANN_ORDERS if orders is None else orders
+    room = {"ruleset": "ftl", "seats": 2, "turn_limit": len(orders), "table_size_in": [48, 48]}
     with ann_against_a_bot(server, room, "random") as ann:
         while True:
             message = ann.wait(lambda m: m["type"] in ("state", "result"), timeout=30)
             if message["type"] == "result":
                 break
             if message["phase"] == "plot" and not message["players"]["ann"]["plotted"]:
-                ann.send(type="plot", orders=ANN_ORDERS[message["turn"]])
+                ann.send(type="plot", orders=orders[message["turn"]])
     return stored_match(server, message["match_id"])
 
 
