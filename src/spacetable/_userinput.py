@@ -4,17 +4,23 @@ JSON, within limits: the one path the CLI and the server share (docs/formats.md,
 A file must be a regular file (a FIFO or ``/dev/zero`` is refused before anything is
 read from it) of at most ``limit`` bytes; JSON text may start with a UTF-8 byte-order mark,
 may nest at most 1024 arrays or objects deep, and holds no number too large for a double.
-Every refusal is an :class:`InputError` whose message names the problem in one line.
+Every refusal is an :class:`InputError` whose message names the problem in one line: its
+English text, and the same as a phrase (:mod:`spacetable.i18n.phrase`) for a reader of
+another language. The JSON parser's own words are catalog messages too (:data:`_JSON_WORDS`).
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
 from typing import Any
 
 import orjson
+
+from spacetable.i18n import N_
+from spacetable.i18n.phrase import Phrase, Reason, Value, phrase, refusal
 
 #: The largest file a referee reads (table and turn files, combat scripts alike;
 #: docs/formats.md, Limits).
@@ -25,13 +31,79 @@ MAX_JSON_DEPTH = 1024
 _BOM = b"\xef\xbb\xbf"
 #: orjson's messages for the limits it enforces, in our words.
 _JSON_LIMITS = {
-    "depth limit exceeded": f"arrays or objects nested more than {MAX_JSON_DEPTH} deep",
-    "number is infinity when parsed as double": "a number too large",
+    "depth limit exceeded": phrase(
+        "arrays or objects nested more than {most} deep", most=str(MAX_JSON_DEPTH)
+    ),
+    "number is infinity when parsed as double": phrase("a number too large"),
+}
+#: Every other message of orjson's parser (yyjson's words, orjson 3.10 and later), as
+#: catalog messages: the English is the parser's own, so a message missing here (a newer
+#: parser's) still shows, in English.
+_JSON_WORDS = {
+    message: Phrase(message)
+    for message in (
+        N_("Input is a zero-length, empty document"),
+        N_("input data is empty"),
+        N_("unexpected end of data"),
+        N_("unexpected content after document"),
+        N_("unexpected character, expected a JSON value"),
+        N_("unexpected character, expected ',' or ']'"),
+        N_("unexpected character, expected ',' or '}'"),
+        N_("unexpected character, expected ':' after key"),
+        N_("unexpected character, expected a string key"),
+        N_("trailing comma is not allowed"),
+        N_("invalid literal, expected 'null'"),
+        N_("invalid literal, expected 'true'"),
+        N_("invalid literal, expected 'false'"),
+        N_("number with leading zero is not allowed"),
+        N_("no digit after decimal point"),
+        N_("no digit after exponent sign"),
+        N_("no digit after sign"),
+        N_("unexpected control character in string"),
+        N_("invalid escaped sequence in string"),
+        N_("invalid escape in string"),
+        N_("no low surrogate in string"),
+        N_("invalid high surrogate in string"),
+        N_("invalid low surrogate in string"),
+        N_("invalid UTF-8 encoding in string"),
+        N_("invalid utf-8 encoding in string"),
+        N_("UTF-8 byte order mark (BOM) is not supported"),
+        N_("failed to allocate memory"),
+        N_("str is not valid UTF-8: surrogates not allowed"),
+    )
+}
+#: The system's words for why a file cannot be opened or read (``strerror``), by error
+#: number, as catalog messages (used only where the system says exactly these words).
+_OS_WORDS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.EIO: N_("Input/output error"),
 }
 
 
 class InputError(ValueError):
-    """A file or body that cannot be read as asked: the message names the problem."""
+    """A file or body that cannot be read as asked: the message names the problem, and
+    :attr:`says` is the same as a phrase (for a reader of another language)."""
+
+    @property
+    def says(self) -> Phrase | None:
+        """The message as a phrase (:mod:`spacetable.i18n.phrase`), or ``None``."""
+        said = self.args[0] if self.args else None
+        return said.phrase if isinstance(said, Reason) else None
+
+
+def _cannot_read(exc: OSError) -> InputError:
+    """The refusal for a file the system cannot open or read."""
+    why: Value = str(exc.strerror)
+    known = _OS_WORDS.get(exc.errno) if exc.errno is not None else None
+    if known is not None and known == why:
+        why = Phrase(known)
+    return InputError(refusal("cannot read the file ({why})", why=why))
 
 
 def read_limited(path: Path | str, limit: int) -> bytes:
@@ -45,12 +117,13 @@ def read_limited(path: Path | str, limit: int) -> bytes:
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror})") from exc
+        raise _cannot_read(exc) from exc
     try:
         mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError(refusal("cannot read the file: it is a directory"))
         if not stat.S_ISREG(mode):
-            kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
-            raise InputError(f"cannot read the file: it is {kind}")
+            raise InputError(refusal("cannot read the file: it is not a regular file"))
         chunks: list[bytes] = []
         left = limit + 1
         while left > 0 and (chunk := os.read(fd, min(left, 1 << 16))):
@@ -58,11 +131,11 @@ def read_limited(path: Path | str, limit: int) -> bytes:
             left -= len(chunk)
         data = b"".join(chunks)
     except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror})") from exc
+        raise _cannot_read(exc) from exc
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise InputError(f"the file is larger than {limit:,} bytes")
+        raise InputError(refusal("the file is larger than {most} bytes", most=limit))
     return data
 
 
@@ -81,14 +154,39 @@ def parse_json(data: bytes | str) -> Any:
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(f"the text is not UTF-8 (byte {exc.start})") from None
+        raise InputError(
+            refusal("the text is not UTF-8 (byte {byte})", byte=str(exc.start))
+        ) from None
     try:
         return orjson.loads(data)
     except orjson.JSONDecodeError as exc:
-        problem = _JSON_LIMITS.get(exc.msg, exc.msg)
+        problem = _JSON_LIMITS.get(exc.msg) or _json_words(exc.msg)
         raise InputError(
-            f"malformed JSON at line {exc.lineno}, column {exc.colno}: {problem}"
+            refusal(
+                "malformed JSON at line {line}, column {column}: {problem}",
+                line=str(exc.lineno),
+                column=str(exc.colno),
+                problem=problem,
+            )
         ) from None
+
+
+def _json_words(message: str) -> Value:
+    """The JSON parser's ``message`` as a catalog phrase, or as it is when we lack it."""
+    return _JSON_WORDS.get(message) or message
+
+
+def json_error_said(exc: orjson.JSONDecodeError) -> Value:
+    """``str(exc)`` (the parser's words, line, column and character) as a phrase, for a
+    reader of another language; ``str(exc)`` itself if the parser words it otherwise."""
+    said = phrase(
+        "{problem}: line {line} column {column} (char {char})",
+        problem=_json_words(exc.msg),
+        line=str(exc.lineno),
+        column=str(exc.colno),
+        char=str(exc.pos),
+    )
+    return said if said.text() == str(exc) else str(exc)
 
 
 def clipped(value: Any, chars: int = 40) -> str:

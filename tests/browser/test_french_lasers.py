@@ -284,3 +284,40 @@ def test_a_room_nobody_sits_in_yet_is_french_to_a_spectator(
     page.get_by_text("place 1", exact=True).first.wait_for()
     assert_french(page)
     _shot(page, f"{ruleset}-empty-room", device)
+
+
+@pytest.mark.parametrize("device", sorted(VIEWPORTS))
+def test_a_file_that_is_not_json_is_told_in_french_at_every_referee(
+    french_page: Page, device: str, tmp_path: Path
+) -> None:
+    """A file that is not JSON, imported at the laser, FTL and hex fleet referees: the
+    page says in French what is wrong and where (the server's parser's words, as a phrase;
+    the browser's own JSON.parse words are English whatever the page's language)."""
+    nbsp = "\u00a0"
+    cut = tmp_path / "coupé.json"
+    cut.write_text('{"ruleset": "lightspeed",\n  "players": ["red", "blue"', "utf-8")
+    where = f"JSON mal formé ligne 2, colonne 28{nbsp}: fin des données inattendue"
+    page = french_page
+    page.goto("/referee?game=lightspeed")
+    page.wait_for_selector(".add-ship")
+    page.set_input_files("#import-file", str(cut))
+    expect(page.locator("#referee-error")).to_have_text(f"coupé.json{nbsp}: {where}")
+    assert_french(page)
+    _shot(page, "referee-not-json", device)
+    page.select_option("#ruleset", "ftl")
+    page.wait_for_selector("#ftl-piece-list [data-piece='red'] .order-input")
+    page.set_input_files("#ftl-import-file", str(cut))
+    expect(page.locator("#ftl-error")).to_have_text(f"coupé.json{nbsp}: {where}")
+    assert_french(page)
+    page.goto("/referee?game=hexfleet")
+    page.wait_for_selector("#hex-table .hex-ship-card[data-ship='warden']")
+    page.click("#hex-referee .hex-paste summary")
+    page.fill("#hex-paste-text", '{"ruleset": "hexfleet", "steps": [01]}')
+    page.click("#hex-paste-load")
+    error = page.locator(".hex-error:not([hidden])")
+    expect(error).to_have_text(
+        f"le script collé{nbsp}: JSON mal formé ligne 1, colonne 35{nbsp}: un nombre ne peut "
+        "pas commencer par un zéro"
+    )
+    assert_french(page)
+    _shot(page, "referee-hex-not-json", device)

@@ -58,6 +58,61 @@ def test_files_no_game_settles_get_a_400_naming_the_problem(
     assert message in answer["error"]
 
 
+@pytest.mark.parametrize(
+    ("body", "english", "french"),
+    [
+        (
+            '{"ruleset": "ftl",',
+            "malformed JSON at line 1, column 19: unexpected end of data",
+            "JSON mal formé ligne 1, colonne 19\u00a0: fin des données inattendue",
+        ),
+        (
+            '{"ruleset": [1 2]}',
+            "malformed JSON at line 1, column 16: unexpected character, expected ',' or ']'",
+            "JSON mal formé ligne 1, colonne 16\u00a0: caractère inattendu, «\u00a0,\u00a0» "
+            "ou «\u00a0]\u00a0» attendu",
+        ),
+        (
+            '\n\n  {"cards": [01]}',
+            "malformed JSON at line 3, column 14: number with leading zero is not allowed",
+            "JSON mal formé ligne 3, colonne 14\u00a0: un nombre ne peut pas commencer par un zéro",
+        ),
+        (
+            "",
+            "malformed JSON at line 1, column 1: Input is a zero-length, empty document",
+            "JSON mal formé ligne 1, colonne 1\u00a0: le document est vide (aucun octet)",
+        ),
+        (
+            '{"a": tru}',
+            "malformed JSON at line 1, column 7: invalid literal, expected 'true'",
+            "JSON mal formé ligne 1, colonne 7\u00a0: littéral invalide, «\u00a0true\u00a0» "
+            "attendu",
+        ),
+    ],
+    ids=["cut short", "no comma", "leading zero", "empty", "literal"],
+)
+def test_a_body_that_is_not_json_is_refused_in_either_language(
+    server: Server, body: str, english: str, french: str
+) -> None:
+    """The referee pages show the server's words for a file that is not JSON (the
+    browser's own are English whatever the page's language): the parser's problem, its
+    line and column, as a phrase the page writes in French (the English byte for byte)."""
+    status, answer = post(server, "/api/resolve", body)
+    assert status == 400, answer
+    assert answer["error"] == english
+    said = Phrase.from_json(answer["says"])
+    assert said.text() == english
+    assert said.text(translator("fr")) == french
+
+
+def test_a_body_that_is_not_utf8_is_refused_in_either_language(server: Server) -> None:
+    status, answer = post(server, "/api/resolve", b'{"ruleset": "caf\xe9"}')
+    assert status == 400, answer
+    assert answer["error"] == "the text is not UTF-8 (byte 16)"
+    said = Phrase.from_json(answer["says"]).text(translator("fr"))
+    assert said == "le texte n'est pas de l'UTF-8 (octet 16)"
+
+
 def test_a_hex_combat_script_refused_says_why_as_a_phrase(server: Server) -> None:
     """The referee page writes a refusal in its reader's language: the answer holds it as a
     phrase (its English message and values) beside the English ``error``."""

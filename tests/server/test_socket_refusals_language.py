@@ -82,6 +82,18 @@ def test_malformed_messages_are_told_in_the_readers_language(server: Server) -> 
             "message chat incorrect\u00a0: channel\u00a0: La valeur doit être 'players' ou "
             "'spectators'"
         )
+        # The JSON parser's own words, and where it stopped, in the reader's language.
+        assert _error(english, '{"type": "ready"') == (
+            "message is not valid JSON: unexpected end of data: line 1 column 17 (char 16)"
+        )
+        assert _error(french, '{"type": "ready"') == (
+            "le message n'est pas du JSON valide\u00a0: fin des données inattendue\u00a0: "
+            "ligne 1 colonne 17 (caractère 16)"
+        )
+        assert _error(french, '{"type" "ready"}') == (
+            "le message n'est pas du JSON valide\u00a0: caractère inattendu, «\u00a0:\u00a0» "
+            "attendu après la clé\u00a0: ligne 1 colonne 9 (caractère 8)"
+        )
         assert _error(french, "[]") == (
             "un message doit être un objet JSON avec un «\u00a0type\u00a0»"
         )

@@ -461,7 +461,7 @@ def load_catalog(path: Path | str) -> dict[str, ShipDef]:
         data = read_limited(path, MAX_CATALOG_BYTES)
     except InputError as exc:
         raise ShipDefinitionError(
-            refusal("{source}: {problem}", source=str(path), problem=str(exc))
+            refusal("{source}: {problem}", source=str(path), problem=value_of(exc))
         ) from exc
     if path.suffix == ".json":
         return parse_catalog(data, "json", str(path))
@@ -484,7 +484,7 @@ def parse_catalog(
             data = parse_json(text)
         except InputError as exc:
             raise ShipDefinitionError(
-                refusal("{source}: not valid JSON: {problem}", source=source, problem=str(exc))
+                refusal("{source}: not valid JSON: {problem}", source=source, problem=value_of(exc))
             ) from exc
     else:
         if isinstance(text, bytes):

@@ -153,7 +153,7 @@ def load_table(path: Path | str) -> Table:
     try:
         data = read_limited(path, MAX_TABLE_BYTES)
     except InputError as exc:
-        raise TableError(str(exc)) from exc
+        raise TableError(exc.args[0]) from exc
     return parse_table(data)
 
 
@@ -162,13 +162,11 @@ def parse_table(text: str | bytes) -> Table:
     Raises :class:`TableError` naming the problem, e.g. where the JSON is malformed or
     nested too deep."""
     if len(text) > MAX_TABLE_BYTES:
-        raise TableError(
-            refusal("the table is larger than {most} bytes", most=f"{MAX_TABLE_BYTES:,}")
-        )
+        raise TableError(refusal("the table is larger than {most} bytes", most=MAX_TABLE_BYTES))
     try:
         data = parse_json(text)
     except InputError as exc:
-        raise TableError(str(exc)) from exc
+        raise TableError(exc.args[0]) from exc
     return table_from_json(data)
 
 

@@ -36,7 +36,7 @@ from spacetable.photo.solve import PhotoError
 from spacetable.photo.table import photo_table
 from spacetable.registry import UnknownGame, referee_for
 from spacetable.server._referee_answers import referee_answer
-from spacetable.server._referee_pool import RefereePool, UploadRefused
+from spacetable.server._referee_pool import RefereePool, UploadRefused, refused_upload
 
 #: The largest photo accepted (bytes): a 12-megapixel phone JPEG is 3 to 8 MB.
 MAX_PHOTO_BYTES = 20 << 20
@@ -191,7 +191,7 @@ def read_table_uncertainty(body: bytes) -> tuple[dict[str, Any], Any, dict[str, 
     try:
         data = parse_json(body)
     except InputError as exc:
-        raise UploadRefused(str(exc)) from None
+        raise refused_upload(exc) from None
     if not isinstance(data, dict) or set(data) != {"table", "uncertainty"}:
         raise UploadRefused(_CLOSE_CALLS_SHAPE)
     table, given = data["table"], data["uncertainty"]

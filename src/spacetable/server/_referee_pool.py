@@ -58,7 +58,7 @@ class UploadRefused(ValueError):
     says: dict[str, Any] | None = None
 
 
-def _refused(exc: Exception) -> UploadRefused:
+def refused_upload(exc: Exception) -> UploadRefused:
     """``exc`` as an :class:`UploadRefused`, with its phrase when it has one (a JSON object:
     it crosses from the worker's process)."""
     refused = UploadRefused(str(exc))
@@ -90,11 +90,11 @@ def read_upload(body: bytes) -> tuple[str, Any]:
         data = parse_json(body)
         _, referee = referee_for(data)
     except (InputError, UnknownGame) as exc:
-        raise UploadRefused(str(exc)) from None
+        raise refused_upload(exc) from None
     try:
         return data["ruleset"], referee.read(data)
     except referee.error as exc:
-        raise _refused(exc) from None
+        raise refused_upload(exc) from None
 
 
 def resolve_settled(ruleset: str, settled: Any, lang: str = SOURCE) -> bytes:
@@ -110,7 +110,7 @@ def resolve_settled(ruleset: str, settled: Any, lang: str = SOURCE) -> bytes:
     try:
         resolution = referee.resolve(settled)
     except referee.error as exc:
-        raise _refused(exc) from None
+        raise refused_upload(exc) from None
     answer = {
         "ruleset": ruleset,
         "result": referee.result_json(resolution),

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, cast, get_args
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from spacetable._userinput import clipped
+from spacetable._userinput import clipped, json_error_said
 from spacetable.i18n import N_
 from spacetable.i18n.phrase import Phrase, Value, phrase, phrase_n, refusal
 
@@ -389,7 +389,9 @@ def parse_client_message(text: str | bytes) -> Pose | ClientMessage:
     try:
         data = orjson.loads(text)
     except orjson.JSONDecodeError as exc:  # invalid UTF-8 too
-        raise ProtocolError(refusal("message is not valid JSON: {error}", error=str(exc))) from exc
+        raise ProtocolError(
+            refusal("message is not valid JSON: {error}", error=json_error_said(exc))
+        ) from exc
     if not isinstance(data, dict):
         raise ProtocolError(refusal("message must be a JSON object with a 'type'"))
     pose = _plain_pose(data)

@@ -148,11 +148,13 @@ def load_turn(text: str | bytes) -> TurnFile:
     """Read and check a turn file's text (JSON, at most :data:`MAX_TURN_BYTES`). Raises
     :class:`TurnFileError` naming the field, or the piece and the order, at fault."""
     if len(text) > MAX_TURN_BYTES:
-        raise TurnFileError(f"the turn file is larger than {MAX_TURN_BYTES:,} bytes")
+        raise TurnFileError(
+            refusal("the turn file is larger than {most} bytes", most=MAX_TURN_BYTES)
+        )
     try:
         data = parse_json(text)
     except InputError as exc:
-        raise TurnFileError(str(exc)) from exc
+        raise TurnFileError(exc.args[0]) from exc
     return turn_from_json(data)
 
 

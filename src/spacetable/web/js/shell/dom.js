@@ -76,6 +76,21 @@ export function postJSON(url, data) {
   });
 }
 
+/**
+ * Why `text` (a file a referee page read) is not JSON, as the server's parser says it: an
+ * Error with the line, the column and the problem, and its phrase (`says`) for the reader's
+ * language (the browser's own JSON.parse words are English whatever the page's language).
+ * Null when the server reads it after all (a byte-order mark, say).
+ */
+export async function whyNotJSON(text) {
+  try {
+    await fetchJSON("/api/resolve", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+  } catch (error) {
+    return error;
+  }
+  return null;
+}
+
 /** A date (seconds since the epoch) as short local text. */
 export function formatTime(seconds) {
   if (!seconds) return "";

@@ -4,7 +4,7 @@
 // Turn files (DESIGN section 5) export and import as they are.
 
 import "./sheet.js";
-import { $, clear, el, postJSON, setPhase } from "../../shell/dom.js";
+import { $, clear, el, postJSON, setPhase, whyNotJSON } from "../../shell/dom.js";
 import { FtlBoard, HITS_TO_DESTROY, describePiece, pieceList, seatColour } from "./board.js";
 import { attachEditor, readOrders } from "./editor.js";
 import { TurnHistory, retell, tellLine } from "./history.js";
@@ -339,10 +339,12 @@ export async function importData(data, name = t("the file")) {
 
 async function importFile(file) {
   let data;
+  const text = await file.text();
   try {
-    data = JSON.parse(await file.text());
-  } catch (error) {
-    return showError(t("{file}: not valid JSON ({error})", { file: file.name, error: error.message }));
+    data = JSON.parse(text);
+  } catch {
+    const why = await whyNotJSON(text);
+    return showError(t("{file}: {error}", { file: file.name, error: why ? errorText(why) : t("not valid JSON") }));
   }
   const other = data && typeof data === "object" && !Array.isArray(data) && data.ruleset !== "ftl"
     && (typeof data.ruleset === "string" || Array.isArray(data.cards));

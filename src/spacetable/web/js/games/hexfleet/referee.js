@@ -10,7 +10,7 @@
 //   name) is handed an imported file of another game.
 
 import "./sheet.js";
-import { $, clear, el, postJSON } from "../../shell/dom.js";
+import { $, clear, el, postJSON, whyNotJSON } from "../../shell/dom.js";
 import { mountSandbox } from "../../shell/sandbox.js";
 import { endCardIn } from "../../shell/endcard.js";
 import { battleEnd, showBattleEnd } from "./referee_end.js";
@@ -519,8 +519,9 @@ async function importText(text, name) {
   let data;
   try {
     data = JSON.parse(text);
-  } catch (error) {
-    refuse(t("{file}: not valid JSON ({why})", { file: name, why: error.message }), "page");
+  } catch {
+    const why = await whyNotJSON(text);
+    refuse(t("{file}: {error}", { file: name, error: why ? errorText(why) : t("not valid JSON") }), "page");
     return;
   }
   await importData(data, name);

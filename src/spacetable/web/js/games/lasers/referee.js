@@ -3,7 +3,7 @@
 // export and import as table files (DESIGN section 3).
 
 import "./sheet.js";
-import { $, clear, el, fetchJSON, postJSON, setPhase, svg } from "../../shell/dom.js";
+import { $, clear, el, fetchJSON, postJSON, setPhase, svg, whyNotJSON } from "../../shell/dom.js";
 import { showEndCard } from "../../shell/endcard.js";
 import { loadCatalog } from "./cards.js";
 import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
@@ -388,10 +388,12 @@ function exportFile() {
 async function importFile(file) {
   showError("");
   let data;
+  const text = await file.text();
   try {
-    data = JSON.parse(await file.text());
-  } catch (error) {
-    showError(tParts("{file}: not valid JSON ({error})", { file: asIs(file.name), error: error.message }));
+    data = JSON.parse(text);
+  } catch {
+    const why = await whyNotJSON(text);
+    showError(tParts("{file}: {error}", { file: asIs(file.name), error: why ? errorText(why) : t("not valid JSON") }));
     return;
   }
   if (data?.ruleset === "lightspeed" || data?.ruleset === "stellar") await importData(data, file.name);
