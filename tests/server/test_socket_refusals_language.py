@@ -6,13 +6,17 @@ that a laser round takes cards at once."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from spacetable.games.stellar import race_ships
+from spacetable.i18n import translator
+from spacetable.i18n.phrase import Phrase
 from tests._server import Client, Server, running_server
+from tests.server.hostile.test_http import post
 
 FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9"}
 ENGLISH = {"Accept-Language": "en-GB,en;q=0.9"}
@@ -82,6 +86,22 @@ def test_malformed_messages_are_told_in_the_readers_language(server: Server) -> 
             "message chat incorrect\u00a0: channel\u00a0: La valeur doit être 'players' ou "
             "'spectators'"
         )
+        assert _error(french, "[]") == (
+            "un message doit être un objet JSON avec un «\u00a0type\u00a0»"
+        )
+    finally:
+        french.close()
+        english.close()
+
+
+def test_a_message_that_is_not_json_or_too_long_is_told_in_the_readers_language(
+    server: Server,
+) -> None:
+    """The JSON reader's words and where it stopped, and pydantic's words for a
+    dictionary too long (by the error's type and context), each in his reader's language."""
+    room = server.create_room()
+    french, english = Client(server, room, headers=FRENCH), Client(server, room, headers=ENGLISH)
+    try:
         # The JSON parser's own words, and where it stopped, in the reader's language.
         assert _error(english, '{"type": "ready"') == (
             "message is not valid JSON: unexpected end of data: line 1 column 17 (char 16)"
@@ -94,8 +114,16 @@ def test_malformed_messages_are_told_in_the_readers_language(server: Server) -> 
             "le message n'est pas du JSON valide\u00a0: caractère inattendu, «\u00a0:\u00a0» "
             "attendu après la clé\u00a0: ligne 1 colonne 9 (caractère 8)"
         )
-        assert _error(french, "[]") == (
-            "un message doit être un objet JSON avec un «\u00a0type\u00a0»"
+        # A dictionary too long: pydantic's words by the error's type and context.
+        thirteen = {f"k{i}": i for i in range(13)}
+        too_many = json.dumps({"type": "act", "action": thirteen})
+        assert _error(english, too_many) == (
+            "bad act message: action: Dictionary should have at most 12 items after "
+            "validation, not more"
+        )
+        assert _error(french, too_many) == (
+            "message act incorrect\u00a0: action\u00a0: L'objet doit avoir au plus 12 "
+            "entrées, pas davantage"
         )
     finally:
         french.close()
@@ -203,3 +231,14 @@ def test_a_hex_fleet_act_is_refused_in_each_players_language(server: Server) -> 
     finally:
         ann.close()
         bob.close()
+
+
+def test_a_room_the_server_refuses_is_told_as_a_phrase(server: Server) -> None:
+    """``POST /api/rooms`` with an option out of range: the lobby shows ``says`` in its
+    reader's language; ``detail`` stays pydantic's English."""
+    body = json.dumps({"ruleset": "ftl", "seats": 2, "plot_timer_s": 0})
+    status, answer = post(server, "/api/rooms", body)
+    assert status == 422, answer
+    assert answer["detail"] == "plot_timer_s: Input should be greater than 0"
+    said = Phrase.from_json(answer["says"]).text(translator("fr"))
+    assert said == "plot_timer_s\u00a0: La valeur doit être strictement supérieure à 0"

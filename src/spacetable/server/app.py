@@ -27,7 +27,9 @@ from spacetable import i18n
 from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable._userinput import clipped, parse_json
 from spacetable.i18n import client_catalog, translator
+from spacetable.i18n.phrase import refusal, says
 from spacetable.i18n.schemas import translate_listing, translate_resource
+from spacetable.i18n.validation import problem
 from spacetable.lasers.tables import MAX_TABLE_BYTES
 from spacetable.registry import UnknownGame, game, game_for_ruleset, games
 from spacetable.render.rules_figures import FIGURES, figure_svg
@@ -66,19 +68,27 @@ def room_options(body: Any) -> RoomOptions:
     """Validate a ``POST /api/rooms`` body. Raises ``ValueError`` with a message naming
     the bad field."""
     if not isinstance(body, dict):
-        raise ValueError("the body must be a JSON object")
+        raise ValueError(refusal("the body must be a JSON object"))
     ruleset = body.get("ruleset", DEFAULT_RULESET)
     playable = [r for entry in games() if entry.rules.playable for r in entry.rules.rulesets]
     if not isinstance(ruleset, str) or ruleset not in playable:
-        raise ValueError(f"ruleset: must be one of {', '.join(playable)}, got {clipped(ruleset)}")
+        raise ValueError(
+            refusal(
+                "ruleset: must be one of {rulesets}, got {value}",
+                rulesets=", ".join(playable),
+                value=clipped(ruleset),
+            )
+        )
     model = game_for_ruleset(ruleset).rules.room_options
     assert model is not None
     try:
         parsed = model.model_validate(body)
     except ValidationError as exc:
-        first = exc.errors()[0]
+        first = exc.errors(include_url=False, include_input=False)[0]
         where = ".".join(str(part) for part in first["loc"]) or "body"
-        raise ValueError(f"{where}: {first['msg']}") from None
+        raise ValueError(
+            refusal("{field}: {problem}", field=where, problem=problem(first))
+        ) from None
     game = parsed.model_dump(exclude={"ruleset", "seats"}, by_alias=True)
     options = RoomOptions(ruleset, parsed.model_dump()["seats"], game)
     options.check()  # InvalidOptions (a ValueError): e.g. two seats with one race
@@ -338,7 +348,9 @@ def create_app(
         except _BodyRefused as exc:
             return exc.response("detail")
         except ValueError as exc:  # malformed JSON, a bad field, an unplayable setup
-            return JSONResponse({"detail": str(exc)}, status_code=422)
+            said = says(exc.args[0] if exc.args else None)  # as a phrase, for the lobby
+            refused = {"detail": str(exc)} | ({"says": said} if said is not None else {})
+            return JSONResponse(refused, status_code=422)
         if node is not None and node.draining:
             detail = "this server is restarting: try again in a moment"
             return JSONResponse({"detail": detail}, status_code=503, headers={"Retry-After": "1"})

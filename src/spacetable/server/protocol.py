@@ -17,79 +17,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from spacetable._userinput import clipped, json_error_said
 from spacetable.i18n import N_
-from spacetable.i18n.phrase import Phrase, Value, phrase, phrase_n, refusal
+from spacetable.i18n.phrase import refusal
+from spacetable.i18n.validation import problem
 
 
 class ProtocolError(ValueError):
     """A client message that is not valid JSON or not a valid message. Its message is a
     :class:`~spacetable.i18n.phrase.Reason`: English text, and a phrase for the socket's
     reader."""
-
-
-#: pydantic's words for the problems a client message may have, by its error type, as
-#: catalog messages (their places are the error's context): the English is pydantic's own.
-_PYDANTIC = {
-    "missing": N_("Field required"),
-    "bool_type": N_("Input should be a valid boolean"),
-    "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
-    "int_type": N_("Input should be a valid integer"),
-    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
-    "int_from_float": N_("Input should be a valid integer, got a number with a fractional part"),
-    "float_type": N_("Input should be a valid number"),
-    "float_parsing": N_("Input should be a valid number, unable to parse string as a number"),
-    "finite_number": N_("Input should be a finite number"),
-    "string_type": N_("Input should be a valid string"),
-    "list_type": N_("Input should be a valid list"),
-    "dict_type": N_("Input should be a valid dictionary"),
-    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
-    "less_than_equal": N_("Input should be less than or equal to {le}"),
-    "literal_error": N_("Input should be {expected}"),
-    "value_error": N_("Value error, {error}"),
-}
-
-
-def _problem(error: Any) -> Value:
-    """pydantic's ``error`` in words: a phrase when we have its words in the catalogs (and
-    they say exactly what pydantic says), else pydantic's English."""
-    kind, context = error["type"], error.get("ctx") or {}
-    said: Phrase | None = None
-    if kind in ("string_too_short", "string_too_long", "too_long", "too_short"):
-        said = _counted(kind, context)
-    elif kind in _PYDANTIC:
-        values: dict[str, Value] = {name: str(value) for name, value in context.items()}
-        if kind == "literal_error":
-            values["expected"] = _either(str(context.get("expected", "")))
-        elif kind == "value_error":  # our validators' words (N_), in the catalogs
-            values["error"] = Phrase(str(context.get("error", "")))
-        said = Phrase(_PYDANTIC[kind], tuple(values.items()))
-    message = str(error["msg"])
-    return said if said is not None and said.text() == message else message
-
-
-def _either(expected: str) -> Value:
-    """pydantic's ``'a', 'b' or 'c'`` with its "or" in the reader's language."""
-    head, _, last = expected.rpartition(" or ")
-    if not head:
-        return expected
-    return phrase("{first} or {second}", first=head, second=last)
-
-
-def _counted(kind: str, context: Any) -> Phrase | None:
-    """pydantic's words for a string or a list too short or too long."""
-    if kind == "string_too_short":
-        n = int(context.get("min_length", 0))
-        return phrase_n("String should have at least {n} character",
-                        "String should have at least {n} characters", n)  # fmt: skip
-    if kind == "string_too_long":
-        n = int(context.get("max_length", 0))
-        return phrase_n("String should have at most {n} character",
-                        "String should have at most {n} characters", n)  # fmt: skip
-    if kind == "too_long":
-        n = int(context.get("max_length", 0))
-        return phrase_n("List should have at most {n} item after validation, not {actual}",
-                        "List should have at most {n} items after validation, not {actual}", n,
-                        actual=int(context.get("actual_length", 0)))  # fmt: skip
-    return None
 
 
 class _Message(BaseModel):
@@ -430,7 +365,7 @@ def parse_client_message(text: str | bytes) -> Pose | ClientMessage:
                 "bad {type} message: {field}: {problem}",
                 type=str(kind),
                 field=where,
-                problem=_problem(first),
+                problem=problem(first),
             )
         ) from exc
     if isinstance(message, HandPose):

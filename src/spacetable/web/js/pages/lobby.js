@@ -9,6 +9,7 @@
 // words of each game's `describe(options)`.
 
 import { playerName, t } from "../shell/i18n.js";
+import { errorText } from "../shell/phrase.js";
 import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "../shell/dom.js";
 import { botLevelName } from "../shell/botseats.js";
 import { loadMatches, matchItem } from "../shell/matchlist.js";
@@ -63,7 +64,7 @@ async function createRoom(event) {
     const values = { ruleset: rulesetOf(game), ...form.values() };
     body = extra.body ? extra.body(values) : values;
   } catch (e) {
-    showError(error, t("Cannot create the room: {error}", { error: e.message }));
+    showError(error, t("Cannot create the room: {error}", { error: errorText(e) }));
     return;
   }
   try {
@@ -71,7 +72,7 @@ async function createRoom(event) {
     // The room page seats us (and the bots the link names) as it opens.
     location.href = extra.link ? extra.link(room, body) : `/rooms/${encodeURIComponent(room.id)}?join=1`;
   } catch (e) {
-    showError(error, t("Cannot create the room: {error}", { error: e.message }));
+    showError(error, t("Cannot create the room: {error}", { error: errorText(e) }));
   }
 }
 
@@ -89,7 +90,7 @@ async function playBot(game, level) {
     const room = await postJSON("/api/rooms", { ruleset: rulesetOf(game), seats: 2 });
     location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:${encodeURIComponent(level || game.beginner_bot || game.default_bot)}`;
   } catch (e) {
-    showError(error, t("Cannot open a room: {error}", { error: e.message }));
+    showError(error, t("Cannot open a room: {error}", { error: errorText(e) }));
   }
 }
 
@@ -126,7 +127,7 @@ async function loadGames() {
     games = await gameList();
     await Promise.all(games.filter((game) => game.playable).map(buildForm));
   } catch (e) {
-    showError($("#create-error"), t("Cannot load the games: {error}", { error: e.message }));
+    showError($("#create-error"), t("Cannot load the games: {error}", { error: errorText(e) }));
     return;
   }
   $("#ruleset").replaceChildren(...games.filter((game) => forms.has(game.key))
