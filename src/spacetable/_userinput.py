@@ -19,7 +19,7 @@ from typing import Any
 
 import orjson
 
-from spacetable.i18n import N_
+from spacetable.i18n import ENGLISH, N_, Translator
 from spacetable.i18n.phrase import Phrase, Reason, Value, phrase, refusal
 
 #: The largest file a referee reads (table and turn files, combat scripts alike;
@@ -97,13 +97,23 @@ class InputError(ValueError):
         return said.phrase if isinstance(said, Reason) else None
 
 
+def os_words(exc: OSError) -> Value:
+    """The system's words for ``exc`` (its ``strerror``) as a phrase when the catalogs have
+    them, else as the system says them."""
+    why = str(exc.strerror)
+    known = _OS_WORDS.get(exc.errno) if exc.errno is not None else None
+    return Phrase(known) if known is not None and known == why else why
+
+
+def os_said(exc: OSError, tr: Translator = ENGLISH) -> str:
+    """The system's words for ``exc`` in ``tr``'s language where the catalogs have them."""
+    why = os_words(exc)
+    return why.text(tr) if isinstance(why, Phrase) else str(why)
+
+
 def _cannot_read(exc: OSError) -> InputError:
     """The refusal for a file the system cannot open or read."""
-    why: Value = str(exc.strerror)
-    known = _OS_WORDS.get(exc.errno) if exc.errno is not None else None
-    if known is not None and known == why:
-        why = Phrase(known)
-    return InputError(refusal("cannot read the file ({why})", why=why))
+    return InputError(refusal("cannot read the file ({why})", why=os_words(exc)))
 
 
 def read_limited(path: Path | str, limit: int) -> bytes:

@@ -190,3 +190,49 @@ def test_resolve_in_french_tells_the_fig1_battle_in_the_french_rulebook_words() 
     assert english.stdout.splitlines()[0] == "Speed 1: red Moth [red-moth] fires."
     wrong = spacetable("resolve", FIG1, "--lang", "xx")
     assert wrong.returncode == 2 and "'xx' is not one of en or fr" in wrong.stderr
+
+
+def test_a_file_resolve_cannot_read_is_told_in_the_language_of_lang(tmp_path: Path) -> None:
+    """The file-read refusals (no file, a directory, not JSON, no game's ruleset) follow
+    ``--lang`` as the account does; the English is as it always was."""
+    nbsp = "\u00a0"
+    absent = tmp_path / "absent.json"
+    english = spacetable("resolve", absent, "--lang", "en")
+    assert english.returncode == 2
+    assert english.stderr == (
+        f"spacetable: error: {absent}: cannot read the file (No such file or directory)\n"
+    )
+    french = spacetable("resolve", absent, "--lang", "fr")
+    assert french.returncode == 2
+    assert french.stderr == (
+        f"spacetable{nbsp}: erreur{nbsp}: {absent}{nbsp}: impossible de lire le fichier "
+        "(fichier ou dossier introuvable)\n"
+    )
+    french = spacetable("render", tmp_path, "-o", tmp_path / "out.svg", "--lang", "fr")
+    assert french.stderr.endswith(f"impossible de lire le fichier{nbsp}: c'est un dossier\n")
+    cut = tmp_path / "cut.json"
+    cut.write_text('{"ruleset": ', encoding="utf-8")
+    french = spacetable("resolve", cut, "--lang", "fr")
+    assert french.stderr.endswith(
+        f"{cut}{nbsp}: JSON mal formé ligne 1, colonne 13{nbsp}: fin des données inattendue\n"
+    )
+    chess = tmp_path / "chess.json"
+    chess.write_text('{"ruleset": "chess"}', encoding="utf-8")
+    french = spacetable("resolve", chess, "--lang", "fr")
+    assert f"{chess}{nbsp}: règle de jeu inconnue 'chess' (l'une de{nbsp}: " in french.stderr
+
+
+def test_print_says_what_it_wrote_in_the_language_of_lang(tmp_path: Path) -> None:
+    out = tmp_path / "planches.pdf"
+    french = spacetable("print", "-o", out, "--ruleset", "hexfleet", "--lang", "fr")
+    assert french.returncode == 0, french.stderr
+    said = re.fullmatch(
+        rf"{re.escape(str(out))} écrit\u00a0: 2 pages, 0 carte en \d+,\d\u00a0s\n", french.stdout
+    )
+    assert said, french.stdout
+    wrong = spacetable("print", "-o", out, "--race", "zorg", "--lang", "fr")
+    assert wrong.returncode == 2
+    assert wrong.stderr == (
+        "spacetable\u00a0: erreur\u00a0: --race\u00a0: race inconnue 'zorg' (au choix\u00a0: "
+        "wiss, vak, hexai, tetrakori)\n"
+    )

@@ -10,13 +10,34 @@ from typing import NoReturn
 
 import typer
 
+from spacetable._userinput import os_said
+from spacetable.i18n import ENGLISH, Translator
+from spacetable.i18n.phrase import Phrase, value_of
 from spacetable.registry import Game, games
 
 
-def fail(message: str) -> NoReturn:
-    """Report a user error on stderr and exit with status 2."""
-    print(f"spacetable: error: {message}", file=sys.stderr)
+def fail(message: str, tr: Translator = ENGLISH) -> NoReturn:
+    """Report a user error on stderr (in ``tr``'s language) and exit with status 2."""
+    print(tr.gettext("spacetable: error: {message}", message=message), file=sys.stderr)
     raise typer.Exit(2)
+
+
+def said(error: BaseException, tr: Translator = ENGLISH) -> str:
+    """``error``'s message in ``tr``'s language when it is a phrase (a
+    :class:`~spacetable.i18n.phrase.Reason`), else as it is."""
+    value = value_of(error)
+    return value.text(tr) if isinstance(value, Phrase) else str(value)
+
+
+def fail_on(source: object, error: BaseException, tr: Translator = ENGLISH) -> NoReturn:
+    """Report ``error`` about ``source`` (a file) in ``tr``'s language and exit with
+    status 2: ``spacetable: error: table.json: ...``."""
+    fail(tr.gettext("{file}: {error}", file=str(source), error=said(error, tr)), tr)
+
+
+def cannot_write(path: object, error: OSError, tr: Translator = ENGLISH) -> str:
+    """``cannot write out.svg: Permission denied``, in ``tr``'s language."""
+    return tr.gettext("cannot write {file}: {error}", file=str(path), error=os_said(error, tr))
 
 
 def in_words(items: Iterable[str], last: str = "and") -> str:

@@ -12,9 +12,9 @@ from typing import Annotated
 import typer
 
 from spacetable._number_options import within
-from spacetable.cli._common import fail
+from spacetable.cli._common import cannot_write, fail, said
 from spacetable.cli.referee import check_language
-from spacetable.i18n import LANGUAGES, SOURCE
+from spacetable.i18n import LANGUAGES, SOURCE, translator
 from spacetable.printing.layout import PAPERS
 from spacetable.printing.sheets import (
     COLOURS,
@@ -80,12 +80,13 @@ def print_sheets(
     Print the PDF at 100 % (actual size): each card page has a 50 mm bar to check it.
     Light Speed and Stellar Conflict cards carry the markers `spacetable photo` reads."""
     started = time.perf_counter()
+    tr = translator(lang or SOURCE)
     try:
         job = plan(ruleset, race, colour, paper, copies, lang or SOURCE)
     except PrintError as exc:
-        fail(str(exc))
+        fail(said(exc, tr), tr)
     if sys.stderr.isatty():
-        print("spacetable: drawing the sheets...", file=sys.stderr)
+        print(tr.gettext("spacetable: drawing the sheets..."), file=sys.stderr)
     printout = render(job)
     try:
         output.write_bytes(printout.pdf)
@@ -93,8 +94,14 @@ def print_sheets(
             text = json.dumps(printout.manifest, indent=1) + "\n"
             manifest.write_text(text, encoding="utf-8")
     except OSError as exc:
-        fail(f"cannot write {exc.filename}: {exc.strerror}")
-    seconds = time.perf_counter() - started
-    cards = len(printout.manifest["cards"])
-    also = f"; manifest {manifest}" if manifest is not None else ""
-    print(f"wrote {output}: {printout.pages} pages, {cards} cards in {seconds:.1f} s{also}")
+        fail(cannot_write(exc.filename, exc, tr), tr)
+    seconds = tr.number(time.perf_counter() - started, "0.0")
+    pages = tr.ngettext("{n} page", "{n} pages", printout.pages)
+    cards = tr.ngettext("{n} card", "{n} cards", len(printout.manifest["cards"]))
+    if manifest is None:
+        print(tr.gettext("wrote {file}: {pages}, {cards} in {seconds} s",
+                         file=str(output), pages=pages, cards=cards, seconds=seconds))  # fmt: skip
+    else:
+        print(tr.gettext("wrote {file}: {pages}, {cards} in {seconds} s; manifest {manifest}",
+                         file=str(output), pages=pages, cards=cards, seconds=seconds,
+                         manifest=str(manifest)))  # fmt: skip

@@ -14,7 +14,7 @@ from spacetable import i18n
 from spacetable._number_options import within
 from spacetable._time_limit import RESOLVE_BUDGET_S, OutOfMemory, OutOfTime, run_within
 from spacetable._userinput import MAX_FILE_BYTES, InputError, parse_json, read_limited
-from spacetable.cli._common import fail, file_kinds, in_words
+from spacetable.cli._common import cannot_write, fail, fail_on, file_kinds, in_words, said
 from spacetable.registry import Game, UnknownGame, game_for_ruleset, games, referee_for
 
 TableArg = Annotated[
@@ -63,26 +63,32 @@ LangOption = Annotated[
 ]
 
 
-def _settle(path: Path, seconds: float) -> tuple[Game, Any, Any]:
+def _settle(path: Path, seconds: float, tr: i18n.Translator) -> tuple[Game, Any, Any]:
     """Read the file, find its game by its ``ruleset`` and check it, then resolve it in a
     worker process stopped after ``seconds`` (:mod:`spacetable._time_limit`, as the server
     does: the time limit counts only the resolving, so a file refused for what it holds
     is refused as such however busy the machine is): ``(game, file, resolution)``. Fails
-    with status 2."""
+    with status 2, saying why in ``tr``'s language."""
     try:
         data = parse_json(read_limited(path, MAX_FILE_BYTES))
         entry, referee = referee_for(data)
     except (InputError, UnknownGame) as exc:
-        fail(f"{path}: {exc}")
+        fail_on(path, exc, tr)
     try:
         settled = referee.read(data)
         resolution = run_within(seconds, _resolve, data["ruleset"], settled)
     except referee.error as exc:
-        fail(f"{path}: {exc}")
+        fail_on(path, exc, tr)
     except OutOfTime as exc:
-        fail(f"{path}: resolving it {exc}, refused")
-    except OutOfMemory as exc:
-        fail(f"{path}: resolving it failed: {exc}")
+        # A number the reader's way, but never with a thousands separator (the limit: 3600).
+        late = tr.gettext(
+            "resolving it took longer than {seconds} s, refused",
+            seconds=exc.seconds if exc.seconds < 1000 else f"{exc.seconds:g}",
+        )
+        fail(tr.gettext("{file}: {error}", file=str(path), error=late), tr)
+    except OutOfMemory:
+        full = tr.gettext("resolving it failed: it took more memory than a worker may have")
+        fail(tr.gettext("{file}: {error}", file=str(path), error=full), tr)
     return entry, settled, resolution
 
 
@@ -102,10 +108,10 @@ def resolve(
     lang: LangOption = None,
 ) -> None:
     """Resolve a file of any game and tell what happens step by step (or as JSON)."""
-    entry, settled, resolution = _settle(table, time_limit)
+    tr = i18n.translator(lang or i18n.SOURCE)
+    entry, settled, resolution = _settle(table, time_limit, tr)
     referee = entry.rules.referee
     assert referee is not None
-    tr = i18n.translator(lang or i18n.SOURCE)
     if as_json:
         print(json.dumps(referee.result_json(resolution), indent=2))
     elif referee.account_in is not None:
@@ -129,19 +135,19 @@ def render(
     lang: LangOption = None,
 ) -> None:
     """Draw a file of any game as SVG, optionally with what happens on it."""
-    entry, settled, resolution = _settle(table, time_limit)
+    tr = i18n.translator(lang or i18n.SOURCE)
+    entry, settled, resolution = _settle(table, time_limit, tr)
     referee = entry.rules.referee
     assert referee is not None
-    tr = i18n.translator(lang or i18n.SOURCE)
     try:
         drawn = resolution if battle or referee.draws_resolution else None
         svg = entry.svg(settled, drawn, tr)
     except ValueError as exc:
-        fail(str(exc))
+        fail(said(exc, tr), tr)
     try:
         output.write_text(svg, encoding="utf-8")
     except OSError as exc:
-        fail(f"cannot write {output}: {exc.strerror}")
+        fail(cannot_write(output, exc, tr), tr)
     print(tr.gettext("wrote {file}", file=output))
 
 

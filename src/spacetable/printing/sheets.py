@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from spacetable.games.stellar import RACES
-from spacetable.i18n import SOURCE, translator
+from spacetable.i18n import N_, SOURCE, translator
+from spacetable.i18n.phrase import Phrase, Reason, refusal
 from spacetable.lasers.ships import CARD_SIZE_MM
 from spacetable.lasers.tables import catalog
 from spacetable.photo import markers
@@ -71,6 +72,15 @@ class PrintJob:
     lang: str = SOURCE
 
 
+#: What each choice option says of a value it does not take.
+_UNKNOWN = {
+    "--ruleset": N_("--ruleset: unknown ruleset {value} (choose from {values})"),
+    "--race": N_("--race: unknown race {value} (choose from {values})"),
+    "--colour": N_("--colour: unknown colour {value} (choose from {values})"),
+    "--paper": N_("--paper: unknown paper {value} (choose from {values})"),
+}
+
+
 def _choice(value: str | None, valid: Sequence[str], option: str) -> str | None:
     """``value`` in lower case if it is one of ``valid``; a :class:`PrintError` naming
     them if not."""
@@ -78,9 +88,8 @@ def _choice(value: str | None, valid: Sequence[str], option: str) -> str | None:
         return None
     key = value.strip().lower()
     if key not in valid:
-        raise PrintError(
-            f"{option}: unknown {option[2:]} {value!r} (choose from {', '.join(valid)})"
-        )
+        said = Phrase(_UNKNOWN[option], (("value", repr(value)), ("values", ", ".join(valid))))
+        raise PrintError(Reason(said))
     return key
 
 
@@ -100,19 +109,36 @@ def plan(
     paper_key = _choice(paper, tuple(PAPERS), "--paper")
     assert paper_key is not None
     if race is not None and ruleset not in (None, "stellar"):
-        raise PrintError(f"--race is a Stellar Conflict option ({_TITLES[ruleset]} has no races)")
+        raise PrintError(
+            refusal(
+                "--race is a Stellar Conflict option ({game} has no races)",
+                game=_TITLES[ruleset],
+            )
+        )
     rulesets = (ruleset,) if ruleset else ("stellar",) if race else RULESETS
     if not 1 <= copies <= MAX_COPIES:
-        raise PrintError(f"--copies: print 1 to {MAX_COPIES} copies, not {copies}")
+        raise PrintError(
+            refusal(
+                "--copies: print 1 to {most} copies, not {copies}",
+                most=MAX_COPIES,
+                copies=str(copies),
+            )
+        )
     if "lightspeed" in rulesets and copies > markers.LIGHTSPEED_COPIES:
         raise PrintError(
-            f"--copies: Light Speed cards have markers for {markers.LIGHTSPEED_COPIES} "
-            f"copies at most, not {copies}"
+            refusal(
+                "--copies: Light Speed cards have markers for {most} copies at most, not {copies}",
+                most=markers.LIGHTSPEED_COPIES,
+                copies=str(copies),
+            )
         )
     if "stellar" in rulesets and copies > markers.STELLAR_COPIES:
         raise PrintError(
-            f"--copies: Stellar Conflict cards are printed {markers.STELLAR_COPIES} time "
-            "each (a race's deck holds each ship once)"
+            refusal(
+                "--copies: Stellar Conflict cards are printed {n} time each (a race's deck "
+                "holds each ship once)",
+                n=markers.STELLAR_COPIES,
+            )
         )
     return PrintJob(
         rulesets=rulesets,

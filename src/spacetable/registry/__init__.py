@@ -21,6 +21,7 @@ from typing import Any
 
 from spacetable._userinput import clipped
 from spacetable.core.rules import Referee
+from spacetable.i18n.phrase import Phrase, Reason, refusal
 from spacetable.registry import ftl, hexfleet, lightspeed, stellar
 from spacetable.registry._game import Bots, Game
 
@@ -52,7 +53,14 @@ GAMES_VARIABLE = "SPACETABLE_GAMES"
 
 
 class UnknownGame(LookupError):
-    """No registered game has this key or plays files of this ruleset."""
+    """No registered game has this key or plays files of this ruleset; :attr:`says` is
+    the message as a phrase (for a reader of another language)."""
+
+    @property
+    def says(self) -> Phrase | None:
+        """The message as a phrase (:mod:`spacetable.i18n.phrase`), or ``None``."""
+        said = self.args[0] if self.args else None
+        return said.phrase if isinstance(said, Reason) else None
 
 
 @functools.cache
@@ -81,7 +89,7 @@ def game(key: str) -> Game:
         if entry.rules.key == key:
             return entry
     known = ", ".join(g.rules.key for g in games())
-    raise UnknownGame(f"unknown game {key!r} (known: {known})")
+    raise UnknownGame(refusal("unknown game {key} (known: {known})", key=repr(key), known=known))
 
 
 def rulesets() -> tuple[str, ...]:
@@ -97,8 +105,12 @@ def game_for_ruleset(ruleset: Any) -> Game:
             return entry
     known = ", ".join(rulesets())
     if ruleset is None:
-        raise UnknownGame(f"the file names no 'ruleset' (one of: {known})")
-    raise UnknownGame(f"unknown ruleset {clipped(ruleset)} (one of: {known})")
+        raise UnknownGame(refusal("the file names no 'ruleset' (one of: {known})", known=known))
+    raise UnknownGame(
+        refusal(
+            "unknown ruleset {ruleset} (one of: {known})", ruleset=clipped(ruleset), known=known
+        )
+    )
 
 
 def referee_for(data: Any) -> tuple[Game, Referee]:
