@@ -152,8 +152,12 @@ class Client:
         *,
         patches: Callable[[Any, list[dict[str, Any]]], Any] | None = None,
         headers: dict[str, str] | None = None,
+        query: str = "",
     ) -> None:
-        query = "?patches=1" if patches is not None else ""
+        """``query``: more of the socket's query string (``node=s1``)."""
+        params = ["patches=1"] if patches is not None else []
+        params += [query] if query else []
+        query = "?" + "&".join(params) if params else ""
         self.socket: ClientConnection = connect(
             f"{server.ws}/ws/rooms/{room}{query}", legacy=True, additional_headers=headers
         )

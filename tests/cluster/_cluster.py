@@ -19,7 +19,7 @@ from pathlib import Path
 
 import redis
 
-from spacetable.server.cluster.balancer import haproxy_config
+from spacetable.server.cluster.balancer import haproxy_config, server_names
 from spacetable.server.cluster.node import address_of, owner_key
 from tests._server import ROOT, Server, free_port, wait_until
 
@@ -65,10 +65,13 @@ class RedisServer:
 
 class Worker:
     """One ``spacetable serve --redis`` process on a port of its own (kept across
-    restarts: the balancer's configuration names it)."""
+    restarts: the balancer's configuration names it), named ``name`` there (``s1``...)."""
 
-    def __init__(self, port: int, db: Path, redis_url: str, extra: tuple[str, ...]) -> None:
+    def __init__(
+        self, port: int, db: Path, redis_url: str, extra: tuple[str, ...], name: str = "s1"
+    ) -> None:
         self.port = port
+        self.name = name
         self.db = db
         self.redis_url = redis_url
         self.extra = extra
@@ -80,6 +83,7 @@ class Worker:
                 *(sys.executable, "-m", "spacetable", "serve", "--port", str(self.port)),
                 *("--db", f"sqlite:///{self.db}", "--redis", self.redis_url),
                 *("--runup-seconds", "0", "--unjoined-seconds", "600", *self.extra),
+                *("--node-name", self.name),
             ],
             cwd=ROOT,
             stdout=subprocess.PIPE,
@@ -219,8 +223,9 @@ def running_cluster(count: int = 2, *extra: str) -> Iterator[Cluster]:
         balancer = None
         try:
             ports = [free_port() for _ in range(count)]
-            for port in ports:  # started together, then waited for
-                workers.append(Worker(port, folder / "matches.db", redis.url, extra))
+            for port, name in zip(ports, server_names(count), strict=True):
+                # started together, then waited for
+                workers.append(Worker(port, folder / "matches.db", redis.url, extra, name))
             for worker in workers:
                 worker.wait_ready()
             balancer = Balancer(ports, folder)

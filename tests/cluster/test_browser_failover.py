@@ -3,7 +3,8 @@ Tests: "real Chromium"): Ann plays an FTL room in her browser through HAProxy, B
 raw socket; the process that owns the room is killed with SIGKILL mid-turn. Ann's page says
 it reconnects, then that it is connected again, in her seat, and the match goes on: her
 plot, sent after the kill, resolves the turn with Bob's (sent before it), and her page
-plots turn 2."""
+plots turn 2. Her page's socket names the room's process for the balancer (no relay); once
+that process is dead, the balancer sends it to the live one, which rebuilds the room."""
 
 from __future__ import annotations
 
@@ -51,11 +52,16 @@ def test_a_page_reconnects_after_kill_9_and_its_match_goes_on(
         page = context.new_page()
         page.set_default_timeout(30_000)
         page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+        sockets: list[str] = []
+        page.on("websocket", lambda socket: sockets.append(socket.url))
         page.goto(f"/rooms/{room}")
         page.wait_for_selector("#seat-panel .take-seat")
         page.fill("#player-name", "Ann")
         page.click(".seat[data-seat='0'] .take-seat")
         page.wait_for_selector("button#ready")
+        # The page names the room's process: the balancer sends its socket straight there,
+        # whatever the room's hash (which decides where Bob's raw socket goes).
+        assert sockets[0].endswith(f"&node={owner.name}"), sockets
         bob = seated(front, room, "Bob")
         token = welcome(bob)["token"]
         page.click("button#ready")

@@ -105,6 +105,33 @@ def test_through_the_balancer_a_room_socket_reaches_its_room_wherever_it_lands(
     assert landings  # at least one kind was seen (which depends on the ids drawn)
 
 
+def test_a_rooms_page_names_its_process_and_the_balancer_sends_its_sockets_there(
+    cluster: Cluster,
+) -> None:
+    # Rooms are created round robin; some ids hash to the other process. Whichever
+    # process serves the page, it names the room's owner, and a socket that names it
+    # (as the page's does) is sent there: no relay.
+    hashed_elsewhere = 0
+    for _ in range(40):
+        room = cluster.balancer.server.create_room()
+        owner = cluster.owner(room)
+        for worker in cluster.workers:
+            assert f'data-node="{owner.name}"' in urllib_text(worker.server, f"/rooms/{room}")
+        path = f"/ws/rooms/{room}"
+        assert cluster.balancer.serving(f"{path}?patches=1&node={owner.name}") == owner.name
+        hashed_elsewhere += cluster.worker(cluster.balancer.serving(path)) is not owner
+        if hashed_elsewhere >= 2:
+            break
+    assert hashed_elsewhere >= 2, "no room id drawn hashed to the other process"
+    # The socket that names its process plays there.
+    direct = Client(cluster.balancer.server, room, query=f"node={owner.name}")
+    assert direct.socket.response is not None
+    assert direct.socket.response.headers["X-Served-By"] == owner.name
+    direct.send(type="join", name="Ann")
+    direct.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+    direct.close()
+
+
 def test_the_lobby_and_the_room_pages_are_the_same_from_either_process(
     cluster: Cluster,
 ) -> None:

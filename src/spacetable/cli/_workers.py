@@ -22,10 +22,10 @@ from pathlib import Path
 from types import FrameType
 
 from spacetable.cli._common import fail
-from spacetable.server.cluster.balancer import haproxy_config
+from spacetable.server.cluster.balancer import haproxy_config, server_names
 
 #: The options ``--workers`` sets itself for each process (the others are passed on).
-OWN_OPTIONS = ("--workers", "--port", "--redis", "--advertise")
+OWN_OPTIONS = ("--workers", "--port", "--redis", "--advertise", "--node-name")
 #: Seconds a process has to start (a first start compiles numba's kernels).
 START_SECONDS = 180.0
 
@@ -68,6 +68,8 @@ class Workers:
     def __init__(self, count: int, host: str, port: int, redis: str | None) -> None:
         self.host = host
         self.ports = [port + 1 + index for index in range(count)]
+        # Each process's name in HAProxy's configuration, which it gives its rooms' pages.
+        self.names = dict(zip(self.ports, server_names(count), strict=True))
         self.port = port
         self.redis = redis
         self.folder = Path(tempfile.mkdtemp(prefix="spacetable-workers-"))
@@ -131,7 +133,7 @@ class Workers:
         assert self.redis is not None
         command = [sys.executable, "-m", "spacetable", "serve", *args]
         command += ["--port", str(port), "--redis", self.redis]
-        command += ["--advertise", f"127.0.0.1:{port}"]
+        command += ["--advertise", f"127.0.0.1:{port}", "--node-name", self.names[port]]
         return subprocess.Popen(command, stdout=subprocess.DEVNULL)
 
     def _supervise(self, args: list[str], balancer: subprocess.Popen[bytes]) -> None:

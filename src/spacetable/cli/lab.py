@@ -162,6 +162,14 @@ def loadtest(
             callback=within(1, 64),
         ),
     ] = 1,
+    by_hash: Annotated[
+        bool,
+        typer.Option(
+            help="With --workers: send each room's sockets by the hash of its id (about "
+            "half of them relayed by a process that does not hold the room), not straight "
+            "to its process as its page does.",
+        ),
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the report as one JSON object.")
     ] = False,
@@ -181,6 +189,7 @@ def loadtest(
         warmup=warmup,
         threshold_ms=threshold_ms,
         workers=workers,
+        by_hash=by_hash,
     )
 
     def progress(report: dict[str, object]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 import typer
@@ -19,6 +20,16 @@ MAX_SECONDS = 7 * 24 * 3600.0
 MAX_RESOLVE_SECONDS = 3600.0
 #: Positive seconds up to a week (the timings of rooms and matches).
 SECONDS = within(0, MAX_SECONDS, above=True, unit="seconds")
+_NAME = re.compile(r"[A-Za-z0-9_.-]{1,32}")
+
+
+def server_name(value: str | None) -> str | None:
+    """``--node-name``: a name HAProxy takes for a server (letters, digits, ``_.-``)."""
+    if value is not None and not _NAME.fullmatch(value):
+        raise typer.BadParameter(
+            f"{value!r} is not a server name: 1 to 32 letters, digits, '_', '.' or '-'"
+        )
+    return value
 
 
 def serve(
@@ -176,6 +187,16 @@ def serve(
             "(default: --host and --port, 127.0.0.1 for 0.0.0.0).",
         ),
     ] = None,
+    node_name: Annotated[
+        str | None,
+        typer.Option(
+            help="With --redis: this process's name in the balancer's configuration (its "
+            "'server' line, e.g. s1): a room's page then asks the balancer for its process "
+            "by name and its sockets go straight there (default: by the room's hash, "
+            "relayed to the room's process if need be).",
+            callback=server_name,
+        ),
+    ] = None,
     workers: Annotated[
         int,
         typer.Option(
@@ -276,6 +297,7 @@ def serve(
         guards=guards,
         redis_url=redis,
         address=advertise,
+        node_name=node_name,
     )
     settings: dict[str, Any] = dict(
         host=host,

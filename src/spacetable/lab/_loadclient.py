@@ -29,7 +29,7 @@ import math
 import random
 import time
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -287,6 +287,9 @@ class ClientPlan:
     place_every: float = 2.0
     seed: int = 1
     connect_concurrency: int = 64
+    #: Each room's process by the balancer's name (``?node=``, as its page asks for it),
+    #: or None: its sockets go by the room id's hash.
+    room_nodes: Sequence[str | None] = ()
 
 
 async def _open(client: LoadClient, url: str, gate: asyncio.Semaphore) -> None:
@@ -399,6 +402,12 @@ async def _watch_lag(stats: Stats, end: float) -> None:
             stats.lag_ms.append((after - before - 0.01) * 1000.0)
 
 
+def _path(room: LoadRoom, nodes: Sequence[str | None]) -> str:
+    """A room socket's path, with the room's process named for the balancer if known."""
+    node = nodes[room.index] if room.index < len(nodes) else None
+    return f"/ws/rooms/{room.id}" + (f"?node={node}" if node else "")
+
+
 async def run_clients(plan: ClientPlan, on_measure: Callable[[bool], None] | None = None) -> Stats:
     """Run the plan: seat every client, give each room its head start, then load the
     server for ``warmup + seconds``, measuring during the last ``seconds``.
@@ -418,7 +427,7 @@ async def run_clients(plan: ClientPlan, on_measure: Callable[[bool], None] | Non
             clients.append(client)
     try:
         await asyncio.gather(
-            *(_open(c, f"{plan.ws_url}/ws/rooms/{c.room.id}", gate) for c in clients)
+            *(_open(c, plan.ws_url + _path(c.room, plan.room_nodes), gate) for c in clients)
         )
         for client in clients:
             client._send('{"type":"ready","ready":true}')

@@ -10,9 +10,11 @@ server's and the clients' CPU use, and whether the target is met.
 
 With ``workers`` above 1 the server is ``spacetable serve --workers N`` instead: N
 processes sharing a Redis of their own behind HAProxy with the shipped configuration
-(``cli/_workers.py``), none pinned, the clients reaching every room through HAProxy
-(rooms are created round robin and their sockets go by the hash of the room id, so
-about half of them are relayed by a process that does not own the room). The report
+(``cli/_workers.py``), none pinned, the clients reaching every room through HAProxy.
+Rooms are created round robin, and each room's sockets name its process (``?node=``, as
+its page does), so the balancer sends them straight there; with ``by_hash`` they go by
+the hash of the room id instead, as a client that does not know the room's process does,
+so about half of them are relayed by a process that does not own the room. The report
 then adds the work per server CPU-second (rooms and messages per CPU-second of the N
 processes together, the figure to compare with one process alone) and the CPU that
 HAProxy and Redis took beside them.
@@ -29,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import dataclasses
 import json
 import os
 import resource
@@ -67,6 +70,9 @@ class LoadSettings:
     pin: bool = True
     #: Server processes: 1 is ``spacetable serve`` alone; more, ``serve --workers N``.
     workers: int = 1
+    #: With workers: the sockets go by the room id's hash (about half relayed), not
+    #: straight to the room's process.
+    by_hash: bool = False
 
 
 # -- the server process ------------------------------------------------------------------
@@ -214,16 +220,17 @@ class ServerProcess:
         with urllib.request.urlopen(self.http + path, timeout=30) as response:
             return json.load(response)
 
-    def create_room(self) -> str:
-        """Open a four-seat room; its id."""
+    def create_room(self) -> tuple[str, str | None]:
+        """Open a four-seat room; its id, and its process's name in the balancer (None
+        for a process alone)."""
         request = urllib.request.Request(
             self.http + "/api/rooms",
             data=b'{"seats": 4}',
             headers={"content-type": "application/json"},
         )
         with urllib.request.urlopen(request, timeout=30) as response:
-            room: str = json.load(response)["id"]
-            return room
+            room = json.load(response)
+            return str(room["id"]), room.get("node")
 
     def cpu_seconds(self) -> float:
         """The server's CPU time so far (with workers: its processes', together)."""
@@ -313,10 +320,11 @@ def run_loadtest(settings: LoadSettings) -> dict[str, Any]:
         raise ValueError("workers must be >= 1")
     pin = settings.pin and _can_pin() and settings.workers == 1
     with running_server(pin, settings.workers) as server:
-        room_ids = [server.create_room() for _ in range(settings.rooms)]
+        rooms = [server.create_room() for _ in range(settings.rooms)]
         plan = ClientPlan(
             ws_url=server.ws,
-            room_ids=room_ids,
+            room_ids=[room for room, _ in rooms],
+            room_nodes=() if settings.by_hash else [node for _, node in rooms],
             seconds=settings.seconds,
             warmup=settings.warmup,
             pose_hz=settings.pose_hz,
@@ -385,6 +393,7 @@ def _report(
         "error_messages": stats.error_messages,
         "connections_lost": stats.closed,
         "workers": settings.workers,
+        "sockets_by_hash": settings.by_hash,
         "server_cpu_percent": round(100.0 * (server1 - server0) / wall, 1),
         "balancer_redis_cpu_percent": round(100.0 * (beside1 - beside0) / wall, 1),
         "client_cpu_percent": round(100.0 * (client1 - client0) / wall, 1),
@@ -414,19 +423,7 @@ def find_max(
     best: int | None = None
     rooms = start
     while rooms <= limit:
-        report = run_loadtest(
-            LoadSettings(
-                rooms=rooms,
-                seconds=base.seconds,
-                warmup=base.warmup,
-                pose_hz=base.pose_hz,
-                place_every=base.place_every,
-                threshold_ms=base.threshold_ms,
-                seed=base.seed,
-                pin=base.pin,
-                workers=base.workers,
-            )
-        )
+        report = run_loadtest(dataclasses.replace(base, rooms=rooms))
         runs.append(report)
         if progress is not None:
             progress(report)

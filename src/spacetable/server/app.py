@@ -180,6 +180,7 @@ def create_app(
     guards: Guards | None = None,
     redis_url: str | None = None,
     address: str = "127.0.0.1:8000",
+    node_name: str | None = None,
 ) -> FastAPI:
     """The whole web application, storing finished matches in ``storage``; ``sockets``
     guards the room websockets (default: pages of the server's own origin, the usual
@@ -192,14 +193,16 @@ def create_app(
     With ``redis_url`` the process is one of several sharing the Redis there
     (docs/scaling.md): its rooms are registered as its own, reached at ``address``
     (``host:port``), the lobby lists every process's rooms, and a room socket for a room
-    another process owns is relayed to it."""
+    another process owns is relayed to it; ``node_name`` is the process's name in the
+    balancer (its ``server`` line), which a room's page gives its socket (``?node=``) so
+    that the balancer sends it straight to the room's process."""
     guards = guards or Guards()
     directory = RoomDirectory(storage, timing or Timing(), room_seed=room_seed)
     node = None
     if redis_url is not None:
         # The durable rooms (issue 21 item 2) rebuild a room whose process died.
         rebuild = getattr(directory, "get_or_rebuild", None)
-        node = ClusterNode(redis_url, address, directory, rebuild)
+        node = ClusterNode(redis_url, address, directory, rebuild, name=node_name)
     # Uploaded tables are resolved in a worker process, within a time budget.
     referee = RefereePool(budget_s=referee_seconds)
 
@@ -282,7 +285,10 @@ def create_app(
         if ruleset is None:
             raise HTTPException(404, f"no room {room_id!r}: it may have closed")
         game = game_for_ruleset(ruleset).rules.key
-        return HTMLResponse(compose("room", game=game, lang=reader_language(request)))
+        # Which process holds the room, for the balancer: its socket goes straight there.
+        owner = None if node is None else await node.owner_name(room_id)
+        page = compose("room", game=game, lang=reader_language(request), node=owner)
+        return HTMLResponse(page)
 
     @app.get("/matches", include_in_schema=False)
     async def matches_page(request: Request) -> HTMLResponse:
@@ -360,7 +366,10 @@ def create_app(
             return JSONResponse({"detail": str(exc)}, status_code=503)
         if node is not None:
             await node.adopt(room)  # registered before its link is handed out
-        return {"id": room.id, "url": str(request.url_for("room_page", room_id=room.id))}
+        created = {"id": room.id, "url": str(request.url_for("room_page", room_id=room.id))}
+        if node is not None and node.name is not None:
+            created["node"] = node.name  # the balancer's name for the room's process
+        return created
 
     @app.get("/api/rooms")
     async def list_rooms() -> list[dict[str, Any]]:

@@ -61,11 +61,15 @@ def _languages(languages: tuple[str, ...]) -> str:
     return escape(orjson.dumps(language_names(languages)).decode())
 
 
-def compose(name: str, *, game: str | None = None, lang: str = "en") -> str:
+def compose(
+    name: str, *, game: str | None = None, lang: str = "en", node: str | None = None
+) -> str:
     """The HTML of page ``name`` (a key of :data:`PAGES`) in language ``lang``; ``game``
-    is the key of the game the page shows, if it is known before the page loads."""
+    is the key of the game the page shows, if it is known before the page loads;
+    ``node``, the balancer's name for the server process that holds the page's room."""
     page = PAGES[name]
     attrs = f' data-game="{escape(game)}"' if game else ""
+    attrs += f' data-node="{escape(node)}"' if node else ""
     attrs += f' data-languages="{_languages(i18n.LANGUAGES)}"'
     head = Template(_read("head.html")).substitute(
         lang=escape(lang),

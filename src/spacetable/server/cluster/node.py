@@ -2,7 +2,8 @@
 
 Keys (all under ``spacetable:``, in one Redis: the scripts touch several keys at once):
 
-- ``room:<id>:owner``: the owning process's id (``address|random``), set only if absent
+- ``room:<id>:owner``: the owning process's id (``address|random``, or
+  ``address|random|name`` for a process named in the balancer), set only if absent
   or already ours (SET NX semantics in a script), with a time to live of
   :data:`OWNER_TTL_MS`, renewed every :data:`RENEW_SECONDS` by the owner. A process
   that dies (kill -9) stops renewing: its rooms are free again within the TTL.
@@ -98,7 +99,14 @@ def info_key(room_id: str) -> str:
 
 def address_of(node_id: str) -> str:
     """The ``host:port`` at which the process ``node_id`` serves its room sockets."""
-    return node_id.rsplit("|", 1)[0]
+    return node_id.split("|", 1)[0]
+
+
+def name_of(node_id: str) -> str | None:
+    """The name the balancer knows the process ``node_id`` by (its ``server`` line), or
+    None if it was started without one."""
+    parts = node_id.split("|")
+    return parts[2] if len(parts) > 2 and parts[2] else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +122,9 @@ class ClusterNode:
     the Redis at ``url`` as owned by this process, reached at ``address``
     (``host:port``), lists every process's rooms in the lobby, and finds the owner of a
     room it does not hold. ``rebuild`` brings a room whose owner died back from storage
-    (None: such a room is lost)."""
+    (None: such a room is lost). ``name`` is this process's name in the balancer's
+    configuration (its ``server`` line): the pages of its rooms ask the balancer for it
+    by that name, so their sockets reach it without a relay."""
 
     def __init__(
         self,
@@ -123,12 +133,14 @@ class ClusterNode:
         directory: RoomDirectory,
         rebuild: Rebuild | None = None,
         *,
+        name: str | None = None,
         owner_ttl_ms: int = OWNER_TTL_MS,
         renew_seconds: float = RENEW_SECONDS,
     ) -> None:
         self.url = url
         self.address = address
-        self.node_id = f"{address}|{secrets.token_hex(6)}"
+        self.name = name
+        self.node_id = f"{address}|{secrets.token_hex(6)}" + (f"|{name}" if name else "")
         self.directory = directory
         self.rebuild = rebuild
         self.owner_ttl_ms = owner_ttl_ms
@@ -230,6 +242,19 @@ class ClusterNode:
             return None
         ruleset = orjson.loads(raw).get("ruleset")
         return ruleset if isinstance(ruleset, str) else None
+
+    async def owner_name(self, room_id: str) -> str | None:
+        """The balancer's name for the process that holds ``room_id`` (this one's, for
+        its own rooms), or None if it is unknown: no owner, an owner without a name, or
+        Redis away. A page gives it to its socket (``?node=``) so that the balancer
+        sends the socket straight to that process."""
+        if self.directory.get(room_id) is not None:
+            return self.name
+        try:
+            holder = await self.redis.get(owner_key(room_id))
+        except (RedisError, OSError):
+            return None
+        return None if holder is None else name_of(_text(holder))
 
     async def locate(self, room_id: str) -> Room | Elsewhere | None:
         """Where a room socket for ``room_id`` goes: the room, if this process holds it

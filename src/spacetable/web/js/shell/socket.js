@@ -3,6 +3,8 @@
 // `join` and `rejoin` name this tab, so that a second tab of the same player watches.
 // The match state comes whole, then as patches (`state_patch`) that shell/statepatch.js
 // applies: the pages get every `state` whole.
+// Behind a balancer (docs/scaling.md) the page names the process that holds the room
+// (`<html data-node>`), and the socket asks for it (`?node=`): it goes straight there.
 
 import { StateKeeper } from "./statepatch.js";
 
@@ -40,6 +42,8 @@ export class RoomSocket {
     this.onStatus = onStatus;
     this.ws = null;
     this.retries = 0;
+    // The room's process, by the balancer's name for it, until the room may have moved.
+    this.node = document.documentElement.dataset.node || null;
     this.states = new StateKeeper(() => this.send({ type: "resync" }));
   }
 
@@ -55,7 +59,8 @@ export class RoomSocket {
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const url = `${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.roomId)}?patches=1`;
+    const node = this.node ? `&node=${encodeURIComponent(this.node)}` : "";
+    const url = `${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.roomId)}?patches=1${node}`;
     this.onStatus(this.retries ? "reconnecting" : "connecting");
     const ws = new WebSocket(url);
     this.ws = ws;
@@ -88,6 +93,9 @@ export class RoomSocket {
         this.onStatus("closed");
         return;
       }
+      // Closed by a process that stops or lost the room: it may be held elsewhere now, so
+      // the balancer chooses (a relay reaches the room wherever it is).
+      if (event.code !== 1006 && event.code !== 1000) this.node = null;
       this.retries += 1;
       this.onStatus("reconnecting");
       setTimeout(() => this.connect(), Math.min(5000, 400 * 2 ** Math.min(this.retries, 4)));
