@@ -221,6 +221,7 @@ def test_an_absent_opponent_is_told_at_once_and_the_win_claimed_after_the_grace(
         await clock.advance(0, room)
         absent = ann.last("absent")
         assert (absent["seat"], absent["player"], absent["choices"]) == (1, "Bob", [])
+        assert absent["grace_left_s"] == 5.0
         ann.send(type="absence", seat=0, choice="claim")
         ann.send(type="absence", seat=1, choice="claim")
         await clock.advance(0, room)
@@ -228,7 +229,11 @@ def test_an_absent_opponent_is_told_at_once_and_the_win_claimed_after_the_grace(
             "that is your own seat: only the others decide about it",
             "the player of seat 1 may still come back: wait 5 s more",
         ]
-        await clock.advance(4.999, room)
+        await clock.advance(3.0, room)
+        late = Player(room)  # a page that opens mid-absence: told what is left of the grace
+        await clock.advance(0, room)
+        assert (late.last("absent")["grace_s"], late.last("absent")["grace_left_s"]) == (5.0, 2.0)
+        await clock.advance(1.999, room)
         assert ann.last("absent")["choices"] == []
         await clock.advance(0.001, room)
         assert ann.last("absent")["choices"] == ["wait", "bot", "claim"]

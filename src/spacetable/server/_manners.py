@@ -302,8 +302,16 @@ class RoomManners:
             "player": self._player(seat),
             "since": since,
             "grace_s": self.timing.grace_seconds,
+            # What is left of it now: less for a page that joins late, or after a restart.
+            "grace_left_s": 0.0 if open_ else self._grace_left(since),
             "choices": choices if open_ else [],
         }
+
+    def _grace_left(self, since: float) -> float:
+        """Seconds left of the grace of a player away since match time ``since`` (a room
+        rebuilt after a crash may resume its clock a moment before that)."""
+        grace = self.timing.grace_seconds
+        return round(min(grace, max(0.0, since + grace - self._now())), 1)
 
     def _grace_over(self, message: GraceOver) -> None:
         seat = self.seats[message.seat]

@@ -121,6 +121,7 @@ def test_a_player_away_is_still_away_after_a_kill(db: str) -> None:
         # Ann is told Bob is away, his grace over: she may claim the win at once.
         away = ann.wait(lambda m: m["type"] == "absent")
         assert away["seat"] == 1 and away["player"] == "Bob" and "claim" in away["choices"]
+        assert away["grace_left_s"] == 0.0
         ann.send(type="absence", seat=1, choice="claim")
         result = ann.wait_type("result")
         assert result["result"]["ending"] == "claimed"

@@ -250,7 +250,7 @@ export class Manners {
     const shown = this.seated() && this.room?.phase === "playing" ? [...this.absent.values()] : [];
     this.absenceBox.hidden = shown.length === 0;
     for (const away of shown) {
-      const words = away.choices.length ? T.awayChoose : T.awayGrace(away.grace_s);
+      const words = away.choices.length ? T.awayChoose : T.awayGrace(away.grace_left_s ?? away.grace_s);
       const labels = { wait: T.wait, bot: T.bot, claim: T.claim };
       this.absenceBox.append(
         el("p", { id: "absence-text", role: "alert", text: `${T.away(away.player)} ${words}` }),
