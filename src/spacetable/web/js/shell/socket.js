@@ -9,6 +9,11 @@
 import { StateKeeper } from "./statepatch.js";
 
 const tokenKey = (roomId) => `spacetable.token.${roomId}`;
+// A socket can die without a word (the server's machine gone, a phone that changed
+// networks): after QUIET_MS without a message it pings, and one that does not answer
+// within ANSWER_MS is dropped for a new one.
+const QUIET_MS = 10_000;
+const ANSWER_MS = 5_000;
 const TAB_KEY = "spacetable.tab";
 
 /** This tab's id: kept while the tab lives (a reload keeps it), another tab has its own. */
@@ -45,6 +50,9 @@ export class RoomSocket {
     // The room's process, by the balancer's name for it, until the room may have moved.
     this.node = document.documentElement.dataset.node || null;
     this.states = new StateKeeper(() => this.send({ type: "resync" }));
+    this.heard = 0; // when the socket last had a message (performance.now())
+    this.pinged = 0; // when it was pinged and has not answered yet, or 0
+    this.watch = null;
   }
 
   get token() {
@@ -67,17 +75,23 @@ export class RoomSocket {
     this.states.reset();
     ws.addEventListener("open", () => {
       this.retries = 0;
+      this.heard = performance.now();
+      this.pinged = 0;
+      this.watch ??= setInterval(() => this.checkAlive(), 1000);
       this.onStatus("open");
       // A fresh socket is a spectator; a stored token takes our seat back.
       if (this.token) this.send({ type: "rejoin", token: this.token });
     });
     ws.addEventListener("message", (event) => {
+      this.heard = performance.now();
+      this.pinged = 0;
       let message;
       try {
         message = JSON.parse(event.data);
       } catch {
         return;
       }
+      if (message.type === "pong") return; // checkAlive's answer: the socket lives
       if (message.type === "state" || message.type === "state_patch") {
         message = this.states.take(message);
         if (message === null) return; // a patch went missing: the whole state is on its way
@@ -96,10 +110,31 @@ export class RoomSocket {
       // Closed by a process that stops or lost the room: it may be held elsewhere now, so
       // the balancer chooses (a relay reaches the room wherever it is).
       if (event.code !== 1006 && event.code !== 1000) this.node = null;
-      this.retries += 1;
-      this.onStatus("reconnecting");
-      setTimeout(() => this.connect(), Math.min(5000, 400 * 2 ** Math.min(this.retries, 4)));
+      this.reconnect();
     });
+  }
+
+  reconnect() {
+    this.retries += 1;
+    this.onStatus("reconnecting");
+    setTimeout(() => this.connect(), Math.min(5000, 400 * 2 ** Math.min(this.retries, 4)));
+  }
+
+  /** Ping a quiet socket; drop one that did not answer, and open another. */
+  checkAlive() {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    const now = performance.now();
+    if (this.pinged && now - this.pinged > ANSWER_MS) {
+      // Not waiting for its close: a dead peer never answers that either.
+      this.ws = null;
+      this.node = null; // its process may be gone: the balancer chooses
+      ws.close(4000, "no answer");
+      this.reconnect();
+    } else if (!this.pinged && now - this.heard > QUIET_MS) {
+      this.pinged = now;
+      ws.send(JSON.stringify({ type: "ping" }));
+    }
   }
 
   /** Send a message; false (and nothing sent) while the socket is not open. */
