@@ -32,6 +32,7 @@ class FreezingRelay:
         self.opened = 0
         self.port = 0
         self._server: asyncio.Server | None = None
+        self._writers: list[asyncio.StreamWriter] = []  # every connection's ends, to close
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
 
     def start(self) -> None:
@@ -58,11 +59,19 @@ class FreezingRelay:
         for task in others:
             task.cancel()
         await asyncio.gather(*others, return_exceptions=True)
+        for writer in self._writers:
+            writer.close()
+            with contextlib.suppress(ConnectionError):
+                await writer.wait_closed()
+        if self._server is not None:
+            await self._server.wait_closed()
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         number = self.opened
         self.opened += 1
+        self._writers.append(writer)
         up_reader, up_writer = await asyncio.open_connection(self.host, self.upstream_port)
+        self._writers.append(up_writer)
         await asyncio.gather(
             self._pump(number, reader, up_writer), self._pump(number, up_reader, writer)
         )
