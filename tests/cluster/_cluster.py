@@ -68,7 +68,7 @@ class Worker:
     restarts: the balancer's configuration names it), named ``name`` there (``s1``...)."""
 
     def __init__(
-        self, port: int, db: Path, redis_url: str, extra: tuple[str, ...], name: str = "s1"
+        self, port: int, db: str, redis_url: str, extra: tuple[str, ...], name: str = "s1"
     ) -> None:
         self.port = port
         self.name = name
@@ -81,7 +81,7 @@ class Worker:
         return subprocess.Popen(
             [
                 *(sys.executable, "-m", "spacetable", "serve", "--port", str(self.port)),
-                *("--db", f"sqlite:///{self.db}", "--redis", self.redis_url),
+                *("--db", self.db, "--redis", self.redis_url),
                 *("--runup-seconds", "0", "--unjoined-seconds", "600", *self.extra),
                 *("--node-name", self.name),
             ],
@@ -212,11 +212,13 @@ class Cluster:
 
 
 @contextmanager
-def running_cluster(count: int = 2, *extra: str) -> Iterator[Cluster]:
-    """Redis, ``count`` server processes sharing it and one SQLite database, and HAProxy
-    in front of them; everything stopped after."""
+def running_cluster(count: int = 2, *extra: str, db: str | None = None) -> Iterator[Cluster]:
+    """Redis, ``count`` server processes sharing it and one database (``db``, a storage
+    URL; default: an SQLite file of the run), and HAProxy in front of them; everything
+    stopped after."""
     with tempfile.TemporaryDirectory(prefix="spacetable-cluster-") as name:
         folder = Path(name)
+        db = db or f"sqlite:///{folder / 'matches.db'}"
         redis = RedisServer()
         redis.start()
         workers: list[Worker] = []
@@ -225,7 +227,7 @@ def running_cluster(count: int = 2, *extra: str) -> Iterator[Cluster]:
             ports = [free_port() for _ in range(count)]
             for port, name in zip(ports, server_names(count), strict=True):
                 # started together, then waited for
-                workers.append(Worker(port, folder / "matches.db", redis.url, extra, name))
+                workers.append(Worker(port, db, redis.url, extra, name))
             for worker in workers:
                 worker.wait_ready()
             balancer = Balancer(ports, folder)
