@@ -56,9 +56,17 @@ def stored_match(server: Server, match_id: str) -> dict[str, Any]:
 
 
 def pause_and_end_on_a_phone(page: Page, position: str, started: str, shot: Shot) -> None:
-    """On a replay page open on a phone: once the ``position`` line starts with
+    """On a replay page open on a phone: its Play / Pause button is in the first screen,
+    under the board, with nothing scrolled; once the ``position`` line starts with
     ``started`` (the replay has left the start), a screenshot; then pause (the button
     offers Play again) and go to the end (the page's phase is over)."""
+    page.wait_for_selector("[data-step='play']")
+    bottom = page.evaluate(
+        "() => window.scrollY + document.querySelector(\"[data-step='play']\")"
+        ".getBoundingClientRect().bottom"
+    )
+    viewport = page.viewport_size
+    assert viewport is not None and bottom <= viewport["height"], f"Play ends at {bottom} px"
     page.wait_for_function(
         "([selector, prefix]) => document.querySelector(selector)?.textContent.startsWith(prefix)",
         arg=[position, started],

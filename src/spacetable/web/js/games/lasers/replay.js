@@ -34,7 +34,7 @@ const afterLogMarkup = () => `
 /** Playing skips a stretch of more than IDLE_S s with nothing happening, to LEAD_S s before the next thing. */
 const IDLE_S = 3;
 const LEAD_S = 1;
-const SKIPPED = (seconds) => "⏩ " + t("{s} s with nothing happening skipped (the slider shows them)", { s: Math.round(seconds) });
+const SKIPPED = (seconds) => "» " + t("{s} s with nothing happening skipped (the slider shows them)", { s: Math.round(seconds) });
 /** A time on the timeline ("12.5 s", "12,5 s"). */
 const seconds = (value) => t("{s} s", { s: num(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
 
