@@ -16,6 +16,7 @@ from playwright.sync_api import ViewportSize, WebSocketRoute
 from spacetable.server.state_bytes import measure_game
 from tests import _server
 from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.hexfleet._signs import with_signs
 
 DESKTOP: ViewportSize = {"width": 1366, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -134,7 +135,14 @@ def test_a_page_that_missed_a_patch_asks_again_and_shows_the_battle_as_it_is(
     body = page.locator("body")
     assert body.get_attribute("data-log-lines") == str(len(final["log"]))
     assert body.get_attribute("data-version") == str(final["version"])
-    assert page.locator(".hx-log-list").inner_text().strip().endswith(final["log"][-1]["text"])
+    assert (
+        page.locator(".hx-log-list")
+        .inner_text()
+        .strip()
+        .endswith(
+            with_signs(final["log"][-1]["text"])  # its cards with their suits' signs
+        )
+    )
     shot(page, "state-patches-resynced")
     page.set_viewport_size(PHONE)
     shot(page, "state-patches-resynced-phone")

@@ -22,6 +22,7 @@ from spacetable.games.hexfleet.match import (
     RaiseShields,
 )
 from tests.browser.conftest import OpenPage, Shot
+from tests.browser.hexfleet._signs import with_signs
 
 SYSTEM_MAX = {
     "shields": "shields_max",
@@ -252,13 +253,13 @@ def test_a_ships_log_holds_the_lines_that_name_it(open_page: OpenPage, shot: Sho
     page = open_page("/matches", viewport={"width": 1366, "height": 800})
     show_logs(page, lines, frames[0]["ships"])
     shown = page.locator("#logs .hx-line:visible")
-    assert shown.all_inner_texts() == [line["text"] for line in lines]
+    assert shown.all_inner_texts() == [with_signs(line["text"]) for line in lines]
     turns = sorted({line["turn"] for line in lines})
     assert page.locator("#logs .hx-turn-head").all_inner_texts() == [f"Turn {t}" for t in turns]
 
     # The player picks Kal Pol's log: only its lines, and the page is told.
     page.select_option("#logs .hx-log-chooser", label="Kal Pol (bob)")
-    kal_pol = [line["text"] for line in lines if "2" in line["ships"]]
+    kal_pol = [with_signs(line["text"]) for line in lines if "2" in line["ships"]]
     assert shown.all_inner_texts() == kal_pol
     assert page.evaluate("window.picked") == ["2"]
     assert f"Kal Pol (bob): {len(kal_pol)} lines" in page.inner_text("#logs summary")
@@ -278,7 +279,8 @@ def test_on_a_phone_the_log_is_a_drawer(open_page: OpenPage, shot: Shot) -> None
     page = open_page("/matches", viewport={"width": 390, "height": 844})
     show_logs(page, lines, frames[0]["ships"])
     assert not page.locator("#logs .hx-log").is_visible()
-    assert page.inner_text("#logs .hx-log-latest") == lines[-1]["text"]  # the newest line
+    # The newest line.
+    assert page.inner_text("#logs .hx-log-latest") == with_signs(lines[-1]["text"])
     page.click("#logs summary")
     assert page.locator("#logs .hx-log").is_visible()
     shot(page, "log-drawer-open")

@@ -216,9 +216,9 @@ def test_the_hex_fleet_lesson_in_french(
         step_is(page, "hex-shields")
         page.click("#hex-raise")
         wait_done(page)
-        assert status(page).startswith("7H et 7C\u00a0: c'est réussi")
+        assert status(page).startswith("7♥ et 7♣\u00a0: c'est réussi")
         log = page.locator("#hex-lesson-log li").first.inner_text()
-        assert log == "Dart lève ses boucliers\u00a0: 7H 7C, une paire de sept — levés", log
+        assert log == "Dart lève ses boucliers\u00a0: 7♥ 7♣, une paire de sept — levés", log
         assert_french(page)
         page.click("#next")
         step_is(page, "hex-fire")
@@ -226,6 +226,13 @@ def test_the_hex_fleet_lesson_in_french(
         wait_done(page)
         assert status(page).startswith("3 touches à travers les boucliers du Warden")
         page.wait_for_selector("#hex-lesson-cards.hx-done")
+        # The cards as French cards print them: the queen of spades is D♠, the king of
+        # hearts R♥, in the log and on the cards' corners (the codes stay in the data).
+        log = page.locator("#hex-lesson-log li").all_inner_texts()
+        assert log[1].endswith("9♦ 3♣ D♠ 5♥ — 3 touches"), log
+        assert log[4].startswith("carte de dégâts R♥\u00a0: "), log
+        king = page.locator("#hex-lesson-cards .hx-card[data-card='KH'] .hx-corner.top b")
+        assert king.inner_text() == "R"
         assert_french(page)
         page.screenshot(path=shot.format("fired"))
         page.click("#next")
@@ -318,7 +325,7 @@ def test_the_hex_fleet_referee_in_french(
         warning.wait_for()
         said = " ".join(warning.inner_text().split())
         assert said.startswith("Vérifiez les cartes : carte 3 du script, tirée à l'étape 2"), said
-        assert "KS de nouveau" in said, said
+        assert "R♠ de nouveau" in said, said
         assert_french(page)
         page.locator("#hex-steps [data-step='2']").screenshot(path=shot.format("warned"))
         assert not errors, errors

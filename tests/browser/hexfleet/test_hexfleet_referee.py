@@ -17,6 +17,7 @@ from playwright.sync_api import Page, ViewportSize
 
 from tests._paths import ROOT
 from tests.browser.conftest import OpenPage, Shot
+from tests.browser.hexfleet._signs import with_signs
 
 EXAMPLES = ROOT / "examples"
 HEX_EXAMPLES = sorted(EXAMPLES.glob("hexfleet-*.json"))
@@ -87,9 +88,13 @@ def test_an_example_script_shows_what_resolve_says(
     result = resolved(path)
     for ship_id, ship in result["ships"].items():
         assert gauges(page, ship_id) == expected_gauges(ship), ship_id
-        # Every line of the account that names the ship is in its log, in order.
+        # Every line of the account that names the ship is in its log, in order (its cards
+        # shown with their suits' signs: "KS" is K♠).
         wanted = [
-            line["text"] for step in result["log"] for line in step if ship_id in line["ships"]
+            with_signs(line["text"])
+            for step in result["log"]
+            for line in step
+            if ship_id in line["ships"]
         ]
         shown = page.locator(f"{card(page, ship_id)} .hex-ship-log li").all_inner_texts()
         assert [text.split(". ", 1)[1] for text in shown] == wanted
@@ -108,7 +113,7 @@ def test_the_benellyn_example_tells_its_ships_log(open_page: OpenPage, shot: Sho
     page = open_hex(open_page)
     import_script(page, EXAMPLES / "hexfleet-benellyn.json")
     log = page.locator(f"{card(page, 'benellyn')} .hex-ship-log li").all_inner_texts()
-    assert log[0] == "1. Benellyn raises shields: KS 10S, both black — up"
+    assert log[0] == "1. Benellyn raises shields: K♠ 10♠, both black — up"
     assert "jumped out" in page.inner_text(f"{card(page, 'benellyn')} h3")
     assert "2. Kal Pol fires 8 cards at Benellyn" in page.inner_text(card(page, "kal-pol"))
     # A jumped ship can do nothing more: the next step is for Kal Pol.
@@ -185,7 +190,7 @@ def test_a_bad_card_is_flagged_and_a_refused_step_changes_nothing(
     assert "“ZZ” is not a card" in page.inner_text("#hex-draft-cards-need")
     assert page.is_disabled("#hex-record")
     page.fill("#hex-draft-cards", "KS KS")
-    assert "KS is typed twice" in page.inner_text("#hex-draft-cards-need")
+    assert "K♠ is typed twice" in page.inner_text("#hex-draft-cards-need")
     page.fill("#hex-draft-cards", "KS QS")
     page.click("#hex-record")
     page.wait_for_selector("#hex-steps [data-step='1']")
@@ -202,7 +207,7 @@ def test_a_bad_card_is_flagged_and_a_refused_step_changes_nothing(
     page.click("#hex-record")
     warning = page.locator("#hex-steps [data-step='2'] .hex-warning")
     warning.wait_for()
-    assert "KS again" in warning.inner_text() and "card 3 of the script" in warning.inner_text()
+    assert "K♠ again" in warning.inner_text() and "card 3 of the script" in warning.inner_text()
     assert "cards[" not in warning.inner_text()
     page.click("#hex-steps [data-step='2'] .hex-undo")
     page.wait_for_selector("#hex-steps [data-step='2']", state="detached")
@@ -236,7 +241,7 @@ def test_a_bad_card_is_flagged_and_a_refused_step_changes_nothing(
         ".endsWith('down')"
     )
     told = page.inner_text("#hex-steps [data-step='1']")
-    assert "KS 2D, one red, one black, not a pair — they stay down" in told
+    assert "K♠ 2♦, one red, one black, not a pair — they stay down" in told
     # Changed to a line with a bad card: refused there, the step kept as it was.
     page.fill("#hex-step-1-cards", "KS XX")
     page.press("#hex-step-1-cards", "Enter")

@@ -19,6 +19,7 @@ from tests.browser._replay import (
 )
 from tests.browser._servers import seeded_server
 from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.hexfleet._signs import with_signs
 from tests.browser.test_accessibility import _serious_violations as serious_violations
 
 #: The seed of the duel, this module's server's first room: its chits give both sides
@@ -50,7 +51,7 @@ def _bot_duel(server: Server) -> dict[str, Any]:
 
 
 def lines_up_to(frames: list[dict[str, Any]], index: int) -> list[str]:
-    return [line["text"] for frame in frames[: index + 1] for line in frame["log"]]
+    return [with_signs(line["text"]) for frame in frames[: index + 1] for line in frame["log"]]
 
 
 def ship_states(page: Page) -> dict[str, str]:
@@ -121,7 +122,7 @@ def test_a_stored_bot_battle_replays_to_its_result(
     # A ship's name in the fleets shows its log.
     page.click(".hx-fleet li[data-ship='2'] button")
     kal_pol = [
-        line["text"]
+        with_signs(line["text"])
         for frame in frames[: (salvo or 0) + 1]
         for line in frame["log"]
         if "2" in line["ships"]

@@ -69,9 +69,9 @@ def raise_shields(page: Page) -> None:
         "cards => cards.map((c) => c.dataset.card)"
     )
     assert shown == ["7H", "7C"]  # a pair: the same rank, though not the same colour
-    assert status(page).startswith("7H and 7C: they match, the Dart's shields are up.")
+    assert status(page).startswith("7♥ and 7♣: they match, the Dart's shields are up.")
     log = page.locator("#hex-lesson-log li").first.inner_text()
-    assert log == "Dart raises shields: 7H 7C, a pair of sevens — up"
+    assert log == "Dart raises shields: 7♥ 7♣, a pair of sevens — up"
     assert page.locator(".ship.shielded[data-ship='dart']").count() == 1
 
 
@@ -83,11 +83,11 @@ def fire_at_the_warden(page: Page) -> None:
     wait_done(page)
     assert page.locator("#hex-lesson-log li").all_inner_texts()[1:] == [
         "Dart fires 4 cards at Warden (shields up, 6/16: diamonds, hearts and spades hit): "
-        "9D 3C QS 5H — 3 hits",
-        "damage card 2C: a club, drawn again",
-        "damage card 8D: Warden loses a weapon system (15 left)",
-        "damage card KH: Warden loses a shield point (5 left)",
-        "damage card 4S: Warden loses a propulsion cell (7 left)",
+        "9♦ 3♣ Q♠ 5♥ — 3 hits",
+        "damage card 2♣: a club, drawn again",
+        "damage card 8♦: Warden loses a weapon system (15 left)",
+        "damage card K♥: Warden loses a shield point (5 left)",
+        "damage card 4♠: Warden loses a propulsion cell (7 left)",
     ]
     assert status(page).startswith(
         "3 hits through the Warden's shields, so 3 damage cards (and 1 club drawn again)."

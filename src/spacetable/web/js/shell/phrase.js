@@ -5,24 +5,30 @@
 
 import { t, tn } from "./i18n.js";
 
-/** `phrase` in the page's language; a string (an older stored line's text) as it is. */
-export function said(phrase) {
+/**
+ * `phrase` in the page's language; a string (an older stored line's text) as it is.
+ * `shown` ({name: (value) => text}) writes the plain values of the places it names the
+ * page's way, at any depth (the hex fleet's cards: "KH" shown as "R♥" in French).
+ */
+export function said(phrase, shown = {}) {
   if (phrase === null || phrase === undefined) return "";
   if (typeof phrase !== "object") return String(phrase);
   const params = {};
   for (const [name, value] of Object.entries(phrase.params || {})) {
-    params[name] = value !== null && typeof value === "object" ? said(value) : value;
+    if (value !== null && typeof value === "object") params[name] = said(value, shown);
+    else params[name] = shown[name] && typeof value === "string" ? shown[name](value) : value;
   }
   return phrase.plural ? tn(phrase.message, phrase.plural, phrase.n, params) : t(phrase.message, params);
 }
 
-/** A hex fleet log line ({text, says}) in the page's language (`text` for a line stored without `says`). */
-export function lineText(line) {
-  return line?.says ? said(line.says) : line?.text ?? "";
+/** A hex fleet log line ({text, says}) in the page's language (`text` for a line stored
+ * without `says`); `shown` as `said`'s. */
+export function lineText(line, shown = {}) {
+  return line?.says ? said(line.says, shown) : line?.text ?? "";
 }
 
 /** A refused request's error (shell/dom.js `fetchJSON`) in the page's language: its phrase
- * (`says`) when the server sent one, else its text. */
-export function errorText(error) {
-  return error?.says ? said(error.says) : error?.message ?? "";
+ * (`says`) when the server sent one, else its text; `shown` as `said`'s. */
+export function errorText(error, shown = {}) {
+  return error?.says ? said(error.says, shown) : error?.message ?? "";
 }

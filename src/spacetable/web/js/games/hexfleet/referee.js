@@ -17,7 +17,8 @@ import { battleEnd, showBattleEnd } from "./referee_end.js";
 import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
 import { WEAPONS, cardsNeeded, cardsToFire, dealtAgain, pretty, readCards } from "./script_editor.js";
 import { lang, playerName, t, tn } from "../../shell/i18n.js";
-import { errorText, lineText, said } from "../../shell/phrase.js";
+import { errorText, said } from "../../shell/phrase.js";
+import { CARD_PLACES, logText } from "./cardnames.js";
 
 const CLASSES = {
   light: { shields: 8, propulsion: 16, weapons: ["light"] },
@@ -175,7 +176,7 @@ async function submit(candidate, fallback = "") {
     answer = await postJSON(`/api/resolve?lang=${lang}`, scriptFile(candidate));
   } catch (error) {
     ref.busy = false;
-    refuse(errorText(error), placeOf(error.message, candidate) || fallback);
+    refuse(errorText(error, CARD_PLACES), placeOf(error.message, candidate) || fallback);
     return false;
   }
   ref.busy = false;
@@ -294,7 +295,7 @@ function render() {
   for (const ship of ref.script.ships) {
     const lines = [];
     logs.forEach((stepLines, i) => {
-      for (const line of stepLines) if (line.ships.includes(ship.id)) lines.push({ step: i + 1, text: lineText(line) });
+      for (const line of stepLines) if (line.ships.includes(ship.id)) lines.push({ step: i + 1, text: logText(line) });
     });
     grid.append(shipCard(ship, now[ship.id], lines));
   }
@@ -384,10 +385,10 @@ function renderSteps(states) {
           submit(candidate, `step-${i + 1}`);
         }));
     }
-    const told = el("ul", { class: "hex-step-log" }, ...(logs[i] || []).map((line) => el("li", { text: lineText(line) })));
+    const told = el("ul", { class: "hex-step-log" }, ...(logs[i] || []).map((line) => el("li", { text: logText(line) })));
     // A card typed twice before the deck was shuffled is settled as typed, and warned of.
     const phrases = ref.answer?.result.warnings_says || [];
-    const warnings = (ref.answer?.result.warnings || []).map((w, k) => (phrases[k] ? said(phrases[k]) : w))
+    const warnings = (ref.answer?.result.warnings || []).map((w, k) => (phrases[k] ? said(phrases[k], CARD_PLACES) : w))
       .filter((_, k) => placeOf(ref.answer.result.warnings[k], ref.script) === `step-${i + 1}`);
     row.append(told, ...warnings.map((w) => el("p", { class: "hex-warning", text: t("Check the cards: {warning}", { warning: w }) })), errorLine(`step-${i + 1}`));
     if (last) {
@@ -503,7 +504,7 @@ async function importData(data, name = t("the script")) {
   try {
     answer = await postJSON(`/api/resolve?lang=${lang}`, data);
   } catch (error) {
-    refuse(`${name}: ${errorText(error)}`, "page");
+    refuse(`${name}: ${errorText(error, CARD_PLACES)}`, "page");
     return false;
   }
   ref.script = scriptFromAnswer(answer.table, answer.result);

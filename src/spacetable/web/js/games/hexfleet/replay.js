@@ -16,7 +16,7 @@ import "./sheet.js";
 import { clear, el, fetchJSON, formatTime, setPhase } from "../../shell/dom.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
 import { num, playerName, t, tn } from "../../shell/i18n.js";
-import { lineText } from "../../shell/phrase.js";
+import { logText } from "./cardnames.js";
 import { HexBoard } from "./board.js";
 import { bottomSidePicker, viewerSide } from "../../shell/boardturn.js";
 import { turnsCards } from "./salvo.js";
@@ -68,7 +68,7 @@ function stepText(frame, index) {
   if (index === 0 || !frame.action) return t("The fleets at the start of the battle. Press ▶ Play, or step with Next ▶.");
   const lines = frame.log || [];
   const main = lines.find((l) => !/activation ends|chit comes out|turn \d+ (begins|ends)|blank chit/.test(l.text)) || lines[0];
-  return t("{player}: {what}", { player: frame.player, what: main ? lineText(main) : frame.action.type });
+  return t("{player}: {what}", { player: frame.player, what: main ? logText(main) : frame.action.type });
 }
 
 /** A ship's systems in a line: "shields 15/16 (up) · weapons 15/16 · propulsion 6/8". */

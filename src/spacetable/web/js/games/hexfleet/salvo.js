@@ -20,8 +20,8 @@ import "./sheet.js";
 import { el } from "../../shell/dom.js";
 import { t, tn } from "../../shell/i18n.js";
 import { sounds } from "../../shell/sounds.js";
+import { SUITS, rankShown } from "./cardnames.js";
 
-const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 /** Milliseconds between two cards turned, and the pause between the fire and damage rows. */
 const FLIP_MS = 420;
@@ -48,7 +48,7 @@ export function cardWords(card) {
  * large suit in the middle, red for hearts and diamonds.
  */
 export function cardFace(name) {
-  const rank = rankOf(name);
+  const rank = rankShown(rankOf(name));
   const suit = SUITS[suitOf(name)];
   const corner = (cls) => el("span", { class: `hx-corner ${cls}` }, el("b", { text: rank }), el("span", { text: suit }));
   return el("div", { class: `hx-card ${isRed(name) ? "red" : "black"}`, dataset: { card: name }, role: "img", "aria-label": cardWords(name) },

@@ -2,6 +2,7 @@
 // "K♠ 10♥") read one by one, and how many cards a combat step needs by the charts (DESIGN
 // section 6), so the referee sees at once which card is wrong and how many are still to
 // come. The server settles the step; this only guides the typing.
+import { cardShown } from "./cardnames.js";
 import "./sheet.js";
 import { t, tn } from "../../shell/i18n.js";
 
@@ -36,7 +37,7 @@ export function readCards(line) {
   const seen = new Set();
   return line.split(/[\s,;]+/).filter(Boolean).map((text) => {
     const { card, why } = readCard(text);
-    if (card && seen.has(card)) return { text, card, why: t("{card} is typed twice: a deck deals each card once", { card }) };
+    if (card && seen.has(card)) return { text, card, why: t("{card} is typed twice: a deck deals each card once", { card: cardShown(card) }) };
     if (card) seen.add(card);
     return { text, card, why };
   });
@@ -126,5 +127,5 @@ export function dealtAgain(script, typed) {
   return deal(typed, "draft");
 }
 
-/** A card with its suit's sign: "K♠". */
-export const pretty = (card) => `${card.slice(0, -1)}${{ S: "♠", H: "♥", D: "♦", C: "♣" }[card.slice(-1)]}`;
+/** A card with its suit's sign, its rank in the page's language: "K♠" ("R♠" in French). */
+export const pretty = (card) => cardShown(card);

@@ -18,7 +18,7 @@
 import "./sheet.js";
 import { el } from "../../shell/dom.js";
 import { t, tn } from "../../shell/i18n.js";
-import { lineText } from "../../shell/phrase.js";
+import { logText } from "./cardnames.js";
 
 /** Below this width the log is a drawer, closed until opened. */
 const PHONE = "(max-width: 820px)";
@@ -73,7 +73,7 @@ export class ShipLogs {
         this.lastTurn = line.turn;
         this.list.append(el("li", { class: "hx-turn-head", dataset: { turn: line.turn }, text: t("Turn {turn}", { turn: line.turn }) }));
       }
-      const item = el("li", { class: "hx-line", dataset: { turn: line.turn, ships: (line.ships || []).join(" ") }, text: lineText(line) });
+      const item = el("li", { class: "hx-line", dataset: { turn: line.turn, ships: (line.ships || []).join(" ") }, text: logText(line) });
       if (/^the battle is over/.test(line.text)) item.classList.add("hx-over");
       this.list.append(item);
     }

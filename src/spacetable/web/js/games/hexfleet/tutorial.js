@@ -17,7 +17,7 @@ import { el, postJSON } from "../../shell/dom.js";
 import { t, tn } from "../../shell/i18n.js";
 import { DIRECTIONS, HexBoard } from "./board.js";
 import { showCards } from "./salvo.js";
-import { lineText } from "../../shell/phrase.js";
+import { cardShown, logText } from "./cardnames.js";
 
 const BOARD = { width: 9, height: 7 };
 const ME = "Red";
@@ -258,7 +258,7 @@ class HexLesson {
       Object.assign(ship, { shields: now.shields, shields_up: now.shields_up, weapon_systems: now.weapons, propulsion: now.propulsion });
     }
     this.render({ ship: "dart" });
-    for (const line of result.log[result.log.length - 1]) this.log.append(el("li", { text: lineText(line) }));
+    for (const line of result.log[result.log.length - 1]) this.log.append(el("li", { text: logText(line) }));
     this.logPanel.hidden = false;
     this.cards.hidden = false;
     const discards = this.used;
@@ -278,7 +278,7 @@ class HexLesson {
       if (!settled) return;
       this.phase = null;
       this.actions().replaceChildren();
-      const cards = { first: settled.cards[0], second: settled.cards[1] };
+      const cards = { first: cardShown(settled.cards[0]), second: cardShown(settled.cards[1]) };
       this.done(settled.success
         ? t("{first} and {second}: they match, the Dart's shields are up. They stay up until their last point is lost.", cards)
         : t("{first} and {second}: no match, the shields stay down. One try an activation: in a battle you would try again next time.", cards));
