@@ -228,9 +228,9 @@ def test_the_hex_fleet_lesson_in_french(
         page.wait_for_selector("#hex-lesson-cards.hx-done")
         # The cards as French cards print them: the queen of spades is D♠, the king of
         # hearts R♥, in the log and on the cards' corners (the codes stay in the data).
-        log = page.locator("#hex-lesson-log li").all_inner_texts()
-        assert log[1].endswith("9♦ 3♣ D♠ 5♥ — 3 touches"), log
-        assert log[4].startswith("carte de dégâts R♥\u00a0: "), log
+        lines = page.locator("#hex-lesson-log li").all_inner_texts()
+        assert lines[1].endswith("9♦ 3♣ D♠ 5♥ — 3 touches"), lines
+        assert lines[4].startswith("carte de dégâts R♥\u00a0: "), lines
         king = page.locator("#hex-lesson-cards .hx-card[data-card='KH'] .hx-corner.top b")
         assert king.inner_text() == "R"
         assert_french(page)
