@@ -162,6 +162,13 @@ def loadtest(
             callback=within(1, 64),
         ),
     ] = 1,
+    pin: Annotated[
+        bool,
+        typer.Option(
+            help="With one process: pin it to core 0 and the clients to core 1 (--no-pin: "
+            "let the system place them, as it places several processes).",
+        ),
+    ] = True,
     by_hash: Annotated[
         bool,
         typer.Option(
@@ -190,6 +197,7 @@ def loadtest(
         threshold_ms=threshold_ms,
         workers=workers,
         by_hash=by_hash,
+        pin=pin,
     )
 
     def progress(report: dict[str, object]) -> None:
