@@ -26,6 +26,7 @@ from redis.exceptions import RedisError
 from spacetable import i18n
 from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable._userinput import clipped, parse_json
+from spacetable.games.hexfleet.replayed import frames_to_show
 from spacetable.i18n import client_catalog, translator
 from spacetable.i18n.phrase import refusal, says
 from spacetable.i18n.schemas import translate_listing, translate_resource
@@ -403,7 +404,12 @@ def create_app(
             match = await asyncio.to_thread(storage.get, match_id)
         if match is None:
             raise HTTPException(404, f"no stored match {match_id!r}")
-        return match.to_json()
+        stored = match.to_json()
+        if stored["ruleset"] == "hexfleet":  # one stored before its log was phrases: replayed
+            frames = await asyncio.to_thread(frames_to_show, stored)
+            if frames is not None:
+                stored["events"] = frames
+        return stored
 
     @app.get("/api/games")
     async def list_games(request: Request) -> list[dict[str, Any]]:
