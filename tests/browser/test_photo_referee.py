@@ -18,6 +18,7 @@ from playwright.sync_api import Page
 
 from tests import _photo_shots as shots
 from tests.browser.conftest import OpenPage, Shot
+from tests.i18n._french import assert_french
 
 
 @pytest.fixture(scope="module")
@@ -213,5 +214,6 @@ def test_a_file_that_is_no_photo_we_read_is_told_in_french(
     error = page.inner_text("#referee-error")
     assert "une image GIF\u00a0: envoyez une photo en JPEG, PNG ou WebP" in error, error
     assert "send a photo" not in error
+    assert_french(page)  # the whole referee page, the refusal included
     page.locator("#referee-error").scroll_into_view_if_needed()
     shot(page, "gif-fr")
