@@ -184,6 +184,36 @@ def one_row_with_the_whole_link(page: Page) -> None:
     assert in_sight(page, ".lang-switch")
 
 
+#: The rows of the top bar: the distinct tops of its shown items (within 8 px).
+BAR_ROWS = """() => {
+  const tops = [...document.querySelectorAll('.topbar > *, .topbar .share > *')]
+    .filter((e) => getComputedStyle(e).display !== 'contents' && e.getClientRects().length)
+    .map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width > 2)
+    .map((r) => r.top);
+  return tops.sort((a, b) => a - b).filter((t, i, all) => i === 0 || t - all[i - 1] > 8).length;
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_a_phone_rooms_top_bar_before_the_match_is_four_rows(
+    open_page: OpenPage, server: Server, shot: Shot, locale: str
+) -> None:
+    room = server.api("/api/rooms", LONG_TITLED["stellar"])
+    page = open_page(f"/rooms/{room['id']}", locale=locale, **PHONE)
+    page.wait_for_selector("#seat-panel .take-seat")
+    page.wait_for_selector("#connection[data-status='open']", state="attached")
+    page.evaluate(WORST_ID)
+    assert page.evaluate(BAR_ROWS) <= 4, page.evaluate(BAR_ROWS)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert page.locator("#share-link").evaluate("e => e.scrollWidth <= e.clientWidth")
+    for item in ("#copy-link", ".lang-switch", ".rules-link", ".mute-button"):
+        assert in_sight(page, item), item
+    take_seat(page, "Maximilienne-Wolfgang", 0)
+    shot(page, "top-bar")
+    assert page.evaluate(BAR_ROWS) <= 4, page.evaluate(BAR_ROWS)
+
+
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
 def test_the_lobbys_top_bar_on_a_phone_is_two_short_rows(
     open_page: OpenPage, shot: Shot, locale: str

@@ -5,7 +5,7 @@
 // button, refusals and errors as notices, and the end's Rematch button and replay link.
 // A game's room extends RoomClient and draws the match (docs/protocol.md).
 
-import { t } from "./i18n.js";
+import { t, tParts } from "./i18n.js";
 import { $, el, savedName, svg } from "./dom.js";
 import { ChatPanel } from "./chat.js";
 import { colourOf, WATCHER_COLOUR } from "./colours.js";
@@ -107,7 +107,15 @@ export class RoomClient {
     }
     if (message.role === "player" && this.joining) this.seatWantedBots();
     const identity = $("#identity");
-    identity.textContent = message.role === "player" ? t("you are {name}", { name: this.identityName() }) : t("watching");
+    if (message.role === "player") {
+      // The words apart from the name, so that a phone's crowded top bar may keep only the name.
+      const name = el("span", { class: "identity-name", text: this.identityName() });
+      identity.replaceChildren(...tParts("you are {name}", { name })
+        .map((part) => (typeof part === "string" ? el("span", { class: "identity-words", text: part }) : part)));
+    } else {
+      identity.textContent = t("watching");
+    }
+    identity.title = identity.textContent;
     identity.style.setProperty("--team", message.role === "player" ? colourOf(message.seat) : WATCHER_COLOUR);
   }
 
