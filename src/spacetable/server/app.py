@@ -159,6 +159,14 @@ async def _json_body(request: Request, limit: int) -> bytes:
     return bytes(body)
 
 
+def _refused(said: str, status: int, headers: dict[str, str] | None = None) -> JSONResponse:
+    """A refused request's answer: ``detail`` in English, and ``says``, its phrase for the
+    page to write in its reader's language, when ``said`` is a phrase."""
+    phrase = says(said)
+    body = {"detail": str(said)} | ({"says": phrase} if phrase is not None else {})
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
 def _tune_gc() -> None:
     """Keep the garbage collector's pauses away from the rooms.
 
@@ -342,12 +350,15 @@ def create_app(
         client = client_address(peer, forwarded, guards.proxies)
         wait = guards.rooms.wait(client, asyncio.get_running_loop().time())
         if wait > 0:
-            detail = (
-                f"too many rooms created from your address (at most "
-                f"{guards.rooms.per_minute:g} a minute): try again in {wait:.0f} s"
+            per_minute = guards.rooms.per_minute
+            said = refusal(
+                "too many rooms created from your address (at most {n} a minute): "
+                "try again in {s} s",
+                n=int(per_minute) if float(per_minute).is_integer() else per_minute,
+                s=round(wait),
             )
             headers = {"Retry-After": str(max(1, round(wait)))}
-            return JSONResponse({"detail": detail}, status_code=429, headers=headers)
+            return _refused(said, 429, headers)
         try:
             body = parse_json(await _json_body(request, ROOM_BODY_LIMIT))
             seed = requested_seed(body, seeded=directory.room_seed is not None)
@@ -355,16 +366,14 @@ def create_app(
         except _BodyRefused as exc:
             return exc.response("detail")
         except ValueError as exc:  # malformed JSON, a bad field, an unplayable setup
-            said = says(exc.args[0] if exc.args else None)  # as a phrase, for the lobby
-            refused = {"detail": str(exc)} | ({"says": said} if said is not None else {})
-            return JSONResponse(refused, status_code=422)
+            return _refused(exc.args[0] if exc.args else str(exc), 422)  # says: for the lobby
         if node is not None and node.draining:
-            detail = "this server is restarting: try again in a moment"
-            return JSONResponse({"detail": detail}, status_code=503, headers={"Retry-After": "1"})
+            said = refusal("this server is restarting: try again in a moment")
+            return _refused(said, 503, {"Retry-After": "1"})
         try:
             room = directory.create(options, seed=seed)
         except RoomsFull as exc:
-            return JSONResponse({"detail": str(exc)}, status_code=503)
+            return _refused(exc.args[0], 503)
         if node is not None:
             await node.adopt(room)  # registered before its link is handed out
         created = {"id": room.id, "url": str(request.url_for("room_page", room_id=room.id))}

@@ -13,6 +13,7 @@ import secrets
 import string
 import time
 
+from spacetable.i18n.phrase import refusal
 from spacetable.server._clock import RoomClock
 from spacetable.server._room_match import RoomOptions, Timing
 from spacetable.server._room_rebuild import RebuildFailed, rebuild_room
@@ -124,8 +125,10 @@ class RoomDirectory:
         ``room_seed``). Raises RoomsFull when ``max_rooms`` are open."""
         if len(self._rooms) >= self.max_rooms:
             raise RoomsFull(
-                f"the server has {self.max_rooms} open rooms, its most: "
-                "try again when some have closed"
+                refusal(
+                    "the server has {n} open rooms, its most: try again when some have closed",
+                    n=self.max_rooms,
+                )
             )
         room_id = new_room_id()
         if seed is None and self.room_seed is not None:

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from spacetable.i18n import translator
+from spacetable.i18n.phrase import Phrase
 from tests._server import Server, running_server
 from tests.server.hostile.test_sockets import raw_socket
 
@@ -68,6 +70,9 @@ def test_one_address_creating_rooms_in_a_flood_is_refused_and_others_are_not(
     assert {status for status, _ in refused} == {429}
     body = refused[0][1]
     assert "too many rooms created from your address (at most 5 a minute)" in body["detail"]
+    # ... and its phrase, which the lobby writes in its reader's language.
+    french = Phrase.from_json(body["says"]).text(translator("fr"))
+    assert french.startswith("trop de salles créées depuis votre adresse (au plus 5 par minute)")
     assert int(body["retry_after"]) >= 1
     # Another address, and this machine itself, still create rooms.
     assert post_room(guarded, ALICE)[0] == 200
