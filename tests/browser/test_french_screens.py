@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from tests._server import running_server
 from tests.browser.conftest import OpenPage, Server, Shot
@@ -141,3 +141,22 @@ def test_the_match_list_in_french(open_page: OpenPage, shot: Shot, size: dict[st
     assert page.locator("h1").text_content() == "Parties terminées"
     assert_french(page)
     shot(page, "matches")
+
+
+def test_the_replay_of_a_match_that_is_not_stored_says_so_in_french(
+    browser: Browser, server: Server, shot: Shot
+) -> None:
+    # A page of its own: the 404 that it shows is the console error open_page refuses.
+    context = browser.new_context(base_url=server.base, locale="fr-FR", viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto("/replay/nosuchmatch")
+        page.wait_for_selector("#replay-error:not([hidden])")
+        assert page.inner_text("#replay-error") == (
+            "Impossible de charger la partie nosuchmatch\u00a0: "
+            "aucune partie enregistrée sous 'nosuchmatch'"
+        )
+        assert_french(page)
+        shot(page, "missing-match")
+    finally:
+        context.close()

@@ -402,8 +402,8 @@ def create_app(
         except UnknownMatch as exc:
             raise HTTPException(400, f"{'before' if before else 'after'}: {exc}") from None
 
-    @app.get("/api/matches/{match_id}")
-    async def get_match(match_id: str) -> dict[str, Any]:
+    @app.get("/api/matches/{match_id}", response_model=None)
+    async def get_match(match_id: str) -> dict[str, Any] | JSONResponse:
         match = await asyncio.to_thread(storage.get, match_id)
         # A match that has just ended may still be on its way to the database: the answer
         # waits for it (the replay link of a room's end works at once). Asked again even
@@ -411,8 +411,8 @@ def create_app(
         if match is None:
             await asyncio.to_thread(directory.saves.wait_for, match_id, STORED_WAIT_S)
             match = await asyncio.to_thread(storage.get, match_id)
-        if match is None:
-            raise HTTPException(404, f"no stored match {match_id!r}")
+        if match is None:  # said in the replay page's language
+            return _refused(refusal("no stored match {match}", match=clipped(match_id)), 404)
         stored = match.to_json()
         if stored["ruleset"] == "hexfleet":  # one stored before its log was phrases: replayed
             frames = await asyncio.to_thread(frames_to_show, stored)

@@ -9,6 +9,7 @@
 
 import { t } from "../shell/i18n.js"; // the page's language and its switch
 import { $, el, fetchJSON } from "../shell/dom.js";
+import { errorText } from "../shell/phrase.js";
 import { gameKeyOf, loadGame } from "../games/index.js";
 import { endingLine } from "../shell/endings.js";
 import { endCardIn } from "../shell/endcard.js";
@@ -74,6 +75,6 @@ try {
   endAtTheEnd(match);
 } catch (error) {
   const box = $("#replay-error");
-  box.textContent = t("Cannot load match {match}: {error}", { match: matchId, error: error.message });
+  box.textContent = t("Cannot load match {match}: {error}", { match: matchId, error: errorText(error) });
   box.hidden = false;
 }
