@@ -138,6 +138,45 @@ def test_the_ftl_figures_read_at_12_px_or_more(
     shot(page, "ftl-key")
 
 
+#: The smallest of some words of a figure as shown, in CSS px: the font size of the
+#: ``texts`` (a selector inside the SVG) scaled as the picture ``img`` is shown.
+_SMALLEST_SHOWN = """async ([img, texts]) => {
+  const shown = document.querySelector(img);
+  const text = await (await fetch(shown.src)).text();
+  const svg = new DOMParser().parseFromString(text, "image/svg+xml");
+  const width = Number(svg.documentElement.getAttribute("viewBox").split(" ")[2]);
+  const sizes = [...svg.querySelectorAll(texts)].map((t) => Number(t.getAttribute("font-size")));
+  return sizes.length ? Math.min(...sizes) * shown.getBoundingClientRect().width / width : null;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("size", "notes_px"),
+    [({"width": 1366, "height": 800}, 10), (PHONE, 7)],
+    ids=["laptop", "phone"],
+)
+def test_the_light_speed_notes_and_the_hex_combat_are_not_specks(
+    open_page: OpenPage, shot: Shot, size: dict[str, int], notes_px: float
+) -> None:
+    """The Light Speed battle figure's notes under the cards were 5 px on a laptop and 3 on
+    a phone; the hex fleet's combat figure, 920 px wide, shrank to 343 px on a phone and
+    its smallest words to 3 px. The notes are drawn larger; the combat figure keeps a
+    readable width on a phone and scrolls sideways in its own box (the page does not)."""
+    page = open_page("/rules", viewport=size)
+    _pictures_drawn(page)
+    notes = page.evaluate(
+        _SMALLEST_SHOWN, ["img[src^='/rules/figures/lightspeed-after.svg']", "g.note text"]
+    )
+    assert notes is not None and notes >= notes_px, notes
+    combat = page.evaluate(
+        _SMALLEST_SHOWN, ["img[src^='/rules/figures/hexfleet-combat.svg']", "text"]
+    )
+    assert combat is not None and combat >= 8.5, combat
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    page.locator("img[src^='/rules/figures/hexfleet-combat.svg']").scroll_into_view_if_needed()
+    shot(page, "hex-combat")
+
+
 def test_a_figure_the_rules_do_not_have_is_not_found(server: Server) -> None:
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(f"{server.base}/rules/figures/chess.svg", timeout=10)

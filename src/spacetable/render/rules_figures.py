@@ -181,13 +181,18 @@ def _ftl_turn(tr: Translator = ENGLISH) -> TurnFile:
     return turn_from_json(_renamed(FTL_EXAMPLE, tr))
 
 
+#: The notes' letters under the Light Speed figure's cards (mm).
+_LS_NOTE_MM = 12.0
+
+
 def _lightspeed_before(tr: Translator) -> str:
     return table_svg(_lightspeed_table(tr), tr=tr, panel=False)
 
 
 def _lightspeed_after(tr: Translator) -> str:
     table = _lightspeed_table(tr)
-    return table_svg(table, table.resolve(), tr=tr, panel=False)
+    # Shown about 510 px wide (340 on a phone) for 555 mm: notes of 5 mm would be 3-5 px.
+    return table_svg(table, table.resolve(), tr=tr, panel=False, note_mm=_LS_NOTE_MM)
 
 
 def _ftl_before(tr: Translator) -> str:

@@ -98,6 +98,10 @@ class _Frame:
         return (origin[0] + d[0] * t, origin[1] + d[1] * t)
 
 
+#: The height of the notes' letters under the cards (mm, as the table's drawing).
+_NOTE_MM = 5.2
+
+
 def _frame(table: Table, margin: float) -> _Frame:
     xs = [x for c in table.cards for x, _ in c.rect.corners()]
     ys = [y for c in table.cards for _, y in c.rect.corners()]
@@ -252,6 +256,7 @@ def table_svg(
     margin_mm: float = 40.0,
     tr: Translator = ENGLISH,
     panel: bool = True,
+    note_mm: float = _NOTE_MM,
 ) -> str:
     """The whole table as SVG: every card at its pose (ships as small faces in their owner's
     colour, asteroids with their rocks), a legend of players and colours, and, given the
@@ -260,7 +265,8 @@ def table_svg(
     Lasers that hit nothing run to the edge of the drawing. ``tr`` writes the words on the
     table (the cards', the notes under them); without ``panel``, the picture is the table
     alone, without the legend, the scores and the key (for a page that tells them in its
-    own words: the rules page).
+    own words: the rules page). ``note_mm`` is the height of the notes' letters (larger
+    for a picture shown small: the rules page's).
     """
     frame = _frame(table, margin_mm)
     width, height = frame.right - frame.left, frame.top - frame.bottom
@@ -289,7 +295,7 @@ def table_svg(
         if battle is not None and (card.id in battle.destroyed or card.id in battle.left):
             g.set("opacity", "0.4")
     if outcome is not None and battle is not None:
-        _draw_battle(root, frame, table, outcome, battle, colours)
+        _draw_battle(root, frame, table, outcome, battle, colours, note_mm)
     if panel:
         panel_height = _draw_panel(root, width, height, table, outcome, colours)
         set_size(root, width + _PANEL_W, max(height, panel_height))
@@ -305,8 +311,10 @@ def _draw_battle(
     outcome: Outcome,
     battle: _Battle,
     colours: dict[str, str],
+    note_mm: float = _NOTE_MM,
 ) -> None:
-    """Traces, marks, destroyed crosses, counters and per-card notes."""
+    """Traces, marks, destroyed crosses, counters and per-card notes (letters ``note_mm``
+    high, each note kept inside the picture)."""
     by_id = {c.id: c for c in table.cards}
     lasers, marks = add_element(root, "g", cls="lasers"), add_element(root, "g", cls="marks")
     for ev in battle.lasers:
@@ -341,11 +349,14 @@ def _draw_battle(
                 data = {"cls": "delay", "data_card": card.id, "data_tokens": delays}
                 _token(tokens, cx + 6 * both, cy - 8, f"D{delays}", "#c9a400", **data)
         x, y = frame.pt((card.pose.x, min(y for _, y in card.rect.corners())))
+        k = note_mm / _NOTE_MM  # the note's size against the usual one
+        width = frame.right - frame.left
         for i, (note, cls, data) in enumerate(battle.notes.get(card.id, [])):
             g = add_element(tokens, "g", cls=cls, data_card=card.id, **data)
-            w, top = len(note) * 3.1 + 5, y + 7 + i * 8
-            add_rect(g, x - w / 2, top, w, 7, "#000000", rx=1.5, fill_opacity=0.65)
-            add_text(g, x, top + 5.2, note, 5.2, fill="#ffffff")
+            w, top = (len(note) * 3.1 + 5) * k, y + 7 + i * 8 * k
+            mid = min(max(x, w / 2), width - w / 2) if w < width else width / 2
+            add_rect(g, mid - w / 2, top, w, 7 * k, "#000000", rx=1.5 * k, fill_opacity=0.65)
+            add_text(g, mid, top + note_mm, note, note_mm, fill="#ffffff")
 
 
 def _draw_panel(
