@@ -147,7 +147,9 @@ def test_the_replay_of_a_match_that_is_not_stored_says_so_in_french(
     browser: Browser, server: Server, shot: Shot
 ) -> None:
     # A page of its own: the 404 that it shows is the console error open_page refuses.
-    context = browser.new_context(base_url=server.base, locale="fr-FR", viewport=PHONE)
+    context = browser.new_context(
+        base_url=server.base, locale="fr-FR", viewport={"width": 390, "height": 844}
+    )
     try:
         page = context.new_page()
         page.goto("/replay/nosuchmatch")
