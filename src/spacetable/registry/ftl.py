@@ -40,10 +40,13 @@ GAME = Game(
             ),
             (
                 "medium",
-                "guards its pieces harder, expects your best shot and your best reply;"
-                " slips one plan in four",
+                "guards its pieces harder, expects your best shot and your best reply, never slips",
             ),
-            ("hard", "plays like medium, without the slips: one piece lost can decide"),
+            (
+                "hard",
+                "plays like medium and looks a turn further: how each exchange leaves"
+                " the pieces for the next",
+            ),
         ),
     ),
     draw=turn_svg,

@@ -10,8 +10,9 @@ stamped ``t = 0`` (whoever drives the match stamps the time).
 - ``easy``, ``medium``, ``hard``: the matrix bot (:class:`.matrix.MatrixBot`), which weighs
   candidate plots of its own against plausible plots of the opponents and plays a mixed
   strategy over its candidates; ``medium`` and ``hard`` expect the opponent's best shot
-  and guard against its best reply, and the lower levels slip now and then (a seeded,
-  deliberate weaker plot).
+  and guard against its best reply, ``hard`` scores each exchange on where it leaves the
+  pieces after one more turn, and ``easy`` slips now and then (a seeded, deliberate
+  weaker plot).
 
 Every level but ``random`` gives only orders with a purpose (:mod:`._tactics`): missiles
 aimed where an enemy ship can be next turn (:mod:`._aim`), launches when they help, no

@@ -17,11 +17,13 @@ Everything here is pure geometry over :class:`~spacetable.games.ftl.pieces.Piece
 
 from __future__ import annotations
 
+import functools
 import math
 
 from spacetable.games.ftl.orders import Rotate, Sprint
 from spacetable.games.ftl.pieces import LAUNCH_GAP_IN, MISSILE_SIZE_IN, Piece, normal_heading
 from spacetable.games.ftl.resolution import tape_contact
+from spacetable.lasers.geometry import heading
 
 #: The longest sprint (in): a tape reaches this far from the nose.
 REACH_IN = 8.0
@@ -44,11 +46,19 @@ def on_launch_point(missile: Piece, ship: Piece) -> bool:
     return math.dist((missile.x, missile.y), launch_point(ship)) < STACK_IN
 
 
+@functools.lru_cache(maxsize=1024)
+def _direction(heading_deg: float) -> tuple[float, float]:
+    """A piece's :attr:`~spacetable.games.ftl.pieces.Piece.direction` at ``heading_deg``,
+    remembered (headings are mostly multiples of 15 degrees, and the bots ask often)."""
+    return heading(heading_deg)
+
+
 def along_across(piece: Piece, x: float, y: float) -> tuple[float, float]:
     """Where ``(x, y)`` lies from ``piece``'s nose: how far along its heading and how far
     to the side of its centre line (in)."""
-    (nx, ny), (dx, dy) = piece.nose, piece.direction
-    ex, ey = x - nx, y - ny
+    dx, dy = _direction(piece.heading)
+    half = piece.length / 2.0  # the nose, as Piece.nose finds it, with one cosine
+    ex, ey = x - (piece.x + dx * half), y - (piece.y + dy * half)
     return ex * dx + ey * dy, ex * dy - ey * dx
 
 

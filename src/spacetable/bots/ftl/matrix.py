@@ -20,12 +20,17 @@ since a side ahead wins by keeping still (docs/rulings.md F14): the first hit or
 lost nearly decides a duel, so the bots no longer trade a missile for a better aim.
 ``easy`` trusts its six samples entirely (a best reply) and counts a lead half as much;
 ``medium`` and ``hard`` sample twelve, the opponent's greedy plot among them with half
-the weight, and guard against the opponent's best reply half the time. The lower levels
-slip (:attr:`Level.slip`): ``easy`` draws one plot in five, ``medium`` one in four,
-evenly from its candidates instead of from its mixture, a seeded imperfection that
-leaves them beatable; ``hard`` never slips, and spares itself the press while one of
-its missiles already aims at the enemy ship (:attr:`Level.spare`: measured against
-``hard`` without it, 22 duels won and 12 lost in 40). Every level presses for the lead
+the weight, and guard against the opponent's best reply. ``easy`` slips
+(:attr:`Level.slip`): it draws one plot in five evenly from its candidates instead of
+from its mixture, a seeded imperfection that leaves it beatable. ``medium`` and ``hard``
+never slip, and spare themselves the press while one of their missiles already aims at
+the enemy ship (:attr:`Level.spare`: measured against a bot without it, 22 duels won and
+12 lost in 40). ``hard`` looks a turn further (:attr:`Level.lookahead`): it scores each
+pair of plots on the position after the next turn, both sides playing their greedy plot
+in it (:func:`next_turn`), so a missile that strikes a turn later, or a post the enemy's
+missiles reach in two turns, counts for what it is; it weighs ten plots of its own and
+guards against the opponent's best reply three times in four (``model_weight`` 0.25;
+docs/performance.md has the studies). Every level presses for the lead
 as the limit nears (:attr:`Level.press`): a turn it does not press while not ahead
 (launch, turn its ship, or move a missile off its launch point: :func:`presses`) costs
 it more and more, up to more than a lead is worth, so that two careful bots do not
@@ -43,9 +48,18 @@ import numpy as np
 import numpy.typing as npt
 
 from spacetable.bots.ftl._aim import clean_strike, on_launch_point
-from spacetable.bots.ftl._plots import Orders, Resolved, Seat, combine, plot_key, to_plot
+from spacetable.bots.ftl._plots import (
+    Board,
+    Orders,
+    Resolved,
+    Seat,
+    combine,
+    plot_key,
+    resolve,
+    to_plot,
+)
 from spacetable.bots.ftl._tactics import ahead, menu
-from spacetable.bots.ftl._value import evaluate
+from spacetable.bots.ftl._value import evaluate, standing_ships
 from spacetable.bots.ftl.greedy import greedy_orders
 from spacetable.games.ftl.match import ROOM_TURN_LIMIT, Plot
 from spacetable.games.ftl.orders import Launch, Rotate, Sprint
@@ -75,7 +89,10 @@ class Level:
     the limit (the last turns are worth playing for: a draw in the making is a duel not
     yet won). ``spare``:
     no such charge while one of its missiles already aims at an enemy ship (its tape
-    crosses the ship's post): the threat is there, a launch is not forced."""
+    crosses the ship's post): the threat is there, a launch is not forced.
+    ``lookahead``: every pair of plots is scored on the position one turn later, every
+    side playing its greedy plot in that turn (:func:`next_turn`; about twenty times
+    the thinking)."""
 
     candidates: int
     samples: int
@@ -88,6 +105,7 @@ class Level:
     even: float = 0.0
     press: float = 0.0
     spare: bool = False
+    lookahead: bool = False
 
 
 #: What being ahead as the turn limit would judge it is worth to the matrix levels (in the
@@ -107,8 +125,8 @@ CAREFUL = Level(6, 12, False, 0.5, counter=True, anticipate=0.5, lead=LEAD, even
 #: The matrix bot's levels, weakest first.
 MATRIX_LEVELS: dict[str, Level] = {
     "easy": Level(6, 6, False, 1.0, counter=True, slip=0.2, lead=LEAD / 2.0, press=PRESS),
-    "medium": replace(CAREFUL, slip=0.25),
-    "hard": replace(CAREFUL, spare=True),
+    "medium": replace(CAREFUL, spare=True),
+    "hard": replace(CAREFUL, candidates=10, model_weight=0.25, spare=True, lookahead=True),
 }
 #: The turns before the limit over which :attr:`Level.press` grows to its full size: a
 #: room's default limit, so that it grows over a whole default duel.
@@ -151,7 +169,7 @@ class MatrixBot:
         if not seat.opponents or len(mine) == 1:
             return mine, np.eye(1, len(mine))[0]
         theirs, prior = self.opponent_plots(seat, rng, replies)
-        payoff = payoff_matrix(seat, mine, theirs, level.lead, level.even)
+        payoff = payoff_matrix(seat, mine, theirs, level.lead, level.even, level.lookahead)
         ship = seat.board[seat.player]
         behind = not ahead(seat.board, seat.player, seat.players)
         if ship.missiles > 0 and behind and not (level.spare and _aimed(seat)):
@@ -218,9 +236,12 @@ def payoff_matrix(
     theirs: Sequence[Orders],
     lead: float = 0.0,
     even: float = 0.0,
+    lookahead: bool = False,
 ) -> FloatArray:
     """Our evaluation of the engine's resolution of every pair (our plot, theirs), a
-    lead counted ``lead`` (:func:`~spacetable.bots.ftl._value.evaluate`)."""
+    lead counted ``lead`` (:func:`~spacetable.bots.ftl._value.evaluate`); with
+    ``lookahead``, of the position one turn later, every side playing its greedy plot
+    then (:func:`next_turn`)."""
     board, table_in = seat.board, seat.table_in
     rows = [Resolved.of(board, own, table_in) for own in mine]
     cols = [Resolved.of(board, other, table_in) for other in theirs]
@@ -228,10 +249,23 @@ def payoff_matrix(
     for i, own in enumerate(rows):
         for j, other in enumerate(cols):
             after = combine(board, own, other, table_in)
-            payoff[i, j] = evaluate(
-                after, seat.player, seat.players, table_in, seat.turns_left, lead, even
-            )
+            left = seat.turns_left
+            if lookahead and left > 0 and len(standing_ships(after, seat.players)) > 1:
+                after, left = next_turn(replace(seat, board=after, turns_left=left - 1), lead)
+            payoff[i, j] = evaluate(after, seat.player, seat.players, table_in, left, lead, even)
     return payoff
+
+
+def next_turn(seat: Seat, lead: float) -> tuple[Board, int]:
+    """The board after one more turn from ``seat`` in which every side with a ship plays
+    its greedy plot (the best reply to the others doing nothing, a lead counted ``lead``),
+    and the turns left after it."""
+    orders: Orders = {}
+    for player in standing_ships(seat.board, seat.players):
+        if player.id != seat.player:
+            orders |= greedy_orders(replace(seat, player=player.id), lead=lead)
+    orders |= greedy_orders(seat, lead=lead)
+    return resolve(seat.board, orders, seat.table_in), seat.turns_left
 
 
 def regret_matching(
