@@ -279,11 +279,18 @@ def test_the_hex_fleet_referee_in_french(
         page.select_option("#hex-draft-kind", "fire")
         page.fill("#hex-draft-cards", "KS ZZ")
         need = page.inner_text("#hex-draft-cards-need")
-        assert need.startswith("« ZZ » n'est pas une carte"), need
+        assert need.startswith("«\u00a0ZZ\u00a0» n'est pas une carte"), need
         assert page.is_disabled("#hex-record")
         page.fill("#hex-draft-cards", "KS")
         need = page.inner_text("#hex-draft-cards-need")
         assert need.startswith("6 cartes de tir (salve de Benellyn ; seuls touchent"), need
+        # The king of spades as a French player types it: roi de pique.
+        page.fill("#hex-draft-cards", "rp")
+        assert page.inner_text("#hex-draft-cards-need") == need
+        page.fill("#hex-draft-cards", "RP ZZ")
+        wrong = page.inner_text("#hex-draft-cards-need")
+        assert "une valeur (A 2…10 V D R) puis une couleur (P C K T" in wrong, wrong
+        page.fill("#hex-draft-cards", "KS")
         assert_french(page)
         page.locator("#hex-draft").screenshot(path=shot.format("bad-card"))
         # The last step's cards cut short: the server runs out of cards there, and says so

@@ -2,7 +2,7 @@
 // "K♠ 10♥") read one by one, and how many cards a combat step needs by the charts (DESIGN
 // section 6), so the referee sees at once which card is wrong and how many are still to
 // come. The server settles the step; this only guides the typing.
-import { cardShown } from "./cardnames.js";
+import { cardShown, rankShown } from "./cardnames.js";
 import "./sheet.js";
 import { t, tn } from "../../shell/i18n.js";
 
@@ -14,19 +14,42 @@ export const SUIT_NAMES = () => ({ S: t("spades"), H: t("hearts"), D: t("diamond
 export const WEAPONS = { light: { systems: 8, salvo: 4 }, heavy: { systems: 16, salvo: 8 } };
 
 /**
+ * The letters a card is typed with in the page's language: {ranks, suits}, each a map from
+ * the letter to the code's ("R" -> "K" in French: roi; "P" -> "S": pique, as French bridge
+ * writes the suits: P C K T).
+ */
+function typedLetters() {
+  const ranks = { A: rankShown("A"), J: rankShown("J"), Q: rankShown("Q"), K: rankShown("K") };
+  const suits = { S: t("S{rank}", { rank: "" }), H: t("H{rank}", { rank: "" }), D: t("D{rank}", { rank: "" }), C: t("C{rank}", { rank: "" }) };
+  const invert = (map) => Object.fromEntries(Object.entries(map).map(([code, letter]) => [letter.toUpperCase(), code]));
+  return { ranks: invert(ranks), suits: invert(suits) };
+}
+
+const CODE_LETTERS = { ranks: { A: "A", J: "J", Q: "Q", K: "K" }, suits: { S: "S", H: "H", D: "D", C: "C" } };
+
+/** `text` (upper case) read with `letters`: its code, or null. */
+function readWith(text, letters) {
+  const last = [...text].pop() || "";
+  const suit = SUIT_SIGNS[last] || letters.suits[last] || null;
+  let rank = text.slice(0, text.length - last.length);
+  if (rank === "1") rank = "A";
+  rank = letters.ranks[rank] || rank;
+  return suit && RANKS.includes(rank) ? `${rank}${suit}` : null;
+}
+
+/**
  * One typed card as its canonical name ("10S"), or null with `why` set. Accepts a rank
- * (A or 1, 2..10, J, Q, K, any case) then a suit letter (S H D C) or sign (♠ ♥ ♦ ♣).
+ * (A or 1, 2..10, then the faces) and a suit letter or sign (♠ ♥ ♦ ♣), any case, in the
+ * page's language first (French: V D R, and P C K T), then as the files write them
+ * (J Q K, S H D C).
  */
 export function readCard(token) {
   const text = token.trim().toUpperCase();
-  const last = [...text].pop() || "";
-  const suit = SUIT_SIGNS[last] || ("SHDC".includes(last) && last ? last : null);
-  let rank = text.slice(0, text.length - last.length);
-  if (rank === "1") rank = "A";
-  if (!suit || !RANKS.includes(rank)) {
+  const card = readWith(text, typedLetters()) || readWith(text, CODE_LETTERS);
+  if (!card) {
     return { card: null, why: t("“{token}” is not a card: a rank (A 2…10 J Q K) then a suit (S H D C or ♠ ♥ ♦ ♣)", { token }) };
   }
-  return { card: `${rank}${suit}`, why: null };
+  return { card, why: null };
 }
 
 /**
