@@ -156,6 +156,9 @@ def test_on_a_phone_the_orders_come_before_resign_and_leave(
     orders = ann.locator(ORDERS_IN_SIDE[game])
     expect(orders).to_be_visible(timeout=30_000)  # the hex fleet's: once the cup names Ann
     shot(ann, "phone-side")
+    # The top bar names her, whole: not "you …" (the words "you are" are for screen readers).
+    assert ann.locator("#identity").evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert ann.locator("#identity .identity-name").inner_text() == "Ann"
     above = orders.bounding_box()
     for button in ("#offer-draw", "#resign", "#leave-match"):
         box = ann.locator(button).bounding_box()
