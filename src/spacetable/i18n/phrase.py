@@ -98,6 +98,11 @@ class Reason(str):
         made.phrase = said
         return made
 
+    def __reduce__(self) -> tuple[type[Reason], tuple[Phrase]]:
+        # Pickled as its phrase (a result crosses from a worker process: cli/referee.py),
+        # not as str's text, which __new__ does not take.
+        return (Reason, (self.phrase,))
+
 
 def refusal(message: str, /, **values: Value) -> Reason:
     """A :class:`Reason` from ``message`` (English, in the catalogs) and its values."""

@@ -5,6 +5,7 @@ cards typed in, and every refusal as one line naming the field or the step; then
 from __future__ import annotations
 
 import json
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from spacetable.games.hexfleet.cards import full_deck
 from spacetable.games.hexfleet.script import ScriptError, read
 from spacetable.games.hexfleet.script_account import account, result_with_log
 from spacetable.i18n import translator
-from spacetable.i18n.phrase import Phrase
+from spacetable.i18n.phrase import Phrase, says
 from tests._cli import ROOT, spacetable
 
 BENELLYN = ROOT / "examples" / "hexfleet-benellyn.json"
@@ -349,3 +350,14 @@ def test_a_warning_comes_as_a_phrase_too() -> None:
     assert said.text(translator("fr")).startswith(
         "carte 3 du script, tirée à l'étape 2 (b lève ses boucliers) : KS de nouveau"
     )
+
+
+def test_a_result_with_warnings_crosses_to_another_process() -> None:
+    """``resolve`` settles a script in a worker process: its result, warnings (phrases)
+    included, comes back pickled, and a warning keeps its phrase."""
+    data = script([{"raise_shields": "a"}, {"raise_shields": "b"}], ["KS", "QS", "KS", "2S"])
+    result = read(data).resolve()
+    back = pickle.loads(pickle.dumps(result))
+    assert back.warnings == result.warnings
+    assert [says(w) for w in back.warnings] == [says(w) for w in result.warnings]
+    assert says(back.warnings[0]) is not None
