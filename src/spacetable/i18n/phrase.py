@@ -14,7 +14,7 @@ phrase may hold is in the catalogs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Union
 
@@ -35,10 +35,21 @@ class Phrase:
     plural: str | None = None
     n: int | None = None
 
-    def text(self, tr: Translator = ENGLISH) -> str:
-        """The phrase in ``tr``'s language (English by default)."""
+    def text(
+        self, tr: Translator = ENGLISH, shown: Mapping[str, Callable[[str], str]] | None = None
+    ) -> str:
+        """The phrase in ``tr``'s language (English by default). ``shown`` writes the plain
+        text values of the places it names its way, at any depth (the hex fleet's cards:
+        ``{cards}`` "KH" as "R♥" in French), as ``said()`` does in the browser."""
+        ways = shown or {}
         filled = {
-            name: value.text(tr) if isinstance(value, Phrase) else value
+            name: (
+                value.text(tr, shown)
+                if isinstance(value, Phrase)
+                else ways[name](value)
+                if name in ways and isinstance(value, str)
+                else value
+            )
             for name, value in self.values
         }
         if self.plural is not None and self.n is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from spacetable.games.hexfleet.cards import parse_card
+from spacetable.games.hexfleet.cards import SUIT_SYMBOLS, parse_card
 from spacetable.games.hexfleet.events import (
     DamageCard,
     Fired,
@@ -47,7 +47,6 @@ FAINT, RED_INK = "#8a8f9c", "#c0182b"
 #: The outline of a card that got through the shields (or a matching pair), and its fill.
 HIT_EDGE, CARD_FACE = "#e07b00", "#ffffff"
 SYSTEM_COLOURS = {"shields": "#2b8fd6", "weapons": "#d14b3a", "propulsion": "#3f9d4a"}
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 DAMAGE_WORDS = {
     "shields": N_("shield"),
     "weapons": N_("weapon"),

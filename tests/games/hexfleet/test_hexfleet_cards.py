@@ -15,6 +15,9 @@ from spacetable.games.hexfleet.cards import (
     CardsRanOut,
     Deck,
     ScriptedCards,
+    card_places,
+    card_shown,
+    cards_shown,
     full_deck,
     pair_or_colour,
     parse_card,
@@ -29,6 +32,8 @@ from spacetable.games.hexfleet.ships import (
     cards_to_fire,
     hitting_suits,
 )
+from spacetable.i18n import ENGLISH, translator
+from spacetable.i18n.phrase import phrase
 
 
 def cards(*names: str) -> ScriptedCards:
@@ -201,3 +206,18 @@ def test_cards_are_written_as_rank_and_suit() -> None:
         with pytest.raises(ValueError, match="is not a card"):
             parse_card(bad)
     assert Counter(c.suit for c in full_deck()) == {"S": 13, "H": 13, "D": 13, "C": 13}
+
+
+def test_cards_are_shown_as_the_readers_cards_print_them() -> None:
+    # As the pages show them (web/js/games/hexfleet/cardnames.js): roi, dame, valet in French.
+    french = translator("fr")
+    assert [card_shown(c, ENGLISH) for c in ("KH", "QS", "JD", "AC", "10H")] == [
+        "K♥", "Q♠", "J♦", "A♣", "10♥"]  # fmt: skip
+    assert [card_shown(c, french) for c in ("KH", "QS", "JD", "AC", "10H")] == [
+        "R♥", "D♠", "V♦", "A♣", "10♥"]  # fmt: skip
+    assert cards_shown("7H 7C KS", french) == "7♥ 7♣ R♠"
+    assert card_shown("a salvo", french) == "a salvo"  # not a card: as it is
+    # A phrase's card places, at any depth, written the reader's way; other places kept.
+    said = phrase("{what}: {card}", what=phrase("{cards} and {n}", cards="QS 2D", n=2), card="KH")
+    assert said.text(french, card_places(french)) == "D♠ 2♦ and 2: R♥"
+    assert said.text(french) == "QS 2D and 2: KH"

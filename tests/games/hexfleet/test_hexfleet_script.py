@@ -327,7 +327,7 @@ def test_a_refusal_carries_its_phrase_for_the_readers_language() -> None:
         (script([{"raise_shields": "a"}, FIRE], ["KS", "10S", "2H"]),
          "plus de cartes à l'étape 2 (tir de a sur b) : le script en liste 3"),
         (script([{"jump": "a"}, FIRE], NO_SPADES),
-         "étape 2 (tir de a sur b) : a a sauté hors de la bataille"),
+         "étape 2 (tir de a sur b)\u00a0: a a sauté hors de la bataille"),
         (script([], [], a={"class": "heavy", "owner": "red", "weapons_lost": 16,
                            "propulsion_lost": 8}, b={"class": "heavy", "owner": "blue"}),
          "vaisseau « a » : sans armes ni propulsion, c'est une épave"),
@@ -348,7 +348,7 @@ def test_a_warning_comes_as_a_phrase_too() -> None:
     said = Phrase.from_json(out["warnings_says"][0])
     assert said.text() == out["warnings"][0]
     assert said.text(translator("fr")).startswith(
-        "carte 3 du script, tirée à l'étape 2 (b lève ses boucliers) : KS de nouveau"
+        "carte 3 du script, tirée à l'étape 2 (b lève ses boucliers)\u00a0: KS de nouveau"
     )
 
 

@@ -26,7 +26,7 @@ from spacetable.games.hexfleet.match import (
     HexResult,
 )
 from spacetable.games.hexfleet.script import CombatScript, ScriptError, read
-from spacetable.games.hexfleet.script_account import account, result_with_log
+from spacetable.games.hexfleet.script_account import account, account_in, result_with_log
 from spacetable.games.hexfleet.ships import CLASSES
 
 __all__ = ["RULES", "HexMatch", "HexOptions", "HexResult"]
@@ -119,6 +119,7 @@ RULES = GameRules(
         read=read,
         resolve=CombatScript.resolve,
         account=account,
+        account_in=account_in,
         result_json=result_with_log,
         error=ScriptError,
         kind="combat script",

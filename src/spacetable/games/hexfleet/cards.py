@@ -9,14 +9,22 @@ are shuffled into a new one.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
+
+from spacetable.i18n import N_, Translator
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RED_SUITS = frozenset({"H", "D"})
+#: Each suit's symbol, as the cards print it (a reader sees ``K♥`` where files write ``KH``).
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+#: The letters of the ace and the faces as the catalogs hold them, the place being the
+#: suit's symbol (web/js/games/hexfleet/cardnames.js uses the same messages): ``K♥`` in
+#: English, ``R♥`` in French (roi, dame, valet).
+_FACES = {"A": N_("A{suit}"), "J": N_("J{suit}"), "Q": N_("Q{suit}"), "K": N_("K{suit}")}
 
 
 class Card(NamedTuple):
@@ -45,6 +53,33 @@ def parse_card(text: object) -> Card:
     if rank not in RANKS or suit not in SUITS:
         raise ValueError(f"{text[:12]!r} is not a card (rank A 2..10 J Q K, then suit S H D C)")
     return Card(rank, suit)
+
+
+def card_shown(code: str, tr: Translator) -> str:
+    """A card's code (``"KH"``, ``"10S"``) as a reader of ``tr``'s language reads it: its
+    rank in that language and its suit's symbol (``K♥``, ``R♥`` in French; ``10♠``). Any
+    other text is returned as it is."""
+    try:
+        card = parse_card(code)
+    except ValueError:
+        return code
+    suit = SUIT_SYMBOLS[card.suit]
+    return tr.gettext(_FACES[card.rank], suit=suit) if card.rank in _FACES else card.rank + suit
+
+
+def cards_shown(codes: str, tr: Translator) -> str:
+    """Codes separated by spaces (``"7H 7C"``), each as :func:`card_shown` shows it."""
+    return " ".join(card_shown(code, tr) for code in codes.split(" "))
+
+
+def card_places(tr: Translator) -> dict[str, Callable[[str], str]]:
+    """How the places of the hex fleet's phrases that hold card codes (``{card}``,
+    ``{cards}``) are shown to a reader of ``tr``'s language: the ``shown`` of
+    :meth:`~spacetable.i18n.phrase.Phrase.text`."""
+    return {
+        "card": lambda code: card_shown(code, tr),
+        "cards": lambda codes: cards_shown(codes, tr),
+    }
 
 
 def full_deck() -> list[Card]:
