@@ -18,11 +18,12 @@ often only lucky against them. The drawn plots aim missiles at the enemy ship's 
 as the turn limit would judge it (:attr:`Level.lead`) far above the threat it builds,
 since a side ahead wins by keeping still (docs/rulings.md F14): the first hit or piece
 lost nearly decides a duel, so the bots no longer trade a missile for a better aim.
-``easy`` trusts its six samples entirely (a best reply) and counts a lead half as much;
-``medium`` and ``hard`` sample twelve, the opponent's greedy plot among them with half
-the weight, and guard against the opponent's best reply. ``easy`` slips
-(:attr:`Level.slip`): it draws one plot in five evenly from its candidates instead of
-from its mixture, a seeded imperfection that leaves it beatable. ``medium`` and ``hard``
+``easy`` trusts three samples entirely (doing nothing and two drawn: a best reply to
+few guesses) and counts a lead half as much; ``medium`` and ``hard`` sample twelve, the
+opponent's greedy plot among them with half the weight, and guard against the
+opponent's best reply. ``easy`` slips (:attr:`Level.slip`): it draws one plot in four
+evenly from its candidates instead of from its mixture, a seeded imperfection that
+leaves it beatable (docs/performance.md has the studies that set both). ``medium`` and ``hard``
 never slip, and spare themselves the press while one of their missiles already aims at
 the enemy ship (:attr:`Level.spare`: measured against a bot without it, 22 duels won and
 12 lost in 40). ``hard`` looks a turn further (:attr:`Level.lookahead`): it scores each
@@ -47,7 +48,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from spacetable.bots.ftl._aim import clean_strike, on_launch_point
+from spacetable.bots.ftl._aim import clean_strike
 from spacetable.bots.ftl._plots import (
     Board,
     Orders,
@@ -58,15 +59,10 @@ from spacetable.bots.ftl._plots import (
     resolve,
     to_plot,
 )
-from spacetable.bots.ftl._tactics import ahead, menu
+from spacetable.bots.ftl._tactics import IDLE, ahead, launch_blockers, menu, presses
 from spacetable.bots.ftl._value import evaluate, standing_ships
 from spacetable.bots.ftl.greedy import greedy_orders
 from spacetable.games.ftl.match import ROOM_TURN_LIMIT, Plot
-from spacetable.games.ftl.orders import Launch, Rotate, Sprint
-
-#: What a matrix bot charges itself for a turn its ship does nothing while it is not
-#: ahead (it plays to win, and waiting leads at best to a draw).
-IDLE = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +108,8 @@ class Level:
 #: evaluation's points, a hit being 100): a side ahead wins by keeping still (F14), so
 #: the first hit or piece that puts one side ahead nearly decides the duel.
 LEAD = 400.0
-#: What ``medium`` and ``hard`` charge themselves for a position where neither side is
-#: ahead: they take a fair chance of the lead over waiting for a draw.
+#: What every matrix level charges itself for a position where neither side is ahead: it
+#: takes a fair chance of the lead over waiting for a draw.
 EVEN = 150.0
 #: What every matrix level charges itself, at the limit, for a turn it does not press
 #: while not ahead (:attr:`Level.press`): more than a lead is worth, so that two careful
@@ -124,7 +120,9 @@ PRESS = 400.0
 CAREFUL = Level(6, 12, False, 0.5, counter=True, anticipate=0.5, lead=LEAD, even=EVEN, press=PRESS)
 #: The matrix bot's levels, weakest first.
 MATRIX_LEVELS: dict[str, Level] = {
-    "easy": Level(6, 6, False, 1.0, counter=True, slip=0.2, lead=LEAD / 2.0, press=PRESS),
+    "easy": Level(
+        6, 3, False, 1.0, counter=True, slip=0.25, lead=LEAD / 2.0, even=EVEN, press=PRESS
+    ),
     "medium": replace(CAREFUL, spare=True),
     "hard": replace(CAREFUL, candidates=10, model_weight=0.25, spare=True, lookahead=True),
 }
@@ -176,12 +174,7 @@ class MatrixBot:
             # Playing to win: a side that does not press while the match is even or lost
             # is charged for the turn it lets go by, more as the limit nears.
             closing = max(0.0, 1.0 - seat.turns_left / PRESS_TURNS)
-            barring = [
-                p.id
-                for p in seat.board.values()
-                if p.owner == seat.player and not p.is_ship and p.on_table
-                and on_launch_point(p, ship)
-            ]  # fmt: skip
+            barring = launch_blockers(seat.board, seat.player)
             idle = np.array([not presses(plot, seat.player, barring) for plot in mine])
             payoff -= (IDLE + level.press * closing) * idle[:, None]
         mixture = regret_matching(payoff, prior, ITERATIONS, level.model_weight)
@@ -301,18 +294,6 @@ def _greedy_replies(seat: Seat) -> Orders:
     for other in seat.opponents:
         orders |= greedy_orders(replace(seat, player=other))
     return orders
-
-
-def presses(plot: Orders, player: str, barring: Sequence[str]) -> bool:
-    """Whether ``plot`` presses for the lead: ``player``'s ship launches or turns (either
-    puts it in normal space, where a tape can hit it: docs/rulings.md F14, a fair risk
-    taken for a chance of the first hit), or a missile of ``barring`` (those standing on
-    its launch point) sprints off it, which readies the next launch. Measured (hard
-    against itself, 40 duels): counting launches alone, once a ship no longer launches
-    onto its own missile, left 68% of the duels decisive; with turns, 85%."""
-    if isinstance(plot.get(player), (Launch, Rotate)):
-        return True
-    return any(isinstance(plot.get(missile), Sprint) for missile in barring)
 
 
 def _aimed(seat: Seat) -> bool:
