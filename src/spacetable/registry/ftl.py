@@ -32,11 +32,14 @@ GAME = Game(
         beginner="greedy",
         about=(
             ("random", "gives each piece a random order: a target to learn on"),
-            ("greedy", "takes the best shot if you stood still, never guesses your move"),
+            (
+                "greedy",
+                "takes the best shot if you stood still, never guesses your move, never waits",
+            ),
             (
                 "easy",
                 "plays for the lead (a ship ahead keeps still and wins), counters your best"
-                " shot, but slips one plan in five",
+                " shot, but weighs few of your replies and slips one plan in four",
             ),
             (
                 "medium",
