@@ -158,6 +158,9 @@ def test_the_replay_of_a_match_that_is_not_stored_says_so_in_french(
             "Impossible de charger la partie nosuchmatch\u00a0: "
             "aucune partie enregistrée sous 'nosuchmatch'"
         )
+        # No empty table beside it: the refusal has the page, with the ways on.
+        assert page.locator("#table-wrap").is_hidden()
+        assert page.inner_text(".replay-ways") == "Parties terminées\nRetour à l'accueil"
         assert_french(page)
         shot(page, "missing-match")
     finally:

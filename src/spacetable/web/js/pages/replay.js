@@ -5,7 +5,8 @@
 // laser games' scores), else who won and how, with the way to the other matches. Before
 // that, the result is kept for the end (issue 20 item 13): the side panel's ending line and
 // the game's own result line (FTL's, the hex fleet's) show once the replay is over, or when
-// the viewer asks ("Show the result").
+// the viewer asks ("Show the result"). A match that cannot be loaded leaves no table: the
+// page says why, with the way to the finished matches and the lobby.
 
 import { t } from "../shell/i18n.js"; // the page's language and its switch
 import { $, el, fetchJSON } from "../shell/dom.js";
@@ -21,6 +22,8 @@ const WORDS = {
   draw: () => t("Draw"),
   matches: () => t("Other finished matches"),
   showResult: () => t("Show the result"),
+  lobby: () => t("Back to the lobby"),
+  finished: () => t("Finished matches"),
 };
 
 const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -74,7 +77,14 @@ try {
     on: { click: () => document.body.classList.add("result-shown") } }, WORDS.showResult()));
   endAtTheEnd(match);
 } catch (error) {
+  // Nothing to show on the table: the refusal takes the page, with the ways on from it.
+  document.body.dataset.phase = "missing";
+  $("#table-wrap").hidden = true;
   const box = $("#replay-error");
   box.textContent = t("Cannot load match {match}: {error}", { match: matchId, error: errorText(error) });
   box.hidden = false;
+  box.after(el("p", { class: "replay-ways" }, [
+    el("a", { class: "button", href: "/matches", text: WORDS.finished() }),
+    el("a", { class: "button secondary", href: "/", text: WORDS.lobby() }),
+  ]));
 }
