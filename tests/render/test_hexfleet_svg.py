@@ -7,6 +7,7 @@ import json
 import xml.etree.ElementTree as ET
 
 from spacetable.games.hexfleet.script import CombatScript, ScriptResult, read
+from spacetable.i18n import translator
 from spacetable.render.hexfleet_svg import script_svg
 from tests._paths import ROOT
 
@@ -81,3 +82,21 @@ def test_the_same_script_draws_the_same_bytes() -> None:
     assert script_svg(*settled("hexfleet-skirmish.json")) == script_svg(
         *settled("hexfleet-skirmish.json")
     )
+
+
+def test_in_french_the_cards_show_french_ranks_and_the_sides_french_colours() -> None:
+    """Roi, dame, valet: a French reader sees R♠ where the file writes KS (the catalog's
+    card names, as the French account and pages show them); the English is unchanged."""
+    script, result = settled("hexfleet-benellyn.json")
+    root = parsed(script_svg(script, result, tr=translator("fr")))
+    faces = {card.get("data-card"): texts(card)[:2] for card in by_class(root, "card")}
+    assert faces["KS"] == ["R", "♠"]
+    assert faces["QD"] == ["D", "♦"] and faces["JC"] == ["V", "♣"]
+    assert faces["10S"] == ["10", "♠"] and faces["AH"] == ["A", "♥"]
+    ranks = {rank for rank, _ in faces.values()}
+    assert not ranks & {"K", "Q", "J"}
+    benellyn = next(el for el in by_class(root, "ship") if el.get("data-ship") == "benellyn")
+    assert "noir · lourd · armes lourdes" in texts(benellyn)
+    english = parsed(script_svg(script, result))
+    king = next(card for card in by_class(english, "card") if card.get("data-card") == "KS")
+    assert texts(king)[:2] == ["K", "♠"]

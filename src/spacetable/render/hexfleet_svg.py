@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from spacetable.games.hexfleet.cards import SUIT_SYMBOLS, parse_card
+from spacetable.games.hexfleet.cards import SUIT_SYMBOLS, card_shown, parse_card
 from spacetable.games.hexfleet.events import (
     DamageCard,
     Fired,
@@ -26,8 +26,10 @@ from spacetable.games.hexfleet.events import (
     Wrecked,
 )
 from spacetable.games.hexfleet.script import CombatScript, ScriptResult, StepResult
+from spacetable.games.hexfleet.script_account import side_said
 from spacetable.games.hexfleet.ships import Ship
 from spacetable.i18n import ENGLISH, N_, Translator
+from spacetable.i18n.phrase import Phrase
 from spacetable.render._drawing import (
     FONT,
     INK,
@@ -176,7 +178,9 @@ def _ship_row(
     _text(group, MARGIN + 18, y + 22, before.name, 16, weight="bold")
     cls = tr.gettext(_CLASS_WORDS.get(before.cls.name, before.cls.name))
     weapons = tr.gettext(_WEAPON_WORDS.get(before.weapons.value, before.weapons.value))
-    _text(group, MARGIN + 18, y + 40, f"{before.owner} · {cls} · {weapons}", 11,
+    side = side_said(before.owner)
+    side_words = side.text(tr) if isinstance(side, Phrase) else str(side)
+    _text(group, MARGIN + 18, y + 40, f"{side_words} · {cls} · {weapons}", 11,
           fill=FAINT)  # fmt: skip
     status = {"jumped": N_("jumped out"), "wrecked": N_("wrecked"), "gone": N_("gone")}.get(
         now.status
@@ -286,7 +290,7 @@ def _step_row(
             _text(group, x + CARD_W / 2, cy + CARD_H + 12, label, 9, anchor="middle",
                   fill=FAINT)  # fmt: skip
             continue
-        _card(group, x, cy, text, kind, label)
+        _card(group, x, cy, text, kind, label, tr)
     height = max(44.0, rows * (CARD_H + 30) + 2)
     add_element(parent, "line", x1=MARGIN, y1=y + height, x2=WIDTH - MARGIN, y2=y + height,
                 stroke="#d8d4cb", stroke_width=1)  # fmt: skip
@@ -340,8 +344,13 @@ def _step_cards(settled: StepResult, tr: Translator) -> tuple[str, list[tuple[st
     return verdict, cards
 
 
-def _card(parent: ET.Element, x: float, y: float, text: str, kind: str, label: str) -> None:
+def _card(
+    parent: ET.Element, x: float, y: float, text: str, kind: str, label: str, tr: Translator
+) -> None:
     card = parse_card(text)
+    suit = SUIT_SYMBOLS[card.suit]
+    # The rank as the reader's cards print it (``R`` for a king in French), the suit below.
+    rank = card_shown(text, tr).removesuffix(suit)
     classes = "card" + ("" if kind == "plain" else f" {kind}")
     group = add_element(parent, "g", cls=classes, data_card=text)
     damage = kind.startswith("damage-")
@@ -353,10 +362,9 @@ def _card(parent: ET.Element, x: float, y: float, text: str, kind: str, label: s
         edge, width = (SYSTEM_COLOURS.get(system, FAINT), 2.5)
     add_rect(group, x, y, CARD_W, CARD_H, CARD_FACE, rx=4, stroke=edge, stroke_width=width)
     ink = RED_INK if card.red else INK
-    _text(group, x + CARD_W / 2, y + 17, card.rank, 13, anchor="middle", fill=ink,
+    _text(group, x + CARD_W / 2, y + 17, rank, 13, anchor="middle", fill=ink,
           weight="bold")  # fmt: skip
-    _text(group, x + CARD_W / 2, y + 35, SUIT_SYMBOLS[card.suit], 15, anchor="middle",
-          fill=ink)  # fmt: skip
+    _text(group, x + CARD_W / 2, y + 35, suit, 15, anchor="middle", fill=ink)
     colour = SYSTEM_COLOURS.get(system, HIT_EDGE if kind == "hit" else FAINT)
     for line, words in enumerate(label.splitlines()):
         _text(group, x + CARD_W / 2, y + CARD_H + 12 + 10 * line, words, 9, anchor="middle",

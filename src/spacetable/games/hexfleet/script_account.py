@@ -13,7 +13,15 @@ from spacetable.games.hexfleet.ships import Ship
 from spacetable.i18n import ENGLISH, N_, SOURCE, Translator
 from spacetable.i18n.phrase import Phrase, Reason, Value, phrase, phrase_n, player_said, says
 
-__all__ = ["account", "account_in", "result_with_log", "ship_state", "ship_state_said", "step_logs"]
+__all__ = [
+    "account",
+    "account_in",
+    "result_with_log",
+    "ship_state",
+    "ship_state_said",
+    "side_said",
+    "step_logs",
+]
 
 #: A class's name and a weapons' kind, as the catalogs hold them.
 _CLASS_WORDS = {"light": N_("light"), "medium": N_("medium"), "heavy": N_("heavy")}
@@ -22,7 +30,7 @@ _WEAPON_WORDS = {"light": N_("light weapons"), "heavy": N_("heavy weapons")}
 _SIDE_WORDS = {"black": N_("black"), "white": N_("white")}
 
 
-def _side(owner: str) -> Value:
+def side_said(owner: str) -> Value:
     """A side as a phrase's value: a colour in the reader's language, any other name as
     it is (web/js/games/hexfleet/referee.js names them the same way)."""
     return phrase(_SIDE_WORDS[owner]) if owner in _SIDE_WORDS else player_said(owner)
@@ -45,7 +53,7 @@ def ship_state_said(ship: Ship) -> Phrase:
     propulsion = phrase("propulsion {left}/{most} ({jump})", left=ship.propulsion_left,
                         most=ship.cls.propulsion, jump=jump)  # fmt: skip
     state = phrase("{ship} ({side}, {size}, {weapons}): {shields}, {arms}, {propulsion}",
-                   ship=ship.name, side=_side(ship.owner),
+                   ship=ship.name, side=side_said(ship.owner),
                    size=_said(ship.cls.name, _CLASS_WORDS),
                    weapons=_said(ship.weapons.value, _WEAPON_WORDS), shields=shields,
                    arms=weapons, propulsion=propulsion)  # fmt: skip
