@@ -9,8 +9,11 @@ from typing import Annotated, Any
 
 import typer
 
+from spacetable import i18n
 from spacetable._userinput import InputError, read_limited
-from spacetable.cli._common import fail
+from spacetable.cli._common import cannot_write, fail, fail_on
+from spacetable.cli.referee import LangOption
+from spacetable.i18n.phrase import Value, phrase, player_said, value_of
 from spacetable.registry import referee_for
 
 #: The largest photo file read (a 12-megapixel JPEG is 3 to 8 MB; a PNG up to 36).
@@ -44,6 +47,7 @@ def photo(
             "(see docs/formats.md).",
         ),
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Read a photo of printed cards (`spacetable print`): find every card, write its
     table file, and with --resolve settle the battle, flagging the shots the photo
@@ -51,24 +55,34 @@ def photo(
     from spacetable.photo.solve import PhotoError
     from spacetable.photo.table import decode, photo_table
 
+    tr = i18n.translator(lang or i18n.SOURCE)
     try:
         data = read_limited(image, MAX_PHOTO_BYTES)
     except InputError as exc:
-        fail(f"{image}: {exc}")
+        fail_on(image, exc, tr)
     try:
         found = photo_table(decode(data, str(image)))
     except PhotoError as exc:
-        fail(f"{image}: {exc}")
+        # The key and its values as a phrase, the team colour in the reader's words.
+        values: dict[str, Value] = {
+            name: player_said(value) if name == "colour" and isinstance(value, str) else value
+            for name, value in exc.params.items()
+        }
+        said = phrase(exc.key, **values).text(tr)
+        # A photo that is no image is named by its message already ("{name}: ...").
+        fail(said if "name" in exc.params else tr.gettext("{file}: {error}", file=str(image),
+                                                          error=said), tr)  # fmt: skip
     entry, referee = referee_for(found.table)
     try:
         settled = referee.read(found.table)
     except referee.error as exc:
-        fail(f"{image}: the cards as measured do not make a table: {exc}")
+        unmade = phrase("the cards as measured do not make a table: {error}", error=value_of(exc))
+        fail(tr.gettext("{file}: {error}", file=str(image), error=unmade.text(tr)), tr)
     if output is not None:
         try:
             output.write_text(json.dumps(found.table, indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
-            fail(f"cannot write {output}: {exc.strerror}")
+            fail(cannot_write(output, exc, tr), tr)
     resolution: Any = None
     calls: list[Any] = []
     if resolve:
@@ -93,23 +107,31 @@ def photo(
             )
         )
         return
-    title = entry.rules.title
-    lines = [f"{image}: {len(found.cards)} {title} cards found"]
+    count = len(found.cards)
+    lines = [tr.ngettext("{file}: {n} {game} card found", "{file}: {n} {game} cards found", count,
+                         file=str(image), game=tr.gettext(entry.rules.title))]  # fmt: skip
     for card, row in zip(found.cards, found.table["cards"], strict=True):
-        lines.append(
-            f"  {row['id']:24} x {row['x']:8.1f}  y {row['y']:8.1f}  rotation "
-            f"{row['rotation']:7.1f}  (± {found.sigma_mm(card):.2f} mm, "
-            f"± {found.sigma_deg(card):.2f}°)"
-        )
+        where = tr.gettext(
+            "{card} x {x}  y {y}  rotation {rotation}  (± {mm} mm, ± {degrees}°)",
+            card=f"{row['id']:24}", x=tr.fixed(row["x"], 1).rjust(8),
+            y=tr.fixed(row["y"], 1).rjust(8), rotation=tr.fixed(row["rotation"], 1).rjust(7),
+            mm=tr.fixed(found.sigma_mm(card), 2), degrees=tr.fixed(found.sigma_deg(card), 2),
+        )  # fmt: skip
+        lines.append(f"  {where}")
     if output is not None:
-        lines.append(f"wrote {output}")
+        lines.append(tr.gettext("wrote {file}", file=str(output)))
     if resolve:
         lines.append("")
-        lines.extend(referee.account(settled, resolution))
+        if referee.account_in is not None:
+            lines.extend(referee.account_in(settled, resolution, tr))
+        else:
+            lines.extend(referee.account(settled, resolution))
         lines.append("")
         if calls:
-            lines.append(f"Close calls ({len(calls)}): check these shots by eye")
-            lines.extend(f"  {call.words()}" for call in calls)
+            lines.append(tr.ngettext("{n} close call: check this shot by eye.",
+                                     "{n} close calls: check these shots by eye.",
+                                     len(calls)))  # fmt: skip
+            lines.extend(f"  {call.words(tr)}" for call in calls)
         else:
-            lines.append("No close calls: the photo settles every shot.")
+            lines.append(tr.gettext("No close calls: the photo settles every shot."))
     print("\n".join(lines))

@@ -5,13 +5,25 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
-from spacetable.cli._common import fail, titles
+from spacetable import i18n
+from spacetable._userinput import parse_json, read_limited
+from spacetable.cli._common import fail, fail_on, titles
+from spacetable.cli.referee import LangOption
 from spacetable.core.replays import replay_record
+from spacetable.i18n.phrase import Phrase, phrase, player_said
 from spacetable.registry import UnknownGame, game_for_ruleset
+
+#: The largest stored match file read (a long match's action log is far smaller).
+MAX_MATCH_BYTES = 64 << 20
+
+
+def _refuse(source: str, why: Phrase, tr: i18n.Translator) -> NoReturn:
+    """``spacetable: error: SOURCE: why`` in ``tr``'s language; exit status 2."""
+    fail(tr.gettext("{file}: {error}", file=source, error=why.text(tr)), tr)
 
 
 def replay(
@@ -30,13 +42,15 @@ def replay(
         bool, typer.Option("--json", help="Print the outcome as one JSON object.")
     ] = False,
     log: Annotated[bool, typer.Option("--log", help="Print the match's log in words.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Replay a stored match from its seed and action log and check that it reaches the
     result stored (exit 1 if not)."""
+    tr = i18n.translator(lang or i18n.SOURCE)
     path = Path(source)
     try:
         if path.is_file():
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = parse_json(read_limited(path, MAX_MATCH_BYTES))
         else:
             from spacetable.server.storage import Storage
 
@@ -46,23 +60,31 @@ def replay(
             finally:
                 storage.close()
             if found is None:
-                fail(f"{source}: no such file, and no stored match with that id")
+                _refuse(source, phrase("no such file, and no stored match with that id"), tr)
             data = found.to_json()
         if not isinstance(data, dict):
-            fail(f"{source}: a stored match must be a JSON object")
+            _refuse(source, phrase("a stored match must be a JSON object"), tr)
         match_type = game_for_ruleset(data.get("ruleset")).rules.match
         if match_type is None:
-            fail(f"{source}: {data.get('ruleset')} has no matches to replay")
+            ruleset = str(data.get("ruleset"))
+            _refuse(source, phrase("{ruleset} has no matches to replay", ruleset=ruleset), tr)
         replayed = replay_record(data, match_type)
-    except (OSError, json.JSONDecodeError, ValueError, UnknownGame) as exc:
-        fail(f"{source}: {exc}")
+    except (OSError, ValueError, UnknownGame) as exc:
+        fail_on(source, exc, tr)
     if as_json:
         print(json.dumps(replayed.to_json(), indent=2))
     else:
-        print(f"{replayed.title}: {', '.join(replayed.players)}; {replayed.actions} actions")
+        said = (player_said(p) for p in replayed.players)
+        players = ", ".join(p.text(tr) if isinstance(p, Phrase) else str(p) for p in said)
+        print(tr.ngettext("{game}: {players}; {n} action", "{game}: {players}; {n} actions",
+                          replayed.actions, game=tr.gettext(replayed.title),
+                          players=players))  # fmt: skip
         if log:
-            print("\n".join(replayed.log))
-        print(f"result: {json.dumps(replayed.result)}")
-        print("replays exactly" if replayed.exact else f"stored: {json.dumps(replayed.stored)}")
+            print("\n".join(replayed.log_in(tr)))
+        print(tr.gettext("result: {result}", result=json.dumps(replayed.result)))
+        if replayed.exact:
+            print(tr.gettext("replays exactly"))
+        else:
+            print(tr.gettext("stored: {result}", result=json.dumps(replayed.stored)))
     if not replayed.exact:
         raise typer.Exit(1)

@@ -24,11 +24,12 @@ from __future__ import annotations
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import Field, fields, replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, get_type_hints
 
 from spacetable.core.events import Event
+from spacetable.i18n import Translator
 from spacetable.i18n.phrase import Phrase, refusal
 
 
@@ -225,6 +226,14 @@ class Match(ABC, Generic[ActionT, OptionsT]):
     #: Every action class of the game: :meth:`apply` refuses any other.
     action_types: ClassVar[tuple[type[Action], ...]] = ()
 
+    @classmethod
+    def log_places(cls, tr: Translator) -> Mapping[str, Callable[[str], str]] | None:
+        """How the places of the log's phrases that hold codes are shown to a reader of
+        ``tr``'s language (the ``shown`` of :meth:`~spacetable.i18n.phrase.Phrase.text`),
+        or ``None``: as they are."""
+        del tr
+        return None
+
     def __init__(self, options: OptionsT, seed: int) -> None:
         self.options = options
         self.seed = seed
@@ -361,10 +370,12 @@ class Match(ABC, Generic[ActionT, OptionsT]):
             )
         seed = data.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise MalformedAction(f"a match record's 'seed' must be an integer, got {seed!r}")
+            raise MalformedAction(
+                refusal("a match record's 'seed' must be an integer, got {seed}", seed=repr(seed))
+            )
         actions = data.get("actions")
         if not isinstance(actions, list):
-            raise MalformedAction("a match record's 'actions' must be a list")
+            raise MalformedAction(refusal("a match record's 'actions' must be a list"))
         return cls.replay(cls.options_from_json(data.get("options")), seed, actions)
 
 

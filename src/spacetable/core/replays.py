@@ -8,18 +8,21 @@ outcome it reaches against the one stored: a match that does not replay exactly 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from spacetable.core.endings import is_stopped, stopped_result
 from spacetable.core.match import IllegalAction, Match
+from spacetable.i18n import SOURCE, Translator
+from spacetable.i18n.phrase import Phrase, refusal
 
 
 @dataclass(frozen=True, slots=True)
 class Replayed:
     """A stored match played again: its title, players, action count, the result reached,
-    the result stored, whether they agree, and the match's log in words (if it keeps one)."""
+    the result stored, whether they agree, and the match's log in words (if it keeps one):
+    in English, and as phrases (:meth:`log_in` writes them in a reader's language)."""
 
     title: str
     players: tuple[str, ...]
@@ -27,6 +30,21 @@ class Replayed:
     result: dict[str, Any] | None
     stored: dict[str, Any] | None
     log: tuple[str, ...]
+    #: Each line of :attr:`log` as a phrase (``None``: a line the match keeps in English).
+    told: tuple[Phrase | None, ...] = ()
+    #: How the places of the phrases that hold codes are shown to a reader (the match
+    #: type's :meth:`~spacetable.core.match.Match.log_places`).
+    places: Callable[[Translator], Mapping[str, Callable[[str], str]] | None] | None = None
+
+    def log_in(self, tr: Translator) -> tuple[str, ...]:
+        """The log in ``tr``'s language (the source language: :attr:`log` as it is)."""
+        if tr.lang == SOURCE or not self.told:
+            return self.log
+        shown = None if self.places is None else self.places(tr)
+        return tuple(
+            text if said is None else said.text(tr, shown)
+            for text, said in zip(self.log, self.told, strict=True)
+        )
 
     @property
     def exact(self) -> bool:
@@ -63,8 +81,9 @@ def replay_record(data: Mapping[str, Any], match_type: type[Match[Any, Any]]) ->
         assert isinstance(stored, Mapping)
         if outcome is not None:
             raise IllegalAction(
-                f"the match was over by its rules before its stored ending {stored['ending']!r}"
-            )
+                refusal("the match was over by its rules before its stored ending {ending}",
+                        ending=repr(stored["ending"]))
+            )  # fmt: skip
         result = stopped_result(match.players, stored["ending"], stored.get("ending_by"))
     log = getattr(match, "log", None) or []
     return Replayed(
@@ -74,4 +93,12 @@ def replay_record(data: Mapping[str, Any], match_type: type[Match[Any, Any]]) ->
         result,
         stored if isinstance(stored, dict) else None,
         tuple(line["text"] if isinstance(line, dict) else str(line) for line in log),
+        tuple(_told(line) for line in log),
+        match_type.log_places,
     )
+
+
+def _told(line: object) -> Phrase | None:
+    """A log line's phrase (``{"text", "says"}``), ``None`` for one in English only."""
+    says = line.get("says") if isinstance(line, Mapping) else None
+    return Phrase.from_json(says) if isinstance(says, Mapping) else None

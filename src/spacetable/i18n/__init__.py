@@ -25,7 +25,7 @@ from typing import Any
 
 from babel import Locale
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_decimal_symbol, get_minus_sign_symbol
 
 #: The languages spacetable speaks, English (the source language) first. A new language
 #: is its catalog file under ``locale/`` and its code here.
@@ -98,6 +98,16 @@ class Translator:
     def number(self, value: float, pattern: str | None = None) -> str:
         """``value`` written the reader's way; ``pattern`` as Babel's (``"0.0"``: one decimal)."""
         return format_decimal(value, format=pattern, locale=self.locale)
+
+    def fixed(self, value: float, digits: int) -> str:
+        """``value`` with ``digits`` decimals and no grouping, rounded as Python rounds
+        ``f"{value:.1f}"`` (the English is exactly that), written the reader's way
+        (``-2,5`` in French): for columns of measures."""
+        text = f"{value:.{digits}f}"
+        if self.lang == SOURCE:
+            return text
+        point, minus = get_decimal_symbol(self.locale), get_minus_sign_symbol(self.locale)
+        return text.replace("-", minus).replace(".", point)
 
     def _fill(self, text: str, params: Mapping[str, Any]) -> str:
         if not params:

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from spacetable.i18n import ENGLISH, N_, Translator
 from spacetable.lasers.battle import Card, Outcome, shielded
 from spacetable.lasers.events import CardLeft, Destroyed, LaserFired, StepBegan
 from spacetable.lasers.geometry import ray_hit
@@ -42,6 +43,8 @@ from spacetable.lasers.geometry import ray_hit
 K_SIGMA = 4.5
 #: Shifts tried across the band for the shield check (odd: the middle one is no shift).
 _SHIELD_SAMPLES = 41
+#: The kinds of close calls in words, as the catalogs hold them (the photo page's too).
+_KINDS = {"hit or miss": N_("hit or miss"), "shield or bare edge": N_("shield or bare edge")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +59,13 @@ class ShotOutcome:
         """``{"target": ..., "shielded": ...}``."""
         return {"target": self.target, "shielded": self.shielded}
 
-    def words(self) -> str:
-        """The outcome in words."""
+    def words(self, tr: Translator = ENGLISH) -> str:
+        """The outcome in words (in ``tr``'s language)."""
         if self.target is None:
-            return "goes off into space"
-        return f"is blocked by {self.target}'s shield" if self.shielded else f"hits {self.target}"
+            return tr.gettext("goes off into space")
+        if self.shielded:
+            return tr.gettext("is blocked by {target}'s shield", target=self.target)
+        return tr.gettext("hits {target}", target=self.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,15 +94,22 @@ class CloseCall:
             "sigma_mm": round(self.sigma_mm, 2),
         }
 
-    def words(self) -> str:
-        """One line for the CLI's account."""
+    def words(self, tr: Translator = ENGLISH) -> str:
+        """One line for the CLI's account (in ``tr``'s language)."""
         first, *others = self.outcomes
-        alternatives = " or ".join(o.words() for o in others)
-        return (
-            f"speed {self.speed}: {self.ship}'s laser {self.laser + 1} {first.words()}, but "
-            f"within the photo's uncertainty it {alternatives} ({self.kind}: "
-            f"{self.margin_mm:.1f} mm from flipping, uncertainty {self.sigma_mm:.1f} mm)"
-        )
+        alternatives = others[0].words(tr)
+        for other in others[1:]:
+            alternatives = tr.gettext("{first} or {second}", first=alternatives,
+                                      second=other.words(tr))  # fmt: skip
+        kind = tr.gettext(_KINDS[self.kind]) if self.kind in _KINDS else self.kind
+        return tr.gettext(
+            "speed {speed}: {ship}'s laser {laser} {outcome}, but within the photo's "
+            "uncertainty it {alternatives} ({kind}: {margin} mm from flipping, uncertainty "
+            "{sigma} mm)",
+            speed=self.speed, ship=self.ship, laser=self.laser + 1, outcome=first.words(tr),
+            alternatives=alternatives, kind=kind, margin=tr.fixed(self.margin_mm, 1),
+            sigma=tr.fixed(self.sigma_mm, 1),
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ drawn; the blank ends the turn. Destruction and victory: docs/rulings.md, H8 to 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -34,7 +35,7 @@ from spacetable.games.hexfleet.actions import (
     Return,
     Undo,
 )
-from spacetable.games.hexfleet.cards import Deck, full_deck
+from spacetable.games.hexfleet.cards import Deck, card_places, full_deck
 from spacetable.games.hexfleet.combat import (
     RANGE,
     fire,
@@ -70,7 +71,7 @@ from spacetable.games.hexfleet.options import (
     HexResult,
 )
 from spacetable.games.hexfleet.ships import Ship
-from spacetable.i18n import N_
+from spacetable.i18n import N_, Translator
 from spacetable.i18n.phrase import Reason, refusal
 
 __all__ = [
@@ -141,6 +142,12 @@ class HexMatch(Match[HexAction, HexOptions]):
     ruleset: ClassVar[str] = RULESET
     title: ClassVar[str] = "Hex fleet"
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+
+    @classmethod
+    def log_places(cls, tr: Translator) -> Mapping[str, Callable[[str], str]] | None:
+        """The cards of the log's phrases as a reader of ``tr``'s language reads them
+        (``R♥`` in French for ``KH``)."""
+        return card_places(tr)
 
     def __init__(self, options: HexOptions, seed: int) -> None:
         """Deploy the fleets, shuffle the deck and draw turn 1's first chit."""
