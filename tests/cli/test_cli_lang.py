@@ -90,6 +90,14 @@ def test_replay_refusals_follow_lang(tmp_path: Path) -> None:
         f"spacetable{NBSP}: erreur{NBSP}: no-such-id{NBSP}: aucun fichier de ce nom, ni aucune "
         "partie enregistrée avec cet identifiant\n"
     )
+    # A database spacetable cannot open: one line, not a traceback.
+    french = spacetable("replay", "no-such-id", "--db", "nosuchdb://x", "--lang", "fr")
+    assert french.returncode == 2
+    assert french.stderr.startswith(
+        f"spacetable{NBSP}: erreur{NBSP}: impossible d'ouvrir la base de données "
+        f"nosuchdb://x{NBSP}: "
+    )
+    assert french.stderr.count("\n") == 1
     path = tmp_path / "match.json"
     path.write_text("{not json", encoding="utf-8")
     french = spacetable("replay", path, "--lang", "fr")

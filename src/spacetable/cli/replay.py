@@ -54,11 +54,16 @@ def replay(
         else:
             from spacetable.server.storage import Storage
 
-            storage = Storage(db)
             try:
-                found = storage.get(source)
-            finally:
-                storage.close()
+                storage = Storage(db)
+                try:
+                    found = storage.get(source)
+                finally:
+                    storage.close()
+            except Exception as exc:  # any driver error, a database out of reach: one line
+                where = db or tr.gettext("(default)")
+                fail(tr.gettext("cannot open the database {db}: {error}", db=where,
+                                error=str(exc)), tr)  # fmt: skip
             if found is None:
                 _refuse(source, phrase("no such file, and no stored match with that id"), tr)
             data = found.to_json()
