@@ -6,7 +6,8 @@ the table, never the others' plots) and answer with a :class:`~spacetable.games.
 stamped ``t = 0`` (whoever drives the match stamps the time).
 
 - ``random``: a random legal order (or none) for each piece (:class:`.random_bot.RandomBot`).
-- ``greedy``: the one-ply best reply to opponents who do nothing (:class:`.greedy.GreedyBot`).
+- ``greedy``: the one-ply best reply to opponents who do nothing, which does not keep
+  still while it is not ahead (:class:`.greedy.GreedyBot`).
 - ``easy``, ``medium``, ``hard``: the matrix bot (:class:`.matrix.MatrixBot`), which weighs
   candidate plots of its own against plausible plots of the opponents and plays a mixed
   strategy over its candidates; ``medium`` and ``hard`` expect the opponent's best shot
