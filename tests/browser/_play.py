@@ -36,8 +36,11 @@ def on_screen(page: Page, x: float, y: float, drawing: str = "#table") -> tuple[
 
 
 def centre_of(page: Page, selector: str) -> tuple[float, float]:
-    """The middle of the one element ``selector`` finds, on the page (CSS pixels)."""
-    box = page.locator(selector).bounding_box()
+    """The middle of the one element ``selector`` finds, on the page (CSS pixels), once it
+    is drawn (after a reload, the phase may show before the pieces are)."""
+    found = page.locator(selector)
+    found.wait_for(state="visible")
+    box = found.bounding_box()
     assert box is not None, f"{selector} is not on screen"
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
