@@ -169,9 +169,7 @@ def test_a_light_speed_card_is_refused_in_each_players_language(server: Server) 
         off = {"x": 5000, "y": 0, "rotation": 0}
         assert _refused(ann, type="place", **off).endswith(" serait hors de la table")
         assert _refused(bob, type="place", **off).endswith(" would lie off the table")
-        assert _refused(ann, type="fleet", ships=["x"]) == (
-            "Light Speed n'a pas d'action fleet"
-        )
+        assert _refused(ann, type="fleet", ships=["x"]) == ("Light Speed n'a pas d'action fleet")
         # The asteroid in the middle of the table: a card put on it overlaps it.
         over = _refused(ann, type="place", x=0, y=0, rotation=0)
         assert over.startswith("votre ") and over.endswith(" chevaucherait l'astéroïde"), over
