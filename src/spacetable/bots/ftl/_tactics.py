@@ -151,6 +151,13 @@ def ahead(board: Mapping[str, Piece], player: str, players: Sequence[str]) -> bo
     return all(mine > (scored[p], pieces_left(board, p)) for p in standing if p != player)
 
 
+def waiting(board: Mapping[str, Piece], player: str, players: Sequence[str]) -> bool:
+    """Whether ``player`` is not ahead (:func:`ahead`) and its ship still has missiles to
+    launch: a turn it does not press (:func:`presses`) is then a turn let go by."""
+    ship = board.get(player)
+    return ship is not None and ship.missiles > 0 and not ahead(board, player, players)
+
+
 def presses(plot: Orders, player: str, barring: Sequence[str]) -> bool:
     """Whether ``plot`` presses for the lead: ``player``'s ship launches or turns (either
     puts it in normal space, where a tape can hit it: docs/rulings.md F14, a fair risk

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from spacetable.bots.ftl._plots import Orders, Resolved, Seat, combine, resolve, to_plot
-from spacetable.bots.ftl._tactics import IDLE, ahead, launch_blockers, menu, presses
+from spacetable.bots.ftl._tactics import IDLE, launch_blockers, menu, presses, waiting
 from spacetable.bots.ftl._value import evaluate
 from spacetable.games.ftl.match import Plot
 
@@ -51,10 +51,5 @@ class GreedyBot:
     def choose(self, view: dict[str, Any], rng: random.Random) -> Plot:
         """The greedy plot for ``view["player"]`` (deterministic; ``rng`` is unused)."""
         seat = Seat.of(view)
-        ship = seat.board.get(seat.player)
-        waiting = (
-            ship is not None
-            and ship.missiles > 0
-            and not ahead(seat.board, seat.player, seat.players)
-        )
-        return to_plot(seat.player, greedy_orders(seat, idle=IDLE if waiting else 0.0))
+        idle = IDLE if waiting(seat.board, seat.player, seat.players) else 0.0
+        return to_plot(seat.player, greedy_orders(seat, idle=idle))

@@ -59,7 +59,7 @@ from spacetable.bots.ftl._plots import (
     resolve,
     to_plot,
 )
-from spacetable.bots.ftl._tactics import IDLE, ahead, launch_blockers, menu, presses
+from spacetable.bots.ftl._tactics import IDLE, launch_blockers, menu, presses, waiting
 from spacetable.bots.ftl._value import evaluate, standing_ships
 from spacetable.bots.ftl.greedy import greedy_orders
 from spacetable.games.ftl.match import ROOM_TURN_LIMIT, Plot
@@ -168,9 +168,7 @@ class MatrixBot:
             return mine, np.eye(1, len(mine))[0]
         theirs, prior = self.opponent_plots(seat, rng, replies)
         payoff = payoff_matrix(seat, mine, theirs, level.lead, level.even, level.lookahead)
-        ship = seat.board[seat.player]
-        behind = not ahead(seat.board, seat.player, seat.players)
-        if ship.missiles > 0 and behind and not (level.spare and _aimed(seat)):
+        if waiting(seat.board, seat.player, seat.players) and not (level.spare and _aimed(seat)):
             # Playing to win: a side that does not press while the match is even or lost
             # is charged for the turn it lets go by, more as the limit nears.
             closing = max(0.0, 1.0 - seat.turns_left / PRESS_TURNS)
