@@ -14,12 +14,18 @@ from typing import Any
 import numpy as np
 import pytest
 
-from spacetable.bots.ftl import LEVELS, MatrixBot, make_bot
+from spacetable.bots.ftl import LEVELS, make_bot
 from spacetable.bots.ftl._aim import STACK_IN, launch_point, on_path, reach, strike_ready
 from spacetable.bots.ftl._plots import Orders, Resolved, Seat, combine, random_orders, resolve
 from spacetable.bots.ftl._tactics import MAX_MINES
 from spacetable.bots.ftl.arena import duel
-from spacetable.bots.ftl.matrix import Level, payoff_matrix, regret_matching
+from spacetable.bots.ftl.matrix import (
+    MATRIX_LEVELS,
+    Level,
+    MatrixBot,
+    payoff_matrix,
+    regret_matching,
+)
 from spacetable.core.duels import play_duel, study
 from spacetable.core.stats import wilson
 from spacetable.games.ftl.match import (
@@ -92,6 +98,11 @@ def test_bots_are_deterministic_for_a_seed(level: str) -> None:
     for k, match in enumerate(positions(6)):
         view = match.view("red")
         assert bot.choose(view, random.Random(k)) == bot.choose(view, random.Random(k))
+
+
+def test_the_levels_are_random_greedy_then_the_matrix_bots_in_order() -> None:
+    # The package names its levels without importing the bots; they must be the bots'.
+    assert LEVELS == ("random", "greedy", *MATRIX_LEVELS)  # noqa: SIM300
 
 
 def test_a_seeded_duel_replays() -> None:

@@ -60,9 +60,10 @@ def _number_options() -> list[tuple[str, str, type]]:
     found = []
     group = typer.main.get_command(app)
     assert isinstance(group, typer.core.TyperGroup)
-    for name, command in sorted(group.commands.items()):
+    for name, listed in sorted(group.commands.items()):
+        command = getattr(listed, "loaded", listed)  # a game's command: loaded on use
         for param in command.params:
-            kind = param.type_descriptor.annotation  # type: ignore[attr-defined]
+            kind = param.type_descriptor.annotation  # type: ignore[union-attr]
             if kind in (int, float) and param.opts[0].startswith("--"):
                 found.append((name, param.opts[0], kind))
     return found

@@ -21,7 +21,7 @@ from spacetable.registry import (
 
 def test_every_registration_is_a_game_with_its_own_key_and_rulesets() -> None:
     entries = games()
-    assert entries[: len(BUILTIN)] == BUILTIN
+    assert entries[: len(BUILTIN)] == tuple(listing.load() for listing in BUILTIN)
     assert len({g.rules.key for g in entries}) == len(entries)
     assert len(set(rulesets())) == len(rulesets())
     assert {"lightspeed", "stellar", "ftl", "hexfleet"} <= {g.rules.key for g in entries}
@@ -125,7 +125,7 @@ def test_games_registered_from_outside_the_package_are_listed_after_the_built_in
     games.cache_clear()
     try:
         assert games()[-1] is game("extra") is game_for_ruleset("extra")
-        assert games()[: len(BUILTIN)] == BUILTIN
+        assert games()[: len(BUILTIN)] == tuple(listing.load() for listing in BUILTIN)
         monkeypatch.setenv(GAMES_VARIABLE, "extra_game,no_game")
         games.cache_clear()
         with pytest.raises(TypeError, match="no_game defines no GAME"):

@@ -8,6 +8,11 @@ One module per group of commands: :mod:`~spacetable.cli.serve`,
 :mod:`~spacetable.cli.printing` (``print``); a game adds its own commands through the
 registry (``Game.commands``).
 
+Commands import what they use when they run (numba's kernels, OpenCV, reportlab,
+SQLAlchemy, the server, the bots), and a game's own commands are imported only when they
+run or show their help, so every command starts at once (docs/performance.md,
+tests/cli/test_cli_imports.py).
+
 Errors in the user's input (a malformed file, an unknown ship, an illegal order...) print
 one line on stderr naming the problem and exit with status 2; nothing is printed on stdout.
 Every help text that names games is built from the registry (:mod:`spacetable.registry`).
@@ -23,10 +28,13 @@ from collections.abc import Callable
 from typing import Any
 
 import typer
+from typer import _click as click  # typer's own click, which its commands are made of
+from typer.core import TyperCommand, TyperGroup
 
 from spacetable.cli import catalogs, lab, photo, printing, referee, replay, serve
 from spacetable.cli._common import fail, titles
-from spacetable.registry import games
+from spacetable.registry import GameCommand, listings
+from spacetable.registry._listing import load
 
 
 def _help() -> str:
@@ -36,14 +44,55 @@ def _help() -> str:
     )
 
 
+#: How every ``spacetable`` command shows its help: paragraphs reflowed to the terminal
+#: (docstrings wrap at 88 columns), no completion options, plain tracebacks.
+_SETTINGS: dict[str, Any] = {
+    "add_completion": False,
+    "pretty_exceptions_enable": False,
+    "rich_markup_mode": "markdown",
+}
+
+
+class _LoadedOnUse(TyperCommand):
+    """A game's command (:class:`~spacetable.registry.GameCommand`) that ``spacetable
+    --help`` lists by its summary, and that is imported, with its game, only when it runs
+    or shows its own help."""
+
+    def __init__(self, command: GameCommand) -> None:
+        super().__init__(command.name, help=command.summary, short_help=command.summary)
+        self.target = command.target
+
+    @functools.cached_property
+    def loaded(self) -> click.Command:
+        """The typer command itself."""
+        single = typer.Typer(**_SETTINGS)
+        single.command(self.name)(_game_command(load(self.target)))
+        return typer.main.get_command(single)
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        """Parse ``args`` with the loaded command (the context names it: it runs)."""
+        return self.loaded.make_context(info_name, args, parent=parent, **extra)
+
+
+class _Spacetable(TyperGroup):
+    """The ``spacetable`` group: the commands of this package, then each registered
+    game's own (:class:`_LoadedOnUse`)."""
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(**settings)
+        for entry in listings():
+            for command in entry.commands:
+                self.add_command(_LoadedOnUse(command))
+
+
 app = typer.Typer(
-    name="spacetable",
-    help=_help(),
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    # Help paragraphs are reflowed to the terminal (docstrings wrap at 88 columns).
-    rich_markup_mode="markdown",
+    name="spacetable", help=_help(), no_args_is_help=True, cls=_Spacetable, **_SETTINGS
 )
 
 for _command in (
@@ -76,11 +125,6 @@ def _game_command(function: Callable[..., str]) -> Callable[..., None]:
         print(text)
 
     return command
-
-
-for _game in games():
-    for _name, _function in _game.commands:
-        app.command(_name)(_game_command(_function))
 
 
 #: Why writing the output fails while the command itself went well: a full disk or device

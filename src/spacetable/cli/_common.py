@@ -13,7 +13,7 @@ import typer
 from spacetable._userinput import os_said
 from spacetable.i18n import ENGLISH, Translator
 from spacetable.i18n.phrase import Phrase, value_of
-from spacetable.registry import Game, games
+from spacetable.registry import Listing, listings
 
 
 def fail(message: str, tr: Translator = ENGLISH) -> NoReturn:
@@ -48,33 +48,25 @@ def in_words(items: Iterable[str], last: str = "and") -> str:
     return f"{', '.join(names[:-1])} {last} {names[-1]}"
 
 
-def titles(having: Callable[[Game], object] = lambda entry: True, last: str = "and") -> str:
-    """The titles of the registered games for which ``having`` is true, in words."""
-    return in_words((g.rules.title for g in games() if having(g)), last)
+def titles(having: Callable[[Listing], object] = lambda entry: True, last: str = "and") -> str:
+    """The titles of the registered games for which ``having`` is true, in words (read
+    off their listings: no game is loaded)."""
+    return in_words((g.title for g in listings() if having(g)), last)
 
 
-def choices(having: Callable[[Game], object] = lambda entry: True) -> str:
+def choices(having: Callable[[Listing], object] = lambda entry: True) -> str:
     """The keys of the registered games for which ``having`` is true, each with its title:
     "lightspeed (Light Speed), ftl (Faster Than Light) or ..."."""
-    return in_words((f"{g.rules.key} ({g.rules.title})" for g in games() if having(g)), "or")
+    return in_words((f"{g.key} ({g.title})" for g in listings() if having(g)), "or")
 
 
 def bot_levels() -> str:
     """Each registered game's bot levels, in words: "Light Speed: beginner, random...;
     Faster Than Light: ..."."""
-    return "; ".join(
-        f"{g.rules.title}: {', '.join(g.bots.levels)}" for g in games() if g.bots is not None
-    )
+    return "; ".join(f"{g.title}: {', '.join(g.bot_levels)}" for g in listings() if g.bot_levels)
 
 
 def file_kinds() -> str:
     """The files ``resolve`` and ``render`` settle, game by game, in words: "a Light Speed
     table file, a Stellar Conflict table file, a Faster Than Light turn file..."."""
-    return in_words(
-        (
-            f"a {g.rules.title} {g.rules.referee.kind}"
-            for g in games()
-            if g.rules.referee is not None
-        ),
-        "or",
-    )
+    return in_words((f"a {g.title} {g.file_kind}" for g in listings() if g.file_kind), "or")

@@ -23,8 +23,6 @@ from babel.plural import to_gettext
 
 from spacetable import i18n
 from spacetable.i18n import DOMAIN, SOURCE
-from spacetable.i18n.schemas import listing_messages, resource_messages
-from spacetable.registry import games
 
 #: The package folder that is searched.
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -68,6 +66,10 @@ def catalog_path(lang: str, root: Path = PACKAGE) -> Path:
 
 def template(root: Path = PACKAGE) -> Catalog:
     """Every message the code under ``root`` uses, each with where it is used."""
+    # Every game's listing and resources: all the games load, only for this command.
+    from spacetable.i18n.schemas import listing_messages, resource_messages
+    from spacetable.registry import games
+
     catalog = Catalog(domain=DOMAIN, project="spacetable", charset="utf-8")
     found = extract_from_dir(
         root,

@@ -13,7 +13,7 @@ import typer
 from spacetable._number_options import MAX_SEED, within
 from spacetable.cli._common import bot_levels, choices, fail
 from spacetable.lab.spread import RayAddress, RayFlag
-from spacetable.registry import Game, UnknownGame, game
+from spacetable.registry import Listing, UnknownGame, game
 
 #: Seconds a load test measures or a bench runs, at most an hour.
 _SECONDS = within(0, 3600, above=True, unit="seconds")
@@ -21,8 +21,8 @@ _SECONDS = within(0, 3600, above=True, unit="seconds")
 _ROOMS = within(1, 5000)
 
 
-def _has_duels(entry: Game) -> bool:
-    return entry.duel is not None and entry.bots is not None
+def _has_duels(entry: Listing) -> bool:
+    return entry.duels and bool(entry.bot_levels)
 
 
 def bench(

@@ -15,15 +15,8 @@ from spacetable._number_options import within
 from spacetable.cli._common import cannot_write, fail, said
 from spacetable.cli.referee import check_language
 from spacetable.i18n import LANGUAGES, SOURCE, translator
+from spacetable.printing.choices import COLOURS, MAX_COPIES, RULESETS
 from spacetable.printing.layout import PAPERS
-from spacetable.printing.sheets import (
-    COLOURS,
-    MAX_COPIES,
-    RULESETS,
-    PrintError,
-    plan,
-    render,
-)
 
 __all__ = ["print_sheets"]
 
@@ -79,6 +72,8 @@ def print_sheets(
 
     Print the PDF at 100 % (actual size): each card page has a 50 mm bar to check it.
     Light Speed and Stellar Conflict cards carry the markers `spacetable photo` reads."""
+    from spacetable.printing.sheets import PrintError, plan, render  # reportlab: now
+
     started = time.perf_counter()
     tr = translator(lang or SOURCE)
     try:

@@ -15,7 +15,7 @@ from spacetable._number_options import within
 from spacetable._time_limit import RESOLVE_BUDGET_S, OutOfMemory, OutOfTime, run_within
 from spacetable._userinput import MAX_FILE_BYTES, InputError, parse_json, read_limited
 from spacetable.cli._common import cannot_write, fail, fail_on, file_kinds, in_words, said
-from spacetable.registry import Game, UnknownGame, game_for_ruleset, games, referee_for
+from spacetable.registry import Game, Listing, UnknownGame, game_for_ruleset, listings, referee_for
 
 TableArg = Annotated[
     Path,
@@ -151,13 +151,13 @@ def render(
     print(tr.gettext("wrote {file}", file=output))
 
 
-def _with_cards() -> list[Game]:
-    return [g for g in games() if g.cards is not None]
+def _with_cards() -> list[Listing]:
+    return [g for g in listings() if g.cards]
 
 
 def _parts_help() -> str:
-    parted = [g for g in games() if g.card_parts]
-    listed = "; ".join(f"{g.rules.title}: {', '.join(g.card_parts)}" for g in parted)
+    parted = [g for g in listings() if g.card_parts]
+    listed = "; ".join(f"{g.title}: {', '.join(g.card_parts)}" for g in parted)
     return f"Show one part of the catalog only ({listed})."
 
 
@@ -166,9 +166,7 @@ def cards(
         str | None,
         typer.Option(
             help="Which game's catalog to show: "
-            + in_words(
-                (f"{r} ({g.rules.title})" for g in _with_cards() for r in g.rules.rulesets), "or"
-            )
+            + in_words((f"{r} ({g.title})" for g in _with_cards() for r in g.rulesets), "or")
             + " (default: the first, or the one with parts with --race)."
         ),
     ] = None,
@@ -181,13 +179,13 @@ def cards(
     with_cards = _with_cards()
     if ruleset is None:
         parted = [g for g in with_cards if g.card_parts] if race is not None else with_cards
-        ruleset = parted[0].rules.rulesets[0]
-    entry = next((g for g in with_cards if ruleset in g.rules.rulesets), None)
-    if entry is None:
-        known = in_words((r for g in with_cards for r in g.rules.rulesets), "or")
+        ruleset = parted[0].rulesets[0]
+    listed = next((g for g in with_cards if ruleset in g.rulesets), None)
+    if listed is None:
+        known = in_words((r for g in with_cards for r in g.rulesets), "or")
         fail(f"unknown ruleset {ruleset!r} (choose {known})")
     try:
-        ships, text = entry.card_list(race)
+        ships, text = listed.load().card_list(race)
     except ValueError as exc:
         fail(str(exc))
     if not ships:

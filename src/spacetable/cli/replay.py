@@ -30,7 +30,7 @@ def replay(
     source: Annotated[
         str,
         typer.Argument(
-            help=f"A stored match of {titles(lambda g: g.rules.playable, 'or')}: a JSON "
+            help=f"A stored match of {titles(lambda g: g.playable, 'or')}: a JSON "
             "file as GET /api/matches/{id} returns it, or a match id in the database (--db)."
         ),
     ],

@@ -92,7 +92,7 @@ def serve(
     countdown_seconds: Annotated[
         float | None,
         typer.Option(
-            help=f"{titles(lambda g: g.rules.countdown_option)}: seconds of the countdown "
+            help=f"{titles(lambda g: g.countdown_option)}: seconds of the countdown "
             "instead of the game's own (stored with each match).",
             callback=SECONDS,
         ),
@@ -101,7 +101,7 @@ def serve(
         float,
         typer.Option(
             help="Seconds of the 3-2-1 before every real-time round "
-            f"({titles(lambda g: g.rules.pacing == 'realtime')}); 0: none; up to 60.",
+            f"({titles(lambda g: g.pacing == 'realtime')}); 0: none; up to 60.",
             callback=within(0, 60, unit="seconds"),
         ),
     ] = 3.0,

@@ -20,13 +20,14 @@ from spacetable.i18n.phrase import Phrase, Reason, refusal
 from spacetable.lasers.ships import CARD_SIZE_MM
 from spacetable.lasers.tables import catalog
 from spacetable.photo import markers
+from spacetable.printing.choices import COLOURS, MAX_COPIES, RULESETS
 from spacetable.printing.faces import CardFace, draw_asteroid, draw_ship
 from spacetable.printing.ftl import draw_ftl
 from spacetable.printing.hexfleet import draw_hexfleet
 from spacetable.printing.lasers import ASTEROIDS, draw_lasers, laser_cards
 from spacetable.printing.layout import PAPERS, Page
 from spacetable.printing.pdf import SheetWriter
-from spacetable.render._drawing import PLAYER_COLOURS, TEAM_HEX
+from spacetable.render._drawing import TEAM_HEX
 
 __all__ = [
     "COLOURS",
@@ -39,18 +40,12 @@ __all__ = [
     "render",
 ]
 
-#: What ``--ruleset`` takes, in the order a whole print follows.
-RULESETS: tuple[str, ...] = ("lightspeed", "stellar", "ftl", "hexfleet")
 _TITLES = {
     "lightspeed": "Light Speed",
     "stellar": "Stellar Conflict",
     "ftl": "Faster Than Light",
     "hexfleet": "hex fleet",
 }
-#: Team colours, in seat order.
-COLOURS: tuple[str, ...] = PLAYER_COLOURS
-#: Most copies of a sheet one print makes.
-MAX_COPIES = 20
 
 
 class PrintError(ValueError):

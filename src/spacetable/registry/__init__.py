@@ -4,8 +4,11 @@ the command line reach every game without asking which one it is.
 Each game's rules package exposes its :class:`~spacetable.core.rules.GameRules`
 (``RULES``); a module of this package per game (``registry/lightspeed.py``...) wires those
 rules to the game's bots, drawings, duels and extra commands as a :class:`Game` named
-``GAME``, importing them normally, so every dependency is a real import that points down.
-A game is registered by one line in :data:`BUILTIN`.
+``GAME``. A game is registered by one :class:`Listing` in :data:`BUILTIN`: what the
+command line says of it before loading it (its key, title, rulesets, bot levels...), and
+the module that defines it. Games load on demand: ``spacetable resolve`` of a Light Speed
+table imports Light Speed alone, and ``spacetable --help`` none (docs/performance.md);
+:func:`games` loads them all.
 
 Games may also come from outside the package: :data:`GAMES_VARIABLE` names modules, comma
 separated, that define a ``GAME`` each; they are read when the registry first lists games,
@@ -17,34 +20,96 @@ from __future__ import annotations
 import functools
 import importlib
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spacetable._userinput import clipped
-from spacetable.core.rules import Referee
+from spacetable.bots import ftl as ftl_bots
+from spacetable.bots import hexfleet as hexfleet_bots
+from spacetable.bots import lasers as laser_bots
 from spacetable.i18n.phrase import Phrase, Reason, refusal
-from spacetable.registry import ftl, hexfleet, lightspeed, stellar
 from spacetable.registry._game import Bots, Game
+from spacetable.registry._listing import GameCommand, Listing, lazy
+
+if TYPE_CHECKING:
+    from spacetable.core.rules import Referee
 
 __all__ = [
     "BUILTIN",
     "GAMES_VARIABLE",
     "Bots",
     "Game",
+    "GameCommand",
+    "Listing",
     "UnknownGame",
     "game",
     "game_for_ruleset",
     "games",
+    "lazy",
+    "listings",
     "preload",
     "referee_for",
     "rulesets",
 ]
 
-#: The games spacetable comes with, in the order it lists them: one line per game.
-BUILTIN: tuple[Game, ...] = (
-    lightspeed.GAME,
-    stellar.GAME,
-    ftl.GAME,
-    hexfleet.GAME,
+#: The games spacetable comes with, in the order it lists them: one listing per game
+#: (tests/core/test_registry.py checks that each says what its game does).
+BUILTIN: tuple[Listing, ...] = (
+    Listing(
+        key="lightspeed",
+        title="Light Speed",
+        module="spacetable.registry.lightspeed",
+        rulesets=("lightspeed",),
+        file_kind="table file",
+        bot_levels=laser_bots.LEVELS,
+        duels=True,
+        cards=True,
+    ),
+    Listing(
+        key="stellar",
+        title="Stellar Conflict",
+        module="spacetable.registry.stellar",
+        rulesets=("stellar",),
+        countdown_option=True,
+        file_kind="table file",
+        bot_levels=laser_bots.LEVELS,
+        duels=True,
+        cards=True,
+        card_parts=("wiss", "vak", "hexai", "tetrakori"),
+        commands=(
+            GameCommand(
+                "races",
+                "spacetable.lab.races:races_command",
+                "Measure how fair the Stellar Conflict races are (bot study).",
+            ),
+        ),
+    ),
+    Listing(
+        key="ftl",
+        title="Faster Than Light",
+        module="spacetable.registry.ftl",
+        rulesets=("ftl",),
+        pacing="plots",
+        file_kind="turn file",
+        bot_levels=ftl_bots.LEVELS,
+        duels=True,
+    ),
+    Listing(
+        key="hexfleet",
+        title="Hex fleet",
+        module="spacetable.registry.hexfleet",
+        rulesets=("hexfleet",),
+        pacing="turns",
+        file_kind="combat script",
+        bot_levels=hexfleet_bots.LEVELS,
+        duels=True,
+        commands=(
+            GameCommand(
+                "odds",
+                "spacetable.lab.hexfleet_odds:odds_command",
+                "The exact odds of one salvo and of raising shields, from the cards left to draw.",
+            ),
+        ),
+    ),
 )
 
 #: The environment variable naming more modules that define a ``GAME`` each
@@ -63,19 +128,27 @@ class UnknownGame(LookupError):
         return said.phrase if isinstance(said, Reason) else None
 
 
-@functools.cache
-def games() -> tuple[Game, ...]:
-    """Every registered game: the built-in ones, then those :data:`GAMES_VARIABLE` names.
-    Raises ``ImportError`` for a module it names that cannot be imported, ``TypeError``
-    for one whose ``GAME`` is not a :class:`Game`."""
+def listings() -> tuple[Listing, ...]:
+    """Every registered game's listing: the built-in ones, then those
+    :data:`GAMES_VARIABLE` names (which are imported to be listed). Raises ``ImportError``
+    for a module it names that cannot be imported, ``TypeError`` for one whose ``GAME``
+    is not a :class:`Game`."""
     extra = [name.strip() for name in os.environ.get(GAMES_VARIABLE, "").split(",")]
     found = list(BUILTIN)
     for name in filter(None, extra):
         entry = getattr(importlib.import_module(name), "GAME", None)
         if not isinstance(entry, Game):
             raise TypeError(f"{GAMES_VARIABLE}: {name} defines no GAME")
-        found.append(entry)
+        found.append(Listing.of(entry, name))
     return tuple(found)
+
+
+@functools.cache
+def games() -> tuple[Game, ...]:
+    """Every registered game, loaded (each game's rules, and the wiring of its bots and
+    drawings, which load their own heavy parts when first used). Raises as
+    :func:`listings`."""
+    return tuple(listing.load() for listing in listings())
 
 
 def preload() -> None:
@@ -84,25 +157,26 @@ def preload() -> None:
 
 
 def game(key: str) -> Game:
-    """The game registered under ``key``; raises :class:`UnknownGame`."""
-    for entry in games():
-        if entry.rules.key == key:
-            return entry
-    known = ", ".join(g.rules.key for g in games())
+    """The game registered under ``key`` (loading it alone); raises :class:`UnknownGame`."""
+    found = listings()
+    for listing in found:
+        if listing.key == key:
+            return listing.load()
+    known = ", ".join(listing.key for listing in found)
     raise UnknownGame(refusal("unknown game {key} (known: {known})", key=repr(key), known=known))
 
 
 def rulesets() -> tuple[str, ...]:
     """Every ruleset a registered game's files may name."""
-    return tuple(r for entry in games() for r in entry.rules.rulesets)
+    return tuple(r for listing in listings() for r in listing.rulesets)
 
 
 def game_for_ruleset(ruleset: Any) -> Game:
-    """The game whose files name ``ruleset``; raises :class:`UnknownGame` naming the
-    rulesets there are."""
-    for entry in games():
-        if ruleset in entry.rules.rulesets:
-            return entry
+    """The game whose files name ``ruleset`` (loading it alone); raises
+    :class:`UnknownGame` naming the rulesets there are."""
+    for listing in listings():
+        if ruleset in listing.rulesets:
+            return listing.load()
     known = ", ".join(rulesets())
     if ruleset is None:
         raise UnknownGame(refusal("the file names no 'ruleset' (one of: {known})", known=known))

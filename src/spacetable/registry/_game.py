@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from spacetable.core.rules import GameRules
 from spacetable.i18n import ENGLISH, Translator
+
+if TYPE_CHECKING:
+    from spacetable.core.rules import GameRules
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,11 +4,11 @@ wired to its bots, the turn drawing and its duels."""
 from __future__ import annotations
 
 from spacetable.bots.ftl import LEVELS, make_bot
-from spacetable.bots.ftl.arena import duel
 from spacetable.games.ftl import RULES
 from spacetable.games.ftl.match import FtlMatch
 from spacetable.games.ftl.pieces import HITS_TO_DESTROY
 from spacetable.registry._game import Bots, Game
+from spacetable.registry._listing import lazy
 from spacetable.render.ftl_svg import turn_svg
 
 
@@ -53,6 +53,6 @@ GAME = Game(
         ),
     ),
     draw=turn_svg,
-    duel=duel,
+    duel=lazy("spacetable.bots.ftl.arena:duel"),  # the bots: on first use
     standing=standing,
 )

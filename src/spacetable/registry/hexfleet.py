@@ -5,10 +5,10 @@ odds``)."""
 from __future__ import annotations
 
 from spacetable.bots.hexfleet import LEVELS, make_bot
-from spacetable.bots.hexfleet.arena import duel
 from spacetable.games.hexfleet import RULES, scenarios
 from spacetable.lab.hexfleet_odds import odds_command
 from spacetable.registry._game import Bots, Game
+from spacetable.registry._listing import lazy
 from spacetable.render.hexfleet_svg import script_svg
 
 GAME = Game(
@@ -26,7 +26,7 @@ GAME = Game(
     ),
     draw=script_svg,
     resources=(("scenarios", scenarios),),
-    duel=duel,
+    duel=lazy("spacetable.bots.hexfleet.arena:duel"),  # the bots: on first use
     commands=(("odds", odds_command),),
     # Each side's systems left as a share of its fleet's (the rulebook's measure of a
     # battle cut short, as at the turn limit).

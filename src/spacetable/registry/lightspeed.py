@@ -3,11 +3,11 @@ wired to the laser bots, the table drawing, the ship art and its duels."""
 
 from __future__ import annotations
 
-from spacetable.bots.lasers.arena import lightspeed_duel
 from spacetable.games._catalogs import lightspeed_cards
 from spacetable.games.lightspeed import RULES, catalog_json
 from spacetable.registry._game import Game
 from spacetable.registry._lasers import LASER_BOTS
+from spacetable.registry._listing import lazy
 from spacetable.render.ship_art import lightspeed_art
 from spacetable.render.svg import table_svg
 
@@ -17,5 +17,5 @@ GAME = Game(
     draw=table_svg,
     resources=(("catalog", catalog_json), ("art", lightspeed_art)),
     cards=lightspeed_cards,
-    duel=lightspeed_duel,
+    duel=lazy("spacetable.bots.lasers.arena:lightspeed_duel"),  # numba: on first use
 )

@@ -4,12 +4,11 @@ wired to the laser bots, the table drawing, the ship art, its duels and the race
 
 from __future__ import annotations
 
-from spacetable.bots.lasers.arena import stellar_duel
 from spacetable.games._catalogs import stellar_cards
 from spacetable.games.stellar import RACES, RULES, catalog_json, races_json
-from spacetable.lab.races import races_command
 from spacetable.registry._game import Game
 from spacetable.registry._lasers import LASER_BOTS
+from spacetable.registry._listing import lazy
 from spacetable.render.ship_art import stellar_art
 from spacetable.render.svg import table_svg
 
@@ -20,6 +19,6 @@ GAME = Game(
     resources=(("catalog", catalog_json), ("races", races_json), ("art", stellar_art)),
     cards=stellar_cards,
     card_parts=RACES,
-    duel=stellar_duel,
-    commands=(("races", races_command),),
+    duel=lazy("spacetable.bots.lasers.arena:stellar_duel"),  # numba: on first use
+    commands=(("races", lazy("spacetable.lab.races:races_command")),),
 )

@@ -20,13 +20,14 @@ Everything is pure: chance comes only from the ``random.Random`` passed in.
 
 from __future__ import annotations
 
-from spacetable.bots import Bot
-from spacetable.bots.hexfleet.easy import EasyBot
-from spacetable.bots.hexfleet.random_bot import RandomBot
-from spacetable.bots.hexfleet.tactical import TacticalBot
-from spacetable.games.hexfleet.match import HexAction
+from typing import TYPE_CHECKING
 
-__all__ = ["LEVELS", "EasyBot", "RandomBot", "TacticalBot", "make_bot"]
+if TYPE_CHECKING:
+    from spacetable.bots import Bot
+    from spacetable.games.hexfleet.match import HexAction
+
+# The levels are named without importing the bots (the command line lists them in its help).
+__all__ = ["LEVELS", "make_bot"]
 
 #: Every level :func:`make_bot` knows, weakest first.
 LEVELS: tuple[str, ...] = ("random", "easy", "tactical")
@@ -35,6 +36,10 @@ LEVELS: tuple[str, ...] = ("random", "easy", "tactical")
 def make_bot(level: str) -> Bot[HexAction]:
     """A hex fleet bot of one of :data:`LEVELS`. Raises ``ValueError`` for an unknown
     level."""
+    from spacetable.bots.hexfleet.easy import EasyBot
+    from spacetable.bots.hexfleet.random_bot import RandomBot
+    from spacetable.bots.hexfleet.tactical import TacticalBot
+
     if level == "random":
         return RandomBot()
     if level == "easy":

@@ -13,16 +13,15 @@ Conflict bot first picks its fleet within the credits.
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
-from spacetable.bots import Bot
-from spacetable.bots.lasers._view import BotAction
-from spacetable.bots.lasers.greedy import GreedyBot
-from spacetable.bots.lasers.random_bot import RandomBot
-from spacetable.games.lightspeed import LightSpeedMatch, LightSpeedOptions
-from spacetable.lasers.fast import resolve_fast
+if TYPE_CHECKING:
+    from spacetable.bots import Bot
+    from spacetable.bots.lasers._view import BotAction
 
-__all__ = ["LEVELS", "POSES_WEIGHED", "BotAction", "GreedyBot", "RandomBot", "make_bot", "warm_up"]
+# This package names its levels without importing the bots: they load the numba kernels,
+# and the command line lists levels in its help (imports on demand, docs/performance.md).
+__all__ = ["LEVELS", "POSES_WEIGHED", "make_bot", "warm_up"]
 
 #: The candidate poses a greedy bot of each level weighs for each card.
 POSES_WEIGHED: dict[str, int] = {"beginner": 4, "easy": 40, "medium": 300, "hard": 1500}
@@ -32,6 +31,9 @@ LEVELS: tuple[str, ...] = ("beginner", "random", "easy", "medium", "hard")
 
 def make_bot(level: str) -> Bot[BotAction]:
     """A bot of one of :data:`LEVELS`. Raises ``ValueError`` for an unknown level."""
+    from spacetable.bots.lasers.greedy import GreedyBot
+    from spacetable.bots.lasers.random_bot import RandomBot
+
     if level == "random":
         return RandomBot()
     if level in POSES_WEIGHED:
@@ -43,6 +45,12 @@ def warm_up() -> None:
     """Load (or compile) the batch resolver the greedy bots use and the compiled battle
     resolver, so neither the first bot move nor the first battle waits for it. Takes
     seconds; call it off the event loop."""
+    import random
+
+    from spacetable.bots.lasers.greedy import GreedyBot
+    from spacetable.games.lightspeed import LightSpeedMatch, LightSpeedOptions
+    from spacetable.lasers.fast import resolve_fast
+
     match = LightSpeedMatch(LightSpeedOptions(), seed=0)
     GreedyBot(4).choose(match.view(match.players[0]), random.Random(0))
     match.to_table().resolve(resolve_fast)
