@@ -4,6 +4,10 @@
 #   ./dev.sh test          lint, type-check, check the import layers and run the whole test suite
 set -eu
 cd "$(dirname "$0")"
+# Python compiles a module once and keeps its bytecode in __pycache__; with
+# PYTHONDONTWRITEBYTECODE set (some machines set it) every process compiles every module it
+# imports again, which made each command and test process seconds slower.
+unset PYTHONDONTWRITEBYTECODE
 
 if command -v uv >/dev/null 2>&1; then
     UV=uv
@@ -40,6 +44,9 @@ if [ "${1:-}" = "test" ]; then
     $UV run --frozen ruff check src tests
     $UV run --frozen mypy
     $UV run --frozen lint-imports
-    exec $UV run --frozen pytest "$@"
+    # One worker per core (pytest-xdist), in a random order (pytest-randomly: a test that
+    # leans on another shows; it prints its seed, and --randomly-seed=N runs that order
+    # again), and the ten slowest tests at the end, so growth shows.
+    exec $UV run --frozen pytest -n auto --durations=10 "$@"
 fi
 exec $UV run --frozen spacetable "$@"
