@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, Page, Route, WebSocket
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 #: How long the server may take to answer (a busy machine took over 30 s to import and start).
@@ -103,6 +103,12 @@ class Server:
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.load(response)
 
+    def advance(self, seconds: float) -> None:
+        """Move the session server's clock ``seconds`` forward (it runs with
+        ``--test-clock``): a plot timer or a countdown runs out at once, as after that
+        long, instead of the test waiting for it."""
+        self.api("/api/test/clock", {"advance": seconds})
+
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[Server]:
@@ -135,6 +141,8 @@ def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> 
         # Chance is seeded: a selection of tests draws the same chits and decks every run.
         "--room-seed",
         str(ROOM_SEED),
+        # Timers run out when a test says so (Server.advance), not after real seconds.
+        "--test-clock",
     ]
     log_path = folder / "server.log"
     with log_path.open("wb") as log:
@@ -164,6 +172,29 @@ def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> 
 
 
 OpenPage = Callable[..., Page]
+
+
+def room_socket(page: Page) -> WebSocket:
+    """The page's last opened websocket (its room's), to wait for what the page sends:
+    ``with room_socket(page).expect_event("framesent", sent("draft")): ...``."""
+    opened: list[WebSocket] = getattr(page, "_spacetable_sockets", [])
+    assert opened, "the page opened no websocket"
+    return opened[-1]
+
+
+def sent(kind: str) -> Callable[[str | bytes], bool]:
+    """A predicate of a sent frame: a JSON message of type ``kind``."""
+
+    def matches(payload: str | bytes) -> bool:
+        try:
+            message = json.loads(payload)
+        except ValueError:
+            return False
+        return isinstance(message, dict) and message.get("type") == kind
+
+    return matches
+
+
 #: Console lines that are not errors of the page: the API answers a bad table with 400 and
 #: the page shows the server's message itself.
 EXPECTED_CONSOLE = ("the server responded with a status of 400",)
@@ -207,6 +238,9 @@ def open_page(browser: Browser, server: Server) -> Iterator[OpenPage]:
             lambda m: errors.append(m.text) if m.type == "error" and _unexpected(m.text) else None,
         )
         page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+        opened: list[WebSocket] = []
+        page._spacetable_sockets = opened  # type: ignore[attr-defined]  # (room_socket)
+        page.on("websocket", lambda socket: opened.append(socket))
         page.goto(path)
         return page
 

@@ -30,5 +30,11 @@ def test_haproxy_accepts_the_shipped_configuration() -> None:
     assert checked.returncode == 0, checked.stdout + checked.stderr
     # Room sockets by the hash of their path, the rest round robin, checked every 500 ms.
     text = SHIPPED.read_text(encoding="utf-8")
-    for line in ("balance uri", "hash-type consistent", "balance roundrobin", "inter 500"):
+    for line in (
+        "balance uri",
+        "hash-type consistent",
+        "balance roundrobin",
+        "inter 500",
+        "timeout check 2s",
+    ):
         assert line in text

@@ -224,6 +224,15 @@ def serve(
             callback=within(0, MAX_SEED),
         ),
     ] = None,
+    test_clock: Annotated[
+        bool,
+        typer.Option(
+            "--test-clock",
+            help="For tests only, never on a public server: POST /api/test/clock "
+            '{"advance": seconds} moves every room\'s clock forward, so that a plot timer '
+            "or an absence's grace runs out at once.",
+        ),
+    ] = False,
 ) -> None:
     """Run the browser game: lobby, real-time matches with friends and bots, replays."""
     if workers > 1:  # a supervisor of processes like this one (cli/_workers.py)
@@ -298,6 +307,7 @@ def serve(
         redis_url=redis,
         address=advertise,
         node_name=node_name,
+        test_clock=test_clock,
     )
     settings: dict[str, Any] = dict(
         host=host,

@@ -114,3 +114,68 @@ async def _drained(rooms: tuple[Drains, ...]) -> None:
     for room in rooms:
         if not room.expired:
             await room.drained()
+
+
+class _Shifted:
+    """A timer of a :class:`MovableClock`: a loop timer it schedules again when the clock
+    moves."""
+
+    def __init__(
+        self,
+        clock: MovableClock,
+        when: float,
+        callback: Callable[..., object],
+        args: tuple[Any, ...],
+    ) -> None:
+        self.clock = clock
+        self.when = when
+        self.callback = callback
+        self.args = args
+        self.handle: asyncio.TimerHandle | None = None
+
+    def schedule(self) -> None:
+        self.handle = asyncio.get_running_loop().call_at(self.when - self.clock.shift, self._run)
+
+    def _run(self) -> None:
+        self.clock.pending.discard(self)
+        self.callback(*self.args)
+
+    def cancel(self) -> None:
+        self.clock.pending.discard(self)
+        if self.handle is not None:
+            self.handle.cancel()
+
+
+class MovableClock(RoomClock):
+    """The event loop's clock, which can be moved forward (never back): what ``spacetable
+    serve --test-clock`` gives every room, so that a test of the whole server (a browser
+    driving it) runs a plot timer or an absence's grace at once with
+    ``POST /api/test/clock`` instead of waiting for it. Timers due by the new time run in
+    the order of their times, on the loop's next turns; a timer one of them arms counts
+    from the moved clock (unlike :class:`HandClock`, which runs such chains at once)."""
+
+    def __init__(self) -> None:
+        self.shift = 0.0
+        self.pending: set[_Shifted] = set()
+
+    def now(self) -> float:
+        """The loop's time, plus every move so far."""
+        return asyncio.get_running_loop().time() + self.shift
+
+    def at(self, when: float, callback: Callable[..., object], *args: Any) -> Timer:
+        """Run ``callback(*args)`` once the clock reads ``when``."""
+        timer = _Shifted(self, when, callback, args)
+        self.pending.add(timer)
+        timer.schedule()
+        return timer
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock ``seconds`` forward: every timer due by then runs (in order, as
+        soon as the loop turns), the others keep their times on the moved clock."""
+        if not seconds >= 0:
+            raise ValueError("the clock only moves forward")
+        self.shift += seconds
+        for timer in sorted(self.pending, key=lambda t: t.when):
+            if timer.handle is not None:
+                timer.handle.cancel()
+            timer.schedule()

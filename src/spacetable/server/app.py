@@ -34,6 +34,7 @@ from spacetable.i18n.validation import problem
 from spacetable.lasers.tables import MAX_TABLE_BYTES
 from spacetable.registry import UnknownGame, game, game_for_ruleset, games
 from spacetable.render.rules_figures import FIGURES, figure_svg
+from spacetable.server._clock import MovableClock
 from spacetable.server._guards import Guards, client_address
 from spacetable.server._http_protocol import GUARDS, HostGuard
 from spacetable.server._photo import add_photo_route
@@ -180,6 +181,35 @@ def _tune_gc() -> None:
     gc.set_threshold(10_000, 50, 100)
 
 
+#: The most seconds one ``POST /api/test/clock`` moves the clock (a day).
+MAX_CLOCK_MOVE_S = 86_400.0
+
+
+def _add_clock_route(app: FastAPI, clock: MovableClock) -> None:
+    """``POST /api/test/clock`` ``{"advance": seconds}``: move every room's clock forward
+    (``spacetable serve --test-clock`` only): a plot timer, a countdown or an absence's
+    grace runs out at once, as it would have after that many seconds."""
+
+    @app.post("/api/test/clock", include_in_schema=False, response_model=None)
+    async def move_clock(request: Request) -> dict[str, Any] | JSONResponse:
+        try:
+            body = parse_json(await _json_body(request, 1024))
+        except _BodyRefused as exc:
+            return exc.response("detail")
+        except ValueError as exc:
+            return _refused(exc.args[0] if exc.args else str(exc), 422)
+        seconds = body.get("advance") if isinstance(body, dict) else None
+        if (
+            not isinstance(seconds, int | float)
+            or isinstance(seconds, bool)
+            or not 0 <= seconds <= MAX_CLOCK_MOVE_S
+        ):
+            # (English only: the tests' own address, no player reads it.)
+            return _refused("advance: give the seconds to move the clock, 0 to 86400", 422)
+        clock.advance(float(seconds))  # the timers now due run on the loop's next turns
+        return {"advanced": seconds}
+
+
 def create_app(
     storage: Storage,
     timing: Timing | None = None,
@@ -190,6 +220,7 @@ def create_app(
     redis_url: str | None = None,
     address: str = "127.0.0.1:8000",
     node_name: str | None = None,
+    test_clock: bool = False,
 ) -> FastAPI:
     """The whole web application, storing finished matches in ``storage``; ``sockets``
     guards the room websockets (default: pages of the server's own origin, the usual
@@ -204,9 +235,12 @@ def create_app(
     (``host:port``), the lobby lists every process's rooms, and a room socket for a room
     another process owns is relayed to it; ``node_name`` is the process's name in the
     balancer (its ``server`` line), which a room's page gives its socket (``?node=``) so
-    that the balancer sends it straight to the room's process."""
+    that the balancer sends it straight to the room's process. With ``test_clock`` every
+    room and the rate limits keep time with a :class:`MovableClock` that ``POST
+    /api/test/clock`` moves forward (tests of the whole server, never a public one)."""
     guards = guards or Guards()
-    directory = RoomDirectory(storage, timing or Timing(), room_seed=room_seed)
+    clock = MovableClock() if test_clock else None
+    directory = RoomDirectory(storage, timing or Timing(), room_seed=room_seed, clock=clock)
     node = None
     if redis_url is not None:
         # The durable rooms (issue 21 item 2) rebuild a room whose process died.
@@ -260,6 +294,9 @@ def create_app(
         # The database is away (finished matches wait in the save queue): say so, briefly.
         detail = f"the match store is unavailable, try again soon ({exc})"
         return JSONResponse({"detail": detail}, status_code=503)
+
+    if clock is not None:
+        _add_clock_route(app, clock)
 
     @app.get("/", include_in_schema=False)
     async def lobby(request: Request) -> HTMLResponse:
@@ -348,7 +385,8 @@ def create_app(
         peer = request.client.host if request.client else None
         forwarded = request.headers.getlist("x-forwarded-for")  # every line, the proxy's last
         client = client_address(peer, forwarded, guards.proxies)
-        wait = guards.rooms.wait(client, asyncio.get_running_loop().time())
+        now = clock.now() if clock is not None else asyncio.get_running_loop().time()
+        wait = guards.rooms.wait(client, now)
         if wait > 0:
             per_minute = guards.rooms.per_minute
             said = refusal(
