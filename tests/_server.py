@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+import typer
+from typer import _click as click  # typer's own click
+from typer.core import TyperGroup
 from websockets.sync.client import ClientConnection, connect
+
+from spacetable.cli import app
+from spacetable.cli.serve import prepared
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,9 +39,8 @@ def free_port() -> int:
 class Server:
     """A running server: its base URLs and a few HTTP helpers."""
 
-    def __init__(self, port: int, process: subprocess.Popen[str]) -> None:
+    def __init__(self, port: int) -> None:
         self.port = port
-        self.process = process
         self.http = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}"
 
@@ -61,7 +68,15 @@ class Server:
         return match
 
 
-def wait_serving(server: Server) -> Server:
+class ProcessServer(Server):
+    """A server that is a ``spacetable serve`` process of its own (:func:`server_process`)."""
+
+    def __init__(self, port: int, process: subprocess.Popen[str]) -> None:
+        super().__init__(port)
+        self.process = process
+
+
+def wait_serving(server: ProcessServer) -> ProcessServer:
     """Return ``server`` once its process answers HTTP; raise with its output if the
     process ends or does not answer within 180 s (generous: a fresh clone compiles the
     numba kernels as the first server starts, and a busy machine slows that down; the
@@ -81,38 +96,81 @@ def wait_serving(server: Server) -> Server:
             time.sleep(0.1)
 
 
+def serve_args(port: int, db: Path, extra: Sequence[str], room_seed: int | None) -> list[str]:
+    """The arguments of ``spacetable serve`` for a test server: SQLite at ``db``, placing
+    rounds that start at once (no 3-2-1 run-up) unless ``extra`` names ``--runup-seconds``
+    (the last one given counts), unjoined rooms kept. With ``room_seed`` the first room
+    created plays its matches from that seed, the next from the seed plus 1, and so on."""
+    seeded = ["--room-seed", str(room_seed)] if room_seed is not None else []
+    return [
+        *("--port", str(port), "--db", f"sqlite:///{db}", "--runup-seconds", "0"),
+        # Tests may create a room well before they join it on a busy machine.
+        *("--unjoined-seconds", "600"),
+        *seeded,
+        *extra,
+    ]
+
+
 @contextmanager
 def running_server(db: Path, *extra: str, room_seed: int | None = None) -> Iterator[Server]:
-    """Start ``spacetable serve`` on a free port with SQLite at ``db``; stop it after.
-    Placing rounds start at once (no 3-2-1 run-up) unless ``extra`` names
-    ``--runup-seconds`` (the last one given counts). With ``room_seed`` the first room
-    created plays its matches from that seed, the next from the seed plus 1, and so on."""
+    """Run what ``spacetable serve`` runs with these options (:func:`serve_args`) in a
+    thread of this process, on a port of its own; stop it after. Its HTTP and websockets
+    are real (clients connect to the port); only the process is this one, which has
+    imported everything already, so a server starts in milliseconds. The few tests of the
+    process itself use :func:`server_process`."""
+    listening = socket.create_server(("127.0.0.1", 0))
+    port: int = listening.getsockname()[1]
+    command = _serve_command()
+    with command.make_context("serve", serve_args(port, db, extra, room_seed)) as parsed:
+        server = prepared(parsed.params)
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            server.run(sockets=[listening])
+        except BaseException as exc:  # noqa: BLE001  # reported to the test below
+            failures.append(exc)
+
+    thread = threading.Thread(target=run, name=f"spacetable serve :{port}", daemon=True)
+    thread.start()
+    try:
+        # The socket listens already: a first request waits until the loop accepts it.
+        Server(port).get("/api/rooms")
+        yield Server(port)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        listening.close()
+    assert not thread.is_alive(), f"the server on port {port} did not stop"
+    assert not failures, f"the server on port {port} failed: {failures!r}"
+
+
+@functools.cache
+def _serve_command() -> click.Command:
+    """``spacetable serve`` as typer builds it, to parse a test server's options exactly as
+    the command does (ranges, defaults)."""
+    group = typer.main.get_command(app)
+    assert isinstance(group, TyperGroup)
+    found = group.commands["serve"]
+    return cast(click.Command, getattr(found, "loaded", found))
+
+
+@contextmanager
+def server_process(
+    db: Path, *extra: str, room_seed: int | None = None
+) -> Iterator[ProcessServer]:
+    """Start a ``spacetable serve`` process on a free port with SQLite at ``db``, as
+    :func:`running_server` runs one in a thread; stop it after. For the tests of what only
+    a process shows: its memory and open files, a kill."""
     port = free_port()
-    if room_seed is not None:
-        extra = ("--room-seed", str(room_seed), *extra)
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "spacetable",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            f"sqlite:///{db}",
-            "--runup-seconds",
-            "0",
-            # Tests may create a room well before they join it on a busy machine.
-            "--unjoined-seconds",
-            "600",
-            *extra,
-        ],
+        [sys.executable, "-m", "spacetable", "serve", *serve_args(port, db, extra, room_seed)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
     )
-    server = wait_serving(Server(port, process))
+    server = wait_serving(ProcessServer(port, process))
     try:
         yield server
     finally:

@@ -9,11 +9,16 @@ import sys
 
 import pytest
 
-from spacetable.registry import BUILTIN, Listing
+from spacetable.cli import COMMANDS
+from spacetable.registry import BUILTIN, GameCommand, Listing
+from spacetable.registry._listing import load
 
 #: What ``import spacetable.cli`` must not load: each costs a tenth of a second or more,
 #: and most commands never use it.
-HEAVY = ("numba", "cv2", "reportlab", "svglib", "sqlalchemy", "ray", "fastapi", "pydantic")
+HEAVY = (
+    *("numba", "cv2", "reportlab", "svglib", "sqlalchemy", "ray", "fastapi", "pydantic"),
+    *("babel", "pebble", "asyncio", "rich"),
+)
 
 
 def modules_after(code: str) -> set[str]:
@@ -31,6 +36,18 @@ def test_importing_the_command_line_loads_no_heavy_library_and_no_game() -> None
     loaded = modules_after("import spacetable.cli")
     assert not {name for name in loaded if name.split(".")[0] in HEAVY}
     assert not {name for name in loaded if name.startswith("spacetable.games")}
+    # The commands' own modules load when they run.
+    assert not {name for name in loaded if name.startswith("spacetable.cli.")} - {
+        "spacetable.cli._common"
+    }
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda command: command.name)
+def test_each_command_is_listed_by_the_first_paragraph_of_its_help(command: GameCommand) -> None:
+    """``spacetable --help`` lists every command without importing it: each summary must
+    say what the command's own help says first (typer's short help)."""
+    paragraph = (load(command.target).__doc__ or "").strip().split("\n\n", 1)[0]
+    assert command.summary == " ".join(paragraph.split())
 
 
 def test_a_game_loads_without_its_bots_or_its_duels() -> None:

@@ -21,7 +21,7 @@ import redis
 
 from spacetable.server.cluster.balancer import haproxy_config, server_names
 from spacetable.server.cluster.node import address_of, owner_key
-from tests._server import ROOT, Server, free_port, wait_until
+from tests._server import ROOT, ProcessServer, free_port, wait_until
 
 #: Why the cluster tests cannot run here, or None.
 MISSING = (
@@ -75,7 +75,7 @@ class Worker:
         self.db = db
         self.redis_url = redis_url
         self.extra = extra
-        self.server = Server(port, self._spawn())  # wait_ready() before using it
+        self.server = ProcessServer(port, self._spawn())  # wait_ready() before using it
 
     def _spawn(self) -> subprocess.Popen[str]:
         return subprocess.Popen(
@@ -128,7 +128,7 @@ class Worker:
     def restart(self) -> None:
         """Start a new process on the same port."""
         self.stop()
-        self.server = Server(self.port, self._spawn())
+        self.server = ProcessServer(self.port, self._spawn())
         self.wait_ready()
 
     def stop(self) -> None:
@@ -163,7 +163,7 @@ class Balancer:
             self.stop()
             log = self.config.parent / "haproxy.log"
             raise TimeoutError(f"haproxy did not start: {log.read_text()}") from None
-        self.server = Server(self.port, self.process)  # type: ignore[arg-type]
+        self.server = ProcessServer(self.port, self.process)  # type: ignore[arg-type]
 
     def serving(self, path: str) -> str:
         """The name of the process (``s1``, ``s2``...) the balancer sends ``path`` to."""

@@ -54,7 +54,7 @@ def front(
     with running_server(folder / "matches.db", *options) as server:
         balancer = Balancer([server.port], folder, host=ADDRESS)
         try:
-            reached = Server(balancer.port, server.process)
+            reached = Server(balancer.port)
             reached.http = f"http://{ADDRESS}:{balancer.port}"
             reached.ws = f"ws://{ADDRESS}:{balancer.port}"
             yield reached, server

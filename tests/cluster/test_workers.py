@@ -77,7 +77,7 @@ def site(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> It
 
 
 def test_two_workers_behind_the_balancer_share_one_lobby(site: int) -> None:
-    front, first, second = (Server(site + i, None) for i in range(3))  # type: ignore[arg-type]
+    front, first, second = (Server(site + i) for i in range(3))
     rooms = {front.create_room() for _ in range(4)}  # round robin: on both processes
     for server in (front, first, second):
 
@@ -88,7 +88,7 @@ def test_two_workers_behind_the_balancer_share_one_lobby(site: int) -> None:
 
 
 def test_a_worker_that_exits_is_started_again(site: int) -> None:
-    first, second = (Server(site + i, None) for i in (1, 2))  # type: ignore[arg-type]
+    first, second = (Server(site + i) for i in (1, 2))
     (pid,) = pids_serving(site + 2)
     subprocess.run(["kill", "-TERM", str(pid)], check=True)  # a rolling restart's step
     wait_until(lambda: pids_serving(site + 2) not in ([], [pid]), "a new process", 30)

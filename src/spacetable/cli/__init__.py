@@ -31,7 +31,6 @@ import typer
 from typer import _click as click  # typer's own click, which its commands are made of
 from typer.core import TyperCommand, TyperGroup
 
-from spacetable.cli import catalogs, lab, photo, printing, referee, replay, serve
 from spacetable.cli._common import fail, titles
 from spacetable.registry import GameCommand, listings
 from spacetable.registry._listing import load
@@ -53,20 +52,87 @@ _SETTINGS: dict[str, Any] = {
 }
 
 
-class _LoadedOnUse(TyperCommand):
-    """A game's command (:class:`~spacetable.registry.GameCommand`) that ``spacetable
-    --help`` lists by its summary, and that is imported, with its game, only when it runs
-    or shows its own help."""
+#: This package's commands, in the order ``spacetable --help`` lists them: the name, the
+#: function (``module:attribute``, imported when the command runs or shows its help) and
+#: the first paragraph of its docstring, which the list shows
+#: (tests/cli/test_cli_imports.py checks each against its function).
+COMMANDS = (
+    GameCommand(
+        "serve",
+        "spacetable.cli.serve:serve",
+        "Run the browser game: lobby, real-time matches with friends and bots, replays.",
+    ),
+    GameCommand(
+        "resolve",
+        "spacetable.cli.referee:resolve",
+        "Resolve a file of any game and tell what happens step by step (or as JSON).",
+    ),
+    GameCommand(
+        "render",
+        "spacetable.cli.referee:render",
+        "Draw a file of any game as SVG, optionally with what happens on it.",
+    ),
+    GameCommand("cards", "spacetable.cli.referee:cards", "List the ships of a catalog."),
+    GameCommand(
+        "photo",
+        "spacetable.cli.photo:photo",
+        "Read a photo of printed cards (`spacetable print`): find every card, write its table "
+        "file, and with --resolve settle the battle, flagging the shots the photo cannot "
+        "settle (close calls) so that the players check those by eye.",
+    ),
+    GameCommand(
+        "bench",
+        "spacetable.cli.lab:bench",
+        "Measure how many tables per second the resolvers handle (reference, fast, batch), "
+        "with --photo how well and how fast the photo referee reads a table, or with "
+        "--state-bytes what the match states cost to send.",
+    ),
+    GameCommand(
+        "loadtest",
+        "spacetable.cli.lab:loadtest",
+        "Measure how many rooms one server core holds (load benchmark).",
+    ),
+    GameCommand(
+        "duels",
+        "spacetable.cli.lab:duels",
+        "Measure one bot against another over seeded duels, in any game with bots.",
+    ),
+    GameCommand(
+        "replay",
+        "spacetable.cli.replay:replay",
+        "Replay a stored match from its seed and action log and check that it reaches the "
+        "result stored (exit 1 if not).",
+    ),
+    GameCommand(
+        "catalogs",
+        "spacetable.cli.catalogs:catalogs",
+        "Bring every language's catalog up to the messages the code uses (for translators: "
+        "docs/translating.md) and say how many each still lacks.",
+    ),
+    GameCommand(
+        "print",
+        "spacetable.cli.printing:print_sheets",
+        "Print true-size card sheets, tokens, rulers and logs to play on a real table.",
+    ),
+)
 
-    def __init__(self, command: GameCommand) -> None:
+
+class _LoadedOnUse(TyperCommand):
+    """A command that ``spacetable --help`` lists by its summary, and that is imported
+    (with its libraries, or its game) only when it runs or shows its own help. A game's
+    command (``game``) returns the text to print (:func:`_game_command`)."""
+
+    def __init__(self, command: GameCommand, game: bool = False) -> None:
         super().__init__(command.name, help=command.summary, short_help=command.summary)
         self.target = command.target
+        self.game = game
 
     @functools.cached_property
     def loaded(self) -> click.Command:
         """The typer command itself."""
+        function = load(self.target)
         single = typer.Typer(**_SETTINGS)
-        single.command(self.name)(_game_command(load(self.target)))
+        single.command(self.name)(_game_command(function) if self.game else function)
         return typer.main.get_command(single)
 
     def make_context(
@@ -81,34 +147,27 @@ class _LoadedOnUse(TyperCommand):
 
 
 class _Spacetable(TyperGroup):
-    """The ``spacetable`` group: the commands of this package, then each registered
-    game's own (:class:`_LoadedOnUse`)."""
+    """The ``spacetable`` group: the commands of this package (:data:`COMMANDS`), then
+    each registered game's own, every one loaded on use (:class:`_LoadedOnUse`)."""
 
     def __init__(self, **settings: Any) -> None:
         super().__init__(**settings)
+        for command in COMMANDS:
+            self.add_command(_LoadedOnUse(command))
         for entry in listings():
-            for command in entry.commands:
-                self.add_command(_LoadedOnUse(command))
+            for own in entry.commands:
+                self.add_command(_LoadedOnUse(own, game=True))
 
 
 app = typer.Typer(
     name="spacetable", help=_help(), no_args_is_help=True, cls=_Spacetable, **_SETTINGS
 )
 
-for _command in (
-    serve.serve,
-    referee.resolve,
-    referee.render,
-    referee.cards,
-    photo.photo,
-    lab.bench,
-    lab.loadtest,
-    lab.duels,
-    replay.replay,
-    catalogs.catalogs,
-):
-    app.command()(_command)
-app.command("print")(printing.print_sheets)
+
+@app.callback()
+def _group() -> None:
+    # The group itself takes no options; its commands are _Spacetable's.
+    pass
 
 
 def _game_command(function: Callable[..., str]) -> Callable[..., None]:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
-from typing import Annotated, Any
+import socket
+from collections.abc import Mapping
+from typing import Annotated, Any, Protocol, cast
 
 import typer
 
@@ -235,6 +238,7 @@ def serve(
     ] = False,
 ) -> None:
     """Run the browser game: lobby, real-time matches with friends and bots, replays."""
+    options = dict(locals())  # every option by name, as prepared() reads them
     if workers > 1:  # a supervisor of processes like this one (cli/_workers.py)
         import sys
 
@@ -242,6 +246,38 @@ def serve(
 
         Workers(workers, host, port, redis).run(passed_on(sys.argv))
         return
+    server = prepared(options)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    print(f"spacetable is running: open http://{shown}:{port}/  (storage: {server.storage_url})")
+    if redis is not None:
+        print(f"one of several processes sharing a Redis; the others reach it at {server.address}")
+    print("press Ctrl+C to stop", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C: the server has stopped
+        server.run()
+    if not server.started:
+        fail("the server did not start (is the port free?)")
+
+
+class Prepared(Protocol):
+    """What :func:`prepared` returns: a uvicorn server of the game, ready to run."""
+
+    started: bool
+    should_exit: bool
+    #: Where the finished matches are stored (the URL, any password hidden).
+    storage_url: str
+    #: Where the other processes of a cluster reach this one (``host:port``).
+    address: str
+
+    def run(self, sockets: list[socket.socket] | None = None) -> None:
+        """Serve until stopped (Ctrl+C, SIGTERM, or ``should_exit`` set)."""
+
+
+def prepared(options: Mapping[str, Any]) -> Prepared:
+    """The server ``spacetable serve`` runs with ``options`` (its options by name, as
+    parsed: one process, ``workers`` is not read), built and ready to ``run()``: the
+    command runs it; tests of the server's HTTP and sockets run it in a thread of their
+    own process (tests/_server.py), on a socket they opened. A bad option or a database
+    that cannot be opened ends as a user error (:func:`~spacetable.cli._common.fail`)."""
     import uvicorn
 
     from spacetable.server._guards import (
@@ -257,63 +293,64 @@ def serve(
     from spacetable.server.rooms import Timing
     from spacetable.server.storage import Storage
 
+    host, port, redis = options["host"], options["port"], options["redis"]
     try:
-        sockets = SocketPolicy.from_options(allow_origin or (), message_rate)
-        proxies = TrustedProxies.of(trusted_proxy or ())
+        sockets = SocketPolicy.from_options(options["allow_origin"] or (), options["message_rate"])
+        proxies = TrustedProxies.of(options["trusted_proxy"] or ())
     except ValueError as exc:
         fail(str(exc))
     timing = Timing(
-        stop_seconds=stop_seconds,
-        abandon_seconds=abandon_seconds,
-        grace_seconds=grace_seconds,
-        room_idle_seconds=room_idle_seconds,
-        unjoined_seconds=unjoined_seconds,
-        bot_pace=bot_pace,
-        countdown_seconds=countdown_seconds,
-        runup_seconds=runup_seconds,
+        **{
+            name: options[name]
+            for name in (
+                "stop_seconds",
+                "abandon_seconds",
+                "grace_seconds",
+                "room_idle_seconds",
+                "unjoined_seconds",
+                "bot_pace",
+                "countdown_seconds",
+                "runup_seconds",
+            )
+        }
     )
-
+    advertise = options["advertise"]
     if advertise is None:
         advertise = f"{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}"
-    names = list(host_name or ())
+    names = list(options["host_name"] or ())
     if names and redis is not None:  # the other processes reach this one by that name
         names.append(advertise.rsplit(":", 1)[0])
     guards = Guards(
         HostNames.for_server(host, names),
-        CreationLimit(rooms_per_minute),
-        SocketCounts(sockets_per_client, sockets_per_room),
-        head_seconds,
+        CreationLimit(options["rooms_per_minute"]),
+        SocketCounts(options["sockets_per_client"], options["sockets_per_room"]),
+        options["head_seconds"],
         proxies,
     )
-
+    db = options["db"]
     try:
         storage = Storage(db)
     except Exception as exc:  # any driver error: report it in one line
         fail(f"cannot open the database {db or '(default)'}: {exc}")
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    print(f"spacetable is running: open http://{shown}:{port}/  (storage: {storage.url})")
-    if redis is not None:
-        print(f"one of several processes sharing a Redis; the others reach it at {advertise}")
-    print("press Ctrl+C to stop", flush=True)
-    # Game messages are small JSON objects sent many times a second: compressing each one
-    # (permessage-deflate) cost the server more CPU than anything else under load.
     app = create_app(
         storage,
         timing,
         sockets,
-        referee_seconds=resolve_seconds,
-        room_seed=room_seed,
+        referee_seconds=options["resolve_seconds"],
+        room_seed=options["room_seed"],
         guards=guards,
         redis_url=redis,
         address=advertise,
-        node_name=node_name,
-        test_clock=test_clock,
+        node_name=options["node_name"],
+        test_clock=options["test_clock"],
     )
     settings: dict[str, Any] = dict(
         host=host,
         port=port,
         log_level="warning",
         ws_ping_interval=20,
+        # Game messages are small JSON objects sent many times a second: compressing each
+        # one (permessage-deflate) cost the server more CPU than anything else under load.
         ws_per_message_deflate=False,
         ws=GameWebSocketProtocol,
         # h11 bounds a request's head (line and headers): httptools buffers any size, so
@@ -324,15 +361,16 @@ def serve(
         http=HeadDeadlineProtocol,
         h11_max_incomplete_event_size=MAX_REQUEST_HEAD_BYTES,
     )
-    node = app.state.cluster
-    if node is None:
-        uvicorn.run(app, **settings)
-        return
-    # One of several processes: SIGTERM drains first (server/cluster/draining.py).
-    from spacetable.server.cluster.draining import DrainingServer
-
     config = uvicorn.Config(app, **settings)
-    server = DrainingServer(config, node, 1.5 if drain_seconds is None else drain_seconds)
-    server.run()
-    if not server.started:
-        fail("the server did not start (is the port free?)")
+    node = app.state.cluster
+    server: Any
+    if node is None:
+        server = uvicorn.Server(config)
+    else:  # one of several processes: SIGTERM drains first (server/cluster/draining.py)
+        from spacetable.server.cluster.draining import DrainingServer
+
+        drain = options["drain_seconds"]
+        server = DrainingServer(config, node, 1.5 if drain is None else drain)
+    server.storage_url = storage.url
+    server.address = advertise
+    return cast(Prepared, server)

@@ -21,11 +21,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from babel import Locale
-from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, get_decimal_symbol, get_minus_sign_symbol
+if TYPE_CHECKING:  # Babel loads when a message needs it: plurals, numbers, catalogs
+    from babel import Locale
 
 #: The languages spacetable speaks, English (the source language) first. A new language
 #: is its catalog file under ``locale/`` and its code here.
@@ -51,9 +50,17 @@ def N_(message: str) -> str:
     return message
 
 
+def _locale(lang: str) -> Locale:
+    """``lang`` as Babel knows it (imported here: a message without plurals or numbers
+    never needs Babel)."""
+    from babel import Locale
+
+    return Locale.parse(lang)
+
+
 def plural_categories(lang: str) -> tuple[str, ...]:
     """The CLDR plural categories of ``lang`` in the order its catalog stores the forms."""
-    tags = Locale.parse(lang).plural_form.tags | {"other"}
+    tags = _locale(lang).plural_form.tags | {"other"}
     return tuple(tag for tag in _CLDR_ORDER if tag in tags)
 
 
@@ -73,7 +80,7 @@ class Translator:
     @functools.cached_property
     def locale(self) -> Locale:
         """The language as Babel knows it (plural rules, number symbols)."""
-        return Locale.parse(self.lang)
+        return _locale(self.lang)
 
     def gettext(self, message: str, /, **params: Any) -> str:
         """``message`` in this language, its ``{name}`` places filled from ``params``
@@ -97,6 +104,8 @@ class Translator:
 
     def number(self, value: float, pattern: str | None = None) -> str:
         """``value`` written the reader's way; ``pattern`` as Babel's (``"0.0"``: one decimal)."""
+        from babel.numbers import format_decimal
+
         return format_decimal(value, format=pattern, locale=self.locale)
 
     def fixed(self, value: float, digits: int) -> str:
@@ -106,6 +115,8 @@ class Translator:
         text = f"{value:.{digits}f}"
         if self.lang == SOURCE:
             return text
+        from babel.numbers import get_decimal_symbol, get_minus_sign_symbol
+
         point, minus = get_decimal_symbol(self.locale), get_minus_sign_symbol(self.locale)
         return text.replace("-", minus).replace(".", point)
 
@@ -131,6 +142,8 @@ def read_catalog(lang: str, directory: Traversable | None = None) -> dict[str, E
     path = (LOCALE_DIR if directory is None else directory) / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     if lang == SOURCE or not path.is_file():
         return {}
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=lang, domain=DOMAIN)
     messages: dict[str, Entry] = {}
@@ -176,7 +189,7 @@ def language_names(languages: Iterable[str] | None = None) -> list[tuple[str, st
     ``Français``), for the switch."""
     languages = LANGUAGES if languages is None else languages
     return [
-        (lang, _capitalised(Locale.parse(lang).get_display_name(lang) or lang))
+        (lang, _capitalised(_locale(lang).get_display_name(lang) or lang))
         for lang in languages
     ]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests._postgres import postgres_schema
-from tests._server import ROOT, Client, Server, free_port, wait_serving
+from tests._server import ROOT, Client, ProcessServer, free_port, wait_serving
 
 
 @contextmanager
@@ -27,7 +27,7 @@ def database(kind: str, tmp_path: Path) -> Iterator[str]:
             yield url
 
 
-def start(db: str, *extra: str, port: int | None = None, room_seed: int | None = None) -> Server:
+def start(db: str, *extra: str, port: int | None = None, room_seed: int | None = None) -> ProcessServer:
     """``spacetable serve`` on ``db`` (placing rounds without a run-up, rooms that wait
     for their first player), once it answers."""
     port = port or free_port()
@@ -40,10 +40,10 @@ def start(db: str, *extra: str, port: int | None = None, room_seed: int | None =
         stderr=subprocess.STDOUT,
         text=True,
     )  # fmt: skip
-    return wait_serving(Server(port, process))
+    return wait_serving(ProcessServer(port, process))
 
 
-def kill(server: Server) -> str:
+def kill(server: ProcessServer) -> str:
     """Kill the server's process at once (SIGKILL: nothing of it runs after); its output."""
     server.process.kill()
     server.process.wait()
@@ -53,15 +53,15 @@ def kill(server: Server) -> str:
     return output
 
 
-def stop(server: Server) -> None:
+def stop(server: ProcessServer) -> None:
     if server.process.poll() is None:
         kill(server)
 
 
 @contextmanager
-def servers() -> Iterator[list[Server]]:
+def servers() -> Iterator[list[ProcessServer]]:
     """The servers a test starts (append them): each killed at the end if still alive."""
-    started: list[Server] = []
+    started: list[ProcessServer] = []
     try:
         yield started
     finally:
@@ -76,7 +76,7 @@ def token_of(client: Client) -> str:
     return token
 
 
-def rejoined(server: Server, room: str, token: str) -> Client:
+def rejoined(server: ProcessServer, room: str, token: str) -> Client:
     """A new socket to ``room`` that takes its seat back with ``token``."""
     client = Client(server, room)
     client.send(type="rejoin", token=token)

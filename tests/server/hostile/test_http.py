@@ -20,7 +20,7 @@ import pytest
 
 from spacetable.i18n import translator
 from spacetable.i18n.phrase import Phrase
-from tests._server import Server, running_server
+from tests._server import ProcessServer, Server, server_process
 from tests.server.hostile._tables import HOSTILE, fig1, heavy_table
 
 #: The referee's time budget for this server (the default is 5 s).
@@ -30,16 +30,16 @@ HUNDRED_MB = 100 * 1024 * 1024
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ProcessServer]:
     db = tmp_path_factory.mktemp("db") / "matches.db"
-    with running_server(db, "--resolve-seconds", str(BUDGET_S)) as running:
+    with server_process(db, "--resolve-seconds", str(BUDGET_S)) as running:
         yield running
 
 
 @pytest.fixture
-def fresh_server(tmp_path: Path) -> Iterator[Server]:
+def fresh_server(tmp_path: Path) -> Iterator[ProcessServer]:
     """A server of its own, whose peak memory no earlier test has raised."""
-    with running_server(tmp_path / "matches.db") as running:
+    with server_process(tmp_path / "matches.db") as running:
         yield running
 
 
@@ -60,14 +60,15 @@ def post(
 
 
 def assert_still_serving(server: Server) -> None:
-    """The server process lives, and resolves the rulebook's table at once."""
-    assert server.process.poll() is None
+    """The server (its process, if it has one of its own) lives, and resolves the
+    rulebook's table at once."""
+    assert not isinstance(server, ProcessServer) or server.process.poll() is None
     status, answer = post(server, "/api/resolve", json.dumps(fig1()))
     assert status == 200, answer
     assert answer["result"]["scores"] == {"red": 4, "blue": 2}
 
 
-def peak_memory_mb(server: Server) -> float:
+def peak_memory_mb(server: ProcessServer) -> float:
     """The server process's peak resident memory so far (VmHWM), in MB."""
     status = Path(f"/proc/{server.process.pid}/status").read_text()
     line = next(row for row in status.splitlines() if row.startswith("VmHWM:"))
@@ -95,7 +96,7 @@ def stream(server: Server, head: bytes, chunks: Iterator[bytes]) -> tuple[int | 
     return (int(status_line[1]) if len(status_line) > 1 else None), sent
 
 
-def test_the_rulebook_table_is_resolved_and_drawn(server: Server) -> None:
+def test_the_rulebook_table_is_resolved_and_drawn(server: ProcessServer) -> None:
     status, answer = post(server, "/api/resolve", json.dumps(fig1()))
     assert status == 200
     assert answer["result"]["winner"] == "red"
@@ -104,7 +105,7 @@ def test_the_rulebook_table_is_resolved_and_drawn(server: Server) -> None:
 
 
 @pytest.mark.parametrize("name", list(HOSTILE))
-def test_hostile_upload_is_refused_with_its_problem_named(server: Server, name: str) -> None:
+def test_hostile_upload_is_refused_with_its_problem_named(server: ProcessServer, name: str) -> None:
     text, fragment = HOSTILE[name]
     status, answer = post(server, "/api/resolve", text)
     assert status == 400, answer
@@ -116,7 +117,7 @@ def test_a_file_is_refused_for_what_it_holds_however_short_the_budget(tmp_path: 
     # The budget counts only the resolving: reading and checking an upload is not timed
     # by it, so a file over the limits is refused as such on a machine however busy (a
     # loaded machine once answered "took longer than 2 s to resolve" to 20,000 lasers).
-    with running_server(tmp_path / "matches.db", "--resolve-seconds", "0.001") as server:
+    with server_process(tmp_path / "matches.db", "--resolve-seconds", "0.001") as server:
         for name, (text, fragment) in HOSTILE.items():
             status, answer = post(server, "/api/resolve", text)
             assert (status, fragment in answer["error"]) == (400, True), (name, answer)
@@ -132,13 +133,13 @@ def test_a_file_is_refused_for_what_it_holds_however_short_the_budget(tmp_path: 
         )
 
 
-def test_a_byte_order_mark_is_accepted(server: Server) -> None:
+def test_a_byte_order_mark_is_accepted(server: ProcessServer) -> None:
     status, answer = post(server, "/api/resolve", b"\xef\xbb\xbf" + json.dumps(fig1()).encode())
     assert status == 200, answer
 
 
 def test_a_table_over_the_time_budget_is_refused_and_the_rooms_keep_answering(
-    server: Server,
+    server: ProcessServer,
 ) -> None:
     def lobby_round_trip() -> float:
         start = time.perf_counter()
@@ -166,7 +167,7 @@ def test_a_table_over_the_time_budget_is_refused_and_the_rooms_keep_answering(
 def test_uploads_past_the_queue_are_turned_away_busy(tmp_path: Path) -> None:
     # One worker, 8 tables waiting at most, each stopped after 0.5 s: of 12 heavy tables
     # sent at once, those that find the queue full are answered 503 at once.
-    with running_server(tmp_path / "matches.db", "--resolve-seconds", "0.5") as server:
+    with server_process(tmp_path / "matches.db", "--resolve-seconds", "0.5") as server:
         body = json.dumps(heavy_table())
         answers: list[tuple[int, dict[str, Any]]] = []
         uploads = [
@@ -192,7 +193,7 @@ def test_uploads_past_the_queue_are_turned_away_busy(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "content_type", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"]
 )
-def test_json_apis_refuse_other_content_types(server: Server, path: str, content_type: str) -> None:
+def test_json_apis_refuse_other_content_types(server: ProcessServer, path: str, content_type: str) -> None:
     # A page of any site may send these cross-origin without asking the server first.
     body = json.dumps(fig1() if path == "/api/resolve" else {"seats": 2})
     rooms = len(server.get("/api/rooms"))
@@ -202,14 +203,14 @@ def test_json_apis_refuse_other_content_types(server: Server, path: str, content
     assert len(server.get("/api/rooms")) == rooms
 
 
-def test_json_with_a_charset_is_accepted(server: Server) -> None:
+def test_json_with_a_charset_is_accepted(server: ProcessServer) -> None:
     status, answer = post(
         server, "/api/rooms", json.dumps({"seats": 2}), "application/json; charset=utf-8"
     )
     assert status == 200, answer
 
 
-def test_a_declared_100_mb_body_is_refused_before_it_is_sent(server: Server) -> None:
+def test_a_declared_100_mb_body_is_refused_before_it_is_sent(server: ProcessServer) -> None:
     head = (
         "POST /api/resolve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         f"Content-Length: {HUNDRED_MB}\r\n\r\n"
@@ -219,7 +220,7 @@ def test_a_declared_100_mb_body_is_refused_before_it_is_sent(server: Server) -> 
     assert_still_serving(server)
 
 
-def test_a_streamed_100_mb_body_is_cut_off(fresh_server: Server) -> None:
+def test_a_streamed_100_mb_body_is_cut_off(fresh_server: ProcessServer) -> None:
     server = fresh_server
     head = (
         b"POST /api/resolve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
@@ -236,7 +237,7 @@ def test_a_streamed_100_mb_body_is_cut_off(fresh_server: Server) -> None:
     assert_still_serving(server)
 
 
-def test_a_100_mb_header_is_cut_off(fresh_server: Server) -> None:
+def test_a_100_mb_header_is_cut_off(fresh_server: ProcessServer) -> None:
     server = fresh_server
     head = b"GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: "
     before = peak_memory_mb(server)

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from websockets.frames import Frame, Opcode
 
-from tests._server import Client, Server, running_server
+from tests._server import Client, ProcessServer, Server, server_process
 
 #: How much slower than its baseline another room may answer during an attack.
 GENEROUS = 25
@@ -29,9 +29,9 @@ LIMIT = 64 * 1024  # the server's largest message (docs/protocol.md)
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[Server]:
+def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[ProcessServer]:
     db = tmp_path_factory.mktemp("db") / "matches.db"
-    with running_server(db, "--bot-pace", "0.1") as running:
+    with server_process(db, "--bot-pace", "0.1") as running:
         yield running
 
 
@@ -139,7 +139,7 @@ def is_closed(sock: socket.socket, wait_s: float) -> bool:
         sock.settimeout(20)
 
 
-def open_sockets(server: Server) -> int:
+def open_sockets(server: ProcessServer) -> int:
     """The server process's open sockets (listening one included)."""
     fds = Path(f"/proc/{server.process.pid}/fd")
     count = 0
@@ -149,7 +149,7 @@ def open_sockets(server: Server) -> int:
     return count
 
 
-def wait_for_sockets(server: Server, count: int, timeout_s: float = 20) -> int:
+def wait_for_sockets(server: ProcessServer, count: int, timeout_s: float = 20) -> int:
     """The server's open sockets once they are down to ``count`` (or the timeout)."""
     deadline = time.monotonic() + timeout_s
     while (now := open_sockets(server)) > count and time.monotonic() < deadline:
@@ -214,7 +214,7 @@ def worst_round_trip_during(attack: Callable[[], None], client: Client) -> float
 # -- finding 3: one message that freezes every room -----------------------------------
 
 
-def test_an_oversized_message_is_closed_with_1009_and_the_rooms_go_on(server: Server) -> None:
+def test_an_oversized_message_is_closed_with_1009_and_the_rooms_go_on(server: ProcessServer) -> None:
     other, baseline = bystander(server)
     room = server.create_room()
     ann = Client(server, room)
@@ -246,7 +246,7 @@ def test_an_oversized_message_is_closed_with_1009_and_the_rooms_go_on(server: Se
         client.close()
 
 
-def test_a_message_stuffed_with_unknown_fields_gets_one_error(server: Server) -> None:
+def test_a_message_stuffed_with_unknown_fields_gets_one_error(server: ProcessServer) -> None:
     client = Client(server, server.create_room())
     client.wait_type("welcome")
     stuffed = {"type": "ready", **{f"k{i}": 0 for i in range(5000)}}
@@ -270,7 +270,7 @@ def test_a_message_stuffed_with_unknown_fields_gets_one_error(server: Server) ->
     client.close()
 
 
-def test_a_fragmented_message_is_refused_once_it_grows_past_the_limit(server: Server) -> None:
+def test_a_fragmented_message_is_refused_once_it_grows_past_the_limit(server: ProcessServer) -> None:
     room = server.create_room()
     before = open_sockets(server)
     # The probe's twenty sockets, each holding an unfinished fragmented message.
@@ -301,7 +301,7 @@ def test_a_fragmented_message_is_refused_once_it_grows_past_the_limit(server: Se
 
 
 def test_a_pose_flood_is_throttled_then_closed_and_other_rooms_keep_their_pace(
-    server: Server,
+    server: ProcessServer,
 ) -> None:
     # How often the flooder is told depends on how the server's reads fall (a token back
     # between two reads starts a new row of drops): tests/server/test_rate_limit.py checks that
@@ -341,7 +341,7 @@ def test_a_pose_flood_is_throttled_then_closed_and_other_rooms_keep_their_pace(
 
 
 def test_ready_toggled_a_thousand_times_reaches_the_others_as_a_few_room_messages(
-    server: Server,
+    server: ProcessServer,
 ) -> None:
     room = server.create_room(seats=3)  # a seat stays empty: the match never starts
     ann = Client(server, room)
@@ -380,7 +380,7 @@ def test_ready_toggled_a_thousand_times_reaches_the_others_as_a_few_room_message
 def test_a_client_that_stops_reading_is_closed_then_aborted(tmp_path: Path) -> None:
     # Without message limits, one client can ask for far more than it reads: the server's
     # own limit on what waits for a client must hold, and free it.
-    with running_server(tmp_path / "matches.db", "--message-rate", "0") as unlimited:
+    with server_process(tmp_path / "matches.db", "--message-rate", "0") as unlimited:
         room = unlimited.create_room()
         before = open_sockets(unlimited)
         sock, status = raw_socket(unlimited, f"/ws/rooms/{room}", receive_buffer=4096)
@@ -412,7 +412,7 @@ def test_a_client_that_stops_reading_is_closed_then_aborted(tmp_path: Path) -> N
 # -- finding 7: pages of other sites --------------------------------------------------
 
 
-def test_a_websocket_from_another_site_is_refused(server: Server) -> None:
+def test_a_websocket_from_another_site_is_refused(server: ProcessServer) -> None:
     room = server.create_room()
     for origin in ("http://evil.example", "null", f"http://localhost.evil.example:{server.port}"):
         sock, status = raw_socket(server, f"/ws/rooms/{room}", origin=origin)
@@ -428,7 +428,7 @@ def test_a_websocket_from_another_site_is_refused(server: Server) -> None:
 
 
 def test_allow_origin_lets_the_pages_of_another_host_name_connect(tmp_path: Path) -> None:
-    with running_server(
+    with server_process(
         tmp_path / "matches.db", "--allow-origin", "https://play.example.org/"
     ) as behind_proxy:
         room = behind_proxy.create_room()

@@ -19,12 +19,12 @@ import pytest
 
 from spacetable.games.lightspeed import LightSpeedMatch
 from tests._postgres import POSTGRES, postgres_schema
-from tests._server import Client, Server, running_server
+from tests._server import Client, ProcessServer, server_process
 
 SERVE = ("--abandon-seconds", "1", "--stop-seconds", "1", "--bot-pace", "0.1")
 
 
-def bots_match(server: Server, room: str | None = None) -> Client:
+def bots_match(server: ProcessServer, room: str | None = None) -> Client:
     """A Light Speed match between two bots in a new room (a person seats the second bot,
     readies, plays a card and leaves: a bot takes his seat), watched by the returned client.
     The card: a match every person left without playing is not stored."""
@@ -54,7 +54,7 @@ def replays_exactly(match: dict[str, Any]) -> None:
     assert outcome.scores == match["result"]["scores"]
 
 
-def stored(server: Server, match_id: str, timeout: float) -> dict[str, Any] | None:
+def stored(server: ProcessServer, match_id: str, timeout: float) -> dict[str, Any] | None:
     """The stored match, polled for up to ``timeout`` seconds (saving retries with a
     growing pause while the database is away)."""
     deadline = time.monotonic() + timeout
@@ -96,12 +96,12 @@ def pg_ctl(cluster: tuple[str, str], command: str, check: bool = True) -> None:
 
 
 @pytest.fixture
-def pg_server(tmp_path: Path, compiled_kernels: None) -> Iterator[tuple[Server, tuple[str, str]]]:
+def pg_server(tmp_path: Path, compiled_kernels: None) -> Iterator[tuple[ProcessServer, tuple[str, str]]]:
     cluster = _cluster()
     # The last --db given wins: the server stores in PostgreSQL, not in the SQLite file.
     with (
         postgres_schema() as url,
-        running_server(tmp_path / "unused.db", *SERVE, "--db", url) as server,
+        server_process(tmp_path / "unused.db", *SERVE, "--db", url) as server,
     ):
         try:
             yield server, cluster
@@ -110,7 +110,7 @@ def pg_server(tmp_path: Path, compiled_kernels: None) -> Iterator[tuple[Server, 
 
 
 def test_a_match_after_a_postgresql_restart_is_stored(
-    pg_server: tuple[Server, tuple[str, str]],
+    pg_server: tuple[ProcessServer, tuple[str, str]],
 ) -> None:
     server, cluster = pg_server
     first = bots_match(server)
@@ -125,7 +125,7 @@ def test_a_match_after_a_postgresql_restart_is_stored(
 
 
 def test_matches_played_while_postgresql_is_down_end_once_it_is_back(
-    pg_server: tuple[Server, tuple[str, str]],
+    pg_server: tuple[ProcessServer, tuple[str, str]],
 ) -> None:
     server, cluster = pg_server
     watchers = [bots_match(server) for _ in range(3)]
@@ -172,7 +172,7 @@ class Seen:
             return self._changed.wait_for(lambda: len(self.ids) >= n, timeout)
 
 
-def keep_playing(server: Server, stop: threading.Event, seen: Seen) -> None:
+def keep_playing(server: ProcessServer, stop: threading.Event, seen: Seen) -> None:
     """Start bots' matches one after another until ``stop`` or the server dies."""
     try:
         while not stop.is_set():
@@ -183,7 +183,7 @@ def keep_playing(server: Server, stop: threading.Event, seen: Seen) -> None:
         return
 
 
-def every_listed(server: Server, page: int) -> list[str]:
+def every_listed(server: ProcessServer, page: int) -> list[str]:
     """Every stored match id, newest first, walking the list ``page`` at a time."""
     ids: list[str] = []
     batch = server.get(f"/api/matches?limit={page}")
@@ -199,7 +199,7 @@ def test_a_server_killed_in_a_busy_run_keeps_every_listed_match(
     db = tmp_path / "matches.db"
     stop = threading.Event()
     seen = Seen()
-    with running_server(db, *SERVE) as server:
+    with server_process(db, *SERVE) as server:
         players = [
             threading.Thread(target=keep_playing, args=(server, stop, seen), daemon=True)
             for _ in range(4)
@@ -216,7 +216,7 @@ def test_a_server_killed_in_a_busy_run_keeps_every_listed_match(
     assert len(seen.ids) >= 8
     with sqlite3.connect(db) as raw:
         assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-    with running_server(db, *SERVE) as server:
+    with server_process(db, *SERVE) as server:
         listed = every_listed(server, 3)
         assert listed == every_listed(server, 200)  # pages neither overlap nor skip
         assert set(listed_before) <= set(listed)
