@@ -128,7 +128,7 @@ def running_server(db: Path, *extra: str, room_seed: int | None = None) -> Itera
     def run() -> None:
         try:
             server.run(sockets=[listening])
-        except BaseException as exc:  # noqa: BLE001  # reported to the test below
+        except BaseException as exc:  # reported to the test below
             failures.append(exc)
 
     thread = threading.Thread(target=run, name=f"spacetable serve :{port}", daemon=True)
@@ -156,9 +156,7 @@ def _serve_command() -> click.Command:
 
 
 @contextmanager
-def server_process(
-    db: Path, *extra: str, room_seed: int | None = None
-) -> Iterator[ProcessServer]:
+def server_process(db: Path, *extra: str, room_seed: int | None = None) -> Iterator[ProcessServer]:
     """Start a ``spacetable serve`` process on a free port with SQLite at ``db``, as
     :func:`running_server` runs one in a thread; stop it after. For the tests of what only
     a process shows: its memory and open files, a kill."""

@@ -8,11 +8,6 @@ Set ``SPACETABLE_CHROMIUM`` to use another Chromium binary; without one the test
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,9 +16,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Route, WebSocket
 
+from tests._server import running_server
+
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-#: How long the server may take to answer (a busy machine took over 30 s to import and start).
-START_TIMEOUT_S = 180.0  # a fresh clone compiles the numba kernels first; returns once up
 #: The session server's room seed (``--room-seed``), and each test's first room's: a test's
 #: rooms are created with the seeds ROOM_SEED, ROOM_SEED + 1... in the order it creates
 #: them (``room_seed(N)`` marks a test whose rooms start at N), whatever tests ran before.
@@ -78,13 +73,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 class Server:
     """The running server: its base URL and a JSON client for its API."""
 
@@ -112,63 +100,20 @@ class Server:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[Server]:
-    """``spacetable serve`` in a subprocess, storing matches in a temporary SQLite file.
-    The stop countdown is long enough for a slow machine: every test decides before it.
-    Stellar Conflict's deployment countdown is cut to 20 s: time to drag a few cards."""
+    """The server of this worker's browser tests (``spacetable serve`` in a thread of the
+    test process, tests/_server.py), storing matches in a temporary SQLite file; each test
+    plays in rooms of its own. The stop countdown is long enough for a slow machine: every
+    test decides before it. Stellar Conflict's deployment countdown is 20 s: time to drag a
+    few cards (a test that waits for its end moves the clock, :meth:`Server.advance`)."""
     folder = tmp_path_factory.mktemp("server")
-    port = _free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "spacetable",
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--db",
-        f"sqlite:///{folder / 'matches.db'}",
-        "--stop-seconds",
-        "15",
-        "--countdown-seconds",
-        str(STELLAR_COUNTDOWN_S),
-        # The tests that are not about it play without the 3-2-1 run-up.
-        "--runup-seconds",
-        "0",
-        # A room may be created well before a page joins it on a busy machine.
-        "--unjoined-seconds",
-        "600",
-        # Chance is seeded: a selection of tests draws the same chits and decks every run.
-        "--room-seed",
-        str(ROOM_SEED),
+    options = [
+        *("--stop-seconds", "15", "--countdown-seconds", str(STELLAR_COUNTDOWN_S)),
         # Timers run out when a test says so (Server.advance), not after real seconds.
         "--test-clock",
     ]
-    log_path = folder / "server.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"the server exited at once:\n{log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(base + "/api/rooms", timeout=1):
-                    break
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline:
-                    pytest.fail(f"the server did not start:\n{log_path.read_text()}")
-                # Not awaitable: another process, which says nothing until its port answers.
-                time.sleep(0.2)
-        yield Server(base)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    # Chance is seeded: a selection of tests draws the same chits and decks every run.
+    with running_server(folder / "matches.db", *options, room_seed=ROOM_SEED) as running:
+        yield Server(running.http)
 
 
 OpenPage = Callable[..., Page]

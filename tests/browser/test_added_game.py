@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests._server import ROOT, running_server
+from tests._server import ROOT, server_process
 from tests.browser.conftest import OpenPage, Server, Shot
 
 #: The module that registers the game, as a deployment would name a plug-in.
@@ -42,8 +42,10 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(environment: dict[str, str], database: Path) -> Iterator[Server]:
-    """A server of this module's own, with the added game registered."""
-    with running_server(database, room_seed=SEED) as running:
+    """A server process of this module's own, with the added game registered (a process
+    reads SPACETABLE_GAMES when it starts: this one, which has loaded the games, would not
+    see it)."""
+    with server_process(database, room_seed=SEED) as running:
         yield Server(running.http)
 
 

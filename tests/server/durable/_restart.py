@@ -27,7 +27,9 @@ def database(kind: str, tmp_path: Path) -> Iterator[str]:
             yield url
 
 
-def start(db: str, *extra: str, port: int | None = None, room_seed: int | None = None) -> ProcessServer:
+def start(
+    db: str, *extra: str, port: int | None = None, room_seed: int | None = None
+) -> ProcessServer:
     """``spacetable serve`` on ``db`` (placing rounds without a run-up, rooms that wait
     for their first player), once it answers."""
     port = port or free_port()

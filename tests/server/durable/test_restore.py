@@ -131,7 +131,7 @@ def test_a_draft_and_the_plot_timer_come_back_after_a_kill(db: str) -> None:
     with servers() as started:
         first = start(db, room_seed=12)
         started.append(first)
-        room, ann, bob = _ftl_room(first, plot_timer_s=25)
+        room, ann, bob = _ftl_room(first, plot_timer_s=60)
         tokens = [token_of(c) for c in (ann, bob)]
         bob.send(type="plot", orders=["Bob:S2"])
         plotted = _state(ann, lambda m: m["players"]["Bob"]["plotted"])
@@ -142,14 +142,17 @@ def test_a_draft_and_the_plot_timer_come_back_after_a_kill(db: str) -> None:
         _heartbeat_past(db, room, t + 3)
         kill(first)
 
-        second = start(db)
+        # (Its clock moves when the test says: the timer runs out without a wait.)
+        second = start(db, "--test-clock")
         started.append(second)
         bob = rejoined(second, room, tokens[1])
         # The timer has what it had at the crash: the 3 s after the last action are gone.
         resumed = _state(bob)["plot_seconds_left"]
         assert resumed <= left - 2.9, (left, resumed)
         ann = rejoined(second, room, tokens[0])
+        assert not [m for m in ann.received if m["type"] == "turn"]  # not before its time
         # When it runs out, Ann's draft is plotted for her, as if the server never died.
+        second.post("/api/test/clock", {"advance": resumed})
         turn = ann.wait_type("turn", timeout=60)
         plots = {e["player"]: e["orders"] for e in turn["events"] if e["type"] == "plot"}
         assert plots == {"Ann": ["Ann:R+45"], "Bob": ["Bob:S2"]}

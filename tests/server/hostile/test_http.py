@@ -193,7 +193,9 @@ def test_uploads_past_the_queue_are_turned_away_busy(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "content_type", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"]
 )
-def test_json_apis_refuse_other_content_types(server: ProcessServer, path: str, content_type: str) -> None:
+def test_json_apis_refuse_other_content_types(
+    server: ProcessServer, path: str, content_type: str
+) -> None:
     # A page of any site may send these cross-origin without asking the server first.
     body = json.dumps(fig1() if path == "/api/resolve" else {"seats": 2})
     rooms = len(server.get("/api/rooms"))

@@ -29,7 +29,9 @@ LIMIT = 64 * 1024  # the server's largest message (docs/protocol.md)
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[ProcessServer]:
+def server(
+    tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None
+) -> Iterator[ProcessServer]:
     db = tmp_path_factory.mktemp("db") / "matches.db"
     with server_process(db, "--bot-pace", "0.1") as running:
         yield running
@@ -214,7 +216,9 @@ def worst_round_trip_during(attack: Callable[[], None], client: Client) -> float
 # -- finding 3: one message that freezes every room -----------------------------------
 
 
-def test_an_oversized_message_is_closed_with_1009_and_the_rooms_go_on(server: ProcessServer) -> None:
+def test_an_oversized_message_is_closed_with_1009_and_the_rooms_go_on(
+    server: ProcessServer,
+) -> None:
     other, baseline = bystander(server)
     room = server.create_room()
     ann = Client(server, room)
@@ -270,7 +274,9 @@ def test_a_message_stuffed_with_unknown_fields_gets_one_error(server: ProcessSer
     client.close()
 
 
-def test_a_fragmented_message_is_refused_once_it_grows_past_the_limit(server: ProcessServer) -> None:
+def test_a_fragmented_message_is_refused_once_it_grows_past_the_limit(
+    server: ProcessServer,
+) -> None:
     room = server.create_room()
     before = open_sockets(server)
     # The probe's twenty sockets, each holding an unfinished fragmented message.

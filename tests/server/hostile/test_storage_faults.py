@@ -96,7 +96,9 @@ def pg_ctl(cluster: tuple[str, str], command: str, check: bool = True) -> None:
 
 
 @pytest.fixture
-def pg_server(tmp_path: Path, compiled_kernels: None) -> Iterator[tuple[ProcessServer, tuple[str, str]]]:
+def pg_server(
+    tmp_path: Path, compiled_kernels: None
+) -> Iterator[tuple[ProcessServer, tuple[str, str]]]:
     cluster = _cluster()
     # The last --db given wins: the server stores in PostgreSQL, not in the SQLite file.
     with (
