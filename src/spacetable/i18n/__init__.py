@@ -189,8 +189,7 @@ def language_names(languages: Iterable[str] | None = None) -> list[tuple[str, st
     ``Français``), for the switch."""
     languages = LANGUAGES if languages is None else languages
     return [
-        (lang, _capitalised(_locale(lang).get_display_name(lang) or lang))
-        for lang in languages
+        (lang, _capitalised(_locale(lang).get_display_name(lang) or lang)) for lang in languages
     ]
 
 
