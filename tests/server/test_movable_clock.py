@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from spacetable.server._clock import MovableClock
 from spacetable.server.app import create_app
 from spacetable.server.storage import Storage
+from tests._loops import run_apart
 
 
 def test_moving_the_clock_runs_the_timers_due_by_then_in_their_order() -> None:
@@ -34,7 +35,7 @@ def test_moving_the_clock_runs_the_timers_due_by_then_in_their_order() -> None:
         await asyncio.sleep(0)
         return ran
 
-    assert asyncio.run(scenario()) == ["ten", "thirty"]
+    assert run_apart(scenario()) == ["ten", "thirty"]
 
 
 def test_the_clock_never_moves_back() -> None:
@@ -47,7 +48,7 @@ def test_the_clock_never_moves_back() -> None:
         else:
             raise AssertionError("the clock moved back")
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_the_clock_route_exists_only_with_the_test_clock(tmp_path: Path) -> None:
