@@ -319,7 +319,7 @@ def _check(ray: tuple[tuple[float, float], tuple[float, float], Rect]) -> None:
     assert abs(hit.distance - length) <= tol, exact
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(along_an_edge())
 def test_rays_along_an_edge_agree_with_exact_arithmetic(
     ray: tuple[tuple[float, float], tuple[float, float], Rect],
@@ -327,7 +327,7 @@ def test_rays_along_an_edge_agree_with_exact_arithmetic(
     _check(ray)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(through_a_corner())
 def test_rays_through_a_corner_agree_with_exact_arithmetic(
     ray: tuple[tuple[float, float], tuple[float, float], Rect],
@@ -335,7 +335,7 @@ def test_rays_through_a_corner_agree_with_exact_arithmetic(
     _check(ray)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(into_an_edge())
 def test_rays_into_an_edge_agree_with_exact_arithmetic(
     ray: tuple[tuple[float, float], tuple[float, float], Rect],

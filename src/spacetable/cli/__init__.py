@@ -84,8 +84,9 @@ COMMANDS = (
         "bench",
         "spacetable.cli.lab:bench",
         "Measure how many tables per second the resolvers handle (reference, fast, batch), "
-        "with --photo how well and how fast the photo referee reads a table, or with "
-        "--state-bytes what the match states cost to send.",
+        "with --photo how well and how fast the photo referee reads a table, with "
+        "--state-bytes what the match states cost to send, or with --startup how fast "
+        "commands start.",
     ),
     GameCommand(
         "loadtest",
@@ -198,7 +199,13 @@ def main() -> None:
     missing argument) ends like any user error: one line on stderr naming the option,
     exit status 2 (:func:`parse_error`). So does output that cannot be written (stdout on
     a full disk, ``> /dev/full``). (A closed pipe, ``| head``, is typer's own: quietly,
-    status 1.)"""
+    status 1.)
+
+    NumPy's OpenBLAS runs on one thread unless ``OPENBLAS_NUM_THREADS`` says otherwise:
+    spacetable's linear algebra is on small matrices (a card's pose, a homography), where
+    OpenBLAS's other threads only spin, and ``photo --resolve`` spent a fifth of its
+    processor time there (docs/performance.md, "Starting a command")."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before NumPy is imported
     try:
         try:
             # Not standalone: typer hands its parse errors here instead of drawing them

@@ -78,10 +78,29 @@ def bench(
             "state patches (compare the time spent sending).",
         ),
     ] = False,
+    startup: Annotated[
+        bool,
+        typer.Option(
+            "--startup",
+            help="Measure instead how fast commands start: the processor seconds of "
+            "whole `spacetable --help`, `resolve` and `photo --resolve` processes.",
+        ),
+    ] = False,
+    runs: Annotated[
+        int,
+        typer.Option(
+            help="With --startup: runs of each command (the median is shown).",
+            callback=within(1, 100),
+        ),
+    ] = 5,
 ) -> None:
     """Measure how many tables per second the resolvers handle (reference, fast, batch),
-    with --photo how well and how fast the photo referee reads a table, or with
-    --state-bytes what the match states cost to send."""
+    with --photo how well and how fast the photo referee reads a table, with
+    --state-bytes what the match states cost to send, or with --startup how fast
+    commands start."""
+    if startup:
+        _startup(runs, as_json)
+        return
     if state_bytes:
         _state_bytes(spectators, 1 if seed is None else seed, full_states, as_json)
         return
@@ -108,6 +127,26 @@ def bench(
         else:
             shown = str(value)
         print(f"{key:28} {shown}")
+
+
+def _startup(runs: int, as_json: bool) -> None:
+    """``bench --startup``: each command's median processor seconds against its target."""
+    from spacetable.lab.startup import run_startup_bench
+
+    try:
+        result = run_startup_bench(runs, progress=lambda line: print(line, file=sys.stderr))
+    except RuntimeError as failed:
+        fail(str(failed))
+    if as_json:
+        print(json.dumps(result, indent=2))
+        return
+    print(f"{'command':38} {'CPU s':>7} {'wall s':>7} {'target':>7}  (median of {runs})")
+    for name, row in result["commands"].items():
+        verdict = "ok" if row["meets_target"] else "MISSED"
+        print(
+            f"{name:38} {row['cpu_s']:7.3f} {row['wall_s']:7.3f} "
+            f"{'< ' + str(row['target_cpu_s']):>7}  {verdict}"
+        )
 
 
 def _state_bytes(spectators: int, seed: int, full_states: bool, as_json: bool) -> None:
