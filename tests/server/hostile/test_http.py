@@ -186,7 +186,12 @@ def test_uploads_past_the_queue_are_turned_away_busy(tmp_path: Path) -> None:
         assert Phrase.from_json(busy["says"]).text(translator("fr")) == (
             "l'arbitre est occupé par d'autres tables\u00a0: réessayez dans un instant"
         )
-        assert_still_serving(server)
+        # The server lives and answers. (Not a table: on a machine the rest of the suite
+        # keeps busy, the referee's worker, at a lower priority, can take more than this
+        # server's 0.5 s of wall time for any table; the module's server, with a 2 s
+        # budget, checks that a table is resolved after each attack.)
+        assert server.process.poll() is None
+        assert isinstance(server.get("/api/rooms"), list)
 
 
 @pytest.mark.parametrize("path", ["/api/resolve", "/api/rooms"])
