@@ -41,9 +41,14 @@ if [ "${1:-}" = "test" ]; then
         echo "dev.sh: installing axe-core with npm ci for the accessibility tests..." >&2
         npm ci --no-audit --no-fund --silent
     fi
+    # The numba kernels compile once, into their on-disk cache (about 40 CPU-seconds on a
+    # fresh clone), beside the type check rather than in each test worker at once.
+    $UV run --frozen python -c "from spacetable.bots.lasers import warm_up; warm_up()" &
+    compiling=$!
     $UV run --frozen ruff check src tests
     $UV run --frozen mypy
     $UV run --frozen lint-imports
+    wait "$compiling"
     # Two workers per core (pytest-xdist: the browser and server tests wait on pages,
     # sockets and processes half the time; on 2 cores 4 workers took 13.5 minutes where 2
     # took 18 and 6 took 14.7), in a random order (pytest-randomly: a test that leans on
