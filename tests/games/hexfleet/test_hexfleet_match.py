@@ -107,7 +107,7 @@ def options(seed: int) -> HexOptions:
     return HexOptions(players, scenario, turn_limit=6 + seed % 5)
 
 
-SEEDS = range(24)
+SEEDS = range(12)
 
 
 @pytest.fixture(scope="module")
