@@ -4,10 +4,7 @@ SQLite. No finished match is lost, and every stored one replays to the same even
 
 from __future__ import annotations
 
-import os
-import shutil
 import sqlite3
-import subprocess
 import threading
 import time
 import urllib.error
@@ -18,7 +15,7 @@ from typing import Any
 import pytest
 
 from spacetable.games.lightspeed import LightSpeedMatch
-from tests._postgres import POSTGRES, postgres_schema
+from tests._postgres import OwnPostgres, own_postgres
 from tests._server import Client, ProcessServer, server_process
 
 SERVE = ("--abandon-seconds", "1", "--stop-seconds", "1", "--bot-pace", "0.1")
@@ -76,48 +73,27 @@ def stored(server: ProcessServer, match_id: str, timeout: float) -> dict[str, An
 # -- PostgreSQL restarted ---------------------------------------------------------------
 
 
-def _cluster() -> tuple[str, str]:
-    """The first PostgreSQL cluster (``pg_lsclusters``), as ``.ci/run`` finds it."""
-    if not POSTGRES:
-        pytest.skip("set SPACETABLE_TEST_POSTGRES_URL to test PostgreSQL storage")
-    if shutil.which("pg_ctlcluster") is None or os.geteuid() != 0:
-        pytest.skip("restarting PostgreSQL needs pg_ctlcluster and root")
-    lines = subprocess.run(
-        ["pg_lsclusters", "-h"], capture_output=True, text=True, check=True
-    ).stdout.splitlines()
-    if not lines:
-        pytest.skip("no PostgreSQL cluster")
-    version, name = lines[0].split()[:2]
-    return version, name
-
-
-def pg_ctl(cluster: tuple[str, str], command: str, check: bool = True) -> None:
-    subprocess.run(["pg_ctlcluster", *cluster, command], check=check, capture_output=True)
-
-
 @pytest.fixture
 def pg_server(
     tmp_path: Path, compiled_kernels: None
-) -> Iterator[tuple[ProcessServer, tuple[str, str]]]:
-    cluster = _cluster()
+) -> Iterator[tuple[ProcessServer, OwnPostgres]]:
+    """A server storing in a PostgreSQL server of the test's own, which the test stops and
+    restarts (the shared one stays up for the tests beside it)."""
     # The last --db given wins: the server stores in PostgreSQL, not in the SQLite file.
     with (
-        postgres_schema() as url,
-        server_process(tmp_path / "unused.db", *SERVE, "--db", url) as server,
+        own_postgres() as postgres,
+        server_process(tmp_path / "unused.db", *SERVE, "--db", postgres.url) as server,
     ):
-        try:
-            yield server, cluster
-        finally:
-            pg_ctl(cluster, "start", check=False)  # whatever happened, leave it running
+        yield server, postgres
 
 
 def test_a_match_after_a_postgresql_restart_is_stored(
-    pg_server: tuple[ProcessServer, tuple[str, str]],
+    pg_server: tuple[ProcessServer, OwnPostgres],
 ) -> None:
-    server, cluster = pg_server
+    server, postgres = pg_server
     first = bots_match(server)
     assert stored(server, battle_of(first), timeout=10) is not None  # a pooled connection now
-    pg_ctl(cluster, "restart")  # the pooled connection dies with the server
+    postgres.pg_ctl("restart")  # the pooled connection dies with the server
     second = bots_match(server)
     match = stored(server, battle_of(second), timeout=30)
     assert match is not None
@@ -127,11 +103,11 @@ def test_a_match_after_a_postgresql_restart_is_stored(
 
 
 def test_matches_played_while_postgresql_is_down_end_once_it_is_back(
-    pg_server: tuple[ProcessServer, tuple[str, str]],
+    pg_server: tuple[ProcessServer, OwnPostgres],
 ) -> None:
-    server, cluster = pg_server
+    server, postgres = pg_server
     watchers = [bots_match(server) for _ in range(3)]
-    pg_ctl(cluster, "stop")
+    postgres.pg_ctl("stop")
     # While the database is down nothing that is not stored is told (issue 21): the
     # matches wait for it, and their watchers are told why the table stands still.
     for watcher in watchers:
@@ -141,7 +117,7 @@ def test_matches_played_while_postgresql_is_down_end_once_it_is_back(
     other.send(type="ping")
     other.wait_type("pong", 30)
     assert not any(m["type"] == "battle" for w in watchers for m in w.received)
-    pg_ctl(cluster, "start")
+    postgres.pg_ctl("start")
     ended = [battle_of(watcher) for watcher in watchers]  # once stored
     for match_id in ended:
         match = stored(server, match_id, timeout=60)
