@@ -8,6 +8,7 @@ import { $, clear, el, setPhase } from "../../shell/dom.js";
 import { countdownBox } from "../../shell/room.js";
 import { TurnRoom } from "../../shell/turnroom.js";
 import { yourTurn } from "../../shell/notify.js";
+import { TICK_MS, showText } from "../../shell/ticks.js";
 import { BoardTurn, turnToBottom } from "../../shell/boardturn.js";
 import { FtlBoard, HITS_TO_DESTROY } from "./board.js";
 import { clearMarks, reducedMotion } from "./animate.js";
@@ -434,20 +435,20 @@ export class FtlRoom extends TurnRoom {
     this.deadline = since + secondsLeft * 1000;
     this.timerCap = timer ?? Infinity;
     $("#countdown").hidden = false;
-    if (this.timerFrame) return;
+    if (this.timerTick) return;
     const tick = () => {
       const left = Math.max(0, Math.min(this.timerCap, (this.deadline - performance.now()) / 1000));
-      $("#countdown-seconds").textContent = left.toFixed(0);
+      showText($("#countdown-seconds"), left.toFixed(0));
       $("#countdown").dataset.secondsLeft = left.toFixed(1);
       $("#countdown").classList.toggle("urgent", left <= 10);
-      this.timerFrame = left > 0 ? requestAnimationFrame(tick) : null;
+      this.timerTick = left > 0 ? setTimeout(tick, TICK_MS) : null;
     };
     tick();
   }
 
   stopTimer() {
-    if (this.timerFrame) cancelAnimationFrame(this.timerFrame);
-    this.timerFrame = null;
+    clearTimeout(this.timerTick);
+    this.timerTick = null;
     $("#countdown").hidden = true;
   }
 }

@@ -50,7 +50,7 @@ const page = {
   stopHeld: null, // {ship, name} of our card when the cards froze
   discardAsked: false, // we pressed Discard ourselves
   countdownEnd: null, // performance.now() when the deployment countdown runs out
-  countdownFrame: null,
+  countdownTimer: null,
   frozenHolders: null, // players who held a card when the cards froze
   races: {}, // Stellar Conflict races: {race: {name, ships}}
   refusedTimer: null,

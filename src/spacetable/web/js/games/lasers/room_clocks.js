@@ -6,6 +6,7 @@ import { t } from "../../shell/i18n.js";
 import "./sheet.js";
 import { $, el } from "../../shell/dom.js";
 import { sounds } from "../../shell/sounds.js";
+import { TICK_MS, showText } from "../../shell/ticks.js";
 
 export class TableClocks {
   /**
@@ -55,30 +56,30 @@ export class TableClocks {
   }
 
   /**
-   * Count down from `secondsLeft`, smoothly, until the next state says otherwise; it stands
+   * Count down from `secondsLeft`, in tenths, until the next state says otherwise; it stands
    * still for `holdSeconds` first (the run-up).
    */
   startCountdown(secondsLeft, holdSeconds = 0) {
     this.page.countdownEnd = performance.now() + (secondsLeft + holdSeconds) * 1000;
     this.page.countdownFull = secondsLeft;
     $("#countdown").hidden = false;
-    if (this.page.countdownFrame) return;
+    if (this.page.countdownTimer) return;
     const tick = () => {
       const left = Math.min(this.page.countdownFull, Math.max(0, (this.page.countdownEnd - performance.now()) / 1000));
       const box = $("#countdown");
       if (left > 0 && left <= 5 && Math.ceil(left) !== this.page.countdownTick) sounds.tick(left <= 1);
       this.page.countdownTick = Math.ceil(left);
-      $("#countdown-seconds").textContent = left.toFixed(1);
+      showText($("#countdown-seconds"), left.toFixed(1));
       box.dataset.secondsLeft = left.toFixed(1);
       box.classList.toggle("urgent", left <= 5);
-      this.page.countdownFrame = left > 0 ? requestAnimationFrame(tick) : null;
+      this.page.countdownTimer = left > 0 ? setTimeout(tick, TICK_MS) : null;
     };
     tick();
   }
 
   hideCountdown() {
-    if (this.page.countdownFrame) cancelAnimationFrame(this.page.countdownFrame);
-    this.page.countdownFrame = null;
+    clearTimeout(this.page.countdownTimer);
+    this.page.countdownTimer = null;
     this.page.countdownEnd = null;
     $("#countdown").hidden = true;
   }
