@@ -122,12 +122,14 @@ def test_every_page_fits_a_phone_with_rooms_matches_and_long_names(
         page.wait_for_selector("body:not([data-phase=lobby])")
         shot(page, f"room-{game}-playing")
         widths[f"{game} room, playing"] = width(page)
+        page.context.close()  # measured: its match need not play on beside the next pages
 
     for game, match_id in busy.matches.items():
         page = open_page(f"{base}/replay/{match_id}", **PHONE)
         page.wait_for_function("document.querySelector('#match-title').textContent.length > 0")
         shot(page, f"replay-{game}")
         widths[f"{game} replay"] = width(page)
+        page.context.close()
 
     rules = open_page(f"{base}/rules", **PHONE)
     rules.wait_for_function("[...document.images].every((img) => img.complete)")
@@ -137,6 +139,7 @@ def test_every_page_fits_a_phone_with_rooms_matches_and_long_names(
         tutorial = open_page(f"{base}/tutorial{game}", **PHONE)
         tutorial.wait_for_function("document.body.dataset.step !== ''")
         widths[f"tutorial{game}"] = width(tutorial)
+        tutorial.context.close()
 
     referee = open_page(f"{base}/referee", **PHONE)
     referee.wait_for_selector(".add-ship")
