@@ -39,6 +39,11 @@ function build(node, attrs, children) {
   return node;
 }
 
+/** Give `node` the text `text` unless it shows it already (a write lays the page out again). */
+export function showText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 /** Remove every child of `node`. */
 export function clear(node) {
   while (node.firstChild) node.firstChild.remove();

@@ -4,8 +4,3 @@
 
 /** How often a shown clock is drawn again (ms). */
 export const TICK_MS = 100;
-
-/** Give `node` the text `text` unless it shows it already (a write lays the page out again). */
-export function showText(node, text) {
-  if (node.textContent !== text) node.textContent = text;
-}

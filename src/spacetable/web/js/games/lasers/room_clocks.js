@@ -4,9 +4,9 @@
 
 import { t } from "../../shell/i18n.js";
 import "./sheet.js";
-import { $, el } from "../../shell/dom.js";
+import { $, el, showText } from "../../shell/dom.js";
 import { sounds } from "../../shell/sounds.js";
-import { TICK_MS, showText } from "../../shell/ticks.js";
+import { TICK_MS } from "../../shell/ticks.js";
 
 export class TableClocks {
   /**
@@ -144,7 +144,7 @@ export class TableClocks {
     } else {
       text = t("Do nothing and your {ship} is discarded in {n} s.", { ship: name, n: secondsLeft });
     }
-    if (what.textContent !== text) what.textContent = text;
+    showText(what, text);
     // Drop stays on offer: the server has the last word on where a card may lie.
     $("#drop-here").title = reason ? t("can't drop here: {reason}", { reason }) : "";
   }

@@ -4,7 +4,7 @@
 // Its finale is a first Light Speed match against the beginner bot.
 
 import { t, tn } from "../../shell/i18n.js";
-import { $, el, postJSON, setPhase, svg } from "../../shell/dom.js";
+import { $, el, postJSON, setPhase, showText, svg } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
 import { heading } from "../../shell/angles.js";
 import { loadCatalog } from "../lasers/cards.js";
@@ -129,7 +129,7 @@ function handChanged() {
   const reason = hand.shown() ? hand.blockedBy() : null;
   const info = t("Moth · turned {degrees}°", { degrees: Math.round(pose.rotation) })
     + (reason ? t(" · can't place: {reason}", { reason }) : "") + (aimed ? t(" · aimed at the Sidewinder") : "");
-  if ($("#hand-info").textContent !== info) $("#hand-info").textContent = info;
+  showText($("#hand-info"), info);
   $("#hand-info").classList.toggle("blocked", Boolean(reason));
   const step = api.stepId();
   if (step === "move" && !api.isDone()) {
