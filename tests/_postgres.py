@@ -65,7 +65,8 @@ class OwnPostgres:
         self.bindir, self.folder, self.port = bindir, folder, port
         self.url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
 
-    def _run(self, *command: str) -> None:
+    def run(self, *command: str) -> None:
+        """Run one of PostgreSQL's programs; a RuntimeError with its output if it fails."""
         # PostgreSQL refuses to run as root: as root, its programs run as ``postgres``.
         user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
         done = subprocess.run([*user, *command], capture_output=True, text=True)
@@ -77,7 +78,7 @@ class OwnPostgres:
         options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -F"
         data = str(self.folder / "data")
         log = str(self.folder / "log")
-        self._run(str(self.bindir / "pg_ctl"), command, "-w", "-D", data, "-l", log, "-o", options)
+        self.run(str(self.bindir / "pg_ctl"), command, "-w", "-D", data, "-l", log, "-o", options)
 
 
 @contextmanager
@@ -98,7 +99,7 @@ def own_postgres() -> Iterator[OwnPostgres]:
         if os.geteuid() == 0:
             os.chown(folder, owner.pw_uid, owner.pw_gid)
         server = OwnPostgres(found[-1].parent, folder, free_port())
-        server._run(
+        server.run(
             str(server.bindir / "initdb"), "-D", str(folder / "data"), "-U", "postgres",
             "--auth=trust", "--no-sync",
         )  # fmt: skip
