@@ -10,24 +10,27 @@ the browser animates them and storage keeps them for replays.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from spacetable.core.records import rebuild, record_json, tagged
+
+__all__ = ["Event", "Point", "decode_event", "tagged"]
 
 Point = tuple[float, float]
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Base class: every event serialises to a JSON object with a ``"type"`` tag."""
+    """Base class: every event serialises to a JSON object with a ``"type"`` tag. A game
+    declares each of its events once, as a subclass decorated with
+    ``@tagged("its-type")`` (:func:`spacetable.core.records.tagged`)."""
 
     type_name: ClassVar[str] = "event"
 
     def to_json(self) -> dict[str, Any]:
         """This event as a JSON-ready dict (tuples become lists)."""
-        out: dict[str, Any] = {"type": self.type_name}
-        for key, value in asdict(self).items():
-            out[key] = list(value) if isinstance(value, tuple) else value
-        return out
+        return record_json(self)
 
 
 def decode_event(data: dict[str, Any], types: Mapping[str, type[Event]], what: str = "") -> Event:
@@ -37,10 +40,4 @@ def decode_event(data: dict[str, Any], types: Mapping[str, type[Event]], what: s
     cls = types.get(str(data.get("type")))
     if cls is None:
         raise ValueError(f"unknown {what}{' ' if what else ''}event type {data.get('type')!r}")
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in data:
-            raise ValueError(f"{cls.type_name} event lacks {f.name!r}")
-        value = data[f.name]
-        kwargs[f.name] = tuple(value) if isinstance(value, list) else value
-    return cls(**kwargs)
+    return rebuild(cls, data)

@@ -29,7 +29,8 @@ from dataclasses import Field, fields, replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, get_type_hints
 
 from spacetable.core.events import Event
-from spacetable.i18n import Translator
+from spacetable.core.records import record_json
+from spacetable.i18n import N_, Translator
 from spacetable.i18n.phrase import Phrase, refusal
 
 
@@ -48,7 +49,8 @@ class InvalidOptions(ValueError):
 class Action:
     """Base of every game's actions.
 
-    Concrete actions are frozen dataclasses whose last field is ``t`` (seconds on the
+    Concrete actions are frozen dataclasses, each declared once with ``@tagged("its-type")``
+    (:func:`spacetable.core.records.tagged`), whose last field is ``t`` (seconds on the
     server's clock). Their fields must be ``str``, ``int``, ``float`` or ``tuple[str, ...]``
     (a JSON list of strings) for the generic JSON of :meth:`to_json` and :meth:`from_json`; an
     action with other fields overrides them.
@@ -63,11 +65,7 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         """The action as a JSON object: ``{"type": ..., field: value, ...}``."""
-        out: dict[str, Any] = {"type": self.type_name}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
-        return out
+        return record_json(self)
 
     def with_time(self, t: float) -> Self:
         """The same action stamped with another server time (bots choose without a clock)."""
@@ -112,62 +110,49 @@ class Action:
         return cls(**kwargs)
 
 
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+#: The field types an action's generic JSON takes: how a JSON value is checked for each,
+#: the refusal when it is not one, and how it becomes the field's value.
+_FIELD_JSON: dict[Any, tuple[Callable[[Any], bool], str, Callable[[Any], Any]]] = {
+    float: (_is_number, N_("{type} action: {field} must be a number, got {value}"), float),
+    int: (_is_whole, N_("{type} action: {field} must be a whole number, got {value}"), int),
+    str: (_is_text, N_("{type} action: {field} must be a string, got {value}"), str),
+    tuple[str, ...]: (
+        lambda v: isinstance(v, list) and all(_is_text(item) for item in v),
+        N_("{type} action: {field} must be a list of strings, got {value}"),
+        tuple,
+    ),
+}
+
+
 def _decode_field(action: str, name: str, hint: Any, value: Any) -> Any:
     """Check one JSON value against an action field's type hint."""
-    if hint is float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise MalformedAction(
-                refusal(
-                    "{type} action: {field} must be a number, got {value}",
-                    type=action,
-                    field=repr(name),
-                    value=repr(value),
-                )
+    if hint not in _FIELD_JSON:
+        raise TypeError(f"{action} action field {name!r}: no generic JSON decoding for {hint!r}")
+    fits, words, make = _FIELD_JSON[hint]
+    if not fits(value):
+        raise MalformedAction(refusal(words, type=action, field=repr(name), value=repr(value)))
+    if hint is float and not math.isfinite(value):
+        raise MalformedAction(
+            refusal(
+                "{type} action: {field} must be finite, got {value}",
+                type=action,
+                field=repr(name),
+                value=repr(value),
             )
-        if not math.isfinite(value):
-            raise MalformedAction(
-                refusal(
-                    "{type} action: {field} must be finite, got {value}",
-                    type=action,
-                    field=repr(name),
-                    value=repr(value),
-                )
-            )
-        return float(value)
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise MalformedAction(
-                refusal(
-                    "{type} action: {field} must be a whole number, got {value}",
-                    type=action,
-                    field=repr(name),
-                    value=repr(value),
-                )
-            )
-        return value
-    if hint is str:
-        if not isinstance(value, str):
-            raise MalformedAction(
-                refusal(
-                    "{type} action: {field} must be a string, got {value}",
-                    type=action,
-                    field=repr(name),
-                    value=repr(value),
-                )
-            )
-        return value
-    if hint == tuple[str, ...]:
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise MalformedAction(
-                refusal(
-                    "{type} action: {field} must be a list of strings, got {value}",
-                    type=action,
-                    field=repr(name),
-                    value=repr(value),
-                )
-            )
-        return tuple(value)
-    raise TypeError(f"{action} action field {name!r}: no generic JSON decoding for {hint!r}")
+        )
+    return make(value)
 
 
 ActionT = TypeVar("ActionT", bound=Action)

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from spacetable.core.events import Event
 from spacetable.core.match import Action, InvalidOptions
+from spacetable.core.records import tagged
 from spacetable.i18n.phrase import Phrase, Reason, Value, phrase, player_said, refusal
 from spacetable.lasers.battle import Card
 from spacetable.lasers.geometry import Pose, Rect, rect_inside, rects_touch
@@ -38,12 +38,11 @@ Choice = Literal["dropped", "discarded"]
 # -- actions --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("place")
 class Place(Action):
     """Put the card in hand on the table at ``(x, y)`` mm, turned ``rotation_deg``
     counter-clockwise, at server time ``t`` s."""
 
-    type_name: ClassVar[str] = "place"
     player: str
     x: float
     y: float
@@ -51,12 +50,11 @@ class Place(Action):
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("drop")
 class Drop(Action):
     """After the freeze: let the card in hand fall at ``(x, y, rotation_deg)``, where it
     froze."""
 
-    type_name: ClassVar[str] = "drop"
     player: str
     x: float
     y: float
@@ -64,32 +62,29 @@ class Drop(Action):
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("discard")
 class Discard(Action):
     """After the freeze: keep the card in hand out of the game."""
 
-    type_name: ClassVar[str] = "discard"
     player: str
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("timeout")
 class Timeout(Action):
     """The server's countdown after the freeze ran out: every undecided card is
     discarded."""
 
-    type_name: ClassVar[str] = "timeout"
     t: float
 
 
 # -- events ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("placed")
 class CardPlaced(Event):
     """``player`` put ``ship`` on the table as card ``card``."""
 
-    type_name: ClassVar[str] = "placed"
     player: str
     card: str
     ship: str
@@ -99,20 +94,18 @@ class CardPlaced(Event):
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("stop")
 class StopCalled(Event):
     """``player`` placed his last card and called stop."""
 
-    type_name: ClassVar[str] = "stop"
     player: str
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("dropped")
 class CardDropped(Event):
     """After the freeze, ``player`` dropped ``ship`` on the table as card ``card``."""
 
-    type_name: ClassVar[str] = "dropped"
     player: str
     card: str
     ship: str
@@ -122,12 +115,11 @@ class CardDropped(Event):
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("discarded")
 class CardDiscarded(Event):
     """After the freeze, ``player``'s ``ship`` stayed out of the game (``timed_out``: he
     had not chosen when the countdown ran out)."""
 
-    type_name: ClassVar[str] = "discarded"
     player: str
     ship: str
     timed_out: bool

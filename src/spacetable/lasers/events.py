@@ -4,10 +4,10 @@ order a referee would announce it; each event round-trips through ``to_json`` an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from spacetable.core.events import Event, Point, decode_event
+from spacetable.core.records import by_tag, tagged
 
 __all__ = [
     "CardLeft",
@@ -24,16 +24,15 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("step")
 class StepBegan(Event):
     """All ships of ``speed`` still on the table fire now, together."""
 
-    type_name: ClassVar[str] = "step"
     speed: int
     ships: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("laser")
 class LaserFired(Event):
     """One laser fired by ``ship`` (its ``laser``-th, from 0) from ``origin``.
 
@@ -43,7 +42,6 @@ class LaserFired(Event):
     (an ion hit: no damage), ``mine`` (it touched an asteroid).
     """
 
-    type_name: ClassVar[str] = "laser"
     speed: int
     ship: str
     laser: int
@@ -57,81 +55,72 @@ class LaserFired(Event):
     damage: int
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("delay")
 class Delayed(Event):
     """An ion hit put a Delay token on ``ship``: its speeds are now ``speeds``."""
 
-    type_name: ClassVar[str] = "delay"
     ship: str
     tokens: int
     speeds: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("take")
 class RocksTaken(Event):
     """``ship`` took ``count`` rocks (or cargo cubes) from ``source``."""
 
-    type_name: ClassVar[str] = "take"
     source: str
     ship: str
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("vaporize")
 class RocksVaporized(Event):
     """``count`` rocks or cubes on ``card`` were vaporized; ``reason`` is ``pulse`` (too few
     for the lasers of a pulse), ``own-cargo`` (stolen from one's own cargo ship) or
     ``destroyed`` (the ship carrying them blew up)."""
 
-    type_name: ClassVar[str] = "vaporize"
     card: str
     count: int
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("destroyed")
 class Destroyed(Event):
     """``ship`` had lethal damage and left the table into ``kill_pile`` (``None``:
     vaporized, nobody's pile)."""
 
-    type_name: ClassVar[str] = "destroyed"
     ship: str
     kill_pile: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("transfer")
 class GoodsTransferred(Event):
     """Stolen Goods: the destroyed ``source`` ship's cubes went to ``ship``."""
 
-    type_name: ClassVar[str] = "transfer"
     source: str
     ship: str
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("left")
 class CardLeft(Event):
     """A card left the table without being destroyed: an asteroid with no rocks left
     (``depleted``) or a cargo ship with no cubes left (``emptied``)."""
 
-    type_name: ClassVar[str] = "left"
     card: str
     reason: str
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.type_name: cls
-    for cls in (
-        StepBegan,
-        LaserFired,
-        Delayed,
-        RocksTaken,
-        RocksVaporized,
-        Destroyed,
-        GoodsTransferred,
-        CardLeft,
-    )
-}
+EVENT_TYPES: dict[str, type[Event]] = by_tag(
+    StepBegan,
+    LaserFired,
+    Delayed,
+    RocksTaken,
+    RocksVaporized,
+    Destroyed,
+    GoodsTransferred,
+    CardLeft,
+)
 
 
 def event_from_json(data: dict[str, Any]) -> Event:

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 
 from spacetable.core.events import Event
 from spacetable.core.match import Action, InvalidOptions, Match, decode_action
+from spacetable.core.records import tagged
 from spacetable.games._deployment import checked_players, is_number
 from spacetable.games.ftl.events import (
     Contact,
@@ -78,31 +79,28 @@ class Phase(StrEnum):
 # -- actions --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("plot")
 class Plot(Action):
     """``player``'s secret orders for this turn, each ``"piece:order"`` (``"red:S2.5"``);
     it replaces any plot he sent before this turn resolves."""
 
-    type_name: ClassVar[str] = "plot"
     player: str
     orders: tuple[str, ...]
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("unplot")
 class Unplot(Action):
     """``player`` takes back his plot before the last one is in."""
 
-    type_name: ClassVar[str] = "unplot"
     player: str
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("plot-timer")
 class PlotTimerExpired(Action):
     """The server's plot timer ran out: the turn resolves with the plots that are in."""
 
-    type_name: ClassVar[str] = "plot-timer"
     t: float
 
 

@@ -7,73 +7,65 @@ one whose chit came out), with the server's time ``t``; its JSON ``type`` is the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from spacetable.core.match import Action
+from spacetable.core.records import tagged
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("move")
 class Move(Action):
     """``player`` moves the active ``ship`` by ``steps``: ``F`` ahead, ``L``/``R`` a turn."""
 
-    type_name: ClassVar[str] = "move"
     player: str
     ship: str
     steps: str
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("shields")
 class RaiseShields(Action):
     """``player`` tries to raise the active ``ship``'s shields."""
 
-    type_name: ClassVar[str] = "shields"
     player: str
     ship: str
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("hail")
 class Hail(Action):
     """``player``'s active ``ship`` hails ``target``."""
 
-    type_name: ClassVar[str] = "hail"
     player: str
     ship: str
     target: str
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("fire")
 class Fire(Action):
     """``player``'s active ``ship`` fires a salvo at ``target``."""
 
-    type_name: ClassVar[str] = "fire"
     player: str
     ship: str
     target: str
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("jump")
 class Jump(Action):
     """``player``'s active ``ship`` jumps out; it comes back on turn ``returns_on`` (0: it
     leaves the battle)."""
 
-    type_name: ClassVar[str] = "jump"
     player: str
     ship: str
     returns_on: int
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("return")
 class Return(Action):
     """``player`` puts the active ``ship``, back from its jump, on hex ``(q, r)`` facing
     ``facing``."""
 
-    type_name: ClassVar[str] = "return"
     player: str
     ship: str
     q: int
@@ -82,22 +74,20 @@ class Return(Action):
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("done")
 class EndActivation(Action):
     """``player`` is done with the active ``ship``: the next chit is drawn."""
 
-    type_name: ClassVar[str] = "done"
     player: str
     ship: str
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("undo")
 class Undo(Action):
     """``player`` takes back the active ``ship``'s last move: allowed inside the open
     activation, for the moves made since the last card was turned (docs/rulings.md, H14)."""
 
-    type_name: ClassVar[str] = "undo"
     player: str
     ship: str
     t: float

@@ -44,6 +44,7 @@ from typing import Any, ClassVar, Literal
 
 from spacetable.core.events import Event
 from spacetable.core.match import Action, InvalidOptions, decode_action
+from spacetable.core.records import tagged
 from spacetable.games._deployment import DEFAULT_TABLE_MM as DEFAULT_TABLE_MM
 from spacetable.games._deployment import CardDiscarded as CardDiscarded
 from spacetable.games._deployment import CardDropped as CardDropped
@@ -104,11 +105,10 @@ ACTION_TYPES: tuple[type[LightSpeedAction], ...] = (Place, Drop, Discard, Timeou
 # are shared with Stellar Conflict; the end of the fast round is Light Speed's own.
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("fast-round-over")
 class FastRoundOver(Event):
     """Every card is down or discarded; the battle's events follow."""
 
-    type_name: ClassVar[str] = "fast-round-over"
     t: float
 
 

@@ -3,10 +3,8 @@ placing round's actions shared with Light Speed (:mod:`spacetable.games._deploym
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from spacetable.core.match import Action
+from spacetable.core.records import tagged
 from spacetable.games._deployment import Discard, Drop, Place, Timeout
 
 # Deployment uses the actions shared with Light Speed's fast round
@@ -15,12 +13,11 @@ from spacetable.games._deployment import Discard, Drop, Place, Timeout
 # end of its countdown for that choice.
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("fleet")
 class Fleet(Action):
     """Preparation: ``player`` secretly chooses the ships (keys of his race, Cargo and Flag
     ships left out) that join the battle. Final once sent."""
 
-    type_name: ClassVar[str] = "fleet"
     player: str
     ships: tuple[str, ...]
     t: float
@@ -30,11 +27,10 @@ class Fleet(Action):
             object.__setattr__(self, "ships", tuple(self.ships))
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("timer-expired")
 class TimerExpired(Action):
     """The server's deployment countdown ran out: every card in hand freezes."""
 
-    type_name: ClassVar[str] = "timer-expired"
     t: float
 
 

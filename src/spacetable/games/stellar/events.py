@@ -4,42 +4,36 @@ cards placed, stop called, cards dropped or discarded) and the battle's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from spacetable.core.events import Event
+from spacetable.core.records import tagged
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("fleet-chosen")
 class FleetChosen(Event):
     """``player`` has chosen his fleet (which ships stays secret)."""
 
-    type_name: ClassVar[str] = "fleet-chosen"
     player: str
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("deployment")
 class DeploymentBegan(Event):
     """Every fleet is in and every deck formed; the countdown runs until ``deadline``
     (server time, s; ``None`` under the stop rule)."""
 
-    type_name: ClassVar[str] = "deployment"
     deadline: float | None
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("timer")
 class TimerRang(Event):
     """The countdown ran out: the cards in hand froze, the rest of the decks are out."""
 
-    type_name: ClassVar[str] = "timer"
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("deployment-over")
 class DeploymentOver(Event):
     """Every card is down or discarded; the battle's events follow."""
 
-    type_name: ClassVar[str] = "deployment-over"
     t: float
