@@ -99,7 +99,7 @@ class RoomDurability:
     if TYPE_CHECKING:
 
         def _handle(self, connection: Connection | None, message: Any) -> None: ...
-        def _now(self) -> float: ...
+        def now(self) -> float: ...
         def _extras(self) -> dict[str, Any]: ...
 
     async def _run(self) -> None:
@@ -181,7 +181,7 @@ class RoomDurability:
         if self.live is not None:
             self._unstored_chat.append(StoredChat(seq, entry))
 
-    def _extras_changed(self) -> None:
+    def changed(self) -> None:
         """What the players have beyond the actions changed (a draw offer, an absence, a
         draft: ``_room_extras.py``): the room's row is written with the next write."""
         self._room_dirty = self.live is not None
@@ -215,7 +215,7 @@ class RoomDurability:
             created=self.created,
             extras=self._extras(),
             alive_at=time.time(),
-            clock=None if match is None else self._now(),
+            clock=None if match is None else self.now(),
         )
 
     async def _make_durable(self) -> None:

@@ -17,6 +17,7 @@ from spacetable.games.stellar import RACES as STELLAR_RACES
 from spacetable.i18n import N_
 from spacetable.registry import Bots
 from spacetable.server import protocol as msg
+from spacetable.server._chat import Chat
 from spacetable.server._clock import RoomClock
 from spacetable.server._connection import Connection
 from spacetable.server._room_match import RoomOptions, Timing
@@ -42,6 +43,7 @@ class RoomLobby:
     bots: Bots
     timing: Timing
     seats: list[Seat]
+    chat: Chat
     connections: set[Connection]
     phase: Literal["lobby", "playing", "over"]
     last_result: dict[str, Any] | None
@@ -57,12 +59,11 @@ class RoomLobby:
         def _start(self) -> None: ...
         def _room_message(self) -> dict[str, Any]: ...
         def _broadcast_room(self, at_once: bool = False) -> None: ...
-        def _broadcast(self, message: dict[str, Any]) -> None: ...
+        def broadcast(self, message: dict[str, Any]) -> None: ...
         def _send_state(self, connection: Connection) -> None: ...
         def _check_idle_after(self, delay: float) -> None: ...
         def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None: ...
         def _give_back(self, seat: Seat) -> None: ...
-        def _send_chat_history(self, connection: Connection) -> None: ...
         def _absence_began(self, seat: Seat) -> None: ...
         def _send_manners(self, connection: Connection) -> None: ...
 
@@ -109,7 +110,7 @@ class RoomLobby:
         if elsewhere is not None:
             welcome["elsewhere"] = elsewhere
         connection.send(welcome)
-        self._send_chat_history(connection)
+        self.chat.send_history(connection)
         connection.send(self._room_message())
         self._send_state(connection)
         self._send_manners(connection)  # a draw offer waiting, players away (_manners.py)
@@ -187,7 +188,7 @@ class RoomLobby:
                 "token": seat.token,
             }
         )
-        self._send_chat_history(connection)
+        self.chat.send_history(connection)
         self._send_state(connection)
         self._send_manners(connection)  # a draw offer waiting, players away (_manners.py)
         if self.phase == "over" and self.last_result is not None:
@@ -288,7 +289,7 @@ class RoomLobby:
         for seat in self.seats:
             seat.rematch = False
         by = self._player(self.seats[connection.seat])
-        self._broadcast(
+        self.broadcast(
             {
                 "type": "rematch_declined",
                 "by": by,

@@ -20,6 +20,7 @@ from spacetable.core.endings import stopped_result, with_ending
 from spacetable.i18n import N_
 from spacetable.registry import Bots
 from spacetable.server import protocol as msg
+from spacetable.server._chat import Chat
 from spacetable.server._clock import RoomClock
 from spacetable.server._connection import Connection
 from spacetable.server._room_match import RoomMatch, RoomOptions, Timing
@@ -81,6 +82,7 @@ class RoomManners:
     bots: Bots
     timing: Timing
     seats: list[Seat]
+    chat: Chat
     phase: Literal["lobby", "playing", "over"]
     match: RoomMatch | None
     match_number: int
@@ -93,15 +95,14 @@ class RoomManners:
 
         def submit(self, connection: Connection | None, message: Any) -> None: ...
         def _player(self, seat: Seat) -> str: ...
-        def _now(self) -> float: ...
-        def _broadcast(self, message: dict[str, Any]) -> None: ...
+        def now(self) -> float: ...
+        def broadcast(self, message: dict[str, Any]) -> None: ...
         def _broadcast_room(self, at_once: bool = False) -> None: ...
         def _broadcast_state(self) -> None: ...
         def _watch(self, connection: Connection, elsewhere: int | None = None) -> None: ...
         def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None: ...
-        def _chat_of_match(self) -> list[dict[str, Any]]: ...
         def _store_result(self, stored: StoredMatch) -> None: ...
-        def _extras_changed(self) -> None: ...
+        def changed(self) -> None: ...
 
     def _manners_reset(self) -> None:
         """A match begins (or ended): no offer, nobody away, nobody resigned."""
@@ -116,7 +117,7 @@ class RoomManners:
         self._waited: set[int] = set()
 
     def _on_manners(self, connection: Connection | None, message: Any) -> None:
-        self._extras_changed()  # a rebuilt room has its offers and absences (_room_extras)
+        self.changed()  # a rebuilt room has its offers and absences (_room_extras)
         if isinstance(message, GraceOver):
             self._grace_over(message)
             return
@@ -163,7 +164,7 @@ class RoomManners:
             self._stop("resigned", [player])
             return
         self._resigned.append(player)
-        self._broadcast({"type": "resigned", "seat": seat.index, "player": player})
+        self.broadcast({"type": "resigned", "seat": seat.index, "player": player})
         self._bot_takes_over(seat, stand_in=False)
         for connection in list(seat.connections):
             self._watch(connection)
@@ -185,7 +186,7 @@ class RoomManners:
         for other in self.seats:
             if other is not seat and other.kind == "bot" and not self._bot_accepts(other):
                 self._declined[seat.index] = match.version
-                self._broadcast(
+                self.broadcast(
                     {
                         "type": "draw_declined",
                         "by": self._player(other),
@@ -213,7 +214,7 @@ class RoomManners:
         return any(v > own for p, v in standing.items() if p != self._player(bot))
 
     def _broadcast_offer(self) -> None:
-        self._broadcast(self._offer_message())
+        self.broadcast(self._offer_message())
 
     def _offer_message(self) -> dict[str, Any]:
         offer = self._draw
@@ -240,7 +241,7 @@ class RoomManners:
             assert self.match is not None
             self._draw = None
             self._declined[offer.by] = self.match.version
-            self._broadcast(
+            self.broadcast(
                 {
                     "type": "draw_declined",
                     "by": self._player(seat),
@@ -264,7 +265,7 @@ class RoomManners:
         offer.waiting = {i for i in offer.waiting if self.seats[i].kind == "human"}
         if self.seats[offer.by].kind != "human":
             self._draw = None  # the one who offered is gone
-            self._broadcast({"type": "draw_declined", "by": None, "seat": offer.by, "bot": False})
+            self.broadcast({"type": "draw_declined", "by": None, "seat": offer.by, "bot": False})
         elif not offer.waiting:
             self._stop("agreed_draw", None)
         else:
@@ -277,7 +278,7 @@ class RoomManners:
         once, and let them choose once :attr:`Timing.grace_seconds` have passed."""
         if self.phase != "playing" or self.match is None:
             return
-        self._absent[seat.index] = (self._now(), False)
+        self._absent[seat.index] = (self.now(), False)
         self._waited.discard(seat.index)
         self._broadcast_absent(seat)
         self.clock.after(
@@ -291,7 +292,7 @@ class RoomManners:
         return seat.index in self._absent and seat.kind == "human" and not seat.connections
 
     def _broadcast_absent(self, seat: Seat) -> None:
-        self._broadcast(self._absent_message(seat))
+        self.broadcast(self._absent_message(seat))
 
     def _absent_message(self, seat: Seat) -> dict[str, Any]:
         since, open_ = self._absent[seat.index]
@@ -311,7 +312,7 @@ class RoomManners:
         """Seconds left of the grace of a player away since match time ``since`` (a room
         rebuilt after a crash may resume its clock a moment before that)."""
         grace = self.timing.grace_seconds
-        return round(min(grace, max(0.0, since + grace - self._now())), 1)
+        return round(min(grace, max(0.0, since + grace - self.now())), 1)
 
     def _grace_over(self, message: GraceOver) -> None:
         seat = self.seats[message.seat]
@@ -337,13 +338,13 @@ class RoomManners:
             return
         since, open_ = self._absent[seat.index]
         if not open_:
-            left = since + self.timing.grace_seconds - self._now()
+            left = since + self.timing.grace_seconds - self.now()
             self._refuse(connection, "grace", seat=message.seat, left=round(max(1.0, left)))
             return
         if message.choice == "claim" and len(self.seats) != 2:
             self._refuse(connection, "claim_many")
             return
-        self._broadcast(
+        self.broadcast(
             {
                 "type": "absence_choice",
                 "seat": seat.index,
@@ -376,11 +377,11 @@ class RoomManners:
         self.phase = "over"
         self.last_result = match.stopped_message(result)
         self._broadcast_state()  # over, as at the rules' end: every page puts its controls away
-        self._broadcast(self.last_result)
+        self.broadcast(self.last_result)
         self._broadcast_room(at_once=True)
         seats = [{**s.to_json(), "player": self._player(s)} for s in self.seats]
         stored = match.record(self.id, seats, self.last_result)
-        stored.chat = self._chat_of_match()  # stored with the match, as _finish does
+        stored.chat = self.chat.of_match()  # stored with the match, as _finish does
         self._store_result(stored)  # before anyone hears of the end (_durable.py)
         self.match = None
         self._manners_reset()

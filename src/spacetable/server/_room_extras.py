@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from spacetable.server._chat import Chat
 from spacetable.server._clock import RoomClock
 from spacetable.server._connection import Connection
 from spacetable.server._lobby import Abandoned
@@ -39,12 +40,7 @@ class Room(Protocol):
     _absent: dict[int, tuple[float, bool]]
     _waited: set[int]
     _resigned: list[str]
-    chat_log: list[dict[str, Any]]
-    chat_open: set[int]
-    _chat_said: int
-    _chat_match_seq: int
-    _chat_match_start: int
-    _spectators_named: int
+    chat: Chat
 
     def submit(self, connection: Connection | None, message: Any) -> None: ...
 
@@ -63,9 +59,7 @@ def extras_of(room: Room) -> dict[str, Any]:
         },
         "resigned": list(room._resigned),
         "drafts": {player: list(orders) for player, orders in drafts.items()},
-        "chat_open": sorted(room.chat_open),
-        "chat_match_start": room._chat_match_seq,
-        "spectators_named": room._spectators_named,
+        **room.chat.snapshot(),
     }
 
 
@@ -74,13 +68,7 @@ def restore_chat(
 ) -> None:
     """Give ``room`` back its chat: ``said``, the stored messages (seq, message) oldest
     first, and the chat's places in ``extras``."""
-    room.chat_log = [entry for _, entry in said]
-    room._chat_said = said[-1][0] + 1 if said else 0
-    start = int(extras.get("chat_match_start") or 0)
-    room._chat_match_seq = start
-    room._chat_match_start = sum(1 for seq, _ in said if seq < start)
-    room.chat_open = {int(seat) for seat in extras.get("chat_open") or ()}
-    room._spectators_named = int(extras.get("spectators_named") or 0)
+    room.chat.restore(said, extras)
 
 
 def restore_extras(room: Room, extras: dict[str, Any], t_resume: float) -> None:

@@ -103,7 +103,7 @@ class RoomDirectory:
         beats = 0
         while True:
             clocks = {
-                room.id: (None if room.match is None else room._now())
+                room.id: (None if room.match is None else room.now())
                 for room in self._rooms.values()
                 if not room.expired
             }

@@ -31,7 +31,7 @@ from spacetable.i18n import N_
 from spacetable.i18n.phrase import says
 from spacetable.registry import Bots
 from spacetable.server import protocol as msg
-from spacetable.server._chat import RoomChat
+from spacetable.server._chat import Chat
 from spacetable.server._clock import LoopClock, RoomClock
 from spacetable.server._connection import Connection, message_frame
 from spacetable.server._durable import RoomDurability
@@ -99,7 +99,7 @@ class _Stored:
     """Nothing to handle: the room's row is due to be written (a new room's)."""
 
 
-class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
+class Room(RoomLobby, RoomBots, RoomManners, RoomDurability):
     """One room: its seats, its connections and (while playing) its match.
 
     Finished matches go to ``saves``; ``on_expired`` hears of the room closing itself
@@ -159,7 +159,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
         self._room_changed = False  # and the room changed since
         self.expired = False
         self._states = StateSender()  # the states sent, numbered, whole or as patches
-        self._chat_init()
+        self.chat = Chat(self, self._note_chat)
         self._idle_since = self.clock.now()
         self._check_idle_after(min(timing.unjoined_seconds, timing.room_idle_seconds))
         self._manners_reset()
@@ -181,7 +181,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
         if (
             connection is not None
             and isinstance(message, msg.Chat)
-            and not self._chat_admitted(connection)
+            and not self.chat.admitted(connection)
         ):
             return
         self._queue.put_nowait((connection, message))
@@ -264,7 +264,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
         elif isinstance(message, _StopExpired):
             match = self.match
             if message.match_number == self.match_number and isinstance(match, RealtimeMatch):
-                self._apply(match.stop_action(self._now()))
+                self._apply(match.stop_action(self.now()))
         elif isinstance(message, _CountdownExpired):
             self._on_countdown(message)
         elif isinstance(message, _RunupOver):
@@ -276,9 +276,10 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
             self._on_idle_check(message)
         elif isinstance(message, _Stored):
             pass  # handled only to write the room (_make_durable, after it)
-        elif isinstance(message, msg.Chat | msg.OpenChat):
-            assert connection is not None
-            self._on_chat_message(connection, message)
+        elif isinstance(message, msg.Chat):
+            self.chat.on_chat(connection, message)
+        elif isinstance(message, msg.OpenChat):
+            self.chat.on_open_chat(connection, message)
         elif isinstance(message, _Disconnected):
             assert connection is not None
             self._on_disconnect(connection)
@@ -292,7 +293,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
         """What the players have beyond the actions, as stored (``_room_extras.py``)."""
         return extras_of(self)
 
-    def _now(self) -> float:
+    def now(self) -> float:
         """Match time: seconds since the match began, standing still during a run-up
         (ms precision)."""
         if self.match is None:
@@ -361,7 +362,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
         self.phase = "playing"
         self.last_result = None
         self._person_acted = False
-        self._chat_match_begins()
+        self.chat.match_begins()
         self._manners_reset()
         self.pending_poses = {}
         self._bot_hands = {}
@@ -415,12 +416,12 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
             connection.send({"type": "refused", "action": message.type, "reason": reason})
             return
         try:
-            action = self.match.action(player, message, self._now())
+            action = self.match.action(player, message, self.now())
             self._person_acted = True
             if action is not None:
                 self._apply(action)
             else:  # kept, not applied (an FTL draft): stored with the room (_room_extras)
-                self._extras_changed()
+                self.changed()
         except IllegalAction as exc:
             refused: dict[str, Any] = {
                 "type": "refused",
@@ -442,7 +443,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
         if match.deadline != message.deadline:
             return  # it was over before its time: every card down, every plot in
         # The loop may wake a hair early; the countdown ran out at its deadline anyway.
-        at = max(self._now(), message.deadline)
+        at = max(self.now(), message.deadline)
         for action in match.before_timer(at):  # drafts become plots (FTL)
             self._apply(action)
             if self.match is not match or match.deadline != message.deadline:
@@ -475,7 +476,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
         if change.wake == "began" and match.placing:
             self._begin_runup()
         for message in change.messages:
-            self._broadcast(message)
+            self.broadcast(message)
         if change.froze:
             self.clock.after(
                 self.timing.stop_seconds, self.submit, None, _StopExpired(self.match_number)
@@ -509,10 +510,10 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
         seats = [{**s.to_json(), "player": self._player(s)} for s in self.seats]
         if self._played_by_people():
             stored = match.record(self.id, seats, self.last_result)
-            stored.chat = self._chat_of_match()
+            stored.chat = self.chat.of_match()
             self._store_result(stored)  # before anyone hears of the end: _make_durable
         self._broadcast_state()
-        self._broadcast(self.last_result)
+        self.broadcast(self.last_result)
         self._broadcast_room(at_once=True)
         self.match = None
 
@@ -530,7 +531,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
             "match_id": self.match_id,
         }
 
-    def _broadcast(self, message: dict[str, Any]) -> None:
+    def broadcast(self, message: dict[str, Any]) -> None:
         frame = message_frame(message)
         for connection in self.connections:
             connection.send_frame(frame)
@@ -547,7 +548,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
             self._room_changed = True
             return
         self._room_changed = False
-        self._broadcast(self._room_message())
+        self.broadcast(self._room_message())
         if not self._room_window_open:
             self._room_window_open = True
             self.clock.after(ROOM_BROADCAST_INTERVAL, self._close_room_window)
@@ -564,7 +565,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
         a patch from the state a connection has if it takes patches (``_state_patch.py``)."""
         if self.match is None:
             return
-        now = self._now()
+        now = self.now()
         self._states.broadcast(
             self.connections, self._view_of, lambda player: self._state(player, now)
         )
@@ -578,7 +579,7 @@ class Room(RoomLobby, RoomBots, RoomChat, RoomManners, RoomDurability):
         if self.match is None:  # none to send: the next match's first state goes whole
             connection.state_seq = connection.state_base = None
             return
-        self._states.send(connection, self._state(self._view_of(connection), self._now()))
+        self._states.send(connection, self._state(self._view_of(connection), self.now()))
 
     def _state(self, player: str | None, now: float) -> dict[str, Any]:
         """The ``state`` message for ``player`` with the ``runup`` (null outside it)."""
