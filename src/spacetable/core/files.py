@@ -2,19 +2,23 @@
 files, hex fleet combat scripts): a JSON object, only known top-level fields, one of the
 reader's rulesets, and, in a file that seats players, their names.
 
-Each reader checks the rest of its own file; this module only says what is wrong with
-the start, with the reader's own error class and the name its files go by.
+Each reader checks the rest of its own file; this module says what is wrong with the
+start, with the reader's own error class and the name its files go by, and holds what the
+readers share: :class:`FileError`, the base of their error classes, and the readers of a
+number (:func:`number`, :func:`whole`) that name the field (:func:`field_of`) in their
+refusal.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from spacetable._userinput import clipped, listed
 from spacetable.i18n import N_
-from spacetable.i18n.phrase import Phrase, refusal
+from spacetable.i18n.phrase import Phrase, Reason, Value, phrase, refusal
 
 #: The kinds of file a header names ("a turn file must hold a JSON object"), for the catalogs.
 KINDS = (N_("table file"), N_("turn file"), N_("combat script"))
@@ -23,6 +27,19 @@ KINDS = (N_("table file"), N_("turn file"), N_("combat script"))
 MAX_PLAYER_CHARS = 200
 #: How many players a file may seat.
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+class FileError(ValueError):
+    """A referee file (or a part of one, such as a ship definition) that is malformed or
+    impossible: the message is one line naming the problem, and :attr:`says` the same as
+    a phrase when it has one (for a page in its reader's language). Each file's reader
+    raises its own subclass."""
+
+    @property
+    def says(self) -> Phrase | None:
+        """The message as a phrase (:mod:`spacetable.i18n.phrase`), or ``None``."""
+        said = self.args[0] if self.args else None
+        return said.phrase if isinstance(said, Reason) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,3 +124,49 @@ def _players(raw: Any, error: type[Exception]) -> tuple[str, ...]:
     if len(set(raw)) != len(raw):
         raise error(refusal("'players' names must be distinct"))
     return tuple(raw)
+
+
+def number(where: Value, raw: Any, low: float, high: float, *, error: type[Exception]) -> float:
+    """``raw`` as a float: a finite JSON number (not a boolean) within ``low..high``.
+    Raises ``error`` with one line naming the field ``where``."""
+    if (
+        isinstance(raw, bool)
+        or not isinstance(raw, int | float)
+        or (isinstance(raw, int) and raw.bit_length() > 1023)  # float() would overflow
+        or not math.isfinite(raw)
+    ):
+        raise error(
+            refusal("{where} must be a number, got {value}", where=where, value=clipped(raw))
+        )
+    if not low <= raw <= high:
+        raise error(
+            refusal(
+                "{where} must lie within {low}..{high}, got {value}",
+                where=where,
+                low=f"{low:g}",
+                high=f"{high:g}",
+                value=f"{raw:g}",
+            )
+        )
+    return float(raw)
+
+
+def whole(where: Value, raw: Any, low: int, high: int, *, error: type[Exception]) -> int:
+    """``raw``, a whole JSON number (not a boolean) from ``low`` to ``high``. Raises
+    ``error`` with one line naming the field ``where``."""
+    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
+        raise error(
+            refusal(
+                "{where} must be a whole number from {low} to {high}, got {value}",
+                where=where,
+                low=str(low),
+                high=str(high),
+                value=clipped(raw),
+            )
+        )
+    return raw
+
+
+def field_of(owner: Phrase, name: str) -> Phrase:
+    """A field of a card or a piece as refusals name it: ``card 'red-moth': 'x'``."""
+    return phrase("{name}: '{field}'", name=owner, field=name)

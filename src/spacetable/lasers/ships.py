@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from spacetable._userinput import InputError, clipped, listed, parse_json, read_limited
-from spacetable.i18n.phrase import Phrase, Reason, Value, phrase, refusal, value_of
+from spacetable.core.files import FileError, number
+from spacetable.i18n.phrase import Phrase, Value, phrase, refusal, value_of
 from spacetable.lasers.geometry import EDGES, Edge, on_edge
 
 LaserKind = Literal["normal", "ion", "penetrating"]
@@ -49,16 +50,10 @@ MIN_CARD_MM, MAX_CARD_MM = 1.0, 1000.0
 MAX_CATALOG_BYTES = 1 << 20
 
 
-class ShipDefinitionError(ValueError):
+class ShipDefinitionError(FileError):
     """A ship definition is malformed or impossible; the message names the ship and field,
     and :attr:`says` the same as a phrase when it has one (for a page in its reader's
     language)."""
-
-    @property
-    def says(self) -> Phrase | None:
-        """The message as a phrase (:mod:`spacetable.i18n.phrase`), or ``None``."""
-        said = self.args[0] if self.args else None
-        return said.phrase if isinstance(said, Reason) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,30 +308,6 @@ def _int(where: Value, name: str, raw: Any, minimum: int, maximum: int) -> int:
     return raw
 
 
-def _number(where: Value, raw: Any, bound: float = math.inf) -> float:
-    """A finite number within ``-bound..bound``."""
-    if (
-        isinstance(raw, bool)
-        or not isinstance(raw, int | float)
-        or (isinstance(raw, int) and raw.bit_length() > 1023)  # float() would overflow
-        or not math.isfinite(raw)
-    ):
-        raise ShipDefinitionError(
-            refusal("{where} must be a number, got {value}", where=where, value=clipped(raw))
-        )
-    if abs(raw) > bound:
-        raise ShipDefinitionError(
-            refusal(
-                "{where} must lie within {low}..{high}, got {value}",
-                where=where,
-                low=f"-{bound:g}",
-                high=f"{bound:g}",
-                value=f"{raw:g}",
-            )
-        )
-    return float(raw)
-
-
 def _list(where: Value, name: str, raw: Any, maximum: int) -> list[Any]:
     if not isinstance(raw, list):
         raise ShipDefinitionError(
@@ -367,8 +338,8 @@ def _laser(where: Value, raw: Any, card_size: tuple[float, float]) -> Laser:
     if not isinstance(at, list) or len(at) != 2:
         raise ShipDefinitionError(refusal("{where}.at must be a point [x, y]", where=where))
     point = (
-        _number(_part(where, "at[0]"), at[0]),
-        _number(_part(where, "at[1]"), at[1]),
+        number(_part(where, "at[0]"), at[0], -math.inf, math.inf, error=ShipDefinitionError),
+        number(_part(where, "at[1]"), at[1], -math.inf, math.inf, error=ShipDefinitionError),
     )
     if not on_edge(point, *card_size):
         raise ShipDefinitionError(
@@ -380,7 +351,13 @@ def _laser(where: Value, raw: Any, card_size: tuple[float, float]) -> Laser:
                 height=f"{card_size[1]:g}",
             )
         )
-    angle = _number(_part(where, "angle"), raw.get("angle", 0.0), MAX_ANGLE_DEG)
+    angle = number(
+        _part(where, "angle"),
+        raw.get("angle", 0.0),
+        -MAX_ANGLE_DEG,
+        MAX_ANGLE_DEG,
+        error=ShipDefinitionError,
+    )
     power = _int(where, "power", raw.get("power"), 1, 1_000)
     if power > 3:
         raise ShipDefinitionError(
@@ -409,8 +386,10 @@ def _shield(where: Value, raw: Any, card_size: tuple[float, float]) -> Shield:
         raise ShipDefinitionError(
             refusal("{where}.edge must be one of {choices}", where=where, choices=", ".join(EDGES))
         )
-    start = _number(_part(where, "from"), raw.get("from"))
-    end = _number(_part(where, "to"), raw.get("to"))
+    start = number(
+        _part(where, "from"), raw.get("from"), -math.inf, math.inf, error=ShipDefinitionError
+    )
+    end = number(_part(where, "to"), raw.get("to"), -math.inf, math.inf, error=ShipDefinitionError)
     half = (card_size[0] if edge in ("front", "back") else card_size[1]) / 2.0
     if start > end:
         raise ShipDefinitionError(

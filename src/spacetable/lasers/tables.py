@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any, cast
 
 from spacetable._userinput import InputError, clipped, listed, parse_json, read_limited
-from spacetable.core.files import read_header
+from spacetable.core.files import FileError, field_of, number, read_header
 from spacetable.core.rules import Referee
 from spacetable.i18n import Translator
-from spacetable.i18n.phrase import Phrase, Reason, Value, phrase, refusal
+from spacetable.i18n.phrase import Value, phrase, refusal
 from spacetable.lasers.battle import RULESETS, Card, Outcome, Resolver, Rules, Ruleset, resolve
 from spacetable.lasers.geometry import Pose, rect_inside, rects_touch
 from spacetable.lasers.narrate import narrate
@@ -61,16 +61,10 @@ MAX_ID_CHARS = 200
 _TOP_FIELDS = ("ruleset", "players", "variant", "ships", "cards", "card_size", "table")
 
 
-class TableError(ValueError):
+class TableError(FileError):
     """A table file is malformed or describes an impossible table; the message is one line
     naming the problem, and :attr:`says` the same as a phrase when it has one (for a page in
     its reader's language)."""
-
-    @property
-    def says(self) -> Phrase | None:
-        """The message as a phrase (:mod:`spacetable.i18n.phrase`), or ``None``."""
-        said = self.args[0] if self.args else None
-        return said.phrase if isinstance(said, Reason) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,30 +220,6 @@ def _variant(ruleset: str, raw: Any) -> dict[str, bool]:
     return dict(raw)
 
 
-def _number(where: Value, raw: Any, low: float, high: float) -> float:
-    """A finite number within ``low..high``."""
-    if (
-        isinstance(raw, bool)
-        or not isinstance(raw, int | float)
-        or (isinstance(raw, int) and raw.bit_length() > 1023)  # float() would overflow
-        or not math.isfinite(raw)
-    ):
-        raise TableError(
-            refusal("{where} must be a number, got {value}", where=where, value=clipped(raw))
-        )
-    if not low <= raw <= high:
-        raise TableError(
-            refusal(
-                "{where} must lie within {low}..{high}, got {value}",
-                where=where,
-                low=f"{low:g}",
-                high=f"{high:g}",
-                value=f"{raw:g}",
-            )
-        )
-    return float(raw)
-
-
 def _size(where: Value, raw: Any, high: float = MAX_CARD_MM) -> tuple[float, float]:
     if not isinstance(raw, list) or len(raw) != 2:
         raise TableError(refusal("{where} must be [width, length] in mm", where=where))
@@ -258,7 +228,10 @@ def _size(where: Value, raw: Any, high: float = MAX_CARD_MM) -> tuple[float, flo
             raise TableError(
                 refusal("{where} must be positive, got {value}", where=where, value=clipped(raw))
             )
-    return (_number(where, raw[0], MIN_CARD_MM, high), _number(where, raw[1], MIN_CARD_MM, high))
+    return (
+        number(where, raw[0], MIN_CARD_MM, high, error=TableError),
+        number(where, raw[1], MIN_CARD_MM, high, error=TableError),
+    )
 
 
 def _table_size(raw: Any) -> tuple[float, float] | None:
@@ -305,13 +278,19 @@ def _card(
             )
         )
     pose = Pose(
-        _number(_field(where, "x"), raw.get("x"), -MAX_TABLE_MM, MAX_TABLE_MM),
-        _number(_field(where, "y"), raw.get("y"), -MAX_TABLE_MM, MAX_TABLE_MM),
+        number(field_of(where, "x"), raw.get("x"), -MAX_TABLE_MM, MAX_TABLE_MM, error=TableError),
+        number(field_of(where, "y"), raw.get("y"), -MAX_TABLE_MM, MAX_TABLE_MM, error=TableError),
         # Any finite rotation: a room takes a card turned as many times as a client
         # says, and the bots read the room's table through this function.
-        _number(_field(where, "rotation"), raw.get("rotation", 0), -math.inf, math.inf),
+        number(
+            field_of(where, "rotation"),
+            raw.get("rotation", 0),
+            -math.inf,
+            math.inf,
+            error=TableError,
+        ),
     )
-    size = _size(_field(where, "size"), raw["size"]) if "size" in raw else card_size
+    size = _size(field_of(where, "size"), raw["size"]) if "size" in raw else card_size
     ship: ShipDef | None = None
     owner: str | None = None
     if kind == "asteroid":
@@ -382,11 +361,6 @@ def _check_layout(cards: list[Card], table_size: tuple[float, float] | None) -> 
                         second=repr(cards[j].id),
                     )
                 )
-
-
-def _field(where: Phrase, name: str) -> Phrase:
-    """A card's field as errors name it: ``card 'red-moth': 'x'``."""
-    return phrase("{name}: '{field}'", name=where, field=name)
 
 
 def _account(table: Table, outcome: Outcome) -> list[str]:

@@ -10,13 +10,12 @@ refusal is a :class:`TurnFileError` whose one-line message names the piece and t
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 from spacetable._userinput import InputError, clipped, listed, parse_json
 from spacetable.core.events import Event
-from spacetable.core.files import read_header
+from spacetable.core.files import FileError, field_of, number, read_header, whole
 from spacetable.games.ftl.events import OrderIgnored, rounded
 from spacetable.games.ftl.orders import Launch, Order, check_order, parse_order
 from spacetable.games.ftl.pieces import (
@@ -30,7 +29,7 @@ from spacetable.games.ftl.pieces import (
     on_table,
 )
 from spacetable.games.ftl.resolution import end_phase, resolve_orders
-from spacetable.i18n.phrase import Phrase, Reason, Value, phrase, piece_said, refusal, value_of
+from spacetable.i18n.phrase import Phrase, phrase, piece_said, refusal, value_of
 
 RULESET = "ftl"
 #: Largest turn file, in bytes (as table files).
@@ -54,16 +53,10 @@ _TOP_FIELDS = {"ruleset", "players", "table", "pieces", "orders"}
 _ORDER_SHAPE = '{"piece": id, "order": text}'
 
 
-class TurnFileError(ValueError):
+class TurnFileError(FileError):
     """A turn file that is malformed, describes an impossible table or holds an order that
     cannot be carried out; the message is one line naming the piece and the order, and
     :attr:`says` the same as a phrase when it has one (for a page in its reader's language)."""
-
-    @property
-    def says(self) -> Phrase | None:
-        """The message as a phrase (:mod:`spacetable.i18n.phrase`), or ``None``."""
-        said = self.args[0] if self.args else None
-        return said.phrase if isinstance(said, Reason) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,51 +179,14 @@ def turn_from_json(data: Any) -> TurnFile:
     return TurnFile(players, table_in, tuple(pieces.values()), orders)
 
 
-def _number(where: Value, raw: Any, low: float, high: float) -> float:
-    if (
-        isinstance(raw, bool)
-        or not isinstance(raw, int | float)
-        or (isinstance(raw, int) and raw.bit_length() > 1023)
-        or not math.isfinite(raw)
-    ):
-        raise TurnFileError(
-            refusal("{where} must be a number, got {value}", where=where, value=clipped(raw))
-        )
-    if not low <= raw <= high:
-        raise TurnFileError(
-            refusal(
-                "{where} must lie within {low}..{high}, got {value}",
-                where=where,
-                low=f"{low:g}",
-                high=f"{high:g}",
-                value=f"{raw:g}",
-            )
-        )
-    return float(raw)
-
-
-def _whole(where: Value, raw: Any, low: int, high: int) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
-        raise TurnFileError(
-            refusal(
-                "{where} must be a whole number from {low} to {high}, got {value}",
-                where=where,
-                low=str(low),
-                high=str(high),
-                value=clipped(raw),
-            )
-        )
-    return raw
-
-
 def _table(raw: Any) -> tuple[float, float]:
     if raw is None:
         return DEFAULT_TABLE_IN
     if not isinstance(raw, dict) or set(raw) != {"width", "height"}:
         raise TurnFileError(refusal("'table' must be an object with width and height (inches)"))
     return (
-        _number(phrase("'table' width"), raw["width"], 1e-3, MAX_TABLE_IN),
-        _number(phrase("'table' height"), raw["height"], 1e-3, MAX_TABLE_IN),
+        number(phrase("'table' width"), raw["width"], 1e-3, MAX_TABLE_IN, error=TurnFileError),
+        number(phrase("'table' height"), raw["height"], 1e-3, MAX_TABLE_IN, error=TurnFileError),
     )
 
 
@@ -270,10 +226,14 @@ def _piece(index: int, raw: Any, players: tuple[str, ...], table_in: tuple[float
                 value=clipped(owner),
             )
         )
-    x = _number(_field(name, "x"), raw.get("x"), -MAX_TABLE_IN, MAX_TABLE_IN)
-    y = _number(_field(name, "y"), raw.get("y"), -MAX_TABLE_IN, MAX_TABLE_IN)
-    heading = _number(
-        _field(name, "heading"), raw.get("heading"), -MAX_HEADING_DEG, MAX_HEADING_DEG
+    x = number(field_of(name, "x"), raw.get("x"), -MAX_TABLE_IN, MAX_TABLE_IN, error=TurnFileError)
+    y = number(field_of(name, "y"), raw.get("y"), -MAX_TABLE_IN, MAX_TABLE_IN, error=TurnFileError)
+    heading = number(
+        field_of(name, "heading"),
+        raw.get("heading"),
+        -MAX_HEADING_DEG,
+        MAX_HEADING_DEG,
+        error=TurnFileError,
     )
     if not on_table(x, y, table_in):
         raise TurnFileError(
@@ -293,20 +253,23 @@ def _piece(index: int, raw: Any, players: tuple[str, ...], table_in: tuple[float
                 raise TurnFileError(
                     refusal("{name}: a missile has no '{field}'", name=name, field=field)
                 )
-        _whole(_field(name, "hits"), raw.get("hits", 0), 0, 0)
+        whole(field_of(name, "hits"), raw.get("hits", 0), 0, 0, error=TurnFileError)
         return Piece.missile(piece_id, owner, x, y, heading, size=size)
-    hits = _whole(_field(name, "hits"), raw.get("hits", 0), 0, HITS_TO_DESTROY - 1)
-    missiles = _whole(
-        _field(name, "missiles"), raw.get("missiles", DEFAULT_MISSILES), 0, MAX_MISSILES
+    hits = whole(
+        field_of(name, "hits"), raw.get("hits", 0), 0, HITS_TO_DESTROY - 1, error=TurnFileError
     )
-    launched = _whole(_field(name, "launched"), raw.get("launched", 0), 0, MAX_MISSILES)
+    missiles = whole(
+        field_of(name, "missiles"),
+        raw.get("missiles", DEFAULT_MISSILES),
+        0,
+        MAX_MISSILES,
+        error=TurnFileError,
+    )
+    launched = whole(
+        field_of(name, "launched"), raw.get("launched", 0), 0, MAX_MISSILES, error=TurnFileError
+    )
     ship = Piece.ship(piece_id, owner, x, y, heading, missiles=missiles, size=size)
     return ship.evolve(hits=hits, launched=launched)
-
-
-def _field(name: Phrase, field: str) -> Phrase:
-    """A piece's field as errors name it: ``piece 'red': 'x'``."""
-    return phrase("{name}: '{field}'", name=name, field=field)
 
 
 def _size(name: Phrase, raw: Any, default: tuple[float, float]) -> tuple[float, float]:
@@ -315,8 +278,8 @@ def _size(name: Phrase, raw: Any, default: tuple[float, float]) -> tuple[float, 
     if not isinstance(raw, list) or len(raw) != 2:
         raise TurnFileError(refusal("{name}: 'size' must be [width, length] in inches", name=name))
     return (
-        _number(_field(name, "size"), raw[0], 1e-3, MAX_PIECE_IN),
-        _number(_field(name, "size"), raw[1], 1e-3, MAX_PIECE_IN),
+        number(field_of(name, "size"), raw[0], 1e-3, MAX_PIECE_IN, error=TurnFileError),
+        number(field_of(name, "size"), raw[1], 1e-3, MAX_PIECE_IN, error=TurnFileError),
     )
 
 
