@@ -16,7 +16,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spacetable._userinput import clipped, listed
+from spacetable._userinput import InputError, clipped, listed, parse_json
 from spacetable.i18n import N_
 from spacetable.i18n.phrase import Phrase, Reason, Value, phrase, refusal
 
@@ -40,6 +40,20 @@ class FileError(ValueError):
         """The message as a phrase (:mod:`spacetable.i18n.phrase`), or ``None``."""
         said = self.args[0] if self.args else None
         return said.phrase if isinstance(said, Reason) else None
+
+
+def decoded(
+    text: str | bytes, *, most_bytes: int, too_large: Reason, error: type[Exception]
+) -> Any:
+    """``text`` (or UTF-8 bytes; a byte-order mark is accepted) decoded as JSON. Raises
+    ``error``: ``too_large`` when it is longer than ``most_bytes``, else one line saying
+    where the JSON is malformed or nested too deep."""
+    if len(text) > most_bytes:
+        raise error(too_large)
+    try:
+        return parse_json(text)
+    except InputError as exc:
+        raise error(exc.args[0]) from exc
 
 
 @dataclass(frozen=True, slots=True)

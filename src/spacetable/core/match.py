@@ -26,7 +26,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import Field, fields, replace
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, get_type_hints
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast, get_type_hints
 
 from spacetable.core.events import Event
 from spacetable.core.records import record_json
@@ -200,8 +200,9 @@ OptionsT = TypeVar("OptionsT", bound=Options)
 class Match(ABC, Generic[ActionT, OptionsT]):
     """One match of one game: options, seed, the action log and the event log.
 
-    Subclasses implement the rules (:meth:`check`, :meth:`_perform`), the observer
-    (:meth:`view`), :meth:`result`, :meth:`needs_action` and the JSON decoders.
+    Subclasses name their :attr:`action_types` and implement the rules (:meth:`check`,
+    :meth:`_perform`), the observer (:meth:`view`), :meth:`result`, :meth:`needs_action` and
+    :meth:`options_from_json`.
     """
 
     #: The game's name in stored records, e.g. ``"lightspeed"``.
@@ -239,9 +240,10 @@ class Match(ABC, Generic[ActionT, OptionsT]):
     # -- decoding -------------------------------------------------------------------------
 
     @classmethod
-    @abstractmethod
     def action_from_json(cls, data: Any) -> ActionT:
-        """Decode one of this game's actions. Raises :class:`MalformedAction`."""
+        """Decode one of this game's actions (one of :attr:`action_types`, by its JSON
+        ``type``). Raises :class:`MalformedAction` naming the problem."""
+        return cast(ActionT, decode_action(data, cls.action_types))
 
     @classmethod
     @abstractmethod

@@ -20,8 +20,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, cast
 
-from spacetable._userinput import InputError, clipped, listed, parse_json, read_limited
-from spacetable.core.files import FileError, field_of, number, read_header
+from spacetable._userinput import InputError, clipped, listed, read_limited
+from spacetable.core.files import FileError, decoded, field_of, number, read_header
 from spacetable.core.rules import Referee
 from spacetable.i18n import Translator
 from spacetable.i18n.phrase import Value, phrase, refusal
@@ -155,12 +155,8 @@ def parse_table(text: str | bytes) -> Table:
     """Parse and check table JSON (text, or UTF-8 bytes; a byte-order mark is accepted).
     Raises :class:`TableError` naming the problem, e.g. where the JSON is malformed or
     nested too deep."""
-    if len(text) > MAX_TABLE_BYTES:
-        raise TableError(refusal("the table is larger than {most} bytes", most=MAX_TABLE_BYTES))
-    try:
-        data = parse_json(text)
-    except InputError as exc:
-        raise TableError(exc.args[0]) from exc
+    too_large = refusal("the table is larger than {most} bytes", most=MAX_TABLE_BYTES)
+    data = decoded(text, most_bytes=MAX_TABLE_BYTES, too_large=too_large, error=TableError)
     return table_from_json(data)
 
 

@@ -29,7 +29,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from spacetable.core.events import Event
-from spacetable.core.match import Action, InvalidOptions, Match, decode_action
+from spacetable.core.match import Action, InvalidOptions, Match
 from spacetable.core.records import tagged
 from spacetable.games._deployment import checked_players, is_number
 from spacetable.games.ftl.events import (
@@ -304,11 +304,6 @@ class FtlMatch(Match[FtlAction, FtlOptions]):
         self.scored: dict[str, int] = {p: 0 for p in self.players}
         self._plots: dict[str, tuple[str, ...]] = {}
         self._result: FtlResult | None = None
-
-    @classmethod
-    def action_from_json(cls, data: Any) -> FtlAction:
-        """Decode an FTL action. Raises MalformedAction naming the problem."""
-        return decode_action(data, ACTION_TYPES)
 
     @classmethod
     def options_from_json(cls, data: Any) -> FtlOptions:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from spacetable._userinput import InputError, clipped, listed, parse_json
+from spacetable._userinput import clipped, listed
 from spacetable.core.events import Event
-from spacetable.core.files import FileError, field_of, number, read_header, whole
+from spacetable.core.files import FileError, decoded, field_of, number, read_header, whole
 from spacetable.games.ftl.events import OrderIgnored, rounded
 from spacetable.games.ftl.orders import Launch, Order, check_order, parse_order
 from spacetable.games.ftl.pieces import (
@@ -140,14 +140,8 @@ def resolve_turn_file(text: str | bytes) -> dict[str, Any]:
 def load_turn(text: str | bytes) -> TurnFile:
     """Read and check a turn file's text (JSON, at most :data:`MAX_TURN_BYTES`). Raises
     :class:`TurnFileError` naming the field, or the piece and the order, at fault."""
-    if len(text) > MAX_TURN_BYTES:
-        raise TurnFileError(
-            refusal("the turn file is larger than {most} bytes", most=MAX_TURN_BYTES)
-        )
-    try:
-        data = parse_json(text)
-    except InputError as exc:
-        raise TurnFileError(exc.args[0]) from exc
+    too_large = refusal("the turn file is larger than {most} bytes", most=MAX_TURN_BYTES)
+    data = decoded(text, most_bytes=MAX_TURN_BYTES, too_large=too_large, error=TurnFileError)
     return turn_from_json(data)
 
 

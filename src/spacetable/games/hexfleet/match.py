@@ -22,7 +22,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from spacetable.core.events import Event
-from spacetable.core.match import Action, Match, decode_action
+from spacetable.core.match import Action, Match
 from spacetable.games.hexfleet.actions import (
     ACTION_TYPES,
     EndActivation,
@@ -173,11 +173,6 @@ class HexMatch(Match[HexAction, HexOptions]):
         self.opening: list[Event] = self._next_activation()
         self.events.extend(self.opening)
         self._tell(self.opening, dict(self.ships), 1)
-
-    @classmethod
-    def action_from_json(cls, data: Any) -> HexAction:
-        """Decode a hex fleet action. Raises MalformedAction naming the problem."""
-        return decode_action(data, ACTION_TYPES)
 
     @classmethod
     def options_from_json(cls, data: Any) -> HexOptions:

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from spacetable.core.events import Event
-from spacetable.core.match import Action, InvalidOptions, decode_action
+from spacetable.core.match import Action, InvalidOptions
 from spacetable.core.records import tagged
 from spacetable.games._deployment import DEFAULT_TABLE_MM as DEFAULT_TABLE_MM
 from spacetable.games._deployment import CardDiscarded as CardDiscarded
@@ -208,11 +208,6 @@ class LightSpeedMatch(LaserMatch[LightSpeedAction, LightSpeedOptions]):
             deck = list(self._ships)
             self.rng.shuffle(deck)
             self._round.deal(player, deck)
-
-    @classmethod
-    def action_from_json(cls, data: Any) -> LightSpeedAction:
-        """Decode a Light Speed action. Raises MalformedAction naming the problem."""
-        return decode_action(data, ACTION_TYPES)
 
     @classmethod
     def options_from_json(cls, data: Any) -> LightSpeedOptions:

@@ -50,7 +50,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from spacetable.core.events import Event
-from spacetable.core.match import Action, decode_action
+from spacetable.core.match import Action
 from spacetable.games._deployment import Timeout, join_names
 from spacetable.games._laser_match import LaserMatch, Phase
 from spacetable.games.stellar.actions import ACTION_TYPES, Fleet, StellarAction, TimerExpired
@@ -83,11 +83,6 @@ class StellarMatch(LaserMatch[StellarAction, StellarOptions]):
         #: Whether the countdown ran out (timer deployment).
         self.timer_expired = False
         self._fleets: dict[str, tuple[str, ...]] = {}
-
-    @classmethod
-    def action_from_json(cls, data: Any) -> StellarAction:
-        """Decode a Stellar Conflict action. Raises MalformedAction naming the problem."""
-        return decode_action(data, ACTION_TYPES)
 
     @classmethod
     def options_from_json(cls, data: Any) -> StellarOptions:
