@@ -122,37 +122,35 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-#: The field types an action's generic JSON takes: how a JSON value is checked for each,
-#: the refusal when it is not one, and how it becomes the field's value.
-_FIELD_JSON: dict[Any, tuple[Callable[[Any], bool], str, Callable[[Any], Any]]] = {
-    float: (_is_number, N_("{type} action: {field} must be a number, got {value}"), float),
-    int: (_is_whole, N_("{type} action: {field} must be a whole number, got {value}"), int),
-    str: (_is_text, N_("{type} action: {field} must be a string, got {value}"), str),
+def _is_texts(value: Any) -> bool:
+    return isinstance(value, list) and all(_is_text(item) for item in value)
+
+
+#: The field types an action's generic JSON takes: the checks of a JSON value for each, in
+#: order, each with the refusal when it fails.
+_CHECKS: dict[Any, tuple[tuple[Callable[[Any], bool], str], ...]] = {
+    float: (
+        (_is_number, N_("{type} action: {field} must be a number, got {value}")),
+        (math.isfinite, N_("{type} action: {field} must be finite, got {value}")),
+    ),
+    int: ((_is_whole, N_("{type} action: {field} must be a whole number, got {value}")),),
+    str: ((_is_text, N_("{type} action: {field} must be a string, got {value}")),),
     tuple[str, ...]: (
-        lambda v: isinstance(v, list) and all(_is_text(item) for item in v),
-        N_("{type} action: {field} must be a list of strings, got {value}"),
-        tuple,
+        (_is_texts, N_("{type} action: {field} must be a list of strings, got {value}")),
     ),
 }
+#: How a checked JSON value becomes the field's value, where it is not as it is.
+_MADE: dict[Any, Callable[[Any], Any]] = {float: float, tuple[str, ...]: tuple}
 
 
 def _decode_field(action: str, name: str, hint: Any, value: Any) -> Any:
     """Check one JSON value against an action field's type hint."""
-    if hint not in _FIELD_JSON:
+    if hint not in _CHECKS:
         raise TypeError(f"{action} action field {name!r}: no generic JSON decoding for {hint!r}")
-    fits, words, make = _FIELD_JSON[hint]
-    if not fits(value):
-        raise MalformedAction(refusal(words, type=action, field=repr(name), value=repr(value)))
-    if hint is float and not math.isfinite(value):
-        raise MalformedAction(
-            refusal(
-                "{type} action: {field} must be finite, got {value}",
-                type=action,
-                field=repr(name),
-                value=repr(value),
-            )
-        )
-    return make(value)
+    for fits, words in _CHECKS[hint]:
+        if not fits(value):
+            raise MalformedAction(refusal(words, type=action, field=repr(name), value=repr(value)))
+    return _MADE[hint](value) if hint in _MADE else value
 
 
 ActionT = TypeVar("ActionT", bound=Action)

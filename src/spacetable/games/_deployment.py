@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from spacetable.core.events import Event
@@ -38,28 +39,29 @@ Choice = Literal["dropped", "discarded"]
 # -- actions --------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class _CardDown(Action):
+    """The card in hand put down at ``(x, y)`` mm, turned ``rotation_deg``
+    counter-clockwise, at server time ``t`` s: the fields :class:`Place` and :class:`Drop`
+    share."""
+
+    player: str
+    x: float
+    y: float
+    rotation_deg: float
+    t: float
+
+
 @tagged("place")
-class Place(Action):
+class Place(_CardDown):
     """Put the card in hand on the table at ``(x, y)`` mm, turned ``rotation_deg``
     counter-clockwise, at server time ``t`` s."""
 
-    player: str
-    x: float
-    y: float
-    rotation_deg: float
-    t: float
-
 
 @tagged("drop")
-class Drop(Action):
+class Drop(_CardDown):
     """After the freeze: let the card in hand fall at ``(x, y, rotation_deg)``, where it
     froze."""
-
-    player: str
-    x: float
-    y: float
-    rotation_deg: float
-    t: float
 
 
 @tagged("discard")
@@ -81,9 +83,11 @@ class Timeout(Action):
 # -- events ---------------------------------------------------------------------------------
 
 
-@tagged("placed")
-class CardPlaced(Event):
-    """``player`` put ``ship`` on the table as card ``card``."""
+@dataclass(frozen=True, slots=True)
+class _CardOnTable(Event):
+    """``player``'s ``ship`` came onto the table as card ``card`` at ``(x, y)`` mm, turned
+    ``rotation_deg``, at server time ``t`` s: the fields :class:`CardPlaced` and
+    :class:`CardDropped` share."""
 
     player: str
     card: str
@@ -92,6 +96,11 @@ class CardPlaced(Event):
     y: float
     rotation_deg: float
     t: float
+
+
+@tagged("placed")
+class CardPlaced(_CardOnTable):
+    """``player`` put ``ship`` on the table as card ``card``."""
 
 
 @tagged("stop")
@@ -103,16 +112,8 @@ class StopCalled(Event):
 
 
 @tagged("dropped")
-class CardDropped(Event):
+class CardDropped(_CardOnTable):
     """After the freeze, ``player`` dropped ``ship`` on the table as card ``card``."""
-
-    player: str
-    card: str
-    ship: str
-    x: float
-    y: float
-    rotation_deg: float
-    t: float
 
 
 @tagged("discarded")
