@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
+from spacetable.core.endings import Ending
 from spacetable.server._clock import HandClock
 from spacetable.server._connection import Connection, frame_payload
 from spacetable.server._room_context import Phase
-from spacetable.server._room_match import RoomMatch, Timing
+from spacetable.server._room_match import RoomMatch, RoomOptions, Timing
 from spacetable.server._seats import Seat
 
 
@@ -81,3 +82,44 @@ def people(*names: str) -> list[Seat]:
     for seat, name in zip(seats, names, strict=True):
         seat.take("human", name, [])
     return seats
+
+
+class FakeMatch:
+    """What of a match the parts read besides playing it: its players and version."""
+
+    def __init__(self, players: list[str]) -> None:
+        self.version = 0
+        self.players = tuple(players)
+
+
+@dataclass
+class FakeTable(FakeRoom):
+    """A fake room that also records what the manners ask of it: the match's end, bots
+    taking seats over, sockets sent to watch, the room told again."""
+
+    options: RoomOptions = field(default_factory=RoomOptions)
+    ended: list[tuple[str, list[str] | None]] = field(default_factory=list)
+    taken_over: list[tuple[int, bool]] = field(default_factory=list)
+    watching: list[Connection] = field(default_factory=list)
+    rooms_told: int = 0
+
+    def play(self) -> FakeMatch:
+        """A match begins (its players: the seats')."""
+        match = FakeMatch([s.name for s in self.seats])
+        self.phase, self.match_number = "playing", self.match_number + 1
+        self.match = cast(Any, match)
+        return match
+
+    def end(self, how: Ending, by: list[str] | None = None) -> None:
+        self.ended.append((how, by))
+        self.phase, self.match = "over", None
+
+    def bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None:
+        self.taken_over.append((seat.index, stand_in))
+        seat.kind = "bot"
+
+    def watch(self, connection: Connection) -> None:
+        self.watching.append(connection)
+
+    def broadcast_room(self, at_once: bool = False) -> None:
+        self.rooms_told += 1

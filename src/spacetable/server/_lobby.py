@@ -10,7 +10,7 @@ type checker, set by ``Room.__init__``).
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from spacetable.games.stellar import RACES as STELLAR_RACES
@@ -20,17 +20,10 @@ from spacetable.server import protocol as msg
 from spacetable.server._chat import Chat
 from spacetable.server._clock import RoomClock
 from spacetable.server._connection import Connection
+from spacetable.server._manners import Manners
 from spacetable.server._room_match import RoomOptions, Timing
-from spacetable.server._seats import Seat
+from spacetable.server._seats import Abandoned, Seat
 from spacetable.server.live_store import token_digest
-
-
-@dataclass(frozen=True, slots=True)
-class Abandoned:
-    """The abandon timer of a seat's ``absence`` ran out (posted into the room's queue)."""
-
-    seat: int
-    absence: int
 
 
 class RoomLobby:
@@ -44,6 +37,7 @@ class RoomLobby:
     timing: Timing
     seats: list[Seat]
     chat: Chat
+    manners: Manners
     connections: set[Connection]
     phase: Literal["lobby", "playing", "over"]
     last_result: dict[str, Any] | None
@@ -58,14 +52,12 @@ class RoomLobby:
         def _player(self, seat: Seat) -> str: ...
         def _start(self) -> None: ...
         def _room_message(self) -> dict[str, Any]: ...
-        def _broadcast_room(self, at_once: bool = False) -> None: ...
+        def broadcast_room(self, at_once: bool = False) -> None: ...
         def broadcast(self, message: dict[str, Any]) -> None: ...
         def _send_state(self, connection: Connection) -> None: ...
         def _check_idle_after(self, delay: float) -> None: ...
-        def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None: ...
+        def bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None: ...
         def _give_back(self, seat: Seat) -> None: ...
-        def _absence_began(self, seat: Seat) -> None: ...
-        def _send_manners(self, connection: Connection) -> None: ...
 
     def _on_lobby(self, connection: Connection, message: Any) -> None:
         if isinstance(message, msg.Ping):
@@ -73,7 +65,7 @@ class RoomLobby:
         elif isinstance(message, msg.Resync):
             self._send_state(connection)  # it missed a patch: the whole state again
         elif isinstance(message, msg.Watch):
-            self._watch(connection)
+            self.watch(connection)
         elif isinstance(message, msg.Join):
             self._join(connection, message)
         elif isinstance(message, msg.Rejoin):
@@ -95,7 +87,7 @@ class RoomLobby:
         else:
             connection.send({"type": "error", "message": f"unexpected {message!r}"})
 
-    def _watch(self, connection: Connection, elsewhere: int | None = None) -> None:
+    def watch(self, connection: Connection, elsewhere: int | None = None) -> None:
         """The connection watches; ``elsewhere``: the seat it asked for, which another tab
         of the same player plays."""
         self._release(connection)
@@ -113,7 +105,7 @@ class RoomLobby:
         self.chat.send_history(connection)
         connection.send(self._room_message())
         self._send_state(connection)
-        self._send_manners(connection)  # a draw offer waiting, players away (_manners.py)
+        self.manners.send_to(connection)  # a draw offer waiting, players away (_manners.py)
         if self.phase == "over" and self.last_result is not None:
             connection.send(self.last_result)
 
@@ -139,7 +131,7 @@ class RoomLobby:
         connection.tab = message.tab
         self._seat_connection(connection, seat)
         self._settle_host()
-        self._broadcast_room()
+        self.broadcast_room()
 
     def _rejoin(self, connection: Connection, token: str, tab: str | None = None) -> None:
         seat = next(
@@ -148,12 +140,12 @@ class RoomLobby:
         ) or self._rebuilt_seat(token)
         if seat is None:
             connection.error(N_("that seat is no longer yours"))
-            self._watch(connection)
+            self.watch(connection)
             return
         others = [c for c in seat.connections if c is not connection and not c.closed]
         if tab is not None and any(c.tab is not None and c.tab != tab for c in others):
             # The same player in a second tab: one tab plays, the others watch.
-            self._watch(connection, elsewhere=seat.index)
+            self.watch(connection, elsewhere=seat.index)
             return
         connection.tab = tab
         if connection.seat != seat.index:
@@ -161,7 +153,7 @@ class RoomLobby:
         if seat.stand_in:
             self._give_back(seat)
         self._seat_connection(connection, seat)
-        self._broadcast_room()
+        self.broadcast_room()
 
     def _rebuilt_seat(self, token: str) -> Seat | None:
         """The seat of a room rebuilt from storage whose token's digest is ``token``'s:
@@ -190,7 +182,7 @@ class RoomLobby:
         )
         self.chat.send_history(connection)
         self._send_state(connection)
-        self._send_manners(connection)  # a draw offer waiting, players away (_manners.py)
+        self.manners.send_to(connection)  # a draw offer waiting, players away (_manners.py)
         if self.phase == "over" and self.last_result is not None:
             connection.send(self.last_result)
 
@@ -214,8 +206,8 @@ class RoomLobby:
         seat.abandon_timer = self.clock.after(
             self.timing.abandon_seconds, self.submit, None, Abandoned(seat.index, seat.absences)
         )
-        self._absence_began(seat)  # the others are told at once (_manners.py)
-        self._broadcast_room()
+        self.manners.absence_began(seat)  # the others are told at once (_manners.py)
+        self.broadcast_room()
 
     def _leave(self, connection: Connection) -> None:
         if connection.seat is None:
@@ -229,8 +221,8 @@ class RoomLobby:
             self._settle_host()
         else:
             # A bot plays on; his token takes the seat back (rejoin).
-            self._bot_takes_over(seat, stand_in=True)
-        self._broadcast_room()
+            self.bot_takes_over(seat, stand_in=True)
+        self.broadcast_room()
 
     def _seat_bot(self, connection: Connection, message: msg.SeatBot) -> None:
         if connection.seat is None or self.phase != "lobby":
@@ -257,7 +249,7 @@ class RoomLobby:
         # number glued to the level read as a level ("beginner bot 2").
         seat.take("bot", f"{level} bot", self._names(seat))
         seat.level = level
-        self._broadcast_room()
+        self.broadcast_room()
         self._maybe_start()
 
     def _ready(self, connection: Connection, ready: bool) -> None:
@@ -265,7 +257,7 @@ class RoomLobby:
             connection.error(N_("only seated players in the lobby can get ready"))
             return
         self.seats[connection.seat].ready = ready
-        self._broadcast_room()
+        self.broadcast_room()
         self._maybe_start()
 
     def _rematch(self, connection: Connection) -> None:
@@ -273,7 +265,7 @@ class RoomLobby:
             connection.error(N_("a rematch is asked for after a match"))
             return
         self.seats[connection.seat].rematch = True
-        self._broadcast_room()  # the others see who asked, and answer
+        self.broadcast_room()  # the others see who asked, and answer
         self._maybe_rematch()
 
     def _decline_rematch(self, connection: Connection) -> None:
@@ -296,7 +288,7 @@ class RoomLobby:
                 "asked_by": [self._player(s) for s in askers],
             }
         )
-        self._broadcast_room()
+        self.broadcast_room()
 
     def _settle_host(self) -> None:
         """Keep one host among the people seated: the first seated stays host while he
@@ -325,7 +317,7 @@ class RoomLobby:
             connection.error(problem, seat=str(index))
             return
         self.seats[index].empty()
-        self._broadcast_room()
+        self.broadcast_room()
 
     def _choose_race(self, connection: Connection, race: str) -> None:
         """A seated player picks his own race before a Stellar Conflict match (the room's
@@ -350,7 +342,7 @@ class RoomLobby:
         assert connection.seat is not None
         races[connection.seat] = race
         self.options = replace(self.options, game={**self.options.game, "races": races})
-        self._broadcast_room()
+        self.broadcast_room()
 
     def _maybe_rematch(self) -> None:
         """After a match: start the next once every player left at the table asked."""
@@ -374,8 +366,8 @@ class RoomLobby:
             seat.empty()  # nobody keeps a seat by opening a socket and closing it
             self._settle_host()
         else:
-            self._bot_takes_over(seat, stand_in=True)
-        self._broadcast_room()
+            self.bot_takes_over(seat, stand_in=True)
+        self.broadcast_room()
         self._maybe_rematch()  # the others may have asked for one already
 
     def _maybe_start(self) -> None:

@@ -1,11 +1,14 @@
 """A room's manners, the same for every game: resigning, offering and answering a draw,
 and what the others choose when a player goes away in a match (wait, a bot, claim the win).
 
-:class:`RoomManners` is a mixin of :class:`~spacetable.server.rooms.Room`: its methods run
-on the room's task like the rest of the room, with the room's state (declared below for the
-type checker, set by ``Room.__init__``). A match these stop ends with a ``result`` whose
-``ending`` says how (:mod:`spacetable.core.endings`); the stored match replays from its
-seed, its actions up to the stop and that ending.
+:class:`Manners` is a part of a :class:`~spacetable.server.rooms.Room`, run on the
+room's task like the rest of it, that sees the room through a :class:`MannersRoom` (the
+:class:`~spacetable.server._room_context.RoomContext` and what the manners ask of the
+room's seats and bots). A match these stop ends through the room's one ``end``, with a
+``result`` whose ``ending`` says how (:mod:`spacetable.core.endings`); the stored match
+replays from its seed, its actions up to the stop and that ending. What the manners hold
+(an offer, the players away, who resigned) is stored with the room while it lives
+(:meth:`Manners.snapshot`) and given back to a rebuilt one (:meth:`Manners.restore`).
 
 The rulings behind it (who wins, what a bot answers to a draw, a resignation with more than
 two players) are in ``docs/rulings.md``.
@@ -14,19 +17,15 @@ two players) are in ``docs/rulings.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Protocol
 
-from spacetable.core.endings import stopped_result, with_ending
+from spacetable.core.endings import Ending, with_ending
 from spacetable.i18n import N_
-from spacetable.registry import Bots
 from spacetable.server import protocol as msg
-from spacetable.server._chat import Chat
-from spacetable.server._clock import RoomClock
 from spacetable.server._connection import Connection
-from spacetable.server._room_match import RoomMatch, RoomOptions, Timing
-from spacetable.server._save_queue import SaveQueue
-from spacetable.server._seats import Seat
-from spacetable.server.storage import StoredMatch
+from spacetable.server._room_context import RoomContext
+from spacetable.server._room_match import RoomOptions
+from spacetable.server._seats import Abandoned, Seat
 
 #: Player-facing words of the refusals (kept together for translation).
 REFUSED = {
@@ -63,8 +62,8 @@ class GraceOver:
     match_number: int
 
 
-#: The messages :meth:`RoomManners._on_manners` handles.
-MANNERS = (msg.Resign, msg.OfferDraw, msg.AnswerDraw, msg.Absence, GraceOver)
+#: The messages :meth:`Manners.on_message` handles.
+MANNERS = (msg.Resign, msg.OfferDraw, msg.AnswerDraw, msg.Absence)
 
 
 @dataclass(slots=True)
@@ -73,38 +72,39 @@ class _DrawOffer:
     waiting: set[int] = field(default_factory=set)  # the human seats yet to accept
 
 
-class RoomManners:
-    """Resign, draw offers and absence choices; the ending of a match they stop."""
+class MannersRoom(RoomContext, Protocol):
+    """The room as the manners see it: the context, and what they ask of it."""
 
-    # The room's state (rooms.py) that the manners read and change.
-    id: str
-    options: RoomOptions
-    bots: Bots
-    timing: Timing
-    seats: list[Seat]
-    chat: Chat
-    phase: Literal["lobby", "playing", "over"]
-    match: RoomMatch | None
-    match_number: int
-    last_result: dict[str, Any] | None
-    saves: SaveQueue
-    clock: RoomClock
+    @property
+    def options(self) -> RoomOptions:
+        """What the room plays (its game tells who is ahead, for a bot's answer)."""
+        ...
 
-    if TYPE_CHECKING:
-        # The room's methods the manners call (rooms.py, _lobby.py, _room_bots.py).
+    def end(self, how: Ending, by: list[str] | None = None) -> None:
+        """End the match (``how``, ``by`` whom): stored, told, reset."""
+        ...
 
-        def submit(self, connection: Connection | None, message: Any) -> None: ...
-        def _player(self, seat: Seat) -> str: ...
-        def now(self) -> float: ...
-        def broadcast(self, message: dict[str, Any]) -> None: ...
-        def _broadcast_room(self, at_once: bool = False) -> None: ...
-        def _broadcast_state(self) -> None: ...
-        def _watch(self, connection: Connection, elsewhere: int | None = None) -> None: ...
-        def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None: ...
-        def _store_result(self, stored: StoredMatch) -> None: ...
-        def changed(self) -> None: ...
+    def bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None:
+        """A bot plays the seat: until its player is back (``stand_in``), or for good."""
+        ...
 
-    def _manners_reset(self) -> None:
+    def watch(self, connection: Connection) -> None:
+        """``connection`` watches from now on."""
+        ...
+
+    def broadcast_room(self, at_once: bool = False) -> None:
+        """The seats changed: everyone hears of the room again."""
+        ...
+
+
+class Manners:
+    """Resign, draw offers and absence choices, for the match being played."""
+
+    def __init__(self, room: MannersRoom) -> None:
+        self._room = room
+        self.reset()
+
+    def reset(self) -> None:
         """A match begins (or ended): no offer, nobody away, nobody resigned."""
         self._draw: _DrawOffer | None = None
         #: The seats whose draw offer was declined, with the match version then.
@@ -116,37 +116,42 @@ class RoomManners:
         #: The absent seats the others chose to wait for (no bot takes them by itself).
         self._waited: set[int] = set()
 
-    def _on_manners(self, connection: Connection | None, message: Any) -> None:
-        self.changed()  # a rebuilt room has its offers and absences (_room_extras)
-        if isinstance(message, GraceOver):
-            self._grace_over(message)
-            return
+    def on_message(self, connection: Connection | None, message: Any) -> None:
+        """One of :data:`MANNERS` from a socket."""
         assert connection is not None
+        room = self._room
+        room.changed()  # a rebuilt room has its offers and absences (snapshot)
         what = WHAT[message.type]
         if connection.seat is None:
             self._refuse(connection, "spectator", what=what)
-        elif self.phase != "playing" or self.match is None:
+        elif room.phase != "playing" or room.match is None:
             self._refuse(connection, "no_match", what=what)
         elif isinstance(message, msg.Resign):
-            self._resign(self.seats[connection.seat])
+            self._resign(room.seats[connection.seat])
         elif isinstance(message, msg.OfferDraw):
-            self._offer_draw(connection, self.seats[connection.seat])
+            self._offer_draw(connection, room.seats[connection.seat])
         elif isinstance(message, msg.AnswerDraw):
-            self._answer_draw(connection, self.seats[connection.seat], message.accept)
+            self._answer_draw(connection, room.seats[connection.seat], message.accept)
         elif isinstance(message, msg.Absence):
-            self._absence(connection, self.seats[connection.seat], message)
+            self._absence(connection, room.seats[connection.seat], message)
 
-    def _send_manners(self, connection: Connection) -> None:
+    def send_to(self, connection: Connection) -> None:
         """What a socket that (re)joins mid-match must know beyond the state: the draw
         offer waiting for answers, the players away (a page reloaded, a room rebuilt)."""
-        if self.phase != "playing" or self.match is None:
+        room = self._room
+        if room.phase != "playing" or room.match is None:
             return
         if self._draw is not None:
             connection.send(self._offer_message())
         for index in sorted(self._absent):
-            seat = self.seats[index]
+            seat = room.seats[index]
             if self._is_absent(seat):
                 connection.send(self._absent_message(seat))
+
+    def ending(self, result: dict[str, Any]) -> dict[str, Any]:
+        """A result the rules reached, with how the match ended (``ending``: who resigned
+        on the way, in a 3-4 player match)."""
+        return with_ending(result, self._resigned)
 
     def _refuse(self, connection: Connection, why: str, **words: Any) -> None:
         what = words.get("what")
@@ -159,22 +164,23 @@ class RoomManners:
     def _resign(self, seat: Seat) -> None:
         """The player of ``seat`` resigns: with one opponent, he wins; with more, a bot
         plays the seat on to the end (docs/rulings.md) and the player watches."""
-        player = self._player(seat)
-        if len(self.seats) == 2:
-            self._stop("resigned", [player])
+        room = self._room
+        if len(room.seats) == 2:
+            room.end("resigned", [seat.name])
             return
-        self._resigned.append(player)
-        self.broadcast({"type": "resigned", "seat": seat.index, "player": player})
-        self._bot_takes_over(seat, stand_in=False)
+        self._resigned.append(seat.name)
+        room.broadcast({"type": "resigned", "seat": seat.index, "player": seat.name})
+        room.bot_takes_over(seat, stand_in=False)
         for connection in list(seat.connections):
-            self._watch(connection)
+            room.watch(connection)
         self._after_seat_change()
-        self._broadcast_room()
+        room.broadcast_room()
 
     # -- draws -----------------------------------------------------------------------------
 
     def _offer_draw(self, connection: Connection, seat: Seat) -> None:
-        match = self.match
+        room = self._room
+        match = room.match
         assert match is not None
         if self._draw is not None:
             self._refuse(connection, "pending")
@@ -182,51 +188,49 @@ class RoomManners:
         if self._declined.get(seat.index) == match.version:
             self._refuse(connection, "declined")
             return
-        player = self._player(seat)
-        for other in self.seats:
+        for other in room.seats:
             if other is not seat and other.kind == "bot" and not self._bot_accepts(other):
                 self._declined[seat.index] = match.version
-                self.broadcast(
+                room.broadcast(
                     {
                         "type": "draw_declined",
-                        "by": self._player(other),
+                        "by": other.name,
                         "seat": other.index,
-                        "offered_by": player,
+                        "offered_by": seat.name,
                         "bot": True,
                     }
                 )
                 return
-        waiting = {s.index for s in self.seats if s is not seat and s.kind == "human"}
+        waiting = {s.index for s in room.seats if s is not seat and s.kind == "human"}
         if not waiting:
-            self._stop("agreed_draw", None)
+            room.end("agreed_draw")
             return
         self._draw = _DrawOffer(seat.index, waiting)
-        self._broadcast_offer()
+        room.broadcast(self._offer_message())
 
     def _bot_accepts(self, bot: Seat) -> bool:
         """A bot accepts a draw only when another player is ahead of it by the game's
         standing; level, ahead, or a game that cannot tell: it plays on."""
-        assert self.match is not None
-        standing = self.options.entry.ahead(self.match.match)
+        match = self._room.match
+        assert match is not None
+        standing = self._room.options.entry.ahead(match.match)
         if not standing:
             return False
-        own = standing.get(self._player(bot), 0.0)
-        return any(v > own for p, v in standing.items() if p != self._player(bot))
-
-    def _broadcast_offer(self) -> None:
-        self.broadcast(self._offer_message())
+        own = standing.get(bot.name, 0.0)
+        return any(v > own for p, v in standing.items() if p != bot.name)
 
     def _offer_message(self) -> dict[str, Any]:
         offer = self._draw
         assert offer is not None
         return {
             "type": "draw_offer",
-            "by": self._player(self.seats[offer.by]),
+            "by": self._room.seats[offer.by].name,
             "seat": offer.by,
             "waiting": sorted(offer.waiting),
         }
 
     def _answer_draw(self, connection: Connection, seat: Seat, accept: bool) -> None:
+        room = self._room
         offer = self._draw
         if offer is None:
             self._refuse(connection, "no_offer")
@@ -238,15 +242,15 @@ class RoomManners:
             self._refuse(connection, "answered")
             return
         if not accept:
-            assert self.match is not None
+            assert room.match is not None
             self._draw = None
-            self._declined[offer.by] = self.match.version
-            self.broadcast(
+            self._declined[offer.by] = room.match.version
+            room.broadcast(
                 {
                     "type": "draw_declined",
-                    "by": self._player(seat),
+                    "by": seat.name,
                     "seat": seat.index,
-                    "offered_by": self._player(self.seats[offer.by]),
+                    "offered_by": room.seats[offer.by].name,
                     "bot": False,
                 }
             )
@@ -259,50 +263,49 @@ class RoomManners:
         accept it, else tell everyone who still must. A seat a bot took over by then
         answers as a bot would have when it was offered: it did not decline, so it is
         left out."""
+        room = self._room
         offer = self._draw
-        if offer is None or self.match is None:
+        if offer is None or room.match is None:
             return
-        offer.waiting = {i for i in offer.waiting if self.seats[i].kind == "human"}
-        if self.seats[offer.by].kind != "human":
+        offer.waiting = {i for i in offer.waiting if room.seats[i].kind == "human"}
+        if room.seats[offer.by].kind != "human":
             self._draw = None  # the one who offered is gone
-            self.broadcast({"type": "draw_declined", "by": None, "seat": offer.by, "bot": False})
+            room.broadcast({"type": "draw_declined", "by": None, "seat": offer.by, "bot": False})
         elif not offer.waiting:
-            self._stop("agreed_draw", None)
+            room.end("agreed_draw")
         else:
-            self._broadcast_offer()
+            room.broadcast(self._offer_message())
 
     # -- absences --------------------------------------------------------------------------
 
-    def _absence_began(self, seat: Seat) -> None:
+    def absence_began(self, seat: Seat) -> None:
         """The player of ``seat`` lost his last connection in a match: tell the others at
         once, and let them choose once :attr:`Timing.grace_seconds` have passed."""
-        if self.phase != "playing" or self.match is None:
+        room = self._room
+        if room.phase != "playing" or room.match is None:
             return
-        self._absent[seat.index] = (self.now(), False)
+        self._absent[seat.index] = (room.now(), False)
         self._waited.discard(seat.index)
-        self._broadcast_absent(seat)
-        self.clock.after(
-            self.timing.grace_seconds,
-            self.submit,
+        room.broadcast(self._absent_message(seat))
+        room.clock.after(
+            room.timing.grace_seconds,
+            room.submit,
             None,
-            GraceOver(seat.index, seat.absences, self.match_number),
+            GraceOver(seat.index, seat.absences, room.match_number),
         )
 
     def _is_absent(self, seat: Seat) -> bool:
         return seat.index in self._absent and seat.kind == "human" and not seat.connections
 
-    def _broadcast_absent(self, seat: Seat) -> None:
-        self.broadcast(self._absent_message(seat))
-
     def _absent_message(self, seat: Seat) -> dict[str, Any]:
         since, open_ = self._absent[seat.index]
-        choices = ["wait", "bot"] + (["claim"] if len(self.seats) == 2 else [])
+        choices = ["wait", "bot"] + (["claim"] if len(self._room.seats) == 2 else [])
         return {
             "type": "absent",
             "seat": seat.index,
-            "player": self._player(seat),
+            "player": seat.name,
             "since": since,
-            "grace_s": self.timing.grace_seconds,
+            "grace_s": self._room.timing.grace_seconds,
             # What is left of it now: less for a page that joins late, or after a restart.
             "grace_left_s": 0.0 if open_ else self._grace_left(since),
             "choices": choices if open_ else [],
@@ -311,25 +314,29 @@ class RoomManners:
     def _grace_left(self, since: float) -> float:
         """Seconds left of the grace of a player away since match time ``since`` (a room
         rebuilt after a crash may resume its clock a moment before that)."""
-        grace = self.timing.grace_seconds
-        return round(min(grace, max(0.0, since + grace - self.now())), 1)
+        grace = self._room.timing.grace_seconds
+        return round(min(grace, max(0.0, since + grace - self._room.now())), 1)
 
-    def _grace_over(self, message: GraceOver) -> None:
-        seat = self.seats[message.seat]
+    def on_grace_over(self, connection: Connection | None, message: GraceOver) -> None:
+        """The grace of an absence ran out: the others may choose now."""
+        room = self._room
+        room.changed()
+        seat = room.seats[message.seat]
         if (
-            message.match_number != self.match_number
+            message.match_number != room.match_number
             or seat.absences != message.absence
             or not self._is_absent(seat)
         ):
             return  # back, a bot plays the seat, or the match is over
         self._absent[seat.index] = (self._absent[seat.index][0], True)
-        self._broadcast_absent(seat)
+        room.broadcast(self._absent_message(seat))
 
     def _absence(self, connection: Connection, own: Seat, message: msg.Absence) -> None:
-        if not 0 <= message.seat < len(self.seats):
+        room = self._room
+        if not 0 <= message.seat < len(room.seats):
             self._refuse(connection, "no_seat", seat=message.seat)
             return
-        seat = self.seats[message.seat]
+        seat = room.seats[message.seat]
         if seat is own:
             self._refuse(connection, "own_seat")
             return
@@ -338,18 +345,18 @@ class RoomManners:
             return
         since, open_ = self._absent[seat.index]
         if not open_:
-            left = since + self.timing.grace_seconds - self.now()
+            left = since + room.timing.grace_seconds - room.now()
             self._refuse(connection, "grace", seat=message.seat, left=round(max(1.0, left)))
             return
-        if message.choice == "claim" and len(self.seats) != 2:
+        if message.choice == "claim" and len(room.seats) != 2:
             self._refuse(connection, "claim_many")
             return
-        self.broadcast(
+        room.broadcast(
             {
                 "type": "absence_choice",
                 "seat": seat.index,
                 "choice": message.choice,
-                "by": self._player(own),
+                "by": own.name,
             }
         )
         if message.choice == "wait":
@@ -357,31 +364,63 @@ class RoomManners:
             self._waited.add(seat.index)
         elif message.choice == "bot":
             del self._absent[seat.index]
-            self._bot_takes_over(seat, stand_in=True)
+            room.bot_takes_over(seat, stand_in=True)
             self._after_seat_change()
-            self._broadcast_room()
+            room.broadcast_room()
         else:
-            self._stop("claimed", [self._player(seat)])
+            room.end("claimed", [seat.name])
 
-    # -- the end ---------------------------------------------------------------------------
+    # -- what the room stores while it lives ------------------------------------------------
 
-    def _ending_fields(self, result: dict[str, Any]) -> dict[str, Any]:
-        """A result the rules reached, with how the match ended (``ending``)."""
-        return with_ending(result, self._resigned)
+    def snapshot(self) -> dict[str, Any]:
+        """What the manners hold, as the room's stored ``extras`` keep it: the draw offer
+        waiting for answers and the offers declined, the players away (since when, whether
+        the others may choose yet, whether they chose to wait), the players of a 3-4 player
+        match who resigned."""
+        draw = self._draw
+        return {
+            "draw": None if draw is None else {"by": draw.by, "waiting": sorted(draw.waiting)},
+            "declined": {str(seat): version for seat, version in self._declined.items()},
+            "absent": {
+                str(seat): {"since": since, "open": open_, "waited": seat in self._waited}
+                for seat, (since, open_) in self._absent.items()
+            },
+            "resigned": list(self._resigned),
+        }
 
-    def _stop(self, ending: str, by: list[str] | None) -> None:
-        """End the match outside its rules (``ending``, ``by`` whom), store it, tell all."""
-        match = self.match
-        assert match is not None
-        result = stopped_result(match.match.players, ending, by)
-        self.phase = "over"
-        self.last_result = match.stopped_message(result)
-        self._broadcast_state()  # over, as at the rules' end: every page puts its controls away
-        self.broadcast(self.last_result)
-        self._broadcast_room(at_once=True)
-        seats = [{**s.to_json(), "player": self._player(s)} for s in self.seats]
-        stored = match.record(self.id, seats, self.last_result)
-        stored.chat = self.chat.of_match()  # stored with the match, as _finish does
-        self._store_result(stored)  # before anyone hears of the end (_durable.py)
-        self.match = None
-        self._manners_reset()
+    def restore(self, extras: dict[str, Any], t_resume: float) -> None:
+        """Take back what :meth:`snapshot` gave, in a match rebuilt from storage (nobody
+        connected yet, its clock resuming at match time ``t_resume``), with the timers of
+        an absence running on: the grace and the abandon timer have what they had left,
+        not all of it again. Call after every human seat's abandon timer was started."""
+        room = self._room
+        draw = extras.get("draw")
+        if draw is not None:
+            self._draw = _DrawOffer(int(draw["by"]), {int(seat) for seat in draw["waiting"]})
+        self._declined = {int(seat): int(v) for seat, v in (extras.get("declined") or {}).items()}
+        self._resigned = [str(player) for player in extras.get("resigned") or ()]
+        timing = room.timing
+        for key, away in (extras.get("absent") or {}).items():
+            seat = room.seats[int(key)]
+            if seat.kind != "human":
+                continue
+            since, open_ = float(away["since"]), bool(away["open"])
+            self._absent[seat.index] = (since, open_)
+            gone_for = max(0.0, t_resume - since)
+            if not open_:
+                room.clock.after(
+                    max(0.0, timing.grace_seconds - gone_for),
+                    room.submit,
+                    None,
+                    GraceOver(seat.index, seat.absences, room.match_number),
+                )
+            seat.cancel_abandon()
+            if away.get("waited"):
+                self._waited.add(seat.index)  # the others chose to wait: no bot takes the seat
+            else:
+                seat.abandon_timer = room.clock.after(
+                    max(0.0, timing.abandon_seconds - gone_for),
+                    room.submit,
+                    None,
+                    Abandoned(seat.index, seat.absences),
+                )

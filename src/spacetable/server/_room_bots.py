@@ -212,7 +212,7 @@ class RoomBots:
 
         step(1)
 
-    def _bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None:
+    def bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None:
         """A bot plays for the seat's player: until he rejoins with his token
         (``stand_in``), or for good (he left)."""
         seat.cancel_abandon()

@@ -22,12 +22,11 @@ from typing import Any
 
 from spacetable.registry import UnknownGame
 from spacetable.server._clock import RoomClock
-from spacetable.server._lobby import Abandoned
 from spacetable.server._realtime import RealtimeMatch
-from spacetable.server._room_extras import restore_chat, restore_extras
+from spacetable.server._room_extras import restore_extras
 from spacetable.server._room_match import RoomOptions, Timing
 from spacetable.server._save_queue import SaveQueue
-from spacetable.server._seats import Seat
+from spacetable.server._seats import Abandoned, Seat
 from spacetable.server.live_store import LiveRoom, LiveStore
 from spacetable.server.rooms import Room, _StopExpired
 
@@ -74,7 +73,7 @@ def _restore(room: Room, stored: LiveRoom) -> None:
     for seat, data in zip(room.seats, stored.seats, strict=True):
         _restore_seat(seat, data)
     extras = stored.extras or {}
-    restore_chat(room, [(c.seq, c.entry) for c in stored.chat], extras)
+    room.chat.restore([(c.seq, c.entry) for c in stored.chat], extras)
     t_resume = None
     if stored.phase == "over":
         room.phase = "over"
@@ -134,7 +133,7 @@ def _restore_match(room: Room, stored: LiveRoom) -> float | None:
     room.phase = "playing"
     room._person_acted = bool(stored.actions)
     if match.phase == "over":  # stored up to its end, not its result: end it now
-        room._finish()
+        room.end("rules")
         return None
     if match.placing:
         room._begin_runup()  # a 3-2-1 for everyone to find their cards again

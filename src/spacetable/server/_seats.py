@@ -31,6 +31,14 @@ def unique_name(wanted: str, taken: Collection[str]) -> str:
         number += 1
 
 
+@dataclass(frozen=True, slots=True)
+class Abandoned:
+    """The abandon timer of a seat's ``absence`` ran out (posted into the room's queue)."""
+
+    seat: int
+    absence: int
+
+
 @dataclass(slots=True)
 class Seat:
     """A place at the table: empty, a person (held by ``token``) or a bot.

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from spacetable.core.endings import STOPPED, Ending, stopped_result
 from spacetable.core.match import IllegalAction
 from spacetable.i18n import N_
 from spacetable.i18n.phrase import says
@@ -35,8 +36,8 @@ from spacetable.server._chat import Chat
 from spacetable.server._clock import LoopClock, RoomClock
 from spacetable.server._connection import Connection, message_frame
 from spacetable.server._durable import RoomDurability
-from spacetable.server._lobby import Abandoned, RoomLobby
-from spacetable.server._manners import MANNERS, RoomManners
+from spacetable.server._lobby import RoomLobby
+from spacetable.server._manners import MANNERS, GraceOver, Manners
 from spacetable.server._plots import PlotsMatch
 from spacetable.server._realtime import RealtimeMatch
 from spacetable.server._room_bots import BotMove, BotTurn, RoomBots
@@ -49,7 +50,7 @@ from spacetable.server._room_match import (
     match_seed,
 )
 from spacetable.server._save_queue import SaveQueue
-from spacetable.server._seats import Seat
+from spacetable.server._seats import Abandoned, Seat
 from spacetable.server._state_patch import StateSender
 from spacetable.server._turns import TurnsMatch
 from spacetable.server.live_store import LiveStore
@@ -99,7 +100,7 @@ class _Stored:
     """Nothing to handle: the room's row is due to be written (a new room's)."""
 
 
-class Room(RoomLobby, RoomBots, RoomManners, RoomDurability):
+class Room(RoomLobby, RoomBots, RoomDurability):
     """One room: its seats, its connections and (while playing) its match.
 
     Finished matches go to ``saves``; ``on_expired`` hears of the room closing itself
@@ -162,7 +163,7 @@ class Room(RoomLobby, RoomBots, RoomManners, RoomDurability):
         self.chat = Chat(self, self._note_chat)
         self._idle_since = self.clock.now()
         self._check_idle_after(min(timing.unjoined_seconds, timing.room_idle_seconds))
-        self._manners_reset()
+        self.manners = Manners(self)
         self._durable_init(live)
         if live is not None:
             self.submit(None, _Stored())  # the new room's row is written at once
@@ -284,7 +285,9 @@ class Room(RoomLobby, RoomBots, RoomManners, RoomDurability):
             assert connection is not None
             self._on_disconnect(connection)
         elif isinstance(message, MANNERS):  # resign, draws, absences (_manners.py)
-            self._on_manners(connection, message)
+            self.manners.on_message(connection, message)
+        elif isinstance(message, GraceOver):
+            self.manners.on_grace_over(connection, message)
         else:
             assert connection is not None
             self._on_lobby(connection, message)
@@ -363,7 +366,7 @@ class Room(RoomLobby, RoomBots, RoomManners, RoomDurability):
         self.last_result = None
         self._person_acted = False
         self.chat.match_begins()
-        self._manners_reset()
+        self.manners.reset()
         self.pending_poses = {}
         self._bot_hands = {}
         if self.match.placing:
@@ -373,10 +376,10 @@ class Room(RoomLobby, RoomBots, RoomManners, RoomDurability):
             if seat.kind == "bot":
                 seat.bot = self.bots.bot(seat.level or self.bots.default)
                 self._schedule_bot(seat.index, self._runup_left() + self._bot_pause(seat))
-        self._broadcast_room(at_once=True)
+        self.broadcast_room(at_once=True)
         self._broadcast_state()
         if self.match.phase == "over":  # over before anyone acted (the blank chit every turn)
-            self._finish()
+            self.end("rules")
             return
         self._arm_countdown()
 
@@ -487,7 +490,7 @@ class Room(RoomLobby, RoomBots, RoomManners, RoomDurability):
                 lambda seat: runup + match.wake_delay(wake, seat.level, self._player(seat))
             )
         if change.over:
-            self._finish()
+            self.end("rules")
             return
         if change.state:
             self._broadcast_state()
@@ -499,23 +502,32 @@ class Room(RoomLobby, RoomBots, RoomManners, RoomDurability):
         for them finished with scores nobody played."""
         return self._person_acted or any(s.kind == "human" for s in self.seats)
 
-    def _finish(self) -> None:
+    def end(self, how: Ending, by: list[str] | None = None) -> None:
+        """End the match, however it ends: by its rules (``rules``: the game's result,
+        ``turn_limit`` included) or stopped by its players (``resigned``, ``agreed_draw``,
+        ``claimed``, ``by`` whom). The one way out of a match: the result is stored (unless
+        nobody played it: :meth:`_played_by_people`), before anyone hears of it (the outbox
+        holds what follows until it is: ``_durable.py``); then everyone gets the last state,
+        the result and the room, and the match's manners are forgotten."""
         match = self.match
         assert match is not None
+        if how in STOPPED:
+            result = match.stopped_message(stopped_result(match.match.players, how, by))
+        else:
+            end = match.end_message()
+            result = end | {"result": self.manners.ending(end["result"])}
         self.phase = "over"
-        end = match.end_message()
-        self.last_result = end | {"result": self._ending_fields(end["result"])}
-        self._manners_reset()
-        # Queued before anyone hears of the end, so that GET /api/matches/{id} waits for it.
-        seats = [{**s.to_json(), "player": self._player(s)} for s in self.seats]
+        self.last_result = result
         if self._played_by_people():
-            stored = match.record(self.id, seats, self.last_result)
+            seats = [{**s.to_json(), "player": self._player(s)} for s in self.seats]
+            stored = match.record(self.id, seats, result)
             stored.chat = self.chat.of_match()
-            self._store_result(stored)  # before anyone hears of the end: _make_durable
-        self._broadcast_state()
-        self.broadcast(self.last_result)
-        self._broadcast_room(at_once=True)
+            self._store_result(stored)
+        self._broadcast_state()  # over: every page puts its controls away
+        self.broadcast(result)
+        self.broadcast_room(at_once=True)
         self.match = None
+        self.manners.reset()
 
     # -- messages out -------------------------------------------------------------------
 
@@ -536,7 +548,7 @@ class Room(RoomLobby, RoomBots, RoomManners, RoomDurability):
         for connection in self.connections:
             connection.send_frame(frame)
 
-    def _broadcast_room(self, at_once: bool = False) -> None:
+    def broadcast_room(self, at_once: bool = False) -> None:
         """Tell everyone the room changed. Seat changes are coalesced, so that a player
         toggling "ready" as fast as he can costs the others one message per interval: the
         first change goes at once and opens a window of :data:`ROOM_BROADCAST_INTERVAL`;
@@ -554,11 +566,11 @@ class Room(RoomLobby, RoomBots, RoomManners, RoomDurability):
             self.clock.after(ROOM_BROADCAST_INTERVAL, self._close_room_window)
 
     def _close_room_window(self) -> None:
-        """The window of :meth:`_broadcast_room` closes: the room as it is now, if it
+        """The window of :meth:`broadcast_room` closes: the room as it is now, if it
         changed within it (which opens the next window)."""
         self._room_window_open = False
         if self._room_changed:
-            self._broadcast_room()
+            self.broadcast_room()
 
     def _broadcast_state(self) -> None:
         """Send each connection the match as its player sees it: encoded once per view, as
