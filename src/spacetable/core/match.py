@@ -25,11 +25,11 @@ import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import Field, fields, replace
+from dataclasses import Field, replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast, get_type_hints
 
 from spacetable.core.events import Event
-from spacetable.core.records import record_json
+from spacetable.core.records import field_names, record_json
 from spacetable.i18n import N_, Translator
 from spacetable.i18n.phrase import Phrase, refusal
 
@@ -89,7 +89,7 @@ class Action:
                     got=repr(data.get("type")),
                 )
             )
-        names = [f.name for f in fields(cls)]
+        names = field_names(cls)
         unknown = sorted(set(data) - {"type", *names})
         if unknown:
             raise MalformedAction(
@@ -99,7 +99,7 @@ class Action:
                     fields=", ".join(map(repr, unknown)),
                 )
             )
-        hints = get_type_hints(cls)
+        hints = _hints(cls)
         kwargs: dict[str, Any] = {}
         for name in names:
             if name not in data:
@@ -108,6 +108,18 @@ class Action:
                 )
             kwargs[name] = _decode_field(cls.type_name, name, hints[name], data[name])
         return cls(**kwargs)
+
+
+def _hints(cls: type[Action]) -> dict[str, Any]:
+    """The type hints of an action class's fields (read once a class: every message a
+    client sends is decoded)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = get_type_hints(cls)
+    return hints
+
+
+_HINTS: dict[type[Action], dict[str, Any]] = {}
 
 
 def _is_whole(value: Any) -> bool:

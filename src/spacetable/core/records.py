@@ -47,9 +47,9 @@ def record_json(record: Tagged) -> dict[str, Any]:
     its fields are declared; a tuple becomes a list (tuples inside it stay, and JSON writes
     them as lists too)."""
     out: dict[str, Any] = {"type": record.type_name}
-    for f in fields(record):  # type: ignore[arg-type]  # a Tagged record is a dataclass
-        value = getattr(record, f.name)
-        out[f.name] = list(value) if isinstance(value, tuple) else value
+    for name in field_names(type(record)):
+        value = getattr(record, name)
+        out[name] = list(value) if isinstance(value, tuple) else value
     return out
 
 
@@ -58,16 +58,29 @@ def rebuild(cls: type[R], data: Mapping[str, Any]) -> R:
     stored log the engine wrote): JSON lists become tuples, nested ones too. Raises
     ``ValueError`` naming the first missing field."""
     kwargs: dict[str, Any] = {}
-    for f in fields(cls):  # type: ignore[arg-type]  # a Tagged record is a dataclass
-        if f.name not in data:
-            raise ValueError(f"{cls.type_name} event lacks {f.name!r}")
-        kwargs[f.name] = _tupled(data[f.name])
+    for name in field_names(cls):
+        if name not in data:
+            raise ValueError(f"{cls.type_name} event lacks {name!r}")
+        value = data[name]
+        kwargs[name] = _tupled(value) if isinstance(value, list) else value
     return cls(**kwargs)
 
 
-def _tupled(value: Any) -> Any:
-    """``value`` with every list in it (and itself, if a list) made a tuple."""
-    return tuple(_tupled(v) for v in value) if isinstance(value, list) else value
+def _tupled(items: list[Any]) -> tuple[Any, ...]:
+    """``items`` as a tuple, and every list in it too."""
+    return tuple(_tupled(v) if isinstance(v, list) else v for v in items)
+
+
+def field_names(cls: type[Any]) -> tuple[str, ...]:
+    """The names of dataclass ``cls``'s fields in declaration order (read once a class:
+    records are written and read in bulk)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
 
 
 def by_tag(*classes: type[R]) -> dict[str, type[R]]:
