@@ -1,10 +1,12 @@
-"""A room's storage while it lives: nobody hears of an action, a seat change or a result
-before it is stored, so that the room can be rebuilt from storage after its process died.
+"""A room's journal, its storage while it lives: nobody hears of an action, a seat change
+or a result before it is stored, so that the room can be rebuilt from storage after its
+process died.
 
-:class:`RoomDurability` is a mixin of :class:`~spacetable.server.rooms.Room`. The room's
-task handles its messages (those already waiting, in one batch) with its outbox holding
-every frame (``_connection.py``: :class:`~spacetable.server._connection.Outbox`), then
-awaits :meth:`RoomDurability._make_durable`: the new actions and the room's row
+:class:`Journal` is a part of a :class:`~spacetable.server.rooms.Room`, seeing it through
+a :class:`JournalRoom`. The room's task handles its messages (those already waiting, in
+one batch) with the journal's outbox holding every frame (``_connection.py``:
+:class:`~spacetable.server._connection.Outbox`), then awaits :meth:`Journal.write`: the
+new actions and the room's row
 (``live_store.py``), written on a thread in one transaction, or a finished match with the
 room marked over (``_save_queue.py``). Only then does the outbox send what it held. While
 the database cannot be reached the room waits for it, trying again with a growing pause,
@@ -17,11 +19,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Protocol
 
-from spacetable.i18n import N_
-from spacetable.server._connection import Connection, Outbox
+from spacetable.server._connection import Outbox
+from spacetable.server._room_context import RoomContext
 from spacetable.server._room_match import RoomMatch, RoomOptions
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server._seats import Seat
@@ -74,85 +75,48 @@ def live_seat(seat: Seat) -> dict[str, Any]:
     }
 
 
-class RoomDurability:
-    """What the room stores as it lives, and when its players hear of it."""
+class JournalRoom(RoomContext, Protocol):
+    """The room as its journal sees it: the context, and what its stored row holds."""
 
-    # The room's state (rooms.py) that storing reads.
-    id: str
-    options: RoomOptions
-    seed: int | None
-    seats: list[Seat]
-    connections: set[Connection]
-    phase: Literal["lobby", "playing", "over"]
-    match: RoomMatch | None
-    match_number: int
-    last_result: dict[str, Any] | None
-    created: float
-    saves: SaveQueue
-    live: LiveStore | None
-    outbox: Outbox
-    expired: bool
+    @property
+    def options(self) -> RoomOptions:
+        """What the room plays."""
+        ...
 
-    _queue: asyncio.Queue[tuple[Connection | None, Any]]
-    _on_expired: Callable[[Any], None] | None
+    @property
+    def seed(self) -> int | None:
+        """The seed of the room's first match."""
+        ...
 
-    if TYPE_CHECKING:
+    @property
+    def created(self) -> float:
+        """When the room was created (wall time)."""
+        ...
 
-        def _handle(self, connection: Connection | None, message: Any) -> None: ...
-        def now(self) -> float: ...
-        def _extras(self) -> dict[str, Any]: ...
+    @property
+    def last_result(self) -> dict[str, Any] | None:
+        """The ``result`` of the match last over."""
+        ...
 
-    async def _run(self) -> None:
-        """Handle the messages that wait (up to :data:`BATCH_LIMIT`, and none after a
-        match ended), the outbox holding what they send until what they changed is
-        stored (``_durable.py``)."""
-        while not self.expired:
-            batch = [await self._queue.get()]
-            self.outbox.hold()
-            try:
-                self._handle_safely(*batch[0])
-                while (
-                    len(batch) < BATCH_LIMIT
-                    and not self._queue.empty()
-                    and not self.expired
-                    and self._result_due is None
-                ):
-                    batch.append(self._queue.get_nowait())
-                    self._handle_safely(*batch[-1])
-                await self._make_durable()
-            except asyncio.CancelledError:
-                self.outbox.held = None  # the room stops: what is not stored is not told
-                raise
-            finally:
-                self.outbox.release()
-                for _ in batch:
-                    self._queue.task_done()
+    def extras(self) -> dict[str, Any]:
+        """What the players have beyond the actions (``_room_extras.py``)."""
+        ...
 
-    def _handle_safely(self, connection: Connection | None, message: Any) -> None:
-        try:
-            self._handle(connection, message)
-        except Exception:  # a bug must not kill the room for everyone
-            log.exception("room %s: error handling %r", self.id, message)
-            if connection is not None:
-                connection.error(N_("internal error"))
+    def expire(self) -> None:
+        """The room closes in this process."""
+        ...
 
-    def _gone_elsewhere(self) -> None:
-        """Another process stores this room's actions: this one lets the room go, and
-        its sockets are closed with 1012 (their pages reconnect to the room's new home)."""
-        self.outbox.held = None
-        self.moved = True
-        for connection in list(self.connections):
-            connection.send_now({"type": "notice", "notice": "moved", "message": NOTICES["moved"]})
-            # "Service restart": the page reconnects, and reaches the room's new owner.
-            connection.hang_up(1012, "the room moved to another server: reconnecting")
-        self.expired = True
-        for seat in self.seats:
-            seat.cancel_abandon()
-        if self._on_expired is not None:
-            self._on_expired(self)
 
-    def _durable_init(self, live: LiveStore | None) -> None:
+class Journal:
+    """What the room stores as it lives, and when its players hear of it: the journal
+    writes before the room tells. With no ``live`` store a room keeps nothing as it
+    lives, but a finished match is still stored (``saves``) before anyone hears of it."""
+
+    def __init__(self, room: JournalRoom, saves: SaveQueue, live: LiveStore | None) -> None:
+        self._room = room
+        self._saves = saves
         self.live = live
+        #: Holds what the room sends until what it tells is stored.
         self.outbox = Outbox()
         #: Whether another process took the room (its stored rows are that one's now).
         self.moved = False
@@ -161,12 +125,18 @@ class RoomDurability:
         #: The chat messages said since the last write, in order.
         self._unstored_chat: list[StoredChat] = []
         #: Whether the room's row changed since the last write (a new room's has).
-        self._room_dirty = live is not None
+        self._dirty = live is not None
         #: A finished match to store before anyone hears of its end.
         self._result_due: StoredMatch | None = None
         self._told_down = False  # the players were told the store is unreachable
 
-    def _note_action(self, match: RoomMatch, t: float) -> None:
+    @property
+    def result_due(self) -> bool:
+        """Whether a finished match waits to be stored (the room handles nothing more
+        before it is)."""
+        return self._result_due is not None
+
+    def note_action(self, match: RoomMatch, t: float) -> None:
         """The match logged an action at match time ``t``: it is stored with the next
         write, with the seconds its countdown has left."""
         if self.live is None:
@@ -174,25 +144,32 @@ class RoomDurability:
         deadline = match.deadline
         left = None if deadline is None else round(deadline - t, 3)
         seq = len(match.actions) - 1
-        self._unstored.append(StoredAction(self.match_number, seq, t, match.actions[-1], left))
+        self._unstored.append(
+            StoredAction(self._room.match_number, seq, t, match.actions[-1], left)
+        )
 
-    def _note_chat(self, seq: int, entry: dict[str, Any]) -> None:
+    def note_chat(self, seq: int, entry: dict[str, Any]) -> None:
         """A chat message was said: it is stored with the next write."""
         if self.live is not None:
             self._unstored_chat.append(StoredChat(seq, entry))
 
     def changed(self) -> None:
-        """What the players have beyond the actions changed (a draw offer, an absence, a
-        draft: ``_room_extras.py``): the room's row is written with the next write."""
-        self._room_dirty = self.live is not None
+        """The room's row changed (its seats, what the players have beyond the actions):
+        it is written with the next write."""
+        self._dirty = self.live is not None
 
-    def _store_result(self, stored: StoredMatch) -> None:
+    def stored(self) -> None:
+        """The room's row is what storage holds (a room just rebuilt from it)."""
+        self._dirty = False
+
+    def store_result(self, stored: StoredMatch) -> None:
         """Store ``stored`` (a finished match) before the players hear of its end."""
         self._result_due = stored
 
-    def _live_room(self) -> LiveRoom:
+    def _row(self) -> LiveRoom:
         """The room as stored while it lives."""
-        match = self.match
+        room = self._room
+        match = room.match
         playing = None
         if match is not None:
             playing = {
@@ -202,28 +179,29 @@ class RoomDurability:
                 "started_at": match.started_wall,
             }
         return LiveRoom(
-            id=self.id,
-            ruleset=self.options.ruleset,
-            seats_count=self.options.seats,
-            game=dict(self.options.game),
-            seed=self.seed,
-            phase=self.phase,
-            seats=[live_seat(seat) for seat in self.seats],
-            match_number=self.match_number,
+            id=room.id,
+            ruleset=room.options.ruleset,
+            seats_count=room.options.seats,
+            game=dict(room.options.game),
+            seed=room.seed,
+            phase=room.phase,
+            seats=[live_seat(seat) for seat in room.seats],
+            match_number=room.match_number,
             match=playing,
-            last_result=self.last_result,
-            created=self.created,
-            extras=self._extras(),
+            last_result=room.last_result,
+            created=room.created,
+            extras=room.extras(),
             alive_at=time.time(),
-            clock=None if match is None else self.now(),
+            clock=None if match is None else room.now(),
         )
 
-    async def _make_durable(self) -> None:
+    async def write(self) -> None:
         """Store what the messages just handled changed (the outbox holds what they
         sent): the new actions and the room's row, or the finished match. Returns once
         stored, however long the database takes."""
         result, self._result_due = self._result_due, None
         live = self.live
+        room_id = self._room.id
         if live is None:
             if result is not None:
                 await self._await_result(result, None)
@@ -231,57 +209,69 @@ class RoomDurability:
         actions, self._unstored = self._unstored, []
         chat, self._unstored_chat = self._unstored_chat, []
         if result is not None:
-            finished = self.match_number
-            self._room_dirty = False
-            write = live.writer(self._live_room(), self.id, actions, finished=finished, chat=chat)
+            finished = self._room.match_number
+            self._dirty = False
+            write = live.writer(self._row(), room_id, actions, finished=finished, chat=chat)
             await self._await_result(result, write)
             return
-        if not (actions or chat or self._room_dirty):
+        if not (actions or chat or self._dirty):
             return
-        room = self._live_room() if self._room_dirty else None
-        self._room_dirty = False
+        row = self._row() if self._dirty else None
+        self._dirty = False
         if not (actions or chat):
-            await self._write_room(live, room)
+            await self._write_row(live, row)
             return
-        await self._write_live(live, room, actions, chat)
+        await self._write_live(live, row, actions, chat)
 
-    async def _write_room(self, live: LiveStore, room: LiveRoom | None) -> None:
+    async def _write_row(self, live: LiveStore, row: LiveRoom | None) -> None:
         """Store the room's row alone (seats, options): once. The lobby does not wait for
         a database that is away: the row goes with the next write that succeeds (a room
         rebuilt before then has its seats as they were stored)."""
         try:
-            await asyncio.to_thread(live.write, room, self.id, [])
+            await asyncio.to_thread(live.write, row, self._room.id, [])
         except StorageUnavailable as exc:
-            log.warning("room %s: its seats are not stored yet: %s", self.id, exc)
-            self._room_dirty = True
+            log.warning("room %s: its seats are not stored yet: %s", self._room.id, exc)
+            self._dirty = True
 
     async def _write_live(
         self,
         live: LiveStore,
-        room: LiveRoom | None,
+        row: LiveRoom | None,
         actions: list[StoredAction],
         chat: list[StoredChat],
     ) -> None:
+        room_id = self._room.id
         pause = FIRST_RETRY
         while True:
             try:
-                await asyncio.to_thread(live.write, room, self.id, actions, chat)
+                await asyncio.to_thread(live.write, row, room_id, actions, chat)
                 break
             except StorageUnavailable as exc:
                 log.warning(
-                    "room %s: cannot store, trying again in %.1f s: %s", self.id, pause, exc
+                    "room %s: cannot store, trying again in %.1f s: %s", room_id, pause, exc
                 )
                 self._tell_down("down")
                 await asyncio.sleep(pause)
                 pause = min(2 * pause, LONGEST_RETRY)
             except StaleWriter:
-                log.exception("room %s: another process stores this room's actions", self.id)
+                log.exception("room %s: another process stores this room's actions", room_id)
                 self._gone_elsewhere()
                 return
         self._tell_back()
 
+    def _gone_elsewhere(self) -> None:
+        """Another process stores this room's actions: this one lets the room go, and
+        its sockets are closed with 1012 (their pages reconnect to the room's new home)."""
+        self.outbox.held = None
+        self.moved = True
+        for connection in list(self._room.connections):
+            connection.send_now({"type": "notice", "notice": "moved", "message": NOTICES["moved"]})
+            # "Service restart": the page reconnects, and reaches the room's new owner.
+            connection.hang_up(1012, "the room moved to another server: reconnecting")
+        self._room.expire()
+
     async def _await_result(self, result: StoredMatch, also: Any) -> None:
-        future = self.saves.store(result, also)
+        future = self._saves.store(result, also)
         try:
             stored = await asyncio.wait_for(asyncio.shield(future), RESULT_NOTICE_AFTER)
         except TimeoutError:
@@ -305,5 +295,5 @@ class RoomDurability:
     def _tell_all(self, notice: str) -> None:
         """A notice for everyone at once, past the outbox: news of the storage itself."""
         message = {"type": "notice", "notice": notice, "message": NOTICES[notice]}
-        for connection in self.connections:
+        for connection in self._room.connections:
             connection.send_now(message)

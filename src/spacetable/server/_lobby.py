@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from spacetable.games.stellar import RACES as STELLAR_RACES
 from spacetable.i18n import N_
-from spacetable.registry import Bots
 from spacetable.server import protocol as msg
 from spacetable.server._chat import Chat
 from spacetable.server._clock import RoomClock
 from spacetable.server._connection import Connection
 from spacetable.server._manners import Manners
+from spacetable.server._room_bots import BotPlayers
 from spacetable.server._room_match import RoomOptions, Timing
 from spacetable.server._seats import Abandoned, Seat
 from spacetable.server.live_store import token_digest
@@ -33,7 +33,7 @@ class RoomLobby:
 
     # The room's state (rooms.py) that the lobby reads and changes.
     options: RoomOptions
-    bots: Bots
+    bots: BotPlayers
     timing: Timing
     seats: list[Seat]
     chat: Chat
@@ -56,8 +56,6 @@ class RoomLobby:
         def broadcast(self, message: dict[str, Any]) -> None: ...
         def _send_state(self, connection: Connection) -> None: ...
         def _check_idle_after(self, delay: float) -> None: ...
-        def bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None: ...
-        def _give_back(self, seat: Seat) -> None: ...
 
     def _on_lobby(self, connection: Connection, message: Any) -> None:
         if isinstance(message, msg.Ping):
@@ -151,7 +149,7 @@ class RoomLobby:
         if connection.seat != seat.index:
             self._release(connection)
         if seat.stand_in:
-            self._give_back(seat)
+            self.bots.give_back(seat)
         self._seat_connection(connection, seat)
         self.broadcast_room()
 
@@ -221,7 +219,7 @@ class RoomLobby:
             self._settle_host()
         else:
             # A bot plays on; his token takes the seat back (rejoin).
-            self.bot_takes_over(seat, stand_in=True)
+            self.bots.take_over(seat, stand_in=True)
         self.broadcast_room()
 
     def _seat_bot(self, connection: Connection, message: msg.SeatBot) -> None:
@@ -235,13 +233,13 @@ class RoomLobby:
         if not 0 <= message.seat < len(self.seats) or self.seats[message.seat].kind != "empty":
             connection.error(N_("seat {seat} is not empty"), seat=str(message.seat))
             return
-        level = message.level or self.bots.default
-        if level not in self.bots.levels:
+        level = message.level or self.bots.kinds.default
+        if level not in self.bots.kinds.levels:
             connection.error(
                 N_("no {level} bot in {game}: choose one of {levels}"),
                 level=repr(level),
                 game=self.options.entry.rules.title,
-                levels=", ".join(self.bots.levels),
+                levels=", ".join(self.bots.kinds.levels),
             )
             return
         seat = self.seats[message.seat]
@@ -366,7 +364,7 @@ class RoomLobby:
             seat.empty()  # nobody keeps a seat by opening a socket and closing it
             self._settle_host()
         else:
-            self.bot_takes_over(seat, stand_in=True)
+            self.bots.take_over(seat, stand_in=True)
         self.broadcast_room()
         self._maybe_rematch()  # the others may have asked for one already
 

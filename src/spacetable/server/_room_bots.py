@@ -1,14 +1,15 @@
 """The bots of a room: their turns, scheduled on the room's clock and thought out on a
 worker thread, and the bot that stands in for a player who went away.
 
-:class:`RoomBots` is a mixin of :class:`~spacetable.server.rooms.Room`: its methods run on
-the room's task like the rest of the room, with the room's state (declared below for the
-type checker, set by ``Room.__init__``). A bot's turn is a :class:`BotTurn` posted into the
-room's queue; its choice comes back as a :class:`BotMove`.
+:class:`BotPlayers` is a part of a :class:`~spacetable.server.rooms.Room`, run on the
+room's task like the rest of it, that sees the room through a :class:`BotsRoom` (the
+:class:`~spacetable.server._room_context.RoomContext`, and the room's match clock, hands
+and actions). A bot's turn is a :class:`BotTurn` posted into the room's queue; its choice
+comes back as a :class:`BotMove`.
 
 A bot's card in hand is seen like a person's: it waits on the bot's side of the table when
 drawn, then travels to where the bot chose to put it, its poses streamed through the same
-``poses`` messages as a person's hand (:meth:`RoomBots._glide`), and lands at the end. When
+``poses`` messages as a person's hand (:meth:`BotPlayers._glide`), and lands at the end. When
 the cards freeze, a bot that drops its card drops it where everyone saw it (or discards it,
 if it would touch a card there), as a person must.
 """
@@ -19,14 +20,14 @@ import asyncio
 import logging
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from spacetable.core.match import IllegalAction
 from spacetable.registry import Bots
-from spacetable.server._clock import RoomClock
 from spacetable.server._connection import Connection
-from spacetable.server._room_match import RoomMatch
+from spacetable.server._room_context import RoomContext
 from spacetable.server._seats import Seat
 
 log = logging.getLogger("spacetable.rooms")
@@ -54,69 +55,86 @@ class BotMove:
     match_number: int
     turn: int
     action: Any
-    #: Its card has travelled to where it lands (:meth:`RoomBots._glide`).
+    #: Its card has travelled to where it lands (:meth:`BotPlayers._glide`).
     glided: bool = False
 
 
-class RoomBots:
-    """Bots' turns in the match, and bots taking a seat over from a player."""
+class BotsRoom(RoomContext, Protocol):
+    """The room as its bots see it: the context, and the match's hands and actions."""
 
-    # The room's state (rooms.py) that the bots read and change.
-    id: str
-    bots: Bots
-    seats: list[Seat]
-    match: RoomMatch | None
-    match_number: int
-    _bot_turns: dict[int, int]
-    _bot_hands: dict[str, tuple[float, float, float]]
-    #: The bots' choices being thought out on worker threads.
-    _thinking: set[asyncio.Task[None]]
-    clock: RoomClock
+    def apply(self, action: Any) -> None:
+        """Apply ``action`` to the match and tell everyone. Raises IllegalAction."""
+        ...
 
-    if TYPE_CHECKING:
-        # The room's methods the bots call (rooms.py).
+    def runup_left(self) -> float:
+        """Seconds left of the 3-2-1 before a placing round (0 outside it)."""
+        ...
 
-        def submit(self, connection: Connection | None, message: Any) -> None: ...
-        def _player(self, seat: Seat) -> str: ...
-        def now(self) -> float: ...
-        def _apply(self, action: Any) -> None: ...
-        def _runup_left(self) -> float: ...
-        def _note_pose(self, player: str, x: float, y: float, rotation: float) -> None: ...
+    def note_pose(self, player: str, x: float, y: float, rotation: float) -> None:
+        """Where ``player``'s card in hand is now: it leaves with the next ``poses``."""
+        ...
 
-    def _bot_pause(self, seat: Seat) -> float:
+
+class BotPlayers:
+    """Bots' turns in the match, and bots taking a seat over from a player. ``kinds``:
+    the bots the game has (the registry's)."""
+
+    def __init__(self, room: BotsRoom, kinds: Bots) -> None:
+        self._room = room
+        self.kinds = kinds
+        # The latest bot turn scheduled per seat: an older one that fires is stale.
+        self._turns: dict[int, int] = {}
+        # Where each bot's card in hand is (x, y, rotation), as last streamed.
+        self._hands: dict[str, tuple[float, float, float]] = {}
+        #: The bots' choices being thought out on worker threads.
+        self.thinking: set[asyncio.Task[None]] = set()
+
+    def match_begins(self) -> None:
+        """A match begins (or a rebuilt one plays on): every bot gets its player, and no
+        bot's card is in hand yet."""
+        self._hands = {}
+        for seat in self._room.seats:
+            if seat.kind == "bot":
+                seat.bot = self.kinds.bot(seat.level or self.kinds.default)
+
+    def pause(self, seat: Seat) -> float:
         """Seconds until the bot of ``seat`` chooses its next action: its time for it but
         the time its card then travels."""
-        if self.match is None:
+        match = self._room.match
+        if match is None:
             return 0.0
-        player = self._player(seat)
-        pause = self.match.bot_pause(seat.level, player)
-        return max(0.0, pause - self.match.glide_seconds(seat.level, player))
+        pause = match.bot_pause(seat.level, seat.name)
+        return max(0.0, pause - match.glide_seconds(seat.level, seat.name))
 
-    def _schedule_bots(self, delay: Any) -> None:
+    def schedule_all(self, delay: Callable[[Seat], float]) -> None:
         """Give every bot a turn after ``delay(seat)`` seconds."""
-        for seat in self.seats:
+        for seat in self._room.seats:
             if seat.kind == "bot":
-                self._schedule_bot(seat.index, delay(seat))
+                self.schedule(seat.index, delay(seat))
 
-    def _schedule_bot(self, seat: int, delay: float) -> None:
+    def schedule(self, seat: int, delay: float) -> None:
         """Give the bot in ``seat`` a turn after ``delay`` seconds; any turn scheduled
         before for that seat is dropped."""
-        turn = self._bot_turns.get(seat, 0) + 1
-        self._bot_turns[seat] = turn
-        self.clock.after(delay, self.submit, None, BotTurn(seat, self.match_number, turn))
+        room = self._room
+        turn = self._turns.get(seat, 0) + 1
+        self._turns[seat] = turn
+        room.clock.after(delay, room.submit, None, BotTurn(seat, room.match_number, turn))
 
-    def _on_bot_turn(self, turn: BotTurn) -> None:
-        seat = self.seats[turn.seat]
-        match = self.match
-        if match is None or turn.match_number != self.match_number or seat.bot is None:
+    def on_turn(self, connection: Connection | None, turn: BotTurn) -> None:
+        """A bot's turn came: it thinks on a worker thread, and its choice comes back as
+        a :class:`BotMove`."""
+        room = self._room
+        seat = room.seats[turn.seat]
+        match = room.match
+        if match is None or turn.match_number != room.match_number or seat.bot is None:
             return
-        if self._bot_turns.get(turn.seat) != turn.turn:
+        if self._turns.get(turn.seat) != turn.turn:
             return
-        runup = self._runup_left()
+        runup = room.runup_left()
         if runup > 0:  # a bot taking over in the 3-2-1 waits for it like everyone
-            self._schedule_bot(turn.seat, runup + 0.05)
+            self.schedule(turn.seat, runup + 0.05)
             return
-        player = self._player(seat)
+        player = seat.name
         if not match.match.needs_action(player):
             return
         view = match.match.view(player)
@@ -127,77 +145,80 @@ class RoomBots:
             try:
                 action = await asyncio.to_thread(bot.choose, view, rng)
             except Exception:  # a failing bot must not stall the room: play at random
-                log.exception("room %s: bot %s failed; playing at random", self.id, player)
-                action = self.bots.bot("random").choose(view, rng)
-            self.submit(None, BotMove(turn.seat, turn.match_number, turn.turn, action))
+                log.exception("room %s: bot %s failed; playing at random", room.id, player)
+                action = self.kinds.bot("random").choose(view, rng)
+            room.submit(None, BotMove(turn.seat, turn.match_number, turn.turn, action))
 
         task = asyncio.create_task(think())
-        self._thinking.add(task)
-        task.add_done_callback(self._thinking.discard)
+        self.thinking.add(task)
+        task.add_done_callback(self.thinking.discard)
         task.add_done_callback(_log_failure)
 
-    def _on_bot_move(self, move: BotMove) -> None:
-        seat = self.seats[move.seat]
-        if self.match is None or move.match_number != self.match_number:
+    def on_move(self, connection: Connection | None, move: BotMove) -> None:
+        """A bot chose: its card travels there first (a placing round), then it plays."""
+        room = self._room
+        seat = room.seats[move.seat]
+        match = room.match
+        if match is None or move.match_number != room.match_number:
             return
-        if self._bot_turns.get(move.seat) != move.turn:
+        if self._turns.get(move.seat) != move.turn:
             return  # the match moved on while it thought (the freeze): a new turn is due
-        if not move.glided and self.match.placing and move.action.type_name == "place":
+        if not move.glided and match.placing and move.action.type_name == "place":
             self._glide(move)
             return
-        t = self.now()
-        action = move.action.with_time(t)
-        held = self._bot_hands.get(self._player(seat))
+        action = move.action.with_time(room.now())
+        held = self._hands.get(seat.name)
         fallback = None
         if held is not None:
             # A frozen card falls where it is, a bot's as a person's: everyone saw it there.
-            action, fallback = self.match.where_held(action, held)
+            action, fallback = match.where_held(action, held)
         try:
-            self._apply(action)
+            room.apply(action)
         except IllegalAction:
             if fallback is not None:
-                self._apply(fallback)
+                room.apply(fallback)
                 return
             # The table changed while the bot was thinking: think again soon.
-            self._schedule_bot(move.seat, 0.05)
+            self.schedule(move.seat, 0.05)
             return
-        if self.match is not None and self.match.match.needs_action(self._player(seat)):
-            self._show_bot_hand(seat)
-            self._schedule_bot(move.seat, self._bot_pause(seat))
+        if room.match is not None and room.match.match.needs_action(seat.name):
+            self.show_hand(seat)
+            self.schedule(move.seat, self.pause(seat))
 
-    def _show_bot_hand(self, seat: Seat) -> None:
+    def show_hand(self, seat: Seat) -> None:
         """The bot of ``seat`` drew a card: it waits on the bot's side of the table."""
-        match = self.match
-        player = self._player(seat)
+        match = self._room.match
+        player = seat.name
         if match is None or not match.placing or match.hand(player) is None:
             return
         pose = match.home_pose(seat.index)
-        self._bot_hands[player] = pose
-        self._note_pose(player, *pose)
+        self._hands[player] = pose
+        self._room.note_pose(player, *pose)
 
     def _glide(self, move: BotMove) -> None:
         """Move the bot's card from where it waits to where it chose to place it, a pose
         every :data:`GLIDE_STEP_SECONDS`, then land it (``move`` again, ``glided``). A
         freeze, the match's end or a newer turn of the bot stops it where it is."""
-        match = self.match
+        room = self._room
+        match = room.match
         assert match is not None
-        seat = self.seats[move.seat]
-        player = self._player(seat)
+        seat = room.seats[move.seat]
+        player = seat.name
         action = move.action
-        start = self._bot_hands.get(player) or match.home_pose(seat.index)
+        start = self._hands.get(player) or match.home_pose(seat.index)
         end = (float(action.x), float(action.y), float(action.rotation_deg))
         turn_deg = math.remainder(end[2] - start[2], 360.0)  # the short way round
         steps = max(1, round(match.glide_seconds(seat.level, player) / GLIDE_STEP_SECONDS))
 
         def step(k: int) -> None:
             if (
-                self.match is not match
-                or self._bot_turns.get(move.seat) != move.turn
+                room.match is not match
+                or self._turns.get(move.seat) != move.turn
                 or not match.placing
             ):
                 return
             if k > steps:
-                self.submit(None, replace(move, glided=True))
+                room.submit(None, replace(move, glided=True))
                 return
             f = k / steps
             f = f * f * (3 - 2 * f)  # eases in and out, as a hand does
@@ -206,28 +227,28 @@ class RoomBots:
                 start[1] + (end[1] - start[1]) * f,
                 math.remainder(start[2] + turn_deg * f, 360.0),
             )
-            self._bot_hands[player] = pose
-            self._note_pose(player, round(pose[0], 1), round(pose[1], 1), round(pose[2], 1))
-            self.clock.after(GLIDE_STEP_SECONDS, step, k + 1)
+            self._hands[player] = pose
+            room.note_pose(player, round(pose[0], 1), round(pose[1], 1), round(pose[2], 1))
+            room.clock.after(GLIDE_STEP_SECONDS, step, k + 1)
 
         step(1)
 
-    def bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None:
+    def take_over(self, seat: Seat, *, stand_in: bool) -> None:
         """A bot plays for the seat's player: until he rejoins with his token
         (``stand_in``), or for good (he left)."""
         seat.cancel_abandon()
-        level = self.bots.stand_in_level
+        level = self.kinds.stand_in_level
         seat.kind, seat.level, seat.stand_in = "bot", level, stand_in
         if not stand_in:
             seat.token = None
-        if self.match is not None:
-            seat.bot = self.bots.bot(level)
-            self._schedule_bot(seat.index, 0.2)
+        if self._room.match is not None:
+            seat.bot = self.kinds.bot(level)
+            self.schedule(seat.index, 0.2)
 
-    def _give_back(self, seat: Seat) -> None:
+    def give_back(self, seat: Seat) -> None:
         """The player is back: the bot standing in for him stops."""
         seat.kind, seat.level, seat.stand_in, seat.bot = "human", None, False, None
-        self._bot_turns[seat.index] = self._bot_turns.get(seat.index, 0) + 1  # its turns are stale
+        self._turns[seat.index] = self._turns.get(seat.index, 0) + 1  # its turns are stale
 
 
 def _log_failure(task: asyncio.Future[Any]) -> None:

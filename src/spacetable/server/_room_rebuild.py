@@ -61,7 +61,7 @@ def rebuild_room(
         room.expired = True
         room._task.cancel()
         raise RebuildFailed(f"its stored state does not fit ({exc})") from exc
-    room._room_dirty = False  # the row is what was read
+    room.journal.stored()  # the row is what was read
     return room
 
 
@@ -137,14 +137,12 @@ def _restore_match(room: Room, stored: LiveRoom) -> float | None:
         return None
     if match.placing:
         room._begin_runup()  # a 3-2-1 for everyone to find their cards again
-    runup = room._runup_left()
+    runup = room.runup_left()
     if isinstance(match, RealtimeMatch) and match.phase == "stop" and match.frozen_at is not None:
         left = max(0.0, room.timing.stop_seconds - (t_resume - match.frozen_at))
         room.clock.after(runup + left, room.submit, None, _StopExpired(room.match_number))
-    for seat in room.seats:
-        if seat.kind == "bot":
-            seat.bot = room.bots.bot(seat.level or room.bots.default)
-            room._schedule_bot(seat.index, runup + room._bot_pause(seat))
+    room.bots.match_begins()
+    room.bots.schedule_all(lambda seat: runup + room.bots.pause(seat))
     room._arm_countdown()
     return t_resume
 

@@ -151,7 +151,7 @@ class RoomDirectory:
         if self._rooms.get(room.id) is not room:
             return
         del self._rooms[room.id]
-        if self.live is not None and not room.moved:  # closed: its stored rows go too
+        if self.live is not None and not room.journal.moved:  # closed: its stored rows go too
             forgetting = asyncio.ensure_future(asyncio.to_thread(self.live.forget, room.id))
             forgetting.add_done_callback(_log_failure)
 

@@ -30,17 +30,16 @@ from spacetable.core.endings import STOPPED, Ending, stopped_result
 from spacetable.core.match import IllegalAction
 from spacetable.i18n import N_
 from spacetable.i18n.phrase import says
-from spacetable.registry import Bots
 from spacetable.server import protocol as msg
 from spacetable.server._chat import Chat
 from spacetable.server._clock import LoopClock, RoomClock
 from spacetable.server._connection import Connection, message_frame
-from spacetable.server._durable import RoomDurability
+from spacetable.server._durable import BATCH_LIMIT, Journal
 from spacetable.server._lobby import RoomLobby
 from spacetable.server._manners import MANNERS, GraceOver, Manners
 from spacetable.server._plots import PlotsMatch
 from spacetable.server._realtime import RealtimeMatch
-from spacetable.server._room_bots import BotMove, BotTurn, RoomBots
+from spacetable.server._room_bots import BotMove, BotPlayers, BotTurn
 from spacetable.server._room_extras import extras_of
 from spacetable.server._room_match import (
     GameMessage,
@@ -100,7 +99,7 @@ class _Stored:
     """Nothing to handle: the room's row is due to be written (a new room's)."""
 
 
-class Room(RoomLobby, RoomBots, RoomDurability):
+class Room(RoomLobby):
     """One room: its seats, its connections and (while playing) its match.
 
     Finished matches go to ``saves``; ``on_expired`` hears of the room closing itself
@@ -128,8 +127,6 @@ class Room(RoomLobby, RoomBots, RoomDurability):
         self.pacing = PACINGS[options.entry.rules.pacing]
         bots = options.entry.bots
         assert bots is not None, "a game played in rooms has bots"
-        self.bots: Bots = bots
-        self.saves = saves
         self.timing = timing
         self._on_expired = on_expired
         self.seats = [Seat(i) for i in range(options.seats)]
@@ -141,11 +138,6 @@ class Room(RoomLobby, RoomBots, RoomDurability):
         #: Whether a person (not a bot, not a timer) played an action in the current match.
         self._person_acted = False
         self.last_result: dict[str, Any] | None = None
-        # The latest bot turn scheduled per seat: an older one that fires is stale.
-        self._bot_turns: dict[int, int] = {}
-        # Where each bot's card in hand is (x, y, rotation), as last streamed.
-        self._bot_hands: dict[str, tuple[float, float, float]] = {}
-        self._thinking: set[asyncio.Task[None]] = set()
         # The countdown (deployment, plot timer) whose expiry is scheduled.
         self._armed_deadline: float | None = None
         self.pending_poses: dict[str, dict[str, Any]] = {}
@@ -160,11 +152,12 @@ class Room(RoomLobby, RoomBots, RoomDurability):
         self._room_changed = False  # and the room changed since
         self.expired = False
         self._states = StateSender()  # the states sent, numbered, whole or as patches
-        self.chat = Chat(self, self._note_chat)
+        self.journal = Journal(self, saves, live)
+        self.chat = Chat(self, self.journal.note_chat)
+        self.bots = BotPlayers(self, bots)
         self._idle_since = self.clock.now()
         self._check_idle_after(min(timing.unjoined_seconds, timing.room_idle_seconds))
         self.manners = Manners(self)
-        self._durable_init(live)
         if live is not None:
             self.submit(None, _Stored())  # the new room's row is written at once
         self._task = asyncio.create_task(self._run())
@@ -173,7 +166,7 @@ class Room(RoomLobby, RoomBots, RoomDurability):
 
     def connect(self, connection: Connection) -> None:
         """A new socket: it watches until it joins."""
-        connection.outbox = self.outbox
+        connection.outbox = self.journal.outbox
         self.submit(connection, msg.Watch(type="watch"))
 
     def submit(self, connection: Connection | None, message: Any) -> None:
@@ -195,9 +188,9 @@ class Room(RoomLobby, RoomBots, RoomDurability):
         if connection.seat is None or self.match is None:
             return  # poses from spectators or outside a match are dropped silently
         player = self.match.match.players[connection.seat]  # seat order, fixed for the match
-        self._note_pose(player, message.x, message.y, message.rotation)
+        self.note_pose(player, message.x, message.y, message.rotation)
 
-    def _note_pose(self, player: str, x: float, y: float, rotation: float) -> None:
+    def note_pose(self, player: str, x: float, y: float, rotation: float) -> None:
         """Note where ``player``'s card in hand is now, a person's (streamed by his page)
         or a bot's (:meth:`RoomBots._glide`): it leaves with the next ``poses`` message."""
         if self.match is None or not self.match.placing:
@@ -245,27 +238,62 @@ class Room(RoomLobby, RoomBots, RoomDurability):
 
     # -- the room's task -------------------------------------------------------------
 
+    async def _run(self) -> None:
+        """Handle the messages that wait (up to :data:`BATCH_LIMIT`, and none after a
+        match ended), the outbox holding what they send until the journal has stored what
+        they changed (``_durable.py``)."""
+        journal = self.journal
+        while not self.expired:
+            batch = [await self._queue.get()]
+            journal.outbox.hold()
+            try:
+                self._handle_safely(*batch[0])
+                while (
+                    len(batch) < BATCH_LIMIT
+                    and not self._queue.empty()
+                    and not self.expired
+                    and not journal.result_due
+                ):
+                    batch.append(self._queue.get_nowait())
+                    self._handle_safely(*batch[-1])
+                await journal.write()
+            except asyncio.CancelledError:
+                journal.outbox.held = None  # the room stops: what is not stored is not told
+                raise
+            finally:
+                journal.outbox.release()
+                for _ in batch:
+                    self._queue.task_done()
+
+    def _handle_safely(self, connection: Connection | None, message: Any) -> None:
+        try:
+            self._handle(connection, message)
+        except Exception:  # a bug must not kill the room for everyone
+            log.exception("room %s: error handling %r", self.id, message)
+            if connection is not None:
+                connection.error(N_("internal error"))
+
     async def drained(self) -> None:
         """Wait until every message submitted so far has been handled, and those their
         handling submitted, bots' choices included (each thought out on a thread): what a
         test awaits after moving the room's clock."""
         while True:
             await self._queue.join()
-            if not self._thinking:
+            if not self.bots.thinking:
                 return
-            await asyncio.wait(set(self._thinking))
+            await asyncio.wait(set(self.bots.thinking))
 
     def _handle(self, connection: Connection | None, message: Any) -> None:
         if isinstance(message, GameMessage):  # a move in the match; the rest is about seats
             self._on_game_message(connection, message)
         elif isinstance(message, BotTurn):
-            self._on_bot_turn(message)
+            self.bots.on_turn(connection, message)
         elif isinstance(message, BotMove):
-            self._on_bot_move(message)
+            self.bots.on_move(connection, message)
         elif isinstance(message, _StopExpired):
             match = self.match
             if message.match_number == self.match_number and isinstance(match, RealtimeMatch):
-                self._apply(match.stop_action(self.now()))
+                self.apply(match.stop_action(self.now()))
         elif isinstance(message, _CountdownExpired):
             self._on_countdown(message)
         elif isinstance(message, _RunupOver):
@@ -292,7 +320,16 @@ class Room(RoomLobby, RoomBots, RoomDurability):
             assert connection is not None
             self._on_lobby(connection, message)
 
-    def _extras(self) -> dict[str, Any]:
+    def changed(self) -> None:
+        """What the players have beyond the actions changed (a draw offer, an absence, a
+        draft: ``_room_extras.py``): the room's row is written with the next write."""
+        self.journal.changed()
+
+    def bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None:
+        """A bot plays for the seat's player: until he rejoins (``stand_in``), or for good."""
+        self.bots.take_over(seat, stand_in=stand_in)
+
+    def extras(self) -> dict[str, Any]:
         """What the players have beyond the actions, as stored (``_room_extras.py``)."""
         return extras_of(self)
 
@@ -303,7 +340,7 @@ class Room(RoomLobby, RoomBots, RoomDurability):
             return 0.0
         return self.match.clock(self.clock.now())
 
-    def _runup_left(self) -> float:
+    def runup_left(self) -> float:
         """Seconds left of the run-up (0 outside it)."""
         ends = None if self.match is None else self.match.runup_ends
         return 0.0 if ends is None else max(0.0, ends - self.clock.now())
@@ -319,7 +356,7 @@ class Room(RoomLobby, RoomBots, RoomDurability):
             self.clock.at(match.runup_ends, self.submit, None, _RunupOver(self.match_number))
         for seat in self.seats:
             if seat.kind == "bot":
-                self._show_bot_hand(seat)
+                self.bots.show_hand(seat)
 
     # -- rooms nobody uses close ------------------------------------------------------
 
@@ -335,10 +372,15 @@ class Room(RoomLobby, RoomBots, RoomDurability):
         if self.phase == "playing" or not self._queue.empty():
             self._check_idle_after(self.timing.room_idle_seconds)
             return
+        log.info("room %s closed after %.0f s without a connection", self.id, self._idle_for())
+        self.expire()
+
+    def expire(self) -> None:
+        """The room closes in this process (nobody used it, or another process took it):
+        its task stops after the message it handles, and its directory forgets it."""
         self.expired = True
         for seat in self.seats:
             seat.cancel_abandon()
-        log.info("room %s closed after %.0f s without a connection", self.id, self._idle_for())
         if self._on_expired is not None:
             self._on_expired(self)
 
@@ -368,14 +410,13 @@ class Room(RoomLobby, RoomBots, RoomDurability):
         self.chat.match_begins()
         self.manners.reset()
         self.pending_poses = {}
-        self._bot_hands = {}
+        self.bots.match_begins()
         if self.match.placing:
             self._begin_runup()
         for seat in self.seats:
             seat.rematch = False
-            if seat.kind == "bot":
-                seat.bot = self.bots.bot(seat.level or self.bots.default)
-                self._schedule_bot(seat.index, self._runup_left() + self._bot_pause(seat))
+        runup = self.runup_left()
+        self.bots.schedule_all(lambda seat: runup + self.bots.pause(seat))
         self.broadcast_room(at_once=True)
         self._broadcast_state()
         if self.match.phase == "over":  # over before anyone acted (the blank chit every turn)
@@ -411,7 +452,7 @@ class Room(RoomLobby, RoomBots, RoomDurability):
                 connection.error(problem)
             return
         player = self._player(self.seats[connection.seat])
-        left = self._runup_left()
+        left = self.runup_left()
         if left > 0:
             reason = connection.tr.gettext(
                 "the round starts in {s} s: wait for the count", s=connection.tr.number(left, "0.0")
@@ -422,7 +463,7 @@ class Room(RoomLobby, RoomBots, RoomDurability):
             action = self.match.action(player, message, self.now())
             self._person_acted = True
             if action is not None:
-                self._apply(action)
+                self.apply(action)
             else:  # kept, not applied (an FTL draft): stored with the room (_room_extras)
                 self.changed()
         except IllegalAction as exc:
@@ -448,10 +489,10 @@ class Room(RoomLobby, RoomBots, RoomDurability):
         # The loop may wake a hair early; the countdown ran out at its deadline anyway.
         at = max(self.now(), message.deadline)
         for action in match.before_timer(at):  # drafts become plots (FTL)
-            self._apply(action)
+            self.apply(action)
             if self.match is not match or match.deadline != message.deadline:
                 return  # the last draft completed the turn
-        self._apply(match.timer_action(at))
+        self.apply(match.timer_action(at))
 
     def _arm_countdown(self) -> None:
         """Schedule the end of the match's countdown, if one began since the last."""
@@ -467,12 +508,12 @@ class Room(RoomLobby, RoomBots, RoomDurability):
             _CountdownExpired(self.match_number, deadline),
         )
 
-    def _apply(self, action: Any) -> None:
+    def apply(self, action: Any) -> None:
         """Apply one action to the match, log it, tell everyone. Raises IllegalAction."""
         match = self.match
         assert match is not None
         change = match.apply(action)
-        self._note_action(match, float(action.t))
+        self.journal.note_action(match, float(action.t))
         player = getattr(action, "player", None)
         if player is not None:
             self.pending_poses.pop(player, None)  # his hand moved on: the pose is stale
@@ -485,8 +526,8 @@ class Room(RoomLobby, RoomBots, RoomDurability):
                 self.timing.stop_seconds, self.submit, None, _StopExpired(self.match_number)
             )
         if change.wake is not None:
-            wake, runup = change.wake, self._runup_left()
-            self._schedule_bots(
+            wake, runup = change.wake, self.runup_left()
+            self.bots.schedule_all(
                 lambda seat: runup + match.wake_delay(wake, seat.level, self._player(seat))
             )
         if change.over:
@@ -522,7 +563,7 @@ class Room(RoomLobby, RoomBots, RoomDurability):
             seats = [{**s.to_json(), "player": self._player(s)} for s in self.seats]
             stored = match.record(self.id, seats, result)
             stored.chat = self.chat.of_match()
-            self._store_result(stored)
+            self.journal.store_result(stored)
         self._broadcast_state()  # over: every page puts its controls away
         self.broadcast(result)
         self.broadcast_room(at_once=True)
@@ -555,7 +596,7 @@ class Room(RoomLobby, RoomBots, RoomDurability):
         the changes within it leave as one message when it closes, the room as it is then.
         ``at_once`` (a match began or ended) sends it now, before the match's messages.
         The room's stored row is written again with the next write (``_durable.py``)."""
-        self._room_dirty = self.live is not None
+        self.journal.changed()
         if self._room_window_open and not at_once:
             self._room_changed = True
             return
