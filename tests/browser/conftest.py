@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, WebSocket
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 
 from tests._server import running_server
+from tests.browser._pages import PagePool, prepare_context
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 #: The session server's room seed (``--room-seed``), and each test's first room's: a test's
@@ -149,50 +150,67 @@ def _unexpected(text: str) -> bool:
     return not any(expected in text for expected in EXPECTED_CONSOLE)
 
 
-@pytest.fixture
-def open_page(browser: Browser, server: Server) -> Iterator[OpenPage]:
-    """A factory of pages, each in its own browser context (its own localStorage, like
-    another person's browser). Keyword arguments go to ``new_context``. Any console error or
-    uncaught exception in any page fails the test. A room a page creates on the session
-    server takes the test's next seed (:class:`RoomSeeds`)."""
-    contexts = []
-    errors: list[str] = []
+#: Run in every page before its own scripts: a ``POST /api/rooms`` the page sends to the
+#: session server (``ORIGIN``) with a JSON object body that names no seed gets the test's next seed
+#: (:class:`RoomSeeds`), asked of the test process through a binding. (A Playwright route
+#: would do the same, but a route makes every request of the context pass through the
+#: driver and turns the browser's cache off: each page would fetch every script again.)
+SEED_ROOMS_SCRIPT = """
+((ORIGIN) => {
+  const send = window.fetch;
+  window.fetch = async function (input, init) {
+    const url = new URL(typeof input === "string" ? input : input.url, location.href);
+    const post = init && String(init.method || "GET").toUpperCase() === "POST";
+    if (post && url.origin === ORIGIN && url.pathname === "/api/rooms"
+        && typeof init.body === "string") {
+      let body = null;
+      try { body = JSON.parse(init.body); } catch (e) { body = null; }
+      if (body !== null && typeof body === "object" && !Array.isArray(body) && !("seed" in body)) {
+        init = { ...init, body: JSON.stringify(await window.spacetableSeeded(body)) };
+      }
+    }
+    return send.call(this, input, init);
+  };
+})(%s);
+"""
 
-    def seed_room(route: Route) -> None:
-        # A room the page creates on the session server takes the test's next seed.
-        request = route.request
-        if request.method != "POST":
-            route.fallback()
-            return
-        try:
-            body = json.loads(request.post_data or "")
-        except ValueError:  # not JSON: the server's answer says so
-            route.fallback()
-            return
-        route.fallback(post_data=json.dumps(ROOM_SEEDS.seeded(body)))
+
+@pytest.fixture(scope="session")
+def page_pool(browser: Browser) -> Iterator[PagePool]:
+    """This worker's pages, reused from test to test (tests/browser/_pages.py): a new
+    context's renderer process costs about five times what loading a page costs."""
+
+    def prepare(context: BrowserContext, base: str) -> None:
+        script = SEED_ROOMS_SCRIPT % json.dumps(base)
+        prepare_context(context, script, "spacetableSeeded", ROOM_SEEDS.seeded)
+
+    pool = PagePool(browser, prepare)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture
+def open_page(page_pool: PagePool, server: Server) -> Iterator[OpenPage]:
+    """A factory of pages, each in its own browser context (its own cookies and storage,
+    like another person's browser). Keyword arguments go to ``new_context``. Any console
+    error or uncaught exception in any page fails the test. A room a page creates on the
+    session server takes the test's next seed (:class:`RoomSeeds`). The pages come from
+    the worker's pool, emptied, and go back to it after the test."""
+    pages: list[Page] = []
+    errors: list[str] = []
 
     def open_one(path: str = "/", **options: Any) -> Page:
         options.setdefault("viewport", {"width": 1280, "height": 800})
-        context = browser.new_context(base_url=server.base, **options)
-        context.route(f"{server.base}/api/rooms", seed_room)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        page.on(
-            "console",
-            lambda m: errors.append(m.text) if m.type == "error" and _unexpected(m.text) else None,
-        )
-        page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
-        opened: list[WebSocket] = []
-        page._spacetable_sockets = opened  # type: ignore[attr-defined]  # (room_socket)
-        page.on("websocket", lambda socket: opened.append(socket))
+        page = page_pool.take(server.base, options, errors)
+        pages.append(page)
         page.goto(path)
         return page
 
     yield open_one
-    for context in contexts:
-        context.close()
-    assert not errors, f"browser console errors: {errors}"
+    for page in pages:
+        page_pool.give_back(page)
+    unexpected = [text for text in errors if _unexpected(text)]
+    assert not unexpected, f"browser console errors: {unexpected}"
 
 
 Shot = Callable[[Page, str], None]
