@@ -134,8 +134,13 @@ def running_server(db: Path, *extra: str, room_seed: int | None = None) -> Itera
     thread = threading.Thread(target=run, name=f"spacetable serve :{port}", daemon=True)
     thread.start()
     try:
-        # The socket listens already: a first request waits until the loop accepts it.
-        Server(port).get("/api/rooms")
+        # Started: its lifespan (storage, the referee's pool) has run and the loop accepts
+        # requests. On a machine the suite saturates that may take seconds; what is awaited
+        # is the server saying so (or its thread ending), not a request's timeout.
+        while not server.started:
+            if not thread.is_alive():
+                raise AssertionError(f"the server on port {port} did not start: {failures!r}")
+            time.sleep(0.01)
         yield Server(port)
     finally:
         server.should_exit = True
