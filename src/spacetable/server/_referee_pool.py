@@ -135,7 +135,11 @@ def _start_worker() -> None:
 class RefereePool:
     """Workers that resolve uploaded tables, each within ``budget_s`` seconds.
 
-    Start it with :meth:`start` (in the server's lifespan) and stop it with :meth:`close`.
+    Open it with :meth:`start` (in the server's lifespan) and stop it with :meth:`close`.
+    Its fork server and worker start with the first upload, not with the server: they
+    import the resolvers, the renderers and OpenCV (seconds of a core and a few hundred
+    megabytes), and most servers never referee a table. The first upload waits for them
+    (about a second on a quiet machine); the time budgets count from when a worker runs.
     """
 
     def __init__(
@@ -145,13 +149,26 @@ class RefereePool:
         self.budget_s = budget_s
         self.pending = pending
         self._waiting = 0
+        self._open = False
         self._workers: Workers | None = None
 
     def start(self) -> None:
-        """Start the workers (from a fork server that has imported this module)."""
-        self._workers = Workers(
-            self.workers, fork_server=True, preload=[__name__, _PHOTO], initializer=_start_worker
-        )
+        """Open the pool: its workers start with the first upload."""
+        self._open = True
+
+    def _started(self) -> Workers:
+        """The workers, started now if this is the first upload (from a fork server that
+        has imported this module and the photo referee's)."""
+        if not self._open:
+            raise RuntimeError("the referee pool is not started")
+        if self._workers is None:
+            self._workers = Workers(
+                self.workers,
+                fork_server=True,
+                preload=[__name__, _PHOTO],
+                initializer=_start_worker,
+            )
+        return self._workers
 
     async def resolve(self, body: bytes, lang: str = SOURCE) -> bytes:
         """The answer to an uploaded table, as JSON bytes (see :func:`resolve_settled`):
@@ -176,21 +193,21 @@ class RefereePool:
         """Settle an upload in two calls to a worker: ``read(body)`` within
         ``read_seconds``, then ``resolve(*what_read_returned)`` within :attr:`budget_s`
         (the photo referee reads photos so: ``_photo.py``). Raises as :meth:`resolve`."""
-        if self._workers is None:
-            raise RuntimeError("the referee pool is not started")
+        workers = self._started()
         if self._waiting >= self.pending:
             raise RefereeBusy
         self._waiting += 1
         try:
             with _given_up(what, N_("to read")):
-                settled = await self._workers.run(read_seconds, read, body)
+                settled = await workers.run(read_seconds, read, body)
             with _given_up(N_("the battle"), N_("to resolve")):
-                return await self._workers.run(self.budget_s, resolve, *settled)
+                return await workers.run(self.budget_s, resolve, *settled)
         finally:
             self._waiting -= 1
 
     def close(self) -> None:
         """Stop the workers, abandoning any table still being resolved."""
+        self._open = False
         if self._workers is not None:
             self._workers.close()
             self._workers = None
