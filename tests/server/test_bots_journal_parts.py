@@ -44,7 +44,7 @@ def test_a_stand_in_keeps_the_players_token_and_a_bot_for_good_drops_it() -> Non
     room = BotsTable(people("Ann", "Bob"))
     for seat in room.seats:
         seat.token = f"token of {seat.name}"
-    bots = BotPlayers(room, kinds())
+    bots = BotPlayers(room, kinds(), room)
     bots.take_over(room.seats[0], stand_in=True)
     bots.take_over(room.seats[1], stand_in=False)
     assert [(s.kind, s.stand_in, s.token) for s in room.seats] == [
@@ -59,7 +59,7 @@ def test_a_bot_turn_scheduled_before_a_newer_one_is_stale() -> None:
     async def scenario() -> None:
         room = BotsTable(people("Ann", "Bob"))
         room.match, room.match_number = cast(Any, FakeMatch(["Ann", "Bob"])), 1
-        bots = BotPlayers(room, kinds())
+        bots = BotPlayers(room, kinds(), room)
         bots.schedule(1, 2.0)
         bots.schedule(1, 3.0)
         await room.clock.advance(3.0)

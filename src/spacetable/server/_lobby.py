@@ -2,94 +2,114 @@
 ready, the host freeing a bot's seat, rematches asked and declined, and the seats players
 went away from.
 
-:class:`RoomLobby` is a mixin of :class:`~spacetable.server.rooms.Room`: its methods run on
-the room's task like the rest of the room, with the room's state (declared below for the
-type checker, set by ``Room.__init__``).
+:class:`Lobby` is a part of a :class:`~spacetable.server.rooms.Room`, run on the room's
+task like the rest of it, that sees the room through a :class:`LobbyRoom` (the
+:class:`~spacetable.server._room_context.RoomContext`, and what the lobby asks of the
+room: its options, its match begun, its room and state sent). It tells the room's chat,
+manners and bots, parts it is given, of a socket joining or a seat changing hands.
 """
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 from spacetable.games.stellar import RACES as STELLAR_RACES
 from spacetable.i18n import N_
 from spacetable.server import protocol as msg
 from spacetable.server._chat import Chat
-from spacetable.server._clock import RoomClock
 from spacetable.server._connection import Connection
 from spacetable.server._manners import Manners
 from spacetable.server._room_bots import BotPlayers
-from spacetable.server._room_match import RoomOptions, Timing
+from spacetable.server._room_context import Handler, RoomContext
+from spacetable.server._room_match import RoomOptions
 from spacetable.server._seats import Abandoned, Seat
 from spacetable.server.live_store import token_digest
 
 
-class RoomLobby:
-    """The room's seat and lobby messages (``watch``, ``join``, ``rejoin``, ``leave``,
-    ``seat_bot``, ``free_seat``, ``ready``, ``rematch``, ``decline_rematch``, ``ping``),
-    closed sockets and abandoned seats."""
+@dataclass(frozen=True, slots=True)
+class Disconnected:
+    """A socket closed (posted into the room's queue, from its socket)."""
 
-    # The room's state (rooms.py) that the lobby reads and changes.
+
+class LobbyRoom(RoomContext, Protocol):
+    """The room as its lobby sees it: the context, and what the lobby asks of it."""
+
+    #: What the room plays (a player's race choice changes it, in the lobby).
     options: RoomOptions
-    bots: BotPlayers
-    timing: Timing
-    seats: list[Seat]
-    chat: Chat
-    manners: Manners
-    connections: set[Connection]
-    phase: Literal["lobby", "playing", "over"]
-    last_result: dict[str, Any] | None
-    clock: RoomClock
-    _idle_since: float
 
-    if TYPE_CHECKING:
-        # The room's methods the lobby calls (rooms.py, _room_bots.py).
+    @property
+    def last_result(self) -> dict[str, Any] | None:
+        """The ``result`` of the match last over (a socket arriving after it hears it)."""
+        ...
 
-        def submit(self, connection: Connection | None, message: Any) -> None: ...
-        def _names(self, seat: Seat) -> list[str]: ...
-        def _player(self, seat: Seat) -> str: ...
-        def _start(self) -> None: ...
-        def _room_message(self) -> dict[str, Any]: ...
-        def broadcast_room(self, at_once: bool = False) -> None: ...
-        def broadcast(self, message: dict[str, Any]) -> None: ...
-        def _send_state(self, connection: Connection) -> None: ...
-        def _check_idle_after(self, delay: float) -> None: ...
+    def start(self) -> None:
+        """Begin a match with the seats as they are."""
+        ...
 
-    def _on_lobby(self, connection: Connection, message: Any) -> None:
-        if isinstance(message, msg.Ping):
-            connection.send({"type": "pong"})
-        elif isinstance(message, msg.Resync):
-            self._send_state(connection)  # it missed a patch: the whole state again
-        elif isinstance(message, msg.Watch):
-            self.watch(connection)
-        elif isinstance(message, msg.Join):
-            self._join(connection, message)
-        elif isinstance(message, msg.Rejoin):
-            self._rejoin(connection, message.token, message.tab)
-        elif isinstance(message, msg.Leave):
-            self._leave(connection)
-        elif isinstance(message, msg.SeatBot):
-            self._seat_bot(connection, message)
-        elif isinstance(message, msg.Ready):
-            self._ready(connection, message.ready)
-        elif isinstance(message, msg.Rematch):
-            self._rematch(connection)
-        elif isinstance(message, msg.DeclineRematch):
-            self._decline_rematch(connection)
-        elif isinstance(message, msg.FreeSeat):
-            self._free_seat(connection, message.seat)
-        elif isinstance(message, msg.ChooseRace):
-            self._choose_race(connection, message.race)
-        else:
-            connection.send({"type": "error", "message": f"unexpected {message!r}"})
+    def room_message(self) -> dict[str, Any]:
+        """The ``room`` message: the seats, the phase, the options."""
+        ...
+
+    def broadcast_room(self, at_once: bool = False) -> None:
+        """The seats changed: everyone hears of the room again."""
+        ...
+
+    def send_state(self, connection: Connection) -> None:
+        """Send ``connection`` the match as its seat (or a spectator) sees it."""
+        ...
+
+    def idle(self) -> None:
+        """Nobody is connected any more: the room closes if nobody comes."""
+        ...
+
+
+def _sent(connection: Connection | None) -> Connection:
+    assert connection is not None, "a socket's message"
+    return connection
+
+
+class Lobby:
+    """The room's seat and lobby messages (``watch``, ``join``, ``rejoin``, ``leave``,
+    ``seat_bot``, ``free_seat``, ``ready``, ``rematch``, ``decline_rematch``, ``ping``,
+    ``resync``, ``choose_race``), closed sockets and abandoned seats."""
+
+    def __init__(self, room: LobbyRoom, chat: Chat, manners: Manners, bots: BotPlayers) -> None:
+        self._room = room
+        self._chat = chat
+        self._manners = manners
+        self._bots = bots
+
+    def handlers(self) -> dict[type, Handler]:
+        """The messages the lobby handles, with their handlers."""
+        return {
+            msg.Ping: lambda c, m: _sent(c).send({"type": "pong"}),
+            # It missed a patch: the whole state again.
+            msg.Resync: lambda c, m: self._room.send_state(_sent(c)),
+            msg.Watch: lambda c, m: self.watch(_sent(c)),
+            msg.Join: lambda c, m: self._join(_sent(c), m),
+            msg.Rejoin: lambda c, m: self._rejoin(_sent(c), m.token, m.tab),
+            msg.Leave: lambda c, m: self._leave(_sent(c)),
+            msg.SeatBot: lambda c, m: self._seat_bot(_sent(c), m),
+            msg.Ready: lambda c, m: self._ready(_sent(c), m.ready),
+            msg.Rematch: lambda c, m: self._rematch(_sent(c)),
+            msg.DeclineRematch: lambda c, m: self._decline_rematch(_sent(c)),
+            msg.FreeSeat: lambda c, m: self._free_seat(_sent(c), m.seat),
+            msg.ChooseRace: lambda c, m: self._choose_race(_sent(c), m.race),
+            Disconnected: lambda c, m: self._on_disconnect(_sent(c)),
+            Abandoned: lambda c, m: self._on_abandoned(m),
+        }
+
+    def _names(self, seat: Seat) -> list[str]:
+        """The names of the other seats' occupants."""
+        return [s.name for s in self._room.seats if s is not seat and s.kind != "empty"]
 
     def watch(self, connection: Connection, elsewhere: int | None = None) -> None:
         """The connection watches; ``elsewhere``: the seat it asked for, which another tab
         of the same player plays."""
         self._release(connection)
-        self.connections.add(connection)
+        self._room.connections.add(connection)
         welcome: dict[str, Any] = {
             "type": "welcome",
             "role": "spectator",
@@ -100,21 +120,21 @@ class RoomLobby:
         if elsewhere is not None:
             welcome["elsewhere"] = elsewhere
         connection.send(welcome)
-        self.chat.send_history(connection)
-        connection.send(self._room_message())
-        self._send_state(connection)
-        self.manners.send_to(connection)  # a draw offer waiting, players away (_manners.py)
-        if self.phase == "over" and self.last_result is not None:
-            connection.send(self.last_result)
+        self._chat.send_history(connection)
+        connection.send(self._room.room_message())
+        self._room.send_state(connection)
+        self._manners.send_to(connection)  # a draw offer waiting, players away (_manners.py)
+        if self._room.phase == "over" and self._room.last_result is not None:
+            connection.send(self._room.last_result)
 
     def _join(self, connection: Connection, message: msg.Join) -> None:
-        if self.phase != "lobby":
+        if self._room.phase != "lobby":
             connection.error(N_("the match has started: watch, or wait for the next one"))
             return
         if connection.seat is not None:
             connection.error(N_("you already have a seat"))
             return
-        free = [s for s in self.seats if s.kind == "empty"]
+        free = [s for s in self._room.seats if s.kind == "empty"]
         if message.seat is not None:
             free = [s for s in free if s.index == message.seat]
         if not free:
@@ -129,11 +149,11 @@ class RoomLobby:
         connection.tab = message.tab
         self._seat_connection(connection, seat)
         self._settle_host()
-        self.broadcast_room()
+        self._room.broadcast_room()
 
     def _rejoin(self, connection: Connection, token: str, tab: str | None = None) -> None:
         seat = next(
-            (s for s in self.seats if s.token == token and (s.kind == "human" or s.stand_in)),
+            (s for s in self._room.seats if s.token == token and (s.kind == "human" or s.stand_in)),
             None,
         ) or self._rebuilt_seat(token)
         if seat is None:
@@ -149,15 +169,15 @@ class RoomLobby:
         if connection.seat != seat.index:
             self._release(connection)
         if seat.stand_in:
-            self.bots.give_back(seat)
+            self._bots.give_back(seat)
         self._seat_connection(connection, seat)
-        self.broadcast_room()
+        self._room.broadcast_room()
 
     def _rebuilt_seat(self, token: str) -> Seat | None:
         """The seat of a room rebuilt from storage whose token's digest is ``token``'s:
         it holds the token again from now on."""
         digest = token_digest(token)
-        for seat in self.seats:
+        for seat in self._room.seats:
             held = seat.kind == "human" or seat.stand_in
             if held and seat.token is None and seat.token_digest == digest:
                 seat.token = token
@@ -165,7 +185,7 @@ class RoomLobby:
         return None
 
     def _seat_connection(self, connection: Connection, seat: Seat) -> None:
-        self.connections.add(connection)
+        self._room.connections.add(connection)
         connection.seat = seat.index
         seat.connections.add(connection)
         seat.cancel_abandon()
@@ -174,19 +194,19 @@ class RoomLobby:
                 "type": "welcome",
                 "role": "player",
                 "seat": seat.index,
-                "player": self._player(seat),
+                "player": seat.name,
                 "token": seat.token,
             }
         )
-        self.chat.send_history(connection)
-        self._send_state(connection)
-        self.manners.send_to(connection)  # a draw offer waiting, players away (_manners.py)
-        if self.phase == "over" and self.last_result is not None:
-            connection.send(self.last_result)
+        self._chat.send_history(connection)
+        self._room.send_state(connection)
+        self._manners.send_to(connection)  # a draw offer waiting, players away (_manners.py)
+        if self._room.phase == "over" and self._room.last_result is not None:
+            connection.send(self._room.last_result)
 
     def _unseat(self, connection: Connection) -> None:
         if connection.seat is not None:
-            self.seats[connection.seat].connections.discard(connection)
+            self._room.seats[connection.seat].connections.discard(connection)
             connection.seat = None
 
     def _release(self, connection: Connection) -> None:
@@ -195,136 +215,144 @@ class RoomLobby:
         phase: when it runs out the seat is emptied (lobby) or a bot takes it (a match)."""
         if connection.seat is None:
             return
-        seat = self.seats[connection.seat]
+        seat = self._room.seats[connection.seat]
         self._unseat(connection)
         if seat.connections or seat.kind != "human":
             return
         seat.cancel_abandon()
         seat.absences += 1
-        seat.abandon_timer = self.clock.after(
-            self.timing.abandon_seconds, self.submit, None, Abandoned(seat.index, seat.absences)
+        seat.abandon_timer = self._room.clock.after(
+            self._room.timing.abandon_seconds,
+            self._room.submit,
+            None,
+            Abandoned(seat.index, seat.absences),
         )
-        self.manners.absence_began(seat)  # the others are told at once (_manners.py)
-        self.broadcast_room()
+        self._manners.absence_began(seat)  # the others are told at once (_manners.py)
+        self._room.broadcast_room()
 
     def _leave(self, connection: Connection) -> None:
         if connection.seat is None:
             return
-        seat = self.seats[connection.seat]
+        seat = self._room.seats[connection.seat]
         self._unseat(connection)
         for other in list(seat.connections):
             self._unseat(other)
-        if self.phase == "lobby":
+        if self._room.phase == "lobby":
             seat.empty()
             self._settle_host()
         else:
             # A bot plays on; his token takes the seat back (rejoin).
-            self.bots.take_over(seat, stand_in=True)
-        self.broadcast_room()
+            self._bots.take_over(seat, stand_in=True)
+        self._room.broadcast_room()
 
     def _seat_bot(self, connection: Connection, message: msg.SeatBot) -> None:
-        if connection.seat is None or self.phase != "lobby":
+        if connection.seat is None or self._room.phase != "lobby":
             connection.error(N_("take a seat first; bots join before the match"))
             return
-        if not self.seats[connection.seat].host:
+        if not self._room.seats[connection.seat].host:
             # A guest filling the seat the host kept for a friend would take it from him.
             connection.error(N_("only the room's host can seat a bot"))
             return
-        if not 0 <= message.seat < len(self.seats) or self.seats[message.seat].kind != "empty":
+        if (
+            not 0 <= message.seat < len(self._room.seats)
+            or self._room.seats[message.seat].kind != "empty"
+        ):
             connection.error(N_("seat {seat} is not empty"), seat=str(message.seat))
             return
-        level = message.level or self.bots.kinds.default
-        if level not in self.bots.kinds.levels:
+        level = message.level or self._bots.kinds.default
+        if level not in self._bots.kinds.levels:
             connection.error(
                 N_("no {level} bot in {game}: choose one of {levels}"),
                 level=repr(level),
-                game=self.options.entry.rules.title,
-                levels=", ".join(self.bots.kinds.levels),
+                game=self._room.options.entry.rules.title,
+                levels=", ".join(self._bots.kinds.levels),
             )
             return
-        seat = self.seats[message.seat]
+        seat = self._room.seats[message.seat]
         # "easy bot", and "easy bot (2)" for a second of the level (unique_name): the seat
         # number glued to the level read as a level ("beginner bot 2").
         seat.take("bot", f"{level} bot", self._names(seat))
         seat.level = level
-        self.broadcast_room()
+        self._room.broadcast_room()
         self._maybe_start()
 
     def _ready(self, connection: Connection, ready: bool) -> None:
-        if connection.seat is None or self.phase != "lobby":
+        if connection.seat is None or self._room.phase != "lobby":
             connection.error(N_("only seated players in the lobby can get ready"))
             return
-        self.seats[connection.seat].ready = ready
-        self.broadcast_room()
+        self._room.seats[connection.seat].ready = ready
+        self._room.broadcast_room()
         self._maybe_start()
 
     def _rematch(self, connection: Connection) -> None:
-        if connection.seat is None or self.phase != "over":
+        if connection.seat is None or self._room.phase != "over":
             connection.error(N_("a rematch is asked for after a match"))
             return
-        self.seats[connection.seat].rematch = True
-        self.broadcast_room()  # the others see who asked, and answer
+        self._room.seats[connection.seat].rematch = True
+        self._room.broadcast_room()  # the others see who asked, and answer
         self._maybe_rematch()
 
     def _decline_rematch(self, connection: Connection) -> None:
         """A player turns the rematch down: every ask is forgotten, and everyone is told
         who declined (the askers first of all)."""
-        if connection.seat is None or self.phase != "over":
+        if connection.seat is None or self._room.phase != "over":
             connection.error(N_("only a seated player can decline a rematch"))
             return
-        askers = [s for s in self.seats if s.rematch and s.index != connection.seat]
+        askers = [s for s in self._room.seats if s.rematch and s.index != connection.seat]
         if not askers:
             connection.error(N_("nobody asked for a rematch"))
             return
-        for seat in self.seats:
+        for seat in self._room.seats:
             seat.rematch = False
-        by = self._player(self.seats[connection.seat])
-        self.broadcast(
+        by = self._room.seats[connection.seat].name
+        self._room.broadcast(
             {
                 "type": "rematch_declined",
                 "by": by,
-                "asked_by": [self._player(s) for s in askers],
+                "asked_by": [s.name for s in askers],
             }
         )
-        self.broadcast_room()
+        self._room.broadcast_room()
 
     def _settle_host(self) -> None:
         """Keep one host among the people seated: the first seated stays host while he
         sits; when he goes, the person in the lowest seat becomes host."""
-        humans = [s for s in self.seats if s.kind == "human"]
+        humans = [s for s in self._room.seats if s.kind == "human"]
         if any(s.host for s in humans):
             return
-        for seat in self.seats:
+        for seat in self._room.seats:
             seat.host = False
         if humans:
             humans[0].host = True
 
     def _free_seat(self, connection: Connection, index: int) -> None:
         """The host takes a bot out of its seat before the match, for a friend to sit."""
-        mine = None if connection.seat is None else self.seats[connection.seat]
+        mine = None if connection.seat is None else self._room.seats[connection.seat]
         problem = None
         if mine is None or not mine.host or mine.kind != "human":
             problem = N_("only the room's host can free a seat")
-        elif self.phase != "lobby":
+        elif self._room.phase != "lobby":
             problem = N_("the match has started: seats are freed before it")
-        elif not 0 <= index < len(self.seats):
+        elif not 0 <= index < len(self._room.seats):
             problem = N_("there is no seat {seat}")
-        elif self.seats[index].kind != "bot":
+        elif self._room.seats[index].kind != "bot":
             problem = N_("seat {seat} is not a bot's: only a bot's seat can be freed")
         if problem is not None:
             connection.error(problem, seat=str(index))
             return
-        self.seats[index].empty()
-        self.broadcast_room()
+        self._room.seats[index].empty()
+        self._room.broadcast_room()
 
     def _choose_race(self, connection: Connection, race: str) -> None:
         """A seated player picks his own race before a Stellar Conflict match (the room's
         creator only set the first choice of every seat)."""
-        races = list(self.options.game.get("races") or STELLAR_RACES[: self.options.seats])
+        races = list(
+            self._room.options.game.get("races") or STELLAR_RACES[: self._room.options.seats]
+        )
         problem = None
-        if self.options.ruleset != "stellar":
+        if self._room.options.ruleset != "stellar":
             problem = N_("only Stellar Conflict has races")
-        elif connection.seat is None or self.phase != "lobby":
+        elif connection.seat is None or self._room.phase != "lobby":
             problem = N_("only a seated player chooses his race, before the match")
         elif race not in STELLAR_RACES:
             problem = N_("there is no race {asked}: {races}")
@@ -339,38 +367,40 @@ class RoomLobby:
             return
         assert connection.seat is not None
         races[connection.seat] = race
-        self.options = replace(self.options, game={**self.options.game, "races": races})
-        self.broadcast_room()
+        self._room.options = replace(
+            self._room.options, game={**self._room.options.game, "races": races}
+        )
+        self._room.broadcast_room()
 
     def _maybe_rematch(self) -> None:
         """After a match: start the next once every player left at the table asked."""
-        humans = [s for s in self.seats if s.kind == "human"]
-        if self.phase == "over" and humans and all(s.rematch for s in humans):
-            self._start()
+        humans = [s for s in self._room.seats if s.kind == "human"]
+        if self._room.phase == "over" and humans and all(s.rematch for s in humans):
+            self._room.start()
 
     def _on_disconnect(self, connection: Connection) -> None:
-        self.connections.discard(connection)
+        """The socket closed."""
+        self._room.connections.discard(connection)
         self._release(connection)
-        if not self.connections:
-            self._idle_since = self.clock.now()
-            self._check_idle_after(self.timing.room_idle_seconds)
+        if not self._room.connections:
+            self._room.idle()
 
     def _on_abandoned(self, message: Abandoned) -> None:
-        seat = self.seats[message.seat]
+        seat = self._room.seats[message.seat]
         if seat.absences != message.absence or seat.connections or seat.kind != "human":
             return  # the player came back (perhaps to leave again later), or left for good
         seat.abandon_timer = None
-        if self.phase == "lobby":
+        if self._room.phase == "lobby":
             seat.empty()  # nobody keeps a seat by opening a socket and closing it
             self._settle_host()
         else:
-            self.bots.take_over(seat, stand_in=True)
-        self.broadcast_room()
+            self._bots.take_over(seat, stand_in=True)
+        self._room.broadcast_room()
         self._maybe_rematch()  # the others may have asked for one already
 
     def _maybe_start(self) -> None:
-        if self.phase != "lobby":
+        if self._room.phase != "lobby":
             return
-        everyone = all(s.kind == "bot" or (s.kind == "human" and s.ready) for s in self.seats)
-        if everyone and any(s.kind == "human" for s in self.seats):
-            self._start()
+        everyone = all(s.kind == "bot" or (s.kind == "human" and s.ready) for s in self._room.seats)
+        if everyone and any(s.kind == "human" for s in self._room.seats):
+            self._room.start()

@@ -3,9 +3,9 @@ worker thread, and the bot that stands in for a player who went away.
 
 :class:`BotPlayers` is a part of a :class:`~spacetable.server.rooms.Room`, run on the
 room's task like the rest of it, that sees the room through a :class:`BotsRoom` (the
-:class:`~spacetable.server._room_context.RoomContext`, and the room's match clock, hands
-and actions). A bot's turn is a :class:`BotTurn` posted into the room's queue; its choice
-comes back as a :class:`BotMove`.
+:class:`~spacetable.server._room_context.RoomContext`, and the room's actions) and the
+room's pacing (the run-up, the hands' poses). A bot's turn is a :class:`BotTurn` posted
+into the room's queue; its choice comes back as a :class:`BotMove`.
 
 A bot's card in hand is seen like a person's: it waits on the bot's side of the table when
 drawn, then travels to where the bot chose to put it, its poses streamed through the same
@@ -60,11 +60,15 @@ class BotMove:
 
 
 class BotsRoom(RoomContext, Protocol):
-    """The room as its bots see it: the context, and the match's hands and actions."""
+    """The room as its bots see it: the context, and the match's actions."""
 
     def apply(self, action: Any) -> None:
         """Apply ``action`` to the match and tell everyone. Raises IllegalAction."""
         ...
+
+
+class Hands(Protocol):
+    """The hands of a match, as a bot moves its own (the room's pacing)."""
 
     def runup_left(self) -> float:
         """Seconds left of the 3-2-1 before a placing round (0 outside it)."""
@@ -77,10 +81,12 @@ class BotsRoom(RoomContext, Protocol):
 
 class BotPlayers:
     """Bots' turns in the match, and bots taking a seat over from a player. ``kinds``:
-    the bots the game has (the registry's)."""
+    the bots the game has (the registry's); ``hands``: where the bots' cards in hand are
+    shown (the room's pacing)."""
 
-    def __init__(self, room: BotsRoom, kinds: Bots) -> None:
+    def __init__(self, room: BotsRoom, kinds: Bots, hands: Hands) -> None:
         self._room = room
+        self._hands_shown = hands
         self.kinds = kinds
         # The latest bot turn scheduled per seat: an older one that fires is stale.
         self._turns: dict[int, int] = {}
@@ -130,7 +136,7 @@ class BotPlayers:
             return
         if self._turns.get(turn.seat) != turn.turn:
             return
-        runup = room.runup_left()
+        runup = self._hands_shown.runup_left()
         if runup > 0:  # a bot taking over in the 3-2-1 waits for it like everyone
             self.schedule(turn.seat, runup + 0.05)
             return
@@ -185,6 +191,12 @@ class BotPlayers:
             self.show_hand(seat)
             self.schedule(move.seat, self.pause(seat))
 
+    def show_hands(self) -> None:
+        """A placing round began: every bot's card waits on its side of the table."""
+        for seat in self._room.seats:
+            if seat.kind == "bot":
+                self.show_hand(seat)
+
     def show_hand(self, seat: Seat) -> None:
         """The bot of ``seat`` drew a card: it waits on the bot's side of the table."""
         match = self._room.match
@@ -193,7 +205,7 @@ class BotPlayers:
             return
         pose = match.home_pose(seat.index)
         self._hands[player] = pose
-        self._room.note_pose(player, *pose)
+        self._hands_shown.note_pose(player, *pose)
 
     def _glide(self, move: BotMove) -> None:
         """Move the bot's card from where it waits to where it chose to place it, a pose
@@ -228,7 +240,9 @@ class BotPlayers:
                 math.remainder(start[2] + turn_deg * f, 360.0),
             )
             self._hands[player] = pose
-            room.note_pose(player, round(pose[0], 1), round(pose[1], 1), round(pose[2], 1))
+            self._hands_shown.note_pose(
+                player, round(pose[0], 1), round(pose[1], 1), round(pose[2], 1)
+            )
             room.clock.after(GLIDE_STEP_SECONDS, step, k + 1)
 
         step(1)

@@ -11,6 +11,7 @@ stored row to write again). A test hands a part a small fake of it instead
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal, Protocol
 
 from spacetable.server._clock import RoomClock
@@ -20,6 +21,10 @@ from spacetable.server._seats import Seat
 
 #: Where a room stands: before its first match, playing one, or after one.
 Phase = Literal["lobby", "playing", "over"]
+#: A part's handler of one kind of message: the socket it came from (``None``: a timer's
+#: or a bot's), and the message. A part lists its handlers by message type; the room
+#: dispatches each message to the one of its type.
+Handler = Callable[[Connection | None, Any], None]
 
 
 class RoomContext(Protocol):

@@ -22,13 +22,12 @@ from typing import Any
 
 from spacetable.registry import UnknownGame
 from spacetable.server._clock import RoomClock
-from spacetable.server._realtime import RealtimeMatch
 from spacetable.server._room_extras import restore_extras
 from spacetable.server._room_match import RoomOptions, Timing
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server._seats import Abandoned, Seat
 from spacetable.server.live_store import LiveRoom, LiveStore
-from spacetable.server.rooms import Room, _StopExpired
+from spacetable.server.rooms import Room
 
 
 class RebuildFailed(RuntimeError):
@@ -58,8 +57,7 @@ def rebuild_room(
     try:
         _restore(room, stored)
     except Exception as exc:  # a corrupt row must not take the server down
-        room.expired = True
-        room._task.cancel()
+        room.discard()
         raise RebuildFailed(f"its stored state does not fit ({exc})") from exc
     room.journal.stored()  # the row is what was read
     return room
@@ -112,7 +110,7 @@ def _restore_match(room: Room, stored: LiveRoom) -> float | None:
         raise ValueError("a match is being played, but none is stored")
     players = tuple(playing["players"])
     now = room.clock.now()
-    match = room.pacing(room.options, players, room.timing, now, int(playing["seed"]))
+    match = room.match_class(room.options, players, room.timing, now, int(playing["seed"]))
     match.id = str(playing["id"])
     match.started_wall = float(playing["started_at"])
     decode = match.match.action_from_json
@@ -128,23 +126,9 @@ def _restore_match(room: Room, stored: LiveRoom) -> float | None:
     # The match clock resumes where its process last held it (or the last action, later).
     t_resume = _resume_at(stored, t_last)
     match.started = now - t_resume
-    room.match = match
-    room.match_id = match.id
-    room.phase = "playing"
-    room._person_acted = bool(stored.actions)
-    if match.phase == "over":  # stored up to its end, not its result: end it now
-        room.end("rules")
-        return None
-    if match.placing:
-        room._begin_runup()  # a 3-2-1 for everyone to find their cards again
-    runup = room.runup_left()
-    if isinstance(match, RealtimeMatch) and match.phase == "stop" and match.frozen_at is not None:
-        left = max(0.0, room.timing.stop_seconds - (t_resume - match.frozen_at))
-        room.clock.after(runup + left, room.submit, None, _StopExpired(room.match_number))
-    room.bots.match_begins()
-    room.bots.schedule_all(lambda seat: runup + room.bots.pause(seat))
-    room._arm_countdown()
-    return t_resume
+    over = match.phase == "over"
+    room.resume(match, t_resume, acted=bool(stored.actions))
+    return None if over else t_resume
 
 
 def _resume_at(stored: LiveRoom, t_last: float) -> float:

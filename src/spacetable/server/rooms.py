@@ -24,7 +24,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from spacetable.core.endings import STOPPED, Ending, stopped_result
 from spacetable.core.match import IllegalAction
@@ -35,11 +35,12 @@ from spacetable.server._chat import Chat
 from spacetable.server._clock import LoopClock, RoomClock
 from spacetable.server._connection import Connection, message_frame
 from spacetable.server._durable import BATCH_LIMIT, Journal
-from spacetable.server._lobby import RoomLobby
+from spacetable.server._lobby import Disconnected, Lobby
 from spacetable.server._manners import MANNERS, GraceOver, Manners
 from spacetable.server._plots import PlotsMatch
 from spacetable.server._realtime import RealtimeMatch
 from spacetable.server._room_bots import BotMove, BotPlayers, BotTurn
+from spacetable.server._room_context import Handler
 from spacetable.server._room_extras import extras_of
 from spacetable.server._room_match import (
     GameMessage,
@@ -48,8 +49,9 @@ from spacetable.server._room_match import (
     Timing,
     match_seed,
 )
+from spacetable.server._room_pacing import Pacing
 from spacetable.server._save_queue import SaveQueue
-from spacetable.server._seats import Abandoned, Seat
+from spacetable.server._seats import Seat
 from spacetable.server._state_patch import StateSender
 from spacetable.server._turns import TurnsMatch
 from spacetable.server.live_store import LiveStore
@@ -69,27 +71,6 @@ PACINGS: dict[str, type[RoomMatch]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class _Disconnected:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class _StopExpired:
-    match_number: int
-
-
-@dataclass(frozen=True, slots=True)
-class _CountdownExpired:
-    match_number: int
-    deadline: float
-
-
-@dataclass(frozen=True, slots=True)
-class _RunupOver:
-    match_number: int
-
-
-@dataclass(frozen=True, slots=True)
 class _IdleCheck:
     since: float
 
@@ -99,7 +80,7 @@ class _Stored:
     """Nothing to handle: the room's row is due to be written (a new room's)."""
 
 
-class Room(RoomLobby):
+class Room:
     """One room: its seats, its connections and (while playing) its match.
 
     Finished matches go to ``saves``; ``on_expired`` hears of the room closing itself
@@ -124,7 +105,8 @@ class Room(RoomLobby):
     ) -> None:
         self.id = room_id
         self.options = options
-        self.pacing = PACINGS[options.entry.rules.pacing]
+        #: How the room plays its game's pacing (``_realtime.py``, ``_plots.py``, ``_turns.py``).
+        self.match_class = PACINGS[options.entry.rules.pacing]
         bots = options.entry.bots
         assert bots is not None, "a game played in rooms has bots"
         self.timing = timing
@@ -138,26 +120,38 @@ class Room(RoomLobby):
         #: Whether a person (not a bot, not a timer) played an action in the current match.
         self._person_acted = False
         self.last_result: dict[str, Any] | None = None
-        # The countdown (deployment, plot timer) whose expiry is scheduled.
-        self._armed_deadline: float | None = None
-        self.pending_poses: dict[str, dict[str, Any]] = {}
         self.created = time.time()
         self._queue: asyncio.Queue[tuple[Connection | None, Any]] = asyncio.Queue()
         self.clock = clock or LoopClock(asyncio.get_running_loop())
         #: The seed of the room's first match (its rematches' derive from it); ``None``:
         #: each match draws its own from the system's entropy.
         self.seed = seed
-        self._pose_flush_due = False  # the pending poses' window is open
         self._room_window_open = False  # a ``room`` message left less than an interval ago
         self._room_changed = False  # and the room changed since
         self.expired = False
         self._states = StateSender()  # the states sent, numbered, whole or as patches
         self.journal = Journal(self, saves, live)
         self.chat = Chat(self, self.journal.note_chat)
-        self.bots = BotPlayers(self, bots)
+        self.pacing = Pacing(self, lambda: self.bots.show_hands())
+        self.bots = BotPlayers(self, bots, self.pacing)
         self._idle_since = self.clock.now()
         self._check_idle_after(min(timing.unjoined_seconds, timing.room_idle_seconds))
         self.manners = Manners(self)
+        self.lobby = Lobby(self, self.chat, self.manners, self.bots)
+        # Which part handles each message (its type): the room's dispatch table.
+        self._handlers: dict[type, Handler] = {
+            **self.lobby.handlers(),
+            msg.Chat: self.chat.on_chat,
+            msg.OpenChat: self.chat.on_open_chat,
+            **dict.fromkeys(MANNERS, self.manners.on_message),
+            GraceOver: self.manners.on_grace_over,
+            BotTurn: self.bots.on_turn,
+            BotMove: self.bots.on_move,
+            **dict.fromkeys(get_args(GameMessage), self._on_game_message),
+            **self.pacing.handlers(),
+            _IdleCheck: self._on_idle_check,
+            _Stored: lambda connection, message: None,  # only the write after it matters
+        }
         if live is not None:
             self.submit(None, _Stored())  # the new room's row is written at once
         self._task = asyncio.create_task(self._run())
@@ -181,35 +175,16 @@ class Room(RoomLobby):
         self._queue.put_nowait((connection, message))
 
     def pose(self, connection: Connection, message: msg.Pose) -> None:
-        """A streamed hand pose, noted at once. Like everything the room's task runs, this
-        is synchronous code on the room's event loop, so it cannot interleave with the
-        task's handling; only its order against queued messages differs (a pose noted
-        before a queued placement is dropped by that placement)."""
-        if connection.seat is None or self.match is None:
-            return  # poses from spectators or outside a match are dropped silently
-        player = self.match.match.players[connection.seat]  # seat order, fixed for the match
-        self.note_pose(player, message.x, message.y, message.rotation)
-
-    def note_pose(self, player: str, x: float, y: float, rotation: float) -> None:
-        """Note where ``player``'s card in hand is now, a person's (streamed by his page)
-        or a bot's (:meth:`RoomBots._glide`): it leaves with the next ``poses`` message."""
-        if self.match is None or not self.match.placing:
-            return  # before the deployment, and after "stop!", no hand moves
-        hand = self.match.hand(player)
-        if hand is None:
-            return
-        self.pending_poses[player] = {"x": x, "y": y, "rotation": rotation, "ship": hand}
-        if not self._pose_flush_due:
-            # Coalescing: the first pose starts a short window; poses from the room's other
-            # players that arrive within it leave in the same message. A fixed ticker would
-            # make every pose wait up to a whole interval; this bounds the wait by the window.
-            self._pose_flush_due = True
-            self.clock.after(self.timing.pose_interval, self._flush_poses)
+        """A streamed hand pose, noted at once (``_room_pacing.py``). Like everything the
+        room's task runs, this is synchronous code on the room's event loop, so it cannot
+        interleave with the task's handling; only its order against queued messages
+        differs (a pose noted before a queued placement is dropped by that placement)."""
+        self.pacing.pose(connection, message)
 
     def disconnect(self, connection: Connection) -> None:
         """The socket closed."""
         connection.close()
-        self.submit(connection, _Disconnected())
+        self.submit(connection, Disconnected())
 
     async def close(self) -> None:
         """Stop the room's task."""
@@ -230,7 +205,7 @@ class Room(RoomLobby):
         """The room in the lobby's list."""
         return {
             "id": self.id,
-            "pacing": self.pacing.pacing,
+            "pacing": self.match_class.pacing,
             "options": self.options.to_json(),
             "phase": self.phase,
             "seats": [s.to_json() for s in self.seats],
@@ -284,41 +259,15 @@ class Room(RoomLobby):
             await asyncio.wait(set(self.bots.thinking))
 
     def _handle(self, connection: Connection | None, message: Any) -> None:
-        if isinstance(message, GameMessage):  # a move in the match; the rest is about seats
-            self._on_game_message(connection, message)
-        elif isinstance(message, BotTurn):
-            self.bots.on_turn(connection, message)
-        elif isinstance(message, BotMove):
-            self.bots.on_move(connection, message)
-        elif isinstance(message, _StopExpired):
-            match = self.match
-            if message.match_number == self.match_number and isinstance(match, RealtimeMatch):
-                self.apply(match.stop_action(self.now()))
-        elif isinstance(message, _CountdownExpired):
-            self._on_countdown(message)
-        elif isinstance(message, _RunupOver):
-            if message.match_number == self.match_number:
-                self._broadcast_state()  # the count is over: everyone plays from this state
-        elif isinstance(message, Abandoned):
-            self._on_abandoned(message)
-        elif isinstance(message, _IdleCheck):
-            self._on_idle_check(message)
-        elif isinstance(message, _Stored):
-            pass  # handled only to write the room (_make_durable, after it)
-        elif isinstance(message, msg.Chat):
-            self.chat.on_chat(connection, message)
-        elif isinstance(message, msg.OpenChat):
-            self.chat.on_open_chat(connection, message)
-        elif isinstance(message, _Disconnected):
-            assert connection is not None
-            self._on_disconnect(connection)
-        elif isinstance(message, MANNERS):  # resign, draws, absences (_manners.py)
-            self.manners.on_message(connection, message)
-        elif isinstance(message, GraceOver):
-            self.manners.on_grace_over(connection, message)
-        else:
-            assert connection is not None
-            self._on_lobby(connection, message)
+        handler = self._handlers.get(type(message))
+        if handler is not None:
+            handler(connection, message)
+        elif connection is not None:
+            connection.send({"type": "error", "message": f"unexpected {message!r}"})
+
+    def watch(self, connection: Connection) -> None:
+        """``connection`` watches from now on (a player who resigned: _manners.py)."""
+        self.lobby.watch(connection)
 
     def changed(self) -> None:
         """What the players have beyond the actions changed (a draw offer, an absence, a
@@ -340,30 +289,16 @@ class Room(RoomLobby):
             return 0.0
         return self.match.clock(self.clock.now())
 
-    def runup_left(self) -> float:
-        """Seconds left of the run-up (0 outside it)."""
-        ends = None if self.match is None else self.match.runup_ends
-        return 0.0 if ends is None else max(0.0, ends - self.clock.now())
-
-    def _begin_runup(self) -> None:
-        """The placing round begins: the 3-2-1 first (no card lands before it ends, the
-        bots wait for it; a ``state`` says when it has), and the bots' first cards wait on
-        their side of the table."""
-        match = self.match
-        assert match is not None
-        match.begin_runup(self.clock.now())
-        if match.runup_ends is not None:
-            self.clock.at(match.runup_ends, self.submit, None, _RunupOver(self.match_number))
-        for seat in self.seats:
-            if seat.kind == "bot":
-                self.bots.show_hand(seat)
-
-    # -- rooms nobody uses close ------------------------------------------------------
+    def idle(self) -> None:
+        """Nobody is connected any more: the room closes if nobody comes back within
+        ``timing.room_idle_seconds``."""
+        self._idle_since = self.clock.now()
+        self._check_idle_after(self.timing.room_idle_seconds)
 
     def _check_idle_after(self, delay: float) -> None:
         self.clock.after(delay, self.submit, None, _IdleCheck(self._idle_since))
 
-    def _on_idle_check(self, check: _IdleCheck) -> None:
+    def _on_idle_check(self, connection: Connection | None, check: _IdleCheck) -> None:
         """Nobody has been connected since ``check.since``: close the room, unless a
         match is being played (bots finish it; look again later) or someone is about to
         connect (his ``watch`` waits in the queue)."""
@@ -389,19 +324,11 @@ class Room(RoomLobby):
 
     # -- the match --------------------------------------------------------------------
 
-    def _names(self, seat: Seat) -> list[str]:
-        """The names of the other seats' occupants."""
-        return [s.name for s in self.seats if s is not seat and s.kind != "empty"]
-
-    def _player(self, seat: Seat) -> str:
-        """A seat's player name in the match (unique: :meth:`Seat.take` made it so)."""
-        return seat.name
-
-    def _start(self) -> None:
+    def start(self) -> None:
         self.match_number += 1
-        players = tuple(self._player(s) for s in self.seats)
+        players = tuple(s.name for s in self.seats)
         seed = match_seed(self.seed, self.match_number)
-        self.match = self.pacing(self.options, players, self.timing, self.clock.now(), seed)
+        self.match = self.match_class(self.options, players, self.timing, self.clock.now(), seed)
         self.match_id = self.match.id
         self._armed_deadline = None
         self.phase = "playing"
@@ -409,35 +336,44 @@ class Room(RoomLobby):
         self._person_acted = False
         self.chat.match_begins()
         self.manners.reset()
-        self.pending_poses = {}
+        self.pacing.match_begins()
         self.bots.match_begins()
         if self.match.placing:
-            self._begin_runup()
+            self.pacing.begin_runup()
         for seat in self.seats:
             seat.rematch = False
-        runup = self.runup_left()
+        runup = self.pacing.runup_left()
         self.bots.schedule_all(lambda seat: runup + self.bots.pause(seat))
         self.broadcast_room(at_once=True)
-        self._broadcast_state()
+        self.broadcast_state()
         if self.match.phase == "over":  # over before anyone acted (the blank chit every turn)
             self.end("rules")
             return
-        self._arm_countdown()
+        self.pacing.arm_countdown()
 
-    def _flush_poses(self) -> None:
-        """Send the poses gathered since the first of them arrived, as one message. A
-        player whose own pose is the only one in it is skipped (his hand is his)."""
-        self._pose_flush_due = False
-        poses = self.pending_poses
-        self.pending_poses = {}
-        if not poses or self.match is None:
-            return  # nothing moved, or the match ended within the window
-        frame = message_frame({"type": "poses", "poses": poses})
-        players = self.match.match.players  # seat order
-        alone = players.index(next(iter(poses))) if len(poses) == 1 else None
-        for connection in self.connections:
-            if alone is None or connection.seat != alone:
-                connection.send_frame(frame)
+    def resume(self, match: RoomMatch, t_resume: float, *, acted: bool) -> None:
+        """Play on ``match``, rebuilt from storage (``_room_rebuild.py``: replayed from
+        its seed and actions, its clock resuming at match time ``t_resume``); ``acted``:
+        whether a person had played in it. A match stored up to its end, not its result,
+        ends now. A placing round begins with its 3-2-1 again, for the players to find
+        their cards; the stop's and the countdown's timers run with what they had left,
+        and the bots play on."""
+        self.match, self.match_id, self.phase = match, match.id, "playing"
+        self._person_acted = acted
+        if match.phase == "over":
+            self.end("rules")
+            return
+        self.pacing.resume(t_resume)
+        runup = self.pacing.runup_left()
+        self.bots.match_begins()
+        self.bots.schedule_all(lambda seat: runup + self.bots.pause(seat))
+        self.pacing.arm_countdown()
+
+    def discard(self) -> None:
+        """Let go of a room that could not be rebuilt: its task stops before it handles
+        anything, so nothing of it is written."""
+        self.expired = True
+        self._task.cancel()
 
     def _on_game_message(self, connection: Connection | None, message: GameMessage) -> None:
         if connection is None or connection.seat is None or self.match is None:
@@ -451,8 +387,8 @@ class Room(RoomLobby):
                 )
                 connection.error(problem)
             return
-        player = self._player(self.seats[connection.seat])
-        left = self.runup_left()
+        player = self.seats[connection.seat].name
+        left = self.pacing.runup_left()
         if left > 0:
             reason = connection.tr.gettext(
                 "the round starts in {s} s: wait for the count", s=connection.tr.number(left, "0.0")
@@ -478,64 +414,26 @@ class Room(RoomLobby):
                 refused["says"] = said
             connection.send(refused)
 
-    def _on_countdown(self, message: _CountdownExpired) -> None:
-        """A countdown ran out (the deployment's: every card in hand freezes; a turn's
-        plot timer: the turn resolves with the plots that are in)."""
-        match = self.match
-        if message.match_number != self.match_number or match is None:
-            return
-        if match.deadline != message.deadline:
-            return  # it was over before its time: every card down, every plot in
-        # The loop may wake a hair early; the countdown ran out at its deadline anyway.
-        at = max(self.now(), message.deadline)
-        for action in match.before_timer(at):  # drafts become plots (FTL)
-            self.apply(action)
-            if self.match is not match or match.deadline != message.deadline:
-                return  # the last draft completed the turn
-        self.apply(match.timer_action(at))
-
-    def _arm_countdown(self) -> None:
-        """Schedule the end of the match's countdown, if one began since the last."""
-        match = self.match
-        deadline = None if match is None else match.deadline
-        if match is None or deadline is None or deadline == self._armed_deadline:
-            return
-        self._armed_deadline = deadline
-        self.clock.at(
-            match.started + deadline,
-            self.submit,
-            None,
-            _CountdownExpired(self.match_number, deadline),
-        )
-
     def apply(self, action: Any) -> None:
         """Apply one action to the match, log it, tell everyone. Raises IllegalAction."""
         match = self.match
         assert match is not None
         change = match.apply(action)
         self.journal.note_action(match, float(action.t))
-        player = getattr(action, "player", None)
-        if player is not None:
-            self.pending_poses.pop(player, None)  # his hand moved on: the pose is stale
-        if change.wake == "began" and match.placing:
-            self._begin_runup()
+        self.pacing.applied(action, change)
         for message in change.messages:
             self.broadcast(message)
-        if change.froze:
-            self.clock.after(
-                self.timing.stop_seconds, self.submit, None, _StopExpired(self.match_number)
-            )
         if change.wake is not None:
-            wake, runup = change.wake, self.runup_left()
+            wake, runup = change.wake, self.pacing.runup_left()
             self.bots.schedule_all(
-                lambda seat: runup + match.wake_delay(wake, seat.level, self._player(seat))
+                lambda seat: runup + match.wake_delay(wake, seat.level, seat.name)
             )
         if change.over:
             self.end("rules")
             return
         if change.state:
-            self._broadcast_state()
-        self._arm_countdown()
+            self.broadcast_state()
+        self.pacing.arm_countdown()
 
     def _played_by_people(self) -> bool:
         """Whether the match just over is worth storing: not one every person left without
@@ -560,11 +458,11 @@ class Room(RoomLobby):
         self.phase = "over"
         self.last_result = result
         if self._played_by_people():
-            seats = [{**s.to_json(), "player": self._player(s)} for s in self.seats]
+            seats = [{**s.to_json(), "player": s.name} for s in self.seats]
             stored = match.record(self.id, seats, result)
             stored.chat = self.chat.of_match()
             self.journal.store_result(stored)
-        self._broadcast_state()  # over: every page puts its controls away
+        self.broadcast_state()  # over: every page puts its controls away
         self.broadcast(result)
         self.broadcast_room(at_once=True)
         self.match = None
@@ -572,12 +470,12 @@ class Room(RoomLobby):
 
     # -- messages out -------------------------------------------------------------------
 
-    def _room_message(self) -> dict[str, Any]:
+    def room_message(self) -> dict[str, Any]:
         return {
             "type": "room",
             "id": self.id,
             "ruleset": self.options.ruleset,
-            "pacing": self.pacing.pacing,
+            "pacing": self.match_class.pacing,
             "options": self.options.to_json(),
             "seats": [s.to_json() for s in self.seats],
             "phase": self.phase,
@@ -601,7 +499,7 @@ class Room(RoomLobby):
             self._room_changed = True
             return
         self._room_changed = False
-        self.broadcast(self._room_message())
+        self.broadcast(self.room_message())
         if not self._room_window_open:
             self._room_window_open = True
             self.clock.after(ROOM_BROADCAST_INTERVAL, self._close_room_window)
@@ -613,7 +511,7 @@ class Room(RoomLobby):
         if self._room_changed:
             self.broadcast_room()
 
-    def _broadcast_state(self) -> None:
+    def broadcast_state(self) -> None:
         """Send each connection the match as its player sees it: encoded once per view, as
         a patch from the state a connection has if it takes patches (``_state_patch.py``)."""
         if self.match is None:
@@ -625,9 +523,9 @@ class Room(RoomLobby):
 
     def _view_of(self, connection: Connection) -> str | None:
         """Whose view of the match ``connection`` gets: its seat's player, or a spectator's."""
-        return None if connection.seat is None else self._player(self.seats[connection.seat])
+        return None if connection.seat is None else self.seats[connection.seat].name
 
-    def _send_state(self, connection: Connection) -> None:
+    def send_state(self, connection: Connection) -> None:
         """Send ``connection`` the whole state (joining, changing seat, asking: ``resync``)."""
         if self.match is None:  # none to send: the next match's first state goes whole
             connection.state_seq = connection.state_base = None
