@@ -12,13 +12,29 @@ from typing import Annotated
 import typer
 
 from spacetable._number_options import within
-from spacetable.cli._common import cannot_write, fail, said
+from spacetable.cli._common import cannot_write, fail, said, titles
 from spacetable.cli.referee import check_language
 from spacetable.i18n import LANGUAGES, SOURCE, translator
-from spacetable.printing.choices import COLOURS, MAX_COPIES, RULESETS
+from spacetable.printing.choices import COLOURS, MAX_COPIES
 from spacetable.printing.layout import PAPERS
+from spacetable.registry import Listing, games, listings
 
 __all__ = ["print_sheets"]
+
+
+def _prints(listing: Listing) -> bool:
+    """Whether ``spacetable print`` prints this game."""
+    return listing.prints
+
+
+def _printed() -> str:
+    """The games ``--ruleset`` takes, in print order: "lightspeed, stellar, ..."."""
+    return ", ".join(listing.key for listing in listings() if _prints(listing))
+
+
+def _with_parts() -> str:
+    """The games whose print may be limited to parts of the set, in words."""
+    return titles(lambda listing: listing.prints and listing.card_parts, "or")
 
 
 def print_sheets(
@@ -26,14 +42,12 @@ def print_sheets(
     ruleset: Annotated[
         str | None,
         typer.Option(
-            help="Print one game only: "
-            + ", ".join(RULESETS)
-            + " (default: all four, laser cards first)."
+            help=f"Print one game only: {_printed()} (default: all of them, in that order)."
         ),
     ] = None,
     race: Annotated[
         str | None,
-        typer.Option(help="Stellar Conflict: print this race's cards only."),
+        typer.Option(help=f"{_with_parts()}: print this race's cards only."),
     ] = None,
     colour: Annotated[
         str | None,
@@ -47,8 +61,8 @@ def print_sheets(
     copies: Annotated[
         int,
         typer.Option(
-            help="Copies of each card (Light Speed up to 3, Stellar Conflict 1), or of "
-            "each sheet of the other games.",
+            help="Copies of each card (as many as its game's cards have markers for), or "
+            "of each sheet of the other games.",
             callback=within(1, MAX_COPIES),
         ),
     ] = 1,
@@ -72,17 +86,22 @@ def print_sheets(
 
     Print the PDF at 100 % (actual size): each card page has a 50 mm bar to check it.
     Light Speed and Stellar Conflict cards carry the markers `spacetable photo` reads."""
-    from spacetable.printing.sheets import PrintError, plan, render  # reportlab: now
+    from spacetable.printing.sheets import Printable, PrintError, plan, render  # reportlab: now
 
     started = time.perf_counter()
     tr = translator(lang or SOURCE)
+    printable = [
+        Printable(entry.rules.key, entry.rules.title, entry.sheets)
+        for entry in games()
+        if entry.sheets is not None
+    ]
     try:
-        job = plan(ruleset, race, colour, paper, copies, lang or SOURCE)
+        job = plan(printable, ruleset, race, colour, paper, copies, lang or SOURCE)
     except PrintError as exc:
         fail(said(exc, tr), tr)
     if sys.stderr.isatty():
         print(tr.gettext("spacetable: drawing the sheets..."), file=sys.stderr)
-    printout = render(job)
+    printout = render(printable, job)
     try:
         output.write_bytes(printout.pdf)
         if manifest is not None:

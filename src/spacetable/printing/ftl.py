@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from spacetable.games.ftl.pieces import DEFAULT_MISSILES, MISSILE_SIZE_IN, SHIP_SIZE_IN
 from spacetable.i18n import ENGLISH, N_, Translator, player_name
+from spacetable.printing.choices import COLOURS, PrintJob, PrintRun
 from spacetable.printing.layout import MARGIN_MM, PAPERS, Page
 from spacetable.printing.pdf import SheetWriter
 from spacetable.render._drawing import TEAM_HEX
 
-__all__ = ["INCH_MM", "RULER_IN", "draw_ftl"]
+__all__ = ["INCH_MM", "RULER_IN", "draw_ftl", "ftl_sheets"]
 
 INCH_MM = 25.4
 #: The ruler's length: the longest sprint is 8 inches.
@@ -261,3 +263,11 @@ def draw_ftl(
     sheet."""
     _tokens_page(out, paper, colours, tr)
     _orders_page(out, paper, tr)
+
+
+def ftl_sheets(out: SheetWriter, job: PrintJob, title: str, run: PrintRun) -> list[dict[str, Any]]:
+    """``job``'s copies of Faster Than Light's sheets in its colours (``Sheets.draw`` of the
+    game's registry entry; ``title`` is unused: the sheets head themselves); no cards."""
+    for _ in range(job.copies):
+        draw_ftl(out, job.paper, job.colours or COLOURS, run.tr)
+    return []

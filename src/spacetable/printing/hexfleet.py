@@ -11,15 +11,17 @@ plays with), so a log always has the boxes its class has.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from spacetable.games.hexfleet.fleets import MAX_SHIPS_PER_SIDE
 from spacetable.games.hexfleet.ships import CLASSES, ShipClass
 from spacetable.i18n import ENGLISH, N_, Translator, player_name
+from spacetable.printing.choices import COLOURS, PrintJob, PrintRun
 from spacetable.printing.layout import MARGIN_MM, PAPERS, Page
 from spacetable.printing.pdf import SheetWriter
 from spacetable.render._drawing import TEAM_HEX
 
-__all__ = ["COUNTER_MM", "draw_hexfleet"]
+__all__ = ["COUNTER_MM", "draw_hexfleet", "hexfleet_sheets"]
 
 #: A counter's diameter: it sits inside a 1.5 in (38 mm) hex with room to pick it up.
 COUNTER_MM = 22.0
@@ -206,3 +208,13 @@ def draw_hexfleet(
     """The hex fleet's sheets in ``tr``'s language: counters and chits, then ship's logs."""
     _counters_page(out, paper, colours, tr)
     _logs_page(out, paper, tr)
+
+
+def hexfleet_sheets(
+    out: SheetWriter, job: PrintJob, title: str, run: PrintRun
+) -> list[dict[str, Any]]:
+    """``job``'s copies of the hex fleet's sheets in its colours (``Sheets.draw`` of the
+    game's registry entry; ``title`` is unused: the sheets head themselves); no cards."""
+    for _ in range(job.copies):
+        draw_hexfleet(out, job.paper, job.colours or COLOURS, run.tr)
+    return []

@@ -22,15 +22,27 @@ from typing import Any
 
 from spacetable.games.stellar import RACES, race_ships
 from spacetable.i18n import ENGLISH, N_, Translator
+from spacetable.i18n.phrase import refusal
 from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
 from spacetable.lasers.tables import catalog
 from spacetable.photo import markers
+from spacetable.printing.choices import PrintError, PrintJob, PrintRun
 from spacetable.printing.faces import CardFace, draw_asteroid, draw_ship
 from spacetable.printing.layout import GAP_MM, MARGIN_MM, crop_marks, grid_for
 from spacetable.printing.pdf import SheetWriter
 from spacetable.render._drawing import PLAYER_COLOURS, TEAM_HEX
 
-__all__ = ["ASTEROIDS", "RACE_COLOURS", "PrintedCard", "draw_lasers", "laser_cards"]
+__all__ = [
+    "ASTEROIDS",
+    "RACE_COLOURS",
+    "PrintedCard",
+    "check_lightspeed",
+    "check_stellar",
+    "draw_lasers",
+    "laser_cards",
+    "lightspeed_sheets",
+    "stellar_sheets",
+]
 
 #: Asteroid cards in each laser game's box.
 ASTEROIDS = {"lightspeed": 2, "stellar": 5}
@@ -169,3 +181,55 @@ def draw_lasers(
                 }
             )
     return entries
+
+
+def _sheets(
+    ruleset: str, out: SheetWriter, job: PrintJob, title: str, run: PrintRun
+) -> list[dict[str, Any]]:
+    """The card pages of ``ruleset`` for ``job``, and their manifest entries; with the
+    whole set, the box's asteroids numbered on from those printed before (``run``)."""
+    first = run.numbers.get(markers.ASTEROID, 1)
+    numbered = first if job.whole_set else None
+    cards = laser_cards(ruleset, job.races, job.colours, job.copies, numbered)
+    run.numbers[markers.ASTEROID] = first + sum(card.ship == markers.ASTEROID for card in cards)
+    return draw_lasers(out, job.paper, cards, title, run.tr)
+
+
+def lightspeed_sheets(
+    out: SheetWriter, job: PrintJob, title: str, run: PrintRun
+) -> list[dict[str, Any]]:
+    """Light Speed's card pages (``Sheets.draw`` of the game's registry entry)."""
+    return _sheets("lightspeed", out, job, title, run)
+
+
+def stellar_sheets(
+    out: SheetWriter, job: PrintJob, title: str, run: PrintRun
+) -> list[dict[str, Any]]:
+    """Stellar Conflict's card pages (``Sheets.draw`` of the game's registry entry)."""
+    return _sheets("stellar", out, job, title, run)
+
+
+def check_lightspeed(job: PrintJob) -> None:
+    """Refuse more copies than Light Speed cards have markers for
+    (:class:`~spacetable.printing.choices.PrintError`)."""
+    if job.copies > markers.LIGHTSPEED_COPIES:
+        raise PrintError(
+            refusal(
+                "--copies: Light Speed cards have markers for {most} copies at most, not {copies}",
+                most=markers.LIGHTSPEED_COPIES,
+                copies=str(job.copies),
+            )
+        )
+
+
+def check_stellar(job: PrintJob) -> None:
+    """Refuse more than one copy of Stellar Conflict cards (a race's deck holds each ship
+    once; :class:`~spacetable.printing.choices.PrintError`)."""
+    if job.copies > markers.STELLAR_COPIES:
+        raise PrintError(
+            refusal(
+                "--copies: Stellar Conflict cards are printed {n} time each (a race's deck "
+                "holds each ship once)",
+                n=markers.STELLAR_COPIES,
+            )
+        )

@@ -1,7 +1,8 @@
 """``spacetable print``: what to print for the options given, as a PDF and its manifest
-(pure apart from the PDF bytes it returns: no file is written here). Each game's sheets
-come from its own module: :mod:`.lasers` (Light Speed and Stellar Conflict cards),
-:mod:`.ftl` and :mod:`.hexfleet`; a whole print holds them in that order.
+(pure apart from the PDF bytes it returns: no file is written here). The games that print
+are handed in (:class:`Printable`: the command line reads them from the registry, each
+game's :class:`~spacetable.printing.choices.Sheets`); each draws its own sheets, and a
+whole print holds them in the order given.
 
 Cards are 63 x 88 mm, true size, upright, in a grid that fills each page inside margins
 every home printer prints (:mod:`.layout`), with crop marks. The manifest lists every
@@ -12,59 +13,45 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from spacetable.games.stellar import RACES
 from spacetable.i18n import N_, SOURCE, translator
 from spacetable.i18n.phrase import Phrase, Reason, refusal
 from spacetable.lasers.ships import CARD_SIZE_MM
 from spacetable.lasers.tables import catalog
 from spacetable.photo import markers
-from spacetable.printing.choices import COLOURS, MAX_COPIES, RULESETS
+from spacetable.printing.choices import (
+    COLOURS,
+    MAX_COPIES,
+    PrintError,
+    PrintJob,
+    PrintRun,
+    Sheets,
+)
 from spacetable.printing.faces import CardFace, draw_asteroid, draw_ship
-from spacetable.printing.ftl import draw_ftl
-from spacetable.printing.hexfleet import draw_hexfleet
-from spacetable.printing.lasers import ASTEROIDS, draw_lasers, laser_cards
 from spacetable.printing.layout import PAPERS, Page
 from spacetable.printing.pdf import SheetWriter
 from spacetable.render._drawing import TEAM_HEX
 
 __all__ = [
     "COLOURS",
-    "RULESETS",
     "PrintError",
     "PrintJob",
+    "Printable",
     "Printout",
     "card_pdf",
     "plan",
     "render",
 ]
 
-_TITLES = {
-    "lightspeed": "Light Speed",
-    "stellar": "Stellar Conflict",
-    "ftl": "Faster Than Light",
-    "hexfleet": "hex fleet",
-}
 
+class Printable(NamedTuple):
+    """A game ``spacetable print`` prints: its key (what ``--ruleset`` takes), its title
+    and its sheets."""
 
-class PrintError(ValueError):
-    """Options ``spacetable print`` cannot print: the message names the bad one and what
-    it takes."""
-
-
-@dataclass(frozen=True, slots=True)
-class PrintJob:
-    """What to print: the rulesets, races (Stellar Conflict; ``None``: all), colours
-    (``None``: all, or each race's own), the paper and the copies of each card."""
-
-    rulesets: tuple[str, ...]
-    races: tuple[str, ...] | None
-    colours: tuple[str, ...] | None
-    paper: str
-    copies: int
-    #: The language of the sheets' headings and scale checks.
-    lang: str = SOURCE
+    key: str
+    title: str
+    sheets: Sheets
 
 
 #: What each choice option says of a value it does not take.
@@ -89,6 +76,7 @@ def _choice(value: str | None, valid: Sequence[str], option: str) -> str | None:
 
 
 def plan(
+    games: Sequence[Printable],
     ruleset: str | None = None,
     race: str | None = None,
     colour: str | None = None,
@@ -96,21 +84,21 @@ def plan(
     copies: int = 1,
     lang: str = SOURCE,
 ) -> PrintJob:
-    """Check the options and say what they print. Raises :class:`PrintError` naming the
-    bad option and the values it takes."""
-    ruleset = _choice(ruleset, RULESETS, "--ruleset")
-    race = _choice(race, RACES, "--race")
+    """Check the options and say what they print of ``games``. Raises
+    :class:`PrintError` naming the bad option and the values it takes."""
+    by_key = {entry.key: entry for entry in games}
+    ruleset = _choice(ruleset, tuple(by_key), "--ruleset")
+    parts = tuple(dict.fromkeys(part for entry in games for part in entry.sheets.parts))
+    race = _choice(race, parts, "--race")
     colour = _choice(colour, COLOURS, "--colour")
     paper_key = _choice(paper, tuple(PAPERS), "--paper")
     assert paper_key is not None
-    if race is not None and ruleset not in (None, "stellar"):
-        raise PrintError(
-            refusal(
-                "--race is a Stellar Conflict option ({game} has no races)",
-                game=_TITLES[ruleset],
-            )
-        )
-    rulesets = (ruleset,) if ruleset else ("stellar",) if race else RULESETS
+    owners = tuple(entry.key for entry in games if race in entry.sheets.parts)
+    if race is not None and ruleset is not None and ruleset not in owners:
+        elsewhere = by_key[owners[0]].sheets.parts_elsewhere
+        assert elsewhere is not None, f"{owners[0]} has parts but no refusal for them elsewhere"
+        raise PrintError(Reason(Phrase(elsewhere, (("game", by_key[ruleset].title),))))
+    rulesets = (ruleset,) if ruleset else owners if race else tuple(by_key)
     if not 1 <= copies <= MAX_COPIES:
         raise PrintError(
             refusal(
@@ -119,23 +107,7 @@ def plan(
                 copies=str(copies),
             )
         )
-    if "lightspeed" in rulesets and copies > markers.LIGHTSPEED_COPIES:
-        raise PrintError(
-            refusal(
-                "--copies: Light Speed cards have markers for {most} copies at most, not {copies}",
-                most=markers.LIGHTSPEED_COPIES,
-                copies=str(copies),
-            )
-        )
-    if "stellar" in rulesets and copies > markers.STELLAR_COPIES:
-        raise PrintError(
-            refusal(
-                "--copies: Stellar Conflict cards are printed {n} time each (a race's deck "
-                "holds each ship once)",
-                n=markers.STELLAR_COPIES,
-            )
-        )
-    return PrintJob(
+    job = PrintJob(
         rulesets=rulesets,
         races=(race,) if race else None,
         colours=(colour,) if colour else None,
@@ -143,6 +115,11 @@ def plan(
         copies=copies,
         lang=lang,
     )
+    for key in rulesets:
+        check = by_key[key].sheets.check
+        if check is not None:
+            check(job)
+    return job
 
 
 def card_pdf(ruleset: str, ship: str, owner: str | None, copy: int = 1) -> bytes:
@@ -174,25 +151,15 @@ class Printout:
     manifest: dict[str, Any]
 
 
-def render(job: PrintJob) -> Printout:
-    """Draw ``job``."""
-    titles = ", ".join(_TITLES[r] for r in job.rulesets)
+def render(games: Sequence[Printable], job: PrintJob) -> Printout:
+    """Draw ``job``, each of its games by its own sheets (of ``games``)."""
+    by_key = {entry.key: entry for entry in games}
+    titles = ", ".join(by_key[key].title for key in job.rulesets)
     out = SheetWriter(f"spacetable print-and-play: {titles}")
+    run = PrintRun(translator(job.lang))
     entries: list[dict[str, Any]] = []
-    colours = job.colours or COLOURS
-    whole_set = job.colours is None and job.races is None
-    asteroid = 1
-    tr = translator(job.lang)
-    for ruleset in job.rulesets:
-        if ruleset in ASTEROIDS:
-            first = asteroid if whole_set else None
-            cards = laser_cards(ruleset, job.races, job.colours, job.copies, first)
-            asteroid += sum(card.ship == markers.ASTEROID for card in cards)
-            entries += draw_lasers(out, job.paper, cards, _TITLES[ruleset], tr)
-        for _ in range(job.copies):
-            if ruleset == "ftl":
-                draw_ftl(out, job.paper, colours, tr)
-            elif ruleset == "hexfleet":
-                draw_hexfleet(out, job.paper, colours, tr)
+    for key in job.rulesets:
+        entry = by_key[key]
+        entries += entry.sheets.draw(out, job, entry.title, run)
     pages = out.pages
     return Printout(out.finish(), pages, {"cards": entries})

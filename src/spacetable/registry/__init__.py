@@ -63,6 +63,7 @@ BUILTIN: tuple[Listing, ...] = (
         bot_levels=laser_bots.LEVELS,
         duels=True,
         cards=True,
+        prints=True,
     ),
     Listing(
         key="stellar",
@@ -75,6 +76,7 @@ BUILTIN: tuple[Listing, ...] = (
         duels=True,
         cards=True,
         card_parts=("wiss", "vak", "hexai", "tetrakori"),
+        prints=True,
         commands=(
             GameCommand(
                 "races",
@@ -92,6 +94,7 @@ BUILTIN: tuple[Listing, ...] = (
         file_kind="turn file",
         bot_levels=ftl_bots.LEVELS,
         duels=True,
+        prints=True,
     ),
     Listing(
         key="hexfleet",
@@ -102,6 +105,7 @@ BUILTIN: tuple[Listing, ...] = (
         file_kind="combat script",
         bot_levels=hexfleet_bots.LEVELS,
         duels=True,
+        prints=True,
         commands=(
             GameCommand(
                 "odds",

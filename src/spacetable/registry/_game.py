@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from spacetable.i18n import ENGLISH, Translator
+from spacetable.printing.choices import Sheets
 
 if TYPE_CHECKING:
     from spacetable.core.rules import GameRules
@@ -99,6 +100,8 @@ class Game:
     #: ``None`` when the game cannot tell yet (a laser battle is decided all at once). The
     #: bots answer a draw offer by it (docs/rulings.md): a bot accepts only when behind.
     standing: Callable[[Any], Mapping[str, float] | None] | None = None
+    #: The game's print-and-play sheets, for ``spacetable print``, if it has any.
+    sheets: Sheets | None = None
 
     def ahead(self, match: Any) -> Mapping[str, float] | None:
         """The players' standing in ``match`` (:attr:`standing`), ``None`` if untold."""

@@ -104,6 +104,7 @@ class Listing:
     duels: bool = False
     cards: bool = False
     card_parts: tuple[str, ...] = ()
+    prints: bool = False
     commands: tuple[GameCommand, ...] = ()
 
     def load(self) -> Game:
@@ -133,6 +134,7 @@ class Listing:
             duels=game.duel is not None,
             cards=game.cards is not None,
             card_parts=game.card_parts,
+            prints=game.sheets is not None,
             commands=tuple(
                 GameCommand(name, target_of(function), summary_of(load(target_of(function))))
                 for name, function in game.commands

@@ -7,6 +7,7 @@ from spacetable.bots.ftl import LEVELS, make_bot
 from spacetable.games.ftl import RULES
 from spacetable.games.ftl.match import FtlMatch
 from spacetable.games.ftl.pieces import HITS_TO_DESTROY
+from spacetable.printing.choices import Sheets
 from spacetable.registry._game import Bots, Game
 from spacetable.registry._listing import lazy
 from spacetable.render.ftl_svg import turn_svg
@@ -55,4 +56,5 @@ GAME = Game(
     draw=turn_svg,
     duel=lazy("spacetable.bots.ftl.arena:duel"),  # the bots: on first use
     standing=standing,
+    sheets=Sheets(draw=lazy("spacetable.printing.ftl:ftl_sheets")),  # reportlab: when it prints
 )

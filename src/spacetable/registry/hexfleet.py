@@ -7,6 +7,7 @@ from __future__ import annotations
 from spacetable.bots.hexfleet import LEVELS, make_bot
 from spacetable.games.hexfleet import RULES, scenarios
 from spacetable.lab.hexfleet_odds import odds_command
+from spacetable.printing.choices import Sheets
 from spacetable.registry._game import Bots, Game
 from spacetable.registry._listing import lazy
 from spacetable.render.hexfleet_svg import script_svg
@@ -31,4 +32,5 @@ GAME = Game(
     # Each side's systems left as a share of its fleet's (the rulebook's measure of a
     # battle cut short, as at the turn limit).
     standing=lambda match: match.strength(),
+    sheets=Sheets(draw=lazy("spacetable.printing.hexfleet:hexfleet_sheets")),  # reportlab: later
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from spacetable.games._catalogs import lightspeed_cards
 from spacetable.games.lightspeed import RULES, catalog_json
+from spacetable.printing.choices import Sheets
 from spacetable.registry._game import Game
 from spacetable.registry._lasers import LASER_BOTS
 from spacetable.registry._listing import lazy
@@ -18,4 +19,8 @@ GAME = Game(
     resources=(("catalog", catalog_json), ("art", lightspeed_art)),
     cards=lightspeed_cards,
     duel=lazy("spacetable.bots.lasers.arena:lightspeed_duel"),  # numba: on first use
+    sheets=Sheets(  # reportlab: when it prints
+        draw=lazy("spacetable.printing.lasers:lightspeed_sheets"),
+        check=lazy("spacetable.printing.lasers:check_lightspeed"),
+    ),
 )

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from spacetable.games._catalogs import stellar_cards
 from spacetable.games.stellar import RACES, RULES, catalog_json, races_json
+from spacetable.i18n import N_
+from spacetable.printing.choices import Sheets
 from spacetable.registry._game import Game
 from spacetable.registry._lasers import LASER_BOTS
 from spacetable.registry._listing import lazy
@@ -21,4 +23,10 @@ GAME = Game(
     card_parts=RACES,
     duel=lazy("spacetable.bots.lasers.arena:stellar_duel"),  # numba: on first use
     commands=(("races", lazy("spacetable.lab.races:races_command")),),
+    sheets=Sheets(  # reportlab: when it prints
+        draw=lazy("spacetable.printing.lasers:stellar_sheets"),
+        parts=RACES,
+        parts_elsewhere=N_("--race is a Stellar Conflict option ({game} has no races)"),
+        check=lazy("spacetable.printing.lasers:check_stellar"),
+    ),
 )
