@@ -11,9 +11,9 @@ from typing import Annotated
 import typer
 
 from spacetable._number_options import MAX_SEED, within
-from spacetable.cli._common import bot_levels, choices, fail
+from spacetable.cli._common import bot_levels, choices, fail, in_words
 from spacetable.lab.spread import RayAddress, RayFlag
-from spacetable.registry import Listing, UnknownGame, game
+from spacetable.registry import Listing, UnknownGame, game, listings
 
 #: Seconds a load test measures or a bench runs, at most an hour.
 _SECONDS = within(0, 3600, above=True, unit="seconds")
@@ -23,6 +23,24 @@ _ROOMS = within(1, 5000)
 
 def _has_duels(entry: Listing) -> bool:
     return entry.duels and bool(entry.bot_levels)
+
+
+def _duelling_game(bot: str, against: str) -> str:
+    """The game ``duels`` measures when ``--game`` is left out: the one registered game with
+    duels whose bots have both levels (read off the listings: none is loaded). Exits with
+    status 2 naming the levels there are when no game has them, or the games to choose
+    from when several have."""
+    duelling = [entry for entry in listings() if _has_duels(entry)]
+    for level in (bot, against):
+        if not any(level in entry.bot_levels for entry in duelling):
+            fail(f"unknown bot level {level!r} ({bot_levels()})")
+    both = [entry for entry in duelling if {bot, against} <= set(entry.bot_levels)]
+    if not both:
+        fail(f"no game has both {bot!r} and {against!r} bots ({bot_levels()})")
+    if len(both) > 1:
+        keys = in_words((entry.key for entry in both), "or")
+        fail(f"--game: {bot} and {against} play in {len(both)} games: name one ({keys})")
+    return both[0].key
 
 
 def bench(
@@ -264,12 +282,13 @@ def duels(
     ],
     against: Annotated[str, typer.Option(help="Its opponent, one of the same levels.")],
     game_key: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--game",
-            help=f"The game: {choices(_has_duels)}.",
+            help=f"The game: {choices(_has_duels)} (default: the one whose bots have both levels).",
+            show_default=False,
         ),
-    ] = "ftl",
+    ] = None,
     count: Annotated[
         int,
         typer.Option(
@@ -311,7 +330,7 @@ def duels(
     from spacetable.lab.spread import RayUnavailable, runner_for
 
     try:
-        entry = game(game_key)
+        entry = game(game_key or _duelling_game(bot, against))
         if entry.bots is None:
             raise ValueError(f"{entry.rules.title} has no bots")
         duel = entry.duel_function()
