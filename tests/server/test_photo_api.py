@@ -270,8 +270,12 @@ def test_the_close_calls_of_a_corrected_table_are_measured_again(
             b'{"table": {"ruleset": "lightspeed", "cards": 3}, "uncertainty": {}}',
             "'players' must be a list of 2 to 4 names",
         ),
+        (  # the games whose tables the photo referee reads, from the registry
+            b'{"table": {"ruleset": "ftl"}, "uncertainty": {}}',
+            "<a Light Speed table file or a Stellar Conflict table file>",
+        ),
     ],
-    ids=["malformed JSON", "no uncertainty", "a negative sigma", "a bad table"],
+    ids=["malformed JSON", "no uncertainty", "a negative sigma", "a bad table", "not a photo game"],
 )
 def test_a_bad_close_calls_request_gets_a_400_naming_why(
     server: Server, body: bytes, message: str

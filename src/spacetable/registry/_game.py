@@ -102,10 +102,22 @@ class Game:
     standing: Callable[[Any], Mapping[str, float] | None] | None = None
     #: The game's print-and-play sheets, for ``spacetable print``, if it has any.
     sheets: Sheets | None = None
+    #: A stored match (``GET /api/matches/{id}``'s JSON) as the game replays it now, for a
+    #: game whose older stored matches need it (seconds of work: called off the event
+    #: loop); ``None``: stored matches replay as they are.
+    upgrade_stored: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    #: Whether the photo referee (``spacetable photo``, ``POST /api/referee/photo``) reads
+    #: the game's tables: its printed cards carry the markers :mod:`spacetable.photo`
+    #: finds, and its referee's files are tables of cards.
+    photos: bool = False
 
     def ahead(self, match: Any) -> Mapping[str, float] | None:
         """The players' standing in ``match`` (:attr:`standing`), ``None`` if untold."""
         return None if self.standing is None else self.standing(match)
+
+    def for_replay(self, stored: dict[str, Any]) -> dict[str, Any]:
+        """The stored match ``stored`` as the game replays it now (:attr:`upgrade_stored`)."""
+        return stored if self.upgrade_stored is None else self.upgrade_stored(stored)
 
     @property
     def client(self) -> str:

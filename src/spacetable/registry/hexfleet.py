@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from spacetable.bots.hexfleet import LEVELS, make_bot
 from spacetable.games.hexfleet import RULES, scenarios
+from spacetable.games.hexfleet.replayed import for_replay
 from spacetable.lab.hexfleet_odds import odds_command
 from spacetable.printing.choices import Sheets
 from spacetable.registry._game import Bots, Game
@@ -32,5 +33,7 @@ GAME = Game(
     # Each side's systems left as a share of its fleet's (the rulebook's measure of a
     # battle cut short, as at the turn limit).
     standing=lambda match: match.strength(),
+    # A match stored before its log was phrases: its frames played again from its record.
+    upgrade_stored=for_replay,
     sheets=Sheets(draw=lazy("spacetable.printing.hexfleet:hexfleet_sheets")),  # reportlab: later
 )

@@ -19,6 +19,7 @@ GAME = Game(
     resources=(("catalog", catalog_json), ("art", lightspeed_art)),
     cards=lightspeed_cards,
     duel=lazy("spacetable.bots.lasers.arena:lightspeed_duel"),  # numba: on first use
+    photos=True,
     sheets=Sheets(  # reportlab: when it prints
         draw=lazy("spacetable.printing.lasers:lightspeed_sheets"),
         check=lazy("spacetable.printing.lasers:check_lightspeed"),

@@ -23,6 +23,7 @@ GAME = Game(
     card_parts=RACES,
     duel=lazy("spacetable.bots.lasers.arena:stellar_duel"),  # numba: on first use
     commands=(("races", lazy("spacetable.lab.races:races_command")),),
+    photos=True,
     sheets=Sheets(  # reportlab: when it prints
         draw=lazy("spacetable.printing.lasers:stellar_sheets"),
         parts=RACES,

@@ -34,7 +34,7 @@ from spacetable.lasers.tables import MAX_TABLE_BYTES
 from spacetable.photo.closecalls import Uncertainty, close_calls
 from spacetable.photo.solve import PhotoError
 from spacetable.photo.table import photo_table
-from spacetable.registry import UnknownGame, referee_for
+from spacetable.registry import UnknownGame, game_for_ruleset, games, referee_for
 from spacetable.server._referee_answers import referee_answer
 from spacetable.server._referee_pool import RefereePool, UploadRefused, refused_upload
 
@@ -52,10 +52,6 @@ CLOSE_CALLS_PATH = "/api/referee/close-calls"
 #: The largest uncertainty a card may be given there (mm, degrees).
 MAX_SIGMA_MM = 50.0
 MAX_SIGMA_DEG = 45.0
-_CLOSE_CALLS_SHAPE = (
-    'send {"table": <a Light Speed or Stellar Conflict table file>, "uncertainty": '
-    '{<card id>: {"sigma_mm": <mm>, "sigma_deg": <degrees>}, ...}}'
-)
 #: The image formats read, as Pillow names them, and the content types that declare them.
 FORMATS = {"JPEG": "JPEG", "PNG": "PNG", "WEBP": "WebP"}
 CONTENT_TYPES = ("image/jpeg", "image/png", "image/webp")
@@ -183,6 +179,28 @@ def _sigma(card_id: str, entry: Any, name: str, most: float) -> float:
     return float(value)
 
 
+def _close_calls_shape() -> str:
+    """What :data:`CLOSE_CALLS_PATH` takes, naming the files of the games the photo
+    referee reads (the registry's ``Game.photos``)."""
+    files = " or ".join(
+        f"a {entry.rules.title} {entry.rules.referee.kind}"
+        for entry in games()
+        if entry.photos and entry.rules.referee is not None
+    )
+    return (
+        f'send {{"table": <{files}>, "uncertainty": '
+        '{<card id>: {"sigma_mm": <mm>, "sigma_deg": <degrees>}, ...}}'
+    )
+
+
+def _reads_photos(ruleset: Any) -> bool:
+    """Whether the game whose files name ``ruleset`` is one the photo referee reads."""
+    try:
+        return game_for_ruleset(ruleset).photos
+    except UnknownGame:
+        return False
+
+
 def read_table_uncertainty(body: bytes) -> tuple[dict[str, Any], Any, dict[str, Uncertainty]]:
     """In a worker: a laser game's table file and its cards' uncertainty (as a photo
     measured them: ``sigma_mm``, ``sigma_deg``; a card not named is taken as exact), for
@@ -193,12 +211,12 @@ def read_table_uncertainty(body: bytes) -> tuple[dict[str, Any], Any, dict[str, 
     except InputError as exc:
         raise refused_upload(exc) from None
     if not isinstance(data, dict) or set(data) != {"table", "uncertainty"}:
-        raise UploadRefused(_CLOSE_CALLS_SHAPE)
+        raise UploadRefused(_close_calls_shape())
     table, given = data["table"], data["uncertainty"]
-    if not isinstance(table, dict) or table.get("ruleset") not in ("lightspeed", "stellar"):
-        raise UploadRefused(_CLOSE_CALLS_SHAPE)
+    if not isinstance(table, dict) or not _reads_photos(table.get("ruleset")):
+        raise UploadRefused(_close_calls_shape())
     if not isinstance(given, dict):
-        raise UploadRefused(_CLOSE_CALLS_SHAPE)
+        raise UploadRefused(_close_calls_shape())
     uncertainty = {
         str(card_id): Uncertainty(
             _sigma(str(card_id), entry, "sigma_mm", MAX_SIGMA_MM),

@@ -26,7 +26,6 @@ from redis.exceptions import RedisError
 from spacetable import i18n
 from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable._userinput import clipped, parse_json
-from spacetable.games.hexfleet.replayed import frames_to_show
 from spacetable.i18n import client_catalog, translator
 from spacetable.i18n.phrase import refusal, says
 from spacetable.i18n.schemas import translate_listing, translate_resource
@@ -452,11 +451,13 @@ def create_app(
         if match is None:  # said in the replay page's language
             return _refused(refusal("no stored match {match}", match=clipped(match_id)), 404)
         stored = match.to_json()
-        if stored["ruleset"] == "hexfleet":  # one stored before its log was phrases: replayed
-            frames = await asyncio.to_thread(frames_to_show, stored)
-            if frames is not None:
-                stored["events"] = frames
-        return stored
+        try:  # one stored by an older version, as its game replays it now
+            entry = game_for_ruleset(stored["ruleset"])
+        except UnknownGame:  # a game no longer registered: as it was stored
+            return stored
+        if entry.upgrade_stored is None:
+            return stored
+        return await asyncio.to_thread(entry.for_replay, stored)
 
     @app.get("/api/games")
     async def list_games(request: Request) -> list[dict[str, Any]]:

@@ -61,6 +61,14 @@ def rebuilt_frames(record: Mapping[str, Any]) -> list[dict[str, Any]]:
     return frames
 
 
+def for_replay(stored: dict[str, Any]) -> dict[str, Any]:
+    """The stored hex fleet match ``stored`` as a replay shows it (the game's
+    ``Game.upgrade_stored``): with its frames rebuilt (:func:`frames_to_show`) when its own
+    log lines are not phrases, else as it is."""
+    frames = frames_to_show(stored)
+    return stored if frames is None else {**stored, "events": frames}
+
+
 def frames_to_show(stored: Mapping[str, Any]) -> list[dict[str, Any]] | None:
     """The frames a replay of the stored hex fleet match ``stored`` (``GET
     /api/matches/{id}``) should step through: ``None`` when its own are whole (every log
