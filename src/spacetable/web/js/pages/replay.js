@@ -4,7 +4,7 @@
 // looks, whatever the game (shell/endcard.js): the game's own card if it shows one (the
 // laser games' scores), else who won and how, with the way to the other matches. Before
 // that, the result is kept for the end (issue 20 item 13): the side panel's ending line and
-// the game's own result line (FTL's, the hex fleet's) show once the replay is over, or when
+// the game's own result line (class "game-result") show once the replay is over, or when
 // the viewer asks ("Show the result"). A match that cannot be loaded leaves no table: the
 // page says why, with the way to the finished matches and the lobby.
 
@@ -51,8 +51,8 @@ function endAtTheEnd(match) {
     }
     const own = [...document.querySelectorAll("#table-wrap .end-card")].some((c) => c !== card.element && !c.hidden);
     if (own) return;
-    // The game's own line about the result (FTL, hex fleet), if it writes one.
-    const detail = document.querySelector("#ftl-result, #hx-result")?.textContent || "";
+    // The game's own line about the result (its element of class "game-result"), if it writes one.
+    const detail = document.querySelector(".game-result")?.textContent || "";
     card.show([
       el("p", { class: `end-title${result.winner ? " winner" : " draw"}`, id: "winner", dataset: { winner: result.winner ?? "" },
         style: seat >= 0 ? `--team: ${colourOf(seat)}` : null, text: result.winner ? WORDS.wins(result.winner) : WORDS.draw() }),
@@ -72,7 +72,7 @@ try {
   // kept for the end, with a button to see it before (shell.css .replay-result).
   $("#replay-ending").textContent = endingLine(match.result);
   $("#replay-ending").hidden = false;
-  for (const line of document.querySelectorAll("#replay-ending, #ftl-result, #hx-result")) line.classList.add("replay-result");
+  for (const line of document.querySelectorAll("#replay-ending, .game-result")) line.classList.add("replay-result");
   $("#replay-ending").before(el("button", { type: "button", id: "show-result", class: "secondary show-result",
     on: { click: () => document.body.classList.add("result-shown") } }, WORDS.showResult()));
   endAtTheEnd(match);

@@ -32,7 +32,7 @@ const WORDS = {
   },
 };
 
-/** Where the choice for `key` ("ftl.room.abc123") is kept in localStorage. */
+/** Where the choice for `key` ("<game>.room.abc123") is kept in localStorage. */
 const storageKey = (key) => `spacetable.turned.${key}`;
 
 /** A turn in degrees clockwise on the screen, one of 0, 90, 180, 270. */

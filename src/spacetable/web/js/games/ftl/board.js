@@ -558,7 +558,7 @@ export class FtlBoard {
         this.fitPieces(own.length ? own : this.last.pieces);
       }, "mine")
       : button(t("Pieces"), t("zoom to the pieces"), () => this.fitPieces(this.last.pieces), "pieces");
-    return el("div", { class: "ftl-zoom", role: "toolbar", "aria-label": t("zoom") },
+    return el("div", { class: "ftl-zoom board-tools", role: "toolbar", "aria-label": t("zoom") },
       button("+", t("zoom in"), () => this.zoom(1.5), "in"),
       button("−", t("zoom out"), () => this.zoom(1 / 1.5), "out"),
       button(t("Table"), t("show the whole table"), () => this.fit(), "table"),

@@ -62,7 +62,7 @@ export function showFtlReplay(match) {
   const side = $("#players").parentElement;
   const log = clear($("#replay-log"));
   log.classList.add("ftl-account");
-  const status = el("p", { id: "ftl-result", class: "ftl-result", text: resultText(match.result) });
+  const status = el("p", { id: "ftl-result", class: "ftl-result game-result", text: resultText(match.result) });
   const intro = el("section", { class: "panel ftl-intro" },
     el("h2", { text: "Faster Than Light" }),
     el("p", { class: "help", text: t("Each turn every player wrote one order per piece in secret (R: rotate, S: sprint so many inches, L: launch a missile); then the turn resolved: launches, rotations, and all sprints at once. Table {width} × {height} in.", { width, height }) }),

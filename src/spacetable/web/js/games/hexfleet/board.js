@@ -578,7 +578,7 @@ export class HexBoard {
   zoomControls() {
     const button = (text, title, handler) => el("button", { type: "button", class: "secondary", title, "aria-label": title,
       on: { click: handler } }, text);
-    return el("div", { class: "hex-zoom", role: "toolbar", "aria-label": t("zoom") },
+    return el("div", { class: "hex-zoom board-tools", role: "toolbar", "aria-label": t("zoom") },
       button("+", t("zoom in"), () => this.zoom(1.5)),
       button("−", t("zoom out"), () => this.zoom(1 / 1.5)),
       button(t("Board"), t("show the whole board"), () => this.fit()));

@@ -120,7 +120,7 @@ export async function showHexReplay(page, match) {
   const controls = el("div", { class: "hx-replay-controls", role: "toolbar", "aria-label": t("replay") },
     button("first", "⇤ " + t("Start"), t("back to the start")), button("back", "◀ " + t("Back"), t("one step back")), play,
     button("next", t("Next") + " ▶", t("one step forward")), button("last", t("End") + " ⇥", t("to the end")));
-  const status = el("p", { class: "hx-result", id: "hx-result" });
+  const status = el("p", { class: "hx-result game-result", id: "hx-result" });
   // The controls' panel: first under the board on a phone (shell.css).
   const intro = el("section", { class: "panel hx-replay-panel", dataset: { replayControls: "" } },
     el("h2", { text: t("Hex fleet") }),

@@ -249,7 +249,7 @@ export class TableView {
   zoomControls() {
     const button = (text, label, handler, extra = {}) => el("button", { type: "button", class: "secondary",
       title: label, "aria-label": label, on: { click: handler }, ...extra }, text);
-    return el("div", { class: "zoom-controls", role: "toolbar", "aria-label": t("zoom the table") },
+    return el("div", { class: "zoom-controls board-tools", role: "toolbar", "aria-label": t("zoom the table") },
       button("+", t("zoom in"), () => this.zoom(1.5), { dataset: { zoom: "in" } }),
       button("−", t("zoom out"), () => this.zoom(1 / 1.5), { dataset: { zoom: "out" } }),
       button(t("Table"), t("show the whole table"), () => this.fit(), { dataset: { zoom: "fit" } }));
