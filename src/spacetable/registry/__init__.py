@@ -27,7 +27,7 @@ from spacetable.bots import ftl as ftl_bots
 from spacetable.bots import hexfleet as hexfleet_bots
 from spacetable.bots import lasers as laser_bots
 from spacetable.i18n.phrase import Phrase, Reason, refusal
-from spacetable.registry._game import Bots, Game
+from spacetable.registry._game import Bots, Draw, DuelFunction, Game
 from spacetable.registry._listing import GameCommand, Listing, lazy
 
 if TYPE_CHECKING:
@@ -37,6 +37,8 @@ __all__ = [
     "BUILTIN",
     "GAMES_VARIABLE",
     "Bots",
+    "Draw",
+    "DuelFunction",
     "Game",
     "GameCommand",
     "Listing",

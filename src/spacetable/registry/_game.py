@@ -6,13 +6,43 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from spacetable.bots import Bot
 from spacetable.i18n import ENGLISH, Translator
 from spacetable.printing.choices import Sheets
 
 if TYPE_CHECKING:
+    from spacetable.core.duels import DuelResult
     from spacetable.core.rules import GameRules
+
+
+class Draw(Protocol):
+    """Draws a file the game's referee settled, with its resolution if given, as SVG text,
+    its words in ``tr``'s language (``Game.draw``)."""
+
+    def __call__(
+        self, settled: Any, resolution: Any | None = None, /, *, tr: Translator
+    ) -> str: ...
+
+
+class DuelFunction(Protocol):
+    """Plays one seeded duel of bot ``a`` against bot ``b`` to its end (``Game.duel``;
+    :mod:`spacetable.core.duels`): ``a`` in the first seat if ``a_first``, the game's own
+    turn limit unless given, each decision timed by ``clock`` if given. A game's duel may
+    take options of its own as keywords (the hex fleet's ``scenario``)."""
+
+    def __call__(
+        self,
+        a: Bot[Any],
+        b: Bot[Any],
+        seed: int,
+        /,
+        *,
+        a_first: bool = True,
+        turn_limit: int = ...,
+        clock: Callable[[], float] | None = None,
+    ) -> DuelResult: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +55,7 @@ class Bots:
     each level in words for the seat panel and the lobby: what it does and at what pace
     (``("beginner", "places a card about every 6 s")``)."""
 
-    make: Callable[[str], Any]
+    make: Callable[[str], Bot[Any]]
     levels: tuple[str, ...]
     default: str
     warm_up: Callable[[], object] | None = None
@@ -54,7 +84,7 @@ class Bots:
         words = dict(self.about).get(level)
         return f"{title} — {words}" if words else title
 
-    def bot(self, level: str) -> Any:
+    def bot(self, level: str) -> Bot[Any]:
         """A bot of ``level``. Raises ``ValueError`` naming the levels there are."""
         if level not in self.levels:
             raise ValueError(f"unknown bot level {level!r} (one of: {', '.join(self.levels)})")
@@ -78,7 +108,8 @@ class Game:
 
     rules: GameRules
     bots: Bots | None = None
-    draw: Callable[..., str] | None = None
+    draw: Draw | None = None
+    #: Each resource's name and the function that returns its JSON.
     resources: tuple[tuple[str, Callable[[], Any]], ...] = ()
     #: Lists the game's cards for ``spacetable cards``: takes a part of the catalog or
     #: ``None`` (all), returns ``(cards by key, text table)``, raises ``ValueError``
@@ -88,7 +119,7 @@ class Game:
     card_parts: tuple[str, ...] = ()
     #: Plays one seeded duel of two of its bots to the end
     #: (:class:`spacetable.core.duels.Duel`), for ``spacetable duels``, if the game has one.
-    duel: Callable[..., Any] | None = None
+    duel: DuelFunction | None = None
     #: Commands the game adds to ``spacetable``: ``(name, function)``, the function a
     #: typer command (its signature is the command's options) returning the text to print,
     #: raising ``ValueError`` naming a bad option (one line, exit status 2).
@@ -131,7 +162,7 @@ class Game:
             raise ValueError(f"{self.rules.title} has no drawing of its files")
         return self.draw(settled, resolution, tr=tr)
 
-    def duel_function(self) -> Callable[..., Any]:
+    def duel_function(self) -> DuelFunction:
         """The game's duel (:attr:`duel`). Raises ``ValueError`` if it has none."""
         if self.duel is None:
             raise ValueError(f"{self.rules.title} has no duels to measure its bots")
