@@ -9,12 +9,13 @@ same ``plots`` pacing; the match is a pure state machine like every game's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, cast
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from spacetable.core.events import Event
-from spacetable.core.match import Action, InvalidOptions, Match, decode_action
+from spacetable.core.match import Action, InvalidOptions, Match
+from spacetable.core.records import tagged
 from spacetable.core.rules import GameRules
 
 RULESET = "highest"
@@ -42,38 +43,34 @@ class HighestRoom(BaseModel):
     top: int = Field(10, ge=2, le=100, title="Highest number", description="picks go from 1 to it")
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("plot")
 class Pick(Action):
     """``player``'s secret pick, as the plot message carries it (``orders``: one number)."""
 
-    type_name: ClassVar[str] = "plot"
     player: str
     orders: tuple[str, ...]
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("unplot")
 class Unpick(Action):
     """``player`` takes his pick back before the other is in."""
 
-    type_name: ClassVar[str] = "unplot"
     player: str
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("plot-timer")
 class TimerExpired(Action):
     """The plot timer ran out (this game sets none; the pacing needs the action)."""
 
-    type_name: ClassVar[str] = "plot-timer"
     t: float
 
 
-@dataclass(frozen=True, slots=True)
+@tagged("revealed")
 class Revealed(Event):
     """Every pick, shown at once."""
 
-    type_name: ClassVar[str] = "revealed"
     picks: tuple[int, ...]
 
 
@@ -103,11 +100,6 @@ class HighestMatch(Match[Pick | Unpick | TimerExpired, Options]):
         self.last_turn: list[Event] = []
         self._picks: dict[str, int] = {}
         self._result: Result | None = None
-
-    @classmethod
-    def action_from_json(cls, data: Any) -> Pick | Unpick | TimerExpired:
-        """Decode a pick, an unpick or the timer."""
-        return cast("Pick | Unpick | TimerExpired", decode_action(data, HighestMatch.action_types))
 
     @classmethod
     def options_from_json(cls, data: Any) -> Options:
