@@ -85,7 +85,7 @@ def print_sheets(
     """Print true-size card sheets, tokens, rulers and logs to play on a real table.
 
     Print the PDF at 100 % (actual size): each card page has a 50 mm bar to check it.
-    Light Speed and Stellar Conflict cards carry the markers `spacetable photo` reads."""
+    The cards of the games `spacetable photo` referees carry the markers it reads."""
     from spacetable.printing.sheets import Printable, PrintError, plan, render  # reportlab: now
 
     started = time.perf_counter()
