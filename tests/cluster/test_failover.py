@@ -84,6 +84,13 @@ def closed(client: Client) -> int | None:
     return client.socket.close_code
 
 
+def served_by(client: Client) -> str:
+    """The process the balancer sent ``client``'s socket to (its handshake's answer)."""
+    response = client.socket.response
+    assert response is not None, "the socket has no handshake answer"
+    return str(response.headers["X-Served-By"])
+
+
 def killed(
     cluster: Cluster, owner: Worker, room: str, players: dict[str, Client], relayed: bool
 ) -> float:
@@ -93,9 +100,7 @@ def killed(
     # Where each socket went is the balancer's answer to its handshake: a process it had
     # marked down a moment (a health check a saturated machine answered late) sends the
     # socket to the owner itself, and then no relay is there to close it with 1012.
-    through = {
-        name: client.socket.response.headers["X-Served-By"] for name, client in players.items()
-    }
+    through = {name: served_by(client) for name, client in players.items()}
     start = time.monotonic()
     owner.kill()
     for name, client in players.items():
