@@ -459,10 +459,18 @@ def create_app(
             return stored
         return await asyncio.to_thread(entry.for_replay, stored)
 
+    # The games and their options schemas are fixed for the process (the registry is read
+    # at start): each language's listing is built once, not for every lobby page (the
+    # options' JSON schemas took a twentieth of a test server's time).
+    listings: dict[str, list[dict[str, Any]]] = {}
+
     @app.get("/api/games")
     async def list_games(request: Request) -> list[dict[str, Any]]:
-        tr = translator(reader_language(request))
-        return [translate_listing(entry.to_json(), tr) for entry in games()]
+        lang = reader_language(request)
+        if lang not in listings:
+            tr = translator(lang)
+            listings[lang] = [translate_listing(entry.to_json(), tr) for entry in games()]
+        return listings[lang]
 
     @app.get("/api/games/{key}/{name}")
     async def game_resource(key: str, name: str, request: Request) -> Any:
