@@ -114,7 +114,7 @@ class FakeTable(FakeRoom):
         self.ended.append((how, by))
         self.phase, self.match = "over", None
 
-    def bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None:
+    def take_over(self, seat: Seat, *, stand_in: bool) -> None:
         self.taken_over.append((seat.index, stand_in))
         seat.kind = "bot"
 
@@ -123,3 +123,37 @@ class FakeTable(FakeRoom):
 
     def broadcast_room(self, at_once: bool = False) -> None:
         self.rooms_told += 1
+
+    # What the lobby asks of the room besides.
+
+    last_result: dict[str, Any] | None = None
+    match_id: str | None = None
+    started: int = 0
+    expired: bool = False
+    states_sent: list[Connection] = field(default_factory=list)
+
+    def start(self) -> None:
+        self.started += 1
+
+    def room_message(self) -> dict[str, Any]:
+        return {"type": "room", "seats": [s.to_json() for s in self.seats]}
+
+    def send_state(self, connection: Connection) -> None:
+        self.states_sent.append(connection)
+
+    def queued(self) -> bool:
+        return False
+
+    def expire(self) -> None:
+        self.expired = True
+
+    # What the bots ask of the room and of its pacing.
+
+    def apply(self, action: Any) -> None:
+        raise AssertionError(f"no match to apply {action!r} to")
+
+    def runup_left(self) -> float:
+        return 0.0
+
+    def note_pose(self, player: str, x: float, y: float, rotation: float) -> None:
+        pass

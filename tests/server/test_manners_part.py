@@ -10,7 +10,7 @@ from tests.server._fake_room import FakeTable, people
 
 def test_a_resignation_with_one_opponent_ends_the_match_through_the_room() -> None:
     room = FakeTable(people("Ann", "Bob"))
-    manners = Manners(room)
+    manners = Manners(room, room, room.watch)
     ann = room.socket(0)
     room.play()
     manners.on_message(ann.connection, msg.Resign(type="resign"))
@@ -19,7 +19,7 @@ def test_a_resignation_with_one_opponent_ends_the_match_through_the_room() -> No
 
 def test_with_more_players_a_resigner_watches_and_a_bot_plays_his_seat() -> None:
     room = FakeTable(people("Ann", "Bob", "Cid"))
-    manners = Manners(room)
+    manners = Manners(room, room, room.watch)
     ann = room.socket(0)
     room.play()
     manners.on_message(ann.connection, msg.Resign(type="resign"))
@@ -30,7 +30,7 @@ def test_with_more_players_a_resigner_watches_and_a_bot_plays_his_seat() -> None
 
 def test_a_draw_ends_once_every_other_person_accepted_it() -> None:
     room = FakeTable(people("Ann", "Bob", "Cid"))
-    manners = Manners(room)
+    manners = Manners(room, room, room.watch)
     ann, bob, cid = room.socket(0), room.socket(1), room.socket(2)
     room.play()
     manners.on_message(ann.connection, msg.OfferDraw(type="offer_draw"))
@@ -43,7 +43,7 @@ def test_a_draw_ends_once_every_other_person_accepted_it() -> None:
 
 def test_the_win_is_claimed_over_an_absent_player_once_his_grace_is_over() -> None:
     room = FakeTable(people("Ann", "Bob"))
-    manners = Manners(room)
+    manners = Manners(room, room, room.watch)
     ann = room.socket(0)
     room.play()
     bob = room.seats[1]
@@ -62,13 +62,13 @@ def test_the_win_is_claimed_over_an_absent_player_once_his_grace_is_over() -> No
 
 def test_what_the_manners_hold_survives_a_snapshot() -> None:
     room = FakeTable(people("Ann", "Bob", "Cid"))
-    manners = Manners(room)
+    manners = Manners(room, room, room.watch)
     ann = room.socket(0)
     room.play()
     manners.on_message(ann.connection, msg.OfferDraw(type="offer_draw"))
     room.match_time = 4.0
     manners.absence_began(room.seats[2])
-    again = Manners(room)
+    again = Manners(room, room, room.watch)
     room.match_time = 5.0
     again.restore(manners.snapshot(), t_resume=5.0)
     assert again.snapshot() == manners.snapshot()

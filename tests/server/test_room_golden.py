@@ -43,8 +43,7 @@ def played(tmp_path: Path, options: dict[str, Any]) -> dict[str, Any]:
             ann.send(type="leave")  # a bot plays her seat: the bots finish the match
             # A match every person left without playing is not stored (rooms.py,
             # _played_by_people); this harness stands for a person who played and then left.
-            assert hasattr(room, "_person_acted")
-            room._person_acted = True
+            room.pacing.person_acted = True
             await clock.advance(HOUR_S, room)
             assert room.phase == "over" and room.match_id is not None
             saves.close()

@@ -11,6 +11,7 @@ manners and bots, parts it is given, of a socket joining or a seat changing hand
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
@@ -26,6 +27,15 @@ from spacetable.server._room_context import Handler, RoomContext
 from spacetable.server._room_match import RoomOptions
 from spacetable.server._seats import Abandoned, Seat
 from spacetable.server.live_store import token_digest
+
+log = logging.getLogger("spacetable.rooms")
+
+
+@dataclass(frozen=True, slots=True)
+class IdleCheck:
+    """Has anyone connected since ``since``? (Posted into the room's queue.)"""
+
+    since: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +70,12 @@ class LobbyRoom(RoomContext, Protocol):
         """Send ``connection`` the match as its seat (or a spectator) sees it."""
         ...
 
-    def idle(self) -> None:
-        """Nobody is connected any more: the room closes if nobody comes."""
+    def queued(self) -> bool:
+        """Whether messages wait in the room's queue."""
+        ...
+
+    def expire(self) -> None:
+        """The room closes in this process."""
         ...
 
 
@@ -80,6 +94,10 @@ class Lobby:
         self._chat = chat
         self._manners = manners
         self._bots = bots
+        #: Since when nobody has been connected (the room's creation, at first).
+        self._idle_since = room.clock.now()
+        timing = room.timing
+        self._check_idle_after(min(timing.unjoined_seconds, timing.room_idle_seconds))
 
     def handlers(self) -> dict[type, Handler]:
         """The messages the lobby handles, with their handlers."""
@@ -99,6 +117,7 @@ class Lobby:
             msg.ChooseRace: lambda c, m: self._choose_race(_sent(c), m.race),
             Disconnected: lambda c, m: self._on_disconnect(_sent(c)),
             Abandoned: lambda c, m: self._on_abandoned(m),
+            IdleCheck: lambda c, m: self._on_idle_check(m),
         }
 
     def _names(self, seat: Seat) -> list[str]:
@@ -383,7 +402,8 @@ class Lobby:
         self._room.connections.discard(connection)
         self._release(connection)
         if not self._room.connections:
-            self._room.idle()
+            self._idle_since = self._room.clock.now()
+            self._check_idle_after(self._room.timing.room_idle_seconds)
 
     def _on_abandoned(self, message: Abandoned) -> None:
         seat = self._room.seats[message.seat]
@@ -404,3 +424,26 @@ class Lobby:
         everyone = all(s.kind == "bot" or (s.kind == "human" and s.ready) for s in self._room.seats)
         if everyone and any(s.kind == "human" for s in self._room.seats):
             self._room.start()
+
+    # -- rooms nobody uses close ------------------------------------------------------------
+
+    def idle_for(self) -> float:
+        """Seconds since anyone was connected (since the room opened, if nobody ever was)."""
+        return self._room.clock.now() - self._idle_since
+
+    def _check_idle_after(self, delay: float) -> None:
+        room = self._room
+        room.clock.after(delay, room.submit, None, IdleCheck(self._idle_since))
+
+    def _on_idle_check(self, check: IdleCheck) -> None:
+        """Nobody has been connected since ``check.since``: close the room, unless a
+        match is being played (bots finish it; look again later) or someone is about to
+        connect (his ``watch`` waits in the queue)."""
+        room = self._room
+        if room.connections or check.since != self._idle_since:
+            return  # someone came since; the last to leave starts a new check
+        if room.phase == "playing" or room.queued():
+            self._check_idle_after(room.timing.room_idle_seconds)
+            return
+        log.info("room %s closed after %.0f s without a connection", room.id, self.idle_for())
+        room.expire()

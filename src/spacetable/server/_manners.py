@@ -16,6 +16,7 @@ two players) are in ``docs/rulings.md``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -84,24 +85,30 @@ class MannersRoom(RoomContext, Protocol):
         """End the match (``how``, ``by`` whom): stored, told, reset."""
         ...
 
-    def bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None:
-        """A bot plays the seat: until its player is back (``stand_in``), or for good."""
-        ...
-
-    def watch(self, connection: Connection) -> None:
-        """``connection`` watches from now on."""
-        ...
-
     def broadcast_room(self, at_once: bool = False) -> None:
         """The seats changed: everyone hears of the room again."""
         ...
 
 
-class Manners:
-    """Resign, draw offers and absence choices, for the match being played."""
+class TakesOver(Protocol):
+    """The room's bots, as the manners hand them a seat."""
 
-    def __init__(self, room: MannersRoom) -> None:
+    def take_over(self, seat: Seat, *, stand_in: bool) -> None:
+        """A bot plays the seat: until its player is back (``stand_in``), or for good."""
+        ...
+
+
+class Manners:
+    """Resign, draw offers and absence choices, for the match being played: ``bots``
+    take the seats the others give them, ``watch`` makes a socket a spectator's (the
+    room's lobby)."""
+
+    def __init__(
+        self, room: MannersRoom, bots: TakesOver, watch: Callable[[Connection], None]
+    ) -> None:
         self._room = room
+        self._bots = bots
+        self._watch = watch
         self.reset()
 
     def reset(self) -> None:
@@ -170,9 +177,9 @@ class Manners:
             return
         self._resigned.append(seat.name)
         room.broadcast({"type": "resigned", "seat": seat.index, "player": seat.name})
-        room.bot_takes_over(seat, stand_in=False)
+        self._bots.take_over(seat, stand_in=False)
         for connection in list(seat.connections):
-            room.watch(connection)
+            self._watch(connection)
         self._after_seat_change()
         room.broadcast_room()
 
@@ -364,7 +371,7 @@ class Manners:
             self._waited.add(seat.index)
         elif message.choice == "bot":
             del self._absent[seat.index]
-            room.bot_takes_over(seat, stand_in=True)
+            self._bots.take_over(seat, stand_in=True)
             self._after_seat_change()
             room.broadcast_room()
         else:

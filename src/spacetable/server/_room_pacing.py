@@ -1,6 +1,7 @@
-"""The clocks of a room's match and the hands that move on them: the 3-2-1 before a
-placing round, the countdowns (a deployment's, a plot timer), the seconds to drop or
-discard after "stop!", and the poses of the cards in hand, streamed to everyone.
+"""The clocks of a room's match, the players' moves and the hands that move on them: the
+3-2-1 before a placing round, the countdowns (a deployment's, a plot timer), the seconds to
+drop or discard after "stop!", the moves the players send, and the poses of the cards in
+hand, streamed to everyone.
 
 :class:`Pacing` is a part of a :class:`~spacetable.server.rooms.Room`, run on the room's
 task like the rest of it (and, for the poses' windows, by plain callbacks on the same
@@ -15,13 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, get_args
 
+from spacetable.core.match import IllegalAction
+from spacetable.i18n import N_
+from spacetable.i18n.phrase import says
 from spacetable.server import protocol as msg
 from spacetable.server._connection import Connection, message_frame
 from spacetable.server._realtime import RealtimeMatch
 from spacetable.server._room_context import Handler, RoomContext
-from spacetable.server._room_match import Change
+from spacetable.server._room_match import Change, GameMessage
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,19 +74,67 @@ class Pacing:
         self._flush_due = False  # the noted poses' window is open
         # The countdown (deployment, plot timer) whose expiry is scheduled.
         self._armed: float | None = None
+        #: Whether a person (not a bot, not a timer) played an action in the current match.
+        self.person_acted = False
 
     def handlers(self) -> dict[type, Handler]:
         """The markers the pacing's timers post, with their handlers."""
         return {
+            **dict.fromkeys(get_args(GameMessage), self._on_game_message),
             StopExpired: self._on_stop_expired,
             CountdownExpired: self._on_countdown,
             RunupOver: self._on_runup_over,
         }
 
     def match_begins(self) -> None:
-        """A match begins: no pose noted, no countdown armed."""
+        """A match begins: no pose noted, no countdown armed, nobody played yet."""
         self._poses = {}
         self._armed = None
+        self.person_acted = False
+
+    # -- the players' moves ---------------------------------------------------------------
+
+    def _on_game_message(self, connection: Connection | None, message: GameMessage) -> None:
+        """A player's move: refused in the 3-2-1, else the match makes it an action (or
+        keeps it, as a draft) and the room applies it."""
+        room = self._room
+        if connection is None or connection.seat is None or room.match is None:
+            if connection is not None:
+                problem = (
+                    N_("only seated players can play")
+                    if connection.seat is None
+                    else N_("the match is over")
+                    if room.phase == "over"
+                    else N_("no match is being played")
+                )
+                connection.error(problem)
+            return
+        player = room.seats[connection.seat].name
+        left = self.runup_left()
+        if left > 0:
+            reason = connection.tr.gettext(
+                "the round starts in {s} s: wait for the count", s=connection.tr.number(left, "0.0")
+            )
+            connection.send({"type": "refused", "action": message.type, "reason": reason})
+            return
+        try:
+            action = room.match.action(player, message, room.now())
+            self.person_acted = True
+            if action is not None:
+                room.apply(action)
+            else:  # kept, not applied (an FTL draft): stored with the room (_room_extras)
+                room.changed()
+        except IllegalAction as exc:
+            refused: dict[str, Any] = {
+                "type": "refused",
+                "action": message.type,
+                "reason": str(exc),
+            }
+            said = says(exc.args[0]) if exc.args else None
+            if said is not None:  # a game's reason in the socket's language, and as a phrase
+                refused["reason"] = exc.args[0].phrase.text(connection.tr)
+                refused["says"] = said
+            connection.send(refused)
 
     # -- the hands ----------------------------------------------------------------------
 

@@ -10,10 +10,25 @@ through the game registry and paced by the :class:`~spacetable.server._room_matc
 of the game's pacing (``_realtime.py``, ``_plots.py``, ``_turns.py``); the room adds the
 clock, sockets, seats, bots and storage, nothing else, and never asks which game it plays.
 
-:class:`Room` is written in three parts: this module (the task, the match, the messages
-out, closing when unused), its lobby and seats (:class:`~spacetable.server._lobby.RoomLobby`)
-and its bots (:class:`~spacetable.server._room_bots.RoomBots`), mixins it inherits. The
-rooms of a process are in :class:`~spacetable.server.directory.RoomDirectory`.
+A :class:`Room` is its queue, its task and a dispatch table (message type -> handler)
+over parts that own their state, each seeing the room through a small context
+(``_room_context.py``):
+
+- :class:`~spacetable.server._lobby.Lobby`: watching, seats, readiness, rematches, closed
+  sockets, abandoned seats, closing when unused;
+- :class:`~spacetable.server._chat.Chat`: the two channels, their throttle and log;
+- :class:`~spacetable.server._manners.Manners`: resigning, draws, absences;
+- :class:`~spacetable.server._room_bots.BotPlayers`: the bots' turns and hands;
+- :class:`~spacetable.server._room_pacing.Pacing`: the players' moves, the run-up, the
+  countdowns, the stop and the hands' poses;
+- :class:`~spacetable.server._room_news.News`: the ``room`` and ``state`` messages;
+- :class:`~spacetable.server._durable.Journal`: storage, written before anyone is told.
+
+The room itself keeps the match's beginning (:meth:`Room.start`), its actions
+(:meth:`Room.apply`) and its one end (:meth:`Room.end`, however it ends). What the parts
+hold beyond the match's actions is stored by their ``snapshot()`` and given back to a
+rebuilt room by their ``restore()`` (``_room_extras.py``, ``_room_rebuild.py``). The rooms
+of a process are in :class:`~spacetable.server.directory.RoomDirectory`.
 """
 
 from __future__ import annotations
@@ -24,12 +39,10 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
 from spacetable.core.endings import STOPPED, Ending, stopped_result
-from spacetable.core.match import IllegalAction
 from spacetable.i18n import N_
-from spacetable.i18n.phrase import says
 from spacetable.server import protocol as msg
 from spacetable.server._chat import Chat
 from spacetable.server._clock import LoopClock, RoomClock
@@ -43,16 +56,15 @@ from spacetable.server._room_bots import BotMove, BotPlayers, BotTurn
 from spacetable.server._room_context import Handler
 from spacetable.server._room_extras import extras_of
 from spacetable.server._room_match import (
-    GameMessage,
     RoomMatch,
     RoomOptions,
     Timing,
     match_seed,
 )
+from spacetable.server._room_news import News
 from spacetable.server._room_pacing import Pacing
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server._seats import Seat
-from spacetable.server._state_patch import StateSender
 from spacetable.server._turns import TurnsMatch
 from spacetable.server.live_store import LiveStore
 
@@ -60,19 +72,12 @@ __all__ = ["Connection", "Room", "RoomOptions", "Seat", "Timing"]
 
 log = logging.getLogger("spacetable.rooms")
 
-#: Seconds between two ``room`` messages of a room: seat changes within them are coalesced.
-ROOM_BROADCAST_INTERVAL = 0.1
 #: How a room plays each pacing of the game registry.
 PACINGS: dict[str, type[RoomMatch]] = {
     "realtime": RealtimeMatch,
     "plots": PlotsMatch,
     "turns": TurnsMatch,
 }
-
-
-@dataclass(frozen=True, slots=True)
-class _IdleCheck:
-    since: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +122,6 @@ class Room:
         self.match: RoomMatch | None = None
         self.match_id: str | None = None
         self.match_number = 0
-        #: Whether a person (not a bot, not a timer) played an action in the current match.
-        self._person_acted = False
         self.last_result: dict[str, Any] | None = None
         self.created = time.time()
         self._queue: asyncio.Queue[tuple[Connection | None, Any]] = asyncio.Queue()
@@ -126,17 +129,13 @@ class Room:
         #: The seed of the room's first match (its rematches' derive from it); ``None``:
         #: each match draws its own from the system's entropy.
         self.seed = seed
-        self._room_window_open = False  # a ``room`` message left less than an interval ago
-        self._room_changed = False  # and the room changed since
         self.expired = False
-        self._states = StateSender()  # the states sent, numbered, whole or as patches
         self.journal = Journal(self, saves, live)
+        self.news = News(self, self.match_class.pacing)
         self.chat = Chat(self, self.journal.note_chat)
         self.pacing = Pacing(self, lambda: self.bots.show_hands())
         self.bots = BotPlayers(self, bots, self.pacing)
-        self._idle_since = self.clock.now()
-        self._check_idle_after(min(timing.unjoined_seconds, timing.room_idle_seconds))
-        self.manners = Manners(self)
+        self.manners = Manners(self, self.bots, lambda connection: self.lobby.watch(connection))
         self.lobby = Lobby(self, self.chat, self.manners, self.bots)
         # Which part handles each message (its type): the room's dispatch table.
         self._handlers: dict[type, Handler] = {
@@ -147,9 +146,7 @@ class Room:
             GraceOver: self.manners.on_grace_over,
             BotTurn: self.bots.on_turn,
             BotMove: self.bots.on_move,
-            **dict.fromkeys(get_args(GameMessage), self._on_game_message),
             **self.pacing.handlers(),
-            _IdleCheck: self._on_idle_check,
             _Stored: lambda connection, message: None,  # only the write after it matters
         }
         if live is not None:
@@ -199,7 +196,7 @@ class Room:
         players went away; a room just created waits that long for its first)."""
         if self.phase == "over":
             return False
-        return bool(self.connections) or self._idle_for() < self.timing.abandon_seconds
+        return bool(self.connections) or self.lobby.idle_for() < self.timing.abandon_seconds
 
     def summary(self) -> dict[str, Any]:
         """The room in the lobby's list."""
@@ -265,18 +262,10 @@ class Room:
         elif connection is not None:
             connection.send({"type": "error", "message": f"unexpected {message!r}"})
 
-    def watch(self, connection: Connection) -> None:
-        """``connection`` watches from now on (a player who resigned: _manners.py)."""
-        self.lobby.watch(connection)
-
     def changed(self) -> None:
         """What the players have beyond the actions changed (a draw offer, an absence, a
         draft: ``_room_extras.py``): the room's row is written with the next write."""
         self.journal.changed()
-
-    def bot_takes_over(self, seat: Seat, *, stand_in: bool) -> None:
-        """A bot plays for the seat's player: until he rejoins (``stand_in``), or for good."""
-        self.bots.take_over(seat, stand_in=stand_in)
 
     def extras(self) -> dict[str, Any]:
         """What the players have beyond the actions, as stored (``_room_extras.py``)."""
@@ -289,26 +278,9 @@ class Room:
             return 0.0
         return self.match.clock(self.clock.now())
 
-    def idle(self) -> None:
-        """Nobody is connected any more: the room closes if nobody comes back within
-        ``timing.room_idle_seconds``."""
-        self._idle_since = self.clock.now()
-        self._check_idle_after(self.timing.room_idle_seconds)
-
-    def _check_idle_after(self, delay: float) -> None:
-        self.clock.after(delay, self.submit, None, _IdleCheck(self._idle_since))
-
-    def _on_idle_check(self, connection: Connection | None, check: _IdleCheck) -> None:
-        """Nobody has been connected since ``check.since``: close the room, unless a
-        match is being played (bots finish it; look again later) or someone is about to
-        connect (his ``watch`` waits in the queue)."""
-        if self.connections or check.since != self._idle_since:
-            return  # someone came since; the last to leave starts a new check
-        if self.phase == "playing" or not self._queue.empty():
-            self._check_idle_after(self.timing.room_idle_seconds)
-            return
-        log.info("room %s closed after %.0f s without a connection", self.id, self._idle_for())
-        self.expire()
+    def queued(self) -> bool:
+        """Whether messages wait in the room's queue (a socket's ``watch``, say)."""
+        return not self._queue.empty()
 
     def expire(self) -> None:
         """The room closes in this process (nobody used it, or another process took it):
@@ -318,9 +290,6 @@ class Room:
             seat.cancel_abandon()
         if self._on_expired is not None:
             self._on_expired(self)
-
-    def _idle_for(self) -> float:
-        return self.clock.now() - self._idle_since
 
     # -- the match --------------------------------------------------------------------
 
@@ -333,7 +302,6 @@ class Room:
         self._armed_deadline = None
         self.phase = "playing"
         self.last_result = None
-        self._person_acted = False
         self.chat.match_begins()
         self.manners.reset()
         self.pacing.match_begins()
@@ -359,7 +327,7 @@ class Room:
         their cards; the stop's and the countdown's timers run with what they had left,
         and the bots play on."""
         self.match, self.match_id, self.phase = match, match.id, "playing"
-        self._person_acted = acted
+        self.pacing.person_acted = acted
         if match.phase == "over":
             self.end("rules")
             return
@@ -374,45 +342,6 @@ class Room:
         anything, so nothing of it is written."""
         self.expired = True
         self._task.cancel()
-
-    def _on_game_message(self, connection: Connection | None, message: GameMessage) -> None:
-        if connection is None or connection.seat is None or self.match is None:
-            if connection is not None:
-                problem = (
-                    N_("only seated players can play")
-                    if connection.seat is None
-                    else N_("the match is over")
-                    if self.phase == "over"
-                    else N_("no match is being played")
-                )
-                connection.error(problem)
-            return
-        player = self.seats[connection.seat].name
-        left = self.pacing.runup_left()
-        if left > 0:
-            reason = connection.tr.gettext(
-                "the round starts in {s} s: wait for the count", s=connection.tr.number(left, "0.0")
-            )
-            connection.send({"type": "refused", "action": message.type, "reason": reason})
-            return
-        try:
-            action = self.match.action(player, message, self.now())
-            self._person_acted = True
-            if action is not None:
-                self.apply(action)
-            else:  # kept, not applied (an FTL draft): stored with the room (_room_extras)
-                self.changed()
-        except IllegalAction as exc:
-            refused: dict[str, Any] = {
-                "type": "refused",
-                "action": message.type,
-                "reason": str(exc),
-            }
-            said = says(exc.args[0]) if exc.args else None
-            if said is not None:  # a game's reason in the socket's language, and as a phrase
-                refused["reason"] = exc.args[0].phrase.text(connection.tr)
-                refused["says"] = said
-            connection.send(refused)
 
     def apply(self, action: Any) -> None:
         """Apply one action to the match, log it, tell everyone. Raises IllegalAction."""
@@ -439,7 +368,7 @@ class Room:
         """Whether the match just over is worth storing: not one every person left without
         playing a single action (say right after "Play again"), which the bots standing in
         for them finished with scores nobody played."""
-        return self._person_acted or any(s.kind == "human" for s in self.seats)
+        return self.pacing.person_acted or any(s.kind == "human" for s in self.seats)
 
     def end(self, how: Ending, by: list[str] | None = None) -> None:
         """End the match, however it ends: by its rules (``rules``: the game's result,
@@ -471,73 +400,23 @@ class Room:
     # -- messages out -------------------------------------------------------------------
 
     def room_message(self) -> dict[str, Any]:
-        return {
-            "type": "room",
-            "id": self.id,
-            "ruleset": self.options.ruleset,
-            "pacing": self.match_class.pacing,
-            "options": self.options.to_json(),
-            "seats": [s.to_json() for s in self.seats],
-            "phase": self.phase,
-            "match_id": self.match_id,
-        }
+        """The ``room`` message: the room as it is now (``_room_news.py``)."""
+        return self.news.room_message()
 
     def broadcast(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to every socket in the room."""
         frame = message_frame(message)
         for connection in self.connections:
             connection.send_frame(frame)
 
     def broadcast_room(self, at_once: bool = False) -> None:
-        """Tell everyone the room changed. Seat changes are coalesced, so that a player
-        toggling "ready" as fast as he can costs the others one message per interval: the
-        first change goes at once and opens a window of :data:`ROOM_BROADCAST_INTERVAL`;
-        the changes within it leave as one message when it closes, the room as it is then.
-        ``at_once`` (a match began or ended) sends it now, before the match's messages.
-        The room's stored row is written again with the next write (``_durable.py``)."""
-        self.journal.changed()
-        if self._room_window_open and not at_once:
-            self._room_changed = True
-            return
-        self._room_changed = False
-        self.broadcast(self.room_message())
-        if not self._room_window_open:
-            self._room_window_open = True
-            self.clock.after(ROOM_BROADCAST_INTERVAL, self._close_room_window)
-
-    def _close_room_window(self) -> None:
-        """The window of :meth:`broadcast_room` closes: the room as it is now, if it
-        changed within it (which opens the next window)."""
-        self._room_window_open = False
-        if self._room_changed:
-            self.broadcast_room()
+        """Tell everyone the room changed (coalesced unless ``at_once``: ``_room_news.py``)."""
+        self.news.broadcast_room(at_once)
 
     def broadcast_state(self) -> None:
-        """Send each connection the match as its player sees it: encoded once per view, as
-        a patch from the state a connection has if it takes patches (``_state_patch.py``)."""
-        if self.match is None:
-            return
-        now = self.now()
-        self._states.broadcast(
-            self.connections, self._view_of, lambda player: self._state(player, now)
-        )
-
-    def _view_of(self, connection: Connection) -> str | None:
-        """Whose view of the match ``connection`` gets: its seat's player, or a spectator's."""
-        return None if connection.seat is None else self.seats[connection.seat].name
+        """Send each socket the match as its seat (or a spectator) sees it."""
+        self.news.broadcast_state()
 
     def send_state(self, connection: Connection) -> None:
         """Send ``connection`` the whole state (joining, changing seat, asking: ``resync``)."""
-        if self.match is None:  # none to send: the next match's first state goes whole
-            connection.state_seq = connection.state_base = None
-            return
-        self._states.send(connection, self._state(self._view_of(connection), self.now()))
-
-    def _state(self, player: str | None, now: float) -> dict[str, Any]:
-        """The ``state`` message for ``player`` with the ``runup`` (null outside it)."""
-        match = self.match
-        assert match is not None
-        # At the end (a match its players stopped too, _manners.py) the state is over.
-        over = self.phase == "over"
-        state = match.stopped_state(player, now) if over else match.state(player, now)
-        state["runup"] = match.runup(self.clock.now())
-        return state
+        self.news.send_state(connection)

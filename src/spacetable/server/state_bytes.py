@@ -191,7 +191,7 @@ async def _measure(
             "game": body["ruleset"],
             "actions": actions,
             "over": room.phase == "over",
-            "broadcast_ms_per_action": round(room._states.seconds * 1000 / max(actions, 1), 3),
+            "broadcast_ms_per_action": round(room.news.states.seconds * 1000 / max(actions, 1), 3),
         }
         for name, probes in (("whole", whole), ("patched", patched)):
             report[f"{name}_spectator"] = _per(probes[0].state_bytes, actions)

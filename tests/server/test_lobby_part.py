@@ -1,0 +1,87 @@
+"""The lobby as a part of a room, alone with a fake room (and the room's real chat,
+manners and bots): seats taken under unique names, the match begun once everyone is
+ready, a seat given up when its player never comes back, a room nobody uses closed."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from spacetable.registry import game_for_ruleset
+from spacetable.server import protocol as msg
+from spacetable.server._chat import Chat
+from spacetable.server._lobby import Disconnected, Lobby
+from spacetable.server._manners import Manners
+from spacetable.server._room_bots import BotPlayers
+from spacetable.server._seats import Seat
+from tests.server._fake_room import FakeTable, Socket
+
+
+def lobby_of(room: FakeTable) -> Lobby:
+    kinds = game_for_ruleset("hexfleet").bots
+    assert kinds is not None
+    bots = BotPlayers(room, kinds, room)
+    manners = Manners(room, bots, room.watch)
+    return Lobby(room, Chat(room, lambda seq, entry: None), manners, bots)
+
+
+def deliver(lobby: Lobby, room: FakeTable) -> None:
+    """Hand the lobby what its timers posted into the room's queue."""
+    handlers = lobby.handlers()
+    posted, room.submitted = room.submitted, []
+    for connection, message in posted:
+        handlers[type(message)](connection, message)
+
+
+def join(lobby: Lobby, room: FakeTable, name: str) -> Socket:
+    socket = Socket()
+    lobby.handlers()[msg.Join](socket.connection, msg.Join(type="join", name=name))
+    return socket
+
+
+def test_two_people_of_one_name_are_told_apart_and_the_first_is_host() -> None:
+    room = FakeTable([Seat(0), Seat(1)])
+    lobby = lobby_of(room)
+    ann, other = join(lobby, room, "Ann"), join(lobby, room, "Ann")
+    assert [(s.name, s.host) for s in room.seats] == [("Ann", True), ("Ann (2)", False)]
+    welcome = other.of_type("welcome")[-1]
+    assert (welcome["seat"], welcome["player"]) == (1, "Ann (2)")
+    assert ann.connection in room.connections and room.states_sent  # each got the state
+
+
+def test_the_match_begins_once_every_person_is_ready() -> None:
+    room = FakeTable([Seat(0), Seat(1)])
+    lobby = lobby_of(room)
+    ready = lobby.handlers()[msg.Ready]
+    ann, bob = join(lobby, room, "Ann"), join(lobby, room, "Bob")
+    ready(ann.connection, msg.Ready(type="ready", ready=True))
+    assert room.started == 0
+    ready(bob.connection, msg.Ready(type="ready", ready=True))
+    assert room.started == 1
+
+
+async def _seat_left_alone(room: FakeTable, lobby: Lobby) -> None:
+    ann = join(lobby, room, "Ann")
+    lobby.handlers()[Disconnected](ann.connection, Disconnected())
+    await room.clock.advance(room.timing.abandon_seconds)
+    deliver(lobby, room)
+
+
+def test_a_seat_left_in_the_lobby_is_emptied_once_its_player_stays_away() -> None:
+    room = FakeTable([Seat(0), Seat(1)])
+    lobby = lobby_of(room)
+    asyncio.run(_seat_left_alone(room, lobby))
+    assert room.seats[0].kind == "empty" and not room.expired
+
+
+def test_a_room_nobody_is_connected_to_closes() -> None:
+    async def scenario() -> Any:
+        room = FakeTable([Seat(0), Seat(1)])
+        lobby = lobby_of(room)
+        await _seat_left_alone(room, lobby)
+        await room.clock.advance(room.timing.room_idle_seconds)
+        deliver(lobby, room)
+        return room
+
+    room = asyncio.run(scenario())
+    assert room.expired
