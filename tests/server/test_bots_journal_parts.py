@@ -4,7 +4,6 @@ one write, and lets the room go when another process took it."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -14,6 +13,7 @@ from spacetable.server._room_bots import BotMove, BotPlayers, BotTurn
 from spacetable.server._room_match import RoomOptions
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server.live_store import LiveRoom, LiveStore, StaleWriter
+from tests._loops import run_apart
 from tests.server._fake_room import FakeMatch, FakeRoom, people
 
 
@@ -68,7 +68,7 @@ def test_a_bot_turn_scheduled_before_a_newer_one_is_stale() -> None:
         bots.on_move(None, BotMove(1, 1, 1, action="stale"))  # chosen on the older turn
         assert room.applied == []
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 @dataclass
@@ -122,7 +122,7 @@ def test_the_journal_writes_the_chat_and_the_row_that_changed_in_one_write() -> 
         assert row is not None and row.seed == 7 and row.extras == {"chat_open": []}
         assert (actions, [c.entry for c in chat]) == ([], [{"text": "hello"}])
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_a_room_another_process_took_is_let_go_and_its_pages_reconnect() -> None:
@@ -133,8 +133,8 @@ def test_a_room_another_process_took_is_let_go_and_its_pages_reconnect() -> None
         ann.connection._hang_up = lambda code, reason: hung_up.append(code)
         part = journal(room, FakeLive(stale=True))
         part.note_chat(0, {"text": "hello"})
-        await asyncio.wait_for(part.write(), 1)
+        await part.write()
         assert part.moved and room.expired and hung_up == [1012]
         assert [m["notice"] for m in ann.of_type("notice")] == ["moved"]
 
-    asyncio.run(scenario())
+    run_apart(scenario())

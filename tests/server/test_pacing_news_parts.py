@@ -4,13 +4,13 @@ and never echoed alone, a countdown armed once and stale when the match moved on
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from spacetable.server import protocol as msg
 from spacetable.server._room_news import ROOM_BROADCAST_INTERVAL, News
 from spacetable.server._room_pacing import CountdownExpired, Pacing
+from tests._loops import run_apart
 from tests.server._fake_room import FakeTable, people
 
 
@@ -73,7 +73,7 @@ def test_poses_within_a_window_leave_together_and_a_lone_pose_is_not_echoed() ->
         both = ann.of_type("poses")[-1]["poses"]
         assert {p: v["x"] for p, v in both.items()} == {"Ann": 2.0, "Bob": 3.0}
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_a_countdown_is_armed_once_and_its_end_applies_the_timer() -> None:
@@ -89,7 +89,7 @@ def test_a_countdown_is_armed_once_and_its_end_applies_the_timer() -> None:
         pacing.handlers()[CountdownExpired](None, CountdownExpired(1, 45.0))
         assert room.applied == [("timer", 45.0)]
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_the_room_message_is_coalesced_within_its_window() -> None:
@@ -109,4 +109,4 @@ def test_the_room_message_is_coalesced_within_its_window() -> None:
         # Each telling marks the stored row to write again: three, the window's, the last.
         assert len(ann.of_type("room")) == 3 and room.changes == 5
 
-    asyncio.run(scenario())
+    run_apart(scenario())
