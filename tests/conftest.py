@@ -4,18 +4,40 @@ every run, and prints the blob that reproduces a failure."""
 
 from __future__ import annotations
 
+import asyncio
 import os
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import pytest
 from hypothesis import settings
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from spacetable.bots.lasers import warm_up
+from tests._loops import run_apart
+
+T = TypeVar("T")
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+
+_asyncio_run = asyncio.run
+
+
+def _run_anywhere(main: Coroutine[Any, Any, T], *, debug: bool | None = None) -> T:
+    """``asyncio.run`` for tests, in any worker: once a browser test has run in a worker,
+    Playwright's sync API keeps an event loop running in its main thread for the session,
+    where ``asyncio.run`` refuses to start; a test's coroutine then runs on a thread of its
+    own (tests/_loops.py). Without a running loop it is ``asyncio.run`` itself, so a test
+    passes or fails the same whatever ran before it in its worker."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return _asyncio_run(main, debug=debug)
+    return run_apart(main)
+
+
+asyncio.run = _run_anywhere
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
