@@ -85,3 +85,29 @@ def test_a_room_nobody_is_connected_to_closes() -> None:
 
     room = asyncio.run(scenario())
     assert room.expired
+
+
+def test_a_seat_is_stored_without_its_token_and_comes_back_whole() -> None:
+    seat = Seat(0)
+    seat.take("human", "Ann", [])
+    seat.token, seat.host, seat.ready = "secret", True, True
+    stored = seat.snapshot()
+    assert "secret" not in str(stored)
+    again = Seat(0)
+    again.restore(stored)
+    assert again.snapshot() == stored and again.token is None
+
+
+def test_a_rebuilt_room_gives_a_player_who_does_not_come_back_to_a_bot() -> None:
+    async def scenario() -> FakeTable:
+        room = FakeTable([Seat(0), Seat(1)])
+        room.seats[0].take("human", "Ann", [])
+        room.phase = "playing"
+        lobby = lobby_of(room)
+        lobby.restore()  # nobody is connected to a room just rebuilt
+        await room.clock.advance(room.timing.abandon_seconds)
+        deliver(lobby, room)
+        return room
+
+    room = asyncio.run(scenario())
+    assert (room.seats[0].kind, room.seats[0].stand_in) == ("bot", True)

@@ -25,14 +25,12 @@ from spacetable.server._connection import Outbox
 from spacetable.server._room_context import RoomContext
 from spacetable.server._room_match import RoomMatch, RoomOptions
 from spacetable.server._save_queue import SaveQueue
-from spacetable.server._seats import Seat
 from spacetable.server.live_store import (
     LiveRoom,
     LiveStore,
     StaleWriter,
     StoredAction,
     StoredChat,
-    token_digest,
 )
 from spacetable.server.storage import StorageUnavailable, StoredMatch
 
@@ -58,21 +56,6 @@ NOTICES = {
     "lost": "This match's result could not be stored (the server log says why).",
     "moved": "This room is now played by another server: reconnecting.",
 }
-
-
-def live_seat(seat: Seat) -> dict[str, Any]:
-    """A seat as the live room stores it: never its token, only the token's digest."""
-    digest = token_digest(seat.token) if seat.token is not None else seat.token_digest
-    return {
-        "kind": seat.kind,
-        "name": seat.name,
-        "level": seat.level,
-        "token_digest": digest,
-        "ready": seat.ready,
-        "rematch": seat.rematch,
-        "host": seat.host,
-        "stand_in": seat.stand_in,
-    }
 
 
 class JournalRoom(RoomContext, Protocol):
@@ -185,7 +168,7 @@ class Journal:
             game=dict(room.options.game),
             seed=room.seed,
             phase=room.phase,
-            seats=[live_seat(seat) for seat in room.seats],
+            seats=[seat.snapshot() for seat in room.seats],
             match_number=room.match_number,
             match=playing,
             last_result=room.last_result,

@@ -425,6 +425,21 @@ class Lobby:
         if everyone and any(s.kind == "human" for s in self._room.seats):
             self._room.start()
 
+    def restore(self) -> None:
+        """The room was rebuilt from storage and nobody is connected yet: each player's
+        abandon timer runs as if he had just gone (a bot stands in for him after it,
+        until he comes back)."""
+        room = self._room
+        for seat in room.seats:
+            if seat.kind == "human":
+                seat.absences += 1
+                seat.abandon_timer = room.clock.after(
+                    room.timing.abandon_seconds,
+                    room.submit,
+                    None,
+                    Abandoned(seat.index, seat.absences),
+                )
+
     # -- rooms nobody uses close ------------------------------------------------------------
 
     def idle_for(self) -> float:

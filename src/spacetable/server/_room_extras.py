@@ -46,7 +46,7 @@ def extras_of(room: Room) -> dict[str, Any]:
 def restore_extras(room: Room, extras: dict[str, Any], t_resume: float) -> None:
     """Give the match of ``room`` (rebuilt, nobody connected yet, its clock resuming at
     match time ``t_resume``) back what its players had beyond the actions: call after
-    every human seat's abandon timer was started (:func:`_room_rebuild._away`)."""
+    every human seat's abandon timer was started (``Lobby.restore``)."""
     match = room.match
     if match is None:
         return

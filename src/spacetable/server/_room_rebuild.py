@@ -25,7 +25,6 @@ from spacetable.server._clock import RoomClock
 from spacetable.server._room_extras import restore_extras
 from spacetable.server._room_match import RoomOptions, Timing
 from spacetable.server._save_queue import SaveQueue
-from spacetable.server._seats import Abandoned, Seat
 from spacetable.server.live_store import LiveRoom, LiveStore
 from spacetable.server.rooms import Room
 
@@ -69,7 +68,7 @@ def _restore(room: Room, stored: LiveRoom) -> None:
     if len(stored.seats) != len(room.seats):
         raise ValueError(f"{len(stored.seats)} seats stored for {len(room.seats)}")
     for seat, data in zip(room.seats, stored.seats, strict=True):
-        _restore_seat(seat, data)
+        seat.restore(data)
     extras = stored.extras or {}
     room.chat.restore([(c.seq, c.entry) for c in stored.chat], extras)
     t_resume = None
@@ -81,25 +80,9 @@ def _restore(room: Room, stored: LiveRoom) -> None:
         t_resume = _restore_match(room, stored)
     elif stored.phase != "lobby":
         raise ValueError(f"unknown phase {stored.phase!r}")
-    for seat in room.seats:
-        if seat.kind == "human":  # nobody is connected yet: each seat waits for its player
-            _away(room, seat)
+    room.lobby.restore()  # nobody is connected yet: each player's seat waits for him
     if t_resume is not None:
         restore_extras(room, extras, t_resume)
-
-
-def _restore_seat(seat: Seat, data: dict[str, Any]) -> None:
-    kind = data["kind"]
-    if kind not in ("empty", "human", "bot"):
-        raise ValueError(f"unknown seat kind {kind!r}")
-    seat.kind = kind
-    seat.name = str(data["name"])
-    seat.level = data.get("level")
-    seat.token_digest = data.get("token_digest")
-    seat.ready = bool(data.get("ready"))
-    seat.rematch = bool(data.get("rematch"))
-    seat.host = bool(data.get("host"))
-    seat.stand_in = bool(data.get("stand_in"))
 
 
 def _restore_match(room: Room, stored: LiveRoom) -> float | None:
@@ -141,12 +124,3 @@ def _resume_at(stored: LiveRoom, t_last: float) -> float:
     if clock > alive_at - float(playing["started_at"]) + 0.5:
         return t_last  # written for an earlier match
     return max(t_last, clock)
-
-
-def _away(room: Room, seat: Seat) -> None:
-    """The player of ``seat`` has not reconnected yet: the abandon timer runs as if he had
-    just gone (a bot stands in for him after it, until he comes back)."""
-    seat.absences += 1
-    seat.abandon_timer = room.clock.after(
-        room.timing.abandon_seconds, room.submit, None, Abandoned(seat.index, seat.absences)
-    )

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from spacetable.bots import Bot
 from spacetable.server._clock import Timer
 from spacetable.server._connection import Connection
+from spacetable.server.live_store import token_digest
 
 #: The longest seat name, as ``join`` allows it (docs/protocol.md).
 NAME_MAX = 24
@@ -81,6 +82,36 @@ class Seat:
             "rematch": self.rematch,
             "host": self.host and self.kind == "human",
         }
+
+    def snapshot(self) -> dict[str, Any]:
+        """The seat as the room's stored row keeps it: never its token, only the token's
+        digest (a rebuilt seat is taken back by the player whose token matches it)."""
+        digest = token_digest(self.token) if self.token is not None else self.token_digest
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level,
+            "token_digest": digest,
+            "ready": self.ready,
+            "rematch": self.rematch,
+            "host": self.host,
+            "stand_in": self.stand_in,
+        }
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """Take back what :meth:`snapshot` gave (a room rebuilt from storage). Raises
+        ValueError for a seat of no known kind."""
+        kind = data["kind"]
+        if kind not in ("empty", "human", "bot"):
+            raise ValueError(f"unknown seat kind {kind!r}")
+        self.kind = kind
+        self.name = str(data["name"])
+        self.level = data.get("level")
+        self.token_digest = data.get("token_digest")
+        self.ready = bool(data.get("ready"))
+        self.rematch = bool(data.get("rematch"))
+        self.host = bool(data.get("host"))
+        self.stand_in = bool(data.get("stand_in"))
 
     def take(self, kind: Literal["human", "bot"], name: str, others: Collection[str]) -> None:
         """Seat a person or a bot under ``name``, made unique among the ``others``'
