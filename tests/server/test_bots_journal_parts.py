@@ -4,6 +4,7 @@ one write, and lets the room go when another process took it."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -136,5 +137,40 @@ def test_a_room_another_process_took_is_let_go_and_its_pages_reconnect() -> None
         await part.write()
         assert part.moved and room.expired and hung_up == [1012]
         assert [m["notice"] for m in ann.of_type("notice")] == ["moved"]
+
+    run_apart(scenario())
+
+
+class FakeSaves:
+    """A save queue that stores at once, or says it could not."""
+
+    def __init__(self, stores: bool) -> None:
+        self.stores = stores
+        self.stored: list[tuple[Any, Any]] = []
+
+    def store(self, match: Any, also: Any = None) -> asyncio.Future[bool]:
+        self.stored.append((match, also))
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        future.set_result(self.stores)
+        return future
+
+
+def test_a_finished_match_is_stored_with_the_rooms_last_row_or_its_loss_told() -> None:
+    async def scenario() -> None:
+        for stores in (True, False):
+            room = JournalTable(people("Ann", "Bob"))
+            ann = room.socket(0)
+            saves = FakeSaves(stores)
+            live = FakeLive()
+            live_store = cast(Any, live)
+            live_store.writer = lambda row, room_id, actions, finished, chat: ("row", finished)
+            part = Journal(room, cast(SaveQueue, saves), cast(LiveStore, live_store))
+            part.store_result(cast(Any, "the match"))
+            assert part.result_due
+            await part.write()
+            assert saves.stored == [("the match", ("row", room.match_number))]
+            assert not part.result_due
+            notices = [m["notice"] for m in ann.of_type("notice")]
+            assert notices == ([] if stores else ["lost"])
 
     run_apart(scenario())

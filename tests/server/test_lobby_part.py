@@ -4,7 +4,6 @@ ready, a seat given up when its player never comes back, a room nobody uses clos
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from spacetable.registry import game_for_ruleset
@@ -14,6 +13,7 @@ from spacetable.server._lobby import Disconnected, Lobby
 from spacetable.server._manners import Manners
 from spacetable.server._room_bots import BotPlayers
 from spacetable.server._seats import Seat
+from tests._loops import run_apart
 from tests.server._fake_room import FakeTable, Socket
 
 
@@ -70,7 +70,7 @@ async def _seat_left_alone(room: FakeTable, lobby: Lobby) -> None:
 def test_a_seat_left_in_the_lobby_is_emptied_once_its_player_stays_away() -> None:
     room = FakeTable([Seat(0), Seat(1)])
     lobby = lobby_of(room)
-    asyncio.run(_seat_left_alone(room, lobby))
+    run_apart(_seat_left_alone(room, lobby))
     assert room.seats[0].kind == "empty" and not room.expired
 
 
@@ -83,7 +83,7 @@ def test_a_room_nobody_is_connected_to_closes() -> None:
         deliver(lobby, room)
         return room
 
-    room = asyncio.run(scenario())
+    room = run_apart(scenario())
     assert room.expired
 
 
@@ -109,5 +109,5 @@ def test_a_rebuilt_room_gives_a_player_who_does_not_come_back_to_a_bot() -> None
         deliver(lobby, room)
         return room
 
-    room = asyncio.run(scenario())
+    room = run_apart(scenario())
     assert (room.seats[0].kind, room.seats[0].stand_in) == ("bot", True)
