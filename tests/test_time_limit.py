@@ -8,7 +8,11 @@ import time
 
 import pytest
 
-from spacetable._time_limit import OutOfTime, Workers, run_within
+from spacetable._time_limit import (
+    OutOfTime,
+    Workers,
+    run_within,
+)
 from tests._loops import run_apart
 
 
@@ -65,3 +69,15 @@ def test_an_event_loop_awaits_the_workers() -> None:
 def test_a_time_limit_must_be_positive(seconds: float) -> None:
     with Workers() as workers, pytest.raises(ValueError, match="must be positive"):
         workers.submit(seconds, _square, 2)
+
+
+def _waits(seconds: float) -> str:
+    time.sleep(
+        seconds
+    )  # the subject: a call that waits (as on a starved machine) uses no processor
+    return "done"
+
+
+def test_time_spent_waiting_is_not_counted_against_the_limit() -> None:
+    # A niced worker on a busy machine waits for a core; the limit counts what it uses.
+    assert run_within(0.05, _waits, 0.3) == "done"

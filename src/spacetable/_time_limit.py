@@ -7,19 +7,31 @@ and CPU-bound work cannot be interrupted from another thread (a timer's signal r
 Python only between bytecodes, and not at all on Windows): only a process can be stopped
 whenever its time runs out. So the work runs in :class:`Workers`, a pool of processes
 (:class:`pebble.ProcessPool`) whose task timeout kills a worker that overruns and starts a
-fresh one. The server keeps one pool for its lifetime (``server/_referee_pool.py``); the
-command runs its one file through :func:`run_within`, in a worker forked from itself, which
-has the games imported already.
+fresh one.
+
+A limit counts the processor time the work takes, not the time it waits: the workers run
+at a lower priority than the rooms, and on a busy machine a table that needs 50 ms of a
+core may wait seconds for it, which must not turn it into a table that took too long. In
+the worker a profiling timer (``ITIMER_PROF``: the process's user and system time) stops
+the call once it has used its seconds; a call that does not come back to Python when that
+timer rings (a long compiled kernel), or a worker that hangs, is stopped by the pool after
+:func:`wall_limit` of the clock on the wall.
+
+The server keeps one pool for its lifetime (``server/_referee_pool.py``); the command runs
+its one file through :func:`run_within`, in a worker forked from itself, which has the
+games imported already.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import multiprocessing
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
-from types import TracebackType
+from types import FrameType, TracebackType
 from typing import Any, TypeVar
 
 import pebble
@@ -28,7 +40,17 @@ import pebble
 #: milliseconds, the largest the limits allow several seconds.
 RESOLVE_BUDGET_S = 5.0
 
+#: A call's wall-clock backstop: this many times its processor seconds, plus the slack.
+WALL_FACTOR = 3.0
+WALL_SLACK_S = 10.0
+
 T = TypeVar("T")
+
+
+def wall_limit(seconds: float) -> float:
+    """The wall-clock seconds after which a worker whose call has ``seconds`` of processor
+    time is stopped however little it ran (it hangs, or its machine is starved)."""
+    return seconds * WALL_FACTOR + WALL_SLACK_S
 
 
 class OutOfTime(Exception):
@@ -38,6 +60,10 @@ class OutOfTime(Exception):
         super().__init__(f"took longer than {seconds:g} s")
         #: The time limit that ran out.
         self.seconds = seconds
+
+    def __reduce__(self) -> tuple[type[OutOfTime], tuple[float]]:
+        # Raised in a worker, it crosses back to the pool's process by pickling.
+        return OutOfTime, (self.seconds,)
 
 
 class OutOfMemory(Exception):
@@ -80,12 +106,14 @@ class Workers:
         self._pool.schedule(_ready)
 
     def submit(self, seconds: float, function: Callable[..., T], *args: Any) -> Future[T]:
-        """Start ``function(*args)`` in a worker, stopped once it has run ``seconds``. Its
+        """Start ``function(*args)`` in a worker, stopped once it has used ``seconds`` of
+        processor time (or after :func:`wall_limit` of them on the clock). Its
         future's result is the call's, or the exception it raised; :meth:`call` and
         :meth:`run` say :class:`OutOfTime` and :class:`OutOfMemory`."""
         if not seconds > 0:
             raise ValueError(f"a time limit must be positive, got {seconds}")
-        return self._pool.schedule(function, args=args, timeout=seconds)
+        call = functools.partial(_within_processor_time, seconds, function)
+        return self._pool.schedule(call, args=args, timeout=wall_limit(seconds))
 
     def call(self, seconds: float, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` run in a worker, waited for here.
@@ -117,6 +145,24 @@ class Workers:
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def _within_processor_time(seconds: float, function: Callable[..., T], *args: Any) -> T:
+    """In a worker: ``function(*args)``, raising :class:`OutOfTime` once the process has
+    used ``seconds`` more of processor time (where the system has a profiling timer)."""
+    if not hasattr(signal, "setitimer"):
+        return function(*args)
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise OutOfTime(seconds)
+
+    previous = signal.signal(signal.SIGPROF, stop)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        return function(*args)
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
 
 
 @contextlib.contextmanager

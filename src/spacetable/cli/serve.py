@@ -51,8 +51,8 @@ def serve(
     resolve_seconds: Annotated[
         float,
         typer.Option(
-            help="Seconds the referee (/referee, POST /api/resolve) spends at most on an "
-            "uploaded table.",
+            help="Processor seconds the referee (/referee, POST /api/resolve) spends at "
+            "most on an uploaded table (time spent waiting for a busy core does not count).",
             callback=within(0, MAX_RESOLVE_SECONDS, above=True, unit="seconds"),
         ),
     ] = RESOLVE_BUDGET_S,
