@@ -24,13 +24,23 @@ pytestmark = [
     pytest.mark.timeout(900),
 ]
 
-#: Records every status the page's connection badge shows (shell/notices.js), in order.
+#: Records every status the page's connection badge shows (shell/notices.js), in order, and
+#: (``window.welcomedAfter``) every role a welcome gave the page once the badge had said
+#: "reconnecting": a fresh socket is welcomed as a spectator, then as the player its token
+#: takes the seat back for.
 WATCH_BADGE = """() => {
-  window.badgeSeen = [document.querySelector('#connection').dataset.status];
-  new MutationObserver(() => window.badgeSeen.push(
-    document.querySelector('#connection').dataset.status
-  )).observe(document.querySelector('#connection'), { attributes: true });
+  const badge = document.querySelector('#connection');
+  window.badgeSeen = [badge.dataset.status];
+  window.welcomedAfter = [];
+  new MutationObserver(() => window.badgeSeen.push(badge.dataset.status))
+    .observe(badge, { attributes: true });
+  new MutationObserver(() => {
+    const role = document.body.dataset.role;
+    if (window.badgeSeen.includes('reconnecting')) window.welcomedAfter.push(role);
+  }).observe(document.body, { attributes: true, attributeFilter: ['data-role'] });
 }"""
+#: The page is back in its seat: welcomed as a player on its new socket.
+SEATED_AGAIN = "window.badgeSeen.at(-1) === 'open' && window.welcomedAfter.at(-1) === 'player'"
 
 
 @pytest.fixture(scope="module")
@@ -75,9 +85,10 @@ def test_a_page_reconnects_after_kill_9_and_its_match_goes_on(
         owner.kill()
         # The page notices, says so, and is back in its seat through the other process.
         page.wait_for_function("window.badgeSeen.includes('reconnecting')")
-        page.wait_for_function(
-            "window.badgeSeen.at(-1) === 'open' && window.badgeSeen.includes('reconnecting')"
-        )
+        # Back in its seat: the seat and the Submit button drawn before the kill are on the
+        # page all along, so they say nothing; the welcome on the new socket does (a plot
+        # sent before it is a spectator's, and the turn would wait for Ann's forever).
+        page.wait_for_function(SEATED_AGAIN)
         page.wait_for_selector(".seat.mine[data-seat='0']", state="attached")
         page.wait_for_selector("#submit-plot:visible")
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
