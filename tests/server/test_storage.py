@@ -224,3 +224,16 @@ def test_processes_starting_together_on_a_new_database_all_open_it(tmp_path: Pat
     failures = [err for err, status in said if status != 0]
     assert not failures, failures[0]
     assert Storage(url).recent(10) == []
+
+
+def test_a_plain_file_path_is_a_sqlite_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `spacetable serve --db matches.db` as a user types it: a path, not a URL.
+    monkeypatch.chdir(tmp_path)
+    stored = Storage("matches.db")
+    assert stored.url == f"sqlite:///{tmp_path / 'matches.db'}"
+    with sqlite3.connect(tmp_path / "matches.db") as db:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    assert "matches" in tables
+    assert stored.recent(5) == []

@@ -45,7 +45,8 @@ def serve(
     db: Annotated[
         str | None,
         typer.Option(
-            help="Storage URL (default: SQLite in your data folder; postgresql://... works)."
+            help="Storage: a SQLite file's path or URL (default: SQLite in your data "
+            "folder), or postgresql://..."
         ),
     ] = None,
     resolve_seconds: Annotated[

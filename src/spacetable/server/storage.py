@@ -45,7 +45,10 @@ def default_db_url() -> str:
 
 
 def normalise_url(url: str) -> str:
-    """Map a plain ``postgresql://`` URL to the psycopg driver SQLAlchemy should use."""
+    """Map a plain ``postgresql://`` URL to the psycopg driver SQLAlchemy should use, and a
+    plain file path (``matches.db``, ``~/games/spacetable.db``) to that SQLite file."""
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser().resolve()}"
     for prefix in ("postgresql://", "postgres://"):
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]
