@@ -110,8 +110,7 @@ class PagePool:
         page._spacetable_errors = errors  # type: ignore[attr-defined]
         page._spacetable_sockets = []  # type: ignore[attr-defined]  # (room_socket)
         page._spacetable_origins = set()  # type: ignore[attr-defined]
-        page.set_default_timeout(15_000)
-        page.set_default_navigation_timeout(15_000)
+        page.set_default_timeout(15_000)  # (navigations too: a test may raise it)
         return page
 
     def _new(self, base: str, options: dict[str, Any]) -> Page:
