@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from spacetable.registry import game_for_ruleset
 from spacetable.server._durable import Journal
-from spacetable.server._room_bots import BotMove, BotPlayers, BotTurn
+from spacetable.server._room_bots import BotMove, BotPlayers, BotTurn, bot_chance
 from spacetable.server._room_match import RoomOptions
 from spacetable.server._save_queue import SaveQueue
 from spacetable.server.live_store import LiveRoom, LiveStore, StaleWriter
@@ -174,3 +174,16 @@ def test_a_finished_match_is_stored_with_the_rooms_last_row_or_its_loss_told() -
             assert notices == ([] if stores else ["lost"])
 
     run_apart(scenario())
+
+
+def test_a_bots_chance_does_not_depend_on_when_the_others_plots_were_logged() -> None:
+    # FTL plots are secret and simultaneous: the bot may think before or after the
+    # other's plot reaches the log. The same room seed must give the same duel.
+    ann = {"type": "plot", "player": "Ann", "orders": ["Ann:S2"]}
+    mine = {"type": "plot", "player": "hard bot", "orders": ["hard bot:L"]}
+    before = bot_chance(11, 1, "hard bot", [ann, mine])
+    after = bot_chance(11, 1, "hard bot", [ann, mine, ann])
+    assert [before.random() for _ in range(3)] == [after.random() for _ in range(3)]
+    # ...and its next move draws afresh.
+    fresh = bot_chance(11, 1, "hard bot", [ann, mine, ann, mine])
+    assert fresh.random() != bot_chance(11, 1, "hard bot", [ann, mine]).random()

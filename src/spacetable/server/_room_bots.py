@@ -144,7 +144,7 @@ class BotPlayers:
         if not match.match.needs_action(player):
             return
         view = match.match.view(player)
-        rng = random.Random(f"{match.seed}/{turn.seat}/{len(match.actions)}")
+        rng = bot_chance(match.seed, turn.seat, player, match.actions)
         bot = seat.bot
 
         async def think() -> None:
@@ -263,6 +263,15 @@ class BotPlayers:
         """The player is back: the bot standing in for him stops."""
         seat.kind, seat.level, seat.stand_in, seat.bot = "human", None, False, None
         self._turns[seat.index] = self._turns.get(seat.index, 0) + 1  # its turns are stale
+
+
+def bot_chance(seed: int, seat: int, player: str, actions: list[dict[str, Any]]) -> random.Random:
+    """The random source of the bot in ``seat`` for its next move: keyed on the room's
+    seed, the seat and how many actions that seat has played, not on the whole log. In a
+    game of secret simultaneous plots, whether the other's plot is logged before the bot
+    thinks is a matter of timing, and the same seed must give the same match."""
+    own = sum(1 for done in actions if done.get("player") == player)
+    return random.Random(f"{seed}/{seat}/{own}")
 
 
 def _log_failure(task: asyncio.Future[Any]) -> None:
