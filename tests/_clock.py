@@ -8,13 +8,13 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from spacetable.server._clock import HandClock
-from spacetable.server._connection import Connection, frame_payload
-from spacetable.server._save_queue import SaveQueue
-from spacetable.server.app import room_options
-from spacetable.server.protocol import parse_client_message
-from spacetable.server.rooms import Room, Timing
-from spacetable.server.storage import Storage
+from spacetable.server.http.rooms import room_options
+from spacetable.server.rooms.clock import HandClock
+from spacetable.server.rooms.room import Room, Timing
+from spacetable.server.sockets.connection import Connection, frame_payload
+from spacetable.server.sockets.protocol import parse_client_message
+from spacetable.server.store.save_queue import SaveQueue
+from spacetable.server.store.storage import Storage
 from tests._loops import run_apart
 
 #: The room clock moved by hand (kept in the package: the state-bytes bench uses it too).

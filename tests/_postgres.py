@@ -27,7 +27,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
-from spacetable.server.storage import normalise_url
+from spacetable.server.store.storage import normalise_url
 from tests._server import free_port
 
 POSTGRES = os.environ.get("SPACETABLE_TEST_POSTGRES_URL")

@@ -17,7 +17,7 @@ the call once it has used its seconds; a call that does not come back to Python 
 timer rings (a long compiled kernel), or a worker that hangs, is stopped by the pool after
 :func:`wall_limit` of the clock on the wall.
 
-The server keeps one pool for its lifetime (``server/_referee_pool.py``); the command runs
+The server keeps one pool for its lifetime (``server/http/referee_pool.py``); the command runs
 its one file through :func:`run_within`, in a worker forked from itself, which has the
 games imported already.
 """

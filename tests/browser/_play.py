@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from spacetable.lasers.tables import load_table
-from spacetable.server.storage import Storage, StoredMatch
+from spacetable.server.store.storage import Storage, StoredMatch
 
 #: The rulebook's Fig. 1 sample game, as a table file.
 FIG1 = Path(__file__).resolve().parents[2] / "examples" / "fig1-sample-game.json"

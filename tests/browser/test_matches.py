@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 from spacetable.bots.lasers import make_bot
 from spacetable.bots.lasers.arena import play_match
 from spacetable.lasers.battle import Outcome
-from spacetable.server.storage import Storage, StoredMatch
+from spacetable.server.store.storage import Storage, StoredMatch
 from tests._server import running_server
 from tests.browser.conftest import OpenPage, Server, Shot
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import ViewportSize, WebSocketRoute
 
-from spacetable.server.state_bytes import measure_game
+from spacetable.server.lab.state_bytes import measure_game
 from tests import _server
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.hexfleet._signs import with_signs

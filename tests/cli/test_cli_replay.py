@@ -11,7 +11,7 @@ from typing import Any
 
 from spacetable.bots.hexfleet import make_bot
 from spacetable.games.hexfleet import HexMatch, HexOptions
-from spacetable.server.storage import Storage, StoredMatch
+from spacetable.server.store.storage import Storage, StoredMatch
 from tests._cli import spacetable
 
 

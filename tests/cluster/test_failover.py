@@ -226,7 +226,7 @@ def test_kill_9_mid_plot_an_ftl_match_goes_on_with_the_plot_still_secret(
 
 
 def test_kill_9_a_draw_offer_a_draft_and_the_chat_come_back(cluster: Cluster) -> None:
-    """What the players had beyond the actions survives the kill too (_room_extras.py):
+    """What the players had beyond the actions survives the kill too (rooms/extras.py):
     the draw offer still waits for Bob, the chat shows what was said, and Ann's draft,
     never sent as a plot, is plotted for her when the resumed timer runs out."""
     owner = cluster.workers[0]

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from spacetable.server._guards import TrustedProxies, client_address
+from spacetable.server.http.guards import TrustedProxies, client_address
 from tests._server import Server, running_server
 from tests.cluster._cluster import MISSING, Balancer
 from tests.server.hostile.test_sockets import raw_socket

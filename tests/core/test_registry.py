@@ -56,7 +56,7 @@ def test_an_unknown_game_key_names_the_known_ones() -> None:
 def test_every_game_played_in_rooms_is_complete() -> None:
     """A game rooms can play names a match, a room options model with its ruleset and
     seats, a pacing the server knows, and bots whose levels its bots module makes."""
-    from spacetable.server.rooms import PACINGS
+    from spacetable.server.rooms.room import PACINGS
 
     playable = [g for g in games() if g.rules.playable]
     assert {g.rules.key for g in playable} >= {"lightspeed", "stellar", "ftl", "hexfleet"}

@@ -22,7 +22,7 @@ from spacetable.i18n import (
     translator,
 )
 from spacetable.i18n.html import translate_html
-from spacetable.server import pages
+from spacetable.server.http import pages
 from tests._server import running_server
 
 FRENCH = translator("fr")

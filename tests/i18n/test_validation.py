@@ -15,7 +15,7 @@ from spacetable.i18n import translator
 from spacetable.i18n.phrase import Phrase
 from spacetable.i18n.validation import MESSAGES, problem
 from spacetable.registry import games
-from spacetable.server.protocol import _MODELS
+from spacetable.server.sockets.protocol import _MODELS
 
 FRENCH = translator("fr")
 
@@ -179,7 +179,7 @@ def test_every_error_our_models_can_raise_is_in_the_catalogs() -> None:
 
 def test_a_bad_room_option_is_told_in_french() -> None:
     """The lobby's error for a room the server refuses, from a real validation."""
-    from spacetable.server.app import room_options
+    from spacetable.server.http.rooms import room_options
 
     with pytest.raises(ValueError) as refused:
         room_options({"ruleset": "ftl", "seats": 2, "plot_timer_s": 0})

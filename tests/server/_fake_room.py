@@ -1,4 +1,4 @@
-"""A fake :class:`~spacetable.server._room_context.RoomContext`, to test a part of a room
+"""A fake :class:`~spacetable.server.rooms.context.RoomContext`, to test a part of a room
 alone: seats, sockets that keep what they are sent, a clock moved by hand, and a record
 of what the part asked of the room."""
 
@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from spacetable.core.endings import Ending
-from spacetable.server._clock import HandClock
-from spacetable.server._connection import Connection, frame_payload
-from spacetable.server._room_context import Phase
-from spacetable.server._room_match import RoomMatch, RoomOptions, Timing
-from spacetable.server._seats import Seat
+from spacetable.server.rooms.clock import HandClock
+from spacetable.server.rooms.context import Phase
+from spacetable.server.rooms.match import RoomMatch, RoomOptions, Timing
+from spacetable.server.rooms.seats import Seat
+from spacetable.server.sockets.connection import Connection, frame_payload
 
 
 class Socket:

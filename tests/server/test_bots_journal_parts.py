@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from spacetable.registry import game_for_ruleset
-from spacetable.server._durable import Journal
-from spacetable.server._room_bots import BotMove, BotPlayers, BotTurn, bot_chance
-from spacetable.server._room_match import RoomOptions
-from spacetable.server._save_queue import SaveQueue
-from spacetable.server.live_store import LiveRoom, LiveStore, StaleWriter
+from spacetable.server.rooms.bots import BotMove, BotPlayers, BotTurn, bot_chance
+from spacetable.server.rooms.journal import Journal
+from spacetable.server.rooms.match import RoomOptions
+from spacetable.server.store.live_store import LiveRoom, LiveStore, StaleWriter
+from spacetable.server.store.save_queue import SaveQueue
 from tests._loops import run_apart
 from tests.server._fake_room import FakeMatch, FakeRoom, people
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from spacetable.server._chat import CHAT_BURST, CHAT_INTERVAL, CHAT_LIMIT
-from spacetable.server._save_queue import SaveQueue
-from spacetable.server.rooms import Room, Timing
+from spacetable.server.rooms.chat import CHAT_BURST, CHAT_INTERVAL, CHAT_LIMIT
+from spacetable.server.rooms.room import Room, Timing
+from spacetable.server.store.save_queue import SaveQueue
 from tests._clock import FakeClock, Player, Scenario, play_room
 
 FTL = {"ruleset": "ftl"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from spacetable.server import protocol as msg
-from spacetable.server._chat import HISTORY, Chat
+from spacetable.server.rooms.chat import HISTORY, Chat
+from spacetable.server.sockets import protocol as msg
 from tests.server._fake_room import FakeRoom, people
 
 

@@ -1,5 +1,5 @@
 """The uvicorn internals that the request head's deadline stands on
-(``server/_http_protocol.py``: a subclass of uvicorn's h11 protocol). Like
+(``server/http/http_protocol.py``: a subclass of uvicorn's h11 protocol). Like
 test_uvicorn_internals.py for the room sockets: moving the uvicorn pin fails here, naming
 what changed, rather than leaving slow connections open."""
 
@@ -13,8 +13,8 @@ from uvicorn.config import Config
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
-from spacetable.server._guards import Guards
-from spacetable.server._http_protocol import GUARDS, HeadDeadlineProtocol
+from spacetable.server.http.guards import Guards
+from spacetable.server.http.http_protocol import GUARDS, HeadDeadlineProtocol
 from tests._loops import run_apart
 from tests._wire import Wire
 

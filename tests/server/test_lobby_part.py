@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from spacetable.registry import game_for_ruleset
-from spacetable.server import protocol as msg
-from spacetable.server._chat import Chat
-from spacetable.server._lobby import Disconnected, Lobby
-from spacetable.server._manners import Manners
-from spacetable.server._room_bots import BotPlayers
-from spacetable.server._seats import Seat
+from spacetable.server.rooms.bots import BotPlayers
+from spacetable.server.rooms.chat import Chat
+from spacetable.server.rooms.lobby import Disconnected, Lobby
+from spacetable.server.rooms.manners import Manners
+from spacetable.server.rooms.seats import Seat
+from spacetable.server.sockets import protocol as msg
 from tests._loops import run_apart
 from tests.server._fake_room import FakeTable, Socket
 

@@ -13,9 +13,9 @@ import pytest
 
 from spacetable.core.replays import replay_record
 from spacetable.registry import game_for_ruleset
-from spacetable.server._save_queue import SaveQueue
-from spacetable.server.rooms import Room, Timing
-from spacetable.server.storage import StoredMatch
+from spacetable.server.rooms.room import Room, Timing
+from spacetable.server.store.save_queue import SaveQueue
+from spacetable.server.store.storage import StoredMatch
 from tests._clock import FakeClock, Player, Scenario, play_room
 
 TIMING = Timing(runup_seconds=0, abandon_seconds=60.0, grace_seconds=5.0)

@@ -3,8 +3,8 @@ goes through the room's one ``end``, and what they hold survives a snapshot."""
 
 from __future__ import annotations
 
-from spacetable.server import protocol as msg
-from spacetable.server._manners import GraceOver, Manners
+from spacetable.server.rooms.manners import GraceOver, Manners
+from spacetable.server.sockets import protocol as msg
 from tests.server._fake_room import FakeTable, people
 
 

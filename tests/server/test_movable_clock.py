@@ -9,9 +9,9 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from spacetable.server._clock import MovableClock
 from spacetable.server.app import create_app
-from spacetable.server.storage import Storage
+from spacetable.server.rooms.clock import MovableClock
+from spacetable.server.store.storage import Storage
 from tests._loops import run_apart
 
 

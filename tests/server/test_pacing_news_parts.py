@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from spacetable.server import protocol as msg
-from spacetable.server._room_news import ROOM_BROADCAST_INTERVAL, News
-from spacetable.server._room_pacing import CountdownExpired, Pacing
+from spacetable.server.rooms.news import ROOM_BROADCAST_INTERVAL, News
+from spacetable.server.rooms.pacing import CountdownExpired, Pacing
+from spacetable.server.sockets import protocol as msg
 from tests._loops import run_apart
 from tests.server._fake_room import FakeTable, people
 

@@ -1,4 +1,4 @@
-"""The browser's pages share one head (server/pages.py): each is composed from
+"""The browser's pages share one head (server/http/pages.py): each is composed from
 web/head.html and its body; a room page names the game its room plays; a game registered
 from outside the package serves its browser module from its own folder (Game.web_dir)."""
 
@@ -13,8 +13,8 @@ from starlette.staticfiles import StaticFiles
 
 from spacetable import registry
 from spacetable.server.app import create_app
-from spacetable.server.pages import PAGES, compose
-from spacetable.server.storage import Storage
+from spacetable.server.http.pages import PAGES, compose
+from spacetable.server.store.storage import Storage
 
 
 @pytest.mark.parametrize("name", sorted(PAGES))

@@ -19,7 +19,7 @@ from PIL import Image
 from spacetable.i18n import translator
 from spacetable.i18n.phrase import Phrase
 from spacetable.photo.table import photo_table
-from spacetable.server._photo import MAX_PHOTO_BYTES, decode_photo
+from spacetable.server.http.photo import MAX_PHOTO_BYTES, decode_photo
 from tests import _photo_shots as shots
 from tests._server import Server, running_server
 from tests.server.hostile.test_http import assert_still_serving, post, stream

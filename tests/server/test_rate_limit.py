@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from spacetable.server._rate_limit import MessageLimits, TokenBucket, Verdict
+from spacetable.server.sockets.rate_limit import MessageLimits, TokenBucket, Verdict
 from tests._clock import FakeClock
 from tests._loops import run_apart
 

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from spacetable.games.stellar import CREDITS, fleet_cost, race_ships
-from spacetable.server._plots import playback_seconds
-from spacetable.server._save_queue import SaveQueue
-from spacetable.server.rooms import Room, Timing
+from spacetable.server.rooms.plots import playback_seconds
+from spacetable.server.rooms.room import Room, Timing
+from spacetable.server.store.save_queue import SaveQueue
 from tests._clock import FakeClock, Player, play_room
 
 play = play_room

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from spacetable.server._connection import Connection
-from spacetable.server._room_match import match_seed
-from spacetable.server.directory import RoomDirectory, RoomsFull
-from spacetable.server.rooms import RoomOptions, Timing
-from spacetable.server.storage import Storage
+from spacetable.server.rooms.directory import RoomDirectory, RoomsFull
+from spacetable.server.rooms.match import match_seed
+from spacetable.server.rooms.room import RoomOptions, Timing
+from spacetable.server.sockets.connection import Connection
+from spacetable.server.store.storage import Storage
 from tests._clock import FakeClock
 from tests._loops import run_apart
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from spacetable.server._save_queue import SaveQueue
-from spacetable.server.app import room_options
-from spacetable.server.rooms import Room, Timing
-from spacetable.server.storage import Storage
+from spacetable.server.http.rooms import room_options
+from spacetable.server.rooms.room import Room, Timing
+from spacetable.server.store.save_queue import SaveQueue
+from spacetable.server.store.storage import Storage
 from tests._clock import FakeClock, Player
 from tests._golden import matches_golden, room_log_path
 from tests._loops import run_apart
@@ -41,7 +41,7 @@ def played(tmp_path: Path, options: dict[str, Any]) -> dict[str, Any]:
             ann.send(type="ready", ready=True)
             await clock.advance(0, room)
             ann.send(type="leave")  # a bot plays her seat: the bots finish the match
-            # A match every person left without playing is not stored (rooms.py,
+            # A match every person left without playing is not stored (rooms/room.py,
             # _played_by_people); this harness stands for a person who played and then left.
             room.pacing.person_acted = True
             await clock.advance(HOUR_S, room)

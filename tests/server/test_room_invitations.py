@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from spacetable.server.rooms import Room, Timing
+from spacetable.server.rooms.room import Room, Timing
 from tests._clock import FakeClock, Player
 from tests.server.test_room_clock import play
 

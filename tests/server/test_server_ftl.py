@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from spacetable.games.ftl import FtlMatch
-from spacetable.server._plots import playback_seconds
+from spacetable.server.rooms.plots import playback_seconds
 from tests._golden import matches_golden, room_log_path
 from tests._server import Client, Server, running_server, seated
 

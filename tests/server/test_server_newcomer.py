@@ -17,7 +17,7 @@ from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.lasers.geometry import Pose, Rect
 from spacetable.lasers.ships import CARD_SIZE_MM
 from spacetable.registry import game
-from spacetable.server._realtime import BOT_PAUSE
+from spacetable.server.rooms.realtime import BOT_PAUSE
 from tests._laser_play import free_spot
 from tests._server import Client, Server, running_server
 

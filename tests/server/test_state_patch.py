@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spacetable.server._state_patch import diff
-from spacetable.server.state_bytes import measure_game
+from spacetable.server.lab.state_bytes import measure_game
+from spacetable.server.sockets.state_patch import diff
 from tests._loops import apart
 from tests._server import Client, Server, running_server, seated
 

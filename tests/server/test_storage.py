@@ -20,8 +20,8 @@ from spacetable.core.match import Match
 from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.games.stellar import StellarMatch, StellarOptions
 from spacetable.lasers.battle import Outcome
-from spacetable.server._save_queue import SaveQueue
-from spacetable.server.storage import (
+from spacetable.server.store.save_queue import SaveQueue
+from spacetable.server.store.storage import (
     PAGE_LIMIT,
     Storage,
     StoredMatch,
@@ -198,8 +198,8 @@ def test_processes_starting_together_on_a_new_database_all_open_it(tmp_path: Pat
     url = f"sqlite:///{tmp_path / 'new.db'}"
     code = (
         "import sys\n"
-        "from spacetable.server.live_store import LiveStore\n"
-        "from spacetable.server.storage import Storage\n"
+        "from spacetable.server.store.live_store import LiveStore\n"
+        "from spacetable.server.store.storage import Storage\n"
         "print('ready', flush=True)\n"
         "sys.stdin.readline()\n"  # all start together, their imports done
         "LiveStore(Storage(sys.argv[1]))\n"

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import JSON, Column, Float, Integer, MetaData, String, Table, create_engine, insert
 from sqlalchemy.pool import NullPool
 
-from spacetable.server.storage import Storage, StoredMatch, normalise_url
+from spacetable.server.store.storage import Storage, StoredMatch, normalise_url
 from tests._postgres import postgres_schema
 
 CHAT: list[dict[str, Any]] = [

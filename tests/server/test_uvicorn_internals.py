@@ -1,6 +1,6 @@
 """The uvicorn internals that the room websockets' protocol stands on.
 
-``server/_ws_protocol.py`` subclasses uvicorn's sans-I/O websocket protocol
+``server/http/ws_protocol.py`` subclasses uvicorn's sans-I/O websocket protocol
 (``WebSocketsSansIOProtocol``): it overrides some of its hooks, calls others, and reads and
 sets its attributes, none of which are uvicorn's public API. pyproject.toml pins uvicorn
 to the minor version the subclass was written against; these tests check that every such
@@ -27,7 +27,7 @@ from websockets.frames import CloseCode, Frame
 from websockets.http11 import Request, Response
 from websockets.uri import parse_uri
 
-from spacetable.server._ws_protocol import GameWebSocketProtocol
+from spacetable.server.http.ws_protocol import GameWebSocketProtocol
 from tests._loops import run_apart
 from tests._paths import ROOT
 from tests._wire import Wire
@@ -61,7 +61,7 @@ ATTRIBUTES = (
     "handshake_initiated",
     "handshake_complete",
     "close_timer",
-    "client",  # the peer's (host, port): the address the socket limits count (_guards.py)
+    "client",  # the peer's (host, port): the address the socket limits count (http/guards.py)
 )
 #: The attributes GameWebSocketProtocol adds to each protocol.
 SUBCLASS_ATTRIBUTES = {"game", "room", "limits", "counted", "relay", "finding", "early"}
@@ -76,7 +76,7 @@ def _pin() -> Requirement:
 def changed(what: str) -> str:
     """The failure message: what changed, and what the subclass was written against."""
     return (
-        f"uvicorn {INSTALLED} changed an internal that server/_ws_protocol.py relies on: "
+        f"uvicorn {INSTALLED} changed an internal that server/http/ws_protocol.py relies on: "
         f"{what}. GameWebSocketProtocol was written against uvicorn {WRITTEN_AGAINST}.x "
         f"(pyproject.toml: {_pin()}): adapt it to the new internals, then move the pin "
         "and WRITTEN_AGAINST together."

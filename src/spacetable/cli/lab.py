@@ -169,7 +169,7 @@ def _startup(runs: int, as_json: bool) -> None:
 
 def _state_bytes(spectators: int, seed: int, full_states: bool, as_json: bool) -> None:
     """``bench --state-bytes``: one seeded bot match of each game, its states' bytes."""
-    from spacetable.server.state_bytes import GAME_BODIES, measure_game, table_lines
+    from spacetable.server.lab.state_bytes import GAME_BODIES, measure_game, table_lines
 
     print("playing one seeded bot match of each game...", file=sys.stderr)
     reports = [

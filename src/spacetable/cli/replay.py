@@ -52,7 +52,7 @@ def replay(
         if path.is_file():
             data = parse_json(read_limited(path, MAX_MATCH_BYTES))
         else:
-            from spacetable.server.storage import Storage
+            from spacetable.server.store.storage import Storage
 
             try:
                 storage = Storage(db)

@@ -281,18 +281,18 @@ def prepared(options: Mapping[str, Any]) -> Prepared:
     that cannot be opened ends as a user error (:func:`~spacetable.cli._common.fail`)."""
     import uvicorn
 
-    from spacetable.server._guards import (
+    from spacetable.server.app import create_app
+    from spacetable.server.http.guards import (
         CreationLimit,
         Guards,
         HostNames,
         SocketCounts,
         TrustedProxies,
     )
-    from spacetable.server._http_protocol import HeadDeadlineProtocol
-    from spacetable.server._ws_protocol import GameWebSocketProtocol, SocketPolicy
-    from spacetable.server.app import create_app
-    from spacetable.server.rooms import Timing
-    from spacetable.server.storage import Storage
+    from spacetable.server.http.http_protocol import HeadDeadlineProtocol
+    from spacetable.server.http.ws_protocol import GameWebSocketProtocol, SocketPolicy
+    from spacetable.server.rooms.room import Timing
+    from spacetable.server.store.storage import Storage
 
     host, port, redis = options["host"], options["port"], options["redis"]
     try:
@@ -357,7 +357,7 @@ def prepared(options: Mapping[str, Any]) -> Prepared:
         # h11 bounds a request's head (line and headers): httptools buffers any size, so
         # one request with a 100 MB header was read whole. Only HTTP requests and
         # websocket handshakes go through it; the room sockets' frames do not.
-        # The request head has a deadline (_http_protocol.py): a connection that trickles
+        # The request head has a deadline (http/http_protocol.py): a connection that trickles
         # it is closed.
         http=HeadDeadlineProtocol,
         h11_max_incomplete_event_size=MAX_REQUEST_HEAD_BYTES,

@@ -19,7 +19,7 @@ then adds the work per server CPU-second (rooms and messages per CPU-second of t
 processes together, the figure to compare with one process alone) and the CPU that
 HAProxy and Redis took beside them.
 
-Poses are coalesced by the server (:mod:`spacetable.server.rooms`): a room gathers the
+Poses are coalesced by the server (:mod:`spacetable.server.rooms.room`): a room gathers the
 poses that arrive close together and sends them as one ``poses`` message. The time a pose
 waits there is part of the measured pose latency. A run passes when the p99 latency of
 poses and of placement answers are both below the threshold (50 ms: the issue's target)

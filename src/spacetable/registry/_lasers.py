@@ -8,7 +8,7 @@ from spacetable.registry._game import Bots
 #: The laser games' bots (:mod:`spacetable.bots.lasers`): Light Speed and Stellar Conflict share
 #: them, as they share the placing round. The beginner is the default: someone who needs
 #: four or five seconds a card plays most of his deck against it. The paces in words are
-#: the room's (``BOT_PAUSE`` in ``server/_realtime.py``; a test holds them together).
+#: the room's (``BOT_PAUSE`` in ``server/rooms/realtime.py``; a test holds them together).
 LASER_BOTS = Bots(
     make=make_bot,
     levels=LEVELS,

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser
 from spacetable.bots.hexfleet import make_bot
 from spacetable.games.hexfleet.match import HexMatch, HexOptions
 from spacetable.games.hexfleet.replayed import frames_to_show, rebuilt_frames
-from spacetable.server.storage import Storage, StoredMatch
+from spacetable.server.store.storage import Storage, StoredMatch
 from tests import _server
 from tests._paths import ROOT
 from tests.i18n._french import assert_french, open_french

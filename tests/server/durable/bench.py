@@ -2,7 +2,7 @@
 ``uv run python -m tests.server.durable.bench [WRITES]``.
 
 Writes ``WRITES`` (500) actions of one room, one transaction each, from an event loop
-through a thread as a room does (``_durable.py``: ``asyncio.to_thread(live.write, ...)``),
+through a thread as a room does (``rooms/journal.py``: ``asyncio.to_thread(live.write, ...)``),
 on SQLite (a file in a temporary folder) and on PostgreSQL (a schema of its own in the
 database ``SPACETABLE_TEST_POSTGRES_URL`` names, skipped without it), side by side in one
 run; prints p50 and p99 per accepted action, with the load average of the machine.
@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from spacetable.server.live_store import LiveRoom, LiveStore, StoredAction
-from spacetable.server.storage import Storage
+from spacetable.server.store.live_store import LiveRoom, LiveStore, StoredAction
+from spacetable.server.store.storage import Storage
 from tests._postgres import POSTGRES, postgres_schema
 
 WRITES = 500

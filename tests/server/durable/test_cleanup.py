@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
-from spacetable.server.storage import normalise_url
+from spacetable.server.store.storage import normalise_url
 from tests._server import seated, wait_until
 from tests.server.durable._restart import db, kill, servers, start
 

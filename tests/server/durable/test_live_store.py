@@ -8,14 +8,14 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import inspect, text
 
-from spacetable.server.live_store import (
+from spacetable.server.store.live_store import (
     LiveRoom,
     LiveStore,
     StaleWriter,
     StoredAction,
     StoredChat,
 )
-from spacetable.server.storage import Storage
+from spacetable.server.store.storage import Storage
 from tests.server.durable._restart import db
 
 __all__ = ["db"]

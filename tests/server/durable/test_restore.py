@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
-from spacetable.server.storage import normalise_url
+from spacetable.server.store.storage import normalise_url
 from tests._server import Client, seated, wait_until
 from tests.server.durable._restart import db, kill, rejoined, servers, start, token_of
 

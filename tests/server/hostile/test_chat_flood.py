@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from spacetable.server._chat import CHAT_BURST, CHAT_INTERVAL
+from spacetable.server.rooms.chat import CHAT_BURST, CHAT_INTERVAL
 from tests._server import Client, Server, running_server, seated
 from tests.server.hostile.test_sockets import (
     GENEROUS,

@@ -8,7 +8,7 @@ Conflict bot first picks its fleet within the credits.
 - ``random``: places each card anywhere legal (:class:`.random_bot.RandomBot`);
 - ``beginner``, ``easy``, ``medium``, ``hard``: greedy bots (:class:`.greedy.GreedyBot`)
   that weigh :data:`POSES_WEIGHED` candidate poses for each card (the beginner weighs
-  few: it aims roughly, and the room gives it a person's pace, ``server/_realtime.py``).
+  few: it aims roughly, and the room gives it a person's pace, ``server/rooms/realtime.py``).
 """
 
 from __future__ import annotations

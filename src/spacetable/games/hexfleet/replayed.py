@@ -2,7 +2,7 @@
 actions when the stored ones cannot be written in the reader's language.
 
 A room stores a hex fleet match with its frames (the opening and one per action: its
-events, its log lines and the state after it; ``server/_turns.py``). Matches stored
+events, its log lines and the state after it; ``server/rooms/turns.py``). Matches stored
 before the log became phrases (23 November 2026) hold their log lines as English sentences
 only, and a match may have been stored with no frames at all. Every match replays exactly
 from its seed and action log, so :func:`frames_to_show` plays it again and gives its frames

@@ -33,8 +33,8 @@ import orjson
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from spacetable.server.directory import RoomDirectory
-from spacetable.server.rooms import Room
+from spacetable.server.rooms.directory import RoomDirectory
+from spacetable.server.rooms.room import Room
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ import contextlib
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from spacetable.server._connection import HangUp, WriteFrame, text_frame
+from spacetable.server.sockets.connection import HangUp, WriteFrame, text_frame
 
 #: Close code the browser reconnects after ("service restart"): the room moves, or its
 #: owner stops; the close codes a socket may not send (1005, 1006, 1015) become this one.

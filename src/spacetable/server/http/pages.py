@@ -1,0 +1,150 @@
+"""The browser's pages: every page is the one head (``web/head.html``: its title, the
+shell's stylesheet, the page's script) followed by the page's own body
+(``web/<name>.html``), composed when served. A room page also names the game its room
+plays (``<html data-game="...">``), so that it loads only that game's module. A page is
+written in the reader's language (``<html lang="fr">``, its words from the catalogs:
+:mod:`spacetable.i18n.html`); the languages the switch offers are on ``<html>`` too.
+:func:`add_page_routes` serves the pages but a room's (``http/rooms.py``), the catalogs'
+messages for the browser and the rules' figures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from dataclasses import dataclass
+from html import escape
+from importlib import resources
+from string import Template
+
+import orjson
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import HTMLResponse, Response
+from starlette.requests import HTTPConnection
+
+from spacetable import i18n
+from spacetable._userinput import clipped
+from spacetable.i18n import N_, choose, client_catalog, language_names, translator
+from spacetable.i18n.html import translate_html
+from spacetable.render.rules_figures import FIGURES, figure_svg
+
+WEB = resources.files("spacetable") / "web"
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page: its body's file under ``web/``, its title and its script under ``web/js/``."""
+
+    body: str
+    title: str
+    script: str
+
+
+#: Every page by name.
+PAGES: dict[str, Page] = {
+    "lobby": Page("index.html", N_("spacetable — space battles at one table"), "pages/lobby.js"),
+    "room": Page("room.html", N_("Room — spacetable"), "pages/room.js"),
+    "matches": Page("matches.html", N_("Finished matches — spacetable"), "pages/matches.js"),
+    "replay": Page("replay.html", N_("Replay — spacetable"), "pages/replay.js"),
+    "referee": Page("referee.html", N_("Referee sandbox — spacetable"), "pages/referee.js"),
+    "tutorial": Page("tutorial.html", N_("Learn by playing — spacetable"), "pages/tutorial.js"),
+    "rules": Page("rules.html", N_("How to play — spacetable"), "pages/rules.js"),
+}
+
+
+@functools.cache
+def _read(name: str) -> str:
+    return (WEB / name).read_text(encoding="utf-8")
+
+
+@functools.cache
+def _body(name: str, lang: str) -> str:
+    return translate_html(_read(name), translator(lang).messages)
+
+
+@functools.cache
+def _languages(languages: tuple[str, ...]) -> str:
+    """The switch's languages, each with its own name, as the page's ``data-languages``."""
+    return escape(orjson.dumps(language_names(languages)).decode())
+
+
+def compose(
+    name: str, *, game: str | None = None, lang: str = "en", node: str | None = None
+) -> str:
+    """The HTML of page ``name`` (a key of :data:`PAGES`) in language ``lang``; ``game``
+    is the key of the game the page shows, if it is known before the page loads;
+    ``node``, the balancer's name for the server process that holds the page's room."""
+    page = PAGES[name]
+    attrs = f' data-game="{escape(game)}"' if game else ""
+    attrs += f' data-node="{escape(node)}"' if node else ""
+    attrs += f' data-languages="{_languages(i18n.LANGUAGES)}"'
+    head = Template(_read("head.html")).substitute(
+        lang=escape(lang),
+        html_attrs=attrs,
+        title=escape(translator(lang).gettext(page.title)),
+        script=escape(page.script),
+    )
+    return head + _body(page.body, lang)
+
+
+def reader_language(connection: HTTPConnection) -> str:
+    """The language of a request or socket: ``?lang=`` in its link, else the one the
+    reader picked on the page's switch (the ``lang`` cookie), else ``Accept-Language``."""
+    return choose(
+        connection.query_params.get("lang"),
+        connection.cookies.get("lang"),
+        connection.headers.get("accept-language"),
+    )
+
+
+def add_page_routes(app: FastAPI) -> None:
+    """The pages but a room's, the browser's catalogs (``/i18n/{lang}.json``) and the
+    rules' figures (``/rules/figures/{name}.svg``)."""
+
+    @app.get("/", include_in_schema=False)
+    async def lobby(request: Request) -> HTMLResponse:
+        return HTMLResponse(compose("lobby", lang=reader_language(request)))
+
+    @app.get("/matches", include_in_schema=False)
+    async def matches_page(request: Request) -> HTMLResponse:
+        return HTMLResponse(compose("matches", lang=reader_language(request)))
+
+    @app.get("/replay/{match_id}", include_in_schema=False)
+    async def replay_page(match_id: str, request: Request) -> HTMLResponse:
+        return HTMLResponse(compose("replay", lang=reader_language(request)))
+
+    @app.get("/referee", include_in_schema=False)
+    async def referee_page(request: Request) -> HTMLResponse:
+        return HTMLResponse(compose("referee", lang=reader_language(request)))
+
+    @app.get("/tutorial", include_in_schema=False)
+    async def tutorial_page(request: Request) -> HTMLResponse:
+        return HTMLResponse(compose("tutorial", lang=reader_language(request)))
+
+    @app.get("/rules", include_in_schema=False)
+    async def rules_page(request: Request) -> HTMLResponse:
+        return HTMLResponse(compose("rules", lang=reader_language(request)))
+
+    @app.get("/i18n/{lang}.json", include_in_schema=False)
+    async def messages(lang: str) -> Response:
+        if lang not in i18n.LANGUAGES:
+            raise HTTPException(404, f"no language {clipped(lang)}")
+        body = orjson.dumps(client_catalog(translator(lang)))
+        headers = {"Cache-Control": "no-cache"}
+        return Response(body, media_type="application/json", headers=headers)
+
+    figures: dict[tuple[str, str], str] = {}  # the rules page's pictures, drawn once each
+
+    @app.get("/rules/figures/{name}.svg", include_in_schema=False)
+    async def rules_figure(name: str, lang: str = i18n.SOURCE) -> Response:
+        # The language is the link's (?lang=fr), never the reader's cookie: one address,
+        # one picture, however it is cached.
+        if name not in FIGURES:
+            raise HTTPException(404, f"the rules have no figure {clipped(name)}")
+        if lang not in i18n.LANGUAGES:
+            raise HTTPException(404, f"no language {clipped(lang)}")
+        if (name, lang) not in figures:
+            drawn = await asyncio.to_thread(figure_svg, name, translator(lang))
+            figures[name, lang] = drawn
+        headers = {"Cache-Control": "public, max-age=3600"}
+        return Response(figures[name, lang], media_type="image/svg+xml", headers=headers)

@@ -1,0 +1,181 @@
+"""The rooms over HTTP: a room's page (``/rooms/{id}``), creating a room (``POST
+/api/rooms``, its body validated by :func:`room_options`), the lobby's list (``GET
+/api/rooms``) and the balancer's health check (``/healthz``). The room directory creates
+and finds the rooms (:mod:`spacetable.server.rooms.directory`); in a cluster the node
+(:mod:`spacetable.server.cluster.node`) knows the other processes' rooms."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+from pydantic import ValidationError
+from redis.exceptions import RedisError
+
+from spacetable._userinput import clipped, parse_json
+from spacetable.i18n.phrase import refusal
+from spacetable.i18n.validation import problem
+from spacetable.registry import game_for_ruleset, games
+from spacetable.server.cluster.node import ClusterNode
+from spacetable.server.http.bodies import BodyRefused, json_body, refused
+from spacetable.server.http.guards import Guards, client_address
+from spacetable.server.http.pages import compose, reader_language
+from spacetable.server.rooms.clock import MovableClock
+from spacetable.server.rooms.directory import RebuildFailed, RoomDirectory, RoomsFull
+from spacetable.server.rooms.room import RoomOptions
+
+#: Largest ``POST /api/rooms`` body, in bytes (a room's options take a few dozen).
+ROOM_BODY_LIMIT = 16 * 1024
+#: The most rooms the lobby's list shows (the newest).
+ROOM_LIST_LIMIT = 50
+#: What a room plays when ``POST /api/rooms`` names no ruleset.
+DEFAULT_RULESET = "lightspeed"
+#: The seeds a ``POST /api/rooms`` body may ask for (the room's matches draw 31 bits).
+SEED_LIMIT = 2**31
+
+
+def room_options(body: Any) -> RoomOptions:
+    """Validate a ``POST /api/rooms`` body. Raises ``ValueError`` with a message naming
+    the bad field."""
+    if not isinstance(body, dict):
+        raise ValueError(refusal("the body must be a JSON object"))
+    ruleset = body.get("ruleset", DEFAULT_RULESET)
+    playable = [r for entry in games() if entry.rules.playable for r in entry.rules.rulesets]
+    if not isinstance(ruleset, str) or ruleset not in playable:
+        raise ValueError(
+            refusal(
+                "ruleset: must be one of {rulesets}, got {value}",
+                rulesets=", ".join(playable),
+                value=clipped(ruleset),
+            )
+        )
+    model = game_for_ruleset(ruleset).rules.room_options
+    assert model is not None
+    try:
+        parsed = model.model_validate(body)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False, include_input=False)[0]
+        where = ".".join(str(part) for part in first["loc"]) or "body"
+        raise ValueError(
+            refusal("{field}: {problem}", field=where, problem=problem(first))
+        ) from None
+    game = parsed.model_dump(exclude={"ruleset", "seats"}, by_alias=True)
+    options = RoomOptions(ruleset, parsed.model_dump()["seats"], game)
+    options.check()  # InvalidOptions (a ValueError): e.g. two seats with one race
+    return options
+
+
+def requested_seed(body: Any, seeded: bool) -> int | None:
+    """Take the optional ``seed`` out of a ``POST /api/rooms`` body (a dict, changed in
+    place): the seed the room's matches draw their chance from, whatever rooms were
+    created before it. Only a server started with a room seed (``seeded``, for tests and
+    reproducible demos) takes one: elsewhere a player who chose the seed would know the
+    deal. Raises ``ValueError`` naming the field."""
+    if not isinstance(body, dict) or "seed" not in body:
+        return None
+    seed = body.pop("seed")
+    if not seeded:
+        raise ValueError(
+            "seed: this server draws every room's chance itself; "
+            "only a server started with --room-seed takes a room's seed"
+        )
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        limit = SEED_LIMIT - 1
+        raise ValueError(f"seed: must be an integer from 0 to {limit}, got {clipped(seed)}")
+    return seed
+
+
+def add_room_routes(
+    app: FastAPI,
+    directory: RoomDirectory,
+    node: ClusterNode | None,
+    guards: Guards,
+    clock: MovableClock | None,
+) -> None:
+    """The health check, a room's page, ``POST /api/rooms`` (limited per client by
+    ``guards``; ``clock``: the test clock, if the rooms keep time with one) and ``GET
+    /api/rooms``."""
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> JSONResponse:
+        # The balancer's health check: a stopping process fails it.
+        if node is not None and node.draining:
+            return JSONResponse({"status": "draining"}, status_code=503)
+        return JSONResponse({"status": "ok"})
+
+    @app.get("/rooms/{room_id}", include_in_schema=False)
+    async def room_page(room_id: str, request: Request) -> HTMLResponse:
+        room = directory.get(room_id)
+        ruleset = None if room is None else room.options.ruleset
+        if ruleset is None and node is not None:  # a room of another process?
+            with contextlib.suppress(RedisError, OSError):
+                ruleset = await node.ruleset(room_id)
+            if ruleset is None:  # or in storage, its process gone: its socket rebuilds it
+                ruleset = await directory.stored_ruleset(room_id)
+        elif ruleset is None:
+            try:  # a room of a server that restarted comes back from storage
+                room = await directory.get_or_rebuild(room_id)
+            except RebuildFailed as exc:
+                raise HTTPException(
+                    410, f"room {room_id!r} could not be brought back after a server restart: {exc}"
+                ) from None
+            except RoomsFull as exc:
+                raise HTTPException(503, str(exc)) from None
+            ruleset = None if room is None else room.options.ruleset
+        if ruleset is None:
+            raise HTTPException(404, f"no room {room_id!r}: it may have closed")
+        game = game_for_ruleset(ruleset).rules.key
+        # Which process holds the room, for the balancer: its socket goes straight there.
+        owner = None if node is None else await node.owner_name(room_id)
+        page = compose("room", game=game, lang=reader_language(request), node=owner)
+        return HTMLResponse(page)
+
+    @app.post("/api/rooms", response_model=None)
+    async def create_room(request: Request) -> dict[str, Any] | JSONResponse:
+        peer = request.client.host if request.client else None
+        forwarded = request.headers.getlist("x-forwarded-for")  # every line, the proxy's last
+        client = client_address(peer, forwarded, guards.proxies)
+        now = clock.now() if clock is not None else asyncio.get_running_loop().time()
+        wait = guards.rooms.wait(client, now)
+        if wait > 0:
+            per_minute = guards.rooms.per_minute
+            said = refusal(
+                "too many rooms created from your address (at most {n} a minute): "
+                "try again in {s} s",
+                n=int(per_minute) if float(per_minute).is_integer() else per_minute,
+                s=round(wait),
+            )
+            headers = {"Retry-After": str(max(1, round(wait)))}
+            return refused(said, 429, headers)
+        try:
+            body = parse_json(await json_body(request, ROOM_BODY_LIMIT))
+            seed = requested_seed(body, seeded=directory.room_seed is not None)
+            options = room_options(body)
+        except BodyRefused as exc:
+            return exc.response("detail")
+        except ValueError as exc:  # malformed JSON, a bad field, an unplayable setup
+            return refused(exc.args[0] if exc.args else str(exc), 422)  # says: for the lobby
+        if node is not None and node.draining:
+            said = refusal("this server is restarting: try again in a moment")
+            return refused(said, 503, {"Retry-After": "1"})
+        try:
+            room = directory.create(options, seed=seed)
+        except RoomsFull as exc:
+            return refused(exc.args[0], 503)
+        if node is not None:
+            await node.adopt(room)  # registered before its link is handed out
+        created = {"id": room.id, "url": str(request.url_for("room_page", room_id=room.id))}
+        if node is not None and node.name is not None:
+            created["node"] = node.name  # the balancer's name for the room's process
+        return created
+
+    @app.get("/api/rooms")
+    async def list_rooms() -> list[dict[str, Any]]:
+        if node is not None:  # every process's rooms
+            return await node.lobby(ROOM_LIST_LIMIT)
+        # Finished and abandoned rooms stay open for their links, but are not offered.
+        listed = (room for room in directory.rooms() if room.listed)
+        return [room.summary() for room, _ in zip(listed, range(ROOM_LIST_LIMIT), strict=False)]

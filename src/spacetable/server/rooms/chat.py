@@ -1,0 +1,248 @@
+"""Talk at the table: the room's chat, its two channels, its limits and its log.
+
+:class:`Chat` is a part of a :class:`~spacetable.server.rooms.room.Room`, run on the room's
+task like the rest of it, that sees the room through its
+:class:`~spacetable.server.rooms.context.RoomContext`. Two channels: the players'
+(everyone in the room reads it) and the spectators' (read by spectators, and by the
+players who opened it for their seat with ``open_chat``). Free text is at most
+:data:`CHAT_LIMIT` characters; quick messages travel as ids (:data:`QUICK`), which each
+page shows in its own words. Each socket may send :data:`CHAT_BURST` messages at once and
+one every :data:`CHAT_INTERVAL` seconds after, measured on the room's clock; a message over
+it is refused with how long to wait. What was said during a match is stored with it (its
+``t``: match seconds); what is said in the lobby before, or after the end, is kept in the
+room only (docs/protocol.md, "Chat"), and in its live rows while it lives
+(``store/live_store.py``: a rebuilt room shows it again).
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from collections.abc import Callable
+from typing import Any, Literal
+
+from spacetable.i18n import N_
+from spacetable.server.rooms.context import RoomContext
+from spacetable.server.sockets import protocol as msg
+from spacetable.server.sockets.connection import Connection, message_frame
+from spacetable.server.sockets.rate_limit import TokenBucket
+
+#: The longest free-text message, in characters.
+CHAT_LIMIT = 200
+#: The quick messages' ids, and their English words (the pages have their own).
+QUICK = {
+    "gg": "Good game",
+    "wp": "Well played",
+    "oops": "Oops",
+    "thinking": "Thinking...",
+    "rematch": "Rematch?",
+}
+#: Chat messages one socket may send at once.
+CHAT_BURST = 5.0
+#: Seconds between two chat messages, sustained, once the burst is spent.
+CHAT_INTERVAL = 1.5
+#: The messages of the room's log sent to someone who arrives (the newest).
+HISTORY = 100
+#: The most messages a match stores (a long match's chat is cut, oldest first).
+STORED = 2000
+
+Channel = Literal["players", "spectators"]
+
+
+#: Hears of every message said, with its number in the room, to store it.
+Said = Callable[[int, dict[str, Any]], None]
+
+
+class Chat:
+    """The room's ``chat`` and ``open_chat`` messages, the log it keeps, and what a match
+    stores of it. ``said`` hears of each message before anyone reads it (the journal's)."""
+
+    def __init__(self, room: RoomContext, said: Said) -> None:
+        self._room = room
+        self._said = said
+        #: Every message said in the room, oldest first (each as sent to clients).
+        self._log: list[dict[str, Any]] = []
+        #: Where the running match's messages begin in :attr:`_log`.
+        self._match_start = 0
+        #: The seats whose players read the spectators' chat.
+        self._open: set[int] = set()
+        self._buckets: weakref.WeakKeyDictionary[Connection, TokenBucket] = (
+            weakref.WeakKeyDictionary()
+        )
+        #: The spectators' names in the chat ("spectator 1"...), given as each first speaks.
+        self._spectator_names: weakref.WeakKeyDictionary[Connection, str] = (
+            weakref.WeakKeyDictionary()
+        )
+        self._spectators_named = 0
+        #: Messages said in the room so far (a message's number in storage).
+        self._count = 0
+        #: The number of the running match's first message.
+        self._match_seq = 0
+
+    # -- messages in --------------------------------------------------------------------
+
+    def admitted(self, connection: Connection) -> bool:
+        """Whether the chat throttle lets one more message of ``connection`` through. Called
+        as the message arrives (``Room.submit``), before the room's queue: a flooder hears
+        "chat: too many messages, wait N s" (once per row of refusals) in the order of what
+        he sent, before the socket's own limit, which allows more, drops his messages."""
+        bucket = self._buckets.get(connection)
+        now = self._room.clock.now()
+        if bucket is None:
+            bucket = self._buckets[connection] = TokenBucket.full(
+                1 / CHAT_INTERVAL, CHAT_BURST, now
+            )
+        if bucket.take(now):
+            return True
+        if bucket.refused == 1:  # told once per row of refusals
+            wait = math.ceil((1 - bucket.tokens) * CHAT_INTERVAL)
+            connection.error(N_("chat: too many messages, wait {n} s"), n=wait)
+        return False
+
+    def on_chat(self, connection: Connection | None, message: msg.Chat) -> None:
+        """A ``chat`` message: said to those who read its channel, or refused."""
+        assert connection is not None
+        problem = self._problem(connection, message)
+        if problem is not None:
+            connection.error(N_("chat: {problem}"), problem=problem)
+            return
+        seat = connection.seat
+        channel: Channel = message.channel or ("players" if seat is not None else "spectators")
+        entry = {
+            "type": "chat",
+            "t": self._room.now() if self._room.phase == "playing" else None,
+            "seat": seat,
+            "name": self._name(connection),
+            "channel": channel,
+            "text": None if message.quick is not None else (message.text or "").strip(),
+            "quick": message.quick,
+        }
+        self._log.append(entry)
+        self._said(self._count, entry)  # stored before anyone reads it
+        self._count += 1
+        over = len(self._log) - (STORED + HISTORY)
+        if over > 0:  # a long match's chat: the oldest go (the lobby's first)
+            del self._log[:over]
+            self._match_start = max(0, self._match_start - over)
+        frame = message_frame(entry)
+        for other in self._room.connections:
+            if self._reads(other, channel):
+                other.send_frame(frame)
+
+    def on_open_chat(self, connection: Connection | None, message: msg.OpenChat) -> None:
+        """An ``open_chat`` message: a player opens (or closes) the spectators' chat for
+        his seat."""
+        assert connection is not None
+        self._room.changed()  # who reads the spectators' chat is stored with the room
+        seat = connection.seat
+        if seat is None:
+            connection.error(N_("chat: spectators read the spectators' chat already"))
+            return
+        if message.open:
+            self._open.add(seat)
+        else:
+            self._open.discard(seat)
+        for other in self._room.connections:
+            if other.seat == seat:
+                self.send_history(other)
+
+    def _problem(self, connection: Connection, message: msg.Chat) -> str | None:
+        """Why ``message`` cannot be said, in the writer's language (``None``: it can)."""
+        tr = connection.tr
+        if connection not in self._room.connections:
+            return tr.gettext("watch or take a seat first")
+        if (message.text is None) == (message.quick is None):
+            return tr.gettext("give either 'text' or 'quick'")
+        if message.quick is not None and message.quick not in QUICK:
+            return tr.gettext(
+                "no quick message {quick}: one of {known}",
+                quick=repr(message.quick),
+                known=", ".join(QUICK),
+            )
+        if message.text is not None:
+            text = message.text.strip()
+            if not text:
+                return tr.gettext("the message is empty")
+            if len(text) > CHAT_LIMIT:
+                return tr.gettext(
+                    "a message is at most {limit} characters (this one has {n})",
+                    limit=CHAT_LIMIT,
+                    n=len(text),
+                )
+        seat = connection.seat
+        if seat is None and message.channel == "players":
+            return tr.gettext("spectators cannot write in the players' chat")
+        if seat is not None and message.channel == "spectators" and seat not in self._open:
+            return tr.gettext("open the spectators' chat first")
+        return None
+
+    # -- who reads what -----------------------------------------------------------------
+
+    def _reads(self, connection: Connection, channel: Channel) -> bool:
+        """Whether ``connection`` reads ``channel``."""
+        seat = connection.seat
+        return channel == "players" or seat is None or seat in self._open
+
+    def _name(self, connection: Connection) -> str:
+        """The name a message from ``connection`` is signed with: its seat's player, or for
+        a spectator (who gave no name) "spectator N", N counted in the room."""
+        if connection.seat is not None:
+            return self._room.seats[connection.seat].name or f"player {connection.seat + 1}"
+        name = self._spectator_names.get(connection)
+        if name is None:
+            self._spectators_named += 1
+            self._room.changed()
+            name = self._spectator_names[connection] = f"spectator {self._spectators_named}"
+        return name
+
+    def send_history(self, connection: Connection) -> None:
+        """What ``connection`` may read of the room's chat, the newest :data:`HISTORY`
+        (``chat_history``: the page replaces what it showed), and whether its seat reads
+        the spectators' chat."""
+        readable = [m for m in self._log if self._reads(connection, m["channel"])]
+        seat = connection.seat
+        connection.send(
+            {
+                "type": "chat_history",
+                "messages": readable[-HISTORY:],
+                "open": seat is None or seat in self._open,
+            }
+        )
+
+    # -- what a match stores --------------------------------------------------------------
+
+    def match_begins(self) -> None:
+        """A match begins: its chat starts here (the lobby's before it is not stored). The
+        room's log keeps only what the newcomers are shown."""
+        del self._log[:-HISTORY]
+        self._match_start = len(self._log)
+        self._match_seq = self._count
+
+    def of_match(self) -> list[dict[str, Any]]:
+        """The messages said during the match that just ended, as stored: ``t`` (match
+        seconds), ``seat``, ``name``, ``channel``, ``text`` and ``quick``."""
+        said = self._log[self._match_start :]
+        return [{k: v for k, v in m.items() if k != "type"} for m in said][-STORED:]
+
+    # -- what the room stores while it lives ------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """The chat's places, as the room's stored ``extras`` keep them (its messages are
+        stored one by one, as said): the seats that read the spectators' chat, the number
+        of the running match's first message, the spectators named so far."""
+        return {
+            "chat_open": sorted(self._open),
+            "chat_match_start": self._match_seq,
+            "spectators_named": self._spectators_named,
+        }
+
+    def restore(self, said: list[tuple[int, dict[str, Any]]], extras: dict[str, Any]) -> None:
+        """Take back the chat of a room rebuilt from storage: ``said``, the stored messages
+        (number, message) oldest first, and the places :meth:`snapshot` gave."""
+        self._log = [entry for _, entry in said]
+        self._count = said[-1][0] + 1 if said else 0
+        start = int(extras.get("chat_match_start") or 0)
+        self._match_seq = start
+        self._match_start = sum(1 for seq, _ in said if seq < start)
+        self._open = {int(seat) for seat in extras.get("chat_open") or ()}
+        self._spectators_named = int(extras.get("spectators_named") or 0)

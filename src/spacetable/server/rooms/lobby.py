@@ -1,0 +1,464 @@
+"""The lobby side of a room: watching, taking and leaving seats, seating bots, getting
+ready, the host freeing a bot's seat, rematches asked and declined, and the seats players
+went away from.
+
+:class:`Lobby` is a part of a :class:`~spacetable.server.rooms.room.Room`, run on the room's
+task like the rest of it, that sees the room through a :class:`LobbyRoom` (the
+:class:`~spacetable.server.rooms.context.RoomContext`, and what the lobby asks of the
+room: its options, its match begun, its room and state sent). It tells the room's chat,
+manners and bots, parts it is given, of a socket joining or a seat changing hands.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from spacetable.games.stellar import RACES as STELLAR_RACES
+from spacetable.i18n import N_
+from spacetable.server.rooms.bots import BotPlayers
+from spacetable.server.rooms.chat import Chat
+from spacetable.server.rooms.context import Handler, RoomContext
+from spacetable.server.rooms.manners import Manners
+from spacetable.server.rooms.match import RoomOptions
+from spacetable.server.rooms.seats import Abandoned, Seat
+from spacetable.server.sockets import protocol as msg
+from spacetable.server.sockets.connection import Connection
+from spacetable.server.store.live_store import token_digest
+
+log = logging.getLogger("spacetable.rooms")
+
+
+@dataclass(frozen=True, slots=True)
+class IdleCheck:
+    """Has anyone connected since ``since``? (Posted into the room's queue.)"""
+
+    since: float
+
+
+@dataclass(frozen=True, slots=True)
+class Disconnected:
+    """A socket closed (posted into the room's queue, from its socket)."""
+
+
+class LobbyRoom(RoomContext, Protocol):
+    """The room as its lobby sees it: the context, and what the lobby asks of it."""
+
+    #: What the room plays (a player's race choice changes it, in the lobby).
+    options: RoomOptions
+
+    @property
+    def last_result(self) -> dict[str, Any] | None:
+        """The ``result`` of the match last over (a socket arriving after it hears it)."""
+        ...
+
+    def start(self) -> None:
+        """Begin a match with the seats as they are."""
+        ...
+
+    def room_message(self) -> dict[str, Any]:
+        """The ``room`` message: the seats, the phase, the options."""
+        ...
+
+    def broadcast_room(self, at_once: bool = False) -> None:
+        """The seats changed: everyone hears of the room again."""
+        ...
+
+    def send_state(self, connection: Connection) -> None:
+        """Send ``connection`` the match as its seat (or a spectator) sees it."""
+        ...
+
+    def queued(self) -> bool:
+        """Whether messages wait in the room's queue."""
+        ...
+
+    def expire(self) -> None:
+        """The room closes in this process."""
+        ...
+
+
+def _sent(connection: Connection | None) -> Connection:
+    assert connection is not None, "a socket's message"
+    return connection
+
+
+class Lobby:
+    """The room's seat and lobby messages (``watch``, ``join``, ``rejoin``, ``leave``,
+    ``seat_bot``, ``free_seat``, ``ready``, ``rematch``, ``decline_rematch``, ``ping``,
+    ``resync``, ``choose_race``), closed sockets and abandoned seats."""
+
+    def __init__(self, room: LobbyRoom, chat: Chat, manners: Manners, bots: BotPlayers) -> None:
+        self._room = room
+        self._chat = chat
+        self._manners = manners
+        self._bots = bots
+        #: Since when nobody has been connected (the room's creation, at first).
+        self._idle_since = room.clock.now()
+        timing = room.timing
+        self._check_idle_after(min(timing.unjoined_seconds, timing.room_idle_seconds))
+
+    def handlers(self) -> dict[type, Handler]:
+        """The messages the lobby handles, with their handlers."""
+        return {
+            msg.Ping: lambda c, m: _sent(c).send({"type": "pong"}),
+            # It missed a patch: the whole state again.
+            msg.Resync: lambda c, m: self._room.send_state(_sent(c)),
+            msg.Watch: lambda c, m: self.watch(_sent(c)),
+            msg.Join: lambda c, m: self._join(_sent(c), m),
+            msg.Rejoin: lambda c, m: self._rejoin(_sent(c), m.token, m.tab),
+            msg.Leave: lambda c, m: self._leave(_sent(c)),
+            msg.SeatBot: lambda c, m: self._seat_bot(_sent(c), m),
+            msg.Ready: lambda c, m: self._ready(_sent(c), m.ready),
+            msg.Rematch: lambda c, m: self._rematch(_sent(c)),
+            msg.DeclineRematch: lambda c, m: self._decline_rematch(_sent(c)),
+            msg.FreeSeat: lambda c, m: self._free_seat(_sent(c), m.seat),
+            msg.ChooseRace: lambda c, m: self._choose_race(_sent(c), m.race),
+            Disconnected: lambda c, m: self._on_disconnect(_sent(c)),
+            Abandoned: lambda c, m: self._on_abandoned(m),
+            IdleCheck: lambda c, m: self._on_idle_check(m),
+        }
+
+    def _names(self, seat: Seat) -> list[str]:
+        """The names of the other seats' occupants."""
+        return [s.name for s in self._room.seats if s is not seat and s.kind != "empty"]
+
+    def watch(self, connection: Connection, elsewhere: int | None = None) -> None:
+        """The connection watches; ``elsewhere``: the seat it asked for, which another tab
+        of the same player plays."""
+        self._release(connection)
+        self._room.connections.add(connection)
+        welcome: dict[str, Any] = {
+            "type": "welcome",
+            "role": "spectator",
+            "seat": None,
+            "player": None,
+            "token": None,
+        }
+        if elsewhere is not None:
+            welcome["elsewhere"] = elsewhere
+        connection.send(welcome)
+        self._chat.send_history(connection)
+        connection.send(self._room.room_message())
+        self._room.send_state(connection)
+        self._manners.send_to(connection)  # a draw offer waiting, players away (rooms/manners.py)
+        if self._room.phase == "over" and self._room.last_result is not None:
+            connection.send(self._room.last_result)
+
+    def _join(self, connection: Connection, message: msg.Join) -> None:
+        if self._room.phase != "lobby":
+            connection.error(N_("the match has started: watch, or wait for the next one"))
+            return
+        if connection.seat is not None:
+            connection.error(N_("you already have a seat"))
+            return
+        free = [s for s in self._room.seats if s.kind == "empty"]
+        if message.seat is not None:
+            free = [s for s in free if s.index == message.seat]
+        if not free:
+            if message.seat is None:
+                connection.error(N_("no free seat"))
+            else:
+                connection.error(N_("seat {seat} is taken"), seat=str(message.seat))
+            return
+        seat = free[0]
+        seat.take("human", message.name.strip() or f"player {seat.index + 1}", self._names(seat))
+        seat.token = secrets.token_hex(16)
+        connection.tab = message.tab
+        self._seat_connection(connection, seat)
+        self._settle_host()
+        self._room.broadcast_room()
+
+    def _rejoin(self, connection: Connection, token: str, tab: str | None = None) -> None:
+        seat = next(
+            (s for s in self._room.seats if s.token == token and (s.kind == "human" or s.stand_in)),
+            None,
+        ) or self._rebuilt_seat(token)
+        if seat is None:
+            connection.error(N_("that seat is no longer yours"))
+            self.watch(connection)
+            return
+        others = [c for c in seat.connections if c is not connection and not c.closed]
+        if tab is not None and any(c.tab is not None and c.tab != tab for c in others):
+            # The same player in a second tab: one tab plays, the others watch.
+            self.watch(connection, elsewhere=seat.index)
+            return
+        connection.tab = tab
+        if connection.seat != seat.index:
+            self._release(connection)
+        if seat.stand_in:
+            self._bots.give_back(seat)
+        self._seat_connection(connection, seat)
+        self._room.broadcast_room()
+
+    def _rebuilt_seat(self, token: str) -> Seat | None:
+        """The seat of a room rebuilt from storage whose token's digest is ``token``'s:
+        it holds the token again from now on."""
+        digest = token_digest(token)
+        for seat in self._room.seats:
+            held = seat.kind == "human" or seat.stand_in
+            if held and seat.token is None and seat.token_digest == digest:
+                seat.token = token
+                return seat
+        return None
+
+    def _seat_connection(self, connection: Connection, seat: Seat) -> None:
+        self._room.connections.add(connection)
+        connection.seat = seat.index
+        seat.connections.add(connection)
+        seat.cancel_abandon()
+        connection.send(
+            {
+                "type": "welcome",
+                "role": "player",
+                "seat": seat.index,
+                "player": seat.name,
+                "token": seat.token,
+            }
+        )
+        self._chat.send_history(connection)
+        self._room.send_state(connection)
+        self._manners.send_to(connection)  # a draw offer waiting, players away (rooms/manners.py)
+        if self._room.phase == "over" and self._room.last_result is not None:
+            connection.send(self._room.last_result)
+
+    def _unseat(self, connection: Connection) -> None:
+        if connection.seat is not None:
+            self._room.seats[connection.seat].connections.discard(connection)
+            connection.seat = None
+
+    def _release(self, connection: Connection) -> None:
+        """The connection no longer plays for its seat (it closed, or watches now). A
+        player's seat left without any connection starts the abandon timer, in every
+        phase: when it runs out the seat is emptied (lobby) or a bot takes it (a match)."""
+        if connection.seat is None:
+            return
+        seat = self._room.seats[connection.seat]
+        self._unseat(connection)
+        if seat.connections or seat.kind != "human":
+            return
+        seat.cancel_abandon()
+        seat.absences += 1
+        seat.abandon_timer = self._room.clock.after(
+            self._room.timing.abandon_seconds,
+            self._room.submit,
+            None,
+            Abandoned(seat.index, seat.absences),
+        )
+        self._manners.absence_began(seat)  # the others are told at once (rooms/manners.py)
+        self._room.broadcast_room()
+
+    def _leave(self, connection: Connection) -> None:
+        if connection.seat is None:
+            return
+        seat = self._room.seats[connection.seat]
+        self._unseat(connection)
+        for other in list(seat.connections):
+            self._unseat(other)
+        if self._room.phase == "lobby":
+            seat.empty()
+            self._settle_host()
+        else:
+            # A bot plays on; his token takes the seat back (rejoin).
+            self._bots.take_over(seat, stand_in=True)
+        self._room.broadcast_room()
+
+    def _seat_bot(self, connection: Connection, message: msg.SeatBot) -> None:
+        if connection.seat is None or self._room.phase != "lobby":
+            connection.error(N_("take a seat first; bots join before the match"))
+            return
+        if not self._room.seats[connection.seat].host:
+            # A guest filling the seat the host kept for a friend would take it from him.
+            connection.error(N_("only the room's host can seat a bot"))
+            return
+        if (
+            not 0 <= message.seat < len(self._room.seats)
+            or self._room.seats[message.seat].kind != "empty"
+        ):
+            connection.error(N_("seat {seat} is not empty"), seat=str(message.seat))
+            return
+        level = message.level or self._bots.kinds.default
+        if level not in self._bots.kinds.levels:
+            connection.error(
+                N_("no {level} bot in {game}: choose one of {levels}"),
+                level=repr(level),
+                game=self._room.options.entry.rules.title,
+                levels=", ".join(self._bots.kinds.levels),
+            )
+            return
+        seat = self._room.seats[message.seat]
+        # "easy bot", and "easy bot (2)" for a second of the level (unique_name): the seat
+        # number glued to the level read as a level ("beginner bot 2").
+        seat.take("bot", f"{level} bot", self._names(seat))
+        seat.level = level
+        self._room.broadcast_room()
+        self._maybe_start()
+
+    def _ready(self, connection: Connection, ready: bool) -> None:
+        if connection.seat is None or self._room.phase != "lobby":
+            connection.error(N_("only seated players in the lobby can get ready"))
+            return
+        self._room.seats[connection.seat].ready = ready
+        self._room.broadcast_room()
+        self._maybe_start()
+
+    def _rematch(self, connection: Connection) -> None:
+        if connection.seat is None or self._room.phase != "over":
+            connection.error(N_("a rematch is asked for after a match"))
+            return
+        self._room.seats[connection.seat].rematch = True
+        self._room.broadcast_room()  # the others see who asked, and answer
+        self._maybe_rematch()
+
+    def _decline_rematch(self, connection: Connection) -> None:
+        """A player turns the rematch down: every ask is forgotten, and everyone is told
+        who declined (the askers first of all)."""
+        if connection.seat is None or self._room.phase != "over":
+            connection.error(N_("only a seated player can decline a rematch"))
+            return
+        askers = [s for s in self._room.seats if s.rematch and s.index != connection.seat]
+        if not askers:
+            connection.error(N_("nobody asked for a rematch"))
+            return
+        for seat in self._room.seats:
+            seat.rematch = False
+        by = self._room.seats[connection.seat].name
+        self._room.broadcast(
+            {
+                "type": "rematch_declined",
+                "by": by,
+                "asked_by": [s.name for s in askers],
+            }
+        )
+        self._room.broadcast_room()
+
+    def _settle_host(self) -> None:
+        """Keep one host among the people seated: the first seated stays host while he
+        sits; when he goes, the person in the lowest seat becomes host."""
+        humans = [s for s in self._room.seats if s.kind == "human"]
+        if any(s.host for s in humans):
+            return
+        for seat in self._room.seats:
+            seat.host = False
+        if humans:
+            humans[0].host = True
+
+    def _free_seat(self, connection: Connection, index: int) -> None:
+        """The host takes a bot out of its seat before the match, for a friend to sit."""
+        mine = None if connection.seat is None else self._room.seats[connection.seat]
+        problem = None
+        if mine is None or not mine.host or mine.kind != "human":
+            problem = N_("only the room's host can free a seat")
+        elif self._room.phase != "lobby":
+            problem = N_("the match has started: seats are freed before it")
+        elif not 0 <= index < len(self._room.seats):
+            problem = N_("there is no seat {seat}")
+        elif self._room.seats[index].kind != "bot":
+            problem = N_("seat {seat} is not a bot's: only a bot's seat can be freed")
+        if problem is not None:
+            connection.error(problem, seat=str(index))
+            return
+        self._room.seats[index].empty()
+        self._room.broadcast_room()
+
+    def _choose_race(self, connection: Connection, race: str) -> None:
+        """A seated player picks his own race before a Stellar Conflict match (the room's
+        creator only set the first choice of every seat)."""
+        races = list(
+            self._room.options.game.get("races") or STELLAR_RACES[: self._room.options.seats]
+        )
+        problem = None
+        if self._room.options.ruleset != "stellar":
+            problem = N_("only Stellar Conflict has races")
+        elif connection.seat is None or self._room.phase != "lobby":
+            problem = N_("only a seated player chooses his race, before the match")
+        elif race not in STELLAR_RACES:
+            problem = N_("there is no race {asked}: {races}")
+        elif race in races and races.index(race) != connection.seat:
+            problem = N_("seat {seat} plays {race}: every race's cards exist once")
+        if problem is not None:
+            seat = races.index(race) + 1 if race in races else 0
+            races_known = ", ".join(STELLAR_RACES)
+            connection.error(
+                problem, race=race, asked=repr(race[:24]), races=races_known, seat=str(seat)
+            )
+            return
+        assert connection.seat is not None
+        races[connection.seat] = race
+        self._room.options = replace(
+            self._room.options, game={**self._room.options.game, "races": races}
+        )
+        self._room.broadcast_room()
+
+    def _maybe_rematch(self) -> None:
+        """After a match: start the next once every player left at the table asked."""
+        humans = [s for s in self._room.seats if s.kind == "human"]
+        if self._room.phase == "over" and humans and all(s.rematch for s in humans):
+            self._room.start()
+
+    def _on_disconnect(self, connection: Connection) -> None:
+        """The socket closed."""
+        self._room.connections.discard(connection)
+        self._release(connection)
+        if not self._room.connections:
+            self._idle_since = self._room.clock.now()
+            self._check_idle_after(self._room.timing.room_idle_seconds)
+
+    def _on_abandoned(self, message: Abandoned) -> None:
+        seat = self._room.seats[message.seat]
+        if seat.absences != message.absence or seat.connections or seat.kind != "human":
+            return  # the player came back (perhaps to leave again later), or left for good
+        seat.abandon_timer = None
+        if self._room.phase == "lobby":
+            seat.empty()  # nobody keeps a seat by opening a socket and closing it
+            self._settle_host()
+        else:
+            self._bots.take_over(seat, stand_in=True)
+        self._room.broadcast_room()
+        self._maybe_rematch()  # the others may have asked for one already
+
+    def _maybe_start(self) -> None:
+        if self._room.phase != "lobby":
+            return
+        everyone = all(s.kind == "bot" or (s.kind == "human" and s.ready) for s in self._room.seats)
+        if everyone and any(s.kind == "human" for s in self._room.seats):
+            self._room.start()
+
+    def restore(self) -> None:
+        """The room was rebuilt from storage and nobody is connected yet: each player's
+        abandon timer runs as if he had just gone (a bot stands in for him after it,
+        until he comes back)."""
+        room = self._room
+        for seat in room.seats:
+            if seat.kind == "human":
+                seat.absences += 1
+                seat.abandon_timer = room.clock.after(
+                    room.timing.abandon_seconds,
+                    room.submit,
+                    None,
+                    Abandoned(seat.index, seat.absences),
+                )
+
+    # -- rooms nobody uses close ------------------------------------------------------------
+
+    def idle_for(self) -> float:
+        """Seconds since anyone was connected (since the room opened, if nobody ever was)."""
+        return self._room.clock.now() - self._idle_since
+
+    def _check_idle_after(self, delay: float) -> None:
+        room = self._room
+        room.clock.after(delay, room.submit, None, IdleCheck(self._idle_since))
+
+    def _on_idle_check(self, check: IdleCheck) -> None:
+        """Nobody has been connected since ``check.since``: close the room, unless a
+        match is being played (bots finish it; look again later) or someone is about to
+        connect (his ``watch`` waits in the queue)."""
+        room = self._room
+        if room.connections or check.since != self._idle_since:
+            return  # someone came since; the last to leave starts a new check
+        if room.phase == "playing" or room.queued():
+            self._check_idle_after(room.timing.room_idle_seconds)
+            return
+        log.info("room %s closed after %.0f s without a connection", room.id, self.idle_for())
+        room.expire()

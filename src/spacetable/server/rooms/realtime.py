@@ -1,0 +1,249 @@
+"""Real-time pacing: the placing round of the laser games (Light Speed's fast round,
+Stellar Conflict's deployment), then the battle.
+
+Cards in hand stream their poses while the round runs; each drop is answered at once with a
+``placed`` message; "stop!" or the deployment countdown freezes the cards still in hand,
+which are dropped or discarded within ``Timing.stop_seconds``; then the battle resolves and
+its event log is sent. The actions are the placing round's (``games/_deployment.py``) and
+the fleet choice and countdown of Stellar Conflict; a game without one refuses it by name
+(:meth:`~spacetable.core.match.Match.apply`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from spacetable.core.match import IllegalAction
+from spacetable.games._deployment import Discard, Drop, Place, Timeout
+from spacetable.games.stellar import Fleet, TimerExpired
+from spacetable.i18n.phrase import Phrase, refusal
+from spacetable.lasers.fast import resolve_fast
+from spacetable.server.rooms.match import Change, GameMessage, RoomMatch, RoomOptions, Timing
+from spacetable.server.sockets import protocol as msg
+from spacetable.server.store.storage import StoredMatch
+
+#: The phases in which cards in hand move and are placed (Light Speed's fast round,
+#: Stellar Conflict's deployment).
+PLACING_PHASES = ("fast", "deployment")
+#: Seconds a bot takes for each card, by level, where a fast hand wins (Light Speed, and
+#: Stellar Conflict under the stop rule): the beginner leaves a person who needs 4 or 5 s a
+#: card time to play most of his deck. The registry tells these paces in words
+#: (``LASER_BOTS`` in ``registry/_lasers.py``).
+BOT_PAUSE = {"beginner": 6.0, "random": 1.2, "easy": 2.0, "medium": 1.4, "hard": 1.0}
+#: The same under Stellar Conflict's countdown: about what a quick person needs to place a
+#: card with care, so that a bot deploys some seven or eight cards in a Dispute's 30 s and
+#: may miss its Flag ship at the bottom of a bigger deck, as a person would.
+BOT_PAUSE_TIMED = {"beginner": 6.0, "random": 3.5, "easy": 4.5, "medium": 3.5, "hard": 2.5}
+#: The share of a bot's time for a card that its card spends travelling over the table
+#: before it lands (seen by everyone, as a person's hand is), at most
+#: :data:`GLIDE_MAX_SECONDS`.
+GLIDE_SHARE = 0.3
+GLIDE_MAX_SECONDS = 1.8
+#: Where each seat's card in hand waits when drawn, as fractions of the table's width and
+#: height (seat order): the near side, the far side, the left, the right. The room page
+#: puts a person's card there too (``START_POSES`` in ``web/js/room.js``).
+HOME_FRACTIONS = ((0.0, -0.35), (0.0, 0.35), (-0.4, 0.0), (0.4, 0.0))
+
+
+class RealtimeMatch(RoomMatch):
+    """A laser game's match in a room: hands, poses, stop and countdowns, the battle."""
+
+    pacing = "realtime"
+    clock_fields = ("stop", "countdown")
+
+    def __init__(
+        self,
+        options: RoomOptions,
+        players: tuple[str, ...],
+        timing: Timing,
+        started: float,
+        seed: int,
+    ) -> None:
+        super().__init__(options, players, timing, started, seed)
+        # The battle resolves on the event loop: the compiled resolver keeps it from
+        # stalling every other room (same outcome and events as the reference).
+        self.match.resolver = resolve_fast
+        #: Match time the cards in hand froze.
+        self.frozen_at: float | None = None
+
+    @property
+    def placing(self) -> bool:
+        """Whether cards in hand are moving now."""
+        return self.phase in PLACING_PHASES
+
+    @property
+    def deadline(self) -> float | None:
+        """Match time the deployment countdown runs out (Stellar Conflict under the
+        timer, once the deployment began), else ``None``."""
+        deadline: float | None = self.match.deadline
+        return deadline if self.phase == "deployment" else None
+
+    def timer_action(self, t: float) -> TimerExpired:
+        """The deployment countdown ran out at ``t``: every card in hand freezes."""
+        return TimerExpired(t=t)
+
+    def stop_action(self, t: float) -> Timeout:
+        """The time to drop or discard after the freeze ran out at ``t``."""
+        return Timeout(t=t)
+
+    def hand(self, player: str) -> str | None:
+        """The ship in ``player``'s hand."""
+        ship: str | None = self.match.hand(player)
+        return ship
+
+    def action(self, player: str, message: GameMessage, t: float) -> Any:
+        """The match action a player's message asks for at match time ``t``."""
+        if isinstance(message, msg.Place):
+            return Place(player, message.x, message.y, message.rotation, t)
+        if isinstance(message, msg.Drop):
+            return Drop(player, message.x, message.y, message.rotation, t)
+        if isinstance(message, msg.Discard):
+            return Discard(player, t)
+        if isinstance(message, msg.Fleet):
+            return Fleet(player, tuple(message.ships), t)
+        title = self.options.entry.rules.title
+        raise IllegalAction(
+            refusal("{game} has no {type} action", game=Phrase(title), type=message.type)
+        )
+
+    def apply(self, action: Any) -> Change:
+        """Apply one action and log it. Raises IllegalAction (nothing changed)."""
+        before = self.phase
+        self._log(action)
+        froze = before in PLACING_PHASES and self.phase == "stop"
+        if froze:
+            self.frozen_at = action.t
+        stop = (self.stop_message(action.t),) if froze else ()
+        began = before == "preparation" and self.phase != "preparation"
+        over = self.phase == "over"
+        if action.type_name not in ("place", "drop"):
+            return Change(messages=stop, froze=froze, over=over, wake=_wake(began, froze))
+        match = self.match
+        placed = {"type": "placed", "player": action.player, "card": match.table_cards()[-1]}
+        placed["t"] = action.t
+        if self.placing:
+            # The common case, a card down in the middle of the round: nothing else
+            # changed but the players' statuses, which travel with the card (one message
+            # for everyone instead of a whole state each: docs/protocol.md).
+            placed["players"] = match.player_statuses()
+            placed["version"] = self.version
+            return Change(messages=(placed,), state=False)
+        return Change(messages=(placed, *stop), froze=froze, over=over, wake=_wake(began, froze))
+
+    # -- what the players see ---------------------------------------------------------
+
+    def state(self, player: str | None, now: float) -> dict[str, Any]:
+        """The ``state`` message: the match's view, the freeze (``stop``) and the
+        ``countdown``."""
+        state = super().state(player, now)
+        state["stop"], state["countdown"] = self.stop(now), self.countdown(now)
+        return state
+
+    def stop(self, now: float) -> dict[str, Any] | None:
+        """After the freeze: who called stop (``None`` when the countdown ran out),
+        whether it was the countdown, and the seconds left to drop or discard."""
+        if self.phase != "stop":
+            return None
+        frozen_at = self.frozen_at if self.frozen_at is not None else now
+        return {
+            "by": self.match.stopped_by,
+            "timer": self.match.stopped_by is None,
+            "seconds": self.timing.stop_seconds,
+            "seconds_left": round(max(0.0, self.timing.stop_seconds - (now - frozen_at)), 3),
+        }
+
+    def stop_message(self, now: float) -> dict[str, Any]:
+        """The ``stop`` message sent when the cards in hand freeze."""
+        stop = self.stop(now)
+        assert stop is not None
+        return {"type": "stop", **{k: stop[k] for k in ("by", "timer", "seconds")}}
+
+    def countdown(self, now: float) -> dict[str, Any] | None:
+        """While the deployment countdown runs: its ``deadline`` (match time), its
+        length (``seconds``) and the ``seconds_left``."""
+        deadline = self.deadline
+        if deadline is None:
+            return None
+        return {
+            "deadline": deadline,
+            "seconds": self.match.options.countdown_seconds,
+            "seconds_left": round(max(0.0, deadline - now), 3),
+        }
+
+    def bot_pause(self, level: str | None, player: str) -> float:
+        """Seconds a bot of ``level`` waits before its next action: longer while choosing a
+        fleet, a careful hand's pace under the countdown."""
+        level = level or "medium"
+        pace = self.timing.bot_pace
+        if self.phase == "preparation":
+            return 2 * BOT_PAUSE.get(level, 1.4) * pace
+        if self.match.deadline is not None and self.placing:
+            return BOT_PAUSE_TIMED.get(level, 3.5) * pace
+        return BOT_PAUSE.get(level, 1.4) * pace
+
+    def home_pose(self, seat: int) -> tuple[float, float, float]:
+        """Where the card ``seat`` draws waits (x, y mm, rotation degrees): on its side
+        of the table (:data:`HOME_FRACTIONS`)."""
+        width, height = self.match.options.table_size_mm
+        fx, fy = HOME_FRACTIONS[seat % len(HOME_FRACTIONS)]
+        return (fx * width, fy * height, 0.0)
+
+    def glide_seconds(self, level: str | None, player: str) -> float:
+        """Seconds a bot's card travels to where it lands, within its time for the card
+        (none after the freeze: a frozen card drops where the bot decides)."""
+        if not self.placing:
+            return 0.0
+        return min(GLIDE_MAX_SECONDS, GLIDE_SHARE * self.bot_pause(level, player))
+
+    def where_held(self, action: Any, pose: tuple[float, float, float]) -> tuple[Any, Any]:
+        """After the freeze a card drops where it is: a bot's drop goes to ``pose``, where
+        its card froze, or (touching a card there) the card is discarded."""
+        if not isinstance(action, Drop):
+            return action, None
+        x, y, rotation = pose
+        dropped = dataclasses.replace(action, x=x, y=y, rotation_deg=rotation)
+        return dropped, Discard(action.player, action.t)
+
+    def wake_delay(self, wake: str, level: str | None, player: str) -> float:
+        """How long a bot waits when woken: half a pause when the deployment begins, a
+        moment to drop its card when the cards freeze."""
+        if wake == "froze":
+            return min(0.5, self.timing.stop_seconds / 4)
+        return self.bot_pause(level, player) / 2
+
+    # -- the end ------------------------------------------------------------------------
+
+    def end_message(self) -> dict[str, Any]:
+        """The ``battle`` message: the final table and the result with its event log."""
+        outcome = self.match.result()
+        assert outcome is not None
+        return {
+            "type": "battle",
+            "match_id": self.id,
+            "ruleset": self.options.ruleset,
+            "table": self.match.to_table().to_json(),
+            "result": outcome.to_json(),
+        }
+
+    def stopped_message(self, result: dict[str, Any]) -> dict[str, Any]:
+        """The ``result`` message of a match stopped before its battle: no battle events,
+        and the table as the cards lay then."""
+        return super().stopped_message(result | {"events": []}) | {
+            "table": self.match.to_table().to_json()
+        }
+
+    def record(self, room: str, seats: list[dict[str, Any]], end: dict[str, Any]) -> StoredMatch:
+        """The finished match as stored: the battle's events, and its result with the
+        final table."""
+        result = end["result"]
+        return self._stored(
+            room,
+            seats,
+            result["events"],
+            {k: v for k, v in result.items() if k != "events"} | {"table": end["table"]},
+        )
+
+
+def _wake(began: bool, froze: bool) -> Any:
+    return "began" if began else "froze" if froze else None

@@ -1,0 +1,135 @@
+"""A room's seats, and the names players are known by in a match."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from spacetable.bots import Bot
+from spacetable.server.rooms.clock import Timer
+from spacetable.server.sockets.connection import Connection
+from spacetable.server.store.live_store import token_digest
+
+#: The longest seat name, as ``join`` allows it (docs/protocol.md).
+NAME_MAX = 24
+
+
+def unique_name(wanted: str, taken: Collection[str]) -> str:
+    """``wanted`` if no other seat goes by it, else the first of ``wanted (2)``,
+    ``wanted (3)``... that is free, shortened to fit :data:`NAME_MAX`. The match keys its
+    players by these names, so two seats must never share one, whatever they asked for
+    (``x``, ``x`` and ``x (2)``, joining in that order, are ``x``, ``x (2)`` and
+    ``x (2) (2)``)."""
+    if wanted not in taken:
+        return wanted
+    number = 2
+    while True:
+        suffix = f" ({number})"
+        name = wanted[: NAME_MAX - len(suffix)].rstrip() + suffix
+        if name not in taken:
+            return name
+        number += 1
+
+
+@dataclass(frozen=True, slots=True)
+class Abandoned:
+    """The abandon timer of a seat's ``absence`` ran out (posted into the room's queue)."""
+
+    seat: int
+    absence: int
+
+
+@dataclass(slots=True)
+class Seat:
+    """A place at the table: empty, a person (held by ``token``) or a bot.
+
+    A bot that took over from a player who went away (``stand_in``) keeps the player's
+    ``token`` and name: the player takes the seat back by sending ``rejoin`` with it."""
+
+    index: int
+    kind: Literal["empty", "human", "bot"] = "empty"
+    name: str = ""
+    level: str | None = None
+    token: str | None = None
+    #: The token's digest, for a seat rebuilt from storage (which never keeps tokens):
+    #: the player's ``rejoin`` with the token matching it restores the token.
+    token_digest: str | None = None
+    ready: bool = False
+    rematch: bool = False
+    #: The room's host: the first person seated (then, when he goes, the next seated);
+    #: he may free a bot's seat for a friend before the match.
+    host: bool = False
+    connections: set[Connection] = field(default_factory=set)
+    bot: Bot[Any] | None = None
+    stand_in: bool = False
+    #: Counts the times the seat lost its last connection: an abandon timer started for an
+    #: earlier absence is stale.
+    absences: int = 0
+    #: The abandon timer of the current absence, if it runs.
+    abandon_timer: Timer | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as shown to everyone (never the token)."""
+        return {
+            "seat": self.index,
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level,
+            "connected": self.kind == "bot" or bool(self.connections),
+            "ready": self.ready or self.kind == "bot",
+            "stand_in": self.stand_in,
+            "rematch": self.rematch,
+            "host": self.host and self.kind == "human",
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        """The seat as the room's stored row keeps it: never its token, only the token's
+        digest (a rebuilt seat is taken back by the player whose token matches it)."""
+        digest = token_digest(self.token) if self.token is not None else self.token_digest
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level,
+            "token_digest": digest,
+            "ready": self.ready,
+            "rematch": self.rematch,
+            "host": self.host,
+            "stand_in": self.stand_in,
+        }
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """Take back what :meth:`snapshot` gave (a room rebuilt from storage). Raises
+        ValueError for a seat of no known kind."""
+        kind = data["kind"]
+        if kind not in ("empty", "human", "bot"):
+            raise ValueError(f"unknown seat kind {kind!r}")
+        self.kind = kind
+        self.name = str(data["name"])
+        self.level = data.get("level")
+        self.token_digest = data.get("token_digest")
+        self.ready = bool(data.get("ready"))
+        self.rematch = bool(data.get("rematch"))
+        self.host = bool(data.get("host"))
+        self.stand_in = bool(data.get("stand_in"))
+
+    def take(self, kind: Literal["human", "bot"], name: str, others: Collection[str]) -> None:
+        """Seat a person or a bot under ``name``, made unique among the ``others``'
+        names."""
+        self.kind, self.name = kind, unique_name(name, others)
+        self.ready = self.rematch = self.stand_in = False
+        self.bot = None
+
+    def empty(self) -> None:
+        """Nobody sits here any more."""
+        self.cancel_abandon()
+        self.kind, self.name, self.level, self.token = "empty", "", None, None
+        self.token_digest = None
+        self.ready = self.rematch = self.stand_in = self.host = False
+        self.bot = None
+
+    def cancel_abandon(self) -> None:
+        """Stop the abandon timer, if it runs (the player is back, or gone for good)."""
+        if self.abandon_timer is not None:
+            self.abandon_timer.cancel()
+            self.abandon_timer = None

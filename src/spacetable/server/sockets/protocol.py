@@ -1,0 +1,373 @@
+"""The websocket protocol: client messages validated at the boundary (pydantic).
+
+Every client message is a JSON object with a ``type``; :func:`parse_client_message` turns
+raw text into one of the models below or raises :class:`ProtocolError` with a message that
+names the problem. Server messages are plain dicts built in ``rooms/room.py``; both directions
+are documented in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, cast, get_args
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from spacetable._userinput import clipped, json_error_said
+from spacetable.i18n import N_
+from spacetable.i18n.phrase import refusal
+from spacetable.i18n.validation import problem
+
+
+class ProtocolError(ValueError):
+    """A client message that is not valid JSON or not a valid message. Its message is a
+    :class:`~spacetable.i18n.phrase.Reason`: English text, and a phrase for the socket's
+    reader."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Posed(_Message):
+    x: float
+    y: float
+    rotation: float
+
+    @field_validator("x", "y", "rotation")
+    @classmethod
+    def _finite(cls, value: float) -> float:
+        if not math.isfinite(value):
+            raise ValueError(N_("must be a finite number"))
+        return value
+
+
+class Join(_Message):
+    """Take a seat (``seat`` null: the first free one) under ``name``."""
+
+    type: Literal["join"]
+    name: Annotated[str, Field(min_length=1, max_length=24)]
+    seat: int | None = None
+    #: The page's tab, as in :class:`Rejoin`.
+    tab: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+
+
+class Rejoin(_Message):
+    """Take back the seat this token holds (after a reload or a dropped connection)."""
+
+    type: Literal["rejoin"]
+    token: Annotated[str, Field(min_length=1, max_length=64)]
+    #: The page's tab (a random id it keeps while it lives): a second tab that rejoins a
+    #: seat another tab plays is made a spectator and told so.
+    tab: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+
+
+class Watch(_Message):
+    """Watch as a spectator."""
+
+    type: Literal["watch"]
+
+
+class Leave(_Message):
+    """Give up your seat (before the match: it becomes free; during it: a bot takes it)."""
+
+    type: Literal["leave"]
+
+
+class SeatBot(_Message):
+    """Put a bot of ``level`` in an empty seat (before the match starts); the levels are
+    the game's (``GET /api/games``), ``None`` its default."""
+
+    type: Literal["bot"]
+    seat: int
+    level: Annotated[str, Field(min_length=1, max_length=24)] | None = None
+
+
+class Ready(_Message):
+    """Say you are ready (the match starts when every human in a full room is)."""
+
+    type: Literal["ready"]
+    ready: bool = True
+
+
+class HandPose(_Posed):
+    """Where the card in your hand is now (streamed, about 20 per second)."""
+
+    type: Literal["pose"]
+
+
+class Place(_Posed):
+    """Put the card in your hand on the table at this pose."""
+
+    type: Literal["place"]
+
+
+class Drop(_Posed):
+    """After "stop": let the card in your hand fall where it is."""
+
+    type: Literal["drop"]
+
+
+class Discard(_Message):
+    """After "stop": keep the card in your hand out of the game."""
+
+    type: Literal["discard"]
+
+
+class Fleet(_Message):
+    """Stellar Conflict's preparation: the ships of your race that join the battle (ship
+    keys; your Cargo and Flag ships join by themselves). Final once accepted."""
+
+    type: Literal["fleet"]
+    ships: Annotated[list[Annotated[str, Field(min_length=1, max_length=64)]], Field(max_length=40)]
+
+
+class Plot(_Message):
+    """Your secret orders for this turn (a plotted game), each ``"piece:order"`` as the
+    rulebook writes the order (``"red:R+45"``, ``"red-m1:S2.5"``); replaces your plot."""
+
+    type: Literal["plot"]
+    orders: Annotated[
+        list[Annotated[str, Field(min_length=1, max_length=80)]], Field(max_length=64)
+    ]
+
+
+class Draft(_Message):
+    """The plot you are writing, not sent yet (a plotted game), as in :class:`Plot`: kept
+    secret, and plotted for you if the plot timer runs out before you send a plot."""
+
+    type: Literal["draft"]
+    orders: Annotated[
+        list[Annotated[str, Field(min_length=1, max_length=80)]], Field(max_length=64)
+    ]
+
+
+class Unplot(_Message):
+    """Take back your plot before the last one is in."""
+
+    type: Literal["unplot"]
+
+
+class Act(_Message):
+    """One action in a game played a move at a time (hex fleet): the action's JSON as the
+    game defines it, without ``player`` and ``t`` (the server adds them):
+    ``{"type": "act", "action": {"type": "fire", "ship": "1", "target": "4"}}``."""
+
+    type: Literal["act"]
+    action: Annotated[
+        dict[Annotated[str, Field(max_length=32)], str | int | float | None],
+        Field(max_length=12),
+    ]
+
+
+class Rematch(_Message):
+    """After a match: ask for another one with the same seats."""
+
+    type: Literal["rematch"]
+
+
+class DeclineRematch(_Message):
+    """After a match: turn down the rematch another player asked for (he is told)."""
+
+    type: Literal["decline_rematch"]
+
+
+class FreeSeat(_Message):
+    """Before the match, for the room's host only: take the bot out of ``seat`` so that a
+    person can sit there."""
+
+    type: Literal["free_seat"]
+    seat: int
+
+
+class ChooseRace(_Message):
+    """Before the match, in a Stellar Conflict room: play ``race`` in your own seat (one no
+    other seat plays: every race's cards exist once)."""
+
+    type: Literal["race"]
+    race: Annotated[str, Field(min_length=1, max_length=24)]
+
+
+class Chat(_Message):
+    """Say something at the table: free ``text`` (at most
+    :data:`~spacetable.server.rooms.chat.CHAT_LIMIT` characters, refused by the room beyond) or
+    a ``quick`` message by its id (``gg``, ``wp``, ``oops``, ``thinking``, ``rematch``), in
+    the players' channel or the spectators' (docs/protocol.md, "Chat")."""
+
+    type: Literal["chat"]
+    # The room refuses more than 200 characters, naming the limit; this only bounds the
+    # work of reading an absurd one.
+    text: Annotated[str, Field(max_length=4000)] | None = None
+    quick: Annotated[str, Field(min_length=1, max_length=24)] | None = None
+    channel: Literal["players", "spectators"] | None = None
+
+
+class OpenChat(_Message):
+    """A player shows (``open``) or hides the spectators' chat for his seat."""
+
+    type: Literal["open_chat"]
+    open: bool = True
+
+
+class Resign(_Message):
+    """Resign the match (a seated player, while it is played): in a two-player match the
+    other wins; with more players a bot plays the seat on (docs/rulings.md)."""
+
+    type: Literal["resign"]
+
+
+class OfferDraw(_Message):
+    """Offer the others a draw (a seated player, while the match is played)."""
+
+    type: Literal["offer_draw"]
+
+
+class AnswerDraw(_Message):
+    """Accept or decline the draw offered to you."""
+
+    type: Literal["answer_draw"]
+    accept: bool
+
+
+class Absence(_Message):
+    """What to do about the absent player of ``seat``, once the grace period is over:
+    ``wait`` for him, let a ``bot`` play his seat until he is back, or ``claim`` the win
+    (two-player matches)."""
+
+    type: Literal["absence"]
+    seat: int
+    choice: Literal["wait", "bot", "claim"]
+
+
+class Ping(_Message):
+    """Keep-alive; answered with ``pong``."""
+
+    type: Literal["ping"]
+
+
+class Resync(_Message):
+    """Send me the whole ``state`` again (a client that missed a ``state_patch``)."""
+
+    type: Literal["resync"]
+
+
+ClientMessage = (
+    Join
+    | Rejoin
+    | Watch
+    | Leave
+    | SeatBot
+    | Ready
+    | HandPose
+    | Place
+    | Drop
+    | Discard
+    | Fleet
+    | Plot
+    | Draft
+    | Unplot
+    | Act
+    | Rematch
+    | DeclineRematch
+    | FreeSeat
+    | ChooseRace
+    | Chat
+    | OpenChat
+    | Resign
+    | OfferDraw
+    | AnswerDraw
+    | Absence
+    | Ping
+    | Resync
+)
+#: Each client message's model by its ``type``.
+_MODELS: dict[str, type[_Message]] = {
+    get_args(model.model_fields["type"].annotation)[0]: model for model in get_args(ClientMessage)
+}
+#: Each model's fields, to refuse an unknown one before pydantic looks at the message.
+_FIELDS: dict[type[_Message], frozenset[str]] = {
+    model: frozenset(model.model_fields) for model in _MODELS.values()
+}
+
+
+_POSE_KEYS = frozenset(("type", "x", "y", "rotation"))
+
+
+@dataclass(frozen=True, slots=True)
+class Pose:
+    """A validated ``pose`` message (:class:`HandPose`), in the light form the room keeps:
+    poses are most of the traffic."""
+
+    x: float
+    y: float
+    rotation: float
+
+
+def _plain_pose(data: dict[str, Any]) -> Pose | None:
+    """A ``pose`` message checked by hand when it is plainly valid (plain JSON numbers, all
+    finite, no other field); ``None`` for anything else, which then goes through full
+    validation. Poses are most of the traffic, so they skip pydantic's machinery."""
+    if data.get("type") != "pose" or data.keys() != _POSE_KEYS:
+        return None
+    x, y, rotation = data["x"], data["y"], data["rotation"]
+    for value in (x, y, rotation):
+        if type(value) not in (int, float) or not math.isfinite(value):
+            return None
+    return Pose(float(x), float(y), float(rotation))
+
+
+def parse_client_message(text: str | bytes) -> Pose | ClientMessage:
+    """Validate one client message (a ``pose`` comes back as a :class:`Pose`). Raises
+    :class:`ProtocolError` naming the problem."""
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:  # invalid UTF-8 too
+        raise ProtocolError(
+            refusal("message is not valid JSON: {error}", error=json_error_said(exc))
+        ) from exc
+    if not isinstance(data, dict):
+        raise ProtocolError(refusal("message must be a JSON object with a 'type'"))
+    pose = _plain_pose(data)
+    if pose is not None:
+        return pose
+    kind = data.get("type")
+    model = _MODELS.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        if kind is None:
+            raise ProtocolError(refusal("message must be a JSON object with a 'type'"))
+        expected = ", ".join(_MODELS)
+        raise ProtocolError(
+            refusal(
+                "unknown message type {type}: expected one of {expected}",
+                type=clipped(kind),
+                expected=expected,
+            )
+        )
+    # Unknown fields are refused here, at the first one, so that a message stuffed with
+    # extra keys costs one pass over its keys instead of one validation error per key.
+    fields = _FIELDS[model]
+    for key in data:
+        if key not in fields:
+            raise ProtocolError(
+                refusal(
+                    "bad {type} message: unknown field {field}", type=str(kind), field=clipped(key)
+                )
+            )
+    try:
+        message = model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False, include_input=False)[0]
+        where = ".".join(str(part) for part in first["loc"]) or "type"
+        raise ProtocolError(
+            refusal(
+                "bad {type} message: {field}: {problem}",
+                type=str(kind),
+                field=where,
+                problem=problem(first),
+            )
+        ) from exc
+    if isinstance(message, HandPose):
+        return Pose(message.x, message.y, message.rotation)
+    return cast(ClientMessage, message)
