@@ -177,23 +177,25 @@ class LiveRoom:
     #: The room's chat, oldest first (the newest :data:`CHAT_LOADED`, filled by load).
     chat: list[StoredChat] = field(default_factory=list)
 
-    def _row(self) -> _LiveRoomRow:
-        return _LiveRoomRow(
-            id=self.id,
-            ruleset=self.ruleset,
-            seats_count=self.seats_count,
-            game=self.game,
-            seed=self.seed,
-            phase=self.phase,
-            seats=self.seats,
-            match_number=self.match_number,
-            match=self.match,
-            last_result=self.last_result,
-            created=self.created,
-            extras=self.extras,
-            alive_at=self.alive_at,
-            clock=self.clock,
-        )
+
+def _row_of(room: LiveRoom) -> _LiveRoomRow:
+    """The database row of ``room``."""
+    return _LiveRoomRow(
+        id=room.id,
+        ruleset=room.ruleset,
+        seats_count=room.seats_count,
+        game=room.game,
+        seed=room.seed,
+        phase=room.phase,
+        seats=room.seats,
+        match_number=room.match_number,
+        match=room.match,
+        last_result=room.last_result,
+        created=room.created,
+        extras=room.extras,
+        alive_at=room.alive_at,
+        clock=room.clock,
+    )
 
 
 class LiveStore:
@@ -238,7 +240,7 @@ class LiveStore:
 
         def write(session: Session) -> None:
             if room is not None:
-                session.merge(room._row())
+                session.merge(_row_of(room))
             session.add_all(
                 _ActionRow(
                     room_id=room_id,
