@@ -153,14 +153,24 @@ def test_a_table_over_the_time_budget_is_refused_and_the_rooms_keep_answering(
     )
     upload.start()
     worst = 0.0
+    answered = 0
     while upload.is_alive():  # bounded: the upload ends with the budget
         worst = max(worst, lobby_round_trip())
+        answered += 1
         upload.join(timeout=0.02)  # the next round trip in 20 ms, or the upload's answer
     [(status, answer)] = answers
     assert status == 422, answer
     assert f"longer than {BUDGET_S:g} s" in answer["error"]
-    # Resolved on the event loop, the table froze the lobby for the whole budget and more.
-    assert worst < max(20 * baseline, BUDGET_S / 4)
+    # Resolved on the event loop, the table would freeze the lobby for the whole budget (of
+    # processor time, so at least as long on the wall): one round trip would last it all
+    # and the lobby would answer once or twice while it runs. How much faster than that
+    # a round trip is depends on the machine's load: printed, not asserted.
+    print(
+        f"lobby round trips during the upload: {answered}, worst {worst:.3f} s "
+        f"(alone: {baseline:.3f} s)"
+    )
+    assert answered >= 5
+    assert worst < BUDGET_S
     assert_still_serving(server)
 
 

@@ -19,6 +19,7 @@ the resolving, which is what it bounds.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import os
@@ -150,25 +151,33 @@ class RefereePool:
         self.pending = pending
         self._waiting = 0
         self._open = False
-        self._workers: Workers | None = None
+        self._starting: asyncio.Future[Workers] | None = None
 
     def start(self) -> None:
         """Open the pool: its workers start with the first upload."""
         self._open = True
 
-    def _started(self) -> Workers:
+    async def _started(self) -> Workers:
         """The workers, started now if this is the first upload (from a fork server that
-        has imported this module and the photo referee's)."""
+        has imported this module and the photo referee's). They start on a thread: the
+        fork server imports for seconds of a core, and the rooms and the lobby go on
+        meanwhile; uploads that come during the start wait for the same one."""
         if not self._open:
             raise RuntimeError("the referee pool is not started")
-        if self._workers is None:
-            self._workers = Workers(
-                self.workers,
-                fork_server=True,
-                preload=[__name__, _PHOTO],
-                initializer=_start_worker,
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(
+                asyncio.to_thread(
+                    Workers,
+                    self.workers,
+                    fork_server=True,
+                    preload=[__name__, _PHOTO],
+                    initializer=_start_worker,
+                )
             )
-        return self._workers
+        workers = await asyncio.shield(self._starting)
+        if not self._open:  # closed while it started (close stops them)
+            raise RuntimeError("the referee pool is closed")
+        return workers
 
     async def resolve(self, body: bytes, lang: str = SOURCE) -> bytes:
         """The answer to an uploaded table, as JSON bytes (see :func:`resolve_settled`):
@@ -193,11 +202,11 @@ class RefereePool:
         """Settle an upload in two calls to a worker: ``read(body)`` within
         ``read_seconds``, then ``resolve(*what_read_returned)`` within :attr:`budget_s`
         (the photo referee reads photos so: ``http/photo.py``). Raises as :meth:`resolve`."""
-        workers = self._started()
         if self._waiting >= self.pending:
             raise RefereeBusy
         self._waiting += 1
         try:
+            workers = await self._started()
             with _given_up(what, N_("to read")):
                 settled = await workers.run(read_seconds, read, body)
             with _given_up(N_("the battle"), N_("to resolve")):
@@ -208,9 +217,16 @@ class RefereePool:
     def close(self) -> None:
         """Stop the workers, abandoning any table still being resolved."""
         self._open = False
-        if self._workers is not None:
-            self._workers.close()
-            self._workers = None
+        starting, self._starting = self._starting, None
+        if starting is not None and starting.done():
+            _close_started(starting)
+        elif starting is not None:  # still starting: stopped once it has
+            starting.add_done_callback(_close_started)
+
+
+def _close_started(starting: asyncio.Future[Workers]) -> None:
+    if not starting.cancelled() and starting.exception() is None:
+        starting.result().close()
 
 
 @contextlib.contextmanager
