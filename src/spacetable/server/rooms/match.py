@@ -152,6 +152,12 @@ class RoomMatch(ABC):
         self.actions: list[dict[str, Any]] = []
         #: Loop time the running run-up ends (the match clock stands still until then).
         self.runup_ends: float | None = None
+        self._setup()
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """What a pacing adds to a new match, once the match machine is made (its own
+        attributes): the one constructor serves every pacing."""
 
     def begin_runup(self, loop_now: float) -> None:
         """Start the run-up at loop time ``loop_now``: the match clock stands still for
@@ -264,35 +270,33 @@ class RoomMatch(ABC):
     def bot_pause(self, level: str | None, player: str) -> float:
         """Seconds a bot of ``level`` waits before its next action."""
 
-    @abstractmethod
     def wake_delay(self, wake: str, level: str | None, player: str) -> float:
-        """Seconds a bot of ``level`` waits when woken for ``wake`` (:data:`Wake`)."""
+        """Seconds a bot of ``level`` waits when woken for ``wake`` (:data:`Wake`): its
+        pause (:meth:`bot_pause`), unless the pacing says otherwise (a new turn, someone
+        acted: the bot whose move it is acts after its pause)."""
+        return self.bot_pause(level, player)
 
-    @abstractmethod
     def end_message(self) -> dict[str, Any]:
-        """The message that ends the match for everyone (the battle, the result)."""
+        """The message that ends the match for everyone (the battle, the result): in a
+        match played in turns, who won (``None``: a draw), why, after how many turns."""
+        return self._result_message()
 
     def _result_message(self) -> dict[str, Any]:
         """The ``result`` message of a match played in turns: who won (``None``: a draw),
         why, after how many turns (the match result's JSON)."""
         result = self.match.result()
         assert result is not None
-        return {
-            "type": "result",
-            "match_id": self.id,
-            "ruleset": self.options.ruleset,
-            "result": result.to_json(),
-        }
+        return self._end("result", result=result.to_json())
+
+    def _end(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """A message that ends the match, of type ``kind``: the match's id and ruleset,
+        then ``fields``."""
+        return {"type": kind, "match_id": self.id, "ruleset": self.options.ruleset, **fields}
 
     def stopped_message(self, result: dict[str, Any]) -> dict[str, Any]:
         """The ``result`` message of a match the room stopped outside its rules (``result``:
         :func:`~spacetable.core.endings.stopped_result`'s); :meth:`record` takes it."""
-        return {
-            "type": "result",
-            "match_id": self.id,
-            "ruleset": self.options.ruleset,
-            "result": result,
-        }
+        return self._end("result", result=result)
 
     @abstractmethod
     def record(self, room: str, seats: list[dict[str, Any]], end: dict[str, Any]) -> StoredMatch:

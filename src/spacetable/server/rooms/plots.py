@@ -14,7 +14,7 @@ from typing import Any
 
 from spacetable.core.match import IllegalAction
 from spacetable.i18n.phrase import Phrase, player_said, refusal
-from spacetable.server.rooms.match import Change, GameMessage, RoomMatch, RoomOptions, Timing
+from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.store.storage import StoredMatch
 
@@ -54,15 +54,8 @@ class PlotsMatch(RoomMatch):
     pacing = "plots"
     clock_fields = ("plot_seconds_left",)
 
-    def __init__(
-        self,
-        options: RoomOptions,
-        players: tuple[str, ...],
-        timing: Timing,
-        started: float,
-        seed: int,
-    ) -> None:
-        super().__init__(options, players, timing, started, seed)
+    def _setup(self) -> None:
+        """The board at the start, no draft, no playback yet."""
         #: The board at the start of turn 1 (stored: a replay starts from it).
         self.start = self.match.snapshot()
         #: The board at the start of the turn being plotted.
@@ -163,14 +156,6 @@ class PlotsMatch(RoomMatch):
     def bot_pause(self, level: str | None, player: str) -> float:
         """Seconds a bot of ``level`` seems to think before it plots."""
         return BOT_PAUSE.get(level or "medium", 2.0) * self.timing.bot_pace
-
-    def wake_delay(self, wake: str, level: str | None, player: str) -> float:
-        """A new turn: the bot plots after its pause."""
-        return self.bot_pause(level, player)
-
-    def end_message(self) -> dict[str, Any]:
-        """The ``result`` message: who won (``None``: a draw), why, after how many turns."""
-        return self._result_message()
 
     def record(self, room: str, seats: list[dict[str, Any]], end: dict[str, Any]) -> StoredMatch:
         """The finished match as stored: every turn's events, and the result with the

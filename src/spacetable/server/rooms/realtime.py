@@ -19,7 +19,7 @@ from spacetable.games._deployment import Discard, Drop, Place, Timeout
 from spacetable.games.stellar import Fleet, TimerExpired
 from spacetable.i18n.phrase import Phrase, refusal
 from spacetable.lasers.fast import resolve_fast
-from spacetable.server.rooms.match import Change, GameMessage, RoomMatch, RoomOptions, Timing
+from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.store.storage import StoredMatch
 
@@ -52,15 +52,8 @@ class RealtimeMatch(RoomMatch):
     pacing = "realtime"
     clock_fields = ("stop", "countdown")
 
-    def __init__(
-        self,
-        options: RoomOptions,
-        players: tuple[str, ...],
-        timing: Timing,
-        started: float,
-        seed: int,
-    ) -> None:
-        super().__init__(options, players, timing, started, seed)
+    def _setup(self) -> None:
+        """The battle resolves with the compiled resolver; no card has frozen yet."""
         # The battle resolves on the event loop: the compiled resolver keeps it from
         # stalling every other room (same outcome and events as the reference).
         self.match.resolver = resolve_fast
@@ -218,13 +211,7 @@ class RealtimeMatch(RoomMatch):
         """The ``battle`` message: the final table and the result with its event log."""
         outcome = self.match.result()
         assert outcome is not None
-        return {
-            "type": "battle",
-            "match_id": self.id,
-            "ruleset": self.options.ruleset,
-            "table": self.match.to_table().to_json(),
-            "result": outcome.to_json(),
-        }
+        return self._end("battle", table=self.match.to_table().to_json(), result=outcome.to_json())
 
     def stopped_message(self, result: dict[str, Any]) -> dict[str, Any]:
         """The ``result`` message of a match stopped before its battle: no battle events,

@@ -15,7 +15,7 @@ from typing import Any
 
 from spacetable.core.match import IllegalAction, MalformedAction
 from spacetable.i18n.phrase import Phrase, refusal
-from spacetable.server.rooms.match import Change, GameMessage, RoomMatch, RoomOptions, Timing
+from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.store.storage import StoredMatch
 
@@ -28,15 +28,8 @@ class TurnsMatch(RoomMatch):
 
     pacing = "turns"
 
-    def __init__(
-        self,
-        options: RoomOptions,
-        players: tuple[str, ...],
-        timing: Timing,
-        started: float,
-        seed: int,
-    ) -> None:
-        super().__init__(options, players, timing, started, seed)
+    def _setup(self) -> None:
+        """The opening frame: the first a replay steps through."""
         self._told = 0
         opening = [e.to_json() for e in self.match.opening]
         #: The opening and every action's frame: what a replay steps through.
@@ -88,14 +81,6 @@ class TurnsMatch(RoomMatch):
     def bot_pause(self, level: str | None, player: str) -> float:
         """Seconds a bot of ``level`` seems to think before each action."""
         return BOT_PAUSE.get(level or "easy", 0.8) * self.timing.bot_pace
-
-    def wake_delay(self, wake: str, level: str | None, player: str) -> float:
-        """Someone acted: the bot whose move it is acts after its pause."""
-        return self.bot_pause(level, player)
-
-    def end_message(self) -> dict[str, Any]:
-        """The ``result`` message: who won (``None``: a draw), why, after how many turns."""
-        return self._result_message()
 
     def record(self, room: str, seats: list[dict[str, Any]], end: dict[str, Any]) -> StoredMatch:
         """The finished match as stored: its frames as the events (a replay steps through
