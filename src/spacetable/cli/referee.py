@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from babel.core import default_locale
@@ -16,6 +16,9 @@ from spacetable._time_limit import RESOLVE_BUDGET_S, OutOfMemory, OutOfTime, run
 from spacetable._userinput import MAX_FILE_BYTES, InputError, parse_json, read_limited
 from spacetable.cli._common import cannot_write, fail, fail_on, file_kinds, in_words, said
 from spacetable.registry import Game, Listing, UnknownGame, game_for_ruleset, listings, referee_for
+
+if TYPE_CHECKING:
+    from spacetable.core.rules import Referee
 
 TableArg = Annotated[
     Path,
@@ -63,11 +66,11 @@ LangOption = Annotated[
 ]
 
 
-def _settle(path: Path, seconds: float, tr: i18n.Translator) -> tuple[Game, Any, Any]:
+def _settle(path: Path, seconds: float, tr: i18n.Translator) -> tuple[Game, Referee, Any, Any]:
     """Read the file, find its game by its ``ruleset`` and check it, then resolve it in a
     worker process stopped after ``seconds`` (:mod:`spacetable._time_limit`, as the server
     does: the time limit counts only the resolving, so a file refused for what it holds
-    is refused as such however busy the machine is): ``(game, file, resolution)``. Fails
+    is refused as such however busy the machine is): ``(game, referee, file, resolution)``. Fails
     with status 2, saying why in ``tr``'s language."""
     try:
         data = parse_json(read_limited(path, MAX_FILE_BYTES))
@@ -89,7 +92,7 @@ def _settle(path: Path, seconds: float, tr: i18n.Translator) -> tuple[Game, Any,
     except OutOfMemory:
         full = tr.gettext("resolving it failed: it took more memory than a worker may have")
         fail(tr.gettext("{file}: {error}", file=str(path), error=full), tr)
-    return entry, settled, resolution
+    return entry, referee, settled, resolution
 
 
 def _resolve(ruleset: str, settled: Any) -> Any:
@@ -109,9 +112,7 @@ def resolve(
 ) -> None:
     """Resolve a file of any game and tell what happens step by step (or as JSON)."""
     tr = i18n.translator(lang or i18n.SOURCE)
-    entry, settled, resolution = _settle(table, time_limit, tr)
-    referee = entry.rules.referee
-    assert referee is not None
+    _, referee, settled, resolution = _settle(table, time_limit, tr)
     if as_json:
         print(json.dumps(referee.result_json(resolution), indent=2))
     elif referee.account_in is not None:
@@ -136,9 +137,7 @@ def render(
 ) -> None:
     """Draw a file of any game as SVG, optionally with what happens on it."""
     tr = i18n.translator(lang or i18n.SOURCE)
-    entry, settled, resolution = _settle(table, time_limit, tr)
-    referee = entry.rules.referee
-    assert referee is not None
+    entry, referee, settled, resolution = _settle(table, time_limit, tr)
     try:
         drawn = resolution if battle or referee.draws_resolution else None
         svg = entry.svg(settled, drawn, tr)
