@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from html import escape
 from importlib import resources
@@ -97,33 +98,33 @@ def reader_language(connection: HTTPConnection) -> str:
     )
 
 
+#: The pages served as they are, in the reader's language, by path (a replay's page finds
+#: its match from its own address).
+_PAGES = {
+    "/": "lobby",
+    "/matches": "matches",
+    "/replay/{match_id}": "replay",
+    "/referee": "referee",
+    "/tutorial": "tutorial",
+    "/rules": "rules",
+}
+
+
+def _page_route(page: str) -> Callable[[Request], Awaitable[HTMLResponse]]:
+    """The route that serves ``page`` in the reader's language."""
+
+    async def serve_page(request: Request) -> HTMLResponse:
+        return HTMLResponse(compose(page, lang=reader_language(request)))
+
+    return serve_page
+
+
 def add_page_routes(app: FastAPI) -> None:
     """The pages but a room's, the browser's catalogs (``/i18n/{lang}.json``) and the
     rules' figures (``/rules/figures/{name}.svg``)."""
 
-    @app.get("/", include_in_schema=False)
-    async def lobby(request: Request) -> HTMLResponse:
-        return HTMLResponse(compose("lobby", lang=reader_language(request)))
-
-    @app.get("/matches", include_in_schema=False)
-    async def matches_page(request: Request) -> HTMLResponse:
-        return HTMLResponse(compose("matches", lang=reader_language(request)))
-
-    @app.get("/replay/{match_id}", include_in_schema=False)
-    async def replay_page(match_id: str, request: Request) -> HTMLResponse:
-        return HTMLResponse(compose("replay", lang=reader_language(request)))
-
-    @app.get("/referee", include_in_schema=False)
-    async def referee_page(request: Request) -> HTMLResponse:
-        return HTMLResponse(compose("referee", lang=reader_language(request)))
-
-    @app.get("/tutorial", include_in_schema=False)
-    async def tutorial_page(request: Request) -> HTMLResponse:
-        return HTMLResponse(compose("tutorial", lang=reader_language(request)))
-
-    @app.get("/rules", include_in_schema=False)
-    async def rules_page(request: Request) -> HTMLResponse:
-        return HTMLResponse(compose("rules", lang=reader_language(request)))
+    for path, page in _PAGES.items():
+        app.get(path, include_in_schema=False, name=f"{page}_page")(_page_route(page))
 
     @app.get("/i18n/{lang}.json", include_in_schema=False)
     async def messages(lang: str) -> Response:
