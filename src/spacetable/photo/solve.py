@@ -128,13 +128,23 @@ class _Problem:
         )
 
 
-def _project(h: Array, poses: Array, card: Array, local: Array) -> Array:
+def _projection(
+    h: Array, poses: Array, card: Array, local: Array
+) -> tuple[Array, Array, Array, Array, Array]:
+    """The points ``local`` (each in its ``card``'s frame) placed on the plane by
+    ``poses`` (``X``, ``Y``), then seen through ``h``: the homogeneous ``w`` and the
+    image's ``u``, ``v``."""
     c, s = np.cos(poses[card, 2]), np.sin(poses[card, 2])
     X = poses[card, 0] + c * local[:, 0] - s * local[:, 1]
     Y = poses[card, 1] + s * local[:, 0] + c * local[:, 1]
     w = h[2, 0] * X + h[2, 1] * Y + h[2, 2]
     u = (h[0, 0] * X + h[0, 1] * Y + h[0, 2]) / w
     v = (h[1, 0] * X + h[1, 1] * Y + h[1, 2]) / w
+    return X, Y, w, u, v
+
+
+def _project(h: Array, poses: Array, card: Array, local: Array) -> Array:
+    _, _, _, u, v = _projection(h, poses, card, local)
     return np.stack([u, v], axis=1)
 
 
@@ -144,12 +154,7 @@ def _jacobian(
     """Residual Jacobian: columns for h11..h32 (h33 stays 1), then (x, y, theta) of every
     card but the reference (which fixes the plane's frame). Also the projections."""
     n_points, n_cards = local.shape[0], poses.shape[0]
-    c, s = np.cos(poses[card, 2]), np.sin(poses[card, 2])
-    X = poses[card, 0] + c * local[:, 0] - s * local[:, 1]
-    Y = poses[card, 1] + s * local[:, 0] + c * local[:, 1]
-    w = h[2, 0] * X + h[2, 1] * Y + h[2, 2]
-    u = (h[0, 0] * X + h[0, 1] * Y + h[0, 2]) / w
-    v = (h[1, 0] * X + h[1, 1] * Y + h[1, 2]) / w
+    X, Y, w, u, v = _projection(h, poses, card, local)
     jac = np.zeros((2 * n_points, 8 + 3 * n_cards))
     ru, rv = slice(0, 2 * n_points, 2), slice(1, 2 * n_points, 2)
     jac[ru, 0], jac[ru, 1], jac[ru, 2] = X / w, Y / w, 1 / w
