@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from spacetable.core.match import IllegalAction
+from spacetable.i18n.phrase import Phrase, Value
 from spacetable.registry import Game, game_for_ruleset
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.store.storage import StoredMatch
@@ -239,6 +240,11 @@ class RoomMatch(ABC):
     @abstractmethod
     def apply(self, action: Any) -> Change:
         """Apply one action and log it. Raises IllegalAction (nothing changed)."""
+
+    def _named(self, message: GameMessage) -> dict[str, Value]:
+        """The values a refusal of ``message`` names: the ``game`` (its title) and the
+        message's ``type``."""
+        return {"game": Phrase(self.options.entry.rules.title), "type": message.type}
 
     def _log(self, action: Any) -> list[Any]:
         """Apply ``action`` to the match and add it to the stored log; its events."""

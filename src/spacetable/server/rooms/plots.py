@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from spacetable.core.match import IllegalAction
-from spacetable.i18n.phrase import Phrase, player_said, refusal
+from spacetable.i18n.phrase import player_said, refusal
 from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.store.storage import StoredMatch
@@ -106,12 +106,9 @@ class PlotsMatch(RoomMatch):
             return None
         if isinstance(message, msg.Unplot):
             return self.match.unplot(player, t)
-        title = self.options.entry.rules.title
         raise IllegalAction(
             refusal(
-                "{game} is played by plotting orders: there is no {type}",
-                game=Phrase(title),
-                type=message.type,
+                "{game} is played by plotting orders: there is no {type}", **self._named(message)
             )
         )
 

@@ -17,7 +17,7 @@ from typing import Any
 from spacetable.core.match import IllegalAction
 from spacetable.games._deployment import Discard, Drop, Place, Timeout
 from spacetable.games.stellar import Fleet, TimerExpired
-from spacetable.i18n.phrase import Phrase, refusal
+from spacetable.i18n.phrase import refusal
 from spacetable.lasers.fast import resolve_fast
 from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
 from spacetable.server.sockets import protocol as msg
@@ -95,10 +95,7 @@ class RealtimeMatch(RoomMatch):
             return Discard(player, t)
         if isinstance(message, msg.Fleet):
             return Fleet(player, tuple(message.ships), t)
-        title = self.options.entry.rules.title
-        raise IllegalAction(
-            refusal("{game} has no {type} action", game=Phrase(title), type=message.type)
-        )
+        raise IllegalAction(refusal("{game} has no {type} action", **self._named(message)))
 
     def apply(self, action: Any) -> Change:
         """Apply one action and log it. Raises IllegalAction (nothing changed)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from spacetable.core.match import IllegalAction, MalformedAction
-from spacetable.i18n.phrase import Phrase, refusal
+from spacetable.i18n.phrase import refusal
 from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.store.storage import StoredMatch
@@ -52,12 +52,10 @@ class TurnsMatch(RoomMatch):
     def action(self, player: str, message: GameMessage, t: float) -> Any:
         """The match action an ``act`` message asks for at match time ``t``."""
         if not isinstance(message, msg.Act):
-            title = self.options.entry.rules.title
             raise IllegalAction(
                 refusal(
                     "{game} is played one action at a time: there is no {type}",
-                    game=Phrase(title),
-                    type=message.type,
+                    **self._named(message),
                 )
             )
         try:
