@@ -210,16 +210,7 @@ def ship_from_mapping(
     health = _int(where, "health", data.get("health"), 1, MAX_HEALTH)
     vp = _int(where, "vp", data.get("vp", health), 0, MAX_HEALTH)
     credits = _int(where, "credits", data.get("credits", 0), 0, MAX_HEALTH)
-    role = data.get("role", "warship")
-    if role not in ROLES:
-        raise ShipDefinitionError(
-            refusal(
-                "{where}: '{field}' must be one of {choices}",
-                where=where,
-                field="role",
-                choices=", ".join(ROLES),
-            )
-        )
+    role = _choice(where, "role", data.get("role", "warship"), ROLES)
     lasers = tuple(
         _laser(_item(where, "lasers", i), raw, card_size)
         for i, raw in enumerate(_list(where, "lasers", data.get("lasers", []), MAX_LASERS))
@@ -250,6 +241,21 @@ def _item(where: Value, name: str, index: int) -> Phrase:
 def _part(where: Value, name: str) -> Phrase:
     """A part of a laser or shield as errors name it: ``ship 'moth': lasers[0].at``."""
     return phrase("{where}.{field}", where=where, field=name)
+
+
+def _choice(where: Value, name: str, raw: Any, choices: tuple[str, ...]) -> Any:
+    """``raw``, the value of field ``name``, when it is one of ``choices``; else
+    ShipDefinitionError naming them."""
+    if raw not in choices:
+        raise ShipDefinitionError(
+            refusal(
+                "{where}: '{field}' must be one of {choices}",
+                where=where,
+                field=name,
+                choices=", ".join(choices),
+            )
+        )
+    return raw
 
 
 def _speeds(where: Value, raw: Any) -> tuple[int, ...]:
@@ -365,16 +371,7 @@ def _laser(where: Value, raw: Any, card_size: tuple[float, float]) -> Laser:
                 "{where}: 'power' must be 1, 2 or 3, got {value}", where=where, value=str(power)
             )
         )
-    kind = raw.get("kind", "normal")
-    if kind not in LASER_KINDS:
-        raise ShipDefinitionError(
-            refusal(
-                "{where}: '{field}' must be one of {choices}",
-                where=where,
-                field="kind",
-                choices=", ".join(LASER_KINDS),
-            )
-        )
+    kind = _choice(where, "kind", raw.get("kind", "normal"), LASER_KINDS)
     return Laser(point, angle, power, cast(LaserKind, kind))
 
 
