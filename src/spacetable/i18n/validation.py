@@ -12,10 +12,13 @@ for an error it does not know (or words otherwise).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spacetable.i18n import ENGLISH, N_
 from spacetable.i18n.phrase import Phrase, Value, phrase, phrase_n
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 #: The catalog message of each error type whose words are one sentence with ``{name}``
 #: places filled from the error's context (pydantic's template, word for word).
@@ -60,6 +63,13 @@ MESSAGES: dict[str, str] = {
     "assertion_error": N_("Assertion failed, {error}"),
     "recursion_loop": N_("Recursion error - cyclic reference detected"),
 }
+
+
+def first_problem(error: ValidationError, whole: str) -> tuple[str, Value]:
+    """The first problem pydantic found (``error``'s first): where, as its fields' dotted
+    path (``whole`` when it is the value itself), and what, in words (:func:`problem`)."""
+    first = error.errors(include_url=False, include_input=False)[0]
+    return ".".join(str(part) for part in first["loc"]) or whole, problem(first)
 
 
 def problem(error: Mapping[str, Any]) -> Value:

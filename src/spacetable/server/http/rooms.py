@@ -17,7 +17,7 @@ from redis.exceptions import RedisError
 
 from spacetable._userinput import clipped, parse_json
 from spacetable.i18n.phrase import refusal
-from spacetable.i18n.validation import problem
+from spacetable.i18n.validation import first_problem
 from spacetable.registry import game_for_ruleset, games
 from spacetable.server.cluster.node import ClusterNode
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
@@ -57,11 +57,8 @@ def room_options(body: Any) -> RoomOptions:
     try:
         parsed = model.model_validate(body)
     except ValidationError as exc:
-        first = exc.errors(include_url=False, include_input=False)[0]
-        where = ".".join(str(part) for part in first["loc"]) or "body"
-        raise ValueError(
-            refusal("{field}: {problem}", field=where, problem=problem(first))
-        ) from None
+        where, said = first_problem(exc, "body")
+        raise ValueError(refusal("{field}: {problem}", field=where, problem=said)) from None
     game = parsed.model_dump(exclude={"ruleset", "seats"}, by_alias=True)
     options = RoomOptions(ruleset, parsed.model_dump()["seats"], game)
     options.check()  # InvalidOptions (a ValueError): e.g. two seats with one race

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from spacetable._userinput import clipped, json_error_said
 from spacetable.i18n import N_
 from spacetable.i18n.phrase import refusal
-from spacetable.i18n.validation import problem
+from spacetable.i18n.validation import first_problem
 
 
 class ProtocolError(ValueError):
@@ -358,14 +358,10 @@ def parse_client_message(text: str | bytes) -> Pose | ClientMessage:
     try:
         message = model.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors(include_url=False, include_input=False)[0]
-        where = ".".join(str(part) for part in first["loc"]) or "type"
+        where, said = first_problem(exc, "type")
         raise ProtocolError(
             refusal(
-                "bad {type} message: {field}: {problem}",
-                type=str(kind),
-                field=where,
-                problem=problem(first),
+                "bad {type} message: {field}: {problem}", type=str(kind), field=where, problem=said
             )
         ) from exc
     if isinstance(message, HandPose):
