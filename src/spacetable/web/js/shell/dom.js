@@ -1,6 +1,7 @@
 // Small DOM and HTTP helpers shared by every page.
 
-import { lang } from "./i18n.js";
+import { lang, t } from "./i18n.js";
+import { errorText } from "./phrase.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -94,6 +95,19 @@ export async function whyNotJSON(text) {
     return error;
   }
   return null;
+}
+
+/**
+ * `text` (a file a referee page read) as JSON: `{ data }`, or `{ error }`, why it is not
+ * JSON in the reader's language (the server's words, see whyNotJSON).
+ */
+export async function readJSON(text) {
+  try {
+    return { data: JSON.parse(text) };
+  } catch {
+    const why = await whyNotJSON(text);
+    return { error: why ? errorText(why) : t("not valid JSON") };
+  }
 }
 
 /** A date (seconds since the epoch) as short local text. */

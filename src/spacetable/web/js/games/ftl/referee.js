@@ -4,7 +4,7 @@
 // Turn files (DESIGN section 5) export and import as they are.
 
 import "./sheet.js";
-import { $, clear, el, postJSON, setPhase, whyNotJSON } from "../../shell/dom.js";
+import { $, clear, el, postJSON, readJSON, setPhase } from "../../shell/dom.js";
 import { FtlBoard, HITS_TO_DESTROY, describePiece, pieceList, seatColour } from "./board.js";
 import { attachEditor, readOrders } from "./editor.js";
 import { TurnHistory, retell, tellLine } from "./history.js";
@@ -338,14 +338,8 @@ export async function importData(data, name = t("the file")) {
 }
 
 async function importFile(file) {
-  let data;
-  const text = await file.text();
-  try {
-    data = JSON.parse(text);
-  } catch {
-    const why = await whyNotJSON(text);
-    return showError(t("{file}: {error}", { file: file.name, error: why ? errorText(why) : t("not valid JSON") }));
-  }
+  const { data, error } = await readJSON(await file.text());
+  if (error !== undefined) return showError(t("{file}: {error}", { file: file.name, error }));
   const other = data && typeof data === "object" && !Array.isArray(data) && data.ruleset !== "ftl"
     && (typeof data.ruleset === "string" || Array.isArray(data.cards));
   if (other) return handOff(data, file.name); // another game's file (a laser table, a combat script)

@@ -10,7 +10,7 @@
 //   name) is handed an imported file of another game.
 
 import "./sheet.js";
-import { $, clear, el, postJSON, whyNotJSON } from "../../shell/dom.js";
+import { $, clear, el, postJSON, readJSON } from "../../shell/dom.js";
 import { mountSandbox } from "../../shell/sandbox.js";
 import { endCardIn } from "../../shell/endcard.js";
 import { battleEnd, showBattleEnd } from "./referee_end.js";
@@ -517,12 +517,9 @@ async function importData(data, name = t("the script")) {
 }
 
 async function importText(text, name) {
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    const why = await whyNotJSON(text);
-    refuse(t("{file}: {error}", { file: name, error: why ? errorText(why) : t("not valid JSON") }), "page");
+  const { data, error } = await readJSON(text);
+  if (error !== undefined) {
+    refuse(t("{file}: {error}", { file: name, error }), "page");
     return;
   }
   await importData(data, name);

@@ -3,7 +3,7 @@
 // export and import as table files (DESIGN section 3).
 
 import "./sheet.js";
-import { $, clear, el, fetchJSON, postJSON, setPhase, svg, whyNotJSON } from "../../shell/dom.js";
+import { $, clear, el, fetchJSON, postJSON, readJSON, setPhase, svg } from "../../shell/dom.js";
 import { showEndCard } from "../../shell/endcard.js";
 import { loadCatalog } from "./cards.js";
 import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
@@ -387,13 +387,9 @@ function exportFile() {
 
 async function importFile(file) {
   showError("");
-  let data;
-  const text = await file.text();
-  try {
-    data = JSON.parse(text);
-  } catch {
-    const why = await whyNotJSON(text);
-    showError(tParts("{file}: {error}", { file: asIs(file.name), error: why ? errorText(why) : t("not valid JSON") }));
+  const { data, error } = await readJSON(await file.text());
+  if (error !== undefined) {
+    showError(tParts("{file}: {error}", { file: asIs(file.name), error }));
     return;
   }
   if (data?.ruleset === "lightspeed" || data?.ruleset === "stellar") await importData(data, file.name);
