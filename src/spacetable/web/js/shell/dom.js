@@ -110,6 +110,24 @@ export async function readJSON(text) {
   }
 }
 
+/**
+ * Follow a pointer pressed on the page: `onMove(event)` for each pointermove on `target`;
+ * when it lifts (pointerup or pointercancel) the listeners go and `onLift(event)` runs.
+ * With `pointer` (a pointerId), another pointer's lifting is passed over.
+ */
+export function followPointer(target, onMove, { onLift = () => {}, pointer = null } = {}) {
+  const lift = (e) => {
+    if (pointer !== null && e.pointerId !== pointer) return;
+    target.removeEventListener("pointermove", onMove);
+    target.removeEventListener("pointerup", lift);
+    target.removeEventListener("pointercancel", lift);
+    onLift(e);
+  };
+  target.addEventListener("pointermove", onMove);
+  target.addEventListener("pointerup", lift);
+  target.addEventListener("pointercancel", lift);
+}
+
 /** A date (seconds since the epoch) as short local text. */
 export function formatTime(seconds) {
   if (!seconds) return "";

@@ -3,7 +3,7 @@
 // to 15°, or by keys. Mouse, touch and pen share one pointer path.
 
 import "./sheet.js";
-import { clear, svg } from "../../shell/dom.js";
+import { clear, followPointer, svg } from "../../shell/dom.js";
 import { fmt, nose } from "./board.js";
 import { ROTATION_STEP_DEG, parseOrder } from "./orders.js";
 import { pickPieces } from "./picking.js";
@@ -137,17 +137,12 @@ export function attachEditor(board, hooks) {
       hooks.changed(piece);
     };
     const onUp = () => {
-      board.svg.removeEventListener("pointermove", onMove);
-      board.svg.removeEventListener("pointerup", onUp);
-      board.svg.removeEventListener("pointercancel", onUp);
       // A press that did not drag picks (again at the same spot: the next piece there);
       // a drag, or a press on the knob, picks nothing. (Not on "click": the board is drawn
       // again as a press selects, and the browser then sends no click.)
       if (!dragged && !knob) picker.pickAt(from[0], from[1]);
     };
-    board.svg.addEventListener("pointermove", onMove);
-    board.svg.addEventListener("pointerup", onUp);
-    board.svg.addEventListener("pointercancel", onUp);
+    followPointer(board.svg, onMove, { onLift: onUp });
   }
 
   function keyDown(event) {

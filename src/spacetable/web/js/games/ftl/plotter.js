@@ -5,7 +5,7 @@
 // will end and which pieces its tape would cross.
 
 import "./sheet.js";
-import { clear, el, svg } from "../../shell/dom.js";
+import { clear, el, followPointer, svg } from "../../shell/dom.js";
 import { angleOf, normAngle } from "../../shell/angles.js";
 import { direction as heading, fmt, sizeOf } from "./board.js";
 import {
@@ -394,11 +394,7 @@ export class Plotter {
         e.preventDefault();
         onMove(this.board.toTable(e.clientX, e.clientY));
       };
-      const up = (e) => {
-        if (e.pointerId !== event.pointerId) return;
-        area.removeEventListener("pointermove", move);
-        area.removeEventListener("pointerup", up);
-        area.removeEventListener("pointercancel", up);
+      const up = () => {
         if (area.hasPointerCapture(event.pointerId)) area.releasePointerCapture(event.pointerId);
         this.dragging = false;
         this.dragText = null;
@@ -408,9 +404,7 @@ export class Plotter {
         setTimeout(() => area.removeEventListener("click", swallow, { capture: true }), 0);
         this.finishDrag();
       };
-      area.addEventListener("pointermove", move);
-      area.addEventListener("pointerup", up);
-      area.addEventListener("pointercancel", up);
+      followPointer(area, move, { onLift: up, pointer: event.pointerId });
       this.dragStart = { ...this.orders };
       onMove(this.board.toTable(event.clientX, event.clientY));
     });

@@ -9,7 +9,7 @@
 
 import { t } from "../../shell/i18n.js";
 import "./sheet.js";
-import { svg } from "../../shell/dom.js";
+import { followPointer, svg } from "../../shell/dom.js";
 import { shipFace } from "./cards.js";
 import { CARD_SIZE, cardOnTable, cardTransform, cardsTouch, fmt } from "./geometry.js";
 import { normAngle } from "../../shell/angles.js";
@@ -406,15 +406,7 @@ export class Hand {
           this.moveTo(p.x, p.y);
         }
       };
-      const done = (up) => {
-        if (up.pointerId !== e.pointerId) return;
-        window.removeEventListener("pointermove", follow);
-        window.removeEventListener("pointerup", done);
-        window.removeEventListener("pointercancel", done);
-      };
-      window.addEventListener("pointermove", follow);
-      window.addEventListener("pointerup", done);
-      window.addEventListener("pointercancel", done);
+      followPointer(window, follow, { pointer: e.pointerId });
     });
   }
 

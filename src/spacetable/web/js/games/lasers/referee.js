@@ -3,7 +3,7 @@
 // export and import as table files (DESIGN section 3).
 
 import "./sheet.js";
-import { $, clear, el, fetchJSON, postJSON, readJSON, setPhase, svg } from "../../shell/dom.js";
+import { $, clear, el, fetchJSON, followPointer, postJSON, readJSON, setPhase, svg } from "../../shell/dom.js";
 import { showEndCard } from "../../shell/endcard.js";
 import { loadCatalog } from "./cards.js";
 import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
@@ -289,15 +289,7 @@ function startDrag(event, card, group) {
     group.setAttribute("transform", cardTransform(card));
     showSelection();
   };
-  const up = () => {
-    area.removeEventListener("pointermove", move);
-    area.removeEventListener("pointerup", up);
-    area.removeEventListener("pointercancel", up);
-    render();
-  };
-  area.addEventListener("pointermove", move);
-  area.addEventListener("pointerup", up);
-  area.addEventListener("pointercancel", up);
+  followPointer(area, move, { onLift: () => render() });
 }
 
 // -- resolving --------------------------------------------------------------------------------

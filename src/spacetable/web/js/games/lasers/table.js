@@ -7,7 +7,7 @@
 
 import { t } from "../../shell/i18n.js";
 import "./sheet.js";
-import { clear, el, svg } from "../../shell/dom.js";
+import { clear, el, followPointer, svg } from "../../shell/dom.js";
 import { cardFace, cubesToken } from "./cards.js";
 import { CARD_SIZE, cardTransform, fmt } from "./geometry.js";
 import { angleOf } from "../../shell/angles.js";
@@ -368,16 +368,11 @@ export function dragRotateHandle(view, handle, centre, onRotate) {
       const p = view.toTable(e.clientX, e.clientY);
       onRotate(Math.round(angleOf(p.x - c.x, p.y - c.y)));
     };
-    const up = (e) => {
+    const onLift = (e) => {
       e.stopPropagation();
       handle.releasePointerCapture(event.pointerId);
-      handle.removeEventListener("pointermove", move);
-      handle.removeEventListener("pointerup", up);
-      handle.removeEventListener("pointercancel", up);
     };
-    handle.addEventListener("pointermove", move);
-    handle.addEventListener("pointerup", up);
-    handle.addEventListener("pointercancel", up);
+    followPointer(handle, move, { onLift });
   });
 }
 
