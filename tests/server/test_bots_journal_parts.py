@@ -103,6 +103,11 @@ class FakeLive:
             raise StaleWriter(room_id)
         self.writes.append((room, actions, list(chat or [])))
 
+    async def store(
+        self, room: LiveRoom | None, room_id: str, actions: list[Any], chat: Any = None
+    ) -> None:
+        self.write(room, room_id, actions, chat)
+
 
 def journal(room: JournalTable, live: FakeLive) -> Journal:
     return Journal(room, cast(SaveQueue, None), cast(LiveStore, live))

@@ -2,7 +2,7 @@
 ``uv run python -m tests.server.durable.bench [WRITES]``.
 
 Writes ``WRITES`` (500) actions of one room, one transaction each, from an event loop
-through a thread as a room does (``rooms/journal.py``: ``asyncio.to_thread(live.write, ...)``),
+through the live store's group commit as a room does (``rooms/journal.py``: ``live.store(...)``),
 on SQLite (a file in a temporary folder) and on PostgreSQL (a schema of its own in the
 database ``SPACETABLE_TEST_POSTGRES_URL`` names, skipped without it), side by side in one
 run; prints p50 and p99 per accepted action, with the load average of the machine.
@@ -43,12 +43,12 @@ def _room() -> LiveRoom:
 
 
 async def _timed(live: LiveStore, writes: int) -> list[float]:
-    await asyncio.to_thread(live.write, _room(), "BeNch001", [])
+    await live.store(_room(), "BeNch001", [])
     spent = []
     for seq in range(writes):
         action = StoredAction(1, seq, seq * 0.5, {"type": "place", "x": 10.0, "y": 20.0})
         start = time.perf_counter()
-        await asyncio.to_thread(live.write, None, "BeNch001", [action])
+        await live.store(None, "BeNch001", [action])
         spent.append((time.perf_counter() - start) * 1000)
     return spent
 

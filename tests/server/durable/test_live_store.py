@@ -5,6 +5,8 @@ before migrated."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from sqlalchemy import inspect, text
 
@@ -145,5 +147,43 @@ def test_a_database_of_the_release_before_is_migrated(db: str) -> None:
         live.write(room, "AbCd1234", [])
         loaded = live.load("AbCd1234")
         assert loaded is not None and loaded.extras == {"draw": {"by": 0, "waiting": [1]}}
+    finally:
+        storage.close()
+
+
+def _named(room_id: str) -> LiveRoom:
+    room = _room()
+    room.id = room_id
+    return room
+
+
+def test_rooms_writing_at_once_share_commits_and_a_stale_one_fails_alone(db: str) -> None:
+    # Group commit (issue 35): of forty-one rooms writing at the same moment, the one
+    # whose action another process stored first hears StaleWriter, and every write beside
+    # it, whichever group it shared, is stored (tests/server/test_group_commit.py shows
+    # the grouping itself).
+    storage = Storage(db)
+    live = LiveStore(storage)
+    ids = [f"Room{n:04d}" for n in range(40)]
+    try:
+        live.write(_named("Taken001"), "Taken001", [StoredAction(1, 0, 0.5, {"type": "plot"})])
+
+        async def everyone() -> list[BaseException | None]:
+            writes = [
+                live.store(_named(i), i, [StoredAction(1, 0, 0.5, {"type": "plot", "by": i})])
+                for i in ids
+            ]
+            stale = live.store(None, "Taken001", [StoredAction(1, 0, 0.9, {"type": "x"})])
+            return await asyncio.gather(*writes, stale, return_exceptions=True)
+
+        outcomes = asyncio.run(everyone())
+        assert outcomes[:-1] == [None] * len(ids)
+        assert isinstance(outcomes[-1], StaleWriter)
+        for i in ids:
+            loaded = live.load(i)
+            assert loaded is not None and [a.action["by"] for a in loaded.actions] == [i]
+        taken = live.load("Taken001")
+        assert taken is not None and [a.action["type"] for a in taken.actions] == ["plot"]
+        assert live.group.writes == len(ids)
     finally:
         storage.close()

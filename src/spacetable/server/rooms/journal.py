@@ -211,7 +211,7 @@ class Journal:
         a database that is away: the row goes with the next write that succeeds (a room
         rebuilt before then has its seats as they were stored)."""
         try:
-            await asyncio.to_thread(live.write, row, self._room.id, [])
+            await live.store(row, self._room.id, [])
         except StorageUnavailable as exc:
             log.warning("room %s: its seats are not stored yet: %s", self._room.id, exc)
             self._dirty = True
@@ -227,7 +227,7 @@ class Journal:
         pause = FIRST_RETRY
         while True:
             try:
-                await asyncio.to_thread(live.write, row, room_id, actions, chat)
+                await live.store(row, room_id, actions, chat)
                 break
             except StorageUnavailable as exc:
                 log.warning(

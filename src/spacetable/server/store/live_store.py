@@ -48,6 +48,7 @@ from sqlalchemy import (
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from spacetable.server.store.group_commit import GroupCommit, Write
 from spacetable.server.store.storage import Storage, create_tables, reaching
 
 #: Seconds between two heartbeats of a process's open rooms (:meth:`LiveStore.beat`): a
@@ -204,6 +205,10 @@ class LiveStore:
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        #: The process's one writer of live rooms (:meth:`store`).
+        self.group = GroupCommit(
+            self.write_many, lambda write: self.write_many([write]), StaleWriter
+        )
         with reaching():
             create_tables(storage.engine, _Base.metadata, _add_missing_columns)
 
@@ -218,12 +223,30 @@ class LiveStore:
         (``chat``) together. Raises StaleWriter if one of the actions is stored already
         (another process plays the room), StorageUnavailable if the database cannot be
         reached."""
+        self.write_many([(room, room_id, actions, chat or [])])
+
+    def write_many(self, writes: list[Write]) -> None:
+        """Several rooms' :meth:`write` in one transaction (:meth:`store` groups them).
+        Raises StaleWriter if any one is refused (nothing is stored then)."""
         with reaching(), Session(self.storage.engine) as session:
             try:
                 with session.begin():
-                    self.writer(room, room_id, actions, chat=chat)(session)
+                    for room, room_id, actions, chat in writes:
+                        self.writer(room, room_id, actions, chat=chat)(session)
             except sa_exc.IntegrityError as exc:
-                raise StaleWriter(f"room {room_id}: {exc.orig}") from exc
+                raise StaleWriter(f"{exc.orig}") from exc
+
+    async def store(
+        self,
+        room: LiveRoom | None,
+        room_id: str,
+        actions: list[StoredAction],
+        chat: list[StoredChat] | None = None,
+    ) -> None:
+        """:meth:`write`, from a room's event loop: committed with the other rooms' writes
+        of the moment (``group_commit.py``); returns once it is in. Raises as
+        :meth:`write`."""
+        await self.group.write((room, room_id, actions, chat or []))
 
     def writer(
         self,

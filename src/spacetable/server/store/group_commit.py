@@ -1,0 +1,122 @@
+"""Group commit: every room's live writes of a moment in one transaction.
+
+A room stores what its messages changed before anyone hears of it (``rooms/journal.py``).
+Written one transaction a room, a hundred busy rooms pay a hundred commits a second, each
+on a thread of its own. The :class:`GroupCommit` has one thread that takes every write
+waiting when it is free and commits them together: when the database is quick each write
+goes alone at once; when it is busy, the writes that came during a commit share the next
+one, so the cost of a write falls as the load rises. Each room still waits for its own
+write, as before.
+
+A write that another process's row refuses (``StaleWriter``: that process plays the room
+now) must not fail the others: the group is then written again
+one room at a time, and only that room hears of it. A database that cannot be reached fails
+the whole group (``StorageUnavailable``); each room
+tries again as it did alone (the journal's pauses), and their retries meet in a group again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+#: One room's write (for the live store: the room's row or ``None``, its id, its new
+#: actions and chat).
+Write = tuple[Any, ...]
+
+
+@dataclass(slots=True)
+class _Waiting:
+    write: Write
+    future: asyncio.Future[None]
+    loop: asyncio.AbstractEventLoop
+
+
+class GroupCommit:
+    """One writer thread for a process's live rooms (see the module's docstring).
+
+    ``write_all(writes)`` stores several rooms' writes in one transaction, and
+    ``write_one(write)`` one alone; both block. When ``write_all`` raises ``isolate`` (a
+    write that fails alone), the group is written again one at a time."""
+
+    def __init__(
+        self,
+        write_all: Callable[[list[Write]], None],
+        write_one: Callable[[Write], None],
+        isolate: type[Exception],
+    ) -> None:
+        self._write_all = write_all
+        self._write_one = write_one
+        self._isolate = isolate
+        self._waiting: list[_Waiting] = []
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+        #: Transactions committed and writes they held (``loadtest`` and tests read them).
+        self.commits = 0
+        self.writes = 0
+
+    async def write(self, write: Write) -> None:
+        """Store ``write`` with whatever else waits; returns once it is committed."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        with self._wake:
+            self._waiting.append(_Waiting(write, future, loop))
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="spacetable-group-commit", daemon=True
+                )
+                self._thread.start()
+            self._wake.notify()
+        await future
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._waiting:
+                    self._wake.wait()
+                group, self._waiting = self._waiting, []
+            self._commit(group)
+
+    def _commit(self, group: list[_Waiting]) -> None:
+        try:
+            self._write_all([waiting.write for waiting in group])
+        except self._isolate:  # one of them fails alone (another process's room): which
+            for waiting in group:
+                try:
+                    self._write_one(waiting.write)
+                except Exception as exc:
+                    _settle(waiting, exc)
+                else:
+                    self._count(1)
+                    _settle(waiting, None)
+            return
+        except Exception as exc:
+            for waiting in group:
+                _settle(waiting, exc)
+            return
+        self._count(len(group))
+        for waiting in group:
+            _settle(waiting, None)
+
+    def _count(self, writes: int) -> None:
+        self.commits += 1
+        self.writes += writes
+
+
+def _settle(waiting: _Waiting, error: Exception | None) -> None:
+    """Tell the room's loop that its write is in (or why not)."""
+
+    def settle() -> None:
+        if waiting.future.done():  # the room stopped waiting (its task was cancelled)
+            return
+        if error is None:
+            waiting.future.set_result(None)
+        else:
+            waiting.future.set_exception(error)
+
+    with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+        waiting.loop.call_soon_threadsafe(settle)
