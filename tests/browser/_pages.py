@@ -59,7 +59,7 @@ _CONTEXT_CHANGES = (
 
 _page_on: Callable[..., Any] = Page.on
 _context_script: Callable[..., Any] = BrowserContext.add_init_script
-_context_function: Callable[..., Any] = BrowserContext.expose_function
+_context_binding: Callable[..., Any] = BrowserContext.expose_binding
 
 
 def _marking(original: Callable[..., Any]) -> Callable[..., Any]:
@@ -78,6 +78,24 @@ for _name in _CONTEXT_CHANGES:
     setattr(BrowserContext, _name, _marking(getattr(BrowserContext, _name)))
 
 
+_goto: Callable[..., Any] = Page.goto
+
+
+def _goto_on_base(page: Page, url: str, **kwargs: Any) -> Any:
+    """``page.goto`` for pooled pages: a path is one of the test's server (the page's
+    ``_spacetable_base``, or its context's for another page of it), as a context's
+    ``base_url`` would make it."""
+    base = getattr(page, "_spacetable_base", None) or getattr(
+        page.context, "_spacetable_base", None
+    )
+    if base is not None and url.startswith("/") and not url.startswith("//"):
+        url = base + url
+    return _goto(page, url, **kwargs)
+
+
+setattr(Page, "goto", _goto_on_base)  # noqa: B010  (mypy: no method assignment)
+
+
 def _origin(url: str) -> str | None:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https"):
@@ -88,16 +106,19 @@ def _origin(url: str) -> str | None:
 class PagePool:
     """Pages for a worker's tests, kept between tests by their context options."""
 
-    def __init__(self, browser: Browser, prepare: Callable[[BrowserContext, str], None]) -> None:
-        """``prepare(context, base)`` is run once on each new context (its routes)."""
+    def __init__(self, browser: Browser, prepare: Callable[[BrowserContext], None]) -> None:
+        """``prepare(context)`` is run once on each new context (its init scripts)."""
         self.browser = browser
         self.prepare = prepare
         self.idle: OrderedDict[int, tuple[str, Page]] = OrderedDict()
 
     def take(self, base: str, options: dict[str, Any], errors: list[str]) -> Page:
         """A page in a context of its own with these options, its console errors and
-        uncaught exceptions going to ``errors`` until it is given back."""
-        key = base + "\n" + json.dumps(options, sort_keys=True, default=repr)
+        uncaught exceptions going to ``errors`` until it is given back. A path it is sent
+        to (``page.goto("/rooms/x")``) is one of the server at ``base``: pooled pages
+        serve any test server (a context's own base URL cannot change), so a tab that
+        played on one module's server is reused by the next module's tests."""
+        key = json.dumps(options, sort_keys=True, default=repr)
         page = None
         for ident, (held, candidate) in self.idle.items():
             if held == key:
@@ -105,7 +126,10 @@ class PagePool:
                 page = candidate
                 break
         if page is None:
-            page = self._new(base, options)
+            page = self._new(options)
+        page._spacetable_base = base  # type: ignore[attr-defined]
+        # (and for the context's other pages)
+        page.context._spacetable_base = base  # type: ignore[attr-defined]
         page._spacetable_key = key  # type: ignore[attr-defined]
         page._spacetable_errors = errors  # type: ignore[attr-defined]
         page._spacetable_sockets = []  # type: ignore[attr-defined]  # (room_socket)
@@ -113,9 +137,9 @@ class PagePool:
         page.set_default_timeout(15_000)  # (navigations too: a test may raise it)
         return page
 
-    def _new(self, base: str, options: dict[str, Any]) -> Page:
-        context = self.browser.new_context(base_url=base, **options)
-        self.prepare(context, base)
+    def _new(self, options: dict[str, Any]) -> Page:
+        context = self.browser.new_context(**options)
+        self.prepare(context)
         page = context.new_page()
         page._spacetable_viewport = page.viewport_size  # type: ignore[attr-defined]
 
@@ -192,7 +216,8 @@ class PagePool:
 def prepare_context(
     context: BrowserContext, script: str, name: str, function: Callable[..., Any]
 ) -> None:
-    """Give a pooled context an init script and a function its pages may call (what every
-    test's pages share), without marking it changed."""
-    _context_function(context, name, function)
+    """Give a pooled context an init script and a binding its pages may call (what every
+    test's pages share), without marking it changed. The binding is called with the page
+    that called it first: ``function(page, *args)``."""
+    _context_binding(context, name, lambda source, *args: function(source["page"], *args))
     _context_script(context, script)

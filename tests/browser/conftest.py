@@ -150,28 +150,30 @@ def _unexpected(text: str) -> bool:
     return not any(expected in text for expected in EXPECTED_CONSOLE)
 
 
-#: Run in every page before its own scripts: a ``POST /api/rooms`` the page sends to the
-#: session server (``ORIGIN``) with a JSON object body that names no seed gets the test's next seed
+#: Run in every page before its own scripts: a ``POST /api/rooms`` the page sends to its own
+#: server with a JSON object body that names no seed gets the test's next seed when that
+#: server is the one the page was opened for (``open_page``'s: not a real server a test
+#: sends it to by a full address)
 #: (:class:`RoomSeeds`), asked of the test process through a binding. (A Playwright route
 #: would do the same, but a route makes every request of the context pass through the
 #: driver and turns the browser's cache off: each page would fetch every script again.)
 SEED_ROOMS_SCRIPT = """
-((ORIGIN) => {
+(() => {
   const send = window.fetch;
   window.fetch = async function (input, init) {
     const url = new URL(typeof input === "string" ? input : input.url, location.href);
     const post = init && String(init.method || "GET").toUpperCase() === "POST";
-    if (post && url.origin === ORIGIN && url.pathname === "/api/rooms"
+    if (post && url.origin === location.origin && url.pathname === "/api/rooms"
         && typeof init.body === "string") {
       let body = null;
       try { body = JSON.parse(init.body); } catch (e) { body = null; }
       if (body !== null && typeof body === "object" && !Array.isArray(body) && !("seed" in body)) {
-        init = { ...init, body: JSON.stringify(await window.spacetableSeeded(body)) };
+        init = { ...init, body: JSON.stringify(await window.spacetableSeeded(body, url.origin)) };
       }
     }
     return send.call(this, input, init);
   };
-})(%s);
+})();
 """
 
 
@@ -180,9 +182,16 @@ def page_pool(browser: Browser) -> Iterator[PagePool]:
     """This worker's pages, reused from test to test (tests/browser/_pages.py): a new
     context's renderer process costs about five times what loading a page costs."""
 
-    def prepare(context: BrowserContext, base: str) -> None:
-        script = SEED_ROOMS_SCRIPT % json.dumps(base)
-        prepare_context(context, script, "spacetableSeeded", ROOM_SEEDS.seeded)
+    def seeded(page: Page, body: Any, origin: str) -> Any:
+        base = getattr(page, "_spacetable_base", None) or getattr(
+            page.context, "_spacetable_base", None
+        )
+        if origin != base:  # another server's room (its own seeds, if any)
+            return body
+        return ROOM_SEEDS.seeded(body)
+
+    def prepare(context: BrowserContext) -> None:
+        prepare_context(context, SEED_ROOMS_SCRIPT, "spacetableSeeded", seeded)
 
     pool = PagePool(browser, prepare)
     yield pool
@@ -203,7 +212,7 @@ def open_page(page_pool: PagePool, server: Server) -> Iterator[OpenPage]:
         options.setdefault("viewport", {"width": 1280, "height": 800})
         page = page_pool.take(server.base, options, errors)
         pages.append(page)
-        page.goto(path)
+        page.goto(path)  # (a path: from the test's server, PagePool.take)
         return page
 
     yield open_one

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests import _server
 from tests._paths import ROOT
+from tests.browser._pages import PagePool
 from tests.browser._play import answer_name, end_in_sight, store_fig1
 from tests.browser._servers import QUICK
 from tests.i18n._french import assert_french
@@ -44,20 +45,21 @@ def french_server(
 
 @pytest.fixture
 def french_page(
-    browser: Browser, french_server: tuple[_server.Server, str], request: pytest.FixtureRequest
+    page_pool: PagePool,
+    french_server: tuple[_server.Server, str],
+    request: pytest.FixtureRequest,
 ) -> Iterator[Page]:
-    """A French browser's page on the module's server, in the test's device; page errors
-    fail the test."""
+    """A French browser's page on the module's server, in the test's device (from the
+    worker's pool of pages: tests/browser/_pages.py); an uncaught error fails the test."""
     device = request.node.callspec.params["device"]
     server, _ = french_server
-    context = browser.new_context(base_url=server.http, locale="fr-FR", **VIEWPORTS[device])
-    page = context.new_page()
-    page.set_default_timeout(30_000)
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = page_pool.take(server.http, {"locale": "fr-FR", **VIEWPORTS[device]}, errors)
+    page.set_default_timeout(30_000)
     yield page
-    context.close()
-    assert not errors, errors
+    page_pool.give_back(page)
+    uncaught = [error for error in errors if error.startswith("uncaught: ")]
+    assert not uncaught, uncaught
 
 
 def _shot(page: Page, name: str, device: str) -> None:

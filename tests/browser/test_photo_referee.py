@@ -11,6 +11,7 @@ import json
 import math
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from PIL import Image
@@ -28,6 +29,12 @@ def photo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+def _here(page: Page, path: str) -> str:
+    """``path`` on the server of the page's document."""
+    parts = urlsplit(page.url)
+    return f"{parts.scheme}://{parts.netloc}{path}"
+
+
 def _upload(page: Page, path: Path) -> dict[str, Any]:
     """Choose ``path`` in the photo input and wait for what it shows; the server's answer
     for that photo (asked again here: the same photo gives the same answer)."""
@@ -36,7 +43,9 @@ def _upload(page: Page, path: Path) -> dict[str, Any]:
     assert response.value.status == 200
     page.wait_for_selector("#close-calls:not([hidden])")
     again = page.request.post(
-        "/api/referee/photo", data=path.read_bytes(), headers={"Content-Type": "image/png"}
+        _here(page, "/api/referee/photo"),
+        data=path.read_bytes(),
+        headers={"Content-Type": "image/png"},
     )
     assert again.ok, again.text()
     answer: dict[str, Any] = again.json()
@@ -119,7 +128,7 @@ def test_a_photo_is_read_corrected_by_a_drag_and_resolved_with_its_close_calls(
     page.wait_for_selector(".close-calls-again")
     assert "may no longer hold" not in page.inner_text("#close-calls")
     now = page.request.post(
-        "/api/referee/close-calls",
+        _here(page, "/api/referee/close-calls"),
         data={
             "table": _exported_table(page),
             "uncertainty": {
