@@ -99,3 +99,21 @@ def test_a_database_away_fails_the_whole_group() -> None:
     database.away = True
     with pytest.raises(ConnectionError):
         asyncio.run(again())
+
+
+def test_a_closed_group_ends_its_thread_and_a_later_write_still_goes_in() -> None:
+    database = FakeDatabase()
+    database.let_go.set()
+    group = GroupCommit(database.write_all, database.write_one, Refused)
+
+    async def one(n: int) -> None:
+        await group.write(("room", n))
+
+    asyncio.run(one(0))
+    thread = group._thread
+    assert thread is not None
+    group.close()
+    thread.join(10)
+    assert not thread.is_alive()
+    asyncio.run(one(1))
+    assert database.transactions == [[("room", 0)], [("room", 1)]]

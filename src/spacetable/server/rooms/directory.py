@@ -237,6 +237,8 @@ class RoomDirectory:
         for room in list(self._rooms.values()):
             await room.close()
         await asyncio.to_thread(self.saves.close)
+        if self.live is not None:
+            self.live.close()
 
 
 def _log_failure(task: asyncio.Future[None]) -> None:

@@ -55,6 +55,7 @@ class GroupCommit:
         self._waiting: list[_Waiting] = []
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._closed = False
         #: Transactions committed and writes they held (``loadtest`` and tests read them).
         self.commits = 0
         self.writes = 0
@@ -73,11 +74,22 @@ class GroupCommit:
             self._wake.notify()
         await future
 
+    def close(self) -> None:
+        """End the writer thread once what waits is committed (a later write starts
+        another)."""
+        with self._wake:
+            self._closed = True
+            self._wake.notify()
+
     def _run(self) -> None:
         while True:
             with self._wake:
-                while not self._waiting:
+                while not self._waiting and not self._closed:
                     self._wake.wait()
+                if not self._waiting:  # closed, and nothing left to write
+                    self._thread = None
+                    self._closed = False
+                    return
                 group, self._waiting = self._waiting, []
             self._commit(group)
 

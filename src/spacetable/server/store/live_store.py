@@ -234,7 +234,12 @@ class LiveStore:
                     for room, room_id, actions, chat in writes:
                         self.writer(room, room_id, actions, chat=chat)(session)
             except sa_exc.IntegrityError as exc:
-                raise StaleWriter(f"{exc.orig}") from exc
+                room = f"room {writes[0][1]}: " if len(writes) == 1 else ""
+                raise StaleWriter(f"{room}{exc.orig}") from exc
+
+    def close(self) -> None:
+        """Let the group commit's thread end once the writes it holds are in."""
+        self.group.close()
 
     async def store(
         self,
