@@ -43,9 +43,9 @@ def test_the_workers_start_once_off_the_event_loop(monkeypatch: pytest.MonkeyPat
             *(pool.settle(1, lambda b: (b,), lambda b: b.upper(), b"t%d" % i) for i in range(3))
         )
         assert RecordedWorkers.started_on and loop_thread not in RecordedWorkers.started_on
+        await pool.close()
         return list(answers)
 
     assert asyncio.run(uploads()) == [b"T0", b"T1", b"T2"]
     assert len(RecordedWorkers.started_on) == 1  # three first uploads, one start
-    pool.close()
     assert RecordedWorkers.closed == 1

@@ -123,7 +123,7 @@ def create_app(
         if node is not None:
             node.draining = True  # no new room; the room sockets were closed with 1012
         await warming
-        await asyncio.to_thread(referee.close)
+        await referee.close()
         await directory.close()
         if node is not None:
             await node.close()  # the rooms stopped: the next process may take them at once

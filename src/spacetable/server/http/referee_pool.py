@@ -214,19 +214,18 @@ class RefereePool:
         finally:
             self._waiting -= 1
 
-    def close(self) -> None:
-        """Stop the workers, abandoning any table still being resolved."""
+    async def close(self) -> None:
+        """Stop the workers, abandoning any table still being resolved (workers still
+        starting are stopped once started)."""
         self._open = False
         starting, self._starting = self._starting, None
-        if starting is not None and starting.done():
-            _close_started(starting)
-        elif starting is not None:  # still starting: stopped once it has
-            starting.add_done_callback(_close_started)
-
-
-def _close_started(starting: asyncio.Future[Workers]) -> None:
-    if not starting.cancelled() and starting.exception() is None:
-        starting.result().close()
+        if starting is None:
+            return
+        try:
+            workers = await starting
+        except Exception:  # they never started: nothing to stop
+            return
+        await asyncio.to_thread(workers.close)
 
 
 @contextlib.contextmanager
