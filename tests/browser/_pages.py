@@ -28,6 +28,8 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page, WebSocket
 
+from tests.browser._diagnose import forget_frames, keep_frames
+
 #: Idle pages a worker keeps at most (each an idle renderer of a few tens of megabytes).
 POOL_LIMIT = 6
 #: How long emptying a page may take before it is closed instead (ms).
@@ -134,6 +136,7 @@ class PagePool:
         page._spacetable_errors = errors  # type: ignore[attr-defined]
         page._spacetable_sockets = []  # type: ignore[attr-defined]  # (room_socket)
         page._spacetable_origins = set()  # type: ignore[attr-defined]
+        forget_frames(page)
         page.set_default_timeout(15_000)  # (navigations too: a test may raise it)
         return page
 
@@ -155,6 +158,7 @@ class PagePool:
 
         def opened(socket: WebSocket) -> None:
             page._spacetable_sockets.append(socket)  # type: ignore[attr-defined]
+            keep_frames(page, socket)
 
         def navigated(frame: Any) -> None:
             origin = _origin(frame.url)

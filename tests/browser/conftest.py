@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 
 from tests._server import running_server
+from tests.browser._diagnose import describe
 from tests.browser._pages import PagePool, prepare_context
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -199,7 +200,9 @@ def page_pool(browser: Browser) -> Iterator[PagePool]:
 
 
 @pytest.fixture
-def open_page(page_pool: PagePool, server: Server) -> Iterator[OpenPage]:
+def open_page(
+    page_pool: PagePool, server: Server, request: pytest.FixtureRequest
+) -> Iterator[OpenPage]:
     """A factory of pages, each in its own browser context (its own cookies and storage,
     like another person's browser). Keyword arguments go to ``new_context``. Any console
     error or uncaught exception in any page fails the test. A room a page creates on the
@@ -207,6 +210,7 @@ def open_page(page_pool: PagePool, server: Server) -> Iterator[OpenPage]:
     the worker's pool, emptied, and go back to it after the test."""
     pages: list[Page] = []
     errors: list[str] = []
+    request.node.stash[TEST_PAGES] = pages
 
     def open_one(path: str = "/", **options: Any) -> Page:
         options.setdefault("viewport", {"width": 1280, "height": 800})
@@ -220,6 +224,23 @@ def open_page(page_pool: PagePool, server: Server) -> Iterator[OpenPage]:
         page_pool.give_back(page)
     unexpected = [text for text in errors if _unexpected(text)]
     assert not unexpected, f"browser console errors: {unexpected}"
+
+
+#: The pages a test opened (:func:`open_page`), for its report if it fails.
+TEST_PAGES = pytest.StashKey[list[Page]]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item,
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A browser test that failed says what its pages showed (tests/browser/_diagnose.py):
+    a failure that comes once in a hundred runs is understood from its report."""
+    report: pytest.TestReport = yield
+    pages = item.stash.get(TEST_PAGES, None)
+    if report.when == "call" and report.failed and pages:
+        report.sections.append(("pages at the failure", describe(pages)))
+    return report
 
 
 Shot = Callable[[Page, str], None]

@@ -165,3 +165,33 @@ def test_creating_an_ftl_room_for_a_friend_seats_you(
     page.wait_for_selector(".seat.mine")
     assert page.get_attribute(".seat.mine", "data-seat") == "0"
     assert page.locator(".seat[data-seat='1'][data-kind=empty]").count() == 1
+
+
+def test_the_seat_panel_redrawn_under_a_press_or_a_name_being_typed_keeps_them(
+    server: Server, open_page: OpenPage
+) -> None:
+    """The seat panel is drawn again on every change of the room. Carol, who watches, has
+    typed half her name when Bob sits down: her text stays. Bob presses Ready just as Ann
+    gets ready (the panel is redrawn between his press and his release): his press counts,
+    and the match starts. (Drawn from scratch, the button under his finger was replaced:
+    a press and a release on two elements make no click, and a Ready was lost.)"""
+    room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2, "plot_timer_s": 600})["id"]
+    ann = open_page(f"/rooms/{room}")
+    take_seat(ann, "ann", 0)
+    carol = open_page(f"/rooms/{room}")
+    carol.wait_for_selector("#player-name")
+    carol.fill("#player-name", "Car")  # no `change` yet: nothing saved, only typed
+    bob = open_page(ann.input_value("#share-link"))
+    take_seat(bob, "bob", 1)
+    carol.wait_for_selector(".seat[data-seat='1'][data-kind=human]")
+    assert carol.input_value("#player-name") == "Car"
+
+    ready = bob.locator("button#ready").bounding_box()
+    assert ready is not None
+    bob.mouse.move(ready["x"] + ready["width"] / 2, ready["y"] + ready["height"] / 2)
+    bob.mouse.down()
+    ann.click("button#ready")
+    bob.wait_for_selector(".seat[data-seat='0'][data-ready=true]")  # redrawn under the press
+    bob.mouse.up()
+    for page in (ann, bob, carol):
+        page.wait_for_selector("body[data-phase=plot][data-turn='1']")

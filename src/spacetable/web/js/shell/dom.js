@@ -4,6 +4,8 @@ import { lang, t } from "./i18n.js";
 import { errorText } from "./phrase.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+/** Where `el` and `svg` keep the listeners they added to a node (event name -> handler). */
+export const LISTENERS = Symbol("listeners");
 
 /** The first element matching `selector` (under `root`, the document by default). */
 export function $(selector, root = document) {
@@ -30,6 +32,8 @@ function build(node, attrs, children) {
     if (key === "text") node.textContent = value;
     else if (key === "dataset") Object.assign(node.dataset, value);
     else if (key === "on") {
+      // Kept on the node too: morph (shell/morph.js) hands them to the node it keeps.
+      node[LISTENERS] = { ...node[LISTENERS], ...value };
       for (const [name, handler] of Object.entries(value)) node.addEventListener(name, handler);
     } else node.setAttribute(key, value === true ? "" : String(value));
   }

@@ -4,9 +4,10 @@
 
 import { playerName, t } from "./i18n.js";
 import { botLevelName } from "./botseats.js";
-import { clear, el, fetchJSON, saveName, savedName } from "./dom.js";
+import { el, fetchJSON, saveName, savedName } from "./dom.js";
 import { colourOf } from "./colours.js";
 import { askName } from "./invite.js";
+import { morphChildren } from "./morph.js";
 
 /** The laser games' bots until GET /api/games answers: levels, the default, in words. */
 const FALLBACK_BOTS = { levels: ["beginner", "random", "easy", "medium", "hard"], default: "beginner", about: {} };
@@ -47,8 +48,15 @@ export function describeLevel(ruleset, level) {
  * in words (its game module's). `watching` (came to watch) hides the seat buttons behind
  * `onPlay()`, called when the visitor decides to play after all.
  */
-export function renderSeats(container, room, mySeat, send, { describe, watching = false, onPlay = () => {} }) {
-  clear(container);
+export function renderSeats(container, room, mySeat, send, options) {
+  // Drawn apart, then brought onto the panel: a press on "Ready" while another player's
+  // news redraws it still counts, and a name being typed stays (shell/morph.js).
+  const fresh = document.createElement("div");
+  drawSeats(fresh, room, mySeat, send, options);
+  morphChildren(container, fresh);
+}
+
+function drawSeats(container, room, mySeat, send, { describe, watching = false, onPlay = () => {} }) {
   const seated = mySeat !== null && mySeat !== undefined;
   if (watching && !seated) {
     const taken = room.seats.filter((s) => s.kind !== "empty").map((s) => s.name);
