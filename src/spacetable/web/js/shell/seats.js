@@ -52,11 +52,11 @@ export function renderSeats(container, room, mySeat, send, options) {
   // Drawn apart, then brought onto the panel: a press on "Ready" while another player's
   // news redraws it still counts, and a name being typed stays (shell/morph.js).
   const fresh = document.createElement("div");
-  drawSeats(fresh, room, mySeat, send, options);
+  drawSeats(fresh, room, mySeat, send, { ...options, shown: container });
   morphChildren(container, fresh);
 }
 
-function drawSeats(container, room, mySeat, send, { describe, watching = false, onPlay = () => {} }) {
+function drawSeats(container, room, mySeat, send, { describe, shown, watching = false, onPlay = () => {} }) {
   const seated = mySeat !== null && mySeat !== undefined;
   if (watching && !seated) {
     const taken = room.seats.filter((s) => s.kind !== "empty").map((s) => s.name);
@@ -71,9 +71,12 @@ function drawSeats(container, room, mySeat, send, { describe, watching = false, 
   }
   const nameInput = el("input", { id: "player-name", type: "text", maxlength: 24, placeholder: t("your name"),
     value: savedName(), autocomplete: "nickname", on: { change: (e) => saveName(e.target.value) } });
+  // The handlers below read the elements on screen, not those drawn here: the panel keeps
+  // its elements when it is drawn again (renderSeats), and these are then left aside.
   /** The name we sit under: the one typed, else asked for (null: the visitor closed it). */
   const name = async () => {
-    const value = nameInput.value.trim() || await askName();
+    const typed = document.getElementById("player-name")?.value ?? "";
+    const value = typed.trim() || await askName();
     if (value) saveName(value);
     return value;
   };
@@ -109,14 +112,20 @@ function drawSeats(container, room, mySeat, send, { describe, watching = false, 
         } } }, t("Take this seat")));
     } else if (seat.kind === "empty" && iAmHost) {
       const bots = botsOf(room.options.ruleset);
+      // The level the host has chosen already, if this seat's choice is on screen.
+      const chosen = shown.querySelector(`.seat[data-seat='${seat.seat}'] .bot-level`)?.value ?? bots.default;
       const about = el("span", { class: "bot-about" });
       const level = el("select", { class: "bot-level", "aria-label": t("bot level"),
-        on: { change: () => { about.textContent = describeLevel(room.options.ruleset, level.value); } } },
-      bots.levels.map((l) => el("option", { value: l, selected: l === bots.default, text: botLevelName(l),
+        on: { change: (e) => {
+          e.currentTarget.closest(".seat").querySelector(".bot-about").textContent =
+            describeLevel(room.options.ruleset, e.currentTarget.value);
+        } } },
+      bots.levels.map((l) => el("option", { value: l, selected: l === chosen, text: botLevelName(l),
         title: describeLevel(room.options.ruleset, l) })));
       about.textContent = describeLevel(room.options.ruleset, level.value);
       actions.append(level, el("button", { type: "button", class: "add-bot",
-        on: { click: () => send({ type: "bot", seat: seat.seat, level: level.value }) } }, t("Add bot")));
+        on: { click: (e) => send({ type: "bot", seat: seat.seat,
+          level: e.currentTarget.closest(".seat").querySelector(".bot-level").value }) } }, t("Add bot")));
       item.append(about);
     }
     if (iAmHost && seat.kind === "bot" && !seat.stand_in) {
