@@ -268,28 +268,24 @@ def _speeds(where: Value, raw: Any) -> tuple[int, ...]:
 
 
 def _int(where: Value, name: str, raw: Any, minimum: int, maximum: int) -> int:
+    field: dict[str, Value] = {"where": where, "field": name}  # as every refusal names it
     if raw is None:
-        _FIELDS.refuse(N_("{where}: missing '{field}'"), where=where, field=name)
+        _FIELDS.refuse(N_("{where}: missing '{field}'"), **field)
     if isinstance(raw, bool) or not isinstance(raw, int):
         _FIELDS.refuse(
-            N_("{where}: '{field}' must be an integer, got {value}"),
-            where=where,
-            field=name,
-            value=clipped(raw),
+            N_("{where}: '{field}' must be an integer, got {value}"), **field, value=clipped(raw)
         )
     if raw < minimum:
         _FIELDS.refuse(
             N_("{where}: '{field}' must be at least {least}, got {value}"),
-            where=where,
-            field=name,
+            **field,
             least=str(minimum),
             value=clipped(raw),
         )
     if raw > maximum:
         _FIELDS.refuse(
             N_("{where}: '{field}' must be at most {most}, got {value}"),
-            where=where,
-            field=name,
+            **field,
             most=str(maximum),
             value=clipped(raw),
         )
