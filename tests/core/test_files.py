@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from spacetable.core.files import FileError, field_of, number, whole
+from spacetable.core.files import Fields, FileError, field_of, number, whole
 from spacetable.i18n import translator
 from spacetable.i18n.phrase import phrase
 
@@ -50,3 +50,38 @@ def test_a_whole_number_is_an_int_within_its_bounds(raw: Any) -> None:
     error = _refusal(whole, X, raw, 0, 3)
     assert str(error).startswith("card 'red-moth': 'x' must be a whole number from 0 to 3, got ")
     assert whole(X, 2, 0, 3, error=SampleError) == 2
+
+
+FIELDS = Fields(SampleError)
+
+
+def test_fields_read_numbers_and_refuse_with_the_file_s_own_error() -> None:
+    assert FIELDS.number(X, 3, -10.0, 10.0) == 3.0
+    assert FIELDS.whole(X, 2, 0, 3) == 2
+    with pytest.raises(SampleError, match=r"^card 'red-moth': 'x' must be a whole number"):
+        FIELDS.whole(X, 4, 0, 3)
+    with pytest.raises(SampleError) as caught:
+        FIELDS.refuse("cards {first} and {second} touch or overlap", first="'a'", second="'b'")
+    assert str(caught.value) == "cards 'a' and 'b' touch or overlap"
+    assert caught.value.says == phrase(
+        "cards {first} and {second} touch or overlap", first="'a'", second="'b'"
+    )
+
+
+def test_a_pair_names_the_field_for_either_number() -> None:
+    size = field_of(phrase("card {card}", card="'red-moth'"), "size")
+    assert FIELDS.pair(size, [63, 88.5], 1.0, 100.0) == (63.0, 88.5)
+    for raw in ([63, 101], ["63", 88]):
+        with pytest.raises(SampleError, match=r"^card 'red-moth': 'size' must "):
+            FIELDS.pair(size, raw, 1.0, 100.0)
+
+
+def test_unknown_fields_are_named_sorted_in_english_and_french() -> None:
+    FIELDS.known({"x": 1, "y": 2}, ("x", "y", "z"), phrase("card {card}", card="'red-moth'"))
+    with pytest.raises(SampleError) as caught:
+        FIELDS.known({"x": 1, "zz": 2, "b": 3}, ("x",), phrase("card {card}", card="'red-moth'"))
+    assert str(caught.value) == "card 'red-moth': unknown field(s) b, zz"
+    assert caught.value.says is not None
+    assert caught.value.says.text(translator("fr")) == (
+        "carte 'red-moth'\u00a0: champ(s) inconnu(s) b, zz"
+    )

@@ -4,17 +4,18 @@ reader's rulesets, and, in a file that seats players, their names.
 
 Each reader checks the rest of its own file; this module says what is wrong with the
 start, with the reader's own error class and the name its files go by, and holds what the
-readers share: :class:`FileError`, the base of their error classes, and the readers of a
+readers share: :class:`FileError`, the base of their error classes, the readers of a
 number (:func:`number`, :func:`whole`) that name the field (:func:`field_of`) in their
-refusal.
+refusal, and :class:`Fields`, those readers bound to one file's error class (with the
+checks of unknown fields and of ``[width, length]`` pairs that every file makes).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from spacetable._userinput import InputError, clipped, listed, parse_json
 from spacetable.i18n import N_
@@ -184,3 +185,39 @@ def whole(where: Value, raw: Any, low: int, high: int, *, error: type[Exception]
 def field_of(owner: Phrase, name: str) -> Phrase:
     """A field of a card or a piece as refusals name it: ``card 'red-moth': 'x'``."""
     return phrase("{name}: '{field}'", name=owner, field=name)
+
+
+@dataclass(frozen=True, slots=True)
+class Fields:
+    """The field readers of one kind of file, bound to its ``error`` class: each raises it
+    with one line naming the field at fault. A reader declares its file's once
+    (``_FIELDS = Fields(TableError)``) and reads ``_FIELDS.number(where, raw, 0, 10)``."""
+
+    error: type[Exception]
+
+    def refuse(self, message: str, /, **values: Value) -> NoReturn:
+        """Raise the file's error with :func:`~spacetable.i18n.phrase.refusal` of
+        ``message``, which its caller marks for the catalogs (``N_("...")``)."""
+        raise self.error(refusal(message, **values))
+
+    def number(self, where: Value, raw: Any, low: float, high: float) -> float:
+        """:func:`number`, raising the file's error."""
+        return number(where, raw, low, high, error=self.error)
+
+    def whole(self, where: Value, raw: Any, low: int, high: int) -> int:
+        """:func:`whole`, raising the file's error."""
+        return whole(where, raw, low, high, error=self.error)
+
+    def pair(
+        self, where: Value, raw: Sequence[Any], low: float, high: float
+    ) -> tuple[float, float]:
+        """The two numbers of ``raw`` (a list of two, such as a ``[width, length]``), each
+        within ``low..high``; both are named ``where`` in a refusal."""
+        return self.number(where, raw[0], low, high), self.number(where, raw[1], low, high)
+
+    def known(self, raw: Mapping[str, Any], known: Collection[str], name: Value) -> None:
+        """Refuse the fields of ``raw`` that are not among ``known``, sorted:
+        ``{name}: unknown field(s) a, b``."""
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            self.refuse(N_("{name}: unknown field(s) {fields}"), name=name, fields=listed(unknown))

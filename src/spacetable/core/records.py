@@ -3,10 +3,11 @@
 ``@tagged("turn")`` on a class makes it a frozen, slotted dataclass whose ``type_name``
 (the ``"type"`` of its JSON object) is ``"turn"``. The class body is the only place its
 fields are written: :func:`record_json` writes any such record as JSON, :func:`rebuild`
-reads it back, and :func:`by_tag` indexes a game's records by tag for decoding. The
-event and action bases (:class:`~spacetable.core.events.Event`,
-:class:`~spacetable.core.match.Action`) build on these; the actions' stricter checks of
-what a client sends are :meth:`~spacetable.core.match.Action.from_json`'s.
+reads it back, and :func:`by_tag` indexes a game's records by tag for decoding (a record
+without a tag, :func:`fields_json`). The event and action bases
+(:class:`~spacetable.core.events.Event`, :class:`~spacetable.core.match.Action`) build on
+these; the actions' stricter checks of what a client sends are
+:meth:`~spacetable.core.match.Action.from_json`'s.
 
 Plain stdlib dataclasses keep what the rest of the code relies on (``dataclasses.replace``,
 ``fields``, slots, pickling, fast construction: the laser resolver makes its events in
@@ -50,6 +51,16 @@ def record_json(record: Tagged) -> dict[str, Any]:
     for name in field_names(type(record)):
         value = getattr(record, name)
         out[name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def fields_json(record: Any, **computed: Any) -> dict[str, Any]:
+    """Dataclass ``record``'s fields as a JSON object, in the order they are declared, each
+    value as it is unless ``computed`` gives it (a nested record's JSON, a rounded number);
+    ``computed`` names that are no field come after the fields. For the records that carry
+    no tag (a view's part, a photo's close call): a tagged one is :func:`record_json`'s."""
+    out = {name: getattr(record, name) for name in field_names(type(record))}
+    out.update(computed)
     return out
 
 

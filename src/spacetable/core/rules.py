@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from spacetable.core.match import Match
 from spacetable.i18n import Translator
@@ -81,3 +81,12 @@ class GameRules:
     def playable(self) -> bool:
         """Whether rooms can play this game (it has a match and room options)."""
         return self.match is not None and self.room_options is not None
+
+
+def nullable(default: Any, title: str, none_means: str, **bounds: Any) -> Any:
+    """A room option that may be ``None`` (a pydantic ``Field``): ``title`` and ``bounds``
+    (``ge``, ``le``...) as ``Field`` takes them, and ``none_means`` what ``None`` is called
+    in the lobby's form ("none", "no timer": its ``value_titles``)."""
+    return Field(
+        default, title=title, json_schema_extra={"value_titles": {"null": none_means}}, **bounds
+    )

@@ -185,28 +185,27 @@ def _crossing(
     """Where the ray from local ``(ox, oy)`` along ``(vx, vy)`` is inside the closed
     ``[-hw, hw] x [-hl, hl]``: ``(t_in, t_out, entered_through_x)`` with ``t_out >= 0``,
     or ``None``. ``entered_through_x``: the left or right side bounds ``t_in`` (on ties).
-    Each axis is a slab: the parameters where ``-half <= o + v t <= half``."""
-    if vx == 0.0:
-        if not -hw <= ox <= hw:
-            return None
-        x0, x1 = -math.inf, math.inf
-    else:
-        x0, x1 = (-hw - ox) / vx, (hw - ox) / vx
-        if x0 > x1:
-            x0, x1 = x1, x0
-    if vy == 0.0:
-        if not -hl <= oy <= hl:
-            return None
-        y0, y1 = -math.inf, math.inf
-    else:
-        y0, y1 = (-hl - oy) / vy, (hl - oy) / vy
-        if y0 > y1:
-            y0, y1 = y1, y0
-    t_in = max(x0, y0)
-    t_out = min(x1, y1)
+    Each axis is a slab (:func:`_slab`)."""
+    x = _slab(ox, vx, hw)
+    if x is None:
+        return None
+    y = _slab(oy, vy, hl)
+    if y is None:
+        return None
+    t_in = max(x[0], y[0])
+    t_out = min(x[1], y[1])
     if t_in > t_out or t_out < 0.0:
         return None
-    return t_in, t_out, x0 >= y0
+    return t_in, t_out, x[0] >= y[0]
+
+
+def _slab(o: float, v: float, half: float) -> tuple[float, float] | None:
+    """The parameters ``t`` where ``-half <= o + v t <= half`` on one axis, low to high
+    (all of them when ``v`` is 0 and ``o`` lies within), or ``None``: never."""
+    if v == 0.0:
+        return (-math.inf, math.inf) if -half <= o <= half else None
+    t0, t1 = (-half - o) / v, (half - o) / v
+    return (t0, t1) if t0 <= t1 else (t1, t0)
 
 
 def _passes(wx: float, wy: float, vx: float, vy: float) -> bool:

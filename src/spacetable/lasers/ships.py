@@ -17,8 +17,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, cast
 
-from spacetable._userinput import InputError, clipped, listed, parse_json, read_limited
-from spacetable.core.files import FileError, number
+from spacetable._userinput import InputError, clipped, parse_json, read_limited
+from spacetable.core.files import Fields, FileError
+from spacetable.i18n import N_
 from spacetable.i18n.phrase import Phrase, Value, phrase, refusal, value_of
 from spacetable.lasers.geometry import EDGES, Edge, on_edge
 
@@ -48,12 +49,18 @@ MAX_SHIPS = 200
 MIN_CARD_MM, MAX_CARD_MM = 1.0, 1000.0
 #: Largest catalog file read, in bytes.
 MAX_CATALOG_BYTES = 1 << 20
+#: The fields of a ship definition.
+_SHIP_FIELDS = ("name", "speed", "health", "vp", "credits", "role", "lasers", "shields", "notes")
 
 
 class ShipDefinitionError(FileError):
     """A ship definition is malformed or impossible; the message names the ship and field,
     and :attr:`says` the same as a phrase when it has one (for a page in its reader's
     language)."""
+
+
+#: The readers of a ship definition's fields, refusing with a :class:`ShipDefinitionError`.
+_FIELDS = Fields(ShipDefinitionError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,31 +187,20 @@ def ship_from_mapping(
     """
     where = phrase("ship {ship}", ship=clipped(key))
     if len(key) > MAX_NAME_CHARS:
-        raise ShipDefinitionError(
-            refusal(
-                "{where}: the key is longer than {most} characters",
-                where=where,
-                most=str(MAX_NAME_CHARS),
-            )
+        _FIELDS.refuse(
+            N_("{where}: the key is longer than {most} characters"),
+            where=where,
+            most=str(MAX_NAME_CHARS),
         )
     if not isinstance(data, Mapping):
-        raise ShipDefinitionError(
-            refusal("{where}: definition must be a table/object", where=where)
-        )
-    known = {"name", "speed", "health", "vp", "credits", "role", "lasers", "shields", "notes"}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise ShipDefinitionError(
-            refusal("{name}: unknown field(s) {fields}", name=where, fields=listed(unknown))
-        )
+        _FIELDS.refuse(N_("{where}: definition must be a table/object"), where=where)
+    _FIELDS.known(data, _SHIP_FIELDS, where)
     name = data.get("name", key)
     if not isinstance(name, str) or not name or len(name) > MAX_NAME_CHARS:
-        raise ShipDefinitionError(
-            refusal(
-                "{where}: 'name' must be a string of 1 to {most} characters",
-                where=where,
-                most=str(MAX_NAME_CHARS),
-            )
+        _FIELDS.refuse(
+            N_("{where}: 'name' must be a string of 1 to {most} characters"),
+            where=where,
+            most=str(MAX_NAME_CHARS),
         )
     speeds = _speeds(where, data.get("speed"))
     health = _int(where, "health", data.get("health"), 1, MAX_HEALTH)
@@ -221,12 +217,10 @@ def ship_from_mapping(
     )
     notes = data.get("notes", "")
     if not isinstance(notes, str) or len(notes) > MAX_NOTES_CHARS:
-        raise ShipDefinitionError(
-            refusal(
-                "{where}: 'notes' must be a string of at most {most} characters",
-                where=where,
-                most=str(MAX_NOTES_CHARS),
-            )
+        _FIELDS.refuse(
+            N_("{where}: 'notes' must be a string of at most {most} characters"),
+            where=where,
+            most=str(MAX_NOTES_CHARS),
         )
     return ShipDef(
         key, name, speeds, health, lasers, shields, vp, credits, cast(Role, role), card_size, notes
@@ -247,13 +241,11 @@ def _choice(where: Value, name: str, raw: Any, choices: tuple[str, ...]) -> Any:
     """``raw``, the value of field ``name``, when it is one of ``choices``; else
     ShipDefinitionError naming them."""
     if raw not in choices:
-        raise ShipDefinitionError(
-            refusal(
-                "{where}: '{field}' must be one of {choices}",
-                where=where,
-                field=name,
-                choices=", ".join(choices),
-            )
+        _FIELDS.refuse(
+            N_("{where}: '{field}' must be one of {choices}"),
+            where=where,
+            field=name,
+            choices=", ".join(choices),
         )
     return raw
 
@@ -261,115 +253,88 @@ def _choice(where: Value, name: str, raw: Any, choices: tuple[str, ...]) -> Any:
 def _speeds(where: Value, raw: Any) -> tuple[int, ...]:
     values = raw if isinstance(raw, list) else [raw]
     if not values:
-        raise ShipDefinitionError(refusal("{where}: 'speed' list is empty", where=where))
+        _FIELDS.refuse(N_("{where}: 'speed' list is empty"), where=where)
     if len(values) > MAX_SPEEDS:
-        raise ShipDefinitionError(
-            refusal(
-                "{where}: 'speed' lists {n} speeds, at most {most} are allowed",
-                where=where,
-                n=str(len(values)),
-                most=str(MAX_SPEEDS),
-            )
+        _FIELDS.refuse(
+            N_("{where}: 'speed' lists {n} speeds, at most {most} are allowed"),
+            where=where,
+            n=str(len(values)),
+            most=str(MAX_SPEEDS),
         )
     speeds = tuple(_int(where, "speed", v, 0, MAX_SPEED) for v in values)
     if list(speeds) != sorted(set(speeds)):
-        raise ShipDefinitionError(
-            refusal("{where}: 'speed' values must be distinct and increasing", where=where)
-        )
+        _FIELDS.refuse(N_("{where}: 'speed' values must be distinct and increasing"), where=where)
     return speeds
 
 
 def _int(where: Value, name: str, raw: Any, minimum: int, maximum: int) -> int:
+    field: dict[str, Value] = {"where": where, "field": name}  # as every refusal names it
     if raw is None:
-        raise ShipDefinitionError(refusal("{where}: missing '{field}'", where=where, field=name))
+        _FIELDS.refuse(N_("{where}: missing '{field}'"), **field)
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise ShipDefinitionError(
-            refusal(
-                "{where}: '{field}' must be an integer, got {value}",
-                where=where,
-                field=name,
-                value=clipped(raw),
-            )
+        _FIELDS.refuse(
+            N_("{where}: '{field}' must be an integer, got {value}"), **field, value=clipped(raw)
         )
     if raw < minimum:
-        raise ShipDefinitionError(
-            refusal(
-                "{where}: '{field}' must be at least {least}, got {value}",
-                where=where,
-                field=name,
-                least=str(minimum),
-                value=clipped(raw),
-            )
+        _FIELDS.refuse(
+            N_("{where}: '{field}' must be at least {least}, got {value}"),
+            **field,
+            least=str(minimum),
+            value=clipped(raw),
         )
     if raw > maximum:
-        raise ShipDefinitionError(
-            refusal(
-                "{where}: '{field}' must be at most {most}, got {value}",
-                where=where,
-                field=name,
-                most=str(maximum),
-                value=clipped(raw),
-            )
+        _FIELDS.refuse(
+            N_("{where}: '{field}' must be at most {most}, got {value}"),
+            **field,
+            most=str(maximum),
+            value=clipped(raw),
         )
     return raw
 
 
 def _list(where: Value, name: str, raw: Any, maximum: int) -> list[Any]:
     if not isinstance(raw, list):
-        raise ShipDefinitionError(
-            refusal("{where}: '{field}' must be a list", where=where, field=name)
-        )
+        _FIELDS.refuse(N_("{where}: '{field}' must be a list"), where=where, field=name)
     if len(raw) > maximum:
-        raise ShipDefinitionError(
-            refusal(
-                "{where}: '{field}' has {n} entries, at most {most} are allowed",
-                where=where,
-                field=name,
-                n=str(len(raw)),
-                most=str(maximum),
-            )
+        _FIELDS.refuse(
+            N_("{where}: '{field}' has {n} entries, at most {most} are allowed"),
+            where=where,
+            field=name,
+            n=str(len(raw)),
+            most=str(maximum),
         )
     return raw
 
 
 def _laser(where: Value, raw: Any, card_size: tuple[float, float]) -> Laser:
     if not isinstance(raw, Mapping):
-        raise ShipDefinitionError(refusal("{where}: must be a table/object", where=where))
-    unknown = sorted(set(raw) - {"at", "angle", "power", "kind"})
-    if unknown:
-        raise ShipDefinitionError(
-            refusal("{name}: unknown field(s) {fields}", name=where, fields=listed(unknown))
-        )
+        _FIELDS.refuse(N_("{where}: must be a table/object"), where=where)
+    _FIELDS.known(raw, ("at", "angle", "power", "kind"), where)
     at = raw.get("at")
     if not isinstance(at, list) or len(at) != 2:
-        raise ShipDefinitionError(refusal("{where}.at must be a point [x, y]", where=where))
+        _FIELDS.refuse(N_("{where}.at must be a point [x, y]"), where=where)
     point = (
-        number(_part(where, "at[0]"), at[0], -math.inf, math.inf, error=ShipDefinitionError),
-        number(_part(where, "at[1]"), at[1], -math.inf, math.inf, error=ShipDefinitionError),
+        _FIELDS.number(_part(where, "at[0]"), at[0], -math.inf, math.inf),
+        _FIELDS.number(_part(where, "at[1]"), at[1], -math.inf, math.inf),
     )
     if not on_edge(point, *card_size):
-        raise ShipDefinitionError(
-            refusal(
-                "{where}.at {point} is not on the edge of a {width} x {height} mm card",
-                where=where,
-                point=str(list(point)),
-                width=f"{card_size[0]:g}",
-                height=f"{card_size[1]:g}",
-            )
+        _FIELDS.refuse(
+            N_("{where}.at {point} is not on the edge of a {width} x {height} mm card"),
+            where=where,
+            point=str(list(point)),
+            width=f"{card_size[0]:g}",
+            height=f"{card_size[1]:g}",
         )
-    angle = number(
+    angle = _FIELDS.number(
         _part(where, "angle"),
         raw.get("angle", 0.0),
         -MAX_ANGLE_DEG,
         MAX_ANGLE_DEG,
-        error=ShipDefinitionError,
     )
     power = _int(where, "power", raw.get("power"), 1, 1_000)
     if power > 3:
-        raise ShipDefinitionError(
-            refusal(
-                "{where}: 'power' must be 1, 2 or 3, got {value}", where=where, value=str(power)
-            )
+        _FIELDS.refuse(
+            N_("{where}: 'power' must be 1, 2 or 3, got {value}"), where=where, value=str(power)
         )
     kind = _choice(where, "kind", raw.get("kind", "normal"), LASER_KINDS)
     return Laser(point, angle, power, cast(LaserKind, kind))
@@ -377,37 +342,31 @@ def _laser(where: Value, raw: Any, card_size: tuple[float, float]) -> Laser:
 
 def _shield(where: Value, raw: Any, card_size: tuple[float, float]) -> Shield:
     if not isinstance(raw, Mapping):
-        raise ShipDefinitionError(refusal("{where}: must be a table/object", where=where))
+        _FIELDS.refuse(N_("{where}: must be a table/object"), where=where)
     edge = raw.get("edge")
     if edge not in EDGES:
-        raise ShipDefinitionError(
-            refusal("{where}.edge must be one of {choices}", where=where, choices=", ".join(EDGES))
+        _FIELDS.refuse(
+            N_("{where}.edge must be one of {choices}"), where=where, choices=", ".join(EDGES)
         )
-    start = number(
-        _part(where, "from"), raw.get("from"), -math.inf, math.inf, error=ShipDefinitionError
-    )
-    end = number(_part(where, "to"), raw.get("to"), -math.inf, math.inf, error=ShipDefinitionError)
+    start = _FIELDS.number(_part(where, "from"), raw.get("from"), -math.inf, math.inf)
+    end = _FIELDS.number(_part(where, "to"), raw.get("to"), -math.inf, math.inf)
     half = (card_size[0] if edge in ("front", "back") else card_size[1]) / 2.0
     if start > end:
-        raise ShipDefinitionError(
-            refusal(
-                "{where}: 'from' ({start}) is after 'to' ({end})",
-                where=where,
-                start=f"{start:g}",
-                end=f"{end:g}",
-            )
+        _FIELDS.refuse(
+            N_("{where}: 'from' ({start}) is after 'to' ({end})"),
+            where=where,
+            start=f"{start:g}",
+            end=f"{end:g}",
         )
     if start < -half - 1e-6 or end > half + 1e-6:
-        raise ShipDefinitionError(
-            refusal(
-                "{where}: {start}..{end} lies off the {edge} edge ({low}..{high} mm)",
-                where=where,
-                start=f"{start:g}",
-                end=f"{end:g}",
-                edge=Phrase(str(edge)),
-                low=f"-{half:g}",
-                high=f"{half:g}",
-            )
+        _FIELDS.refuse(
+            N_("{where}: {start}..{end} lies off the {edge} edge ({low}..{high} mm)"),
+            where=where,
+            start=f"{start:g}",
+            end=f"{end:g}",
+            edge=Phrase(str(edge)),
+            low=f"-{half:g}",
+            high=f"{half:g}",
         )
     return Shield(cast(Edge, edge), start, end)
 
@@ -418,12 +377,10 @@ def ships_from_mapping(
     """Every definition in a ``{key: definition}`` mapping (at most :data:`MAX_SHIPS`),
     checked."""
     if len(data) > MAX_SHIPS:
-        raise ShipDefinitionError(
-            refusal(
-                "{n} ship definitions, at most {most} are allowed",
-                n=str(len(data)),
-                most=str(MAX_SHIPS),
-            )
+        _FIELDS.refuse(
+            N_("{n} ship definitions, at most {most} are allowed"),
+            n=str(len(data)),
+            most=str(MAX_SHIPS),
         )
     return {str(key): ship_from_mapping(str(key), raw, card_size) for key, raw in data.items()}
 
@@ -475,7 +432,7 @@ def parse_catalog(
             ) from exc
     ships = data.get("ships") if isinstance(data, dict) else None
     if not isinstance(ships, dict) or not ships:
-        raise ShipDefinitionError(refusal("{source}: no 'ships' table", source=source))
+        _FIELDS.refuse(N_("{source}: no 'ships' table"), source=source)
     try:
         return ships_from_mapping(ships)
     except ShipDefinitionError as exc:
@@ -488,5 +445,5 @@ def builtin_catalog(name: str) -> dict[str, ShipDef]:
     """A catalog shipped with spacetable, e.g. ``"lightspeed"`` or ``"stellar/wiss"``."""
     resource = resources.files("spacetable.data").joinpath(f"{name}.toml")
     if not resource.is_file():
-        raise ShipDefinitionError(refusal("no built-in catalog named {name}", name=repr(name)))
+        _FIELDS.refuse(N_("no built-in catalog named {name}"), name=repr(name))
     return parse_catalog(resource.read_text(encoding="utf-8"), "toml", f"{name}.toml")

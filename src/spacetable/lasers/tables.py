@@ -20,10 +20,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, cast
 
-from spacetable._userinput import InputError, clipped, listed, read_limited
-from spacetable.core.files import FileError, decoded, field_of, number, read_header
+from spacetable._userinput import InputError, clipped, read_limited
+from spacetable.core.files import Fields, FileError, decoded, field_of, read_header
 from spacetable.core.rules import Referee
-from spacetable.i18n import Translator
+from spacetable.i18n import N_, Translator
 from spacetable.i18n.phrase import Value, phrase, refusal
 from spacetable.lasers.battle import RULESETS, Card, Outcome, Resolver, Rules, Ruleset, resolve
 from spacetable.lasers.geometry import Pose, rect_inside, rects_touch
@@ -57,14 +57,19 @@ MAX_TABLE_MM = 10_000.0
 MAX_ROCKS = 100
 #: Longest player name or card id, in characters.
 MAX_ID_CHARS = 200
-#: The top-level fields of a table file.
+#: The top-level fields of a table file, and a card's.
 _TOP_FIELDS = ("ruleset", "players", "variant", "ships", "cards", "card_size", "table")
+_CARD_FIELDS = ("id", "type", "owner", "ship", "x", "y", "rotation", "rocks", "size")
 
 
 class TableError(FileError):
     """A table file is malformed or describes an impossible table; the message is one line
     naming the problem, and :attr:`says` the same as a phrase when it has one (for a page in
     its reader's language)."""
+
+
+#: The readers of a table file's fields, refusing with a :class:`TableError`.
+_FIELDS = Fields(TableError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +176,7 @@ def table_from_json(data: Any) -> Table:
     table_size = _table_size(data.get("table"))
     raw_ships = data.get("ships", {})
     if not isinstance(raw_ships, dict):
-        raise TableError(refusal("'ships' must be an object of ship definitions"))
+        _FIELDS.refuse(N_("'ships' must be an object of ship definitions"))
     try:
         own_ships = ships_from_mapping(raw_ships, card_size)
     except ShipDefinitionError as exc:
@@ -179,14 +184,12 @@ def table_from_json(data: Any) -> Table:
     known_ships = {**catalog(ruleset), **own_ships}
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards:
-        raise TableError(refusal("'cards' must be a non-empty list"))
+        _FIELDS.refuse(N_("'cards' must be a non-empty list"))
     if len(raw_cards) > MAX_CARDS:
-        raise TableError(
-            refusal(
-                "'cards' lists {n} cards, at most {most} are allowed",
-                n=str(len(raw_cards)),
-                most=str(MAX_CARDS),
-            )
+        _FIELDS.refuse(
+            N_("'cards' lists {n} cards, at most {most} are allowed"),
+            n=str(len(raw_cards)),
+            most=str(MAX_CARDS),
         )
     cards: list[Card] = []
     for index, raw in enumerate(raw_cards):
@@ -199,42 +202,37 @@ def table_from_json(data: Any) -> Table:
 
 def _variant(ruleset: str, raw: Any) -> dict[str, bool]:
     if not isinstance(raw, dict):
-        raise TableError(refusal("'variant' must be an object"))
+        _FIELDS.refuse(N_("'variant' must be an object"))
     allowed = VARIANTS[ruleset]
     for key, value in raw.items():
         if key not in allowed:
-            raise TableError(
-                refusal(
-                    "variant {variant} is not a {ruleset} option (known: {known})",
-                    variant=clipped(key),
-                    ruleset=ruleset,
-                    known=", ".join(allowed),
-                )
+            _FIELDS.refuse(
+                N_("variant {variant} is not a {ruleset} option (known: {known})"),
+                variant=clipped(key),
+                ruleset=ruleset,
+                known=", ".join(allowed),
             )
         if not isinstance(value, bool):
-            raise TableError(refusal("variant {variant} must be true or false", variant=repr(key)))
+            _FIELDS.refuse(N_("variant {variant} must be true or false"), variant=repr(key))
     return dict(raw)
 
 
 def _size(where: Value, raw: Any, high: float = MAX_CARD_MM) -> tuple[float, float]:
     if not isinstance(raw, list) or len(raw) != 2:
-        raise TableError(refusal("{where} must be [width, length] in mm", where=where))
+        _FIELDS.refuse(N_("{where} must be [width, length] in mm"), where=where)
     for value in raw:
         if isinstance(value, int | float) and not isinstance(value, bool) and value <= 0:
-            raise TableError(
-                refusal("{where} must be positive, got {value}", where=where, value=clipped(raw))
+            _FIELDS.refuse(
+                N_("{where} must be positive, got {value}"), where=where, value=clipped(raw)
             )
-    return (
-        number(where, raw[0], MIN_CARD_MM, high, error=TableError),
-        number(where, raw[1], MIN_CARD_MM, high, error=TableError),
-    )
+    return _FIELDS.pair(where, raw, MIN_CARD_MM, high)
 
 
 def _table_size(raw: Any) -> tuple[float, float] | None:
     if raw is None:
         return None
     if not isinstance(raw, dict):
-        raise TableError(refusal("'table' must be an object with width and height"))
+        _FIELDS.refuse(N_("'table' must be an object with width and height"))
     return _size("'table'", [raw.get("width"), raw.get("height")], MAX_TABLE_MM)
 
 
@@ -247,44 +245,29 @@ def _card(
     card_size: tuple[float, float],
 ) -> Card:
     if not isinstance(raw, dict):
-        raise TableError(refusal("cards[{n}] must be an object", n=str(index)))
+        _FIELDS.refuse(N_("cards[{n}] must be an object"), n=str(index))
     cid = raw.get("id")
     if not isinstance(cid, str) or not cid or len(cid) > MAX_ID_CHARS:
-        raise TableError(
-            refusal(
-                "cards[{n}] needs an 'id' string of 1 to {most} characters",
-                n=str(index),
-                most=str(MAX_ID_CHARS),
-            )
+        _FIELDS.refuse(
+            N_("cards[{n}] needs an 'id' string of 1 to {most} characters"),
+            n=str(index),
+            most=str(MAX_ID_CHARS),
         )
     where = phrase("card {card}", card=repr(cid))
-    known = {"id", "type", "owner", "ship", "x", "y", "rotation", "rocks", "size"}
-    unknown = sorted(set(raw) - known)
-    if unknown:
-        raise TableError(
-            refusal("{name}: unknown field(s) {fields}", name=where, fields=listed(unknown))
-        )
+    _FIELDS.known(raw, _CARD_FIELDS, where)
     kind = raw.get("type", "ship")
     if kind not in ("ship", "asteroid"):
-        raise TableError(
-            refusal(
-                "{where}: 'type' must be ship or asteroid, got {value}",
-                where=where,
-                value=clipped(kind),
-            )
+        _FIELDS.refuse(
+            N_("{where}: 'type' must be ship or asteroid, got {value}"),
+            where=where,
+            value=clipped(kind),
         )
     pose = Pose(
-        number(field_of(where, "x"), raw.get("x"), -MAX_TABLE_MM, MAX_TABLE_MM, error=TableError),
-        number(field_of(where, "y"), raw.get("y"), -MAX_TABLE_MM, MAX_TABLE_MM, error=TableError),
+        _FIELDS.number(field_of(where, "x"), raw.get("x"), -MAX_TABLE_MM, MAX_TABLE_MM),
+        _FIELDS.number(field_of(where, "y"), raw.get("y"), -MAX_TABLE_MM, MAX_TABLE_MM),
         # Any finite rotation: a room takes a card turned as many times as a client
         # says, and the bots read the room's table through this function.
-        number(
-            field_of(where, "rotation"),
-            raw.get("rotation", 0),
-            -math.inf,
-            math.inf,
-            error=TableError,
-        ),
+        _FIELDS.number(field_of(where, "rotation"), raw.get("rotation", 0), -math.inf, math.inf),
     )
     size = _size(field_of(where, "size"), raw["size"]) if "size" in raw else card_size
     ship: ShipDef | None = None
@@ -292,41 +275,37 @@ def _card(
     if kind == "asteroid":
         default_rocks = DEFAULT_ASTEROID_ROCKS
         if "owner" in raw or "ship" in raw:
-            raise TableError(refusal("{where}: an asteroid has no 'owner' or 'ship'", where=where))
+            _FIELDS.refuse(N_("{where}: an asteroid has no 'owner' or 'ship'"), where=where)
     else:
         owner = raw.get("owner")
         if owner not in players:
-            raise TableError(
-                refusal(
-                    "{where}: owner {owner} is not one of the players ({players})",
-                    where=where,
-                    owner=clipped(owner),
-                    players=", ".join(players),
-                )
+            _FIELDS.refuse(
+                N_("{where}: owner {owner} is not one of the players ({players})"),
+                where=where,
+                owner=clipped(owner),
+                players=", ".join(players),
             )
         key = raw.get("ship")
         if not isinstance(key, str) or key not in ships:
-            raise TableError(
-                refusal(
+            _FIELDS.refuse(
+                N_(
                     "{where}: unknown ship {ship} (not in the {ruleset} catalog "
-                    "or the file's 'ships')",
-                    where=where,
-                    ship=clipped(key),
-                    ruleset=ruleset,
-                )
+                    "or the file's 'ships')"
+                ),
+                where=where,
+                ship=clipped(key),
+                ruleset=ruleset,
             )
         ship = ships[key]
         cargo = ruleset == "stellar" and ship.role == "cargo"
         default_rocks = CARGO_CUBES[len(players)] if cargo else 0
     rocks = raw.get("rocks", default_rocks)
     if isinstance(rocks, bool) or not isinstance(rocks, int) or not 0 <= rocks <= MAX_ROCKS:
-        raise TableError(
-            refusal(
-                "{where}: 'rocks' must be a whole number from 0 to {most}, got {value}",
-                where=where,
-                most=str(MAX_ROCKS),
-                value=clipped(rocks),
-            )
+        _FIELDS.refuse(
+            N_("{where}: 'rocks' must be a whole number from 0 to {most}, got {value}"),
+            where=where,
+            most=str(MAX_ROCKS),
+            value=clipped(rocks),
         )
     return Card(cid, pose, ship, owner, rocks, size)
 
@@ -335,27 +314,23 @@ def _check_layout(cards: list[Card], table_size: tuple[float, float] | None) -> 
     seen: set[str] = set()
     for card in cards:
         if card.id in seen:
-            raise TableError(refusal("two cards have the id {card}", card=repr(card.id)))
+            _FIELDS.refuse(N_("two cards have the id {card}"), card=repr(card.id))
         seen.add(card.id)
         if table_size is not None and not rect_inside(card.rect, *table_size):
-            raise TableError(
-                refusal(
-                    "card {card} lies (partly) off the {width} x {height} mm table",
-                    card=repr(card.id),
-                    width=f"{table_size[0]:g}",
-                    height=f"{table_size[1]:g}",
-                )
+            _FIELDS.refuse(
+                N_("card {card} lies (partly) off the {width} x {height} mm table"),
+                card=repr(card.id),
+                width=f"{table_size[0]:g}",
+                height=f"{table_size[1]:g}",
             )
     rects = [c.rect for c in cards]
     for i, a in enumerate(cards):
         for j in range(i + 1, len(cards)):
             if rects_touch(rects[i], rects[j]):
-                raise TableError(
-                    refusal(
-                        "cards {first} and {second} touch or overlap",
-                        first=repr(a.id),
-                        second=repr(cards[j].id),
-                    )
+                _FIELDS.refuse(
+                    N_("cards {first} and {second} touch or overlap"),
+                    first=repr(a.id),
+                    second=repr(cards[j].id),
                 )
 
 

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from spacetable.core.records import fields_json
 from spacetable.i18n import ENGLISH, N_, Translator
 from spacetable.lasers.battle import Card, Outcome, shielded
 from spacetable.lasers.events import CardLeft, Destroyed, LaserFired, StepBegan
@@ -57,7 +58,7 @@ class ShotOutcome:
 
     def to_json(self) -> dict[str, Any]:
         """``{"target": ..., "shielded": ...}``."""
-        return {"target": self.target, "shielded": self.shielded}
+        return fields_json(self)
 
     def words(self, tr: Translator = ENGLISH) -> str:
         """The outcome in words (in ``tr``'s language)."""
@@ -83,16 +84,14 @@ class CloseCall:
     sigma_mm: float
 
     def to_json(self) -> dict[str, Any]:
-        """One entry of the ``close_calls`` list of ``spacetable photo --json``."""
-        return {
-            "speed": self.speed,
-            "ship": self.ship,
-            "laser": self.laser,
-            "kind": self.kind,
-            "outcomes": [o.to_json() for o in self.outcomes],
-            "margin_mm": round(self.margin_mm, 2),
-            "sigma_mm": round(self.sigma_mm, 2),
-        }
+        """One entry of the ``close_calls`` list of ``spacetable photo --json``: the
+        fields, the margins to 0.01 mm."""
+        return fields_json(
+            self,
+            outcomes=[o.to_json() for o in self.outcomes],
+            margin_mm=round(self.margin_mm, 2),
+            sigma_mm=round(self.sigma_mm, 2),
+        )
 
     def words(self, tr: Translator = ENGLISH) -> str:
         """One line for the CLI's account (in ``tr``'s language)."""

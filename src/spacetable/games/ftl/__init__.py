@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spacetable.core.rules import GameRules, Referee
+from spacetable.core.rules import GameRules, Referee, nullable
 from spacetable.games.ftl.match import (
     MAX_MISSILES,
     MAX_TABLE_IN,
@@ -88,19 +88,15 @@ class FtlRoom(BaseModel):
         ),
     )
     missiles: int = Field(DEFAULT_MISSILES, ge=0, le=MAX_MISSILES, title="Missiles per ship")
-    turn_limit: int | None = Field(
+    turn_limit: int | None = nullable(
         ROOM_TURN_LIMIT,
+        "Turn limit (then most hits, then most pieces left, win)",
+        "none",
         ge=1,
         le=999,
-        title="Turn limit (then most hits, then most pieces left, win)",
-        json_schema_extra={"value_titles": {"null": "none"}},
     )
-    plot_timer_s: float | None = Field(
-        None,
-        gt=0,
-        le=3600,
-        title="Seconds to plot each turn",
-        json_schema_extra={"value_titles": {"null": "no timer"}},
+    plot_timer_s: float | None = nullable(
+        None, "Seconds to plot each turn", "no timer", gt=0, le=3600
     )
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from spacetable._userinput import clipped, listed
+from spacetable._userinput import clipped
 from spacetable.core.events import Event
-from spacetable.core.files import FileError, decoded, field_of, number, read_header, whole
+from spacetable.core.files import Fields, FileError, decoded, field_of, read_header
 from spacetable.games.ftl.events import OrderIgnored, rounded
 from spacetable.games.ftl.orders import Launch, Order, check_order, parse_order
 from spacetable.games.ftl.pieces import (
@@ -29,6 +29,7 @@ from spacetable.games.ftl.pieces import (
     on_table,
 )
 from spacetable.games.ftl.resolution import end_phase, resolve_orders
+from spacetable.i18n import N_
 from spacetable.i18n.phrase import Phrase, phrase, piece_said, refusal, value_of
 
 RULESET = "ftl"
@@ -57,6 +58,10 @@ class TurnFileError(FileError):
     """A turn file that is malformed, describes an impossible table or holds an order that
     cannot be carried out; the message is one line naming the piece and the order, and
     :attr:`says` the same as a phrase when it has one (for a page in its reader's language)."""
+
+
+#: The readers of a turn file's fields, refusing with a :class:`TurnFileError`.
+_FIELDS = Fields(TurnFileError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,20 +159,16 @@ def turn_from_json(data: Any) -> TurnFile:
     table_in = _table(data.get("table"))
     raw_pieces = data.get("pieces")
     if not isinstance(raw_pieces, list) or not raw_pieces:
-        raise TurnFileError(refusal("'pieces' must be a non-empty list"))
+        _FIELDS.refuse(N_("'pieces' must be a non-empty list"))
     if len(raw_pieces) > MAX_PIECES:
-        raise TurnFileError(
-            refusal(
-                "'pieces' lists {n} pieces, at most {most}", n=str(len(raw_pieces)), most=MAX_PIECES
-            )
+        _FIELDS.refuse(
+            N_("'pieces' lists {n} pieces, at most {most}"), n=str(len(raw_pieces)), most=MAX_PIECES
         )
     pieces: dict[str, Piece] = {}
     for index, raw in enumerate(raw_pieces):
         piece = _piece(index, raw, players, table_in)
         if piece.id in pieces:
-            raise TurnFileError(
-                refusal("two pieces are named '{piece}'", piece=piece_said(piece.id))
-            )
+            _FIELDS.refuse(N_("two pieces are named '{piece}'"), piece=piece_said(piece.id))
         pieces[piece.id] = piece
     orders = _orders(data.get("orders", []), pieces)
     return TurnFile(players, table_in, tuple(pieces.values()), orders)
@@ -177,91 +178,65 @@ def _table(raw: Any) -> tuple[float, float]:
     if raw is None:
         return DEFAULT_TABLE_IN
     if not isinstance(raw, dict) or set(raw) != {"width", "height"}:
-        raise TurnFileError(refusal("'table' must be an object with width and height (inches)"))
+        _FIELDS.refuse(N_("'table' must be an object with width and height (inches)"))
     return (
-        number(phrase("'table' width"), raw["width"], 1e-3, MAX_TABLE_IN, error=TurnFileError),
-        number(phrase("'table' height"), raw["height"], 1e-3, MAX_TABLE_IN, error=TurnFileError),
+        _FIELDS.number(phrase("'table' width"), raw["width"], 1e-3, MAX_TABLE_IN),
+        _FIELDS.number(phrase("'table' height"), raw["height"], 1e-3, MAX_TABLE_IN),
     )
 
 
 def _piece(index: int, raw: Any, players: tuple[str, ...], table_in: tuple[float, float]) -> Piece:
     if not isinstance(raw, dict):
-        raise TurnFileError(refusal("piece {n} must be an object", n=index + 1))
+        _FIELDS.refuse(N_("piece {n} must be an object"), n=index + 1)
     piece_id = raw.get("id")
     if not isinstance(piece_id, str) or not 0 < len(piece_id) <= MAX_ID_CHARS:
-        raise TurnFileError(
-            refusal(
-                "piece {n}: 'id' must be a name of 1 to {most} characters",
-                n=index + 1,
-                most=MAX_ID_CHARS,
-            )
+        _FIELDS.refuse(
+            N_("piece {n}: 'id' must be a name of 1 to {most} characters"),
+            n=index + 1,
+            most=MAX_ID_CHARS,
         )
     name = phrase("piece '{piece}'", piece=piece_said(piece_id))
-    unknown = sorted(set(raw) - _PIECE_FIELDS)
-    if unknown:
-        raise TurnFileError(
-            refusal("{name}: unknown field(s) {fields}", name=name, fields=listed(unknown))
-        )
+    _FIELDS.known(raw, _PIECE_FIELDS, name)
     kind = raw.get("kind")
     if kind not in (Kind.SHIP.value, Kind.MISSILE.value):
-        raise TurnFileError(
-            refusal(
-                "{name}: 'kind' must be 'ship' or 'missile', got {value}",
-                name=name,
-                value=clipped(kind),
-            )
+        _FIELDS.refuse(
+            N_("{name}: 'kind' must be 'ship' or 'missile', got {value}"),
+            name=name,
+            value=clipped(kind),
         )
     owner = raw.get("owner")
     if owner not in players:
-        raise TurnFileError(
-            refusal(
-                "{name}: 'owner' must be one of the players, got {value}",
-                name=name,
-                value=clipped(owner),
-            )
+        _FIELDS.refuse(
+            N_("{name}: 'owner' must be one of the players, got {value}"),
+            name=name,
+            value=clipped(owner),
         )
-    x = number(field_of(name, "x"), raw.get("x"), -MAX_TABLE_IN, MAX_TABLE_IN, error=TurnFileError)
-    y = number(field_of(name, "y"), raw.get("y"), -MAX_TABLE_IN, MAX_TABLE_IN, error=TurnFileError)
-    heading = number(
-        field_of(name, "heading"),
-        raw.get("heading"),
-        -MAX_HEADING_DEG,
-        MAX_HEADING_DEG,
-        error=TurnFileError,
+    x = _FIELDS.number(field_of(name, "x"), raw.get("x"), -MAX_TABLE_IN, MAX_TABLE_IN)
+    y = _FIELDS.number(field_of(name, "y"), raw.get("y"), -MAX_TABLE_IN, MAX_TABLE_IN)
+    heading = _FIELDS.number(
+        field_of(name, "heading"), raw.get("heading"), -MAX_HEADING_DEG, MAX_HEADING_DEG
     )
     if not on_table(x, y, table_in):
-        raise TurnFileError(
-            refusal(
-                "{name}: its post ({x}, {y}) lies off the {width} x {height} in table",
-                name=name,
-                x=f"{x:g}",
-                y=f"{y:g}",
-                width=f"{table_in[0]:g}",
-                height=f"{table_in[1]:g}",
-            )
+        _FIELDS.refuse(
+            N_("{name}: its post ({x}, {y}) lies off the {width} x {height} in table"),
+            name=name,
+            x=f"{x:g}",
+            y=f"{y:g}",
+            width=f"{table_in[0]:g}",
+            height=f"{table_in[1]:g}",
         )
     size = _size(name, raw.get("size"), SHIP_SIZE_IN if kind == "ship" else MISSILE_SIZE_IN)
     if kind == Kind.MISSILE.value:
         for field in ("missiles", "launched"):
             if field in raw:
-                raise TurnFileError(
-                    refusal("{name}: a missile has no '{field}'", name=name, field=field)
-                )
-        whole(field_of(name, "hits"), raw.get("hits", 0), 0, 0, error=TurnFileError)
+                _FIELDS.refuse(N_("{name}: a missile has no '{field}'"), name=name, field=field)
+        _FIELDS.whole(field_of(name, "hits"), raw.get("hits", 0), 0, 0)
         return Piece.missile(piece_id, owner, x, y, heading, size=size)
-    hits = whole(
-        field_of(name, "hits"), raw.get("hits", 0), 0, HITS_TO_DESTROY - 1, error=TurnFileError
+    hits = _FIELDS.whole(field_of(name, "hits"), raw.get("hits", 0), 0, HITS_TO_DESTROY - 1)
+    missiles = _FIELDS.whole(
+        field_of(name, "missiles"), raw.get("missiles", DEFAULT_MISSILES), 0, MAX_MISSILES
     )
-    missiles = whole(
-        field_of(name, "missiles"),
-        raw.get("missiles", DEFAULT_MISSILES),
-        0,
-        MAX_MISSILES,
-        error=TurnFileError,
-    )
-    launched = whole(
-        field_of(name, "launched"), raw.get("launched", 0), 0, MAX_MISSILES, error=TurnFileError
-    )
+    launched = _FIELDS.whole(field_of(name, "launched"), raw.get("launched", 0), 0, MAX_MISSILES)
     ship = Piece.ship(piece_id, owner, x, y, heading, missiles=missiles, size=size)
     return ship.evolve(hits=hits, launched=launched)
 
@@ -270,42 +245,33 @@ def _size(name: Phrase, raw: Any, default: tuple[float, float]) -> tuple[float, 
     if raw is None:
         return default
     if not isinstance(raw, list) or len(raw) != 2:
-        raise TurnFileError(refusal("{name}: 'size' must be [width, length] in inches", name=name))
-    return (
-        number(field_of(name, "size"), raw[0], 1e-3, MAX_PIECE_IN, error=TurnFileError),
-        number(field_of(name, "size"), raw[1], 1e-3, MAX_PIECE_IN, error=TurnFileError),
-    )
+        _FIELDS.refuse(N_("{name}: 'size' must be [width, length] in inches"), name=name)
+    return _FIELDS.pair(field_of(name, "size"), raw, 1e-3, MAX_PIECE_IN)
 
 
 def _orders(raw: Any, pieces: dict[str, Piece]) -> tuple[tuple[str, str], ...]:
     if not isinstance(raw, list):
-        raise TurnFileError(refusal("'orders' must be a list of {shape}", shape=_ORDER_SHAPE))
+        _FIELDS.refuse(N_("'orders' must be a list of {shape}"), shape=_ORDER_SHAPE)
     if len(raw) > MAX_ORDERS:
-        raise TurnFileError(
-            refusal("'orders' lists {n} orders, at most {most}", n=str(len(raw)), most=MAX_ORDERS)
+        _FIELDS.refuse(
+            N_("'orders' lists {n} orders, at most {most}"), n=str(len(raw)), most=MAX_ORDERS
         )
     orders: list[tuple[str, str]] = []
     for index, entry in enumerate(raw):
         if not isinstance(entry, dict) or set(entry) != {"piece", "order"}:
-            raise TurnFileError(
-                refusal("order {n} must be {shape}", n=index + 1, shape=_ORDER_SHAPE)
-            )
+            _FIELDS.refuse(N_("order {n} must be {shape}"), n=index + 1, shape=_ORDER_SHAPE)
         piece_id, text = entry["piece"], entry["order"]
         if not isinstance(piece_id, str):
-            raise TurnFileError(
-                refusal(
-                    "order {n}: 'piece' must be a piece id, got {value}",
-                    n=index + 1,
-                    value=clipped(piece_id),
-                )
+            _FIELDS.refuse(
+                N_("order {n}: 'piece' must be a piece id, got {value}"),
+                n=index + 1,
+                value=clipped(piece_id),
             )
         shown = clipped(text)
         piece = pieces.get(piece_id)
         if piece is None:
-            raise TurnFileError(
-                refusal(
-                    "order {order} for {piece}: no such piece", order=shown, piece=clipped(piece_id)
-                )
+            _FIELDS.refuse(
+                N_("order {order} for {piece}: no such piece"), order=shown, piece=clipped(piece_id)
             )
         try:
             order = parse_order(text)
@@ -320,13 +286,13 @@ def _orders(raw: Any, pieces: dict[str, Piece]) -> tuple[tuple[str, str], ...]:
         except ValueError as exc:
             raise TurnFileError(exc.args[0] if exc.args else str(exc)) from exc
         if isinstance(order, Launch) and piece.next_missile_id() in pieces:
-            raise TurnFileError(
-                refusal(
+            _FIELDS.refuse(
+                N_(
                     "'{ship}' cannot launch ('L'): its missile would be named "
-                    "'{name}', which a piece already is (give 'launched')",
-                    ship=piece_said(piece_id),
-                    name=piece_said(piece.next_missile_id()),
-                )
+                    "'{name}', which a piece already is (give 'launched')"
+                ),
+                ship=piece_said(piece_id),
+                name=piece_said(piece.next_missile_id()),
             )
         orders.append((piece_id, text))
     return tuple(orders)

@@ -19,7 +19,7 @@ from typing import Any
 
 from spacetable.core.match import InvalidOptions
 from spacetable.games.hexfleet.hexes import Board, Hex
-from spacetable.games.hexfleet.ships import Ship, Weapons, ship_class, weapons_for
+from spacetable.games.hexfleet.ships import Ship, Weapons, class_and_weapons, ship_class
 
 #: The most ships one side may bring, and the longest ship name.
 MAX_SHIPS_PER_SIDE = 8
@@ -43,11 +43,7 @@ class ShipSpec:
         unknown = sorted(set(data) - {"class", "weapons", "name"})
         if unknown:
             raise InvalidOptions(f"{where}: unknown field(s) {', '.join(unknown)}")
-        try:
-            klass = ship_class(data.get("class"))
-            weapons = weapons_for(klass, data.get("weapons"))
-        except ValueError as exc:
-            raise InvalidOptions(f"{where}: {exc}") from None
+        klass, weapons = class_and_weapons(data, where, InvalidOptions)
         name = data.get("name") or f"{klass.name.title()} {where.rsplit(' ', 1)[-1]}"
         if not isinstance(name, str) or len(name.strip()) == 0 or len(name) > MAX_NAME:
             raise InvalidOptions(f"{where}: a name must be 1 to {MAX_NAME} characters")

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from spacetable.core.events import Event
 from spacetable.core.match import Action, Match
+from spacetable.core.records import fields_json
 from spacetable.games.hexfleet.actions import (
     ACTION_TYPES,
     EndActivation,
@@ -123,14 +124,9 @@ class Activation:
     placing: bool = False
 
     def to_json(self, undo: int = 0) -> dict[str, Any]:
-        """As JSON for the view; ``undo``: how many moves may be taken back now."""
-        return {
-            "ship": self.ship,
-            "movement": self.movement,
-            "done": sorted(self.done),
-            "placing": self.placing,
-            "undo": undo,
-        }
+        """As JSON for the view (``done`` sorted); ``undo``: how many moves may be taken
+        back now."""
+        return fields_json(self, done=sorted(self.done), undo=undo)
 
 
 # -- the state: rules -----------------------------------------------------------------------

@@ -40,7 +40,7 @@ from spacetable.games.hexfleet.events import (
     ShieldsRaised,
     Wrecked,
 )
-from spacetable.games.hexfleet.ships import Ship, ship_class, weapons_for
+from spacetable.games.hexfleet.ships import Ship, class_and_weapons
 from spacetable.i18n.phrase import Phrase, Reason, phrase, refusal, value_of
 
 RULESET = "hexfleet"
@@ -426,11 +426,7 @@ def _ships(raw: Any) -> dict[str, Ship]:
         unknown = sorted(set(spec) - _SHIP_FIELDS)
         if unknown:
             raise ScriptError(f"{where}: unknown field(s) {', '.join(map(repr, unknown))}")
-        try:
-            klass = ship_class(spec.get("class"))
-            weapons = weapons_for(klass, spec.get("weapons"))
-        except ValueError as exc:
-            raise ScriptError(f"{where}: {exc}") from None
+        klass, weapons = class_and_weapons(spec, where, ScriptError)
         owner = spec.get("owner")
         if not isinstance(owner, str) or not 0 < len(owner) <= MAX_ID_CHARS:
             said = phrase("ship '{id}': its side's name must be 1 to {most} characters",

@@ -12,6 +12,7 @@ cells. Medium and heavy ships fire all round. The charts:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
@@ -71,6 +72,19 @@ def weapons_for(cls: ShipClass, weapons: object | None) -> Weapons:
         carried = " or ".join(w.value for w in cls.weapon_choices)
         raise ValueError(f"a {cls.name} ship carries {carried} weapons, not {size.value}")
     return size
+
+
+def class_and_weapons(
+    spec: Mapping[str, Any], where: str, error: type[Exception]
+) -> tuple[ShipClass, Weapons]:
+    """The class and weapon size a ship's ``spec`` asks for (its ``class`` and
+    ``weapons``, as fleets and combat scripts write them). Raises ``error`` with the
+    problem after ``where`` (``ship 'scout': unknown class ...``)."""
+    try:
+        klass = ship_class(spec.get("class"))
+        return klass, weapons_for(klass, spec.get("weapons"))
+    except ValueError as exc:
+        raise error(f"{where}: {exc}") from None
 
 
 def cards_to_fire(weapons: Weapons, lost: int, total: int) -> int:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spacetable.core.rules import GameRules
+from spacetable.core.rules import GameRules, nullable
 from spacetable.games._laser_match import catalog_json as ships_json
 from spacetable.games.lightspeed.match import (
     ACTION_TYPES,
@@ -93,13 +93,7 @@ class LightSpeedRoom(BaseModel):
             }
         },
     )
-    rocks: int | None = Field(
-        None,
-        ge=1,
-        le=99,
-        title="Rocks per asteroid",
-        json_schema_extra={"value_titles": {"null": "default"}},
-    )
+    rocks: int | None = nullable(None, "Rocks per asteroid", "default", ge=1, le=99)
     piracy: bool = Field(False, title="Piracy (steal rocks by shooting ships)")
 
 
