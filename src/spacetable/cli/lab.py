@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -257,8 +257,10 @@ def loadtest(
         pin=pin,
     )
 
-    def progress(report: dict[str, object]) -> None:
+    def progress(report: dict[str, Any]) -> None:
         print(summary_line(report), file=sys.stderr)
+        for warning in report["warnings"]:
+            print(f"warning: {warning}", file=sys.stderr)
 
     print(
         "starting a server and its clients (each run takes "
