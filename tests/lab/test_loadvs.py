@@ -24,6 +24,7 @@ from spacetable.lab.loadvs import (
     repository,
     resolve_commit,
     run_vs,
+    warm,
 )
 
 
@@ -125,6 +126,7 @@ def stand_in_runs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Path | None]
         return _report(40.0 + 10 * n, 20.0, 10.0, str(settings.source / "src" / "spacetable"))
 
     monkeypatch.setattr(loadvs, "run_loadtest", run)
+    monkeypatch.setattr(loadvs, "warm", lambda _: None)
     yield sources
 
 
@@ -147,14 +149,40 @@ def test_a_ref_server_that_imports_other_code_is_an_error(
     repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(loadvs, "run_loadtest", lambda _: _report(1.0, 1.0, 1.0, "/elsewhere"))
+    monkeypatch.setattr(loadvs, "warm", lambda _: None)
     with pytest.raises(VsError, match="HEAD's server imported /elsewhere, not the worktree"):
         run_vs(LoadSettings(rooms=2), "HEAD", 1)
 
 
 def test_a_different_lock_is_warned_of(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(loadvs, "lock_differs", lambda *_: True)
+    monkeypatch.setattr(loadvs, "warm", lambda _: None)
     monkeypatch.setattr(loadvs, "run_loadtest", lambda s: _report(1.0, 1.0, 1.0, str(s.source)))
     warned: list[str] = []
     result = run_vs(LoadSettings(rooms=2), "HEAD", 1, warn=warned.append)
     assert warned == result["warnings"]
     assert "uv.lock differs between HEAD and this tree" in warned[0]
+
+
+def test_a_trees_server_is_warmed_up_to_its_end_before_the_runs(tmp_path: Path) -> None:
+    # A stand-in tree whose server's warm-up leaves a mark.
+    app = tmp_path / "src" / "spacetable" / "server" / "app.py"
+    app.parent.mkdir(parents=True)
+    for package in (app.parent, app.parent.parent):
+        (package / "__init__.py").write_text("")
+    app.write_text("def warm_up():\n    open('warmed', 'w').close()\n")
+    assert warm(tmp_path) is None
+    assert (tmp_path / "warmed").is_file()  # in the tree, as its server runs
+    # A tree whose server has no warm-up: why, in a line.
+    app.write_text("")
+    assert "ImportError: cannot import name 'warm_up'" in (warm(tmp_path) or "")
+
+
+def test_a_failed_warm_up_is_warned_of(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(loadvs, "warm", lambda source: "no warm_up" if source else None)
+    monkeypatch.setattr(loadvs, "run_loadtest", lambda s: _report(1.0, 1.0, 1.0, str(s.source)))
+    result = run_vs(LoadSettings(rooms=2), "HEAD", 1)
+    (warning,) = result["warnings"]
+    assert (
+        warning.startswith("could not warm up ") and "(HEAD)'s server ahead (no warm_up)" in warning
+    )

@@ -322,9 +322,9 @@ def _loadtest_vs(base: LoadSettings, ref: str, pairs: int, as_json: bool) -> Non
             print(f"warning: {warning}", file=sys.stderr)
 
     print(
-        f"{pairs} pair{'s' if pairs > 1 else ''} of runs against {ref} (each run takes "
-        f"{base.warmup + base.seconds:g} s plus start-up; {ref}'s first server compiles "
-        "its kernels in a fresh worktree)...",
+        f"{pairs} pair{'s' if pairs > 1 else ''} of runs against {ref}, each "
+        f"{base.warmup + base.seconds:g} s plus start-up, once both servers' kernels are "
+        f"compiled ({ref}'s worktree is fresh: a minute or more)...",
         file=sys.stderr,
     )
     try:
@@ -332,6 +332,8 @@ def _loadtest_vs(base: LoadSettings, ref: str, pairs: int, as_json: bool) -> Non
             base, ref, pairs, progress, warn=lambda text: print(f"warning: {text}", file=sys.stderr)
         )
     except VsError as error:
+        fail(str(error))
+    except RuntimeError as error:  # a server that did not start: its log
         fail(str(error))
     print(ratio_line(result), file=sys.stderr)
     if as_json:

@@ -1,7 +1,8 @@
 """The load benchmark side by side with another commit: ``spacetable loadtest --vs REF``.
 
 REF is checked out in a temporary git worktree (``git worktree add --detach``, removed at
-the end, also after an error or Ctrl-C). Runs alternate in pairs, REF then the current
+the end, also after an error or Ctrl-C), and what its server compiles as it starts is
+compiled once before the runs (:func:`warm`). Runs alternate in pairs, REF then the current
 code, each with a fresh server: REF's server is this interpreter with the worktree's
 ``src`` first on its ``PYTHONPATH`` (:attr:`~spacetable.lab.loadtest.LoadSettings.source`),
 so it imports REF's code with today's installed dependencies; the load clients are the
@@ -18,16 +19,18 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import spacetable
-from spacetable.lab.loadtest import LoadSettings, run_loadtest
+from spacetable.lab.loadtest import LoadSettings, run_loadtest, server_env
 
 #: What :func:`ratios` compares: its name, and where a run's report holds it.
 COMPARED = {
@@ -99,6 +102,30 @@ def ref_worktree(repo: Path, commit: str) -> Iterator[Path]:
         _git(repo, "worktree", "prune")
 
 
+#: What a server compiles as it starts (numba's kernels, cached in the tree), run alone.
+_WARM_UP = "from spacetable.server.app import warm_up; warm_up()"
+
+
+def warm(source: Path | None) -> str | None:
+    """Compile (or load) what the server of ``source`` (None: this code) warms up as it
+    starts, in a process of its own run to its end. A fresh worktree has no numba cache:
+    its server compiles for a minute or more, and on a busy machine it can look settled
+    to the readiness check (:meth:`~spacetable.lab.loadtest.ServerProcess.wait_ready`)
+    while it is still compiling, and miss a whole run. None when done, else why not."""
+    done = subprocess.run(
+        [sys.executable, "-c", _WARM_UP],
+        env=server_env(source, os.environ),
+        cwd=source,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode == 0:
+        return None
+    said = done.stderr.strip().splitlines() or [f"status {done.returncode}"]
+    return said[-1]
+
+
 def _value(report: Mapping[str, Any], where: Sequence[str]) -> float | None:
     value: Any = report
     for key in where:
@@ -161,16 +188,25 @@ def run_vs(
     ref_label = f"{commit[:7]} ({ref})" if ref != commit[:7] else commit[:7]
     current_label = f"{head[:7]}{'+' if changed else ''} (current)"
     warnings: list[str] = []
+
+    def note(warning: str) -> None:
+        warnings.append(warning)
+        if warn is not None:
+            warn(warning)
+
     if lock_differs(repo, commit):
-        warnings.append(
+        note(
             f"uv.lock differs between {ref} and this tree: {ref}'s server runs with "
             "today's installed dependencies, not those it was locked with"
         )
-    for warning in warnings:
-        if warn is not None:
-            warn(warning)
     runs: list[dict[str, Any]] = []
     with ref_worktree(repo, commit) as tree:
+        for label, source in ((ref_label, tree), (current_label, None)):
+            if (failed := warm(source)) is not None:
+                note(
+                    f"could not warm up {label}'s server ahead ({failed}): its first run "
+                    "may include its compiling"
+                )
         for _ in range(pairs):
             for label, source, sha in ((ref_label, tree, commit), (current_label, None, head)):
                 report = run_loadtest(dataclasses.replace(base, source=source))
