@@ -186,3 +186,11 @@ def test_a_failed_warm_up_is_warned_of(repo: Path, monkeypatch: pytest.MonkeyPat
     assert (
         warning.startswith("could not warm up ") and "(HEAD)'s server ahead (no warm_up)" in warning
     )
+
+
+def test_a_ref_given_as_a_hash_is_labelled_by_it_alone(
+    repo: Path, stand_in_runs: list[Path | None]
+) -> None:
+    head = resolve_commit(repo, "HEAD")
+    result = run_vs(LoadSettings(rooms=2), head[:10], 1)
+    assert result["runs"][0]["code"] == head[:7]

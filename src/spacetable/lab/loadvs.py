@@ -185,7 +185,7 @@ def run_vs(
     commit = resolve_commit(repo, ref)
     head = resolve_commit(repo, "HEAD")
     changed = dirty(repo)
-    ref_label = f"{commit[:7]} ({ref})" if ref != commit[:7] else commit[:7]
+    ref_label = commit[:7] if commit.startswith(ref) else f"{commit[:7]} ({ref})"
     current_label = f"{head[:7]}{'+' if changed else ''} (current)"
     warnings: list[str] = []
 
