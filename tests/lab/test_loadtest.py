@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import os
 import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,9 +15,18 @@ from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
 from websockets.server import ServerProtocol
 
+import spacetable
 from spacetable.lab._loadclient import CARD_L, CARD_W, decode_pose, encode_pose, seat_spots
 from spacetable.lab._loadsocket import LoadSocket
-from spacetable.lab.loadtest import LoadSettings, percentiles, run_loadtest
+from spacetable.lab.loadtest import (
+    LoadSettings,
+    imported_from,
+    percentiles,
+    run_loadtest,
+    server_env,
+    skew_warnings,
+    summary_line,
+)
 from tests._loops import run_apart
 from tests._wire import Wire
 
@@ -61,6 +72,8 @@ def test_a_small_load_plays_whole_matches_and_times_poses_and_placements() -> No
     assert report["ok"] == (
         report["pose_latency_ms"]["p99"] < 50.0 and report["place_latency_ms"]["p99"] < 50.0
     )
+    assert report["server_code"] == str(Path(spacetable.__file__).parent)
+    assert report["warnings"] == skew_warnings(report)
 
 
 @pytest.mark.skipif(
@@ -146,3 +159,62 @@ def test_the_load_socket_refuses_a_wrong_handshake() -> None:
             await socket.opened
 
     run_apart(scenario())
+
+
+def _synthetic(client_cpu: float, lag_p99: float | None, threshold: float = 50.0) -> dict[str, Any]:
+    """A run's report with only what the warnings and the summary line read."""
+    latency = {"count": 10, "p50": 10.0, "p90": 20.0, "p99": 30.0, "max": 40.0}
+    return {
+        "rooms": 100,
+        "messages_in_per_s": 8000.0,
+        "messages_out_per_s": 11000.0,
+        "pose_latency_ms": latency,
+        "place_latency_ms": latency,
+        "client_loop_lag_ms": {**latency, "p99": lag_p99},
+        "server_cpu_percent": 50.0,
+        "client_cpu_percent": client_cpu,
+        "messages_per_cpu_second": 38000.0,
+        "threshold_ms": threshold,
+        "ok": True,
+    }
+
+
+def test_a_quiet_client_skews_nothing() -> None:
+    assert skew_warnings(_synthetic(client_cpu=80.0, lag_p99=5.0)) == []
+    assert skew_warnings(_synthetic(client_cpu=40.0, lag_p99=None)) == []
+
+
+def test_a_busy_client_is_warned_of() -> None:
+    (warning,) = skew_warnings(_synthetic(client_cpu=87.4, lag_p99=1.0))
+    assert "87% of its core (above 80%)" in warning
+
+
+def test_a_late_client_loop_is_warned_of_against_the_budget() -> None:
+    (warning,) = skew_warnings(_synthetic(client_cpu=40.0, lag_p99=5.1))
+    assert "5.1 ms late at p99 (above 5 ms, 10% of the 50 ms budget)" in warning
+    # The bound follows the budget: 5.1 ms is within a tenth of 100 ms.
+    assert skew_warnings(_synthetic(client_cpu=40.0, lag_p99=5.1, threshold=100.0)) == []
+    both = skew_warnings(_synthetic(client_cpu=95.0, lag_p99=30.0))
+    assert len(both) == 2
+
+
+def test_the_summary_line_gives_the_clients_core_and_loop_lag() -> None:
+    line = summary_line(_synthetic(client_cpu=61.2, lag_p99=3.25))
+    assert "client 61% (lag p99 3.2 ms)" in line
+    assert "(lag p99 - ms)" in summary_line(_synthetic(client_cpu=61.2, lag_p99=None))
+
+
+def test_the_server_runs_another_trees_code_first_on_its_path(tmp_path: Path) -> None:
+    environ = {"PATH": "/usr/bin", "PYTHONPATH": "/elsewhere"}
+    assert server_env(None, environ) == environ
+    env = server_env(tmp_path, environ)
+    assert env["PYTHONPATH"] == os.pathsep.join([str(tmp_path / "src"), "/elsewhere"])
+    assert server_env(tmp_path, {})["PYTHONPATH"] == str(tmp_path / "src")
+    # A tree of its own (a stand-in package) is what that environment imports.
+    package = tmp_path / "src" / "spacetable"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    assert imported_from(server_env(tmp_path, os.environ), tmp_path) == str(package)
+    assert imported_from(server_env(None, os.environ), None) == str(
+        Path(spacetable.__file__).parent
+    )

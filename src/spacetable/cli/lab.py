@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -14,6 +14,9 @@ from spacetable._number_options import MAX_SEED, within
 from spacetable.cli._common import bot_levels, choices, fail, in_words
 from spacetable.lab.spread import RayAddress, RayFlag
 from spacetable.registry import Listing, UnknownGame, game, listings
+
+if TYPE_CHECKING:
+    from spacetable.lab.loadtest import LoadSettings
 
 #: Seconds a load test measures or a bench runs, at most an hour.
 _SECONDS = within(0, 3600, above=True, unit="seconds")
@@ -234,6 +237,23 @@ def loadtest(
             "to its process as its page does.",
         ),
     ] = False,
+    vs: Annotated[
+        str | None,
+        typer.Option(
+            "--vs",
+            metavar="REF",
+            help="Compare with the code of commit REF (a hash, tag or branch of this "
+            "repository, checked out in a temporary git worktree): --pairs pairs of runs "
+            "of --rooms rooms, REF's server then the current one, each run's line labelled "
+            "with its commit, then the current server core and pose and place p99 over "
+            "REF's (median of the pairs). The load clients are the current code.",
+            show_default=False,
+        ),
+    ] = None,
+    pairs: Annotated[
+        int,
+        typer.Option(help="With --vs: pairs of runs, REF then current.", callback=within(1, 100)),
+    ] = 2,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the report as one JSON object.")
     ] = False,
@@ -244,7 +264,10 @@ def loadtest(
     that stream hand poses at 20 Hz and place cards; reports messages/s and the p50/p99
     latency of poses and placements. Without --rooms, adds rooms until a run misses
     p99 < 50 ms. With --workers N, the server is N processes behind HAProxy with Redis
-    (`serve --workers N`), and the report gives rooms and messages per server CPU-second."""
+    (`serve --workers N`), and the report gives rooms and messages per server CPU-second.
+    With --vs REF, runs alternate between REF's server and the current one and the ratios
+    are printed. A run warns when the load clients were busy or late enough to skew the
+    latencies they measure (docs/performance.md)."""
     from spacetable.lab.loadtest import LoadSettings, find_max, run_loadtest, summary_line
 
     base = LoadSettings(
@@ -257,9 +280,16 @@ def loadtest(
         pin=pin,
     )
 
-    def progress(report: dict[str, object]) -> None:
+    def progress(report: dict[str, Any]) -> None:
         print(summary_line(report), file=sys.stderr)
+        for warning in report["warnings"]:
+            print(f"warning: {warning}", file=sys.stderr)
 
+    if vs is not None:
+        if rooms is None:
+            fail("--vs: give --rooms, the rooms of every run")
+        _loadtest_vs(base, vs, pairs, as_json)
+        return
     print(
         "starting a server and its clients (each run takes "
         f"{warmup + seconds:g} s plus start-up)...",
@@ -272,6 +302,40 @@ def loadtest(
         result = find_max(base, start=start, step=step, limit=limit, progress=progress)
         best = result["max_rooms"]
         print(f"most rooms meeting {result['criterion']}: {best}", file=sys.stderr)
+    if as_json:
+        print(json.dumps(result, indent=2))
+
+
+def _loadtest_vs(base: LoadSettings, ref: str, pairs: int, as_json: bool) -> None:
+    """``loadtest --vs REF``: each run's line labelled with its commit, then the ratios."""
+    from spacetable.lab.loadtest import summary_line
+    from spacetable.lab.loadvs import VsError, ratio_line, run_vs
+
+    served: set[str] = set()
+
+    def progress(label: str, report: dict[str, Any]) -> None:
+        print(f"{label:22} {summary_line(report)}", file=sys.stderr)
+        if label not in served:  # which tree serves, once for each code
+            served.add(label)
+            print(f"{'':22} served by {report['server_code']}", file=sys.stderr)
+        for warning in report["warnings"]:
+            print(f"warning: {warning}", file=sys.stderr)
+
+    print(
+        f"{pairs} pair{'s' if pairs > 1 else ''} of runs against {ref}, each "
+        f"{base.warmup + base.seconds:g} s plus start-up, once both servers' kernels are "
+        f"compiled ({ref}'s worktree is fresh: a minute or more)...",
+        file=sys.stderr,
+    )
+    try:
+        result = run_vs(
+            base, ref, pairs, progress, warn=lambda text: print(f"warning: {text}", file=sys.stderr)
+        )
+    except VsError as error:
+        fail(str(error))
+    except RuntimeError as error:  # a server that did not start: its log
+        fail(str(error))
+    print(ratio_line(result), file=sys.stderr)
     if as_json:
         print(json.dumps(result, indent=2))
 

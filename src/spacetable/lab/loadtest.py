@@ -6,7 +6,9 @@ on loopback (``spacetable.lab._loadclient``): each streams its hand pose at 20 H
 card every two seconds, playing whole matches and rematches. The report gives the
 messages per second into and out of the server, the p50/p99 latency of a pose (sent by one
 client, received by each other client of its room) and of a placement's answer, the
-server's and the clients' CPU use, and whether the target is met.
+server's and the clients' CPU use, and whether the target is met. It warns when the
+clients were too busy, or their event loop too late, for the latencies to be the server's
+alone (:func:`skew_warnings`).
 
 With ``workers`` above 1 the server is ``spacetable serve --workers N`` instead: N
 processes sharing a Redis of their own behind HAProxy with the shipped configuration
@@ -18,6 +20,10 @@ so about half of them are relayed by a process that does not own the room. The r
 then adds the work per server CPU-second (rooms and messages per CPU-second of the N
 processes together, the figure to compare with one process alone) and the CPU that
 HAProxy and Redis took beside them.
+
+With a ``source`` tree the server runs that tree's code (another commit's worktree:
+``loadtest --vs``, :mod:`spacetable.lab.loadvs`); the report names the package the server
+imports (``server_code``).
 
 Poses are coalesced by the server (:mod:`spacetable.server.rooms.room`): a room gathers the
 poses that arrive close together and sends them as one ``poses`` message. The time a pose
@@ -42,7 +48,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,6 +79,11 @@ class LoadSettings:
     #: With workers: the sockets go by the room id's hash (about half relayed), not
     #: straight to the room's process.
     by_hash: bool = False
+    #: The source tree the server runs instead of this code (``loadtest --vs``: another
+    #: commit's worktree): its ``src`` comes first on the server's ``PYTHONPATH``, with the
+    #: same interpreter and installed dependencies. None: this code. The load clients are
+    #: this code either way.
+    source: Path | None = None
 
 
 # -- the server process ------------------------------------------------------------------
@@ -159,35 +170,74 @@ def _own_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def server_command(port: int, db: Path, workers: int = 1) -> list[str]:
+    """The command line of the server: ``spacetable serve`` with this interpreter."""
+    return [
+        sys.executable,
+        "-m",
+        "spacetable",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{db}",
+        # The clients place at once: no 3-2-1 before the round.
+        "--runup-seconds",
+        "0",
+        *(("--workers", str(workers)) if workers > 1 else ()),
+    ]
+
+
+def server_env(source: Path | None, environ: Mapping[str, str]) -> dict[str, str]:
+    """The server's environment: ``environ``, with ``source``'s ``src`` first on
+    ``PYTHONPATH`` when the server runs another tree's code. ``PYTHONPATH`` comes before
+    the site-packages, where the editable install of this code puts its own ``src``."""
+    env = dict(environ)
+    if source is not None:
+        paths = [str(source / "src"), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
+        env["PYTHONPATH"] = os.pathsep.join(paths)
+    return env
+
+
+def imported_from(env: Mapping[str, str], cwd: Path | None) -> str:
+    """The directory of the ``spacetable`` package that this interpreter imports with
+    ``env`` in ``cwd``, as the server's ``python -m spacetable`` does (both put ``cwd``
+    first on the path): which tree serves."""
+    found = subprocess.run(
+        [sys.executable, "-c", "import spacetable; print(spacetable.__file__)"],
+        env=dict(env),
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return str(Path(found.stdout.strip()).parent)
+
+
 class ServerProcess:
     """A ``spacetable serve`` process on a free port with a throwaway SQLite file (with
-    ``workers`` above 1: ``serve --workers N``, its processes, Redis and HAProxy)."""
+    ``workers`` above 1: ``serve --workers N``, its processes, Redis and HAProxy), running
+    this code or, with ``source``, that tree's (:attr:`LoadSettings.source`)."""
 
-    def __init__(self, workdir: Path, pin: bool, workers: int = 1) -> None:
+    def __init__(
+        self, workdir: Path, pin: bool, workers: int = 1, source: Path | None = None
+    ) -> None:
         self.workers = workers
         self.port = _free_port() if workers == 1 else _free_ports(workers)
         self.http = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
         self.log = workdir / "server.log"
+        env = server_env(source, os.environ)
+        #: The directory of the ``spacetable`` package the server imports.
+        self.code = imported_from(env, source)
         with self.log.open("w") as log:
             self.process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "spacetable",
-                    "serve",
-                    "--port",
-                    str(self.port),
-                    "--db",
-                    f"sqlite:///{workdir / 'load.db'}",
-                    # The clients place at once: no 3-2-1 before the round.
-                    "--runup-seconds",
-                    "0",
-                    *(("--workers", str(workers)) if workers > 1 else ()),
-                ],
+                server_command(self.port, workdir / "load.db", workers),
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
+                env=env,
+                cwd=source,
             )
         if pin and workers == 1:  # threads the server starts later inherit this
             os.sched_setaffinity(self.process.pid, {SERVER_CORE})
@@ -263,10 +313,12 @@ class ServerProcess:
 
 
 @contextlib.contextmanager
-def running_server(pin: bool, workers: int = 1) -> Iterator[ServerProcess]:
+def running_server(
+    pin: bool, workers: int = 1, source: Path | None = None
+) -> Iterator[ServerProcess]:
     """A started and settled server, stopped afterwards."""
     with tempfile.TemporaryDirectory(prefix="spacetable-load-") as tmp:
-        server = ServerProcess(Path(tmp), pin, workers)
+        server = ServerProcess(Path(tmp), pin, workers, source)
         try:
             server.wait_ready()
             yield server
@@ -319,7 +371,7 @@ def run_loadtest(settings: LoadSettings) -> dict[str, Any]:
     if settings.workers < 1:
         raise ValueError("workers must be >= 1")
     pin = settings.pin and _can_pin() and settings.workers == 1
-    with running_server(pin, settings.workers) as server:
+    with running_server(pin, settings.workers, settings.source) as server:
         rooms = [server.create_room() for _ in range(settings.rooms)]
         plan = ClientPlan(
             ws_url=server.ws,
@@ -349,7 +401,10 @@ def run_loadtest(settings: LoadSettings) -> dict[str, Any]:
         with concurrent.futures.ThreadPoolExecutor(1, "loadtest-clients") as pool:
             stats = pool.submit(clients).result()
         alive = server.process.poll() is None
-    return _report(settings, stats, marks, pin, alive)
+    report = _report(settings, stats, marks, pin, alive)
+    report["server_code"] = server.code
+    report["warnings"] = skew_warnings(report)
+    return report
 
 
 def _report(
@@ -402,6 +457,7 @@ def _report(
         "rooms_per_cpu_second": round(settings.rooms * wall / server_cpu, 1),
         "messages_per_cpu_second": round((counted["sent"] + counted["received"]) / server_cpu, 1),
         "pinned": {"server_core": SERVER_CORE, "client_core": CLIENT_CORE} if pinned else None,
+        "threshold_ms": settings.threshold_ms,
         "criterion": f"pose and place p99 < {settings.threshold_ms:g} ms, no connection lost",
         "ok": ok,
         "target_rooms": TARGET_ROOMS,
@@ -440,15 +496,53 @@ def find_max(
     }
 
 
+#: Above this share of its core (percent) the load client skews what it measures. A
+#: callback waits for the work queued before it, and in a queue served by one worker
+#: the mean wait grows as u / (1 - u) service times at utilisation u: one at 50%, four at
+#: 80%, nine at 90%. Past 80% the client's own waits grow faster than the load does.
+CLIENT_CORE_LIMIT = 80.0
+#: The client's event-loop lag p99 may be at most this share of the p99 budget. Each
+#: latency is timed when the client's loop gets to the message, so a loop late by L ms
+#: at p99 can add up to L ms to the p99s measured: past a tenth of the budget, a run
+#: within 10% of the threshold may pass or miss because of the client alone.
+LAG_SHARE = 0.10
+
+
+def skew_warnings(report: Mapping[str, Any]) -> list[str]:
+    """What in a run's ``report`` says the load client skewed the latencies it measured:
+    its process above :data:`CLIENT_CORE_LIMIT` of its core, or its event loop's lag p99
+    above :data:`LAG_SHARE` of the budget (``threshold_ms``). Empty when neither."""
+    warnings = []
+    core = report["client_cpu_percent"]
+    if core > CLIENT_CORE_LIMIT:
+        warnings.append(
+            f"the load client used {core:.0f}% of its core (above {CLIENT_CORE_LIMIT:.0f}%): "
+            "its own queueing is counted in the latencies measured; run fewer rooms, or "
+            "on a quieter machine"
+        )
+    lag = report["client_loop_lag_ms"]["p99"]
+    bound = LAG_SHARE * report["threshold_ms"]
+    if lag is not None and lag > bound:
+        warnings.append(
+            f"the load client's event loop ran {lag:.1f} ms late at p99 (above {bound:g} ms, "
+            f"{LAG_SHARE:.0%} of the {report['threshold_ms']:g} ms budget): the p99s "
+            "measured may hold up to that much of the client's own delay"
+        )
+    return warnings
+
+
 def summary_line(report: dict[str, Any]) -> str:
     """One human line for a run."""
     pose, place = report["pose_latency_ms"], report["place_latency_ms"]
+    lag = report["client_loop_lag_ms"]["p99"]
+    lag_shown = "-" if lag is None else f"{lag:.1f}"
     return (
         f"{report['rooms']:4d} rooms  in {report['messages_in_per_s']:8,.0f}/s  "
         f"out {report['messages_out_per_s']:8,.0f}/s  "
         f"pose p50/p99 {pose['p50']}/{pose['p99']} ms  "
         f"place p50/p99 {place['p50']}/{place['p99']} ms  "
-        f"server {report['server_cpu_percent']:.0f}%  client {report['client_cpu_percent']:.0f}%  "
+        f"server {report['server_cpu_percent']:.0f}%  client {report['client_cpu_percent']:.0f}% "
+        f"(lag p99 {lag_shown} ms)  "
         f"msgs/server-CPU-s {report['messages_per_cpu_second']:,.0f}  "
         f"{'ok' if report['ok'] else 'MISSED'}"
     )
