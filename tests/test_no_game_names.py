@@ -52,13 +52,7 @@ GAME_MODULES = frozenset(
 )
 
 #: Shared modules that still name a game, and why: each is a piece of issue 34 not done yet.
-LEFT_FOR_LATER: dict[str, str] = {
-    # The photo referee reads the laser games' printed cards: its marker ids, colours and
-    # catalogs are per game (a per-game marker set in the registry would free it).
-    "photo/markers.py": "marker ids of Light Speed's and Stellar Conflict's cards",
-    "photo/synth.py": "synthetic photos of Light Speed and Stellar Conflict cards",
-    "photo/table.py": "the table a photo shows is a Light Speed or Stellar Conflict one",
-}
+LEFT_FOR_LATER: dict[str, str] = {}
 #: Shared modules that speak of one game in its own words, which no key gives away: left
 #: for later too, listed so that what is left is whole (none now: the server's race choice
 #: and fleet messages are Stellar Conflict's registration's, ``registry/stellar.py``).
