@@ -52,26 +52,11 @@ GAME_MODULES = frozenset(
 )
 
 #: Shared modules that still name a game, and why: each is a piece of issue 34 not done yet.
-LEFT_FOR_LATER: dict[str, str] = {
-    # Off limits while the server's rooms are being split into parts and server/ into
-    # rooms (issue 34, items 1-2): another change owns these files now.
-    "server/rooms/lobby.py": "Stellar Conflict's race choice in the lobby (ChooseRace)",
-    "server/rooms/realtime.py": "imports Stellar Conflict's fleets and the laser kernels",
-    "server/rooms/match.py": "RoomOptions.ruleset defaults to 'lightspeed'",
-    "server/lab/state_bytes.py": "the state-size benchmark's room of each game",
-    # Outside the stored-match part of the room routes (app.py then) that this change touched:
-    "server/http/rooms.py": "DEFAULT_RULESET: a room that names no ruleset plays Light Speed",
-    # The photo referee reads the laser games' printed cards: its marker ids, colours and
-    # catalogs are per game (a per-game marker set in the registry would free it).
-    "photo/markers.py": "marker ids of Light Speed's and Stellar Conflict's cards",
-    "photo/synth.py": "synthetic photos of Light Speed and Stellar Conflict cards",
-    "photo/table.py": "the table a photo shows is a Light Speed or Stellar Conflict one",
-}
+LEFT_FOR_LATER: dict[str, str] = {}
 #: Shared modules that speak of one game in its own words, which no key gives away: left
-#: for later too (off limits now, as above), listed so that what is left is whole.
-UNSEEN: dict[str, str] = {
-    "server/sockets/protocol.py": "the ChooseRace and Fleet messages are Stellar Conflict's",
-}
+#: for later too, listed so that what is left is whole (none now: the server's race choice
+#: and fleet messages are Stellar Conflict's registration's, ``registry/stellar.py``).
+UNSEEN: dict[str, str] = {}
 
 
 def _words(text: str) -> Iterator[str]:

@@ -11,6 +11,7 @@ from spacetable.registry import (
     BUILTIN,
     GAMES_VARIABLE,
     UnknownGame,
+    default_ruleset,
     game,
     game_for_ruleset,
     games,
@@ -72,6 +73,26 @@ def test_every_game_played_in_rooms_is_complete() -> None:
             assert hasattr(entry.bots.bot(level), "choose")
         with pytest.raises(ValueError, match="one of"):
             entry.bots.bot("grandmaster")
+
+
+def test_what_a_room_asks_of_a_game_beyond_its_rules_comes_through_the_registry() -> None:
+    """A game paced in real time says how its placing round is played; the messages games
+    add to the protocol are theirs alone, each seat choice's values are distinct, and the
+    game a room plays when none is named is a playable one (the first listed)."""
+    from spacetable.server.sockets.protocol import client_models
+
+    for entry in games():
+        assert (entry.realtime is not None) == (entry.rules.pacing == "realtime"), entry
+        for choice in entry.seat_choices:
+            assert choice.values and len(set(choice.values)) == len(choice.values)
+            assert entry.seat_choice(choice.type) is choice
+            model = entry.rules.room_options
+            assert model is not None and choice.option in model.model_fields
+    models = client_models()  # raises if two messages share a type
+    assert models["fleet"] is game("stellar").moves[0]
+    assert models["race"] is game("stellar").seat_choices[0].message
+    assert game("lightspeed").seat_choice("race") is None
+    assert default_ruleset() == "lightspeed" and game_for_ruleset(default_ruleset()).rules.playable
 
 
 def test_a_games_resources_and_cards_come_through_the_registry() -> None:

@@ -15,7 +15,7 @@ from spacetable.i18n import translator
 from spacetable.i18n.phrase import Phrase
 from spacetable.i18n.validation import MESSAGES, problem
 from spacetable.registry import games
-from spacetable.server.sockets.protocol import _MODELS
+from spacetable.server.sockets.protocol import client_models
 
 FRENCH = translator("fr")
 
@@ -98,7 +98,7 @@ def test_an_error_pydantic_words_otherwise_stays_as_pydantic_says_it() -> None:
 def _models() -> list[type[BaseModel]]:
     """Every model a reader's input meets: the socket's messages and the room options."""
     rooms = [entry.rules.room_options for entry in games() if entry.rules.room_options]
-    return [*_MODELS.values(), *rooms]
+    return [*client_models().values(), *rooms]
 
 
 #: The error types each kind of core-schema node can raise (with its constraints).
@@ -190,4 +190,6 @@ def test_a_bad_room_option_is_told_in_french() -> None:
         "plot_timer_s\u00a0: La valeur doit être strictement supérieure à 0"
     )
     with pytest.raises(ValidationError):
-        _MODELS["act"].model_validate({"type": "act", "action": {str(i): i for i in range(13)}})
+        client_models()["act"].model_validate(
+            {"type": "act", "action": {str(i): i for i in range(13)}}
+        )

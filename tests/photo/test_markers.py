@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from shapely.geometry import LineString, box
 
+from spacetable.lasers.printed import LIGHTSPEED_PRINTED, STELLAR_PRINTED
 from spacetable.lasers.tables import catalog
 from spacetable.photo import markers
 from spacetable.photo.markers import (
@@ -31,11 +32,11 @@ from spacetable.render._drawing import PLAYER_COLOURS
 
 
 def test_every_catalog_ship_has_markers_in_every_colour() -> None:
-    assert set(catalog("lightspeed")) == set(markers.LIGHTSPEED_SHIPS)
-    assert set(catalog("stellar")) <= set(markers.STELLAR_SHIPS)
-    assert len(markers.STELLAR_SHIPS) <= markers.STELLAR_SHIP_SLOTS
+    assert set(catalog("lightspeed")) == set(LIGHTSPEED_PRINTED.ships)
+    assert set(catalog("stellar")) <= set(STELLAR_PRINTED.ships)
+    assert len(STELLAR_PRINTED.ships) <= STELLAR_PRINTED.slots
     # The colours are the teams' colours everywhere else (drawings, seats).
-    assert markers.LIGHTSPEED_COLOURS == PLAYER_COLOURS == markers.STELLAR_COLOURS
+    assert LIGHTSPEED_PRINTED.colours == PLAYER_COLOURS == STELLAR_PRINTED.colours
 
 
 def test_ids_round_trip_and_no_two_cards_share_one() -> None:
@@ -48,8 +49,8 @@ def test_ids_round_trip_and_no_two_cards_share_one() -> None:
             assert 0 <= marker_id < markers.DICTIONARY_IDS
             seen[marker_id] = card
             assert card_for_marker(marker_id) == (card, slot)
-    lightspeed = 4 * 10 * markers.LIGHTSPEED_COPIES
-    stellar = 4 * len(markers.STELLAR_SHIPS) * markers.STELLAR_COPIES
+    lightspeed = 4 * 10 * LIGHTSPEED_PRINTED.copies
+    stellar = 4 * len(STELLAR_PRINTED.ships) * STELLAR_PRINTED.copies
     assert len(seen) == 2 * (lightspeed + stellar + markers.ASTEROID_COPIES)
 
 
@@ -83,7 +84,7 @@ def test_a_card_without_markers_is_named(card: tuple[str, str, str, int], proble
 
 
 def test_unused_ids_name_no_card() -> None:
-    free_stellar_slot = 2 * (120 + len(markers.STELLAR_SHIPS))
+    free_stellar_slot = 2 * (120 + len(STELLAR_PRINTED.ships))
     assert card_for_marker(free_stellar_slot) is None
     assert card_for_marker(2 * markers.CARD_NUMBERS) is None
     assert card_for_marker(-1) is None

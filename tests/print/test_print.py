@@ -20,6 +20,7 @@ import numpy.typing as npt
 import pypdfium2 as pdfium
 import pytest
 
+from spacetable.lasers.printed import STELLAR_PRINTED
 from spacetable.lasers.tables import catalog
 from spacetable.photo import markers
 from spacetable.printing.layout import MARGIN_MM, PAPERS
@@ -94,7 +95,7 @@ def test_every_page_is_the_paper_and_the_cards_are_all_there(a4: Printed, letter
     assert len(ls) == 4 * len(catalog("lightspeed"))
     assert {c["owner"] for c in ls} == {"red", "blue", "green", "purple"}
     stellar = {c["ship"] for c in a4.cards if c["ruleset"] == "stellar"}
-    assert stellar >= set(markers.STELLAR_SHIPS)
+    assert stellar >= set(STELLAR_PRINTED.ships)
     asteroids = [c for c in a4.cards if c["ship"] == "asteroid"]
     assert [c["copy"] for c in asteroids] == list(range(1, 8))
     assert all(c["owner"] is None for c in asteroids)

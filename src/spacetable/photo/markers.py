@@ -39,17 +39,14 @@ are the card's printed border.
 **Ids.** A card is named by its :class:`CardKey` ``(ruleset, ship, owner, copy)`` and
 carries the ids ``(2 n, 2 n + 1)`` (slot 0, slot 1) for its number ``n`` in this order:
 
-1. Light Speed: the colours :data:`LIGHTSPEED_COLOURS`, each with the ten ships
-   :data:`LIGHTSPEED_SHIPS`, each in copies 1..:data:`LIGHTSPEED_COPIES`;
-2. Stellar Conflict: the colours :data:`STELLAR_COLOURS` (a player chooses a race and a
-   colour, as in the rulebook's setup), each with room for :data:`STELLAR_SHIP_SLOTS` ships
-   of which :data:`STELLAR_SHIPS` are used (every race's ships, one copy: a race's deck
-   holds each of its ships once);
-3. the asteroids: copies 1..:data:`ASTEROID_COPIES` of :data:`ASTEROID` (no owner; the same
-   cards serve both rulesets).
+1. each printed deck of :data:`~spacetable.lasers.printed.PRINTED_DECKS` in turn (Light
+   Speed's, then Stellar Conflict's): its colours, each with room for its ``slots`` ships
+   of which its ``ships`` are used, each in copies 1..its ``copies``;
+2. the asteroids: copies 1..:data:`ASTEROID_COPIES` of :data:`ASTEROID` (no owner; the same
+   cards serve every ruleset).
 
-The ship lists only grow at their end (a new Stellar Conflict ship takes a free slot), so
-printed cards keep their ids. :func:`marker_ids` and :func:`card_for_marker` convert both
+The decks' ship lists only grow at their end (a new Stellar Conflict ship takes a free
+slot), so printed cards keep their ids. :func:`marker_ids` and :func:`card_for_marker` convert both
 ways; :attr:`CardKey.card_id` is the card's id in a table file (``red-moth``,
 ``red-moth-2`` for a second copy, ``asteroid-3``).
 """
@@ -57,6 +54,8 @@ ways; :attr:`CardKey.card_id` is the card's id in a table file (``red-moth``,
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from spacetable.lasers.printed import PRINTED_DECKS, PrintedDeck
 
 #: OpenCV's name of the ArUco dictionary (``cv2.aruco.DICT_6X6_1000``).
 DICTIONARY = "DICT_6X6_1000"
@@ -82,46 +81,18 @@ MARKERS_PER_CARD = 2
 #: The card size the catalogs are designed on (DESIGN section 2).
 CARD_SIZE_MM = (63.0, 88.0)
 
-LIGHTSPEED_COLOURS: tuple[str, ...] = ("red", "blue", "green", "purple")
-LIGHTSPEED_SHIPS: tuple[str, ...] = (
-    "moth", "sidewinder", "wasp", "intruder", "viper",
-    "ghost", "lancer", "avenger", "destroyer", "dreadnought",
-)  # fmt: skip
-LIGHTSPEED_COPIES = 3
-
-STELLAR_COLOURS: tuple[str, ...] = ("red", "blue", "green", "purple")
-#: Append only: a ship's place here is part of the ids printed on its cards.
-STELLAR_SHIPS: tuple[str, ...] = (
-    "hexai-mote", "hexai-shard", "hexai-facet", "hexai-drone", "hexai-cell",
-    "hexai-prism", "hexai-sting", "hexai-weaver", "hexai-carapace", "hexai-vertex",
-    "hexai-spinner", "hexai-lattice", "hexai-node", "hexai-comb", "hexai-hive",
-    "hexai-pulse", "hexai-helix", "hexai-matrix", "hexai-brood", "hexai-hexarch",
-    "tetrakori-seeker", "tetrakori-probe", "tetrakori-outrider", "tetrakori-skitter",
-    "tetrakori-darter", "tetrakori-mite", "tetrakori-husk", "tetrakori-lash",
-    "tetrakori-claw", "tetrakori-pincer", "tetrakori-swarmer", "tetrakori-chitin",
-    "tetrakori-mandible", "tetrakori-stinger", "tetrakori-gnasher", "tetrakori-thorax",
-    "tetrakori-ravener", "tetrakori-carapax", "tetrakori-broodguard", "tetrakori-spitter",
-    "tetrakori-devourer", "tetrakori-larder", "tetrakori-hivemother",
-    "vak-grub", "vak-goad", "vak-lurker", "vak-maul", "vak-bulwark",
-    "vak-talon", "vak-spike", "vak-rend", "vak-smasher", "vak-ironback",
-    "vak-cleaver", "vak-breaker", "vak-hulk", "vak-brute", "vak-ravager",
-    "vak-hammer", "vak-gorer", "vak-warden", "vak-hoard", "vak-dominator",
-    "wiss-glint", "wiss-flicker", "wiss-lancet", "wiss-needle", "wiss-skein",
-    "wiss-veil", "wiss-mistral", "wiss-drift", "wiss-zephyr", "wiss-halcyon",
-    "wiss-tempest", "wiss-gale", "wiss-aurora", "wiss-sylph", "wiss-cirrus",
-    "wiss-stratus", "wiss-nimbus", "wiss-wisp", "wiss-caravel", "wiss-empyrean",
-)  # fmt: skip
-#: Ship places reserved per Stellar Conflict colour (room for new ships).
-STELLAR_SHIP_SLOTS = 90
-STELLAR_COPIES = 1
-
 ASTEROID = "asteroid"
 ASTEROID_COPIES = 8
+#: The rulesets whose cards carry markers.
+_RULESETS = tuple(deck.ruleset for deck in PRINTED_DECKS)
 
-_LIGHTSPEED_CARDS = len(LIGHTSPEED_COLOURS) * len(LIGHTSPEED_SHIPS) * LIGHTSPEED_COPIES
-_STELLAR_CARDS = len(STELLAR_COLOURS) * STELLAR_SHIP_SLOTS * STELLAR_COPIES
+#: The first card number of each printed deck, and of the asteroids after them.
+_FIRST: tuple[int, ...] = tuple(
+    sum(deck.cards for deck in PRINTED_DECKS[:i]) for i in range(len(PRINTED_DECKS) + 1)
+)
+_ASTEROIDS_FIRST = _FIRST[-1]
 #: How many cards have ids (each takes :data:`MARKERS_PER_CARD` of them).
-CARD_NUMBERS = _LIGHTSPEED_CARDS + _STELLAR_CARDS + ASTEROID_COPIES
+CARD_NUMBERS = _ASTEROIDS_FIRST + ASTEROID_COPIES
 
 #: A point in mm.
 Point = tuple[float, float]
@@ -160,28 +131,32 @@ def _check_copy(copy: int, copies: int, what: str) -> None:
         raise UnknownCard(f"no markers for copy {copy} of {what} (copies 1 to {copies})")
 
 
+def printed_deck(ruleset: str | None) -> PrintedDeck:
+    """The printed deck of the game whose table files name ``ruleset``. Raises
+    :class:`UnknownCard` for a ruleset whose cards carry no markers."""
+    for deck in PRINTED_DECKS:
+        if deck.ruleset == ruleset:
+            return deck
+    known = " or ".join(deck.ruleset for deck in PRINTED_DECKS)
+    raise UnknownCard(f"no markers for ruleset {ruleset!r} ({known})")
+
+
 def card_number(card: CardKey) -> int:
     """The card's number ``n`` (its markers are ``2 n`` and ``2 n + 1``). Raises
     :class:`UnknownCard` for a card that has no markers."""
     if card.ship == ASTEROID:
         if card.owner is not None:
             raise UnknownCard("an asteroid has no owner")
-        if card.ruleset not in (None, "lightspeed", "stellar"):
+        if card.ruleset is not None and card.ruleset not in _RULESETS:
             raise UnknownCard(f"no markers for ruleset {card.ruleset!r}")
         _check_copy(card.copy, ASTEROID_COPIES, "the asteroid")
-        return _LIGHTSPEED_CARDS + _STELLAR_CARDS + card.copy - 1
-    if card.ruleset == "lightspeed":
-        colour = _index(LIGHTSPEED_COLOURS, card.owner, "Light Speed colour")
-        ship = _index(LIGHTSPEED_SHIPS, card.ship, "Light Speed ship")
-        _check_copy(card.copy, LIGHTSPEED_COPIES, card.ship)
-        return (colour * len(LIGHTSPEED_SHIPS) + ship) * LIGHTSPEED_COPIES + card.copy - 1
-    if card.ruleset == "stellar":
-        colour = _index(STELLAR_COLOURS, card.owner, "Stellar Conflict colour")
-        ship = _index(STELLAR_SHIPS, card.ship, "Stellar Conflict ship")
-        _check_copy(card.copy, STELLAR_COPIES, card.ship)
-        slot = (colour * STELLAR_SHIP_SLOTS + ship) * STELLAR_COPIES + card.copy - 1
-        return _LIGHTSPEED_CARDS + slot
-    raise UnknownCard(f"no markers for ruleset {card.ruleset!r} (lightspeed or stellar)")
+        return _ASTEROIDS_FIRST + card.copy - 1
+    deck = printed_deck(card.ruleset)
+    colour = _index(deck.colours, card.owner, f"{deck.title} colour")
+    ship = _index(deck.ships, card.ship, f"{deck.title} ship")
+    _check_copy(card.copy, deck.copies, card.ship)
+    slot = (colour * deck.slots + ship) * deck.copies + card.copy - 1
+    return _FIRST[PRINTED_DECKS.index(deck)] + slot
 
 
 def marker_ids(ruleset: str | None, ship: str, owner: str | None, copy: int = 1) -> tuple[int, int]:
@@ -198,20 +173,14 @@ def card_for_marker(marker_id: int) -> tuple[CardKey, int] | None:
     if not 0 <= marker_id < 2 * CARD_NUMBERS:
         return None
     number, slot = divmod(marker_id, 2)
-    if number < _LIGHTSPEED_CARDS:
-        rest, copy = divmod(number, LIGHTSPEED_COPIES)
-        colour, ship = divmod(rest, len(LIGHTSPEED_SHIPS))
-        card = CardKey("lightspeed", LIGHTSPEED_SHIPS[ship], LIGHTSPEED_COLOURS[colour], copy + 1)
-        return card, slot
-    number -= _LIGHTSPEED_CARDS
-    if number < _STELLAR_CARDS:
-        rest, copy = divmod(number, STELLAR_COPIES)
-        colour, ship = divmod(rest, STELLAR_SHIP_SLOTS)
-        if ship >= len(STELLAR_SHIPS):
-            return None
-        card = CardKey("stellar", STELLAR_SHIPS[ship], STELLAR_COLOURS[colour], copy + 1)
-        return card, slot
-    return CardKey(None, ASTEROID, None, number - _STELLAR_CARDS + 1), slot
+    for deck, first in zip(PRINTED_DECKS, _FIRST, strict=False):
+        if number < first + deck.cards:
+            rest, copy = divmod(number - first, deck.copies)
+            colour, ship = divmod(rest, deck.slots)
+            if ship >= len(deck.ships):
+                return None
+            return CardKey(deck.ruleset, deck.ships[ship], deck.colours[colour], copy + 1), slot
+    return CardKey(None, ASTEROID, None, number - _ASTEROIDS_FIRST + 1), slot
 
 
 def all_cards() -> list[CardKey]:

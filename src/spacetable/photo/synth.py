@@ -21,16 +21,15 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from spacetable.lasers.printed import PRINTED_DECKS
 from spacetable.lasers.tables import catalog
 from spacetable.photo.markers import (
     ASTEROID,
     CARD_SIZE_MM,
     CELL_MM,
     FRAME_INSET_MM,
-    LIGHTSPEED_COLOURS,
     MARKER_SIDE_MM,
     QUIET_ZONE_MM,
-    STELLAR_COLOURS,
     CardKey,
     marker_cells,
     marker_ids,
@@ -90,7 +89,7 @@ def card_face(key: CardKey, px_per_mm: float, seed: int = 0) -> Image:
         grey = int(rng.uniform(120, 230))
         cv2.ellipse(face, centre, axes, rng.uniform(0, 180), 0, 360, (grey, grey, grey), -1)
     if key.ship != ASTEROID:
-        ruleset = key.ruleset or "lightspeed"
+        ruleset = key.ruleset or PRINTED_DECKS[0].ruleset
         ship = catalog(ruleset)[key.ship]
         box = (round(1.2 * px_per_mm), round(1.2 * px_per_mm))
         far = (round(10.2 * px_per_mm), round(10.7 * px_per_mm))
@@ -178,20 +177,18 @@ def _apart(a: Array, b: Array, gap: float) -> bool:
 def layout(rng: np.random.Generator, count: int) -> tuple[str, list[PlacedCard]]:
     """``count`` cards (6 to 40) of one ruleset at random poses, at least 4 mm apart, on
     a table about five times their area, in a frame centred on their bounding box."""
-    if rng.random() < 0.7 or count > 4 * 20:
-        ruleset = "lightspeed"
-        owners = LIGHTSPEED_COLOURS[: int(rng.integers(2, 5))]
-        pool = [
-            CardKey("lightspeed", ship, owner, copy)
-            for owner in owners
-            for ship in catalog("lightspeed")
-            for copy in (1, 2)
-        ]
-    else:
-        ruleset = "stellar"
-        owners = STELLAR_COLOURS[: int(rng.integers(2, 5))]
-        ships = list(catalog("stellar"))
-        pool = [CardKey("stellar", ship, owner) for owner in owners for ship in ships]
+    # Mostly the first printed deck's cards (Light Speed's, two copies of each: room for
+    # 80 cards), else the second's (Stellar Conflict's, one copy of every race's ships).
+    first, second = PRINTED_DECKS[:2]
+    deck = first if rng.random() < 0.7 or count > 4 * 20 else second
+    ruleset = deck.ruleset
+    owners = deck.colours[: int(rng.integers(2, 5))]
+    pool = [
+        CardKey(ruleset, ship, owner, copy)
+        for owner in owners
+        for ship in catalog(ruleset)
+        for copy in range(1, min(deck.copies, 2) + 1)
+    ]
     chosen = [pool[i] for i in rng.choice(len(pool), size=count - 1, replace=False)]
     chosen.insert(0, CardKey(None, ASTEROID, None))
     side_x = math.sqrt(count * CARD_SIZE_MM[0] * CARD_SIZE_MM[1] * 5.0 * 4 / 3)

@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 
 from spacetable.i18n import N_
 from spacetable.photo.detection import PlacedCard, detect_with_candidates, look_again
-from spacetable.photo.markers import ASTEROID, LIGHTSPEED_COLOURS, STELLAR_COLOURS
+from spacetable.photo.markers import ASTEROID, UnknownCard, printed_deck
 from spacetable.photo.solve import FoundCard, PhotoError, Solution, solve
 
 #: The fit's standard deviations are those of independent corner noise; a photo's errors
@@ -32,7 +32,13 @@ SIGMA_FLOOR_DEG = 0.01
 #: Rounds of :func:`~spacetable.photo.detection.look_again` after the first fit.
 LOOK_AGAIN_ROUNDS = 2
 
-_TITLES = {"lightspeed": "Light Speed", "stellar": "Stellar Conflict"}
+
+def _title(ruleset: str) -> str:
+    """The title of the game whose printed cards name ``ruleset`` (else the ruleset)."""
+    try:
+        return printed_deck(ruleset).title
+    except UnknownCard:
+        return ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +105,7 @@ def photo_table(gray: NDArray[Any]) -> PhotoTable:
     if not ships:
         raise PhotoError(N_("the photo shows only asteroids: no ship cards found"))
     if len(rulesets) > 1:
-        first, second = (_TITLES.get(r, r) for r in rulesets[:2])
+        first, second = (_title(r) for r in rulesets[:2])
         raise PhotoError(
             N_(
                 "the photo mixes {first} and {second} cards: a battle is played with one "
@@ -109,7 +115,7 @@ def photo_table(gray: NDArray[Any]) -> PhotoTable:
             second=second,
         )
     ruleset = rulesets[0]
-    colours = LIGHTSPEED_COLOURS if ruleset == "lightspeed" else STELLAR_COLOURS
+    colours = printed_deck(ruleset).colours
     owners = {c.key.owner for c in ships}
     players = [colour for colour in colours if colour in owners]
     if len(players) < 2:

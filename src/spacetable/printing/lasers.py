@@ -4,7 +4,7 @@ and their pages: the cards in a grid that fills each page inside the margins
 check it, and each card's face with its markers (:mod:`.faces`).
 
 - Light Speed: each colour's ten ships (up to
-  :data:`~spacetable.photo.markers.LIGHTSPEED_COPIES` copies), and with the whole set (no
+  :data:`~spacetable.lasers.printed.LIGHTSPEED_PRINTED` ``copies``), and with the whole set (no
   ``--colour``) the box's two asteroids.
 - Stellar Conflict: each race's ships, once each (a race's deck holds each ship once), in
   its own colour (wiss red, vak blue, hexai green, tetrakori purple, or ``--colour``), and
@@ -23,6 +23,7 @@ from typing import Any
 from spacetable.games.stellar import RACES, race_ships
 from spacetable.i18n import ENGLISH, N_, Translator
 from spacetable.i18n.phrase import refusal
+from spacetable.lasers.printed import LIGHTSPEED_PRINTED, STELLAR_PRINTED
 from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
 from spacetable.lasers.tables import catalog
 from spacetable.photo import markers
@@ -212,11 +213,11 @@ def stellar_sheets(
 def check_lightspeed(job: PrintJob) -> None:
     """Refuse more copies than Light Speed cards have markers for
     (:class:`~spacetable.printing.choices.PrintError`)."""
-    if job.copies > markers.LIGHTSPEED_COPIES:
+    if job.copies > LIGHTSPEED_PRINTED.copies:
         raise PrintError(
             refusal(
                 "--copies: Light Speed cards have markers for {most} copies at most, not {copies}",
-                most=markers.LIGHTSPEED_COPIES,
+                most=LIGHTSPEED_PRINTED.copies,
                 copies=str(job.copies),
             )
         )
@@ -225,11 +226,11 @@ def check_lightspeed(job: PrintJob) -> None:
 def check_stellar(job: PrintJob) -> None:
     """Refuse more than one copy of Stellar Conflict cards (a race's deck holds each ship
     once; :class:`~spacetable.printing.choices.PrintError`)."""
-    if job.copies > markers.STELLAR_COPIES:
+    if job.copies > STELLAR_PRINTED.copies:
         raise PrintError(
             refusal(
                 "--copies: Stellar Conflict cards are printed {n} time each (a race's deck "
                 "holds each ship once)",
-                n=markers.STELLAR_COPIES,
+                n=STELLAR_PRINTED.copies,
             )
         )

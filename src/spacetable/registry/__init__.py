@@ -29,6 +29,7 @@ from spacetable.bots import lasers as laser_bots
 from spacetable.i18n.phrase import Phrase, Reason, refusal
 from spacetable.registry._game import Bots, Draw, DuelFunction, Game
 from spacetable.registry._listing import GameCommand, Listing, lazy
+from spacetable.registry._room import RealtimePlay, SeatChoice
 
 if TYPE_CHECKING:
     from spacetable.core.rules import Referee
@@ -42,7 +43,10 @@ __all__ = [
     "Game",
     "GameCommand",
     "Listing",
+    "RealtimePlay",
+    "SeatChoice",
     "UnknownGame",
+    "default_ruleset",
     "game",
     "game_for_ruleset",
     "games",
@@ -54,7 +58,8 @@ __all__ = [
 ]
 
 #: The games spacetable comes with, in the order it lists them: one listing per game
-#: (tests/core/test_registry.py checks that each says what its game does).
+#: (tests/core/test_registry.py checks that each says what its game does). The first
+#: playable one is the default game (:func:`default_ruleset`).
 BUILTIN: tuple[Listing, ...] = (
     Listing(
         key="lightspeed",
@@ -170,6 +175,12 @@ def game(key: str) -> Game:
             return listing.load()
     known = ", ".join(listing.key for listing in found)
     raise UnknownGame(refusal("unknown game {key} (known: {known})", key=repr(key), known=known))
+
+
+def default_ruleset() -> str:
+    """The ruleset a room plays when none is named: the first playable game's first (the
+    order of :data:`BUILTIN`)."""
+    return next(listing.rulesets[0] for listing in listings() if listing.playable)
 
 
 def rulesets() -> tuple[str, ...]:

@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 from spacetable.bots import Bot
 from spacetable.i18n import ENGLISH, Translator
 from spacetable.printing.choices import Sheets
+from spacetable.registry._room import RealtimePlay, SeatChoice
 
 if TYPE_CHECKING:
     from spacetable.core.duels import DuelResult
     from spacetable.core.rules import GameRules
+    from spacetable.registry.messages import MoveMessage
 
 
 class Draw(Protocol):
@@ -141,6 +143,22 @@ class Game:
     #: the game's tables: its printed cards carry the markers :mod:`spacetable.photo`
     #: finds, and its referee's files are tables of cards.
     photos: bool = False
+    #: The messages the game adds to the websocket protocol that players send during the
+    #: match, each becoming one of its actions (Stellar Conflict's ``fleet``).
+    moves: tuple[type[MoveMessage], ...] = ()
+    #: What each seated player chooses for his own seat in the lobby (Stellar Conflict's
+    #: race), each with its message.
+    seat_choices: tuple[SeatChoice, ...] = ()
+    #: How a room plays the game's placing round, for a game paced in real time.
+    realtime: RealtimePlay | None = None
+    #: The room the state-size benchmark (``spacetable bench --state-bytes``) plays: a
+    #: ``POST /api/rooms`` body of four seats, all played by bots.
+    bench_room: Mapping[str, Any] | None = None
+
+    def seat_choice(self, message: str) -> SeatChoice | None:
+        """The seat choice that the lobby message of type ``message`` makes, if the game
+        has it."""
+        return next((c for c in self.seat_choices if c.type == message), None)
 
     def ahead(self, match: Any) -> Mapping[str, float] | None:
         """The players' standing in ``match`` (:attr:`standing`), ``None`` if untold."""

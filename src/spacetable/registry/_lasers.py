@@ -1,9 +1,13 @@
-"""What Light Speed and Stellar Conflict share one layer above their rules: their bots."""
+"""What Light Speed and Stellar Conflict share one layer above their rules: their bots,
+and how a room plays their placing round."""
 
 from __future__ import annotations
 
 from spacetable.bots.lasers import LEVELS, make_bot, warm_up
+from spacetable.games._deployment import Discard, Drop, Place, Timeout
 from spacetable.registry._game import Bots
+from spacetable.registry._listing import lazy
+from spacetable.registry._room import RealtimePlay
 
 #: The laser games' bots (:mod:`spacetable.bots.lasers`): Light Speed and Stellar Conflict share
 #: them, as they share the placing round. The beginner is the default: someone who needs
@@ -22,4 +26,14 @@ LASER_BOTS = Bots(
         ("medium", "places a card about every 1.5 s and aims well"),
         ("hard", "places a card about every second and aims carefully"),
     ),
+)
+
+#: The laser games' placing round in a room (``server/rooms/realtime.py``): the shared
+#: round's actions, and the compiled resolver for their battles (numba: on first use).
+LASER_PLAY = RealtimePlay(
+    place=Place,
+    drop=Drop,
+    discard=Discard,
+    timeout=Timeout,
+    resolver=lazy("spacetable.lasers.fast:resolve_fast"),
 )

@@ -57,4 +57,5 @@ GAME = Game(
     duel=lazy("spacetable.bots.ftl.arena:duel"),  # the bots: on first use
     standing=standing,
     sheets=Sheets(draw=lazy("spacetable.printing.ftl:ftl_sheets")),  # reportlab: when it prints
+    bench_room={"ruleset": "ftl", "seats": 4, "turn_limit": 25},
 )

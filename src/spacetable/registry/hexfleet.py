@@ -36,4 +36,5 @@ GAME = Game(
     # A match stored before its log was phrases: its frames played again from its record.
     upgrade_stored=for_replay,
     sheets=Sheets(draw=lazy("spacetable.printing.hexfleet:hexfleet_sheets")),  # reportlab: later
+    bench_room={"ruleset": "hexfleet", "seats": 4, "scenario": "fleet", "turn_limit": 8},
 )

@@ -18,7 +18,7 @@ from redis.exceptions import RedisError
 from spacetable._userinput import clipped, parse_json
 from spacetable.i18n.phrase import refusal
 from spacetable.i18n.validation import first_problem
-from spacetable.registry import game_for_ruleset, games
+from spacetable.registry import default_ruleset, game_for_ruleset, games
 from spacetable.server.cluster.node import ClusterNode
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
 from spacetable.server.http.guards import Guards, client_address
@@ -31,18 +31,17 @@ from spacetable.server.rooms.room import RoomOptions
 ROOM_BODY_LIMIT = 16 * 1024
 #: The most rooms the lobby's list shows (the newest).
 ROOM_LIST_LIMIT = 50
-#: What a room plays when ``POST /api/rooms`` names no ruleset.
-DEFAULT_RULESET = "lightspeed"
 #: The seeds a ``POST /api/rooms`` body may ask for (the room's matches draw 31 bits).
 SEED_LIMIT = 2**31
 
 
 def room_options(body: Any) -> RoomOptions:
-    """Validate a ``POST /api/rooms`` body. Raises ``ValueError`` with a message naming
-    the bad field."""
+    """Validate a ``POST /api/rooms`` body (one that names no ruleset: the registry's
+    default game, :func:`~spacetable.registry.default_ruleset`). Raises ``ValueError``
+    with a message naming the bad field."""
     if not isinstance(body, dict):
         raise ValueError(refusal("the body must be a JSON object"))
-    ruleset = body.get("ruleset", DEFAULT_RULESET)
+    ruleset = body.get("ruleset", default_ruleset())
     playable = [r for entry in games() if entry.rules.playable for r in entry.rules.rulesets]
     if not isinstance(ruleset, str) or ruleset not in playable:
         raise ValueError(

@@ -22,6 +22,7 @@ from typing import Any
 
 import orjson
 
+from spacetable.registry import games
 from spacetable.server.http.rooms import room_options
 from spacetable.server.rooms.clock import HandClock
 from spacetable.server.rooms.room import Room, Timing
@@ -30,12 +31,10 @@ from spacetable.server.sockets.protocol import parse_client_message
 from spacetable.server.store.save_queue import SaveQueue
 from spacetable.server.store.storage import Storage
 
-#: The match each game plays: four seats (the headline is the hex fleet's 4-player battle).
+#: The match each game plays, by its key: four seats (the headline is the hex fleet's
+#: 4-player battle), as each game's registry entry gives it (``Game.bench_room``).
 GAME_BODIES: dict[str, dict[str, Any]] = {
-    "lightspeed": {"ruleset": "lightspeed", "seats": 4},
-    "stellar": {"ruleset": "stellar", "seats": 4, "battle_size": "dispute"},
-    "ftl": {"ruleset": "ftl", "seats": 4, "turn_limit": 25},
-    "hexfleet": {"ruleset": "hexfleet", "seats": 4, "scenario": "fleet", "turn_limit": 8},
+    entry.rules.key: dict(entry.bench_room) for entry in games() if entry.bench_room is not None
 }
 #: Match seconds a measured match may last before it is cut short.
 MAX_MATCH_SECONDS = 3600.0

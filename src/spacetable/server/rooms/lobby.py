@@ -16,8 +16,9 @@ import secrets
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from spacetable.games.stellar import RACES as STELLAR_RACES
 from spacetable.i18n import N_
+from spacetable.registry import SeatChoice, games
+from spacetable.registry.messages import ChoiceMessage
 from spacetable.server.rooms.bots import BotPlayers
 from spacetable.server.rooms.chat import Chat
 from spacetable.server.rooms.context import Handler, RoomContext
@@ -46,7 +47,7 @@ class Disconnected:
 class LobbyRoom(RoomContext, Protocol):
     """The room as its lobby sees it: the context, and what the lobby asks of it."""
 
-    #: What the room plays (a player's race choice changes it, in the lobby).
+    #: What the room plays (a player's choice for his seat changes it, in the lobby).
     options: RoomOptions
 
     @property
@@ -79,6 +80,16 @@ class LobbyRoom(RoomContext, Protocol):
         ...
 
 
+def _declared(message: ChoiceMessage) -> SeatChoice:
+    """The seat choice a registered game makes with ``message``."""
+    return next(
+        choice
+        for entry in games()
+        for choice in entry.seat_choices
+        if isinstance(message, choice.message)
+    )
+
+
 def _sent(connection: Connection | None) -> Connection:
     assert connection is not None, "a socket's message"
     return connection
@@ -87,7 +98,8 @@ def _sent(connection: Connection | None) -> Connection:
 class Lobby:
     """The room's seat and lobby messages (``watch``, ``join``, ``rejoin``, ``leave``,
     ``seat_bot``, ``free_seat``, ``ready``, ``rematch``, ``decline_rematch``, ``ping``,
-    ``resync``, ``choose_race``), closed sockets and abandoned seats."""
+    ``resync``, and the seat choices the games declare: Stellar Conflict's ``race``),
+    closed sockets and abandoned seats."""
 
     def __init__(self, room: LobbyRoom, chat: Chat, manners: Manners, bots: BotPlayers) -> None:
         self._room = room
@@ -114,7 +126,8 @@ class Lobby:
             msg.Rematch: lambda c, m: self._rematch(_sent(c)),
             msg.DeclineRematch: lambda c, m: self._decline_rematch(_sent(c)),
             msg.FreeSeat: lambda c, m: self._free_seat(_sent(c), m.seat),
-            msg.ChooseRace: lambda c, m: self._choose_race(_sent(c), m.race),
+            # A game's (its type's handler: the room looks up a message's base classes).
+            ChoiceMessage: lambda c, m: self._choose(_sent(c), m),
             Disconnected: lambda c, m: self._on_disconnect(_sent(c)),
             Abandoned: lambda c, m: self._on_abandoned(m),
             IdleCheck: lambda c, m: self._on_idle_check(m),
@@ -362,34 +375,34 @@ class Lobby:
         self._room.seats[index].empty()
         self._room.broadcast_room()
 
-    def _choose_race(self, connection: Connection, race: str) -> None:
-        """A seated player picks his own race before a Stellar Conflict match (the room's
-        creator only set the first choice of every seat)."""
-        races = list(
-            self._room.options.game.get("races") or STELLAR_RACES[: self._room.options.seats]
-        )
+    def _choose(self, connection: Connection, message: ChoiceMessage) -> None:
+        """A seated player makes a choice for his own seat before the match (Stellar
+        Conflict's race: the room's creator only set the first choice of every seat), as
+        the game's registry entry declares it (:class:`~spacetable.registry.SeatChoice`)."""
+        room = self._room
+        ours = room.options.entry.seat_choice(message.type)
+        declared = ours or _declared(message)
+        options = room.options
+        chosen = declared.seats(options.game.get(declared.option), options.seats)
+        value = message.choice
         problem = None
-        if self._room.options.ruleset != "stellar":
-            problem = N_("only Stellar Conflict has races")
-        elif connection.seat is None or self._room.phase != "lobby":
-            problem = N_("only a seated player chooses his race, before the match")
-        elif race not in STELLAR_RACES:
-            problem = N_("there is no race {asked}: {races}")
-        elif race in races and races.index(race) != connection.seat:
-            problem = N_("seat {seat} plays {race}: every race's cards exist once")
+        if ours is None:
+            problem = declared.elsewhere
+        elif connection.seat is None or room.phase != "lobby":
+            problem = ours.too_late
+        elif value not in ours.values:
+            problem = ours.unknown
+        elif value in chosen and chosen.index(value) != connection.seat:
+            problem = ours.taken
         if problem is not None:
-            seat = races.index(race) + 1 if race in races else 0
-            races_known = ", ".join(STELLAR_RACES)
-            connection.error(
-                problem, race=race, asked=repr(race[:24]), races=races_known, seat=str(seat)
-            )
+            seat = chosen.index(value) + 1 if value in chosen else 0
+            named = {declared.type: value, declared.option: ", ".join(declared.values)}
+            connection.error(problem, **named, asked=repr(value[:24]), seat=str(seat))
             return
         assert connection.seat is not None
-        races[connection.seat] = race
-        self._room.options = replace(
-            self._room.options, game={**self._room.options.game, "races": races}
-        )
-        self._room.broadcast_room()
+        chosen[connection.seat] = value
+        room.options = replace(options, game={**options.game, declared.option: chosen})
+        room.broadcast_room()
 
     def _maybe_rematch(self) -> None:
         """After a match: start the next once every player left at the table asked."""

@@ -22,7 +22,8 @@ from typing import Any, Literal
 
 from spacetable.core.match import IllegalAction
 from spacetable.i18n.phrase import Phrase, Value
-from spacetable.registry import Game, game_for_ruleset
+from spacetable.registry import Game, default_ruleset, game_for_ruleset
+from spacetable.registry.messages import MoveMessage
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.store.storage import StoredMatch
 
@@ -53,16 +54,26 @@ class Timing:
     runup_seconds: float = 3.0
 
 
+def _default_game() -> dict[str, Any]:
+    """The default game's own options as a room of it created with no others has them."""
+    ruleset = default_ruleset()
+    model = game_for_ruleset(ruleset).rules.room_options
+    assert model is not None
+    return model.model_validate({"ruleset": ruleset}).model_dump(
+        exclude={"ruleset", "seats"}, by_alias=True
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class RoomOptions:
     """What a room plays: the ruleset, the number of seats, and the game's own options
-    (``game``: the match options' JSON without the players, already validated)."""
+    (``game``: the match options' JSON without the players, already validated). Unless
+    told, a room of two seats plays the registry's default game with its default options
+    (:func:`~spacetable.registry.default_ruleset`)."""
 
-    ruleset: str = "lightspeed"
+    ruleset: str = field(default_factory=default_ruleset)
     seats: int = 2
-    game: Mapping[str, Any] = field(
-        default_factory=lambda: {"asteroids": "single", "rocks": None, "piracy": False}
-    )
+    game: Mapping[str, Any] = field(default_factory=_default_game)
 
     @property
     def entry(self) -> Game:
@@ -105,9 +116,10 @@ class Change:
     over: bool = False  # the match is over
 
 
-#: The client messages that are moves in the match (the others are about seats and rooms).
+#: The client messages that are moves in the match (the others are about seats and rooms):
+#: the server's own, and those the games add (:class:`MoveMessage`).
 GameMessage = (
-    msg.Place | msg.Drop | msg.Discard | msg.Fleet | msg.Plot | msg.Draft | msg.Unplot | msg.Act
+    msg.Place | msg.Drop | msg.Discard | MoveMessage | msg.Plot | msg.Draft | msg.Unplot | msg.Act
 )
 
 

@@ -4,21 +4,21 @@ Stellar Conflict's deployment), then the battle.
 Cards in hand stream their poses while the round runs; each drop is answered at once with a
 ``placed`` message; "stop!" or the deployment countdown freezes the cards still in hand,
 which are dropped or discarded within ``Timing.stop_seconds``; then the battle resolves and
-its event log is sent. The actions are the placing round's (``games/_deployment.py``) and
-the fleet choice and countdown of Stellar Conflict; a game without one refuses it by name
-(:meth:`~spacetable.core.match.Match.apply`).
+its event log is sent. The game's registry entry says how (its
+:class:`~spacetable.registry.RealtimePlay`): the placing round's actions, its countdown's,
+the resolver of its battles. The moves a game adds to the protocol (Stellar Conflict's
+fleet choice: ``Game.moves``) become their actions too; a match that has none of them
+refuses it by name (:meth:`~spacetable.core.match.Match.apply`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from spacetable.core.match import IllegalAction
-from spacetable.games._deployment import Discard, Drop, Place, Timeout
-from spacetable.games.stellar import Fleet, TimerExpired
 from spacetable.i18n.phrase import refusal
-from spacetable.lasers.fast import resolve_fast
+from spacetable.registry import RealtimePlay
+from spacetable.registry.messages import MoveMessage
 from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.store.storage import StoredMatch
@@ -53,10 +53,17 @@ class RealtimeMatch(RoomMatch):
     clock_fields = ("stop", "countdown")
 
     def _setup(self) -> None:
-        """The battle resolves with the compiled resolver; no card has frozen yet."""
+        """The battle resolves with the game's resolver; no card has frozen yet. Raises
+        ``TypeError`` for a game whose registry entry does not say how it is played in
+        real time."""
+        entry = self.options.entry
+        if entry.realtime is None:
+            raise TypeError(f"{entry.rules.title} gives no realtime play in its registry entry")
+        #: How the game is played in real time (its registry entry's).
+        self.play: RealtimePlay = entry.realtime
         # The battle resolves on the event loop: the compiled resolver keeps it from
         # stalling every other room (same outcome and events as the reference).
-        self.match.resolver = resolve_fast
+        self.match.resolver = self.play.resolver
         #: Match time the cards in hand froze.
         self.frozen_at: float | None = None
 
@@ -72,13 +79,15 @@ class RealtimeMatch(RoomMatch):
         deadline: float | None = self.match.deadline
         return deadline if self.phase == "deployment" else None
 
-    def timer_action(self, t: float) -> TimerExpired:
+    def timer_action(self, t: float) -> Any:
         """The deployment countdown ran out at ``t``: every card in hand freezes."""
-        return TimerExpired(t=t)
+        if self.play.timer_expired is None:
+            return super().timer_action(t)
+        return self.play.timer_expired(t)
 
-    def stop_action(self, t: float) -> Timeout:
+    def stop_action(self, t: float) -> Any:
         """The time to drop or discard after the freeze ran out at ``t``."""
-        return Timeout(t=t)
+        return self.play.timeout(t)
 
     def hand(self, player: str) -> str | None:
         """The ship in ``player``'s hand."""
@@ -88,13 +97,13 @@ class RealtimeMatch(RoomMatch):
     def action(self, player: str, message: GameMessage, t: float) -> Any:
         """The match action a player's message asks for at match time ``t``."""
         if isinstance(message, msg.Place):
-            return Place(player, message.x, message.y, message.rotation, t)
+            return self.play.place(player, message.x, message.y, message.rotation, t)
         if isinstance(message, msg.Drop):
-            return Drop(player, message.x, message.y, message.rotation, t)
+            return self.play.drop(player, message.x, message.y, message.rotation, t)
         if isinstance(message, msg.Discard):
-            return Discard(player, t)
-        if isinstance(message, msg.Fleet):
-            return Fleet(player, tuple(message.ships), t)
+            return self.play.discard(player, t)
+        if isinstance(message, MoveMessage):  # a game's own (the match refuses another's)
+            return message.action(player, t)
         raise IllegalAction(refusal("{game} has no {type} action", **self._named(message)))
 
     def apply(self, action: Any) -> Change:
@@ -189,11 +198,11 @@ class RealtimeMatch(RoomMatch):
     def where_held(self, action: Any, pose: tuple[float, float, float]) -> tuple[Any, Any]:
         """After the freeze a card drops where it is: a bot's drop goes to ``pose``, where
         its card froze, or (touching a card there) the card is discarded."""
-        if not isinstance(action, Drop):
+        if action.type_name != "drop":
             return action, None
         x, y, rotation = pose
-        dropped = dataclasses.replace(action, x=x, y=y, rotation_deg=rotation)
-        return dropped, Discard(action.player, action.t)
+        dropped = self.play.drop(action.player, x, y, rotation, action.t)
+        return dropped, self.play.discard(action.player, action.t)
 
     def wake_delay(self, wake: str, level: str | None, player: str) -> float:
         """How long a bot waits when woken: half a pause when the deployment begins, a

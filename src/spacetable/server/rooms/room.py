@@ -257,6 +257,11 @@ class Room:
 
     def _handle(self, connection: Connection | None, message: Any) -> None:
         handler = self._handlers.get(type(message))
+        if handler is None:  # a message a game adds: handled by its kind (registry.messages)
+            handler = next(
+                (self._handlers[b] for b in type(message).__mro__[1:] if b in self._handlers),
+                None,
+            )
         if handler is not None:
             handler(connection, message)
         elif connection is not None:

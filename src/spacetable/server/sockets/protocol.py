@@ -1,16 +1,18 @@
 """The websocket protocol: client messages validated at the boundary (pydantic).
 
 Every client message is a JSON object with a ``type``; :func:`parse_client_message` turns
-raw text into one of the models below or raises :class:`ProtocolError` with a message that
-names the problem. Server messages are plain dicts built in ``rooms/room.py``; both directions
-are documented in ``docs/protocol.md``.
+raw text into one of the models below, or one a registered game adds (its moves and its
+seat choices' messages: :mod:`spacetable.registry.messages`), or raises
+:class:`ProtocolError` with a message that names the problem. Server messages are plain
+dicts built in ``rooms/room.py``; both directions are documented in ``docs/protocol.md``.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, cast, get_args
+from typing import Annotated, Any, Literal, cast
 
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -19,6 +21,8 @@ from spacetable._userinput import clipped, json_error_said
 from spacetable.i18n import N_
 from spacetable.i18n.phrase import refusal
 from spacetable.i18n.validation import first_problem
+from spacetable.registry import games
+from spacetable.registry.messages import ChoiceMessage, MoveMessage, message_type
 
 
 class ProtocolError(ValueError):
@@ -116,14 +120,6 @@ class Discard(_Message):
     type: Literal["discard"]
 
 
-class Fleet(_Message):
-    """Stellar Conflict's preparation: the ships of your race that join the battle (ship
-    keys; your Cargo and Flag ships join by themselves). Final once accepted."""
-
-    type: Literal["fleet"]
-    ships: Annotated[list[Annotated[str, Field(min_length=1, max_length=64)]], Field(max_length=40)]
-
-
 class Plot(_Message):
     """Your secret orders for this turn (a plotted game), each ``"piece:order"`` as the
     rulebook writes the order (``"red:R+45"``, ``"red-m1:S2.5"``); replaces your plot."""
@@ -180,14 +176,6 @@ class FreeSeat(_Message):
 
     type: Literal["free_seat"]
     seat: int
-
-
-class ChooseRace(_Message):
-    """Before the match, in a Stellar Conflict room: play ``race`` in your own seat (one no
-    other seat plays: every race's cards exist once)."""
-
-    type: Literal["race"]
-    race: Annotated[str, Field(min_length=1, max_length=24)]
 
 
 class Chat(_Message):
@@ -253,6 +241,8 @@ class Resync(_Message):
     type: Literal["resync"]
 
 
+#: A message a player sends, of the server's own or one a game adds (``Game.moves``, a
+#: ``Game.seat_choices``' message: :mod:`spacetable.registry.messages`).
 ClientMessage = (
     Join
     | Rejoin
@@ -264,7 +254,7 @@ ClientMessage = (
     | Place
     | Drop
     | Discard
-    | Fleet
+    | MoveMessage
     | Plot
     | Draft
     | Unplot
@@ -272,7 +262,7 @@ ClientMessage = (
     | Rematch
     | DeclineRematch
     | FreeSeat
-    | ChooseRace
+    | ChoiceMessage
     | Chat
     | OpenChat
     | Resign
@@ -282,14 +272,61 @@ ClientMessage = (
     | Ping
     | Resync
 )
-#: Each client message's model by its ``type``.
-_MODELS: dict[str, type[_Message]] = {
-    get_args(model.model_fields["type"].annotation)[0]: model for model in get_args(ClientMessage)
-}
-#: Each model's fields, to refuse an unknown one before pydantic looks at the message.
-_FIELDS: dict[type[_Message], frozenset[str]] = {
-    model: frozenset(model.model_fields) for model in _MODELS.values()
-}
+#: The server's own messages, in the order a refusal of an unknown type lists them, the
+#: games' own among them: their moves after the real-time ones, their seat choices after
+#: the lobby's (:func:`client_models`).
+_BEFORE_MOVES: tuple[type[BaseModel], ...] = (
+    Join,
+    Rejoin,
+    Watch,
+    Leave,
+    SeatBot,
+    Ready,
+    HandPose,
+    Place,
+    Drop,
+    Discard,
+)
+_BEFORE_CHOICES: tuple[type[BaseModel], ...] = (
+    Plot,
+    Draft,
+    Unplot,
+    Act,
+    Rematch,
+    DeclineRematch,
+    FreeSeat,
+)
+_AFTER_CHOICES: tuple[type[BaseModel], ...] = (
+    Chat,
+    OpenChat,
+    Resign,
+    OfferDraw,
+    AnswerDraw,
+    Absence,
+    Ping,
+    Resync,
+)
+
+
+@functools.cache
+def client_models() -> dict[str, type[BaseModel]]:
+    """Each client message's model by its ``type``: the server's own and every registered
+    game's (loaded on the first message). Raises ``TypeError`` for a game's message whose
+    type another message has already."""
+    moves = [move for entry in games() for move in entry.moves]
+    choices = [choice.message for entry in games() for choice in entry.seat_choices]
+    models: dict[str, type[BaseModel]] = {}
+    for model in (*_BEFORE_MOVES, *moves, *_BEFORE_CHOICES, *choices, *_AFTER_CHOICES):
+        kind = message_type(model)
+        if models.setdefault(kind, model) is not model:
+            raise TypeError(f"two client messages of type {kind!r}: {models[kind]}, {model}")
+    return models
+
+
+@functools.cache
+def _fields(model: type[BaseModel]) -> frozenset[str]:
+    """A model's fields, to refuse an unknown one before pydantic looks at the message."""
+    return frozenset(model.model_fields)
 
 
 _POSE_KEYS = frozenset(("type", "x", "y", "rotation"))
@@ -333,11 +370,12 @@ def parse_client_message(text: str | bytes) -> Pose | ClientMessage:
     if pose is not None:
         return pose
     kind = data.get("type")
-    model = _MODELS.get(kind) if isinstance(kind, str) else None
+    models = client_models()
+    model = models.get(kind) if isinstance(kind, str) else None
     if model is None:
         if kind is None:
             raise ProtocolError(refusal("message must be a JSON object with a 'type'"))
-        expected = ", ".join(_MODELS)
+        expected = ", ".join(models)
         raise ProtocolError(
             refusal(
                 "unknown message type {type}: expected one of {expected}",
@@ -347,7 +385,7 @@ def parse_client_message(text: str | bytes) -> Pose | ClientMessage:
         )
     # Unknown fields are refused here, at the first one, so that a message stuffed with
     # extra keys costs one pass over its keys instead of one validation error per key.
-    fields = _FIELDS[model]
+    fields = _fields(model)
     for key in data:
         if key not in fields:
             raise ProtocolError(
