@@ -72,7 +72,8 @@ def _frame(payload: str | bytes) -> str:
         ]
         return f"room phase={message.get('phase')} seats={seats}"
     if isinstance(message, dict) and message.get("type") in ("state", "state_patch"):
-        state = message.get("state") if isinstance(message.get("state"), dict) else {}
+        found = message.get("state")
+        state: dict[str, Any] = found if isinstance(found, dict) else {}
         keys = {k: state.get(k) for k in ("phase", "turn") if k in state}
         return f"{message['type']} {json.dumps(keys)} ({len(payload)} chars)"
     return payload[:FRAME_CHARS]

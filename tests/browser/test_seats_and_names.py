@@ -13,6 +13,7 @@ from playwright.sync_api import Page
 from tests._server import Client, Server, running_server
 from tests.browser._play import hand_ship, place, player, take_seat
 from tests.browser.conftest import OpenPage, Shot
+from tests.browser.conftest import Server as PageServer
 
 #: Seconds a seat waits for its player before a bot stands in (the server's option).
 ABANDON_S = 2.0
@@ -168,7 +169,7 @@ def test_creating_an_ftl_room_for_a_friend_seats_you(
 
 
 def test_the_seat_panel_redrawn_under_a_press_or_a_name_being_typed_keeps_them(
-    server: Server, open_page: OpenPage
+    server: PageServer, open_page: OpenPage
 ) -> None:
     """The seat panel is drawn again on every change of the room. Carol, who watches, has
     typed half her name when Bob sits down: her text stays. Bob presses Ready just as Ann
