@@ -62,6 +62,12 @@ def _tune_gc() -> None:
     gc.set_threshold(10_000, 50, 100)
 
 
+def _warmed(app: FastAPI) -> None:
+    """The bots are loaded: the heap is frozen again and ``/healthz`` says so."""
+    _tune_gc()
+    app.state.bots_warm = True
+
+
 def create_app(
     storage: Storage,
     timing: Timing | None = None,
@@ -108,7 +114,7 @@ def create_app(
         # otherwise stall its room for seconds.
         warming = asyncio.create_task(asyncio.to_thread(warm_up))
         _tune_gc()
-        warming.add_done_callback(lambda _: _tune_gc())
+        warming.add_done_callback(lambda _: _warmed(app))
         referee.start()
         directory.start()  # the stored rooms' heartbeat (store/live_store.py)
         if node is not None:
@@ -132,6 +138,7 @@ def create_app(
     app = FastAPI(title="spacetable", lifespan=lifespan, docs_url="/api/docs")
     app.state.directory = directory
     app.state.cluster = node
+    app.state.bots_warm = False  # until warm_up has loaded them (/healthz tells)
     app.add_middleware(HostGuard, hosts=guards.hosts)
     # A game registered from outside the package serves its browser module from its own
     # folder, at the URL the registry gives it (mounted before /static, which would take it).

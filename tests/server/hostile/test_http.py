@@ -20,7 +20,7 @@ import pytest
 
 from spacetable.i18n import translator
 from spacetable.i18n.phrase import Phrase
-from tests._server import ProcessServer, Server, server_process
+from tests._server import ProcessServer, Server, server_process, wait_until
 from tests.server.hostile._tables import HOSTILE, fig1, heavy_table
 
 #: The referee's time budget for this server (the default is 5 s).
@@ -38,8 +38,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ProcessServer]:
 
 @pytest.fixture
 def fresh_server(tmp_path: Path) -> Iterator[ProcessServer]:
-    """A server of its own, whose peak memory no earlier test has raised."""
+    """A server of its own, whose peak memory no earlier test has raised, once its bots
+    are loaded (a warm-up in the background: on a busy machine it could end during a test
+    and raise the peak by what it loads, about 70 MB)."""
     with server_process(tmp_path / "matches.db") as running:
+        wait_until(lambda: running.get("/healthz")["bots"] == "warm", "the bots' warm-up")
         yield running
 
 

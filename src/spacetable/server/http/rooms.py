@@ -96,11 +96,13 @@ def add_room_routes(
     /api/rooms``."""
 
     @app.get("/healthz", include_in_schema=False)
-    async def healthz() -> JSONResponse:
-        # The balancer's health check: a stopping process fails it.
+    async def healthz(request: Request) -> JSONResponse:
+        # The balancer's health check: a stopping process fails it. "bots" says whether
+        # the bots' compiled code is loaded yet (a first bot move before it waits).
         if node is not None and node.draining:
             return JSONResponse({"status": "draining"}, status_code=503)
-        return JSONResponse({"status": "ok"})
+        bots = "warm" if request.app.state.bots_warm else "warming"
+        return JSONResponse({"status": "ok", "bots": bots})
 
     @app.get("/rooms/{room_id}", include_in_schema=False)
     async def room_page(room_id: str, request: Request) -> HTMLResponse:
