@@ -28,11 +28,25 @@ def cluster(compiled_kernels: None) -> Iterator[Cluster]:
         yield running
 
 
+#: A socket closed with this code was told "try again later" (the room directory, Redis,
+#: did not answer in time: a busy machine): the page opens another at once
+#: (web/js/shell/socket.js reconnects on every close but 4404 and 4410), and so do these.
+TRY_AGAIN = 1013
+
+
 def seated(server: Server, room: str, name: str) -> Client:
-    client = Client(server, room)
-    client.send(type="join", name=name)
-    client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
-    return client
+    """A client seated as ``name``, reconnecting as the page does when told to try again."""
+    for _ in range(5):
+        client = Client(server, room)
+        client.send(type="join", name=name)
+        try:
+            client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+        except ConnectionClosed as closed:
+            if closed.rcvd is None or closed.rcvd.code != TRY_AGAIN:
+                raise
+            continue
+        return client
+    raise AssertionError(f"{name} was told to try again five times")
 
 
 def play_to_the_battle(
