@@ -75,7 +75,7 @@ def test_switching_language_mid_match_keeps_the_match(
         assert page.inner_text(".players").count("Ann") >= 1
         # To English in the middle of the round: the page again, the same seat and match.
         page.select_option("#lang-switch", "en")
-        page.wait_for_function("document.documentElement.lang === 'en'")
+        page.wait_for_function("document.documentElement?.lang === 'en'")
         page.wait_for_selector("#identity:text('you are Ann')")
         page.locator("#battle-skip").wait_for(timeout=60_000)
         page.click("#battle-skip")
@@ -83,7 +83,7 @@ def test_switching_language_mid_match_keeps_the_match(
         assert "Speed" in page.inner_text("#battle-log")
         # And back to French: the end of the same match, in French.
         page.select_option("#lang-switch", "fr")
-        page.wait_for_function("document.documentElement.lang === 'fr'")
+        page.wait_for_function("document.documentElement?.lang === 'fr'")
         page.locator("body[data-phase=over]").wait_for()
         assert page.inner_text("#identity") == "vous êtes Ann"
         assert_french(page)

@@ -59,7 +59,7 @@ def test_the_language_switch_is_on_every_page_and_remembered(open_page: OpenPage
     assert page.locator("h1").text_content() == "Lobby"
     assert page.locator("#lang-switch option").all_text_contents() == ["English", "Français"]
     page.select_option("#lang-switch", "fr")
-    page.wait_for_function("document.documentElement.lang === 'fr'")
+    page.wait_for_function("document.documentElement?.lang === 'fr'")
     _lobby_ready(page)
     assert page.locator("h1").text_content() == "Accueil"
     # The browser remembers: every page after is French, whatever the browser asks for.
