@@ -21,6 +21,7 @@ import io
 import warnings
 from typing import Any
 
+import cv2
 import numpy as np
 import orjson
 from fastapi import FastAPI, Request
@@ -52,6 +53,8 @@ CLOSE_CALLS_PATH = "/api/referee/close-calls"
 #: The largest uncertainty a card may be given there (mm, degrees).
 MAX_SIGMA_MM = 50.0
 MAX_SIGMA_DEG = 45.0
+#: How OpenCV says it could not allocate memory.
+_OUT_OF_MEMORY_WORDS = ("bad_alloc", "Insufficient memory", "Failed to allocate")
 #: The image formats read, as Pillow names them, and the content types that declare them.
 FORMATS = {"JPEG": "JPEG", "PNG": "PNG", "WEBP": "WebP"}
 CONTENT_TYPES = ("image/jpeg", "image/png", "image/webp")
@@ -131,6 +134,12 @@ def read_photo(data: bytes) -> tuple[dict[str, Any], Any, dict[str, Uncertainty]
     gray = decode_photo(data)
     try:
         found = photo_table(gray)
+    except cv2.error as exc:
+        # OpenCV says it ran out of memory in its own words (C++'s std::bad_alloc, its
+        # "Insufficient memory"): the worker's memory limit, said as Python says it.
+        if any(words in str(exc) for words in _OUT_OF_MEMORY_WORDS):
+            raise MemoryError(str(exc)) from None
+        raise
     except PhotoError as exc:
         refused = UploadRefused(str(exc))
         # The sentence as a phrase, for the browser to write in the reader's language (it
@@ -312,8 +321,11 @@ def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
             # The rest of a refused body is never read: the connection closes after this.
             return exc.response()
         # 400: no image, or no table in it (no markers, a card cut off).
+        # Each photo is read in a worker of its own (what a large one took goes with it).
         return await referee_answer(
-            referee.settle(PHOTO_SECONDS, read_photo, resolve_photo, body, what=N_("the photo"))
+            referee.settle(
+                PHOTO_SECONDS, read_photo, resolve_photo, body, what=N_("the photo"), fresh=True
+            )
         )
 
     @app.post(CLOSE_CALLS_PATH, response_model=None)
