@@ -17,6 +17,10 @@ the call once it has used its seconds; a call that does not come back to Python 
 timer rings (a long compiled kernel), or a worker that hangs, is stopped by the pool after
 :func:`wall_limit` of the clock on the wall.
 
+A pool may also bound each call's memory (``memory_bytes``: that much beyond what its
+worker holds as the call begins, the soft ``RLIMIT_AS``, lifted after the call) and replace
+its workers after each call (``max_tasks``), so that no call inherits what another left.
+
 The server keeps one pool for its lifetime (``server/http/referee_pool.py``); the command runs
 its one file through :func:`run_within`, in a worker forked from itself, which has the
 games imported already.
@@ -39,7 +43,7 @@ import pebble
 
 try:
     import resource
-except ImportError:  # not on Windows: no memory limit there
+except ImportError:  # Windows has no resource module: no memory limit there
     resource = None  # type: ignore[assignment]
 
 #: Seconds the command and the server spend settling one file at most: real tables take
@@ -101,7 +105,14 @@ def _memory_limited(memory_bytes: int | None) -> Iterator[None]:
     ceiling = mapped + memory_bytes
     if hard != resource.RLIM_INFINITY:
         ceiling = min(ceiling, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
+        limited = True
+    except (ValueError, OSError):  # a system that refuses it: the call runs unbounded
+        limited = False
+    if not limited:
+        yield
+        return
     try:
         yield
     except MemoryError:
