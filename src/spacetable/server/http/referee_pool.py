@@ -39,7 +39,8 @@ from spacetable.i18n import N_, SOURCE, translator
 from spacetable.i18n.phrase import Phrase, phrase
 from spacetable.registry import UnknownGame, game_for_ruleset, preload, referee_for
 
-#: Tables that may wait for the worker (or run) at once; more are turned away as busy.
+#: Uploads that may wait for the workers (or run) at once, counted apart for photos and
+#: for the rest; more are turned away as busy.
 MAX_PENDING = 8
 #: Most memory one call may map in a worker (bytes) beyond what the worker had mapped
 #: when the call began: a bounded table needs a small fraction of it, a 25-megapixel
@@ -169,7 +170,9 @@ class RefereePool:
         self.workers = workers
         self.budget_s = budget_s
         self.pending = pending
-        self._waiting = 0
+        #: Uploads waiting or running: photos (``fresh``) and the rest, apart, so that
+        #: photos slow to read never make a table wait or turn it away.
+        self._waiting = {True: 0, False: 0}
         self._open = False
         self._starting: asyncio.Future[tuple[Workers, Workers]] | None = None
 
@@ -216,10 +219,11 @@ class RefereePool:
         """Settle an upload in two calls to a worker: ``read(body)`` within
         ``read_seconds``, then ``resolve(*what_read_returned)`` within :attr:`budget_s`
         (the photo referee reads photos so: ``http/photo.py``). With ``fresh``, ``read``
-        runs in a worker started for it alone (a photo). Raises as :meth:`resolve`."""
-        if self._waiting >= self.pending:
+        runs in a worker started for it alone (a photo), and the upload counts among the
+        photos waiting, not the tables: :attr:`pending` of each. Raises as :meth:`resolve`."""
+        if self._waiting[fresh] >= self.pending:
             raise RefereeBusy
-        self._waiting += 1
+        self._waiting[fresh] += 1
         try:
             workers, fresh_workers = await self._started()
             with _given_up(what, N_("to read")):
@@ -227,7 +231,7 @@ class RefereePool:
             with _given_up(N_("the battle"), N_("to resolve")):
                 return await workers.run(self.budget_s, resolve, *settled)
         finally:
-            self._waiting -= 1
+            self._waiting[fresh] -= 1
 
     async def close(self) -> None:
         """Stop the workers, abandoning any table still being resolved (workers still
