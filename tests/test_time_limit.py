@@ -4,11 +4,14 @@ the server's referee both stand on. A call that overruns is stopped, wherever it
 from __future__ import annotations
 
 import asyncio
+import os
 import time
+from pathlib import Path
 
 import pytest
 
 from spacetable._time_limit import (
+    OutOfMemory,
     OutOfTime,
     Workers,
     run_within,
@@ -81,3 +84,40 @@ def _waits(seconds: float) -> str:
 def test_time_spent_waiting_is_not_counted_against_the_limit() -> None:
     # A niced worker on a busy machine waits for a core; the limit counts what it uses.
     assert run_within(0.05, _waits, 0.3) == "done"
+
+
+#: Memory a worker's call may take in the memory tests below.
+CALL_MEMORY = 256 << 20
+#: What a call of those tests keeps in its worker after it returns.
+_kept: list[bytearray] = []
+
+
+def _takes(megabytes: int, keep: bool = False) -> int:
+    """Allocate (and touch) ``megabytes``; keep them in the worker if asked; the pid."""
+    block = bytearray(megabytes << 20)
+    if keep:
+        _kept.append(block)
+    return os.getpid()
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="no RLIMIT_AS to set here")
+def test_each_call_has_its_own_memory_limit_above_what_its_worker_holds() -> None:
+    """The limit is the call's, not a state the worker keeps: a call that takes too much
+    is said so and the next may take as much again; what an earlier call kept does not
+    count against a later one."""
+    with Workers(memory_bytes=CALL_MEMORY) as workers:
+        with pytest.raises(OutOfMemory):
+            workers.call(5.0, _takes, 512)
+        first = workers.call(5.0, _takes, 200, True)  # 200 MB stay in the worker
+        assert workers.call(5.0, _takes, 200) == first  # the same worker, 200 MB more
+        with pytest.raises(OutOfMemory):
+            workers.call(5.0, _takes, 300)
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="no RLIMIT_AS to set here")
+def test_with_max_tasks_1_every_call_runs_in_a_fresh_worker() -> None:
+    with Workers(memory_bytes=CALL_MEMORY, max_tasks=1) as workers:
+        with pytest.raises(OutOfMemory):
+            workers.call(5.0, _takes, 512)
+        pids = {workers.call(5.0, _takes, 200, True) for _ in range(3)}
+        assert len(pids) == 3 and os.getpid() not in pids

@@ -17,6 +17,10 @@ the call once it has used its seconds; a call that does not come back to Python 
 timer rings (a long compiled kernel), or a worker that hangs, is stopped by the pool after
 :func:`wall_limit` of the clock on the wall.
 
+A pool may also bound each call's memory (``memory_bytes``: that much beyond what its
+worker holds as the call begins, the soft ``RLIMIT_AS``, lifted after the call) and replace
+its workers after each call (``max_tasks``), so that no call inherits what another left.
+
 The server keeps one pool for its lifetime (``server/http/referee_pool.py``); the command runs
 its one file through :func:`run_within`, in a worker forked from itself, which has the
 games imported already.
@@ -28,6 +32,7 @@ import asyncio
 import contextlib
 import functools
 import multiprocessing
+import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
@@ -35,6 +40,11 @@ from types import FrameType, TracebackType
 from typing import Any, TypeVar
 
 import pebble
+
+try:
+    import resource
+except ImportError:  # Windows has no resource module: no memory limit there
+    resource = None  # type: ignore[assignment]
 
 #: Seconds the command and the server spend settling one file at most: real tables take
 #: milliseconds, the largest the limits allow several seconds.
@@ -70,6 +80,47 @@ class OutOfMemory(Exception):
     """The work took more memory than a worker may have (or its worker died)."""
 
 
+def _address_space() -> int | None:
+    """The bytes this process has mapped now, where the system says (Linux), else ``None``."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE")
+
+
+@contextlib.contextmanager
+def _memory_limited(memory_bytes: int | None) -> Iterator[None]:
+    """In a worker: let the code within map at most ``memory_bytes`` more than the process
+    has mapped as it starts (the soft ``RLIMIT_AS``), and give the process its previous
+    limit back after, so that no call inherits what an earlier one left. A call that hits
+    the limit raises :class:`OutOfMemory` (the hard limit is never lowered: it could not be
+    raised again)."""
+    mapped = _address_space() if memory_bytes is not None else None
+    if resource is None or memory_bytes is None or mapped is None:
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    ceiling = mapped + memory_bytes
+    if hard != resource.RLIM_INFINITY:
+        ceiling = min(ceiling, hard)
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
+        limited = True
+    except (ValueError, OSError):  # a system that refuses it: the call runs unbounded
+        limited = False
+    if not limited:
+        yield
+        return
+    try:
+        yield
+    except MemoryError:
+        raise OutOfMemory("it took more memory than a worker may have") from None
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 def _ready() -> bool:
     """A task that only proves a worker is up."""
     return True
@@ -84,6 +135,13 @@ class Workers:
     no fork server to start). Where a start method does not exist, workers are spawned.
     ``initializer`` runs in each worker as it starts. A worker starts at once, not with
     the first call. Close the pool with :meth:`close` (or use it as a context manager).
+
+    ``memory_bytes``: each call may map that much more memory than its worker had mapped
+    when the call began (where the system can bound it: ``RLIMIT_AS``), and raises
+    :class:`OutOfMemory` beyond; the limit is set for the call and lifted after it.
+    ``max_tasks``: a worker is replaced by a fresh one after that many calls (0: never),
+    so ``max_tasks=1`` runs every call in a process of its own, which gives back all the
+    memory the call took, however the call ended.
     """
 
     def __init__(
@@ -93,6 +151,8 @@ class Workers:
         fork_server: bool = False,
         preload: Sequence[str] = (),
         initializer: Callable[[], None] | None = None,
+        memory_bytes: int | None = None,
+        max_tasks: int = 0,
     ) -> None:
         method = "forkserver" if fork_server else "fork"
         if method not in multiprocessing.get_all_start_methods():
@@ -100,8 +160,9 @@ class Workers:
         context = multiprocessing.get_context(method)
         if method == "forkserver":
             context.set_forkserver_preload(list(preload))
+        self._memory_bytes = memory_bytes
         self._pool = pebble.ProcessPool(
-            max_workers=workers, initializer=initializer, context=context
+            max_workers=workers, max_tasks=max_tasks, initializer=initializer, context=context
         )
         self._pool.schedule(_ready)
 
@@ -112,7 +173,7 @@ class Workers:
         :meth:`run` say :class:`OutOfTime` and :class:`OutOfMemory`."""
         if not seconds > 0:
             raise ValueError(f"a time limit must be positive, got {seconds}")
-        call = functools.partial(_within_processor_time, seconds, function)
+        call = functools.partial(_within_limits, seconds, self._memory_bytes, function)
         return self._pool.schedule(call, args=args, timeout=wall_limit(seconds))
 
     def call(self, seconds: float, function: Callable[..., T], *args: Any) -> T:
@@ -145,6 +206,15 @@ class Workers:
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def _within_limits(
+    seconds: float, memory_bytes: int | None, function: Callable[..., T], *args: Any
+) -> T:
+    """In a worker: ``function(*args)`` within ``seconds`` of processor time and
+    ``memory_bytes`` more of memory (:func:`_memory_limited`)."""
+    with _memory_limited(memory_bytes):
+        return _within_processor_time(seconds, function, *args)
 
 
 def _within_processor_time(seconds: float, function: Callable[..., T], *args: Any) -> T:

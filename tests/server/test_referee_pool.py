@@ -34,6 +34,7 @@ class RecordedWorkers:
 def test_the_workers_start_once_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(referee_pool, "Workers", RecordedWorkers)
     RecordedWorkers.started_on = []
+    RecordedWorkers.closed = 0
     pool = RefereePool()
     pool.start()
 
@@ -47,5 +48,48 @@ def test_the_workers_start_once_off_the_event_loop(monkeypatch: pytest.MonkeyPat
         return list(answers)
 
     assert asyncio.run(uploads()) == [b"T0", b"T1", b"T2"]
-    assert len(RecordedWorkers.started_on) == 1  # three first uploads, one start
-    assert RecordedWorkers.closed == 1
+    # Three first uploads, one start: of the long-lived workers and of the photos' fresh
+    # one, both on the same thread, both closed.
+    assert len(RecordedWorkers.started_on) == 2
+    assert len(set(RecordedWorkers.started_on)) == 1
+    assert RecordedWorkers.closed == 2
+
+
+class GatedWorkers(RecordedWorkers):
+    """Workers whose calls wait until their gate opens: uploads held in flight."""
+
+    gate: asyncio.Event
+
+    async def run(self, seconds: float, call: Any, *args: Any) -> Any:
+        await GatedWorkers.gate.wait()
+        return call(*args)
+
+
+def test_photos_in_flight_never_turn_a_table_away(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Photos waiting for their worker fill the photos' queue only: a table is still
+    taken, and a photo past its queue is turned away busy."""
+    monkeypatch.setattr(referee_pool, "Workers", GatedWorkers)
+    pool = RefereePool(pending=3)
+    pool.start()
+
+    async def uploads() -> tuple[list[Any], bytes]:
+        GatedWorkers.gate = asyncio.Event()
+        photos = [
+            asyncio.ensure_future(
+                pool.settle(1, lambda b: (b,), lambda b: b, b"p%d" % i, fresh=True)
+            )
+            for i in range(4)
+        ]
+        while not photos[3].done():  # the fourth is past the photos' queue of 3
+            await asyncio.sleep(0)
+        table = asyncio.ensure_future(pool.settle(1, lambda b: (b,), lambda b: b.upper(), b"t"))
+        GatedWorkers.gate.set()
+        answers = await asyncio.gather(*photos, return_exceptions=True)
+        answer = await table
+        await pool.close()
+        return answers, answer
+
+    answers, table = asyncio.run(uploads())
+    assert answers[:3] == [b"p0", b"p1", b"p2"]
+    assert isinstance(answers[3], referee_pool.RefereeBusy)
+    assert table == b"T"

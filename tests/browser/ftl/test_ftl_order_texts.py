@@ -27,6 +27,7 @@ def test_the_browser_reads_every_text_as_the_rules_do(open_page: OpenPage) -> No
           return {
             read: table.read.map((e) => read(e.text)),
             refused: table.refused.map((e) => read(e.text)),
+            tooLong: table.too_long.map((e) => read(e.text)),
           };
         }""",
         ORDER_TEXTS,
@@ -36,6 +37,8 @@ def test_the_browser_reads_every_text_as_the_rules_do(open_page: OpenPage) -> No
     for entry, got in zip(ORDER_TEXTS["refused"], found["refused"], strict=True):
         assert "refused" in got, ascii(entry["text"])
         assert f"'{entry['text'].strip()}'" in got["refused"]
+    for entry, got in zip(ORDER_TEXTS["too_long"], found["tooLong"], strict=True):
+        assert f"at most {entry['most']} characters" in got.get("refused", ""), len(entry["text"])
 
 
 def _field(page: Page) -> str:

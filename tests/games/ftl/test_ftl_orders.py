@@ -121,3 +121,27 @@ def test_texts_refused_say_why_quoting_them(entry: dict[str, Any]) -> None:
     with pytest.raises(kind) as caught:
         parse_order(entry["text"])
     assert repr(entry["text"].strip()) in str(caught.value)
+
+
+def test_the_32_character_limit_counts_after_the_spaces_are_dropped() -> None:
+    """``S3`` and 31 blanks is ``S3`` (DESIGN section 5): the spaces are dropped first."""
+    assert parse_order("S3" + " " * 31) == Sprint(3.0)
+    assert parse_order("S3" + " " * 40) == Sprint(3.0)
+    assert parse_order(" " * 120 + "R - 4 5" + " " * 129) == Rotate(-45)
+
+
+@pytest.mark.parametrize("entry", ORDER_TEXTS["too_long"], ids=lambda e: str(len(e["text"])))
+def test_a_text_too_long_is_malformed_naming_the_limit(entry: dict[str, Any]) -> None:
+    with pytest.raises(MalformedOrder) as caught:
+        parse_order(entry["text"])
+    said = str(caught.value)
+    assert f"at most {entry['most']} characters" in said
+    assert len(said) < 120
+
+
+def test_a_raw_text_of_257_characters_is_refused_naming_the_256_limit() -> None:
+    text = "S3" + " " * 255
+    assert len(text) == 257
+    with pytest.raises(MalformedOrder, match="an order's text is at most 256 characters"):
+        parse_order(text)
+    assert parse_order(text[:-1]) == Sprint(3.0)

@@ -37,8 +37,12 @@ ROTATION_STEP_DEG = 15
 MAX_ROTATION_DEG = 180
 #: Sprint lengths: from 1 to 8 inches in steps of half an inch.
 MIN_SPRINT_IN, MAX_SPRINT_IN, SPRINT_STEP_IN = Fraction(1), Fraction(8), Fraction(1, 2)
-#: Longest order text we read (anything longer is malformed and shown clipped).
+#: The longest order, in characters once its spaces are dropped (``S3`` and 40 blanks is
+#: ``S3``; anything longer is malformed and shown clipped).
 MAX_ORDER_CHARS = 32
+#: The longest text read as an order at all, spaces and all: a longer one is malformed
+#: before it is normalised (DESIGN section 5).
+MAX_ORDER_TEXT_CHARS = 256
 
 #: Read as a minus: the hyphens (U+2010, U+2011), the figure dash, the en dash the rulebook
 #: prints, the em dash and the minus sign (NFKC makes the full-width and small hyphen-minus
@@ -104,13 +108,30 @@ def as_read(text: str) -> str:
 
 def parse_order(text: str) -> Order:
     """Read one order as the rulebook writes it, as forgivingly as a person types it (case,
-    spaces, any minus sign, full-width digits: see :func:`as_read`). Raises
-    :class:`MalformedOrder` or :class:`IllegalOrder` with a message that quotes the order
-    as written."""
-    if not isinstance(text, str) or len(text) > MAX_ORDER_CHARS:
+    spaces, any minus sign, full-width digits: see :func:`as_read`). The order is at most
+    :data:`MAX_ORDER_CHARS` characters once its spaces are dropped, and its text at most
+    :data:`MAX_ORDER_TEXT_CHARS` with them. Raises :class:`MalformedOrder` or
+    :class:`IllegalOrder` with a message that quotes the order as written (clipped)."""
+    if not isinstance(text, str):
         raise MalformedOrder(refusal("{text} is not an order", text=clipped(text, MAX_ORDER_CHARS)))
+    if len(text) > MAX_ORDER_TEXT_CHARS:
+        raise MalformedOrder(
+            refusal(
+                "{text} is not an order: an order's text is at most {most} characters",
+                text=clipped(text, MAX_ORDER_CHARS),
+                most=MAX_ORDER_TEXT_CHARS,
+            )
+        )
     written = text.strip()
     upper = as_read(written)
+    if len(upper) > MAX_ORDER_CHARS:
+        raise MalformedOrder(
+            refusal(
+                "{text} is not an order: an order is at most {most} characters without its spaces",
+                text=clipped(written, MAX_ORDER_CHARS),
+                most=MAX_ORDER_CHARS,
+            )
+        )
     if upper == "L":
         return Launch()
     if match := _ROTATION.fullmatch(upper):

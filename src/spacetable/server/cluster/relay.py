@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from urllib.parse import urlencode
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -29,13 +30,17 @@ _UNSENDABLE = frozenset({1005, 1006, 1015})
 
 
 async def connect_owner(
-    address: str, room_id: str, client: str, *, patches: bool = False
+    address: str, room_id: str, client: str, *, patches: bool = False, tab: str | None = None
 ) -> ClientConnection:
     """Open a room socket to the owner at ``address`` (``host:port``) on behalf of
     ``client`` (its address, in ``X-Forwarded-For``: the owner counts its sockets), taking
-    ``state_patch`` messages if the client asked for them (``?patches=1``).
+    ``state_patch`` messages if the client asked for them (``?patches=1``) and naming its
+    page's ``tab`` as it did (``?tab=``).
     Raises ``OSError`` or a websockets error when the owner cannot be reached."""
-    query = "?patches=1" if patches else ""
+    asked = {"patches": "1"} if patches else {}
+    if tab is not None:
+        asked["tab"] = tab
+    query = f"?{urlencode(asked)}" if asked else ""
     return await connect(
         f"ws://{address}/ws/rooms/{room_id}{query}",
         additional_headers={"X-Forwarded-For": client},

@@ -17,10 +17,12 @@ file fails as it is decoded, and the worker's memory ceiling stops whatever is l
 
 from __future__ import annotations
 
+import asyncio
 import io
 import warnings
 from typing import Any
 
+import cv2
 import numpy as np
 import orjson
 from fastapi import FastAPI, Request
@@ -52,6 +54,8 @@ CLOSE_CALLS_PATH = "/api/referee/close-calls"
 #: The largest uncertainty a card may be given there (mm, degrees).
 MAX_SIGMA_MM = 50.0
 MAX_SIGMA_DEG = 45.0
+#: How OpenCV says it could not allocate memory.
+_OUT_OF_MEMORY_WORDS = ("bad_alloc", "Insufficient memory", "Failed to allocate")
 #: The image formats read, as Pillow names them, and the content types that declare them.
 FORMATS = {"JPEG": "JPEG", "PNG": "PNG", "WEBP": "WebP"}
 CONTENT_TYPES = ("image/jpeg", "image/png", "image/webp")
@@ -87,6 +91,54 @@ class _Refused(Exception):
         return JSONResponse(body, status_code=self.status, headers={"Connection": "close"})
 
 
+def _not_an_image() -> NotAPhoto:
+    return _not_a_photo(phrase("this is not an image: send a photo as JPEG, PNG or WebP"))
+
+
+def _too_many_pixels() -> NotAPhoto:
+    return _not_a_photo(phrase("the photo has too many pixels: send a smaller one"))
+
+
+def _opened(data: bytes) -> Image.Image:
+    """The image in ``data``, opened from its header, no pixel decoded yet. Raises
+    :class:`NotAPhoto` for another format than :data:`FORMATS` or more pixels than
+    :data:`MAX_PHOTO_PIXELS`, and what Pillow raises for what it cannot open."""
+    image = Image.open(io.BytesIO(data))
+    if image.format not in FORMATS:
+        raise _not_a_photo(phrase("a {format} image: send a photo as JPEG, PNG or WebP",
+                               format=str(image.format)))  # fmt: skip
+    width, height = image.size
+    if width * height > MAX_PHOTO_PIXELS:
+        raise _not_a_photo(
+            phrase(
+                "the photo is {width} x {height} pixels, more than {most} megapixels: "
+                "send a smaller one",
+                width=str(width),
+                height=str(height),
+                most=f"{MAX_PHOTO_PIXELS / 1e6:.0f}",
+            )
+        )
+    return image
+
+
+def check_photo_header(data: bytes) -> None:
+    """Refuse from its header alone (no pixel decoded: a millisecond) what is surely no
+    photo we read: not an image, another format, too many pixels (a decompression bomb).
+    Raises :class:`NotAPhoto`. The server runs it on a thread before a photo waits for a
+    worker, so that a burst of such files takes no worker's turn and no place in its
+    queue; what it lets through (a file corrupt further in) the worker refuses."""
+    try:
+        _opened(data)
+    except UnidentifiedImageError:
+        raise _not_an_image() from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise _too_many_pixels() from None
+    except NotAPhoto:
+        raise
+    except (OSError, SyntaxError, ValueError):
+        return  # the worker decodes it and says what is wrong with it
+
+
 def decode_photo(data: bytes) -> Any:
     """The photo as a grayscale numpy image, turned upright as its EXIF orientation says (a
     phone's portrait photo). Raises :class:`NotAPhoto` naming the problem: not an
@@ -94,28 +146,13 @@ def decode_photo(data: bytes) -> Any:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(data))
-            if image.format not in FORMATS:
-                raise _not_a_photo(phrase("a {format} image: send a photo as JPEG, PNG or WebP",
-                                       format=str(image.format)))  # fmt: skip
-            width, height = image.size
-            if width * height > MAX_PHOTO_PIXELS:
-                raise _not_a_photo(
-                    phrase(
-                        "the photo is {width} x {height} pixels, more than {most} megapixels: "
-                        "send a smaller one",
-                        width=str(width),
-                        height=str(height),
-                        most=f"{MAX_PHOTO_PIXELS / 1e6:.0f}",
-                    )
-                )
+            image = _opened(data)
             image.load()
             upright = ImageOps.exif_transpose(image).convert("L")
     except UnidentifiedImageError:
-        said = phrase("this is not an image: send a photo as JPEG, PNG or WebP")
-        raise _not_a_photo(said) from None
+        raise _not_an_image() from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise _not_a_photo(phrase("the photo has too many pixels: send a smaller one")) from None
+        raise _too_many_pixels() from None
     except (OSError, SyntaxError, ValueError) as exc:
         if isinstance(exc, NotAPhoto):
             raise
@@ -131,6 +168,12 @@ def read_photo(data: bytes) -> tuple[dict[str, Any], Any, dict[str, Uncertainty]
     gray = decode_photo(data)
     try:
         found = photo_table(gray)
+    except cv2.error as exc:
+        # OpenCV says it ran out of memory in its own words (C++'s std::bad_alloc, its
+        # "Insufficient memory"): the worker's memory limit, said as Python says it.
+        if any(words in str(exc) for words in _OUT_OF_MEMORY_WORDS):
+            raise MemoryError(str(exc)) from None
+        raise
     except PhotoError as exc:
         refused = UploadRefused(str(exc))
         # The sentence as a phrase, for the browser to write in the reader's language (it
@@ -299,6 +342,15 @@ async def _photo_body(request: Request) -> bytes:
     return bytes(body)
 
 
+async def _settled_photo(referee: RefereePool, body: bytes) -> bytes:
+    """The answer to a photo: refused from its header on a thread (no worker's turn taken),
+    else read in a worker of its own (what a large one took goes with it) and resolved."""
+    await asyncio.to_thread(check_photo_header, body)
+    return await referee.settle(
+        PHOTO_SECONDS, read_photo, resolve_photo, body, what=N_("the photo"), fresh=True
+    )
+
+
 def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
     """Add ``POST /api/referee/photo`` and ``POST /api/referee/close-calls`` (the close
     calls of a photo's table again, after a card was moved) to ``app``, settled by
@@ -312,9 +364,7 @@ def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
             # The rest of a refused body is never read: the connection closes after this.
             return exc.response()
         # 400: no image, or no table in it (no markers, a card cut off).
-        return await referee_answer(
-            referee.settle(PHOTO_SECONDS, read_photo, resolve_photo, body, what=N_("the photo"))
-        )
+        return await referee_answer(_settled_photo(referee, body))
 
     @app.post(CLOSE_CALLS_PATH, response_model=None)
     async def close_calls_again(request: Request) -> Response:

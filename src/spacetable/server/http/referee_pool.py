@@ -8,7 +8,12 @@ resolve, so it is settled within a time budget as ``spacetable resolve`` settles
 rooms keep the other core), a worker that overruns stopped and a fresh one started.
 Workers are forked from a fork server that has already imported the resolver and the
 renderer, so a replacement is ready in milliseconds; they run at a lower priority, and
-with a ceiling on their memory.
+each call with a ceiling on the memory it may take (:data:`WORKER_MEMORY` more than its
+worker had when the call began, lifted after it: no call inherits what an earlier one
+left). A photo is read in a worker of its own, started for it and stopped after it
+(:meth:`RefereePool.settle` with ``fresh``): decoding and measuring a large photo takes
+hundreds of megabytes that a process does not give back, and a worker that ran out of
+memory, or died, must not read the next photo.
 
 An upload is settled in two calls to the worker: the first reads and checks it (the file
 limits bound that work to a fraction of a second), the second resolves and draws it
@@ -34,9 +39,12 @@ from spacetable.i18n import N_, SOURCE, translator
 from spacetable.i18n.phrase import Phrase, phrase
 from spacetable.registry import UnknownGame, game_for_ruleset, preload, referee_for
 
-#: Tables that may wait for the worker (or run) at once; more are turned away as busy.
+#: Uploads that may wait for the workers (or run) at once, counted apart for photos and
+#: for the rest; more are turned away as busy.
 MAX_PENDING = 8
-#: Most memory a worker may map (bytes): a bounded table needs a small fraction of it.
+#: Most memory one call may map in a worker (bytes) beyond what the worker had mapped
+#: when the call began: a bounded table needs a small fraction of it, a 25-megapixel
+#: photo about half (docs/print-and-photo.md, Limits).
 WORKER_MEMORY = 1 << 30
 #: How much lower than the rooms' event loop the workers run (``nice`` increment).
 WORKER_NICENESS = 10
@@ -123,14 +131,27 @@ def resolve_settled(ruleset: str, settled: Any, lang: str = SOURCE) -> bytes:
 
 
 def _start_worker() -> None:
-    """Lower the worker's priority, and bound its memory where the system allows."""
+    """Lower the worker's priority (its memory is bounded call by call: :class:`Workers`)."""
     os.nice(WORKER_NICENESS)
-    try:
-        import resource
 
-        resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY, WORKER_MEMORY))
-    except (ImportError, ValueError, OSError):  # no resource module, or a lower hard limit
-        pass
+
+def _start_workers(workers: int, max_tasks: int = 0) -> Workers:
+    """The referee's workers, from the fork server (which imports this module and the photo
+    referee's), each call within :data:`WORKER_MEMORY`; ``max_tasks`` as in
+    :class:`Workers`."""
+    return Workers(
+        workers,
+        fork_server=True,
+        preload=[__name__, _PHOTO],
+        initializer=_start_worker,
+        memory_bytes=WORKER_MEMORY,
+        max_tasks=max_tasks,
+    )
+
+
+def _start_both(workers: int) -> tuple[Workers, Workers]:
+    """The long-lived workers, and the one that reads each photo in a process of its own."""
+    return _start_workers(workers), _start_workers(1, max_tasks=1)
 
 
 class RefereePool:
@@ -149,31 +170,26 @@ class RefereePool:
         self.workers = workers
         self.budget_s = budget_s
         self.pending = pending
-        self._waiting = 0
+        #: Uploads waiting or running: photos (``fresh``) and the rest, apart, so that
+        #: photos slow to read never make a table wait or turn it away.
+        self._waiting = {True: 0, False: 0}
         self._open = False
-        self._starting: asyncio.Future[Workers] | None = None
+        self._starting: asyncio.Future[tuple[Workers, Workers]] | None = None
 
     def start(self) -> None:
         """Open the pool: its workers start with the first upload."""
         self._open = True
 
-    async def _started(self) -> Workers:
+    async def _started(self) -> tuple[Workers, Workers]:
         """The workers, started now if this is the first upload (from a fork server that
-        has imported this module and the photo referee's). They start on a thread: the
-        fork server imports for seconds of a core, and the rooms and the lobby go on
-        meanwhile; uploads that come during the start wait for the same one."""
+        has imported this module and the photo referee's): the long-lived ones, and the
+        one whose worker is fresh for each call. They start on a thread: the fork server
+        imports for seconds of a core, and the rooms and the lobby go on meanwhile;
+        uploads that come during the start wait for the same one."""
         if not self._open:
             raise RuntimeError("the referee pool is not started")
         if self._starting is None:
-            self._starting = asyncio.ensure_future(
-                asyncio.to_thread(
-                    Workers,
-                    self.workers,
-                    fork_server=True,
-                    preload=[__name__, _PHOTO],
-                    initializer=_start_worker,
-                )
-            )
+            self._starting = asyncio.ensure_future(asyncio.to_thread(_start_both, self.workers))
         workers = await asyncio.shield(self._starting)
         if not self._open:  # closed while it started (close stops them)
             raise RuntimeError("the referee pool is closed")
@@ -198,21 +214,24 @@ class RefereePool:
         resolve: Callable[..., bytes],
         body: bytes,
         what: str = N_("the file"),
+        fresh: bool = False,
     ) -> bytes:
         """Settle an upload in two calls to a worker: ``read(body)`` within
         ``read_seconds``, then ``resolve(*what_read_returned)`` within :attr:`budget_s`
-        (the photo referee reads photos so: ``http/photo.py``). Raises as :meth:`resolve`."""
-        if self._waiting >= self.pending:
+        (the photo referee reads photos so: ``http/photo.py``). With ``fresh``, ``read``
+        runs in a worker started for it alone (a photo), and the upload counts among the
+        photos waiting, not the tables: :attr:`pending` of each. Raises as :meth:`resolve`."""
+        if self._waiting[fresh] >= self.pending:
             raise RefereeBusy
-        self._waiting += 1
+        self._waiting[fresh] += 1
         try:
-            workers = await self._started()
+            workers, fresh_workers = await self._started()
             with _given_up(what, N_("to read")):
-                settled = await workers.run(read_seconds, read, body)
+                settled = await (fresh_workers if fresh else workers).run(read_seconds, read, body)
             with _given_up(N_("the battle"), N_("to resolve")):
                 return await workers.run(self.budget_s, resolve, *settled)
         finally:
-            self._waiting -= 1
+            self._waiting[fresh] -= 1
 
     async def close(self) -> None:
         """Stop the workers, abandoning any table still being resolved (workers still
@@ -222,10 +241,11 @@ class RefereePool:
         if starting is None:
             return
         try:
-            workers = await starting
+            both = await starting
         except Exception:  # they never started: nothing to stop
             return
-        await asyncio.to_thread(workers.close)
+        for workers in both:
+            await asyncio.to_thread(workers.close)
 
 
 @contextlib.contextmanager
@@ -242,7 +262,12 @@ def _given_up(what: str, doing: str) -> Iterator[None]:
         )
         raise RefereeGaveUp(said) from None
     except OutOfMemory:
-        said = phrase("the table took too much memory {doing}: refused", doing=Phrase(doing))
+        said = phrase(
+            "{what} took more than {most} MB of memory {doing}: refused",
+            what=Phrase(what),
+            most=str(WORKER_MEMORY >> 20),
+            doing=Phrase(doing),
+        )
         raise RefereeGaveUp(said) from None
 
 

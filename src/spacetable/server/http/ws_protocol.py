@@ -52,7 +52,12 @@ from spacetable.server.http.http_protocol import GUARDS
 from spacetable.server.rooms.directory import RebuildFailed, RoomDirectory, RoomsFull
 from spacetable.server.rooms.room import Room
 from spacetable.server.sockets.connection import Connection
-from spacetable.server.sockets.protocol import Pose, ProtocolError, parse_client_message
+from spacetable.server.sockets.protocol import (
+    MAX_TAB_CHARS,
+    Pose,
+    ProtocolError,
+    parse_client_message,
+)
 from spacetable.server.sockets.rate_limit import MESSAGES_PER_SECOND, MessageLimits, Verdict
 from spacetable.server.store.storage import StorageUnavailable
 
@@ -173,10 +178,16 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         self.start_keepalive()
         # The room page takes the state as patches (``sockets/state_patch.py``); other clients
         # (tools, tests) get every state whole unless they ask the same.
-        patches = parse_qs(event.path.partition("?")[2]).get("patches") == ["1"]
+        query = parse_qs(event.path.partition("?")[2])
+        patches = query.get("patches") == ["1"]
         self.game = Connection(
             self.write_frame, self.close, patches=patches, lang=_reader_language(event)
         )
+        # The page's tab (``?tab=``, as ``join`` and ``rejoin`` name it): who speaks in the
+        # chat, whether seated or watching (``rooms/chat.py``).
+        tab = query.get("tab", [""])[0]
+        if 0 < len(tab) <= MAX_TAB_CHARS:
+            self.game.tab = tab
         room_id = found[1]
         room = directory.get(room_id)
         cluster: ClusterNode | None = self.app_state.get(CLUSTER)
@@ -269,7 +280,10 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
                 return
             try:
                 patches = self.game is not None and self.game.patches  # asked of the owner too
-                upstream = await connect_owner(where.address, room_id, client, patches=patches)
+                tab = self.game.tab if self.game is not None else None
+                upstream = await connect_owner(
+                    where.address, room_id, client, patches=patches, tab=tab
+                )
             except (OSError, InvalidHandshake, TimeoutError):
                 if self.loop.time() > deadline:
                     self.close(RECONNECT, "the room's server does not answer: try again")

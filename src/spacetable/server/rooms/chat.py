@@ -16,7 +16,9 @@ room only (docs/protocol.md, "Chat"), and in its live rows while it lives
 
 from __future__ import annotations
 
+import hashlib
 import math
+import secrets
 import weakref
 from collections.abc import Callable
 from typing import Any, Literal
@@ -45,6 +47,8 @@ CHAT_INTERVAL = 1.5
 HISTORY = 100
 #: The most messages a match stores (a long match's chat is cut, oldest first).
 STORED = 2000
+#: The length of a message's ``speaker`` (hexadecimal digits of a digest).
+SPEAKER_CHARS = 16
 
 Channel = Literal["players", "spectators"]
 
@@ -69,11 +73,14 @@ class Chat:
         self._buckets: weakref.WeakKeyDictionary[Connection, TokenBucket] = (
             weakref.WeakKeyDictionary()
         )
-        #: The spectators' names in the chat ("spectator 1"...), given as each first speaks.
-        self._spectator_names: weakref.WeakKeyDictionary[Connection, str] = (
+        #: The spectators' names in the chat ("spectator 1"...), given as each first
+        #: speaks, by speaker (:meth:`speaker`): a spectator whose page reconnects keeps his.
+        self._spectator_names: dict[str, str] = {}
+        self._spectators_named = 0
+        #: The speaker of each socket that named no tab and holds no seat: itself alone.
+        self._socket_speakers: weakref.WeakKeyDictionary[Connection, str] = (
             weakref.WeakKeyDictionary()
         )
-        self._spectators_named = 0
         #: Messages said in the room so far (a message's number in storage).
         self._count = 0
         #: The number of the running match's first message.
@@ -113,6 +120,7 @@ class Chat:
             "t": self._room.now() if self._room.phase == "playing" else None,
             "seat": seat,
             "name": self._name(connection),
+            "speaker": self.speaker(connection),
             "channel": channel,
             "text": None if message.quick is not None else (message.text or "").strip(),
             "quick": message.quick,
@@ -183,16 +191,38 @@ class Chat:
         seat = connection.seat
         return channel == "players" or seat is None or seat in self._open
 
+    def speaker(self, connection: Connection) -> str:
+        """Who says what ``connection`` says, as every message of his carries it
+        (``speaker``), so that a reader's mute follows the person, not his seat or his
+        name: the browser tab he writes from (the ``tab`` his page names as it connects,
+        kept across reloads and reconnections, seated or not), else his seat's token (a
+        client that names no tab: the same until he leaves the seat), else this socket
+        alone. A digest of it with the room's id: it reveals neither the tab nor the
+        token, and is the same after the room is rebuilt from storage."""
+        if connection.tab is not None:
+            held = f"tab:{connection.tab}"
+        elif connection.seat is not None and self._room.seats[connection.seat].token:
+            held = f"token:{self._room.seats[connection.seat].token}"
+        else:
+            alone = self._socket_speakers.get(connection)
+            if alone is None:
+                alone = self._socket_speakers[connection] = f"socket:{secrets.token_hex(16)}"
+            held = alone
+        digest = hashlib.sha256(f"{self._room.id}\n{held}".encode()).hexdigest()
+        return digest[:SPEAKER_CHARS]
+
     def _name(self, connection: Connection) -> str:
         """The name a message from ``connection`` is signed with: its seat's player, or for
-        a spectator (who gave no name) "spectator N", N counted in the room."""
+        a spectator (who gave no name) "spectator N", N counted in the room, the same for
+        one speaker (:meth:`speaker`) however often he reconnects."""
         if connection.seat is not None:
             return self._room.seats[connection.seat].name or f"player {connection.seat + 1}"
-        name = self._spectator_names.get(connection)
+        speaker = self.speaker(connection)
+        name = self._spectator_names.get(speaker)
         if name is None:
             self._spectators_named += 1
             self._room.changed()
-            name = self._spectator_names[connection] = f"spectator {self._spectators_named}"
+            name = self._spectator_names[speaker] = f"spectator {self._spectators_named}"
         return name
 
     def send_history(self, connection: Connection) -> None:
@@ -220,9 +250,11 @@ class Chat:
 
     def of_match(self) -> list[dict[str, Any]]:
         """The messages said during the match that just ended, as stored: ``t`` (match
-        seconds), ``seat``, ``name``, ``channel``, ``text`` and ``quick``."""
+        seconds), ``seat``, ``name``, ``channel``, ``text`` and ``quick`` (not ``speaker``:
+        a mute is for the room while it lives)."""
         said = self._log[self._match_start :]
-        return [{k: v for k, v in m.items() if k != "type"} for m in said][-STORED:]
+        kept = [{k: v for k, v in m.items() if k not in ("type", "speaker")} for m in said]
+        return kept[-STORED:]
 
     # -- what the room stores while it lives ------------------------------------------------
 
@@ -234,6 +266,7 @@ class Chat:
             "chat_open": sorted(self._open),
             "chat_match_start": self._match_seq,
             "spectators_named": self._spectators_named,
+            "spectator_names": dict(self._spectator_names),
         }
 
     def restore(self, said: list[tuple[int, dict[str, Any]]], extras: dict[str, Any]) -> None:
@@ -246,3 +279,6 @@ class Chat:
         self._match_start = sum(1 for seq, _ in said if seq < start)
         self._open = {int(seat) for seat in extras.get("chat_open") or ()}
         self._spectators_named = int(extras.get("spectators_named") or 0)
+        names = extras.get("spectator_names")
+        if isinstance(names, dict):
+            self._spectator_names = {str(k): str(v) for k, v in names.items()}

@@ -178,7 +178,7 @@ class Lobby:
         seat = free[0]
         seat.take("human", message.name.strip() or f"player {seat.index + 1}", self._names(seat))
         seat.token = secrets.token_hex(16)
-        connection.tab = message.tab
+        connection.tab = message.tab or connection.tab
         self._seat_connection(connection, seat)
         self._settle_host()
         self._room.broadcast_room()
@@ -197,7 +197,7 @@ class Lobby:
             # The same player in a second tab: one tab plays, the others watch.
             self.watch(connection, elsewhere=seat.index)
             return
-        connection.tab = tab
+        connection.tab = tab or connection.tab
         if connection.seat != seat.index:
             self._release(connection)
         if seat.stand_in:

@@ -48,6 +48,10 @@ class _Posed(_Message):
         return value
 
 
+#: The longest tab id a page may name (``join``, ``rejoin``, the socket's ``?tab=``).
+MAX_TAB_CHARS = 64
+
+
 class Join(_Message):
     """Take a seat (``seat`` null: the first free one) under ``name``."""
 
@@ -55,7 +59,7 @@ class Join(_Message):
     name: Annotated[str, Field(min_length=1, max_length=24)]
     seat: int | None = None
     #: The page's tab, as in :class:`Rejoin`.
-    tab: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    tab: Annotated[str, Field(min_length=1, max_length=MAX_TAB_CHARS)] | None = None
 
 
 class Rejoin(_Message):
@@ -65,7 +69,7 @@ class Rejoin(_Message):
     token: Annotated[str, Field(min_length=1, max_length=64)]
     #: The page's tab (a random id it keeps while it lives): a second tab that rejoins a
     #: seat another tab plays is made a spectator and told so.
-    tab: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    tab: Annotated[str, Field(min_length=1, max_length=MAX_TAB_CHARS)] | None = None
 
 
 class Watch(_Message):

@@ -73,10 +73,13 @@ function muteKey(roomId) {
 }
 
 /**
- * Whom a mute silences: a seated player by his seat (so the mute holds when he comes back
- * to it, or sits down again there under another name), a spectator by his name.
+ * Whom a mute silences: the person, as the server names him in every message (`speaker`:
+ * his browser tab, so the mute holds when he reconnects, leaves his seat and sits down
+ * again, under another name or watching); in a message without one (a chat stored before
+ * speakers were named), a seated player by his seat, a spectator by his name.
  */
 export function speakerOf(message) {
+  if (message.speaker) return `speaker:${message.speaker}`;
   return message.seat === null || message.seat === undefined ? `name:${message.name}` : `seat:${message.seat}`;
 }
 

@@ -1,6 +1,7 @@
 // The room's websocket: JSON messages both ways (docs/protocol.md), the seat token kept in
 // localStorage per room, and automatic reconnection that takes the seat back (`rejoin`).
-// `join` and `rejoin` name this tab, so that a second tab of the same player watches.
+// `join` and `rejoin` name this tab, so that a second tab of the same player watches; the
+// socket names it as it connects too (`?tab=`), so that the chat knows who speaks.
 // The match state comes whole, then as patches (`state_patch`) that shell/statepatch.js
 // applies: the pages get every `state` whole.
 // Behind a balancer (docs/scaling.md) the page names the process that holds the room
@@ -68,7 +69,9 @@ export class RoomSocket {
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const node = this.node ? `&node=${encodeURIComponent(this.node)}` : "";
-    const url = `${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.roomId)}?patches=1${node}`;
+    // The tab names us as we connect, so that the chat knows a watcher who reconnects.
+    const tab = `&tab=${encodeURIComponent(tabId())}`;
+    const url = `${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.roomId)}?patches=1${tab}${node}`;
     this.onStatus(this.retries ? "reconnecting" : "connecting");
     const ws = new WebSocket(url);
     this.ws = ws;

@@ -14,6 +14,10 @@ export const SPRINT_MAX_IN = 8;
 export const SPRINT_STEP_IN = 0.5;
 /** The gap between a launching ship's nose and its new missile's rear edge (in). */
 export const LAUNCH_GAP_IN = 0.25;
+/** The longest order, in characters once its spaces are dropped (as the server reads). */
+export const MAX_ORDER_CHARS = 32;
+/** The longest text read as an order at all, spaces and all. */
+export const MAX_ORDER_TEXT_CHARS = 256;
 /** Touches closer than this (in) count, as in the engine. */
 const TIE_IN = 1e-9;
 
@@ -29,18 +33,32 @@ export function asRead(text) {
   return String(text).normalize("NFKC").replace(/\s+/g, "").replace(MINUS_SIGNS, "-").toUpperCase();
 }
 
+/** `text` quoted and cut to about MAX_ORDER_CHARS characters, as the server shows it. */
+function clipped(text) {
+  const shown = `'${text}'`;
+  return shown.length <= MAX_ORDER_CHARS ? shown : `${shown.slice(0, MAX_ORDER_CHARS - 3)}...`;
+}
+
 /**
  * Read one order as the rulebook writes it, exactly as the server does
  * (`games/ftl/orders.py`), as forgivingly as a person types it: `R+45`, `r -45`, `R−45`
  * (minus sign) or `R–45` (en dash), `R75`, `S2.5`, `s３`, `L` (case, spaces, any minus and
- * full-width digits, see `asRead`). Returns `{kind: "R", angle}` (clockwise positive),
+ * full-width digits, see `asRead`); at most MAX_ORDER_CHARS characters once its spaces are
+ * dropped, and MAX_ORDER_TEXT_CHARS with them. Returns `{kind: "R", angle}` (clockwise positive),
  * `{kind: "S", distance}` (in) or `{kind: "L"}`; throws an Error whose message is the
  * server's: `'R+10': a rotation is a multiple of 15 degrees from -180 to +180`.
  * tests/golden/ftl-order-texts.json holds both readers to one table.
  */
 export function parseOrder(text) {
-  const written = String(text).trim();
+  const raw = String(text);
+  if (raw.length > MAX_ORDER_TEXT_CHARS) {
+    throw new Error(t("{text} is not an order: an order's text is at most {most} characters", { text: clipped(raw), most: MAX_ORDER_TEXT_CHARS }));
+  }
+  const written = raw.trim();
   const upper = asRead(written);
+  if (upper.length > MAX_ORDER_CHARS) {
+    throw new Error(t("{text} is not an order: an order is at most {most} characters without its spaces", { text: clipped(written), most: MAX_ORDER_CHARS }));
+  }
   if (upper === "L") return { kind: "L" };
   let m = /^R([+-]?)([0-9]+)$/.exec(upper);
   if (m) {
