@@ -58,6 +58,9 @@ def test_a_room_opens_from_each_games_form_as_it_first_shows(
     page.select_option("#ruleset", key)
     page.click("#create")
     page.wait_for_url("**/rooms/*")
+    # Issue 36: the other seat is a friend's at first, in every game (a bot is "Play a
+    # bot"): the room's link seats us and no bot, so the friend who opens it can sit down.
+    assert "bots=" not in page.url
     room_id = page.url.split("/rooms/")[1].split("?")[0]
     room = next(room for room in server.api("/api/rooms") if room["id"] == room_id)
     game = next(game for game in playable(server) if game["key"] == key)

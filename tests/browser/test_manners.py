@@ -27,7 +27,11 @@ GAMES: dict[str, dict[str, Any]] = {
     "ftl": {"ruleset": "ftl", "seats": 2},
     "hexfleet": {"ruleset": "hexfleet", "seats": 2, "scenario": "duel", "turn_limit": 12},
 }
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+}
 #: Each game's controls of a seated player (the hex fleet's only in his activation).
 CONTROLS = {
     "lightspeed": "#hand-bar",
@@ -38,14 +42,19 @@ CONTROLS = {
 
 
 def seat_two(
-    open_page: OpenPage, server: Any, options: dict[str, Any], **bob_context: Any
+    open_page: OpenPage,
+    server: Any,
+    options: dict[str, Any],
+    *,
+    ann_context: dict[str, Any] | None = None,
+    **bob_context: Any,
 ) -> tuple[Page, Page]:
     """Ann and Bob, each in his own browser, take the room's seats and get ready (``server``:
     the browser tests' server, or one of ``running_server``)."""
     create = server.api if hasattr(server, "api") else server.post
     base = getattr(server, "base", None) or server.http
     room_id = create("/api/rooms", options)["id"]
-    ann = open_page(f"{base}/rooms/{room_id}")
+    ann = open_page(f"{base}/rooms/{room_id}", **(ann_context or {}))
     take_seat(ann, "ann", 0)
     bob = open_page(f"{base}/rooms/{room_id}", **bob_context)
     take_seat(bob, "bob", 1)
@@ -135,6 +144,34 @@ def test_an_opponent_gone_is_told_at_once_and_the_win_claimed_after_the_grace(
         # Closed while its server runs: a room page whose server stops tries its socket
         # again, and the refused connection is a console error.
         ann.context.close()
+
+
+def test_the_one_who_comes_back_is_not_asked_about_himself_and_a_wait_shows(
+    server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    """Issue 36: Bob closes his tab, Ann chooses to wait, and her dialog says she waits
+    (the other answers still there); Bob opens the link again and is never asked what to do
+    about his own absence."""
+    desktop = {"viewport": {"width": 1366, "height": 800}}
+    ann, bob = seat_two(open_page, server, GAMES["ftl"], ann_context=desktop, **PHONE)
+    link = bob.url
+    bob.goto("about:blank")  # his tab closes: its socket with it
+    absence = ann.locator("#absence")
+    expect(absence).to_contain_text("bob lost the connection.")
+    server.advance(21)  # the grace period (20 s) is over
+    absence.locator("button[data-choice='wait']").click()
+    expect(absence.locator("#absence-text")).to_have_text("Waiting for bob… If he takes too long:")
+    expect(absence.locator("button[data-choice='wait']")).to_have_count(0)
+    expect(absence.locator("button[data-choice='bot']")).to_be_visible()
+    expect(absence.locator("button[data-choice='claim']")).to_be_visible()
+    shot(ann, "waiting")
+
+    bob.goto(link)  # the same browser: its stored token takes the seat back
+    expect(bob.locator("#resign")).to_be_visible()
+    expect(bob.locator("#absence")).to_be_hidden()
+    assert "lost the connection" not in (bob.locator("#message").text_content() or "")
+    expect(absence).to_be_hidden()  # Ann sees him back
+    shot(bob, "back")
 
 
 #: What a phone player must reach first in the side column: his orders (FTL's plot, the hex

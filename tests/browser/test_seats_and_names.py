@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests._server import Client, Server, running_server
-from tests.browser._play import hand_ship, place, player, take_seat
+from tests.browser._play import answer_name, hand_ship, place, player, take_seat
 from tests.browser.conftest import OpenPage, Shot
 from tests.browser.conftest import Server as PageServer
 
@@ -166,6 +166,30 @@ def test_creating_an_ftl_room_for_a_friend_seats_you(
     page.wait_for_selector(".seat.mine")
     assert page.get_attribute(".seat.mine", "data-seat") == "0"
     assert page.locator(".seat[data-seat='1'][data-kind=empty]").count() == 1
+
+
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 1366, "height": 800}, {"width": 390, "height": 844}],
+    ids=["wide", "phone"],
+)
+def test_a_visitor_of_a_full_room_is_told_every_seat_is_taken(
+    server: PageServer, open_page: OpenPage, shot: Shot, viewport: dict[str, int]
+) -> None:
+    """Issue 36: Ann plays a bot; her friend opens the link mid-match and only watches:
+    the room page says why."""
+    room_id = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2})["id"]
+    ann = open_page(f"/rooms/{room_id}?join=1&bots=1:random")
+    answer_name(ann, "Ann")
+    ann.locator(".seat[data-seat='1'][data-kind=bot]").wait_for()
+    ann.click("button#ready")
+    ann.locator("#plot-panel").wait_for()
+    expect(ann.locator("#watch-note")).to_be_hidden()
+    friend = open_page(f"/rooms/{room_id}", viewport=viewport)
+    note = friend.locator("#watch-note")
+    expect(note).to_have_text("You are watching: every seat is taken.")
+    expect(note).to_be_in_viewport()
+    shot(friend, "watching")
 
 
 def test_the_seat_panel_redrawn_under_a_press_or_a_name_being_typed_keeps_them(

@@ -261,6 +261,11 @@ def test_waiting_for_an_absent_player_keeps_his_seat_from_the_bot(tmp_path: Path
         await clock.advance(120.0, room)  # twice the abandon delay
         assert ann.last("absence_choice")["choice"] == "wait"
         assert ann.last("room")["seats"][1]["kind"] == "human"
+        assert not ann.last("absent")["waited"]  # told before the choice
+        # A page that opens now (Ann's, reloaded) shows the wait chosen (issue 36).
+        reloaded = Player(room)
+        await clock.advance(0, room)
+        assert reloaded.last("absent")["waited"]
         back = Player(room)
         back.send(type="rejoin", token=token)
         await clock.advance(0.1, room)

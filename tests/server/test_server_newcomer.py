@@ -58,8 +58,8 @@ def test_bot_levels_are_told_in_words_with_their_pace(server: Server) -> None:
         assert set(about) == set(laser["bot_levels"])
         assert about["beginner"].startswith("Beginner — places a card about every 6 s")
     assert set(games["ftl"]["bot_descriptions"]) == set(games["ftl"]["bot_levels"])
-    # "Play a bot" offers every game's weakest level that plays to win ("random" is a
-    # target to learn on): FTL's greedy, not its default medium.
+    # "Play a bot" offers every game's first level that plays to win ("random" is a
+    # target to learn on): FTL's greedy (which hunts, issue 36), not its default medium.
     for entry in games.values():
         if entry["bot_levels"]:
             beginner = next(level for level in entry["bot_levels"] if level != "random")

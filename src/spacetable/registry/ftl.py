@@ -35,7 +35,8 @@ GAME = Game(
             ("random", "gives each piece a random order: a target to learn on"),
             (
                 "greedy",
-                "takes the best shot if you stood still, never guesses your move, never waits",
+                "launches at once and hunts you with its missiles; takes the best shot if you"
+                " stood still, never guesses your move",
             ),
             (
                 "easy",

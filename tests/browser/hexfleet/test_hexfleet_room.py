@@ -121,6 +121,8 @@ def test_a_newcomer_plays_a_duel_against_the_easy_bot_to_the_end(
     page.select_option("#ruleset", "hexfleet")
     page.wait_for_selector("#hex-scenario-about li")
     assert "Benellyn (heavy)" in page.inner_text("#hex-scenario-about")
+    assert page.input_value("#hex-seat-1") == ""  # a friend, until a bot is chosen
+    page.select_option("#hex-seat-1", "easy")
     assert "closes on the nearest enemy" in page.inner_text("#hex-seats")
     page.locator("#hexfleet-options").scroll_into_view_if_needed()
     shot(page, "lobby")

@@ -6,8 +6,8 @@ the table, never the others' plots) and answer with a :class:`~spacetable.games.
 stamped ``t = 0`` (whoever drives the match stamps the time).
 
 - ``random``: a random legal order (or none) for each piece (:class:`.random_bot.RandomBot`).
-- ``greedy``: the one-ply best reply to opponents who do nothing, which does not keep
-  still while it is not ahead (:class:`.greedy.GreedyBot`).
+- ``greedy``: the one-ply best reply to opponents who do nothing, which hunts while it
+  is not ahead: it launches and its missiles close in (:class:`.greedy.GreedyBot`).
 - ``easy``, ``medium``, ``hard``: the matrix bot (:class:`.matrix.MatrixBot`), which weighs
   candidate plots of its own against plausible plots of the opponents and plays a mixed
   strategy over its candidates; ``medium`` and ``hard`` expect the opponent's best shot
@@ -36,8 +36,10 @@ if TYPE_CHECKING:
 # The levels are named without importing the bots (the command line lists them in its help).
 __all__ = ["LEVELS", "make_bot"]
 
-#: Every level :func:`make_bot` knows, weakest first: ``random``, ``greedy``, then the
-#: matrix bot's (:data:`.matrix.MATRIX_LEVELS`, in its order; tests/bots holds them equal).
+#: Every level :func:`make_bot` knows: ``random``, ``greedy``, then the matrix bot's,
+#: weakest first (:data:`.matrix.MATRIX_LEVELS`, in its order; tests/bots holds them
+#: equal). ``greedy``, which hunts, beats ``easy`` and loses to ``medium``
+#: (docs/performance.md); it stays second, the lobby's "Play a bot" level.
 LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "medium", "hard")
 
 

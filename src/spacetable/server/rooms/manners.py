@@ -316,6 +316,8 @@ class Manners:
             # What is left of it now: less for a page that joins late, or after a restart.
             "grace_left_s": 0.0 if open_ else self._grace_left(since),
             "choices": choices if open_ else [],
+            # The others chose to wait for him: a page that joins shows the choice made.
+            "waited": seat.index in self._waited,
         }
 
     def _grace_left(self, since: float) -> float:

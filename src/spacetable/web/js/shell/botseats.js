@@ -1,13 +1,14 @@
 // The lobby's "Who plays the other seats": for each seat after yours, a friend who comes
-// by the room's link or one of the game's bots, the chosen bot told in words under it. The
-// room page seats the bots its link names (`?bots=1:hard,2:easy`).
+// by the room's link or one of the game's bots, the chosen bot told in words under it. A
+// friend at first, in every game: a bot is one click away ("Play a bot" beside the form),
+// and a friend who opens the link must find his seat free. The room page seats the bots
+// its link names (`?bots=1:hard,2:easy`).
 //
 // API:
-//   botSeats(game, { idPrefix, botFirst }) -> { element, update(seats, first), param(seats) }
+//   botSeats(game, { idPrefix }) -> { element, update(seats, first), param(seats) }
 //     game      the game as GET /api/games lists it (bot_levels, default_bot,
 //               bot_descriptions);
 //     idPrefix  the selects' ids are `${idPrefix}-${seat}`, the box's `${idPrefix}s`;
-//     botFirst  offer the game's default bot rather than a friend at first;
 //     update(seats, first)  show the choices of seats first .. seats - 1;
 //     param(seats)          the `bots` parameter of the room's link ("" for none).
 
@@ -25,7 +26,7 @@ export function botLevelName(level) {
 const MAX_SEATS = 4;
 
 /** The "who plays the other seats" choices of `game`. */
-export function botSeats(game, { idPrefix, botFirst = false }) {
+export function botSeats(game, { idPrefix }) {
   const levels = game.bot_levels || [];
   const about = game.bot_descriptions || {};
   const element = el("div", { class: "bot-seats", id: `${idPrefix}s` },
@@ -35,7 +36,6 @@ export function botSeats(game, { idPrefix, botFirst = false }) {
     const select = el("select", { id: `${idPrefix}-${seat}`, "aria-label": t("who plays seat {seat}", { seat: seat + 1 }), dataset: { seat } },
       el("option", { value: "", text: t("a friend (share the link)") }),
       levels.map((level) => el("option", { value: level, text: botLevelName(level) })));
-    select.value = botFirst && game.default_bot ? game.default_bot : "";
     const words = el("small", { class: "bot-about", text: about[select.value] || "" });
     select.addEventListener("change", () => { words.textContent = about[select.value] || ""; });
     element.append(el("label", { class: "bot-seat", dataset: { seat } }, t("seat {seat}", { seat: seat + 1 }) + " ", select, words));

@@ -38,6 +38,8 @@ const T = {
   away: (who) => t("{name} lost the connection.", { name: who }),
   awayGrace: (s) => t("If not back within {n} s, you choose what happens.", { n: Math.round(s) }),
   awayChoose: t("Not back yet. What now?"),
+  waiting: (who) => t("Waiting for {name}…", { name: who }),
+  changeMind: t("If he takes too long:"),
   wait: t("Wait for him"),
   bot: t("Let a bot play his seat"),
   claim: t("Claim the win"),
@@ -118,7 +120,12 @@ export class Manners {
   }
 
   onWelcome(message) {
-    if (message.role === "player") this.leftToken = null;
+    if (message.role === "player") {
+      this.leftToken = null;
+      // Our own absence, heard while the page watched before taking the seat back: it is
+      // the others' to decide, and we are back.
+      this.absent.delete(message.seat);
+    }
     queueMicrotask(() => this.render());
   }
 
@@ -132,7 +139,11 @@ export class Manners {
     if (before && before.phase === "playing" && room.phase === "playing") {
       room.seats.forEach((seat, i) => {
         const was = before.seats[i];
-        if (!was || seat.seat === this.client.me.seat) return;
+        if (!was) return;
+        if (seat.seat === this.client.me.seat && this.seated()) {
+          this.absent.delete(i); // never a question about our own seat
+          return;
+        }
         if (was.kind === "human" && seat.kind === "bot" && seat.stand_in && !this.absent.has(i)) toast(T.leftSeat(seat.name), 4, INFO);
         if (this.absent.has(i) && (seat.kind !== "human" || seat.connected)) {
           if (seat.kind === "human") toast(T.back(seat.name), 4, INFO);
@@ -230,7 +241,9 @@ export class Manners {
   // -- absences ------------------------------------------------------------------------------
 
   onAbsent(message) {
-    if (!this.absent.has(message.seat)) {
+    // A page taking its seat back catches up while it watches: perhaps on its own absence,
+    // which is no news to its player.
+    if (!this.absent.has(message.seat) && !this.client.rejoining) {
       sounds.away();
       toast(T.away(message.player), 4, INFO);
     }
@@ -241,20 +254,29 @@ export class Manners {
   onChoice(message) {
     const who = this.room?.seats[message.seat]?.name || t("seat {seat}", { seat: message.seat + 1 });
     toast(T.chose[message.choice](message.by, who), 4, INFO);
+    const away = this.absent.get(message.seat);
     if (message.choice !== "wait") this.absent.delete(message.seat);
+    else if (away) away.waited = true; // the choice registered: the dialog says so
     this.render();
   }
 
   renderAbsence() {
     clear(this.absenceBox);
-    const shown = this.seated() && this.room?.phase === "playing" ? [...this.absent.values()] : [];
+    const me = this.client.me.seat;
+    const shown = this.seated() && this.room?.phase === "playing"
+      ? [...this.absent.values()].filter((away) => away.seat !== me) // the others decide about ours
+      : [];
     this.absenceBox.hidden = shown.length === 0;
+    const labels = { wait: T.wait, bot: T.bot, claim: T.claim };
     for (const away of shown) {
-      const words = away.choices.length ? T.awayChoose : T.awayGrace(away.grace_left_s ?? away.grace_s);
-      const labels = { wait: T.wait, bot: T.bot, claim: T.claim };
+      // Once someone chose to wait, the dialog says so and keeps the other answers.
+      const waited = away.waited && away.choices.length;
+      const choices = waited ? away.choices.filter((choice) => choice !== "wait") : away.choices;
+      const words = waited ? `${T.waiting(away.player)} ${T.changeMind}`
+        : `${T.away(away.player)} ${away.choices.length ? T.awayChoose : T.awayGrace(away.grace_left_s ?? away.grace_s)}`;
       this.absenceBox.append(
-        el("p", { id: "absence-text", role: "alert", text: `${T.away(away.player)} ${words}` }),
-        ...(away.choices.length ? [el("div", { class: "dialog-buttons" }, ...away.choices.map((choice) =>
+        el("p", { id: "absence-text", role: waited ? "status" : "alert", text: words }),
+        ...(choices.length ? [el("div", { class: "dialog-buttons" }, ...choices.map((choice) =>
           el("button", { type: "button", class: choice === "claim" ? "" : "secondary", dataset: { choice },
             on: { click: () => this.send({ type: "absence", seat: away.seat, choice }) } }, labels[choice])))] : []));
     }

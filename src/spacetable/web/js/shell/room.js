@@ -59,6 +59,10 @@ export class RoomClient {
     this.joining = false; // we sent the join the link asked for
     setupShare(roomId);
     this.rematchOffer = rematchOffer($(".side"), (m) => this.socket.send(m));
+    // Why a visitor only watches a match: every seat is taken (the seat panel says it before).
+    this.watchNote = el("p", { id: "watch-note", class: "watch-note", role: "status", hidden: true,
+      text: t("You are watching: every seat is taken.") });
+    $("#status").after(this.watchNote);
     this.manners = new Manners(this); // resign, draws, absences (shell/manners.js)
     $("#connection").before(muteButton());
     loadBots().then(() => { if (this.room) this.renderRoom(); });
@@ -204,6 +208,8 @@ export class RoomClient {
   /** The seat panel in the room's lobby, and what we wait for. */
   renderRoom() {
     const room = this.room;
+    this.watchNote.hidden = this.me.role === "player" || this.elsewhere || Boolean(this.manners.leftToken)
+      || room.phase === "lobby" || room.seats.some((s) => s.kind === "empty");
     const panel = $("#seat-panel");
     panel.hidden = room.phase !== "lobby";
     if (room.phase !== "lobby") return;

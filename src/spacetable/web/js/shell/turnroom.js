@@ -43,7 +43,7 @@ export class TurnRoom extends RoomClient {
     const table = tableSvg(tableAttrs);
     $("#table-wrap").prepend(table);
     // What to do now, in a bar above the table (on a phone too, where the side comes last).
-    $(".room-layout").before(el("div", { class: `turn-status ${statusClass}`.trim() }, ...before, $("#status")));
+    $(".room-layout").before(el("div", { class: `turn-status ${statusClass}`.trim() }, ...before, $("#status"), this.watchNote));
     const box = $(".help");
     box.open = helpOpen;
     clear(box).append(el("summary", { text: t("How to play") }), el("ul", {}, help.map((text) => el("li", { text }))));

@@ -38,7 +38,7 @@ export function lobbyForm({ game, box, form }) {
     "aria-label": [t("first player's name"), t("second player's name")][i] }));
   const hotNames = el("div", { class: "hex-hotseat-names", hidden: true },
     el("label", {}, t("First player") + " ", names[0]), el("label", {}, t("Second player") + " ", names[1]));
-  const others = botSeats(game, { idPrefix: "hex-seat", botFirst: true });
+  const others = botSeats(game, { idPrefix: "hex-seat" });
   const fleets = [];
   box.prepend(el("p", { class: "game-blurb", text: t("Fleets on a hex map. Each turn ships are activated by chits drawn from a cup; shields, fire and damage are decided by playing cards, with the odds shown before you fire. Last side that can fight wins.") }));
   form.option("scenario").after(about, custom);
