@@ -9,7 +9,7 @@
 //
 // Turned (setTurned: a quarter or half turn, the player's side at the bottom): everything is
 // drawn in the same table frame inside one turned group, so whoever draws into a layer needs
-// no change; text is kept upright by the page's sheet (shell.css: .board-turned), and what
+// no change; text is kept upright by the page's sheet (css/touch.css: .board-turned), and what
 // the board shows in numbers (edge marks, tooltips; `frame` for the others) follows the view:
 // the player's own frame. Files and messages keep the table's frame.
 

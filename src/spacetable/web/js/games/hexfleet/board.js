@@ -40,7 +40,7 @@
 //     hexes (clear of `right` px a tray covers), the view kept on the map.
 //   board.setTurned(degrees)   turn the board 0, 90, 180 or 270 degrees clockwise about its
 //     middle (your side at the bottom). Hex labels and compass facings stay the map's, as
-//     the log names them; text stays upright (shell.css: .board-turned).
+//     the log names them; text stays upright (css/touch.css: .board-turned).
 //   board.turnFor(owner, ships) -> the turn that puts `owner`'s ships at the bottom.
 
 import "./sheet.js";

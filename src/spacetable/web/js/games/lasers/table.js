@@ -20,7 +20,7 @@ const MAX_ZOOM = 8;
 const DRAG_PX = 5;
 /** Wheel delta (px) that zooms by a factor e. */
 const WHEEL_ZOOM_PX = 400;
-/** A phone's screen (shell.css's width for one): the table sits at the top of its box. */
+/** A phone's screen (the shell's sheets' width for one, css/room.css): the table sits at the top of its box. */
 const NARROW = "(max-width: 820px)";
 
 export class TableView {
