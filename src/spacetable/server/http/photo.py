@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import warnings
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import numpy as np
@@ -35,6 +36,7 @@ from spacetable.photo.closecalls import Uncertainty, close_calls
 from spacetable.photo.solve import PhotoError
 from spacetable.photo.table import photo_table
 from spacetable.registry import UnknownGame, game_for_ruleset, games, referee_for
+from spacetable.server.http.bodies import body_within
 from spacetable.server.http.referee import referee_answer
 from spacetable.server.http.referee_pool import RefereePool, UploadRefused, refused_upload
 
@@ -272,14 +274,7 @@ async def _photo_body(request: Request) -> bytes:
         413,
         phrase("the photo is larger than {n} MB: send a smaller one", n=MAX_PHOTO_BYTES >> 20),
     )
-    length = request.headers.get("content-length", "")
-    if len(length) > 12 or (length.isdigit() and int(length) > MAX_PHOTO_BYTES):
-        raise too_large
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_PHOTO_BYTES:
-            raise too_large
+    body = await body_within(request, MAX_PHOTO_BYTES, too_large)
     if declared not in CONTENT_TYPES:
         raise _Refused(
             415,
@@ -296,7 +291,7 @@ async def _photo_body(request: Request) -> bytes:
         )
     if not body:
         raise _Refused(400, phrase("the request holds no photo"))
-    return bytes(body)
+    return body
 
 
 def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
@@ -304,27 +299,28 @@ def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
     calls of a photo's table again, after a card was moved) to ``app``, settled by
     ``referee``'s workers."""
 
-    @app.post("/api/referee/photo", response_model=None)
-    async def read_table_photo(request: Request) -> Response:
+    async def settle(
+        body: Awaitable[bytes],
+        read: Callable[[bytes], tuple[dict[str, Any], Any, dict[str, Uncertainty]]],
+        what: str,
+    ) -> Response:
+        """The answer to a request whose ``body`` a worker reads with ``read``, then
+        resolves with :func:`resolve_photo`."""
         try:
-            body = await _photo_body(request)
+            taken = await body
         except _Refused as exc:
             # The rest of a refused body is never read: the connection closes after this.
             return exc.response()
-        # 400: no image, or no table in it (no markers, a card cut off).
         return await referee_answer(
-            referee.settle(PHOTO_SECONDS, read_photo, resolve_photo, body, what=N_("the photo"))
+            referee.settle(PHOTO_SECONDS, read, resolve_photo, taken, what=what)
         )
+
+    @app.post("/api/referee/photo", response_model=None)
+    async def read_table_photo(request: Request) -> Response:
+        # 400: no image, or no table in it (no markers, a card cut off).
+        return await settle(_photo_body(request), read_photo, N_("the photo"))
 
     @app.post(CLOSE_CALLS_PATH, response_model=None)
     async def close_calls_again(request: Request) -> Response:
-        try:
-            body = await _json_body(request)
-        except _Refused as exc:
-            return exc.response()
         # 400: malformed JSON, a bad table or uncertainty.
-        return await referee_answer(
-            referee.settle(
-                PHOTO_SECONDS, read_table_uncertainty, resolve_photo, body, what=N_("the table")
-            )
-        )
+        return await settle(_json_body(request), read_table_uncertainty, N_("the table"))
