@@ -11,6 +11,7 @@ import { clear, el, followPointer, svg } from "../../shell/dom.js";
 import { cardFace, cubesToken } from "./cards.js";
 import { CARD_SIZE, cardTransform, fmt } from "./geometry.js";
 import { angleOf } from "../../shell/angles.js";
+import { clientToTable, tableToClient } from "../../shell/tablepoints.js";
 
 /** The table of a Light Speed match unless told otherwise: 1200 x 800 mm. */
 const DEFAULT_TABLE = [1200, 800];
@@ -284,18 +285,12 @@ export class TableView {
 
   /** A pointer event's position in table coordinates: {x, y}. */
   toTable(clientX, clientY) {
-    const matrix = this.svg.getScreenCTM();
-    if (!matrix) return { x: 0, y: 0 };
-    const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
-    return { x: p.x, y: -p.y };
+    return clientToTable(this.svg, clientX, clientY);
   }
 
   /** A table point on screen (client pixels): {x, y}. */
   toClient(x, y) {
-    const matrix = this.svg.getScreenCTM();
-    if (!matrix) return { x: 0, y: 0 };
-    const p = new DOMPoint(x, -y).matrixTransform(matrix);
-    return { x: p.x, y: p.y };
+    return tableToClient(this.svg, x, y);
   }
 
   /** Screen pixels per table millimetre at the current size. */
