@@ -22,7 +22,8 @@ def test_every_page_has_the_one_head_and_its_own_body(name: str) -> None:
     html = compose(name)
     assert html.startswith("<!doctype html>")
     assert html.count("<head>") == 1 and html.count("<body") == 1
-    assert html.count('href="/static/css/shell.css"') == 1
+    for sheet in ("page", "room", "learn", "touch", "chat", "endings"):
+        assert html.count(f'href="/static/css/{sheet}.css"') == 1
     assert f'src="/static/js/{PAGES[name].script}"' in html
     assert html.rstrip().endswith("</html>")
 

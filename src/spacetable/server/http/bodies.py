@@ -38,7 +38,14 @@ async def json_body(request: Request, limit: int) -> bytes:
         raise BodyRefused(
             415, f"send JSON with Content-Type: application/json, not {clipped(declared_type)}"
         )
-    too_large = BodyRefused(413, f"the body is larger than {limit:,} bytes")
+    return await body_within(
+        request, limit, BodyRefused(413, f"the body is larger than {limit:,} bytes")
+    )
+
+
+async def body_within(request: Request, limit: int, too_large: Exception) -> bytes:
+    """The body of ``request``, at most ``limit`` bytes. Raises ``too_large`` when the
+    request says it is longer, before any of it is read, or once what came is longer."""
     declared_length = request.headers.get("content-length", "")
     if len(declared_length) > 12 or (declared_length.isdigit() and int(declared_length) > limit):
         raise too_large

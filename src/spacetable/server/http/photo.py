@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import io
 import warnings
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import cv2
@@ -37,6 +38,7 @@ from spacetable.photo.closecalls import Uncertainty, close_calls
 from spacetable.photo.solve import PhotoError
 from spacetable.photo.table import photo_table
 from spacetable.registry import UnknownGame, game_for_ruleset, games, referee_for
+from spacetable.server.http.bodies import body_within
 from spacetable.server.http.referee import referee_answer
 from spacetable.server.http.referee_pool import RefereePool, UploadRefused, refused_upload
 
@@ -315,14 +317,7 @@ async def _photo_body(request: Request) -> bytes:
         413,
         phrase("the photo is larger than {n} MB: send a smaller one", n=MAX_PHOTO_BYTES >> 20),
     )
-    length = request.headers.get("content-length", "")
-    if len(length) > 12 or (length.isdigit() and int(length) > MAX_PHOTO_BYTES):
-        raise too_large
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_PHOTO_BYTES:
-            raise too_large
+    body = await body_within(request, MAX_PHOTO_BYTES, too_large)
     if declared not in CONTENT_TYPES:
         raise _Refused(
             415,
@@ -339,7 +334,7 @@ async def _photo_body(request: Request) -> bytes:
         )
     if not body:
         raise _Refused(400, phrase("the request holds no photo"))
-    return bytes(body)
+    return body
 
 
 async def _settled_photo(referee: RefereePool, body: bytes) -> bytes:
@@ -356,25 +351,29 @@ def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
     calls of a photo's table again, after a card was moved) to ``app``, settled by
     ``referee``'s workers."""
 
-    @app.post("/api/referee/photo", response_model=None)
-    async def read_table_photo(request: Request) -> Response:
+    async def settle(
+        body: Awaitable[bytes], answer: Callable[[bytes], Awaitable[bytes]]
+    ) -> Response:
+        """The answer to a request: its ``body`` taken (or refused as it came), then
+        ``answer(body)``, the worker's."""
         try:
-            body = await _photo_body(request)
+            taken = await body
         except _Refused as exc:
             # The rest of a refused body is never read: the connection closes after this.
             return exc.response()
+        return await referee_answer(answer(taken))
+
+    def close_calls(body: bytes) -> Awaitable[bytes]:
+        return referee.settle(
+            PHOTO_SECONDS, read_table_uncertainty, resolve_photo, body, what=N_("the table")
+        )
+
+    @app.post("/api/referee/photo", response_model=None)
+    async def read_table_photo(request: Request) -> Response:
         # 400: no image, or no table in it (no markers, a card cut off).
-        return await referee_answer(_settled_photo(referee, body))
+        return await settle(_photo_body(request), lambda body: _settled_photo(referee, body))
 
     @app.post(CLOSE_CALLS_PATH, response_model=None)
     async def close_calls_again(request: Request) -> Response:
-        try:
-            body = await _json_body(request)
-        except _Refused as exc:
-            return exc.response()
         # 400: malformed JSON, a bad table or uncertainty.
-        return await referee_answer(
-            referee.settle(
-                PHOTO_SECONDS, read_table_uncertainty, resolve_photo, body, what=N_("the table")
-            )
-        )
+        return await settle(_json_body(request), close_calls)

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from spacetable.server.store._worker import worker
+
 #: One room's write (for the live store: the room's row or ``None``, its id, its new
 #: actions and chat).
 Write = tuple[Any, ...]
@@ -66,11 +68,7 @@ class GroupCommit:
         future: asyncio.Future[None] = loop.create_future()
         with self._wake:
             self._waiting.append(_Waiting(write, future, loop))
-            if self._thread is None:
-                self._thread = threading.Thread(
-                    target=self._run, name="spacetable-group-commit", daemon=True
-                )
-                self._thread.start()
+            self._thread = worker(self._thread, self._run, "spacetable-group-commit")
             self._wake.notify()
         await future
 

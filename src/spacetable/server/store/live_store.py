@@ -40,16 +40,19 @@ from sqlalchemy import (
     bindparam,
     delete,
     func,
-    inspect,
     select,
-    text,
     update,
 )
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from spacetable.server.store.group_commit import GroupCommit, Write
-from spacetable.server.store.storage import Storage, create_tables, reaching
+from spacetable.server.store.storage import (
+    Storage,
+    add_missing_columns,
+    create_tables,
+    reaching,
+)
 
 #: Seconds between two heartbeats of a process's open rooms (:meth:`LiveStore.beat`): a
 #: countdown rebuilt after a crash has at most this much more than it had.
@@ -97,14 +100,7 @@ _ADDED_COLUMNS = {"extras": "JSON", "alive_at": "FLOAT", "clock": "FLOAT"}
 
 def _add_missing_columns(engine: Engine) -> None:
     """Migrate a database made by an older release (as ``storage.py`` does ``matches``)."""
-    with reaching():
-        present = {column["name"] for column in inspect(engine).get_columns("live_rooms")}
-        missing = {name: kind for name, kind in _ADDED_COLUMNS.items() if name not in present}
-        if not missing:
-            return
-        with engine.begin() as connection:
-            for name, kind in missing.items():
-                connection.execute(text(f"ALTER TABLE live_rooms ADD COLUMN {name} {kind}"))
+    add_missing_columns(engine, "live_rooms", _ADDED_COLUMNS)
 
 
 class _ChatRow(_Base):

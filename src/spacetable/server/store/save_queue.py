@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from spacetable.server.store._worker import worker
 from spacetable.server.store.storage import Storage, StorageUnavailable, StoredMatch
 
 log = logging.getLogger("spacetable.storage")
@@ -84,11 +85,7 @@ class SaveQueue:
                 log.error("match %s of room %s is not stored: %s", match.id, match.room, why)
                 return False
             self._waiting.append(_Job(match, also, done))
-            if self._thread is None:
-                self._thread = threading.Thread(
-                    target=self._run, name="spacetable-saves", daemon=True
-                )
-                self._thread.start()
+            self._thread = worker(self._thread, self._run, "spacetable-saves")
             self._changed.notify()
         return True
 

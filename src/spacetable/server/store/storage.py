@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -304,14 +304,20 @@ def _to_match(row: _MatchRow) -> StoredMatch:
 _ADDED_COLUMNS = {"chat": "JSON"}
 
 
-def _add_missing_columns(engine: Engine) -> None:
-    """Migrate a database made by an older release: add the columns it lacks (SQLite and
-    PostgreSQL both take ``ALTER TABLE ... ADD COLUMN``, and a JSON column)."""
+def add_missing_columns(engine: Engine, table: str, added: Mapping[str, str]) -> None:
+    """Migrate a database made by an older release: add to ``table`` the columns of
+    ``added`` (name: SQL type) it lacks, empty (NULL) in its rows (SQLite and PostgreSQL
+    both take ``ALTER TABLE ... ADD COLUMN``, and a JSON column). Raises
+    StorageUnavailable when the database cannot be reached."""
     with reaching():
-        present = {column["name"] for column in inspect(engine).get_columns("matches")}
-        missing = {name: kind for name, kind in _ADDED_COLUMNS.items() if name not in present}
+        present = {column["name"] for column in inspect(engine).get_columns(table)}
+        missing = {name: kind for name, kind in added.items() if name not in present}
         if not missing:
             return
         with engine.begin() as connection:
             for name, kind in missing.items():
-                connection.execute(text(f"ALTER TABLE matches ADD COLUMN {name} {kind}"))
+                connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    add_missing_columns(engine, "matches", _ADDED_COLUMNS)

@@ -69,7 +69,7 @@ try {
   const game = await loadGame(await gameKeyOf(match.ruleset));
   await game.replay({}, match);
   // How the match ended, in words, whatever the game (a resignation, a draw agreed...):
-  // kept for the end, with a button to see it before (shell.css .replay-result).
+  // kept for the end, with a button to see it before (css/endings.css .replay-result).
   $("#replay-ending").textContent = endingLine(match.result);
   $("#replay-ending").hidden = false;
   for (const line of document.querySelectorAll("#replay-ending, .game-result")) line.classList.add("replay-result");

@@ -133,7 +133,7 @@ export class ChatPanel {
   }
 
   /**
-   * On a phone the chat is a bar fixed along the bottom of the screen (shell.css): tell the
+   * On a phone the chat is a bar fixed along the bottom of the screen (css/chat.css): tell the
    * page its height (--chat-dock), which the page keeps free below its content and the end
    * card and the notices sit on; 0 where the chat stands in the side column.
    */

@@ -57,7 +57,7 @@ function coveredBy(box) {
 /**
  * Put the notice at its kind's end of the screen, or where it covers no control: the other
  * end, else the middle; where every place covers one, where it covers the fewest
- * (`data-place`: "top", "bottom" or "middle"; shell.css).
+ * (`data-place`: "top", "bottom" or "middle"; css/room.css).
  */
 function keepClear(box) {
   if (box.hidden || !coveredBy(box)) return;

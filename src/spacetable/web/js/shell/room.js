@@ -284,7 +284,7 @@ function setupShare(roomId) {
   $("#room-id").textContent = roomId;
   const input = $("#share-link");
   input.value = link;
-  input.size = link.length; // the whole link shows (shell.css)
+  input.size = link.length; // the whole link shows (css/room.css)
   input.addEventListener("focus", () => input.select());
   $("#copy-link").addEventListener("click", async () => {
     try {

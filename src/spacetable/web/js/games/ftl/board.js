@@ -9,7 +9,7 @@
 //
 // Turned (setTurned: a quarter or half turn, the player's side at the bottom): everything is
 // drawn in the same table frame inside one turned group, so whoever draws into a layer needs
-// no change; text is kept upright by the page's sheet (shell.css: .board-turned), and what
+// no change; text is kept upright by the page's sheet (css/touch.css: .board-turned), and what
 // the board shows in numbers (edge marks, tooltips; `frame` for the others) follows the view:
 // the player's own frame. Files and messages keep the table's frame.
 
@@ -19,6 +19,7 @@ import { colourOf } from "../../shell/colours.js";
 import { headingText, ownerName, shownId } from "./turns.js";
 import { num, t, tn } from "../../shell/i18n.js";
 import { panZoom } from "../../shell/panzoom.js";
+import { clientToTable, tableToClient } from "../../shell/tablepoints.js";
 import { LabelPlacer, shortName } from "./labels.js";
 
 /** Footprints, [width, length] in inches, unless a piece gives its own `size`. */
@@ -526,10 +527,7 @@ export class FtlBoard {
 
   /** A pointer position (client pixels) on the table, {x, y} in inches. */
   toTable(clientX, clientY) {
-    const matrix = this.root.getScreenCTM();
-    if (!matrix) return { x: 0, y: 0 };
-    const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
-    return { x: p.x, y: -p.y };
+    return clientToTable(this.root, clientX, clientY);
   }
 
   /** A table point (inches) in SVG user units, {x, y}: y is flipped. */
@@ -539,10 +537,7 @@ export class FtlBoard {
 
   /** A table point (inches) on screen, {x, y} in client pixels. */
   toClient(x, y) {
-    const matrix = this.root.getScreenCTM();
-    if (!matrix) return { x: 0, y: 0 };
-    const p = new DOMPoint(x, -y).matrixTransform(matrix);
-    return { x: p.x, y: p.y };
+    return tableToClient(this.root, x, y);
   }
 
   /**

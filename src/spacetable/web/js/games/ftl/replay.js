@@ -67,7 +67,7 @@ export function showFtlReplay(match) {
     el("h2", { text: "Faster Than Light" }),
     el("p", { class: "help", text: t("Each turn every player wrote one order per piece in secret (R: rotate, S: sprint so many inches, L: launch a missile); then the turn resolved: launches, rotations, and all sprints at once. Table {width} × {height} in.", { width, height }) }),
     status);
-  // The turns and their controls: first under the board on a phone (shell.css).
+  // The turns and their controls: first under the board on a phone (css/endings.css).
   const historyBox = el("section", { class: "panel", id: "ftl-history", dataset: { replayControls: "" } });
   const accountHead = el("h2", { class: "ftl-account-title", text: t("What happened") });
   side.insertBefore(intro, $("#players"));

@@ -172,7 +172,7 @@ export class Ruler {
       svg("circle", { class: "ruler-end", cx: fmt(a.x), cy: fmt(a.y), r: fmt(px(4)) }),
       svg("circle", { class: "ruler-end", cx: fmt(b.x), cy: fmt(b.y), r: fmt(px(4)) }),
       svg("text", { class: "ruler-label", x: fmt(mid.x), y: fmt(mid.y - px(8)), "text-anchor": "middle",
-        "font-size": fmt(px(15)), text }), // a turned board keeps text upright (shell.css)
+        "font-size": fmt(px(15)), text }), // a turned board keeps text upright (css/touch.css)
     );
   }
 }

@@ -40,7 +40,7 @@
 //     hexes (clear of `right` px a tray covers), the view kept on the map.
 //   board.setTurned(degrees)   turn the board 0, 90, 180 or 270 degrees clockwise about its
 //     middle (your side at the bottom). Hex labels and compass facings stay the map's, as
-//     the log names them; text stays upright (shell.css: .board-turned).
+//     the log names them; text stays upright (css/touch.css: .board-turned).
 //   board.turnFor(owner, ships) -> the turn that puts `owner`'s ships at the bottom.
 
 import "./sheet.js";
@@ -50,16 +50,8 @@ import { said } from "../../shell/phrase.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
 import { turnToBottom } from "../../shell/boardturn.js";
 import { panZoom, zoomedBox } from "../../shell/panzoom.js";
+import { DIRECTIONS, FACING_WORDS, HEX_RADIUS, SQRT3, describeShip, hexLabel, walkSteps } from "./hexes.js";
 
-/** A hex's corner radius in board units. */
-export const HEX_RADIUS = 10;
-const SQRT3 = Math.sqrt(3);
-/** The neighbour across facing f (0 = north, clockwise), as the server's DIRECTIONS. */
-export const DIRECTIONS = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];
-/** Facing names, as the server's FACING_NAMES. */
-export const FACING_NAMES = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
-/** The facing names in the page's language. */
-export const FACING_WORDS = () => [t("north"), t("north-east"), t("south-east"), t("south"), t("south-west"), t("north-west")];
 /** Class silhouettes, pointing north (−y), inside a unit circle. */
 const HULLS = {
   light: [[0, -1], [0.32, 0.2], [0.6, 0.75], [0, 0.5], [-0.6, 0.75], [-0.32, 0.2]],
@@ -75,33 +67,10 @@ const ARROW_GLYPH = "M 0 -2 L 1.35 -0.25 L 0.45 -0.25 L 0.45 1.7 L -0.45 1.7 L -
 const GAUGES = [["shields", "shields_max", "#5fe1ff"], ["weapon_systems", "weapon_systems_max", "#ffb347"],
   ["propulsion", "propulsion_max", "#3ddc84"]];
 
-/** "0704": column then row, two digits each from 01 (as the server's hex_label). */
-export function hexLabel(q, r) {
-  const row = r + (q - (q & 1)) / 2;
-  return `${String(q + 1).padStart(2, "0")}${String(row + 1).padStart(2, "0")}`;
-}
-
-/** The hex `steps` lead to: {q, r, facing, path: [[q, r], ...]} from `at` facing `facing`. */
-export function walkSteps(at, facing, steps) {
-  let [q, r] = at;
-  let f = facing;
-  const path = [[q, r]];
-  for (const step of steps) {
-    if (step === "L") f = (f + 5) % 6;
-    else if (step === "R") f = (f + 1) % 6;
-    else {
-      q += DIRECTIONS[f][0];
-      r += DIRECTIONS[f][1];
-      path.push([q, r]);
-    }
-  }
-  return { q, r, facing: f, path };
-}
-
-/** The points of a flat-topped hexagon around (x, y). */
 /** A view's edge on one axis, kept on the map (centred when the view is larger than it). */
 const place = (lo, size, mapLo, mapSize) => (size >= mapSize ? mapLo + (mapSize - size) / 2 : Math.min(Math.max(lo, mapLo), mapLo + mapSize - size));
 
+/** The points of a flat-topped hexagon around (x, y). */
 function corners(x, y, radius = HEX_RADIUS) {
   return Array.from({ length: 6 }, (_, k) => {
     const angle = (Math.PI / 3) * k;
@@ -583,18 +552,4 @@ export class HexBoard {
       button("−", t("zoom out"), () => this.zoom(1 / 1.5)),
       button(t("Board"), t("show the whole board"), () => this.fit()));
   }
-}
-
-/** One line about a ship: for tooltips and screen readers. */
-export function describeShip(ship) {
-  const classes = { light: t("light ship"), heavy: t("heavy ship"), medium: t("medium ship") };
-  const weapons = ship.weapons === "light" ? t("light weapons") : t("heavy weapons");
-  const cls = ship.class === "medium" ? t("medium ship ({weapons})", { weapons })
-    : classes[ship.class] || ship.class;
-  const where = ship.at ? " " + t("at {hex} facing {facing}", { hex: hexLabel(ship.at[0], ship.at[1]), facing: FACING_WORDS()[ship.facing] }) : "";
-  const shields = ship.shields_up ? t("shields {left}/{max} (up)", { left: ship.shields, max: ship.shields_max })
-    : t("shields {left}/{max}", { left: ship.shields, max: ship.shields_max });
-  return t("{ship}, {owner}'s {what}{where}: {shields}, weapons {weapons}/{weaponsMax}, propulsion {propulsion}/{propulsionMax}", {
-    ship: ship.name, owner: ship.owner, what: cls, where, shields, weapons: ship.weapon_systems, weaponsMax: ship.weapon_systems_max,
-    propulsion: ship.propulsion, propulsionMax: ship.propulsion_max });
 }

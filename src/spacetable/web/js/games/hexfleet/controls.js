@@ -19,7 +19,7 @@ import "./sheet.js";
 import { clear, el } from "../../shell/dom.js";
 import { num, t, tn } from "../../shell/i18n.js";
 import { said } from "../../shell/phrase.js";
-import { FACING_NAMES, FACING_WORDS } from "./board.js";
+import { FACING_NAMES, FACING_WORDS } from "./hexes.js";
 
 /** A chance as a whole percentage, never 0% or 100% for a possible or uncertain event. */
 export function percent(p) {

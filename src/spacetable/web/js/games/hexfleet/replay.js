@@ -121,7 +121,7 @@ export async function showHexReplay(page, match) {
     button("first", "⇤ " + t("Start"), t("back to the start")), button("back", "◀ " + t("Back"), t("one step back")), play,
     button("next", t("Next") + " ▶", t("one step forward")), button("last", t("End") + " ⇥", t("to the end")));
   const status = el("p", { class: "hx-result game-result", id: "hx-result" });
-  // The controls' panel: first under the board on a phone (shell.css).
+  // The controls' panel: first under the board on a phone (css/endings.css).
   const intro = el("section", { class: "panel hx-replay-panel", dataset: { replayControls: "" } },
     el("h2", { text: t("Hex fleet") }),
     el("p", { class: "help", text: t("Ships were activated one at a time as their chits came out of the cup; each could move, raise shields, hail, fire and jump. Every card turned is shown under the board. Keys: ← → step, Space plays or pauses.") }),

@@ -15,7 +15,8 @@
 
 import { el, postJSON } from "../../shell/dom.js";
 import { t, tn } from "../../shell/i18n.js";
-import { DIRECTIONS, HexBoard } from "./board.js";
+import { HexBoard } from "./board.js";
+import { DIRECTIONS } from "./hexes.js";
 import { showCards } from "./salvo.js";
 import { cardShown, logText } from "./cardnames.js";
 

@@ -4,15 +4,13 @@
 
 import "./sheet.js";
 import { $, clear, el, fetchJSON, followPointer, postJSON, readJSON, setPhase, svg } from "../../shell/dom.js";
-import { showEndCard } from "../../shell/endcard.js";
 import { loadCatalog } from "./cards.js";
 import { COLOUR_NAMES, colourOf } from "../../shell/colours.js";
 import { CARD_SIZE, cardTransform, cardsTouch, fmt } from "./geometry.js";
 import { normAngle } from "../../shell/angles.js";
 import { TableView, dragRotateHandle, rotateHandle } from "./table.js";
-import { BattlePlayer } from "./battle.js";
 import { Inspector, inspectorPanel } from "./inspector.js";
-import { showScores } from "./scores.js";
+import { playBattle } from "./scores.js";
 import { laserSandboxParts } from "./referee_markup.js";
 import { mountSandbox, showSandboxError } from "../../shell/sandbox.js";
 import { PhotoReader } from "./photo.js";
@@ -331,18 +329,7 @@ function startBattle(table, result) {
   // Locked while the battle plays: dimmed, and inert (out of reach of the keyboard and of
   // assistive technology, whose contrast rules the dimmed text would not meet).
   for (const panel of ["#palette", "#selection", "#setup"]) lockPanel($(panel), true);
-  sandbox.battle = new BattlePlayer(view, {
-    table, result, ships: ships(), colourOf: colourOfPlayer, controls: $("#battle-controls"),
-    log: $("#battle-log"),
-    onDone: () => {
-      showScores($("#score-panel"), { table, result, ships: ships(), colourOf: colourOfPlayer });
-      // The end where the player looks: on a card over the table (shell/endcard.js).
-      $("#score-panel").classList.add("replay-end-card");
-      showEndCard($("#score-panel"));
-      setPhase("over");
-    },
-  });
-  sandbox.battle.start();
+  sandbox.battle = playBattle(view, { table, result, ships: ships(), colourOf: colourOfPlayer });
 }
 
 function stopBattle() {

@@ -5,15 +5,13 @@
 import { replayChat } from "../../shell/chatreplay.js";
 import "./sheet.js";
 import { $, clear, el, formatTime, quoted, setPhase } from "../../shell/dom.js";
-import { showEndCard } from "../../shell/endcard.js";
 import { loadCatalog } from "./cards.js";
 import { colourOf } from "../../shell/colours.js";
 import { CARD_SIZE } from "./geometry.js";
 import { TableView } from "./table.js";
 import { gameEntry, gameKeyOf } from "../index.js";
-import { BattlePlayer } from "./battle.js";
 import { Inspector, inspectorPanel } from "./inspector.js";
-import { showScores } from "./scores.js";
+import { playBattle } from "./scores.js";
 import { num, playerName, t, tn } from "../../shell/i18n.js";
 
 const timelineMarkup = () => `
@@ -179,19 +177,7 @@ function startBattle() {
   setPhase("battle");
   const result = { ...replay.match.result, events: replay.match.events };
   $("#battle-controls").hidden = false;
-  replay.battle = new BattlePlayer(view, {
-    table: replay.table, result, ships: replay.ships, colourOf: colourOfPlayer,
-    controls: $("#battle-controls"),
-    log: $("#battle-log"),
-    onDone: () => {
-      showScores($("#score-panel"), { table: replay.table, result, ships: replay.ships, colourOf: colourOfPlayer });
-      // The end where the player looks: on a card over the table (shell/endcard.js).
-      $("#score-panel").classList.add("replay-end-card");
-      showEndCard($("#score-panel"));
-      setPhase("over");
-    },
-  });
-  replay.battle.start();
+  replay.battle = playBattle(view, { table: replay.table, result, ships: replay.ships, colourOf: colourOfPlayer });
 }
 
 function stopBattle() {

@@ -5,8 +5,10 @@
 // cargo ship on your own panel and "their" cargo ship on the others'.
 
 import "./sheet.js";
-import { clear, el } from "../../shell/dom.js";
+import { $, clear, el, setPhase } from "../../shell/dom.js";
+import { showEndCard } from "../../shell/endcard.js";
 import { playerName, t } from "../../shell/i18n.js";
+import { BattlePlayer } from "./battle.js";
 
 const RAIDED_HELP = t("a laser that damages an enemy cargo ship takes cubes from it");
 const STOLEN_HELP = t("raided from an enemy cargo ship, or (Stolen Goods) picked from the wreck of a ship it destroyed");
@@ -142,4 +144,26 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
   container.hidden = false;
   container.scrollIntoView({ block: "nearest" });
   return container;
+}
+
+/**
+ * Play the battle of `table` and `result` on `view` (a TableView) with the page's
+ * #battle-controls and #battle-log, as the replay and the referee sandbox do; at its end
+ * the scores show in #score-panel, on a card over the table, and the page's phase is
+ * "over". Returns the BattlePlayer, started.
+ */
+export function playBattle(view, { table, result, ships, colourOf }) {
+  const battle = new BattlePlayer(view, {
+    table, result, ships, colourOf, controls: $("#battle-controls"),
+    log: $("#battle-log"),
+    onDone: () => {
+      showScores($("#score-panel"), { table, result, ships, colourOf });
+      // The end where the player looks: on a card over the table (shell/endcard.js).
+      $("#score-panel").classList.add("replay-end-card");
+      showEndCard($("#score-panel"));
+      setPhase("over");
+    },
+  });
+  battle.start();
+  return battle;
 }

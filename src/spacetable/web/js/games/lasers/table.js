@@ -11,6 +11,7 @@ import { clear, el, followPointer, svg } from "../../shell/dom.js";
 import { cardFace, cubesToken } from "./cards.js";
 import { CARD_SIZE, cardTransform, fmt } from "./geometry.js";
 import { angleOf } from "../../shell/angles.js";
+import { clientToTable, tableToClient } from "../../shell/tablepoints.js";
 
 /** The table of a Light Speed match unless told otherwise: 1200 x 800 mm. */
 const DEFAULT_TABLE = [1200, 800];
@@ -20,7 +21,7 @@ const MAX_ZOOM = 8;
 const DRAG_PX = 5;
 /** Wheel delta (px) that zooms by a factor e. */
 const WHEEL_ZOOM_PX = 400;
-/** A phone's screen (shell.css's width for one): the table sits at the top of its box. */
+/** A phone's screen (the shell's sheets' width for one, css/room.css): the table sits at the top of its box. */
 const NARROW = "(max-width: 820px)";
 
 export class TableView {
@@ -284,18 +285,12 @@ export class TableView {
 
   /** A pointer event's position in table coordinates: {x, y}. */
   toTable(clientX, clientY) {
-    const matrix = this.svg.getScreenCTM();
-    if (!matrix) return { x: 0, y: 0 };
-    const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
-    return { x: p.x, y: -p.y };
+    return clientToTable(this.svg, clientX, clientY);
   }
 
   /** A table point on screen (client pixels): {x, y}. */
   toClient(x, y) {
-    const matrix = this.svg.getScreenCTM();
-    if (!matrix) return { x: 0, y: 0 };
-    const p = new DOMPoint(x, -y).matrixTransform(matrix);
-    return { x: p.x, y: p.y };
+    return tableToClient(this.svg, x, y);
   }
 
   /** Screen pixels per table millimetre at the current size. */

@@ -2,24 +2,10 @@
 // replay and referee are the laser games' (games/lasers/), which Stellar Conflict shares.
 
 import { t } from "../../shell/i18n.js";
+import { laserParts } from "../lasers/parts.js";
 
-/** Play in the room page (ctx {roomId, params, game, describe}). */
-export async function room(ctx) {
-  const { startLaserRoom } = await import("../lasers/room.js");
-  return startLaserRoom({ ...ctx, unit: "rocks" });
-}
-
-/** Show the stored match `match` on the replay page. */
-export async function replay(ctx, match) {
-  const { showLaserReplay } = await import("../lasers/replay.js");
-  return showLaserReplay(match);
-}
-
-/** The referee sandbox, with this game's cards (ctx: {onOtherGame(data, name)}). */
-export async function referee(ctx) {
-  const { startLaserReferee } = await import("../lasers/referee.js");
-  return startLaserReferee({ ...ctx, ruleset: "lightspeed" });
-}
+/** Play in the room page, show a stored match, the referee sandbox: the laser games'. */
+export const { room, replay, referee } = laserParts("lightspeed", "rocks");
 
 /** The tutorial's Light Speed lesson, its finale a first match (pages/tutorial.js). */
 export async function tutorial(api) {

@@ -3,24 +3,11 @@
 // fleet builder and cargo cubes.
 
 import { t } from "../../shell/i18n.js";
+import { laserParts } from "../lasers/parts.js";
 
-/** Play in the room page (ctx {roomId, params, game, describe}). */
-export async function room(ctx) {
-  const { startLaserRoom } = await import("../lasers/room.js");
-  return startLaserRoom({ ...ctx, unit: "cubes" }, { races: true });
-}
-
-/** Show the stored match `match` on the replay page. */
-export async function replay(ctx, match) {
-  const { showLaserReplay } = await import("../lasers/replay.js");
-  return showLaserReplay(match);
-}
-
-/** The referee sandbox, with this game's cards (ctx: {onOtherGame(data, name)}). */
-export async function referee(ctx) {
-  const { startLaserReferee } = await import("../lasers/referee.js");
-  return startLaserReferee({ ...ctx, ruleset: "stellar" });
-}
+/** Play in the room page (its race choice too), show a stored match, the referee sandbox:
+ * the laser games'. */
+export const { room, replay, referee } = laserParts("stellar", "cubes", { races: true });
 
 /** No lesson of its own in the tutorial: Light Speed's teaches its battle. */
 export const tutorial = null;
