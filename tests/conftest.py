@@ -45,6 +45,24 @@ asyncio.run = _run_anywhere
 settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 
+#: Folders of tests that take seconds each (pages, processes, clusters, bot matches, photos):
+#: they run first, in pytest-randomly's order among themselves, so that a run ends on short
+#: tests that keep every worker busy to its end instead of one page test alone.
+FIRST = ("browser/", "cluster/", "server/durable/", "server/hostile/", "lab/", "bots/", "photo/")
+TESTS = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow folders' tests first (:data:`FIRST`): a stable sort, after pytest-randomly
+    shuffled them (its hook wraps this one), so a seed still gives one order."""
+
+    def later(item: pytest.Item) -> bool:
+        path = Path(item.path)
+        return not (path.is_relative_to(TESTS) and str(path.relative_to(TESTS)).startswith(FIRST))
+
+    items.sort(key=later)
+
+
 @pytest.fixture(scope="session")
 def compiled_kernels() -> None:
     """Compile (or load from numba's cache) the batch resolver once in this process, so
