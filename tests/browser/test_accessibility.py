@@ -141,29 +141,32 @@ def test_axe_finds_nothing_serious(
     lobby.wait_for_selector("#create")
     found["lobby"] = _serious_violations(lobby)
 
+    # One tab goes from page to page (a new browser context costs Chromium more than a
+    # page does); the room's two players have tabs of their own.
+    tab = lobby
     room = server.api("/api/rooms", {"seats": 2})
-    seats = open_page(f"/rooms/{room['id']}")
-    take_seat(seats, "cy", 0)
-    found["room's seats"] = _serious_violations(seats)
+    tab.goto(f"/rooms/{room['id']}")
+    take_seat(tab, "cy", 0)
+    found["room's seats"] = _serious_violations(tab)
 
     ann, _ = _start_room(open_page, server)
     ann.wait_for_selector("#hand-bar:not([hidden])")
     found["room"] = _serious_violations(ann)
 
     hexfleet = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2})
-    hex_room = open_page(f"/rooms/{hexfleet['id']}?bots=1:easy")
+    hex_room = open_page(f"/rooms/{hexfleet['id']}?bots=1:easy")  # a newcomer: asked his name
     answer_name(hex_room, "Di")
     hex_room.click("button#ready")
     hex_room.wait_for_selector("#hex-controls:not([hidden]) #end-activation", timeout=30_000)
     found["hex fleet room"] = _serious_violations(hex_room)
 
-    replay = open_page(f"/replay/{stored[1]}")
-    replay.wait_for_selector("body[data-phase=fast], body[data-phase=battle], #replay-battle")
-    found["replay"] = _serious_violations(replay)
+    tab.goto(f"/replay/{stored[1]}")
+    tab.wait_for_selector("body[data-phase=fast], body[data-phase=battle], #replay-battle")
+    found["replay"] = _serious_violations(tab)
 
-    referee = open_page("/referee")
-    referee.wait_for_selector(".add-ship")
-    found["referee"] = _serious_violations(referee)
+    tab.goto("/referee")
+    tab.wait_for_selector(".add-ship")
+    found["referee"] = _serious_violations(tab)
 
     assert found == {
         "lobby": [],
