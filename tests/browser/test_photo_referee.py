@@ -218,8 +218,8 @@ def test_a_stellar_conflict_photo_keeps_each_player_in_the_colour_of_their_cards
     swatches = page.locator("#player-names .swatch").evaluate_all(
         "ns => ns.map(n => getComputedStyle(n).backgroundColor)"
     )
-    # Okabe and Ito's vermillion, bluish green and reddish purple (shell/colours.js).
-    assert swatches == ["rgb(213, 94, 0)", "rgb(0, 158, 115)", "rgb(204, 121, 167)"]
+    # Red, then Okabe and Ito's bluish green and reddish purple (shell/colours.js).
+    assert swatches == ["rgb(232, 55, 44)", "rgb(0, 158, 115)", "rgb(204, 121, 167)"]
     shot(page, "stellar-fr")
 
 
