@@ -219,7 +219,7 @@ def test_a_stellar_conflict_photo_keeps_each_player_in_the_colour_of_their_cards
         "ns => ns.map(n => getComputedStyle(n).backgroundColor)"
     )
     # Red, then Okabe and Ito's bluish green and reddish purple (shell/colours.js).
-    assert swatches == ["rgb(232, 55, 44)", "rgb(0, 158, 115)", "rgb(204, 121, 167)"]
+    assert swatches == ["rgb(255, 51, 15)", "rgb(0, 158, 115)", "rgb(204, 121, 167)"]
     shot(page, "stellar-fr")
 
 
