@@ -105,3 +105,22 @@ def test_on_a_phone_the_chat_folds_and_counts_what_is_unread(
     table = ann.locator("#table-wrap").bounding_box()
     assert table is not None and table["height"] > 200  # the table stays in sight
     shot(ann, "phone-open")
+
+
+def test_the_message_box_counts_down_its_last_characters_and_says_when_it_cuts(
+    server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2})["id"]
+    page = open_page(f"/rooms/{room}")
+    count = page.locator("#chat .chat-count")
+    page.fill("#chat .chat-input", "x" * 150)
+    expect(count).to_be_hidden()  # far from the limit: no counter
+    page.fill("#chat .chat-input", "x" * 188)
+    expect(count).to_have_text("12 characters left")
+    page.fill("#chat .chat-input", "y" * 250)  # a long paste
+    expect(count).to_have_text("Cut at 200 characters: a message holds no more.")
+    assert page.input_value("#chat .chat-input") == "y" * 200
+    shot(page, "cut")
+    page.click("#chat .chat-send")
+    expect(page.locator("#chat .chat-line .chat-text")).to_have_text("y" * 200)
+    expect(count).to_be_hidden()

@@ -160,6 +160,23 @@ def test_a_photo_is_read_corrected_by_a_drag_and_resolved_with_its_close_calls(
     shot(page, "result-close-calls")
 
 
+def test_the_photo_panel_is_cleared_when_the_game_changes(
+    open_page: OpenPage, photo_file: Path
+) -> None:
+    """The Light Speed photo's result goes with its table when Stellar Conflict is chosen:
+    no outlines or close calls of a table no longer shown (they were measured again on the
+    new game's table, which the server refused: an HTTP 400)."""
+    page = open_page("/referee?game=lightspeed", viewport={"width": 1366, "height": 800})
+    page.wait_for_selector(".add-ship")
+    _upload(page, photo_file)
+    page.select_option("#ruleset", "stellar")
+    page.wait_for_selector(".race-heading")
+    assert page.locator("#photo-figure").is_hidden()
+    assert page.locator("#close-calls").is_hidden()
+    assert page.inner_text("#photo-status").startswith("Photograph the printed cards")
+    assert page.locator("#table .table-card.close-call").count() == 0
+
+
 def test_a_photo_without_cards_says_so(open_page: OpenPage, shot: Shot, tmp_path: Path) -> None:
     empty = tmp_path / "cloth.png"
     empty.write_bytes(shots.no_markers_bytes())
@@ -201,8 +218,8 @@ def test_a_stellar_conflict_photo_keeps_each_player_in_the_colour_of_their_cards
     swatches = page.locator("#player-names .swatch").evaluate_all(
         "ns => ns.map(n => getComputedStyle(n).backgroundColor)"
     )
-    # Okabe and Ito's vermillion, bluish green and reddish purple (shell/colours.js).
-    assert swatches == ["rgb(213, 94, 0)", "rgb(0, 158, 115)", "rgb(204, 121, 167)"]
+    # Red, then Okabe and Ito's bluish green and reddish purple (shell/colours.js).
+    assert swatches == ["rgb(255, 51, 15)", "rgb(0, 158, 115)", "rgb(204, 121, 167)"]
     shot(page, "stellar-fr")
 
 

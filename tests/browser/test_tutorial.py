@@ -271,6 +271,11 @@ def test_the_new_faster_than_light_steps_on_a_phone(open_page: OpenPage, shot: S
     page.tap("#next")
     step_is(page, "ftl-ready")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # The first duel's table as its room will have it (the room options' default), not
+    # the rulebook's four feet.
+    assert "Your first duel is on a 24 x 24 in table with 10 missiles a ship" in page.inner_text(
+        "#step-text"
+    )
     shot(page, "5-ready")
 
 

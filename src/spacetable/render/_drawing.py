@@ -10,8 +10,11 @@ from collections.abc import Sequence
 SVG_NS = "http://www.w3.org/2000/svg"
 #: Team colour names in seat order.
 PLAYER_COLOURS: tuple[str, ...] = ("red", "blue", "green", "purple")
-#: After Okabe and Ito's palette for colour-blind readers (as the browser's seat colours).
-TEAM_HEX = {"red": "#d55e00", "blue": "#0072b2", "green": "#009e73", "purple": "#cc79a7"}
+#: After Okabe and Ito's palette for colour-blind readers (as the browser's seat colours),
+#: but for red: their vermillion is an orange, and players read the colour's name. This
+#: scarlet stays about as far from the green (CIELAB distance, simulated protanopia and
+#: deuteranopia) as the vermillion did, and as light on the dark table.
+TEAM_HEX = {"red": "#ff330f", "blue": "#0072b2", "green": "#009e73", "purple": "#cc79a7"}
 #: The house font stack, and the house colours: the space around a table, the side panel,
 #: the yellow of a hit and the ink of text.
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"

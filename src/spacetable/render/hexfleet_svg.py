@@ -35,6 +35,7 @@ from spacetable.render._drawing import (
     INK,
     PANEL,
     SVG_NS,
+    TEAM_HEX,
     add_element,
     add_rect,
     fmt_num,
@@ -142,8 +143,7 @@ def _background(height: float) -> ET.Element:
 
 def _side_colours(script: CombatScript) -> dict[str, str]:
     owners = list(dict.fromkeys(ship.owner for ship in script.ships.values()))
-    named = {"red": "#d55e00", "blue": "#0072b2", "green": "#009e73", "purple": "#cc79a7",
-             "black": "#2a2f3a"}  # fmt: skip
+    named = {**TEAM_HEX, "black": "#2a2f3a"}
     seats = player_colours(owners)
     return {owner: named.get(owner, seats[owner]) for owner in owners}
 

@@ -235,3 +235,23 @@ def test_a_phone_player_takes_on_a_bot_from_the_lobby(open_page: OpenPage, shot:
     assert page.inner_text("#winner") == "Draw"
     assert "The turn limit is reached, after 2 turns." in page.inner_text("#end-panel")
     shot(page, "draw")
+
+
+def test_a_room_waiting_for_its_players_shows_its_own_table(
+    server: Server, open_page: OpenPage
+) -> None:
+    """A room with the default options (as the tutorial's "Play your first match" opens)
+    shows the table its match will be played on while it waits, not the rulebook's 48 in:
+    the same table as "Play a bot" and "Create a room" (issue 36 item 16)."""
+    room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2})["id"]
+    default = server.api("/api/games")
+    ftl = next(game for game in default if game["key"] == "ftl")
+    width, height = ftl["options"]["properties"]["table_size_in"]["default"]
+    page = open_page(f"/rooms/{room}", viewport=LAPTOP)
+    take_seat(page, "Ann", 0)
+    edge = page.locator(".ftl-board .table-edge")
+    assert (edge.get_attribute("width"), edge.get_attribute("height")) == (
+        f"{width:g}",
+        f"{height:g}",
+    )
+    assert f"{width:g} x {height:g} in table" in page.inner_text("#seat-panel")

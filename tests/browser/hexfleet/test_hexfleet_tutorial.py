@@ -41,23 +41,36 @@ def draw_until_the_dart_is_activated(page: Page) -> None:
     assert page.locator("#hex-draw").count() == 0
 
 
-def move_until_the_warden_is_ahead(page: Page) -> None:
+def move_until_the_warden_is_ahead(page: Page, keys: bool = False) -> None:
+    """Click a hex then an arrow on the board or, with ``keys``, press the arrow keys on it."""
     step_is(page, "hex-move")
     assert page.inner_text("#hex-movement") == "Movement left: 16 of 16 hexes."
     # One hex ahead (the Dart faces south, away from the Warden): still behind it.
     ahead = page.locator(".hex.reachable[data-hex='2,5']")
     assert ahead.get_attribute("data-cost") == "1"
-    ahead.click()
+    if keys:
+        page.focus(".hex-lesson-board svg")
+        page.keyboard.press("ArrowUp")
+    else:
+        ahead.click()
     assert page.get_attribute(".ship[data-ship='dart']", "data-hex") == "2,5"
     assert page.inner_text("#hex-movement") == "Movement left: 15 of 16 hexes."
     assert page.get_attribute("body", "data-done") == "no"
-    # Turned to face north, three sides round: three hexes of movement, and the Warden ahead.
-    arrow = page.locator(".facing-arrow[data-facing='0']")
-    assert arrow.get_attribute("data-cost") == "3"
-    arrow.click()
-    wait_done(page)
-    assert page.get_attribute(".ship[data-ship='dart']", "data-facing") == "0"
-    assert page.inner_text("#hex-movement") == "Movement left: 12 of 16 hexes."
+    if keys:
+        # One side round to the left (south-east): the Warden is ahead, and Next takes the focus.
+        page.keyboard.press("ArrowLeft")
+        wait_done(page)
+        assert page.get_attribute(".ship[data-ship='dart']", "data-facing") == "2"
+        assert page.inner_text("#hex-movement") == "Movement left: 14 of 16 hexes."
+        assert page.evaluate("document.activeElement.id") == "next"
+    else:
+        # Turned to face north, three sides round: three hexes of movement, and the Warden ahead.
+        arrow = page.locator(".facing-arrow[data-facing='0']")
+        assert arrow.get_attribute("data-cost") == "3"
+        arrow.click()
+        wait_done(page)
+        assert page.get_attribute(".ship[data-ship='dart']", "data-facing") == "0"
+        assert page.inner_text("#hex-movement") == "Movement left: 12 of 16 hexes."
     assert "in the Dart's forward arc" in status(page)
 
 
@@ -106,7 +119,7 @@ def test_a_newcomer_fights_a_hex_fleet_activation_then_meets_the_easy_bot(
     assert "Hex fleet" in page.inner_text("#step-count")
     shot(page, "1-cup")
     page.click("#next")
-    move_until_the_warden_is_ahead(page)
+    move_until_the_warden_is_ahead(page, keys=True)  # the phone's test clicks
     shot(page, "2-moved")
     page.click("#next")
     raise_shields(page)

@@ -22,7 +22,8 @@
 //                        a game without one is listed as having no rules yet
 //   tutorial(api)        the game's lesson in the tutorial (pages/tutorial.js: api holds
 //                        say, done, undone, isDone, stepId, actions, table, side,
-//                        firstMatch): {steps, basics (first in the course), finale (the
+//                        firstMatch, roomDefault(option): the default of the first
+//                        match's room option): {steps, basics (first in the course), finale (the
 //                        step ending the lesson: a first match of the game, its button
 //                        from api.firstMatch), pitch (a few words), leave()}, all but
 //                        steps optional; null (or absent) for a game without one

@@ -48,6 +48,9 @@ function apiFor(record) {
     table: place($("#table-wrap")),
     side: place($(".tutorial-side")),
     firstMatch: (options) => firstMatchButton(record, options),
+    // What the first match's room will be, unless its body says otherwise: the default of
+    // room option `name` in the game's own options (GET /api/games), never a copy of it.
+    roomDefault: (name) => record.entry.options?.properties?.[name]?.default,
   };
 }
 

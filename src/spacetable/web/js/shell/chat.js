@@ -5,12 +5,15 @@
 // it folds to a bar under the table). Mounted by RoomClient; the replays use `chatLine`
 // and `QUICK_WORDS` through shell/chatreplay.js.
 
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { el, clear } from "./dom.js";
 import { colourOf, WATCHER_COLOUR } from "./colours.js";
 
 /** The longest free-text message (the server refuses longer). */
 export const CHAT_LIMIT = 200;
+
+/** How near the limit the message box starts counting the characters left. */
+const COUNT_FROM = 40;
 
 /** The quick messages' words by id (the server carries ids). */
 export const QUICK_WORDS = {
@@ -37,6 +40,8 @@ const WORDS = {
   muted: (names) => t("Muted: {names}.", { names }),
   muteTitle: (name) => t("Hide {name}'s messages (this room only)", { name }),
   unread: (count) => t("{n} unread", { n: count }),
+  left: (n) => tn("{n} character left", "{n} characters left", n),
+  cut: (n) => t("Cut at {n} characters: a message holds no more.", { n }),
   spectatorMark: t("spectators"),
 };
 
@@ -114,7 +119,11 @@ export class ChatPanel {
       el("option", { value: "players", text: WORDS.toPlayers }),
       el("option", { value: "spectators", text: WORDS.toSpectators }));
     this.note = el("p", { class: "chat-note help", text: WORDS.spectatorsNote });
-    this.input = el("input", { type: "text", class: "chat-input", maxlength: CHAT_LIMIT, placeholder: WORDS.placeholder, "aria-label": t("chat message") });
+    // No maxlength: the browser would cut a long paste without a word. The box cuts it
+    // itself and says so (fitText), and counts down the last characters.
+    this.input = el("input", { type: "text", class: "chat-input", placeholder: WORDS.placeholder, "aria-label": t("chat message"),
+      on: { input: () => this.fitText() } });
+    this.count = el("p", { class: "chat-count help", "aria-live": "polite", hidden: true });
     const form = el("form", { class: "chat-form", on: { submit: (e) => { e.preventDefault(); this.sendText(); } } },
       this.input, el("button", { type: "submit", class: "chat-send", text: WORDS.send }));
     const quick = el("div", { class: "chat-quick", role: "group", "aria-label": WORDS.quick },
@@ -124,7 +133,7 @@ export class ChatPanel {
       })));
     this.summary = el("summary", {}, el("span", { text: WORDS.title }), " ", this.badge);
     this.element = el("details", { class: "chat panel", id: "chat" },
-      this.summary, this.openLabel, this.log, this.mutedLine, quick, form, this.channel, this.note);
+      this.summary, this.openLabel, this.log, this.mutedLine, quick, form, this.count, this.channel, this.note);
     // Open beside the table on a wide screen; folded to a bar on a phone.
     this.element.open = !window.matchMedia("(max-width: 820px)").matches;
     this.element.addEventListener("toggle", () => { if (this.element.open) this.markRead(); });
@@ -191,7 +200,28 @@ export class ChatPanel {
   sendText() {
     const text = this.input.value.trim();
     if (!text) return;
-    if (this.say({ text })) this.input.value = "";
+    if (this.say({ text })) {
+      this.input.value = "";
+      this.fitText();
+    }
+  }
+
+  /**
+   * Keep the message box within CHAT_LIMIT characters: what goes past it is cut, and the
+   * line under the box says so; in the last COUNT_FROM characters it counts those left.
+   */
+  fitText() {
+    const { value } = this.input;
+    const cut = value.length > CHAT_LIMIT;
+    if (cut) {
+      const caret = Math.min(this.input.selectionStart ?? CHAT_LIMIT, CHAT_LIMIT);
+      this.input.value = value.slice(0, CHAT_LIMIT);
+      this.input.setSelectionRange(caret, caret);
+    }
+    const left = CHAT_LIMIT - this.input.value.length;
+    this.count.hidden = !cut && left > COUNT_FROM;
+    this.count.classList.toggle("chat-cut", cut);
+    this.count.textContent = cut ? WORDS.cut(CHAT_LIMIT) : WORDS.left(left);
   }
 
   /** Send a text or quick message on the channel chosen. */

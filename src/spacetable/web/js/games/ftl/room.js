@@ -135,6 +135,10 @@ export class FtlRoom extends TurnRoom {
 
   onRoom(message) {
     super.onRoom(message);
+    // The room's table, as its options chose it (FtlRoom), from the lobby on: the match's
+    // state says the same once it begins.
+    const [w, h] = message.options?.table_size_in || [this.board.table.width, this.board.table.height];
+    if (this.board.table.width !== w || this.board.table.height !== h) this.board.setTable({ width: w, height: h });
     if (message.phase === "lobby") {
       this.newMatch();
       this.logPanel.hidden = true;

@@ -240,6 +240,7 @@ const WORDS = { launch: FtlLesson.prototype.launchWords, turn: FtlLesson.prototy
  */
 export function ftlLesson(api) {
   let lesson = null;
+  const table = api.roomDefault("table_size_in"); // the first match's, [width, height] in
   const start = () => {
     setPhase("plot");
     if (lesson) return lesson;
@@ -300,7 +301,9 @@ export function ftlLesson(api) {
       name: "Play",
       title: t("Your first Faster Than Light duel"),
       text: [
-        t("That is the whole game: launch, turn, sprint, and guess where the other will be. A real duel starts on a four-foot table with ten missiles a ship, and the last ship on the table wins."),
+        tn("That is the whole game: launch, turn, sprint, and guess where the other will be. Your first duel is on a {width} x {height} in table with {n} missile a ship, and the last ship on the table wins.",
+          "That is the whole game: launch, turn, sprint, and guess where the other will be. Your first duel is on a {width} x {height} in table with {n} missiles a ship, and the last ship on the table wins.",
+          api.roomDefault("missiles"), { width: table[0], height: table[1] }),
         t("The greedy bot takes the best shot at where you stand and never guesses your move: keep sprinting when its missiles face you."),
       ],
       enter: () => {

@@ -118,9 +118,14 @@ class HexLesson {
     this.built = true;
     const [board] = this.api.table(el("div", { class: "hex-lesson-board" }));
     this.board = new HexBoard(board, { ...BOARD, colourOf: (owner) => (owner === ME ? "#ff5a5f" : "#4aa3ff") });
-    this.board.svg.setAttribute("role", "img");
+    // Played with the keyboard as in a room (room.js): focused, its arrow keys move the Dart.
+    this.board.svg.setAttribute("role", "application");
+    this.board.svg.setAttribute("tabindex", "0");
     this.board.svg.setAttribute("aria-label", t("the hex board: your Dart and Blue's Warden"));
-    this.api.table(this.board.zoomControls());
+    this.board.svg.setAttribute("aria-describedby", "hex-lesson-keys");
+    this.board.svg.addEventListener("keydown", (e) => this.key(e));
+    this.api.table(this.board.zoomControls(), el("p", { id: "hex-lesson-keys", class: "visually-hidden",
+      text: t("With the board focused and your ship activated: the up arrow moves it one hex ahead, the left and right arrows turn it.") }));
     this.board.onHex(({ q, r }) => this.hexClicked(q, r));
     this.board.onFacing((facing) => this.facingClicked(facing));
     this.board.onShip((ship) => this.shipClicked(ship));
@@ -208,6 +213,19 @@ class HexLesson {
     if (this.phase !== "move") return;
     const move = this.board.turnTo(facing);
     if (move) this.apply(move);
+  }
+
+  /** Arrow keys on the focused board while moving: up steps ahead, left and right turn. */
+  key(e) {
+    const step = { ArrowUp: "F", ArrowLeft: "L", ArrowRight: "R" }[e.key];
+    if (this.phase !== "move" || !step) return;
+    e.preventDefault();
+    const move = (this.board.reach || []).find((m) => m.steps === step);
+    if (move) this.apply(move);
+    else {
+      this.say(step === "F" ? t("{ship} cannot move ahead: no movement left or the way is blocked.", { ship: "Dart" })
+        : t("{ship} cannot turn: no movement left or the way is blocked.", { ship: "Dart" }));
+    }
   }
 
   apply(move) {

@@ -216,6 +216,24 @@ export class PhotoReader {
     this.redraw();
   }
 
+  /** Forget the photo (the sandbox changed game, its table went): the panel as before any
+   * photo, and no close calls asked again of a table that is no longer the photo's. */
+  forget() {
+    clearTimeout(this.timer);
+    this.asking += 1; // an answer on its way is for the table that went
+    this.answer = null;
+    this.measured = new Map();
+    this.moved.clear();
+    this.stale = false;
+    this.again = false;
+    this.measuredOn = "";
+    const old = this.figure.querySelector("img");
+    if (old) URL.revokeObjectURL(old.src);
+    clear(this.figure).hidden = true;
+    this.showCalls();
+    this.status.textContent = WORDS.hint();
+  }
+
   /** Highlight a card of the table that a close call involves (while the table is the photo's). */
   mark(group, card) {
     group.classList.toggle("close-call", Boolean(this.answer) && !this.stale && this.callCards().has(card.id));

@@ -455,6 +455,7 @@ function listen() {
 async function switchRuleset(ruleset) {
   backToEditing();
   showError(""); // an error of the other game's table is no longer about this one
+  photo.forget(); // so is a photo's result: its cards leave the table
   sandbox.extra = {};
   sandbox.cards = sandbox.cards.filter((c) => c.type === "asteroid" && !isStartAsteroid(c));
   if (ruleset === "lightspeed" && !sandbox.cards.length) sandbox.cards = [{ ...START_ASTEROID }];
