@@ -55,12 +55,13 @@ if [ "${1:-}" = "test" ]; then
     wait "$compiling"
     # Two workers per core (pytest-xdist: the browser and server tests wait on pages,
     # sockets and processes half the time; on 2 cores 4 workers took 13.5 minutes where 2
-    # took 18 and 6 took 14.7), each taking a whole file at a time (--dist loadfile: a
-    # file's servers, clusters and printed sheets start once, not in every worker), the
-    # slow folders first (tests/conftest.py), in a random order (pytest-randomly: a test
-    # that leans on another shows; it prints its seed, and --randomly-seed=N runs that
-    # order again), and the ten slowest tests at the end, so growth shows.
+    # took 18 and 6 took 14.7), a file's tests that share its servers, clusters or printed
+    # sheets in one worker (--dist loadgroup and tests/conftest.py: they start once, not in
+    # every worker), the slow folders first so that the run ends on short tests, in a
+    # random order (pytest-randomly: a test that leans on another shows; it prints its
+    # seed, and --randomly-seed=N runs that order again), and the ten slowest tests at the
+    # end, so growth shows.
     cores=$(nproc 2>/dev/null || echo 2)
-    exec $UV run --frozen pytest -n "$((cores * 2))" --dist loadfile --durations=10 "$@"
+    exec $UV run --frozen pytest -n "$((cores * 2))" --dist loadgroup --durations=10 "$@"
 fi
 exec $UV run --frozen spacetable "$@"

@@ -52,15 +52,35 @@ FIRST = ("browser/", "cluster/", "server/durable/", "server/hostile/", "lab/", "
 TESTS = Path(__file__).resolve().parent
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The slow folders' tests first (:data:`FIRST`): a stable sort, after pytest-randomly
-    shuffled them (its hook wraps this one), so a seed still gives one order."""
+    shuffled them (its hook wraps this one), so a seed still gives one order. Under
+    pytest-xdist's ``--dist loadgroup`` (``dev.sh``), the tests of a file that share a
+    fixture of the module's (a server, a cluster, printed sheets) are one group, run by
+    one worker: the fixture starts once, not in each worker that takes one of its tests.
+    (xdist hands out the groups first, largest first, then the other tests one by one in
+    this order.)"""
 
     def later(item: pytest.Item) -> bool:
         path = Path(item.path)
         return not (path.is_relative_to(TESTS) and str(path.relative_to(TESTS)).startswith(FIRST))
 
     items.sort(key=later)
+    if config.getoption("dist", None) == "loadgroup":
+        for item in items:
+            if _shares_a_module_fixture(item):
+                item.add_marker(pytest.mark.xdist_group(str(item.path)))
+
+
+def _shares_a_module_fixture(item: pytest.Item) -> bool:
+    """Whether ``item`` uses a fixture set up once for its module (or class)."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:  # not a test function (a doctest, say)
+        return False
+    return any(
+        defs and defs[-1].scope in ("module", "class", "package")
+        for defs in info.name2fixturedefs.values()
+    )
 
 
 @pytest.fixture(scope="session")
