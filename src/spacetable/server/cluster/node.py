@@ -269,7 +269,12 @@ class ClusterNode:
             node = _text(holder)
             if node != self.node_id:
                 return Elsewhere(address_of(node), node)
-            return self.directory.get(room_id)  # ours, and closed meanwhile: None
+            # Ours: open here, or rebuilt right now by another socket of this process,
+            # which took the lock first (a failover brings every page of a room at once):
+            # that rebuild is joined. Neither: closed meanwhile, None.
+            room = self.directory.get(room_id)
+            rebuilding = self.directory.rebuilding(room_id) if room is None else None
+            return room if rebuilding is None else await rebuilding
         if self.rebuild is None or self.draining:
             return None
         lost = await self._renew_script(

@@ -12,6 +12,7 @@ import logging
 import secrets
 import string
 import time
+from collections.abc import Awaitable
 
 from spacetable.i18n.phrase import refusal
 from spacetable.server.rooms.clock import RoomClock
@@ -169,6 +170,12 @@ class RoomDirectory:
             self._rebuilding[room_id] = rebuilding
             rebuilding.add_done_callback(lambda _: self._rebuilding.pop(room_id, None))
         return await asyncio.shield(rebuilding)
+
+    def rebuilding(self, room_id: str) -> Awaitable[Room | None] | None:
+        """The rebuild of ``room_id`` under way in this process (:meth:`get_or_rebuild`),
+        to wait for with the socket that began it; None if there is none."""
+        rebuilding = self._rebuilding.get(room_id)
+        return None if rebuilding is None else asyncio.shield(rebuilding)
 
     async def stored_ruleset(self, room_id: str) -> str | None:
         """What the room with this id plays, as storage has it (``None``: no such stored
