@@ -151,6 +151,8 @@ def test_a_friend_by_the_share_link_is_asked_his_name_and_takes_the_seat_the_hos
     ann.wait_for_selector(".seat[data-seat='1'][data-kind='bot']")
     assert ann.locator(".seat[data-seat='0'] .host-tag").count() == 1
     shot(ann, "host-controls")
+    # What the button does, not a state (it read "Free for a friend", issue 36 item 18).
+    assert ann.inner_text(".seat[data-seat='1'] .free-seat") == "Let a friend sit here"
     ann.click(".seat[data-seat='1'] .free-seat")
     ann.wait_for_selector(".seat[data-seat='1'][data-kind='empty']")
 

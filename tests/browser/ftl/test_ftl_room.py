@@ -222,6 +222,9 @@ def test_a_phone_player_takes_on_a_bot_from_the_lobby(open_page: OpenPage, shot:
     assert "2-turn limit" in page.inner_text("#seat-panel")
     page.click("button#ready")
     wait_turn(page, 1)
+    # The bot's name says what it is, once (it read "hard bot hard bot", issue 36 item 18).
+    bot = page.locator("#players .player").nth(1).inner_text()
+    assert bot.count("hard bot") == 1, bot
     page.select_option("#turn-speed", FASTEST)
     page.fill(".plot-row[data-piece='cat'] .plot-order", "S3")
     shot(page, "plotting")

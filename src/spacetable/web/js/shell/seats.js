@@ -131,7 +131,7 @@ function drawSeats(container, room, mySeat, send, { describe, shown, watching = 
     if (iAmHost && seat.kind === "bot" && !seat.stand_in) {
       actions.append(el("button", { type: "button", class: "free-seat secondary",
         title: t("take the bot out, so that a friend can sit here"),
-        on: { click: () => send({ type: "free_seat", seat: seat.seat }) } }, t("Free for a friend")));
+        on: { click: () => send({ type: "free_seat", seat: seat.seat }) } }, t("Let a friend sit here")));
     }
     if (mine) {
       actions.append(

@@ -13,10 +13,14 @@ import { toast } from "./notices.js";
 import { RoomClient, tableSvg } from "./room.js";
 import { playerName, t } from "./i18n.js";
 
-/** What a seat's player is, as badges: a bot and its level, a stand-in, away. */
+/** What a seat's player is, as badges: a bot and its level (unless its name says it
+ * already, as "beginner bot" does), a stand-in, away. */
 export function seatBadges(seat) {
   const badges = [];
-  if (seat?.kind === "bot") badges.push(el("span", { class: "bot", text: botLevelName(seat.level) }));
+  const level = seat?.kind === "bot" ? botLevelName(seat.level) : null;
+  if (level && !String(playerName(seat.name)).startsWith(level)) {
+    badges.push(el("span", { class: "bot", text: level }));
+  }
   if (seat?.stand_in) badges.push(el("span", { class: "bot", text: t("a bot stands in") }));
   if (seat?.kind === "human" && !seat.connected) badges.push(el("span", { class: "away", text: t("disconnected") }));
   return badges;
