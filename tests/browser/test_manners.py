@@ -119,6 +119,12 @@ def test_resign_then_a_draw_agreed_are_shown_listed_and_replayed(
     resign_row = listing.locator(f"tr.match:has(a.replay[href='{resigned}'])")
     expect(draw_row.locator(".ending")).to_have_text(" (draw agreed by the players)")
     expect(resign_row.locator(".ending")).to_have_text(" (ann resigned)")
+    # The result in words, and no empty cell where scores were never counted (issue 36
+    # item 18: it read "winner: draw (draw agreed…)" beside an empty scores cell).
+    expect(draw_row.locator("td.winner")).to_have_text("Draw (draw agreed by the players)")
+    expect(resign_row.locator("td.winner")).to_have_text("bob won (ann resigned)")
+    for row in (draw_row, resign_row):
+        expect(row.locator("td.scores")).not_to_have_text("")
     resign_row.locator("a.replay").click()
     expect(listing.locator("#replay-ending")).to_have_text("Ann resigned: bob wins.")
     expect(listing.locator("#replay-error")).to_be_hidden()

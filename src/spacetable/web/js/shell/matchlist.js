@@ -46,9 +46,20 @@ export function matchRow(summary, games) {
     el("td", { text: formatTime(summary.finished_at) }),
     el("td", { class: "game", dataset: { ruleset: summary.ruleset }, text: gameTitle(games, summary.ruleset) }),
     el("td", { class: "match-players" }, ...joinWith(playerNames(summary), t(" vs "))),
-    el("td", { class: "scores", text: scoresText(summary) }),
-    el("td", { class: "winner", dataset: { label: t("winner") } }, summary.winner ? playerName(summary.winner) : t("draw"), endingNote(summary)),
+    scoresCell(summary),
+    // "Draw (draw agreed by the players)", "bob won (ann resigned)": never "winner: draw".
+    el("td", { class: "winner", dataset: { label: t("result") } },
+      summary.winner ? t("{winner} won", { winner: playerName(summary.winner) }) : t("Draw"), endingNote(summary)),
     el("td", {}, el("a", { href, class: "replay" }, t("Replay"))));
+}
+
+/** The scores' cell: a dash, said in words, for a match that ended before they were counted. */
+function scoresCell(summary) {
+  const scores = scoresText(summary);
+  if (scores) return el("td", { class: "scores", text: scores });
+  const none = t("no scores: the match ended before they were counted");
+  return el("td", { class: "scores none", title: none }, el("span", { "aria-hidden": "true", text: "—" }),
+    el("span", { class: "visually-hidden", text: none }));
 }
 
 /** A short list item for a match summary (`games`: GET /api/games). */
