@@ -137,7 +137,7 @@ def add_room_routes(
         forwarded = request.headers.getlist("x-forwarded-for")  # every line, the proxy's last
         client = client_address(peer, forwarded, guards.proxies)
         now = clock.now() if clock is not None else asyncio.get_running_loop().time()
-        wait = guards.rooms.wait(client, now)
+        wait = await guards.rooms.take(client, now)
         if wait > 0:
             per_minute = guards.rooms.per_minute
             said = refusal(
