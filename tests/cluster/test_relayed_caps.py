@@ -1,11 +1,21 @@
-"""A relayed socket counts once (issue 21, item 6): a room's socket that reached a process
+"""The limits hold across the cluster.
+
+A relayed socket counts once (issue 21, item 6): a room's socket that reached a process
 which relays it to the room's owner is one socket of the room at the owner, as a socket
 straight to the owner is; the per-room cap (here 3) holds two relayed and one straight,
 refuses a fourth, and lets one in again when a relayed one closes. A player seated over a
-relayed socket is one player, connected, seen from a socket straight to the owner."""
+relayed socket is one player, connected, seen from a socket straight to the owner.
+
+Rooms per client are counted in Redis for both processes (issue 36, item 6): through the
+balancer (round robin), one client's 11th room within the minute is refused by whichever
+process it reaches, and the test clock, moved on both, lets it create rooms again."""
 
 from __future__ import annotations
 
+import json
+import re
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 
 import pytest
@@ -22,7 +32,8 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def cluster(compiled_kernels: None) -> Iterator[Cluster]:
-    with running_cluster(2, "--sockets-per-room", "3") as running:
+    options = ("--sockets-per-room", "3", "--rooms-per-minute", "10", "--test-clock")
+    with running_cluster(2, *options) as running:
         yield running
 
 
@@ -56,3 +67,71 @@ def test_relayed_sockets_count_once_in_the_room_and_its_presence(cluster: Cluste
     wait_until(one_more_opens, "a room socket to open once a relayed one closed")
     ann.close()
     straight.close()
+
+
+def create_through_balancer(cluster: Cluster, client: str) -> tuple[int, str, dict[str, str]]:
+    """``POST /api/rooms`` through the balancer on behalf of ``client``: the balancer is
+    on loopback, which is a trusted proxy, so the ``X-Forwarded-For`` sent here names the
+    client as a proxy in front of it would (tests/cluster/test_forwarded_for.py tests the
+    header from an untrusted peer). The status, the process that answered (HAProxy's
+    ``X-Served-By``) and the refusal's detail and ``Retry-After``, if refused."""
+    request = urllib.request.Request(
+        cluster.balancer.server.http + "/api/rooms",
+        data=b'{"seats": 2}',
+        headers={"content-type": "application/json", "X-Forwarded-For": client},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            json.load(answer)
+            return int(answer.status), str(answer.headers["X-Served-By"]), {}
+    except urllib.error.HTTPError as refused:
+        with refused:
+            detail = json.load(refused)["detail"]
+            said = {"detail": detail, "retry": str(refused.headers["Retry-After"])}
+            return int(refused.code), str(refused.headers["X-Served-By"]), said
+
+
+def move_clocks(cluster: Cluster, seconds: float) -> None:
+    """Move the test clock of every process ``seconds`` forward."""
+    for worker in cluster.workers:
+        cluster_post = urllib.request.Request(
+            worker.server.http + "/api/test/clock",
+            data=json.dumps({"advance": seconds}).encode(),
+            headers={"content-type": "application/json"},
+        )
+        with urllib.request.urlopen(cluster_post, timeout=30) as answer:
+            assert answer.status == 200
+
+
+def test_rooms_per_client_are_counted_for_the_whole_cluster(cluster: Cluster) -> None:
+    client = "203.0.113.36"
+    created = [create_through_balancer(cluster, client) for _ in range(10)]
+    assert [status for status, _, _ in created] == [200] * 10, created
+    assert {node for _, node, _ in created} == {"s1", "s2"}  # round robin: both created
+    # The 11th is refused wherever it lands: ask until both processes have refused one
+    # (a refusal takes nothing from the count).
+    refusals: dict[str, dict[str, str]] = {}
+    for _ in range(6):
+        status, node, said = create_through_balancer(cluster, client)
+        assert status == 429, (status, node)
+        refusals[node] = said
+        if len(refusals) == 2:
+            break
+    assert set(refusals) == {"s1", "s2"}
+    for said in refusals.values():  # the refusal as a single process says it
+        found = re.fullmatch(
+            r"too many rooms created from your address \(at most 10 a minute\): "
+            r"try again in (\d+) s",
+            said["detail"],
+        )
+        assert found is not None, said
+        assert 0 <= int(found[1]) <= 6 and 1 <= int(said["retry"]) <= 6, said
+    # Another client is not counted with this one.
+    assert create_through_balancer(cluster, "203.0.113.37")[0] == 200
+    # A minute later on the test clock (both processes'), the bucket is full again.
+    move_clocks(cluster, 60)
+    again = [create_through_balancer(cluster, client)[0] for _ in range(11)]
+    assert again == [200] * 10 + [429], again
+    # And one room every 6 s after that.
+    move_clocks(cluster, 6)
+    assert [create_through_balancer(cluster, client)[0] for _ in range(2)] == [200, 429]

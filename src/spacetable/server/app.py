@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -32,6 +33,7 @@ from spacetable.server.http.photo import add_photo_route
 from spacetable.server.http.referee import add_referee_route
 from spacetable.server.http.referee_pool import RefereePool
 from spacetable.server.http.rooms import add_room_routes
+from spacetable.server.http.shared_limit import SharedCreationLimit
 from spacetable.server.http.ws_protocol import POLICY, ROOMS, SocketPolicy
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.directory import RoomDirectory
@@ -105,6 +107,13 @@ def create_app(
         # The durable rooms (issue 21 item 2) rebuild a room whose process died.
         rebuild = getattr(directory, "get_or_rebuild", None)
         node = ClusterNode(redis_url, address, directory, rebuild, name=node_name)
+        # Rooms per client counted for the whole cluster, on Redis's clock (plus the
+        # test clock's moves): http/shared_limit.py.
+        moved = clock
+        shared = SharedCreationLimit(
+            node.redis, guards.rooms.per_minute, lambda: 0.0 if moved is None else moved.shift
+        )
+        guards = dataclasses.replace(guards, rooms=shared)
     # Uploaded tables are resolved in a worker process, within a time budget.
     referee = RefereePool(budget_s=referee_seconds)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 #: The names of this machine, always answered: a rebinding page is served from a name of
 #: the attacker's, never from these.
@@ -144,6 +145,19 @@ class HostNames:
         return host_name(host_header) in self.names
 
 
+class RoomCreations(Protocol):
+    """How many rooms one client may create: :class:`CreationLimit`, counted in this
+    process, or, in a cluster (``--redis``), ``http/shared_limit.py``'s, counted in Redis
+    for every process at once. Both refuse alike (the same rate, the same wait)."""
+
+    #: Rooms a minute from one client, and at once (0: no limit).
+    per_minute: float
+
+    async def take(self, client: str, now: float) -> float:
+        """Take one room for ``client`` at time ``now`` (seconds, on the server's clock):
+        0 if it may create it, else the seconds until it may."""
+
+
 @dataclass(slots=True)
 class _Bucket:
     tokens: float
@@ -179,6 +193,10 @@ class CreationLimit:
             bucket.tokens -= 1
             return 0.0
         return (1 - bucket.tokens) / rate
+
+    async def take(self, client: str, now: float) -> float:
+        """:meth:`wait`, as a :class:`RoomCreations` (this process's count only)."""
+        return self.wait(client, now)
 
     def _forget_full(self, now: float) -> None:
         rate = self.per_minute / 60.0
@@ -224,7 +242,7 @@ class Guards:
     """Everything above, for one server (``spacetable serve`` options)."""
 
     hosts: HostNames = field(default_factory=lambda: HostNames(None))
-    rooms: CreationLimit = field(default_factory=lambda: CreationLimit(0))
+    rooms: RoomCreations = field(default_factory=lambda: CreationLimit(0))
     sockets: SocketCounts = field(default_factory=lambda: SocketCounts(0, 0))
     #: Seconds a client has to send a whole request head (line and headers); 0: forever.
     head_seconds: float = 0.0

@@ -136,8 +136,11 @@ def add_room_routes(
         peer = request.client.host if request.client else None
         forwarded = request.headers.getlist("x-forwarded-for")  # every line, the proxy's last
         client = client_address(peer, forwarded, guards.proxies)
+        if node is not None and node.draining:  # before the limit: HAProxy retries it
+            said = refusal("this server is restarting: try again in a moment")
+            return refused(said, 503, {"Retry-After": "1"})  # elsewhere, which counts it
         now = clock.now() if clock is not None else asyncio.get_running_loop().time()
-        wait = guards.rooms.wait(client, now)
+        wait = await guards.rooms.take(client, now)
         if wait > 0:
             per_minute = guards.rooms.per_minute
             said = refusal(
@@ -156,9 +159,6 @@ def add_room_routes(
             return exc.response("detail")
         except ValueError as exc:  # malformed JSON, a bad field, an unplayable setup
             return refused(exc.args[0] if exc.args else str(exc), 422)  # says: for the lobby
-        if node is not None and node.draining:
-            said = refusal("this server is restarting: try again in a moment")
-            return refused(said, 503, {"Retry-After": "1"})
         try:
             room = directory.create(options, seed=seed)
         except RoomsFull as exc:
