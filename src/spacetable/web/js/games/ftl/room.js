@@ -253,7 +253,7 @@ export class FtlRoom extends TurnRoom {
     $("#unplot").disabled = this.past;
     submit.textContent = count ? tn("Submit plot ({n} order)", "Submit plot ({n} orders)", count) : t("Submit plot: do nothing");
     // The bar's short word on the plot (a phone shows it beside Submit; the panel says more).
-    $("#plot-count").textContent = plotted ? t("Plot sent.") : problem ? t("Cannot submit: {problem}", { problem })
+    $("#plot-count").textContent = plotted ? t("Plot sent.") : problem ? t("Cannot submit: fix the order in red.")
       : t("Pieces ordered: {count}/{n}", { count, n: this.plotter.mine().length });
     $("#plot-count").classList.toggle("problem", Boolean(problem) && !plotted);
     $("#unplot").hidden = !plotted;
