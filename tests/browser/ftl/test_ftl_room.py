@@ -1,6 +1,7 @@
 """Faster Than Light in the browser, as people play it: two players plot in secret with the
 ring, the sprint arrow, the Launch button and typed orders, watch each turn play out, and
-one flies off the table; a player takes on a bot created from the lobby, on a phone."""
+one flies off the table; a player takes on a bot created from the lobby, on a phone, with
+the board and Submit on screen together."""
 
 from __future__ import annotations
 
@@ -227,9 +228,24 @@ def test_a_phone_player_takes_on_a_bot_from_the_lobby(open_page: OpenPage, shot:
     assert bot.count("hard bot") == 1, bot
     page.select_option("#turn-speed", FASTEST)
     page.fill(".plot-row[data-piece='cat'] .plot-order", "S3")
+    # The board in view, Submit is on screen with it, on the chat's bar, and says the plot.
+    page.evaluate("document.querySelector('#table-wrap').scrollIntoView({block: 'start'})")
+    board, submit, chat = (box_of(page, s) for s in ("#table-wrap", "#submit-plot", "#chat"))
+    seen = min(board["y"] + board["height"], submit["y"]) - max(board["y"], 0)
+    assert seen >= 0.9 * board["height"], (board, submit)
+    assert submit["y"] + submit["height"] <= chat["y"] <= 844, (submit, chat)
+    assert page.inner_text("#plot-count") == "Pieces ordered: 1/1"
     shot(page, "plotting")
     page.tap("#submit-plot")
+    page.wait_for_selector("#unplot:visible")
+    assert page.inner_text("#plot-count") == "Plot sent."
+    assert 0 <= box_of(page, "#plot-count")["y"] <= 844
+    shot(page, "sent")
     wait_turn(page, 2)
+    # The chat and "Tell me when it is my turn" are still there to tap.
+    page.locator("#chat summary").click(trial=True, timeout=3000)
+    page.locator("#notify-turn").scroll_into_view_if_needed()
+    page.locator("#notify-turn").click(trial=True, timeout=3000)
     assert "cat wrote: S3." in page.inner_text("#turn-log")
     page.tap(".plot-row[data-piece='cat'] .plot-launch")
     page.tap("#submit-plot")
@@ -238,6 +254,12 @@ def test_a_phone_player_takes_on_a_bot_from_the_lobby(open_page: OpenPage, shot:
     assert page.inner_text("#winner") == "Draw"
     assert "The turn limit is reached, after 2 turns." in page.inner_text("#end-panel")
     shot(page, "draw")
+
+
+def box_of(page: Page, selector: str) -> dict[str, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not shown"
+    return {key: float(box[key]) for key in ("x", "y", "width", "height")}
 
 
 def test_a_room_waiting_for_its_players_shows_its_own_table(

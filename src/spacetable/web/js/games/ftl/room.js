@@ -91,9 +91,13 @@ export class FtlRoom extends TurnRoom {
       el("h2", { id: "plot-title", text: t("Your orders") }),
       el("p", { class: "plot-help", text: t("One order per piece: R+45 turns 45° clockwise, R–45 counter-clockwise, S2.5 sprints 2.5 in, L launches a missile.") }),
       panel,
-      el("div", { class: "plot-buttons" },
-        el("button", { type: "button", id: "submit-plot", on: { click: () => this.submit() } }, t("Submit plot")),
-        el("button", { type: "button", id: "unplot", class: "secondary", hidden: true, on: { click: () => this.socket.send({ type: "unplot" }) } }, t("Undo: change my plot"))),
+      // Submit, with the plot's state: on a phone a bar along the bottom of the screen, in
+      // reach with the board in sight (ftl.css), else in its place here.
+      el("div", { id: "plot-bar", class: "plot-bar" },
+        el("p", { id: "plot-count", class: "plot-count" }),
+        el("div", { class: "plot-buttons" },
+          el("button", { type: "button", id: "submit-plot", on: { click: () => this.submit() } }, t("Submit plot")),
+          el("button", { type: "button", id: "unplot", class: "secondary", hidden: true, on: { click: () => this.socket.send({ type: "unplot" }) } }, t("Undo: change my plot")))),
       el("div", { class: "plot-buttons" }, this.whatIf.toggle),
       el("p", { id: "plot-message", class: "plot-message", role: "alert" }));
     this.log = el("ol", { id: "turn-log", class: "turn-log" });
@@ -116,7 +120,23 @@ export class FtlRoom extends TurnRoom {
     fresh.addEventListener("viewchange", () => this.ruler.render()); // its marks keep their size on screen
     $("#table-wrap").append(this.ruler.readout);
     $("#players").after(this.endPanel, this.plotPanel, this.whatIf.panel, this.logPanel, this.historyPanel);
+    this.dockPlotBar();
     this.newMatch();
+  }
+
+  /**
+   * On a phone the plot's bar is fixed along the bottom of the screen, on the chat's bar:
+   * tell the page its height (--plot-bar), which the page keeps free below its content as
+   * it does the chat's (--chat-dock); 0 where it stands in the plot panel, or is hidden.
+   */
+  dockPlotBar() {
+    const bar = $("#plot-bar");
+    const measure = () => {
+      const docked = getComputedStyle(bar).position === "fixed";
+      document.documentElement.style.setProperty("--plot-bar", `${docked ? Math.ceil(bar.getBoundingClientRect().height) : 0}px`);
+    };
+    new ResizeObserver(measure).observe(bar);
+    window.matchMedia("(max-width: 820px)").addEventListener("change", measure);
   }
 
   /** Player names in seat order. */
@@ -232,6 +252,10 @@ export class FtlRoom extends TurnRoom {
     submit.disabled = Boolean(problem) || this.past;
     $("#unplot").disabled = this.past;
     submit.textContent = count ? tn("Submit plot ({n} order)", "Submit plot ({n} orders)", count) : t("Submit plot: do nothing");
+    // The bar's short word on the plot (a phone shows it beside Submit; the panel says more).
+    $("#plot-count").textContent = plotted ? t("Plot sent.") : problem ? t("Cannot submit: fix the order in red.")
+      : t("Pieces ordered: {count}/{n}", { count, n: this.plotter.mine().length });
+    $("#plot-count").classList.toggle("problem", Boolean(problem) && !plotted);
     $("#unplot").hidden = !plotted;
     $("#plot-message").textContent = this.past ? t("You are looking at a past turn: press Back to the present to plot.")
       : problem ? t("Cannot submit: {problem}", { problem }) : plotted
@@ -349,7 +373,7 @@ export class FtlRoom extends TurnRoom {
     if (this.result) this.showEnd(this.result.result);
   }
 
-  /** A turn plays out on the board: bring it into view (on a phone, Submit is far under it). */
+  /** A turn plays out on the board: bring it into view (on a phone, the plot panel is far under it). */
   boardInView() {
     const box = $("#table-wrap").getBoundingClientRect();
     if (box.top >= -1 && box.bottom <= innerHeight + 1) return;
