@@ -112,6 +112,47 @@ def test_after_fire_the_targets_to_pick_are_in_sight_on_a_laptop(
     shot(page, "aim")
 
 
+#: How much taller a phone's room may grow when a target's panel opens: its title, the odds
+#: and one row of buttons (Fire, Hail, Cancel). The page without it is about 1,860 px (the
+#: header, the board at 60% of the window, the action bar, players, cup, legend, log); the
+#: panel made it 2,190 (330 px more: the moving words, turn buttons and arc's words stayed,
+#: the buttons on two rows) and pushed Fire under the fold.
+PANEL_MOST = 200
+#: The tallest the page may then be: under 2,000 px (2.4 windows).
+PHONE_PAGE_MOST = 2000
+
+
+#: Whether the element is in the window, its middle not under anything else (a bar).
+IN_SIGHT = """(selector) => {
+  const b = document.querySelector(selector).getBoundingClientRect();
+  const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  const shown = b.top >= 0 && b.bottom <= innerHeight && Boolean(top?.closest(selector));
+  return { shown, box: [b.top, b.bottom], over: top?.id || top?.className || null };
+}"""
+
+
+def test_on_a_phone_fire_is_in_reach_once_a_target_is_picked(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    page = open_page("/", viewport=PHONE, has_touch=True, is_mobile=True)
+    seat_both(page, server)
+    page.click("#fire")
+    page.wait_for_selector(".target-button")
+    hint = page.inner_text("#action-message")
+    without = page.evaluate("document.scrollingElement.scrollHeight")
+    page.click(".target-button")
+    page.wait_for_selector("#aim-panel #confirm-fire")
+    shot(page, "aim")
+    # Issue 36 item 13: the hint said "click a lit ship" after one was picked.
+    assert page.inner_text("#action-message") != hint, hint
+    for selector in ("#confirm-fire", "#end-activation"):
+        # In the window and not under the chat's bar at its foot.
+        seen = page.evaluate(IN_SIGHT, selector)
+        assert seen["shown"], (selector, seen)
+    height = page.evaluate("document.scrollingElement.scrollHeight")
+    assert height - without <= PANEL_MOST and height <= PHONE_PAGE_MOST, (without, height)
+
+
 #: A board of 10 x 8 hexes in a phone-sized box, zoomed in, then asked to show two hexes of
 #: its bottom row: how far the map's bottom edge is above the box's, as a share of the box.
 EMPTY_BELOW = """async () => {
