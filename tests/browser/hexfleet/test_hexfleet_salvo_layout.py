@@ -25,7 +25,9 @@ BOARD_SIZE = """() => {
   const labels = [...document.querySelectorAll('.hex:not(.occupied) .hex-label')]
     .map((t) => t.getBoundingClientRect().height);
   const board = document.querySelector('#table').getBoundingClientRect();
-  return { hex: hex.width, label: Math.min(...labels), board: [board.width, board.height] };
+  const map = document.querySelector('#table .hex-hexes').getBoundingClientRect();
+  return { hex: hex.width, label: Math.min(...labels), board: [board.width, board.height],
+           map: [map.left, map.right, map.top, map.bottom] };
 }"""
 
 
@@ -64,6 +66,7 @@ def test_the_board_keeps_its_size_while_a_salvos_cards_show(
     page = open_page("/", viewport=PHONE if phone else DESKTOP, has_touch=phone, is_mobile=phone)
     seat_both(page, server)
     before = page.evaluate(BOARD_SIZE)
+    shot(page, "before")
     fire_a_salvo(page)
     after: dict[str, Any] = page.evaluate(BOARD_SIZE)
     # The same hexes at the same size, the numbers as readable (they fell to 6 px).
@@ -95,6 +98,19 @@ def test_the_board_keeps_its_size_while_a_salvos_cards_show(
         assert not (across and tray["y"] <= y <= tray["y"] + tray["height"]), (tray, ships)
     if phone:
         assert tray["y"] >= board["y"] + board["height"] - 1  # under the board, not over it
+    else:
+        # Issue 36 item 12: the map stays where it was, whole (it jumped to the board's left
+        # edge, its first column cut), and the cards beside it, not over it.
+        left, right, top, bottom = after["map"]
+        assert left >= 0 and right <= DESKTOP["width"], after
+        assert abs(left - before["map"][0]) <= 2, (before, after)
+        apart = (
+            tray["x"] >= right - 1
+            or tray["x"] + tray["width"] <= left + 1
+            or tray["y"] >= bottom - 1
+            or tray["y"] + tray["height"] <= top + 1
+        )
+        assert apart, (tray, after)
     shot(page, "salvo")
 
 
