@@ -97,7 +97,13 @@ export class CardTray {
     const ends = (frame?.events || []).filter((e) => e.type === "fire" || e.type === "hail")
       .flatMap((e) => [e.ship, e.target]).map((id) => (frame.ships || []).find((s) => s.id === id)?.at).filter(Boolean);
     if (cards && ends.length) this.board.bringIntoView(ends);
-    return showCards(this.cards, frame, { speed, sound });
+    const shown = showCards(this.cards, frame, { speed, sound }); // lays every card out at once
+    // A wide screen's board scrolls in its box to the cards under it (the page does not),
+    // again once the outcome and damage cards, hidden until their turn, have shown.
+    if (!where?.under || !WIDE.matches) return shown;
+    const toCards = () => { if (this.wrap.classList.contains("hx-tray-under")) this.section.scrollIntoView({ block: "nearest" }); };
+    toCards();
+    return shown.then(toCards);
   }
 
   /** The room's tray: on a wide screen beside the map, in the board's free band on its right,
