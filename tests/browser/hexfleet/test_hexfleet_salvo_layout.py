@@ -25,7 +25,9 @@ BOARD_SIZE = """() => {
   const labels = [...document.querySelectorAll('.hex:not(.occupied) .hex-label')]
     .map((t) => t.getBoundingClientRect().height);
   const board = document.querySelector('#table').getBoundingClientRect();
-  return { hex: hex.width, label: Math.min(...labels), board: [board.width, board.height] };
+  const map = document.querySelector('#table .hex-hexes').getBoundingClientRect();
+  return { hex: hex.width, label: Math.min(...labels), board: [board.width, board.height],
+           map: [map.left, map.right, map.top, map.bottom] };
 }"""
 
 
@@ -64,6 +66,7 @@ def test_the_board_keeps_its_size_while_a_salvos_cards_show(
     page = open_page("/", viewport=PHONE if phone else DESKTOP, has_touch=phone, is_mobile=phone)
     seat_both(page, server)
     before = page.evaluate(BOARD_SIZE)
+    shot(page, "before")
     fire_a_salvo(page)
     after: dict[str, Any] = page.evaluate(BOARD_SIZE)
     # The same hexes at the same size, the numbers as readable (they fell to 6 px).
@@ -95,6 +98,19 @@ def test_the_board_keeps_its_size_while_a_salvos_cards_show(
         assert not (across and tray["y"] <= y <= tray["y"] + tray["height"]), (tray, ships)
     if phone:
         assert tray["y"] >= board["y"] + board["height"] - 1  # under the board, not over it
+    else:
+        # Issue 36 item 12: the map stays where it was, whole (it jumped to the board's left
+        # edge, its first column cut), and the cards beside it, not over it.
+        left, right, top, bottom = after["map"]
+        assert left >= 0 and right <= DESKTOP["width"], after
+        assert abs(left - before["map"][0]) <= 2, (before, after)
+        apart = (
+            tray["x"] >= right - 1
+            or tray["x"] + tray["width"] <= left + 1
+            or tray["y"] >= bottom - 1
+            or tray["y"] + tray["height"] <= top + 1
+        )
+        assert apart, (tray, after)
     shot(page, "salvo")
 
 
@@ -110,6 +126,47 @@ def test_after_fire_the_targets_to_pick_are_in_sight_on_a_laptop(
         bottom = found["y"] + found["height"]
         assert found["y"] >= 0 and bottom <= DESKTOP["height"], (selector, found)
     shot(page, "aim")
+
+
+#: How much taller a phone's room may grow when a target's panel opens: its title, the odds
+#: and one row of buttons (Fire, Hail, Cancel). The page without it is about 1,860 px (the
+#: header, the board at 60% of the window, the action bar, players, cup, legend, log); the
+#: panel made it 2,190 (330 px more: the moving words, turn buttons and arc's words stayed,
+#: the buttons on two rows) and pushed Fire under the fold.
+PANEL_MOST = 200
+#: The tallest the page may then be: under 2,000 px (2.4 windows).
+PHONE_PAGE_MOST = 2000
+
+
+#: Whether the element is in the window, its middle not under anything else (a bar).
+IN_SIGHT = """(selector) => {
+  const b = document.querySelector(selector).getBoundingClientRect();
+  const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  const shown = b.top >= 0 && b.bottom <= innerHeight && Boolean(top?.closest(selector));
+  return { shown, box: [b.top, b.bottom], over: top?.id || top?.className || null };
+}"""
+
+
+def test_on_a_phone_fire_is_in_reach_once_a_target_is_picked(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    page = open_page("/", viewport=PHONE, has_touch=True, is_mobile=True)
+    seat_both(page, server)
+    page.click("#fire")
+    page.wait_for_selector(".target-button")
+    hint = page.inner_text("#action-message")
+    without = page.evaluate("document.scrollingElement.scrollHeight")
+    page.click(".target-button")
+    page.wait_for_selector("#aim-panel #confirm-fire")
+    shot(page, "aim")
+    # Issue 36 item 13: the hint said "click a lit ship" after one was picked.
+    assert page.inner_text("#action-message") != hint, hint
+    for selector in ("#confirm-fire", "#end-activation"):
+        # In the window and not under the chat's bar at its foot.
+        seen = page.evaluate(IN_SIGHT, selector)
+        assert seen["shown"], (selector, seen)
+    height = page.evaluate("document.scrollingElement.scrollHeight")
+    assert height - without <= PANEL_MOST and height <= PHONE_PAGE_MOST, (without, height)
 
 
 #: A board of 10 x 8 hexes in a phone-sized box, zoomed in, then asked to show two hexes of

@@ -8,10 +8,11 @@
 //   const tray = new CardTray(wrap, board, { cardsId, stepText, beside })
 //     wrap: the board's container (#table-wrap); board: its HexBoard. cardsId: an id for the
 //     cards' box; stepText: true for a line of words over the cards (the replay's step);
-//     beside: true (the room) to lay the tray over the board's right side on a wide screen,
-//     the map drawn from the left edge, at its scale (the tray under the board squeezed it
-//     to a third of its size and its hex numbers to 6 px on a laptop); on a phone the tray
-//     goes under the board, which keeps its height (the page grows).
+//     beside: true (the room) to lay the tray beside the map on a wide screen, in the band
+//     the map leaves free on the board's right, when it is wide enough (the map stays where
+//     it was, at its scale: it was moved to the left edge, its first column cut, and the tray
+//     lay over it); else, and on a phone, the tray goes under the board, which keeps its
+//     height (the page grows).
 //   tray.show(frame, { speed, sound }) -> Promise   the frame's cards flip face up in the tray
 //     (salvo.js showCards) and its salvos, tries and hails are drawn on the board; resolves
 //     when every card is up. A frame that turned no card empties the tray and the board's
@@ -60,6 +61,8 @@ export function markOnBoard(board, frame) {
 
 /** Screens narrower than this put the tray under the board (as the room's layout does). */
 const WIDE = window.matchMedia("(min-width: 821px)");
+/** The narrowest tray beside the map (px): five fire cards a row at the narrow size. */
+const BESIDE_LEAST = 190;
 
 export class CardTray {
   constructor(wrap, board, { cardsId = null, stepText = false, beside = false } = {}) {
@@ -75,41 +78,51 @@ export class CardTray {
   /** Show the frame's cards in the tray and its plays on the board; see the module header. */
   show(frame, { speed = 1, sound = true } = {}) {
     const cards = turnsCards(frame);
-    // A phone's room: the board keeps the height it has, the tray goes under it (the page grows).
-    const keep = cards && this.beside && !WIDE.matches ? this.board.svg.getBoundingClientRect().height : 0;
-    this.board.svg.style.height = keep ? `${keep}px` : "";
+    // Where the room's tray goes, measured before it shows: the map never moves for it.
+    const where = cards && this.beside ? this.placeFor() : null;
+    // Under the board, the board keeps the height it has (the page grows).
+    this.board.svg.style.height = where?.under ? `${where.height}px` : "";
     this.section.classList.toggle("has-cards", cards);
     this.wrap.classList.toggle("hx-tray-open", cards || Boolean(this.text));
+    this.wrap.classList.toggle("hx-tray-under", Boolean(where?.under));
+    this.section.classList.toggle("beside", Boolean(where && !where.under));
+    if (where && !where.under) {
+      this.section.style.setProperty("--hx-tray-width", `${where.width}px`);
+      this.section.style.setProperty("--hx-tray-most", `${where.most}px`);
+    }
     markOnBoard(this.board, cards ? frame : null);
     if (!this.text) this.section.hidden = !cards;
-    const right = cards ? this.layBeside() : 0;
     // Both ends of a salvo or a hail in view (a phone's board is zoomed on the active ship),
-    // clear of the tray, once the tray is in its place.
+    // once the tray is in its place (never over the map: nothing of the view is covered).
     const ends = (frame?.events || []).filter((e) => e.type === "fire" || e.type === "hail")
       .flatMap((e) => [e.ship, e.target]).map((id) => (frame.ships || []).find((s) => s.id === id)?.at).filter(Boolean);
-    if (cards && ends.length) this.board.bringIntoView(ends, { right });
-    return showCards(this.cards, frame, { speed, sound });
+    if (cards && ends.length) this.board.bringIntoView(ends);
+    const shown = showCards(this.cards, frame, { speed, sound }); // lays every card out at once
+    // A wide screen's board scrolls in its box to the cards under it (the page does not),
+    // again once the outcome and damage cards, hidden until their turn, have shown.
+    if (!where?.under || !WIDE.matches) return shown;
+    const toCards = () => { if (this.wrap.classList.contains("hx-tray-under")) this.section.scrollIntoView({ block: "nearest" }); };
+    toCards();
+    return shown.then(toCards);
   }
 
-  /** A wide screen's room: the tray over the board's right side, as wide as the space the
-   * map leaves there (at least about four cards), the map drawn from the left edge. Returns
-   * the screen pixels the tray covers from the board's right edge (0: the tray is under it). */
-  layBeside() {
-    const on = this.beside && WIDE.matches;
-    this.section.classList.toggle("beside", on);
-    this.board.svg.setAttribute("preserveAspectRatio", on ? "xMinYMid meet" : "xMidYMid meet");
-    if (!on) return 0;
+  /** The room's tray: on a wide screen beside the map, in the board's free band on its right,
+   * when that band is wide enough (the map stays where it was, centred and whole: it was
+   * moved to the board's left edge, its first column cut, with the tray over its right
+   * side); else, and on a phone, under the board. Returns { under, height } or
+   * { under: false, width, most } (the tray's width and tallest, in px). */
+  placeFor() {
     const board = this.board.svg.getBoundingClientRect();
-    const free = board.right - Math.min(board.right, this.board.layers.hexes.getBoundingClientRect().right);
-    const width = Math.round(Math.min(Math.max(free - 16, 300), 480, board.width / 2));
-    this.section.style.setProperty("--hx-tray-width", `${width}px`);
-    this.section.style.setProperty("--hx-tray-most", `${Math.round(board.height - 16)}px`);
-    return width + 16;
+    if (!WIDE.matches) return { under: true, height: board.height };
+    const map = this.board.layers.hexes.getBoundingClientRect();
+    const width = Math.round(Math.min(board.right - Math.min(board.right, map.right) - 16, 480));
+    if (width >= BESIDE_LEAST) return { under: false, width, most: Math.round(board.height - 16) };
+    return { under: true, height: board.height };
   }
 
   hide() {
     if (!this.text) this.section.hidden = true;
-    this.wrap.classList.remove("hx-tray-open");
+    this.wrap.classList.remove("hx-tray-open", "hx-tray-under");
     this.section.classList.remove("beside");
     this.board.svg.style.height = "";
     this.board.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");

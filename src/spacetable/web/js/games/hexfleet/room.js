@@ -88,7 +88,7 @@ export class HexRoom extends TurnRoom {
         // there, with the hint under them (they were below the fold at 1366 x 800).
         else for (const part of ["#hex-controls .target-list", "#action-message"]) $(part)?.scrollIntoView({ block: "nearest" });
       },
-      onTarget: (id) => { this.target = id; this.pending = null; this.refresh(); },
+      onTarget: (id) => this.pickTarget(id),
     });
     // A tapped hex's move waits here, over the board, for its confirm (a finger cannot hover).
     this.moveBar = el("div", { class: "pending-move", role: "group", "aria-label": t("the move to confirm"), hidden: true });
@@ -476,8 +476,15 @@ export class HexRoom extends TurnRoom {
       this.controls.message(t("Click a lit hex to move, an arrow around the ship to turn it, or another ship to aim."));
       return;
     }
-    this.target = target.id;
+    this.pickTarget(target.id);
+  }
+
+  /** A target picked (on the board or in the list): its panel in sight, with Fire and Hail
+   * (on a phone it was under the fold), and the hint that said to pick one gone. */
+  pickTarget(id) {
+    this.target = id;
     this.pending = null;
+    this.controls.message("");
     this.refresh();
     $("#aim-panel")?.scrollIntoView({ block: "nearest" });
   }
