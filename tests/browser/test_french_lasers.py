@@ -267,7 +267,7 @@ def test_bot_seats_in_the_lobby_and_the_match_list_in_french(
     assert "bot moyen" in match.inner_text() and "medium" not in match.inner_text()
     # The phone's list names each cell in a label drawn by CSS (data-label): French too.
     labels = match.locator("[data-label]").evaluate_all("cs => cs.map(c => c.dataset.label)")
-    assert "vainqueur" in labels and "winner" not in labels
+    assert "résultat" in labels and "result" not in labels
     assert_french(page)
     _shot(page, "matches-bots", device)
 
