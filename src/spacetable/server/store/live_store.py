@@ -40,6 +40,7 @@ from sqlalchemy import (
     bindparam,
     delete,
     func,
+    insert,
     select,
     update,
 )
@@ -121,6 +122,10 @@ class _ActionRow(_Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: Seconds the running countdown had left at ``t`` (``None``: none ran).
     left: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+_INSERT_ACTION = insert(cast(Table, _ActionRow.__table__))
+_INSERT_CHAT = insert(cast(Table, _ChatRow.__table__))
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,19 +270,30 @@ class LiveStore:
         def write(session: Session) -> None:
             if room is not None:
                 session.merge(_row_of(room))
-            session.add_all(
-                _ActionRow(
-                    room_id=room_id,
-                    match_number=a.match_number,
-                    seq=a.seq,
-                    t=a.t,
-                    action=a.action,
-                    left=a.left,
+            # The actions and chat as plain INSERTs on the session's connection: the ORM's
+            # unit of work cost about 185 µs of CPU a transaction against 77 µs so (one
+            # action; SQLite, 2,000 transactions), and a busy server writes hundreds a second.
+            connection = session.connection()
+            if actions:
+                connection.execute(
+                    _INSERT_ACTION,
+                    [
+                        {
+                            "room_id": room_id,
+                            "match_number": a.match_number,
+                            "seq": a.seq,
+                            "t": a.t,
+                            "action": a.action,
+                            "left": a.left,
+                        }
+                        for a in actions
+                    ],
                 )
-                for a in actions
-            )
-            session.add_all(_ChatRow(room_id=room_id, seq=c.seq, entry=c.entry) for c in chat or ())
-            session.flush()
+            if chat:
+                connection.execute(
+                    _INSERT_CHAT,
+                    [{"room_id": room_id, "seq": c.seq, "entry": c.entry} for c in chat],
+                )
             if finished is not None:
                 session.execute(
                     delete(_ActionRow).where(
