@@ -46,6 +46,7 @@ OVERRIDDEN = {
     "handle_parser_exception": "(self)",
     "keepalive_timeout": "(self)",
     "connection_lost": "(self, exc)",
+    "data_received": "(self, data)",
 }
 #: uvicorn's methods it calls without overriding them.
 CALLED = {"start_keepalive": "(self)", "data_received": "(self, data)"}
@@ -64,7 +65,16 @@ ATTRIBUTES = (
     "client",  # the peer's (host, port): the address the socket limits count (http/guards.py)
 )
 #: The attributes GameWebSocketProtocol adds to each protocol.
-SUBCLASS_ATTRIBUTES = {"game", "room", "limits", "counted", "relay", "finding", "early"}
+SUBCLASS_ATTRIBUTES = {
+    "game",
+    "room",
+    "limits",
+    "counted",
+    "relay",
+    "finding",
+    "early",
+    "frame_reader",
+}
 
 
 def _pin() -> Requirement:

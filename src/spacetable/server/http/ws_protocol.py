@@ -42,6 +42,7 @@ from redis.exceptions import RedisError
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidHandshake
 from websockets.http11 import Request
+from websockets.protocol import State
 
 from spacetable.i18n import N_, choose
 from spacetable.i18n.phrase import Reason
@@ -51,6 +52,7 @@ from spacetable.server.http.guards import Guards, client_address
 from spacetable.server.http.http_protocol import GUARDS
 from spacetable.server.rooms.directory import RebuildFailed, RoomDirectory, RoomsFull
 from spacetable.server.rooms.room import Room
+from spacetable.server.sockets.client_frames import FrameReader
 from spacetable.server.sockets.connection import Connection
 from spacetable.server.sockets.protocol import (
     MAX_TAB_CHARS,
@@ -135,6 +137,9 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         self.finding: asyncio.Task[None] | None = None
         #: Messages that came while the room was being rebuilt from storage.
         self.early: list[bytes] | None = None
+        #: Reads a room socket's text messages without the general parser (``None``: not
+        #: a room socket, or not at a frame's start when it opened).
+        self.frame_reader: FrameReader | None = None
 
     # -- uvicorn's hooks ------------------------------------------------------------
 
@@ -176,6 +181,11 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
             self.transport.close()
             return
         self.start_keepalive()
+        # The room's messages from here on are read by the frame reader; only if nothing
+        # came with the handshake (a client waits for the server's answer, RFC 6455 4.1),
+        # so that the general parser it hands other frames to is at a frame's start.
+        if not self.conn.reader.buffer:
+            self.frame_reader = FrameReader(MAX_MESSAGE_BYTES)
         # The room page takes the state as patches (``sockets/state_patch.py``); other clients
         # (tools, tests) get every state whole unless they ask the same.
         query = parse_qs(event.path.partition("?")[2])
@@ -295,6 +305,25 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
                 return
             relay.start(upstream)
             return
+
+    def data_received(self, data: bytes) -> None:
+        """Bytes from the client: a room socket's text messages go to its room at once
+        (``sockets/client_frames.py``); every other frame through uvicorn's parser."""
+        reader = self.frame_reader
+        if reader is None:
+            super().data_received(data)
+            return
+        pieces = reader.frames(data)
+        for kind, piece in pieces:
+            if kind == "text":
+                self.frames = [piece]
+                self.send_receive_event_to_app()
+                continue
+            super().data_received(piece)  # a control frame, or the rest of the stream
+            if reader.plain and self.conn.state is not State.OPEN:  # closing: it reads on
+                pieces.close()
+                super().data_received(reader.rest())
+                return
 
     def send_receive_event_to_app(self) -> None:
         """A whole message has arrived: a room socket's goes to its room."""
