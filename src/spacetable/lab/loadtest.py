@@ -544,5 +544,6 @@ def summary_line(report: dict[str, Any]) -> str:
         f"server {report['server_cpu_percent']:.0f}%  client {report['client_cpu_percent']:.0f}% "
         f"(lag p99 {lag_shown} ms)  "
         f"msgs/server-CPU-s {report['messages_per_cpu_second']:,.0f}  "
+        f"rooms/server-core {report['rooms_per_cpu_second']:,.0f}  "
         f"{'ok' if report['ok'] else 'MISSED'}"
     )
