@@ -7,7 +7,7 @@ not open yet. Real Redis; the room directory's rebuild is held until the test le
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Iterator
+from collections.abc import Awaitable
 from typing import Any, cast
 
 import pytest
@@ -18,16 +18,6 @@ from spacetable.server.rooms.room import Room
 from tests.cluster._cluster import MISSING, RedisServer
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
-
-
-@pytest.fixture(scope="module")
-def redis() -> Iterator[RedisServer]:
-    server = RedisServer()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 class HeldDirectory:
@@ -66,11 +56,11 @@ class HeldDirectory:
         return self.room
 
 
-def test_sockets_that_come_while_the_room_is_rebuilt_reach_it(redis: RedisServer) -> None:
+def test_sockets_that_come_while_the_room_is_rebuilt_reach_it(redis_server: RedisServer) -> None:
     async def main() -> tuple[Any, Any, int, Room]:
         directory = HeldDirectory()
         node = ClusterNode(
-            redis.url,
+            redis_server.url,
             "127.0.0.1:1",
             cast(RoomDirectory, directory),
             directory.get_or_rebuild,

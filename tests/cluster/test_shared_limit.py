@@ -6,7 +6,6 @@ process's, and with Redis away each falls back to its own count."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 
 import pytest
 import redis.asyncio as aioredis
@@ -20,13 +19,8 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 
 @pytest.fixture(scope="module")
-def redis_url() -> Iterator[str]:
-    server = RedisServer()
-    server.start()
-    try:
-        yield server.url
-    finally:
-        server.stop()
+def redis_url(redis_server: RedisServer) -> str:
+    return redis_server.url
 
 
 def test_two_processes_share_one_count_and_the_test_clock_moves_it(redis_url: str) -> None:

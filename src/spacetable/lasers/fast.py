@@ -30,22 +30,12 @@ import numba
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from spacetable.lasers import events as ev
 from spacetable.lasers._kernels import layout as k
 from spacetable.lasers._kernels.batch import batch
 from spacetable.lasers._kernels.battle import resolve_table
 from spacetable.lasers._kernels.rays import all_hits
 from spacetable.lasers.battle import DELAY_SPEED, Card, Outcome, Rules, ShipResult
-from spacetable.lasers.events import (
-    CardLeft,
-    Delayed,
-    Destroyed,
-    Event,
-    GoodsTransferred,
-    LaserFired,
-    RocksTaken,
-    RocksVaporized,
-    StepBegan,
-)
 from spacetable.lasers.geometry import EDGES, Pose, _cos_sin
 from spacetable.lasers.ships import CARD_SIZE_MM, LASER_KINDS, ShipDef
 from spacetable.lasers.tables import CARGO_CUBES
@@ -305,20 +295,20 @@ def resolve_packed(table: PackedTable) -> Outcome:
     li = table.li.tolist()
     origins = table.lf[:, :2].tolist()
     ships_fired = step_ships[:nss].tolist()
-    events: list[Event] = []
+    events: list[ev.Event] = []
     kill_piles: dict[str, list[str]] = {p: [] for p in players}
     damage_order: dict[int, list[int]] = {}
     for row, (px, py) in zip(ev_i[:ne].tolist(), ev_f[:ne].tolist(), strict=True):
         kind = row[0]
         if kind == k.EV_STEP:
             start, count = row[2], row[3]
-            events.append(StepBegan(row[1], tuple(ids[j] for j in ships_fired[start:][:count])))
+            events.append(ev.StepBegan(row[1], tuple(ids[j] for j in ships_fired[start:][:count])))
         elif kind == k.EV_LASER:
             speed, ship, index, laser, target, edge, result, damage = row[1:9]
             _, power, laser_kind = li[laser]
             hit = target >= 0
             events.append(
-                LaserFired(
+                ev.LaserFired(
                     speed,
                     ids[ship],
                     index,
@@ -341,20 +331,20 @@ def resolve_packed(table: PackedTable) -> Outcome:
             assert definition is not None
             tokens = row[2]
             delayed = tuple(s + DELAY_SPEED * tokens for s in definition.speeds)
-            events.append(Delayed(ids[row[1]], tokens, delayed))
+            events.append(ev.Delayed(ids[row[1]], tokens, delayed))
         elif kind == k.EV_TAKE:
-            events.append(RocksTaken(ids[row[1]], ids[row[2]], row[3]))
+            events.append(ev.RocksTaken(ids[row[1]], ids[row[2]], row[3]))
         elif kind == k.EV_VAPOR:
-            events.append(RocksVaporized(ids[row[1]], row[2], _VAPORIZE_REASONS[row[3]]))
+            events.append(ev.RocksVaporized(ids[row[1]], row[2], _VAPORIZE_REASONS[row[3]]))
         elif kind == k.EV_DESTROYED:
             pile = players[row[2]] if row[2] >= 0 else None
             if pile is not None:
                 kill_piles[pile].append(ids[row[1]])
-            events.append(Destroyed(ids[row[1]], pile))
+            events.append(ev.Destroyed(ids[row[1]], pile))
         elif kind == k.EV_GOODS:
-            events.append(GoodsTransferred(ids[row[1]], ids[row[2]], row[3]))
+            events.append(ev.GoodsTransferred(ids[row[1]], ids[row[2]], row[3]))
         else:
-            events.append(CardLeft(ids[row[1]], _LEFT_REASONS[row[2]]))
+            events.append(ev.CardLeft(ids[row[1]], _LEFT_REASONS[row[2]]))
     state = w.tolist()
     damage_rows = dmg.tolist()
     ships = {

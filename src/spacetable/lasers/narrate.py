@@ -10,18 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spacetable.i18n import ENGLISH, N_, Translator, player_name
+from spacetable.lasers import events as ev
 from spacetable.lasers.battle import Card, Outcome
-from spacetable.lasers.events import (
-    CardLeft,
-    Delayed,
-    Destroyed,
-    Event,
-    GoodsTransferred,
-    LaserFired,
-    RocksTaken,
-    RocksVaporized,
-    StepBegan,
-)
 
 _EDGE_WORDS = {
     "front": N_("on its front"),
@@ -56,7 +46,7 @@ def narrate(cards: Sequence[Card], outcome: Outcome, tr: Translator = ENGLISH) -
     lines: list[str] = []
     for event in outcome.events:
         line = _describe(event, names, tr)
-        if isinstance(event, StepBegan) and lines:
+        if isinstance(event, ev.StepBegan) and lines:
             lines.append("")
         lines.append(line)
     if not outcome.events:
@@ -90,8 +80,8 @@ def narrate(cards: Sequence[Card], outcome: Outcome, tr: Translator = ENGLISH) -
     return lines
 
 
-def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
-    if isinstance(event, StepBegan):
+def _describe(event: ev.Event, names: dict[str, str], tr: Translator) -> str:
+    if isinstance(event, ev.StepBegan):
         who = ", ".join(names[cid] for cid in event.ships)
         return tr.ngettext(
             "Speed {speed}: {ships} fires.",
@@ -100,9 +90,9 @@ def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
             speed=event.speed,
             ships=who,
         )
-    if isinstance(event, LaserFired):
+    if isinstance(event, ev.LaserFired):
         return _describe_laser(event, names, tr)
-    if isinstance(event, Delayed):
+    if isinstance(event, ev.Delayed):
         speeds = "/".join(str(s) for s in event.speeds)
         return "  " + tr.gettext(
             "{ship} gets a Delay token ({tokens} now): it will fire at speed {speeds}.",
@@ -110,7 +100,7 @@ def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
             tokens=event.tokens,
             speeds=speeds,
         )
-    if isinstance(event, RocksTaken):
+    if isinstance(event, ev.RocksTaken):
         return "  " + tr.ngettext(
             "{ship} takes {n} rock from {source}.",
             "{ship} takes {n} rocks from {source}.",
@@ -118,7 +108,7 @@ def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
             ship=names[event.ship],
             source=names[event.source],
         )
-    if isinstance(event, RocksVaporized):
+    if isinstance(event, ev.RocksVaporized):
         return "  " + tr.ngettext(
             "{n} rock on {card} vaporized ({why}).",
             "{n} rocks on {card} vaporized ({why}).",
@@ -126,7 +116,7 @@ def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
             card=names[event.card],
             why=tr.gettext(_VAPORIZED[event.reason]),
         )
-    if isinstance(event, Destroyed):
+    if isinstance(event, ev.Destroyed):
         ship = names[event.ship]
         if event.kill_pile:
             pile = player_name(event.kill_pile, tr)
@@ -134,7 +124,7 @@ def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
                 "{ship} is destroyed: into {player}'s kill pile.", ship=ship, player=pile
             )
         return "  " + tr.gettext("{ship} is destroyed: vaporized (tie).", ship=ship)
-    if isinstance(event, GoodsTransferred):
+    if isinstance(event, ev.GoodsTransferred):
         return "  " + tr.ngettext(
             "{ship} picks up {n} cube from the wreck of {source}.",
             "{ship} picks up {n} cubes from the wreck of {source}.",
@@ -142,7 +132,7 @@ def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
             ship=names[event.ship],
             source=names[event.source],
         )
-    if isinstance(event, CardLeft):
+    if isinstance(event, ev.CardLeft):
         if event.reason == "depleted":
             return "  " + tr.gettext(
                 "{card} leaves the table (no rocks left).", card=names[event.card]
@@ -151,7 +141,7 @@ def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
     raise TypeError(f"no description for {type(event).__name__}")
 
 
-def _describe_laser(event: LaserFired, names: dict[str, str], tr: Translator) -> str:
+def _describe_laser(event: ev.LaserFired, names: dict[str, str], tr: Translator) -> str:
     beam = tr.gettext(_KIND_WORDS[event.kind], power=event.power, number=event.laser + 1)
     ship = names[event.ship]
     if event.target is None:
