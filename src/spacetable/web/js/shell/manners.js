@@ -96,6 +96,11 @@ export class Manners {
     return this.client.socket.send(message);
   }
 
+  /** Where a match's end shows: the room's end panel (one a room: a `#winner` once), else ours. */
+  get endPanel() {
+    return this.client.endPanel || this.ending;
+  }
+
   /** A server message; true when the manners alone handle it (a match the players stopped). */
   receive(message) {
     switch (message.type) {
@@ -148,7 +153,7 @@ export class Manners {
         }
       });
     }
-    if (room.phase === "playing") this.ending.hidden = true;
+    if (room.phase === "playing") this.endPanel.hidden = true;
     this.render();
   }
 
@@ -287,8 +292,8 @@ export class Manners {
     this.render();
     const result = message.result;
     if (!stoppedByPlayers(result)) return false;
-    // The end every game's room shows (shell/endcard.js), in the side's place for it.
-    showMatchEnd(this.client, this.ending, { result, matchId: message.match_id || this.room?.match_id });
+    // The end every game's room shows (shell/endcard.js), in the room's one place for it.
+    showMatchEnd(this.client, this.endPanel, { result, matchId: message.match_id || this.room?.match_id });
     this.box.hidden = true;
     this.actions.hidden = true;
     this.client.matchStopped?.(message); // the game's room never hears this result itself

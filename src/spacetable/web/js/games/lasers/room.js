@@ -420,6 +420,11 @@ class LaserRoom extends RoomClient {
     return colourOfPlayer(player);
   }
 
+  /** Where the match's end shows, whether the battle or the players ended it. */
+  get endPanel() {
+    return $("#score-panel");
+  }
+
   onError(message) {
     hand.busy = false;
     super.onError(message);
