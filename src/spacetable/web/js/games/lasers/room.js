@@ -96,7 +96,7 @@ function renderPlayers() {
       if (s.race) bits.push(el("span", { class: "race", text: page.races[s.race]?.name || s.race }));
       if (page.match.phase === "preparation") {
         bits.push(el("span", { class: "fleet-state", text: s.fleet_chosen ? t("fleet chosen") : t("choosing a fleet…") }));
-      } else {
+      } else if (s.cards_left !== null && s.cards_left !== undefined) { // none before a deck is dealt
         bits.push(el("span", { class: "cards-left", text: t("{n} in deck", { n: s.cards_left }) }));
       }
       if (s.holding) bits.push(el("span", { class: "holding", text: t("holding {ship}", { ship: page.ships[s.holding]?.name || s.holding }) }));
