@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FloatRect, Page, expect
 
 from tests._server import Server as RunningServer
 from tests.browser._play import answer_name, end_in_sight
@@ -96,7 +96,7 @@ def test_every_game_ends_on_the_same_card(
         shot(page, device)
 
 
-def _overlap(a: dict[str, float], b: dict[str, float]) -> float:
+def _overlap(a: FloatRect, b: FloatRect) -> float:
     width = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
     height = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
     return max(0.0, width) * max(0.0, height)
