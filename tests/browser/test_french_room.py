@@ -50,7 +50,7 @@ def test_a_light_speed_match_against_a_bot_in_french(
         page.click("#battle-skip")
         page.locator("body[data-phase=over]").wait_for()
         end_in_sight(page)
-        assert page.inner_text("#rematch") == "Rejouer"
+        assert page.inner_text("#rematch") == "Revanche"  # one label, every game
         assert "Vitesse" in page.inner_text("#battle-log")
         assert_french(page)
         page.screenshot(path=f"{SCREENSHOTS_DIR}/french-room-end-{device}.png")

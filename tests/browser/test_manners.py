@@ -85,9 +85,9 @@ def test_resign_then_a_draw_agreed_are_shown_listed_and_replayed(
         expect(ann.locator(CONTROLS[game])).to_be_visible()
     ann.click("#resign")
     ann.click("#confirm-resign")
-    expect(bob.locator("#ending-title")).to_have_text("You win")
-    expect(bob.locator("#ending-reason")).to_have_text("Ann resigned: bob wins.")
-    expect(ann.locator("#ending-title")).to_have_text("bob wins")
+    expect(bob.locator("#winner")).to_have_text("You win")
+    expect(bob.locator("#end-reason")).to_have_text("Ann resigned: bob wins.")
+    expect(ann.locator("#winner")).to_have_text("bob wins")
     # The match is over as at its rules' end: the game's controls are put away.
     for page in (ann, bob):
         expect(page.locator(CONTROLS[game])).to_be_hidden()
@@ -96,9 +96,9 @@ def test_resign_then_a_draw_agreed_are_shown_listed_and_replayed(
 
     # The rematch: Ann offers a draw, Bob is asked and accepts.
     for page in (ann, bob):
-        page.click("#ending #rematch")
+        page.click(".match-end #rematch")
     for page in (ann, bob):
-        expect(page.locator("#ending")).to_be_hidden()
+        expect(page.locator(".match-end")).to_be_hidden()
         expect(page.locator("#offer-draw")).to_be_enabled()
     ann.click("#offer-draw")
     expect(ann.locator("#manners-note")).to_have_text("You offered a draw: waiting for bob.")
@@ -106,8 +106,8 @@ def test_resign_then_a_draw_agreed_are_shown_listed_and_replayed(
     shot(bob, "draw-offer")
     bob.click("#accept-draw")
     for page in (ann, bob):
-        expect(page.locator("#ending-title")).to_have_text("Draw")
-        expect(page.locator("#ending-reason")).to_have_text("Draw agreed by the players.")
+        expect(page.locator("#winner")).to_have_text("Draw")
+        expect(page.locator("#end-reason")).to_have_text("Draw agreed by the players.")
     drawn = bob.get_attribute("#replay-link", "href")
 
     # The match list and the replays say how each ended.
@@ -143,8 +143,8 @@ def test_an_opponent_gone_is_told_at_once_and_the_win_claimed_after_the_grace(
         expect(absence.locator("button[data-choice='wait']")).to_be_visible()
         shot(ann, "absence-choice")
         claim.click()
-        expect(ann.locator("#ending-title")).to_have_text("You win")
-        expect(ann.locator("#ending-reason")).to_have_text(
+        expect(ann.locator("#winner")).to_have_text("You win")
+        expect(ann.locator("#end-reason")).to_have_text(
             "Bob went away; the win was claimed: ann wins."
         )
         # Closed while its server runs: a room page whose server stops tries its socket

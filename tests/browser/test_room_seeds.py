@@ -24,7 +24,7 @@ def seed_of_a_lobby_room(page: Page, server: Server, name: str) -> int:
     page.click("button#ready")
     page.click("#resign")
     page.click("#confirm-resign")
-    page.wait_for_selector("#ending:not([hidden])")
+    page.wait_for_selector(".match-end:not([hidden])")
     [summary] = [m for m in server.api("/api/matches?limit=200") if name in m["players"]]
     seed: int = server.api(f"/api/matches/{summary['id']}")["seed"]
     return seed

@@ -76,13 +76,13 @@ def test_a_rematch_starts_with_no_card_of_the_last_battle(open_page: OpenPage, s
         page.wait_for_function("document.querySelector('#end-activation') !== window.ended")
     page.click("#resign")
     page.click("#confirm-resign")
-    page.wait_for_selector("#ending #rematch")
+    page.wait_for_selector(".match-end #rematch")
     last_battle = page.evaluate("window.shownCards()")
     assert last_battle, "no card of the last battle on show: nothing for the rematch to clear"
     shot(page, "ended")
 
     page.evaluate("window.actionsAtRematch = window.cardActions.length; window.watching = true")
-    page.click("#ending #rematch")
+    page.click(".match-end #rematch")
     # The new battle's first state (what the page shows once it handled it is sampled).
     page.wait_for_function("window.samples.some((s) => s.type === 'state' && s.phase !== 'over')")
     samples = page.evaluate("window.samples")

@@ -1,8 +1,9 @@
 // Highest number in the browser: a throw-away test game's module, served from the tests'
 // folder (its Game.web_dir) and loaded by games/index.js like any game's.
 
-import { $, clear, el } from "/static/js/shell/dom.js";
+import { $, el } from "/static/js/shell/dom.js";
 import { RoomClient } from "/static/js/shell/room.js";
+import { showMatchEnd } from "/static/js/shell/endcard.js";
 
 class HighestRoom extends RoomClient {
   constructor(ctx) {
@@ -49,10 +50,8 @@ class HighestRoom extends RoomClient {
 
   onResult(message) {
     const { winner } = message.result;
-    const end = $("#end");
-    clear(end);
-    end.append(el("p", { id: "winner", text: winner ? `${winner} wins.` : "A draw." }),
-      ...this.endButtons(message.match_id, { seated: this.me.role === "player" }).filter(Boolean));
+    showMatchEnd(this, $("#end"), { result: message.result, matchId: message.match_id,
+      how: winner ? `${winner} picked the highest number.` : "Both picked the same number." });
   }
 }
 

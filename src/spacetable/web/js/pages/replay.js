@@ -12,7 +12,7 @@ import { t } from "../shell/i18n.js"; // the page's language and its switch
 import { $, el, fetchJSON } from "../shell/dom.js";
 import { errorText } from "../shell/phrase.js";
 import { gameKeyOf, loadGame } from "../games/index.js";
-import { endingLine } from "../shell/endings.js";
+import { endingLine, stoppedByPlayers } from "../shell/endings.js";
 import { endCardIn } from "../shell/endcard.js";
 import { colourOf } from "../shell/colours.js";
 
@@ -51,8 +51,9 @@ function endAtTheEnd(match) {
     }
     const own = [...document.querySelectorAll("#table-wrap .end-card")].some((c) => c !== card.element && !c.hidden);
     if (own) return;
-    // The game's own line about the result (its element of class "game-result"), if it writes one.
-    const detail = document.querySelector(".game-result")?.textContent || "";
+    // The game's own line about the result (its element of class "game-result"), if it writes
+    // one: a match its players stopped is said once, by the ending's line.
+    const detail = stoppedByPlayers(result) ? "" : document.querySelector(".game-result")?.textContent || "";
     card.show([
       el("p", { class: `end-title${result.winner ? " winner" : " draw"}`, id: "winner", dataset: { winner: result.winner ?? "" },
         style: seat >= 0 ? `--team: ${colourOf(seat)}` : null, text: result.winner ? WORDS.wins(result.winner) : WORDS.draw() }),

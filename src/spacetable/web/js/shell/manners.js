@@ -10,11 +10,11 @@
 // games give their orders on the table).
 
 import { t } from "./i18n.js";
-import { $, clear, el, setPhase } from "./dom.js";
+import { $, clear, el } from "./dom.js";
 import { toast } from "./notices.js";
 import { sounds } from "./sounds.js";
-import { endingLine, stoppedByPlayers } from "./endings.js";
-import { showEndCard } from "./endcard.js";
+import { stoppedByPlayers } from "./endings.js";
+import { showMatchEnd } from "./endcard.js";
 
 /** Every player-facing word of this panel (kept together for translation). */
 const T = {
@@ -51,9 +51,6 @@ const T = {
   back: (who) => t("{name} is back.", { name: who }),
   leftSeat: (who) => t("{name} left: a bot plays his seat until he is back.", { name: who }),
   resigned: (who) => t("{name} resigned: a bot plays his seat on.", { name: who }),
-  youWin: t("You win"),
-  wins: (who) => t("{winner} wins", { winner: who }),
-  draw: t("Draw"),
 };
 
 /** The manners' notices are news of the table, not errors (shell/notices.js). */
@@ -97,6 +94,11 @@ export class Manners {
 
   send(message) {
     return this.client.socket.send(message);
+  }
+
+  /** Where a match's end shows: the room's end panel (one a room: a `#winner` once), else ours. */
+  get endPanel() {
+    return this.client.endPanel || this.ending;
   }
 
   /** A server message; true when the manners alone handle it (a match the players stopped). */
@@ -151,7 +153,7 @@ export class Manners {
         }
       });
     }
-    if (room.phase === "playing") this.ending.hidden = true;
+    if (room.phase === "playing") this.endPanel.hidden = true;
     this.render();
   }
 
@@ -290,20 +292,11 @@ export class Manners {
     this.render();
     const result = message.result;
     if (!stoppedByPlayers(result)) return false;
-    setPhase("over");
-    const me = this.seated() ? this.client.me.player : null;
-    const title = result.winner ? (result.winner === me ? T.youWin : T.wins(result.winner)) : T.draw;
-    const matchId = message.match_id || this.room?.match_id;
-    clear(this.ending).append(
-      el("p", { id: "ending-title", class: result.winner ? "winner" : "draw",
-        style: result.winner ? `--team: ${this.client.colour(result.winner)}` : null, text: title }),
-      el("p", { id: "ending-reason", dataset: { ending: result.ending }, text: endingLine(result) }),
-      ...this.client.endButtons(matchId, { seated: Boolean(me) }).filter(Boolean)); // a spectator's Rematch is null
-    showEndCard(this.ending); // over the table, where the player looks
+    // The end every game's room shows (shell/endcard.js), in the room's one place for it.
+    showMatchEnd(this.client, this.endPanel, { result, matchId: message.match_id || this.room?.match_id });
     this.box.hidden = true;
     this.actions.hidden = true;
     this.client.matchStopped?.(message); // the game's room never hears this result itself
-    $("#status").textContent = endingLine(result);
     return true;
   }
 }

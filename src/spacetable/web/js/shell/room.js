@@ -16,6 +16,7 @@ import { RoomSocket } from "./socket.js";
 import { muteButton } from "./sounds.js";
 import { askName, rematchOffer } from "./invite.js";
 import { notifyButton } from "./notify.js";
+import { rematchLabel } from "./endcard.js";
 
 /** The room id of a room page's address (/rooms/{id}). */
 export function roomIdOf(location) {
@@ -232,18 +233,9 @@ export class RoomClient {
 
   // -- the end -----------------------------------------------------------------------------
 
-  /** The end's Rematch button (for a seated player) and the replay's link, as elements. */
-  endButtons(matchId, { seated, label = t("Rematch"), onRematch = () => {} }) {
-    const rematch = seated ? el("button", { type: "button", id: "rematch", on: { click: (e) => {
-      if (!this.socket.send({ type: "rematch" })) return;
-      onRematch();
-      e.target.disabled = true;
-      e.target.textContent = t("Waiting for the other players…");
-    } } }, label) : null;
-    if (rematch) rematch.dataset.label = label;
-    const replay = matchId ? el("p", { class: "replay-link" },
-      el("a", { id: "replay-link", href: `/replay/${encodeURIComponent(matchId)}` }, t("Watch the replay"))) : null;
-    return [rematch, replay];
+  /** Whether `winner` is the player this page plays for (the end says "You win"). */
+  isMyWin(winner) {
+    return this.me.role === "player" && winner === this.me.player;
   }
 
   /** A rematch was declined: say so, and our Rematch button may ask again. */
@@ -252,7 +244,7 @@ export class RoomClient {
     const button = $("#rematch");
     if (button) {
       button.disabled = false;
-      button.textContent = button.dataset.label || t("Rematch");
+      button.textContent = rematchLabel();
     }
   }
 

@@ -1,14 +1,14 @@
 // What the turn rooms (FTL, the hex fleet) share on top of every room's plumbing
 // (shell/room.js): their page's frame (the table, the status bar above it, the "How to
 // play" list, the end panel), the players' list with each seat's bot, stand-in and
-// connection, the end's winner and why, a refusal said where the player acts, and the
+// connection, the end (shell/endcard.js), a refusal said where the player acts, and the
 // state shown again when we learn who we are. A game's turn room extends TurnRoom and
 // draws its match.
 
-import { $, clear, el, setPhase } from "./dom.js";
+import { $, clear, el } from "./dom.js";
 import { botLevelName } from "./botseats.js";
 import { colourOf } from "./colours.js";
-import { showEndCard } from "./endcard.js";
+import { showMatchEnd } from "./endcard.js";
 import { toast } from "./notices.js";
 import { RoomClient, tableSvg } from "./room.js";
 import { playerName, t } from "./i18n.js";
@@ -100,21 +100,12 @@ export class TurnRoom extends RoomClient {
   }
 
   /**
-   * The end panel: `title` ("You win", "blue wins", "Draw") in the winner's colour, the
-   * `lines` that say why, Rematch for a `seated` player (`onRematch` after it is sent) and
-   * the replay's link; the phase is over and the status line says `status`.
+   * The end of the match on the card every game's room shows (shell/endcard.js): `how` it
+   * ended in the game's words, its own `details`, `onRematch` after Rematch is sent.
    */
-  showWinner(result, { title, lines, seated, onRematch, status }) {
+  showWinner(result, { how, details = [], onRematch }) {
     const matchId = this.result?.match_id || this.room?.match_id;
-    // append() writes a null as the word "null": a spectator has no Rematch button, a line may be absent.
-    clear(this.endPanel).append(...[
-      el("p", { id: "winner", class: result.winner ? "winner" : "draw", dataset: { winner: result.winner ?? "" },
-        style: result.winner ? `--team: ${this.colour(result.winner)}` : null, text: title }),
-      ...lines,
-      ...this.endButtons(matchId, { seated, onRematch })].filter(Boolean));
-    showEndCard(this.endPanel); // over the board, where the player looks (shell/endcard.js)
-    setPhase("over");
-    $("#status").textContent = status;
+    showMatchEnd(this, this.endPanel, { result, matchId, how, details, onRematch });
   }
 
   /** Where a refusal shows beside the player's tools (`text`: "Refused: ..."). */

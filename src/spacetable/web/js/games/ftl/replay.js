@@ -11,6 +11,7 @@ import { replayChat } from "../../shell/chatreplay.js";
 import { bottomSidePicker, turnToBottom, viewerSide } from "../../shell/boardturn.js";
 import { playerName, t, tn } from "../../shell/i18n.js";
 import { botLevelName } from "../../shell/botseats.js";
+import { stoppedByPlayers } from "../../shell/endings.js";
 
 /**
  * The match time each turn resolved at (index 0: the start), from the stored actions: a
@@ -36,9 +37,10 @@ const REASONS = () => ({
   "turn-limit": t("the turn limit was reached (most hits scored, then most pieces left, win)"),
 });
 
-/** One line for a match's result: "red wins: the last with a ship on the table, after 3 turns". */
+/** One line for a match's result: "red wins: the last with a ship on the table, after 3 turns";
+ * none for a match its players stopped (the page's ending line says who resigned). */
 export function resultText(result) {
-  if (!result) return "";
+  if (!result || stoppedByPlayers(result)) return "";
   const why = REASONS()[result.reason] || result.reason || "";
   const params = { player: result.winner, why };
   if (!result.turns) return result.winner ? t("{player} wins: {why}.", params) : t("A draw: {why}.", params);
@@ -62,7 +64,7 @@ export function showFtlReplay(match) {
   const side = $("#players").parentElement;
   const log = clear($("#replay-log"));
   log.classList.add("ftl-account");
-  const status = el("p", { id: "ftl-result", class: "ftl-result game-result", text: resultText(match.result) });
+  const status = el("p", { id: "ftl-result", class: "ftl-result game-result", text: resultText(match.result), hidden: !resultText(match.result) });
   const intro = el("section", { class: "panel ftl-intro" },
     el("h2", { text: "Faster Than Light" }),
     el("p", { class: "help", text: t("Each turn every player wrote one order per piece in secret (R: rotate, S: sprint so many inches, L: launch a missile); then the turn resolved: launches, rotations, and all sprints at once. Table {width} × {height} in.", { width, height }) }),

@@ -435,14 +435,10 @@ export class FtlRoom extends TurnRoom {
     this.turns = this.turns.then(() => this.showEnd(message.result));
   }
 
-  /** "You win" / "blue wins" / "Draw", why, with Rematch and the replay's link. */
+  /** The end card every room shows (shell/endcard.js), saying why in FTL's words. */
   showEnd(result) {
     if (this.animating) return;
-    const me = this.me.role === "player" ? this.me.player : null;
-    const title = result.winner ? (result.winner === me ? t("You win") : t("{player} wins", { player: result.winner })) : t("Draw");
-    this.showWinner(result, { title, seated: Boolean(me), status: t("{title}.", { title }),
-      lines: [el("p", { class: "end-reason", text: endReason(result) })] });
-    this.endPanel.scrollIntoView({ block: "nearest" });
+    this.showWinner(result, { how: endReason(result) });
     this.plotPanel.hidden = true;
     this.renderPlayers();
   }

@@ -233,7 +233,7 @@ export class HexBoard {
     });
     const name = svg("text", { class: "ship-name", x, y: y - HEX_RADIUS * 0.6, "text-anchor": "middle", fill: colour }, ship.name);
     const g = svg("g", { class: `ship ship-${ship.class}${active ? " active" : ""}${ship.shields_up ? " shielded" : ""}`,
-      dataset: { ship: ship.id, owner: ship.owner, hex: `${ship.at[0]},${ship.at[1]}`, facing: ship.facing } },
+      dataset: { ship: ship.id, piece: ship.id, owner: ship.owner, hex: `${ship.at[0]},${ship.at[1]}`, facing: ship.facing } },
     svg("circle", { class: "ship-hit", cx: x, cy: y, r: HEX_RADIUS * 0.82 }),
     ship.shields_up ? svg("circle", { class: "shield-ring", cx: x, cy: y, r: size + 1.1 }) : null,
     body, svg("g", { class: "ship-marks upright" }, gauges, name),

@@ -16,6 +16,7 @@ import "./sheet.js";
 import { clear, el, fetchJSON, formatTime, setPhase } from "../../shell/dom.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
 import { num, playerName, t, tn } from "../../shell/i18n.js";
+import { stoppedByPlayers } from "../../shell/endings.js";
 import { logText } from "./cardnames.js";
 import { HexBoard } from "./board.js";
 import { bottomSidePicker, viewerSide } from "../../shell/boardturn.js";
@@ -40,9 +41,12 @@ export function strengthText(strength) {
   return Object.entries(strength || {}).map(([side, share]) => `${playerName(side)} ${percent(share)}`).join(", ");
 }
 
-/** One line for a battle's result: "ann wins: ... after 6 turns; strength left ann 90%, bob 68%." */
+/** One line for a battle's result: "ann wins: ... after 6 turns; strength left ann 90%, bob 68%."
+ * A battle its players stopped has only the strength left (the page's ending line says who
+ * resigned: it was said twice). */
 export function resultText(result) {
   if (!result) return "";
+  if (stoppedByPlayers(result)) return result.strength ? t("Strength left: {strength}.", { strength: strengthText(result.strength) }) : "";
   const why = REASONS()[result.reason] || result.reason || "";
   const turns = result.turns ? tn(", after {n} turn", ", after {n} turns", result.turns) : "";
   const strength = result.strength ? t("; strength left {strength}", { strength: strengthText(result.strength) }) : "";

@@ -13,6 +13,7 @@ import { playerName, t, tn } from "../../shell/i18n.js";
 import { said } from "../../shell/phrase.js";
 import { yourTurn } from "../../shell/notify.js";
 import { TurnRoom } from "../../shell/turnroom.js";
+import { endTitle } from "../../shell/endcard.js";
 import { BoardTurn } from "../../shell/boardturn.js";
 import { sounds } from "../../shell/sounds.js";
 import { HexBoard } from "./board.js";
@@ -558,20 +559,23 @@ export class HexRoom extends TurnRoom {
     this.logPanel.hidden = false;
   }
 
-  /** Who won and why, the strength left, Rematch and the replay's link. */
+  /** The end card every room shows (shell/endcard.js): why in the hex fleet's words, and
+   * the strength left. */
   showEnd(result) {
     this.ended = true;
-    const mine = this.mine();
-    const title = result.winner ? (mine.includes(result.winner) && !this.hotseat ? t("You win") : t("{player} wins", { player: result.winner })) : t("Draw");
     const why = endReason(result.reason, result.winner);
     const strength = Object.entries(result.strength || {}).map(([p, v]) => `${playerName(p)} ${percentText(v)}`).join(", ");
-    this.showWinner(result, { title, seated: mine.length > 0, status: `${why}.`,
+    this.showWinner(result, { how: tn("{why}, after {n} turn.", "{why}, after {n} turns.", result.turns, { why }),
       onRematch: () => this.second?.socket.send({ type: "rematch" }),
-      lines: [el("p", { class: "end-reason", text: tn("{why}, after {n} turn.", "{why}, after {n} turns.", result.turns, { why }) }),
-        strength ? el("p", { class: "end-strength", text: t("Strength left: {strength}.", { strength }) }) : null] });
+      details: [strength ? el("p", { class: "end-strength", text: t("Strength left: {strength}.", { strength }) }) : null] });
     this.controls.hide();
-    this.banner.textContent = title;
+    this.banner.textContent = endTitle(this, result);
     this.moveBar.hidden = true;
+  }
+
+  /** Hot seat plays both seats at this screen: the end names the winner. */
+  isMyWin(winner) {
+    return !this.hotseat && this.mine().includes(winner);
   }
 
   showRefusal(text) {

@@ -12,7 +12,7 @@ import { colourOf } from "../../shell/colours.js";
 import { toast } from "../../shell/notices.js";
 import { RoomClient } from "../../shell/room.js";
 import { describeLevel } from "../../shell/seats.js";
-import { showEndCard } from "../../shell/endcard.js";
+import { showMatchEnd } from "../../shell/endcard.js";
 import { sounds } from "../../shell/sounds.js";
 import { loadCatalog } from "./cards.js";
 import { CARD_SIZE } from "./geometry.js";
@@ -96,7 +96,7 @@ function renderPlayers() {
       if (s.race) bits.push(el("span", { class: "race", text: page.races[s.race]?.name || s.race }));
       if (page.match.phase === "preparation") {
         bits.push(el("span", { class: "fleet-state", text: s.fleet_chosen ? t("fleet chosen") : t("choosing a fleet…") }));
-      } else {
+      } else if (s.cards_left !== null && s.cards_left !== undefined) { // none before a deck is dealt
         bits.push(el("span", { class: "cards-left", text: t("{n} in deck", { n: s.cards_left }) }));
       }
       if (s.holding) bits.push(el("span", { class: "holding", text: t("holding {ship}", { ship: page.ships[s.holding]?.name || s.holding }) }));
@@ -363,16 +363,15 @@ function onBattle(message) {
 }
 
 function showResult(message) {
-  const panel = $("#score-panel");
-  showScores(panel, { table: message.table, result: message.result, ships: page.ships,
-    colourOf: colourOfPlayer, matchId: message.match_id, me: room.me.role === "player" ? room.me.player : null });
-  const [rematch] = room.endButtons(null, { seated: room.me.role === "player", label: t("Play again") });
-  // The end card (shell/endcard.js) opens on who won, Play again and the replay's link;
-  // each player's kill pile and rocks follow.
-  panel.prepend(el("div", { class: "end-head" }, $("#winner", panel), rematch || "", $(".replay-link", panel) || ""));
-  showEndCard(panel);
-  setPhase("over");
-  $("#status").textContent = message.result.winner ? t("{winner} wins the battle.", { winner: message.result.winner }) : t("The battle is a draw.");
+  // The scores are this game's part of the end card every room shows (shell/endcard.js);
+  // the battle's controls go with the battle.
+  const scores = showScores(el("div"), { table: message.table, result: message.result, ships: page.ships,
+    colourOf: colourOfPlayer, me: room.me.role === "player" ? room.me.player : null, ending: false });
+  $("#battle-controls").hidden = true;
+  showMatchEnd(room, $("#score-panel"), { result: message.result, matchId: message.match_id,
+    how: message.result.winner ? t("The battle was fought to the end: the highest score wins.")
+      : t("The battle was fought to the end: the scores are tied."),
+    details: [...scores.childNodes] });
 }
 
 function endBattle() {
@@ -415,6 +414,15 @@ class LaserRoom extends RoomClient {
 
   onRefused(message) {
     onRefused(message);
+  }
+
+  colour(player) {
+    return colourOfPlayer(player);
+  }
+
+  /** Where the match's end shows, whether the battle or the players ended it. */
+  get endPanel() {
+    return $("#score-panel");
   }
 
   onError(message) {

@@ -63,10 +63,11 @@ function lostLine(player, events, byId, whose) {
  * Fill `container` with the scores of `result` on `table`. `ships`: definitions by key
  * (for names and health); `colourOf(player)`; `matchId` adds a link to the replay; `me`:
  * the player looking (null: a spectator or the referee); `hideTotals`: each total shows
- * "?" and the winner is not told (a quiz asks for them). The panel is shown and scrolled
- * into view.
+ * "?" and the winner is not told (a quiz asks for them); `ending: false` leaves out the
+ * winner and the replay's link (a room's end card says them: shell/endcard.js). The panel
+ * is shown and scrolled into view.
  */
-export function showScores(container, { table, result, ships, colourOf, matchId = null, me = null, hideTotals = false }) {
+export function showScores(container, { table, result, ships, colourOf, matchId = null, me = null, hideTotals = false, ending = true }) {
   const byId = Object.fromEntries(table.cards.map((c) => [c.id, c]));
   const defs = { ...ships, ...(table.ships || {}) };
   const worth = (card) => {
@@ -130,14 +131,14 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
         : t("Tied at {best} VP, and as many enemy ships in each kill pile ({kills}).", { best, kills }) }));
     }
   }
-  if (!hideTotals) container.append(el("p", {
+  if (!hideTotals && ending) container.append(el("p", {
     id: "winner",
     class: winner === null || winner === undefined ? "draw" : "winner",
     dataset: { winner: winner ?? "" },
     style: winner ? `--team: ${colourOf(winner)}` : null,
     text: winner ? t("{winner} wins!", { winner }) : t("Draw"),
   }));
-  if (matchId) {
+  if (matchId && ending) {
     container.append(el("p", { class: "replay-link" },
       el("a", { href: `/replay/${encodeURIComponent(matchId)}`, id: "replay-link" }, t("Watch the replay"))));
   }
