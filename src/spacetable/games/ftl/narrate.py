@@ -10,22 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from spacetable.core.events import Event
-from spacetable.games.ftl.events import (
-    Contact,
-    GameOver,
-    Hit,
-    Launched,
-    Moved,
-    OffTable,
-    OrderIgnored,
-    OrdersRevealed,
-    PlotIn,
-    PlotWithdrawn,
-    Removed,
-    Rotated,
-    TapeLaid,
-    TurnBegan,
-)
+from spacetable.games.ftl import events as ev
 from spacetable.games.ftl.pieces import Piece
 from spacetable.i18n import ENGLISH, N_, Translator, player_name
 
@@ -79,13 +64,13 @@ def narrate_turn(
 ) -> list[str]:
     """The turn told pass by pass, in ``tr``'s language: ``pieces`` as the turn began (to
     name them), then each event in order; a piece the turn launched is named by its
-    ``Launched`` event."""
+    ``ev.Launched`` event."""
     known = list(pieces)
     names = {p.id: piece_label(p, tr) for p in known}
     owners = {p.id: p.owner for p in known}
     lines: list[str] = []
     for event in events:
-        if isinstance(event, Launched):
+        if isinstance(event, ev.Launched):
             names[event.missile] = tr.gettext(
                 "{owner}'s missile [{id}]",
                 owner=player_name(owners.get(event.ship, "?"), tr),
@@ -108,32 +93,32 @@ def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
         return _number(value, tr)
 
     gettext = tr.gettext
-    if isinstance(event, TurnBegan):
+    if isinstance(event, ev.TurnBegan):
         return gettext("Turn {turn}.", turn=event.turn)
-    if isinstance(event, PlotIn):
+    if isinstance(event, ev.PlotIn):
         return gettext(
             "{player} has plotted turn {turn}.",
             player=player_name(event.player, tr),
             turn=event.turn,
         )
-    if isinstance(event, PlotWithdrawn):
+    if isinstance(event, ev.PlotWithdrawn):
         return gettext(
             "{player} takes back the plot for turn {turn}.",
             player=player_name(event.player, tr),
             turn=event.turn,
         )
-    if isinstance(event, OrdersRevealed):
+    if isinstance(event, ev.OrdersRevealed):
         shown = ", ".join(event.orders) or gettext("no orders")
         return gettext(
             "{player} plotted: {orders}.", player=player_name(event.player, tr), orders=shown
         )
-    if isinstance(event, OrderIgnored):
+    if isinstance(event, ev.OrderIgnored):
         return gettext(
             "{piece}: the second order {order} is ignored.",
             piece=name(event.piece),
             order=event.order,
         )
-    if isinstance(event, Launched):
+    if isinstance(event, ev.Launched):
         return gettext(
             "Launch: {ship} puts {missile} at {at} facing {heading} ({n} left).",
             ship=name(event.ship),
@@ -142,7 +127,7 @@ def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
             heading=heading_text(event.heading, tr),
             n=event.missiles_left,
         )
-    if isinstance(event, Rotated):
+    if isinstance(event, ev.Rotated):
         turned = {
             "piece": name(event.piece),
             "angle": length(abs(event.angle_deg)),
@@ -155,7 +140,7 @@ def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
         return gettext(
             "Rotation: {piece} turns {angle} deg counter-clockwise, now facing {heading}.", **turned
         )
-    if isinstance(event, TapeLaid):
+    if isinstance(event, ev.TapeLaid):
         laid = {
             "piece": name(event.piece),
             "length": length(event.length),
@@ -172,7 +157,7 @@ def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
         return gettext(
             "Sprint: {piece} sprints {length} in, its tape from {start} to {end}.", **laid
         )
-    if isinstance(event, Contact):
+    if isinstance(event, ev.Contact):
         effect = gettext(_EFFECTS[event.effect], piece=name(event.piece), target=name(event.target))
         return "  " + gettext(
             "at {distance} in it touches {target} at {at}: {effect}.",
@@ -181,7 +166,7 @@ def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
             at=at(event.point),
             effect=effect,
         )
-    if isinstance(event, Hit):
+    if isinstance(event, ev.Hit):
         return tr.ngettext(
             "{ship} takes {n} hit ({hits} in all).",
             "{ship} takes {n} hits ({hits} in all).",
@@ -189,26 +174,26 @@ def _describe(event: Event, names: dict[str, str], tr: Translator) -> str:
             ship=name(event.ship),
             hits=event.hits,
         )
-    if isinstance(event, Removed):
+    if isinstance(event, ev.Removed):
         return gettext(
             "{piece} leaves the table: {why}.",
             piece=name(event.piece),
             why=gettext(_REMOVALS[event.reason]),
         )
-    if isinstance(event, Moved):
+    if isinstance(event, ev.Moved):
         return gettext(
             "{piece} jumps from {start} to {end}.",
             piece=name(event.piece),
             start=at(event.start),
             end=at(event.end),
         )
-    if isinstance(event, OffTable):
+    if isinstance(event, ev.OffTable):
         return gettext(
             "{piece} ends off the table at {at} and is removed.",
             piece=name(event.piece),
             at=at(event.post),
         )
-    if isinstance(event, GameOver):
+    if isinstance(event, ev.GameOver):
         if event.winner is not None and event.reason == "turn-limit":
             return gettext(
                 "Game over: the turn limit is reached; {player} wins on hits scored, "

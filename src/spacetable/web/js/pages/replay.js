@@ -13,16 +13,13 @@ import { $, el, fetchJSON } from "../shell/dom.js";
 import { errorText } from "../shell/phrase.js";
 import { gameKeyOf, loadGame } from "../games/index.js";
 import { endingLine, stoppedByPlayers } from "../shell/endings.js";
-import { endCardIn } from "../shell/endcard.js";
+import { END, endCardIn } from "../shell/endcard.js";
 import { colourOf } from "../shell/colours.js";
 
 /** The page's words (kept together for translation). */
 const WORDS = {
-  wins: (winner) => t("{winner} wins", { winner }),
-  draw: () => t("Draw"),
   matches: () => t("Other finished matches"),
   showResult: () => t("Show the result"),
-  lobby: () => t("Back to the lobby"),
   finished: () => t("Finished matches"),
 };
 
@@ -56,7 +53,7 @@ function endAtTheEnd(match) {
     const detail = stoppedByPlayers(result) ? "" : document.querySelector(".game-result")?.textContent || "";
     card.show([
       el("p", { class: `end-title${result.winner ? " winner" : " draw"}`, id: "winner", dataset: { winner: result.winner ?? "" },
-        style: seat >= 0 ? `--team: ${colourOf(seat)}` : null, text: result.winner ? WORDS.wins(result.winner) : WORDS.draw() }),
+        style: seat >= 0 ? `--team: ${colourOf(seat)}` : null, text: result.winner ? END.wins(result.winner) : END.draw() }),
       el("p", { class: "end-reason", id: "replay-end-reason", text: endingLine(result) }),
       ...(detail ? [el("p", { class: "end-detail muted", text: detail })] : []),
     ], [el("a", { class: "button secondary", href: "/matches", text: WORDS.matches() })]);
@@ -86,6 +83,6 @@ try {
   box.hidden = false;
   box.after(el("p", { class: "replay-ways" }, [
     el("a", { class: "button", href: "/matches", text: WORDS.finished() }),
-    el("a", { class: "button secondary", href: "/", text: WORDS.lobby() }),
+    el("a", { class: "button secondary", href: "/", text: END.lobby() }),
   ]));
 }

@@ -18,8 +18,8 @@ import { endingLine, stoppedByPlayers } from "./endings.js";
 const WORDS = { fold: t("See the table"), unfold: t("Show the result"), foldTitle: t("fold the result away to see the table"),
   label: t("the end of the match") };
 
-/** The words of a room's end (kept together for translation). */
-const END = {
+/** The words of a match's end (kept together for translation; the replay page says them too). */
+export const END = {
   youWin: () => t("You win"),
   wins: (player) => t("{player} wins", { player }),
   draw: () => t("Draw"),
