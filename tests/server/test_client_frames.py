@@ -13,6 +13,7 @@ from websockets.protocol import SERVER, Protocol, State
 from websockets.uri import parse_uri
 
 from spacetable.server.sockets.client_frames import FrameReader
+from spacetable.server.sockets.connection import text_frame
 
 LIMIT = 64 * 1024
 
@@ -128,3 +129,24 @@ def test_an_unmasked_frame_is_not_read_here() -> None:
     # A server-side frame (unmasked): a client must mask; the general parser says so.
     pieces = list(FrameReader(LIMIT).frames(b"\x81\x02hi"))
     assert pieces == [("rest", b"\x81\x02hi")]
+
+
+def test_a_read_of_one_small_text_frame_is_taken_whole_and_nothing_else_is() -> None:
+    client = _client()
+    client.send_text(b'{"type":"pose","x":1,"y":2,"rotation":0}')
+    one = b"".join(client.data_to_send())
+    reader = FrameReader(LIMIT)
+    assert reader.whole(one) == b'{"type":"pose","x":1,"y":2,"rotation":0}'
+    assert reader.whole(one + one) is None  # two frames: frames() reads them
+    assert reader.whole(one[:-1]) is None  # a part of one
+    assert reader.whole(b"\x81\x02hi" + bytes(134)) is None  # unmasked, whatever follows
+    client.send_text(b"x" * 130)  # a 16-bit length
+    assert reader.whole(b"".join(client.data_to_send())) is None
+    assert list(reader.frames(one[:3])) == []  # now something waits: whole() stands aside
+    assert reader.whole(one) is None
+
+
+@pytest.mark.parametrize("size", [0, 125, 126, 65_535, 65_536, 70_000])
+def test_the_frames_sent_are_the_ones_websockets_would_write(size: int) -> None:
+    text = b"a" * size
+    assert text_frame(text) == Frame(Opcode.TEXT, text).serialize(mask=False, extensions=[])

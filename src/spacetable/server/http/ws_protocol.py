@@ -313,6 +313,11 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         if reader is None:
             super().data_received(data)
             return
+        payload = reader.whole(data)
+        if payload is not None:
+            self.frames = [payload]
+            self.send_receive_event_to_app()
+            return
         pieces = reader.frames(data)
         for kind, piece in pieces:
             if kind == "text":

@@ -42,6 +42,19 @@ class FrameReader:
         #: on everything goes to the general parser as it comes.
         self.plain = True
 
+    def whole(self, data: bytes) -> bytes | None:
+        """The payload when ``data`` is exactly one plain text frame of under 126 bytes
+        and nothing waits before it (a pose, nearly every read); ``None`` otherwise (then
+        :meth:`frames` reads it)."""
+        if self._unread or not self.plain or len(data) < 6:
+            return None
+        length = data[1] ^ _MASKED  # under 126 only when masked, with a 7-bit length
+        if data[0] != _WHOLE_TEXT or length >= 126 or len(data) != 6 + length:
+            return None
+        if length > self.max_text:
+            return None
+        return apply_mask(data[6:], data[2:6])
+
     def frames(self, data: bytes) -> Generator[Piece, None, None]:
         """The pieces of ``data``, in order, with what came before it and was not whole.
         Once a ``rest`` piece is yielded, :attr:`plain` is False and nothing else is kept.

@@ -8,13 +8,17 @@ it goes to the socket's buffer (``http/ws_protocol.py`` closes a client that sto
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from typing import Any
 
 import orjson
-from websockets.frames import Frame, Opcode
 
 from spacetable.i18n import SOURCE, Translator, translator
+
+_FIN_TEXT = 0x81  # FIN, no extension bits, opcode 1 (text)
+_HEAD_16 = struct.Struct("!BBH")
+_HEAD_64 = struct.Struct("!BBQ")
 
 #: Writes one frame to the client's socket; False once the socket is gone or closing.
 WriteFrame = Callable[[bytes], bool]
@@ -24,8 +28,14 @@ HangUp = Callable[[int, str], None]
 
 def text_frame(text: bytes) -> bytes:
     """A server-to-client websocket text frame carrying ``text`` (UTF-8; unmasked, not
-    compressed)."""
-    return Frame(Opcode.TEXT, text).serialize(mask=False, extensions=[])
+    compressed, in one piece: RFC 6455 5.2), its header written here rather than by
+    ``websockets``' general ``Frame.serialize`` (one a message sent)."""
+    length = len(text)
+    if length < 126:
+        return bytes((_FIN_TEXT, length)) + text
+    if length < 1 << 16:
+        return _HEAD_16.pack(_FIN_TEXT, 126, length) + text
+    return _HEAD_64.pack(_FIN_TEXT, 127, length) + text
 
 
 def frame_payload(frame: bytes) -> bytes:
