@@ -117,3 +117,27 @@ def test_a_closed_group_ends_its_thread_and_a_later_write_still_goes_in() -> Non
     assert not thread.is_alive()
     asyncio.run(one(1))
     assert database.transactions == [[("room", 0)], [("room", 1)]]
+
+
+def test_an_inline_group_commits_on_the_loop_what_its_rooms_gathered_together() -> None:
+    committed_on: list[threading.Thread] = []
+    transactions: list[list[Write]] = []
+
+    def write_all(writes: list[Write]) -> None:
+        committed_on.append(threading.current_thread())
+        if any(write[0] == "stale" for write in writes):
+            raise Refused
+        transactions.append(list(writes))
+
+    group = GroupCommit(write_all, lambda write: write_all([write]), Refused, inline=True)
+
+    async def rooms() -> list[Any]:
+        writes = [group.write(("room", 0)), group.write(("stale", 1)), group.write(("room", 2))]
+        return await asyncio.gather(*writes, return_exceptions=True)
+
+    first, stale, third = asyncio.run(rooms())
+    assert (first, third) == (None, None) and isinstance(stale, Refused)
+    # One try of the three together, refused; then each alone: only the stale one fails.
+    assert transactions == [[("room", 0)], [("room", 2)]]
+    assert set(committed_on) == {threading.main_thread()}
+    assert group._thread is None  # no writer thread was started

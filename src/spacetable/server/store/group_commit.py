@@ -26,10 +26,13 @@ from typing import Any
 
 from spacetable.server.store._worker import worker
 
-#: How long a loop gathers its rooms' writes before it hands them to the writer thread.
-#: Waking the thread costs two switches of the server's core (a futex wake while the loop
-#: holds the interpreter's lock: 13% of the server's Python samples at 100 rooms, py-spy
-#: --gil) whatever the group's size; a placement waits at most this much more.
+#: How long a loop gathers its rooms' writes before it commits them. A hand-over to the
+#: writer thread and back costs about 100 µs of processor time and five switches of the
+#: server's core (one write at a time, the process on one core, a trivial write; the
+#: interpreter's lock changes hands twice), more than a SQLite transaction of a live room
+#: (about 50-80 µs): so a database file on this machine is written by the loop itself
+#: (``inline``), and only a database across the network (PostgreSQL) from the thread. A
+#: placement waits at most this much more.
 GATHER_SECONDS = 0.002
 
 #: One room's write (for the live store: the room's row or ``None``, its id, its new
@@ -56,7 +59,12 @@ class GroupCommit:
         write_all: Callable[[list[Write]], None],
         write_one: Callable[[Write], None],
         isolate: type[Exception],
+        *,
+        inline: bool = False,
     ) -> None:
+        #: Whether a loop commits what it gathered itself instead of handing it to the
+        #: writer thread (a database file on this machine: see :data:`GATHER_SECONDS`).
+        self.inline = inline
         self._write_all = write_all
         self._write_one = write_one
         self._isolate = isolate
@@ -87,6 +95,9 @@ class GroupCommit:
         """Give the writer what a loop gathered; wake it only if it sleeps (a busy writer
         takes it when its commit is done)."""
         group = self._gathering.pop(loop, [])
+        if self.inline:
+            self._commit(group, _settle_here)
+            return
         with self._wake:
             self._waiting.extend(group)
             self._thread = worker(self._thread, self._run, "spacetable-group-commit")
@@ -114,7 +125,12 @@ class GroupCommit:
                 group, self._waiting = self._waiting, []
             self._commit(group)
 
-    def _commit(self, group: list[_Waiting]) -> None:
+    def _commit(
+        self,
+        group: list[_Waiting],
+        settle: Callable[[list[tuple[_Waiting, Exception | None]]], None] | None = None,
+    ) -> None:
+        settle = settle or _settle
         try:
             self._write_all([waiting.write for waiting in group])
         except self._isolate:  # one of them fails alone (another process's room): which
@@ -127,13 +143,13 @@ class GroupCommit:
                 else:
                     self._count(1)
                     outcomes.append((waiting, None))
-            _settle(outcomes)
+            settle(outcomes)
             return
         except Exception as exc:
-            _settle([(waiting, exc) for waiting in group])
+            settle([(waiting, exc) for waiting in group])
             return
         self._count(len(group))
-        _settle([(waiting, None) for waiting in group])
+        settle([(waiting, None) for waiting in group])
 
     def _count(self, writes: int) -> None:
         self.commits += 1

@@ -208,7 +208,10 @@ class LiveStore:
         self.storage = storage
         #: The process's one writer of live rooms (:meth:`store`).
         self.group = GroupCommit(
-            self.write_many, lambda write: self.write_many([write]), StaleWriter
+            self.write_many,
+            lambda write: self.write_many([write]),
+            StaleWriter,
+            inline=storage.engine.dialect.name == "sqlite",
         )
         with reaching():
             create_tables(storage.engine, _Base.metadata, _add_missing_columns)

@@ -34,6 +34,9 @@ from sqlalchemy import (
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+#: Seconds a SQLite write waits for another connection's lock before it fails.
+SQLITE_BUSY_SECONDS = 0.25
+
 #: The most matches one page of the match list holds.
 PAGE_LIMIT = 200
 
@@ -213,6 +216,12 @@ class Storage:
         # Not SQLite's: a file does not go away under an open connection, and the test
         # (one more statement a transaction) was a tenth of a live room's write.
         served = not self.url.startswith("sqlite")
+        # A SQLite file another connection writes is waited for this long, then counts as
+        # away (StorageUnavailable: the room says so and tries again). The live rooms
+        # write a file from the event loop (``group_commit.py``), which must not stand
+        # still for the driver's default 5 s; a save of a match holds the lock for a few
+        # milliseconds.
+        sqlite = {} if served else {"connect_args": {"timeout": SQLITE_BUSY_SECONDS}}
         # JSON columns written with orjson, as the sockets write their messages: the
         # standard library's encoder was most of a live room's write (py-spy, 100 rooms).
         self._engine = create_engine(
@@ -220,6 +229,7 @@ class Storage:
             pool_pre_ping=served,
             json_serializer=_json_text,
             json_deserializer=orjson.loads,
+            **sqlite,
         )
         if self._engine.dialect.name == "sqlite":
             event.listen(self._engine, "connect", _sqlite_pragmas)
