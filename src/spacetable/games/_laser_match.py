@@ -125,6 +125,8 @@ class LaserMatch(Match[ActionT, OptionsT]):
             options.players, ships, options.asteroid_cards(), options.table_size_mm
         )
         self._outcome: Outcome | None = None
+        #: :meth:`table_cards` as last written (the table only grows).
+        self._cards_json: list[dict[str, Any]] | None = None
 
     # -- questions the server and the bots ask ------------------------------------------------
 
@@ -246,9 +248,12 @@ class LaserMatch(Match[ActionT, OptionsT]):
 
     def table_cards(self) -> list[dict[str, Any]]:
         """The cards on the table in placement order (asteroids first), as table-file card
-        objects (DESIGN section 3)."""
-        cards: list[dict[str, Any]] = self.to_table().to_json()["cards"]
-        return cards
+        objects (DESIGN section 3). A card once down never changes, so they are written
+        once for every view of the same table (a room sends one a player a placement)."""
+        count = len(self._round.table)
+        if self._cards_json is None or len(self._cards_json) != count:
+            self._cards_json = self.to_table().to_json()["cards"]
+        return list(self._cards_json)
 
     # -- the observer -------------------------------------------------------------------------
 
