@@ -27,14 +27,18 @@ ROOMS: dict[str, dict[str, Any]] = {
 #: Each cell's box and its row's, and each link's in the row, for the row of room ``id``.
 ROW = """(id) => {
   const row = document.querySelector(`#rooms tr[data-room="${id}"]`);
-  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const box = (e) => {
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const title = row.querySelector('.room-game-title');
+  const options = row.querySelector('.room-game-options');
   return { row: box(row), table: box(row.closest('table')),
            cells: [...row.cells].filter((c) => c.getClientRects().length).map(box),
            links: [...row.querySelectorAll('a')].map((a) => ({ text: a.textContent, box: box(a) })),
-           title: row.querySelector('.room-game-title')?.textContent ?? null,
-           options: row.querySelector('.room-game-options')?.textContent ?? null,
-           optionsBox: row.querySelector('.room-game-options') ? box(row.querySelector('.room-game-options')) : null,
-           titleBox: row.querySelector('.room-game-title') ? box(row.querySelector('.room-game-title')) : null };
+           title: title?.textContent ?? null, options: options?.textContent ?? null,
+           titleBox: box(title), optionsBox: box(options) };
 }"""
 
 

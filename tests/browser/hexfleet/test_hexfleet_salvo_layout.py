@@ -240,15 +240,17 @@ def test_on_a_phone_the_cards_and_the_ships_buttons_are_on_screen_after_a_salvo(
     assert tray["y"] >= 0 and tray["y"] + tray["height"] <= bar["y"] + 1, (tray, bar)
     # Every button of the bar whole in the window, none over another.
     buttons = page.locator("#hex-controls .action-bar button").evaluate_all(
-        "bs => bs.map((b) => b.getBoundingClientRect()).map((r) => [r.left, r.top, r.right, r.bottom])"
+        "bs => bs.map((b) => b.getBoundingClientRect())"
+        ".map((r) => [r.left, r.top, r.right, r.bottom])"
     )
     assert len(buttons) == 6
     for i, (left, top, right, bottom) in enumerate(buttons):
         assert left >= 0 and right <= PHONE["width"] and top >= 0 and bottom <= PHONE["height"]
         for other in buttons[i + 1 :]:
-            assert (
-                right <= other[0] or other[2] <= left or bottom <= other[1] or other[3] <= top
-            ), (buttons[i], other)
+            assert right <= other[0] or other[2] <= left or bottom <= other[1] or other[3] <= top, (
+                buttons[i],
+                other,
+            )
     # The page's last control is not hidden under the bars: the page keeps room for them.
     page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
     last = page.locator("#hex-legend").bounding_box()
