@@ -101,3 +101,48 @@ def test_each_option_sits_on_its_labels_line(
         assert not apart, f"{game['key']}: controls on a line of their own: {apart}"
         outside = [title for title, _, inside in rows if not inside]
         assert not outside, f"{game['key']}: controls past their box or the screen: {outside}"
+
+
+#: Each number box of the shown form with a placeholder: the placeholder, how wide its words
+#: are in the box's font, and how wide the box's text area is.
+PLACEHOLDERS = """() => {
+  const context = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('#create-room input[placeholder]')]
+    .filter((box) => box.getClientRects().length)
+    .map((box) => {
+      const style = getComputedStyle(box);
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      // A number box keeps room for its spin buttons where they show (a laptop's).
+      return [box.id, box.placeholder, context.measureText(box.placeholder).width, room];
+    });
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 1366, "height": 800}, {"width": 390, "height": 844}],
+    ids=["1366x800", "390x844"],
+)
+def test_every_option_boxs_placeholder_shows_whole(
+    open_page: OpenPage, server: Server, shot: Shot, viewport: dict[str, int], locale: str
+) -> None:
+    """Issue 36 item 18: FTL's plot timer said "sans min…" in French (its placeholder, "sans
+    minuterie", wider than the box): every game's placeholders show whole, in both languages."""
+    page = open_page("/", viewport=viewport, locale=locale)
+    cut = []
+    seen = 0
+    for game in playable(server):
+        page.select_option("#ruleset", game["key"])
+        page.wait_for_selector(f"#{game['key']}-options")
+        for box, words, width, room in page.evaluate(PLACEHOLDERS):
+            seen += 1
+            # The spin buttons take about 15 px of a number box on a laptop.
+            if width > room - 16:
+                cut.append((game["key"], box, words, round(width), round(room)))
+        if game["key"] == "ftl":
+            page.locator("#create").scroll_into_view_if_needed()
+            shot(page, "ftl")
+    assert seen, "no placeholder"
+    assert not cut, cut

@@ -239,3 +239,58 @@ def test_a_plain_file_path_is_a_sqlite_database(
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
     assert "matches" in tables
     assert stored.recent(5) == []
+
+
+def _listed(match_id: str, ruleset: str, names: list[str], finished: float) -> StoredMatch:
+    """A stored match of ``ruleset`` between ``names`` (their seats as a room stores them)."""
+    return StoredMatch(
+        id=match_id,
+        room="room",
+        ruleset=ruleset,
+        options={},
+        seats=[
+            {"seat": i, "player": f"player{i}", "name": name, "kind": "human"}
+            for i, name in enumerate(names)
+        ],
+        seed=1,
+        actions=[],
+        events=[],
+        result={"winner": None},
+        finished_at=finished,
+    )
+
+
+def test_the_match_list_filters_by_game_and_by_player(storage: Storage) -> None:
+    """Issue 36 item 18: the match list of one game, or one player's; a player is found by
+    the name he sat under whatever its case, never by part of a name or by another field."""
+    future = time.time() + 2e9  # newer than any match other tests stored
+    tag = uuid.uuid4().hex[:6]  # names no other test's matches hold
+    ann, bob, odd = f"Ann{tag}", f"bob{tag}", f"Zoé_%{tag}"
+    stored = [
+        _listed(f"{tag}-1", "ftl", [ann, bob], future + 1),
+        _listed(f"{tag}-2", "lightspeed", [bob, f"x{ann}"], future + 2),
+        _listed(f"{tag}-3", "ftl", [odd, bob], future + 3),
+        _listed(f"{tag}-4", "hexfleet", [ann, odd], future + 4),
+        _listed(f"{tag}-5", "ftl", [ann, "human"], future + 5),
+    ]
+    for record in stored:
+        storage.save(record)
+
+    def ids(**filters: Any) -> list[str]:
+        return [m["id"] for m in storage.page(**filters) if m["id"].startswith(tag)]
+
+    assert ids() == [f"{tag}-{i}" for i in (5, 4, 3, 2, 1)]
+    assert ids(ruleset="ftl") == [f"{tag}-5", f"{tag}-3", f"{tag}-1"]
+    # Ann's, in any case, not x<Ann>'s; 'human' is a seat's kind, not a name.
+    assert ids(player=ann.lower()) == [f"{tag}-5", f"{tag}-4", f"{tag}-1"]
+    assert ids(player=ann, ruleset="ftl") == [f"{tag}-5", f"{tag}-1"]
+    assert ids(player=odd) == [f"{tag}-4", f"{tag}-3"]  # LIKE's % and _ are letters here
+    assert ids(player=f"Ann{tag}"[:-1]) == []
+    assert ids(player="human") == [f"{tag}-5"]
+    # Pages of one player's matches, older from the newest, and back.
+    first = storage.page(limit=2, player=ann)
+    assert [m["id"] for m in first] == [f"{tag}-5", f"{tag}-4"]
+    older = storage.page(limit=2, before=first[-1]["id"], player=ann)
+    assert [m["id"] for m in older] == [f"{tag}-1"]
+    newer = storage.page(limit=2, after=older[0]["id"], player=ann)
+    assert [m["id"] for m in newer] == [f"{tag}-5", f"{tag}-4"]

@@ -217,6 +217,7 @@ class Game:
                 else {}
             ),
             "resources": [name for name, _ in self.resources],
+            "photos": self.photos and rules.referee is not None,
             "client": self.client,
             "options": None
             if rules.room_options is None

@@ -217,3 +217,41 @@ def test_the_end_says_strength_left_as_the_players_rows_do(
     assert rows.count("strength left 100%") == 2, rows
     assert "ystems left" not in end + rows
     shot(page, "end")
+
+
+def test_on_a_phone_the_cards_and_the_ships_buttons_are_on_screen_after_a_salvo(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    """Issue 36 item 13: after a salvo the tray, Hail and End activation were under the fold
+    (End activation 1,280 px down a 2,200 px page). The ship's buttons are a bar along the
+    bottom of the screen, the tray whole above it, nothing of them under the chat's bar."""
+    page = open_page("/", viewport=PHONE, has_touch=True, is_mobile=True)
+    seat_both(page, server)
+    fire_a_salvo(page)
+    page.wait_for_timeout(300)  # the page's scroll to the cards
+    shot(page, "fired")
+    for selector in ("#hail", "#end-activation", "#raise-shields", "#jump"):
+        seen = page.evaluate(IN_SIGHT, selector)
+        assert seen["shown"], (selector, seen)
+    bar = box(page, "#hex-controls .action-bar")
+    chat = box(page, ".chat")
+    tray = box(page, ".hx-tray")
+    assert bar["y"] + bar["height"] <= chat["y"] + 1, (bar, chat)
+    assert tray["y"] >= 0 and tray["y"] + tray["height"] <= bar["y"] + 1, (tray, bar)
+    # Every button of the bar whole in the window, none over another.
+    buttons = page.locator("#hex-controls .action-bar button").evaluate_all(
+        "bs => bs.map((b) => b.getBoundingClientRect())"
+        ".map((r) => [r.left, r.top, r.right, r.bottom])"
+    )
+    assert len(buttons) == 6
+    for i, (left, top, right, bottom) in enumerate(buttons):
+        assert left >= 0 and right <= PHONE["width"] and top >= 0 and bottom <= PHONE["height"]
+        for other in buttons[i + 1 :]:
+            assert right <= other[0] or other[2] <= left or bottom <= other[1] or other[3] <= top, (
+                buttons[i],
+                other,
+            )
+    # The page's last control is not hidden under the bars: the page keeps room for them.
+    page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    last = page.locator("#hex-legend").bounding_box()
+    assert last is not None and last["y"] + last["height"] <= bar["y"] + 1, (last, bar)

@@ -1,4 +1,5 @@
-"""The finished matches over HTTP: ``GET /api/matches`` (a page of them, newest first) and
+"""The finished matches over HTTP: ``GET /api/matches`` (a page of them, newest first, of
+one game or one player's if asked) and
 ``GET /api/matches/{id}`` (one, as its game replays it now)."""
 
 from __future__ import annotations
@@ -28,11 +29,17 @@ def add_match_routes(app: FastAPI, storage: Storage, saves: SaveQueue) -> None:
         limit: int = Query(50, ge=1, le=PAGE_LIMIT),
         before: str | None = Query(None, max_length=64),
         after: str | None = Query(None, max_length=64),
+        ruleset: str | None = Query(None, max_length=32),
+        player: str | None = Query(None, max_length=64),
     ) -> list[dict[str, Any]]:
         if before is not None and after is not None:
             raise HTTPException(400, "give 'before' or 'after', not both")
+        # An empty filter (a form's blank field) filters nothing.
+        game, who = ruleset or None, (player or "").strip() or None
         try:
-            return await asyncio.to_thread(storage.page, limit, before, after)
+            return await asyncio.to_thread(
+                storage.page, limit, before, after, ruleset=game, player=who
+            )
         except UnknownMatch as exc:
             raise HTTPException(400, f"{'before' if before else 'after'}: {exc}") from None
 

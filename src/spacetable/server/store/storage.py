@@ -8,6 +8,7 @@ server only calls :class:`Storage`.
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -24,8 +25,10 @@ from sqlalchemy import (
     MetaData,
     String,
     and_,
+    cast,
     create_engine,
     event,
+    func,
     inspect,
     or_,
     select,
@@ -262,14 +265,23 @@ class Storage:
             return [_to_match(row) for row in session.scalars(query)]
 
     def page(
-        self, limit: int = 50, before: str | None = None, after: str | None = None
+        self,
+        limit: int = 50,
+        before: str | None = None,
+        after: str | None = None,
+        *,
+        ruleset: str | None = None,
+        player: str | None = None,
     ) -> list[dict[str, Any]]:
         """One page of the match list, newest first, as :meth:`StoredMatch.summary`
         gives them: the ``limit`` (at most :data:`PAGE_LIMIT`) matches that finished
         just before the match ``before``, or just after the match ``after``, or the
         newest. Matches that finished at the same time are ordered by id, so pages never
-        overlap or skip one. Raises :class:`UnknownMatch` for a cursor that names no
-        stored match, ``ValueError`` for a bad ``limit`` or both cursors,
+        overlap or skip one. ``ruleset`` keeps the matches of that game, ``player`` those
+        where someone of that name sat (a seat's player or name; A to Z in either case, the
+        database's sieve lowers no other letter); a cursor
+        may be any stored match, listed or not. Raises :class:`UnknownMatch` for a cursor
+        that names no stored match, ``ValueError`` for a bad ``limit`` or both cursors,
         StorageUnavailable."""
         if not 1 <= limit <= PAGE_LIMIT:
             raise ValueError(f"limit must be 1 to {PAGE_LIMIT}, got {limit}")
@@ -277,6 +289,16 @@ class Storage:
             raise ValueError("give 'before' or 'after', not both")
         row = _MatchRow
         query = select(row.id, row.ruleset, row.seats, row.result, row.finished_at)
+        if ruleset is not None:
+            query = query.where(row.ruleset == ruleset)
+        wanted = player.casefold() if player else None
+        if player:
+            # The seats as stored hold the name as a JSON string: a first sieve in the
+            # database (ASCII letters in any case), the exact test on each row found.
+            stored = json.dumps(player).lower()
+            query = query.where(
+                func.lower(cast(row.seats, String)).contains(stored, autoescape=True)
+            )
         with reaching(), Session(self._engine) as session:
             cursor = before if before is not None else after
             newer = after is not None
@@ -300,12 +322,29 @@ class Storage:
                 query = query.order_by(row.finished_at.asc(), row.id.asc())
             else:
                 query = query.order_by(row.finished_at.desc(), row.id.desc())
-            rows = [_summary(*found) for found in session.execute(query.limit(limit))]
+            if wanted is None:
+                rows = [_summary(*found) for found in session.execute(query.limit(limit))]
+            else:
+                rows = []
+                for found in session.execute(query.execution_options(yield_per=100)):
+                    if _seated(found[2], wanted):
+                        rows.append(_summary(*found))
+                        if len(rows) == limit:
+                            break
         return rows[::-1] if newer else rows
 
     def close(self) -> None:
         """Release the database connections."""
         self._engine.dispose()
+
+
+def _seated(seats: list[dict[str, Any]], wanted: str) -> bool:
+    """Whether someone named ``wanted`` (casefolded) sat in one of ``seats``."""
+    for seat in seats:
+        for name in (seat.get("player"), seat.get("name")):
+            if isinstance(name, str) and name.casefold() == wanted:
+                return True
+    return False
 
 
 def _to_match(row: _MatchRow) -> StoredMatch:

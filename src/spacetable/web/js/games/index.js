@@ -14,8 +14,10 @@
 //                        options schema, shell/optionsform.js); adds what the schema cannot
 //                        say and returns {body(values), link(room, body)}, each optional
 //                        (without it, the schema's form alone)
-//   describe(options)    a room's options in a few words (open rooms, the seat panel;
+//   describe(options)    a room's game and options in a few words (the seat panel;
 //                        without it, describerOf's title and seats)
+//   optionWords(options) the options alone, short (the lobby's open rooms, under the
+//                        game's title; without it, describe's sentence)
 //   rules                the rules page's section: {summary (its line in the contents),
 //                        html (the URL of its text, an HTML fragment beside the module),
 //                        show(section) (optional: draws what the text cannot hold)};

@@ -8,7 +8,7 @@
 // module (`lobbyForm(ctx)`: what a schema cannot say), and the open rooms are told in the
 // words of each game's `describe(options)`.
 
-import { playerName, t } from "../shell/i18n.js";
+import { playerName, t, tn } from "../shell/i18n.js";
 import { errorText } from "../shell/phrase.js";
 import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "../shell/dom.js";
 import { botLevelName } from "../shell/botseats.js";
@@ -143,11 +143,13 @@ function seatsText(room) {
   return `${taken.length}/${room.seats.length}${names ? `: ${names}` : ""}`;
 }
 
-/** A room's options in the words of its game's module. */
+/** A room's game and options: its title, and its options in the words of its game's module
+ * (`optionWords`, else its whole `describe` sentence). */
 async function describe(options) {
   const game = gameOf(options.ruleset);
-  if (!game) return t("{game}: {seats} seats", { game: options.ruleset, seats: options.seats });
-  return describerOf(await loadGame(game.key), game)(options);
+  if (!game) return { title: options.ruleset, words: tn("{n} seat", "{n} seats", options.seats) };
+  const module = await loadGame(game.key);
+  return { title: game.title, words: module.optionWords ? module.optionWords(options) : describerOf(module, game)(options) };
 }
 
 async function refreshRooms() {
@@ -160,12 +162,14 @@ async function refreshRooms() {
       const free = room.phase === "lobby" && room.seats.some((s) => s.kind === "empty");
       body.append(el("tr", { class: "room", dataset: { room: room.id, phase: room.phase } },
         el("td", { dataset: { label: t("room") } }, el("code", { text: room.id })),
-        el("td", { class: "room-game", text: words[i] }),
+        el("td", { class: "room-game" },
+          el("span", { class: "room-game-title", text: words[i].title }),
+          el("span", { class: "room-game-options", text: words[i].words })),
         el("td", { text: seatsText(room) }),
         el("td", { text: { lobby: t("waiting"), playing: t("playing"), over: t("finished") }[room.phase] || room.phase }),
-        el("td", { class: "actions" },
+        el("td", { class: "actions" }, el("div", { class: "row-actions" },
           free ? el("a", { href, class: "join button" }, t("Join")) : null,
-          el("a", { href: `${href}?watch=1`, class: "watch" }, t("Watch")))));
+          el("a", { href: `${href}?watch=1`, class: "watch" }, t("Watch"))))));
     });
     $("#no-rooms").hidden = rooms.length > 0;
   } catch {

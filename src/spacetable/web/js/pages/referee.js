@@ -3,7 +3,7 @@
 // the page holds no game's markup, and shows the chosen sandbox's parts, hiding the
 // others'. A file of another game opens in that game's sandbox. `?game=<key>` opens one.
 
-import "../shell/i18n.js"; // the page's language and its switch
+import { t } from "../shell/i18n.js"; // (and the page's language and its switch)
 import { $, el, setPhase } from "../shell/dom.js";
 import { gameKeyOf, gameList, loadGame } from "../games/index.js";
 
@@ -31,11 +31,23 @@ async function choose(key) {
   address.searchParams.set("game", key);
   history.replaceState(history.state, "", address);
   document.body.dataset.referee = key;
+  notePhotos(key);
   const game = await loadGame(key);
   sandbox = await game.referee({ ruleset: key, onOtherGame: openFile });
   opened.add(sandbox);
   showParts();
   return sandbox;
+}
+
+/** Under the game's choice, for a game whose tables no photo is read of: which games'
+ * are (the photo reader shows in their sandboxes only, and a newcomer looked for it). */
+function notePhotos(key) {
+  const readers = games.filter((entry) => entry.photos);
+  const note = $("#photo-note");
+  note.hidden = !readers.length || readers.some((entry) => entry.key === key);
+  const titles = new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" })
+    .format(readers.map((entry) => entry.title));
+  note.textContent = t("Reading a photo of the table is for {games}: choose one of them above.", { games: titles });
 }
 
 /** Open the decoded file `data` (read from `name`) in the sandbox of its game. */
@@ -50,6 +62,7 @@ async function openFile(data, name) {
 }
 
 const games = await gameList();
+$("#game-choice").append(el("p", { id: "photo-note", class: "help photo-note", hidden: true }));
 $("#ruleset").append(...games.map((entry) => el("option", { value: entry.key, text: entry.title })));
 $("#ruleset").addEventListener("change", (e) => choose(e.target.value));
 const wanted = new URLSearchParams(location.search).get("game");

@@ -73,7 +73,8 @@ export class Manners {
       el("button", { type: "button", id: "take-back", on: { click: () => this.rejoin() } }, T.takeBack));
     this.note = el("p", { id: "manners-note", class: "manners-note", role: "status", hidden: true });
     this.offerBox = el("div", { id: "draw-offer", class: "manners-alert", role: "group", "aria-labelledby": "draw-offer-text", hidden: true });
-    this.absenceBox = el("div", { id: "absence", class: "manners-alert", role: "group", "aria-labelledby": "absence-text", hidden: true });
+    // One group an absent player, each named by its own words (several may be gone at once).
+    this.absenceBox = el("div", { id: "absence", class: "manners-alert", hidden: true });
     this.ending = el("div", { id: "ending", class: "manners-ending", role: "status", hidden: true });
     this.dialog = this.resignDialog();
     this.box = el("section", { id: "manners", class: "manners", "aria-label": T.panel, hidden: true },
@@ -276,11 +277,12 @@ export class Manners {
       const choices = waited ? away.choices.filter((choice) => choice !== "wait") : away.choices;
       const words = waited ? `${T.waiting(away.player)} ${T.changeMind}`
         : `${T.away(away.player)} ${away.choices.length ? T.awayChoose : T.awayGrace(away.grace_left_s ?? away.grace_s)}`;
-      this.absenceBox.append(
-        el("p", { id: "absence-text", role: waited ? "status" : "alert", text: words }),
+      const textId = `absence-text-${away.seat}`;
+      this.absenceBox.append(el("div", { class: "absence", role: "group", "aria-labelledby": textId, dataset: { seat: away.seat } },
+        el("p", { id: textId, class: "absence-text", role: waited ? "status" : "alert", text: words }),
         ...(choices.length ? [el("div", { class: "dialog-buttons" }, ...choices.map((choice) =>
           el("button", { type: "button", class: choice === "claim" ? "" : "secondary", dataset: { choice },
-            on: { click: () => this.send({ type: "absence", seat: away.seat, choice }) } }, labels[choice])))] : []));
+            on: { click: () => this.send({ type: "absence", seat: away.seat, choice }) } }, labels[choice])))] : [])));
     }
   }
 

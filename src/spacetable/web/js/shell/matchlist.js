@@ -15,10 +15,12 @@ function gameTitle(games, ruleset) {
  * Finished matches, newest first (GET /api/matches): the `limit` newest, or the `limit`
  * that finished just before the match `before`, or just after the match `after` (ids).
  */
-export function loadMatches(limit = 50, { before, after } = {}) {
+export function loadMatches(limit = 50, { before, after, ruleset, player } = {}) {
   const query = new URLSearchParams({ limit: String(limit) });
   if (before) query.set("before", before);
   if (after) query.set("after", after);
+  if (ruleset) query.set("ruleset", ruleset); // one game's matches
+  if (player) query.set("player", player); // one player's
   return fetchJSON(`/api/matches?${query}`);
 }
 

@@ -37,12 +37,15 @@ function valueTitle(property, value) {
   return property.value_titles?.[String(value)] ?? String(value);
 }
 
-/** A number input with the schema's bounds (`minimum`, `maximum`, `exclusiveMinimum`). */
+/** A number input with the schema's bounds (`minimum`, `maximum`, `exclusiveMinimum`), wide
+ * enough for its placeholder's words in any language (French FTL's "sans minuterie" showed
+ * as "sans min…" in a box sized for numbers). */
 function numberInput(type, attrs) {
   const whole = type.type === "integer";
   const min = type.minimum ?? type.exclusiveMinimum;
+  const words = attrs.placeholder?.length || 0;
   return el("input", { type: "number", inputmode: whole ? "numeric" : "decimal", min, max: type.maximum,
-    step: whole ? 1 : "any", ...attrs });
+    step: whole ? 1 : "any", ...attrs, style: words ? `width: max(6.5em, calc(${words}ch + 2.4em))` : undefined });
 }
 
 /** One field's control and how to read it, or null for a field this form cannot draw. */

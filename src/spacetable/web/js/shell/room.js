@@ -41,6 +41,29 @@ function botsWanted(params) {
     .map((entry) => entry.split(":")).map(([seat, level]) => ({ seat: Number(seat), level: level || null }));
 }
 
+/**
+ * The room's header on the screen, for the page's layout: its height (--header-height: a
+ * phone's table fills the screen under it) and how much of it shows (--header-shown: a
+ * question fixed at the top of a phone's screen, a draw offered or a player gone, sits under
+ * it, never over the title and the name).
+ */
+function measureHeader() {
+  const header = $(".topbar");
+  if (!header) return;
+  const root = document.documentElement.style;
+  let shown = null;
+  const measure = () => {
+    const box = header.getBoundingClientRect();
+    const now = Math.max(0, Math.ceil(box.bottom));
+    if (now !== shown) root.setProperty("--header-shown", `${now}px`);
+    shown = now;
+    root.setProperty("--header-height", `${Math.ceil(box.height)}px`);
+  };
+  window.addEventListener("scroll", measure, { passive: true });
+  new ResizeObserver(measure).observe(header);
+  measure();
+}
+
 export class RoomClient {
   /**
    * The room `roomId`, with the page's query `params`. `describe(options)` tells the room's
@@ -65,6 +88,7 @@ export class RoomClient {
       text: t("You are watching: every seat is taken.") });
     $("#status").after(this.watchNote);
     this.manners = new Manners(this); // resign, draws, absences (shell/manners.js)
+    measureHeader();
     $("#connection").before(muteButton());
     loadBots().then(() => { if (this.room) this.renderRoom(); });
     this.chat = new ChatPanel({ roomId, send: (m) => this.socket.send(m) });

@@ -27,7 +27,7 @@ export async function tutorial(api) {
   return ftlLesson(api);
 }
 
-export { describe, lobbyForm } from "./lobby.js";
+export { describe, lobbyForm, optionWords } from "./lobby.js";
 
 /** The rules page's section (pages/rules.js): its line in the contents and its text. */
 export const rules = {

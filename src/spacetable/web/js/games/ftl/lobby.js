@@ -28,11 +28,22 @@ export function lobbyForm({ game, box, form }) {
 
 /** "Faster Than Light: 2 seats, 48 x 48 in table, 10 missiles each, no turn limit, no plot timer". */
 export function describe(options) {
+  return t("Faster Than Light: {options}", { options: optionParts(options).join(", ") });
+}
+
+/** The options alone, short (the lobby's open rooms, under the game's title): "2 seats, 48 x
+ * 48 in table, 10 missiles each, 20-turn limit, 60 s to plot". */
+export function optionWords(options) {
+  return optionParts(options, { short: true }).join(", ");
+}
+
+function optionParts(options, { short = false } = {}) {
   const [w, h] = options.table_size_in || [48, 48];
   const missiles = options.missiles ?? 10;
-  const parts = [tn("{n} seat", "{n} seats", options.seats), t("{w} x {h} in table", { w, h }),
+  const limit = short ? t("{n}-turn limit", { n: options.turn_limit })
+    : t("{n}-turn limit (then most hits, then most pieces left, win)", { n: options.turn_limit });
+  return [tn("{n} seat", "{n} seats", options.seats), t("{w} x {h} in table", { w, h }),
     tn("{n} missile each", "{n} missiles each", missiles),
-    options.turn_limit ? t("{n}-turn limit (then most hits, then most pieces left, win)", { n: options.turn_limit }) : t("no turn limit"),
+    options.turn_limit ? limit : t("no turn limit"),
     options.plot_timer_s ? t("{n} s to plot", { n: options.plot_timer_s }) : t("no plot timer")];
-  return t("Faster Than Light: {options}", { options: parts.join(", ") });
 }

@@ -27,7 +27,7 @@ export async function tutorial(api) {
   return hexLesson(api);
 }
 
-export { describe, lobbyForm } from "./lobby.js";
+export { describe, lobbyForm, optionWords } from "./lobby.js";
 
 /** The rules page's section (pages/rules.js): its line in the contents and its text (its
  * rows and tables are laid out by the hex fleet's sheet). */

@@ -122,8 +122,16 @@ export function lobbyForm({ game, box, form }) {
 
 /** "Hex fleet: duel, 2 sides, 20-turn limit". */
 export function describe(options) {
+  return t("Hex fleet: {scenario}, {seats} sides, {limit}-turn limit", optionValues(options));
+}
+
+/** The options alone (the lobby's open rooms, under the game's title). */
+export function optionWords(options) {
+  return t("{scenario}, {seats} sides, {limit}-turn limit", optionValues(options));
+}
+
+function optionValues(options) {
   const scenarios = { duel: t("duel"), skirmish: t("skirmish"), fleet: t("fleet"), custom: t("custom") };
   const scenario = options.scenario || "duel";
-  return t("Hex fleet: {scenario}, {seats} sides, {limit}-turn limit",
-    { scenario: scenarios[scenario] || scenario, seats: options.seats, limit: options.turn_limit ?? 20 });
+  return { scenario: scenarios[scenario] || scenario, seats: options.seats, limit: options.turn_limit ?? 20 };
 }

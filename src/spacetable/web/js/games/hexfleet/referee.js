@@ -544,7 +544,7 @@ function buildPanels() {
     el("section", { class: "panel" },
       el("div", { class: "tool-row" },
         el("button", { type: "button", class: "secondary", id: "hex-export", on: { click: exportScript } }, t("Export script")),
-        el("label", { class: "button secondary", for: "hex-import-file" }, t("Import…")),
+        el("label", { class: "button secondary", for: "hex-import-file" }, t("Import script…")),
         el("input", { type: "file", id: "hex-import-file", accept: ".json,application/json", hidden: true, on: { change: async (e) => {
           const [file] = e.target.files;
           e.target.value = "";

@@ -100,6 +100,7 @@ export class HexRoom extends TurnRoom {
     // on the board (reveal.js, as the replay shows them): where the player looks.
     this.tray = new CardTray($("#table-wrap"), this.board, { cardsId: "hex-cards", beside: true });
     this.tray.hide();
+    new ResizeObserver(() => { if (this.followCards) this.cardsToView(); }).observe(this.tray.section);
     const legend = LEGEND();
     this.legend = el("section", { id: "hex-legend", class: "panel hex-legend", "aria-label": t("what the board shows") },
       el("h2", { text: legend.title }),
@@ -109,6 +110,24 @@ export class HexRoom extends TurnRoom {
     this.logPanel = el("div", { id: "log-panel", hidden: true });
     this.shipLogs = new ShipLogs(this.logPanel);
     $("#players").after(this.endPanel, this.controls.container, this.cupPanel, this.offBoard, this.legend, this.logPanel);
+    this.dockActionBar();
+  }
+
+  /**
+   * On a phone the active ship's buttons are a bar fixed along the bottom of the screen, on
+   * the chat's bar (hexfleet.css): tell the page its height (--hex-bar), which the page keeps
+   * free below its content as it does the chat's; 0 while no ship of ours is activated.
+   */
+  dockActionBar() {
+    const measure = () => {
+      const bar = $("#hex-controls .action-bar");
+      const docked = bar && bar.getClientRects().length > 0 && getComputedStyle(bar).position === "fixed";
+      document.documentElement.style.setProperty("--hex-bar", `${docked ? Math.ceil(bar.getBoundingClientRect().height) : 0}px`);
+    };
+    // The bar is drawn again with every state: watch the panel's contents and its size.
+    new MutationObserver(measure).observe(this.controls.container, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
+    new ResizeObserver(measure).observe(this.controls.container);
+    window.matchMedia("(max-width: 820px)").addEventListener("change", measure);
   }
 
   /** The players this page acts for: ours, and in hot seat the second seat's. */
@@ -413,12 +432,23 @@ export class HexRoom extends TurnRoom {
     const turned = message.events.some((e) => ["fire", "shields", "hail"].includes(e.type));
     if (turned) {
       this.cardsShown = this.tray.show(message).catch((e) => console.error(e));
-      // On a phone the board may be scrolled away (the action bar is under it): bring the
-      // board and its cards into view.
+      // On a phone the board may be scrolled away: bring the board and its cards into view,
+      // the cards whole above the action bar and the chat's (the page's scroll padding).
       const box = this.tray.wrap.getBoundingClientRect();
       if (box.top < 0 || box.bottom > window.innerHeight) this.tray.wrap.scrollIntoView({ block: "nearest" });
+      // The tray grows as the damage cards show: it is followed while they turn.
+      const shown = this.cardsShown;
+      this.followCards = shown;
+      this.cardsToView();
+      shown.then(() => { if (this.followCards === shown) this.followCards = null; });
     } else if (moved) this.tray.hide(); // a ship moves on: the last cards make way
     if (message.events.some((e) => e.type === "wrecked")) this.cardsShown.then(() => sounds.explosion());
+  }
+
+  /** On a phone, the tray's cards whole above the action bar and the chat's (the page's scroll
+   * padding keeps them clear of both). */
+  cardsToView() {
+    if (PHONE.matches && !this.tray.section.hidden) this.tray.section.scrollIntoView({ block: "nearest" });
   }
 
   // -- acting ---------------------------------------------------------------------------------

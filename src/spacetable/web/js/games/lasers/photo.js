@@ -55,6 +55,33 @@ const AGAIN_AFTER_MS = 250;
  * `panel` is the element to add to the side column; the sandbox calls `sync(cards)` each
  * time it draws its table and `mark(group, card)` for each card it draws.
  */
+/**
+ * Move the labels of cards lying close together apart, so that no two run into each other:
+ * each label, in reading order, stays on its card if it can, else goes just above or below
+ * its card's outline, then farther, in whole lines, whichever is free first (and inside the
+ * photo). `labels`: {label (an SVG text in the document), cx, cy, top, bottom} in photo px.
+ */
+function spreadLabels(labels, { width, height, size }) {
+  const placed = [];
+  const gap = size * 0.15;
+  const overlaps = (a, b) => a.x < b.x + b.w + gap && b.x < a.x + a.w + gap && a.y < b.y + b.h + gap && b.y < a.y + a.h + gap;
+  labels.sort((a, b) => a.cy - b.cy || a.cx - b.cx);
+  for (const { label, cx, cy, top, bottom } of labels) {
+    const box = label.getBBox(); // where it is now: centred on the card
+    const w = box.width || size * 0.6 * label.textContent.length;
+    const h = box.height || size * 1.2;
+    const x = Math.min(Math.max(cx - w / 2, 0), Math.max(0, width - w));
+    const tries = [cy, top - h / 2 - gap, bottom + h / 2 + gap];
+    for (let line = 1; line <= 6; line += 1) tries.push(top - h / 2 - gap - line * h, bottom + h / 2 + gap + line * h);
+    const inside = tries.filter((y) => y - h / 2 >= 0 && y + h / 2 <= height);
+    const free = inside.find((y) => !placed.some((other) => overlaps({ x, y: y - h / 2, w, h }, other)));
+    const y = free ?? cy;
+    label.setAttribute("x", x + w / 2);
+    label.setAttribute("y", y);
+    placed.push({ x, y: y - h / 2, w, h });
+  }
+}
+
 export class PhotoReader {
   constructor({ openTable, showError, tableFile, redraw }) {
     this.openTable = openTable;
@@ -122,24 +149,29 @@ export class PhotoReader {
     this.showCalls();
   }
 
-  /** The photo with each card found outlined and labelled by its id. */
+  /** The photo with each card found outlined and labelled by its id, the labels apart. */
   showPhoto(file, answer) {
     const old = this.figure.querySelector("img");
     if (old) URL.revokeObjectURL(old.src);
     const { width, height } = answer.image;
     const overlay = svg("svg", { class: "photo-outlines", viewBox: `0 0 ${width} ${height}`, "aria-hidden": "true" });
-    const size = Math.max(width, height) / 32;
-    for (const card of answer.cards) {
-      const points = card.outline_px;
-      const [cx, cy] = points.reduce(([x, y], [px, py]) => [x + px / 4, y + py / 4], [0, 0]);
-      overlay.append(svg("g", { class: "photo-card", dataset: { card: card.id } },
-        svg("polygon", { points: points.map((p) => p.join(",")).join(" "), "stroke-width": size / 5 }),
-        svg("text", { x: cx, y: cy, "font-size": size, "text-anchor": "middle", "dominant-baseline": "middle" }, card.id)));
-    }
     clear(this.figure).append(
       el("div", { class: "photo-frame" },
         el("img", { src: URL.createObjectURL(file), alt: WORDS.photoAlt(), width, height }), overlay));
     this.figure.hidden = false;
+    // The labels at 11 px on the screen at least (the photo is shown much smaller than it is).
+    const shown = this.figure.clientWidth || width;
+    const size = Math.max(Math.max(width, height) / 32, (11 * width) / shown);
+    const labels = [];
+    for (const card of answer.cards) {
+      const points = card.outline_px;
+      const [cx, cy] = points.reduce(([x, y], [px, py]) => [x + px / 4, y + py / 4], [0, 0]);
+      const label = svg("text", { x: cx, y: cy, "font-size": size, "text-anchor": "middle", "dominant-baseline": "middle" }, card.id);
+      overlay.append(svg("g", { class: "photo-card", dataset: { card: card.id } },
+        svg("polygon", { points: points.map((p) => p.join(",")).join(" "), "stroke-width": size / 5 }), label));
+      labels.push({ label, cx, cy, top: Math.min(...points.map((p) => p[1])), bottom: Math.max(...points.map((p) => p[1])) });
+    }
+    spreadLabels(labels, { width, height, size });
   }
 
   /** The close calls of the photo's table in words, each with its possible outcomes. */

@@ -13,7 +13,7 @@ export async function tutorial(api) {
   return lightspeedLesson(api);
 }
 
-export { describe, lobbyForm } from "./lobby.js";
+export { describe, lobbyForm, optionWords } from "./lobby.js";
 
 /** The rules page's section (pages/rules.js): its line in the contents, its text, its fleet. */
 export const rules = {

@@ -20,9 +20,14 @@ export function lobbyForm({ box }) {
 
 /** "Light Speed: 2 seats, single asteroid, 8 rocks, piracy". */
 export function describe(options) {
+  return t("Light Speed: {options}", { options: optionWords(options) });
+}
+
+/** The options alone (the lobby's open rooms, under the game's title). */
+export function optionWords(options) {
   const asteroids = { single: t("single asteroid"), large: t("large asteroid"), "two-small": t("two-small asteroids") };
   const parts = [tn("{n} seat", "{n} seats", options.seats), asteroids[options.asteroids] || options.asteroids];
   if (options.rocks) parts.push(tn("{n} rock", "{n} rocks", options.rocks));
   if (options.piracy) parts.push(t("piracy"));
-  return t("Light Speed: {options}", { options: parts.join(", ") });
+  return parts.join(", ");
 }

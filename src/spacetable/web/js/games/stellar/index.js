@@ -20,7 +20,7 @@ export const lessonNote = {
   },
 };
 
-export { describe, lobbyForm } from "./lobby.js";
+export { describe, lobbyForm, optionWords } from "./lobby.js";
 
 /** The rules page's section (pages/rules.js): its line in the contents and its text. */
 export const rules = {

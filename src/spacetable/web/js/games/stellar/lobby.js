@@ -44,11 +44,16 @@ export function lobbyForm({ game, box, form }) {
 
 /** "Stellar Conflict: 2 seats, Wiss vs Vak, Conflict (15 credits), countdown, cargo ships". */
 export function describe(options) {
+  return t("Stellar Conflict: {options}", { options: optionWords(options) });
+}
+
+/** The options alone (the lobby's open rooms, under the game's title). */
+export function optionWords(options) {
   const races = options.races || ["wiss", "vak", "hexai", "tetrakori"].slice(0, options.seats);
   const parts = [tn("{n} seat", "{n} seats", options.seats), races.map(raceName).join(t(" vs ")),
     BATTLES()[options.battle_size] || options.battle_size,
     options.deployment === "stop" ? t("stop rule") : t("countdown"),
     options.asteroids ? tn("{n} asteroid", "{n} asteroids", options.asteroids) : t("cargo ships")];
   if (options.stolen_goods) parts.push(t("stolen goods"));
-  return t("Stellar Conflict: {options}", { options: parts.join(", ") });
+  return parts.join(", ");
 }
