@@ -153,6 +153,8 @@ class ClusterNode:
         self._renew_script = self.redis.register_script(_RENEW)
         self._release_script = self.redis.register_script(_RELEASE)
         self._held: set[str] = set()  # the rooms whose locks this process holds
+        #: The rooms being located by one of this process's sockets: the others join it.
+        self._locating: dict[str, asyncio.Future[Room | Elsewhere | None]] = {}
         self._task: asyncio.Task[None] | None = None
         self._ticks = 0
         self._reachable = True
@@ -264,6 +266,21 @@ class ClusterNode:
         room = self.directory.get(room_id)
         if room is not None:
             return room
+        # A failover brings every page of a room at once. Between the moment the first
+        # socket's lock is in Redis and the moment its rebuild begins here, another socket
+        # would find the lock this process's and no room nor rebuild: "no such room". The
+        # sockets of one room therefore share one search (each may still give up alone).
+        pending = self._locating.get(room_id)
+        if pending is None:
+            pending = asyncio.ensure_future(self._locate(room_id))
+            self._locating[room_id] = pending
+            pending.add_done_callback(lambda _: self._locating.pop(room_id, None))
+        return await asyncio.shield(pending)
+
+    async def _locate(self, room_id: str) -> Room | Elsewhere | None:
+        room = self.directory.get(room_id)
+        if room is not None:
+            return room
         holder = await self.redis.get(owner_key(room_id))
         if holder is not None:
             node = _text(holder)
@@ -281,7 +298,7 @@ class ClusterNode:
             keys=[owner_key(room_id)], args=[self.node_id, self.owner_ttl_ms]
         )
         if lost:  # another process took it first
-            return await self.locate(room_id)
+            return await self._locate(room_id)
         try:
             room = await self.rebuild(room_id)
         except BaseException:  # storage away, a room that cannot be rebuilt: not ours
