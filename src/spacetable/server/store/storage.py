@@ -207,7 +207,8 @@ class Storage:
         self._engine = create_engine(self.url, pool_pre_ping=True)
         if self._engine.dialect.name == "sqlite":
             event.listen(self._engine, "connect", _sqlite_pragmas)
-        create_tables(self._engine, _Base.metadata, _add_missing_columns)
+        # The schema is Alembic's (store/migrations): an older database upgrades in place.
+        create_tables(self._engine, MetaData(), _migrate)
 
     @property
     def engine(self) -> Engine:
@@ -321,3 +322,11 @@ def add_missing_columns(engine: Engine, table: str, added: Mapping[str, str]) ->
 
 def _add_missing_columns(engine: Engine) -> None:
     add_missing_columns(engine, "matches", _ADDED_COLUMNS)
+
+
+def _migrate(engine: Engine) -> None:
+    """Bring the database to the newest revision (``store/migrations``); one made before
+    the migrations first gets the columns it lacks, then is stamped as the baseline."""
+    from spacetable.server.store.migrations import migrate
+
+    migrate(engine, _add_missing_columns)
