@@ -138,6 +138,8 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         self.finding: asyncio.Task[None] | None = None
         #: Messages that came while the room was being rebuilt from storage.
         self.early: list[bytes] | None = None
+        #: The session id of the socket's cookie (issue 37), passed on to a relayed owner.
+        self.session_id: str | None = None
 
     # -- uvicorn's hooks ------------------------------------------------------------
 
@@ -194,7 +196,7 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         room_id = found[1]
         # A socket opened with a session cookie sits as its account (issue 37 item 2):
         # the session is looked up first, off the loop; what comes meanwhile is kept.
-        session_id = _session_id(event.headers.get("Cookie"))
+        session_id = self.session_id = _session_id(event.headers.get("Cookie"))
         accounts: AccountStore | None = self.app_state.get(ACCOUNTS)
         if session_id is not None and accounts is not None:
             self.early = []
@@ -330,7 +332,12 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
                 patches = self.game is not None and self.game.patches  # asked of the owner too
                 tab = self.game.tab if self.game is not None else None
                 upstream = await connect_owner(
-                    where.address, room_id, client, patches=patches, tab=tab
+                    where.address,
+                    room_id,
+                    client,
+                    patches=patches,
+                    tab=tab,
+                    session=self.session_id,
                 )
             except (OSError, InvalidHandshake, TimeoutError):
                 if self.loop.time() > deadline:
