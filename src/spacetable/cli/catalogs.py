@@ -36,6 +36,8 @@ PAGES: tuple[str, ...] = (
     "web/referee.html",
     "web/replay.html",
     "web/rules.html",
+    "web/login.html",
+    "web/signup.html",
 )
 
 #: The functions whose first arguments are messages (and second, for plurals).

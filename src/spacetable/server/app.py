@@ -158,6 +158,7 @@ def create_app(
     app = FastAPI(title="spacetable", lifespan=lifespan, docs_url="/api/docs")
     app.state.directory = directory
     app.state.cluster = node
+    app.state.accounts = accounts  # a page's header shows who is logged in (http/pages.py)
     app.state.bots_warm = False  # until warm_up has loaded them (/healthz tells)
     app.add_middleware(HostGuard, hosts=guards.hosts)
     # A game registered from outside the package serves its browser module from its own
