@@ -170,7 +170,7 @@ def test_an_account_deleted_leaves_its_matches_under_an_anonymous_name(
 ) -> None:
     sign_up(client, "heidi")
     seats = [
-        {"seat": 0, "kind": "human", "player": "heidi", "name": "heidi", "registered": True},
+        {"seat": 0, "player": "heidi", "name": "heidi", "registered": True, "account": "heidi"},
         {"seat": 1, "kind": "human", "player": "ivan", "name": "ivan", "registered": False},
     ]
     result = {"winner": "heidi", "scores": {"heidi": 3, "ivan": 1}}
@@ -184,6 +184,7 @@ def test_an_account_deleted_leaves_its_matches_under_an_anonymous_name(
     stored = storage.get("m1")
     assert stored is not None
     assert [s["player"] for s in stored.seats] == ["anonymous", "ivan"]
+    assert "account" not in stored.seats[0] and not stored.seats[0]["registered"]
     assert stored.result == {"winner": "anonymous", "scores": {"anonymous": 3, "ivan": 1}}
     assert stored.actions == [{"player": "anonymous", "t": 1.0}]
     # The name is free again.

@@ -113,3 +113,34 @@ def test_a_socket_with_a_session_cookie_sits_as_its_account_on_a_real_server(
     assert (back["role"], back["seat"], back["player"]) == ("player", 0, "Zora")
     other.close()
     guest.close()
+
+
+def test_two_accounts_play_one_resigns_and_both_are_rated_on_a_real_server(
+    server: Server,
+) -> None:
+    """Issue 37's "done when": two accounts made over HTTP play a Light Speed room with
+    their cookies; one resigns; both profiles show the match, the winner rated above the
+    loser, and the leaderboard lists both."""
+    room = server.create_room()
+    players = {}
+    for name in ("Winona", "Lorne"):
+        client = Client(server, room, headers={"Cookie": session_cookie(server, name)})
+        client.send(type="join", name=name)
+        client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+        players[name] = client
+    for client in players.values():
+        client.send(type="ready")
+    players["Lorne"].wait(lambda m: m["type"] == "state" and m.get("phase") == "fast")
+    players["Lorne"].send(type="resign")
+    result = players["Winona"].wait_type("result")
+    server.stored_match(result["match_id"])  # stored (with the ratings: one transaction)
+    winner, loser = server.get("/api/players/winona"), server.get("/api/players/LORNE")
+    for profile in (winner, loser):
+        assert [m["id"] for m in profile["matches"]] == [result["match_id"]]
+    assert winner["ratings"]["lightspeed"]["wins"] == 1
+    assert loser["ratings"]["lightspeed"]["losses"] == 1
+    assert winner["ratings"]["lightspeed"]["rating"] > loser["ratings"]["lightspeed"]["rating"]
+    board = server.get("/api/leaderboard/lightspeed")["players"]
+    assert [p["name"] for p in board if p["name"] in players] == ["Winona", "Lorne"]
+    for client in players.values():
+        client.close()

@@ -32,6 +32,7 @@ from spacetable.server.http.http_protocol import GUARDS, HostGuard
 from spacetable.server.http.matches import add_match_routes
 from spacetable.server.http.pages import add_page_routes
 from spacetable.server.http.photo import add_photo_route
+from spacetable.server.http.players import add_player_routes
 from spacetable.server.http.referee import add_referee_route
 from spacetable.server.http.referee_pool import RefereePool
 from spacetable.server.http.rooms import add_room_routes
@@ -41,6 +42,7 @@ from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.rooms.room import Timing
 from spacetable.server.store.accounts import AccountStore
+from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.storage import Storage, StorageUnavailable
 
 WEB = resources.files("spacetable") / "web"
@@ -108,6 +110,7 @@ def create_app(
     guards = guards or Guards()
     sockets = sockets or SocketPolicy()
     accounts = AccountStore(storage, password_hasher)
+    ratings = RatingBook(storage, accounts)  # updated as each match is stored
     clock = MovableClock() if test_clock else None
     directory = RoomDirectory(
         storage, timing or Timing(), room_seed=room_seed, clock=clock, accounts=accounts
@@ -182,6 +185,7 @@ def create_app(
     add_room_routes(app, directory, node, guards, clock)
     add_match_routes(app, storage, directory.saves)
     add_account_routes(app, accounts, guards, clock, sockets.allowed_origins)
+    add_player_routes(app, ratings)  # profiles and leaderboards
     add_game_routes(app)
     add_referee_route(app, referee)  # POST /api/resolve: a table in JSON
     add_photo_route(app, referee)  # POST /api/referee/photo: a photo of the table

@@ -254,7 +254,7 @@ class BotPlayers:
         level = self.kinds.stand_in_level
         seat.kind, seat.level, seat.stand_in = "bot", level, stand_in
         if not stand_in:
-            seat.token = seat.account = None
+            seat.token = None
         if self._room.match is not None:
             seat.bot = self.kinds.bot(level)
             self.schedule(seat.index, 0.2)

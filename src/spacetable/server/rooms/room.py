@@ -403,7 +403,11 @@ class Room:
         self.phase = "over"
         self.last_result = result
         if self._played_by_people():
-            seats = [{**s.to_json(), "player": s.name} for s in self.seats]
+            # A registered player's seat names his account (rated: store/ratings.py).
+            seats = [
+                {**s.to_json(), "player": s.name} | ({"account": s.account} if s.account else {})
+                for s in self.seats
+            ]
             stored = match.record(self.id, seats, result)
             stored.chat = self.chat.of_match()
             self.journal.store_result(stored)

@@ -23,7 +23,7 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Float, ForeignKey, Integer, String, Text, cast, delete, select
+from sqlalchemy import Float, ForeignKey, Integer, String, Text, cast, delete, select, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from spacetable.i18n.phrase import refusal
@@ -35,6 +35,8 @@ NAME_MIN, NAME_MAX = 3, 20
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
 #: How long a session lasts, in seconds (30 days), on the server as in the cookie.
 SESSION_SECONDS = 30 * 24 * 3600
+#: The tables of later revisions that hold an account's rows (``ratings.py``).
+_ACCOUNT_TABLES = ("ratings", "account_matches")
 #: The session cookie's name.
 SESSION_COOKIE = "spacetable_session"
 #: The name a deleted account's seats take in its stored matches.
@@ -235,6 +237,10 @@ class AccountStore:
             for row in rows:
                 _anonymise(row, account)
             session.execute(delete(_SessionRow).where(_SessionRow.account_id == account.id))
+            for table in _ACCOUNT_TABLES:  # (SQLite does not cascade: foreign keys are off)
+                session.execute(
+                    text(f"DELETE FROM {table} WHERE account_id = :id"), {"id": account.id}
+                )
             session.execute(delete(_AccountRow).where(_AccountRow.id == account.id))
         return True
 
@@ -246,7 +252,8 @@ def _anonymise(row: _MatchRow, account: Account) -> None:
     mine = [
         seat
         for seat in seats
-        if seat.get("registered") and name_key(str(seat.get("player") or "")) == account.key
+        if seat.get("account") == account.key
+        or (seat.get("registered") and name_key(str(seat.get("player") or "")) == account.key)
     ]
     if not mine:
         return
@@ -266,7 +273,10 @@ def _anonymise(row: _MatchRow, account: Account) -> None:
         return value
 
     row.seats = [
-        {**renamed(seat), "registered": False} if seat in mine else renamed(seat) for seat in seats
+        {k: v for k, v in renamed(seat).items() if k != "account"} | {"registered": False}
+        if seat in mine
+        else renamed(seat)
+        for seat in seats
     ]
     row.actions = renamed(row.actions)
     row.events = renamed(row.events)

@@ -8,6 +8,7 @@ server only calls :class:`Storage`.
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -32,6 +33,8 @@ from sqlalchemy import (
 )
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+log = logging.getLogger(__name__)
 
 #: The most matches one page of the match list holds.
 PAGE_LIMIT = 200
@@ -209,6 +212,9 @@ class Storage:
             event.listen(self._engine, "connect", _sqlite_pragmas)
         # The schema is Alembic's (store/migrations): an older database upgrades in place.
         create_tables(self._engine, MetaData(), _migrate)
+        #: Run in each save's transaction, after the match is written (the accounts'
+        #: ratings: ``ratings.py``); one that fails is rolled back alone and logged.
+        self.on_save: list[Callable[[Session, StoredMatch], None]] = []
 
     @property
     def engine(self) -> Engine:
@@ -223,6 +229,14 @@ class Storage:
             session.merge(_MatchRow(**match.to_json()))
             if also is not None:
                 also(session)
+            for hook in self.on_save:
+                try:
+                    with session.begin_nested():
+                        hook(session, match)
+                except Exception as exc:  # a rating's bug must not lose the match
+                    if isinstance(exc, sa_exc.OperationalError | sa_exc.InterfaceError):
+                        raise  # the database is away: the save is tried again
+                    log.exception("match %s: stored, but %r failed", match.id, hook)
 
     def get(self, match_id: str) -> StoredMatch | None:
         """The match with this id, or ``None``. Raises StorageUnavailable."""
@@ -277,6 +291,18 @@ class Storage:
                 query = query.order_by(row.finished_at.desc(), row.id.desc())
             rows = [_summary(*found) for found in session.execute(query.limit(limit))]
         return rows[::-1] if newer else rows
+
+    def summaries(self, match_ids: list[str]) -> list[dict[str, Any]]:
+        """The matches of these ids that are stored, newest first, as
+        :meth:`StoredMatch.summary` gives them. Raises StorageUnavailable."""
+        row = _MatchRow
+        query = (
+            select(row.id, row.ruleset, row.seats, row.result, row.finished_at)
+            .where(row.id.in_(match_ids))
+            .order_by(row.finished_at.desc(), row.id.desc())
+        )
+        with reaching(), Session(self._engine) as session:
+            return [_summary(*found) for found in session.execute(query)]
 
     def close(self) -> None:
         """Release the database connections."""
