@@ -1,8 +1,8 @@
 """The accounts' tables and the schema's migrations (issue 37 item 1): a database made
 before the migrations (without ``alembic_version``, even without issue 19's ``chat``
 column) upgrades in place and keeps its matches; a database at the newest revision opens
-without loading Alembic; the same on PostgreSQL (skipped without
-``SPACETABLE_TEST_POSTGRES_URL``)."""
+without loading Alembic; the same on PostgreSQL with a rated match (skipped
+without ``SPACETABLE_TEST_POSTGRES_URL``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from sqlalchemy import create_engine, inspect, text
 
 from spacetable.server.store.accounts import AccountStore, password_hasher
 from spacetable.server.store.migrations import HEAD, current_revision
-from spacetable.server.store.storage import Storage
+from spacetable.server.store.ratings import RatingBook
+from spacetable.server.store.storage import Storage, StoredMatch
 from tests._postgres import postgres_schema
 
 #: The ``matches`` table as the first release made it (no ``chat``).
@@ -90,6 +91,21 @@ def test_accounts_on_postgresql() -> None:
             assert accounts.session_account(session_id) == made
             accounts.revoke(session_id)
             assert accounts.session_account(session_id) is None
+            # A rated match, and the account deleted with its rows (no cascade needed).
+            ratings = RatingBook(storage, accounts)
+            accounts.create("Zoé", "12345678")
+            seats = [
+                {"player": name, "registered": True, "account": name.casefold()}
+                for name in ("Émile", "Zoé")
+            ]
+            match = StoredMatch("pg", "r", "lightspeed", {}, seats, 1, [], [], {"winner": "Zoé"})
+            storage.save(match)
+            storage.save(match)  # once
+            board = ratings.leaderboard("lightspeed")
+            assert [(p["name"], p["matches"]) for p in board] == [("Zoé", 1), ("Émile", 1)]
             assert accounts.delete(made, "12345678") and accounts.find("émile") is None
+            assert [p["name"] for p in ratings.leaderboard("lightspeed")] == ["Zoé"]
+            kept = storage.get("pg")
+            assert kept is not None and kept.seats[0]["player"] == "anonymous"
         finally:
             storage.close()

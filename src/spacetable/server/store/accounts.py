@@ -14,6 +14,7 @@ or on hashing: the server calls them off the event loop.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import time
 import unicodedata
@@ -23,7 +24,7 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Float, ForeignKey, Integer, String, Text, cast, delete, select, text
+from sqlalchemy import Float, ForeignKey, Integer, String, Text, cast, delete, or_, select, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from spacetable.i18n.phrase import refusal
@@ -229,11 +230,16 @@ class AccountStore:
         another seat of the match has that name). False for a wrong password."""
         if self.verify(account.name, password) is None:
             return False
-        pattern = f"%{account.name}%"
+        # The matches its seats are in: those noted for it (``ratings.py``), and, for
+        # matches stored before, those whose seats' JSON holds its name (as written: a
+        # name beyond ASCII is escaped there; "#" escapes nothing a name may hold).
+        seats = cast(_MatchRow.seats, Text)
+        written = {account.name, json.dumps(account.name)[1:-1]}
+        named = [seats.like(f"%{name}%", escape="#") for name in written]
+        noted = text("SELECT match_id FROM account_matches WHERE account_id = :id")
         with reaching(), Session(self._engine) as session, session.begin():
-            rows = session.scalars(
-                select(_MatchRow).where(cast(_MatchRow.seats, Text).like(pattern))
-            )
+            ids = list(session.scalars(noted, {"id": account.id}))
+            rows = session.scalars(select(_MatchRow).where(or_(_MatchRow.id.in_(ids), *named)))
             for row in rows:
                 _anonymise(row, account)
             session.execute(delete(_SessionRow).where(_SessionRow.account_id == account.id))
