@@ -1,7 +1,7 @@
 """The account pages (issue 37 item 1): sign up, the header showing the account, log out,
-log in again, on a laptop in English and on a phone in French; axe-core finds nothing
-serious on the two forms. (The API's refusals and security are tested in process:
-tests/server/test_accounts.py.)"""
+log in again, the profile and a leaderboard, on a laptop in English and on a phone in
+French; axe-core finds nothing serious on those pages. (The API's refusals and security
+are tested in process: tests/server/test_accounts.py.)"""
 
 from __future__ import annotations
 
@@ -59,3 +59,14 @@ def test_sign_up_see_the_account_in_the_header_log_out_and_in_again(
     page.wait_for_url("**/")
     assert page.locator(".topbar .account-name").inner_text() == name
     shot(page, "logged-in-again")
+    # The menu leads to the player's profile (no match rated yet), and on to a leaderboard.
+    page.locator(".topbar .account-name").click()
+    page.locator(".account-profile").click()
+    page.wait_for_selector("#player-name:not(:empty)")
+    assert page.locator("#player-name").inner_text() == name
+    assert page.locator("#no-ratings").is_visible()
+    assert _serious_violations(page) == []
+    shot(page, "profile")
+    page.goto(f"/leaderboard/lightspeed?lang={lang}")
+    page.wait_for_selector("#board tbody tr, #no-players:not([hidden])", state="attached")
+    assert _serious_violations(page) == []

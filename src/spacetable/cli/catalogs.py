@@ -38,6 +38,8 @@ PAGES: tuple[str, ...] = (
     "web/rules.html",
     "web/login.html",
     "web/signup.html",
+    "web/profile.html",
+    "web/leaderboard.html",
 )
 
 #: The functions whose first arguments are messages (and second, for plurals).

@@ -54,6 +54,8 @@ PAGES: dict[str, Page] = {
     "rules": Page("rules.html", N_("How to play — spacetable"), "pages/rules.js"),
     "login": Page("login.html", N_("Log in — spacetable"), "pages/account.js"),
     "signup": Page("signup.html", N_("Sign up — spacetable"), "pages/account.js"),
+    "profile": Page("profile.html", N_("Player — spacetable"), "pages/profile.js"),
+    "leaderboard": Page("leaderboard.html", N_("Leaderboard — spacetable"), "pages/leaderboard.js"),
 }
 
 
@@ -135,6 +137,8 @@ _PAGES = {
     "/rules": "rules",
     "/login": "login",
     "/signup": "signup",
+    "/players/{name}": "profile",
+    "/leaderboard/{game}": "leaderboard",
 }
 
 

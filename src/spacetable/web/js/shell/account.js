@@ -38,7 +38,8 @@ function area() {
     name.setAttribute("translate", "no");
     const button = el("button", { type: "button", class: "secondary account-logout", text: t("Log out") });
     button.addEventListener("click", () => logOut(button));
-    box.append(el("details", { class: "account-menu" }, name, el("div", { class: "account-popup" }, button)));
+    const profile = el("a", { href: `/players/${encodeURIComponent(account)}`, class: "account-profile", text: t("Your profile") });
+    box.append(el("details", { class: "account-menu" }, name, el("div", { class: "account-popup" }, profile, button)));
     return box;
   }
   const next = `?next=${encodeURIComponent(here())}`;
