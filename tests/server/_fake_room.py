@@ -108,6 +108,12 @@ class FakeTable(FakeRoom):
     def registered(self, name: str) -> bool:
         return name.strip().casefold() in self.accounts
 
+    #: The ratings shown beside registered seats, by account key.
+    ratings: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def rating_of(self, account: str, game: str) -> dict[str, Any] | None:
+        return self.ratings.get(account)
+
     def play(self) -> FakeMatch:
         """A match begins (its players: the seats')."""
         match = FakeMatch([s.name for s in self.seats])

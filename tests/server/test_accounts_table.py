@@ -36,6 +36,20 @@ def test_a_logged_in_player_sits_under_his_account_whatever_name_he_gives() -> N
     assert welcome["player"] == "Alice"
     assert room.seats[0].to_json()["registered"] is True
     assert room.seats[0].snapshot()["account"] == "alice"  # a rebuilt room keeps it
+    assert room.seats[0].to_json()["rating"] is None  # not rated yet
+
+
+def test_a_registered_seat_shows_its_rating() -> None:
+    shown = {"rating": 12.5, "provisional": False}
+    room = FakeTable([Seat(0), Seat(1)], accounts={"alice"}, ratings={"alice": shown})
+    lobby = lobby_of(room)
+    alice = logged_in("Alice")
+    lobby.handlers()[msg.Join](alice.connection, msg.Join(type="join", name="Alice"))
+    join(lobby, room, "bob")
+    assert [s.to_json()["rating"] for s in room.seats] == [shown, None]
+    rebuilt = Seat(0)
+    rebuilt.restore(room.seats[0].snapshot())
+    assert rebuilt.to_json()["rating"] == shown
 
 
 def test_a_guest_asking_for_a_registered_name_sits_as_a_guest() -> None:
@@ -122,9 +136,10 @@ def test_two_accounts_play_one_resigns_and_both_are_rated_on_a_real_server(
     their cookies; one resigns; both profiles show the match, the winner rated above the
     loser, and the leaderboard lists both."""
     room = server.create_room()
-    players = {}
+    players, cookies = {}, {}
     for name in ("Winona", "Lorne"):
-        client = Client(server, room, headers={"Cookie": session_cookie(server, name)})
+        cookies[name] = session_cookie(server, name)
+        client = Client(server, room, headers={"Cookie": cookies[name]})
         client.send(type="join", name=name)
         client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
         players[name] = client
@@ -144,3 +159,11 @@ def test_two_accounts_play_one_resigns_and_both_are_rated_on_a_real_server(
     assert [p["name"] for p in board if p["name"] in players] == ["Winona", "Lorne"]
     for client in players.values():
         client.close()
+    # Sitting down again, each is shown with his rating beside his seat.
+    again = server.create_room()
+    winona = Client(server, again, headers={"Cookie": cookies["Winona"]})
+    winona.send(type="join", name="Winona")
+    seats = winona.wait(lambda m: m["type"] == "room" and m["seats"][0]["kind"] == "human")
+    rating = winner["ratings"]["lightspeed"]["rating"]
+    assert seats["seats"][0]["rating"] == {"rating": rating, "provisional": True}
+    winona.close()

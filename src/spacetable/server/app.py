@@ -113,7 +113,12 @@ def create_app(
     ratings = RatingBook(storage, accounts)  # updated as each match is stored
     clock = MovableClock() if test_clock else None
     directory = RoomDirectory(
-        storage, timing or Timing(), room_seed=room_seed, clock=clock, accounts=accounts
+        storage,
+        timing or Timing(),
+        room_seed=room_seed,
+        clock=clock,
+        accounts=accounts,
+        ratings=ratings,
     )
     node = None
     if redis_url is not None:

@@ -21,6 +21,7 @@ from spacetable.server.rooms.rebuild import RebuildFailed, rebuild_room
 from spacetable.server.rooms.room import Room
 from spacetable.server.store.accounts import AccountStore
 from spacetable.server.store.live_store import HEARTBEAT_SECONDS, LiveStore
+from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.save_queue import SaveQueue
 from spacetable.server.store.storage import Storage, StorageUnavailable
 
@@ -77,10 +78,13 @@ class RoomDirectory:
         clock: RoomClock | None = None,
         durable: bool = True,
         accounts: AccountStore | None = None,
+        ratings: RatingBook | None = None,
     ) -> None:
         self.storage = storage
         #: The accounts (issue 37): a guest may not sit under a registered name.
         self.accounts = accounts
+        #: Their ratings, shown beside a registered player's seat.
+        self.ratings = ratings
         self.saves = SaveQueue(storage)
         self.live = LiveStore(storage) if durable else None
         self._rebuilding: dict[str, asyncio.Future[Room | None]] = {}
@@ -156,6 +160,8 @@ class RoomDirectory:
     def _know_accounts(self, room: Room) -> None:
         if self.accounts is not None:
             room.registered = self.accounts.is_registered
+        if self.ratings is not None:
+            room.rating_of = self.ratings.shown
 
     def _expired(self, room: Room) -> None:
         if self._rooms.get(room.id) is not room:

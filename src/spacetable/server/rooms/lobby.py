@@ -61,6 +61,10 @@ class LobbyRoom(RoomContext, Protocol):
         """Whether ``name`` is a registered player's (compared after NFKC, case folded)."""
         ...
 
+    def rating_of(self, account: str, game: str) -> dict[str, Any] | None:
+        """The rating shown beside the seat of ``account`` (its name's key) in ``game``."""
+        ...
+
     @property
     def last_result(self) -> dict[str, Any] | None:
         """The ``result`` of the match last over (a socket arriving after it hears it)."""
@@ -195,6 +199,7 @@ class Lobby:
         if account is not None:
             seat.take("human", account, self._names(seat))
             seat.account = name_key(account)
+            seat.rating = self._room.rating_of(seat.account, self._room.options.entry.rules.key)
         else:
             seat.take("human", self._guest_name(message.name, seat), self._names(seat))
         seat.token = secrets.token_hex(16)

@@ -90,6 +90,11 @@ def _nobody(name: str) -> bool:
     return False
 
 
+def _unrated(account: str, game: str) -> dict[str, Any] | None:
+    """No rating (a room without accounts)."""
+    return None
+
+
 class Room:
     """One room: its seats, its connections and (while playing) its match.
 
@@ -138,6 +143,9 @@ class Room:
         #: Whether a name is a registered player's (the directory gives the accounts'):
         #: a guest asking for one sits as ``name (guest)`` (``lobby.py``).
         self.registered: Callable[[str], bool] = _nobody
+        #: A registered player's rating in a game, shown beside his seat (the directory
+        #: gives the ratings': ``store/ratings.py``).
+        self.rating_of: Callable[[str, str], dict[str, Any] | None] = _unrated
         self.journal = Journal(self, saves, live)
         self.news = News(self, self.match_class.pacing)
         self.chat = Chat(self, self.journal.note_chat)

@@ -241,6 +241,22 @@ class RatingBook:
         with reaching(), Session(self._engine) as session:
             return [_rating(row) for row in session.scalars(query)]
 
+    def shown(self, key: str, game: str) -> dict[str, Any] | None:
+        """The rating of the account whose name's key is ``key`` in ``game`` as a room
+        shows it beside his seat (``rating``, ``provisional``), or ``None``: not rated yet.
+        Called by a room's task: one indexed query."""
+        query = (
+            select(_RatingRow)
+            .join(_AccountRef, _AccountRef.id == _RatingRow.account_id)
+            .where(_AccountRef.key == key, _RatingRow.game == game)
+        )
+        with reaching(), Session(self._engine) as session:
+            row = session.scalar(query)
+        if row is None:
+            return None
+        rated = _rating(row).to_json()
+        return {"rating": rated["rating"], "provisional": rated["provisional"]}
+
     def profile(self, name: str) -> dict[str, Any] | None:
         """``GET /api/players/{name}``: the account's name, since when, its ratings by
         game and its :data:`PROFILE_MATCHES` latest matches; ``None`` for no account."""

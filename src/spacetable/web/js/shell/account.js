@@ -4,10 +4,13 @@
 // is out of the page's reach (HttpOnly). Logging out revokes the session on the server.
 
 import { t } from "./i18n.js";
-import { el } from "./dom.js";
+import { el, saveName } from "./dom.js";
 
 /** The logged-in player's account name, or null for a guest. */
 export const account = document.documentElement.dataset.account || null;
+
+// The name the pages offer to sit under is the account's (the server seats him under it).
+if (account) saveName(account);
 
 /** Where to go after logging in: `?next=` when it is a path of this site, else the lobby. */
 export function nextPath() {
