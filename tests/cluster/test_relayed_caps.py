@@ -135,3 +135,26 @@ def test_rooms_per_client_are_counted_for_the_whole_cluster(cluster: Cluster) ->
     # And one room every 6 s after that.
     move_clocks(cluster, 6)
     assert [create_through_balancer(cluster, client)[0] for _ in range(2)] == [200, 429]
+
+
+def test_a_relayed_socket_with_a_session_cookie_sits_as_its_account(cluster: Cluster) -> None:
+    """Issue 37 item 2 across processes: the relaying process passes the session cookie
+    on, and the room's owner seats the account (both read the accounts in one database)."""
+    owner, other = (worker.server for worker in cluster.workers)
+    signup = urllib.request.Request(
+        other.http + "/api/accounts",
+        data=json.dumps({"name": "Relayed Rhea", "password": "12345678"}).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(signup, timeout=10) as answer:
+        cookie = str(answer.headers["set-cookie"]).split(";", 1)[0]
+    room = owner.create_room()
+    rhea = Client(other, room, headers={"Cookie": cookie})  # relayed to the owner
+    rhea.send(type="join", name="someone else")
+    welcome = rhea.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+    assert welcome["player"] == "Relayed Rhea"
+    straight = Client(owner, room)
+    seats = straight.wait(lambda m: m["type"] == "room" and m["seats"][0]["kind"] == "human")
+    assert (seats["seats"][0]["name"], seats["seats"][0]["registered"]) == ("Relayed Rhea", True)
+    rhea.close()
+    straight.close()

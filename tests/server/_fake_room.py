@@ -102,6 +102,17 @@ class FakeTable(FakeRoom):
     taken_over: list[tuple[int, bool]] = field(default_factory=list)
     watching: list[Connection] = field(default_factory=list)
     rooms_told: int = 0
+    #: The registered players' names (as their keys: ``store/accounts.name_key``).
+    accounts: set[str] = field(default_factory=set)
+
+    def registered(self, name: str) -> bool:
+        return name.strip().casefold() in self.accounts
+
+    #: The ratings shown beside registered seats, by account key.
+    ratings: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def rating_of(self, account: str, game: str) -> dict[str, Any] | None:
+        return self.ratings.get(account)
 
     def play(self) -> FakeMatch:
         """A match begins (its players: the seats')."""

@@ -36,6 +36,10 @@ PAGES: tuple[str, ...] = (
     "web/referee.html",
     "web/replay.html",
     "web/rules.html",
+    "web/login.html",
+    "web/signup.html",
+    "web/profile.html",
+    "web/leaderboard.html",
 )
 
 #: The functions whose first arguments are messages (and second, for plurals).

@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import PurePosixPath
 from typing import Any
 
+from argon2 import PasswordHasher
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -23,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable.registry import games
 from spacetable.server.cluster.node import CLUSTER, ClusterNode
+from spacetable.server.http.accounts import add_account_routes
 from spacetable.server.http.clock_route import add_clock_route
 from spacetable.server.http.games import add_game_routes
 from spacetable.server.http.guards import Guards
@@ -30,14 +32,17 @@ from spacetable.server.http.http_protocol import GUARDS, HostGuard
 from spacetable.server.http.matches import add_match_routes
 from spacetable.server.http.pages import add_page_routes
 from spacetable.server.http.photo import add_photo_route
+from spacetable.server.http.players import add_player_routes
 from spacetable.server.http.referee import add_referee_route
 from spacetable.server.http.referee_pool import RefereePool
 from spacetable.server.http.rooms import add_room_routes
 from spacetable.server.http.shared_limit import SharedCreationLimit
-from spacetable.server.http.ws_protocol import POLICY, ROOMS, SocketPolicy
+from spacetable.server.http.ws_protocol import ACCOUNTS, POLICY, ROOMS, SocketPolicy
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.rooms.room import Timing
+from spacetable.server.store.accounts import AccountStore
+from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.storage import Storage, StorageUnavailable
 
 WEB = resources.files("spacetable") / "web"
@@ -81,6 +86,7 @@ def create_app(
     address: str = "127.0.0.1:8000",
     node_name: str | None = None,
     test_clock: bool = False,
+    password_hasher: PasswordHasher | None = None,
 ) -> FastAPI:
     """The whole web application, storing finished matches in ``storage``; ``sockets``
     guards the room websockets (default: pages of the server's own origin, the usual
@@ -98,10 +104,22 @@ def create_app(
     balancer (its ``server`` line), which a room's page gives its socket (``?node=``) so
     that the balancer sends it straight to the room's process. With ``test_clock`` every
     room and the rate limits keep time with a :class:`MovableClock` that ``POST
-    /api/test/clock`` moves forward (tests of the whole server, never a public one)."""
+    /api/test/clock`` moves forward (tests of the whole server, never a public one).
+    ``password_hasher`` hashes the accounts' passwords (default: argon2id's recommended
+    cost; tests that make many accounts give a cheap one: ``store/accounts.py``)."""
     guards = guards or Guards()
+    sockets = sockets or SocketPolicy()
+    accounts = AccountStore(storage, password_hasher)
+    ratings = RatingBook(storage, accounts)  # updated as each match is stored
     clock = MovableClock() if test_clock else None
-    directory = RoomDirectory(storage, timing or Timing(), room_seed=room_seed, clock=clock)
+    directory = RoomDirectory(
+        storage,
+        timing or Timing(),
+        room_seed=room_seed,
+        clock=clock,
+        accounts=accounts,
+        ratings=ratings,
+    )
     node = None
     if redis_url is not None:
         # The durable rooms (issue 21 item 2) rebuild a room whose process died.
@@ -131,7 +149,8 @@ def create_app(
         # The room sockets find their rooms and their policy here (_ws_protocol).
         yield {
             ROOMS: directory,
-            POLICY: sockets or SocketPolicy(),
+            POLICY: sockets,
+            ACCOUNTS: accounts,
             GUARDS: guards,
             CLUSTER: node,
         }
@@ -147,6 +166,7 @@ def create_app(
     app = FastAPI(title="spacetable", lifespan=lifespan, docs_url="/api/docs")
     app.state.directory = directory
     app.state.cluster = node
+    app.state.accounts = accounts  # a page's header shows who is logged in (http/pages.py)
     app.state.bots_warm = False  # until warm_up has loaded them (/healthz tells)
     app.add_middleware(HostGuard, hosts=guards.hosts)
     # A game registered from outside the package serves its browser module from its own
@@ -169,6 +189,8 @@ def create_app(
     add_page_routes(app)
     add_room_routes(app, directory, node, guards, clock)
     add_match_routes(app, storage, directory.saves)
+    add_account_routes(app, accounts, guards, clock, sockets.allowed_origins)
+    add_player_routes(app, ratings)  # profiles and leaderboards
     add_game_routes(app)
     add_referee_route(app, referee)  # POST /api/resolve: a table in JSON
     add_photo_route(app, referee)  # POST /api/referee/photo: a photo of the table

@@ -18,6 +18,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from spacetable.server.sockets.connection import HangUp, WriteFrame, text_frame
+from spacetable.server.store.accounts import SESSION_COOKIE
 
 #: Close code the browser reconnects after ("service restart"): the room moves, or its
 #: owner stops; the close codes a socket may not send (1005, 1006, 1015) become this one.
@@ -30,20 +31,30 @@ _UNSENDABLE = frozenset({1005, 1006, 1015})
 
 
 async def connect_owner(
-    address: str, room_id: str, client: str, *, patches: bool = False, tab: str | None = None
+    address: str,
+    room_id: str,
+    client: str,
+    *,
+    patches: bool = False,
+    tab: str | None = None,
+    session: str | None = None,
 ) -> ClientConnection:
     """Open a room socket to the owner at ``address`` (``host:port``) on behalf of
     ``client`` (its address, in ``X-Forwarded-For``: the owner counts its sockets), taking
     ``state_patch`` messages if the client asked for them (``?patches=1``) and naming its
-    page's ``tab`` as it did (``?tab=``).
+    page's ``tab`` as it did (``?tab=``), and carrying its ``session`` cookie, if any
+    (the owner seats a logged-in player as his account: ``store/accounts.py``).
     Raises ``OSError`` or a websockets error when the owner cannot be reached."""
     asked = {"patches": "1"} if patches else {}
     if tab is not None:
         asked["tab"] = tab
     query = f"?{urlencode(asked)}" if asked else ""
+    headers = {"X-Forwarded-For": client}
+    if session is not None:
+        headers["Cookie"] = f"{SESSION_COOKIE}={session}"
     return await connect(
         f"ws://{address}/ws/rooms/{room_id}{query}",
-        additional_headers={"X-Forwarded-For": client},
+        additional_headers=headers,
         compression=None,
         max_size=None,
         open_timeout=CONNECT_SECONDS,

@@ -28,6 +28,8 @@ from spacetable._userinput import clipped
 from spacetable.i18n import N_, choose, client_catalog, language_names, translator
 from spacetable.i18n.html import translate_html
 from spacetable.render.rules_figures import FIGURES, figure_svg
+from spacetable.server.store.accounts import SESSION_COOKIE, AccountStore
+from spacetable.server.store.storage import StorageUnavailable
 
 WEB = resources.files("spacetable") / "web"
 
@@ -50,6 +52,10 @@ PAGES: dict[str, Page] = {
     "referee": Page("referee.html", N_("Referee sandbox — spacetable"), "pages/referee.js"),
     "tutorial": Page("tutorial.html", N_("Learn by playing — spacetable"), "pages/tutorial.js"),
     "rules": Page("rules.html", N_("How to play — spacetable"), "pages/rules.js"),
+    "login": Page("login.html", N_("Log in — spacetable"), "pages/account.js"),
+    "signup": Page("signup.html", N_("Sign up — spacetable"), "pages/account.js"),
+    "profile": Page("profile.html", N_("Player — spacetable"), "pages/profile.js"),
+    "leaderboard": Page("leaderboard.html", N_("Leaderboard — spacetable"), "pages/leaderboard.js"),
 }
 
 
@@ -70,14 +76,22 @@ def _languages(languages: tuple[str, ...]) -> str:
 
 
 def compose(
-    name: str, *, game: str | None = None, lang: str = "en", node: str | None = None
+    name: str,
+    *,
+    game: str | None = None,
+    lang: str = "en",
+    node: str | None = None,
+    account: str | None = None,
 ) -> str:
     """The HTML of page ``name`` (a key of :data:`PAGES`) in language ``lang``; ``game``
     is the key of the game the page shows, if it is known before the page loads;
-    ``node``, the balancer's name for the server process that holds the page's room."""
+    ``node``, the balancer's name for the server process that holds the page's room;
+    ``account``, the name of the reader's account if he is logged in (the page's header
+    shows it: ``web/js/shell/account.js``)."""
     page = PAGES[name]
     attrs = f' data-game="{escape(game)}"' if game else ""
     attrs += f' data-node="{escape(node)}"' if node else ""
+    attrs += f' data-account="{escape(account)}"' if account else ""
     attrs += f' data-languages="{_languages(i18n.LANGUAGES)}"'
     head = Template(_read("head.html")).substitute(
         lang=escape(lang),
@@ -98,6 +112,20 @@ def reader_language(connection: HTTPConnection) -> str:
     )
 
 
+async def account_name(connection: HTTPConnection) -> str | None:
+    """The name of the account whose session the request's cookie carries, if any (the
+    accounts are the application's: ``app.state.accounts``)."""
+    session_id = connection.cookies.get(SESSION_COOKIE)
+    accounts: AccountStore | None = getattr(connection.app.state, "accounts", None)
+    if session_id is None or accounts is None:
+        return None
+    try:
+        account = await asyncio.to_thread(accounts.session_account, session_id)
+    except StorageUnavailable:
+        return None  # the database is away: the page shows the reader as a guest
+    return None if account is None else account.name
+
+
 #: The pages served as they are, in the reader's language, by path (a replay's page finds
 #: its match from its own address).
 _PAGES = {
@@ -107,6 +135,10 @@ _PAGES = {
     "/referee": "referee",
     "/tutorial": "tutorial",
     "/rules": "rules",
+    "/login": "login",
+    "/signup": "signup",
+    "/players/{name}": "profile",
+    "/leaderboard/{game}": "leaderboard",
 }
 
 
@@ -114,7 +146,8 @@ def _page_route(page: str) -> Callable[[Request], Awaitable[HTMLResponse]]:
     """The route that serves ``page`` in the reader's language."""
 
     async def serve_page(request: Request) -> HTMLResponse:
-        return HTMLResponse(compose(page, lang=reader_language(request)))
+        account = await account_name(request)
+        return HTMLResponse(compose(page, lang=reader_language(request), account=account))
 
     return serve_page
 

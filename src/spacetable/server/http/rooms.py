@@ -22,7 +22,7 @@ from spacetable.registry import default_ruleset, game_for_ruleset, games
 from spacetable.server.cluster.node import ClusterNode
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
 from spacetable.server.http.guards import Guards, client_address
-from spacetable.server.http.pages import compose, reader_language
+from spacetable.server.http.pages import account_name, compose, reader_language
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.directory import RebuildFailed, RoomDirectory, RoomsFull
 from spacetable.server.rooms.room import RoomOptions
@@ -128,7 +128,8 @@ def add_room_routes(
         game = game_for_ruleset(ruleset).rules.key
         # Which process holds the room, for the balancer: its socket goes straight there.
         owner = None if node is None else await node.owner_name(room_id)
-        page = compose("room", game=game, lang=reader_language(request), node=owner)
+        lang, account = reader_language(request), await account_name(request)
+        page = compose("room", game=game, lang=lang, node=owner, account=account)
         return HTMLResponse(page)
 
     @app.post("/api/rooms", response_model=None)

@@ -61,10 +61,13 @@ from spacetable.server.sockets.protocol import (
     parse_client_message,
 )
 from spacetable.server.sockets.rate_limit import MESSAGES_PER_SECOND, MessageLimits, Verdict
+from spacetable.server.store.accounts import SESSION_COOKIE, AccountStore
 from spacetable.server.store.storage import StorageUnavailable
 
 #: The lifespan-state key under which the application shares its room directory.
 ROOMS = "spacetable.rooms"
+#: The lifespan-state key of the accounts (``store/accounts.py``): a socket's session.
+ACCOUNTS = "spacetable.accounts"
 #: The lifespan-state key of the room sockets' :class:`SocketPolicy`.
 POLICY = "spacetable.sockets"
 #: Close code for a room that does not exist (4000-4999: free for applications).
@@ -140,6 +143,8 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         #: Reads a room socket's text messages without the general parser (``None``: not
         #: a room socket, or not at a frame's start when it opened).
         self.frame_reader: FrameReader | None = None
+        #: The session id of the socket's cookie (issue 37), passed on to a relayed owner.
+        self.session_id: str | None = None
 
     # -- uvicorn's hooks ------------------------------------------------------------
 
@@ -199,6 +204,51 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         if 0 < len(tab) <= MAX_TAB_CHARS:
             self.game.tab = tab
         room_id = found[1]
+        # A socket opened with a session cookie sits as its account (issue 37 item 2):
+        # the session is looked up first, off the loop; what comes meanwhile is kept.
+        session_id = self.session_id = _session_id(event.headers.get("Cookie"))
+        accounts: AccountStore | None = self.app_state.get(ACCOUNTS)
+        if session_id is not None and accounts is not None:
+            self.early = []
+            self.finding = asyncio.create_task(
+                self._identify(accounts, session_id, directory, room_id, client)
+            )
+            return
+        self._enter(directory, room_id, client)
+
+    async def _identify(
+        self,
+        accounts: AccountStore,
+        session_id: str,
+        directory: RoomDirectory,
+        room_id: str,
+        client: str,
+    ) -> None:
+        """Find the account of the socket's session (none: it is a guest), then go on to
+        its room with the messages that came meanwhile."""
+        assert self.game is not None
+        try:
+            account = await asyncio.to_thread(accounts.session_account, session_id)
+        except StorageUnavailable:
+            account = None  # the database is away: a guest for now
+        early, self.early = self.early or [], None
+        if self.close_sent or self.disconnected:
+            return
+        if account is not None:
+            self.game.account = account.name
+        self._enter(directory, room_id, client)
+        if self.early is not None:  # being rebuilt: the early ones first
+            self.early[:0] = early
+        elif self.relay is not None:
+            for data in early:
+                self.relay.send(data)
+        elif self.room is not None:
+            for data in early:
+                self._deliver(self.room, data)
+
+    def _enter(self, directory: RoomDirectory, room_id: str, client: str) -> None:
+        """The socket goes to its room: here, through a relay to another process, or
+        rebuilt from storage."""
         room = directory.get(room_id)
         cluster: ClusterNode | None = self.app_state.get(CLUSTER)
         if room is None and cluster is not None:
@@ -292,7 +342,12 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
                 patches = self.game is not None and self.game.patches  # asked of the owner too
                 tab = self.game.tab if self.game is not None else None
                 upstream = await connect_owner(
-                    where.address, room_id, client, patches=patches, tab=tab
+                    where.address,
+                    room_id,
+                    client,
+                    patches=patches,
+                    tab=tab,
+                    session=self.session_id,
                 )
             except (OSError, InvalidHandshake, TimeoutError):
                 if self.loop.time() > deadline:
@@ -514,3 +569,14 @@ def _reader_language(event: Request) -> str:
     except CookieError:
         pass  # a garbled cookie header: the browser's languages still say
     return choose(asked, remembered, event.headers.get("Accept-Language"))
+
+
+def _session_id(header: str | None) -> str | None:
+    """The session id of the socket's cookie header (``store/accounts.py``), if any."""
+    if not header or SESSION_COOKIE not in header:
+        return None
+    try:
+        cookie = SimpleCookie(header)
+    except CookieError:
+        return None
+    return cookie[SESSION_COOKIE].value if SESSION_COOKIE in cookie else None

@@ -19,7 +19,9 @@ from spacetable.server.rooms.clock import RoomClock
 from spacetable.server.rooms.match import RoomOptions, Timing
 from spacetable.server.rooms.rebuild import RebuildFailed, rebuild_room
 from spacetable.server.rooms.room import Room
+from spacetable.server.store.accounts import AccountStore
 from spacetable.server.store.live_store import HEARTBEAT_SECONDS, LiveStore
+from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.save_queue import SaveQueue
 from spacetable.server.store.storage import Storage, StorageUnavailable
 
@@ -75,8 +77,14 @@ class RoomDirectory:
         room_seed: int | None = None,
         clock: RoomClock | None = None,
         durable: bool = True,
+        accounts: AccountStore | None = None,
+        ratings: RatingBook | None = None,
     ) -> None:
         self.storage = storage
+        #: The accounts (issue 37): a guest may not sit under a registered name.
+        self.accounts = accounts
+        #: Their ratings, shown beside a registered player's seat.
+        self.ratings = ratings
         self.saves = SaveQueue(storage)
         self.live = LiveStore(storage) if durable else None
         self._rebuilding: dict[str, asyncio.Future[Room | None]] = {}
@@ -146,7 +154,14 @@ class RoomDirectory:
             live=self.live,
         )
         self._rooms[room_id] = room
+        self._know_accounts(room)
         return room
+
+    def _know_accounts(self, room: Room) -> None:
+        if self.accounts is not None:
+            room.registered = self.accounts.is_registered
+        if self.ratings is not None:
+            room.rating_of = self.ratings.shown
 
     def _expired(self, room: Room) -> None:
         if self._rooms.get(room.id) is not room:
@@ -212,6 +227,7 @@ class RoomDirectory:
             len(stored.actions),
         )
         self._rooms[room_id] = room
+        self._know_accounts(room)
         return room
 
     async def hand_over(self, room: Room, code: int = 1012) -> None:

@@ -24,9 +24,10 @@ from spacetable.server.rooms.chat import Chat
 from spacetable.server.rooms.context import Handler, RoomContext
 from spacetable.server.rooms.manners import Manners
 from spacetable.server.rooms.match import RoomOptions
-from spacetable.server.rooms.seats import Abandoned, Seat
+from spacetable.server.rooms.seats import NAME_MAX, Abandoned, Seat
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.sockets.connection import Connection
+from spacetable.server.store.accounts import name_key
 from spacetable.server.store.live_store import token_digest
 
 log = logging.getLogger("spacetable.rooms")
@@ -44,11 +45,25 @@ class Disconnected:
     """A socket closed (posted into the room's queue, from its socket)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Arrived:
+    """A socket of a registered player opened (his session's account): he takes back
+    his account's seat, or watches (posted into the room's queue, from its socket)."""
+
+
 class LobbyRoom(RoomContext, Protocol):
     """The room as its lobby sees it: the context, and what the lobby asks of it."""
 
     #: What the room plays (a player's choice for his seat changes it, in the lobby).
     options: RoomOptions
+
+    def registered(self, name: str) -> bool:
+        """Whether ``name`` is a registered player's (compared after NFKC, case folded)."""
+        ...
+
+    def rating_of(self, account: str, game: str) -> dict[str, Any] | None:
+        """The rating shown beside the seat of ``account`` (its name's key) in ``game``."""
+        ...
 
     @property
     def last_result(self) -> dict[str, Any] | None:
@@ -118,6 +133,7 @@ class Lobby:
             # It missed a patch: the whole state again.
             msg.Resync: lambda c, m: self._room.send_state(_sent(c)),
             msg.Watch: lambda c, m: self.watch(_sent(c)),
+            Arrived: lambda c, m: self._arrived(_sent(c)),
             msg.Join: lambda c, m: self._join(_sent(c), m),
             msg.Rejoin: lambda c, m: self._rejoin(_sent(c), m.token, m.tab),
             msg.Leave: lambda c, m: self._leave(_sent(c)),
@@ -175,8 +191,17 @@ class Lobby:
             else:
                 connection.error(N_("seat {seat} is taken"), seat=str(message.seat))
             return
+        account = connection.account
+        if account is not None and (mine := self._account_seat(account)) is not None:
+            self._take_back(connection, mine, message.tab)  # the seat follows the account
+            return
         seat = free[0]
-        seat.take("human", message.name.strip() or f"player {seat.index + 1}", self._names(seat))
+        if account is not None:
+            seat.take("human", account, self._names(seat))
+            seat.account = name_key(account)
+            seat.rating = self._room.rating_of(seat.account, self._room.options.entry.rules.key)
+        else:
+            seat.take("human", self._guest_name(message.name, seat), self._names(seat))
         seat.token = secrets.token_hex(16)
         connection.tab = message.tab or connection.tab
         self._seat_connection(connection, seat)
@@ -192,6 +217,10 @@ class Lobby:
             connection.error(N_("that seat is no longer yours"))
             self.watch(connection)
             return
+        self._take_back(connection, seat, tab)
+
+    def _take_back(self, connection: Connection, seat: Seat, tab: str | None) -> None:
+        """The seat's player is back (his token, or his account): he plays it again."""
         others = [c for c in seat.connections if c is not connection and not c.closed]
         if tab is not None and any(c.tab is not None and c.tab != tab for c in others):
             # The same player in a second tab: one tab plays, the others watch.
@@ -204,6 +233,33 @@ class Lobby:
             self._bots.give_back(seat)
         self._seat_connection(connection, seat)
         self._room.broadcast_room()
+
+    def _account_seat(self, account: str) -> Seat | None:
+        """The seat the account holds in this room (a person's, or a bot's standing in)."""
+        key = name_key(account)
+        return next(
+            (s for s in self._room.seats if s.account == key and (s.kind == "human" or s.stand_in)),
+            None,
+        )
+
+    def _arrived(self, connection: Connection) -> None:
+        """A registered player's socket: his account's seat, if he holds one, else he
+        watches."""
+        seat = None if connection.account is None else self._account_seat(connection.account)
+        if seat is None:
+            self.watch(connection)
+        else:
+            self._take_back(connection, seat, connection.tab)
+
+    def _guest_name(self, wanted: str, seat: Seat) -> str:
+        """The name a guest sits under: his own, or ``name (guest)`` when it is a
+        registered player's (in this room or on the server)."""
+        name = wanted.strip() or f"player {seat.index + 1}"
+        key = name_key(name)
+        if any(s.account == key for s in self._room.seats) or self._room.registered(name):
+            suffix = " (guest)"
+            return name[: NAME_MAX - len(suffix)].rstrip() + suffix
+        return name
 
     def _rebuilt_seat(self, token: str) -> Seat | None:
         """The seat of a room rebuilt from storage whose token's digest is ``token``'s:

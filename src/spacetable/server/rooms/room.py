@@ -49,7 +49,7 @@ from spacetable.server.rooms.clock import LoopClock, RoomClock
 from spacetable.server.rooms.context import Handler
 from spacetable.server.rooms.extras import extras_of
 from spacetable.server.rooms.journal import BATCH_LIMIT, Journal
-from spacetable.server.rooms.lobby import Disconnected, Lobby
+from spacetable.server.rooms.lobby import Arrived, Disconnected, Lobby
 from spacetable.server.rooms.manners import MANNERS, GraceOver, Manners
 from spacetable.server.rooms.match import (
     RoomMatch,
@@ -83,6 +83,16 @@ PACINGS: dict[str, type[RoomMatch]] = {
 @dataclass(frozen=True, slots=True)
 class _Stored:
     """Nothing to handle: the room's row is due to be written (a new room's)."""
+
+
+def _nobody(name: str) -> bool:
+    """No name is registered (a room without accounts)."""
+    return False
+
+
+def _unrated(account: str, game: str) -> dict[str, Any] | None:
+    """No rating (a room without accounts)."""
+    return None
 
 
 class Room:
@@ -130,6 +140,12 @@ class Room:
         #: each match draws its own from the system's entropy.
         self.seed = seed
         self.expired = False
+        #: Whether a name is a registered player's (the directory gives the accounts'):
+        #: a guest asking for one sits as ``name (guest)`` (``lobby.py``).
+        self.registered: Callable[[str], bool] = _nobody
+        #: A registered player's rating in a game, shown beside his seat (the directory
+        #: gives the ratings': ``store/ratings.py``).
+        self.rating_of: Callable[[str, str], dict[str, Any] | None] = _unrated
         self.journal = Journal(self, saves, live)
         self.news = News(self, self.match_class.pacing)
         self.chat = Chat(self, self.journal.note_chat)
@@ -158,7 +174,10 @@ class Room:
     def connect(self, connection: Connection) -> None:
         """A new socket: it watches until it joins."""
         connection.outbox = self.journal.outbox
-        self.submit(connection, msg.Watch(type="watch"))
+        # A player's socket (its session's account) takes back his seat; others watch.
+        self.submit(
+            connection, Arrived() if connection.account is not None else msg.Watch(type="watch")
+        )
 
     def submit(self, connection: Connection | None, message: Any) -> None:
         """Hand a message to the room's task (a chat over its throttle is refused here, as
@@ -392,7 +411,11 @@ class Room:
         self.phase = "over"
         self.last_result = result
         if self._played_by_people():
-            seats = [{**s.to_json(), "player": s.name} for s in self.seats]
+            # A registered player's seat names his account (rated: store/ratings.py).
+            seats = [
+                {**s.to_json(), "player": s.name} | ({"account": s.account} if s.account else {})
+                for s in self.seats
+            ]
             stored = match.record(self.id, seats, result)
             stored.chat = self.chat.of_match()
             self.journal.store_result(stored)

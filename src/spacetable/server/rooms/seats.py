@@ -63,6 +63,12 @@ class Seat:
     connections: set[Connection] = field(default_factory=set)
     bot: Bot[Any] | None = None
     stand_in: bool = False
+    #: The account that holds the seat (its name's key: ``store/accounts.py``), or
+    #: ``None``: a guest or a bot. A player's seat follows his account to any device.
+    account: str | None = None
+    #: That account's rating in the room's game when he sat down (``rating``,
+    #: ``provisional``; ``None``: not rated yet), shown beside his name.
+    rating: dict[str, Any] | None = None
     #: Counts the times the seat lost its last connection: an abandon timer started for an
     #: earlier absence is stale.
     absences: int = 0
@@ -81,6 +87,8 @@ class Seat:
             "stand_in": self.stand_in,
             "rematch": self.rematch,
             "host": self.host and self.kind == "human",
+            "registered": self.account is not None,
+            "rating": self.rating if self.account is not None else None,
         }
 
     def snapshot(self) -> dict[str, Any]:
@@ -96,6 +104,8 @@ class Seat:
             "rematch": self.rematch,
             "host": self.host,
             "stand_in": self.stand_in,
+            "account": self.account,
+            "rating": self.rating,
         }
 
     def restore(self, data: dict[str, Any]) -> None:
@@ -112,6 +122,10 @@ class Seat:
         self.rematch = bool(data.get("rematch"))
         self.host = bool(data.get("host"))
         self.stand_in = bool(data.get("stand_in"))
+        account = data.get("account")
+        self.account = account if isinstance(account, str) else None
+        rating = data.get("rating")
+        self.rating = rating if isinstance(rating, dict) else None
 
     def take(self, kind: Literal["human", "bot"], name: str, others: Collection[str]) -> None:
         """Seat a person or a bot under ``name``, made unique among the ``others``'
@@ -119,12 +133,13 @@ class Seat:
         self.kind, self.name = kind, unique_name(name, others)
         self.ready = self.rematch = self.stand_in = False
         self.bot = None
+        self.account = self.rating = None
 
     def empty(self) -> None:
         """Nobody sits here any more."""
         self.cancel_abandon()
         self.kind, self.name, self.level, self.token = "empty", "", None, None
-        self.token_digest = None
+        self.token_digest = self.account = self.rating = None
         self.ready = self.rematch = self.stand_in = self.host = False
         self.bot = None
 

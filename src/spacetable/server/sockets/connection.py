@@ -104,6 +104,9 @@ class Connection:
         #: The browser tab it says it belongs to (``rejoin``): a tab's sockets may share
         #: its seat, another tab's may not.
         self.tab: str | None = None
+        #: The name of the account whose session cookie opened the socket (``None``: a
+        #: guest): it sits under that name, and takes back that account's seat.
+        self.account: str | None = None
         self.closed = False
         self._write_frame = write_frame
         self._hang_up = hang_up

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -36,6 +37,8 @@ from sqlalchemy import (
 )
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+log = logging.getLogger(__name__)
 
 #: Seconds a SQLite write waits for another connection's lock before it fails.
 SQLITE_BUSY_SECONDS = 0.25
@@ -236,7 +239,11 @@ class Storage:
         )
         if self._engine.dialect.name == "sqlite":
             event.listen(self._engine, "connect", _sqlite_pragmas)
-        create_tables(self._engine, _Base.metadata, _add_missing_columns)
+        # The schema is Alembic's (store/migrations): an older database upgrades in place.
+        create_tables(self._engine, MetaData(), _migrate)
+        #: Run in each save's transaction, after the match is written (the accounts'
+        #: ratings: ``ratings.py``); one that fails is rolled back alone and logged.
+        self.on_save: list[Callable[[Session, StoredMatch], None]] = []
 
     @property
     def engine(self) -> Engine:
@@ -251,6 +258,14 @@ class Storage:
             session.merge(_MatchRow(**match.to_json()))
             if also is not None:
                 also(session)
+            for hook in self.on_save:
+                try:
+                    with session.begin_nested():
+                        hook(session, match)
+                except Exception as exc:  # a rating's bug must not lose the match
+                    if isinstance(exc, sa_exc.OperationalError | sa_exc.InterfaceError):
+                        raise  # the database is away: the save is tried again
+                    log.exception("match %s: stored, but %r failed", match.id, hook)
 
     def get(self, match_id: str) -> StoredMatch | None:
         """The match with this id, or ``None``. Raises StorageUnavailable."""
@@ -333,6 +348,18 @@ class Storage:
                             break
         return rows[::-1] if newer else rows
 
+    def summaries(self, match_ids: list[str]) -> list[dict[str, Any]]:
+        """The matches of these ids that are stored, newest first, as
+        :meth:`StoredMatch.summary` gives them. Raises StorageUnavailable."""
+        row = _MatchRow
+        query = (
+            select(row.id, row.ruleset, row.seats, row.result, row.finished_at)
+            .where(row.id.in_(match_ids))
+            .order_by(row.finished_at.desc(), row.id.desc())
+        )
+        with reaching(), Session(self._engine) as session:
+            return [_summary(*found) for found in session.execute(query)]
+
     def close(self) -> None:
         """Release the database connections."""
         self._engine.dispose()
@@ -386,3 +413,11 @@ def add_missing_columns(engine: Engine, table: str, added: Mapping[str, str]) ->
 
 def _add_missing_columns(engine: Engine) -> None:
     add_missing_columns(engine, "matches", _ADDED_COLUMNS)
+
+
+def _migrate(engine: Engine) -> None:
+    """Bring the database to the newest revision (``store/migrations``); one made before
+    the migrations first gets the columns it lacks, then is stamped as the baseline."""
+    from spacetable.server.store.migrations import migrate
+
+    migrate(engine, _add_missing_columns)

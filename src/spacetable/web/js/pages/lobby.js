@@ -12,6 +12,7 @@ import { playerName, t, tn } from "../shell/i18n.js";
 import { errorText } from "../shell/phrase.js";
 import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "../shell/dom.js";
 import { botLevelName } from "../shell/botseats.js";
+import { ratingText } from "../shell/ratings.js";
 import { loadMatches, matchItem } from "../shell/matchlist.js";
 import { optionsForm } from "../shell/optionsform.js";
 import { describerOf, gameList, loadGame } from "../games/index.js";
@@ -139,7 +140,8 @@ async function loadGames() {
 
 function seatsText(room) {
   const taken = room.seats.filter((s) => s.kind !== "empty");
-  const names = taken.map((s) => playerName(s.name)).join(", ");
+  // A registered player's rating beside his name (issue 37): "ann · 12.5".
+  const names = taken.map((s) => (s.rating ? `${playerName(s.name)} · ${ratingText(s.rating)}` : playerName(s.name))).join(", ");
   return `${taken.length}/${room.seats.length}${names ? `: ${names}` : ""}`;
 }
 

@@ -4,6 +4,7 @@
 
 import { playerName, t } from "./i18n.js";
 import { botLevelName } from "./botseats.js";
+import { ratingText } from "./ratings.js";
 import { el, fetchJSON, saveName, savedName } from "./dom.js";
 import { colourOf } from "./colours.js";
 import { askName } from "./invite.js";
@@ -93,6 +94,7 @@ function drawSeats(container, room, mySeat, send, { describe, shown, watching = 
     }, el("span", { class: "swatch" }));
     const who = seat.kind === "empty" ? t("empty seat") : mine ? t("{name} (you)", { name: seat.name }) : playerName(seat.name);
     item.append(el("span", { class: "seat-name", text: who, title: who }));
+    if (seat.rating) item.append(el("span", { class: "seat-rating", title: t("rating"), text: ratingText(seat.rating) }));
     if (seat.host) item.append(el("span", { class: "host-tag", title: t("the room's host: may free a bot's seat for a friend"), text: t("host") }));
     if (seat.kind === "bot") {
       item.append(el("span", { class: "bot-about", text: describeLevel(room.options.ruleset, seat.level) }));

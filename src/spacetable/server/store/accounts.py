@@ -1,0 +1,290 @@
+"""Accounts and their sessions (issue 37 item 1), in the same database as the matches.
+
+What is stored (docs/accounts.md): an account's name as given and its ``key`` (the name
+after NFKC and case folding: ``Alice`` and ``ALICE`` are one name), the argon2id hash of
+its password (never the password), when it was made; and each open session as the
+SHA-256 digest of its random id (the id itself is only in the browser's cookie). The
+tables are made by the migration ``0002_accounts`` (``store/migrations``).
+
+Argon2 is slow on purpose: the hasher is given (:func:`password_hasher`), so that tests
+that make many accounts may use cheap parameters. Every call here blocks on the database
+or on hashing: the server calls them off the event loop.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import Float, ForeignKey, Integer, String, Text, cast, delete, or_, select, text
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from spacetable.i18n.phrase import refusal
+from spacetable.server.store.storage import Storage, _MatchRow, reaching
+
+#: Names: 3 to 20 characters (after NFKC), letters, digits, spaces, ``-`` or ``_``.
+NAME_MIN, NAME_MAX = 3, 20
+#: Passwords: 8 to 256 characters.
+PASSWORD_MIN, PASSWORD_MAX = 8, 256
+#: How long a session lasts, in seconds (30 days), on the server as in the cookie.
+SESSION_SECONDS = 30 * 24 * 3600
+#: The tables of later revisions that hold an account's rows (``ratings.py``).
+_ACCOUNT_TABLES = ("ratings", "account_matches")
+#: The session cookie's name.
+SESSION_COOKIE = "spacetable_session"
+#: The name a deleted account's seats take in its stored matches.
+ANONYMOUS = "anonymous"
+
+
+def password_hasher(cheap: bool = False) -> PasswordHasher:
+    """argon2id with argon2-cffi's recommended parameters, or (``cheap``, for tests that
+    make many accounts) the smallest ones: still argon2id, hashed in a millisecond."""
+    if cheap:
+        return PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    return PasswordHasher()
+
+
+class AccountRefused(ValueError):
+    """A name or password that cannot make an account; its argument says which and what
+    is wrong (a phrase: the page writes it in its reader's language)."""
+
+
+class NameTaken(LookupError):
+    """An account of that name (compared after NFKC and case folding) exists."""
+
+
+def name_key(name: str) -> str:
+    """What names are compared by: NFKC, case folded, outer spaces removed."""
+    return unicodedata.normalize("NFKC", name).strip().casefold()
+
+
+def check_name(name: Any) -> str:
+    """The name as it will be shown (NFKC, outer spaces removed). Raises
+    :class:`AccountRefused` saying what is wrong."""
+    if not isinstance(name, str):
+        raise AccountRefused(refusal("name: give a name"))
+    shown = unicodedata.normalize("NFKC", name).strip()
+    if not NAME_MIN <= len(shown) <= NAME_MAX:
+        raise AccountRefused(
+            refusal("name: {low} to {high} characters", low=NAME_MIN, high=NAME_MAX)
+        )
+    if not all(c.isalnum() or c in " -_" for c in shown):
+        raise AccountRefused(refusal("name: only letters, digits, spaces, - and _"))
+    return shown
+
+
+def check_password(password: Any) -> str:
+    """The password, if it has 8 to 256 characters. Raises :class:`AccountRefused`."""
+    if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise AccountRefused(
+            refusal("password: {low} to {high} characters", low=PASSWORD_MIN, high=PASSWORD_MAX)
+        )
+    return password
+
+
+def session_digest(session_id: str) -> str:
+    """What the database keeps of a session id."""
+    return hashlib.sha256(session_id.encode()).hexdigest()
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class _AccountRow(_Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(80))
+    key: Mapped[str] = mapped_column(String(80), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class _SessionRow(_Base):
+    __tablename__ = "sessions"
+
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id", ondelete="CASCADE"))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """A registered player: his name as shown, the key it is compared by, since when."""
+
+    id: int
+    name: str
+    key: str
+    since: float
+
+
+def _account(row: _AccountRow) -> Account:
+    return Account(row.id, row.name, row.key, row.created_at)
+
+
+class AccountStore:
+    """Accounts and sessions in ``storage``'s database. ``hasher``: the password hasher
+    (:func:`password_hasher`); ``wall``: the wall clock sessions expire by."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        hasher: PasswordHasher | None = None,
+        wall: Callable[[], float] = time.time,
+    ) -> None:
+        self._engine = storage.engine
+        self._hasher = hasher or password_hasher()
+        self._wall = wall
+        # Checked against an unknown name's password, so that it takes as long as a
+        # wrong password for a known one (made at the first login: start-up stays cheap).
+        self._dummy: str | None = None
+
+    def create(self, name: Any, password: Any) -> Account:
+        """A new account. Raises :class:`AccountRefused`, :class:`NameTaken`,
+        StorageUnavailable."""
+        shown, password = check_name(name), check_password(password)
+        key = name_key(shown)
+        hashed = self._hasher.hash(password)
+        with reaching(), Session(self._engine) as session, session.begin():
+            if session.scalar(select(_AccountRow.id).where(_AccountRow.key == key)) is not None:
+                raise NameTaken(shown)
+            row = _AccountRow(name=shown, key=key, password_hash=hashed, created_at=self._wall())
+            session.add(row)
+            session.flush()
+            return _account(row)
+
+    def verify(self, name: Any, password: Any) -> Account | None:
+        """The account if ``password`` is its password, else ``None`` (an unknown name
+        takes as long as a wrong password: a hash is checked either way)."""
+        key = name_key(name) if isinstance(name, str) else ""
+        given = password if isinstance(password, str) else ""
+        with reaching(), Session(self._engine) as session:
+            row = session.scalar(select(_AccountRow).where(_AccountRow.key == key))
+            found = _account(row) if row is not None else None
+            stored = row.password_hash if row is not None else self._dummy_hash()
+        try:
+            self._hasher.verify(stored, given[:PASSWORD_MAX])
+        except (VerificationError, InvalidHashError):
+            return None
+        return found
+
+    def _dummy_hash(self) -> str:
+        if self._dummy is None:
+            self._dummy = self._hasher.hash(secrets.token_hex(16))
+        return self._dummy
+
+    def open_session(self, account: Account) -> str:
+        """A new session of ``account``: its random id (only its digest is stored)."""
+        session_id = secrets.token_urlsafe(32)
+        row = _SessionRow(
+            digest=session_digest(session_id), account_id=account.id, created_at=self._wall()
+        )
+        with reaching(), Session(self._engine) as session, session.begin():
+            session.add(row)
+        return session_id
+
+    def session_account(self, session_id: str | None) -> Account | None:
+        """The account of an open session, or ``None`` (unknown, revoked or expired)."""
+        if not session_id or len(session_id) > 128:
+            return None
+        oldest = self._wall() - SESSION_SECONDS
+        query = (
+            select(_AccountRow)
+            .join(_SessionRow, _SessionRow.account_id == _AccountRow.id)
+            .where(_SessionRow.digest == session_digest(session_id))
+            .where(_SessionRow.created_at > oldest)
+        )
+        with reaching(), Session(self._engine) as session:
+            row = session.scalar(query)
+            return _account(row) if row is not None else None
+
+    def revoke(self, session_id: str) -> None:
+        """End a session: its id no longer names an account."""
+        with reaching(), Session(self._engine) as session, session.begin():
+            session.execute(
+                delete(_SessionRow).where(_SessionRow.digest == session_digest(session_id))
+            )
+
+    def find(self, name: str) -> Account | None:
+        """The account whose name is ``name`` (compared after NFKC and case folding)."""
+        with reaching(), Session(self._engine) as session:
+            row = session.scalar(select(_AccountRow).where(_AccountRow.key == name_key(name)))
+            return _account(row) if row is not None else None
+
+    def is_registered(self, name: str) -> bool:
+        """Whether ``name`` is an account's name (compared after NFKC and case folding)."""
+        return self.find(name) is not None
+
+    def delete(self, account: Account, password: Any) -> bool:
+        """Delete ``account`` if ``password`` is its password: its sessions go with it and
+        its seats in stored matches are renamed ``anonymous`` (``anonymous 2``... when
+        another seat of the match has that name). False for a wrong password."""
+        if self.verify(account.name, password) is None:
+            return False
+        # The matches its seats are in: those noted for it (``ratings.py``), and, for
+        # matches stored before, those whose seats' JSON holds its name (as written: a
+        # name beyond ASCII is escaped there; "#" escapes nothing a name may hold).
+        seats = cast(_MatchRow.seats, Text)
+        written = {account.name, json.dumps(account.name)[1:-1]}
+        named = [seats.like(f"%{name}%", escape="#") for name in written]
+        noted = text("SELECT match_id FROM account_matches WHERE account_id = :id")
+        with reaching(), Session(self._engine) as session, session.begin():
+            ids = list(session.scalars(noted, {"id": account.id}))
+            rows = session.scalars(select(_MatchRow).where(or_(_MatchRow.id.in_(ids), *named)))
+            for row in rows:
+                _anonymise(row, account)
+            session.execute(delete(_SessionRow).where(_SessionRow.account_id == account.id))
+            for table in _ACCOUNT_TABLES:  # (SQLite does not cascade: foreign keys are off)
+                session.execute(
+                    text(f"DELETE FROM {table} WHERE account_id = :id"), {"id": account.id}
+                )
+            session.execute(delete(_AccountRow).where(_AccountRow.id == account.id))
+        return True
+
+
+def _anonymise(row: _MatchRow, account: Account) -> None:
+    """Rename the account's seats of a stored match everywhere the match names them (the
+    seats, actions, events, result and chat: its replay still plays)."""
+    seats = row.seats
+    mine = [
+        seat
+        for seat in seats
+        if seat.get("account") == account.key
+        or (seat.get("registered") and name_key(str(seat.get("player") or "")) == account.key)
+    ]
+    if not mine:
+        return
+    old = str(mine[0].get("player"))
+    taken = {str(seat.get("player") or seat.get("name")) for seat in seats}
+    new, number = ANONYMOUS, 2
+    while new in taken:
+        new, number = f"{ANONYMOUS} {number}", number + 1
+
+    def renamed(value: Any) -> Any:
+        if isinstance(value, str):
+            return new if value == old else value
+        if isinstance(value, list):
+            return [renamed(item) for item in value]
+        if isinstance(value, dict):
+            return {renamed(k): renamed(v) for k, v in value.items()}
+        return value
+
+    row.seats = [
+        {k: v for k, v in renamed(seat).items() if k != "account"} | {"registered": False}
+        if seat in mine
+        else renamed(seat)
+        for seat in seats
+    ]
+    row.actions = renamed(row.actions)
+    row.events = renamed(row.events)
+    row.result = renamed(row.result)
+    row.chat = renamed(row.chat) if row.chat is not None else None

@@ -1,0 +1,36 @@
+// /leaderboard/{game}: the best rated players of a game, the provisional ones after the
+// others (GET /api/leaderboard); the menu goes to another game's.
+
+import { t, num } from "../shell/i18n.js";
+import { $, el, fetchJSON } from "../shell/dom.js";
+import { said } from "../shell/phrase.js";
+import { gameList } from "../games/index.js";
+import { ratingText } from "../shell/ratings.js";
+
+async function main() {
+  const key = decodeURIComponent(location.pathname.split("/").pop());
+  const menu = $("#board-game");
+  try {
+    const games = (await gameList()).filter((game) => game.playable);
+    for (const game of games) menu.append(el("option", { value: game.key, text: game.title }));
+    menu.value = key;
+    menu.addEventListener("change", () => location.assign(`/leaderboard/${encodeURIComponent(menu.value)}`));
+    const board = await fetchJSON(`/api/leaderboard/${encodeURIComponent(key)}`);
+    const body = $("#board tbody");
+    board.players.forEach((player, index) => {
+      const link = el("a", { href: `/players/${encodeURIComponent(player.name)}`, text: player.name, translate: "no" });
+      body.append(el("tr", {},
+        el("td", { text: num(index + 1) }), el("td", {}, link),
+        el("td", { class: "rating", dataset: { label: t("rating") }, text: ratingText(player) }),
+        el("td", { dataset: { label: t("matches") }, text: num(player.matches) })));
+    });
+    $("#no-players").hidden = board.players.length > 0;
+    $("#board").hidden = board.players.length === 0;
+  } catch (error) {
+    const box = $("#board-error");
+    box.textContent = error.says ? said(error.says) : error.message;
+    box.hidden = false;
+  }
+}
+
+main();

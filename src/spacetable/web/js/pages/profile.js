@@ -1,0 +1,47 @@
+// /players/{name}: a registered player's ratings (one per game, "provisional" for the
+// first matches), record and latest matches linking to their replays (GET /api/players).
+
+import { t, num } from "../shell/i18n.js";
+import { $, el, fetchJSON } from "../shell/dom.js";
+import { said } from "../shell/phrase.js";
+import { matchRow } from "../shell/matchlist.js";
+import { ratingText } from "../shell/ratings.js";
+import { gameList } from "../games/index.js";
+
+function gameTitle(games, key) {
+  const found = games.find((game) => game.key === key);
+  return found ? found.title : key;
+}
+
+async function main() {
+  const name = decodeURIComponent(location.pathname.split("/").pop());
+  try {
+    const [games, player] = await Promise.all([gameList(), fetchJSON(`/api/players/${encodeURIComponent(name)}`)]);
+    $("#player-name").textContent = player.name;
+    document.title = `${player.name} — spacetable`;
+    const since = new Date(player.since * 1000).toLocaleDateString(document.documentElement.lang);
+    $("#player-since").textContent = t("Playing here since {date}", { date: since });
+    const ratings = $("#ratings tbody");
+    for (const [key, rating] of Object.entries(player.ratings)) {
+      const link = el("a", { href: `/leaderboard/${encodeURIComponent(key)}`, text: gameTitle(games, key) });
+      // (On a phone the columns' titles are hidden: each number says what it counts.)
+      const cell = (label, value) => el("td", { dataset: { label }, text: num(value) });
+      ratings.append(el("tr", {},
+        el("td", {}, link), el("td", { class: "rating", dataset: { label: t("rating") }, text: ratingText(rating) }),
+        cell(t("matches"), rating.matches), cell(t("wins"), rating.wins),
+        cell(t("draws"), rating.draws), cell(t("losses"), rating.losses)));
+    }
+    $("#no-ratings").hidden = Object.keys(player.ratings).length > 0;
+    $("#ratings").hidden = Object.keys(player.ratings).length === 0;
+    const matches = $("#matches tbody");
+    for (const summary of player.matches) matches.append(matchRow(summary, games));
+    $("#no-matches").hidden = player.matches.length > 0;
+    $("#matches").hidden = player.matches.length === 0;
+  } catch (error) {
+    const box = $("#player-error");
+    box.textContent = error.says ? said(error.says) : error.message;
+    box.hidden = false;
+  }
+}
+
+main();

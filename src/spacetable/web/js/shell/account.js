@@ -1,0 +1,70 @@
+// The account area of every page's top bar (issue 37): "Log in · Sign up" for a guest,
+// the account's name and "Log out" for a logged-in player. The server writes who is logged
+// in on the page (`<html data-account="...">`, http/pages.py): the session cookie itself
+// is out of the page's reach (HttpOnly). Logging out revokes the session on the server.
+
+import { t } from "./i18n.js";
+import { el, saveName } from "./dom.js";
+
+/** The logged-in player's account name, or null for a guest. */
+export const account = document.documentElement.dataset.account || null;
+
+// The name the pages offer to sit under is the account's (the server seats him under it).
+if (account) saveName(account);
+
+/** Where to go after logging in: `?next=` when it is a path of this site, else the lobby. */
+export function nextPath() {
+  const next = new URLSearchParams(location.search).get("next");
+  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+}
+
+/** This page's path, for `?next=` (the account pages send back to the page before them). */
+function here() {
+  if (location.pathname === "/login" || location.pathname === "/signup") return nextPath();
+  return location.pathname + location.search;
+}
+
+async function logOut(button) {
+  button.disabled = true;
+  try {
+    await fetch("/api/session", { method: "DELETE" });
+  } finally {
+    location.reload();
+  }
+}
+
+function area() {
+  const box = el("div", { class: "account", "aria-label": t("Your account"), role: "group" });
+  if (account) {
+    // The name opens a small menu (one line on a phone too) that holds "Log out".
+    const name = el("summary", { class: "account-name", text: account, title: t("Logged in as {name}", { name: account }) });
+    name.setAttribute("translate", "no");
+    const button = el("button", { type: "button", class: "secondary account-logout", text: t("Log out") });
+    button.addEventListener("click", () => logOut(button));
+    const profile = el("a", { href: `/players/${encodeURIComponent(account)}`, class: "account-profile", text: t("Your profile") });
+    box.append(el("details", { class: "account-menu" }, name, el("div", { class: "account-popup" }, profile, button)));
+    return box;
+  }
+  const next = `?next=${encodeURIComponent(here())}`;
+  const login = el("a", { href: `/login${next}`, text: t("Log in") });
+  const signup = el("a", { href: `/signup${next}`, text: t("Sign up") });
+  box.append(login, el("span", { class: "account-more" }, " · ", signup));
+  return box;
+}
+
+function addArea() {
+  const bar = document.querySelector(".topbar");
+  if (!bar || bar.querySelector(".account")) return;
+  const box = area();
+  const languages = bar.querySelector("#lang-switch");
+  if (languages) bar.insertBefore(box, languages);
+  else bar.append(box);
+  // The lobby's name is the account's for a logged-in player: the tables seat him under it.
+  const name = document.getElementById("name");
+  if (account && name instanceof HTMLInputElement) {
+    name.value = account;
+    name.readOnly = true;
+  }
+}
+
+addArea();

@@ -1,0 +1,72 @@
+"""The account pages (issue 37 item 1): sign up, the header showing the account, log out,
+log in again, the profile and a leaderboard, on a laptop in English and on a phone in
+French; axe-core finds nothing serious on those pages. (The API's refusals and security
+are tested in process: tests/server/test_accounts.py.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import OpenPage, Shot
+from tests.browser.test_accessibility import _serious_violations
+
+
+@pytest.mark.parametrize(
+    ("lang", "width", "height", "words"),
+    [
+        ("en", 1366, 800, {"signup": "Sign up", "login": "Log in", "logout": "Log out"}),
+        (
+            "fr",
+            390,
+            844,
+            {"signup": "Créer un compte", "login": "Se connecter", "logout": "Se déconnecter"},
+        ),
+    ],
+    ids=["laptop-en", "phone-fr"],
+)
+def test_sign_up_see_the_account_in_the_header_log_out_and_in_again(
+    open_page: OpenPage, shot: Shot, lang: str, width: int, height: int, words: dict[str, str]
+) -> None:
+    name = f"Pilot {lang} {width}"
+    page = open_page(f"/signup?lang={lang}", viewport={"width": width, "height": height})
+    assert page.locator("h1").inner_text() == words["signup"]
+    assert _serious_violations(page) == []
+    page.fill("#account-name", name)
+    page.fill("#account-password", "a long passphrase")
+    page.click("#account-submit")
+    page.wait_for_url("**/")
+    header = page.locator(".topbar .account")
+    assert header.locator(".account-name").inner_text() == name
+    assert page.locator("#name").input_value() == name  # the lobby's name is the account's
+    box = header.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= width  # within the screen
+    header.locator(".account-name").click()  # its menu
+    logout = header.locator(".account-logout")
+    assert logout.inner_text() == words["logout"] and logout.is_visible()
+    menu = header.locator(".account-popup").bounding_box()
+    assert menu is not None and menu["x"] >= 0 and menu["x"] + menu["width"] <= width
+    shot(page, "logged-in")
+    logout.click()
+    page.wait_for_selector(".topbar .account a[href^='/login']")
+    assert page.locator(".account-name").count() == 0
+    page.locator(".topbar .account a[href^='/login']").click()
+    page.wait_for_selector("#account-form[data-action='login']")
+    assert page.locator("#account-submit").inner_text() == words["login"]
+    assert _serious_violations(page) == []
+    page.fill("#account-name", name.upper())  # names are compared case folded
+    page.fill("#account-password", "a long passphrase")
+    page.click("#account-submit")
+    page.wait_for_url("**/")
+    assert page.locator(".topbar .account-name").inner_text() == name
+    shot(page, "logged-in-again")
+    # The menu leads to the player's profile (no match rated yet), and on to a leaderboard.
+    page.locator(".topbar .account-name").click()
+    page.locator(".account-profile").click()
+    page.wait_for_selector("#player-name:not(:empty)")
+    assert page.locator("#player-name").inner_text() == name
+    assert page.locator("#no-ratings").is_visible()
+    assert _serious_violations(page) == []
+    shot(page, "profile")
+    page.goto(f"/leaderboard/lightspeed?lang={lang}")
+    page.wait_for_selector("#board tbody tr, #no-players:not([hidden])", state="attached")
+    assert _serious_violations(page) == []

@@ -1,0 +1,169 @@
+"""Identity at the table (issue 37 item 2): a socket opened with a session cookie sits as
+its account (``welcome.player``, ``registered`` in the room's seats); a guest asking for a
+registered name sits as ``name (guest)``; the seat follows the account to another device
+(a socket with no token). The lobby alone with a fake room, then once through a real
+server with cookies made over HTTP."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from spacetable.server.rooms.lobby import Arrived
+from spacetable.server.rooms.seats import Seat
+from spacetable.server.sockets import protocol as msg
+from spacetable.server.store.accounts import SESSION_COOKIE
+from tests._server import Client, Server, running_server
+from tests.server._fake_room import FakeTable, Socket
+from tests.server.test_lobby_part import join, lobby_of
+
+
+def logged_in(account: str) -> Socket:
+    socket = Socket()
+    socket.connection.account = account
+    return socket
+
+
+def test_a_logged_in_player_sits_under_his_account_whatever_name_he_gives() -> None:
+    room = FakeTable([Seat(0), Seat(1)], accounts={"alice"})
+    lobby = lobby_of(room)
+    alice = logged_in("Alice")
+    lobby.handlers()[msg.Join](alice.connection, msg.Join(type="join", name="someone"))
+    welcome = alice.of_type("welcome")[-1]
+    assert welcome["player"] == "Alice"
+    assert room.seats[0].to_json()["registered"] is True
+    assert room.seats[0].snapshot()["account"] == "alice"  # a rebuilt room keeps it
+    assert room.seats[0].to_json()["rating"] is None  # not rated yet
+
+
+def test_a_registered_seat_shows_its_rating() -> None:
+    shown = {"rating": 12.5, "provisional": False}
+    room = FakeTable([Seat(0), Seat(1)], accounts={"alice"}, ratings={"alice": shown})
+    lobby = lobby_of(room)
+    alice = logged_in("Alice")
+    lobby.handlers()[msg.Join](alice.connection, msg.Join(type="join", name="Alice"))
+    join(lobby, room, "bob")
+    assert [s.to_json()["rating"] for s in room.seats] == [shown, None]
+    rebuilt = Seat(0)
+    rebuilt.restore(room.seats[0].snapshot())
+    assert rebuilt.to_json()["rating"] == shown
+
+
+def test_a_guest_asking_for_a_registered_name_sits_as_a_guest() -> None:
+    room = FakeTable([Seat(0), Seat(1), Seat(2)], accounts={"alice"})
+    lobby = lobby_of(room)
+    join(lobby, room, "ALICE")
+    assert (room.seats[0].name, room.seats[0].to_json()["registered"]) == ("ALICE (guest)", False)
+    join(lobby, room, "bob")
+    assert room.seats[1].name == "bob"
+
+
+def test_the_seat_follows_the_account_to_another_device() -> None:
+    room = FakeTable([Seat(0), Seat(1)], accounts={"alice"})
+    lobby = lobby_of(room)
+    phone = logged_in("Alice")
+    lobby.handlers()[msg.Join](phone.connection, msg.Join(type="join", name="Alice"))
+    token = phone.of_type("welcome")[-1]["token"]
+    laptop = logged_in("alice")  # another device: no token, the same account
+    lobby.handlers()[Arrived](laptop.connection, Arrived())
+    welcome = laptop.of_type("welcome")[-1]
+    assert (welcome["role"], welcome["seat"], welcome["token"]) == ("player", 0, token)
+    # A guest's socket arriving watches; so does an account without a seat here.
+    guest = Socket()
+    lobby.handlers()[msg.Watch](guest.connection, msg.Watch(type="watch"))
+    stranger = logged_in("carol")
+    lobby.handlers()[Arrived](stranger.connection, Arrived())
+    assert stranger.of_type("welcome")[-1]["role"] == "spectator"
+    # Joining again from a third device is taking the same seat back, not a second one.
+    tablet = logged_in("ALICE")
+    lobby.handlers()[msg.Join](tablet.connection, msg.Join(type="join", name="x"))
+    assert tablet.of_type("welcome")[-1]["seat"] == 0
+    assert room.seats[1].kind == "empty"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("db") / "accounts.db"
+    with running_server(db) as running:
+        yield running
+
+
+def session_cookie(server: Server, name: str) -> str:
+    request = urllib.request.Request(
+        server.http + "/api/accounts",
+        data=json.dumps({"name": name, "password": "12345678"}).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        cookie: str = response.headers["set-cookie"]
+    assert cookie.startswith(SESSION_COOKIE + "=")
+    return cookie.split(";", 1)[0]
+
+
+def test_a_socket_with_a_session_cookie_sits_as_its_account_on_a_real_server(
+    server: Server,
+) -> None:
+    cookie = session_cookie(server, "Zora")
+    room = server.create_room()
+    zora = Client(server, room, headers={"Cookie": cookie})
+    zora.send(type="join", name="whatever")
+    welcome = zora.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+    assert welcome["player"] == "Zora"
+    guest = Client(server, room)
+    guest.send(type="join", name="zora")
+    guest.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+    seats = guest.wait(lambda m: m["type"] == "room" and m["seats"][1]["kind"] == "human")
+    assert [(s["name"], s["registered"]) for s in seats["seats"]] == [
+        ("Zora", True),
+        ("zora (guest)", False),
+    ]
+    # Another device: the same cookie, no token: the seat comes back on opening the room.
+    zora.close()
+    other = Client(server, room, headers={"Cookie": cookie})
+    back = other.wait(lambda m: m["type"] == "welcome")
+    assert (back["role"], back["seat"], back["player"]) == ("player", 0, "Zora")
+    other.close()
+    guest.close()
+
+
+def test_two_accounts_play_one_resigns_and_both_are_rated_on_a_real_server(
+    server: Server,
+) -> None:
+    """Issue 37's "done when": two accounts made over HTTP play a Light Speed room with
+    their cookies; one resigns; both profiles show the match, the winner rated above the
+    loser, and the leaderboard lists both."""
+    room = server.create_room()
+    players, cookies = {}, {}
+    for name in ("Winona", "Lorne"):
+        cookies[name] = session_cookie(server, name)
+        client = Client(server, room, headers={"Cookie": cookies[name]})
+        client.send(type="join", name=name)
+        client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+        players[name] = client
+    for client in players.values():
+        client.send(type="ready")
+    players["Lorne"].wait(lambda m: m["type"] == "state" and m.get("phase") == "fast")
+    players["Lorne"].send(type="resign")
+    result = players["Winona"].wait_type("result")
+    server.stored_match(result["match_id"])  # stored (with the ratings: one transaction)
+    winner, loser = server.get("/api/players/winona"), server.get("/api/players/LORNE")
+    for profile in (winner, loser):
+        assert [m["id"] for m in profile["matches"]] == [result["match_id"]]
+    assert winner["ratings"]["lightspeed"]["wins"] == 1
+    assert loser["ratings"]["lightspeed"]["losses"] == 1
+    assert winner["ratings"]["lightspeed"]["rating"] > loser["ratings"]["lightspeed"]["rating"]
+    board = server.get("/api/leaderboard/lightspeed")["players"]
+    assert [p["name"] for p in board if p["name"] in players] == ["Winona", "Lorne"]
+    for client in players.values():
+        client.close()
+    # Sitting down again, each is shown with his rating beside his seat.
+    again = server.create_room()
+    winona = Client(server, again, headers={"Cookie": cookies["Winona"]})
+    winona.send(type="join", name="Winona")
+    seats = winona.wait(lambda m: m["type"] == "room" and m["seats"][0]["kind"] == "human")
+    rating = winner["ratings"]["lightspeed"]["rating"]
+    assert seats["seats"][0]["rating"] == {"rating": rating, "provisional": True}
+    winona.close()
