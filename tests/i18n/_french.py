@@ -16,7 +16,6 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import Page
 
 from spacetable.cli.catalogs import catalog_path
-from tests.browser._pages import borrowed_page
 
 if TYPE_CHECKING:
     from tests.browser._pages import PagePool
@@ -120,6 +119,10 @@ def french_page(
     tab of the worker's page pool (tests/browser/_pages.py: emptied as a new context
     would be, without a new renderer's cost) and goes back to it at the end. A console
     line that ``open_page`` expects (the 400 of a refused table) is not an error."""
+    # (imported here: the tests of the CLI, the server and the prints use this module's
+    # checks without a browser, and importing the pool wraps Playwright's methods)
+    from tests.browser._pages import borrowed_page
+
     with borrowed_page(pool, base_url, {"locale": locale, **device}) as (page, errors):
         page.set_default_timeout(30_000)
         yield page, errors
