@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -36,6 +36,10 @@ POOL_LIMIT = 6
 RESET_TIMEOUT_MS = 5_000
 
 _CHANGED = "_spacetable_changed"
+
+#: Console lines that are not errors of the page: the API answers a bad table with 400 and
+#: the page shows the server's message itself.
+EXPECTED_CONSOLE = ("the server responded with a status of 400",)
 
 #: Methods after which a page or context is not what a new one would be.
 _PAGE_CHANGES = (
@@ -225,3 +229,28 @@ def prepare_context(
     that called it first: ``function(page, *args)``."""
     _context_binding(context, name, lambda source, *args: function(source["page"], *args))
     _context_script(context, script)
+
+
+class PageErrors(list[str]):
+    """A borrowed page's console errors and uncaught exceptions, without the console lines
+    that are not the page's (:data:`EXPECTED_CONSOLE`, as ``open_page`` leaves them out)."""
+
+    def append(self, text: str) -> None:
+        if not any(expected in text for expected in EXPECTED_CONSOLE):
+            super().append(text)
+
+
+@contextlib.contextmanager
+def borrowed_page(
+    pool: PagePool, base: str, options: dict[str, Any]
+) -> Iterator[tuple[Page, PageErrors]]:
+    """A page of the pool in a context with ``options`` (as ``new_context`` takes them),
+    on the server at ``base``, and the list its errors go to (the test asserts it empty):
+    for a test on a server of its own, where ``open_page`` serves the session server's.
+    The page goes back to the pool, emptied, at the end."""
+    errors = PageErrors()
+    page = pool.take(base, options, errors)
+    try:
+        yield page, errors
+    finally:
+        pool.give_back(page)

@@ -155,6 +155,20 @@ def watch_battle(page: Page) -> None:
     page.wait_for_selector("#score-panel #winner")
 
 
+def skip_battle(page: Page) -> None:
+    """Wait for the battle and its animation's first step, jump to its end (the End
+    button, as a player in a hurry does) and wait for the score panel. For a test whose
+    subject is not the animation: played even at 8x, every frame of every step is drawn
+    (docs/performance.md, issue 33). The tests about the battle as it plays (the whole
+    match between two pages, the room's battle told beside its table, a Stellar Conflict
+    match's battle by initiative) watch it to its end (:func:`watch_battle`)."""
+    page.wait_for_selector("body[data-phase=battle]")
+    page.wait_for_selector("#battle-step[data-speed]")
+    page.click("#battle-skip")
+    page.wait_for_selector("body[data-phase=over]", timeout=60_000)
+    page.wait_for_selector("#score-panel #winner")
+
+
 def shown_scores(page: Page) -> dict[str, int]:
     """The scores on the score panel, by player."""
     scores: dict[str, int] = {}

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 
 from tests._server import running_server
 from tests.browser._diagnose import describe
-from tests.browser._pages import PagePool, prepare_context
+from tests.browser._pages import EXPECTED_CONSOLE, PagePool, prepare_context
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 #: The session server's room seed (``--room-seed``), and each test's first room's: a test's
@@ -140,11 +140,6 @@ def sent(kind: str) -> Callable[[str | bytes], bool]:
         return isinstance(message, dict) and message.get("type") == kind
 
     return matches
-
-
-#: Console lines that are not errors of the page: the API answers a bad table with 400 and
-#: the page shows the server's message itself.
-EXPECTED_CONSOLE = ("the server responded with a status of 400",)
 
 
 def _unexpected(text: str) -> bool:

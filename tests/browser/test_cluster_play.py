@@ -13,8 +13,8 @@ from tests.browser._play import (
     hold_at,
     place,
     shown_scores,
+    skip_battle,
     take_seat,
-    watch_battle,
 )
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.cluster._cluster import MISSING, Cluster, running_cluster
@@ -70,7 +70,7 @@ def test_two_browsers_through_the_balancer_play_a_relayed_match(
     bob.wait_for_selector("body[data-phase=stop]")
     bob.click("#drop-here")
     for page in (alice, bob):
-        watch_battle(page)
+        skip_battle(page)
         assert page.locator(".table-card.ship").count() == 20
     shot(alice, "relayed-scores")
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
 
 from tests._server import Server
+from tests.browser._pages import PagePool, borrowed_page
 from tests.browser._play import answer_name, end_in_sight
 from tests.browser._servers import quick_server_for
 
@@ -27,14 +27,10 @@ quick_server = quick_server_for("end-card", room_seed=9)
 
 @pytest.mark.parametrize("device", sorted(VIEWPORTS))
 def test_the_end_of_a_light_speed_match_is_on_screen(
-    quick_server: Server, browser: Browser, device: str
+    quick_server: Server, page_pool: PagePool, device: str
 ) -> None:
-    context = browser.new_context(base_url=quick_server.http, **VIEWPORTS[device])
-    try:
-        page = context.new_page()
+    with borrowed_page(page_pool, quick_server.http, VIEWPORTS[device]) as (page, errors):
         page.set_default_timeout(30_000)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
         room = quick_server.create_room(asteroids="single")
         page.goto(f"/rooms/{room}?join=1&bots=1:easy")
         answer_name(page, "Ann")  # no name saved: the room asks it before seating us
@@ -69,5 +65,3 @@ def test_the_end_of_a_light_speed_match_is_on_screen(
         page.wait_for_function("document.body.dataset.phase !== 'over'")
         assert page.is_hidden("#score-panel")
         assert not errors, errors
-    finally:
-        context.close()

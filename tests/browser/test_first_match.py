@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests._server import Server, running_server
-from tests.browser._play import PLACING, hand_ship, hold_at, on_screen, player, watch_battle
+from tests.browser._play import PLACING, hand_ship, hold_at, on_screen, player, skip_battle
 from tests.browser.conftest import OpenPage, Shot
 from tests.browser.test_tutorial import through_the_tutorial_to_the_first_match
 
@@ -136,7 +136,7 @@ def test_a_newcomer_learns_then_plays_most_of_his_deck_against_the_beginner_bot(
     assert mine == placed
     if page.get_attribute("body", "data-phase") == "stop" and page.is_visible("#discard"):
         page.click("#discard")
-    watch_battle(page)
+    skip_battle(page)
     shot(page, "over")
 
 

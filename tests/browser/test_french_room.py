@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
 
 from tests._server import Server, running_server
+from tests.browser._pages import PagePool
 from tests.browser._play import answer_name, end_in_sight, store_fig1
 from tests.browser._servers import quick_server_for
-from tests.i18n._french import assert_french, open_french
+from tests.i18n._french import assert_french, french_page
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1366, "height": 800}},
@@ -25,16 +25,11 @@ SCREENSHOTS_DIR = "artifacts/screenshots"
 quick_server = quick_server_for("french-room", room_seed=9)
 
 
-def _open(browser: Browser, server: Server, device: str) -> tuple[Any, Page, list[str]]:
-    return open_french(browser, server.http, VIEWPORTS[device])
-
-
 @pytest.mark.parametrize("device", sorted(VIEWPORTS))
 def test_a_light_speed_match_against_a_bot_in_french(
-    quick_server: Server, browser: Browser, device: str
+    quick_server: Server, page_pool: PagePool, device: str
 ) -> None:
-    context, page, errors = _open(browser, quick_server, device)
-    try:
+    with french_page(page_pool, quick_server.http, VIEWPORTS[device]) as (page, errors):
         room = quick_server.create_room(asteroids="single")
         page.goto(f"/rooms/{room}?join=1&bots=1:easy")
         answer_name(page, "Ann")
@@ -55,15 +50,12 @@ def test_a_light_speed_match_against_a_bot_in_french(
         assert_french(page)
         page.screenshot(path=f"{SCREENSHOTS_DIR}/french-room-end-{device}.png")
         assert not errors, errors
-    finally:
-        context.close()
 
 
 def test_switching_language_mid_match_keeps_the_match(
-    quick_server: Server, browser: Browser
+    quick_server: Server, page_pool: PagePool
 ) -> None:
-    context, page, errors = _open(browser, quick_server, "desktop")
-    try:
+    with french_page(page_pool, quick_server.http, VIEWPORTS["desktop"]) as (page, errors):
         room = quick_server.create_room(asteroids="single")
         page.goto(f"/rooms/{room}?join=1&bots=1:beginner")
         answer_name(page, "Ann")
@@ -88,31 +80,28 @@ def test_switching_language_mid_match_keeps_the_match(
         assert page.inner_text("#identity") == "vous êtes Ann"
         assert_french(page)
         assert not errors, errors
-    finally:
-        context.close()
 
 
 def test_a_battle_stored_in_english_replays_its_account_in_french(
-    browser: Browser, tmp_path: Path, compiled_kernels: None
+    page_pool: PagePool, tmp_path: Path, compiled_kernels: None
 ) -> None:
     """The store keeps events, not sentences: the Fig. 1 battle, stored as an English
     player's match, is told in French to a French reader (the replay page's own words are
     not translated yet: only its battle log and scores are checked)."""
     db = tmp_path / "matches.db"
     match_id = store_fig1(db)
-    with running_server(db) as server:
-        context = browser.new_context(base_url=server.http, locale="fr-FR")
-        try:
-            page = context.new_page()
-            page.goto(f"/replay/{match_id}")
-            page.click("#replay-battle")
-            page.click("#battle-skip")
-            page.locator("body[data-phase=over]").wait_for()
-            log = page.inner_text("#battle-log")
-            assert "Vitesse 1" in log and "Journal de la bataille" in log
-            assert "Ghost (bleu)" in log and "pour 2 (2 sur 2)" in log
-            assert "— détruit\u00a0; rouge le prend" in log
-            assert page.inner_text("#winner") == "rouge gagne\u00a0!"
-            page.screenshot(path=f"{SCREENSHOTS_DIR}/french-replay-log.png")
-        finally:
-            context.close()
+    with (
+        running_server(db) as server,
+        french_page(page_pool, server.http, {}) as (page, errors),
+    ):
+        page.goto(f"/replay/{match_id}")
+        page.click("#replay-battle")
+        page.click("#battle-skip")
+        page.locator("body[data-phase=over]").wait_for()
+        log = page.inner_text("#battle-log")
+        assert "Vitesse 1" in log and "Journal de la bataille" in log
+        assert "Ghost (bleu)" in log and "pour 2 (2 sur 2)" in log
+        assert "— détruit\u00a0; rouge le prend" in log
+        assert page.inner_text("#winner") == "rouge gagne\u00a0!"
+        page.screenshot(path=f"{SCREENSHOTS_DIR}/french-replay-log.png")
+        assert not errors, errors

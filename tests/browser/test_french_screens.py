@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from tests._server import running_server
+from tests.browser._pages import PagePool
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.test_tutorial import step_is, wait_done
-from tests.i18n._french import assert_french
+from tests.i18n._french import assert_french, french_page
 
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -144,14 +145,11 @@ def test_the_match_list_in_french(open_page: OpenPage, shot: Shot, size: dict[st
 
 
 def test_the_replay_of_a_match_that_is_not_stored_says_so_in_french(
-    browser: Browser, server: Server, shot: Shot
+    page_pool: PagePool, server: Server, shot: Shot
 ) -> None:
-    # A page of its own: the 404 that it shows is the console error open_page refuses.
-    context = browser.new_context(
-        base_url=server.base, locale="fr-FR", viewport={"width": 390, "height": 844}
-    )
-    try:
-        page = context.new_page()
+    # Not open_page's: the 404 that it shows is the console error open_page refuses.
+    phone = {"viewport": {"width": 390, "height": 844}}
+    with french_page(page_pool, server.base, phone) as (page, errors):
         page.goto("/replay/nosuchmatch")
         page.wait_for_selector("#replay-error:not([hidden])")
         assert page.inner_text("#replay-error") == (
@@ -163,5 +161,4 @@ def test_the_replay_of_a_match_that_is_not_stored_says_so_in_french(
         assert page.inner_text(".replay-ways") == "Parties terminées\nRetour à l'accueil"
         assert_french(page)
         shot(page, "missing-match")
-    finally:
-        context.close()
+        assert all("status of 404" in text for text in errors), errors  # that 404 alone

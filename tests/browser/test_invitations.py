@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser._play import answer_name, place, take_seat, watch_battle
+from tests.browser._play import answer_name, place, skip_battle, take_seat
 from tests.browser.conftest import OpenPage, Server, Shot
 
 DESKTOP = {"width": 1366, "height": 800}
@@ -132,7 +132,7 @@ def test_light_speed_a_rematch_asked_by_one_is_accepted_by_the_other(
     bob.wait_for_selector("body[data-phase=stop]")
     bob.click("#discard")
     for page in (ann, bob):
-        watch_battle(page)
+        skip_battle(page)
     rematch_accepted(bob, ann)
     for page in (ann, bob):
         page.wait_for_selector("body[data-phase=fast]")

@@ -5,15 +5,20 @@ translations do not use, and the commonest English words besides."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel.messages.pofile import read_po
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Page
 
 from spacetable.cli.catalogs import catalog_path
+
+if TYPE_CHECKING:
+    from tests.browser._pages import PagePool
 
 HERE = Path(__file__).parent
 _WORD = re.compile(r"[A-Za-zÀ-ÿœŒ]+(?:'[A-Za-z]+)?")
@@ -105,14 +110,19 @@ def assert_french(page: Page, within: str | None = None) -> None:
     assert not problems, "\n".join(problems)
 
 
-def open_french(
-    browser: Browser, base_url: str, device: dict[str, Any]
-) -> tuple[BrowserContext, Page, list[str]]:
-    """A French browser's page (locale fr-FR) on ``base_url`` in ``device`` (viewport,
-    touch): its context, the page, and the list its page errors go to."""
-    context = browser.new_context(base_url=base_url, locale="fr-FR", **device)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return context, page, errors
+@contextlib.contextmanager
+def french_page(
+    pool: PagePool, base_url: str, device: dict[str, Any], locale: str = "fr-FR"
+) -> Iterator[tuple[Page, list[str]]]:
+    """A French browser's page (``locale`` fr-FR) on ``base_url`` in ``device`` (viewport,
+    touch), and the list its uncaught exceptions and console errors go to. The page is a
+    tab of the worker's page pool (tests/browser/_pages.py: emptied as a new context
+    would be, without a new renderer's cost) and goes back to it at the end. A console
+    line that ``open_page`` expects (the 400 of a refused table) is not an error."""
+    # (imported here: the tests of the CLI, the server and the prints use this module's
+    # checks without a browser, and importing the pool wraps Playwright's methods)
+    from tests.browser._pages import borrowed_page
+
+    with borrowed_page(pool, base_url, {"locale": locale, **device}) as (page, errors):
+        page.set_default_timeout(30_000)
+        yield page, errors

@@ -11,10 +11,11 @@ import json
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from tests._paths import ROOT
 from tests._server import Server
+from tests.browser._pages import PagePool
 from tests.browser._play import answer_name, end_in_sight
 from tests.browser._replay import ann_against_a_bot, hex_ann_plays_once_then_leaves
 from tests.browser._servers import quick_server_for
@@ -26,7 +27,7 @@ from tests.browser.hexfleet.test_hexfleet_room import (
     wait_for_next_action,
 )
 from tests.browser.test_tutorial import status, step_is, wait_done
-from tests.i18n._french import assert_french, open_french
+from tests.i18n._french import assert_french, french_page
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1366, "height": 800}},
@@ -37,10 +38,6 @@ SCREENSHOTS_DIR = "artifacts/screenshots"
 SEED = 5
 
 quick_server = quick_server_for("hexfleet-french", room_seed=SEED)
-
-
-def _open(browser: Browser, server: Server, device: str) -> tuple[Any, Page, list[str]]:
-    return open_french(browser, server.http, VIEWPORTS[device])
 
 
 def _act(page: Page, selector: str) -> None:
@@ -65,11 +62,10 @@ def _move_towards_enemy(page: Page) -> None:
 
 @pytest.mark.parametrize("device", sorted(VIEWPORTS))
 def test_a_hex_battle_against_a_bot_in_french(
-    quick_server: Server, browser: Browser, device: str
+    quick_server: Server, page_pool: PagePool, device: str
 ) -> None:
-    context, page, errors = _open(browser, quick_server, device)
-    shot = f"{SCREENSHOTS_DIR}/french-hexfleet-{{}}-{device}.png"
-    try:
+    with french_page(page_pool, quick_server.http, VIEWPORTS[device]) as (page, errors):
+        shot = f"{SCREENSHOTS_DIR}/french-hexfleet-{{}}-{device}.png"
         room = quick_server.create_room(
             ruleset="hexfleet", scenario="duel", turn_limit=3, seed=SEED
         )
@@ -121,15 +117,12 @@ def test_a_hex_battle_against_a_bot_in_french(
         assert_french(page)
         page.screenshot(path=shot.format("end"))
         assert not errors, errors
-    finally:
-        context.close()
 
 
-def test_a_refusal_is_said_in_french(quick_server: Server, browser: Browser) -> None:
+def test_a_refusal_is_said_in_french(quick_server: Server, page_pool: PagePool) -> None:
     """An action the rules refuse comes back in French: End activation pressed twice at
     once sends a second "done" that reaches the server after the activation ended."""
-    context, page, errors = _open(browser, quick_server, "desktop")
-    try:
+    with french_page(page_pool, quick_server.http, VIEWPORTS["desktop"]) as (page, errors):
         room = quick_server.create_room(
             ruleset="hexfleet", scenario="duel", turn_limit=3, seed=SEED
         )
@@ -145,12 +138,10 @@ def test_a_refusal_is_said_in_french(quick_server: Server, browser: Browser) -> 
         assert "vaisseau" in said or "bataille" in said, said
         assert_french(page)
         assert not errors, errors
-    finally:
-        context.close()
 
 
 def test_a_battle_stored_by_an_english_player_tells_its_logs_in_french(
-    quick_server: Server, browser: Browser
+    quick_server: Server, page_pool: PagePool
 ) -> None:
     """The store keeps phrases, not sentences: a duel played through the socket (no page,
     no language) is read in French on the replay page (its ships' logs, its controls)."""
@@ -160,9 +151,7 @@ def test_a_battle_stored_by_an_english_player_tells_its_logs_in_french(
     stored = quick_server.stored_match(result["match_id"])
     english = [line["text"] for frame in stored["events"] for line in frame["log"]]
     assert any(text.startswith("turn 1 begins") for text in english)
-    context = browser.new_context(base_url=quick_server.http, locale="fr-FR")
-    try:
-        page = context.new_page()
+    with french_page(page_pool, quick_server.http, {}) as (page, errors):
         page.goto(f"/replay/{result['match_id']}")
         page.locator(".hx-line").first.wait_for(state="attached")
         page.wait_for_function(
@@ -178,19 +167,17 @@ def test_a_battle_stored_by_an_english_player_tells_its_logs_in_french(
         assert page.inner_text(".hx-position").startswith("Étape ")
         assert_french(page, ".hx-replay-panel, #players, .hx-replay-logs, .hx-tray")
         page.screenshot(path=f"{SCREENSHOTS_DIR}/french-hexfleet-replay-log.png")
-    finally:
-        context.close()
+        assert not errors, errors
 
 
 @pytest.mark.parametrize("device", sorted(VIEWPORTS))
 def test_the_hex_fleet_lesson_in_french(
-    quick_server: Server, browser: Browser, device: str
+    quick_server: Server, page_pool: PagePool, device: str
 ) -> None:
     """The tutorial's hex fleet lesson, in French to its last step: the cup, a move and a
     turn, shields raised, a salvo and its damage cards, the ship's log."""
-    context, page, errors = _open(browser, quick_server, device)
-    shot = f"{SCREENSHOTS_DIR}/french-hexfleet-lesson-{{}}-{device}.png"
-    try:
+    with french_page(page_pool, quick_server.http, VIEWPORTS[device]) as (page, errors):
+        shot = f"{SCREENSHOTS_DIR}/french-hexfleet-lesson-{{}}-{device}.png"
         page.goto("/tutorial?game=hexfleet")
         step_is(page, "hex-cup")
         assert page.locator("#hex-cup .hex-chit").all_inner_texts() == [
@@ -240,26 +227,23 @@ def test_the_hex_fleet_lesson_in_french(
         assert_french(page)
         page.screenshot(path=shot.format("ready"))
         assert not errors, errors
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("device", sorted(VIEWPORTS))
 def test_the_hex_fleet_referee_in_french(
-    quick_server: Server, browser: Browser, device: str
+    quick_server: Server, page_pool: PagePool, device: str
 ) -> None:
     """The referee at a real table, in French: the Benellyn example pasted without its last
     step (the ships' gauges and logs, the steps, the cards each needs), a card typed wrong
     and a step's cards cut short (the server's refusal, as a phrase) said in French and
     changing nothing, then Benellyn's jump recorded by hand: the end card, in French; started
     over, a card typed twice is warned of in French."""
-    context, page, errors = _open(browser, quick_server, device)
-    shot = f"{SCREENSHOTS_DIR}/french-hexfleet-referee-{{}}-{device}.png"
-    script = json.loads((ROOT / "examples" / "hexfleet-benellyn.json").read_text("utf-8"))
-    assert script["steps"][-1] == {"jump": "benellyn"}
-    script["steps"].pop()
-    last = len(script["steps"])
-    try:
+    with french_page(page_pool, quick_server.http, VIEWPORTS[device]) as (page, errors):
+        shot = f"{SCREENSHOTS_DIR}/french-hexfleet-referee-{{}}-{device}.png"
+        script = json.loads((ROOT / "examples" / "hexfleet-benellyn.json").read_text("utf-8"))
+        assert script["steps"][-1] == {"jump": "benellyn"}
+        script["steps"].pop()
+        last = len(script["steps"])
         page.goto("/referee?game=hexfleet")
         page.wait_for_selector("#hex-table .hex-ship-card[data-ship='warden']")
         assert_french(page)
@@ -336,22 +320,17 @@ def test_the_hex_fleet_referee_in_french(
         assert_french(page)
         page.locator("#hex-steps [data-step='2']").screenshot(path=shot.format("warned"))
         assert not errors, errors
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("device", sorted(VIEWPORTS))
 def test_the_referees_combat_drawing_is_in_the_pages_language(
-    quick_server: Server, browser: Browser, device: str
+    quick_server: Server, page_pool: PagePool, device: str
 ) -> None:
     """The server draws the settled combat (the referee's "combat drawn card by card"): in
     the page's language, here French chosen by the link (?lang=fr) on an English browser."""
-    context = browser.new_context(base_url=quick_server.http, locale="en-GB", **VIEWPORTS[device])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
     shot = f"{SCREENSHOTS_DIR}/french-hexfleet-drawing-{{}}-{device}.png"
-    try:
+    english = {"locale": "en-GB", **VIEWPORTS[device]}
+    with french_page(page_pool, quick_server.http, english) as (page, errors):
         page.goto("/referee?game=hexfleet&lang=fr")
         page.wait_for_selector("#hex-table .hex-ship-card[data-ship='warden']")
         page.click("#hex-referee .hex-paste summary")
@@ -368,5 +347,3 @@ def test_the_referees_combat_drawing_is_in_the_pages_language(
         assert_french(page, ".hex-drawing-box")
         drawing.screenshot(path=shot.format("open"))
         assert not errors, errors
-    finally:
-        context.close()

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
 
 from spacetable.bots.hexfleet import make_bot
 from spacetable.games.hexfleet.match import HexMatch, HexOptions
@@ -20,7 +19,8 @@ from spacetable.games.hexfleet.replayed import frames_to_show, rebuilt_frames
 from spacetable.server.store.storage import Storage, StoredMatch
 from tests import _server
 from tests._paths import ROOT
-from tests.i18n._french import assert_french, open_french
+from tests.browser._pages import PagePool
+from tests.i18n._french import assert_french, french_page
 
 SEED = 5
 DESKTOP = {"viewport": {"width": 1366, "height": 800}}
@@ -86,11 +86,10 @@ def test_the_frames_rebuilt_are_the_stored_ones_with_their_phrases() -> None:
 
 @pytest.mark.parametrize("which", ["english-only", "no-frames"])
 def test_an_old_hex_match_replays_in_french(
-    browser: Browser, old_matches: tuple[_server.Server, str, str], which: str
+    page_pool: PagePool, old_matches: tuple[_server.Server, str, str], which: str
 ) -> None:
     server, old, bare = old_matches
-    context, page, errors = open_french(browser, server.http, DESKTOP)
-    try:
+    with french_page(page_pool, server.http, DESKTOP) as (page, errors):
         page.goto(f"/replay/{old if which == 'english-only' else bare}")
         page.wait_for_selector(".hx-logs .hx-line")
         page.click("[data-step='last']")  # the whole battle in words
@@ -102,5 +101,3 @@ def test_an_old_hex_match_replays_in_french(
         SCREENSHOTS_DIR.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS_DIR / f"french-hexfleet-old-replay-{which}.png"))
         assert not errors, errors
-    finally:
-        context.close()

@@ -15,6 +15,7 @@ from tests.browser._play import (
     player,
     shown_scores,
     shown_winner,
+    skip_battle,
     take_seat,
     watch_battle,
 )
@@ -136,7 +137,7 @@ def test_two_players_play_a_whole_match(server: Server, open_page: OpenPage, sho
     alice.click(f'tr[data-match="{match_id}"] a.replay')
     alice.wait_for_selector("body[data-phase=fast]")
     alice.click("#replay-battle")
-    watch_battle(alice)
+    skip_battle(alice)
     assert shown_scores(alice) == scores
     shot(alice, "replay")
 
@@ -159,7 +160,7 @@ def test_one_person_plays_a_bot(server: Server, open_page: OpenPage, shot: Shot)
         place(carol, x, y)
     if carol.get_attribute("body", "data-phase") == "stop" and carol.is_visible("#discard"):
         carol.click("#discard")  # the bot was faster
-    watch_battle(carol)
+    skip_battle(carol)
     shot(carol, "score-panel")
 
     scores = shown_scores(carol)
@@ -203,7 +204,7 @@ def test_refused_cards_stay_in_hand(server: Server, open_page: OpenPage, shot: S
     assert bob.is_visible("#discard")
     shot(bob, "refused-drop")
     bob.click("#discard")
-    watch_battle(bob)
+    skip_battle(bob)
     assert bob.locator(f'.table-card[data-card="{player(bob)}-{held}"]').count() == 0
 
 
@@ -213,7 +214,7 @@ def test_referee_resolves_an_imported_table(open_page: OpenPage, shot: Shot) -> 
     page.set_input_files("#import-file", str(EXAMPLES / "fig1-sample-game.json"))
     page.wait_for_selector("#referee-note:not([hidden])")  # the table first, then Resolve
     page.click("#resolve")
-    watch_battle(page)
+    skip_battle(page)
     shot(page, "fig1")
     assert shown_scores(page) == {"red": 4, "blue": 2}
     assert shown_winner(page) == "red"
@@ -247,6 +248,6 @@ def test_referee_shows_why_a_table_is_refused(
     page.keyboard.press("q")
     assert "turned 15°" in page.inner_text("#selected")
     page.click("#resolve")
-    watch_battle(page)
+    skip_battle(page)
     assert page.is_hidden("#referee-error")
     assert set(shown_scores(page)) == {"red", "blue"}

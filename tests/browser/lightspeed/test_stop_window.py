@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import FloatRect, Page
 
-from tests.browser._play import hand_ship, hold_at, place, take_seat, watch_battle
+from tests.browser._play import hand_ship, hold_at, place, skip_battle, take_seat
 from tests.browser.conftest import OpenPage, Server, Shot
 
 
@@ -107,7 +107,7 @@ def test_the_stop_banner_counts_down_and_the_frozen_card_is_discarded(
     assert "Time ran out" in note_text and "discarded" in note_text
     name = bob.get_attribute("#hand", "data-name")
     assert name and name in note_text
-    watch_battle(bob)
+    skip_battle(bob)
     assert bob.locator(f'.table-card[data-card="bob-{held}"]').count() == 0
     assert bob.is_visible("#stop-note")
     shot(bob, "discarded")
