@@ -191,6 +191,27 @@ def test_an_account_deleted_leaves_its_matches_under_an_anonymous_name(
     assert sign_up(client, "Heidi") == "Heidi"
 
 
+def test_a_deleted_name_that_is_also_a_game_word_leaves_the_game_words_alone(
+    client: TestClient, storage: Storage
+) -> None:
+    sign_up(client, "fast")
+    seats = [
+        {"seat": 0, "player": "fast", "name": "fast", "registered": True, "account": "fast"},
+        {"seat": 1, "kind": "human", "player": "ivan", "name": "ivan", "registered": False},
+    ]
+    events = [{"type": "fast", "phase": "fast", "player": "fast", "reason": "fast"}]
+    result = {"winner": "fast", "how": "fast"}
+    storage.save(StoredMatch("m2", "r2", "lightspeed", {}, seats, 1, [], events, result))
+    deleted = client.request("DELETE", "/api/accounts/me", json={"password": "correct horse"})
+    assert deleted.status_code == 204
+    stored = storage.get("m2")
+    assert stored is not None
+    assert stored.events == [
+        {"type": "fast", "phase": "fast", "player": "anonymous", "reason": "fast"}
+    ]
+    assert stored.result == {"winner": "anonymous", "how": "fast"}
+
+
 def test_the_real_hash_is_argon2id_and_no_password_is_in_the_database_file(
     tmp_path: Path,
 ) -> None:

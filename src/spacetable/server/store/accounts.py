@@ -251,6 +251,16 @@ class AccountStore:
         return True
 
 
+#: Fields of stored actions, events and results whose values are the games' own words (an
+#: event's type, a phase, why a card left, how a match ended...), never a player's name:
+#: a player called "fast" or "draw" is not renamed there. Every other string equal to the
+#: name is his (an FTL ship's piece id is its player's name, a score is keyed by it).
+_GAME_WORDS = frozenset(
+    ("type", "phase", "reason", "kind", "how", "ending", "effect", "edge", "suits", "steps",
+     "source", "system", "order", "orders", "ruleset", "level", "says", "message")
+)  # fmt: skip
+
+
 def _anonymise(row: _MatchRow, account: Account) -> None:
     """Rename the account's seats of a stored match everywhere the match names them (the
     seats, actions, events, result and chat: its replay still plays)."""
@@ -275,7 +285,7 @@ def _anonymise(row: _MatchRow, account: Account) -> None:
         if isinstance(value, list):
             return [renamed(item) for item in value]
         if isinstance(value, dict):
-            return {renamed(k): renamed(v) for k, v in value.items()}
+            return {renamed(k): v if k in _GAME_WORDS else renamed(v) for k, v in value.items()}
         return value
 
     row.seats = [
