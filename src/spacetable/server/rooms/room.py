@@ -47,6 +47,7 @@ from spacetable.server.rooms.bots import BotMove, BotPlayers, BotTurn
 from spacetable.server.rooms.chat import Chat
 from spacetable.server.rooms.clock import LoopClock, RoomClock
 from spacetable.server.rooms.context import Handler
+from spacetable.server.rooms.correspondence import Correspondence
 from spacetable.server.rooms.extras import extras_of
 from spacetable.server.rooms.journal import BATCH_LIMIT, Journal
 from spacetable.server.rooms.lobby import Arrived, Disconnected, Lobby
@@ -142,9 +143,11 @@ class Room:
         self.news = News(self, self.match_class.pacing)
         self.chat = Chat(self, self.journal.note_chat)
         self.pacing = Pacing(self, lambda: self.bots.show_hands())
-        self.bots = BotPlayers(self, bots, self.pacing)
+        self.bots: BotPlayers = BotPlayers(self, bots, self.pacing)
         self.manners = Manners(self, self.bots, lambda connection: self.lobby.watch(connection))
-        self.lobby = Lobby(self, self.chat, self.manners, self.bots)
+        #: A room played by correspondence (``turn_hours``): its turns' deadlines.
+        self.correspondence = Correspondence(self)
+        self.lobby: Lobby = Lobby(self, self.chat, self.manners, self.bots)
         # Which part handles each message (its type): the room's dispatch table.
         self._handlers: dict[type, Handler] = {
             **self.lobby.handlers(),
@@ -155,6 +158,7 @@ class Room:
             BotTurn: self.bots.on_turn,
             BotMove: self.bots.on_move,
             **self.pacing.handlers(),
+            **self.correspondence.handlers(),
             _Stored: lambda connection, message: None,  # only the write after it matters
         }
         if live is not None:
@@ -334,6 +338,7 @@ class Room:
             self.end("rules")
             return
         self.pacing.arm_countdown()
+        self.correspondence.started()
 
     def resume(self, match: RoomMatch, t_resume: float, *, acted: bool) -> None:
         """Play on ``match``, rebuilt from storage (``rooms/rebuild.py``: replayed from
@@ -366,6 +371,7 @@ class Room:
         change = match.apply(action)
         self.journal.note_action(match, float(action.t))
         self.pacing.applied(action, change)
+        self.correspondence.applied(getattr(action, "player", None))
         for message in change.messages:
             self.broadcast(message)
         if change.wake is not None:
@@ -416,6 +422,7 @@ class Room:
         self.broadcast_room(at_once=True)
         self.match = None
         self.manners.reset()
+        self.correspondence.reset()
 
     # -- messages out -------------------------------------------------------------------
 
