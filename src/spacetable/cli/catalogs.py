@@ -38,6 +38,7 @@ PAGES: tuple[str, ...] = (
     "web/rules.html",
     "web/login.html",
     "web/signup.html",
+    "web/mygames.html",
 )
 
 #: The functions whose first arguments are messages (and second, for plurals).

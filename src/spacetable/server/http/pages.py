@@ -54,6 +54,7 @@ PAGES: dict[str, Page] = {
     "rules": Page("rules.html", N_("How to play — spacetable"), "pages/rules.js"),
     "login": Page("login.html", N_("Log in — spacetable"), "pages/account.js"),
     "signup": Page("signup.html", N_("Sign up — spacetable"), "pages/account.js"),
+    "mygames": Page("mygames.html", N_("My games — spacetable"), "pages/mygames.js"),
 }
 
 
@@ -135,6 +136,7 @@ _PAGES = {
     "/rules": "rules",
     "/login": "login",
     "/signup": "signup",
+    "/me/games": "mygames",
 }
 
 

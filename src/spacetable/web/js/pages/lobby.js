@@ -15,6 +15,7 @@ import { botLevelName } from "../shell/botseats.js";
 import { loadMatches, matchItem } from "../shell/matchlist.js";
 import { optionsForm } from "../shell/optionsform.js";
 import { describerOf, gameList, loadGame } from "../games/index.js";
+import { mountMyGamesLink } from "../shell/mygames.js";
 
 const REFRESH_MS = 3000;
 
@@ -197,3 +198,4 @@ async function main() {
 }
 
 main();
+mountMyGamesLink(); // a logged-in player: his correspondence matches, how many wait on him
