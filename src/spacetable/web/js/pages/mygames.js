@@ -29,7 +29,7 @@ function item(game) {
   const line = el(
     "li",
     { class: `my-game${game.waiting_on_you ? " mine" : ""}` },
-    el("a", { class: "my-game-open", href: `/rooms/${encodeURIComponent(game.room)}`, text: game.game }),
+    el("a", { class: "my-game-open", href: `/rooms/${encodeURIComponent(game.room)}`, text: t(game.game) }),
     players,
     el("span", { class: "my-game-status", text: status }),
     el("span", { class: "my-game-left muted", text: [left, tn("{n} hour a turn", "{n} hours a turn", game.turn_hours, { n: game.turn_hours })].filter(Boolean).join(" · ") }),
