@@ -1,13 +1,15 @@
 """The "My games" page (issue 37 item 4): a logged-in player's correspondence matches,
-the one waiting on him first, and the lobby's top bar counting it; on a laptop in English
-and on a phone in French. Two FTL rooms with ``turn_hours`` on the worker's server, played
-over sockets opened with the accounts' cookies (the rules and timeouts are tested in
-process: tests/server/test_correspondence.py)."""
+the one waiting on him first, the lobby's top bar counting it, and the room it links to;
+on a laptop in English and on a phone in French. Two FTL rooms with ``turn_hours`` on the
+worker's server, played over sockets opened with the accounts' cookies (the rules and
+timeouts are tested in process: tests/server/test_correspondence.py)."""
 
 from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -42,6 +44,11 @@ def _seated(server: Server, room: str, cookie: str) -> Client:
     return client
 
 
+def _waiting_on(name: str) -> Callable[[dict[str, Any]], bool]:
+    """A ``room`` message saying the match waits on ``name`` alone."""
+    return lambda m: m["type"] == "room" and (m["correspondence"] or {}).get("waiting") == [name]
+
+
 @pytest.mark.parametrize(
     ("lang", "width", "height", "words"),
     [
@@ -72,12 +79,7 @@ def test_my_games_lists_the_match_waiting_on_me_first(
         clients = {name: _seated(server, room, cookies[name]) for name in (ann, bob)}
         clients[ann].wait(lambda m: m["type"] == "state" and m["phase"] == "plot")
         clients[plots_first].send(type="plot", orders=[])
-        other = bob if plots_first == ann else ann
-        clients[plots_first].wait(
-            lambda m, who=other: (
-                m["type"] == "room" and (m["correspondence"] or {}).get("waiting") == [who]
-            )
-        )
+        clients[plots_first].wait(_waiting_on(bob if plots_first == ann else ann))
         for client in clients.values():
             client.close()
         rooms.append(room)
@@ -112,3 +114,10 @@ def test_my_games_lists_the_match_waiting_on_me_first(
         assert item is not None and item["x"] >= 0 and item["x"] + item["width"] <= width
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     shot(page, "my-games")
+    # The room it links to seats him by his account and says whom the turn waits on.
+    first.locator("a").click()
+    post = page.locator("#correspondence")
+    post.wait_for(state="visible")
+    assert bob in post.inner_text()
+    post.scroll_into_view_if_needed()
+    shot(page, "room")
