@@ -98,6 +98,10 @@ def test_my_games_lists_the_match_waiting_on_me_first(
     box = link.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
     shot(page, "lobby")
+    page.select_option("#ruleset", "ftl")  # the option to create such a room
+    hours = page.locator("[name='turn_hours']")
+    hours.scroll_into_view_if_needed()
+    shot(page, "lobby-ftl-form")
     link.click()
     page.wait_for_url("**/me/games")
     page.wait_for_selector(".my-game")

@@ -148,7 +148,12 @@ function seatsText(room) {
 async function describe(options) {
   const game = gameOf(options.ruleset);
   if (!game) return t("{game}: {seats} seats", { game: options.ruleset, seats: options.seats });
-  return describerOf(await loadGame(game.key), game)(options);
+  const words = describerOf(await loadGame(game.key), game)(options);
+  // A room played by correspondence (any game that offers it): its hours a turn.
+  const hours = options.turn_hours;
+  if (!hours) return words;
+  const post = t("by correspondence, {hours} h a turn", { hours });
+  return `${words} · ${post}`;
 }
 
 async function refreshRooms() {
