@@ -16,6 +16,7 @@ import pytest
 from spacetable.server.store.accounts import SESSION_COOKIE
 from tests._server import Client
 from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.test_accessibility import _serious_violations
 
 
 class _Sockets:
@@ -117,6 +118,7 @@ def test_my_games_lists_the_match_waiting_on_me_first(
         item = games.nth(index).bounding_box()
         assert item is not None and item["x"] >= 0 and item["x"] + item["width"] <= width
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert _serious_violations(page) == []
     shot(page, "my-games")
     # The room it links to seats him by his account and says whom the turn waits on.
     first.locator("a").click()
