@@ -164,3 +164,13 @@ def test_a_stored_room_rebuilt_days_later_lives_the_turns_it_missed(tmp_path: Pa
             live.close()
 
     run_apart(run())
+
+
+def test_a_correspondence_room_nobody_sat_in_still_closes(tmp_path: Path) -> None:
+    """Rooms created by a script and never joined do not hold the room cap for ever."""
+
+    async def scenario(room: Room, clock: FakeClock, saves: SaveQueue) -> None:
+        await clock.advance(TIMING.unjoined_seconds + 1, room)
+        assert room.expired
+
+    play_room(tmp_path, {"ruleset": "hexfleet", "turn_hours": 24}, TIMING, scenario)

@@ -543,8 +543,8 @@ class Lobby:
         room = self._room
         if room.connections or check.since != self._idle_since:
             return  # someone came since; the last to leave starts a new check
-        if self._by_post and room.phase != "over":
-            return  # a correspondence room waits for its players, however long
+        if self._by_post and room.phase != "over" and any(s.kind == "human" for s in room.seats):
+            return  # a correspondence room waits for its players, however long (not an empty one)
         if room.phase == "playing" or room.queued():
             self._check_idle_after(room.timing.room_idle_seconds)
             return

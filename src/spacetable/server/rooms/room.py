@@ -18,6 +18,8 @@ over parts that own their state, each seeing the room through a small context
   sockets, abandoned seats, closing when unused;
 - :class:`~spacetable.server.rooms.chat.Chat`: the two channels, their throttle and log;
 - :class:`~spacetable.server.rooms.manners.Manners`: resigning, draws, absences;
+- :class:`~spacetable.server.rooms.correspondence.Correspondence`: a correspondence room's
+  turn deadlines and timeouts (``turn_hours``);
 - :class:`~spacetable.server.rooms.bots.BotPlayers`: the bots' turns and hands;
 - :class:`~spacetable.server.rooms.pacing.Pacing`: the players' moves, the run-up, the
   countdowns, the stop and the hands' poses;

@@ -364,13 +364,12 @@ class LiveStore:
         its creation. Raises StorageUnavailable."""
         held = func.coalesce(_LiveRoomRow.alive_at, _LiveRoomRow.created)
         with reaching(), Session(self.storage.engine) as session, session.begin():
-            found = session.execute(
-                select(_LiveRoomRow.id, _LiveRoomRow.game, _LiveRoomRow.phase).where(held < before)
-            )
+            columns = (_LiveRoomRow.id, _LiveRoomRow.game, _LiveRoomRow.phase, _LiveRoomRow.seats)
+            found = session.execute(select(*columns).where(held < before))
             stale = [
                 room
-                for room, game, phase in found
-                if room not in keep and not _waits_for_players(game, phase)
+                for room, game, phase, seats in found
+                if room not in keep and not _waits_for_players(game, phase, seats)
             ]
             _delete_rooms(session, stale)
         return stale
@@ -383,7 +382,7 @@ class LiveStore:
         with reaching(), Session(self.storage.engine) as session:
             rows = session.scalars(select(_LiveRoomRow).where(_LiveRoomRow.phase != "over"))
             for row in rows:
-                if not _waits_for_players(row.game, row.phase):
+                if not _waits_for_players(row.game, row.phase, row.seats):
                     continue
                 if not any(seat.get("account") == account for seat in row.seats or ()):
                     continue
@@ -411,10 +410,12 @@ class LiveStore:
 CHAT_LOADED = 2100
 
 
-def _waits_for_players(game: Any, phase: str) -> bool:
-    """Whether a stored room is played by correspondence and not over: it waits for its
-    players however long nobody holds it (never swept)."""
-    return phase != "over" and isinstance(game, dict) and bool(game.get(CORRESPONDENCE_OPTION))
+def _waits_for_players(game: Any, phase: str, seats: Any) -> bool:
+    """Whether a stored room is played by correspondence, not over, with a registered
+    player seated: it waits for its players however long nobody holds it (never swept)."""
+    by_post = isinstance(game, dict) and bool(game.get(CORRESPONDENCE_OPTION))
+    seated = any(isinstance(s, dict) and s.get("account") for s in seats or ())
+    return phase != "over" and by_post and seated
 
 
 def _delete_rooms(session: Session, rooms: list[str]) -> None:
