@@ -11,6 +11,7 @@ from typing import Any, cast
 from spacetable.core.endings import Ending
 from spacetable.server.rooms.clock import HandClock
 from spacetable.server.rooms.context import Phase
+from spacetable.server.rooms.correspondence import Correspondence
 from spacetable.server.rooms.match import RoomMatch, RoomOptions, Timing
 from spacetable.server.rooms.seats import Seat
 from spacetable.server.sockets.connection import Connection, frame_payload
@@ -148,6 +149,11 @@ class FakeTable(FakeRoom):
 
     def room_message(self) -> dict[str, Any]:
         return {"type": "room", "seats": [s.to_json() for s in self.seats]}
+
+    @property
+    def correspondence(self) -> Correspondence:
+        """The turns' deadlines (none: the fake room is played live)."""
+        return Correspondence(self)
 
     def send_state(self, connection: Connection) -> None:
         self.states_sent.append(connection)

@@ -40,6 +40,7 @@ PAGES: tuple[str, ...] = (
     "web/signup.html",
     "web/profile.html",
     "web/leaderboard.html",
+    "web/mygames.html",
 )
 
 #: The functions whose first arguments are messages (and second, for plurals).

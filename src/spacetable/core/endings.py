@@ -15,12 +15,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-Ending = Literal["rules", "turn_limit", "resigned", "agreed_draw", "claimed"]
+Ending = Literal["rules", "turn_limit", "resigned", "agreed_draw", "claimed", "timeout"]
 
 #: Every way a match can end, as stored in its result's ``ending``.
-ENDINGS: tuple[Ending, ...] = ("rules", "turn_limit", "resigned", "agreed_draw", "claimed")
-#: The endings outside the game's rules: the room stopped the match.
-STOPPED: tuple[Ending, ...] = ("resigned", "agreed_draw", "claimed")
+ENDINGS: tuple[Ending, ...] = (
+    "rules", "turn_limit", "resigned", "agreed_draw", "claimed", "timeout",
+)  # fmt: skip
+#: The endings outside the game's rules: the room stopped the match (``timeout``: a
+#: correspondence match's player let his time run out three turns in a row).
+STOPPED: tuple[Ending, ...] = ("resigned", "agreed_draw", "claimed", "timeout")
 
 
 class BadEnding(ValueError):
@@ -45,6 +48,14 @@ def stopped_result(
             "reason": "the players agreed a draw",
             "ending": ending,
             "ending_by": None,
+        }
+    if ending == "timeout" and by:  # docs/rulings.md C1: one or more lose on time at once
+        left = [p for p in players if p not in by]
+        return {
+            "winner": left[0] if len(left) == 1 else None,
+            "reason": f"{', '.join(by)} ran out of time three turns in a row",
+            "ending": ending,
+            "ending_by": by,
         }
     if len(by) != 1:
         raise BadEnding(f"a match {ending} names one player in ending_by, got {by!r}")

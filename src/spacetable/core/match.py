@@ -422,3 +422,8 @@ class TakeTurns(Protocol):
     def snapshot(self) -> dict[str, Any]:
         """The public state as it stands, as a JSON object (a replay's frame)."""
         ...
+
+    def pass_turn(self, player: str, t: float) -> Action | None:
+        """The action that ends ``player``'s move at ``t`` when his time ran out (a
+        correspondence match), or ``None`` when the match does not wait for him."""
+        ...

@@ -90,3 +90,23 @@ def nullable(default: Any, title: str, none_means: str, **bounds: Any) -> Any:
     return Field(
         default, title=title, json_schema_extra={"value_titles": {"null": none_means}}, **bounds
     )
+
+
+#: The room option of correspondence play (issue 37): hours each turn waits for its
+#: player, among registered players only (``server/rooms/correspondence.py``). A room
+#: option, never a match's: the room keeps it out of the match options.
+CORRESPONDENCE_OPTION = "turn_hours"
+#: The longest a correspondence turn may wait (a week).
+MAX_TURN_HOURS = 168
+
+
+def turn_hours_option() -> Any:
+    """The ``turn_hours`` room option a game that may be played by correspondence adds to
+    its room options (1 to :data:`MAX_TURN_HOURS`; ``None``: played live)."""
+    return nullable(
+        None,
+        "Hours per turn (correspondence, registered players only)",
+        "live play",
+        ge=1,
+        le=MAX_TURN_HOURS,
+    )

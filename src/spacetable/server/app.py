@@ -30,6 +30,7 @@ from spacetable.server.http.games import add_game_routes
 from spacetable.server.http.guards import Guards
 from spacetable.server.http.http_protocol import GUARDS, HostGuard
 from spacetable.server.http.matches import add_match_routes
+from spacetable.server.http.my_games import add_my_games_route
 from spacetable.server.http.pages import add_page_routes
 from spacetable.server.http.photo import add_photo_route
 from spacetable.server.http.players import add_player_routes
@@ -191,6 +192,7 @@ def create_app(
     add_match_routes(app, storage, directory.saves)
     add_account_routes(app, accounts, guards, clock, sockets.allowed_origins)
     add_player_routes(app, ratings)  # profiles and leaderboards
+    add_my_games_route(app, accounts, directory.live, clock)  # correspondence matches
     add_game_routes(app)
     add_referee_route(app, referee)  # POST /api/resolve: a table in JSON
     add_photo_route(app, referee)  # POST /api/referee/photo: a photo of the table

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spacetable.core.rules import GameRules, Referee, nullable
+from spacetable.core.rules import GameRules, Referee, nullable, turn_hours_option
 from spacetable.games.ftl.match import (
     MAX_MISSILES,
     MAX_TABLE_IN,
@@ -98,6 +98,8 @@ class FtlRoom(BaseModel):
     plot_timer_s: float | None = nullable(
         None, "Seconds to plot each turn", "no timer", gt=0, le=3600
     )
+    #: Correspondence play: hours each turn waits (docs/correspondence.md).
+    turn_hours: int | None = turn_hours_option()
 
 
 #: Faster Than Light's rules (wired to its bots and drawings in

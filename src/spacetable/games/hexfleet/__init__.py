@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spacetable.core.rules import GameRules, Referee
+from spacetable.core.rules import GameRules, Referee, turn_hours_option
 from spacetable.games.hexfleet.fleets import MAX_NAME, MAX_SHIPS_PER_SIDE, SCENARIOS
 from spacetable.games.hexfleet.match import (
     DEFAULT_TURN_LIMIT,
@@ -81,6 +81,8 @@ class HexRoom(BaseModel):
         le=MAX_TURN_LIMIT,
         title="Turn limit (then the strongest side wins)",
     )
+    #: Correspondence play: hours each turn waits (docs/correspondence.md).
+    turn_hours: int | None = turn_hours_option()
 
 
 def scenarios() -> dict[str, Any]:

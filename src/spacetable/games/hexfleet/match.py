@@ -187,6 +187,15 @@ class HexMatch(Match[HexAction, HexOptions]):
         ship = self.active
         return self.phase == Phase.ACTIVATION and ship is not None and ship.owner == player
 
+    def pass_turn(self, player: str, t: float) -> EndActivation | None:
+        """The action that ends ``player``'s activation at ``t`` when his time to play it
+        ran out (a correspondence match: docs/rulings.md C1), or ``None``: the battle does
+        not wait for him."""
+        ship = self.active
+        if not self.needs_action(player) or ship is None:
+            return None
+        return EndActivation(player, ship.id, t)
+
     def result(self) -> HexResult | None:
         """The battle's result once it is over, else ``None``."""
         return self._result

@@ -56,6 +56,7 @@ PAGES: dict[str, Page] = {
     "signup": Page("signup.html", N_("Sign up — spacetable"), "pages/account.js"),
     "profile": Page("profile.html", N_("Player — spacetable"), "pages/profile.js"),
     "leaderboard": Page("leaderboard.html", N_("Leaderboard — spacetable"), "pages/leaderboard.js"),
+    "mygames": Page("mygames.html", N_("My games — spacetable"), "pages/mygames.js"),
 }
 
 
@@ -139,6 +140,7 @@ _PAGES = {
     "/signup": "signup",
     "/players/{name}": "profile",
     "/leaderboard/{game}": "leaderboard",
+    "/me/games": "mygames",
 }
 
 

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from redis.exceptions import RedisError
 
 from spacetable._userinput import clipped, parse_json
+from spacetable.core.rules import CORRESPONDENCE_OPTION
 from spacetable.i18n.phrase import refusal
 from spacetable.i18n.validation import first_problem
 from spacetable.registry import default_ruleset, game_for_ruleset, games
@@ -59,6 +60,8 @@ def room_options(body: Any) -> RoomOptions:
         where, said = first_problem(exc, "body")
         raise ValueError(refusal("{field}: {problem}", field=where, problem=said)) from None
     game = parsed.model_dump(exclude={"ruleset", "seats"}, by_alias=True)
+    if game.get(CORRESPONDENCE_OPTION) is None:
+        game.pop(CORRESPONDENCE_OPTION, None)  # played live: the room's options as before
     options = RoomOptions(ruleset, parsed.model_dump()["seats"], game)
     options.check()  # InvalidOptions (a ValueError): e.g. two seats with one race
     return options

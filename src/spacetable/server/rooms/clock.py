@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -40,6 +41,16 @@ class RoomClock(ABC):
     def after(self, seconds: float, callback: Callable[..., object], *args: Any) -> Timer:
         """Run ``callback(*args)`` ``seconds`` from now (:meth:`at`)."""
         return self.at(self.now() + seconds, callback, *args)
+
+    def wall(self) -> float:
+        """The wall time (Unix seconds) as this clock sees it: what a deadline that must
+        outlive the process is stored as (a correspondence turn's). A clock a test moves
+        moves its wall time too."""
+        return time.time()
+
+    def at_wall(self, when: float, callback: Callable[..., object], *args: Any) -> Timer:
+        """Run ``callback(*args)`` once the wall time :meth:`wall` reads ``when``."""
+        return self.after(max(0.0, when - self.wall()), callback, *args)
 
 
 class LoopClock(RoomClock):
@@ -83,12 +94,18 @@ class HandClock(RoomClock):
 
     def __init__(self, start: float = 1000.0) -> None:
         self._now = start
+        #: The wall time at ``start`` (the wall time moves with the clock).
+        self._wall_at_start = time.time() - start
         self._due: list[tuple[float, int, _Callback]] = []
         self._order = itertools.count()
 
     def now(self) -> float:
         """The time the clock was last moved to."""
         return self._now
+
+    def wall(self) -> float:
+        """The wall time when the clock was made, moved as far as the clock was."""
+        return self._wall_at_start + self._now
 
     def at(self, when: float, callback: Callable[..., object], *args: Any) -> Timer:
         """Run ``callback(*args)`` when :meth:`advance` passes ``when``."""
@@ -161,6 +178,10 @@ class MovableClock(RoomClock):
     def now(self) -> float:
         """The loop's time, plus every move so far."""
         return asyncio.get_running_loop().time() + self.shift
+
+    def wall(self) -> float:
+        """The wall time, plus every move so far."""
+        return time.time() + self.shift
 
     def at(self, when: float, callback: Callable[..., object], *args: Any) -> Timer:
         """Run ``callback(*args)`` once the clock reads ``when``."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from spacetable.server.rooms.chat import Chat
+from spacetable.server.rooms.correspondence import Correspondence
 from spacetable.server.rooms.manners import Manners
 from spacetable.server.rooms.match import RoomMatch
 from spacetable.server.rooms.plots import PlotsMatch
@@ -30,6 +31,8 @@ class Room(Protocol):
     def chat(self) -> Chat: ...
     @property
     def manners(self) -> Manners: ...
+    @property
+    def correspondence(self) -> Correspondence: ...
 
 
 def extras_of(room: Room) -> dict[str, Any]:
@@ -40,6 +43,7 @@ def extras_of(room: Room) -> dict[str, Any]:
         **room.manners.snapshot(),
         "drafts": {player: list(orders) for player, orders in drafts.items()},
         **room.chat.snapshot(),
+        "correspondence": room.correspondence.snapshot(),
     }
 
 
@@ -51,6 +55,7 @@ def restore_extras(room: Room, extras: dict[str, Any], t_resume: float) -> None:
     if match is None:
         return
     room.manners.restore(extras, t_resume)
+    room.correspondence.restore(extras.get("correspondence"))
     if isinstance(match, PlotsMatch):
         drafts = extras.get("drafts") or {}
         match.drafts = {str(p): tuple(str(o) for o in orders) for p, orders in drafts.items()}

@@ -149,6 +149,13 @@ class Lobby:
             IdleCheck: lambda c, m: self._on_idle_check(m),
         }
 
+    @property
+    def _by_post(self) -> bool:
+        """A room played by correspondence (``turn_hours``: ``rooms/correspondence.py``):
+        registered players only, their seats kept while they are away, no bot standing
+        in, never closed for being idle before its match is over."""
+        return self._room.options.turn_hours is not None
+
     def _names(self, seat: Seat) -> list[str]:
         """The names of the other seats' occupants."""
         return [s.name for s in self._room.seats if s is not seat and s.kind != "empty"]
@@ -192,6 +199,11 @@ class Lobby:
                 connection.error(N_("seat {seat} is taken"), seat=str(message.seat))
             return
         account = connection.account
+        if account is None and self._by_post:
+            connection.error(
+                N_("this room is played by correspondence: log in to take a seat (guests watch)")
+            )
+            return
         if account is not None and (mine := self._account_seat(account)) is not None:
             self._take_back(connection, mine, message.tab)  # the seat follows the account
             return
@@ -307,6 +319,9 @@ class Lobby:
         self._unseat(connection)
         if seat.connections or seat.kind != "human":
             return
+        if self._by_post:  # he plays when he comes back: nobody waits on him, no bot
+            self._room.broadcast_room()
+            return
         seat.cancel_abandon()
         seat.absences += 1
         seat.abandon_timer = self._room.clock.after(
@@ -328,6 +343,8 @@ class Lobby:
         if self._room.phase == "lobby":
             seat.empty()
             self._settle_host()
+        elif self._by_post:
+            pass  # his seat waits for him: no bot plays by correspondence
         else:
             # A bot plays on; his token takes the seat back (rejoin).
             self._bots.take_over(seat, stand_in=True)
@@ -336,6 +353,9 @@ class Lobby:
     def _seat_bot(self, connection: Connection, message: msg.SeatBot) -> None:
         if connection.seat is None or self._room.phase != "lobby":
             connection.error(N_("take a seat first; bots join before the match"))
+            return
+        if self._by_post:
+            connection.error(N_("a correspondence room seats registered players, not bots"))
             return
         if not self._room.seats[connection.seat].host:
             # A guest filling the seat the host kept for a friend would take it from him.
@@ -499,6 +519,8 @@ class Lobby:
         abandon timer runs as if he had just gone (a bot stands in for him after it,
         until he comes back)."""
         room = self._room
+        if self._by_post:
+            return  # the seats wait for their players, however long (a correspondence room)
         for seat in room.seats:
             if seat.kind == "human":
                 seat.absences += 1
@@ -526,6 +548,8 @@ class Lobby:
         room = self._room
         if room.connections or check.since != self._idle_since:
             return  # someone came since; the last to leave starts a new check
+        if self._by_post and room.phase != "over" and any(s.kind == "human" for s in room.seats):
+            return  # a correspondence room waits for its players, however long (not an empty one)
         if room.phase == "playing" or room.queued():
             self._check_idle_after(room.timing.room_idle_seconds)
             return

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from spacetable.core.match import IllegalAction
+from spacetable.core.rules import CORRESPONDENCE_OPTION
 from spacetable.i18n.phrase import Phrase, Value
 from spacetable.registry import Game, default_ruleset, game_for_ruleset
 from spacetable.registry.messages import MoveMessage
@@ -59,9 +60,12 @@ def _default_game() -> dict[str, Any]:
     ruleset = default_ruleset()
     model = game_for_ruleset(ruleset).rules.room_options
     assert model is not None
-    return model.model_validate({"ruleset": ruleset}).model_dump(
+    game: dict[str, Any] = model.model_validate({"ruleset": ruleset}).model_dump(
         exclude={"ruleset", "seats"}, by_alias=True
     )
+    if game.get(CORRESPONDENCE_OPTION) is None:
+        game.pop(CORRESPONDENCE_OPTION, None)  # played live
+    return game
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +84,12 @@ class RoomOptions:
         """The registered game this room plays."""
         return game_for_ruleset(self.ruleset)
 
+    @property
+    def turn_hours(self) -> int | None:
+        """Hours a correspondence turn waits (``None``: a room played live)."""
+        hours = self.game.get(CORRESPONDENCE_OPTION)
+        return int(hours) if isinstance(hours, int | float) and hours > 0 else None
+
     def to_json(self) -> dict[str, Any]:
         """The options as sent to clients: ruleset, seats and the game's options."""
         return {"ruleset": self.ruleset, "seats": self.seats, **self.game}
@@ -88,6 +98,7 @@ class RoomOptions:
         """The match options for ``players`` (seat order). Raises InvalidOptions."""
         rules = self.entry.rules
         data: dict[str, Any] = {"players": list(players), **self.game}
+        data.pop(CORRESPONDENCE_OPTION, None)  # the room's, not the match's
         if rules.countdown_option is not None and timing.countdown_seconds is not None:
             data[rules.countdown_option] = timing.countdown_seconds
         assert rules.match is not None
@@ -283,6 +294,12 @@ class RoomMatch(ABC):
     def version(self) -> int:
         """The number of actions applied so far: it grows with every one."""
         return len(self.actions)
+
+    def pass_turn(self, player: str, t: float) -> Any | None:
+        """The action by which ``player``, whose time to move ran out at match time ``t``
+        (a correspondence room: ``rooms/correspondence.py``), does nothing this turn, as
+        the pacing means it; ``None``: the match does not wait for him."""
+        return None
 
     @abstractmethod
     def bot_pause(self, level: str | None, player: str) -> float:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from spacetable.server.rooms.context import RoomContext
+from spacetable.server.rooms.correspondence import Correspondence
 from spacetable.server.rooms.match import RoomOptions
 from spacetable.server.sockets.connection import Connection
 from spacetable.server.sockets.state_patch import StateSender
@@ -30,6 +31,11 @@ class NewsRoom(RoomContext, Protocol):
     @property
     def match_id(self) -> str | None:
         """The id of the match being played, or of the one last over."""
+        ...
+
+    @property
+    def correspondence(self) -> Correspondence:
+        """The turns' deadlines of a room played by correspondence."""
         ...
 
 
@@ -57,6 +63,8 @@ class News:
             "seats": [s.to_json() for s in room.seats],
             "phase": room.phase,
             "match_id": room.match_id,
+            # A room played by correspondence: its turn's deadline (rooms/correspondence.py).
+            "correspondence": room.correspondence.about(),
         }
 
     def broadcast_room(self, at_once: bool = False) -> None:

@@ -97,6 +97,13 @@ class PlotsMatch(RoomMatch):
                 plots.append(self.match.plot(player, draft, t))
         return plots
 
+    def pass_turn(self, player: str, t: float) -> Any | None:
+        """His time ran out: ``player`` plots no orders this turn (his draft is dropped)."""
+        if not self.match.needs_action(player):
+            return None
+        self.drafts.pop(player, None)
+        return self.match.plot(player, (), t)
+
     def action(self, player: str, message: GameMessage, t: float) -> Any:
         """The match action a ``plot`` or ``unplot`` message asks for at match time ``t``."""
         if isinstance(message, msg.Plot):

@@ -18,6 +18,8 @@ over parts that own their state, each seeing the room through a small context
   sockets, abandoned seats, closing when unused;
 - :class:`~spacetable.server.rooms.chat.Chat`: the two channels, their throttle and log;
 - :class:`~spacetable.server.rooms.manners.Manners`: resigning, draws, absences;
+- :class:`~spacetable.server.rooms.correspondence.Correspondence`: a correspondence room's
+  turn deadlines and timeouts (``turn_hours``);
 - :class:`~spacetable.server.rooms.bots.BotPlayers`: the bots' turns and hands;
 - :class:`~spacetable.server.rooms.pacing.Pacing`: the players' moves, the run-up, the
   countdowns, the stop and the hands' poses;
@@ -47,6 +49,7 @@ from spacetable.server.rooms.bots import BotMove, BotPlayers, BotTurn
 from spacetable.server.rooms.chat import Chat
 from spacetable.server.rooms.clock import LoopClock, RoomClock
 from spacetable.server.rooms.context import Handler
+from spacetable.server.rooms.correspondence import Correspondence
 from spacetable.server.rooms.extras import extras_of
 from spacetable.server.rooms.journal import BATCH_LIMIT, Journal
 from spacetable.server.rooms.lobby import Arrived, Disconnected, Lobby
@@ -150,9 +153,11 @@ class Room:
         self.news = News(self, self.match_class.pacing)
         self.chat = Chat(self, self.journal.note_chat)
         self.pacing = Pacing(self, lambda: self.bots.show_hands())
-        self.bots = BotPlayers(self, bots, self.pacing)
+        self.bots: BotPlayers = BotPlayers(self, bots, self.pacing)
         self.manners = Manners(self, self.bots, lambda connection: self.lobby.watch(connection))
-        self.lobby = Lobby(self, self.chat, self.manners, self.bots)
+        #: A room played by correspondence (``turn_hours``): its turns' deadlines.
+        self.correspondence = Correspondence(self)
+        self.lobby: Lobby = Lobby(self, self.chat, self.manners, self.bots)
         # Which part handles each message (its type): the room's dispatch table.
         self._handlers: dict[type, Handler] = {
             **self.lobby.handlers(),
@@ -163,6 +168,7 @@ class Room:
             BotTurn: self.bots.on_turn,
             BotMove: self.bots.on_move,
             **self.pacing.handlers(),
+            **self.correspondence.handlers(),
             _Stored: lambda connection, message: None,  # only the write after it matters
         }
         if live is not None:
@@ -342,6 +348,7 @@ class Room:
             self.end("rules")
             return
         self.pacing.arm_countdown()
+        self.correspondence.started()
 
     def resume(self, match: RoomMatch, t_resume: float, *, acted: bool) -> None:
         """Play on ``match``, rebuilt from storage (``rooms/rebuild.py``: replayed from
@@ -374,6 +381,7 @@ class Room:
         change = match.apply(action)
         self.journal.note_action(match, float(action.t))
         self.pacing.applied(action, change)
+        self.correspondence.applied(getattr(action, "player", None))
         for message in change.messages:
             self.broadcast(message)
         if change.wake is not None:
@@ -424,6 +432,7 @@ class Room:
         self.broadcast_room(at_once=True)
         self.match = None
         self.manners.reset()
+        self.correspondence.reset()
 
     # -- messages out -------------------------------------------------------------------
 

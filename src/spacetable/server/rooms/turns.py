@@ -76,6 +76,11 @@ class TurnsMatch(RoomMatch):
             messages=({"type": "acted", **frame},), over=over, wake=None if over else "turn"
         )
 
+    def pass_turn(self, player: str, t: float) -> Any | None:
+        """His time ran out: ``player``'s move ends, as the game says (the match's own
+        ``pass_turn``: hex fleet's activation ends)."""
+        return self.match.pass_turn(player, t)
+
     def bot_pause(self, level: str | None, player: str) -> float:
         """Seconds a bot of ``level`` seems to think before each action."""
         return BOT_PAUSE.get(level or "easy", 0.8) * self.timing.bot_pace

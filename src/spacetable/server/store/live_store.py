@@ -47,6 +47,7 @@ from sqlalchemy import (
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from spacetable.core.rules import CORRESPONDENCE_OPTION
 from spacetable.server.store.group_commit import GroupCommit, Write
 from spacetable.server.store.storage import (
     Storage,
@@ -382,14 +383,58 @@ class LiveStore:
         its creation. Raises StorageUnavailable."""
         held = func.coalesce(_LiveRoomRow.alive_at, _LiveRoomRow.created)
         with reaching(), Session(self.storage.engine) as session, session.begin():
-            found = session.scalars(select(_LiveRoomRow.id).where(held < before))
-            stale = [room for room in found if room not in keep]
+            columns = (_LiveRoomRow.id, _LiveRoomRow.game, _LiveRoomRow.phase, _LiveRoomRow.seats)
+            found = session.execute(select(*columns).where(held < before))
+            stale = [
+                room
+                for room, game, phase, seats in found
+                if room not in keep and not _waits_for_players(game, phase, seats)
+            ]
             _delete_rooms(session, stale)
         return stale
+
+    def correspondence(self, account: str) -> list[LiveRoom]:
+        """The stored rooms played by correspondence whose match is not over and where
+        ``account`` (a name's key: ``store/accounts.py``) holds a seat, without their
+        actions or chat (``GET /api/me/games``). Raises StorageUnavailable."""
+        found = []
+        with reaching(), Session(self.storage.engine) as session:
+            rows = session.scalars(select(_LiveRoomRow).where(_LiveRoomRow.phase != "over"))
+            for row in rows:
+                if not _waits_for_players(row.game, row.phase, row.seats):
+                    continue
+                if not any(seat.get("account") == account for seat in row.seats or ()):
+                    continue
+                found.append(
+                    LiveRoom(
+                        row.id,
+                        row.ruleset,
+                        row.seats_count,
+                        row.game,
+                        row.seed,
+                        row.phase,
+                        row.seats,
+                        row.match_number,
+                        row.match,
+                        row.last_result,
+                        row.created,
+                        extras=row.extras,
+                        alive_at=row.alive_at,
+                    )
+                )
+        return found
 
 
 #: The most messages a room's chat loads back (the room keeps no more: ``rooms/chat.py``).
 CHAT_LOADED = 2100
+
+
+def _waits_for_players(game: Any, phase: str, seats: Any) -> bool:
+    """Whether a stored room is played by correspondence, not over, with a registered
+    player seated: it waits for its players however long nobody holds it (never swept)."""
+    by_post = isinstance(game, dict) and bool(game.get(CORRESPONDENCE_OPTION))
+    seated = any(isinstance(s, dict) and s.get("account") for s in seats or ())
+    return phase != "over" and by_post and seated
 
 
 def _delete_rooms(session: Session, rooms: list[str]) -> None:

@@ -16,6 +16,7 @@ import { ratingText } from "../shell/ratings.js";
 import { loadMatches, matchItem } from "../shell/matchlist.js";
 import { optionsForm } from "../shell/optionsform.js";
 import { describerOf, gameList, loadGame } from "../games/index.js";
+import { mountMyGamesLink } from "../shell/mygames.js";
 
 const REFRESH_MS = 3000;
 
@@ -151,7 +152,11 @@ async function describe(options) {
   const game = gameOf(options.ruleset);
   if (!game) return { title: options.ruleset, words: tn("{n} seat", "{n} seats", options.seats) };
   const module = await loadGame(game.key);
-  return { title: game.title, words: module.optionWords ? module.optionWords(options) : describerOf(module, game)(options) };
+  const words = module.optionWords ? module.optionWords(options) : describerOf(module, game)(options);
+  // A room played by correspondence (any game that offers it): its hours a turn.
+  const hours = options.turn_hours;
+  if (!hours) return { title: game.title, words };
+  return { title: game.title, words: `${words} · ${t("by correspondence, {hours} h a turn", { hours })}` };
 }
 
 async function refreshRooms() {
@@ -203,3 +208,4 @@ async function main() {
 }
 
 main();
+mountMyGamesLink(); // a logged-in player: his correspondence matches, how many wait on him

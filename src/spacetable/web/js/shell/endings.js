@@ -10,6 +10,7 @@ const WORDS = {
   resigned: (by) => t("{names} resigned", { names: by }),
   agreed_draw: () => t("draw agreed by the players"),
   claimed: (by) => t("{names} went away; the win was claimed", { names: by }),
+  timeout: (by) => t("{names} let the time run out three turns in a row", { names: by }),
 };
 const WINS = (winner) => t("{winner} wins", { winner });
 const DRAW = () => t("a draw");
@@ -22,7 +23,7 @@ export function endingOf(result) {
 
 /** Whether the match was stopped by its players (resigned, draw agreed, win claimed). */
 export function stoppedByPlayers(result) {
-  return ["resigned", "agreed_draw", "claimed"].includes(endingOf(result));
+  return ["resigned", "agreed_draw", "claimed", "timeout"].includes(endingOf(result));
 }
 
 /** "Ann resigned", "draw agreed by the players", "played to the end (Cid resigned on the way)". */

@@ -9,7 +9,7 @@
 // `data-orders` (FTL's plot, the hex fleet's activation), or after the players (the laser
 // games give their orders on the table).
 
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { $, clear, el } from "./dom.js";
 import { toast } from "./notices.js";
 import { sounds } from "./sounds.js";
@@ -51,6 +51,9 @@ const T = {
   back: (who) => t("{name} is back.", { name: who }),
   leftSeat: (who) => t("{name} left: a bot plays his seat until he is back.", { name: who }),
   resigned: (who) => t("{name} resigned: a bot plays his seat on.", { name: who }),
+  // A correspondence room (docs/correspondence.md): a turn's time ran out.
+  timedOut: (names, missed, loseAt) =>
+    t("Time ran out for {names}: the turn passes (timeouts in a row: {missed}; at {lose_at} the match is lost).", { names, missed, lose_at: loseAt }),
 };
 
 /** The manners' notices are news of the table, not errors (shell/notices.js). */
@@ -72,6 +75,8 @@ export class Manners {
       el("p", { text: T.left }),
       el("button", { type: "button", id: "take-back", on: { click: () => this.rejoin() } }, T.takeBack));
     this.note = el("p", { id: "manners-note", class: "manners-note", role: "status", hidden: true });
+    // A correspondence room: the hours a turn, whom it waits on, till when.
+    this.post = el("p", { id: "correspondence", class: "manners-note", hidden: true });
     this.offerBox = el("div", { id: "draw-offer", class: "manners-alert", role: "group", "aria-labelledby": "draw-offer-text", hidden: true });
     // One group an absent player, each named by its own words (several may be gone at once).
     this.absenceBox = el("div", { id: "absence", class: "manners-alert", hidden: true });
@@ -80,7 +85,7 @@ export class Manners {
     this.box = el("section", { id: "manners", class: "manners", "aria-label": T.panel, hidden: true },
       this.takeBack, this.offerBox, this.absenceBox);
     this.actions = el("section", { id: "manners-actions", class: "manners", "aria-label": T.panel, hidden: true },
-      this.buttons, this.note);
+      this.post, this.buttons, this.note);
     const side = $(".side");
     side.prepend(this.ending, this.box);
     side.append(this.actions); // placed after the orders once the game's page is built
@@ -112,6 +117,9 @@ export class Manners {
       case "absent": this.onAbsent(message); return true;
       case "absence_choice": this.onChoice(message); return true;
       case "resigned": toast(T.resigned(message.player), 4, INFO); return true;
+      case "timed_out":
+        toast(T.timedOut(message.players.join(", "), Math.max(...Object.values(message.missed)), message.lose_at), 6, INFO);
+        return true;
       case "result":
       case "battle": return this.onEnd(message);
       default: return false;
@@ -165,7 +173,24 @@ export class Manners {
     this.takeBack.hidden = !this.leftToken || this.seated();
     this.renderOffer();
     this.renderAbsence();
+    this.renderPost();
     this.box.hidden = !playing || (this.takeBack.hidden && this.offerBox.hidden && this.absenceBox.hidden);
+  }
+
+  renderPost() {
+    const post = this.room?.correspondence;
+    // No bot plays by correspondence: the seat waits for its player, so there is no "leave".
+    const leave = this.buttons.querySelector("#leave-match");
+    if (leave) leave.hidden = Boolean(post);
+    this.post.hidden = !post || this.room?.phase !== "playing";
+    if (this.post.hidden) return;
+    const parts = [tn("{n} hour a turn", "{n} hours a turn", post.turn_hours, { n: post.turn_hours })];
+    if (post.waiting.length) parts.push(t("Waiting for {names}", { names: post.waiting.join(", ") }));
+    if (post.deadline) {
+      const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "short", timeStyle: "short" });
+      parts.push(t("until {time}", { time: when.format(new Date(post.deadline * 1000)) }));
+    }
+    this.post.textContent = parts.join(" · ");
   }
 
   // -- resigning and leaving ---------------------------------------------------------------

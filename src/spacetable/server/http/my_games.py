@@ -1,0 +1,79 @@
+"""A logged-in player's correspondence matches over HTTP (issue 37 item 4;
+docs/correspondence.md):
+
+* ``GET /api/me/games``: ``{"name", "waiting": n, "games": [{"room", "ruleset", "game",
+  "phase", "turn_hours", "deadline", "seconds_left", "waiting_on_you", "waiting_on",
+  "players", "missed"}...]}``, the matches waiting on him first (soonest deadline first),
+  then the others; 401 without a session. Read from the stored rooms
+  (``store/live_store.py``), so every process of a cluster answers alike.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from spacetable.i18n.phrase import refusal
+from spacetable.registry import UnknownGame, game_for_ruleset
+from spacetable.server.http.accounts import session_id_of
+from spacetable.server.http.bodies import refused
+from spacetable.server.rooms.clock import RoomClock
+from spacetable.server.store.accounts import AccountStore
+from spacetable.server.store.live_store import LiveRoom, LiveStore
+
+
+def _entry(room: LiveRoom, account: str, now: float) -> dict[str, Any]:
+    """One stored room as the list gives it, for the account (a name's key)."""
+    about = (room.extras or {}).get("correspondence") or {}
+    seats = [s for s in room.seats if s.get("kind") != "empty"]
+    mine = next((s for s in seats if s.get("account") == account), None)
+    waiting = [str(p) for p in about.get("waiting") or ()] if room.phase == "playing" else []
+    deadline = about.get("deadline") if waiting else None
+    try:
+        title = game_for_ruleset(room.ruleset).rules.title
+    except UnknownGame:
+        title = room.ruleset
+    return {
+        "room": room.id,
+        "ruleset": room.ruleset,
+        "game": title,
+        "phase": room.phase,
+        "turn_hours": room.game.get("turn_hours"),
+        "deadline": deadline,
+        "seconds_left": None if deadline is None else round(max(0.0, deadline - now)),
+        "waiting_on_you": mine is not None and mine.get("name") in waiting,
+        "waiting_on": waiting,
+        "players": [str(s.get("name")) for s in seats],
+        "missed": about.get("missed") or {},
+    }
+
+
+def my_games(live: LiveStore, account: str, now: float) -> list[dict[str, Any]]:
+    """The account's unfinished correspondence matches, those waiting on him first."""
+    found = [_entry(room, account, now) for room in live.correspondence(account)]
+    far = float("inf")
+    found.sort(
+        key=lambda g: (not g["waiting_on_you"], g["deadline"] or far, g["room"]),
+    )
+    return found
+
+
+def add_my_games_route(
+    app: FastAPI, accounts: AccountStore, live: LiveStore | None, clock: RoomClock | None
+) -> None:
+    """``GET /api/me/games``: the logged-in player's correspondence matches; the time
+    left read from ``clock`` (the rooms' test clock, if the server has one)."""
+
+    @app.get("/api/me/games", response_model=None)
+    async def mine(request: Request) -> dict[str, Any] | JSONResponse:
+        account = await asyncio.to_thread(accounts.session_account, session_id_of(request))
+        if account is None:
+            return refused(refusal("log in to see your games"), 401)
+        now = clock.wall() if clock is not None else time.time()
+        games = [] if live is None else await asyncio.to_thread(my_games, live, account.key, now)
+        waiting = sum(1 for g in games if g["waiting_on_you"])
+        return {"name": account.name, "waiting": waiting, "games": games}

@@ -1,0 +1,63 @@
+// /me/games: a logged-in player's unfinished correspondence matches (issue 37 item 4),
+// those waiting for his move first, each with the time left and a link to its room; a
+// guest is asked to log in. Refreshed every minute; when one more match waits on him the
+// turn notification calls him back (shell/mygames.js).
+
+import { t, tn } from "../shell/i18n.js";
+import { $, clear, el } from "../shell/dom.js";
+import { loadMyGames, tellWaiting } from "../shell/mygames.js";
+
+const REFRESH_MS = 60_000;
+
+function timeLeft(seconds) {
+  if (seconds == null) return "";
+  const hours = Math.floor(seconds / 3600);
+  if (hours >= 48) return tn("{n} day left", "{n} days left", Math.floor(hours / 24), { n: Math.floor(hours / 24) });
+  if (hours >= 1) return tn("{n} hour left", "{n} hours left", hours, { n: hours });
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return tn("{n} minute left", "{n} minutes left", minutes, { n: minutes });
+}
+
+function item(game) {
+  const players = el("span", { class: "my-game-players", text: game.players.join(" · ") });
+  players.setAttribute("translate", "no");
+  let status;
+  if (game.phase === "lobby") status = t("Waiting for the players to be ready");
+  else if (game.waiting_on_you) status = t("Your move");
+  else status = t("Waiting for {names}", { names: game.waiting_on.join(", ") });
+  const left = timeLeft(game.seconds_left);
+  const line = el(
+    "li",
+    { class: `my-game${game.waiting_on_you ? " mine" : ""}` },
+    el("a", { class: "my-game-open", href: `/rooms/${encodeURIComponent(game.room)}`, text: t(game.game) }),
+    players,
+    el("span", { class: "my-game-status", text: status }),
+    el("span", { class: "my-game-left muted", text: [left, tn("{n} hour a turn", "{n} hours a turn", game.turn_hours, { n: game.turn_hours })].filter(Boolean).join(" · ") }),
+  );
+  return line;
+}
+
+async function refresh() {
+  const list = $("#my-games");
+  const error = $("#my-games-error");
+  try {
+    const mine = await loadMyGames();
+    error.hidden = true;
+    if (!mine) {
+      $("#my-games-login").hidden = false;
+      $("#my-games-login-link").textContent = t("Log in");
+      clear(list);
+      return;
+    }
+    clear(list);
+    for (const game of mine.games) list.append(item(game));
+    $("#no-games").hidden = mine.games.length > 0;
+    tellWaiting(mine.waiting);
+  } catch (failure) {
+    error.textContent = failure.message;
+    error.hidden = false;
+  }
+}
+
+refresh();
+setInterval(refresh, REFRESH_MS);

@@ -1,0 +1,129 @@
+"""The "My games" page (issue 37 item 4): a logged-in player's correspondence matches,
+the one waiting on him first, the lobby's top bar counting it, and the room it links to;
+on a laptop in English and on a phone in French. Two FTL rooms with ``turn_hours`` on the
+worker's server, played over sockets opened with the accounts' cookies (the rules and
+timeouts are tested in process: tests/server/test_correspondence.py)."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from spacetable.server.store.accounts import SESSION_COOKIE
+from tests._server import Client
+from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.test_accessibility import _serious_violations
+
+
+class _Sockets:
+    """The worker's server as tests/_server.Client reaches it."""
+
+    def __init__(self, base: str) -> None:
+        self.ws = base.replace("http://", "ws://", 1)
+
+
+def _account(server: Server, name: str) -> str:
+    request = urllib.request.Request(
+        server.base + "/api/accounts",
+        data=json.dumps({"name": name, "password": "12345678"}).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        cookie: str = response.headers["set-cookie"]
+    return cookie.split(";", 1)[0]
+
+
+def _seated(server: Server, room: str, cookie: str) -> Client:
+    client = Client(_Sockets(server.base), room, headers={"Cookie": cookie})  # type: ignore[arg-type]
+    client.send(type="join", name="x")
+    client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+    client.send(type="ready")
+    return client
+
+
+def _waiting_on(name: str) -> Callable[[dict[str, Any]], bool]:
+    """A ``room`` message saying the match waits on ``name`` alone."""
+    return lambda m: m["type"] == "room" and (m["correspondence"] or {}).get("waiting") == [name]
+
+
+@pytest.mark.parametrize(
+    ("lang", "width", "height", "words"),
+    [
+        ("en", 1366, 800, {"title": "My games", "mine": "Your move", "link": "My games (1"}),
+        (
+            "fr",
+            390,
+            844,
+            {"title": "Mes parties", "mine": "À vous de jouer", "link": "Mes parties (1"},
+        ),
+    ],
+    ids=["laptop-en", "phone-fr"],
+)
+def test_my_games_lists_the_match_waiting_on_me_first(
+    open_page: OpenPage,
+    server: Server,
+    shot: Shot,
+    lang: str,
+    width: int,
+    height: int,
+    words: dict[str, str],
+) -> None:
+    ann, bob = f"Ann {lang}", f"Bob {lang}"
+    cookies = {ann: _account(server, ann), bob: _account(server, bob)}
+    rooms = []
+    for plots_first in (ann, bob):  # the first waits on Bob, the second on Ann
+        room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2, "turn_hours": 24})["id"]
+        clients = {name: _seated(server, room, cookies[name]) for name in (ann, bob)}
+        clients[ann].wait(lambda m: m["type"] == "state" and m["phase"] == "plot")
+        clients[plots_first].send(type="plot", orders=[])
+        clients[plots_first].wait(_waiting_on(bob if plots_first == ann else ann))
+        for client in clients.values():
+            client.close()
+        rooms.append(room)
+
+    page = open_page(f"/?lang={lang}", viewport={"width": width, "height": height})
+    page.context.add_cookies(
+        [{"name": SESSION_COOKIE, "value": cookies[bob].split("=", 1)[1], "url": server.base}]
+    )
+    page.goto(f"/?lang={lang}")
+    link = page.locator(".topbar .my-games-link")
+    link.wait_for()
+    page.wait_for_function(
+        "(w) => document.querySelector('.topbar .my-games-link').textContent.startsWith(w)",
+        arg=words["link"],
+    )
+    box = link.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    shot(page, "lobby")
+    page.select_option("#ruleset", "ftl")  # the option to create such a room
+    hours = page.locator("[name='turn_hours']")
+    hours.scroll_into_view_if_needed()
+    shot(page, "lobby-ftl-form")
+    link.click()
+    page.wait_for_url("**/me/games")
+    page.wait_for_selector(".my-game")
+    assert page.locator("h1").inner_text() == words["title"]
+    games = page.locator(".my-game")
+    assert games.count() == 2
+    first = games.nth(0)
+    assert "mine" in (first.get_attribute("class") or "")
+    assert first.locator(".my-game-status").inner_text() == words["mine"]
+    assert first.locator("a").get_attribute("href") == f"/rooms/{rooms[0]}"
+    assert ann in games.nth(1).locator(".my-game-status").inner_text()
+    for index in range(2):
+        item = games.nth(index).bounding_box()
+        assert item is not None and item["x"] >= 0 and item["x"] + item["width"] <= width
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert _serious_violations(page) == []
+    shot(page, "my-games")
+    # The room it links to seats him by his account and says whom the turn waits on.
+    first.locator("a").click()
+    post = page.locator("#correspondence")
+    post.wait_for(state="visible")
+    assert bob in post.inner_text()
+    post.scroll_into_view_if_needed()
+    shot(page, "room")
