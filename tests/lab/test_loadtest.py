@@ -174,6 +174,7 @@ def _synthetic(client_cpu: float, lag_p99: float | None, threshold: float = 50.0
         "server_cpu_percent": 50.0,
         "client_cpu_percent": client_cpu,
         "messages_per_cpu_second": 38000.0,
+        "rooms_per_cpu_second": 200.0,
         "threshold_ms": threshold,
         "ok": True,
     }
@@ -201,6 +202,7 @@ def test_a_late_client_loop_is_warned_of_against_the_budget() -> None:
 def test_the_summary_line_gives_the_clients_core_and_loop_lag() -> None:
     line = summary_line(_synthetic(client_cpu=61.2, lag_p99=3.25))
     assert "client 61% (lag p99 3.2 ms)" in line
+    assert "rooms/server-core 200" in line
     assert "(lag p99 - ms)" in summary_line(_synthetic(client_cpu=61.2, lag_p99=None))
 
 

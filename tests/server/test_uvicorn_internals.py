@@ -74,6 +74,7 @@ SUBCLASS_ATTRIBUTES = {
     "finding",
     "early",
     "frame_reader",
+    "session_id",
 }
 
 

@@ -309,11 +309,12 @@ class Storage:
         wanted = player.casefold() if player else None
         if player:
             # The seats as stored hold the name as a JSON string: a first sieve in the
-            # database (ASCII letters in any case), the exact test on each row found.
-            stored = json.dumps(player).lower()
-            query = query.where(
-                func.lower(cast(row.seats, String)).contains(stored, autoescape=True)
-            )
+            # database (ASCII letters in any case), the exact test on each row found. A
+            # name beyond ASCII is written as it is (orjson, ``_json_text``), or escaped
+            # in a match stored before (the standard library's encoder): either is found.
+            seats = func.lower(cast(row.seats, String))
+            written = {json.dumps(player).lower(), _json_text(player).lower()}
+            query = query.where(or_(*(seats.contains(w, autoescape=True) for w in written)))
         with reaching(), Session(self._engine) as session:
             cursor = before if before is not None else after
             newer = after is not None
@@ -341,11 +342,14 @@ class Storage:
                 rows = [_summary(*found) for found in session.execute(query.limit(limit))]
             else:
                 rows = []
-                for found in session.execute(query.execution_options(yield_per=100)):
-                    if _seated(found[2], wanted):
-                        rows.append(_summary(*found))
-                        if len(rows) == limit:
-                            break
+                # Read in batches (a server-side cursor on PostgreSQL), closed when the page
+                # is full rather than left for the garbage collector.
+                with session.execute(query.execution_options(yield_per=100)) as found_rows:
+                    for found in found_rows:
+                        if _seated(found[2], wanted):
+                            rows.append(_summary(*found))
+                            if len(rows) == limit:
+                                break
         return rows[::-1] if newer else rows
 
     def summaries(self, match_ids: list[str]) -> list[dict[str, Any]]:
