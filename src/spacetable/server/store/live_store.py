@@ -201,6 +201,33 @@ def _row_of(room: LiveRoom) -> _LiveRoomRow:
     )
 
 
+def _live_room(
+    row: _LiveRoomRow,
+    actions: list[StoredAction] | None = None,
+    chat: list[StoredChat] | None = None,
+) -> LiveRoom:
+    """The room a stored row holds, with its match's ``actions`` and its ``chat`` when
+    they were read too."""
+    return LiveRoom(
+        row.id,
+        row.ruleset,
+        row.seats_count,
+        row.game,
+        row.seed,
+        row.phase,
+        row.seats,
+        row.match_number,
+        row.match,
+        row.last_result,
+        row.created,
+        actions or [],
+        row.extras,
+        row.alive_at,
+        row.clock,
+        chat or [],
+    )
+
+
 class LiveStore:
     """Reads and writes live rooms in ``storage``'s database (each call one transaction;
     blocking: a room calls it on a thread)."""
@@ -330,24 +357,7 @@ class LiveStore:
                 .limit(CHAT_LOADED)
             )
             chat = [StoredChat(c.seq, c.entry) for c in session.scalars(said)][::-1]
-            return LiveRoom(
-                row.id,
-                row.ruleset,
-                row.seats_count,
-                row.game,
-                row.seed,
-                row.phase,
-                row.seats,
-                row.match_number,
-                row.match,
-                row.last_result,
-                row.created,
-                actions,
-                row.extras,
-                row.alive_at,
-                row.clock,
-                chat,
-            )
+            return _live_room(row, actions, chat)
 
     def ruleset(self, room_id: str) -> str | None:
         """The ruleset of the stored room with this id, or ``None``. Raises
@@ -405,23 +415,7 @@ class LiveStore:
                     continue
                 if not any(seat.get("account") == account for seat in row.seats or ()):
                     continue
-                found.append(
-                    LiveRoom(
-                        row.id,
-                        row.ruleset,
-                        row.seats_count,
-                        row.game,
-                        row.seed,
-                        row.phase,
-                        row.seats,
-                        row.match_number,
-                        row.match,
-                        row.last_result,
-                        row.created,
-                        extras=row.extras,
-                        alive_at=row.alive_at,
-                    )
-                )
+                found.append(_live_room(row))
         return found
 
 
