@@ -6,7 +6,8 @@ connection's task through a queue (and stops and restarts reading the socket), a
 message out is framed again for every player. :class:`GameWebSocketProtocol` is uvicorn's
 own sans-I/O websocket protocol (``uvicorn.run(ws=...)``) that keeps uvicorn's handshake,
 pings and closing handshake but hands a room socket's messages to its room as they are
-read, and writes the room's messages as frames built once for all their readers
+read (its text frames split and unmasked by ``sockets/client_frames.py``, every other frame
+through uvicorn's parser), and writes the room's messages as frames built once for all their readers
 (:func:`~spacetable.server.sockets.connection.text_frame`). Every other websocket path still goes
 to the ASGI application.
 

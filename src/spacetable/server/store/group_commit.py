@@ -2,11 +2,12 @@
 
 A room stores what its messages changed before anyone hears of it (``rooms/journal.py``).
 Written one transaction a room, a hundred busy rooms pay a hundred commits a second, each
-on a thread of its own. The :class:`GroupCommit` has one thread that takes every write
-waiting when it is free and commits them together: when the database is quick each write
-goes alone at once; when it is busy, the writes that came during a commit share the next
-one, so the cost of a write falls as the load rises. Each room still waits for its own
-write, as before.
+on a thread of its own. A :class:`GroupCommit` gathers a loop's writes for
+:data:`GATHER_SECONDS` and commits them together: a database file on this machine (SQLite)
+by the loop itself (``inline``: cheaper than waking a thread), a database across the
+network (PostgreSQL) by one writer thread, which takes every write waiting when it is free,
+so that the writes that came during a commit share the next one and the cost of a write
+falls as the load rises. Each room still waits for its own write, as before.
 
 A write that another process's row refuses (``StaleWriter``: that process plays the room
 now) must not fail the others: the group is then written again
