@@ -88,7 +88,7 @@ def test_the_header_is_whole_and_the_absence_dialog_under_it(
     server.advance(21)  # the grace is over: each asks what now, with its buttons
     expect(absence.locator("button[data-choice='wait']")).to_have_count(2)
     ann.evaluate("window.scrollTo(0, 0)")
-    ann.wait_for_timeout(100)
+    ann.wait_for_function("window.scrollY === 0")
     header = ann.locator(".topbar").bounding_box()
     dialog = absence.bounding_box()
     assert header and dialog

@@ -228,7 +228,15 @@ def test_on_a_phone_the_cards_and_the_ships_buttons_are_on_screen_after_a_salvo(
     page = open_page("/", viewport=PHONE, has_touch=True, is_mobile=True)
     seat_both(page, server)
     fire_a_salvo(page)
-    page.wait_for_timeout(300)  # the page's scroll to the cards
+    # The page scrolls the cards into view: wait until the tray stands whole above the bar.
+    page.wait_for_function(
+        """() => {
+            const tray = document.querySelector('.hx-tray')?.getBoundingClientRect();
+            const bar = document.querySelector('#hex-controls .action-bar')
+                ?.getBoundingClientRect();
+            return tray && bar && tray.top >= 0 && tray.bottom <= bar.top + 1;
+        }"""
+    )
     shot(page, "fired")
     for selector in ("#hail", "#end-activation", "#raise-shields", "#jump"):
         seen = page.evaluate(IN_SIGHT, selector)
