@@ -6,14 +6,13 @@ timeouts are tested in process: tests/server/test_correspondence.py)."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from spacetable.server.store.accounts import SESSION_COOKIE
+from tests._accounts import session_cookie
 from tests._server import Client
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.test_accessibility import _serious_violations
@@ -24,17 +23,6 @@ class _Sockets:
 
     def __init__(self, base: str) -> None:
         self.ws = base.replace("http://", "ws://", 1)
-
-
-def _account(server: Server, name: str) -> str:
-    request = urllib.request.Request(
-        server.base + "/api/accounts",
-        data=json.dumps({"name": name, "password": "12345678"}).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        cookie: str = response.headers["set-cookie"]
-    return cookie.split(";", 1)[0]
 
 
 def _seated(server: Server, room: str, cookie: str) -> Client:
@@ -73,7 +61,7 @@ def test_my_games_lists_the_match_waiting_on_me_first(
     words: dict[str, str],
 ) -> None:
     ann, bob = f"Ann {lang}", f"Bob {lang}"
-    cookies = {ann: _account(server, ann), bob: _account(server, bob)}
+    cookies = {ann: session_cookie(server.base, ann), bob: session_cookie(server.base, bob)}
     rooms = []
     for plots_first in (ann, bob):  # the first waits on Bob, the second on Ann
         room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2, "turn_hours": 24})["id"]

@@ -6,8 +6,6 @@ server with cookies made over HTTP."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
@@ -15,7 +13,7 @@ import pytest
 from spacetable.server.rooms.lobby import Arrived
 from spacetable.server.rooms.seats import Seat
 from spacetable.server.sockets import protocol as msg
-from spacetable.server.store.accounts import SESSION_COOKIE
+from tests._accounts import session_cookie
 from tests._server import Client, Server, running_server
 from tests.server._fake_room import FakeTable, Socket
 from tests.server.test_lobby_part import join, lobby_of
@@ -91,22 +89,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield running
 
 
-def session_cookie(server: Server, name: str) -> str:
-    request = urllib.request.Request(
-        server.http + "/api/accounts",
-        data=json.dumps({"name": name, "password": "12345678"}).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        cookie: str = response.headers["set-cookie"]
-    assert cookie.startswith(SESSION_COOKIE + "=")
-    return cookie.split(";", 1)[0]
-
-
 def test_a_socket_with_a_session_cookie_sits_as_its_account_on_a_real_server(
     server: Server,
 ) -> None:
-    cookie = session_cookie(server, "Zora")
+    cookie = session_cookie(server.http, "Zora")
     room = server.create_room()
     zora = Client(server, room, headers={"Cookie": cookie})
     zora.send(type="join", name="whatever")
@@ -138,7 +124,7 @@ def test_two_accounts_play_one_resigns_and_both_are_rated_on_a_real_server(
     room = server.create_room()
     players, cookies = {}, {}
     for name in ("Winona", "Lorne"):
-        cookies[name] = session_cookie(server, name)
+        cookies[name] = session_cookie(server.http, name)
         client = Client(server, room, headers={"Cookie": cookies[name]})
         client.send(type="join", name=name)
         client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")

@@ -10,23 +10,11 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from spacetable.server.store.accounts import SESSION_COOKIE
+from tests._accounts import session_cookie
 from tests._server import Client, Server
 from tests.server.durable._restart import database, kill, servers, start
 
 DAY = 86_400
-
-
-def session_cookie(server: Server, name: str) -> str:
-    request = urllib.request.Request(
-        server.http + "/api/accounts",
-        data=json.dumps({"name": name, "password": "12345678"}).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        cookie: str = response.headers["set-cookie"]
-    assert cookie.startswith(SESSION_COOKIE + "=")
-    return cookie.split(";", 1)[0]
 
 
 def my_games(server: Server, cookie: str) -> dict[str, Any]:
@@ -58,7 +46,7 @@ def test_a_correspondence_ftl_match_across_three_days_and_a_restart(tmp_path: Pa
     with database("sqlite", tmp_path) as db, servers() as started:
         first = start(db, "--test-clock")
         started.append(first)
-        cookies = {name: session_cookie(first, name) for name in ("Ann", "Bob")}
+        cookies = {name: session_cookie(first.http, name) for name in ("Ann", "Bob")}
         room = first.create_room(ruleset="ftl", turn_hours=24)
         ann, bob = (Client(first, room, headers={"Cookie": cookies[n]}) for n in ("Ann", "Bob"))
         for client in (ann, bob):
