@@ -8,9 +8,11 @@ server only calls :class:`Storage`.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 import time
+import typing
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +22,7 @@ import orjson
 import platformdirs
 from sqlalchemy import (
     JSON,
+    Connection,
     Engine,
     Float,
     Integer,
@@ -35,8 +38,10 @@ from sqlalchemy import (
     select,
     text,
 )
+from sqlalchemy import Table as SqlTable
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.sql.expression import Executable
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +90,9 @@ class _MatchRow(_Base):
     finished_at: Mapped[float] = mapped_column(Float, index=True)
     # Added by issue 19: databases made before it get the column from _add_missing_columns.
     chat: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+
+
+_MATCHES = typing.cast(SqlTable, _MatchRow.__table__)
 
 
 @dataclass(slots=True)
@@ -197,6 +205,30 @@ def create_tables(
             time.sleep(0.05 * attempt)
 
 
+def upsert(connection: Connection, table: SqlTable, rows: list[dict[str, Any]]) -> None:
+    """Write ``rows`` into ``table``, each replacing the row with its primary key if there
+    is one: one ``INSERT ... ON CONFLICT DO UPDATE`` (SQLite and PostgreSQL say it alike).
+    The ORM's ``merge`` read each row first and ran its unit of work."""
+    connection.execute(_upsert_statement(connection.dialect.name, table), rows)
+
+
+@functools.cache
+def _upsert_statement(dialect_name: str, table: SqlTable) -> Executable:
+    """:func:`upsert`'s statement for ``table`` in a database of ``dialect_name``."""
+    from sqlalchemy.dialects import postgresql, sqlite
+
+    dialect = postgresql if dialect_name == "postgresql" else sqlite
+    statement = dialect.insert(table)
+    keys = sorted(column.name for column in table.primary_key)
+    replaced = {
+        column.name: statement.excluded[column.name]
+        for column in table.columns
+        if column.name not in keys
+    }
+    upserting: Executable = statement.on_conflict_do_update(index_elements=keys, set_=replaced)
+    return upserting
+
+
 def _json_text(value: Any) -> str:
     """A JSON column's text (numpy numbers as plain numbers, dictionary keys as text)."""
     return orjson.dumps(value, option=orjson.OPT_SERIALIZE_NUMPY | orjson.OPT_NON_STR_KEYS).decode()
@@ -255,7 +287,7 @@ class Storage:
         writes in the same transaction (the room marked finished: ``live_store.py``).
         Raises StorageUnavailable if the database cannot be reached."""
         with reaching(), Session(self._engine) as session, session.begin():
-            session.merge(_MatchRow(**match.to_json()))
+            upsert(session.connection(), _MATCHES, [match.to_json()])
             if also is not None:
                 also(session)
             for hook in self.on_save:
