@@ -250,10 +250,14 @@ class LaserMatch(Match[ActionT, OptionsT]):
         """The cards on the table in placement order (asteroids first), as table-file card
         objects (DESIGN section 3). A card once down never changes, so they are written
         once for every view of the same table (a room sends one a player a placement)."""
-        count = len(self._round.table)
-        if self._cards_json is None or len(self._cards_json) != count:
-            self._cards_json = self.to_table().to_json()["cards"]
-        return list(self._cards_json)
+        cards = self._round.table
+        written = self._cards_json or []
+        if len(written) != len(cards):  # only the cards put down since are written
+            table = self.to_table()
+            new = cards[len(written) :] if len(written) < len(cards) else cards
+            kept = written if len(written) < len(cards) else []
+            self._cards_json = written = kept + [table.card_json(card) for card in new]
+        return list(written)
 
     # -- the observer -------------------------------------------------------------------------
 

@@ -109,10 +109,11 @@ class Table:
             out["card_size"] = list(self.card_size)
         if self.table_size is not None:
             out["table"] = {"width": self.table_size[0], "height": self.table_size[1]}
-        out["cards"] = [self._card_json(c) for c in self.cards]
+        out["cards"] = [self.card_json(c) for c in self.cards]
         return out
 
-    def _card_json(self, card: Card) -> dict[str, Any]:
+    def card_json(self, card: Card) -> dict[str, Any]:
+        """One card of this table as a table file's card object (DESIGN section 3)."""
         out: dict[str, Any] = {"id": card.id}
         if card.ship is None:
             out["type"] = "asteroid"
