@@ -5,7 +5,9 @@ Writes ``WRITES`` (500) actions of one room, one transaction each, from an event
 through the live store's group commit as a room does (``rooms/journal.py``: ``live.store(...)``),
 on SQLite (a file in a temporary folder) and on PostgreSQL (a schema of its own in the
 database ``SPACETABLE_TEST_POSTGRES_URL`` names, skipped without it), side by side in one
-run; prints p50 and p99 per accepted action, with the load average of the machine.
+run; prints p50 and p99 per accepted action, with the load average of the machine; then
+the processor time of a group commit's transaction of ten rooms' writes (each its row and
+an action), per room write (``LiveStore.write_many``, which the group commit calls).
 """
 
 from __future__ import annotations
@@ -27,9 +29,9 @@ from tests._postgres import POSTGRES, postgres_schema
 WRITES = 500
 
 
-def _room() -> LiveRoom:
+def _room(room_id: str = "BeNch001") -> LiveRoom:
     return LiveRoom(
-        id="BeNch001",
+        id=room_id,
         ruleset="lightspeed",
         seats_count=2,
         game={},
@@ -53,6 +55,17 @@ async def _timed(live: LiveStore, writes: int) -> list[float]:
     return spent
 
 
+def _group_cpu(live: LiveStore, groups: int, rooms: int = 10) -> float:
+    """Microseconds of processor time per room write, in groups of ``rooms``."""
+    ids = [f"GrOup{n:03d}" for n in range(rooms)]
+    live.write_many([(_room(i), i, [], []) for i in ids])
+    start = time.process_time()
+    for seq in range(groups):
+        action = {"type": "place", "x": 10.0, "y": 20.0, "rotation": 90.0}
+        live.write_many([(_room(i), i, [StoredAction(1, seq, seq * 0.5, action)], []) for i in ids])
+    return (time.process_time() - start) * 1e6 / (groups * rooms)
+
+
 @contextmanager
 def _databases() -> Iterator[list[tuple[str, str]]]:
     with tempfile.TemporaryDirectory() as folder:
@@ -71,13 +84,15 @@ def main() -> None:
             storage = Storage(url)
             try:
                 spent = sorted(asyncio.run(_timed(LiveStore(storage), writes)))
+                grouped = _group_cpu(LiveStore(storage), writes // 5)
             finally:
                 storage.close()
             p99 = spent[min(len(spent) - 1, int(0.99 * len(spent)))]
             load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
             print(
                 f"{name}: {writes} actions, p50 {statistics.median(spent):.2f} ms, "
-                f"p99 {p99:.2f} ms (load average {load})"
+                f"p99 {p99:.2f} ms (load average {load}); in groups of ten rooms "
+                f"{grouped:.0f} us of CPU a room write"
             )
     if not POSTGRES:
         print("PostgreSQL: skipped (set SPACETABLE_TEST_POSTGRES_URL)")
