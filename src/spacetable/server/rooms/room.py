@@ -24,7 +24,9 @@ over parts that own their state, each seeing the room through a small context
 - :class:`~spacetable.server.rooms.pacing.Pacing`: the players' moves, the run-up, the
   countdowns, the stop and the hands' poses;
 - :class:`~spacetable.server.rooms.news.News`: the ``room`` and ``state`` messages;
-- :class:`~spacetable.server.rooms.journal.Journal`: storage, written before anyone is told.
+- :class:`~spacetable.server.rooms.journal.Journal`: storage, written before anyone is told;
+- :class:`~spacetable.server.rooms.lookups.Lookups`: what a join asks of the accounts,
+  asked on a thread before the room handles it.
 
 The room itself keeps the match's beginning (:meth:`Room.start`), its actions
 (:meth:`Room.apply`) and its one end (:meth:`Room.end`, however it ends). What the parts
@@ -53,6 +55,7 @@ from spacetable.server.rooms.correspondence import Correspondence
 from spacetable.server.rooms.extras import extras_of
 from spacetable.server.rooms.journal import BATCH_LIMIT, Journal
 from spacetable.server.rooms.lobby import Arrived, Disconnected, Lobby
+from spacetable.server.rooms.lookups import Lookups
 from spacetable.server.rooms.manners import MANNERS, GraceOver, Manners
 from spacetable.server.rooms.match import (
     RoomMatch,
@@ -144,11 +147,14 @@ class Room:
         self.seed = seed
         self.expired = False
         #: Whether a name is a registered player's (the directory gives the accounts'):
-        #: a guest asking for one sits as ``name (guest)`` (``lobby.py``).
+        #: a guest asking for one sits as ``name (guest)`` (``lobby.py``). A database
+        #: query: asked on a thread (``rooms/lookups.py``), like the next.
         self.registered: Callable[[str], bool] = _nobody
         #: A registered player's rating in a game, shown beside his seat (the directory
         #: gives the ratings': ``store/ratings.py``).
         self.rating_of: Callable[[str, str], dict[str, Any] | None] = _unrated
+        #: The accounts' answers, asked on a thread.
+        self.lookups = Lookups(self)
         self.journal = Journal(self, saves, live)
         self.news = News(self, self.match_class.pacing)
         self.chat = Chat(self, self.journal.note_chat)
@@ -244,7 +250,7 @@ class Room:
             batch = [await self._queue.get()]
             journal.outbox.hold()
             try:
-                self._handle_safely(*batch[0])
+                await self._handle_next(*batch[0])
                 while (
                     len(batch) < BATCH_LIMIT
                     and not self._queue.empty()
@@ -252,7 +258,7 @@ class Room:
                     and not journal.result_due
                 ):
                     batch.append(self._queue.get_nowait())
-                    self._handle_safely(*batch[-1])
+                    await self._handle_next(*batch[-1])
                 await journal.write()
             except asyncio.CancelledError:
                 journal.outbox.held = None  # the room stops: what is not stored is not told
@@ -261,6 +267,13 @@ class Room:
                 journal.outbox.release()
                 for _ in batch:
                     self._queue.task_done()
+
+    async def _handle_next(self, connection: Connection | None, message: Any) -> None:
+        """Handle one message; a ``join`` once the accounts have said what it needs (on a
+        thread: ``rooms/lookups.py``)."""
+        if isinstance(message, msg.Join):
+            message = await self.lookups.vet(connection, message)
+        self._handle_safely(connection, message)
 
     def _handle_safely(self, connection: Connection | None, message: Any) -> None:
         try:
