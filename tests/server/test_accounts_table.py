@@ -170,6 +170,38 @@ def test_two_accounts_play_one_resigns_and_both_are_rated_on_a_real_server(
     winona.close()
 
 
+def test_the_room_seats_show_the_new_ratings_after_a_rated_match_on_a_real_server(
+    server: Server,
+) -> None:
+    """After a rated match ends in a room, the ``room`` message that follows its result
+    shows each account's new rating beside his seat (as his profile gives it), so that a
+    rematch in the same room does not show the numbers of before."""
+    room = server.create_room()
+    players = {}
+    for name in ("Rhea", "Tomas"):
+        cookie = session_cookie(server.http, name)
+        client = Client(server, room, headers={"Cookie": cookie})
+        client.send(type="join", name=name)
+        client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+        players[name] = client
+    rhea = players["Rhea"]
+    before = rhea.wait(lambda m: m["type"] == "room" and m["seats"][1]["kind"] == "human")
+    assert [s["rating"] for s in before["seats"]] == [None, None]  # not rated yet
+    for client in players.values():
+        client.send(type="ready")
+    players["Tomas"].wait(lambda m: m["type"] == "state" and m.get("phase") == "fast")
+    players["Tomas"].send(type="resign")
+    rhea.wait_type("result")
+    after = rhea.wait_type("room")  # the next room message, the match over
+    assert after["phase"] == "over"
+    for seat, name in zip(after["seats"], ("rhea", "tomas"), strict=True):
+        rated = server.get(f"/api/players/{name}")["ratings"]["lightspeed"]
+        assert seat["rating"] == {"rating": rated["rating"], "provisional": True}
+    assert after["seats"][0]["rating"]["rating"] > after["seats"][1]["rating"]["rating"]
+    for client in players.values():
+        client.close()
+
+
 def test_a_join_asks_the_accounts_on_a_thread_not_on_the_rooms_loop(tmp_path: Path) -> None:
     """Whether a guest's name is registered, and a registered player's rating, are
     database queries: the room asks them on a thread (the event loop runs every room of

@@ -5,7 +5,8 @@ Two things at a table depend on the accounts (issue 37, docs/accounts.md): wheth
 name a guest asks for is a registered player's (he then sits as ``name (guest)``), and
 the rating shown beside a registered player's seat. A ``join`` is looked up before the
 room handles it (:meth:`Lookups.vet`: the room's task awaits the thread, the loop runs the
-other rooms meanwhile, and nothing else of this room is handled in between).
+other rooms meanwhile, and nothing else of this room is handled in between), and the
+seats' ratings are read again once a rated match is stored (:meth:`Lookups.refresh`).
 
 :class:`Lookups` is a part of a :class:`~spacetable.server.rooms.room.Room`, seeing it
 through a :class:`LookupsRoom`.
@@ -88,3 +89,24 @@ class Lookups:
         except Exception:  # the database, or a bug: the join goes on, on the safe side
             log.exception("room %s: the accounts did not answer for a join", room.id)
             return VettedJoin(join, registered=True)
+
+    async def refresh(self) -> None:
+        """Read the ratings of the seats' accounts again (a rated match was just
+        stored): the seats show the new ones."""
+        room = self._room
+        game = room.options.entry.rules.key
+        held = [seat for seat in room.seats if seat.account is not None]
+        keys = [seat.account for seat in held if seat.account is not None]
+        if not keys:
+            return
+
+        def read() -> list[dict[str, Any] | None]:
+            return [room.rating_of(key, game) for key in keys]
+
+        try:
+            ratings = await asyncio.to_thread(read)
+        except Exception:  # the seats keep the ratings they showed
+            log.exception("room %s: the seats' new ratings could not be read", room.id)
+            return
+        for seat, rating in zip(held, ratings, strict=True):
+            seat.rating = rating

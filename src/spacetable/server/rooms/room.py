@@ -25,8 +25,8 @@ over parts that own their state, each seeing the room through a small context
   countdowns, the stop and the hands' poses;
 - :class:`~spacetable.server.rooms.news.News`: the ``room`` and ``state`` messages;
 - :class:`~spacetable.server.rooms.journal.Journal`: storage, written before anyone is told;
-- :class:`~spacetable.server.rooms.lookups.Lookups`: what a join asks of the accounts,
-  asked on a thread before the room handles it.
+- :class:`~spacetable.server.rooms.lookups.Lookups`: what a join and the seats' ratings ask
+  of the accounts, asked on a thread before the room handles it.
 
 The room itself keeps the match's beginning (:meth:`Room.start`), its actions
 (:meth:`Room.apply`) and its one end (:meth:`Room.end`, however it ends). What the parts
@@ -155,6 +155,9 @@ class Room:
         self.rating_of: Callable[[str, str], dict[str, Any] | None] = _unrated
         #: The accounts' answers, asked on a thread.
         self.lookups = Lookups(self)
+        #: A match between accounts just ended: the seats' ratings are read again once
+        #: it is stored (the ratings change in its save), before the room is told.
+        self._ratings_due = False
         self.journal = Journal(self, saves, live)
         self.news = News(self, self.match_class.pacing)
         self.chat = Chat(self, self.journal.note_chat)
@@ -260,6 +263,8 @@ class Room:
                     batch.append(self._queue.get_nowait())
                     await self._handle_next(*batch[-1])
                 await journal.write()
+                if self._ratings_due:
+                    await self._show_new_ratings()
             except asyncio.CancelledError:
                 journal.outbox.held = None  # the room stops: what is not stored is not told
                 raise
@@ -274,6 +279,15 @@ class Room:
         if isinstance(message, msg.Join):
             message = await self.lookups.vet(connection, message)
         self._handle_safely(connection, message)
+
+    async def _show_new_ratings(self) -> None:
+        """A match between accounts is stored, their ratings with it: the seats show the
+        new ones in the ``room`` message that follows the result (the outbox still holds
+        the result), and the room's row keeps them."""
+        self._ratings_due = False
+        await self.lookups.refresh()
+        self.broadcast_room(at_once=True)
+        await self.journal.write()
 
     def _handle_safely(self, connection: Connection | None, message: Any) -> None:
         try:
@@ -421,7 +435,9 @@ class Room:
         ``claimed``, ``by`` whom). The one way out of a match: the result is stored (unless
         nobody played it: :meth:`_played_by_people`), before anyone hears of it (the outbox
         holds what follows until it is: ``rooms/journal.py``); then everyone gets the last state,
-        the result and the room, and the match's manners are forgotten."""
+        the result and the room (a match between accounts: the room once their new
+        ratings are read, :meth:`_show_new_ratings`), and the match's manners are
+        forgotten."""
         match = self.match
         assert match is not None
         if how in STOPPED:
@@ -431,7 +447,9 @@ class Room:
             result = end | {"result": self.manners.ending(end["result"])}
         self.phase = "over"
         self.last_result = result
-        if self._played_by_people():
+        accounts = sum(1 for s in self.seats if s.account is not None)
+        kept = self._played_by_people()
+        if kept:
             # A registered player's seat names his account (rated: store/ratings.py).
             seats = [
                 {**s.to_json(), "player": s.name} | ({"account": s.account} if s.account else {})
@@ -442,7 +460,10 @@ class Room:
             self.journal.store_result(stored)
         self.broadcast_state()  # over: every page puts its controls away
         self.broadcast(result)
-        self.broadcast_room(at_once=True)
+        if kept and accounts >= 2:
+            self._ratings_due = True  # the room follows once rated (_show_new_ratings)
+        else:
+            self.broadcast_room(at_once=True)
         self.match = None
         self.manners.reset()
         self.correspondence.reset()
