@@ -19,6 +19,7 @@ from spacetable.server.rooms.room import Room, Timing
 from spacetable.server.rooms.seats import Seat
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.store.save_queue import SaveQueue
+from spacetable.server.store.storage import StorageUnavailable
 from tests._accounts import session_cookie
 from tests._clock import FakeClock, Player, play_room
 from tests._server import Client, Server, running_server
@@ -68,6 +69,19 @@ def test_a_guest_asking_for_a_registered_name_sits_as_a_guest() -> None:
     assert (room.seats[0].name, room.seats[0].to_json()["registered"]) == ("ALICE (guest)", False)
     join(lobby, room, "bob")
     assert room.seats[1].name == "bob"
+
+
+def test_a_guest_sits_as_a_guest_while_the_accounts_cannot_answer() -> None:
+    """The database away: nobody takes a name unchecked, and the guest still plays."""
+    room = FakeTable([Seat(0), Seat(1)])
+
+    def away(name: str) -> bool:
+        raise StorageUnavailable("the database is away")
+
+    room.registered = away  # type: ignore[method-assign]
+    lobby = lobby_of(room)
+    join(lobby, room, "Alice")
+    assert (room.seats[0].name, room.seats[0].kind) == ("Alice (guest)", "human")
 
 
 def test_the_seat_follows_the_account_to_another_device() -> None:

@@ -24,6 +24,7 @@ from spacetable.server.rooms.match import RoomOptions
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.sockets.connection import Connection
 from spacetable.server.store.accounts import name_key
+from spacetable.server.store.storage import StorageUnavailable
 
 log = logging.getLogger("spacetable.rooms")
 
@@ -86,9 +87,11 @@ class Lookups:
             seat = join.seat if join.seat is not None else (free[0] if free else 0)
             taken = await asyncio.to_thread(room.registered, asked_name(join.name, seat))
             return VettedJoin(join, registered=taken)
-        except Exception:  # the database, or a bug: the join goes on, on the safe side
+        except StorageUnavailable as exc:  # the join goes on, on the safe side
+            log.warning("room %s: the accounts did not answer for a join: %s", room.id, exc)
+        except Exception:  # a bug: the same, and the log says where
             log.exception("room %s: the accounts did not answer for a join", room.id)
-            return VettedJoin(join, registered=True)
+        return VettedJoin(join, registered=True)
 
     async def refresh(self) -> None:
         """Read the ratings of the seats' accounts again (a rated match was just
@@ -105,7 +108,10 @@ class Lookups:
 
         try:
             ratings = await asyncio.to_thread(read)
-        except Exception:  # the seats keep the ratings they showed
+        except StorageUnavailable as exc:  # the seats keep the ratings they showed
+            log.warning("room %s: the seats' new ratings could not be read: %s", room.id, exc)
+            return
+        except Exception:
             log.exception("room %s: the seats' new ratings could not be read", room.id)
             return
         for seat, rating in zip(held, ratings, strict=True):
