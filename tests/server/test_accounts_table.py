@@ -6,17 +6,25 @@ server with cookies made over HTTP."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from spacetable.server.rooms.lobby import Arrived
+from spacetable.server.rooms.lookups import VettedJoin
+from spacetable.server.rooms.room import Room, Timing
 from spacetable.server.rooms.seats import Seat
 from spacetable.server.sockets import protocol as msg
+from spacetable.server.store.save_queue import SaveQueue
+from spacetable.server.store.storage import StorageUnavailable
 from tests._accounts import session_cookie
+from tests._clock import FakeClock, Player, play_room
 from tests._server import Client, Server, running_server
 from tests.server._fake_room import FakeTable, Socket
-from tests.server.test_lobby_part import join, lobby_of
+from tests.server.test_lobby_part import join, lobby_of, vetted
 
 
 def logged_in(account: str) -> Socket:
@@ -29,7 +37,9 @@ def test_a_logged_in_player_sits_under_his_account_whatever_name_he_gives() -> N
     room = FakeTable([Seat(0), Seat(1)], accounts={"alice"})
     lobby = lobby_of(room)
     alice = logged_in("Alice")
-    lobby.handlers()[msg.Join](alice.connection, msg.Join(type="join", name="someone"))
+    lobby.handlers()[VettedJoin](
+        alice.connection, vetted(room, alice, msg.Join(type="join", name="someone"))
+    )
     welcome = alice.of_type("welcome")[-1]
     assert welcome["player"] == "Alice"
     assert room.seats[0].to_json()["registered"] is True
@@ -42,7 +52,9 @@ def test_a_registered_seat_shows_its_rating() -> None:
     room = FakeTable([Seat(0), Seat(1)], accounts={"alice"}, ratings={"alice": shown})
     lobby = lobby_of(room)
     alice = logged_in("Alice")
-    lobby.handlers()[msg.Join](alice.connection, msg.Join(type="join", name="Alice"))
+    lobby.handlers()[VettedJoin](
+        alice.connection, vetted(room, alice, msg.Join(type="join", name="Alice"))
+    )
     join(lobby, room, "bob")
     assert [s.to_json()["rating"] for s in room.seats] == [shown, None]
     rebuilt = Seat(0)
@@ -59,11 +71,26 @@ def test_a_guest_asking_for_a_registered_name_sits_as_a_guest() -> None:
     assert room.seats[1].name == "bob"
 
 
+def test_a_guest_sits_as_a_guest_while_the_accounts_cannot_answer() -> None:
+    """The database away: nobody takes a name unchecked, and the guest still plays."""
+    room = FakeTable([Seat(0), Seat(1)])
+
+    def away(name: str) -> bool:
+        raise StorageUnavailable("the database is away")
+
+    room.registered = away  # type: ignore[method-assign]
+    lobby = lobby_of(room)
+    join(lobby, room, "Alice")
+    assert (room.seats[0].name, room.seats[0].kind) == ("Alice (guest)", "human")
+
+
 def test_the_seat_follows_the_account_to_another_device() -> None:
     room = FakeTable([Seat(0), Seat(1)], accounts={"alice"})
     lobby = lobby_of(room)
     phone = logged_in("Alice")
-    lobby.handlers()[msg.Join](phone.connection, msg.Join(type="join", name="Alice"))
+    lobby.handlers()[VettedJoin](
+        phone.connection, vetted(room, phone, msg.Join(type="join", name="Alice"))
+    )
     token = phone.of_type("welcome")[-1]["token"]
     laptop = logged_in("alice")  # another device: no token, the same account
     lobby.handlers()[Arrived](laptop.connection, Arrived())
@@ -77,7 +104,9 @@ def test_the_seat_follows_the_account_to_another_device() -> None:
     assert stranger.of_type("welcome")[-1]["role"] == "spectator"
     # Joining again from a third device is taking the same seat back, not a second one.
     tablet = logged_in("ALICE")
-    lobby.handlers()[msg.Join](tablet.connection, msg.Join(type="join", name="x"))
+    lobby.handlers()[VettedJoin](
+        tablet.connection, vetted(room, tablet, msg.Join(type="join", name="x"))
+    )
     assert tablet.of_type("welcome")[-1]["seat"] == 0
     assert room.seats[1].kind == "empty"
 
@@ -153,3 +182,70 @@ def test_two_accounts_play_one_resigns_and_both_are_rated_on_a_real_server(
     rating = winner["ratings"]["lightspeed"]["rating"]
     assert seats["seats"][0]["rating"] == {"rating": rating, "provisional": True}
     winona.close()
+
+
+def test_the_room_seats_show_the_new_ratings_after_a_rated_match_on_a_real_server(
+    server: Server,
+) -> None:
+    """After a rated match ends in a room, the ``room`` message that follows its result
+    shows each account's new rating beside his seat (as his profile gives it), so that a
+    rematch in the same room does not show the numbers of before."""
+    room = server.create_room()
+    players = {}
+    for name in ("Rhea", "Tomas"):
+        cookie = session_cookie(server.http, name)
+        client = Client(server, room, headers={"Cookie": cookie})
+        client.send(type="join", name=name)
+        client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+        players[name] = client
+    rhea = players["Rhea"]
+    before = rhea.wait(lambda m: m["type"] == "room" and m["seats"][1]["kind"] == "human")
+    assert [s["rating"] for s in before["seats"]] == [None, None]  # not rated yet
+    for client in players.values():
+        client.send(type="ready")
+    players["Tomas"].wait(lambda m: m["type"] == "state" and m.get("phase") == "fast")
+    players["Tomas"].send(type="resign")
+    rhea.wait_type("result")
+    after = rhea.wait_type("room")  # the next room message, the match over
+    assert after["phase"] == "over"
+    for seat, name in zip(after["seats"], ("rhea", "tomas"), strict=True):
+        rated = server.get(f"/api/players/{name}")["ratings"]["lightspeed"]
+        assert seat["rating"] == {"rating": rated["rating"], "provisional": True}
+    assert after["seats"][0]["rating"]["rating"] > after["seats"][1]["rating"]["rating"]
+    for client in players.values():
+        client.close()
+
+
+def test_a_join_asks_the_accounts_on_a_thread_not_on_the_rooms_loop(tmp_path: Path) -> None:
+    """Whether a guest's name is registered, and a registered player's rating, are
+    database queries: the room asks them on a thread (the event loop runs every room of
+    the process meanwhile), and a guest still cannot take a registered name."""
+    asked: list[tuple[str, bool]] = []
+
+    async def scenario(room: Room, clock: FakeClock, saves: SaveQueue) -> None:
+        loop_thread = threading.get_ident()
+
+        def registered(name: str) -> bool:
+            asked.append((name, threading.get_ident() != loop_thread))
+            return name.casefold() in ("alice", "carol")
+
+        def rating_of(account: str, game: str) -> dict[str, Any] | None:
+            asked.append((f"rating of {account} in {game}", threading.get_ident() != loop_thread))
+            return {"rating": 3.5, "provisional": True}
+
+        room.registered, room.rating_of = registered, rating_of
+        guest, other, carol = Player(room), Player(room), Player(room)
+        guest.send(type="join", name="ALICE")
+        other.send(type="join", name="bob")
+        carol.connection.account = "Carol"
+        carol.send(type="join", name="whatever")
+        await room.drained()
+        assert [(s.name, s.account) for s in room.seats] == [
+            ("ALICE (guest)", None),
+            ("bob", None),
+            ("Carol", "carol"),
+        ]
+        assert room.seats[2].to_json()["rating"] == {"rating": 3.5, "provisional": True}
+
+    play_room(tmp_path, {"ruleset": "lightspeed", "seats": 3}, Timing(), scenario)
+    assert asked == [("ALICE", True), ("bob", True), ("rating of carol in lightspeed", True)]

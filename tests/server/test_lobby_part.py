@@ -10,6 +10,7 @@ from spacetable.registry import game_for_ruleset
 from spacetable.server.rooms.bots import BotPlayers
 from spacetable.server.rooms.chat import Chat
 from spacetable.server.rooms.lobby import Disconnected, Lobby
+from spacetable.server.rooms.lookups import Lookups, VettedJoin
 from spacetable.server.rooms.manners import Manners
 from spacetable.server.rooms.seats import Seat
 from spacetable.server.sockets import protocol as msg
@@ -33,9 +34,16 @@ def deliver(lobby: Lobby, room: FakeTable) -> None:
         handlers[type(message)](connection, message)
 
 
+def vetted(room: FakeTable, socket: Socket, join: msg.Join) -> VettedJoin:
+    """``join`` as the room hands it to its lobby: with what the (fake) accounts said of
+    it, asked on a thread as a room asks (``rooms/lookups.py``)."""
+    return run_apart(Lookups(room).vet(socket.connection, join))
+
+
 def join(lobby: Lobby, room: FakeTable, name: str) -> Socket:
     socket = Socket()
-    lobby.handlers()[msg.Join](socket.connection, msg.Join(type="join", name=name))
+    message = vetted(room, socket, msg.Join(type="join", name=name))
+    lobby.handlers()[VettedJoin](socket.connection, message)
     return socket
 
 

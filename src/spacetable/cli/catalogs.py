@@ -41,6 +41,7 @@ PAGES: tuple[str, ...] = (
     "web/profile.html",
     "web/leaderboard.html",
     "web/mygames.html",
+    "web/deleteaccount.html",
 )
 
 #: The functions whose first arguments are messages (and second, for plurals).

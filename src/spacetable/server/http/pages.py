@@ -57,6 +57,9 @@ PAGES: dict[str, Page] = {
     "profile": Page("profile.html", N_("Player — spacetable"), "pages/profile.js"),
     "leaderboard": Page("leaderboard.html", N_("Leaderboard — spacetable"), "pages/leaderboard.js"),
     "mygames": Page("mygames.html", N_("My games — spacetable"), "pages/mygames.js"),
+    "deleteaccount": Page(
+        "deleteaccount.html", N_("Delete your account — spacetable"), "pages/deleteaccount.js"
+    ),
 }
 
 
@@ -141,6 +144,7 @@ _PAGES = {
     "/players/{name}": "profile",
     "/leaderboard/{game}": "leaderboard",
     "/me/games": "mygames",
+    "/me/delete": "deleteaccount",
 }
 
 

@@ -22,6 +22,7 @@ from spacetable.registry.messages import ChoiceMessage
 from spacetable.server.rooms.bots import BotPlayers
 from spacetable.server.rooms.chat import Chat
 from spacetable.server.rooms.context import Handler, RoomContext
+from spacetable.server.rooms.lookups import VettedJoin, asked_name
 from spacetable.server.rooms.manners import Manners
 from spacetable.server.rooms.match import RoomOptions
 from spacetable.server.rooms.seats import NAME_MAX, Abandoned, Seat
@@ -56,14 +57,6 @@ class LobbyRoom(RoomContext, Protocol):
 
     #: What the room plays (a player's choice for his seat changes it, in the lobby).
     options: RoomOptions
-
-    def registered(self, name: str) -> bool:
-        """Whether ``name`` is a registered player's (compared after NFKC, case folded)."""
-        ...
-
-    def rating_of(self, account: str, game: str) -> dict[str, Any] | None:
-        """The rating shown beside the seat of ``account`` (its name's key) in ``game``."""
-        ...
 
     @property
     def last_result(self) -> dict[str, Any] | None:
@@ -134,7 +127,8 @@ class Lobby:
             msg.Resync: lambda c, m: self._room.send_state(_sent(c)),
             msg.Watch: lambda c, m: self.watch(_sent(c)),
             Arrived: lambda c, m: self._arrived(_sent(c)),
-            msg.Join: lambda c, m: self._join(_sent(c), m),
+            # (A ``join`` with what the accounts say of it: ``rooms/lookups.py``.)
+            VettedJoin: lambda c, m: self._join(_sent(c), m),
             msg.Rejoin: lambda c, m: self._rejoin(_sent(c), m.token, m.tab),
             msg.Leave: lambda c, m: self._leave(_sent(c)),
             msg.SeatBot: lambda c, m: self._seat_bot(_sent(c), m),
@@ -182,7 +176,8 @@ class Lobby:
         if self._room.phase == "over" and self._room.last_result is not None:
             connection.send(self._room.last_result)
 
-    def _join(self, connection: Connection, message: msg.Join) -> None:
+    def _join(self, connection: Connection, vetted: VettedJoin) -> None:
+        message = vetted.join
         if self._room.phase != "lobby":
             connection.error(N_("the match has started: watch, or wait for the next one"))
             return
@@ -211,9 +206,10 @@ class Lobby:
         if account is not None:
             seat.take("human", account, self._names(seat))
             seat.account = name_key(account)
-            seat.rating = self._room.rating_of(seat.account, self._room.options.entry.rules.key)
+            seat.rating = vetted.rating
         else:
-            seat.take("human", self._guest_name(message.name, seat), self._names(seat))
+            name = self._guest_name(message.name, seat, vetted.registered)
+            seat.take("human", name, self._names(seat))
         seat.token = secrets.token_hex(16)
         connection.tab = message.tab or connection.tab
         self._seat_connection(connection, seat)
@@ -263,12 +259,13 @@ class Lobby:
         else:
             self._take_back(connection, seat, connection.tab)
 
-    def _guest_name(self, wanted: str, seat: Seat) -> str:
+    def _guest_name(self, wanted: str, seat: Seat, registered: bool) -> str:
         """The name a guest sits under: his own, or ``name (guest)`` when it is a
-        registered player's (in this room or on the server)."""
-        name = wanted.strip() or f"player {seat.index + 1}"
+        registered player's (in this room, or on the server: ``registered``, as the
+        accounts said before the join was handled)."""
+        name = asked_name(wanted, seat.index)
         key = name_key(name)
-        if any(s.account == key for s in self._room.seats) or self._room.registered(name):
+        if registered or any(s.account == key for s in self._room.seats):
             suffix = " (guest)"
             return name[: NAME_MAX - len(suffix)].rstrip() + suffix
         return name

@@ -24,7 +24,9 @@ over parts that own their state, each seeing the room through a small context
 - :class:`~spacetable.server.rooms.pacing.Pacing`: the players' moves, the run-up, the
   countdowns, the stop and the hands' poses;
 - :class:`~spacetable.server.rooms.news.News`: the ``room`` and ``state`` messages;
-- :class:`~spacetable.server.rooms.journal.Journal`: storage, written before anyone is told.
+- :class:`~spacetable.server.rooms.journal.Journal`: storage, written before anyone is told;
+- :class:`~spacetable.server.rooms.lookups.Lookups`: what a join and the seats' ratings ask
+  of the accounts, asked on a thread before the room handles it.
 
 The room itself keeps the match's beginning (:meth:`Room.start`), its actions
 (:meth:`Room.apply`) and its one end (:meth:`Room.end`, however it ends). What the parts
@@ -53,6 +55,7 @@ from spacetable.server.rooms.correspondence import Correspondence
 from spacetable.server.rooms.extras import extras_of
 from spacetable.server.rooms.journal import BATCH_LIMIT, Journal
 from spacetable.server.rooms.lobby import Arrived, Disconnected, Lobby
+from spacetable.server.rooms.lookups import Lookups
 from spacetable.server.rooms.manners import MANNERS, GraceOver, Manners
 from spacetable.server.rooms.match import (
     RoomMatch,
@@ -144,11 +147,17 @@ class Room:
         self.seed = seed
         self.expired = False
         #: Whether a name is a registered player's (the directory gives the accounts'):
-        #: a guest asking for one sits as ``name (guest)`` (``lobby.py``).
+        #: a guest asking for one sits as ``name (guest)`` (``lobby.py``). A database
+        #: query: asked on a thread (``rooms/lookups.py``), like the next.
         self.registered: Callable[[str], bool] = _nobody
         #: A registered player's rating in a game, shown beside his seat (the directory
         #: gives the ratings': ``store/ratings.py``).
         self.rating_of: Callable[[str, str], dict[str, Any] | None] = _unrated
+        #: The accounts' answers, asked on a thread.
+        self.lookups = Lookups(self)
+        #: A match between accounts just ended: the seats' ratings are read again once
+        #: it is stored (the ratings change in its save), before the room is told.
+        self._ratings_due = False
         self.journal = Journal(self, saves, live)
         self.news = News(self, self.match_class.pacing)
         self.chat = Chat(self, self.journal.note_chat)
@@ -244,7 +253,7 @@ class Room:
             batch = [await self._queue.get()]
             journal.outbox.hold()
             try:
-                self._handle_safely(*batch[0])
+                await self._handle_next(*batch[0])
                 while (
                     len(batch) < BATCH_LIMIT
                     and not self._queue.empty()
@@ -252,8 +261,10 @@ class Room:
                     and not journal.result_due
                 ):
                     batch.append(self._queue.get_nowait())
-                    self._handle_safely(*batch[-1])
+                    await self._handle_next(*batch[-1])
                 await journal.write()
+                if self._ratings_due:
+                    await self._show_new_ratings()
             except asyncio.CancelledError:
                 journal.outbox.held = None  # the room stops: what is not stored is not told
                 raise
@@ -261,6 +272,22 @@ class Room:
                 journal.outbox.release()
                 for _ in batch:
                     self._queue.task_done()
+
+    async def _handle_next(self, connection: Connection | None, message: Any) -> None:
+        """Handle one message; a ``join`` once the accounts have said what it needs (on a
+        thread: ``rooms/lookups.py``)."""
+        if isinstance(message, msg.Join):
+            message = await self.lookups.vet(connection, message)
+        self._handle_safely(connection, message)
+
+    async def _show_new_ratings(self) -> None:
+        """A match between accounts is stored, their ratings with it: the seats show the
+        new ones in the ``room`` message that follows the result (the outbox still holds
+        the result), and the room's row keeps them."""
+        self._ratings_due = False
+        await self.lookups.refresh()
+        self.broadcast_room(at_once=True)
+        await self.journal.write()
 
     def _handle_safely(self, connection: Connection | None, message: Any) -> None:
         try:
@@ -408,7 +435,9 @@ class Room:
         ``claimed``, ``by`` whom). The one way out of a match: the result is stored (unless
         nobody played it: :meth:`_played_by_people`), before anyone hears of it (the outbox
         holds what follows until it is: ``rooms/journal.py``); then everyone gets the last state,
-        the result and the room, and the match's manners are forgotten."""
+        the result and the room (a match between accounts: the room once their new
+        ratings are read, :meth:`_show_new_ratings`), and the match's manners are
+        forgotten."""
         match = self.match
         assert match is not None
         if how in STOPPED:
@@ -418,7 +447,9 @@ class Room:
             result = end | {"result": self.manners.ending(end["result"])}
         self.phase = "over"
         self.last_result = result
-        if self._played_by_people():
+        accounts = sum(1 for s in self.seats if s.account is not None)
+        kept = self._played_by_people()
+        if kept:
             # A registered player's seat names his account (rated: store/ratings.py).
             seats = [
                 {**s.to_json(), "player": s.name} | ({"account": s.account} if s.account else {})
@@ -429,7 +460,10 @@ class Room:
             self.journal.store_result(stored)
         self.broadcast_state()  # over: every page puts its controls away
         self.broadcast(result)
-        self.broadcast_room(at_once=True)
+        if kept and accounts >= 2:
+            self._ratings_due = True  # the room follows once rated (_show_new_ratings)
+        else:
+            self.broadcast_room(at_once=True)
         self.match = None
         self.manners.reset()
         self.correspondence.reset()

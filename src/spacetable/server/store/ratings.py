@@ -244,7 +244,7 @@ class RatingBook:
     def shown(self, key: str, game: str) -> dict[str, Any] | None:
         """The rating of the account whose name's key is ``key`` in ``game`` as a room
         shows it beside his seat (``rating``, ``provisional``), or ``None``: not rated yet.
-        Called by a room's task: one indexed query."""
+        One indexed query (a room asks it on a thread: ``rooms/lookups.py``)."""
         query = (
             select(_RatingRow)
             .join(_AccountRef, _AccountRef.id == _RatingRow.account_id)

@@ -1,11 +1,13 @@
 // /players/{name}: a registered player's ratings (one per game, "provisional" for the
-// first matches), record and latest matches linking to their replays (GET /api/players).
+// first matches), record and latest matches linking to their replays (GET /api/players);
+// on his own, the link to delete his account.
 
 import { t, num } from "../shell/i18n.js";
 import { $, el, fetchJSON } from "../shell/dom.js";
 import { said } from "../shell/phrase.js";
 import { matchRow } from "../shell/matchlist.js";
 import { ratingText } from "../shell/ratings.js";
+import { account } from "../shell/account.js";
 import { gameList } from "../games/index.js";
 
 function gameTitle(games, key) {
@@ -37,6 +39,8 @@ async function main() {
     for (const summary of player.matches) matches.append(matchRow(summary, games));
     $("#no-matches").hidden = player.matches.length > 0;
     $("#matches").hidden = player.matches.length === 0;
+    // His own profile: the way to delete his account (/me/delete).
+    $("#own-account").hidden = player.name !== account;
   } catch (error) {
     const box = $("#player-error");
     box.textContent = error.says ? said(error.says) : error.message;
