@@ -23,7 +23,8 @@ import { CardTray } from "./reveal.js";
 import { ShipLogs } from "./shiplog.js";
 import { blankFirstText, blankFirstTurns } from "./blankfirst.js";
 import { openSecondSeat } from "./hotseat.js";
-import { HELP, LEGEND, deckWords, endReason, percentText } from "./room_words.js";
+import { HELP, deckWords, endReason, percentText } from "./room_words.js";
+import { dockActionBar, legendPanel } from "./panels.js";
 
 /** Narrow screens (a phone): tap to see a move, confirm to make it; the board zooms in. */
 const PHONE = window.matchMedia("(max-width: 820px)");
@@ -101,33 +102,11 @@ export class HexRoom extends TurnRoom {
     this.tray = new CardTray($("#table-wrap"), this.board, { cardsId: "hex-cards", beside: true });
     this.tray.hide();
     new ResizeObserver(() => { if (this.followCards) this.cardsToView(); }).observe(this.tray.section);
-    const legend = LEGEND();
-    this.legend = el("section", { id: "hex-legend", class: "panel hex-legend", "aria-label": t("what the board shows") },
-      el("h2", { text: legend.title }),
-      el("ul", {}, legend.gauges.map(([colour, words]) => el("li", {},
-        el("span", { class: "gauge-swatch", style: `--swatch: ${colour}`, "aria-hidden": "true" }), words)),
-      el("li", {}, el("span", { class: "arc-swatch", "aria-hidden": "true" }), legend.arc)));
+    this.legend = legendPanel();
     this.logPanel = el("div", { id: "log-panel", hidden: true });
     this.shipLogs = new ShipLogs(this.logPanel);
     $("#players").after(this.endPanel, this.controls.container, this.cupPanel, this.offBoard, this.legend, this.logPanel);
-    this.dockActionBar();
-  }
-
-  /**
-   * On a phone the active ship's buttons are a bar fixed along the bottom of the screen, on
-   * the chat's bar (hexfleet.css): tell the page its height (--hex-bar), which the page keeps
-   * free below its content as it does the chat's; 0 while no ship of ours is activated.
-   */
-  dockActionBar() {
-    const measure = () => {
-      const bar = $("#hex-controls .action-bar");
-      const docked = bar && bar.getClientRects().length > 0 && getComputedStyle(bar).position === "fixed";
-      document.documentElement.style.setProperty("--hex-bar", `${docked ? Math.ceil(bar.getBoundingClientRect().height) : 0}px`);
-    };
-    // The bar is drawn again with every state: watch the panel's contents and its size.
-    new MutationObserver(measure).observe(this.controls.container, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
-    new ResizeObserver(measure).observe(this.controls.container);
-    window.matchMedia("(max-width: 820px)").addEventListener("change", measure);
+    dockActionBar(this.controls.container);
   }
 
   /** The players this page acts for: ours, and in hot seat the second seat's. */
