@@ -8,6 +8,7 @@ server only calls :class:`Storage`.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import logging
 import time
@@ -63,6 +64,12 @@ def normalise_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]
     return url
+
+
+def secret_digest(secret: str) -> str:
+    """What a database keeps of a secret (a session id, a seat token): its SHA-256 digest,
+    never the secret itself."""
+    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 class _Base(DeclarativeBase):
