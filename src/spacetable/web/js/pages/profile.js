@@ -2,8 +2,8 @@
 // first matches), record and latest matches linking to their replays (GET /api/players).
 
 import { t, num } from "../shell/i18n.js";
-import { $, el, fetchJSON } from "../shell/dom.js";
-import { said } from "../shell/phrase.js";
+import { $, el, fetchJSON, showError } from "../shell/dom.js";
+import { errorText } from "../shell/phrase.js";
 import { matchRow } from "../shell/matchlist.js";
 import { ratingText } from "../shell/ratings.js";
 import { gameList } from "../games/index.js";
@@ -38,9 +38,7 @@ async function main() {
     $("#no-matches").hidden = player.matches.length > 0;
     $("#matches").hidden = player.matches.length === 0;
   } catch (error) {
-    const box = $("#player-error");
-    box.textContent = error.says ? said(error.says) : error.message;
-    box.hidden = false;
+    showError($("#player-error"), errorText(error));
   }
 }
 
