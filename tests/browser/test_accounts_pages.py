@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import OpenPage, Shot
+from tests.browser._pages import PagePool
+from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.test_accessibility import _serious_violations
+from tests.i18n._french import french_page
 
 
 @pytest.mark.parametrize(
@@ -70,3 +72,17 @@ def test_sign_up_see_the_account_in_the_header_log_out_and_in_again(
     page.goto(f"/leaderboard/lightspeed?lang={lang}")
     page.wait_for_selector("#board tbody tr, #no-players:not([hidden])", state="attached")
     assert _serious_violations(page) == []
+
+
+def test_a_profile_or_leaderboard_that_is_not_there_says_why_in_the_reader_s_language(
+    page_pool: PagePool, server: Server
+) -> None:
+    # Not open_page's: the 404s that they show are console errors open_page refuses.
+    with french_page(page_pool, server.base, {}) as (page, errors):
+        page.goto("/players/Nobody%20here")
+        page.wait_for_selector("#player-error:not([hidden])")
+        assert page.inner_text("#player-error") == "pas de joueur 'Nobody here'"
+        page.goto("/leaderboard/chess")
+        page.wait_for_selector("#board-error:not([hidden])")
+        assert page.inner_text("#board-error") == "pas de jeu 'chess'"
+        assert errors and all("status of 404" in text for text in errors), errors

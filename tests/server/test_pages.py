@@ -13,7 +13,7 @@ from starlette.staticfiles import StaticFiles
 
 from spacetable import registry
 from spacetable.server.app import create_app
-from spacetable.server.http.pages import PAGES, compose
+from spacetable.server.http.pages import PAGES, TOPBAR_PLACE, TOPBARS, compose
 from spacetable.server.store.storage import Storage
 
 
@@ -26,6 +26,24 @@ def test_every_page_has_the_one_head_and_its_own_body(name: str) -> None:
         assert html.count(f'href="/static/css/{sheet}.css"') == 1
     assert f'src="/static/js/{PAGES[name].script}"' in html
     assert html.rstrip().endswith("</html>")
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_every_page_has_one_top_bar_with_the_brand(name: str) -> None:
+    html = compose(name, lang="fr")
+    assert html.count('<header class="topbar">') == 1 and TOPBAR_PLACE not in html
+    assert '<a class="brand" href="/" translate="no">spacetable</a>' in html
+
+
+def test_the_common_top_bar_shows_the_page_s_heading_and_links_in_the_reader_s_language() -> None:
+    assert set(TOPBARS) <= set(PAGES)
+    login = compose("login", lang="fr")
+    assert "<h1>Se connecter</h1>" in login
+    assert '<nav><a href="/">Accueil</a> · <a href="/matches">Parties terminées</a></nav>' in login
+    rules = compose("rules")
+    assert "<h1>How to play</h1>" in rules
+    links = '<a href="/">Lobby</a> · <a href="/tutorial">Tutorial</a> · <a href="/referee">'
+    assert f"<nav>{links}Referee sandbox</a></nav>" in rules
 
 
 def test_a_room_page_names_the_game_its_room_plays() -> None:

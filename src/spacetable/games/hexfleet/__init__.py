@@ -16,14 +16,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from spacetable.core.rules import GameRules, Referee, turn_hours_option
 from spacetable.games.hexfleet.fleets import MAX_NAME, MAX_SHIPS_PER_SIDE, SCENARIOS
-from spacetable.games.hexfleet.match import (
+from spacetable.games.hexfleet.match import HexMatch, HexOptions, HexResult
+from spacetable.games.hexfleet.options import (
     DEFAULT_TURN_LIMIT,
     MAX_BOARD,
     MAX_TURN_LIMIT,
     MIN_BOARD,
-    HexMatch,
-    HexOptions,
-    HexResult,
 )
 from spacetable.games.hexfleet.script import CombatScript, ScriptError, read
 from spacetable.games.hexfleet.script_account import account, account_in, result_with_log

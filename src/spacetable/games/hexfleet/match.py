@@ -61,16 +61,7 @@ from spacetable.games.hexfleet.hexes import Hex, distance, in_forward_arc
 from spacetable.games.hexfleet.movement import reachable, walk
 from spacetable.games.hexfleet.narrate import narrate
 from spacetable.games.hexfleet.odds import aim
-from spacetable.games.hexfleet.options import (
-    DEFAULT_TURN_LIMIT,
-    MAX_BOARD,
-    MAX_PLAYERS,
-    MAX_TURN_LIMIT,
-    MIN_BOARD,
-    MIN_PLAYERS,
-    HexOptions,
-    HexResult,
-)
+from spacetable.games.hexfleet.options import HexOptions, HexResult
 from spacetable.games.hexfleet.ships import Ship
 from spacetable.i18n import N_, Translator
 from spacetable.i18n.phrase import Reason, refusal
@@ -78,12 +69,6 @@ from spacetable.i18n.phrase import Reason, refusal
 __all__ = [
     "ACTION_TYPES",
     "BLANK",
-    "DEFAULT_TURN_LIMIT",
-    "MAX_BOARD",
-    "MAX_PLAYERS",
-    "MAX_TURN_LIMIT",
-    "MIN_BOARD",
-    "MIN_PLAYERS",
     "RANGE",
     "RULESET",
     "Activation",

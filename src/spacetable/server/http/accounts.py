@@ -133,7 +133,11 @@ def add_account_routes(
             return refused(refusal("requests from another site's page are not allowed"), 403)
         return None
 
-    async def body_of(request: Request) -> dict[str, Any] | JSONResponse:
+    async def body_of(request: Request, *, checked: bool = False) -> dict[str, Any] | JSONResponse:
+        """The request's JSON object, or the refusal to answer (``checked``: the request
+        is known to come from an allowed page, else that is checked first)."""
+        if not checked and (refusal_ := foreign(request)) is not None:
+            return refusal_
         try:
             body = parse_json(await json_body(request, ACCOUNT_BODY_LIMIT))
         except BodyRefused as exc:
@@ -166,10 +170,21 @@ def add_account_routes(
     def not_signed_in() -> JSONResponse:
         return refused(refusal("you are not logged in"), 401)
 
+    def signed_out() -> Response:
+        response = Response(status_code=204)
+        response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
+        return response
+
+    def too_many_failures(keys: list[str]) -> JSONResponse | None:
+        """The refusal while ``keys`` (an address, a name) wait after failed logins."""
+        wait = failures.wait(keys, now())
+        if wait <= 0:
+            return None
+        said = refusal("too many failed logins: try again in {s} s", s=round(wait))
+        return refused(said, 429, {"Retry-After": str(max(1, round(wait)))})
+
     @app.post("/api/accounts", response_model=None)
     async def create_account(request: Request) -> Response:
-        if (refusal_ := foreign(request)) is not None:
-            return refusal_
         body = await body_of(request)
         if isinstance(body, JSONResponse):
             return body
@@ -186,8 +201,6 @@ def add_account_routes(
 
     @app.post("/api/session", response_model=None)
     async def log_in(request: Request) -> Response:
-        if (refusal_ := foreign(request)) is not None:
-            return refusal_
         body = await body_of(request)
         if isinstance(body, JSONResponse):
             return body
@@ -197,10 +210,8 @@ def add_account_routes(
         keys = [f"address:{address}"]
         if isinstance(name, str):
             keys.append(f"name:{name_key(name)[:64]}")
-        wait = failures.wait(keys, now())
-        if wait > 0:
-            said = refusal("too many failed logins: try again in {s} s", s=round(wait))
-            return refused(said, 429, {"Retry-After": str(max(1, round(wait)))})
+        if (waiting := too_many_failures(keys)) is not None:
+            return waiting
         account = await asyncio.to_thread(accounts.verify, name, password)
         if account is None:
             failures.failed(keys, now())
@@ -223,9 +234,7 @@ def add_account_routes(
         session_id = session_id_of(request)
         if session_id is not None:
             await asyncio.to_thread(accounts.revoke, session_id)
-        response = Response(status_code=204)
-        response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
-        return response
+        return signed_out()
 
     @app.delete("/api/accounts/me", response_model=None)
     async def delete_account(request: Request) -> Response:
@@ -234,18 +243,14 @@ def add_account_routes(
         account = await current(request)
         if account is None:
             return not_signed_in()
-        body = await body_of(request)
+        body = await body_of(request, checked=True)
         if isinstance(body, JSONResponse):
             return body
         keys = [f"name:{account.key}"]  # a stolen session may not guess the password either
-        wait = failures.wait(keys, now())
-        if wait > 0:
-            said = refusal("too many failed logins: try again in {s} s", s=round(wait))
-            return refused(said, 429, {"Retry-After": str(max(1, round(wait)))})
+        if (waiting := too_many_failures(keys)) is not None:
+            return waiting
         deleted = await asyncio.to_thread(accounts.delete, account, body.get("password"))
         if not deleted:
             failures.failed(keys, now())
             return refused(refusal("wrong password"), 401)
-        response = Response(status_code=204)
-        response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
-        return response
+        return signed_out()

@@ -1,6 +1,7 @@
 """The browser's pages: every page is the one head (``web/head.html``: its title, the
 shell's stylesheet, the page's script) followed by the page's own body
-(``web/<name>.html``), composed when served. A room page also names the game its room
+(``web/<name>.html``), composed when served; most bodies show the common top bar
+(``web/topbar.html``: :data:`TOPBARS`). A room page also names the game its room
 plays (``<html data-game="...">``), so that it loads only that game's module. A page is
 written in the reader's language (``<html lang="fr">``, its words from the catalogs:
 :mod:`spacetable.i18n.html`); the languages the switch offers are on ``<html>`` too.
@@ -63,14 +64,65 @@ PAGES: dict[str, Page] = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class TopBar:
+    """A page's top bar (``web/topbar.html``): its heading and its links, by path (keys of
+    :data:`LINKS`)."""
+
+    heading: str
+    links: tuple[str, ...]
+
+
+#: The pages a top bar links to, by path, with the link's words.
+LINKS: dict[str, str] = {
+    "/": N_("Lobby"),
+    "/matches": N_("Finished matches"),
+    "/referee": N_("Referee sandbox"),
+    "/tutorial": N_("Tutorial"),
+    "/rules": N_("Rules"),
+}
+
+_BACK = ("/", "/matches")  # the accounts' and players' pages lead back to these
+
+#: The pages that show the common top bar, in place of their body's :data:`TOPBAR_PLACE`
+#: (a room's and a replay's write their own: they show the room and the match).
+TOPBARS: dict[str, TopBar] = {
+    "lobby": TopBar(N_("Lobby"), ("/matches", "/referee")),
+    "matches": TopBar(N_("Finished matches"), ("/", "/referee")),
+    "referee": TopBar(N_("Referee sandbox"), _BACK),
+    "tutorial": TopBar(N_("Learn by playing"), ("/", "/rules")),
+    "rules": TopBar(N_("How to play"), ("/", "/tutorial", "/referee")),
+    "login": TopBar(N_("Log in"), _BACK),
+    "signup": TopBar(N_("Sign up"), _BACK),
+    "profile": TopBar(N_("Player"), _BACK),
+    "leaderboard": TopBar(N_("Leaderboard"), _BACK),
+    "mygames": TopBar(N_("My games"), _BACK),
+    "deleteaccount": TopBar(N_("Delete your account"), _BACK),
+}
+
+#: Where a body shows the common top bar.
+TOPBAR_PLACE = "<!-- topbar -->"
+
+
 @functools.cache
 def _read(name: str) -> str:
     return (WEB / name).read_text(encoding="utf-8")
 
 
+def _topbar(bar: TopBar) -> str:
+    """The common top bar, in English (translated with the body it stands in)."""
+    links = " · ".join(f'<a href="{path}">{escape(LINKS[path])}</a>' for path in bar.links)
+    return Template(_read("topbar.html")).substitute(heading=escape(bar.heading), links=links)
+
+
 @functools.cache
 def _body(name: str, lang: str) -> str:
-    return translate_html(_read(name), translator(lang).messages)
+    """The body of page ``name`` in language ``lang``, with its top bar if it shows the
+    common one."""
+    body = _read(PAGES[name].body)
+    if name in TOPBARS:
+        body = body.replace(TOPBAR_PLACE, _topbar(TOPBARS[name]).strip(), 1)
+    return translate_html(body, translator(lang).messages)
 
 
 @functools.cache
@@ -103,7 +155,7 @@ def compose(
         title=escape(translator(lang).gettext(page.title)),
         script=escape(page.script),
     )
-    return head + _body(page.body, lang)
+    return head + _body(name, lang)
 
 
 def reader_language(connection: HTTPConnection) -> str:

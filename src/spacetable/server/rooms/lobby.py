@@ -29,7 +29,7 @@ from spacetable.server.rooms.seats import NAME_MAX, Abandoned, Seat
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.sockets.connection import Connection
 from spacetable.server.store.accounts import name_key
-from spacetable.server.store.live_store import token_digest
+from spacetable.server.store.storage import secret_digest
 
 log = logging.getLogger("spacetable.rooms")
 
@@ -273,7 +273,7 @@ class Lobby:
     def _rebuilt_seat(self, token: str) -> Seat | None:
         """The seat of a room rebuilt from storage whose token's digest is ``token``'s:
         it holds the token again from now on."""
-        digest = token_digest(token)
+        digest = secret_digest(token)
         for seat in self._room.seats:
             held = seat.kind == "human" or seat.stand_in
             if held and seat.token is None and seat.token_digest == digest:

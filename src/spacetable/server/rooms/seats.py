@@ -9,7 +9,7 @@ from typing import Any, Literal
 from spacetable.bots import Bot
 from spacetable.server.rooms.clock import Timer
 from spacetable.server.sockets.connection import Connection
-from spacetable.server.store.live_store import token_digest
+from spacetable.server.store.storage import secret_digest
 
 #: The longest seat name, as ``join`` allows it (docs/protocol.md).
 NAME_MAX = 24
@@ -94,7 +94,7 @@ class Seat:
     def snapshot(self) -> dict[str, Any]:
         """The seat as the room's stored row keeps it: never its token, only the token's
         digest (a rebuilt seat is taken back by the player whose token matches it)."""
-        digest = token_digest(self.token) if self.token is not None else self.token_digest
+        digest = secret_digest(self.token) if self.token is not None else self.token_digest
         return {
             "kind": self.kind,
             "name": self.name,

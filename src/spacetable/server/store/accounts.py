@@ -13,7 +13,6 @@ or on hashing: the server calls them off the event loop.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import secrets
 import time
@@ -28,7 +27,7 @@ from sqlalchemy import Float, ForeignKey, Integer, String, Text, cast, delete, o
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from spacetable.i18n.phrase import refusal
-from spacetable.server.store.storage import Storage, _MatchRow, reaching
+from spacetable.server.store.storage import Storage, _MatchRow, reaching, secret_digest
 
 #: Names: 3 to 20 characters (after NFKC), letters, digits, spaces, ``-`` or ``_``.
 NAME_MIN, NAME_MAX = 3, 20
@@ -88,11 +87,6 @@ def check_password(password: Any) -> str:
             refusal("password: {low} to {high} characters", low=PASSWORD_MIN, high=PASSWORD_MAX)
         )
     return password
-
-
-def session_digest(session_id: str) -> str:
-    """What the database keeps of a session id."""
-    return hashlib.sha256(session_id.encode()).hexdigest()
 
 
 class _Base(DeclarativeBase):
@@ -186,7 +180,7 @@ class AccountStore:
         """A new session of ``account``: its random id (only its digest is stored)."""
         session_id = secrets.token_urlsafe(32)
         row = _SessionRow(
-            digest=session_digest(session_id), account_id=account.id, created_at=self._wall()
+            digest=secret_digest(session_id), account_id=account.id, created_at=self._wall()
         )
         with reaching(), Session(self._engine) as session, session.begin():
             session.add(row)
@@ -200,7 +194,7 @@ class AccountStore:
         query = (
             select(_AccountRow)
             .join(_SessionRow, _SessionRow.account_id == _AccountRow.id)
-            .where(_SessionRow.digest == session_digest(session_id))
+            .where(_SessionRow.digest == secret_digest(session_id))
             .where(_SessionRow.created_at > oldest)
         )
         with reaching(), Session(self._engine) as session:
@@ -211,7 +205,7 @@ class AccountStore:
         """End a session: its id no longer names an account."""
         with reaching(), Session(self._engine) as session, session.begin():
             session.execute(
-                delete(_SessionRow).where(_SessionRow.digest == session_digest(session_id))
+                delete(_SessionRow).where(_SessionRow.digest == secret_digest(session_id))
             )
 
     def find(self, name: str) -> Account | None:

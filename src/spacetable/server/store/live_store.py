@@ -26,7 +26,6 @@ room whose process died and that nobody came back to within the room's idle time
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -66,11 +65,6 @@ HEARTBEAT_SECONDS = 1.0
 class StaleWriter(RuntimeError):
     """Another writer stored this room's action first: this process no longer owns the
     room (its actions would interleave with the other's)."""
-
-
-def token_digest(token: str) -> str:
-    """The digest a seat token is stored as (the token itself never is)."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class _Base(DeclarativeBase):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import json
 import logging
 import time
@@ -68,6 +69,12 @@ def normalise_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]
     return url
+
+
+def secret_digest(secret: str) -> str:
+    """What a database keeps of a secret (a session id, a seat token): its SHA-256 digest,
+    never the secret itself."""
+    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 class _Base(DeclarativeBase):

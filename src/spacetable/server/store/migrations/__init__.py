@@ -1,7 +1,8 @@
 """The database's schema, as Alembic migrations (``versions/``): ``0001_matches`` (the
 finished matches), ``0002_accounts`` (accounts and their sessions), ``0003_ratings``
-(ratings, and the matches each account played). :func:`migrate` brings a database to the
-newest revision when a :class:`~spacetable.server.store.storage.Storage` opens it.
+(ratings, and the matches each account played); ``columns.py``, the columns several of
+them write. :func:`migrate` brings a database to the newest revision when a
+:class:`~spacetable.server.store.storage.Storage` opens it.
 
 Alembic is imported only when a database needs migrating: a database already at
 :data:`HEAD` is recognised with one query, so a server starts without loading it. A

@@ -76,3 +76,30 @@ export function loadGame(key) {
   }
   return modules.get(key);
 }
+
+// What a game's module builds its interface with.
+
+/**
+ * A part of a game's interface that imports its module when first called (so that a page
+ * loads only what it shows): `load()` imports it, `name` is the function the part calls
+ * with its own arguments.
+ */
+export function lazyPart(load, name) {
+  return async (...args) => (await load())[name](...args);
+}
+
+/**
+ * The rules page's section of the game whose module is at `base` (its import.meta.url):
+ * `summary()` its line in the contents, its text rules.html beside the module and
+ * rules.<lang>.html for each of `languages`; `more`, the rest of the section (show).
+ */
+export function rulesSection(base, summary, languages, more = {}) {
+  return {
+    get summary() {
+      return summary();
+    },
+    html: new URL("./rules.html", base).href,
+    languages,
+    ...more,
+  };
+}

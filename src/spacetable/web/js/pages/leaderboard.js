@@ -2,8 +2,8 @@
 // others (GET /api/leaderboard); the menu goes to another game's.
 
 import { t, num } from "../shell/i18n.js";
-import { $, el, fetchJSON } from "../shell/dom.js";
-import { said } from "../shell/phrase.js";
+import { $, el, fetchJSON, showError } from "../shell/dom.js";
+import { errorText } from "../shell/phrase.js";
 import { gameList } from "../games/index.js";
 import { ratingText } from "../shell/ratings.js";
 
@@ -27,9 +27,7 @@ async function main() {
     $("#no-players").hidden = board.players.length > 0;
     $("#board").hidden = board.players.length === 0;
   } catch (error) {
-    const box = $("#board-error");
-    box.textContent = error.says ? said(error.says) : error.message;
-    box.hidden = false;
+    showError($("#board-error"), errorText(error));
   }
 }
 

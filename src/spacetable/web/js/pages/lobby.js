@@ -10,7 +10,7 @@
 
 import { playerName, t, tn } from "../shell/i18n.js";
 import { errorText } from "../shell/phrase.js";
-import { $, clear, el, fetchJSON, postJSON, saveName, savedName } from "../shell/dom.js";
+import { $, clear, el, fetchJSON, postJSON, saveName, savedName, showError } from "../shell/dom.js";
 import { botLevelName } from "../shell/botseats.js";
 import { ratingText } from "../shell/ratings.js";
 import { loadMatches, matchItem } from "../shell/matchlist.js";
@@ -47,11 +47,6 @@ async function buildForm(game) {
 /** Show the chosen game's options. */
 function showGameOptions() {
   $("#game-options").replaceChildren(forms.get($("#ruleset").value).box);
-}
-
-function showError(box, text) {
-  box.textContent = text;
-  box.hidden = false;
 }
 
 async function createRoom(event) {

@@ -3,7 +3,7 @@
 // game or one player's if the form above it asks (?ruleset=KEY, ?player=NAME).
 
 import { t } from "../shell/i18n.js"; // (and the page's language switch)
-import { $, clear, el } from "../shell/dom.js";
+import { $, clear, el, showError } from "../shell/dom.js";
 import { loadMatches, matchRow } from "../shell/matchlist.js";
 import { gameList } from "../games/index.js";
 
@@ -84,9 +84,7 @@ async function main() {
     if (filters.ruleset || filters.player) none.textContent = t("No finished matches of this game or player.");
     showPager(page, filters);
   } catch (error) {
-    const box = $("#matches-error");
-    box.textContent = t("Cannot load the matches: {error}", { error: error.message });
-    box.hidden = false;
+    showError($("#matches-error"), t("Cannot load the matches: {error}", { error: error.message }));
     $("#newest").hidden = false;
   }
 }

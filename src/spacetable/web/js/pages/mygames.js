@@ -4,7 +4,7 @@
 // turn notification calls him back (shell/mygames.js).
 
 import { t, tn } from "../shell/i18n.js";
-import { $, clear, el } from "../shell/dom.js";
+import { $, clear, el, showError } from "../shell/dom.js";
 import { loadMyGames, tellWaiting } from "../shell/mygames.js";
 
 const REFRESH_MS = 60_000;
@@ -54,8 +54,7 @@ async function refresh() {
     $("#no-games").hidden = mine.games.length > 0;
     tellWaiting(mine.waiting);
   } catch (failure) {
-    error.textContent = failure.message;
-    error.hidden = false;
+    showError(error, failure.message);
   }
 }
 

@@ -3,8 +3,8 @@
 // on his own, the link to delete his account.
 
 import { t, num } from "../shell/i18n.js";
-import { $, el, fetchJSON } from "../shell/dom.js";
-import { said } from "../shell/phrase.js";
+import { $, el, fetchJSON, showError } from "../shell/dom.js";
+import { errorText } from "../shell/phrase.js";
 import { matchRow } from "../shell/matchlist.js";
 import { ratingText } from "../shell/ratings.js";
 import { account } from "../shell/account.js";
@@ -42,9 +42,7 @@ async function main() {
     // His own profile: the way to delete his account (/me/delete).
     $("#own-account").hidden = player.name !== account;
   } catch (error) {
-    const box = $("#player-error");
-    box.textContent = error.says ? said(error.says) : error.message;
-    box.hidden = false;
+    showError($("#player-error"), errorText(error));
   }
 }
 

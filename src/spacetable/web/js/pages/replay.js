@@ -9,7 +9,7 @@
 // page says why, with the way to the finished matches and the lobby.
 
 import { t } from "../shell/i18n.js"; // the page's language and its switch
-import { $, el, fetchJSON } from "../shell/dom.js";
+import { $, el, fetchJSON, showError } from "../shell/dom.js";
 import { errorText } from "../shell/phrase.js";
 import { gameKeyOf, loadGame } from "../games/index.js";
 import { endingLine, stoppedByPlayers } from "../shell/endings.js";
@@ -79,8 +79,7 @@ try {
   document.body.dataset.phase = "missing";
   $("#table-wrap").hidden = true;
   const box = $("#replay-error");
-  box.textContent = t("Cannot load match {match}: {error}", { match: matchId, error: errorText(error) });
-  box.hidden = false;
+  showError(box, t("Cannot load match {match}: {error}", { match: matchId, error: errorText(error) }));
   box.after(el("p", { class: "replay-ways" }, [
     el("a", { class: "button", href: "/matches", text: WORDS.finished() }),
     el("a", { class: "button secondary", href: "/", text: END.lobby() }),

@@ -49,6 +49,12 @@ export function showText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
 
+/** Show `text` in the error box `box` (hidden while there is no error). */
+export function showError(box, text) {
+  box.textContent = text;
+  box.hidden = false;
+}
+
 /** Remove every child of `node`. */
 export function clear(node) {
   while (node.firstChild) node.firstChild.remove();

@@ -11,6 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from spacetable.server.store.migrations.columns import account_id
+
 revision = "0002_accounts"
 down_revision: str | None = "0001_matches"
 branch_labels: str | None = None
@@ -30,13 +32,7 @@ def upgrade() -> None:
     op.create_table(
         "sessions",
         sa.Column("digest", sa.String(64), primary_key=True),
-        sa.Column(
-            "account_id",
-            sa.Integer(),
-            sa.ForeignKey("accounts.id", ondelete="CASCADE"),
-            nullable=False,
-            index=True,
-        ),
+        account_id(nullable=False, index=True),
         sa.Column("created_at", sa.Float(), nullable=False),
     )
 

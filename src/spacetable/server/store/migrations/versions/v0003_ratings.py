@@ -10,6 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from spacetable.server.store.migrations.columns import account_id
+
 revision = "0003_ratings"
 down_revision: str | None = "0002_accounts"
 branch_labels: str | None = None
@@ -20,12 +22,7 @@ def upgrade() -> None:
     """Create ``ratings`` and ``account_matches``."""
     op.create_table(
         "ratings",
-        sa.Column(
-            "account_id",
-            sa.Integer(),
-            sa.ForeignKey("accounts.id", ondelete="CASCADE"),
-            primary_key=True,
-        ),
+        account_id(primary_key=True),
         sa.Column("game", sa.String(32), primary_key=True),
         sa.Column("mu", sa.Float(), nullable=False),
         sa.Column("sigma", sa.Float(), nullable=False),
@@ -37,12 +34,7 @@ def upgrade() -> None:
     op.create_index("ratings_by_game", "ratings", ["game"])
     op.create_table(
         "account_matches",
-        sa.Column(
-            "account_id",
-            sa.Integer(),
-            sa.ForeignKey("accounts.id", ondelete="CASCADE"),
-            primary_key=True,
-        ),
+        account_id(primary_key=True),
         sa.Column("match_id", sa.String(64), primary_key=True),
         sa.Column("game", sa.String(32), nullable=False),
         sa.Column("finished_at", sa.Float(), nullable=False),

@@ -2,6 +2,7 @@
 // Each part loads its own modules when asked, so a page loads only what it shows.
 
 import { t } from "../../shell/i18n.js";
+import { lazyPart, rulesSection } from "../index.js";
 
 /** Play in the room page (ctx {roomId, params, game, describe}). */
 export async function room(ctx) {
@@ -16,24 +17,13 @@ export async function replay(ctx, match) {
 }
 
 /** The referee sandbox for FTL turns (ctx: {onOtherGame(data, name)}). */
-export async function referee(ctx) {
-  const { startFtlReferee } = await import("./referee.js");
-  return startFtlReferee(ctx);
-}
+export const referee = lazyPart(() => import("./referee.js"), "startFtlReferee");
 
 /** The tutorial's Faster Than Light lesson (pages/tutorial.js). */
-export async function tutorial(api) {
-  const { ftlLesson } = await import("./tutorial.js");
-  return ftlLesson(api);
-}
+export const tutorial = lazyPart(() => import("./tutorial.js"), "ftlLesson");
 
 export { describe, lobbyForm, optionWords } from "./lobby.js";
 
-/** The rules page's section (pages/rules.js): its line in the contents and its text. */
-export const rules = {
-  get summary() {
-    return t("a duel of secret orders, turn by turn");
-  },
-  html: new URL("./rules.html", import.meta.url).href,
-  languages: ["fr"], // its text in each: rules.<lang>.html beside rules.html
-};
+/** The rules page's section (pages/rules.js): its line in the contents and its text, in
+ * English and French. */
+export const rules = rulesSection(import.meta.url, () => t("a duel of secret orders, turn by turn"), ["fr"]);

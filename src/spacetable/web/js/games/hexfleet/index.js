@@ -2,6 +2,7 @@
 // Each part loads its own modules when asked, so a page loads only what it shows.
 
 import { t } from "../../shell/i18n.js";
+import { lazyPart, rulesSection } from "../index.js";
 
 /** Play in the room page (ctx {roomId, params, game, describe}; hot seat: see room.js). */
 export async function room(ctx) {
@@ -16,26 +17,18 @@ export async function replay(ctx, match) {
 }
 
 /** The referee sandbox for combat scripts (ctx: {onOtherGame(data, name)}). */
-export async function referee(ctx) {
-  const { startHexReferee } = await import("./referee.js");
-  return startHexReferee(ctx);
-}
+export const referee = lazyPart(() => import("./referee.js"), "startHexReferee");
 
 /** The tutorial's hex fleet lesson (pages/tutorial.js). */
-export async function tutorial(api) {
-  const { hexLesson } = await import("./tutorial.js");
-  return hexLesson(api);
-}
+export const tutorial = lazyPart(() => import("./tutorial.js"), "hexLesson");
 
 export { describe, lobbyForm, optionWords } from "./lobby.js";
 
-/** The rules page's section (pages/rules.js): its line in the contents and its text (its
- * rows and tables are laid out by the hex fleet's sheet). */
-export const rules = {
-  get summary() {
-    return t("fleets on a hex grid, ships drawn from a cup, every shot decided by playing cards");
-  },
-  html: new URL("./rules.html", import.meta.url).href,
-  languages: ["fr"], // its text in each: rules.<lang>.html beside rules.html
-  show: () => import("./sheet.js"),
-};
+/** The rules page's section (pages/rules.js): its line in the contents and its text, in
+ * English and French (its rows and tables are laid out by the hex fleet's sheet). */
+export const rules = rulesSection(
+  import.meta.url,
+  () => t("fleets on a hex grid, ships drawn from a cup, every shot decided by playing cards"),
+  ["fr"],
+  { show: () => import("./sheet.js") },
+);

@@ -3,27 +3,26 @@
 
 import { t } from "../../shell/i18n.js";
 import { laserParts } from "../lasers/parts.js";
+import { lazyPart, rulesSection } from "../index.js";
 
 /** Play in the room page, show a stored match, the referee sandbox: the laser games'. */
 export const { room, replay, referee } = laserParts("lightspeed", "rocks");
 
 /** The tutorial's Light Speed lesson, its finale a first match (pages/tutorial.js). */
-export async function tutorial(api) {
-  const { lightspeedLesson } = await import("./tutorial.js");
-  return lightspeedLesson(api);
-}
+export const tutorial = lazyPart(() => import("./tutorial.js"), "lightspeedLesson");
 
 export { describe, lobbyForm, optionWords } from "./lobby.js";
 
-/** The rules page's section (pages/rules.js): its line in the contents, its text, its fleet. */
-export const rules = {
-  get summary() {
-    return t("drop your ships at once, then watch the lasers fly");
+/** The rules page's section (pages/rules.js): its line in the contents, its text in
+ * English and French, its fleet. */
+export const rules = rulesSection(
+  import.meta.url,
+  () => t("drop your ships at once, then watch the lasers fly"),
+  ["fr"],
+  {
+    async show(section) {
+      const { showFleet } = await import("../lasers/rules_fleet.js");
+      return showFleet(section.querySelector(".fleet"), "lightspeed");
+    },
   },
-  html: new URL("./rules.html", import.meta.url).href,
-  languages: ["fr"], // its text in each: rules.<lang>.html beside rules.html
-  async show(section) {
-    const { showFleet } = await import("../lasers/rules_fleet.js");
-    return showFleet(section.querySelector(".fleet"), "lightspeed");
-  },
-};
+);

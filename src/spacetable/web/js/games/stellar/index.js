@@ -4,6 +4,7 @@
 
 import { t } from "../../shell/i18n.js";
 import { laserParts } from "../lasers/parts.js";
+import { rulesSection } from "../index.js";
 
 /** Play in the room page (its race choice too), show a stored match, the referee sandbox:
  * the laser games'. */
@@ -22,11 +23,10 @@ export const lessonNote = {
 
 export { describe, lobbyForm, optionWords } from "./lobby.js";
 
-/** The rules page's section (pages/rules.js): its line in the contents and its text. */
-export const rules = {
-  get summary() {
-    return t("the same battle with four alien races, credits and a countdown");
-  },
-  html: new URL("./rules.html", import.meta.url).href,
-  languages: ["fr"], // its text in each: rules.<lang>.html beside rules.html
-};
+/** The rules page's section (pages/rules.js): its line in the contents and its text, in
+ * English and French. */
+export const rules = rulesSection(
+  import.meta.url,
+  () => t("the same battle with four alien races, credits and a countdown"),
+  ["fr"],
+);
