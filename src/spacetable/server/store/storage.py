@@ -15,7 +15,7 @@ import logging
 import time
 import typing
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -124,25 +124,17 @@ class StoredMatch:
     chat: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        """The match as a JSON object (what ``/api/matches/{id}`` returns)."""
-        return {
-            "id": self.id,
-            "room": self.room,
-            "ruleset": self.ruleset,
-            "options": self.options,
-            "seats": self.seats,
-            "seed": self.seed,
-            "actions": self.actions,
-            "events": self.events,
-            "result": self.result,
-            "started_at": self.started_at,
-            "finished_at": self.finished_at,
-            "chat": self.chat,
-        }
+        """The match as a JSON object (what ``/api/matches/{id}`` returns): every field,
+        in the order declared (the stored row's columns are the same names)."""
+        return {name: getattr(self, name) for name in _MATCH_FIELDS}
 
     def summary(self) -> dict[str, Any]:
         """A short description for the match list."""
         return _summary(self.id, self.ruleset, self.seats, self.result, self.finished_at)
+
+
+#: The fields of a stored match, in order.
+_MATCH_FIELDS = tuple(f.name for f in fields(StoredMatch))
 
 
 def _summary(
