@@ -4,19 +4,12 @@ showed it so, in English, in the chat and in the line of those muted."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.test_bot_named_once import LAPTOP, PHONE
 
-LAPTOP: dict[str, Any] = {"viewport": {"width": 1366, "height": 800}}
-PHONE: dict[str, Any] = {
-    "viewport": {"width": 390, "height": 844},
-    "is_mobile": True,
-    "has_touch": True,
-}
 #: Each size in its language, and the first spectator's name in it.
 SIZES = {
     "laptop-en": (LAPTOP, "en", "spectator 1"),
