@@ -24,11 +24,12 @@ export function botLevelName(level) {
 
 /**
  * A bot seat's level in words, to show beside its player's name (`name`, the seat's by
- * default), or null: no bot, or a name that says it already ("beginner bot" plays as
- * "beginner bot", and a list read "beginner bot beginner bot").
+ * default), or null: no bot, a bot of no stored level (a match stored before levels were),
+ * or a name that says it already ("beginner bot" plays as "beginner bot", and a list read
+ * "beginner bot beginner bot").
  */
 export function botBadge(seat, name = seat?.name) {
-  if (seat?.kind !== "bot") return null;
+  if (seat?.kind !== "bot" || !seat.level) return null;
   const level = botLevelName(seat.level);
   return String(playerName(name) ?? "").startsWith(level) ? null : level;
 }
