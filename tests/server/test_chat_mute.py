@@ -113,3 +113,34 @@ def test_a_muted_player_who_sits_again_is_still_muted(server: Server) -> None:
     assert not reader.shows("more spam")
     for client in (ann, bob, zoe):
         client.close()
+
+
+def test_a_muted_player_who_reopens_the_link_in_a_new_tab_is_still_muted(server: Server) -> None:
+    """Issue 36 item 5, found again by the second newcomer run: Bob closed his tab and
+    opened the room's link again (a new tab: another tab id, the same seat token); the page
+    took his seat back and Ann heard him again."""
+    room = server.create_room(ruleset="ftl")
+    ann = _connected(server, room, ANN_TAB)
+    _sits(ann, "Ann", ANN_TAB)
+    reader = Reader(ann)
+    bob = _connected(server, room, BOB_TAB)
+    bob.send(type="join", name="Bob", tab=BOB_TAB)
+    token = bob.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")["token"]
+    bob.send(type="chat", text="spam")
+    reader.mute(_heard(ann, "spam"))
+    bob.close()  # the tab closed; the link opened again in a new one, with the stored token
+    bob = _connected(server, room, "tab-bob-again")
+    bob.send(type="rejoin", token=token, tab="tab-bob-again")
+    assert bob.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")["seat"] == 1
+    bob.send(type="chat", text="spam from a new tab")
+    assert not reader.shows("spam from a new tab")
+    # The new tab is Bob wherever he goes: he leaves his seat and watches, still muted.
+    bob.send(type="leave")
+    bob.send(type="watch")
+    bob.wait(lambda m: m["type"] == "welcome" and m["role"] == "spectator")
+    ann.send(type="open_chat", open=True)
+    ann.wait_type("chat_history")
+    bob.send(type="chat", text="spam from the gallery")
+    assert not reader.shows("spam from the gallery")
+    for client in (ann, bob):
+        client.close()

@@ -77,6 +77,9 @@ class Chat:
         #: speaks, by speaker (:meth:`speaker`): a spectator whose page reconnects keeps his.
         self._spectator_names: dict[str, str] = {}
         self._spectators_named = 0
+        #: Who is who (:meth:`speaker`): each account, tab or seat token that spoke (as a
+        #: digest), and the speaker it is.
+        self._speakers: dict[str, str] = {}
         #: The speaker of each socket that named no tab and holds no seat: itself alone.
         self._socket_speakers: weakref.WeakKeyDictionary[Connection, str] = (
             weakref.WeakKeyDictionary()
@@ -194,22 +197,42 @@ class Chat:
     def speaker(self, connection: Connection) -> str:
         """Who says what ``connection`` says, as every message of his carries it
         (``speaker``), so that a reader's mute follows the person, not his seat or his
-        name: the browser tab he writes from (the ``tab`` his page names as it connects,
-        kept across reloads and reconnections, seated or not), else his seat's token (a
-        client that names no tab: the same until he leaves the seat), else this socket
-        alone. A digest of it with the room's id: it reveals neither the tab nor the
-        token, and is the same after the room is rebuilt from storage."""
-        if connection.tab is not None:
-            held = f"tab:{connection.tab}"
-        elif connection.seat is not None and self._room.seats[connection.seat].token:
-            held = f"token:{self._room.seats[connection.seat].token}"
-        else:
+        name. The socket carries what names him: his account (logged in), the browser tab
+        he writes from (the ``tab`` his page names as it connects, kept across reloads and
+        reconnections), his seat's token; else it is itself alone. The first of them that spoke
+        before gives the speaker he was then, and the others become his too: a player who
+        closes his tab and opens the link again (another tab, the same token) is the one he
+        was, and that new tab stays him when he leaves his seat to watch. Each is a digest
+        of it with the room's id: it reveals neither tab nor token, and is the same after
+        the room is rebuilt from storage (:meth:`snapshot` keeps who is who)."""
+        names = [self._digest(name) for name in self._names_of(connection)]
+        if not names:
             alone = self._socket_speakers.get(connection)
             if alone is None:
                 alone = self._socket_speakers[connection] = f"socket:{secrets.token_hex(16)}"
-            held = alone
-        digest = hashlib.sha256(f"{self._room.id}\n{held}".encode()).hexdigest()
-        return digest[:SPEAKER_CHARS]
+            return self._digest(alone)
+        speaker = next((self._speakers[n] for n in names if n in self._speakers), names[0])
+        new = [name for name in names if name not in self._speakers]
+        if new:
+            self._speakers.update(dict.fromkeys(new, speaker))
+            self._room.changed()  # (stored with the room: who is who after a rebuild)
+        return speaker
+
+    def _names_of(self, connection: Connection) -> list[str]:
+        """What names the person on ``connection`` (:meth:`speaker`), most lasting first:
+        his account, his tab, his seat's token."""
+        names = []
+        if connection.account is not None:
+            names.append(f"account:{connection.account}")
+        if connection.tab is not None:
+            names.append(f"tab:{connection.tab}")
+        if connection.seat is not None and self._room.seats[connection.seat].token:
+            names.append(f"token:{self._room.seats[connection.seat].token}")
+        return names
+
+    def _digest(self, name: str) -> str:
+        """``name`` (:meth:`_names_of`) as a speaker: a digest of it with the room's id."""
+        return hashlib.sha256(f"{self._room.id}\n{name}".encode()).hexdigest()[:SPEAKER_CHARS]
 
     def _name(self, connection: Connection) -> str:
         """The name a message from ``connection`` is signed with: its seat's player, or for
@@ -261,12 +284,14 @@ class Chat:
     def snapshot(self) -> dict[str, Any]:
         """The chat's places, as the room's stored ``extras`` keep them (its messages are
         stored one by one, as said): the seats that read the spectators' chat, the number
-        of the running match's first message, the spectators named so far."""
+        of the running match's first message, the spectators named so far, who is who
+        (:meth:`speaker`)."""
         return {
             "chat_open": sorted(self._open),
             "chat_match_start": self._match_seq,
             "spectators_named": self._spectators_named,
             "spectator_names": dict(self._spectator_names),
+            "speakers": dict(self._speakers),
         }
 
     def restore(self, said: list[tuple[int, dict[str, Any]]], extras: dict[str, Any]) -> None:
@@ -282,3 +307,6 @@ class Chat:
         names = extras.get("spectator_names")
         if isinstance(names, dict):
             self._spectator_names = {str(k): str(v) for k, v in names.items()}
+        speakers = extras.get("speakers")
+        if isinstance(speakers, dict):
+            self._speakers = {str(k): str(v) for k, v in speakers.items()}

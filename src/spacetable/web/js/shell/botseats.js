@@ -13,13 +13,31 @@
 //     param(seats)          the `bots` parameter of the room's link ("" for none).
 
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { playerName, t } from "./i18n.js";
 
 /** A bot level in words: "beginner bot" (the levels every game offers, said in the page's language). */
 export function botLevelName(level) {
   const names = { beginner: t("beginner bot"), random: t("random bot"), easy: t("easy bot"), medium: t("medium bot"),
     hard: t("hard bot"), greedy: t("greedy bot"), tactical: t("tactical bot") };
   return names[level] || t("{level} bot", { level });
+}
+
+/**
+ * A bot seat's level in words, to show beside its player's name (`name`, the seat's by
+ * default), or null: no bot, a bot of no stored level (a match stored before levels were),
+ * or a name that says it already ("beginner bot" plays as "beginner bot", and a list read
+ * "beginner bot beginner bot").
+ */
+export function botBadge(seat, name = seat?.name) {
+  if (seat?.kind !== "bot" || !seat.level) return null;
+  const level = botLevelName(seat.level);
+  return String(playerName(name) ?? "").startsWith(level) ? null : level;
+}
+
+/** The badge of `botBadge(seat, name)` as an element, or null. */
+export function botBadgeSpan(seat, name = seat?.name) {
+  const level = botBadge(seat, name);
+  return level ? el("span", { class: "bot", text: level }) : null;
 }
 
 /** The most seats a room has. */

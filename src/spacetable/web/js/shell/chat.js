@@ -5,7 +5,7 @@
 // it folds to a bar under the table). Mounted by RoomClient; the replays use `chatLine`
 // and `QUICK_WORDS` through shell/chatreplay.js.
 
-import { t, tn } from "./i18n.js";
+import { playerName, t, tn } from "./i18n.js";
 import { el, clear } from "./dom.js";
 import { colourOf, WATCHER_COLOUR } from "./colours.js";
 
@@ -66,7 +66,7 @@ export function chatLine(message, ...extra) {
     style: `--team: ${chatColour(message)}`,
     dataset: { name: message.name, channel: message.channel },
   },
-  el("span", { class: "chat-name", text: message.name }),
+  el("span", { class: "chat-name", text: playerName(message.name) }),
   spectators ? el("span", { class: "chat-channel", text: WORDS.spectatorMark }) : null,
   el("span", { class: "chat-text", text: chatText(message) }),
   ...extra);
@@ -270,7 +270,7 @@ export class ChatPanel {
     clear(this.mutedLine);
     this.mutedLine.hidden = this.muted.size === 0;
     if (this.muted.size) {
-      this.mutedLine.append(WORDS.muted([...this.muted.values()].join(", ")), " ");
+      this.mutedLine.append(WORDS.muted([...this.muted.values()].map(playerName).join(", ")), " ");
       for (const [speaker, name] of this.muted) {
         this.mutedLine.append(el("button", { type: "button", class: "link chat-unmute", dataset: { name, speaker },
           text: t("Unmute {name}", { name }), on: { click: () => this.mute(speaker, null) } }), " ");

@@ -51,17 +51,23 @@ export function num(value, options) {
 /** The names the server gives bots ("easy bot", "easy bot 2"): their level, and a number. */
 const BOT_NAME = /^(beginner|random|easy|medium|hard|greedy|tactical) bot( \d+)?$/;
 
+/** The names the chat gives spectators who write ("spectator 1"): counted in the room. */
+const SPECTATOR_NAME = /^spectator (\d+)$/;
+
 /** The names the example tables and the photo referee give players: their colour. */
 const COLOUR_NAME = /^(red|blue|green|purple)$/;
 
 /**
- * A player's name as the page shows it: a bot's ("easy bot") or a colour's ("red") in the
- * page's language, any other as it is. (The name stays the player's id everywhere else.)
+ * A player's name as the page shows it: a bot's ("easy bot"), a colour's ("red") or a
+ * spectator's in the chat ("spectator 1") in the page's language, any other as it is. (The
+ * name stays the player's id everywhere else.)
  */
 export function playerName(name) {
   if (typeof name === "string" && COLOUR_NAME.test(name)) {
     return { red: t("red"), blue: t("blue"), green: t("green"), purple: t("purple") }[name];
   }
+  const watcher = typeof name === "string" ? SPECTATOR_NAME.exec(name) : null;
+  if (watcher) return t("spectator {n}", { n: Number(watcher[1]) });
   const found = typeof name === "string" ? BOT_NAME.exec(name) : null;
   if (!found) return name;
   const levels = { beginner: t("beginner bot"), random: t("random bot"), easy: t("easy bot"), medium: t("medium bot"),

@@ -6,7 +6,7 @@
 // draws its match.
 
 import { $, clear, el } from "./dom.js";
-import { botLevelName } from "./botseats.js";
+import { botBadgeSpan } from "./botseats.js";
 import { colourOf } from "./colours.js";
 import { showMatchEnd } from "./endcard.js";
 import { toast } from "./notices.js";
@@ -17,10 +17,8 @@ import { playerName, t } from "./i18n.js";
  * already, as "beginner bot" does), a stand-in, away. */
 export function seatBadges(seat) {
   const badges = [];
-  const level = seat?.kind === "bot" ? botLevelName(seat.level) : null;
-  if (level && !String(playerName(seat.name)).startsWith(level)) {
-    badges.push(el("span", { class: "bot", text: level }));
-  }
+  const level = botBadgeSpan(seat);
+  if (level) badges.push(level);
   if (seat?.stand_in) badges.push(el("span", { class: "bot", text: t("a bot stands in") }));
   if (seat?.kind === "human" && !seat.connected) badges.push(el("span", { class: "away", text: t("disconnected") }));
   return badges;

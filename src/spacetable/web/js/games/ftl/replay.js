@@ -10,7 +10,7 @@ import { missilesWords, outWords, splitTurns } from "./turns.js";
 import { replayChat } from "../../shell/chatreplay.js";
 import { bottomSidePicker, turnToBottom, viewerSide } from "../../shell/boardturn.js";
 import { playerName, t, tn } from "../../shell/i18n.js";
-import { botLevelName } from "../../shell/botseats.js";
+import { botBadgeSpan } from "../../shell/botseats.js";
 import { stoppedByPlayers } from "../../shell/endings.js";
 
 /**
@@ -86,7 +86,7 @@ export function showFtlReplay(match) {
         : t("{hits} of 3 hits · {missiles} left", { hits: ship.hits || 0, missiles: missilesWords(ship.missiles ?? 10) });
       list.append(el("li", { class: `player${match.result?.winner === player ? " winner" : ""}`, dataset: { player }, style: `--team: ${seatColour(i)}` },
         el("span", { class: "swatch" }), el("span", { class: "player-name", text: playerName(player) }),
-        seat?.kind === "bot" ? el("span", { text: botLevelName(seat.level) }) : null,
+        botBadgeSpan(seat, player),
         el("span", { class: "ship-state", text: state })));
     });
   };

@@ -12,6 +12,7 @@
 //     90%, bob 68%." (also for the matches list).
 
 import { replayChat } from "../../shell/chatreplay.js";
+import { botBadgeSpan } from "../../shell/botseats.js";
 import "./sheet.js";
 import { clear, el, fetchJSON, formatTime, setPhase } from "../../shell/dom.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
@@ -174,7 +175,7 @@ export async function showHexReplay(page, match) {
       const ships = (frame.ships || []).filter((s) => s.owner === player);
       list.append(el("li", { class: `player${match.result?.winner === player && at === frames.length - 1 ? " winner" : ""}`, dataset: { player }, style: `--team: ${seatColour(i)}` },
         el("span", { class: "swatch" }), el("span", { class: "player-name", text: playerName(player) }),
-        seat?.kind === "bot" ? el("span", { text: playerName(`${seat.level || "easy"} bot`) }) : null,
+        botBadgeSpan(seat, player),
         el("ul", { class: "hx-fleet" }, ...ships.map((ship) => el("li", { dataset: { ship: ship.id } },
           el("button", { type: "button", class: "link", title: t("read {ship}'s log", { ship: ship.name }), on: { click: () => readLog(ship.id) } }, ship.name),
           el("span", { class: "hx-ship-state", text: ` ${CLASSES()[ship.class] || ship.class} · ${shipState(ship)}` }))))));

@@ -13,6 +13,7 @@ import { playerName, t, tn } from "../../shell/i18n.js";
 import { said } from "../../shell/phrase.js";
 import { yourTurn } from "../../shell/notify.js";
 import { TurnRoom } from "../../shell/turnroom.js";
+import { botBadge } from "../../shell/botseats.js";
 import { endTitle } from "../../shell/endcard.js";
 import { BoardTurn } from "../../shell/boardturn.js";
 import { sounds } from "../../shell/sounds.js";
@@ -304,8 +305,9 @@ export class HexRoom extends TurnRoom {
         : t("Turn {turn} of {limit}. {ship} is activated: move, raise shields, fire or hail, then End activation.",
           { turn: state.turn, limit: state.turn_limit, ship: ship.name }) };
     }
-    const who = seat?.kind === "bot" ? t("{player} ({bot}) is thinking", { player: owner, bot: playerName(`${seat.level} bot`) })
-      : t("waiting for {player}", { player: owner });
+    const bot = botBadge(seat, owner); // "easy bot" plays as "easy bot": said once
+    const who = seat?.kind !== "bot" ? t("waiting for {player}", { player: owner })
+      : bot ? t("{player} ({bot}) is thinking", { player: owner, bot }) : t("{player} is thinking", { player: owner });
     return { banner: t("{player}'s {ship}", { player: owner, ship: ship.name }),
       status: t("Turn {turn} of {limit}: {ship} is activated — {who}.", { turn: state.turn, limit: state.turn_limit, ship: ship.name, who }) };
   }

@@ -3,6 +3,7 @@
 // with a time slider), then the battle animation and the scores.
 
 import { replayChat } from "../../shell/chatreplay.js";
+import { botBadgeSpan } from "../../shell/botseats.js";
 import "./sheet.js";
 import { $, clear, el, formatTime, quoted, setPhase } from "../../shell/dom.js";
 import { loadCatalog } from "./cards.js";
@@ -227,7 +228,7 @@ export async function showLaserReplay(match) {
     const seat = (match.seats || []).find((s) => s.player === player) || match.seats?.[i];
     players.append(el("li", { class: "player", dataset: { player }, style: `--team: ${colourOf(i)}` },
       el("span", { class: "swatch" }), el("span", { class: "player-name", text: playerName(player) }),
-      seat?.kind === "bot" ? el("span", { text: playerName(`${seat.level || ""} bot`) }) : null,
+      botBadgeSpan(seat, player),
       el("span", { class: "cards-played" })));
   });
   const log = clear($("#replay-log"));

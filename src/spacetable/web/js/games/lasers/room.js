@@ -5,7 +5,7 @@
 // seats, the lobby link and the connection are the shell's (shell/room.js).
 
 import { playerName, t } from "../../shell/i18n.js";
-import { botLevelName } from "../../shell/botseats.js";
+import { botBadge } from "../../shell/botseats.js";
 import "./sheet.js";
 import { $, clear, el, fetchJSON, setPhase } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
@@ -103,9 +103,8 @@ function renderPlayers() {
       if (s.discarded) bits.push(el("span", { class: "discarded", text: t("discarded {ship}", { ship: page.ships[s.discarded]?.name || s.discarded }) }));
       else if (page.match.phase === "stop" && s.decided && page.frozenHolders?.has(player)) bits.push(el("span", { class: "decided", text: t("dropped") }));
     }
-    if (seat?.kind === "bot") {
-      bits.push(el("span", { class: "bot", text: botLevelName(seat.level), title: describeLevel(room.room.ruleset, seat.level) }));
-    }
+    const level = botBadge(seat, player);
+    if (level) bits.push(el("span", { class: "bot", text: level, title: describeLevel(room.room.ruleset, seat.level) }));
     if (seat && seat.kind === "human" && !seat.connected) bits.push(el("span", { class: "away", text: t("disconnected") }));
     list.append(el("li", {
       class: `player${player === room.me.player ? " me" : ""}`,

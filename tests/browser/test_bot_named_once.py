@@ -1,0 +1,83 @@
+"""A bot is named once (issue 36 item 18, found again by the second newcomer run): the
+Light Speed players' list read "beginner bot beginner bot" (the bot's name, then its level
+as a badge), the hex fleet's status "easy bot (easy bot) is thinking", and their replays'
+players the same. A badge names the level only where the name does not say it already."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser._play import answer_name
+from tests.browser.conftest import OpenPage, Server, Shot
+
+LAPTOP: dict[str, Any] = {"viewport": {"width": 1366, "height": 800}}
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+}
+#: Each size in its language: the bot's name in that language, once.
+SIZES = {
+    "laptop-en": (LAPTOP, "en", {"beginner": "beginner bot", "easy": "easy bot"}),
+    "phone-fr": (PHONE, "fr", {"beginner": "bot débutant", "easy": "bot facile"}),
+}
+
+
+def _resign(page: Page) -> str:
+    """Resign the match; the replay's link."""
+    page.click("#resign")
+    page.click("#confirm-resign")
+    page.locator(".match-end").wait_for()
+    link = page.get_attribute("#replay-link", "href")
+    assert link
+    return link
+
+
+def _once(text: str, name: str) -> None:
+    assert text.count(name) == 1, text
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_a_bot_is_named_once_in_the_room_and_the_replay(
+    server: Server, open_page: OpenPage, shot: Shot, size: str
+) -> None:
+    context, lang, names = SIZES[size]
+
+    # Light Speed against the beginner bot: its row in the players' list.
+    room = server.api("/api/rooms", {"ruleset": "lightspeed", "seats": 2})["id"]
+    page = open_page(f"/rooms/{room}?join=1&bots=1:beginner&lang={lang}", **context)
+    answer_name(page, "Ann")
+    row = page.locator("#players li.player").nth(1)
+    expect(row).to_contain_text(names["beginner"])
+    _once(row.inner_text(), names["beginner"])
+    shot(page, f"lightspeed-{size}")
+    page.click("button#ready")
+    expect(page.locator("#resign")).to_be_visible()
+    replay = open_page(f"{_resign(page)}?lang={lang}", **context)
+    row = replay.locator("#players li.player").nth(1)
+    expect(row).to_contain_text(names["beginner"])
+    _once(row.inner_text(), names["beginner"])
+
+    # The hex fleet against the easy bot: the status while it plays, and its replay.
+    room = server.api("/api/rooms", {"ruleset": "hexfleet", "scenario": "duel"})["id"]
+    page = open_page(f"/rooms/{room}?join=1&bots=1:easy&lang={lang}", **context)
+    answer_name(page, "Ann")
+    page.click("button#ready")
+    expect(page.locator("#resign")).to_be_visible()
+    # The easy bot's ship is activated at some point of its turn: while it thinks, its
+    # name once in the status (the chits are drawn as the room's seed says).
+    status = page.locator("#status")
+    page.wait_for_function(
+        "(name) => document.querySelector('#status')?.textContent.includes(name)",
+        arg=names["easy"],
+        timeout=60_000,
+    )
+    _once(status.inner_text(), names["easy"])
+    shot(page, f"hexfleet-{size}")
+    replay = open_page(f"{_resign(page)}?lang={lang}", **context)
+    row = replay.locator("#players li.player").nth(1)
+    expect(row).to_contain_text(names["easy"])
+    _once(row.inner_text(), names["easy"])
