@@ -52,12 +52,10 @@ async def _played_then_died(url: str, options: dict[str, Any]) -> tuple[str, flo
     return room.id, clock.wall()
 
 
-def test_hexfleet_turns_run_out_with_nobody_opening_the_room(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'rooms.db'}"
-
+def test_hexfleet_turns_run_out_with_nobody_opening_the_room(db: str) -> None:
     async def run() -> None:
-        room_id, _ = await _played_then_died(url, {"ruleset": "hexfleet", "turn_hours": 2})
-        storage = Storage(url)
+        room_id, _ = await _played_then_died(db, {"ruleset": "hexfleet", "turn_hours": 2})
+        storage = Storage(db)
         clock = FakeClock()  # the server starts again, and nobody opens the room
         directory = RoomDirectory(storage, TIMING, clock=clock)
         sweeper = _sweeper(directory, clock)
@@ -155,6 +153,7 @@ def test_a_database_made_before_the_deadline_column_gets_it_filled(db: str) -> N
             live = LiveStore(storage)
             assert live.due(wall) == []
             assert live.due(wall + 24 * HOUR) == [room_id]
+            live.close()
         finally:
             storage.close()
 
