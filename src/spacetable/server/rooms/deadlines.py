@@ -123,11 +123,11 @@ class DeadlineSweeper:
                 await room.drained()
 
     async def close(self) -> None:
-        """Stop sweeping (the sweep under way is cancelled)."""
+        """Stop sweeping: the sweep under way ends after the room it opens (not cancelled
+        half-way: its query or rebuild would go on, on a thread, past the storage's close)."""
         self.expired = True
         if self._timer is not None:
             self._timer.cancel()
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(Exception):
                 await self._task
