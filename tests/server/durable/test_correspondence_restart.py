@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tests._accounts import session_cookie
 from tests._server import Client, Server, wait_until
-from tests.server.durable._restart import database, db, kill, servers, start
+from tests.server.durable._restart import db, kill, servers, start
 
 __all__ = ["db"]
 
@@ -48,27 +45,31 @@ def plotting(client: Client, turn: int) -> None:
     client.wait(lambda m: m["type"] == "state" and m["phase"] == "plot" and m["turn"] == turn)
 
 
-@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
-def test_a_correspondence_ftl_match_across_three_days_and_a_restart(
-    kind: str, tmp_path: Path
-) -> None:
-    with database(kind, tmp_path) as db, servers() as started:
+def ann_plots_first(server: Server) -> tuple[dict[str, str], str, Client, Client]:
+    """Ann and Bob (accounts made over HTTP) sit with their cookies in a new FTL room
+    played by correspondence (24 h a turn); the match begins, Ann plots turn 1, and the
+    room waits on Bob: their cookies, the room, their sockets."""
+    cookies = {name: session_cookie(server.http, name) for name in ("Ann", "Bob")}
+    room = server.create_room(ruleset="ftl", turn_hours=24)
+    ann, bob = (Client(server, room, headers={"Cookie": cookies[n]}) for n in ("Ann", "Bob"))
+    for client in (ann, bob):
+        client.send(type="join", name="x")
+        client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+        client.send(type="ready")
+    plotting(ann, 1)
+    ann.send(type="plot", orders=[])
+    ann.wait(
+        lambda m: m["type"] == "room" and (m["correspondence"] or {}).get("waiting") == ["Bob"]
+    )
+    return cookies, room, ann, bob
+
+
+def test_a_correspondence_ftl_match_across_three_days_and_a_restart(db: str) -> None:
+    with servers() as started:
         first = start(db, "--test-clock")
         started.append(first)
-        cookies = {name: session_cookie(first.http, name) for name in ("Ann", "Bob")}
-        room = first.create_room(ruleset="ftl", turn_hours=24)
-        ann, bob = (Client(first, room, headers={"Cookie": cookies[n]}) for n in ("Ann", "Bob"))
-        for client in (ann, bob):
-            client.send(type="join", name="x")
-            client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
-            client.send(type="ready")
-        plotting(ann, 1)
-
         # Day 1: Ann plots, Bob lets the day run out: his turn passes with no orders.
-        ann.send(type="plot", orders=[])
-        ann.wait(
-            lambda m: m["type"] == "room" and (m["correspondence"] or {}).get("waiting") == ["Bob"]
-        )
+        cookies, room, ann, bob = ann_plots_first(first)
         day_passes(first)
         timed = ann.wait_type("timed_out", timeout=60)
         assert (timed["players"], timed["missed"]) == (["Bob"], {"Bob": 1})
@@ -128,18 +129,7 @@ def test_turns_run_out_after_a_restart_with_nobody_opening_the_room(db: str) -> 
     with servers() as started:
         first = start(db, "--test-clock")
         started.append(first)
-        cookies = {name: session_cookie(first.http, name) for name in ("Ann", "Bob")}
-        room = first.create_room(ruleset="ftl", turn_hours=24)
-        ann, bob = (Client(first, room, headers={"Cookie": cookies[n]}) for n in ("Ann", "Bob"))
-        for client in (ann, bob):
-            client.send(type="join", name="x")
-            client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
-            client.send(type="ready")
-        plotting(ann, 1)
-        ann.send(type="plot", orders=[])  # Ann plots turn 1; nobody plays after that
-        ann.wait(
-            lambda m: m["type"] == "room" and (m["correspondence"] or {}).get("waiting") == ["Bob"]
-        )
+        cookies, _, ann, bob = ann_plots_first(first)  # nobody plays after that
         ann.close()
         bob.close()
         kill(first)
