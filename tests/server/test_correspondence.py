@@ -21,6 +21,9 @@ from spacetable.server.store.save_queue import SaveQueue
 from spacetable.server.store.storage import Storage
 from tests._clock import FakeClock, Player, play_room
 from tests._loops import run_apart
+from tests.server.durable._restart import db
+
+__all__ = ["db"]
 
 HOUR = 3600.0
 #: Short live clocks: an absence's grace, the abandon timer and the idle close all run out
@@ -125,13 +128,13 @@ def test_a_hexfleet_timeout_ends_the_activation(tmp_path: Path) -> None:
     play_room(tmp_path, {"ruleset": "hexfleet", "turn_hours": 2}, TIMING, scenario)
 
 
-def test_a_stored_room_rebuilt_days_later_lives_the_turns_it_missed(tmp_path: Path) -> None:
+def test_a_stored_room_rebuilt_days_later_lives_the_turns_it_missed(db: str) -> None:
     """The deadline is stored as a wall time: a room rebuilt from its rows (a restarted
     server) arms it again, and the turns that ran out meanwhile pass, one by one; the
-    "My games" list reads the stored rooms."""
+    "My games" list reads the stored rooms. On SQLite and PostgreSQL."""
 
     async def run() -> None:
-        storage = Storage(f"sqlite:///{tmp_path / 'rooms.db'}")
+        storage = Storage(db)
         saves, live = SaveQueue(storage), LiveStore(storage)
         clock = FakeClock()
         options = room_options({"ruleset": "ftl", "turn_hours": 24})
@@ -162,6 +165,7 @@ def test_a_stored_room_rebuilt_days_later_lives_the_turns_it_missed(tmp_path: Pa
             await rebuilt.close()
             saves.close()
             live.close()
+            storage.close()
 
     run_apart(run())
 

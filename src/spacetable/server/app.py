@@ -40,6 +40,7 @@ from spacetable.server.http.rooms import add_room_routes
 from spacetable.server.http.shared_limit import SharedCreationLimit
 from spacetable.server.http.ws_protocol import ACCOUNTS, POLICY, ROOMS, SocketPolicy
 from spacetable.server.rooms.clock import MovableClock
+from spacetable.server.rooms.deadlines import DeadlineSweeper, Opener
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.rooms.room import Timing
 from spacetable.server.store.accounts import AccountStore
@@ -122,10 +123,13 @@ def create_app(
         ratings=ratings,
     )
     node = None
+    # Opens a stored room as a socket would (in a cluster: the one process that takes its lock).
+    opener: Opener = directory.get_or_rebuild
     if redis_url is not None:
         # The durable rooms (issue 21 item 2) rebuild a room whose process died.
         rebuild = getattr(directory, "get_or_rebuild", None)
         node = ClusterNode(redis_url, address, directory, rebuild, name=node_name)
+        opener = node.locate
         # Rooms per client counted for the whole cluster, on Redis's clock (plus the
         # test clock's moves): http/shared_limit.py.
         moved = clock
@@ -133,6 +137,10 @@ def create_app(
             node.redis, guards.rooms.per_minute, lambda: 0.0 if moved is None else moved.shift
         )
         guards = dataclasses.replace(guards, rooms=shared)
+    # Correspondence turns that ran out while no process held their room (rooms/deadlines.py).
+    sweeper = None
+    if directory.live is not None:
+        sweeper = DeadlineSweeper(directory.live, opener, directory.get, clock)
     # Uploaded tables are resolved in a worker process, within a time budget.
     referee = RefereePool(budget_s=referee_seconds)
 
@@ -147,6 +155,8 @@ def create_app(
         directory.start()  # the stored rooms' heartbeat (store/live_store.py)
         if node is not None:
             node.start()
+        if sweeper is not None:
+            sweeper.start()  # at once: the turns that ran out while the server was down
         # The room sockets find their rooms and their policy here (_ws_protocol).
         yield {
             ROOMS: directory,
@@ -157,6 +167,8 @@ def create_app(
         }
         if node is not None:
             node.draining = True  # no new room; the room sockets were closed with 1012
+        if sweeper is not None:
+            await sweeper.close()
         await warming
         await referee.close()
         await directory.close()

@@ -545,9 +545,11 @@ class Lobby:
         room = self._room
         if room.connections or check.since != self._idle_since:
             return  # someone came since; the last to leave starts a new check
-        if self._by_post and room.phase != "over" and any(s.kind == "human" for s in room.seats):
-            return  # a correspondence room waits for its players, however long (not an empty one)
-        if room.phase == "playing" or room.queued():
+        seated = any(s.kind == "human" for s in room.seats)
+        waits = self._by_post and room.phase != "over" and seated
+        # A correspondence room waits for its players, however long (not an empty one), and
+        # closes like any other once its match is over (a third timeout ended it unwatched).
+        if waits or room.phase == "playing" or room.queued():
             self._check_idle_after(room.timing.room_idle_seconds)
             return
         log.info("room %s closed after %.0f s without a connection", room.id, self.idle_for())

@@ -11,6 +11,9 @@ Two tables beside the finished ``matches`` (``storage.py``), in the same databas
   ``alive_at`` and ``clock`` are the wall time its process last said it lived and the
   match time then (:meth:`LiveStore.beat`, every :data:`HEARTBEAT_SECONDS`): a rebuilt
   room's countdown resumes from there, and a room nobody has held for a while is swept.
+  Its ``deadline`` (indexed) is the wall time a correspondence turn runs out, copied from
+  the extras when the row is written: :meth:`LiveStore.due` finds the rooms whose turn
+  ran out with no process holding them (``rooms/deadlines.py``).
 * ``room_actions``: every action of the match being played, in order, with its match
   time and the seconds its countdown (a deployment's, a plot timer) still had then. The
   primary key (room, match number, seq) makes a second writer of the same room fail
@@ -34,6 +37,7 @@ from sqlalchemy import (
     Connection,
     Engine,
     Float,
+    Index,
     Integer,
     String,
     Table,
@@ -89,11 +93,18 @@ class _LiveRoomRow(_Base):
     #: Wall time the room's process last said it held the room, and the match time then.
     alive_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     clock: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: Wall time a correspondence turn runs out (:func:`stored_deadline`), or NULL.
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+    # The index migration 0004 gives a database made before it (same name).
+    __table_args__ = (Index("live_rooms_by_deadline", "deadline"),)
 
 
 #: Columns added to ``live_rooms`` after its first release, each with its SQL type: a
-#: database made before one gets it, empty (NULL), when a LiveStore first opens it.
-_ADDED_COLUMNS = {"extras": "JSON", "alive_at": "FLOAT", "clock": "FLOAT"}
+#: database made before one gets it, empty (NULL), when a LiveStore first opens it
+#: (``deadline`` is added, indexed and filled by migration 0004 where the table was there
+#: already: ``store/migrations``).
+_ADDED_COLUMNS = {"extras": "JSON", "alive_at": "FLOAT", "clock": "FLOAT", "deadline": "FLOAT"}
 
 
 def _add_missing_columns(engine: Engine) -> None:
@@ -195,6 +206,7 @@ def _values_of(room: LiveRoom) -> dict[str, Any]:
         extras=room.extras,
         alive_at=room.alive_at,
         clock=room.clock,
+        deadline=stored_deadline(room.phase, room.extras),
     )
 
 
@@ -231,6 +243,17 @@ def _write_rows(
         connection.execute(_INSERT_ACTION, actions)
     if chat:
         connection.execute(_INSERT_CHAT, chat)
+
+
+def stored_deadline(phase: str, extras: Any) -> float | None:
+    """The wall time a stored room's correspondence turn runs out (``extras``'
+    ``correspondence``: ``rooms/correspondence.py``), or ``None``: no match waits on
+    anyone (a room played live, a lobby, a match over)."""
+    about = extras.get("correspondence") if isinstance(extras, dict) else None
+    if phase != "playing" or not isinstance(about, dict) or not about.get("waiting"):
+        return None
+    deadline = about.get("deadline")
+    return float(deadline) if isinstance(deadline, int | float) else None
 
 
 def _live_room(
@@ -414,6 +437,19 @@ class LiveStore:
             ]
             _delete_rooms(session, stale)
         return stale
+
+    def due(self, by: float, limit: int = 500) -> list[str]:
+        """The stored rooms whose correspondence turn runs out by wall time ``by``, the
+        soonest first (at most ``limit``): one query on the indexed ``deadline``. Raises
+        StorageUnavailable."""
+        query = (
+            select(_LiveRoomRow.id)
+            .where(_LiveRoomRow.deadline <= by)
+            .order_by(_LiveRoomRow.deadline)
+            .limit(limit)
+        )
+        with reaching(), Session(self.storage.engine) as session:
+            return [str(room) for room in session.scalars(query)]
 
     def correspondence(self, account: str) -> list[LiveRoom]:
         """The stored rooms played by correspondence whose match is not over and where
