@@ -15,16 +15,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from spacetable.games.hexfleet import events as ev
 from spacetable.games.hexfleet.cards import SUIT_SYMBOLS, card_shown, parse_card
-from spacetable.games.hexfleet.events import (
-    DamageCard,
-    Fired,
-    Hailed,
-    Jumped,
-    Reshuffled,
-    ShieldsRaised,
-    Wrecked,
-)
 from spacetable.games.hexfleet.script import CombatScript, ScriptResult, StepResult
 from spacetable.games.hexfleet.script_account import side_said
 from spacetable.games.hexfleet.ships import Ship
@@ -303,12 +295,12 @@ def _step_cards(settled: StepResult, tr: Translator) -> tuple[str, list[tuple[st
     cards: list[tuple[str, str, str]] = []
     verdict = ""
     for event in settled.events:
-        if isinstance(event, Reshuffled):
+        if isinstance(event, ev.Reshuffled):
             cards.append(("", "shuffle", tr.gettext("reshuffle")))
-        elif isinstance(event, ShieldsRaised | Hailed):
+        elif isinstance(event, ev.ShieldsRaised | ev.Hailed):
             kind = "match" if event.success else "plain"
             cards.extend((c, kind, "") for c in event.cards)
-            if isinstance(event, ShieldsRaised):
+            if isinstance(event, ev.ShieldsRaised):
                 verdict = (
                     tr.gettext("shields up")
                     if event.success
@@ -318,7 +310,7 @@ def _step_cards(settled: StepResult, tr: Translator) -> tuple[str, list[tuple[st
                 verdict = (
                     tr.gettext("communications open") if event.success else tr.gettext("no answer")
                 )
-        elif isinstance(event, Fired):
+        elif isinstance(event, ev.Fired):
             for card in event.cards:
                 hit = card[-1] in event.suits
                 cards.append((card, "hit" if hit else "plain", tr.gettext("hit") if hit else ""))
@@ -329,7 +321,7 @@ def _step_cards(settled: StepResult, tr: Translator) -> tuple[str, list[tuple[st
                 + "\n"
                 + (tr.gettext(through) if through else event.suits)
             )
-        elif isinstance(event, DamageCard):
+        elif isinstance(event, ev.DamageCard):
             system = event.system
             label = tr.gettext(DAMAGE_WORDS[system])
             if system is not None:
@@ -337,9 +329,9 @@ def _step_cards(settled: StepResult, tr: Translator) -> tuple[str, list[tuple[st
             if not any(kind.startswith("damage-") for _, kind, _ in cards):
                 cards.append(("", "arrow", tr.gettext("damage")))
             cards.append((event.card, f"damage-{system or 'club'}", label))
-        elif isinstance(event, Jumped):
+        elif isinstance(event, ev.Jumped):
             verdict = tr.gettext("out of the battle")
-        elif isinstance(event, Wrecked):
+        elif isinstance(event, ev.Wrecked):
             verdict += "\n" + tr.gettext("a wreck")
     return verdict, cards
 

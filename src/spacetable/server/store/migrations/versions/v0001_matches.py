@@ -11,8 +11,6 @@ from alembic import op
 
 revision = "0001_matches"
 down_revision: str | None = None
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:

@@ -1,9 +1,6 @@
 """Accounts and their sessions (issue 37 item 1): a name (shown as given, compared by its
 ``key``: NFKC, case folded), the password's argon2id hash, and the sessions, each stored as
 the SHA-256 digest of its random id.
-
-Revision ID: 0002_accounts
-Revises: 0001_matches
 """
 
 from __future__ import annotations
@@ -15,8 +12,6 @@ from spacetable.server.store.migrations.columns import account_id
 
 revision = "0002_accounts"
 down_revision: str | None = "0001_matches"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:

@@ -1,8 +1,5 @@
 """Ratings and each account's matches (issue 37 item 3): one openskill rating (``mu``,
 ``sigma``) and record per game and account, and the stored matches an account played.
-
-Revision ID: 0003_ratings
-Revises: 0002_accounts
 """
 
 from __future__ import annotations
@@ -14,8 +11,6 @@ from spacetable.server.store.migrations.columns import account_id
 
 revision = "0003_ratings"
 down_revision: str | None = "0002_accounts"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:

@@ -4,9 +4,6 @@ turn ran out with nobody holding them in one query (``rooms/deadlines.py``). A d
 whose ``live_rooms`` was made before gets the column, the index, and each unfinished
 room's deadline read from its extras; one without the table yet gets it whole when the
 live rooms' store first opens it (``store/live_store.py``).
-
-Revision ID: 0004_deadlines
-Revises: 0003_ratings
 """
 
 from __future__ import annotations
@@ -18,8 +15,6 @@ from alembic import op
 
 revision = "0004_deadlines"
 down_revision: str | None = "0003_ratings"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
