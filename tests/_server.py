@@ -91,6 +91,8 @@ def wait_serving(server: ProcessServer) -> ProcessServer:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()  # its output ends: read it without waiting forever
                 output = process.stdout.read() if process.stdout else ""
+                process.communicate()  # reaped and its pipe closed: no ResourceWarning
+                # left to fail whichever test the garbage collector next runs in
                 raise RuntimeError(f"spacetable serve did not start:\n{output}") from None
             # Not awaitable: another process, which says nothing until its port answers.
             time.sleep(0.1)
