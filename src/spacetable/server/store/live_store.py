@@ -306,6 +306,7 @@ class LiveStore:
             # action; SQLite, 2,000 transactions), and a busy server writes hundreds a second.
             connection = session.connection()
             if actions:
+                _check_follows(connection, room_id, actions[0])
                 connection.execute(
                     _INSERT_ACTION,
                     [
@@ -421,6 +422,28 @@ class LiveStore:
 
 #: The most messages a room's chat loads back (the room keeps no more: ``rooms/chat.py``).
 CHAT_LOADED = 2100
+
+
+def _check_follows(connection: Any, room_id: str, first: StoredAction) -> None:
+    """Raise StaleWriter unless the action before ``first`` in its match is stored: a
+    second copy of the room (its process lost the room's lock for a while, and another
+    rebuilt it) that writes after the other copy finished that match (whose actions left
+    with it) would leave a match whose actions start past 0, which no process can
+    rebuild (issue 36 item 7's soak)."""
+    if first.seq == 0:
+        return
+    found = connection.execute(
+        select(_ActionRow.seq).where(
+            _ActionRow.room_id == room_id,
+            _ActionRow.match_number == first.match_number,
+            _ActionRow.seq == first.seq - 1,
+        )
+    ).first()
+    if found is None:
+        raise StaleWriter(
+            f"room {room_id}: action {first.seq - 1} of match {first.match_number} is not "
+            "stored: another process plays this room"
+        )
 
 
 def _waits_for_players(game: Any, phase: str, seats: Any) -> bool:
