@@ -16,12 +16,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import redis
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, WebSocketException
 
 from spacetable.core.replays import replay_record
 from spacetable.games.ftl import FtlMatch
 from spacetable.games.hexfleet import HexMatch
 from spacetable.games.lightspeed import LightSpeedMatch
+from spacetable.server.cluster.node import owner_key
 from tests._laser_play import free_spot
 from tests._server import Client, Server, wait_until
 from tests.cluster._cluster import MISSING, Cluster, Worker, running_cluster
@@ -296,6 +298,35 @@ def test_kill_9_mid_turn_a_hex_battle_against_a_bot_goes_on(cluster: Cluster) ->
     replays_exactly(stored, HexMatch)
     ann.close()
     back_again(cluster, owner)
+
+
+def test_a_room_its_process_let_go_is_moving_its_sockets_are_never_told_it_is_gone(
+    cluster: Cluster,
+) -> None:
+    """Issue 36 item 7: during a failover a room can leave a process while that process
+    still holds its lock (another copy stored its actions first, ``journal.py``), until
+    its next renewal. A socket that reaches it then was closed with 4404 "no such room",
+    and the page gave the room up for good. Here the lock of a room of the first process
+    is made the second's in Redis, as in that moment: the first hands the room over (its
+    players' sockets close with 1012), a socket straight to the second waits for the lock
+    and is told to reconnect (1012), and once the lock is free the room is rebuilt and
+    the player takes his seat back."""
+    first, second = cluster.workers
+    room = first.server.create_room(seed=41)
+    ann = seated(first.server, room, "Ann")
+    token = welcome(ann)["token"]
+    theirs = second.server.create_room()
+    with redis.Redis(port=cluster.redis.port, single_connection_client=True) as client:
+        holder = client.get(owner_key(theirs))
+        assert holder is not None
+        client.set(owner_key(room), holder, px=60_000)
+        assert closed(ann) == RECONNECT  # the first process let the room go
+        bob = Client(second.server, room)
+        assert closed(bob) == RECONNECT  # before: 4404, "no such room"
+        client.delete(owner_key(room))  # released, as the second's renewal would
+    ann = rejoined(cluster.balancer.server, room, token)
+    assert welcome(ann)["player"] == "Ann"
+    ann.close()
 
 
 def place_one(client: Client, name: str, rng: random.Random) -> tuple[float, float]:

@@ -5,8 +5,10 @@ Keys (all under ``spacetable:``, in one Redis: the scripts touch several keys at
 - ``room:<id>:owner``: the owning process's id (``address|random``, or
   ``address|random|name`` for a process named in the balancer), set only if absent
   or already ours (SET NX semantics in a script), with a time to live of
-  :data:`OWNER_TTL_MS`, renewed every :data:`RENEW_SECONDS` by the owner. A process
-  that dies (kill -9) stops renewing: its rooms are free again within the TTL.
+  :data:`OWNER_TTL_MS`, renewed every :data:`RENEW_SECONDS` by the owner (its event
+  loop; while the loop is too busy, a thread of its own: :data:`LOOP_STALL_SECONDS`),
+  also while the owner rebuilds the room. A process that dies (kill -9) stops
+  renewing: its rooms are free again within the TTL.
 - ``room:<id>:info``: what any process needs to serve the room's page (its ruleset),
   kept :data:`INFO_TTL_MS` and renewed by the owner.
 - ``lobby:<node>``: the lobby entries of one process's open rooms (JSON), and the sorted
@@ -24,12 +26,14 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
+import redis
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
@@ -46,6 +50,11 @@ PREFIX = "spacetable:"
 OWNER_TTL_MS = 3000
 #: How often the owner renews its locks and its lobby entries (seconds).
 RENEW_SECONDS = 1.0
+#: A thread of the process keeps its locks alive while its event loop is too busy to renew
+#: them (a burst of rebuilds, a starved machine: then another process took its rooms and
+#: played a second copy), but not once the loop has not renewed for this long (seconds):
+#: a process whose loop hangs still loses its rooms.
+LOOP_STALL_SECONDS = 20.0
 #: How long a room's page stays known without its owner renewing it (ms): longer than the
 #: lock, so that a page opened while the room is being taken over still loads.
 INFO_TTL_MS = 3_600_000
@@ -69,6 +78,17 @@ for i, key in ipairs(KEYS) do
   end
 end
 return lost
+"""
+# Extend every lock in KEYS that ARGV[1] holds to ARGV[2] ms; how many were.
+_EXTEND = """
+local kept = 0
+for _, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then
+    redis.call('PEXPIRE', key, ARGV[2])
+    kept = kept + 1
+  end
+end
+return kept
 """
 # Delete every lock in KEYS that ARGV[1] holds.
 _RELEASE = """
@@ -117,6 +137,19 @@ class Elsewhere:
     node_id: str
 
 
+@dataclass(frozen=True, slots=True)
+class Moving:
+    """A room whose lock is still this process's though the room left it a moment ago:
+    another process stored its actions (``journal.py``: the room "moved"), or it closed.
+    The next renewal releases the lock (or it lapses), and the room is found or rebuilt
+    then: its sockets wait for that, or reconnect; they are never told that the room does
+    not exist (4404), which a page takes for good."""
+
+
+#: The one :class:`Moving` answer.
+MOVING = Moving()
+
+
 class ClusterNode:
     """This process's part of the cluster: it registers the rooms of ``directory`` in
     the Redis at ``url`` as owned by this process, reached at ``address``
@@ -153,9 +186,19 @@ class ClusterNode:
         self._renew_script = self.redis.register_script(_RENEW)
         self._release_script = self.redis.register_script(_RELEASE)
         self._held: set[str] = set()  # the rooms whose locks this process holds
+        #: The rooms whose locks this process took to rebuild them (renewed meanwhile).
+        self._claimed: set[str] = set()
         #: The rooms being located by one of this process's sockets: the others join it.
-        self._locating: dict[str, asyncio.Future[Room | Elsewhere | None]] = {}
+        self._locating: dict[str, asyncio.Future[Room | Elsewhere | Moving | None]] = {}
         self._task: asyncio.Task[None] | None = None
+        #: The lock keys the keeper thread extends (:meth:`keep_alive`), and when the
+        #: loop last renewed (monotonic).
+        self._keeping: tuple[str, ...] = ()
+        self._loop_renewed = time.monotonic()
+        self._keeper: threading.Thread | None = None
+        self._stop_keeping = threading.Event()
+        self._sync = redis.Redis.from_url(url, socket_timeout=1.0, socket_connect_timeout=1.0)
+        self._extend_script = self._sync.register_script(_EXTEND)
         self._ticks = 0
         self._reachable = True
         self._lobby_cache: tuple[float, list[dict[str, Any]]] | None = None
@@ -163,8 +206,34 @@ class ClusterNode:
     # -- the renewal loop ---------------------------------------------------------
 
     def start(self) -> None:
-        """Start renewing this process's keys (call on the running loop)."""
+        """Start renewing this process's keys (call on the running loop), and the thread
+        that keeps its locks alive while the loop is busy."""
         self._task = asyncio.create_task(self._renew_forever())
+        self._keeper = threading.Thread(
+            target=self._keep_forever, name="spacetable room locks", daemon=True
+        )
+        self._keeper.start()
+
+    def _keep_forever(self) -> None:
+        while not self._stop_keeping.wait(self.renew_seconds):
+            self.keep_alive()
+
+    def keep_alive(self) -> int:
+        """Extend the locks this process holds (its open rooms', and those it is
+        rebuilding) without the event loop: called every renewal period by a thread of
+        its own (blocking). Nothing once the loop has not renewed for
+        :data:`LOOP_STALL_SECONDS`. How many locks were extended."""
+        keys = self._keeping
+        if not keys or time.monotonic() - self._loop_renewed > LOOP_STALL_SECONDS:
+            return 0
+        try:
+            return int(self._extend_script(keys=list(keys), args=[self.node_id, self.owner_ttl_ms]))
+        except (RedisError, OSError):
+            return 0  # the loop's renewals say so
+
+    def _keep(self) -> None:
+        """What the keeper thread extends: the locks held now (an immutable snapshot)."""
+        self._keeping = tuple(owner_key(r) for r in self._held | self._claimed)
 
     async def _renew_forever(self) -> None:
         while True:
@@ -192,10 +261,13 @@ class ClusterNode:
             await self._release_script(keys=[owner_key(r) for r in gone], args=[self.node_id])
             await self.redis.delete(*(info_key(r) for r in gone))
             self._held -= gone
-        if rooms:
-            keys = [owner_key(room.id) for room in rooms]
+        # A rebuild under way keeps its lock too: on a busy machine it may outlast the TTL,
+        # and another process would rebuild the room a second time meanwhile.
+        claimed = sorted(self._claimed - open_ids)
+        if rooms or claimed:
+            keys = [owner_key(room.id) for room in rooms] + [owner_key(r) for r in claimed]
             lost = await self._renew_script(keys=keys, args=[self.node_id, self.owner_ttl_ms])
-            lost_rooms = [rooms[int(i) - 1] for i in lost]
+            lost_rooms = [rooms[int(i) - 1] for i in lost if int(i) <= len(rooms)]
             self._held = open_ids - {room.id for room in lost_rooms}
             for room in lost_rooms:
                 log.warning("room %s is owned by another process now: closing it here", room.id)
@@ -206,6 +278,8 @@ class ClusterNode:
                         pipe.set(info_key(room.id), _info(room), px=INFO_TTL_MS)
                     await pipe.execute()
         self._ticks += 1
+        self._keep()
+        self._loop_renewed = time.monotonic()
         await self._publish_lobby()
 
     async def _publish_lobby(self) -> None:
@@ -228,6 +302,7 @@ class ClusterNode:
             )
             if not lost:
                 self._held.add(room.id)
+                self._keep()
             await self.redis.set(info_key(room.id), _info(room), px=INFO_TTL_MS)
             await self._publish_lobby()
         except (RedisError, OSError) as exc:
@@ -258,11 +333,13 @@ class ClusterNode:
             return None
         return None if holder is None else name_of(_text(holder))
 
-    async def locate(self, room_id: str) -> Room | Elsewhere | None:
+    async def locate(self, room_id: str) -> Room | Elsewhere | Moving | None:
         """Where a room socket for ``room_id`` goes: the room, if this process holds it
         (or has just rebuilt it from storage, its owner being gone); the owner, if
-        another live process holds it; None if no process holds it and it cannot be
-        rebuilt. Raises ``RedisError``/``OSError`` when Redis does not answer."""
+        another live process holds it; :data:`MOVING` if this process let it go a moment
+        ago and still holds its lock (ask again shortly); None if no process holds it and
+        it cannot be rebuilt. Raises ``RedisError``/``OSError`` when Redis does not
+        answer."""
         room = self.directory.get(room_id)
         if room is not None:
             return room
@@ -277,7 +354,7 @@ class ClusterNode:
             pending.add_done_callback(lambda _: self._locating.pop(room_id, None))
         return await asyncio.shield(pending)
 
-    async def _locate(self, room_id: str) -> Room | Elsewhere | None:
+    async def _locate(self, room_id: str) -> Room | Elsewhere | Moving | None:
         room = self.directory.get(room_id)
         if room is not None:
             return room
@@ -288,10 +365,15 @@ class ClusterNode:
                 return Elsewhere(address_of(node), node)
             # Ours: open here, or rebuilt right now by another socket of this process,
             # which took the lock first (a failover brings every page of a room at once):
-            # that rebuild is joined. Neither: closed meanwhile, None.
+            # that rebuild is joined. Neither: the room left this process a moment ago
+            # (another process stored its actions) and the lock goes with the next
+            # renewal: the room is moving, not missing (it was "no such room", and the
+            # page gave the room up).
             room = self.directory.get(room_id)
-            rebuilding = self.directory.rebuilding(room_id) if room is None else None
-            return room if rebuilding is None else await rebuilding
+            if room is not None:
+                return room
+            rebuilding = self.directory.rebuilding(room_id)
+            return MOVING if rebuilding is None else await rebuilding
         if self.rebuild is None or self.draining:
             return None
         lost = await self._renew_script(
@@ -299,15 +381,20 @@ class ClusterNode:
         )
         if lost:  # another process took it first
             return await self._locate(room_id)
+        self._claimed.add(room_id)
+        self._keep()
         try:
             room = await self.rebuild(room_id)
         except BaseException:  # storage away, a room that cannot be rebuilt: not ours
+            self._claimed.discard(room_id)
             await self._release_script(keys=[owner_key(room_id)], args=[self.node_id])
             raise
+        self._claimed.discard(room_id)
         if room is None:
             await self._release_script(keys=[owner_key(room_id)], args=[self.node_id])
             return None
         self._held.add(room_id)
+        self._keep()
         return room
 
     # -- the lobby ------------------------------------------------------------------
@@ -363,6 +450,11 @@ class ClusterNode:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        self._stop_keeping.set()
+        self._keeping = ()
+        if self._keeper is not None:
+            await asyncio.to_thread(self._keeper.join, 5)
+        self._sync.close()
         try:
             if self._held:
                 keys = [owner_key(r) for r in self._held]

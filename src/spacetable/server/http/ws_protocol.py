@@ -47,7 +47,7 @@ from websockets.protocol import State
 
 from spacetable.i18n import N_, choose
 from spacetable.i18n.phrase import Reason
-from spacetable.server.cluster.node import CLUSTER, ClusterNode
+from spacetable.server.cluster.node import CLUSTER, ClusterNode, Moving
 from spacetable.server.cluster.relay import RECONNECT, Relay, connect_owner
 from spacetable.server.http.guards import Guards, client_address
 from spacetable.server.http.http_protocol import GUARDS
@@ -314,8 +314,9 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
 
     async def _find(self, cluster: ClusterNode, room_id: str, client: str) -> None:
         """Reach the room another process owns, through a relay, or the room rebuilt
-        here if its owner is gone. An owner that does not answer (killed, stopping) is
-        tried again until its lock lapses and the room can be rebuilt here."""
+        here if its owner is gone. An owner that does not answer (killed, stopping), or a
+        room this process let go a moment ago (``Moving``), is tried again until its lock
+        lapses or is released and the room can be rebuilt here."""
         relay = self.relay
         assert relay is not None
         deadline = self.loop.time() + 2 * cluster.owner_ttl_ms / 1000
@@ -339,6 +340,12 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
                 for data in relay.take_pending():
                     self._deliver(where, data)
                 return
+            if isinstance(where, Moving):  # let go here a moment ago: asked again
+                if self.loop.time() > deadline:
+                    self.close(RECONNECT, "the room is moving to another server: reconnect")
+                    return
+                await asyncio.sleep(0.25)  # polling the lock, as for an owner that is gone
+                continue
             try:
                 patches = self.game is not None and self.game.patches  # asked of the owner too
                 tab = self.game.tab if self.game is not None else None

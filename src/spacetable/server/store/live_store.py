@@ -29,6 +29,7 @@ room whose process died and that nobody came back to within the room's idle time
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -46,10 +47,12 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.sql.elements import TextClause
 
 from spacetable.core.rules import CORRESPONDENCE_OPTION
 from spacetable.server.store.group_commit import GroupCommit, Write
@@ -232,17 +235,26 @@ def _write_rows(
     rooms: list[dict[str, Any]],
     actions: list[dict[str, Any]],
     chat: list[dict[str, Any]],
+    firsts: list[tuple[str, StoredAction]],
 ) -> None:
     """Rooms' rows (each replacing the one before), new actions and chat lines, one
-    statement each, however many rooms they come from. Plain statements on the
-    connection: the ORM's unit of work and ``merge`` (which reads each row first) cost a
-    live write about twice as much (py-spy at 100 rooms; ``write_many`` of ten rooms)."""
+    statement each, however many rooms they come from, once every room's first new action
+    (``firsts``) is found to follow one stored (:func:`_check_follows`). Plain statements
+    on the connection: the ORM's unit of work and ``merge`` (which reads each row first)
+    cost a live write about twice as much (py-spy at 100 rooms; ``write_many`` of ten
+    rooms)."""
+    _check_follows(connection, firsts)
     if rooms:
         upsert(connection, _LIVE_ROOMS, rooms)
     if actions:
         connection.execute(_INSERT_ACTION, actions)
     if chat:
         connection.execute(_INSERT_CHAT, chat)
+
+
+def _firsts(room_id: str, actions: list[StoredAction]) -> list[tuple[str, StoredAction]]:
+    """Room ``room_id``'s first new action, if it has any, for :func:`_check_follows`."""
+    return [(room_id, actions[0])] if actions else []
 
 
 def stored_deadline(phase: str, extras: Any) -> float | None:
@@ -319,9 +331,10 @@ class LiveStore:
         rows = [_values_of(room) for room, _, _, _ in writes if room is not None]
         actions = [_action_values(room_id, a) for _, room_id, done, _ in writes for a in done]
         chat = [_chat_values(room_id, c) for _, room_id, _, said in writes for c in said]
+        firsts = [first for _, room_id, done, _ in writes for first in _firsts(room_id, done)]
         try:
             with reaching(), self.storage.engine.begin() as connection:
-                _write_rows(connection, rows, actions, chat)
+                _write_rows(connection, rows, actions, chat, firsts)
         except sa_exc.IntegrityError as exc:
             room = f"room {writes[0][1]}: " if len(writes) == 1 else ""
             raise StaleWriter(f"{room}{exc.orig}") from exc
@@ -359,7 +372,7 @@ class LiveStore:
             rows = [] if room is None else [_values_of(room)]
             done = [_action_values(room_id, a) for a in actions]
             said = [_chat_values(room_id, c) for c in chat or ()]
-            _write_rows(session.connection(), rows, done, said)
+            _write_rows(session.connection(), rows, done, said, _firsts(room_id, actions))
             if finished is not None:
                 session.execute(
                     delete(_ActionRow).where(
@@ -469,6 +482,40 @@ class LiveStore:
 
 #: The most messages a room's chat loads back (the room keeps no more: ``rooms/chat.py``).
 CHAT_LOADED = 2100
+
+
+def _check_follows(connection: Connection, firsts: list[tuple[str, StoredAction]]) -> None:
+    """Raise StaleWriter unless, for each room's first new action in ``firsts``, the action
+    before it in its match is stored (one query for them all): a second copy of the room
+    (its process lost the room's lock for a while, and another rebuilt it) that writes
+    after the other copy finished that match (whose actions left with it) would leave a
+    match whose actions start past 0, which no process can rebuild (issue 36 item 7's
+    soak)."""
+    wanted = {(room_id, a.match_number, a.seq - 1) for room_id, a in firsts if a.seq > 0}
+    if not wanted:
+        return
+    params: dict[str, Any] = {}
+    for n, (room_id, match_number, seq) in enumerate(sorted(wanted)):
+        params |= {f"r{n}": room_id, f"m{n}": match_number, f"s{n}": seq}
+    found = {tuple(row) for row in connection.execute(_found_actions(len(wanted)), params)}
+    missing = sorted(wanted - found)
+    if missing:
+        room_id, match_number, seq = missing[0]
+        raise StaleWriter(
+            f"room {room_id}: action {seq} of match {match_number} is not stored: another "
+            "process plays this room"
+        )
+
+
+@functools.cache
+def _found_actions(count: int) -> TextClause:
+    """The query of :func:`_check_follows` for ``count`` actions: point lookups joined by
+    OR, which SQLite and PostgreSQL each answer from the primary key's index (a row-value
+    ``IN`` scanned the whole index in SQLite), written once a count."""
+    wanted = " OR ".join(
+        f"(room_id = :r{n} AND match_number = :m{n} AND seq = :s{n})" for n in range(count)
+    )
+    return text(f"SELECT room_id, match_number, seq FROM room_actions WHERE {wanted}")
 
 
 def _waits_for_players(game: Any, phase: str, seats: Any) -> bool:
