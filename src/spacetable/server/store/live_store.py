@@ -243,7 +243,7 @@ def _write_rows(
     on the connection: the ORM's unit of work and ``merge`` (which reads each row first)
     cost a live write about twice as much (py-spy at 100 rooms; ``write_many`` of ten
     rooms)."""
-    _check_follows(connection, firsts)
+    _check_follows(connection, firsts, actions)
     if rooms:
         upsert(connection, _LIVE_ROOMS, rooms)
     if actions:
@@ -484,14 +484,19 @@ class LiveStore:
 CHAT_LOADED = 2100
 
 
-def _check_follows(connection: Connection, firsts: list[tuple[str, StoredAction]]) -> None:
+def _check_follows(
+    connection: Connection,
+    firsts: list[tuple[str, StoredAction]],
+    written: list[dict[str, Any]],
+) -> None:
     """Raise StaleWriter unless, for each room's first new action in ``firsts``, the action
-    before it in its match is stored (one query for them all): a second copy of the room
-    (its process lost the room's lock for a while, and another rebuilt it) that writes
-    after the other copy finished that match (whose actions left with it) would leave a
-    match whose actions start past 0, which no process can rebuild (issue 36 item 7's
-    soak)."""
+    before it in its match is stored, or among those ``written`` with it (one query for
+    them all): a second copy of the room (its process lost the room's lock for a while,
+    and another rebuilt it) that writes after the other copy finished that match (whose
+    actions left with it) would leave a match whose actions start past 0, which no process
+    can rebuild (issue 36 item 7's soak)."""
     wanted = {(room_id, a.match_number, a.seq - 1) for room_id, a in firsts if a.seq > 0}
+    wanted -= {(a["room_id"], a["match_number"], a["seq"]) for a in written}
     if not wanted:
         return
     params: dict[str, Any] = {}
