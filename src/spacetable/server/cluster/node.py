@@ -79,27 +79,21 @@ for i, key in ipairs(KEYS) do
 end
 return lost
 """
-# Extend every lock in KEYS that ARGV[1] holds to ARGV[2] ms; how many were.
-_EXTEND = """
-local kept = 0
+# Extend every lock in KEYS that ARGV[1] holds to ARGV[2] ms, or delete it when ARGV[2] is
+# 0 (the process lets the room go); how many it held.
+_HELD = """
+local held = 0
 for _, key in ipairs(KEYS) do
   if redis.call('GET', key) == ARGV[1] then
-    redis.call('PEXPIRE', key, ARGV[2])
-    kept = kept + 1
+    if ARGV[2] == '0' then
+      redis.call('DEL', key)
+    else
+      redis.call('PEXPIRE', key, ARGV[2])
+    end
+    held = held + 1
   end
 end
-return kept
-"""
-# Delete every lock in KEYS that ARGV[1] holds.
-_RELEASE = """
-local released = 0
-for _, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then
-    redis.call('DEL', key)
-    released = released + 1
-  end
-end
-return released
+return held
 """
 
 #: Rebuilds a room this process does not hold from storage (its seed and actions), or
@@ -184,7 +178,7 @@ class ClusterNode:
             url, socket_timeout=1.0, socket_connect_timeout=1.0, health_check_interval=5
         )
         self._renew_script = self.redis.register_script(_RENEW)
-        self._release_script = self.redis.register_script(_RELEASE)
+        self._release_script = self.redis.register_script(_HELD)
         self._held: set[str] = set()  # the rooms whose locks this process holds
         #: The rooms whose locks this process took to rebuild them (renewed meanwhile).
         self._claimed: set[str] = set()
@@ -198,7 +192,7 @@ class ClusterNode:
         self._keeper: threading.Thread | None = None
         self._stop_keeping = threading.Event()
         self._sync = redis.Redis.from_url(url, socket_timeout=1.0, socket_connect_timeout=1.0)
-        self._extend_script = self._sync.register_script(_EXTEND)
+        self._extend_script = self._sync.register_script(_HELD)
         self._ticks = 0
         self._reachable = True
         self._lobby_cache: tuple[float, list[dict[str, Any]]] | None = None
@@ -258,7 +252,7 @@ class ClusterNode:
         open_ids = {room.id for room in rooms}
         gone = self._held - open_ids
         if gone:
-            await self._release_script(keys=[owner_key(r) for r in gone], args=[self.node_id])
+            await self._release_script(keys=[owner_key(r) for r in gone], args=[self.node_id, 0])
             await self.redis.delete(*(info_key(r) for r in gone))
             self._held -= gone
         # A rebuild under way keeps its lock too: on a busy machine it may outlast the TTL,
@@ -387,11 +381,11 @@ class ClusterNode:
             room = await self.rebuild(room_id)
         except BaseException:  # storage away, a room that cannot be rebuilt: not ours
             self._claimed.discard(room_id)
-            await self._release_script(keys=[owner_key(room_id)], args=[self.node_id])
+            await self._release_script(keys=[owner_key(room_id)], args=[self.node_id, 0])
             raise
         self._claimed.discard(room_id)
         if room is None:
-            await self._release_script(keys=[owner_key(room_id)], args=[self.node_id])
+            await self._release_script(keys=[owner_key(room_id)], args=[self.node_id, 0])
             return None
         self._held.add(room_id)
         self._keep()
@@ -458,7 +452,7 @@ class ClusterNode:
         try:
             if self._held:
                 keys = [owner_key(r) for r in self._held]
-                await self._release_script(keys=keys, args=[self.node_id])
+                await self._release_script(keys=keys, args=[self.node_id, 0])
             await self.redis.delete(f"{PREFIX}lobby:{self.node_id}")
             await self.redis.zrem(f"{PREFIX}nodes", self.node_id)
         except (RedisError, OSError) as exc:
