@@ -1,6 +1,7 @@
 /**
- * Two panels of the hex fleet's room page that need nothing of the room: the board's
- * legend, and the phone's bar of the active ship's buttons docked at the bottom.
+ * Panels of the hex fleet's room page that need nothing of the room: the board's legend,
+ * the ships off the board, and the phone's bar of the active ship's buttons docked at the
+ * bottom.
  */
 import { $, el } from "../../shell/dom.js";
 import { t } from "../../shell/i18n.js";
@@ -14,6 +15,12 @@ export function legendPanel() {
     el("ul", {}, legend.gauges.map(([colour, words]) => el("li", {},
       el("span", { class: "gauge-swatch", style: `--swatch: ${colour}`, "aria-hidden": "true" }), words)),
     el("li", {}, el("span", { class: "arc-swatch", "aria-hidden": "true" }), legend.arc)));
+}
+
+/** The ships off the board (jumped out, gone or wrecked): the room fills its list. */
+export function offBoardPanel() {
+  return el("section", { id: "off-board", class: "panel off-board", hidden: true },
+    el("h2", { text: t("Off the board") }), el("ul", {}));
 }
 
 /**

@@ -25,7 +25,7 @@ import { ShipLogs } from "./shiplog.js";
 import { blankFirstText, blankFirstTurns } from "./blankfirst.js";
 import { openSecondSeat } from "./hotseat.js";
 import { HELP, deckWords, endReason, percentText } from "./room_words.js";
-import { dockActionBar, legendPanel } from "./panels.js";
+import { dockActionBar, legendPanel, offBoardPanel } from "./panels.js";
 
 /** Narrow screens (a phone): tap to see a move, confirm to make it; the board zooms in. */
 const PHONE = window.matchMedia("(max-width: 820px)");
@@ -96,8 +96,7 @@ export class HexRoom extends TurnRoom {
     // A tapped hex's move waits here, over the board, for its confirm (a finger cannot hover).
     this.moveBar = el("div", { class: "pending-move", role: "group", "aria-label": t("the move to confirm"), hidden: true });
     $("#table-wrap").append(this.moveBar);
-    this.offBoard = el("section", { id: "off-board", class: "panel off-board", hidden: true },
-      el("h2", { text: t("Off the board") }), el("ul", {}));
+    this.offBoard = offBoardPanel();
     // The cards an action turns show large at the board's bottom edge, with the salvo drawn
     // on the board (reveal.js, as the replay shows them): where the player looks.
     this.tray = new CardTray($("#table-wrap"), this.board, { cardsId: "hex-cards", beside: true });
