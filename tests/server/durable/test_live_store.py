@@ -187,3 +187,20 @@ def test_rooms_writing_at_once_share_commits_and_a_stale_one_fails_alone(db: str
         assert live.group.writes == len(ids)
     finally:
         storage.close()
+
+
+def test_the_rooms_due_leave_out_those_skipped_so_they_cannot_fill_every_batch(db: str) -> None:
+    # The deadline sweep (rooms/deadlines.py) skips the rooms it could not rebuild: the
+    # query leaves them out, so that a batch of them does not keep the others waiting.
+    storage = Storage(db)
+    live = LiveStore(storage)
+    try:
+        for n, deadline in enumerate((100.0, 200.0, 300.0)):
+            room = _named(f"Late{n:04d}")
+            room.extras = {"correspondence": {"waiting": ["Ann"], "deadline": deadline}}
+            live.write(room, room.id, [])
+        assert live.due(1000.0, limit=2) == ["Late0000", "Late0001"]
+        assert live.due(1000.0, limit=2, skip=frozenset({"Late0000"})) == ["Late0001", "Late0002"]
+        assert live.due(250.0) == ["Late0000", "Late0001"]  # only those run out by then
+    finally:
+        storage.close()

@@ -89,7 +89,8 @@ class DeadlineSweeper:
         clock = self._clock
         assert clock is not None, "start() first"
         try:
-            due = await asyncio.to_thread(self._live.due, clock.wall(), SWEEP_LIMIT)
+            skip = frozenset(self._failed)
+            due = await asyncio.to_thread(self._live.due, clock.wall(), SWEEP_LIMIT, skip)
         except StorageUnavailable as exc:
             log.warning("the correspondence deadlines are not swept: %s", exc)
             return []

@@ -451,16 +451,15 @@ class LiveStore:
             _delete_rooms(session, stale)
         return stale
 
-    def due(self, by: float, limit: int = 500) -> list[str]:
+    def due(self, by: float, limit: int = 500, skip: frozenset[str] = frozenset()) -> list[str]:
         """The stored rooms whose correspondence turn runs out by wall time ``by``, the
-        soonest first (at most ``limit``): one query on the indexed ``deadline``. Raises
-        StorageUnavailable."""
-        query = (
-            select(_LiveRoomRow.id)
-            .where(_LiveRoomRow.deadline <= by)
-            .order_by(_LiveRoomRow.deadline)
-            .limit(limit)
-        )
+        soonest first (at most ``limit``), but those of ``skip`` (rooms that cannot be
+        rebuilt: they would fill every batch): one query on the indexed ``deadline``.
+        Raises StorageUnavailable."""
+        query = select(_LiveRoomRow.id).where(_LiveRoomRow.deadline <= by)
+        if skip:
+            query = query.where(_LiveRoomRow.id.not_in(sorted(skip)))
+        query = query.order_by(_LiveRoomRow.deadline).limit(limit)
         with reaching(), Session(self.storage.engine) as session:
             return [str(room) for room in session.scalars(query)]
 
