@@ -167,6 +167,8 @@ def test_the_one_who_comes_back_is_not_asked_about_himself_and_a_wait_shows(
     server.advance(21)  # the grace period (20 s) is over
     absence.locator("button[data-choice='wait']").click()
     expect(absence.locator(".absence-text")).to_have_text("Waiting for bob… If he takes too long:")
+    # Her own choice is said by the dialog, not told her again as news ("ann waits for bob.").
+    assert "waits for" not in (ann.locator("#message").text_content() or "")
     expect(absence.locator("button[data-choice='wait']")).to_have_count(0)
     expect(absence.locator("button[data-choice='bot']")).to_be_visible()
     expect(absence.locator("button[data-choice='claim']")).to_be_visible()

@@ -281,7 +281,9 @@ export class Manners {
 
   onChoice(message) {
     const who = this.room?.seats[message.seat]?.name || t("seat {seat}", { seat: message.seat + 1 });
-    toast(T.chose[message.choice](message.by, who), 4, INFO);
+    // Our own "wait" is said by the dialog itself ("Waiting for him…"): no notice about it.
+    const mine = message.by === this.room?.seats[this.client.me.seat]?.name;
+    if (!(mine && message.choice === "wait")) toast(T.chose[message.choice](message.by, who), 4, INFO);
     const away = this.absent.get(message.seat);
     if (message.choice !== "wait") this.absent.delete(message.seat);
     else if (away) away.waited = true; // the choice registered: the dialog says so
