@@ -11,6 +11,8 @@ missing from the log": its players never got it back). The stale copy is refused
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from sqlalchemy.orm import Session
 
@@ -42,36 +44,36 @@ def _plot(match_number: int, seq: int) -> StoredAction:
     return StoredAction(match_number, seq, float(seq), {"type": "plot", "orders": []})
 
 
-def test_a_stale_copy_cannot_write_into_a_match_the_other_copy_finished(db: str) -> None:
+@pytest.fixture
+def live(db: str) -> Iterator[LiveStore]:
+    """The live store of a database of its own (SQLite, and PostgreSQL when it is there)."""
     storage = Storage(db)
-    live = LiveStore(storage)
     try:
-        live.write(_room(1), ROOM, [_plot(1, 0), _plot(1, 1)])  # both copies saw these
-        # The copy that holds the room plays the match's last action and stores the
-        # finished match (its actions leave), then a rematch begins.
-        with Session(storage.engine) as session, session.begin():
-            live.writer(_room(1, "over"), ROOM, [_plot(1, 2)], finished=1)(session)
-        live.write(_room(2), ROOM, [_plot(2, 0)])
-        # The stale copy, still in match 1, stores its own third action.
-        with pytest.raises(StaleWriter):  # before: stored
-            live.write(_room(1), ROOM, [_plot(1, 2)])
-        loaded = live.load(ROOM)
-        assert loaded is not None
-        assert loaded.match_number == 2  # before: 1, with only action 2 of it
-        assert [(a.match_number, a.seq) for a in loaded.actions] == [(2, 0)]
+        yield LiveStore(storage)
     finally:
         storage.close()
 
 
-def test_actions_that_follow_the_stored_ones_are_stored(db: str) -> None:
-    storage = Storage(db)
-    live = LiveStore(storage)
-    try:
-        live.write(_room(1), ROOM, [_plot(1, 0)])
-        live.write(None, ROOM, [_plot(1, 1), _plot(1, 2)])
-        live.write_many([(None, ROOM, [_plot(1, 3)], []), (None, ROOM, [_plot(1, 4)], [])])
-        loaded = live.load(ROOM)
-        assert loaded is not None
-        assert [a.seq for a in loaded.actions] == [0, 1, 2, 3, 4]
-    finally:
-        storage.close()
+def test_a_stale_copy_cannot_write_into_a_match_the_other_copy_finished(live: LiveStore) -> None:
+    live.write(_room(1), ROOM, [_plot(1, 0), _plot(1, 1)])  # both copies saw these
+    # The copy that holds the room plays the match's last action and stores the
+    # finished match (its actions leave), then a rematch begins.
+    with Session(live.storage.engine) as session, session.begin():
+        live.writer(_room(1, "over"), ROOM, [_plot(1, 2)], finished=1)(session)
+    live.write(_room(2), ROOM, [_plot(2, 0)])
+    # The stale copy, still in match 1, stores its own third action.
+    with pytest.raises(StaleWriter):  # before: stored
+        live.write(_room(1), ROOM, [_plot(1, 2)])
+    loaded = live.load(ROOM)
+    assert loaded is not None
+    assert loaded.match_number == 2  # before: 1, with only action 2 of it
+    assert [(a.match_number, a.seq) for a in loaded.actions] == [(2, 0)]
+
+
+def test_actions_that_follow_the_stored_ones_are_stored(live: LiveStore) -> None:
+    live.write(_room(1), ROOM, [_plot(1, 0)])
+    live.write(None, ROOM, [_plot(1, 1), _plot(1, 2)])
+    live.write_many([(None, ROOM, [_plot(1, 3)], []), (None, ROOM, [_plot(1, 4)], [])])
+    loaded = live.load(ROOM)
+    assert loaded is not None
+    assert [a.seq for a in loaded.actions] == [0, 1, 2, 3, 4]
