@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import random
 import tomllib
 from collections.abc import Callable
 from importlib.metadata import version
@@ -326,5 +327,23 @@ def test_connection_lost_marks_the_protocol_disconnected() -> None:
         protocol.connection_lost(None)
         assert protocol.disconnected, changed("connection_lost() no longer sets disconnected")
         assert protocol.ping_timer is None, changed("connection_lost() leaves the ping timer")
+
+    run_apart(scenario())
+
+
+def test_a_keepalive_ping_leaves_the_process_s_random_generator_alone() -> None:
+    # A ping's payload came from the random module's global generator, which a test in the
+    # same process (Hypothesis) saw move and failed on; it comes from one of its own.
+    async def scenario() -> None:
+        protocol, wire, client = _connected()
+        assert protocol.ping_timer is not None
+        protocol.ping_timer.cancel()
+        before = random.getstate()
+        protocol.send_keepalive_ping()
+        assert random.getstate() == before
+        client.receive_data(wire.take())
+        assert protocol.pending_ping_payload is not None  # the ping went, with its payload
+        assert protocol.pong_timer is not None
+        protocol.pong_timer.cancel()
 
     run_apart(scenario())

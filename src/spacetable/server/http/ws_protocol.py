@@ -29,6 +29,7 @@ from key :data:`POLICY`.
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import socket
 import struct
@@ -40,6 +41,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from redis.exceptions import RedisError
+from uvicorn.protocols.websockets import websockets_sansio_impl
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidHandshake
 from websockets.http11 import Request
@@ -122,6 +124,11 @@ class SocketPolicy:
         if not rate >= 0:  # NaN too
             raise ValueError(f"--message-rate must be 0 or more, got {message_rate}")
         return cls(origins, rate)
+
+
+#: uvicorn's keepalive pings drew their payload from the ``random`` module's generator,
+#: which the whole process shares (a test beside a server saw it move: Hypothesis failed).
+websockets_sansio_impl.random = random.Random()  # type: ignore[attr-defined,assignment]
 
 
 class GameWebSocketProtocol(WebSocketsSansIOProtocol):
