@@ -4,6 +4,7 @@ stopped by the test (no fixed sleeps: each is polled until it answers)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import signal
 import socket
@@ -93,6 +94,16 @@ class Worker:
 
     def healthy(self) -> bool:
         return self.health() == 200
+
+    def warm(self) -> bool:
+        """Whether its ``/healthz`` says the bots' compiled code is loaded: until then a
+        background load holds the process for seconds at a time, long enough for the
+        balancer's health check to take it for down."""
+        try:
+            with urllib.request.urlopen(self.server.http + "/healthz", timeout=2) as answer:
+                return bool(json.load(answer).get("bots") == "warm")
+        except (urllib.error.URLError, ConnectionError, TimeoutError, ValueError):
+            return False
 
     def health(self) -> int | None:
         """The status of its ``/healthz`` (None: no answer)."""
@@ -230,12 +241,18 @@ def running_cluster(count: int = 2, *extra: str, db: str | None = None) -> Itera
                 workers.append(Worker(port, db, redis.url, extra, name))
             for worker in workers:
                 worker.wait_ready()
+                # Loaded, and so quick to answer: the balancer's health check (a 2 s
+                # timeout, down after two misses) once took a loading process for down
+                # and sent a socket naming it to the other (test_two_processes).
+                wait_until(worker.warm, f"{worker.name}'s bots to load", 180)
             balancer = Balancer(ports, folder)
             wait_until(
                 lambda: balancer is not None and _get_ok(balancer.server.http + "/healthz"),
                 "haproxy to see the processes up",
             )
-            yield Cluster(redis, workers, balancer)
+            cluster = Cluster(redis, workers, balancer)
+            wait_until(cluster.balancer_sees_all, "haproxy to see every process up", 60)
+            yield cluster
         finally:
             if balancer is not None:
                 balancer.stop()
