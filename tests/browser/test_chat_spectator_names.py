@@ -1,6 +1,7 @@
 """A spectator's name in the chat is in the page's language (found by the second newcomer
 run of issue 36): the server names a spectator who writes "spectator 1", and a French page
-showed it so, in English, in the chat and in the line of those muted."""
+showed it so, in English, in the chat and in the line of those muted; and the spectator
+was offered to mute himself."""
 
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ def test_a_spectators_name_in_the_chat_is_in_the_pages_language(
     for page in (ann, eve):
         line = page.locator(".chat-line", has_text="go Ann!")
         expect(line.locator(".chat-name")).to_have_text(name)
+    # Her own line offers Eve no Mute (her welcome names the speaker she is); Ann's does.
+    expect(eve.locator(".chat-line", has_text="go Ann!").locator(".chat-mute")).to_have_count(0)
     shot(eve, "spectator-line")
     ann.locator(".chat-line", has_text="go Ann!").locator(".chat-mute").click()
     expect(ann.locator(".chat-muted")).to_contain_text(name)

@@ -144,3 +144,33 @@ def test_a_muted_player_who_reopens_the_link_in_a_new_tab_is_still_muted(server:
     assert not reader.shows("spam from the gallery")
     for client in (ann, bob):
         client.close()
+
+
+def test_a_welcome_names_the_speaker_of_ones_own_messages(server: Server) -> None:
+    """The page offers no Mute on one's own lines (found by the second newcomer run of issue
+    36: a spectator was offered to mute himself): each ``welcome`` names the ``speaker``
+    its socket's messages will carry, a spectator's before he ever spoke, and a player's who
+    took his seat back from a new tab; another's is another."""
+    room = server.create_room(ruleset="ftl")
+    ann = _connected(server, room, ANN_TAB)
+    _sits(ann, "Ann", ANN_TAB)
+    ann.send(type="open_chat", open=True)
+    ann.wait_type("chat_history")
+    eve = Client(server, room, query=f"tab={EVE_TAB}")
+    eve_is = eve.wait(lambda m: m["type"] == "welcome" and m["role"] == "spectator")["speaker"]
+    eve.send(type="chat", text="hi from the gallery")
+    assert _heard(eve, "hi from the gallery")["speaker"] == eve_is
+    bob = _connected(server, room, BOB_TAB)
+    bob.send(type="join", name="Bob", tab=BOB_TAB)
+    token = bob.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")["token"]
+    bob.send(type="chat", text="hi")
+    bob_was = _heard(ann, "hi")["speaker"]
+    assert bob_was != eve_is
+    bob.close()
+    bob = Client(server, room, query="tab=tab-bob-again")  # the link opened in a new tab
+    bob.wait(lambda m: m["type"] == "welcome" and m["role"] == "spectator")
+    bob.send(type="rejoin", token=token, tab="tab-bob-again")
+    welcome = bob.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+    assert welcome["speaker"] == bob_was
+    for client in (ann, bob, eve):
+        client.close()

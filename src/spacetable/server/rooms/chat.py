@@ -194,7 +194,7 @@ class Chat:
         seat = connection.seat
         return channel == "players" or seat is None or seat in self._open
 
-    def speaker(self, connection: Connection) -> str:
+    def speaker(self, connection: Connection, *, note: bool = True) -> str:
         """Who says what ``connection`` says, as every message of his carries it
         (``speaker``), so that a reader's mute follows the person, not his seat or his
         name. The socket carries what names him: his account (logged in), the browser tab
@@ -204,7 +204,9 @@ class Chat:
         closes his tab and opens the link again (another tab, the same token) is the one he
         was, and that new tab stays him when he leaves his seat to watch. Each is a digest
         of it with the room's id: it reveals neither tab nor token, and is the same after
-        the room is rebuilt from storage (:meth:`snapshot` keeps who is who)."""
+        the room is rebuilt from storage (:meth:`snapshot` keeps who is who).
+        ``note=False`` asks who he would be without noting anything (his ``welcome`` tells
+        his page, which then knows his own messages from the others')."""
         names = [self._digest(name) for name in self._names_of(connection)]
         if not names:
             alone = self._socket_speakers.get(connection)
@@ -213,7 +215,7 @@ class Chat:
             return self._digest(alone)
         speaker = next((self._speakers[n] for n in names if n in self._speakers), names[0])
         new = [name for name in names if name not in self._speakers]
-        if new:
+        if new and note:
             self._speakers.update(dict.fromkeys(new, speaker))
             self._room.changed()  # (stored with the room: who is who after a rebuild)
         return speaker

@@ -165,6 +165,7 @@ class Lobby:
             "seat": None,
             "player": None,
             "token": None,
+            "speaker": self._chat.speaker(connection, note=False),
         }
         if elsewhere is not None:
             welcome["elsewhere"] = elsewhere
@@ -293,6 +294,7 @@ class Lobby:
                 "seat": seat.index,
                 "player": seat.name,
                 "token": seat.token,
+                "speaker": self._chat.speaker(connection, note=False),
             }
         )
         self._chat.send_history(connection)

@@ -254,7 +254,9 @@ export class ChatPanel {
   }
 
   line(message) {
-    const own = this.me.role === "player" ? message.seat === this.me.seat : false;
+    // One's own messages carry one's own speaker (the welcome's); a player's, his seat too.
+    const own = (message.speaker && message.speaker === this.me.speaker)
+      || (this.me.role === "player" && message.seat === this.me.seat);
     const mute = own ? null : el("button", {
       type: "button", class: "link chat-mute", title: WORDS.muteTitle(message.name), text: WORDS.mute,
       on: { click: () => this.mute(speakerOf(message), message.name) },

@@ -118,7 +118,7 @@ export class RoomClient {
   // -- who we are ------------------------------------------------------------------------
 
   onWelcome(message) {
-    this.me = { role: message.role, seat: message.seat, player: message.player };
+    this.me = { role: message.role, seat: message.seat, player: message.player, speaker: message.speaker };
     this.chat.setMe(this.me);
     document.body.dataset.role = message.role;
     document.body.dataset.player = message.player ?? "";
