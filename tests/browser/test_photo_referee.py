@@ -95,7 +95,10 @@ def test_a_photo_is_read_corrected_by_a_drag_and_resolved_with_its_close_calls(
     items = page.locator("#close-calls li")
     assert items.count() == len(calls)
     first = items.first.inner_text()
-    assert calls[0]["ship"] in first and " or " in first
+    # Named as a player says a card ("red's Intruder"), not by its id ("red-intruder").
+    card = next(c for c in answer["table"]["cards"] if c["id"] == calls[0]["ship"])
+    assert f"{card['owner']}'s " in first and " or " in first, first
+    assert calls[0]["ship"] not in first, first
     highlighted = page.locator("#table .table-card.close-call")
     involved = {calls[0]["ship"]} | {o["target"] for o in calls[0]["outcomes"] if o["target"]}
     lit = set(highlighted.evaluate_all("ns => ns.map(n => n.dataset.card)"))
@@ -243,3 +246,22 @@ def test_a_file_that_is_no_photo_we_read_is_told_in_french(
     assert_french(page)  # the whole referee page, the refusal included
     page.locator("#referee-error").scroll_into_view_if_needed()
     shot(page, "gif-fr")
+
+
+def test_the_close_calls_name_the_cards_in_the_pages_language(
+    open_page: OpenPage, shot: Shot, photo_file: Path
+) -> None:
+    """Found by the second newcomer run of issue 36: a French page's close call named its
+    cards by their ids ("red-ghost"), in English. Now as the rest of the page names a card:
+    "Ghost (red)", "l'astéroïde"."""
+    page = open_page("/referee?game=lightspeed&lang=fr", viewport={"width": 390, "height": 844})
+    answer = _upload(page, photo_file)
+    call = answer["close_calls"][0]
+    card = next(c for c in answer["table"]["cards"] if c["id"] == call["ship"])
+    said = page.locator("#close-calls li").first.inner_text()
+    # (the page says the default players' colours in French too: "Ghost (rouge)")
+    assert f"de {card['ship'].capitalize()} (" in said, said
+    ids = {c["id"] for c in answer["table"]["cards"]}
+    assert not [word for word in said.replace(",", " ").split() if word in ids], said
+    page.locator("#close-calls").scroll_into_view_if_needed()
+    shot(page, "close-calls-fr")

@@ -83,8 +83,9 @@ function spreadLabels(labels, { width, height, size }) {
 }
 
 export class PhotoReader {
-  constructor({ openTable, showError, tableFile, redraw }) {
+  constructor({ openTable, showError, tableFile, redraw, shipName }) {
     this.openTable = openTable;
+    this.shipName = shipName; // a ship's name in words, by its kind ("ghost" -> "Ghost")
     this.showError = showError;
     this.tableFile = tableFile; // the sandbox's table as it now stands (a table file)
     this.redraw = redraw; // draw the sandbox's table again (its highlights)
@@ -185,12 +186,20 @@ export class PhotoReader {
     if (this.stale && calls.length) box.append(el("p", { class: "close-calls-stale", role: "note", text: WORDS.stale() }));
     else if (this.again) box.append(el("p", { class: "close-calls-again muted", text: WORDS.again() }));
     if (!calls.length) return;
+    // The cards are named as a player says them ("Ann's Ghost"), not by their ids.
+    const cards = new Map(this.answer.table.cards.map((c) => [c.id, c]));
+    const named = (id) => {
+      const card = cards.get(id);
+      if (card?.type === "asteroid") return t("the asteroid");
+      return card?.ship ? t("{owner}'s {ship}", { owner: card.owner, ship: this.shipName(card.ship) }) : id;
+    };
+    const words = (o) => ({ ...o, target: o.target === null ? null : named(o.target) });
     box.append(el("ol", {}, ...calls.map((call) => {
-      const [first, ...others] = call.outcomes;
+      const [first, ...others] = call.outcomes.map(words);
       const kind = WORDS.kind[call.kind]?.() || call.kind;
       return el("li", { dataset: { ship: call.ship, laser: call.laser } },
         el("strong", { text: `${WORDS.speed(call.speed)}: ` }),
-        `${WORDS.measured(call.ship, call.laser + 1, first)}, ${others.map(WORDS.possible).join(", ")}. `,
+        `${WORDS.measured(named(call.ship), call.laser + 1, first)}, ${others.map(WORDS.possible).join(", ")}. `,
         el("span", { class: "muted", text: `(${kind}: ${WORDS.margin(call.margin_mm, call.sigma_mm)})` }));
     })));
   }

@@ -488,7 +488,8 @@ export async function startLaserReferee({ ruleset, onOtherGame = () => {} }) {
     return started;
   }
   const parts = laserSandboxParts();
-  photo = new PhotoReader({ openTable: openPhotoTable, showError, tableFile, redraw: render });
+  photo = new PhotoReader({ openTable: openPhotoTable, showError, tableFile, redraw: render,
+    shipName: (ship) => ships()[ship]?.name || ship });
   parts.side.splice(1, 0, photo.panel); // under the tools: Resolve, Export, Import
   started = { importData, leave, parts: mountSandbox(parts) };
   view = new TableView($("#table"));
