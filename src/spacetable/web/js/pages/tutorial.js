@@ -125,10 +125,14 @@ function showStep(i) {
   say("");
   clear($("#step-actions"));
   const next = $("#next");
+  // Next is disabled until the new step is done, which would drop its focus to the page's
+  // top: a keyboard (or screen reader) goes on from the new step's title instead.
+  const advanced = document.activeElement === next;
   next.disabled = true;
   next.hidden = i === steps.length - 1;
   showSkip(step);
   step.enter();
+  if (advanced && [next, document.body].includes(document.activeElement)) $("#step-title").focus({ preventScroll: true });
   // On a narrow screen the step sits above the table: bring it back into view.
   if (i > 0 && matchMedia("(max-width: 820px)").matches) $(".tutorial-step").scrollIntoView({ block: "start" });
 }
