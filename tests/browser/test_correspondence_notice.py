@@ -8,6 +8,7 @@ none), the tab hidden as the browser hides it (tests/browser/ftl/test_ftl_hidden
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from spacetable.server.store.accounts import SESSION_COOKIE
 from tests._accounts import session_cookie
@@ -65,5 +66,10 @@ def test_a_correspondence_move_calls_the_hidden_tab_back(
     assert page.title() == plain
     assert page.get_attribute("body", "data-calling") is None
     assert page.get_attribute("body", "data-phase") == "plot"
+    # Ann closed her socket: in a room of days a turn that is no alarm, plainly "offline"
+    # (not "disconnected" in red, as in a live match).
+    absent = page.locator(f"#players .player[data-player='{ann}']")
+    expect(absent.locator(".offline")).to_have_text("offline")
+    assert absent.locator(".away").count() == 0
     page.locator("#submit-plot").scroll_into_view_if_needed()
     shot(page, "his-turn")

@@ -138,6 +138,10 @@ def test_an_opponent_gone_is_told_at_once_and_the_win_claimed_after_the_grace(
         bob.close()  # his connection drops
         absence = ann.locator("#absence")
         expect(absence).to_contain_text("bob lost the connection.")
+        # In a live match his row says so in red (a correspondence room says "offline").
+        expect(ann.locator("#players .player[data-player='bob'] .away")).to_have_text(
+            "disconnected"
+        )
         claim = absence.locator("button[data-choice='claim']")
         expect(claim).to_be_visible()
         expect(absence.locator("button[data-choice='wait']")).to_be_visible()

@@ -8,6 +8,7 @@ import { ratingText } from "./ratings.js";
 import { el, fetchJSON, saveName, savedName } from "./dom.js";
 import { colourOf } from "./colours.js";
 import { askName } from "./invite.js";
+import { absence } from "./absence.js";
 import { morphChildren } from "./morph.js";
 
 /** The laser games' bots until GET /api/games answers: levels, the default, in words. */
@@ -100,8 +101,8 @@ function drawSeats(container, room, mySeat, send, { describe, shown, watching = 
       item.append(el("span", { class: "bot-about", text: describeLevel(room.options.ruleset, seat.level) }));
     }
     if (seat.kind === "human") {
-      item.append(el("span", { class: `seat-state${seat.connected ? "" : " away"}`,
-        text: !seat.connected ? t("disconnected") : seat.ready ? t("ready") : t("not ready") }));
+      item.append(seat.connected ? el("span", { class: "seat-state", text: seat.ready ? t("ready") : t("not ready") })
+        : absence(room.options.turn_hours != null, "seat-state"));
     } else if (seat.kind === "bot") {
       item.append(el("span", { class: "seat-state", text: t("ready") }));
     }

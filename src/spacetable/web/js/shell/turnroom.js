@@ -6,6 +6,7 @@
 // draws its match.
 
 import { $, clear, el } from "./dom.js";
+import { absence } from "./absence.js";
 import { botBadgeSpan } from "./botseats.js";
 import { colourOf } from "./colours.js";
 import { showMatchEnd } from "./endcard.js";
@@ -14,13 +15,14 @@ import { RoomClient, tableSvg } from "./room.js";
 import { playerName, t } from "./i18n.js";
 
 /** What a seat's player is, as badges: a bot and its level (unless its name says it
- * already, as "beginner bot" does), a stand-in, away. */
-export function seatBadges(seat) {
+ * already, as "beginner bot" does), a stand-in, away (`correspondence`: in a room of days
+ * a turn, where being away is the rule, not a warning). */
+export function seatBadges(seat, correspondence = false) {
   const badges = [];
   const level = botBadgeSpan(seat);
   if (level) badges.push(level);
   if (seat?.stand_in) badges.push(el("span", { class: "bot", text: t("a bot stands in") }));
-  if (seat?.kind === "human" && !seat.connected) badges.push(el("span", { class: "away", text: t("disconnected") }));
+  if (seat?.kind === "human" && !seat.connected) badges.push(absence(correspondence));
   return badges;
 }
 
@@ -93,7 +95,7 @@ export class TurnRoom extends RoomClient {
       list.append(el("li", { class: `player${me ? " me" : ""}${toPlay ? " to-play" : ""}`, dataset: { player, ...dataset },
         style: `--team: ${colourOf(index)}` },
       el("span", { class: "swatch" }), el("span", { class: "player-name", text: me && you ? t("{player} (you)", { player }) : playerName(player) }),
-      mark, ...badgesOf(player, index), ...seatBadges(seats[index])));
+      mark, ...badgesOf(player, index), ...seatBadges(seats[index], this.room?.options?.turn_hours != null)));
     });
   }
 

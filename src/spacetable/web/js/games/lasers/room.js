@@ -4,6 +4,7 @@
 // websocket (docs/protocol.md); this module turns messages into what the player sees. The
 // seats, the lobby link and the connection are the shell's (shell/room.js).
 
+import { absence } from "../../shell/absence.js";
 import { playerName, t } from "../../shell/i18n.js";
 import { botBadge } from "../../shell/botseats.js";
 import "./sheet.js";
@@ -105,7 +106,7 @@ function renderPlayers() {
     }
     const level = botBadge(seat, player);
     if (level) bits.push(el("span", { class: "bot", text: level, title: describeLevel(room.room.ruleset, seat.level) }));
-    if (seat && seat.kind === "human" && !seat.connected) bits.push(el("span", { class: "away", text: t("disconnected") }));
+    if (seat && seat.kind === "human" && !seat.connected) bits.push(absence(false));
     list.append(el("li", {
       class: `player${player === room.me.player ? " me" : ""}`,
       dataset: { player, cardsLeft: s?.cards_left ?? "", holding: s?.holding ? "yes" : "no",
