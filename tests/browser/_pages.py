@@ -221,6 +221,12 @@ class PagePool:
             self._close(page.context)
 
 
+def not_reused(page: Page) -> None:
+    """Close ``page``'s context after the test instead of pooling it: for a change the
+    wrapped methods above do not see (Playwright's fake clock, ``page.clock.install``)."""
+    setattr(page.context, _CHANGED, True)
+
+
 def prepare_context(
     context: BrowserContext, script: str, name: str, function: Callable[..., Any]
 ) -> None:

@@ -14,6 +14,7 @@ import pytest
 from spacetable.server.store.accounts import SESSION_COOKIE
 from tests._accounts import session_cookie
 from tests._server import Client
+from tests.browser._pages import not_reused
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.test_accessibility import _serious_violations
 
@@ -115,3 +116,40 @@ def test_my_games_lists_the_match_waiting_on_me_first(
     assert bob in post.inner_text()
     post.scroll_into_view_if_needed()
     shot(page, "room")
+
+
+def test_my_games_sees_a_move_within_a_minute(open_page: OpenPage, server: Server) -> None:
+    """The page asks again every minute (the page's clock is Playwright's, moved a minute
+    on instead of waited): Ann plots while Bob looks at his list, and a minute later it
+    says it is his move, without a reload."""
+    ann, bob = "Ann poll", "Bob poll"
+    cookies = {name: session_cookie(server.base, name) for name in (ann, bob)}
+    room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2, "turn_hours": 24})["id"]
+    clients = {name: _seated(server, room, cookies[name]) for name in (ann, bob)}
+    clients[bob].wait(lambda m: m["type"] == "state" and m["phase"] == "plot")
+    clients[bob].send(type="plot", orders=[])
+    clients[bob].wait(_waiting_on(ann))
+    clients[bob].close()
+
+    page = open_page("/")
+    not_reused(page)
+    page.clock.install()
+    page.context.add_cookies(
+        [{"name": SESSION_COOKIE, "value": cookies[bob].split("=", 1)[1], "url": server.base}]
+    )
+    page.goto("/me/games")
+    status = page.locator(".my-game .my-game-status")
+    page.wait_for_function(
+        "(a) => document.querySelector('.my-game .my-game-status')?.textContent"
+        " === `Waiting for ${a}`",
+        arg=ann,
+    )
+    clients[ann].send(type="plot", orders=[])
+    clients[ann].wait(lambda m: m["type"] == "state" and m["turn"] == 2)
+    clients[ann].close()
+    page.clock.run_for(59_000)
+    assert status.inner_text() == f"Waiting for {ann}"  # not asked again yet
+    page.clock.run_for(1_000)
+    page.wait_for_function(
+        "document.querySelector('.my-game .my-game-status')?.textContent === 'Your move'"
+    )
