@@ -23,5 +23,6 @@ function tell(error) {
 }
 
 addEventListener("pagehide", () => { leaving = true; });
+addEventListener("pageshow", () => { leaving = false; }); // (back from the back-forward cache)
 addEventListener("unhandledrejection", (event) => tell(event.reason));
 addEventListener("error", (event) => tell(event.error || event.message));
