@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser._pages import PagePool
+from tests.browser._pages import PagePool, borrowed_page
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.test_accessibility import _serious_violations
 from tests.i18n._french import french_page
@@ -86,3 +86,26 @@ def test_a_profile_or_leaderboard_that_is_not_there_says_why_in_the_reader_s_lan
         page.wait_for_selector("#board-error:not([hidden])")
         assert page.inner_text("#board-error") == "pas de jeu 'chess'"
         assert errors and all("status of 404" in text for text in errors), errors
+
+
+@pytest.mark.parametrize("path", ["/signup", "/login"])
+def test_a_password_never_goes_to_the_address_bar_before_the_page_is_ready(
+    page_pool: PagePool, server: Server, path: str
+) -> None:
+    """Found by a run beside two busy CPUs: the test's click on "Sign up" came before the
+    page's script had run, and the browser sent the form itself, as a GET:
+    ``/signup?name=...&password=...`` (a slow phone and a quick tap would do the same).
+    Here the page's script never arrives: the button stays disabled, Enter in the password
+    sends nothing, and the password is in no address."""
+    with borrowed_page(page_pool, server.base, {"viewport": {"width": 390, "height": 844}}) as (
+        page,
+        errors,
+    ):
+        page.route("**/static/js/pages/account.js", lambda route: route.abort())
+        page.goto(path)
+        page.fill("#account-name", "Quick Tapper")
+        page.fill("#account-password", "a long passphrase")
+        assert page.locator("#account-submit").is_disabled()
+        page.press("#account-password", "Enter")  # (waits for a navigation it starts)
+        assert "passphrase" not in page.url and page.url.endswith(path), page.url
+        assert errors and all("account.js" in e or "Failed to load" in e for e in errors), errors

@@ -32,6 +32,9 @@ async function submit(event) {
 function main() {
   const form = $("#account-form");
   form.addEventListener("submit", submit);
+  // The page's HTML holds the button disabled until now: a form sent before this script
+  // ran went to the address bar as a GET, the password in it (a slow phone, a quick tap).
+  $("#account-submit").disabled = false;
   // The other form keeps where to go back to.
   const other = $("#other-page");
   const next = new URLSearchParams(location.search).get("next");
