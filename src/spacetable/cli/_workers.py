@@ -156,19 +156,28 @@ class Workers:
         for child in self.children.values():
             if child.poll() is None:
                 child.send_signal(signal.SIGTERM)
-        for child in self.children.values():
-            _end(child)
+        _end(list(self.children.values()))
         for process in self.others:
             if process.poll() is None:
                 process.terminate()
-            _end(process)
+        _end(self.others)
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def _end(process: subprocess.Popen[bytes]) -> None:
-    try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
+#: The longest the processes told to stop have, together, before those left are killed (s).
+STOP_SECONDS = 30.0
+
+
+def _end(processes: list[subprocess.Popen[bytes]]) -> None:
+    """Wait for ``processes`` to exit, all of them within one :data:`STOP_SECONDS`, then
+    kill those left: a stop takes that long at most, however many processes hang (each
+    waited its own 30 s before, one after the other: a test's 60 s ran out on two)."""
+    deadline = time.monotonic() + STOP_SECONDS
+    for process in processes:
         with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=5)
+            process.wait(timeout=max(0.0, deadline - time.monotonic()))
+    for process in processes:
+        if process.poll() is None:
+            process.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=5)
