@@ -6,7 +6,7 @@ when he sits down again in his seat under another name)."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from tests.browser._play import take_seat
 from tests.browser.conftest import OpenPage, Server, Shot
@@ -124,3 +124,35 @@ def test_the_message_box_counts_down_its_last_characters_and_says_when_it_cuts(
     page.click("#chat .chat-send")
     expect(page.locator("#chat .chat-line .chat-text")).to_have_text("y" * 200)
     expect(count).to_be_hidden()
+
+
+def test_a_message_waits_in_its_box_while_the_socket_is_not_open(
+    server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    """Found by CI: a message sent before the room's socket had opened went nowhere, and
+    the page said nothing. Send and the quick messages now wait for the socket; the words
+    stay in the box, and go once it is open."""
+    room = server.api("/api/rooms", {"ruleset": "lightspeed", "seats": 2})["id"]
+    let_through = [False]
+
+    def route(ws: WebSocketRoute) -> None:
+        if let_through[0]:
+            ws.connect_to_server()
+        else:
+            ws.close(code=1011, reason="not yet")  # the page keeps trying
+
+    page = open_page("/", viewport={"width": 1366, "height": 800})
+    page.route_web_socket("**/ws/rooms/**", route)
+    page.goto(f"/rooms/{room}")
+    page.wait_for_selector("#connection[data-status='reconnecting']")
+    page.fill("#chat .chat-input", "anyone here?")
+    expect(page.locator("#chat .chat-send")).to_be_disabled()
+    expect(page.locator("#chat .chat-quick-button").first).to_be_disabled()
+    page.press("#chat .chat-input", "Enter")
+    assert page.input_value("#chat .chat-input") == "anyone here?"  # kept, not lost
+    shot(page, "waiting")
+    let_through[0] = True
+    page.click("#chat .chat-send")  # waits for the socket's next try, which opens
+    expect(page.locator("#chat .chat-line .chat-text")).to_have_text("anyone here?")
+    assert page.input_value("#chat .chat-input") == ""
+    expect(page.locator("#chat .chat-quick-button").first).to_be_enabled()

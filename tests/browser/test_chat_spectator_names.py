@@ -39,7 +39,7 @@ def test_a_spectators_name_in_the_chat_is_in_the_pages_language(
     eve = open_page(f"/rooms/{room}?lang={lang}", **context)
     unfold(eve)
     eve.fill(".chat-input", "go Ann!")
-    eve.press(".chat-input", "Enter")
+    eve.click(".chat-send")  # enabled once her socket is open
     for page in (ann, eve):
         line = page.locator(".chat-line", has_text="go Ann!")
         expect(line.locator(".chat-name")).to_have_text(name)

@@ -124,16 +124,19 @@ export class ChatPanel {
     this.input = el("input", { type: "text", class: "chat-input", placeholder: WORDS.placeholder, "aria-label": t("chat message"),
       on: { input: () => this.fitText() } });
     this.count = el("p", { class: "chat-count help", "aria-live": "polite", hidden: true });
+    // Send and the quick messages wait for the room's socket (setConnected): a message
+    // written before it opens, or while it reconnects, stays in the box until it can go.
+    this.sendButton = el("button", { type: "submit", class: "chat-send", text: WORDS.send, disabled: true });
     const form = el("form", { class: "chat-form", on: { submit: (e) => { e.preventDefault(); this.sendText(); } } },
-      this.input, el("button", { type: "submit", class: "chat-send", text: WORDS.send }));
-    const quick = el("div", { class: "chat-quick", role: "group", "aria-label": WORDS.quick },
+      this.input, this.sendButton);
+    this.quick = el("div", { class: "chat-quick", role: "group", "aria-label": WORDS.quick },
       ...Object.entries(QUICK_WORDS).map(([id, words]) => el("button", {
-        type: "button", class: "secondary chat-quick-button", dataset: { quick: id }, text: words,
+        type: "button", class: "secondary chat-quick-button", dataset: { quick: id }, text: words, disabled: true,
         on: { click: () => this.say({ quick: id }) },
       })));
     this.summary = el("summary", {}, el("span", { text: WORDS.title }), " ", this.badge);
     this.element = el("details", { class: "chat panel", id: "chat" },
-      this.summary, this.openLabel, this.log, this.mutedLine, quick, form, this.count, this.channel, this.note);
+      this.summary, this.openLabel, this.log, this.mutedLine, this.quick, form, this.count, this.channel, this.note);
     // Open beside the table on a wide screen; folded to a bar on a phone.
     this.element.open = !window.matchMedia("(max-width: 820px)").matches;
     this.element.addEventListener("toggle", () => { if (this.element.open) this.markRead(); });
@@ -160,6 +163,12 @@ export class ChatPanel {
     };
     new ResizeObserver(measure).observe(this.element);
     window.matchMedia("(max-width: 820px)").addEventListener("change", measure);
+  }
+
+  /** Whether the room's socket is open: Send and the quick messages work only then. */
+  setConnected(open) {
+    this.sendButton.disabled = !open;
+    for (const button of this.quick.querySelectorAll("button")) button.disabled = !open;
   }
 
   /** Who we are now (a `welcome`). */
