@@ -57,15 +57,19 @@ def site(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> It
     if MISSING is not None:
         pytest.skip(MISSING)
     port = free_run(2)
-    db = tmp_path_factory.mktemp("workers") / "matches.db"
-    process = subprocess.Popen(
-        [
-            *(sys.executable, "-m", "spacetable", "serve", "--workers", "2"),
-            *("--port", str(port), "--db", f"sqlite:///{db}", "--runup-seconds", "0"),
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-    )
+    folder = tmp_path_factory.mktemp("workers")
+    db = folder / "matches.db"
+    errors = folder / "stderr.txt"
+    with errors.open("wb") as stderr:  # the processes keep their own copy
+        process = subprocess.Popen(
+            [
+                *(sys.executable, "-m", "spacetable", "serve", "--workers", "2"),
+                *("--port", str(port), "--db", f"sqlite:///{db}", "--runup-seconds", "0"),
+            ],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
     try:
         wait_until(lambda: port_open(port), "the balancer of --workers", 180)
         yield port
@@ -74,6 +78,10 @@ def site(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> It
         process.wait(timeout=60)
     for each in (port, port + 1, port + 2):
         assert not port_open(each), f"port {each} still open after SIGTERM"
+    # Every process stopped of itself: none printed its threads (a stop that hung for
+    # 20 s, server/stopping.py) or was killed by the supervisor.
+    said = errors.read_text(errors="replace")
+    assert "Timeout (" not in said and "did not stop" not in said, said
 
 
 def test_two_workers_behind_the_balancer_share_one_lobby(site: int) -> None:

@@ -178,6 +178,12 @@ def _end(processes: list[subprocess.Popen[bytes]]) -> None:
             process.wait(timeout=max(0.0, deadline - time.monotonic()))
     for process in processes:
         if process.poll() is None:
+            # Its own report (server/stopping.py) says where it hung, above this line.
+            print(
+                f"process {process.pid} did not stop within {STOP_SECONDS:g} s: killed",
+                file=sys.stderr,
+                flush=True,
+            )
             process.kill()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=5)

@@ -292,6 +292,7 @@ def prepared(options: Mapping[str, Any]) -> Prepared:
     from spacetable.server.http.http_protocol import HeadDeadlineProtocol
     from spacetable.server.http.ws_protocol import GameWebSocketProtocol, SocketPolicy
     from spacetable.server.rooms.room import Timing
+    from spacetable.server.stopping import GRACE_SECONDS, GameServer
     from spacetable.server.store.storage import Storage
 
     host, port, redis = options["host"], options["port"], options["redis"]
@@ -361,12 +362,14 @@ def prepared(options: Mapping[str, Any]) -> Prepared:
         # it is closed.
         http=HeadDeadlineProtocol,
         h11_max_incomplete_event_size=MAX_REQUEST_HEAD_BYTES,
+        # Told to stop, the connections have this long to end (server/stopping.py).
+        timeout_graceful_shutdown=GRACE_SECONDS,
     )
     config = uvicorn.Config(app, **settings)
     node = app.state.cluster
     server: Any
     if node is None:
-        server = uvicorn.Server(config)
+        server = GameServer(config)
     else:  # one of several processes: SIGTERM drains first (server/cluster/draining.py)
         from spacetable.server.cluster.draining import DrainingServer
 

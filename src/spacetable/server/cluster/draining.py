@@ -18,9 +18,10 @@ from types import FrameType
 import uvicorn
 
 from spacetable.server.cluster.node import ClusterNode
+from spacetable.server.stopping import GameServer
 
 
-class DrainingServer(uvicorn.Server):
+class DrainingServer(GameServer):
     """uvicorn's server that, at SIGTERM, fails ``node``'s health check for
     ``drain_seconds`` (the balancer's checks: 2 failures, 500 ms apart) before it stops.
     A second SIGTERM, or SIGINT, stops it at once."""
@@ -34,6 +35,7 @@ class DrainingServer(uvicorn.Server):
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         """A signal to stop: SIGTERM drains first (once)."""
         if sig == signal.SIGTERM and not self.node.draining and self.drain_seconds > 0:
+            self.arm_report()
             self.node.draining = True
             self._drain_until = time.monotonic() + self.drain_seconds
             return
