@@ -84,7 +84,16 @@ def test_a_photo_is_read_corrected_by_a_drag_and_resolved_with_its_close_calls(
     # Every card of the photo outlined on it and named, and laid on the table.
     outlined = page.locator("#photo-figure .photo-card")
     assert sorted(outlined.evaluate_all("ns => ns.map(n => n.dataset.card)")) == truth
-    assert sorted(page.locator("#photo-figure .photo-card text").all_text_contents()) == truth
+    # Each named as a player says it, as the close calls name it ("red's Ghost"), not by
+    # its id ("red-ghost").
+    said = {
+        c["id"]: f"{c['owner']}'s {c['ship'].title()}" if "ship" in c else "asteroid"
+        for c in answer["table"]["cards"]
+    }
+    labels = page.locator("#photo-figure .photo-card").evaluate_all(
+        "ns => ns.map(n => [n.dataset.card, n.querySelector('text').textContent])"
+    )
+    assert {card: label for card, label in labels} == {card: said[card] for card in truth}
     on_table = page.locator("#table .table-card").evaluate_all("ns => ns.map(n => n.dataset.card)")
     assert sorted(on_table) == truth
     assert "6 cards found" in page.inner_text("#photo-status")
@@ -263,5 +272,9 @@ def test_the_close_calls_name_the_cards_in_the_pages_language(
     assert f"de {card['ship'].capitalize()} (" in said, said
     ids = {c["id"] for c in answer["table"]["cards"]}
     assert not [word for word in said.replace(",", " ").split() if word in ids], said
+    # And the labels on the photo too (they said "red-ghost" before).
+    labels = page.locator("#photo-figure .photo-card text").all_text_contents()
+    assert not ids & set(labels), labels
+    assert f"{card['ship'].capitalize()} (" in " ".join(labels), labels
     page.locator("#close-calls").scroll_into_view_if_needed()
     shot(page, "close-calls-fr")

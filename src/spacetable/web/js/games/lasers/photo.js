@@ -150,7 +150,7 @@ export class PhotoReader {
     this.showCalls();
   }
 
-  /** The photo with each card found outlined and labelled by its id, the labels apart. */
+  /** The photo with each card found outlined and named, the labels apart. */
   showPhoto(file, answer) {
     const old = this.figure.querySelector("img");
     if (old) URL.revokeObjectURL(old.src);
@@ -167,7 +167,7 @@ export class PhotoReader {
     for (const card of answer.cards) {
       const points = card.outline_px;
       const [cx, cy] = points.reduce(([x, y], [px, py]) => [x + px / 4, y + py / 4], [0, 0]);
-      const label = svg("text", { x: cx, y: cy, "font-size": size, "text-anchor": "middle", "dominant-baseline": "middle" }, card.id);
+      const label = svg("text", { x: cx, y: cy, "font-size": size, "text-anchor": "middle", "dominant-baseline": "middle" }, this.cardName(card.id, { bare: true }));
       overlay.append(svg("g", { class: "photo-card", dataset: { card: card.id } },
         svg("polygon", { points: points.map((p) => p.join(",")).join(" "), "stroke-width": size / 5 }), label));
       labels.push({ label, cx, cy, top: Math.min(...points.map((p) => p[1])), bottom: Math.max(...points.map((p) => p[1])) });
@@ -186,13 +186,7 @@ export class PhotoReader {
     if (this.stale && calls.length) box.append(el("p", { class: "close-calls-stale", role: "note", text: WORDS.stale() }));
     else if (this.again) box.append(el("p", { class: "close-calls-again muted", text: WORDS.again() }));
     if (!calls.length) return;
-    // The cards are named as a player says them ("Ann's Ghost"), not by their ids.
-    const cards = new Map(this.answer.table.cards.map((c) => [c.id, c]));
-    const named = (id) => {
-      const card = cards.get(id);
-      if (card?.type === "asteroid") return t("the asteroid");
-      return card?.ship ? t("{owner}'s {ship}", { owner: card.owner, ship: this.shipName(card.ship) }) : id;
-    };
+    const named = (id) => this.cardName(id);
     const words = (o) => ({ ...o, target: o.target === null ? null : named(o.target) });
     box.append(el("ol", {}, ...calls.map((call) => {
       const [first, ...others] = call.outcomes.map(words);
@@ -202,6 +196,16 @@ export class PhotoReader {
         `${WORDS.measured(named(call.ship), call.laser + 1, first)}, ${others.map(WORDS.possible).join(", ")}. `,
         el("span", { class: "muted", text: `(${kind}: ${WORDS.margin(call.margin_mm, call.sigma_mm)})` }));
     })));
+  }
+
+  /**
+   * The card `id` of the photo's table as a player says it ("red's Ghost", "the asteroid"),
+   * not by its id; `bare` leaves the article off ("asteroid": a label on the photo).
+   */
+  cardName(id, { bare = false } = {}) {
+    const card = this.answer?.table.cards.find((c) => c.id === id);
+    if (card?.type === "asteroid") return bare ? t("asteroid") : t("the asteroid");
+    return card?.ship ? t("{owner}'s {ship}", { owner: card.owner, ship: this.shipName(card.ship) }) : id;
   }
 
   /** The ids of the cards a close call involves: its ship and every card it may touch. */
