@@ -7,6 +7,11 @@ reused tab 0.07-0.12). The browser tests open more than a thousand pages, so a p
 is done with goes back to the pool, emptied, and the next test that asks for a page with
 the same context options gets it.
 
+Pages are pooled by what only a new context can set (touch, a phone's pointer, the
+locale...): the viewport's size and a preference for reduced motion are set on the page
+as it is taken (``set_viewport_size``, ``emulate_media``), so that a laptop test's tab
+serves the next phone-sized test too.
+
 Emptied means as a new context would be for what the site can see: the document is
 replaced by ``about:blank`` (its sockets and timers end with it), the cookies are cleared,
 and ``localStorage`` and ``sessionStorage`` of every origin the tab visited are cleared
@@ -64,6 +69,7 @@ _CONTEXT_CHANGES = (
 )
 
 _page_on: Callable[..., Any] = Page.on
+_emulate_media: Callable[..., Any] = Page.emulate_media
 _context_script: Callable[..., Any] = BrowserContext.add_init_script
 _context_binding: Callable[..., Any] = BrowserContext.expose_binding
 
@@ -86,6 +92,25 @@ for _name in _CONTEXT_CHANGES:
 
 _goto: Callable[..., Any] = Page.goto
 
+#: A context's viewport when its options name none (Playwright's default).
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}
+#: Options a page takes after its context is made; the rest make the pool's key.
+_PAGE_OPTIONS = ("viewport", "reduced_motion")
+#: Context options whose value here is the default: left out of the key.
+_DEFAULTS: dict[str, Any] = {"is_mobile": False, "has_touch": False}
+
+
+def _kind(options: dict[str, Any]) -> str:
+    """The pool's key for a context with ``options``: what a page cannot change later."""
+    kept = {
+        name: value
+        for name, value in options.items()
+        if name not in _PAGE_OPTIONS and not (name in _DEFAULTS and value == _DEFAULTS[name])
+    }
+    if "viewport" in options and options["viewport"] is None:
+        kept["viewport"] = None  # the window's size: a context of its own
+    return json.dumps(kept, sort_keys=True, default=repr)
+
 
 def _goto_on_base(page: Page, url: str, **kwargs: Any) -> Any:
     """``page.goto`` for pooled pages: a path is one of the test's server (the page's
@@ -100,6 +125,21 @@ def _goto_on_base(page: Page, url: str, **kwargs: Any) -> Any:
 
 
 setattr(Page, "goto", _goto_on_base)  # noqa: B010  (mypy: no method assignment)
+
+_new_page: Callable[..., Any] = BrowserContext.new_page
+
+
+def _new_page_sized(context: BrowserContext) -> Page:
+    """``context.new_page()`` for pooled contexts: the page has the viewport the test asked
+    for (the context was perhaps made with another, :meth:`PagePool.take`)."""
+    page: Page = _new_page(context)
+    viewport = getattr(context, "_spacetable_viewport", None)
+    if viewport is not None and page.viewport_size != viewport:
+        page.set_viewport_size(viewport)
+    return page
+
+
+setattr(BrowserContext, "new_page", _new_page_sized)  # noqa: B010
 
 
 def _origin(url: str) -> str | None:
@@ -124,7 +164,7 @@ class PagePool:
         to (``page.goto("/rooms/x")``) is one of the server at ``base``: pooled pages
         serve any test server (a context's own base URL cannot change), so a tab that
         played on one module's server is reused by the next module's tests."""
-        key = json.dumps(options, sort_keys=True, default=repr)
+        key = _kind(options)
         page = None
         for ident, (held, candidate) in self.idle.items():
             if held == key:
@@ -133,6 +173,15 @@ class PagePool:
                 break
         if page is None:
             page = self._new(options)
+        # The page's own options, as a new context with these options would have them.
+        viewport = options.get("viewport", DEFAULT_VIEWPORT)
+        if viewport is not None and page.viewport_size != viewport:
+            page.set_viewport_size(viewport)
+        page.context._spacetable_viewport = viewport  # type: ignore[attr-defined]
+        motion = options.get("reduced_motion", "no-preference")
+        if getattr(page, "_spacetable_motion", "no-preference") != motion:
+            _emulate_media(page, reduced_motion=motion)
+            page._spacetable_motion = motion  # type: ignore[attr-defined]
         page._spacetable_base = base  # type: ignore[attr-defined]
         # (and for the context's other pages)
         page.context._spacetable_base = base  # type: ignore[attr-defined]
@@ -148,7 +197,7 @@ class PagePool:
         context = self.browser.new_context(**options)
         self.prepare(context)
         page = context.new_page()
-        page._spacetable_viewport = page.viewport_size  # type: ignore[attr-defined]
+        page._spacetable_motion = options.get("reduced_motion", "no-preference")  # type: ignore[attr-defined]
 
         def console(message: ConsoleMessage) -> None:
             sink = getattr(page, "_spacetable_errors", None)
@@ -205,9 +254,6 @@ class PagePool:
             page.evaluate(clear)
         page.goto("about:blank", timeout=RESET_TIMEOUT_MS)
         page.context.clear_cookies()
-        viewport = page._spacetable_viewport  # type: ignore[attr-defined]
-        if viewport is not None and page.viewport_size != viewport:
-            page.set_viewport_size(viewport)
 
     @staticmethod
     def _close(context: BrowserContext) -> None:
