@@ -37,21 +37,31 @@ _PAGE_STATE = """() => {
 }"""
 
 
+#: A kept line: an arrow and a frame as it came, or a line of its own with no frame
+#: (``(line, None)``). A frame is read and cut only for a report: most never are.
+Kept = tuple[str, str | bytes | None]
+
+
 def keep_frames(page: Page, socket: WebSocket) -> None:
     """Keep ``socket``'s frames on ``page`` (a ring of :data:`FRAMES_KEPT`)."""
-    frames: deque[str] = getattr(page, _FRAMES, None) or deque(maxlen=FRAMES_KEPT)
+    frames: deque[Kept] = getattr(page, _FRAMES, None) or deque(maxlen=FRAMES_KEPT)
     setattr(page, _FRAMES, frames)
-    frames.append(f"-- socket opened: {socket.url}")
+    frames.append((f"-- socket opened: {socket.url}", None))
 
     def keep(arrow: str) -> Any:
         def kept(payload: str | bytes) -> None:
-            frames.append(f"{arrow} {_frame(payload)}")
+            frames.append((arrow, payload))
 
         return kept
 
     socket.on("framesent", keep("->"))
     socket.on("framereceived", keep("<-"))
-    socket.on("close", lambda _socket: frames.append("-- socket closed"))
+    socket.on("close", lambda _socket: frames.append(("-- socket closed", None)))
+
+
+def _line(kept: Kept) -> str:
+    arrow, payload = kept
+    return arrow if payload is None else f"{arrow} {_frame(payload)}"
 
 
 def _frame(payload: str | bytes) -> str:
@@ -81,7 +91,7 @@ def _frame(payload: str | bytes) -> str:
 
 def forget_frames(page: Page) -> None:
     """Forget the frames of the test before (a pooled page is handed on)."""
-    frames: deque[str] | None = getattr(page, _FRAMES, None)
+    frames: deque[Kept] | None = getattr(page, _FRAMES, None)
     if frames is not None:
         frames.clear()
 
@@ -97,6 +107,6 @@ def describe(pages: list[Page]) -> str:
             except Error as error:  # the page is gone, or navigating
                 state = {"unreadable": str(error).splitlines()[0]}
             parts.append("  " + json.dumps(state, ensure_ascii=False))
-        frames: deque[str] = getattr(page, _FRAMES, None) or deque()
-        parts.extend(f"  {line}" for line in frames)
+        frames: deque[Kept] = getattr(page, _FRAMES, None) or deque()
+        parts.extend(f"  {_line(kept)}" for kept in frames)
     return "\n".join(parts)
