@@ -164,6 +164,11 @@ class FakeTable(FakeRoom):
     def expire(self) -> None:
         self.expired = True
 
+    may_put_away: bool = False
+
+    def put_away(self) -> None:
+        raise AssertionError("a room played live is never put away")
+
     # What the bots ask of the room and of its pacing.
 
     def apply(self, action: Any) -> None:

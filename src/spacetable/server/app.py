@@ -141,6 +141,7 @@ def create_app(
     sweeper = None
     if directory.live is not None:
         sweeper = DeadlineSweeper(directory.live, opener, directory.get, clock)
+        directory.puts_away = True  # idle correspondence rooms wait in storage
     # Uploaded tables are resolved in a worker process, within a time budget.
     referee = RefereePool(budget_s=referee_seconds)
 

@@ -95,6 +95,10 @@ class RoomDirectory:
         self._created = 0
         self._rooms: dict[str, Room] = {}
         self._heartbeat: asyncio.Task[None] | None = None
+        #: Put idle correspondence rooms away (closed here, their rows kept): only when
+        #: something opens them again when a turn runs out (the server's
+        #: ``DeadlineSweeper``, ``rooms/deadlines.py``), which sets it.
+        self.puts_away = False
 
     def start(self) -> None:
         """Begin the heartbeat of this process's stored rooms (call on the running loop;
@@ -154,10 +158,13 @@ class RoomDirectory:
             live=self.live,
         )
         self._rooms[room_id] = room
-        self._know_accounts(room)
+        self._furnish(room)
         return room
 
-    def _know_accounts(self, room: Room) -> None:
+    def _furnish(self, room: Room) -> None:
+        """Give a room opened here what the directory knows: the accounts, the ratings,
+        whether it may be put away."""
+        room.may_put_away = self.puts_away and self.live is not None
         if self.accounts is not None:
             room.registered = self.accounts.is_registered
         if self.ratings is not None:
@@ -167,7 +174,8 @@ class RoomDirectory:
         if self._rooms.get(room.id) is not room:
             return
         del self._rooms[room.id]
-        if self.live is not None and not room.journal.moved:  # closed: its stored rows go too
+        if self.live is not None and not room.journal.moved and not room.kept_stored:
+            # Closed for good: its stored rows go too.
             forgetting = asyncio.ensure_future(asyncio.to_thread(self.live.forget, room.id))
             forgetting.add_done_callback(_log_failure)
 
@@ -227,7 +235,7 @@ class RoomDirectory:
             len(stored.actions),
         )
         self._rooms[room_id] = room
-        self._know_accounts(room)
+        self._furnish(room)
         return room
 
     async def hand_over(self, room: Room, code: int = 1012) -> None:

@@ -87,6 +87,13 @@ class LobbyRoom(RoomContext, Protocol):
         """The room closes in this process."""
         ...
 
+    #: Whether the room may wait in storage when idle (a correspondence room's).
+    may_put_away: bool
+
+    def put_away(self) -> None:
+        """The room closes in this process and waits in storage."""
+        ...
+
 
 def _declared(message: ChoiceMessage) -> SeatChoice:
     """The seat choice a registered game makes with ``message``."""
@@ -551,6 +558,12 @@ class Lobby:
         waits = self._by_post and room.phase != "over" and seated
         # A correspondence room waits for its players, however long (not an empty one), and
         # closes like any other once its match is over (a third timeout ended it unwatched).
+        # Stored as it lives, it waits in storage rather than in memory (days a turn): it
+        # is put away, and rebuilt when a player opens it or its turn runs out.
+        if waits and room.may_put_away and not room.queued():
+            log.info("room %s put away after %.0f s without a connection", room.id, self.idle_for())
+            room.put_away()
+            return
         if waits or room.phase == "playing" or room.queued():
             self._check_idle_after(room.timing.room_idle_seconds)
             return

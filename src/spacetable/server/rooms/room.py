@@ -146,6 +146,12 @@ class Room:
         #: each match draws its own from the system's entropy.
         self.seed = seed
         self.expired = False
+        #: A correspondence room nobody is connected to may be put away (closed in this
+        #: process, its stored rows kept) once idle: the directory says so when something
+        #: opens it again when its turn runs out (``rooms/deadlines.py``).
+        self.may_put_away = False
+        #: It was put away (:meth:`put_away`): its stored rows stay as it closes.
+        self.kept_stored = False
         #: Whether a name is a registered player's (the directory gives the accounts'):
         #: a guest asking for one sits as ``name (guest)`` (``lobby.py``). A database
         #: query: asked on a thread (``rooms/lookups.py``), like the next.
@@ -347,6 +353,12 @@ class Room:
             seat.cancel_abandon()
         if self._on_expired is not None:
             self._on_expired(self)
+
+    def put_away(self) -> None:
+        """The room closes in this process and waits in storage (its rows kept) until a
+        player opens it or its turn runs out (see :attr:`may_put_away`)."""
+        self.kept_stored = True
+        self.expire()
 
     # -- the match --------------------------------------------------------------------
 
