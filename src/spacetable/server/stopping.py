@@ -3,9 +3,9 @@
 At SIGTERM or Ctrl+C uvicorn closes its listening socket, asks every connection to
 close, waits for their requests and websockets to end, then runs the application's
 shutdown (the rooms stop and store what they must: ``server/app.py``). Left to itself it
-waits for the connections without end: one request that never finishes kept a process
-of ``serve --workers`` alive after its SIGTERM until the supervisor killed it, and the
-rooms' shutdown never ran. Here the wait has a bound (:data:`GRACE_SECONDS`), after
+waits for the connections without end: one request that never finishes (an upload whose
+body stops coming) kept the process alive after its SIGTERM for ever, and the rooms'
+shutdown never ran. Here the wait has a bound (:data:`GRACE_SECONDS`), after
 which uvicorn cancels what is left and the shutdown runs; and a process still alive
 :data:`REPORT_SECONDS` after it was told to stop prints every thread's stack on its
 standard error (``faulthandler``), so that what held it shows in its log.
