@@ -11,7 +11,22 @@ import subprocess
 from pathlib import Path
 
 from spacetable.server.stopping import GRACE_SECONDS
-from tests._server import server_process
+from tests._server import server_process, wait_until
+
+
+def read(server_port: int, client_port: int) -> bool:
+    """Whether the server took everything the client sent on that connection (the
+    kernel's receive queue of its end is empty: /proc/net/tcp), so that its request is
+    under way: what a stop must not wait for without end."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local, remote, queues = fields[1], fields[2], fields[4]
+        if (
+            int(local.split(":")[1], 16) == server_port
+            and int(remote.split(":")[1], 16) == client_port
+        ):
+            return int(queues.split(":")[1], 16) == 0
+    return False
 
 
 def test_a_stop_does_not_wait_for_ever_on_an_upload_that_never_ends(tmp_path: Path) -> None:
@@ -22,8 +37,8 @@ def test_a_stop_does_not_wait_for_ever_on_an_upload_that_never_ends(tmp_path: Pa
             "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
         )
         stalled.sendall(head.encode())
-        # Accepted after that connection, answered: the server reads the stalled upload.
-        assert server.get("/api/rooms") == []
+        client_port = stalled.getsockname()[1]
+        wait_until(lambda: read(server.port, client_port), "the server to read the upload's head")
         server.process.send_signal(signal.SIGTERM)
         try:
             code = server.process.wait(timeout=GRACE_SECONDS + 30)
