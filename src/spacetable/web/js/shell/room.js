@@ -240,6 +240,7 @@ export class RoomClient {
     if (room.phase !== "lobby") return;
     renderSeats(panel, room, this.me.seat, (m) => this.socket.send(m), {
       describe: this.describe,
+      decorate: (drawn) => this.decorateSeats(drawn),
       watching: this.watching,
       onPlay: () => {
         this.watching = false;
@@ -286,6 +287,9 @@ export class RoomClient {
     }
     toast(message.message);
   }
+
+  /** Add a game's own words to the seat panel `drawn` (not yet on the page): none here. */
+  decorateSeats(drawn) {}
 
   /** The connection badge; a reconnection with a stored token takes the seat back. */
   onStatus(status) {

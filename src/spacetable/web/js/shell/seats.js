@@ -52,9 +52,12 @@ export function describeLevel(ruleset, level) {
  */
 export function renderSeats(container, room, mySeat, send, options) {
   // Drawn apart, then brought onto the panel: a press on "Ready" while another player's
-  // news redraws it still counts, and a name being typed stays (shell/morph.js).
+  // news redraws it still counts, and a name being typed stays (shell/morph.js). What a
+  // game adds to the panel (`options.decorate(drawn)`) is drawn with it, so that it too
+  // is kept, not added again after each redraw (which moved the seats under the pointer).
   const fresh = document.createElement("div");
   drawSeats(fresh, room, mySeat, send, { ...options, shown: container });
+  options.decorate?.(fresh);
   morphChildren(container, fresh);
 }
 

@@ -163,10 +163,12 @@ export class HexRoom extends TurnRoom {
     this.renderRoom();
   }
 
-  renderRoom() {
-    super.renderRoom();
-    const options = $("#seat-panel .room-options");
-    if (this.room.phase === "lobby" && options) options.after(this.fleetsList(this.room));
+  /**
+   * The seat panel says each seat's ships, under the seats: the list comes once the
+   * scenarios are loaded, and pushes nothing the player may be about to press ("Ready").
+   */
+  decorateSeats(drawn) {
+    drawn.querySelector("ul.seats")?.after(this.fleetsList(this.room));
   }
 
   waitingText() {
@@ -179,7 +181,14 @@ export class HexRoom extends TurnRoom {
     const { scenario, fleets, seats } = room.options;
     const sides = scenario === "custom" ? fleets : this.scenarios?.[scenario]?.sides;
     const list = el("ul", { class: "hex-sides", id: "hex-fleets" });
-    if (!sides?.length) return list;
+    if (!sides?.length) {
+      // The scenarios are not read yet: a line a seat already, so that the panel (centred
+      // over the board) keeps its height, and "Ready" its place, when they come.
+      for (let seat = 0; seat < seats; seat += 1) {
+        list.append(el("li", { style: `--team: ${colourOf(seat)}` }, el("b", { text: t("Seat {seat}:", { seat: seat + 1 }) + " " }), "…"));
+      }
+      return list;
+    }
     const classes = { light: t("light"), medium: t("medium"), heavy: t("heavy") };
     const weapons = { light: t("light weapons"), heavy: t("heavy weapons") };
     const words = (s) => `${s.name || classes[s.class] || s.class} (${classes[s.class] || s.class}${s.class === "medium" ? `, ${weapons[s.weapons || "heavy"] || s.weapons}` : ""})`;
