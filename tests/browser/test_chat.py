@@ -151,6 +151,10 @@ def test_a_message_waits_in_its_box_while_the_socket_is_not_open(
     page.press("#chat .chat-input", "Enter")
     assert page.input_value("#chat .chat-input") == "anyone here?"  # kept, not lost
     shot(page, "waiting")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("document.querySelector('#chat').open = true")  # folded on a phone
+    shot(page, "waiting-phone")
+    page.set_viewport_size({"width": 1366, "height": 800})
     let_through[0] = True
     page.click("#chat .chat-send")  # waits for the socket's next try, which opens
     expect(page.locator("#chat .chat-line .chat-text")).to_have_text("anyone here?")
