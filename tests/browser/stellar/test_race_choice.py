@@ -6,6 +6,7 @@ room description follows the choice."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser._play import take_seat
 from tests.browser.conftest import OpenPage, Server, Shot
@@ -30,7 +31,8 @@ def test_the_joining_friend_chooses_his_race(
         "document.querySelector('.room-options').textContent.includes('Wiss vs Hexai')"
     )
     friend.wait_for_function("document.querySelector('#my-race').value === 'hexai'")
-    assert "Wiss vs Hexai" in friend.inner_text(".room-options")
+    # (the select shows his choice at once; the options line, once the room's news comes)
+    expect(friend.locator(".room-options")).to_contain_text("Wiss vs Hexai")
     shot(friend, "race")
     # The match begins with that race: his fleet builder offers Hexai ships.
     host.click("button#ready")
