@@ -45,10 +45,12 @@ asyncio.run = _run_anywhere
 settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 
-#: Folders of tests that take seconds each (pages, processes, clusters, bot matches, photos):
-#: they run first, in pytest-randomly's order among themselves, so that a run ends on short
-#: tests that keep every worker busy to its end instead of one page test alone.
-FIRST = ("browser/", "cluster/", "server/durable/", "server/hostile/", "lab/", "bots/", "photo/")
+#: Folders of tests that take seconds each (pages, processes, clusters, bot matches, photos,
+#: the server's real-time rooms): they run first, in pytest-randomly's order among
+#: themselves, so that a run ends on short tests that keep every worker busy to its end
+#: instead of one page test alone. (All of server/: its rooms that play with a bot at the
+#: bot's pace held the last 20 s of a run with half the machine idle, docs/performance.md.)
+FIRST = ("browser/", "cluster/", "server/", "lab/", "bots/", "photo/")
 TESTS = Path(__file__).resolve().parent
 
 

@@ -55,9 +55,11 @@ def reach_the_first_match(page: Page) -> None:
     page.wait_for_selector("button#ready")
 
 
-def place_somewhere(page: Page, rng: random.Random) -> bool:
+def place_somewhere(page: Page, rng: random.Random) -> bool | None:
     """Put the card in hand on a free spot, as a person looking at the table does (the
-    outline says where it would touch): True once it landed."""
+    outline says where it would touch): True once it landed, False if it did not, None if
+    the round ended as he clicked (the page may be drawing the battle over the table, and
+    whether that click landed shows only on the final table)."""
     ship = hand_ship(page)
     if ship is None:
         return False
@@ -80,6 +82,8 @@ def place_somewhere(page: Page, rng: random.Random) -> bool:
         )
         if page.locator(f'.table-card[data-card="{card}"]').count():
             return True
+        if page.get_attribute("body", "data-phase") not in PLACING:
+            return None
         page.locator("#refused").evaluate("box => { box.hidden = true; }")
     return False
 
@@ -117,6 +121,7 @@ def test_a_newcomer_learns_then_plays_most_of_his_deck_against_the_beginner_bot(
     start = time.monotonic()
     rng = random.Random(11)
     placed = 0
+    unsure = 0  # a click as the round ended: it may have landed
     saw_bot_hand = False
     for card in range(1, 11):
         # A card every 4.5 s (at the bots' pace): he looks, moves it and clicks when his
@@ -126,17 +131,18 @@ def test_a_newcomer_learns_then_plays_most_of_his_deck_against_the_beginner_bot(
         if page.get_attribute("body", "data-phase") not in PLACING:
             break
         saw_bot_hand = saw_bot_hand or page.locator(".other-hand").count() > 0
-        if place_somewhere(page, rng):
-            placed += 1
+        landed = place_somewhere(page, rng)
+        placed += landed is True
+        unsure += landed is None
         if card == 3:
             shot(page, "placing")
     assert saw_bot_hand, "the bot's card in hand was never seen on the table"
     assert placed >= 7, f"the newcomer placed only {placed} of 10 cards"
-    mine = page.locator(f'.table-card[data-card^="{me}-"]').count()
-    assert mine == placed
     if page.get_attribute("body", "data-phase") == "stop" and page.is_visible("#discard"):
         page.click("#discard")
     skip_battle(page)
+    mine = page.locator(f'.table-card[data-card^="{me}-"]').count()
+    assert placed <= mine <= placed + unsure
     shot(page, "over")
 
 
