@@ -145,6 +145,11 @@ def test_a_message_waits_in_its_box_while_the_socket_is_not_open(
     page.route_web_socket("**/ws/rooms/**", route)
     page.goto(f"/rooms/{room}")
     page.wait_for_selector("#connection[data-status='reconnecting']")
+    # The chat says why Send waits (on a phone the header's badge is scrolled away).
+    why = page.locator("#chat .chat-link")
+    expect(why).to_have_text(
+        "Reconnecting to the room: what you write waits here until Send works again."
+    )
     page.fill("#chat .chat-input", "anyone here?")
     expect(page.locator("#chat .chat-send")).to_be_disabled()
     expect(page.locator("#chat .chat-quick-button").first).to_be_disabled()
@@ -160,3 +165,4 @@ def test_a_message_waits_in_its_box_while_the_socket_is_not_open(
     expect(page.locator("#chat .chat-line .chat-text")).to_have_text("anyone here?")
     assert page.input_value("#chat .chat-input") == ""
     expect(page.locator("#chat .chat-quick-button").first).to_be_enabled()
+    expect(why).to_be_hidden()

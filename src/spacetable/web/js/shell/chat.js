@@ -42,6 +42,10 @@ const WORDS = {
   unread: (count) => t("{n} unread", { n: count }),
   left: (n) => tn("{n} character left", "{n} characters left", n),
   cut: (n) => t("Cut at {n} characters: a message holds no more.", { n }),
+  // Why Send is dimmed (the header's badge says it too, but on a phone it is scrolled away).
+  connecting: t("Reaching the room: what you write waits here until Send works."),
+  reconnecting: t("Reconnecting to the room: what you write waits here until Send works again."),
+  closed: t("The room is closed: nothing more can be sent."),
   spectatorMark: t("spectators"),
 };
 
@@ -115,7 +119,7 @@ export class ChatPanel {
     this.mutedLine = el("p", { class: "chat-muted help", hidden: true });
     this.openBox = el("input", { type: "checkbox", class: "chat-open", on: { change: () => this.send({ type: "open_chat", open: this.openBox.checked }) } });
     this.openLabel = el("label", { class: "chat-open-label" }, this.openBox, " ", WORDS.openSpectators);
-    this.channel = el("select", { class: "chat-channel-choice", "aria-label": "channel" },
+    this.channel = el("select", { class: "chat-channel-choice", "aria-label": t("channel") },
       el("option", { value: "players", text: WORDS.toPlayers }),
       el("option", { value: "spectators", text: WORDS.toSpectators }));
     this.note = el("p", { class: "chat-note help", text: WORDS.spectatorsNote });
@@ -127,6 +131,8 @@ export class ChatPanel {
     // Send and the quick messages wait for the room's socket (setConnected): a message
     // written before it opens, or while it reconnects, stays in the box until it can go.
     this.sendButton = el("button", { type: "submit", class: "chat-send", text: WORDS.send, disabled: true });
+    this.link = el("p", { class: "chat-link help", role: "status", hidden: true });
+    this.linkTimer = null;
     const form = el("form", { class: "chat-form", on: { submit: (e) => { e.preventDefault(); this.sendText(); } } },
       this.input, this.sendButton);
     this.quick = el("div", { class: "chat-quick", role: "group", "aria-label": WORDS.quick },
@@ -136,7 +142,7 @@ export class ChatPanel {
       })));
     this.summary = el("summary", {}, el("span", { text: WORDS.title }), " ", this.badge);
     this.element = el("details", { class: "chat panel", id: "chat" },
-      this.summary, this.openLabel, this.log, this.mutedLine, this.quick, form, this.count, this.channel, this.note);
+      this.summary, this.openLabel, this.log, this.mutedLine, this.quick, form, this.link, this.count, this.channel, this.note);
     // Open beside the table on a wide screen; folded to a bar on a phone.
     this.element.open = !window.matchMedia("(max-width: 820px)").matches;
     this.element.addEventListener("toggle", () => { if (this.element.open) this.markRead(); });
@@ -165,10 +171,21 @@ export class ChatPanel {
     window.matchMedia("(max-width: 820px)").addEventListener("change", measure);
   }
 
-  /** Whether the room's socket is open: Send and the quick messages work only then. */
-  setConnected(open) {
+  /**
+   * The room's socket's `status` (connecting, open, reconnecting, closed): Send and the quick
+   * messages work only while it is open, and a line under the box says why they wait. The
+   * first connection usually opens at once: its line shows only if it takes a while.
+   */
+  setConnected(status) {
+    const open = status === "open";
     this.sendButton.disabled = !open;
     for (const button of this.quick.querySelectorAll("button")) button.disabled = !open;
+    clearTimeout(this.linkTimer);
+    this.link.hidden = true;
+    if (open) return;
+    this.link.textContent = WORDS[status] ?? WORDS.reconnecting;
+    if (status === "connecting") this.linkTimer = setTimeout(() => { this.link.hidden = false; }, 2000);
+    else this.link.hidden = false;
   }
 
   /** Who we are now (a `welcome`). */

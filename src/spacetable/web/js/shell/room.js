@@ -294,7 +294,7 @@ export class RoomClient {
   /** The connection badge; a reconnection with a stored token takes the seat back. */
   onStatus(status) {
     showConnectionBadge(status);
-    this.chat.setConnected(status === "open");
+    this.chat.setConnected(status);
     if (status === "open") this.rejoining = Boolean(this.socket.token);
   }
 }
