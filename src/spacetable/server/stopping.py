@@ -28,6 +28,10 @@ REPORT_SECONDS = 20.0
 class GameServer(uvicorn.Server):
     """uvicorn's server that reports, on its standard error, a stop that hangs."""
 
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self._report_armed = False
+
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         """A signal to stop: stop as uvicorn does, and arm the report of a hung stop."""
         self.arm_report()
@@ -39,6 +43,6 @@ class GameServer(uvicorn.Server):
         in the main thread: a test that serves from a thread of its own is left alone."""
         if threading.current_thread() is not threading.main_thread():
             return
-        if not getattr(self, "_report_armed", False):
+        if not self._report_armed:
             self._report_armed = True
             faulthandler.dump_traceback_later(REPORT_SECONDS, exit=False)
