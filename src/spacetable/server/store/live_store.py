@@ -19,6 +19,10 @@ Two tables beside the finished ``matches`` (``storage.py``), in the same databas
   primary key (room, match number, seq) makes a second writer of the same room fail
   instead of interleaving its actions: a room's actions have one author.
 * ``room_chat``: what was said in the room, one row a message, in order.
+* ``live_room_accounts``: the registered players seated in each correspondence room, one
+  row a player, indexed by account: a player's My games (:meth:`LiveStore.correspondence`,
+  polled by every signed-in lobby) reads his rooms, not every live room. Written only when
+  a room's set changes (and at a room's first write in a process).
 
 A room writes here before anyone hears of what it stores (``rooms/room.py``: durable before
 acknowledged); :mod:`~spacetable.server.rooms.rebuild` reads it back. A room that closes
@@ -135,7 +139,18 @@ class _ActionRow(_Base):
     left: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
+class _AccountRow(_Base):
+    __tablename__ = "live_room_accounts"
+
+    room_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account: Mapped[str] = mapped_column(String(80), primary_key=True)
+
+    # Migration 0005 gives a database made before it the same table and index.
+    __table_args__ = (Index("live_room_accounts_by_account", "account"),)
+
+
 _LIVE_ROOMS = cast(Table, _LiveRoomRow.__table__)
+_ACCOUNTS = cast(Table, _AccountRow.__table__)
 _INSERT_ACTION = insert(cast(Table, _ActionRow.__table__))
 _INSERT_CHAT = insert(cast(Table, _ChatRow.__table__))
 
@@ -230,22 +245,36 @@ def _chat_values(room_id: str, said: StoredChat) -> dict[str, Any]:
     return {"room_id": room_id, "seq": said.seq, "entry": said.entry}
 
 
+def seated_accounts(game: Any, seats: Any) -> frozenset[str]:
+    """The accounts seated in a room played by correspondence (none in another room): what
+    ``live_room_accounts`` holds for it."""
+    if not (isinstance(game, dict) and game.get(CORRESPONDENCE_OPTION)):
+        return frozenset()
+    return frozenset(s["account"] for s in seats or () if isinstance(s, dict) and s.get("account"))
+
+
 def _write_rows(
     connection: Connection,
     rooms: list[dict[str, Any]],
     actions: list[dict[str, Any]],
     chat: list[dict[str, Any]],
     firsts: list[tuple[str, StoredAction]],
+    accounts: dict[str, frozenset[str]],
 ) -> None:
     """Rooms' rows (each replacing the one before), new actions and chat lines, one
     statement each, however many rooms they come from, once every room's first new action
     (``firsts``) is found to follow one stored (:func:`_check_follows`). Plain statements
     on the connection: the ORM's unit of work and ``merge`` (which reads each row first)
     cost a live write about twice as much (py-spy at 100 rooms; ``write_many`` of ten
-    rooms)."""
+    rooms). The seated ``accounts`` of the rooms whose set changed replace theirs."""
     _check_follows(connection, firsts, actions)
     if rooms:
         upsert(connection, _LIVE_ROOMS, rooms)
+    if accounts:
+        connection.execute(delete(_ACCOUNTS).where(_ACCOUNTS.c.room_id.in_(list(accounts))))
+        seated = [{"room_id": r, "account": a} for r, names in accounts.items() for a in names]
+        if seated:
+            connection.execute(insert(_ACCOUNTS), seated)
     if actions:
         connection.execute(_INSERT_ACTION, actions)
     if chat:
@@ -308,6 +337,8 @@ class LiveStore:
             StaleWriter,
             inline=storage.engine.dialect.name == "sqlite",
         )
+        #: Each room's seated accounts as this process last wrote them (``_write_rows``).
+        self._accounts: dict[str, frozenset[str]] = {}
         with reaching():
             create_tables(storage.engine, _Base.metadata, _add_missing_columns)
 
@@ -332,12 +363,15 @@ class LiveStore:
         actions = [_action_values(room_id, a) for _, room_id, done, _ in writes for a in done]
         chat = [_chat_values(room_id, c) for _, room_id, _, said in writes for c in said]
         firsts = [first for _, room_id, done, _ in writes for first in _firsts(room_id, done)]
+        seated = {row["id"]: seated_accounts(row["game"], row["seats"]) for row in rows}
+        changed = {r: a for r, a in seated.items() if self._accounts.get(r) != a}
         try:
             with reaching(), self.storage.engine.begin() as connection:
-                _write_rows(connection, rows, actions, chat, firsts)
+                _write_rows(connection, rows, actions, chat, firsts, changed)
         except sa_exc.IntegrityError as exc:
             room = f"room {writes[0][1]}: " if len(writes) == 1 else ""
             raise StaleWriter(f"{room}{exc.orig}") from exc
+        self._accounts |= changed
 
     def close(self) -> None:
         """Let the group commit's thread end once the writes it holds are in."""
@@ -372,7 +406,8 @@ class LiveStore:
             rows = [] if room is None else [_values_of(room)]
             done = [_action_values(room_id, a) for a in actions]
             said = [_chat_values(room_id, c) for c in chat or ()]
-            _write_rows(session.connection(), rows, done, said, _firsts(room_id, actions))
+            # The seated accounts wait for the room's next write (:meth:`write_many`).
+            _write_rows(session.connection(), rows, done, said, _firsts(room_id, actions), {})
             if finished is not None:
                 session.execute(
                     delete(_ActionRow).where(
@@ -384,7 +419,9 @@ class LiveStore:
 
     def load(self, room_id: str) -> LiveRoom | None:
         """The room with this id and its current match's actions, or ``None``. Raises
-        StorageUnavailable."""
+        StorageUnavailable. (A room read back may have been played elsewhere since this
+        process last wrote it: its first write here writes its seated accounts again.)"""
+        self._accounts.pop(room_id, None)
         with reaching(), Session(self.storage.engine) as session:
             row = session.get(_LiveRoomRow, room_id)
             if row is None:
@@ -418,6 +455,7 @@ class LiveStore:
         """The room closed: its rows go. Raises StorageUnavailable."""
         with reaching(), Session(self.storage.engine) as session, session.begin():
             _delete_rooms(session, [room_id])
+        self._accounts.pop(room_id, None)
 
     def beat(self, clocks: dict[str, float | None], now: float) -> None:
         """The rooms of ``clocks`` are held by this process at wall time ``now``, each
@@ -449,6 +487,8 @@ class LiveStore:
                 if room not in keep and not _waits_for_players(game, phase, seats)
             ]
             _delete_rooms(session, stale)
+        for room in stale:
+            self._accounts.pop(room, None)
         return stale
 
     def due(self, by: float, limit: int = 500, skip: frozenset[str] = frozenset()) -> list[str]:
@@ -466,10 +506,13 @@ class LiveStore:
     def correspondence(self, account: str) -> list[LiveRoom]:
         """The stored rooms played by correspondence whose match is not over and where
         ``account`` (a name's key: ``store/accounts.py``) holds a seat, without their
-        actions or chat (``GET /api/me/games``). Raises StorageUnavailable."""
+        actions or chat (``GET /api/me/games``): those ``live_room_accounts`` names him in,
+        checked against their seats. Raises StorageUnavailable."""
         found = []
+        his = select(_AccountRow.room_id).where(_AccountRow.account == account)
+        query = select(_LiveRoomRow).where(_LiveRoomRow.id.in_(his), _LiveRoomRow.phase != "over")
         with reaching(), Session(self.storage.engine) as session:
-            rows = session.scalars(select(_LiveRoomRow).where(_LiveRoomRow.phase != "over"))
+            rows = session.scalars(query)
             for row in rows:
                 if not _waits_for_players(row.game, row.phase, row.seats):
                     continue
@@ -535,4 +578,5 @@ def _delete_rooms(session: Session, rooms: list[str]) -> None:
         ids = rooms[chunk : chunk + 500]
         session.execute(delete(_ActionRow).where(_ActionRow.room_id.in_(ids)))
         session.execute(delete(_ChatRow).where(_ChatRow.room_id.in_(ids)))
+        session.execute(delete(_AccountRow).where(_AccountRow.room_id.in_(ids)))
         session.execute(delete(_LiveRoomRow).where(_LiveRoomRow.id.in_(ids)))

@@ -1,7 +1,8 @@
 """The database's schema, as Alembic migrations (``versions/``): ``0001_matches`` (the
 finished matches), ``0002_accounts`` (accounts and their sessions), ``0003_ratings``
 (ratings, and the matches each account played), ``0004_deadlines`` (the correspondence
-turns' deadlines of the live rooms); ``columns.py``, the columns several of them write.
+turns' deadlines of the live rooms), ``0005_room_accounts`` (the accounts seated in each
+correspondence room); ``columns.py``, the columns several of them write.
 :func:`migrate` brings a database to the newest revision when a
 :class:`~spacetable.server.store.storage.Storage` opens it.
 
@@ -20,7 +21,7 @@ from pathlib import Path
 from sqlalchemy import Engine, inspect, text
 
 #: The newest revision (the last of ``versions/``).
-HEAD = "0004_deadlines"
+HEAD = "0005_room_accounts"
 #: The revision a database made before the migrations is stamped with.
 BASELINE = "0001_matches"
 _HERE = Path(__file__).parent
