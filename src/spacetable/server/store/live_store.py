@@ -245,7 +245,7 @@ def _chat_values(room_id: str, said: StoredChat) -> dict[str, Any]:
     return {"room_id": room_id, "seq": said.seq, "entry": said.entry}
 
 
-def seated_accounts(game: Any, seats: Any) -> frozenset[str]:
+def _seated_accounts(game: Any, seats: Any) -> frozenset[str]:
     """The accounts seated in a room played by correspondence (none in another room): what
     ``live_room_accounts`` holds for it."""
     if not (isinstance(game, dict) and game.get(CORRESPONDENCE_OPTION)):
@@ -363,7 +363,7 @@ class LiveStore:
         actions = [_action_values(room_id, a) for _, room_id, done, _ in writes for a in done]
         chat = [_chat_values(room_id, c) for _, room_id, _, said in writes for c in said]
         firsts = [first for _, room_id, done, _ in writes for first in _firsts(room_id, done)]
-        seated = {row["id"]: seated_accounts(row["game"], row["seats"]) for row in rows}
+        seated = {row["id"]: _seated_accounts(row["game"], row["seats"]) for row in rows}
         changed = {r: a for r, a in seated.items() if self._accounts.get(r) != a}
         try:
             with reaching(), self.storage.engine.begin() as connection:
