@@ -25,15 +25,9 @@ from websockets.sync.client import ClientConnection, connect
 
 from spacetable.cli import app
 from spacetable.cli.serve import prepared
+from tests._ports import free_port as free_port  # (where the tests have found it)
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 class Server:

@@ -4,7 +4,6 @@ redis-server of its own; a process that exits is started again; SIGTERM stops it
 from __future__ import annotations
 
 import signal
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from spacetable.cli._workers import passed_on
+from tests._ports import free_run
 from tests._server import ROOT, Server, wait_until
 from tests.cluster._cluster import MISSING, port_open
 
@@ -20,17 +20,6 @@ from tests.cluster._cluster import MISSING, port_open
 def test_the_options_of_each_process_leave_out_those_workers_sets() -> None:
     argv = ["spacetable", "serve", "--workers", "2", "--port=8000", "--db", "x", "--redis", "r"]
     assert passed_on(argv) == ["--db", "x"]
-
-
-def free_run(count: int) -> int:
-    """A port such that it and the ``count`` after it are free."""
-    for _ in range(50):
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            base = int(sock.getsockname()[1])
-        if base + count < 65536 and not any(port_open(base + i) for i in range(count + 1)):
-            return base
-    raise RuntimeError("no run of free ports")
 
 
 def pids_serving(port: int) -> list[int]:
@@ -56,7 +45,7 @@ def pids_serving(port: int) -> list[int]:
 def site(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[int]:
     if MISSING is not None:
         pytest.skip(MISSING)
-    port = free_run(2)
+    port = free_run(3)  # the balancer's, then each worker's after it
     folder = tmp_path_factory.mktemp("workers")
     db = folder / "matches.db"
     errors = folder / "stderr.txt"
@@ -71,7 +60,10 @@ def site(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> It
             stderr=stderr,
         )
     try:
-        wait_until(lambda: port_open(port), "the balancer of --workers", 180)
+        up = "the balancer of --workers (or the supervisor's exit)"
+        wait_until(lambda: port_open(port) or process.poll() is not None, up, 180)
+        if process.poll() is not None:
+            pytest.fail(f"serve --workers exited: {errors.read_text(errors='replace')}")
         yield port
     finally:
         process.send_signal(signal.SIGTERM)
