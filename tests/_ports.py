@@ -9,7 +9,9 @@ the process started, and one was a connection's local port). The ports here come
 below that range instead, where no connection takes one: each xdist worker its own slice
 (``gw0``, ``gw1``, ...), handed out in turn so that a port a test let go (a process it
 killed and starts again on the same port) is not handed out again soon, each checked free
-by binding it. Where the kernel's range leaves no room below it, the kernel picks.
+by binding it. (Two runs on one machine at once share the slices: the check by binding
+and each run's own starting point keep them apart.) Where the kernel's range leaves no room
+below it, the kernel picks.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import itertools
 import os
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 
 #: Ports below the kernel's ephemeral range used for the tests, split between workers.
@@ -44,7 +47,13 @@ def _slice() -> range | None:
 
 
 _SLICE = _slice()
-_NEXT = itertools.cycle(_SLICE) if _SLICE is not None else None
+#: The slice's ports in turn, from a point of its own for each process (from the operating
+#: system's randomness, not the random module's: two runs on one machine at once do not
+#: walk the same ports in step, and no test's draws move).
+_NEXT: Iterator[int] | None = None
+if _SLICE is not None:
+    _START = int.from_bytes(os.urandom(2), "big") % len(_SLICE)
+    _NEXT = itertools.cycle([*_SLICE[_START:], *_SLICE[:_START]])
 
 
 def _bindable(port: int) -> bool:
