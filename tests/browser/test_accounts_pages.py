@@ -101,7 +101,7 @@ def test_a_password_never_goes_to_the_address_bar_before_the_page_is_ready(
         page,
         errors,
     ):
-        page.route("**/static/js/pages/account.js", lambda route: route.abort())
+        page.route("**/static/*/js/pages/account.js", lambda route: route.abort())
         page.goto(path)
         page.fill("#account-name", "Quick Tapper")
         page.fill("#account-password", "a long passphrase")

@@ -8,8 +8,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from starlette.routing import Mount
-from starlette.staticfiles import StaticFiles
+from starlette.testclient import TestClient
 
 from spacetable import registry
 from spacetable.server.app import create_app
@@ -56,16 +55,21 @@ def test_a_game_from_outside_the_package_serves_its_own_module(
 ) -> None:
     ftl = registry.game("ftl")
     rules = dataclasses.replace(ftl.rules, key="outside")
-    outside = dataclasses.replace(ftl, rules=rules, web_dir=tmp_path)
+    outside = dataclasses.replace(ftl, rules=rules, web_dir=tmp_path / "web")
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "index.js").write_text("export const outside = 1;\n")
     monkeypatch.setattr("spacetable.server.app.games", lambda: (*registry.games(), outside))
     storage = Storage(f"sqlite:///{tmp_path / 'matches.db'}")
     try:
         app = create_app(storage)
     finally:
         storage.close()
-    mounts = {route.path: route for route in app.routes if isinstance(route, Mount)}
     assert outside.to_json()["client"] == "/static/js/games/outside/index.js"
-    # Its folder is mounted before /static, which would otherwise answer for it.
-    assert list(mounts).index("/static/js/games/outside") < list(mounts).index("/static")
-    served = mounts["/static/js/games/outside"].app
-    assert isinstance(served, StaticFiles) and Path(str(served.directory)) == tmp_path
+    client = TestClient(app)
+    versioned = app.state.assets.prefix + "/js/games/outside/index.js"
+    for address in ("/static/js/games/outside/index.js", versioned):
+        answer = client.get(address)
+        assert answer.status_code == 200, address
+        assert answer.text == "export const outside = 1;\n"
+    # The package's own games are still served from the package.
+    assert "FtlRoom" in client.get(app.state.assets.prefix + "/js/games/ftl/index.js").text

@@ -13,18 +13,18 @@ import dataclasses
 import gc
 from collections.abc import AsyncIterator
 from importlib import resources
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from argon2 import PasswordHasher
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
-from fastapi.staticfiles import StaticFiles
 
 from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable.registry import games
 from spacetable.server.cluster.node import CLUSTER, ClusterNode
 from spacetable.server.http.accounts import add_account_routes
+from spacetable.server.http.assets import Assets
 from spacetable.server.http.clock_route import add_clock_route
 from spacetable.server.http.games import add_game_routes
 from spacetable.server.http.guards import Guards
@@ -183,14 +183,17 @@ def create_app(
     app.state.accounts = accounts  # a page's header shows who is logged in (http/pages.py)
     app.state.bots_warm = False  # until warm_up has loaded them (/healthz tells)
     app.add_middleware(HostGuard, hosts=guards.hosts)
-    # A game registered from outside the package serves its browser module from its own
-    # folder, at the URL the registry gives it (mounted before /static, which would take it).
-    for entry in games():
-        if entry.web_dir is not None:
-            folder = str(PurePosixPath(entry.client).parent)
-            mounted = StaticFiles(directory=str(entry.web_dir))
-            app.mount(folder, mounted, name=f"game-{entry.rules.key}")
-    app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
+    # The browser's files, at addresses a browser may keep for good (http/assets.py); a
+    # game registered from outside the package serves its browser module from its own
+    # folder, at the URL the registry gives it.
+    outside = {
+        str(PurePosixPath(entry.client).parent.relative_to("/static")): entry.web_dir
+        for entry in games()
+        if entry.web_dir is not None
+    }
+    assets = Assets(Path(str(WEB)), outside)
+    app.state.assets = assets  # the pages name the files where it says (http/pages.py)
+    app.mount("/static", assets, name="static")
 
     @app.exception_handler(StorageUnavailable)
     async def storage_unavailable(request: Request, exc: StorageUnavailable) -> JSONResponse:

@@ -138,12 +138,14 @@ def compose(
     lang: str = "en",
     node: str | None = None,
     account: str | None = None,
+    static: str = "/static",
 ) -> str:
     """The HTML of page ``name`` (a key of :data:`PAGES`) in language ``lang``; ``game``
     is the key of the game the page shows, if it is known before the page loads;
     ``node``, the balancer's name for the server process that holds the page's room;
     ``account``, the name of the reader's account if he is logged in (the page's header
-    shows it: ``web/js/shell/account.js``)."""
+    shows it: ``web/js/shell/account.js``); ``static``, where the page finds the scripts
+    and stylesheets (the application's versioned address: ``http/assets.py``)."""
     page = PAGES[name]
     attrs = f' data-game="{escape(game)}"' if game else ""
     attrs += f' data-node="{escape(node)}"' if node else ""
@@ -154,6 +156,7 @@ def compose(
         html_attrs=attrs,
         title=escape(translator(lang).gettext(page.title)),
         script=escape(page.script),
+        static=escape(static),
     )
     return head + _body(name, lang)
 
@@ -205,7 +208,9 @@ def _page_route(page: str) -> Callable[[Request], Awaitable[HTMLResponse]]:
 
     async def serve_page(request: Request) -> HTMLResponse:
         account = await account_name(request)
-        return HTMLResponse(compose(page, lang=reader_language(request), account=account))
+        lang = reader_language(request)
+        static = request.app.state.assets.prefix
+        return HTMLResponse(compose(page, lang=lang, account=account, static=static))
 
     return serve_page
 

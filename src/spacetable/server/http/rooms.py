@@ -132,7 +132,8 @@ def add_room_routes(
         # Which process holds the room, for the balancer: its socket goes straight there.
         owner = None if node is None else await node.owner_name(room_id)
         lang, account = reader_language(request), await account_name(request)
-        page = compose("room", game=game, lang=lang, node=owner, account=account)
+        static = request.app.state.assets.prefix
+        page = compose("room", game=game, lang=lang, node=owner, account=account, static=static)
         return HTMLResponse(page)
 
     @app.post("/api/rooms", response_model=None)
