@@ -1,6 +1,7 @@
 """Fixtures for the browser tests: a ``spacetable serve`` process on a free port with its own
 SQLite file, Debian's Chromium driven by Playwright, pages that fail the test on any browser
-console error, and screenshots kept under ``artifacts/screenshots/``.
+console error, and screenshots kept under ``artifacts/screenshots/`` when asked for
+(``SPACETABLE_SCREENSHOTS=1``).
 
 Set ``SPACETABLE_CHROMIUM`` to use another Chromium binary; without one the tests skip.
 """
@@ -8,19 +9,38 @@ Set ``SPACETABLE_CHROMIUM`` to use another Chromium binary; without one the test
 from __future__ import annotations
 
 import json
+import os
 import urllib.request
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, WebSocket
 
 from tests._server import running_server
 from tests.browser._diagnose import describe
 from tests.browser._pages import EXPECTED_CONSOLE, PagePool, prepare_context
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+#: Whether the browser tests save the screenshots they take of their screens, for a person
+#: to look at (``SPACETABLE_SCREENSHOTS=1``: docs/developing.md). No test reads them, and
+#: each costs the browser about 0.05 CPU-s: some 590 a run, 30 CPU-s, taken for nobody.
+SAVE_SCREENSHOTS = os.environ.get("SPACETABLE_SCREENSHOTS", "") not in ("", "0")
+
+
+def save_screenshot(target: Page | Locator, path: str | Path, *, full_page: bool = False) -> None:
+    """A screenshot of ``target`` (a page, or one of its elements) at ``path``, when the run
+    saves them (:data:`SAVE_SCREENSHOTS`)."""
+    if not SAVE_SCREENSHOTS:
+        return
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(target, Page):
+        target.screenshot(path=str(path), full_page=full_page)
+    else:
+        target.screenshot(path=str(path))
+
+
 #: The session server's room seed (``--room-seed``), and each test's first room's: a test's
 #: rooms are created with the seeds ROOM_SEED, ROOM_SEED + 1... in the order it creates
 #: them (``room_seed(N)`` marks a test whose rooms start at N), whatever tests ran before.
@@ -243,10 +263,10 @@ Shot = Callable[[Page, str], None]
 
 @pytest.fixture
 def shot(request: pytest.FixtureRequest) -> Shot:
-    """Save a screenshot as ``artifacts/screenshots/<test>-<name>.png``."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    """Save a screenshot as ``artifacts/screenshots/<test>-<name>.png`` (when the run
+    saves them: :data:`SAVE_SCREENSHOTS`)."""
 
     def take(page: Page, name: str) -> None:
-        page.screenshot(path=str(SCREENSHOTS / f"{request.node.name}-{name}.png"))
+        save_screenshot(page, SCREENSHOTS / f"{request.node.name}-{name}.png")
 
     return take

@@ -14,6 +14,7 @@ from tests._server import Server
 from tests.browser._pages import PagePool, borrowed_page
 from tests.browser._play import answer_name, end_in_sight
 from tests.browser._servers import quick_server_for
+from tests.browser.conftest import save_screenshot
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1366, "height": 800}},
@@ -52,12 +53,12 @@ def test_the_end_of_a_light_speed_match_is_on_screen(
                 " - document.querySelector('#table').getBoundingClientRect().top"
             )
             assert gap < 4, f"an empty band of {gap:.0f} px above the table"
-        page.screenshot(path=f"{SCREENSHOTS_DIR}/end-card-lightspeed-{device}.png")
+        save_screenshot(page, f"{SCREENSHOTS_DIR}/end-card-lightspeed-{device}.png")
         # "See the table" folds the card to its first line; the table is seen again.
         page.click(".end-card-fold")
         assert page.is_hidden(".end-card .score-list")
         end_in_sight(page)
-        page.screenshot(path=f"{SCREENSHOTS_DIR}/end-card-lightspeed-{device}-folded.png")
+        save_screenshot(page, f"{SCREENSHOTS_DIR}/end-card-lightspeed-{device}-folded.png")
         page.click(".end-card-fold")
         assert page.is_visible(".end-card .score-list")
         # Play again from the card: the next match starts and the card goes.

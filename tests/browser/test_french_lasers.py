@@ -21,6 +21,7 @@ from tests._paths import ROOT
 from tests.browser._pages import PagePool
 from tests.browser._play import answer_name, end_in_sight, store_fig1
 from tests.browser._servers import QUICK
+from tests.browser.conftest import save_screenshot
 from tests.i18n._french import assert_french
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
@@ -63,8 +64,7 @@ def french_page(
 
 
 def _shot(page: Page, name: str, device: str) -> None:
-    SCREENSHOTS_DIR.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS_DIR / f"french-{name}-{device}.png"))
+    save_screenshot(page, str(SCREENSHOTS_DIR / f"french-{name}-{device}.png"))
 
 
 def _battle_to_the_end(page: Page) -> None:

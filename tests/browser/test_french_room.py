@@ -14,6 +14,7 @@ from tests._server import Server, running_server
 from tests.browser._pages import PagePool
 from tests.browser._play import answer_name, end_in_sight, store_fig1
 from tests.browser._servers import quick_server_for
+from tests.browser.conftest import save_screenshot
 from tests.i18n._french import assert_french, french_page
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
@@ -37,10 +38,10 @@ def test_a_light_speed_match_against_a_bot_in_french(
         page.locator("#connection[data-status='open']").wait_for(state="attached")
         assert page.inner_text("button#ready") == "Prêt\u00a0?"
         assert_french(page)
-        page.screenshot(path=f"{SCREENSHOTS_DIR}/french-room-seats-{device}.png")
+        save_screenshot(page, f"{SCREENSHOTS_DIR}/french-room-seats-{device}.png")
         page.click("button#ready")
         page.locator("#battle-skip").wait_for(timeout=60_000)
-        page.screenshot(path=f"{SCREENSHOTS_DIR}/french-room-battle-{device}.png")
+        save_screenshot(page, f"{SCREENSHOTS_DIR}/french-room-battle-{device}.png")
         assert_french(page)
         page.click("#battle-skip")
         page.locator("body[data-phase=over]").wait_for()
@@ -48,7 +49,7 @@ def test_a_light_speed_match_against_a_bot_in_french(
         assert page.inner_text("#rematch") == "Revanche"  # one label, every game
         assert "Vitesse" in page.inner_text("#battle-log")
         assert_french(page)
-        page.screenshot(path=f"{SCREENSHOTS_DIR}/french-room-end-{device}.png")
+        save_screenshot(page, f"{SCREENSHOTS_DIR}/french-room-end-{device}.png")
         assert not errors, errors
 
 
@@ -103,5 +104,5 @@ def test_a_battle_stored_in_english_replays_its_account_in_french(
         assert "Ghost (bleu)" in log and "pour 2 (2 sur 2)" in log
         assert "— détruit\u00a0; rouge le prend" in log
         assert page.inner_text("#winner") == "rouge gagne\u00a0!"
-        page.screenshot(path=f"{SCREENSHOTS_DIR}/french-replay-log.png")
+        save_screenshot(page, f"{SCREENSHOTS_DIR}/french-replay-log.png")
         assert not errors, errors

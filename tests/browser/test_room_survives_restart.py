@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 from spacetable.core.replays import replay_record
 from spacetable.games.ftl import FtlMatch
 from tests._server import free_port, seated
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS, save_screenshot
 from tests.browser.ftl.test_ftl_room import take_seat, wait_turn
 from tests.server.durable._restart import kill, rejoined, servers, start, token_of
 
@@ -47,8 +47,7 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 def _shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"test_room_survives_restart-{name}.png"))
+    save_screenshot(page, str(SCREENSHOTS / f"test_room_survives_restart-{name}.png"))
 
 
 def _plot(page: Page, order: str) -> None:

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser
 
-from tests.browser.conftest import SCREENSHOTS, Server
+from tests.browser.conftest import SCREENSHOTS, Server, save_screenshot
 
 
 class FreezingRelay:
@@ -123,8 +123,7 @@ def test_a_page_whose_socket_goes_silent_opens_another_and_keeps_its_seat(
         page.wait_for_selector("#connection[data-status='open']", timeout=20_000)
         page.wait_for_selector(".seat.mine[data-seat='0']", state="attached")
         assert len(sockets) == 2
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / "test_silent_socket-back.png"))
+        save_screenshot(page, str(SCREENSHOTS / "test_silent_socket-back.png"))
     finally:
         context.close()
     assert not errors, errors

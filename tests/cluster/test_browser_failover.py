@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS, save_screenshot
 from tests.browser.ftl._duel import wait_turn
 from tests.cluster._cluster import MISSING, Cluster, running_cluster
 from tests.cluster.test_failover import back_again, rejoined, room_on
@@ -91,8 +91,7 @@ def test_a_page_reconnects_after_kill_9_and_its_match_goes_on(
         page.wait_for_function(SEATED_AGAIN)
         page.wait_for_selector(".seat.mine[data-seat='0']", state="attached")
         page.wait_for_selector("#submit-plot:visible")
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"cluster-failover-{relayed}-back.png"))
+        save_screenshot(page, str(SCREENSHOTS / f"cluster-failover-{relayed}-back.png"))
         bob = rejoined(front, room, token)
         # The match goes on: Ann's plot resolves turn 1 with Bob's, plotted before the kill.
         page.click("#submit-plot")

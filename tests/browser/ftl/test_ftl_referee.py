@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests._paths import ROOT
-from tests.browser.conftest import SCREENSHOTS, OpenPage, Server, Shot
+from tests.browser.conftest import SCREENSHOTS, OpenPage, Server, Shot, save_screenshot
 
 EXAMPLES = ROOT / "examples"
 FTL_EXAMPLES = sorted(EXAMPLES.glob("ftl-*.json"))
@@ -244,7 +244,7 @@ def test_the_referee_on_a_phone(open_page: OpenPage, shot: Shot) -> None:
     assert "blue's ship is removed: destroyed by its third hit." in lines
     assert page.locator(".ftl-pieces [data-piece='blue']").count() == 0
     shot(page, "resolved")
-    page.screenshot(path=str(SCREENSHOTS / "test_the_referee_on_a_phone-page.png"), full_page=True)
+    save_screenshot(page, str(SCREENSHOTS / "test_the_referee_on_a_phone-page.png"), full_page=True)
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from tests.browser._play import answer_name, end_in_sight
 from tests.browser._replay import ann_against_a_bot, hex_ann_plays_once_then_leaves
 from tests.browser._servers import quick_server_for
 from tests.browser.conftest import Server as PageServer
+from tests.browser.conftest import save_screenshot
 from tests.browser.hexfleet.test_hexfleet_room import (
     NEAREST_TO_ENEMY,
     my_move_or_end,
@@ -74,7 +75,7 @@ def test_a_hex_battle_against_a_bot_in_french(
         page.locator("#hex-fleets").wait_for()
         assert "Place 1\u00a0:" in page.inner_text("#hex-fleets")
         assert_french(page)
-        page.screenshot(path=shot.format("waiting"))
+        save_screenshot(page, shot.format("waiting"))
         page.click("button#ready")
         activations = aimed = 0
         cards_seen = False
@@ -83,7 +84,7 @@ def test_a_hex_battle_against_a_bot_in_french(
             assert page.inner_text("#hex-turn").startswith("À vous\u00a0:")
             assert_french(page)
             if activations == 1:
-                page.screenshot(path=shot.format("activation"))
+                save_screenshot(page, shot.format("activation"))
             if page.locator(".hex.reachable").count():
                 _move_towards_enemy(page)
             if page.is_enabled("#raise-shields"):
@@ -97,13 +98,13 @@ def test_a_hex_battle_against_a_bot_in_french(
                 assert "de toucher au moins une fois" in summary, summary
                 assert_french(page)
                 if not aimed:
-                    page.screenshot(path=shot.format("aiming"))
+                    save_screenshot(page, shot.format("aiming"))
                 aimed += 1
                 _act(page, "#confirm-fire")
                 page.locator("#hex-cards .hx-salvo").wait_for()
                 page.wait_for_selector("#hex-cards.hx-done")
                 assert_french(page)
-                page.screenshot(path=shot.format("salvo"))
+                save_screenshot(page, shot.format("salvo"))
             if page.get_attribute("body", "data-phase") == "over":
                 break
             _act(page, "#end-activation")
@@ -115,7 +116,7 @@ def test_a_hex_battle_against_a_bot_in_french(
         log = "\n".join(page.locator("#log-panel .hx-line").all_text_contents())
         assert "début du tour 1" in log and " tire " in log, log
         assert_french(page)
-        page.screenshot(path=shot.format("end"))
+        save_screenshot(page, shot.format("end"))
         assert not errors, errors
 
 
@@ -166,7 +167,7 @@ def test_a_battle_stored_by_an_english_player_tells_its_logs_in_french(
         page.wait_for_selector("#hx-result:not(:empty)")
         assert page.inner_text(".hx-position").startswith("Étape ")
         assert_french(page, ".hx-replay-panel, #players, .hx-replay-logs, .hx-tray")
-        page.screenshot(path=f"{SCREENSHOTS_DIR}/french-hexfleet-replay-log.png")
+        save_screenshot(page, f"{SCREENSHOTS_DIR}/french-hexfleet-replay-log.png")
         assert not errors, errors
 
 
@@ -190,7 +191,7 @@ def test_the_hex_fleet_lesson_in_french(
         wait_done(page)
         assert page.inner_text("#hex-cup .hex-drawn") == "Tiré\u00a0: Dart (le vôtre)"
         assert_french(page)
-        page.screenshot(path=shot.format("cup"))
+        save_screenshot(page, shot.format("cup"))
         page.click("#next")
         step_is(page, "hex-move")
         assert page.inner_text("#hex-movement") == "Mouvement restant\u00a0: 16 sur 16 hexagones."
@@ -221,11 +222,11 @@ def test_the_hex_fleet_lesson_in_french(
         king = page.locator("#hex-lesson-cards .hx-card[data-card='KH'] .hx-corner.top b")
         assert king.inner_text() == "R"
         assert_french(page)
-        page.screenshot(path=shot.format("fired"))
+        save_screenshot(page, shot.format("fired"))
         page.click("#next")
         step_is(page, "hex-ready")
         assert_french(page)
-        page.screenshot(path=shot.format("ready"))
+        save_screenshot(page, shot.format("ready"))
         assert not errors, errors
 
 
@@ -258,7 +259,7 @@ def test_the_hex_fleet_referee_in_french(
         assert "Boucliers" in gauges and "levés" in gauges and "Journal de bord" in gauges
         assert "noir · lourd" in gauges, gauges
         assert_french(page)
-        page.screenshot(path=shot.format("imported"), full_page=True)
+        save_screenshot(page, shot.format("imported"), full_page=True)
         # A card typed wrong: flagged as it is typed, and the step cannot be recorded.
         page.select_option("#hex-draft-kind", "fire")
         page.fill("#hex-draft-cards", "KS ZZ")
@@ -276,7 +277,7 @@ def test_the_hex_fleet_referee_in_french(
         assert "une valeur (A 2…10 V D R) puis une couleur (P C K T" in wrong, wrong
         page.fill("#hex-draft-cards", "KS")
         assert_french(page)
-        page.locator("#hex-draft").screenshot(path=shot.format("bad-card"))
+        save_screenshot(page.locator("#hex-draft"), shot.format("bad-card"))
         # The last step's cards cut short: the server runs out of cards there, and says so
         # in French at that step; the script stays as it was.
         field = page.locator(f"#hex-step-{last}-cards")
@@ -289,7 +290,7 @@ def test_the_hex_fleet_referee_in_french(
         assert said.startswith(f"plus de cartes à l'étape {last} (tir de kal-pol "), said
         assert page.locator(f"#hex-step-{last}-cards").input_value().split() == typed
         assert_french(page)
-        page.locator(f"#hex-steps [data-step='{last}']").screenshot(path=shot.format("refused"))
+        save_screenshot(page.locator(f"#hex-steps [data-step='{last}']"), shot.format("refused"))
         # Benellyn jumps out: Kal Pol's side is the last in the battle.
         page.select_option("#hex-draft-ship", "benellyn")
         page.select_option("#hex-draft-kind", "jump")
@@ -302,7 +303,7 @@ def test_the_hex_fleet_referee_in_french(
             f"{last + 1}. Benellyn saute hors de la bataille"
         )
         assert_french(page)
-        page.screenshot(path=shot.format("end"))
+        save_screenshot(page, shot.format("end"))
         # Started over: the same king typed at two steps is warned of, in French.
         page.click("#hex-end-new")
         page.wait_for_selector("#hex-table .hex-ship-card[data-ship='warden']")
@@ -318,7 +319,7 @@ def test_the_hex_fleet_referee_in_french(
         assert said.startswith("Vérifiez les cartes : carte 3 du script, tirée à l'étape 2"), said
         assert "R♠ de nouveau" in said, said
         assert_french(page)
-        page.locator("#hex-steps [data-step='2']").screenshot(path=shot.format("warned"))
+        save_screenshot(page.locator("#hex-steps [data-step='2']"), shot.format("warned"))
         assert not errors, errors
 
 
@@ -345,5 +346,5 @@ def test_the_referees_combat_drawing_is_in_the_pages_language(
         assert words[0] == "Script de combat de la flotte hex, réglé", words[:3]
         assert "Hex fleet combat script, settled" not in words
         assert_french(page, ".hex-drawing-box")
-        drawing.screenshot(path=shot.format("open"))
+        save_screenshot(drawing, shot.format("open"))
         assert not errors, errors

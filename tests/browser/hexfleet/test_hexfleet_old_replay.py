@@ -20,6 +20,7 @@ from spacetable.server.store.storage import Storage, StoredMatch
 from tests import _server
 from tests._paths import ROOT
 from tests.browser._pages import PagePool
+from tests.browser.conftest import save_screenshot
 from tests.i18n._french import assert_french, french_page
 
 SEED = 5
@@ -98,6 +99,5 @@ def test_an_old_hex_match_replays_in_french(
         assert len(lines) > 5, lines
         assert any("boucliers" in line or "tour" in line.lower() for line in lines), lines
         assert_french(page)
-        SCREENSHOTS_DIR.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS_DIR / f"french-hexfleet-old-replay-{which}.png"))
+        save_screenshot(page, str(SCREENSHOTS_DIR / f"french-hexfleet-old-replay-{which}.png"))
         assert not errors, errors
