@@ -45,6 +45,8 @@ def save_screenshot(target: Page | Locator, path: str | Path, *, full_page: bool
 #: rooms are created with the seeds ROOM_SEED, ROOM_SEED + 1... in the order it creates
 #: them (``room_seed(N)`` marks a test whose rooms start at N), whatever tests ran before.
 ROOM_SEED = 1
+#: The session server's bots think this share of a person's pause between two moves.
+BOT_PACE = 0.25
 #: The server's Stellar Conflict deployment countdown (s).
 STELLAR_COUNTDOWN_S = 20.0
 
@@ -126,12 +128,16 @@ def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> 
     test process, tests/_server.py), storing matches in a temporary SQLite file; each test
     plays in rooms of its own. The stop countdown is long enough for a slow machine: every
     test decides before it. Stellar Conflict's deployment countdown is 20 s: time to drag a
-    few cards (a test that waits for its end moves the clock, :meth:`Server.advance`)."""
+    few cards (a test that waits for its end moves the clock, :meth:`Server.advance`). Its
+    bots think at a quarter of a person's pace (:data:`BOT_PACE`): a test waits for them
+    only as long as its subject needs (a test about a bot's own pace, such as the
+    newcomer's first match, has a server of its own)."""
     folder = tmp_path_factory.mktemp("server")
     options = [
         *("--stop-seconds", "15", "--countdown-seconds", str(STELLAR_COUNTDOWN_S)),
         # Timers run out when a test says so (Server.advance), not after real seconds.
         "--test-clock",
+        *("--bot-pace", str(BOT_PACE)),
     ]
     # Chance is seeded: a selection of tests draws the same chits and decks every run.
     with running_server(folder / "matches.db", *options, room_seed=ROOM_SEED) as running:
