@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from tests import _server
-from tests.browser.conftest import Server
+from tests.browser.conftest import BOT_PACE, Server
 
 #: Bots that place a card about every 0.1 s, and a short stop window: Light Speed matches
 #: that end in seconds.
@@ -18,14 +18,16 @@ QUICK = ("--bot-pace", "0.02", "--stop-seconds", "2")
 
 def seeded_server(folder: str, room_seed: int) -> Callable[..., Iterator[Server]]:
     """A module fixture ``server``: a server of the module's own (its database in a
-    temporary ``folder``) whose first room plays from ``room_seed``."""
+    temporary ``folder``) whose first room plays from ``room_seed``, its bots at the
+    session server's pace (:data:`tests.browser.conftest.BOT_PACE`)."""
 
     @pytest.fixture(scope="module", name="server")
     def fixture(
         tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None
     ) -> Iterator[Server]:
         db = tmp_path_factory.mktemp(folder) / "matches.db"
-        with _server.running_server(db, room_seed=room_seed) as running:
+        pace = ("--bot-pace", str(BOT_PACE))
+        with _server.running_server(db, *pace, room_seed=room_seed) as running:
             yield Server(running.http)
 
     return fixture

@@ -21,7 +21,7 @@ from spacetable.games.hexfleet.narrate import narrate
 from spacetable.games.hexfleet.ships import CLASSES, Ship
 from tests._server import Client, running_server
 from tests.browser._replay import hex_ann_plays_once_then_leaves
-from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.conftest import BOT_PACE, OpenPage, Server, Shot
 
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -34,9 +34,10 @@ SKIRMISH = (22, 14)
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, compiled_kernels: None) -> Iterator[Server]:
-    """A server of this module's own: its rooms' seeds do not depend on other modules'."""
+    """A server of this module's own: its rooms' seeds do not depend on other modules'
+    (its bots at the session server's pace)."""
     db = tmp_path_factory.mktemp("hexfleet-newcomer") / "matches.db"
-    with running_server(db, room_seed=ROOM_SEED) as running:
+    with running_server(db, "--bot-pace", str(BOT_PACE), room_seed=ROOM_SEED) as running:
         yield Server(running.http)
 
 
