@@ -36,7 +36,8 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, 
 from tests.browser._diagnose import forget_frames, keep_frames
 
 #: Idle pages a worker keeps at most (each an idle renderer of a few tens of megabytes).
-POOL_LIMIT = 6
+#: Six made a run of tests/browser open 79 contexts, twelve 61 (some 0.8 CPU-s each).
+POOL_LIMIT = 12
 #: How long emptying a page may take before it is closed instead (ms).
 RESET_TIMEOUT_MS = 5_000
 
