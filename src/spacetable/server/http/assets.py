@@ -1,16 +1,16 @@
 """The browser's files (``web/``: scripts, stylesheets, the icon) at ``/static``, each also
 at an address that names their version, which browsers may keep for good.
 
-A page loads some forty scripts and stylesheets. Served at plain addresses, a browser had
-to ask again for every one of them on every page it opened (a conditional request each,
-answered "not modified"): forty-odd round trips before a room could draw, on every
-navigation. A page now names them under ``/static/v-<digest>/``, the digest of every file
-served (:func:`files_version`): a file at such an address never changes, so it is sent with
-``Cache-Control: immutable`` for a year, and a page opened after the first asks for none of
-them. A new release has other files, so another digest and other addresses (with plain
-addresses, a browser guessed how long to keep each file from its age, and could run the
-last release's scripts beside this one's for days). A file edited while the server runs
-(a developer's) makes a new version too, for the pages served from then on.
+A page loads some forty scripts and stylesheets. Served at plain addresses with no
+``Cache-Control``, a browser guessed how long to keep each from the file's age: right after
+an install or an upgrade that is seconds, and every page opened asked for all forty-odd
+again (a conditional request each, answered "not modified") before it could draw; later,
+a browser could keep the last release's scripts beside a new one's. A page now names them
+under ``/static/v-<digest>/``, the digest of every file served (:func:`files_version`): a
+file at such an address never changes, so it is sent with ``Cache-Control: immutable`` for
+a year, and a page opened after the first asks for none of them. A new release has other
+files, so another digest and other addresses. A file edited while the server runs (a
+developer's) makes a new version too, for the pages served from then on.
 
 The page's import map (``web/head.html``) sends the scripts' plain addresses
 (``/static/js/...``, as a game's ``client`` and a game from outside the package import
@@ -68,7 +68,11 @@ def files_version(folders: Mapping[str, Path]) -> str:
 
 def _signature(folders: Mapping[str, Path]) -> tuple[tuple[str, int, int], ...]:
     """What changes when a file is edited, added or removed: addresses, sizes, times."""
-    return tuple((a, s.st_size, s.st_mtime_ns) for a, p in _files(folders) if (s := p.stat()))
+    signature = []
+    for address, path in _files(folders):
+        status = path.stat()
+        signature.append((address, status.st_size, status.st_mtime_ns))
+    return tuple(signature)
 
 
 class Assets(StaticFiles):
