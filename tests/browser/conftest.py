@@ -29,18 +29,6 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 SAVE_SCREENSHOTS = os.environ.get("SPACETABLE_SCREENSHOTS", "") not in ("", "0")
 
 
-def save_screenshot(target: Page | Locator, path: str | Path, *, full_page: bool = False) -> None:
-    """A screenshot of ``target`` (a page, or one of its elements) at ``path``, when the run
-    saves them (:data:`SAVE_SCREENSHOTS`)."""
-    if not SAVE_SCREENSHOTS:
-        return
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(target, Page):
-        target.screenshot(path=str(path), full_page=full_page)
-    else:
-        target.screenshot(path=str(path))
-
-
 #: The session server's room seed (``--room-seed``), and each test's first room's: a test's
 #: rooms are created with the seeds ROOM_SEED, ROOM_SEED + 1... in the order it creates
 #: them (``room_seed(N)`` marks a test whose rooms start at N), whatever tests ran before.
@@ -262,6 +250,18 @@ def pytest_runtest_makereport(
     if report.when == "call" and report.failed and pages:
         report.sections.append(("pages at the failure", describe(pages)))
     return report
+
+
+def save_screenshot(target: Page | Locator, path: str | Path, *, full_page: bool = False) -> None:
+    """A screenshot of ``target`` (a page, or one of its elements) at ``path``, when the run
+    saves them (:data:`SAVE_SCREENSHOTS`)."""
+    if not SAVE_SCREENSHOTS:
+        return
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(target, Page):
+        target.screenshot(path=str(path), full_page=full_page)
+    else:
+        target.screenshot(path=str(path))
 
 
 Shot = Callable[[Page, str], None]
