@@ -77,6 +77,10 @@ def test_a_bot_is_named_once_in_the_room_and_the_replay(
     )
     _once(status.inner_text(), names["easy"])
     shot(page, f"hexfleet-{size}")
+    # Resign once Ann's ship is activated: her orders then show, and the resign button
+    # moves below them (shell/manners.js), which a press during the bot's turn could miss
+    # (found when the bots' pace quickened: the press landed as the button moved).
+    page.wait_for_selector("#hex-controls:not([hidden]) #controls-title", timeout=60_000)
     replay = open_page(f"{_resign(page)}?lang={lang}", **context)
     row = replay.locator("#players li.player").nth(1)
     expect(row).to_contain_text(names["easy"])
