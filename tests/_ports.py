@@ -22,6 +22,8 @@ import socket
 from collections.abc import Iterator
 from pathlib import Path
 
+from spacetable.lab.loadtest import port_free
+
 #: Ports below the kernel's ephemeral range used for the tests, split between workers.
 SPAN = 8000
 #: The most workers that get slices of their own (more share them, by their number).
@@ -56,15 +58,6 @@ if _SLICE is not None:
     _NEXT = itertools.cycle([*_SLICE[_START:], *_SLICE[:_START]])
 
 
-def _bindable(port: int) -> bool:
-    with socket.socket() as sock:
-        try:
-            sock.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
-
-
 def free_run(count: int = 1) -> int:
     """A port such that it and the ``count - 1`` after it are free (the first of them)."""
     if _SLICE is None or _NEXT is None:
@@ -72,14 +65,14 @@ def free_run(count: int = 1) -> int:
             with socket.socket() as sock:
                 sock.bind(("127.0.0.1", 0))
                 base = int(sock.getsockname()[1])
-            if base + count <= 65536 and all(_bindable(base + i) for i in range(count)):
+            if base + count <= 65536 and all(port_free(base + i) for i in range(count)):
                 return base
         raise RuntimeError(f"no run of {count} free ports")
     for _ in range(len(_SLICE)):
         base = next(_NEXT)
         if base + count > _SLICE.stop:
             continue  # a run does not wrap around the slice's end
-        if all(_bindable(base + i) for i in range(count)):
+        if all(port_free(base + i) for i in range(count)):
             for _ in range(count - 1):
                 next(_NEXT)  # the run's other ports are not handed out next
             return base

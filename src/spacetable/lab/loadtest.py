@@ -101,12 +101,13 @@ def _free_ports(count: int) -> int:
     its processes', ``serve --workers``)."""
     for _ in range(100):
         base = _free_port()
-        if base + count < 65536 and all(_port_free(base + i) for i in range(1, count + 1)):
+        if base + count < 65536 and all(port_free(base + i) for i in range(1, count + 1)):
             return base
     raise RuntimeError(f"found no {count + 1} free ports in a row")
 
 
-def _port_free(port: int) -> bool:
+def port_free(port: int) -> bool:
+    """Whether a process of this machine could listen on ``port`` of 127.0.0.1 now."""
     with socket.socket() as sock:
         try:
             sock.bind(("127.0.0.1", port))
