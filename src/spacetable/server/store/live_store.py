@@ -39,7 +39,6 @@ from typing import Any, cast
 
 from sqlalchemy import (
     JSON,
-    Connection,
     Engine,
     Float,
     Index,
@@ -54,18 +53,19 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy import exc as sa_exc
+from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.sql.elements import TextClause
 
 from spacetable.core.rules import CORRESPONDENCE_OPTION
+from spacetable.server.store.driver_sql import driver, driver_errors, driver_statement
 from spacetable.server.store.group_commit import GroupCommit, Write
 from spacetable.server.store.storage import (
     Storage,
     add_missing_columns,
     create_tables,
     reaching,
-    upsert,
+    upsert_statement,
 )
 
 #: Seconds between two heartbeats of a process's open rooms (:meth:`LiveStore.beat`): a
@@ -153,6 +153,8 @@ _LIVE_ROOMS = cast(Table, _LiveRoomRow.__table__)
 _ACCOUNTS = cast(Table, _AccountRow.__table__)
 _INSERT_ACTION = insert(cast(Table, _ActionRow.__table__))
 _INSERT_CHAT = insert(cast(Table, _ChatRow.__table__))
+_INSERT_ACCOUNT = insert(_ACCOUNTS)
+_DELETE_ACCOUNTS = delete(_ACCOUNTS).where(_ACCOUNTS.c.room_id == bindparam("room_id"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +256,8 @@ def _seated_accounts(game: Any, seats: Any) -> frozenset[str]:
 
 
 def _write_rows(
-    connection: Connection,
+    cursor: Any,
+    dialect: Dialect,
     rooms: list[dict[str, Any]],
     actions: list[dict[str, Any]],
     chat: list[dict[str, Any]],
@@ -264,21 +267,25 @@ def _write_rows(
     """Rooms' rows (each replacing the one before), new actions and chat lines, one
     statement each, however many rooms they come from, once every room's first new action
     (``firsts``) is found to follow one stored (:func:`_check_follows`). Plain statements
-    on the connection: the ORM's unit of work and ``merge`` (which reads each row first)
-    cost a live write about twice as much (py-spy at 100 rooms; ``write_many`` of ten
-    rooms). The seated ``accounts`` of the rooms whose set changed replace theirs."""
-    _check_follows(connection, firsts, actions)
+    on the driver's ``cursor`` (``driver_sql.py``: SQLAlchemy's connection cost a group of
+    one action three times as much; its ORM's unit of work and ``merge``, which reads each
+    row first, twice as much again). The seated ``accounts`` of the rooms whose set changed
+    replace theirs."""
+    _check_follows(cursor, dialect, firsts, actions)
     if rooms:
-        upsert(connection, _LIVE_ROOMS, rooms)
+        driver_statement(upsert_statement(dialect.name, _LIVE_ROOMS), dialect).execute_many(
+            cursor, rooms
+        )
     if accounts:
-        connection.execute(delete(_ACCOUNTS).where(_ACCOUNTS.c.room_id.in_(list(accounts))))
+        gone = [{"room_id": room_id} for room_id in accounts]
+        driver_statement(_DELETE_ACCOUNTS, dialect).execute_many(cursor, gone)
         seated = [{"room_id": r, "account": a} for r, names in accounts.items() for a in names]
         if seated:
-            connection.execute(insert(_ACCOUNTS), seated)
+            driver_statement(_INSERT_ACCOUNT, dialect).execute_many(cursor, seated)
     if actions:
-        connection.execute(_INSERT_ACTION, actions)
+        driver_statement(_INSERT_ACTION, dialect).execute_many(cursor, actions)
     if chat:
-        connection.execute(_INSERT_CHAT, chat)
+        driver_statement(_INSERT_CHAT, dialect).execute_many(cursor, chat)
 
 
 def _firsts(room_id: str, actions: list[StoredAction]) -> list[tuple[str, StoredAction]]:
@@ -365,12 +372,21 @@ class LiveStore:
         firsts = [first for _, room_id, done, _ in writes for first in _firsts(room_id, done)]
         seated = {row["id"]: _seated_accounts(row["game"], row["seats"]) for row in rows}
         changed = {r: a for r, a in seated.items() if self._accounts.get(r) != a}
+        engine = self.storage.engine
+        with reaching():
+            connection = engine.raw_connection()
         try:
-            with reaching(), self.storage.engine.begin() as connection:
-                _write_rows(connection, rows, actions, chat, firsts, changed)
-        except sa_exc.IntegrityError as exc:
+            with driver_errors(engine.dialect):
+                cursor = connection.cursor()
+                _write_rows(cursor, engine.dialect, rows, actions, chat, firsts, changed)
+                connection.commit()
+        except driver(engine.dialect).IntegrityError as exc:
             room = f"room {writes[0][1]}: " if len(writes) == 1 else ""
-            raise StaleWriter(f"{room}{exc.orig}") from exc
+            raise StaleWriter(f"{room}{exc}") from exc
+        finally:
+            # Back to the pool, which rolls back a failed write's statements (and drops
+            # a connection that cannot: the database went away under it).
+            connection.close()
         self._accounts |= changed
 
     def close(self) -> None:
@@ -406,8 +422,16 @@ class LiveStore:
             rows = [] if room is None else [_values_of(room)]
             done = [_action_values(room_id, a) for a in actions]
             said = [_chat_values(room_id, c) for c in chat or ()]
-            # The seated accounts wait for the room's next write (:meth:`write_many`).
-            _write_rows(session.connection(), rows, done, said, _firsts(room_id, actions), {})
+            connection = session.connection()
+            dialect = connection.dialect
+            try:
+                with driver_errors(dialect):  # on the session's transaction
+                    cursor = connection.connection.cursor()
+                    # The seated accounts wait for the room's next write (:meth:`write_many`).
+                    firsts = _firsts(room_id, actions)
+                    _write_rows(cursor, dialect, rows, done, said, firsts, {})
+            except driver(dialect).IntegrityError as exc:
+                raise StaleWriter(f"room {room_id}: {exc}") from exc
             if finished is not None:
                 session.execute(
                     delete(_ActionRow).where(
@@ -527,7 +551,8 @@ CHAT_LOADED = 2100
 
 
 def _check_follows(
-    connection: Connection,
+    cursor: Any,
+    dialect: Dialect,
     firsts: list[tuple[str, StoredAction]],
     written: list[dict[str, Any]],
 ) -> None:
@@ -544,7 +569,8 @@ def _check_follows(
     params: dict[str, Any] = {}
     for n, (room_id, match_number, seq) in enumerate(sorted(wanted)):
         params |= {f"r{n}": room_id, f"m{n}": match_number, f"s{n}": seq}
-    found = {tuple(row) for row in connection.execute(_found_actions(len(wanted)), params)}
+    query = driver_statement(_found_actions(len(wanted)), dialect)
+    found = {tuple(row) for row in query.execute(cursor, params).fetchall()}
     missing = sorted(wanted - found)
     if missing:
         room_id, match_number, seq = missing[0]

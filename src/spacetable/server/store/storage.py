@@ -208,11 +208,11 @@ def upsert(connection: Connection, table: SqlTable, rows: list[dict[str, Any]]) 
     """Write ``rows`` into ``table``, each replacing the row with its primary key if there
     is one: one ``INSERT ... ON CONFLICT DO UPDATE`` (SQLite and PostgreSQL say it alike).
     The ORM's ``merge`` read each row first and ran its unit of work."""
-    connection.execute(_upsert_statement(connection.dialect.name, table), rows)
+    connection.execute(upsert_statement(connection.dialect.name, table), rows)
 
 
 @functools.cache
-def _upsert_statement(dialect_name: str, table: SqlTable) -> Executable:
+def upsert_statement(dialect_name: str, table: SqlTable) -> Executable:
     """:func:`upsert`'s statement for ``table`` in a database of ``dialect_name``."""
     from sqlalchemy.dialects import postgresql, sqlite
 
