@@ -15,10 +15,11 @@ added since, ``storage.py``) and stamped ``0001_matches``, then upgraded from th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from sqlalchemy import Engine, inspect, text
+from sqlalchemy import Connection, Engine, inspect, text
 
 #: The newest revision (the last of ``versions/``).
 HEAD = "0005_room_accounts"
@@ -38,7 +39,13 @@ def current_revision(engine: Engine) -> str | None:
 def migrate(engine: Engine, legacy: Callable[[Engine], None] | None = None) -> None:
     """Bring the database to :data:`HEAD`. A database with a ``matches`` table but no
     revision is first given ``legacy`` (the columns an older release lacked) and stamped
-    :data:`BASELINE`; an empty one is built by every revision in turn."""
+    :data:`BASELINE`; an empty one is built by every revision in turn.
+
+    Processes that open one new database at once (``serve --workers``) migrate it one at a
+    time (:func:`_one_at_a_time`): the first builds it, the others find it at :data:`HEAD`
+    once they get the lock. Without it, one could stamp a database another was building
+    (SQLite's driver runs each ``CREATE TABLE`` outside the transaction, so the tables show
+    before their revision does), and ``alembic_version`` ended with two revisions."""
     if current_revision(engine) == HEAD:
         return  # nothing to do: Alembic is not even imported
     from alembic import command  # lazily: hundreds of milliseconds, needed only here
@@ -49,10 +56,43 @@ def migrate(engine: Engine, legacy: Callable[[Engine], None] | None = None) -> N
         unstamped = not present.has_table("alembic_version") and present.has_table("matches")
     if unstamped and legacy is not None:
         legacy(engine)  # before the migration's transaction: it writes on its own
-    with engine.begin() as connection:
+    with engine.begin() as connection, _one_at_a_time(connection):
+        present = inspect(connection)
+        if present.has_table("alembic_version"):
+            found = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+            if found == HEAD:
+                return  # another process migrated it while this one waited
+        unstamped = not present.has_table("alembic_version") and present.has_table("matches")
         config = Config()
         config.set_main_option("script_location", str(_HERE))
         config.attributes["connection"] = connection
         if unstamped:
             command.stamp(config, BASELINE)
         command.upgrade(config, "head")
+
+
+#: How long a process waits for another's migration of the same database (seconds).
+MIGRATION_WAIT_SECONDS = 60
+#: The key of PostgreSQL's advisory lock held while a process migrates.
+_MIGRATION_LOCK = 0x5370_6163  # "Spac"
+
+
+@contextlib.contextmanager
+def _one_at_a_time(connection: Connection) -> Iterator[None]:
+    """Hold the database's migration lock for the rest of ``connection``'s transaction:
+    PostgreSQL's advisory lock; SQLite's write lock (``BEGIN IMMEDIATE``), waited for up to
+    :data:`MIGRATION_WAIT_SECONDS` instead of the live writes' quarter of a second."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+        yield
+        return
+    if connection.dialect.name != "sqlite":
+        yield
+        return
+    before = connection.exec_driver_sql("PRAGMA busy_timeout").scalar()
+    connection.exec_driver_sql(f"PRAGMA busy_timeout = {MIGRATION_WAIT_SECONDS * 1000}")
+    try:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        yield
+    finally:
+        connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(before or 0)}")
