@@ -385,6 +385,10 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
             return
         payload = reader.whole(data)
         if payload is not None:
+            room = self.room
+            if room is not None and self.early is None and not self.close_sent:
+                self._deliver(room, payload)  # a pose to its room, nearly every read
+                return
             self.frames = [payload]
             self.send_receive_event_to_app()
             return

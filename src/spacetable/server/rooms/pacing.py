@@ -22,7 +22,7 @@ from spacetable.core.match import IllegalAction
 from spacetable.i18n import N_
 from spacetable.i18n.phrase import says
 from spacetable.server.rooms.context import Handler, RoomContext
-from spacetable.server.rooms.match import Change, GameMessage
+from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
 from spacetable.server.rooms.realtime import RealtimeMatch
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.sockets.connection import Connection, message_frame
@@ -139,19 +139,24 @@ class Pacing:
     # -- the hands ----------------------------------------------------------------------
 
     def pose(self, connection: Connection, message: msg.Pose) -> None:
-        """A pose streamed by a player's page (``Room.pose``)."""
+        """A pose streamed by a player's page (``Room.pose``): most of what a room reads,
+        so it looks the match up once."""
         match = self._room.match
-        if connection.seat is None or match is None:
+        seat = connection.seat
+        if seat is None or match is None:
             return  # poses from spectators or outside a match are dropped silently
-        player = match.match.players[connection.seat]  # seat order, fixed for the match
-        self.note_pose(player, message.x, message.y, message.rotation)
+        player = match.match.players[seat]  # seat order, fixed for the match
+        self._note(match, player, message.x, message.y, message.rotation)
 
     def note_pose(self, player: str, x: float, y: float, rotation: float) -> None:
         """Note where ``player``'s card in hand is now, a person's (streamed by his page)
         or a bot's (``rooms/bots.py``): it leaves with the next ``poses`` message."""
-        room = self._room
-        match = room.match
-        if match is None or not match.placing:
+        match = self._room.match
+        if match is not None:
+            self._note(match, player, x, y, rotation)
+
+    def _note(self, match: RoomMatch, player: str, x: float, y: float, rotation: float) -> None:
+        if not match.placing:
             return  # before the deployment, and after "stop!", no hand moves
         hand = match.hand(player)
         if hand is None:
@@ -162,6 +167,7 @@ class Pacing:
             # players that arrive within it leave in the same message. A fixed ticker would
             # make every pose wait up to a whole interval; this bounds the wait by the window.
             self._flush_due = True
+            room = self._room
             room.clock.after(room.timing.pose_interval, self._flush)
 
     def _flush(self) -> None:

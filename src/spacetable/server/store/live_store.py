@@ -373,7 +373,7 @@ class LiveStore:
         seated = {row["id"]: _seated_accounts(row["game"], row["seats"]) for row in rows}
         changed = {r: a for r, a in seated.items() if self._accounts.get(r) != a}
         engine = self.storage.engine
-        with reaching():
+        with reaching(), driver_errors(engine.dialect):  # the pool's or the driver's
             connection = engine.raw_connection()
         try:
             with driver_errors(engine.dialect):
