@@ -25,7 +25,7 @@ from tests.browser._play import (
     take_seat,
     watch_battle,
 )
-from tests.browser.conftest import ROOM_SEED, OpenPage, Server, Shot
+from tests.browser.conftest import BOT_PACE, ROOM_SEED, OpenPage, Server, Shot
 
 EXAMPLES = ROOT / "examples"
 FIG1 = EXAMPLES / "fig1-sample-game.json"
@@ -43,7 +43,8 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 @pytest.fixture(scope="module")
 def server(stored: tuple[Path, str], compiled_kernels: None) -> Iterator[Server]:
     # Seeded like the session server: the pages' rooms take the test's seeds (RoomSeeds).
-    with running_server(stored[0], room_seed=ROOM_SEED) as running:
+    # Bots at the session server's pace: the room's test waits for one to play its deck.
+    with running_server(stored[0], "--bot-pace", str(BOT_PACE), room_seed=ROOM_SEED) as running:
         yield Server(running.http)
 
 
@@ -289,6 +290,16 @@ def test_the_referee_on_a_phone(open_page: OpenPage, shot: Shot) -> None:
     shot(page, "over")
 
 
+#: Keeps every phase the page's body takes (``window.__phases``), from its first script on.
+PHASES_SEEN = """
+window.__phases = [];
+new MutationObserver(() => {
+  const phase = document.body?.dataset.phase;
+  if (phase && window.__phases.at(-1) !== phase) window.__phases.push(phase);
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-phase"] });
+"""
+
+
 @pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)])
 def test_a_room_tells_its_battle_beside_the_table(
     server: Server, open_page: OpenPage, shot: Shot, viewport: tuple[int, int]
@@ -316,6 +327,15 @@ def test_a_room_tells_its_battle_beside_the_table(
     assert lines and any("dora's" in line or "easy bot" in line for line in lines), lines
     assert page.locator(".log-beat:not([hidden])").count() == page.locator(".log-beat").count()
     shot(page, f"{width}-over")
+    # Seen to its end, the battle is not fought again when the page loads again (a reload,
+    # a change of language): the page shows where it ended, its whole log told.
+    page.add_init_script(PHASES_SEEN)
+    page.reload()
+    page.wait_for_selector("body[data-phase=over]")
+    page.wait_for_selector("#score-panel #winner")
+    assert "battle" not in page.evaluate("window.__phases"), "the battle was fought again"
+    assert told(page) == lines
+    shot(page, f"{width}-loaded-again")
 
 
 def test_the_score_panel_explains_the_kill_pile_and_whose_cargo_ship(open_page: OpenPage) -> None:

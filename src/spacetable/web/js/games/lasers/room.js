@@ -356,10 +356,29 @@ function onBattle(message) {
     table, result: message.result, ships: page.ships, colourOf: colourOfPlayer,
     controls: $("#battle-controls"),
     log: $("#battle-log"),
-    onDone: () => showResult(message),
+    onDone: () => {
+      sawBattle(message.match_id);
+      showResult(message);
+    },
   });
   $("#battle-controls").hidden = false;
   page.battle.start();
+  // This tab saw the battle to its end already (watched, or jumped over with End): after a
+  // reload or a change of language it shows where the battle ended, not the fight again.
+  if (battleSeen(message.match_id)) page.battle.skip();
+}
+
+/** The key under which a tab keeps the last battle it saw to the end in this room. */
+function seenKey() {
+  return `spacetable.battle-seen.${room.roomId}`;
+}
+
+function sawBattle(matchId) {
+  try { sessionStorage.setItem(seenKey(), matchId); } catch { /* storage off: it plays again */ }
+}
+
+function battleSeen(matchId) {
+  try { return sessionStorage.getItem(seenKey()) === matchId; } catch { return false; }
 }
 
 function showResult(message) {
