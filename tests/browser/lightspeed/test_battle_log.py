@@ -335,6 +335,7 @@ def test_a_room_tells_its_battle_beside_the_table(
     page.wait_for_selector("#score-panel #winner")
     assert "battle" not in page.evaluate("window.__phases"), "the battle was fought again"
     assert told(page) == lines
+    page.wait_for_selector("#score-panel #rematch")  # her seat taken back: she may ask again
     shot(page, f"{width}-loaded-again")
 
 

@@ -47,6 +47,7 @@ const page = {
   players: [], // player names in seat order
   battle: null, // the BattlePlayer of the battle on show
   battleId: null, // its match id
+  battleMessage: null, // the `battle` message it plays
   stopTimer: null,
   stopHeld: null, // {ship, name} of our card when the cards froze
   discardAsked: false, // we pressed Discard ourselves
@@ -352,6 +353,7 @@ function onBattle(message) {
     : t("The battle: ships fire by speed, lowest first.");
   $("#score-panel").hidden = true;
   page.battleId = message.match_id;
+  page.battleMessage = message;
   page.battle = new BattlePlayer(view, {
     table, result: message.result, ships: page.ships, colourOf: colourOfPlayer,
     controls: $("#battle-controls"),
@@ -397,6 +399,7 @@ function endBattle() {
   page.battle?.destroy();
   page.battle = null;
   page.battleId = null;
+  page.battleMessage = null;
   $("#battle-controls").hidden = true;
   $("#score-panel").hidden = true;
 }
@@ -418,6 +421,9 @@ class LaserRoom extends RoomClient {
     super.onWelcome(message);
     if (this.room) this.renderRoom();
     if (page.match) renderState();
+    // A page loaded after the battle shows its end at once, before the seat is taken back:
+    // the end card again, now with what a seated player has (Rematch).
+    if (page.battle?.finished && page.battleMessage) showResult(page.battleMessage);
   }
 
   onRoom(message) {
