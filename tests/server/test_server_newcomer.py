@@ -198,8 +198,11 @@ def test_the_open_rooms_list_hides_finished_and_abandoned_rooms(server: Server) 
     bea = seated(server, finished, "Bea")
     bea.send(type="bot", seat=1, level="hard")
     bea.send(type="ready")
-    bea.send(type="leave")  # a bot plays her cards: the match ends by itself
-    watcher.wait_type("battle", timeout=60)
+    watcher.wait(lambda m: m["type"] == "state" and m["phase"] == "fast")
+    # Her resignation ends the duel (the room's phase is over, as after a battle; a bot
+    # playing both seats to their battle took 15 s here).
+    bea.send(type="resign")
+    watcher.wait_type("result", timeout=60)
     assert finished not in listed()  # over, though someone is still in it
     assert fresh in listed()
     for client in (bea, watcher, fresh_watcher):
