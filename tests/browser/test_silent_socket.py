@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, WebSocket
 
 from tests.browser.conftest import SCREENSHOTS, Server, save_screenshot
 
@@ -105,9 +105,11 @@ def test_a_page_whose_socket_goes_silent_opens_another_and_keeps_its_seat(
     errors: list[str] = []
     try:
         page = context.new_page()
+        # The page's clock is Playwright's: its time flows as usual until the test moves it.
+        page.clock.install()
         page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
-        sockets: list[str] = []
-        page.on("websocket", lambda socket: sockets.append(socket.url))
+        sockets: list[WebSocket] = []
+        page.on("websocket", lambda socket: sockets.append(socket))
         page.goto(f"/rooms/{room}")
         page.wait_for_selector("#seat-panel .take-seat")
         page.fill("#player-name", "Ann")
@@ -118,9 +120,13 @@ def test_a_page_whose_socket_goes_silent_opens_another_and_keeps_its_seat(
 
         relay.freeze()
         # Nothing tells the page: it finds out by pinging its quiet socket (after 10 s of
-        # silence, 5 s for the answer), then opens another one.
-        page.wait_for_selector("#connection[data-status='reconnecting']", timeout=40_000)
-        page.wait_for_selector("#connection[data-status='open']", timeout=20_000)
+        # silence, 5 s for the answer), then opens another one. Its clock is moved past the
+        # silence (the ping goes out), then past the answer's wait (the socket is dropped).
+        with sockets[0].expect_event("framesent", lambda payload: '"ping"' in str(payload)):
+            page.clock.fast_forward(11_000)
+        page.clock.fast_forward(6_000)
+        page.wait_for_selector("#connection[data-status='reconnecting']")
+        page.wait_for_selector("#connection[data-status='open']")
         page.wait_for_selector(".seat.mine[data-seat='0']", state="attached")
         assert len(sockets) == 2
         save_screenshot(page, str(SCREENSHOTS / "test_silent_socket-back.png"))
