@@ -26,7 +26,7 @@ from spacetable.games.lightspeed import LightSpeedMatch
 from spacetable.server.cluster.node import owner_key
 from tests._laser_play import free_spot
 from tests._server import Client, Server, wait_until
-from tests.cluster._cluster import MISSING, Cluster, Worker, running_cluster
+from tests.cluster._cluster import MISSING, Cluster, Worker, move_clocks, running_cluster
 from tests.cluster.test_two_processes import play_to_the_battle, seated, welcome
 from tests.server.test_server_hexfleet import active_ship, simple_action
 
@@ -44,7 +44,7 @@ def cluster(compiled_kernels: None) -> Iterator[Cluster]:
     with running_cluster(
         2,
         *("--stop-seconds", "30", "--abandon-seconds", "60", "--room-seed", "1"),
-        *("--bot-pace", "0.05", "--message-rate", "0"),
+        *("--bot-pace", "0.05", "--message-rate", "0", "--test-clock"),
     ) as running:
         yield running
 
@@ -254,7 +254,10 @@ def test_kill_9_a_draw_offer_a_draft_and_the_chat_come_back(cluster: Cluster) ->
     assert [(m["name"], m["text"]) for m in history] == [("Bob", "ready when you are")]
     bob.send(type="answer_draw", accept=False)
     ann = rejoined(front, room, tokens["Ann"])
-    turn = ann.wait_type("turn", timeout=60)  # the timer ran out: Ann's draft is her plot
+    # The plot timer resumed with what it had left; the clock of the process that holds
+    # the room now (the owner is dead) is moved past it: the timer runs out at once.
+    move_clocks([w for w in cluster.workers if w is not owner], 30)
+    turn = ann.wait_type("turn")  # the timer ran out: Ann's draft is her plot
     plots = {e["player"]: e["orders"] for e in turn["events"] if e["type"] == "plot"}
     assert plots["Ann"] == ["Ann:R+45"]
     ann.close()

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests._server import Client, wait_until
-from tests.cluster._cluster import MISSING, Cluster, running_cluster
+from tests.cluster._cluster import MISSING, Cluster, move_clocks, running_cluster
 from tests.server.hostile.test_sockets import raw_socket
 
 pytestmark = [
@@ -91,18 +91,6 @@ def create_through_balancer(cluster: Cluster, client: str) -> tuple[int, str, di
             return int(refused.code), str(refused.headers["X-Served-By"]), said
 
 
-def move_clocks(cluster: Cluster, seconds: float) -> None:
-    """Move the test clock of every process ``seconds`` forward."""
-    for worker in cluster.workers:
-        cluster_post = urllib.request.Request(
-            worker.server.http + "/api/test/clock",
-            data=json.dumps({"advance": seconds}).encode(),
-            headers={"content-type": "application/json"},
-        )
-        with urllib.request.urlopen(cluster_post, timeout=30) as answer:
-            assert answer.status == 200
-
-
 def test_rooms_per_client_are_counted_for_the_whole_cluster(cluster: Cluster) -> None:
     client = "203.0.113.36"
     created = [create_through_balancer(cluster, client) for _ in range(10)]
@@ -129,11 +117,11 @@ def test_rooms_per_client_are_counted_for_the_whole_cluster(cluster: Cluster) ->
     # Another client is not counted with this one.
     assert create_through_balancer(cluster, "203.0.113.37")[0] == 200
     # A minute later on the test clock (both processes'), the bucket is full again.
-    move_clocks(cluster, 60)
+    move_clocks(cluster.workers, 60)
     again = [create_through_balancer(cluster, client)[0] for _ in range(11)]
     assert again == [200] * 10 + [429], again
     # And one room every 6 s after that.
-    move_clocks(cluster, 6)
+    move_clocks(cluster.workers, 6)
     assert [create_through_balancer(cluster, client)[0] for _ in range(2)] == [200, 429]
 
 
