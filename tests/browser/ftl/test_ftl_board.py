@@ -325,6 +325,12 @@ def test_on_a_phone_the_board_comes_into_view_as_the_turn_plays_out(
     ann.tap("#submit-plot")
     top = ann.evaluate("document.querySelector('#table').getBoundingClientRect().top")
     assert top < 0
+    # Bob has not plotted: her bar says the plot is sent, on screen, and offers it back.
+    ann.wait_for_selector("#unplot:visible")
+    assert ann.inner_text("#plot-count") == "Plot sent."
+    sent = ann.locator("#plot-count").bounding_box()
+    assert sent is not None and 0 <= sent["y"] <= 844, sent
+    shot(ann, "sent")
     # ... and comes back into view as the turn plays out.
     plot(bob, {})
     ann.wait_for_function(

@@ -236,11 +236,10 @@ def test_a_phone_player_takes_on_a_bot_from_the_lobby(open_page: OpenPage, shot:
     assert submit["y"] + submit["height"] <= chat["y"] <= 844, (submit, chat)
     assert page.inner_text("#plot-count") == "Pieces ordered: 1/1"
     shot(page, "plotting")
+    # The bot may have plotted first (it thinks for under a second here): then the turn
+    # plays out at once, and "Plot sent." never shows. A phone's sent plot is seen with a
+    # player who has not plotted yet (test_ftl_board.py, the board coming into view).
     page.tap("#submit-plot")
-    page.wait_for_selector("#unplot:visible")
-    assert page.inner_text("#plot-count") == "Plot sent."
-    assert 0 <= box_of(page, "#plot-count")["y"] <= 844
-    shot(page, "sent")
     wait_turn(page, 2)
     # The chat and "Tell me when it is my turn" are still there to tap.
     page.locator("#chat summary").click(trial=True, timeout=3000)
