@@ -28,7 +28,6 @@ from spacetable import i18n
 from spacetable._userinput import clipped
 from spacetable.i18n import N_, choose, client_catalog, language_names, translator
 from spacetable.i18n.html import translate_html
-from spacetable.render.rules_figures import FIGURES, figure_svg
 from spacetable.server.store.accounts import SESSION_COOKIE, AccountStore
 from spacetable.server.store.storage import StorageUnavailable
 
@@ -215,6 +214,15 @@ def _page_route(page: str) -> Callable[[Request], Awaitable[HTMLResponse]]:
     return serve_page
 
 
+def _rules_figure(name: str, lang: str) -> str | None:
+    """The rules page's picture ``name`` drawn in ``lang`` (``None``: no such figure), on
+    a thread. The drawing code (every game's renderer) is imported on the first one, not
+    when the server starts."""
+    from spacetable.render.rules_figures import FIGURES, figure_svg
+
+    return figure_svg(name, translator(lang)) if name in FIGURES else None
+
+
 def add_page_routes(app: FastAPI) -> None:
     """The pages but a room's, the browser's catalogs (``/i18n/{lang}.json``) and the
     rules' figures (``/rules/figures/{name}.svg``)."""
@@ -236,12 +244,12 @@ def add_page_routes(app: FastAPI) -> None:
     async def rules_figure(name: str, lang: str = i18n.SOURCE) -> Response:
         # The language is the link's (?lang=fr), never the reader's cookie: one address,
         # one picture, however it is cached.
-        if name not in FIGURES:
-            raise HTTPException(404, f"the rules have no figure {clipped(name)}")
         if lang not in i18n.LANGUAGES:
             raise HTTPException(404, f"no language {clipped(lang)}")
         if (name, lang) not in figures:
-            drawn = await asyncio.to_thread(figure_svg, name, translator(lang))
+            drawn = await asyncio.to_thread(_rules_figure, name, lang)
+            if drawn is None:
+                raise HTTPException(404, f"the rules have no figure {clipped(name)}")
             figures[name, lang] = drawn
         headers = {"Cache-Control": "public, max-age=3600"}
         return Response(figures[name, lang], media_type="image/svg+xml", headers=headers)

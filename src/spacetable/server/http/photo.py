@@ -23,7 +23,6 @@ import warnings
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import cv2
 import numpy as np
 import orjson
 from fastapi import FastAPI, Request
@@ -35,8 +34,6 @@ from spacetable.i18n import N_
 from spacetable.i18n.phrase import Phrase, phrase
 from spacetable.lasers.tables import MAX_TABLE_BYTES
 from spacetable.photo.closecalls import Uncertainty, close_calls
-from spacetable.photo.solve import PhotoError
-from spacetable.photo.table import photo_table
 from spacetable.registry import UnknownGame, game_for_ruleset, games, referee_for
 from spacetable.server.http.bodies import body_within
 from spacetable.server.http.referee import referee_answer
@@ -167,6 +164,13 @@ def read_photo(data: bytes) -> tuple[dict[str, Any], Any, dict[str, Uncertainty]
     """In a worker: decode and measure a photo; its answer so far (``table``, ``cards``
     with their outlines, ``image``), the table as its game's referee checked it, and each
     card's uncertainty, for :func:`resolve_photo`. Raises :class:`UploadRefused`."""
+    # OpenCV on demand: the server's own process never reads a photo (its workers' fork
+    # server imports it, ``referee_pool.py``), and a server starts without it.
+    import cv2
+
+    from spacetable.photo.solve import PhotoError
+    from spacetable.photo.table import photo_table
+
     gray = decode_photo(data)
     try:
         found = photo_table(gray)

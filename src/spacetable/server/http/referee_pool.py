@@ -55,8 +55,9 @@ WORKER_NICENESS = 10
 READ_SECONDS = 60.0
 
 
-#: The photo referee's module (``POST /api/referee/photo``), imported by the fork server too.
-_PHOTO = "spacetable.server.http.photo"
+#: The photo referee's modules (``POST /api/referee/photo``) and its reader (OpenCV), which
+#: the server imports only when it needs them: the fork server imports them first.
+_PHOTO = ("spacetable.server.http.photo", "spacetable.photo.table")
 
 
 class UploadRefused(ValueError):
@@ -142,7 +143,7 @@ def _start_workers(workers: int, max_tasks: int = 0) -> Workers:
     return Workers(
         workers,
         fork_server=True,
-        preload=[__name__, _PHOTO],
+        preload=[__name__, *_PHOTO],
         initializer=_start_worker,
         memory_bytes=WORKER_MEMORY,
         max_tasks=max_tasks,
