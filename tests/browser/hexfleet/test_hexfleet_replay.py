@@ -143,6 +143,21 @@ def test_a_hex_fleet_replay_on_a_phone(
     page = open_page(f"/replay/{stored['id']}", viewport={"width": 390, "height": 844})
     page.wait_for_selector(".hx-replay-controls")
     pause_and_end_on_a_phone(page, ".hx-position", "Step ", shot)  # its first step played
+    # The cards turned under the board push what follows it down, by screens in a salvo:
+    # the buttons stay on the first screen at every step (they went down with the cards,
+    # off it, as the steps played).
+    page.click("[data-step='first']")
+    steps = len(stored["events"]) - 1  # the first frame is the start
+    for step in range(1, steps + 1):
+        page.click("[data-step='next']")
+        page.wait_for_function(
+            "s => document.querySelector('.hx-position').textContent.startsWith(s)",
+            arg=f"Step {step} of {steps}",
+        )
+        page.evaluate("window.scrollTo(0, 0)")
+        play = page.locator("[data-step='play']").bounding_box()
+        assert play is not None and play["y"] + play["height"] <= 844, (step, play)
+    shot(page, "last-step-first-screen")
     page.click(".hx-logs summary")  # the log drawer, closed on a phone
     assert page.locator(".hx-logs .hx-line").last.is_visible()
     shot(page, "end")

@@ -135,6 +135,12 @@ export async function showHexReplay(page, match) {
     el("p", { class: "hx-replay-where" }, bottomSide),
     status);
   side.insertBefore(intro, find("#players"));
+  // On a phone the buttons are a bar fixed along the bottom of the screen (hexfleet.css):
+  // the page keeps their height free below its content.
+  const measureBar = () => document.documentElement.style.setProperty("--hx-replay-bar",
+    getComputedStyle(controls).position === "fixed" ? `${Math.ceil(controls.getBoundingClientRect().height)}px` : "0px");
+  new ResizeObserver(measureBar).observe(controls);
+  window.matchMedia("(max-width: 820px)").addEventListener("change", measureBar);
   const logBox = el("div", { class: "hx-replay-logs" });
   side.insertBefore(logBox, find("#players").nextSibling);
 
