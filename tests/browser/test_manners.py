@@ -207,6 +207,8 @@ def test_on_a_phone_the_orders_come_before_resign_and_leave(
     ann.click("button#ready")
     orders = ann.locator(ORDERS_IN_SIDE[game])
     expect(orders).to_be_visible(timeout=30_000)  # the hex fleet's: once the cup names Ann
+    # The players' list shows from the lobby on: the match's buttons come with its start.
+    expect(ann.locator("#offer-draw")).to_be_visible()
     shot(ann, "phone-side")
     # The top bar names her, whole: not "you …" (the words "you are" are for screen readers).
     assert ann.locator("#identity").evaluate("e => e.scrollWidth <= e.clientWidth")
