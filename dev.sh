@@ -45,16 +45,6 @@ if [ "${1:-}" = "test" ]; then
     # fresh clone), beside the type check rather than in each test worker at once.
     $UV run --frozen python -c "from spacetable.bots.lasers import warm_up; warm_up()" &
     compiling=$!
-    # Every test worker collects every test: on a fresh clone each compiled the tests (with
-    # pytest's assertion rewriting), the package and the libraries they import, four times
-    # over at once (about 15 CPU-seconds each, 4 once compiled). One collection first,
-    # beside the type check, leaves the compiled files for the workers (a collection
-    # error shows in the run itself).
-    collecting=""
-    if [ "$#" = 0 ]; then
-        $UV run --frozen pytest --collect-only -q -p no:randomly >/dev/null 2>&1 &
-        collecting=$!
-    fi
     $UV run --frozen ruff check src tests
     $UV run --frozen mypy
     $UV run --frozen lint-imports
@@ -63,7 +53,6 @@ if [ "${1:-}" = "test" ]; then
     # broken link passed. The variable hides Material's notice about MkDocs 2.0.
     NO_MKDOCS_2_WARNING=1 $UV run --frozen mkdocs build --strict
     wait "$compiling"
-    [ -z "$collecting" ] || wait "$collecting" || true
     # Two workers per core (pytest-xdist: the browser and server tests wait on pages,
     # sockets and processes half the time; on 2 cores 4 workers took 13.5 minutes where 2
     # took 18 and 6 took 14.7), a file's tests that share its servers, clusters or printed
