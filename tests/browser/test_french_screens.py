@@ -6,9 +6,11 @@ phone; and the language switch on every page, remembered by the browser."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from urllib.parse import urlsplit
+from urllib.request import Request, urlopen
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 
 from tests._server import running_server
 from tests.browser._pages import PagePool
@@ -75,6 +77,30 @@ def test_the_language_switch_is_on_every_page_and_remembered(open_page: OpenPage
     page.goto("/")
     assert page.locator("h1").text_content() == "Lobby"
     assert page.evaluate("localStorage.getItem('spacetable.lang')") == "en"
+
+
+def test_the_switch_does_not_hang_on_the_cookie_reaching_the_server(
+    open_page: OpenPage,
+) -> None:
+    """The switch's page comes in the language picked even when the request that loads it
+    goes out without the `lang` cookie the page has just written (Chromium sends the
+    cookie to its network process apart from the navigation: on a busy machine a room's
+    page came back in the old language, and stayed in it)."""
+    page = open_page("/", locale="en-US")
+    _lobby_ready(page)
+
+    def without_cookie(route: Route) -> None:
+        # The page as the server writes it for the request that left before the cookie.
+        asked = Request(route.request.url, headers={"Accept-Language": "en-US"})
+        with urlopen(asked, timeout=10) as answer:
+            route.fulfill(status=answer.status, headers=dict(answer.headers), body=answer.read())
+
+    page.route(lambda url: urlsplit(url).path == "/", without_cookie)
+    page.select_option("#lang-switch", "fr")
+    page.wait_for_function("document.documentElement?.lang === 'fr'")
+    _lobby_ready(page)
+    assert page.locator("h1").text_content() == "Accueil"
+    assert page.locator("#lang-switch").input_value() == "fr"
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -154,11 +154,15 @@ function cookie() {
   return document.cookie.split("; ").find((c) => c.startsWith("lang="))?.slice(5) ?? null;
 }
 
-/** The page again, in language `code` (the link's ?lang= dropped: the choice is remembered). */
+/**
+ * The page again, in language `code`, remembered from then on. The address asks for the
+ * language itself (?lang=): the cookie written here reaches Chromium's network process
+ * apart from the navigation, and on a busy machine the page's request left without it.
+ */
 export function switchTo(code) {
   remember(code);
   const url = new URL(location.href);
-  url.searchParams.delete("lang");
+  url.searchParams.set("lang", code);
   location.replace(url.href);
 }
 
