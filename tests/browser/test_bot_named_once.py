@@ -69,13 +69,15 @@ def test_a_bot_is_named_once_in_the_room_and_the_replay(
     expect(page.locator("#resign")).to_be_visible()
     # The easy bot's ship is activated at some point of its turn: while it thinks, its
     # name once in the status (the chits are drawn as the room's seed says).
-    status = page.locator("#status")
-    page.wait_for_function(
-        "(name) => document.querySelector('#status')?.textContent.includes(name)",
+    # (the status as it was when it named the bot: the bot's turn may be over by the time
+    # another call reads it, as on a busy machine it was)
+    shown = page.wait_for_function(
+        "(name) => { const text = document.querySelector('#status')?.innerText;"
+        " return text?.includes(name) ? text : false; }",
         arg=names["easy"],
         timeout=60_000,
     )
-    _once(status.inner_text(), names["easy"])
+    _once(shown.json_value(), names["easy"])
     shot(page, f"hexfleet-{size}")
     # Resign once Ann's ship is activated: her orders then show, and the resign button
     # moves below them (shell/manners.js), which a press during the bot's turn could miss
