@@ -1,10 +1,13 @@
-"""The ``spacetable`` command as a user runs it: a real process in the project folder."""
+"""The ``spacetable`` command as a user runs it: a process of its own in the project folder
+(forked from one that has imported the package, tests/_forks.py: what a command imports
+is tested apart, tests/cli/test_cli_imports.py)."""
 
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
+
+from tests._forks import run
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A command that hangs (reading a FIFO, say) fails after this long. Generous: a fresh
@@ -18,12 +21,4 @@ def spacetable(
 ) -> subprocess.CompletedProcess[str]:
     """Run ``spacetable ARGS...`` (with the environment ``env``, default: this one) and
     return what it printed and its exit status."""
-    return subprocess.run(
-        [sys.executable, "-m", "spacetable", *map(str, args)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-        timeout=HANG_S,
-        env=env,
-    )
+    return run([str(arg) for arg in args], env=env, timeout=HANG_S)

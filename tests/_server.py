@@ -7,7 +7,6 @@ import functools
 import json
 import socket
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -25,6 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from spacetable.cli import app
 from spacetable.cli.serve import prepared
+from tests._forks import ForkedProcess, spawn
 from tests._ports import free_port as free_port  # (where the tests have found it)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,7 +65,7 @@ class Server:
 class ProcessServer(Server):
     """A server that is a ``spacetable serve`` process of its own (:func:`server_process`)."""
 
-    def __init__(self, port: int, process: subprocess.Popen[str]) -> None:
+    def __init__(self, port: int, process: subprocess.Popen[str] | ForkedProcess) -> None:
         super().__init__(port)
         self.process = process
 
@@ -160,15 +160,10 @@ def _serve_command() -> click.Command:
 def server_process(db: Path, *extra: str, room_seed: int | None = None) -> Iterator[ProcessServer]:
     """Start a ``spacetable serve`` process on a free port with SQLite at ``db``, as
     :func:`running_server` runs one in a thread; stop it after. For the tests of what only
-    a process shows: its memory and open files, a kill."""
+    a process shows: its memory and open files, a kill. (The process is forked from the
+    worker's fork server, which has done the imports: tests/_forks.py.)"""
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "spacetable", "serve", *serve_args(port, db, extra, room_seed)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    process = spawn(["serve", *serve_args(port, db, extra, room_seed)])
     server = wait_serving(ProcessServer(port, process))
     try:
         yield server

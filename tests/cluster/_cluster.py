@@ -9,7 +9,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.error
@@ -22,7 +21,8 @@ import redis
 
 from spacetable.server.cluster.balancer import haproxy_config, server_names
 from spacetable.server.cluster.node import address_of, owner_key
-from tests._server import ROOT, ProcessServer, free_port, wait_until
+from tests._forks import ForkedProcess, spawn
+from tests._server import ProcessServer, free_port, wait_until
 
 #: Why the cluster tests cannot run here, or None.
 MISSING = (
@@ -78,18 +78,14 @@ class Worker:
         self.extra = extra
         self.server = ProcessServer(port, self._spawn())  # wait_ready() before using it
 
-    def _spawn(self) -> subprocess.Popen[str]:
-        return subprocess.Popen(
+    def _spawn(self) -> ForkedProcess:
+        return spawn(
             [
-                *(sys.executable, "-m", "spacetable", "serve", "--port", str(self.port)),
+                *("serve", "--port", str(self.port)),
                 *("--db", self.db, "--redis", self.redis_url),
                 *("--runup-seconds", "0", "--unjoined-seconds", "600", *self.extra),
                 *("--node-name", self.name),
-            ],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
+            ]
         )
 
     def healthy(self) -> bool:

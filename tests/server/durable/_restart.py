@@ -4,16 +4,15 @@ database (and, for a browser's page to find it, the same port)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from tests._forks import spawn
 from tests._postgres import postgres_schema
-from tests._server import ROOT, Client, ProcessServer, free_port, wait_serving
+from tests._server import Client, ProcessServer, free_port, wait_serving
 
 
 @contextmanager
@@ -34,13 +33,9 @@ def start(
     for their first player), once it answers."""
     port = port or free_port()
     seed = ("--room-seed", str(room_seed)) if room_seed is not None else ()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "spacetable", "serve", "--port", str(port), "--db", db,
-         "--runup-seconds", "0", "--unjoined-seconds", "600", *seed, *extra],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+    process = spawn(
+        ["serve", "--port", str(port), "--db", db,
+         "--runup-seconds", "0", "--unjoined-seconds", "600", *seed, *extra]
     )  # fmt: skip
     return wait_serving(ProcessServer(port, process))
 
