@@ -188,7 +188,7 @@ class ForkServer:
         ``errors_apart``, on a second."""
         environment = dict(os.environ if env is None else env)
         if environment.get(GAMES_VARIABLE) != self.games:
-            # (the fork server's registry has loaded its games: exec such a process)
+            # (the fork server's registry has loaded its games: :func:`spawn` execs these)
             raise ValueError(f"a child of the fork server cannot change {GAMES_VARIABLE}")
         pipes = [os.pipe() for _ in range(3 if errors_apart else 2)]
         asked = {"args": list(args), "cwd": str(cwd), "env": environment}
@@ -220,20 +220,44 @@ def fork_server() -> ForkServer:
     return server
 
 
+#: A process of the tests: forked (:class:`ForkedProcess`) or, for a game added by
+#: ``SPACETABLE_GAMES``, exec'd.
+Process = ForkedProcess | subprocess.Popen[str]
+
+
 def spawn(
     args: Sequence[str], *, cwd: Path = ROOT, env: Mapping[str, str] | None = None
-) -> ForkedProcess:
+) -> Process:
     """``spacetable ARGS`` as a process forked from this worker's fork server, its output
-    and errors on one pipe, ``stdout``."""
-    return fork_server().spawn(args, cwd=cwd, env=env)
+    and errors on one pipe, ``stdout``. With a ``SPACETABLE_GAMES`` other than the fork
+    server's (whose registry has loaded its games), exec'd instead."""
+    environment = dict(os.environ if env is None else env)
+    server = fork_server()
+    if environment.get(GAMES_VARIABLE) == server.games:
+        return server.spawn(args, cwd=cwd, env=environment)
+    return subprocess.Popen(
+        [sys.executable, "-m", "spacetable", *args],
+        cwd=cwd,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
 
 
 def run(
     args: Sequence[str], *, cwd: Path = ROOT, env: Mapping[str, str] | None = None, timeout: float
 ) -> subprocess.CompletedProcess[str]:
-    """``spacetable ARGS`` forked and run to its end, as ``subprocess.run(...,
-    capture_output=True, text=True, timeout=timeout)`` runs it."""
-    process = fork_server().spawn(args, cwd=cwd, env=env, errors_apart=True)
+    """``spacetable ARGS`` run to its end, as ``subprocess.run(..., capture_output=True,
+    text=True, timeout=timeout)`` runs it: forked, or exec'd as :func:`spawn` says."""
+    environment = dict(os.environ if env is None else env)
+    server = fork_server()
+    if environment.get(GAMES_VARIABLE) != server.games:
+        command = [sys.executable, "-m", "spacetable", *args]
+        return subprocess.run(
+            command, cwd=cwd, env=environment, capture_output=True, text=True, timeout=timeout
+        )
+    process = server.spawn(args, cwd=cwd, env=environment, errors_apart=True)
     out, err = process.communicate(timeout)
     assert process.returncode is not None
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)

@@ -24,7 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from spacetable.cli import app
 from spacetable.cli.serve import prepared
-from tests._forks import ForkedProcess, spawn
+from tests._forks import Process, spawn
 from tests._ports import free_port as free_port  # (where the tests have found it)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,7 +65,7 @@ class Server:
 class ProcessServer(Server):
     """A server that is a ``spacetable serve`` process of its own (:func:`server_process`)."""
 
-    def __init__(self, port: int, process: subprocess.Popen[str] | ForkedProcess) -> None:
+    def __init__(self, port: int, process: Process) -> None:
         super().__init__(port)
         self.process = process
 

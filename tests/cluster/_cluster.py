@@ -21,7 +21,7 @@ import redis
 
 from spacetable.server.cluster.balancer import haproxy_config, server_names
 from spacetable.server.cluster.node import address_of, owner_key
-from tests._forks import ForkedProcess, spawn
+from tests._forks import Process, spawn
 from tests._server import ProcessServer, free_port, wait_until
 
 #: Why the cluster tests cannot run here, or None.
@@ -78,7 +78,7 @@ class Worker:
         self.extra = extra
         self.server = ProcessServer(port, self._spawn())  # wait_ready() before using it
 
-    def _spawn(self) -> ForkedProcess:
+    def _spawn(self) -> Process:
         return spawn(
             [
                 *("serve", "--port", str(self.port)),
