@@ -36,7 +36,6 @@ import time
 import traceback
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,20 +110,6 @@ class ForkedProcess:
         os.close(self._status)
         # Nothing said: the fork server itself is gone (the worker ending); as a kill.
         self.returncode = int(said) if said else -signal.SIGKILL
-
-    def __enter__(self) -> ForkedProcess:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        for pipe in (self.stdout, self.stderr):
-            if pipe is not None:
-                pipe.close()
-        self.wait()
 
 
 def _text(fd: int) -> io.TextIOWrapper:
