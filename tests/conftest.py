@@ -16,6 +16,7 @@ from hypothesis import settings
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from spacetable.bots.lasers import warm_up
+from tests._chromium import CHROMIUM, LAUNCH_ARGS
 from tests._loops import run_apart
 
 T = TypeVar("T")
@@ -114,20 +115,15 @@ def _wait_polled(
 
 setattr(Page, "wait_for_function", _wait_polled)  # noqa: B010  (mypy: no method assignment)
 
-#: The Chromium every browser test drives (Debian's, unless SPACETABLE_CHROMIUM says).
-CHROMIUM = Path(os.environ.get("SPACETABLE_CHROMIUM", "/usr/bin/chromium"))
-
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     """Debian's Chromium, headless: one for the whole run, shared by tests/browser and the
-    cluster's page (Playwright's sync API allows one running instance per thread)."""
+    cluster's page (Playwright's sync API allows one running instance per thread), with
+    the switches of tests/_chromium.py."""
     if not CHROMIUM.exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (set SPACETABLE_CHROMIUM)")
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(LAUNCH_ARGS))
         yield chromium
         chromium.close()
