@@ -12,27 +12,20 @@ from pathlib import Path
 
 import playwright
 
-from tests._chromium import LAUNCH_ARGS, PLAYWRIGHT_DISABLED_FEATURES
+from tests._chromium import ADDRESS_BAR_POPUP_FEATURES, LAUNCH_ARGS, PLAYWRIGHT_DISABLED_FEATURES
 
-#: Where Playwright's driver defines its Chromium switches (the bundle of recent versions,
-#: the module of older ones).
-_SOURCES = ("lib/coreBundle.js", "lib/server/chromium/chromiumSwitches.js")
+#: Where Playwright's driver defines its Chromium switches (its one bundle).
+_SOURCE = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
 
 
 def playwright_disabled_features() -> tuple[str, ...]:
     """The features the installed Playwright's Chromium switches turn off."""
-    package = Path(playwright.__file__).parent / "driver" / "package"
-    for name in _SOURCES:
-        path = package / name
-        if not path.exists():
-            continue
-        source = path.read_text(encoding="utf-8")
-        found = re.search(r"disabledFeatures\s*=\s*\[(.*?)\]", source, re.DOTALL)
-        if found is None:
-            continue
-        listing = re.sub(r"//[^\n]*", "", found.group(1))
-        return tuple(re.findall(r"\"([^\"]+)\"", listing))
-    raise AssertionError(f"no list of disabled features found in {package}/{_SOURCES}")
+    found = re.search(
+        r"disabledFeatures\s*=\s*\[(.*?)\]", _SOURCE.read_text(encoding="utf-8"), re.DOTALL
+    )
+    assert found is not None, f"no list of disabled features in {_SOURCE}"
+    listing = re.sub(r"//[^\n]*", "", found.group(1))
+    return tuple(re.findall(r"\"([^\"]+)\"", listing))
 
 
 def test_the_switches_repeat_playwrights_disabled_features() -> None:
@@ -44,4 +37,4 @@ def test_one_disable_features_switch_holds_playwrights_and_ours() -> None:
     assert len(switches) == 1
     features = switches[0].removeprefix("--disable-features=").split(",")
     assert features[: len(PLAYWRIGHT_DISABLED_FEATURES)] == list(PLAYWRIGHT_DISABLED_FEATURES)
-    assert "WebUIOmniboxPopup" in features
+    assert features[len(PLAYWRIGHT_DISABLED_FEATURES) :] == list(ADDRESS_BAR_POPUP_FEATURES)
