@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -30,6 +31,10 @@ def _never_returns() -> None:
 
 def _refuses(reason: str) -> None:
     raise ValueError(reason)
+
+
+def _imported(module: str) -> bool:
+    return module in sys.modules
 
 
 def test_a_call_in_time_gives_its_result() -> None:
@@ -66,6 +71,16 @@ def test_an_event_loop_awaits_the_workers() -> None:
     done, stopped = run_apart(both())
     assert done == 9
     assert isinstance(stopped, OutOfTime)
+
+
+def test_a_pool_has_its_modules_though_another_pool_started_the_fork_server() -> None:
+    # A process has one fork server, started with the first pool's preload: a later pool's
+    # workers import their own modules as they start (a photo's worker, under its memory
+    # limit, could not map OpenCV's library in its call).
+    with Workers(fork_server=True, preload=[__name__]) as first:
+        assert first.call(5.0, _square, 2) == 4
+    with Workers(fork_server=True, preload=[__name__, "tests._preloaded"]) as second:
+        assert second.call(5.0, _imported, "tests._preloaded")
 
 
 @pytest.mark.parametrize("seconds", [0.0, -1.0, float("nan")])

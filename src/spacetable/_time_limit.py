@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import importlib
 import multiprocessing
 import os
 import signal
@@ -121,6 +122,14 @@ def _memory_limited(memory_bytes: int | None) -> Iterator[None]:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
+def _start(preload: tuple[str, ...], initializer: Callable[[], None] | None) -> None:
+    """In a new worker: import the pool's ``preload`` modules, then run its initializer."""
+    for module in preload:
+        importlib.import_module(module)
+    if initializer is not None:
+        initializer()
+
+
 def _ready() -> bool:
     """A task that only proves a worker is up."""
     return True
@@ -133,6 +142,8 @@ class Workers:
     modules (a long-running server: workers do not inherit its threads, and a replacement
     is ready in milliseconds) rather than fork them from this process (a short command:
     no fork server to start). Where a start method does not exist, workers are spawned.
+    Every worker has the ``preload`` modules imported before its first call, even where
+    the process's one fork server was started by another pool with other modules.
     ``initializer`` runs in each worker as it starts. A worker starts at once, not with
     the first call. Close the pool with :meth:`close` (or use it as a context manager).
 
@@ -160,6 +171,12 @@ class Workers:
         context = multiprocessing.get_context(method)
         if method == "forkserver":
             context.set_forkserver_preload(list(preload))
+        if preload:
+            # A process has one fork server, started by its first pool with that pool's
+            # preload: a later pool's modules are imported by each of its workers as it
+            # starts (already there, this costs nothing), never by its first call, which
+            # may run under a memory limit too small to map them.
+            initializer = functools.partial(_start, tuple(preload), initializer)
         self._memory_bytes = memory_bytes
         self._pool = pebble.ProcessPool(
             max_workers=workers, max_tasks=max_tasks, initializer=initializer, context=context

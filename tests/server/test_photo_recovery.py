@@ -19,7 +19,7 @@ from PIL import Image
 from spacetable._time_limit import OutOfMemory, Workers
 from spacetable.server.http import photo
 from spacetable.server.http.photo import PHOTO_SECONDS
-from spacetable.server.http.referee_pool import MAX_PENDING
+from spacetable.server.http.referee_pool import MAX_PENDING, PHOTO_MODULES
 from tests import _photo_shots as shots
 from tests._server import Server, running_server
 from tests.server.hostile.test_http import post
@@ -89,10 +89,12 @@ def test_a_photo_that_runs_out_of_memory_is_said_so_and_the_next_worker_is_fresh
     """What the pool does when a photo takes more than its memory (here a small limit, so
     that it happens at once): the reader's OpenCV says ``std::bad_alloc``, or its worker
     dies; either way the call says :class:`OutOfMemory` (the endpoint's 422), and the next
-    photo is read in a fresh worker with all of its memory."""
+    photo is read in a fresh worker with all of its memory. The workers have OpenCV
+    imported before the call, as the server's do: mapping its library alone would take
+    more than this limit."""
     progressive = _noise_jpeg(4000, 3000, seed=2, progressive=True)
     with Workers(
-        fork_server=True, preload=[photo.__name__], memory_bytes=64 << 20, max_tasks=1
+        fork_server=True, preload=PHOTO_MODULES, memory_bytes=64 << 20, max_tasks=1
     ) as workers:
         with pytest.raises(OutOfMemory):
             workers.call(PHOTO_SECONDS, photo.read_photo, progressive)

@@ -57,7 +57,7 @@ READ_SECONDS = 60.0
 
 #: The photo referee's modules (``POST /api/referee/photo``) and its reader (OpenCV), which
 #: the server imports only when it needs them: the fork server imports them first.
-_PHOTO = ("spacetable.server.http.photo", "spacetable.photo.table")
+PHOTO_MODULES = ("spacetable.server.http.photo", "spacetable.photo.table")
 
 
 class UploadRefused(ValueError):
@@ -143,7 +143,7 @@ def _start_workers(workers: int, max_tasks: int = 0) -> Workers:
     return Workers(
         workers,
         fork_server=True,
-        preload=[__name__, *_PHOTO],
+        preload=[__name__, *PHOTO_MODULES],
         initializer=_start_worker,
         memory_bytes=WORKER_MEMORY,
         max_tasks=max_tasks,
