@@ -32,19 +32,15 @@
 //   lessonNote           a game without a lesson: {lesson (the key of the lesson at whose
 //                        end the tutorial tells it), text (what the game is, in words)}
 
-import { fetchJSON } from "../shell/dom.js";
+import { fetchOnce } from "../shell/dom.js";
 import { t } from "../shell/i18n.js";
 
-let listing = null;
 const modules = new Map();
 
-/** Every registered game as GET /api/games lists it, fetched once per page. */
+/** Every registered game as GET /api/games lists it, fetched once per page (the seats'
+ * bot levels come from the same request: shell/seats.js). */
 export function gameList() {
-  listing ??= fetchJSON("/api/games").catch((error) => {
-    listing = null; // the next call asks again
-    throw error;
-  });
-  return listing;
+  return fetchOnce("/api/games");
 }
 
 /** The registered game `key` (its GET /api/games entry); rejects for an unknown key. */

@@ -83,6 +83,23 @@ export async function fetchJSON(url, options = {}) {
   return body;
 }
 
+const fetchedOnce = new Map();
+
+/**
+ * GET `url`'s JSON once for the page's life (an answer that does not change while the page
+ * is open, as GET /api/games): every caller shares the one request. A failed request is
+ * forgotten, so the next call asks again.
+ */
+export function fetchOnce(url) {
+  if (!fetchedOnce.has(url)) {
+    fetchedOnce.set(url, fetchJSON(url).catch((error) => {
+      fetchedOnce.delete(url);
+      throw error;
+    }));
+  }
+  return fetchedOnce.get(url);
+}
+
 /** POST a JSON body and read the JSON answer (see `fetchJSON`). */
 export function postJSON(url, data) {
   return fetchJSON(url, {

@@ -5,7 +5,7 @@
 import { playerName, t } from "./i18n.js";
 import { botLevelName } from "./botseats.js";
 import { ratingText } from "./ratings.js";
-import { el, fetchJSON, saveName, savedName } from "./dom.js";
+import { el, fetchOnce, saveName, savedName } from "./dom.js";
 import { colourOf } from "./colours.js";
 import { askName } from "./invite.js";
 import { absence } from "./absence.js";
@@ -24,7 +24,7 @@ const botsByRuleset = {};
 export async function loadBots() {
   if (Object.keys(botsByRuleset).length) return botsByRuleset;
   try {
-    for (const game of await fetchJSON("/api/games")) {
+    for (const game of await fetchOnce("/api/games")) { // the page's one request (games/index.js)
       const bots = { levels: game.bot_levels, default: game.default_bot, about: game.bot_descriptions || {} };
       for (const ruleset of game.rulesets) botsByRuleset[ruleset] = bots;
     }
