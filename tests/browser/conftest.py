@@ -143,6 +143,29 @@ def room_socket(page: Page) -> WebSocket:
     return opened[-1]
 
 
+def handled(page: Page) -> None:
+    """Return once the server has handled everything ``page`` sent on its room's socket (a
+    draft typed a moment ago, say), so that a clock the test moves next cannot overtake
+    it: a ``ping`` sent there after it is answered only then (a room handles one socket's
+    messages in order, and its answers leave once what they changed is stored). The page's
+    own pings count too (:data:`KEEP_SOCKETS_SCRIPT`): it waits until every ping is
+    answered."""
+    page.evaluate(
+        """() => new Promise((resolve, reject) => {
+          const open = window.spacetableSockets.filter((s) => s.readyState === WebSocket.OPEN);
+          const socket = open[open.length - 1];
+          if (!socket) { reject(new Error("the page has no open socket")); return; }
+          socket.addEventListener("message", function answered() {
+            if (socket.spacetablePongs < socket.spacetablePings) return;
+            socket.removeEventListener("message", answered);
+            resolve();
+          });
+          socket.addEventListener("close", () => reject(new Error("the socket closed unanswered")));
+          socket.send(JSON.stringify({ type: "ping" }));
+        })"""
+    )
+
+
 def sent(kind: str) -> Callable[[str | bytes], bool]:
     """A predicate of a sent frame: a JSON message of type ``kind``."""
 
@@ -187,6 +210,35 @@ SEED_ROOMS_SCRIPT = """
 """
 
 
+#: Run in every page before its own scripts: each websocket the page opens is kept in
+#: ``window.spacetableSockets``, counting the pings sent and the pongs heard on it, for
+#: :func:`handled`.
+KEEP_SOCKETS_SCRIPT = """
+(() => {
+  const PING = JSON.stringify({ type: "ping" });
+  const PONG = JSON.stringify({ type: "pong" });
+  const Native = window.WebSocket;
+  window.spacetableSockets = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.spacetablePings = 0;
+      this.spacetablePongs = 0;
+      window.spacetableSockets.push(this);
+      this.addEventListener("message", (event) => {
+        if (event.data === PONG) this.spacetablePongs += 1;
+      });
+    }
+
+    send(data) {
+      if (data === PING) this.spacetablePings += 1;
+      return super.send(data);
+    }
+  };
+})();
+"""
+
+
 @pytest.fixture(scope="session")
 def page_pool(browser: Browser) -> Iterator[PagePool]:
     """This worker's pages, reused from test to test (tests/browser/_pages.py): a new
@@ -201,7 +253,8 @@ def page_pool(browser: Browser) -> Iterator[PagePool]:
         return ROOM_SEEDS.seeded(body)
 
     def prepare(context: BrowserContext) -> None:
-        prepare_context(context, SEED_ROOMS_SCRIPT, "spacetableSeeded", seeded)
+        scripts = SEED_ROOMS_SCRIPT + KEEP_SOCKETS_SCRIPT
+        prepare_context(context, scripts, "spacetableSeeded", seeded)
 
     pool = PagePool(browser, prepare)
     yield pool

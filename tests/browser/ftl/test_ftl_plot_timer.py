@@ -11,7 +11,7 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from tests.browser._play import answer_name
-from tests.browser.conftest import OpenPage, Server, Shot, room_socket, sent
+from tests.browser.conftest import OpenPage, Server, Shot, handled, room_socket, sent
 from tests.browser.ftl._duel import wait_turn
 
 #: The room's plot timer (s). It runs out when the test moves the server's clock.
@@ -38,6 +38,9 @@ def test_at_the_deadline_the_draft_is_plotted(
         ann.fill(FIELD, "R+30")  # typed, never submitted: the page sends it as the draft
     assert ann.get_attribute(".plot-row[data-piece='ann']", "data-order") == "R+30"
     shot(ann, "timer-desktop")
+    # The draft left the page; the clock is moved once the server has it (the clock's
+    # request comes on another connection, which could overtake the draft's frame).
+    handled(ann)
     server.advance(TIMER_S)
     wait_turn(ann, 2)
     # The timer ran out: the draft was Ann's plot, revealed and played.
