@@ -153,7 +153,7 @@ def handled(page: Page) -> None:
     page.evaluate(
         """() => new Promise((resolve, reject) => {
           const open = window.spacetableSockets.filter((s) => s.readyState === WebSocket.OPEN);
-          const socket = open[open.length - 1];
+          const socket = open.at(-1);
           if (!socket) { reject(new Error("the page has no open socket")); return; }
           socket.addEventListener("message", function answered() {
             if (socket.spacetablePongs < socket.spacetablePings) return;
@@ -211,8 +211,8 @@ SEED_ROOMS_SCRIPT = """
 
 
 #: Run in every page before its own scripts: each websocket the page opens is kept in
-#: ``window.spacetableSockets``, counting the pings sent and the pongs heard on it, for
-#: :func:`handled`.
+#: ``window.spacetableSockets`` until it closes, counting the pings sent and the pongs
+#: heard on it, for :func:`handled`.
 KEEP_SOCKETS_SCRIPT = """
 (() => {
   const PING = JSON.stringify({ type: "ping" });
@@ -227,6 +227,10 @@ KEEP_SOCKETS_SCRIPT = """
       window.spacetableSockets.push(this);
       this.addEventListener("message", (event) => {
         if (event.data === PONG) this.spacetablePongs += 1;
+      });
+      this.addEventListener("close", () => {
+        const at = window.spacetableSockets.indexOf(this);
+        if (at >= 0) window.spacetableSockets.splice(at, 1);
       });
     }
 
