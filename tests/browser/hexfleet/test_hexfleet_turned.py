@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser._replay import ann_against_a_bot, hex_ann_plays_once_then_leaves, stored_match
 from tests.browser._servers import seeded_server
@@ -18,6 +19,8 @@ DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
 #: This module's server's first room's seed: the same chits on every run.
 ROOM_SEED = 3
+#: A page of the battle that has its seat again (after a reload it is first a spectator's).
+SEATED = "body[data-phase=activation][data-role=player]"
 
 
 server = seeded_server("hexfleet-turned", ROOM_SEED)
@@ -38,6 +41,31 @@ def fleet_y(page: Page, owner: str) -> float:
     )
     assert ys, f"no ship of {owner} on the board"
     return sum(ys) / len(ys)
+
+
+#: Whether the two fleets' mean heights on the screen are within 100 px (side by side).
+SIDE_BY_SIDE = """() => {
+  const mean = (owner) => {
+    const hits = document.querySelectorAll(`.hex-ships .ship[data-owner='${owner}'] .ship-hit`);
+    const ys = [...hits].map((c) => {
+      const b = c.getBoundingClientRect();
+      return b.height ? b.y + b.height / 2 : NaN; // (a ship not drawn yet: no height)
+    });
+    return ys.length ? ys.reduce((a, b) => a + b, 0) / ys.length : NaN;
+  };
+  return Math.abs(mean("ann") - mean("ben")) < 100;
+}"""
+
+
+def side_by_side_after_reload(page: Page) -> None:
+    """The fleets side by side once the reloaded page shows the battle as its player: it is
+    a spectator's page until its seat is taken back, and draws the board again then."""
+    page.wait_for_selector(SEATED)
+    try:
+        page.wait_for_function(SIDE_BY_SIDE, timeout=10_000)
+    except PlaywrightTimeout:
+        heights = f"ann at {fleet_y(page, 'ann')}, ben at {fleet_y(page, 'ben')}"
+        raise AssertionError(f"the fleets are not side by side: {heights}") from None
 
 
 def turned(page: Page) -> bool:
@@ -91,15 +119,15 @@ def test_each_player_sees_his_fleet_at_the_bottom_and_moves_by_click_turned(
     # The choice holds after a reload; turned back, the map is as laid out: the fleets side
     # by side again.
     mover.reload()
-    mover.wait_for_selector("body[data-phase=activation]")
+    mover.wait_for_selector(SEATED)
     assert turned(mover)
     mover.click("#turn-board")
     assert not turned(mover)
     assert abs(fleet_y(mover, "ann") - fleet_y(mover, "ben")) < 100
     mover.reload()
-    mover.wait_for_selector("body[data-phase=activation]")
+    mover.wait_for_selector(SEATED)
     assert not turned(mover)
-    assert abs(fleet_y(mover, "ann") - fleet_y(mover, "ben")) < 100
+    side_by_side_after_reload(mover)
 
 
 def test_a_turned_room_on_a_phone(open_page: OpenPage, server: Server, shot: Shot) -> None:
