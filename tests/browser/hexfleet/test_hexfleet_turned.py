@@ -57,10 +57,10 @@ SIDE_BY_SIDE = """() => {
 }"""
 
 
-def side_by_side_after_reload(page: Page) -> None:
-    """The fleets side by side once the reloaded page shows the battle as its player: it is
-    a spectator's page until its seat is taken back, and draws the board again then."""
-    page.wait_for_selector(SEATED)
+def side_by_side(page: Page) -> None:
+    """The fleets side by side on the board, once it is drawn: a reloaded page is a
+    spectator's until its seat is taken back (:data:`SEATED`), and draws the board again
+    then, and again with the player's state."""
     try:
         page.wait_for_function(SIDE_BY_SIDE, timeout=10_000)
     except PlaywrightTimeout:
@@ -123,11 +123,11 @@ def test_each_player_sees_his_fleet_at_the_bottom_and_moves_by_click_turned(
     assert turned(mover)
     mover.click("#turn-board")
     assert not turned(mover)
-    assert abs(fleet_y(mover, "ann") - fleet_y(mover, "ben")) < 100
+    side_by_side(mover)
     mover.reload()
     mover.wait_for_selector(SEATED)
     assert not turned(mover)
-    side_by_side_after_reload(mover)
+    side_by_side(mover)
 
 
 def test_a_turned_room_on_a_phone(open_page: OpenPage, server: Server, shot: Shot) -> None:
