@@ -7,6 +7,7 @@ at the turn limit is judged by hits, then pieces left."""
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import random
 from typing import Any
@@ -79,27 +80,45 @@ def standoff() -> FtlMatch:
     return match
 
 
+#: The tests of every level's plots in :func:`positions` read them from :func:`plots`,
+#: computed once in one worker (the hard level thinks about a third of a second a plot).
+PLOTS = pytest.mark.xdist_group("ftl-bot-plots")
+
+
+@functools.cache
+def plots(level: str) -> tuple[tuple[int, FtlMatch, str, Plot], ...]:
+    """``level``'s plot for each side in play in the first positions (12 for ``hard``, 30
+    for the others), the ``k``-th position's drawn from ``random.Random(k)``, as
+    ``(k, match, player, plot)``. The matches are shared: a test copies one to change it."""
+    bot = make_bot(level)
+    found = []
+    for k, match in enumerate(positions(12 if level == "hard" else 30)):
+        for player in match.players:
+            if match.in_play(player):
+                found.append((k, match, player, bot.choose(match.view(player), random.Random(k))))
+    return tuple(found)
+
+
+@PLOTS
 @pytest.mark.parametrize("level", [*QUICK_LEVELS, "hard"])
 def test_every_plot_is_legal(level: str) -> None:
-    bot = make_bot(level)
-    matches = positions(12 if level == "hard" else 30)
-    assert len(matches) >= 8
-    for k, match in enumerate(matches):
-        for player in match.players:
-            if not match.in_play(player):
-                continue
-            plot = bot.choose(match.view(player), random.Random(k))
-            assert plot.player == player
-            assert match.check(plot) is None, plot
-            copy.deepcopy(match).apply(plot)  # never raises
+    found = plots(level)
+    assert len({k for k, *_ in found}) >= 8
+    for _, match, player, plot in found:
+        assert plot.player == player
+        assert match.check(plot) is None, plot
+        copy.deepcopy(match).apply(plot)  # never raises
 
 
+@PLOTS
 @pytest.mark.parametrize("level", LEVELS)
 def test_bots_are_deterministic_for_a_seed(level: str) -> None:
+    """A new bot of the level, given the same view and seed, plots what one plotted before
+    (in :func:`plots`, earlier in this worker or just now)."""
     bot = make_bot(level)
-    for k, match in enumerate(positions(6)):
-        view = match.view("red")
-        assert bot.choose(view, random.Random(k)) == bot.choose(view, random.Random(k))
+    for k, match, player, plot in plots(level):
+        if k < 6 and player == "red":
+            assert bot.choose(match.view(player), random.Random(k)) == plot
 
 
 def test_the_levels_are_random_greedy_then_the_matrix_bots_in_order() -> None:
@@ -293,17 +312,13 @@ def pointless(match: FtlMatch, player: str, plot_orders: tuple[str, ...]) -> lis
     return problems
 
 
+@PLOTS
 @pytest.mark.parametrize("level", PLAYING_LEVELS)
 def test_no_order_is_pointless(level: str) -> None:
-    bot = make_bot(level)
-    matches = positions(10 if level == "hard" else 24)
     orders = 0
-    for k, match in enumerate(matches):
-        for player in match.players:
-            if match.in_play(player):
-                plot = bot.choose(match.view(player), random.Random(k))
-                orders += len(plot.orders)
-                assert pointless(match, player, plot.orders) == [], plot
+    for _, match, player, plot in plots(level):
+        orders += len(plot.orders)
+        assert pointless(match, player, plot.orders) == [], plot
     assert orders >= 5  # the bots do give orders
 
 
