@@ -41,10 +41,21 @@ if [ "${1:-}" = "test" ]; then
         echo "dev.sh: installing axe-core with npm ci for the accessibility tests..." >&2
         npm ci --no-audit --no-fund --silent
     fi
-    # The numba kernels compile once, into their on-disk cache (about 40 CPU-seconds on a
-    # fresh clone), beside the type check rather than in each test worker at once.
+    # The numba kernels compile once, into their on-disk cache (about 30 CPU-seconds on one
+    # core from nothing), beside the checks below and the test workers' collection. The
+    # compiling process holds a lock (flock) that each test worker waits for once it has
+    # collected its tests (tests/conftest.py), so that none compiles them again. Without
+    # flock(1) the tests start once the kernels are compiled.
+    lock=""
+    if command -v flock >/dev/null 2>&1; then
+        lock=$(mktemp "${TMPDIR:-/tmp}/spacetable-kernels.XXXXXX")
+        trap 'rm -f "$lock"' EXIT
+        exec 9>"$lock"
+        flock 9  # held by the compiling process alone once this shell lets go below
+    fi
     $UV run --frozen python -c "from spacetable.bots.lasers import warm_up; warm_up()" &
     compiling=$!
+    [ -z "$lock" ] || exec 9>&-
     $UV run --frozen ruff check src tests
     $UV run --frozen mypy
     $UV run --frozen lint-imports
@@ -52,7 +63,10 @@ if [ "${1:-}" = "test" ]; then
     # anchor fails here. Not --quiet: it hides the warnings that --strict counts, and a
     # broken link passed. The variable hides Material's notice about MkDocs 2.0.
     NO_MKDOCS_2_WARNING=1 $UV run --frozen mkdocs build --strict
-    wait "$compiling"
+    if [ -z "$lock" ]; then
+        wait "$compiling"
+        compiling=""
+    fi
     # Two workers per core (pytest-xdist: the browser and server tests wait on pages,
     # sockets and processes half the time; on 2 cores 4 workers took 13.5 minutes where 2
     # took 18 and 6 took 14.7), a file's tests that share its servers, clusters or printed
@@ -62,6 +76,11 @@ if [ "${1:-}" = "test" ]; then
     # seed, and --randomly-seed=N runs that order again), and the ten slowest tests at the
     # end, so growth shows.
     cores=$(nproc 2>/dev/null || echo 2)
-    exec $UV run --frozen pytest -n "$((cores * 2))" --dist loadgroup --durations=10 "$@"
+    status=0
+    SPACETABLE_KERNELS_LOCK="$lock" $UV run --frozen pytest -n "$((cores * 2))" \
+        --dist loadgroup --durations=10 "$@" || status=$?
+    # The compile's own failure fails the run too (its error was printed above).
+    [ -z "$compiling" ] || wait "$compiling"
+    exit "$status"
 fi
 exec $UV run --frozen spacetable "$@"

@@ -6,6 +6,7 @@ ones. Neither gives an example a time limit: how fast a machine is is no test's 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import os
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
@@ -73,6 +74,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in items:
             if _shares_a_module_fixture(item):
                 item.add_marker(pytest.mark.xdist_group(str(item.path)))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Wait, once the tests are collected, for ``dev.sh``'s compile of the numba kernels
+    into their cache: it holds the lock file ``SPACETABLE_KERNELS_LOCK`` names until it is
+    done, so that no worker compiles them again (30 CPU-seconds each) while it runs."""
+    lock = os.environ.get("SPACETABLE_KERNELS_LOCK")
+    if lock:
+        with open(lock, "rb") as held:
+            fcntl.flock(held, fcntl.LOCK_SH)  # blocks until the compiling process exits
 
 
 def _shares_a_module_fixture(item: pytest.Item) -> bool:
