@@ -56,6 +56,7 @@ FIRST = ("browser/", "cluster/", "server/", "lab/", "bots/", "photo/")
 TESTS = Path(__file__).resolve().parent
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups (after randomly's shuffle)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The slow folders' tests first (:data:`FIRST`): a stable sort, after pytest-randomly
     shuffled them (its hook wraps this one), so a seed still gives one order. Under
@@ -70,7 +71,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return not (path.is_relative_to(TESTS) and str(path.relative_to(TESTS)).startswith(FIRST))
 
     items.sort(key=later)
-    if config.getoption("dist", None) == "loadgroup":
+    # Collection happens in the workers, where xdist has set `dist` to "no" and kept
+    # whether the run is --dist loadgroup as `loadgroup`.
+    if getattr(config.option, "loadgroup", False):
         for item in items:
             if _shares_a_module_fixture(item):
                 item.add_marker(pytest.mark.xdist_group(str(item.path)))
