@@ -76,7 +76,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if getattr(config.option, "loadgroup", False):
         for item in items:
             if _shares_a_module_fixture(item):
-                item.add_marker(pytest.mark.xdist_group(str(item.path)))
+                item.add_marker(pytest.mark.xdist_group(_group(Path(item.path))))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -87,6 +87,12 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if lock:
         with open(lock, "rb") as held:
             fcntl.flock(held, fcntl.LOCK_SH)  # blocks until the compiling process exits
+
+
+def _group(path: Path) -> str:
+    """A file's group, as xdist adds it to its tests' ids: ``browser/test_chat``."""
+    within = path.relative_to(TESTS) if path.is_relative_to(TESTS) else path
+    return within.with_suffix("").as_posix()
 
 
 def _shares_a_module_fixture(item: pytest.Item) -> bool:
