@@ -26,6 +26,18 @@ SIZES = {
 }
 
 
+#: Keeps every text of the page's status that names the bot (``window.statusesNaming``),
+#: read after each change of the page's body: each message the page applies is a task of
+#: its own, after which the observer sees the status it left.
+STATUSES_NAMING = """(name) => {
+  window.statusesNaming = [];
+  new MutationObserver(() => {
+    const text = document.querySelector('#status')?.innerText;
+    if (text?.includes(name)) window.statusesNaming.push(text);
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+}"""
+
+
 def _resign(page: Page) -> str:
     """Resign the match; the replay's link."""
     page.click("#resign")
@@ -65,18 +77,15 @@ def test_a_bot_is_named_once_in_the_room_and_the_replay(
     room = server.api("/api/rooms", {"ruleset": "hexfleet", "scenario": "duel"})["id"]
     page = open_page(f"/rooms/{room}?join=1&bots=1:easy&lang={lang}", **context)
     answer_name(page, "Ann")
+    # The easy bot's ship is activated at some point of its turn: while it thinks, its
+    # name once in the status (the chits are drawn as the room's seed says). Each status
+    # that names it is kept as the page shows it: the bot's turn may be over before a
+    # test's call (or a poll of the page) reads it, and on a busy machine the page applied
+    # the turn's messages one after the other between two polls.
+    page.evaluate(STATUSES_NAMING, names["easy"])
     page.click("button#ready")
     expect(page.locator("#resign")).to_be_visible()
-    # The easy bot's ship is activated at some point of its turn: while it thinks, its
-    # name once in the status (the chits are drawn as the room's seed says).
-    # (the status as it was when it named the bot: the bot's turn may be over by the time
-    # another call reads it, as on a busy machine it was)
-    shown = page.wait_for_function(
-        "(name) => { const text = document.querySelector('#status')?.innerText;"
-        " return text?.includes(name) ? text : false; }",
-        arg=names["easy"],
-        timeout=60_000,
-    )
+    shown = page.wait_for_function("() => window.statusesNaming[0] ?? false", timeout=60_000)
     _once(shown.json_value(), names["easy"])
     shot(page, f"hexfleet-{size}")
     # Resign once Ann's ship is activated: her orders then show, and the resign button
