@@ -32,29 +32,30 @@ def centre(page: Page, selector: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+#: The mean height on the screen of an owner's ships (CSS pixels from the top), NaN if
+#: none is drawn (a ship not drawn yet has no height).
+FLEET_Y = """(owner) => {
+  const hits = document.querySelectorAll(`.hex-ships .ship[data-owner='${owner}'] .ship-hit`);
+  const ys = [...hits].map((c) => {
+    const b = c.getBoundingClientRect();
+    return b.height ? b.y + b.height / 2 : NaN;
+  });
+  return ys.length ? ys.reduce((a, b) => a + b, 0) / ys.length : NaN;
+}"""
+
+
 def fleet_y(page: Page, owner: str) -> float:
-    """The mean height on the screen of ``owner``'s ships (CSS pixels from the top)."""
-    ys: list[float] = page.locator(
-        f".hex-ships .ship[data-owner='{owner}'] .ship-hit"
-    ).evaluate_all(
-        "cs => cs.map(c => { const b = c.getBoundingClientRect(); return b.y + b.height / 2; })"
-    )
-    assert ys, f"no ship of {owner} on the board"
-    return sum(ys) / len(ys)
+    """The mean height on the screen of ``owner``'s ships (:data:`FLEET_Y`)."""
+    y: float | None = page.evaluate(FLEET_Y, owner)  # NaN arrives as None
+    assert y is not None and y == y, f"no ship of {owner} drawn on the board"
+    return y
 
 
 #: Whether the two fleets' mean heights on the screen are within 100 px (side by side).
-SIDE_BY_SIDE = """() => {
-  const mean = (owner) => {
-    const hits = document.querySelectorAll(`.hex-ships .ship[data-owner='${owner}'] .ship-hit`);
-    const ys = [...hits].map((c) => {
-      const b = c.getBoundingClientRect();
-      return b.height ? b.y + b.height / 2 : NaN; // (a ship not drawn yet: no height)
-    });
-    return ys.length ? ys.reduce((a, b) => a + b, 0) / ys.length : NaN;
-  };
-  return Math.abs(mean("ann") - mean("ben")) < 100;
-}"""
+SIDE_BY_SIDE = f"""() => {{
+  const y = {FLEET_Y};
+  return Math.abs(y("ann") - y("ben")) < 100;
+}}"""
 
 
 def side_by_side(page: Page) -> None:
@@ -64,7 +65,7 @@ def side_by_side(page: Page) -> None:
     try:
         page.wait_for_function(SIDE_BY_SIDE, timeout=10_000)
     except PlaywrightTimeout:
-        heights = f"ann at {fleet_y(page, 'ann')}, ben at {fleet_y(page, 'ben')}"
+        heights = f"ann at {page.evaluate(FLEET_Y, 'ann')}, ben at {page.evaluate(FLEET_Y, 'ben')}"
         raise AssertionError(f"the fleets are not side by side: {heights}") from None
 
 
