@@ -209,9 +209,15 @@ class Cluster:
         return next(w for w in self.workers if w.port == port)
 
     def balancer_sees_all(self) -> bool:
-        """Whether HAProxy's page requests reach every worker (round robin)."""
+        """Whether HAProxy counts every worker up in both its backends: page requests reach
+        each one (round robin), and a room socket that names its process goes to it. Each
+        backend checks the processes' health on its own, so a process started again can be
+        up for the pages and still down for the sockets for up to a check's interval."""
         seen = {self.balancer.serving_page() for _ in range(2 * len(self.workers))}
-        return len(seen) == len(self.workers)
+        if len(seen) != len(self.workers):
+            return False
+        names = server_names(len(self.workers))
+        return all(self.balancer.serving(f"/ws/rooms/up?node={name}") == name for name in names)
 
     def worker(self, name: str) -> Worker:
         """The worker the balancer calls ``name`` (``s1`` is the first)."""
