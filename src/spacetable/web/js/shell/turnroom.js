@@ -36,7 +36,7 @@ export class TurnRoom extends RoomClient {
 
   /**
    * The page's frame for game `name`: its title, `bodyClass` on the body, the table (an
-   * SVG with `tableAttrs`) first in the table's place, the status bar above the room
+   * SVG with `tableAttrs`, in its `.board-box`) first in the table's place, the status bar above the room
    * (`statusClass`, `before` the status line), the "How to play" list of `help` (open
    * unless `helpOpen` is false) and the end panel (this.endPanel, hidden). Returns the table.
    */
@@ -45,7 +45,9 @@ export class TurnRoom extends RoomClient {
     document.title = `${name} — spacetable`;
     $("#game-name").textContent = name;
     const table = tableSvg(tableAttrs);
-    $("#table-wrap").prepend(table);
+    // The SVG fills a box that takes its place in the table's column (css/room.css): a
+    // flexed SVG is laid out again whole, every label on it, at each change of the map.
+    $("#table-wrap").prepend(el("div", { class: "board-box" }, table));
     // What to do now, in a bar above the table (on a phone too, where the side comes last).
     $(".room-layout").before(el("div", { class: `turn-status ${statusClass}`.trim() }, ...before, $("#status"), this.watchNote));
     const box = $(".help");

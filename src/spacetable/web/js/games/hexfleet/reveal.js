@@ -81,7 +81,7 @@ export class CardTray {
     // Where the room's tray goes, measured before it shows: the map never moves for it.
     const where = cards && this.beside ? this.placeFor() : null;
     // Under the board, the board keeps the height it has (the page grows).
-    this.board.svg.style.height = where?.under ? `${where.height}px` : "";
+    this.boardBox().style.height = where?.under ? `${where.height}px` : "";
     this.section.classList.toggle("has-cards", cards);
     this.wrap.classList.toggle("hx-tray-open", cards || Boolean(this.text));
     this.wrap.classList.toggle("hx-tray-under", Boolean(where?.under));
@@ -120,11 +120,16 @@ export class CardTray {
     return { under: true, height: board.height };
   }
 
+  /** What holds the board's height: a room's board box (shell/turnroom.js), else the SVG. */
+  boardBox() {
+    return this.board.svg.closest(".board-box") || this.board.svg;
+  }
+
   hide() {
     if (!this.text) this.section.hidden = true;
     this.wrap.classList.remove("hx-tray-open", "hx-tray-under");
     this.section.classList.remove("beside");
-    this.board.svg.style.height = "";
+    this.boardBox().style.height = "";
     this.board.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     markOnBoard(this.board, null);
   }
