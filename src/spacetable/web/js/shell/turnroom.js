@@ -36,9 +36,10 @@ export class TurnRoom extends RoomClient {
 
   /**
    * The page's frame for game `name`: its title, `bodyClass` on the body, the table (an
-   * SVG with `tableAttrs`, in its `.board-box`) first in the table's place, the status bar above the room
-   * (`statusClass`, `before` the status line), the "How to play" list of `help` (open
-   * unless `helpOpen` is false) and the end panel (this.endPanel, hidden). Returns the table.
+   * SVG with `tableAttrs`, in its `.board-box`) first in the table's place, the status bar
+   * above the room (`statusClass`, `before` the status line), the "How to play" list of
+   * `help` (open unless `helpOpen` is false) and the end panel (this.endPanel, hidden).
+   * Returns the table.
    */
   buildFrame({ name, bodyClass, tableAttrs, help, helpOpen = true, statusClass = "", before = [] }) {
     document.body.classList.add(bodyClass);
