@@ -26,6 +26,20 @@ HEADER = """() => [...document.querySelectorAll('.topbar > *')]
              cut: e.scrollWidth > e.clientWidth + 1 && e.tagName !== 'SELECT' }; })"""
 
 
+#: Whether the title's game name shows whole: its words end inside the title's box.
+GAME_NAME_WHOLE = """() => {
+  const name = document.querySelector('#game-name').getBoundingClientRect();
+  const title = document.querySelector('.topbar h1').getBoundingClientRect();
+  return name.width > 0 && name.right <= title.right + 0.5;
+}"""
+#: Whether the title's room id shows, whole: inside the title's box, not clipped by it.
+ROOM_ID_SHOWN = """() => {
+  const id = document.querySelector('#room-id').getBoundingClientRect();
+  const title = document.querySelector('.topbar h1').getBoundingClientRect();
+  return id.width > 0 && id.right <= title.right + 0.5 && id.bottom <= title.bottom + 0.5;
+}"""
+
+
 def header_whole(page: Page, width: int) -> list[dict[str, Any]]:
     """The header's items: none cut, none past the window's edge, none over another."""
     items: list[dict[str, Any]] = page.evaluate(HEADER)
@@ -58,11 +72,20 @@ def test_the_header_is_whole_and_the_absence_dialog_under_it(
         page.click("button#ready")
     ann.wait_for_selector("body:not([data-phase=lobby])")
     expect(ann.locator("#identity")).to_contain_text("New player")
+    # The widest letters a room's random id may have (the server draws it), so that the
+    # header is checked as it may be, not as this run's id happens to be.
+    ann.evaluate("document.querySelector('#room-id').textContent = 'WWWWWWWW'")
     width = SIZES[size]["viewport"]["width"]
     header_whole(ann, width)
     # The game's title and the player's name are shown, not given up to make room.
     for item in (".topbar h1", "#identity", ".topbar .rules-link", ".topbar .lang-switch"):
         expect(ann.locator(item)).to_be_visible()
+    # The game's name is whole; the room id may give way only to a share link that holds it.
+    assert ann.evaluate(GAME_NAME_WHOLE)
+    if not ann.evaluate(ROOM_ID_SHOWN):
+        link = ann.locator("#share-link")
+        expect(link).to_be_visible()
+        assert link.evaluate("e => e.scrollWidth <= e.clientWidth")
     if size == "390x844":
         # The table fills the screen under the header (two rows now) down to the chat's bar,
         # its hand bar (Place) above the chat's, not under it.
