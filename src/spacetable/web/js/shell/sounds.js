@@ -2,12 +2,22 @@
 // fired (lower and longer the stronger it is), a hit, a shield, an explosion, a countdown
 // tick. A mute button remembers its choice in localStorage. Browsers keep audio off until
 // the page has had a gesture: until then sounds are skipped quietly, never queued.
+// A running audio context keeps the device's audio thread working (a phone's battery) even
+// in silence: the context rests a few seconds after the last sound ends, or at once when
+// muted, and wakes for the next sound.
 
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
 
 const KEY = "spacetable.muted";
+/** How long the audio context stays awake after its last sound ends (ms). */
+const REST_AFTER_MS = 3000;
 let context = null;
+/** Whether this page put the context to rest (a browser's own hold is not ours to lift). */
+let resting = false;
+let restTimer = 0;
+/** When the last sound scheduled ends, on the context's clock. */
+let quietAt = 0;
 
 /** Whether the player muted the sounds (remembered in this browser). */
 export function isMuted() {
@@ -26,6 +36,7 @@ export function setMuted(muted) {
     // storage refused (private mode): the choice lasts for this page only
   }
   mutedHere = muted;
+  if (muted) rest();
   // The page's own buttons are the list to update: a module-level list of them would keep
   // every button ever made alive, and with it the battle whose controls held it.
   for (const button of document.querySelectorAll(".mute-button")) showMuted(button, muted);
@@ -44,9 +55,36 @@ function audio() {
     } catch {
       return null;
     }
+    // What a test can tell of the context without a loudspeaker: running or suspended.
+    const root = document.documentElement;
+    root.dataset.audio = context.state;
+    context.addEventListener("statechange", () => { root.dataset.audio = context.state; });
   }
-  if (context.state === "suspended") context.resume().catch(() => {});
+  if (resting || context.state === "suspended") {
+    context.resume().catch(() => {}); // after a rest still under way, if one is
+    // A context that rested plays what is scheduled on it as soon as its clock runs again.
+    if (resting) {
+      resting = false;
+      return context;
+    }
+  }
   return context.state === "running" ? context : null;
+}
+
+/** Put the context to rest now (no sound is playing, or the sounds were muted). */
+function rest() {
+  clearTimeout(restTimer);
+  if (context?.state !== "running") return;
+  resting = true;
+  context.suspend().catch(() => {});
+}
+
+/** Rest the context `REST_AFTER_MS` after its last sound, one that ends at `end` or an
+ * earlier one that ends later (times on the context's clock). */
+function restAfter(ac, end) {
+  quietAt = Math.max(quietAt, end);
+  clearTimeout(restTimer);
+  restTimer = setTimeout(rest, Math.max(0, quietAt - ac.currentTime) * 1000 + REST_AFTER_MS);
 }
 
 /** A tone from `from` to `to` Hz over `length` s, of `type`, at `volume`, `delay` s from now. */
@@ -64,6 +102,7 @@ function tone({ from, to = from, length = 0.15, type = "sine", volume = 0.15, de
   osc.connect(gain).connect(ac.destination);
   osc.start(t);
   osc.stop(t + length + 0.02);
+  restAfter(ac, t + length + 0.02);
 }
 
 /** A burst of filtered noise (`length` s), for explosions and impacts. */
@@ -85,6 +124,7 @@ function noise({ length = 0.5, volume = 0.3, cutoff = 900, delay = 0 }) {
   gain.gain.setValueAtTime(volume, t);
   source.connect(filter).connect(gain).connect(ac.destination);
   source.start(t);
+  restAfter(ac, t + length);
 }
 
 /**
