@@ -26,6 +26,15 @@ export function svg(tag, attrs = {}, ...children) {
   return build(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
+/**
+ * A board's SVG in its `.board-box`, the box that takes the board's place in the table's
+ * column while the SVG fills it from outside the flex layout (css/room.css: a flexed SVG is
+ * laid out again whole, every label on it, at each change on it).
+ */
+export function inBoardBox(table) {
+  return el("div", { class: "board-box" }, table);
+}
+
 function build(node, attrs, children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;

@@ -5,7 +5,7 @@
 // state shown again when we learn who we are. A game's turn room extends TurnRoom and
 // draws its match.
 
-import { $, clear, el } from "./dom.js";
+import { $, clear, el, inBoardBox } from "./dom.js";
 import { absence } from "./absence.js";
 import { botBadgeSpan } from "./botseats.js";
 import { colourOf } from "./colours.js";
@@ -46,9 +46,7 @@ export class TurnRoom extends RoomClient {
     document.title = `${name} — spacetable`;
     $("#game-name").textContent = name;
     const table = tableSvg(tableAttrs);
-    // The SVG fills a box that takes its place in the table's column (css/room.css): a
-    // flexed SVG is laid out again whole, every label on it, at each change of the map.
-    $("#table-wrap").prepend(el("div", { class: "board-box" }, table));
+    $("#table-wrap").prepend(inBoardBox(table));
     // What to do now, in a bar above the table (on a phone too, where the side comes last).
     $(".room-layout").before(el("div", { class: `turn-status ${statusClass}`.trim() }, ...before, $("#status"), this.watchNote));
     const box = $(".help");

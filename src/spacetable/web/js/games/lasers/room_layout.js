@@ -4,7 +4,7 @@
 // scores and the controls' help beside it. The shell's room page holds the rest.
 
 import "./sheet.js";
-import { $, el } from "../../shell/dom.js";
+import { $, inBoardBox } from "../../shell/dom.js";
 import { t } from "../../shell/i18n.js";
 import { countdownBox, tableSvg } from "../../shell/room.js";
 
@@ -74,10 +74,7 @@ const HELP = `
 export function buildRoomLayout() {
   const seats = $("#seat-panel");
   seats.insertAdjacentHTML("beforebegin", OVER_TABLE);
-  // The table in a box that flexes in its place (css/room.css `.board-box`): a flexed SVG is
-  // laid out again whole, every card and label, at each change on it (a hand moved).
-  const table = tableSvg({ "aria-label": W.table, "aria-describedby": "table-keys" });
-  $("#table-keys").before(el("div", { class: "board-box" }, table));
+  $("#table-keys").before(inBoardBox(tableSvg({ "aria-label": W.table, "aria-describedby": "table-keys" })));
   $("#battle-controls").after(countdownBox(W.deployment));
   $("#countdown").insertAdjacentHTML("afterend", STOP_BANNER);
   seats.insertAdjacentHTML("afterend", '<section id="fleet-panel" class="fleet-panel panel" hidden></section>');

@@ -4,7 +4,7 @@
 // Its finale is a first Light Speed match against the beginner bot.
 
 import { t, tn } from "../../shell/i18n.js";
-import { $, el, postJSON, setPhase, showText, svg } from "../../shell/dom.js";
+import { $, el, inBoardBox, postJSON, setPhase, showText, svg } from "../../shell/dom.js";
 import { colourOf } from "../../shell/colours.js";
 import { heading } from "../../shell/angles.js";
 import { loadCatalog } from "../lasers/cards.js";
@@ -50,8 +50,7 @@ function show() {
     el("button", { id: "turn-right", type: "button", class: "secondary", "aria-label": t("turn right 15°"), title: t("turn right 15° (E)"),
       text: "⟳", on: { click: () => hand.rotateBy(-15) } }),
     el("button", { id: "place-card", type: "button", text: t("Place"), on: { click: () => hand.place() } }));
-  // In the board's box, as the room's table (css/room.css `.board-box`).
-  const tableParts = [el("div", { class: "board-box" }, table), el("p", { id: "table-keys", class: "visually-hidden", text: TABLE_KEYS }), bar,
+  const tableParts = [inBoardBox(table), el("p", { id: "table-keys", class: "visually-hidden", text: TABLE_KEYS }), bar,
     el("div", { id: "battle-controls", class: "battle-controls", hidden: true })];
   const sideParts = [el("section", { id: "score-panel", class: "score-panel panel", hidden: true }),
     el("section", { id: "battle-log", class: "battle-log panel", "aria-label": t("battle log"), hidden: true })];
