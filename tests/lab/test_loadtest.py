@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import dataclasses
+import inspect
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -16,9 +19,18 @@ from websockets.http11 import Request
 from websockets.server import ServerProtocol
 
 import spacetable
-from spacetable.lab._loadclient import CARD_L, CARD_W, decode_pose, encode_pose, seat_spots
+from spacetable.cli.lab import loadtest
+from spacetable.lab._loadclient import (
+    CARD_L,
+    CARD_W,
+    ClientPlan,
+    decode_pose,
+    encode_pose,
+    seat_spots,
+)
 from spacetable.lab._loadsocket import LoadSocket
 from spacetable.lab.loadtest import (
+    PAGE_POSE_HZ,
     LoadSettings,
     imported_from,
     percentiles,
@@ -46,6 +58,17 @@ def test_seat_spots_never_touch_each_other() -> None:
             assert abs(x1 - x2) > CARD_W or abs(y1 - y2) > CARD_L
 
 
+def test_the_clients_stream_poses_as_often_as_a_page_does() -> None:
+    web = Path(spacetable.__file__).parent / "web"
+    hand = (web / "js/games/lasers/hand.js").read_text(encoding="utf-8")
+    interval = re.search(r"^export const POSE_INTERVAL_MS = (\d+);", hand, re.MULTILINE)
+    assert interval is not None, "hand.js no longer names its POSE_INTERVAL_MS"
+    assert 1000 / int(interval.group(1)) == PAGE_POSE_HZ
+    plan = {field.name: field.default for field in dataclasses.fields(ClientPlan)}
+    assert LoadSettings(rooms=1).pose_hz == plan["pose_hz"] == PAGE_POSE_HZ
+    assert inspect.signature(loadtest).parameters["pose_hz"].default == PAGE_POSE_HZ
+
+
 def test_percentiles() -> None:
     assert percentiles([]) == {"count": 0, "p50": None, "p90": None, "p99": None, "max": None}
     stats = percentiles([float(v) for v in range(1, 101)])
@@ -65,7 +88,7 @@ def test_a_small_load_plays_whole_matches_and_times_poses_and_placements() -> No
         report = pool.submit(asyncio.run, from_a_running_loop()).result()
     assert report["clients"] == 8
     assert report["connections_lost"] == 0
-    assert report["pose_latency_ms"]["count"] > 100  # 8 clients x 20 Hz x 4 s, seen by 3 others
+    assert report["pose_latency_ms"]["count"] > 100  # 8 clients x 10 Hz x 4 s, seen by 3 others
     assert report["place_latency_ms"]["count"] > 0
     assert report["messages_in_per_s"] > 0 and report["messages_out_per_s"] > 0
     assert report["pose_latency_ms"]["p50"] <= report["pose_latency_ms"]["p99"]

@@ -214,6 +214,14 @@ def loadtest(
         float,
         typer.Option(help="p99 latency budget, in ms.", callback=within(0, 60_000, above=True)),
     ] = 50.0,
+    pose_hz: Annotated[
+        float,
+        typer.Option(
+            help="Poses a second each client streams (the default is what a room's page "
+            "sends while its player moves the card in hand).",
+            callback=within(0, 1_000, above=True),
+        ),
+    ] = 10.0,
     workers: Annotated[
         int,
         typer.Option(
@@ -261,10 +269,11 @@ def loadtest(
     """Measure how many rooms one server core holds (load benchmark).
 
     Starts a real `spacetable serve` pinned to one core and rooms of four websocket clients
-    that stream hand poses at 20 Hz and place cards; reports messages/s and the p50/p99
-    latency of poses and placements. Without --rooms, adds rooms until a run misses
-    p99 < 50 ms. With --workers N, the server is N processes behind HAProxy with Redis
-    (`serve --workers N`), and the report gives rooms and messages per server CPU-second.
+    that stream hand poses (10 a second, as a page does) and place cards; reports
+    messages/s and the p50/p99 latency of poses and placements. Without --rooms, adds rooms
+    until a run misses p99 < 50 ms. With --workers N, the server is N processes behind
+    HAProxy with Redis (`serve --workers N`), and the report gives rooms and messages per
+    server CPU-second.
     With --vs REF, runs alternate between REF's server and the current one and the ratios
     are printed. A run warns when the load clients were busy or late enough to skew the
     latencies they measure (docs/performance.md)."""
@@ -275,6 +284,7 @@ def loadtest(
         seconds=seconds,
         warmup=warmup,
         threshold_ms=threshold_ms,
+        pose_hz=pose_hz,
         workers=workers,
         by_hash=by_hash,
         pin=pin,

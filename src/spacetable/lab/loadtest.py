@@ -2,13 +2,13 @@
 
 It starts a real ``spacetable serve`` process pinned to one core (core 0), and from this
 process, pinned to another core (core 1), seats ``rooms`` rooms of four websocket clients
-on loopback (``spacetable.lab._loadclient``): each streams its hand pose at 20 Hz and places a
-card every two seconds, playing whole matches and rematches. The report gives the
-messages per second into and out of the server, the p50/p99 latency of a pose (sent by one
-client, received by each other client of its room) and of a placement's answer, the
-server's and the clients' CPU use, and whether the target is met. It warns when the
-clients were too busy, or their event loop too late, for the latencies to be the server's
-alone (:func:`skew_warnings`).
+on loopback (``spacetable.lab._loadclient``): each streams its hand pose as often as a
+page does (:data:`PAGE_POSE_HZ`) and places a card every two seconds, playing whole matches
+and rematches. The report gives the messages per second into and out of the server, the
+p50/p99 latency of a pose (sent by one client, received by each other client of its room)
+and of a placement's answer, the server's and the clients' CPU use, and whether the target
+is met. It warns when the clients were too busy, or their event loop too late, for the
+latencies to be the server's alone (:func:`skew_warnings`).
 
 With ``workers`` above 1 the server is ``spacetable serve --workers N`` instead: N
 processes sharing a Redis of their own behind HAProxy with the shipped configuration
@@ -58,6 +58,9 @@ from spacetable.lab._loadclient import ClientPlan, Stats, run_clients
 #: The goal of the issue: this many rooms with both p99 latencies under the threshold.
 TARGET_ROOMS = 150
 THRESHOLD_MS = 50.0
+#: How many poses a second a page streams while its player moves the card in hand
+#: (``POSE_INTERVAL_MS`` in ``web/js/games/lasers/hand.js``, which tests/lab checks).
+PAGE_POSE_HZ = 10.0
 SERVER_CORE, CLIENT_CORE = 0, 1
 _CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -69,7 +72,7 @@ class LoadSettings:
     rooms: int
     seconds: float = 15.0
     warmup: float = 3.0
-    pose_hz: float = 20.0
+    pose_hz: float = PAGE_POSE_HZ
     place_every: float = 2.0
     threshold_ms: float = THRESHOLD_MS
     seed: int = 1

@@ -32,8 +32,9 @@ from spacetable.server.sockets.connection import Connection
 
 log = logging.getLogger("spacetable.rooms")
 
-#: Seconds between two poses of a bot's travelling card (a person's page streams 20 a
-#: second).
+#: Seconds between two poses of a bot's travelling card: a glide of a few tenths of a second
+#: takes several (a person's page streams 10 a second; the other pages glide a hand between
+#: its poses either way).
 GLIDE_STEP_SECONDS = 0.05
 
 

@@ -35,6 +35,11 @@ export function inBoardBox(table) {
   return el("div", { class: "board-box" }, table);
 }
 
+/** Whether the person asked for less motion: then what would move jumps to where it ends. */
+export function reducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
 function build(node, attrs, children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;

@@ -3,7 +3,7 @@
 // removals, the moves, pieces off the table, and the end. Every step is told in one line.
 
 import "./sheet.js";
-import { clear, svg } from "../../shell/dom.js";
+import { clear, reducedMotion, svg } from "../../shell/dom.js";
 import { direction, fmt, seatColour } from "./board.js";
 import { applyTurn, describeEvent, endText, namesFor } from "./turns.js";
 import { t } from "../../shell/i18n.js";
@@ -14,11 +14,6 @@ const CROSS = "#ff3b3b";
 const TAPE_IN_PER_S = 6;
 /** Durations (ms) at speed 1. */
 const MS = { appear: 550, rotate: 750, pause: 260, flash: 420, hit: 520, fade: 520, move: 650, end: 600 };
-
-/** Whether the person asked for less motion: then every step jumps to its end state. */
-export function reducedMotion() {
-  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
 
 /** Clear what the last animation left on the board (tapes, contacts, crosses, the banner). */
 export function clearMarks(board) {

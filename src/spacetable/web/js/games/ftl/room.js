@@ -4,14 +4,14 @@
 // replay. Everything arrives over the room's websocket (docs/protocol.md).
 
 import "./sheet.js";
-import { $, clear, el, setPhase, showText } from "../../shell/dom.js";
+import { $, clear, el, reducedMotion, setPhase, showText } from "../../shell/dom.js";
 import { countdownBox } from "../../shell/room.js";
 import { TurnRoom } from "../../shell/turnroom.js";
 import { yourTurn } from "../../shell/notify.js";
 import { TICK_MS } from "../../shell/ticks.js";
 import { BoardTurn, turnToBottom } from "../../shell/boardturn.js";
 import { FtlBoard, HITS_TO_DESTROY } from "./board.js";
-import { clearMarks, reducedMotion } from "./animate.js";
+import { clearMarks } from "./animate.js";
 import { TurnHistory, retell, tellLine } from "./history.js";
 import { describeEvent, missilesWords, namesFor, outWords } from "./turns.js";
 import { Plotter } from "./plotter.js";

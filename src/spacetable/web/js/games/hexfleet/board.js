@@ -44,7 +44,7 @@
 //   board.turnFor(owner, ships) -> the turn that puts `owner`'s ships at the bottom.
 
 import "./sheet.js";
-import { el, svg } from "../../shell/dom.js";
+import { el, reducedMotion, svg } from "../../shell/dom.js";
 import { t, tn } from "../../shell/i18n.js";
 import { said } from "../../shell/phrase.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
@@ -369,7 +369,7 @@ export class HexBoard {
   /** The ship `shipId`, drawn at its end, glides there from `from` through `path`. */
   animateMove(shipId, from, path) {
     const node = this.layers.ships.querySelector(`.ship[data-ship="${shipId}"]`);
-    if (!node || !from || !path?.length || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    if (!node || !from || !path?.length || reducedMotion()) return;
     const end = this.hexCentre(...path[path.length - 1]);
     const frames = [from, ...path].map(([q, r]) => {
       const c = this.hexCentre(q, r);

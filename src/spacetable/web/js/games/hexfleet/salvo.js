@@ -17,7 +17,7 @@
 //   export function turnsCards(frame) -> boolean: whether the frame turned any card.
 
 import "./sheet.js";
-import { el } from "../../shell/dom.js";
+import { el, reducedMotion } from "../../shell/dom.js";
 import { t, tn } from "../../shell/i18n.js";
 import { sounds } from "../../shell/sounds.js";
 import { SUITS, rankShown } from "./cardnames.js";
@@ -30,10 +30,6 @@ const PAUSE_MS = 700;
 const rankOf = (card) => card.slice(0, -1);
 const suitOf = (card) => card.slice(-1);
 const isRed = (card) => "HD".includes(suitOf(card));
-
-function reducedMotion() {
-  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
 
 /** A card's name in words: "10S" -> "10 of spades". */
 export function cardWords(card) {

@@ -9,13 +9,19 @@
 
 import { t } from "../../shell/i18n.js";
 import "./sheet.js";
-import { followPointer, svg } from "../../shell/dom.js";
+import { followPointer, reducedMotion, svg } from "../../shell/dom.js";
 import { shipFace } from "./cards.js";
 import { CARD_SIZE, cardOnTable, cardTransform, cardsTouch, fmt } from "./geometry.js";
 import { normAngle } from "../../shell/angles.js";
 import { dragRotateHandle, rotateHandle } from "./table.js";
 
-const POSE_INTERVAL_MS = 50; // at most 20 pose messages a second
+/**
+ * At most 10 pose messages a second (the load test's clients send as many: lab/loadtest.py
+ * PAGE_POSE_HZ). The other pages glide each hand to its pose over one interval, so a hand
+ * moves smoothly at every frame; the stream is most of what a room's server reads and
+ * writes, and 20 a second cost it a third more processor time (docs/performance.md).
+ */
+export const POSE_INTERVAL_MS = 100;
 const WHEEL_STEP = 50; // wheel delta (px) per rotation step
 const KEY_STEP_MM = 5; // an arrow key's step (with Shift: KEY_STEP_MM * 5)
 const EDGE_PX = 40; // a card dragged this close to the table's edge on screen pans the view
@@ -438,11 +444,24 @@ export class Hand {
   }
 }
 
+/** Where a glide from pose `a` to pose `b` is at `f` (0 to 1), turning the short way. */
+function between(a, b, f) {
+  const turn = normAngle((b.rotation ?? 0) - (a.rotation ?? 0));
+  return { x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f, rotation: (a.rotation ?? 0) + turn * f };
+}
+
 export class OtherHands {
-  /** The other players' cards in hand on `view`, faint in their colours. */
+  /**
+   * The other players' cards in hand on `view`, faint in their colours. Each glides to its
+   * newest pose over one pose interval (at once for a person who asked for less motion);
+   * its `data-x`, `data-y` and `data-rotation` name the pose it goes to.
+   */
   constructor(view) {
     this.view = view;
     this.groups = new Map();
+    /** player -> { from, to, start, at }: where each hand is drawn and where it goes. */
+    this.glides = new Map();
+    this.frame = null;
   }
 
   /** Show `player`'s card (`def`) at `pose` in `colour`. */
@@ -459,15 +478,38 @@ export class OtherHands {
         t("{player}: {ship}", { player, ship: def.name })));
       this.view.hands.prepend(g);
       this.groups.set(player, g);
+      this.glides.delete(player); // a new card appears where it is
     }
-    g.setAttribute("transform", cardTransform(pose));
     Object.assign(g.dataset, { x: pose.x, y: pose.y, rotation: pose.rotation });
+    const glide = this.glides.get(player);
+    if (!glide || reducedMotion()) {
+      this.glides.set(player, { from: pose, to: pose, start: 0, at: pose });
+      g.setAttribute("transform", cardTransform(pose));
+      return;
+    }
+    this.glides.set(player, { from: glide.at, to: pose, start: performance.now(), at: glide.at });
+    this.frame ??= requestAnimationFrame((now) => this.step(now));
+  }
+
+  /** One frame of the hands that glide; the next is asked for while one still does. */
+  step(now) {
+    this.frame = null;
+    let moving = false;
+    for (const [player, glide] of this.glides) {
+      if (glide.at === glide.to) continue;
+      const f = Math.min(1, Math.max(0, (now - glide.start) / POSE_INTERVAL_MS));
+      glide.at = f === 1 ? glide.to : between(glide.from, glide.to, f);
+      this.groups.get(player)?.setAttribute("transform", cardTransform(glide.at));
+      moving ||= f < 1;
+    }
+    if (moving) this.frame = requestAnimationFrame((next) => this.step(next));
   }
 
   /** Forget `player`'s hand (placed, or holding nothing). */
   hide(player) {
     this.groups.get(player)?.remove();
     this.groups.delete(player);
+    this.glides.delete(player);
   }
 
   /** Keep only the hands of `players`. */
