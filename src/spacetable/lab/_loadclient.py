@@ -354,7 +354,7 @@ class _Driver:
 
 class _Ticker:
     """Timer callbacks grouped by the millisecond they are due in: one event-loop timer
-    serves every client due in the same millisecond (hundreds of clients at 20 Hz would
+    serves every client due in the same millisecond (hundreds of clients at 10 Hz would
     otherwise cost the loop a timer each per pose)."""
 
     def __init__(self) -> None:

@@ -1,7 +1,7 @@
 """The frames a room's page sends, read without the general websocket parser.
 
 Almost everything a room socket reads is one kind of frame: a whole text message of a few
-dozen bytes (a hand's pose, 20 a second a player), masked as every client frame is. The
+dozen bytes (a hand's pose, 10 a second a player), masked as every client frame is. The
 sans-I/O parser of ``websockets`` reads each through a chain of generators, a third of the
 cost of a message in (py-spy, ``spacetable loadtest --rooms 100``). :class:`FrameReader`
 splits what arrives into frames itself and takes that common kind out, unmasked (with
