@@ -25,6 +25,7 @@ page is closed with its context rather than reused.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import json
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
@@ -272,6 +273,18 @@ def not_reused(page: Page) -> None:
     """Close ``page``'s context after the test instead of pooling it: for a change the
     wrapped methods above do not see (Playwright's fake clock, ``page.clock.install``)."""
     setattr(page.context, _CHANGED, True)
+
+
+def paused_clock(page: Page) -> None:
+    """Give ``page`` Playwright's fake clock, paused at the machine's time: its timers,
+    animation frames and ``Date`` move only when the test moves them (``clock.run_for``).
+    An installed clock that is not paused follows the machine's, so that a busy machine's
+    second between two of the test's calls moves the page's timers too. The page is not
+    pooled after the test (:func:`not_reused`)."""
+    not_reused(page)
+    now = datetime.datetime.now(datetime.UTC)
+    page.clock.install(time=now)
+    page.clock.pause_at(now + datetime.timedelta(seconds=1))
 
 
 def prepare_context(

@@ -14,7 +14,7 @@ import pytest
 from spacetable.server.store.accounts import SESSION_COOKIE
 from tests._accounts import session_cookie
 from tests._server import Client
-from tests.browser._pages import not_reused
+from tests.browser._pages import paused_clock
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.test_accessibility import _serious_violations
 
@@ -132,8 +132,7 @@ def test_my_games_sees_a_move_within_a_minute(open_page: OpenPage, server: Serve
     clients[bob].close()
 
     page = open_page("/")
-    not_reused(page)
-    page.clock.install()
+    paused_clock(page)
     page.context.add_cookies(
         [{"name": SESSION_COOKIE, "value": cookies[bob].split("=", 1)[1], "url": server.base}]
     )

@@ -2,13 +2,13 @@
 keeps the device's audio thread at work between sounds (in Chromium about 0.03 CPU-s a
 second of an idle room page, against 0.002 with it suspended: a phone's battery). It rests
 a few seconds after the last sound ends, at once when the player mutes, and the next sound
-wakes it and is heard. The page's timers run on Playwright's clock, moved by the test."""
+wakes it and is heard. The page's timers run on Playwright's clock, paused and moved by the test."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.browser._pages import not_reused
+from tests.browser._pages import paused_clock
 from tests.browser.conftest import OpenPage, Server
 
 #: Play one of the shell's sounds by name, as the game's code does (its module, from the
@@ -30,8 +30,7 @@ def test_the_audio_rests_after_the_last_sound_and_wakes_for_the_next(
 ) -> None:
     room = server.api("/api/rooms", {"ruleset": "lightspeed", "seats": 2})
     page = open_page("/")
-    not_reused(page)
-    page.clock.install()
+    paused_clock(page)
     page.goto(f"/rooms/{room['id']}")
     page.wait_for_selector("#seat-panel .take-seat")
     page.click("h1")  # a gesture: browsers play nothing before one

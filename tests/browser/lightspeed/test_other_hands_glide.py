@@ -1,7 +1,7 @@
 """The other players' cards in hand glide to each pose their pages stream (10 a second:
 ``lasers/hand.js``), turning the short way, so they move at every frame; a person who asked
-for less motion sees each pose at once. The page's frames run on Playwright's clock, moved
-by the test; the hands are the room page's own ``OtherHands`` on a table of the test's."""
+for less motion sees each pose at once. The page's frames run on Playwright's clock, paused
+and moved by the test; the hands are the room page's own ``OtherHands`` on a table of the test's."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page
 
-from tests.browser._pages import not_reused
+from tests.browser._pages import paused_clock
 from tests.browser.conftest import OpenPage, Server
 
 #: A table of the test's with the room page's own hands of the others on it, shown at
@@ -39,8 +39,7 @@ def drawn(page: Page) -> tuple[float, float, float]:
 def hands_page(open_page: OpenPage, server: Server) -> Page:
     room = server.api("/api/rooms", {"ruleset": "lightspeed", "seats": 2})
     page = open_page("/")
-    not_reused(page)
-    page.clock.install()
+    paused_clock(page)
     page.goto(f"/rooms/{room['id']}")
     page.wait_for_selector("#seat-panel .take-seat")
     page.evaluate(HANDS)
