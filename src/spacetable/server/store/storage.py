@@ -270,6 +270,8 @@ class Storage:
         )
         if self._engine.dialect.name == "sqlite":
             event.listen(self._engine, "connect", _sqlite_pragmas)
+        self._closed = False
+        event.listen(self._engine, "checkin", self._let_go)
         # The schema is Alembic's (store/migrations): an older database upgrades in place.
         create_tables(self._engine, MetaData(), _migrate)
         #: Run in each save's transaction, after the match is written (the accounts'
@@ -396,8 +398,17 @@ class Storage:
             return [_summary(*found) for found in session.execute(query)]
 
     def close(self) -> None:
-        """Release the database connections."""
+        """Release the database connections: those in the pool now, and each one a save or
+        a read on another thread still holds when it lets it go."""
+        self._closed = True
         self._engine.dispose()
+
+    def _let_go(self, dbapi_connection: Any, entry: Any) -> None:
+        """A connection back in the pool (the ``checkin`` event): closed if the storage
+        is. The pool :meth:`close` disposed of keeps what comes back to it open, for the
+        garbage collector to find (psycopg warns of an open connection deleted)."""
+        if self._closed and dbapi_connection is not None:
+            entry.invalidate()
 
 
 def _seated(seats: list[dict[str, Any]], wanted: str) -> bool:
