@@ -19,7 +19,7 @@ import { dragRotateHandle, rotateHandle } from "./table.js";
  * At most 10 pose messages a second (the load test's clients send as many: lab/loadtest.py
  * PAGE_POSE_HZ). The other pages glide each hand to its pose over one interval, so a hand
  * moves smoothly at every frame; the stream is most of what a room's server reads and
- * writes, and 20 a second cost it a third more processor time (docs/performance.md).
+ * writes, and 20 a second cost it about 1.4 times the processor time (docs/performance.md).
  */
 export const POSE_INTERVAL_MS = 100;
 const WHEEL_STEP = 50; // wheel delta (px) per rotation step
