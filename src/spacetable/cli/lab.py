@@ -273,10 +273,9 @@ def loadtest(
     messages/s and the p50/p99 latency of poses and placements. Without --rooms, adds rooms
     until a run misses p99 < 50 ms. With --workers N, the server is N processes behind
     HAProxy with Redis (`serve --workers N`), and the report gives rooms and messages per
-    server CPU-second.
-    With --vs REF, runs alternate between REF's server and the current one and the ratios
-    are printed. A run warns when the load clients were busy or late enough to skew the
-    latencies they measure (docs/performance.md)."""
+    server CPU-second. With --vs REF, runs alternate between REF's server and the current
+    one and the ratios are printed. A run warns when the load clients were busy or late
+    enough to skew the latencies they measure (docs/performance.md)."""
     from spacetable.lab.loadtest import LoadSettings, find_max, run_loadtest, summary_line
 
     base = LoadSettings(

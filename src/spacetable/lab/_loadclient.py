@@ -41,7 +41,7 @@ from spacetable.lab._loadsocket import LoadSocket
 #: Card and table sizes (mm) and the asteroid at the centre; see games/lightspeed.py.
 CARD_W, CARD_L = 63.0, 88.0
 TABLE_W, TABLE_H = 1200.0, 800.0
-#: Pose sequence numbers wrap after this many poses per sender (about 18 hours at 10 Hz).
+#: Pose sequence numbers wrap after this many poses per sender (about 19 hours at 10 Hz).
 _X_SPAN, _Y_SPAN = 1000, 700
 _RING = 1024  # send times kept per sender: a pose older than this many is not matched
 
