@@ -229,6 +229,12 @@ def test_the_summary_line_gives_the_clients_core_and_loop_lag() -> None:
     assert "(lag p99 - ms)" in summary_line(_synthetic(client_cpu=61.2, lag_p99=None))
 
 
+def test_the_summary_line_names_a_pose_rate_other_than_a_pages() -> None:
+    report = _synthetic(client_cpu=30.0, lag_p99=1.0)
+    assert "poses/s" not in summary_line({**report, "pose_hz": PAGE_POSE_HZ})
+    assert summary_line({**report, "pose_hz": 20.0}).startswith(" 100 rooms (20 poses/s)  in ")
+
+
 def test_the_server_runs_another_trees_code_first_on_its_path(tmp_path: Path) -> None:
     environ = {"PATH": "/usr/bin", "PYTHONPATH": "/elsewhere"}
     assert server_env(None, environ) == environ

@@ -536,12 +536,14 @@ def skew_warnings(report: Mapping[str, Any]) -> list[str]:
 
 
 def summary_line(report: dict[str, Any]) -> str:
-    """One human line for a run."""
+    """One human line for a run (it names the pose rate when it is not a page's)."""
     pose, place = report["pose_latency_ms"], report["place_latency_ms"]
     lag = report["client_loop_lag_ms"]["p99"]
     lag_shown = "-" if lag is None else f"{lag:.1f}"
+    rate = report.get("pose_hz", PAGE_POSE_HZ)
+    rate_shown = "" if rate == PAGE_POSE_HZ else f" ({rate:g} poses/s)"
     return (
-        f"{report['rooms']:4d} rooms  in {report['messages_in_per_s']:8,.0f}/s  "
+        f"{report['rooms']:4d} rooms{rate_shown}  in {report['messages_in_per_s']:8,.0f}/s  "
         f"out {report['messages_out_per_s']:8,.0f}/s  "
         f"pose p50/p99 {pose['p50']}/{pose['p99']} ms  "
         f"place p50/p99 {place['p50']}/{place['p99']} ms  "
