@@ -41,7 +41,9 @@ from sqlalchemy import (
 )
 from sqlalchemy import Table as SqlTable
 from sqlalchemy import exc as sa_exc
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.pool import ConnectionPoolEntry
 from sqlalchemy.sql.expression import Executable
 
 log = logging.getLogger(__name__)
@@ -403,7 +405,7 @@ class Storage:
         self._closed = True
         self._engine.dispose()
 
-    def _let_go(self, dbapi_connection: Any, entry: Any) -> None:
+    def _let_go(self, dbapi_connection: DBAPIConnection | None, entry: ConnectionPoolEntry) -> None:
         """A connection back in the pool (the ``checkin`` event): closed if the storage
         is. The pool :meth:`close` disposed of keeps what comes back to it open, for the
         garbage collector to find (psycopg warns of an open connection deleted)."""
