@@ -26,6 +26,7 @@ from spacetable.lab._loadclient import (
     ClientPlan,
     decode_pose,
     encode_pose,
+    next_pose_at,
     seat_spots,
 )
 from spacetable.lab._loadsocket import LoadSocket
@@ -39,6 +40,7 @@ from spacetable.lab.loadtest import (
     skew_warnings,
     summary_line,
 )
+from spacetable.server.sockets.protocol import POSE_PULSE
 from tests._loops import run_apart
 from tests._wire import Wire
 
@@ -63,10 +65,20 @@ def test_the_clients_stream_poses_as_often_as_a_page_does() -> None:
     hand = (web / "js/games/lasers/hand.js").read_text(encoding="utf-8")
     interval = re.search(r"^export const POSE_INTERVAL_MS = (\d+);", hand, re.MULTILINE)
     assert interval is not None, "hand.js no longer names its POSE_INTERVAL_MS"
-    assert 1000 / int(interval.group(1)) == PAGE_POSE_HZ
+    assert 1000 / int(interval.group(1)) == PAGE_POSE_HZ == 1 / POSE_PULSE  # the room's pulse
     plan = {field.name: field.default for field in dataclasses.fields(ClientPlan)}
     assert LoadSettings(rooms=1).pose_hz == plan["pose_hz"] == PAGE_POSE_HZ
     assert inspect.signature(loadtest).parameters["pose_hz"].default == PAGE_POSE_HZ
+
+
+def test_a_client_aims_its_poses_at_the_rooms_pulse_as_a_page_does() -> None:
+    # The pulse beats at 0.05 + k * 0.1: a pose sent long ago lets the next leave at once
+    # (a beat already past), then each goes at the first beat half a period after the last.
+    assert next_pose_at(-1.0, 0.05, 0.1) <= -0.9
+    assert next_pose_at(0.02, 0.05, 0.1) == pytest.approx(0.15)
+    assert next_pose_at(0.0, 0.05, 0.1) == pytest.approx(0.05)
+    assert next_pose_at(0.15, 0.05, 0.1) == pytest.approx(0.25)
+    assert next_pose_at(0.16, 0.05, 0.1) == pytest.approx(0.25)  # a late tick keeps the beat
 
 
 def test_percentiles() -> None:

@@ -76,6 +76,39 @@ def test_poses_within_a_window_leave_together_and_a_lone_pose_is_not_echoed() ->
     run_apart(scenario())
 
 
+def test_hands_that_move_together_leave_as_soon_as_each_posed_again() -> None:
+    async def scenario() -> None:
+        room, _, pacing = paced()  # the room's pose pulse beats at its pacing's start
+        ann, bob = room.socket(0), room.socket(1)
+        await room.clock.advance(0.03)
+        pacing.pose(ann.connection, pose(1.0))
+        pacing.pose(bob.connection, pose(2.0))
+        assert bob.of_type("poses") == []  # the first window runs its course
+        await room.clock.advance(room.timing.pose_interval)
+        first = bob.of_type("poses")
+        assert len(first) == 1 and first[0]["next"] == 45  # the next beat: 100 ms from the start
+
+        # Both hands moved in the last message: once both posed again, nothing to wait for.
+        await room.clock.advance(0.035)
+        pacing.pose(bob.connection, pose(3.0))
+        assert len(ann.of_type("poses")) == 1
+        pacing.pose(ann.connection, pose(4.0))
+        now = ann.of_type("poses")[-1]
+        assert {p: v["x"] for p, v in now["poses"].items()} == {"Ann": 4.0, "Bob": 3.0}
+        assert now["next"] == 10 and len(ann.of_type("poses")) == 2
+        await room.clock.advance(room.timing.pose_interval)  # the window's timer is gone
+        assert len(ann.of_type("poses")) == len(bob.of_type("poses")) == 2
+
+        # Bob's hand stops: Ann's pose waits the window once for him, then leaves alone.
+        pacing.pose(ann.connection, pose(5.0))
+        await room.clock.advance(room.timing.pose_interval / 2)
+        assert len(bob.of_type("poses")) == 2
+        await room.clock.advance(room.timing.pose_interval / 2)
+        assert bob.of_type("poses")[-1]["poses"]["Ann"]["x"] == 5.0
+
+    run_apart(scenario())
+
+
 def test_a_countdown_is_armed_once_and_its_end_applies_the_timer() -> None:
     async def scenario() -> None:
         room, match, pacing = paced()

@@ -149,6 +149,9 @@ class LoadClient:
         self.sent_at = array("d", [0.0]) * _RING
         self.place_sent: float | None = None
         self.place_done: asyncio.Future[None] | None = None
+        #: When (``time.perf_counter()``) the room's pose pulse beats next, as the last
+        #: ``poses`` message said (``next``), or None before any.
+        self.pulse: float | None = None
         self.welcomed = asyncio.Event()
         self.playing = asyncio.Event()
 
@@ -211,6 +214,7 @@ class LoadClient:
     def _handle(self, message: dict[str, Any], now: float) -> None:
         kind = message["type"]
         if kind == "poses":
+            self.pulse = now + message["next"] / 1000.0
             self._on_poses(message["poses"], now)
         elif kind == "placed":
             if message["player"] == self.player:
@@ -315,7 +319,8 @@ async def _preplace(client: LoadClient) -> None:
 class _Driver:
     """One client's pose stream and placements, on timer callbacks: a pose every
     ``1 / pose_hz`` seconds and a card every ``place_every`` seconds until ``end`` (loop
-    time), each client at its own random phase. ``done`` counts down the drivers left."""
+    time), each client at its own random phase until the room's pulse is known, then at
+    the pulse's beats (:func:`next_pose_at`). ``done`` counts down the drivers left."""
 
     def __init__(
         self,
@@ -341,15 +346,26 @@ class _Driver:
             self.done.count_down()
             return
         client, plan = self.client, self.plan
-        self.tick += self.period
-        if self.tick < now:  # fell behind (an overloaded client): do not burst to catch up
-            self.tick = now + self.period
+        if client.pulse is not None:  # aim at the room's pulse, as a page does
+            pulse = client.pulse + (now - time.perf_counter())  # on the loop's clock
+            self.tick = next_pose_at(now, pulse, self.period)
+        else:
+            self.tick += self.period
+            if self.tick < now:  # fell behind (an overloaded client): do not burst
+                self.tick = now + self.period
         if client.phase == "fast" and client.hand is not None:
             client.send_pose()
         if plan.place_every > 0 and now >= self.next_place and client.can_place():
             self.next_place = max(self.next_place + plan.place_every, now)
             client.place()
         self.ticker.call_at(self.tick, self.step)
+
+
+def next_pose_at(last: float, pulse: float, period: float) -> float:
+    """When a page sends its next pose after one sent at ``last``, the room's pose pulse
+    beating at ``pulse`` (and every ``period`` before and after): the first beat at least
+    half a period after ``last`` (``web/js/games/lasers/hand.js``, ``nextPoseAt``)."""
+    return pulse + math.ceil((last + period / 2 - pulse) / period) * period
 
 
 class _Ticker:

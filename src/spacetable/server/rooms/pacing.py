@@ -21,11 +21,13 @@ from typing import Any, Protocol, get_args
 from spacetable.core.match import IllegalAction
 from spacetable.i18n import N_
 from spacetable.i18n.phrase import says
+from spacetable.server.rooms.clock import Timer
 from spacetable.server.rooms.context import Handler, RoomContext
 from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
 from spacetable.server.rooms.realtime import RealtimeMatch
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.sockets.connection import Connection, message_frame
+from spacetable.server.sockets.protocol import POSE_PULSE
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +73,12 @@ class Pacing:
         self._runup_began = runup_began
         #: The poses noted since the last ``poses`` message, by player.
         self._poses: dict[str, dict[str, Any]] = {}
-        self._flush_due = False  # the noted poses' window is open
+        self._window: Timer | None = None  # the noted poses' window, while it is open
+        #: The players whose poses left in the last ``poses`` message: while two or more
+        #: hands move, the window closes as soon as each of them has posed again.
+        self._posers: frozenset[str] = frozenset()
+        #: The room's pose pulse: pages aim their poses at ``origin + k * POSE_PULSE``.
+        self._pulse_origin = room.clock.now()
         # The countdown (deployment, plot timer) whose expiry is scheduled.
         self._armed: float | None = None
         #: Whether a person (not a bot, not a timer) played an action in the current match.
@@ -89,6 +96,7 @@ class Pacing:
     def match_begins(self) -> None:
         """A match begins: no pose noted, no countdown armed, nobody played yet."""
         self._poses = {}
+        self._posers = frozenset()
         self._armed = None
         self.person_acted = False
 
@@ -161,24 +169,36 @@ class Pacing:
         hand = match.hand(player)
         if hand is None:
             return
-        self._poses[player] = {"x": x, "y": y, "rotation": rotation, "ship": hand}
-        if not self._flush_due:
+        poses = self._poses
+        poses[player] = {"x": x, "y": y, "rotation": rotation, "ship": hand}
+        if self._window is None:
             # Coalescing: the first pose starts a short window; poses from the room's other
             # players that arrive within it leave in the same message. A fixed ticker would
             # make every pose wait up to a whole interval; this bounds the wait by the window.
-            self._flush_due = True
             room = self._room
-            room.clock.after(room.timing.pose_interval, self._flush)
+            self._window = room.clock.after(room.timing.pose_interval, self._flush)
+        elif (
+            len(posers := self._posers) > 1 and len(poses) >= len(posers) and posers <= poses.keys()
+        ):
+            # Every hand of the last message has moved again (the pages aim at the room's
+            # pulse, so they arrive together): nothing more to wait for.
+            self._window.cancel()
+            self._flush()
 
     def _flush(self) -> None:
-        """Send the poses gathered since the first of them arrived, as one message. A
-        player whose own pose is the only one in it is skipped (his hand is his)."""
-        self._flush_due = False
+        """Send the poses gathered since the first of them arrived, as one message, with
+        the milliseconds to the room's next pose pulse (``next``). A player whose own pose
+        is the only one in it is skipped (his hand is his)."""
+        self._window = None
         poses, self._poses = self._poses, {}
         match = self._room.match
         if not poses or match is None:
             return  # nothing moved, or the match ended within the window
-        frame = message_frame({"type": "poses", "poses": poses})
+        self._posers = frozenset(poses)
+        since = (self._room.clock.now() - self._pulse_origin) % POSE_PULSE
+        frame = message_frame(
+            {"type": "poses", "poses": poses, "next": round((POSE_PULSE - since) * 1000)}
+        )
         players = match.match.players  # seat order
         alone = players.index(next(iter(poses))) if len(poses) == 1 else None
         for connection in self._room.connections:

@@ -48,6 +48,13 @@ class _Posed(_Message):
         return value
 
 
+#: Seconds between two poses of a page's stream while its player moves the card in hand
+#: (``web/js/games/lasers/hand.js``' ``POSE_INTERVAL_MS``), and between two beats of a
+#: room's pose pulse: each ``poses`` message names the milliseconds to the next beat
+#: (``next``), and the pages aim their poses at the beats, so that the hands of a room
+#: that move together reach the server together and leave in one message.
+POSE_PULSE = 0.1
+
 #: The longest tab id a page may name (``join``, ``rejoin``, the socket's ``?tab=``).
 MAX_TAB_CHARS = 64
 

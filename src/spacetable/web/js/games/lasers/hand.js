@@ -59,8 +59,9 @@ export class Hand {
     // mouse turns it with the wheel or the keys instead.
     this.touchy = window.matchMedia("(pointer: coarse)").matches;
     this.wheel = 0;
-    this.lastSent = 0;
+    this.lastSent = -Infinity; // no pose sent yet
     this.poseTimer = null;
+    this.pulse = null; // when (performance.now()) the room's pose pulse last beat
     this.handleUnit = 0;
     this.group = svg("g", { id: "hand", class: "in-hand", visibility: "hidden" });
     this.face = this.group.appendChild(svg("g", { class: "hand-face" }));
@@ -237,9 +238,30 @@ export class Hand {
   // -- pose stream ---------------------------------------------------------------------------
 
   streamPose() {
-    const wait = this.lastSent + POSE_INTERVAL_MS - performance.now();
+    const wait = this.nextPoseAt() - performance.now();
     if (wait <= 0) this.flushPose();
     else if (!this.poseTimer) this.poseTimer = setTimeout(() => this.flushPose(), wait);
+  }
+
+  /**
+   * The room's pose pulse: a `poses` message says it beats again in `next` ms. Your poses
+   * aim at its beats, where the other moving hands' do, so that they reach the server
+   * together and leave in one message (half the frames a room's server writes when every
+   * hand moves; docs/protocol.md).
+   */
+  beat(next) {
+    if (Number.isFinite(next)) this.pulse = performance.now() + next;
+  }
+
+  /**
+   * When the next pose may leave: an interval after the last one, or, when the room's pulse
+   * is known, its first beat at least half an interval after the last pose (so a hand that
+   * starts to move sends at once and falls in step with the others at the next beats).
+   */
+  nextPoseAt() {
+    if (this.pulse === null) return this.lastSent + POSE_INTERVAL_MS;
+    const beats = Math.ceil((this.lastSent + POSE_INTERVAL_MS / 2 - this.pulse) / POSE_INTERVAL_MS);
+    return this.pulse + beats * POSE_INTERVAL_MS;
   }
 
   flushPose() {

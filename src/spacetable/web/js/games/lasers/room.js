@@ -261,6 +261,7 @@ function showDrawnHands(match) {
   });
 }
 function onPoses(message) {
+  hand?.beat(message.next);
   for (const [player, pose] of Object.entries(message.poses)) {
     if (player === room.me.player) continue;
     const def = page.ships[pose.ship] || { name: pose.ship, speed: "?", health: 0, lasers: [], shields: [] };
