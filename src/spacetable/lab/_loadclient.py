@@ -214,7 +214,9 @@ class LoadClient:
     def _handle(self, message: dict[str, Any], now: float) -> None:
         kind = message["type"]
         if kind == "poses":
-            self.pulse = now + message["next"] / 1000.0
+            beat = message.get("next")  # None from a server before the pulse (--vs)
+            if beat is not None:
+                self.pulse = now + beat / 1000.0
             self._on_poses(message["poses"], now)
         elif kind == "placed":
             if message["player"] == self.player:
