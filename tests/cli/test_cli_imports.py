@@ -67,9 +67,12 @@ def test_each_listing_says_what_its_game_does(listing: Listing) -> None:
 def test_the_server_starts_without_opencv_the_kernels_or_the_drawings() -> None:
     """``spacetable serve`` imports the photo reader (OpenCV) and the rules page's drawings
     when a photo or a figure is first asked for (the photo reader in the referee's fork
-    server), the bots' numba kernels when a bot first plays."""
+    server), the bots' numba kernels when a bot first plays, Redis only for a cluster
+    (``--redis``)."""
     loaded = modules_after("import spacetable.server.app")
     assert not {
-        name for name in loaded if name.split(".")[0] in ("cv2", "numba", "reportlab", "ray")
+        name
+        for name in loaded
+        if name.split(".")[0] in ("cv2", "numba", "reportlab", "ray", "redis")
     }
     assert not {"spacetable.photo.table", "spacetable.render.rules_figures"} & loaded

@@ -14,7 +14,7 @@ import gc
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from argon2 import PasswordHasher
 from fastapi import FastAPI, Request
@@ -22,7 +22,7 @@ from fastapi.responses import JSONResponse
 
 from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable.registry import games
-from spacetable.server.cluster.node import CLUSTER, ClusterNode
+from spacetable.server.cluster.interface import CLUSTER
 from spacetable.server.http.accounts import add_account_routes
 from spacetable.server.http.assets import Assets
 from spacetable.server.http.clock_route import add_clock_route
@@ -37,7 +37,6 @@ from spacetable.server.http.players import add_player_routes
 from spacetable.server.http.referee import add_referee_route
 from spacetable.server.http.referee_pool import RefereePool
 from spacetable.server.http.rooms import add_room_routes
-from spacetable.server.http.shared_limit import SharedCreationLimit
 from spacetable.server.http.ws_protocol import ACCOUNTS, POLICY, ROOMS, SocketPolicy
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.deadlines import DeadlineSweeper, Opener
@@ -46,6 +45,9 @@ from spacetable.server.rooms.room import Timing
 from spacetable.server.store.accounts import AccountStore
 from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.storage import Storage, StorageUnavailable
+
+if TYPE_CHECKING:
+    from spacetable.server.cluster.node import ClusterNode
 
 WEB = resources.files("spacetable") / "web"
 
@@ -122,10 +124,14 @@ def create_app(
         accounts=accounts,
         ratings=ratings,
     )
-    node = None
+    node: ClusterNode | None = None
     # Opens a stored room as a socket would (in a cluster: the one process that takes its lock).
     opener: Opener = directory.get_or_rebuild
     if redis_url is not None:
+        # Redis and the cluster's parts load only for a cluster (a server alone starts sooner).
+        from spacetable.server.cluster.node import ClusterNode
+        from spacetable.server.http.shared_limit import SharedCreationLimit
+
         # The durable rooms (issue 21 item 2) rebuild a room whose process died.
         rebuild = getattr(directory, "get_or_rebuild", None)
         node = ClusterNode(redis_url, address, directory, rebuild, name=node_name)

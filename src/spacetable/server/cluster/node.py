@@ -37,13 +37,12 @@ import redis
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from spacetable.server.cluster.interface import Moving
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.rooms.room import Room
 
 log = logging.getLogger(__name__)
 
-#: The lifespan-state key under which the application shares its :class:`ClusterNode`.
-CLUSTER = "spacetable.cluster"
 PREFIX = "spacetable:"
 #: How long an owner's lock lasts unless renewed (ms): a dead process's rooms are taken
 #: over at most this long after its death.
@@ -129,15 +128,6 @@ class Elsewhere:
 
     address: str
     node_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class Moving:
-    """A room whose lock is still this process's though the room left it a moment ago:
-    another process stored its actions (``journal.py``: the room "moved"), or it closed.
-    The next renewal releases the lock (or it lapses), and the room is found or rebuilt
-    then: its sockets wait for that, or reconnect; they are never told that the room does
-    not exist (4404), which a page takes for good."""
 
 
 #: The one :class:`Moving` answer.

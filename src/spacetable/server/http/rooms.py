@@ -8,25 +8,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import ValidationError
-from redis.exceptions import RedisError
 
 from spacetable._userinput import clipped, parse_json
 from spacetable.core.rules import CORRESPONDENCE_OPTION
 from spacetable.i18n.phrase import refusal
 from spacetable.i18n.validation import first_problem
 from spacetable.registry import default_ruleset, game_for_ruleset, games
-from spacetable.server.cluster.node import ClusterNode
+from spacetable.server.cluster.interface import cluster_errors
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
 from spacetable.server.http.guards import Guards, client_address
 from spacetable.server.http.pages import account_name, compose, reader_language
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.directory import RebuildFailed, RoomDirectory, RoomsFull
 from spacetable.server.rooms.room import RoomOptions
+
+if TYPE_CHECKING:
+    from spacetable.server.cluster.node import ClusterNode
 
 #: Largest ``POST /api/rooms`` body, in bytes (a room's options take a few dozen).
 ROOM_BODY_LIMIT = 16 * 1024
@@ -112,7 +114,7 @@ def add_room_routes(
         room = directory.get(room_id)
         ruleset = None if room is None else room.options.ruleset
         if ruleset is None and node is not None:  # a room of another process?
-            with contextlib.suppress(RedisError, OSError):
+            with contextlib.suppress(*cluster_errors()):
                 ruleset = await node.ruleset(room_id)
             if ruleset is None:  # or in storage, its process gone: its socket rebuilds it
                 ruleset = await directory.stored_ruleset(room_id)

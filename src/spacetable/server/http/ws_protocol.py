@@ -37,10 +37,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.cookies import CookieError, SimpleCookie
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
-from redis.exceptions import RedisError
 from uvicorn.protocols.websockets import websockets_sansio_impl
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidHandshake
@@ -49,7 +48,7 @@ from websockets.protocol import State
 
 from spacetable.i18n import N_, choose
 from spacetable.i18n.phrase import Reason
-from spacetable.server.cluster.node import CLUSTER, ClusterNode, Moving
+from spacetable.server.cluster.interface import CLUSTER, Moving, cluster_errors
 from spacetable.server.cluster.relay import RECONNECT, Relay, connect_owner
 from spacetable.server.http.guards import Guards, client_address
 from spacetable.server.http.http_protocol import GUARDS
@@ -66,6 +65,9 @@ from spacetable.server.sockets.protocol import (
 from spacetable.server.sockets.rate_limit import MESSAGES_PER_SECOND, MessageLimits, Verdict
 from spacetable.server.store.accounts import SESSION_COOKIE, AccountStore
 from spacetable.server.store.storage import StorageUnavailable
+
+if TYPE_CHECKING:
+    from spacetable.server.cluster.node import ClusterNode
 
 #: The lifespan-state key under which the application shares its room directory.
 ROOMS = "spacetable.rooms"
@@ -330,7 +332,7 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         while not (self.close_sent or self.disconnected):
             try:
                 where = await cluster.locate(room_id)
-            except (RedisError, OSError):
+            except cluster_errors():
                 self.close(TOO_SLOW, "the room directory does not answer: try again")
                 return
             except (RebuildFailed, StorageUnavailable, RoomsFull) as exc:
