@@ -61,7 +61,7 @@ export class Hand {
     this.wheel = 0;
     this.lastSent = -Infinity; // no pose sent yet
     this.poseTimer = null;
-    this.pulse = null; // when (performance.now()) the room's pose pulse last beat
+    this.pulse = null; // a beat of the room's pose pulse (performance.now()), once told
     this.handleUnit = 0;
     this.group = svg("g", { id: "hand", class: "in-hand", visibility: "hidden" });
     this.face = this.group.appendChild(svg("g", { class: "hand-face" }));
@@ -246,8 +246,8 @@ export class Hand {
   /**
    * The room's pose pulse: a `poses` message says it beats again in `next` ms. Your poses
    * aim at its beats, where the other moving hands' do, so that they reach the server
-   * together and leave in one message (half the frames a room's server writes when every
-   * hand moves; docs/protocol.md).
+   * together and leave in one message (about half the pose frames a room's server wrote
+   * when every hand moved; docs/performance.md).
    */
   beat(next) {
     if (Number.isFinite(next)) this.pulse = performance.now() + next;
