@@ -9,8 +9,8 @@ import re
 
 from playwright.sync_api import Page
 
-from tests.browser._pages import paused_clock
 from tests.browser.conftest import OpenPage, Server
+from tests.browser.lightspeed._hands import hands_page
 
 #: A table of the test's with the room page's own hands of the others on it, shown at
 #: window.show(pose) (the module from the page's own versioned static path).
@@ -36,20 +36,10 @@ def drawn(page: Page) -> tuple[float, float, float]:
     return x, -y, -rotation
 
 
-def hands_page(open_page: OpenPage, server: Server) -> Page:
-    room = server.api("/api/rooms", {"ruleset": "lightspeed", "seats": 2})
-    page = open_page("/")
-    paused_clock(page)
-    page.goto(f"/rooms/{room['id']}")
-    page.wait_for_selector("#seat-panel .take-seat")
-    page.evaluate(HANDS)
-    return page
-
-
 def test_a_hand_glides_to_each_pose_and_turns_the_short_way(
     open_page: OpenPage, server: Server
 ) -> None:
-    page = hands_page(open_page, server)
+    page = hands_page(open_page, server, HANDS)
     page.evaluate("show({ x: 0, y: 0, rotation: 170 })")
     assert drawn(page) == (0, 0, 170)  # a hand first seen is drawn where it is
 
@@ -76,7 +66,7 @@ def test_a_hand_glides_to_each_pose_and_turns_the_short_way(
 
 
 def test_less_motion_shows_each_pose_at_once(open_page: OpenPage, server: Server) -> None:
-    page = hands_page(open_page, server)
+    page = hands_page(open_page, server, HANDS)
     page.emulate_media(reduced_motion="reduce")
     page.evaluate("show({ x: 0, y: 0, rotation: 0 })")
     page.evaluate("show({ x: 100, y: 50, rotation: 30 })")

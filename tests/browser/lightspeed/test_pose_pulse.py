@@ -5,10 +5,8 @@ page's own :class:`Hand` code, its timers on Playwright's paused clock."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
-
-from tests.browser._pages import paused_clock
 from tests.browser.conftest import OpenPage, Server
+from tests.browser.lightspeed._hands import hands_page
 
 #: The room page's own Hand, its pose stream alone: window.sent lists when (ms after the
 #: start) each pose left; window.move() is the card moving, window.beat(ms) a poses message.
@@ -27,18 +25,8 @@ STREAM = """async () => {
 }"""
 
 
-def stream_page(open_page: OpenPage, server: Server) -> Page:
-    room = server.api("/api/rooms", {"ruleset": "lightspeed", "seats": 2})
-    page = open_page("/")
-    paused_clock(page)
-    page.goto(f"/rooms/{room['id']}")
-    page.wait_for_selector("#seat-panel .take-seat")
-    page.evaluate(STREAM)
-    return page
-
-
 def test_a_hand_streams_its_poses_on_the_rooms_pulse(open_page: OpenPage, server: Server) -> None:
-    page = stream_page(open_page, server)
+    page = hands_page(open_page, server, STREAM)
     page.evaluate("move()")
     assert page.evaluate("sent") == [0]  # the first pose leaves at once
     page.clock.run_for(30)
