@@ -125,7 +125,20 @@ class Worker:
     def terminate(self) -> int:
         """SIGTERM, as a deploy does, and wait for the process to end; its exit code."""
         self.server.process.send_signal(signal.SIGTERM)
-        return self.server.process.wait(timeout=60)
+        return self.exited(60)
+
+    def exited(self, timeout: float) -> int:
+        """The process's exit code once it has ended, within ``timeout`` seconds; past
+        that it is killed and the test fails with what it wrote (a server still alive 20 s
+        after it was told to stop writes every thread's stack: server/stopping.py)."""
+        process = self.server.process
+        try:
+            return process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            output = process.stdout.read() if process.stdout else ""
+            process.wait()
+            raise AssertionError(f"{self.name} still ran after {timeout:g} s:\n{output}") from None
 
     def kill(self) -> None:
         """kill -9."""
