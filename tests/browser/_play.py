@@ -146,6 +146,20 @@ def _landed(page: Page, card: str) -> bool:
     return page.locator(f'.table-card[data-card="{card}"]').count() == 1
 
 
+def discard_if_offered(page: Page) -> None:
+    """After "stop!", press Discard if the page offers it now (our card is frozen in the
+    stop window), in one step in the page. Looked at, then clicked, the button could go
+    with the window between the two, and the click wait for it in vain (a 2 s window did
+    so on a busy machine). A discard the server gets after its window closed is refused,
+    and the battle comes all the same."""
+    page.evaluate(
+        """() => {
+          const button = document.querySelector("#discard");
+          if (button && button.checkVisibility()) button.click();
+        }"""
+    )
+
+
 def watch_battle(page: Page) -> None:
     """Wait for the battle, speed its animation up and wait for the score panel."""
     page.wait_for_selector("body[data-phase=battle]")

@@ -20,7 +20,15 @@ import pytest
 from playwright.sync_api import Page
 
 from tests._server import Server, running_server
-from tests.browser._play import PLACING, hand_ship, hold_at, on_screen, player, skip_battle
+from tests.browser._play import (
+    PLACING,
+    discard_if_offered,
+    hand_ship,
+    hold_at,
+    on_screen,
+    player,
+    skip_battle,
+)
 from tests.browser.conftest import OpenPage, Shot
 from tests.browser.test_tutorial import through_the_tutorial_to_the_first_match
 
@@ -138,8 +146,7 @@ def test_a_newcomer_learns_then_plays_most_of_his_deck_against_the_beginner_bot(
             shot(page, "placing")
     assert saw_bot_hand, "the bot's card in hand was never seen on the table"
     assert placed >= 7, f"the newcomer placed only {placed} of 10 cards"
-    if page.get_attribute("body", "data-phase") == "stop" and page.is_visible("#discard"):
-        page.click("#discard")
+    discard_if_offered(page)
     skip_battle(page)
     mine = page.locator(f'.table-card[data-card^="{me}-"]').count()
     assert placed <= mine <= placed + unsure

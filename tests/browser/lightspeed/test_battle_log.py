@@ -18,6 +18,7 @@ from tests._paths import ROOT
 from tests._server import running_server
 from tests.browser._play import (
     FAST_ANIMATION,
+    discard_if_offered,
     on_screen,
     place,
     shown_scores,
@@ -317,8 +318,7 @@ def test_a_room_tells_its_battle_beside_the_table(
     place(page, 0, -300)
     # The bot plays the rest of its deck and calls stop; we let our card go.
     page.wait_for_selector("body[data-phase=stop], body[data-phase=battle]", timeout=90_000)
-    if page.get_attribute("body", "data-phase") == "stop" and page.is_visible("#discard"):
-        page.click("#discard")
+    discard_if_offered(page)
     page.wait_for_selector("body[data-phase=battle]")
     page.wait_for_selector(".log-beat:not([hidden])")
     shot(page, f"{width}-battle")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page
 
 from tests._server import Server
-from tests.browser._play import answer_name
+from tests.browser._play import answer_name, discard_if_offered
 from tests.browser._servers import quick_server_for
 
 #: Matches played in the tab; the first two warm the page up (catalogs, caches, fonts).
@@ -17,11 +17,6 @@ WARM_UP = 2
 #: of a longer log or a bigger score card, never a whole battle (~480 nodes) per match.
 NODE_SLACK = 150
 LISTENER_SLACK = 10
-#: Press Discard if the page shows it now (the stop window is open for our card).
-DISCARD_IF_SHOWN = """() => {
-  const button = document.querySelector("#discard");
-  if (button && button.checkVisibility()) button.click();
-}"""
 
 
 quick_server = quick_server_for("memory", room_seed=5)
@@ -48,12 +43,7 @@ def play_one(page: Page) -> None:
     page.locator("body[data-phase=stop], body[data-phase=battle], body[data-phase=over]").wait_for(
         timeout=60_000
     )
-    # The stop window is 2 s here (QUICK). Seen, then clicked, the Discard button could go
-    # with the window between the two (on a busy machine it did, and the click waited for
-    # it until the test failed): the page presses it in one step if it still shows it. A
-    # discard the server gets after its window closed is refused, and the battle comes all
-    # the same.
-    page.evaluate(DISCARD_IF_SHOWN)
+    discard_if_offered(page)  # the stop window is 2 s here (QUICK)
     page.locator("#battle-skip").wait_for(timeout=60_000)
     page.click("#battle-skip")
     page.locator("#rematch:enabled").wait_for(timeout=60_000)

@@ -9,6 +9,7 @@ from playwright.sync_api import Page
 
 from tests._paths import ROOT
 from tests.browser._play import (
+    discard_if_offered,
     hand_ship,
     hold_at,
     place,
@@ -158,8 +159,7 @@ def test_one_person_plays_a_bot(server: Server, open_page: OpenPage, shot: Shot)
         if carol.get_attribute("body", "data-phase") != "fast" or hand_ship(carol) is None:
             break
         place(carol, x, y)
-    if carol.get_attribute("body", "data-phase") == "stop" and carol.is_visible("#discard"):
-        carol.click("#discard")  # the bot was faster
+    discard_if_offered(carol)  # the bot was faster
     skip_battle(carol)
     shot(carol, "score-panel")
 
