@@ -12,6 +12,7 @@ from playwright.sync_api import Page
 
 from spacetable.games.stellar import race_ships
 from tests._paths import ROOT
+from tests.browser._pages import paused_clock
 from tests.browser._play import (
     drag_place,
     hand_ship,
@@ -192,6 +193,10 @@ def test_a_stellar_conflict_match_against_a_bot(
 
 def test_the_referee_animates_a_stellar_conflict_battle(open_page: OpenPage, shot: Shot) -> None:
     page = open_page("/referee")
+    # The battle plays by itself as it begins: a machine that held the test long enough
+    # would let it pass its first steps before the first Step (it did: the ion laser and
+    # the delay were never seen). On a paused clock it stays at its start until a Step.
+    paused_clock(page)
     page.wait_for_selector(".add-ship")
     page.set_input_files("#import-file", str(EXAMPLES / "stellar-cargo-raid.json"))
     page.wait_for_selector("#referee-note:not([hidden])")  # the table first, then Resolve
