@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
+import select
+import signal
+import warnings
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -291,3 +295,37 @@ def test_batch_accepts_tuples_arrays_and_nothing() -> None:
     with pytest.raises(ValueError, match="finite"):
         resolve_batch(table, [(0, 0, math.nan, 0.0, 0.0)])
     assert table.ship_defs[table.ship_index(defs[1].key)] == defs[1]
+
+
+def test_a_forked_process_scores_batches_on_threads_of_its_own() -> None:
+    # A batch of many candidates is scored in chunks on a pool of threads. A process forked
+    # after the pool started (the test's fork server, a server's worker) has none of its
+    # threads: it must start its own rather than wait for the parent's.
+    cards, rules = random_table(5, players=3, ships_per_player=5)
+    table = pack(cards, rules)
+    rows = _random_candidates(random.Random(6), table, 40, 700.0)
+    here = resolve_batch_full(table, rows).scores  # (the pool starts)
+    read, write = os.pipe()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # (fork with threads running)
+        pid = os.fork()
+    if pid == 0:  # the child: its batch's scores down the pipe, then out
+        status = 1
+        try:
+            os.write(write, resolve_batch_full(table, rows).scores.tobytes())
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write)
+    try:
+        finished = select.select([read], [], [], 120)[0]
+        if not finished:
+            os.kill(pid, signal.SIGKILL)
+        assert finished, "the forked process never finished its batch"
+        got = b""
+        while chunk := os.read(read, 65536):
+            got += chunk
+    finally:
+        os.close(read)
+        os.waitpid(pid, 0)
+    assert np.frombuffer(got, np.int64).reshape(here.shape).tolist() == here.tolist()

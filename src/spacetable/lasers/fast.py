@@ -9,20 +9,24 @@ card's state and the same event log, floats included (``tests/lasers/test_fast.p
 that on random tables).
 
 :func:`resolve_batch` scores many candidate placements of one more card on a base table at
-once, in parallel on all numba threads (``prange``), without event logs: what a bot needs to
-choose where to drop its next card. The base table's ray casts are done once; each
-candidate only casts its own lasers and checks the base lasers against itself. Candidates
-that touch or overlap a base card are not played: their row of scores is NaN.
+once, in chunks on several threads (the compiled code runs without the interpreter's lock),
+without event logs: what a bot needs to choose where to drop its next card. The base
+table's ray casts are done once; each candidate only casts its own lasers and checks the
+base lasers against itself. Candidates that touch or overlap a base card are not played:
+their row of scores is NaN.
 
 Compiled code is cached on disk (``cache=True``, in ``__pycache__``): in a fresh checkout the
-first :func:`resolve_fast` compiles for about 20 s and the first batch for about 30 s more;
-later processes load the cache in about a second.
+first batch compiles for about 25-30 CPU-s (the battle's kernels, which :func:`resolve_fast`
+shares, included); later processes load the cache in about a second.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+import os
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -32,7 +36,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from spacetable.lasers import events as ev
 from spacetable.lasers._kernels import layout as k
-from spacetable.lasers._kernels.batch import batch
+from spacetable.lasers._kernels.batch import batch_chunk
 from spacetable.lasers._kernels.battle import resolve_table
 from spacetable.lasers._kernels.rays import all_hits
 from spacetable.lasers.battle import DELAY_SPEED, Card, Outcome, Rules, ShipResult
@@ -44,6 +48,7 @@ __all__ = [
     "BatchResult",
     "Candidate",
     "PackedTable",
+    "batch_threads",
     "candidate_card",
     "pack",
     "resolve_batch",
@@ -401,6 +406,36 @@ def _candidates(table: PackedTable, candidates: ArrayLike) -> FloatArray:
     return np.ascontiguousarray(raw)
 
 
+class _Threads:
+    """The threads that score a batch's chunks at once: as many as numba would use
+    (``NUMBA_NUM_THREADS``, the machine's cores unless set), started at the first batch.
+    A process forked from one that used them starts its own (threads do not survive a
+    fork)."""
+
+    def __init__(self) -> None:
+        self.count = max(1, int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+        self._pool: ThreadPoolExecutor | None = None
+
+    def pool(self) -> ThreadPoolExecutor:
+        """The running pool, started if need be."""
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.count, thread_name_prefix="batch")
+        return self._pool
+
+    def forget(self) -> None:
+        """In a forked child: the parent's threads are not there."""
+        self._pool = None
+
+
+_THREADS = _Threads()
+os.register_at_fork(after_in_child=_THREADS.forget)
+
+
+def batch_threads() -> int:
+    """How many threads score a batch's chunks at once."""
+    return _THREADS.count
+
+
 def resolve_batch_full(
     base: PackedTable | tuple[Sequence[Card], Rules],
     candidates: ArrayLike,
@@ -408,7 +443,7 @@ def resolve_batch_full(
     check_touch: bool = True,
 ) -> BatchResult:
     """Score ``base`` plus each candidate card (rows of :class:`Candidate` fields), one
-    battle per candidate, in parallel on all numba threads (no event logs).
+    battle per candidate, in chunks on :data:`_THREADS` at once (no event logs).
 
     The candidate joins the table as its last card, like ``resolve(cards + [card], rules)``.
     With ``check_touch`` a candidate that touches or overlaps a base card
@@ -421,13 +456,26 @@ def resolve_batch_full(
     scores = np.zeros((rows.shape[0], n_players), np.int64)
     winners = np.full(rows.shape[0], -1, np.int64)
     if rows.shape[0]:
-        chunks = min(rows.shape[0], 4 * numba.get_num_threads())
-        # Chunks go to whichever thread is free (a busy core does not hold up the batch).
-        with numba.parallel_chunksize(1):
-            batch(
-                table.geometry, table.ents, table.corners, table.hits(), table.defs,
-                table.cand_size, rows, table.rule_ints, check_touch, chunks, scores, winners,
+        hits = table.hits()
+
+        def score(start: int, end: int) -> None:
+            batch_chunk(
+                table.geometry, table.ents, table.corners, hits, table.defs, table.cand_size,
+                rows[start:end], table.rule_ints, check_touch, scores[start:end],
+                winners[start:end],
             )  # fmt: skip
+
+        n_chunks = min(rows.shape[0], 4 * _THREADS.count)
+        if n_chunks <= 1 or _THREADS.count <= 1:
+            score(0, rows.shape[0])
+        else:
+            # Chunks go to whichever thread is free (a busy core does not hold up the batch);
+            # each writes its own rows of the results.
+            edges = [i * rows.shape[0] // n_chunks for i in range(n_chunks + 1)]
+            pool = _THREADS.pool()
+            done = [pool.submit(score, a, b) for a, b in itertools.pairwise(edges)]
+            for future in done:
+                future.result()
     return BatchResult(scores, winners, winners != -2)
 
 

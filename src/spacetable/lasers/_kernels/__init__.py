@@ -21,20 +21,9 @@ recompiles them all.
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar, cast
-
-# The parallel kernels run on numba's OpenMP threads (GNU libgomp). Unless told otherwise,
-# libgomp's threads spin for a while after each parallel loop before they sleep: a greedy
-# bot's batch is a parallel loop every decision, and the spinning cost the process about
-# 0.4 CPU-s for each CPU-s of work (`spacetable duels --game lightspeed --bot hard --against
-# medium --duels 6`: 3.3-3.7 user CPU-s against 2.2-2.6 passive, no slower; under two busy
-# processes 3.2-3.7 against 2.2-2.4, and sooner). On a server whose bots play beside its
-# rooms, that spinning is taken from the rooms. libgomp reads the setting when numba first
-# loads it (the first parallel call); a value set by the user is kept.
-os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 import numba
 from numba.core import caching
@@ -95,6 +84,6 @@ def jit_inline(fn: F) -> F:
     return cast(F, numba.njit(cache=True, inline="always")(fn))
 
 
-def jit_parallel(fn: F) -> F:
-    """Like :func:`jit`, parallel (``prange`` loops run on all numba threads)."""
-    return cast(F, numba.njit(cache=True, parallel=True)(fn))
+def jit_nogil(fn: F) -> F:
+    """Like :func:`jit`, running without the interpreter's lock (threads run it at once)."""
+    return cast(F, numba.njit(cache=True, nogil=True)(fn))

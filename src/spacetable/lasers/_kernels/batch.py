@@ -1,11 +1,12 @@
-"""Many candidate placements of one more card on a base table, scored in parallel."""
+"""Many candidate placements of one more card on a base table, each scored by its own
+battle: :func:`batch_chunk` scores a chunk of them, without the interpreter's lock, so
+that several threads score chunks at once (``spacetable.lasers.fast``)."""
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
-from spacetable.lasers._kernels import jit, jit_inline, jit_parallel
+from spacetable.lasers._kernels import jit_inline, jit_nogil
 from spacetable.lasers._kernels.battle import (
     simulate,
     workspace,
@@ -151,13 +152,16 @@ def touches_any(row: FloatArr, cf: FloatArr, corners: FloatArr, size: FloatArr) 
     return False
 
 
-@jit
+@jit_nogil
 def batch_chunk(
     table: Geometry, ents: IntArr, corners: FloatArr, hits: Hits, defs: Defs,
     size: FloatArr, cand: FloatArr, rules: IntArr, check_touch: bool,
     out_scores: IntArr, out_winner: IntArr,
 ) -> None:  # fmt: skip
-    """Score the base table plus each candidate of ``cand``, one after the other."""
+    """Score the base table plus each candidate of ``cand``, one after the other, into
+    ``out_scores`` and ``out_winner`` (-2: the candidate touches a base card). The shared
+    arrays are only read; each call from the interpreter holds them through reference
+    counts of its own, so threads running it at once do not share one."""
     cf, ci, lf, li, si, sf = table
     dci = defs[0]
     n0, m0 = ci.shape[0], lf.shape[0]
@@ -185,30 +189,3 @@ def batch_chunk(
         winner, _, _ = simulate(geo, went[:n_ents], off, hits, n0, ext, rules, work, off, log)
         out_winner[c_index] = winner
         out_scores[c_index] = work[5]
-
-
-@jit_parallel
-def batch(
-    table: Geometry, ents: IntArr, corners: FloatArr, hits: Hits, defs: Defs,
-    size: FloatArr, cand: FloatArr, rules: IntArr, check_touch: bool, n_chunks: int,
-    out_scores: IntArr, out_winner: IntArr,
-) -> None:  # fmt: skip
-    """:func:`batch_chunk` on ``n_chunks`` chunks of the candidates in parallel. Each chunk
-    works on its own copies of the shared arrays: threads touching the reference counts of
-    the same arrays would fight over their cache lines."""
-    cf, ci, lf, li, si, sf = table
-    hs, hi, hf = hits
-    dci, dspeeds, dlf, dli, dsi, dsf = defs
-    n_cand = cand.shape[0]
-    for chunk in numba.prange(n_chunks):
-        start, end = chunk * n_cand // n_chunks, (chunk + 1) * n_cand // n_chunks
-        scores = np.zeros((end - start, out_scores.shape[1]), np.int64)
-        winners = np.empty(end - start, np.int64)
-        batch_chunk(
-            (cf.copy(), ci.copy(), lf.copy(), li.copy(), si.copy(), sf.copy()), ents.copy(),
-            corners.copy(), (hs.copy(), hi.copy(), hf.copy()),
-            (dci.copy(), dspeeds.copy(), dlf.copy(), dli.copy(), dsi.copy(), dsf.copy()),
-            size.copy(), cand[start:end].copy(), rules.copy(), check_touch, scores, winners,
-        )  # fmt: skip
-        out_scores[start:end] = scores
-        out_winner[start:end] = winners
