@@ -10,8 +10,10 @@ once, then forks a child for each command asked of it. A child is a process like
 (its own pid, ports, files and signals; ``kill -9`` ends it; its standard output and error
 are the test's pipe), running the command as ``python -m spacetable`` would from its
 ``main``, with the environment and working folder asked for; what it does not pay is the
-imports. (Python's ``multiprocessing`` forkserver does the same for functions; this one
-passes the test's pipe and gives the exit status back, as ``subprocess.Popen`` does.)
+imports, nor the load of the bots' compiled kernels (the fork server loads them once, from
+the cache ``dev.sh`` filled; a child's own load of them is then nearly free). (Python's
+``multiprocessing`` forkserver does the same for functions; this one passes the test's
+pipe and gives the exit status back, as ``subprocess.Popen`` does.)
 
 The tests of a process's start itself (its imports, ``--workers``, a database opened by
 processes starting together, a game added by ``SPACETABLE_GAMES``) still exec Python.
@@ -261,6 +263,14 @@ def serve(fd: int) -> None:
 
     for name in PRELOADED:
         importlib.import_module(name)
+    # The bots' compiled kernels, loaded from their cache, for every child (each serve
+    # loads them as it starts: about 0.3 CPU-s a child when the fork server had not).
+    # (Their threads stopped: a fork with threads running could copy a lock one holds.)
+    from spacetable.lasers.fast import stop_batch_threads
+    from spacetable.server.app import warm_up
+
+    warm_up()
+    stop_batch_threads()
     control = socket.socket(fileno=fd)
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_write, False)

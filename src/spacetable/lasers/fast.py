@@ -55,6 +55,7 @@ __all__ = [
     "resolve_batch_full",
     "resolve_fast",
     "resolve_packed",
+    "stop_batch_threads",
 ]
 
 IntArray = NDArray[np.int64]
@@ -426,6 +427,12 @@ class _Threads:
         """In a forked child: the parent's threads are not there."""
         self._pool = None
 
+    def stop(self) -> None:
+        """Stop the threads (started again by the next batch)."""
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
 
 _THREADS = _Threads()
 os.register_at_fork(after_in_child=_THREADS.forget)
@@ -434,6 +441,12 @@ os.register_at_fork(after_in_child=_THREADS.forget)
 def batch_threads() -> int:
     """How many threads score a batch's chunks at once."""
     return _THREADS.count
+
+
+def stop_batch_threads() -> None:
+    """Stop the batch threads until the next batch: for a process about to fork children,
+    which should not fork with threads running."""
+    _THREADS.stop()
 
 
 def resolve_batch_full(
