@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -416,22 +417,27 @@ class _Threads:
     def __init__(self) -> None:
         self.count = max(1, int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
         self._pool: ThreadPoolExecutor | None = None
+        self._lock = threading.Lock()  # (bots of several rooms may start it at once)
 
     def pool(self) -> ThreadPoolExecutor:
         """The running pool, started if need be."""
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(self.count, thread_name_prefix="batch")
-        return self._pool
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.count, thread_name_prefix="batch")
+            return self._pool
 
     def forget(self) -> None:
-        """In a forked child: the parent's threads are not there."""
+        """In a forked child: the parent's threads (and whoever held the lock) are not
+        there."""
         self._pool = None
+        self._lock = threading.Lock()
 
     def stop(self) -> None:
         """Stop the threads (started again by the next batch)."""
-        if self._pool is not None:
-            self._pool.shutdown()
-            self._pool = None
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown()
 
 
 _THREADS = _Threads()

@@ -9,7 +9,8 @@ constants of :mod:`.layout`; arrays travel in the tuples named there.
 - :mod:`.layout`: the packed arrays' columns and the tuples they travel in;
 - :mod:`.rays`: where a laser meets a card, and every laser's hit list;
 - :mod:`.battle`: the speed steps of one battle and its event log;
-- :mod:`.batch`: many candidate placements of one more card, scored in parallel.
+- :mod:`.batch`: many candidate placements of one more card, scored chunk by chunk without
+  the interpreter's lock (several threads at once).
 
 numba's disk cache is invalidated by a change to the file that defines a function, not
 to the files of the functions it calls, so a kernel could keep running a stale copy of a
