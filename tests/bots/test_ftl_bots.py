@@ -14,9 +14,22 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spacetable.bots.ftl import LEVELS, make_bot
-from spacetable.bots.ftl._aim import STACK_IN, launch_point, on_path, reach, strike_ready
+from spacetable.bots.ftl._aim import (
+    STACK_IN,
+    STEP_DEG,
+    best_aim,
+    covers,
+    launch_point,
+    on_path,
+    reach,
+    rotation,
+    shielded,
+    strike_ready,
+)
 from spacetable.bots.ftl._plots import Orders, Resolved, Seat, combine, random_orders, resolve
 from spacetable.bots.ftl._tactics import MAX_MINES
 from spacetable.bots.ftl.arena import duel
@@ -81,7 +94,7 @@ def standoff() -> FtlMatch:
 
 
 #: The tests of every level's plots in :func:`positions` read them from :func:`plots`,
-#: computed once in one worker (the hard level thinks about a third of a second a plot).
+#: computed once in one worker (the hard level thinks about a sixth of a second a plot).
 PLOTS = pytest.mark.xdist_group("ftl-bot-plots")
 
 
@@ -324,7 +337,7 @@ def test_no_order_is_pointless(level: str) -> None:
 
 @pytest.mark.parametrize("level", PLAYING_LEVELS)
 def test_missiles_launched_turn_after_turn_never_stack(level: str) -> None:
-    """Seeded duels against ``medium`` (``hard`` thinks ten times longer): every plot has
+    """Seeded duels against ``medium`` (``hard`` thinks some ten times longer): every plot has
     a purpose, and a missile just launched never stands on another of its side's (a ship
     whose last missile still stands on its launch point moves it off, or does not
     launch)."""
@@ -430,6 +443,51 @@ def test_missiles_aim_where_the_enemy_can_be_next_turn() -> None:
                     for x, y, _ in reach(blue, match.options.table_size_in)
                 ), entry
     assert turned >= 1
+
+
+def _aim_by_definition(
+    missile: Piece, target: Piece, points: list[tuple[float, float, float]]
+) -> tuple[Rotate, float] | None:
+    """``best_aim`` as its docstring defines it, one turned piece at a time."""
+
+    def covered(piece: Piece) -> float:
+        if shielded(piece, target):
+            return 0.0
+        return sum(w for x, y, w in points if covers(piece, x, y, target.width / 2.0))
+
+    now, best = covered(missile), None
+    for step in range(1, 360 // STEP_DEG):
+        turned = missile.evolve(heading=missile.heading + step * STEP_DEG)
+        weight = covered(turned)
+        if weight > now + 1e-9 and (best is None or weight > best[1] + 1e-9):
+            best = (rotation(missile, turned.heading), weight)
+    return best
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    x=st.floats(-10.0, 10.0),
+    y=st.floats(-10.0, 10.0),
+    missile_heading=st.integers(-11, 12).map(lambda k: 15.0 * k),
+    target_heading=st.floats(-180.0, 180.0),
+    stored=st.sampled_from((0, 3)),
+    foresight=st.booleans(),
+)
+def test_the_remembered_aim_is_the_aim_by_definition(
+    x: float, y: float, missile_heading: float, target_heading: float, stored: int,
+    foresight: bool,
+) -> None:  # fmt: skip
+    """The aim the bots use (remembered, its geometry written out) is the one its
+    definition gives, to the last bit, for a missile anywhere within ten inches of an enemy
+    ship (one that can launch, and so shield itself, or not), aimed at its post or at
+    every post its next order can reach; asked twice, the same."""
+    table = ROOM_TABLE_IN
+    target = Piece.ship("blue", "blue", 2.0, 3.0, target_heading, missiles=stored)
+    missile = Piece.missile("red-m1", "red", 2.0 + x, 3.0 + y, missile_heading)
+    points = reach(target, table) if foresight else [(target.x, target.y, 1.0)]
+    expected = _aim_by_definition(missile, target, points)
+    assert best_aim(missile, target, points) == expected
+    assert best_aim(missile, target, points) == expected
 
 
 # -- seeded duels ---------------------------------------------------------------------------

@@ -10,13 +10,14 @@ answer there is the tolerance's (1e-9 in), and the tests built on the boundary p
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point, Polygon
 
-from spacetable.games.ftl.pieces import Piece
+from spacetable.games.ftl.pieces import Piece, normal_heading
 from spacetable.games.ftl.resolution import TIE_IN, tape_contact
 
 NEAR = 1e-7
@@ -137,3 +138,25 @@ def test_the_nose_is_the_middle_of_the_front_edge(
     assert Point(piece.nose).distance(front) <= 1e-9
     assert abs(math.dist(piece.nose, (x, y)) - size[1] / 2) <= 1e-9
     assert Polygon(piece.footprint().corners()).symmetric_difference(poly).area <= 1e-9
+
+
+@SETTINGS
+@given(
+    x=coords,
+    heading=st.one_of(headings, st.floats(-1000.0, 1000.0, allow_nan=False)),
+    hits=st.integers(0, 3),
+    on_table=st.booleans(),
+)
+def test_evolve_is_a_replace_that_keeps_the_heading_in_range(
+    x: float, heading: float, hits: int, on_table: bool
+) -> None:
+    """``Piece.evolve`` copies its fields by hand (the look-ahead makes hundreds of
+    thousands of pieces): it must be ``dataclasses.replace`` with the heading brought into
+    (-180, 180], field for field."""
+    ship = Piece.ship("red", "red", 1.5, -2.0, 30.0)
+    changed = ship.evolve(x=x, heading=heading, hits=hits, on_table=on_table)
+    assert changed == dataclasses.replace(
+        ship, x=x, heading=normal_heading(heading), hits=hits, on_table=on_table
+    )
+    assert -180.0 < changed.heading <= 180.0
+    assert ship.evolve(y=x) == dataclasses.replace(ship, y=x)

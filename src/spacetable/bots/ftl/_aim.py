@@ -19,11 +19,17 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 
 from spacetable.games.ftl.orders import Rotate, Sprint
-from spacetable.games.ftl.pieces import LAUNCH_GAP_IN, MISSILE_SIZE_IN, Piece, normal_heading
+from spacetable.games.ftl.pieces import (
+    LAUNCH_GAP_IN,
+    MISSILE_SIZE_IN,
+    Piece,
+    normal_heading,
+    unit_heading,
+)
 from spacetable.games.ftl.resolution import tape_contact
-from spacetable.lasers.geometry import heading
 
 #: The longest sprint (in): a tape reaches this far from the nose.
 REACH_IN = 8.0
@@ -46,19 +52,27 @@ def on_launch_point(missile: Piece, ship: Piece) -> bool:
     return math.dist((missile.x, missile.y), launch_point(ship)) < STACK_IN
 
 
-@functools.lru_cache(maxsize=1024)
-def _direction(heading_deg: float) -> tuple[float, float]:
-    """A piece's :attr:`~spacetable.games.ftl.pieces.Piece.direction` at ``heading_deg``,
-    remembered (headings are mostly multiples of 15 degrees, and the bots ask often)."""
-    return heading(heading_deg)
+#: A piece's tape as the aiming reads it: its nose ``(x, y)`` and its unit heading.
+Line = tuple[float, float, float, float]
+
+
+def nose_line(piece: Piece, heading_deg: float | None = None) -> Line:
+    """``piece``'s nose and unit heading, as it points now or turned to ``heading_deg``
+    (the nose as Piece.nose finds it, with one cosine)."""
+    dx, dy = unit_heading(piece.heading if heading_deg is None else heading_deg)
+    half = piece.length / 2.0
+    return piece.x + dx * half, piece.y + dy * half, dx, dy
 
 
 def along_across(piece: Piece, x: float, y: float) -> tuple[float, float]:
     """Where ``(x, y)`` lies from ``piece``'s nose: how far along its heading and how far
     to the side of its centre line (in)."""
-    dx, dy = _direction(piece.heading)
-    half = piece.length / 2.0  # the nose, as Piece.nose finds it, with one cosine
-    ex, ey = x - (piece.x + dx * half), y - (piece.y + dy * half)
+    return _along_across(nose_line(piece), x, y)
+
+
+def _along_across(line: Line, x: float, y: float) -> tuple[float, float]:
+    nx, ny, dx, dy = line
+    ex, ey = x - nx, y - ny
     return ex * dx + ey * dy, ex * dy - ey * dx
 
 
@@ -80,11 +94,15 @@ def shielded(missile: Piece, target: Piece) -> bool:
     """Whether a missile launched by ``target`` this turn would stand in ``missile``'s tape
     before the target's post (a head-on strike that a launch blocks: the two missiles
     remove each other)."""
+    return _shielded(nose_line(missile), target)
+
+
+def _shielded(line: Line, target: Piece) -> bool:
     if not target.is_ship or target.missiles <= 0:
         return False
     lx, ly = target.ahead(target.length / 2.0 + LAUNCH_GAP_IN + MISSILE_SIZE_IN[1] / 2.0)
-    launch_along, launch_across = along_across(missile, lx, ly)
-    post_along, _ = along_across(missile, target.x, target.y)
+    launch_along, launch_across = _along_across(line, lx, ly)
+    post_along, _ = _along_across(line, target.x, target.y)
     return abs(launch_across) <= MISSILE_SIZE_IN[1] / 2.0 and launch_along < post_along
 
 
@@ -121,14 +139,27 @@ def reach(ship: Piece, table_in: tuple[float, float]) -> list[tuple[float, float
     return points
 
 
-def coverage(missile: Piece, target: Piece, points: list[tuple[float, float, float]]) -> float:
+def coverage(missile: Piece, target: Piece, points: Sequence[tuple[float, float, float]]) -> float:
     """The weight of the ``points`` (where ``target`` may stand next turn) that
     ``missile``'s tape covers as it points now; a head-on line that the target's launch
     would block (:func:`shielded`) covers nothing."""
-    if shielded(missile, target):
+    return _coverage(nose_line(missile), target, points)
+
+
+def _coverage(line: Line, target: Piece, points: Sequence[tuple[float, float, float]]) -> float:
+    """:func:`coverage` of a tape given by its :func:`nose_line` (what :func:`covers` asks
+    of each point, written out: the bots ask it millions of times a match)."""
+    if _shielded(line, target):
         return 0.0
     radius = target.width / 2.0
-    return sum(w for x, y, w in points if covers(missile, x, y, radius))
+    far = REACH_IN + radius
+    nx, ny, dx, dy = line
+    return sum(
+        w
+        for x, y, w in points
+        if abs((x - nx) * dy - (y - ny) * dx) <= radius
+        and -radius <= (x - nx) * dx + (y - ny) * dy <= far
+    )
 
 
 def rotation(piece: Piece, new_heading: float) -> Rotate:
@@ -159,12 +190,23 @@ def best_aim(
 ) -> tuple[Rotate, float] | None:
     """The rotation after which ``missile``'s tape covers the most weight of ``points``
     (where ``target`` may stand next turn, see :func:`coverage`), and that weight;
-    ``None`` when no rotation covers more than the heading it has."""
-    now = coverage(missile, target, points)
+    ``None`` when no rotation covers more than the heading it has.
+
+    Remembered: the bots look ahead through many boards where the same missile aims at the
+    same target (seven asks in eight, in the hard bot's plots), and the answer depends on
+    nothing else."""
+    return _best_aim(missile, target, tuple(points))
+
+
+@functools.lru_cache(maxsize=4096)
+def _best_aim(
+    missile: Piece, target: Piece, points: tuple[tuple[float, float, float], ...]
+) -> tuple[Rotate, float] | None:
+    now = _coverage(nose_line(missile), target, points)
     best: tuple[Rotate, float] | None = None
     for step in range(1, 360 // STEP_DEG):
-        turned = missile.evolve(heading=missile.heading + step * STEP_DEG)
-        weight = coverage(turned, target, points)
+        turned = normal_heading(missile.heading + step * STEP_DEG)  # as Piece.evolve keeps it
+        weight = _coverage(nose_line(missile, turned), target, points)
         if weight > now + 1e-9 and (best is None or weight > best[1] + 1e-9):
-            best = (rotation(missile, turned.heading), weight)
+            best = (rotation(missile, turned), weight)
     return best

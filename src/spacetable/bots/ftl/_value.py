@@ -12,10 +12,11 @@ and pieces count. Everything here is pure.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 
-from spacetable.bots.ftl._aim import REACH_IN, clean_strike, on_launch_point, on_path
+from spacetable.bots.ftl._aim import REACH_IN, STACK_IN, clean_strike, launch_point, on_path
 from spacetable.games.ftl.match import limit_winner
 from spacetable.games.ftl.pieces import HITS_TO_DESTROY, Piece
 
@@ -128,24 +129,14 @@ def threat(
     position costs it (the edge, the distance, a missile barring its launch point)."""
     worth = []
     blocked = 0.0
+    targets = tuple(targets)
+    launch = launch_point(ship) if ship.missiles > 0 else None
     for piece in board.values():
         if piece.owner != ship.owner or piece.is_ship or not piece.on_table:
             continue
-        if ship.missiles > 0 and on_launch_point(piece, ship):
-            blocked = BLOCK
-        best = 0.0
-        for target in targets:
-            if clean_strike(piece, target):
-                best = max(best, AIMED)
-                continue
-            distance = math.dist((piece.x, piece.y), (target.x, target.y))
-            if distance > REACH_IN + 2.0:
-                best = max(best, NEAR * REACH_IN / distance)
-            elif on_path(piece, target):
-                best = max(best, MINE)
-            else:
-                best = max(best, NEAR)
-        worth.append(best)
+        if launch is not None and math.dist((piece.x, piece.y), launch) < STACK_IN:
+            blocked = BLOCK  # it stands on the ship's launch point (_aim.on_launch_point)
+        worth.append(missile_threat(piece, targets))
     worth.sort(reverse=True)
     total = sum(w * FALLOFF**k for k, w in enumerate(worth)) + STORED * ship.missiles - blocked
     margin = min(table_in[0] / 2.0 - abs(ship.x), table_in[1] / 2.0 - abs(ship.y))
@@ -153,3 +144,24 @@ def threat(
     nearest = min(math.dist((ship.x, ship.y), (t.x, t.y)) for t in targets)
     total -= FAR_COST * max(0.0, nearest - FAR_IN)
     return total
+
+
+@functools.lru_cache(maxsize=8192)
+def missile_threat(missile: Piece, targets: tuple[Piece, ...]) -> float:
+    """The threat one missile holds over the nearest-to-hit of ``targets``: aimed, a mine,
+    near, or less the farther it is. Remembered: looking ahead, the bots weigh the same
+    missile against the same ships on many boards (about twenty times each, in the hard
+    bot's plots), and the answer depends on nothing else."""
+    best = 0.0
+    for target in targets:
+        if clean_strike(missile, target):
+            best = max(best, AIMED)
+            continue
+        distance = math.dist((missile.x, missile.y), (target.x, target.y))
+        if distance > REACH_IN + 2.0:
+            best = max(best, NEAR * REACH_IN / distance)
+        elif on_path(missile, target):
+            best = max(best, MINE)
+        else:
+            best = max(best, NEAR)
+    return best
