@@ -60,8 +60,16 @@ def _record(*extra: str) -> dict[str, Any]:
     return {"progress": done.stderr, **found}
 
 
-def test_duels_with_ray_give_the_record_of_the_same_seeds_run_here() -> None:
-    here, spread = _record(), _record("--ray")
+def test_duels_with_ray_give_the_record_of_the_same_seeds_run_here(ray_spread: Runner) -> None:
+    """``duels --ray-address`` joins a running Ray (the module's, whose start is the same
+    code as ``--ray``'s: ``ray_runner``) and leaves it running; the record is the one of
+    the same seeds run here."""
+    import ray
+
+    address = ray.get_runtime_context().gcs_address
+    here, spread = _record(), _record("--ray-address", address)
+    assert ray.is_initialized()  # the command left the cluster it joined running
+    assert ray_spread([Call(_square, (3,))]) == [9]
     assert {k: v for k, v in spread.items() if k != "progress"} == {
         k: v for k, v in here.items() if k != "progress"
     }
