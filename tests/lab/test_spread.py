@@ -69,7 +69,7 @@ def test_duels_with_ray_give_the_record_of_the_same_seeds_run_here(ray_spread: R
     address = ray.get_runtime_context().gcs_address
     here, spread = _record(), _record("--ray-address", address)
     assert ray.is_initialized()  # the command left the cluster it joined running
-    assert ray_spread([Call(_square, (3,))]) == [9]
+    assert ray_spread([Call(_square, (3,))], None) == [9]
     assert {k: v for k, v in spread.items() if k != "progress"} == {
         k: v for k, v in here.items() if k != "progress"
     }
