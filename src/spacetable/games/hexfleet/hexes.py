@@ -70,8 +70,8 @@ FACING_NAMES: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
 
 def distance(a: Hex, b: Hex) -> int:
     """The number of hex steps from ``a`` to ``b``."""
-    d = a - b
-    return (abs(d.q) + abs(d.r) + abs(d.s)) // 2
+    dq, dr = a.q - b.q, a.r - b.r  # and ds = -dq - dr
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def _cube_round(q: float, r: float) -> Hex:

@@ -8,6 +8,7 @@ or leave the board (docs/rulings.md, H3).
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -73,14 +74,16 @@ def reachable(
     start itself is left out."""
     best: dict[tuple[Hex, int], str] = {(at, facing): ""}
     queue = deque([(at, facing)])
+    ahead_of = _ahead_on(board)
     while queue:
         here, face = queue.popleft()
         steps = best[(here, face)]
         if len(steps) >= allowance:
             continue
-        ahead = here.neighbour(face)
+        around = ahead_of.get(here)
+        ahead = around[face] if around is not None else _ahead(here, face, board)
         options = []
-        if ahead in board and ahead not in blocked:
+        if ahead is not None and ahead not in blocked:
             options.append(((ahead, face), "F"))
         options.append(((here, (face + 5) % 6), "L"))
         options.append(((here, (face + 1) % 6), "R"))
@@ -90,3 +93,17 @@ def reachable(
                 queue.append(state)
     del best[(at, facing)]
     return best
+
+
+def _ahead(here: Hex, facing: int, board: Board) -> Hex | None:
+    """The hex ahead of ``here`` facing ``facing``, or ``None`` off the board."""
+    ahead = here.neighbour(facing)
+    return ahead if ahead in board else None
+
+
+@functools.lru_cache(maxsize=16)
+def _ahead_on(board: Board) -> dict[Hex, tuple[Hex | None, ...]]:
+    """For each hex of ``board``, the hex ahead of it by facing (``None`` off the board):
+    :func:`reachable` asks it of every hex and facing it reaches, and a board has few
+    sizes."""
+    return {here: tuple(_ahead(here, facing, board) for facing in range(6)) for here in board}
