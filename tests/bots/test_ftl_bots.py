@@ -19,15 +19,14 @@ from hypothesis import strategies as st
 
 from spacetable.bots.ftl import LEVELS, make_bot
 from spacetable.bots.ftl._aim import (
+    REACH_IN,
     STACK_IN,
     STEP_DEG,
     best_aim,
-    covers,
     launch_point,
     on_path,
     reach,
     rotation,
-    shielded,
     strike_ready,
 )
 from spacetable.bots.ftl._plots import Orders, Resolved, Seat, combine, random_orders, resolve
@@ -51,7 +50,7 @@ from spacetable.games.ftl.match import (
     limit_winner,
 )
 from spacetable.games.ftl.orders import Launch, Rotate, Sprint, parse_order
-from spacetable.games.ftl.pieces import Piece, on_table
+from spacetable.games.ftl.pieces import LAUNCH_GAP_IN, MISSILE_SIZE_IN, Piece, on_table
 from spacetable.registry import game
 
 QUICK_LEVELS = ("random", "greedy", "easy", "medium")
@@ -448,12 +447,28 @@ def test_missiles_aim_where_the_enemy_can_be_next_turn() -> None:
 def _aim_by_definition(
     missile: Piece, target: Piece, points: list[tuple[float, float, float]]
 ) -> tuple[Rotate, float] | None:
-    """``best_aim`` as its docstring defines it, one turned piece at a time."""
+    """``best_aim`` as its docstring defines it, one turned piece at a time, the geometry
+    spelled out here from the pieces' own nose and direction."""
+
+    def along_across(piece: Piece, x: float, y: float) -> tuple[float, float]:
+        (nx, ny), (dx, dy) = piece.nose, piece.direction
+        return (x - nx) * dx + (y - ny) * dy, (x - nx) * dy - (y - ny) * dx
 
     def covered(piece: Piece) -> float:
-        if shielded(piece, target):
-            return 0.0
-        return sum(w for x, y, w in points if covers(piece, x, y, target.width / 2.0))
+        if target.missiles > 0:  # a launch of the target's would stand in the tape first?
+            launch = target.ahead(target.length / 2 + LAUNCH_GAP_IN + MISSILE_SIZE_IN[1] / 2)
+            launch_along, launch_across = along_across(piece, *launch)
+            if abs(launch_across) <= MISSILE_SIZE_IN[1] / 2 and (
+                launch_along < along_across(piece, target.x, target.y)[0]
+            ):
+                return 0.0
+        radius = target.width / 2.0
+        return sum(
+            w
+            for x, y, w in points
+            if abs((place := along_across(piece, x, y))[1]) <= radius
+            and -radius <= place[0] <= REACH_IN + radius
+        )
 
     now, best = covered(missile), None
     for step in range(1, 360 // STEP_DEG):

@@ -25,7 +25,14 @@ from spacetable.core.match import Action, InvalidOptions
 from spacetable.core.records import tagged
 from spacetable.i18n.phrase import Phrase, Reason, Value, phrase, player_said, refusal
 from spacetable.lasers.battle import Card
-from spacetable.lasers.geometry import EPSILON_MM, Pose, Rect, rect_inside, rects_touch
+from spacetable.lasers.geometry import (
+    Pose,
+    Rect,
+    beyond_reach,
+    card_reach,
+    rect_inside,
+    rects_touch,
+)
 from spacetable.lasers.ships import CARD_SIZE_MM, ShipDef
 
 #: A table of 1200 x 800 mm centred on the origin, as in table files.
@@ -271,13 +278,10 @@ class Deployment:
         inner = Rect(rect.pose, rect.width - 2 * _OVERLAP_MM, rect.length - 2 * _OVERLAP_MM)
         overlaps: list[Value] = []
         touches: list[Value] = []
-        own_reach = math.hypot(rect.half_width, rect.half_length)
+        reach = rect.reach
         for card in self.table:
-            # rects_touch's own first test, before the card's rectangle is built: most
-            # cards on a table lie farther than both cards' circles reach.
-            reach = own_reach + math.hypot(card.size[0] / 2.0, card.size[1] / 2.0)
-            dx, dy = rect.pose.x - card.pose.x, rect.pose.y - card.pose.y
-            if dx * dx + dy * dy > (reach + EPSILON_MM) ** 2:
+            # Most cards lie too far to touch: known before their rectangles are built.
+            if beyond_reach(rect.pose, reach, card.pose, card_reach(*card.size)):
                 continue
             if rects_touch(rect, card.rect):
                 names = overlaps if rects_touch(inner, card.rect) else touches

@@ -84,6 +84,11 @@ class Rect:
         """Half the card's length (local y extent)."""
         return self.length / 2.0
 
+    @property
+    def reach(self) -> float:
+        """How far the corners lie from the centre (the circumscribed circle's radius)."""
+        return card_reach(self.width, self.length)
+
     def corners(self) -> tuple[tuple[float, float], ...]:
         """The four corners on the table, counter-clockwise from front-right."""
         hw, hl = self.half_width, self.half_length
@@ -172,7 +177,7 @@ def ray_may_touch(origin: tuple[float, float], direction: tuple[float, float], r
     """A cheap, conservative first test for :func:`ray_hit`: ``False`` when the ray cannot
     come near the card's circumscribed circle (it points away, or its line passes wide).
     The circle's radius has a margin far above rounding and ``EPSILON_MM``."""
-    reach = math.hypot(rect.half_width, rect.half_length) + 1e-6
+    reach = rect.reach + 1e-6
     ex, ey = rect.pose.x - origin[0], rect.pose.y - origin[1]
     return ex * direction[0] + ey * direction[1] >= -reach and (
         abs(ex * direction[1] - ey * direction[0]) <= reach
@@ -262,17 +267,28 @@ def on_edge(local: tuple[float, float], width: float, length: float, tol: float 
     return inside and (abs(abs(x) - hw) <= tol or abs(abs(y) - hl) <= tol)
 
 
+def card_reach(width: float, length: float) -> float:
+    """How far the corners of a ``width`` x ``length`` card lie from its centre."""
+    return math.hypot(width / 2.0, length / 2.0)
+
+
+def beyond_reach(a: Pose, a_reach: float, b: Pose, b_reach: float) -> bool:
+    """Whether two cards centred at ``a`` and ``b``, whose corners lie ``a_reach`` and
+    ``b_reach`` from their centres (:attr:`Rect.reach`), lie too far apart to touch: their
+    circumscribed circles do not meet. A caller with many cards asks it before building
+    their rectangles."""
+    dx, dy = a.x - b.x, a.y - b.y
+    return dx * dx + dy * dy > (a_reach + b_reach + EPSILON_MM) ** 2
+
+
 def rects_touch(a: Rect, b: Rect) -> bool:
     """Whether two cards touch or overlap (closed rectangles share at least one point).
 
     Separating-axis test: the cards are apart only if, on one of the four edge normals, their
     shadows are separated by more than ``EPSILON_MM``.
     """
-    # Cards whose centres lie farther apart than their circumscribed circles reach cannot
-    # touch: most pairs on a table end here, without the corners.
-    reach = math.hypot(a.half_width, a.half_length) + math.hypot(b.half_width, b.half_length)
-    dx, dy = a.pose.x - b.pose.x, a.pose.y - b.pose.y
-    if dx * dx + dy * dy > (reach + EPSILON_MM) ** 2:
+    # Most pairs on a table end here, without the corners.
+    if beyond_reach(a.pose, a.reach, b.pose, b.reach):
         return False
     ca, cb = a.corners(), b.corners()
     for rect in (a, b):

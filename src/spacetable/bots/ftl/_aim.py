@@ -49,7 +49,13 @@ def launch_point(ship: Piece) -> tuple[float, float]:
 def on_launch_point(missile: Piece, ship: Piece) -> bool:
     """Whether ``missile`` stands on ``ship``'s launch point: launches come before sprints,
     so a launch would stack a new missile on it (or its sprint would strike the new one)."""
-    return math.dist((missile.x, missile.y), launch_point(ship)) < STACK_IN
+    return stands_on(missile, launch_point(ship))
+
+
+def stands_on(missile: Piece, point: tuple[float, float]) -> bool:
+    """Whether ``missile`` stands on ``point`` (a launch point found once for many
+    missiles): closer to it than two missiles may end a turn."""
+    return math.dist((missile.x, missile.y), point) < STACK_IN
 
 
 #: A piece's tape as the aiming reads it: its nose ``(x, y)`` and its unit heading.
@@ -79,7 +85,11 @@ def _along_across(line: Line, x: float, y: float) -> tuple[float, float]:
 def covers(piece: Piece, x: float, y: float, radius: float) -> bool:
     """Whether ``piece``'s longest tape, as it points now, passes within ``radius`` of
     ``(x, y)``."""
-    along, across = along_across(piece, x, y)
+    return _covers(nose_line(piece), x, y, radius)
+
+
+def _covers(line: Line, x: float, y: float, radius: float) -> bool:
+    along, across = _along_across(line, x, y)
     return abs(across) <= radius and -radius <= along <= REACH_IN + radius
 
 
@@ -139,27 +149,14 @@ def reach(ship: Piece, table_in: tuple[float, float]) -> list[tuple[float, float
     return points
 
 
-def coverage(missile: Piece, target: Piece, points: Sequence[tuple[float, float, float]]) -> float:
-    """The weight of the ``points`` (where ``target`` may stand next turn) that
-    ``missile``'s tape covers as it points now; a head-on line that the target's launch
-    would block (:func:`shielded`) covers nothing."""
-    return _coverage(nose_line(missile), target, points)
-
-
 def _coverage(line: Line, target: Piece, points: Sequence[tuple[float, float, float]]) -> float:
-    """:func:`coverage` of a tape given by its :func:`nose_line` (what :func:`covers` asks
-    of each point, written out: the bots ask it millions of times a match)."""
+    """The weight of the ``points`` (where ``target`` may stand next turn) that the tape
+    ``line`` (:func:`nose_line`) covers; a head-on line that the target's launch would
+    block (:func:`shielded`) covers nothing."""
     if _shielded(line, target):
         return 0.0
     radius = target.width / 2.0
-    far = REACH_IN + radius
-    nx, ny, dx, dy = line
-    return sum(
-        w
-        for x, y, w in points
-        if abs((x - nx) * dy - (y - ny) * dx) <= radius
-        and -radius <= (x - nx) * dx + (y - ny) * dy <= far
-    )
+    return sum(w for x, y, w in points if _covers(line, x, y, radius))
 
 
 def rotation(piece: Piece, new_heading: float) -> Rotate:
@@ -189,7 +186,7 @@ def best_aim(
     missile: Piece, target: Piece, points: list[tuple[float, float, float]]
 ) -> tuple[Rotate, float] | None:
     """The rotation after which ``missile``'s tape covers the most weight of ``points``
-    (where ``target`` may stand next turn, see :func:`coverage`), and that weight;
+    (where ``target`` may stand next turn, see :func:`_coverage`), and that weight;
     ``None`` when no rotation covers more than the heading it has.
 
     Remembered: the bots look ahead through many boards where the same missile aims at the

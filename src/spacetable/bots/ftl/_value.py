@@ -16,7 +16,7 @@ import functools
 import math
 from collections.abc import Mapping, Sequence
 
-from spacetable.bots.ftl._aim import REACH_IN, STACK_IN, clean_strike, launch_point, on_path
+from spacetable.bots.ftl._aim import REACH_IN, clean_strike, launch_point, on_path, stands_on
 from spacetable.games.ftl.match import limit_winner
 from spacetable.games.ftl.pieces import HITS_TO_DESTROY, Piece
 
@@ -134,8 +134,8 @@ def threat(
     for piece in board.values():
         if piece.owner != ship.owner or piece.is_ship or not piece.on_table:
             continue
-        if launch is not None and math.dist((piece.x, piece.y), launch) < STACK_IN:
-            blocked = BLOCK  # it stands on the ship's launch point (_aim.on_launch_point)
+        if launch is not None and stands_on(piece, launch):
+            blocked = BLOCK  # it bars the ship's next launch
         worth.append(missile_threat(piece, targets))
     worth.sort(reverse=True)
     total = sum(w * FALLOFF**k for k, w in enumerate(worth)) + STORED * ship.missiles - blocked
