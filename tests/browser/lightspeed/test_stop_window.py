@@ -97,6 +97,18 @@ def test_the_stop_banner_counts_down_and_the_frozen_card_is_discarded(
     )
     assert int(bob.inner_text("#stop-countdown")) < shown
     assert bob.is_visible("#stop-countdown")
+    # The bar beside the seconds is as full as the share of the window left (drawn as it
+    # shows on screen: what is left of its width, read with the seconds in one step).
+    share, full = bob.evaluate(
+        """() => {
+          const fill = document.querySelector('#stop-bar-fill').getBoundingClientRect();
+          const bar = document.querySelector('#stop-banner .stop-bar').getBoundingClientRect();
+          const left = +document.querySelector('#stop-banner').dataset.secondsLeft;
+          return [fill.width / bar.width, left / 15];
+        }"""
+    )
+    assert share == pytest.approx(full, abs=0.03)
+    assert share < first / 15 - 0.05
 
     # Bob does nothing: when the time runs out (the test moves the server's clock past
     # it) his card is discarded, and he is told.

@@ -15,7 +15,7 @@
 
 import { t } from "../../shell/i18n.js";
 import "./sheet.js";
-import { clear, el, svg } from "../../shell/dom.js";
+import { clear, el, showText, svg } from "../../shell/dom.js";
 import { CUBE, cubesToken, setAsteroidRocks } from "./cards.js";
 import { CARD_SIZE, direction, exitPoint, fmt } from "./geometry.js";
 import { BattleLog } from "./battlelog.js";
@@ -233,7 +233,7 @@ export class BattlePlayer {
     const told = local >= ANNOUNCE + LASERS * 0.8;
     this.log?.show(index, told);
     const caption = this.controls.querySelector(".step-told");
-    if (caption) caption.textContent = told && this.log ? this.log.summary(index) : "";
+    if (caption) showText(caption, told && this.log ? this.log.summary(index) : ""); // once a step, not each frame
     if (this.playing) this.sound(index, local);
     if (this.time >= this.total) this.finish();
     else this.finished = false;

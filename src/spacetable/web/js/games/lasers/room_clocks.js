@@ -120,7 +120,7 @@ export class TableClocks {
         if (whole > 0 && whole <= 5 && $("#stop-countdown").textContent !== String(whole)) sounds.tick(whole <= 1);
         $("#stop-countdown").textContent = String(whole);
         banner.dataset.secondsLeft = left.toFixed(1);
-        $("#stop-bar-fill").style.width = `${seconds > 0 ? (100 * left) / seconds : 0}%`;
+        $("#stop-bar-fill").style.transform = `scaleX(${seconds > 0 ? left / seconds : 0})`;
         banner.classList.toggle("urgent", left <= 3);
         this.renderStopChoice(whole);
         if (left <= 0) clearInterval(this.page.stopTimer);
