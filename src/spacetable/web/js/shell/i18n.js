@@ -43,9 +43,16 @@ const messages = catalog.messages || {};
 const plurals = new Intl.PluralRules(lang);
 const decimals = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
 
+/** The formatters made for `num`'s options, by their JSON (a countdown asks at each tick). */
+const formats = new Map();
+
 /** `value` written the reader's way ("2,5" in French); `options` as Intl.NumberFormat's. */
 export function num(value, options) {
-  return options ? new Intl.NumberFormat(lang, options).format(value) : decimals.format(value);
+  if (!options) return decimals.format(value);
+  const key = JSON.stringify(options);
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(lang, options)));
+  return format.format(value);
 }
 
 /** The names the server gives bots ("easy bot", "easy bot 2"): their level, and a number. */

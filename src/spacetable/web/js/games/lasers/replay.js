@@ -5,7 +5,7 @@
 import { replayChat } from "../../shell/chatreplay.js";
 import { botBadgeSpan } from "../../shell/botseats.js";
 import "./sheet.js";
-import { $, clear, el, formatTime, quoted, setPhase } from "../../shell/dom.js";
+import { $, clear, el, formatTime, quoted, setPhase, showText } from "../../shell/dom.js";
 import { loadCatalog } from "./cards.js";
 import { colourOf } from "../../shell/colours.js";
 import { CARD_SIZE } from "./geometry.js";
@@ -104,7 +104,9 @@ function buildTimeline(actions, table, options) {
 function showTime(time) {
   replay.time = Math.max(0, Math.min(time, replay.end));
   $("#replay-slider").value = String(replay.time);
-  $("#replay-time").textContent = seconds(replay.time);
+  // Written only when the words change (a tenth of a second, a card more): playing calls
+  // this at every frame, and each write laid the page out again.
+  showText($("#replay-time"), seconds(replay.time));
   replay.chat?.show(replay.time >= replay.end ? Infinity : replay.time);
   const shown = replay.timeline.filter((e) => e.t <= replay.time);
   const cards = replay.table.cards.filter((c) => c.type === "asteroid").concat(shown.filter((e) => e.card).map((e) => e.card));
@@ -115,7 +117,7 @@ function showTime(time) {
   const counts = {};
   for (const e of shown) if (e.card) counts[e.card.owner] = (counts[e.card.owner] || 0) + 1;
   for (const item of $("#players").children) {
-    item.querySelector(".cards-played").textContent = tn("{n} on the table", "{n} on the table", counts[item.dataset.player] || 0);
+    showText(item.querySelector(".cards-played"), tn("{n} on the table", "{n} on the table", counts[item.dataset.player] || 0));
   }
 }
 
@@ -139,12 +141,23 @@ function tellSkipped(seconds) {
   replay.skipTimer = setTimeout(() => { note.hidden = true; }, 4000);
 }
 
+/**
+ * Whether playing on to `time` changes what the page shows: the tenth of a second the
+ * clock reads, the end, or a card or a line of the log that comes in. Playing asks at every
+ * frame; the picture changes about ten times a second.
+ */
+function changesAt(time) {
+  if (Math.floor(time * 10) !== Math.floor(replay.time * 10) || time >= replay.end) return true;
+  return replay.timeline.some((e) => e.t > replay.time && e.t <= time);
+}
+
 function tick(now) {
   if (!replay.playing) return;
   if (replay.last !== null) {
     const { time, skipped } = skipIdle(replay.time + (now - replay.last) / 1000);
     if (skipped) tellSkipped(skipped);
-    showTime(time);
+    if (changesAt(time)) showTime(time);
+    else replay.time = time; // the same picture: nothing laid out or painted again
   }
   replay.last = now;
   if (replay.time >= replay.end) {
