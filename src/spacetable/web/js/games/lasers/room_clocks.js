@@ -40,10 +40,13 @@ export class TableClocks {
     const tick = () => {
       const left = this.runupLeft();
       const count = Math.ceil(left);
-      if (box.dataset.count !== String(count)) sounds.tick(count <= 0); // 3, 2, 1 and a higher Go!
-      box.dataset.count = String(count);
-      box.querySelector(".runup-count").textContent = count > 0 ? String(count) : "Go!";
-      box.querySelector(".runup-text").textContent = count > 0 ? t("{what} starts in…", { what: word }) : t("Place your cards!");
+      if (box.dataset.count !== String(count)) {
+        sounds.tick(count <= 0); // 3, 2, 1 and a higher Go!
+        box.dataset.count = String(count);
+      }
+      // Written when the count changes, not at each tick: each write drew the table again.
+      showText(box.querySelector(".runup-count"), count > 0 ? String(count) : "Go!");
+      showText(box.querySelector(".runup-text"), count > 0 ? t("{what} starts in…", { what: word }) : t("Place your cards!"));
       if (count <= 0) {
         clearInterval(this.page.runupTimer);
         this.page.runupTimer = null;
@@ -118,7 +121,7 @@ export class TableClocks {
         const left = Math.max(0, (deadline - performance.now()) / 1000);
         const whole = Math.ceil(left);
         if (whole > 0 && whole <= 5 && $("#stop-countdown").textContent !== String(whole)) sounds.tick(whole <= 1);
-        $("#stop-countdown").textContent = String(whole);
+        showText($("#stop-countdown"), String(whole));
         banner.dataset.secondsLeft = left.toFixed(1);
         $("#stop-bar-fill").style.transform = `scaleX(${seconds > 0 ? left / seconds : 0})`;
         banner.classList.toggle("urgent", left <= 3);
@@ -146,7 +149,8 @@ export class TableClocks {
     }
     showText(what, text);
     // Drop stays on offer: the server has the last word on where a card may lie.
-    $("#drop-here").title = reason ? t("can't drop here: {reason}", { reason }) : "";
+    const title = reason ? t("can't drop here: {reason}", { reason }) : "";
+    if ($("#drop-here").title !== title) $("#drop-here").title = title;
   }
 
   hideStop() {
