@@ -63,6 +63,14 @@ export function showText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
 
+/**
+ * Give `node` attribute `name` = `value` unless it holds it already: an animation asks at
+ * every frame for things that mostly stand still, and each write has the page drawn again.
+ */
+export function showAttr(node, name, value) {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
 /** Show `text` in the error box `box` (hidden while there is no error). */
 export function showError(box, text) {
   box.textContent = text;

@@ -7,7 +7,7 @@
 // (the other player got ready at that moment, and our "Ready" was lost), a field being
 // typed in loses its text and the focus. Kept elements keep all of that.
 
-import { LISTENERS } from "./dom.js";
+import { LISTENERS, showAttr } from "./dom.js";
 
 /** The key that pairs an old child with a new one: its id, else its tag and data-key. */
 function keyOf(node) {
@@ -21,7 +21,7 @@ function patchElement(old, fresh) {
     if (!fresh.hasAttribute(name)) old.removeAttribute(name);
   }
   for (const { name, value } of [...fresh.attributes]) {
-    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+    showAttr(old, name, value);
   }
   const before = old[LISTENERS] ?? {};
   const after = fresh[LISTENERS] ?? {};

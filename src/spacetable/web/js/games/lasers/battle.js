@@ -15,7 +15,7 @@
 
 import { t } from "../../shell/i18n.js";
 import "./sheet.js";
-import { clear, el, showText, svg } from "../../shell/dom.js";
+import { clear, el, showAttr, showText, svg } from "../../shell/dom.js";
 import { CUBE, cubesToken, setAsteroidRocks } from "./cards.js";
 import { CARD_SIZE, direction, exitPoint, fmt } from "./geometry.js";
 import { BattleLog } from "./battlelog.js";
@@ -428,33 +428,33 @@ export class BattlePlayer {
       const x = a[0] + (b[0] - a[0]) * grow;
       const y = a[1] + (b[1] - a[1]) * grow;
       for (const line of g.children) {
-        put(line, "x2", fmt(x));
-        put(line, "y2", fmt(-y));
+        showAttr(line, "x2", fmt(x));
+        showAttr(line, "y2", fmt(-y));
       }
-      put(g, "opacity", grow > 0 ? "1" : "0");
+      showAttr(g, "opacity", grow > 0 ? "1" : "0");
     }
     const e = (local - ANNOUNCE - LASERS) / EFFECTS;
     for (const mark of this.parts.flashes) {
-      put(mark, "opacity", e < 0 ? "0" : fmt(0.55 + 0.45 * Math.abs(Math.cos(e * Math.PI * 3))));
+      showAttr(mark, "opacity", e < 0 ? "0" : fmt(0.55 + 0.45 * Math.abs(Math.cos(e * Math.PI * 3))));
     }
     for (const { dot, from, to, delay } of this.parts.rocks) {
       const f = clamp((e - delay) / 0.6);
-      put(dot, "cx", fmt(from[0] + (to[0] - from[0]) * f));
-      put(dot, "cy", fmt(-(from[1] + (to[1] - from[1]) * f)));
-      put(dot, "opacity", e < delay || f >= 1 ? "0" : "1");
+      showAttr(dot, "cx", fmt(from[0] + (to[0] - from[0]) * f));
+      showAttr(dot, "cy", fmt(-(from[1] + (to[1] - from[1]) * f)));
+      showAttr(dot, "opacity", e < delay || f >= 1 ? "0" : "1");
     }
     for (const { g, bits } of this.parts.bursts) {
       const f = clamp((e - 0.15) / 0.7);
-      put(g, "opacity", f <= 0 || f >= 1 ? "0" : fmt(1 - f * f));
+      showAttr(g, "opacity", f <= 0 || f >= 1 ? "0" : fmt(1 - f * f));
       for (const { bit, dx, dy } of bits) {
-        put(bit, "transform", `translate(${fmt(dx * 30 * f)} ${fmt(dy * 30 * f)})`);
+        showAttr(bit, "transform", `translate(${fmt(dx * 30 * f)} ${fmt(dy * 30 * f)})`);
       }
     }
     for (const boom of this.parts.explosions) {
       const f = clamp((e - 0.3) / 0.7);
-      put(boom, "opacity", f <= 0 || f >= 1 ? "0" : fmt(1 - f * f));
+      showAttr(boom, "opacity", f <= 0 || f >= 1 ? "0" : fmt(1 - f * f));
       for (const [i, circle] of [...boom.children].entries()) {
-        put(circle, "r", fmt([30, 18, 8][i] * (0.3 + 1.2 * f)));
+        showAttr(circle, "r", fmt([30, 18, 8][i] * (0.3 + 1.2 * f)));
       }
     }
     // Ships destroyed in this beat leave once their explosion has flashed.
@@ -576,13 +576,4 @@ function token(card, dx, label, fill, attrs) {
 
 function clamp(v) {
   return Math.max(0, Math.min(1, v));
-}
-
-/**
- * Set attribute `name` of `node` to `value` unless it holds it already: the battle asks at
- * every frame for every beam, rock and flash of the step, most of which stand still (a beam
- * grown, a rock landed), and each write had the table drawn again.
- */
-function put(node, name, value) {
-  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
 }

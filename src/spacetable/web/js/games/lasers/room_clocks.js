@@ -4,7 +4,7 @@
 
 import { t } from "../../shell/i18n.js";
 import "./sheet.js";
-import { $, el, showText } from "../../shell/dom.js";
+import { $, el, showAttr, showText } from "../../shell/dom.js";
 import { sounds } from "../../shell/sounds.js";
 import { TICK_MS } from "../../shell/ticks.js";
 
@@ -149,8 +149,7 @@ export class TableClocks {
     }
     showText(what, text);
     // Drop stays on offer: the server has the last word on where a card may lie.
-    const title = reason ? t("can't drop here: {reason}", { reason }) : "";
-    if ($("#drop-here").title !== title) $("#drop-here").title = title;
+    showAttr($("#drop-here"), "title", reason ? t("can't drop here: {reason}", { reason }) : "");
   }
 
   hideStop() {
