@@ -19,8 +19,8 @@ def add_game_routes(app: FastAPI) -> None:
     # The games, their options schemas and their resources are fixed for the process (the
     # registry is read at start): each language's listing and each resource are built and
     # written as JSON once, not for every page. A room page asks for the listing and two
-    # or three resources; built and encoded by FastAPI at each request, they took 10-30 ms
-    # of the server each (the listing through a response model, 31 ms).
+    # or three resources: built and encoded by FastAPI (``jsonable_encoder``) at each
+    # request, a Stellar Conflict page's took 21 ms of the server (its art 15 ms).
     listings: dict[str, bytes] = {}
     resources: dict[tuple[str, str, str], bytes] = {}
 
