@@ -42,6 +42,7 @@ from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.deadlines import DeadlineSweeper, Opener
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.rooms.room import Timing
+from spacetable.server.stopping import shutdown_step
 from spacetable.server.store.accounts import AccountStore
 from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.storage import Storage, StorageUnavailable
@@ -175,12 +176,13 @@ def create_app(
         if node is not None:
             node.draining = True  # no new room; the room sockets were closed with 1012
         if sweeper is not None:
-            await sweeper.close()
-        await warming
-        await referee.close()
-        await directory.close()
+            await shutdown_step("the deadline sweeper", sweeper.close())
+        await shutdown_step("loading the bots", warming)
+        await shutdown_step("the referee's workers", referee.close())
+        await shutdown_step("the rooms", directory.close())
         if node is not None:
-            await node.close()  # the rooms stopped: the next process may take them at once
+            # The rooms stopped: the next process may take them at once.
+            await shutdown_step("letting go of the rooms in Redis", node.close())
         storage.close()
 
     app = FastAPI(title="spacetable", lifespan=lifespan, docs_url="/api/docs")
