@@ -53,6 +53,24 @@ def resolve(page: Page) -> list[str]:
     return page.locator("#ftl-account li").all_inner_texts()
 
 
+#: For every frame in which red's ship moved (until the turn is over): whether its shape is
+#: the element it was (moved in place) or a new one.
+WATCH_RED = """() => {
+  const frames = window.redWatched = [];
+  let last = null;
+  const look = () => {
+    const shape = document.querySelector(".ftl-pieces [data-piece='red']");
+    const transform = shape && shape.getAttribute("transform");
+    if (last && shape && transform !== last.transform) {
+      frames.push(shape === last.shape);
+    }
+    if (shape) last = { shape, transform };
+    if (document.body.dataset.phase !== "over") requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+
+
 def test_an_imported_turn_is_resolved_and_told(
     open_page: OpenPage, server: Server, shot: Shot
 ) -> None:
@@ -63,8 +81,14 @@ def test_an_imported_turn_is_resolved_and_told(
     assert page.input_value(f"{row(page, 'blue-m2')} .order-input") == "S6"
     shot(page, "imported")
 
+    page.evaluate(WATCH_RED)
     lines = resolve(page)  # with its animation, as a referee watches it
     shot(page, "resolved")
+    # red's ship glides along its tape, moved where it is frame by frame: not a board
+    # drawn again at every frame (it was: each frame made every piece and label anew).
+    moved_in_place = page.evaluate("window.redWatched")
+    assert len(moved_in_place) >= 3, moved_in_place
+    assert moved_in_place.count(False) <= 1, moved_in_place
     assert lines[:2] == ["red wrote: S8.", "blue wrote: L, blue-m2 S6."]
     assert (
         "At 5.12 in, red's ship touches blue's missile blue-m3: the missile is removed "

@@ -4,7 +4,7 @@
 
 import "./sheet.js";
 import { clear, reducedMotion, svg } from "../../shell/dom.js";
-import { direction, fmt, seatColour } from "./board.js";
+import { direction, fmt, pieceTransform, seatColour } from "./board.js";
 import { applyTurn, describeEvent, endText, namesFor } from "./turns.js";
 import { t } from "../../shell/i18n.js";
 
@@ -43,7 +43,15 @@ export async function animateTurn(board, before, events,
   const tapes = layer.appendChild(svg("g", { class: "ftl-tapes" }));
   let state = before.map((p) => ({ ...p }));
   const find = (id) => state.find((p) => p.id === id);
-  const show = () => board.draw(state, { players: seats });
+  // The board is drawn whole (its labels laid out again) between the turn's steps; within
+  // a step's tween only the pieces that move change, at the cost of a frame (moveDrawn).
+  const drawnAt = new Map();
+  const show = () => {
+    board.draw(state, { players: seats });
+    drawnAt.clear();
+    for (const piece of state) drawnAt.set(piece.id, [piece.x, piece.y]);
+  };
+  const restyle = (moving) => moveDrawn(board, moving, drawnAt);
   const colourOf = (id) => seatColour(seats.indexOf(names.get(id)?.owner));
 
   /** Run `frame(t)` for t from 0 to 1 over `ms` (scaled by the pace); false if aborted. */
@@ -81,11 +89,14 @@ export async function animateTurn(board, before, events,
         heading: e.heading, hits: 0, on_table: true, opacity: 0 });
       tell(e);
     }
+    show();
+    const missiles = launches.map((e) => find(e.missile));
     if (!(await tween(MS.appear, (t) => {
-      for (const e of launches) find(e.missile).opacity = t;
-      show();
+      for (const missile of missiles) missile.opacity = t;
+      restyle(missiles);
     }))) return null;
-    for (const e of launches) delete find(e.missile).opacity;
+    for (const missile of missiles) delete missile.opacity;
+    show();
     if (!(await pause())) return null;
   }
 
@@ -94,9 +105,10 @@ export async function animateTurn(board, before, events,
   if (rotations.length) {
     const from = new Map(rotations.map((e) => [e.piece, find(e.piece).heading || 0]));
     rotations.forEach(tell);
+    const turning = rotations.map((e) => find(e.piece));
     if (!(await tween(MS.rotate, (t) => {
       for (const e of rotations) find(e.piece).heading = from.get(e.piece) - e.angle_deg * ease(t);
-      show();
+      restyle(turning);
     }))) return null;
     for (const e of rotations) find(e.piece).heading = e.heading;
     show();
@@ -141,9 +153,10 @@ export async function animateTurn(board, before, events,
   const removed = by("removed").filter((e) => find(e.piece));
   if (removed.length) {
     removed.forEach(tell);
+    const fading = removed.map((e) => find(e.piece));
     if (!(await tween(MS.fade, (t) => {
-      for (const e of removed) find(e.piece).opacity = 1 - t;
-      show();
+      for (const piece of fading) piece.opacity = 1 - t;
+      restyle(fading);
     }))) return null;
     for (const e of removed) {
       const piece = find(e.piece);
@@ -159,23 +172,24 @@ export async function animateTurn(board, before, events,
   const moves = by("move").filter((e) => find(e.piece));
   if (moves.length) {
     moves.forEach(tell);
+    const movers = moves.map((e) => find(e.piece));
     if (!(await tween(MS.move, (t) => {
-      for (const e of moves) {
-        const k = ease(t);
-        Object.assign(find(e.piece), { x: e.start[0] + (e.end[0] - e.start[0]) * k, y: e.start[1] + (e.end[1] - e.start[1]) * k });
-      }
-      show();
+      const k = ease(t);
+      moves.forEach((e, i) => Object.assign(movers[i], { x: e.start[0] + (e.end[0] - e.start[0]) * k, y: e.start[1] + (e.end[1] - e.start[1]) * k }));
+      restyle(movers);
     }))) return null;
+    show();
   }
 
   // 7. Posts off the table: the piece is gone.
   const off = by("off-table").filter((e) => find(e.piece));
   if (off.length) {
     off.forEach(tell);
-    for (const e of off) Object.assign(find(e.piece), { x: e.post[0], y: e.post[1] });
+    const leaving = off.map((e) => Object.assign(find(e.piece), { x: e.post[0], y: e.post[1] }));
+    show();
     if (!(await tween(MS.fade, (t) => {
-      for (const e of off) find(e.piece).opacity = 1 - t;
-      show();
+      for (const piece of leaving) piece.opacity = 1 - t;
+      restyle(leaving);
     }))) return null;
     for (const e of off) {
       marks.append(svg("circle", { class: "off-table-mark", cx: fmt(e.post[0]), cy: fmt(-e.post[1]), r: fmt(board.px(12)),
@@ -194,6 +208,30 @@ export async function animateTurn(board, before, events,
     if (!(await tween(MS.end, (t) => banner.setAttribute("opacity", fmt(t))))) return null;
   }
   return state;
+}
+
+/**
+ * Show `moving` (pieces drawn on `board`) where and how they are now, without drawing the
+ * board again: each one's shape takes its post, heading and opacity; its label (and the
+ * line to it) goes with it by the distance it went since `drawnAt` (id -> [x, y] when the
+ * board was last drawn) and fades with it. The board's next whole draw lays the labels out.
+ */
+function moveDrawn(board, moving, drawnAt) {
+  for (const piece of moving) {
+    const shape = board.pieceElement(piece.id);
+    if (!shape) continue;
+    shape.setAttribute("transform", pieceTransform(piece));
+    const [x0, y0] = drawnAt.get(piece.id) ?? [piece.x, piece.y];
+    // (CSS `translate`: a turned board's sheet turns the labels with `transform`.)
+    const shift = `${fmt(piece.x - x0)}px ${fmt(y0 - piece.y)}px`;
+    const id = CSS.escape(piece.id);
+    const labels = board.labels.querySelectorAll(`[data-piece="${id}"], [data-leader-of="${id}"]`);
+    for (const node of [shape, ...labels]) {
+      if (node !== shape) node.style.translate = shift;
+      if (piece.opacity == null) node.removeAttribute("opacity");
+      else node.setAttribute("opacity", fmt(piece.opacity));
+    }
+  }
 }
 
 /**
