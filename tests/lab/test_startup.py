@@ -27,6 +27,13 @@ def test_a_command_that_fails_is_named_with_what_it_said() -> None:
         )
 
 
+def test_the_commands_run_with_the_bytecode_cache_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine that sets PYTHONDONTWRITEBYTECODE made every timed process compile its
+    modules again (``--help`` measured at twice its time): the bench leaves it out."""
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    time_process([sys.executable, "-c", "import sys; sys.exit(sys.dont_write_bytecode)"])
+
+
 def test_each_command_gets_its_median_and_its_target() -> None:
     # A program that starts and does nothing stands for spacetable: every target is met.
     report = run_startup_bench(runs=3, executable=[sys.executable, "-S", "-c", "pass"])
