@@ -88,6 +88,27 @@ def test_last_turns_tape_never_takes_the_sprint_arrow_from_the_player(
     assert order_of(ann, "ann") == "S3"
     assert ann.locator(".plot-tape[data-piece='ann']").count() == 1
     shot(ann, "sprint-over-old-tape")
+    # A slow drag (40 moves of the pointer over 3 inches) draws the plot again when its
+    # order changes, half an inch at a time, not at every move (a phone's drag stuttered).
+    ann.evaluate(COUNT_PLOT_DRAWS)
+    hx, hy = centre_of(ann, ".plot-arrow-hit")
+    ann.mouse.move(hx, hy)
+    ann.mouse.down()
+    ann.mouse.move(*on_board(ann, 0, -17.25 + 4.5), steps=20)
+    shot(ann, "slow-drag")
+    ann.mouse.move(*on_board(ann, 0, -17.25 + 6), steps=20)
+    ann.mouse.up()
+    assert order_of(ann, "ann") == "S6"
+    draws = ann.evaluate("window.plotDraws")
+    assert draws <= 9, draws  # the press, S3.5 to S6 (six), the lift
+
+
+#: Counts the times the plot's ghosts (tapes, ghost pieces, order texts) are drawn again.
+COUNT_PLOT_DRAWS = """() => {
+  window.plotDraws = 0;
+  new MutationObserver(() => { window.plotDraws += 1; })
+    .observe(document.querySelector(".plot-ghosts"), { childList: true });
+}"""
 
 
 def footprint(piece: str) -> str:

@@ -43,6 +43,7 @@ export class Plotter {
     this.selected = null;
     this.editable = false;
     this.dragging = false;
+    this.dragShown = null; // what the drag under way last drew (its piece, order and label)
     this.rows = {};
     // Handles are sized in screen pixels: draw them again when the board changes size.
     this.resizer = new ResizeObserver(() => requestAnimationFrame(() => this.dragging || this.render()));
@@ -371,14 +372,19 @@ export class Plotter {
     this.dragOn(knob, (p) => this.dragSprint(piece, p));
     handles.append(knob);
     if (this.dragText) {
-      const at = this.dragText.at;
-      // Up and right of the pointer on the screen, whatever the board's turn.
-      const [ox, oy] = this.board.frame.fromView(px(18), px(18));
       const anchor = { 0: "start", 180: "end" }[this.board.turnDeg] || "middle";
-      handles.append(svg("text", { class: "plot-drag-label", x: fmt(at[0] + ox), y: fmt(-at[1] - oy), "text-anchor": anchor,
+      handles.append(svg("text", { class: "plot-drag-label", ...this.dragLabelAt(), "text-anchor": anchor,
         "font-size": fmt(px(20)), text: this.dragText.text }));
     }
     g.append(handles);
+  }
+
+  /** Where the drag's label stands ({x, y} in the board's SVG units): up and right of its
+   * point on the screen, whatever the board's turn. */
+  dragLabelAt() {
+    const at = this.dragText.at;
+    const [ox, oy] = this.board.frame.fromView(this.board.px(18), this.board.px(18));
+    return { x: fmt(at[0] + ox), y: fmt(-at[1] - oy) };
   }
 
   /** Follow the pointer that goes down on `target`: `onMove(table point)` as it moves. */
@@ -406,6 +412,7 @@ export class Plotter {
       };
       followPointer(area, move, { onLift: up, pointer: event.pointerId });
       this.dragStart = { ...this.orders };
+      this.dragShown = null;
       onMove(this.board.toTable(event.clientX, event.clientY));
     });
   }
@@ -435,6 +442,15 @@ export class Plotter {
   dragTo(piece, order, kind) {
     const before = this.dragStart?.[piece.id];
     const chosen = order || (before && before.kind !== kind ? before : null);
+    // Most moves of a drag change nothing but where its label stands (orders snap to 15°
+    // and half inches): then the label alone moves, and the plot is not drawn again.
+    const shown = JSON.stringify([piece.id, chosen ?? null, this.dragText?.text ?? null]);
+    const label = this.handles.querySelector(".plot-drag-label");
+    if (shown === this.dragShown && label && this.dragText) {
+      for (const [name, value] of Object.entries(this.dragLabelAt())) label.setAttribute(name, value);
+      return;
+    }
+    this.dragShown = shown;
     if (chosen) this.orders[piece.id] = chosen;
     else delete this.orders[piece.id];
     delete this.texts[piece.id];
