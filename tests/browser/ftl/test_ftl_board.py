@@ -89,7 +89,7 @@ def test_last_turns_tape_never_takes_the_sprint_arrow_from_the_player(
     assert ann.locator(".plot-tape[data-piece='ann']").count() == 1
     shot(ann, "sprint-over-old-tape")
     # A slow drag (40 moves of the pointer over 3 inches) draws the plot again when its
-    # order changes, half an inch at a time, not at every move (a phone's drag stuttered).
+    # order changes, half an inch at a time, not at every move (it was 42 times).
     ann.evaluate(COUNT_PLOT_DRAWS)
     hx, hy = centre_of(ann, ".plot-arrow-hit")
     ann.mouse.move(hx, hy)
