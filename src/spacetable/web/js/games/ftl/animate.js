@@ -45,13 +45,8 @@ export async function animateTurn(board, before, events,
   const find = (id) => state.find((p) => p.id === id);
   // The board is drawn whole (its labels laid out again) between the turn's steps; within
   // a step's tween only the pieces that move change, at the cost of a frame (moveDrawn).
-  const drawnAt = new Map();
-  const show = () => {
-    board.draw(state, { players: seats });
-    drawnAt.clear();
-    for (const piece of state) drawnAt.set(piece.id, [piece.x, piece.y]);
-  };
-  const restyle = (moving) => moveDrawn(board, moving, drawnAt);
+  const show = () => board.draw(state, { players: seats });
+  const restyle = (moving) => moveDrawn(board, moving);
   const colourOf = (id) => seatColour(seats.indexOf(names.get(id)?.owner));
 
   /** Run `frame(t)` for t from 0 to 1 over `ms` (scaled by the pace); false if aborted. */
@@ -213,15 +208,15 @@ export async function animateTurn(board, before, events,
 /**
  * Show `moving` (pieces drawn on `board`) where and how they are now, without drawing the
  * board again: each one's shape takes its post, heading and opacity; its label (and the
- * line to it) goes with it by the distance it went since `drawnAt` (id -> [x, y] when the
- * board was last drawn) and fades with it. The board's next whole draw lays the labels out.
+ * line to it) goes with it by the distance it went since the board drew it (a resize may
+ * draw it again meanwhile) and fades with it. The next whole draw lays the labels out.
  */
-function moveDrawn(board, moving, drawnAt) {
+function moveDrawn(board, moving) {
   for (const piece of moving) {
     const shape = board.pieceElement(piece.id);
     if (!shape) continue;
     shape.setAttribute("transform", pieceTransform(piece));
-    const [x0, y0] = drawnAt.get(piece.id) ?? [piece.x, piece.y];
+    const [x0, y0] = board.drawnAt.get(piece.id) ?? [piece.x, piece.y];
     // (CSS `translate`: a turned board's sheet turns the labels with `transform`.)
     const shift = `${fmt(piece.x - x0)}px ${fmt(y0 - piece.y)}px`;
     const id = CSS.escape(piece.id);

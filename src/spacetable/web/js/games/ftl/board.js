@@ -148,6 +148,7 @@ export class FtlBoard {
     for (const name of ["ghost", "anim", "plot", "marks"]) this.layer(name);
     this.labels = this.root.appendChild(svg("g", { class: "ftl-labels", "pointer-events": "none" }));
     this.last = { pieces: [], options: {} };
+    this.drawnAt = new Map();
     this.pxPerIn = 0;
     this.flipped = false;
     this.turnDeg = 0;
@@ -400,6 +401,8 @@ export class FtlBoard {
     clear(this.pieces);
     clear(this.labels);
     const shown = pieceList(pieces).filter((p) => p.on_table !== false);
+    /** Where each piece was drawn (id -> [x, y]): an animation moves it on from there. */
+    this.drawnAt = new Map(shown.map((p) => [p.id, [p.x, p.y]]));
     // Labels keep off every piece and each other: ships' first, then the missiles', in the
     // order they come (the same pieces, the same labels).
     this.placer = new LabelPlacer(this.frame, this.viewerBox());
