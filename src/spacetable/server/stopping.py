@@ -59,13 +59,39 @@ async def shutdown_step(
     what: str, step: Awaitable[object], after: float = SLOW_STEP_SECONDS
 ) -> None:
     """Await ``step`` of the application's shutdown (``what``: its name in the log). One
-    that is not done ``after`` seconds (:data:`SLOW_STEP_SECONDS`) is said in the log, and still
-    awaited: a stop that hangs names its step beside the threads' stacks (a cluster
-    process once outlived its SIGTERM by 20 s in a test run, every thread idle: an await
-    of the shutdown never ended, and the stacks could not say which)."""
+    that is not done ``after`` seconds (:data:`SLOW_STEP_SECONDS`) is said in the log with
+    what every task of the loop awaits (:func:`awaited_by_tasks`), and still awaited: a
+    stop that hangs names its step and the await it hangs on (a cluster process once
+    outlived its SIGTERM by 20 s in a test run, every thread idle: an await of the
+    shutdown never ended, and the threads' stacks could not say which)."""
     task = asyncio.ensure_future(step)
     try:
         await asyncio.wait_for(asyncio.shield(task), after)
     except TimeoutError:
-        log.warning("stopping: still waiting for %s after %g s", what, after)
+        log.warning(
+            "stopping: still waiting for %s after %g s; the tasks wait on:\n%s",
+            what,
+            after,
+            awaited_by_tasks(),
+        )
         await task
+
+
+def awaited_by_tasks() -> str:
+    """Every other unfinished task of the running loop, each with its chain of awaits
+    from its coroutine down to the future it waits on (``Task.print_stack`` shows only the
+    outermost coroutine's line), one line a frame."""
+    lines: list[str] = []
+    current = asyncio.current_task()
+    for task in sorted(asyncio.all_tasks(), key=lambda t: t.get_name()):
+        if task is current:
+            continue
+        lines.append(f"{task.get_name()}:")
+        awaited: object = task.get_coro()
+        while frame := getattr(awaited, "cr_frame", None) or getattr(awaited, "gi_frame", None):
+            code = frame.f_code
+            lines.append(f'  File "{code.co_filename}", line {frame.f_lineno}, in {code.co_name}')
+            awaited = getattr(awaited, "cr_await", None) or getattr(awaited, "gi_yieldfrom", None)
+        # (asyncio keeps the future a task waits on in this attribute, C and Python alike)
+        lines.append(f"    waits on {getattr(task, '_fut_waiter', None)!r}"[:300])
+    return "\n".join(lines)
