@@ -21,6 +21,7 @@ import redis
 
 from spacetable.server.cluster.balancer import haproxy_config, server_names
 from spacetable.server.cluster.node import address_of, owner_key
+from spacetable.server.stopping import REPORT_SECONDS
 from tests._forks import Process, spawn
 from tests._server import ProcessServer, free_port, wait_until
 
@@ -64,9 +65,9 @@ class RedisServer:
             self.process = None
 
 
-#: Seconds a worker has to end after SIGTERM before it is killed: past the 20 s after
+#: Seconds a worker has to end after SIGTERM before it is killed: past the time after
 #: which a server that still runs prints its threads' stacks (server/stopping.py).
-STOP_SECONDS = 25.0
+STOP_SECONDS = REPORT_SECONDS + 5.0
 #: Where a worker killed after a stop that hung leaves what it wrote (not in the repository).
 HUNG_STOPS = Path(__file__).resolve().parents[2] / "artifacts" / "hung-stops.log"
 

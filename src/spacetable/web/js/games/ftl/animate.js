@@ -102,7 +102,7 @@ export async function animateTurn(board, before, events,
     rotations.forEach(tell);
     const turning = rotations.map((e) => find(e.piece));
     if (!(await tween(MS.rotate, (t) => {
-      for (const e of rotations) find(e.piece).heading = from.get(e.piece) - e.angle_deg * ease(t);
+      rotations.forEach((e, i) => { turning[i].heading = from.get(e.piece) - e.angle_deg * ease(t); });
       restyle(turning);
     }))) return null;
     for (const e of rotations) find(e.piece).heading = e.heading;
