@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.ftl._boxes import label_boxes, overlapping
 from tests.browser.ftl.test_ftl_room import (
     LAPTOP,
     centre_of,
@@ -211,27 +212,6 @@ def test_the_board_zooms_at_the_pointer_pans_and_frames_my_pieces(
     bob.click(".ftl-zoom [data-zoom='mine']")
     assert inside(bob, his) and not inside(bob, footprint("ann"))
     shot(bob, "turned-mine")
-
-
-def label_boxes(page: Page, selector: str) -> list[tuple[str, dict[str, float]]]:
-    """The text and the box on the page of every element ``selector`` finds."""
-    found = page.locator(selector).evaluate_all(
-        """els => els.map(e => { const b = e.getBoundingClientRect();
-          return [e.textContent, {x: b.x, y: b.y, width: b.width, height: b.height}]; })"""
-    )
-    return [(text, box) for text, box in found]
-
-
-def overlapping(boxes: list[tuple[str, dict[str, float]]]) -> list[tuple[str, str]]:
-    """The pairs of ``boxes`` that overlap (by more than a pixel)."""
-    pairs = []
-    for i, (a, p) in enumerate(boxes):
-        for b, q in boxes[i + 1 :]:
-            w = min(p["x"] + p["width"], q["x"] + q["width"]) - max(p["x"], q["x"])
-            h = min(p["y"] + p["height"], q["y"] + q["height"]) - max(p["y"], q["y"])
-            if w > 1 and h > 1:
-                pairs.append((a, b))
-    return pairs
 
 
 def selected(page: Page) -> str:

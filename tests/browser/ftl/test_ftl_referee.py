@@ -14,6 +14,7 @@ from playwright.sync_api import Page
 
 from tests._paths import ROOT
 from tests.browser.conftest import SCREENSHOTS, OpenPage, Server, Shot, save_screenshot
+from tests.browser.ftl._boxes import label_boxes, overlapping
 
 EXAMPLES = ROOT / "examples"
 FTL_EXAMPLES = sorted(EXAMPLES.glob("ftl-*.json"))
@@ -95,6 +96,13 @@ def test_an_imported_turn_is_resolved_and_told(
         "and red's ship takes a hit." in lines
     )
     assert "blue's missile blue-m3 is removed: spent in the contact." in lines
+    # The contact's distance stays clear of the pieces where the turn left them and of
+    # their labels (it sat over blue's ship when it was put by the contact alone).
+    distance = label_boxes(page, ".ftl-contact .distance")
+    assert [text for text, _ in distance] == ["5.12 in"]
+    pieces = label_boxes(page, ".ftl-pieces .ftl-piece .footprint")
+    boxes = distance + pieces + label_boxes(page, ".ftl-labels .ftl-label")
+    assert [pair for pair in overlapping(boxes) if "5.12 in" in pair] == []
 
     # Every piece where the engine put it; the missile red ran into is gone.
     expected = server.api("/api/resolve", data)["result"]["pieces"]

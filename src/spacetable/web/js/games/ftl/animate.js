@@ -4,7 +4,7 @@
 
 import "./sheet.js";
 import { clear, reducedMotion, svg } from "../../shell/dom.js";
-import { direction, fmt, pieceTransform, seatColour } from "./board.js";
+import { direction, fmt, footprint, pieceTransform, seatColour } from "./board.js";
 import { applyTurn, describeEvent, endText, namesFor } from "./turns.js";
 import { t } from "../../shell/i18n.js";
 
@@ -18,6 +18,7 @@ const MS = { appear: 550, rotate: 750, pause: 260, flash: 420, hit: 520, fade: 5
 /** Clear what the last animation left on the board (tapes, contacts, crosses, the banner). */
 export function clearMarks(board) {
   clear(board.layer("anim"));
+  board.keepClear = [];
 }
 
 /**
@@ -38,7 +39,7 @@ export async function animateTurn(board, before, events,
   // Told in the view's frame; `names` lets a listener tell it again when the view turns.
   const tell = (event) => onStep(describeEvent(event, names, board.frame), event, names);
   const layer = board.layer("anim");
-  clear(layer);
+  clearMarks(board);
   const marks = layer.appendChild(svg("g", { class: "ftl-anim-marks" }));
   const tapes = layer.appendChild(svg("g", { class: "ftl-tapes" }));
   let state = before.map((p) => ({ ...p }));
@@ -118,13 +119,16 @@ export async function animateTurn(board, before, events,
     const longest = Math.max(...laid.map((e) => e.length));
     const contacts = by("contact").sort((a, b) => a.distance - b.distance);
     let next = 0;
-    const placed = [];
+    // The distances keep off the pieces and labels as they stand, the pieces where the turn
+    // leaves them, and each other; the labels drawn after them keep off them (keepClear).
+    const placer = board.labelPlacer();
+    for (const piece of applyTurn(before, events)) if (piece.on_table !== false) placer.avoidCorners(footprint(piece));
     const lines = laid.map((e) => drawTape(tapes, e, find(e.piece)?.heading ?? 0, colourOf(e.piece), board));
     const done = await tween((longest / TAPE_IN_PER_S) * 1000, (t) => {
       const reach = longest * t;
       laid.forEach((e, i) => lines[i](reach));
       while (next < contacts.length && contacts[next].distance <= reach + 1e-9) {
-        flashContact(marks, contacts[next], board, tween, placed);
+        flashContact(marks, contacts[next], board, tween, placer);
         tell(contacts[next]);
         next += 1;
       }
@@ -269,10 +273,10 @@ function drawTape(parent, tape, heading, colour, board) {
 }
 
 /**
- * A contact where the tape touched: a burst (a hit) or a ring (removals), its distance (moved
- * down past the labels already `placed`, [x, y] in SVG units), a flash.
+ * A contact where the tape touched: a burst (a hit) or a ring (removals), its distance (put
+ * by `placer`, a LabelPlacer, where nothing else is), a flash.
  */
-function flashContact(parent, contact, board, tween, placed) {
+function flashContact(parent, contact, board, tween, placer) {
   const [x, y] = [contact.point[0], -contact.point[1]];
   const r = board.px(9);
   const hit = contact.effect === "missile-on-ship" || contact.effect === "ship-on-missile";
@@ -291,12 +295,13 @@ function flashContact(parent, contact, board, tween, placed) {
       "vector-effect": "non-scaling-stroke" }));
   }
   const size = board.px(11);
-  const lx = x + r * 1.2;
-  let ly = y + size * 0.35;
-  while (placed.some(([px, py]) => Math.abs(px - lx) < size * 4 && Math.abs(py - ly) < size * 1.1)) ly += size * 1.15;
-  placed.push([lx, ly]);
-  g.append(svg("text", { class: "distance", x: fmt(lx), y: fmt(ly), "font-size": fmt(size), fill: "#ffffff",
-    stroke: "#0a0f1f", "stroke-width": fmt(size * 0.25), "paint-order": "stroke", text: t("{length} in", { length: Math.round(contact.distance * 100) / 100 }) }));
+  const text = t("{length} in", { length: Math.round(contact.distance * 100) / 100 });
+  const [width, height] = [text.length * size * 0.62, size * 1.15];
+  const spot = placer.place(contact.point[0], contact.point[1], width, height, r);
+  board.keepClear.push({ x: spot.x, y: spot.y, width, height });
+  g.append(svg("text", { class: "distance", x: fmt(spot.x), y: fmt(-spot.y), "font-size": fmt(size), fill: "#ffffff",
+    "text-anchor": "middle", "dominant-baseline": "central", stroke: "#0a0f1f", "stroke-width": fmt(size * 0.25),
+    "paint-order": "stroke", text }));
   const ring = g.appendChild(svg("circle", { class: "flash", cx: fmt(x), cy: fmt(y), r: fmt(r), fill: "none", stroke: HIT,
     "stroke-width": 3, "vector-effect": "non-scaling-stroke" }));
   tween(MS.flash, (t) => {

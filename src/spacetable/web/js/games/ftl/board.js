@@ -149,6 +149,11 @@ export class FtlBoard {
     this.labels = this.root.appendChild(svg("g", { class: "ftl-labels", "pointer-events": "none" }));
     this.last = { pieces: [], options: {} };
     this.drawnAt = new Map();
+    /**
+     * Labels of the marks on the board (a turn's contact distances, animate.js), as
+     * {x, y, width, height} (their middle on the table, inches): the pieces' labels keep off them.
+     */
+    this.keepClear = [];
     this.pxPerIn = 0;
     this.flipped = false;
     this.turnDeg = 0;
@@ -407,6 +412,7 @@ export class FtlBoard {
     // order they come (the same pieces, the same labels).
     this.placer = new LabelPlacer(this.frame, this.viewerBox());
     for (const piece of shown) this.placer.avoidCorners(footprint(piece));
+    for (const { x, y, width, height } of this.keepClear) this.placer.avoidLabel(x, y, width, height);
     for (const piece of shown) {
       this.pieces.append(this.pieceShape(piece, seatColour(players.indexOf(piece.owner)), chosen.has(piece.id)));
     }

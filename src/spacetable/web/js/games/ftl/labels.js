@@ -59,6 +59,15 @@ export class LabelPlacer {
   }
 
   /**
+   * Keep labels off a label drawn by someone else: `width` x `height` (inches, upright to
+   * the viewer) centred on the table point (x, y).
+   */
+  avoidLabel(x, y, width, height) {
+    const [vx, vy] = this.frame.point(x, y);
+    this.boxes.push([vx - width / 2, vy - height / 2, vx + width / 2, vy + height / 2]);
+  }
+
+  /**
    * A free place for a label `width` x `height` (inches on screen) beside the table point
    * (x, y), `reach` inches from it (`centred`: on the point itself first). Returns {x, y}
    * (the label's middle on the table), `dir` ([-1..1, -1..1]: where it went, as the viewer
