@@ -96,6 +96,8 @@ def test_last_turns_tape_never_takes_the_sprint_arrow_from_the_player(
     ann.mouse.move(hx, hy)
     ann.mouse.down()
     ann.mouse.move(*on_board(ann, 0, -17.25 + 4.5), steps=20)
+    # The panel says the order the drag makes now, not the one it had when it began.
+    assert ann.inner_text(".plot-row[data-piece='ann'] .plot-note") == "S4.5: sprint 4.5 in"
     shot(ann, "slow-drag")
     ann.mouse.move(*on_board(ann, 0, -17.25 + 6), steps=20)
     ann.mouse.up()

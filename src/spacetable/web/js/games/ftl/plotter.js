@@ -140,7 +140,7 @@ export class Plotter {
     else delete this.orders[id];
     delete this.texts[id];
     if (!quiet) {
-      const now = order ? t("{order}: {words}", { order: orderText(order), words: orderWords(order) }) : t("no order: it does nothing this turn");
+      const now = orderNote(order);
       this.notes[id] = before && order && orderText(before) !== orderText(order)
         ? t("{now} (replaces {before}: one order per piece)", { now, before: orderText(before) }) : now;
     }
@@ -454,6 +454,7 @@ export class Plotter {
     if (chosen) this.orders[piece.id] = chosen;
     else delete this.orders[piece.id];
     delete this.texts[piece.id];
+    this.notes[piece.id] = orderNote(chosen); // what it replaces is said when the drag ends
     this.render();
     this.onChange();
   }
@@ -474,6 +475,11 @@ export class Plotter {
 }
 
 const capital = (text) => text[0].toUpperCase() + text.slice(1);
+
+/** The panel's word on a piece's new `order` (null: none): "S3: sprint 3 in". */
+function orderNote(order) {
+  return order ? t("{order}: {words}", { order: orderText(order), words: orderWords(order) }) : t("no order: it does nothing this turn");
+}
 
 /** What a tape's contact does, by the kinds of the sprinter and the piece it meets. */
 function contactWords(mover, target) {
