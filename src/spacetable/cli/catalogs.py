@@ -42,6 +42,7 @@ PAGES: tuple[str, ...] = (
     "web/leaderboard.html",
     "web/mygames.html",
     "web/deleteaccount.html",
+    "web/missing.html",
 )
 
 #: The functions whose first arguments are messages (and second, for plurals).

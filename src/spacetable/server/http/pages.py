@@ -21,13 +21,16 @@ from string import Template
 
 import orjson
 from fastapi import FastAPI, HTTPException, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import HTMLResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
 from spacetable import i18n
 from spacetable._userinput import clipped
 from spacetable.i18n import N_, choose, client_catalog, language_names, translator
 from spacetable.i18n.html import translate_html
+from spacetable.i18n.phrase import Reason, refusal
 from spacetable.server.store.accounts import SESSION_COOKIE, AccountStore
 from spacetable.server.store.storage import StorageUnavailable
 
@@ -60,6 +63,9 @@ PAGES: dict[str, Page] = {
     "deleteaccount": Page(
         "deleteaccount.html", N_("Delete your account — spacetable"), "pages/deleteaccount.js"
     ),
+    # An address that leads nowhere: the server writes why (:func:`missing_page`); the
+    # page's only script is the shell's language switch.
+    "missing": Page("missing.html", N_("Cannot open this page — spacetable"), "shell/i18n.js"),
 }
 
 
@@ -97,7 +103,11 @@ TOPBARS: dict[str, TopBar] = {
     "leaderboard": TopBar(N_("Leaderboard"), _BACK),
     "mygames": TopBar(N_("My games"), _BACK),
     "deleteaccount": TopBar(N_("Delete your account"), _BACK),
+    "missing": TopBar(N_("Cannot open this page"), _BACK),
 }
+
+#: Where the missing page's body says why (:func:`missing_page`).
+REASON_PLACE = "<!-- reason -->"
 
 #: Where a body shows the common top bar.
 TOPBAR_PLACE = "<!-- topbar -->"
@@ -184,6 +194,36 @@ async def account_name(connection: HTTPConnection) -> str | None:
     return None if account is None else account.name
 
 
+async def missing_page(request: Request, reason: Reason, status: int) -> HTMLResponse:
+    """The page for an address that leads nowhere (a room that closed, a mistyped link, a
+    room that could not come back), saying ``reason`` in the reader's language, with the
+    ways on from there; its status is ``status`` (404, 410, 503)."""
+    lang = reader_language(request)
+    html = compose(
+        "missing",
+        lang=lang,
+        account=await account_name(request),
+        static=request.app.state.assets.prefix,
+    )
+    said = escape(reason.phrase.text(translator(lang)))
+    return HTMLResponse(html.replace(REASON_PLACE, said, 1), status_code=status)
+
+
+def wants_page(request: Request) -> bool:
+    """Whether ``request`` is a browser's asking for a page (a link followed, an address
+    typed), not a script's for data or a file: such a request that finds nothing gets
+    :func:`missing_page` instead of JSON."""
+    return (
+        request.method == "GET"
+        and "text/html" in request.headers.get("accept", "")
+        and not request.url.path.startswith(_NOT_PAGES)
+    )
+
+
+#: Addresses under which nothing is a page (data, files, sockets).
+_NOT_PAGES = ("/api/", "/static/", "/i18n/", "/rules/figures/", "/ws/")
+
+
 #: The pages served as they are, in the reader's language, by path (a replay's page finds
 #: its match from its own address).
 _PAGES = {
@@ -229,6 +269,15 @@ def add_page_routes(app: FastAPI) -> None:
 
     for path, page in _PAGES.items():
         app.get(path, include_in_schema=False, name=f"{page}_page")(_page_route(page))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def not_found(request: Request, exc: StarletteHTTPException) -> Response:
+        # A link followed to an address that is nothing here: a page that says so, in the
+        # reader's language, not FastAPI's JSON. Everything else as FastAPI answers it.
+        if exc.status_code == 404 and wants_page(request):
+            there = refusal("There is no page at {path}.", path=clipped(request.url.path))
+            return await missing_page(request, there, 404)
+        return await http_exception_handler(request, exc)
 
     @app.get("/i18n/{lang}.json", include_in_schema=False)
     async def messages(lang: str) -> Response:

@@ -10,19 +10,19 @@ import asyncio
 import contextlib
 from typing import TYPE_CHECKING, Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import ValidationError
 
 from spacetable._userinput import clipped, parse_json
 from spacetable.core.rules import CORRESPONDENCE_OPTION
-from spacetable.i18n.phrase import refusal
+from spacetable.i18n.phrase import Reason, refusal
 from spacetable.i18n.validation import first_problem
 from spacetable.registry import default_ruleset, game_for_ruleset, games
 from spacetable.server.cluster.interface import cluster_errors
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
 from spacetable.server.http.guards import Guards, client_address
-from spacetable.server.http.pages import account_name, compose, reader_language
+from spacetable.server.http.pages import account_name, compose, missing_page, reader_language
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.directory import RebuildFailed, RoomDirectory, RoomsFull
 from spacetable.server.rooms.room import RoomOptions
@@ -122,14 +122,23 @@ def add_room_routes(
             try:  # a room of a server that restarted comes back from storage
                 room = await directory.get_or_rebuild(room_id)
             except RebuildFailed as exc:
-                raise HTTPException(
-                    410, f"room {room_id!r} could not be brought back after a server restart: {exc}"
-                ) from None
+                lost = refusal(
+                    "room {room} could not be brought back after a server restart: {problem}",
+                    room=clipped(room_id),
+                    problem=str(exc),
+                )
+                return await missing_page(request, lost, 410)
             except RoomsFull as exc:
-                raise HTTPException(503, str(exc)) from None
+                full = exc.args[0] if isinstance(exc.args[0], Reason) else refusal(str(exc))
+                return await missing_page(request, full, 503)
             ruleset = None if room is None else room.options.ruleset
         if ruleset is None:
-            raise HTTPException(404, f"no room {room_id!r}: it may have closed")
+            gone = refusal(
+                "There is no room {room} here: it may have ended and closed, "
+                "or its link may be mistyped.",
+                room=clipped(room_id),
+            )
+            return await missing_page(request, gone, 404)
         game = game_for_ruleset(ruleset).rules.key
         # Which process holds the room, for the balancer: its socket goes straight there.
         owner = None if node is None else await node.owner_name(room_id)

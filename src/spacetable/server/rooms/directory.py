@@ -220,7 +220,12 @@ class RoomDirectory:
         if room is not None:
             return room
         if len(self._rooms) >= self.max_rooms:
-            raise RoomsFull(f"the server has {self.max_rooms} open rooms, its most")
+            raise RoomsFull(
+                refusal(
+                    "the server has {n} open rooms, its most: try again when some have closed",
+                    n=self.max_rooms,
+                )
+            )
         try:
             room = rebuild_room(stored, self.saves, self.timing, live, self._expired, self.clock)
         except RebuildFailed as exc:

@@ -1,0 +1,79 @@
+"""An address that leads nowhere, followed in a browser (a room that closed, a mistyped
+link): a page in the reader's language that says why and leads on, not FastAPI's JSON;
+scripts asking for data still get JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from starlette.testclient import TestClient
+
+from spacetable.server.app import create_app
+from spacetable.server.store.storage import Storage
+
+#: What a browser's navigation asks for.
+BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    storage = Storage(f"sqlite:///{tmp_path_factory.mktemp('missing') / 'matches.db'}")
+    try:
+        yield TestClient(create_app(storage), base_url="http://127.0.0.1")
+    finally:
+        storage.close()
+
+
+def test_a_room_link_that_leads_nowhere_says_so_and_leads_to_the_lobby(
+    client: TestClient,
+) -> None:
+    page = client.get("/rooms/k3x9qa", headers=BROWSER)
+    assert page.status_code == 404
+    assert page.headers["content-type"].startswith("text/html")
+    assert "<title>Cannot open this page — spacetable</title>" in page.text
+    assert (
+        "There is no room &#x27;k3x9qa&#x27; here: it may have ended and closed, "
+        "or its link may be mistyped." in page.text
+    )
+    assert '<a class="button" href="/">Go to the lobby</a>' in page.text
+    # In the reader's language, whichever way he asked for it.
+    for french in (
+        client.get("/rooms/k3x9qa?lang=fr", headers=BROWSER),
+        client.get("/rooms/k3x9qa", headers=BROWSER | {"Accept-Language": "fr-FR,fr;q=0.9"}),
+    ):
+        assert french.status_code == 404
+        assert '<html lang="fr"' in french.text
+        assert "Il n&#x27;y a pas de salle &#x27;k3x9qa&#x27; ici" in french.text
+        assert "Aller à l'accueil" in french.text
+        assert "There is no room" not in french.text
+
+
+def test_any_address_that_is_nothing_here_gets_the_page_but_data_stays_json(
+    client: TestClient,
+) -> None:
+    page = client.get("/leaderbord", headers=BROWSER)
+    assert page.status_code == 404
+    assert "There is no page at &#x27;/leaderbord&#x27;." in page.text
+    # A script's request, or any address of data or files, is answered as before.
+    for path, headers in (
+        ("/leaderbord", {"Accept": "application/json"}),
+        ("/api/nothing", BROWSER),
+        ("/static/js/nothing.js", BROWSER),
+        ("/i18n/xx.json", BROWSER),
+    ):
+        answer = client.get(path, headers=headers)
+        assert answer.status_code == 404, path
+        assert answer.headers["content-type"] == "application/json", path
+        assert "detail" in answer.json(), path
+    assert client.post("/leaderbord", headers=BROWSER).status_code in (404, 405)
+
+
+def test_the_address_is_written_as_text_not_markup(client: TestClient) -> None:
+    page = client.get("/<script>alert(1)</script>", headers=BROWSER)
+    assert page.status_code == 404
+    assert "<script>alert" not in page.text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text
+    long = client.get("/" + "x" * 5000, headers=BROWSER)
+    assert long.status_code == 404
+    assert "x" * 100 not in long.text  # clipped, not echoed whole
