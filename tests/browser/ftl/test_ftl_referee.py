@@ -101,8 +101,10 @@ def test_an_imported_turn_is_resolved_and_told(
     distance = label_boxes(page, ".ftl-contact .distance")
     assert [text for text, _ in distance] == ["5.12 in"]
     pieces = label_boxes(page, ".ftl-pieces .ftl-piece .footprint")
-    boxes = distance + pieces + label_boxes(page, ".ftl-labels .ftl-label")
-    assert [pair for pair in overlapping(boxes) if "5.12 in" in pair] == []
+    labels = label_boxes(page, ".ftl-labels .ftl-label")
+    assert [pair for pair in overlapping(distance + pieces + labels) if "5.12 in" in pair] == []
+    burst = [("burst", box) for _, box in label_boxes(page, ".ftl-contact polygon")]
+    assert len(burst) == 1 and overlapping(burst + labels) == []  # no name over the burst
 
     # Every piece where the engine put it; the missile red ran into is gone.
     expected = server.api("/api/resolve", data)["result"]["pieces"]

@@ -297,8 +297,10 @@ function flashContact(parent, contact, board, tween, placer) {
   const size = board.px(11);
   const text = t("{length} in", { length: Math.round(contact.distance * 100) / 100 });
   const [width, height] = [text.length * size * 0.62, size * 1.15];
-  const spot = placer.place(contact.point[0], contact.point[1], width, height, r);
-  board.keepClear.push({ x: spot.x, y: spot.y, width, height });
+  const mark = { x: contact.point[0], y: contact.point[1], width: 2 * r, height: 2 * r };
+  placer.avoidLabel(mark.x, mark.y, mark.width, mark.height);
+  const spot = placer.place(mark.x, mark.y, width, height, r);
+  board.keepClear.push(mark, { x: spot.x, y: spot.y, width, height });
   g.append(svg("text", { class: "distance", x: fmt(spot.x), y: fmt(-spot.y), "font-size": fmt(size), fill: "#ffffff",
     "text-anchor": "middle", "dominant-baseline": "central", stroke: "#0a0f1f", "stroke-width": fmt(size * 0.25),
     "paint-order": "stroke", text }));

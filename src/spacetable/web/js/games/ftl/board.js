@@ -150,8 +150,9 @@ export class FtlBoard {
     this.last = { pieces: [], options: {} };
     this.drawnAt = new Map();
     /**
-     * Labels of the marks on the board (a turn's contact distances, animate.js), as
-     * {x, y, width, height} (their middle on the table, inches): the pieces' labels keep off them.
+     * What the marks on the board cover (a turn's contacts: their bursts and distances,
+     * animate.js), as {x, y, width, height} (the middle on the table, inches, upright to
+     * the viewer): the pieces' labels keep off them.
      */
     this.keepClear = [];
     this.pxPerIn = 0;
