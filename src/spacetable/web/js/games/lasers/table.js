@@ -52,6 +52,21 @@ export class TableView {
     this.box = null; // what the fitted view covers: the table, its margin, cards beyond it
     this.view = null; // what the view covers now, inside `box` when zoomed in
     this.viewListeners = [];
+    /**
+     * The SVG's size on screen, [width, height] px (null before it is laid out): a view
+     * zoomed in takes its proportions. A resize (a phone turned) zooms the same again.
+     */
+    this.screen = null;
+    if (typeof ResizeObserver !== "undefined") {
+      new ResizeObserver(([entry]) => {
+        const { width, height } = entry.contentRect;
+        this.screen = width > 0 && height > 0 ? [width, height] : null;
+        if (this.view && this.zoomed()) {
+          const v = this.view;
+          this.zoomTo(this.zoomLevel(), (v.left + v.right) / 2, (v.bottom + v.top) / 2);
+        }
+      }).observe(this.svg);
+    }
     /** What asteroids hold: "rocks" (Light Speed) or "cubes" (Stellar Conflict). */
     this.unit = "rocks";
     this.setTable(DEFAULT_TABLE);
@@ -146,9 +161,15 @@ export class TableView {
     if (dx || dy) this.panBy(dx, dy);
   }
 
-  /** Show the area `view` {left, right, bottom, top} (mm), kept inside the fitted box. */
+  /**
+   * Show the area `view` {left, right, bottom, top} (mm), kept inside the fitted box. A
+   * view zoomed in grows about its middle to the proportions of the SVG on screen (as far
+   * as the box allows): on a phone held upright it is a tall slice of the table, not a
+   * band across the screen's middle with what lies beyond the view above and below it.
+   */
   setView(view) {
     const box = this.box;
+    view = this.filled(view);
     const clamp = (lo, hi, min, max) => {
       if (hi - lo >= max - min) return [min, max];
       const shift = Math.max(min - lo, Math.min(0, max - hi));
@@ -160,6 +181,19 @@ export class TableView {
     this.svg.setAttribute("viewBox", `${fmt(left)} ${fmt(-top)} ${fmt(right - left)} ${fmt(top - bottom)}`);
     this.svg.dataset.zoom = fmt(this.zoomLevel());
     for (const listener of this.viewListeners) listener();
+  }
+
+  /** `view` grown to the screen's proportions when it shows less than the box (see setView). */
+  filled(view) {
+    const box = this.box;
+    let [w, h] = [view.right - view.left, view.top - view.bottom];
+    const [boxW, boxH] = [box.right - box.left, box.top - box.bottom];
+    if (!this.screen || (w >= boxW - 1e-6 && h >= boxH - 1e-6)) return view;
+    const tall = this.screen[1] / this.screen[0];
+    if (h / w < tall) h = Math.max(h, Math.min(w * tall, boxH));
+    else w = Math.max(w, Math.min(h / tall, boxW));
+    const [x, y] = [(view.left + view.right) / 2, (view.bottom + view.top) / 2];
+    return { left: x - w / 2, right: x + w / 2, bottom: y - h / 2, top: y + h / 2 };
   }
 
   /** Call `listener()` whenever the view zooms or pans. */
