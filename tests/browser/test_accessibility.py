@@ -96,7 +96,12 @@ def test_a_card_is_moved_turned_and_placed_with_the_keyboard_alone(
     assert ann.get_attribute("#hand", "data-x") == "100"
     assert ann.get_attribute("#hand", "data-y") == "-270"
     assert ann.get_attribute("#hand", "data-rotation") == "15"
-    assert "turned 15°" in ann.inner_text("#hand-info")
+    # The bar says the turn as the keys name it: Q left (anticlockwise), E right.
+    assert "turned 15° left" in ann.inner_text("#hand-info")
+    for key, said in (("e", "not turned"), ("e", "turned 15° right"), ("q", "not turned")):
+        ann.keyboard.press(key)
+        assert said in ann.inner_text("#hand-info")
+    ann.keyboard.press("q")
     shot(ann, "keyboard-card")
     ann.keyboard.press("Enter")
     card = ann.locator(f'.table-card[data-card="ann-{ship}"]')

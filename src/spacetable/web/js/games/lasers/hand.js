@@ -16,6 +16,17 @@ import { normAngle } from "../../shell/angles.js";
 import { dragRotateHandle, rotateHandle } from "./table.js";
 
 /**
+ * How a card in hand is turned, in a player's words: "not turned", "turned 30° right"
+ * (clockwise, as the ⟳ button and E turn it), "turned 45° left". A pose's `rotation` is in
+ * degrees counter-clockwise, as the table files write it.
+ */
+export function turnedWords(rotation) {
+  const degrees = Math.round(normAngle(rotation));
+  if (degrees === 0) return t("not turned");
+  return degrees < 0 ? t("turned {degrees}° right", { degrees: -degrees }) : t("turned {degrees}° left", { degrees });
+}
+
+/**
  * At most 10 pose messages a second (the load test's clients send as many: lab/loadtest.py
  * PAGE_POSE_HZ). The other pages glide each hand to its pose over one interval, so a hand
  * moves smoothly at every frame; the stream is most of what a room's server reads and

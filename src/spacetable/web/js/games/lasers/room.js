@@ -18,7 +18,7 @@ import { sounds } from "../../shell/sounds.js";
 import { loadCatalog } from "./cards.js";
 import { CARD_SIZE } from "./geometry.js";
 import { TableView } from "./table.js";
-import { Hand, OtherHands } from "./hand.js";
+import { Hand, OtherHands, turnedWords } from "./hand.js";
 import { BattlePlayer } from "./battle.js";
 import { showScores } from "./scores.js";
 import { FleetBuilder } from "./fleet.js";
@@ -238,7 +238,7 @@ function renderHandBar() {
   const name = page.ships[hand.ship]?.name || hand.ship;
   const reason = hand.shown() ? hand.blockedBy() : null;
   const info = $("#hand-info");
-  const text = t("turned {degrees}° · {ship}", { degrees: Math.round(hand.pose.rotation), ship: name });
+  const text = `${turnedWords(hand.pose.rotation)} · ${name}`;
   const why = reason ? t("can't place: {reason}", { reason }) : "";
   if (info.dataset.text !== text + why) {
     info.dataset.text = text + why;

@@ -9,7 +9,7 @@ import { colourOf } from "../../shell/colours.js";
 import { heading } from "../../shell/angles.js";
 import { loadCatalog } from "../lasers/cards.js";
 import { TableView } from "../lasers/table.js";
-import { Hand } from "../lasers/hand.js";
+import { Hand, turnedWords } from "../lasers/hand.js";
 import { BattlePlayer } from "../lasers/battle.js";
 import { showScores } from "../lasers/scores.js";
 
@@ -127,7 +127,7 @@ function handChanged() {
   const aimed = aimedAtTarget(pose);
   drawAim(pose, aimed);
   const reason = hand.shown() ? hand.blockedBy() : null;
-  const info = t("Moth · turned {degrees}°", { degrees: Math.round(pose.rotation) })
+  const info = t("Moth · {turned}", { turned: turnedWords(pose.rotation) })
     + (reason ? t(" · can't place: {reason}", { reason }) : "") + (aimed ? t(" · aimed at the Sidewinder") : "");
   showText($("#hand-info"), info);
   $("#hand-info").classList.toggle("blocked", Boolean(reason));
