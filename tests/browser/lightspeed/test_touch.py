@@ -79,6 +79,21 @@ def _pose(page: Page) -> tuple[float, float, float]:
     return float(data[0]), float(data[1]), float(data[2])
 
 
+def _view_aspect(page: Page) -> float:
+    """Height over width of what the table's view shows (its viewBox, mm)."""
+    _, _, width, height = (
+        float(v) for v in (page.get_attribute("#table", "viewBox") or "").split()
+    )
+    return height / width
+
+
+def _box_aspect(page: Page) -> float:
+    """Height over width of the table's box on screen."""
+    box = page.locator("#table").bounding_box()
+    assert box is not None
+    return box["height"] / box["width"]
+
+
 def test_a_phone_places_and_turns_cards_by_touch(
     server: Server, open_page: OpenPage, shot: Shot
 ) -> None:
@@ -107,6 +122,9 @@ def test_a_phone_places_and_turns_cards_by_touch(
     assert face is not None and hit is not None
     assert face["width"] >= 48, face
     assert hit["width"] >= 44, hit
+    # ... and the zoomed view fills the table's box on the upright screen: a tall slice of
+    # the table, not a band across its middle with the dark beyond the view around it.
+    assert abs(_view_aspect(phone) - _box_aspect(phone)) < 0.02
     shot(phone, "card-in-hand")
     finger = Finger(phone)
     # One finger drags the card; lifting it puts nothing down.
