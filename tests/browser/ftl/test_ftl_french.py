@@ -104,6 +104,7 @@ def test_the_ftl_replay_in_french(
     replay.wait_for_selector("body[data-phase=over]", timeout=30_000)
     assert "Ce qui s'est passé au tour 2" in replay.inner_text("body")
     assert "Départ" not in replay.inner_text(".ftl-position")
+    assert " contre " in replay.inner_text("#match-title")  # as the match list says it
     assert_french(replay)
     shot(replay, "replay")
 

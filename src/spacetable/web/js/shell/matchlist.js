@@ -24,6 +24,14 @@ export function loadMatches(limit = 50, { before, after, ruleset, player } = {})
   return fetchJSON(`/api/matches?${query}`);
 }
 
+/**
+ * A replay's title after its "Replay" (`game`: the game's title, `players`: in seat order):
+ * "· Light Speed · ann vs bob · 28/11/2026 17:40", in the reader's language.
+ */
+export function replayTitle(game, players, finishedAt) {
+  return `· ${game} · ${players.map((p) => playerName(p)).join(t(" vs "))} · ${formatTime(finishedAt)}`;
+}
+
 /** The players of a summary, each in its seat colour. */
 function playerNames(summary) {
   return summary.players.map((name, i) => el("span", { class: "team", style: `--team: ${colourOf(i)}` }, name ? playerName(name) : t("seat {seat}", { seat: i + 1 })));

@@ -3,7 +3,7 @@
 // player revealed, the account of the turn on the board, play / pause and stepping.
 
 import "./sheet.js";
-import { $, clear, el, formatTime, setPhase } from "../../shell/dom.js";
+import { $, clear, el, setPhase } from "../../shell/dom.js";
 import { FtlBoard, pieceList, seatColour } from "./board.js";
 import { TurnHistory, retell, tellLine } from "./history.js";
 import { missilesWords, outWords, splitTurns } from "./turns.js";
@@ -12,6 +12,7 @@ import { bottomSidePicker, turnToBottom, viewerSide } from "../../shell/boardtur
 import { playerName, t, tn } from "../../shell/i18n.js";
 import { botBadgeSpan } from "../../shell/botseats.js";
 import { stoppedByPlayers } from "../../shell/endings.js";
+import { replayTitle } from "../../shell/matchlist.js";
 
 /**
  * The match time each turn resolved at (index 0: the start), from the stored actions: a
@@ -57,7 +58,7 @@ export function showFtlReplay(match) {
   const players = options.players || (match.seats || []).map((s) => s.player);
   const [width, height] = options.table_size_in || [48, 48];
   document.body.classList.add("ftl-page");
-  $("#match-title").textContent = `· Faster Than Light · ${players.map((p) => playerName(p)).join(" vs ")} · ${formatTime(match.finished_at)}`;
+  $("#match-title").textContent = replayTitle("Faster Than Light", players, match.finished_at);
 
   const board = new FtlBoard($("#table"), { width, height });
   $("#table-wrap").append(board.zoomControls());

@@ -14,10 +14,11 @@
 import { replayChat } from "../../shell/chatreplay.js";
 import { botBadgeSpan } from "../../shell/botseats.js";
 import "./sheet.js";
-import { clear, el, fetchJSON, formatTime, setPhase } from "../../shell/dom.js";
+import { clear, el, fetchJSON, setPhase } from "../../shell/dom.js";
 import { colourOf as seatColour } from "../../shell/colours.js";
 import { num, playerName, t, tn } from "../../shell/i18n.js";
 import { stoppedByPlayers } from "../../shell/endings.js";
+import { replayTitle } from "../../shell/matchlist.js";
 import { logText } from "./cardnames.js";
 import { HexBoard } from "./board.js";
 import { bottomSidePicker, viewerSide } from "../../shell/boardturn.js";
@@ -96,7 +97,7 @@ export async function showHexReplay(page, match) {
   const players = options.players || (match.seats || []).map((s) => s.player);
   const colourOf = (owner) => seatColour(Math.max(0, players.indexOf(owner)));
   document.body.classList.add("hx-replay");
-  find("#match-title").textContent = `· ${t("Hex fleet")} · ${players.map(playerName).join(" vs ")} · ${formatTime(match.finished_at)}`;
+  find("#match-title").textContent = replayTitle(t("Hex fleet"), players, match.finished_at);
   find("#replay-log").hidden = true;
 
   const [width, height] = await boardSize(options);

@@ -4,8 +4,9 @@
 
 import { replayChat } from "../../shell/chatreplay.js";
 import { botBadgeSpan } from "../../shell/botseats.js";
+import { replayTitle } from "../../shell/matchlist.js";
 import "./sheet.js";
-import { $, clear, el, formatTime, quoted, setPhase, showText } from "../../shell/dom.js";
+import { $, clear, el, quoted, setPhase, showText } from "../../shell/dom.js";
 import { loadCatalog } from "./cards.js";
 import { colourOf } from "../../shell/colours.js";
 import { CARD_SIZE } from "./geometry.js";
@@ -219,7 +220,7 @@ export async function showLaserReplay(match) {
   replay.ships = { ...ships, ...(replay.table.ships || {}) };
   const { table } = replay;
   const game = (await gameEntry(await gameKeyOf(match.ruleset))).title; // named as FTL's and the hex fleet's replays do
-  $("#match-title").textContent = `· ${game} · ${table.players.map(playerName).join(t(" vs "))} · ${formatTime(match.finished_at)}`;
+  $("#match-title").textContent = replayTitle(game, table.players, match.finished_at);
   const size = table.table ? [table.table.width, table.table.height] : null;
   view.unit = table.ruleset === "stellar" ? "cubes" : "rocks";
   view.setTable(size, size ? [] : table.cards);
