@@ -238,7 +238,7 @@ def test_on_a_phone_the_cards_and_the_ships_buttons_are_on_screen_after_a_salvo(
         }"""
     )
     shot(page, "fired")
-    for selector in ("#hail", "#end-activation", "#raise-shields", "#jump"):
+    for selector in ("#hail", "#end-activation", "#raise-shields", "#jump", "#turn-left"):
         seen = page.evaluate(IN_SIGHT, selector)
         assert seen["shown"], (selector, seen)
     bar = box(page, "#hex-controls .action-bar")
@@ -251,7 +251,7 @@ def test_on_a_phone_the_cards_and_the_ships_buttons_are_on_screen_after_a_salvo(
         "bs => bs.map((b) => b.getBoundingClientRect())"
         ".map((r) => [r.left, r.top, r.right, r.bottom])"
     )
-    assert len(buttons) == 6
+    assert len(buttons) == 8  # turning in place heads the bar: the ship can still turn
     for i, (left, top, right, bottom) in enumerate(buttons):
         assert left >= 0 and right <= PHONE["width"] and top >= 0 and bottom <= PHONE["height"]
         for other in buttons[i + 1 :]:

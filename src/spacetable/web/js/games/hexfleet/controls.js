@@ -84,9 +84,11 @@ export class HexControls {
     const turn1 = (steps, label, title) => el("button", { type: "button", class: "secondary turn-button", id: `turn-${steps === "L" ? "left" : "right"}`,
       title, disabled: !reach.some((m) => m.steps === steps),
       on: { click: () => this.send({ type: "move", ship: ship.id, steps }) } }, label);
-    body.append(el("div", { class: "turn-buttons", role: "group", "aria-label": t("turn in place") },
+    // The first row of the ship's buttons: on a phone the bar along the bottom of the
+    // screen, where a thumb reaches them (the arrows on a phone's board are a few px).
+    const turns = el("div", { class: "turn-buttons", role: "group", "aria-label": t("turn in place") },
       turn1("L", "⟲ " + t("Turn left"), t("turn 60° to the left: 1 hex of movement")),
-      turn1("R", t("Turn right") + " ⟳", t("turn 60° to the right: 1 hex of movement"))));
+      turn1("R", t("Turn right") + " ⟳", t("turn 60° to the right: 1 hex of movement")));
     const entry = aim.find((a) => a.ship === target);
     const chance = aim.find((a) => a.raise_shields !== null && a.raise_shields !== undefined)?.raise_shields;
     const shieldsWhy = done.has("shields") ? t("tried once this activation") : ship.shields_up ? t("shields are up")
@@ -102,6 +104,7 @@ export class HexControls {
       el("button", { type: "button", id, disabled: Boolean(why), "aria-describedby": `${id}-why`, on: { click } }, label),
       el("small", { id: `${id}-why`, class: why ? "why" : "extra", text: why || extra || "" }));
     body.append(el("div", { class: "action-bar", role: "group", "aria-label": t("{ship}'s actions", { ship: ship.name }) },
+      turns,
       action("raise-shields", t("Raise shields"), shieldsWhy, chance !== undefined ? t("{chance} chance", { chance: percent(chance) }) : "",
         () => this.send({ type: "shields", ship: ship.id })),
       action("fire", t("Fire…"), fireWhy, tn("{n} card: click a lit enemy", "{n} cards: click a lit enemy", ship.salvo),

@@ -60,7 +60,11 @@ export class HexRoom extends TurnRoom {
     const fresh = this.buildFrame({ name: t("Hex fleet"), bodyClass: "hex-room", help: HELP(), helpOpen: !PHONE.matches,
       tableAttrs: { "aria-label": t("The hex board"), "aria-describedby": "hex-keys" }, statusClass: "hex-status", before: [this.banner, this.blankNote] });
     // The zoom buttons sit over the board's bottom edge, where your own fleet is: room for them.
-    this.board = new HexBoard(fresh, { width: 18, height: 12, colourOf: (owner) => this.colour(owner), bottomRoomPx: 56 });
+    // A wide screen's whole board keeps a strip under the map, which leaves the band on its
+    // right wide enough for a salvo's cards (reveal.js); a phone's map takes its whole box
+    // (its zoom row is under the box, its cards under the board).
+    this.board = new HexBoard(fresh, { width: 18, height: 12, colourOf: (owner) => this.colour(owner),
+      bottomRoomPx: PHONE.matches ? 0 : 56 });
     this.board.onHex((hex) => this.clickHex(hex));
     this.board.onShip((ship) => this.clickShip(ship));
     this.board.onFacing((facing) => this.turnTo(facing));
