@@ -317,6 +317,25 @@ def test_on_a_phone_the_zoom_row_covers_nothing_and_two_fingers_zoom(
     shot(ann, "pinched")
 
 
+def test_on_a_phone_the_plot_bar_launches_the_selected_ship(
+    server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    """A phone's plot bar along the bottom of the screen holds Launch for the selected ship
+    (its row, with its own Launch, is screens down the page); a laptop's has none."""
+    phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    ann, _bob = duel(server, open_page, **phone)
+    launch = ann.locator("#plot-bar #bar-launch")
+    assert launch.inner_text() == "Launch (10 left)"
+    box = launch.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    launch.tap()
+    assert order_of(ann, "ann") == "L"
+    assert "on" in (launch.get_attribute("class") or "")
+    shot(ann, "bar-launch")
+    ann.set_viewport_size({"width": 1366, "height": 800})
+    assert launch.is_hidden()  # the ship's row, with its Launch, is in sight
+
+
 def test_on_a_phone_the_board_comes_into_view_as_the_turn_plays_out(
     server: Server, open_page: OpenPage, shot: Shot
 ) -> None:

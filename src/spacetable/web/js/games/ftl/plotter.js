@@ -44,6 +44,7 @@ export class Plotter {
     this.editable = false;
     this.dragging = false;
     this.dragShown = null; // what the drag under way last drew (its piece, order and label)
+    this.barLaunch = null; // the selected ship's Launch in a bar away from the panel (launchButton)
     this.rows = {};
     // Handles are sized in screen pixels: draw them again when the board changes size.
     this.resizer = new ResizeObserver(() => requestAnimationFrame(() => this.dragging || this.render()));
@@ -157,6 +158,16 @@ export class Plotter {
     return null;
   }
 
+  /**
+   * A Launch button for the selected ship, for a bar away from the panel (a phone's plot
+   * bar, where the ship's row with its own Launch is screens down): kept as the panel is.
+   */
+  launchButton() {
+    this.barLaunch = el("button", { type: "button", id: "bar-launch", class: "plot-launch secondary", hidden: true,
+      on: { click: () => this.selected && this.setOrder(this.selected, { kind: "L" }) } }, t("Launch"));
+    return this.barLaunch;
+  }
+
   /** Select one of your pieces to plot with the handles. */
   select(id) {
     this.selected = id;
@@ -255,6 +266,14 @@ export class Plotter {
         r.launchNote.textContent = left > 0 ? "" : t("Launch: no missiles left.");
       }
       r.row.querySelector(".plot-clear").disabled = !this.editable;
+    }
+    if (this.barLaunch) {
+      const ship = this.mine().find((p) => p.id === this.selected && p.kind === "ship");
+      const left = ship?.missiles ?? 0;
+      this.barLaunch.hidden = !ship;
+      this.barLaunch.disabled = !this.editable || left <= 0;
+      this.barLaunch.textContent = t("Launch ({n} left)", { n: left });
+      this.barLaunch.classList.toggle("on", Boolean(ship) && this.orders[ship.id]?.kind === "L");
     }
     if (!this.summary) return;
     const count = Object.keys(this.orders).filter((id) => this.mine().some((p) => p.id === id)).length;

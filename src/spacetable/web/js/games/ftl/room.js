@@ -96,6 +96,7 @@ export class FtlRoom extends TurnRoom {
       el("div", { id: "plot-bar", class: "plot-bar" },
         el("p", { id: "plot-count", class: "plot-count" }),
         el("div", { class: "plot-buttons" },
+          this.plotter.launchButton(), // a phone's only: the ship's row is screens down (ftl.css)
           el("button", { type: "button", id: "submit-plot", on: { click: () => this.submit() } }, t("Submit plot")),
           el("button", { type: "button", id: "unplot", class: "secondary", hidden: true, on: { click: () => this.socket.send({ type: "unplot" }) } }, t("Undo: change my plot")))),
       el("div", { class: "plot-buttons" }, this.whatIf.toggle),
