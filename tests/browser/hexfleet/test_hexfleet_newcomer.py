@@ -330,23 +330,45 @@ def test_a_phone_sees_the_path_and_cost_before_the_move(
 ) -> None:
     page = open_page("/", viewport=PHONE, has_touch=True, is_mobile=True)
     seat_both_at_one_screen(page, server, "duel")
+    # The battle opens with both fleets in sight (test_hexfleet_turns.py); the activations
+    # after it are framed for a finger: a hex 40 px across, the active ship in sight.
     before = version(page)
+    page.tap("#end-activation")
+    page.wait_for_function(f"() => Number(document.body.dataset.version || 0) > {before}")
+    page.wait_for_selector("#hex-controls:not([hidden]) #controls-title")
+    before = version(page)
+    assert page.evaluate(HEX_WIDTH_ON_SCREEN) >= 39
+    assert page.evaluate(IN_THE_BOARD, ".ship.active .ship-hit")
+    # The highest lit hex in sight: the move waiting for its confirm must not hide it.
     hexes = page.locator(".hex.reachable").evaluate_all(
         """hs => hs.filter((h) => { const b = h.getBoundingClientRect();
           const t = document.querySelector('#table').getBoundingClientRect();
-          return b.top > t.top + 60 && b.bottom < t.bottom - 60
-            && b.left > t.left && b.right < t.right; })
-          .map((h) => [h.dataset.hex, Number(h.dataset.cost)])"""
+          return b.top >= t.top && b.bottom <= t.bottom && b.left >= t.left && b.right <= t.right; })
+          .map((h) => [h.dataset.hex, Number(h.dataset.cost), h.getBoundingClientRect().top])"""
     )
-    key, cost = max(hexes, key=lambda h: h[1])
+    key, cost, _ = min(hexes, key=lambda h: h[2])
     page.locator(f".hex[data-hex='{key}'] polygon").tap()
     page.wait_for_selector(".pending-move:not([hidden]) #confirm-move")
     assert f": {cost} of " in page.inner_text(".pending-move")
     assert page.locator(".move-path").count() == 1 and page.locator(".path-cost").count() == 1
+    hexbox = page.locator(f".hex[data-hex='{key}'] polygon").bounding_box()
+    bar = page.locator(".pending-move").bounding_box()
+    assert hexbox and bar
+    assert (
+        bar["y"] >= hexbox["y"] + hexbox["height"] or bar["y"] + bar["height"] <= hexbox["y"]
+    ), f"the move to confirm {bar} hides the hex tapped {hexbox}"
     assert version(page) == before  # not moved yet
     shot(page, "move-preview")
     page.tap("#confirm-move")
     page.wait_for_function(f"() => Number(document.body.dataset.version || 0) > {before}")
+
+
+#: The width on screen of a hex of the board (px).
+HEX_WIDTH_ON_SCREEN = "() => document.querySelector('.hex polygon').getBoundingClientRect().width"
+#: Whether the element the selector names is wholly inside the board's box.
+IN_THE_BOARD = """(selector) => { const b = document.querySelector(selector).getBoundingClientRect();
+  const t = document.querySelector('#table').getBoundingClientRect();
+  return b.top >= t.top && b.bottom <= t.bottom && b.left >= t.left && b.right <= t.right; }"""
 
 
 # -- item 12: the reveal, where the player looks ---------------------------------------------

@@ -36,6 +36,8 @@
 //   board.hexCentre(q, r) -> {x, y} in board units (corner radius HEX_RADIUS).
 //   board.zoomControls() -> an element with zoom in / out / fit buttons.
 //   board.fit(), board.zoom(factor, at?), board.centreOn(q, r)
+//   board.frameHexes([[q, r], ...], { focus, minHexPx })   zoom to show those hexes, each
+//     no smaller than minHexPx screen pixels (a phone's finger) around `focus`
 //   board.bringIntoView([[q, r], ...], { right })   pan, zooming out if need be, to show those
 //     hexes (clear of `right` px a tray covers), the view kept on the map.
 //   board.setTurned(degrees)   turn the board 0, 90, 180 or 270 degrees clockwise about its
@@ -453,13 +455,15 @@ export class HexBoard {
   }
 
   /**
-   * Frame `ships` (the server's ship JSON; those on the table count) with `pad` hexes around
-   * them, as large as the screen allows but never closer than `least` hexes across, and
-   * kept on the map: both fleets in sight when a battle opens on a phone.
+   * Frame `hexes` ([[q, r], ...]) with `pad` hexes around them, as large as the screen
+   * allows but never closer than `least` hexes across, and kept on the map (both fleets in
+   * sight when a battle opens on a phone). With `minHexPx`, a hex is never drawn smaller
+   * than that many screen pixels across: hexes that do not fit are left out around `focus`
+   * ([q, r], kept in the middle as far as the map allows), which the player then pans to or
+   * zooms out from.
    */
-  frameShips(ships, { pad = 2.5, least = 7 } = {}) {
-    const points = (ships || []).filter((s) => s.at && s.status === "table")
-      .map((s) => this.mirror(this.hexCentre(s.at[0], s.at[1])));
+  frameHexes(hexes, { pad = 2.5, least = 7, focus = null, minHexPx = 0 } = {}) {
+    const points = hexes.map(([q, r]) => this.mirror(this.hexCentre(q, r)));
     const box = this.svg.getBoundingClientRect();
     if (!points.length || !box.width || !box.height) return;
     const room = pad * 2 * HEX_RADIUS;
@@ -467,12 +471,18 @@ export class HexBoard {
     const ys = points.map((p) => p.y);
     let w = Math.max(Math.max(...xs) - Math.min(...xs) + room, least * 1.5 * HEX_RADIUS);
     let h = Math.max(Math.max(...ys) - Math.min(...ys) + room, least * 1.5 * HEX_RADIUS);
-    const aspect = box.width / Math.max(1, box.height - this.bottomRoomPx); // the buttons keep their room
+    const open = Math.max(1, box.height - this.bottomRoomPx); // the buttons keep their room
+    const aspect = box.width / open;
     if (w / h > aspect) h = w / aspect;
     else w = h * aspect;
+    let cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+    let cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+    const most = minHexPx ? (2 * HEX_RADIUS * box.width) / minHexPx : Infinity; // the widest view
+    if (w > most) {
+      [w, h] = [most, most / aspect];
+      if (focus) ({ x: cx, y: cy } = this.mirror(this.hexCentre(focus[0], focus[1])));
+    }
     const map = this.shown || this.bounds;
-    const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
-    const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
     const below = this.bottomRoomPx * (w / box.width);
     this.setView({ x: place(cx - w / 2, w, map.x, map.w), y: place(cy - h / 2, h, map.y, map.h), w, h: h + below });
   }

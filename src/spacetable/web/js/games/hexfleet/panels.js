@@ -1,10 +1,10 @@
 /**
  * Panels of the hex fleet's room page that need nothing of the room: the board's legend,
- * the ships off the board, and the phone's bar of the active ship's buttons docked at the
- * bottom.
+ * the ships off the board, the move waiting for its confirm, and the phone's bar of the
+ * active ship's buttons docked at the bottom.
  */
-import { $, el } from "../../shell/dom.js";
-import { t } from "../../shell/i18n.js";
+import { $, clear, el } from "../../shell/dom.js";
+import { t, tn } from "../../shell/i18n.js";
 import { LEGEND } from "./room_words.js";
 
 /** The legend: what the board's gauges and arcs mean. */
@@ -39,4 +39,31 @@ export function dockActionBar(controls) {
   new MutationObserver(measure).observe(controls, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
   new ResizeObserver(measure).observe(controls);
   window.matchMedia("(max-width: 820px)").addEventListener("change", measure);
+}
+
+/** The gap (px) between the move to confirm and the board's edge it sits over. */
+const MOVE_BAR_GAP_PX = 8;
+
+/**
+ * The move a tap chose, waiting over the `board` (a HexBoard) for its confirm, in `bar`:
+ * `pending` {key, label, cost, movement} (null hides it), Confirm move and Cancel.
+ */
+export function showMoveToConfirm(bar, board, pending, { confirm, cancel }) {
+  bar.hidden = !pending;
+  if (!pending) return;
+  clear(bar).append(
+    el("span", { text: tn("Move to {hex}: {cost} of {n} hex", "Move to {hex}: {cost} of {n} hexes", pending.movement,
+      { hex: pending.label, cost: pending.cost }) }),
+    el("button", { type: "button", id: "confirm-move", on: { click: confirm } }, t("Confirm move")),
+    el("button", { type: "button", class: "secondary", on: { click: cancel } }, t("Cancel")));
+  // Over the board's top edge, unless the hex tapped is in the board's top half: then over
+  // its bottom edge (above the zoom buttons' room), so that the bar never hides that hex.
+  bar.style.top = "";
+  const at = board.hexes.get(pending.key)?.getBoundingClientRect();
+  const box = board.svg.getBoundingClientRect();
+  const holder = bar.offsetParent;
+  if (at && holder && at.top + at.height / 2 < box.top + box.height / 2) {
+    const bottom = box.bottom - board.bottomRoomPx - MOVE_BAR_GAP_PX;
+    bar.style.top = `${bottom - bar.offsetHeight - holder.getBoundingClientRect().top + holder.scrollTop}px`;
+  }
 }

@@ -25,10 +25,12 @@ import { ShipLogs } from "./shiplog.js";
 import { blankFirstText, blankFirstTurns } from "./blankfirst.js";
 import { openSecondSeat } from "./hotseat.js";
 import { HELP, deckWords, endReason, percentText } from "./room_words.js";
-import { dockActionBar, legendPanel, offBoardPanel } from "./panels.js";
+import { dockActionBar, legendPanel, offBoardPanel, showMoveToConfirm } from "./panels.js";
 
 /** Narrow screens (a phone): tap to see a move, confirm to make it; the board zooms in. */
 const PHONE = window.matchMedia("(max-width: 820px)");
+/** The smallest hex (screen px across) a phone frames the battle at: a fingertip's width. */
+const FINGER_HEX_PX = 40;
 
 export class HexRoom extends TurnRoom {
   /** Play the room `roomId` (ctx {roomId, params}: the page's query; `hotseat=Red,Blue`
@@ -246,12 +248,17 @@ export class HexRoom extends TurnRoom {
     if (this.me.role === "player" && !this.hotseat) this.boardTurn.suggest(this.board.turnFor(this.me.player, state.ships));
     const activeShip = this.activeShip();
     yourTurn(!over && this.isMine(activeShip), t("{ship}: your activation.", { ship: activeShip?.name }));
-    // A phone frames both fleets when the battle opens and at each of our activations (once
-    // an activation: the player may pan away); the active ship is among them.
+    // A phone frames both fleets when the battle opens, whatever their size, and then at each
+    // of our activations (once an activation: the player may pan away) with the hexes our
+    // ship can reach, never so far out that a finger cannot tell one hex from the next (our
+    // ship in the middle then).
     const activation = `${state.turn}:${activeShip?.id}`;
     if (PHONE.matches && activation !== this.framedFor && (!this.framedFor || this.isMine(activeShip))) {
+      const opening = !this.framedFor;
       this.framedFor = activation;
-      this.board.frameShips(state.ships);
+      const placed = state.ships.filter((s) => s.at && s.status === "table").map((s) => s.at);
+      const reach = this.isMine(activeShip) ? (state.reach || []).map((m) => m.at) : [];
+      this.board.frameHexes([...placed, ...reach], { focus: activeShip?.at, minHexPx: opening ? 0 : FINGER_HEX_PX });
     }
     this.refresh();
     if (this.glide) this.board.animateMove(this.glide.ship, this.glide.from, this.glide.path);
@@ -327,14 +334,10 @@ export class HexRoom extends TurnRoom {
   /** The tapped move over the board: where, its cost, Confirm move and Cancel. */
   renderMoveBar(ship) {
     const pending = ship && this.pending;
-    this.moveBar.hidden = !pending;
-    if (!pending) return;
-    clear(this.moveBar).append(
-      el("span", { text: tn("Move to {hex}: {cost} of {n} hex", "Move to {hex}: {cost} of {n} hexes", this.state.activation.movement,
-        { hex: pending.label, cost: pending.cost }) }),
-      el("button", { type: "button", id: "confirm-move",
-        on: { click: () => this.act({ type: "move", ship: ship.id, steps: pending.steps }) } }, t("Confirm move")),
-      el("button", { type: "button", class: "secondary", on: { click: () => { this.pending = null; this.refresh(); } } }, t("Cancel")));
+    showMoveToConfirm(this.moveBar, this.board, pending && { ...pending, movement: this.state.activation.movement }, {
+      confirm: () => this.act({ type: "move", ship: ship.id, steps: pending.steps }),
+      cancel: () => { this.pending = null; this.refresh(); },
+    });
   }
 
   /** The cup: the chit just drawn, big, and the chits still in it. */
