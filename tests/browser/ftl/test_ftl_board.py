@@ -328,6 +328,10 @@ def test_on_a_phone_the_plot_bar_launches_the_selected_ship(
     assert launch.inner_text() == "Launch (10 left)"
     box = launch.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    # Submit's words on one line beside it (they took three, the plot's count beside them).
+    submit = ann.locator("#plot-bar #submit-plot")
+    assert submit.inner_text() == "Submit plot: do nothing"
+    assert submit.evaluate("b => b.getClientRects()[0].height") <= 46
     launch.tap()
     assert order_of(ann, "ann") == "L"
     assert "on" in (launch.get_attribute("class") or "")
