@@ -338,12 +338,10 @@ def test_a_phone_sees_the_path_and_cost_before_the_move(
     page.wait_for_selector("#hex-controls:not([hidden]) #controls-title")
     before = version(page)
     assert page.evaluate(HEX_WIDTH_ON_SCREEN) >= 39
-    assert page.evaluate(IN_THE_BOARD, ".ship.active .ship-hit")
+    assert page.locator(".ship.active .ship-hit").evaluate(IN_THE_BOARD)
     # The highest lit hex in sight: the move waiting for its confirm must not hide it.
     hexes = page.locator(".hex.reachable").evaluate_all(
-        """hs => hs.filter((h) => { const b = h.getBoundingClientRect();
-          const t = document.querySelector('#table').getBoundingClientRect();
-          return b.top >= t.top && b.bottom <= t.bottom && b.left >= t.left && b.right <= t.right; })
+        f"""hs => hs.filter((h) => ({IN_THE_BOARD})(h))
           .map((h) => [h.dataset.hex, Number(h.dataset.cost), h.getBoundingClientRect().top])"""
     )
     key, cost, _ = min(hexes, key=lambda h: h[2])
@@ -365,8 +363,8 @@ def test_a_phone_sees_the_path_and_cost_before_the_move(
 
 #: The width on screen of a hex of the board (px).
 HEX_WIDTH_ON_SCREEN = "() => document.querySelector('.hex polygon').getBoundingClientRect().width"
-#: Whether the element the selector names is wholly inside the board's box.
-IN_THE_BOARD = """(selector) => { const b = document.querySelector(selector).getBoundingClientRect();
+#: Whether an element is wholly inside the board's box.
+IN_THE_BOARD = """(e) => { const b = e.getBoundingClientRect();
   const t = document.querySelector('#table').getBoundingClientRect();
   return b.top >= t.top && b.bottom <= t.bottom && b.left >= t.left && b.right <= t.right; }"""
 
