@@ -204,6 +204,20 @@ def test_a_stellar_conflict_match_against_a_bot_in_french(
             " const box = e.getBoundingClientRect(); return box.top + box.height / 2; })",
         )
         assert max(middles) - min(middles) < 12, middles
+    else:  # a phone's bar under the table says the card in hand's turn whole, in French
+        page.focus("#table")
+        page.keyboard.press("e")
+        page.keyboard.press("e")
+        page.wait_for_function(
+            "() => document.querySelector('#hand-info .turned')?.textContent"
+            " === 'tourné de 30° à droite'"
+        )
+        cut = page.eval_on_selector_all(
+            "#hand-info > span",
+            "spans => spans.filter((s) => s.scrollWidth > s.clientWidth + 1)"
+            ".map((s) => s.textContent)",
+        )
+        assert not cut, cut
     assert_french(page)
     _shot(page, "stellar-deployment", device)
     page.locator("#battle-skip").wait_for(timeout=120_000)

@@ -352,9 +352,9 @@ def test_a_phone_sees_the_path_and_cost_before_the_move(
     hexbox = page.locator(f".hex[data-hex='{key}'] polygon").bounding_box()
     bar = page.locator(".pending-move").bounding_box()
     assert hexbox and bar
-    assert (
-        bar["y"] >= hexbox["y"] + hexbox["height"] or bar["y"] + bar["height"] <= hexbox["y"]
-    ), f"the move to confirm {bar} hides the hex tapped {hexbox}"
+    assert bar["y"] >= hexbox["y"] + hexbox["height"] or bar["y"] + bar["height"] <= hexbox["y"], (
+        f"the move to confirm {bar} hides the hex tapped {hexbox}"
+    )
     assert version(page) == before  # not moved yet
     shot(page, "move-preview")
     page.tap("#confirm-move")

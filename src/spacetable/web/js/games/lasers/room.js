@@ -238,11 +238,14 @@ function renderHandBar() {
   const name = page.ships[hand.ship]?.name || hand.ship;
   const reason = hand.shown() ? hand.blockedBy() : null;
   const info = $("#hand-info");
-  const text = `${turnedWords(hand.pose.rotation)} · ${name}`;
+  const turned = turnedWords(hand.pose.rotation);
   const why = reason ? t("can't place: {reason}", { reason }) : "";
-  if (info.dataset.text !== text + why) {
-    info.dataset.text = text + why;
-    info.replaceChildren(el("span", { text }), why ? el("span", { class: "why", text: why }) : "");
+  // The ship and its turn on two lines (on one, a phone cut them: "turned 30° right…"); on
+  // one when why it cannot be placed takes the lines under them.
+  const lines = why ? [`${turned} · ${name}`] : [name, turned];
+  if (info.dataset.text !== lines.join("\n") + why) {
+    info.dataset.text = lines.join("\n") + why;
+    info.replaceChildren(...lines.map((text, i) => el("span", { class: i ? "turned" : "", text })), why ? el("span", { class: "why", text: why }) : "");
   }
   info.classList.toggle("blocked", Boolean(reason));
   $("#place-card").disabled = hand.busy;
