@@ -5,24 +5,21 @@ soon as a file changes."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
 from starlette.testclient import TestClient
 
-from spacetable.server.app import create_app
 from spacetable.server.http.assets import IMMUTABLE, REVALIDATE, Assets
-from spacetable.server.store.storage import Storage
+from tests.server._app import app_client
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
-    storage = Storage(f"sqlite:///{tmp_path_factory.mktemp('assets') / 'matches.db'}")
-    try:
-        return TestClient(create_app(storage))
-    finally:
-        storage.close()
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    with app_client(tmp_path_factory.mktemp("assets")) as client:
+        yield client
 
 
 def _app(client: TestClient) -> FastAPI:

@@ -9,17 +9,13 @@ import pytest
 from starlette.testclient import TestClient
 
 from spacetable.registry import game, games
-from spacetable.server.app import create_app
-from spacetable.server.store.storage import Storage
+from tests.server._app import app_client
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    storage = Storage(f"sqlite:///{tmp_path_factory.mktemp('games') / 'matches.db'}")
-    try:
-        yield TestClient(create_app(storage), base_url="http://127.0.0.1")
-    finally:
-        storage.close()
+    with app_client(tmp_path_factory.mktemp("games")) as client:
+        yield client
 
 
 def test_every_resource_is_its_game_s_in_each_language(client: TestClient) -> None:

@@ -9,8 +9,7 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
-from spacetable.server.app import create_app
-from spacetable.server.store.storage import Storage
+from tests.server._app import app_client
 
 #: What a browser's navigation asks for.
 BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
@@ -18,11 +17,8 @@ BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    storage = Storage(f"sqlite:///{tmp_path_factory.mktemp('missing') / 'matches.db'}")
-    try:
-        yield TestClient(create_app(storage), base_url="http://127.0.0.1")
-    finally:
-        storage.close()
+    with app_client(tmp_path_factory.mktemp("missing")) as client:
+        yield client
 
 
 def test_a_room_link_that_leads_nowhere_says_so_and_leads_to_the_lobby(
