@@ -48,6 +48,9 @@ def test_an_ftl_duel_against_a_bot_in_french(
     page = _duel(server, open_page, device)
     assert page.inner_text("#plot-title") == "Vos ordres pour le tour 1"
     assert page.inner_text("#submit-plot") == "Envoyer\u00a0: ne rien faire"
+    # The board's buttons on one row in French too (a phone's Mesurer had a row of its own).
+    tops = page.eval_on_selector_all(".ftl-zoom button", "bs => bs.map((b) => b.offsetTop)")
+    assert len(tops) >= 5 and len(set(tops)) == 1, tops
     assert_french(page)
     shot(page, "plotting")
     # A typo is told in French, the text as typed.
