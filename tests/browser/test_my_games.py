@@ -42,12 +42,22 @@ def _waiting_on(name: str) -> Callable[[dict[str, Any]], bool]:
 @pytest.mark.parametrize(
     ("lang", "width", "height", "words"),
     [
-        ("en", 1366, 800, {"title": "My games", "mine": "Your move", "link": "My games (1"}),
+        (
+            "en",
+            1366,
+            800,
+            {"title": "My games", "mine": "Your move", "link": "My games (1", "left": "24 hours"},
+        ),
         (
             "fr",
             390,
             844,
-            {"title": "Mes parties", "mine": "À vous de jouer", "link": "Mes parties (1"},
+            {
+                "title": "Mes parties",
+                "mine": "À vous de jouer",
+                "link": "Mes parties (1",
+                "left": "24 heures",
+            },
         ),
     ],
     ids=["laptop-en", "phone-fr"],
@@ -101,6 +111,8 @@ def test_my_games_lists_the_match_waiting_on_me_first(
     first = games.nth(0)
     assert "mine" in (first.get_attribute("class") or "")
     assert first.locator(".my-game-status").inner_text() == words["mine"]
+    # The turn began moments ago: 24 hours left of its 24 (the count read 23 by then).
+    assert first.locator(".my-game-left").inner_text().startswith(words["left"])
     assert first.locator("a").get_attribute("href") == f"/rooms/{rooms[0]}"
     assert ann in games.nth(1).locator(".my-game-status").inner_text()
     for index in range(2):
@@ -113,7 +125,7 @@ def test_my_games_lists_the_match_waiting_on_me_first(
     first.locator("a").click()
     post = page.locator("#correspondence")
     post.wait_for(state="visible")
-    assert bob in post.inner_text()
+    assert words["mine"] in post.inner_text() and bob not in post.inner_text()
     post.scroll_into_view_if_needed()
     shot(page, "room")
 

@@ -9,9 +9,13 @@ import { loadMyGames, tellWaiting } from "../shell/mygames.js";
 
 const REFRESH_MS = 60_000;
 
+/** Seconds a count of time left may round up by: a turn of 24 hours just begun (its
+ * deadline read a few seconds later) reads "24 hours left", not 23. */
+const ROUND_UP_S = 60;
+
 function timeLeft(seconds) {
   if (seconds == null) return "";
-  const hours = Math.floor(seconds / 3600);
+  const hours = Math.floor((seconds + ROUND_UP_S) / 3600);
   if (hours >= 48) return tn("{n} day left", "{n} days left", Math.floor(hours / 24), { n: Math.floor(hours / 24) });
   if (hours >= 1) return tn("{n} hour left", "{n} hours left", hours, { n: hours });
   const minutes = Math.max(1, Math.ceil(seconds / 60));

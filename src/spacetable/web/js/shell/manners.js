@@ -185,7 +185,11 @@ export class Manners {
     this.post.hidden = !post || this.room?.phase !== "playing";
     if (this.post.hidden) return;
     const parts = [tn("{n} hour a turn", "{n} hours a turn", post.turn_hours, { n: post.turn_hours })];
-    if (post.waiting.length) parts.push(t("Waiting for {names}", { names: post.waiting.join(", ") }));
+    // The player it waits on reads "Your move", not his own name.
+    const mine = this.seated() && post.waiting.includes(this.client.me.player);
+    const others = post.waiting.filter((name) => !mine || name !== this.client.me.player);
+    if (mine) parts.push(t("Your move"));
+    if (others.length) parts.push(t("Waiting for {names}", { names: others.join(", ") }));
     if (post.deadline) {
       const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "short", timeStyle: "short" });
       parts.push(t("until {time}", { time: when.format(new Date(post.deadline * 1000)) }));
