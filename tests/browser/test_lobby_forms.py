@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from spacetable.registry import games
+from spacetable.server.store.accounts import SESSION_COOKIE
+from tests._accounts import session_cookie
 from tests.browser.conftest import OpenPage, Server, Shot
 
 
@@ -146,3 +148,32 @@ def test_every_option_boxs_placeholder_shows_whole(
             shot(page, "ftl")
     assert seen, "no placeholder"
     assert not cut, cut
+
+
+def test_a_correspondence_room_offers_no_bot_seat(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    """A match by correspondence seats registered players only: the form takes its bot
+    seats away once hours a turn are filled in (a room made with one refused the bot in a
+    red banner), and the room's host is offered no "Add bot"."""
+    page = open_page("/")
+    page.select_option("#ruleset", "hexfleet")
+    seat = page.locator("label.bot-seat[data-seat='1']")
+    page.select_option("#hex-seat-1", "easy")
+    assert seat.is_visible()
+    page.fill("[name='turn_hours']", "24")
+    assert seat.is_hidden()
+    assert "no bots" in page.inner_text("#hex-seats")
+    shot(page, "correspondence-form")
+    page.fill("[name='turn_hours']", "")
+    assert seat.is_visible() and page.input_value("#hex-seat-1") == "easy"
+
+    cookie = session_cookie(server.base, "Host by post")
+    room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_hours": 24})["id"]
+    page.context.add_cookies(
+        [{"name": SESSION_COOKIE, "value": cookie.split("=", 1)[1], "url": server.base}]
+    )
+    page.goto(f"/rooms/{room}?join=1")
+    page.wait_for_selector(".seat.mine")
+    assert page.get_attribute(".seat[data-seat='1']", "data-kind") == "empty"
+    assert page.locator(".add-bot, .bot-level").count() == 0

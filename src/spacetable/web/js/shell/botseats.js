@@ -59,18 +59,31 @@ export function botSeats(game, { idPrefix }) {
     element.append(el("label", { class: "bot-seat", dataset: { seat } }, t("seat {seat}", { seat: seat + 1 }) + " ", select, words));
     selects.push(select);
   }
+  // A match by correspondence (its form's hours a turn filled in) seats registered players
+  // only (server/rooms/lobby.py): no bot is offered then, and the form says why.
+  const noBots = el("small", { class: "bot-about", hidden: true,
+    text: t("A match by correspondence seats registered players: no bots.") });
+  element.append(noBots);
+  const byPost = () => Boolean(element.closest("form")?.querySelector("[name='turn_hours']")?.value);
   let shown = { seats: 2, first: 1 };
+  const update = (seats, first = 1) => {
+    shown = { seats, first };
+    const post = byPost();
+    for (const select of selects) {
+      const seat = Number(select.dataset.seat);
+      select.parentElement.hidden = post || seat < first || seat >= seats;
+    }
+    noBots.hidden = !post;
+    element.hidden = first >= seats || !levels.length;
+  };
+  document.addEventListener("input", (e) => {
+    if (e.target.name === "turn_hours" && element.isConnected && e.target.form?.contains(element)) update(shown.seats, shown.first);
+  });
   return {
     element,
-    update(seats, first = 1) {
-      shown = { seats, first };
-      for (const select of selects) {
-        const seat = Number(select.dataset.seat);
-        select.parentElement.hidden = seat < first || seat >= seats;
-      }
-      element.hidden = first >= seats || !levels.length;
-    },
+    update,
     param(seats) {
+      if (byPost()) return "";
       return selects.filter((s) => Number(s.dataset.seat) >= shown.first && Number(s.dataset.seat) < seats && s.value)
         .map((s) => `${s.dataset.seat}:${s.value}`).join(",");
     },

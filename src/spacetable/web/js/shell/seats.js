@@ -116,7 +116,7 @@ function drawSeats(container, room, mySeat, send, { describe, shown, watching = 
           const wanted = await name();
           if (wanted) send({ type: "join", name: wanted, seat: seat.seat });
         } } }, t("Take this seat")));
-    } else if (seat.kind === "empty" && iAmHost) {
+    } else if (seat.kind === "empty" && iAmHost && room.options.turn_hours == null) { // a correspondence room seats no bot
       const bots = botsOf(room.options.ruleset);
       // The level the host has chosen already, if this seat's choice is on screen.
       const chosen = shown.querySelector(`.seat[data-seat='${seat.seat}'] .bot-level`)?.value ?? bots.default;
