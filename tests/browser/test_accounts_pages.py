@@ -47,6 +47,10 @@ def test_sign_up_see_the_account_in_the_header_log_out_and_in_again(
     assert logout.inner_text() == words["logout"] and logout.is_visible()
     menu = header.locator(".account-popup").bounding_box()
     assert menu is not None and menu["x"] >= 0 and menu["x"] + menu["width"] <= width
+    # It hangs under the name (a phone's bar puts the name at the left: it hung at the right).
+    named = header.locator(".account-name").bounding_box()
+    assert named is not None and menu["x"] <= named["x"] + named["width"] / 2
+    assert named["x"] + named["width"] / 2 <= menu["x"] + menu["width"]
     shot(page, "logged-in")
     logout.click()
     page.wait_for_selector(".topbar .account a[href^='/login']")
@@ -69,7 +73,10 @@ def test_sign_up_see_the_account_in_the_header_log_out_and_in_again(
     assert page.locator("#no-ratings").is_visible()
     assert _serious_violations(page) == []
     shot(page, "profile")
-    page.goto(f"/leaderboard/lightspeed?lang={lang}")
+    page.locator(".topbar .account-name").click()
+    assert page.locator(".account-games").get_attribute("href") == "/me/games"
+    page.locator(".account-leaderboard").click()
+    page.wait_for_url("**/leaderboard/lightspeed")
     page.wait_for_selector("#board tbody tr, #no-players:not([hidden])", state="attached")
     assert _serious_violations(page) == []
 

@@ -22,7 +22,7 @@ from string import Template
 import orjson
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exception_handlers import http_exception_handler
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
@@ -31,6 +31,7 @@ from spacetable._userinput import clipped
 from spacetable.i18n import N_, choose, client_catalog, language_names, translator
 from spacetable.i18n.html import translate_html
 from spacetable.i18n.phrase import Reason, refusal
+from spacetable.registry import listings
 from spacetable.server.store.accounts import SESSION_COOKIE, AccountStore
 from spacetable.server.store.storage import StorageUnavailable
 
@@ -269,6 +270,12 @@ def add_page_routes(app: FastAPI) -> None:
 
     for path, page in _PAGES.items():
         app.get(path, include_in_schema=False, name=f"{page}_page")(_page_route(page))
+
+    @app.get("/leaderboard", include_in_schema=False)
+    async def leaderboards() -> RedirectResponse:
+        # The account menu's "Leaderboard": the first game's, whose page leads to the others'.
+        first = next(listing.key for listing in listings() if listing.playable)
+        return RedirectResponse(f"/leaderboard/{first}")
 
     @app.exception_handler(StarletteHTTPException)
     async def not_found(request: Request, exc: StarletteHTTPException) -> Response:

@@ -1,5 +1,6 @@
 // The account area of every page's top bar (issue 37): "Log in · Sign up" for a guest,
-// the account's name and "Log out" for a logged-in player. The server writes who is logged
+// the account's name for a logged-in player, a menu of his profile, his games, the
+// leaderboard and "Log out". The server writes who is logged
 // in on the page (`<html data-account="...">`, http/pages.py): the session cookie itself
 // is out of the page's reach (HttpOnly). Logging out revokes the session on the server.
 
@@ -42,7 +43,16 @@ function area() {
     const button = el("button", { type: "button", class: "secondary account-logout", text: t("Log out") });
     button.addEventListener("click", () => logOut(button));
     const profile = el("a", { href: `/players/${encodeURIComponent(account)}`, class: "account-profile", text: t("Your profile") });
-    box.append(el("details", { class: "account-menu" }, name, el("div", { class: "account-popup" }, profile, button)));
+    const games = el("a", { href: "/me/games", class: "account-games", text: t("My games") });
+    const board = el("a", { href: "/leaderboard", class: "account-leaderboard", text: t("Leaderboard") });
+    const popup = el("div", { class: "account-popup" }, profile, games, board, button);
+    const menu = el("details", { class: "account-menu" }, name, popup);
+    // A phone's wrapped bar may put the name at its left: the menu hangs on that side then.
+    menu.addEventListener("toggle", () => {
+      const at = name.getBoundingClientRect();
+      popup.classList.toggle("from-left", at.left + at.width / 2 < window.innerWidth / 2);
+    });
+    box.append(menu);
     return box;
   }
   const next = `?next=${encodeURIComponent(here())}`;
