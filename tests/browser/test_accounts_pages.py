@@ -5,6 +5,8 @@ are tested in process: tests/server/test_accounts.py.)"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.browser._pages import PagePool, borrowed_page
@@ -16,23 +18,49 @@ from tests.i18n._french import french_page
 @pytest.mark.parametrize(
     ("lang", "width", "height", "words"),
     [
-        ("en", 1366, 800, {"signup": "Sign up", "login": "Log in", "logout": "Log out"}),
+        (
+            "en",
+            1366,
+            800,
+            {
+                "signup": "Sign up",
+                "login": "Log in",
+                "logout": "Log out",
+                "short": (
+                    "3 to 20 characters: yours has 2.",
+                    "at least 8 characters: yours has 5.",
+                ),
+            },
+        ),
         (
             "fr",
             390,
             844,
-            {"signup": "Créer un compte", "login": "Se connecter", "logout": "Se déconnecter"},
+            {
+                "signup": "Créer un compte",
+                "login": "Se connecter",
+                "logout": "Se déconnecter",
+                "short": ("de 3 à 20 caractères\u00a0: le vôtre en a 2.", "au moins 8 caractères"),
+            },
         ),
     ],
     ids=["laptop-en", "phone-fr"],
 )
 def test_sign_up_see_the_account_in_the_header_log_out_and_in_again(
-    open_page: OpenPage, shot: Shot, lang: str, width: int, height: int, words: dict[str, str]
+    open_page: OpenPage, shot: Shot, lang: str, width: int, height: int, words: dict[str, Any]
 ) -> None:
     name = f"Pilot {lang} {width}"
     page = open_page(f"/signup?lang={lang}", viewport={"width": width, "height": height})
     assert page.locator("h1").inner_text() == words["signup"]
     assert _serious_violations(page) == []
+    # A name and a password both too short: both said at once, in sentences.
+    page.fill("#account-name", "ab")
+    page.fill("#account-password", "12345")
+    page.click("#account-submit")
+    error = page.locator("#account-error")
+    error.wait_for()
+    assert all(said in error.inner_text() for said in words["short"]), error.inner_text()
+    assert page.url.split("?")[0].endswith("/signup")
     page.fill("#account-name", name)
     page.fill("#account-password", "a long passphrase")
     page.click("#account-submit")

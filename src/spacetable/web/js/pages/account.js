@@ -2,12 +2,30 @@
 // API; on success the browser holds the session cookie and goes back where it came from
 // (`?next=`, a path of this site), else to the lobby.
 
-import "../shell/i18n.js"; // (the page's language switch)
+import { t, tn } from "../shell/i18n.js"; // (and the page's language switch)
 import { $, postJSON } from "../shell/dom.js";
 import { said } from "../shell/phrase.js";
 import { nextPath } from "../shell/account.js";
 
 const ROUTES = { login: "/api/session", signup: "/api/accounts" };
+
+/** A new account's name and password as the server will check them (store/accounts.py:
+ * 3 to 20 letters, digits, spaces, - or _; 8 to 256 characters): every problem found, in
+ * sentences, so that a sign-up is not refused one field at a time. The server still
+ * decides (its refusal shows when these pass). */
+function signupProblems() {
+  const name = $("#account-name").value.normalize("NFKC").trim();
+  const password = $("#account-password").value;
+  const found = [];
+  if (!name) found.push(t("Type a name."));
+  else if (name.length < 3 || name.length > 20) {
+    found.push(tn("A name has 3 to 20 characters: yours has {n}.", "A name has 3 to 20 characters: yours has {n}.", name.length, { n: name.length }));
+  } else if (!/^[\p{L}\p{N} _-]+$/u.test(name)) found.push(t("A name holds only letters, digits, spaces, - and _."));
+  if (password.length < 8) {
+    found.push(tn("A password has at least 8 characters: yours has {n}.", "A password has at least 8 characters: yours has {n}.", password.length, { n: password.length }));
+  }
+  return found;
+}
 
 async function submit(event) {
   event.preventDefault();
@@ -15,6 +33,12 @@ async function submit(event) {
   const error = $("#account-error");
   const button = $("#account-submit");
   error.hidden = true;
+  const problems = form.dataset.action === "signup" ? signupProblems() : [];
+  if (problems.length) {
+    error.textContent = problems.join(" ");
+    error.hidden = false;
+    return;
+  }
   button.disabled = true;
   try {
     await postJSON(ROUTES[form.dataset.action], {
