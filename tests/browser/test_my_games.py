@@ -46,7 +46,13 @@ def _waiting_on(name: str) -> Callable[[dict[str, Any]], bool]:
             "en",
             1366,
             800,
-            {"title": "My games", "mine": "Your move", "link": "My games (1", "left": "24 hours"},
+            {
+                "title": "My games",
+                "mine": "Your move",
+                "link": "My games (1",
+                "left": "24 hours",
+                "back": "Back to your seat",
+            },
         ),
         (
             "fr",
@@ -57,6 +63,7 @@ def _waiting_on(name: str) -> Callable[[dict[str, Any]], bool]:
                 "mine": "À vous de jouer",
                 "link": "Mes parties (1",
                 "left": "24 heures",
+                "back": "Retour à votre place",
             },
         ),
     ],
@@ -97,6 +104,11 @@ def test_my_games_lists_the_match_waiting_on_me_first(
     )
     box = link.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    # The lobby's list of rooms leads him back to his seats (it offered "Watch" alone).
+    back = page.locator(f"#rooms tr[data-room='{rooms[0]}'] a.return")
+    back.wait_for()
+    assert back.inner_text() == words["back"] and back.get_attribute("href") == f"/rooms/{rooms[0]}"
+    assert page.locator(f"#rooms tr[data-room='{rooms[0]}'] a.watch").count() == 0
     shot(page, "lobby")
     page.select_option("#ruleset", "ftl")  # the option to create such a room
     hours = page.locator("[name='turn_hours']")

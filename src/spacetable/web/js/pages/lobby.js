@@ -17,6 +17,7 @@ import { loadMatches, matchItem } from "../shell/matchlist.js";
 import { optionsForm } from "../shell/optionsform.js";
 import { describerOf, gameList, loadGame } from "../games/index.js";
 import { mountMyGamesLink } from "../shell/mygames.js";
+import { account } from "../shell/account.js";
 
 const REFRESH_MS = 3000;
 
@@ -162,6 +163,9 @@ async function refreshRooms() {
     rooms.forEach((room, i) => {
       const href = `/rooms/${encodeURIComponent(room.id)}`;
       const free = room.phase === "lobby" && room.seats.some((s) => s.kind === "empty");
+      // A logged-in player's own table (a match by correspondence, say) leads back to his seat.
+      const mine = Boolean(account) && room.phase !== "over"
+        && room.seats.some((s) => s.kind === "human" && s.name === account);
       body.append(el("tr", { class: "room", dataset: { room: room.id, phase: room.phase } },
         el("td", { dataset: { label: t("room") } }, el("code", { text: room.id })),
         el("td", { class: "room-game" },
@@ -170,8 +174,9 @@ async function refreshRooms() {
         el("td", { text: seatsText(room) }),
         el("td", { text: { lobby: t("waiting"), playing: t("playing"), over: t("finished") }[room.phase] || room.phase }),
         el("td", { class: "actions" }, el("div", { class: "row-actions" },
-          free ? el("a", { href, class: "join button" }, t("Join")) : null,
-          el("a", { href: `${href}?watch=1`, class: "watch" }, t("Watch"))))));
+          mine ? el("a", { href, class: "return button" }, t("Back to your seat"))
+            : free ? el("a", { href, class: "join button" }, t("Join")) : null,
+          mine ? null : el("a", { href: `${href}?watch=1`, class: "watch" }, t("Watch"))))));
     });
     $("#no-rooms").hidden = rooms.length > 0;
   } catch {
