@@ -338,6 +338,7 @@ def test_a_phone_sees_the_path_and_cost_before_the_move(
     page.wait_for_selector("#hex-controls:not([hidden]) #controls-title")
     before = version(page)
     assert page.evaluate(HEX_WIDTH_ON_SCREEN) >= 39
+    assert page.inner_text("#hail-why") == "tap a ship"  # a finger taps, a mouse clicks
     assert page.locator(".ship.active .ship-hit").evaluate(IN_THE_BOARD)
     # The highest lit hex in sight: the move waiting for its confirm must not hide it.
     hexes = page.locator(".hex.reachable").evaluate_all(

@@ -21,6 +21,9 @@ import { num, t, tn } from "../../shell/i18n.js";
 import { said } from "../../shell/phrase.js";
 import { FACING_NAMES, FACING_WORDS } from "./hexes.js";
 
+/** A finger, not a mouse: the bar says "tap" (a phone, a tablet). */
+const TOUCH = window.matchMedia("(pointer: coarse)");
+
 /** A chance as a whole percentage, never 0% or 100% for a possible or uncertain event. */
 export function percent(p) {
   const whole = (share) => num(share, { style: "percent" });
@@ -107,14 +110,17 @@ export class HexControls {
       turns,
       action("raise-shields", t("Raise shields"), shieldsWhy, chance !== undefined ? t("{chance} chance", { chance: percent(chance) }) : "",
         () => this.send({ type: "shields", ship: ship.id })),
-      action("fire", t("Fire…"), fireWhy, tn("{n} card: click a lit enemy", "{n} cards: click a lit enemy", ship.salvo),
-        () => {
-          this.message(t("Click a lit ship on the board to aim at it: the odds show before you fire. The red hexes are those it can fire at."));
-          this.onAim();
-        }),
-      action("hail", t("Hail…"), hailWhy, t("click a ship"), () => this.message(t("Click a ship on the board, then Hail it."))),
+      action("fire", t("Fire…"), fireWhy, TOUCH.matches ? tn("{n} card: tap a lit enemy", "{n} cards: tap a lit enemy", ship.salvo)
+        : tn("{n} card: click a lit enemy", "{n} cards: click a lit enemy", ship.salvo),
+      () => {
+        this.message(TOUCH.matches ? t("Tap a lit ship on the board to aim at it: the odds show before you fire. The red hexes are those it can fire at.")
+          : t("Click a lit ship on the board to aim at it: the odds show before you fire. The red hexes are those it can fire at."));
+        this.onAim();
+      }),
+      action("hail", t("Hail…"), hailWhy, TOUCH.matches ? t("tap a ship") : t("click a ship"),
+        () => this.message(TOUCH.matches ? t("Tap a ship on the board, then Hail it.") : t("Click a ship on the board, then Hail it."))),
       action("jump", t("Jump…"), jumpWhy, t("leave now, come back later"), () => this.openJump()),
-      action("undo-move", "↶ " + t("Undo move"), undoWhy, "Ctrl+Z", () => this.send({ type: "undo", ship: ship.id })),
+      action("undo-move", "↶ " + t("Undo move"), undoWhy, TOUCH.matches ? "" : "Ctrl+Z", () => this.send({ type: "undo", ship: ship.id })),
       action("end-activation", t("End activation"), null, t("draw the next chit"), () => this.send({ type: "done", ship: ship.id }))));
     const enemies = aim.filter((a) => a.owner !== ship.owner);
     if (enemies.length) {
