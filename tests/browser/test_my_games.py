@@ -52,6 +52,7 @@ def _waiting_on(name: str) -> Callable[[dict[str, Any]], bool]:
                 "link": "My games (1",
                 "left": "24 hours",
                 "back": "Back to your seat",
+                "post": "by correspondence, 24 h a turn",
             },
         ),
         (
@@ -64,6 +65,7 @@ def _waiting_on(name: str) -> Callable[[dict[str, Any]], bool]:
                 "link": "Mes parties (1",
                 "left": "24 heures",
                 "back": "Retour à votre place",
+                "post": "par correspondance, 24 h par tour",
             },
         ),
     ],
@@ -109,6 +111,8 @@ def test_my_games_lists_the_match_waiting_on_me_first(
     back.wait_for()
     assert back.inner_text() == words["back"] and back.get_attribute("href") == f"/rooms/{rooms[0]}"
     assert page.locator(f"#rooms tr[data-room='{rooms[0]}'] a.watch").count() == 0
+    # (in the reader's language: Babel's extraction missed the message, French read English)
+    assert words["post"] in page.inner_text(f"#rooms tr[data-room='{rooms[0]}'] .room-game")
     shot(page, "lobby")
     page.select_option("#ruleset", "ftl")  # the option to create such a room
     hours = page.locator("[name='turn_hours']")

@@ -18,6 +18,7 @@ import { optionsForm } from "../shell/optionsform.js";
 import { describerOf, gameList, loadGame } from "../games/index.js";
 import { mountMyGamesLink } from "../shell/mygames.js";
 import { account } from "../shell/account.js";
+import { postWords } from "../shell/seats.js";
 
 const REFRESH_MS = 3000;
 
@@ -149,10 +150,7 @@ async function describe(options) {
   if (!game) return { title: options.ruleset, words: tn("{n} seat", "{n} seats", options.seats) };
   const module = await loadGame(game.key);
   const words = module.optionWords ? module.optionWords(options) : describerOf(module, game)(options);
-  // A room played by correspondence (any game that offers it): its hours a turn.
-  const hours = options.turn_hours;
-  if (!hours) return { title: game.title, words };
-  return { title: game.title, words: `${words} · ${t("by correspondence, {hours} h a turn", { hours })}` };
+  return { title: game.title, words: postWords(words, options) }; // (and its hours a turn)
 }
 
 async function refreshRooms() {

@@ -35,6 +35,15 @@ export async function loadBots() {
 }
 
 /** The bots of a ruleset: {levels, default, about}. */
+/** A room's options in `words`, then "by correspondence, 24 h a turn" when it is played so
+ * (the seats wait days, not seconds): the seats' panel and the lobby's list of rooms. */
+export function postWords(words, options) {
+  if (!options.turn_hours) return words;
+  // (not inside the template string: Babel's extractor misses a t() whose arguments hold braces there)
+  const post = t("by correspondence, {hours} h a turn", { hours: options.turn_hours });
+  return `${words} · ${post}`;
+}
+
 export function botsOf(ruleset) {
   return botsByRuleset[ruleset] || FALLBACK_BOTS;
 }
@@ -67,7 +76,7 @@ function drawSeats(container, room, mySeat, send, { describe, shown, watching = 
     const taken = room.seats.filter((s) => s.kind !== "empty").map((s) => s.name);
     container.append(
       el("h2", { text: t("Watching") }),
-      el("p", { class: "room-options", text: describe(room.options) }),
+      el("p", { class: "room-options", text: postWords(describe(room.options), room.options) }),
       el("p", { id: "watching", text: taken.length ? t("Seated: {names}. The match starts when every seat is ready.", { names: taken.join(", ") }) : t("Nobody is seated yet.") }),
       room.seats.some((s) => s.kind === "empty")
         ? el("button", { type: "button", id: "want-to-play", on: { click: onPlay } }, t("I want to play"))
@@ -86,7 +95,7 @@ function drawSeats(container, room, mySeat, send, { describe, shown, watching = 
     return value;
   };
   const iAmHost = Boolean(room.seats.find((s) => s.seat === mySeat)?.host);
-  container.append(el("h2", { text: t("Seats") }), el("p", { class: "room-options", text: describe(room.options) }));
+  container.append(el("h2", { text: t("Seats") }), el("p", { class: "room-options", text: postWords(describe(room.options), room.options) }));
   if (!seated) container.append(el("label", { class: "name-field" }, t("Your name") + " ", nameInput));
   const list = el("ul", { class: "seats" });
   for (const seat of room.seats) {

@@ -222,8 +222,9 @@ export class FtlRoom extends TurnRoom {
     if (!plotting) status = t("The match is over.");
     else if (editable) status = t("{turn}. Plot your orders: drag the ring to turn, drag the arrow to sprint, or type. Then Submit plot.", { turn });
     else if (mine?.plotted) {
-      status = t("{turn}: your plot is in. Waiting for {players}…", { turn,
-        players: waitingFor.map((p) => playerName(p)).join(", ") || t("the turn") });
+      const players = waitingFor.map((p) => playerName(p)).join(", ");
+      status = players ? t("{turn}: your plot is in. Waiting for {players}…", { turn, players })
+        : t("{turn}: your plot is in. The turn is being played…", { turn });
     } else if (mine) status = t("Your ship is gone: you are watching the others.");
     else status = t("{turn}: the players are plotting in secret. Their orders show once the turn resolves.", { turn });
     $("#status").textContent = status;
