@@ -6,6 +6,7 @@ no longer uses. `spacetable catalogs` brings them up to date (docs/translating.m
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -54,3 +55,26 @@ def test_every_message_the_code_uses_is_translated_and_none_is_left_over(
         for form in _texts(message.string):
             placed = set(_PLACE.findall(form))
             assert placed <= wanted | {"n"}, f"{lang}: {key!r} -> {form!r} names {placed - wanted}"
+
+
+#: A message a page's script passes to ``t()`` or ``tn()``: its first argument, a string
+#: written whole (one followed by ``+`` is built of pieces, which the extractor joins).
+_SCRIPT_CALL = re.compile(r'(?<![\w.])tn?\(\s*"((?:[^"\\]|\\.)*)"(?!\s*\+)')
+_BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+
+
+def test_every_message_the_pages_scripts_pass_is_extracted(used: dict[str, list[str]]) -> None:
+    """Babel's JavaScript extractor misses some calls, silently: a ``t()`` inside another's
+    arguments, or one inside a template string whose arguments hold braces. Such a message
+    is in no catalog, and a French page read it in English ("by correspondence, 24 h a
+    turn" in the lobby). Every message written in a script must be in the template."""
+    scripts = Path(i18n.__file__).parent.parent / "web" / "js"
+    missed = {}
+    for path in sorted(scripts.rglob("*.js")):
+        code = _BLOCK_COMMENT.sub("", path.read_text(encoding="utf-8"))
+        code = "\n".join(line for line in code.splitlines() if not line.lstrip().startswith("//"))
+        for found in _SCRIPT_CALL.finditer(code):
+            text = found.group(1).replace('\\"', '"')
+            if text not in used:
+                missed[text] = path.relative_to(scripts).as_posix()
+    assert not missed, f"messages the extraction missed (write each t() on its own): {missed}"
