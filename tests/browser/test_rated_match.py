@@ -45,7 +45,12 @@ def test_sign_up_play_a_rated_match_and_see_it_on_both_profiles(
     bob.click("#resign")
     bob.click("#confirm-resign")
     expect(ann.locator("#end-reason")).to_have_text("Bob Rated resigned: Ann Rated wins.")
+    # The end card says the match was rated, each player's rating before and after.
+    expect(ann.locator(".match-end .end-ratings")).to_contain_text("Rated match: Ann Rated 0 → ")
+    expect(ann.locator(".match-end .end-ratings")).to_contain_text("Bob Rated 0 → -")
+    expect(bob.locator(".match-end .end-ratings")).to_contain_text("Partie classée\u00a0: ")
     shot(ann, "won")
+    shot(bob, "lost")
     ratings = {}
     for page, name, words in ((ann, "Ann Rated", "1"), (bob, "Bob Rated", "1")):
         page.goto(f"{server.base}/players/{name.replace(' ', '%20')}")

@@ -1,10 +1,31 @@
 // How a rating is shown (issue 37 item 3): one number, the openskill ordinal, marked
 // "provisional" for a player's first rated matches of a game.
 
-import { t, num } from "./i18n.js";
+import { t, num, playerName } from "./i18n.js";
+import { el } from "./dom.js";
 
 /** The rating as shown: `{ rating, provisional }` from the API. */
 export function ratingText(rating) {
   const shown = num(rating.rating, { maximumFractionDigits: 1 });
   return rating.provisional ? t("{rating} (provisional)", { rating: shown }) : shown;
+}
+
+/**
+ * A rated match's end says so (issue 37: the match was rated in silence): each rated seat's
+ * rating before it and after, "Rated match: Ann 0 → 2.3, Bob 0 → −1.8", on the end card
+ * (`.match-end`), under who won. `before`: name -> the rating the room showed while the
+ * match was played; `seats`: the room's seats after it (the server rates the match, then
+ * tells the room). Nothing when no rating moved (a match of guests, or not rated).
+ */
+export function showRatingChanges(before, seats) {
+  const card = document.querySelector(".match-end:not([hidden])");
+  const moved = (seats || []).filter((s) => s.rating && before.has(s.name) && before.get(s.name) !== s.rating.rating);
+  if (!card || !moved.length) return;
+  const shown = (value) => num(value, { maximumFractionDigits: 1 });
+  const changes = moved.map((s) => `${playerName(s.name)} ${shown(before.get(s.name))} → ${shown(s.rating.rating)}`).join(", ");
+  card.querySelector(":scope > .end-ratings")?.remove();
+  const line = el("p", { class: "end-ratings", text: t("Rated match: {changes}", { changes }) });
+  const head = card.querySelector(":scope > .end-head");
+  if (head) head.after(line);
+  else card.append(line);
 }

@@ -17,6 +17,7 @@ import { muteButton } from "./sounds.js";
 import { askName, rematchOffer } from "./invite.js";
 import { notifyButton } from "./notify.js";
 import { rematchLabel } from "./endcard.js";
+import { showRatingChanges } from "./ratings.js";
 
 /** The room id of a room page's address (/rooms/{id}). */
 export function roomIdOf(location) {
@@ -168,6 +169,11 @@ export class RoomClient {
 
   onRoom(message) {
     this.room = message;
+    // The ratings the players sat down with, for the end card of a rated match (an account
+    // not rated yet in this game starts at 0: openskill's ordinal of a new rating).
+    if (message.phase === "playing") {
+      this.ratingsBefore = new Map((message.seats || []).filter((s) => s.registered).map((s) => [s.name, s.rating?.rating ?? 0]));
+    } else if (message.phase === "over" && this.ratingsBefore) showRatingChanges(this.ratingsBefore, message.seats);
     this.joinIfWanted();
     this.rematchOffer.update(message, this.me.seat);
     if (message.pacing !== "realtime" && !this.notifyShown) {
