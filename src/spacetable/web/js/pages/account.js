@@ -16,13 +16,14 @@ const ROUTES = { login: "/api/session", signup: "/api/accounts" };
 function signupProblems() {
   const name = $("#account-name").value.normalize("NFKC").trim();
   const password = $("#account-password").value;
+  const [nameLength, passwordLength] = [[...name].length, [...password].length]; // characters, as Python counts them
   const found = [];
   if (!name) found.push(t("Type a name."));
-  else if (name.length < 3 || name.length > 20) {
-    found.push(tn("A name has 3 to 20 characters: yours has {n}.", "A name has 3 to 20 characters: yours has {n}.", name.length, { n: name.length }));
+  else if (nameLength < 3 || nameLength > 20) {
+    found.push(tn("A name has 3 to 20 characters: yours has {n}.", "A name has 3 to 20 characters: yours has {n}.", nameLength, { n: nameLength }));
   } else if (!/^[\p{L}\p{N} _-]+$/u.test(name)) found.push(t("A name holds only letters, digits, spaces, - and _."));
-  if (password.length < 8) {
-    found.push(tn("A password has at least 8 characters: yours has {n}.", "A password has at least 8 characters: yours has {n}.", password.length, { n: password.length }));
+  if (passwordLength < 8) {
+    found.push(tn("A password has at least 8 characters: yours has {n}.", "A password has at least 8 characters: yours has {n}.", passwordLength, { n: passwordLength }));
   }
   return found;
 }

@@ -1,8 +1,8 @@
 // The account area of every page's top bar (issue 37): "Log in · Sign up" for a guest,
 // the account's name for a logged-in player, a menu of his profile, his games, the
-// leaderboard and "Log out". The server writes who is logged
-// in on the page (`<html data-account="...">`, http/pages.py): the session cookie itself
-// is out of the page's reach (HttpOnly). Logging out revokes the session on the server.
+// leaderboard and "Log out". The server writes who is logged in on the page
+// (`<html data-account="...">`, http/pages.py): the session cookie itself is out of the
+// page's reach (HttpOnly). Logging out revokes the session on the server.
 
 import { t } from "./i18n.js";
 import { el, saveName } from "./dom.js";
