@@ -12,7 +12,7 @@ export function ratingText(rating) {
 
 /**
  * A rated match's end says so (issue 37: the match was rated in silence): each rated seat's
- * rating before it and after, "Rated match: Ann 0 → 2.3, Bob 0 → −1.8", on the end card
+ * rating before it and after, "Rated match: Ann 0 → 3.4, Bob 0 → -1.8", on the end card
  * (`.match-end`), under who won. `before`: name -> the rating the room showed while the
  * match was played; `seats`: the room's seats after it (the server rates the match, then
  * tells the room). Nothing when no rating moved (a match of guests, or not rated).

@@ -34,7 +34,6 @@ export async function loadBots() {
   return botsByRuleset;
 }
 
-/** The bots of a ruleset: {levels, default, about}. */
 /** A room's options in `words`, then "by correspondence, 24 h a turn" when it is played so
  * (the seats wait days, not seconds): the seats' panel and the lobby's list of rooms. */
 export function postWords(words, options) {
@@ -44,6 +43,7 @@ export function postWords(words, options) {
   return `${words} · ${post}`;
 }
 
+/** The bots of a ruleset: {levels, default, about}. */
 export function botsOf(ruleset) {
   return botsByRuleset[ruleset] || FALLBACK_BOTS;
 }
