@@ -122,6 +122,13 @@ def test_my_games_lists_the_match_waiting_on_me_first(
     page.wait_for_url("**/me/games")
     page.wait_for_selector(".my-game")
     assert page.locator("h1").inner_text() == words["title"]
+    # The language menu on the title's row, as on the other account pages (a phone's had a
+    # row of its own, under the links).
+    title = page.locator(".topbar h1").bounding_box()
+    menu = page.locator(".topbar #lang-switch").bounding_box()
+    assert title and menu
+    middles = (title["y"] + title["height"] / 2, menu["y"] + menu["height"] / 2)
+    assert abs(middles[0] - middles[1]) < 12, (title, menu)
     games = page.locator(".my-game")
     assert games.count() == 2
     first = games.nth(0)
@@ -142,6 +149,8 @@ def test_my_games_lists_the_match_waiting_on_me_first(
     post = page.locator("#correspondence")
     post.wait_for(state="visible")
     assert words["mine"] in post.inner_text() and bob not in post.inner_text()
+    box = post.bounding_box()  # in the banner, in sight (a laptop had it below the fold)
+    assert box is not None and box["y"] + box["height"] <= height, box
     post.scroll_into_view_if_needed()
     shot(page, "room")
 

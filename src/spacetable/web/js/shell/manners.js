@@ -75,8 +75,8 @@ export class Manners {
       el("p", { text: T.left }),
       el("button", { type: "button", id: "take-back", on: { click: () => this.rejoin() } }, T.takeBack));
     this.note = el("p", { id: "manners-note", class: "manners-note", role: "status", hidden: true });
-    // A correspondence room: the hours a turn, whom it waits on, till when.
-    this.post = el("p", { id: "correspondence", class: "manners-note", hidden: true });
+    // A correspondence room: the hours a turn, whom it waits on, till when (in the banner).
+    this.post = el("p", { id: "correspondence", class: "manners-note correspondence-note", hidden: true });
     this.offerBox = el("div", { id: "draw-offer", class: "manners-alert", role: "group", "aria-labelledby": "draw-offer-text", hidden: true });
     // One group an absent player, each named by its own words (several may be gone at once).
     this.absenceBox = el("div", { id: "absence", class: "manners-alert", hidden: true });
@@ -184,6 +184,10 @@ export class Manners {
     if (leave) leave.hidden = Boolean(post);
     this.post.hidden = !post || this.room?.phase !== "playing";
     if (this.post.hidden) return;
+    // In the banner, under whose turn it is: at the foot of a laptop's side column it was
+    // below the fold, and screens down a phone's page.
+    const status = $("#status");
+    if (status && this.post.previousElementSibling !== status) status.after(this.post);
     const parts = [tn("{n} hour a turn", "{n} hours a turn", post.turn_hours, { n: post.turn_hours })];
     // The player it waits on reads "Your move", not his own name.
     const mine = this.seated() && post.waiting.includes(this.client.me.player);
