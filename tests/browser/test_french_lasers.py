@@ -205,6 +205,7 @@ def test_a_stellar_conflict_match_against_a_bot_in_french(
         )
         assert max(middles) - min(middles) < 12, middles
     else:  # a phone's bar under the table says the card in hand's turn whole, in French
+        page.locator("#hand-info .turned").wait_for()  # a card in hand: the keys turn it
         page.focus("#table")
         page.keyboard.press("e")
         page.keyboard.press("e")
