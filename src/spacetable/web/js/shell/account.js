@@ -47,8 +47,9 @@ function area() {
     const board = el("a", { href: "/leaderboard", class: "account-leaderboard", text: t("Leaderboard") });
     const popup = el("div", { class: "account-popup" }, profile, games, board, button);
     const menu = el("details", { class: "account-menu" }, name, popup);
-    // A phone's wrapped bar may put the name at its left: the menu hangs on that side then.
-    menu.addEventListener("toggle", () => {
+    // A phone's wrapped bar may put the name at its left: the menu hangs on that side then
+    // (on the click that opens it: a `toggle` event comes a task later).
+    name.addEventListener("click", () => {
       const at = name.getBoundingClientRect();
       popup.classList.toggle("from-left", at.left + at.width / 2 < window.innerWidth / 2);
     });
