@@ -108,7 +108,8 @@ class Ready(_Message):
 
 
 class HandPose(_Posed):
-    """Where the card in your hand is now (streamed, about 20 per second)."""
+    """Where the card in your hand is now (streamed while it moves, at most one a beat of
+    :data:`POSE_PULSE`: ten a second)."""
 
     type: Literal["pose"]
 
