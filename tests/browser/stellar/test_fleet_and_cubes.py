@@ -28,7 +28,9 @@ def test_the_fleet_builder_suggests_a_fleet_and_takes_none_empty(
         "/api/rooms",
         {"ruleset": "stellar", "seats": 2, "battle_size": "dispute", "races": ["wiss", "vak"]},
     )
-    page = open_page(f"/rooms/{room['id']}", viewport={"width": width, "height": height})
+    phone = width < 800
+    touch = {"is_mobile": True, "has_touch": True} if phone else {}
+    page = open_page(f"/rooms/{room['id']}", viewport={"width": width, "height": height}, **touch)
     take_seat(page, "fay", 0)
     page.select_option(".seat[data-seat='1'] .bot-level", "easy")
     page.click(".seat[data-seat='1'] .add-bot")
@@ -44,7 +46,7 @@ def test_the_fleet_builder_suggests_a_fleet_and_takes_none_empty(
     wiss = race_ships("wiss")
     assert keys and sum(wiss[k].credits for k in keys) <= 10
     assert send.is_enabled() and send.inner_text() == f"Take these {len(keys)} ships"
-    if width < 800:
+    if phone:
         # The builder scrolls with the page, not inside a box of its own.
         inner = page.eval_on_selector("#fleet-panel", "p => p.scrollHeight - p.clientHeight")
         assert inner <= 1, inner
@@ -52,6 +54,15 @@ def test_the_fleet_builder_suggests_a_fleet_and_takes_none_empty(
     shot(page, "suggested")
     send.click()
     page.wait_for_selector("#fleet-panel[data-chosen=yes], body[data-phase=deployment]")
+    if phone:
+        # The deployment begins zoomed in on the card in hand, finger-sized, as Light
+        # Speed's fast round does (it began with the whole table, each card 20 px wide:
+        # the zoom was worked out while the fleet builder still hid the table).
+        page.wait_for_selector("body[data-phase=deployment]")
+        assert float(page.get_attribute("#table", "data-zoom") or "1") > 1.5
+        card = page.locator("#hand .hand-face").bounding_box()
+        assert card is not None and card["width"] >= 50, card
+        shot(page, "deployment")
 
 
 @pytest.mark.parametrize("stolen_goods", [False, True])

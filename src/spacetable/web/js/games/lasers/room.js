@@ -149,13 +149,13 @@ function onState(message) {
   page.match = message;
   page.players = Object.keys(message.players);
   if (message.phase !== "over" && page.battle) endBattle();
-  if (PLACING.has(message.phase) && !wasPlacing) {
+  const begins = PLACING.has(message.phase) && !wasPlacing;
+  if (begins) {
     const { x, y } = homePose(room.me.seat ?? 0, message.table_size_mm);
     hand.setPose({ x, y, rotation: 0 });
     page.stopHeld = null;
     page.discardAsked = false;
     $("#stop-note").hidden = true;
-    if (hand.touchy && room.me.role === "player") zoomForTouch(x, y);
   }
   if (message.phase === "stop" && !page.frozenHolders) {
     page.frozenHolders = new Set(page.players.filter((p) => message.players[p].holding || message.players[p].discarded));
@@ -166,6 +166,9 @@ function onState(message) {
   if (message.countdown) clocks.startCountdown(message.countdown.seconds_left, message.runup?.seconds_left ?? 0);
   else clocks.hideCountdown();
   renderState();
+  // Zoomed once the table is laid out for the round: after a fleet builder (Stellar
+  // Conflict), the table had no size on screen until renderState showed it.
+  if (begins && hand.touchy && room.me.role === "player") zoomForTouch(hand.pose.x, hand.pose.y);
 }
 
 function renderState() {
