@@ -121,6 +121,11 @@ def test_a_newcomer_learns_then_plays_most_of_his_deck_against_the_beginner_bot(
     page.mouse.click(sx, sy)
     page.wait_for_selector("#refused:not([hidden])")
     assert "starts in" in page.inner_text("#refused")
+    # ... drawn over the count's big figure, which hid half its words.
+    assert page.evaluate(
+        """() => Number(getComputedStyle(document.querySelector('#refused')).zIndex)
+            > Number(getComputedStyle(document.querySelector('#runup')).zIndex)"""
+    )
     assert page.locator(".table-card[data-card^='Newcomer-']").count() == 0
     # The watcher sees the bot's card in hand: drawn on its side, then on its way.
     watcher.wait_for_selector('.other-hand[data-player="beginner bot"]')

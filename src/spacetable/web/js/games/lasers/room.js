@@ -486,7 +486,8 @@ export async function startLaserRoom(ctx, { races = false } = {}) {
     onPose: (pose) => room.socket.send({ type: "pose", ...pose }),
     onPlace: (pose) => {
       if (clocks.runupLeft() > 0) { // the 3-2-1 runs: no card lands before it ends
-        onRefused({ action: "place", reason: t("The round starts in {n} s: wait for the count.", { n: Math.ceil(clocks.runupLeft()) }) });
+        const what = page.match?.phase === "deployment" ? t("The deployment") : t("The round");
+        onRefused({ action: "place", reason: t("{what} starts in {n} s: wait for the count.", { what, n: Math.ceil(clocks.runupLeft()) }) });
         return;
       }
       if (room.socket.send({ type: "place", ...pose })) hand.busy = true;
