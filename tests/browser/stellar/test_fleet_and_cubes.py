@@ -35,6 +35,12 @@ def test_the_fleet_builder_suggests_a_fleet_and_takes_none_empty(
     page.select_option(".seat[data-seat='1'] .bot-level", "easy")
     page.click(".seat[data-seat='1'] .add-bot")
     page.wait_for_selector(".seat[data-seat='1'][data-kind=bot]")
+    # What Ready begins: the fleets first (it said Light Speed's "a 3-2-1, then everyone
+    # places cards at once").
+    assert page.inner_text(".seat-help") == (
+        "Press Ready to start: everyone picks a fleet in secret, "
+        "then a 3-2-1 and everyone deploys at once."
+    )
     page.click("button#ready")
     page.wait_for_selector("#fleet-panel button.fleet-card")
     send = page.locator("#send-fleet")

@@ -246,6 +246,7 @@ export class RoomClient {
     if (room.phase !== "lobby") return;
     renderSeats(panel, room, this.me.seat, (m) => this.socket.send(m), {
       describe: this.describe,
+      starts: this.readyStarts(),
       decorate: (drawn) => this.decorateSeats(drawn),
       watching: this.watching,
       onPlay: () => {
@@ -255,6 +256,12 @@ export class RoomClient {
     });
     $("#status").textContent = this.me.role === "player" ? this.waitingText()
       : this.elsewhere ? t("You play your seat in another tab: this tab watches.") : t("You are watching.");
+  }
+
+  /** What Ready begins, in a few words, for the seat panel's "Press Ready to start: …";
+   * null: what the game's pacing begins with (shell/seats.js). */
+  readyStarts() {
+    return null;
   }
 
   /** What a seated player waits for in the room's lobby. */

@@ -56,7 +56,8 @@ export function describeLevel(ruleset, level) {
 /**
  * Fill `container` with the seats of `room` (a `room` message). `mySeat` is our seat index
  * or null; `send(message)` talks to the room. `describe(options)` tells the room's options
- * in words (its game module's). `watching` (came to watch) hides the seat buttons behind
+ * in words (its game module's); `starts`, what Ready begins in a few words (null: what the
+ * game's pacing begins with). `watching` (came to watch) hides the seat buttons behind
  * `onPlay()`, called when the visitor decides to play after all.
  */
 export function renderSeats(container, room, mySeat, send, options) {
@@ -70,7 +71,7 @@ export function renderSeats(container, room, mySeat, send, options) {
   morphChildren(container, fresh);
 }
 
-function drawSeats(container, room, mySeat, send, { describe, shown, watching = false, onPlay = () => {} }) {
+function drawSeats(container, room, mySeat, send, { describe, starts = null, shown, watching = false, onPlay = () => {} }) {
   const seated = mySeat !== null && mySeat !== undefined;
   if (watching && !seated) {
     const taken = room.seats.filter((s) => s.kind !== "empty").map((s) => s.name);
@@ -163,7 +164,7 @@ function drawSeats(container, room, mySeat, send, { describe, shown, watching = 
     // Only our "ready" missing (the lobby's Play a bot): say what it starts.
     const onlyUs = room.seats.every((s) => s.seat === mySeat || s.kind === "bot");
     const me = room.seats.find((s) => s.seat === mySeat);
-    const start = {
+    const start = starts ?? {
       plots: t("the first turn to plot"),
       turns: t("the first chit comes out of the cup"),
     }[room.pacing] ?? t("a 3-2-1, then everyone places cards at once");

@@ -413,11 +413,17 @@ function endBattle() {
 // -- the room ---------------------------------------------------------------------------------
 
 class LaserRoom extends RoomClient {
-  /** ctx: {roomId, params, game, unit} (game: its GET /api/games entry). */
-  constructor(ctx) {
+  /** ctx: {roomId, params, game, unit} (game: its GET /api/games entry); `fleets`: whether
+   * each player buys a fleet before the deployment (Stellar Conflict). */
+  constructor(ctx, { fleets = false } = {}) {
     super(ctx);
     this.title = ctx.game.title;
     this.unit = ctx.unit;
+    this.fleets = fleets;
+  }
+
+  readyStarts() {
+    return this.fleets ? t("everyone picks a fleet in secret, then a 3-2-1 and everyone deploys at once") : null;
   }
 
   handlers() {
@@ -479,7 +485,7 @@ let clocks = null;
 export async function startLaserRoom(ctx, { races = false } = {}) {
   buildRoomLayout();
   setPhase("lobby");
-  room = new LaserRoom(ctx);
+  room = new LaserRoom(ctx, { fleets: races });
   view = new TableView($("#table"));
   others = new OtherHands(view);
   hand = new Hand(view, {
