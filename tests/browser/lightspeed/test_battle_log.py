@@ -344,7 +344,7 @@ def test_the_score_panel_explains_the_kill_pile_and_whose_cargo_ship(open_page: 
     resolve_in_referee(page, RAID)
     page.click("#battle-skip")
     page.wait_for_selector("#score-panel #winner")
-    assert "Kill pile: the ships a player destroyed" in page.inner_text(
+    assert "Kill pile: the destroyed ships a player scores" in page.inner_text(
         "#score-panel .kill-pile-help"
     )
     assert page.inner_text(".score[data-player='red'] .cargo-cubes").startswith(

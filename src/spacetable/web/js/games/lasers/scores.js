@@ -81,8 +81,8 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
   clear(container);
   container.append(el("h2", { text: t("Scores") }));
   const help = el("p", { class: "kill-pile-help", text: stellar
-    ? t("Kill pile: the ships a player destroyed. With two players, a destroyed ship goes to its owner's opponent; with more, to whoever did it the most damage (on a tie, to its owner if among them, else to nobody). Enemy ships add their VP, your own cost you theirs; each cube on your surviving ships adds 1.")
-    : t("Kill pile: the ships a player destroyed. With two players, a destroyed ship goes to its owner's opponent; with more, to whoever did it the most damage (on a tie, to its owner if among them, else to nobody). Enemy ships add their health, your own cost you theirs; each rock on your surviving ships adds 1.") });
+    ? t("Kill pile: the destroyed ships a player scores. With two players, a destroyed ship goes to its owner's opponent; with more, to whoever did it the most damage (on a tie, to its owner if among them, else to nobody). Enemy ships add their VP, your own cost you theirs; each cube on your surviving ships adds 1.")
+    : t("Kill pile: the destroyed ships a player scores. With two players, a destroyed ship goes to its owner's opponent; with more, to whoever did it the most damage (on a tie, to its owner if among them, else to nobody). Enemy ships add their health, your own cost you theirs; each rock on your surviving ships adds 1.") });
   const list = el("div", { class: "score-list" });
   for (const player of players) {
     const score = result.scores?.[player] ?? 0;
@@ -98,7 +98,7 @@ export function showScores(container, { table, result, ships, colourOf, matchId 
         return el("li", { dataset: { card: card.id }, class: own ? "own" : "" },
           `${t("{owner}'s {ship}", { owner: card.owner, ship: name })} ${own ? "−" : "+"}${worth(card)}${stellar ? ` ${t("VP")}` : ""}`);
       }))
-      : el("p", { class: "kill-pile empty", text: t("kill pile empty: destroyed no ship") });
+      : el("p", { class: "kill-pile empty", text: t("kill pile empty") });
     const whose = player === me ? WHOSE.yours : me ? WHOSE.theirs : WHOSE.named(player);
     // Cubes on other ships than the cargo ship were raided from an enemy cargo ship (the
     // base rules), or, with Stolen Goods, also picked from a wreck: the words say which.
