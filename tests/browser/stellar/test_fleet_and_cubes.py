@@ -57,6 +57,13 @@ def test_the_fleet_builder_suggests_a_fleet_and_takes_none_empty(
         inner = page.eval_on_selector("#fleet-panel", "p => p.scrollHeight - p.clientHeight")
         assert inner <= 1, inner
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # Scrolled down to the last ship, the credits and the Take button are still in
+        # sight (they sat at the top of a builder three screens long).
+        page.locator("button.fleet-card").last.scroll_into_view_if_needed()
+        for part in ("#fleet-credits", "#send-fleet", "#suggest-fleet"):
+            box = page.locator(part).bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, part
+            assert part == "#fleet-credits" or box["height"] >= 44, (part, box)
     shot(page, "suggested")
     send.click()
     page.wait_for_selector("#fleet-panel[data-chosen=yes], body[data-phase=deployment]")
