@@ -171,6 +171,11 @@ def test_the_lobby_and_the_run_up_on_a_phone(
     shot(phone, "seats")
     phone.click("button#ready")
     phone.wait_for_selector("#runup:not([hidden])")
+    # The count says how a finger places a card: the room's own words for it are under the
+    # table, below the screen's edge.
+    assert phone.inner_text("#runup .runup-hint") == (
+        "Tap where your card goes, then tap the card again to put it down."
+    )
     shot(phone, "runup")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, "the room page is wider than the phone"

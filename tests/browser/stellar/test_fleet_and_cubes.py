@@ -72,6 +72,9 @@ def test_the_fleet_builder_suggests_a_fleet_and_takes_none_empty(
         # Speed's fast round does (it began with the whole table, each card 20 px wide:
         # the zoom was worked out while the fleet builder still hid the table).
         page.wait_for_selector("body[data-phase=deployment]")
+        # Taken from far down the builder, the page went back up to the table ...
+        assert page.evaluate("window.scrollY") == 0
+        # ... and the table is zoomed in on the card in hand.
         assert float(page.get_attribute("#table", "data-zoom") or "1") > 1.5
         card = page.locator("#hand .hand-face").bounding_box()
         assert card is not None and card["width"] >= 50, card

@@ -146,6 +146,7 @@ function renderRacePicker() {
 
 function onState(message) {
   const wasPlacing = PLACING.has(page.match?.phase);
+  const wasChoosing = page.match?.phase === "preparation";
   page.match = message;
   page.players = Object.keys(message.players);
   if (message.phase !== "over" && page.battle) endBattle();
@@ -166,6 +167,8 @@ function onState(message) {
   if (message.countdown) clocks.startCountdown(message.countdown.seconds_left, message.runup?.seconds_left ?? 0);
   else clocks.hideCountdown();
   renderState();
+  // The fleet taken from far down a phone's builder: the page goes back up to the table.
+  if (begins && wasChoosing) window.scrollTo(0, 0);
   // Zoomed once the table is laid out for the round: after a fleet builder (Stellar
   // Conflict), the table had no size on screen until renderState showed it.
   if (begins && hand.touchy && room.me.role === "player") zoomForTouch(hand.pose.x, hand.pose.y);

@@ -31,10 +31,15 @@ export class TableClocks {
     let box = $("#runup");
     if (!box) {
       box = el("div", { id: "runup", class: "runup", role: "timer", "aria-live": "assertive" },
-        el("span", { class: "runup-count" }), el("span", { class: "runup-text" }));
+        el("span", { class: "runup-count" }), el("span", { class: "runup-text" }), el("span", { class: "runup-hint" }));
       $("#table-wrap").append(box);
     }
     box.hidden = false;
+    // A finger's way of placing, said while the count runs: on a phone the room's own words
+    // for it are under the table, below the screen's edge.
+    const hint = box.querySelector(".runup-hint");
+    hint.hidden = !(this.hand.touchy && this.me().role === "player");
+    if (!hint.hidden) showText(hint, t("Tap where your card goes, then tap the card again to put it down."));
     clearInterval(this.page.runupTimer);
     const word = this.page.match?.phase === "deployment" ? t("The deployment") : t("The round");
     const tick = () => {
