@@ -6,14 +6,14 @@
 
 import "./sheet.js";
 import { clear, el } from "../../shell/dom.js";
-import { playerName, t, tn, tParts } from "../../shell/i18n.js";
+import { playerName, t, tn, tnParts, tParts } from "../../shell/i18n.js";
 
 /** The words of the log (kept together for translation): a shield's edge, why rocks vaporize. */
 const EDGES = () => ({ front: t("front"), back: t("back"), left: t("left side"), right: t("right side") });
 const VAPORIZED = () => ({
   pulse: t("too few for a pulse"),
   "own-cargo": t("stolen from their own cargo ship"),
-  destroyed: t("the ship carrying them blew up"),
+  destroyed: t("the ship blew up"),
 });
 const KINDS = () => ({ ion: t("ion laser"), penetrating: t("penetrating laser") });
 
@@ -101,7 +101,7 @@ function describeBeat(beat, { byId, defOf, stellar, hurt }) {
           { ship: { card: ev.ship }, amount: amount(ev.count, stellar), source: { card: ev.source } }) });
     } else if (ev.type === "vaporize") {
       lines.push({ kind: "vaporize", ships: [ev.card],
-        parts: tParts("{amount} on {card} vaporize ({why})",
+        parts: tnParts("{amount} on {card} vaporizes ({why})", "{amount} on {card} vaporize ({why})", ev.count,
           { amount: amount(ev.count, stellar), card: { card: ev.card }, why: VAPORIZED()[ev.reason] || ev.reason }) });
     } else if (ev.type === "left") {
       lines.push({ kind: "left", ships: [ev.card], parts: byId[ev.card]?.type === "asteroid"

@@ -7,7 +7,7 @@
 import "./sheet.js";
 import { $, clear, el, setPhase } from "../../shell/dom.js";
 import { showEndCard } from "../../shell/endcard.js";
-import { playerName, t } from "../../shell/i18n.js";
+import { playerName, t, tn } from "../../shell/i18n.js";
 import { BattlePlayer } from "./battle.js";
 
 const RAIDED_HELP = t("a laser that damages an enemy cargo ship takes cubes from it");
@@ -34,11 +34,11 @@ const WHOSE = {
   }),
 };
 const LOST = {
-  raided: (n) => t("{n} raided by enemy lasers", { n }),
-  wreck: (n) => t("{n} picked from wrecks by the enemy", { n }),
-  destroyed: (n) => t("{n} vaporized when their ship blew up", { n }),
-  pulse: (n) => t("{n} vaporized (too few for a pulse)", { n }),
-  "own-cargo": (n) => t("{n} vaporized (shot from their own cargo ship)", { n }),
+  raided: (n) => tn("{n} raided by enemy lasers", "{n} raided by enemy lasers", n),
+  wreck: (n) => tn("{n} picked from wrecks by the enemy", "{n} picked from wrecks by the enemy", n),
+  destroyed: (n) => tn("{n} vaporized when the ship carrying it blew up", "{n} vaporized when the ship carrying them blew up", n),
+  pulse: (n) => tn("{n} vaporized (too few for a pulse)", "{n} vaporized (too few for a pulse)", n),
+  "own-cargo": (n) => tn("{n} vaporized (shot from its own cargo ship)", "{n} vaporized (shot from their own cargo ship)", n),
 };
 
 /**
