@@ -43,6 +43,16 @@ def test_the_fleet_builder_suggests_a_fleet_and_takes_none_empty(
     )
     page.click("button#ready")
     page.wait_for_selector("#fleet-panel button.fleet-card")
+    # How to read the cards one buys, before buying them: open until the player closes it.
+    key = page.locator("#fleet-panel details.card-key")
+    assert key.get_attribute("open") is not None
+    assert "top left: its initiative" in key.inner_text()
+    assert "blue: an ion laser" in key.inner_text()
+    if not phone:
+        page.click("#fleet-panel .card-key summary")
+        page.reload()
+        page.wait_for_selector("#fleet-panel button.fleet-card")
+        assert page.get_attribute("#fleet-panel details.card-key", "open") is None
     send = page.locator("#send-fleet")
     assert send.is_disabled() and send.inner_text() == "Pick your ships"
     shot(page, "empty")

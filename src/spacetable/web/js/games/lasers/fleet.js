@@ -4,7 +4,7 @@
 
 import "./sheet.js";
 import { clear, el, svg } from "../../shell/dom.js";
-import { shipFace } from "./cards.js";
+import { beam, shipFace } from "./cards.js";
 import { CARD_SIZE } from "./geometry.js";
 import { t, tn } from "../../shell/i18n.js";
 
@@ -15,6 +15,44 @@ function preview(def, colour) {
   const [w, h] = CARD_SIZE;
   return svg("svg", { class: "card-preview", viewBox: `${-w / 2 - 1} ${-h / 2 - 1} ${w + 2} ${h + 2}`,
     role: "img", "aria-label": def.name }, shipFace(def, colour));
+}
+
+/** Where the card key's last state (open or closed) is kept: open until a player closes it. */
+const KEY_SHUT = "spacetable.card-key";
+
+/** A laser's mark as the cards draw it, small, for the key. */
+function stub(power, kind = "normal") {
+  return svg("svg", { class: "key-stub", viewBox: "0 -3 16 6", "aria-hidden": "true" }, beam([2, 0], [14, 0], power, kind));
+}
+
+/** "How to read a card": what the marks on a ship card mean, before a player buys ships by them. */
+function cardKey() {
+  let open = true;
+  try {
+    open = localStorage.getItem(KEY_SHUT) !== "closed";
+  } catch {
+    // storage disabled: the key opens every time
+  }
+  const line = (marks, text) => el("li", {}, ...marks, " " + text);
+  const box = el("details", { class: "card-key", open },
+    el("summary", { text: t("How to read a card") }),
+    el("ul", {},
+      line([el("span", { class: "key-badge", "aria-hidden": "true", text: "3" })], t("top left: its initiative; the lowest fire first")),
+      line([el("span", { class: "key-dot", "aria-hidden": "true" }), el("span", { class: "key-dot", "aria-hidden": "true" })],
+        t("red dots down the right: its health, the damage that destroys it")),
+      line([stub(1), stub(2), stub(3)], t("a mark on an edge: a laser firing out that way; white power 1, red 2, green 3")),
+      line([stub(2, "ion")], t("blue: an ion laser, no damage but a Delay token")),
+      line([stub(2, "penetrating")], t("orange: a penetrating laser, through shields")),
+      line([el("span", { class: "key-shield", "aria-hidden": "true" })], t("a cyan bar along an edge: a shield")),
+      line([], t("along the bottom: the VP it is worth and its cost in credits"))));
+  box.addEventListener("toggle", () => {
+    try {
+      localStorage.setItem(KEY_SHUT, box.open ? "open" : "closed");
+    } catch {
+      // storage disabled
+    }
+  });
+  return box;
 }
 
 /** One line about a ship: its cost, worth and initiative. */
@@ -124,6 +162,7 @@ export class FleetBuilder {
       el("h2", {}, t("Your {race} fleet · {battle}", { race: raceName, battle })),
       el("p", { class: "fleet-help", text: t("Pick the ships that join the battle; click a card again to leave it out. "
         + "Your deck is shuffled; the Cargo ship goes on top and the Flag ship at the bottom.") }),
+      cardKey(),
       el("div", { class: "fleet-budget" },
         el("span", { id: "fleet-credits", class: "fleet-credits" }),
         el("span", { class: "budget-bar" }, el("span", { id: "fleet-bar", class: "budget-fill" })),
