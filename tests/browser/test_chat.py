@@ -104,6 +104,9 @@ def test_on_a_phone_the_chat_folds_and_counts_what_is_unread(
     assert lines(ann) == ["Bob: hi Ann", "Bob: ready?"]
     table = ann.locator("#table-wrap").bounding_box()
     assert table is not None and table["height"] > 200  # the table stays in sight
+    # The quick messages are a finger's size (they were 24 px tall).
+    quick = ann.locator("#chat .chat-quick-button").first.bounding_box()
+    assert quick is not None and quick["height"] >= 40, quick
     shot(ann, "phone-open")
 
 

@@ -53,6 +53,9 @@ def test_the_end_of_a_light_speed_match_is_on_screen(
                 " - document.querySelector('#table').getBoundingClientRect().top"
             )
             assert gap < 4, f"an empty band of {gap:.0f} px above the table"
+            # "See the table" is a finger's size (it was 24 px tall).
+            fold = page.locator(".end-card-fold").bounding_box()
+            assert fold is not None and fold["height"] >= 40, fold
         save_screenshot(page, f"{SCREENSHOTS_DIR}/end-card-lightspeed-{device}.png")
         # "See the table" folds the card to its first line; the table is seen again.
         page.click(".end-card-fold")
