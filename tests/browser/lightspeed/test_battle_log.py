@@ -212,6 +212,9 @@ def test_hovering_a_card_shows_it_large_and_a_click_keeps_it(
     text = page.inner_text("#inspector")
     assert f"{card.owner}'s {card.ship.name}" in text
     assert f"Health {card.ship.health}" in text and "Lasers" in text
+    # Whoever shot it, a destroyed ship goes to its owner's opponent (two players): the
+    # card's worth says so (it said "to whoever destroys it").
+    assert "to the player whose kill pile it goes to" in text
     assert page.locator("#inspector .inspector-lasers li").count() == len(card.ship.lasers)
     page.mouse.move(5, 5)
     page.wait_for_selector("#inspector", state="hidden")

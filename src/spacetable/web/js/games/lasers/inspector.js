@@ -49,9 +49,9 @@ export function cardFacts(card, def, stellar) {
     t("Health {n}: destroyed by {n} damage.", { n: def.health }),
   ];
   if (stellar) {
-    facts.push(def.credits ? t("Worth {vp} VP to whoever destroys it; costs {credits} credits.", { vp: def.vp ?? def.health, credits: def.credits })
-      : t("Worth {vp} VP to whoever destroys it.", { vp: def.vp ?? def.health }));
-  } else facts.push(tn("Worth {n} point to whoever destroys it.", "Worth {n} points to whoever destroys it.", def.health));
+    facts.push(def.credits ? t("Worth {vp} VP to the player whose kill pile it goes to; costs {credits} credits.", { vp: def.vp ?? def.health, credits: def.credits })
+      : t("Worth {vp} VP to the player whose kill pile it goes to.", { vp: def.vp ?? def.health }));
+  } else facts.push(tn("Worth {n} point to the player whose kill pile it goes to.", "Worth {n} points to the player whose kill pile it goes to.", def.health));
   const roles = { cargo: t("A cargo ship."), flag: t("A flag ship."), scout: t("A scout ship.") };
   if (def.role && def.role !== "warship") facts.push(roles[def.role] || def.role);
   return facts;
