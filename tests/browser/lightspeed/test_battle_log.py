@@ -159,6 +159,27 @@ def test_the_fatal_shot_is_the_one_told_destroyed(
     shot(page, "fatal-shot")
 
 
+def test_an_ion_hit_too_late_for_a_delay_token_says_so(open_page: OpenPage, tmp_path: Path) -> None:
+    """The raid table with red's Flagship as fast as the Ionizer that hits it: the ion hit
+    lands in the step the Flagship fires, too late for a Delay token (ruling S3), and the
+    log says so; blue's Ionizer's hit on red's slower Hauler gives its token."""
+    table = json.loads(RAID.read_text())
+    table["ships"]["flagship"]["speed"] = table["ships"]["ionizer"]["speed"]
+    path = tmp_path / "late-ion.json"
+    path.write_text(json.dumps(table))
+    page = open_page("/referee")
+    resolve_in_referee(page, path)
+    page.click("#battle-skip")
+    page.wait_for_selector("body[data-phase=over]")
+    ion = [line for line in told(page) if "ion laser hits" in line]
+    late = [line for line in ion if "red's Flagship" in line.split("hits", 1)[1]]
+    assert late and all(
+        "too late for a Delay token: it has fired, or fires in this step" in line for line in late
+    ), ion
+    token = [line for line in ion if "red's Hauler" in line.split("hits", 1)[1]]
+    assert token and all("Delay token: it fires later" in line for line in token), ion
+
+
 def test_the_log_heading_jumps_to_its_step_and_names_point_at_ships(open_page: OpenPage) -> None:
     page = open_page("/referee")
     resolve_in_referee(page, FIG1)

@@ -56,7 +56,7 @@ function describeBeat(beat, { byId, defOf, stellar, hurt }) {
           parts: tParts("{ship} fires at {target}: its {edge} shield blocks it",
             { ship: shooter, target, edge: EDGES()[ev.edge] || ev.edge }) });
       } else if (ev.result === "ion") {
-        const line = { kind: "ion", ships: [ev.ship, ev.target],
+        const line = { kind: "ion", ships: [ev.ship, ev.target], ionHit: true,
           parts: tParts("{ship}'s ion laser hits {target}", { ship: shooter, target }) };
         lines.push(line);
         lastHit[ev.target] = line;
@@ -87,8 +87,10 @@ function describeBeat(beat, { byId, defOf, stellar, hurt }) {
       const text = stellar
         ? tn("a Delay token: it fires later, at initiative {speeds}", "{n} Delay tokens: it fires later, at initiative {speeds}", ev.tokens, { speeds })
         : tn("a Delay token: it fires later, at speed {speeds}", "{n} Delay tokens: it fires later, at speed {speeds}", ev.tokens, { speeds });
-      if (line) line.parts.push(` — ${text}`);
-      else lines.push({ kind: "ion", ships: [ev.ship], parts: tParts("{ship} gets {tokens}", { ship: { card: ev.ship }, tokens: text }) });
+      if (line) {
+        line.parts.push(` — ${text}`);
+        line.delayed = true;
+      } else lines.push({ kind: "ion", ships: [ev.ship], parts: tParts("{ship} gets {tokens}", { ship: { card: ev.ship }, tokens: text }) });
     } else if (ev.type === "take") {
       const source = byId[ev.source];
       const said = { ship: { card: ev.ship }, amount: amount(ev.count, stellar), source: { card: ev.source } };
@@ -108,6 +110,11 @@ function describeBeat(beat, { byId, defOf, stellar, hurt }) {
         ? [t("The asteroid is empty and leaves the table")]
         : tParts("{card} has no cargo left and leaves the table", { card: { card: ev.card } }) });
     }
+  }
+  // An ion hit that left no Delay token came too late: its target had fired, or fires in
+  // this very step (docs/rulings.md S3). Said, or the hit reads as if it did nothing.
+  for (const line of lines) {
+    if (line.ionHit && !line.delayed && line.kind === "ion") line.parts.push(t(" — too late for a Delay token: it has fired, or fires in this step"));
   }
   return lines;
 }
