@@ -177,5 +177,17 @@ def test_the_lobby_and_the_run_up_on_a_phone(
         "Tap where your card goes, then tap the card again to put it down."
     )
     shot(phone, "runup")
+    # A card put down in the count is refused above the count's figure, not over the hint
+    # (the toast sat above the card in hand, which lies under the hint on a phone).
+    phone.wait_for_selector(
+        "#runup:not([hidden])[data-count='3'], #runup:not([hidden])[data-count='2']"
+    )
+    phone.tap("#place-card")
+    phone.wait_for_selector("#refused:not([hidden])")
+    toast = phone.locator("#refused").bounding_box()
+    hint = phone.locator("#runup .runup-hint").bounding_box()
+    assert toast is not None and hint is not None
+    assert toast["y"] + toast["height"] <= hint["y"], (toast, hint)
+    shot(phone, "refused")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, "the room page is wider than the phone"

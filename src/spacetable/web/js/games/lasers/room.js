@@ -307,9 +307,11 @@ function onRefused(message) {
   box.textContent = message.reason;
   box.dataset.action = message.action;
   box.hidden = false;
-  // The toast sits just above the card in hand.
+  // The toast sits just above the card in hand; in the 3-2-1, above the count's figure, off
+  // the words under it (a phone's card lies under the count's touch hint).
   const wrap = $("#table-wrap").getBoundingClientRect();
-  const p = view.toClient(hand.pose.x, hand.pose.y + 60);
+  const count = $("#runup:not([hidden]) .runup-count")?.getBoundingClientRect();
+  const p = count ? { x: count.left + count.width / 2, y: count.top } : view.toClient(hand.pose.x, hand.pose.y + 60);
   box.style.left = `${Math.max(8, Math.min(wrap.width - 8, p.x - wrap.left))}px`;
   box.style.top = `${Math.max(8, p.y - wrap.top)}px`;
   box.classList.remove("shake");
