@@ -58,6 +58,17 @@ def resolve_in_referee(page: Page, path: Path) -> None:
     page.wait_for_selector("#battle-step[data-speed]")
 
 
+def table_fought_out(open_page: OpenPage, path: Path, table: dict[str, Any]) -> Page:
+    """The referee's page with ``table`` (written to ``path``) resolved and its battle
+    skipped to the end."""
+    path.write_text(json.dumps(table))
+    page = open_page("/referee")
+    resolve_in_referee(page, path)
+    page.click("#battle-skip")
+    page.wait_for_selector("body[data-phase=over]")
+    return page
+
+
 def told(page: Page) -> list[str]:
     """The log's lines shown so far (steps whose lasers have landed)."""
     return [
@@ -145,12 +156,7 @@ def test_the_fatal_shot_is_the_one_told_destroyed(
             },
         ],
     }
-    path = tmp_path / "two-hits.json"
-    path.write_text(json.dumps(table))
-    page = open_page("/referee")
-    resolve_in_referee(page, path)
-    page.click("#battle-skip")
-    page.wait_for_selector("body[data-phase=over]")
+    page = table_fought_out(open_page, tmp_path / "two-hits.json", table)
     lines = [line for line in told(page) if "blue's Sidewinder" in line and " hits " in line]
     assert len(lines) == 2, lines
     fatal, after = lines
@@ -165,12 +171,7 @@ def test_an_ion_hit_too_late_for_a_delay_token_says_so(open_page: OpenPage, tmp_
     log says so; blue's Ionizer's hit on red's slower Hauler gives its token."""
     table = json.loads(RAID.read_text())
     table["ships"]["flagship"]["speed"] = table["ships"]["ionizer"]["speed"]
-    path = tmp_path / "late-ion.json"
-    path.write_text(json.dumps(table))
-    page = open_page("/referee")
-    resolve_in_referee(page, path)
-    page.click("#battle-skip")
-    page.wait_for_selector("body[data-phase=over]")
+    page = table_fought_out(open_page, tmp_path / "late-ion.json", table)
     ion = [line for line in told(page) if "ion laser hits" in line]
     late = [line for line in ion if "red's Flagship" in line.split("hits", 1)[1]]
     assert late and all(

@@ -497,8 +497,8 @@ export async function startLaserRoom(ctx, { races = false } = {}) {
     onPose: (pose) => room.socket.send({ type: "pose", ...pose }),
     onPlace: (pose) => {
       if (clocks.runupLeft() > 0) { // the 3-2-1 runs: no card lands before it ends
-        const what = page.match?.phase === "deployment" ? t("The deployment") : t("The round");
-        onRefused({ action: "place", reason: t("{what} starts in {n} s: wait for the count.", { what, n: Math.ceil(clocks.runupLeft()) }) });
+        onRefused({ action: "place", reason: t("{what} starts in {n} s: wait for the count.",
+          { what: clocks.runupWord(), n: Math.ceil(clocks.runupLeft()) }) });
         return;
       }
       if (room.socket.send({ type: "place", ...pose })) hand.busy = true;

@@ -24,6 +24,11 @@ export class TableClocks {
     return this.page.runupEnd === null ? 0 : Math.max(0, (this.page.runupEnd - performance.now()) / 1000);
   }
 
+  /** What the 3-2-1 leads to, in words: "The deployment" (Stellar Conflict) or "The round". */
+  runupWord() {
+    return this.page.match?.phase === "deployment" ? t("The deployment") : t("The round");
+  }
+
   /** The 3-2-1 before the round, big over the table (`runup`: the state's, or null). */
   showRunup(runup) {
     if (!runup || runup.seconds_left <= 0) return;
@@ -41,7 +46,7 @@ export class TableClocks {
     hint.hidden = !(this.hand.touchy && this.me().role === "player");
     if (!hint.hidden) showText(hint, t("Tap where your card goes, then tap the card again to put it down."));
     clearInterval(this.page.runupTimer);
-    const word = this.page.match?.phase === "deployment" ? t("The deployment") : t("The round");
+    const word = this.runupWord();
     const tick = () => {
       const left = this.runupLeft();
       const count = Math.ceil(left);
