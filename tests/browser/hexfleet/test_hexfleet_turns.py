@@ -1,8 +1,9 @@
 """A hex fleet turn as a player lives it: a move taken back (Undo move, Ctrl+Z) until a
 card is turned; a turn that the blank ends before anyone acts is said, and stays said
-through the next activation; a phone opens with both fleets in sight; a turn that comes
-while the tab is hidden calls the player back. Every room names its seed: the chits and
-cards are the same on every run."""
+through the next activation, and a run of them is said as one; a phone opens with both
+fleets in sight; a turn that comes while the tab is hidden calls the player back; a
+player's second device draws each fleet in its seat's colour from the first. Every room
+names its seed: the chits and cards are the same on every run."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page
 
+from spacetable.server.store.accounts import SESSION_COOKIE
+from tests._accounts import session_cookie
 from tests._server import running_server
 from tests.browser._play import answer_name
 from tests.browser.conftest import OpenPage, Server, Shot
@@ -175,3 +178,54 @@ def test_a_turn_that_comes_while_the_tab_is_hidden_calls_the_player_back(
     page.evaluate(SHOW)
     assert page.title() == title
     assert page.get_attribute("link[rel~='icon']", "href") == "/static/favicon.svg"
+
+
+#: The hull colour of each owner's ships, and the colour of his row in the players' list.
+FLEET_COLOURS = """() => {
+  const hulls = {};
+  for (const ship of document.querySelectorAll('.ship')) {
+    hulls[ship.dataset.owner] = ship.querySelector('.hull').getAttribute('fill');
+  }
+  const rows = {};
+  for (const row of document.querySelectorAll('#players .player')) {
+    rows[row.dataset.player] = row.style.getPropertyValue('--team').trim();
+  }
+  return { hulls, rows };
+}"""
+
+
+def log_in(page: Page, server: Server, cookie: str) -> None:
+    """The page's browser holds the session ``cookie`` (:func:`session_cookie`)."""
+    page.context.add_cookies(
+        [{"name": SESSION_COOKIE, "value": cookie.split("=", 1)[1], "url": server.base}]
+    )
+
+
+def test_a_second_device_draws_each_fleet_in_its_seat_colour_at_once(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    """Issue 67 item 17: an account's seat taken back on another device (the state came
+    before the room's seats) drew the opponent's ship in the player's own colour until
+    "Turn board" redrew the board."""
+    cookie = session_cookie(server.base, "Ann Colours")
+    room = server.api(
+        "/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_limit": 8, "seed": SHIP_FIRST}
+    )
+    laptop = open_page("/", viewport=DESKTOP)
+    log_in(laptop, server, cookie)
+    laptop.goto(f"/rooms/{room['id']}?bots=1:easy")
+    laptop.wait_for_selector("button#ready")
+    laptop.click("button#ready")
+    laptop.wait_for_selector("body[data-phase=activation]")
+    assert my_move_or_end(laptop)
+    seen = laptop.evaluate(FLEET_COLOURS)
+    assert seen["hulls"] == seen["rows"] and len(set(seen["hulls"].values())) == 2
+    laptop.close()  # Ann goes on on her phone
+    phone = open_page("/", viewport=PHONE, has_touch=True, is_mobile=True)
+    log_in(phone, server, cookie)
+    phone.goto(f"/rooms/{room['id']}")
+    phone.wait_for_selector("body[data-role=player][data-phase=activation]")
+    phone.wait_for_function("() => document.querySelectorAll('.ship').length === 2")
+    phone.wait_for_function("() => document.querySelectorAll('#players .player').length === 2")
+    shot(phone, "second-device")
+    assert phone.evaluate(FLEET_COLOURS) == seen  # "Turn board" never pressed

@@ -165,7 +165,7 @@ export class HexRoom extends TurnRoom {
       this.board.render({ ships: [] });
       this.board.highlightMoves([]);
       this.banner.textContent = "";
-    }
+    } else if (this.state) this.refresh(); // the seats colour the ships (another device's state came first)
     this.renderRoom();
   }
 
