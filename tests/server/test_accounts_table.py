@@ -249,3 +249,59 @@ def test_a_join_asks_the_accounts_on_a_thread_not_on_the_rooms_loop(tmp_path: Pa
 
     play_room(tmp_path, {"ruleset": "lightspeed", "seats": 3}, Timing(), scenario)
     assert asked == [("ALICE", True), ("bob", True), ("rating of carol in lightspeed", True)]
+
+
+def test_a_registered_seats_token_without_its_accounts_session_does_not_take_the_seat() -> None:
+    """Issue 67 item 9: a browser logged out still held the seat's token, opened the room
+    again and sat as the account, with its rating and the host's rights. A seat an account
+    holds needs that account's session: its token alone (a guest's socket, or another
+    account's) is refused, and the seat stays the account's."""
+    room = FakeTable([Seat(0), Seat(1)], accounts={"alice"})
+    lobby = lobby_of(room)
+    alice = logged_in("Alice")
+    lobby.handlers()[VettedJoin](
+        alice.connection, vetted(room, alice, msg.Join(type="join", name="Alice"))
+    )
+    token = alice.of_type("welcome")[-1]["token"]
+    for intruder in (Socket(), logged_in("carol")):  # logged out; another account
+        lobby.handlers()[msg.Rejoin](intruder.connection, msg.Rejoin(type="rejoin", token=token))
+        assert intruder.connection.seat is None
+        assert intruder.of_type("welcome")[-1]["role"] == "spectator"
+        assert "log in" in intruder.of_type("error")[-1]["message"].lower()
+    assert alice.connection.seat == 0 and alice.connection in room.seats[0].connections
+    assert (room.seats[0].name, room.seats[0].account) == ("Alice", "alice")
+    # Her own session, with or without the token, still plays the seat.
+    phone = logged_in("ALICE")
+    lobby.handlers()[msg.Rejoin](phone.connection, msg.Rejoin(type="rejoin", token=token))
+    assert phone.of_type("welcome")[-1]["role"] == "player"
+    # A guest's seat is still taken back by its token alone.
+    join(lobby, room, "bob")
+    bob_token = room.seats[1].token
+    assert bob_token is not None
+    again = Socket()
+    lobby.handlers()[msg.Rejoin](again.connection, msg.Rejoin(type="rejoin", token=bob_token))
+    assert again.of_type("welcome")[-1]["seat"] == 1
+
+
+def test_a_logged_out_token_does_not_take_an_accounts_seat_on_a_real_server(
+    server: Server,
+) -> None:
+    """The same through a real server: Alice's seat token sent by a socket without her
+    session cookie leaves it watching, and her own socket keeps playing."""
+    cookie = session_cookie(server.http, "Ulla")
+    room = server.create_room()
+    ulla = Client(server, room, headers={"Cookie": cookie})
+    ulla.send(type="join", name="Ulla")
+    token = ulla.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")["token"]
+    logged_out = Client(server, room)
+    logged_out.send(type="rejoin", token=token)
+    refused = logged_out.wait_type("error")
+    assert "log in" in refused["message"].lower()
+    welcome = logged_out.wait(lambda m: m["type"] == "welcome")
+    assert (welcome["role"], welcome["seat"], welcome["token"]) == ("spectator", None, None)
+    ulla.send(type="ping")
+    ulla.wait_type("pong")
+    last = [m for m in ulla.received if m["type"] == "welcome"][-1]
+    assert (last["role"], last["seat"]) == ("player", 0)  # still hers, nobody pushed her out
+    logged_out.close()
+    ulla.close()

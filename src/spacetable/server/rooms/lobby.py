@@ -233,7 +233,22 @@ class Lobby:
             connection.error(N_("that seat is no longer yours"))
             self.watch(connection)
             return
+        if seat.account is not None and not self._holds(connection, seat):
+            # An account's seat needs the account's session, not only its token: a browser
+            # logged out (or logged in as another) keeps the token, never the seat.
+            connection.error(
+                N_("That seat is {name}'s: log in as {name} to play it. You are watching."),
+                name=seat.name,
+            )
+            self.watch(connection)
+            return
         self._take_back(connection, seat, tab)
+
+    @staticmethod
+    def _holds(connection: Connection, seat: Seat) -> bool:
+        """Whether the connection's session is the account that holds ``seat``."""
+        account = connection.account
+        return account is not None and name_key(account) == seat.account
 
     def _take_back(self, connection: Connection, seat: Seat, tab: str | None) -> None:
         """The seat's player is back (his token, or his account): he plays it again."""
@@ -402,6 +417,10 @@ class Lobby:
         if connection.seat is None or self._room.phase != "over":
             connection.error(N_("a rematch is asked for after a match"))
             return
+        if any(s.kind == "empty" for s in self._room.seats):
+            # A deleted account's seat (rooms/farewell.py): nobody may sit after a match.
+            connection.error(N_("a player left this room for good: open a new room to play again"))
+            return
         self._room.seats[connection.seat].rematch = True
         self._room.broadcast_room()  # the others see who asked, and answer
         self._maybe_rematch()
@@ -427,6 +446,11 @@ class Lobby:
             }
         )
         self._room.broadcast_room()
+
+    def settle_host(self) -> None:
+        """Keep one host among the people seated (a seat freed from outside the lobby:
+        ``rooms/farewell.py``)."""
+        self._settle_host()
 
     def _settle_host(self) -> None:
         """Keep one host among the people seated: the first seated stays host while he
@@ -489,7 +513,8 @@ class Lobby:
     def _maybe_rematch(self) -> None:
         """After a match: start the next once every player left at the table asked."""
         humans = [s for s in self._room.seats if s.kind == "human"]
-        if self._room.phase == "over" and humans and all(s.rematch for s in humans):
+        full = all(s.kind != "empty" for s in self._room.seats)
+        if self._room.phase == "over" and humans and full and all(s.rematch for s in humans):
             self._room.start()
 
     def _on_disconnect(self, connection: Connection) -> None:
