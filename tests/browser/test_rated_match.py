@@ -6,11 +6,17 @@ against openskill's own are tested in process: tests/server/test_ratings.py.)"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.sync_api import Page, expect
 
+from tests._accounts import session_cookie
+from tests._laser_play import play_to_the_battle
+from tests.browser._pages import paused_clock
 from tests.browser._play import take_seat
-from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.conftest import OpenPage, Server, Shot, handled
 from tests.browser.test_manners import PHONE
+from tests.browser.test_my_games import _seated
 
 
 def _sign_up(page: Page, name: str) -> None:
@@ -69,3 +75,44 @@ def test_sign_up_play_a_rated_match_and_see_it_on_both_profiles(
     listed = [name for row in rows for name in ("Ann Rated", "Bob Rated") if name in row]
     assert listed == ["Ann Rated", "Bob Rated"], rows
     shot(ann, "leaderboard")
+
+
+def _rated(message: dict[str, Any]) -> bool:
+    """A ``room`` message of a match over whose seats' ratings moved."""
+    return (
+        message["type"] == "room"
+        and message["phase"] == "over"
+        and any((s.get("rating") or {}).get("rating") for s in message["seats"])
+    )
+
+
+def test_a_rated_laser_battle_s_end_card_says_it_was_rated(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    """Issue 67 item 13: a laser match's end card opens after the battle's replay, later
+    than the ``room`` message with the rated seats: the card says the match was rated all
+    the same. Ann and Bob play a Light Speed battle over sockets as their accounts; a page
+    watches the room, its clock paused: its replay stands still until the rated ``room``
+    message has reached it, then the viewer jumps to the battle's end."""
+    names = ("Ann Laser", "Bob Laser")
+    cookies = {name: session_cookie(server.base, name) for name in names}
+    room = server.api("/api/rooms", {"ruleset": "lightspeed", "seats": 2})["id"]
+    page = open_page("/", viewport={"width": 1366, "height": 800})
+    paused_clock(page)
+    page.goto(f"/rooms/{room}?lang=en")
+    clients = {name: _seated(server, room, cookies[name]) for name in names}
+    first = {name: c.wait(lambda m: m["type"] == "state") for name, c in clients.items()}
+    play_to_the_battle(clients, first)
+    for client in clients.values():
+        client.wait(_rated)
+        client.close()
+    page.locator("#battle-skip").wait_for(state="visible")
+    handled(page)  # the rated room message is in, the replay still at its start
+    assert page.locator(".match-end:not([hidden])").count() == 0
+    page.click("#battle-skip")
+    page.clock.resume()
+    card = page.locator(".match-end:not([hidden])")
+    expect(card.locator("#end-reason")).to_be_visible()
+    expect(card.locator(".end-ratings")).to_contain_text("Rated match: Ann Laser 0 → ")
+    expect(card.locator(".end-ratings")).to_contain_text("Bob Laser 0 → ")
+    shot(page, "laser-rated")

@@ -13,6 +13,7 @@
 import { t } from "./i18n.js";
 import { $, el, setPhase } from "./dom.js";
 import { endingLine, stoppedByPlayers } from "./endings.js";
+import { renderRatingChanges } from "./ratings.js";
 
 /** The card's words (kept together for translation). */
 const WORDS = { fold: t("See the table"), unfold: t("Show the result"), foldTitle: t("fold the result away to see the table"),
@@ -104,6 +105,8 @@ export function showEndCard(panel, wrap = $("#table-wrap")) {
     } } });
   panel.querySelector(":scope > .end-card-fold")?.remove();
   panel.prepend(toggle);
+  // A rated match's line, known before the card opened (a laser battle's card opens after its replay).
+  renderRatingChanges(panel);
   // A rematch another player asked for is answered here too, under who won (shell/invite.js).
   const offer = $("#rematch-offer");
   if (offer && wrap === $("#table-wrap")) panel.querySelector(":scope > .end-head").after(offer);

@@ -17,7 +17,7 @@ import { muteButton } from "./sounds.js";
 import { askName, rematchOffer } from "./invite.js";
 import { notifyButton } from "./notify.js";
 import { rematchLabel } from "./endcard.js";
-import { showRatingChanges } from "./ratings.js";
+import { forgetRatingChanges, showRatingChanges } from "./ratings.js";
 
 /** The room id of a room page's address (/rooms/{id}). */
 export function roomIdOf(location) {
@@ -172,6 +172,7 @@ export class RoomClient {
     // The ratings the players sat down with, for the end card of a rated match (an account
     // not rated yet in this game starts at 0: openskill's ordinal of a new rating).
     if (message.phase === "playing") {
+      forgetRatingChanges();
       this.ratingsBefore = new Map((message.seats || []).filter((s) => s.registered).map((s) => [s.name, s.rating?.rating ?? 0]));
     } else if (message.phase === "over" && this.ratingsBefore) showRatingChanges(this.ratingsBefore, message.seats);
     this.joinIfWanted();
