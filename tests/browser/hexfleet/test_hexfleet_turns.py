@@ -32,6 +32,9 @@ SHIP_FIRST = 1
 #: A duel whose turn 1 ends at once: the blank is its first chit; turn 2 opens with seat
 #: 1's ship (see HexMatch's opening events for this seed).
 BLANK_FIRST = 6
+#: A duel whose turns 1 to 5 all end at once (the blank out first each time); turn 6 opens
+#: with seat 1's ship (HexMatch's opening events for this seed).
+BLANK_RUN = 236
 
 
 @pytest.fixture(scope="module")
@@ -125,6 +128,33 @@ def test_a_turn_the_blank_ends_first_is_said_until_the_next_activation(
     page.click("#end-activation")
     page.wait_for_function(f"() => document.body.dataset.active !== '{mine}'")
     assert note.is_hidden()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Turns 1\u20135: the blank came out first 5 times in a row — nobody acted."),
+        (
+            "fr",
+            "Tours 1 à 5\u00a0: le blanc est sorti en premier 5 fois de suite"
+            " — personne n\u2019a agi.",
+        ),
+    ],
+)
+def test_a_run_of_turns_the_blank_ends_first_is_said_as_one(
+    open_page: OpenPage, server: Server, shot: Shot, lang: str, said: str
+) -> None:
+    """Issue 67 item 18: turns 1 to 4 went by unsaid (only the turn just before was)."""
+    page = open_duel(open_page, server, BLANK_RUN, f"bots=1:easy&lang={lang}", viewport=DESKTOP)
+    assert my_move_or_end(page)
+    assert page.get_attribute("body", "data-turn") == "6"
+    note = page.locator("#hex-blank-first")
+    assert note.inner_text() == said
+    assert note.is_visible()
+    shot(page, f"run-{lang}")
+    page.set_viewport_size(PHONE)
+    note.scroll_into_view_if_needed()
+    shot(page, f"run-{lang}-phone")
 
 
 def test_a_phone_opens_with_both_fleets_in_sight(

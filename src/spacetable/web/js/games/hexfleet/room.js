@@ -22,7 +22,7 @@ import { hexLabel } from "./hexes.js";
 import { HexControls } from "./controls.js";
 import { CardTray } from "./reveal.js";
 import { ShipLogs } from "./shiplog.js";
-import { blankFirstText, blankFirstTurns } from "./blankfirst.js";
+import { blankFirstText, latestBlankRun } from "./blankfirst.js";
 import { openSecondSeat } from "./hotseat.js";
 import { HELP, deckWords, endReason, percentText } from "./room_words.js";
 import { dockActionBar, legendPanel, offBoardPanel, showMoveToConfirm } from "./panels.js";
@@ -391,14 +391,14 @@ export class HexRoom extends TurnRoom {
   }
 
   /**
-   * Say a turn that the blank ended before anyone acted, among the log's `fresh` lines (the
-   * turn just before the one on now, or this one when the battle ended with it); the note
+   * Say the turns that the blank ended before anyone acted, among the log's `fresh` lines (a
+   * run up to the turn just before the one on now, or this one when the battle ended); the note
    * stays through the next activation, so a player sees it however fast the bots play.
    */
   noteBlankFirst(fresh) {
     const state = this.state;
     const key = `${state.turn}:${state.activation?.ship ?? ""}`;
-    const turns = blankFirstTurns(fresh).filter((turn) => turn >= state.turn - 1);
+    const turns = latestBlankRun(fresh, state.turn - 1);
     if (turns.length) {
       this.blankNote.textContent = blankFirstText(turns);
       this.blankNote.hidden = false;
