@@ -168,7 +168,7 @@ def add_account_routes(
         return await asyncio.to_thread(accounts.session_account, session_id)
 
     def not_signed_in() -> JSONResponse:
-        return refused(refusal("you are not logged in"), 401)
+        return refused(refusal("You are not logged in."), 401)
 
     def signed_out() -> Response:
         response = Response(status_code=204)
@@ -180,7 +180,7 @@ def add_account_routes(
         wait = failures.wait(keys, now())
         if wait <= 0:
             return None
-        said = refusal("too many failed logins: try again in {s} s", s=round(wait))
+        said = refusal("Too many failed logins: try again in {s} s.", s=round(wait))
         return refused(said, 429, {"Retry-After": str(max(1, round(wait)))})
 
     @app.post("/api/accounts", response_model=None)
@@ -194,8 +194,8 @@ def add_account_routes(
             )
         except AccountRefused as exc:
             return refused(exc.args[0], 422)
-        except NameTaken:
-            return refused(refusal("that name is taken"), 409)
+        except NameTaken as exc:  # (its sentence says whether taken, or too like another)
+            return refused(exc.args[0], 409)
         session_id = await asyncio.to_thread(accounts.open_session, account)
         return signed_in(request, account, session_id, 201)
 
@@ -215,7 +215,7 @@ def add_account_routes(
         account = await asyncio.to_thread(accounts.verify, name, password)
         if account is None:
             failures.failed(keys, now())
-            return refused(refusal("wrong name or password"), 401)
+            return refused(refusal("Wrong name or password."), 401)
         failures.forget(f"name:{account.key}")
         session_id = await asyncio.to_thread(accounts.open_session, account)
         return signed_in(request, account, session_id, 200)
@@ -252,5 +252,5 @@ def add_account_routes(
         deleted = await asyncio.to_thread(accounts.delete, account, body.get("password"))
         if not deleted:
             failures.failed(keys, now())
-            return refused(refusal("wrong password"), 401)
+            return refused(refusal("Wrong password: your account is not deleted."), 401)
         return signed_out()

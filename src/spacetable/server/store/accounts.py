@@ -24,13 +24,15 @@ from typing import Any
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Float, ForeignKey, Integer, String, Text, cast, delete, or_, select, text
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-from spacetable.i18n.phrase import refusal
+from spacetable.i18n.phrase import Reason, phrase_n, refusal
+from spacetable.server.store.names import NAME_MAX, NAME_MIN, AccountRefused, check_name, skeleton
 from spacetable.server.store.storage import Storage, _MatchRow, reaching, secret_digest
 
-#: Names: 3 to 20 characters (after NFKC), letters, digits, spaces, ``-`` or ``_``.
-NAME_MIN, NAME_MAX = 3, 20
+__all__ = ["NAME_MAX", "NAME_MIN", "AccountRefused", "check_name"]  # (their home: names.py)
+
 #: Passwords: 8 to 256 characters.
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
 #: How long a session lasts, in seconds (30 days), on the server as in the cookie.
@@ -51,13 +53,10 @@ def password_hasher(cheap: bool = False) -> PasswordHasher:
     return PasswordHasher()
 
 
-class AccountRefused(ValueError):
-    """A name or password that cannot make an account; its argument says which and what
-    is wrong (a phrase: the page writes it in its reader's language)."""
-
-
 class NameTaken(LookupError):
-    """An account of that name (compared after NFKC and case folding) exists."""
+    """An account of that name (compared after NFKC and case folding) exists, or one whose
+    name looks like it (the same :func:`~spacetable.server.store.names.skeleton`); its
+    argument says which, in a sentence."""
 
 
 def name_key(name: str) -> str:
@@ -65,26 +64,30 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).strip().casefold()
 
 
-def check_name(name: Any) -> str:
-    """The name as it will be shown (NFKC, outer spaces removed). Raises
-    :class:`AccountRefused` saying what is wrong."""
-    if not isinstance(name, str):
-        raise AccountRefused(refusal("name: give a name"))
-    shown = unicodedata.normalize("NFKC", name).strip()
-    if not NAME_MIN <= len(shown) <= NAME_MAX:
-        raise AccountRefused(
-            refusal("name: {low} to {high} characters", low=NAME_MIN, high=NAME_MAX)
-        )
-    if not all(c.isalnum() or c in " -_" for c in shown):
-        raise AccountRefused(refusal("name: only letters, digits, spaces, - and _"))
-    return shown
-
-
 def check_password(password: Any) -> str:
-    """The password, if it has 8 to 256 characters. Raises :class:`AccountRefused`."""
-    if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+    """The password, if it has 8 to 256 characters. Raises :class:`AccountRefused` saying
+    what is wrong, in the sign-up page's own sentences (figures written in them)."""
+    if not isinstance(password, str) or not password:
+        raise AccountRefused(refusal("Type a password."))
+    if len(password) < PASSWORD_MIN:
         raise AccountRefused(
-            refusal("password: {low} to {high} characters", low=PASSWORD_MIN, high=PASSWORD_MAX)
+            Reason(
+                phrase_n(
+                    "A password has at least 8 characters: yours has {n}.",
+                    "A password has at least 8 characters: yours has {n}.",
+                    len(password),
+                )
+            )
+        )
+    if len(password) > PASSWORD_MAX:
+        raise AccountRefused(
+            Reason(
+                phrase_n(
+                    "A password has at most 256 characters: yours has {n}.",
+                    "A password has at most 256 characters: yours has {n}.",
+                    len(password),
+                )
+            )
         )
     return password
 
@@ -99,6 +102,9 @@ class _AccountRow(_Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(80))
     key: Mapped[str] = mapped_column(String(80), unique=True)
+    #: What look-alike names share (``names.skeleton``), unique: ``None`` only for an
+    #: account made before it that looked like an older one (``0006_name_skeletons``).
+    skeleton: Mapped[str | None] = mapped_column(String(255), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[float] = mapped_column(Float)
 
@@ -146,15 +152,45 @@ class AccountStore:
         """A new account. Raises :class:`AccountRefused`, :class:`NameTaken`,
         StorageUnavailable."""
         shown, password = check_name(name), check_password(password)
-        key = name_key(shown)
+        key, shape = name_key(shown), skeleton(shown)
+        self._vacant(key, shape)  # before the slow hash
         hashed = self._hasher.hash(password)
-        with reaching(), Session(self._engine) as session, session.begin():
-            if session.scalar(select(_AccountRow.id).where(_AccountRow.key == key)) is not None:
-                raise NameTaken(shown)
-            row = _AccountRow(name=shown, key=key, password_hash=hashed, created_at=self._wall())
-            session.add(row)
-            session.flush()
-            return _account(row)
+        try:
+            with reaching(), Session(self._engine) as session, session.begin():
+                self._vacant(key, shape, session)
+                row = _AccountRow(
+                    name=shown,
+                    key=key,
+                    skeleton=shape,
+                    password_hash=hashed,
+                    created_at=self._wall(),
+                )
+                session.add(row)
+                session.flush()
+                return _account(row)
+        except IntegrityError:
+            # Another sign-up took the name, or one like it, since it was looked for: the
+            # unique indexes refused this one. Say which.
+            self._vacant(key, shape)
+            raise NameTaken(refusal("That name is taken: choose another.")) from None
+
+    def _vacant(self, key: str, shape: str, session: Session | None = None) -> None:
+        """Raise :class:`NameTaken` if an account has the name ``key`` or one that looks
+        like it (the skeleton ``shape``)."""
+        query = select(_AccountRow.key, _AccountRow.name).where(
+            or_(_AccountRow.key == key, _AccountRow.skeleton == shape)
+        )
+        if session is None:
+            with reaching(), Session(self._engine) as own:
+                found = own.execute(query).first()
+        else:
+            found = session.execute(query).first()
+        if found is None:
+            return
+        if found.key == key:
+            raise NameTaken(refusal("That name is taken: choose another."))
+        said = "This name looks too much like “{name}”, a player's: choose another."
+        raise NameTaken(refusal(said, name=found.name))
 
     def verify(self, name: Any, password: Any) -> Account | None:
         """The account if ``password`` is its password, else ``None`` (an unknown name
