@@ -114,9 +114,10 @@ def test_a_profile_or_leaderboard_that_is_not_there_says_why_in_the_reader_s_lan
 ) -> None:
     # Not open_page's: the 404s that they show are console errors open_page refuses.
     with french_page(page_pool, server.base, {}) as (page, errors):
-        page.goto("/players/Nobody%20here")
-        page.wait_for_selector("#player-error:not([hidden])")
-        assert page.inner_text("#player-error") == "pas de joueur 'Nobody here'"
+        page.goto("/players/Nobody%20here")  # a page of its own (issue 67 item 20)
+        assert page.inner_text("#missing-title") == "Aucun joueur nommé Nobody here"
+        assert page.title() == "Aucun joueur nommé Nobody here — spacetable"
+        assert page.locator("a[href='/leaderboard']").inner_text() == "Voir les classements"
         page.goto("/leaderboard/chess")
         page.wait_for_selector("#board-error:not([hidden])")
         assert page.inner_text("#board-error") == "pas de jeu 'chess'"

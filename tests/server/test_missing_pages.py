@@ -73,3 +73,39 @@ def test_the_address_is_written_as_text_not_markup(client: TestClient) -> None:
     long = client.get("/" + "x" * 5000, headers=BROWSER)
     assert long.status_code == 404
     assert "x" * 100 not in long.text  # clipped, not echoed whole
+
+
+def test_a_player_who_is_not_here_gets_a_page_that_says_so_and_leads_on(
+    client: TestClient,
+) -> None:
+    """Issue 67 item 20: a deleted or unknown player's profile showed a raw "no player
+    'Alice'" over empty tables."""
+    page = client.get("/players/Alice", headers=BROWSER)
+    assert page.status_code == 404
+    assert page.headers["content-type"].startswith("text/html")
+    assert "<title>No player called Alice — spacetable</title>" in page.text
+    assert '<h2 id="missing-title" class="missing-reason">No player called Alice</h2>' in page.text
+    assert "The name may be misspelled, or the player may have deleted the account." in page.text
+    assert '<a class="button" href="/leaderboard">See the leaderboards</a>' in page.text
+    assert '<a href="/">Go to the lobby</a>' in page.text
+    assert 'id="ratings"' not in page.text and "no player" not in page.text
+    french = client.get("/players/Alice?lang=fr", headers=BROWSER)
+    assert french.status_code == 404
+    assert "<title>Aucun joueur nommé Alice — spacetable</title>" in french.text
+    assert "Le nom est peut-être mal écrit" in french.text
+    assert "Voir les classements" in french.text
+    # A name is written as text, never as markup; a very long one is cut.
+    hostile = client.get("/players/%3Cb%3Ebold%3C%2Fb%3E" + "x" * 300, headers=BROWSER)
+    assert hostile.status_code == 404
+    assert "<b>bold" not in hostile.text and "&lt;b&gt;bold" in hostile.text
+    assert "x" * 100 not in hostile.text
+
+
+def test_a_registered_player_s_profile_is_still_his_page(client: TestClient) -> None:
+    made = client.post("/api/accounts", json={"name": "Here Now", "password": "a long one"})
+    assert made.status_code in (200, 201), made.text
+    client.cookies.clear()
+    page = client.get("/players/Here%20Now", headers=BROWSER)
+    assert page.status_code == 200
+    assert 'id="ratings"' in page.text and "No player called" not in page.text
+    assert client.get("/players/here%20now", headers=BROWSER).status_code == 200

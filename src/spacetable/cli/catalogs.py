@@ -43,6 +43,7 @@ PAGES: tuple[str, ...] = (
     "web/mygames.html",
     "web/deleteaccount.html",
     "web/missing.html",
+    "web/noplayer.html",
 )
 
 #: The functions whose first arguments are messages (and second, for plurals).

@@ -30,7 +30,7 @@ from spacetable import i18n
 from spacetable._userinput import clipped
 from spacetable.i18n import N_, choose, client_catalog, language_names, translator
 from spacetable.i18n.html import translate_html
-from spacetable.i18n.phrase import Reason, refusal
+from spacetable.i18n.phrase import Reason, phrase, refusal
 from spacetable.registry import listings
 from spacetable.server.store.accounts import SESSION_COOKIE, AccountStore
 from spacetable.server.store.storage import StorageUnavailable
@@ -67,6 +67,8 @@ PAGES: dict[str, Page] = {
     # An address that leads nowhere: the server writes why (:func:`missing_page`); the
     # page's only script is the shell's language switch.
     "missing": Page("missing.html", N_("Cannot open this page — spacetable"), "shell/i18n.js"),
+    # A player's page for a name no account has (:func:`no_player_page`).
+    "noplayer": Page("noplayer.html", N_("No player called {name} — spacetable"), "shell/i18n.js"),
 }
 
 
@@ -105,6 +107,7 @@ TOPBARS: dict[str, TopBar] = {
     "mygames": TopBar(N_("My games"), _BACK),
     "deleteaccount": TopBar(N_("Delete your account"), _BACK),
     "missing": TopBar(N_("Cannot open this page"), _BACK),
+    "noplayer": TopBar(N_("Player"), _BACK),
 }
 
 #: Where the missing page's body says why (:func:`missing_page`).
@@ -149,13 +152,15 @@ def compose(
     node: str | None = None,
     account: str | None = None,
     static: str = "/static",
+    title: str | None = None,
 ) -> str:
     """The HTML of page ``name`` (a key of :data:`PAGES`) in language ``lang``; ``game``
     is the key of the game the page shows, if it is known before the page loads;
     ``node``, the balancer's name for the server process that holds the page's room;
     ``account``, the name of the reader's account if he is logged in (the page's header
     shows it: ``web/js/shell/account.js``); ``static``, where the page finds the scripts
-    and stylesheets (the application's versioned address: ``http/assets.py``)."""
+    and stylesheets (the application's versioned address: ``http/assets.py``); ``title``,
+    the page's title written already (else its own, translated)."""
     page = PAGES[name]
     attrs = f' data-game="{escape(game)}"' if game else ""
     attrs += f' data-node="{escape(node)}"' if node else ""
@@ -164,7 +169,7 @@ def compose(
     head = Template(_read("head.html")).substitute(
         lang=escape(lang),
         html_attrs=attrs,
-        title=escape(translator(lang).gettext(page.title)),
+        title=escape(translator(lang).gettext(page.title) if title is None else title),
         script=escape(page.script),
         static=escape(static),
     )
@@ -210,6 +215,23 @@ async def missing_page(request: Request, reason: Reason, status: int) -> HTMLRes
     return HTMLResponse(html.replace(REASON_PLACE, said, 1), status_code=status)
 
 
+async def no_player_page(request: Request, name: str) -> HTMLResponse:
+    """The page of a player ``name`` that no account has (a misspelled name, a deleted
+    account): it says so in the reader's language and leads to the leaderboards (404)."""
+    lang = reader_language(request)
+    tr = translator(lang)
+    shown = name if len(name) <= 40 else name[:39] + "…"
+    html = compose(
+        "noplayer",
+        lang=lang,
+        account=await account_name(request),
+        static=request.app.state.assets.prefix,
+        title=phrase("No player called {name} — spacetable", name=shown).text(tr),
+    )
+    heading = escape(phrase("No player called {name}", name=shown).text(tr))
+    return HTMLResponse(html.replace(REASON_PLACE, heading, 1), status_code=404)
+
+
 def wants_page(request: Request) -> bool:
     """Whether ``request`` is a browser's asking for a page (a link followed, an address
     typed), not a script's for data or a file: such a request that finds nothing gets
@@ -236,7 +258,6 @@ _PAGES = {
     "/rules": "rules",
     "/login": "login",
     "/signup": "signup",
-    "/players/{name}": "profile",
     "/leaderboard/{game}": "leaderboard",
     "/me/games": "mygames",
     "/me/delete": "deleteaccount",
@@ -270,6 +291,20 @@ def add_page_routes(app: FastAPI) -> None:
 
     for path, page in _PAGES.items():
         app.get(path, include_in_schema=False, name=f"{page}_page")(_page_route(page))
+
+    @app.get("/players/{name}", include_in_schema=False, name="profile_page")
+    async def profile_page(request: Request, name: str) -> HTMLResponse:
+        # A name no account has (misspelled, or its account deleted): a page that says so,
+        # not the profile's empty tables under the API's refusal.
+        accounts: AccountStore | None = getattr(request.app.state, "accounts", None)
+        if accounts is not None:
+            try:
+                missing = await asyncio.to_thread(accounts.find, name[:80]) is None
+            except StorageUnavailable:
+                missing = False  # the database is away: the profile's script says so
+            if missing:
+                return await no_player_page(request, name)
+        return await _page_route("profile")(request)
 
     @app.get("/leaderboard", include_in_schema=False)
     async def leaderboards() -> RedirectResponse:
