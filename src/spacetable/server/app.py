@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import gc
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -29,6 +30,7 @@ from spacetable.server.http.clock_route import add_clock_route
 from spacetable.server.http.games import add_game_routes
 from spacetable.server.http.guards import Guards
 from spacetable.server.http.http_protocol import GUARDS, HostGuard
+from spacetable.server.http.leaving import leave_rooms
 from spacetable.server.http.matches import add_match_routes
 from spacetable.server.http.my_games import add_my_games_route
 from spacetable.server.http.pages import add_page_routes
@@ -214,7 +216,9 @@ def create_app(
     add_page_routes(app)
     add_room_routes(app, directory, node, guards, clock)
     add_match_routes(app, storage, directory.saves)
-    add_account_routes(app, accounts, guards, clock, sockets.allowed_origins)
+    # A deleted account's matches end first, resigned, its seats freed (http/leaving.py).
+    leave = functools.partial(leave_rooms, directory, opener)
+    add_account_routes(app, accounts, guards, clock, sockets.allowed_origins, leave)
     add_player_routes(app, ratings)  # profiles and leaderboards
     add_my_games_route(app, accounts, directory.live, clock)  # correspondence matches
     add_game_routes(app)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +33,7 @@ from spacetable._userinput import parse_json
 from spacetable.i18n.phrase import refusal
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
 from spacetable.server.http.guards import Guards, client_address
+from spacetable.server.http.leaving import RoomsElsewhere
 from spacetable.server.http.ws_protocol import same_origin
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.store.accounts import (
@@ -118,9 +119,11 @@ def add_account_routes(
     guards: Guards,
     clock: MovableClock | None,
     allowed_origins: Iterable[str] = (),
+    leave: Callable[[str], Awaitable[int]] | None = None,
 ) -> None:
     """The account and session routes; ``clock`` (the test clock, if any) times the failed
-    logins; ``allowed_origins``: pages of other origins that may use them."""
+    logins; ``allowed_origins``: pages of other origins that may use them; ``leave``: ends
+    a deleted account's unfinished matches and frees its seats first (``http/leaving.py``)."""
     origins = frozenset(allowed_origins)
     failures = FailedLogins()
 
@@ -249,8 +252,16 @@ def add_account_routes(
         keys = [f"name:{account.key}"]  # a stolen session may not guess the password either
         if (waiting := too_many_failures(keys)) is not None:
             return waiting
-        deleted = await asyncio.to_thread(accounts.delete, account, body.get("password"))
-        if not deleted:
+        password = body.get("password")
+        if await asyncio.to_thread(accounts.verify, account.name, password) is None:
             failures.failed(keys, now())
             return refused(refusal("Wrong password: your account is not deleted."), 401)
+        if leave is not None:  # its unfinished matches end, resigned; its seats free
+            try:
+                await leave(account.key)
+            except RoomsElsewhere:
+                said = refusal("One of your matches could not be ended just now: your account "
+                               "is not deleted. Try again in a minute.")  # fmt: skip
+                return refused(said, 503, {"Retry-After": "60"})
+        await asyncio.to_thread(accounts.erase, account)
         return signed_out()

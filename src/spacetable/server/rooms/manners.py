@@ -134,7 +134,7 @@ class Manners:
         elif room.phase != "playing" or room.match is None:
             self._refuse(connection, "no_match", what=what)
         elif isinstance(message, msg.Resign):
-            self._resign(room.seats[connection.seat])
+            self.resign(room.seats[connection.seat])
         elif isinstance(message, msg.OfferDraw):
             self._offer_draw(connection, room.seats[connection.seat])
         elif isinstance(message, msg.AnswerDraw):
@@ -168,9 +168,10 @@ class Manners:
 
     # -- resigning -------------------------------------------------------------------------
 
-    def _resign(self, seat: Seat) -> None:
-        """The player of ``seat`` resigns: with one opponent, he wins; with more, a bot
-        plays the seat on to the end (docs/rulings.md) and the player watches."""
+    def resign(self, seat: Seat) -> None:
+        """The player of ``seat`` resigns (his ``resign``, or his account deleted:
+        ``rooms/farewell.py``): with one opponent, he wins; with more, a bot plays the seat
+        on to the end (docs/rulings.md) and the player watches."""
         room = self._room
         if len(room.seats) == 2:
             room.end("resigned", [seat.name])

@@ -53,6 +53,7 @@ from spacetable.server.rooms.clock import LoopClock, RoomClock
 from spacetable.server.rooms.context import Handler
 from spacetable.server.rooms.correspondence import Correspondence
 from spacetable.server.rooms.extras import extras_of
+from spacetable.server.rooms.farewell import AccountGone, account_gone
 from spacetable.server.rooms.journal import BATCH_LIMIT, Journal
 from spacetable.server.rooms.lobby import Arrived, Disconnected, Lobby
 from spacetable.server.rooms.lookups import Lookups
@@ -185,7 +186,10 @@ class Room:
             **self.pacing.handlers(),
             **self.correspondence.handlers(),
             _Stored: lambda connection, message: None,  # only the write after it matters
+            AccountGone: lambda connection, message: account_gone(self, message),
         }
+        #: Called once the room's next write is in (``after_write``).
+        self._after_write: list[Callable[[], object]] = []
         if live is not None:
             self.submit(None, _Stored())  # the new room's row is written at once
         self._task = asyncio.create_task(self._run())
@@ -271,6 +275,9 @@ class Room:
                 await journal.write()
                 if self._ratings_due:
                     await self._show_new_ratings()
+                told, self._after_write = self._after_write, []
+                for callback in told:
+                    callback()
             except asyncio.CancelledError:
                 journal.outbox.held = None  # the room stops: what is not stored is not told
                 raise
@@ -329,6 +336,12 @@ class Room:
         """What the players have beyond the actions changed (a draw offer, an absence, a
         draft: ``rooms/extras.py``): the room's row is written with the next write."""
         self.journal.changed()
+
+    def after_write(self, callback: Callable[[], object]) -> None:
+        """Call ``callback`` once what the message being handled changed is stored (the
+        room's write after its batch: a deleted account's resignation,
+        ``rooms/farewell.py``)."""
+        self._after_write.append(callback)
 
     def extras(self) -> dict[str, Any]:
         """What the players have beyond the actions, as stored (``rooms/extras.py``)."""

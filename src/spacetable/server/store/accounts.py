@@ -28,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from spacetable.i18n.phrase import Reason, phrase_n, refusal
+from spacetable.server.store.anonymous import anonymise
 from spacetable.server.store.names import NAME_MAX, NAME_MIN, AccountRefused, check_name, skeleton
 from spacetable.server.store.storage import Storage, _MatchRow, reaching, secret_digest
 
@@ -41,8 +42,6 @@ SESSION_SECONDS = 30 * 24 * 3600
 _ACCOUNT_TABLES = ("ratings", "account_matches")
 #: The session cookie's name.
 SESSION_COOKIE = "spacetable_session"
-#: The name a deleted account's seats take in its stored matches.
-ANONYMOUS = "anonymous"
 
 
 def password_hasher(cheap: bool = False) -> PasswordHasher:
@@ -260,6 +259,12 @@ class AccountStore:
         another seat of the match has that name). False for a wrong password."""
         if self.verify(account.name, password) is None:
             return False
+        self.erase(account)
+        return True
+
+    def erase(self, account: Account) -> None:
+        """Delete ``account`` (its password checked already, its rooms left:
+        ``http/leaving.py``), as :meth:`delete` does."""
         # The matches its seats are in: those noted for it (``ratings.py``), and, for
         # matches stored before, those whose seats' JSON holds its name (as written: a
         # name beyond ASCII is escaped there; "#" escapes nothing a name may hold).
@@ -278,53 +283,14 @@ class AccountStore:
                     text(f"DELETE FROM {table} WHERE account_id = :id"), {"id": account.id}
                 )
             session.execute(delete(_AccountRow).where(_AccountRow.id == account.id))
-        return True
-
-
-#: Fields of stored actions, events and results whose values are the games' own words (an
-#: event's type, a phase, why a card left, how a match ended...), never a player's name:
-#: a player called "fast" or "draw" is not renamed there. Every other string equal to the
-#: name is his (an FTL ship's piece id is its player's name, a score is keyed by it).
-_GAME_WORDS = frozenset(
-    ("type", "phase", "reason", "kind", "how", "ending", "effect", "edge", "suits", "steps",
-     "source", "system", "order", "orders", "ruleset", "level", "says", "message")
-)  # fmt: skip
 
 
 def _anonymise(row: _MatchRow, account: Account) -> None:
-    """Rename the account's seats of a stored match everywhere the match names them (the
-    seats, actions, events, result and chat: its replay still plays)."""
-    seats = row.seats
-    mine = [
-        seat
-        for seat in seats
-        if seat.get("account") == account.key
-        or (seat.get("registered") and name_key(str(seat.get("player") or "")) == account.key)
-    ]
-    if not mine:
-        return
-    old = str(mine[0].get("player"))
-    taken = {str(seat.get("player") or seat.get("name")) for seat in seats}
-    new, number = ANONYMOUS, 2
-    while new in taken:
-        new, number = f"{ANONYMOUS} {number}", number + 1
+    """Rename the account's seats of a stored match everywhere the match names them
+    (``anonymous.py``: its replay still plays exactly)."""
 
-    def renamed(value: Any) -> Any:
-        if isinstance(value, str):
-            return new if value == old else value
-        if isinstance(value, list):
-            return [renamed(item) for item in value]
-        if isinstance(value, dict):
-            return {renamed(k): v if k in _GAME_WORDS else renamed(v) for k, v in value.items()}
-        return value
+    def mine(seat: dict[str, Any]) -> bool:
+        registered = seat.get("registered") and name_key(str(seat.get("player") or ""))
+        return seat.get("account") == account.key or registered == account.key
 
-    row.seats = [
-        {k: v for k, v in renamed(seat).items() if k != "account"} | {"registered": False}
-        if seat in mine
-        else renamed(seat)
-        for seat in seats
-    ]
-    row.actions = renamed(row.actions)
-    row.events = renamed(row.events)
-    row.result = renamed(row.result)
-    row.chat = renamed(row.chat) if row.chat is not None else None
+    anonymise(row, mine)

@@ -34,9 +34,11 @@ room whose process died and that nobody came back to within the room's idle time
 from __future__ import annotations
 
 import functools
+import json
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+import sqlalchemy
 from sqlalchemy import (
     JSON,
     Engine,
@@ -45,10 +47,12 @@ from sqlalchemy import (
     Integer,
     String,
     Table,
+    Text,
     bindparam,
     delete,
     func,
     insert,
+    or_,
     select,
     text,
     update,
@@ -526,6 +530,22 @@ class LiveStore:
         query = query.order_by(_LiveRoomRow.deadline).limit(limit)
         with reaching(), Session(self.storage.engine) as session:
             return [str(room) for room in session.scalars(query)]
+
+    def seated_rooms(self, account: str) -> list[str]:
+        """The stored rooms, correspondence or real time, where ``account`` (a name's key)
+        holds a seat (a deletion frees them: ``http/leaving.py``). A scan of the rooms'
+        seats, as written (a key beyond ASCII escaped), checked seat by seat. Raises
+        StorageUnavailable."""
+        seats = sqlalchemy.cast(_LiveRoomRow.seats, Text)
+        written = {account, json.dumps(account)[1:-1]}
+        named = [seats.like(f"%{name}%", escape="#") for name in written]
+        query = select(_LiveRoomRow.id, _LiveRoomRow.seats).where(or_(*named))
+        with reaching(), Session(self.storage.engine) as session:
+            return [
+                str(room)
+                for room, held in session.execute(query)
+                if any(isinstance(s, dict) and s.get("account") == account for s in held or ())
+            ]
 
     def correspondence(self, account: str) -> list[LiveRoom]:
         """The stored rooms played by correspondence whose match is not over and where

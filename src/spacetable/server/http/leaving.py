@@ -1,0 +1,75 @@
+"""A deleted account leaves its rooms first (issue 67 item 1, docs/accounts.md "Deleting
+your account"): every unfinished match it sits in ends, resigned, and every seat it holds
+is freed, before the account is erased (``http/accounts.py``'s delete route).
+
+The rooms it sits in: those open in this process with one of its seats, and those storage
+holds with one (``store/live_store.py``: :meth:`LiveStore.seated_rooms`; every stored room,
+correspondence or real time, also those no process holds now). Each is opened as a socket
+would open it (the ``opener``: this process's directory, which rebuilds a stored room, or
+in a cluster the node, which takes the room's lock first) and handed an
+:class:`~spacetable.server.rooms.farewell.AccountGone`; the room resigns for the account
+through its own resignation and answers once that is stored (rated at store time, replayed
+from seed and actions like any resigned match) and its players have been told.
+
+A room another process of a cluster holds at that moment is not reached from here (its
+socket relay, ``cluster/relay.py``, carries a player's own messages, not the server's): the
+deletion is refused then (:class:`RoomsElsewhere`, 503), nothing deleted, and the player
+tries again; docs/accounts.md says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from spacetable.server.rooms.directory import RoomDirectory
+from spacetable.server.rooms.farewell import AccountGone, seated
+from spacetable.server.rooms.room import Room
+
+log = logging.getLogger("spacetable.rooms")
+
+#: Seconds a room has to resign for a leaving account and store it.
+LEAVE_SECONDS = 30.0
+
+#: Opens a room as a socket would (``RoomDirectory.get_or_rebuild``, ``ClusterNode.locate``).
+Opener = Callable[[str], Awaitable[object]]
+
+
+class RoomsElsewhere(RuntimeError):
+    """Some of the account's rooms could not be left from this process (held by another
+    process of the cluster, or storage away): its ids. Nothing is deleted."""
+
+
+async def leave_rooms(directory: RoomDirectory, opener: Opener, account: str) -> int:
+    """End every unfinished match ``account`` (a name's key) sits in, as a resignation, and
+    free every seat it holds, each stored before this returns: the number of matches it
+    resigned. Raises :class:`RoomsElsewhere` for rooms it could not reach (the others are
+    left already), StorageUnavailable."""
+    ids = {room.id for room in directory.rooms() if seated(room, account)}
+    live = directory.live
+    if live is not None:
+        ids |= set(await asyncio.to_thread(live.seated_rooms, account))
+    resigned = 0
+    missed: list[str] = []
+    for room_id in sorted(ids):
+        try:
+            room = await opener(room_id)
+        except Exception as exc:  # storage, Redis, a room that cannot be rebuilt
+            log.warning("room %s: a deleted account's seat is not freed: %r", room_id, exc)
+            missed.append(room_id)
+            continue
+        if room is None:
+            continue  # gone since (closed, its rows forgotten)
+        if not isinstance(room, Room) or room.expired:
+            missed.append(room_id)  # another process holds it, or it is moving
+            continue
+        done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        room.submit(None, AccountGone(account, done))
+        try:
+            resigned += await asyncio.wait_for(done, LEAVE_SECONDS)
+        except TimeoutError:
+            missed.append(room_id)
+    if missed:
+        raise RoomsElsewhere(missed)
+    return resigned

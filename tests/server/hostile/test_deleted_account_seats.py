@@ -1,0 +1,156 @@
+"""A deleted account's unfinished matches end, resigned, and its seats are freed (issue 67
+item 1, docs/accounts.md "Deleting your account"): Alice, seated in a hex fleet match
+with Bob (by correspondence, or played live), deletes her account; Bob's room shows the
+match over, Alice resigned, and Bob's rating moves as for any resignation; a stranger who
+signs up as "alice" finds nothing in My games and cannot take her seat; the stored match
+names nobody "Alice" and replays exactly. A real server, its accounts made over HTTP."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from spacetable.cli import app
+from tests._accounts import session_cookie
+from tests._server import Client, Server, running_server
+
+PASSWORD = "12345678"
+
+
+def _request(server: Server, method: str, path: str, cookie: str, body: Any = None) -> Any:
+    request = urllib.request.Request(
+        server.http + path,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Cookie": cookie, "content-type": "application/json"},
+        method=method,
+    )
+    with urllib.request.urlopen(request, timeout=60) as response:
+        raw = response.read()
+        return json.loads(raw) if raw else response.status
+
+
+def delete_account(server: Server, cookie: str) -> Any:
+    """``DELETE /api/accounts/me`` with the account's password: 204 once deleted."""
+    return _request(server, "DELETE", "/api/accounts/me", cookie, {"password": PASSWORD})
+
+
+def my_games(server: Server, cookie: str) -> dict[str, Any]:
+    found: dict[str, Any] = _request(server, "GET", "/api/me/games", cookie)
+    return found
+
+
+def sit(server: Server, room: str, cookie: str) -> Client:
+    client = Client(server, room, headers={"Cookie": cookie})
+    client.send(type="join", name="x")
+    client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+    client.send(type="ready")
+    return client
+
+
+def play_first_turn(players: dict[str, Client]) -> None:
+    """Every activation of turn 1 ends at once (``done``), each by the ship's player: the
+    match is past its first turn (a match resigned before it may count differently)."""
+    any_client = next(iter(players.values()))
+    state = any_client.wait(lambda m: m["type"] == "state" and m["phase"] != "lobby")
+    while state["turn"] == 1 and state["phase"] != "over":
+        activation = state["activation"]
+        ship = next(s for s in state["ships"] if s["id"] == activation["ship"])
+        mover = players[ship["owner"]]
+        mover.send(type="act", action={"type": "done", "ship": ship["id"]})
+        state = any_client.wait(lambda m: m["type"] == "state" and m.get("version", 0) > 0)
+        # (the state after the action, as every socket gets it)
+    assert state["turn"] == 2, state
+
+
+def stored_of(server: Server, player: str) -> dict[str, Any]:
+    listed = server.get(f"/api/matches?player={player}")
+    assert len(listed) == 1, listed
+    return server.stored_match(listed[0]["id"])
+
+
+def check_gone(server: Server, db: Path, room: str, bob: Client) -> None:
+    """What everyone sees once Alice's account is deleted (her match already over)."""
+    result = bob.wait(lambda m: m["type"] == "result")
+    assert result["result"]["ending"] == "resigned", result
+    assert result["result"]["ending_by"] == ["Alice"], result
+    seats = bob.wait(lambda m: m["type"] == "room")["seats"]
+    assert [s["kind"] for s in seats] == ["empty", "human"], seats
+    profile = server.get("/api/players/Bob")
+    assert profile["ratings"]["hexfleet"]["wins"] == 1, profile
+    assert profile["ratings"]["hexfleet"]["rating"] > 0, profile
+
+    # A stranger takes the freed name: nothing of Alice's is his.
+    stranger = session_cookie(server.http, "alice")
+    assert my_games(server, stranger) == {"name": "alice", "waiting": 0, "games": []}
+    opened = Client(server, room, headers={"Cookie": stranger})
+    welcome = opened.wait(lambda m: m["type"] == "welcome")
+    assert welcome["role"] == "spectator", welcome
+    opened.send(type="join", name="alice", seat=0)
+    assert opened.wait_type("error")
+    opened.send(type="rematch")
+    assert opened.wait_type("error")
+    opened.close()
+
+    stored = stored_of(server, "Bob")
+    assert "Alice" not in json.dumps(stored), stored
+    assert "alice" not in json.dumps(stored).lower(), stored
+    outcome = CliRunner().invoke(app, ["replay", stored["id"], "--db", f"sqlite:///{db}"])
+    assert outcome.exit_code == 0, outcome.output
+    assert "replays exactly" in outcome.output
+
+
+def test_a_deleted_account_resigns_its_correspondence_match_and_frees_its_seat(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "m.db"
+    with running_server(db, "--message-rate", "0", room_seed=5) as server:
+        cookies = {name: session_cookie(server.http, name) for name in ("Alice", "Bob")}
+        room = server.create_room(ruleset="hexfleet", scenario="duel", turn_hours=24)
+        alice, bob = sit(server, room, cookies["Alice"]), sit(server, room, cookies["Bob"])
+        play_first_turn({"Alice": alice, "Bob": bob})
+        assert [g["room"] for g in my_games(server, cookies["Alice"])["games"]] == [room]
+        alice.close()  # she deletes it from another page; the room is open for Bob
+
+        assert delete_account(server, cookies["Alice"]) == 204
+        check_gone(server, db, room, bob)
+        assert my_games(server, cookies["Bob"])["games"] == []
+        bob.close()
+
+
+def test_a_deleted_account_resigns_a_live_match_it_is_playing(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    with running_server(db, "--message-rate", "0", room_seed=5) as server:
+        cookies = {name: session_cookie(server.http, name) for name in ("Alice", "Bob")}
+        room = server.create_room(ruleset="hexfleet", scenario="duel")
+        alice, bob = sit(server, room, cookies["Alice"]), sit(server, room, cookies["Bob"])
+        play_first_turn({"Alice": alice, "Bob": bob})
+
+        assert delete_account(server, cookies["Alice"]) == 204
+        # Her own socket, still open, watches from now on: it plays for nobody.
+        assert alice.wait(lambda m: m["type"] == "welcome")["role"] == "spectator"
+        check_gone(server, db, room, bob)
+        alice.close()
+        bob.close()
+
+
+def test_a_wrong_password_resigns_nothing(tmp_path: Path) -> None:
+    with running_server(tmp_path / "m.db", "--message-rate", "0", room_seed=5) as server:
+        cookies = {name: session_cookie(server.http, name) for name in ("Alice", "Bob")}
+        room = server.create_room(ruleset="hexfleet", scenario="duel", turn_hours=24)
+        alice, bob = sit(server, room, cookies["Alice"]), sit(server, room, cookies["Bob"])
+        bob.wait(lambda m: m["type"] == "state" and m["phase"] != "lobby")
+        try:
+            _request(server, "DELETE", "/api/accounts/me", cookies["Alice"], {"password": "no"})
+        except urllib.error.HTTPError as exc:
+            assert exc.code == 401
+        else:
+            raise AssertionError("deleted with a wrong password")
+        assert [g["room"] for g in my_games(server, cookies["Alice"])["games"]] == [room]
+        assert not [m for m in bob.received if m["type"] == "result"]
+        alice.close()
+        bob.close()
