@@ -34,6 +34,7 @@ from spacetable.server.http.leaving import leave_rooms
 from spacetable.server.http.matches import add_match_routes
 from spacetable.server.http.my_games import add_my_games_route
 from spacetable.server.http.pages import add_page_routes
+from spacetable.server.http.password_gate import password_gate
 from spacetable.server.http.photo import add_photo_route
 from spacetable.server.http.players import add_player_routes
 from spacetable.server.http.referee import add_referee_route
@@ -146,6 +147,9 @@ def create_app(
             node.redis, guards.rooms.per_minute, lambda: 0.0 if moved is None else moved.shift
         )
         guards = dataclasses.replace(guards, rooms=shared)
+    # Passwords are checked on threads of their own, within limits counted for the whole
+    # cluster (http/password_gate.py).
+    gate = password_gate(clock, guards.proxies, None if node is None else node.redis)
     # Correspondence turns that ran out while no process held their room (rooms/deadlines.py).
     sweeper = None
     if directory.live is not None:
@@ -181,6 +185,7 @@ def create_app(
             await shutdown_step("the deadline sweeper", sweeper.close())
         await shutdown_step("loading the bots", warming)
         await shutdown_step("the referee's workers", referee.close())
+        gate.close()  # (the password checks still waiting are cancelled)
         await shutdown_step("the rooms", directory.close())
         if node is not None:
             # The rooms stopped: the next process may take them at once.
@@ -218,7 +223,7 @@ def create_app(
     add_match_routes(app, storage, directory.saves)
     # A deleted account's matches end first, resigned, its seats freed (http/leaving.py).
     leave = functools.partial(leave_rooms, directory, opener)
-    add_account_routes(app, accounts, guards, clock, sockets.allowed_origins, leave)
+    add_account_routes(app, accounts, guards, clock, sockets.allowed_origins, leave, gate)
     add_player_routes(app, ratings)  # profiles and leaderboards
     add_my_games_route(app, accounts, directory.live, clock)  # correspondence matches
     add_game_routes(app)

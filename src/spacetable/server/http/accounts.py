@@ -4,26 +4,29 @@
   409 for a name taken (compared after NFKC and case folding), 422 naming what is wrong.
 * ``POST /api/session`` ``{"name", "password"}``: 200 ``{"name"}`` and a session cookie;
   401 for a wrong name or password (the same answer, about the same time); 429 with
-  ``Retry-After`` after :data:`FAILURES` failures for one name or one address within
-  :data:`FAILURE_WINDOW_S`.
+  ``Retry-After`` after too many failures (``login_limits.py``: per name and address,
+  per address, per name from addresses and browsers not known to it); 503 with
+  ``Retry-After`` when the password threads are full (``password_work.py``).
 * ``GET /api/session``: ``{"name"}`` or 401. ``DELETE /api/session``: the session is
   revoked on the server and the cookie cleared.
 * ``DELETE /api/accounts/me`` ``{"password"}``: the account is deleted (204).
+
+Sign-ups are limited per address (429), and every password is hashed and checked on the
+password threads, never on the rooms' (``password_gate.py`` says when one may run).
 
 The cookie is ``HttpOnly``, ``SameSite=Lax``, and ``Secure`` when the request came over
 HTTPS (directly, or through a trusted proxy's ``X-Forwarded-Proto``). A request that
 changes something and comes from a page of another site (its ``Origin``) is refused
 (403), as the room sockets are; its body must be JSON (``bodies.py``), which a form of
-another site cannot send. The failed logins are counted on the server's clock (the test
-clock when there is one: ``POST /api/test/clock`` moves it).
+another site cannot send. The failed logins and sign-ups are counted on the server's clock
+(the test clock when there is one: ``POST /api/test/clock`` moves it).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections import deque
+import functools
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
@@ -32,8 +35,9 @@ from fastapi.responses import JSONResponse
 from spacetable._userinput import parse_json
 from spacetable.i18n.phrase import refusal
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
-from spacetable.server.http.guards import Guards, client_address
+from spacetable.server.http.guards import Guards
 from spacetable.server.http.leaving import RoomsElsewhere
+from spacetable.server.http.password_gate import PasswordGate, password_gate
 from spacetable.server.http.ws_protocol import same_origin
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.store.accounts import (
@@ -46,54 +50,8 @@ from spacetable.server.store.accounts import (
     name_key,
 )
 
-#: Failed logins allowed for one name, or from one address, within the window.
-FAILURES = 10
-#: The window the failures are counted in, in seconds (15 minutes).
-FAILURE_WINDOW_S = 15 * 60.0
 #: Largest body of an account request, in bytes.
 ACCOUNT_BODY_LIMIT = 2048
-
-
-@dataclass(slots=True)
-class FailedLogins:
-    """Failed logins per name and per address, each forgotten after the window."""
-
-    failures: int = FAILURES
-    window: float = FAILURE_WINDOW_S
-    _seen: dict[str, deque[float]] = field(default_factory=dict)
-
-    #: Names and addresses tracked at most (the oldest are forgotten first).
-    MAX_KEYS = 100_000
-
-    def _recent(self, key: str, now: float) -> deque[float]:
-        times = self._seen.get(key)
-        if times is None:
-            return deque()
-        while times and times[0] <= now - self.window:
-            times.popleft()
-        if not times:
-            del self._seen[key]
-        return times
-
-    def wait(self, keys: Iterable[str], now: float) -> float:
-        """0 if a login for these keys may be tried now, else the seconds until one may."""
-        waits = [
-            times[-self.failures] + self.window - now
-            for times in (self._recent(key, now) for key in keys)
-            if len(times) >= self.failures
-        ]
-        return max(waits, default=0.0)
-
-    def failed(self, keys: Iterable[str], now: float) -> None:
-        """Count one failure for each key."""
-        for key in keys:
-            if key not in self._seen and len(self._seen) >= self.MAX_KEYS:
-                del self._seen[next(iter(self._seen))]
-            self._seen.setdefault(key, deque()).append(now)
-
-    def forget(self, key: str) -> None:
-        """A login succeeded: the name's failures are forgotten."""
-        self._seen.pop(key, None)
 
 
 def _https(request: Request, guards: Guards) -> bool:
@@ -120,15 +78,16 @@ def add_account_routes(
     clock: MovableClock | None,
     allowed_origins: Iterable[str] = (),
     leave: Callable[[str], Awaitable[int]] | None = None,
+    gate: PasswordGate | None = None,
 ) -> None:
     """The account and session routes; ``clock`` (the test clock, if any) times the failed
-    logins; ``allowed_origins``: pages of other origins that may use them; ``leave``: ends
-    a deleted account's unfinished matches and frees its seats first (``http/leaving.py``)."""
+    logins and sign-ups; ``allowed_origins``: pages of other origins that may use them;
+    ``leave``: ends a deleted account's unfinished matches and frees its seats first
+    (``http/leaving.py``); ``gate``: the password checks' limits and threads (default:
+    this process's own)."""
     origins = frozenset(allowed_origins)
-    failures = FailedLogins()
 
-    def now() -> float:
-        return clock.now() if clock is not None else asyncio.get_running_loop().time()
+    passwords = gate or password_gate(clock, guards.proxies)
 
     def foreign(request: Request) -> JSONResponse | None:
         page = request.headers.get("origin")
@@ -150,6 +109,9 @@ def add_account_routes(
         if not isinstance(body, dict):
             return refused(refusal("the body must be a JSON object"), 422)
         return body
+
+    def secure(request: Request) -> bool:
+        return _https(request, guards)
 
     def signed_in(request: Request, account: Account, session_id: str, status: int) -> Response:
         response = JSONResponse({"name": account.name}, status_code=status)
@@ -178,29 +140,25 @@ def add_account_routes(
         response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
         return response
 
-    def too_many_failures(keys: list[str]) -> JSONResponse | None:
-        """The refusal while ``keys`` (an address, a name) wait after failed logins."""
-        wait = failures.wait(keys, now())
-        if wait <= 0:
-            return None
-        said = refusal("Too many failed logins: try again in {s} s.", s=round(wait))
-        return refused(said, 429, {"Retry-After": str(max(1, round(wait)))})
-
     @app.post("/api/accounts", response_model=None)
     async def create_account(request: Request) -> Response:
         body = await body_of(request)
         if isinstance(body, JSONResponse):
             return body
-        try:
-            account = await asyncio.to_thread(
-                accounts.create, body.get("name"), body.get("password")
+        try:  # (hashed on the password threads, if the address may make another account)
+            account = await passwords.sign_up(
+                request, functools.partial(accounts.create, body.get("name"), body.get("password"))
             )
         except AccountRefused as exc:
             return refused(exc.args[0], 422)
         except NameTaken as exc:  # (its sentence says whether taken, or too like another)
             return refused(exc.args[0], 409)
+        if isinstance(account, JSONResponse):
+            return account
         session_id = await asyncio.to_thread(accounts.open_session, account)
-        return signed_in(request, account, session_id, 201)
+        response = signed_in(request, account, session_id, 201)
+        await passwords.logged_in(passwords.login(request, account.key), response, secure(request))
+        return response
 
     @app.post("/api/session", response_model=None)
     async def log_in(request: Request) -> Response:
@@ -208,20 +166,20 @@ def add_account_routes(
         if isinstance(body, JSONResponse):
             return body
         name, password = body.get("name"), body.get("password")
-        peer = request.client.host if request.client else None
-        address = client_address(peer, request.headers.getlist("x-forwarded-for"), guards.proxies)
-        keys = [f"address:{address}"]
-        if isinstance(name, str):
-            keys.append(f"name:{name_key(name)[:64]}")
-        if (waiting := too_many_failures(keys)) is not None:
-            return waiting
-        account = await asyncio.to_thread(accounts.verify, name, password)
+        # Counted as a failure before the check runs (password_gate.py): guesses sent at
+        # once are refused from the limit on.
+        login = passwords.login(request, name_key(name) if isinstance(name, str) else "")
+        account = await passwords.check(
+            login, functools.partial(accounts.verify, name, password), lambda a: a is not None
+        )
+        if isinstance(account, JSONResponse):
+            return account
         if account is None:
-            failures.failed(keys, now())
             return refused(refusal("Wrong name or password."), 401)
-        failures.forget(f"name:{account.key}")
         session_id = await asyncio.to_thread(accounts.open_session, account)
-        return signed_in(request, account, session_id, 200)
+        response = signed_in(request, account, session_id, 200)
+        await passwords.logged_in(login, response, secure(request))
+        return response
 
     @app.get("/api/session", response_model=None)
     async def who(request: Request) -> Response:
@@ -249,12 +207,13 @@ def add_account_routes(
         body = await body_of(request, checked=True)
         if isinstance(body, JSONResponse):
             return body
-        keys = [f"name:{account.key}"]  # a stolen session may not guess the password either
-        if (waiting := too_many_failures(keys)) is not None:
-            return waiting
-        password = body.get("password")
-        if await asyncio.to_thread(accounts.verify, account.name, password) is None:
-            failures.failed(keys, now())
+        # A stolen session may not guess the password either: counted as a login's.
+        login = passwords.login(request, account.key)
+        verify = functools.partial(accounts.verify, account.name, body.get("password"))
+        verified = await passwords.check(login, verify, lambda a: a is not None)
+        if isinstance(verified, JSONResponse):
+            return verified
+        if verified is None:
             return refused(refusal("Wrong password: your account is not deleted."), 401)
         if leave is not None:  # its unfinished matches end, resigned; its seats free
             try:

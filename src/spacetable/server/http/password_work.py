@@ -1,0 +1,98 @@
+"""The threads that hash and check passwords (issue 67 item 3; docs/accounts.md).
+
+Argon2 is slow on purpose (a tenth of a second to most of one, and 64 MiB, a hash). Run on
+the event loop's default executor, a flood of log-ins took every thread that also reads a
+socket's session, a join's accounts, a room's rebuild, a bot's move and the stored
+matches: a room's create + open + join went from 17 ms to 2.7 s. Here password work has
+threads of its own, :func:`threads_for` of them (one on a machine of two cores: the other
+is left to the rooms), and at most :data:`WAITING` checks wait for them; beyond that a
+check is refused at once (:class:`PasswordsBusy`, answered 503 with ``Retry-After``)
+rather than queued for ever. Nothing else runs on these threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import os
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
+
+#: Password checks that may wait for a thread (beyond those running).
+WAITING = 10
+
+
+def threads_for(cores: int | None) -> int:
+    """The password threads for a machine of ``cores`` cores: one up to three cores, two
+    from four on (argon2 takes a whole core while it runs)."""
+    return 2 if (cores or 1) >= 4 else 1
+
+
+class PasswordsBusy(Exception):
+    """Every password thread is busy and :data:`WAITING` checks wait: try again in
+    ``retry_after`` seconds."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(retry_after)
+        self.retry_after = retry_after
+
+
+class PasswordWork:
+    """A small bounded pool for password hashing: ``threads`` threads, ``waiting`` checks
+    queued at most."""
+
+    def __init__(self, threads: int | None = None, waiting: int = WAITING) -> None:
+        self.threads = threads or threads_for(os.cpu_count())
+        self.slots = self.threads + waiting
+        self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="passwords")
+        self._lock = threading.Lock()
+        self._taken = 0  # checks running or waiting (counted until their thread ends)
+        self._seconds = 0.5  # a check's recent duration (a moving average)
+
+    @property
+    def taken(self) -> int:
+        """Checks running or waiting now."""
+        return self._taken
+
+    def _retry_after(self) -> int:
+        return max(1, round(self._seconds * self.slots / self.threads))
+
+    def _timed(self, call: Callable[[], _T]) -> _T:
+        started = time.perf_counter()
+        try:
+            return call()
+        finally:
+            took = time.perf_counter() - started
+            with self._lock:
+                self._seconds = 0.8 * self._seconds + 0.2 * took
+
+    def _done(self, _: Future[Any]) -> None:
+        with self._lock:
+            self._taken -= 1
+
+    async def run(self, function: Callable[..., _T], *args: object) -> _T:
+        """``function(*args)`` on a password thread. Raises :class:`PasswordsBusy` at once
+        when all its threads and waiting places are taken. A request that goes away
+        leaves its check to end on the thread, still counted until it does."""
+        with self._lock:
+            if self._taken >= self.slots:
+                raise PasswordsBusy(self._retry_after())
+            self._taken += 1
+        try:
+            future = self._pool.submit(self._timed, functools.partial(function, *args))
+        except RuntimeError:  # shut down: the server stops
+            with self._lock:
+                self._taken -= 1
+            raise PasswordsBusy(self._retry_after()) from None
+        future.add_done_callback(self._done)
+        return await asyncio.wrap_future(future)
+
+    def close(self) -> None:
+        """Stop: the checks still waiting are cancelled, the running ones (under a second)
+        end on their own; nothing waits for them."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
