@@ -94,3 +94,43 @@ def test_the_sign_up_and_log_in_pages_say_each_refusal_in_a_sentence(
     page.wait_for_function("!document.querySelector('#account-submit').disabled")
     assert _refused(page, taken, 401) == words["wrong"]
     shot(page, "wrong-password")
+
+
+@pytest.mark.parametrize(
+    ("lang", "away", "unreachable"),
+    [
+        (
+            "en",
+            "The server cannot answer just now: try again in a minute.",
+            "The server could not be reached: check your connection and try again.",
+        ),
+        (
+            "fr",
+            f"Le serveur ne peut pas répondre pour l\u2019instant{NBSP}:"
+            " réessayez dans une minute.",
+            f"Le serveur est injoignable{NBSP}: vérifiez votre connexion et réessayez.",
+        ),
+    ],
+)
+def test_a_server_that_cannot_answer_is_said_in_a_sentence(
+    open_page: OpenPage, lang: str, away: str, unreachable: str
+) -> None:
+    """The database away (the server's 503 carries no phrase, only its English detail), or
+    no answer at all: the sign-up page says so in the reader's language, not in the
+    server's English or the browser's 'Failed to fetch'."""
+    page = open_page(f"/signup?lang={lang}", viewport={"width": 390, "height": 844})
+    detail = '{"detail": "the match store is unavailable, try again soon (locked)"}'
+    page.route(
+        "**/api/accounts",
+        lambda route: route.fulfill(status=503, body=detail, content_type="application/json"),
+    )
+    assert _refused(page, "Zelda Away", 503) == away
+    page.unroute("**/api/accounts")
+    page.route("**/api/accounts", lambda route: route.abort())
+    page.fill("#account-name", "Zelda Away")
+    page.click("#account-submit")
+    page.wait_for_function(
+        "(said) => document.querySelector('#account-error').innerText === said", arg=unreachable
+    )
+    errors: list[str] = page._spacetable_errors  # type: ignore[attr-defined]
+    errors.clear()  # the aborted request, logged by the browser

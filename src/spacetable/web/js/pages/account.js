@@ -45,6 +45,14 @@ function signupProblems() {
   return found;
 }
 
+/** A refused or failed request as a sentence in the page's language: the server's own
+ * (its phrase), else what went wrong (its database away: a 503 without one; no answer). */
+function refusalText(failure) {
+  if (failure.says) return said(failure.says);
+  if (failure.status) return t("The server cannot answer just now: try again in a minute.");
+  return t("The server could not be reached: check your connection and try again.");
+}
+
 async function submit(event) {
   event.preventDefault();
   const form = event.currentTarget;
@@ -65,7 +73,7 @@ async function submit(event) {
     });
     location.assign(nextPath());
   } catch (failure) {
-    error.textContent = failure.says ? said(failure.says) : failure.message;
+    error.textContent = refusalText(failure);
     error.hidden = false;
     button.disabled = false;
   }
