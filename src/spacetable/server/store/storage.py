@@ -150,6 +150,9 @@ def _summary(
         "id": match_id,
         "ruleset": ruleset,
         "players": [seat.get("player") or seat.get("name") for seat in seats],
+        # Whose seat an account held (his page: /players/{name}); never a guest's or a bot's,
+        # nor a deleted account's (store/anonymous.py).
+        "registered": [bool(seat.get("registered")) for seat in seats],
         "scores": result.get("scores", {}),
         "winner": result.get("winner"),
         "turns": result.get("turns"),  # games played in turns (FTL, hex fleet)

@@ -1,5 +1,6 @@
 // /players/{name}: a registered player's ratings (one per game, "provisional" for the
-// first matches), record and latest matches linking to their replays (GET /api/players);
+// first matches), record and latest matches linking to their replays and to the registered
+// opponents' pages (GET /api/players);
 // on his own, the link to delete his account.
 
 import { t, num } from "../shell/i18n.js";
@@ -36,7 +37,7 @@ async function main() {
     $("#no-ratings").hidden = Object.keys(player.ratings).length > 0;
     $("#ratings").hidden = Object.keys(player.ratings).length === 0;
     const matches = $("#matches tbody");
-    for (const summary of player.matches) matches.append(matchRow(summary, games));
+    for (const summary of player.matches) matches.append(matchRow(summary, games, { linkOthers: player.name }));
     $("#no-matches").hidden = player.matches.length > 0;
     $("#matches").hidden = player.matches.length === 0;
     // His own profile: the way to delete his account (/me/delete).

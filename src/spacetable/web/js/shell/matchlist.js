@@ -32,9 +32,16 @@ export function replayTitle(game, players, finishedAt) {
   return `· ${game} · ${players.map((p) => playerName(p)).join(t(" vs "))} · ${formatTime(finishedAt)}`;
 }
 
-/** The players of a summary, each in its seat colour. */
-function playerNames(summary) {
-  return summary.players.map((name, i) => el("span", { class: "team", style: `--team: ${colourOf(i)}` }, name ? playerName(name) : t("seat {seat}", { seat: i + 1 })));
+/** The players of a summary, each in its seat colour; with `linkOthers` (a player's name),
+ * every other registered player's name links to his page (a guest, a bot, a deleted
+ * account have none). */
+function playerNames(summary, linkOthers) {
+  return summary.players.map((name, i) => {
+    const said = name ? playerName(name) : t("seat {seat}", { seat: i + 1 });
+    const linked = linkOthers && name && summary.registered?.[i] && name !== linkOthers;
+    return el("span", { class: "team", style: `--team: ${colourOf(i)}` },
+      linked ? el("a", { class: "player-link", href: `/players/${encodeURIComponent(name)}`, text: said }) : said);
+  });
 }
 
 /** The scores of a laser battle, each side's strength left after a hex fleet battle, or
@@ -49,13 +56,14 @@ function scoresText(summary) {
   return Object.entries(summary.scores || {}).map(([p, s]) => `${playerName(p)} ${num(s)}`).join(" · ");
 }
 
-/** A table row for a match summary, linking to its replay (`games`: GET /api/games). */
-export function matchRow(summary, games) {
+/** A table row for a match summary, linking to its replay (`games`: GET /api/games); on
+ * the profile of `linkOthers` (a player's name), to his registered opponents' pages. */
+export function matchRow(summary, games, { linkOthers = null } = {}) {
   const href = `/replay/${encodeURIComponent(summary.id)}`;
   return el("tr", { class: "match", dataset: { match: summary.id } },
     el("td", { text: formatTime(summary.finished_at) }),
     el("td", { class: "game", dataset: { ruleset: summary.ruleset }, text: gameTitle(games, summary.ruleset) }),
-    el("td", { class: "match-players" }, ...joinWith(playerNames(summary), t(" vs "))),
+    el("td", { class: "match-players" }, ...joinWith(playerNames(summary, linkOthers), t(" vs "))),
     scoresCell(summary),
     // "Draw (draw agreed by the players)", "bob won (ann resigned)": never "winner: draw".
     el("td", { class: "winner", dataset: { label: t("result") } },
