@@ -8,7 +8,8 @@ relayed socket is one player, connected, seen from a socket straight to the owne
 
 Rooms per client are counted in Redis for both processes (issue 36, item 6): through the
 balancer (round robin), one client's 11th room within the minute is refused by whichever
-process it reaches, and the test clock, moved on both, lets it create rooms again."""
+process it reaches, and the test clock, moved on both, lets it create rooms again. So are
+failed logins and sign-ups per address (issue 67, items 3 and 5)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests._server import Client, wait_until
-from tests.cluster._cluster import MISSING, Cluster, move_clocks, running_cluster
+from tests.cluster._cluster import MISSING, Cluster, Worker, move_clocks, running_cluster
 from tests.server.hostile.test_sockets import raw_socket
 
 pytestmark = [
@@ -146,3 +147,48 @@ def test_a_relayed_socket_with_a_session_cookie_sits_as_its_account(cluster: Clu
     assert (seats["seats"][0]["name"], seats["seats"][0]["registered"]) == ("Relayed Rhea", True)
     rhea.close()
     straight.close()
+
+
+def _account_request(
+    worker: Worker, path: str, body: dict[str, str], address: str
+) -> tuple[int, dict[str, str]]:
+    """``POST`` ``body`` to ``worker`` on behalf of ``address`` (the worker trusts this
+    machine's ``X-Forwarded-For``); the status and ``Retry-After`` (empty if none)."""
+    request = urllib.request.Request(
+        worker.server.http + path,
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json", "X-Forwarded-For": address},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return int(answer.status), {}
+    except urllib.error.HTTPError as refused:
+        with refused:
+            return int(refused.code), {"retry": str(refused.headers["Retry-After"] or "")}
+
+
+def test_failed_logins_and_sign_ups_are_counted_for_the_whole_cluster(cluster: Cluster) -> None:
+    """Issue 67 items 3 and 5: two processes on one database, each asked in turn, refuse
+    the 11th wrong login for a name from one address (each counted ten before), and the
+    6th account from one address within the hour."""
+    workers = cluster.workers
+    here = _account_request(
+        workers[0], "/api/accounts", {"name": "Guarded Gus", "password": "12345678"}, "127.0.0.1"
+    )
+    assert here[0] == 201
+    wrong = {"name": "Guarded Gus", "password": "guessing"}
+    answers = [
+        _account_request(workers[n % 2], "/api/session", wrong, "198.51.100.30") for n in range(20)
+    ]
+    assert [status for status, _ in answers] == [401] * 10 + [429] * 10, answers
+    assert all(int(said["retry"]) >= 1 for _, said in answers[10:])
+    made = [
+        _account_request(
+            workers[n % 2],
+            "/api/accounts",
+            {"name": f"Made {n}", "password": "12345678"},
+            "198.51.100.31",
+        )[0]
+        for n in range(6)
+    ]
+    assert made == [201] * 5 + [429], made
