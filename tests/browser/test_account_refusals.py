@@ -134,3 +134,30 @@ def test_a_server_that_cannot_answer_is_said_in_a_sentence(
     )
     errors: list[str] = page._spacetable_errors  # type: ignore[attr-defined]
     errors.clear()  # the aborted request, logged by the browser
+
+
+def test_the_delete_page_says_a_server_that_cannot_answer_in_a_sentence(
+    open_page: OpenPage, server: Server
+) -> None:
+    """The delete page too (its database away): in the reader's language, nothing deleted."""
+    page = open_page("/?lang=fr", viewport={"width": 390, "height": 844})
+    name, value = session_cookie(server.base, "Yvette Stays").split("=", 1)
+    page.context.add_cookies([{"name": name, "value": value, "url": server.base}])
+    page.goto("/me/delete")
+    page.wait_for_selector("#delete-panel:not([hidden])")
+    detail = '{"detail": "the match store is unavailable, try again soon (locked)"}'
+    page.route(
+        "**/api/accounts/me",
+        lambda route: route.fulfill(status=503, body=detail, content_type="application/json"),
+    )
+    page.fill("#delete-password", PASSWORD)
+    page.check("#delete-sure")
+    page.click("#delete-submit")
+    error = page.locator("#delete-error:not([hidden])")
+    error.wait_for()
+    said = f"Le serveur ne peut pas répondre pour l\u2019instant{NBSP}: réessayez dans une minute."
+    assert error.inner_text() == said
+    errors: list[str] = page._spacetable_errors  # type: ignore[attr-defined]
+    refused = [text for text in errors if "status of 503" in text]
+    assert len(refused) == 1, errors
+    errors.remove(refused[0])

@@ -4,7 +4,7 @@
 
 import { t, tn } from "../shell/i18n.js"; // (and the page's language switch)
 import { $, postJSON } from "../shell/dom.js";
-import { said } from "../shell/phrase.js";
+import { refusalText } from "../shell/phrase.js";
 import { nextPath } from "../shell/account.js";
 
 const ROUTES = { login: "/api/session", signup: "/api/accounts" };
@@ -43,14 +43,6 @@ function signupProblems() {
     found.push(tn("A password has at least 8 characters: yours has {n}.", "A password has at least 8 characters: yours has {n}.", passwordLength, { n: passwordLength }));
   }
   return found;
-}
-
-/** A refused or failed request as a sentence in the page's language: the server's own
- * (its phrase), else what went wrong (its database away: a 503 without one; no answer). */
-function refusalText(failure) {
-  if (failure.says) return said(failure.says);
-  if (failure.status) return t("The server cannot answer just now: try again in a minute.");
-  return t("The server could not be reached: check your connection and try again.");
 }
 
 async function submit(event) {

@@ -4,9 +4,9 @@
 // (`?deleted=1`: the top bar shows him logged out) and says so. A wrong password deletes
 // nothing and says so.
 
-import { t } from "../shell/i18n.js";
+import "../shell/i18n.js"; // (the page's language switch)
 import { $, fetchJSON } from "../shell/dom.js";
-import { errorText } from "../shell/phrase.js";
+import { refusalText } from "../shell/phrase.js";
 import { account } from "../shell/account.js";
 
 async function submit(event) {
@@ -23,9 +23,7 @@ async function submit(event) {
     });
     location.replace("/me/delete?deleted=1");
   } catch (failure) {
-    error.textContent = failure.status === 401
-      ? t("Wrong password: your account is not deleted.")
-      : errorText(failure);
+    error.textContent = refusalText(failure); // (a wrong password: "Wrong password: ...")
     error.hidden = false;
     button.disabled = false;
     $("#delete-password").select();

@@ -32,3 +32,12 @@ export function lineText(line, shown = {}) {
 export function errorText(error, shown = {}) {
   return error?.says ? said(error.says, shown) : error?.message ?? "";
 }
+
+/** A refused or failed request of an account page (shell/dom.js `fetchJSON`) as a sentence
+ * in the page's language: the server's own (its phrase), else what went wrong (the server
+ * cannot answer: its database away, a 503 without a phrase; or no answer at all). */
+export function refusalText(error) {
+  if (error?.says) return said(error.says);
+  if (error?.status) return t("The server cannot answer just now: try again in a minute.");
+  return t("The server could not be reached: check your connection and try again.");
+}
