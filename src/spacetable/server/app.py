@@ -30,7 +30,7 @@ from spacetable.server.http.clock_route import add_clock_route
 from spacetable.server.http.games import add_game_routes
 from spacetable.server.http.guards import Guards
 from spacetable.server.http.http_protocol import GUARDS, HostGuard
-from spacetable.server.http.leaving import leave_rooms
+from spacetable.server.http.leaving import add_leaving_route, leave_rooms
 from spacetable.server.http.matches import add_match_routes
 from spacetable.server.http.my_games import add_my_games_route
 from spacetable.server.http.pages import add_page_routes
@@ -226,6 +226,7 @@ def create_app(
     add_account_routes(app, accounts, guards, clock, sockets.allowed_origins, leave, gate)
     add_player_routes(app, ratings)  # profiles and leaderboards
     add_my_games_route(app, accounts, directory.live, clock)  # correspondence matches
+    add_leaving_route(app, accounts, directory)  # what deleting an account would end
     add_game_routes(app)
     add_referee_route(app, referee)  # POST /api/resolve: a table in JSON
     add_photo_route(app, referee)  # POST /api/referee/photo: a photo of the table

@@ -53,18 +53,21 @@ def sit(server: Server, room: str, cookie: str) -> Client:
 
 
 def play_first_turn(players: dict[str, Client]) -> None:
-    """Every activation of turn 1 ends at once (``done``), each by the ship's player: the
-    match is past its first turn (a match resigned before it may count differently)."""
+    """Each activation ends at once (``done``, by the ship's player) until both players
+    have acted and turn 1 is over: the match is past its opening (a match resigned before
+    is not rated, issue 67 item 7)."""
     any_client = next(iter(players.values()))
     state = any_client.wait(lambda m: m["type"] == "state" and m["phase"] != "lobby")
-    while state["turn"] == 1 and state["phase"] != "over":
+    acted: set[str] = set()
+    while not (acted == set(players) and state["turn"] >= 2):
+        assert state["phase"] != "over", state
         activation = state["activation"]
         ship = next(s for s in state["ships"] if s["id"] == activation["ship"])
-        mover = players[ship["owner"]]
-        mover.send(type="act", action={"type": "done", "ship": ship["id"]})
-        state = any_client.wait(lambda m: m["type"] == "state" and m.get("version", 0) > 0)
-        # (the state after the action, as every socket gets it)
-    assert state["turn"] == 2, state
+        players[ship["owner"]].send(type="act", action={"type": "done", "ship": ship["id"]})
+        acted.add(ship["owner"])
+        state = any_client.wait(
+            lambda m, seen=state["version"]: m["type"] == "state" and m["version"] > seen
+        )
 
 
 def stored_of(server: Server, player: str) -> dict[str, Any]:
@@ -114,6 +117,13 @@ def test_a_deleted_account_resigns_its_correspondence_match_and_frees_its_seat(
         alice, bob = sit(server, room, cookies["Alice"]), sit(server, room, cookies["Bob"])
         play_first_turn({"Alice": alice, "Bob": bob})
         assert [g["room"] for g in my_games(server, cookies["Alice"])["games"]] == [room]
+        # The delete page says what would end before she confirms.
+        listed = _request(server, "GET", "/api/accounts/me/unfinished", cookies["Alice"])
+        assert listed == {
+            "matches": [
+                {"room": room, "game": "Hex fleet", "opponents": ["Bob"], "correspondence": True}
+            ]
+        }
         alice.close()  # she deletes it from another page; the room is open for Bob
 
         assert delete_account(server, cookies["Alice"]) == 204
@@ -129,6 +139,8 @@ def test_a_deleted_account_resigns_a_live_match_it_is_playing(tmp_path: Path) ->
         room = server.create_room(ruleset="hexfleet", scenario="duel")
         alice, bob = sit(server, room, cookies["Alice"]), sit(server, room, cookies["Bob"])
         play_first_turn({"Alice": alice, "Bob": bob})
+        listed = _request(server, "GET", "/api/accounts/me/unfinished", cookies["Alice"])
+        assert [(m["room"], m["correspondence"]) for m in listed["matches"]] == [(room, False)]
 
         assert delete_account(server, cookies["Alice"]) == 204
         # Her own socket, still open, watches from now on: it plays for nobody.

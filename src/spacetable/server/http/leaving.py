@@ -15,17 +15,32 @@ A room another process of a cluster holds at that moment is not reached from her
 socket relay, ``cluster/relay.py``, carries a player's own messages, not the server's): the
 deletion is refused then (:class:`RoomsElsewhere`, 503), nothing deleted, and the player
 tries again; docs/accounts.md says so.
+
+Before the player confirms, the delete page lists what would end
+(:func:`add_leaving_route`):
+
+* ``GET /api/accounts/me/unfinished``: ``{"matches": [{"room", "game", "opponents",
+  "correspondence"}...]}``, the matches being played where the account holds a seat; 401
+  without a session.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from spacetable.i18n.phrase import refusal
+from spacetable.registry import UnknownGame, game_for_ruleset
+from spacetable.server.http.bodies import refused
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.rooms.farewell import AccountGone, seated
 from spacetable.server.rooms.room import Room
+from spacetable.server.store.accounts import SESSION_COOKIE, AccountStore
 
 log = logging.getLogger("spacetable.rooms")
 
@@ -49,7 +64,7 @@ async def leave_rooms(directory: RoomDirectory, opener: Opener, account: str) ->
     ids = {room.id for room in directory.rooms() if seated(room, account)}
     live = directory.live
     if live is not None:
-        ids |= set(await asyncio.to_thread(live.seated_rooms, account))
+        ids |= {room.id for room in await asyncio.to_thread(live.seated_rooms, account)}
     resigned = 0
     missed: list[str] = []
     for room_id in sorted(ids):
@@ -73,3 +88,55 @@ async def leave_rooms(directory: RoomDirectory, opener: Opener, account: str) ->
     if missed:
         raise RoomsElsewhere(missed)
     return resigned
+
+
+def _title(ruleset: str) -> str:
+    try:
+        return game_for_ruleset(ruleset).rules.title
+    except UnknownGame:
+        return ruleset
+
+
+def _entry(
+    room_id: str, ruleset: str, game: Mapping[str, Any], seats: list[Any], account: str
+) -> dict[str, Any] | None:
+    """A match being played with a seat of ``account``'s, as the delete page lists it."""
+    mine = [s for s in seats if s.get("account") == account]
+    if not any(s.get("kind") == "human" or s.get("stand_in") for s in mine):
+        return None
+    others = [str(s.get("name")) for s in seats if s not in mine and s.get("kind") != "empty"]
+    return {
+        "room": room_id,
+        "game": _title(ruleset),
+        "opponents": others,
+        "correspondence": game.get("turn_hours") is not None,
+    }
+
+
+async def unfinished(directory: RoomDirectory, account: str) -> list[dict[str, Any]]:
+    """The matches being played where ``account`` (a name's key) holds a seat: those a
+    deletion would end (this process's open rooms as they are, the others as stored)."""
+    found: dict[str, dict[str, Any] | None] = {}
+    for room in directory.rooms():
+        if room.phase == "playing" and seated(room, account):
+            seats = [s.snapshot() for s in room.seats]
+            options = room.options
+            found[room.id] = _entry(room.id, options.ruleset, options.game, seats, account)
+    if directory.live is not None:
+        for kept in await asyncio.to_thread(directory.live.seated_rooms, account):
+            if kept.id not in found and directory.get(kept.id) is None and kept.phase == "playing":
+                found[kept.id] = _entry(kept.id, kept.ruleset, kept.game, kept.seats, account)
+    return [entry for _, entry in sorted(found.items()) if entry is not None]
+
+
+def add_leaving_route(app: FastAPI, accounts: AccountStore, directory: RoomDirectory) -> None:
+    """``GET /api/accounts/me/unfinished``: what deleting the account would end."""
+
+    @app.get("/api/accounts/me/unfinished", response_model=None)
+    async def mine(request: Request) -> dict[str, Any] | JSONResponse:
+        account = await asyncio.to_thread(
+            accounts.session_account, request.cookies.get(SESSION_COOKIE)
+        )
+        if account is None:
+            return refused(refusal("You are not logged in."), 401)
+        return {"matches": await unfinished(directory, account.key)}

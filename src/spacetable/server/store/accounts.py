@@ -188,8 +188,10 @@ class AccountStore:
             return
         if found.key == key:
             raise NameTaken(refusal("That name is taken: choose another."))
-        said = "This name looks too much like “{name}”, a player's: choose another."
-        raise NameTaken(refusal(said, name=found.name))
+        raise NameTaken(
+            refusal("This name looks too much like “{name}”, a player's: choose another.",
+                    name=found.name)
+        )  # fmt: skip
 
     def verify(self, name: Any, password: Any) -> Account | None:
         """The account if ``password`` is its password, else ``None`` (an unknown name

@@ -531,20 +531,20 @@ class LiveStore:
         with reaching(), Session(self.storage.engine) as session:
             return [str(room) for room in session.scalars(query)]
 
-    def seated_rooms(self, account: str) -> list[str]:
+    def seated_rooms(self, account: str) -> list[LiveRoom]:
         """The stored rooms, correspondence or real time, where ``account`` (a name's key)
-        holds a seat (a deletion frees them: ``http/leaving.py``). A scan of the rooms'
-        seats, as written (a key beyond ASCII escaped), checked seat by seat. Raises
-        StorageUnavailable."""
+        holds a seat, without their actions or chat (a deletion frees them:
+        ``http/leaving.py``). A scan of the rooms' seats, as written (a key beyond ASCII
+        escaped), checked seat by seat. Raises StorageUnavailable."""
         seats = sqlalchemy.cast(_LiveRoomRow.seats, Text)
         written = {account, json.dumps(account)[1:-1]}
         named = [seats.like(f"%{name}%", escape="#") for name in written]
-        query = select(_LiveRoomRow.id, _LiveRoomRow.seats).where(or_(*named))
+        query = select(_LiveRoomRow).where(or_(*named))
         with reaching(), Session(self.storage.engine) as session:
             return [
-                str(room)
-                for room, held in session.execute(query)
-                if any(isinstance(s, dict) and s.get("account") == account for s in held or ())
+                _live_room(row)
+                for row in session.scalars(query)
+                if any(isinstance(s, dict) and s.get("account") == account for s in row.seats or ())
             ]
 
     def correspondence(self, account: str) -> list[LiveRoom]:
