@@ -3,7 +3,8 @@ leftovers, fixed in the shell for every game): the chat, folded to a bar or open
 the Leave and Place buttons free; a notice ("bob declined the draw") never lies over the
 rematch's Decline; FTL's end card sits above the chat bar with Rematch and "Watch the
 replay" in sight; the zoom row of the hex board and of the laser table is a strip under the
-board, never over it (on a laptop too). Each is checked by bounding boxes and by the button
+board, never over it (on a laptop too), and the hex fleet's bar of the active ship's buttons
+never over that row. Each is checked by bounding boxes and by the button
 taking the tap."""
 
 from __future__ import annotations
@@ -179,3 +180,32 @@ def test_the_zoom_row_lies_under_the_board(
     # Its buttons take the tap: the whole-board button is not under anything.
     page.locator(f"{row} button").nth(2).click(trial=True, timeout=3000)
     shot(page, f"{game}-{size}")
+
+
+def test_the_hex_action_bar_leaves_the_zoom_row_free(
+    server: Server, open_page: OpenPage, shot: Shot
+) -> None:
+    """Issue 67 item 22: on a phone the bar of the active ship's buttons, fixed along the
+    screen's bottom, lay over the board's zoom row as the activation opened, when the
+    lines over the board were many (seed 6: turn 1's blank came out first, which is said
+    over the board as Ann's first activation opens)."""
+    room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "seed": 6})
+    page = open_page(f"/rooms/{room['id']}?join=1&bots=1:easy", **PHONE)
+    answer_name(page, "ann")
+    page.locator(".seat[data-seat='1'][data-kind=bot]").wait_for()
+    page.click("button#ready")
+    page.wait_for_selector("#hex-controls:not([hidden]) .action-bar", timeout=60_000)
+    assert page.locator("#hex-blank-first").is_visible()
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+    bar = "#hex-controls .action-bar"
+    # As the activation opens, and with the zoom row scrolled to: the row in sight, free.
+    for scrolled in (False, True):
+        if scrolled:
+            page.evaluate("window.scrollTo(0, 0)")
+            page.locator(".hex-zoom").scroll_into_view_if_needed()
+        _apart(page, ".hex-zoom", bar)
+        _apart(page, ".hex-zoom", "#chat")
+        _in_sight(page, ".hex-zoom")
+        for i in range(page.locator(".hex-zoom button").count()):
+            page.locator(".hex-zoom button").nth(i).click(trial=True, timeout=3000)
+        shot(page, "hex-bar-scrolled" if scrolled else "hex-bar-opening")

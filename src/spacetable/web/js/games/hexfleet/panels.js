@@ -27,18 +27,31 @@ export function offBoardPanel() {
  * On a phone the active ship's buttons (in `controls`, the controls' panel) are a bar fixed
  * along the bottom of the screen, on the chat's bar (hexfleet.css): tell the page its height
  * (--hex-bar), which the page keeps free below its content as it does the chat's; 0 while no
- * ship of ours is activated.
+ * ship of ours is activated. When the bar comes, the page scrolls the board's zoom row out
+ * from under it (the lines over the board may push the row that far down: a turn the blank
+ * ended, longer words).
  */
 export function dockActionBar(controls) {
+  let wasDocked = false;
   const measure = () => {
     const bar = $("#hex-controls .action-bar");
     const docked = bar && bar.getClientRects().length > 0 && getComputedStyle(bar).position === "fixed";
     document.documentElement.style.setProperty("--hex-bar", `${docked ? Math.ceil(bar.getBoundingClientRect().height) : 0}px`);
+    if (docked && !wasDocked) zoomRowClear(bar);
+    wasDocked = Boolean(docked);
   };
   // The bar is drawn again with every state: watch the panel's contents and its size.
   new MutationObserver(measure).observe(controls, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
   new ResizeObserver(measure).observe(controls);
   window.matchMedia("(max-width: 820px)").addEventListener("change", measure);
+}
+
+/** Scroll the page so that the board's zoom row, when in sight, lies above the docked `bar`. */
+function zoomRowClear(bar) {
+  const row = $(".hex-zoom")?.getBoundingClientRect();
+  if (!row || row.top < 0) return; // the player reads further down the page
+  const under = row.bottom + 4 - bar.getBoundingClientRect().top;
+  if (under > 0) window.scrollBy({ top: under, behavior: "instant" });
 }
 
 /** The gap (px) between the move to confirm and the board's edge it sits over. */
