@@ -27,6 +27,8 @@ from spacetable.server.store import migrations
 from spacetable.server.store.accounts import AccountStore, NameTaken, password_hasher
 from spacetable.server.store.migrations import HEAD, current_revision
 from spacetable.server.store.storage import Storage
+from tests._accounts import session_cookie
+from tests._server import Client, Server, running_server
 from tests.server.durable._restart import db
 from tests.server.test_accounts import client_of, sign_up
 
@@ -237,3 +239,23 @@ def test_a_database_at_revision_0005_gets_its_accounts_skeletons(db: str) -> Non
         assert accounts.create("Bobby", "12345678").name == "Bobby"
     finally:
         storage.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("db") / "names.db") as running:
+        yield running
+
+
+def test_a_guest_asking_for_a_look_alike_of_a_registered_name_sits_as_a_guest(
+    server: Server,
+) -> None:
+    """At the table, a guest may call himself what he likes, but not pass for a registered
+    player: a look-alike of an account's name (a Cyrillic capital A) is marked a guest's."""
+    session_cookie(server.http, "Alice")
+    room = server.create_room()
+    guest = Client(server, room)
+    guest.send(type="join", name="\u0410lice")
+    welcome = guest.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+    assert welcome["player"] == "\u0410lice (guest)"
+    guest.close()

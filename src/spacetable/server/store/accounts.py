@@ -252,8 +252,15 @@ class AccountStore:
             return _account(row) if row is not None else None
 
     def is_registered(self, name: str) -> bool:
-        """Whether ``name`` is an account's name (compared after NFKC and case folding)."""
-        return self.find(name) is not None
+        """Whether ``name`` is an account's name (compared after NFKC and case folding) or
+        looks like one (the same skeleton: ``names.py``): a guest asking for it sits as
+        ``name (guest)``."""
+        shape = skeleton(name)
+        query = select(_AccountRow.id).where(
+            or_(_AccountRow.key == name_key(name), _AccountRow.skeleton == shape)
+        )
+        with reaching(), Session(self._engine) as session:
+            return session.scalar(query.limit(1)) is not None
 
     def delete(self, account: Account, password: Any) -> bool:
         """Delete ``account`` if ``password`` is its password: its sessions go with it and
