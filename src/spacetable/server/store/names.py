@@ -62,9 +62,11 @@ def _checker() -> Any:
 def skeleton(name: str) -> str:
     """What look-alike names share: the UTS #39 skeleton of ``name`` (after NFKC), case
     folded, and the skeleton of that. The first skeleton maps capitals to what they look
-    like (a capital ``I`` is an ``l``, a Cyrillic capital ``Ve`` a ``B``) before case folding loses
-    the shape; the second maps the small letters (a Cyrillic ``a`` to a Latin one). Names that are
-    one name case folded (``Alice``, ``ALICE``) are compared by their key as well."""
+    like (a capital ``I`` is an ``l``, a Cyrillic capital ``Ve`` a ``B``) before case
+    folding loses the shape; the second maps the small letters (a Cyrillic ``a`` to a
+    Latin one). Names that are one name case folded (``Alice``, ``ALICE``) are compared
+    by their key as well. (ICU's data may map a few more characters in a later release:
+    the skeletons stored before keep theirs.)"""
     checker = _checker()
     shown = unicodedata.normalize("NFKC", name).strip()
     return str(checker.getSkeleton(0, checker.getSkeleton(0, shown).casefold()))
