@@ -1,8 +1,10 @@
 """Deleting an account from the site (issue 37): his own profile leads a logged-in player
 to /me/delete, which says what goes and what stays and asks for his password and a tick.
-A wrong password deletes nothing and says so; the right one logs him out and says it is
-done; then his profile is gone (404) and his name and password log nobody in. On a laptop
-in English and on a phone in French, axe-core finding nothing serious in each state."""
+Before he confirms it lists the match he is playing, which the deletion ends by resigning
+it (issue 67 item 1): his opponent's room shows it over. A wrong password deletes nothing
+and says so; the right one logs him out and says it is done; then his profile is gone
+(404) and his name and password log nobody in. On a laptop in English and on a phone in
+French, axe-core finding nothing serious in each state."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page, expect
+from websockets.sync.client import ClientConnection, connect
 
+from spacetable.server.store.accounts import SESSION_COOKIE
 from tests._accounts import session_cookie
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.test_accessibility import _serious_violations
@@ -27,6 +31,26 @@ def _refused_once(page: Page) -> None:
     refused = [text for text in errors if "status of 401" in text]
     assert len(refused) == 1, errors
     errors.remove(refused[0])
+
+
+def _seated(server: Server, room: str, cookie: str) -> ClientConnection:
+    """A socket of the account whose session ``cookie`` is, sitting in ``room``, ready."""
+    socket = connect(
+        server.base.replace("http", "ws", 1) + f"/ws/rooms/{room}",
+        additional_headers={"Cookie": cookie},
+        legacy=True,
+    )
+    socket.send(json.dumps({"type": "join", "name": "x"}))
+    socket.send(json.dumps({"type": "ready"}))
+    _next(socket, lambda m: m["type"] == "welcome" and m["role"] == "player")
+    return socket
+
+
+def _next(socket: ClientConnection, wanted: Any) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = json.loads(socket.recv(timeout=20))
+        if wanted(message):
+            return message
 
 
 def _within_screen(page: Page, selector: str, width: int) -> None:
@@ -45,6 +69,8 @@ def _within_screen(page: Page, selector: str, width: int) -> None:
                 "title": "Delete your account",
                 "wrong": "Wrong password: your account is not deleted.",
                 "done": "Your account is deleted",
+                "unfinished": "Your unfinished match ends: you resign it.",
+                "match": "Hex fleet against {other}, by correspondence",
             },
         ),
         (
@@ -55,6 +81,8 @@ def _within_screen(page: Page, selector: str, width: int) -> None:
                 "title": "Supprimer votre compte",
                 "wrong": "Mot de passe incorrect\u00a0: votre compte n\u2019est pas supprimé.",
                 "done": "Votre compte est supprimé",
+                "unfinished": "Votre partie en cours se termine\u00a0: vous l\u2019abandonnez.",
+                "match": "Flotte hex contre {other}, par correspondance",
             },
         ),
     ],
@@ -77,7 +105,14 @@ def test_a_player_deletes_his_account_from_the_site(
     page.wait_for_url("**/")
     # His profile (the menu under his name) leads to the page; another's does not.
     other = f"Stayer {lang} {width}"
-    session_cookie(server.base, other)
+    others = session_cookie(server.base, other)
+    # They play a hex fleet match by correspondence.
+    cookie = next(c for c in page.context.cookies() if c["name"] == SESSION_COOKIE)
+    room = server.api("/api/rooms", {"ruleset": "hexfleet", "seats": 2, "turn_hours": 24})["id"]
+    mine = _seated(server, room, f"{SESSION_COOKIE}={cookie['value']}")
+    theirs = _seated(server, room, others)
+    _next(theirs, lambda m: m["type"] == "state" and m["phase"] != "lobby")
+    mine.close()
     page.goto(f"/players/{quote(other)}")
     page.wait_for_selector("#player-name:not(:empty)")
     assert page.locator("#own-account").is_hidden()
@@ -91,6 +126,11 @@ def test_a_player_deletes_his_account_from_the_site(
     page.wait_for_selector("#delete-panel:not([hidden])")
     assert page.locator("h1").inner_text() == words["title"]
     assert page.locator("#delete-name").inner_text() == name
+    # The match he is playing, which the deletion ends (he resigns it).
+    expect(page.locator("#delete-unfinished")).to_have_text(words["unfinished"])
+    assert page.locator("#delete-matches li").all_inner_texts() == [
+        words["match"].format(other=other)
+    ]
     _within_screen(page, "#delete-submit", width)
     assert _serious_violations(page) == []
     shot(page, "form")
@@ -112,6 +152,9 @@ def test_a_player_deletes_his_account_from_the_site(
     page.fill("#delete-password", PASSWORD)
     page.click("#delete-submit")
     page.wait_for_url("**/me/delete?deleted=1")
+    ended = _next(theirs, lambda m: m["type"] == "result")["result"]
+    assert (ended["ending"], ended["winner"]) == ("resigned", other)
+    theirs.close()
     done = page.locator("#delete-done")
     expect(done).to_be_visible()
     assert done.locator("h2").inner_text() == words["done"]

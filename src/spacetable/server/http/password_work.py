@@ -5,14 +5,18 @@ the event loop's default executor, a flood of log-ins took every thread that als
 socket's session, a join's accounts, a room's rebuild, a bot's move and the stored
 matches: a room's create + open + join went from 17 ms to 2.7 s. Here password work has
 threads of its own, :func:`threads_for` of them (one on a machine of two cores: the other
-is left to the rooms), and at most :data:`WAITING` checks wait for them; beyond that a
-check is refused at once (:class:`PasswordsBusy`, answered 503 with ``Retry-After``)
-rather than queued for ever. Nothing else runs on these threads.
+is left to the rooms), and at most :data:`WAITING` checks wait for them. A check beyond
+that waits up to :data:`HOLD_S` for a place, holding no thread (:data:`HELD` such at most),
+then is refused (:class:`PasswordsBusy`, answered 503 with ``Retry-After``) rather than
+queued for ever: a client that sends again as soon as it is refused does so once a second,
+not as fast as refusals can be answered (measured: docs/accounts.md). Nothing else runs on
+these threads.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import os
 import threading
@@ -25,6 +29,10 @@ _T = TypeVar("_T")
 
 #: Password checks that may wait for a thread (beyond those running).
 WAITING = 10
+#: Seconds a check beyond those waits for a place before it is refused.
+HOLD_S = 1.0
+#: Checks that may wait so at once (beyond them a check is refused at once).
+HELD = 20
 
 
 def threads_for(cores: int | None) -> int:
@@ -53,6 +61,9 @@ class PasswordWork:
         self._lock = threading.Lock()
         self._taken = 0  # checks running or waiting (counted until their thread ends)
         self._seconds = 0.5  # a check's recent duration (a moving average)
+        self._held = 0  # checks waiting for a place (on the event loop)
+        # Set when a place frees, on the loop of the checks waiting for one.
+        self._freed: tuple[asyncio.AbstractEventLoop, asyncio.Event] | None = None
 
     @property
     def taken(self) -> int:
@@ -74,15 +85,46 @@ class PasswordWork:
     def _done(self, _: Future[Any]) -> None:
         with self._lock:
             self._taken -= 1
+            freed = self._freed
+        if freed is not None and not freed[0].is_closed():
+            with contextlib.suppress(RuntimeError):  # (the loop closed meanwhile)
+                freed[0].call_soon_threadsafe(freed[1].set)
 
-    async def run(self, function: Callable[..., _T], *args: object) -> _T:
-        """``function(*args)`` on a password thread. Raises :class:`PasswordsBusy` at once
-        when all its threads and waiting places are taken. A request that goes away
-        leaves its check to end on the thread, still counted until it does."""
+    def _take(self) -> bool:
         with self._lock:
             if self._taken >= self.slots:
-                raise PasswordsBusy(self._retry_after())
+                return False
             self._taken += 1
+            return True
+
+    async def _place(self) -> None:
+        """Wait up to :data:`HOLD_S` for a place (taken on return); PasswordsBusy after."""
+        if self._held >= HELD:
+            raise PasswordsBusy(self._retry_after())
+        loop = asyncio.get_running_loop()
+        if self._freed is None or self._freed[0] is not loop:
+            self._freed = (loop, asyncio.Event())
+        freed = self._freed[1]
+        deadline = loop.time() + HOLD_S
+        self._held += 1
+        try:
+            while not self._take():
+                left = deadline - loop.time()
+                if left <= 0:
+                    raise PasswordsBusy(self._retry_after())
+                freed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(freed.wait(), left)
+        finally:
+            self._held -= 1
+
+    async def run(self, function: Callable[..., _T], *args: object) -> _T:
+        """``function(*args)`` on a password thread. Raises :class:`PasswordsBusy` when
+        all its threads and waiting places are still taken :data:`HOLD_S` later. A
+        request that goes away leaves its check to end on the thread, still counted
+        until it does."""
+        if not self._take():
+            await self._place()
         try:
             future = self._pool.submit(self._timed, functools.partial(function, *args))
         except RuntimeError:  # shut down: the server stops
