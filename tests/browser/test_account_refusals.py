@@ -23,7 +23,7 @@ WORDS = {
             "This name is kept for the names the game gives (bots, guests, empty seats,"
             " deleted accounts): choose another."
         ),
-        "alike": "This name looks too much like “{name}”, a player's: choose another.",
+        "alike": "This name looks too much like “{name}”, another player's name: choose another.",
         "wrong": "Wrong name or password.",
     },
     "fr": {
@@ -36,7 +36,7 @@ WORDS = {
             f" comptes supprimés){NBSP}: choisissez-en un autre."
         ),
         "alike": (
-            f"Ce nom ressemble trop à «{NBSP}{{name}}{NBSP}», celui d\u2019un joueur{NBSP}:"
+            f"Ce nom ressemble trop à «{NBSP}{{name}}{NBSP}», le nom d\u2019un autre joueur{NBSP}:"
             " choisissez-en un autre."
         ),
         "wrong": "Nom ou mot de passe incorrect.",

@@ -84,8 +84,8 @@ def test_a_look_alike_of_an_account_s_name_is_refused_naming_it(client: TestClie
         answer = client.post("/api/accounts", json={"name": alike, "password": "long enough"})
         assert answer.status_code == 409, alike
         assert refusal_of(answer) == (
-            "This name looks too much like “Alice”, a player's: choose another.",
-            "Ce nom ressemble trop à «\u00a0Alice\u00a0», celui d\u2019un joueur\u00a0:"
+            "This name looks too much like “Alice”, another player's name: choose another.",
+            "Ce nom ressemble trop à «\u00a0Alice\u00a0», le nom d\u2019un autre joueur\u00a0:"
             " choisissez-en un autre.",
         )
     # The same name in another case is the same name: taken, said as a sentence.
@@ -135,7 +135,7 @@ def test_two_look_alike_sign_ups_at_once_make_one_account(db: str) -> None:
         assert len(made) == 1, outcomes
         (other,) = set(names) - set(made)
         assert outcomes[other] == (
-            f"This name looks too much like “{made[0]}”, a player's: choose another."
+            f"This name looks too much like “{made[0]}”, another player's name: choose another."
         )
         assert accounts.find(other) is None
     finally:
@@ -234,7 +234,7 @@ def test_a_database_at_revision_0005_gets_its_accounts_skeletons(db: str) -> Non
         with pytest.raises(NameTaken) as refused:
             accounts.create("AIice", "12345678")  # a capital I for the l
         assert str(refused.value) == (
-            "This name looks too much like “Alice”, a player's: choose another."
+            "This name looks too much like “Alice”, another player's name: choose another."
         )
         assert accounts.create("Bobby", "12345678").name == "Bobby"
     finally:

@@ -189,9 +189,11 @@ class AccountStore:
         if found.key == key:
             raise NameTaken(refusal("That name is taken: choose another."))
         raise NameTaken(
-            refusal("This name looks too much like “{name}”, a player's: choose another.",
-                    name=found.name)
-        )  # fmt: skip
+            refusal(
+                "This name looks too much like “{name}”, another player's name: choose another.",
+                name=found.name,
+            )
+        )
 
     def verify(self, name: Any, password: Any) -> Account | None:
         """The account if ``password`` is its password, else ``None`` (an unknown name
