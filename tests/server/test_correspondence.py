@@ -178,3 +178,52 @@ def test_a_correspondence_room_nobody_sat_in_still_closes(tmp_path: Path) -> Non
         assert room.expired
 
     play_room(tmp_path, {"ruleset": "hexfleet", "turn_hours": 24}, TIMING, scenario)
+
+
+def test_the_room_and_my_games_say_which_turns_ran_out_and_how_many_more_lose(db: str) -> None:
+    """Issue 67 item 14: a player back after missed turns is told on his own screens: the
+    ``room`` message (its ``correspondence``) and his ``GET /api/me/games`` items carry
+    which of his turns ran out in a row and how many in a row lose; a move clears them.
+    The room is stored and rebuilt in between, as after a restart."""
+
+    async def run() -> None:
+        storage = Storage(db)
+        saves, live = SaveQueue(storage), LiveStore(storage)
+        clock = FakeClock()
+        options = room_options({"ruleset": "ftl", "turn_hours": 1})
+        room = Room("warnRoom", options, saves, TIMING, clock=clock, seed=7, live=live)
+        rebuilt: Room | None = None
+        try:
+            alice, _bob = await seated(room, clock, "alice", "bob")
+            alice.send(type="plot", orders=[])
+            await clock.advance(HOUR + 1, room)  # bob's turn 1 runs out
+            about = alice.last("room")["correspondence"]
+            assert (about["missed"], about["ran_out"], about["lose_at"]) == (
+                {"bob": 1},
+                {"bob": [1]},
+                3,
+            )
+            assert alice.last("timed_out")["turns"] == {"bob": [1]}
+            alice.send(type="plot", orders=[])
+            await clock.advance(HOUR, room)  # and his turn 2
+            mine = my_games(live, "bob", clock.wall())[0]
+            assert (mine["your_missed"], mine["your_ran_out"], mine["lose_at"]) == (2, [1, 2], 3)
+            assert my_games(live, "alice", clock.wall())[0]["your_ran_out"] == []
+            await room.close()
+            stored = await asyncio.to_thread(live.load, "warnRoom")
+            assert stored is not None
+            rebuilt = rebuild_room(stored, saves, TIMING, live, clock=clock)
+            back = Member(rebuilt, "bob")
+            await clock.advance(0, rebuilt)
+            assert back.last("room")["correspondence"]["ran_out"] == {"bob": [1, 2]}
+            back.send(type="plot", orders=[])  # he plays: nothing ran out in a row any more
+            await clock.advance(1, rebuilt)  # the room message's window closes
+            assert back.last("room")["correspondence"]["ran_out"] == {}
+            assert my_games(live, "bob", clock.wall())[0]["your_ran_out"] == []
+        finally:
+            await (rebuilt or room).close()
+            saves.close()
+            live.close()
+            storage.close()
+
+    run_apart(run())

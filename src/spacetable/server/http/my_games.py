@@ -3,7 +3,9 @@ docs/correspondence.md):
 
 * ``GET /api/me/games``: ``{"name", "waiting": n, "games": [{"room", "ruleset", "game",
   "phase", "turn_hours", "deadline", "seconds_left", "waiting_on_you", "waiting_on",
-  "players", "missed"}...]}``, the matches waiting on him first (soonest deadline first),
+  "players", "missed", "ran_out", "your_missed", "your_ran_out", "lose_at"}...]}``: the
+  turns each player let run out in a row (how many, which), his own, and how many in a
+  row lose; the matches waiting on him first (soonest deadline first),
   then the others; 401 without a session. Read from the stored rooms
   (``store/live_store.py``), so every process of a cluster answers alike.
 """
@@ -22,6 +24,7 @@ from spacetable.registry import UnknownGame, game_for_ruleset
 from spacetable.server.http.accounts import session_id_of
 from spacetable.server.http.bodies import refused
 from spacetable.server.rooms.clock import RoomClock
+from spacetable.server.rooms.correspondence import TIMEOUTS_TO_LOSE
 from spacetable.server.store.accounts import AccountStore
 from spacetable.server.store.live_store import LiveRoom, LiveStore
 
@@ -33,6 +36,9 @@ def _entry(room: LiveRoom, account: str, now: float) -> dict[str, Any]:
     mine = next((s for s in seats if s.get("account") == account), None)
     waiting = [str(p) for p in about.get("waiting") or ()] if room.phase == "playing" else []
     deadline = about.get("deadline") if waiting else None
+    missed: dict[str, int] = about.get("missed") or {}
+    ran_out: dict[str, list[int]] = about.get("ran_out") or {}
+    me = None if mine is None else str(mine.get("name"))
     try:
         title = game_for_ruleset(room.ruleset).rules.title
     except UnknownGame:
@@ -48,7 +54,11 @@ def _entry(room: LiveRoom, account: str, now: float) -> dict[str, Any]:
         "waiting_on_you": mine is not None and mine.get("name") in waiting,
         "waiting_on": waiting,
         "players": [str(s.get("name")) for s in seats],
-        "missed": about.get("missed") or {},
+        "missed": missed,
+        "ran_out": ran_out,
+        "your_missed": int(missed.get(me, 0)) if me else 0,
+        "your_ran_out": list(ran_out.get(me, ())) if me else [],
+        "lose_at": TIMEOUTS_TO_LOSE,
     }
 
 

@@ -96,6 +96,8 @@ class Correspondence:
         self.waiting: list[str] = []
         #: Turns in a row each player let run out.
         self.missed: dict[str, int] = {}
+        #: The numbers of those turns (the match's ``turn`` as each ran out), per player.
+        self.ran_out: dict[str, list[int]] = {}
 
     def _waiting_now(self) -> list[str]:
         match = self._room.match
@@ -108,6 +110,7 @@ class Correspondence:
         if not self.on:
             return
         self.missed = {}
+        self.ran_out = {}
         self._set(self._waiting_now(), fresh=True)
 
     def applied(self, player: str | None) -> None:
@@ -117,17 +120,26 @@ class Correspondence:
         activation: each action resets it)."""
         if not self.on or self._passing:
             return
+        cleared = False
         if player is not None:
-            self.missed.pop(player, None)
+            cleared = self.missed.pop(player, None) is not None
+            self.ran_out.pop(player, None)
         waiting = self._waiting_now()
         fresh = bool(set(waiting) - set(self.waiting)) or player in waiting
-        self._set(waiting, fresh=fresh)
+        self._set(waiting, fresh=fresh, changed=cleared)  # his warning goes (room, My games)
 
-    def _set(self, waiting: list[str], *, fresh: bool, deadline: float | None = None) -> None:
+    def _set(
+        self,
+        waiting: list[str],
+        *,
+        fresh: bool,
+        deadline: float | None = None,
+        changed: bool = False,
+    ) -> None:
         room = self._room
         hours = self.hours
         assert hours is not None
-        changed = waiting != self.waiting
+        changed = changed or waiting != self.waiting
         self.waiting = waiting
         if not waiting:
             new: float | None = None
@@ -169,14 +181,18 @@ class Correspondence:
             return  # played in time, or the match is over
         self._timer = None
         late = self._waiting_now()
+        turn = getattr(match.match, "turn", None)
         for player in late:
             self.missed[player] = self.missed.get(player, 0) + 1
+            if isinstance(turn, int):
+                self.ran_out.setdefault(player, []).append(turn)
         room.changed()
         room.broadcast(
             {
                 "type": "timed_out",
                 "players": late,
                 "missed": {p: self.missed[p] for p in late},
+                "turns": {p: list(self.ran_out.get(p, ())) for p in late},
                 "lose_at": TIMEOUTS_TO_LOSE,
             }
         )
@@ -203,7 +219,8 @@ class Correspondence:
     # -- what the room stores ---------------------------------------------------------
 
     def snapshot(self) -> dict[str, Any] | None:
-        """The deadline (wall time), whom it waits on, the turns missed in a row."""
+        """The deadline (wall time), whom it waits on, the turns missed in a row (how
+        many, and which: ``ran_out``)."""
         if not self.on:
             return None
         return {
@@ -211,6 +228,7 @@ class Correspondence:
             "deadline": self.deadline,
             "waiting": list(self.waiting),
             "missed": dict(self.missed),
+            "ran_out": {p: list(turns) for p, turns in self.ran_out.items()},
         }
 
     def restore(self, stored: dict[str, Any] | None) -> None:
@@ -222,6 +240,9 @@ class Correspondence:
             self.started()
             return
         self.missed = {str(p): int(n) for p, n in (stored.get("missed") or {}).items()}
+        self.ran_out = {
+            str(p): [int(n) for n in turns] for p, turns in (stored.get("ran_out") or {}).items()
+        }
         self.waiting = [str(p) for p in stored.get("waiting") or ()]
         deadline = stored.get("deadline")
         self.deadline = float(deadline) if isinstance(deadline, int | float) else None
@@ -232,5 +253,7 @@ class Correspondence:
 
     def about(self) -> dict[str, Any] | None:
         """What the ``room`` message says of it: the hours, the deadline (wall time),
-        whom the match waits on and the turns each missed in a row."""
-        return self.snapshot()
+        whom the match waits on, the turns each missed in a row (how many and which) and
+        how many in a row lose (``lose_at``)."""
+        about = self.snapshot()
+        return None if about is None else {**about, "lose_at": TIMEOUTS_TO_LOSE}

@@ -6,6 +6,7 @@
 import { t, tn } from "../shell/i18n.js";
 import { $, clear, el, showError } from "../shell/dom.js";
 import { loadMyGames, tellWaiting } from "../shell/mygames.js";
+import { missedTurnsWords } from "../shell/missed.js";
 
 const REFRESH_MS = 60_000;
 
@@ -30,6 +31,8 @@ function item(game) {
   else if (game.waiting_on_you) status = t("Your move");
   else status = t("Waiting for {names}", { names: game.waiting_on.join(", ") });
   const left = timeLeft(game.seconds_left);
+  // His own turns that ran out in a row, and how many more lose (nothing if none did).
+  const warning = missedTurnsWords(game.your_ran_out, game.your_missed, game.lose_at ?? 3);
   const line = el(
     "li",
     { class: `my-game${game.waiting_on_you ? " mine" : ""}` },
@@ -37,6 +40,7 @@ function item(game) {
     players,
     el("span", { class: "my-game-status", text: status }),
     el("span", { class: "my-game-left muted", text: [left, tn("{n} hour a turn", "{n} hours a turn", game.turn_hours, { n: game.turn_hours })].filter(Boolean).join(" · ") }),
+    warning ? el("span", { class: "my-game-missed", role: "note", text: warning }) : null,
   );
   return line;
 }

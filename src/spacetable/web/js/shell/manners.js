@@ -15,6 +15,7 @@ import { toast } from "./notices.js";
 import { sounds } from "./sounds.js";
 import { stoppedByPlayers } from "./endings.js";
 import { showMatchEnd } from "./endcard.js";
+import { missedTurnsWords } from "./missed.js";
 
 /** Every player-facing word of this panel (kept together for translation). */
 const T = {
@@ -77,6 +78,8 @@ export class Manners {
     this.note = el("p", { id: "manners-note", class: "manners-note", role: "status", hidden: true });
     // A correspondence room: the hours a turn, whom it waits on, till when (in the banner).
     this.post = el("p", { id: "correspondence", class: "manners-note correspondence-note", hidden: true });
+    // ... and, to a player whose own turns ran out in a row, which, and how many more lose.
+    this.missed = el("p", { id: "missed-turns", class: "manners-note missed-turns", role: "status", hidden: true });
     this.offerBox = el("div", { id: "draw-offer", class: "manners-alert", role: "group", "aria-labelledby": "draw-offer-text", hidden: true });
     // One group an absent player, each named by its own words (several may be gone at once).
     this.absenceBox = el("div", { id: "absence", class: "manners-alert", hidden: true });
@@ -85,7 +88,7 @@ export class Manners {
     this.box = el("section", { id: "manners", class: "manners", "aria-label": T.panel, hidden: true },
       this.takeBack, this.offerBox, this.absenceBox);
     this.actions = el("section", { id: "manners-actions", class: "manners", "aria-label": T.panel, hidden: true },
-      this.post, this.buttons, this.note);
+      this.post, this.missed, this.buttons, this.note);
     const side = $(".side");
     side.prepend(this.ending, this.box);
     side.append(this.actions); // placed after the orders once the game's page is built
@@ -183,22 +186,28 @@ export class Manners {
     const leave = this.buttons.querySelector("#leave-match");
     if (leave) leave.hidden = Boolean(post);
     this.post.hidden = !post || this.room?.phase !== "playing";
+    this.missed.hidden = true;
     if (this.post.hidden) return;
     // In the banner, under whose turn it is: at the foot of a laptop's side column it was
     // below the fold, and screens down a phone's page.
     const status = $("#status");
     if (status && this.post.previousElementSibling !== status) status.after(this.post);
+    if (this.post.nextElementSibling !== this.missed) this.post.after(this.missed);
     const parts = [tn("{n} hour a turn", "{n} hours a turn", post.turn_hours, { n: post.turn_hours })];
-    // The player it waits on reads "Your move", not his own name.
-    const mine = this.seated() && post.waiting.includes(this.client.me.player);
-    const others = post.waiting.filter((name) => !mine || name !== this.client.me.player);
+    // The player it waits on reads "Your move", not his own name, and only that: FTL waits
+    // on everyone still to plot, and "Your move · Waiting for Bob" said both at once.
+    const me = this.seated() ? this.client.me.player : null;
+    const mine = me !== null && post.waiting.includes(me);
     if (mine) parts.push(t("Your move"));
-    if (others.length) parts.push(t("Waiting for {names}", { names: others.join(", ") }));
+    else if (post.waiting.length) parts.push(t("Waiting for {names}", { names: post.waiting.join(", ") }));
     if (post.deadline) {
       const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "short", timeStyle: "short" });
       parts.push(t("until {time}", { time: when.format(new Date(post.deadline * 1000)) }));
     }
     this.post.textContent = parts.join(" · ");
+    const warning = me === null ? "" : missedTurnsWords(post.ran_out?.[me], post.missed?.[me], post.lose_at ?? 3);
+    this.missed.textContent = warning;
+    this.missed.hidden = !warning;
   }
 
   // -- resigning and leaving ---------------------------------------------------------------
