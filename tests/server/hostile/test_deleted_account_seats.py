@@ -166,3 +166,48 @@ def test_a_wrong_password_resigns_nothing(tmp_path: Path) -> None:
         assert not [m for m in bob.received if m["type"] == "result"]
         alice.close()
         bob.close()
+
+
+def _plot_turn(players: dict[str, Client], turn: int, orders: dict[str, list[str]]) -> None:
+    for name, client in players.items():
+        client.wait(lambda m: m["type"] == "state" and m["phase"] == "plot" and m["turn"] == turn)
+        client.send(type="plot", orders=orders.get(name, []))
+
+
+def test_a_deleted_player_s_name_leaves_a_finished_ftl_match_which_still_replays(
+    tmp_path: Path,
+) -> None:
+    """Issue 67 item 19: FTL names a ship after its player (``Alice``), its missiles
+    ``Alice-m1``, and the plotted orders name them (``Alice:L``); the match's options list
+    the players. Once Alice deletes her account, the stored match, its replay's answer and
+    ``spacetable replay`` read "anonymous" there, and it still replays exactly."""
+    db = tmp_path / "m.db"
+    with running_server(db, "--message-rate", "0", room_seed=5) as server:
+        cookies = {name: session_cookie(server.http, name) for name in ("Alice", "Bob")}
+        room = server.create_room(ruleset="ftl", turn_limit=2)
+        players = {name: sit(server, room, cookies[name]) for name in ("Alice", "Bob")}
+        _plot_turn(players, 1, {"Alice": ["Alice:L"], "Bob": ["Bob:S2"]})
+        _plot_turn(players, 2, {"Alice": ["Alice-m1:S3", "Alice:R+15"], "Bob": ["Bob:L"]})
+        result = players["Bob"].wait(lambda m: m["type"] == "result")
+        before = server.stored_match(result["match_id"])
+        written = json.dumps(before)
+        assert "Alice-m1" in written and "Alice:L" in written  # what is to be renamed
+        assert before["options"]["players"] == ["Alice", "Bob"]
+        for client in players.values():
+            client.close()
+
+        assert delete_account(server, cookies["Alice"]) == 204
+        after = server.stored_match(result["match_id"])
+        assert "Alice" not in json.dumps(after), after
+        assert after["options"]["players"] == ["anonymous", "Bob"]
+        actions = [a for a in after["actions"] if a.get("player") == "anonymous"]
+        assert [a["orders"] for a in actions] == [
+            ["anonymous:L"],
+            ["anonymous-m1:S3", "anonymous:R+15"],
+        ]
+        listed = server.get("/api/matches?player=Bob")[0]
+        assert listed["players"] == ["anonymous", "Bob"]
+        outcome = CliRunner().invoke(app, ["replay", after["id"], "--db", f"sqlite:///{db}"])
+        assert outcome.exit_code == 0, outcome.output
+        assert "replays exactly" in outcome.output
+        assert "Alice" not in outcome.output
