@@ -153,6 +153,7 @@ export class HexRoom extends TurnRoom {
   }
 
   onRoom(message) {
+    const seated = this.players().join("\n"); // the seats colour the ships
     super.onRoom(message);
     if (!this.state) this.sizeBoard(message.options);
     if (message.phase === "lobby") {
@@ -165,7 +166,7 @@ export class HexRoom extends TurnRoom {
       this.board.render({ ships: [] });
       this.board.highlightMoves([]);
       this.banner.textContent = "";
-    } else if (this.state) this.refresh(); // the seats colour the ships (another device's state came first)
+    } else if (this.state && this.players().join("\n") !== seated) this.refresh(); // (another device's state came first)
     this.renderRoom();
   }
 
