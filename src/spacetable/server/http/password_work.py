@@ -10,7 +10,8 @@ that waits up to :data:`HOLD_S` for a place, holding no thread (:data:`HELD` suc
 then is refused (:class:`PasswordsBusy`, answered 503 with ``Retry-After``) rather than
 queued for ever: a client that sends again as soon as it is refused does so once a second,
 not as fast as refusals can be answered (measured: docs/accounts.md). Nothing else runs on
-these threads.
+these threads, and they run at a lower priority (:data:`NICENESS`): when the cores are all
+busy, the event loop and the rooms' threads come first.
 """
 
 from __future__ import annotations
@@ -41,6 +42,17 @@ def threads_for(cores: int | None) -> int:
     return 2 if (cores or 1) >= 4 else 1
 
 
+#: The password threads' niceness (Linux: a thread's own): the rooms' threads and the
+#: event loop come first when the cores are all busy.
+NICENESS = 10
+
+
+def _yielding() -> None:
+    """Lower this thread's priority (where the system gives threads their own)."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICENESS)
+
+
 class PasswordsBusy(Exception):
     """Every password thread is busy and :data:`WAITING` checks wait: try again in
     ``retry_after`` seconds."""
@@ -57,7 +69,9 @@ class PasswordWork:
     def __init__(self, threads: int | None = None, waiting: int = WAITING) -> None:
         self.threads = threads or threads_for(os.cpu_count())
         self.slots = self.threads + waiting
-        self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="passwords")
+        self._pool = ThreadPoolExecutor(
+            self.threads, thread_name_prefix="passwords", initializer=_yielding
+        )
         self._lock = threading.Lock()
         self._taken = 0  # checks running or waiting (counted until their thread ends)
         self._seconds = 0.5  # a check's recent duration (a moving average)
