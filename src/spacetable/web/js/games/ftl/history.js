@@ -118,6 +118,20 @@ export class TurnHistory {
     this.renderList();
   }
 
+  /**
+   * The match's turns played so far: the number of the last turn this history holds. A
+   * page that came in during the match holds only the turns it saw (a correspondence
+   * player back at turn 3 holds turn 3 on): it counts the match's, not its own.
+   */
+  get lastTurn() {
+    return this.turns.at(-1)?.turn ?? 0;
+  }
+
+  /** The number of the first turn this history holds (1 unless the page came in later). */
+  get firstTurn() {
+    return this.turns[0]?.turn ?? 1;
+  }
+
   /** The pieces after `position` turns. */
   piecesAt(position) {
     if (position <= 0) return this.turns[0]?.before ?? this.start;
@@ -195,8 +209,12 @@ export class TurnHistory {
   update() {
     const n = this.turns.length;
     const p = this.position;
-    this.label.textContent = !n ? t("No turn played yet") : p === 0 ? tn("Start · {n} turn", "Start · {n} turns", n)
-      : t("Turn {turn} of {count}", { turn: this.turns[p - 1].turn, count: n });
+    const first = this.firstTurn;
+    this.label.textContent = !n ? t("No turn played yet")
+      : p === 0 ? (first > 1 ? t("Before turn {turn}", { turn: first }) : tn("Start · {n} turn", "Start · {n} turns", n))
+        : t("Turn {turn} of {count}", { turn: this.turns[p - 1].turn, count: this.lastTurn });
+    this.buttons.first.title = first > 1 ? t("before turn {turn}", { turn: first }) : t("the start of turn 1");
+    this.buttons.first.setAttribute("aria-label", this.buttons.first.title);
     this.buttons.first.disabled = p === 0;
     this.buttons.back.disabled = p === 0;
     this.buttons.next.disabled = p >= n;

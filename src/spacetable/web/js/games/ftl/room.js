@@ -27,10 +27,14 @@ const SPEEDS = () => [["1", t("normal")], ["2", t("fast")], ["4", t("faster")], 
 /** A draft goes to the server this long (ms) after the plot last changed (a drag sends one). */
 const DRAFT_DELAY_MS = 150;
 
-/** The banner over the board while it shows a past turn (`turn` null: the start). */
+/**
+ * The banner over the board while it shows a past turn (`turn` null: before `first`, the
+ * first turn the page holds), of the `count` turns the match has played.
+ */
 const HISTORY_WORDS = {
-  banner: (turn, count) => (turn === null ? t("The start, before turn 1 — history, read only")
-    : t("Turn {turn} of {count} — history, read only", { turn, count })),
+  banner: (turn, count, first = 1) => (turn !== null ? t("Turn {turn} of {count} — history, read only", { turn, count })
+    : first > 1 ? t("Before turn {turn} — history, read only", { turn: first })
+      : t("The start, before turn 1 — history, read only")),
   back: () => t("Back to the present"),
   backTitle: () => t("show the table as it stands now, and plot"),
 };
@@ -415,7 +419,7 @@ export class FtlRoom extends TurnRoom {
     this.historyBanner.hidden = !past;
     if (past) {
       const turn = position > 0 ? this.history.turns[position - 1].turn : null;
-      $("#history-banner-text").textContent = HISTORY_WORDS.banner(turn, this.history.turns.length);
+      $("#history-banner-text").textContent = HISTORY_WORDS.banner(turn, this.history.lastTurn, this.history.firstTurn);
     }
     const me = this.me.role === "player" ? this.me.player : null;
     if (this.state && me && this.state.players[me]) this.plotter.show(this.state, me, this.editable && !past);
