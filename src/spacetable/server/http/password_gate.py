@@ -41,8 +41,9 @@ _T = TypeVar("_T")
 
 
 def too_many_failures(wait: float) -> JSONResponse:
-    """The refusal while a login waits ``wait`` seconds after failed ones."""
-    said = refusal("Too many failed logins: try again in {s} s.", s=max(1, round(wait)))
+    """The refusal while a login waits ``wait`` seconds after failed ones (told in
+    minutes: up to 15)."""
+    said = refusal("Too many failed logins: try again in {m} min.", m=max(1, math.ceil(wait / 60)))
     return refused(said, 429, {"Retry-After": str(max(1, math.ceil(wait)))})
 
 
