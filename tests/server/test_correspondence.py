@@ -119,11 +119,13 @@ def test_a_hexfleet_timeout_ends_the_activation(tmp_path: Path) -> None:
         waiting = room.correspondence.waiting
         assert len(waiting) == 1
         late = waiting[0]
+        turn = match.match.turn
         actions = len(match.actions)
         await clock.advance(2 * HOUR, room)
         done = [a for a in match.actions[actions:] if a["type"] == "done"]
         assert done and done[0]["player"] == late
         assert room.correspondence.missed.get(late) == 1
+        assert room.correspondence.ran_out.get(late) == [turn]  # the turn his activation was in
 
     play_room(tmp_path, {"ruleset": "hexfleet", "turn_hours": 2}, TIMING, scenario)
 
