@@ -101,11 +101,17 @@ def test_a_player_who_is_not_here_gets_a_page_that_says_so_and_leads_on(
     assert "x" * 100 not in hostile.text
 
 
-def test_a_registered_player_s_profile_is_still_his_page(client: TestClient) -> None:
+def test_a_player_s_page_is_his_profile_until_he_deletes_his_account(
+    client: TestClient,
+) -> None:
     made = client.post("/api/accounts", json={"name": "Here Now", "password": "a long one"})
     assert made.status_code in (200, 201), made.text
-    client.cookies.clear()
     page = client.get("/players/Here%20Now", headers=BROWSER)
     assert page.status_code == 200
     assert 'id="ratings"' in page.text and "No player called" not in page.text
     assert client.get("/players/here%20now", headers=BROWSER).status_code == 200
+    gone = client.request("DELETE", "/api/accounts/me", json={"password": "a long one"})
+    assert gone.status_code in (200, 204), gone.text
+    page = client.get("/players/Here%20Now", headers=BROWSER)
+    assert page.status_code == 404
+    assert "No player called Here Now" in page.text and 'id="ratings"' not in page.text
