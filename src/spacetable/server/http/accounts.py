@@ -77,7 +77,7 @@ def add_account_routes(
     guards: Guards,
     clock: MovableClock | None,
     allowed_origins: Iterable[str] = (),
-    leave: Callable[[str], Awaitable[int]] | None = None,
+    leave: Callable[[str, str | None], Awaitable[int]] | None = None,
     gate: PasswordGate | None = None,
 ) -> None:
     """The account and session routes; ``clock`` (the test clock, if any) times the failed
@@ -217,7 +217,7 @@ def add_account_routes(
             return refused(refusal("Wrong password: your account is not deleted."), 401)
         if leave is not None:  # its unfinished matches end, resigned; its seats free
             try:
-                await leave(account.key)
+                await leave(account.key, session_id_of(request))
             except RoomsElsewhere:
                 said = refusal("One of your matches could not be ended just now: your account "
                                "is not deleted. Try again in a minute.")  # fmt: skip

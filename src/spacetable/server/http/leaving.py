@@ -11,10 +11,13 @@ in a cluster the node, which takes the room's lock first) and handed an
 through its own resignation and answers once that is stored (rated at store time, replayed
 from seed and actions like any resigned match) and its players have been told.
 
-A room another process of a cluster holds at that moment is not reached from here (its
-socket relay, ``cluster/relay.py``, carries a player's own messages, not the server's): the
-deletion is refused then (:class:`RoomsElsewhere`, 503), nothing deleted, and the player
-tries again; docs/accounts.md says so.
+A room another process of a cluster holds is reached as the relay reaches it
+(``cluster/relay.py``): a socket of this process to the owner, opened with the account's
+session cookie, sits in the account's seat there and sends ``forsake``; the owner does the
+same departure (``rooms/farewell.py``) and answers ``forsaken`` once it is stored. A room
+that cannot be reached (its owner away, Redis away, storage away) refuses the deletion
+(:class:`RoomsElsewhere`, 503), nothing deleted, and the player tries again; the rooms
+reached before are left already (docs/accounts.md says so).
 
 Before the player confirms, the delete page lists what would end
 (:func:`add_leaving_route`):
@@ -27,6 +30,7 @@ Before the player confirms, the delete page lists what would end
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
@@ -56,11 +60,14 @@ class RoomsElsewhere(RuntimeError):
     process of the cluster, or storage away): its ids. Nothing is deleted."""
 
 
-async def leave_rooms(directory: RoomDirectory, opener: Opener, account: str) -> int:
+async def leave_rooms(
+    directory: RoomDirectory, opener: Opener, account: str, session: str | None = None
+) -> int:
     """End every unfinished match ``account`` (a name's key) sits in, as a resignation, and
     free every seat it holds, each stored before this returns: the number of matches it
-    resigned. Raises :class:`RoomsElsewhere` for rooms it could not reach (the others are
-    left already), StorageUnavailable."""
+    resigned. A room another process of a cluster holds is reached through a socket to it
+    opened with the account's ``session`` (its id). Raises :class:`RoomsElsewhere` for
+    rooms it could not reach (the others are left already), StorageUnavailable."""
     ids = {room.id for room in directory.rooms() if seated(room, account)}
     live = directory.live
     if live is not None:
@@ -76,8 +83,18 @@ async def leave_rooms(directory: RoomDirectory, opener: Opener, account: str) ->
             continue
         if room is None:
             continue  # gone since (closed, its rows forgotten)
+        address = getattr(room, "address", None)  # (a cluster's Elsewhere: cluster/node.py)
+        if isinstance(address, str) and session is not None:
+            try:
+                resigned += await _leave_elsewhere(address, room_id, session)
+            except Exception as exc:  # the owner unreachable, slow, or gone meanwhile
+                log.warning(
+                    "room %s on %s: a deleted account is not let out: %r", room_id, address, exc
+                )
+                missed.append(room_id)
+            continue
         if not isinstance(room, Room) or room.expired:
-            missed.append(room_id)  # another process holds it, or it is moving
+            missed.append(room_id)  # it is moving between processes
             continue
         done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         room.submit(None, AccountGone(account, done))
@@ -140,3 +157,25 @@ def add_leaving_route(app: FastAPI, accounts: AccountStore, directory: RoomDirec
         if account is None:
             return refused(refusal("You are not logged in."), 401)
         return {"matches": await unfinished(directory, account.key)}
+
+
+async def _leave_elsewhere(address: str, room_id: str, session: str) -> int:
+    """Let the account out of room ``room_id``, held by the process at ``address``: a socket
+    of its own to the owner with the account's session (the relay's ``connect_owner``),
+    which sits in the account's seat and sends ``forsake``; the matches resigned, once the
+    owner has stored them (its ``forsaken``)."""
+    from spacetable.server.cluster.relay import connect_owner
+
+    async with asyncio.timeout(LEAVE_SECONDS):
+        upstream = await connect_owner(address, room_id, "127.0.0.1", session=session)
+        try:
+            await upstream.send(json.dumps({"type": "forsake"}))
+            async for frame in upstream:
+                message = json.loads(frame)
+                if message.get("type") == "forsaken":
+                    return int(message["resigned"])
+                if message.get("type") == "error":  # (the session ended meanwhile)
+                    raise ConnectionError(f"the room's owner refused: {message.get('message')}")
+            raise ConnectionError("the room's owner closed the socket before answering")
+        finally:
+            await upstream.close()

@@ -16,7 +16,10 @@ account holds a seat; the room's task handles it like any message (:func:`accoun
 - the account's sockets watch from now on, as a guest would.
 
 The marker's ``done`` is answered once what it changed is stored (the room's next write:
-``Room.after_write``), with the number of matches it ended or left.
+``Room.after_write``), with the number of matches it resigned. In a cluster the process
+that deletes the account reaches a room another process holds through a socket of its
+own, opened with the account's session (``cluster/relay.py``'s ``connect_owner``), which
+sends ``forsake`` (:func:`forsake`): the same departure, answered ``forsaken``.
 """
 
 from __future__ import annotations
@@ -26,9 +29,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from spacetable.i18n import N_
 from spacetable.server.rooms.context import RoomContext
 from spacetable.server.rooms.lobby import Lobby
 from spacetable.server.rooms.manners import Manners
+from spacetable.server.sockets.connection import Connection
 from spacetable.server.store.accounts import name_key
 
 
@@ -71,7 +76,32 @@ def seated(room: FarewellRoom, account: str) -> bool:
 
 def account_gone(room: FarewellRoom, message: AccountGone) -> None:
     """Handle :class:`AccountGone` on the room's task (see the module's docstring)."""
-    key = message.account
+
+    def told(resigned: int) -> None:
+        if not message.done.done():
+            message.done.set_result(resigned)
+
+    _leave(room, message.account, told)
+
+
+def forsake(room: FarewellRoom, connection: Connection | None) -> None:
+    """A socket's ``forsake`` (``sockets/protocol.py``): its account leaves the room as a
+    deleted one does, in a cluster's other process (``http/leaving.py``); the socket is
+    answered ``forsaken`` with the matches resigned, once stored."""
+    if connection is None:
+        return
+    if connection.account is None:
+        connection.error(N_("log in first: a guest has no account to take out of this room"))
+        return
+    _leave(
+        room,
+        name_key(connection.account),
+        lambda resigned: connection.send({"type": "forsaken", "resigned": resigned}),
+    )
+
+
+def _leave(room: FarewellRoom, key: str, told: Callable[[int], None]) -> None:
+    """The account ``key`` resigns and leaves; ``told`` once that is stored."""
     seats = [seat for seat in room.seats if seat.account == key]
     resigned = 0
     for seat in seats:
@@ -100,9 +130,4 @@ def account_gone(room: FarewellRoom, message: AccountGone) -> None:
     room.lobby.settle_host()  # (the host left: the next person seated)
     room.changed()
     room.broadcast_room(at_once=True)
-
-    def told() -> None:
-        if not message.done.done():
-            message.done.set_result(resigned)
-
-    room.after_write(told)
+    room.after_write(lambda: told(resigned))

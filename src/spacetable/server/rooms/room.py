@@ -53,7 +53,7 @@ from spacetable.server.rooms.clock import LoopClock, RoomClock
 from spacetable.server.rooms.context import Handler
 from spacetable.server.rooms.correspondence import Correspondence
 from spacetable.server.rooms.extras import extras_of
-from spacetable.server.rooms.farewell import AccountGone, account_gone
+from spacetable.server.rooms.farewell import AccountGone, account_gone, forsake
 from spacetable.server.rooms.journal import BATCH_LIMIT, Journal
 from spacetable.server.rooms.lobby import Arrived, Disconnected, Lobby
 from spacetable.server.rooms.lookups import Lookups
@@ -187,6 +187,7 @@ class Room:
             **self.correspondence.handlers(),
             _Stored: lambda connection, message: None,  # only the write after it matters
             AccountGone: lambda connection, message: account_gone(self, message),
+            msg.Forsake: lambda connection, message: forsake(self, connection),
         }
         #: Called once the room's next write is in (``after_write``).
         self._after_write: list[Callable[[], object]] = []

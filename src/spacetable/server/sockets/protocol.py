@@ -218,6 +218,16 @@ class Resign(_Message):
     type: Literal["resign"]
 
 
+class Forsake(_Message):
+    """Leave the room for good, as the account being deleted does (``http/leaving.py``: sent
+    by a process of a cluster to the room's owner, on a socket opened with the account's
+    session): the match being played is resigned, the account's seats are freed, and the
+    socket watches; answered ``forsaken`` once stored. A socket without a session is
+    refused."""
+
+    type: Literal["forsake"]
+
+
 class OfferDraw(_Message):
     """Offer the others a draw (a seated player, while the match is played)."""
 
@@ -278,6 +288,7 @@ ClientMessage = (
     | Chat
     | OpenChat
     | Resign
+    | Forsake
     | OfferDraw
     | AnswerDraw
     | Absence
@@ -312,6 +323,7 @@ _AFTER_CHOICES: tuple[type[BaseModel], ...] = (
     Chat,
     OpenChat,
     Resign,
+    Forsake,
     OfferDraw,
     AnswerDraw,
     Absence,
