@@ -3,7 +3,8 @@ item 15): Bob comes back to his correspondence room at turn 3 (turns 1 and 2 pla
 his page was closed, Ann letting turn 2 run out); he plots turns 3 and 4, Ann lets both
 run out, and at her third in a row the match ends on the timeout. The page saw turn 3
 alone: its navigator read "Turn 3 of 1"; it reads "Turn 3 of 3", and its start "Before
-turn 3". The clock is the server's, moved past each deadline."""
+turn 3". The timeout that loses the match is told by the end card alone (a toast over it
+said "the turn passes"). The clock is the server's, moved past each deadline."""
 
 from __future__ import annotations
 
@@ -52,6 +53,8 @@ def test_the_turns_navigator_counts_the_match_s_turns_after_a_timeout(
     _plot_nothing(page, 4)
     server.advance(HOUR + 1)  # her third in a row: she loses
     expect(page.locator(".match-end #end-reason")).to_be_visible()
+    # The card says how it ended; no toast over it says "the turn passes" (it did).
+    assert "timeouts in a row: 3" not in page.inner_text("#message")
     expect(page.locator(".ftl-position")).to_have_text("Turn 3 of 3")
     page.click(".ftl-stepper [data-step='first']")
     expect(page.locator(".ftl-position")).to_have_text("Before turn 3")

@@ -120,9 +120,13 @@ export class Manners {
       case "absent": this.onAbsent(message); return true;
       case "absence_choice": this.onChoice(message); return true;
       case "resigned": toast(T.resigned(message.player), 4, INFO); return true;
-      case "timed_out":
-        toast(T.timedOut(message.players.join(", "), Math.max(...Object.values(message.missed)), message.lose_at), 6, INFO);
+      case "timed_out": {
+        // A turn that passes; not the one that loses the match: the end card says that (this
+        // toast said "the turn passes" over it).
+        const missed = Math.max(...Object.values(message.missed));
+        if (missed < message.lose_at) toast(T.timedOut(message.players.join(", "), missed, message.lose_at), 6, INFO);
         return true;
+      }
       case "result":
       case "battle": return this.onEnd(message);
       default: return false;
