@@ -66,3 +66,39 @@ def test_the_rooms_an_account_sits_in_are_found_and_it_resigns_there(db: str) ->
             storage.close()
 
     run_apart(run())
+
+
+def test_with_three_players_a_leaving_account_s_seat_is_played_on_by_a_bot(db: str) -> None:
+    """Rulings M5 and M2: a match of three goes on, a bot plays the deleted account's seat
+    for good, nobody's (no token, no account), and the others are told."""
+
+    async def run() -> None:
+        storage = Storage(db)
+        saves, live = SaveQueue(storage), LiveStore(storage)
+        clock = FakeClock()
+        room = Room(
+            "three", room_options({"ruleset": "ftl", "seats": 3}), saves, TIMING,
+            clock=clock, seed=5, live=live,
+        )  # fmt: skip
+        try:
+            ann, bob, _ = await seated(room, clock, "ann", "bob", "cid")
+            done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+            room.submit(None, AccountGone("bob", done))
+            await clock.advance(0, room)
+            assert await done == 1
+            assert room.phase == "playing"
+            seat = room.seats[1]
+            assert (seat.kind, seat.stand_in, seat.account, seat.token) == (
+                "bot", False, None, None
+            )  # fmt: skip
+            assert ann.last("resigned")["player"] == "bob"
+            assert bob.last("welcome")["role"] == "spectator"
+            await clock.advance(1, room)
+            assert live.seated_rooms("bob") == []
+        finally:
+            await room.close()
+            saves.close()
+            live.close()
+            storage.close()
+
+    run_apart(run())
