@@ -116,3 +116,6 @@ def test_a_rated_laser_battle_s_end_card_says_it_was_rated(
     expect(card.locator(".end-ratings")).to_contain_text("Rated match: Ann Laser 0 → ")
     expect(card.locator(".end-ratings")).to_contain_text("Bob Laser 0 → ")
     shot(page, "laser-rated")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone's card, a sheet
+    expect(card.locator(".end-ratings")).to_be_in_viewport()
+    shot(page, "laser-rated-phone")
