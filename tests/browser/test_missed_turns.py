@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from spacetable.server.store.accounts import SESSION_COOKIE
 from tests._accounts import session_cookie
 from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.test_accessibility import _serious_violations
 from tests.browser.test_my_games import _seated, _waiting_on
 
 HOUR = 3600
@@ -82,4 +83,5 @@ def test_a_player_back_after_a_missed_turn_reads_it_in_the_room_and_in_my_games(
     page.goto(f"/me/games?lang={lang}")
     item = page.locator(f".my-game:has(a[href='/rooms/{room}'])")
     expect(item.locator(".my-game-missed")).to_have_text(words["warning"])
+    assert _serious_violations(page) == []  # its red readable on the dark page, say
     shot(page, "my-games-warned")
