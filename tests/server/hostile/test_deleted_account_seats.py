@@ -142,10 +142,22 @@ def test_a_deleted_account_resigns_a_live_match_it_is_playing(tmp_path: Path) ->
         listed = _request(server, "GET", "/api/accounts/me/unfinished", cookies["Alice"])
         assert [(m["room"], m["correspondence"]) for m in listed["matches"]] == [(room, False)]
 
+        # She also watches a room whose match has not begun, from a socket of her session.
+        other = server.create_room(ruleset="hexfleet", scenario="duel")
+        watching = Client(server, other, headers={"Cookie": cookies["Alice"]})
+        assert watching.wait(lambda m: m["type"] == "welcome")["role"] == "spectator"
+
         assert delete_account(server, cookies["Alice"]) == 204
         # Her own socket, still open, watches from now on: it plays for nobody.
         assert alice.wait(lambda m: m["type"] == "welcome")["role"] == "spectator"
         check_gone(server, db, room, bob)
+        # The watching socket sits as a guest now, never as the deleted account (whose
+        # seat a new "alice" would take).
+        watching.send(type="join", name="Alice")
+        watching.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+        seats = watching.wait(lambda m: m["type"] == "room" and m["seats"][0]["kind"] == "human")
+        assert seats["seats"][0]["registered"] is False, seats
+        watching.close()
         alice.close()
         bob.close()
 

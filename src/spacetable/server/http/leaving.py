@@ -42,7 +42,7 @@ from spacetable.i18n.phrase import refusal
 from spacetable.registry import UnknownGame, game_for_ruleset
 from spacetable.server.http.bodies import refused
 from spacetable.server.rooms.directory import RoomDirectory
-from spacetable.server.rooms.farewell import AccountGone, seated
+from spacetable.server.rooms.farewell import AccountGone, involved, seated
 from spacetable.server.rooms.room import Room
 from spacetable.server.store.accounts import SESSION_COOKIE, AccountStore
 
@@ -68,7 +68,7 @@ async def leave_rooms(
     resigned. A room another process of a cluster holds is reached through a socket to it
     opened with the account's ``session`` (its id). Raises :class:`RoomsElsewhere` for
     rooms it could not reach (the others are left already), StorageUnavailable."""
-    ids = {room.id for room in directory.rooms() if seated(room, account)}
+    ids = {room.id for room in directory.rooms() if involved(room, account)}
     live = directory.live
     if live is not None:
         ids |= {room.id for room in await asyncio.to_thread(live.seated_rooms, account)}

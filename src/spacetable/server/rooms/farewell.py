@@ -74,6 +74,14 @@ def seated(room: FarewellRoom, account: str) -> bool:
     return any(seat.account == account for seat in room.seats)
 
 
+def involved(room: FarewellRoom, account: str) -> bool:
+    """Whether ``account`` (a name's key) holds a seat in ``room`` or watches it from a
+    socket of its session (which could sit down as the account once it is deleted)."""
+    return seated(room, account) or any(
+        c.account is not None and name_key(c.account) == account for c in room.connections
+    )
+
+
 def account_gone(room: FarewellRoom, message: AccountGone) -> None:
     """Handle :class:`AccountGone` on the room's task (see the module's docstring)."""
 
