@@ -64,11 +64,18 @@ class PasswordsBusy(Exception):
 
 class PasswordWork:
     """A small bounded pool for password hashing: ``threads`` threads, ``waiting`` checks
-    queued at most."""
+    queued at most, and ``held`` more waiting up to ``hold`` seconds for a place."""
 
-    def __init__(self, threads: int | None = None, waiting: int = WAITING) -> None:
+    def __init__(
+        self,
+        threads: int | None = None,
+        waiting: int = WAITING,
+        hold: float = HOLD_S,
+        held: int = HELD,
+    ) -> None:
         self.threads = threads or threads_for(os.cpu_count())
         self.slots = self.threads + waiting
+        self.hold, self.held = hold, held
         self._pool = ThreadPoolExecutor(
             self.threads, thread_name_prefix="passwords", initializer=_yielding
         )
@@ -112,21 +119,23 @@ class PasswordWork:
             return True
 
     async def _place(self) -> None:
-        """Wait up to :data:`HOLD_S` for a place (taken on return); PasswordsBusy after."""
-        if self._held >= HELD:
+        """Wait up to ``hold`` seconds for a place (taken on return); PasswordsBusy after."""
+        if self._held >= self.held:
             raise PasswordsBusy(self._retry_after())
         loop = asyncio.get_running_loop()
         if self._freed is None or self._freed[0] is not loop:
             self._freed = (loop, asyncio.Event())
         freed = self._freed[1]
-        deadline = loop.time() + HOLD_S
+        deadline = loop.time() + self.hold
         self._held += 1
         try:
-            while not self._take():
+            while True:
+                freed.clear()  # (before trying: a place freed after the try wakes us)
+                if self._take():
+                    return
                 left = deadline - loop.time()
                 if left <= 0:
                     raise PasswordsBusy(self._retry_after())
-                freed.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(freed.wait(), left)
         finally:
