@@ -60,7 +60,7 @@ def test_the_owners_browser_passes_a_name_locked_for_strangers(tmp_path: Path) -
     owner = client_of(storage)
     assert sign_up(owner, "alice", "198.51.100.2") == 201
     cookie = owner.cookies[DEVICE_COOKIE]
-    stranger = TestClient(owner.app, base_url=owner.base_url, client=PEER)
+    stranger = TestClient(owner.app, base_url=str(owner.base_url), client=PEER)
     guesses = [
         stranger.post(
             "/api/session",
