@@ -83,6 +83,10 @@ def check_gone(server: Server, db: Path, room: str, bob: Client) -> None:
     assert result["result"]["ending_by"] == ["Alice"], result
     seats = bob.wait(lambda m: m["type"] == "room")["seats"]
     assert [s["kind"] for s in seats] == ["empty", "human"], seats
+    # No rematch with her seat empty: Bob is told to open a new room.
+    bob.send(type="rematch")
+    refused = bob.wait_type("error")["message"]
+    assert refused == "a player left this room for good: open a new room to play again"
     profile = server.get("/api/players/Bob")
     assert profile["ratings"]["hexfleet"]["wins"] == 1, profile
     assert profile["ratings"]["hexfleet"]["rating"] > 0, profile
