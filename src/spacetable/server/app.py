@@ -12,6 +12,7 @@ import contextlib
 import dataclasses
 import functools
 import gc
+import logging
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path, PurePosixPath
@@ -45,7 +46,7 @@ from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.deadlines import DeadlineSweeper, Opener
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.rooms.room import Timing
-from spacetable.server.stopping import shutdown_step
+from spacetable.server.stopping import in_daemon_thread, shutdown_step
 from spacetable.server.store.accounts import AccountStore
 from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.storage import Storage, StorageUnavailable
@@ -54,6 +55,8 @@ if TYPE_CHECKING:
     from spacetable.server.cluster.node import ClusterNode
 
 WEB = resources.files("spacetable") / "web"
+
+log = logging.getLogger(__name__)
 
 
 def warm_up() -> None:
@@ -77,8 +80,15 @@ def _tune_gc() -> None:
     gc.set_threshold(10_000, 50, 100)
 
 
-def _warmed(app: FastAPI) -> None:
-    """The bots are loaded: the heap is frozen again and ``/healthz`` says so."""
+def _warmed(app: FastAPI, done: asyncio.Future[None]) -> None:
+    """The bots are loaded (``done``): the heap is frozen again and ``/healthz`` says so. A
+    warm-up that failed is logged (a bot's first move loads what it needs itself); one
+    cancelled (the server stopped first) is left."""
+    if done.cancelled():
+        return
+    if (error := done.exception()) is not None:
+        log.error("could not load the bots' compiled code ahead", exc_info=error)
+        return
     _tune_gc()
     app.state.bots_warm = True
 
@@ -161,10 +171,11 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
         # Load the bots' compiled resolver in the background: the first bot move would
-        # otherwise stall its room for seconds.
-        warming = asyncio.create_task(asyncio.to_thread(warm_up))
+        # otherwise stall its room for seconds. A daemon thread: a stop does not wait for a
+        # compile under way (a fresh install's first minute: server/stopping.py).
+        warming = in_daemon_thread(warm_up, "warming the bots")
         _tune_gc()
-        warming.add_done_callback(lambda _: _warmed(app))
+        warming.add_done_callback(lambda done: _warmed(app, done))
         referee.start()
         directory.start()  # the stored rooms' heartbeat (store/live_store.py)
         if node is not None:
@@ -183,7 +194,7 @@ def create_app(
             node.draining = True  # no new room; the room sockets were closed with 1012
         if sweeper is not None:
             await shutdown_step("the deadline sweeper", sweeper.close())
-        await shutdown_step("loading the bots", warming)
+        warming.cancel()  # (if still loading: the thread is left to the process's end)
         await shutdown_step("the referee's workers", referee.close())
         gate.close()  # (the password checks still waiting are cancelled)
         await shutdown_step("the rooms", directory.close())

@@ -9,16 +9,27 @@ shutdown never ran. Here the wait has a bound (:data:`GRACE_SECONDS`), after
 which uvicorn cancels what is left and the shutdown runs; and a process still alive
 :data:`REPORT_SECONDS` after it was told to stop prints every thread's stack on its
 standard error (``faulthandler``), so that what held it shows in its log.
+
+Work that a stop need not wait for, and cannot interrupt, runs in a daemon thread
+(:func:`in_daemon_thread`): the bots' warm-up, which on a fresh install compiles the numba
+kernels for a minute. Run on the loop's executor, it held a Ctrl+C for the rest of the
+compile (48 s on a laptop, with every thread's stack printed at 20 s): asyncio's end and
+the interpreter's both join the executor's threads, and a compile cannot be cancelled.
+A daemon thread ends with the process. numba writes each cache file to a temporary name and
+renames it, the compiled code before the index that names it, so a compile cut short
+leaves at most a stray temporary file, never a cache that reads wrong.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import faulthandler
 import logging
 import threading
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from types import FrameType
+from typing import TypeVar
 
 import uvicorn
 
@@ -30,6 +41,8 @@ REPORT_SECONDS = 20.0
 SLOW_STEP_SECONDS = 5.0
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 class GameServer(uvicorn.Server):
@@ -53,6 +66,36 @@ class GameServer(uvicorn.Server):
         if not self._report_armed:
             self._report_armed = True
             faulthandler.dump_traceback_later(REPORT_SECONDS, exit=False)
+
+
+def in_daemon_thread(work: Callable[[], T], name: str) -> asyncio.Future[T]:
+    """Run ``work`` in a daemon thread named ``name``; a future of the running loop for its
+    result (or its exception). Neither the loop's end nor the process's waits for the
+    thread: a stop leaves it unfinished, so ``work`` must leave nothing half-done that
+    matters (see the module's comment). Once the loop is closed its outcome goes nowhere."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[T] = loop.create_future()
+
+    def settle(result: T | None, error: BaseException | None) -> None:
+        if future.done():  # cancelled: nobody waits for it any more
+            return
+        if error is None:
+            future.set_result(result)  # type: ignore[arg-type]
+        else:
+            future.set_exception(error)
+
+    def run() -> None:
+        result: T | None = None
+        error: BaseException | None = None
+        try:
+            result = work()
+        except BaseException as exc:  # handed to the future's reader
+            error = exc
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the server stopped
+            loop.call_soon_threadsafe(settle, result, error)
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+    return future
 
 
 async def shutdown_step(

@@ -44,7 +44,10 @@ def make_bot(level: str) -> Bot[BotAction]:
 def warm_up() -> None:
     """Load (or compile) the batch resolver the greedy bots use and the compiled battle
     resolver, so neither the first bot move nor the first battle waits for it. Takes
-    seconds; call it off the event loop."""
+    seconds (a minute where nothing is cached); call it off the event loop. Everything
+    compiles in the calling thread: the bot weighs one candidate, which the batch
+    resolver scores there, not on its pool (whose threads the interpreter joins at exit:
+    a server stopped during a compile there waited for its end)."""
     import random
 
     from spacetable.bots.lasers.greedy import GreedyBot
@@ -52,5 +55,5 @@ def warm_up() -> None:
     from spacetable.lasers.fast import resolve_fast
 
     match = LightSpeedMatch(LightSpeedOptions(), seed=0)
-    GreedyBot(4).choose(match.view(match.players[0]), random.Random(0))
+    GreedyBot(1).choose(match.view(match.players[0]), random.Random(0))
     match.to_table().resolve(resolve_fast)
