@@ -9,10 +9,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+from typer.testing import CliRunner
+
 from spacetable.bots.hexfleet import make_bot
+from spacetable.cli import app
 from spacetable.games.hexfleet import HexMatch, HexOptions
 from spacetable.server.store.storage import Storage, StoredMatch
 from tests._cli import spacetable
+from tests._laser_play import play_to_the_battle
+from tests._server import running_server, seated
 
 
 def battle(seed: int) -> HexMatch:
@@ -92,3 +97,26 @@ def test_a_match_id_is_found_in_the_database(tmp_path: Path) -> None:
     run = spacetable("replay", data["id"], "--db", url)
     assert run.returncode == 0, run.stderr
     assert "replays exactly" in run.stdout
+
+
+def test_a_light_speed_match_played_through_the_server_replays_exactly(
+    tmp_path: Path, compiled_kernels: None
+) -> None:
+    # The store keeps a battle's events apart from its result (server/rooms/realtime.py):
+    # every laser match the server stored replayed as "not exact", the events missing.
+    db = tmp_path / "matches.db"
+    with running_server(db, room_seed=5) as server:
+        room = server.create_room()
+        ann, bob = seated(server, room, "Ann"), seated(server, room, "Bob")
+        ann.send(type="ready")
+        bob.send(type="ready")
+        battles = play_to_the_battle({"Ann": ann, "Bob": bob})
+        match_id = battles["Ann"]["match_id"]
+        assert server.stored_match(match_id)["result"]["scores"]  # ended by its rules, stored
+        ann.close()
+        bob.close()
+    outcome = CliRunner().invoke(app, ["replay", match_id, "--db", f"sqlite:///{db}"])
+    assert outcome.exit_code == 0, outcome.output
+    assert outcome.output.strip().endswith("replays exactly")
+    outcome = CliRunner().invoke(app, ["replay", match_id, "--db", f"sqlite:///{db}", "--json"])
+    assert json.loads(outcome.output)["exact"] is True

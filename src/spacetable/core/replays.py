@@ -74,7 +74,7 @@ def replay_record(data: Mapping[str, Any], match_type: type[Match[Any, Any]]) ->
     match = match_type.from_record(record)
     outcome: Any = match.result()  # each game's outcome has its to_json
     result = None if outcome is None else outcome.to_json()
-    stored = data.get("result")
+    stored = _as_reached(data.get("result"), data.get("events"), result)
     if is_stopped(stored):
         # Stopped by the room (a resignation, a draw agreed, a win claimed): its actions
         # leave the match unfinished, and its ending decides the result.
@@ -96,6 +96,24 @@ def replay_record(data: Mapping[str, Any], match_type: type[Match[Any, Any]]) ->
         tuple(_told(line) for line in log),
         match_type.log_places,
     )
+
+
+def _as_reached(stored: object, events: object, reached: Mapping[str, Any] | None) -> object:
+    """The stored result as the match reached it. A store keeps the match's events apart
+    from its result, in the record's own ``events``: a result that carries its events
+    (a laser battle's) is stored without them (``server/rooms/realtime.py``), so they are
+    put back when the result reached has events and the stored one has none. Any other
+    stored result (events of their own kept elsewhere: FTL's turns, hex fleet's frames)
+    is as stored."""
+    if (
+        isinstance(stored, dict)
+        and "events" not in stored
+        and events is not None
+        and reached is not None
+        and "events" in reached
+    ):
+        return {**stored, "events": events}
+    return stored
 
 
 def _told(line: object) -> Phrase | None:
