@@ -83,6 +83,7 @@ def check_gone(server: Server, db: Path, room: str, bob: Client) -> None:
     assert result["result"]["ending_by"] == ["Alice"], result
     seats = bob.wait(lambda m: m["type"] == "room")["seats"]
     assert [s["kind"] for s in seats] == ["empty", "human"], seats
+    assert seats[0]["name"] == "Alice"  # the board of the match just over still names her side
     # No rematch with her seat empty: Bob is told to open a new room.
     bob.send(type="rematch")
     refused = bob.wait_type("error")["message"]

@@ -131,7 +131,10 @@ def _leave(room: FarewellRoom, key: str, told: Callable[[int], None]) -> None:
             seat.account = seat.rating = None
             seat.stand_in = False
         else:
+            name = seat.name
             seat.empty()
+            if room.phase == "over":
+                seat.name = name  # the board of the match just over still names his side
     for connection in room.connections:
         if connection.account is not None and name_key(connection.account) == key:
             connection.account = None  # a guest's socket from now on: its session is gone
