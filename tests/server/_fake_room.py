@@ -140,6 +140,7 @@ class FakeTable(FakeRoom):
 
     last_result: dict[str, Any] | None = None
     match_id: str | None = None
+    unrated: str | None = None
     started: int = 0
     expired: bool = False
     states_sent: list[Connection] = field(default_factory=list)

@@ -6,6 +6,7 @@ server with cookies made over HTTP."""
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,7 @@ from spacetable.server.store.save_queue import SaveQueue
 from spacetable.server.store.storage import StorageUnavailable
 from tests._accounts import session_cookie
 from tests._clock import FakeClock, Player, play_room
+from tests._laser_play import free_spot
 from tests._server import Client, Server, running_server
 from tests.server._fake_room import FakeTable, Socket
 from tests.server.test_lobby_part import join, lobby_of, vetted
@@ -111,6 +113,35 @@ def test_the_seat_follows_the_account_to_another_device() -> None:
     assert room.seats[1].kind == "empty"
 
 
+def first_round(players: dict[str, Client]) -> None:
+    """Each player places a card: a Light Speed match's first round is over (a match
+    resigned before it is not rated: store/ratings.py)."""
+    rng = random.Random(7)
+    for name, client in players.items():
+        state = client.wait(
+            lambda m: m["type"] == "state" and m.get("phase") == "fast" and bool(m["hand"])
+        )
+        if state["runup"] is not None:  # the count: wait for the state that ends it
+            state = client.wait(lambda m: m["type"] == "state" and m["runup"] is None)
+        client.send(type="place", **free_spot(state, rng))
+
+        def placed(message: dict[str, Any], name: str = name) -> bool:
+            return bool(message["type"] == "placed" and message["player"] == name)
+
+        client.wait(placed)
+
+
+def seated_accounts(server: Server, room: str, cookies: dict[str, str]) -> dict[str, Client]:
+    """A socket for each account (its name: its session cookie), seated in ``room``."""
+    players = {}
+    for name, cookie in cookies.items():
+        client = Client(server, room, headers={"Cookie": cookie})
+        client.send(type="join", name=name)
+        client.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
+        players[name] = client
+    return players
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("db") / "accounts.db"
@@ -160,7 +191,7 @@ def test_two_accounts_play_one_resigns_and_both_are_rated_on_a_real_server(
         players[name] = client
     for client in players.values():
         client.send(type="ready")
-    players["Lorne"].wait(lambda m: m["type"] == "state" and m.get("phase") == "fast")
+    first_round(players)  # a resignation before it is over is not rated (issue 67 item 7)
     players["Lorne"].send(type="resign")
     result = players["Winona"].wait_type("result")
     server.stored_match(result["match_id"])  # stored (with the ratings: one transaction)
@@ -203,7 +234,7 @@ def test_the_room_seats_show_the_new_ratings_after_a_rated_match_on_a_real_serve
     assert [s["rating"] for s in before["seats"]] == [None, None]  # not rated yet
     for client in players.values():
         client.send(type="ready")
-    players["Tomas"].wait(lambda m: m["type"] == "state" and m.get("phase") == "fast")
+    first_round(players)
     players["Tomas"].send(type="resign")
     rhea.wait_type("result")
     after = rhea.wait_type("room")  # the next room message, the match over
@@ -305,3 +336,45 @@ def test_a_logged_out_token_does_not_take_an_accounts_seat_on_a_real_server(
     assert (last["role"], last["seat"]) == ("player", 0)  # still hers, nobody pushed her out
     logged_out.close()
     ulla.close()
+
+
+def test_instant_resignations_between_two_accounts_are_not_rated_on_a_real_server(
+    server: Server,
+) -> None:
+    """Issue 67 item 7: a player beat his own second account by resigning at once, again
+    and again, and climbed the leaderboard. A match resigned before its first round is over
+    is stored and listed, but moves no rating, and the room says why; one resigned after
+    the first round is rated."""
+    cookies = {name: session_cookie(server.http, name) for name in ("Farmer", "Sheaf")}
+    for _ in range(3):
+        room = server.create_room()
+        players = seated_accounts(server, room, cookies)
+        for client in players.values():
+            client.send(type="ready")
+        players["Sheaf"].wait(lambda m: m["type"] == "state" and m.get("phase") == "fast")
+        players["Sheaf"].send(type="resign")
+        result = players["Farmer"].wait_type("result")
+        over = players["Farmer"].wait(lambda m: m["type"] == "room" and m["phase"] == "over")
+        assert over["unrated"] == "early"
+        assert [s["rating"] for s in over["seats"]] == [None, None]
+        server.stored_match(result["match_id"])
+        for client in players.values():
+            client.close()
+    farmer = server.get("/api/players/farmer")
+    assert len(farmer["matches"]) == 3 and farmer["ratings"] == {}
+    assert "Farmer" not in [p["name"] for p in server.get("/api/leaderboard/lightspeed")["players"]]
+    # After the first round, a resignation is rated.
+    room = server.create_room()
+    players = seated_accounts(server, room, cookies)
+    for client in players.values():
+        client.send(type="ready")
+    first_round(players)
+    players["Sheaf"].send(type="resign")
+    players["Farmer"].wait_type("result")
+    over = players["Farmer"].wait(lambda m: m["type"] == "room" and m["phase"] == "over")
+    assert over.get("unrated") is None
+    assert over["seats"][0]["rating"]["rating"] > over["seats"][1]["rating"]["rating"]
+    record = server.get("/api/players/farmer")["ratings"]["lightspeed"]
+    assert (record["matches"], record["wins"]) == (1, 1)
+    for client in players.values():
+        client.close()

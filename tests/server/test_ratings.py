@@ -15,7 +15,13 @@ from openskill.models import PlackettLuce
 
 from spacetable.server.app import create_app
 from spacetable.server.store.accounts import AccountStore, name_key, password_hasher
-from spacetable.server.store.ratings import PROVISIONAL, RatingBook, ranks
+from spacetable.server.store.ratings import (
+    PROVISIONAL,
+    REPEAT_WINDOW,
+    REPEATS_RATED,
+    RatingBook,
+    ranks,
+)
 from spacetable.server.store.storage import Storage, StoredMatch
 
 MODEL = PlackettLuce()
@@ -146,10 +152,12 @@ def test_profiles_and_leaderboards_over_http(tmp_path: Path) -> None:
             client.post("/api/accounts", json={"name": name, "password": "12345678"}).status_code
             == 201
         )
-    # Ann beats Bob five times (no longer provisional); Cyd beats Bob once (provisional).
+    # Ann beats Bob five times, a day apart (no longer provisional); Cyd beats Bob once
+    # (provisional).
     for number in range(PROVISIONAL):
-        storage.save(stored(f"ab{number}", [seat("ann"), seat("bob")], {"winner": "ann"}, number))
-    storage.save(stored("cb", [seat("cyd"), seat("bob")], {"winner": "cyd"}, 10.0))
+        at = number * REPEAT_WINDOW
+        storage.save(stored(f"ab{number}", [seat("ann"), seat("bob")], {"winner": "ann"}, at))
+    storage.save(stored("cb", [seat("cyd"), seat("bob")], {"winner": "cyd"}, 10 * REPEAT_WINDOW))
     board = client.get("/api/leaderboard/lightspeed").json()
     assert board["game"] == "lightspeed"
     assert [(p["name"], p["provisional"]) for p in board["players"]] == [
@@ -173,3 +181,81 @@ def test_profiles_and_leaderboards_over_http(tmp_path: Path) -> None:
     names = [p["name"] for p in client.get("/api/leaderboard/lightspeed").json()["players"]]
     assert names == ["ann", "bob"]
     storage.close()
+
+
+def resigned(
+    match_id: str, ruleset: str, at: float, actions: list[Any], events: list[Any]
+) -> StoredMatch:
+    """Bob resigned a match of Ann and Bob at ``at``, after ``actions`` and ``events``."""
+    result = {"winner": "ann", "ending": "resigned", "ending_by": ["bob"]}
+    seats = [seat("ann"), seat("bob")]
+    return StoredMatch(match_id, "r", ruleset, {}, seats, 1, actions, events, result, at, at)
+
+
+#: A card placed by each player: Light Speed's first round is over.
+BOTH_PLACED = [
+    {"type": "place", "player": p, "x": 0, "y": 0, "rotation": 0} for p in ("ann", "bob")
+]
+
+
+def test_a_match_stopped_before_its_first_turn_or_round_is_over_is_not_rated(
+    book: tuple[Storage, AccountStore, RatingBook],
+) -> None:
+    """Issue 67 item 7: a resignation at once farmed a rating. Each game tells when its
+    first turn or round is over: Light Speed's once each player placed a card, FTL's once
+    its first turn resolved, the hex fleet's once its second turn began."""
+    storage, accounts, ratings = book
+    ann = accounts.create("ann", "12345678")
+    accounts.create("bob", "12345678")
+    only_ann = [{"type": "place", "player": "ann", "x": 0, "y": 0, "rotation": 0}]
+    early = [
+        resigned("l0", "lightspeed", 1.0, [], []),
+        resigned("l1", "lightspeed", 2.0, only_ann, []),
+        resigned("f0", "ftl", 3.0, [{"type": "plot", "player": "ann"}], [{"type": "plotted"}]),
+        resigned("h0", "hexfleet", 4.0, [], [{"type": "turn", "turn": 1}]),
+    ]
+    for match in early:
+        storage.save(match)
+    assert ratings.ratings_of(ann) == []  # not rated, and yet listed on his profile
+    profile = ratings.profile("ann")
+    assert profile is not None and len(profile["matches"]) == len(early)
+    storage.save(resigned("l2", "lightspeed", 5.0, BOTH_PLACED, []))
+    storage.save(resigned("f1", "ftl", 6.0, [], [{"type": "turn", "turn": 1}]))
+    storage.save(resigned("h1", "hexfleet", 7.0, [], [{"type": "turn", "turn": 2}]))
+    assert {r.game: (r.matches, r.wins) for r in ratings.ratings_of(ann)} == {
+        "lightspeed": (1, 1),
+        "ftl": (1, 1),
+        "hexfleet": (1, 1),
+    }
+    # A match that ended by its rules is rated however short it was.
+    storage.save(stored("l3", [seat("ann"), seat("bob")], {"winner": "ann"}, 8.0))
+    assert {r.game: r.matches for r in ratings.ratings_of(ann)}["lightspeed"] == 2
+
+
+def test_two_accounts_matches_together_are_rated_three_times_a_day(
+    book: tuple[Storage, AccountStore, RatingBook],
+) -> None:
+    """Issue 67 item 7: from the fourth match of a game two accounts play together within
+    24 hours on, the match is not rated; the matches stopped before their first round do not
+    count; a day later they are rated again; a third account is rated against either."""
+    storage, accounts, ratings = book
+    for name in ("ann", "bob", "cyd"):
+        accounts.create(name, "12345678")
+
+    def record(name: str) -> tuple[int, int, int]:
+        account = accounts.find(name)
+        assert account is not None
+        [rating] = ratings.ratings_of(account)
+        return rating.matches, rating.wins, rating.losses
+
+    storage.save(resigned("early", "lightspeed", 0.5, [], []))  # not rated, not counted
+    for number in range(REPEATS_RATED + 2):
+        storage.save(resigned(f"ab{number}", "lightspeed", 1.0 + number, BOTH_PLACED, []))
+    assert record("ann") == (REPEATS_RATED, REPEATS_RATED, 0)
+    assert record("bob") == (REPEATS_RATED, 0, REPEATS_RATED)
+    # Cyd is rated against Ann as usual.
+    storage.save(stored("ac", [seat("ann"), seat("cyd")], {"winner": "cyd"}, 10.0))
+    assert record("ann") == (REPEATS_RATED + 1, REPEATS_RATED, 1)
+    # A day after the first three, Ann and Bob's next match is rated again.
+    storage.save(resigned("later", "lightspeed", 3.0 + REPEAT_WINDOW, BOTH_PLACED, []))
+    assert record("bob") == (REPEATS_RATED + 1, 0, REPEATS_RATED + 1)

@@ -98,6 +98,15 @@ class Bots:
             self.warm_up()
 
 
+def every_player_moved(stored: Mapping[str, Any]) -> bool:
+    """Whether every seated player of the stored match ``stored`` made a move of his own:
+    an action of its log names him (``player``). A game's first round, unless its
+    registration says otherwise (:attr:`Game.opening_over`)."""
+    players = {str(seat.get("player") or seat.get("name")) for seat in stored.get("seats") or ()}
+    moved = {str(action.get("player")) for action in stored.get("actions") or ()}
+    return bool(players) and players <= moved
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """One game as the rest of spacetable sees it: its ``rules`` and what plays, draws and
@@ -154,6 +163,18 @@ class Game:
     #: The room the state-size benchmark (``spacetable bench --state-bytes``) plays: a
     #: ``POST /api/rooms`` body of four seats, all played by bots.
     bench_room: Mapping[str, Any] | None = None
+    #: Whether a stored match (``GET /api/matches/{id}``'s JSON: its ``seats``,
+    #: ``actions``, ``events``) got past its first turn or round. A match stopped before
+    #: (resigned, a draw agreed, a win claimed) is not rated (docs/accounts.md): a
+    #: resignation at once must not farm a rating. ``None``: once every seated player made
+    #: a move of his own (:func:`every_player_moved`).
+    opening_over: Callable[[Mapping[str, Any]], bool] | None = None
+
+    def past_opening(self, stored: Mapping[str, Any]) -> bool:
+        """Whether the stored match ``stored`` got past its first turn or round
+        (:attr:`opening_over`)."""
+        over = self.opening_over or every_player_moved
+        return over(stored)
 
     def seat_choice(self, message: str) -> SeatChoice | None:
         """The seat choice that the lobby message of type ``message`` makes, if the game

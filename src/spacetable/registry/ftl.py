@@ -3,6 +3,9 @@ wired to its bots, the turn drawing and its duels."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from spacetable.bots.ftl import LEVELS, make_bot
 from spacetable.games.ftl import RULES
 from spacetable.games.ftl.match import FtlMatch
@@ -22,6 +25,12 @@ def standing(match: FtlMatch) -> dict[str, float]:
         taken[player] = ship.hits if ship is not None and ship.on_table else HITS_TO_DESTROY
     total = sum(taken.values())
     return {player: (total - hits) - hits for player, hits in taken.items()}
+
+
+def first_turn_resolved(stored: Mapping[str, Any]) -> bool:
+    """Whether a stored FTL match got past its first turn: the turn was resolved (its
+    plots revealed). Before, it is not rated if stopped."""
+    return any(event.get("type") == "turn" for event in stored.get("events") or ())
 
 
 GAME = Game(
@@ -59,4 +68,5 @@ GAME = Game(
     standing=standing,
     sheets=Sheets(draw=lazy("spacetable.printing.ftl:ftl_sheets")),  # reportlab: when it prints
     bench_room={"ruleset": "ftl", "seats": 4, "turn_limit": 25},
+    opening_over=first_turn_resolved,
 )

@@ -4,6 +4,9 @@ odds``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from spacetable.bots.hexfleet import LEVELS, make_bot
 from spacetable.games.hexfleet import RULES, scenarios
 from spacetable.games.hexfleet.replayed import for_replay
@@ -12,6 +15,20 @@ from spacetable.printing.choices import Sheets
 from spacetable.registry._game import Bots, Game
 from spacetable.registry._listing import lazy
 from spacetable.render.hexfleet_svg import script_svg
+
+
+def first_turn_over(stored: Mapping[str, Any]) -> bool:
+    """Whether a stored hex fleet match got past its first turn: its second turn began
+    (every chit of the first came out of the cup). Before, it is not rated if stopped."""
+    # A match the server stored keeps its events in frames, one an action, each with its
+    # own ``events``.
+    events = [
+        event
+        for frame in stored.get("events") or ()
+        for event in (frame, *(frame.get("events") or ()))
+    ]
+    return any(event.get("type") == "turn" and int(event.get("turn") or 0) >= 2 for event in events)
+
 
 GAME = Game(
     RULES,
@@ -37,4 +54,5 @@ GAME = Game(
     upgrade_stored=for_replay,
     sheets=Sheets(draw=lazy("spacetable.printing.hexfleet:hexfleet_sheets")),  # reportlab: later
     bench_room={"ruleset": "hexfleet", "seats": 4, "scenario": "fleet", "turn_limit": 8},
+    opening_over=first_turn_over,
 )

@@ -38,6 +38,12 @@ class NewsRoom(RoomContext, Protocol):
         """The turns' deadlines of a room played by correspondence."""
         ...
 
+    @property
+    def unrated(self) -> str | None:
+        """Why the match last over between accounts is not rated (``"early"``: stopped
+        before its first turn or round was over), or ``None``."""
+        ...
+
 
 class News:
     """The ``room`` and ``state`` messages of a room; ``pacing``: how its game is paced
@@ -65,6 +71,8 @@ class News:
             "match_id": room.match_id,
             # A room played by correspondence: its turn's deadline (rooms/correspondence.py).
             "correspondence": room.correspondence.about(),
+            # The match over is not rated, and why (store/ratings.py): "early".
+            "unrated": room.unrated if room.phase == "over" else None,
         }
 
     def broadcast_room(self, at_once: bool = False) -> None:

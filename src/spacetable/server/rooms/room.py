@@ -73,6 +73,7 @@ from spacetable.server.rooms.turns import TurnsMatch
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.sockets.connection import Connection, message_frame
 from spacetable.server.store.live_store import LiveStore
+from spacetable.server.store.ratings import stopped_early
 from spacetable.server.store.save_queue import SaveQueue
 
 __all__ = ["Connection", "Room", "RoomOptions", "Seat", "Timing"]
@@ -165,6 +166,9 @@ class Room:
         #: A match between accounts just ended: the seats' ratings are read again once
         #: it is stored (the ratings change in its save), before the room is told.
         self._ratings_due = False
+        #: Why the match last over between accounts is not rated, or ``None``
+        #: (``"early"``: stopped before its first turn or round was over).
+        self.unrated: str | None = None
         self.journal = Journal(self, saves, live)
         self.news = News(self, self.match_class.pacing)
         self.chat = Chat(self, self.journal.note_chat)
@@ -473,6 +477,7 @@ class Room:
             result = end | {"result": self.manners.ending(end["result"])}
         self.phase = "over"
         self.last_result = result
+        self.unrated = None
         accounts = sum(1 for s in self.seats if s.account is not None)
         kept = self._played_by_people()
         if kept:
@@ -483,6 +488,8 @@ class Room:
             ]
             stored = match.record(self.id, seats, result)
             stored.chat = self.chat.of_match()
+            if accounts >= 2 and stopped_early(stored.ruleset, stored.to_json()):
+                self.unrated = "early"
             self.journal.store_result(stored)
         self.broadcast_state()  # over: every page puts its controls away
         self.broadcast(result)

@@ -9,20 +9,36 @@ account's first :data:`PROVISIONAL` matches of a game. Each stored match with an
 seat is noted in ``account_matches`` (a profile's latest matches): that note is what makes
 the update happen once, whatever the number of saves of the match.
 
+Not every match between accounts is rated (issue 67 item 7: a player beat his own second
+account by resignation 9 times in a minute). A match stopped outside its rules (resigned, a
+draw agreed, a win claimed over an absent player, a timeout) before its first turn or
+round was over is not rated: each game's registration says when that is
+(:attr:`spacetable.registry.Game.opening_over`). Nor is a match of two accounts that
+already played :data:`REPEATS_RATED` matches of the game together (past their first turn
+or round) in the :data:`REPEAT_WINDOW` before it (openskill weighs no match less than
+another, so a repeat counts fully or not at all). Both are derived from what is stored:
+the match's own log, ``account_matches`` and the matches it names. docs/accounts.md tells
+players.
+
 The update runs in the match's own save transaction (:attr:`Storage.on_save`): a match is
-never stored without its ratings, nor rated twice. Tables: migration ``0003_ratings``.
+never stored without its ratings, nor rated twice. Under PostgreSQL two processes may store
+two matches of one account at once: the accounts' rows are locked first, in the order of
+their ids (no deadlock), so that the second reads the ratings the first wrote (issue 67
+item 11; SQLite runs one write at a time). Tables: migration ``0003_ratings``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import Float, ForeignKey, Integer, String, select
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy import JSON, Float, ForeignKey, Integer, String, select
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, aliased, mapped_column
 
+from spacetable.core.endings import STOPPED
 from spacetable.registry import UnknownGame, game_for_ruleset
 from spacetable.server.store.accounts import Account, AccountStore, name_key
 from spacetable.server.store.storage import Storage, StoredMatch, reaching
@@ -35,6 +51,11 @@ PROFILE_MATCHES = 20
 LEADERBOARD_LIMIT = 100
 #: The model every rating is updated with (openskill's defaults: mu 25, sigma 25/3).
 MODEL = PlackettLuce()
+#: The matches of a game two accounts play together within :data:`REPEAT_WINDOW` that are
+#: rated: from the next one on, their matches are not, until the oldest is that old.
+REPEATS_RATED = 3
+#: The time (seconds) over which :data:`REPEATS_RATED` counts the matches played together.
+REPEAT_WINDOW = 24 * 3600.0
 
 
 class _Base(DeclarativeBase):
@@ -61,6 +82,19 @@ class _PlayedRow(_Base):
     match_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
     finished_at: Mapped[float] = mapped_column(Float)
+
+
+class _MatchRef(_Base):
+    """The stored matches' logs (read only: ``storage.py`` owns the table)."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(32))
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    actions: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    events: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class _AccountRef(_Base):
@@ -118,6 +152,49 @@ def ranks(players: Sequence[str], result: Mapping[str, Any]) -> dict[str, int]:
     return placed
 
 
+def stopped_early(ruleset: str, stored: Mapping[str, Any]) -> bool:
+    """Whether the stored match ``stored`` (its JSON, of a game of ``ruleset``) was stopped
+    outside its rules (resigned, a draw agreed, a win claimed, a timeout) before its first
+    turn or round was over, as its game tells (:meth:`spacetable.registry.Game.past_opening`):
+    such a match is not rated. A match of a game this server no longer has is past it."""
+    if (stored.get("result") or {}).get("ending") not in STOPPED:
+        return False
+    try:
+        game = game_for_ruleset(ruleset)
+    except UnknownGame:
+        return False
+    return not game.past_opening(stored)
+
+
+def repeated(session: Session, game: str, accounts: Iterable[int], match: StoredMatch) -> bool:
+    """Whether two of ``accounts`` already played :data:`REPEATS_RATED` matches of ``game``
+    together, past their first turn or round (:func:`stopped_early`), that finished in the
+    :data:`REPEAT_WINDOW` up to ``match``'s end: ``match`` is then not rated."""
+    mine, theirs = aliased(_PlayedRow), aliased(_PlayedRow)
+    for first, second in combinations(sorted(set(accounts)), 2):
+        together = (
+            select(_MatchRef)
+            .join(mine, mine.match_id == _MatchRef.id)
+            .join(theirs, theirs.match_id == mine.match_id)
+            .where(
+                mine.account_id == first,
+                theirs.account_id == second,
+                mine.game == game,
+                mine.match_id != match.id,
+                mine.finished_at > match.finished_at - REPEAT_WINDOW,
+                mine.finished_at <= match.finished_at,
+            )
+        )
+        played = 0
+        for row in session.scalars(together):
+            stored = {"seats": row.seats, "actions": row.actions, "events": row.events}
+            if not stopped_early(row.ruleset, stored | {"result": row.result}):
+                played += 1
+                if played >= REPEATS_RATED:
+                    return True
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class Rating:
     """One account's rating in one game, as shown."""
@@ -168,7 +245,9 @@ class RatingBook:
 
     def record(self, session: Session, match: StoredMatch) -> None:
         """Note the match for its accounts and, once per match, rate it when two or more
-        accounts played it (in the match's save transaction)."""
+        accounts played it (in the match's save transaction), unless it was stopped before
+        its first turn or round was over (:func:`stopped_early`) or two of them played
+        too often together lately (:func:`repeated`)."""
         held = {
             str(seat["player"]): name_key(str(seat["account"]))
             for seat in match.seats
@@ -179,8 +258,14 @@ class RatingBook:
         noted = session.scalar(select(_PlayedRow.match_id).where(_PlayedRow.match_id == match.id))
         if noted is not None:
             return  # stored again (a save tried twice): rated already
+        # The accounts' rows locked in the order of their ids, until the save commits: a
+        # match of one of them stored at once elsewhere waits, then reads our ratings.
+        # ``FOR NO KEY UPDATE`` (PostgreSQL): rows that refer to them are still written.
         found = session.execute(
-            select(_AccountRef.key, _AccountRef.id).where(_AccountRef.key.in_(held.values()))
+            select(_AccountRef.key, _AccountRef.id)
+            .where(_AccountRef.key.in_(held.values()))
+            .order_by(_AccountRef.id)
+            .with_for_update(key_share=True)
         )
         ids = {key: account_id for key, account_id in found}
         rated = {player: ids[key] for player, key in held.items() if key in ids}
@@ -194,7 +279,9 @@ class RatingBook:
                     finished_at=match.finished_at,
                 )
             )
-        if len(rated) < 2:
+        if len(rated) < 2 or stopped_early(match.ruleset, match.to_json()):
+            return
+        if repeated(session, game, rated.values(), match):
             return
         players = [str(seat.get("player") or seat.get("name")) for seat in match.seats]
         self._rate(session, game, rated, ranks(players, match.result))
