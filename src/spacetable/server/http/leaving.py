@@ -56,8 +56,9 @@ Opener = Callable[[str], Awaitable[object]]
 
 
 class RoomsElsewhere(RuntimeError):
-    """Some of the account's rooms could not be left from this process (held by another
-    process of the cluster, or storage away): its ids. Nothing is deleted."""
+    """Some of the account's rooms could not be reached (their owner, Redis or the database
+    away; a room moving between processes): their ids. The account is not deleted (the
+    rooms reached are left already)."""
 
 
 async def leave_rooms(
