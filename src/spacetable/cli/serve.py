@@ -364,6 +364,11 @@ def prepared(options: Mapping[str, Any]) -> Prepared:
         h11_max_incomplete_event_size=MAX_REQUEST_HEAD_BYTES,
         # Told to stop, the connections have this long to end (server/stopping.py).
         timeout_graceful_shutdown=GRACE_SECONDS,
+        # X-Forwarded-For and -Proto are read by the application, from --trusted-proxy
+        # only (http/guards.py, http/accounts.py): uvicorn's own reading of them, on by
+        # default and trusting 127.0.0.1, let a client of this machine set its address
+        # and get a Secure cookie over plain HTTP whatever --trusted-proxy said.
+        proxy_headers=False,
     )
     config = uvicorn.Config(app, **settings)
     node = app.state.cluster

@@ -119,6 +119,15 @@ def client_address(
     return named[0] if named else peer or "unknown"
 
 
+def forwarded_https(peer: str | None, forwarded_proto: str, proxies: TrustedProxies) -> bool:
+    """Whether a trusted proxy (the peer) says the browser reached it over HTTPS: its
+    ``X-Forwarded-Proto`` (``forwarded_proto``), whose last value is the proxy's own. An
+    untrusted peer's is not read (uvicorn's reading of these headers is off: cli/serve.py)."""
+    if not proxies.trusts(peer):
+        return False
+    return forwarded_proto.split(",")[-1].strip().lower() == "https"
+
+
 @dataclass(frozen=True, slots=True)
 class HostNames:
     """The host names the server answers to (``None``: any, for a server listening on

@@ -21,7 +21,7 @@ from spacetable.i18n.validation import first_problem
 from spacetable.registry import default_ruleset, game_for_ruleset, games
 from spacetable.server.cluster.interface import cluster_errors
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
-from spacetable.server.http.guards import Guards, client_address
+from spacetable.server.http.guards import Guards, client_address, forwarded_https
 from spacetable.server.http.pages import account_name, compose, missing_page, reader_language
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.directory import RebuildFailed, RoomDirectory, RoomsFull
@@ -181,7 +181,10 @@ def add_room_routes(
             return refused(exc.args[0], 503)
         if node is not None:
             await node.adopt(room)  # registered before its link is handed out
-        created = {"id": room.id, "url": str(request.url_for("room_page", room_id=room.id))}
+        url = request.url_for("room_page", room_id=room.id)
+        if forwarded_https(peer, request.headers.get("x-forwarded-proto", ""), guards.proxies):
+            url = url.replace(scheme="https")  # the browser's link, behind a TLS proxy
+        created = {"id": room.id, "url": str(url)}
         if node is not None and node.name is not None:
             created["node"] = node.name  # the balancer's name for the room's process
         return created
