@@ -26,6 +26,11 @@ def _sign_up(page: Page, name: str) -> None:
     page.wait_for_url("**/")
 
 
+def _plot_nothing(page: Page, turn: int) -> None:
+    page.wait_for_function(f"document.body.dataset.turn === '{turn}'")
+    page.locator("#submit-plot").click()
+
+
 def _rating(page: Page) -> float:
     """The FTL rating the profile shows (a number, "provisional" beside it)."""
     cell = page.locator("#ratings tbody tr").first.locator("td.rating")
@@ -47,6 +52,9 @@ def test_sign_up_play_a_rated_match_and_see_it_on_both_profiles(
     expect(ann.locator("#players")).to_contain_text("Bob Rated")
     ann.click("button#ready")
     bob.click("button#ready")
+    for page in (ann, bob):  # the first turn played: a resignation before it is not rated
+        _plot_nothing(page, 1)
+    ann.wait_for_function("document.body.dataset.turn === '2'")
     expect(bob.locator("#resign")).to_be_visible()
     bob.click("#resign")
     bob.click("#confirm-resign")
@@ -119,3 +127,37 @@ def test_a_rated_laser_battle_s_end_card_says_it_was_rated(
     page.set_viewport_size({"width": 390, "height": 844})  # a phone's card, a sheet
     expect(card.locator(".end-ratings")).to_be_in_viewport()
     shot(page, "laser-rated-phone")
+
+
+def test_a_match_resigned_at_once_says_it_is_not_rated_and_why(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    """Issue 67 item 7: a match resigned before its first turn is over is not rated (a
+    player farmed a rating from his second account so). The end card and the seat panel
+    say so and why, not "Rated match", in English and in French; no rating moved."""
+    ann = open_page("/signup?lang=en", viewport={"width": 1366, "height": 800})
+    _sign_up(ann, "Ann Early")
+    bob = open_page("/signup?lang=fr", **PHONE)
+    _sign_up(bob, "Bob Early")
+    room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2})["id"]
+    ann.goto(f"{server.base}/rooms/{room}?lang=en")
+    take_seat(ann, "someone else", 0)
+    bob.goto(f"{server.base}/rooms/{room}?lang=fr")
+    take_seat(bob, "someone else", 1)
+    expect(ann.locator("#players")).to_contain_text("Bob Early")
+    expect(ann.locator("#rated-note")).to_contain_text("Rated match")
+    ann.click("button#ready")
+    bob.click("button#ready")
+    expect(bob.locator("#resign")).to_be_visible()
+    bob.click("#resign")
+    bob.click("#confirm-resign")
+    expect(ann.locator("#end-reason")).to_have_text("Bob Early resigned: Ann Early wins.")
+    why = "Not rated: the match ended before its first turn or round was over."
+    expect(ann.locator(".match-end .end-ratings")).to_have_text(why)
+    expect(bob.locator(".match-end .end-ratings")).to_contain_text("Partie non classée")
+    expect(ann.locator("#rated-note")).to_be_hidden()  # the seat panel, put away
+    assert "Rated match" not in ann.locator("body").inner_text()
+    shot(ann, "not-rated")
+    shot(bob, "not-rated-phone")
+    for name in ("Ann%20Early", "Bob%20Early"):
+        assert server.api(f"/api/players/{name}")["ratings"] == {}

@@ -18,21 +18,29 @@ export function forgetRatingChanges() {
   latest = null;
 }
 
+/** Why a match over between registered players is not rated, from the room's `unrated`
+ * (store/ratings.py), in words; null when it is rated (or the room gives no reason). */
+export function unratedWhy(unrated) {
+  return unrated === "early" ? t("Not rated: the match ended before its first turn or round was over.") : null;
+}
+
 /**
  * A rated match's end says so (issue 37: the match was rated in silence): each rated seat's
  * rating before it and after, "Rated match: Ann 0 → 3.4, Bob 0 → -1.8", on the end card
  * (`.match-end`), under who won. `before`: name -> the rating the room showed while the
  * match was played; `seats`: the room's seats after it (the server rates the match, then
- * tells the room). Nothing when no rating moved (a match of guests, or not rated). The line
+ * tells the room). Nothing when no rating moved (a match of guests, or not rated); why not,
+ * when the room says (`unrated`: stopped before its first turn or round). The line
  * is kept: a card that opens later (a laser battle's, after its replay) shows it as it
  * opens (renderRatingChanges, called by shell/endcard.js).
  */
-export function showRatingChanges(before, seats) {
-  const moved = (seats || []).filter((s) => s.rating && before.has(s.name) && before.get(s.name) !== s.rating.rating);
-  if (!moved.length) return;
+export function showRatingChanges(before, seats, unrated = null) {
+  const why = unratedWhy(unrated);
+  const moved = why ? [] : (seats || []).filter((s) => s.rating && before.has(s.name) && before.get(s.name) !== s.rating.rating);
+  if (!why && !moved.length) return;
   const shown = (value) => num(value, { maximumFractionDigits: 1 });
   const changes = moved.map((s) => `${playerName(s.name)} ${shown(before.get(s.name))} → ${shown(s.rating.rating)}`).join(", ");
-  latest = t("Rated match: {changes}", { changes });
+  latest = why || t("Rated match: {changes}", { changes });
   const card = document.querySelector(".match-end:not([hidden])");
   if (card) renderRatingChanges(card);
 }

@@ -174,7 +174,7 @@ export class RoomClient {
     if (message.phase === "playing") {
       forgetRatingChanges();
       this.ratingsBefore = new Map((message.seats || []).filter((s) => s.registered).map((s) => [s.name, s.rating?.rating ?? 0]));
-    } else if (message.phase === "over" && this.ratingsBefore) showRatingChanges(this.ratingsBefore, message.seats);
+    } else if (message.phase === "over" && this.ratingsBefore) showRatingChanges(this.ratingsBefore, message.seats, message.unrated);
     this.joinIfWanted();
     this.rematchOffer.update(message, this.me.seat);
     if (message.pacing !== "realtime" && !this.notifyShown) {
