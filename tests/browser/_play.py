@@ -46,14 +46,16 @@ def centre_of(page: Page, selector: str) -> tuple[float, float]:
 
 
 def take_seat(page: Page, name: str, seat: int) -> None:
-    """Type a name and take seat ``seat`` from the seat panel. A page the lobby's "Create
-    room" opened is seated already (the first free seat, under the lobby's name)."""
+    """Type a name (a guest's: a logged-in player has none to type) and take seat ``seat``
+    from the seat panel. A page the lobby's "Create room" opened is seated already (the
+    first free seat, under the lobby's name)."""
     if "join=1" in page.url or page.locator("button#ready").count():
         page.wait_for_selector("button#ready")
         assert page.get_attribute(".seat.mine", "data-seat") == str(seat)
         return
     page.wait_for_selector("#seat-panel .take-seat")
-    page.fill("#player-name", name)
+    if page.locator("#player-name").count():  # a logged-in player sits as his account
+        page.fill("#player-name", name)
     page.click(f".seat[data-seat='{seat}'] .take-seat")
     page.wait_for_selector("button#ready")
 

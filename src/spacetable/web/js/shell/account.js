@@ -2,10 +2,12 @@
 // the account's name for a logged-in player, a menu of his profile, his games, the
 // leaderboard and "Log out". The server writes who is logged in on the page
 // (`<html data-account="...">`, http/pages.py): the session cookie itself is out of the
-// page's reach (HttpOnly). Logging out revokes the session on the server.
+// page's reach (HttpOnly). Logging out revokes the session on the server, and forgets the
+// account's seat tokens in this browser (shell/seattokens.js).
 
 import { t } from "./i18n.js";
 import { el, saveName } from "./dom.js";
+import { forgetAccountTokens } from "./seattokens.js";
 
 /** The logged-in player's account name, or null for a guest. */
 export const account = document.documentElement.dataset.account || null;
@@ -27,6 +29,8 @@ function here() {
 
 async function logOut(button) {
   button.disabled = true;
+  // The seats the account holds stay its own: this browser forgets their tokens.
+  forgetAccountTokens(account);
   try {
     await fetch("/api/session", { method: "DELETE" });
   } finally {

@@ -13,6 +13,7 @@ import { showConnectionBadge, toast } from "./notices.js";
 import { loadBots, renderSeats } from "./seats.js";
 import { Manners } from "./manners.js";
 import { RoomSocket } from "./socket.js";
+import { account } from "./account.js";
 import { muteButton } from "./sounds.js";
 import { askName, rematchOffer } from "./invite.js";
 import { notifyButton } from "./notify.js";
@@ -131,7 +132,7 @@ export class RoomClient {
       // Another tab of ours plays the seat: this one watches, and keeps the token.
       this.rejoining = false;
       this.elsewhere = true;
-      toast(t("You play this seat in another tab: this tab watches."));
+      toast(t("You play this seat in another tab or on another device: here you watch."));
     } else if (!this.rejoining) {
       this.socket.token = null; // we left our seat (or never had one)
     }
@@ -202,6 +203,7 @@ export class RoomClient {
   async joinIfWanted() {
     if (!this.wantsSeat() || this.joining || this.room?.phase !== "lobby") return;
     if (this.me.role === "player" || this.rejoining || this.socket.token || this.linkUsed()) return;
+    if (this.room.options.turn_hours != null && !account) return; // a guest watches (shell/seats.js)
     this.joining = true;
     const wanted = this.wantedSeat();
     if (!wanted.name) wanted.name = await askName();
@@ -256,7 +258,7 @@ export class RoomClient {
       },
     });
     $("#status").textContent = this.me.role === "player" ? this.waitingText()
-      : this.elsewhere ? t("You play your seat in another tab: this tab watches.") : t("You are watching.");
+      : this.elsewhere ? t("You play this seat in another tab or on another device: here you watch.") : t("You are watching.");
   }
 
   /** What Ready begins, in a few words, for the seat panel's "Press Ready to start: …";

@@ -1,8 +1,13 @@
 // The seat panel of a room in its lobby: who sits where, take a seat (a visitor without a
 // name is asked for one first), add bots (each level told in words with its pace), the
-// host's "free for a friend" on a bot's seat, get ready.
+// host's "free for a friend" on a bot's seat, get ready. A logged-in player sits under his
+// account's name (shown, not asked); a guest in a room played by correspondence, which
+// seats registered players only, is told he watches, with links to log in or sign up. A
+// registered player's seat shows his rating ("0 (provisional)" before his first rated
+// match), and the panel says whether the match will be rated.
 
-import { playerName, t } from "./i18n.js";
+import { playerName, t, tParts } from "./i18n.js";
+import { account } from "./account.js";
 import { botLevelName } from "./botseats.js";
 import { ratingText } from "./ratings.js";
 import { el, fetchOnce, saveName, savedName } from "./dom.js";
@@ -71,25 +76,63 @@ export function renderSeats(container, room, mySeat, send, options) {
   morphChildren(container, fresh);
 }
 
+/** Whether the room's match will be rated, in words: two registered players or more sit
+ * at it (the server rates their order when it is stored: store/ratings.py); null when no
+ * registered player sits. */
+function ratedNote(room) {
+  const registered = room.seats.filter((s) => s.registered).length;
+  if (!registered) return null;
+  const text = registered >= 2 ? t("Rated match: the registered players' ratings move with its result, once its first turn or round is over.")
+    : t("Not rated yet: a match is rated when two registered players sit at it.");
+  return el("p", { class: "rated-note", id: "rated-note", dataset: { rated: registered >= 2 }, text });
+}
+
+/** A guest in a room played by correspondence: he watches, and may log in or sign up to
+ * play (each page brings him back here afterwards: `?next=`). */
+function loginNote() {
+  const next = `?next=${encodeURIComponent(location.pathname + location.search)}`;
+  const login = el("a", { href: `/login${next}`, class: "seat-login", text: t("Log in") });
+  const signup = el("a", { href: `/signup${next}`, class: "seat-signup", text: t("Sign up") });
+  return el("div", { class: "seat-help login-to-play", id: "watching" },
+    el("p", { text: t("Registered players play a room by correspondence: you are watching. Log in or sign up to take a seat.") }),
+    el("p", { class: "login-links" }, login, " · ", signup));
+}
+
+/** The rating beside a registered player's seat: his own, or before his first rated match
+ * in this game openskill's start, 0 (provisional). Null for a guest's or a bot's seat. */
+function seatRating(seat) {
+  if (seat.rating) return el("span", { class: "seat-rating", title: t("rating"), text: ratingText(seat.rating) });
+  if (!seat.registered) return null;
+  return el("span", { class: "seat-rating unrated", title: t("registered player, not rated yet in this game"),
+    text: ratingText({ rating: 0, provisional: true }) });
+}
+
 function drawSeats(container, room, mySeat, send, { describe, starts = null, shown, watching = false, onPlay = () => {} }) {
   const seated = mySeat !== null && mySeat !== undefined;
+  // Correspondence rooms seat registered players only (the server refuses a guest's join).
+  const guestByPost = room.options.turn_hours != null && !account;
+  const rated = ratedNote(room);
   if (watching && !seated) {
     const taken = room.seats.filter((s) => s.kind !== "empty").map((s) => s.name);
+    const free = room.seats.some((s) => s.kind === "empty");
     container.append(
       el("h2", { text: t("Watching") }),
       el("p", { class: "room-options", text: postWords(describe(room.options), room.options) }),
+      ...(rated ? [rated] : []),
       el("p", { id: "watching", text: taken.length ? t("Seated: {names}. The match starts when every seat is ready.", { names: taken.join(", ") }) : t("Nobody is seated yet.") }),
-      room.seats.some((s) => s.kind === "empty")
-        ? el("button", { type: "button", id: "want-to-play", on: { click: onPlay } }, t("I want to play"))
-        : el("p", { class: "seat-help", text: t("Every seat is taken.") }));
+      guestByPost ? loginNote()
+        : free ? el("button", { type: "button", id: "want-to-play", on: { click: onPlay } }, t("I want to play"))
+          : el("p", { class: "seat-help", text: t("Every seat is taken.") }));
     return;
   }
   const nameInput = el("input", { id: "player-name", type: "text", maxlength: 24, placeholder: t("your name"),
     value: savedName(), autocomplete: "nickname", on: { change: (e) => saveName(e.target.value) } });
   // The handlers below read the elements on screen, not those drawn here: the panel keeps
   // its elements when it is drawn again (renderSeats), and these are then left aside.
-  /** The name we sit under: the one typed, else asked for (null: the visitor closed it). */
+  /** The name we sit under: the account's, the one typed, else asked for (null: the
+   * visitor closed it). */
   const name = async () => {
+    if (account) return account;
     const typed = document.getElementById("player-name")?.value ?? "";
     const value = typed.trim() || await askName();
     if (value) saveName(value);
@@ -97,7 +140,13 @@ function drawSeats(container, room, mySeat, send, { describe, starts = null, sho
   };
   const iAmHost = Boolean(room.seats.find((s) => s.seat === mySeat)?.host);
   container.append(el("h2", { text: t("Seats") }), el("p", { class: "room-options", text: postWords(describe(room.options), room.options) }));
-  if (!seated) container.append(el("label", { class: "name-field" }, t("Your name") + " ", nameInput));
+  if (rated) container.append(rated);
+  if (!seated && account) {
+    // The server seats a logged-in player under his account's name: nothing to type.
+    const own = el("strong", { class: "account-as", text: account });
+    own.setAttribute("translate", "no");
+    container.append(el("p", { class: "sit-as", id: "sit-as" }, ...tParts("You sit as {name}, your account's name.", { name: own })));
+  } else if (!seated && !guestByPost) container.append(el("label", { class: "name-field" }, t("Your name") + " ", nameInput));
   const list = el("ul", { class: "seats" });
   for (const seat of room.seats) {
     const mine = seat.seat === mySeat;
@@ -108,7 +157,8 @@ function drawSeats(container, room, mySeat, send, { describe, starts = null, sho
     }, el("span", { class: "swatch" }));
     const who = seat.kind === "empty" ? t("empty seat") : mine ? t("{name} (you)", { name: seat.name }) : playerName(seat.name);
     item.append(el("span", { class: "seat-name", text: who, title: who }));
-    if (seat.rating) item.append(el("span", { class: "seat-rating", title: t("rating"), text: ratingText(seat.rating) }));
+    const rating = seatRating(seat);
+    if (rating) item.append(rating);
     if (seat.host) item.append(el("span", { class: "host-tag", title: t("the room's host: may free a bot's seat for a friend"), text: t("host") }));
     if (seat.kind === "bot") {
       item.append(el("span", { class: "bot-about", text: describeLevel(room.options.ruleset, seat.level) }));
@@ -120,7 +170,7 @@ function drawSeats(container, room, mySeat, send, { describe, starts = null, sho
       item.append(el("span", { class: "seat-state", text: t("ready") }));
     }
     const actions = el("span", { class: "seat-actions" });
-    if (seat.kind === "empty" && !seated) {
+    if (seat.kind === "empty" && !seated && !guestByPost) {
       actions.append(el("button", { type: "button", class: "take-seat",
         on: { click: async () => {
           const wanted = await name();
@@ -174,6 +224,8 @@ function drawSeats(container, room, mySeat, send, { describe, starts = null, sho
     container.append(el("p", { class: "seat-help", text: help }),
     el("button", { type: "button", id: "watch", class: "secondary",
       on: { click: () => { send({ type: "leave" }); send({ type: "watch" }); } } }, t("Leave my seat and watch")));
+  } else if (guestByPost) {
+    container.append(loginNote());
   } else {
     const free = room.seats.some((s) => s.kind === "empty");
     container.append(el("p", { class: "seat-help", id: "watching",

@@ -1,5 +1,6 @@
 // The room's websocket: JSON messages both ways (docs/protocol.md), the seat token kept in
-// localStorage per room, and automatic reconnection that takes the seat back (`rejoin`).
+// localStorage per room (shell/seattokens.js), and automatic reconnection that takes the
+// seat back (`rejoin`).
 // `join` and `rejoin` name this tab, so that a second tab of the same player watches; the
 // socket names it as it connects too (`?tab=`), so that the chat knows who speaks.
 // The match state comes whole, then as patches (`state_patch`) that shell/statepatch.js
@@ -8,8 +9,8 @@
 // (`<html data-node>`), and the socket asks for it (`?node=`): it goes straight there.
 
 import { StateKeeper } from "./statepatch.js";
+import { storeToken, storedToken } from "./seattokens.js";
 
-const tokenKey = (roomId) => `spacetable.token.${roomId}`;
 // A socket can die without a word (the server's machine gone, a phone that changed
 // networks): after QUIET_MS without a message it pings, and one that does not answer
 // within ANSWER_MS is dropped for a new one.
@@ -30,11 +31,6 @@ function tabId() {
     id ??= "tab"; // no session storage: every tab counts as one
   }
   return id;
-}
-
-/** The seat token stored for `roomId`, or null. */
-function storedToken(roomId) {
-  return localStorage.getItem(tokenKey(roomId));
 }
 
 export class RoomSocket {
@@ -62,8 +58,8 @@ export class RoomSocket {
 
   /** Keep (or with null, forget) the token that holds our seat. */
   set token(value) {
-    if (value) localStorage.setItem(tokenKey(this.roomId), value);
-    else localStorage.removeItem(tokenKey(this.roomId));
+    // Marked with the logged-in player's name: logging out forgets it (shell/seattokens.js).
+    storeToken(this.roomId, value, document.documentElement.dataset.account || null);
   }
 
   connect() {
