@@ -7,6 +7,7 @@ names nobody "Alice" and replays exactly. A real server, its accounts made over 
 
 from __future__ import annotations
 
+import functools
 import json
 import urllib.error
 import urllib.request
@@ -52,6 +53,11 @@ def sit(server: Server, room: str, cookie: str) -> Client:
     return client
 
 
+def _newer(seen: int, message: dict[str, Any]) -> bool:
+    """A ``state`` after version ``seen``."""
+    return bool(message["type"] == "state" and message["version"] > seen)
+
+
 def play_first_turn(players: dict[str, Client]) -> None:
     """Each activation ends at once (``done``, by the ship's player) until both players
     have acted and turn 1 is over: the match is past its opening (a match resigned before
@@ -65,9 +71,7 @@ def play_first_turn(players: dict[str, Client]) -> None:
         ship = next(s for s in state["ships"] if s["id"] == activation["ship"])
         players[ship["owner"]].send(type="act", action={"type": "done", "ship": ship["id"]})
         acted.add(ship["owner"])
-        state = any_client.wait(
-            lambda m, seen=state["version"]: m["type"] == "state" and m["version"] > seen
-        )
+        state = any_client.wait(functools.partial(_newer, state["version"]))
 
 
 def stored_of(server: Server, player: str) -> dict[str, Any]:
