@@ -23,7 +23,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from spacetable._time_limit import RESOLVE_BUDGET_S
-from spacetable.registry import games
+from spacetable.registry import Bots, games
 from spacetable.server.cluster.interface import CLUSTER
 from spacetable.server.http.accounts import add_account_routes
 from spacetable.server.http.assets import Assets
@@ -46,10 +46,11 @@ from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.deadlines import DeadlineSweeper, Opener
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.rooms.room import Timing
-from spacetable.server.stopping import in_daemon_thread, shutdown_step
+from spacetable.server.stopping import shutdown_step
 from spacetable.server.store.accounts import AccountStore
 from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.storage import Storage, StorageUnavailable
+from spacetable.server.warming import warm_in_background
 
 if TYPE_CHECKING:
     from spacetable.server.cluster.node import ClusterNode
@@ -61,10 +62,14 @@ log = logging.getLogger(__name__)
 
 def warm_up() -> None:
     """Load what every game's first bot move would wait for (seconds: call it off the
-    event loop)."""
-    for entry in games():
-        if entry.bots is not None:
-            entry.bots.warm()
+    event loop). The server warms each game's in the background (``server/warming.py``)."""
+    for bots in _bots():
+        bots.warm()
+
+
+def _bots() -> list[Bots]:
+    """Every game's bots."""
+    return [entry.bots for entry in games() if entry.bots is not None]
 
 
 def _tune_gc() -> None:
@@ -172,8 +177,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
         # Load the bots' compiled resolver in the background: the first bot move would
         # otherwise stall its room for seconds. A daemon thread: a stop does not wait for a
-        # compile under way (a fresh install's first minute: server/stopping.py).
-        warming = in_daemon_thread(warm_up, "warming the bots")
+        # compile under way (a fresh install's first minute: server/warming.py).
+        warming = warm_in_background(_bots())
         _tune_gc()
         warming.add_done_callback(lambda done: _warmed(app, done))
         referee.start()

@@ -12,11 +12,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from spacetable.server.stopping import GRACE_SECONDS
 from tests._server import (
     ROOT,
     ProcessServer,
     free_port,
+    seated,
     serve_args,
     server_process,
     wait_serving,
@@ -61,15 +64,17 @@ def test_a_stop_does_not_wait_for_ever_on_an_upload_that_never_ends(tmp_path: Pa
         assert "timeout graceful shutdown exceeded" in server.process.stdout.read()
 
 
+@pytest.mark.parametrize("bot", [False, True], ids=["idle", "a bot's turn due"])
 def test_ctrl_c_while_a_fresh_install_compiles_the_bots_stops_at_once_and_quietly(
-    tmp_path: Path,
+    tmp_path: Path, bot: bool
 ) -> None:
     # A fresh install: the numba kernels' cache is empty, so the server compiles them as it
     # warms the bots (seconds to a minute). Ctrl+C then waited for the whole compile (48 s
-    # on a laptop) and, past 20 s, printed every thread's stack. An exec'd process: the
-    # fork server's children have the kernels loaded already (tests/_forks.py).
+    # on a laptop) and, past 20 s, printed every thread's stack; so it did when a bot's
+    # move came meanwhile (it waited for the compile on a worker thread). An exec'd
+    # process: the fork server's children have the kernels loaded already (tests/_forks.py).
     port = free_port()
-    args = serve_args(port, tmp_path / "matches.db", (), None)
+    args = serve_args(port, tmp_path / "matches.db", ("--bot-pace", "0.01"), None)
     process = subprocess.Popen(
         [sys.executable, "-m", "spacetable", "serve", *args],
         cwd=ROOT,
@@ -81,6 +86,12 @@ def test_ctrl_c_while_a_fresh_install_compiles_the_bots_stops_at_once_and_quietl
     try:
         server = wait_serving(ProcessServer(port, process))
         assert server.get("/healthz")["bots"] == "warming"  # compiling, with the cache empty
+        if bot:  # a match against a greedy bot, whose first card is due at once
+            player = seated(server, server.create_room(), "Ann")
+            player.send(type="bot", seat=1, level="medium")
+            player.send(type="ready")
+            player.wait(lambda m: m["type"] == "state")
+            player.close()
         process.send_signal(signal.SIGINT)
         try:
             # (a bound against a hung test, not a timing: a stop takes about a second)

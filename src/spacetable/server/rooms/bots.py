@@ -29,6 +29,7 @@ from spacetable.registry import Bots
 from spacetable.server.rooms.context import RoomContext
 from spacetable.server.rooms.seats import Seat
 from spacetable.server.sockets.connection import Connection
+from spacetable.server.warming import warmed
 
 log = logging.getLogger("spacetable.rooms")
 
@@ -149,6 +150,8 @@ class BotPlayers:
         bot = seat.bot
 
         async def think() -> None:
+            # (not on a thread while the game's code compiles: a stop would wait for it)
+            await warmed(self.kinds)
             try:
                 action = await asyncio.to_thread(bot.choose, view, rng)
             except Exception:  # a failing bot must not stall the room: play at random
