@@ -16,7 +16,7 @@ from spacetable.cli import app
 from spacetable.games.hexfleet import HexMatch, HexOptions
 from spacetable.server.store.storage import Storage, StoredMatch
 from tests._cli import spacetable
-from tests._laser_play import play_to_the_battle
+from tests._laser_play import free_spot, play_to_the_battle
 from tests._server import running_server, seated
 
 
@@ -120,3 +120,28 @@ def test_a_light_speed_match_played_through_the_server_replays_exactly(
     assert outcome.output.strip().endswith("replays exactly")
     outcome = CliRunner().invoke(app, ["replay", match_id, "--db", f"sqlite:///{db}", "--json"])
     assert json.loads(outcome.output)["exact"] is True
+
+
+def test_a_stellar_conflict_match_played_through_the_server_replays_exactly(
+    tmp_path: Path, compiled_kernels: None
+) -> None:
+    db = tmp_path / "matches.db"
+    timing = ("--countdown-seconds", "4", "--stop-seconds", "1.5", "--bot-pace", "0.1")
+    with running_server(db, *timing, room_seed=9) as server:
+        room = server.create_room(ruleset="stellar", races=["tetrakori", "hexai"])
+        ann = seated(server, room, "Ann")
+        ann.send(type="bot", seat=1, level="medium")
+        ann.send(type="ready")
+        ann.wait(lambda m: m["type"] == "state")
+        ann.send(type="fleet", ships=[])  # the Flag ship alone
+        state = ann.wait(lambda m: m["type"] == "state" and m["phase"] == "deployment")
+        rng = random.Random(2)
+        while state["hand"] is not None and state["phase"] == "deployment":
+            ann.send(type="place", **free_spot(state, rng))  # refused if the bot got there
+            state = ann.wait(lambda m: m["type"] == "state")
+        match_id = ann.wait(lambda m: m["type"] == "battle", timeout=30)["match_id"]
+        assert server.stored_match(match_id)["result"]["scores"]  # ended by its rules, stored
+        ann.close()
+    outcome = CliRunner().invoke(app, ["replay", match_id, "--db", f"sqlite:///{db}"])
+    assert outcome.exit_code == 0, outcome.output
+    assert outcome.output.strip().endswith("replays exactly")
