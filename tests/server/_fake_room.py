@@ -115,6 +115,9 @@ class FakeTable(FakeRoom):
     def rating_of(self, account: str, game: str) -> dict[str, Any] | None:
         return self.ratings.get(account)
 
+    def unrated_of(self, match_id: str) -> str | None:
+        return None
+
     def play(self) -> FakeMatch:
         """A match begins (its players: the seats')."""
         match = FakeMatch([s.name for s in self.seats])

@@ -19,6 +19,7 @@ from spacetable.server.rooms.lookups import VettedJoin
 from spacetable.server.rooms.room import Room, Timing
 from spacetable.server.rooms.seats import Seat
 from spacetable.server.sockets import protocol as msg
+from spacetable.server.store.ratings import REPEATS_RATED
 from spacetable.server.store.save_queue import SaveQueue
 from spacetable.server.store.storage import StorageUnavailable
 from tests._accounts import session_cookie
@@ -378,3 +379,29 @@ def test_instant_resignations_between_two_accounts_are_not_rated_on_a_real_serve
     assert (record["matches"], record["wins"]) == (1, 1)
     for client in players.values():
         client.close()
+
+
+def test_a_fourth_match_of_two_accounts_in_a_day_is_not_rated_on_a_real_server(
+    server: Server,
+) -> None:
+    """Issue 67 item 7: of the matches of a game two accounts play together, three within
+    24 hours are rated; the fourth moves no rating, and the room says why."""
+    cookies = {name: session_cookie(server.http, name) for name in ("Reaper", "Binder")}
+    for number in range(REPEATS_RATED + 1):
+        room = server.create_room()
+        players = seated_accounts(server, room, cookies)
+        for client in players.values():
+            client.send(type="ready")
+        first_round(players)
+        players["Binder"].send(type="resign")
+        players["Reaper"].wait_type("result")
+        over = players["Reaper"].wait(lambda m: m["type"] == "room" and m["phase"] == "over")
+        for client in players.values():
+            client.close()
+        record = server.get("/api/players/reaper")["ratings"]["lightspeed"]
+        if number < REPEATS_RATED:
+            assert over["unrated"] is None
+            assert record["matches"] == number + 1
+    assert over["unrated"] == "repeated"
+    assert record["matches"] == REPEATS_RATED
+    assert len(server.get("/api/players/reaper")["matches"]) == REPEATS_RATED + 1

@@ -169,6 +169,7 @@ class RoomDirectory:
             room.registered = self.accounts.is_registered
         if self.ratings is not None:
             room.rating_of = self.ratings.shown
+            room.unrated_of = self.ratings.unrated
 
     def _expired(self, room: Room) -> None:
         if self._rooms.get(room.id) is not room:

@@ -57,6 +57,18 @@ class LookupsRoom(RoomContext, Protocol):
         """The rating shown beside the seat of ``account`` (its name's key) in ``game``."""
         ...
 
+    def unrated_of(self, match_id: str) -> str | None:
+        """Why the stored match ``match_id`` was not rated, or ``None`` (rated, or not known)."""
+        ...
+
+    @property
+    def match_id(self) -> str | None:
+        """The id of the match being played, or of the one last over."""
+        ...
+
+    #: Why the match last over between accounts is not rated, or ``None``.
+    unrated: str | None
+
 
 def asked_name(wanted: str, seat: int) -> str:
     """The name a guest asks to sit under at seat ``seat``: his own, or ``player N``."""
@@ -103,11 +115,14 @@ class Lookups:
         if not keys:
             return
 
-        def read() -> list[dict[str, Any] | None]:
-            return [room.rating_of(key, game) for key in keys]
+        match_id = room.match_id
+
+        def read() -> tuple[list[dict[str, Any] | None], str | None]:
+            why = room.unrated_of(match_id) if match_id is not None else None
+            return [room.rating_of(key, game) for key in keys], why
 
         try:
-            ratings = await asyncio.to_thread(read)
+            ratings, why = await asyncio.to_thread(read)
         except StorageUnavailable as exc:  # the seats keep the ratings they showed
             log.warning("room %s: the seats' new ratings could not be read: %s", room.id, exc)
             return
@@ -116,3 +131,5 @@ class Lookups:
             return
         for seat, rating in zip(held, ratings, strict=True):
             seat.rating = rating
+        if why is not None:  # the store's word: stopped early, or played too often together
+            room.unrated = why

@@ -98,6 +98,11 @@ def _nobody(name: str) -> bool:
     return False
 
 
+def _no_reason(match_id: str) -> str | None:
+    """No reason a match was not rated is known (a room without ratings)."""
+    return None
+
+
 def _unrated(account: str, game: str) -> dict[str, Any] | None:
     """No rating (a room without accounts)."""
     return None
@@ -169,6 +174,8 @@ class Room:
         #: Why the match last over between accounts is not rated, or ``None``
         #: (``"early"``: stopped before its first turn or round was over).
         self.unrated: str | None = None
+        #: Why a stored match was not rated (the directory gives the ratings': ``None``).
+        self.unrated_of: Callable[[str], str | None] = _no_reason
         self.journal = Journal(self, saves, live)
         self.news = News(self, self.match_class.pacing)
         self.chat = Chat(self, self.journal.note_chat)

@@ -322,6 +322,24 @@ class RatingBook:
             else:
                 row.wins += 1
 
+    def unrated(self, match_id: str) -> str | None:
+        """Why the stored match ``match_id`` between two accounts or more was not rated:
+        ``"early"`` (:func:`stopped_early`) or ``"repeated"`` (:func:`repeated`); ``None``:
+        rated, or not such a match, or not stored. Asked once the match is stored (a room
+        tells its players why: ``rooms/lookups.py``); the matches stored since it may make
+        ``"repeated"`` say more than its save saw, never less."""
+        match = self._storage.get(match_id)
+        if match is None:
+            return None
+        keys = {name_key(str(s["account"])) for s in match.seats if s.get("account")}
+        with reaching(), Session(self._engine) as session:
+            ids = list(session.scalars(select(_AccountRef.id).where(_AccountRef.key.in_(keys))))
+            if len(ids) < 2:
+                return None
+            if stopped_early(match.ruleset, match.to_json()):
+                return "early"
+            return "repeated" if repeated(session, game_key(match.ruleset), ids, match) else None
+
     def ratings_of(self, account: Account) -> list[Rating]:
         """The account's ratings, one per game it was rated in."""
         query = select(_RatingRow).where(_RatingRow.account_id == account.id)

@@ -21,7 +21,9 @@ export function forgetRatingChanges() {
 /** Why a match over between registered players is not rated, from the room's `unrated`
  * (store/ratings.py), in words; null when it is rated (or the room gives no reason). */
 export function unratedWhy(unrated) {
-  return unrated === "early" ? t("Not rated: the match ended before its first turn or round was over.") : null;
+  if (unrated === "early") return t("Not rated: the match ended before its first turn or round was over.");
+  if (unrated === "repeated") return t("Not rated: two of its players already played three matches of this game together within 24 hours.");
+  return null;
 }
 
 /**
@@ -30,7 +32,8 @@ export function unratedWhy(unrated) {
  * (`.match-end`), under who won. `before`: name -> the rating the room showed while the
  * match was played; `seats`: the room's seats after it (the server rates the match, then
  * tells the room). Nothing when no rating moved (a match of guests, or not rated); why not,
- * when the room says (`unrated`: stopped before its first turn or round). The line
+ * when the room says (`unrated`: stopped before its first turn or round, or played too
+ * often together). The line
  * is kept: a card that opens later (a laser battle's, after its replay) shows it as it
  * opens (renderRatingChanges, called by shell/endcard.js).
  */
