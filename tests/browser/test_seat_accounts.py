@@ -172,7 +172,9 @@ def test_a_logged_in_player_sits_as_his_account_shown_unrated_and_told_when_it_i
     emil.close()
 
 
-def test_the_seat_panel_in_french_says_it_all(open_page: OpenPage, server: Server) -> None:
+def test_the_seat_panel_in_french_says_it_all(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
     """The words above, in French (a guest at a correspondence room, a registered seat)."""
     room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2, "turn_hours": 24})["id"]
     seated = _seated(server, room, session_cookie(server.base, "Fanny FR"))
@@ -183,4 +185,9 @@ def test_the_seat_panel_in_french_says_it_all(open_page: OpenPage, server: Serve
     expect(page.locator(".login-to-play a.seat-login")).to_have_text("Se connecter")
     expect(page.locator(".seat[data-seat='0'] .seat-rating")).to_have_text("0 (provisoire)")
     expect(page.locator("#rated-note")).to_contain_text("Pas encore classée")
+    shot(page, "guest-fr")
+    # Come by a watch link: the same note, and no "I want to play" that would be refused.
+    page.goto(f"/rooms/{room}?lang=fr&watch")
+    expect(page.locator("#seat-panel .login-to-play")).to_be_visible()
+    expect(page.locator("#want-to-play")).to_have_count(0)
     seated.close()

@@ -93,7 +93,7 @@ function loginNote() {
   const next = `?next=${encodeURIComponent(location.pathname + location.search)}`;
   const login = el("a", { href: `/login${next}`, class: "seat-login", text: t("Log in") });
   const signup = el("a", { href: `/signup${next}`, class: "seat-signup", text: t("Sign up") });
-  return el("div", { class: "seat-help login-to-play", id: "watching" },
+  return el("div", { class: "seat-help login-to-play", id: "login-to-play" },
     el("p", { text: t("Registered players play a room by correspondence: you are watching. Log in or sign up to take a seat.") }),
     el("p", { class: "login-links" }, login, " · ", signup));
 }
@@ -119,10 +119,10 @@ function drawSeats(container, room, mySeat, send, { describe, starts = null, sho
       el("h2", { text: t("Watching") }),
       el("p", { class: "room-options", text: postWords(describe(room.options), room.options) }),
       ...(rated ? [rated] : []),
+      ...(guestByPost ? [loginNote()] : []), // up front, as below
       el("p", { id: "watching", text: taken.length ? t("Seated: {names}. The match starts when every seat is ready.", { names: taken.join(", ") }) : t("Nobody is seated yet.") }),
-      guestByPost ? loginNote()
-        : free ? el("button", { type: "button", id: "want-to-play", on: { click: onPlay } }, t("I want to play"))
-          : el("p", { class: "seat-help", text: t("Every seat is taken.") }));
+      ...(guestByPost ? [] : [free ? el("button", { type: "button", id: "want-to-play", on: { click: onPlay } }, t("I want to play"))
+        : el("p", { class: "seat-help", text: t("Every seat is taken.") })]));
     return;
   }
   const nameInput = el("input", { id: "player-name", type: "text", maxlength: 24, placeholder: t("your name"),
@@ -146,7 +146,9 @@ function drawSeats(container, room, mySeat, send, { describe, starts = null, sho
     const own = el("strong", { class: "account-as", text: account });
     own.setAttribute("translate", "no");
     container.append(el("p", { class: "sit-as", id: "sit-as" }, ...tParts("You sit as {name}, your account's name.", { name: own })));
-  } else if (!seated && !guestByPost) container.append(el("label", { class: "name-field" }, t("Your name") + " ", nameInput));
+  } else if (!seated && guestByPost) {
+    container.append(loginNote()); // up front: a phone's panel may hide its foot under a scroll
+  } else if (!seated) container.append(el("label", { class: "name-field" }, t("Your name") + " ", nameInput));
   const list = el("ul", { class: "seats" });
   for (const seat of room.seats) {
     const mine = seat.seat === mySeat;
@@ -224,9 +226,7 @@ function drawSeats(container, room, mySeat, send, { describe, starts = null, sho
     container.append(el("p", { class: "seat-help", text: help }),
     el("button", { type: "button", id: "watch", class: "secondary",
       on: { click: () => { send({ type: "leave" }); send({ type: "watch" }); } } }, t("Leave my seat and watch")));
-  } else if (guestByPost) {
-    container.append(loginNote());
-  } else {
+  } else if (!guestByPost) {
     const free = room.seats.some((s) => s.kind === "empty");
     container.append(el("p", { class: "seat-help", id: "watching",
       text: free ? t("You are watching. Take a free seat to play.") : t("You are watching: every seat is taken.") }));
