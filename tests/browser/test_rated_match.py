@@ -161,3 +161,50 @@ def test_a_match_resigned_at_once_says_it_is_not_rated_and_why(
     shot(bob, "not-rated-phone")
     for name in ("Ann%20Early", "Bob%20Early"):
         assert server.api(f"/api/players/{name}")["ratings"] == {}
+
+
+def test_a_fourth_match_of_two_accounts_in_a_day_says_why_it_is_not_rated(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    """Issue 67 item 7: two accounts' matches of a game together are rated three times
+    within 24 hours; the fourth's end card says why it is not, in English and in French."""
+    ann = open_page("/signup?lang=en", viewport={"width": 1366, "height": 800})
+    _sign_up(ann, "Ann Often")
+    bob = open_page("/signup?lang=fr", **PHONE)
+    _sign_up(bob, "Bob Often")
+    cookies = [
+        "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
+        for page in (ann, bob)
+    ]
+    for _ in range(3):  # three matches played past their first turn, over sockets
+        room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2})["id"]
+        clients = [_seated(server, room, cookie) for cookie in cookies]
+        for client in clients:
+            client.wait(lambda m: m["type"] == "state" and m.get("turn") == 1)
+            client.send(type="plot", orders=[])
+        clients[1].wait(lambda m: m["type"] == "state" and m.get("turn") == 2)
+        clients[1].send(type="resign")
+        clients[0].wait(lambda m: m["type"] == "room" and m["phase"] == "over")
+        for client in clients:
+            client.close()
+    room = server.api("/api/rooms", {"ruleset": "ftl", "seats": 2})["id"]
+    ann.goto(f"{server.base}/rooms/{room}?lang=en")
+    take_seat(ann, "someone else", 0)
+    bob.goto(f"{server.base}/rooms/{room}?lang=fr")
+    take_seat(bob, "someone else", 1)
+    expect(ann.locator("#players")).to_contain_text("Bob Often")
+    ann.click("button#ready")
+    bob.click("button#ready")
+    for page in (ann, bob):
+        _plot_nothing(page, 1)
+    ann.wait_for_function("document.body.dataset.turn === '2'")
+    bob.click("#resign")
+    bob.click("#confirm-resign")
+    why = "Not rated: two of its players already played three matches of this game together"
+    expect(ann.locator(".match-end .end-ratings")).to_contain_text(why)
+    expect(bob.locator(".match-end .end-ratings")).to_contain_text("deux de ses joueurs")
+    assert "Rated match" not in ann.locator("body").inner_text()
+    shot(ann, "repeated")
+    shot(bob, "repeated-phone")
+    rating = server.api("/api/players/Ann%20Often")["ratings"]["ftl"]
+    assert (rating["matches"], rating["wins"]) == (3, 3)
