@@ -208,11 +208,14 @@ def test_a_match_stopped_before_its_first_turn_or_round_is_over_is_not_rated(
     ann = accounts.create("ann", "12345678")
     accounts.create("bob", "12345678")
     only_ann = [{"type": "place", "player": "ann", "x": 0, "y": 0, "rotation": 0}]
+    fleets = [{"type": "fleet", "player": p} for p in ("ann", "bob")]
     early = [
         resigned("l0", "lightspeed", 1.0, [], []),
         resigned("l1", "lightspeed", 2.0, only_ann, []),
         resigned("f0", "ftl", 3.0, [{"type": "plot", "player": "ann"}], [{"type": "plotted"}]),
         resigned("h0", "hexfleet", 4.0, [], [{"type": "turn", "turn": 1}]),
+        # Stellar Conflict: both fleets chosen, no card down yet.
+        resigned("s0", "stellar", 4.5, fleets, []),
     ]
     for match in early:
         storage.save(match)
@@ -222,10 +225,12 @@ def test_a_match_stopped_before_its_first_turn_or_round_is_over_is_not_rated(
     storage.save(resigned("l2", "lightspeed", 5.0, BOTH_PLACED, []))
     storage.save(resigned("f1", "ftl", 6.0, [], [{"type": "turn", "turn": 1}]))
     storage.save(resigned("h1", "hexfleet", 7.0, [], [{"type": "turn", "turn": 2}]))
+    storage.save(resigned("s1", "stellar", 7.5, BOTH_PLACED, []))
     assert {r.game: (r.matches, r.wins) for r in ratings.ratings_of(ann)} == {
         "lightspeed": (1, 1),
         "ftl": (1, 1),
         "hexfleet": (1, 1),
+        "stellar": (1, 1),
     }
     # A match that ended by its rules is rated however short it was.
     storage.save(stored("l3", [seat("ann"), seat("bob")], {"winner": "ann"}, 8.0))

@@ -3,6 +3,9 @@ and how a room plays their placing round."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from spacetable.bots.lasers import LEVELS, make_bot, warm_up
 from spacetable.games._deployment import Discard, Drop, Place, Timeout
 from spacetable.registry._game import Bots
@@ -27,6 +30,22 @@ LASER_BOTS = Bots(
         ("hard", "places a card about every second and aims carefully"),
     ),
 )
+
+
+def each_put_a_card_down(stored: Mapping[str, Any]) -> bool:
+    """Whether every seated player of a stored laser match put a card down in the placing
+    round (placed, dropped or discarded it): the laser games' first round is over (the
+    battle comes only once the round ends; Stellar Conflict's fleet choice before it does
+    not count). Before, a match stopped is not rated (store/ratings.py)."""
+    cards = {Place.type_name, Drop.type_name, Discard.type_name}
+    players = {str(seat.get("player") or seat.get("name")) for seat in stored.get("seats") or ()}
+    down = {
+        str(action.get("player"))
+        for action in stored.get("actions") or ()
+        if action.get("type") in cards
+    }
+    return bool(players) and players <= down
+
 
 #: The laser games' placing round in a room (``server/rooms/realtime.py``): the shared
 #: round's actions, and the compiled resolver for their battles (numba: on first use).

@@ -7,7 +7,7 @@ from spacetable.games._catalogs import lightspeed_cards
 from spacetable.games.lightspeed import RULES, catalog_json
 from spacetable.printing.choices import Sheets
 from spacetable.registry._game import Game
-from spacetable.registry._lasers import LASER_BOTS, LASER_PLAY
+from spacetable.registry._lasers import LASER_BOTS, LASER_PLAY, each_put_a_card_down
 from spacetable.registry._listing import lazy
 from spacetable.render.ship_art import lightspeed_art
 from spacetable.render.svg import table_svg
@@ -22,6 +22,7 @@ GAME = Game(
     photos=True,
     realtime=LASER_PLAY,
     bench_room={"ruleset": "lightspeed", "seats": 4},
+    opening_over=each_put_a_card_down,
     sheets=Sheets(  # reportlab: when it prints
         draw=lazy("spacetable.printing.lasers:lightspeed_sheets"),
         check=lazy("spacetable.printing.lasers:check_lightspeed"),

@@ -15,7 +15,7 @@ from spacetable.games.stellar import RACES, RULES, Fleet, TimerExpired, catalog_
 from spacetable.i18n import N_
 from spacetable.printing.choices import Sheets
 from spacetable.registry._game import Game
-from spacetable.registry._lasers import LASER_BOTS, LASER_PLAY
+from spacetable.registry._lasers import LASER_BOTS, LASER_PLAY, each_put_a_card_down
 from spacetable.registry._listing import lazy
 from spacetable.registry._room import SeatChoice
 from spacetable.registry.messages import ChoiceMessage, MoveMessage
@@ -80,4 +80,5 @@ GAME = Game(
     seat_choices=(RACE_CHOICE,),
     realtime=replace(LASER_PLAY, timer_expired=TimerExpired),
     bench_room={"ruleset": "stellar", "seats": 4, "battle_size": "dispute"},
+    opening_over=each_put_a_card_down,
 )
