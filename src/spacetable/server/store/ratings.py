@@ -173,8 +173,7 @@ def repeated(session: Session, game: str, accounts: Iterable[int], match: Stored
     mine, theirs = aliased(_PlayedRow), aliased(_PlayedRow)
     for first, second in combinations(sorted(set(accounts)), 2):
         together = (
-            select(_MatchRef)
-            .join(mine, mine.match_id == _MatchRef.id)
+            select(mine.match_id)
             .join(theirs, theirs.match_id == mine.match_id)
             .where(
                 mine.account_id == first,
@@ -184,14 +183,19 @@ def repeated(session: Session, game: str, accounts: Iterable[int], match: Stored
                 mine.finished_at > match.finished_at - REPEAT_WINDOW,
                 mine.finished_at <= match.finished_at,
             )
+            .order_by(mine.finished_at.desc())
         )
+        match_ids = list(session.scalars(together))
         played = 0
-        for row in session.scalars(together):
-            stored = {"seats": row.seats, "actions": row.actions, "events": row.events}
-            if not stopped_early(row.ruleset, stored | {"result": row.result}):
-                played += 1
-                if played >= REPEATS_RATED:
-                    return True
+        # The latest first, a few at a time: most pairs stop at their third.
+        for start in range(0, len(match_ids) if len(match_ids) >= REPEATS_RATED else 0, 8):
+            chunk = match_ids[start : start + 8]
+            for row in session.scalars(select(_MatchRef).where(_MatchRef.id.in_(chunk))):
+                stored = {"seats": row.seats, "actions": row.actions, "events": row.events}
+                if not stopped_early(row.ruleset, stored | {"result": row.result}):
+                    played += 1
+            if played >= REPEATS_RATED:
+                return True
     return False
 
 
