@@ -166,11 +166,12 @@ async def _leave_elsewhere(address: str, room_id: str, session: str) -> int:
     which sits in the account's seat and sends ``forsake``; the matches resigned, once the
     owner has stored them (its ``forsaken``)."""
     from spacetable.server.cluster.relay import connect_owner
+    from spacetable.server.protocol.client_messages import Forsake
 
     async with asyncio.timeout(LEAVE_SECONDS):
         upstream = await connect_owner(address, room_id, "127.0.0.1", session=session)
         try:
-            await upstream.send(json.dumps({"type": "forsake"}))
+            await upstream.send(Forsake(type="forsake").model_dump_json())
             async for frame in upstream:
                 message = json.loads(frame)
                 if message.get("type") == "forsaken":

@@ -52,6 +52,8 @@ from spacetable.server.cluster.interface import CLUSTER, Moving, cluster_errors
 from spacetable.server.cluster.relay import RECONNECT, Relay, connect_owner
 from spacetable.server.http.guards import Guards, client_address
 from spacetable.server.http.http_protocol import GUARDS
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.directory import RebuildFailed, RoomDirectory, RoomsFull
 from spacetable.server.rooms.room import Room
 from spacetable.server.sockets.client_frames import FrameReader
@@ -435,7 +437,7 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         except ProtocolError as exc:  # told in the socket's language (its message is a phrase)
             said = exc.args[0] if exc.args else str(exc)
             text = said.phrase.text(self.game.tr) if isinstance(said, Reason) else str(said)
-            self.game.send({"type": "error", "message": text})
+            self.game.send(wire(to_page.Error(text)))
             return
         if isinstance(message, Pose):
             room.pose(self.game, message)  # the stream: no trip through the queue
@@ -527,7 +529,7 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         if verdict is Verdict.ALLOW:
             return True
         if verdict is Verdict.THROTTLE and self.game is not None and self.limits is not None:
-            self.game.send({"type": "error", "message": self.limits.explain(self.game.tr)})
+            self.game.send(wire(to_page.Error(self.limits.explain(self.game.tr))))
         elif verdict is Verdict.FLOOD:
             self.close(FLOODING, "too many messages")
             self.transport.pause_reading()  # nothing more from it: its close waits the grace

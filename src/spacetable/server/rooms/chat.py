@@ -24,6 +24,8 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from spacetable.i18n import N_
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.context import RoomContext
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.sockets.connection import Connection, message_frame
@@ -118,16 +120,16 @@ class Chat:
             return
         seat = connection.seat
         channel: Channel = message.channel or ("players" if seat is not None else "spectators")
-        entry = {
-            "type": "chat",
-            "t": self._room.now() if self._room.phase == "playing" else None,
-            "seat": seat,
-            "name": self._name(connection),
-            "speaker": self.speaker(connection),
-            "channel": channel,
-            "text": None if message.quick is not None else (message.text or "").strip(),
-            "quick": message.quick,
-        }
+        said = to_page.Chat(
+            t=self._room.now() if self._room.phase == "playing" else None,
+            seat=seat,
+            name=self._name(connection),
+            speaker=self.speaker(connection),
+            channel=channel,
+            text=None if message.quick is not None else (message.text or "").strip(),
+            quick=message.quick,
+        )
+        entry = wire(said)
         self._log.append(entry)
         self._said(self._count, entry)  # stored before anyone reads it
         self._count += 1
@@ -257,11 +259,7 @@ class Chat:
         readable = [m for m in self._log if self._reads(connection, m["channel"])]
         seat = connection.seat
         connection.send(
-            {
-                "type": "chat_history",
-                "messages": readable[-HISTORY:],
-                "open": seat is None or seat in self._open,
-            }
+            wire(to_page.ChatHistory(readable[-HISTORY:], seat is None or seat in self._open))
         )
 
     # -- what a match stores --------------------------------------------------------------

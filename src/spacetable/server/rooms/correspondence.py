@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from spacetable.core.endings import Ending
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.clock import Timer
 from spacetable.server.rooms.context import Handler, RoomContext
 from spacetable.server.rooms.match import RoomOptions
@@ -187,15 +189,13 @@ class Correspondence:
             if isinstance(turn, int):
                 self.ran_out.setdefault(player, []).append(turn)
         room.changed()
-        room.broadcast(
-            {
-                "type": "timed_out",
-                "players": late,
-                "missed": {p: self.missed[p] for p in late},
-                "turns": {p: list(self.ran_out.get(p, ())) for p in late},
-                "lose_at": TIMEOUTS_TO_LOSE,
-            }
+        timed_out = to_page.TimedOut(
+            players=late,
+            missed={p: self.missed[p] for p in late},
+            turns={p: list(self.ran_out.get(p, ())) for p in late},
+            lose_at=TIMEOUTS_TO_LOSE,
         )
+        room.broadcast(wire(timed_out))
         lost = [p for p in late if self.missed[p] >= TIMEOUTS_TO_LOSE]
         if lost:
             room.end("timeout", lost)

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from spacetable.i18n import N_
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.context import RoomContext
 from spacetable.server.rooms.lobby import Lobby
 from spacetable.server.rooms.manners import Manners
@@ -104,7 +106,7 @@ def forsake(room: FarewellRoom, connection: Connection | None) -> None:
     _leave(
         room,
         name_key(connection.account),
-        lambda resigned: connection.send({"type": "forsaken", "resigned": resigned}),
+        lambda resigned: connection.send(wire(to_page.Forsaken(resigned=resigned))),
     )
 
 

@@ -21,6 +21,8 @@ import logging
 import time
 from typing import Any, Protocol
 
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.context import RoomContext
 from spacetable.server.rooms.match import RoomMatch, RoomOptions
 from spacetable.server.sockets.connection import Outbox
@@ -248,7 +250,7 @@ class Journal:
         self.outbox.held = None
         self.moved = True
         for connection in list(self._room.connections):
-            connection.send_now({"type": "notice", "notice": "moved", "message": NOTICES["moved"]})
+            connection.send_now(wire(to_page.Notice("moved", NOTICES["moved"])))
             # "Service restart": the page reconnects, and reaches the room's new owner.
             connection.hang_up(1012, "the room moved to another server: reconnecting")
         self._room.expire()
@@ -277,6 +279,6 @@ class Journal:
 
     def _tell_all(self, notice: str) -> None:
         """A notice for everyone at once, past the outbox: news of the storage itself."""
-        message = {"type": "notice", "notice": notice, "message": NOTICES[notice]}
+        message = wire(to_page.Notice(notice, NOTICES[notice]))  # type: ignore[arg-type]
         for connection in self._room.connections:
             connection.send_now(message)

@@ -19,6 +19,8 @@ from typing import Any, Protocol
 from spacetable.i18n import N_
 from spacetable.registry import SeatChoice, games
 from spacetable.registry.messages import ChoiceMessage
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.bots import BotPlayers
 from spacetable.server.rooms.chat import Chat
 from spacetable.server.rooms.context import Handler, RoomContext
@@ -129,7 +131,7 @@ class Lobby:
     def handlers(self) -> dict[type, Handler]:
         """The messages the lobby handles, with their handlers."""
         return {
-            msg.Ping: lambda c, m: _sent(c).send({"type": "pong"}),
+            msg.Ping: lambda c, m: _sent(c).send(wire(to_page.Pong())),
             # It missed a patch: the whole state again.
             msg.Resync: lambda c, m: self._room.send_state(_sent(c)),
             msg.Watch: lambda c, m: self.watch(_sent(c)),
@@ -166,17 +168,8 @@ class Lobby:
         of the same player plays."""
         self._release(connection)
         self._room.connections.add(connection)
-        welcome: dict[str, Any] = {
-            "type": "welcome",
-            "role": "spectator",
-            "seat": None,
-            "player": None,
-            "token": None,
-            "speaker": self._chat.speaker(connection, note=False),
-        }
-        if elsewhere is not None:
-            welcome["elsewhere"] = elsewhere
-        connection.send(welcome)
+        speaker = self._chat.speaker(connection, note=False)
+        connection.send(wire(to_page.Welcome("spectator", None, None, None, speaker, elsewhere)))
         self._chat.send_history(connection)
         connection.send(self._room.room_message())
         self._room.send_state(connection)
@@ -309,16 +302,8 @@ class Lobby:
         connection.seat = seat.index
         seat.connections.add(connection)
         seat.cancel_abandon()
-        connection.send(
-            {
-                "type": "welcome",
-                "role": "player",
-                "seat": seat.index,
-                "player": seat.name,
-                "token": seat.token,
-                "speaker": self._chat.speaker(connection, note=False),
-            }
-        )
+        speaker = self._chat.speaker(connection, note=False)
+        connection.send(wire(to_page.Welcome("player", seat.index, seat.name, seat.token, speaker)))
         self._chat.send_history(connection)
         self._room.send_state(connection)
         self._manners.send_to(connection)  # a draw offer waiting, players away (rooms/manners.py)
@@ -438,13 +423,7 @@ class Lobby:
         for seat in self._room.seats:
             seat.rematch = False
         by = self._room.seats[connection.seat].name
-        self._room.broadcast(
-            {
-                "type": "rematch_declined",
-                "by": by,
-                "asked_by": [s.name for s in askers],
-            }
-        )
+        self._room.broadcast(wire(to_page.RematchDeclined(by, [s.name for s in askers])))
         self._room.broadcast_room()
 
     def settle_host(self) -> None:

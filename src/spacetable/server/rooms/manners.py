@@ -22,6 +22,8 @@ from typing import Any, Protocol
 
 from spacetable.core.endings import Ending, with_ending
 from spacetable.i18n import N_
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.context import RoomContext
 from spacetable.server.rooms.match import RoomOptions
 from spacetable.server.rooms.seats import Abandoned, Seat
@@ -177,7 +179,7 @@ class Manners:
             room.end("resigned", [seat.name])
             return
         self._resigned.append(seat.name)
-        room.broadcast({"type": "resigned", "seat": seat.index, "player": seat.name})
+        room.broadcast(wire(to_page.Resigned(seat.index, seat.name)))
         self._bots.take_over(seat, stand_in=False)
         for connection in list(seat.connections):
             self._watch(connection)
@@ -199,15 +201,8 @@ class Manners:
         for other in room.seats:
             if other is not seat and other.kind == "bot" and not self._bot_accepts(other):
                 self._declined[seat.index] = match.version
-                room.broadcast(
-                    {
-                        "type": "draw_declined",
-                        "by": other.name,
-                        "seat": other.index,
-                        "offered_by": seat.name,
-                        "bot": True,
-                    }
-                )
+                declined = to_page.DrawDeclined(other.name, other.index, seat.name, bot=True)
+                room.broadcast(wire(declined))
                 return
         waiting = {s.index for s in room.seats if s is not seat and s.kind == "human"}
         if not waiting:
@@ -230,12 +225,8 @@ class Manners:
     def _offer_message(self) -> dict[str, Any]:
         offer = self._draw
         assert offer is not None
-        return {
-            "type": "draw_offer",
-            "by": self._room.seats[offer.by].name,
-            "seat": offer.by,
-            "waiting": sorted(offer.waiting),
-        }
+        by = self._room.seats[offer.by].name
+        return wire(to_page.DrawOffer(by, offer.by, sorted(offer.waiting)))
 
     def _answer_draw(self, connection: Connection, seat: Seat, accept: bool) -> None:
         room = self._room
@@ -253,15 +244,8 @@ class Manners:
             assert room.match is not None
             self._draw = None
             self._declined[offer.by] = room.match.version
-            room.broadcast(
-                {
-                    "type": "draw_declined",
-                    "by": seat.name,
-                    "seat": seat.index,
-                    "offered_by": room.seats[offer.by].name,
-                    "bot": False,
-                }
-            )
+            offered_by = room.seats[offer.by].name
+            room.broadcast(wire(to_page.DrawDeclined(seat.name, seat.index, offered_by)))
             return
         offer.waiting.discard(seat.index)
         self._after_seat_change()
@@ -278,7 +262,7 @@ class Manners:
         offer.waiting = {i for i in offer.waiting if room.seats[i].kind == "human"}
         if room.seats[offer.by].kind != "human":
             self._draw = None  # the one who offered is gone
-            room.broadcast({"type": "draw_declined", "by": None, "seat": offer.by, "bot": False})
+            room.broadcast(wire(to_page.DrawDeclined(None, offer.by)))
         elif not offer.waiting:
             room.end("agreed_draw")
         else:
@@ -308,18 +292,18 @@ class Manners:
     def _absent_message(self, seat: Seat) -> dict[str, Any]:
         since, open_ = self._absent[seat.index]
         choices = ["wait", "bot"] + (["claim"] if len(self._room.seats) == 2 else [])
-        return {
-            "type": "absent",
-            "seat": seat.index,
-            "player": seat.name,
-            "since": since,
-            "grace_s": self._room.timing.grace_seconds,
+        absent = to_page.Absent(
+            seat=seat.index,
+            player=seat.name,
+            since=since,
+            grace_s=self._room.timing.grace_seconds,
             # What is left of it now: less for a page that joins late, or after a restart.
-            "grace_left_s": 0.0 if open_ else self._grace_left(since),
-            "choices": choices if open_ else [],
+            grace_left_s=0.0 if open_ else self._grace_left(since),
+            choices=choices if open_ else [],  # type: ignore[arg-type]
             # The others chose to wait for him: a page that joins shows the choice made.
-            "waited": seat.index in self._waited,
-        }
+            waited=seat.index in self._waited,
+        )
+        return wire(absent)
 
     def _grace_left(self, since: float) -> float:
         """Seconds left of the grace of a player away since match time ``since`` (a room
@@ -361,14 +345,7 @@ class Manners:
         if message.choice == "claim" and len(room.seats) != 2:
             self._refuse(connection, "claim_many")
             return
-        room.broadcast(
-            {
-                "type": "absence_choice",
-                "seat": seat.index,
-                "choice": message.choice,
-                "by": own.name,
-            }
-        )
+        room.broadcast(wire(to_page.AbsenceChoice(seat.index, message.choice, own.name)))
         if message.choice == "wait":
             seat.cancel_abandon()  # no bot takes the seat by itself: the others wait
             self._waited.add(seat.index)

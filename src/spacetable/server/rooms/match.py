@@ -25,6 +25,8 @@ from spacetable.core.rules import CORRESPONDENCE_OPTION
 from spacetable.i18n.phrase import Phrase, Value
 from spacetable.registry import Game, default_ruleset, game_for_ruleset
 from spacetable.registry.messages import MoveMessage
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.store.storage import StoredMatch
 
@@ -278,7 +280,7 @@ class RoomMatch(ABC):
     def state(self, player: str | None, now: float) -> dict[str, Any]:
         """The ``state`` message for ``player`` (``None``: a spectator) at match time
         ``now``, with its ``version``: the number of actions applied so far."""
-        return {"type": "state", **self.match.view(player), "t": now, "version": self.version}
+        return wire(to_page.State(view=self.match.view(player), t=now, version=self.version))
 
     def stopped_state(self, player: str | None, now: float) -> dict[str, Any]:
         """The last ``state`` of a match its players stopped (resigned, drawn, claimed): as
@@ -321,17 +323,12 @@ class RoomMatch(ABC):
         why, after how many turns (the match result's JSON)."""
         result = self.match.result()
         assert result is not None
-        return self._end("result", result=result.to_json())
-
-    def _end(self, kind: str, **fields: Any) -> dict[str, Any]:
-        """A message that ends the match, of type ``kind``: the match's id and ruleset,
-        then ``fields``."""
-        return {"type": kind, "match_id": self.id, "ruleset": self.options.ruleset, **fields}
+        return wire(to_page.MatchResult(self.id, self.options.ruleset, result.to_json()))
 
     def stopped_message(self, result: dict[str, Any]) -> dict[str, Any]:
         """The ``result`` message of a match the room stopped outside its rules (``result``:
         :func:`~spacetable.core.endings.stopped_result`'s); :meth:`record` takes it."""
-        return self._end("result", result=result)
+        return wire(to_page.MatchResult(self.id, self.options.ruleset, result))
 
     @abstractmethod
     def record(self, room: str, seats: list[dict[str, Any]], end: dict[str, Any]) -> StoredMatch:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.context import RoomContext
 from spacetable.server.rooms.correspondence import Correspondence
 from spacetable.server.rooms.match import RoomOptions
@@ -60,20 +62,20 @@ class News:
     def room_message(self) -> dict[str, Any]:
         """The ``room`` message: the room as it is now."""
         room = self._room
-        return {
-            "type": "room",
-            "id": room.id,
-            "ruleset": room.options.ruleset,
-            "pacing": self._pacing,
-            "options": room.options.to_json(),
-            "seats": [s.to_json() for s in room.seats],
-            "phase": room.phase,
-            "match_id": room.match_id,
+        news = to_page.RoomNews(
+            id=room.id,
+            ruleset=room.options.ruleset,
+            pacing=self._pacing,
+            options=room.options.to_json(),
+            seats=[s.to_json() for s in room.seats],
+            phase=room.phase,
+            match_id=room.match_id,
             # A room played by correspondence: its turn's deadline (rooms/correspondence.py).
-            "correspondence": room.correspondence.about(),
+            correspondence=room.correspondence.about(),
             # The match over is not rated, and why (store/ratings.py): "early".
-            "unrated": room.unrated if room.phase == "over" else None,
-        }
+            unrated=room.unrated if room.phase == "over" else None,
+        )
+        return wire(news)
 
     def broadcast_room(self, at_once: bool = False) -> None:
         """Tell everyone the room changed. Seat changes are coalesced, so that a player

@@ -21,6 +21,8 @@ from typing import Any, Protocol, get_args
 from spacetable.core.match import IllegalAction
 from spacetable.i18n import N_
 from spacetable.i18n.phrase import says
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.clock import Timer
 from spacetable.server.rooms.context import Handler, RoomContext
 from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
@@ -123,7 +125,7 @@ class Pacing:
             reason = connection.tr.gettext(
                 "the round starts in {s} s: wait for the count", s=connection.tr.number(left, "0.0")
             )
-            connection.send({"type": "refused", "action": message.type, "reason": reason})
+            connection.send(wire(to_page.Refused(message.type, reason)))
             return
         try:
             action = room.match.action(player, message, room.now())
@@ -133,16 +135,12 @@ class Pacing:
             else:  # kept, not applied (an FTL draft): stored with the room (_room_extras)
                 room.changed()
         except IllegalAction as exc:
-            refused: dict[str, Any] = {
-                "type": "refused",
-                "action": message.type,
-                "reason": str(exc),
-            }
+            refused = to_page.Refused(message.type, str(exc))
             said = says(exc.args[0]) if exc.args else None
             if said is not None:  # a game's reason in the socket's language, and as a phrase
-                refused["reason"] = exc.args[0].phrase.text(connection.tr)
-                refused["says"] = said
-            connection.send(refused)
+                reason = exc.args[0].phrase.text(connection.tr)
+                refused = to_page.Refused(message.type, reason, said)
+            connection.send(wire(refused))
 
     # -- the hands ----------------------------------------------------------------------
 
@@ -196,9 +194,7 @@ class Pacing:
             return  # nothing moved, or the match ended within the window
         self._posers = frozenset(poses)
         since = (self._room.clock.now() - self._pulse_origin) % POSE_PULSE
-        frame = message_frame(
-            {"type": "poses", "poses": poses, "next": round((POSE_PULSE - since) * 1000)}
-        )
+        frame = message_frame(wire(to_page.Poses(poses, round((POSE_PULSE - since) * 1000))))
         players = match.match.players  # seat order
         alone = players.index(next(iter(poses))) if len(poses) == 1 else None
         for connection in self._room.connections:

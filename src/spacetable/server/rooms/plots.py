@@ -14,6 +14,8 @@ from typing import Any
 
 from spacetable.core.match import IllegalAction
 from spacetable.i18n.phrase import player_said, refusal
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.store.storage import StoredMatch
@@ -133,7 +135,7 @@ class PlotsMatch(RoomMatch):
         self._playback = playback_seconds(events)
         self.turn_events.extend(events)
         self._before = self.match.snapshot()
-        message = {"type": "turn", "turn": turn, "before": before, "events": events}
+        message = wire(to_page.Turn(turn, before, events))
         return Change(messages=(message,), over=over, wake=None if over else "turn")
 
     def _keep_draft(self, player: str, orders: tuple[str, ...]) -> None:

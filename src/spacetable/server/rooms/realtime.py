@@ -19,6 +19,8 @@ from spacetable.core.match import IllegalAction
 from spacetable.i18n.phrase import refusal
 from spacetable.registry import RealtimePlay
 from spacetable.registry.messages import MoveMessage
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.store.storage import StoredMatch
@@ -119,16 +121,18 @@ class RealtimeMatch(RoomMatch):
         if action.type_name not in ("place", "drop"):
             return Change(messages=stop, froze=froze, over=over, wake=_wake(began, froze))
         match = self.match
-        placed = {"type": "placed", "player": action.player, "card": match.table_cards()[-1]}
-        placed["t"] = action.t
+        card = match.table_cards()[-1]
         if self.placing:
             # The common case, a card down in the middle of the round: nothing else
             # changed but the players' statuses, which travel with the card (one message
             # for everyone instead of a whole state each: docs/protocol.md).
-            placed["players"] = match.player_statuses()
-            placed["version"] = self.version
-            return Change(messages=(placed,), state=False)
-        return Change(messages=(placed, *stop), froze=froze, over=over, wake=_wake(began, froze))
+            players = match.player_statuses()
+            placed = to_page.Placed(action.player, card, action.t, players, self.version)
+            return Change(messages=(wire(placed),), state=False)
+        placed = to_page.Placed(action.player, card, action.t)
+        return Change(
+            messages=(wire(placed), *stop), froze=froze, over=over, wake=_wake(began, froze)
+        )
 
     # -- what the players see ---------------------------------------------------------
 
@@ -156,7 +160,7 @@ class RealtimeMatch(RoomMatch):
         """The ``stop`` message sent when the cards in hand freeze."""
         stop = self.stop(now)
         assert stop is not None
-        return {"type": "stop", **{k: stop[k] for k in ("by", "timer", "seconds")}}
+        return wire(to_page.Stop(stop["by"], stop["timer"], stop["seconds"]))
 
     def countdown(self, now: float) -> dict[str, Any] | None:
         """While the deployment countdown runs: its ``deadline`` (match time), its
@@ -217,14 +221,16 @@ class RealtimeMatch(RoomMatch):
         """The ``battle`` message: the final table and the result with its event log."""
         outcome = self.match.result()
         assert outcome is not None
-        return self._end("battle", table=self.match.to_table().to_json(), result=outcome.to_json())
+        table, result = self.match.to_table().to_json(), outcome.to_json()
+        return wire(to_page.Battle(self.id, self.options.ruleset, table, result))
 
     def stopped_message(self, result: dict[str, Any]) -> dict[str, Any]:
         """The ``result`` message of a match stopped before its battle: no battle events,
         and the table as the cards lay then."""
-        return super().stopped_message(result | {"events": []}) | {
-            "table": self.match.to_table().to_json()
-        }
+        table = self.match.to_table().to_json()
+        return wire(
+            to_page.MatchResult(self.id, self.options.ruleset, result | {"events": []}, table)
+        )
 
     def record(self, room: str, seats: list[dict[str, Any]], end: dict[str, Any]) -> StoredMatch:
         """The finished match as stored: the battle's events, and its result with the

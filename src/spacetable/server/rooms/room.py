@@ -47,6 +47,8 @@ from typing import Any, Literal
 
 from spacetable.core.endings import STOPPED, Ending, stopped_result
 from spacetable.i18n import N_
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.bots import BotMove, BotPlayers, BotTurn
 from spacetable.server.rooms.chat import Chat
 from spacetable.server.rooms.clock import LoopClock, RoomClock
@@ -342,7 +344,7 @@ class Room:
         if handler is not None:
             handler(connection, message)
         elif connection is not None:
-            connection.send({"type": "error", "message": f"unexpected {message!r}"})
+            connection.send(wire(to_page.Error(f"unexpected {message!r}")))
 
     def changed(self) -> None:
         """What the players have beyond the actions changed (a draw offer, an absence, a

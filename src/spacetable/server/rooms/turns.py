@@ -15,6 +15,8 @@ from typing import Any
 
 from spacetable.core.match import IllegalAction, MalformedAction
 from spacetable.i18n.phrase import refusal
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.store.storage import StoredMatch
@@ -73,7 +75,7 @@ class TurnsMatch(RoomMatch):
         self.frames.append(frame)
         over = self.phase == "over"
         return Change(
-            messages=({"type": "acted", **frame},), over=over, wake=None if over else "turn"
+            messages=(wire(to_page.Acted(frame)),), over=over, wake=None if over else "turn"
         )
 
     def pass_turn(self, player: str, t: float) -> Any | None:

@@ -15,6 +15,8 @@ from typing import Any
 import orjson
 
 from spacetable.i18n import SOURCE, Translator, translator
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 
 _FIN_TEXT = 0x81  # FIN, no extension bits, opcode 1 (text)
 _HEAD_16 = struct.Struct("!BBH")
@@ -118,7 +120,7 @@ class Connection:
     def error(self, message: str, /, **params: Any) -> None:
         """Send an ``error`` whose words are ``message`` (English, marked ``N_``) in this
         reader's language, its ``{name}`` places filled from ``params``."""
-        self.send({"type": "error", "message": self.tr.gettext(message, **params)})
+        self.send(wire(to_page.Error(self.tr.gettext(message, **params))))
 
     def send_frame(self, frame: bytes) -> None:
         """Send a frame made by :func:`text_frame` (shared by all the readers of a message),

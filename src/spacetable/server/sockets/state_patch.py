@@ -30,6 +30,8 @@ from typing import Any
 
 import orjson
 
+from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.sockets.connection import Connection, encode, text_frame
 
 #: Containers whose diff holds at least this many operations are compared, in bytes, with
@@ -121,7 +123,7 @@ def state_frame(encoded: bytes, seq: int) -> bytes:
 
 def patch_message(base_seq: int, seq: int, patch: list[dict[str, Any]]) -> dict[str, Any]:
     """The ``state_patch`` message from the state numbered ``base_seq`` to ``seq``."""
-    return {"type": "state_patch", "from": base_seq, "to": seq, "patch": patch}
+    return wire(to_page.StatePatch(base_seq, seq, patch))
 
 
 class StateSender:

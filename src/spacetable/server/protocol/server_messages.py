@@ -1,0 +1,484 @@
+"""Every message the server sends to a page, declared once.
+
+Each message is an ``@tagged`` record (:mod:`spacetable.core.records`: a frozen, slotted
+dataclass, as the games' events and actions are): its class docstring says what it means,
+each field's ``Doc`` what the field holds. The server builds a message as a record and
+writes it with :func:`wire`, the JSON object the pages read, in the order the fields are
+declared. Records rather than pydantic models: building one costs a dataclass's
+construction and nothing is validated on the way out (the socket path sends thousands a
+second); pydantic only reads the field types to write the JSON Schema
+(:mod:`~spacetable.server.protocol.schema`).
+
+Two markers shape what :func:`wire` writes:
+
+- :data:`SPREAD`: the field is a JSON object whose keys go into the message itself, in
+  place (a game's view in ``state``, a hex fleet's frame in ``acted``): those are declared
+  by the games, not here.
+- :data:`OMITTED`: the field is left out of the message when it is ``None`` (``welcome``'s
+  ``elsewhere``, ``placed``'s ``players``).
+
+The fast paths written as bytes check against these declarations in the tests: the room's
+``poses`` frame (``rooms/pacing.py``) and a whole state's ``seq`` (``sockets/state_patch.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, get_type_hints
+
+from typing_extensions import Doc
+
+from spacetable.core.records import field_names, tagged
+
+__all__ = [
+    "OMITTED",
+    "SERVER_MESSAGES",
+    "SPREAD",
+    "AbsenceChoice",
+    "Absent",
+    "Acted",
+    "Battle",
+    "Chat",
+    "ChatHistory",
+    "DrawDeclined",
+    "DrawOffer",
+    "Error",
+    "Forsaken",
+    "MatchResult",
+    "Notice",
+    "Placed",
+    "Pong",
+    "Poses",
+    "Refused",
+    "RematchDeclined",
+    "Resigned",
+    "RoomNews",
+    "State",
+    "StatePatch",
+    "Stop",
+    "TimedOut",
+    "Turn",
+    "Welcome",
+    "wire",
+]
+
+
+class _Marker:
+    """A field marker read by :func:`wire` and the schema (``Annotated[T, marker]``)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+#: The field's JSON object is written into the message itself, its keys in place.
+SPREAD = _Marker("SPREAD")
+#: The field is left out of the message when it is ``None``.
+OMITTED = _Marker("OMITTED")
+
+#: A game's own JSON object (its view, its events, its result), declared by the game.
+GameObject = dict[str, Any]
+
+
+@tagged("welcome")
+class Welcome:
+    """Who you are in this room; keep `token` (the page stores it per room; a tab told
+    `elsewhere` keeps it and watches)."""
+
+    role: Annotated[Literal["player", "spectator"], Doc("`player` or `spectator`")]
+    seat: Annotated[int | None, Doc("your seat's index; null for a spectator")]
+    player: Annotated[
+        str | None,
+        Doc(
+            "your name in the match: the one you asked for, or `name (2)`...; a socket "
+            "opened with a session cookie: the account's name, whatever `join` asked; a "
+            "guest asking for a registered player's name: `name (guest)`"
+        ),
+    ]
+    token: Annotated[str | None, Doc("the seat's token, for `rejoin`")]
+    speaker: Annotated[
+        str, Doc("the `speaker` your chat messages carry: the page shows no Mute on them")
+    ]
+    elsewhere: Annotated[
+        int | None,
+        Doc("a seat index, when your `rejoin` found that seat played in another tab"),
+        OMITTED,
+    ] = None
+
+
+@tagged("room")
+class RoomNews:
+    """The room changed (coalesced: at most one every 100 ms, see Limits)."""
+
+    id: Annotated[str, Doc("the room's id")]
+    ruleset: Annotated[str, Doc("the game's key")]
+    pacing: Annotated[str, Doc("how the room is paced: `realtime`, `plots`, `turns`")]
+    options: Annotated[GameObject, Doc("the room's options as created, with `ruleset` and `seats`")]
+    seats: Annotated[
+        list[dict[str, Any]],
+        Doc(
+            "each seat: `seat`, `name`, `kind` = `human`/`bot`/`empty`, `level`, `connected`, "
+            "`ready`, `stand_in` (a bot playing for a player who went away, who may "
+            "`rejoin`), `rematch` (this player asked for a rematch), `host` (the room's host, "
+            "the first person seated and, when he goes, the person in the lowest seat), "
+            "`registered` (the seat is held by an account, a logged-in player), `rating` (that "
+            "player's rating in the room's game when he sat down, or after the rated match "
+            'last over in this room, `{"rating", "provisional"}`, or null: not rated yet, '
+            "or not registered)"
+        ),
+    ]
+    phase: Annotated[Literal["lobby", "playing", "over"], Doc("`lobby`, `playing`, `over`")]
+    match_id: Annotated[str | None, Doc("the match being played or last over")]
+    correspondence: Annotated[
+        dict[str, Any] | None,
+        Doc("a room played by correspondence: its turn's deadline (see Correspondence play)"),
+    ]
+    unrated: Annotated[
+        str | None,
+        Doc(
+            'the match over between registered players is not rated, and why: `"early"`, '
+            'stopped before its first turn or round was over; `"repeated"`, two of its '
+            "accounts already played three matches of the game together within 24 hours "
+            "([accounts](accounts.md#ratings)); else null"
+        ),
+    ]
+
+
+@tagged("state")
+class State:
+    """The match as you may see it: the game's view (each game's below, The games'
+    states), sent at the start and after every change (a laser game's card put down in
+    the middle of the round excepted: see `placed`)."""
+
+    view: Annotated[
+        GameObject, Doc("the game's view for you (`Match.view`): its fields in place"), SPREAD
+    ]
+    t: Annotated[float, Doc("seconds on the match clock")]
+    version: Annotated[int, Doc("the number of actions the match has applied")]
+    seq: Annotated[
+        int | None,
+        Doc("on a socket opened with `?patches=1`: the state's number in the room"),
+        OMITTED,
+    ] = None
+
+
+@tagged("state_patch")
+class StatePatch:
+    """To a socket opened with `?patches=1`: the new `state` as the change from the one
+    numbered `from` (see Sending what changed)."""
+
+    from_: Annotated[int, Doc("the `seq` of the state it changes")]
+    to: Annotated[int, Doc("the `seq` of the state it makes")]
+    patch: Annotated[list[dict[str, Any]], Doc("RFC 6902: `add`, `remove`, `replace`")]
+
+
+@tagged("turn")
+class Turn:
+    """FTL: a turn resolved: animate it from `before`; the new `state` follows."""
+
+    turn: Annotated[int, Doc("the turn resolved")]
+    before: Annotated[list[dict[str, Any]], Doc("every piece as the turn began")]
+    events: Annotated[
+        list[dict[str, Any]],
+        Doc(
+            "the turn's event log: `turn`, each player's revealed `plot`, `ignored`, `launch`, "
+            "`rotate`, `tape`, `contact`, `hit`, `removed`, `move`, `off-table`, `end` "
+            "(`games/ftl/events.py`)"
+        ),
+    ]
+
+
+@tagged("acted")
+class Acted:
+    """Hex fleet: an action was applied; turn its cards and animate it, then the new
+    `state` follows. The stored match keeps these frames as its `events`, the opening
+    first, so a replay steps through them."""
+
+    frame: Annotated[
+        GameObject,
+        Doc(
+            "the game's frame, in place: `player`, `action` (as sent in `act`; null for the "
+            "opening), `events` (`games/hexfleet/events.py`), `log` (the lines these events "
+            "add to the battle's log), and the public state after it: `phase`, `turn`, "
+            "`ships`, `cup`, `activation`, `deck`"
+        ),
+        SPREAD,
+    ]
+
+
+@tagged("result")
+class MatchResult:
+    """FTL and hex fleet: the match is over (after the last `turn` and `state`); every
+    game: a match stopped by a resignation, a draw agreed or a win claimed."""
+
+    match_id: Annotated[str, Doc("the stored match's id (`GET /api/matches/{id}`)")]
+    ruleset: Annotated[str, Doc("the game's key")]
+    result: Annotated[
+        GameObject,
+        Doc(
+            "`winner` or null for a draw, `reason`, `turns`, the game's own (hex fleet: "
+            "`strength` per side); `ending`, `ending_by`: see How a match ended"
+        ),
+    ]
+    table: Annotated[
+        GameObject | None,
+        Doc("laser games stopped before their battle: the table as the cards lay"),
+        OMITTED,
+    ] = None
+
+
+@tagged("battle")
+class Battle:
+    """Laser games: every card is down: animate `result.events`."""
+
+    match_id: Annotated[str, Doc("the stored match's id")]
+    ruleset: Annotated[str, Doc("the game's key")]
+    table: Annotated[GameObject, Doc("a DESIGN section 3 table file")]
+    result: Annotated[GameObject, Doc("the `resolve --json` object")]
+
+
+@tagged("poses")
+class Poses:
+    """Players' cards in hand that moved, bots' too, coalesced (a 25 ms window); a message
+    holding only your own pose is not sent to you, but yours may come with others': ignore
+    it."""
+
+    poses: Annotated[dict[str, dict[str, Any]], Doc("`{player: {x, y, rotation, ship}}`")]
+    next: Annotated[
+        int, Doc("the milliseconds to the next beat of the room's pose pulse (every 100 ms)")
+    ]
+
+
+@tagged("placed")
+class Placed:
+    """A card landed on the table. With `players`, no `state` follows: the new state is
+    the last one with `card` added to `table`, these `players`, and your `hand` equal to
+    your `players` entry's `holding`. Without it a `state` follows."""
+
+    player: Annotated[str, Doc("who placed it")]
+    card: Annotated[GameObject, Doc("`id`, `owner`, `ship`, `x`, `y`, `rotation`")]
+    t: Annotated[float, Doc("match time")]
+    players: Annotated[
+        list[dict[str, Any]] | None,
+        Doc("when the round goes on (the fast round or the deployment): each player's status"),
+        OMITTED,
+    ] = None
+    version: Annotated[int | None, Doc("with `players`: the state's `version`"), OMITTED] = None
+
+
+@tagged("refused")
+class Refused:
+    """The rules refused your action, in words for the player; nothing changed (a refused
+    card stays in your hand)."""
+
+    action: Annotated[str, Doc("the refused message's type (`place`, `fleet`, `plot`, `act`...)")]
+    reason: Annotated[str, Doc("why, in the socket's language")]
+    says: Annotated[dict[str, Any] | None, Doc("the reason as a phrase (see Phrases)"), OMITTED] = (
+        None
+    )
+
+
+@tagged("stop")
+class Stop:
+    """The cards in hand froze: `by` placed his last card, or the countdown ran out. You
+    have `seconds` to drop or discard; then the server discards every undecided card."""
+
+    by: Annotated[str | None, Doc("who called stop; null: the countdown ran out")]
+    timer: Annotated[bool, Doc("the countdown ran out")]
+    seconds: Annotated[float, Doc("the time to drop or discard")]
+
+
+@tagged("draw_offer")
+class DrawOffer:
+    """A draw is offered: answer it with `answer_draw` if your seat is in `waiting`; sent
+    again to a socket that joins while it waits."""
+
+    by: Annotated[str, Doc("who offered")]
+    seat: Annotated[int, Doc("his seat")]
+    waiting: Annotated[list[int], Doc("the seats yet to accept")]
+
+
+@tagged("draw_declined")
+class DrawDeclined:
+    """The draw offer is off."""
+
+    by: Annotated[str | None, Doc("who declined; null: the one who offered left his seat")]
+    seat: Annotated[int, Doc("the seat of who declined (or who offered, when `by` is null)")]
+    offered_by: Annotated[str | None, Doc("who offered"), OMITTED] = None
+    bot: Annotated[bool, Doc("a bot declined")] = False
+
+
+@tagged("resigned")
+class Resigned:
+    """In a match of three or four: he resigned, a bot plays his seat on."""
+
+    seat: Annotated[int, Doc("his seat")]
+    player: Annotated[str, Doc("his name")]
+
+
+@tagged("forsaken")
+class Forsaken:
+    """Your `forsake` is done and stored."""
+
+    resigned: Annotated[int, Doc("the matches it resigned (0 or 1)")]
+
+
+@tagged("absent")
+class Absent:
+    """A player lost his connection in a match: sent at once, and again when the grace is
+    over, and to a socket that joins while he is away."""
+
+    seat: Annotated[int, Doc("his seat")]
+    player: Annotated[str, Doc("his name")]
+    since: Annotated[float, Doc("match time he went")]
+    grace_s: Annotated[float, Doc("the grace period")]
+    grace_left_s: Annotated[float, Doc("what is left of it when sent; 0 once it is over")]
+    choices: Annotated[
+        list[Literal["wait", "bot", "claim"]],
+        Doc("empty during the grace period, then `wait`, `bot` and, with two seats, `claim`"),
+    ]
+    waited: Annotated[bool, Doc("someone chose to wait for him")]
+
+
+@tagged("absence_choice")
+class AbsenceChoice:
+    """Someone chose what to do about the absent player."""
+
+    seat: Annotated[int, Doc("the absent player's seat")]
+    choice: Annotated[Literal["wait", "bot", "claim"], Doc("`wait`, `bot`, `claim`")]
+    by: Annotated[str, Doc("who chose")]
+
+
+@tagged("timed_out")
+class TimedOut:
+    """Correspondence: players whose time to move ran out this turn."""
+
+    players: Annotated[list[str], Doc("who ran out of time")]
+    missed: Annotated[dict[str, int], Doc("per player, the turns he missed so far")]
+    turns: Annotated[dict[str, list[int]], Doc("per player, the turns he missed")]
+    lose_at: Annotated[int, Doc("the number of missed turns that loses the match")]
+
+
+@tagged("error")
+class Error:
+    """Your last message was malformed, over the rate limit (Limits), or not allowed from
+    you now."""
+
+    message: Annotated[str, Doc("why, in the socket's language")]
+
+
+@tagged("rematch_declined")
+class RematchDeclined:
+    """A rematch was turned down; nobody's ask stands any more."""
+
+    by: Annotated[str, Doc("who declined")]
+    asked_by: Annotated[list[str], Doc("the players who had asked")]
+
+
+@tagged("pong")
+class Pong:
+    """Answer to `ping`."""
+
+
+@tagged("notice")
+class Notice:
+    """News of the match store, sent at once (see A room outlives its server)."""
+
+    notice: Annotated[
+        Literal["down", "result", "back", "lost", "moved"],
+        Doc("`down`, `result`, `back`, `lost`, `moved`"),
+    ]
+    message: Annotated[str, Doc("in words")]
+
+
+@tagged("chat")
+class Chat:
+    """Something said in the room's chat, to everyone who reads its channel (see Chat)."""
+
+    t: Annotated[float | None, Doc("match time; null outside a match")]
+    seat: Annotated[int | None, Doc("the speaker's seat; null for a spectator")]
+    name: Annotated[str, Doc("the speaker's name")]
+    speaker: Annotated[str, Doc("who spoke, for a page's mute to follow him")]
+    channel: Annotated[Literal["players", "spectators"], Doc("`players` or `spectators`")]
+    text: Annotated[str | None, Doc("free text, or null for a quick message")]
+    quick: Annotated[str | None, Doc("a quick message's id, or null")]
+
+
+@tagged("chat_history")
+class ChatHistory:
+    """After every `welcome` (and after `open_chat`): what the page shows of the chat."""
+
+    messages: Annotated[list[dict[str, Any]], Doc("the newest 100 messages it may read")]
+    open: Annotated[bool, Doc("whether it reads the spectators' channel")]
+
+
+#: Every server message, in the order docs/protocol.md's table lists them.
+SERVER_MESSAGES: tuple[type[Any], ...] = (
+    Welcome,
+    RoomNews,
+    State,
+    StatePatch,
+    Turn,
+    Acted,
+    MatchResult,
+    Battle,
+    Poses,
+    Placed,
+    Refused,
+    Stop,
+    DrawOffer,
+    DrawDeclined,
+    Resigned,
+    Forsaken,
+    Absent,
+    AbsenceChoice,
+    TimedOut,
+    Error,
+    RematchDeclined,
+    Pong,
+    Notice,
+    Chat,
+    ChatHistory,
+)
+
+_PLAIN, _SPREAD, _OMITTED = 0, 1, 2
+
+
+def json_name(field: str) -> str:
+    """A field's name in JSON: its Python name without a trailing ``_`` (``from_``)."""
+    return field[:-1] if field.endswith("_") else field
+
+
+def _plan(cls: type[Any]) -> tuple[tuple[str, str, int], ...]:
+    """How :func:`wire` writes ``cls``'s fields: name, JSON name, marker (read once)."""
+    hints = get_type_hints(cls, include_extras=True)
+    plan = []
+    for name in field_names(cls):
+        extras = getattr(hints[name], "__metadata__", ())
+        mode = _SPREAD if SPREAD in extras else _OMITTED if OMITTED in extras else _PLAIN
+        plan.append((name, json_name(name), mode))
+    return tuple(plan)
+
+
+_PLANS: dict[type[Any], tuple[tuple[str, str, int], ...]] = {}
+
+
+def wire(message: Any) -> dict[str, Any]:
+    """Server message ``message`` (a record of this module) as the JSON object sent:
+    ``{"type": its tag, field: value, ...}`` in declaration order, a :data:`SPREAD`
+    field's keys in place, an :data:`OMITTED` field left out when ``None``."""
+    cls = type(message)
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _PLANS[cls] = _plan(cls)
+    out: dict[str, Any] = {"type": message.type_name}
+    for name, key, mode in plan:
+        value = getattr(message, name)
+        if mode == _PLAIN:
+            out[key] = value
+        elif mode == _SPREAD:
+            out.update(value)
+        elif value is not None:
+            out[key] = value
+    return out
