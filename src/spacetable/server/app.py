@@ -25,9 +25,11 @@ from fastapi.responses import JSONResponse
 from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable.registry import Bots, games
 from spacetable.server.cluster.interface import CLUSTER
-from spacetable.server.http.accounts import add_account_routes
+from spacetable.server.http import accounts as account_routes
+from spacetable.server.http import rooms as room_routes
 from spacetable.server.http.assets import Assets
 from spacetable.server.http.clock_route import add_clock_route
+from spacetable.server.http.deps import Services
 from spacetable.server.http.games import add_game_routes
 from spacetable.server.http.guards import Guards
 from spacetable.server.http.http_protocol import GUARDS, HostGuard
@@ -40,7 +42,6 @@ from spacetable.server.http.photo import add_photo_route
 from spacetable.server.http.players import add_player_routes
 from spacetable.server.http.referee import add_referee_route
 from spacetable.server.http.referee_pool import RefereePool
-from spacetable.server.http.rooms import add_room_routes
 from spacetable.server.http.ws_protocol import ACCOUNTS, POLICY, ROOMS, SocketPolicy
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.deadlines import DeadlineSweeper, Opener
@@ -209,6 +210,21 @@ def create_app(
         storage.close()
 
     app = FastAPI(title="spacetable", lifespan=lifespan, docs_url="/api/docs")
+    # What the routes (http/*.py, each an APIRouter) are given, through http/deps.py.
+    app.state.services = Services(
+        storage=storage,
+        directory=directory,
+        node=node,
+        accounts=accounts,
+        ratings=ratings,
+        guards=guards,
+        clock=clock,
+        gate=gate,
+        referee=referee,
+        allowed_origins=frozenset(sockets.allowed_origins),
+        # A deleted account's matches end first, resigned, its seats freed (http/leaving.py).
+        leave=functools.partial(leave_rooms, directory, opener),
+    )
     app.state.directory = directory
     app.state.cluster = node
     app.state.accounts = accounts  # a page's header shows who is logged in (http/pages.py)
@@ -235,11 +251,9 @@ def create_app(
     if clock is not None:
         add_clock_route(app, clock)
     add_page_routes(app)
-    add_room_routes(app, directory, node, guards, clock)
+    app.include_router(room_routes.router)  # the health check, a room's page, the lobby's
     add_match_routes(app, storage, directory.saves)
-    # A deleted account's matches end first, resigned, its seats freed (http/leaving.py).
-    leave = functools.partial(leave_rooms, directory, opener)
-    add_account_routes(app, accounts, guards, clock, sockets.allowed_origins, leave, gate)
+    app.include_router(account_routes.router)  # sign-up, login, logout, deletion
     add_player_routes(app, ratings)  # profiles and leaderboards
     add_my_games_route(app, accounts, directory.live, clock)  # correspondence matches
     add_leaving_route(app, accounts, directory)  # what deleting an account would end

@@ -26,20 +26,18 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from fastapi import FastAPI, Request, Response
+from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
 from spacetable._userinput import parse_json
 from spacetable.i18n.phrase import refusal
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
+from spacetable.server.http.deps import Accounts, Gate, Leaving, Limits, Origins
 from spacetable.server.http.guards import Guards
 from spacetable.server.http.leaving import RoomsElsewhere
-from spacetable.server.http.password_gate import PasswordGate, password_gate
 from spacetable.server.http.ws_protocol import same_origin
-from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.store.accounts import (
     SESSION_COOKIE,
     SESSION_SECONDS,
@@ -52,6 +50,10 @@ from spacetable.server.store.accounts import (
 
 #: Largest body of an account request, in bytes.
 ACCOUNT_BODY_LIMIT = 2048
+
+#: The account and session routes; the failed logins and sign-ups are timed by the test
+#: clock when the server has one (the password gate's: ``password_gate.py``).
+router = APIRouter()
 
 
 def _https(request: Request, guards: Guards) -> bool:
@@ -71,156 +73,166 @@ def session_id_of(request: Request) -> str | None:
     return request.cookies.get(SESSION_COOKIE)
 
 
-def add_account_routes(
-    app: FastAPI,
-    accounts: AccountStore,
-    guards: Guards,
-    clock: MovableClock | None,
-    allowed_origins: Iterable[str] = (),
-    leave: Callable[[str, str | None], Awaitable[int]] | None = None,
-    gate: PasswordGate | None = None,
-) -> None:
-    """The account and session routes; ``clock`` (the test clock, if any) times the failed
-    logins and sign-ups; ``allowed_origins``: pages of other origins that may use them;
-    ``leave``: ends a deleted account's unfinished matches and frees its seats first
-    (``http/leaving.py``); ``gate``: the password checks' limits and threads (default:
-    this process's own)."""
-    origins = frozenset(allowed_origins)
+def _foreign(request: Request, origins: frozenset[str]) -> JSONResponse | None:
+    """The refusal of a request from a page of another site (its ``Origin``) than ours
+    or ``origins``, if it is one."""
+    page = request.headers.get("origin")
+    if page is not None and not same_origin(page, request.headers.get("host"), origins):
+        return refused(refusal("requests from another site's page are not allowed"), 403)
+    return None
 
-    passwords = gate or password_gate(clock, guards.proxies)
 
-    def foreign(request: Request) -> JSONResponse | None:
-        page = request.headers.get("origin")
-        if page is not None and not same_origin(page, request.headers.get("host"), origins):
-            return refused(refusal("requests from another site's page are not allowed"), 403)
+async def _body_of(
+    request: Request, origins: frozenset[str], *, checked: bool = False
+) -> dict[str, Any] | JSONResponse:
+    """The request's JSON object, or the refusal to answer (``checked``: the request is
+    known to come from an allowed page, else that is checked first)."""
+    if not checked and (refusal_ := _foreign(request, origins)) is not None:
+        return refusal_
+    try:
+        body = parse_json(await json_body(request, ACCOUNT_BODY_LIMIT))
+    except BodyRefused as exc:
+        return exc.response("detail")
+    except ValueError as exc:
+        return refused(exc.args[0] if exc.args else str(exc), 422)
+    if not isinstance(body, dict):
+        return refused(refusal("the body must be a JSON object"), 422)
+    return body
+
+
+def _signed_in(
+    request: Request, guards: Guards, account: Account, session_id: str, status: int
+) -> Response:
+    # The answer to a sign-up or a login: the account's name and its session's cookie.
+    response = JSONResponse({"name": account.name}, status_code=status)
+    response.set_cookie(
+        SESSION_COOKIE,
+        session_id,
+        max_age=SESSION_SECONDS,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=_https(request, guards),
+    )
+    return response
+
+
+async def _current(request: Request, accounts: AccountStore) -> Account | None:
+    """The account whose session the request's cookie carries, if any."""
+    session_id = session_id_of(request)
+    if session_id is None:
         return None
+    return await asyncio.to_thread(accounts.session_account, session_id)
 
-    async def body_of(request: Request, *, checked: bool = False) -> dict[str, Any] | JSONResponse:
-        """The request's JSON object, or the refusal to answer (``checked``: the request
-        is known to come from an allowed page, else that is checked first)."""
-        if not checked and (refusal_ := foreign(request)) is not None:
-            return refusal_
-        try:
-            body = parse_json(await json_body(request, ACCOUNT_BODY_LIMIT))
-        except BodyRefused as exc:
-            return exc.response("detail")
-        except ValueError as exc:
-            return refused(exc.args[0] if exc.args else str(exc), 422)
-        if not isinstance(body, dict):
-            return refused(refusal("the body must be a JSON object"), 422)
+
+def _not_signed_in() -> JSONResponse:
+    return refused(refusal("You are not logged in."), 401)
+
+
+def _signed_out() -> Response:
+    response = Response(status_code=204)
+    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
+    return response
+
+
+@router.post("/api/accounts", response_model=None)
+async def create_account(
+    request: Request, accounts: Accounts, guards: Limits, passwords: Gate, origins: Origins
+) -> Response:
+    # Sign up: the new account's name and a session cookie (201).
+    body = await _body_of(request, origins)
+    if isinstance(body, JSONResponse):
         return body
-
-    def secure(request: Request) -> bool:
-        return _https(request, guards)
-
-    def signed_in(request: Request, account: Account, session_id: str, status: int) -> Response:
-        response = JSONResponse({"name": account.name}, status_code=status)
-        response.set_cookie(
-            SESSION_COOKIE,
-            session_id,
-            max_age=SESSION_SECONDS,
-            path="/",
-            httponly=True,
-            samesite="lax",
-            secure=_https(request, guards),
+    try:  # (hashed on the password threads, if the address may make another account)
+        account = await passwords.sign_up(
+            request, functools.partial(accounts.create, body.get("name"), body.get("password"))
         )
-        return response
+    except AccountRefused as exc:
+        return refused(exc.args[0], 422)
+    except NameTaken as exc:  # (its sentence says whether taken, or too like another)
+        return refused(exc.args[0], 409)
+    if isinstance(account, JSONResponse):
+        return account
+    session_id = await asyncio.to_thread(accounts.open_session, account)
+    response = _signed_in(request, guards, account, session_id, 201)
+    secure = _https(request, guards)
+    await passwords.logged_in(passwords.login(request, account.key), response, secure)
+    return response
 
-    async def current(request: Request) -> Account | None:
-        session_id = session_id_of(request)
-        if session_id is None:
-            return None
-        return await asyncio.to_thread(accounts.session_account, session_id)
 
-    def not_signed_in() -> JSONResponse:
-        return refused(refusal("You are not logged in."), 401)
+@router.post("/api/session", response_model=None)
+async def log_in(
+    request: Request, accounts: Accounts, guards: Limits, passwords: Gate, origins: Origins
+) -> Response:
+    # Log in: the account's name and a session cookie.
+    body = await _body_of(request, origins)
+    if isinstance(body, JSONResponse):
+        return body
+    name, password = body.get("name"), body.get("password")
+    # Counted as a failure before the check runs (password_gate.py): guesses sent at
+    # once are refused from the limit on.
+    login = passwords.login(request, name_key(name) if isinstance(name, str) else "")
+    account = await passwords.check(
+        login, functools.partial(accounts.verify, name, password), lambda a: a is not None
+    )
+    if isinstance(account, JSONResponse):
+        return account
+    if account is None:
+        return refused(refusal("Wrong name or password."), 401)
+    session_id = await asyncio.to_thread(accounts.open_session, account)
+    response = _signed_in(request, guards, account, session_id, 200)
+    await passwords.logged_in(login, response, _https(request, guards))
+    return response
 
-    def signed_out() -> Response:
-        response = Response(status_code=204)
-        response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
-        return response
 
-    @app.post("/api/accounts", response_model=None)
-    async def create_account(request: Request) -> Response:
-        body = await body_of(request)
-        if isinstance(body, JSONResponse):
-            return body
-        try:  # (hashed on the password threads, if the address may make another account)
-            account = await passwords.sign_up(
-                request, functools.partial(accounts.create, body.get("name"), body.get("password"))
-            )
-        except AccountRefused as exc:
-            return refused(exc.args[0], 422)
-        except NameTaken as exc:  # (its sentence says whether taken, or too like another)
-            return refused(exc.args[0], 409)
-        if isinstance(account, JSONResponse):
-            return account
-        session_id = await asyncio.to_thread(accounts.open_session, account)
-        response = signed_in(request, account, session_id, 201)
-        await passwords.logged_in(passwords.login(request, account.key), response, secure(request))
-        return response
+@router.get("/api/session", response_model=None)
+async def who(request: Request, accounts: Accounts) -> Response:
+    # The logged-in account's name, or 401.
+    account = await _current(request, accounts)
+    if account is None:
+        return _not_signed_in()
+    return JSONResponse({"name": account.name})
 
-    @app.post("/api/session", response_model=None)
-    async def log_in(request: Request) -> Response:
-        body = await body_of(request)
-        if isinstance(body, JSONResponse):
-            return body
-        name, password = body.get("name"), body.get("password")
-        # Counted as a failure before the check runs (password_gate.py): guesses sent at
-        # once are refused from the limit on.
-        login = passwords.login(request, name_key(name) if isinstance(name, str) else "")
-        account = await passwords.check(
-            login, functools.partial(accounts.verify, name, password), lambda a: a is not None
-        )
-        if isinstance(account, JSONResponse):
-            return account
-        if account is None:
-            return refused(refusal("Wrong name or password."), 401)
-        session_id = await asyncio.to_thread(accounts.open_session, account)
-        response = signed_in(request, account, session_id, 200)
-        await passwords.logged_in(login, response, secure(request))
-        return response
 
-    @app.get("/api/session", response_model=None)
-    async def who(request: Request) -> Response:
-        account = await current(request)
-        if account is None:
-            return not_signed_in()
-        return JSONResponse({"name": account.name})
+@router.delete("/api/session", response_model=None)
+async def log_out(request: Request, accounts: Accounts, origins: Origins) -> Response:
+    # Log out: the session revoked on the server, its cookie cleared.
+    if (refusal_ := _foreign(request, origins)) is not None:
+        return refusal_
+    session_id = session_id_of(request)
+    if session_id is not None:
+        await asyncio.to_thread(accounts.revoke, session_id)
+    return _signed_out()
 
-    @app.delete("/api/session", response_model=None)
-    async def log_out(request: Request) -> Response:
-        if (refusal_ := foreign(request)) is not None:
-            return refusal_
-        session_id = session_id_of(request)
-        if session_id is not None:
-            await asyncio.to_thread(accounts.revoke, session_id)
-        return signed_out()
 
-    @app.delete("/api/accounts/me", response_model=None)
-    async def delete_account(request: Request) -> Response:
-        if (refusal_ := foreign(request)) is not None:
-            return refusal_
-        account = await current(request)
-        if account is None:
-            return not_signed_in()
-        body = await body_of(request, checked=True)
-        if isinstance(body, JSONResponse):
-            return body
-        # A stolen session may not guess the password either: counted as a login's.
-        login = passwords.login(request, account.key)
-        verify = functools.partial(accounts.verify, account.name, body.get("password"))
-        verified = await passwords.check(login, verify, lambda a: a is not None)
-        if isinstance(verified, JSONResponse):
-            return verified
-        if verified is None:
-            return refused(refusal("Wrong password: your account is not deleted."), 401)
-        if leave is not None:  # its unfinished matches end, resigned; its seats free
-            try:
-                await leave(account.key, session_id_of(request))
-            except RoomsElsewhere:
-                said = refusal("One of your matches could not be ended just now: your account "
-                               "is not deleted. Try again in a minute.")  # fmt: skip
-                return refused(said, 503, {"Retry-After": "60"})
-        await asyncio.to_thread(accounts.erase, account)
-        return signed_out()
+@router.delete("/api/accounts/me", response_model=None)
+async def delete_account(
+    request: Request, accounts: Accounts, passwords: Gate, origins: Origins, leave: Leaving
+) -> Response:
+    # Delete the logged-in account, its password given again; its unfinished matches
+    # end first, resigned, and its seats are freed (``leave``: ``http/leaving.py``).
+    if (refusal_ := _foreign(request, origins)) is not None:
+        return refusal_
+    account = await _current(request, accounts)
+    if account is None:
+        return _not_signed_in()
+    body = await _body_of(request, origins, checked=True)
+    if isinstance(body, JSONResponse):
+        return body
+    # A stolen session may not guess the password either: counted as a login's.
+    login = passwords.login(request, account.key)
+    verify = functools.partial(accounts.verify, account.name, body.get("password"))
+    verified = await passwords.check(login, verify, lambda a: a is not None)
+    if isinstance(verified, JSONResponse):
+        return verified
+    if verified is None:
+        return refused(refusal("Wrong password: your account is not deleted."), 401)
+    if leave is not None:  # its unfinished matches end, resigned; its seats free
+        try:
+            await leave(account.key, session_id_of(request))
+        except RoomsElsewhere:
+            said = refusal("One of your matches could not be ended just now: your account "
+                           "is not deleted. Try again in a minute.")  # fmt: skip
+            return refused(said, 503, {"Retry-After": "60"})
+    await asyncio.to_thread(accounts.erase, account)
+    return _signed_out()
