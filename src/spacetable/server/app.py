@@ -26,6 +26,7 @@ from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable.registry import Bots, games
 from spacetable.server.cluster.interface import CLUSTER
 from spacetable.server.http import accounts as account_routes
+from spacetable.server.http import matches as match_routes
 from spacetable.server.http import rooms as room_routes
 from spacetable.server.http.assets import Assets
 from spacetable.server.http.clock_route import add_clock_route
@@ -34,7 +35,6 @@ from spacetable.server.http.games import add_game_routes
 from spacetable.server.http.guards import Guards
 from spacetable.server.http.http_protocol import GUARDS, HostGuard
 from spacetable.server.http.leaving import add_leaving_route, leave_rooms
-from spacetable.server.http.matches import add_match_routes
 from spacetable.server.http.my_games import add_my_games_route
 from spacetable.server.http.pages import add_page_routes
 from spacetable.server.http.password_gate import password_gate
@@ -252,7 +252,7 @@ def create_app(
         add_clock_route(app, clock)
     add_page_routes(app)
     app.include_router(room_routes.router)  # the health check, a room's page, the lobby's
-    add_match_routes(app, storage, directory.saves)
+    app.include_router(match_routes.router)  # the finished matches
     app.include_router(account_routes.router)  # sign-up, login, logout, deletion
     add_player_routes(app, ratings)  # profiles and leaderboards
     add_my_games_route(app, accounts, directory.live, clock)  # correspondence matches
