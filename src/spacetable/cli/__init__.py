@@ -111,6 +111,12 @@ COMMANDS = (
         "docs/translating.md) and say how many each still lacks.",
     ),
     GameCommand(
+        "protocol",
+        "spacetable.cli.protocol:protocol",
+        "Print the websocket protocol's JSON Schema, or write docs/protocol.md's message "
+        "tables, from the protocol's declarations (server/protocol/).",
+    ),
+    GameCommand(
         "print",
         "spacetable.cli.printing:print_sheets",
         "Print true-size card sheets, tokens, rulers and logs to play on a real table.",

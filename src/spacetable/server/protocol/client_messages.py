@@ -8,13 +8,15 @@ validated, bounded and refused in words, and pydantic does that at the boundary.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from spacetable.i18n import N_
-from spacetable.registry.messages import ChoiceMessage, MoveMessage
+from spacetable.registry import games
+from spacetable.registry.messages import ChoiceMessage, MoveMessage, message_type
 
 
 class _Message(BaseModel):
@@ -316,3 +318,18 @@ AFTER_CHOICES: tuple[type[BaseModel], ...] = (
     Ping,
     Resync,
 )
+
+
+@functools.cache
+def client_models() -> dict[str, type[BaseModel]]:
+    """Each client message's model by its ``type``: the server's own and every registered
+    game's (loaded on the first message). Raises ``TypeError`` for a game's message whose
+    type another message has already."""
+    moves = [move for entry in games() for move in entry.moves]
+    choices = [choice.message for entry in games() for choice in entry.seat_choices]
+    models: dict[str, type[BaseModel]] = {}
+    for model in (*BEFORE_MOVES, *moves, *BEFORE_CHOICES, *choices, *AFTER_CHOICES):
+        kind = message_type(model)
+        if models.setdefault(kind, model) is not model:
+            raise TypeError(f"two client messages of type {kind!r}: {models[kind]}, {model}")
+    return models

@@ -21,12 +21,7 @@ from pydantic import BaseModel, ValidationError
 from spacetable._userinput import clipped, json_error_said
 from spacetable.i18n.phrase import refusal
 from spacetable.i18n.validation import first_problem
-from spacetable.registry import games
-from spacetable.registry.messages import message_type
 from spacetable.server.protocol.client_messages import (
-    AFTER_CHOICES,
-    BEFORE_CHOICES,
-    BEFORE_MOVES,
     MAX_TAB_CHARS,
     POSE_PULSE,
     Absence,
@@ -56,13 +51,11 @@ from spacetable.server.protocol.client_messages import (
     SeatBot,
     Unplot,
     Watch,
+    client_models,
 )
 
 #: Re-exported: the rooms read the client messages as ``msg.Join``...
 __all__ = [
-    "AFTER_CHOICES",
-    "BEFORE_CHOICES",
-    "BEFORE_MOVES",
     "MAX_TAB_CHARS",
     "POSE_PULSE",
     "Absence",
@@ -103,21 +96,6 @@ class ProtocolError(ValueError):
     """A client message that is not valid JSON or not a valid message. Its message is a
     :class:`~spacetable.i18n.phrase.Reason`: English text, and a phrase for the socket's
     reader."""
-
-
-@functools.cache
-def client_models() -> dict[str, type[BaseModel]]:
-    """Each client message's model by its ``type``: the server's own and every registered
-    game's (loaded on the first message). Raises ``TypeError`` for a game's message whose
-    type another message has already."""
-    moves = [move for entry in games() for move in entry.moves]
-    choices = [choice.message for entry in games() for choice in entry.seat_choices]
-    models: dict[str, type[BaseModel]] = {}
-    for model in (*BEFORE_MOVES, *moves, *BEFORE_CHOICES, *choices, *AFTER_CHOICES):
-        kind = message_type(model)
-        if models.setdefault(kind, model) is not model:
-            raise TypeError(f"two client messages of type {kind!r}: {models[kind]}, {model}")
-    return models
 
 
 @functools.cache

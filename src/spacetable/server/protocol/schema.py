@@ -1,0 +1,158 @@
+"""The protocol as one JSON Schema (draft 2020-12), written from the declarations:
+``spacetable protocol schema`` prints it.
+
+Two top-level definitions, ``$defs/client`` (page to server) and ``$defs/server`` (server
+to page), each a ``oneOf`` of one branch per message, told apart by ``type`` (each branch
+has ``"type": {"const": tag}`` and requires it: plain JSON Schema has no ``discriminator``,
+which is OpenAPI's). A server envelope refuses a field it does not declare
+(``additionalProperties: false``) unless it carries a game's object in place (``state``,
+``acted``: :data:`~spacetable.server.protocol.server_messages.SPREAD`), whose keys the
+games declare (their views and frames). A game's objects inside a message (a view, an
+event, a result) are ``{"type": "object"}``, described in words. The HTTP JSON bodies are
+FastAPI's own (``/openapi.json``'s ``components.schemas``), embedded once under
+``$defs/http/$defs`` with their references rewritten to point there, not declared again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import Any, get_type_hints
+
+from pydantic import TypeAdapter
+
+from spacetable.server.protocol.client_docs import CLIENT_DOCS
+from spacetable.server.protocol.client_messages import client_models
+from spacetable.server.protocol.server_messages import (
+    OMITTED,
+    SERVER_MESSAGES,
+    SPREAD,
+    json_name,
+)
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+class FieldInfo:
+    """One field of a server message as the schema and the docs see it."""
+
+    def __init__(self, name: str, hint: Any, required: bool) -> None:
+        self.name = json_name(name)
+        #: Every message carries it (no default).
+        self.required = required
+        extras = getattr(hint, "__metadata__", ())
+        self.kind = hint.__origin__ if extras else hint
+        self.doc = next((e.documentation for e in extras if hasattr(e, "documentation")), "")
+        self.spread = SPREAD in extras
+        self.omitted = OMITTED in extras
+
+
+def server_fields(cls: type[Any]) -> list[FieldInfo]:
+    """The fields of server message ``cls``, in declaration order."""
+    hints = get_type_hints(cls, include_extras=True)
+    return [
+        FieldInfo(f.name, hints[f.name], f.default is dataclasses.MISSING)
+        for f in dataclasses.fields(cls)
+    ]
+
+
+def _field_schema(field: FieldInfo) -> dict[str, Any]:
+    schema = dict(TypeAdapter(field.kind).json_schema())
+    if schema.get("type") == "object" and not schema.get("properties"):
+        schema = {"type": "object"}  # a game's object: declared by the game
+    if field.doc:
+        schema["description"] = field.doc
+    return schema
+
+
+def server_schema(cls: type[Any]) -> dict[str, Any]:
+    """The branch of server message ``cls``."""
+    properties: dict[str, Any] = {"type": {"const": cls.type_name}}
+    required = ["type"]
+    spread = False
+    for field in server_fields(cls):
+        if field.spread:
+            spread = True
+            continue
+        properties[field.name] = _field_schema(field)
+        if field.required:
+            required.append(field.name)
+    return {
+        "title": cls.__name__,
+        "description": " ".join((cls.__doc__ or "").split()),
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": spread,
+    }
+
+
+def client_schema(kind: str, model: type[Any]) -> dict[str, Any]:
+    """The branch of client message ``kind`` (its pydantic model's schema, with the
+    page's words as its description)."""
+    schema = dict(model.model_json_schema())
+    schema["required"] = sorted({"type", *schema.get("required", ())})
+    words = CLIENT_DOCS.get(kind)
+    if words is not None:
+        schema["description"] = f"{words.effect} (when: {words.when})"
+    return schema
+
+
+def _rewritten(value: Any, old: str, new: str) -> Any:
+    """``value`` with every ``$ref`` starting ``old`` pointed at ``new`` instead."""
+    if isinstance(value, dict):
+        return {
+            k: (new + v[len(old) :])
+            if k == "$ref" and isinstance(v, str) and v.startswith(old)
+            else _rewritten(v, old, new)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_rewritten(v, old, new) for v in value]
+    return value
+
+
+@functools.cache
+def _messages_schema() -> dict[str, Any]:
+    client = [client_schema(kind, model) for kind, model in client_models().items()]
+    # A client model's nested definitions (pydantic's $defs) go up to the branch's level.
+    defs: dict[str, Any] = {}
+    for branch in client:
+        defs.update(branch.pop("$defs", {}))
+    client = [_rewritten(b, "#/$defs/", "#/$defs/client/$defs/") for b in client]
+    return {
+        "client": {
+            "description": "A message a page sends to the server.",
+            "oneOf": client,
+            **({"$defs": defs} if defs else {}),
+        },
+        "server": {
+            "description": "A message the server sends to a page.",
+            "oneOf": [server_schema(cls) for cls in SERVER_MESSAGES],
+        },
+    }
+
+
+def protocol_schema(openapi: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The whole protocol's JSON Schema; ``openapi``: the application's OpenAPI document
+    (``app.openapi()``), whose ``components.schemas`` become ``$defs/http/$defs``."""
+    defs = dict(_messages_schema())
+    if openapi is not None:
+        components = openapi.get("components", {}).get("schemas", {})
+        defs["http"] = {
+            "description": (
+                "The HTTP JSON bodies, as FastAPI describes them (/openapi.json's "
+                "components.schemas, embedded once)."
+            ),
+            "$defs": _rewritten(components, "#/components/schemas/", "#/$defs/http/$defs/"),
+        }
+    return {
+        "$schema": DIALECT,
+        "$id": "https://spacetable.invalid/protocol.schema.json",
+        "title": "spacetable protocol",
+        "description": (
+            "Every websocket message, both ways (docs/protocol.md): validate a page's "
+            "message against #/$defs/client, the server's against #/$defs/server."
+        ),
+        "$defs": defs,
+    }
