@@ -26,7 +26,10 @@ from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable.registry import Bots, games
 from spacetable.server.cluster.interface import CLUSTER
 from spacetable.server.http import accounts as account_routes
+from spacetable.server.http import leaving
 from spacetable.server.http import matches as match_routes
+from spacetable.server.http import my_games as my_games_routes
+from spacetable.server.http import players as player_routes
 from spacetable.server.http import rooms as room_routes
 from spacetable.server.http.assets import Assets
 from spacetable.server.http.clock_route import add_clock_route
@@ -34,12 +37,9 @@ from spacetable.server.http.deps import Services
 from spacetable.server.http.games import add_game_routes
 from spacetable.server.http.guards import Guards
 from spacetable.server.http.http_protocol import GUARDS, HostGuard
-from spacetable.server.http.leaving import add_leaving_route, leave_rooms
-from spacetable.server.http.my_games import add_my_games_route
 from spacetable.server.http.pages import add_page_routes
 from spacetable.server.http.password_gate import password_gate
 from spacetable.server.http.photo import add_photo_route
-from spacetable.server.http.players import add_player_routes
 from spacetable.server.http.referee import add_referee_route
 from spacetable.server.http.referee_pool import RefereePool
 from spacetable.server.http.ws_protocol import ACCOUNTS, POLICY, ROOMS, SocketPolicy
@@ -223,7 +223,7 @@ def create_app(
         referee=referee,
         allowed_origins=frozenset(sockets.allowed_origins),
         # A deleted account's matches end first, resigned, its seats freed (http/leaving.py).
-        leave=functools.partial(leave_rooms, directory, opener),
+        leave=functools.partial(leaving.leave_rooms, directory, opener),
     )
     app.state.directory = directory
     app.state.cluster = node
@@ -254,9 +254,9 @@ def create_app(
     app.include_router(room_routes.router)  # the health check, a room's page, the lobby's
     app.include_router(match_routes.router)  # the finished matches
     app.include_router(account_routes.router)  # sign-up, login, logout, deletion
-    add_player_routes(app, ratings)  # profiles and leaderboards
-    add_my_games_route(app, accounts, directory.live, clock)  # correspondence matches
-    add_leaving_route(app, accounts, directory)  # what deleting an account would end
+    app.include_router(player_routes.router)  # profiles and leaderboards
+    app.include_router(my_games_routes.router)  # correspondence matches
+    app.include_router(leaving.router)  # what deleting an account would end
     add_game_routes(app)
     add_referee_route(app, referee)  # POST /api/resolve: a table in JSON
     add_photo_route(app, referee)  # POST /api/referee/photo: a photo of the table

@@ -35,16 +35,17 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from spacetable.i18n.phrase import refusal
 from spacetable.registry import UnknownGame, game_for_ruleset
 from spacetable.server.http.bodies import refused
+from spacetable.server.http.deps import Accounts, Directory
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.rooms.farewell import AccountGone, involved, seated
 from spacetable.server.rooms.room import Room
-from spacetable.server.store.accounts import SESSION_COOKIE, AccountStore
+from spacetable.server.store.accounts import SESSION_COOKIE
 
 log = logging.getLogger("spacetable.rooms")
 
@@ -147,17 +148,18 @@ async def unfinished(directory: RoomDirectory, account: str) -> list[dict[str, A
     return [entry for _, entry in sorted(found.items()) if entry is not None]
 
 
-def add_leaving_route(app: FastAPI, accounts: AccountStore, directory: RoomDirectory) -> None:
-    """``GET /api/accounts/me/unfinished``: what deleting the account would end."""
+#: ``GET /api/accounts/me/unfinished``: what deleting the account would end.
+router = APIRouter()
 
-    @app.get("/api/accounts/me/unfinished", response_model=None)
-    async def mine(request: Request) -> dict[str, Any] | JSONResponse:
-        account = await asyncio.to_thread(
-            accounts.session_account, request.cookies.get(SESSION_COOKIE)
-        )
-        if account is None:
-            return refused(refusal("You are not logged in."), 401)
-        return {"matches": await unfinished(directory, account.key)}
+
+@router.get("/api/accounts/me/unfinished", response_model=None)
+async def mine(
+    request: Request, accounts: Accounts, directory: Directory
+) -> dict[str, Any] | JSONResponse:
+    account = await asyncio.to_thread(accounts.session_account, request.cookies.get(SESSION_COOKIE))
+    if account is None:
+        return refused(refusal("You are not logged in."), 401)
+    return {"matches": await unfinished(directory, account.key)}
 
 
 async def _leave_elsewhere(address: str, room_id: str, session: str) -> int:

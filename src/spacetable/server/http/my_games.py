@@ -16,16 +16,15 @@ import asyncio
 import time
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from spacetable.i18n.phrase import refusal
 from spacetable.registry import UnknownGame, game_for_ruleset
 from spacetable.server.http.accounts import session_id_of
 from spacetable.server.http.bodies import refused
-from spacetable.server.rooms.clock import RoomClock
+from spacetable.server.http.deps import Accounts, Directory, TestClock
 from spacetable.server.rooms.correspondence import TIMEOUTS_TO_LOSE
-from spacetable.server.store.accounts import AccountStore
 from spacetable.server.store.live_store import LiveRoom, LiveStore
 
 
@@ -72,18 +71,20 @@ def my_games(live: LiveStore, account: str, now: float) -> list[dict[str, Any]]:
     return found
 
 
-def add_my_games_route(
-    app: FastAPI, accounts: AccountStore, live: LiveStore | None, clock: RoomClock | None
-) -> None:
-    """``GET /api/me/games``: the logged-in player's correspondence matches; the time
-    left read from ``clock`` (the rooms' test clock, if the server has one)."""
+#: ``GET /api/me/games``: the logged-in player's correspondence matches; the time left
+#: read from the rooms' test clock, if the server has one.
+router = APIRouter()
 
-    @app.get("/api/me/games", response_model=None)
-    async def mine(request: Request) -> dict[str, Any] | JSONResponse:
-        account = await asyncio.to_thread(accounts.session_account, session_id_of(request))
-        if account is None:
-            return refused(refusal("log in to see your games"), 401)
-        now = clock.wall() if clock is not None else time.time()
-        games = [] if live is None else await asyncio.to_thread(my_games, live, account.key, now)
-        waiting = sum(1 for g in games if g["waiting_on_you"])
-        return {"name": account.name, "waiting": waiting, "games": games}
+
+@router.get("/api/me/games", response_model=None)
+async def mine(
+    request: Request, accounts: Accounts, directory: Directory, clock: TestClock
+) -> dict[str, Any] | JSONResponse:
+    account = await asyncio.to_thread(accounts.session_account, session_id_of(request))
+    if account is None:
+        return refused(refusal("log in to see your games"), 401)
+    now = clock.wall() if clock is not None else time.time()
+    live = directory.live
+    games = [] if live is None else await asyncio.to_thread(my_games, live, account.key, now)
+    waiting = sum(1 for g in games if g["waiting_on_you"])
+    return {"name": account.name, "waiting": waiting, "games": games}

@@ -13,29 +13,30 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 from spacetable._userinput import clipped
 from spacetable.i18n.phrase import refusal
 from spacetable.registry import games
 from spacetable.server.http.bodies import refused
-from spacetable.server.store.ratings import RatingBook
+from spacetable.server.http.deps import Ratings
+
+#: A player's profile and each game's leaderboard, from the application's ratings.
+router = APIRouter()
 
 
-def add_player_routes(app: FastAPI, ratings: RatingBook) -> None:
-    """A player's profile and each game's leaderboard, from ``ratings``."""
+@router.get("/api/players/{name}", response_model=None)
+async def player(name: str, ratings: Ratings) -> dict[str, Any] | JSONResponse:
+    found = await asyncio.to_thread(ratings.profile, name[:80])
+    if found is None:
+        return refused(refusal("no player {name}", name=clipped(name)), 404)
+    return found
 
-    @app.get("/api/players/{name}", response_model=None)
-    async def player(name: str) -> dict[str, Any] | JSONResponse:
-        found = await asyncio.to_thread(ratings.profile, name[:80])
-        if found is None:
-            return refused(refusal("no player {name}", name=clipped(name)), 404)
-        return found
 
-    @app.get("/api/leaderboard/{game}", response_model=None)
-    async def leaderboard(game: str) -> dict[str, Any] | JSONResponse:
-        if game not in {entry.rules.key for entry in games()}:
-            return refused(refusal("no game {game}", game=clipped(game)), 404)
-        players = await asyncio.to_thread(ratings.leaderboard, game)
-        return {"game": game, "players": players}
+@router.get("/api/leaderboard/{game}", response_model=None)
+async def leaderboard(game: str, ratings: Ratings) -> dict[str, Any] | JSONResponse:
+    if game not in {entry.rules.key for entry in games()}:
+        return refused(refusal("no game {game}", game=clipped(game)), 404)
+    players = await asyncio.to_thread(ratings.leaderboard, game)
+    return {"game": game, "players": players}
