@@ -29,7 +29,9 @@ from spacetable.server.http import accounts as account_routes
 from spacetable.server.http import leaving
 from spacetable.server.http import matches as match_routes
 from spacetable.server.http import my_games as my_games_routes
+from spacetable.server.http import photo as photo_routes
 from spacetable.server.http import players as player_routes
+from spacetable.server.http import referee as referee_routes
 from spacetable.server.http import rooms as room_routes
 from spacetable.server.http.assets import Assets
 from spacetable.server.http.clock_route import add_clock_route
@@ -39,8 +41,6 @@ from spacetable.server.http.guards import Guards
 from spacetable.server.http.http_protocol import GUARDS, HostGuard
 from spacetable.server.http.pages import add_page_routes
 from spacetable.server.http.password_gate import password_gate
-from spacetable.server.http.photo import add_photo_route
-from spacetable.server.http.referee import add_referee_route
 from spacetable.server.http.referee_pool import RefereePool
 from spacetable.server.http.ws_protocol import ACCOUNTS, POLICY, ROOMS, SocketPolicy
 from spacetable.server.rooms.clock import MovableClock
@@ -258,6 +258,6 @@ def create_app(
     app.include_router(my_games_routes.router)  # correspondence matches
     app.include_router(leaving.router)  # what deleting an account would end
     add_game_routes(app)
-    add_referee_route(app, referee)  # POST /api/resolve: a table in JSON
-    add_photo_route(app, referee)  # POST /api/referee/photo: a photo of the table
+    app.include_router(referee_routes.router)  # POST /api/resolve: a table in JSON
+    app.include_router(photo_routes.router)  # POST /api/referee/photo: a photo of the table
     return app

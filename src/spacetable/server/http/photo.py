@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 import orjson
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from PIL import Image, ImageOps, UnidentifiedImageError
 
@@ -36,6 +36,7 @@ from spacetable.lasers.tables import MAX_TABLE_BYTES
 from spacetable.photo.closecalls import Uncertainty, close_calls
 from spacetable.registry import UnknownGame, game_for_ruleset, games, referee_for
 from spacetable.server.http.bodies import body_within
+from spacetable.server.http.deps import Referee
 from spacetable.server.http.referee import referee_answer
 from spacetable.server.http.referee_pool import RefereePool, UploadRefused, refused_upload
 
@@ -350,34 +351,36 @@ async def _settled_photo(referee: RefereePool, body: bytes) -> bytes:
     )
 
 
-def add_photo_route(app: FastAPI, referee: RefereePool) -> None:
-    """Add ``POST /api/referee/photo`` and ``POST /api/referee/close-calls`` (the close
-    calls of a photo's table again, after a card was moved) to ``app``, settled by
-    ``referee``'s workers."""
+#: ``POST /api/referee/photo`` and ``POST /api/referee/close-calls`` (the close calls of a
+#: photo's table again, after a card was moved), settled by the referee's workers.
+router = APIRouter()
 
-    async def settle(
-        body: Awaitable[bytes], answer: Callable[[bytes], Awaitable[bytes]]
-    ) -> Response:
-        """The answer to a request: its ``body`` taken (or refused as it came), then
-        ``answer(body)``, the worker's."""
-        try:
-            taken = await body
-        except _Refused as exc:
-            # The rest of a refused body is never read: the connection closes after this.
-            return exc.response()
-        return await referee_answer(answer(taken))
 
-    def close_calls(body: bytes) -> Awaitable[bytes]:
-        return referee.settle(
-            PHOTO_SECONDS, read_table_uncertainty, resolve_photo, body, what=N_("the table")
-        )
+async def _settle(body: Awaitable[bytes], answer: Callable[[bytes], Awaitable[bytes]]) -> Response:
+    """The answer to a request: its ``body`` taken (or refused as it came), then
+    ``answer(body)``, the worker's."""
+    try:
+        taken = await body
+    except _Refused as exc:
+        # The rest of a refused body is never read: the connection closes after this.
+        return exc.response()
+    return await referee_answer(answer(taken))
 
-    @app.post("/api/referee/photo", response_model=None)
-    async def read_table_photo(request: Request) -> Response:
-        # 400: no image, or no table in it (no markers, a card cut off).
-        return await settle(_photo_body(request), lambda body: _settled_photo(referee, body))
 
-    @app.post(CLOSE_CALLS_PATH, response_model=None)
-    async def close_calls_again(request: Request) -> Response:
-        # 400: malformed JSON, a bad table or uncertainty.
-        return await settle(_json_body(request), close_calls)
+def _close_calls(referee: RefereePool, body: bytes) -> Awaitable[bytes]:
+    """The close calls of the table and uncertainty in ``body``, from a worker."""
+    return referee.settle(
+        PHOTO_SECONDS, read_table_uncertainty, resolve_photo, body, what=N_("the table")
+    )
+
+
+@router.post("/api/referee/photo", response_model=None)
+async def read_table_photo(request: Request, referee: Referee) -> Response:
+    # 400: no image, or no table in it (no markers, a card cut off).
+    return await _settle(_photo_body(request), lambda body: _settled_photo(referee, body))
+
+
+@router.post(CLOSE_CALLS_PATH, response_model=None)
+async def close_calls_again(request: Request, referee: Referee) -> Response:
+    # 400: malformed JSON, a bad table or uncertainty.
+    return await _settle(_json_body(request), lambda body: _close_calls(referee, body))

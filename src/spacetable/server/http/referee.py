@@ -7,19 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Awaitable
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Request
 from starlette.responses import JSONResponse, Response
 
 from spacetable.i18n.phrase import phrase
 from spacetable.lasers.tables import MAX_TABLE_BYTES
 from spacetable.server.http.bodies import BodyRefused, json_body
+from spacetable.server.http.deps import Referee
 from spacetable.server.http.pages import reader_language
-from spacetable.server.http.referee_pool import (
-    RefereeBusy,
-    RefereeGaveUp,
-    RefereePool,
-    UploadRefused,
-)
+from spacetable.server.http.referee_pool import RefereeBusy, RefereeGaveUp, UploadRefused
 
 
 async def referee_answer(work: Awaitable[bytes]) -> Response:
@@ -46,15 +42,16 @@ async def referee_answer(work: Awaitable[bytes]) -> Response:
     return Response(answer, media_type="application/json")
 
 
-def add_referee_route(app: FastAPI, referee: RefereePool) -> None:
-    """``POST /api/resolve``: a table (JSON) resolved by ``referee``'s workers."""
+#: ``POST /api/resolve``: a table (JSON) resolved by the referee's workers.
+router = APIRouter()
 
-    @app.post("/api/resolve", response_model=None)
-    async def resolve_table(request: Request) -> Response:
-        try:
-            body = await json_body(request, MAX_TABLE_BYTES)
-        except BodyRefused as exc:
-            return exc.response("error")
-        # 400: malformed JSON, a bad table or turn, a limit broken.
-        # The drawing in the page's language (?lang=, its cookie or Accept-Language).
-        return await referee_answer(referee.resolve(body, reader_language(request)))
+
+@router.post("/api/resolve", response_model=None)
+async def resolve_table(request: Request, referee: Referee) -> Response:
+    try:
+        body = await json_body(request, MAX_TABLE_BYTES)
+    except BodyRefused as exc:
+        return exc.response("error")
+    # 400: malformed JSON, a bad table or turn, a limit broken.
+    # The drawing in the page's language (?lang=, its cookie or Accept-Language).
+    return await referee_answer(referee.resolve(body, reader_language(request)))
