@@ -26,7 +26,8 @@ from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable.registry import Bots, games
 from spacetable.server.cluster.interface import CLUSTER
 from spacetable.server.http import accounts as account_routes
-from spacetable.server.http import leaving
+from spacetable.server.http import clock_route, leaving
+from spacetable.server.http import games as game_routes
 from spacetable.server.http import matches as match_routes
 from spacetable.server.http import my_games as my_games_routes
 from spacetable.server.http import photo as photo_routes
@@ -34,9 +35,7 @@ from spacetable.server.http import players as player_routes
 from spacetable.server.http import referee as referee_routes
 from spacetable.server.http import rooms as room_routes
 from spacetable.server.http.assets import Assets
-from spacetable.server.http.clock_route import add_clock_route
 from spacetable.server.http.deps import Services
-from spacetable.server.http.games import add_game_routes
 from spacetable.server.http.guards import Guards
 from spacetable.server.http.http_protocol import GUARDS, HostGuard
 from spacetable.server.http.pages import add_page_routes
@@ -249,7 +248,7 @@ def create_app(
         return JSONResponse({"detail": detail}, status_code=503)
 
     if clock is not None:
-        add_clock_route(app, clock)
+        app.include_router(clock_route.router)  # POST /api/test/clock
     add_page_routes(app)
     app.include_router(room_routes.router)  # the health check, a room's page, the lobby's
     app.include_router(match_routes.router)  # the finished matches
@@ -257,7 +256,7 @@ def create_app(
     app.include_router(player_routes.router)  # profiles and leaderboards
     app.include_router(my_games_routes.router)  # correspondence matches
     app.include_router(leaving.router)  # what deleting an account would end
-    add_game_routes(app)
+    app.include_router(game_routes.router)  # the games' listing and resources
     app.include_router(referee_routes.router)  # POST /api/resolve: a table in JSON
     app.include_router(photo_routes.router)  # POST /api/referee/photo: a photo of the table
     return app
