@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING, Any
 from argon2 import PasswordHasher
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable.registry import Bots, games
 from spacetable.server.cluster.interface import CLUSTER
 from spacetable.server.http import accounts as account_routes
-from spacetable.server.http import clock_route, leaving
+from spacetable.server.http import clock_route, leaving, pages
 from spacetable.server.http import games as game_routes
 from spacetable.server.http import matches as match_routes
 from spacetable.server.http import my_games as my_games_routes
@@ -38,7 +39,6 @@ from spacetable.server.http.assets import Assets
 from spacetable.server.http.deps import Services
 from spacetable.server.http.guards import Guards
 from spacetable.server.http.http_protocol import GUARDS, HostGuard
-from spacetable.server.http.pages import add_page_routes
 from spacetable.server.http.password_gate import password_gate
 from spacetable.server.http.referee_pool import RefereePool
 from spacetable.server.http.ws_protocol import ACCOUNTS, POLICY, ROOMS, SocketPolicy
@@ -249,7 +249,8 @@ def create_app(
 
     if clock is not None:
         app.include_router(clock_route.router)  # POST /api/test/clock
-    add_page_routes(app)
+    app.include_router(pages.router)  # the pages but a room's, the catalogs, the figures
+    app.add_exception_handler(StarletteHTTPException, pages.not_found)  # a page, not JSON
     app.include_router(room_routes.router)  # the health check, a room's page, the lobby's
     app.include_router(match_routes.router)  # the finished matches
     app.include_router(account_routes.router)  # sign-up, login, logout, deletion

@@ -5,8 +5,9 @@ shell's stylesheet, the page's script) followed by the page's own body
 plays (``<html data-game="...">``), so that it loads only that game's module. A page is
 written in the reader's language (``<html lang="fr">``, its words from the catalogs:
 :mod:`spacetable.i18n.html`); the languages the switch offers are on ``<html>`` too.
-:func:`add_page_routes` serves the pages but a room's (``http/rooms.py``), the catalogs'
-messages for the browser and the rules' figures.
+Its :data:`router` serves the pages but a room's (``http/rooms.py``), the catalogs'
+messages for the browser and the rules' figures; :func:`not_found` answers a link to
+nothing with a page.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from importlib import resources
 from string import Template
 
 import orjson
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -32,6 +33,7 @@ from spacetable.i18n import N_, choose, client_catalog, language_names, translat
 from spacetable.i18n.html import translate_html
 from spacetable.i18n.phrase import Reason, phrase, refusal
 from spacetable.registry import listings
+from spacetable.server.http.deps import Accounts, Cache
 from spacetable.server.store.accounts import SESSION_COOKIE, AccountStore
 from spacetable.server.store.storage import StorageUnavailable
 
@@ -285,62 +287,66 @@ def _rules_figure(name: str, lang: str) -> str | None:
     return figure_svg(name, translator(lang)) if name in FIGURES else None
 
 
-def add_page_routes(app: FastAPI) -> None:
-    """The pages but a room's, the browser's catalogs (``/i18n/{lang}.json``) and the
-    rules' figures (``/rules/figures/{name}.svg``)."""
+#: The pages but a room's, the browser's catalogs (``/i18n/{lang}.json``) and the rules'
+#: figures (``/rules/figures/{name}.svg``).
+router = APIRouter()
 
-    for path, page in _PAGES.items():
-        app.get(path, include_in_schema=False, name=f"{page}_page")(_page_route(page))
+for _path, _page in _PAGES.items():
+    router.get(_path, include_in_schema=False, name=f"{_page}_page")(_page_route(_page))
 
-    @app.get("/players/{name}", include_in_schema=False, name="profile_page")
-    async def profile_page(request: Request, name: str) -> HTMLResponse:
-        # A name no account has (misspelled, or its account deleted): a page that says so,
-        # not the profile's empty tables under the API's refusal.
-        accounts: AccountStore | None = getattr(request.app.state, "accounts", None)
-        if accounts is not None:
-            try:
-                missing = await asyncio.to_thread(accounts.find, name[:80]) is None
-            except StorageUnavailable:
-                missing = False  # the database is away: the profile's script says so
-            if missing:
-                return await no_player_page(request, name)
-        return await _page_route("profile")(request)
 
-    @app.get("/leaderboard", include_in_schema=False)
-    async def leaderboards() -> RedirectResponse:
-        # The account menu's "Leaderboard": the first game's, whose page leads to the others'.
-        first = next(listing.key for listing in listings() if listing.playable)
-        return RedirectResponse(f"/leaderboard/{first}")
+@router.get("/players/{name}", include_in_schema=False, name="profile_page")
+async def profile_page(request: Request, name: str, accounts: Accounts) -> HTMLResponse:
+    # A name no account has (misspelled, or its account deleted): a page that says so,
+    # not the profile's empty tables under the API's refusal.
+    try:
+        missing = await asyncio.to_thread(accounts.find, name[:80]) is None
+    except StorageUnavailable:
+        missing = False  # the database is away: the profile's script says so
+    if missing:
+        return await no_player_page(request, name)
+    return await _page_route("profile")(request)
 
-    @app.exception_handler(StarletteHTTPException)
-    async def not_found(request: Request, exc: StarletteHTTPException) -> Response:
-        # A link followed to an address that is nothing here: a page that says so, in the
-        # reader's language, not FastAPI's JSON. Everything else as FastAPI answers it.
-        if exc.status_code == 404 and wants_page(request):
-            there = refusal("There is no page at {path}.", path=clipped(request.url.path))
-            return await missing_page(request, there, 404)
-        return await http_exception_handler(request, exc)
 
-    @app.get("/i18n/{lang}.json", include_in_schema=False)
-    async def messages(lang: str) -> Response:
-        if lang not in i18n.LANGUAGES:
-            raise HTTPException(404, f"no language {clipped(lang)}")
-        body = orjson.dumps(client_catalog(translator(lang)))
-        headers = {"Cache-Control": "no-cache"}
-        return Response(body, media_type="application/json", headers=headers)
+@router.get("/leaderboard", include_in_schema=False)
+async def leaderboards() -> RedirectResponse:
+    # The account menu's "Leaderboard": the first game's, whose page leads to the others'.
+    first = next(listing.key for listing in listings() if listing.playable)
+    return RedirectResponse(f"/leaderboard/{first}")
 
-    figures: dict[tuple[str, str], str] = {}  # the rules page's pictures, drawn once each
 
-    @app.get("/rules/figures/{name}.svg", include_in_schema=False)
-    async def rules_figure(name: str, lang: str = i18n.SOURCE) -> Response:
-        # The language is the link's (?lang=fr), never the reader's cookie: one address,
-        # one picture, however it is cached.
-        if lang not in i18n.LANGUAGES:
-            raise HTTPException(404, f"no language {clipped(lang)}")
-        if (name, lang) not in figures:
-            drawn = await asyncio.to_thread(_rules_figure, name, lang)
-            if drawn is None:
-                raise HTTPException(404, f"the rules have no figure {clipped(name)}")
-            figures[name, lang] = drawn
-        headers = {"Cache-Control": "public, max-age=3600"}
-        return Response(figures[name, lang], media_type="image/svg+xml", headers=headers)
+async def not_found(request: Request, exc: Exception) -> Response:
+    """The application's answer to an HTTP error (its exception handler for Starlette's
+    ``HTTPException``): a link followed to an address that is nothing here gets a page that
+    says so, in the reader's language, not FastAPI's JSON; everything else is answered as
+    FastAPI answers it."""
+    assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 404 and wants_page(request):
+        there = refusal("There is no page at {path}.", path=clipped(request.url.path))
+        return await missing_page(request, there, 404)
+    return await http_exception_handler(request, exc)
+
+
+@router.get("/i18n/{lang}.json", include_in_schema=False)
+async def messages(lang: str) -> Response:
+    if lang not in i18n.LANGUAGES:
+        raise HTTPException(404, f"no language {clipped(lang)}")
+    body = orjson.dumps(client_catalog(translator(lang)))
+    headers = {"Cache-Control": "no-cache"}
+    return Response(body, media_type="application/json", headers=headers)
+
+
+@router.get("/rules/figures/{name}.svg", include_in_schema=False)
+async def rules_figure(drawn: Cache, name: str, lang: str = i18n.SOURCE) -> Response:
+    # The language is the link's (?lang=fr), never the reader's cookie: one address,
+    # one picture, however it is cached. Each is drawn once (``drawn.figures``).
+    if lang not in i18n.LANGUAGES:
+        raise HTTPException(404, f"no language {clipped(lang)}")
+    figures = drawn.figures
+    if (name, lang) not in figures:
+        drawn_now = await asyncio.to_thread(_rules_figure, name, lang)
+        if drawn_now is None:
+            raise HTTPException(404, f"the rules have no figure {clipped(name)}")
+        figures[name, lang] = drawn_now
+    headers = {"Cache-Control": "public, max-age=3600"}
+    return Response(figures[name, lang], media_type="image/svg+xml", headers=headers)
