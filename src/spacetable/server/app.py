@@ -19,7 +19,7 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from argon2 import PasswordHasher
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -96,6 +96,28 @@ def _warmed(app: FastAPI, done: asyncio.Future[None]) -> None:
         return
     _tune_gc()
     app.state.bots_warm = True
+
+
+#: The HTTP routes, one router a concern (``http/*.py``), in the order they are matched.
+ROUTERS: tuple[APIRouter, ...] = (
+    pages.router,  # the pages but a room's, the catalogs, the rules' figures
+    room_routes.router,  # the health check, a room's page, creating and listing rooms
+    match_routes.router,  # the finished matches
+    account_routes.router,  # sign-up, login, logout, deletion
+    player_routes.router,  # profiles and leaderboards
+    my_games_routes.router,  # a player's correspondence matches
+    leaving.router,  # what deleting an account would end
+    game_routes.router,  # the games' listing and resources
+    referee_routes.router,  # POST /api/resolve: a table in JSON
+    photo_routes.router,  # POST /api/referee/photo: a photo of the table
+)
+
+
+async def _storage_unavailable(request: Request, exc: Exception) -> JSONResponse:
+    """The answer to a request that needed the database while it is away (finished
+    matches wait in the save queue): 503, saying so briefly."""
+    detail = f"the match store is unavailable, try again soon ({exc})"
+    return JSONResponse({"detail": detail}, status_code=503)
 
 
 def create_app(
@@ -241,23 +263,10 @@ def create_app(
     app.state.assets = assets  # the pages name the files where it says (http/pages.py)
     app.mount("/static", assets, name="static")
 
-    @app.exception_handler(StorageUnavailable)
-    async def storage_unavailable(request: Request, exc: StorageUnavailable) -> JSONResponse:
-        # The database is away (finished matches wait in the save queue): say so, briefly.
-        detail = f"the match store is unavailable, try again soon ({exc})"
-        return JSONResponse({"detail": detail}, status_code=503)
-
+    app.add_exception_handler(StorageUnavailable, _storage_unavailable)
+    app.add_exception_handler(StarletteHTTPException, pages.not_found)  # a page, not JSON
     if clock is not None:
         app.include_router(clock_route.router)  # POST /api/test/clock
-    app.include_router(pages.router)  # the pages but a room's, the catalogs, the figures
-    app.add_exception_handler(StarletteHTTPException, pages.not_found)  # a page, not JSON
-    app.include_router(room_routes.router)  # the health check, a room's page, the lobby's
-    app.include_router(match_routes.router)  # the finished matches
-    app.include_router(account_routes.router)  # sign-up, login, logout, deletion
-    app.include_router(player_routes.router)  # profiles and leaderboards
-    app.include_router(my_games_routes.router)  # correspondence matches
-    app.include_router(leaving.router)  # what deleting an account would end
-    app.include_router(game_routes.router)  # the games' listing and resources
-    app.include_router(referee_routes.router)  # POST /api/resolve: a table in JSON
-    app.include_router(photo_routes.router)  # POST /api/referee/photo: a photo of the table
+    for router in ROUTERS:
+        app.include_router(router)
     return app

@@ -20,7 +20,7 @@ that cannot be reached (its owner away, Redis away, storage away) refuses the de
 reached before are left already (docs/accounts.md says so).
 
 Before the player confirms, the delete page lists what would end
-(:func:`add_leaving_route`):
+(its :data:`router`):
 
 * ``GET /api/accounts/me/unfinished``: ``{"matches": [{"room", "game", "opponents",
   "correspondence"}...]}``, the matches being played where the account holds a seat; 401
