@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from html import escape
 from importlib import resources
@@ -24,6 +23,7 @@ import orjson
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
@@ -266,16 +266,18 @@ _PAGES = {
 }
 
 
-def _page_route(page: str) -> Callable[[Request], Awaitable[HTMLResponse]]:
-    """The route that serves ``page`` in the reader's language."""
+async def _serve(request: Request, page: str) -> HTMLResponse:
+    """``page`` in the reader's language."""
+    account = await account_name(request)
+    lang = reader_language(request)
+    static = request.app.state.assets.prefix
+    return HTMLResponse(compose(page, lang=lang, account=account, static=static))
 
-    async def serve_page(request: Request) -> HTMLResponse:
-        account = await account_name(request)
-        lang = reader_language(request)
-        static = request.app.state.assets.prefix
-        return HTMLResponse(compose(page, lang=lang, account=account, static=static))
 
-    return serve_page
+async def serve_page(request: Request) -> HTMLResponse:
+    """The route of every page of :data:`_PAGES`: the one its route names (``<page>_page``)."""
+    route: APIRoute = request.scope["route"]
+    return await _serve(request, route.name.removesuffix("_page"))
 
 
 def _rules_figure(name: str, lang: str) -> str | None:
@@ -292,7 +294,7 @@ def _rules_figure(name: str, lang: str) -> str | None:
 router = APIRouter()
 
 for _path, _page in _PAGES.items():
-    router.get(_path, include_in_schema=False, name=f"{_page}_page")(_page_route(_page))
+    router.get(_path, include_in_schema=False, name=f"{_page}_page")(serve_page)
 
 
 @router.get("/players/{name}", include_in_schema=False, name="profile_page")
@@ -305,7 +307,7 @@ async def profile_page(request: Request, name: str, accounts: Accounts) -> HTMLR
         missing = False  # the database is away: the profile's script says so
     if missing:
         return await no_player_page(request, name)
-    return await _page_route("profile")(request)
+    return await _serve(request, "profile")
 
 
 @router.get("/leaderboard", include_in_schema=False)
