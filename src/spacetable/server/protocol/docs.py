@@ -63,8 +63,9 @@ def rewritten(page: str) -> str:
         pattern = re.compile(
             rf"(<!-- protocol:{name} -->\n).*?(\n<!-- /protocol:{name} -->)", re.DOTALL
         )
-        if not pattern.search(page):
+        found = pattern.search(page)
+        if found is None:
             raise ValueError(f"docs/protocol.md lacks the markers of the {name} table")
-        text = table()
-        page = pattern.sub(lambda m: m.group(1) + text + m.group(2), page)
+        start, end = found.span()
+        page = page[:start] + found.group(1) + table() + found.group(2) + page[end:]
     return page

@@ -260,7 +260,7 @@ class Placed:
     card: Annotated[GameObject, Doc("`id`, `owner`, `ship`, `x`, `y`, `rotation`")]
     t: Annotated[float, Doc("match time")]
     players: Annotated[
-        list[dict[str, Any]] | None,
+        dict[str, dict[str, Any]] | None,
         Doc("when the round goes on (the fast round or the deployment): each player's status"),
         OMITTED,
     ] = None
