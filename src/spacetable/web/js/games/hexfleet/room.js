@@ -12,27 +12,24 @@ import { colourOf } from "../../shell/colours.js";
 import { playerName, t, tn } from "../../shell/i18n.js";
 import { said } from "../../shell/phrase.js";
 import { yourTurn } from "../../shell/notify.js";
-import { TurnRoom } from "../../shell/turnroom.js";
 import { botBadge } from "../../shell/botseats.js";
 import { endTitle } from "../../shell/endcard.js";
 import { BoardTurn } from "../../shell/boardturn.js";
 import { sounds } from "../../shell/sounds.js";
 import { HexBoard } from "./board.js";
-import { hexLabel } from "./hexes.js";
 import { HexControls } from "./controls.js";
 import { CardTray } from "./reveal.js";
 import { ShipLogs } from "./shiplog.js";
 import { blankFirstText, latestBlankRun } from "./blankfirst.js";
 import { openSecondSeat } from "./hotseat.js";
 import { HELP, deckWords, endReason, percentText } from "./room_words.js";
+import { HexActing, PHONE } from "./acting.js";
 import { dockActionBar, legendPanel, offBoardPanel, showMoveToConfirm } from "./panels.js";
 
-/** Narrow screens (a phone): tap to see a move, confirm to make it; the board zooms in. */
-const PHONE = window.matchMedia("(max-width: 820px)");
 /** The smallest hex (screen px across) a phone frames the battle at: a fingertip's width. */
 const FINGER_HEX_PX = 40;
 
-export class HexRoom extends TurnRoom {
+export class HexRoom extends HexActing {
   /** Play the room `roomId` (ctx {roomId, params}: the page's query; `hotseat=Red,Blue`
    * holds both seats at this screen). */
   constructor(ctx) {
@@ -446,118 +443,6 @@ export class HexRoom extends TurnRoom {
    * padding keeps them clear of both). */
   cardsToView() {
     if (PHONE.matches && !this.tray.section.hidden) this.tray.section.scrollIntoView({ block: "nearest" });
-  }
-
-  // -- acting ---------------------------------------------------------------------------------
-
-  /** Send one action through the socket of the side whose ship is activated. */
-  act(action) {
-    const ship = this.activeShip();
-    const socket = ship && this.second?.me?.player === ship.owner ? this.second.socket : this.socket;
-    this.controls.message("");
-    this.lastAction = action.type;
-    if (!socket.send({ type: "act", action })) this.controls.message(t("Not connected: try again in a moment."));
-    this.pending = null;
-    this.placeAt = null;
-    if (action.type === "fire" || action.type === "hail") {
-      this.target = null;
-      this.aiming = false;
-    }
-  }
-
-  myActive() {
-    const ship = this.activeShip();
-    return this.isMine(ship) && this.state.phase !== "over" ? ship : null;
-  }
-
-  clickHex({ q, r, label, pointerType }) {
-    const ship = this.myActive();
-    if (!ship) return;
-    const key = `${q},${r}`;
-    if (this.state.activation.placing) {
-      this.placeAt = { q, r, label };
-      this.refresh();
-      return;
-    }
-    const move = this.board.moveTo(key);
-    if (!move) {
-      this.controls.message(t("{ship} cannot reach hex {hex} this activation: the lit hexes are within its movement.", { ship: ship.name, hex: label }));
-      return;
-    }
-    const touch = pointerType === "touch" || pointerType === "pen" || PHONE.matches;
-    if (touch && this.pending?.key !== key) {
-      this.pending = { key, label, steps: move.steps, cost: move.cost };
-      this.refresh();
-      return;
-    }
-    this.act({ type: "move", ship: ship.id, steps: move.steps });
-  }
-
-  /** A ship clicked: our active ship aims at it; otherwise its log shows. */
-  clickShip(target) {
-    const ship = this.myActive();
-    if (!ship || this.state.activation.placing) {
-      this.shipLogs.select(target.id);
-      return;
-    }
-    if (target.id === ship.id) {
-      this.controls.message(t("Click a lit hex to move, an arrow around the ship to turn it, or another ship to aim."));
-      return;
-    }
-    this.pickTarget(target.id);
-  }
-
-  /** A target picked (on the board or in the list): its panel in sight, with Fire and Hail
-   * (on a phone it was under the fold), and the hint that said to pick one gone. */
-  pickTarget(id) {
-    this.target = id;
-    this.pending = null;
-    this.controls.message("");
-    this.refresh();
-    $("#aim-panel")?.scrollIntoView({ block: "nearest" });
-  }
-
-  turnTo(facing) {
-    const ship = this.myActive();
-    const move = this.board.turnTo(facing);
-    if (ship && move) this.act({ type: "move", ship: ship.id, steps: move.steps });
-  }
-
-  hover(hex) {
-    const ship = this.myActive();
-    if (!ship || this.state.activation.placing || this.pending) return;
-    const move = hex && this.board.moveTo(`${hex.q},${hex.r}`);
-    this.board.showPath(move ? move.steps : null, move?.cost, this.state.activation.movement);
-    const info = $("#move-info");
-    if (info && move) {
-      info.textContent = tn("Move to {hex}: {cost} of {n} hex (click to move).", "Move to {hex}: {cost} of {n} hexes (click to move).",
-        this.state.activation.movement, { hex: hexLabel(hex.q, hex.r), cost: move.cost });
-    }
-  }
-
-  /** Take back the active ship's last move (Ctrl+Z): the server keeps it until a card is turned. */
-  undo(e) {
-    const ship = this.myActive();
-    if (!ship) return;
-    e.preventDefault();
-    if (this.state.activation.undo > 0) this.act({ type: "undo", ship: ship.id });
-    else {
-      this.controls.message(this.state.activation.done.includes("moved") ? t("Nothing to undo: {ship} has turned cards since its move.", { ship: ship.name })
-        : t("Nothing to undo: {ship} has not moved yet.", { ship: ship.name }));
-    }
-  }
-
-  /** Arrow keys on the focused board: up steps ahead, left and right turn. */
-  key(e) {
-    const ship = this.myActive();
-    const step = { ArrowUp: "F", ArrowLeft: "L", ArrowRight: "R" }[e.key];
-    if (!ship || !step || this.state.activation.placing) return;
-    e.preventDefault();
-    if (this.state.reach.some((m) => m.steps === step)) this.act({ type: "move", ship: ship.id, steps: step });
-    else {
-      this.controls.message(step === "F" ? t("{ship} cannot move ahead: no movement left or the way is blocked.", { ship: ship.name })
-        : t("{ship} cannot turn: no movement left or the way is blocked.", { ship: ship.name }));
-    }
   }
 
   // -- the end --------------------------------------------------------------------------------
