@@ -120,6 +120,54 @@ async def _storage_unavailable(request: Request, exc: Exception) -> JSONResponse
     return JSONResponse({"detail": detail}, status_code=503)
 
 
+def _route(app: FastAPI, test_clock: bool) -> None:
+    """Include the routers in ``app`` (``POST /api/test/clock``'s only with ``test_clock``)
+    and its answers to a database away and to an address that is nothing here."""
+    app.add_exception_handler(StorageUnavailable, _storage_unavailable)
+    app.add_exception_handler(StarletteHTTPException, pages.not_found)  # a page, not JSON
+    if test_clock:
+        app.include_router(clock_route.router)  # POST /api/test/clock
+    for router in ROUTERS:
+        app.include_router(router)
+
+
+def _assets() -> Assets:
+    """The browser's files, at addresses a browser may keep for good (http/assets.py); a
+    game registered from outside the package serves its browser module from its own
+    folder, at the URL the registry gives it."""
+    outside = {
+        str(PurePosixPath(entry.client).parent.relative_to("/static")): entry.web_dir
+        for entry in games()
+        if entry.web_dir is not None
+    }
+    return Assets(Path(str(WEB)), outside)
+
+
+def _join_cluster(
+    redis_url: str,
+    address: str,
+    node_name: str | None,
+    directory: RoomDirectory,
+    guards: Guards,
+    clock: MovableClock | None,
+) -> tuple[ClusterNode, Guards]:
+    """This process's node of the cluster sharing the Redis at ``redis_url`` (reached at
+    ``address``, named ``node_name`` in the balancer), and ``guards`` with the rooms per
+    client counted for the whole cluster, on Redis's clock plus the test ``clock``'s moves
+    (``http/shared_limit.py``)."""
+    # Redis and the cluster's parts load only for a cluster (a server alone starts sooner).
+    from spacetable.server.cluster.node import ClusterNode
+    from spacetable.server.http.shared_limit import SharedCreationLimit
+
+    # The durable rooms (issue 21 item 2) rebuild a room whose process died.
+    rebuild = getattr(directory, "get_or_rebuild", None)
+    node = ClusterNode(redis_url, address, directory, rebuild, name=node_name)
+    shared = SharedCreationLimit(
+        node.redis, guards.rooms.per_minute, lambda: 0.0 if clock is None else clock.shift
+    )
+    return node, dataclasses.replace(guards, rooms=shared)
+
+
 def create_app(
     storage: Storage,
     timing: Timing | None = None,
@@ -169,21 +217,8 @@ def create_app(
     # Opens a stored room as a socket would (in a cluster: the one process that takes its lock).
     opener: Opener = directory.get_or_rebuild
     if redis_url is not None:
-        # Redis and the cluster's parts load only for a cluster (a server alone starts sooner).
-        from spacetable.server.cluster.node import ClusterNode
-        from spacetable.server.http.shared_limit import SharedCreationLimit
-
-        # The durable rooms (issue 21 item 2) rebuild a room whose process died.
-        rebuild = getattr(directory, "get_or_rebuild", None)
-        node = ClusterNode(redis_url, address, directory, rebuild, name=node_name)
+        node, guards = _join_cluster(redis_url, address, node_name, directory, guards, clock)
         opener = node.locate
-        # Rooms per client counted for the whole cluster, on Redis's clock (plus the
-        # test clock's moves): http/shared_limit.py.
-        moved = clock
-        shared = SharedCreationLimit(
-            node.redis, guards.rooms.per_minute, lambda: 0.0 if moved is None else moved.shift
-        )
-        guards = dataclasses.replace(guards, rooms=shared)
     # Passwords are checked on threads of their own, within limits counted for the whole
     # cluster (http/password_gate.py).
     gate = password_gate(clock, guards.proxies, None if node is None else node.redis)
@@ -251,22 +286,9 @@ def create_app(
     app.state.accounts = accounts  # a page's header shows who is logged in (http/pages.py)
     app.state.bots_warm = False  # until warm_up has loaded them (/healthz tells)
     app.add_middleware(HostGuard, hosts=guards.hosts)
-    # The browser's files, at addresses a browser may keep for good (http/assets.py); a
-    # game registered from outside the package serves its browser module from its own
-    # folder, at the URL the registry gives it.
-    outside = {
-        str(PurePosixPath(entry.client).parent.relative_to("/static")): entry.web_dir
-        for entry in games()
-        if entry.web_dir is not None
-    }
-    assets = Assets(Path(str(WEB)), outside)
+    assets = _assets()
     app.state.assets = assets  # the pages name the files where it says (http/pages.py)
     app.mount("/static", assets, name="static")
 
-    app.add_exception_handler(StorageUnavailable, _storage_unavailable)
-    app.add_exception_handler(StarletteHTTPException, pages.not_found)  # a page, not JSON
-    if clock is not None:
-        app.include_router(clock_route.router)  # POST /api/test/clock
-    for router in ROUTERS:
-        app.include_router(router)
+    _route(app, test_clock=clock is not None)
     return app
