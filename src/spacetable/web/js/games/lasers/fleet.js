@@ -45,13 +45,16 @@ function cardKey() {
       line([stub(2, "penetrating")], t("orange: a penetrating laser, through shields")),
       line([el("span", { class: "key-shield", "aria-hidden": "true" })], t("a cyan bar along an edge: a shield")),
       line([], t("along the bottom: the VP it is worth and its cost in credits"))));
-  box.addEventListener("toggle", () => {
+  // Kept as the click opens or closes it: the `toggle` event comes a task later, after a
+  // reload the player asked for at once (the key opened again); a change of the `open`
+  // attribute is seen before anything else runs.
+  new MutationObserver(() => {
     try {
       localStorage.setItem(KEY_SHUT, box.open ? "open" : "closed");
     } catch {
       // storage disabled
     }
-  });
+  }).observe(box, { attributes: true, attributeFilter: ["open"] });
   return box;
 }
 
