@@ -126,6 +126,9 @@ def test_a_light_speed_match_with_chat_draw_and_rematch(
     bob.send(type="answer_draw", accept=False)
     ann.wait_type("draw_declined")
     ann.send(type="pose", x=10.0, y=20.0, rotation=30.0)
+    assert "Ann" in bob.wait_type("poses")["poses"]
+    ann.send_raw('{"type": "chat", "txt": "a renamed field"}')  # not recorded: refused
+    assert "txt" in ann.wait_type("error")["message"]
     watcher.send(type="resync")
     battles = play_to_the_battle({"ann": ann, "bob": bob}, first)
     assert battles["ann"]["type"] == "battle"
@@ -140,7 +143,8 @@ def test_a_light_speed_match_with_chat_draw_and_rematch(
         schema,
         recorded,
         *("welcome", "room", "state", "state_patch", "chat", "chat_history", "pong"),
-        *("draw_offer", "draw_declined", "placed", "battle", "rematch_declined"),
+        *("draw_offer", "draw_declined", "placed", "battle", "rematch_declined", "stop"),
+        *("poses", "error"),
     )
     for client in recorded.clients:
         client.close()
