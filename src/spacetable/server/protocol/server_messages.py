@@ -191,9 +191,9 @@ class Turn:
 
 @tagged("acted")
 class Acted:
-    """Hex fleet: an action was applied; turn its cards and animate it, then the new
-    `state` follows. The stored match keeps these frames as its `events`, the opening
-    first, so a replay steps through them."""
+    """Hex fleet: an action was applied; turn its cards and animate it, then the new `state`
+    follows. The stored match (`GET /api/matches/{id}`) keeps these frames as its `events`,
+    the opening first, so a replay steps through them."""
 
     frame: Annotated[
         GameObject,
@@ -209,8 +209,10 @@ class Acted:
 
 @tagged("result")
 class MatchResult:
-    """FTL and hex fleet: the match is over (after the last `turn` and `state`); every
-    game: a match stopped by a resignation, a draw agreed or a win claimed."""
+    """FTL and hex fleet: the match is over (after the last `turn` and `state`); every game:
+    a match stopped by a resignation, a draw agreed or a win claimed (then `reason` in
+    words, and in the laser games `table` too). The stored match (`GET /api/matches/{id}`)
+    keeps every turn's events in order and `result.start`, the pieces before turn 1."""
 
     match_id: Annotated[str, Doc("the stored match's id (`GET /api/matches/{id}`)")]
     ruleset: Annotated[str, Doc("the game's key")]
@@ -230,7 +232,9 @@ class MatchResult:
 
 @tagged("battle")
 class Battle:
-    """Laser games: every card is down: animate `result.events`."""
+    """Every card is down: animate `result.events` (Stellar Conflict adds `delay` events,
+    `kind` on lasers, cubes taken, vaporized and transferred, and steps whose ships fired
+    before: a second initiative)."""
 
     match_id: Annotated[str, Doc("the stored match's id")]
     ruleset: Annotated[str, Doc("the game's key")]
@@ -252,9 +256,10 @@ class Poses:
 
 @tagged("placed")
 class Placed:
-    """A card landed on the table. With `players`, no `state` follows: the new state is
-    the last one with `card` added to `table`, these `players`, and your `hand` equal to
-    your `players` entry's `holding`. Without it a `state` follows."""
+    """A card landed on the table. With `players`, no `state` follows: the new state is the
+    last one with `card` added to `table`, these `players`, and your `hand` equal to your
+    `players` entry's `holding`. Without it (a drop after the freeze, the last card of the
+    match) a `state` follows."""
 
     player: Annotated[str, Doc("who placed it")]
     card: Annotated[GameObject, Doc("`id`, `owner`, `ship`, `x`, `y`, `rotation`")]
@@ -281,8 +286,9 @@ class Refused:
 
 @tagged("stop")
 class Stop:
-    """The cards in hand froze: `by` placed his last card, or the countdown ran out. You
-    have `seconds` to drop or discard; then the server discards every undecided card."""
+    """The cards in hand froze: `by` placed his last card (`timer` false), or the countdown
+    ran out (`by` null, `timer` true). You have `seconds` to drop or discard; then the
+    server discards every undecided card."""
 
     by: Annotated[str | None, Doc("who called stop; null: the countdown ran out")]
     timer: Annotated[bool, Doc("the countdown ran out")]
@@ -292,7 +298,8 @@ class Stop:
 @tagged("draw_offer")
 class DrawOffer:
     """A draw is offered: answer it with `answer_draw` if your seat is in `waiting`; sent
-    again to a socket that joins while it waits."""
+    again to a socket that joins while it waits (a page reloaded, a room rebuilt after its
+    server died)."""
 
     by: Annotated[str, Doc("who offered")]
     seat: Annotated[int, Doc("his seat")]
@@ -319,7 +326,7 @@ class Resigned:
 
 @tagged("forsaken")
 class Forsaken:
-    """Your `forsake` is done and stored."""
+    """Your `forsake` is done and stored: the matches it resigned (0 or 1)."""
 
     resigned: Annotated[int, Doc("the matches it resigned (0 or 1)")]
 
@@ -327,7 +334,9 @@ class Forsaken:
 @tagged("absent")
 class Absent:
     """A player lost his connection in a match: sent at once, and again when the grace is
-    over, and to a socket that joins while he is away."""
+    over, and to a socket that joins while he is away (his own too, as it watches before it
+    takes the seat back: a page never asks a player about his own seat). Whether he is back
+    shows in the next `room` (`connected`)."""
 
     seat: Annotated[int, Doc("his seat")]
     player: Annotated[str, Doc("his name")]
@@ -363,7 +372,8 @@ class TimedOut:
 @tagged("error")
 class Error:
     """Your last message was malformed, over the rate limit (Limits), or not allowed from
-    you now."""
+    you now (not seated, wrong phase of the room, a `rejoin` whose token no longer holds a
+    seat, or holds an account's seat and the socket has not that account's session)."""
 
     message: Annotated[str, Doc("why, in the socket's language")]
 
@@ -383,7 +393,11 @@ class Pong:
 
 @tagged("notice")
 class Notice:
-    """News of the match store, sent at once (see A room outlives its server)."""
+    """News of the match store, sent at once: it cannot be reached and the table waits
+    (`down`), the match is over and its result shows once stored (`result`), it is back
+    (`back`), the result could not be stored at all (`lost`), another server now holds the
+    room (`moved`: the socket is then closed with 1012 and the page reconnects to it). See A
+    room outlives its server."""
 
     notice: Annotated[
         Literal["down", "result", "back", "lost", "moved"],
