@@ -104,6 +104,12 @@ def test_a_notice_never_lies_over_the_rematch_decline(
         bob.send(type="join", name="bob")
         bob.wait(lambda m: m["type"] == "welcome" and m["role"] == "player")
         bob.send(type="ready")
+        # Bob's ready redraws the seat panel: tap once the page shows it, not while the
+        # panel may move under the finger (the tap was lost once under load).
+        page.wait_for_function(
+            """() => document.querySelector('.seat[data-seat="1"] .seat-state')
+              ?.textContent === 'ready'"""
+        )
         page.tap("button#ready")
         page.wait_for_selector("body[data-phase=fast]")
         page.locator("#offer-draw").tap()
