@@ -1,10 +1,12 @@
 """Every message the server sends to a page, declared once.
 
-Each message is an ``@tagged`` record (:mod:`spacetable.core.records`: a frozen, slotted
-dataclass, as the games' events and actions are): its class docstring says what it means,
-each field's ``Doc`` what the field holds. The server builds a message as a record and
-writes it with :func:`wire`, the JSON object the pages read, in the order the fields are
-declared. Records rather than pydantic models: building one costs a dataclass's
+Each message is a record made by :func:`message`: a slotted dataclass with a JSON tag, as
+the games' ``@tagged`` events and actions are (:mod:`spacetable.core.records`), but not
+frozen (a frozen dataclass sets each field through ``object.__setattr__``, which tripled
+the cost of building a message; nothing changes one once built). Its class docstring says
+what it means, each field's ``Doc`` what the field holds. The server builds a message as a
+record and writes it with :func:`wire`, the JSON object the pages read, in the order the
+fields are declared. Records rather than pydantic models: building one costs a dataclass's
 construction and nothing is validated on the way out (the socket path sends thousands a
 second); pydantic only reads the field types to write the JSON Schema
 (:mod:`~spacetable.server.protocol.schema`).
@@ -23,11 +25,13 @@ The fast paths written as bytes check against these declarations in the tests: t
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, get_type_hints
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, TypeVar, dataclass_transform, get_type_hints
 
 from typing_extensions import Doc
 
-from spacetable.core.records import field_names, tagged
+from spacetable.core.records import field_names
 
 __all__ = [
     "OMITTED",
@@ -58,8 +62,24 @@ __all__ = [
     "TimedOut",
     "Turn",
     "Welcome",
+    "message",
     "wire",
 ]
+
+
+T = TypeVar("T")
+
+
+@dataclass_transform()
+def message(tag: str) -> Callable[[type[T]], type[T]]:
+    """A class decorator: the class becomes a slotted dataclass whose ``type_name`` is
+    ``tag`` (the ``"type"`` of the message it declares)."""
+
+    def declare(cls: type[T]) -> type[T]:
+        setattr(cls, "type_name", tag)  # noqa: B010 (T is any class: mypy knows no type_name)
+        return dataclass(slots=True)(cls)
+
+    return declare
 
 
 class _Marker:
@@ -81,7 +101,7 @@ OMITTED = _Marker("OMITTED")
 GameObject = dict[str, Any]
 
 
-@tagged("welcome")
+@message("welcome")
 class Welcome:
     """Who you are in this room; keep `token` (the page stores it per room; a tab told
     `elsewhere` keeps it and watches)."""
@@ -107,7 +127,7 @@ class Welcome:
     ] = None
 
 
-@tagged("room")
+@message("room")
 class RoomNews:
     """The room changed (coalesced: at most one every 100 ms, see Limits)."""
 
@@ -145,7 +165,7 @@ class RoomNews:
     ]
 
 
-@tagged("state")
+@message("state")
 class State:
     """The match as you may see it: the game's view (each game's below, The games'
     states), sent at the start and after every change (a laser game's card put down in
@@ -163,7 +183,7 @@ class State:
     ] = None
 
 
-@tagged("state_patch")
+@message("state_patch")
 class StatePatch:
     """To a socket opened with `?patches=1`: the new `state` as the change from the one
     numbered `from` (see Sending what changed)."""
@@ -173,7 +193,7 @@ class StatePatch:
     patch: Annotated[list[dict[str, Any]], Doc("RFC 6902: `add`, `remove`, `replace`")]
 
 
-@tagged("turn")
+@message("turn")
 class Turn:
     """FTL: a turn resolved: animate it from `before`; the new `state` follows."""
 
@@ -189,7 +209,7 @@ class Turn:
     ]
 
 
-@tagged("acted")
+@message("acted")
 class Acted:
     """Hex fleet: an action was applied; turn its cards and animate it, then the new `state`
     follows. The stored match (`GET /api/matches/{id}`) keeps these frames as its `events`,
@@ -207,7 +227,7 @@ class Acted:
     ]
 
 
-@tagged("result")
+@message("result")
 class MatchResult:
     """FTL and hex fleet: the match is over (after the last `turn` and `state`); every game:
     a match stopped by a resignation, a draw agreed or a win claimed (then `reason` in
@@ -230,7 +250,7 @@ class MatchResult:
     ] = None
 
 
-@tagged("battle")
+@message("battle")
 class Battle:
     """Every card is down: animate `result.events` (Stellar Conflict adds `delay` events,
     `kind` on lasers, cubes taken, vaporized and transferred, and steps whose ships fired
@@ -242,7 +262,7 @@ class Battle:
     result: Annotated[GameObject, Doc("the `resolve --json` object")]
 
 
-@tagged("poses")
+@message("poses")
 class Poses:
     """Players' cards in hand that moved, bots' too, coalesced (a 25 ms window); a message
     holding only your own pose is not sent to you, but yours may come with others': ignore
@@ -254,7 +274,7 @@ class Poses:
     ]
 
 
-@tagged("placed")
+@message("placed")
 class Placed:
     """A card landed on the table. With `players`, no `state` follows: the new state is the
     last one with `card` added to `table`, these `players`, and your `hand` equal to your
@@ -272,7 +292,7 @@ class Placed:
     version: Annotated[int | None, Doc("with `players`: the state's `version`"), OMITTED] = None
 
 
-@tagged("refused")
+@message("refused")
 class Refused:
     """The rules refused your action, in words for the player; nothing changed (a refused
     card stays in your hand)."""
@@ -284,7 +304,7 @@ class Refused:
     )
 
 
-@tagged("stop")
+@message("stop")
 class Stop:
     """The cards in hand froze: `by` placed his last card (`timer` false), or the countdown
     ran out (`by` null, `timer` true). You have `seconds` to drop or discard; then the
@@ -295,7 +315,7 @@ class Stop:
     seconds: Annotated[float, Doc("the time to drop or discard")]
 
 
-@tagged("draw_offer")
+@message("draw_offer")
 class DrawOffer:
     """A draw is offered: answer it with `answer_draw` if your seat is in `waiting`; sent
     again to a socket that joins while it waits (a page reloaded, a room rebuilt after its
@@ -306,7 +326,7 @@ class DrawOffer:
     waiting: Annotated[list[int], Doc("the seats yet to accept")]
 
 
-@tagged("draw_declined")
+@message("draw_declined")
 class DrawDeclined:
     """The draw offer is off."""
 
@@ -316,7 +336,7 @@ class DrawDeclined:
     bot: Annotated[bool, Doc("a bot declined")] = False
 
 
-@tagged("resigned")
+@message("resigned")
 class Resigned:
     """In a match of three or four: he resigned, a bot plays his seat on."""
 
@@ -324,14 +344,14 @@ class Resigned:
     player: Annotated[str, Doc("his name")]
 
 
-@tagged("forsaken")
+@message("forsaken")
 class Forsaken:
     """Your `forsake` is done and stored: the matches it resigned (0 or 1)."""
 
     resigned: Annotated[int, Doc("the matches it resigned (0 or 1)")]
 
 
-@tagged("absent")
+@message("absent")
 class Absent:
     """A player lost his connection in a match: sent at once, and again when the grace is
     over, and to a socket that joins while he is away (his own too, as it watches before it
@@ -350,7 +370,7 @@ class Absent:
     waited: Annotated[bool, Doc("someone chose to wait for him")]
 
 
-@tagged("absence_choice")
+@message("absence_choice")
 class AbsenceChoice:
     """Someone chose what to do about the absent player."""
 
@@ -359,7 +379,7 @@ class AbsenceChoice:
     by: Annotated[str, Doc("who chose")]
 
 
-@tagged("timed_out")
+@message("timed_out")
 class TimedOut:
     """Correspondence: players whose time to move ran out this turn."""
 
@@ -369,7 +389,7 @@ class TimedOut:
     lose_at: Annotated[int, Doc("the number of missed turns that loses the match")]
 
 
-@tagged("error")
+@message("error")
 class Error:
     """Your last message was malformed, over the rate limit (Limits), or not allowed from
     you now (not seated, wrong phase of the room, a `rejoin` whose token no longer holds a
@@ -378,7 +398,7 @@ class Error:
     message: Annotated[str, Doc("why, in the socket's language")]
 
 
-@tagged("rematch_declined")
+@message("rematch_declined")
 class RematchDeclined:
     """A rematch was turned down; nobody's ask stands any more."""
 
@@ -386,12 +406,12 @@ class RematchDeclined:
     asked_by: Annotated[list[str], Doc("the players who had asked")]
 
 
-@tagged("pong")
+@message("pong")
 class Pong:
     """Answer to `ping`."""
 
 
-@tagged("notice")
+@message("notice")
 class Notice:
     """News of the match store, sent at once: it cannot be reached and the table waits
     (`down`), the match is over and its result shows once stored (`result`), it is back
@@ -406,7 +426,7 @@ class Notice:
     message: Annotated[str, Doc("in words")]
 
 
-@tagged("chat")
+@message("chat")
 class Chat:
     """Something said in the room's chat, to everyone who reads its channel (see Chat)."""
 
@@ -419,7 +439,7 @@ class Chat:
     quick: Annotated[str | None, Doc("a quick message's id, or null")]
 
 
-@tagged("chat_history")
+@message("chat_history")
 class ChatHistory:
     """After every `welcome` (and after `open_chat`): what the page shows of the chat."""
 
@@ -456,26 +476,41 @@ SERVER_MESSAGES: tuple[type[Any], ...] = (
     ChatHistory,
 )
 
-_PLAIN, _SPREAD, _OMITTED = 0, 1, 2
-
 
 def json_name(field: str) -> str:
     """A field's name in JSON: its Python name without a trailing ``_`` (``from_``)."""
     return field[:-1] if field.endswith("_") else field
 
 
-def _plan(cls: type[Any]) -> tuple[tuple[str, str, int], ...]:
-    """How :func:`wire` writes ``cls``'s fields: name, JSON name, marker (read once)."""
+def _writer(cls: type[Any]) -> Callable[[Any], dict[str, Any]]:
+    """The function that writes a ``cls`` message as JSON, made once from its fields (as
+    dataclasses make their ``__init__``): one dict display up to the first
+    :data:`OMITTED` field, then one statement a field, so that writing a message costs
+    what the hand-written dict did."""
     hints = get_type_hints(cls, include_extras=True)
-    plan = []
+    head = [f"'type': {cls.type_name!r}"]
+    tail: list[str] = []
     for name in field_names(cls):
         extras = getattr(hints[name], "__metadata__", ())
-        mode = _SPREAD if SPREAD in extras else _OMITTED if OMITTED in extras else _PLAIN
-        plan.append((name, json_name(name), mode))
-    return tuple(plan)
+        key = json_name(name)
+        if OMITTED in extras:
+            tail.append(f"    if m.{name} is not None:\n        out[{key!r}] = m.{name}")
+        elif SPREAD in extras:
+            (tail.append(f"    out.update(m.{name})") if tail else head.append(f"**m.{name}"))
+        elif tail:
+            tail.append(f"    out[{key!r}] = m.{name}")
+        else:
+            head.append(f"{key!r}: m.{name}")
+    source = "\n".join(
+        ["def write(m):", f"    out = {{{', '.join(head)}}}", *tail, "    return out"]
+    )
+    scope: dict[str, Any] = {}
+    exec(source, scope)
+    write: Callable[[Any], dict[str, Any]] = scope["write"]
+    return write
 
 
-_PLANS: dict[type[Any], tuple[tuple[str, str, int], ...]] = {}
+_WRITERS: dict[type[Any], Callable[[Any], dict[str, Any]]] = {}
 
 
 def wire(message: Any) -> dict[str, Any]:
@@ -483,16 +518,7 @@ def wire(message: Any) -> dict[str, Any]:
     ``{"type": its tag, field: value, ...}`` in declaration order, a :data:`SPREAD`
     field's keys in place, an :data:`OMITTED` field left out when ``None``."""
     cls = type(message)
-    plan = _PLANS.get(cls)
-    if plan is None:
-        plan = _PLANS[cls] = _plan(cls)
-    out: dict[str, Any] = {"type": message.type_name}
-    for name, key, mode in plan:
-        value = getattr(message, name)
-        if mode == _PLAIN:
-            out[key] = value
-        elif mode == _SPREAD:
-            out.update(value)
-        elif value is not None:
-            out[key] = value
-    return out
+    write = _WRITERS.get(cls)
+    if write is None:
+        write = _WRITERS[cls] = _writer(cls)
+    return write(message)
