@@ -152,3 +152,25 @@ def test_a_shared_module_names_no_game(module: str) -> None:
 
 def test_every_module_left_for_later_is_a_shared_one() -> None:
     assert set(LEFT_FOR_LATER) | set(UNSEEN) <= set(shared_modules())
+
+
+#: The fields of a match's summary (GET /api/matches) that one game's results have and
+#: another's not: the game's module says them (its ``matchScores``), not the shell.
+GAME_RESULT_FIELDS = ("scores", "strength", "turns")
+
+
+def test_each_game_says_its_own_scores_in_the_match_lists() -> None:
+    """The match lists (the lobby's recent matches, /matches, a profile) read no game's
+    result fields themselves: each game's module offers ``matchScores(summary)``, reached by
+    its key (games/index.js), so a new game's scores need no change to the shell (issue 68
+    item 5)."""
+    for module in ("shell/matchlist.js", "pages/matches.js", "pages/profile.js", "pages/lobby.js"):
+        module = f"web/js/{module}"
+        code = re.sub(r"/\*.*?\*/", " ", (SRC / module).read_text("utf-8"), flags=re.DOTALL)
+        code = re.sub(r"(^|\s)//.*", " ", code)
+        read = {f for f in GAME_RESULT_FIELDS if re.search(rf"\.{f}\b", code)}
+        assert not read, f"{module} reads a game's result fields {sorted(read)}"
+    for key in sorted(KEYS):
+        index = (SRC / "web" / "js" / "games" / key / "index.js").read_text("utf-8")
+        offered = r"export (async )?function matchScores\b|export \{[^}]*\bmatchScores\b"
+        assert re.search(offered, index), f"games/{key}/index.js offers no matchScores"

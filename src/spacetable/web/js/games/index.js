@@ -18,6 +18,9 @@
 //                        without it, describerOf's title and seats)
 //   optionWords(options) the options alone, short (the lobby's open rooms, under the
 //                        game's title; without it, describe's sentence)
+//   matchScores(summary) a finished match's scores in the game's words, for the match
+//                        lists (a GET /api/matches summary: shell/matchlist.js); "" when
+//                        none were counted (without it, none are said)
 //   rules                the rules page's section: {summary (its line in the contents),
 //                        html (the URL of its text, an HTML fragment beside the module),
 //                        show(section) (optional: draws what the text cannot hold)};

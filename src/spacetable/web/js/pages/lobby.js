@@ -13,7 +13,7 @@ import { errorText } from "../shell/phrase.js";
 import { $, clear, el, fetchJSON, postJSON, saveName, savedName, showError } from "../shell/dom.js";
 import { botLevelName } from "../shell/botseats.js";
 import { ratingText } from "../shell/ratings.js";
-import { loadMatches, matchItem } from "../shell/matchlist.js";
+import { listedGames, loadMatches, matchItem } from "../shell/matchlist.js";
 import { optionsForm } from "../shell/optionsform.js";
 import { describerOf, gameList, loadGame } from "../games/index.js";
 import { mountMyGamesLink } from "../shell/mygames.js";
@@ -185,8 +185,9 @@ async function refreshRooms() {
 async function refreshRecent() {
   try {
     const matches = await loadMatches(5);
+    const listed = await listedGames(matches);
     const list = clear($("#recent"));
-    for (const summary of matches) list.append(matchItem(summary, games));
+    for (const summary of matches) list.append(matchItem(summary, listed));
     if (!matches.length) list.append(el("li", { class: "muted", text: t("No finished matches yet.") }));
   } catch {
     // Not fatal: the list stays as it was.

@@ -4,7 +4,7 @@
 
 import { t } from "../shell/i18n.js"; // (and the page's language switch)
 import { $, clear, el, showError } from "../shell/dom.js";
-import { loadMatches, matchRow } from "../shell/matchlist.js";
+import { listedGames, loadMatches, matchRow } from "../shell/matchlist.js";
 import { gameList } from "../games/index.js";
 
 /** Matches on one page. */
@@ -77,8 +77,9 @@ async function main() {
   try {
     const [games, page] = await Promise.all([gameList(), loadPage(params, filters)]);
     showFilters(games, filters);
+    const listed = await listedGames(page.matches);
     const body = clear($("#matches tbody"));
-    for (const summary of page.matches) body.append(matchRow(summary, games));
+    for (const summary of page.matches) body.append(matchRow(summary, listed));
     const none = $("#no-matches");
     none.hidden = page.matches.length > 0;
     if (filters.ruleset || filters.player) none.textContent = t("No finished matches of this game or player.");

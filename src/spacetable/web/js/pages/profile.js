@@ -6,7 +6,7 @@
 import { t, num } from "../shell/i18n.js";
 import { $, el, fetchJSON, showError } from "../shell/dom.js";
 import { errorText } from "../shell/phrase.js";
-import { matchRow } from "../shell/matchlist.js";
+import { listedGames, matchRow } from "../shell/matchlist.js";
 import { ratingText } from "../shell/ratings.js";
 import { account } from "../shell/account.js";
 import { gameList } from "../games/index.js";
@@ -36,8 +36,9 @@ async function main() {
     }
     $("#no-ratings").hidden = Object.keys(player.ratings).length > 0;
     $("#ratings").hidden = Object.keys(player.ratings).length === 0;
+    const listed = await listedGames(player.matches);
     const matches = $("#matches tbody");
-    for (const summary of player.matches) matches.append(matchRow(summary, games, { linkOthers: player.name }));
+    for (const summary of player.matches) matches.append(matchRow(summary, listed, { linkOthers: player.name }));
     $("#no-matches").hidden = player.matches.length > 0;
     $("#matches").hidden = player.matches.length === 0;
     // His own profile: the way to delete his account (/me/delete).

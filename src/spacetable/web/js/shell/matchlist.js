@@ -1,14 +1,35 @@
-// Finished matches as rows and list items (the lobby's recent list and /matches), each
-// naming its game by the title GET /api/games gives it (`games`: that list).
+// Finished matches as rows and list items (the lobby's recent list, /matches, a player's
+// profile), each naming its game by the title GET /api/games gives it and saying its scores
+// in the game's own words (its module's matchScores: games/index.js). `games`: that list as
+// listedGames gives it.
 
 import { el, fetchJSON, formatTime } from "./dom.js";
 import { colourOf } from "./colours.js";
 import { endingOf, endingText } from "./endings.js";
-import { num, playerName, t, tn } from "./i18n.js";
+import { playerName, t } from "./i18n.js";
+import { gameList, loadGame } from "../games/index.js";
+
+/** The game that plays `ruleset` among `games`, if one does. */
+function gameOf(games, ruleset) {
+  return games.find((game) => game.rulesets.includes(ruleset));
+}
 
 /** The title of the game that plays `ruleset` (the ruleset itself if none does). */
 function gameTitle(games, ruleset) {
-  return games.find((game) => game.rulesets.includes(ruleset))?.title || ruleset;
+  return gameOf(games, ruleset)?.title || ruleset;
+}
+
+/**
+ * The `games` of matchRow and matchItem for `summaries`: every registered game (GET
+ * /api/games), those that played one of the summaries with their module's `matchScores`
+ * (each module imported once: games/index.js).
+ */
+export async function listedGames(summaries) {
+  const games = await gameList();
+  const played = games.filter((game) => summaries.some((s) => game.rulesets.includes(s.ruleset)));
+  const modules = await Promise.all(played.map((game) => loadGame(game.key)));
+  const scorers = new Map(played.map((game, i) => [game.key, modules[i].matchScores]));
+  return games.map((game) => ({ ...game, matchScores: scorers.get(game.key) }));
 }
 
 /**
@@ -44,16 +65,9 @@ function playerNames(summary, linkOthers) {
   });
 }
 
-/** The scores of a laser battle, each side's strength left after a hex fleet battle, or
- * how many turns an FTL duel took. */
-function scoresText(summary) {
-  const turns = summary.turns ? tn("{n} turn", "{n} turns", summary.turns) : "";
-  if (summary.strength) {
-    const left = Object.entries(summary.strength).map(([p, s]) => `${playerName(p)} ${num(s, { style: "percent" })}`);
-    return t("{strengths} left ({turns})", { strengths: left.join(" · "), turns });
-  }
-  if (turns) return turns;
-  return Object.entries(summary.scores || {}).map(([p, s]) => `${playerName(p)} ${num(s)}`).join(" · ");
+/** The match's scores in its game's words (the game's matchScores), or "": none counted. */
+function scoresText(summary, games) {
+  return gameOf(games, summary.ruleset)?.matchScores?.(summary) || "";
 }
 
 /** A table row for a match summary, linking to its replay (`games`: GET /api/games); on
@@ -64,7 +78,7 @@ export function matchRow(summary, games, { linkOthers = null } = {}) {
     el("td", { text: formatTime(summary.finished_at) }),
     el("td", { class: "game", dataset: { ruleset: summary.ruleset }, text: gameTitle(games, summary.ruleset) }),
     el("td", { class: "match-players" }, ...joinWith(playerNames(summary, linkOthers), t(" vs "))),
-    scoresCell(summary),
+    scoresCell(summary, games),
     // "Draw (draw agreed by the players)", "bob won (ann resigned)": never "winner: draw".
     el("td", { class: "winner", dataset: { label: t("result") } },
       summary.winner ? t("{winner} won", { winner: playerName(summary.winner) }) : t("Draw"), endingNote(summary)),
@@ -72,8 +86,8 @@ export function matchRow(summary, games, { linkOthers = null } = {}) {
 }
 
 /** The scores' cell: a dash, said in words, for a match that ended before they were counted. */
-function scoresCell(summary) {
-  const scores = scoresText(summary);
+function scoresCell(summary, games) {
+  const scores = scoresText(summary, games);
   if (scores) return el("td", { class: "scores", text: scores });
   const none = t("no scores: the match ended before they were counted");
   return el("td", { class: "scores none", title: none }, el("span", { "aria-hidden": "true", text: "—" }),
@@ -83,7 +97,7 @@ function scoresCell(summary) {
 /** A short list item for a match summary (`games`: GET /api/games). */
 export function matchItem(summary, games) {
   const href = `/replay/${encodeURIComponent(summary.id)}`;
-  const scores = scoresText(summary); // none for a match stopped before its battle
+  const scores = scoresText(summary, games); // none for a match stopped before its battle
   return el("li", { dataset: { match: summary.id, ruleset: summary.ruleset } },
     `${gameTitle(games, summary.ruleset)}: `,
     el("a", { href }, ...joinWith(playerNames(summary), t(" vs "))),

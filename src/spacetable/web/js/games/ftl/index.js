@@ -1,7 +1,7 @@
 // Faster Than Light in the browser: the interface every game offers (games/index.js).
 // Each part loads its own modules when asked, so a page loads only what it shows.
 
-import { t } from "../../shell/i18n.js";
+import { t, tn } from "../../shell/i18n.js";
 import { lazyPart, rulesSection } from "../index.js";
 
 /** Play in the room page (ctx {roomId, params, game, describe}). */
@@ -23,6 +23,12 @@ export const referee = lazyPart(() => import("./referee.js"), "startFtlReferee")
 export const tutorial = lazyPart(() => import("./tutorial.js"), "ftlLesson");
 
 export { describe, lobbyForm, optionWords } from "./lobby.js";
+
+/** A finished duel in the match lists (shell/matchlist.js): how many turns it took, or ""
+ * when it ended before its first. */
+export function matchScores(summary) {
+  return summary.turns ? tn("{n} turn", "{n} turns", summary.turns) : "";
+}
 
 /** The rules page's section (pages/rules.js): its line in the contents and its text, in
  * English and French. */

@@ -1,7 +1,7 @@
 // The hex fleet in the browser: the interface every game offers (games/index.js).
 // Each part loads its own modules when asked, so a page loads only what it shows.
 
-import { t } from "../../shell/i18n.js";
+import { num, playerName, t, tn } from "../../shell/i18n.js";
 import { lazyPart, rulesSection } from "../index.js";
 
 /** Play in the room page (ctx {roomId, params, game, describe}; hot seat: see room.js). */
@@ -23,6 +23,15 @@ export const referee = lazyPart(() => import("./referee.js"), "startHexReferee")
 export const tutorial = lazyPart(() => import("./tutorial.js"), "hexLesson");
 
 export { describe, lobbyForm, optionWords } from "./lobby.js";
+
+/** A finished battle in the match lists (shell/matchlist.js): each side's strength left and
+ * the turns it took ("ann 40% · bob 0% left (7 turns)"), or the turns alone. */
+export function matchScores(summary) {
+  const turns = summary.turns ? tn("{n} turn", "{n} turns", summary.turns) : "";
+  if (!summary.strength) return turns;
+  const left = Object.entries(summary.strength).map(([p, s]) => `${playerName(p)} ${num(s, { style: "percent" })}`);
+  return t("{strengths} left ({turns})", { strengths: left.join(" · "), turns });
+}
 
 /** The rules page's section (pages/rules.js): its line in the contents and its text, in
  * English and French (its rows and tables are laid out by the hex fleet's sheet). */

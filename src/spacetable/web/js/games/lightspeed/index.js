@@ -13,6 +13,9 @@ export const tutorial = lazyPart(() => import("./tutorial.js"), "lightspeedLesso
 
 export { describe, lobbyForm, optionWords } from "./lobby.js";
 
+/** A finished match's scores in the match lists: the laser games'. */
+export { matchScores } from "../lasers/summary.js";
+
 /** The rules page's section (pages/rules.js): its line in the contents, its text in
  * English and French, its fleet. */
 export const rules = rulesSection(

@@ -23,6 +23,9 @@ export const lessonNote = {
 
 export { describe, lobbyForm, optionWords } from "./lobby.js";
 
+/** A finished match's scores in the match lists: the laser games'. */
+export { matchScores } from "../lasers/summary.js";
+
 /** The rules page's section (pages/rules.js): its line in the contents and its text, in
  * English and French. */
 export const rules = rulesSection(
