@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import jsonpatch
 import pytest
@@ -241,6 +241,16 @@ def test_a_frame_with_a_renamed_field_is_refused(schema: dict[str, Any]) -> None
     assert client.is_valid({"type": "join", "name": "Ann"})
     assert not client.is_valid({"type": "join", "nick": "Ann"})
     assert not server.is_valid({"type": "no_such_message"})
+    seat: dict[str, Any] = {
+        **dict.fromkeys(("connected", "ready", "stand_in", "rematch", "host"), False),
+        **{"seat": 0, "kind": "human", "name": "Ann", "level": None, "registered": True},
+        "rating": {"rating": 12.5, "provisional": True},
+    }
+    seats = [cast(to_page.SeatView, seat)]
+    room = wire(to_page.RoomNews("r", "ftl", "plots", {}, seats, "over", "m", None, None))
+    assert server.is_valid(room)
+    assert not server.is_valid({**room, "seats": [{**seat, "rating": {"ratng": 12.5}}]})
+    assert not server.is_valid({**room, "seats": [{**seat, "hosts": False}]})
 
 
 def test_the_hand_written_pose_and_seq_frames_match_their_declarations(

@@ -56,8 +56,12 @@ def server_fields(cls: type[Any]) -> list[FieldInfo]:
     ]
 
 
-def _field_schema(field: FieldInfo) -> dict[str, Any]:
+def _field_schema(field: FieldInfo, defs: dict[str, Any]) -> dict[str, Any]:
+    """The schema of one field; the definitions it refers to go into ``defs`` (the server
+    messages' own ``$defs``)."""
     schema = dict(TypeAdapter(field.kind).json_schema())
+    defs.update(_rewritten(schema.pop("$defs", {}), "#/$defs/", SERVER_DEFS))
+    schema = _rewritten(schema, "#/$defs/", SERVER_DEFS)
     if schema.get("type") == "object" and not schema.get("properties"):
         schema = {"type": "object"}  # a game's object: declared by the game
     if field.doc:
@@ -65,8 +69,13 @@ def _field_schema(field: FieldInfo) -> dict[str, Any]:
     return schema
 
 
-def server_schema(cls: type[Any]) -> dict[str, Any]:
-    """The branch of server message ``cls``."""
+#: Where the definitions the server messages share are (a seat, a rating).
+SERVER_DEFS = "#/$defs/server/$defs/"
+
+
+def server_schema(cls: type[Any], defs: dict[str, Any]) -> dict[str, Any]:
+    """The branch of server message ``cls``; the definitions it refers to go into
+    ``defs``."""
     properties: dict[str, Any] = {"type": {"const": cls.type_name}}
     required = ["type"]
     spread = False
@@ -74,7 +83,7 @@ def server_schema(cls: type[Any]) -> dict[str, Any]:
         if field.spread:
             spread = True
             continue
-        properties[field.name] = _field_schema(field)
+        properties[field.name] = _field_schema(field, defs)
         if field.required:
             required.append(field.name)
     return {
@@ -120,6 +129,7 @@ def _messages_schema() -> dict[str, Any]:
     for branch in client:
         defs.update(branch.pop("$defs", {}))
     client = [_rewritten(b, "#/$defs/", "#/$defs/client/$defs/") for b in client]
+    shared: dict[str, Any] = {}
     return {
         "client": {
             "description": "A message a page sends to the server.",
@@ -128,7 +138,8 @@ def _messages_schema() -> dict[str, Any]:
         },
         "server": {
             "description": "A message the server sends to a page.",
-            "oneOf": [server_schema(cls) for cls in SERVER_MESSAGES],
+            "oneOf": [server_schema(cls, shared) for cls in SERVER_MESSAGES],
+            "$defs": shared,
         },
     }
 

@@ -29,7 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar, dataclass_transform, get_type_hints
 
-from typing_extensions import Doc
+from pydantic import ConfigDict
+from typing_extensions import Doc, TypedDict
 
 from spacetable.core.records import field_names
 
@@ -52,10 +53,12 @@ __all__ = [
     "Placed",
     "Pong",
     "Poses",
+    "Rating",
     "Refused",
     "RematchDeclined",
     "Resigned",
     "RoomNews",
+    "SeatView",
     "State",
     "StatePatch",
     "Stop",
@@ -127,6 +130,34 @@ class Welcome:
     ] = None
 
 
+class Rating(TypedDict):
+    """A registered player's rating in a game (``store/ratings.py``)."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[misc]
+
+    rating: Annotated[float, Doc("the openskill ordinal (mu - 3 sigma, two decimals)")]
+    provisional: Annotated[bool, Doc("within the player's first 5 rated matches of the game")]
+
+
+class SeatView(TypedDict):
+    """One seat of a ``room`` message, as everyone sees it (``rooms/seats.py``: never the
+    token)."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[misc]
+
+    seat: Annotated[int, Doc("its index")]
+    kind: Annotated[Literal["human", "bot", "empty"], Doc("`human`, `bot`, `empty`")]
+    name: Annotated[str | None, Doc("who sits there")]
+    level: Annotated[str | None, Doc("a bot's level")]
+    connected: Annotated[bool, Doc("a socket of the seat is open (a bot: always)")]
+    ready: Annotated[bool, Doc("ready to begin (a bot: always)")]
+    stand_in: Annotated[bool, Doc("a bot playing for a player who went away")]
+    rematch: Annotated[bool, Doc("this player asked for a rematch")]
+    host: Annotated[bool, Doc("the room's host")]
+    registered: Annotated[bool, Doc("held by an account")]
+    rating: Annotated[Rating | None, Doc("that player's rating in the room's game")]
+
+
 @message("room")
 class RoomNews:
     """The room changed (coalesced: at most one every 100 ms, see Limits)."""
@@ -136,7 +167,7 @@ class RoomNews:
     pacing: Annotated[str, Doc("how the room is paced: `realtime`, `plots`, `turns`")]
     options: Annotated[GameObject, Doc("the room's options as created, with `ruleset` and `seats`")]
     seats: Annotated[
-        list[dict[str, Any]],
+        list[SeatView],
         Doc(
             "each seat: `seat`, `name`, `kind` = `human`/`bot`/`empty`, `level`, `connected`, "
             "`ready`, `stand_in` (a bot playing for a player who went away, who may "

@@ -8,7 +8,7 @@ task like the rest of it, that sees the room through a :class:`NewsRoom`.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from spacetable.server.protocol import server_messages as to_page
 from spacetable.server.protocol.server_messages import wire
@@ -67,7 +67,7 @@ class News:
             ruleset=room.options.ruleset,
             pacing=self._pacing,
             options=room.options.to_json(),
-            seats=[s.to_json() for s in room.seats],
+            seats=[cast(to_page.SeatView, s.to_json()) for s in room.seats],
             phase=room.phase,
             match_id=room.match_id,
             # A room played by correspondence: its turn's deadline (rooms/correspondence.py).
