@@ -103,7 +103,8 @@ def client_schema(kind: str, model: type[Any]) -> dict[str, Any]:
     schema["required"] = sorted({"type", *schema.get("required", ())})
     words = CLIENT_DOCS.get(kind)
     if words is not None:
-        schema["description"] = f"{words.effect} (when: {words.when})"
+        fields = f" Fields: {words.fields}." if words.fields else ""
+        schema["description"] = f"{words.effect} (when: {words.when}).{fields}"
     return schema
 
 
