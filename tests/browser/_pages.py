@@ -20,6 +20,12 @@ tab id). What a reset cannot undo is refused instead: a test that adds an init s
 route, an exposed function, a CDP session, a listener, emulation or permissions to a page
 or its context marks it changed (the Playwright methods below are wrapped), and a changed
 page is closed with its context rather than reused.
+
+Each context records a Playwright trace (``context.tracing``: the actions, console and
+network; ``SPACETABLE_TRACES=dom`` adds the DOM snapshots), one chunk a test: the chunk
+starts as a test takes the page and is dropped as the page comes back, unless the test
+failed: then :meth:`PagePool.keep_trace` writes it under ``test-results/traces/``
+(``SPACETABLE_TRACES=0``: no tracing).
 """
 
 from __future__ import annotations
@@ -27,8 +33,11 @@ from __future__ import annotations
 import contextlib
 import datetime
 import json
+import os
+import re
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -43,6 +52,28 @@ POOL_LIMIT = 12
 RESET_TIMEOUT_MS = 5_000
 
 _CHANGED = "_spacetable_changed"
+#: Set on a context while its trace records a chunk (a test holds its page).
+_TRACING = "_spacetable_tracing"
+
+#: What the pooled contexts record for the traces a failed test keeps
+#: (``SPACETABLE_TRACES``): ``actions`` (the default: each action, the console and the
+#: network), ``dom`` (each action's DOM before and after too, for the trace viewer to show
+#: the page: some 20% more CPU for the browser tests, 40% more time on a loaded machine,
+#: docs/performance.md), ``0`` nothing.
+TRACES_KIND = os.environ.get("SPACETABLE_TRACES", "actions")
+TRACING = TRACES_KIND != "0"
+#: Where a failed test's traces go (``SPACETABLE_TRACES_DIR``, or ``test-results/traces``
+#: at the top of the repository): ``uv run playwright show-trace <file>`` replays one.
+TRACES = Path(
+    os.environ.get("SPACETABLE_TRACES_DIR")
+    or Path(__file__).resolve().parents[2] / "test-results" / "traces"
+)
+#: What a trace records: never the screencast's frames, which cost more than all the rest.
+TRACE_OPTIONS: dict[str, Any] = {
+    "snapshots": TRACES_KIND == "dom",
+    "screenshots": False,
+    "sources": False,
+}
 
 #: Console lines that are not errors of the page: the API answers a bad table with 400 and
 #: the page shows the server's message itself.
@@ -193,6 +224,9 @@ class PagePool:
                 break
         if page is None:
             page = self._new(options)
+        elif TRACING:  # this test's chunk of the context's trace
+            page.context.tracing.start_chunk()
+            setattr(page.context, _TRACING, True)
         # The page's own options, as a new context with these options would have them.
         viewport = options.get("viewport", DEFAULT_VIEWPORT)
         if viewport is not None and page.viewport_size != viewport:
@@ -215,6 +249,9 @@ class PagePool:
 
     def _new(self, options: dict[str, Any]) -> Page:
         context = self.browser.new_context(**options)
+        if TRACING:  # (its first chunk starts now)
+            context.tracing.start(**TRACE_OPTIONS)
+            setattr(context, _TRACING, True)
         self.prepare(context)
         page = context.new_page()
         page._spacetable_motion = options.get("reduced_motion", "no-preference")  # type: ignore[attr-defined]
@@ -252,6 +289,9 @@ class PagePool:
             self._close(context)
             return
         try:
+            if getattr(context, _TRACING, False):  # the test passed: its chunk is dropped
+                setattr(context, _TRACING, False)
+                context.tracing.stop_chunk()
             for other in context.pages:
                 if other != page:
                     other.close()
@@ -274,6 +314,22 @@ class PagePool:
             page.evaluate(clear)
         page.goto("about:blank", timeout=RESET_TIMEOUT_MS)
         page.context.clear_cookies()
+
+    @staticmethod
+    def keep_trace(page: Page, path: Path) -> Path | None:
+        """Write what ``page``'s context recorded since the test took it (a trace for
+        ``playwright show-trace``) to ``path``; ``None`` if it recorded none (tracing off,
+        the context closed, or kept already)."""
+        context = page.context
+        if not getattr(context, _TRACING, False):
+            return None
+        setattr(context, _TRACING, False)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            context.tracing.stop_chunk(path=str(path))
+        except Error:  # the browser or the context went away with the failure
+            return None
+        return path
 
     @staticmethod
     def _close(context: BrowserContext) -> None:
@@ -338,3 +394,23 @@ def borrowed_page(
         yield page, errors
     finally:
         pool.give_back(page)
+
+
+def trace_paths(test_id: str, count: int) -> list[Path]:
+    """Where the traces of test ``test_id``'s ``count`` pages go (:data:`TRACES`): a file
+    named after the test (``tests-browser-test_x.py-test_y.zip``), then ``-2``, ``-3``..."""
+    name = re.sub(r"[^\w.\[\]-]+", "-", test_id).strip("-")[:150]
+    return [TRACES / f"{name}{'' if n == 1 else f'-{n}'}.zip" for n in range(1, count + 1)]
+
+
+def keep_traces(pool: PagePool, test_id: str, pages: list[Page]) -> list[Path]:
+    """Keep the traces of a failed test's ``pages`` (one a context), those written."""
+    contexts: dict[int, Page] = {}
+    for page in pages:
+        contexts.setdefault(id(page.context), page)
+    kept = []
+    for page, path in zip(contexts.values(), trace_paths(test_id, len(contexts)), strict=True):
+        written = pool.keep_trace(page, path)
+        if written is not None:
+            kept.append(written)
+    return kept

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, WebSocke
 
 from tests._server import running_server
 from tests.browser._diagnose import describe
-from tests.browser._pages import EXPECTED_CONSOLE, PagePool, prepare_context
+from tests.browser._pages import EXPECTED_CONSOLE, PagePool, keep_traces, prepare_context
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 #: Whether the browser tests save the screenshots they take of their screens, for a person
@@ -277,6 +277,7 @@ def open_page(
     pages: list[Page] = []
     errors: list[str] = []
     request.node.stash[TEST_PAGES] = pages
+    request.node.stash[TEST_POOL] = page_pool
 
     def open_one(path: str = "/", **options: Any) -> Page:
         options.setdefault("viewport", {"width": 1280, "height": 800})
@@ -286,26 +287,38 @@ def open_page(
         return page
 
     yield open_one
+    unexpected = [text for text in errors if _unexpected(text)]
+    traces = keep_traces(page_pool, request.node.nodeid, pages) if unexpected else []
     for page in pages:
         page_pool.give_back(page)
-    unexpected = [text for text in errors if _unexpected(text)]
-    assert not unexpected, f"browser console errors: {unexpected}"
+    assert not unexpected, f"browser console errors: {unexpected}" + "".join(
+        f"\nPlaywright trace: {path}" for path in traces
+    )
 
 
 #: The pages a test opened (:func:`open_page`), for its report if it fails.
 TEST_PAGES = pytest.StashKey[list[Page]]()
+#: The pool they came from, which keeps their traces if it fails.
+TEST_POOL = pytest.StashKey[PagePool]()
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(
     item: pytest.Item,
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """A browser test that failed says what its pages showed (tests/browser/_diagnose.py):
-    a failure that comes once in a hundred runs is understood from its report."""
+    """A browser test that failed says what its pages showed (tests/browser/_diagnose.py)
+    and keeps their Playwright traces (tests/browser/_pages.py: each action's page, its
+    console and its network, for ``uv run playwright show-trace <file>``), whose paths its
+    report names: a failure that comes once in a hundred runs is understood from its
+    report, and CI's log says which file of its artifacts to open."""
     report: pytest.TestReport = yield
     pages = item.stash.get(TEST_PAGES, None)
     if report.when == "call" and report.failed and pages:
         report.sections.append(("pages at the failure", describe(pages)))
+        traces = keep_traces(item.stash[TEST_POOL], item.nodeid, pages)
+        if traces:
+            shown = "\n".join(f"uv run playwright show-trace {path}" for path in traces)
+            report.sections.append(("Playwright trace", shown))
     return report
 
 
