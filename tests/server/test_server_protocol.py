@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from spacetable.games.lightspeed import LightSpeedMatch
-from spacetable.server.http.ws_protocol import origin, same_origin
+from spacetable.server.http.origins import origin, same_origin
 from tests._laser_play import free_spot, play_to_the_battle
 from tests._server import Client, Server, running_server
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from http import HTTPStatus
 from http.cookies import CookieError, SimpleCookie
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs
 
 from uvicorn.protocols.websockets import websockets_sansio_impl
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -52,8 +52,9 @@ from spacetable.server.cluster.interface import CLUSTER, Moving, cluster_errors
 from spacetable.server.cluster.relay import RECONNECT, Relay, connect_owner
 from spacetable.server.http.guards import Guards, client_address
 from spacetable.server.http.http_protocol import GUARDS
-from spacetable.server.protocol import server_messages as to_page
-from spacetable.server.protocol.server_messages import wire
+from spacetable.server.http.origins import origin
+from spacetable.server.http.origins import same_origin as same_origin  # (accounts.py reads it here)
+from spacetable.server.protocol.server_messages import Error, wire
 from spacetable.server.rooms.directory import RebuildFailed, RoomDirectory, RoomsFull
 from spacetable.server.rooms.room import Room
 from spacetable.server.sockets.client_frames import FrameReader
@@ -437,7 +438,7 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         except ProtocolError as exc:  # told in the socket's language (its message is a phrase)
             said = exc.args[0] if exc.args else str(exc)
             text = said.phrase.text(self.game.tr) if isinstance(said, Reason) else str(said)
-            self.game.send(wire(to_page.Error(text)))
+            self.game.send(wire(Error(text)))
             return
         if isinstance(message, Pose):
             room.pose(self.game, message)  # the stream: no trip through the queue
@@ -529,7 +530,7 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         if verdict is Verdict.ALLOW:
             return True
         if verdict is Verdict.THROTTLE and self.game is not None and self.limits is not None:
-            self.game.send(wire(to_page.Error(self.limits.explain(self.game.tr))))
+            self.game.send(wire(Error(self.limits.explain(self.game.tr))))
         elif verdict is Verdict.FLOOD:
             self.close(FLOODING, "too many messages")
             self.transport.pause_reading()  # nothing more from it: its close waits the grace
@@ -544,40 +545,6 @@ class GameWebSocketProtocol(WebSocketsSansIOProtocol):
         self._flush()
         self.close_sent = True
         self.transport.close()
-
-
-def origin(url: str) -> str:
-    """The web origin of ``url`` (``scheme://host[:port]``, lower case, default port left
-    out), as browsers send it in the ``Origin`` header. Raises ``ValueError`` unless
-    ``url`` is an http(s) URL with a host and nothing after it but a ``/``."""
-    parts = urlsplit(url.strip())
-    port = parts.port  # ValueError for a port that is not a number
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError(f"{url!r} is not an http:// or https:// address")
-    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
-        raise ValueError(f"{url!r} is not an origin: give only scheme://host[:port]")
-    default = 80 if parts.scheme == "http" else 443
-    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
-    return f"{parts.scheme}://{host}" + ("" if port in (None, default) else f":{port}")
-
-
-def same_origin(page: str, host: str | None, allowed: Iterable[str] = ()) -> bool:
-    """Whether a websocket opened by a page of origin ``page`` (its ``Origin`` header) to
-    this server, reached as ``host`` (its ``Host`` header), may connect: the page is this
-    server's own (same host and port, whatever the scheme: a proxy may add TLS), or one of
-    the ``allowed`` origins."""
-    try:
-        page = origin(page)
-    except ValueError:
-        return False  # "null" (a sandboxed page, a file) or garbage
-    if page in allowed:
-        return True
-    if host is None:
-        return False
-    scheme, _, address = page.partition("://")
-    default = ":80" if scheme == "http" else ":443"
-    host = host.strip().lower()
-    return host in (address, address + default)
 
 
 def _reader_language(event: Request) -> str:
