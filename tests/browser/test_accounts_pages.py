@@ -1,7 +1,7 @@
 """The account pages (issue 37 item 1): sign up, the header showing the account, log out,
 log in again, the profile and a leaderboard, on a laptop in English and on a phone in
 French; axe-core finds nothing serious on those pages. (The API's refusals and security
-are tested in process: tests/server/test_accounts.py.)"""
+are tested in process: tests/server/http/test_accounts.py.)"""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ FTL turn 1 run out; back in the room, under the banner, and on My games, he read
 turn ran out and how many more in a row lose the match. The banner says "Your move" alone
 while the turn waits on both players (item 22: it read "Your move · Waiting for Ann"). On
 a laptop in English and on a phone in French; the server's clock moved past the deadline
-(the rules of timeouts are tested in process: tests/server/test_correspondence.py)."""
+(the rules of timeouts are tested in process: tests/server/rooms/test_correspondence.py)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 the one waiting on him first, the lobby's top bar counting it, and the room it links to;
 on a laptop in English and on a phone in French. Two FTL rooms with ``turn_hours`` on the
 worker's server, played over sockets opened with the accounts' cookies (the rules and
-timeouts are tested in process: tests/server/test_correspondence.py)."""
+timeouts are tested in process: tests/server/rooms/test_correspondence.py)."""
 
 from __future__ import annotations
 

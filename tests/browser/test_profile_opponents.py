@@ -2,7 +2,7 @@
 registered opponent's name is a link to that player's own page; a guest's name, a bot's
 and the player's own are not (a guest has no page). Matches played over sockets opened
 with the accounts' cookies on the worker's server; each player resigns at once (what a
-match is and how it is rated is tested in process: tests/server/test_ratings.py)."""
+match is and how it is rated is tested in process: tests/server/store/test_ratings.py)."""
 
 from __future__ import annotations
 

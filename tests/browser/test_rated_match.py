@@ -2,7 +2,7 @@
 laptop in English, Bob on a phone in French, each in his own browser; they sit in an FTL
 room as their accounts, Bob resigns, and each profile shows the one rated match, the
 winner's rating above the loser's, and the leaderboard lists both. (The rating's numbers
-against openskill's own are tested in process: tests/server/test_ratings.py.)"""
+against openskill's own are tested in process: tests/server/store/test_ratings.py.)"""
 
 from __future__ import annotations
 

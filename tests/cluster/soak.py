@@ -52,7 +52,7 @@ from tests._laser_play import free_spot
 from tests._server import Client, Server, wait_until
 from tests.cluster._cluster import MISSING, Cluster, Worker, running_cluster
 from tests.cluster.test_failover import replays_exactly
-from tests.server.test_server_hexfleet import active_ship, simple_action
+from tests.server.rooms.test_server_hexfleet import active_ship, simple_action
 
 #: The close code of a room said not to exist: the page gives up on it.
 NO_SUCH_ROOM = 4404

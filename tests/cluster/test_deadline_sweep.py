@@ -18,7 +18,7 @@ from tests._clock import FakeClock
 from tests._loops import run_apart
 from tests.cluster._cluster import MISSING, RedisServer
 from tests.server.durable.test_deadline_sweep import _played_then_died
-from tests.server.test_correspondence import HOUR, TIMING
+from tests.server.rooms.test_correspondence import HOUR, TIMING
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 

@@ -28,7 +28,7 @@ from tests._laser_play import free_spot
 from tests._server import Client, Server, wait_until
 from tests.cluster._cluster import MISSING, Cluster, Worker, move_clocks, running_cluster
 from tests.cluster.test_two_processes import play_to_the_battle, seated, welcome
-from tests.server.test_server_hexfleet import active_ship, simple_action
+from tests.server.rooms.test_server_hexfleet import active_ship, simple_action
 
 pytestmark = [
     pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),

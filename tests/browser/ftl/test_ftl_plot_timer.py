@@ -1,7 +1,7 @@
 """The FTL plot timer keeps what the player wrote (issue 20, FTL item 7): at the deadline
 the order typed or dragged but never submitted is his plot, not "no orders"; the
 countdown never shows more than the room's timer (the server holds a turn's timer back
-while the last turn plays out: tests/server/test_server_ftl.py).
+while the last turn plays out: tests/server/rooms/test_server_ftl.py).
 
 The deadline comes when the test moves the server's clock past it (``Server.advance``),
 never while the page is still being written to or reloaded, however busy the machine."""

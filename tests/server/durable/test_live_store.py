@@ -160,7 +160,7 @@ def _named(room_id: str) -> LiveRoom:
 def test_rooms_writing_at_once_share_commits_and_a_stale_one_fails_alone(db: str) -> None:
     # Group commit (issue 35): of forty-one rooms writing at the same moment, the one
     # whose action another process stored first hears StaleWriter, and every write beside
-    # it, whichever group it shared, is stored (tests/server/test_group_commit.py shows
+    # it, whichever group it shared, is stored (tests/server/store/test_group_commit.py shows
     # the grouping itself).
     storage = Storage(db)
     live = LiveStore(storage)

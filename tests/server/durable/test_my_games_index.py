@@ -22,7 +22,7 @@ from tests._clock import FakeClock
 from tests._loops import run_apart
 from tests.server.durable._restart import db
 from tests.server.durable.test_deadline_sweep import _played_then_died
-from tests.server.test_correspondence import TIMING, seated
+from tests.server.rooms.test_correspondence import TIMING, seated
 
 __all__ = ["db"]
 

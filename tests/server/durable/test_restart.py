@@ -21,7 +21,7 @@ from spacetable.games.lightspeed import LightSpeedMatch
 from tests._laser_play import free_spot, play_to_the_battle
 from tests._server import Client, seated
 from tests.server.durable._restart import db, kill, rejoined, servers, start, token_of
-from tests.server.test_server_hexfleet import active_ship, simple_action
+from tests.server.rooms.test_server_hexfleet import active_ship, simple_action
 
 #: Each test starts two server processes (the one killed, the one after it): on a busy
 #: machine that alone may take minutes.

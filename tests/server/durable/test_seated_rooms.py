@@ -17,7 +17,7 @@ from spacetable.server.store.storage import Storage
 from tests._clock import FakeClock
 from tests._loops import run_apart
 from tests.server.durable._restart import db
-from tests.server.test_correspondence import TIMING, seated
+from tests.server.rooms.test_correspondence import TIMING, seated
 
 __all__ = ["db"]
 

@@ -88,7 +88,7 @@ def test_a_chat_flood_is_throttled_and_another_room_keeps_talking(server: Server
             client.close()
     assert code == 1008 and reason == "too many messages"
     # The chat's own throttle speaks first ("wait N s", its wait checked exactly on a fake
-    # clock in tests/server/test_chat.py), then the socket's limit, which closes the flooder.
+    # clock in tests/server/rooms/test_chat.py), then the socket's limit, which closes the flooder.
     told = [m["message"] for m in messages if m["type"] == "error"]
     assert told and told[0].startswith("chat: too many messages, wait"), told[:3]
     assert any(t.startswith("too many messages: at most") for t in told[1:]), told[:3]

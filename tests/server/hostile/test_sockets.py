@@ -315,8 +315,8 @@ def test_a_pose_flood_is_throttled_then_closed_and_other_rooms_keep_their_pace(
     server: ProcessServer,
 ) -> None:
     # How often the flooder is told depends on how the server's reads fall (a token back
-    # between two reads starts a new row of drops): tests/server/test_rate_limit.py checks that
-    # exactly on a fake clock. Here: told, then closed, and the other rooms unhurt.
+    # between two reads starts a new row of drops): tests/server/sockets/test_rate_limit.py
+    # checks that exactly on a fake clock. Here: told, then closed, and the other rooms unhurt.
     other, baseline = bystander(server)
     room = server.create_room()
     flooder, _ = raw_socket(server, f"/ws/rooms/{room}")

@@ -14,7 +14,7 @@ from spacetable.server.protocol.schema import protocol_schema
 from spacetable.server.rooms.room import Room
 from spacetable.server.store.save_queue import SaveQueue
 from tests._clock import FakeClock, play_room
-from tests.server.test_correspondence import HOUR, TIMING, Member, seated
+from tests.server.rooms.test_correspondence import HOUR, TIMING, Member, seated
 
 
 class Recording(Member):

@@ -24,8 +24,8 @@ from spacetable.server.protocol import server_messages as to_page
 from spacetable.server.protocol.server_messages import wire
 from tests._laser_play import play_to_the_battle
 from tests._server import Client, Server, running_server, seated
-from tests.server.test_server_hexfleet import act, active_ship, next_state, simple_action
-from tests.server.test_server_stellar import within
+from tests.server.rooms.test_server_hexfleet import act, active_ship, next_state, simple_action
+from tests.server.rooms.test_server_stellar import within
 
 
 @pytest.fixture(scope="module")

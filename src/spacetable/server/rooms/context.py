@@ -6,7 +6,7 @@ Each part is handed the room as a :class:`RoomContext`: the seats and the socket
 room's clock and timing, the match being played, and the few things a part may ask of
 the room (the match time, a message for everyone, a message into the room's queue, the
 stored row to write again). A test hands a part a small fake of it instead
-(``tests/server/_fake_room.py``).
+(``tests/server/rooms/_fake_room.py``).
 """
 
 from __future__ import annotations

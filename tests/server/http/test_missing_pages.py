@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
-from tests.server._app import app_client
+from tests.server.http._app import app_client
 
 #: What a browser's navigation asks for.
 BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}

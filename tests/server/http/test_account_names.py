@@ -30,7 +30,7 @@ from spacetable.server.store.storage import Storage
 from tests._accounts import session_cookie
 from tests._server import Client, Server, running_server
 from tests.server.durable._restart import db
-from tests.server.test_accounts import client_of, sign_up
+from tests.server.http.test_accounts import client_of, sign_up
 
 __all__ = ["db"]
 

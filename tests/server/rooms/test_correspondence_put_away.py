@@ -14,7 +14,7 @@ from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.store.storage import Storage
 from tests._clock import FakeClock
 from tests._loops import run_apart
-from tests.server.test_correspondence import HOUR, TIMING, Member, seated
+from tests.server.rooms.test_correspondence import HOUR, TIMING, Member, seated
 
 FTL_BY_POST = {"ruleset": "ftl", "turn_hours": 24}
 

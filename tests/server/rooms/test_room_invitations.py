@@ -10,7 +10,7 @@ from typing import Any
 
 from spacetable.server.rooms.room import Room, Timing
 from tests._clock import FakeClock, Player
-from tests.server.test_room_clock import play
+from tests.server.rooms.test_room_clock import play
 
 #: An FTL duel of one turn: both plot nothing and the match is over.
 ONE_TURN = {"ruleset": "ftl", "turn_limit": 1}

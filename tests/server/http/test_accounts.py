@@ -81,7 +81,7 @@ def test_a_bad_name_or_password_is_refused_naming_what_is_wrong(
 ) -> None:
     answer = client.post("/api/accounts", json={"name": name, "password": password})
     assert answer.status_code == 422
-    said = answer.json()["detail"]  # a sentence (tests/server/test_account_names.py)
+    said = answer.json()["detail"]  # a sentence (tests/server/http/test_account_names.py)
     assert field in said.lower() and said[0].isupper() and said.endswith("."), said
     assert "says" in answer.json()  # a phrase the page writes in its reader's language
 

@@ -17,7 +17,7 @@ from spacetable.server.http.login_limits import (
     SIGN_UPS_PER_HOUR,
 )
 from spacetable.server.store.storage import Storage
-from tests.server.test_accounts import PEER, client_of
+from tests.server.http.test_accounts import PEER, client_of
 
 PASSWORD = "correct horse"
 

@@ -21,7 +21,7 @@ from spacetable.server.store.accounts import AccountStore, password_hasher
 from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.storage import Storage
 from tests._postgres import postgres_schema
-from tests.server.test_ratings import seat, stored
+from tests.server.store.test_ratings import seat, stored
 
 MODEL = PlackettLuce()
 #: How long a step may take before the test gives up (a safety net: no step waits on it).

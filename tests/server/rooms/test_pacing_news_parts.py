@@ -11,7 +11,7 @@ from spacetable.server.rooms.news import ROOM_BROADCAST_INTERVAL, News
 from spacetable.server.rooms.pacing import CountdownExpired, Pacing
 from spacetable.server.sockets import protocol as msg
 from tests._loops import run_apart
-from tests.server._fake_room import FakeTable, people
+from tests.server.rooms._fake_room import FakeTable, people
 
 
 class PlacingMatch:

@@ -15,7 +15,7 @@ from spacetable.server.rooms.match import RoomOptions
 from spacetable.server.store.live_store import LiveRoom, LiveStore, StaleWriter
 from spacetable.server.store.save_queue import SaveQueue
 from tests._loops import run_apart
-from tests.server._fake_room import FakeMatch, FakeRoom, people
+from tests.server.rooms._fake_room import FakeMatch, FakeRoom, people
 
 
 @dataclass

@@ -26,8 +26,8 @@ from tests._accounts import session_cookie
 from tests._clock import FakeClock, Player, play_room
 from tests._laser_play import free_spot
 from tests._server import Client, Server, running_server
-from tests.server._fake_room import FakeTable, Socket
-from tests.server.test_lobby_part import join, lobby_of, vetted
+from tests.server.rooms._fake_room import FakeTable, Socket
+from tests.server.rooms.test_lobby_part import join, lobby_of, vetted
 
 
 def logged_in(account: str) -> Socket:

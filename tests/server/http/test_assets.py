@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from starlette.testclient import TestClient
 
 from spacetable.server.http.assets import IMMUTABLE, REVALIDATE, Assets
-from tests.server._app import app_client
+from tests.server.http._app import app_client
 
 
 @pytest.fixture(scope="module")

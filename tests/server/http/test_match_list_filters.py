@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from spacetable.server.app import create_app
 from spacetable.server.store.storage import Storage
-from tests.server.test_storage import _listed
+from tests.server.store.test_storage import _listed
 
 
 def test_the_api_lists_one_games_or_one_players_matches(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from spacetable.server.rooms.manners import Manners
 from spacetable.server.rooms.seats import Seat
 from spacetable.server.sockets import protocol as msg
 from tests._loops import run_apart
-from tests.server._fake_room import FakeTable, Socket
+from tests.server.rooms._fake_room import FakeTable, Socket
 
 
 def lobby_of(room: FakeTable) -> Lobby:

@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from spacetable.registry import game, games
-from tests.server._app import app_client
+from tests.server.http._app import app_client
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from spacetable.server.rooms.manners import GraceOver, Manners
 from spacetable.server.sockets import protocol as msg
-from tests.server._fake_room import FakeTable, people
+from tests.server.rooms._fake_room import FakeTable, people
 
 
 def test_a_resignation_with_one_opponent_ends_the_match_through_the_room() -> None:

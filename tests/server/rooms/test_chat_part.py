@@ -7,7 +7,7 @@ from typing import Any
 
 from spacetable.server.rooms.chat import HISTORY, Chat
 from spacetable.server.sockets import protocol as msg
-from tests.server._fake_room import FakeRoom, people
+from tests.server.rooms._fake_room import FakeRoom, people
 
 
 def chat(text: str, channel: Any = None) -> msg.Chat:

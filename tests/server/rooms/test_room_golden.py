@@ -3,7 +3,8 @@ logs (issue 18): a player seats the game's default bot, starts, and leaves the m
 bots; every action lands at the same match time, with the same outcome, on every run.
 
 Regenerate after an intended change (rules, bots, the room's pacing or timing) with
-``SPACETABLE_UPDATE_GOLDEN=1 uv run pytest tests/server/test_room_golden.py`` and review the diff.
+``SPACETABLE_UPDATE_GOLDEN=1 uv run pytest tests/server/rooms/test_room_golden.py`` and review
+the diff.
 """
 
 from __future__ import annotations
