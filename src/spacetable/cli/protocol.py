@@ -12,6 +12,8 @@ import typer
 
 #: The page whose tables ``spacetable protocol docs`` rewrites.
 PAGE = Path(__file__).resolve().parents[3] / "docs" / "protocol.md"
+#: The module of JSDoc typedefs ``spacetable protocol jsdoc`` writes.
+JSDOC = Path(__file__).resolve().parents[1] / "web" / "js" / "shell" / "protocol.js"
 
 
 class What(StrEnum):
@@ -19,6 +21,7 @@ class What(StrEnum):
 
     schema = "schema"
     docs = "docs"
+    jsdoc = "jsdoc"
 
 
 def protocol(
@@ -27,19 +30,29 @@ def protocol(
         typer.Argument(
             help="`schema`: print the protocol's JSON Schema (draft 2020-12: `$defs/client`, "
             "`$defs/server`, `$defs/http`). `docs`: rewrite the message tables of "
-            "docs/protocol.md (between their marker comments) from the declarations."
+            "docs/protocol.md (between their marker comments) from the declarations. "
+            "`jsdoc`: rewrite web/js/shell/protocol.js, the messages' JSDoc typedefs."
         ),
     ],
-    page: Annotated[
-        Path, typer.Option(help="The page `docs` rewrites.", dir_okay=False)
-    ] = PAGE,
+    page: Annotated[Path, typer.Option(help="The page `docs` rewrites.", dir_okay=False)] = PAGE,
     check: Annotated[
         bool,
-        typer.Option(help="With `docs`: change nothing, exit 1 when the page's tables differ."),
+        typer.Option(help="With `docs` or `jsdoc`: change nothing, exit 1 when the file differs."),
     ] = False,
 ) -> None:
     """Print the websocket protocol's JSON Schema, or write docs/protocol.md's message
     tables, from the protocol's declarations (server/protocol/)."""
+    if what is What.jsdoc:
+        from spacetable.server.protocol.jsdoc import protocol_jsdoc
+
+        written = protocol_jsdoc()
+        same = JSDOC.exists() and JSDOC.read_text(encoding="utf-8") == written
+        if check:
+            raise typer.Exit(0 if same else 1)
+        if not same:
+            JSDOC.write_text(written, encoding="utf-8")
+        typer.echo(f"{JSDOC}: {'up to date' if same else 'rewritten'}")
+        return
     if what is What.schema:
         from spacetable.server.app import create_app
         from spacetable.server.protocol.schema import protocol_schema

@@ -112,6 +112,7 @@ export class RoomClient {
     };
   }
 
+  /** @param {import("./protocol.js").ServerMessage} message */
   receive(message) {
     if (this.manners.receive(message)) return; // the manners' own, or a match its players stopped
     this.handlers()[message.type]?.call(this, message);

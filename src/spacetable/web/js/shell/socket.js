@@ -37,6 +37,9 @@ export class RoomSocket {
   /**
    * `onMessage(message)` gets every server message; `onStatus(status)` gets
    * "connecting", "open", "reconnecting" or "closed" (the room is gone).
+   * @param {string} roomId
+   * @param {{onMessage: (message: import("./protocol.js").ServerMessage) => void,
+   *   onStatus?: (status: string) => void}} handlers
    */
   constructor(roomId, { onMessage, onStatus = () => {} }) {
     this.roomId = roomId;
@@ -84,6 +87,7 @@ export class RoomSocket {
     ws.addEventListener("message", (event) => {
       this.heard = performance.now();
       this.pinged = 0;
+      /** @type {import("./protocol.js").ServerMessage} */
       let message;
       try {
         message = JSON.parse(event.data);
@@ -136,7 +140,11 @@ export class RoomSocket {
     }
   }
 
-  /** Send a message; false (and nothing sent) while the socket is not open. */
+  /**
+   * Send a message; false (and nothing sent) while the socket is not open.
+   * @param {import("./protocol.js").ClientMessage} message
+   * @returns {boolean}
+   */
   send(message) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     if (message.type === "join" || message.type === "rejoin") message = { ...message, tab: tabId() };
