@@ -44,6 +44,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page, WebSocket
 
 from tests.browser._diagnose import forget_frames, keep_frames
+from tests.browser._frames import check_frames
 
 #: Idle pages a worker keeps at most (each an idle renderer of a few tens of megabytes).
 #: Six made a run of tests/browser open 79 contexts, twelve 61 (some 0.8 CPU-s each).
@@ -269,6 +270,7 @@ class PagePool:
         def opened(socket: WebSocket) -> None:
             page._spacetable_sockets.append(socket)  # type: ignore[attr-defined]
             keep_frames(page, socket)
+            check_frames(socket, lambda: getattr(page, "_spacetable_errors", None))
 
         def navigated(frame: Any) -> None:
             origin = _origin(frame.url)

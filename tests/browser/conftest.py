@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, WebSocke
 
 from tests._server import running_server
 from tests.browser._diagnose import describe
+from tests.browser._frames import REFUSED
 from tests.browser._pages import EXPECTED_CONSOLE, PagePool, keep_traces, prepare_context
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -43,6 +44,11 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives a real browser against a real server")
     config.addinivalue_line(
         "markers", "room_seed(n): the seed of the test's first room on the session server"
+    )
+    config.addinivalue_line(
+        "markers",
+        "refused_frames: the test's pages send frames the protocol refuses on purpose "
+        "(open_page does not fail it for them: tests/browser/_frames.py)",
     )
 
 
@@ -272,7 +278,9 @@ def open_page(
     """A factory of pages, each in its own browser context (its own cookies and storage,
     like another person's browser). Keyword arguments go to ``new_context``. Any console
     error or uncaught exception in any page fails the test. A room a page creates on the
-    session server takes the test's next seed (:class:`RoomSeeds`). The pages come from
+    session server takes the test's next seed (:class:`RoomSeeds`). Any websocket frame a
+    page sends or receives that the protocol's JSON Schema refuses fails the test too
+    (tests/browser/_frames.py), unless it is marked ``refused_frames``. The pages come from
     the worker's pool, emptied, and go back to it after the test."""
     pages: list[Page] = []
     errors: list[str] = []
@@ -288,10 +296,12 @@ def open_page(
 
     yield open_one
     unexpected = [text for text in errors if _unexpected(text)]
+    if request.node.get_closest_marker("refused_frames") is not None:
+        unexpected = [text for text in unexpected if not text.startswith(REFUSED)]
     traces = keep_traces(page_pool, request.node.nodeid, pages) if unexpected else []
     for page in pages:
         page_pool.give_back(page)
-    assert not unexpected, f"browser console errors: {unexpected}" + "".join(
+    assert not unexpected, f"browser console errors or refused frames: {unexpected}" + "".join(
         f"\nPlaywright trace: {path}" for path in traces
     )
 
