@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page
 from spacetable.core.replays import replay_record
 from spacetable.games.ftl import FtlMatch
 from tests._server import free_port, seated
+from tests.browser._frames import check_frames
 from tests.browser.conftest import SCREENSHOTS, save_screenshot
 from tests.browser.ftl.test_ftl_room import take_seat, wait_turn
 from tests.server.durable._restart import kill, rejoined, servers, start, token_of
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.timeout(900)
 def page(browser: Browser) -> Iterator[Page]:
     """A page of its own (the session server is not this test's), failing the test on any
     console error but the reconnection's own (the socket's failed attempts while the
-    server is down)."""
+    server is down), and on any frame the protocol refuses (tests/browser/_frames.py)."""
     context = browser.new_context(viewport={"width": 1366, "height": 800})
     errors: list[str] = []
     opened = context.new_page()
@@ -41,6 +42,7 @@ def page(browser: Browser) -> Iterator[Page]:
         ),
     )
     opened.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+    opened.on("websocket", lambda socket: check_frames(socket, lambda: errors))
     yield opened
     context.close()
     assert not errors, f"browser console errors: {errors}"

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, WebSocket
 
+from tests.browser._frames import check_frames
 from tests.browser.conftest import SCREENSHOTS, Server, save_screenshot
 
 
@@ -110,6 +111,8 @@ def test_a_page_whose_socket_goes_silent_opens_another_and_keeps_its_seat(
         page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
         sockets: list[WebSocket] = []
         page.on("websocket", lambda socket: sockets.append(socket))
+        # (and its frames are checked against the protocol, tests/browser/_frames.py)
+        page.on("websocket", lambda socket: check_frames(socket, lambda: errors))
         page.goto(f"/rooms/{room}")
         page.wait_for_selector("#seat-panel .take-seat")
         page.fill("#player-name", "Ann")
