@@ -114,7 +114,7 @@ COMMANDS = (
         "protocol",
         "spacetable.cli.protocol:protocol",
         "Print the websocket protocol's JSON Schema, or write docs/protocol.md's message "
-        "tables, from the protocol's declarations (server/protocol/).",
+        "tables or the pages' JSDoc typedefs, from the protocol's declarations (server/protocol/).",
     ),
     GameCommand(
         "print",

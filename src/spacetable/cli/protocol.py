@@ -41,7 +41,7 @@ def protocol(
     ] = False,
 ) -> None:
     """Print the websocket protocol's JSON Schema, or write docs/protocol.md's message
-    tables, from the protocol's declarations (server/protocol/)."""
+    tables or the pages' JSDoc typedefs, from the protocol's declarations (server/protocol/)."""
     if what is What.jsdoc:
         from spacetable.server.protocol.jsdoc import protocol_jsdoc
 
