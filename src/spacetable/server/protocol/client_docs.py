@@ -63,7 +63,8 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
     "bot": ClientDoc(
         (
             "`seat`, `level` (the game's `bot_levels`; laser games `beginner`, `random`, "
-            "`easy`, `medium`, `hard`; FTL `random`, `greedy`, `easy`, `medium`, `hard`; "
+            "`easy`, `medium`, `hard`; Faster Than Light `random`, `greedy`, `easy`, "
+            "`medium`, `hard`; "
             "null: the game's default)"
         ),
         "lobby, the host",
@@ -117,7 +118,7 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
             '`orders`: up to 64 `"piece:order"` texts, the order as the rulebook writes it '
             '(`"red:R+45"`, `"red:R–45"`, `"red-m1:S2.5"`, `"red:L"`)'  # noqa: RUF001 (the rulebook writes an en dash)
         ),
-        "FTL, your ship in play, before the turn resolves",
+        "Faster Than Light, your ship in play, before the turn resolves",
         (
             "your secret orders for this turn; replaces a plot you sent. A second order for"
             " one piece is kept and ignored when the turn resolves (ruling F3). Refused "
@@ -127,7 +128,7 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
     ),
     "draft": ClientDoc(
         "`orders`, as in `plot`",
-        "FTL, your ship in play, before the turn resolves",
+        "Faster Than Light, your ship in play, before the turn resolves",
         (
             "the plot you are writing, not sent: the client sends it whenever it changes. "
             "Kept secret (never in any message) and never stored; if the plot timer runs "
@@ -138,7 +139,7 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
     ),
     "unplot": ClientDoc(
         "",
-        "FTL, after your `plot`, before the last one is in",
+        "Faster Than Light, after your `plot`, before the last one is in",
         "take your plot back",
     ),
     "act": ClientDoc(

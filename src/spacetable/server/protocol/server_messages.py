@@ -226,7 +226,7 @@ class StatePatch:
 
 @message("turn")
 class Turn:
-    """FTL: a turn resolved: animate it from `before`; the new `state` follows."""
+    """Faster Than Light: a turn resolved: animate it from `before`; the new `state` follows."""
 
     turn: Annotated[int, Doc("the turn resolved")]
     before: Annotated[list[dict[str, Any]], Doc("every piece as the turn began")]
@@ -235,7 +235,7 @@ class Turn:
         Doc(
             "the turn's event log: `turn`, each player's revealed `plot`, `ignored`, `launch`, "
             "`rotate`, `tape`, `contact`, `hit`, `removed`, `move`, `off-table`, `end` "
-            "(`games/ftl/events.py`)"
+            "(Faster Than Light's own events)"
         ),
     ]
 
@@ -250,7 +250,7 @@ class Acted:
         GameObject,
         Doc(
             "the game's frame, in place: `player`, `action` (as sent in `act`; null for the "
-            "opening), `events` (`games/hexfleet/events.py`), `log` (the lines these events "
+            "opening), `events` (the hex fleet's own events), `log` (the lines these events "
             "add to the battle's log), and the public state after it: `phase`, `turn`, "
             "`ships`, `cup`, `activation`, `deck`"
         ),
@@ -260,10 +260,11 @@ class Acted:
 
 @message("result")
 class MatchResult:
-    """FTL and hex fleet: the match is over (after the last `turn` and `state`); every game:
-    a match stopped by a resignation, a draw agreed or a win claimed (then `reason` in
-    words, and in the laser games `table` too). The stored match (`GET /api/matches/{id}`)
-    keeps every turn's events in order and `result.start`, the pieces before turn 1."""
+    """Faster Than Light and hex fleet: the match is over (after the last `turn` and
+    `state`); every game: a match stopped by a resignation, a draw agreed or a win
+    claimed (then `reason` in words, and in the laser games `table` too). The stored match
+    (`GET /api/matches/{id}`) keeps every turn's events in order and `result.start`, the
+    pieces before turn 1."""
 
     match_id: Annotated[str, Doc("the stored match's id (`GET /api/matches/{id}`)")]
     ruleset: Annotated[str, Doc("the game's key")]

@@ -64,12 +64,12 @@
  * @property {Array<Object<string, *>>} patch - RFC 6902: `add`, `remove`, `replace`
  */
 /**
- * FTL: a turn resolved: animate it from `before`; the new `state` follows.
+ * Faster Than Light: a turn resolved: animate it from `before`; the new `state` follows.
  * @typedef {Object} ServerTurn
  * @property {"turn"} type
  * @property {number} turn - the turn resolved
  * @property {Array<Object<string, *>>} before - every piece as the turn began
- * @property {Array<Object<string, *>>} events - the turn's event log: `turn`, each player's revealed `plot`, `ignored`, `launch`, `rotate`, `tape`, `contact`, `hit`, `removed`, `move`, `off-table`, `end` (`games/ftl/events.py`)
+ * @property {Array<Object<string, *>>} events - the turn's event log: `turn`, each player's revealed `plot`, `ignored`, `launch`, `rotate`, `tape`, `contact`, `hit`, `removed`, `move`, `off-table`, `end` (Faster Than Light's own events)
  */
 /**
  * Hex fleet: an action was applied; turn its cards and animate it, then the new `state` follows. The stored match (`GET /api/matches/{id}`) keeps these frames as its `events`, the opening first, so a replay steps through them.
@@ -77,7 +77,7 @@
  * @property {"acted"} type
  */
 /**
- * FTL and hex fleet: the match is over (after the last `turn` and `state`); every game: a match stopped by a resignation, a draw agreed or a win claimed (then `reason` in words, and in the laser games `table` too). The stored match (`GET /api/matches/{id}`) keeps every turn's events in order and `result.start`, the pieces before turn 1.
+ * Faster Than Light and hex fleet: the match is over (after the last `turn` and `state`); every game: a match stopped by a resignation, a draw agreed or a win claimed (then `reason` in words, and in the laser games `table` too). The stored match (`GET /api/matches/{id}`) keeps every turn's events in order and `result.start`, the pieces before turn 1.
  * @typedef {Object} ServerResult
  * @property {"result"} type
  * @property {string} match_id - the stored match's id (`GET /api/matches/{id}`)
@@ -258,7 +258,7 @@
  * @property {"leave"} type
  */
 /**
- * put a bot in an empty seat; an unknown level gets an `error` naming the levels, anyone but the host one saying only the host seats bots (a guest would fill the seat kept for a friend) (when: lobby, the host). Fields: `seat`, `level` (the game's `bot_levels`; laser games `beginner`, `random`, `easy`, `medium`, `hard`; FTL `random`, `greedy`, `easy`, `medium`, `hard`; null: the game's default).
+ * put a bot in an empty seat; an unknown level gets an `error` naming the levels, anyone but the host one saying only the host seats bots (a guest would fill the seat kept for a friend) (when: lobby, the host). Fields: `seat`, `level` (the game's `bot_levels`; laser games `beginner`, `random`, `easy`, `medium`, `hard`; Faster Than Light `random`, `greedy`, `easy`, `medium`, `hard`; null: the game's default).
  * @typedef {Object} ClientBot
  * @property {"bot"} type
  * @property {number} seat
@@ -306,19 +306,19 @@
  * @property {Array<string>} ships
  */
 /**
- * your secret orders for this turn; replaces a plot you sent. A second order for one piece is kept and ignored when the turn resolves (ruling F3). Refused (`refused`, `action` `plot`) naming the piece and the order: a malformed or illegal order, another player's piece, a piece not on the table (when: FTL, your ship in play, before the turn resolves). Fields: `orders`: up to 64 `"piece:order"` texts, the order as the rulebook writes it (`"red:R+45"`, `"red:R–45"`, `"red-m1:S2.5"`, `"red:L"`).
+ * your secret orders for this turn; replaces a plot you sent. A second order for one piece is kept and ignored when the turn resolves (ruling F3). Refused (`refused`, `action` `plot`) naming the piece and the order: a malformed or illegal order, another player's piece, a piece not on the table (when: Faster Than Light, your ship in play, before the turn resolves). Fields: `orders`: up to 64 `"piece:order"` texts, the order as the rulebook writes it (`"red:R+45"`, `"red:R–45"`, `"red-m1:S2.5"`, `"red:L"`).
  * @typedef {Object} ClientPlot
  * @property {"plot"} type
  * @property {Array<string>} orders
  */
 /**
- * the plot you are writing, not sent: the client sends it whenever it changes. Kept secret (never in any message) and never stored; if the plot timer runs out before you `plot`, the last draft holding orders is plotted for you at the deadline (a `plot` action in the match's log, so it replays). Refused like a `plot` (`refused`, `action` `draft`), keeping the draft before (when: FTL, your ship in play, before the turn resolves). Fields: `orders`, as in `plot`.
+ * the plot you are writing, not sent: the client sends it whenever it changes. Kept secret (never in any message) and never stored; if the plot timer runs out before you `plot`, the last draft holding orders is plotted for you at the deadline (a `plot` action in the match's log, so it replays). Refused like a `plot` (`refused`, `action` `draft`), keeping the draft before (when: Faster Than Light, your ship in play, before the turn resolves). Fields: `orders`, as in `plot`.
  * @typedef {Object} ClientDraft
  * @property {"draft"} type
  * @property {Array<string>} orders
  */
 /**
- * take your plot back (when: FTL, after your `plot`, before the last one is in).
+ * take your plot back (when: Faster Than Light, after your `plot`, before the last one is in).
  * @typedef {Object} ClientUnplot
  * @property {"unplot"} type
  */
