@@ -252,6 +252,17 @@ class RoomMatch(ABC):
         """The action that says the countdown ran out at match time ``t``."""
         raise IllegalAction("this match has no countdown")
 
+    def stop_left(self, t: float) -> float | None:
+        """Seconds left at match time ``t`` to drop or discard after a freeze ("stop!" or
+        the deployment's countdown), while one runs; ``None`` if none does (and in a game
+        with no freeze)."""
+        return None
+
+    def stop_action(self, t: float) -> Any | None:
+        """The action that says the time to drop or discard after a freeze ran out at
+        ``t``; ``None`` in a game with no freeze."""
+        return None
+
     def before_timer(self, t: float) -> list[Any]:
         """The actions the room applies (and logs) when the countdown runs out at ``t``,
         before :meth:`timer_action`: none unless the game keeps drafts."""

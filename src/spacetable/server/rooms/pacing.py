@@ -26,7 +26,6 @@ from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.clock import Timer
 from spacetable.server.rooms.context import Handler, RoomContext
 from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
-from spacetable.server.rooms.realtime import RealtimeMatch
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.sockets.connection import Connection, message_frame
 from spacetable.server.sockets.protocol import POSE_PULSE
@@ -261,12 +260,8 @@ class Pacing:
         assert match is not None
         if match.placing:
             self.begin_runup()
-        if (
-            isinstance(match, RealtimeMatch)
-            and match.phase == "stop"
-            and match.frozen_at is not None
-        ):
-            left = max(0.0, room.timing.stop_seconds - (t_resume - match.frozen_at))
+        left = match.stop_left(t_resume)
+        if left is not None:
             room.clock.after(
                 self.runup_left() + left, room.submit, None, StopExpired(room.match_number)
             )
@@ -275,8 +270,11 @@ class Pacing:
         """The time to drop or discard after "stop!" is over: the cards in hand freeze."""
         room = self._room
         match = room.match
-        if message.match_number == room.match_number and isinstance(match, RealtimeMatch):
-            room.apply(match.stop_action(room.now()))
+        if message.match_number != room.match_number or match is None:
+            return
+        action = match.stop_action(room.now())
+        if action is not None:  # a game with no freeze has no stop to end
+            room.apply(action)
 
     def _on_runup_over(self, connection: Connection | None, message: RunupOver) -> None:
         if message.match_number == self._room.match_number:

@@ -91,6 +91,13 @@ class RealtimeMatch(RoomMatch):
         """The time to drop or discard after the freeze ran out at ``t``."""
         return self.play.timeout(t)
 
+    def stop_left(self, t: float) -> float | None:
+        """Seconds left at match time ``t`` to drop or discard after the freeze, while
+        the match is stopped."""
+        if self.phase != "stop" or self.frozen_at is None:
+            return None
+        return max(0.0, self.timing.stop_seconds - (t - self.frozen_at))
+
     def hand(self, player: str) -> str | None:
         """The ship in ``player``'s hand."""
         ship: str | None = self.match.hand(player)
