@@ -12,7 +12,7 @@ from spacetable.server.rooms.chat import Chat
 from spacetable.server.rooms.lobby import Disconnected, Lobby
 from spacetable.server.rooms.lookups import Lookups, VettedJoin
 from spacetable.server.rooms.manners import Manners
-from spacetable.server.rooms.seats import Seat
+from spacetable.server.rooms.seats import Abandoned, Seat
 from spacetable.server.sockets import protocol as msg
 from tests._loops import run_apart
 from tests.server.rooms._fake_room import FakeTable, Socket
@@ -119,3 +119,24 @@ def test_a_rebuilt_room_gives_a_player_who_does_not_come_back_to_a_bot() -> None
 
     room = run_apart(scenario())
     assert (room.seats[0].kind, room.seats[0].stand_in) == ("bot", True)
+
+
+def test_a_seat_armed_again_is_abandoned_once_at_its_latest_time() -> None:
+    """The lobby (a player went), its restore and the manners' restore (the time a
+    stored absence had left) all arm the seat's one abandon timer: arming it again
+    replaces it, so the room hears the absence ran out once, when the last one said."""
+
+    async def scenario() -> tuple[FakeTable, list[Any]]:
+        room = FakeTable([Seat(0), Seat(1)])
+        seat = room.seats[0]
+        seat.take("human", "Ann", [])
+        seat.absences = 1
+        seat.start_abandon(room.clock, room.submit, 30.0)
+        seat.start_abandon(room.clock, room.submit, 12.0)  # a restore: 12 s were left
+        await room.clock.advance(12.0)
+        at_twelve = list(room.submitted)
+        await room.clock.advance(30.0)
+        return room, at_twelve
+
+    room, at_twelve = run_apart(scenario())
+    assert at_twelve == room.submitted == [(None, Abandoned(0, 1))]

@@ -328,14 +328,8 @@ class Lobby:
         if self._by_post:  # he plays when he comes back: nobody waits on him, no bot
             self._room.broadcast_room()
             return
-        seat.cancel_abandon()
         seat.absences += 1
-        seat.abandon_timer = self._room.clock.after(
-            self._room.timing.abandon_seconds,
-            self._room.submit,
-            None,
-            Abandoned(seat.index, seat.absences),
-        )
+        seat.start_abandon(self._room.clock, self._room.submit, self._room.timing.abandon_seconds)
         self._manners.absence_began(seat)  # the others are told at once (rooms/manners.py)
         self._room.broadcast_room()
 
@@ -508,7 +502,7 @@ class Lobby:
         seat = self._room.seats[message.seat]
         if seat.absences != message.absence or seat.connections or seat.kind != "human":
             return  # the player came back (perhaps to leave again later), or left for good
-        seat.abandon_timer = None
+        seat.cancel_abandon()  # it ran out
         if self._room.phase == "lobby":
             seat.empty()  # nobody keeps a seat by opening a socket and closing it
             self._settle_host()
@@ -534,12 +528,7 @@ class Lobby:
         for seat in room.seats:
             if seat.kind == "human":
                 seat.absences += 1
-                seat.abandon_timer = room.clock.after(
-                    room.timing.abandon_seconds,
-                    room.submit,
-                    None,
-                    Abandoned(seat.index, seat.absences),
-                )
+                seat.start_abandon(room.clock, room.submit, room.timing.abandon_seconds)
 
     # -- rooms nobody uses close ------------------------------------------------------------
 

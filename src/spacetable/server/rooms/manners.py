@@ -26,7 +26,7 @@ from spacetable.server.protocol import server_messages as to_page
 from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.context import RoomContext
 from spacetable.server.rooms.match import RoomOptions
-from spacetable.server.rooms.seats import Abandoned, Seat
+from spacetable.server.rooms.seats import Seat
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.sockets.connection import Connection
 
@@ -404,10 +404,7 @@ class Manners:
             seat.cancel_abandon()
             if away.get("waited"):
                 self._waited.add(seat.index)  # the others chose to wait: no bot takes the seat
-            else:
-                seat.abandon_timer = room.clock.after(
-                    max(0.0, timing.abandon_seconds - gone_for),
-                    room.submit,
-                    None,
-                    Abandoned(seat.index, seat.absences),
+            else:  # the timer runs with what it had left
+                seat.start_abandon(
+                    room.clock, room.submit, max(0.0, timing.abandon_seconds - gone_for)
                 )

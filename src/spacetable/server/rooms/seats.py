@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from spacetable.bots import Bot
-from spacetable.server.rooms.clock import Timer
+from spacetable.server.rooms.clock import RoomClock, Timer
 from spacetable.server.sockets.connection import Connection
 from spacetable.server.store.storage import secret_digest
 
@@ -142,6 +142,19 @@ class Seat:
         self.token_digest = self.account = self.rating = None
         self.ready = self.rematch = self.stand_in = self.host = False
         self.bot = None
+
+    def start_abandon(
+        self,
+        clock: RoomClock,
+        submit: Callable[[Connection | None, Abandoned], object],
+        seconds: float,
+    ) -> None:
+        """Start (again) the current absence's abandon timer: ``seconds`` from now the
+        room is posted :class:`Abandoned` for it (``submit``), unless the player is back.
+        The only place the timer is armed (:meth:`cancel_abandon` the only one it stops)."""
+        self.cancel_abandon()
+        absence = Abandoned(self.index, self.absences)
+        self.abandon_timer = clock.after(seconds, submit, None, absence)
 
     def cancel_abandon(self) -> None:
         """Stop the abandon timer, if it runs (the player is back, or gone for good)."""
