@@ -35,7 +35,7 @@ from spacetable._userinput import parse_json
 from spacetable.i18n.phrase import refusal
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
 from spacetable.server.http.deps import Accounts, Gate, Leaving, Limits, Origins
-from spacetable.server.http.guards import Guards
+from spacetable.server.http.guards import Guards, forwarded_https
 from spacetable.server.http.leaving import RoomsElsewhere
 from spacetable.server.http.ws_protocol import same_origin
 from spacetable.server.store.accounts import (
@@ -62,10 +62,7 @@ def _https(request: Request, guards: Guards) -> bool:
     if request.url.scheme == "https":
         return True
     peer = request.client.host if request.client else None
-    if not guards.proxies.trusts(peer):
-        return False
-    forwarded = request.headers.get("x-forwarded-proto", "")
-    return forwarded.split(",")[-1].strip().lower() == "https"
+    return forwarded_https(peer, request.headers.get("x-forwarded-proto", ""), guards.proxies)
 
 
 def session_id_of(request: Request) -> str | None:
