@@ -19,6 +19,7 @@ from fastapi import Depends, Request
 from spacetable.server.http.guards import Guards
 from spacetable.server.http.password_gate import PasswordGate
 from spacetable.server.http.referee_pool import RefereePool
+from spacetable.server.meet.hub import PlayerHub
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.store.accounts import AccountStore
@@ -51,8 +52,8 @@ class Services:
     alone), the ``accounts`` and their ``ratings``, a public server's ``guards``, the test
     ``clock`` (``None`` but with ``--test-clock``), the password checks' ``gate``, the
     ``referee``'s workers, the pages of other origins allowed to use the account routes
-    (``allowed_origins``), how a deleted account leaves its rooms (``leave``) and what is
-    drawn once (``drawn``)."""
+    (``allowed_origins``), how a deleted account leaves its rooms (``leave``), what is
+    drawn once (``drawn``) and the players' lobby sockets (``hub``)."""
 
     storage: Storage
     directory: RoomDirectory
@@ -66,6 +67,9 @@ class Services:
     allowed_origins: frozenset[str] = frozenset()
     leave: Leave | None = None
     drawn: Drawn = field(default_factory=Drawn)
+    #: The players' lobby sockets on every process (``meet/hub.py``; ``None`` until the
+    #: application's start made it).
+    hub: PlayerHub | None = None
 
 
 def services(request: Request) -> Services:
@@ -124,6 +128,12 @@ def _leave(request: Request) -> Leave | None:
     return services(request).leave
 
 
+def _hub(request: Request) -> PlayerHub:
+    hub = services(request).hub
+    assert hub is not None, "the application's start makes the hub"
+    return hub
+
+
 #: The whole container, for a route that needs several of its parts.
 App = Annotated[Services, Depends(services)]
 #: The finished matches' storage.
@@ -150,3 +160,5 @@ Cache = Annotated[Drawn, Depends(_drawn)]
 Origins = Annotated[frozenset[str], Depends(_origins)]
 #: How a deleted account leaves its rooms (``None``: it sits in none).
 Leaving = Annotated[Leave | None, Depends(_leave)]
+#: The players' lobby sockets on every process.
+Hub = Annotated[PlayerHub, Depends(_hub)]

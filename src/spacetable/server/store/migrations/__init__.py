@@ -23,7 +23,7 @@ from pathlib import Path
 from sqlalchemy import Connection, Engine, inspect, text
 
 #: The newest revision (the last of ``versions/``).
-HEAD = "0006_name_skeletons"
+HEAD = "0009_moderation"
 #: The revision a database made before the migrations is stamped with.
 BASELINE = "0001_matches"
 _HERE = Path(__file__).parent
