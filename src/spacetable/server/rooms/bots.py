@@ -103,7 +103,7 @@ class BotPlayers:
         self._hands = {}
         for seat in self._room.seats:
             if seat.kind == "bot":
-                seat.bot = self.kinds.bot(seat.level or self.kinds.default)
+                seat.give_bot(self.kinds.bot(seat.level or self.kinds.default))
 
     def pause(self, seat: Seat) -> float:
         """Seconds until the bot of ``seat`` chooses its next action: its time for it but
@@ -254,18 +254,17 @@ class BotPlayers:
     def take_over(self, seat: Seat, *, stand_in: bool) -> None:
         """A bot plays for the seat's player: until he rejoins with his token
         (``stand_in``), or for good (he left)."""
-        seat.cancel_abandon()
         level = self.kinds.stand_in_level
-        seat.kind, seat.level, seat.stand_in = "bot", level, stand_in
-        if not stand_in:
-            seat.token = None
-        if self._room.match is not None:
-            seat.bot = self.kinds.bot(level)
+        playing = self._room.match is not None
+        seat.bot_takes_over(
+            level, stand_in=stand_in, bot=self.kinds.bot(level) if playing else None
+        )
+        if playing:
             self.schedule(seat.index, 0.2)
 
     def give_back(self, seat: Seat) -> None:
         """The player is back: the bot standing in for him stops."""
-        seat.kind, seat.level, seat.stand_in, seat.bot = "human", None, False, None
+        seat.person_back()
         self._turns[seat.index] = self._turns.get(seat.index, 0) + 1  # its turns are stale
 
 

@@ -121,22 +121,17 @@ def _leave(room: FarewellRoom, key: str, told: Callable[[int], None]) -> None:
             resigned += 1
         if seat.account != key:
             continue  # (a seat a resignation already let go of)
-        watching = list(seat.connections)
+        watching = seat.let_go()
         for connection in watching:
             connection.seat = None  # (not an absence: nobody waits for him)
-        seat.connections.clear()
         for connection in watching:
             room.lobby.watch(connection)
         if room.phase == "playing" and seat.kind == "bot":
             # A bot plays the seat on for good (a match of three or four): nobody's now.
-            seat.token = seat.token_digest = None
-            seat.account = seat.rating = None
-            seat.stand_in = False
+            seat.nobodys()
         else:
-            name = seat.name
-            seat.empty()
-            if room.phase == "over":
-                seat.name = name  # the board of the match just over still names his side
+            # The board of the match just over still names his side.
+            seat.empty(keep_name=room.phase == "over")
     for connection in room.connections:
         if connection.account is not None and name_key(connection.account) == key:
             connection.account = None  # a guest's socket from now on: its session is gone

@@ -12,7 +12,6 @@ manners and bots, parts it is given, of a socket joining or a seat changing hand
 from __future__ import annotations
 
 import logging
-import secrets
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -31,7 +30,6 @@ from spacetable.server.rooms.seats import NAME_MAX, Abandoned, Seat
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.sockets.connection import Connection
 from spacetable.server.store.accounts import name_key
-from spacetable.server.store.storage import secret_digest
 
 log = logging.getLogger("spacetable.rooms")
 
@@ -205,13 +203,12 @@ class Lobby:
             return
         seat = free[0]
         if account is not None:
-            seat.take("human", account, self._names(seat))
-            seat.account = name_key(account)
-            seat.rating = vetted.rating
+            seat.seat_person(
+                account, self._names(seat), account=name_key(account), rating=vetted.rating
+            )
         else:
             name = self._guest_name(message.name, seat, vetted.registered)
-            seat.take("human", name, self._names(seat))
-        seat.token = secrets.token_hex(16)
+            seat.seat_person(name, self._names(seat))
         connection.tab = message.tab or connection.tab
         self._seat_connection(connection, seat)
         self._settle_host()
@@ -289,19 +286,12 @@ class Lobby:
     def _rebuilt_seat(self, token: str) -> Seat | None:
         """The seat of a room rebuilt from storage whose token's digest is ``token``'s:
         it holds the token again from now on."""
-        digest = secret_digest(token)
-        for seat in self._room.seats:
-            held = seat.kind == "human" or seat.stand_in
-            if held and seat.token is None and seat.token_digest == digest:
-                seat.token = token
-                return seat
-        return None
+        return next((seat for seat in self._room.seats if seat.reclaim(token)), None)
 
     def _seat_connection(self, connection: Connection, seat: Seat) -> None:
         self._room.connections.add(connection)
         connection.seat = seat.index
-        seat.connections.add(connection)
-        seat.cancel_abandon()
+        seat.connect(connection)  # (his absence, if he was away, is over)
         speaker = self._chat.speaker(connection, note=False)
         connection.send(wire(to_page.Welcome("player", seat.index, seat.name, seat.token, speaker)))
         self._chat.send_history(connection)
@@ -312,7 +302,7 @@ class Lobby:
 
     def _unseat(self, connection: Connection) -> None:
         if connection.seat is not None:
-            self._room.seats[connection.seat].connections.discard(connection)
+            self._room.seats[connection.seat].disconnect(connection)
             connection.seat = None
 
     def _release(self, connection: Connection) -> None:
@@ -328,8 +318,7 @@ class Lobby:
         if self._by_post:  # he plays when he comes back: nobody waits on him, no bot
             self._room.broadcast_room()
             return
-        seat.absences += 1
-        seat.start_abandon(self._room.clock, self._room.submit, self._room.timing.abandon_seconds)
+        seat.went_away(self._room.clock, self._room.submit, self._room.timing.abandon_seconds)
         self._manners.absence_began(seat)  # the others are told at once (rooms/manners.py)
         self._room.broadcast_room()
 
@@ -379,8 +368,7 @@ class Lobby:
         seat = self._room.seats[message.seat]
         # "easy bot", and "easy bot (2)" for a second of the level (unique_name): the seat
         # number glued to the level read as a level ("beginner bot 2").
-        seat.take("bot", f"{level} bot", self._names(seat))
-        seat.level = level
+        seat.seat_bot(level, self._names(seat))
         self._room.broadcast_room()
         self._maybe_start()
 
@@ -388,7 +376,7 @@ class Lobby:
         if connection.seat is None or self._room.phase != "lobby":
             connection.error(N_("only seated players in the lobby can get ready"))
             return
-        self._room.seats[connection.seat].ready = ready
+        self._room.seats[connection.seat].set_ready(ready)
         self._room.broadcast_room()
         self._maybe_start()
 
@@ -400,7 +388,7 @@ class Lobby:
             # A deleted account's seat (rooms/farewell.py): nobody may sit after a match.
             connection.error(N_("a player left this room for good: open a new room to play again"))
             return
-        self._room.seats[connection.seat].rematch = True
+        self._room.seats[connection.seat].ask_rematch()
         self._room.broadcast_room()  # the others see who asked, and answer
         self._maybe_rematch()
 
@@ -415,7 +403,7 @@ class Lobby:
             connection.error(N_("nobody asked for a rematch"))
             return
         for seat in self._room.seats:
-            seat.rematch = False
+            seat.forget_rematch()
         by = self._room.seats[connection.seat].name
         self._room.broadcast(wire(to_page.RematchDeclined(by, [s.name for s in askers])))
         self._room.broadcast_room()
@@ -432,9 +420,9 @@ class Lobby:
         if any(s.host for s in humans):
             return
         for seat in self._room.seats:
-            seat.host = False
+            seat.set_host(False)
         if humans:
-            humans[0].host = True
+            humans[0].set_host(True)
 
     def _free_seat(self, connection: Connection, index: int) -> None:
         """The host takes a bot out of its seat before the match, for a friend to sit."""
@@ -527,8 +515,7 @@ class Lobby:
             return  # the seats wait for their players, however long (a correspondence room)
         for seat in room.seats:
             if seat.kind == "human":
-                seat.absences += 1
-                seat.start_abandon(room.clock, room.submit, room.timing.abandon_seconds)
+                seat.went_away(room.clock, room.submit, room.timing.abandon_seconds)
 
     # -- rooms nobody uses close ------------------------------------------------------------
 

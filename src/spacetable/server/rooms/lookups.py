@@ -130,6 +130,6 @@ class Lookups:
             log.exception("room %s: the seats' new ratings could not be read", room.id)
             return
         for seat, rating in zip(held, ratings, strict=True):
-            seat.rating = rating
+            seat.show_rating(rating)
         if why is not None:  # the store's word: stopped early, or played too often together
             room.unrated = why

@@ -405,7 +405,7 @@ class Room:
         if self.match.placing:
             self.pacing.begin_runup()
         for seat in self.seats:
-            seat.rematch = False
+            seat.forget_rematch()
         runup = self.pacing.runup_left()
         self.bots.schedule_all(lambda seat: runup + self.bots.pause(seat))
         self.broadcast_room(at_once=True)

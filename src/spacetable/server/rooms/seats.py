@@ -1,7 +1,16 @@
-"""A room's seats, and the names players are known by in a match."""
+"""A room's seats, and the names players are known by in a match.
+
+A :class:`Seat` is changed only by its own methods: the room's parts (the lobby, the bots,
+the manners, the farewells, the lookups) ask it to seat someone, to count an absence, to
+let a bot stand in, and never assign its fields (``tests/server/rooms/test_seat_owner.py``
+holds them to it). The seat knows what goes with what (a person gets a fresh token; a bot
+standing in keeps his token and name; an empty seat forgets everything), so no part can
+leave one half changed.
+"""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -135,13 +144,120 @@ class Seat:
         self.bot = None
         self.account = self.rating = None
 
-    def empty(self) -> None:
-        """Nobody sits here any more."""
+    def seat_person(
+        self,
+        name: str,
+        others: Collection[str],
+        *,
+        account: str | None = None,
+        rating: dict[str, Any] | None = None,
+    ) -> str:
+        """Seat a person under ``name`` (made unique among the ``others``' names), held by
+        a fresh token, which it returns; ``account``: the account key whose seat it is
+        (``None``: a guest's), with his ``rating`` in the room's game."""
+        self.take("human", name, others)
+        self.account, self.rating = account, rating
+        self.token = secrets.token_hex(16)
+        return self.token
+
+    def seat_bot(self, level: str, others: Collection[str]) -> None:
+        """Seat a bot of ``level`` (named ``<level> bot``, made unique among the
+        ``others``' names: "easy bot (2)" for a second of the level)."""
+        self.take("bot", f"{level} bot", others)
+        self.level = level
+
+    def reclaim(self, token: str) -> bool:
+        """Whether ``token`` is this rebuilt seat's (its digest matches the stored one):
+        the seat holds the token again from now on (storage keeps only digests)."""
+        held = self.kind == "human" or self.stand_in
+        if held and self.token is None and self.token_digest == secret_digest(token):
+            self.token = token
+            return True
+        return False
+
+    def connect(self, connection: Connection) -> None:
+        """``connection`` plays for this seat: an absence (its abandon timer) is over."""
+        self.connections.add(connection)
         self.cancel_abandon()
-        self.kind, self.name, self.level, self.token = "empty", "", None, None
+
+    def disconnect(self, connection: Connection) -> None:
+        """``connection`` no longer plays for this seat."""
+        self.connections.discard(connection)
+
+    def let_go(self) -> list[Connection]:
+        """No connection plays for this seat any more: the ones that did (they watch now,
+        or close)."""
+        gone = list(self.connections)
+        self.connections.clear()
+        return gone
+
+    def set_ready(self, ready: bool) -> None:
+        """The player is ready for the match (or no longer is)."""
+        self.ready = ready
+
+    def ask_rematch(self) -> None:
+        """The player asks for a rematch."""
+        self.rematch = True
+
+    def forget_rematch(self) -> None:
+        """No rematch asked for from this seat (a match began, or someone declined)."""
+        self.rematch = False
+
+    def set_host(self, host: bool) -> None:
+        """The seat's person is (or no longer is) the room's host."""
+        self.host = host
+
+    def show_rating(self, rating: dict[str, Any] | None) -> None:
+        """The seat's account's rating is now ``rating`` (read after a match)."""
+        self.rating = rating
+
+    def give_bot(self, bot: Bot[Any] | None) -> None:
+        """The bot player that chooses this seat's actions (``None``: none yet)."""
+        self.bot = bot
+
+    def bot_takes_over(self, level: str, *, stand_in: bool, bot: Bot[Any] | None) -> None:
+        """A bot of ``level`` plays for the seat's player: until he takes it back with his
+        token (``stand_in``), or for good (he left: his token no longer holds it). ``bot``:
+        its player, if a match is on."""
+        self.cancel_abandon()
+        self.kind, self.level, self.stand_in = "bot", level, stand_in
+        if not stand_in:
+            self.token = None
+        if bot is not None:
+            self.bot = bot
+
+    def person_back(self) -> None:
+        """The player is back: the bot standing in for him stops."""
+        self.kind, self.level, self.stand_in, self.bot = "human", None, False, None
+
+    def nobodys(self) -> None:
+        """The bot playing this seat plays on for nobody (its account left the room for
+        good): no token, account or rating holds it any more."""
+        self.token = self.token_digest = None
+        self.account = self.rating = None
+        self.stand_in = False
+
+    def empty(self, *, keep_name: bool = False) -> None:
+        """Nobody sits here any more; ``keep_name``: the board of a match just over still
+        names the side by it."""
+        self.cancel_abandon()
+        name = self.name if keep_name else ""
+        self.kind, self.name, self.level, self.token = "empty", name, None, None
         self.token_digest = self.account = self.rating = None
         self.ready = self.rematch = self.stand_in = self.host = False
         self.bot = None
+
+    def went_away(
+        self,
+        clock: RoomClock,
+        submit: Callable[[Connection | None, Abandoned], object],
+        seconds: float,
+    ) -> None:
+        """The player's last connection went (or a rebuilt room waits for him): a new
+        absence begins, whose abandon timer runs out ``seconds`` from now
+        (:meth:`start_abandon`)."""
+        self.absences += 1
+        self.start_abandon(clock, submit, seconds)
 
     def start_abandon(
         self,
