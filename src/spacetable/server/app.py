@@ -29,6 +29,7 @@ from spacetable.server.cluster.interface import CLUSTER
 from spacetable.server.http import accounts as account_routes
 from spacetable.server.http import clock_route, leaving, pages
 from spacetable.server.http import games as game_routes
+from spacetable.server.http import lobby as lobby_routes
 from spacetable.server.http import matches as match_routes
 from spacetable.server.http import my_games as my_games_routes
 from spacetable.server.http import photo as photo_routes
@@ -37,11 +38,14 @@ from spacetable.server.http import referee as referee_routes
 from spacetable.server.http import rooms as room_routes
 from spacetable.server.http.assets import Assets
 from spacetable.server.http.deps import Services
-from spacetable.server.http.guards import Guards
+from spacetable.server.http.guards import Guards, forwarded_https
 from spacetable.server.http.http_protocol import GUARDS, HostGuard
 from spacetable.server.http.password_gate import password_gate
 from spacetable.server.http.referee_pool import RefereePool
 from spacetable.server.http.ws_protocol import ACCOUNTS, POLICY, ROOMS, SocketPolicy
+from spacetable.server.meet.bus import Bus
+from spacetable.server.meet.identity import GuestCookie
+from spacetable.server.meet.lobby_sockets import LobbyHub
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.deadlines import DeadlineSweeper, Opener
 from spacetable.server.rooms.directory import RoomDirectory
@@ -110,6 +114,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     game_routes.router,  # the games' listing and resources
     referee_routes.router,  # POST /api/resolve: a table in JSON
     photo_routes.router,  # POST /api/referee/photo: a photo of the table
+    lobby_routes.router,  # /ws/lobby, GET /api/online: who is online (issue 69)
 )
 
 
@@ -166,6 +171,20 @@ def _join_cluster(
         node.redis, guards.rooms.per_minute, lambda: 0.0 if clock is None else clock.shift
     )
     return node, dataclasses.replace(guards, rooms=shared)
+
+
+def _hub(
+    directory: RoomDirectory, node: ClusterNode | None, clock: MovableClock | None
+) -> LobbyHub:
+    """The hub of the players' lobby sockets (meet/lobby_sockets.py): with the bus and the
+    presence board of Redis in a cluster (loaded only then), of this process alone else."""
+    if node is None:
+        return LobbyHub(directory, Bus(), clock)
+    from spacetable.server.meet.presence import PresenceBoard
+    from spacetable.server.meet.redis_bus import RedisBus
+
+    board = PresenceBoard(node.redis, node.node_id)
+    return LobbyHub(directory, RedisBus(node), clock, board)
 
 
 def create_app(
@@ -229,6 +248,8 @@ def create_app(
         directory.puts_away = True  # idle correspondence rooms wait in storage
     # Uploaded tables are resolved in a worker process, within a time budget.
     referee = RefereePool(budget_s=referee_seconds)
+    # The players' lobby sockets, and the bus to the other processes (meet/).
+    hub = _hub(directory, node, clock)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
@@ -244,6 +265,8 @@ def create_app(
             node.start()
         if sweeper is not None:
             sweeper.start()  # at once: the turns that ran out while the server was down
+        await hub.bus.start()
+        hub.start()
         # The room sockets find their rooms and their policy here (_ws_protocol).
         yield {
             ROOMS: directory,
@@ -256,6 +279,8 @@ def create_app(
             node.draining = True  # no new room; the room sockets were closed with 1012
         if sweeper is not None:
             await shutdown_step("the deadline sweeper", sweeper.close())
+        await shutdown_step("the lobby sockets", hub.close())
+        await shutdown_step("the bus", hub.bus.close())
         warming.cancel()  # (if still loading: the thread is left to the process's end)
         await shutdown_step("the referee's workers", referee.close())
         gate.close()  # (the password checks still waiting are cancelled)
@@ -280,12 +305,24 @@ def create_app(
         allowed_origins=frozenset(sockets.allowed_origins),
         # A deleted account's matches end first, resigned, its seats freed (http/leaving.py).
         leave=functools.partial(leaving.leave_rooms, directory, opener),
+        hub=hub,
     )
     app.state.directory = directory
     app.state.cluster = node
     app.state.accounts = accounts  # a page's header shows who is logged in (http/pages.py)
     app.state.bots_warm = False  # until warm_up has loaded them (/healthz tells)
     app.add_middleware(HostGuard, hosts=guards.hosts)
+    # Every page gives a browser without one its guest cookie (meet/identity.py).
+    proxies = guards.proxies
+    app.add_middleware(
+        GuestCookie,
+        https=lambda c: (
+            c.url.scheme == "https"
+            or forwarded_https(
+                c.client.host if c.client else None, c.headers.get("x-forwarded-proto", ""), proxies
+            )
+        ),
+    )
     assets = _assets()
     app.state.assets = assets  # the pages name the files where it says (http/pages.py)
     app.mount("/static", assets, name="static")

@@ -254,6 +254,11 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         "any time",
         "answered by `pong`",
     ),
+    "watch_online": ClientDoc(
+        "",
+        "on the lobby socket (`/ws/lobby`), any time",
+        "answered by `online`, then `online` again whenever who is online changes",
+    ),
     "resync": ClientDoc(
         "",
         "any time, on a socket opened with `?patches=1`",

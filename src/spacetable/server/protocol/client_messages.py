@@ -245,6 +245,12 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
+class WatchOnline(_Message):
+    """On the lobby socket: send me who is online (``online``), now and at each change."""
+
+    type: Literal["watch_online"]
+
+
 class Resync(_Message):
     """Send me the whole ``state`` again (a client that missed a ``state_patch``)."""
 
@@ -282,6 +288,7 @@ ClientMessage = (
     | Absence
     | Ping
     | Resync
+    | WatchOnline
 )
 #: The server's own messages, in the order a refusal of an unknown type lists them, the
 #: games' own among them: their moves after the real-time ones, their seat choices after
@@ -317,6 +324,7 @@ AFTER_CHOICES: tuple[type[BaseModel], ...] = (
     Absence,
     Ping,
     Resync,
+    WatchOnline,
 )
 
 

@@ -50,6 +50,8 @@ __all__ = [
     "Forsaken",
     "MatchResult",
     "Notice",
+    "Online",
+    "OnlinePlayer",
     "Placed",
     "Pong",
     "Poses",
@@ -59,6 +61,7 @@ __all__ = [
     "Resigned",
     "RoomNews",
     "SeatView",
+    "SessionEnded",
     "State",
     "StatePatch",
     "Stop",
@@ -479,6 +482,35 @@ class ChatHistory:
     open: Annotated[bool, Doc("whether it reads the spectators' channel")]
 
 
+class OnlinePlayer(TypedDict):
+    """One registered player online, as ``online`` and ``GET /api/online`` list him."""
+
+    name: Annotated[str, Doc("his account's name")]
+    status: Annotated[Literal["lobby", "playing", "watching"], Doc("what he is doing")]
+    game: Annotated[str | None, Doc("the game's key when playing or watching, else null")]
+    room: Annotated[str | None, Doc("the room's id when playing or watching, else null")]
+
+
+@message("online")
+class Online:
+    """On the lobby socket (`/ws/lobby`), after `watch_online` and at every change: the
+    whole list of who is online on every process (as `GET /api/online` answers)."""
+
+    players: Annotated[list[OnlinePlayer], Doc("the registered players online, by name")]
+    guests: Annotated[int, Doc("how many guests are online")]
+
+
+@message("session_ended")
+class SessionEnded:
+    """On the lobby socket: this page's session is over (logged out elsewhere, the account
+    banned or deleted); the socket closes after it and the page shows itself logged out."""
+
+    reason: Annotated[
+        Literal["ended", "logged_out", "banned", "deleted"],
+        Doc("`ended`, `logged_out`, `banned` or `deleted`"),
+    ]
+
+
 #: Every server message, in the order docs/protocol.md's table lists them.
 SERVER_MESSAGES: tuple[type[Any], ...] = (
     Welcome,
@@ -506,6 +538,8 @@ SERVER_MESSAGES: tuple[type[Any], ...] = (
     Notice,
     Chat,
     ChatHistory,
+    Online,
+    SessionEnded,
 )
 
 

@@ -8,6 +8,7 @@
 import { t } from "./i18n.js";
 import { el, saveName } from "./dom.js";
 import { forgetAccountTokens } from "./seattokens.js";
+import { lobbySocket } from "./lobbysocket.js";
 
 /** The logged-in player's account name, or null for a guest. */
 export const account = document.documentElement.dataset.account || null;
@@ -83,3 +84,43 @@ function addArea() {
 }
 
 addArea();
+
+// Every page keeps the lobby socket open (shell/lobbysocket.js). A session that ended
+// elsewhere (logged out in another tab, the account banned or deleted) is told on it: the
+// page reloads as a guest's and says why (the reason kept across the reload).
+const ENDED_KEY = "spacetable.sessionEnded";
+const ENDED_WORDS = {
+  banned: () => t("A moderator banned your account: you are logged out."),
+  deleted: () => t("Your account was deleted: you are logged out."),
+  logged_out: () => t("You logged out on another page."),
+  ended: () => t("Your session ended: you are logged out."),
+};
+
+function sessionEnded(message) {
+  if (account) forgetAccountTokens(account);
+  try {
+    sessionStorage.setItem(ENDED_KEY, message.reason in ENDED_WORDS ? message.reason : "ended");
+  } catch {
+    // no session storage: the page reloads without saying why
+  }
+  location.reload();
+}
+
+function showEnded() {
+  let reason = null;
+  try {
+    reason = sessionStorage.getItem(ENDED_KEY);
+    sessionStorage.removeItem(ENDED_KEY);
+  } catch {
+    return;
+  }
+  if (!reason) return;
+  const words = (ENDED_WORDS[reason] || ENDED_WORDS.ended)();
+  const close = el("button", { type: "button", class: "secondary", text: t("Close") });
+  const box = el("div", { class: "session-ended", role: "alert" }, el("span", { text: words }), close);
+  close.addEventListener("click", () => box.remove());
+  document.body.prepend(box);
+}
+
+showEnded();
+lobbySocket().on("session_ended", sessionEnded);

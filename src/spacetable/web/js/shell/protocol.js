@@ -2,6 +2,14 @@
 // (src/spacetable/server/protocol/): do not edit by hand. docs/protocol.md says what each
 // message means; these typedefs let an editor check the shell's socket code against them.
 /**
+ * One registered player online, as ``online`` and ``GET /api/online`` list him.
+ * @typedef {Object} ServerOnlinePlayer
+ * @property {string} name
+ * @property {("lobby"|"playing"|"watching")} status
+ * @property {(string|null)} game
+ * @property {(string|null)} room
+ */
+/**
  * A registered player's rating in a game (``store/ratings.py``).
  * @typedef {Object} ServerRating
  * @property {number} rating
@@ -230,8 +238,21 @@
  * @property {Array<Object<string, *>>} messages - the newest 100 messages it may read
  * @property {boolean} open - whether it reads the spectators' channel
  */
+/**
+ * On the lobby socket (`/ws/lobby`), after `watch_online` and at every change: the whole list of who is online on every process (as `GET /api/online` answers).
+ * @typedef {Object} ServerOnline
+ * @property {"online"} type
+ * @property {Array<ServerOnlinePlayer>} players - the registered players online, by name
+ * @property {number} guests - how many guests are online
+ */
+/**
+ * On the lobby socket: this page's session is over (logged out elsewhere, the account banned or deleted); the socket closes after it and the page shows itself logged out.
+ * @typedef {Object} ServerSessionEnded
+ * @property {"session_ended"} type
+ * @property {("ended"|"logged_out"|"banned"|"deleted")} reason - `ended`, `logged_out`, `banned` or `deleted`
+ */
 
-/** Every message the server sends. @typedef {(ServerWelcome|ServerRoom|ServerState|ServerStatePatch|ServerTurn|ServerActed|ServerResult|ServerBattle|ServerPoses|ServerPlaced|ServerRefused|ServerStop|ServerDrawOffer|ServerDrawDeclined|ServerResigned|ServerForsaken|ServerAbsent|ServerAbsenceChoice|ServerTimedOut|ServerError|ServerRematchDeclined|ServerPong|ServerNotice|ServerChat|ServerChatHistory)} ServerMessage */
+/** Every message the server sends. @typedef {(ServerWelcome|ServerRoom|ServerState|ServerStatePatch|ServerTurn|ServerActed|ServerResult|ServerBattle|ServerPoses|ServerPlaced|ServerRefused|ServerStop|ServerDrawOffer|ServerDrawDeclined|ServerResigned|ServerForsaken|ServerAbsent|ServerAbsenceChoice|ServerTimedOut|ServerError|ServerRematchDeclined|ServerPong|ServerNotice|ServerChat|ServerChatHistory|ServerOnline|ServerSessionEnded)} ServerMessage */
 /**
  * take a seat; answered by `welcome` with your seat and `token`. Two players may ask for one name: the second gets `name (2)`, which `welcome.player` tells. A socket opened with a session cookie sits under its account's name (`name` is not used), and takes back the seat its account already holds in the room instead of a second one; a guest who asks for a registered player's name sits as `name (guest)` (when: lobby). Fields: `name`, `seat` (null: first free), `tab` (optional: an id the page keeps while its tab lives).
  * @typedef {Object} ClientJoin
@@ -402,11 +423,16 @@
  * @typedef {Object} ClientResync
  * @property {"resync"} type
  */
+/**
+ * answered by `online`, then `online` again whenever who is online changes (when: on the lobby socket (`/ws/lobby`), any time).
+ * @typedef {Object} ClientWatchOnline
+ * @property {"watch_online"} type
+ */
 
-/** Every message the page sends. @typedef {(ClientJoin|ClientRejoin|ClientWatch|ClientLeave|ClientBot|ClientReady|ClientPose|ClientPlace|ClientDrop|ClientDiscard|ClientFleet|ClientPlot|ClientDraft|ClientUnplot|ClientAct|ClientRematch|ClientDeclineRematch|ClientFreeSeat|ClientRace|ClientChat|ClientOpenChat|ClientResign|ClientForsake|ClientOfferDraw|ClientAnswerDraw|ClientAbsence|ClientPing|ClientResync)} ClientMessage */
+/** Every message the page sends. @typedef {(ClientJoin|ClientRejoin|ClientWatch|ClientLeave|ClientBot|ClientReady|ClientPose|ClientPlace|ClientDrop|ClientDiscard|ClientFleet|ClientPlot|ClientDraft|ClientUnplot|ClientAct|ClientRematch|ClientDeclineRematch|ClientFreeSeat|ClientRace|ClientChat|ClientOpenChat|ClientResign|ClientForsake|ClientOfferDraw|ClientAnswerDraw|ClientAbsence|ClientPing|ClientResync|ClientWatchOnline)} ClientMessage */
 
 /** The message types each side sends. */
 export const MESSAGE_TYPES = Object.freeze({
-  server: Object.freeze(["welcome", "room", "state", "state_patch", "turn", "acted", "result", "battle", "poses", "placed", "refused", "stop", "draw_offer", "draw_declined", "resigned", "forsaken", "absent", "absence_choice", "timed_out", "error", "rematch_declined", "pong", "notice", "chat", "chat_history"]),
-  client: Object.freeze(["join", "rejoin", "watch", "leave", "bot", "ready", "pose", "place", "drop", "discard", "fleet", "plot", "draft", "unplot", "act", "rematch", "decline_rematch", "free_seat", "race", "chat", "open_chat", "resign", "forsake", "offer_draw", "answer_draw", "absence", "ping", "resync"]),
+  server: Object.freeze(["welcome", "room", "state", "state_patch", "turn", "acted", "result", "battle", "poses", "placed", "refused", "stop", "draw_offer", "draw_declined", "resigned", "forsaken", "absent", "absence_choice", "timed_out", "error", "rematch_declined", "pong", "notice", "chat", "chat_history", "online", "session_ended"]),
+  client: Object.freeze(["join", "rejoin", "watch", "leave", "bot", "ready", "pose", "place", "drop", "discard", "fleet", "plot", "draft", "unplot", "act", "rematch", "decline_rematch", "free_seat", "race", "chat", "open_chat", "resign", "forsake", "offer_draw", "answer_draw", "absence", "ping", "resync", "watch_online"]),
 });
