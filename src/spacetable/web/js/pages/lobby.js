@@ -19,6 +19,7 @@ import { describerOf, gameList, loadGame } from "../games/index.js";
 import { mountMyGamesLink } from "../shell/mygames.js";
 import { account } from "../shell/account.js";
 import { postWords } from "../shell/seats.js";
+import { mountOnlinePanel } from "../shell/online.js";
 
 const REFRESH_MS = 3000;
 
@@ -208,3 +209,4 @@ async function main() {
 
 main();
 mountMyGamesLink(); // a logged-in player: his correspondence matches, how many wait on him
+mountOnlinePanel(); // who is online now, live (shell/online.js)

@@ -1,0 +1,212 @@
+"""The lobby socket and who is online over HTTP (``server/http/lobby.py``, issue 69 item
+1), in the test's process: ``/ws/lobby`` registers the page's player in the hub, which
+``GET /api/online`` and the ``online`` messages list; a message sent to a player reaches
+his sockets; a session ended closes them; a page of another site, a broken frame, a flood
+and a player's socket too many are refused naming the problem."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketDenialResponse
+from starlette.websockets import WebSocketDisconnect
+
+from spacetable.server.app import create_app
+from spacetable.server.http.deps import Services
+from spacetable.server.http.lobby import MAX_PER_PLAYER
+from spacetable.server.meet.identity import GUEST_COOKIE
+from spacetable.server.meet.lobby_sockets import GONE_SECONDS, SESSION_ENDED, LobbyHub
+from spacetable.server.protocol.server_messages import Chat
+from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
+from spacetable.server.store.storage import Storage
+
+ORIGIN = "http://127.0.0.1"
+GUEST = {"cookie": f"{GUEST_COOKIE}=q7Yk1m2n3b4v5c6x7z8a9s0d"}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    storage = Storage(f"sqlite:///{tmp_path / 'lobby.db'}")
+    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
+    with TestClient(app, base_url=ORIGIN) as running:  # the hub refreshes (its lifespan)
+        yield running
+
+
+def services(client: TestClient) -> Services:
+    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    return served
+
+
+def hub(client: TestClient) -> LobbyHub:
+    found = services(client).hub
+    assert isinstance(found, LobbyHub)
+    return found
+
+
+def login(client: TestClient, name: str) -> dict[str, str]:
+    """Headers that carry a new account's session (the client's own jar stays empty)."""
+    accounts = services(client).accounts
+    session = accounts.open_session(accounts.create(name, "12345678"))
+    return {"cookie": f"{SESSION_COOKIE}={session}"}
+
+
+def eventually(check: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
+        time.sleep(0.02)
+
+
+def until(ws: Any, kind: str, check: Callable[[dict[str, Any]], bool] = bool) -> dict[str, Any]:
+    """The next message of type ``kind`` that passes ``check`` (the others skipped)."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == kind and check(message):
+            return message
+
+
+def test_an_open_lobby_socket_lists_its_player_by_name_and_counts_guests(
+    client: TestClient,
+) -> None:
+    assert client.get("/api/online").json() == {"players": [], "guests": 0}
+    with client.websocket_connect("/ws/lobby", headers=login(client, "Zoe")) as zoe:
+        with client.websocket_connect("/ws/lobby", headers=login(client, "adam")):
+            with client.websocket_connect("/ws/lobby", headers=GUEST):
+                online = client.get("/api/online").json()
+                assert online == {
+                    "players": [
+                        {"name": "adam", "status": "lobby", "game": None, "room": None},
+                        {"name": "Zoe", "status": "lobby", "game": None, "room": None},
+                    ],
+                    "guests": 1,
+                }
+                # The page that asked hears the same list, then each change.
+                zoe.send_text(json.dumps({"type": "watch_online"}))
+                assert until(zoe, "online") == {"type": "online", **online}
+            until(zoe, "online", lambda m: m["guests"] == 0)
+        until(zoe, "online", lambda m: [p["name"] for p in m["players"]] == ["Zoe"])
+    assert client.get("/api/online").json() == {"players": [], "guests": 0}
+
+
+def test_a_message_sent_to_a_player_reaches_every_lobby_socket_of_his_and_no_other(
+    client: TestClient,
+) -> None:
+    ann = login(client, "Ann")
+    with (
+        client.websocket_connect("/ws/lobby", headers=ann) as one,
+        client.websocket_connect("/ws/lobby", headers=ann) as two,
+        client.websocket_connect("/ws/lobby", headers=login(client, "Bob")) as bob,
+    ):
+        key = "ann"
+        eventually(lambda: hub(client).sockets_of(key) == 2, "Ann's two sockets")
+        said = Chat(None, None, "x", "x", "players", "hello Ann", None)
+        client.portal.call(hub(client).send, key, said)  # type: ignore[union-attr]
+        for socket in (one, two):
+            assert until(socket, "chat")["text"] == "hello Ann"
+        bob.send_text(json.dumps({"type": "ping"}))
+        assert bob.receive_json() == {"type": "pong"}  # and nothing for Ann before it
+
+
+def test_an_ended_session_is_told_to_its_pages_and_their_sockets_closed(
+    client: TestClient,
+) -> None:
+    with client.websocket_connect("/ws/lobby", headers=login(client, "Ann")) as page:
+        eventually(lambda: hub(client).is_online("ann"), "Ann online")
+        client.portal.call(hub(client).end_sessions, "ann", "banned")  # type: ignore[union-attr]
+        assert page.receive_json() == {"type": "session_ended", "reason": "banned"}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            page.receive_json()
+        assert closed.value.code == SESSION_ENDED
+
+
+def test_a_player_is_gone_once_he_has_had_no_lobby_socket_for_a_while_on_the_clock(
+    client: TestClient,
+) -> None:
+    gone: list[str] = []
+
+    async def went(key: str) -> None:
+        gone.append(key)
+
+    hub(client).on_gone(went)
+    headers = login(client, "Ann")
+    with client.websocket_connect("/ws/lobby", headers=headers):
+        eventually(lambda: hub(client).is_online("ann"), "Ann online")
+    # A reload: back before the clock says he left.
+    with client.websocket_connect("/ws/lobby", headers=headers):
+        eventually(lambda: hub(client).is_online("ann"), "Ann back")
+    assert not hub(client).is_online("ann")
+    client.portal.call(hub(client).refresh)  # type: ignore[union-attr]
+    assert gone == []  # the clock has not moved: he may be on his way to another page
+    client.post("/api/test/clock", json={"advance": GONE_SECONDS})
+    eventually(lambda: gone == ["ann"], "Ann gone")
+
+
+def test_a_page_of_another_site_is_refused_with_403_naming_it(client: TestClient) -> None:
+    evil = {"origin": "https://evil.example"}
+    with (
+        pytest.raises(WebSocketDenialResponse) as refused,
+        client.websocket_connect("/ws/lobby", headers=evil),
+    ):
+        pass
+    assert refused.value.status_code == 403
+    assert "https://evil.example" in refused.value.text
+    # The server's own pages are welcome (the test client's sockets say "Host: testserver").
+    with client.websocket_connect("/ws/lobby", headers={"origin": "http://testserver"}) as page:
+        page.send_text(json.dumps({"type": "ping"}))
+        assert page.receive_json() == {"type": "pong"}
+
+
+def test_broken_and_unexpected_frames_are_answered_with_an_error_naming_the_problem(
+    client: TestClient,
+) -> None:
+    with client.websocket_connect("/ws/lobby", headers=GUEST) as page:
+        page.send_text("{not json")
+        assert "not valid JSON" in until(page, "error")["message"]
+        page.send_text(json.dumps({"type": "warp"}))
+        assert "unknown message type" in until(page, "error")["message"]
+        page.send_text(json.dumps({"type": "join", "name": "x"}))
+        said = until(page, "error")["message"]
+        assert "ping, watch_online" in said and "join" in said
+        page.send_bytes(b"\x00\x01")
+        assert "binary" in until(page, "error")["message"]
+        # In French for a French page.
+    with client.websocket_connect("/ws/lobby", headers={**GUEST, "accept-language": "fr"}) as fr:
+        fr.send_bytes(b"\x00")
+        assert "pas en binaire" in until(fr, "error")["message"]
+
+
+def test_a_flood_of_messages_is_closed_with_1008(client: TestClient) -> None:
+    with client.websocket_connect("/ws/lobby", headers=GUEST) as page:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            for _ in range(100):
+                page.send_text(json.dumps({"type": "ping"}))
+            while True:
+                page.receive_json()
+        assert closed.value.code == 1008
+
+
+def test_one_player_s_lobby_sockets_are_limited_with_429(client: TestClient) -> None:
+    headers = login(client, "Ann")
+    sockets = [
+        client.websocket_connect("/ws/lobby", headers=headers) for _ in range(MAX_PER_PLAYER)
+    ]
+    opened = [socket.__enter__() for socket in sockets]
+    try:
+        eventually(lambda: hub(client).sockets_of("ann") == MAX_PER_PLAYER, "every socket")
+        with (
+            pytest.raises(WebSocketDenialResponse) as refused,
+            client.websocket_connect("/ws/lobby", headers=headers),
+        ):
+            pass
+        assert refused.value.status_code == 429
+        assert f"at most {MAX_PER_PLAYER} lobby connections" in refused.value.text
+    finally:
+        for socket in sockets:
+            socket.__exit__(None, None, None)
+    assert len(opened) == MAX_PER_PLAYER
