@@ -210,3 +210,16 @@ def test_one_player_s_lobby_sockets_are_limited_with_429(client: TestClient) -> 
         for socket in sockets:
             socket.__exit__(None, None, None)
     assert len(opened) == MAX_PER_PLAYER
+
+
+def test_a_deleted_account_s_open_pages_are_told_their_session_ended(client: TestClient) -> None:
+    accounts = services(client).accounts
+    session = accounts.open_session(accounts.create("Ann", "12345678"))
+    cookie = {"cookie": f"{SESSION_COOKIE}={session}"}
+    with client.websocket_connect("/ws/lobby", headers=cookie) as other_tab:
+        eventually(lambda: hub(client).is_online("ann"), "Ann online")
+        deleted = client.request(
+            "DELETE", "/api/accounts/me", json={"password": "12345678"}, headers=cookie
+        )
+        assert deleted.status_code == 204, deleted.text
+        assert until(other_tab, "session_ended") == {"type": "session_ended", "reason": "deleted"}

@@ -34,7 +34,7 @@ from fastapi.responses import JSONResponse
 from spacetable._userinput import parse_json
 from spacetable.i18n.phrase import refusal
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
-from spacetable.server.http.deps import Accounts, Gate, Leaving, Limits, Origins
+from spacetable.server.http.deps import Accounts, Gate, Hub, Leaving, Limits, Origins
 from spacetable.server.http.guards import Guards, forwarded_https
 from spacetable.server.http.leaving import RoomsElsewhere
 from spacetable.server.http.ws_protocol import same_origin
@@ -204,7 +204,12 @@ async def log_out(request: Request, accounts: Accounts, origins: Origins) -> Res
 
 @router.delete("/api/accounts/me", response_model=None)
 async def delete_account(
-    request: Request, accounts: Accounts, passwords: Gate, origins: Origins, leave: Leaving
+    request: Request,
+    accounts: Accounts,
+    passwords: Gate,
+    origins: Origins,
+    leave: Leaving,
+    hub: Hub,
 ) -> Response:
     # Delete the logged-in account, its password given again; its unfinished matches
     # end first, resigned, and its seats are freed (``leave``: ``http/leaving.py``).
@@ -232,4 +237,6 @@ async def delete_account(
                            "is not deleted. Try again in a minute.")  # fmt: skip
             return refused(said, 503, {"Retry-After": "60"})
     await asyncio.to_thread(accounts.erase, account)
+    # Its pages open elsewhere (other tabs, devices, processes) are told at once.
+    await hub.end_sessions(account.key, "deleted")
     return _signed_out()
