@@ -16,6 +16,9 @@ from typing import Literal, Protocol
 
 #: What a player is doing, as the online list shows it.
 Status = Literal["lobby", "playing", "watching"]
+#: Why a page's session ended (the ``session_ended`` message's ``reason``): ``ended``
+#: (unsaid), ``logged_out``, ``banned``, ``deleted``.
+EndReason = Literal["ended", "logged_out", "banned", "deleted"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +64,10 @@ class PlayerHub(Protocol):
     async def broadcast(self, message: object) -> None:
         """Send ``message`` to every lobby socket of every process."""
 
-    async def end_sessions(self, account: str) -> None:
-        """Tell every page of ``account`` on every process that its session ended (a ban,
-        a deletion, a reset password) and close their sockets."""
+    async def end_sessions(self, account: str, reason: EndReason = "ended") -> None:
+        """Tell every page of ``account`` (its key) on every process that its session
+        ended (a ban, a deletion, a reset password: ``reason``) and close their lobby
+        sockets; the pages reload logged out and say why."""
 
     def is_online(self, key: str) -> bool:
         """Whether the player ``key`` has a lobby socket open on some process (as this

@@ -21,12 +21,12 @@ import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, get_args
 
 import orjson
 
 from spacetable.server.meet.bus import Bus
-from spacetable.server.meet.hub import Gone, Player, Presence
+from spacetable.server.meet.hub import EndReason, Gone, Player, Presence
 from spacetable.server.meet.presence import (
     PresenceBoard,
     Share,
@@ -50,8 +50,6 @@ GONE_SECONDS = 3.0
 SESSION_ENDED = 4401
 #: The bus channels the hub uses.
 SEND, BROADCAST, END = "hub.send", "hub.broadcast", "hub.end"
-#: Why a page's session ended (``session_ended``'s ``reason``).
-EndReason = Literal["ended", "logged_out", "banned", "deleted"]
 
 
 @dataclass(eq=False, slots=True)
@@ -213,7 +211,7 @@ class LobbyHub:
 
     def _on_end(self, payload: Any) -> None:
         reason = payload.get("reason")
-        if reason not in ("ended", "logged_out", "banned", "deleted"):
+        if reason not in get_args(EndReason):
             reason = "ended"
         frame = _frame(wire(SessionEnded(reason)))
         for socket in list(self._sockets.get(str(payload.get("key")), ())):
