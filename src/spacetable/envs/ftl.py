@@ -37,8 +37,9 @@ from spacetable.core.match import IllegalAction
 from spacetable.envs._base import Observation, fraction, observed, seat_order
 from spacetable.envs._parallel import MatchParallelEnv
 from spacetable.games.ftl import TurnFile
+from spacetable.games.ftl.events import OrdersRevealed
 from spacetable.games.ftl.match import ROOM_TABLE_IN, ROOM_TURN_LIMIT, FtlMatch, Plot
-from spacetable.games.ftl.pieces import HITS_TO_DESTROY
+from spacetable.games.ftl.pieces import HITS_TO_DESTROY, Piece
 
 #: Rotations of a plot, in degrees (as written: positive is clockwise).
 ROTATIONS = (30, 60, 90, 120, 150, 180, -30, -60, -90, -120, -150)
@@ -68,6 +69,8 @@ class FtlEnv(MatchParallelEnv):
     limit unless given)."""
 
     key: ClassVar[str] = "ftl"
+    #: The pieces on the table as the last round began (what its drawing starts from).
+    _before: tuple[Piece, ...] = ()
     metadata: ClassVar[dict[str, Any]] = {
         **MatchParallelEnv.metadata,
         "name": "spacetable_ftl_v0",
@@ -112,6 +115,7 @@ class FtlEnv(MatchParallelEnv):
         the turn."""
         match: FtlMatch = self.match
         t = float(self.rounds)
+        self._before = tuple(p for p in match.pieces.values() if p.on_table)
         refused: dict[str, str] = {}
         for agent in self.possible_agents:
             if not match.needs_action(agent):
@@ -160,13 +164,27 @@ class FtlEnv(MatchParallelEnv):
             for p in match.players
         }
 
+    def began(self) -> None:
+        """No turn resolved yet."""
+        self._before = ()
+
     def svg(self) -> str:
-        """The table as it stands: the game's turn drawing, with no orders."""
+        """The last turn resolved, drawn as the game draws a turn file: the pieces as it
+        began, every order, tape and contact, the pieces after it and who won (before the
+        first turn, the table as it stands)."""
         match: FtlMatch = self.match
-        on_table = tuple(p for p in match.pieces.values() if p.on_table)
-        return self.game.svg(
-            TurnFile(match.players, match.options.table_size_in, on_table, ()), None
+        table = match.options.table_size_in
+        revealed = [e for e in match.last_turn if isinstance(e, OrdersRevealed)]
+        if not revealed:
+            on_table = tuple(p for p in match.pieces.values() if p.on_table)
+            return self.game.svg(TurnFile(match.players, table, on_table, ()), None)
+        orders = tuple(
+            (piece, order)
+            for event in revealed
+            for piece, _, order in (entry.rpartition(":") for entry in event.orders)
         )
+        turn = TurnFile(match.players, table, self._before, orders)
+        return self.game.svg(turn, turn.resolve())
 
 
 def _piece(piece: Mapping[str, Any] | None, width: float, height: float) -> list[float]:

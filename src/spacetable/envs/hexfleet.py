@@ -65,8 +65,9 @@ from spacetable.games.hexfleet.match import (
     RaiseShields,
     Return,
 )
-from spacetable.games.hexfleet.script import DECK_SIZE, CombatScript
+from spacetable.games.hexfleet.script import DECK_SIZE
 from spacetable.registry import game
+from spacetable.render.hexfleet_board import board_svg
 
 END, SHIELDS = 0, 1
 STEPS = ("F", "L", "R")
@@ -284,11 +285,14 @@ class HexFleetEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         return {p: (float(result.winner == p), result.strength[p]) for p in match.players}
 
     def render(self) -> str | None:
-        """The ships' systems as they stand, as SVG text (the game's combat-script drawing:
-        shields, weapons and propulsion of every ship), in ``render_mode="svg"``."""
+        """The battle as it stands, as SVG text (:func:`~spacetable.render.hexfleet_board.
+        board_svg`: the board, the ships on it, every ship's systems), in
+        ``render_mode="svg"``."""
         if self.render_mode is None:
             return None
-        return self.game.svg(CombatScript(dict(self.match.ships), (), ()), None)
+        match = self.match
+        active = None if match.activation is None else match.activation.ship
+        return board_svg(match.board, match.ships.values(), match.players, active=active)
 
     def close(self) -> None:
         """Nothing to release."""
