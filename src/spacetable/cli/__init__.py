@@ -117,6 +117,11 @@ COMMANDS = (
         "tables or the pages' JSDoc typedefs, from the protocol's declarations (server/protocol/).",
     ),
     GameCommand(
+        "admin",
+        "spacetable.cli.admin:admin",
+        "Make an account a moderator (`grant`), or no longer one (`revoke`).",
+    ),
+    GameCommand(
         "print",
         "spacetable.cli.printing:print_sheets",
         "Print true-size card sheets, tokens, rulers and logs to play on a real table.",

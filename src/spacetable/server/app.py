@@ -13,6 +13,7 @@ import dataclasses
 import functools
 import gc
 import logging
+import time
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path, PurePosixPath
@@ -31,6 +32,7 @@ from spacetable.server.http import clock_route, leaving, pages
 from spacetable.server.http import games as game_routes
 from spacetable.server.http import lobby as lobby_routes
 from spacetable.server.http import matches as match_routes
+from spacetable.server.http import moderation as moderation_routes
 from spacetable.server.http import my_games as my_games_routes
 from spacetable.server.http import photo as photo_routes
 from spacetable.server.http import players as player_routes
@@ -46,12 +48,14 @@ from spacetable.server.http.ws_protocol import ACCOUNTS, POLICY, ROOMS, SocketPo
 from spacetable.server.meet.bus import Bus
 from spacetable.server.meet.identity import GuestCookie
 from spacetable.server.meet.lobby_sockets import LobbyHub
+from spacetable.server.meet.moderation import Moderation
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.deadlines import DeadlineSweeper, Opener
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.rooms.room import Timing
 from spacetable.server.stopping import shutdown_step
 from spacetable.server.store.accounts import AccountStore
+from spacetable.server.store.moderation import ModerationStore
 from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.storage import Storage, StorageUnavailable
 from spacetable.server.warming import warm_in_background
@@ -115,6 +119,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     referee_routes.router,  # POST /api/resolve: a table in JSON
     photo_routes.router,  # POST /api/referee/photo: a photo of the table
     lobby_routes.router,  # /ws/lobby, GET /api/online: who is online (issue 69)
+    moderation_routes.router,  # reports and the moderators' routes (issue 69)
 )
 
 
@@ -221,9 +226,11 @@ def create_app(
     cost; tests that make many accounts give a cheap one: ``store/accounts.py``)."""
     guards = guards or Guards()
     sockets = sockets or SocketPolicy()
-    accounts = AccountStore(storage, password_hasher)
-    ratings = RatingBook(storage, accounts)  # updated as each match is stored
     clock = MovableClock() if test_clock else None
+    # Sessions and bans are timed by the server's clock (the test clock's, moved by tests).
+    wall = time.time if clock is None else clock.wall
+    accounts = AccountStore(storage, password_hasher, wall)
+    ratings = RatingBook(storage, accounts)  # updated as each match is stored
     directory = RoomDirectory(
         storage,
         timing or Timing(),
@@ -250,6 +257,9 @@ def create_app(
     referee = RefereePool(budget_s=referee_seconds)
     # The players' lobby sockets, and the bus to the other processes (meet/).
     hub = _hub(directory, node, clock)
+    # Reports, moderators, mutes and bans; the rooms ask its copy of the mutes (meet/).
+    moderation = Moderation(ModerationStore(storage, wall), hub.bus, directory)
+    directory.muted = moderation.is_muted
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
@@ -267,6 +277,7 @@ def create_app(
             sweeper.start()  # at once: the turns that ran out while the server was down
         await hub.bus.start()
         hub.start()
+        await moderation.start()
         # The room sockets find their rooms and their policy here (_ws_protocol).
         yield {
             ROOMS: directory,
@@ -279,6 +290,7 @@ def create_app(
             node.draining = True  # no new room; the room sockets were closed with 1012
         if sweeper is not None:
             await shutdown_step("the deadline sweeper", sweeper.close())
+        await shutdown_step("moderation", moderation.close())
         await shutdown_step("the lobby sockets", hub.close())
         await shutdown_step("the bus", hub.bus.close())
         warming.cancel()  # (if still loading: the thread is left to the process's end)
@@ -306,6 +318,7 @@ def create_app(
         # A deleted account's matches end first, resigned, its seats freed (http/leaving.py).
         leave=functools.partial(leaving.leave_rooms, directory, opener),
         hub=hub,
+        moderation=moderation,  # reports, mutes, bans (http/moderation.py)
     )
     app.state.directory = directory
     app.state.cluster = node

@@ -6,7 +6,8 @@
   401 for a wrong name or password (the same answer, about the same time); 429 with
   ``Retry-After`` after too many failures (``login_limits.py``: per name and address,
   per address, per name from addresses and browsers not known to it); 503 with
-  ``Retry-After`` when the password threads are full (``password_work.py``).
+  ``Retry-After`` when the password threads are full (``password_work.py``); 403 for an
+  account a moderator banned (docs/moderation.md).
 * ``GET /api/session``: ``{"name"}`` or 401. ``DELETE /api/session``: the session is
   revoked on the server and the cookie cleared.
 * ``DELETE /api/accounts/me`` ``{"password"}``: the account is deleted (204).
@@ -42,6 +43,7 @@ from spacetable.server.store.accounts import (
     SESSION_COOKIE,
     SESSION_SECONDS,
     Account,
+    AccountBanned,
     AccountRefused,
     AccountStore,
     NameTaken,
@@ -176,7 +178,10 @@ async def log_in(
         return account
     if account is None:
         return refused(refusal("Wrong name or password."), 401)
-    session_id = await asyncio.to_thread(accounts.open_session, account)
+    try:
+        session_id = await asyncio.to_thread(accounts.open_session, account)
+    except AccountBanned as exc:  # (a moderator's ban: store/moderation.py)
+        return refused(exc.args[0], 403)
     response = _signed_in(request, guards, account, session_id, 200)
     await passwords.logged_in(login, response, _https(request, guards))
     return response

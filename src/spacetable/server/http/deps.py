@@ -20,6 +20,7 @@ from spacetable.server.http.guards import Guards
 from spacetable.server.http.password_gate import PasswordGate
 from spacetable.server.http.referee_pool import RefereePool
 from spacetable.server.meet.hub import PlayerHub
+from spacetable.server.meet.moderation import Moderation
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.store.accounts import AccountStore
@@ -70,6 +71,9 @@ class Services:
     #: The players' lobby sockets on every process (``meet/hub.py``; ``None`` until the
     #: application's start made it).
     hub: PlayerHub | None = None
+    #: Reports, moderators, mutes, bans and closed rooms (``meet/moderation.py``; ``None``:
+    #: an application built without).
+    moderation: Moderation | None = None
 
 
 def services(request: Request) -> Services:

@@ -59,6 +59,7 @@ __all__ = [
     "Refused",
     "RematchDeclined",
     "Resigned",
+    "RoomClosed",
     "RoomNews",
     "SeatView",
     "SessionEnded",
@@ -511,6 +512,14 @@ class SessionEnded:
     ]
 
 
+@message("room_closed")
+class RoomClosed:
+    """A moderator closed the room (docs/moderation.md): its match ends unstored, and the
+    socket closes after this with 4404 (the room is gone: the page does not reconnect)."""
+
+    message: Annotated[str, Doc("in words, in the socket's language")]
+
+
 #: Every server message, in the order docs/protocol.md's table lists them.
 SERVER_MESSAGES: tuple[type[Any], ...] = (
     Welcome,
@@ -540,6 +549,7 @@ SERVER_MESSAGES: tuple[type[Any], ...] = (
     ChatHistory,
     Online,
     SessionEnded,
+    RoomClosed,
 )
 
 

@@ -12,7 +12,7 @@ import logging
 import secrets
 import string
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 
 from spacetable.i18n.phrase import refusal
 from spacetable.server.rooms.clock import RoomClock
@@ -85,6 +85,9 @@ class RoomDirectory:
         self.accounts = accounts
         #: Their ratings, shown beside a registered player's seat.
         self.ratings = ratings
+        #: Whether an account (its key) is muted by a moderator, without a database call
+        #: (the application gives ``meet/moderation.py``'s copy of the mutes).
+        self.muted: Callable[[str], bool] = lambda account: False
         self.saves = SaveQueue(storage)
         self.live = LiveStore(storage) if durable else None
         self._rebuilding: dict[str, asyncio.Future[Room | None]] = {}
@@ -165,6 +168,7 @@ class RoomDirectory:
         """Give a room opened here what the directory knows: the accounts, the ratings,
         whether it may be put away."""
         room.may_put_away = self.puts_away and self.live is not None
+        room.muted = self.muted
         if self.accounts is not None:
             room.registered = self.accounts.is_registered
         if self.ratings is not None:

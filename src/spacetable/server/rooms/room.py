@@ -74,6 +74,7 @@ from spacetable.server.rooms.seats import Seat
 from spacetable.server.rooms.turns import TurnsMatch
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.sockets.connection import Connection, message_frame
+from spacetable.server.store.accounts import name_key
 from spacetable.server.store.live_store import LiveStore
 from spacetable.server.store.ratings import stopped_early
 from spacetable.server.store.save_queue import SaveQueue
@@ -93,6 +94,10 @@ PACINGS: dict[str, type[RoomMatch]] = {
 @dataclass(frozen=True, slots=True)
 class _Stored:
     """Nothing to handle: the room's row is due to be written (a new room's)."""
+
+
+#: What a muted account reads when it writes in a chat (docs/moderation.md).
+MUTED = N_("chat: a moderator muted your account: your messages are not shown")
 
 
 def _nobody(name: str) -> bool:
@@ -165,6 +170,9 @@ class Room:
         #: a guest asking for one sits as ``name (guest)`` (``lobby.py``). A database
         #: query: asked on a thread (``rooms/lookups.py``), like the next.
         self.registered: Callable[[str], bool] = _nobody
+        #: Whether an account (its key) is muted by a moderator (the directory gives the
+        #: process's copy of the mutes: ``meet/moderation.py``; no database call).
+        self.muted: Callable[[str], bool] = _nobody
         #: A registered player's rating in a game, shown beside his seat (the directory
         #: gives the ratings': ``store/ratings.py``).
         self.rating_of: Callable[[str, str], dict[str, Any] | None] = _unrated
@@ -219,14 +227,14 @@ class Room:
         )
 
     def submit(self, connection: Connection | None, message: Any) -> None:
-        """Hand a message to the room's task (a chat over its throttle is refused here, as
-        it arrives: rooms/chat.py)."""
-        if (
-            connection is not None
-            and isinstance(message, msg.Chat)
-            and not self.chat.admitted(connection)
-        ):
-            return
+        """Hand a message to the room's task (a chat over its throttle, or from an account
+        a moderator muted, is refused here, as it arrives: rooms/chat.py)."""
+        if connection is not None and isinstance(message, msg.Chat):
+            if not self.chat.admitted(connection):
+                return
+            if connection.account is not None and self.muted(name_key(connection.account)):
+                connection.error(MUTED)
+                return
         self._queue.put_nowait((connection, message))
 
     def pose(self, connection: Connection, message: msg.Pose) -> None:

@@ -38,8 +38,9 @@ __all__ = ["NAME_MAX", "NAME_MIN", "AccountRefused", "check_name"]  # (their hom
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
 #: How long a session lasts, in seconds (30 days), on the server as in the cookie.
 SESSION_SECONDS = 30 * 24 * 3600
-#: The tables of later revisions that hold an account's rows (``ratings.py``).
-_ACCOUNT_TABLES = ("ratings", "account_matches")
+#: The tables of later revisions that hold an account's rows (``ratings.py``,
+#: ``moderation.py``: the reports on it, its role, its mute or ban).
+_ACCOUNT_TABLES = ("ratings", "account_matches", "reports", "moderators", "sanctions")
 #: The session cookie's name.
 SESSION_COOKIE = "spacetable_session"
 
@@ -50,6 +51,11 @@ def password_hasher(cheap: bool = False) -> PasswordHasher:
     if cheap:
         return PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
     return PasswordHasher()
+
+
+class AccountBanned(PermissionError):
+    """The account is banned (``store/moderation.py``): it may not log in; the argument
+    says so, in a sentence."""
 
 
 class NameTaken(LookupError):
@@ -114,6 +120,16 @@ class _SessionRow(_Base):
     digest: Mapped[str] = mapped_column(String(64), primary_key=True)
     account_id: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id", ondelete="CASCADE"))
     created_at: Mapped[float] = mapped_column(Float)
+
+
+#: A session written unless the account is banned now (``moderation.py``'s ``sanctions``).
+_OPEN_UNLESS_BANNED = text(
+    "INSERT INTO sessions (digest, account_id, created_at) SELECT :digest, :id, :now "
+    "WHERE NOT EXISTS (SELECT 1 FROM sanctions WHERE account_id = :id AND kind = 'ban' "
+    "AND (until IS NULL OR until > :now))"
+)
+#: The account's row, locked against a ban's change for the rest of the transaction.
+_LOCK_SHARED = text("SELECT id FROM accounts WHERE id = :id FOR SHARE")
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,13 +232,19 @@ class AccountStore:
         return self._dummy
 
     def open_session(self, account: Account) -> str:
-        """A new session of ``account``: its random id (only its digest is stored)."""
+        """A new session of ``account``: its random id (only its digest is stored). Raises
+        :class:`AccountBanned` when a moderator banned it (``store/moderation.py``: asked
+        in the statement that writes the session, the account's row locked under
+        PostgreSQL as a ban locks it, so that no session outlives a ban)."""
         session_id = secrets.token_urlsafe(32)
-        row = _SessionRow(
-            digest=secret_digest(session_id), account_id=account.id, created_at=self._wall()
-        )
-        with reaching(), Session(self._engine) as session, session.begin():
-            session.add(row)
+        values = {"digest": secret_digest(session_id), "id": account.id, "now": self._wall()}
+        with reaching(), self._engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                connection.execute(_LOCK_SHARED, {"id": account.id})
+            opened = connection.execute(_OPEN_UNLESS_BANNED, values).rowcount
+        if opened != 1:
+            said = refusal("This account is banned by a moderator: you cannot log in.")
+            raise AccountBanned(said)
         return session_id
 
     def session_account(self, session_id: str | None) -> Account | None:

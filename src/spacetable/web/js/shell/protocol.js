@@ -251,8 +251,14 @@
  * @property {"session_ended"} type
  * @property {("ended"|"logged_out"|"banned"|"deleted")} reason - `ended`, `logged_out`, `banned` or `deleted`
  */
+/**
+ * A moderator closed the room (docs/moderation.md): its match ends unstored, and the socket closes after this with 4404 (the room is gone: the page does not reconnect).
+ * @typedef {Object} ServerRoomClosed
+ * @property {"room_closed"} type
+ * @property {string} message - in words, in the socket's language
+ */
 
-/** Every message the server sends. @typedef {(ServerWelcome|ServerRoom|ServerState|ServerStatePatch|ServerTurn|ServerActed|ServerResult|ServerBattle|ServerPoses|ServerPlaced|ServerRefused|ServerStop|ServerDrawOffer|ServerDrawDeclined|ServerResigned|ServerForsaken|ServerAbsent|ServerAbsenceChoice|ServerTimedOut|ServerError|ServerRematchDeclined|ServerPong|ServerNotice|ServerChat|ServerChatHistory|ServerOnline|ServerSessionEnded)} ServerMessage */
+/** Every message the server sends. @typedef {(ServerWelcome|ServerRoom|ServerState|ServerStatePatch|ServerTurn|ServerActed|ServerResult|ServerBattle|ServerPoses|ServerPlaced|ServerRefused|ServerStop|ServerDrawOffer|ServerDrawDeclined|ServerResigned|ServerForsaken|ServerAbsent|ServerAbsenceChoice|ServerTimedOut|ServerError|ServerRematchDeclined|ServerPong|ServerNotice|ServerChat|ServerChatHistory|ServerOnline|ServerSessionEnded|ServerRoomClosed)} ServerMessage */
 /**
  * take a seat; answered by `welcome` with your seat and `token`. Two players may ask for one name: the second gets `name (2)`, which `welcome.player` tells. A socket opened with a session cookie sits under its account's name (`name` is not used), and takes back the seat its account already holds in the room instead of a second one; a guest who asks for a registered player's name sits as `name (guest)` (when: lobby). Fields: `name`, `seat` (null: first free), `tab` (optional: an id the page keeps while its tab lives).
  * @typedef {Object} ClientJoin
@@ -433,6 +439,6 @@
 
 /** The message types each side sends. */
 export const MESSAGE_TYPES = Object.freeze({
-  server: Object.freeze(["welcome", "room", "state", "state_patch", "turn", "acted", "result", "battle", "poses", "placed", "refused", "stop", "draw_offer", "draw_declined", "resigned", "forsaken", "absent", "absence_choice", "timed_out", "error", "rematch_declined", "pong", "notice", "chat", "chat_history", "online", "session_ended"]),
+  server: Object.freeze(["welcome", "room", "state", "state_patch", "turn", "acted", "result", "battle", "poses", "placed", "refused", "stop", "draw_offer", "draw_declined", "resigned", "forsaken", "absent", "absence_choice", "timed_out", "error", "rematch_declined", "pong", "notice", "chat", "chat_history", "online", "session_ended", "room_closed"]),
   client: Object.freeze(["join", "rejoin", "watch", "leave", "bot", "ready", "pose", "place", "drop", "discard", "fleet", "plot", "draft", "unplot", "act", "rematch", "decline_rematch", "free_seat", "race", "chat", "open_chat", "resign", "forsake", "offer_draw", "answer_draw", "absence", "ping", "resync", "watch_online"]),
 });
