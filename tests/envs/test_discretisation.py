@@ -139,3 +139,19 @@ def test_a_hexfleet_action_the_rules_refuse_changes_nothing() -> None:
     assert env.agent_selection == agent and env.match.actions == []
     env.step(0)  # end the activation
     assert [a.type_name for a in env.match.actions] == ["done"]
+
+
+def test_the_free_poses_are_the_rules_own_answer_at_every_round() -> None:
+    env = LightSpeedEnv(seats=3)
+    observations, _ = env.reset(seed=11)
+    draw = np.random.default_rng(11)
+    while env.agents:
+        holder = next((p for p in env.match.players if env.match.hand(p) is not None), None)
+        assert holder is not None
+        every = [env.match.check_placement(holder, *pose) is None for pose in env.poses]
+        assert env.free_poses().tolist() == every
+        actions = {
+            agent: int(draw.choice(np.flatnonzero(observations[agent]["action_mask"])))
+            for agent in env.agents
+        }
+        observations, *_ = env.step(actions)

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -62,6 +62,8 @@ from spacetable.games.lightspeed.match import fleet
 from spacetable.games.stellar.actions import Fleet, TimerExpired
 from spacetable.games.stellar.fleets import RACES, check_fleet, race_ships
 from spacetable.games.stellar.options import MAX_ASTEROIDS
+from spacetable.lasers.geometry import Pose, beyond_reach, card_reach
+from spacetable.lasers.ships import CARD_SIZE_MM
 
 WAIT, DISCARD = 0, 1
 #: Rocks or cubes an asteroid or a card is observed against (a share of this many).
@@ -167,17 +169,35 @@ class _LaserEnv(MatchParallelEnv):
         return self.rounds * self.round_seconds
 
     def free_poses(self) -> np.ndarray:
-        """1 for each grid pose a card in hand may lie at now (the rules' check), else 0."""
+        """1 for each grid pose a card in hand may lie at now (the rules' check), else 0.
+
+        The table only grows during the round, so a pose once refused stays refused: only
+        the poses still free that a card put down since could touch (their circumscribed
+        circles meet) are checked again."""
         match: LaserMatch[Any, Any] = self.match
-        cards = len(match.table_cards())
-        if self._free is not None and self._free[0] == cards:
-            return self._free[1]
-        free = np.zeros(len(self.poses), np.int8)
+        cards = match.table_cards()
         holder = next((p for p in match.players if match.hand(p) is not None), None)
-        if holder is not None:
-            for index, (x, y, turn) in enumerate(self.poses):
-                free[index] = match.check_placement(holder, x, y, turn) is None
-        self._free = (cards, free)
+        if holder is None:
+            return np.zeros(len(self.poses), np.int8)
+        if self._free is None:
+            candidates: Iterable[int] = range(len(self.poses))
+            free = np.zeros(len(self.poses), np.int8)
+        else:
+            counted, free = self._free
+            if counted == len(cards):
+                return free
+            reach = 2 * card_reach(*CARD_SIZE_MM)
+            candidates = {
+                index
+                for card in cards[counted:]
+                for index in np.flatnonzero(free)
+                if not beyond_reach(Pose(*self.poses[index]), reach / 2, _pose(card), reach / 2)
+            }
+            free = free.copy()
+        for index in candidates:
+            x, y, turn = self.poses[index]
+            free[index] = match.check_placement(holder, x, y, turn) is None
+        self._free = (len(cards), free)
         return free
 
     def mask(self, agent: str) -> np.ndarray:
@@ -300,6 +320,11 @@ class _LaserEnv(MatchParallelEnv):
     def svg(self) -> str:
         """The table as it stands (and the battle once resolved): the game's drawing."""
         return self.game.svg(self.match.to_table(), self.match.result())
+
+
+def _pose(card: Mapping[str, Any]) -> Pose:
+    """A card's pose on the table."""
+    return Pose(card["x"], card["y"], card["rotation"])
 
 
 def _place(card: Mapping[str, Any], table_mm: list[float]) -> tuple[float, float]:
