@@ -186,12 +186,12 @@ class _LaserEnv(MatchParallelEnv):
             counted, free = self._free
             if counted == len(cards):
                 return free
-            reach = 2 * card_reach(*CARD_SIZE_MM)
+            reach = card_reach(*CARD_SIZE_MM)
             candidates = {
-                index
+                int(index)
                 for card in cards[counted:]
                 for index in np.flatnonzero(free)
-                if not beyond_reach(Pose(*self.poses[index]), reach / 2, _pose(card), reach / 2)
+                if not beyond_reach(Pose(*self.poses[index]), reach, _pose(card), reach)
             }
             free = free.copy()
         for index in candidates:
