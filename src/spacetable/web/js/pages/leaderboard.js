@@ -1,11 +1,13 @@
 // /leaderboard/{game}: the best rated players of a game, the provisional ones after the
-// others (GET /api/leaderboard); the menu goes to another game's.
+// others (GET /api/leaderboard); the menu goes to another game's. A logged-in player may
+// challenge anyone listed (shell/challenges.js).
 
 import { t, num } from "../shell/i18n.js";
 import { $, el, fetchJSON, showError } from "../shell/dom.js";
 import { errorText } from "../shell/phrase.js";
 import { gameList } from "../games/index.js";
 import { ratingText } from "../shell/ratings.js";
+import { challengeButton } from "../shell/challenges.js";
 
 async function main() {
   const key = decodeURIComponent(location.pathname.split("/").pop());
@@ -22,7 +24,8 @@ async function main() {
       body.append(el("tr", {},
         el("td", { text: num(index + 1) }), el("td", {}, link),
         el("td", { class: "rating", dataset: { label: t("rating") }, text: ratingText(player) }),
-        el("td", { dataset: { label: t("matches") }, text: num(player.matches) })));
+        el("td", { dataset: { label: t("matches") }, text: num(player.matches) }),
+        el("td", { class: "challenge-cell" }, challengeButton(player.name))));
     });
     $("#no-players").hidden = board.players.length > 0;
     $("#board").hidden = board.players.length === 0;

@@ -1,4 +1,4 @@
-// The lobby: your name, "Play a bot" (one click per game to a room of that game, you and
+// The lobby: your name, "Play now" (paired with another player: shell/playnow.js), "Play a bot" (one click per game to a room of that game, you and
 // its beginner bot, or the level chosen, in it, waiting for your "ready"), creating a room of any game (which seats you:
 // `?join=1`, or as the game's lobby module links it: bots, hot seat), the open rooms
 // (refreshed every few seconds) and the most recent matches.
@@ -19,6 +19,7 @@ import { describerOf, gameList, loadGame } from "../games/index.js";
 import { mountMyGamesLink } from "../shell/mygames.js";
 import { account } from "../shell/account.js";
 import { postWords } from "../shell/seats.js";
+import { mountPlayNow } from "../shell/playnow.js";
 import { mountOnlinePanel } from "../shell/online.js";
 
 const REFRESH_MS = 3000;
@@ -81,14 +82,16 @@ function botGames() {
   return games.filter((game) => game.playable && game.bot_levels.length);
 }
 
-/** "Play a bot" at `level` of `game`: a two-seat room; the room page seats us and the bot. */
-async function playBot(game, level) {
-  const error = $("#play-bot-error");
+/** "Play a bot" at `level` of `game`: a room of `seats` (two by default), a bot in each
+ * seat but ours; the room page seats us and the bots. (Play now offers it too.) */
+async function playBot(game, level, seats = 2, error = $("#play-bot-error")) {
   error.hidden = true;
   saveName($("#name").value);
+  const bot = encodeURIComponent(level || game.beginner_bot || game.default_bot);
+  const bots = Array.from({ length: seats - 1 }, (_, i) => `${i + 1}:${bot}`).join(",");
   try {
-    const room = await postJSON("/api/rooms", { ruleset: rulesetOf(game), seats: 2 });
-    location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=1:${encodeURIComponent(level || game.beginner_bot || game.default_bot)}`;
+    const room = await postJSON("/api/rooms", { ruleset: rulesetOf(game), seats });
+    location.href = `/rooms/${encodeURIComponent(room.id)}?join=1&bots=${bots}`;
   } catch (e) {
     showError(error, t("Cannot open a room: {error}", { error: errorText(e) }));
   }
@@ -133,6 +136,8 @@ async function loadGames() {
   $("#ruleset").replaceChildren(...games.filter((game) => forms.has(game.key))
     .map((game) => el("option", { value: game.key, text: game.title })));
   showPlayBot();
+  // Play now (shell/playnow.js): its bot offer is Play a bot's, the seats it looked for.
+  mountPlayNow({ games, playBot: (game, seats) => playBot(game, null, seats, $("#play-now-error")) });
   showGameOptions();
   $("#create").disabled = false;
 }
