@@ -22,7 +22,8 @@ else
 fi
 
 if [ "${1:-}" = "test" ]; then
-    # The tests also cover the optional extras (Ray for the lab's --ray).
+    # The tests also cover the optional extras (Ray for the lab's --ray, PettingZoo for
+    # spacetable.envs).
     $UV sync --frozen --quiet --all-extras
 else
     $UV sync --frozen --quiet
