@@ -64,7 +64,7 @@ function draw(message) {
   const guests = message.guests;
   const playersText = tn("{n} player", "{n} players", players);
   const guestsText = tn("{n} guest", "{n} guests", guests);
-  $("#online-summary").textContent = t("Online now: {players} and {guests}.", { players: playersText, guests: guestsText });
+  $("#online-summary").textContent = t("{players} and {guests} online", { players: playersText, guests: guestsText });
   $("#online-none").hidden = players > 0;
 }
 
