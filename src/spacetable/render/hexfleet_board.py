@@ -3,9 +3,10 @@ text): the board's hexes, each ship on the table on its hex in its side's colour
 arrow to its facing (a ring when its shields are up, a yellow rim when it is the one
 activated), and under the board a row a ship: its side's colour, its name and three bars
 for what is left of its shields, weapon systems and propulsion (blue, red and green, as
-the combat script's gauges; pale for a ship off the table). No word but the ships' names, so it reads the same in every language. Elements
-carry CSS classes and ``data-*`` attributes (``class="ship"``, ``data-ship``,
-``data-hex``) so tests can find what a reader sees. The same input gives the same bytes.
+the combat script's gauges; pale for a ship off the table). No word but the ships' names,
+so it reads the same in every language. Elements carry CSS classes and ``data-*``
+attributes (``class="ship"``, ``data-ship``, ``data-hex``) so tests can find what a
+reader sees. The same input gives the same bytes.
 """
 
 from __future__ import annotations
