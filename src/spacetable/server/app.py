@@ -189,7 +189,7 @@ def _hub(
     from spacetable.server.meet.redis_bus import RedisBus
 
     board = PresenceBoard(node.redis, node.node_id)
-    return LobbyHub(directory, RedisBus(node), clock, board)
+    return LobbyHub(directory, RedisBus(node.redis, node.url, node.node_id), clock, board)
 
 
 def create_app(

@@ -14,7 +14,7 @@ import orjson
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from spacetable.server.cluster.node import PREFIX, ClusterNode
+from spacetable.server.cluster.node import PREFIX
 from spacetable.server.meet.bus import Bus
 
 log = logging.getLogger(__name__)
@@ -29,13 +29,15 @@ READY_SECONDS = 5.0
 
 
 class RedisBus(Bus):
-    """The bus of the process whose cluster node is ``node``."""
+    """The bus of one process of a cluster: it publishes through ``redis`` (the cluster
+    node's client), listens on a connection of its own to the Redis at ``url``, and signs
+    what it publishes ``origin`` (the node's id) so as not to hear it twice."""
 
-    def __init__(self, node: ClusterNode) -> None:
+    def __init__(self, redis: aioredis.Redis, url: str, origin: str) -> None:
         super().__init__()
-        self.node = node
-        self.origin = node.node_id
-        self._listener = aioredis.from_url(node.url, socket_connect_timeout=1.0)
+        self.redis = redis
+        self.origin = origin
+        self._listener = aioredis.from_url(url, socket_connect_timeout=1.0)
         self._task: asyncio.Task[None] | None = None
         #: Set once the subscription is in place (again, after Redis came back).
         self.ready = asyncio.Event()
@@ -62,7 +64,7 @@ class RedisBus(Bus):
         await self.deliver(channel, payload)
         data = orjson.dumps({"from": self.origin, "payload": payload})
         try:
-            await self.node.redis.publish(CHANNELS + channel, data)
+            await self.redis.publish(CHANNELS + channel, data)
         except (RedisError, OSError) as exc:
             log.warning("the bus could not reach the other processes (%s): %s", channel, exc)
 
