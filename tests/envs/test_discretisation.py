@@ -155,3 +155,16 @@ def test_the_free_poses_are_the_rules_own_answer_at_every_round() -> None:
             for agent in env.agents
         }
         observations, *_ = env.step(actions)
+
+
+def test_the_seed_deals_the_decks_and_an_idle_episode_is_truncated() -> None:
+    hands = set()
+    for seed in range(6):
+        env = LightSpeedEnv(max_cycles=3)
+        env.reset(seed=seed)
+        hands.add(tuple(env.match.hand(p) for p in env.match.players))
+    assert len(hands) > 1  # the seed shuffles the decks
+    for _ in range(3):
+        _, rewards, terminations, truncations, _ = env.step({})  # everyone waits
+    assert all(truncations.values()) and not any(terminations.values())
+    assert set(rewards.values()) == {0.0} and not env.agents
