@@ -51,7 +51,6 @@ MISSILE_ORDERS = ("", *(f"R{a:+d}" for a in ROTATIONS), *(f"S{d}" for d in SPRIN
 SHIP_ORDERS = (*MISSILE_ORDERS, "L")
 #: A room's FTL options: its table and turn limit (then hits, then pieces left, win).
 ROOM_OPTIONS: dict[str, Any] = {"table_size_in": list(ROOM_TABLE_IN), "turn_limit": ROOM_TURN_LIMIT}
-_LAUNCH = SHIP_ORDERS.index("L")
 
 
 def plot_orders(ship: str, missiles: list[str], action: int) -> tuple[str, ...]:
@@ -98,16 +97,19 @@ class FtlEnv(MatchParallelEnv):
         return [p.id for p in match.pieces_of(player) if not p.is_ship]
 
     def mask(self, agent: str) -> np.ndarray:
-        """What ``agent`` may plot now (only "none" once its ship is gone)."""
+        """What ``agent`` may plot now, as the rules check each order for its ship and for
+        its missiles on the table (only "none" once its ship is gone)."""
         match: FtlMatch = self.match
         ship_ok = np.zeros(len(SHIP_ORDERS), np.int8)
         missile_ok = np.zeros(len(MISSILE_ORDERS), np.int8)
         ship_ok[0] = missile_ok[0] = 1
         if match.needs_action(agent):
-            ship_ok[:] = 1
-            ship_ok[_LAUNCH] = match.pieces[agent].missiles > 0
-            if self._on_table(agent):
-                missile_ok[:] = 1
+            missiles = self._on_table(agent)
+            for index, order in enumerate(SHIP_ORDERS[1:], 1):
+                ship_ok[index] = match.plot_problem(agent, (f"{agent}:{order}",)) is None
+            for index, order in enumerate(MISSILE_ORDERS[1:], 1):
+                entries = tuple(f"{m}:{order}" for m in missiles)
+                missile_ok[index] = bool(missiles) and match.plot_problem(agent, entries) is None
         return np.outer(ship_ok, missile_ok).astype(np.int8).reshape(-1)
 
     def play_round(self, actions: Mapping[str, int]) -> dict[str, str]:
