@@ -208,7 +208,8 @@ class _LaserEnv(MatchParallelEnv):
             self._fleet_mask(agent, allowed)
         elif match.hand(agent) is not None and match.phase != Phase.OVER:
             allowed[self._first_pose :] = self.free_poses()
-            allowed[DISCARD if match.phase == Phase.STOP else WAIT] = 1
+            allowed[DISCARD] = match.is_legal(Discard(agent, max(self.clock, match.clock)))
+            allowed[WAIT] = match.phase != Phase.STOP  # after the freeze: drop or discard
         if not allowed.any():
             allowed[WAIT] = 1
         return allowed
