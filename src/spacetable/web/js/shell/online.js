@@ -4,7 +4,8 @@
 // you follow marked, and how many guests are online. Fed live by the page's lobby socket
 // (`online` messages, after `watch_online`: shell/lobbysocket.js).
 //
-// Others add to each player's line (a "Challenge" button, say) through `onPlayerLine`.
+// Others add to each player's line (a "Challenge" button, say) through `onPlayerLine`, and
+// mark the players the reader follows through `markFollowing(names)`.
 
 import { t, tn } from "./i18n.js";
 import { $, clear, el, fetchJSON } from "./dom.js";
@@ -12,7 +13,7 @@ import { gameList } from "../games/index.js";
 import { account } from "./account.js";
 import { lobbySocket } from "./lobbysocket.js";
 
-/** The names the reader follows (GET /api/following), case aside; empty for a guest. */
+/** The names the reader follows (markFollowing), case aside; empty for a guest. */
 let following = new Set();
 /** The last `online` message, drawn again when the followed names come. */
 let last = null;
@@ -68,16 +69,14 @@ function draw(message) {
   $("#online-none").hidden = players > 0;
 }
 
-/** Mark the players the reader follows (FRIENDS' GET /api/following; none if it fails). */
-async function loadFollowing() {
-  if (!account) return;
-  try {
-    const found = await fetchJSON("/api/following");
-    following = new Set((Array.isArray(found) ? found : []).map((f) => String(f.name).toLowerCase()));
-    if (last) draw(last);
-  } catch {
-    // No following list (yet): nobody is marked.
-  }
+/**
+ * Mark the players the reader follows, by name (the hook for the friends' list: it calls
+ * this with the names of GET /api/following once it has them; until then nobody is marked).
+ * @param {string[]} names
+ */
+export function markFollowing(names) {
+  following = new Set(names.map((name) => String(name).toLowerCase()));
+  if (last) draw(last);
 }
 
 /** Fill the lobby's "Online now" panel (`#online-panel`) and keep it live. */
@@ -91,7 +90,6 @@ export async function mountOnlinePanel() {
   } catch {
     // The keys stand for the titles.
   }
-  loadFollowing();
   try {
     const now = await fetchJSON("/api/online");
     if (!last) draw({ type: "online", ...now }); // (unless the socket's came first)
