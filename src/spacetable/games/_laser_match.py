@@ -17,6 +17,9 @@ from abc import abstractmethod
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
 
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
+
 from spacetable.core.events import Event
 from spacetable.core.match import Action, InvalidOptions, Match, Options
 from spacetable.games._deployment import (
@@ -34,6 +37,7 @@ from spacetable.lasers.ships import ShipDef
 from spacetable.lasers.tables import Table, catalog
 
 
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
 class Phase(StrEnum):
     """Where a laser match stands. Light Speed goes ``fast``, ``stop``, ``over``; Stellar
     Conflict ``preparation``, ``deployment``, ``stop``, ``over``."""
@@ -96,6 +100,28 @@ def options_from_json(options_type: type[_Self], title: str, data: Any) -> _Self
 def catalog_json(ruleset: str) -> dict[str, Any]:
     """A laser game's ship definitions as JSON (DESIGN section 2), keyed by ship."""
     return {key: ship.to_json() for key, ship in catalog(ruleset).items()}
+
+
+class LaserTableView(TypedDict):
+    """What every laser game's view has (:meth:`LaserMatch.table_view`), as its ``state``
+    carries it (the games' registrations declare their views: ``Game.payloads``)."""
+
+    ruleset: str
+    phase: str
+    player: str | None
+    hand: str | None
+    table: list[dict[str, Any]]
+    stopped_by: str | None
+    table_size_mm: list[float]
+
+
+class LaserPlayerStatus(TypedDict):
+    """One player's cards, in a laser game's view (:meth:`LaserMatch.card_statuses`)."""
+
+    cards_left: int | None
+    holding: str | None
+    decided: bool
+    discarded: str | None
 
 
 class LaserMatch(Match[ActionT, OptionsT]):

@@ -169,6 +169,11 @@ class Game:
     #: resignation at once must not farm a rating. ``None``: once every seated player made
     #: a move of his own (:func:`every_player_moved`).
     opening_over: Callable[[Mapping[str, Any]], bool] | None = None
+    #: The game's own objects in the server's socket messages, each declared by a
+    #: ``TypedDict``, by message type: ``state``, the game's view (every key it always
+    #: has). ``spacetable protocol schema`` joins it with the pacing's clocks and refuses
+    #: a ``state`` with a key neither declares (a renamed field), or without one of them.
+    payloads: tuple[tuple[str, Any], ...] = ()
 
     def past_opening(self, stored: Mapping[str, Any]) -> bool:
         """Whether the stored match ``stored`` got past its first turn or round

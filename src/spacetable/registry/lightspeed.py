@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from spacetable.games._catalogs import lightspeed_cards
 from spacetable.games.lightspeed import RULES, catalog_json
+from spacetable.games.lightspeed.match import LightSpeedView
 from spacetable.printing.choices import Sheets
 from spacetable.registry._game import Game
 from spacetable.registry._lasers import LASER_BOTS, LASER_PLAY, each_put_a_card_down
@@ -27,4 +28,5 @@ GAME = Game(
         draw=lazy("spacetable.printing.lasers:lightspeed_sheets"),
         check=lazy("spacetable.printing.lasers:check_lightspeed"),
     ),
+    payloads=(("state", LightSpeedView),),
 )

@@ -260,9 +260,15 @@ def test_the_hand_written_pose_and_seq_frames_match_their_declarations(
     from spacetable.server.sockets.state_patch import state_frame
 
     server = validator(schema, "server")
-    state = wire(to_page.State({"ruleset": "lightspeed", "phase": "fast"}, 1.5, 3))
+    view = {
+        **{"ruleset": "lightspeed", "phase": "fast", "player": None, "hand": None},
+        **{"table": [], "stopped_by": None, "table_size_mm": [914.4, 609.6], "players": {}},
+        **{"asteroids": "single", "piracy": False},
+    }
+    state = wire(to_page.State(view, {"stop": None, "countdown": None}, 1.5, 3, None))
     frame = state_frame(encode(state), 7)
-    text = json.loads(frame[2:])  # a short frame: two header bytes
+    header = 2 if frame[1] & 0x7F < 126 else 4  # a short frame's, or a 16-bit length's
+    text = json.loads(frame[header:])
     assert text == {**state, "seq": 7} and server.is_valid(text)
     poses = wire(to_page.Poses({"Ann": {"x": 1.0, "y": 2.0, "rotation": 3.0, "ship": "s"}}, 40))
     assert server.is_valid(poses)

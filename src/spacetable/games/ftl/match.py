@@ -28,6 +28,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
 
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
+
 from spacetable.core.events import Event
 from spacetable.core.match import Action, InvalidOptions, Match
 from spacetable.core.records import tagged
@@ -69,6 +72,7 @@ ROOM_TURN_LIMIT = 20
 _MISSILE_NAME = re.compile(r".*-m[0-9]+")
 
 
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
 class Phase(StrEnum):
     """Where the match stands."""
 
@@ -278,6 +282,34 @@ class FtlResult:
 
 
 # -- the state: rules -----------------------------------------------------------------------
+
+
+class FtlPlayerView(TypedDict):
+    """One player in an FTL view: his ship, whether it is in play, whether he plotted."""
+
+    ship: str
+    in_play: bool
+    plotted: bool
+
+
+class FtlView(TypedDict):
+    """An FTL ``state``'s view (:meth:`FtlMatch.view`): every key it always has (its
+    registration declares it: ``Game.payloads``)."""
+
+    ruleset: str
+    phase: str
+    turn: int
+    player: str | None
+    pieces: list[dict[str, Any]]
+    players: dict[str, FtlPlayerView]
+    plot: list[str] | None
+    last_turn: list[dict[str, Any]]
+    plot_deadline: float | None
+    table_size_in: list[float]
+    missiles: int
+    turn_limit: int | None
+    plot_timer_s: float | None
+    result: dict[str, Any] | None
 
 
 class FtlMatch(Match[FtlAction, FtlOptions]):

@@ -21,6 +21,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, ClassVar
 
+from typing_extensions import TypedDict
+
 from spacetable.core.events import Event
 from spacetable.core.match import Action, Match
 from spacetable.core.records import fields_json
@@ -115,6 +117,30 @@ class Activation:
 
 
 # -- the state: rules -----------------------------------------------------------------------
+
+
+class HexView(TypedDict):
+    """A hex fleet ``state``'s view (:meth:`HexMatch.view`): every key it always has (its
+    registration declares it: ``Game.payloads``); what a key holds is the hex fleet's
+    page's to read (``Any``: not typed further here)."""
+
+    ruleset: str
+    player: str | None
+    phase: str
+    turn: int
+    ships: list[dict[str, Any]]
+    cup: list[Any]
+    activation: dict[str, Any] | None
+    deck: Any
+    turn_limit: int | None
+    scenario: Any
+    board: Any
+    range: Any
+    aim: Any
+    reach: Any
+    log: list[Any]
+    strength: Any
+    result: dict[str, Any] | None
 
 
 class HexMatch(Match[HexAction, HexOptions]):

@@ -55,7 +55,13 @@ from spacetable.games._deployment import Place as Place
 from spacetable.games._deployment import StopCalled as StopCalled
 from spacetable.games._deployment import Timeout as Timeout
 from spacetable.games._deployment import checked_players, checked_table_size
-from spacetable.games._laser_match import LaserMatch, check_asteroids_fit, options_from_json
+from spacetable.games._laser_match import (
+    LaserMatch,
+    LaserPlayerStatus,
+    LaserTableView,
+    check_asteroids_fit,
+    options_from_json,
+)
 from spacetable.games._laser_match import Phase as Phase
 from spacetable.i18n import N_
 from spacetable.i18n.phrase import Reason, refusal
@@ -190,6 +196,15 @@ class LightSpeedOptions:
 
 
 # -- the state: rules -----------------------------------------------------------------------
+
+
+class LightSpeedView(LaserTableView):
+    """A Light Speed ``state``'s view (:meth:`LightSpeedMatch.view`): every key it always
+    has (its registration declares it: ``Game.payloads``)."""
+
+    players: dict[str, LaserPlayerStatus]
+    asteroids: str
+    piracy: bool
 
 
 class LightSpeedMatch(LaserMatch[LightSpeedAction, LightSpeedOptions]):

@@ -49,10 +49,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from pydantic import ConfigDict, with_config
+
 from spacetable.core.events import Event
 from spacetable.core.match import Action
 from spacetable.games._deployment import Timeout, join_names
-from spacetable.games._laser_match import LaserMatch, Phase
+from spacetable.games._laser_match import LaserMatch, LaserPlayerStatus, LaserTableView, Phase
 from spacetable.games.stellar.actions import ACTION_TYPES, Fleet, StellarAction, TimerExpired
 from spacetable.games.stellar.events import DeploymentBegan, DeploymentOver, FleetChosen, TimerRang
 from spacetable.games.stellar.fleets import check_fleet, race_ships, stellar_ships
@@ -65,6 +67,30 @@ def _role_ship(race: str, role: str) -> str:
     """The key of ``race``'s one ship of ``role`` (``cargo`` or ``flag``)."""
     (key,) = (key for key, ship in race_ships(race).items() if ship.role == role)
     return key
+
+
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
+class StellarPlayerStatus(LaserPlayerStatus):
+    """One player in a Stellar Conflict view: his cards, his race, whether he chose."""
+
+    race: str | None
+    fleet_chosen: bool
+
+
+class StellarView(LaserTableView):
+    """A Stellar Conflict ``state``'s view (:meth:`StellarMatch.view`): every key it
+    always has (its registration declares it: ``Game.payloads``)."""
+
+    fleet: list[str] | None
+    players: dict[str, StellarPlayerStatus]
+    timer_expired: bool
+    deadline: float | None
+    battle_size: str
+    credits: int
+    countdown_seconds: float | None
+    deployment: str
+    asteroids: int
+    stolen_goods: bool
 
 
 class StellarMatch(LaserMatch[StellarAction, StellarOptions]):

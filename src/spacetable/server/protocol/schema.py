@@ -5,10 +5,15 @@ Two top-level definitions, ``$defs/client`` (page to server) and ``$defs/server`
 to page), each a ``oneOf`` of one branch per message, told apart by ``type`` (each branch
 has ``"type": {"const": tag}`` and requires it: plain JSON Schema has no ``discriminator``,
 which is OpenAPI's). A server envelope refuses a field it does not declare
-(``additionalProperties: false``) unless it carries a game's object in place (``state``,
-``acted``: :data:`~spacetable.server.protocol.server_messages.SPREAD`), whose keys the
-games declare (their views and frames). A game's objects inside a message (a view, an
-event, a result) are ``{"type": "object"}``, described in words. The HTTP JSON bodies are
+(``additionalProperties: false``). A ``state`` carries its game's view and its pacing's
+clocks in place (:data:`~spacetable.server.protocol.records.BY_GAME`): each game's
+registration declares its view (``Game.payloads``), joined with its pacing's clocks
+(:data:`~spacetable.server.protocol.payloads.PACING_CLOCKS`) under
+``$defs/games/$defs/<game>/$defs/state``; the ``state`` branch is one of those (told apart
+by ``ruleset``) and refuses a key none declares (``unevaluatedProperties: false``). The hex
+fleet's ``acted`` frame is still an object in place whose keys no declaration names, and a
+game's objects inside a message (an event, a result) are ``{"type": "object"}``, described
+in words. The HTTP JSON bodies are
 FastAPI's own (``/openapi.json``'s ``components.schemas``), embedded once under
 ``$defs/http/$defs`` with their references rewritten to point there, not declared again.
 """
@@ -21,14 +26,12 @@ from typing import Any, get_type_hints
 
 from pydantic import TypeAdapter
 
+from spacetable.registry import games
 from spacetable.server.protocol.client_docs import CLIENT_DOCS
 from spacetable.server.protocol.client_messages import client_models
-from spacetable.server.protocol.server_messages import (
-    OMITTED,
-    SERVER_MESSAGES,
-    SPREAD,
-    json_name,
-)
+from spacetable.server.protocol.payloads import PACING_CLOCKS
+from spacetable.server.protocol.records import BY_GAME, OMITTED, SPREAD, json_name
+from spacetable.server.protocol.server_messages import SERVER_MESSAGES
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -44,6 +47,8 @@ class FieldInfo:
         self.kind = hint.__origin__ if extras else hint
         self.doc = next((e.documentation for e in extras if hasattr(e, "documentation")), "")
         self.spread = SPREAD in extras
+        #: Its keys (or its object) are each game's own (``Game.payloads``).
+        self.by_game = BY_GAME in extras
         self.omitted = OMITTED in extras
 
 
@@ -78,22 +83,71 @@ def server_schema(cls: type[Any], defs: dict[str, Any]) -> dict[str, Any]:
     ``defs``."""
     properties: dict[str, Any] = {"type": {"const": cls.type_name}}
     required = ["type"]
-    spread = False
+    spread = by_game = False
     for field in server_fields(cls):
         if field.spread:
-            spread = True
+            by_game = by_game or field.by_game
+            spread = spread or not field.by_game
             continue
         properties[field.name] = _field_schema(field, defs)
         if field.required:
             required.append(field.name)
-    return {
+    branch: dict[str, Any] = {
         "title": cls.__name__,
         "description": " ".join((cls.__doc__ or "").split()),
         "type": "object",
         "properties": properties,
         "required": required,
-        "additionalProperties": spread,
     }
+    declared = [
+        {"$ref": f"{GAMES_DEFS}{key}/$defs/{cls.type_name}"}
+        for key, tags in _game_payloads().items()
+        if cls.type_name in tags
+    ]
+    if by_game and declared and not spread:
+        # Each game's keys in place: one game's (told apart by its ruleset), and no other key.
+        return branch | {"oneOf": declared, "unevaluatedProperties": False}
+    return branch | {"additionalProperties": spread or by_game}
+
+
+#: Where each game's declared objects are (``$defs/games/$defs/<game>/$defs/<type>``).
+GAMES_DEFS = "#/$defs/games/$defs/"
+
+
+def _game_payload(key: str, tag: str, declared: Any, pacing: str, rulesets: Any) -> Any:
+    """The schema of game ``key``'s object in message ``tag`` (a ``state``: its view joined
+    with its pacing's clocks), its nested definitions under the game's own ``$defs``."""
+    parts = [TypeAdapter(declared).json_schema()]
+    if tag == "state":
+        parts.append(TypeAdapter(PACING_CLOCKS[pacing]).json_schema())
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    nested: dict[str, Any] = {}
+    for part in parts:
+        nested.update(part.pop("$defs", {}))
+        properties.update(part.get("properties", {}))
+        required += [name for name in part.get("required", ()) if name not in required]
+    if "ruleset" in properties:
+        properties["ruleset"] = {"enum": list(rulesets)}
+    schema = {"type": "object", "properties": properties, "required": required}
+    own = f"{GAMES_DEFS}{key}/$defs/"
+    return _rewritten(schema, "#/$defs/", own), _rewritten(nested, "#/$defs/", own)
+
+
+@functools.cache
+def _game_payloads() -> dict[str, dict[str, Any]]:
+    """Each registered game's declared objects, by message type, with their nested
+    definitions (``Game.payloads``): the ``$defs`` of ``$defs/games/$defs/<game>``."""
+    found: dict[str, dict[str, Any]] = {}
+    for entry in games():
+        rules = entry.rules
+        own: dict[str, Any] = {}
+        for tag, declared in entry.payloads:
+            schema, nested = _game_payload(rules.key, tag, declared, rules.pacing, rules.rulesets)
+            own |= nested | {tag: schema}
+        if own:
+            found[rules.key] = own
+    return found
 
 
 def client_schema(kind: str, model: type[Any]) -> dict[str, Any]:
@@ -131,6 +185,7 @@ def _messages_schema() -> dict[str, Any]:
         defs.update(branch.pop("$defs", {}))
     client = [_rewritten(b, "#/$defs/", "#/$defs/client/$defs/") for b in client]
     shared: dict[str, Any] = {}
+    declared = _game_payloads()
     return {
         "client": {
             "description": "A message a page sends to the server.",
@@ -141,6 +196,13 @@ def _messages_schema() -> dict[str, Any]:
             "description": "A message the server sends to a page.",
             "oneOf": [server_schema(cls, shared) for cls in SERVER_MESSAGES],
             "$defs": shared,
+        },
+        "games": {
+            "description": (
+                "Each game's own objects in the server's messages, as its registration "
+                "declares them (a state: its view with its pacing's clocks)."
+            ),
+            "$defs": {key: {"$defs": own} for key, own in declared.items()},
         },
     }
 

@@ -1,23 +1,11 @@
 """Every message the server sends to a page, declared once.
 
-Each message is a record made by :func:`message`: a slotted dataclass with a JSON tag, as
-the games' ``@tagged`` events and actions are (:mod:`spacetable.core.records`), but not
-frozen (a frozen dataclass sets each field through ``object.__setattr__``, which tripled
-the cost of building a message; nothing changes one once built). Its class docstring says
+Each message is a record made by :func:`~spacetable.server.protocol.records.message` (a
+slotted dataclass with a JSON tag: ``records.py`` says why), its class docstring saying
 what it means, each field's ``Doc`` what the field holds. The server builds a message as a
-record and writes it with :func:`wire`, the JSON object the pages read, in the order the
-fields are declared. Records rather than pydantic models: building one costs a dataclass's
-construction and nothing is validated on the way out (the socket path sends thousands a
-second); pydantic only reads the field types to write the JSON Schema
-(:mod:`~spacetable.server.protocol.schema`).
-
-Two markers shape what :func:`wire` writes:
-
-- :data:`SPREAD`: the field is a JSON object whose keys go into the message itself, in
-  place (a game's view in ``state``, a hex fleet's frame in ``acted``): those are declared
-  by the games, not here.
-- :data:`OMITTED`: the field is left out of the message when it is ``None`` (``welcome``'s
-  ``elsewhere``, ``placed``'s ``players``).
+record and writes it with :func:`~spacetable.server.protocol.records.wire`, the JSON
+object the pages read, in the order the fields are declared; the field markers
+(``SPREAD``, ``BY_GAME``, ``OMITTED``) are ``records.py``'s.
 
 The fast paths written as bytes check against these declarations in the tests: the room's
 ``poses`` frame (``rooms/pacing.py``) and a whole state's ``seq`` (``sockets/state_patch.py``).
@@ -25,16 +13,24 @@ The fast paths written as bytes check against these declarations in the tests: t
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Annotated, Any, Literal, TypeVar, dataclass_transform, get_type_hints
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict
 from typing_extensions import Doc, TypedDict
 
-from spacetable.core.records import field_names
+from spacetable.server.protocol.lobby_messages import Online, OnlinePlayer, SessionEnded
+from spacetable.server.protocol.payloads import RunUp
+from spacetable.server.protocol.records import (
+    BY_GAME,
+    OMITTED,
+    SPREAD,
+    GameObject,
+    message,
+    wire,
+)
 
 __all__ = [
+    "BY_GAME",
     "OMITTED",
     "SERVER_MESSAGES",
     "SPREAD",
@@ -72,40 +68,6 @@ __all__ = [
     "message",
     "wire",
 ]
-
-
-T = TypeVar("T")
-
-
-@dataclass_transform()
-def message(tag: str) -> Callable[[type[T]], type[T]]:
-    """A class decorator: the class becomes a slotted dataclass whose ``type_name`` is
-    ``tag`` (the ``"type"`` of the message it declares)."""
-
-    def declare(cls: type[T]) -> type[T]:
-        setattr(cls, "type_name", tag)  # noqa: B010 (T is any class: mypy knows no type_name)
-        return dataclass(slots=True)(cls)
-
-    return declare
-
-
-class _Marker:
-    """A field marker read by :func:`wire` and the schema (``Annotated[T, marker]``)."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __repr__(self) -> str:
-        return self.name
-
-
-#: The field's JSON object is written into the message itself, its keys in place.
-SPREAD = _Marker("SPREAD")
-#: The field is left out of the message when it is ``None``.
-OMITTED = _Marker("OMITTED")
-
-#: A game's own JSON object (its view, its events, its result), declared by the game.
-GameObject = dict[str, Any]
 
 
 @message("welcome")
@@ -207,10 +169,27 @@ class State:
     the middle of the round excepted: see `placed`)."""
 
     view: Annotated[
-        GameObject, Doc("the game's view for you (`Match.view`): its fields in place"), SPREAD
+        GameObject,
+        Doc("the game's view for you (`Match.view`): its fields in place"),
+        SPREAD,
+        BY_GAME,
+    ]
+    clocks: Annotated[
+        GameObject,
+        Doc(
+            "its pacing's clocks, in place: the laser games' `stop` and `countdown`, a game "
+            "of plots' `plot_deadline` and `plot_seconds_left` (null once the players "
+            "stopped the match)"
+        ),
+        SPREAD,
+        BY_GAME,
     ]
     t: Annotated[float, Doc("seconds on the match clock")]
     version: Annotated[int, Doc("the number of actions the match has applied")]
+    runup: Annotated[
+        RunUp | None,
+        Doc("during the 3-2-1 before a placing round: `seconds`, `seconds_left`; else null"),
+    ]
     seq: Annotated[
         int | None,
         Doc("on a socket opened with `?patches=1`: the state's number in the room"),
@@ -483,35 +462,6 @@ class ChatHistory:
     open: Annotated[bool, Doc("whether it reads the spectators' channel")]
 
 
-class OnlinePlayer(TypedDict):
-    """One registered player online, as ``online`` and ``GET /api/online`` list him."""
-
-    name: Annotated[str, Doc("his account's name")]
-    status: Annotated[Literal["lobby", "playing", "watching"], Doc("what he is doing")]
-    game: Annotated[str | None, Doc("the game's key when playing or watching, else null")]
-    room: Annotated[str | None, Doc("the room's id when playing or watching, else null")]
-
-
-@message("online")
-class Online:
-    """On the lobby socket (`/ws/lobby`), after `watch_online` and at every change: the
-    whole list of who is online on every process (as `GET /api/online` answers)."""
-
-    players: Annotated[list[OnlinePlayer], Doc("the registered players online, by name")]
-    guests: Annotated[int, Doc("how many guests are online")]
-
-
-@message("session_ended")
-class SessionEnded:
-    """On the lobby socket: this page's session is over (logged out elsewhere, the account
-    banned or deleted); the socket closes after it and the page shows itself logged out."""
-
-    reason: Annotated[
-        Literal["ended", "logged_out", "banned", "deleted"],
-        Doc("`ended`, `logged_out`, `banned` or `deleted`"),
-    ]
-
-
 @message("room_closed")
 class RoomClosed:
     """A moderator closed the room (docs/moderation.md): its match ends unstored, and the
@@ -551,50 +501,3 @@ SERVER_MESSAGES: tuple[type[Any], ...] = (
     SessionEnded,
     RoomClosed,
 )
-
-
-def json_name(field: str) -> str:
-    """A field's name in JSON: its Python name without a trailing ``_`` (``from_``)."""
-    return field[:-1] if field.endswith("_") else field
-
-
-def _writer(cls: type[Any]) -> Callable[[Any], dict[str, Any]]:
-    """The function that writes a ``cls`` message as JSON, made once from its fields (as
-    dataclasses make their ``__init__``): one dict display up to the first
-    :data:`OMITTED` field, then one statement a field, so that writing a message costs
-    what the hand-written dict did."""
-    hints = get_type_hints(cls, include_extras=True)
-    head = [f"'type': {cls.type_name!r}"]
-    tail: list[str] = []
-    for name in field_names(cls):
-        extras = getattr(hints[name], "__metadata__", ())
-        key = json_name(name)
-        if OMITTED in extras:
-            tail.append(f"    if m.{name} is not None:\n        out[{key!r}] = m.{name}")
-        elif SPREAD in extras:
-            (tail.append(f"    out.update(m.{name})") if tail else head.append(f"**m.{name}"))
-        elif tail:
-            tail.append(f"    out[{key!r}] = m.{name}")
-        else:
-            head.append(f"{key!r}: m.{name}")
-    source = "\n".join(
-        ["def write(m):", f"    out = {{{', '.join(head)}}}", *tail, "    return out"]
-    )
-    scope: dict[str, Any] = {}
-    exec(source, scope)
-    write: Callable[[Any], dict[str, Any]] = scope["write"]
-    return write
-
-
-_WRITERS: dict[type[Any], Callable[[Any], dict[str, Any]]] = {}
-
-
-def wire(message: Any) -> dict[str, Any]:
-    """Server message ``message`` (a record of this module) as the JSON object sent:
-    ``{"type": its tag, field: value, ...}`` in declaration order, a :data:`SPREAD`
-    field's keys in place, an :data:`OMITTED` field left out when ``None``."""
-    cls = type(message)
-    write = _WRITERS.get(cls)
-    if write is None:
-        write = _WRITERS[cls] = _writer(cls)
-    return write(message)

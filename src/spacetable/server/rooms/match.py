@@ -26,6 +26,7 @@ from spacetable.i18n.phrase import Phrase, Value
 from spacetable.registry import Game, default_ruleset, game_for_ruleset
 from spacetable.registry.messages import MoveMessage
 from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.payloads import RunUp
 from spacetable.server.protocol.server_messages import wire
 from spacetable.server.sockets import protocol as msg
 from spacetable.server.store.storage import StoredMatch
@@ -153,8 +154,8 @@ class RoomMatch(ABC):
     (:attr:`pacing`)."""
 
     pacing: str = ""
-    #: The ``state`` fields of the clocks that run in a match (a plot timer, a countdown):
-    #: none runs in a match the players stopped (:meth:`stopped_state`).
+    #: The clocks (:meth:`clocks`) that run in a match (a plot timer, a countdown): none
+    #: runs in a match the players stopped (:meth:`stopped_state`).
     clock_fields: tuple[str, ...] = ()
 
     def __init__(
@@ -199,13 +200,13 @@ class RoomMatch(ABC):
         """Whether the run-up runs at loop time ``loop_now``."""
         return self.runup_ends is not None and loop_now < self.runup_ends
 
-    def runup(self, loop_now: float) -> dict[str, Any] | None:
+    def runup(self, loop_now: float) -> RunUp | None:
         """The run-up as the ``state`` message carries it (``seconds``, ``seconds_left``),
         or ``None`` outside it."""
         if self.runup_ends is None or not self.in_runup(loop_now):
             return None
         left = round(self.runup_ends - loop_now, 3)
-        return {"seconds": self.timing.runup_seconds, "seconds_left": left}
+        return RunUp(seconds=self.timing.runup_seconds, seconds_left=left)
 
     def clock(self, loop_now: float) -> float:
         """Match time at loop time ``loop_now``: seconds since the match began, standing
@@ -288,20 +289,28 @@ class RoomMatch(ABC):
         self.actions.append(action.to_json())
         return events
 
-    def state(self, player: str | None, now: float) -> dict[str, Any]:
-        """The ``state`` message for ``player`` (``None``: a spectator) at match time
-        ``now``, with its ``version``: the number of actions applied so far."""
-        return wire(to_page.State(view=self.match.view(player), t=now, version=self.version))
+    def clocks(self, now: float) -> dict[str, Any]:
+        """The pacing's clocks at match time ``now``, as a ``state`` carries them in place
+        (``protocol/payloads.py`` declares each pacing's): none here."""
+        return {}
 
-    def stopped_state(self, player: str | None, now: float) -> dict[str, Any]:
+    def state(self, player: str | None, now: float, runup: RunUp | None = None) -> dict[str, Any]:
+        """The ``state`` message for ``player`` (``None``: a spectator) at match time
+        ``now``: his view, the pacing's clocks, its ``version`` (the number of actions
+        applied so far) and the ``runup`` (:meth:`runup`), if one runs."""
+        view = self.match.view(player)
+        return wire(to_page.State(view, self.clocks(now), now, self.version, runup))
+
+    def stopped_state(
+        self, player: str | None, now: float, runup: RunUp | None = None
+    ) -> dict[str, Any]:
         """The last ``state`` of a match its players stopped (resigned, drawn, claimed): as
         :meth:`state`, but ``phase`` ``"over"`` and no clock running, so that every game's
         page puts its controls away as at an end the rules reach."""
-        state = self.state(player, now)
-        state["phase"] = "over"
-        for name in self.clock_fields:
-            state[name] = None
-        return state
+        view = self.match.view(player) | {"phase": "over"}
+        clocks = self.clocks(now)
+        stopped = {name: None if name in self.clock_fields else v for name, v in clocks.items()}
+        return wire(to_page.State(view, stopped, now, self.version, runup))
 
     @property
     def version(self) -> int:

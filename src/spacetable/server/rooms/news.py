@@ -131,6 +131,7 @@ class News:
         assert match is not None
         # At the end (a match its players stopped too, rooms/manners.py) the state is over.
         over = room.phase == "over"
-        state = match.stopped_state(player, now) if over else match.state(player, now)
-        state["runup"] = match.runup(room.clock.now())
-        return state
+        runup = match.runup(room.clock.now())
+        if over:
+            return match.stopped_state(player, now, runup)
+        return match.state(player, now, runup)

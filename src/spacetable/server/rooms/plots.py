@@ -149,15 +149,12 @@ class PlotsMatch(RoomMatch):
             raise IllegalAction(problem)
         self.drafts[player] = orders
 
-    def state(self, player: str | None, now: float) -> dict[str, Any]:
-        """The ``state`` message: the player's view (his own plot only) and the seconds
-        left to plot."""
-        state = super().state(player, now)
+    def clocks(self, now: float) -> dict[str, Any]:
+        """The ``state``'s clocks: the plot timer's deadline and the seconds left to plot
+        (over the view's own ``plot_deadline``)."""
         deadline = self.deadline
         left = None if deadline is None else round(max(0.0, deadline - now), 3)
-        state["plot_deadline"] = deadline
-        state["plot_seconds_left"] = left
-        return state
+        return {"plot_deadline": deadline, "plot_seconds_left": left}
 
     def bot_pause(self, level: str | None, player: str) -> float:
         """Seconds a bot of ``level`` seems to think before it plots."""

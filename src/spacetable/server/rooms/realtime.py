@@ -20,6 +20,7 @@ from spacetable.i18n.phrase import refusal
 from spacetable.registry import RealtimePlay
 from spacetable.registry.messages import MoveMessage
 from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.payloads import Countdown, StopClock
 from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.match import Change, GameMessage, RoomMatch
 from spacetable.server.sockets import protocol as msg
@@ -143,25 +144,22 @@ class RealtimeMatch(RoomMatch):
 
     # -- what the players see ---------------------------------------------------------
 
-    def state(self, player: str | None, now: float) -> dict[str, Any]:
-        """The ``state`` message: the match's view, the freeze (``stop``) and the
-        ``countdown``."""
-        state = super().state(player, now)
-        state["stop"], state["countdown"] = self.stop(now), self.countdown(now)
-        return state
+    def clocks(self, now: float) -> dict[str, Any]:
+        """The ``state``'s clocks: the freeze (``stop``) and the ``countdown``."""
+        return {"stop": self.stop(now), "countdown": self.countdown(now)}
 
-    def stop(self, now: float) -> dict[str, Any] | None:
+    def stop(self, now: float) -> StopClock | None:
         """After the freeze: who called stop (``None`` when the countdown ran out),
         whether it was the countdown, and the seconds left to drop or discard."""
         if self.phase != "stop":
             return None
         frozen_at = self.frozen_at if self.frozen_at is not None else now
-        return {
-            "by": self.match.stopped_by,
-            "timer": self.match.stopped_by is None,
-            "seconds": self.timing.stop_seconds,
-            "seconds_left": round(max(0.0, self.timing.stop_seconds - (now - frozen_at)), 3),
-        }
+        return StopClock(
+            by=self.match.stopped_by,
+            timer=self.match.stopped_by is None,
+            seconds=self.timing.stop_seconds,
+            seconds_left=round(max(0.0, self.timing.stop_seconds - (now - frozen_at)), 3),
+        )
 
     def stop_message(self, now: float) -> dict[str, Any]:
         """The ``stop`` message sent when the cards in hand freeze."""
@@ -169,17 +167,17 @@ class RealtimeMatch(RoomMatch):
         assert stop is not None
         return wire(to_page.Stop(stop["by"], stop["timer"], stop["seconds"]))
 
-    def countdown(self, now: float) -> dict[str, Any] | None:
+    def countdown(self, now: float) -> Countdown | None:
         """While the deployment countdown runs: its ``deadline`` (match time), its
         length (``seconds``) and the ``seconds_left``."""
         deadline = self.deadline
         if deadline is None:
             return None
-        return {
-            "deadline": deadline,
-            "seconds": self.match.options.countdown_seconds,
-            "seconds_left": round(max(0.0, deadline - now), 3),
-        }
+        return Countdown(
+            deadline=deadline,
+            seconds=self.match.options.countdown_seconds,
+            seconds_left=round(max(0.0, deadline - now), 3),
+        )
 
     def bot_pause(self, level: str | None, player: str) -> float:
         """Seconds a bot of ``level`` waits before its next action: longer while choosing a

@@ -16,6 +16,12 @@
  * @property {boolean} provisional
  */
 /**
+ * The 3-2-1 before a placing round (``state``'s ``runup``).
+ * @typedef {Object} ServerRunUp
+ * @property {number} seconds
+ * @property {number} seconds_left
+ */
+/**
  * One seat of a ``room`` message, as everyone sees it (``rooms/seats.py``: never the token).
  * @typedef {Object} ServerSeatView
  * @property {number} seat
@@ -61,6 +67,7 @@
  * @property {"state"} type
  * @property {number} t - seconds on the match clock
  * @property {number} version - the number of actions the match has applied
+ * @property {(ServerRunUp|null)} runup - during the 3-2-1 before a placing round: `seconds`, `seconds_left`; else null
  * @property {(number|null)} [seq] - on a socket opened with `?patches=1`: the state's number in the room
  */
 /**

@@ -1,0 +1,71 @@
+"""The objects a ``state`` carries beside the game's view: the clocks of the room's pacing
+(``rooms/realtime.py``, ``rooms/plots.py``) and the run-up, declared once.
+
+A pacing's clocks are written into the ``state`` in place (``State.clocks``): a laser
+game's ``stop`` and ``countdown``, a game of plots' ``plot_deadline`` and
+``plot_seconds_left``, nothing in a game played by turns. In a match its players stopped
+(resigned, drawn, claimed) the clocks that ran are null. :data:`PACING_CLOCKS` gives the
+schema each pacing's, to join with each game's own view (``Game.payloads``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import ConfigDict, with_config
+from typing_extensions import Doc, TypedDict
+
+__all__ = ["PACING_CLOCKS", "Countdown", "PlotClocks", "RealtimeClocks", "RunUp", "StopClock"]
+
+
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
+class RunUp(TypedDict):
+    """The 3-2-1 before a placing round (``state``'s ``runup``)."""
+
+    seconds: Annotated[float, Doc("how long the run-up lasts")]
+    seconds_left: Annotated[float, Doc("what is left of it")]
+
+
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
+class StopClock(TypedDict):
+    """After the cards in hand froze (a laser game's ``stop``)."""
+
+    by: Annotated[str | None, Doc("who called stop; null: the countdown ran out")]
+    timer: Annotated[bool, Doc("the countdown ran out")]
+    seconds: Annotated[float, Doc("the time to drop or discard")]
+    seconds_left: Annotated[float, Doc("what is left of it")]
+
+
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
+class Countdown(TypedDict):
+    """While a laser game's deployment countdown runs (its ``countdown``)."""
+
+    deadline: Annotated[float, Doc("match time it runs out")]
+    seconds: Annotated[float, Doc("its length")]
+    seconds_left: Annotated[float, Doc("what is left of it")]
+
+
+class RealtimeClocks(TypedDict):
+    """A laser game's clocks, in its ``state``."""
+
+    stop: Annotated[StopClock | None, Doc("after the freeze; else null")]
+    countdown: Annotated[Countdown | None, Doc("while the countdown runs; else null")]
+
+
+class PlotClocks(TypedDict):
+    """A game of secret plots' clocks, in its ``state``."""
+
+    plot_deadline: Annotated[float | None, Doc("match time the plot timer runs out")]
+    plot_seconds_left: Annotated[float | None, Doc("seconds left to plot; null: no timer")]
+
+
+class NoClocks(TypedDict):
+    """A game played by turns runs no clock in its ``state``."""
+
+
+#: Each pacing's clocks (``GameRules.pacing``: ``realtime``, ``plots``, ``turns``).
+PACING_CLOCKS: dict[str, Any] = {
+    "realtime": RealtimeClocks,
+    "plots": PlotClocks,
+    "turns": NoClocks,
+}

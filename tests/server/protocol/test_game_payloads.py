@@ -1,0 +1,83 @@
+"""Each game's ``state`` is typed by the game (issue 68: the schema types the game
+payloads): its registration declares its view (``Game.payloads``), the protocol joins it
+with its pacing's clocks (``protocol/payloads.py``), and ``spacetable protocol schema``
+refuses a state with a renamed, a missing or an undeclared field of the game's, or the
+clocks of another pacing. Each game's first state and the last one of a match its players
+stopped, for a player and a spectator, are states the schema accepts (whole matches of
+each game: test_frames_schema.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+
+from spacetable.registry import games
+from spacetable.server.protocol.schema import protocol_schema
+from spacetable.server.rooms.match import RoomOptions, Timing
+from spacetable.server.rooms.room import PACINGS
+
+KEYS = [entry.rules.key for entry in games()]
+
+
+@pytest.fixture(scope="module")
+def server() -> Draft202012Validator:
+    schema = protocol_schema()
+    return Draft202012Validator({**schema, "$ref": "#/$defs/server"})
+
+
+def states(key: str) -> list[dict[str, Any]]:
+    """A new match's states of game ``key``: a player's, a spectator's, and the last of a
+    match its players stopped."""
+    entry = next(e for e in games() if e.rules.key == key)
+    options = RoomOptions(ruleset=entry.rules.rulesets[0], seats=2, game={})
+    match = PACINGS[entry.rules.pacing](options, ("Ann", "Bob"), Timing(), 0.0, 7)
+    runup = {"seconds": 3.0, "seconds_left": 1.5}
+    return [
+        match.state("Ann", 0.0, None),
+        match.state(None, 0.0, runup),  # type: ignore[arg-type]
+        match.stopped_state("Bob", 1.0, None),
+    ]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_each_game_s_states_are_ones_the_schema_accepts(
+    server: Draft202012Validator, key: str
+) -> None:
+    for state in states(key):
+        assert [e.message for e in server.iter_errors(state)] == []
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_state_with_a_game_field_renamed_missing_or_undeclared_is_refused(
+    server: Draft202012Validator, key: str
+) -> None:
+    state = states(key)[0]
+    envelope = {"type", "t", "version", "runup"}
+    for field in [k for k in state if k not in envelope]:
+        renamed = {(f"{field}_" if k == field else k): v for k, v in state.items()}
+        assert not server.is_valid(renamed), f"{key}: {field} renamed"
+        assert not server.is_valid({k: v for k, v in state.items() if k != field}), field
+    assert not server.is_valid({**state, "hands": None}), f"{key}: an undeclared field"
+    assert not server.is_valid({**state, "ruleset": "no such game"})
+
+
+def test_a_state_with_the_clocks_of_another_pacing_is_refused(
+    server: Draft202012Validator,
+) -> None:
+    by_pacing = {e.rules.pacing: states(e.rules.key)[0] for e in games()}
+    realtime, plots = by_pacing["realtime"], by_pacing["plots"]
+    assert server.is_valid(realtime) and server.is_valid(plots)
+    assert not server.is_valid({**plots, "stop": None, "countdown": None})
+    clockless = {k: v for k, v in realtime.items() if k not in ("stop", "countdown")}
+    assert not server.is_valid({**clockless, "plot_seconds_left": None})
+
+
+def test_a_laser_state_s_stop_is_typed_to_its_fields(server: Draft202012Validator) -> None:
+    key = next(e.rules.key for e in games() if e.rules.pacing == "realtime")
+    state = states(key)[0]
+    stop = {"by": "Ann", "timer": False, "seconds": 5.0, "seconds_left": 4.2}
+    assert server.is_valid({**state, "stop": stop})
+    assert not server.is_valid({**state, "stop": {**stop, "secs": 5.0}})
+    assert not server.is_valid({**state, "runup": {"seconds": 3.0}})
