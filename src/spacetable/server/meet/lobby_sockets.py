@@ -25,6 +25,7 @@ from typing import Any, get_args
 
 import orjson
 
+from spacetable.server.cluster.interface import cluster_errors
 from spacetable.server.meet.bus import Bus
 from spacetable.server.meet.hub import EndReason, Gone, Player, Presence
 from spacetable.server.meet.presence import (
@@ -120,7 +121,7 @@ class LobbyHub:
         if self.board is not None:
             try:
                 await self.board.withdraw()
-            except (OSError, Exception) as exc:  # Redis away: the share lapses by itself
+            except cluster_errors() as exc:  # Redis away: the share lapses by itself
                 log.warning("could not withdraw this process's presence: %s", exc)
 
     # -- the sockets ------------------------------------------------------------------
@@ -248,13 +249,13 @@ class LobbyHub:
                 if not reachable:
                     log.warning("presence: the other processes are heard again")
                 reachable = True
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # Redis away: this process's players only
+            except cluster_errors() as exc:  # Redis away: this process's players only
                 if reachable:
                     log.warning("presence: the other processes are not heard (%s)", exc)
                 reachable = False
                 self._others = []
+            except Exception:  # a bug: said, and the next refresh tries again
+                log.exception("presence: the refresh failed")
 
     async def refresh(self) -> None:
         """Write this process's share and read the others' (in a cluster), tell the
