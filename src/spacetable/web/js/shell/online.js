@@ -87,6 +87,7 @@ export async function mountOnlinePanel() {
   socket.watchOnline();
   try {
     titles = new Map((await gameList()).map((game) => [game.key, game.title]));
+    if (last) draw(last); // (the socket's list may have come first: its games by title now)
   } catch {
     // The keys stand for the titles.
   }
