@@ -17,7 +17,7 @@ import { $, el, fetchJSON, postJSON, saveName, showError } from "./dom.js";
 import { errorText } from "./phrase.js";
 import { account } from "./account.js";
 import { lobbySocket } from "./lobbysocket.js";
-import { openPairedRoom } from "./challenges.js";
+import { gameTitle, openPairedRoom, paceWords } from "./challenges.js";
 
 /** Seconds with nobody found before the page offers a bot. */
 export const OFFER_BOT_S = 30;
@@ -27,6 +27,10 @@ const DEFAULT_TURN_HOURS = 24;
 /** The seeks this page waits on: {id, game, seats, since} (null when it waits on none). */
 let seeking = null;
 let ticker = null;
+/** Whether a seek is on its way to the server, and a pairing heard meanwhile (the pool may
+ * pair it before the page hears its id). */
+let posting = false;
+let early = null;
 
 /** The game's seats as its schema bounds them: {min, max, byDefault} (2 seats when it says none). */
 function seatRange(game) {
@@ -102,7 +106,9 @@ function tick() {
 function showWaiting(waiting) {
   $("#play-now").hidden = waiting;
   $("#play-now-waiting").hidden = !waiting;
-  document.body.dataset.seeking = waiting ? "true" : "false";
+  // The seek this page waits on (shell/toasts.js leaves its pairing to this page).
+  if (waiting) document.body.dataset.seek = seeking.id;
+  else delete document.body.dataset.seek;
   clearInterval(ticker);
   if (waiting) {
     tick();
@@ -124,15 +130,34 @@ async function seek(event, games) {
   }
   const button = $("#play-now-start");
   button.disabled = true;
+  posting = true;
+  early = null;
+  document.body.dataset.seek = ""; // looking (shell/toasts.js leaves its pairing to this page)
   try {
     const { id } = await postJSON("/api/seeks", body);
     seeking = { id, game: body.game, seats: body.seats ?? 2, since: Date.now(), correspondence: body.turn_hours !== undefined };
     showWaiting(true);
+    const players = tn("{n} player", "{n} players", seeking.seats);
+    $("#play-now-what").textContent = `${await gameTitle(body.game)} · ${players} · ${paceWords(body)}`;
+    if (early?.seek === id) found(early);
   } catch (e) {
+    delete document.body.dataset.seek;
     showError(error, t("Cannot look for an opponent: {error}", { error: errorText(e) }));
   } finally {
+    posting = false;
+    early = null;
     button.disabled = false;
   }
+}
+
+/** This page's seek is paired: open the room, where the players are seated already. */
+function found(message) {
+  seeking = null;
+  clearInterval(ticker);
+  $("#play-now-status").textContent = t("Opponent found: opening the room…");
+  $("#play-now-offer").hidden = true;
+  $("#play-now-cancel").disabled = true;
+  openPairedRoom(message);
 }
 
 /** Stop looking (the server forgets the seek); true when it is forgotten. */
@@ -178,13 +203,9 @@ export function mountPlayNow({ games, playBot }) {
     playBot(offered.find((game) => game.key === wanted.game), wanted.seats);
   });
   lobbySocket().on("paired", (message) => {
-    if (!seeking) return; // another page's seek (shell/toasts.js tells it)
-    seeking = null;
-    clearInterval(ticker);
-    $("#play-now-status").textContent = t("Opponent found: opening the room…");
-    $("#play-now-offer").hidden = true;
-    $("#play-now-cancel").disabled = true;
-    openPairedRoom(message);
+    if (posting) early = message;
+    // Another page's seek, or a challenge accepted: shell/toasts.js tells it.
+    else if (seeking && message.seek === seeking.id) found(message);
   });
   $("#play-now-start").disabled = false;
 }
