@@ -57,6 +57,7 @@ from spacetable.server.stopping import shutdown_step
 from spacetable.server.store.accounts import AccountStore
 from spacetable.server.store.moderation import ModerationStore
 from spacetable.server.store.ratings import RatingBook
+from spacetable.server.store.relations import RelationStore
 from spacetable.server.store.storage import Storage, StorageUnavailable
 from spacetable.server.warming import warm_in_background
 
@@ -318,6 +319,7 @@ def create_app(
         # A deleted account's matches end first, resigned, its seats freed (http/leaving.py).
         leave=functools.partial(leaving.leave_rooms, directory, opener),
         hub=hub,
+        relations=RelationStore(storage),  # follows and blocks (http/relations.py)
         moderation=moderation,  # reports, mutes, bans (http/moderation.py)
     )
     app.state.directory = directory

@@ -25,6 +25,7 @@ from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.store.accounts import AccountStore
 from spacetable.server.store.ratings import RatingBook
+from spacetable.server.store.relations import RelationStore
 from spacetable.server.store.storage import Storage
 
 if TYPE_CHECKING:
@@ -54,7 +55,8 @@ class Services:
     ``clock`` (``None`` but with ``--test-clock``), the password checks' ``gate``, the
     ``referee``'s workers, the pages of other origins allowed to use the account routes
     (``allowed_origins``), how a deleted account leaves its rooms (``leave``), what is
-    drawn once (``drawn``) and the players' lobby sockets (``hub``)."""
+    drawn once (``drawn``), the players' lobby sockets (``hub``) and the accounts' follows
+    and blocks (``relations``)."""
 
     storage: Storage
     directory: RoomDirectory
@@ -71,6 +73,9 @@ class Services:
     #: The players' lobby sockets on every process (``meet/hub.py``; ``None`` until the
     #: application's start made it).
     hub: PlayerHub | None = None
+    #: Whom each account follows and blocks (``store/relations.py``; ``None``: an
+    #: application built without, as some tests build one).
+    relations: RelationStore | None = None
     #: Reports, moderators, mutes, bans and closed rooms (``meet/moderation.py``; ``None``:
     #: an application built without).
     moderation: Moderation | None = None
@@ -138,6 +143,12 @@ def _hub(request: Request) -> PlayerHub:
     return hub
 
 
+def _relations(request: Request) -> RelationStore:
+    relations = services(request).relations
+    assert relations is not None, "create_app makes the relations"
+    return relations
+
+
 #: The whole container, for a route that needs several of its parts.
 App = Annotated[Services, Depends(services)]
 #: The finished matches' storage.
@@ -166,3 +177,5 @@ Origins = Annotated[frozenset[str], Depends(_origins)]
 Leaving = Annotated[Leave | None, Depends(_leave)]
 #: The players' lobby sockets on every process.
 Hub = Annotated[PlayerHub, Depends(_hub)]
+#: Whom each account follows and blocks.
+Relations = Annotated[RelationStore, Depends(_relations)]

@@ -39,8 +39,20 @@ PASSWORD_MIN, PASSWORD_MAX = 8, 256
 #: How long a session lasts, in seconds (30 days), on the server as in the cookie.
 SESSION_SECONDS = 30 * 24 * 3600
 #: The tables of later revisions that hold an account's rows (``ratings.py``,
-#: ``moderation.py``: the reports on it, its role, its mute or ban).
-_ACCOUNT_TABLES = ("ratings", "account_matches", "reports", "moderators", "sanctions")
+#: ``moderation.py``: the reports on it, its role, its mute or ban; ``relations.py``: whom
+#: it follows or blocks).
+_ACCOUNT_TABLES = (
+    "ratings",
+    "account_matches",
+    "reports",
+    "moderators",
+    "sanctions",
+    "follows",
+    "blocks",
+)
+#: The tables whose rows also name an account as their ``target_id`` (``relations.py``:
+#: who follows or blocks it).
+_TARGET_TABLES = ("follows", "blocks")
 #: The session cookie's name.
 SESSION_COOKIE = "spacetable_session"
 
@@ -314,6 +326,10 @@ class AccountStore:
             for table in _ACCOUNT_TABLES:  # (SQLite does not cascade: foreign keys are off)
                 session.execute(
                     text(f"DELETE FROM {table} WHERE account_id = :id"), {"id": account.id}
+                )
+            for table in _TARGET_TABLES:
+                session.execute(
+                    text(f"DELETE FROM {table} WHERE target_id = :id"), {"id": account.id}
                 )
             session.execute(delete(_AccountRow).where(_AccountRow.id == account.id))
 
