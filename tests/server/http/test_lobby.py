@@ -223,3 +223,23 @@ def test_a_deleted_account_s_open_pages_are_told_their_session_ended(client: Tes
         )
         assert deleted.status_code == 204, deleted.text
         assert until(other_tab, "session_ended") == {"type": "session_ended", "reason": "deleted"}
+
+
+def test_logging_out_tells_that_session_s_other_pages_only(client: TestClient) -> None:
+    accounts = services(client).accounts
+    account = accounts.create("Ann", "12345678")
+    here = {"cookie": f"{SESSION_COOKIE}={accounts.open_session(account)}"}
+    phone = {"cookie": f"{SESSION_COOKIE}={accounts.open_session(account)}"}
+    with (
+        client.websocket_connect("/ws/lobby", headers=here) as other_tab,
+        client.websocket_connect("/ws/lobby", headers=phone) as on_her_phone,
+    ):
+        eventually(lambda: hub(client).sockets_of("ann") == 2, "both of Ann's pages")
+        assert client.request("DELETE", "/api/session", headers=here).status_code == 204
+        told = until(other_tab, "session_ended")
+        assert told == {"type": "session_ended", "reason": "logged_out"}
+        with pytest.raises(WebSocketDisconnect):
+            other_tab.receive_json()
+        # Her phone's session goes on.
+        on_her_phone.send_text(json.dumps({"type": "ping"}))
+        assert on_her_phone.receive_json() == {"type": "pong"}

@@ -39,6 +39,7 @@ from spacetable.server.http.deps import Accounts, Gate, Hub, Leaving, Limits, Or
 from spacetable.server.http.guards import Guards, forwarded_https
 from spacetable.server.http.leaving import RoomsElsewhere
 from spacetable.server.http.ws_protocol import same_origin
+from spacetable.server.meet.lobby_sockets import LobbyHub
 from spacetable.server.store.accounts import (
     SESSION_COOKIE,
     SESSION_SECONDS,
@@ -49,6 +50,7 @@ from spacetable.server.store.accounts import (
     NameTaken,
     name_key,
 )
+from spacetable.server.store.storage import secret_digest
 
 #: Largest body of an account request, in bytes.
 ACCOUNT_BODY_LIMIT = 2048
@@ -197,13 +199,16 @@ async def who(request: Request, accounts: Accounts) -> Response:
 
 
 @router.delete("/api/session", response_model=None)
-async def log_out(request: Request, accounts: Accounts, origins: Origins) -> Response:
-    # Log out: the session revoked on the server, its cookie cleared.
+async def log_out(request: Request, accounts: Accounts, origins: Origins, hub: Hub) -> Response:
+    # Log out: the session revoked on the server, its cookie cleared; the session's other
+    # pages (the browser's other tabs) are told at once, on any process.
     if (refusal_ := _foreign(request, origins)) is not None:
         return refusal_
     session_id = session_id_of(request)
     if session_id is not None:
         await asyncio.to_thread(accounts.revoke, session_id)
+        if isinstance(hub, LobbyHub):
+            await hub.end_session(secret_digest(session_id))
     return _signed_out()
 
 

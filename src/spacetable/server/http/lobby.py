@@ -33,6 +33,8 @@ from spacetable.server.protocol.client_messages import Ping, WatchOnline
 from spacetable.server.protocol.server_messages import Error, Pong, wire
 from spacetable.server.sockets.protocol import ProtocolError, parse_client_message
 from spacetable.server.sockets.rate_limit import TokenBucket
+from spacetable.server.store.accounts import SESSION_COOKIE
+from spacetable.server.store.storage import secret_digest
 
 #: The lobby sockets one player (an account, a guest's cookie) may hold on one process.
 MAX_PER_PLAYER = 20
@@ -115,7 +117,9 @@ async def lobby_socket(websocket: WebSocket) -> None:
             with contextlib.suppress(asyncio.QueueFull):
                 queue.put_nowait(None)
 
-    socket = LobbySocket(player, push, close, client=client)
+    session_id = websocket.cookies.get(SESSION_COOKIE)
+    session = secret_digest(session_id) if session_id and not player.guest else None
+    socket = LobbySocket(player, push, close, client=client, session=session)
     writer = asyncio.create_task(_write(websocket, queue, closing))
     hub.connect(socket)
     try:

@@ -65,6 +65,9 @@ class LobbySocket:
     watching: bool = False
     #: The client address it came from (the route's limit per address).
     client: str = ""
+    #: The digest of its session's id (``store/storage.py``'s ``secret_digest``), for an
+    #: account's socket: what logging out of that session closes.
+    session: str | None = None
 
 
 class LobbyHub:
@@ -180,6 +183,11 @@ class LobbyHub:
         ended (``session_ended`` with ``reason``), and close their lobby sockets."""
         await self.bus.publish(END, {"key": account, "reason": reason})
 
+    async def end_session(self, session: str, reason: EndReason = "logged_out") -> None:
+        """Tell the pages of one session (``session``: its id's digest), on every process,
+        that it ended (logged out in one of its tabs), and close their lobby sockets."""
+        await self.bus.publish(END, {"session": session, "reason": reason})
+
     def is_online(self, key: str) -> bool:
         """Whether the player ``key`` has a lobby socket open here, or had one on another
         process at the last refresh (within about a second)."""
@@ -215,7 +223,12 @@ class LobbyHub:
         if reason not in get_args(EndReason):
             reason = "ended"
         frame = _frame(wire(SessionEnded(reason)))
-        for socket in list(self._sockets.get(str(payload.get("key")), ())):
+        session = payload.get("session")
+        if session is not None:  # one session's sockets, whoever's
+            sockets = [s for found in self._sockets.values() for s in found if s.session == session]
+        else:
+            sockets = list(self._sockets.get(str(payload.get("key")), ()))
+        for socket in sockets:
             socket.push(frame)
             socket.close(SESSION_ENDED, "session ended")
 

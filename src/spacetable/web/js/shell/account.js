@@ -28,8 +28,12 @@ function here() {
   return location.pathname + location.search;
 }
 
+/** Set while this page logs out: the lobby socket's news of it is this page's own doing. */
+let loggingOut = false;
+
 async function logOut(button) {
   button.disabled = true;
+  loggingOut = true;
   // The seats the account holds stay its own: this browser forgets their tokens.
   forgetAccountTokens(account);
   try {
@@ -97,6 +101,7 @@ const ENDED_WORDS = {
 };
 
 function sessionEnded(message) {
+  if (loggingOut) return; // this page logs out and reloads by itself
   if (account) forgetAccountTokens(account);
   try {
     sessionStorage.setItem(ENDED_KEY, message.reason in ENDED_WORDS ? message.reason : "ended");
