@@ -60,6 +60,22 @@ def test_every_client_message_the_server_accepts_is_declared_and_documented() ->
     assert {b["properties"]["type"]["const"] for b in client} == accepted
 
 
+def test_each_field_of_each_client_message_is_documented_in_the_model_s_order() -> None:
+    """docs/protocol.md's client table says each field in words (issue 68 item 3), and
+    the schema gives each field's property those words: a field added to a model without
+    them, or words of a field gone, fails."""
+    client = {
+        b["properties"]["type"]["const"]: b for b in protocol_schema()["$defs"]["client"]["oneOf"]
+    }
+    for kind, model in client_models().items():
+        fields = [name for name in model.model_fields if name != "type"]
+        words = CLIENT_DOCS[kind].fields
+        assert list(words) == fields, kind
+        assert all(said.strip() for said in words.values()), kind
+        properties = client[kind]["properties"]
+        assert all(properties[name]["description"] == words[name] for name in fields), kind
+
+
 def _builds_a_typed_dict(node: ast.AST) -> bool:
     """A ``{"type": ...}`` literal, or ``dict(type=...)``."""
     if isinstance(node, ast.Dict):

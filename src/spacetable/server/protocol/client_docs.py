@@ -1,7 +1,8 @@
 """What docs/protocol.md says of each message a page sends: the fields, when it may be
 sent and what it does, by ``type`` (the page's table is generated from these and the models
 of :mod:`~spacetable.server.protocol.client_messages`: ``spacetable protocol docs``). A
-client message the server accepts with no entry here fails tests/server/protocol."""
+client message the server accepts with no entry here, or a field of its model that its
+entry does not document (in the model's order), fails tests/server/protocol."""
 
 from __future__ import annotations
 
@@ -9,20 +10,28 @@ from typing import NamedTuple
 
 
 class ClientDoc(NamedTuple):
-    """One client message in words: its ``fields``, ``when`` it may be sent, its
+    """One client message in words: its ``fields`` (each field's words, by its name, in
+    the model's order; none for a message of no field), ``when`` it may be sent, its
     ``effect``."""
 
-    fields: str
+    fields: dict[str, str]
     when: str
     effect: str
+
+    def said(self) -> str:
+        """The fields in words, as the page's table says them: each name (its words)."""
+        return ", ".join(f"`{name}` ({words})" for name, words in self.fields.items())
 
 
 #: Each client message's words, by type, the games' own (``fleet``, ``race``) included.
 CLIENT_DOCS: dict[str, ClientDoc] = {
     "join": ClientDoc(
         (
-            "`name`, `seat` (null: first free), `tab` (optional: an id the page keeps while"
-            " its tab lives)"
+            {
+                "name": "the name to sit under (a socket with a session cookie: its account's)",
+                "seat": "the seat asked for; null: the first free",
+                "tab": "optional: an id the page keeps while its tab lives",
+            }
         ),
         "lobby",
         (
@@ -35,7 +44,10 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "rejoin": ClientDoc(
-        "`token`, `tab` (optional, as in `join`)",
+        {
+            "token": "the seat's token, as `welcome` gave it",
+            "tab": "optional, as in `join`",
+        },
         "any time",
         (
             "take back the seat the token holds (reload, lost connection), from the bot "
@@ -45,7 +57,7 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "watch": ClientDoc(
-        "",
+        {},
         "any time",
         (
             "watch as a spectator; a seated player leaves his seat as if his socket had "
@@ -53,7 +65,7 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "leave": ClientDoc(
-        "",
+        {},
         "seated",
         (
             "give the seat up: it is freed in the lobby; in a match a bot stands in "
@@ -62,10 +74,14 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
     ),
     "bot": ClientDoc(
         (
-            "`seat`, `level` (the game's `bot_levels`; laser games `beginner`, `random`, "
-            "`easy`, `medium`, `hard`; Faster Than Light `random`, `greedy`, `easy`, "
-            "`medium`, `hard`; "
-            "null: the game's default)"
+            {
+                "seat": "the empty seat to fill",
+                "level": (
+                    "the game's `bot_levels` (laser games `beginner`, `random`, `easy`, "
+                    "`medium`, `hard`; Faster Than Light `random`, `greedy`, `easy`, `medium`, "
+                    "`hard`); null: the game's default"
+                ),
+            }
         ),
         "lobby, the host",
         (
@@ -75,12 +91,16 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "ready": ClientDoc(
-        "`ready` (bool)",
+        {
+            "ready": "bool: ready, or no longer",
+        },
         "lobby, seated",
         "the match starts when every seat is taken and every human is ready",
     ),
     "fleet": ClientDoc(
-        "`ships` (up to 40 ship keys of your race, without the Cargo and Flag ships)",
+        {
+            "ships": "up to 40 ship keys of your race, without the Cargo and Flag ships",
+        },
         "Stellar Conflict, preparation",
         (
             "choose your fleet, at most the battle's credits; final once accepted "
@@ -90,7 +110,11 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "pose": ClientDoc(
-        "`x`, `y`, `rotation`",
+        {
+            "x": "the card's centre, mm",
+            "y": "the card's centre, mm",
+            "rotation": "degrees",
+        },
         "fast round / deployment",
         (
             "where your card in hand is now; send about 10 per second (a browser's page "
@@ -99,24 +123,36 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "place": ClientDoc(
-        "`x`, `y`, `rotation`",
+        {
+            "x": "where it lands, mm",
+            "y": "where it lands, mm",
+            "rotation": "degrees",
+        },
         "fast round / deployment",
         ("put your card in hand on the table; answered by `placed` (to all) or `refused` (to you)"),
     ),
     "drop": ClientDoc(
-        "`x`, `y`, `rotation`",
+        {
+            "x": "where it falls, mm",
+            "y": "where it falls, mm",
+            "rotation": "degrees",
+        },
         "after stop or the countdown",
         "let your frozen card fall there",
     ),
     "discard": ClientDoc(
-        "",
+        {},
         "after stop or the countdown",
         "keep your frozen card out of the game",
     ),
     "plot": ClientDoc(
         (
-            '`orders`: up to 64 `"piece:order"` texts, the order as the rulebook writes it '
-            '(`"red:R+45"`, `"red:R–45"`, `"red-m1:S2.5"`, `"red:L"`)'  # noqa: RUF001 (the rulebook writes an en dash)
+            {
+                "orders": (
+                    'up to 64 `"piece:order"` texts, the order as the rulebook writes it '
+                    '(`"red:R+45"`, `"red:R–45"`, `"red-m1:S2.5"`, `"red:L"`)'  # noqa: RUF001 (the rulebook writes an en dash)
+                ),
+            }
         ),
         "Faster Than Light, your ship in play, before the turn resolves",
         (
@@ -127,7 +163,9 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "draft": ClientDoc(
-        "`orders`, as in `plot`",
+        {
+            "orders": "as in `plot`",
+        },
         "Faster Than Light, your ship in play, before the turn resolves",
         (
             "the plot you are writing, not sent: the client sends it whenever it changes. "
@@ -138,21 +176,25 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "unplot": ClientDoc(
-        "",
+        {},
         "Faster Than Light, after your `plot`, before the last one is in",
         "take your plot back",
     ),
     "act": ClientDoc(
         (
-            "`action`: one action of a game played a move at a time, its JSON without "
-            '`player` and `t` (the server adds them). Hex fleet: `{"type": "move", "ship", '
-            '"steps"}` (`F` a hex ahead, `L` / `R` a turn of one side), `{"type": '
-            '"shields", "ship"}`, `{"type": "hail", "ship", "target"}`, `{"type": "fire", '
-            '"ship", "target"}`, `{"type": "jump", "ship", "returns_on"}` (a later turn, or'
-            ' 0 to leave the battle), `{"type": "return", "ship", "q", "r", "facing"}`, '
-            '`{"type": "done", "ship"}`, `{"type": "undo", "ship"}` (take back the last '
-            "move: only inside the open activation, until a card is turned; docs/rulings.md"
-            " H14)"
+            {
+                "action": (
+                    "one action of a game played a move at a time, its JSON without `player` "
+                    'and `t` (the server adds them). Hex fleet: `{"type": "move", "ship", '
+                    '"steps"}` (`F` a hex ahead, `L` / `R` a turn of one side), `{"type": '
+                    '"shields", "ship"}`, `{"type": "hail", "ship", "target"}`, `{"type": '
+                    '"fire", "ship", "target"}`, `{"type": "jump", "ship", "returns_on"}` (a '
+                    'later turn, or 0 to leave the battle), `{"type": "return", "ship", "q", '
+                    '"r", "facing"}`, `{"type": "done", "ship"}`, `{"type": "undo", "ship"}` '
+                    "(take back the last move: only inside the open activation, until a card is "
+                    "turned; docs/rulings.md H14)"
+                ),
+            }
         ),
         "hex fleet, your ship activated",
         (
@@ -163,7 +205,7 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "rematch": ClientDoc(
-        "",
+        {},
         "match over, seated",
         (
             "ask for a rematch, or accept one: the others see your seat's `rematch` in the "
@@ -171,7 +213,7 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "decline_rematch": ClientDoc(
-        "",
+        {},
         "match over, seated, another player asked",
         (
             "turn the rematch down: every ask is forgotten and everyone gets "
@@ -180,7 +222,9 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "free_seat": ClientDoc(
-        "`seat`",
+        {
+            "seat": "the bot's seat to free",
+        },
         "lobby, the host",
         (
             "take the bot out of `seat` so that a person can sit there. Refused (`error`, "
@@ -189,7 +233,9 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "race": ClientDoc(
-        "`race` (`wiss`, `vak`, `hexai`, `tetrakori`)",
+        {
+            "race": "`wiss`, `vak`, `hexai`, `tetrakori`",
+        },
         "Stellar Conflict, lobby, seated",
         (
             "play that race in your own seat (the room's creator only made the first choice"
@@ -199,7 +245,7 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "resign": ClientDoc(
-        "",
+        {},
         "seated, in a match",
         (
             "resign. Two seats: the match ends, the other wins (`result` with `ending` "
@@ -209,7 +255,7 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "forsake": ClientDoc(
-        "",
+        {},
         "a socket opened with a session cookie",
         (
             "the account leaves the room for good, as a deleted account does (sent by a "
@@ -222,7 +268,7 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "offer_draw": ClientDoc(
-        "",
+        {},
         "seated, in a match",
         (
             "offer a draw. Each bot answers at once by rulings M3 (`draw_declined` with "
@@ -232,7 +278,9 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "answer_draw": ClientDoc(
-        "`accept` (bool)",
+        {
+            "accept": "bool: accept, or decline",
+        },
         "seated, a draw offered by another",
         (
             "accept (the match ends drawn once every other human has) or decline "
@@ -240,7 +288,10 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "absence": ClientDoc(
-        "`seat`, `choice` (`wait`, `bot`, `claim`)",
+        {
+            "seat": "the absent player's seat",
+            "choice": "`wait`, `bot`, `claim`",
+        },
         "seated, another seat's player away past `--grace-seconds`",
         (
             "what to do about him: `wait` (no bot takes his seat by itself), `bot` (a bot "
@@ -250,17 +301,17 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "ping": ClientDoc(
-        "",
+        {},
         "any time",
         "answered by `pong`",
     ),
     "watch_online": ClientDoc(
-        "",
+        {},
         "on the lobby socket (`/ws/lobby`), any time",
         "answered by `online`, then `online` again whenever who is online changes",
     ),
     "resync": ClientDoc(
-        "",
+        {},
         "any time, on a socket opened with `?patches=1`",
         (
             "send me the whole `state` again (a `state_patch` did not start from mine: see "
@@ -268,14 +319,24 @@ CLIENT_DOCS: dict[str, ClientDoc] = {
         ),
     ),
     "chat": ClientDoc(
-        "`text` (at most 200 characters after trimming, never empty) or `quick` (an id: "
-        "`gg`, `wp`, `oops`, `thinking`, `rematch`), exactly one; `channel` (`players` or "
-        "`spectators`; null: `players` for a player, `spectators` for a spectator)",
+        {
+            "text": "at most 200 characters after trimming, never empty; or null, with `quick`",
+            "quick": (
+                "a quick message's id (`gg`, `wp`, `oops`, `thinking`, `rematch`); or null, "
+                "with `text` (exactly one of the two)"
+            ),
+            "channel": (
+                "`players` or `spectators`; null: `players` for a player, `spectators` for a "
+                "spectator"
+            ),
+        },
         "any time",
         "say it in the room's chat (see Chat); refusals are `error`s starting with `chat:`",
     ),
     "open_chat": ClientDoc(
-        "`open` (bool)",
+        {
+            "open": "bool: open, or close",
+        },
         "seated",
         "read (and write in) the spectators' chat for your seat, or close it (see Chat); "
         "answered by `chat_history`",

@@ -31,7 +31,7 @@ def client_table() -> str:
     for kind in client_models():
         words = CLIENT_DOCS[kind]
         rows.append(
-            f"| `{kind}` | {_cell(words.fields)} | {_cell(words.when)} | {_cell(words.effect)} |"
+            f"| `{kind}` | {_cell(words.said())} | {_cell(words.when)} | {_cell(words.effect)} |"
         )
     return "\n".join(rows)
 

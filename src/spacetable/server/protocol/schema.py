@@ -157,8 +157,12 @@ def client_schema(kind: str, model: type[Any]) -> dict[str, Any]:
     schema["required"] = sorted({"type", *schema.get("required", ())})
     words = CLIENT_DOCS.get(kind)
     if words is not None:
-        fields = f" Fields: {words.fields}." if words.fields else ""
+        fields = f" Fields: {words.said()}." if words.fields else ""
         schema["description"] = f"{words.effect} (when: {words.when}).{fields}"
+        properties = schema.get("properties", {})
+        for name, said in words.fields.items():
+            if name in properties:
+                properties[name] = {**properties[name], "description": said}
     return schema
 
 

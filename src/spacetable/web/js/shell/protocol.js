@@ -267,19 +267,19 @@
 
 /** Every message the server sends. @typedef {(ServerWelcome|ServerRoom|ServerState|ServerStatePatch|ServerTurn|ServerActed|ServerResult|ServerBattle|ServerPoses|ServerPlaced|ServerRefused|ServerStop|ServerDrawOffer|ServerDrawDeclined|ServerResigned|ServerForsaken|ServerAbsent|ServerAbsenceChoice|ServerTimedOut|ServerError|ServerRematchDeclined|ServerPong|ServerNotice|ServerChat|ServerChatHistory|ServerOnline|ServerSessionEnded|ServerRoomClosed)} ServerMessage */
 /**
- * take a seat; answered by `welcome` with your seat and `token`. Two players may ask for one name: the second gets `name (2)`, which `welcome.player` tells. A socket opened with a session cookie sits under its account's name (`name` is not used), and takes back the seat its account already holds in the room instead of a second one; a guest who asks for a registered player's name sits as `name (guest)` (when: lobby). Fields: `name`, `seat` (null: first free), `tab` (optional: an id the page keeps while its tab lives).
+ * take a seat; answered by `welcome` with your seat and `token`. Two players may ask for one name: the second gets `name (2)`, which `welcome.player` tells. A socket opened with a session cookie sits under its account's name (`name` is not used), and takes back the seat its account already holds in the room instead of a second one; a guest who asks for a registered player's name sits as `name (guest)` (when: lobby). Fields: `name` (the name to sit under (a socket with a session cookie: its account's)), `seat` (the seat asked for; null: the first free), `tab` (optional: an id the page keeps while its tab lives).
  * @typedef {Object} ClientJoin
  * @property {"join"} type
- * @property {string} name
- * @property {(number|null)} [seat]
- * @property {(string|null)} [tab]
+ * @property {string} name - the name to sit under (a socket with a session cookie: its account's)
+ * @property {(number|null)} [seat] - the seat asked for; null: the first free
+ * @property {(string|null)} [tab] - optional: an id the page keeps while its tab lives
  */
 /**
- * take back the seat the token holds (reload, lost connection), from the bot standing in for you too, while the match it plays runs or after it. When another tab (a connection that named another `tab`) holds the seat, this connection watches instead: `welcome` as a spectator with `elsewhere` (when: any time). Fields: `token`, `tab` (optional, as in `join`).
+ * take back the seat the token holds (reload, lost connection), from the bot standing in for you too, while the match it plays runs or after it. When another tab (a connection that named another `tab`) holds the seat, this connection watches instead: `welcome` as a spectator with `elsewhere` (when: any time). Fields: `token` (the seat's token, as `welcome` gave it), `tab` (optional, as in `join`).
  * @typedef {Object} ClientRejoin
  * @property {"rejoin"} type
- * @property {string} token
- * @property {(string|null)} [tab]
+ * @property {string} token - the seat's token, as `welcome` gave it
+ * @property {(string|null)} [tab] - optional, as in `join`
  */
 /**
  * watch as a spectator; a seated player leaves his seat as if his socket had closed (the abandon timer starts) (when: any time).
@@ -292,40 +292,40 @@
  * @property {"leave"} type
  */
 /**
- * put a bot in an empty seat; an unknown level gets an `error` naming the levels, anyone but the host one saying only the host seats bots (a guest would fill the seat kept for a friend) (when: lobby, the host). Fields: `seat`, `level` (the game's `bot_levels`; laser games `beginner`, `random`, `easy`, `medium`, `hard`; Faster Than Light `random`, `greedy`, `easy`, `medium`, `hard`; null: the game's default).
+ * put a bot in an empty seat; an unknown level gets an `error` naming the levels, anyone but the host one saying only the host seats bots (a guest would fill the seat kept for a friend) (when: lobby, the host). Fields: `seat` (the empty seat to fill), `level` (the game's `bot_levels` (laser games `beginner`, `random`, `easy`, `medium`, `hard`; Faster Than Light `random`, `greedy`, `easy`, `medium`, `hard`); null: the game's default).
  * @typedef {Object} ClientBot
  * @property {"bot"} type
- * @property {number} seat
- * @property {(string|null)} [level]
+ * @property {number} seat - the empty seat to fill
+ * @property {(string|null)} [level] - the game's `bot_levels` (laser games `beginner`, `random`, `easy`, `medium`, `hard`; Faster Than Light `random`, `greedy`, `easy`, `medium`, `hard`); null: the game's default
  */
 /**
- * the match starts when every seat is taken and every human is ready (when: lobby, seated). Fields: `ready` (bool).
+ * the match starts when every seat is taken and every human is ready (when: lobby, seated). Fields: `ready` (bool: ready, or no longer).
  * @typedef {Object} ClientReady
  * @property {"ready"} type
- * @property {boolean} [ready]
+ * @property {boolean} [ready] - bool: ready, or no longer
  */
 /**
- * where your card in hand is now; send about 10 per second (a browser's page does, and glides the others' hands between their poses), on the room's pose pulse when you know it (see `poses`) (when: fast round / deployment). Fields: `x`, `y`, `rotation`.
+ * where your card in hand is now; send about 10 per second (a browser's page does, and glides the others' hands between their poses), on the room's pose pulse when you know it (see `poses`) (when: fast round / deployment). Fields: `x` (the card's centre, mm), `y` (the card's centre, mm), `rotation` (degrees).
  * @typedef {Object} ClientPose
- * @property {number} x
- * @property {number} y
- * @property {number} rotation
+ * @property {number} x - the card's centre, mm
+ * @property {number} y - the card's centre, mm
+ * @property {number} rotation - degrees
  * @property {"pose"} type
  */
 /**
- * put your card in hand on the table; answered by `placed` (to all) or `refused` (to you) (when: fast round / deployment). Fields: `x`, `y`, `rotation`.
+ * put your card in hand on the table; answered by `placed` (to all) or `refused` (to you) (when: fast round / deployment). Fields: `x` (where it lands, mm), `y` (where it lands, mm), `rotation` (degrees).
  * @typedef {Object} ClientPlace
- * @property {number} x
- * @property {number} y
- * @property {number} rotation
+ * @property {number} x - where it lands, mm
+ * @property {number} y - where it lands, mm
+ * @property {number} rotation - degrees
  * @property {"place"} type
  */
 /**
- * let your frozen card fall there (when: after stop or the countdown). Fields: `x`, `y`, `rotation`.
+ * let your frozen card fall there (when: after stop or the countdown). Fields: `x` (where it falls, mm), `y` (where it falls, mm), `rotation` (degrees).
  * @typedef {Object} ClientDrop
- * @property {number} x
- * @property {number} y
- * @property {number} rotation
+ * @property {number} x - where it falls, mm
+ * @property {number} y - where it falls, mm
+ * @property {number} rotation - degrees
  * @property {"drop"} type
  */
 /**
@@ -337,19 +337,19 @@
  * choose your fleet, at most the battle's credits; final once accepted (everyone's next `state` shows you have chosen, never what). Refused (`refused`, `action` `fleet`) over budget, with another race's ship, twice, or after the preparation (when: Stellar Conflict, preparation). Fields: `ships` (up to 40 ship keys of your race, without the Cargo and Flag ships).
  * @typedef {Object} ClientFleet
  * @property {"fleet"} type
- * @property {Array<string>} ships
+ * @property {Array<string>} ships - up to 40 ship keys of your race, without the Cargo and Flag ships
  */
 /**
- * your secret orders for this turn; replaces a plot you sent. A second order for one piece is kept and ignored when the turn resolves (ruling F3). Refused (`refused`, `action` `plot`) naming the piece and the order: a malformed or illegal order, another player's piece, a piece not on the table (when: Faster Than Light, your ship in play, before the turn resolves). Fields: `orders`: up to 64 `"piece:order"` texts, the order as the rulebook writes it (`"red:R+45"`, `"red:R–45"`, `"red-m1:S2.5"`, `"red:L"`).
+ * your secret orders for this turn; replaces a plot you sent. A second order for one piece is kept and ignored when the turn resolves (ruling F3). Refused (`refused`, `action` `plot`) naming the piece and the order: a malformed or illegal order, another player's piece, a piece not on the table (when: Faster Than Light, your ship in play, before the turn resolves). Fields: `orders` (up to 64 `"piece:order"` texts, the order as the rulebook writes it (`"red:R+45"`, `"red:R–45"`, `"red-m1:S2.5"`, `"red:L"`)).
  * @typedef {Object} ClientPlot
  * @property {"plot"} type
- * @property {Array<string>} orders
+ * @property {Array<string>} orders - up to 64 `"piece:order"` texts, the order as the rulebook writes it (`"red:R+45"`, `"red:R–45"`, `"red-m1:S2.5"`, `"red:L"`)
  */
 /**
- * the plot you are writing, not sent: the client sends it whenever it changes. Kept secret (never in any message) and never stored; if the plot timer runs out before you `plot`, the last draft holding orders is plotted for you at the deadline (a `plot` action in the match's log, so it replays). Refused like a `plot` (`refused`, `action` `draft`), keeping the draft before (when: Faster Than Light, your ship in play, before the turn resolves). Fields: `orders`, as in `plot`.
+ * the plot you are writing, not sent: the client sends it whenever it changes. Kept secret (never in any message) and never stored; if the plot timer runs out before you `plot`, the last draft holding orders is plotted for you at the deadline (a `plot` action in the match's log, so it replays). Refused like a `plot` (`refused`, `action` `draft`), keeping the draft before (when: Faster Than Light, your ship in play, before the turn resolves). Fields: `orders` (as in `plot`).
  * @typedef {Object} ClientDraft
  * @property {"draft"} type
- * @property {Array<string>} orders
+ * @property {Array<string>} orders - as in `plot`
  */
 /**
  * take your plot back (when: Faster Than Light, after your `plot`, before the last one is in).
@@ -357,10 +357,10 @@
  * @property {"unplot"} type
  */
 /**
- * one action; answered by `acted` (to all) or `refused` (to you, `action` `act`, naming the problem: not your ship, not the active one, out of range or arc, too many steps, a second salvo this activation, an unknown type or a missing field). Up to 12 fields (when: hex fleet, your ship activated). Fields: `action`: one action of a game played a move at a time, its JSON without `player` and `t` (the server adds them). Hex fleet: `{"type": "move", "ship", "steps"}` (`F` a hex ahead, `L` / `R` a turn of one side), `{"type": "shields", "ship"}`, `{"type": "hail", "ship", "target"}`, `{"type": "fire", "ship", "target"}`, `{"type": "jump", "ship", "returns_on"}` (a later turn, or 0 to leave the battle), `{"type": "return", "ship", "q", "r", "facing"}`, `{"type": "done", "ship"}`, `{"type": "undo", "ship"}` (take back the last move: only inside the open activation, until a card is turned; docs/rulings.md H14).
+ * one action; answered by `acted` (to all) or `refused` (to you, `action` `act`, naming the problem: not your ship, not the active one, out of range or arc, too many steps, a second salvo this activation, an unknown type or a missing field). Up to 12 fields (when: hex fleet, your ship activated). Fields: `action` (one action of a game played a move at a time, its JSON without `player` and `t` (the server adds them). Hex fleet: `{"type": "move", "ship", "steps"}` (`F` a hex ahead, `L` / `R` a turn of one side), `{"type": "shields", "ship"}`, `{"type": "hail", "ship", "target"}`, `{"type": "fire", "ship", "target"}`, `{"type": "jump", "ship", "returns_on"}` (a later turn, or 0 to leave the battle), `{"type": "return", "ship", "q", "r", "facing"}`, `{"type": "done", "ship"}`, `{"type": "undo", "ship"}` (take back the last move: only inside the open activation, until a card is turned; docs/rulings.md H14)).
  * @typedef {Object} ClientAct
  * @property {"act"} type
- * @property {Object<string, (string|number|number|null)>} action
+ * @property {Object<string, (string|number|number|null)>} action - one action of a game played a move at a time, its JSON without `player` and `t` (the server adds them). Hex fleet: `{"type": "move", "ship", "steps"}` (`F` a hex ahead, `L` / `R` a turn of one side), `{"type": "shields", "ship"}`, `{"type": "hail", "ship", "target"}`, `{"type": "fire", "ship", "target"}`, `{"type": "jump", "ship", "returns_on"}` (a later turn, or 0 to leave the battle), `{"type": "return", "ship", "q", "r", "facing"}`, `{"type": "done", "ship"}`, `{"type": "undo", "ship"}` (take back the last move: only inside the open activation, until a card is turned; docs/rulings.md H14)
  */
 /**
  * ask for a rematch, or accept one: the others see your seat's `rematch` in the next `room`; a new match with the same seats starts once every human has asked (when: match over, seated).
@@ -373,30 +373,30 @@
  * @property {"decline_rematch"} type
  */
 /**
- * take the bot out of `seat` so that a person can sit there. Refused (`error`, naming why) for anyone but the host, a seat that is not a bot's, after the match started (when: lobby, the host). Fields: `seat`.
+ * take the bot out of `seat` so that a person can sit there. Refused (`error`, naming why) for anyone but the host, a seat that is not a bot's, after the match started (when: lobby, the host). Fields: `seat` (the bot's seat to free).
  * @typedef {Object} ClientFreeSeat
  * @property {"free_seat"} type
- * @property {number} seat
+ * @property {number} seat - the bot's seat to free
  */
 /**
  * play that race in your own seat (the room's creator only made the first choice of every seat): the room's `options.races` change for everyone in the next `room`. Refused (`error`, naming why): another game, a spectator, after the match started, an unknown race, a race another seat plays (when: Stellar Conflict, lobby, seated). Fields: `race` (`wiss`, `vak`, `hexai`, `tetrakori`).
  * @typedef {Object} ClientRace
  * @property {"race"} type
- * @property {string} race
+ * @property {string} race - `wiss`, `vak`, `hexai`, `tetrakori`
  */
 /**
- * say it in the room's chat (see Chat); refusals are `error`s starting with `chat:` (when: any time). Fields: `text` (at most 200 characters after trimming, never empty) or `quick` (an id: `gg`, `wp`, `oops`, `thinking`, `rematch`), exactly one; `channel` (`players` or `spectators`; null: `players` for a player, `spectators` for a spectator).
+ * say it in the room's chat (see Chat); refusals are `error`s starting with `chat:` (when: any time). Fields: `text` (at most 200 characters after trimming, never empty; or null, with `quick`), `quick` (a quick message's id (`gg`, `wp`, `oops`, `thinking`, `rematch`); or null, with `text` (exactly one of the two)), `channel` (`players` or `spectators`; null: `players` for a player, `spectators` for a spectator).
  * @typedef {Object} ClientChat
  * @property {"chat"} type
- * @property {(string|null)} [text]
- * @property {(string|null)} [quick]
- * @property {(("players"|"spectators")|null)} [channel]
+ * @property {(string|null)} [text] - at most 200 characters after trimming, never empty; or null, with `quick`
+ * @property {(string|null)} [quick] - a quick message's id (`gg`, `wp`, `oops`, `thinking`, `rematch`); or null, with `text` (exactly one of the two)
+ * @property {(("players"|"spectators")|null)} [channel] - `players` or `spectators`; null: `players` for a player, `spectators` for a spectator
  */
 /**
- * read (and write in) the spectators' chat for your seat, or close it (see Chat); answered by `chat_history` (when: seated). Fields: `open` (bool).
+ * read (and write in) the spectators' chat for your seat, or close it (see Chat); answered by `chat_history` (when: seated). Fields: `open` (bool: open, or close).
  * @typedef {Object} ClientOpenChat
  * @property {"open_chat"} type
- * @property {boolean} [open]
+ * @property {boolean} [open] - bool: open, or close
  */
 /**
  * resign. Two seats: the match ends, the other wins (`result` with `ending` `resigned`). Three or four: a bot plays the seat on to the end (rulings M2), everyone is told (`resigned`), you watch. Refused (`error`) to a spectator ("spectators cannot resign: take a seat first") and outside a match (when: seated, in a match).
@@ -414,17 +414,17 @@
  * @property {"offer_draw"} type
  */
 /**
- * accept (the match ends drawn once every other human has) or decline (`draw_declined` to all) (when: seated, a draw offered by another). Fields: `accept` (bool).
+ * accept (the match ends drawn once every other human has) or decline (`draw_declined` to all) (when: seated, a draw offered by another). Fields: `accept` (bool: accept, or decline).
  * @typedef {Object} ClientAnswerDraw
  * @property {"answer_draw"} type
- * @property {boolean} accept
+ * @property {boolean} accept - bool: accept, or decline
  */
 /**
- * what to do about him: `wait` (no bot takes his seat by itself), `bot` (a bot stands in until he is back), `claim` the win (two seats only; `ending` `claimed`). Refused naming why: your own seat, a seat whose player is not away, the grace not over ("wait N s more") (when: seated, another seat's player away past `--grace-seconds`). Fields: `seat`, `choice` (`wait`, `bot`, `claim`).
+ * what to do about him: `wait` (no bot takes his seat by itself), `bot` (a bot stands in until he is back), `claim` the win (two seats only; `ending` `claimed`). Refused naming why: your own seat, a seat whose player is not away, the grace not over ("wait N s more") (when: seated, another seat's player away past `--grace-seconds`). Fields: `seat` (the absent player's seat), `choice` (`wait`, `bot`, `claim`).
  * @typedef {Object} ClientAbsence
  * @property {"absence"} type
- * @property {number} seat
- * @property {("wait"|"bot"|"claim")} choice
+ * @property {number} seat - the absent player's seat
+ * @property {("wait"|"bot"|"claim")} choice - `wait`, `bot`, `claim`
  */
 /**
  * answered by `pong` (when: any time).
