@@ -20,7 +20,8 @@ import { mountMyGamesLink } from "../shell/mygames.js";
 import { account } from "../shell/account.js";
 import { postWords } from "../shell/seats.js";
 import { mountPlayNow } from "../shell/playnow.js";
-import { mountOnlinePanel } from "../shell/online.js";
+import { mountOnlinePanel, onPlayerLine } from "../shell/online.js";
+import { challengeButton } from "../shell/challenges.js";
 
 const REFRESH_MS = 3000;
 
@@ -215,3 +216,8 @@ async function main() {
 main();
 mountMyGamesLink(); // a logged-in player: his correspondence matches, how many wait on him
 mountOnlinePanel(); // who is online now, live (shell/online.js)
+// A logged-in player may challenge anyone online from the list (shell/challenges.js).
+onPlayerLine((li, player) => {
+  const button = challengeButton(player.name);
+  if (button) li.append(" ", button);
+});
