@@ -14,7 +14,7 @@ import functools
 import gc
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Iterable
 from importlib import resources
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -28,6 +28,7 @@ from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable.registry import Bots, games
 from spacetable.server.cluster.interface import CLUSTER
 from spacetable.server.http import accounts as account_routes
+from spacetable.server.http import challenges as challenge_routes
 from spacetable.server.http import clock_route, leaving, pages
 from spacetable.server.http import games as game_routes
 from spacetable.server.http import lobby as lobby_routes
@@ -38,6 +39,7 @@ from spacetable.server.http import photo as photo_routes
 from spacetable.server.http import players as player_routes
 from spacetable.server.http import referee as referee_routes
 from spacetable.server.http import rooms as room_routes
+from spacetable.server.http import seeks as seek_routes
 from spacetable.server.http.assets import Assets
 from spacetable.server.http.deps import Services
 from spacetable.server.http.guards import Guards, forwarded_https
@@ -46,15 +48,18 @@ from spacetable.server.http.password_gate import password_gate
 from spacetable.server.http.referee_pool import RefereePool
 from spacetable.server.http.ws_protocol import ACCOUNTS, POLICY, ROOMS, SocketPolicy
 from spacetable.server.meet.bus import Bus
+from spacetable.server.meet.challenges import expire as expire_challenges
 from spacetable.server.meet.identity import GuestCookie
 from spacetable.server.meet.lobby_sockets import LobbyHub
 from spacetable.server.meet.moderation import Moderation
+from spacetable.server.meet.pool import Pool
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.deadlines import DeadlineSweeper, Opener
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.rooms.room import Timing
 from spacetable.server.stopping import shutdown_step
 from spacetable.server.store.accounts import AccountStore
+from spacetable.server.store.meetings import MeetingStore
 from spacetable.server.store.moderation import ModerationStore
 from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.relations import RelationStore
@@ -121,6 +126,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     photo_routes.router,  # POST /api/referee/photo: a photo of the table
     lobby_routes.router,  # /ws/lobby, GET /api/online: who is online (issue 69)
     moderation_routes.router,  # reports and the moderators' routes (issue 69)
+    seek_routes.router,  # POST/GET /api/seeks, DELETE /api/seeks/{id} (issue 69)
+    challenge_routes.router,  # /api/challenges: send, list, accept, decline, cancel
 )
 
 
@@ -193,6 +200,12 @@ def _hub(
     return LobbyHub(directory, RedisBus(node.redis, node.url, node.node_id), clock, board)
 
 
+def _blocking_pairs(served: Services) -> Callable[[Iterable[str]], set[frozenset[str]]]:
+    """The pairs of accounts the pool keeps apart (``store/relations.py``; none without)."""
+    relations = served.relations
+    return (lambda keys: set()) if relations is None else relations.blocking_pairs
+
+
 def create_app(
     storage: Storage,
     timing: Timing | None = None,
@@ -261,6 +274,8 @@ def create_app(
     # Reports, moderators, mutes and bans; the rooms ask its copy of the mutes (meet/).
     moderation = Moderation(ModerationStore(storage, wall), hub.bus, directory)
     directory.muted = moderation.is_muted
+    # Seeks and challenges, every process's (store/meetings.py); the pool pairs the seeks.
+    meetings = MeetingStore(storage, wall)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
@@ -279,6 +294,7 @@ def create_app(
         await hub.bus.start()
         hub.start()
         await moderation.start()
+        pool.start()  # a round every 2 s on the server's clock (meet/pool.py)
         # The room sockets find their rooms and their policy here (_ws_protocol).
         yield {
             ROOMS: directory,
@@ -291,6 +307,7 @@ def create_app(
             node.draining = True  # no new room; the room sockets were closed with 1012
         if sweeper is not None:
             await shutdown_step("the deadline sweeper", sweeper.close())
+        await shutdown_step("the pairing pool", pool.close())
         await shutdown_step("moderation", moderation.close())
         await shutdown_step("the lobby sockets", hub.close())
         await shutdown_step("the bus", hub.bus.close())
@@ -321,7 +338,13 @@ def create_app(
         hub=hub,
         relations=RelationStore(storage),  # follows and blocks (http/relations.py)
         moderation=moderation,  # reports, mutes, bans (http/moderation.py)
+        meetings=meetings,  # seeks and challenges (http/seeks.py, http/challenges.py)
     )
+    # The pairing pool: pairs the seeks into seated rooms, closes the challenges run out.
+    served = app.state.services
+    pool = Pool(meetings, _blocking_pairs(served), hub, served, clock)
+    pool.sweeps.append(functools.partial(expire_challenges, meetings, hub))
+    app.state.pool = pool  # (a test may run a round itself)
     app.state.directory = directory
     app.state.cluster = node
     app.state.accounts = accounts  # a page's header shows who is logged in (http/pages.py)

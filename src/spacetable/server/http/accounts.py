@@ -35,10 +35,11 @@ from fastapi.responses import JSONResponse
 from spacetable._userinput import parse_json
 from spacetable.i18n.phrase import refusal
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
-from spacetable.server.http.deps import Accounts, Gate, Hub, Leaving, Limits, Origins
+from spacetable.server.http.deps import Accounts, App, Gate, Hub, Leaving, Limits, Origins
 from spacetable.server.http.guards import Guards, forwarded_https
 from spacetable.server.http.leaving import RoomsElsewhere
 from spacetable.server.http.ws_protocol import same_origin
+from spacetable.server.meet.challenges import drop_account
 from spacetable.server.meet.lobby_sockets import LobbyHub
 from spacetable.server.store.accounts import (
     SESSION_COOKIE,
@@ -220,6 +221,7 @@ async def delete_account(
     origins: Origins,
     leave: Leaving,
     hub: Hub,
+    served: App,
 ) -> Response:
     # Delete the logged-in account, its password given again; its unfinished matches
     # end first, resigned, and its seats are freed (``leave``: ``http/leaving.py``).
@@ -247,6 +249,7 @@ async def delete_account(
                            "is not deleted. Try again in a minute.")  # fmt: skip
             return refused(said, 503, {"Retry-After": "60"})
     await asyncio.to_thread(accounts.erase, account)
+    await drop_account(served, account.key)  # its seeks and challenges go, the others told
     # Its pages open elsewhere (other tabs, devices, processes) are told at once.
     await hub.end_sessions(account.key, "deleted")
     return _signed_out()

@@ -24,6 +24,7 @@ from spacetable.server.meet.moderation import Moderation
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.store.accounts import AccountStore
+from spacetable.server.store.meetings import MeetingStore
 from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.relations import RelationStore
 from spacetable.server.store.storage import Storage
@@ -76,6 +77,9 @@ class Services:
     #: Whom each account follows and blocks (``store/relations.py``; ``None``: an
     #: application built without, as some tests build one).
     relations: RelationStore | None = None
+    #: The seeks and challenges (``store/meetings.py``; ``None``: an application built
+    #: without).
+    meetings: MeetingStore | None = None
     #: Reports, moderators, mutes, bans and closed rooms (``meet/moderation.py``; ``None``:
     #: an application built without).
     moderation: Moderation | None = None

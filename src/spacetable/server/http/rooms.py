@@ -12,20 +12,17 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
-from pydantic import ValidationError
 
 from spacetable._userinput import clipped, parse_json
-from spacetable.core.rules import CORRESPONDENCE_OPTION
 from spacetable.i18n.phrase import Reason, refusal
-from spacetable.i18n.validation import first_problem
-from spacetable.registry import default_ruleset, game_for_ruleset, games
+from spacetable.registry import game_for_ruleset
 from spacetable.server.cluster.interface import cluster_errors
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
 from spacetable.server.http.deps import App, Services
 from spacetable.server.http.guards import client_address, forwarded_https
 from spacetable.server.http.pages import account_name, compose, missing_page, reader_language
 from spacetable.server.rooms.directory import RebuildFailed, RoomsFull
-from spacetable.server.rooms.room import RoomOptions
+from spacetable.server.rooms.options import room_options as room_options  # (re-exported)
 
 #: Largest ``POST /api/rooms`` body, in bytes (a room's options take a few dozen).
 ROOM_BODY_LIMIT = 16 * 1024
@@ -33,37 +30,6 @@ ROOM_BODY_LIMIT = 16 * 1024
 ROOM_LIST_LIMIT = 50
 #: The seeds a ``POST /api/rooms`` body may ask for (the room's matches draw 31 bits).
 SEED_LIMIT = 2**31
-
-
-def room_options(body: Any) -> RoomOptions:
-    """Validate a ``POST /api/rooms`` body (one that names no ruleset: the registry's
-    default game, :func:`~spacetable.registry.default_ruleset`). Raises ``ValueError``
-    with a message naming the bad field."""
-    if not isinstance(body, dict):
-        raise ValueError(refusal("the body must be a JSON object"))
-    ruleset = body.get("ruleset", default_ruleset())
-    playable = [r for entry in games() if entry.rules.playable for r in entry.rules.rulesets]
-    if not isinstance(ruleset, str) or ruleset not in playable:
-        raise ValueError(
-            refusal(
-                "ruleset: must be one of {rulesets}, got {value}",
-                rulesets=", ".join(playable),
-                value=clipped(ruleset),
-            )
-        )
-    model = game_for_ruleset(ruleset).rules.room_options
-    assert model is not None
-    try:
-        parsed = model.model_validate(body)
-    except ValidationError as exc:
-        where, said = first_problem(exc, "body")
-        raise ValueError(refusal("{field}: {problem}", field=where, problem=said)) from None
-    game = parsed.model_dump(exclude={"ruleset", "seats"}, by_alias=True)
-    if game.get(CORRESPONDENCE_OPTION) is None:
-        game.pop(CORRESPONDENCE_OPTION, None)  # played live: the room's options as before
-    options = RoomOptions(ruleset, parsed.model_dump()["seats"], game)
-    options.check()  # InvalidOptions (a ValueError): e.g. two seats with one race
-    return options
 
 
 def requested_seed(body: Any, seeded: bool) -> int | None:

@@ -1,17 +1,27 @@
 """The messages the server sends on the lobby socket (``/ws/lobby``, issue 69), declared
 once as the room's are (``server_messages.py``, which lists them all in
-:data:`~spacetable.server.protocol.server_messages.SERVER_MESSAGES`): who is online and a
-session ended. A new message of the lobby socket is declared here."""
+:data:`~spacetable.server.protocol.server_messages.SERVER_MESSAGES`): who is online, a
+session ended, a player paired, challenged, a challenge closed. A new message of the lobby
+socket is declared here."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
+from pydantic import ConfigDict
 from typing_extensions import Doc, TypedDict
 
-from spacetable.server.protocol.records import message
+from spacetable.server.protocol.records import OMITTED, GameObject, message
 
-__all__ = ["Online", "OnlinePlayer", "SessionEnded"]
+__all__ = [
+    "Challenge",
+    "ChallengeClosed",
+    "ChallengeView",
+    "Online",
+    "OnlinePlayer",
+    "Paired",
+    "SessionEnded",
+]
 
 
 class OnlinePlayer(TypedDict):
@@ -41,3 +51,70 @@ class SessionEnded:
         Literal["ended", "logged_out", "banned", "deleted"],
         Doc("`ended`, `logged_out`, `banned` or `deleted`"),
     ]
+
+
+@message("paired")
+class Paired:
+    """On the lobby socket (issue 69): the pool paired this player's seek, or a challenge
+    of his was accepted: the page opens `/rooms/<room>`, where his seat is already his
+    (an account's, by his session; a guest's, by `token`, which the page keeps as a seat
+    token of the room before opening it)."""
+
+    room: Annotated[str, Doc("the room's id")]
+    game: Annotated[str, Doc("the game's key")]
+    seek: Annotated[
+        str | None, Doc("the id of the seek it pairs (none for a challenge)"), OMITTED
+    ] = None
+    token: Annotated[
+        str | None, Doc("a guest's seat token in the room (none for an account)"), OMITTED
+    ] = None
+
+
+ChallengeView = TypedDict(
+    "ChallengeView",
+    {
+        "id": Annotated[str, Doc("the challenge's id")],
+        "from": Annotated[str, Doc("the challenger's name")],
+        "to": Annotated[str, Doc("the challenged player's name")],
+        "game": Annotated[str, Doc("the game's key")],
+        "options": Annotated[
+            GameObject, Doc("the room's own options, as `POST /api/rooms` takes them")
+        ],
+        "rated": Annotated[bool, Doc("whether the match is rated")],
+        "turn_hours": Annotated[
+            float | None, Doc("hours a turn waits, by correspondence; null: real time")
+        ],
+        "expires_at": Annotated[float, Doc("when it lapses unanswered (Unix time, seconds)")],
+    },
+)
+ChallengeView.__doc__ = "A challenge, as the lobby socket and `GET /api/challenges` show it."
+ChallengeView.__pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[attr-defined]
+
+
+@message("challenge")
+class Challenge:
+    """On the lobby socket (issue 69), to the challenged player, at once: a challenge to
+    answer (`POST /api/challenges/<id>/accept` or `.../decline`)."""
+
+    challenge: Annotated[ChallengeView, Doc("the challenge")]
+
+
+@message("challenge_closed")
+class ChallengeClosed:
+    """On the lobby socket (issue 69), to both players: a challenge ended. Accepted, both
+    also get `paired` with its room."""
+
+    id: Annotated[str, Doc("the challenge's id")]
+    status: Annotated[
+        Literal["accepted", "declined", "cancelled", "expired"],
+        Doc("`accepted`, `declined`, `cancelled` (by the challenger, or a ban) or `expired`"),
+    ]
+    reason: Annotated[
+        Literal["generic", "later", "too_fast", "too_slow", "rated", "casual", "game"] | None,
+        Doc(
+            "declined: why, one of `generic`, `later`, `too_fast`, `too_slow`, `rated`, "
+            "`casual`, `game` (the page shows its sentence)"
+        ),
+        OMITTED,
+    ] = None
+    room: Annotated[str | None, Doc("accepted: the room made for both"), OMITTED] = None

@@ -18,7 +18,14 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict
 from typing_extensions import Doc, TypedDict
 
-from spacetable.server.protocol.lobby_messages import Online, OnlinePlayer, SessionEnded
+from spacetable.server.protocol.lobby_messages import (
+    Challenge,
+    ChallengeClosed,
+    Online,
+    OnlinePlayer,
+    Paired,
+    SessionEnded,
+)
 from spacetable.server.protocol.payloads import RunUp
 from spacetable.server.protocol.records import (
     BY_GAME,
@@ -157,7 +164,8 @@ class RoomNews:
             'the match over between registered players is not rated, and why: `"early"`, '
             'stopped before its first turn or round was over; `"repeated"`, two of its '
             "accounts already played three matches of the game together within 24 hours "
-            "([accounts](accounts.md#ratings)); else null"
+            '([accounts](accounts.md#ratings)); `"casual"`, played in a casual room (a '
+            "casual pairing or challenge); else null"
         ),
     ]
 
@@ -500,4 +508,7 @@ SERVER_MESSAGES: tuple[type[Any], ...] = (
     Online,
     SessionEnded,
     RoomClosed,
+    Paired,
+    Challenge,
+    ChallengeClosed,
 )

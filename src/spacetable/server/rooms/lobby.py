@@ -52,6 +52,16 @@ class Arrived:
     his account's seat, or watches (posted into the room's queue, from its socket)."""
 
 
+@dataclass(frozen=True, slots=True)
+class GivenSeat:
+    """A player a room is made for (a pairing or an accepted challenge, issue 69): his
+    ``name``, his ``account`` key (``None``: a guest) and his ``rating`` in the game."""
+
+    name: str
+    account: str | None = None
+    rating: dict[str, Any] | None = None
+
+
 class LobbyRoom(RoomContext, Protocol):
     """The room as its lobby sees it: the context, and what the lobby asks of it."""
 
@@ -407,6 +417,25 @@ class Lobby:
         by = self._room.seats[connection.seat].name
         self._room.broadcast(wire(to_page.RematchDeclined(by, [s.name for s in askers])))
         self._room.broadcast_room()
+
+    def give_seats(self, people: list[GivenSeat]) -> list[str]:
+        """Seat ``people``, in seat order, in the room just made for them
+        (``meet/seating.py``), before anyone connects: every seat is taken, so nobody
+        else sits. An account's seat is his as a seat always follows its account (his
+        pages take it back as they arrive); a guest's is held by the token returned for
+        it (in order), which his page is given. In a live room each player's abandon
+        timer runs until his page comes, as if he had just gone."""
+        room = self._room
+        tokens = []
+        for seat, person in zip(room.seats, people, strict=True):
+            others = self._names(seat)
+            tokens.append(
+                seat.seat_person(person.name, others, account=person.account, rating=person.rating)
+            )
+            if not self._by_post:
+                seat.start_abandon(room.clock, room.submit, room.timing.abandon_seconds)
+        self._settle_host()
+        return tokens
 
     def settle_host(self) -> None:
         """Keep one host among the people seated (a seat freed from outside the lobby:

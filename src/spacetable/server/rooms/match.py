@@ -58,6 +58,12 @@ class Timing:
     runup_seconds: float = 3.0
 
 
+#: The room option of a casual room (issue 69: a casual pairing or challenge): its matches
+#: are stored and listed as any, never rated. The room's, not the match's: set by the
+#: server (``meet/seating.py``), never by a ``POST /api/rooms`` body.
+CASUAL_OPTION = "casual"
+
+
 def _default_game() -> dict[str, Any]:
     """The default game's own options as a room of it created with no others has them."""
     ruleset = default_ruleset()
@@ -93,6 +99,11 @@ class RoomOptions:
         hours = self.game.get(CORRESPONDENCE_OPTION)
         return int(hours) if isinstance(hours, int | float) and hours > 0 else None
 
+    @property
+    def casual(self) -> bool:
+        """Whether the room's matches are casual: never rated (:data:`CASUAL_OPTION`)."""
+        return self.game.get(CASUAL_OPTION) is True
+
     def to_json(self) -> dict[str, Any]:
         """The options as sent to clients: ruleset, seats and the game's options."""
         return {"ruleset": self.ruleset, "seats": self.seats, **self.game}
@@ -102,6 +113,7 @@ class RoomOptions:
         rules = self.entry.rules
         data: dict[str, Any] = {"players": list(players), **self.game}
         data.pop(CORRESPONDENCE_OPTION, None)  # the room's, not the match's
+        data.pop(CASUAL_OPTION, None)
         if rules.countdown_option is not None and timing.countdown_seconds is not None:
             data[rules.countdown_option] = timing.countdown_seconds
         assert rules.match is not None

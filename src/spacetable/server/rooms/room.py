@@ -499,13 +499,18 @@ class Room:
         kept = self._played_by_people()
         if kept:
             # A registered player's seat names his account (rated: store/ratings.py).
+            # A casual room's seats say so: the ratings note the match, never rate it.
+            casual = {"casual": True} if self.options.casual else {}
             seats = [
-                {**s.to_json(), "player": s.name} | ({"account": s.account} if s.account else {})
+                {**s.to_json(), "player": s.name}
+                | ({"account": s.account} | casual if s.account else {})
                 for s in self.seats
             ]
             stored = match.record(self.id, seats, result)
             stored.chat = self.chat.of_match()
-            if accounts >= 2 and stopped_early(stored.ruleset, stored.to_json()):
+            if accounts >= 2 and self.options.casual:
+                self.unrated = "casual"
+            elif accounts >= 2 and stopped_early(stored.ruleset, stored.to_json()):
                 self.unrated = "early"
             self.journal.store_result(stored)
         self.broadcast_state()  # over: every page puts its controls away

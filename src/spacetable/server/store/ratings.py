@@ -152,6 +152,12 @@ def ranks(players: Sequence[str], result: Mapping[str, Any]) -> dict[str, int]:
     return placed
 
 
+def casual(match: StoredMatch) -> bool:
+    """Whether the match was played in a casual room (issue 69): noted for its accounts,
+    never rated (its accounts' seats say ``casual``)."""
+    return any(seat.get("casual") for seat in match.seats)
+
+
 def stopped_early(ruleset: str, stored: Mapping[str, Any]) -> bool:
     """Whether the stored match ``stored`` (its JSON, of a game of ``ruleset``) was stopped
     outside its rules (resigned, a draw agreed, a win claimed, a timeout) before its first
@@ -283,7 +289,7 @@ class RatingBook:
                     finished_at=match.finished_at,
                 )
             )
-        if len(rated) < 2 or stopped_early(match.ruleset, match.to_json()):
+        if len(rated) < 2 or casual(match) or stopped_early(match.ruleset, match.to_json()):
             return
         if repeated(session, game, rated.values(), match):
             return
@@ -340,6 +346,8 @@ class RatingBook:
             ids = list(session.scalars(select(_AccountRef.id).where(_AccountRef.key.in_(keys))))
             if len(ids) < 2:
                 return None
+            if casual(match):
+                return "casual"
             if stopped_early(match.ruleset, match.to_json()):
                 return "early"
             return "repeated" if repeated(session, game_key(match.ruleset), ids, match) else None

@@ -59,7 +59,7 @@
  * @property {("lobby"|"playing"|"over")} phase - `lobby`, `playing`, `over`
  * @property {(string|null)} match_id - the match being played or last over
  * @property {(Object<string, *>|null)} correspondence - a room played by correspondence: its turn's deadline (see Correspondence play)
- * @property {(string|null)} unrated - the match over between registered players is not rated, and why: `"early"`, stopped before its first turn or round was over; `"repeated"`, two of its accounts already played three matches of the game together within 24 hours ([accounts](accounts.md#ratings)); else null
+ * @property {(string|null)} unrated - the match over between registered players is not rated, and why: `"early"`, stopped before its first turn or round was over; `"repeated"`, two of its accounts already played three matches of the game together within 24 hours ([accounts](accounts.md#ratings)); `"casual"`, played in a casual room (a casual pairing or challenge); else null
  */
 /**
  * The match as you may see it: the game's view (each game's below, The games' states), sent at the start and after every change (a laser game's card put down in the middle of the round excepted: see `placed`).
@@ -264,8 +264,32 @@
  * @property {"room_closed"} type
  * @property {string} message - in words, in the socket's language
  */
+/**
+ * On the lobby socket (issue 69): the pool paired this player's seek, or a challenge of his was accepted: the page opens `/rooms/<room>`, where his seat is already his (an account's, by his session; a guest's, by `token`, which the page keeps as a seat token of the room before opening it).
+ * @typedef {Object} ServerPaired
+ * @property {"paired"} type
+ * @property {string} room - the room's id
+ * @property {string} game - the game's key
+ * @property {(string|null)} [seek] - the id of the seek it pairs (none for a challenge)
+ * @property {(string|null)} [token] - a guest's seat token in the room (none for an account)
+ */
+/**
+ * On the lobby socket (issue 69), to the challenged player, at once: a challenge to answer (`POST /api/challenges/<id>/accept` or `.../decline`).
+ * @typedef {Object} ServerChallenge
+ * @property {"challenge"} type
+ * @property {Object<string, *>} challenge - the challenge
+ */
+/**
+ * On the lobby socket (issue 69), to both players: a challenge ended. Accepted, both also get `paired` with its room.
+ * @typedef {Object} ServerChallengeClosed
+ * @property {"challenge_closed"} type
+ * @property {string} id - the challenge's id
+ * @property {("accepted"|"declined"|"cancelled"|"expired")} status - `accepted`, `declined`, `cancelled` (by the challenger, or a ban) or `expired`
+ * @property {(("generic"|"later"|"too_fast"|"too_slow"|"rated"|"casual"|"game")|null)} [reason] - declined: why, one of `generic`, `later`, `too_fast`, `too_slow`, `rated`, `casual`, `game` (the page shows its sentence)
+ * @property {(string|null)} [room] - accepted: the room made for both
+ */
 
-/** Every message the server sends. @typedef {(ServerWelcome|ServerRoom|ServerState|ServerStatePatch|ServerTurn|ServerActed|ServerResult|ServerBattle|ServerPoses|ServerPlaced|ServerRefused|ServerStop|ServerDrawOffer|ServerDrawDeclined|ServerResigned|ServerForsaken|ServerAbsent|ServerAbsenceChoice|ServerTimedOut|ServerError|ServerRematchDeclined|ServerPong|ServerNotice|ServerChat|ServerChatHistory|ServerOnline|ServerSessionEnded|ServerRoomClosed)} ServerMessage */
+/** Every message the server sends. @typedef {(ServerWelcome|ServerRoom|ServerState|ServerStatePatch|ServerTurn|ServerActed|ServerResult|ServerBattle|ServerPoses|ServerPlaced|ServerRefused|ServerStop|ServerDrawOffer|ServerDrawDeclined|ServerResigned|ServerForsaken|ServerAbsent|ServerAbsenceChoice|ServerTimedOut|ServerError|ServerRematchDeclined|ServerPong|ServerNotice|ServerChat|ServerChatHistory|ServerOnline|ServerSessionEnded|ServerRoomClosed|ServerPaired|ServerChallenge|ServerChallengeClosed)} ServerMessage */
 /**
  * take a seat; answered by `welcome` with your seat and `token`. Two players may ask for one name: the second gets `name (2)`, which `welcome.player` tells. A socket opened with a session cookie sits under its account's name (`name` is not used), and takes back the seat its account already holds in the room instead of a second one; a guest who asks for a registered player's name sits as `name (guest)` (when: lobby). Fields: `name` (the name to sit under (a socket with a session cookie: its account's)), `seat` (the seat asked for; null: the first free), `tab` (optional: an id the page keeps while its tab lives).
  * @typedef {Object} ClientJoin
@@ -446,6 +470,6 @@
 
 /** The message types each side sends. */
 export const MESSAGE_TYPES = Object.freeze({
-  server: Object.freeze(["welcome", "room", "state", "state_patch", "turn", "acted", "result", "battle", "poses", "placed", "refused", "stop", "draw_offer", "draw_declined", "resigned", "forsaken", "absent", "absence_choice", "timed_out", "error", "rematch_declined", "pong", "notice", "chat", "chat_history", "online", "session_ended", "room_closed"]),
+  server: Object.freeze(["welcome", "room", "state", "state_patch", "turn", "acted", "result", "battle", "poses", "placed", "refused", "stop", "draw_offer", "draw_declined", "resigned", "forsaken", "absent", "absence_choice", "timed_out", "error", "rematch_declined", "pong", "notice", "chat", "chat_history", "online", "session_ended", "room_closed", "paired", "challenge", "challenge_closed"]),
   client: Object.freeze(["join", "rejoin", "watch", "leave", "bot", "ready", "pose", "place", "drop", "discard", "fleet", "plot", "draft", "unplot", "act", "rematch", "decline_rematch", "free_seat", "race", "chat", "open_chat", "resign", "forsake", "offer_draw", "answer_draw", "absence", "ping", "resync", "watch_online"]),
 });

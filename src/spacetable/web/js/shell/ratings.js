@@ -23,6 +23,7 @@ export function forgetRatingChanges() {
 export function unratedWhy(unrated) {
   if (unrated === "early") return t("Not rated: the match ended before its first turn or round was over.");
   if (unrated === "repeated") return t("Not rated: two of its players already played three matches of this game together within 24 hours.");
+  if (unrated === "casual") return t("Not rated: a casual match, as its players chose.");
   return null;
 }
 

@@ -1,0 +1,189 @@
+"""Quick pairing over HTTP (``http/seeks.py``, ``meet/pool.py``, issue 69 item 2), in the
+test's process on the test clock: two players who seek the same game are paired within a
+round of the pool (2 s on the server's clock) and both are seated in one room; a guest
+seeks casual real-time games only; one open seek a game; a real-time seek lapses once its
+player has no lobby socket; bad seeks are refused naming the problem."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spacetable.server.app import create_app
+from spacetable.server.http.deps import Services
+from spacetable.server.meet.identity import GUEST_COOKIE
+from spacetable.server.meet.pool import TICK_SECONDS
+from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
+from spacetable.server.store.meetings import SEEK_LAPSE_SECONDS
+from spacetable.server.store.storage import Storage
+
+ORIGIN = "http://127.0.0.1"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    storage = Storage(f"sqlite:///{tmp_path / 'seeks.db'}")
+    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
+    with TestClient(app, base_url=ORIGIN) as running:  # the pool runs (its lifespan)
+        yield running
+
+
+def services(client: TestClient) -> Services:
+    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    return served
+
+
+def login(client: TestClient, name: str) -> dict[str, str]:
+    """Headers that carry a new account's session."""
+    accounts = services(client).accounts
+    session = accounts.open_session(accounts.create(name, "12345678"))
+    return {"cookie": f"{SESSION_COOKIE}={session}"}
+
+
+def guest(n: int) -> dict[str, str]:
+    return {"cookie": f"{GUEST_COOKIE}=guest-cookie-{n:04d}-abcdefghijkl"}
+
+
+def until(ws: Any, kind: str) -> dict[str, Any]:
+    """The next message of type ``kind`` (the others skipped)."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == kind:
+            return message
+
+
+def advance(client: TestClient, seconds: float) -> None:
+    assert client.post("/api/test/clock", json={"advance": seconds}).status_code == 200
+
+
+def round_now(client: TestClient) -> list[str]:
+    """Run one round of the pool now (as its timer would): the rooms it opened."""
+    pool = client.app.state.pool  # type: ignore[attr-defined]
+    rooms: list[str] = client.portal.call(pool.round)  # type: ignore[union-attr]
+    return rooms
+
+
+def test_two_players_seeking_one_game_are_seated_together_in_one_room(
+    client: TestClient,
+) -> None:
+    ann, bob = login(client, "Ann"), login(client, "Bob")
+    with (
+        client.websocket_connect("/ws/lobby", headers=ann) as ann_page,
+        client.websocket_connect("/ws/lobby", headers=bob) as bob_page,
+    ):
+        body = {"game": "lightspeed", "rated": True}
+        first = client.post("/api/seeks", json=body, headers=ann)
+        assert first.status_code == 201, first.text
+        assert client.post("/api/seeks", json=body, headers=bob).status_code == 201
+        waiting = client.get("/api/seeks", headers=ann).json()
+        assert [s["id"] for s in waiting["mine"]] == [first.json()["id"]]
+        assert waiting["waiting"] == [
+            {"game": "lightspeed", "seats": 2, "turn_hours": None, "waiting": 2}
+        ]
+        advance(client, TICK_SECONDS)  # the pool's round, on the server's clock
+        told_ann, told_bob = until(ann_page, "paired"), until(bob_page, "paired")
+    assert told_ann["room"] == told_bob["room"]
+    assert told_ann["game"] == "lightspeed"
+    assert "token" not in told_ann  # an account's seat is his by his session
+    room = services(client).directory.get(told_ann["room"])
+    assert room is not None
+    assert sorted((s.kind, s.account) for s in room.seats) == [("human", "ann"), ("human", "bob")]
+    assert not room.options.casual
+    assert client.get("/api/seeks", headers=ann).json() == {"mine": [], "waiting": []}
+
+
+def test_guests_are_paired_casual_and_their_page_gets_the_seat_s_token(
+    client: TestClient,
+) -> None:
+    with (
+        client.websocket_connect("/ws/lobby", headers=guest(1)) as one,
+        client.websocket_connect("/ws/lobby", headers=guest(2)) as two,
+    ):
+        body = {"game": "stellar", "seats": 2, "rated": False}
+        for n in (1, 2):
+            assert client.post("/api/seeks", json=body, headers=guest(n)).status_code == 201
+        [room_id] = round_now(client)
+        tokens = {until(page, "paired")["token"] for page in (one, two)}
+    room = services(client).directory.get(room_id)
+    assert room is not None and room.options.casual
+    assert {s.token for s in room.seats} == tokens
+    assert all(s.account is None for s in room.seats)
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ({"game": "lightspeed", "rated": True}, "As a guest you seek casual real-time games"),
+        ({"game": "ftl", "rated": False, "turn_hours": 24}, "As a guest you seek casual"),
+    ],
+)
+def test_a_guest_seeks_casual_real_time_games_only(
+    client: TestClient, body: dict[str, Any], said: str
+) -> None:
+    answer = client.post("/api/seeks", json=body, headers=guest(3))
+    assert answer.status_code == 403
+    assert said in answer.json()["detail"]
+
+
+def test_one_open_seek_a_game_and_the_second_is_refused_naming_the_first(
+    client: TestClient,
+) -> None:
+    ann = login(client, "Ann")
+    body = {"game": "lightspeed", "rated": False}
+    first = client.post("/api/seeks", json=body, headers=ann).json()["id"]
+    again = client.post("/api/seeks", json=body | {"seats": 3}, headers=ann)
+    assert again.status_code == 409
+    assert first in again.json()["detail"]
+    other = client.post("/api/seeks", json={"game": "stellar", "rated": False}, headers=ann)
+    assert other.status_code == 201  # another game: another seek
+    assert client.delete(f"/api/seeks/{first}", headers=ann).status_code == 204
+    assert client.delete(f"/api/seeks/{first}", headers=ann).status_code == 404
+    assert client.post("/api/seeks", json=body, headers=ann).status_code == 201
+
+
+def test_a_seek_is_cancelled_only_by_its_player(client: TestClient) -> None:
+    ann = login(client, "Ann")
+    seek = client.post("/api/seeks", json={"game": "lightspeed", "rated": False}, headers=ann)
+    assert client.delete(f"/api/seeks/{seek.json()['id']}", headers=guest(4)).status_code == 404
+    assert len(client.get("/api/seeks", headers=ann).json()["mine"]) == 1
+
+
+def test_a_real_time_seek_lapses_once_its_player_has_no_lobby_socket(
+    client: TestClient,
+) -> None:
+    ann, bob = login(client, "Ann"), login(client, "Bob")
+    body = {"game": "lightspeed", "rated": False, "range": [50, None]}  # nobody fits yet
+    with client.websocket_connect("/ws/lobby", headers=ann):
+        client.post("/api/seeks", json=body, headers=ann)
+        advance(client, SEEK_LAPSE_SECONDS + 1)
+        round_now(client)  # Ann is online: her seek lives on
+        assert len(client.get("/api/seeks", headers=ann).json()["mine"]) == 1
+    # Bob seeks without a page open: nothing keeps his seek alive.
+    client.post("/api/seeks", json=body, headers=bob)
+    advance(client, SEEK_LAPSE_SECONDS + 1)
+    round_now(client)
+    assert client.get("/api/seeks", headers=bob).json()["mine"] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "said"),
+    [
+        ({"game": "chess", "rated": False}, 422, "game: must be one of"),
+        ({"game": "lightspeed", "rated": False, "seats": 5}, 422, "seats"),
+        ({"game": "lightspeed", "rated": False, "turn_hours": 24}, 422, "turn_hours"),
+        ({"game": "lightspeed"}, 400, "rated: true"),
+        ({"game": "lightspeed", "rated": False, "range": [30, 10]}, 400, "range: the lowest"),
+        ({"game": "lightspeed", "rated": False, "range": "close"}, 400, "range: [lowest"),
+        ([1, 2], 400, "the body must be a JSON object"),
+    ],
+)
+def test_a_bad_seek_is_refused_naming_the_problem(
+    client: TestClient, body: Any, status: int, said: str
+) -> None:
+    answer = client.post("/api/seeks", json=body, headers=login(client, "Ann"))
+    assert answer.status_code == status, answer.text
+    assert said in answer.json()["detail"]
