@@ -31,6 +31,7 @@ API = {
     "/api/matches": ["GET"],
     "/api/matches/{match_id}": ["GET"],
     "/api/me/games": ["GET"],
+    "/api/online": ["GET"],
     "/api/players/{name}": ["GET"],
     "/api/referee/close-calls": ["POST"],
     "/api/referee/photo": ["POST"],
