@@ -98,7 +98,9 @@ class LobbySocket {
       this.ws = null;
       this.emit("close", { code: event.code });
       if (this.stopped || FINAL.has(event.code)) return;
-      const wait = BACKOFF_MS[Math.min(this.retries, BACKOFF_MS.length - 1)];
+      // Each page waits its own share of the step: a restarted server is not hit by every
+      // page at the same instant.
+      const wait = BACKOFF_MS[Math.min(this.retries, BACKOFF_MS.length - 1)] * (0.5 + Math.random() / 2);
       this.retries += 1;
       setTimeout(() => this.connect(), wait);
     });
