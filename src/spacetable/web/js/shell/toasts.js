@@ -2,8 +2,8 @@
 // that covers nothing else: a challenge to him as it comes (who, which game, rated or not,
 // Accept, or Decline with a reason from the list), the challenges he sent (waiting, with
 // Cancel; then declined with the reason, expired, or accepted, which opens the room), and
-// a pairing made while this page was not the one looking (a correspondence seek taken: a
-// link to its room). The lobby socket (shell/lobbysocket.js) brings `challenge`,
+// a pairing: a challenge accepted opens its room, a seek this page was not the one looking
+// for (a correspondence seek taken, another tab's) is told with a link to its room. The lobby socket (shell/lobbysocket.js) brings `challenge`,
 // `challenge_closed` and `paired`; a logged-in player's page asks GET /api/challenges as it
 // opens, so that a challenge sent while he went from page to page shows too.
 //
@@ -162,9 +162,14 @@ function closed({ id, status, reason, room }) {
   } else drop(box, id);
 }
 
-/** A pairing this page was not looking for (another tab's, a correspondence seek taken). */
-async function pairedElsewhere(message) {
-  if (document.body.dataset.seeking === "true") return; // this page's own (shell/playnow.js)
+/** A pairing: a challenge accepted opens its room; a seek that this page was not looking
+ * for (another tab's, a correspondence seek taken) is told, with its room's link. */
+async function paired(message) {
+  if (!message.seek) {
+    openPairedRoom(message);
+    return;
+  }
+  if (document.body.dataset.seek !== undefined) return; // this page is looking (shell/playnow.js)
   const box = toast("paired");
   const title = await gameTitle(message.game);
   const ready = t("An opponent is found: your match of {game} is ready.", { game: title });
@@ -178,7 +183,7 @@ async function start() {
   const socket = lobbySocket();
   socket.on("challenge", (message) => showIncoming(message.challenge));
   socket.on("challenge_closed", closed);
-  socket.on("paired", pairedElsewhere);
+  socket.on("paired", paired);
   sentChallenges.addEventListener("sent", (event) => showOutgoing(event.detail));
   if (!account) return; // a guest is never challenged (he has no name) and sends none
   try {
