@@ -16,6 +16,8 @@ from spacetable.server.meet.hub import Player
 from spacetable.server.meet.seating import open_room_seats, open_seated_room, seated_options
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.rooms.match import Timing
+from spacetable.server.store.accounts import AccountStore, password_hasher
+from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.storage import Storage, StoredMatch
 from tests._clock import FakeClock
 from tests._loops import run_apart
@@ -118,13 +120,25 @@ def test_bad_options_are_refused_naming_the_problem(
         seated_options(game, options, seats, hours)
 
 
-def test_a_casual_match_is_noted_never_rated(tmp_path: Path) -> None:
-    from spacetable.server.store.ratings import casual
-
-    seats: list[dict[str, Any]] = [
-        {"player": "a", "account": "a", "casual": True},
-        {"player": "b", "account": "b"},
-    ]
-    match = StoredMatch("m", "r", "lightspeed", {}, seats, 1, [], [], {})
-    assert casual(match)
-    assert not casual(StoredMatch("m", "r", "lightspeed", {}, seats[1:], 1, [], [], {}))
+def test_a_casual_match_is_noted_for_its_players_never_rated(tmp_path: Path) -> None:
+    """A casual room's seats say so (``Room.end``): the match is in each account's list,
+    their ratings do not move, and the room is told why (``unrated``: ``casual``)."""
+    storage = Storage(f"sqlite:///{tmp_path / 'ratings.db'}")
+    try:
+        accounts = AccountStore(storage, password_hasher(cheap=True))
+        book = RatingBook(storage, accounts)
+        for name in ("ann", "bob"):
+            accounts.create(name, "12345678")
+        seats: list[dict[str, Any]] = [
+            {"kind": "human", "player": n, "name": n, "account": n, "casual": True}
+            for n in ("ann", "bob")
+        ]
+        result = {"scores": {"ann": 3, "bob": 1}, "winner": "ann"}
+        storage.save(StoredMatch("m", "r", "lightspeed", {}, seats, 1, [], [], result, 1.0, 1.0))
+        ann = accounts.find("ann")
+        assert ann is not None
+        assert book.ratings_of(ann) == []  # not rated
+        assert book.unrated("m") == "casual"
+        assert [m["id"] for m in book.profile("ann")["matches"]] == ["m"]  # but listed
+    finally:
+        storage.close()
