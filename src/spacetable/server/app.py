@@ -38,6 +38,7 @@ from spacetable.server.http import my_games as my_games_routes
 from spacetable.server.http import photo as photo_routes
 from spacetable.server.http import players as player_routes
 from spacetable.server.http import referee as referee_routes
+from spacetable.server.http import relations as relation_routes
 from spacetable.server.http import rooms as room_routes
 from spacetable.server.http import seeks as seek_routes
 from spacetable.server.http.assets import Assets
@@ -53,6 +54,7 @@ from spacetable.server.meet.identity import GuestCookie
 from spacetable.server.meet.lobby_sockets import LobbyHub
 from spacetable.server.meet.moderation import Moderation
 from spacetable.server.meet.pool import Pool
+from spacetable.server.meet.relations import BlockNews
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.deadlines import DeadlineSweeper, Opener
 from spacetable.server.rooms.directory import RoomDirectory
@@ -128,6 +130,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     moderation_routes.router,  # reports and the moderators' routes (issue 69)
     seek_routes.router,  # POST/GET /api/seeks, DELETE /api/seeks/{id} (issue 69)
     challenge_routes.router,  # /api/challenges: send, list, accept, decline, cancel
+    relation_routes.router,  # /api/following, /api/blocking: follows and blocks (issue 69)
 )
 
 
@@ -274,6 +277,10 @@ def create_app(
     # Reports, moderators, mutes and bans; the rooms ask its copy of the mutes (meet/).
     moderation = Moderation(ModerationStore(storage, wall), hub.bus, directory)
     directory.muted = moderation.is_muted
+    # Follows and blocks; the rooms hide a blocked player's chat and hear of new blocks.
+    relations = RelationStore(storage)
+    directory.blocked_by = relations.blocking
+    block_news = BlockNews(hub.bus, directory)
     # Seeks and challenges, every process's (store/meetings.py); the pool pairs the seeks.
     meetings = MeetingStore(storage, wall)
 
@@ -294,6 +301,7 @@ def create_app(
         await hub.bus.start()
         hub.start()
         await moderation.start()
+        block_news.start()
         pool.start()  # a round every 2 s on the server's clock (meet/pool.py)
         # The room sockets find their rooms and their policy here (_ws_protocol).
         yield {
@@ -309,6 +317,7 @@ def create_app(
             await shutdown_step("the deadline sweeper", sweeper.close())
         await shutdown_step("the pairing pool", pool.close())
         await shutdown_step("moderation", moderation.close())
+        block_news.close()
         await shutdown_step("the lobby sockets", hub.close())
         await shutdown_step("the bus", hub.bus.close())
         warming.cancel()  # (if still loading: the thread is left to the process's end)
@@ -336,7 +345,8 @@ def create_app(
         # A deleted account's matches end first, resigned, its seats freed (http/leaving.py).
         leave=functools.partial(leaving.leave_rooms, directory, opener),
         hub=hub,
-        relations=RelationStore(storage),  # follows and blocks (http/relations.py)
+        relations=relations,  # follows and blocks (http/relations.py)
+        block_news=block_news,
         moderation=moderation,  # reports, mutes, bans (http/moderation.py)
         meetings=meetings,  # seeks and challenges (http/seeks.py, http/challenges.py)
     )

@@ -21,6 +21,7 @@ from spacetable.server.http.password_gate import PasswordGate
 from spacetable.server.http.referee_pool import RefereePool
 from spacetable.server.meet.hub import PlayerHub
 from spacetable.server.meet.moderation import Moderation
+from spacetable.server.meet.relations import BlockNews
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.store.accounts import AccountStore
@@ -77,6 +78,9 @@ class Services:
     #: Whom each account follows and blocks (``store/relations.py``; ``None``: an
     #: application built without, as some tests build one).
     relations: RelationStore | None = None
+    #: Tells the rooms of every process that an account's blocks changed
+    #: (``meet/relations.py``; ``None``: an application built without).
+    block_news: BlockNews | None = None
     #: The seeks and challenges (``store/meetings.py``; ``None``: an application built
     #: without).
     meetings: MeetingStore | None = None

@@ -12,6 +12,11 @@ it is refused with how long to wait. What was said during a match is stored with
 ``t``: match seconds); what is said in the lobby before, or after the end, is kept in the
 room only (docs/protocol.md, "Chat"), and in its live rows while it lives
 (``store/live_store.py``: a rebuilt room shows it again).
+
+A logged-in reader never receives the lines of the accounts he blocks (issue 69 item 4):
+the room reads his blocks as his socket arrives and again when he blocks someone
+(:class:`BlocksChanged`, ``rooms/lookups.py``: on a thread), :meth:`Chat.hide` keeps them
+for his socket, and neither a new line nor the history he is sent holds theirs.
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ import hashlib
 import math
 import secrets
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from spacetable.i18n import N_
@@ -55,6 +61,12 @@ SPEAKER_CHARS = 16
 Channel = Literal["players", "spectators"]
 
 
+@dataclass(frozen=True, slots=True)
+class BlocksChanged:
+    """The account of a socket blocks others than it did (posted into the room's queue by
+    ``meet/relations.py``): the room reads his blocks again and sends him the chat anew."""
+
+
 #: Hears of every message said, with its number in the room, to store it.
 Said = Callable[[int, dict[str, Any]], None]
 
@@ -84,6 +96,11 @@ class Chat:
         self._speakers: dict[str, str] = {}
         #: The speaker of each socket that named no tab and holds no seat: itself alone.
         self._socket_speakers: weakref.WeakKeyDictionary[Connection, str] = (
+            weakref.WeakKeyDictionary()
+        )
+        #: The accounts each logged-in socket's reader blocks, as :meth:`_names_of` names
+        #: them, digested (:meth:`_digest`): their lines are not sent to him.
+        self._hidden: weakref.WeakKeyDictionary[Connection, frozenset[str]] = (
             weakref.WeakKeyDictionary()
         )
         #: Messages said in the room so far (a message's number in storage).
@@ -139,7 +156,7 @@ class Chat:
             self._match_start = max(0, self._match_start - over)
         frame = message_frame(entry)
         for other in self._room.connections:
-            if self._reads(other, channel):
+            if self._reads(other, channel) and said.speaker not in self._hidden_speakers(other):
                 other.send_frame(frame)
 
     def on_open_chat(self, connection: Connection | None, message: msg.OpenChat) -> None:
@@ -158,6 +175,12 @@ class Chat:
         for other in self._room.connections:
             if other.seat == seat:
                 self.send_history(other)
+
+    def on_blocks_changed(self, connection: Connection | None, message: BlocksChanged) -> None:
+        """The reader on ``connection`` blocks others than he did (the room read his
+        blocks again before): his page is sent the chat anew, without their lines."""
+        if connection is not None and connection in self._room.connections:
+            self.send_history(connection)
 
     def _problem(self, connection: Connection, message: msg.Chat) -> str | None:
         """Why ``message`` cannot be said, in the writer's language (``None``: it can)."""
@@ -195,6 +218,23 @@ class Chat:
         """Whether ``connection`` reads ``channel``."""
         seat = connection.seat
         return channel == "players" or seat is None or seat in self._open
+
+    def hide(self, connection: Connection, blocked: Iterable[str]) -> None:
+        """The reader on ``connection`` blocks the accounts named ``blocked`` (their names
+        as shown): their lines are not sent to him from now on."""
+        names = frozenset(self._digest(f"account:{name}") for name in blocked)
+        if names:
+            self._hidden[connection] = names
+        else:
+            self._hidden.pop(connection, None)
+
+    def _hidden_speakers(self, connection: Connection) -> set[str]:
+        """The speakers whose messages are kept from the reader on ``connection``: the
+        accounts he blocks (each the speaker it is in this room: :meth:`speaker`)."""
+        hidden = self._hidden.get(connection)
+        if not hidden:
+            return set()
+        return {self._speakers.get(name, name) for name in hidden}
 
     def speaker(self, connection: Connection, *, note: bool = True) -> str:
         """Who says what ``connection`` says, as every message of his carries it
@@ -256,7 +296,12 @@ class Chat:
         """What ``connection`` may read of the room's chat, the newest :data:`HISTORY`
         (``chat_history``: the page replaces what it showed), and whether its seat reads
         the spectators' chat."""
-        readable = [m for m in self._log if self._reads(connection, m["channel"])]
+        hidden = self._hidden_speakers(connection)
+        readable = [
+            m
+            for m in self._log
+            if self._reads(connection, m["channel"]) and m.get("speaker") not in hidden
+        ]
         seat = connection.seat
         connection.send(
             wire(to_page.ChatHistory(readable[-HISTORY:], seat is None or seat in self._open))

@@ -88,6 +88,9 @@ class RoomDirectory:
         #: Whether an account (its key) is muted by a moderator, without a database call
         #: (the application gives ``meet/moderation.py``'s copy of the mutes).
         self.muted: Callable[[str], bool] = lambda account: False
+        #: The names of the accounts an account (its key) blocks: its chat hides their
+        #: lines (the application gives ``store/relations.py``'s; a database query).
+        self.blocked_by: Callable[[str], list[str]] = lambda account: []
         self.saves = SaveQueue(storage)
         self.live = LiveStore(storage) if durable else None
         self._rebuilding: dict[str, asyncio.Future[Room | None]] = {}
@@ -169,6 +172,7 @@ class RoomDirectory:
         whether it may be put away."""
         room.may_put_away = self.puts_away and self.live is not None
         room.muted = self.muted
+        room.blocked_by = self.blocked_by
         if self.accounts is not None:
             room.registered = self.accounts.is_registered
         if self.ratings is not None:

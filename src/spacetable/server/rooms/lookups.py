@@ -1,9 +1,11 @@
 """What a room asks of the accounts' database, asked on a thread: never on the event loop,
 which runs every room of the process and their sockets.
 
-Two things at a table depend on the accounts (issue 37, docs/accounts.md): whether the
-name a guest asks for is a registered player's (he then sits as ``name (guest)``), and
-the rating shown beside a registered player's seat. A ``join`` is looked up before the
+Three things at a table depend on the accounts (issue 37, docs/accounts.md): whether the
+name a guest asks for is a registered player's (he then sits as ``name (guest)``), the
+rating shown beside a registered player's seat, and whom a logged-in reader blocks (his
+chat hides their lines: :meth:`Lookups.blocked`, read as his socket arrives and when he
+blocks someone, issue 69). A ``join`` is looked up before the
 room handles it (:meth:`Lookups.vet`: the room's task awaits the thread, the loop runs the
 other rooms meanwhile, and nothing else of this room is handled in between), and the
 seats' ratings are read again once a rated match is stored (:meth:`Lookups.refresh`).
@@ -61,6 +63,10 @@ class LookupsRoom(RoomContext, Protocol):
         """Why the stored match ``match_id`` was not rated, or ``None`` (rated, or not known)."""
         ...
 
+    def blocked_by(self, account: str) -> list[str]:
+        """The names of the accounts ``account`` (its name's key) blocks (issue 69)."""
+        ...
+
     @property
     def match_id(self) -> str | None:
         """The id of the match being played, or of the one last over."""
@@ -104,6 +110,21 @@ class Lookups:
         except Exception:  # a bug: the same, and the log says where
             log.exception("room %s: the accounts did not answer for a join", room.id)
         return VettedJoin(join, registered=True)
+
+    async def blocked(self, connection: Connection) -> list[str] | None:
+        """The names of the accounts the reader on ``connection`` blocks (his chat hides
+        their lines: ``rooms/chat.py``); ``None`` for a guest's socket, or when the
+        database cannot answer (what his chat hid stays hidden)."""
+        room = self._room
+        if connection.account is None:
+            return None
+        try:
+            return await asyncio.to_thread(room.blocked_by, name_key(connection.account))
+        except StorageUnavailable as exc:
+            log.warning("room %s: the blocks of a reader could not be read: %s", room.id, exc)
+        except Exception:
+            log.exception("room %s: the blocks of a reader could not be read", room.id)
+        return None
 
     async def refresh(self) -> None:
         """Read the ratings of the seats' accounts again (a rated match was just

@@ -50,7 +50,7 @@ from spacetable.i18n import N_
 from spacetable.server.protocol import server_messages as to_page
 from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.bots import BotMove, BotPlayers, BotTurn
-from spacetable.server.rooms.chat import Chat
+from spacetable.server.rooms.chat import BlocksChanged, Chat
 from spacetable.server.rooms.clock import LoopClock, RoomClock
 from spacetable.server.rooms.context import Handler
 from spacetable.server.rooms.correspondence import Correspondence
@@ -108,6 +108,11 @@ def _nobody(name: str) -> bool:
 def _no_reason(match_id: str) -> str | None:
     """No reason a match was not rated is known (a room without ratings)."""
     return None
+
+
+def _no_blocks(account: str) -> list[str]:
+    """Nobody is blocked (a room without accounts)."""
+    return []
 
 
 def _unrated(account: str, game: str) -> dict[str, Any] | None:
@@ -186,6 +191,9 @@ class Room:
         self.unrated: str | None = None
         #: Why a stored match was not rated (the directory gives the ratings': ``None``).
         self.unrated_of: Callable[[str], str | None] = _no_reason
+        #: The names of the accounts an account (its key) blocks: his chat hides their
+        #: lines (the directory gives the relations': ``store/relations.py``).
+        self.blocked_by: Callable[[str], list[str]] = _no_blocks
         self.journal = Journal(self, saves, live)
         self.news = News(self, self.match_class.pacing)
         self.chat = Chat(self, self.journal.note_chat)
@@ -200,6 +208,7 @@ class Room:
             **self.lobby.handlers(),
             msg.Chat: self.chat.on_chat,
             msg.OpenChat: self.chat.on_open_chat,
+            BlocksChanged: self.chat.on_blocks_changed,
             **dict.fromkeys(MANNERS, self.manners.on_message),
             GraceOver: self.manners.on_grace_over,
             BotTurn: self.bots.on_turn,
@@ -313,6 +322,10 @@ class Room:
         thread: ``rooms/lookups.py``)."""
         if isinstance(message, msg.Join):
             message = await self.lookups.vet(connection, message)
+        elif isinstance(message, Arrived | BlocksChanged) and connection is not None:
+            blocked = await self.lookups.blocked(connection)  # his chat hides their lines
+            if blocked is not None:
+                self.chat.hide(connection, blocked)
         self._handle_safely(connection, message)
 
     async def _show_new_ratings(self) -> None:

@@ -1,0 +1,158 @@
+"""Follows and blocks over HTTP (``server/http/relations.py``, issue 69 item 4), in the
+test's process through Starlette's TestClient: a player follows and unfollows, blocks and
+unblocks, by name whatever its case; his following list says who is online and what he
+is doing (the lobby sockets' presence), the online first; each refusal names its problem
+(a guest 401, no such name 404, oneself 400, the cap 409, another site's page 403)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spacetable.server.app import create_app
+from spacetable.server.http.deps import Services
+from spacetable.server.store import relations as relations_module
+from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
+from spacetable.server.store.storage import Storage
+
+ORIGIN = "http://127.0.0.1"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    storage = Storage(f"sqlite:///{tmp_path / 'relations.db'}")
+    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
+    with TestClient(app, base_url=ORIGIN) as running:  # the hub runs (its lifespan)
+        yield running
+    storage.close()
+
+
+def services(client: TestClient) -> Services:
+    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    return served
+
+
+def login(client: TestClient, name: str) -> dict[str, str]:
+    """Headers that carry a new account's session (the client's own jar stays empty)."""
+    accounts = services(client).accounts
+    session = accounts.open_session(accounts.create(name, "12345678"))
+    return {"cookie": f"{SESSION_COOKIE}={session}"}
+
+
+def eventually(check: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
+        time.sleep(0.02)
+
+
+def test_a_player_follows_and_unfollows_by_name(client: TestClient) -> None:
+    ann = login(client, "Ann")
+    login(client, "Bob")
+    login(client, "cid")
+    assert client.put("/api/following/BOB", headers=ann).status_code == 204
+    assert client.put("/api/following/bob", headers=ann).status_code == 204  # again: same
+    assert client.put("/api/following/Cid", headers=ann).status_code == 204
+    listed = client.get("/api/following", headers=ann).json()
+    assert [entry["name"] for entry in listed] == ["Bob", "cid"]
+    assert client.delete("/api/following/bob", headers=ann).status_code == 204
+    assert [e["name"] for e in client.get("/api/following", headers=ann).json()] == ["cid"]
+
+
+def test_the_following_list_says_who_is_online_and_where_online_first(
+    client: TestClient,
+) -> None:
+    ann = login(client, "Ann")
+    zed = login(client, "Zed")
+    login(client, "Bob")
+    for name in ("Bob", "Zed"):
+        assert client.put(f"/api/following/{name}", headers=ann).status_code == 204
+    offline = client.get("/api/following", headers=ann).json()
+    assert offline == [
+        {"name": "Bob", "online": False, "status": None, "game": None, "room": None},
+        {"name": "Zed", "online": False, "status": None, "game": None, "room": None},
+    ]
+    with client.websocket_connect("/ws/lobby", headers=zed):
+        hub = services(client).hub
+        assert hub is not None
+        eventually(lambda: any(p.key == "zed" for p in hub.online()[0]), "Zed online")
+        listed = client.get("/api/following", headers=ann).json()
+    assert listed == [
+        {"name": "Zed", "online": True, "status": "lobby", "game": None, "room": None},
+        {"name": "Bob", "online": False, "status": None, "game": None, "room": None},
+    ]
+
+
+def test_a_player_blocks_and_unblocks_and_the_pool_keeps_them_apart(
+    client: TestClient,
+) -> None:
+    ann = login(client, "Ann")
+    login(client, "Bob")
+    assert client.put("/api/blocking/bob", headers=ann).status_code == 204
+    assert client.get("/api/blocking", headers=ann).json() == [{"name": "Bob"}]
+    relations = services(client).relations
+    assert relations is not None
+    assert relations.is_blocked("ann", "bob") and relations.blocks_either("bob", "ann")
+    assert relations.blocking_pairs(["ann", "bob"]) == {frozenset({"ann", "bob"})}
+    assert client.delete("/api/blocking/Bob", headers=ann).status_code == 204
+    assert client.get("/api/blocking", headers=ann).json() == []
+    assert not relations.blocks_either("ann", "bob")
+
+
+@pytest.mark.parametrize("route", ["following", "blocking"])
+def test_each_refusal_names_its_problem(client: TestClient, route: str) -> None:
+    ann = login(client, "Ann")
+    login(client, "Bob")
+    guest = client.put(f"/api/{route}/Bob")
+    assert guest.status_code == 401 and "Log in" in guest.json()["detail"]
+    assert client.get(f"/api/{route}").status_code == 401
+    nobody = client.put(f"/api/{route}/Nobody", headers=ann)
+    assert nobody.status_code == 404 and "Nobody" in nobody.json()["detail"]
+    assert nobody.json()["says"]["message"]  # a phrase the page writes in its language
+    assert client.delete(f"/api/{route}/Nobody", headers=ann).status_code == 404
+    oneself = client.put(f"/api/{route}/ANN", headers=ann)
+    assert oneself.status_code == 400 and "yourself" in oneself.json()["detail"]
+    foreign = client.put(
+        f"/api/{route}/Bob", headers=ann | {"origin": "https://evil.example"}
+    )
+    assert foreign.status_code == 403 and "another site" in foreign.json()["detail"]
+    assert client.get(f"/api/{route}", headers=ann).json() == []
+
+
+def test_a_player_cannot_follow_or_block_past_the_cap(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(relations_module, "FOLLOWS_MAX", 2)
+    monkeypatch.setattr(relations_module, "BLOCKS_MAX", 1)
+    ann = login(client, "Ann")
+    for name in ("Bob", "Cid", "Dan"):
+        login(client, name)
+    assert client.put("/api/following/Bob", headers=ann).status_code == 204
+    assert client.put("/api/following/Cid", headers=ann).status_code == 204
+    over = client.put("/api/following/Dan", headers=ann)
+    assert over.status_code == 409 and "unfollow one first" in over.json()["detail"]
+    assert client.put("/api/blocking/Bob", headers=ann).status_code == 204
+    over = client.put("/api/blocking/Cid", headers=ann)
+    assert over.status_code == 409 and "unblock one first" in over.json()["detail"]
+
+
+def test_a_deleted_account_leaves_no_follow_nor_block(client: TestClient) -> None:
+    ann = login(client, "Ann")
+    bob = login(client, "Bob")
+    client.put("/api/following/Bob", headers=ann)
+    client.put("/api/blocking/Bob", headers=ann)
+    client.put("/api/following/Ann", headers=bob)
+    gone = client.request(
+        "DELETE", "/api/accounts/me", headers=bob, json={"password": "12345678"}
+    )
+    assert gone.status_code == 204, gone.text
+    assert client.get("/api/following", headers=ann).json() == []
+    assert client.get("/api/blocking", headers=ann).json() == []
+    again = login(client, "Bob")  # a new account of the name inherits nothing
+    assert client.get("/api/following", headers=again).json() == []
+    relations = services(client).relations
+    assert relations is not None and not relations.blocks_either("ann", "bob")
