@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
+from tests.browser._frames import check_frames
 from tests.browser.conftest import SCREENSHOTS, save_screenshot
 from tests.browser.ftl._duel import wait_turn
 from tests.cluster._cluster import MISSING, Cluster, running_cluster
@@ -62,6 +63,8 @@ def test_a_page_reconnects_after_kill_9_and_its_match_goes_on(
         page = context.new_page()
         page.set_default_timeout(30_000)
         page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+        # Every frame of both sockets, before the kill and after it, checked (_frames.py).
+        page.on("websocket", lambda socket: check_frames(socket, lambda: errors))
         sockets: list[str] = []
         page.on("websocket", lambda socket: sockets.append(socket.url))
         page.goto(f"/rooms/{room}")
@@ -71,7 +74,8 @@ def test_a_page_reconnects_after_kill_9_and_its_match_goes_on(
         page.wait_for_selector("button#ready")
         # The page names the room's process: the balancer sends its socket straight there,
         # whatever the room's hash (which decides where Bob's raw socket goes).
-        assert sockets[0].endswith(f"&node={owner.name}"), sockets
+        room_sockets = [url for url in sockets if "/ws/rooms/" in url]  # (not /ws/lobby)
+        assert room_sockets[0].endswith(f"&node={owner.name}"), sockets
         bob = seated(front, room, "Bob")
         token = welcome(bob)["token"]
         page.click("button#ready")

@@ -1,12 +1,15 @@
 """Ten Light Speed matches in one tab against a fast bot ("Play again" each time): the page
 must not keep the earlier battles alive. Live DOM nodes and JS event listeners, counted by
-Chromium (CDP Performance.getMetrics) after a forced garbage collection, stay flat."""
+Chromium (CDP Performance.getMetrics) after a forced garbage collection, stay flat. Its own
+tab's frames are checked against the protocol like every browser test's
+(tests/browser/_frames.py: a check keeps no frame, so it adds nothing to the page's memory)."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
 from tests._server import Server
+from tests.browser._frames import check_frames
 from tests.browser._play import answer_name, discard_if_offered
 from tests.browser._servers import quick_server_for
 
@@ -53,9 +56,11 @@ def test_ten_matches_in_one_tab_keep_memory_flat(quick_server: Server, browser: 
     context = browser.new_context(
         base_url=quick_server.http, viewport={"width": 1366, "height": 800}
     )
+    refused: list[str] = []
     try:
         page = context.new_page()
         page.set_default_timeout(30_000)
+        page.on("websocket", lambda socket: check_frames(socket, lambda: refused))
         room = quick_server.create_room(asteroids="single")
         page.goto(f"/rooms/{room}?join=1&bots=1:easy")
         answer_name(page, "Ann")  # no name saved: the room asks it before seating us
@@ -73,5 +78,6 @@ def test_ten_matches_in_one_tab_keep_memory_flat(quick_server: Server, browser: 
         last_nodes, last_listeners = counts[-1]
         assert last_nodes - warm_nodes <= NODE_SLACK, counts
         assert last_listeners - warm_listeners <= LISTENER_SLACK, counts
+        assert not refused, f"frames the protocol refuses: {refused}"
     finally:
         context.close()
