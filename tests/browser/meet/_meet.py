@@ -53,3 +53,11 @@ def seated_room(page: Page) -> str:
     found = re.search(r"/rooms/([^/?#]+)", page.url)
     assert found is not None
     return found.group(1)
+
+
+def send_challenge(page: Page, game: str) -> None:
+    """Send the challenge of the dialog just opened, to ``game``."""
+    page.wait_for_selector("#challenge-dialog[open]")
+    page.select_option("#challenge-game", game)
+    page.click("#challenge-send")
+    page.wait_for_selector("#challenge-dialog", state="detached")

@@ -16,9 +16,6 @@ import { account } from "./account.js";
 import { lobbySocket } from "./lobbysocket.js";
 import { DECLINE_REASONS, challengeWords, gameTitle, openPairedRoom, reasonText, sentChallenges } from "./challenges.js";
 
-/** Seconds a piece of news that needs no answer (a challenge withdrawn) stays on show. */
-const NEWS_S = 8;
-
 /** The challenges shown, by id: {challenge, incoming, box, settled (its end is told)}. */
 const shown = new Map();
 
@@ -55,10 +52,9 @@ function closeButton(box, id) {
   return el("button", { type: "button", class: "secondary meet-toast-close", on: { click: () => drop(box, id) } }, t("Close"));
 }
 
-/** `text` for a short while, then gone. */
+/** `text`, until the player closes it (he may have been away from the screen). */
 function news(box, id, text) {
   fill(box, [el("p", { class: "meet-toast-text", text })], [closeButton(box, id)]);
-  setTimeout(() => drop(box, id), NEWS_S * 1000);
 }
 
 /** A challenge to this player: who, what, Accept and Decline. */
