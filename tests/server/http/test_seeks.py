@@ -6,6 +6,8 @@ player has no lobby socket; bad seeks are refused naming the problem."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,9 @@ from spacetable.server.meet.pool import TICK_SECONDS
 from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.meetings import SEEK_LAPSE_SECONDS
 from spacetable.server.store.storage import Storage
+from tests.server.durable._restart import db
+
+__all__ = ["db"]
 
 ORIGIN = "http://127.0.0.1"
 
@@ -187,3 +192,68 @@ def test_a_bad_seek_is_refused_naming_the_problem(
     answer = client.post("/api/seeks", json=body, headers=login(client, "Ann"))
     assert answer.status_code == status, answer.text
     assert said in answer.json()["detail"]
+
+
+def test_thirty_parallel_seeks_of_one_player_leave_one(db: str) -> None:
+    storage = Storage(db)
+    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
+    try:
+        with TestClient(app, base_url=ORIGIN) as client:
+            ann = login(client, "Ann")
+            body = {"game": "lightspeed", "rated": False}
+
+            def send(_: int) -> int:
+                return int(client.post("/api/seeks", json=body, headers=ann).status_code)
+
+            with concurrent.futures.ThreadPoolExecutor(30) as pool:
+                answers = sorted(pool.map(send, range(30)))
+            assert answers == [201] + [409] * 29
+            assert len(client.get("/api/seeks", headers=ann).json()["mine"]) == 1
+    finally:
+        storage.close()
+
+
+def test_rounds_run_at_once_never_pair_a_seek_twice(db: str) -> None:
+    """Five rounds at once (as five processes' pools would be), over twelve seekers: each
+    is paired once, six rooms in all, every seat a different player."""
+    storage = Storage(db)
+    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
+    try:
+        with TestClient(app, base_url=ORIGIN) as client:
+            names = [f"p{n:02d}" for n in range(12)]
+            for name in names:
+                seek = {"game": "lightspeed", "rated": False, "turn_hours": None}
+                assert (
+                    client.post("/api/seeks", json=seek, headers=login(client, name)).status_code
+                    == 201
+                )
+            pool = client.app.state.pool  # type: ignore[attr-defined]
+
+            async def rounds() -> list[list[str]]:
+                return list(await asyncio.gather(*(pool.round() for _ in range(5))))
+
+            opened = [room for made in client.portal.call(rounds) for room in made]  # type: ignore[union-attr]
+            assert len(opened) == 6
+            directory = services(client).directory
+            seated = [s.account for room in opened for s in directory.get(room).seats]  # type: ignore[union-attr]
+            assert sorted(seated) == names  # type: ignore[type-var]
+    finally:
+        storage.close()
+
+
+def test_a_correspondence_seek_waits_without_a_page_and_is_paired(client: TestClient) -> None:
+    ann, bob = login(client, "Ann"), login(client, "Bob")
+    body = {"game": "ftl", "rated": True, "turn_hours": 24}
+    client.post("/api/seeks", json=body, headers=ann)
+    advance(client, SEEK_LAPSE_SECONDS * 10)  # nobody's page open: it waits all the same
+    assert round_now(client) == []
+    client.post("/api/seeks", json=body | {"turn_hours": 48}, headers=bob)  # another pace
+    assert round_now(client) == []
+    client.delete(
+        f"/api/seeks/{client.get('/api/seeks', headers=bob).json()['mine'][0]['id']}", headers=bob
+    )
+    client.post("/api/seeks", json=body, headers=bob)
+    [room_id] = round_now(client)
+    room = services(client).directory.get(room_id)
+    assert room is not None and room.options.turn_hours == 24
+    assert sorted(s.account or "" for s in room.seats) == ["ann", "bob"]

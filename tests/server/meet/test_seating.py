@@ -139,6 +139,8 @@ def test_a_casual_match_is_noted_for_its_players_never_rated(tmp_path: Path) -> 
         assert ann is not None
         assert book.ratings_of(ann) == []  # not rated
         assert book.unrated("m") == "casual"
-        assert [m["id"] for m in book.profile("ann")["matches"]] == ["m"]  # but listed
+        profile = book.profile("ann")
+        assert profile is not None
+        assert [m["id"] for m in profile["matches"]] == ["m"]  # but listed
     finally:
         storage.close()
