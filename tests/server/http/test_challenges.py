@@ -234,3 +234,27 @@ def test_a_deleted_account_s_challenges_close_and_the_other_hears_it(client: Tes
             "status": "cancelled",
         }
     assert client.get("/api/challenges", headers=bob).json()["in"] == []
+
+
+def test_a_ban_removes_the_account_s_seeks_and_challenges_and_tells_the_others(
+    client: TestClient,
+) -> None:
+    ann, bob, mod = login(client, "Ann"), login(client, "Bob"), login(client, "Mod")
+    served = services(client)
+    assert served.moderation is not None
+    account = served.accounts.find("Mod")
+    assert account is not None
+    served.moderation.store.grant(account)
+    with client.websocket_connect("/ws/lobby", headers=bob) as bob_page:
+        sent = challenge(client, ann, to="Bob").json()["id"]
+        seek = {"game": "lightspeed", "rated": False}
+        assert client.post("/api/seeks", json=seek, headers=ann).status_code == 201
+        banned = client.post("/api/admin/ban", json={"name": "Ann", "reason": "abuse"}, headers=mod)
+        assert banned.status_code == 204, banned.text
+        assert until(bob_page, "challenge_closed") == {
+            "type": "challenge_closed",
+            "id": sent,
+            "status": "cancelled",
+        }
+    assert client.get("/api/challenges", headers=bob).json()["in"] == []
+    assert client.get("/api/seeks", headers=bob).json()["waiting"] == []
