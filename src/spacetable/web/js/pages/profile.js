@@ -1,15 +1,66 @@
 // /players/{name}: a registered player's ratings (one per game, "provisional" for the
 // first matches), record and latest matches linking to their replays and to the registered
 // opponents' pages (GET /api/players);
-// on his own, the link to delete his account.
+// on his own, the link to delete his account; on another's, for a logged-in player, his
+// buttons: Follow (PUT/DELETE /api/following/{name}), Block (PUT/DELETE /api/blocking/{name}),
+// and Challenge (shell/challenges.js).
 
 import { t, num } from "../shell/i18n.js";
 import { $, el, fetchJSON, showError } from "../shell/dom.js";
+import { challengeButton } from "../shell/challenges.js";
 import { errorText } from "../shell/phrase.js";
 import { listedGames, matchRow } from "../shell/matchlist.js";
 import { ratingText } from "../shell/ratings.js";
 import { account } from "../shell/account.js";
 import { gameList } from "../games/index.js";
+
+/**
+ * A button that turns a relation with `name` on and off (`path`: /api/following or
+ * /api/blocking): pressed when on; its words say what a press does.
+ */
+function toggle(path, name, on, { id, words, cls }) {
+  const button = el("button", { type: "button", id, class: `secondary ${cls}` });
+  const show = (state) => {
+    button.setAttribute("aria-pressed", String(state));
+    button.textContent = state ? words.undo : words.doit;
+  };
+  show(on);
+  button.addEventListener("click", async () => {
+    const error = $("#player-actions-error");
+    error.hidden = true;
+    const wanted = button.getAttribute("aria-pressed") !== "true";
+    button.disabled = true;
+    try {
+      await fetchJSON(`${path}/${encodeURIComponent(name)}`, { method: wanted ? "PUT" : "DELETE" });
+      show(wanted);
+    } catch (e) {
+      showError(error, errorText(e));
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return button;
+}
+
+/** Follow and Block, each pressed when on (GET /api/following, /api/blocking say which). */
+async function relationButtons(name) {
+  const names = (list) => new Set((list || []).map((entry) => (typeof entry === "string" ? entry : entry.name)));
+  const [following, blocking] = await Promise.all([fetchJSON("/api/following"), fetchJSON("/api/blocking")]);
+  const follow = toggle("/api/following", name, names(following).has(name), { id: "follow", cls: "follow-button",
+    words: { doit: t("Follow"), undo: t("Unfollow") } });
+  const block = toggle("/api/blocking", name, names(blocking).has(name), { id: "block", cls: "block-button",
+    words: { doit: t("Block"), undo: t("Unblock") } });
+  return [follow, block];
+}
+
+/** A logged-in player's buttons on another player's page: challenge, follow, block. */
+async function showActions(name) {
+  if (!account || name === account) return;
+  const box = $("#player-actions");
+  box.replaceChildren(challengeButton(name, { id: "challenge" }));
+  box.hidden = false;
+  box.append(...await relationButtons(name));
+}
 
 function gameTitle(games, key) {
   const found = games.find((game) => game.key === key);
@@ -43,6 +94,7 @@ async function main() {
     $("#matches").hidden = player.matches.length === 0;
     // His own profile: the way to delete his account (/me/delete).
     $("#own-account").hidden = player.name !== account;
+    await showActions(player.name);
   } catch (error) {
     showError($("#player-error"), errorText(error));
   }
