@@ -257,3 +257,14 @@ def test_a_correspondence_seek_waits_without_a_page_and_is_paired(client: TestCl
     room = services(client).directory.get(room_id)
     assert room is not None and room.options.turn_hours == 24
     assert sorted(s.account or "" for s in room.seats) == ["ann", "bob"]
+
+
+def test_a_player_paired_live_has_his_other_live_seeks_removed(client: TestClient) -> None:
+    ann, bob = login(client, "Ann"), login(client, "Bob")
+    client.post("/api/seeks", json={"game": "stellar", "rated": False}, headers=ann)
+    client.post("/api/seeks", json={"game": "ftl", "rated": False, "turn_hours": 24}, headers=ann)
+    for player in (ann, bob):
+        client.post("/api/seeks", json={"game": "lightspeed", "rated": False}, headers=player)
+    assert len(round_now(client)) == 1
+    left = client.get("/api/seeks", headers=ann).json()["mine"]
+    assert [(s["game"], s["turn_hours"]) for s in left] == [("ftl", 24)]

@@ -25,7 +25,8 @@ seeks by deleting them in one transaction that must find them all
 the other pairs nobody that round; a seek is never paired twice. Each round also keeps
 the real-time seeks of the players online alive (a seek whose player has no lobby socket
 lapses: ``SEEK_LAPSE_SECONDS``) and closes the challenges whose time ran out
-(``meet/challenges.py``).
+(``meet/challenges.py``). A player paired into a real-time room has his other real-time
+seeks removed (he plays one live game at a time); his correspondence seeks wait on.
 """
 
 from __future__ import annotations
@@ -215,6 +216,9 @@ class Pool:
             log.exception("the pool could not open a room for %s", [s.id for s in table])
             return None
         log.info("paired %d seeks of %s into room %s", len(table), first.game, made.id)
+        if first.realtime:  # a player at a live table plays no other live game meanwhile
+            for seek in table:
+                await asyncio.to_thread(self._meetings.drop_live_seeks, seek.player)
         for seek in table:
             token = made.tokens.get(seek.player)
             await self._hub.send(seek.player, Paired(made.id, first.game, seek.id, token))
