@@ -41,9 +41,14 @@ PAGES: tuple[str, ...] = (
     "web/profile.html",
     "web/leaderboard.html",
     "web/mygames.html",
+    "web/friends.html",
     "web/deleteaccount.html",
     "web/missing.html",
     "web/noplayer.html",
+    "web/admin.html",
+    "web/settings.html",
+    "web/verifyemail.html",
+    "web/resetpassword.html",
 )
 
 #: The functions whose first arguments are messages (and second, for plurals).

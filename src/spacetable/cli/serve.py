@@ -6,13 +6,16 @@ import contextlib
 import re
 import socket
 from collections.abc import Mapping
-from typing import Annotated, Any, Protocol, cast
+from typing import TYPE_CHECKING, Annotated, Any, Protocol, cast
 
 import typer
 
 from spacetable._number_options import MAX_SEED, within
 from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable.cli._common import fail, titles
+
+if TYPE_CHECKING:
+    from spacetable.server.app import MailSettings
 
 #: Largest request line plus headers the server reads (bytes), as most servers allow.
 MAX_REQUEST_HEAD_BYTES = 16 * 1024
@@ -228,6 +231,29 @@ def serve(
             callback=within(0, MAX_SEED),
         ),
     ] = None,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            help="Send e-mail (address verification, password resets) through this SMTP "
+            "server: smtp://user:password@host:port (STARTTLS where offered; port 587 by "
+            "default) or smtps://... (TLS; 465). Default: no e-mail (docs/notifications.md).",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str | None,
+        typer.Option(
+            help="With --smtp: the mails' sender (spacetable <noreply@play.example.org>; "
+            "default: noreply@ the --public-url's host).",
+        ),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="With --smtp: the address players open this server at "
+            "(https://play.example.org), which the mailed links start with (default: "
+            "http://localhost:PORT; never a request's Host header).",
+        ),
+    ] = None,
     test_clock: Annotated[
         bool,
         typer.Option(
@@ -257,6 +283,34 @@ def serve(
         server.run()
     if not server.started:
         fail("the server did not start (is the port free?)")
+
+
+def _mail_settings(options: Mapping[str, Any]) -> MailSettings | None:
+    """How the server sends e-mail, from ``--smtp``, ``--mail-from`` and ``--public-url``
+    (``None`` without ``--smtp``). A bad value ends as a user error (its password never
+    said)."""
+    from email.headerregistry import Address
+    from urllib.parse import urlsplit
+
+    from spacetable.server.app import MailSettings
+    from spacetable.server.http.mailer import SmtpUrl
+
+    if options.get("smtp") is None:
+        return None
+    try:
+        smtp = SmtpUrl.parse(options["smtp"])
+    except ValueError as exc:
+        fail(str(exc))
+    host, port = options["host"], options["port"]
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "") else host
+    public = options.get("public_url") or f"http://{shown}:{port}"
+    parts = urlsplit(public)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        fail(f"--public-url takes http(s)://host[:port], not {public!r}")
+    sender = options.get("mail_from") or str(Address("spacetable", "noreply", parts.hostname))
+    if any(c in sender for c in "\r\n"):
+        fail("--mail-from: one line")
+    return MailSettings(smtp, sender, public.rstrip("/"))
 
 
 class Prepared(Protocol):
@@ -345,6 +399,7 @@ def prepared(options: Mapping[str, Any]) -> Prepared:
         address=advertise,
         node_name=options["node_name"],
         test_clock=options["test_clock"],
+        mail=_mail_settings(options),
     )
     settings: dict[str, Any] = dict(
         host=host,

@@ -29,7 +29,7 @@ from spacetable.registry import Bots, games
 from spacetable.server.cluster.interface import CLUSTER
 from spacetable.server.http import accounts as account_routes
 from spacetable.server.http import challenges as challenge_routes
-from spacetable.server.http import clock_route, leaving, pages
+from spacetable.server.http import clock_route, email_routes, leaving, pages
 from spacetable.server.http import games as game_routes
 from spacetable.server.http import lobby as lobby_routes
 from spacetable.server.http import matches as match_routes
@@ -43,8 +43,10 @@ from spacetable.server.http import rooms as room_routes
 from spacetable.server.http import seeks as seek_routes
 from spacetable.server.http.assets import Assets
 from spacetable.server.http.deps import Services
+from spacetable.server.http.email_routes import MailService
 from spacetable.server.http.guards import Guards, forwarded_https
 from spacetable.server.http.http_protocol import GUARDS, HostGuard
+from spacetable.server.http.mailer import Mailer, SmtpUrl
 from spacetable.server.http.password_gate import password_gate
 from spacetable.server.http.referee_pool import RefereePool
 from spacetable.server.http.ws_protocol import ACCOUNTS, POLICY, ROOMS, SocketPolicy
@@ -61,6 +63,7 @@ from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.rooms.room import Timing
 from spacetable.server.stopping import shutdown_step
 from spacetable.server.store.accounts import AccountStore
+from spacetable.server.store.email import EmailStore
 from spacetable.server.store.meetings import MeetingStore
 from spacetable.server.store.moderation import ModerationStore
 from spacetable.server.store.ratings import RatingBook
@@ -128,6 +131,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     photo_routes.router,  # POST /api/referee/photo: a photo of the table
     lobby_routes.router,  # /ws/lobby, GET /api/online: who is online (issue 69)
     moderation_routes.router,  # reports and the moderators' routes (issue 69)
+    email_routes.router,  # e-mail addresses, their verification, password resets (issue 70)
     seek_routes.router,  # POST/GET /api/seeks, DELETE /api/seeks/{id} (issue 69)
     challenge_routes.router,  # /api/challenges: send, list, accept, decline, cancel
     relation_routes.router,  # /api/following, /api/blocking: follows and blocks (issue 69)
@@ -209,6 +213,26 @@ def _blocking_pairs(served: Services) -> Callable[[Iterable[str]], set[frozenset
     return (lambda keys: set()) if relations is None else relations.blocking_pairs
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class MailSettings:
+    """How the server sends e-mail: through ``smtp`` (``--smtp``), from ``sender``
+    (``--mail-from``), its links starting with ``public_url`` (``--public-url``)."""
+
+    smtp: SmtpUrl
+    sender: str
+    public_url: str
+
+
+def _mail_service(
+    storage: Storage, wall: Callable[[], float], settings: MailSettings | None
+) -> MailService:
+    """The server's e-mail (``http/email_routes.py``): off without ``settings``."""
+    store = EmailStore(storage, wall)
+    if settings is None:
+        return MailService(store, None, "", "")
+    return MailService(store, Mailer(settings.smtp), settings.sender, settings.public_url)
+
+
 def create_app(
     storage: Storage,
     timing: Timing | None = None,
@@ -221,6 +245,7 @@ def create_app(
     node_name: str | None = None,
     test_clock: bool = False,
     password_hasher: PasswordHasher | None = None,
+    mail: MailSettings | None = None,
 ) -> FastAPI:
     """The whole web application, storing finished matches in ``storage``; ``sockets``
     guards the room websockets (default: pages of the server's own origin, the usual
@@ -240,7 +265,9 @@ def create_app(
     room and the rate limits keep time with a :class:`MovableClock` that ``POST
     /api/test/clock`` moves forward (tests of the whole server, never a public one).
     ``password_hasher`` hashes the accounts' passwords (default: argon2id's recommended
-    cost; tests that make many accounts give a cheap one: ``store/accounts.py``)."""
+    cost; tests that make many accounts give a cheap one: ``store/accounts.py``).
+    ``mail``: how the server sends e-mail (``--smtp``; ``None``: it sends none, and the
+    routes that would mail say so: ``http/email_routes.py``)."""
     guards = guards or Guards()
     sockets = sockets or SocketPolicy()
     clock = MovableClock() if test_clock else None
@@ -283,6 +310,8 @@ def create_app(
     block_news = BlockNews(hub.bus, directory)
     # Seeks and challenges, every process's (store/meetings.py); the pool pairs the seeks.
     meetings = MeetingStore(storage, wall)
+    # E-mail: the addresses and links' tokens, and the mail thread (http/mailer.py).
+    mailing = _mail_service(storage, wall, mail)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
@@ -303,6 +332,8 @@ def create_app(
         await moderation.start()
         block_news.start()
         pool.start()  # a round every 2 s on the server's clock (meet/pool.py)
+        if mailing.mailer is not None:
+            mailing.mailer.start()  # its own thread and event loop (http/mailer.py)
         # The room sockets find their rooms and their policy here (_ws_protocol).
         yield {
             ROOMS: directory,
@@ -316,6 +347,8 @@ def create_app(
         if sweeper is not None:
             await shutdown_step("the deadline sweeper", sweeper.close())
         await shutdown_step("the pairing pool", pool.close())
+        if mailing.mailer is not None:
+            await shutdown_step("the mail thread", asyncio.to_thread(mailing.mailer.close))
         await shutdown_step("moderation", moderation.close())
         block_news.close()
         await shutdown_step("the lobby sockets", hub.close())
@@ -355,6 +388,7 @@ def create_app(
     pool = Pool(meetings, _blocking_pairs(served), hub, served, clock)
     pool.sweeps.append(functools.partial(expire_challenges, meetings, hub))
     app.state.pool = pool  # (a test may run a round itself)
+    app.state.mail = mailing  # (http/email_routes.py)
     app.state.directory = directory
     app.state.cluster = node
     app.state.accounts = accounts  # a page's header shows who is logged in (http/pages.py)

@@ -66,6 +66,14 @@ PAGES: dict[str, Page] = {
     "deleteaccount": Page(
         "deleteaccount.html", N_("Delete your account — spacetable"), "pages/deleteaccount.js"
     ),
+    # A player's settings: his e-mail address (http/email_routes.py); the password reset.
+    "settings": Page("settings.html", N_("Settings — spacetable"), "pages/settings.js"),
+    "verifyemail": Page(
+        "verifyemail.html", N_("Your e-mail address — spacetable"), "pages/email.js"
+    ),
+    "resetpassword": Page(
+        "resetpassword.html", N_("Reset your password — spacetable"), "pages/email.js"
+    ),
     # An address that leads nowhere: the server writes why (:func:`missing_page`); the
     # page's only script is the shell's language switch.
     "missing": Page("missing.html", N_("Cannot open this page — spacetable"), "shell/i18n.js"),
@@ -108,6 +116,9 @@ TOPBARS: dict[str, TopBar] = {
     "leaderboard": TopBar(N_("Leaderboard"), _BACK),
     "mygames": TopBar(N_("My games"), _BACK),
     "deleteaccount": TopBar(N_("Delete your account"), _BACK),
+    "settings": TopBar(N_("Settings"), _BACK),
+    "verifyemail": TopBar(N_("Your e-mail address"), _BACK),
+    "resetpassword": TopBar(N_("Reset your password"), _BACK),
     "missing": TopBar(N_("Cannot open this page"), _BACK),
     "noplayer": TopBar(N_("Player"), _BACK),
 }
@@ -263,6 +274,9 @@ _PAGES = {
     "/leaderboard/{game}": "leaderboard",
     "/me/games": "mygames",
     "/me/delete": "deleteaccount",
+    "/me/settings": "settings",
+    "/email/verify": "verifyemail",
+    "/password-reset": "resetpassword",
 }
 
 

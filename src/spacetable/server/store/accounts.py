@@ -49,6 +49,8 @@ _ACCOUNT_TABLES = (
     "sanctions",
     "follows",
     "blocks",
+    "email_addresses",  # (``email.py``: its address and the links mailed to it)
+    "email_tokens",
 )
 #: The tables whose rows also name an account as their ``target_id`` (``relations.py``:
 #: who follows or blocks it).
@@ -237,6 +239,11 @@ class AccountStore:
         except (VerificationError, InvalidHashError):
             return None
         return found
+
+    def hash_password(self, password: str) -> str:
+        """The hash of ``password`` (checked already: :func:`check_password`), slow on
+        purpose: for a password set anew (``store/email.py``'s reset)."""
+        return self._hasher.hash(password)
 
     def _dummy_hash(self) -> str:
         if self._dummy is None:

@@ -53,8 +53,10 @@ function area() {
     button.addEventListener("click", () => logOut(button));
     const profile = el("a", { href: `/players/${encodeURIComponent(account)}`, class: "account-profile", text: t("Your profile") });
     const games = el("a", { href: "/me/games", class: "account-games", text: t("My games") });
+    const friends = el("a", { href: "/me/friends", class: "account-friends", text: t("Friends") });
     const board = el("a", { href: "/leaderboard", class: "account-leaderboard", text: t("Leaderboard") });
-    const popup = el("div", { class: "account-popup" }, profile, games, board, button);
+    const settings = el("a", { href: "/me/settings", class: "account-settings", text: t("Settings") });
+    const popup = el("div", { class: "account-popup" }, profile, games, friends, board, settings, button);
     const menu = el("details", { class: "account-menu" }, name, popup);
     // A phone's wrapped bar may put the name at its left: the menu hangs on that side then
     // (on the click that opens it: a `toggle` event comes a task later).

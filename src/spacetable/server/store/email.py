@@ -1,0 +1,303 @@
+"""Accounts' e-mail addresses and the single-use tokens of the links mailed to them (issue 70
+items 3 and 4; docs/notifications.md), in the accounts' database. Tables: migration
+``0010_email``.
+
+* An account has at most one **address**: as the player typed it (checked and normalised by
+  ``http/mailer.py``'s ``checked_address``), the form it is compared by (lower case), and
+  when it was verified (``None`` until its link is followed; a new address starts
+  unverified again).
+* A **token** is a random secret mailed in a link; only its SHA-256 digest is stored, with
+  its purpose (:data:`VERIFY`: 24 hours; :data:`RESET`: one hour), the address it went to,
+  when it runs out and when it was used. A token is used at most once: by one conditional
+  ``UPDATE`` (``used_at IS NULL AND expires_at > now``), so two requests racing with it
+  never both succeed.
+* The tokens count the mails: at most :data:`MAILS_PER_HOUR` of a purpose an hour per
+  account and per address, counted and written by one conditional ``INSERT`` (the account's
+  row locked first under PostgreSQL), so that parallel requests on several processes never
+  overrun it.
+
+Times are the server's wall clock (``wall``: the test clock's when there is one). Every
+call blocks on the database: the server calls them off the event loop.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from sqlalchemy import Connection, text
+
+from spacetable.server.store.accounts import name_key
+from spacetable.server.store.storage import Storage, reaching, secret_digest
+
+#: What a token is for.
+Purpose = Literal["verify", "reset"]
+#: A verification link's token: valid a day.
+VERIFY: Purpose = "verify"
+#: A password reset link's token: valid an hour.
+RESET: Purpose = "reset"
+#: How long each purpose's token is valid (seconds).
+LIFETIMES: dict[str, float] = {VERIFY: 24 * 3600.0, RESET: 3600.0}
+#: Mails of one purpose an account, or an address, is sent at most in an hour.
+MAILS_PER_HOUR: dict[str, int] = {VERIFY: 5, RESET: 3}
+#: Why a token was not used.
+Spent = Literal["unknown", "used", "expired", "changed"]
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """An account's address: as given, whether verified, the digest's hour (``None``: no
+    digest)."""
+
+    address: str
+    verified: bool
+    digest_hour: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Mailing:
+    """A link to mail: the account's ``account_id`` and ``name``, the ``address`` to mail
+    and the ``token`` (the secret itself: it goes into the mail, never into a table)."""
+
+    account_id: int
+    name: str
+    address: str
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reset:
+    """A password set anew by a reset link: the account's ``key``."""
+
+    key: str
+
+
+def address_key(address: str) -> str:
+    """What addresses are compared by: the whole address in lower case."""
+    return address.strip().lower()
+
+
+def _lock(connection: Connection, account_id: int) -> None:
+    """Under PostgreSQL, lock the account's row for the rest of the transaction, so that
+    two requests for one account count its mails one after the other (SQLite writes one
+    transaction at a time)."""
+    if connection.dialect.name == "postgresql":
+        locking = text("SELECT id FROM accounts WHERE id = :id FOR UPDATE")
+        connection.execute(locking, {"id": account_id})
+
+
+#: A token written only if neither its account nor its address had the hour's mails.
+_ISSUE = text(
+    "INSERT INTO email_tokens (digest, account_id, purpose, address_key, created_at, "
+    "expires_at) SELECT :digest, :account, :purpose, :key, :now, :expires WHERE "
+    "(SELECT COUNT(*) FROM email_tokens WHERE account_id = :account AND purpose = :purpose "
+    "AND created_at > :since) < :most AND (SELECT COUNT(*) FROM email_tokens WHERE "
+    "address_key = :key AND purpose = :purpose AND created_at > :since) < :most"
+)
+#: A token used, if it is one of ``purpose``, unused and not run out.
+_USE = text(
+    "UPDATE email_tokens SET used_at = :now WHERE digest = :digest AND purpose = :purpose "
+    "AND used_at IS NULL AND expires_at > :now"
+)
+
+
+class EmailStore:
+    """Addresses and tokens in ``storage``'s database; ``wall``: the clock tokens expire
+    and mails are counted by."""
+
+    def __init__(self, storage: Storage, wall: Callable[[], float] = time.time) -> None:
+        self._engine = storage.engine
+        self.wall = wall
+
+    def address_of(self, account_id: int) -> Address | None:
+        """The account's address, if it gave one."""
+        query = text(
+            "SELECT address, verified_at, digest_hour FROM email_addresses WHERE account_id = :id"
+        )
+        with reaching(), self._engine.connect() as connection:
+            row = connection.execute(query, {"id": account_id}).first()
+        if row is None:
+            return None
+        return Address(row.address, row.verified_at is not None, row.digest_hour)
+
+    def _issue(
+        self, connection: Connection, account_id: int, purpose: Purpose, key: str
+    ) -> str | None:
+        """A new token of ``purpose`` for the account and the address ``key``, written in
+        ``connection``'s transaction; ``None`` when either had the hour's mails."""
+        now = self.wall()
+        token = secrets.token_urlsafe(32)
+        values = {
+            "digest": secret_digest(token),
+            "account": account_id,
+            "purpose": purpose,
+            "key": key,
+            "now": now,
+            "expires": now + LIFETIMES[purpose],
+            "since": now - 3600.0,
+            "most": MAILS_PER_HOUR[purpose],
+        }
+        _lock(connection, account_id)
+        if connection.execute(_ISSUE, values).rowcount != 1:
+            return None
+        return token
+
+    def set_address(self, account_id: int, address: str) -> str | None:
+        """Give the account ``address`` (unverified, unless it is the address it verified
+        already) and a verification token for it: the token, ``""`` when the address is
+        verified already (no mail needed), ``None`` when the hour's verification mails to
+        the account or the address were sent (the address is then not changed)."""
+        key, now = address_key(address), self.wall()
+        current = self.address_of(account_id)
+        if current is not None and current.verified and address_key(current.address) == key:
+            return ""
+        with reaching(), self._engine.begin() as connection:
+            token = self._issue(connection, account_id, VERIFY, key)
+            if token is None:
+                return None
+            connection.execute(
+                text("DELETE FROM email_addresses WHERE account_id = :id"), {"id": account_id}
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO email_addresses (account_id, address, address_key, "
+                    "verified_at, digest_hour, changed_at) VALUES (:id, :address, :key, NULL, "
+                    "NULL, :now)"
+                ),
+                {"id": account_id, "address": address, "key": key, "now": now},
+            )
+        return token
+
+    def resend(self, account_id: int) -> str | None:
+        """A new verification token for the account's unverified address (``None``: no
+        such address, or the hour's mails were sent; ``""``: verified already)."""
+        current = self.address_of(account_id)
+        if current is None:
+            return None
+        if current.verified:
+            return ""
+        with reaching(), self._engine.begin() as connection:
+            return self._issue(connection, account_id, VERIFY, address_key(current.address))
+
+    def remove_address(self, account_id: int) -> None:
+        """Forget the account's address (its links mailed already then verify nothing)."""
+        with reaching(), self._engine.begin() as connection:
+            connection.execute(
+                text("DELETE FROM email_addresses WHERE account_id = :id"), {"id": account_id}
+            )
+
+    def _spent(self, connection: Connection, digest: str, purpose: Purpose) -> Spent:
+        """Why the token ``digest`` could not be used."""
+        query = text(
+            "SELECT used_at, expires_at FROM email_tokens WHERE digest = :digest "
+            "AND purpose = :purpose"
+        )
+        row = connection.execute(query, {"digest": digest, "purpose": purpose}).first()
+        if row is None:
+            return "unknown"
+        return "used" if row.used_at is not None else "expired"
+
+    def verify(self, token: str) -> int | Spent:
+        """Use a verification token: the id of the account whose address is now verified,
+        or why not (unknown, used, run out, or the account's address changed since)."""
+        digest, now = secret_digest(token), self.wall()
+        with reaching(), self._engine.begin() as connection:
+            if (
+                connection.execute(_USE, {"digest": digest, "purpose": VERIFY, "now": now}).rowcount
+                != 1
+            ):
+                return self._spent(connection, digest, VERIFY)
+            row = connection.execute(
+                text("SELECT account_id, address_key FROM email_tokens WHERE digest = :digest"),
+                {"digest": digest},
+            ).one()
+            verified = connection.execute(
+                text(
+                    "UPDATE email_addresses SET verified_at = :now WHERE account_id = :id "
+                    "AND address_key = :key"
+                ),
+                {"now": now, "id": row.account_id, "key": row.address_key},
+            ).rowcount
+            if verified != 1:
+                return "changed"
+            return int(row.account_id)
+
+    def reset_mailing(self, name_or_email: str) -> Mailing | None:
+        """A password reset token for the account named ``name_or_email``, or whose
+        verified address it is, if that account has a verified address and neither it nor
+        the address had the hour's reset mails; else ``None`` (nothing is mailed)."""
+        given = name_or_email.strip()
+        by = (
+            "a.key = :given" if "@" not in given else "e.address_key = :given"
+        )  # (a name holds no '@': names.py)
+        query = text(
+            "SELECT a.id, a.name, e.address, e.address_key FROM accounts a JOIN "
+            "email_addresses e ON e.account_id = a.id WHERE e.verified_at IS NOT NULL AND "
+            f"{by} ORDER BY e.verified_at LIMIT 1"
+        )
+        wanted = address_key(given) if "@" in given else name_key(given)
+        with reaching(), self._engine.begin() as connection:
+            row = connection.execute(query, {"given": wanted}).first()
+            if row is None:
+                return None
+            token = self._issue(connection, int(row.id), RESET, row.address_key)
+        if token is None:
+            return None
+        return Mailing(int(row.id), row.name, row.address, token)
+
+    def reset_account(self, token: str) -> int | Spent:
+        """The account a reset token would set a new password for (the token not used
+        yet), or why none."""
+        digest, now = secret_digest(token), self.wall()
+        query = text(
+            "SELECT account_id, used_at, expires_at FROM email_tokens WHERE digest = :digest "
+            "AND purpose = :purpose"
+        )
+        with reaching(), self._engine.connect() as connection:
+            row = connection.execute(query, {"digest": digest, "purpose": RESET}).first()
+        if row is None:
+            return "unknown"
+        if row.used_at is not None:
+            return "used"
+        if row.expires_at <= now:
+            return "expired"
+        return int(row.account_id)
+
+    def reset_password(self, token: str, password_hash: str) -> Reset | Spent:
+        """Use a reset token: its account's password becomes ``password_hash`` and every
+        session of the account ends, in one transaction; whose it was, or why not."""
+        digest, now = secret_digest(token), self.wall()
+        with reaching(), self._engine.begin() as connection:
+            if (
+                connection.execute(_USE, {"digest": digest, "purpose": RESET, "now": now}).rowcount
+                != 1
+            ):
+                return self._spent(connection, digest, RESET)
+            account_id = int(
+                connection.execute(
+                    text("SELECT account_id FROM email_tokens WHERE digest = :digest"),
+                    {"digest": digest},
+                ).scalar_one()
+            )
+            connection.execute(
+                text("UPDATE accounts SET password_hash = :hash WHERE id = :id"),
+                {"hash": password_hash, "id": account_id},
+            )
+            connection.execute(
+                text("DELETE FROM sessions WHERE account_id = :id"), {"id": account_id}
+            )
+            # The other reset links mailed to it are spent with this one.
+            connection.execute(
+                text(
+                    "UPDATE email_tokens SET used_at = :now WHERE account_id = :id AND "
+                    "purpose = :purpose AND used_at IS NULL"
+                ),
+                {"now": now, "id": account_id, "purpose": RESET},
+            )
+            key = connection.execute(
+                text("SELECT key FROM accounts WHERE id = :id"), {"id": account_id}
+            ).scalar_one()
+        return Reset(str(key))
