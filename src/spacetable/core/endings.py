@@ -15,6 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
+
 Ending = Literal["rules", "turn_limit", "resigned", "agreed_draw", "claimed", "timeout"]
 
 #: Every way a match can end, as stored in its result's ``ending``.
@@ -24,6 +27,18 @@ ENDINGS: tuple[Ending, ...] = (
 #: The endings outside the game's rules: the room stopped the match (``timeout``: a
 #: correspondence match's player let his time run out three turns in a row).
 STOPPED: tuple[Ending, ...] = ("resigned", "agreed_draw", "claimed", "timeout")
+
+
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
+class StoppedResult(TypedDict):
+    """The result of a match the room stopped (:func:`stopped_result`), as the ``result``
+    message carries it: declared for the protocol's schema by every game's registration
+    (``Game.payloads``)."""
+
+    winner: str | None
+    reason: str
+    ending: Ending
+    ending_by: list[str] | None
 
 
 class BadEnding(ValueError):

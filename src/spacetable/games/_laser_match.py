@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
 from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
+from spacetable.core.endings import StoppedResult
 from spacetable.core.events import Event
 from spacetable.core.match import Action, InvalidOptions, Match, Options
 from spacetable.games._deployment import (
@@ -122,6 +123,14 @@ class LaserPlayerStatus(TypedDict):
     holding: str | None
     decided: bool
     discarded: str | None
+
+
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
+class LaserStoppedResult(StoppedResult):
+    """The ``result`` of a laser match the players stopped before its battle (a battle's
+    result is the ``battle`` message's): no battle, so no ``events``."""
+
+    events: list[Any]
 
 
 class LaserMatch(Match[ActionT, OptionsT]):

@@ -8,7 +8,7 @@ from typing import Any
 
 from spacetable.bots.ftl import LEVELS, make_bot
 from spacetable.games.ftl import RULES
-from spacetable.games.ftl.match import FtlMatch, FtlView
+from spacetable.games.ftl.match import FtlMatch, FtlResultPayload, FtlView
 from spacetable.games.ftl.pieces import HITS_TO_DESTROY
 from spacetable.printing.choices import Sheets
 from spacetable.registry._game import Bots, Game
@@ -69,5 +69,5 @@ GAME = Game(
     sheets=Sheets(draw=lazy("spacetable.printing.ftl:ftl_sheets")),  # reportlab: when it prints
     bench_room={"ruleset": "ftl", "seats": 4, "turn_limit": 25},
     opening_over=first_turn_resolved,
-    payloads=(("state", FtlView),),
+    payloads=(("state", FtlView), ("result", FtlResultPayload)),
 )

@@ -4,6 +4,7 @@ wired to the laser bots, the table drawing, the ship art and its duels."""
 from __future__ import annotations
 
 from spacetable.games._catalogs import lightspeed_cards
+from spacetable.games._laser_match import LaserStoppedResult
 from spacetable.games.lightspeed import RULES, catalog_json
 from spacetable.games.lightspeed.match import LightSpeedView
 from spacetable.printing.choices import Sheets
@@ -28,5 +29,5 @@ GAME = Game(
         draw=lazy("spacetable.printing.lasers:lightspeed_sheets"),
         check=lazy("spacetable.printing.lasers:check_lightspeed"),
     ),
-    payloads=(("state", LightSpeedView),),
+    payloads=(("state", LightSpeedView), ("result", LaserStoppedResult)),
 )

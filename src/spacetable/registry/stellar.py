@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from spacetable.games._catalogs import stellar_cards
+from spacetable.games._laser_match import LaserStoppedResult
 from spacetable.games.stellar import RACES, RULES, Fleet, TimerExpired, catalog_json, races_json
 from spacetable.games.stellar.match import StellarView
 from spacetable.i18n import N_
@@ -82,5 +83,5 @@ GAME = Game(
     realtime=replace(LASER_PLAY, timer_expired=TimerExpired),
     bench_room={"ruleset": "stellar", "seats": 4, "battle_size": "dispute"},
     opening_over=each_put_a_card_down,
-    payloads=(("state", StellarView),),
+    payloads=(("state", StellarView), ("result", LaserStoppedResult)),
 )

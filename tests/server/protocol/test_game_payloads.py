@@ -81,3 +81,33 @@ def test_a_laser_state_s_stop_is_typed_to_its_fields(server: Draft202012Validato
     assert server.is_valid({**state, "stop": stop})
     assert not server.is_valid({**state, "stop": {**stop, "secs": 5.0}})
     assert not server.is_valid({**state, "runup": {"seconds": 3.0}})
+
+
+def test_a_result_is_typed_by_its_game_and_refused_with_a_renamed_field(
+    server: Draft202012Validator,
+) -> None:
+    stopped = {
+        "winner": "Bob",
+        "reason": "Ann resigned",
+        "ending": "resigned",
+        "ending_by": ["Ann"],
+    }
+    by_key = {e.rules.key: e for e in games()}
+    for key, entry in by_key.items():
+        ruleset = entry.rules.rulesets[0]
+        result = stopped | ({"events": []} if entry.rules.pacing == "realtime" else {})
+        message = {"type": "result", "match_id": "m", "ruleset": ruleset, "result": result}
+        assert server.is_valid(message), key
+        renamed = {("ending_for" if k == "ending_by" else k): v for k, v in result.items()}
+        assert not server.is_valid({**message, "result": renamed}), key
+        assert not server.is_valid({**message, "result": {**result, "extra": 1}}), key
+    plotted = next(e for e in by_key.values() if e.rules.pacing == "plots")
+    ended = {
+        **{"winner": None, "reason": "turn-limit", "ending": "turn_limit", "ending_by": None},
+        **{"turns": 3, "hits_scored": {"Ann": 1}, "pieces_left": {"Ann": 1}},
+    }
+    message = {"type": "result", "match_id": "m", "ruleset": plotted.rules.rulesets[0]}
+    assert server.is_valid({**message, "result": ended})
+    assert not server.is_valid({**message, "result": {**ended, "hits": ended["hits_scored"]}})
+    laser = next(e for e in by_key.values() if e.rules.pacing == "realtime")
+    assert not server.is_valid({**message, "ruleset": laser.rules.rulesets[0], "result": ended})

@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
+from spacetable.core.endings import StoppedResult
 from spacetable.core.events import Event
 from spacetable.core.match import Action, InvalidOptions, Match
 from spacetable.core.records import tagged
@@ -312,6 +313,20 @@ class FtlView(TypedDict):
     result: dict[str, Any] | None
 
 
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
+class FtlResultView(TypedDict):
+    """The ``result`` of an FTL match its rules ended (:meth:`FtlResult.to_json`, with
+    how it ended: ``ending_by`` who resigned on the way)."""
+
+    winner: str | None
+    reason: str
+    ending: str
+    ending_by: list[str] | None
+    turns: int
+    hits_scored: dict[str, int]
+    pieces_left: dict[str, int]
+
+
 class FtlMatch(Match[FtlAction, FtlOptions]):
     """One Faster Than Light match, turn by turn, to the last ship standing."""
 
@@ -535,3 +550,7 @@ class FtlMatch(Match[FtlAction, FtlOptions]):
             "plot_timer_s": self.options.plot_timer_s,
             "result": None if self._result is None else self._result.to_json(),
         }
+
+
+#: The ``result`` an FTL match ends with: by its rules, or stopped by its players.
+FtlResultPayload = FtlResultView | StoppedResult

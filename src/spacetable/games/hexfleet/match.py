@@ -21,8 +21,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, ClassVar
 
+from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
+from spacetable.core.endings import StoppedResult
 from spacetable.core.events import Event
 from spacetable.core.match import Action, Match
 from spacetable.core.records import fields_json
@@ -141,6 +143,19 @@ class HexView(TypedDict):
     log: list[Any]
     strength: Any
     result: dict[str, Any] | None
+
+
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
+class HexResultView(TypedDict):
+    """The ``result`` of a hex fleet battle its rules ended (:meth:`HexResult.to_json`,
+    with how it ended: ``ending_by`` who resigned on the way)."""
+
+    winner: str | None
+    reason: str
+    turns: int
+    strength: dict[str, float]
+    ending: str
+    ending_by: list[str] | None
 
 
 class HexMatch(Match[HexAction, HexOptions]):
@@ -542,3 +557,7 @@ _ONCE = {
     "hail": N_("{ship} may hail once an activation"),
     "fire": N_("{ship} may fire once an activation"),
 }
+
+
+#: The ``result`` a hex fleet battle ends with: by its rules, or stopped by its players.
+HexResultPayload = HexResultView | StoppedResult

@@ -84,6 +84,7 @@ def server_schema(cls: type[Any], defs: dict[str, Any]) -> dict[str, Any]:
     properties: dict[str, Any] = {"type": {"const": cls.type_name}}
     required = ["type"]
     spread = by_game = False
+    games_own: list[str] = []  # the fields whose object is each game's (not in place)
     for field in server_fields(cls):
         if field.spread:
             by_game = by_game or field.by_game
@@ -92,6 +93,8 @@ def server_schema(cls: type[Any], defs: dict[str, Any]) -> dict[str, Any]:
         properties[field.name] = _field_schema(field, defs)
         if field.required:
             required.append(field.name)
+        if field.by_game:
+            games_own.append(field.name)
     branch: dict[str, Any] = {
         "title": cls.__name__,
         "description": " ".join((cls.__doc__ or "").split()),
@@ -99,11 +102,27 @@ def server_schema(cls: type[Any], defs: dict[str, Any]) -> dict[str, Any]:
         "properties": properties,
         "required": required,
     }
+    payloads = _game_payloads()
     declared = [
         {"$ref": f"{GAMES_DEFS}{key}/$defs/{cls.type_name}"}
-        for key, tags in _game_payloads().items()
+        for key, tags in payloads.items()
         if cls.type_name in tags
     ]
+    if games_own and declared:
+        # The game's object as its game declares it: the game the message's ruleset names.
+        branch["oneOf"] = [
+            {
+                "properties": {
+                    "ruleset": {"enum": list(_rulesets()[key])},
+                    **{
+                        name: {"$ref": f"{GAMES_DEFS}{key}/$defs/{cls.type_name}"}
+                        for name in games_own
+                    },
+                }
+            }
+            for key, tags in payloads.items()
+            if cls.type_name in tags
+        ]
     if by_game and declared and not spread:
         # Each game's keys in place: one game's (told apart by its ruleset), and no other key.
         return branch | {"oneOf": declared, "unevaluatedProperties": False}
@@ -117,9 +136,13 @@ GAMES_DEFS = "#/$defs/games/$defs/"
 def _game_payload(key: str, tag: str, declared: Any, pacing: str, rulesets: Any) -> Any:
     """The schema of game ``key``'s object in message ``tag`` (a ``state``: its view joined
     with its pacing's clocks), its nested definitions under the game's own ``$defs``."""
+    own = f"{GAMES_DEFS}{key}/$defs/"
     parts = [TypeAdapter(declared).json_schema()]
-    if tag == "state":
-        parts.append(TypeAdapter(PACING_CLOCKS[pacing]).json_schema())
+    if tag != "state":  # an object of its own (a result): as declared
+        whole = parts[0]
+        inside = whole.pop("$defs", {})
+        return _rewritten(whole, "#/$defs/", own), _rewritten(inside, "#/$defs/", own)
+    parts.append(TypeAdapter(PACING_CLOCKS[pacing]).json_schema())
     properties: dict[str, Any] = {}
     required: list[str] = []
     nested: dict[str, Any] = {}
@@ -130,8 +153,13 @@ def _game_payload(key: str, tag: str, declared: Any, pacing: str, rulesets: Any)
     if "ruleset" in properties:
         properties["ruleset"] = {"enum": list(rulesets)}
     schema = {"type": "object", "properties": properties, "required": required}
-    own = f"{GAMES_DEFS}{key}/$defs/"
     return _rewritten(schema, "#/$defs/", own), _rewritten(nested, "#/$defs/", own)
+
+
+@functools.cache
+def _rulesets() -> dict[str, tuple[str, ...]]:
+    """Each registered game's rulesets, by its key."""
+    return {entry.rules.key: tuple(entry.rules.rulesets) for entry in games()}
 
 
 @functools.cache

@@ -265,6 +265,7 @@ class MatchResult:
             "`winner` or null for a draw, `reason`, `turns`, the game's own (hex fleet: "
             "`strength` per side); `ending`, `ending_by`: see How a match ended"
         ),
+        BY_GAME,
     ]
     table: Annotated[
         GameObject | None,
