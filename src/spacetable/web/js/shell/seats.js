@@ -82,6 +82,8 @@ export function renderSeats(container, room, mySeat, send, options) {
 function ratedNote(room) {
   const registered = room.seats.filter((s) => s.registered).length;
   if (!registered) return null;
+  // A casual pairing's or challenge's room (its options say so): never rated.
+  if (room.options?.casual) return el("p", { class: "rated-note", id: "rated-note", dataset: { rated: false }, text: t("Casual match: not rated, as its players chose.") });
   const text = registered >= 2 ? t("Rated match: the registered players' ratings move with its result, once its first turn or round is over.")
     : t("Not rated yet: a match is rated when two registered players sit at it.");
   return el("p", { class: "rated-note", id: "rated-note", dataset: { rated: registered >= 2 }, text });
