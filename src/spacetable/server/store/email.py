@@ -80,19 +80,22 @@ def address_key(address: str) -> str:
     return address.strip().lower()
 
 
-def _lock(connection: Connection, account_id: int) -> None:
-    """Under PostgreSQL, lock the account's row for the rest of the transaction, so that
-    two requests for one account count its mails one after the other (SQLite writes one
-    transaction at a time)."""
+def _lock(connection: Connection, account_id: int, key: str) -> None:
+    """Under PostgreSQL, lock the account's row and the address ``key`` (an advisory lock)
+    for the rest of the transaction, so that two requests for one account, or for one
+    address, count its mails one after the other (SQLite writes one transaction at a
+    time). Always the account first, then one address: no two transactions wait on each
+    other."""
     if connection.dialect.name == "postgresql":
         locking = text("SELECT id FROM accounts WHERE id = :id FOR UPDATE")
         connection.execute(locking, {"id": account_id})
+        connection.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})
 
 
 #: A token written only if neither its account nor its address had the hour's mails.
 _ISSUE = text(
     "INSERT INTO email_tokens (digest, account_id, purpose, address_key, created_at, "
-    "expires_at) SELECT :digest, :account, :purpose, :key, :now, :expires WHERE "
+    "expires_at) SELECT :digest, :account, :purpose_value, :key_value, :now, :expires WHERE "
     "(SELECT COUNT(*) FROM email_tokens WHERE account_id = :account AND purpose = :purpose "
     "AND created_at > :since) < :most AND (SELECT COUNT(*) FROM email_tokens WHERE "
     "address_key = :key AND purpose = :purpose AND created_at > :since) < :most"
@@ -134,13 +137,15 @@ class EmailStore:
             "digest": secret_digest(token),
             "account": account_id,
             "purpose": purpose,
+            "purpose_value": purpose,  # (PostgreSQL types a parameter by its first use)
             "key": key,
+            "key_value": key,
             "now": now,
             "expires": now + LIFETIMES[purpose],
             "since": now - 3600.0,
             "most": MAILS_PER_HOUR[purpose],
         }
-        _lock(connection, account_id)
+        _lock(connection, account_id, key)
         if connection.execute(_ISSUE, values).rowcount != 1:
             return None
         return token
