@@ -29,7 +29,8 @@ def protocol(
         What,
         typer.Argument(
             help="`schema`: print the protocol's JSON Schema (draft 2020-12: `$defs/client`, "
-            "`$defs/server`, `$defs/http`). `docs`: rewrite the message tables of "
+            "`$defs/server`, `$defs/games` (each game's state and result), `$defs/http`). "
+            "`docs`: rewrite the message tables of "
             "docs/protocol.md (between their marker comments) from the declarations. "
             "`jsdoc`: rewrite web/js/shell/protocol.js, the messages' JSDoc typedefs."
         ),
