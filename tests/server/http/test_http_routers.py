@@ -61,6 +61,7 @@ HIDDEN = {
     "/login",
     "/matches",
     "/me/delete",
+    "/me/friends",
     "/me/games",
     "/me/settings",
     "/password-reset",

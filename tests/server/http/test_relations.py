@@ -116,9 +116,7 @@ def test_each_refusal_names_its_problem(client: TestClient, route: str) -> None:
     assert client.delete(f"/api/{route}/Nobody", headers=ann).status_code == 404
     oneself = client.put(f"/api/{route}/ANN", headers=ann)
     assert oneself.status_code == 400 and "yourself" in oneself.json()["detail"]
-    foreign = client.put(
-        f"/api/{route}/Bob", headers=ann | {"origin": "https://evil.example"}
-    )
+    foreign = client.put(f"/api/{route}/Bob", headers=ann | {"origin": "https://evil.example"})
     assert foreign.status_code == 403 and "another site" in foreign.json()["detail"]
     assert client.get(f"/api/{route}", headers=ann).json() == []
 
@@ -146,9 +144,7 @@ def test_a_deleted_account_leaves_no_follow_nor_block(client: TestClient) -> Non
     client.put("/api/following/Bob", headers=ann)
     client.put("/api/blocking/Bob", headers=ann)
     client.put("/api/following/Ann", headers=bob)
-    gone = client.request(
-        "DELETE", "/api/accounts/me", headers=bob, json={"password": "12345678"}
-    )
+    gone = client.request("DELETE", "/api/accounts/me", headers=bob, json={"password": "12345678"})
     assert gone.status_code == 204, gone.text
     assert client.get("/api/following", headers=ann).json() == []
     assert client.get("/api/blocking", headers=ann).json() == []

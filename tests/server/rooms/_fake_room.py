@@ -118,6 +118,9 @@ class FakeTable(FakeRoom):
     def unrated_of(self, match_id: str) -> str | None:
         return None
 
+    def blocked_by(self, account: str) -> list[str]:
+        return []
+
     def play(self) -> FakeMatch:
         """A match begins (its players: the seats')."""
         match = FakeMatch([s.name for s in self.seats])

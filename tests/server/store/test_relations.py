@@ -121,9 +121,7 @@ def test_a_deleted_accounts_rows_go_on_both_sides(storage: Storage) -> None:
     AccountStore(storage, password_hasher(cheap=True)).erase(bob)
     with storage.engine.connect() as connection:
         for table in ("follows", "blocks"):
-            rows = connection.execute(
-                text(f"SELECT account_id, target_id FROM {table}")
-            ).all()
+            rows = connection.execute(text(f"SELECT account_id, target_id FROM {table}")).all()
             assert all(bob.id not in row for row in rows), table
     assert relations.following(ann.key) == []
     assert relations.following(cid.key) == ["Ann"]

@@ -209,14 +209,16 @@ class RelationStore:
             count = select(func.count()).select_from(row).where(row.account_id == mine.id)
             # The cap checked by the statement that adds the row (SQLite runs it at once).
             added = session.execute(
-                insert(row).from_select(
+                insert(row)
+                .from_select(
                     ["account_id", "target_id", "created_at"],
                     select(
                         literal(mine.id, Integer()),
                         literal(theirs.id, Integer()),
                         literal(self._wall(), Float()),
                     ).where(count.scalar_subquery() < cap),
-                ).returning(row.target_id)
+                )
+                .returning(row.target_id)
             )
             if added.first() is None:
                 raise _too_many(row, cap)

@@ -85,6 +85,10 @@ export async function mountOnlinePanel() {
   const socket = lobbySocket();
   socket.on("online", draw);
   socket.watchOnline();
+  if (account) {
+    // The players the reader follows are marked (GET /api/following: the friends' list).
+    fetchJSON("/api/following").then((list) => markFollowing(list.map((f) => f.name))).catch(() => {});
+  }
   try {
     titles = new Map((await gameList()).map((game) => [game.key, game.title]));
     if (last) draw(last); // (the socket's list may have come first: its games by title now)
