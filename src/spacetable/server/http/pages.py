@@ -63,8 +63,6 @@ PAGES: dict[str, Page] = {
     "profile": Page("profile.html", N_("Player — spacetable"), "pages/profile.js"),
     "leaderboard": Page("leaderboard.html", N_("Leaderboard — spacetable"), "pages/leaderboard.js"),
     "mygames": Page("mygames.html", N_("My games — spacetable"), "pages/mygames.js"),
-    # Whom a player follows, with their presence, and whom he blocks (http/relations.py).
-    "friends": Page("friends.html", N_("Friends — spacetable"), "pages/friends.js"),
     "deleteaccount": Page(
         "deleteaccount.html", N_("Delete your account — spacetable"), "pages/deleteaccount.js"
     ),
@@ -76,6 +74,8 @@ PAGES: dict[str, Page] = {
     "resetpassword": Page(
         "resetpassword.html", N_("Reset your password — spacetable"), "pages/email.js"
     ),
+    # The moderators' page (its routes answer only a moderator: http/moderation.py).
+    "admin": Page("admin.html", N_("Moderation — spacetable"), "pages/admin.js"),
     # An address that leads nowhere: the server writes why (:func:`missing_page`); the
     # page's only script is the shell's language switch.
     "missing": Page("missing.html", N_("Cannot open this page — spacetable"), "shell/i18n.js"),
@@ -117,8 +117,8 @@ TOPBARS: dict[str, TopBar] = {
     "profile": TopBar(N_("Player"), _BACK),
     "leaderboard": TopBar(N_("Leaderboard"), _BACK),
     "mygames": TopBar(N_("My games"), _BACK),
-    "friends": TopBar(N_("Friends"), _BACK),
     "deleteaccount": TopBar(N_("Delete your account"), _BACK),
+    "admin": TopBar(N_("Moderation"), _BACK),
     "settings": TopBar(N_("Settings"), _BACK),
     "verifyemail": TopBar(N_("Your e-mail address"), _BACK),
     "resetpassword": TopBar(N_("Reset your password"), _BACK),
@@ -276,8 +276,8 @@ _PAGES = {
     "/signup": "signup",
     "/leaderboard/{game}": "leaderboard",
     "/me/games": "mygames",
-    "/me/friends": "friends",
     "/me/delete": "deleteaccount",
+    "/admin": "admin",
     "/me/settings": "settings",
     "/email/verify": "verifyemail",
     "/password-reset": "resetpassword",

@@ -8,6 +8,7 @@
 import { playerName, t, tn } from "./i18n.js";
 import { el, clear } from "./dom.js";
 import { colourOf, WATCHER_COLOUR } from "./colours.js";
+import { reportButton } from "./report.js";
 
 /** The longest free-text message (the server refuses longer). */
 export const CHAT_LIMIT = 200;
@@ -287,7 +288,10 @@ export class ChatPanel {
       type: "button", class: "link chat-mute", title: WORDS.muteTitle(message.name), text: WORDS.mute,
       on: { click: () => this.mute(speakerOf(message), message.name) },
     });
-    return chatLine(message, mute);
+    // A seated player's line may be reported to the moderators, with its words (shell/report.js).
+    const report = own || message.seat === null || message.seat === undefined ? null
+      : reportButton(message.name, { room: this.roomId, text: chatText(message) }, { className: "link chat-report" });
+    return chatLine(message, mute, report);
   }
 
   render() {

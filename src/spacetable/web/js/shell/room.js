@@ -109,6 +109,8 @@ export class RoomClient {
       rematch_declined: this.onRematchDeclined,
       // News of the match store (down, back): the table waits for it, then goes on.
       notice: (m) => toast(m.message, 8, { kind: "info" }),
+      // A moderator closed the room: it stays said (the socket closes: nothing to reconnect to).
+      room_closed: (m) => toast(m.message, 3600, { kind: "alert" }),
     };
   }
 

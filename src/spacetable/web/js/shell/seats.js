@@ -15,6 +15,7 @@ import { colourOf } from "./colours.js";
 import { askName } from "./invite.js";
 import { absence } from "./absence.js";
 import { morphChildren } from "./morph.js";
+import { reportButton } from "./report.js";
 
 /** The laser games' bots until GET /api/games answers: levels, the default, in words. */
 const FALLBACK_BOTS = { levels: ["beginner", "random", "easy", "medium", "hard"], default: "beginner", about: {} };
@@ -202,6 +203,11 @@ function drawSeats(container, room, mySeat, send, { describe, starts = null, sho
       actions.append(el("button", { type: "button", class: "free-seat secondary",
         title: t("take the bot out, so that a friend can sit here"),
         on: { click: () => send({ type: "free_seat", seat: seat.seat }) } }, t("Let a friend sit here")));
+    }
+    if (seat.kind === "human" && seat.registered && !mine) {
+      // Another registered player may be reported to the moderators (shell/report.js).
+      const report = reportButton(seat.name, { room: room.id }, { className: "link seat-report" });
+      if (report) actions.append(report);
     }
     if (mine) {
       actions.append(
