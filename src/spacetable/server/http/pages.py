@@ -63,6 +63,8 @@ PAGES: dict[str, Page] = {
     "profile": Page("profile.html", N_("Player — spacetable"), "pages/profile.js"),
     "leaderboard": Page("leaderboard.html", N_("Leaderboard — spacetable"), "pages/leaderboard.js"),
     "mygames": Page("mygames.html", N_("My games — spacetable"), "pages/mygames.js"),
+    # Whom a player follows, with their presence, and whom he blocks (http/relations.py).
+    "friends": Page("friends.html", N_("Friends — spacetable"), "pages/friends.js"),
     "deleteaccount": Page(
         "deleteaccount.html", N_("Delete your account — spacetable"), "pages/deleteaccount.js"
     ),
@@ -117,6 +119,7 @@ TOPBARS: dict[str, TopBar] = {
     "profile": TopBar(N_("Player"), _BACK),
     "leaderboard": TopBar(N_("Leaderboard"), _BACK),
     "mygames": TopBar(N_("My games"), _BACK),
+    "friends": TopBar(N_("Friends"), _BACK),
     "deleteaccount": TopBar(N_("Delete your account"), _BACK),
     "admin": TopBar(N_("Moderation"), _BACK),
     "settings": TopBar(N_("Settings"), _BACK),
@@ -276,6 +279,7 @@ _PAGES = {
     "/signup": "signup",
     "/leaderboard/{game}": "leaderboard",
     "/me/games": "mygames",
+    "/me/friends": "friends",
     "/me/delete": "deleteaccount",
     "/admin": "admin",
     "/me/settings": "settings",
