@@ -15,7 +15,7 @@ from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable.cli._common import fail, titles
 
 if TYPE_CHECKING:
-    from spacetable.server.app import MailSettings
+    from spacetable.server.app import MailSettings, PushSettings
 
 #: Largest request line plus headers the server reads (bytes), as most servers allow.
 MAX_REQUEST_HEAD_BYTES = 16 * 1024
@@ -254,6 +254,23 @@ def serve(
             "http://localhost:PORT; never a request's Host header).",
         ),
     ] = None,
+    vapid_subject: Annotated[
+        str | None,
+        typer.Option(
+            help="Send Web Push notifications (your move, a challenge...) to the devices "
+            "where players allow them, signed with this contact for the push services: "
+            "mailto:you@example.org or an https URL. The signing key is made once and kept "
+            "in the database. Default: no push (docs/notifications.md).",
+        ),
+    ] = None,
+    push_allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="With --vapid-subject: a push service host trusted as it is (over plain "
+            "http too, whatever it resolves to), for a push service on this network; "
+            "repeat for several. Every other endpoint must be https on public addresses.",
+        ),
+    ] = None,
     test_clock: Annotated[
         bool,
         typer.Option(
@@ -283,6 +300,22 @@ def serve(
         server.run()
     if not server.started:
         fail("the server did not start (is the port free?)")
+
+
+def _push_settings(options: Mapping[str, Any]) -> PushSettings | None:
+    """How the server sends Web Push, from ``--vapid-subject`` and ``--push-allow-host``
+    (``None`` without ``--vapid-subject``)."""
+    from spacetable.server.app import PushSettings
+
+    subject = options.get("vapid_subject")
+    hosts = tuple(options.get("push_allow_host") or ())
+    if subject is None:
+        if hosts:
+            fail("--push-allow-host: only with --vapid-subject")
+        return None
+    if not re.fullmatch(r"(mailto:[^\s@]+@[^\s@]+|https://\S+)", subject):
+        fail("--vapid-subject: mailto:you@example.org or an https:// URL")
+    return PushSettings(subject, hosts)
 
 
 def _mail_settings(options: Mapping[str, Any]) -> MailSettings | None:
@@ -400,6 +433,7 @@ def prepared(options: Mapping[str, Any]) -> Prepared:
         node_name=options["node_name"],
         test_clock=options["test_clock"],
         mail=_mail_settings(options),
+        push=_push_settings(options),
     )
     settings: dict[str, Any] = dict(
         host=host,

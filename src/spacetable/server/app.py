@@ -35,6 +35,7 @@ from spacetable.server.http import lobby as lobby_routes
 from spacetable.server.http import matches as match_routes
 from spacetable.server.http import moderation as moderation_routes
 from spacetable.server.http import my_games as my_games_routes
+from spacetable.server.http import notifications as notification_routes
 from spacetable.server.http import photo as photo_routes
 from spacetable.server.http import players as player_routes
 from spacetable.server.http import referee as referee_routes
@@ -53,8 +54,8 @@ from spacetable.server.http.ws_protocol import ACCOUNTS, POLICY, ROOMS, SocketPo
 from spacetable.server.meet.bus import Bus
 from spacetable.server.meet.challenges import expire as expire_challenges
 from spacetable.server.meet.identity import GuestCookie
-from spacetable.server.meet.lobby_sockets import LobbyHub
 from spacetable.server.meet.moderation import Moderation
+from spacetable.server.meet.notices import Notices, TellingHub
 from spacetable.server.meet.pool import Pool
 from spacetable.server.meet.relations import BlockNews
 from spacetable.server.rooms.clock import MovableClock
@@ -66,6 +67,7 @@ from spacetable.server.store.accounts import AccountStore
 from spacetable.server.store.email import EmailStore
 from spacetable.server.store.meetings import MeetingStore
 from spacetable.server.store.moderation import ModerationStore
+from spacetable.server.store.notifications import NotificationStore
 from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.relations import RelationStore
 from spacetable.server.store.storage import Storage, StorageUnavailable
@@ -134,6 +136,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     email_routes.router,  # e-mail addresses, their verification, password resets (issue 70)
     seek_routes.router,  # POST/GET /api/seeks, DELETE /api/seeks/{id} (issue 69)
     challenge_routes.router,  # /api/challenges: send, list, accept, decline, cancel
+    notification_routes.router,  # /api/notifications, /api/push/..., /sw.js (issue 70)
     relation_routes.router,  # /api/following, /api/blocking: follows and blocks (issue 69)
 )
 
@@ -195,16 +198,17 @@ def _join_cluster(
 
 def _hub(
     directory: RoomDirectory, node: ClusterNode | None, clock: MovableClock | None
-) -> LobbyHub:
-    """The hub of the players' lobby sockets (meet/lobby_sockets.py): with the bus and the
+) -> TellingHub:
+    """The hub of the players' lobby sockets (meet/lobby_sockets.py; a challenge's news
+    also becomes a notification: meet/notices.py): with the bus and the
     presence board of Redis in a cluster (loaded only then), of this process alone else."""
     if node is None:
-        return LobbyHub(directory, Bus(), clock)
+        return TellingHub(directory, Bus(), clock)
     from spacetable.server.meet.presence import PresenceBoard
     from spacetable.server.meet.redis_bus import RedisBus
 
     board = PresenceBoard(node.redis, node.node_id)
-    return LobbyHub(directory, RedisBus(node.redis, node.url, node.node_id), clock, board)
+    return TellingHub(directory, RedisBus(node.redis, node.url, node.node_id), clock, board)
 
 
 def _blocking_pairs(served: Services) -> Callable[[Iterable[str]], set[frozenset[str]]]:
@@ -221,6 +225,30 @@ class MailSettings:
     smtp: SmtpUrl
     sender: str
     public_url: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PushSettings:
+    """How the server sends Web Push: signed for ``subject`` (``--vapid-subject``), the
+    push hosts ``allowed`` as they are (``--push-allow-host``)."""
+
+    subject: str
+    allowed: tuple[str, ...] = ()
+
+
+def _notices(
+    storage: Storage,
+    wall: Callable[[], float],
+    clock: MovableClock | None,
+    push: PushSettings | None,
+) -> Notices:
+    """The notifications (``meet/notices.py``), pushed with ``push`` (none without)."""
+    store = NotificationStore(storage, wall)
+    if push is None:
+        return Notices(store)
+    from spacetable.server.meet.push import PushSender  # (loads pywebpush only then)
+
+    return Notices(store, PushSender(store, push.subject, push.allowed, clock))
 
 
 def _mail_service(
@@ -246,6 +274,7 @@ def create_app(
     test_clock: bool = False,
     password_hasher: PasswordHasher | None = None,
     mail: MailSettings | None = None,
+    push: PushSettings | None = None,
 ) -> FastAPI:
     """The whole web application, storing finished matches in ``storage``; ``sockets``
     guards the room websockets (default: pages of the server's own origin, the usual
@@ -267,7 +296,8 @@ def create_app(
     ``password_hasher`` hashes the accounts' passwords (default: argon2id's recommended
     cost; tests that make many accounts give a cheap one: ``store/accounts.py``).
     ``mail``: how the server sends e-mail (``--smtp``; ``None``: it sends none, and the
-    routes that would mail say so: ``http/email_routes.py``)."""
+    routes that would mail say so: ``http/email_routes.py``). ``push``: how it sends Web
+    Push (``--vapid-subject``; ``None``: none, ``meet/push.py``)."""
     guards = guards or Guards()
     sockets = sockets or SocketPolicy()
     clock = MovableClock() if test_clock else None
@@ -301,6 +331,9 @@ def create_app(
     referee = RefereePool(budget_s=referee_seconds)
     # The players' lobby sockets, and the bus to the other processes (meet/).
     hub = _hub(directory, node, clock)
+    # The notifications: stored off the rooms' task, told to pages and devices (meet/).
+    notices = _notices(storage, wall, clock, push)
+    directory.told = notices.told  # correspondence turns (rooms/correspondence.py)
     # Reports, moderators, mutes and bans; the rooms ask its copy of the mutes (meet/).
     moderation = Moderation(ModerationStore(storage, wall), hub.bus, directory)
     directory.muted = moderation.is_muted
@@ -310,6 +343,8 @@ def create_app(
     block_news = BlockNews(hub.bus, directory)
     # Seeks and challenges, every process's (store/meetings.py); the pool pairs the seeks.
     meetings = MeetingStore(storage, wall)
+    # A challenge's news also becomes a notification (meet/notices.py).
+    hub.notices, hub.meetings = notices, meetings
     # E-mail: the addresses and links' tokens, and the mail thread (http/mailer.py).
     mailing = _mail_service(storage, wall, mail)
 
@@ -330,6 +365,9 @@ def create_app(
         await hub.bus.start()
         hub.start()
         await moderation.start()
+        notices.hub = hub
+        if notices.push is not None:
+            await notices.push.start()  # the VAPID key, read or made once
         block_news.start()
         pool.start()  # a round every 2 s on the server's clock (meet/pool.py)
         if mailing.mailer is not None:
@@ -350,6 +388,9 @@ def create_app(
         if mailing.mailer is not None:
             await shutdown_step("the mail thread", asyncio.to_thread(mailing.mailer.close))
         await shutdown_step("moderation", moderation.close())
+        await shutdown_step("the notifications", notices.close())
+        if notices.push is not None:
+            await shutdown_step("the push sender", notices.push.close())
         block_news.close()
         await shutdown_step("the lobby sockets", hub.close())
         await shutdown_step("the bus", hub.bus.close())
@@ -389,6 +430,8 @@ def create_app(
     pool.sweeps.append(functools.partial(expire_challenges, meetings, hub))
     app.state.pool = pool  # (a test may run a round itself)
     app.state.mail = mailing  # (http/email_routes.py)
+    app.state.notices = notices  # (http/notifications.py)
+    app.state.push = notices.push  # (None: the server sends no push)
     app.state.directory = directory
     app.state.cluster = node
     app.state.accounts = accounts  # a page's header shows who is logged in (http/pages.py)

@@ -26,6 +26,7 @@ from spacetable.server.protocol.lobby_messages import (
     Paired,
     SessionEnded,
 )
+from spacetable.server.protocol.notice_messages import Notification
 from spacetable.server.protocol.payloads import RunUp
 from spacetable.server.protocol.records import (
     BY_GAME,
@@ -53,6 +54,7 @@ __all__ = [
     "Forsaken",
     "MatchResult",
     "Notice",
+    "Notification",
     "Online",
     "OnlinePlayer",
     "Placed",
@@ -512,4 +514,5 @@ SERVER_MESSAGES: tuple[type[Any], ...] = (
     Paired,
     Challenge,
     ChallengeClosed,
+    Notification,
 )

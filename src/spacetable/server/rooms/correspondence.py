@@ -15,10 +15,18 @@ them. When the time runs out every player the match waits on (the match's own
 fleet's activation ends). A player who misses :data:`TIMEOUTS_TO_LOSE` turns in a row
 loses (docs/rulings.md, C1). The room's lobby keeps such a room's seats without an abandon
 timer, no bot stands in, and the room is not closed for being idle (``rooms/lobby.py``).
+
+The players' accounts are told (:attr:`Correspondence.told`, given by the directory: the
+notifications of ``meet/notices.py``, issue 70): a turn of theirs begins (``your_move``,
+with the hours it waits), a turn of theirs ran out (``ran_out``, with how many more in a
+row lose the match), the match is over (``match_over``). Telling never waits: the
+notifications are stored off the room's task.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -32,6 +40,11 @@ from spacetable.server.sockets.connection import Connection
 
 #: Turns in a row a player may let run out; the next one loses him the match (C1).
 TIMEOUTS_TO_LOSE = 3
+
+#: Tells a player's account what happened in his correspondence room (``meet/notices.py``):
+#: the account's key, the kind (``your_move``, ``ran_out``, ``match_over``) and its values
+#: (``room``, ``ruleset`` and the kind's own). Called on the room's task: it must not wait.
+Told = Callable[[str, str, dict[str, Any]], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +84,8 @@ class Correspondence:
         self._room = room
         self._timer: Timer | None = None
         self._passing = False
+        #: Where the players' accounts are told of their turns (none: nobody is).
+        self.told: Told | None = None
         self.reset()
 
     @property
@@ -128,7 +143,8 @@ class Correspondence:
             self.ran_out.pop(player, None)
         waiting = self._waiting_now()
         fresh = bool(set(waiting) - set(self.waiting)) or player in waiting
-        self._set(waiting, fresh=fresh, changed=cleared)  # his warning goes (room, My games)
+        # his warning goes (room, My games); the others now waited on are told
+        self._set(waiting, fresh=fresh, changed=cleared, actor=player)
 
     def _set(
         self,
@@ -137,11 +153,15 @@ class Correspondence:
         fresh: bool,
         deadline: float | None = None,
         changed: bool = False,
+        actor: str | None = None,
+        tell: Iterable[str] = (),
     ) -> None:
         room = self._room
         hours = self.hours
         assert hours is not None
         changed = changed or waiting != self.waiting
+        # Told: who is waited on and was not (not the player who just acted: he is there).
+        told = [p for p in waiting if (p not in self.waiting or p in tell) and p != actor]
         self.waiting = waiting
         if not waiting:
             new: float | None = None
@@ -157,6 +177,9 @@ class Correspondence:
             changed = True
         if changed:
             room.broadcast_room()  # everyone sees whom it waits on, till when (stored too)
+        if told and self.deadline is not None:
+            left = max(1, math.ceil((self.deadline - room.clock.wall()) / 3600.0))
+            self._tell(told, "your_move", hours=left)
 
     def _arm(self) -> None:
         room = self._room
@@ -196,6 +219,10 @@ class Correspondence:
             lose_at=TIMEOUTS_TO_LOSE,
         )
         room.broadcast(wire(timed_out))
+        for player in late:
+            left = max(0, TIMEOUTS_TO_LOSE - self.missed[player])
+            ran = self.ran_out.get(player)
+            self._tell([player], "ran_out", turn=ran[-1] if ran else None, left=left)
         lost = [p for p in late if self.missed[p] >= TIMEOUTS_TO_LOSE]
         if lost:
             room.end("timeout", lost)
@@ -214,7 +241,36 @@ class Correspondence:
         if room.match is match:
             # The next turn's time counts from this deadline: a room rebuilt days later
             # lives each turn it missed.
-            self._set(self._waiting_now(), fresh=True, deadline=message.deadline + hours * 3600.0)
+            self._set(
+                self._waiting_now(),
+                fresh=True,
+                deadline=message.deadline + hours * 3600.0,
+                tell=late,  # their turn ran out and the next began: "your move" again
+            )
+
+    def over(self, result: dict[str, Any]) -> None:
+        """The match ended with ``result`` (the ``result`` message): each seated player
+        is told whether he won, lost or drew; then no deadline, nobody missed a turn."""
+        if self.on:
+            winner = (result.get("result") or {}).get("winner")
+            for seat in self._room.seats:
+                if seat.account is None or not seat.name:
+                    continue
+                outcome = "draw" if winner is None else "won" if winner == seat.name else "lost"
+                self._tell([seat.name], "match_over", outcome=outcome)
+        self.reset()
+
+    def _tell(self, players: Iterable[str], kind: str, **values: Any) -> None:
+        """Tell the accounts seated as ``players`` (seat names) ``kind`` with ``values``."""
+        told = self.told
+        if told is None:
+            return
+        room = self._room
+        ruleset = room.options.ruleset
+        for name in players:
+            seat = next((s for s in room.seats if s.name == name), None)
+            if seat is not None and seat.account is not None:
+                told(seat.account, kind, {"room": room.id, "ruleset": ruleset, **values})
 
     # -- what the room stores ---------------------------------------------------------
 

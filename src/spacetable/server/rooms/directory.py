@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 
 from spacetable.i18n.phrase import refusal
 from spacetable.server.rooms.clock import RoomClock
+from spacetable.server.rooms.correspondence import Told
 from spacetable.server.rooms.match import RoomOptions, Timing
 from spacetable.server.rooms.rebuild import RebuildFailed, rebuild_room
 from spacetable.server.rooms.room import Room
@@ -91,6 +92,9 @@ class RoomDirectory:
         #: The names of the accounts an account (its key) blocks: its chat hides their
         #: lines (the application gives ``store/relations.py``'s; a database query).
         self.blocked_by: Callable[[str], list[str]] = lambda account: []
+        #: Tells the players' accounts of their correspondence turns (the application gives
+        #: ``meet/notices.py``'s, which stores them off the rooms' task; none: nobody is).
+        self.told: Told | None = None
         self.saves = SaveQueue(storage)
         self.live = LiveStore(storage) if durable else None
         self._rebuilding: dict[str, asyncio.Future[Room | None]] = {}
@@ -173,6 +177,7 @@ class RoomDirectory:
         room.may_put_away = self.puts_away and self.live is not None
         room.muted = self.muted
         room.blocked_by = self.blocked_by
+        room.correspondence.told = self.told
         if self.accounts is not None:
             room.registered = self.accounts.is_registered
         if self.ratings is not None:

@@ -534,7 +534,7 @@ class Room:
             self.broadcast_room(at_once=True)
         self.match = None
         self.manners.reset()
-        self.correspondence.reset()
+        self.correspondence.over(result)  # the players' accounts are told (meet/notices.py)
 
     # -- messages out -------------------------------------------------------------------
 

@@ -51,6 +51,8 @@ _ACCOUNT_TABLES = (
     "blocks",
     "email_addresses",  # (``email.py``: its address and the links mailed to it)
     "email_tokens",
+    "notifications",  # (``notifications.py``: its notifications and push subscriptions)
+    "push_subscriptions",
 )
 #: The tables whose rows also name an account as their ``target_id`` (``relations.py``:
 #: who follows or blocks it).

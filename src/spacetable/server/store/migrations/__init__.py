@@ -3,7 +3,8 @@ finished matches), ``0002_accounts`` (accounts and their sessions), ``0003_ratin
 (ratings, and the matches each account played), ``0004_deadlines`` (the correspondence
 turns' deadlines of the live rooms), ``0005_room_accounts`` (the accounts seated in each
 correspondence room), ``0006_name_skeletons`` (what look-alike account names share),
-``0010_email`` (e-mail addresses and their tokens: issue 70);
+``0010_email`` (e-mail addresses and their tokens: issue 70), ``0011_notifications``
+(the accounts' notifications, push subscriptions and the VAPID key: issue 70);
 ``columns.py``, the columns several of them write.
 :func:`migrate` brings a database to the newest revision when a
 :class:`~spacetable.server.store.storage.Storage` opens it.
@@ -24,7 +25,7 @@ from pathlib import Path
 from sqlalchemy import Connection, Engine, inspect, text
 
 #: The newest revision (the last of ``versions/``).
-HEAD = "0010_email"
+HEAD = "0011_notifications"
 #: The revision a database made before the migrations is stamped with.
 BASELINE = "0001_matches"
 _HERE = Path(__file__).parent

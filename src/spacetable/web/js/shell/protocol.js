@@ -288,8 +288,19 @@
  * @property {(("generic"|"later"|"too_fast"|"too_slow"|"rated"|"casual"|"game")|null)} [reason] - declined: why, one of `generic`, `later`, `too_fast`, `too_slow`, `rated`, `casual`, `game` (the page shows its sentence)
  * @property {(string|null)} [room] - accepted: the room made for both
  */
+/**
+ * On the lobby socket (`/ws/lobby`), to every page of the account, at once: a new notification (your move in a correspondence game, a turn that ran out, a challenge received, accepted or declined, a match over), as `GET /api/notifications` lists it; the top bar's bell counts it unread.
+ * @typedef {Object} ServerNotification
+ * @property {"notification"} type
+ * @property {number} id - the notification's id (`POST /api/notifications/read` takes it)
+ * @property {string} kind - `your_move`, `ran_out`, `challenge`, `challenge_accepted`, `challenge_declined` or `match_over`
+ * @property {string} text - in words, in English
+ * @property {Object<string, *>} says - the words as a phrase (see Phrases), for the page's language
+ * @property {string} url - the page it links to (a room, the lobby)
+ * @property {number} at - when, in seconds since 1970 (UTC)
+ */
 
-/** Every message the server sends. @typedef {(ServerWelcome|ServerRoom|ServerState|ServerStatePatch|ServerTurn|ServerActed|ServerResult|ServerBattle|ServerPoses|ServerPlaced|ServerRefused|ServerStop|ServerDrawOffer|ServerDrawDeclined|ServerResigned|ServerForsaken|ServerAbsent|ServerAbsenceChoice|ServerTimedOut|ServerError|ServerRematchDeclined|ServerPong|ServerNotice|ServerChat|ServerChatHistory|ServerOnline|ServerSessionEnded|ServerRoomClosed|ServerPaired|ServerChallenge|ServerChallengeClosed)} ServerMessage */
+/** Every message the server sends. @typedef {(ServerWelcome|ServerRoom|ServerState|ServerStatePatch|ServerTurn|ServerActed|ServerResult|ServerBattle|ServerPoses|ServerPlaced|ServerRefused|ServerStop|ServerDrawOffer|ServerDrawDeclined|ServerResigned|ServerForsaken|ServerAbsent|ServerAbsenceChoice|ServerTimedOut|ServerError|ServerRematchDeclined|ServerPong|ServerNotice|ServerChat|ServerChatHistory|ServerOnline|ServerSessionEnded|ServerRoomClosed|ServerPaired|ServerChallenge|ServerChallengeClosed|ServerNotification)} ServerMessage */
 /**
  * take a seat; answered by `welcome` with your seat and `token`. Two players may ask for one name: the second gets `name (2)`, which `welcome.player` tells. A socket opened with a session cookie sits under its account's name (`name` is not used), and takes back the seat its account already holds in the room instead of a second one; a guest who asks for a registered player's name sits as `name (guest)` (when: lobby). Fields: `name` (the name to sit under (a socket with a session cookie: its account's)), `seat` (the seat asked for; null: the first free), `tab` (optional: an id the page keeps while its tab lives).
  * @typedef {Object} ClientJoin
@@ -470,6 +481,6 @@
 
 /** The message types each side sends. */
 export const MESSAGE_TYPES = Object.freeze({
-  server: Object.freeze(["welcome", "room", "state", "state_patch", "turn", "acted", "result", "battle", "poses", "placed", "refused", "stop", "draw_offer", "draw_declined", "resigned", "forsaken", "absent", "absence_choice", "timed_out", "error", "rematch_declined", "pong", "notice", "chat", "chat_history", "online", "session_ended", "room_closed", "paired", "challenge", "challenge_closed"]),
+  server: Object.freeze(["welcome", "room", "state", "state_patch", "turn", "acted", "result", "battle", "poses", "placed", "refused", "stop", "draw_offer", "draw_declined", "resigned", "forsaken", "absent", "absence_choice", "timed_out", "error", "rematch_declined", "pong", "notice", "chat", "chat_history", "online", "session_ended", "room_closed", "paired", "challenge", "challenge_closed", "notification"]),
   client: Object.freeze(["join", "rejoin", "watch", "leave", "bot", "ready", "pose", "place", "drop", "discard", "fleet", "plot", "draft", "unplot", "act", "rematch", "decline_rematch", "free_seat", "race", "chat", "open_chat", "resign", "forsake", "offer_draw", "answer_draw", "absence", "ping", "resync", "watch_online"]),
 });
