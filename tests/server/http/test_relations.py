@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from spacetable.server.app import create_app
 from spacetable.server.http.deps import Services
+from spacetable.server.meet import presence
 from spacetable.server.store import relations as relations_module
 from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.storage import Storage
@@ -152,3 +153,19 @@ def test_a_deleted_account_leaves_no_follow_nor_block(client: TestClient) -> Non
     assert client.get("/api/following", headers=again).json() == []
     relations = services(client).relations
     assert relations is not None and not relations.blocks_either("ann", "bob")
+
+
+def test_a_followed_player_online_beyond_the_listed_few_hundred_is_online_all_the_same(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(presence, "MAX_LISTED", 0)  # the online list names nobody
+    ann = login(client, "Ann")
+    zed = login(client, "Zed")
+    assert client.put("/api/following/Zed", headers=ann).status_code == 204
+    with client.websocket_connect("/ws/lobby", headers=zed):
+        hub = services(client).hub
+        assert hub is not None
+        eventually(lambda: hub.is_online("zed"), "Zed online")
+        assert hub.online()[0] == []
+        listed = client.get("/api/following", headers=ann).json()
+    assert listed == [{"name": "Zed", "online": True, "status": None, "game": None, "room": None}]

@@ -4,7 +4,8 @@
   is not asked); 204, also when he already did. ``DELETE``: he follows him no more (204).
 * ``GET /api/following``: ``[{"name", "online", "status", "game", "room"}]``, whom he
   follows, the online ones first (``status``: ``lobby``, ``playing`` or ``watching``, and
-  the game and room of a match he plays or watches; all ``null`` when offline), each group
+  the game and room of a match he plays or watches; all ``null`` when offline, and
+  ``status`` too for one online beyond the few hundred the online list names), each group
   by name. Presence comes from the lobby sockets of every process (``Services.hub``).
 * ``PUT``/``DELETE /api/blocking/{name}``: he blocks ``name``, or no more (204). A blocked
   player cannot challenge him, is never paired with him, and his chat lines are hidden
@@ -111,17 +112,22 @@ async def following(request: Request, served: App) -> Any:
     if account is None:
         return _not_signed_in()
     names = await asyncio.to_thread(_relations(served).following, account.key)
+    hub = served.hub
     present = {}
-    if served.hub is not None:
-        players, _guests = served.hub.online()
+    if hub is not None:
+        players, _guests = hub.online()
         present = {p.key: p for p in players}
     listed = []
     for name in names:
-        seen = present.get(name_key(name))
+        key = name_key(name)
+        seen = present.get(key)
+        # (The online list names a few hundred players at most: one beyond them is online
+        # all the same, doing what it does not say.)
+        online = seen is not None or (hub is not None and hub.is_online(key))
         listed.append(
             {
                 "name": name,
-                "online": seen is not None,
+                "online": online,
                 "status": seen.status if seen else None,
                 "game": seen.game if seen else None,
                 "room": seen.room if seen else None,

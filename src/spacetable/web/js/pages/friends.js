@@ -22,7 +22,8 @@ function doing(friend) {
   const game = titles.get(friend.game) || friend.game || "";
   if (friend.status === "playing") return t("playing {game}", { game });
   if (friend.status === "watching") return t("watching {game}", { game });
-  return t("in the lobby");
+  if (friend.status === "lobby") return t("in the lobby");
+  return t("online"); // (online, doing what the server's list does not say)
 }
 
 /** A button that asks `method` of `path/name`, then draws both lists again. */
