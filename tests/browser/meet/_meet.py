@@ -35,14 +35,16 @@ def logged_in(open_page: OpenPage, base: str, name: str, path: str = "/", **opti
 
 
 def play_now(page: Page, game: str, seats: int | None = None) -> None:
-    """Press Play now in the lobby for ``game`` (``seats`` players when given) and wait
-    until the page is looking for an opponent."""
+    """Press Play now in the lobby for ``game`` (``seats`` players when given); return once
+    the server holds the seek (the pool may pair it at once: its rounds run every
+    :data:`~spacetable.server.meet.pool.TICK_SECONDS` of real time too, the test clock
+    only moving them sooner)."""
     page.wait_for_selector("#play-now-start:not([disabled])")
     page.select_option("#play-now-game", game)
     if seats is not None:
         page.select_option("#play-now-seats", str(seats))
-    page.click("#play-now-start")
-    page.wait_for_selector("#play-now-waiting:not([hidden])")
+    with page.expect_response(lambda r: r.url.endswith("/api/seeks") and r.status == 201):
+        page.click("#play-now-start")
 
 
 def seated_room(page: Page) -> str:

@@ -21,16 +21,20 @@ def test_two_strangers_press_play_now_for_light_speed_and_sit_together(
     bob = open_page("/?lang=fr", **PHONE)
     # Guests: casual real-time games only, said plainly; no rated box, no rating range.
     expect(bob.locator("#play-now-guest")).to_be_visible()
-    assert bob.locator("#play-now-rated").is_hidden()
-    assert bob.locator("#play-now-range").is_hidden()
+    expect(bob.locator("#play-now-guest")).to_contain_text("En invité")
+    expect(bob.locator("#play-now-rated")).to_be_hidden()
+    expect(bob.locator("#play-now-range")).to_be_hidden()
     play_now(ann, "lightspeed")
-    play_now(bob, "lightspeed")
+    # Alone in the pool: she waits, told for what and for how long, with Cancel.
     expect(ann.locator("#play-now-status")).to_contain_text("Looking for an opponent")
-    expect(bob.locator("#play-now-status")).to_contain_text("Recherche d'un adversaire")
+    expect(ann.locator("#play-now-what")).to_have_text(
+        "Light Speed · 2 players · casual · real time"
+    )
+    expect(ann.locator("#play-now-cancel")).to_be_visible()
     shot(ann, "waiting")
-    shot(bob, "waiting-phone-fr")
+    play_now(bob, "lightspeed")
 
-    server.advance(TICK_SECONDS)  # the pool's next round
+    server.advance(TICK_SECONDS)  # the pool's next round, if its own did not come first
     room = seated_room(ann)
     assert seated_room(bob) == room
     seats = {page.get_attribute(".seat.mine", "data-seat") for page in (ann, bob)}
@@ -58,6 +62,7 @@ def test_alone_for_30_seconds_a_player_is_offered_a_bot(open_page: OpenPage, sho
     page.goto("/?lang=en")
     page.fill("#name", "Dora")
     play_now(page, "lightspeed", seats=3)
+    expect(page.locator("#play-now-status")).to_contain_text("0 seconds")
     page.clock.run_for(29_000)
     expect(page.locator("#play-now-status")).to_contain_text("29 seconds")
     assert page.locator("#play-now-offer").is_hidden()
