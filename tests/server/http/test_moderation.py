@@ -243,3 +243,24 @@ def test_closing_a_room_needs_a_reason_and_a_room_that_exists(
         assert room not in {r["id"] for r in mod.get("/api/rooms").json()}
         entry = mod.get("/api/admin/audit").json()["audit"][0]
         assert (entry["action"], entry["target"], entry["reason"]) == ("close", room, "hate speech")
+
+
+def test_a_ban_removes_the_accounts_challenges_and_seeks(app: object, storage: Storage) -> None:
+    ann = player(app, "Ann")
+    bob = player(app, "Bob")
+    mod = moderator(app, storage)
+    challenge = {"to": "Ann", "game": "lightspeed", "rated": False}
+    sent = bob.post("/api/challenges", json=challenge)
+    assert sent.status_code == 201, sent.text
+    sought = bob.post("/api/seeks", json={"game": "lightspeed", "rated": False})
+    assert sought.status_code == 201, sought.text
+    assert [c["id"] for c in ann.get("/api/challenges").json()["in"]] == [sent.json()["id"]]
+    assert mod.post("/api/admin/ban", json={"name": "Bob", "reason": "abuse"}).status_code == 204
+    # Ann no longer has his challenge to answer; his seek is gone (the pool pairs nobody
+    # with him): logged in again after an unban, he has nothing open.
+    assert ann.get("/api/challenges").json()["in"] == []
+    assert mod.post("/api/admin/unban", json={"name": "Bob", "reason": "appeal"}).status_code == 204
+    assert bob.post("/api/session", json={"name": "Bob", "password": PASSWORD}).status_code == 200
+    assert bob.get("/api/challenges").json() == {"in": [], "out": []}
+    again = bob.post("/api/seeks", json={"game": "lightspeed", "rated": False})
+    assert again.status_code == 201, again.text  # (one open seek per game: the old one went)

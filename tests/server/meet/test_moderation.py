@@ -1,7 +1,8 @@
 """What a moderator's actions do to a player's open pages (issue 69 item 5;
 ``server/meet/moderation.py``), on a real server (its HTTP and sockets on a port): a ban
 ends his open session at once (his next request is a guest's, his lobby socket hears
-``session_ended`` ``banned`` and closes) and refuses his login; a mute refuses his chat
+``session_ended`` ``banned`` and closes, his room socket still open may not chat) and
+refuses his login; a mute refuses his chat
 in a room with a sentence saying so, and an unmute lets it through again; a room closed
 tells its sockets ``room_closed`` and closes them as a room that is gone (4404)."""
 
@@ -86,6 +87,7 @@ def test_a_ban_ends_the_open_session_at_once_and_refuses_the_login(
     mira = moderator(server, db, "Mira")
     bob = session_cookie(server.http, "Bob")
     page = lobby_socket(server, bob)
+    room = seated(server, server.create_room(seats=2), bob)
     try:
         assert call(server, "/api/session", cookie=bob) == (200, {"name": "Bob"})
         banned = call(server, "/api/admin/ban", {"name": "Bob", "reason": "threats"}, mira)
@@ -100,8 +102,13 @@ def test_a_ban_ends_the_open_session_at_once_and_refuses_the_login(
         status, answer = call(server, "/api/session", {"name": "Bob", "password": PASSWORD})
         assert status == 403
         assert answer["detail"] == "This account is banned by a moderator: you cannot log in."
+        # The room socket he still has open says nothing more.
+        room.send(type="chat", text="you will regret this")
+        said = room.wait(lambda m: m["type"] in ("error", "chat"))
+        assert said["type"] == "error" and "muted your account" in said["message"]
     finally:
         page.close()
+        room.close()
 
 
 def test_a_muted_player_is_told_his_chat_is_refused_until_unmuted(server: Server, db: Path) -> None:

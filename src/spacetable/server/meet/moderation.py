@@ -10,7 +10,8 @@ module makes them hold at once everywhere:
   process publishes ``moderation`` ``{"look": "mutes"}`` on the bus, ``meet/bus.py``; with
   ``--redis`` every process hears it), and every :data:`REFRESH_SECONDS` besides (the bus
   delivers at most once: a process that lost Redis for a moment catches up).
-* **A ban** ends the account's sessions (the database's, in the ban's own transaction:
+* **A ban** silences the account's room sockets still open, as a mute does, ends its
+  sessions (the database's, in the ban's own transaction:
   no process can find them again), refuses its logins (``AccountStore.open_session``),
   removes its seeks and open challenges (MATCH's ``meet/challenges.py``
   ``drop_account``), and tells its open pages at once (the hub's ``end_sessions``:
@@ -76,7 +77,8 @@ class Moderation:
         self.store = store
         self.bus = bus
         self.directory = directory
-        #: The muted accounts' keys, and until when (``None``: for good).
+        #: The keys of the accounts muted or banned (a banned player's room socket still
+        #: open says nothing more either), and until when (``None``: for good).
         self._muted: dict[str, float | None] = {}
         self._refresh: asyncio.Task[None] | None = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -99,22 +101,28 @@ class Moderation:
     # -- mutes ------------------------------------------------------------------------------
 
     def is_muted(self, account: str) -> bool:
-        """Whether the account ``account`` (its key) is muted now: this process's copy, no
-        database call (the rooms ask it on their loop)."""
+        """Whether the account ``account`` (its key) is muted (or banned) now: this
+        process's copy, no database call (the rooms ask it on their loop)."""
         if account not in self._muted:
             return False
         until = self._muted[account]
         return until is None or until > self.store.wall()
 
     async def refresh(self) -> None:
-        """Read the mutes in force again (off the loop); the copy stays as it was while
-        the database is away."""
+        """Read the mutes and bans in force again (off the loop); the copy stays as it was
+        while the database is away."""
         try:
-            found = await asyncio.to_thread(self.store.sanctions, "mute")
+            found = await asyncio.to_thread(self.store.sanctions)
         except StorageUnavailable as exc:
             log.warning("the mutes in force could not be read: %s", exc)
             return
-        self._muted = {sanction.key: sanction.until for sanction in found}
+        muted: dict[str, float | None] = {}
+        for sanction in found:
+            ends = muted.get(sanction.key, 0.0)
+            muted[sanction.key] = (
+                None if sanction.until is None or ends is None else max(ends, sanction.until)
+            )
+        self._muted = muted
 
     async def _refresh_forever(self) -> None:
         while True:
@@ -127,13 +135,12 @@ class Moderation:
         """Mute or ban ``account`` (until ``until``, ``None``: for good), and make it hold
         at once on every process (see the module's docstring)."""
         await asyncio.to_thread(self.store.sanction, account, kind, until, reason, actor)
-        if kind == "mute":
-            await self.bus.publish(CHANNEL, {"look": "mutes"})
+        await self.bus.publish(CHANNEL, {"look": "mutes"})
 
     async def lift(self, account: Account, kind: Kind, reason: str, actor: str) -> bool:
         """Unmute or unban ``account``: False if it was not muted (banned)."""
         lifted = await asyncio.to_thread(self.store.lift, account, kind, reason, actor)
-        if lifted and kind == "mute":
+        if lifted:
             await self.bus.publish(CHANNEL, {"look": "mutes"})
         return lifted
 
