@@ -49,6 +49,7 @@ PAGES: tuple[str, ...] = (
     "web/settings.html",
     "web/verifyemail.html",
     "web/resetpassword.html",
+    "web/unsubscribe.html",
 )
 
 #: The functions whose first arguments are messages (and second, for plurals).

@@ -29,7 +29,7 @@ from spacetable.registry import Bots, games
 from spacetable.server.cluster.interface import CLUSTER
 from spacetable.server.http import accounts as account_routes
 from spacetable.server.http import challenges as challenge_routes
-from spacetable.server.http import clock_route, email_routes, leaving, pages
+from spacetable.server.http import clock_route, digest, email_routes, leaving, pages
 from spacetable.server.http import games as game_routes
 from spacetable.server.http import lobby as lobby_routes
 from spacetable.server.http import matches as match_routes
@@ -134,6 +134,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     lobby_routes.router,  # /ws/lobby, GET /api/online: who is online (issue 69)
     moderation_routes.router,  # reports and the moderators' routes (issue 69)
     email_routes.router,  # e-mail addresses, their verification, password resets (issue 70)
+    digest.router,  # the daily digest's hour, its one-click unsubscribe (issue 70)
     seek_routes.router,  # POST/GET /api/seeks, DELETE /api/seeks/{id} (issue 69)
     challenge_routes.router,  # /api/challenges: send, list, accept, decline, cancel
     notification_routes.router,  # /api/notifications, /api/push/..., /sw.js (issue 70)
@@ -249,6 +250,12 @@ def _notices(
     from spacetable.server.meet.push import PushSender  # (loads pywebpush only then)
 
     return Notices(store, PushSender(store, push.subject, push.allowed, clock))
+
+
+def _rooms_of(directory: RoomDirectory) -> digest.Waiting:
+    """An account's correspondence rooms, from the stored rooms (none without them)."""
+    live = directory.live
+    return (lambda key: []) if live is None else live.correspondence
 
 
 def _mail_service(
@@ -428,6 +435,8 @@ def create_app(
     served = app.state.services
     pool = Pool(meetings, _blocking_pairs(served), hub, served, clock)
     pool.sweeps.append(functools.partial(expire_challenges, meetings, hub))
+    # The daily digests due, at most once a minute of the server's clock (http/digest.py).
+    pool.sweeps.append(digest.Sweeper(mailing, _rooms_of(directory), wall).sweep)
     app.state.pool = pool  # (a test may run a round itself)
     app.state.mail = mailing  # (http/email_routes.py)
     app.state.notices = notices  # (http/notifications.py)

@@ -110,6 +110,8 @@ def test_the_verification_mail_arrives_and_its_link_verifies_the_address(
         "enabled": True,
         "address": None,
         "verified": False,
+        "digest_hour": None,
+        "digest_zone": None,
     }
     given = client.put("/api/accounts/me/email", json={"email": "Ann@Example.ORG"}, headers=ann)
     assert given.status_code == 202, given.text
@@ -179,6 +181,8 @@ def test_a_verification_link_runs_out_after_a_day_on_the_server_clock_and_a_new_
         "enabled": True,
         "address": "ann2@other.example",
         "verified": False,
+        "digest_hour": None,
+        "digest_zone": None,
     }
 
 

@@ -29,8 +29,14 @@ API = {
     "/api/accounts/me/unfinished": ["GET"],
     "/api/blocking": ["GET"],
     "/api/blocking/{name}": ["DELETE", "PUT"],
+    "/api/challenges": ["GET", "POST"],
+    "/api/challenges/{challenge_id}": ["DELETE"],
+    "/api/challenges/{challenge_id}/accept": ["POST"],
+    "/api/challenges/{challenge_id}/decline": ["POST"],
     "/api/following": ["GET"],
     "/api/following/{name}": ["DELETE", "PUT"],
+    "/api/accounts/me/email/digest": ["PUT"],
+    "/api/email/unsubscribe": ["POST"],
     "/api/email/verify": ["POST"],
     "/api/games": ["GET"],
     "/api/games/{key}/{name}": ["GET"],
@@ -46,6 +52,8 @@ API = {
     "/api/referee/photo": ["POST"],
     "/api/resolve": ["POST"],
     "/api/rooms": ["GET", "POST"],
+    "/api/seeks": ["GET", "POST"],
+    "/api/seeks/{seek_id}": ["DELETE"],
     "/api/session": ["DELETE", "GET", "POST"],
 }
 
@@ -53,6 +61,7 @@ API = {
 HIDDEN = {
     "/",
     "/api/test/clock",
+    "/email/unsubscribe",
     "/email/verify",
     "/healthz",
     "/i18n/{lang}.json",

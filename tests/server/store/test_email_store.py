@@ -3,12 +3,14 @@
 one account, or to one address, get the hour's mails and no more (one conditional
 ``INSERT``); 30 parallel uses of one token use it once (one conditional ``UPDATE``); a
 reset sets the password and ends the sessions in the same transaction; a deleted
-account's address and tokens go with it."""
+account's address and tokens go with it; a digest is taken once, at its hour in its
+time zone, by one of several sweeps at once."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -92,3 +94,27 @@ def test_a_reset_ends_the_sessions_and_a_deletion_takes_the_address(storage: Sto
     with storage.engine.connect() as connection:
         for table in ("email_addresses", "email_tokens"):
             assert connection.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one() == 0
+
+
+def test_a_digest_is_due_once_a_day_at_its_hour_in_its_time_zone(storage: Storage) -> None:
+    accounts = AccountStore(storage, password_hasher(cheap=True))
+    ann = accounts.create("Ann", "correct horse")
+    # 2026-03-02 06:30 UTC is 07:30 in Paris.
+    now = [datetime(2026, 3, 2, 6, 30, tzinfo=UTC).timestamp()]
+    emails = EmailStore(storage, lambda: now[0])
+    token = emails.set_address(ann.id, "ann@example.org")
+    assert token and emails.verify(token) == ann.id
+    assert emails.set_digest(ann.id, 8, "Europe/Paris", "fr")
+    assert emails.due_digests() == []  # 07:30 in Paris: not yet
+    now[0] += 45 * 60  # 08:15 in Paris
+    with ThreadPoolExecutor(10) as pool:  # ten processes sweeping at once: one sends it
+        taken = [d for found in pool.map(lambda _: emails.due_digests(), range(10)) for d in found]
+    assert [(d.key, d.address, d.lang) for d in taken] == [("ann", "ann@example.org", "fr")]
+    now[0] += 3600.0
+    assert emails.due_digests() == []  # once a day
+    now[0] += 23 * 3600.0  # the next day's 08:15
+    (tomorrow,) = emails.due_digests()
+    assert emails.unsubscribe(tomorrow.unsubscribe)
+    now[0] += 86400.0
+    assert emails.due_digests() == []  # unsubscribed
+    assert not emails.unsubscribe("not-a-token-at-all")

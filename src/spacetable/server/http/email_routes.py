@@ -1,8 +1,9 @@
 """E-mail addresses and password resets over HTTP (issue 70 items 3 and 4;
 docs/notifications.md, docs/accounts.md):
 
-* ``GET /api/accounts/me/email``: ``{"enabled", "address", "verified"}`` (401 for a
-  guest): ``enabled`` is false on a server started without ``--smtp``.
+* ``GET /api/accounts/me/email``: ``{"enabled", "address", "verified", "digest_hour",
+  "digest_zone"}`` (401 for a guest): ``enabled`` is false on a server started without
+  ``--smtp``; the daily digest's hour and time zone (``digest.py``), ``null`` without.
 * ``PUT /api/accounts/me/email`` ``{"email"}``: the address is kept, unverified, and a
   verification link (valid 24 hours) is mailed to it: 202; 200 when it is the address
   verified already; 422 for what is not an address; 429 after
@@ -146,6 +147,8 @@ async def my_email(request: Request, accounts: Accounts) -> Response:
             "enabled": service.mailer is not None,
             "address": None if found is None else found.address,
             "verified": found is not None and found.verified,
+            "digest_hour": None if found is None else found.digest_hour,
+            "digest_zone": None if found is None else found.digest_zone,
         }
     )
 

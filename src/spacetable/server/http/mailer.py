@@ -10,7 +10,7 @@ type, checked; the mails, built; and their sending, off the rooms' event loop.
 * :class:`Mailer` sends on **one worker thread with its own event loop**, fed by a bounded
   queue (:data:`QUEUE_SIZE` jobs: a job more is dropped and logged, never waited for). A job
   is a function run on that thread (it may read the database: a password reset's look-up
-  runs there, after its request was answered) that returns the mail to send, or ``None``.
+  runs there, after its request was answered) that returns the mails to send, if any.
   Each mail is sent with aiosmtplib, STARTTLS where the server offers it (or TLS from the
   start for ``smtps://``), tried :data:`TRIES` times with a backoff between tries. The SMTP
   URL's password is never logged (:meth:`SmtpUrl.shown`).
@@ -46,8 +46,8 @@ SMTP_TIMEOUT = 30.0
 #: The longest address accepted (RFC 5321's path limit).
 ADDRESS_MAX = 254
 
-#: A job of the mail thread: the mail to send, or ``None`` (nothing to send).
-Job = Callable[[], EmailMessage | None]
+#: A job of the mail thread: the mail to send, several, or ``None`` (nothing to send).
+Job = Callable[[], EmailMessage | list[EmailMessage] | None]
 
 
 class AddressRefused(ValueError):
@@ -171,11 +171,11 @@ class Mailer:
             if job is None:
                 return
             try:
-                message = job()
+                made = job()
             except Exception:
                 log.exception("a mail could not be prepared")
                 continue
-            if message is not None:
+            for message in [made] if isinstance(made, EmailMessage) else made or []:
                 await self._send(message)
 
     async def _send(self, message: EmailMessage) -> None:

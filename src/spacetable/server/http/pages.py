@@ -76,6 +76,7 @@ PAGES: dict[str, Page] = {
     "resetpassword": Page(
         "resetpassword.html", N_("Reset your password — spacetable"), "pages/email.js"
     ),
+    "unsubscribe": Page("unsubscribe.html", N_("Daily digest — spacetable"), "pages/email.js"),
     # The moderators' page (its routes answer only a moderator: http/moderation.py).
     "admin": Page("admin.html", N_("Moderation — spacetable"), "pages/admin.js"),
     # An address that leads nowhere: the server writes why (:func:`missing_page`); the
@@ -125,6 +126,7 @@ TOPBARS: dict[str, TopBar] = {
     "settings": TopBar(N_("Settings"), _BACK),
     "verifyemail": TopBar(N_("Your e-mail address"), _BACK),
     "resetpassword": TopBar(N_("Reset your password"), _BACK),
+    "unsubscribe": TopBar(N_("Daily digest"), _BACK),
     "missing": TopBar(N_("Cannot open this page"), _BACK),
     "noplayer": TopBar(N_("Player"), _BACK),
 }
@@ -285,6 +287,7 @@ _PAGES = {
     "/me/settings": "settings",
     "/email/verify": "verifyemail",
     "/password-reset": "resetpassword",
+    "/email/unsubscribe": "unsubscribe",
 }
 
 

@@ -26,7 +26,9 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import Connection, text
 
@@ -34,15 +36,19 @@ from spacetable.server.store.accounts import name_key
 from spacetable.server.store.storage import Storage, reaching, secret_digest
 
 #: What a token is for.
-Purpose = Literal["verify", "reset"]
+Purpose = Literal["verify", "reset", "unsubscribe"]
 #: A verification link's token: valid a day.
 VERIFY: Purpose = "verify"
 #: A password reset link's token: valid an hour.
 RESET: Purpose = "reset"
+#: A daily digest's one-click unsubscribe link: valid 60 days, used any number of times.
+UNSUBSCRIBE: Purpose = "unsubscribe"
 #: How long each purpose's token is valid (seconds).
-LIFETIMES: dict[str, float] = {VERIFY: 24 * 3600.0, RESET: 3600.0}
+LIFETIMES: dict[str, float] = {VERIFY: 24 * 3600.0, RESET: 3600.0, UNSUBSCRIBE: 60 * 86400.0}
 #: Mails of one purpose an account, or an address, is sent at most in an hour.
-MAILS_PER_HOUR: dict[str, int] = {VERIFY: 5, RESET: 3}
+MAILS_PER_HOUR: dict[str, int] = {VERIFY: 5, RESET: 3, UNSUBSCRIBE: 2}
+#: How late a digest still goes after its hour (a server that was down then), seconds.
+DIGEST_LATE_SECONDS = 6 * 3600.0
 #: Why a token was not used.
 Spent = Literal["unknown", "used", "expired", "changed"]
 
@@ -50,11 +56,39 @@ Spent = Literal["unknown", "used", "expired", "changed"]
 @dataclass(frozen=True, slots=True)
 class Address:
     """An account's address: as given, whether verified, the digest's hour (``None``: no
-    digest)."""
+    digest) and its time zone."""
 
     address: str
     verified: bool
-    digest_hour: int | None
+    digest_hour: int | None = None
+    digest_zone: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Digest:
+    """A daily digest due now: the account's id, key and name, its address, the language
+    it reads and the token of its one-click unsubscribe link."""
+
+    account_id: int
+    key: str
+    name: str
+    address: str
+    lang: str
+    unsubscribe: str
+
+
+def digest_slot(now: float, hour: int, zone: str) -> float:
+    """When the digest of ``hour`` (in the time zone ``zone``; UTC if unknown) was last
+    due at or before ``now`` (a wall time)."""
+    try:
+        tz: tzinfo = ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        tz = UTC
+    local = datetime.fromtimestamp(now, tz)
+    slot = local.replace(hour=hour, minute=0, second=0, microsecond=0)
+    if slot > local:
+        slot = (local - timedelta(days=1)).replace(hour=hour, minute=0, second=0, microsecond=0)
+    return slot.timestamp()
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,13 +152,15 @@ class EmailStore:
     def address_of(self, account_id: int) -> Address | None:
         """The account's address, if it gave one."""
         query = text(
-            "SELECT address, verified_at, digest_hour FROM email_addresses WHERE account_id = :id"
+            "SELECT address, verified_at, digest_hour, digest_zone FROM email_addresses "
+            "WHERE account_id = :id"
         )
         with reaching(), self._engine.connect() as connection:
             row = connection.execute(query, {"id": account_id}).first()
         if row is None:
             return None
-        return Address(row.address, row.verified_at is not None, row.digest_hour)
+        verified = row.verified_at is not None
+        return Address(row.address, verified, row.digest_hour, row.digest_zone)
 
     def _issue(
         self, connection: Connection, account_id: int, purpose: Purpose, key: str
@@ -306,3 +342,70 @@ class EmailStore:
                 text("SELECT key FROM accounts WHERE id = :id"), {"id": account_id}
             ).scalar_one()
         return Reset(str(key))
+
+    # -- the daily digest ------------------------------------------------------------------
+
+    def set_digest(self, account_id: int, hour: int | None, zone: str, lang: str) -> bool:
+        """Mail the account a digest every day at ``hour`` in the time zone ``zone``, in
+        ``lang`` (``hour`` ``None``: none); the first goes at the next such hour. False when
+        the account has no verified address (nothing is changed)."""
+        query = text(
+            "UPDATE email_addresses SET digest_hour = :hour, digest_zone = :zone, "
+            "digest_lang = :lang, digest_sent = :now WHERE account_id = :id "
+            "AND verified_at IS NOT NULL"
+        )
+        values = {"hour": hour, "zone": zone, "lang": lang, "now": self.wall(), "id": account_id}
+        with reaching(), self._engine.begin() as connection:
+            return connection.execute(query, values).rowcount == 1
+
+    def due_digests(self) -> list[Digest]:
+        """The digests due now, each taken by this call alone (a conditional ``UPDATE`` of
+        when the last went: of several processes sweeping at once, one sends each), with
+        its unsubscribe link's token."""
+        now = self.wall()
+        query = text(
+            "SELECT e.account_id, e.address, e.address_key, e.digest_hour, e.digest_zone, "
+            "e.digest_lang, e.digest_sent, a.key, a.name FROM email_addresses e JOIN accounts "
+            "a ON a.id = e.account_id WHERE e.digest_hour IS NOT NULL "
+            "AND e.verified_at IS NOT NULL"
+        )
+        claim = text(
+            "UPDATE email_addresses SET digest_sent = :now WHERE account_id = :id AND "
+            "digest_hour IS NOT NULL AND (digest_sent IS NULL OR digest_sent < :slot)"
+        )
+        due = []
+        with reaching(), self._engine.connect() as connection:
+            rows = connection.execute(query).all()
+        for row in rows:
+            slot = digest_slot(now, int(row.digest_hour), row.digest_zone or "UTC")
+            if row.digest_sent is not None and row.digest_sent >= slot:
+                continue
+            if now - slot > DIGEST_LATE_SECONDS:
+                continue
+            with reaching(), self._engine.begin() as connection:
+                values = {"now": now, "id": row.account_id, "slot": slot}
+                if connection.execute(claim, values).rowcount != 1:
+                    continue  # another process took it
+                token = self._issue(connection, row.account_id, UNSUBSCRIBE, row.address_key)
+            if token is None:
+                continue
+            lang = row.digest_lang or "en"
+            due.append(Digest(row.account_id, row.key, row.name, row.address, lang, token))
+        return due
+
+    def unsubscribe(self, token: str) -> bool:
+        """Follow a digest's unsubscribe link: the account gets no more digests. False for
+        a token that is none, or has run out (60 days)."""
+        query = text(
+            "UPDATE email_addresses SET digest_hour = NULL WHERE account_id = (SELECT "
+            "account_id FROM email_tokens WHERE digest = :digest AND purpose = :purpose "
+            "AND expires_at > :now)"
+        )
+        known = text(
+            "SELECT 1 FROM email_tokens WHERE digest = :digest AND purpose = :purpose "
+            "AND expires_at > :now"
+        )
+        values = {"digest": secret_digest(token), "purpose": UNSUBSCRIBE, "now": self.wall()}
+        with reaching(), self._engine.begin() as connection:
+            connection.execute(query, values)
+            return connection.execute(known, values).first() is not None

@@ -1,6 +1,6 @@
 // The pages a mailed link opens (issue 70; docs/notifications.md), and the reset's request:
 // /email/verify?token=... posts the token (POST /api/email/verify) and says whether the
-// address is verified; /password-reset asks for a link (POST /api/password-reset: the
+// address is verified; /email/unsubscribe?token=... stops the daily digest with a button; /password-reset asks for a link (POST /api/password-reset: the
 // answer is the same whether the account exists or not), and /password-reset?token=...
 // sets a new password (POST /api/password-reset/confirm), which logs every device out.
 
@@ -80,5 +80,24 @@ function reset() {
   $("#reset-password").focus();
 }
 
+/** /email/unsubscribe: a button posts the digest's token (a link followed changes nothing). */
+function unsubscribe() {
+  const button = $("#unsubscribe-button");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      await send(`/api/email/unsubscribe?token=${encodeURIComponent(token || "")}`, {});
+      $("#unsubscribe-ask").hidden = true;
+      button.hidden = true;
+      $("#unsubscribe-done").hidden = false;
+    } catch (failure) {
+      $("#unsubscribe-error").textContent = refusalText(failure);
+      $("#unsubscribe-error").hidden = false;
+      button.disabled = false;
+    }
+  });
+}
+
 if (location.pathname === "/email/verify") verify();
+else if (location.pathname === "/email/unsubscribe") unsubscribe();
 else reset();

@@ -1,6 +1,7 @@
 """E-mail addresses and their single-use tokens (issue 70 items 3 and 4; ``store/email.py``,
 docs/notifications.md): ``email_addresses`` (an account's address as given, the form it is
-compared by, when it was verified, the hour of its daily digest) and ``email_tokens`` (the
+compared by, when it was verified, the hour of its daily digest, in which time zone and
+language, and when the last went) and ``email_tokens`` (the
 SHA-256 digest of each link's token, never the token: what it is for, the address it was
 sent to, when it was made, when it runs out, when it was used). The tokens also count the
 mails sent, per account and per address, for their limits.
@@ -26,6 +27,8 @@ def upgrade() -> None:
         sa.Column("address_key", sa.String(254), nullable=False),
         sa.Column("verified_at", sa.Float(), nullable=True),
         sa.Column("digest_hour", sa.Integer(), nullable=True),  # None: no digest
+        sa.Column("digest_zone", sa.String(64), nullable=True),  # the hour's time zone
+        sa.Column("digest_lang", sa.String(8), nullable=True),  # the digest's language
         sa.Column("digest_sent", sa.Float(), nullable=True),
         sa.Column("changed_at", sa.Float(), nullable=False),
     )
@@ -34,7 +37,7 @@ def upgrade() -> None:
         "email_tokens",
         sa.Column("digest", sa.String(64), primary_key=True),
         account_id(nullable=False),
-        sa.Column("purpose", sa.String(16), nullable=False),  # "verify", "reset"...
+        sa.Column("purpose", sa.String(16), nullable=False),  # verify, reset, unsubscribe
         sa.Column("address_key", sa.String(254), nullable=False),
         sa.Column("created_at", sa.Float(), nullable=False),
         sa.Column("expires_at", sa.Float(), nullable=False),
