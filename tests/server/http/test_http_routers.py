@@ -35,8 +35,6 @@ API = {
     "/api/challenges/{challenge_id}/decline": ["POST"],
     "/api/following": ["GET"],
     "/api/following/{name}": ["DELETE", "PUT"],
-    "/api/accounts/me/email/digest": ["PUT"],
-    "/api/email/unsubscribe": ["POST"],
     "/api/email/verify": ["POST"],
     "/api/games": ["GET"],
     "/api/games/{key}/{name}": ["GET"],
@@ -61,7 +59,6 @@ API = {
 HIDDEN = {
     "/",
     "/api/test/clock",
-    "/email/unsubscribe",
     "/email/verify",
     "/healthz",
     "/i18n/{lang}.json",
