@@ -2,8 +2,8 @@
 // first, each with what he is doing (in the lobby, playing or watching a game: a link to
 // the room), a link to his page, Challenge (shell/challenges.js) and Unfollow; a field to
 // follow a player by name; and the players he blocks, each with Unblock. Presence comes
-// from GET /api/following, asked again whenever the lobby socket says who is online
-// changed (shell/lobbysocket.js). A guest is asked to log in.
+// from GET /api/following, asked again when the lobby socket's list of who is online
+// says otherwise of one of them (shell/lobbysocket.js). A guest is asked to log in.
 
 import { t } from "../shell/i18n.js";
 import { $, clear, el, fetchJSON, showError } from "../shell/dom.js";
@@ -15,6 +15,13 @@ import { gameList } from "../games/index.js";
 
 /** The games' titles by key (the keys stand in until they come). */
 let titles = new Map();
+/** What the page shows of each followed player, by name case aside: "status game room",
+ * or "" offline. */
+let shown = new Map();
+
+function presence(player) {
+  return player ? [player.status, player.game, player.room].join(" ") : "";
+}
 
 /** What a followed player is doing, in words. */
 function doing(friend) {
@@ -72,6 +79,7 @@ async function refresh() {
   const [following, blocking] = await Promise.all([fetchJSON("/api/following"), fetchJSON("/api/blocking")]);
   const list = clear($("#following"));
   for (const friend of following) list.append(friendLine(friend));
+  shown = new Map(following.map((friend) => [friend.name.toLowerCase(), friend.online ? presence(friend) : ""]));
   $("#no-following").hidden = following.length > 0;
   const blocked = clear($("#blocking"));
   for (const entry of blocking) blocked.append(blockedLine(entry));
@@ -79,9 +87,13 @@ async function refresh() {
   $("#blocked-panel").hidden = false;
 }
 
-/** Ask for the list again once who is online settles (a burst of news: one request). */
+/** Ask for the list again once who is online settles (a burst of news: one request), when
+ * the lobby socket's list says otherwise of a followed player than the page shows. */
 let pending = null;
-function soon() {
+function heard(message) {
+  const online = new Map(message.players.map((player) => [player.name.toLowerCase(), player]));
+  const changed = [...shown].some(([name, was]) => presence(online.get(name)) !== was);
+  if (!changed) return;
   clearTimeout(pending);
   pending = setTimeout(() => refresh().catch(() => {}), 500);
 }
@@ -119,7 +131,7 @@ async function main() {
     showError($("#friends-error"), errorText(error));
   }
   const socket = lobbySocket();
-  socket.on("online", soon);
+  socket.on("online", heard);
   socket.watchOnline();
 }
 
