@@ -2,8 +2,8 @@
 // that covers nothing else: a challenge to him as it comes (who, which game, rated or not,
 // Accept, or Decline with a reason from the list), the challenges he sent (waiting, with
 // Cancel; then declined with the reason, expired, or accepted, which opens the room), and
-// a pairing: a challenge accepted opens its room, a seek this page was not the one looking
-// for (a correspondence seek taken, another tab's) is told with a link to its room. The lobby socket (shell/lobbysocket.js) brings `challenge`,
+// a seek paired that this page was not the one looking for (a correspondence seek taken,
+// another tab's), told with a link to its room. The lobby socket (shell/lobbysocket.js) brings `challenge`,
 // `challenge_closed` and `paired`; a logged-in player's page asks GET /api/challenges as it
 // opens, so that a challenge sent while he went from page to page shows too.
 //
@@ -77,7 +77,9 @@ async function showIncoming(challenge) {
   accept.addEventListener("click", async () => {
     accept.disabled = true;
     try {
-      openPairedRoom(await postJSON(`/api/challenges/${encodeURIComponent(challenge.id)}/accept`, {}));
+      const answer = await postJSON(`/api/challenges/${encodeURIComponent(challenge.id)}/accept`, {});
+      fill(box, [el("p", { class: "meet-toast-text", text: t("Opening the room…") })]);
+      openPairedRoom(answer);
     } catch (e) {
       accept.disabled = false;
       failed(e);
@@ -132,17 +134,17 @@ async function showOutgoing(challenge) {
 /** A challenge is over: say how, or open its room. */
 function closed({ id, status, reason, room }) {
   const entry = shown.get(id);
-  if (entry) entry.settled = true;
-  if (status === "accepted" && room && entry) {
-    const opening = entry.incoming ? t("Opening the room…") : t("{name} accepted your challenge: opening the room…", { name: entry.challenge.to });
-    fill(entry.box, [el("p", { class: "meet-toast-text", text: opening })]);
+  if (!entry) return;
+  entry.settled = true;
+  const { challenge, incoming, box } = entry;
+  if (status === "accepted" && room && !incoming) {
+    const opening = t("{name} accepted your challenge: opening the room…", { name: challenge.to });
+    fill(box, [el("p", { class: "meet-toast-text", text: opening })]);
     openPairedRoom({ room });
     return;
   }
-  if (!entry) return;
-  const { challenge, incoming, box } = entry;
   if (incoming) {
-    // Answered on another page of his, or withdrawn, or run out.
+    // Answered on this page (which opens the room) or another of his, withdrawn, or run out.
     if (status === "cancelled") news(box, id, t("{name} withdrew the challenge.", { name: challenge.from }));
     else if (status === "expired") news(box, id, t("The challenge from {name} ran out.", { name: challenge.from }));
     else drop(box, id);
@@ -158,13 +160,10 @@ function closed({ id, status, reason, room }) {
   } else drop(box, id);
 }
 
-/** A pairing: a challenge accepted opens its room; a seek that this page was not looking
- * for (another tab's, a correspondence seek taken) is told, with its room's link. */
+/** A seek paired that this page was not looking for (another tab's, a correspondence seek
+ * taken) is told, with its room's link. (A challenge accepted is `closed`'s.) */
 async function paired(message) {
-  if (!message.seek) {
-    openPairedRoom(message);
-    return;
-  }
+  if (!message.seek) return;
   if (document.body.dataset.seek !== undefined) return; // this page is looking (shell/playnow.js)
   const box = toast("paired");
   const title = await gameTitle(message.game);
