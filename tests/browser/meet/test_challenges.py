@@ -4,7 +4,7 @@ Bob, on another page in another browser, is shown it at once and declines with "
 list of who is online, he accepts, and both are seated in one room. A player Bob blocks
 is refused (403) when he challenges Bob, and his chat lines are hidden from Bob in a room
 they share. Bob's buttons on Carl's page (Follow, Block) say what they did and keep it
-after a reload."""
+after a reload; Report opens the moderators' dialog."""
 
 from __future__ import annotations
 
@@ -99,6 +99,10 @@ def test_a_blocked_player_cannot_challenge_and_his_chat_is_hidden(
     expect(block).to_have_attribute("aria-pressed", "true")
     expect(block).to_have_text("Unblock")
     shot(bob, "blocked-profile")
+    # Report opens the moderators' dialog (shell/report.js) for Carl.
+    bob.click("#report")
+    expect(bob.locator("#report-dialog[open]")).to_contain_text("Carl Blocked")
+    bob.keyboard.press("Escape")
     bob.reload()
     expect(bob.locator("#block")).to_have_attribute("aria-pressed", "true")
     cookies = {c["name"]: c["value"] for c in carl.context.cookies()}

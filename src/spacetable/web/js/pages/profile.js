@@ -3,11 +3,12 @@
 // opponents' pages (GET /api/players);
 // on his own, the link to delete his account; on another's, for a logged-in player, his
 // buttons: Follow (PUT/DELETE /api/following/{name}), Block (PUT/DELETE /api/blocking/{name}),
-// and Challenge (shell/challenges.js).
+// Challenge (shell/challenges.js) and Report (shell/report.js).
 
 import { t, num } from "../shell/i18n.js";
 import { $, el, fetchJSON, showError } from "../shell/dom.js";
 import { challengeButton } from "../shell/challenges.js";
+import { reportButton } from "../shell/report.js";
 import { errorText } from "../shell/phrase.js";
 import { listedGames, matchRow } from "../shell/matchlist.js";
 import { ratingText } from "../shell/ratings.js";
@@ -53,13 +54,15 @@ async function relationButtons(name) {
   return [follow, block];
 }
 
-/** A logged-in player's buttons on another player's page: challenge, follow, block. */
+/** A logged-in player's buttons on another player's page: challenge, follow, block, report. */
 async function showActions(name) {
   if (!account || name === account) return;
   const box = $("#player-actions");
-  box.replaceChildren(challengeButton(name, { id: "challenge" }));
+  const report = reportButton(name, {}, { className: "secondary report-button" });
+  report.id = "report";
+  box.replaceChildren(challengeButton(name, { id: "challenge" }), report);
   box.hidden = false;
-  box.append(...await relationButtons(name));
+  report.before(...await relationButtons(name));
 }
 
 function gameTitle(games, key) {
