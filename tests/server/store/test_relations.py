@@ -110,6 +110,15 @@ def test_parallel_follows_never_pass_the_cap(
     assert len(relations.following(ann.key)) == 5
 
 
+def test_thirty_parallel_blocks_of_one_player_block_him_once(storage: Storage) -> None:
+    ann, _bob = _accounts(storage, "Ann", "Bob")
+    relations = RelationStore(storage)
+    with ThreadPoolExecutor(30) as pool:
+        names = list(pool.map(lambda _: relations.block(ann.key, "bob"), range(30)))
+    assert names == ["Bob"] * 30
+    assert relations.blocking(ann.key) == ["Bob"]
+
+
 def test_a_deleted_accounts_rows_go_on_both_sides(storage: Storage) -> None:
     ann, bob, cid = _accounts(storage, "Ann", "Bob", "Cid")
     relations = RelationStore(storage)

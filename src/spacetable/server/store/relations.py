@@ -207,7 +207,8 @@ class RelationStore:
             if session.scalar(select(held)):
                 return str(theirs.name)
             count = select(func.count()).select_from(row).where(row.account_id == mine.id)
-            # The cap checked by the statement that adds the row (SQLite runs it at once).
+            # The cap, and the row not there yet, checked by the statement that adds it
+            # (SQLite runs it under its write lock: two requests at once add it once).
             added = session.execute(
                 insert(row)
                 .from_select(
@@ -216,11 +217,13 @@ class RelationStore:
                         literal(mine.id, Integer()),
                         literal(theirs.id, Integer()),
                         literal(self._wall(), Float()),
-                    ).where(count.scalar_subquery() < cap),
+                    ).where(count.scalar_subquery() < cap, ~held),
                 )
                 .returning(row.target_id)
             )
             if added.first() is None:
+                if session.scalar(select(held)):
+                    return str(theirs.name)  # (added by another request meanwhile)
                 raise _too_many(row, cap)
         return str(theirs.name)
 
