@@ -115,6 +115,8 @@ def test_each_refusal_names_its_problem(client: TestClient, route: str) -> None:
     assert nobody.status_code == 404 and "Nobody" in nobody.json()["detail"]
     assert nobody.json()["says"]["message"]  # a phrase the page writes in its language
     assert client.delete(f"/api/{route}/Nobody", headers=ann).status_code == 404
+    long = client.put(f"/api/{route}/{'x' * 5000}", headers=ann)
+    assert long.status_code == 404 and len(long.json()["detail"]) < 200
     oneself = client.put(f"/api/{route}/ANN", headers=ann)
     assert oneself.status_code == 400 and "yourself" in oneself.json()["detail"]
     foreign = client.put(f"/api/{route}/Bob", headers=ann | {"origin": "https://evil.example"})

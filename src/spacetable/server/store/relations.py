@@ -34,7 +34,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, aliased, mapped_column
 
 from spacetable.i18n.phrase import Reason, phrase_n, refusal
-from spacetable.server.store.accounts import name_key
+from spacetable.server.store.accounts import NAME_MAX, name_key
 from spacetable.server.store.storage import Storage, reaching
 
 #: The most accounts one account may follow.
@@ -258,7 +258,8 @@ class RelationStore:
 
 
 def _unknown(who: str) -> RelationRefused:
-    return RelationRefused(refusal("No player is called “{name}”.", name=who), 404)
+    shown = who if len(who) <= NAME_MAX else who[: NAME_MAX - 1] + "…"  # (not a whole URL back)
+    return RelationRefused(refusal("No player is called “{name}”.", name=shown), 404)
 
 
 def _too_many(row: _Row, cap: int) -> RelationRefused:
