@@ -94,3 +94,13 @@ def test_a_table_lists_its_seeks_in_the_order_they_came() -> None:
     late, early = seek("late", 1.0, waited=1), seek("early", 1.0, waited=9)
     [table] = tables([late, early], NOW, set())
     assert [s.player for s in table] == ["early", "late"]
+
+
+def test_among_many_seeks_blocked_neighbours_are_skipped_and_nobody_sits_twice() -> None:
+    many = [seek(f"p{n:02d}", n * 0.1) for n in range(40)]  # past every combination's count
+    blocked = {frozenset({f"p{n:02d}", f"p{n + 1:02d}"}) for n in range(39)}
+    found = tables(many, NOW, blocked)
+    seated = [s.player for table in found for s in table]
+    assert len(seated) == len(set(seated))  # nobody twice
+    assert len(found) >= 18  # closest first, greedily: a pair or two may wait a round
+    assert not any(frozenset(s.player for s in table) in blocked for table in found)
