@@ -1,6 +1,7 @@
 """Play now (issue 69 item 2) in real browsers: two players who never met press it for
 Light Speed and are seated together in one room; four are paired into one four-seat
-Stellar Conflict room; and one who waits 30 s alone is offered a bot. The server's pool
+Stellar Conflict room; one who waits 30 s alone is offered a bot; and a logged-in player's
+rated correspondence search waits across a reload until he cancels it. The server's pool
 pairs on its test clock (``--test-clock``: the test moves it a tick), the page's 30 s on
 Playwright's."""
 
@@ -11,7 +12,7 @@ from playwright.sync_api import expect
 from spacetable.server.meet.pool import TICK_SECONDS
 from tests.browser._pages import paused_clock
 from tests.browser.conftest import OpenPage, Server, Shot
-from tests.browser.meet._meet import PHONE, play_now, seated_room
+from tests.browser.meet._meet import PHONE, logged_in, play_now, seated_room
 
 
 def test_two_strangers_press_play_now_for_light_speed_and_sit_together(
@@ -75,3 +76,37 @@ def test_alone_for_30_seconds_a_player_is_offered_a_bot(open_page: OpenPage, sho
     # The same game and seats, a bot in each seat but his.
     expect(page.locator(".seat[data-kind='bot']")).to_have_count(2)
     assert page.get_attribute(".seat.mine", "data-seat") == "0"
+
+
+def test_a_correspondence_search_waits_across_a_reload_until_cancelled(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    page = logged_in(open_page, server.base, "Fay Patient", "/?lang=en", **PHONE)
+    page.wait_for_selector("#play-now-start:not([disabled])")
+    page.select_option("#play-now-game", "hexfleet")
+    page.select_option("#play-now-pace", "correspondence")
+    page.fill("#play-now-hours", "48")
+    assert page.is_checked("#play-now-rated")
+    page.fill("#play-now-max", "40")
+    with page.expect_request(lambda r: r.url.endswith("/api/seeks") and r.method == "POST") as sent:
+        page.click("#play-now-start")
+    assert sent.value.post_data_json == {
+        "game": "hexfleet",
+        "seats": 2,
+        "rated": True,
+        "turn_hours": 48,
+        "range": [None, 40],
+    }
+    status = page.locator("#play-now-status")
+    expect(status).to_have_text(
+        "Looking for an opponent… The match will wait in My games until one is found."
+    )
+    expect(page.locator("#play-now-what")).to_have_text(
+        "Hex fleet · 2 players · rated · 48 hours a turn"
+    )
+    shot(page, "correspondence-waiting-phone")
+    page.reload()
+    expect(status).to_contain_text("The match will wait in My games")
+    page.click("#play-now-cancel")
+    expect(page.locator("#play-now-start")).to_be_visible()
+    assert page.request.get(server.base + "/api/seeks").json()["mine"] == []

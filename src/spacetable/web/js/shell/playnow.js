@@ -7,6 +7,8 @@
 // `paired` on the lobby socket (shell/lobbysocket.js): the page opens the room, where the
 // players are seated already. After OFFER_BOT_S with nobody, it offers a bot instead.
 // A guest seeks casual real-time games only: the form says so and leaves out the rest.
+// A seek of his still open when the lobby opens (a reload, a correspondence seek waiting
+// for days) is waited on again, with its Cancel (GET /api/seeks).
 //
 // API:
 //   mountPlayNow({ games, playBot })  games: GET /api/games's entries; playBot(game,
@@ -135,10 +137,7 @@ async function seek(event, games) {
   document.body.dataset.seek = ""; // looking (shell/toasts.js leaves its pairing to this page)
   try {
     const { id } = await postJSON("/api/seeks", body);
-    seeking = { id, game: body.game, seats: body.seats ?? 2, since: Date.now(), correspondence: body.turn_hours !== undefined };
-    showWaiting(true);
-    const players = tn("{n} player", "{n} players", seeking.seats);
-    $("#play-now-what").textContent = `${await gameTitle(body.game)} · ${players} · ${paceWords(body)}`;
+    await wait({ id, ...body });
     if (early?.seek === id) found(early);
   } catch (e) {
     delete document.body.dataset.seek;
@@ -147,6 +146,26 @@ async function seek(event, games) {
     posting = false;
     early = null;
     button.disabled = false;
+  }
+}
+
+/** Wait on `seek` (a POST /api/seeks body with its id): say for what, and for how long. */
+async function wait(seek) {
+  const seats = seek.seats ?? 2;
+  seeking = { id: seek.id, game: seek.game, seats, since: Date.now(), correspondence: Boolean(seek.turn_hours) };
+  showWaiting(true);
+  const players = tn("{n} player", "{n} players", seats);
+  $("#play-now-what").textContent = `${await gameTitle(seek.game)} · ${players} · ${paceWords(seek)}`;
+}
+
+/** A seek of this player's still open (the page reloaded, a correspondence seek waiting):
+ * the section waits on it again, so that it can be cancelled (one seek a game). */
+async function resume() {
+  try {
+    const { mine } = await fetchJSON("/api/seeks");
+    if (mine?.length && !seeking && !posting) await wait(mine[0]);
+  } catch {
+    // The server restarting: the form stays, and a second seek of a game is refused in words.
   }
 }
 
@@ -208,4 +227,5 @@ export function mountPlayNow({ games, playBot }) {
     else if (seeking && message.seek === seeking.id) found(message);
   });
   $("#play-now-start").disabled = false;
+  resume();
 }
