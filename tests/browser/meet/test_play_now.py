@@ -99,14 +99,15 @@ def test_a_correspondence_search_waits_across_a_reload_until_cancelled(
     }
     status = page.locator("#play-now-status")
     expect(status).to_have_text(
-        "Looking for an opponent… The match will wait in My games until one is found."
+        "Looking for an opponent… You may leave this page: once one is found, "
+        "the match waits for you in My games."
     )
     expect(page.locator("#play-now-what")).to_have_text(
         "Hex fleet · 2 players · rated · 48 hours a turn"
     )
     shot(page, "correspondence-waiting-phone")
     page.reload()
-    expect(status).to_contain_text("The match will wait in My games")
+    expect(status).to_contain_text("the match waits for you in My games")
     page.click("#play-now-cancel")
     expect(page.locator("#play-now-start")).to_be_visible()
     assert page.request.get(server.base + "/api/seeks").json()["mine"] == []

@@ -99,7 +99,7 @@ function tick() {
   if (!seeking) return;
   const seconds = Math.max(0, Math.floor((Date.now() - seeking.since) / 1000));
   $("#play-now-status").textContent = seeking.correspondence
-    ? t("Looking for an opponent… The match will wait in My games until one is found.")
+    ? t("Looking for an opponent… You may leave this page: once one is found, the match waits for you in My games.")
     : tn("Looking for an opponent… {n} second", "Looking for an opponent… {n} seconds", seconds);
   $("#play-now-offer").hidden = seeking.correspondence || seconds < OFFER_BOT_S;
 }
