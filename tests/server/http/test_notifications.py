@@ -28,7 +28,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         storage,
         test_clock=True,
         password_hasher=password_hasher(cheap=True),
-        push=PushSettings("mailto:ops@example.org"),
+        push=PushSettings("mailto:ops@example.org", ("push.test",)),
     )
     try:
         with TestClient(app, base_url=ORIGIN) as running:
@@ -168,3 +168,17 @@ def test_the_key_is_made_once_and_a_guest_cannot_subscribe(client: TestClient) -
     worker = client.get("/sw.js")
     assert worker.headers["service-worker-allowed"] == "/"
     assert "notificationclick" in worker.text
+
+
+def test_logging_out_removes_the_session_s_subscriptions(client: TestClient) -> None:
+    ann = login(client, "Ann")
+    store = client.app.state.notices.store  # type: ignore[attr-defined]
+    body = {
+        "endpoint": "http://push.test/ann-phone",
+        "keys": {"p256dh": "B" * 87, "auth": "A" * 22},
+    }
+    answer = client.post("/api/push/subscriptions", json=body, headers=ann)
+    assert answer.status_code == 201, answer.text
+    assert store.is_subscribed("http://push.test/ann-phone")
+    assert client.delete("/api/session", headers=ann).status_code in (200, 204)
+    assert not store.is_subscribed("http://push.test/ann-phone")

@@ -208,6 +208,9 @@ async def log_out(request: Request, accounts: Accounts, origins: Origins, hub: H
     session_id = session_id_of(request)
     if session_id is not None:
         await asyncio.to_thread(accounts.revoke, session_id)
+        notices = getattr(request.app.state, "notices", None)
+        if notices is not None:  # the session's push subscriptions go (meet/notices.py)
+            await asyncio.to_thread(notices.store.forget_session, session_id)
         if isinstance(hub, LobbyHub):
             await hub.end_session(secret_digest(session_id))
     return _signed_out()
