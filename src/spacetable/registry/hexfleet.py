@@ -9,7 +9,7 @@ from typing import Any
 
 from spacetable.bots.hexfleet import LEVELS, make_bot
 from spacetable.games.hexfleet import RULES, scenarios
-from spacetable.games.hexfleet.match import HexResultPayload, HexView
+from spacetable.games.hexfleet.match import HexActed, HexResultPayload, HexView
 from spacetable.games.hexfleet.replayed import for_replay
 from spacetable.lab.hexfleet_odds import odds_command
 from spacetable.printing.choices import Sheets
@@ -56,5 +56,9 @@ GAME = Game(
     sheets=Sheets(draw=lazy("spacetable.printing.hexfleet:hexfleet_sheets")),  # reportlab: later
     bench_room={"ruleset": "hexfleet", "seats": 4, "scenario": "fleet", "turn_limit": 8},
     opening_over=first_turn_over,
-    payloads=(("state", HexView), ("result", HexResultPayload)),
+    payloads=(
+        ("state", HexView),
+        ("result", HexResultPayload),
+        ("acted", HexActed),
+    ),
 )

@@ -2,7 +2,8 @@
 payloads): its registration declares its view (``Game.payloads``), the protocol joins it
 with its pacing's clocks (``protocol/payloads.py``), and ``spacetable protocol schema``
 refuses a state with a renamed, a missing or an undeclared field of the game's, or the
-clocks of another pacing. Each game's first state and the last one of a match its players
+clocks of another pacing; a ``result``'s result and the hex fleet's ``acted`` frame are
+typed by their games too. Each game's first state and the last one of a match its players
 stopped, for a player and a spectator, are states the schema accepts (whole matches of
 each game: test_frames_schema.py)."""
 
@@ -14,7 +15,9 @@ import pytest
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from spacetable.registry import games
+from spacetable.server.protocol import server_messages as to_page
 from spacetable.server.protocol.schema import protocol_schema
+from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.match import RoomOptions, Timing
 from spacetable.server.rooms.room import PACINGS
 
@@ -111,3 +114,17 @@ def test_a_result_is_typed_by_its_game_and_refused_with_a_renamed_field(
     assert not server.is_valid({**message, "result": {**ended, "hits": ended["hits_scored"]}})
     laser = next(e for e in by_key.values() if e.rules.pacing == "realtime")
     assert not server.is_valid({**message, "ruleset": laser.rules.rulesets[0], "result": ended})
+
+
+def test_an_acted_frame_is_typed_by_its_game(server: Draft202012Validator) -> None:
+    """The hex fleet's ``acted`` frame (its registration declares it): the opening frame a
+    match begins with is one; renamed, dropped or added keys are refused."""
+    entry = next(e for e in games() if any(tag == "acted" for tag, _ in e.payloads))
+    options = RoomOptions(ruleset=entry.rules.rulesets[0], seats=2, game={})
+    match = PACINGS[entry.rules.pacing](options, ("Ann", "Bob"), Timing(), 0.0, 7)
+    acted = wire(to_page.Acted(match.frames[0]))  # type: ignore[attr-defined]
+    assert [e.message for e in server.iter_errors(acted)] == []
+    for field in [k for k in acted if k != "type"]:
+        renamed = {(f"{field}s" if k == field else k): v for k, v in acted.items()}
+        assert not server.is_valid(renamed), field
+    assert not server.is_valid({**acted, "winner": None})

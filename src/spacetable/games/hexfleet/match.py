@@ -121,6 +121,23 @@ class Activation:
 # -- the state: rules -----------------------------------------------------------------------
 
 
+class HexActed(TypedDict):
+    """A hex fleet ``acted`` frame (``rooms/turns.py``): who did what, its events and
+    their lines, then the public state after it (:meth:`HexMatch.snapshot`); declared by
+    its registration (``Game.payloads``)."""
+
+    player: str | None
+    action: dict[str, Any] | None
+    events: list[dict[str, Any]]
+    log: list[Any]
+    phase: str
+    turn: int
+    ships: list[dict[str, Any]]
+    cup: list[Any]
+    activation: dict[str, Any] | None
+    deck: Any
+
+
 class HexView(TypedDict):
     """A hex fleet ``state``'s view (:meth:`HexMatch.view`): every key it always has (its
     registration declares it: ``Game.payloads``); what a key holds is the hex fleet's

@@ -10,11 +10,11 @@ clocks in place (:data:`~spacetable.server.protocol.records.BY_GAME`): each game
 registration declares its view (``Game.payloads``), joined with its pacing's clocks
 (:data:`~spacetable.server.protocol.payloads.PACING_CLOCKS`) under
 ``$defs/games/$defs/<game>/$defs/state``; the ``state`` branch is one of those (told apart
-by ``ruleset``) and refuses a key none declares (``unevaluatedProperties: false``). The hex
-fleet's ``acted`` frame is still an object in place whose keys no declaration names, and a
-game's objects inside a message (an event, a result) are ``{"type": "object"}``, described
-in words. The HTTP JSON bodies are
-FastAPI's own (``/openapi.json``'s ``components.schemas``), embedded once under
+by ``ruleset``) and refuses a key none declares (``unevaluatedProperties: false``); the hex
+fleet's ``acted`` frame is declared so too. A ``result``'s ``result`` is the game's the
+message's ``ruleset`` names, closed to other keys. A game's other objects inside a message
+(a ``turn``'s events, a ``battle``) are ``{"type": "object"}``, described in words. The
+HTTP JSON bodies are FastAPI's own (``/openapi.json``'s ``components.schemas``), embedded once under
 ``$defs/http/$defs`` with their references rewritten to point there, not declared again.
 """
 

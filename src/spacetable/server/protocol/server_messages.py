@@ -248,6 +248,7 @@ class Acted:
             "`ships`, `cup`, `activation`, `deck`"
         ),
         SPREAD,
+        BY_GAME,
     ]
 
 
