@@ -8,7 +8,6 @@ name the problem; the push routes refuse an endpoint the server must not call.""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,13 +16,16 @@ from fastapi.testclient import TestClient
 from spacetable.server.app import PushSettings, create_app
 from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.storage import Storage
+from tests.server.durable._restart import db
+
+__all__ = ["db"]
 
 ORIGIN = "http://127.0.0.1"
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    storage = Storage(f"sqlite:///{tmp_path / 'notices.db'}")
+def client(db: str) -> Iterator[TestClient]:
+    storage = Storage(db)
     app = create_app(
         storage,
         test_clock=True,
@@ -135,26 +137,27 @@ def test_the_refusals_name_the_problem(client: TestClient) -> None:
     assert refused.status_code == 403
 
 
-@pytest.mark.parametrize(
-    ("endpoint", "said"),
-    [
-        ("http://push.example.org/x", "must be an https URL"),
-        ("https://127.0.0.1/x", "private, loopback or link-local"),
-        ("https://10.1.2.3/x", "private, loopback or link-local"),
-        ("https://169.254.169.254/latest", "private, loopback or link-local"),
-        ("https://[::1]/x", "private, loopback or link-local"),
-        ("https://user:pw@push.example.org/x", "user name or password"),
-    ],
-)
+#: Endpoints the server must not call, and what the refusal says.
+REFUSED = [
+    ("http://push.example.org/x", "must be an https URL"),
+    ("https://127.0.0.1/x", "private, loopback or link-local"),
+    ("https://10.1.2.3/x", "private, loopback or link-local"),
+    ("https://169.254.169.254/latest", "private, loopback or link-local"),
+    ("https://[::1]/x", "private, loopback or link-local"),
+    ("https://user:pw@push.example.org/x", "user name or password"),
+]
+
+
 def test_a_subscription_to_an_endpoint_the_server_must_not_call_is_refused(
-    client: TestClient, endpoint: str, said: str
+    client: TestClient,
 ) -> None:
     ann = login(client, "Ann")
-    body = {"endpoint": endpoint, "keys": {"p256dh": "B" * 87, "auth": "A" * 22}}
-    answer = client.post("/api/push/subscriptions", json=body, headers=ann)
-    assert answer.status_code == 400 and said in answer.json()["detail"], answer.text
     store = client.app.state.notices.store  # type: ignore[attr-defined]
-    assert not store.is_subscribed(endpoint)
+    for endpoint, said in REFUSED:
+        body = {"endpoint": endpoint, "keys": {"p256dh": "B" * 87, "auth": "A" * 22}}
+        answer = client.post("/api/push/subscriptions", json=body, headers=ann)
+        assert answer.status_code == 400 and said in answer.json()["detail"], answer.text
+        assert not store.is_subscribed(endpoint)
 
 
 def test_the_key_is_made_once_and_a_guest_cannot_subscribe(client: TestClient) -> None:
