@@ -1,9 +1,9 @@
 """The friends page (issue 69 item 4, ``/me/friends``) in real browsers: Fay follows two
-players by name (her own is refused, saying why), sees the one online first with
-what he is doing, live (he opens a room: "watching" it, a link to the room), the other
-offline; she blocks a third from his page, finds him under "Players you block" and
-unblocks him there; she unfollows one; the page reads in French; a guest is asked to log
-in; a phone shows it in one column."""
+players by name (her own is refused, saying why), sees the one online first with what he
+is doing, live (he opens a room: "watching" it, a link to the room), the other offline;
+the lobby's list of who is online marks whom one follows; she blocks a third from his page,
+finds him under "Players you block" and unblocks him there; she unfollows one; the page
+reads in French; a guest is asked to log in; a phone shows it in one column."""
 
 from __future__ import annotations
 
@@ -43,6 +43,14 @@ def test_the_friends_page_lists_the_followed_online_first_and_the_blocked(
     expect(friend(fay, "Gus Followed").locator(".friend-status")).to_have_text("in the lobby")
     expect(friend(fay, "Hal Followed").locator(".friend-status")).to_have_text("offline")
     expect(friend(fay, "Gus Followed").locator(".challenge-button")).to_be_visible()
+    # The lobby's "Online now" marks Gus as one she follows.
+    lobby = logged_in(open_page, server.base, "Fay Lobby", "/?lang=en")
+    lobby.goto("/players/Gus%20Followed?lang=en")
+    lobby.click("#follow")
+    expect(lobby.locator("#follow")).to_have_attribute("aria-pressed", "true")
+    lobby.goto("/?lang=en")
+    expect(lobby.locator(".online-player[data-name='Gus Followed'].friend")).to_be_visible()
+    expect(lobby.locator(".online-player[data-name='Fay Lobby']")).to_have_class("online-player")
     # Gus opens a room to watch it: Fay's page says so by itself, linking to the room.
     room = server.api("/api/rooms", {"ruleset": "lightspeed", "seats": 2})["id"]
     gus.goto(f"/rooms/{room}?watch=1")
