@@ -122,7 +122,7 @@ async function showSanctions() {
     const what = sanction.kind === "ban" ? t("banned") : t("muted");
     const lift = sanction.kind === "ban" ? "unban" : "unmute";
     list.append(el("li", { class: "admin-sanction", dataset: { name: sanction.name, kind: sanction.kind } },
-      profileLink(sanction.name), ` — ${what}, ${until}: `, el("q", { text: sanction.reason }), " ",
+      profileLink(sanction.name), ` — ${what}, ${until} — `, el("q", { text: sanction.reason }), " ",
       el("button", { type: "button", class: "secondary act-lift", on: { click: () => prepare(lift, sanction.name) } },
         sanction.kind === "ban" ? t("Unban…") : t("Unmute…"))));
   }
