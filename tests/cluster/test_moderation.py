@@ -3,7 +3,8 @@
 and a real Redis. A moderator on process 1 mutes a player whose room process 2 holds: his
 chat there is refused, saying why (process 2's copy of the mutes is told through the
 bus); the moderator bans him on process 1: his page on process 2 is told at once, his
-session is a guest's on process 2 and his login there is refused."""
+session is a guest's on process 2 and his login there is refused; the moderator closes
+the room process 2 holds, and a socket there is told at once."""
 
 from __future__ import annotations
 
@@ -86,6 +87,14 @@ def test_a_mute_and_a_ban_on_one_process_hold_on_the_other(cluster: Cluster) -> 
         assert call(second, "/api/session", cookie=bob) == 401
         login = {"name": "Bob", "password": "12345678"}
         assert call(second, "/api/session", login) == 403
+        # A room process 2 holds, closed from process 1: its socket there is told.
+        watcher = Client(second, room)
+        watcher.wait_type("welcome")
+        closing = {"reason": "hate speech"}
+        assert call(first, f"/api/admin/rooms/{room}/close", closing, mira) == 204
+        told = watcher.wait_type("room_closed")
+        assert told["message"] == "A moderator closed this room."
+        watcher.close()
     finally:
         speaker.close()
         page.close()
