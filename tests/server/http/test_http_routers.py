@@ -46,6 +46,10 @@ API = {
     "/api/following/{name}": ["DELETE", "PUT"],
     "/api/email/verify": ["POST"],
     "/api/games": ["GET"],
+    "/api/notifications": ["GET"],
+    "/api/notifications/read": ["POST"],
+    "/api/push/key": ["GET"],
+    "/api/push/subscriptions": ["DELETE", "POST"],
     "/api/games/{key}/{name}": ["GET"],
     "/api/leaderboard/{game}": ["GET"],
     "/api/matches": ["GET"],
@@ -76,6 +80,7 @@ HIDDEN = {
     "/leaderboard",
     "/leaderboard/{game}",
     "/login",
+    "/manifest.webmanifest",
     "/matches",
     "/me/delete",
     "/me/friends",
@@ -89,6 +94,7 @@ HIDDEN = {
     "/rules",
     "/rules/figures/{name}.svg",
     "/signup",
+    "/sw.js",
     "/tutorial",
 }
 
