@@ -268,3 +268,15 @@ def test_a_player_paired_live_has_his_other_live_seeks_removed(client: TestClien
     assert len(round_now(client)) == 1
     left = client.get("/api/seeks", headers=ann).json()["mine"]
     assert [(s["game"], s["turn_hours"]) for s in left] == [("ftl", 24)]
+
+
+def test_seeks_claimed_for_a_room_the_server_cannot_open_wait_on(client: TestClient) -> None:
+    ann, bob = login(client, "Ann"), login(client, "Bob")
+    for player in (ann, bob):
+        client.post("/api/seeks", json={"game": "lightspeed", "rated": False}, headers=player)
+    directory = services(client).directory
+    directory.max_rooms = 0  # as full as it may be
+    assert round_now(client) == []
+    assert len(client.get("/api/seeks", headers=ann).json()["mine"]) == 1
+    directory.max_rooms = 10
+    assert len(round_now(client)) == 1

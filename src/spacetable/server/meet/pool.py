@@ -226,6 +226,7 @@ class Pool:
             made = await open_room_seats(self._services, options, players, rated=first.rated)
         except Exception:
             log.exception("the pool could not open a room for %s", [s.id for s in table])
+            await asyncio.to_thread(self._meetings.put_back, table)  # they wait on
             return None
         log.info("paired %d seeks of %s into room %s", len(table), first.game, made.id)
         if first.realtime:  # a player at a live table plays no other live game meanwhile

@@ -23,6 +23,7 @@ on the database: the server calls them off the event loop.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import time
@@ -333,6 +334,14 @@ class MeetingStore:
         except _Lost:
             return False
         return True
+
+    def put_back(self, seeks: Iterable[Seek]) -> None:
+        """Store again seeks claimed for a room that could not be made (the server holds
+        as many rooms as it may): they wait as before (a player who sought again meanwhile
+        keeps his new one)."""
+        for seek in seeks:
+            with contextlib.suppress(SeekTaken):
+                self.add_seek(seek)
 
     def counts(self) -> list[dict[str, Any]]:
         """How many seek each game, seat count and pace (``GET /api/seeks``)."""
