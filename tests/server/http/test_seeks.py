@@ -162,11 +162,16 @@ def test_a_real_time_seek_lapses_once_its_player_has_no_lobby_socket(
 ) -> None:
     ann, bob = login(client, "Ann"), login(client, "Bob")
     body = {"game": "lightspeed", "rated": False, "range": [50, None]}  # nobody fits yet
-    with client.websocket_connect("/ws/lobby", headers=ann):
+    with (
+        client.websocket_connect("/ws/lobby", headers=ann),
+        client.websocket_connect("/ws/lobby", headers=guest(5)),
+    ):
         client.post("/api/seeks", json=body, headers=ann)
+        client.post("/api/seeks", json=body | {"game": "stellar"}, headers=guest(5))
         advance(client, SEEK_LAPSE_SECONDS + 1)
-        round_now(client)  # Ann is online: her seek lives on
+        round_now(client)  # Ann and the guest are online: their seeks live on
         assert len(client.get("/api/seeks", headers=ann).json()["mine"]) == 1
+        assert len(client.get("/api/seeks", headers=guest(5)).json()["mine"]) == 1
     # Bob seeks without a page open: nothing keeps his seek alive.
     client.post("/api/seeks", json=body, headers=bob)
     advance(client, SEEK_LAPSE_SECONDS + 1)
