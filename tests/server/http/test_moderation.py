@@ -175,6 +175,8 @@ def test_a_ban_ends_the_sessions_refuses_the_login_and_is_logged(
     hours = mod.post("/api/admin/ban", json={"name": "Bob", "reason": "abuse", "hours": -1})
     assert hours.status_code == 400 and "hours" in hours.json()["detail"]
     assert mod.post("/api/admin/ban", json={"name": "Nobody", "reason": "x"}).status_code == 404
+    himself = mod.post("/api/admin/ban", json={"name": "mira", "reason": "oops"})
+    assert himself.status_code == 400 and "yourself" in himself.json()["detail"]
     banned = mod.post("/api/admin/ban", json={"name": "bob", "reason": "insults in chat"})
     assert banned.status_code == 204
     # His session is gone; logging in again is refused, saying why.

@@ -228,6 +228,8 @@ async def _sanction(request: Request, served: App, kind: Kind) -> Response:
         until = _until(body, moderation.store.wall())
     except _Refused as exc:
         return exc.answer
+    if account.id == moderator.id:  # (a moderator who banned himself could not undo it)
+        return refused(refusal("you cannot mute or ban yourself"), 400)
     await moderation.sanction(account, kind, until, reason, moderator.name)
     if kind == "ban":
         await moderation.banned(served, served.hub, account)
