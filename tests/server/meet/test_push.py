@@ -8,6 +8,7 @@ loopback or link-local address, and the hosts the operator trusts pass."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 import urllib.request
@@ -16,8 +17,10 @@ from typing import Any
 
 import pytest
 
-from spacetable.server.meet.push import endpoint_problem
-from spacetable.server.store.notifications import NotificationStore
+from spacetable.server.meet.push import RETRY_SECONDS, PushSender, endpoint_problem
+from spacetable.server.rooms.clock import MovableClock
+from spacetable.server.store.accounts import AccountStore, password_hasher
+from spacetable.server.store.notifications import NotificationStore, Subscription
 from spacetable.server.store.storage import Storage
 from tests._accounts import session_cookie
 from tests._server import Client, Server, wait_until
@@ -165,3 +168,51 @@ def test_the_guard_refuses_what_the_server_must_not_call(endpoint: str, said: st
         assert problem is None
     else:
         assert problem is not None and said in problem, problem
+
+
+async def _until(check: Any, what: str) -> None:
+    """Poll ``check`` (another thread's doing) until it holds, 10 s at most."""
+    for _ in range(500):
+        if check():
+            return
+        await asyncio.sleep(0.02)
+    raise TimeoutError(what)
+
+
+def test_a_push_answered_429_is_tried_again_after_its_backoff_on_the_server_s_clock(
+    tmp_path: Path,
+) -> None:
+    storage = Storage(f"sqlite:///{tmp_path / 'retry.db'}")
+    accounts = AccountStore(storage, password_hasher(cheap=True))
+    session = accounts.open_session(accounts.create("Ann", "12345678"))
+    store = NotificationStore(storage)
+
+    async def scenario(service: PushService) -> None:
+        phone = Browser(service.base + "/push/ann", seed=3)
+        keys = phone.subscription()["keys"]
+        store.subscribe("ann", session, Subscription(phone.endpoint, keys["p256dh"], keys["auth"]))
+        service.answers["/push/ann"] = 429
+        clock = MovableClock()
+        sender = PushSender(store, "mailto:ops@example.org", ["127.0.0.1"], clock)
+        await sender.start()
+        said = {"kind": "your_move", "title": "Your move", "body": "b", "url": "/", "tag": "t"}
+        sender.push("ann", lambda lang: said)
+        await _until(lambda: len(service.to("/push/ann")) == 1, "the first try")
+        await _until(lambda: len(clock.pending) == 1, "the retry armed")
+        service.answers["/push/ann"] = 201
+        clock.advance(RETRY_SECONDS - 1)
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert len(service.to("/push/ann")) == 1 and len(clock.pending) == 1  # not yet
+        clock.advance(1)
+        await _until(lambda: sender.delivered == 1, "the retry")
+        pushes = service.to("/push/ann")
+        assert len(pushes) == 2 and phone.decrypt(pushes[-1].body) == said
+        assert store.is_subscribed(phone.endpoint)  # a 429 keeps it
+        await sender.close()
+
+    try:
+        with push_service() as service:
+            asyncio.run(scenario(service))
+    finally:
+        storage.close()
