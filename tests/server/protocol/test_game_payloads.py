@@ -63,7 +63,21 @@ def test_a_state_with_a_game_field_renamed_missing_or_undeclared_is_refused(
         assert not server.is_valid(renamed), f"{key}: {field} renamed"
         assert not server.is_valid({k: v for k, v in state.items() if k != field}), field
     assert not server.is_valid({**state, "hands": None}), f"{key}: an undeclared field"
-    assert not server.is_valid({**state, "ruleset": "no such game"})
+    others = [e.rules.rulesets[0] for e in games() if e.rules.key != key]
+    assert not any(server.is_valid({**state, "ruleset": other}) for other in others), key
+
+
+def test_a_game_no_registration_here_declares_is_taken_as_it_comes(
+    server: Draft202012Validator,
+) -> None:
+    """A game added to a server alone (SPACETABLE_GAMES: tests/browser/test_added_game.py)
+    is unknown to the schema of another process: its state and result, told by a ruleset
+    none of the declaring games plays, go unchecked; without a ruleset, a state is none."""
+    state = {"type": "state", "ruleset": "highest", "top": 5, "t": 0.0, "version": 0}
+    assert server.is_valid({**state, "runup": None})
+    assert not server.is_valid({k: v for k, v in state.items() if k != "ruleset"} | {"runup": None})
+    result = {"type": "result", "match_id": "m", "ruleset": "highest", "result": {"top": 1}}
+    assert server.is_valid(result)
 
 
 def test_a_state_with_the_clocks_of_another_pacing_is_refused(

@@ -103,29 +103,35 @@ def server_schema(cls: type[Any], defs: dict[str, Any]) -> dict[str, Any]:
         "required": required,
     }
     payloads = _game_payloads()
-    declared = [
-        {"$ref": f"{GAMES_DEFS}{key}/$defs/{cls.type_name}"}
-        for key, tags in payloads.items()
-        if cls.type_name in tags
+    keys = [key for key, tags in payloads.items() if cls.type_name in tags]
+    declared: list[dict[str, Any]] = [
+        {"$ref": f"{GAMES_DEFS}{key}/$defs/{cls.type_name}"} for key in keys
     ]
+    # A game no registration here declares (one added to a server alone: SPACETABLE_GAMES)
+    # is told by a ruleset none of the declaring games plays: its objects go unchecked.
+    known = [ruleset for key in keys for ruleset in _rulesets()[key]]
+    other_game = {"properties": {"ruleset": {"type": "string", "not": {"enum": known}}}}
     if games_own and declared:
         # The game's object as its game declares it: the game the message's ruleset names.
         branch["oneOf"] = [
             {
                 "properties": {
                     "ruleset": {"enum": list(_rulesets()[key])},
-                    **{
-                        name: {"$ref": f"{GAMES_DEFS}{key}/$defs/{cls.type_name}"}
-                        for name in games_own
-                    },
+                    **{name: ref for name in games_own},
                 }
             }
-            for key, tags in payloads.items()
-            if cls.type_name in tags
-        ]
+            for key, ref in zip(keys, declared, strict=True)
+        ] + [other_game]
     if by_game and declared and not spread:
-        # Each game's keys in place: one game's (told apart by its ruleset), and no other key.
-        return branch | {"oneOf": declared, "unevaluatedProperties": False}
+        # Each game's keys in place: one game's (told apart by its ruleset), and no other key;
+        # a message of a game none declares, if it carries a ruleset, as it comes.
+        in_place = declared
+        if all("ruleset" in payloads[key][cls.type_name].get("properties", {}) for key in keys):
+            in_place = [
+                *declared,
+                other_game | {"required": ["ruleset"], "additionalProperties": True},
+            ]
+        return branch | {"oneOf": in_place, "unevaluatedProperties": False}
     return branch | {"additionalProperties": spread or by_game}
 
 
