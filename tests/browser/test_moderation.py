@@ -3,7 +3,8 @@ browsers, Ann reports Bob from his seat's Report dialog; the moderator finds the
 the queue, presses its Ban button and gives a reason; Bob's open page loses its session at
 once (it reloads as a guest's and says a moderator banned him), his log-in is refused with
 a sentence saying why, and the audit log shows the ban with who did it. A player who is
-no moderator is told the page is not his. Axe-core finds nothing serious on /admin."""
+no moderator is told the page is not his. Axe-core finds nothing serious in the Report
+dialog nor on /admin."""
 
 from __future__ import annotations
 
@@ -82,6 +83,7 @@ def test_a_moderator_bans_a_reported_player_whose_page_loses_its_session_at_once
     expect(dialog.locator("h2")).to_have_text("Report Bob")
     dialog.locator("input[value='abuse']").check()
     dialog.locator("#report-text").fill("He insults everyone at the table.")
+    assert _serious_violations(ann) == []
     shot(ann, "report-dialog")
     dialog.locator("#report-send").click()
     expect(dialog).to_have_count(0)
