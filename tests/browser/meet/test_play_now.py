@@ -87,6 +87,8 @@ def test_a_correspondence_search_waits_across_a_reload_until_cancelled(
     page.select_option("#play-now-pace", "correspondence")
     page.fill("#play-now-hours", "48")
     assert page.is_checked("#play-now-rated")
+    # The range is of ratings like his own, which the form says (a newcomer's is 0).
+    expect(page.locator("#play-now-mine")).to_have_text("Your rating in Hex fleet: 0")
     page.fill("#play-now-max", "40")
     with page.expect_request(lambda r: r.url.endswith("/api/seeks") and r.method == "POST") as sent:
         page.click("#play-now-start")

@@ -14,10 +14,11 @@
 //   mountPlayNow({ games, playBot })  games: GET /api/games's entries; playBot(game,
 //                                     seats): open a room of `game` against bots.
 
-import { t, tn } from "./i18n.js";
+import { num, t, tn } from "./i18n.js";
 import { $, el, fetchJSON, postJSON, saveName, showError } from "./dom.js";
 import { errorText } from "./phrase.js";
 import { account } from "./account.js";
+import { ratingText } from "./ratings.js";
 import { lobbySocket } from "./lobbysocket.js";
 import { gameTitle, openPairedRoom, paceWords } from "./challenges.js";
 
@@ -49,10 +50,22 @@ function turnHours(game) {
   return hours ? { min: hours.minimum ?? 1, max: hours.maximum ?? 168 } : null;
 }
 
+/** The logged-in player's ratings by game (GET /api/players/{name}), once loaded. */
+let myRatings = {};
+
+/** Under the rating range, the player's own rating in the chosen game (what the range is
+ * measured against): a newcomer's is 0 until his first rated match. */
+function showMyRating(game) {
+  const mine = myRatings[game.key];
+  const rating = mine ? ratingText(mine) : num(0);
+  $("#play-now-mine").textContent = t("Your rating in {game}: {rating}", { game: game.title, rating });
+}
+
 /** Show the fields the chosen game offers (its seats, correspondence) and the player may use. */
 function showFields(games) {
   const game = games.find((g) => g.key === $("#play-now-game").value);
   if (!game) return;
+  if (account) showMyRating(game);
   const seats = seatRange(game);
   const seatMenu = $("#play-now-seats");
   const was = Number(seatMenu.value) || seats.byDefault;
@@ -214,6 +227,12 @@ export function mountPlayNow({ games, playBot }) {
   $("#play-now-game").addEventListener("change", show);
   $("#play-now-pace").addEventListener("change", show);
   show();
+  if (account) {
+    fetchJSON(`/api/players/${encodeURIComponent(account)}`).then((player) => {
+      myRatings = player.ratings || {};
+      show();
+    }, () => {}); // not said, then: the range still works
+  }
   $("#play-now").addEventListener("submit", (event) => seek(event, offered));
   $("#play-now-cancel").addEventListener("click", cancel);
   $("#play-now-bot").addEventListener("click", async () => {
