@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from fastapi.testclient import TestClient
 from spacetable.server.app import create_app
 from spacetable.server.http.deps import Services
 from spacetable.server.meet.identity import GUEST_COOKIE
+from spacetable.server.meet.lobby_sockets import GONE_SECONDS
 from spacetable.server.meet.pool import TICK_SECONDS
 from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.meetings import SEEK_LAPSE_SECONDS
@@ -285,3 +287,23 @@ def test_seeks_claimed_for_a_room_the_server_cannot_open_wait_on(client: TestCli
     assert len(client.get("/api/seeks", headers=ann).json()["mine"]) == 1
     directory.max_rooms = 10
     assert len(round_now(client)) == 1
+
+
+def test_a_real_time_seek_ends_when_its_player_s_last_page_closes(client: TestClient) -> None:
+    ann = login(client, "Ann")
+    with client.websocket_connect("/ws/lobby", headers=ann):
+        client.post("/api/seeks", json={"game": "lightspeed", "rated": False}, headers=ann)
+        client.post(
+            "/api/seeks", json={"game": "ftl", "rated": False, "turn_hours": 24}, headers=ann
+        )
+    since = min(s["since"] for s in client.get("/api/seeks", headers=ann).json()["mine"])
+    advance(client, GONE_SECONDS + 1)  # gone from every process (the hub's on_gone)
+    deadline = time.monotonic() + 30
+    while len(client.get("/api/seeks", headers=ann).json()["mine"]) != 1:
+        assert time.monotonic() < deadline, "the real-time seek outlived its page"
+        time.sleep(0.02)
+    # Removed as he left, not lapsed later (the server's clock says so).
+    meetings = services(client).meetings
+    assert meetings is not None and meetings.wall() - since < SEEK_LAPSE_SECONDS
+    [left] = client.get("/api/seeks", headers=ann).json()["mine"]
+    assert left["game"] == "ftl"  # a correspondence seek waits on
