@@ -34,6 +34,7 @@ import orjson
 from spacetable.i18n.phrase import Reason, refusal
 from spacetable.server.rooms.clock import LoopClock, RoomClock
 from spacetable.server.store.notifications import NotificationStore, Subscription
+from spacetable.server.store.storage import StorageUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -161,16 +162,24 @@ class PushSender:
         self.delivered = 0
 
     async def start(self) -> None:
-        """Read the server's VAPID key (made and stored the first time), off the loop."""
+        """Read the server's VAPID key (made and stored the first time), off the loop; a
+        database away now is asked again when the key is first needed."""
         self._loop = asyncio.get_running_loop()
         if self._clock is None:
             self._clock = LoopClock(self._loop)
-        await self.key()
+        try:
+            await self.key()
+        except StorageUnavailable as exc:
+            log.warning("the push key could not be read yet (%s): read when first needed", exc)
 
     async def key(self) -> str:
-        """The public VAPID key (base64url), read or made once."""
+        """The public VAPID key (base64url), read or made once. Raises
+        StorageUnavailable."""
+        return await asyncio.to_thread(self._load_key)
+
+    def _load_key(self) -> str:
         if self.public_key is None:
-            pem, public = await asyncio.to_thread(self.store.vapid_key, make_vapid_key)
+            pem, public = self.store.vapid_key(make_vapid_key)
             from py_vapid import Vapid02
 
             self._vapid = Vapid02.from_pem(pem.encode())
@@ -185,7 +194,7 @@ class PushSender:
         """Send every device of the account ``key`` its ``payload`` (given a language:
         the device's), from the event loop; it never waits: the sends run on the push
         threads."""
-        if self._loop is None or self._vapid is None:
+        if self._loop is None:
             return  # not started (an application built without its lifespan)
         self._spawn(self._targets_then_send, key, payload)
 
@@ -204,6 +213,7 @@ class PushSender:
             log.error("a push could not be sent", exc_info=error)
 
     def _targets_then_send(self, key: str, payload: Callable[[str], dict[str, Any]]) -> None:
+        self._load_key()  # (read at the start, unless the database was away then)
         for subscription in self.store.targets(key):
             said = payload(subscription.lang)
             topic = _topic(str(said.get("tag") or ""))
