@@ -7,8 +7,10 @@ and a player's socket too many are refused naming the problem."""
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -243,3 +245,30 @@ def test_logging_out_tells_that_session_s_other_pages_only(client: TestClient) -
         # Her phone's session goes on.
         on_her_phone.send_text(json.dumps({"type": "ping"}))
         assert on_her_phone.receive_json() == {"type": "pong"}
+
+
+def test_thirty_sockets_opened_at_once_by_one_player_never_pass_his_limit(
+    client: TestClient,
+) -> None:
+    headers = login(client, "Ann")
+    start = threading.Barrier(30)
+
+    def open_one(_: int) -> Any:
+        socket = client.websocket_connect("/ws/lobby", headers=headers)
+        start.wait()
+        try:
+            socket.__enter__()
+        except WebSocketDenialResponse as refused:
+            assert refused.status_code == 429
+            return None
+        return socket
+
+    with ThreadPoolExecutor(30) as pool:
+        opened = list(pool.map(open_one, range(30)))
+    accepted = [socket for socket in opened if socket is not None]
+    try:
+        assert len(accepted) == MAX_PER_PLAYER
+        assert hub(client).sockets_of("ann") == MAX_PER_PLAYER
+    finally:
+        for socket in accepted:
+            socket.__exit__(None, None, None)

@@ -91,13 +91,6 @@ async def lobby_socket(websocket: WebSocket) -> None:
         peer, websocket.headers.getlist("x-forwarded-for"), served.guards.proxies
     )
     player = await player_of(websocket, served.accounts)
-    if hub.sockets_of(player.key) >= MAX_PER_PLAYER:
-        await _refuse(websocket, 429, f"at most {MAX_PER_PLAYER} lobby connections a player")
-        return
-    if not is_local(client) and hub.sockets_from(client) >= MAX_PER_ADDRESS:
-        await _refuse(websocket, 429, f"at most {MAX_PER_ADDRESS} lobby connections an address")
-        return
-    await websocket.accept()
     queue: asyncio.Queue[bytes | None] = asyncio.Queue(MAX_QUEUED)
     closing: list[tuple[int, str]] = []
 
@@ -112,24 +105,37 @@ async def lobby_socket(websocket: WebSocket) -> None:
         return True
 
     def close(code: int, reason: str) -> None:
-        if not closing:
-            closing.append((code, reason))
-            with contextlib.suppress(asyncio.QueueFull):
-                queue.put_nowait(None)
+        if closing:
+            return
+        closing.append((code, reason))
+        if queue.full():  # what waits is dropped: the socket closes
+            queue.get_nowait()
+        queue.put_nowait(None)
 
     session_id = websocket.cookies.get(SESSION_COOKIE)
     session = secret_digest(session_id) if session_id and not player.guest else None
     socket = LobbySocket(player, push, close, client=client, session=session)
-    writer = asyncio.create_task(_write(websocket, queue, closing))
+    # Counted and registered with no wait between the check and the count: 30 sockets
+    # opened at once by one player are counted one after the other.
+    if hub.sockets_of(player.key) >= MAX_PER_PLAYER:
+        await _refuse(websocket, 429, f"at most {MAX_PER_PLAYER} lobby connections a player")
+        return
+    if not is_local(client) and hub.sockets_from(client) >= MAX_PER_ADDRESS:
+        await _refuse(websocket, 429, f"at most {MAX_PER_ADDRESS} lobby connections an address")
+        return
     hub.connect(socket)
+    writer: asyncio.Task[None] | None = None
     try:
+        await websocket.accept()
+        writer = asyncio.create_task(_write(websocket, queue, closing))
         await _read(websocket, hub, socket, reader_language(websocket))
     finally:
         hub.disconnect(socket)
         close(1000, "")
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, 2.0)
-        writer.cancel()
+        if writer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 2.0)
+            writer.cancel()
 
 
 async def _write(
