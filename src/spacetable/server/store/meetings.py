@@ -418,9 +418,9 @@ class MeetingStore:
                 )
                 .returning(row.id)
             )
-            # The rows returned, not the row count: on PostgreSQL the row count of this
-            # INSERT ... SELECT said 1 when the limit kept the row out (30 parallel
-            # challenges were all answered 201 while 20 rows were written).
+            # The rows returned, not the row count: psycopg gives this INSERT ... SELECT
+            # a row count of -1, never 0, when the limit keeps the row out (30 parallel
+            # challenges were all answered 201 on PostgreSQL while 20 rows were written).
             if not added.all():
                 raise TooManyChallenges(CHALLENGES_AN_HOUR)
 
