@@ -122,7 +122,7 @@ def test_the_list_is_paged_newest_first(client: TestClient) -> None:
     older = listed(client, ann, f"?limit=2&before={first['items'][-1]['id']}")
     assert [i["text"][-13:] for i in older["items"]] == ["3 hours left.", "2 hours left."]
     assert listed(client, ann, "?lang=fr&limit=1")["items"][0]["text"] == (
-        "Faster Than Light : à vous de jouer, 5 heures restantes."
+        "Faster Than Light\u00a0: à vous de jouer, 5 heures restantes."
     )
 
 
@@ -185,3 +185,33 @@ def test_logging_out_removes_the_session_s_subscriptions(client: TestClient) -> 
     assert store.is_subscribed("http://push.test/ann-phone")
     assert client.delete("/api/session", headers=ann).status_code in (200, 204)
     assert not store.is_subscribed("http://push.test/ann-phone")
+
+
+def test_each_kind_reads_in_english_and_french(client: TestClient) -> None:
+    ann = login(client, "Ann")
+    store = client.app.state.notices.store  # type: ignore[attr-defined]
+    room = {"room": "r1", "ruleset": "hexfleet"}
+    added = [
+        ("your_move", room | {"hours": 1}),
+        ("ran_out", room | {"turn": 2, "left": 1}),
+        ("ran_out", room | {"turn": 3, "left": 0}),
+        ("match_over", room | {"outcome": "won"}),
+        ("match_over", room | {"outcome": "draw"}),
+        ("challenge_declined", {"name": "Bob", "ruleset": "ftl", "reason": "too_fast"}),
+    ]
+    for kind, params in added:
+        store.add("ann", kind, params, "/rooms/r1", "room-r1")
+    english = [i["text"] for i in reversed(listed(client, ann)["items"])]
+    assert english == [
+        "Hex fleet: your move, 1 hour left.",
+        "Hex fleet: your turn 2 ran out: 1 more in a row loses the match.",
+        "Hex fleet: your turn ran out: the match is lost.",
+        "Hex fleet: the match is over: you won.",
+        "Hex fleet: the match is over: a draw.",
+        "Bob declined your challenge to a game of Faster Than Light: "
+        "“This is too fast for me: challenge me to a slower game.”",
+    ]
+    french = [i["text"] for i in reversed(listed(client, ann, "?lang=fr")["items"])]
+    assert french[0] == "Flotte hex\u00a0: à vous de jouer, 1 heure restante."
+    assert french[1].startswith("Flotte hex\u00a0: votre tour 2 a expiré"), french[1]
+    assert all(text and "Hex fleet" not in text for text in french), french
