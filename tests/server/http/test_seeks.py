@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import event
 
 from spacetable.server.app import create_app
 from spacetable.server.http.deps import Services
@@ -307,3 +308,22 @@ def test_a_real_time_seek_ends_when_its_player_s_last_page_closes(client: TestCl
     assert meetings is not None and meetings.wall() - since < SEEK_LAPSE_SECONDS
     [left] = client.get("/api/seeks", headers=ann).json()["mine"]
     assert left["game"] == "ftl"  # a correspondence seek waits on
+
+
+def test_an_idle_server_s_rounds_write_nothing(client: TestClient) -> None:
+    """A round with no seek to lapse and no challenge to close only reads (SQLite has
+    one writer: the rooms' own writes do not wait on every process's pool)."""
+    written: list[str] = []
+
+    def note(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if statement.lstrip().split(" ", 1)[0].upper() in {"INSERT", "UPDATE", "DELETE"}:
+            written.append(statement)
+
+    engine = services(client).storage.engine
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        round_now(client)
+        round_now(client)
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    assert [w for w in written if "seeks" in w or "challenges" in w] == []

@@ -295,13 +295,18 @@ class MeetingStore:
 
     def waiting(self) -> list[Seek]:
         """Every open seek, oldest first, after the real-time seeks that lapsed
-        (:data:`SEEK_LAPSE_SECONDS` without their player seen online) are removed."""
-        lapsed = self.wall() - SEEK_LAPSE_SECONDS
-        with reaching(), Session(self._engine) as session, session.begin():
-            session.execute(
-                delete(_SeekRow).where(_SeekRow.turn_hours.is_(None), _SeekRow.alive_at < lapsed)
-            )
-            query = select(_SeekRow).order_by(_SeekRow.created_at, _SeekRow.id)
+        (:data:`SEEK_LAPSE_SECONDS` without their player seen online) are removed (a
+        write only when some did: an idle server's rounds only read)."""
+        lapsed = _SeekRow.turn_hours.is_(None) & (
+            _SeekRow.alive_at < self.wall() - SEEK_LAPSE_SECONDS
+        )
+        with reaching(), Session(self._engine) as session:
+            stale = session.scalar(select(_SeekRow.id).where(lapsed).limit(1))
+        if stale is not None:
+            with reaching(), Session(self._engine) as session, session.begin():
+                session.execute(delete(_SeekRow).where(lapsed))
+        query = select(_SeekRow).order_by(_SeekRow.created_at, _SeekRow.id)
+        with reaching(), Session(self._engine) as session:
             return [_seek(row) for row in session.scalars(query)]
 
     def live_players(self) -> list[str]:
@@ -495,21 +500,28 @@ class MeetingStore:
         row = _ChallengeRow
         now = self.wall()
         expired = []
-        with reaching(), Session(self._engine) as session, session.begin():
+        with reaching(), Session(self._engine) as session:
             due = session.scalars(
                 select(row.id).where(row.status == "open", row.expires_at <= now)
             ).all()
-            for challenge_id in due:
-                closing = (
-                    update(row)
-                    .where(row.id == challenge_id, row.status == "open")
-                    .values(status="expired")
-                )
-                if session.execute(closing).rowcount == 1:  # type: ignore[attr-defined]
-                    expired.append(challenge_id)
-            session.execute(
-                delete(row).where(row.status != "open", row.created_at < now - _KEPT_SECONDS)
-            )
+        if due:  # (an idle server's rounds only read)
+            with reaching(), Session(self._engine) as session, session.begin():
+                for challenge_id in due:
+                    closing = (
+                        update(row)
+                        .where(row.id == challenge_id, row.status == "open")
+                        .values(status="expired")
+                    )
+                    if session.execute(closing).rowcount == 1:  # type: ignore[attr-defined]
+                        expired.append(challenge_id)
+        old = (row.status != "open") & (row.created_at < now - _KEPT_SECONDS)
+        with reaching(), Session(self._engine) as session:
+            forgotten = session.scalar(select(row.id).where(old).limit(1)) is not None
+        if forgotten:
+            with reaching(), Session(self._engine) as session, session.begin():
+                session.execute(delete(row).where(old))
+        if not expired:
+            return []
         with reaching(), Session(self._engine) as session:
             rows = session.scalars(select(row).where(row.id.in_(expired))).all()
             return [_challenge(r) for r in rows]
