@@ -45,6 +45,9 @@ def test_a_challenge_declined_later_then_accepted_seats_both_players(
     shot(bob, "challenged-phone")
     toast.locator(".challenge-decline").click()
     toast.locator(".decline-reason").select_option("later")
+    expect(toast.locator(".decline-preview")).to_have_text(
+        "Ann Challenger will read: “This is not the right time for me: ask me again later.”"
+    )
     shot(bob, "decline-reasons-phone")
     toast.locator(".challenge-decline-send").click()
     expect(toast).to_have_count(0)

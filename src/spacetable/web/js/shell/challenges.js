@@ -8,7 +8,8 @@
 //
 // API:
 //   openChallengeDialog(name)   the dialog; resolves to the challenge sent, or null
-//   DECLINE_REASONS, reasonText(reason)
+//   DECLINE_REASONS, reasonLabel(reason) (the decliner's menu), reasonText(reason) (the
+//                               sentence the challenger reads)
 //   challengeWords(challenge)   "Light Speed · rated · real time"; gameTitle(key)
 //   openPairedRoom({room, token?})   keep the seat's token if any, open the room (once)
 //   sentChallenges              an EventTarget: "sent" ({detail: challenge}) for each one sent
@@ -30,7 +31,22 @@ const NOT_CHOSEN = ["seats", "turn_hours"];
 /** Hours a correspondence turn lasts unless the challenger says otherwise. */
 const DEFAULT_TURN_HOURS = 24;
 
-/** A decline reason as both players read it (the decliner picks it in these words). */
+/** A decline reason in a few words, as the declining player picks it from the list (a
+ * phone's menu shows its choice on one line); the challenger reads `reasonText`'s. */
+export function reasonLabel(reason) {
+  const words = {
+    generic: t("No, thank you"),
+    later: t("Later, please"),
+    too_fast: t("Too fast for me"),
+    too_slow: t("Too slow for me"),
+    rated: t("Rated, please"),
+    casual: t("Casual, please"),
+    game: t("Not this game"),
+  };
+  return words[reason] || words.generic;
+}
+
+/** A decline reason as the challenger reads it. */
 export function reasonText(reason) {
   const words = {
     generic: t("I am not taking challenges just now."),

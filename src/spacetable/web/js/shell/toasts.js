@@ -14,7 +14,7 @@ import { el, fetchJSON, postJSON } from "./dom.js";
 import { errorText } from "./phrase.js";
 import { account } from "./account.js";
 import { lobbySocket } from "./lobbysocket.js";
-import { DECLINE_REASONS, challengeWords, gameTitle, openPairedRoom, reasonText, sentChallenges } from "./challenges.js";
+import { DECLINE_REASONS, challengeWords, gameTitle, openPairedRoom, reasonLabel, reasonText, sentChallenges } from "./challenges.js";
 
 /** The challenges shown, by id: {challenge, incoming, box, settled (its end is told)}. */
 const shown = new Map();
@@ -88,7 +88,15 @@ async function showIncoming(challenge) {
   decline.addEventListener("click", () => {
     const label = t("Why?");
     const reasons = el("select", { class: "decline-reason", "aria-label": label },
-      DECLINE_REASONS.map((reason) => el("option", { value: reason, text: reasonText(reason) })));
+      DECLINE_REASONS.map((reason) => el("option", { value: reason, text: reasonLabel(reason), title: reasonText(reason) })));
+    // What the challenger will read, in full (the menu says it in a few words).
+    const preview = el("p", { class: "muted decline-preview" });
+    const say = () => {
+      const reason = reasonText(reasons.value);
+      preview.textContent = t("{name} will read: “{reason}”", { name: challenge.from, reason });
+    };
+    reasons.addEventListener("change", say);
+    say();
     const send = el("button", { type: "button", class: "challenge-decline-send" }, t("Decline"));
     const back = el("button", { type: "button", class: "secondary" }, t("Back"));
     send.addEventListener("click", async () => {
@@ -102,7 +110,7 @@ async function showIncoming(challenge) {
       }
     });
     back.addEventListener("click", () => fill(box, [...lines, error], [accept, decline]));
-    fill(box, [...lines, el("label", { class: "decline-why" }, el("span", { text: label }), reasons), error], [send, back]);
+    fill(box, [...lines, el("label", { class: "decline-why" }, el("span", { text: label }), reasons), preview, error], [send, back]);
     reasons.focus();
   });
   fill(box, [...lines, error], [accept, decline]);
