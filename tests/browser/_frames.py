@@ -4,10 +4,16 @@ JSON Schema (``spacetable protocol schema``: ``$defs/client`` for what a page se
 
 The schema is compiled once per worker process, one validator per message type (the branch
 of the ``oneOf`` whose ``type`` is that tag, with the schema's ``$defs`` beside it): a frame
-is checked against its own branch, not tried against all of them. A frame the schema refuses
-(no JSON object, an unknown ``type``, a missing, renamed or undeclared field) becomes a line
-in the page's error list, which fails the test as a console error does (``open_page``,
-``borrowed_page``), naming the frame's direction, type and the schema's error path.
+is checked against its own branch, not tried against all of them. A message a game types
+(a ``state``, a ``result``, an ``acted`` frame: ``$defs/games``) is checked against its
+game's alone, told by its ``ruleset``: the branch with that game's part joined in, closed
+and its references inlined (about 0.15 ms a state instead of 1 ms through the branch's
+``oneOf`` of every game); a ruleset no game declares goes through the branch.
+
+A frame the schema refuses (no JSON object, an unknown ``type``, a missing, renamed or
+undeclared field) becomes a line in the page's error list, which fails the test as a
+console error does (``open_page``, ``borrowed_page``), naming the frame's direction, type
+and the schema's error path.
 
 A test that makes a page send a frame the protocol refuses on purpose marks itself
 ``@pytest.mark.refused_frames``: ``open_page`` leaves its refusals out (none does today:
@@ -33,6 +39,65 @@ SENT, RECEIVED = "sent", "received"
 _SIDE = {SENT: "client", RECEIVED: "server"}
 #: At most this many characters of a refused frame in its error line.
 SHOWN = 300
+
+
+def _inlined(value: Any, schema: dict[str, Any]) -> Any:
+    """``value`` with every ``$ref`` into ``schema`` replaced by what it points to, and a
+    nullable type (``anyOf`` of bare types) said as one ``type`` list: the same meaning,
+    a fraction of the validator's work (the protocol's definitions are not recursive)."""
+    if isinstance(value, list):
+        return [_inlined(v, schema) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "$ref" in value:
+        target: Any = schema
+        for part in value["$ref"].removeprefix("#/").split("/"):
+            target = target[part]
+        rest = {k: v for k, v in value.items() if k != "$ref"}
+        return _inlined({**target, **rest}, schema)
+    out = {k: _inlined(v, schema) for k, v in value.items()}
+    options = out.get("anyOf")
+    if options and all(set(o) == {"type"} and isinstance(o["type"], str) for o in options):
+        del out["anyOf"]
+        out["type"] = [o["type"] for o in options]
+    return out
+
+
+def _by_game(branch: dict[str, Any], schema: dict[str, Any]) -> dict[str | None, Any]:
+    """The branch of a message its games type, one closed schema a ruleset (``None``: a
+    frame with no ruleset, as ``acted`` is), each game's part joined in."""
+    found: dict[str | None, Any] = {}
+    for option in branch.get("oneOf", ()):
+        if "$ref" in option:  # a game's keys in place (a state, an acted frame)
+            game = _inlined(option, schema)
+            own = {
+                "type": "object",
+                "properties": {**branch["properties"], **game["properties"]},
+                "required": [*branch["required"], *game.get("required", ())],
+                "additionalProperties": False,
+            }
+            rulesets = game["properties"].get("ruleset", {}).get("enum") or [None]
+        elif "enum" in option.get("properties", {}).get("ruleset", {}):  # a game's object
+            own = {k: v for k, v in branch.items() if k not in ("oneOf", "unevaluatedProperties")}
+            own["properties"] = {**branch["properties"], **option["properties"]}
+            rulesets = option["properties"]["ruleset"]["enum"]
+        else:
+            continue  # a game none declares: through the branch
+        compiled = Draft202012Validator({"$schema": schema["$schema"], **_inlined(own, schema)})
+        found.update(dict.fromkeys(rulesets, compiled))
+    return found
+
+
+@functools.cache
+def games_validators(side: str) -> dict[str, dict[str | None, Any]]:
+    """For each message type of ``side`` its games type, one validator a ruleset."""
+    schema = protocol_schema()
+    typed = {}
+    for branch in schema["$defs"][side]["oneOf"]:
+        by_game = _by_game(branch, schema)
+        if by_game:
+            typed[branch["properties"]["type"]["const"]] = by_game
+    return typed
 
 
 @functools.cache
@@ -61,6 +126,10 @@ def refusal(direction: str, payload: str | bytes) -> str | None:
         return f"{REFUSED}a frame {direction} that is no JSON ({side} side): {shown}"
     kind = message.get("type") if isinstance(message, dict) else None
     validator = validators(side).get(kind) if isinstance(kind, str) else None
+    by_game = games_validators(side).get(kind) if isinstance(kind, str) else None
+    if by_game is not None and isinstance(message, dict):
+        ruleset = message.get("ruleset")
+        validator = by_game.get(ruleset if isinstance(ruleset, str) else None, validator)
     if validator is None:
         return f"{REFUSED}a frame {direction} of no {side} message type ({kind!r}): {shown}"
     error = next(iter(validator.iter_errors(message)), None)

@@ -7,9 +7,16 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from tests.browser._frames import RECEIVED, REFUSED, SENT, refusal
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+
+from spacetable.registry import games
+from spacetable.server.protocol.schema import protocol_schema
+from tests.browser._frames import RECEIVED, REFUSED, SENT, games_validators, refusal
 from tests.browser._pages import PagePool, borrowed_page
 from tests.browser.conftest import Server, room_socket
+from tests.server.protocol.test_game_payloads import KEYS, states
+
+RULESETS = [entry.rules.rulesets[0] for entry in games()]
 
 #: Frames as the pages really send and receive them (recorded from a room's socket).
 WELCOME = {
@@ -75,3 +82,29 @@ def test_a_page_that_sends_a_renamed_field_has_it_reported(
         assert len(refused) == 1, errors
         assert "'chat' frame sent" in refused[0] and "'txt' was unexpected" in refused[0]
         errors.clear()  # (the test saw what it wanted)
+
+
+def test_a_game_s_own_frames_are_checked_against_its_game_alone_as_the_schema_does() -> None:
+    """A state, a result and an acted frame go through their game's own closed schema (the
+    fast path): it takes and refuses what the whole schema takes and refuses."""
+    schema = protocol_schema()
+    whole = Draft202012Validator({**schema, "$ref": "#/$defs/server"})
+    frames = []
+    for key in KEYS:
+        for state in states(key):
+            frames += [
+                state,
+                {**state, "hand_": None},
+                {k: v for k, v in state.items() if k != "t"},
+            ]
+            frames.append({**state, "ruleset": next(r for r in RULESETS if r != state["ruleset"])})
+        stopped = {"winner": None, "reason": "agreed", "ending": "agreed_draw", "ending_by": None}
+        for ruleset in RULESETS:
+            result = {"type": "result", "match_id": "m", "ruleset": ruleset}
+            frames += [{**result, "result": stopped}, {**result, "result": {**stopped, "x": 1}}]
+            frames.append({**result, "result": stopped | {"events": []}})
+    frames.append({"type": "state", "ruleset": "highest", "t": 0.0, "version": 0, "runup": None})
+    assert "state" in games_validators("server") and "result" in games_validators("server")
+    for frame in frames:
+        said = refusal(RECEIVED, json.dumps(frame))
+        assert (said is None) == whole.is_valid(frame), (frame, said)
