@@ -245,8 +245,11 @@ class LobbyHub:
                 share.players[key] = player.name
         return share
 
-    def _online_message(self) -> dict[str, Any]:
-        players, guests = self.online()
+    def _online_message(self, share: Share | None = None) -> dict[str, Any]:
+        """The ``online`` message: this process's ``share`` (made now if not given) with
+        the others' as last read."""
+        mine = share if share is not None else self.local_share()
+        players, guests = merge([mine, *self._others])
         listed = presence_json(players, guests)
         return wire(Online(listed["players"], guests))
 
@@ -273,10 +276,11 @@ class LobbyHub:
     async def refresh(self) -> None:
         """Write this process's share and read the others' (in a cluster), tell the
         watching sockets of a change, and the listeners of the players gone."""
+        share = self.local_share()  # (once: the rooms are read on their loop)
         if self.board is not None:
-            await self.board.publish(self.local_share())
+            await self.board.publish(share)
             self._others = await self.board.others()
-        message = self._online_message()
+        message = self._online_message(share)
         if message != self._last:
             self._last = message
             frame = _frame(message)
