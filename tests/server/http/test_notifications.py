@@ -215,3 +215,15 @@ def test_each_kind_reads_in_english_and_french(client: TestClient) -> None:
     assert french[0] == "Flotte hex\u00a0: à vous de jouer, 1 heure restante."
     assert french[1].startswith("Flotte hex\u00a0: votre tour 2 a expiré"), french[1]
     assert all(text and "Hex fleet" not in text for text in french), french
+
+
+def test_the_web_app_manifest_speaks_the_reader_s_language(client: TestClient) -> None:
+    english = client.get("/manifest.webmanifest")
+    assert english.headers["content-type"].startswith("application/manifest+json")
+    made = english.json()
+    assert (made["start_url"], made["display"]) == ("/", "standalone")
+    assert {icon["sizes"] for icon in made["icons"]} >= {"192x192", "512x512"}
+    for icon in made["icons"]:
+        assert client.get(icon["src"]).status_code == 200, icon
+    french = client.get("/manifest.webmanifest?lang=fr").json()
+    assert french["lang"] == "fr" and french["description"].startswith("Le combat spatial")

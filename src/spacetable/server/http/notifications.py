@@ -33,7 +33,7 @@ import orjson
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
-from spacetable.i18n import LANGUAGES, translator
+from spacetable.i18n import LANGUAGES, N_, translator
 from spacetable.i18n.phrase import Reason, refusal
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
 from spacetable.server.http.deps import App, Services
@@ -237,11 +237,23 @@ async def service_worker() -> Response:
     )
 
 
+#: What the installed web app says of itself (the manifest's ``description``).
+ABOUT = N_(
+    "Tabletop space combat in the browser: Light Speed, Stellar Conflict, Faster Than Light "
+    "and the hex fleet."
+)
+
+
 @router.get("/manifest.webmanifest", include_in_schema=False)
-async def manifest() -> Response:
-    """The web app's manifest (a phone may install the site; iOS pushes only to one)."""
+async def manifest(request: Request) -> Response:
+    """The web app's manifest (a phone may install the site; iOS pushes only to one), its
+    description in the reader's language."""
+    tr = translator(reader_language(request))
+    made = orjson.loads((_WEB / "manifest.webmanifest").read_bytes())
+    made["description"] = tr.gettext(ABOUT)
+    made["lang"] = tr.lang
     return Response(
-        (_WEB / "manifest.webmanifest").read_bytes(),
+        orjson.dumps(made),
         media_type="application/manifest+json",
         headers={"Cache-Control": "no-cache"},
     )
