@@ -45,6 +45,9 @@ log = logging.getLogger(__name__)
 REFRESH_SECONDS = 1.0
 #: Seconds a refresh waits after a socket opened or closed here (a burst makes one).
 SETTLE_SECONDS = 0.05
+#: The least seconds between two ``online`` messages to the watching sockets (a burst
+#: of sockets opening makes one message, not one every :data:`SETTLE_SECONDS`).
+ONLINE_EVERY_SECONDS = 1.0
 #: Seconds a player is without a lobby socket anywhere before he is gone (server clock).
 GONE_SECONDS = 3.0
 #: Close code of a lobby socket whose session ended (4000-4999: the application's).
@@ -92,6 +95,7 @@ class LobbyHub:
         self._from: dict[str, int] = {}  # sockets by client address
         self._others: list[Share] = []
         self._last: dict[str, Any] | None = None  # the online list last sent
+        self._sent_at = -ONLINE_EVERY_SECONDS  # when it was (the event loop's time)
         self._gone_listeners: list[Gone] = []
         #: Players whose last socket here closed, by when (server clock).
         self._leaving: dict[str, float] = {}
@@ -281,8 +285,9 @@ class LobbyHub:
             await self.board.publish(share)
             self._others = await self.board.others()
         message = self._online_message(share)
-        if message != self._last:
-            self._last = message
+        now = asyncio.get_running_loop().time()
+        if message != self._last and now - self._sent_at >= ONLINE_EVERY_SECONDS:
+            self._last, self._sent_at = message, now
             frame = _frame(message)
             for sockets in list(self._sockets.values()):
                 for socket in list(sockets):
