@@ -151,3 +151,15 @@ def test_the_service_worker_shows_a_push_and_its_tap_opens_the_room(
             "async () => { for (const r of await navigator.serviceWorker.getRegistrations())"
             " await r.unregister(); }"
         )
+
+
+def test_the_settings_say_when_the_server_sends_no_push(
+    open_page: OpenPage, server: Server
+) -> None:
+    page = logged_in(open_page, server.base, "Ulla", "/me/settings?lang=fr")
+    section = page.locator("#push")
+    expect(section.locator("h2")).to_have_text("Push sur cet appareil")
+    expect(page.locator("#push-state")).to_have_text(
+        "Ce serveur n\u2019envoie pas de notifications push."
+    )
+    expect(page.locator("#push-toggle")).to_be_disabled()

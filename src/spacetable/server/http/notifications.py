@@ -7,7 +7,7 @@ docs/notifications.md).
 * ``POST /api/notifications/read``: ``{"ids": [...]}`` or ``{"all": true}`` marks them
   read; answers ``{"unread": N}``.
 * ``GET /api/push/key``: ``{"public_key"}``, the server's VAPID key (base64url), what a
-  page subscribes with; 404 when the server sends no push (started without
+  page subscribes with; ``null`` when the server sends no push (started without
   ``--vapid-subject``).
 * ``POST /api/push/subscriptions``: ``{"endpoint", "keys": {"p256dh", "auth"}, "lang"?}``
   keeps a browser's subscription, tied to the session (its pushes stop when the session
@@ -152,10 +152,10 @@ def _push_off() -> JSONResponse:
 
 @router.get("/api/push/key", response_model=None)
 async def push_key(request: Request) -> Any:
-    """The server's VAPID public key, to subscribe with."""
+    """The server's VAPID public key, to subscribe with (``null``: it sends no push)."""
     push = _push(request)
     if push is None:
-        return _push_off()
+        return {"public_key": None}
     return {"public_key": await push.key()}
 
 

@@ -49,10 +49,13 @@ export async function mountPushSettings(main, before = null) {
       : t("This browser cannot receive push notifications."));
     return;
   }
-  let key;
+  let key = null;
   try {
     key = (await fetchJSON("/api/push/key")).public_key;
   } catch {
+    key = null;
+  }
+  if (!key) {
     say(t("This server sends no push notifications."));
     return;
   }
