@@ -142,11 +142,13 @@ OpenPage = Callable[..., Page]
 
 
 def room_socket(page: Page) -> WebSocket:
-    """The page's last opened websocket (its room's), to wait for what the page sends:
-    ``with room_socket(page).expect_event("framesent", sent("draft")): ...``."""
+    """The page's last opened room websocket, to wait for what the page sends:
+    ``with room_socket(page).expect_event("framesent", sent("draft")): ...`` (not its
+    lobby socket, ``/ws/lobby``, which every page opens too and may open again later)."""
     opened: list[WebSocket] = getattr(page, "_spacetable_sockets", [])
-    assert opened, "the page opened no websocket"
-    return opened[-1]
+    rooms = [socket for socket in opened if "/ws/rooms/" in socket.url]
+    assert rooms, "the page opened no room websocket"
+    return rooms[-1]
 
 
 def handled(page: Page) -> None:
@@ -158,7 +160,8 @@ def handled(page: Page) -> None:
     answered."""
     page.evaluate(
         """() => new Promise((resolve, reject) => {
-          const open = window.spacetableSockets.filter((s) => s.readyState === WebSocket.OPEN);
+          const open = window.spacetableSockets.filter(
+            (s) => s.readyState === WebSocket.OPEN && s.url.includes("/ws/rooms/"));
           const socket = open.at(-1);
           if (!socket) { reject(new Error("the page has no open socket")); return; }
           socket.addEventListener("message", function answered() {

@@ -70,12 +70,14 @@ def test_a_page_that_sends_a_renamed_field_has_it_reported(
     with borrowed_page(page_pool, server.base, {}) as (page, errors):
         page.goto(f"/rooms/{room['id']}")
         page.wait_for_function(
-            "() => window.spacetableSockets.some((s) => s.readyState === WebSocket.OPEN)"
+            "() => window.spacetableSockets.some("
+            "(s) => s.readyState === WebSocket.OPEN && s.url.includes('/ws/rooms/'))"
         )
         assert not errors  # the page's own frames are all declared
         with room_socket(page).expect_event("framesent"):
             page.evaluate(
-                """() => window.spacetableSockets.at(-1).send(
+                """() => window.spacetableSockets.filter((s) => s.url.includes("/ws/rooms/"))
+                     .at(-1).send(
                      JSON.stringify({ type: "chat", txt: "good luck" }))"""
             )
         refused = [text for text in errors if text.startswith(REFUSED)]
