@@ -42,6 +42,7 @@ from spacetable.server.http import referee as referee_routes
 from spacetable.server.http import relations as relation_routes
 from spacetable.server.http import rooms as room_routes
 from spacetable.server.http import seeks as seek_routes
+from spacetable.server.http import tournaments as tournament_routes
 from spacetable.server.http.assets import Assets
 from spacetable.server.http.deps import Services
 from spacetable.server.http.email_routes import MailService
@@ -71,6 +72,7 @@ from spacetable.server.store.notifications import NotificationStore
 from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.relations import RelationStore
 from spacetable.server.store.storage import Storage, StorageUnavailable
+from spacetable.server.store.tournaments import TournamentStore
 from spacetable.server.warming import warm_in_background
 
 if TYPE_CHECKING:
@@ -139,6 +141,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     challenge_routes.router,  # /api/challenges: send, list, accept, decline, cancel
     notification_routes.router,  # /api/notifications, /api/push/..., /sw.js (issue 70)
     relation_routes.router,  # /api/following, /api/blocking: follows and blocks (issue 69)
+    tournament_routes.router,  # /api/tournaments: Swiss tournaments (issue 71)
 )
 
 
@@ -430,6 +433,7 @@ def create_app(
         block_news=block_news,
         moderation=moderation,  # reports, mutes, bans (http/moderation.py)
         meetings=meetings,  # seeks and challenges (http/seeks.py, http/challenges.py)
+        tournaments=TournamentStore(storage, wall),  # Swiss tournaments (issue 71)
     )
     # The pairing pool: pairs the seeks into seated rooms, closes the challenges run out.
     served = app.state.services

@@ -45,6 +45,7 @@ API = {
     "/api/following": ["GET"],
     "/api/following/{name}": ["DELETE", "PUT"],
     "/api/accounts/me/email/digest": ["PUT"],
+    "/api/accounts/me/notify": ["GET", "PUT"],
     "/api/email/unsubscribe": ["POST"],
     "/api/email/verify": ["POST"],
     "/api/games": ["GET"],
@@ -69,6 +70,18 @@ API = {
     "/api/seeks": ["GET", "POST"],
     "/api/seeks/{seek_id}": ["DELETE"],
     "/api/session": ["DELETE", "GET", "POST"],
+    # Swiss tournaments (issue 71: http/tournaments.py)
+    "/api/tournaments": ["GET", "POST"],
+    "/api/tournaments/{tournament_id}": ["GET"],
+    "/api/tournaments/{tournament_id}/join": ["POST"],
+    "/api/tournaments/{tournament_id}/withdraw": ["POST"],
+    "/api/tournaments/{tournament_id}/remove": ["POST"],
+    "/api/tournaments/{tournament_id}/start": ["POST"],
+    "/api/tournaments/{tournament_id}/pair": ["POST"],
+    "/api/tournaments/{tournament_id}/results": ["POST"],
+    "/api/tournaments/{tournament_id}/trf": ["GET"],
+    "/api/tournaments/{tournament_id}/tables/{round_}/{number}/report": ["POST"],
+    "/api/tournaments/{tournament_id}/tables/{round_}/{number}/confirm": ["POST"],
 }
 
 #: The addresses served but not listed in the OpenAPI (pages, files, the test clock).

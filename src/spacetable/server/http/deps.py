@@ -29,6 +29,7 @@ from spacetable.server.store.meetings import MeetingStore
 from spacetable.server.store.ratings import RatingBook
 from spacetable.server.store.relations import RelationStore
 from spacetable.server.store.storage import Storage
+from spacetable.server.store.tournaments import TournamentStore
 
 if TYPE_CHECKING:
     from spacetable.server.cluster.node import ClusterNode
@@ -87,6 +88,8 @@ class Services:
     #: Reports, moderators, mutes, bans and closed rooms (``meet/moderation.py``; ``None``:
     #: an application built without).
     moderation: Moderation | None = None
+    #: Swiss tournaments (``store/tournaments.py``; ``None``: an application built without).
+    tournaments: TournamentStore | None = None
 
 
 def services(request: Request) -> Services:

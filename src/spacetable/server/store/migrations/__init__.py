@@ -4,7 +4,10 @@ finished matches), ``0002_accounts`` (accounts and their sessions), ``0003_ratin
 turns' deadlines of the live rooms), ``0005_room_accounts`` (the accounts seated in each
 correspondence room), ``0006_name_skeletons`` (what look-alike account names share),
 ``0010_email`` (e-mail addresses and their tokens: issue 70), ``0011_notifications``
-(the accounts' notifications, push subscriptions and the VAPID key: issue 70);
+(the accounts' notifications, push subscriptions and the VAPID key: issue 70),
+``0012_tournaments`` (Swiss tournaments, their players and tables: issue 71),
+``0014_notify_choices`` (which kinds each account is pushed, and its switch that turns
+every push and the digest off: issue 70);
 ``columns.py``, the columns several of them write.
 :func:`migrate` brings a database to the newest revision when a
 :class:`~spacetable.server.store.storage.Storage` opens it.
@@ -25,7 +28,7 @@ from pathlib import Path
 from sqlalchemy import Connection, Engine, inspect, text
 
 #: The newest revision (the last of ``versions/``).
-HEAD = "0011_notifications"
+HEAD = "0014_notify_choices"
 #: The revision a database made before the migrations is stamped with.
 BASELINE = "0001_matches"
 _HERE = Path(__file__).parent

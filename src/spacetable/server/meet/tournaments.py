@@ -1,0 +1,289 @@
+"""Swiss tournaments' rules of play (issue 71; docs/tournaments.md): what a tournament's
+body may say, how its next round is paired (``meet/swiss.py``), how a result is recorded
+and the next round follows, and how an online round's tables become rooms.
+
+A round is paired when its last table has its result (whoever recorded it: a room's end,
+a report confirmed over the board, the director), or by the director's hand; after the
+last round the tournament is finished. Every step goes through ``store/tournaments.py``'s
+conditional statements: two processes finishing the same round's last two tables at once
+pair the next round once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from spacetable.i18n.phrase import refusal
+from spacetable.server.meet import swiss
+from spacetable.server.meet.hub import Player, PlayerHub
+from spacetable.server.meet.seating import SeatingServices, open_seated_room, seated_options
+from spacetable.server.protocol.lobby_messages import Paired
+from spacetable.server.store.tournaments import (
+    Table,
+    Tournament,
+    TournamentPlayer,
+    TournamentStore,
+    Unfinished,
+    new_id,
+)
+
+__all__ = [
+    "TournamentRefused",
+    "advance",
+    "pair_next",
+    "pairer",
+    "tournament_body",
+    "view",
+]
+
+_log = logging.getLogger(__name__)
+
+#: The most rounds a tournament may have.
+MOST_ROUNDS = 30
+_VENUES = ("online", "board")
+
+
+class TournamentRefused(ValueError):
+    """A request refused: ``args[0]`` says why (a catalog phrase), ``status`` the code."""
+
+    def __init__(self, why: str, status: int = 400) -> None:
+        super().__init__(why)
+        self.status = status
+
+
+def tournament_body(body: dict[str, Any], director: Player, now: float) -> Tournament:
+    """The tournament a ``POST /api/tournaments`` body asks for, directed by ``director``.
+    Raises :class:`TournamentRefused` naming the first bad field (422: a game or option
+    the rooms refuse)."""
+    name = body.get("name")
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= 80:
+        raise TournamentRefused(refusal("name: must be a text of 1 to 80 characters"))
+    seats = body.get("seats", 2)
+    if type(seats) is not int or not 2 <= seats <= 4:
+        raise TournamentRefused(refusal("seats: must be 2, 3 or 4"))
+    rounds = body.get("rounds")
+    if type(rounds) is not int or not 1 <= rounds <= MOST_ROUNDS:
+        raise TournamentRefused(
+            refusal("rounds: must be a whole number from 1 to {most}", most=MOST_ROUNDS)
+        )
+    turn_hours = body.get("turn_hours")
+    if turn_hours is not None and (
+        type(turn_hours) not in (int, float) or not 0 < turn_hours <= 24 * 14
+    ):
+        raise TournamentRefused(refusal("turn_hours: must be a number of hours, or null"))
+    rated = body.get("rated", False)
+    if type(rated) is not bool:
+        raise TournamentRefused(refusal("rated: must be true or false"))
+    venue = body.get("venue", "online")
+    if venue not in _VENUES:
+        raise TournamentRefused(refusal("venue: must be online or board"))
+    starts_at = body.get("starts_at", now)
+    if type(starts_at) not in (int, float):
+        raise TournamentRefused(refusal("starts_at: must be a time in seconds"))
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise TournamentRefused(refusal("options: must be an object"))
+    game = body.get("game")
+    try:
+        seated_options(str(game), options, seats, turn_hours)
+    except ValueError as exc:
+        raise TournamentRefused(str(exc), 422) from None
+    return Tournament(
+        new_id(),
+        name.strip(),
+        str(game),
+        options,
+        seats,
+        rounds,
+        None if turn_hours is None else float(turn_hours),
+        rated,
+        float(starts_at),
+        venue,
+        director.key,
+        director.name,
+    )
+
+
+def _entrants(players: list[TournamentPlayer]) -> list[swiss.Entrant]:
+    return [swiss.Entrant(p.number, p.name, p.withdrawn, p.rating) for p in players]
+
+
+def _games(tables: list[Table]) -> list[swiss.Game]:
+    return [swiss.Game(t.round, t.table, t.seats, t.places, t.source) for t in tables]
+
+
+def pairer(
+    tournament: Tournament, players: list[TournamentPlayer], tables: list[Table]
+) -> list[tuple[tuple[int, ...], tuple[int, ...] | None, str]]:
+    """The next round's tables (``store/tournaments.py``'s ``Pairer``): the FIDE Dutch
+    system for two seats, score groups (``swiss.group_tables``) for more; the odd ones
+    out get a bye (never a second one, while another can take it)."""
+    games = _games(tables)
+    entrants = _entrants(players)
+    if tournament.seats == 2:
+        try:
+            pairs, bye = swiss.dutch_pairs(tournament.name, tournament.rounds, entrants, games)
+        except Exception as exc:  # py4swiss: no pairing satisfies the absolute criteria
+            raise TournamentRefused(
+                refusal("no pairing of this round exists (every pair left has met)"), 409
+            ) from exc
+        if not pairs and sum(1 for e in entrants if not e.withdrawn) > 1:
+            raise TournamentRefused(
+                refusal("no pairing of this round exists (every pair left has met)"), 409
+            )
+        drafts: list[tuple[tuple[int, ...], tuple[int, ...] | None, str]] = [
+            (pair, None, "played") for pair in pairs
+        ]
+        if bye is not None:
+            drafts.append(((bye,), None, swiss.BYE))
+        return drafts
+    order = [s.number for s in swiss.standings(entrants, games) if not s.withdrawn]
+    had_bye = {g.seats[0] for g in games if g.source == swiss.BYE}
+    _, left_over = swiss.table_sizes(len(order), tournament.seats)
+    byes: list[int] = []
+    for number in [n for n in reversed(order) if n not in had_bye] + list(reversed(order)):
+        if len(byes) == left_over:
+            break
+        if number not in byes:
+            byes.append(number)
+    met: dict[frozenset[int], int] = {}
+    for game in games:
+        for i, a in enumerate(game.seats):
+            for b in game.seats[i + 1 :]:
+                met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
+    seated = [n for n in order if n not in byes]
+    drafts = [(tuple(t), None, "played") for t in swiss.group_tables(seated, tournament.seats, met)]
+    drafts += [((n,), None, swiss.BYE) for n in byes]
+    return drafts
+
+
+def result_name(places: tuple[int, ...] | None) -> str | None:
+    """A table's result as shown: two seats ``1-0``, ``0-1``, ``1/2-1/2``; more, each
+    seat's place (``2,1,3``); ``None`` while unplayed."""
+    if places is None:
+        return None
+    if len(places) == 2:
+        got = swiss.points(places)
+        return "-".join("1/2" if p == 0.5 else str(int(p)) for p in got)
+    return ",".join(str(p) for p in places)
+
+
+def places_of(result: object, seats: int) -> tuple[int, ...]:
+    """The places a result names (``1-0``, ``0-1``, ``1/2-1/2``, or a list of places);
+    raises :class:`TournamentRefused` if it names none for ``seats`` seats."""
+    named = {"1-0": (1, 2), "0-1": (2, 1), "1/2-1/2": (1, 1)}
+    if isinstance(result, str) and seats == 2 and result in named:
+        return named[result]
+    if (
+        isinstance(result, list)
+        and len(result) == seats
+        and all(type(p) is int and 1 <= p <= seats for p in result)
+        and 1 in result
+    ):
+        return tuple(result)
+    raise TournamentRefused(
+        refusal("result: must be 1-0, 0-1, 1/2-1/2 or a list of {seats} places", seats=seats)
+    )
+
+
+def view(
+    tournament: Tournament, players: list[TournamentPlayer], tables: list[Table]
+) -> dict[str, Any]:
+    """The tournament as ``GET /api/tournaments/{id}`` shows it."""
+    names = {p.number: p.name for p in players}
+    lines = swiss.standings(_entrants(players), _games(tables))
+    return {
+        **tournament.summary(),
+        "players": [line.view() for line in lines],
+        "pairings": [
+            {
+                "round": t.round,
+                "table": t.table,
+                "seats": [names[n] for n in t.seats],
+                "room": t.room,
+                "result": result_name(t.places) if t.source not in ("bye", "late") else None,
+                "source": t.source,
+                "bye": t.source in ("bye", "late"),
+                "report": None if t.report is None else {"by": t.report.get("by")},
+            }
+            for t in tables
+        ],
+    }
+
+
+async def pair_next(
+    store: TournamentStore,
+    tournament: Tournament,
+    services: SeatingServices | None = None,
+    hub: PlayerHub | None = None,
+) -> list[Table] | None:
+    """Pair the round after ``tournament.round`` (``None``: another call did). Raises
+    :class:`TournamentRefused` while the last round's games are unfinished (409). An
+    online tournament's tables become rooms (``services``) and their players are sent
+    ``paired`` (``hub``)."""
+    try:
+        made = await asyncio.to_thread(store.pair, tournament.id, tournament.round, pairer)
+    except Unfinished:
+        raise TournamentRefused(
+            refusal("round {round} has unfinished games", round=tournament.round), 409
+        ) from None
+    if made and services is not None and tournament.venue == "online":
+        await _open_rooms(store, tournament, made, services, hub)
+    return made
+
+
+async def _open_rooms(
+    store: TournamentStore,
+    tournament: Tournament,
+    tables: list[Table],
+    services: SeatingServices,
+    hub: PlayerHub | None,
+) -> None:
+    """Open a room for each table of a round, its seats reserved for its players."""
+    players = {p.number: p for p in await asyncio.to_thread(store.players, tournament.id)}
+    for table in tables:
+        if len(table.seats) < 2:
+            continue
+        seated = [Player(players[n].key, players[n].name, players[n].key) for n in table.seats]
+        try:
+            room = await open_seated_room(
+                services,
+                tournament.game,
+                tournament.options,
+                seated,
+                rated=tournament.rated,
+                turn_hours=tournament.turn_hours,
+            )
+        except Exception:  # a full server: the director records the table by hand
+            _log.exception("tournament %s: no room for table %s", tournament.id, table.table)
+            continue
+        await asyncio.to_thread(store.set_room, tournament.id, table.round, table.table, room)
+        if hub is not None:
+            for player in seated:
+                await hub.send(player.key, Paired(room, tournament.game))
+
+
+async def advance(
+    store: TournamentStore,
+    tournament_id: str,
+    services: SeatingServices | None = None,
+    hub: PlayerHub | None = None,
+) -> None:
+    """After a result: when every table of the current round has its result, pair the
+    next round, or finish the tournament after its last."""
+    tournament = await asyncio.to_thread(store.get, tournament_id)
+    if tournament is None or tournament.status != "running":
+        return
+    tables = await asyncio.to_thread(store.tables, tournament_id)
+    current = [t for t in tables if t.round == tournament.round]
+    if any(t.places is None and t.source not in ("bye", "late") for t in current):
+        return
+    if tournament.round >= tournament.rounds:
+        await asyncio.to_thread(store.set_status, tournament_id, "running", "finished")
+        return
+    try:
+        await pair_next(store, tournament, services, hub)
+    except TournamentRefused:  # no pairing exists: the director decides (pair, results)
+        _log.warning("tournament %s: round %s not paired", tournament_id, tournament.round + 1)

@@ -1,0 +1,200 @@
+"""Swiss tournaments over HTTP (``http/tournaments.py``, ``meet/tournaments.py``,
+``meet/swiss.py``, issue 71), in the test's process: a 9-player, 4-round FTL Swiss whose
+results are recorded by the director's route (the bots' stand-in: each result drawn from
+a seeded generator), with a late joiner and a withdrawal; its standings and tie-breaks
+equal an independent computation written here; its TRF parses back; the refusals name
+the problem and change nothing."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spacetable.server.app import create_app
+from spacetable.server.http.deps import Services
+from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
+from spacetable.server.store.storage import Storage
+
+ORIGIN = "http://127.0.0.1"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    storage = Storage(f"sqlite:///{tmp_path / 'tournaments.db'}")
+    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
+    try:
+        with TestClient(app, base_url=ORIGIN) as running:
+            yield running
+    finally:
+        storage.close()
+
+
+def login(client: TestClient, name: str) -> dict[str, str]:
+    """Headers that carry a new account's session."""
+    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    session = served.accounts.open_session(served.accounts.create(name, "12345678"))
+    return {"cookie": f"{SESSION_COOKIE}={session}"}
+
+
+def create(client: TestClient, director: dict[str, str], **body: Any) -> str:
+    asked = {"name": "Club night", "game": "ftl", "rounds": 4, "venue": "online"} | body
+    made = client.post("/api/tournaments", json=asked, headers=director)
+    assert made.status_code == 201, made.text
+    return str(made.json()["id"])
+
+
+def show(client: TestClient, tid: str) -> dict[str, Any]:
+    got = client.get(f"/api/tournaments/{tid}")
+    assert got.status_code == 200, got.text
+    return dict(got.json())
+
+
+_POINTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
+
+
+def independent(pairings: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
+    """Scores, Buchholz and Sonneborn-Berger from the pairings alone (FIDE's virtual
+    opponent for an unplayed round: as many points as the player)."""
+    score = dict.fromkeys(names, 0.0)
+    games: dict[str, list[tuple[str | None, float]]] = {n: [] for n in names}
+    for p in pairings:
+        if p["bye"]:
+            got = 1.0 if p["source"] == "bye" else 0.5
+            score[p["seats"][0]] += got
+            games[p["seats"][0]].append((None, got))
+            continue
+        a, b = p["seats"]
+        pa, pb = _POINTS[p["result"]]
+        score[a] += pa
+        score[b] += pb
+        games[a].append((b, pa))
+        games[b].append((a, pb))
+    out = {}
+    for n in names:
+        buchholz = sum(score[o] if o else score[n] for o, _ in games[n])
+        sb = sum((score[o] if o else score[n]) * got for o, got in games[n])
+        out[n] = (score[n], buchholz, sb)
+    return out
+
+
+def test_nine_players_four_rounds_late_joiner_and_withdrawal(client: TestClient) -> None:
+    director = login(client, "Director")
+    tid = create(client, director)
+    names = [f"Pilot{i}" for i in range(1, 10)]
+    heads = {n: login(client, n) for n in names}
+    for n in names:
+        assert client.post(f"/api/tournaments/{tid}/join", headers=heads[n]).status_code == 200
+    assert client.post(f"/api/tournaments/{tid}/start", headers=director).status_code == 200
+    rng = random.Random(71)
+    late, leaver = "Latecomer", "Pilot4"
+    for round_ in range(1, 5):
+        state = show(client, tid)
+        assert state["round"] == round_ and state["status"] == "running"
+        if round_ == 1:  # joined after round 1 was paired: a half-point bye for it
+            heads[late] = login(client, late)
+            joined = client.post(f"/api/tournaments/{tid}/join", headers=heads[late])
+            assert joined.json() == {"number": 10, "byes": 1}
+        tables = [p for p in state["pairings"] if p["round"] == round_ and not p["bye"]]
+        assert all(p["room"] for p in tables)  # each table is a room, seats reserved
+        if round_ == 1:
+            mine = [p for p in show(client, tid)["pairings"] if late in p["seats"]]
+            assert [(p["round"], p["source"]) for p in mine] == [(1, "late")]
+        if round_ == 2:  # withdrawn during round 2: its game stands, he is not paired again
+            left = client.post(f"/api/tournaments/{tid}/withdraw", headers=heads[leaver])
+            assert left.status_code == 204
+        for p in tables:
+            result = rng.choice(["1-0", "0-1", "1/2-1/2"])
+            done = client.post(
+                f"/api/tournaments/{tid}/results",
+                json={"round": round_, "table": p["table"], "result": result},
+                headers=director,
+            )
+            assert done.status_code == 204, done.text
+    final = show(client, tid)
+    assert final["status"] == "finished" and final["round"] == 4
+    pairings = final["pairings"]
+    played = [frozenset(p["seats"]) for p in pairings if not p["bye"]]
+    assert len(played) == len(set(played)), "a pair met twice"
+    full_byes = [p["seats"][0] for p in pairings if p["source"] == "bye"]
+    assert len(full_byes) == len(set(full_byes)) >= 2, full_byes
+    assert not [p for p in pairings if p["round"] > 2 and leaver in p["seats"]]
+    assert all(
+        any(late in p["seats"] for p in pairings if p["round"] == r and not p["bye"])
+        for r in (2, 3, 4)
+    )
+    everyone = [*names, late]
+    expected = independent(pairings, everyone)
+    lines = {line["name"]: line for line in final["players"]}
+    for n in everyone:
+        line = lines[n]
+        got = (line["score"], line["tiebreaks"]["buchholz"], line["tiebreaks"]["sonneborn_berger"])
+        assert got == pytest.approx(expected[n]), n
+    assert lines[leaver]["withdrawn"]
+    order = sorted(everyone, key=lambda n: (-expected[n][0], -expected[n][1], -expected[n][2]))
+    assert [line["name"] for line in final["players"]][:3] == order[:3]
+    # The TRF export parses back: one 001 line per player, his points at columns 81-84.
+    trf = client.get(f"/api/tournaments/{tid}/trf").text.splitlines()
+    assert trf[0] == "012 Club night" and "XXR 4" in trf
+    points = {line[14:47].strip(): float(line[80:84]) for line in trf if line.startswith("001")}
+    assert points == {n: expected[n][0] for n in everyone}
+
+
+def test_refusals_name_the_problem_and_change_nothing(client: TestClient) -> None:
+    director, ann, bob, cid, dan, eve = (
+        login(client, n) for n in ("Director", "Ann", "Bob", "Cid", "Dan", "Eve")
+    )
+    bad = client.post(
+        "/api/tournaments", json={"name": "x", "game": "ftl", "rounds": 0}, headers=director
+    )
+    assert bad.status_code == 400 and "rounds" in bad.json()["detail"]
+    tid = create(client, director, rounds=2, venue="board")
+    assert client.post(f"/api/tournaments/{tid}/join").status_code == 401
+    for who in (ann, bob, dan, eve):
+        client.post(f"/api/tournaments/{tid}/join", headers=who)
+    assert client.post(f"/api/tournaments/{tid}/join", headers=ann).status_code == 409
+    not_director = client.post(f"/api/tournaments/{tid}/start", headers=ann)
+    assert not_director.status_code == 403 and "director" in not_director.json()["detail"]
+    assert client.post(f"/api/tournaments/{tid}/start", headers=director).status_code == 200
+    before = show(client, tid)
+    late = client.post(f"/api/tournaments/{tid}/join", headers=cid)
+    assert late.status_code == 409 and "half the rounds" in late.json()["detail"]
+    early = client.post(f"/api/tournaments/{tid}/pair", headers=director)
+    assert early.status_code == 409 and "unfinished" in early.json()["detail"]
+    nowhere = client.post(
+        f"/api/tournaments/{tid}/results",
+        json={"round": 1, "table": 5, "result": "1-0"},
+        headers=director,
+    )
+    assert nowhere.status_code == 404 and "no table 5" in nowhere.json()["detail"]
+    assert client.get("/api/tournaments/nope").status_code == 404
+    assert show(client, tid) == before
+    # Over the board: one player reports with the table's code, the other confirms.
+    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    assert served.tournaments is not None
+    table = next(t for t in served.tournaments.tables(tid) if 1 in t.seats)  # Ann's
+    other = {2: bob, 3: dan, 4: eve}[next(n for n in table.seats if n != 1)]
+    url = f"/api/tournaments/{tid}/tables/1/{table.table}"
+    wrong = client.post(f"{url}/report", json={"code": "x", "result": "1-0"}, headers=ann)
+    assert wrong.status_code == 403 and "code" in wrong.json()["detail"]
+    body = {"code": table.code, "result": "0-1", "photo_match": "m1"}
+    assert client.post(f"{url}/report", json=body, headers=ann).status_code == 202
+    own = client.post(f"{url}/confirm", json={"code": table.code}, headers=ann)
+    assert own.status_code == 403
+    confirmed = client.post(f"{url}/confirm", json={"code": table.code}, headers=other)
+    assert confirmed.status_code == 204, confirmed.text
+    after = show(client, tid)
+    assert [p["result"] for p in after["pairings"] if p["table"] == table.table] == ["0-1"]
+    assert after["round"] == 1  # the other table is unplayed yet
+    rest = next(t for t in served.tournaments.tables(tid) if 1 not in t.seats)
+    done = client.post(
+        f"/api/tournaments/{tid}/results",
+        json={"round": 1, "table": rest.table, "result": "1/2-1/2"},
+        headers=director,
+    )
+    assert done.status_code == 204
+    assert show(client, tid)["round"] == 2  # the round's last result paired the next
