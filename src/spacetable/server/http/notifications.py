@@ -14,6 +14,11 @@ docs/notifications.md).
   ends); 201. The endpoint must be ``https`` and resolve to public addresses only
   (``meet/push.py``), else 400 naming the problem.
 * ``DELETE /api/push/subscriptions``: ``{"endpoint"}``: that browser is sent no more; 204.
+* ``GET /api/accounts/me/notify``: ``{"all_off": bool, "push": {"your_move", "ran_out",
+  "challenges", "match_over": bool}}``, which kinds the player's devices are pushed, and
+  the one switch that turns every push and the daily digest off; ``PUT`` the same keeps
+  them (a kind left out is pushed; an unknown kind: 400). A kind not pushed is still in
+  the list.
 * ``GET /sw.js``: the service worker that shows a push (at the site's root: its scope is
   every page); ``GET /manifest.webmanifest``: the web app's manifest (iOS sends pushes to
   an installed web app only).
@@ -42,7 +47,7 @@ from spacetable.server.http.pages import reader_language
 from spacetable.server.meet.notices import Notices, item
 from spacetable.server.meet.push import PushSender
 from spacetable.server.store.accounts import SESSION_COOKIE, Account
-from spacetable.server.store.notifications import Subscription
+from spacetable.server.store.notifications import GROUPS, Choices, Subscription
 
 router = APIRouter()
 
@@ -144,6 +149,55 @@ async def mark_read(request: Request, served: App) -> Any:
     await asyncio.to_thread(store.mark_read, account.key, chosen)
     unread, _ = await asyncio.to_thread(store.page, account.key, None, 1)
     return {"unread": unread}
+
+
+def _choices_answer(choices: Choices) -> dict[str, Any]:
+    push = {group: group not in choices.push_off for group in GROUPS}
+    return {"all_off": choices.all_off, "push": push}
+
+
+def _choices_of(body: dict[str, Any]) -> Choices | Reason:
+    all_off, push = body.get("all_off"), body.get("push")
+    if not isinstance(all_off, bool):
+        return refusal("all_off must be true or false.")
+    if not isinstance(push, dict):
+        return refusal("push must be an object: each kind, true or false.")
+    for group, on in push.items():
+        if group not in GROUPS:
+            return refusal("push has no kind {kind}.", kind=str(group)[:40])
+        if not isinstance(on, bool):
+            return refusal("push.{kind} must be true or false.", kind=group)
+    return Choices(frozenset(g for g in GROUPS if push.get(g) is False), all_off)
+
+
+@router.get("/api/accounts/me/notify", response_model=None)
+async def my_choices(request: Request, served: App) -> Any:
+    """Which kinds of notification the player's devices are pushed, and whether every
+    push and the daily digest are off."""
+    account, _ = await _account(request, served)
+    if account is None:
+        return _not_signed_in()
+    choices = await asyncio.to_thread(_notices(request).store.choices, account.key)
+    return _choices_answer(choices)
+
+
+@router.put("/api/accounts/me/notify", response_model=None)
+async def set_my_choices(request: Request, served: App) -> Any:
+    """Keep ``{"all_off": bool, "push": {kind: bool}}`` (a kind left out is pushed)."""
+    if (other := _other_site(request, served)) is not None:
+        return other
+    account, _ = await _account(request, served)
+    if account is None:
+        return _not_signed_in()
+    body = await _body(request)
+    if isinstance(body, JSONResponse):
+        return body
+    choices = _choices_of(body)
+    if isinstance(choices, Reason):
+        return refused(choices, 400)
+    if not await asyncio.to_thread(_notices(request).store.set_choices, account.key, choices):
+        return _not_signed_in()
+    return _choices_answer(choices)
 
 
 def _push_off() -> JSONResponse:

@@ -206,7 +206,7 @@ class Notices:
             message = Notification(notice.id, kind, text.text(), text.to_json(), url, notice.at)
             await self.hub.send(account, message)
         if self.push is not None:
-            self.push.push(account, lambda lang: payload(notice, translator(lang)))
+            self.push.push(account, lambda lang: payload(notice, translator(lang)), kind)
 
     async def settled(self) -> None:
         """Wait for the notifications under way (tests, and the server's stop)."""

@@ -190,13 +190,14 @@ class PushSender:
         """:func:`endpoint_problem` with this server's trusted hosts (blocks: a thread)."""
         return endpoint_problem(endpoint, self.allowed_hosts, self._resolve)
 
-    def push(self, key: str, payload: Callable[[str], dict[str, Any]]) -> None:
+    def push(self, key: str, payload: Callable[[str], dict[str, Any]], kind: str = "") -> None:
         """Send every device of the account ``key`` its ``payload`` (given a language:
-        the device's), from the event loop; it never waits: the sends run on the push
-        threads."""
+        the device's), from the event loop, unless the account turned push off for
+        notifications of ``kind`` (or every push: its settings); it never waits: the
+        sends run on the push threads."""
         if self._loop is None:
             return  # not started (an application built without its lifespan)
-        self._spawn(self._targets_then_send, key, payload)
+        self._spawn(self._targets_then_send, key, payload, kind)
 
     def _spawn(self, work: Callable[..., Any], *args: Any) -> None:
         assert self._loop is not None
@@ -212,7 +213,11 @@ class PushSender:
         if not future.cancelled() and (error := future.exception()) is not None:
             log.error("a push could not be sent", exc_info=error)
 
-    def _targets_then_send(self, key: str, payload: Callable[[str], dict[str, Any]]) -> None:
+    def _targets_then_send(
+        self, key: str, payload: Callable[[str], dict[str, Any]], kind: str
+    ) -> None:
+        if kind and not self.store.choices(key).pushes(kind):
+            return  # turned off in the account's settings (the bell still lists it)
         self._load_key()  # (read at the start, unless the database was away then)
         for subscription in self.store.targets(key):
             said = payload(subscription.lang)

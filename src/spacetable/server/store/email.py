@@ -367,7 +367,8 @@ class EmailStore:
             "SELECT e.account_id, e.address, e.address_key, e.digest_hour, e.digest_zone, "
             "e.digest_lang, e.digest_sent, a.key, a.name FROM email_addresses e JOIN accounts "
             "a ON a.id = e.account_id WHERE e.digest_hour IS NOT NULL "
-            "AND e.verified_at IS NOT NULL"
+            "AND e.verified_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM notify_choices c "
+            "WHERE c.account_id = e.account_id AND c.all_off = :yes)"
         )
         claim = text(
             "UPDATE email_addresses SET digest_sent = :now WHERE account_id = :id AND "
@@ -375,7 +376,7 @@ class EmailStore:
         )
         due = []
         with reaching(), self._engine.connect() as connection:
-            rows = connection.execute(query).all()
+            rows = connection.execute(query, {"yes": True}).all()
         for row in rows:
             slot = digest_slot(now, int(row.digest_hour), row.digest_zone or "UTC")
             if row.digest_sent is not None and row.digest_sent >= slot:

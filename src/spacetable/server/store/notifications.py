@@ -88,6 +88,15 @@ class _KeyRow(_Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class _ChoicesRow(_Base):
+    __tablename__ = "notify_choices"
+
+    account_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    push_off: Mapped[str] = mapped_column(String(200))  # groups, comma-separated
+    all_off: Mapped[bool] = mapped_column(Boolean)
+    changed_at: Mapped[float] = mapped_column(Float)
+
+
 class _AccountRef(_Base):
     """The accounts' ids and keys (read only: ``accounts.py`` owns the table)."""
 
@@ -135,6 +144,34 @@ class Subscription:
     def info(self) -> dict[str, Any]:
         """As pywebpush takes it (``subscription_info``)."""
         return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
+
+
+#: The groups of notification kinds a player turns push on or off for, in the order the
+#: settings list them (``PUT /api/accounts/me/notify``).
+GROUPS = ("your_move", "ran_out", "challenges", "match_over")
+_GROUP_OF = {
+    "challenge": "challenges",
+    "challenge_accepted": "challenges",
+    "challenge_declined": "challenges",
+}
+
+
+def group_of(kind: str) -> str:
+    """The group of the notification ``kind`` (a kind of no group is its own)."""
+    return _GROUP_OF.get(kind, kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What an account is told: the groups it wants no push for (``push_off``), and
+    whether everything (every push, the daily digest) is off (``all_off``)."""
+
+    push_off: frozenset[str] = frozenset()
+    all_off: bool = False
+
+    def pushes(self, kind: str) -> bool:
+        """Whether a notification of ``kind`` is pushed to the account's devices."""
+        return not self.all_off and group_of(kind) not in self.push_off
 
 
 def _notice(row: _NoticeRow) -> Notice:
@@ -347,6 +384,43 @@ class NotificationStore:
                 select(_SubscriptionRow.id).where(_SubscriptionRow.endpoint == endpoint)
             )
             return found is not None
+
+    # What each account is told -------------------------------------------------------
+
+    def choices(self, key: str) -> Choices:
+        """The account's choices (the defaults, everything on, for an account that set
+        none, or none at all)."""
+        with reaching(), Session(self._engine) as session:
+            account = self._account_id(session, key)
+            row = None if account is None else session.get(_ChoicesRow, account)
+            if row is None:
+                return Choices()
+            off = frozenset(group for group in row.push_off.split(",") if group)
+            return Choices(off, bool(row.all_off))
+
+    def set_choices(self, key: str, choices: Choices) -> bool:
+        """Keep the account's choices (False: no such account). One statement writes
+        them: of two changes at once, the later stays whole."""
+        off = ",".join(group for group in GROUPS if group in choices.push_off)
+        with reaching(), Session(self._engine) as session, session.begin():
+            account = self._account_id(session, key)
+            if account is None:
+                return False
+            values = {"push_off": off, "all_off": choices.all_off, "changed_at": self._wall()}
+            changed = session.execute(
+                update(_ChoicesRow).where(_ChoicesRow.account_id == account).values(**values)
+            )
+            if changed.rowcount:  # type: ignore[attr-defined]
+                return True
+        try:
+            with reaching(), Session(self._engine) as session, session.begin():
+                session.add(_ChoicesRow(account_id=account, **values))
+        except IntegrityError:  # another request made the row first: write over it
+            with reaching(), Session(self._engine) as session, session.begin():
+                session.execute(
+                    update(_ChoicesRow).where(_ChoicesRow.account_id == account).values(**values)
+                )
+        return True
 
     # The VAPID key ---------------------------------------------------------------------
 

@@ -99,6 +99,8 @@ async function main() {
   }
   $("#settings-email").hidden = false;
   $("#settings-password").hidden = false;
+  // "What you are told" (shell/notifychoices.js), before the password.
+  import("../shell/notifychoices.js").then((notify) => notify.mountNotifyChoices($("main"), $("#settings-password")));
   $("#email-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const body = JSON.stringify({ email: $("#email-address").value });
