@@ -19,6 +19,27 @@ function isAppleMobile() {
   return /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
 }
 
+/** How long a browser's push service may take to subscribe before the page gives up (ms). */
+const SUBSCRIBE_WAIT_MS = 30000;
+
+/** A subscription failed in the browser (not refused by our server): said plainly. */
+class NoPushService extends Error {}
+
+/** Subscribe with the browser's push service; a refusal or no answer is a NoPushService. */
+async function subscribeHere(registration, key) {
+  let timer = null;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new NoPushService("no answer")), SUBSCRIBE_WAIT_MS);
+  });
+  try {
+    return await Promise.race([registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }), late]);
+  } catch (failure) {
+    throw failure instanceof NoPushService ? failure : new NoPushService(String(failure));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function send(method, body) {
   return fetchJSON("/api/push/subscriptions", {
     method,
@@ -84,7 +105,7 @@ export async function mountPushSettings(main, before = null) {
           current = null;
           return;
         }
-        current = current || await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
+        current = current || await subscribeHere(registration, key);
         await send("POST", { ...current.toJSON(), lang });
       } else if (current) {
         const endpoint = current.endpoint;
@@ -93,7 +114,12 @@ export async function mountPushSettings(main, before = null) {
         await send("DELETE", { endpoint });
       }
     } catch (failure) {
-      fail(failure.says ? said(failure.says) : failure.message || String(failure));
+      if (failure instanceof NoPushService) {
+        current = null;
+        fail(t("This browser could not subscribe to its push service, so push stays off on this device. A private window cannot receive push; otherwise try again later, or in another browser."));
+      } else {
+        fail(failure.says ? said(failure.says) : failure.message || String(failure));
+      }
     } finally {
       show();
       toggle.disabled = false;
