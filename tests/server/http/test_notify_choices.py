@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 
 from spacetable.server.app import PushSettings, create_app
 from spacetable.server.meet.push import PushSender
 from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.email import EmailStore
-from spacetable.server.store.notifications import Subscription
+from spacetable.server.store.notifications import GROUPS, Choices, Subscription
 from spacetable.server.store.storage import Storage
 from tests.server.durable._restart import db
 
@@ -143,3 +145,20 @@ def test_all_off_stops_the_daily_digest(client: TestClient) -> None:
     assert store.due_digests() == []
     choose(client, ann, ALL_ON)
     assert [digest.address for digest in store.due_digests()] == ["ann@example.org"]
+
+
+def test_thirty_changes_at_once_leave_one_whole_choice(client: TestClient) -> None:
+    login(client, "Ann")
+    app: Any = client.app
+    store = app.state.notices.store
+    key = app.state.services.accounts.find("Ann").key
+    wanted = [Choices(frozenset(GROUPS[: n % len(GROUPS)]), all_off=n % 2 == 1) for n in range(30)]
+    with ThreadPoolExecutor(30) as threads:
+        done = list(threads.map(lambda choices: store.set_choices(key, choices), wanted))
+    assert all(done)
+    kept = store.choices(key)
+    assert kept in wanted  # one of them, whole
+    storage: Storage = app.state.services.storage
+    with storage.engine.connect() as connection:
+        rows = connection.execute(text("SELECT COUNT(*) FROM notify_choices")).scalar_one()
+    assert rows == 1
