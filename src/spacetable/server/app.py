@@ -59,6 +59,7 @@ from spacetable.server.meet.moderation import Moderation
 from spacetable.server.meet.notices import Notices, TellingHub
 from spacetable.server.meet.pool import Pool
 from spacetable.server.meet.relations import BlockNews
+from spacetable.server.meet.tournaments import sweep as tournament_sweep
 from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.rooms.deadlines import DeadlineSweeper, Opener
 from spacetable.server.rooms.directory import RoomDirectory
@@ -441,6 +442,8 @@ def create_app(
     pool.sweeps.append(functools.partial(expire_challenges, meetings, hub))
     # The daily digests due, at most once a minute of the server's clock (http/digest.py).
     pool.sweeps.append(digest.Sweeper(mailing, _rooms_of(directory), wall).sweep)
+    # The tournaments' online tables whose matches ended: recorded, next rounds paired.
+    pool.sweeps.append(functools.partial(tournament_sweep, served.tournaments, served, hub))
     app.state.pool = pool  # (a test may run a round itself)
     app.state.mail = mailing  # (http/email_routes.py)
     app.state.notices = notices  # (http/notifications.py)

@@ -17,8 +17,9 @@ from fastapi.testclient import TestClient
 
 from spacetable.server.app import create_app
 from spacetable.server.http.deps import Services
+from spacetable.server.meet.tournaments import sweep
 from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
-from spacetable.server.store.storage import Storage
+from spacetable.server.store.storage import Storage, StoredMatch
 
 ORIGIN = "http://127.0.0.1"
 
@@ -198,3 +199,50 @@ def test_refusals_name_the_problem_and_change_nothing(client: TestClient) -> Non
     )
     assert done.status_code == 204
     assert show(client, tid)["round"] == 2  # the round's last result paired the next
+
+
+def test_an_online_rounds_match_results_are_recorded_and_the_next_round_paired(
+    client: TestClient,
+) -> None:
+    """Each table is a room whose seats wait for its players; when the rooms' matches
+    are stored (on whichever process, before or after a restart) the sweep of the pairing
+    pool's rounds records them (a claimed absence as a forfeit) and pairs round 2."""
+    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    assert served.tournaments is not None
+    director = login(client, "Director")
+    tid = create(client, director, rounds=2)
+    for n in ("Ann", "Bob", "Cid", "Dan"):
+        client.post(f"/api/tournaments/{tid}/join", headers=login(client, n))
+    assert client.post(f"/api/tournaments/{tid}/start", headers=director).status_code == 200
+    state = show(client, tid)
+    tables = [p for p in state["pairings"] if p["round"] == 1]
+    for p in tables:
+        room = served.directory.get(p["room"])
+        assert room is not None
+        assert [(s.name, s.account) for s in room.seats] == [(n, n.lower()) for n in p["seats"]]
+    first, second = tables
+    for p, result in (
+        (
+            first,
+            {"winner": first["seats"][1], "ending": "claimed", "ending_by": [first["seats"][0]]},
+        ),
+        (second, {"winner": None, "reason": "the players agreed a draw", "ending": "agreed_draw"}),
+    ):
+        served.storage.save(
+            StoredMatch(
+                f"m-{p['room']}",
+                p["room"],
+                "ftl",
+                {},
+                [{"player": name} for name in p["seats"]],
+                1,
+                [],
+                [],
+                result,
+            )
+        )
+    client.portal.call(sweep, served.tournaments, served, served.hub)  # type: ignore[union-attr]
+    after = show(client, tid)
+    done = {p["table"]: (p["result"], p["source"]) for p in after["pairings"] if p["round"] == 1}
+    assert done == {first["table"]: ("0-1", "forfeit"), second["table"]: ("1/2-1/2", "played")}
+    assert after["round"] == 2 and all(p["room"] for p in after["pairings"] if p["round"] == 2)

@@ -20,6 +20,7 @@ from spacetable.server.meet import swiss
 from spacetable.server.meet.hub import Player, PlayerHub
 from spacetable.server.meet.seating import SeatingServices, open_seated_room, seated_options
 from spacetable.server.protocol.lobby_messages import Paired
+from spacetable.server.store.ratings import ranks
 from spacetable.server.store.tournaments import (
     Table,
     Tournament,
@@ -34,6 +35,7 @@ __all__ = [
     "advance",
     "pair_next",
     "pairer",
+    "sweep",
     "tournament_body",
     "view",
 ]
@@ -287,3 +289,41 @@ async def advance(
         await pair_next(store, tournament, services, hub)
     except TournamentRefused:  # no pairing exists: the director decides (pair, results)
         _log.warning("tournament %s: round %s not paired", tournament_id, tournament.round + 1)
+
+
+#: The endings that are a forfeit: the loser did not come, or went away.
+_FORFEITS = ("claimed",)
+
+
+async def sweep(
+    store: TournamentStore | None,
+    services: SeatingServices | None = None,
+    hub: PlayerHub | None = None,
+) -> None:
+    """Record the results of the online tables whose rooms' matches finished (read from
+    the stored matches: whichever process held the room, and after a restart), each
+    place by ``store/ratings.py``'s ``ranks``, a match won by a claim of absence as a
+    forfeit; then pair the next rounds due. Run by the pairing pool's rounds of every
+    process; each record and pairing is conditional, so once."""
+    if store is None:
+        return
+    waiting = await asyncio.to_thread(store.open_rooms)
+    if not waiting:
+        return
+    rooms = [table.room for _, table in waiting if table.room is not None]
+    finished = await asyncio.to_thread(store.finished_matches, rooms)
+    touched: set[str] = set()
+    for tournament_id, table in waiting:
+        if table.room not in finished:
+            continue
+        players, result = finished[table.room]
+        placed = ranks(players, result)
+        places = tuple(placed.get(p, len(players)) for p in players)
+        source = "forfeit" if result.get("ending") in _FORFEITS else "played"
+        done = await asyncio.to_thread(
+            store.record, tournament_id, table.round, table.table, places, source
+        )
+        if done:
+            touched.add(tournament_id)
+    for tournament_id in touched:
+        await advance(store, tournament_id, services, hub)

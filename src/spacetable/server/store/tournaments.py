@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Boolean, Float, Integer, String, Text, func, select, update
+from sqlalchemy import JSON, Boolean, Float, Integer, String, Text, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -73,6 +73,18 @@ class _PlayerRow(_Base):
     rating: Mapped[int] = mapped_column(Integer)
     joined_round: Mapped[int] = mapped_column(Integer)
     withdrawn: Mapped[bool] = mapped_column(Boolean)
+
+
+class _MatchRef(_Base):
+    """The finished matches' rooms, seats and results (read only: ``storage.py`` owns
+    the table)."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    room: Mapped[str] = mapped_column(String(64))
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class _GameRow(_Base):
@@ -504,3 +516,18 @@ class TournamentStore:
         )
         with reaching(), Session(self._engine) as session:
             return [(row.tournament, _table(row)) for row in session.scalars(query)]
+
+    def finished_matches(self, rooms: Sequence[str]) -> dict[str, tuple[list[str], dict[str, Any]]]:
+        """The stored matches of ``rooms`` that finished: by room, its seats' players (in
+        seat order) and its result."""
+        if not rooms:
+            return {}
+        query = select(_MatchRef).where(_MatchRef.room.in_(list(rooms)))
+        with reaching(), Session(self._engine) as session:
+            return {
+                row.room: (
+                    [str(seat.get("player") or seat.get("name")) for seat in row.seats],
+                    dict(row.result),
+                )
+                for row in session.scalars(query)
+            }
