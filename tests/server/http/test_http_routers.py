@@ -82,6 +82,8 @@ API = {
     "/api/tournaments/{tournament_id}/trf": ["GET"],
     "/api/tournaments/{tournament_id}/tables/{round_}/{number}/report": ["POST"],
     "/api/tournaments/{tournament_id}/tables/{round_}/{number}/confirm": ["POST"],
+    "/api/tournaments/{tournament_id}/tables/{round_}/{number}/dispute": ["POST"],
+    "/api/tournaments/{tournament_id}/codes": ["GET"],
 }
 
 #: The addresses served but not listed in the OpenAPI (pages, files, the test clock).

@@ -177,7 +177,10 @@ def test_refusals_name_the_problem_and_change_nothing(client: TestClient) -> Non
     # Over the board: one player reports with the table's code, the other confirms.
     served: Services = client.app.state.services  # type: ignore[attr-defined]
     assert served.tournaments is not None
+    printed = client.get(f"/api/tournaments/{tid}/codes", headers=director).json()["tables"]
+    assert client.get(f"/api/tournaments/{tid}/codes", headers=ann).status_code == 403
     table = next(t for t in served.tournaments.tables(tid) if 1 in t.seats)  # Ann's
+    assert {"round": 1, "table": table.table, "code": table.code, "report": None} in printed
     other = {2: bob, 3: dan, 4: eve}[next(n for n in table.seats if n != 1)]
     url = f"/api/tournaments/{tid}/tables/1/{table.table}"
     wrong = client.post(f"{url}/report", json={"code": "x", "result": "1-0"}, headers=ann)
@@ -186,6 +189,11 @@ def test_refusals_name_the_problem_and_change_nothing(client: TestClient) -> Non
     assert client.post(f"{url}/report", json=body, headers=ann).status_code == 202
     own = client.post(f"{url}/confirm", json={"code": table.code}, headers=ann)
     assert own.status_code == 403
+    disputed = client.post(f"{url}/dispute", json={"code": table.code}, headers=other)
+    assert disputed.status_code == 204
+    shown = next(p for p in show(client, tid)["pairings"] if p["table"] == table.table)
+    assert shown["report"]["result"] == "0-1" and shown["report"]["disputed_by"]
+    assert shown["report"]["photo_match"] == "m1" and shown["result"] is None
     confirmed = client.post(f"{url}/confirm", json={"code": table.code}, headers=other)
     assert confirmed.status_code == 204, confirmed.text
     after = show(client, tid)

@@ -14,9 +14,13 @@ allow 409, a director's step by anyone else 403. A refused request changes nothi
   game of the last has its result), ``.../results`` ``{round, table, result}`` (a result
   set or corrected), ``.../remove`` ``{name}`` (a player withdrawn).
 * ``GET .../trf``: the FIDE TRF16 file of a two-seat tournament.
+* ``GET .../codes``: the director's: each over-the-board table's code (for the printed
+  pairings) and the report waiting on it.
 * Over the board: ``POST .../tables/{round}/{table}/report`` ``{code, result,
   photo_match?}`` by a player of the table, ``.../confirm`` ``{code}`` by another: the
-  result is recorded (with the report and its photo's match attached).
+  result is recorded (with the report and its photo's match attached); ``.../dispute``
+  ``{code}`` by another: the report is marked disputed, for the director to settle
+  (``.../results``).
 """
 
 from __future__ import annotations
@@ -344,6 +348,43 @@ async def confirm(
             )
         )
         await advance(store, tournament_id, served, served.hub)
+        return Response(status_code=204)
+
+    return await _answer(work())  # type: ignore[no-any-return]
+
+
+@router.get("/api/tournaments/{tournament_id}/codes", response_model=None)
+async def table_codes(tournament_id: str, request: Request, served: App) -> Any:
+    async def work() -> dict[str, Any]:
+        await _director(request, served, tournament_id)
+        tables = await asyncio.to_thread(store_of(served).tables, tournament_id)
+        return {
+            "tables": [
+                {"round": t.round, "table": t.table, "code": t.code, "report": t.report}
+                for t in tables
+                if t.code is not None
+            ]
+        }
+
+    return await _answer(work())
+
+
+@router.post(
+    "/api/tournaments/{tournament_id}/tables/{round_}/{number}/dispute",
+    status_code=204,
+    response_model=None,
+)
+async def dispute(
+    tournament_id: str, round_: int, number: int, request: Request, served: App
+) -> Response:
+    async def work() -> Response:
+        player, _, table, _ = await _board_table(request, served, tournament_id, round_, number)
+        if table.report is None:
+            raise TournamentRefused(refusal("no result was reported at this table"), 409)
+        if table.report.get("by") == player.name:
+            raise TournamentRefused(refusal("another player of the table must confirm"), 403)
+        kept = {**table.report, "disputed_by": player.name}
+        await asyncio.to_thread(store_of(served).set_report, tournament_id, round_, number, kept)
         return Response(status_code=204)
 
     return await _answer(work())  # type: ignore[no-any-return]

@@ -208,7 +208,14 @@ def view(
                 "result": result_name(t.places) if t.source not in ("bye", "late") else None,
                 "source": t.source,
                 "bye": t.source in ("bye", "late"),
-                "report": None if t.report is None else {"by": t.report.get("by")},
+                "report": None
+                if t.report is None
+                else {
+                    "by": t.report.get("by"),
+                    "result": result_name(tuple(t.report.get("places") or ()) or None),
+                    "photo_match": t.report.get("photo_match"),
+                    "disputed_by": t.report.get("disputed_by"),
+                },
             }
             for t in tables
         ],
