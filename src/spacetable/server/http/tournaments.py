@@ -151,9 +151,11 @@ async def join(tournament_id: str, request: Request, served: App) -> dict[str, A
         player = await _account(request, served)
         tournament = await _tournament(served, tournament_id)
         _joinable(tournament)
+        shown = await asyncio.to_thread(served.ratings.shown, player.key, tournament.game)
+        rating = round(float(shown["rating"])) if shown else 0
         try:
             number, missed = await asyncio.to_thread(
-                store_of(served).join, tournament_id, player.key, player.name, 0
+                store_of(served).join, tournament_id, player.key, player.name, rating
             )
         except Joined:
             raise TournamentRefused(refusal("you are already in this tournament"), 409) from None

@@ -300,15 +300,17 @@ class TournamentStore:
         self, tournament_id: str, key: str, name: str, rating: int, late_byes: bool = True
     ) -> tuple[int, int]:
         """Enter ``key`` (shown ``name``): his starting number and the rounds already
-        paired, each given him as a half-point bye. The caller checked the window; raises
-        :class:`Joined` if he is in, ``LookupError`` if the tournament moved on (finished,
-        or a round paired meanwhile: the caller checks again)."""
+        paired, each given him as a half-point bye. Raises :class:`Joined` if he is in,
+        ``LookupError`` if the tournament finished or half its rounds are paired (the
+        late-join window, checked again under the round's lock)."""
         for _ in range(5):
             with reaching(), Session(self._engine) as session, session.begin():
                 row = session.get(_TournamentRow, tournament_id)
                 if row is None or row.status == "finished":
                     raise LookupError(tournament_id)
                 seen = row.round
+                if row.status == "running" and 2 * seen >= row.rounds:
+                    raise LookupError(tournament_id)  # the late-join window closed meanwhile
                 held = session.execute(
                     update(_TournamentRow)
                     .where(_TournamentRow.id == tournament_id, _TournamentRow.round == seen)
