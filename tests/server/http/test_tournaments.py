@@ -185,6 +185,8 @@ def test_refusals_name_the_problem_and_change_nothing(client: TestClient) -> Non
     url = f"/api/tournaments/{tid}/tables/1/{table.table}"
     wrong = client.post(f"{url}/report", json={"code": "x", "result": "1-0"}, headers=ann)
     assert wrong.status_code == 403 and "code" in wrong.json()["detail"]
+    odd = {"code": table.code, "result": "0-1", "photo_match": ["x"]}
+    assert client.post(f"{url}/report", json=odd, headers=ann).status_code == 400
     body = {"code": table.code, "result": "0-1", "photo_match": "m1"}
     assert client.post(f"{url}/report", json=body, headers=ann).status_code == 202
     own = client.post(f"{url}/confirm", json={"code": table.code}, headers=ann)

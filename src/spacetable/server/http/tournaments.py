@@ -321,7 +321,10 @@ async def report(
         places = places_of(_field(body, "result"), len(table.seats))
         kept: dict[str, Any] = {"by": player.name, "places": list(places)}
         if "photo_match" in body:
-            kept["photo_match"] = body["photo_match"]
+            photo = body["photo_match"]
+            if not (isinstance(photo, str) and 0 < len(photo) <= 64):
+                raise TournamentRefused(refusal("photo_match: must be a match id"))
+            kept["photo_match"] = photo
         await asyncio.to_thread(store_of(served).set_report, tournament_id, round_, number, kept)
         return Response(status_code=202)
 
