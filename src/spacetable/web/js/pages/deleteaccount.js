@@ -8,7 +8,7 @@
 import { t, tn } from "../shell/i18n.js"; // (and the page's language switch)
 import { $, el, fetchJSON } from "../shell/dom.js";
 import { refusalText } from "../shell/phrase.js";
-import { account } from "../shell/account.js";
+import { account, endingSession } from "../shell/account.js";
 
 async function submit(event) {
   event.preventDefault();
@@ -16,6 +16,7 @@ async function submit(event) {
   const button = $("#delete-submit");
   error.hidden = true;
   button.disabled = true;
+  endingSession();
   try {
     await fetchJSON("/api/accounts/me", {
       method: "DELETE",
@@ -24,6 +25,7 @@ async function submit(event) {
     });
     location.replace("/me/delete?deleted=1");
   } catch (failure) {
+    endingSession(false);
     error.textContent = refusalText(failure); // (a wrong password: "Wrong password: ...")
     error.hidden = false;
     button.disabled = false;

@@ -28,8 +28,16 @@ function here() {
   return location.pathname + location.search;
 }
 
-/** Set while this page logs out: the lobby socket's news of it is this page's own doing. */
+/** Set while this page logs out or deletes the account: the lobby socket's news of it is
+ * this page's own doing. */
 let loggingOut = false;
+
+/** Whether this page is ending its own session (the account's deletion, while it is
+ * asked): the lobby socket's `session_ended` is then its own doing, and the page goes on
+ * by itself. */
+export function endingSession(ending = true) {
+  loggingOut = ending;
+}
 
 async function logOut(button) {
   button.disabled = true;
