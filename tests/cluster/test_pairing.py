@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import urllib.request
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from spacetable.server.meet.pool import TICK_SECONDS
 from tests._accounts import session_cookie
-from tests._server import Server
+from tests._server import Server, wait_until
 from tests.cluster._cluster import MISSING, Cluster, running_cluster
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
@@ -60,9 +61,16 @@ def pool_round(cluster: Cluster) -> None:
 
 def seated_accounts(cluster: Cluster, room: str) -> list[str | None]:
     """The names seated in ``room``, as the cluster's lobby list shows it."""
-    listed = cluster.balancer.server.get("/api/rooms")
-    [found] = [r for r in listed if r["id"] == room]
-    return sorted(seat["name"] for seat in found["seats"] if seat["kind"] == "human")
+    # (each process reads the others' rooms at most every half second: the listing that
+    # answers may be older than the pairing)
+    found: list[dict[str, Any]] = []
+
+    def listed() -> bool:
+        found[:] = [r for r in cluster.balancer.server.get("/api/rooms") if r["id"] == room]
+        return bool(found)
+
+    wait_until(listed, f"room {room} in the lobby's list")
+    return sorted(seat["name"] for seat in found[0]["seats"] if seat["kind"] == "human")
 
 
 def seek_on_each(cluster: Cluster, names: list[str], body: dict[str, Any]) -> list[Any]:
@@ -76,7 +84,18 @@ def seek_on_each(cluster: Cluster, names: list[str], body: dict[str, Any]) -> li
     return pages
 
 
+def new_rooms(server: Server, before: set[str]) -> list[str]:
+    """The rooms ``server``'s lobby lists that are not in ``before``."""
+    return [r["id"] for r in server.get("/api/rooms") if r["id"] not in before]
+
+
+def listed(server: Server, before: set[str], room: str) -> bool:
+    """Whether ``server``'s lobby lists ``room`` among its new rooms."""
+    return room in new_rooms(server, before)
+
+
 def test_two_players_on_two_processes_are_paired_once_into_one_room(cluster: Cluster) -> None:
+    before = {r["id"] for r in cluster.balancer.server.get("/api/rooms")}  # (other tests')
     pages = seek_on_each(cluster, ["Ann", "Bob"], {"game": "lightspeed", "rated": True})
     try:
         pool_round(cluster)
@@ -85,8 +104,9 @@ def test_two_players_on_two_processes_are_paired_once_into_one_room(cluster: Clu
         assert [m["room"] for m in heard] == [room, room]
         assert seated_accounts(cluster, room) == ["Ann", "Bob"]
         # Paired once: no other room was made for either of them.
-        rooms = [r["id"] for r in cluster.balancer.server.get("/api/rooms")]
-        assert rooms.count(room) == 1 and len(rooms) == 1
+        for worker in cluster.workers:
+            wait_until(partial(listed, worker.server, before, room), "the room listed")
+            assert new_rooms(worker.server, before) == [room]
     finally:
         for page in pages:
             page.close()
