@@ -142,3 +142,37 @@ def test_an_acted_frame_is_typed_by_its_game(server: Draft202012Validator) -> No
         renamed = {(f"{field}s" if k == field else k): v for k, v in acted.items()}
         assert not server.is_valid(renamed), field
     assert not server.is_valid({**acted, "winner": None})
+
+
+#: A player's card as ``lasers/tables.py``'s ``card_json`` writes it (DESIGN section 3).
+CARD = {"id": "c7", "owner": "Ann", "ship": "ls-fighter", "x": 120.0, "y": 80.5}
+CARD |= {"rotation": 90.0, "rocks": 0}
+
+
+def test_a_placed_card_is_typed_and_refused_with_a_renamed_missing_or_extra_key(
+    server: Draft202012Validator,
+) -> None:
+    placed = wire(to_page.Placed("Ann", dict(CARD), 1.5))  # type: ignore[arg-type]
+    assert [e.message for e in server.iter_errors(placed)] == []
+    sized = {**CARD, "size": [63.0, 88.0]}
+    assert server.is_valid({**placed, "card": sized})
+    for key in CARD:
+        renamed = {(f"{key}_" if k == key else k): v for k, v in CARD.items()}
+        assert not server.is_valid({**placed, "card": renamed}), f"{key} renamed"
+        dropped = {k: v for k, v in CARD.items() if k != key}
+        assert not server.is_valid({**placed, "card": dropped}), f"{key} missing"
+    assert not server.is_valid({**placed, "card": {**CARD, "hand": "x"}}), "an extra key"
+
+
+def test_a_poses_entry_is_typed_and_refused_with_a_renamed_missing_or_extra_key(
+    server: Draft202012Validator,
+) -> None:
+    pose = {"x": 10.0, "y": 20.0, "rotation": 45.0, "ship": "ls-fighter"}
+    poses = wire(to_page.Poses({"Bob": dict(pose)}, 40))  # type: ignore[dict-item]
+    assert [e.message for e in server.iter_errors(poses)] == []
+    for key in pose:
+        renamed = {(f"{key}_" if k == key else k): v for k, v in pose.items()}
+        assert not server.is_valid({**poses, "poses": {"Bob": renamed}}), f"{key} renamed"
+        dropped = {k: v for k, v in pose.items() if k != key}
+        assert not server.is_valid({**poses, "poses": {"Bob": dropped}}), f"{key} missing"
+    assert not server.is_valid({**poses, "poses": {"Bob": {**pose, "card": 1}}}), "extra key"

@@ -10,12 +10,21 @@ schema each pacing's, to join with each game's own view (``Game.payloads``).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, NotRequired
 
 from pydantic import ConfigDict, with_config
 from typing_extensions import Doc, TypedDict
 
-__all__ = ["PACING_CLOCKS", "Countdown", "PlotClocks", "RealtimeClocks", "RunUp", "StopClock"]
+__all__ = [
+    "PACING_CLOCKS",
+    "Countdown",
+    "PlacedCard",
+    "PlotClocks",
+    "Pose",
+    "RealtimeClocks",
+    "RunUp",
+    "StopClock",
+]
 
 
 @with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
@@ -69,3 +78,28 @@ PACING_CLOCKS: dict[str, Any] = {
     "plots": PlotClocks,
     "turns": NoClocks,
 }
+
+
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
+class PlacedCard(TypedDict):
+    """A player's card that landed on the table (``placed``'s ``card``): a table file's
+    card object (DESIGN section 3, ``lasers/tables.py`` ``card_json``), never an asteroid."""
+
+    id: Annotated[str, Doc("the card's id")]
+    owner: Annotated[str, Doc("who placed it")]
+    ship: Annotated[str, Doc("its ship's key")]
+    x: Annotated[float, Doc("its centre, mm from the table's left")]
+    y: Annotated[float, Doc("its centre, mm from the table's top")]
+    rotation: Annotated[float, Doc("degrees")]
+    rocks: Annotated[int, Doc("rocks or cargo cubes on it")]
+    size: NotRequired[Annotated[list[float], Doc("its size in mm, when not the table's")]]
+
+
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
+class Pose(TypedDict):
+    """Where a player holds his card in hand (an entry of ``poses``'s ``poses``)."""
+
+    x: Annotated[float, Doc("mm from the table's left")]
+    y: Annotated[float, Doc("mm from the table's top")]
+    rotation: Annotated[float, Doc("degrees")]
+    ship: Annotated[str, Doc("the ship of the card in hand")]

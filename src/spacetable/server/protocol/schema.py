@@ -67,7 +67,9 @@ def _field_schema(field: FieldInfo, defs: dict[str, Any]) -> dict[str, Any]:
     schema = dict(TypeAdapter(field.kind).json_schema())
     defs.update(_rewritten(schema.pop("$defs", {}), "#/$defs/", SERVER_DEFS))
     schema = _rewritten(schema, "#/$defs/", SERVER_DEFS)
-    if schema.get("type") == "object" and not schema.get("properties"):
+    entries = schema.get("additionalProperties")
+    typed = isinstance(entries, dict) and ("$ref" in entries or "properties" in entries)
+    if schema.get("type") == "object" and not schema.get("properties") and not typed:
         schema = {"type": "object"}  # a game's object: declared by the game
     if field.doc:
         schema["description"] = field.doc

@@ -27,7 +27,7 @@ from spacetable.server.protocol.lobby_messages import (
     SessionEnded,
 )
 from spacetable.server.protocol.notice_messages import Notification
-from spacetable.server.protocol.payloads import RunUp
+from spacetable.server.protocol.payloads import PlacedCard, Pose, RunUp
 from spacetable.server.protocol.records import (
     BY_GAME,
     OMITTED,
@@ -295,7 +295,7 @@ class Poses:
     holding only your own pose is not sent to you, but yours may come with others': ignore
     it."""
 
-    poses: Annotated[dict[str, dict[str, Any]], Doc("`{player: {x, y, rotation, ship}}`")]
+    poses: Annotated[dict[str, Pose], Doc("`{player: {x, y, rotation, ship}}`")]
     next: Annotated[
         int, Doc("the milliseconds to the next beat of the room's pose pulse (every 100 ms)")
     ]
@@ -309,7 +309,7 @@ class Placed:
     match) a `state` follows."""
 
     player: Annotated[str, Doc("who placed it")]
-    card: Annotated[GameObject, Doc("`id`, `owner`, `ship`, `x`, `y`, `rotation`")]
+    card: Annotated[PlacedCard, Doc("`id`, `owner`, `ship`, `x`, `y`, `rotation`, `rocks`")]
     t: Annotated[float, Doc("match time")]
     players: Annotated[
         dict[str, dict[str, Any]] | None,

@@ -10,6 +10,14 @@
  * @property {(string|null)} room
  */
 /**
+ * Where a player holds his card in hand (an entry of ``poses``'s ``poses``).
+ * @typedef {Object} ServerPose
+ * @property {number} x
+ * @property {number} y
+ * @property {number} rotation
+ * @property {string} ship
+ */
+/**
  * A registered player's rating in a game (``store/ratings.py``).
  * @typedef {Object} ServerRating
  * @property {number} rating
@@ -113,7 +121,7 @@
  * Players' cards in hand that moved, bots' too, coalesced (a 25 ms window); a message holding only your own pose is not sent to you, but yours may come with others': ignore it.
  * @typedef {Object} ServerPoses
  * @property {"poses"} type
- * @property {Object<string, *>} poses - `{player: {x, y, rotation, ship}}`
+ * @property {Object<string, ServerPose>} poses - `{player: {x, y, rotation, ship}}`
  * @property {number} next - the milliseconds to the next beat of the room's pose pulse (every 100 ms)
  */
 /**
@@ -121,7 +129,7 @@
  * @typedef {Object} ServerPlaced
  * @property {"placed"} type
  * @property {string} player - who placed it
- * @property {Object<string, *>} card - `id`, `owner`, `ship`, `x`, `y`, `rotation`
+ * @property {Object<string, *>} card - `id`, `owner`, `ship`, `x`, `y`, `rotation`, `rocks`
  * @property {number} t - match time
  * @property {(Object<string, Object<string, *>>|null)} [players] - when the round goes on (the fast round or the deployment): each player's status
  * @property {(number|null)} [version] - with `players`: the state's `version`
