@@ -42,6 +42,8 @@ PAGES: tuple[str, ...] = (
     "web/leaderboard.html",
     "web/mygames.html",
     "web/friends.html",
+    "web/tournaments.html",
+    "web/tournament.html",
     "web/deleteaccount.html",
     "web/missing.html",
     "web/noplayer.html",

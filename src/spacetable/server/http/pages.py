@@ -65,6 +65,9 @@ PAGES: dict[str, Page] = {
     "mygames": Page("mygames.html", N_("My games — spacetable"), "pages/mygames.js"),
     # Whom a player follows, with their presence, and whom he blocks (http/relations.py).
     "friends": Page("friends.html", N_("Friends — spacetable"), "pages/friends.js"),
+    # Swiss tournaments: the list and a tournament's page (http/tournaments.py).
+    "tournaments": Page("tournaments.html", N_("Tournaments — spacetable"), "pages/tournaments.js"),
+    "tournament": Page("tournament.html", N_("Tournament — spacetable"), "pages/tournaments.js"),
     "deleteaccount": Page(
         "deleteaccount.html", N_("Delete your account — spacetable"), "pages/deleteaccount.js"
     ),
@@ -101,6 +104,7 @@ LINKS: dict[str, str] = {
     "/": N_("Lobby"),
     "/matches": N_("Finished matches"),
     "/referee": N_("Referee sandbox"),
+    "/tournaments": N_("Tournaments"),
     "/tutorial": N_("Tutorial"),
     "/rules": N_("Rules"),
 }
@@ -110,7 +114,7 @@ _BACK = ("/", "/matches")  # the accounts' and players' pages lead back to these
 #: The pages that show the common top bar, in place of their body's :data:`TOPBAR_PLACE`
 #: (a room's and a replay's write their own: they show the room and the match).
 TOPBARS: dict[str, TopBar] = {
-    "lobby": TopBar(N_("Lobby"), ("/matches", "/referee")),
+    "lobby": TopBar(N_("Lobby"), ("/matches", "/tournaments", "/referee")),
     "matches": TopBar(N_("Finished matches"), ("/", "/referee")),
     "referee": TopBar(N_("Referee sandbox"), _BACK),
     "tutorial": TopBar(N_("Learn by playing"), ("/", "/rules")),
@@ -121,6 +125,8 @@ TOPBARS: dict[str, TopBar] = {
     "leaderboard": TopBar(N_("Leaderboard"), _BACK),
     "mygames": TopBar(N_("My games"), _BACK),
     "friends": TopBar(N_("Friends"), _BACK),
+    "tournaments": TopBar(N_("Tournaments"), _BACK),
+    "tournament": TopBar(N_("Tournament"), ("/", "/tournaments")),
     "deleteaccount": TopBar(N_("Delete your account"), _BACK),
     "admin": TopBar(N_("Moderation"), _BACK),
     "settings": TopBar(N_("Settings"), _BACK),
@@ -282,6 +288,8 @@ _PAGES = {
     "/leaderboard/{game}": "leaderboard",
     "/me/games": "mygames",
     "/me/friends": "friends",
+    "/tournaments": "tournaments",
+    "/tournaments/{tournament_id}": "tournament",
     "/me/delete": "deleteaccount",
     "/admin": "admin",
     "/me/settings": "settings",

@@ -1,0 +1,193 @@
+// /tournaments and /tournaments/{id} (issue 71 item 4). The list: running, upcoming and
+// finished tournaments, and for a logged-in player the form that makes one (he directs
+// it). A tournament's page: its standings with Buchholz and Sonneborn-Berger (a player's
+// opponents round by round on demand), its pairings by round with their rooms and
+// results, Join/Withdraw, and the director's Start and Pair the next round. The page asks
+// the server again every 15 s while it is open (GET /api/tournaments/{id}).
+
+import { t } from "../shell/i18n.js";
+import { $, clear, el, fetchJSON, postJSON, showError } from "../shell/dom.js";
+import { errorText } from "../shell/phrase.js";
+import { account } from "../shell/account.js";
+import { gameList } from "../games/index.js";
+
+/** The games' titles by key (the keys stand in until they come). */
+let titles = new Map();
+
+const STATUS = () => ({ upcoming: t("upcoming"), running: t("running"), finished: t("finished") });
+
+function facts(tour) {
+  const game = titles.get(tour.game) || tour.game;
+  const venue = tour.venue === "board" ? t("over the board") : t("online");
+  const round = tour.status === "upcoming"
+    ? t("{rounds} rounds", { rounds: tour.rounds })
+    : t("round {round} of {rounds}", { round: tour.round, rounds: tour.rounds });
+  const starts = new Date(tour.starts_at * 1000).toLocaleString(document.documentElement.lang || undefined);
+  return [game, venue, round, STATUS()[tour.status], t("directed by {name}", { name: tour.director }), starts].join(" · ");
+}
+
+async function showList() {
+  const lists = await fetchJSON("/api/tournaments");
+  for (const status of ["running", "upcoming", "finished"]) {
+    const list = clear($(`#${status}`));
+    for (const tour of lists[status]) {
+      const link = el("a", { href: `/tournaments/${encodeURIComponent(tour.id)}`, text: tour.name });
+      link.setAttribute("translate", "no");
+      list.append(el("li", {}, link, el("div", { class: "muted", text: facts(tour) })));
+    }
+    if (!lists[status].length) list.append(el("li", { class: "muted", text: t("none") }));
+  }
+}
+
+async function create(event) {
+  event.preventDefault();
+  const form = event.target;
+  const body = {
+    name: form.name.value,
+    game: form.game.value,
+    seats: Number(form.seats.value),
+    rounds: Number(form.rounds.value),
+    venue: form.venue.value,
+    rated: form.rated.checked,
+    turn_hours: form.pace.value ? Number(form.pace.value) : null,
+  };
+  if (form.starts.value) body.starts_at = new Date(form.starts.value).getTime() / 1000;
+  try {
+    const made = await postJSON("/api/tournaments", body);
+    location.assign(`/tournaments/${encodeURIComponent(made.id)}`);
+  } catch (error) {
+    showError($("#tournaments-error"), errorText(error));
+  }
+}
+
+async function listPage() {
+  if (account) {
+    const select = $("#t-game");
+    for (const [key, title] of titles) select.append(el("option", { value: key, text: title }));
+    $("#create-form").hidden = false;
+    $("#create-form").addEventListener("submit", create);
+  } else {
+    $("#create-login").hidden = false;
+  }
+  await showList();
+}
+
+const points = (value) => (Math.round(value * 100) / 100).toString();
+
+/** One round of a player's tie-breaks in words. */
+function partText(part) {
+  return t("round {round}: {opponents} ({score}), {points} points; Buchholz {buchholz}, Sonneborn-Berger {sb}", {
+    round: part.round,
+    opponents: part.opponents.length ? part.opponents.join(", ") : t("bye"),
+    score: points(part.opponent_score),
+    points: points(part.points),
+    buchholz: points(part.buchholz),
+    sb: points(part.sonneborn_berger),
+  });
+}
+
+/** A player's line and, on demand, his opponents round by round (`parts`). */
+function standingRows(player) {
+  const who = el("button", { type: "button", class: "link", "aria-expanded": "false", text: player.name });
+  who.setAttribute("translate", "no");
+  const cells = [String(player.rank), null, points(player.score),
+    points(player.tiebreaks.buchholz), points(player.tiebreaks.sonneborn_berger)];
+  const row = el("tr", { dataset: { name: player.name } },
+    el("td", { class: "num", text: cells[0] }),
+    el("td", {}, who, player.withdrawn ? el("span", { class: "muted", text: ` (${t("withdrawn")})` }) : ""),
+    ...cells.slice(2).map((text) => el("td", { class: "num", text })));
+  const parts = el("tr", { class: "parts", hidden: true },
+    el("td", { colspan: "5", text: (player.parts || []).map(partText).join("; ") || t("no games yet") }));
+  parts.hidden = true;
+  who.addEventListener("click", () => {
+    parts.hidden = !parts.hidden;
+    who.setAttribute("aria-expanded", String(!parts.hidden));
+  });
+  return [row, parts];
+}
+
+function result(pairing) {
+  if (pairing.bye) return t("bye");
+  if (pairing.result == null) return t("playing");
+  return Array.isArray(pairing.result) ? pairing.result.join(" / ") : String(pairing.result);
+}
+
+function pairingsOf(tour) {
+  const box = clear($("#pairings"));
+  const rounds = [...new Set(tour.pairings.map((pairing) => pairing.round))].sort((a, b) => b - a);
+  for (const round of rounds) {
+    const body = el("tbody");
+    for (const pairing of tour.pairings.filter((p) => p.round === round)) {
+      const seats = el("td", { text: pairing.seats.join(" – ") });
+      seats.setAttribute("translate", "no");
+      const room = pairing.room
+        ? el("a", { href: `/rooms/${encodeURIComponent(pairing.room)}`, text: t("room") })
+        : "";
+      body.append(el("tr", { dataset: { table: String(pairing.table) } },
+        el("td", { text: String(pairing.table) }), seats, el("td", { text: result(pairing) }), el("td", {}, room)));
+    }
+    box.append(el("h3", { text: t("Round {round}", { round }) }),
+      el("div", { class: "table-scroll" }, el("table", { class: "pairings", dataset: { round: String(round) } },
+        el("thead", {}, el("tr", {}, el("th", { text: t("Table") }), el("th", { text: t("Players") }),
+          el("th", { text: t("Result") }), el("th"))), body)));
+  }
+  $("#no-pairings").hidden = rounds.length > 0;
+}
+
+async function showTournament(id) {
+  const tour = await fetchJSON(`/api/tournaments/${encodeURIComponent(id)}`);
+  $("#tournament-name").textContent = tour.name;
+  $("#tournament-facts").textContent = facts(tour);
+  const body = clear($("#standings tbody"));
+  for (const player of tour.players) body.append(...standingRows(player));
+  $("#no-players").hidden = tour.players.length > 0;
+  pairingsOf(tour);
+  const me = account && tour.players.find((p) => p.name.toLowerCase() === account.toLowerCase());
+  const director = account && tour.director.toLowerCase() === account.toLowerCase();
+  $("#join").hidden = !account || Boolean(me && !me.withdrawn) || tour.status === "finished";
+  $("#withdraw").hidden = !me || me.withdrawn || tour.status === "finished";
+  $("#start").hidden = !director || tour.status !== "upcoming";
+  $("#pair").hidden = !director || tour.status !== "running" || tour.round >= tour.rounds;
+}
+
+function action(id, button, path) {
+  $(button).addEventListener("click", async () => {
+    $(button).disabled = true;
+    try {
+      await postJSON(`/api/tournaments/${encodeURIComponent(id)}/${path}`, {});
+      $("#tournament-error").hidden = true;
+      await showTournament(id);
+    } catch (error) {
+      showError($("#tournament-error"), errorText(error));
+    } finally {
+      $(button).disabled = false;
+    }
+  });
+}
+
+async function tournamentPage(id) {
+  for (const [button, path] of [["#join", "join"], ["#withdraw", "withdraw"], ["#start", "start"], ["#pair", "pair"]]) {
+    action(id, button, path);
+  }
+  await showTournament(id);
+  setInterval(() => {
+    if (!document.hidden) showTournament(id).catch(() => {});
+  }, 15000);
+}
+
+async function main() {
+  try {
+    titles = new Map((await gameList()).map((game) => [game.key, game.title]));
+  } catch {
+    // The keys stand for the titles.
+  }
+  const id = location.pathname.split("/")[2];
+  try {
+    if (id) await tournamentPage(decodeURIComponent(id));
+    else await listPage();
+  } catch (error) {
+    showError($(id ? "#tournament-error" : "#tournaments-error"), errorText(error));
+  }
+}
+
+main();

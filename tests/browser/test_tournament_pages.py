@@ -1,0 +1,77 @@
+"""The tournament pages (issue 71 item 4) in real browsers: Dora makes an over-the-board
+FTL tournament with the form of ``/tournaments`` and lands on its page; she and Eli join
+there; she starts it: the first round's table shows both names, the standings both players
+with Buchholz and Sonneborn-Berger, and Eli's page learns of the round by itself (it asks
+again while open). The list links the tournament under "Running"; the page reads in French
+and fits a phone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import OpenPage, Server, Shot
+from tests.browser.meet._meet import PHONE, logged_in
+
+SHOTS = Path("/tmp/shots/TPAGES")
+
+
+def _look(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def test_a_tournament_is_made_joined_and_started_from_its_pages(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    dora = logged_in(open_page, server.base, "Dora Director", "/tournaments?lang=en")
+    dora.set_viewport_size({"width": 1366, "height": 800})
+    expect(dora.locator("#create-form")).to_be_visible()
+    dora.fill("#t-name", "Thursday club night")
+    dora.select_option("#t-game", "ftl")
+    dora.fill("#t-rounds", "3")
+    dora.select_option("#t-venue", "board")
+    _look(dora, "tournaments-desktop")
+    dora.click("#create-form button[type=submit]")
+    dora.wait_for_url("**/tournaments/*")
+    expect(dora.locator("#tournament-name")).to_have_text("Thursday club night")
+    expect(dora.locator("#tournament-facts")).to_contain_text("over the board")
+    expect(dora.locator("#no-players")).to_be_visible()
+    dora.click("#join")
+    expect(dora.locator("#standings tbody tr[data-name='Dora Director']")).to_be_visible()
+    expect(dora.locator("#withdraw")).to_be_visible()
+
+    eli = logged_in(open_page, server.base, "Eli Entrant", dora.url.split("?")[0] + "?lang=en")
+    expect(eli.locator("#start")).to_be_hidden()  # not his to start
+    eli.click("#join")
+    expect(eli.locator("#standings tbody tr:not(.parts)")).to_have_count(2)
+
+    dora.reload()
+    dora.click("#start")
+    table = dora.locator(".pairings[data-round='1'] tr[data-table='1']")
+    expect(table).to_contain_text("Dora Director")
+    expect(table).to_contain_text("Eli Entrant")
+    expect(dora.locator("#standings thead abbr")).to_have_attribute("title", "Sonneborn-Berger")
+    expect(dora.locator("#start")).to_be_hidden()
+    _look(dora, "tournament-desktop")
+    shot(dora, "tournament")
+    # Eli's open page learns of the round by itself (within its next asking, 15 s).
+    expect(eli.locator(".pairings[data-round='1'] tr[data-table='1']")).to_contain_text(
+        "Dora Director", timeout=20_000
+    )
+
+    dora.goto("/tournaments?lang=en")
+    expect(dora.locator("#running a", has_text="Thursday club night")).to_be_visible()
+
+    phone = logged_in(
+        open_page, server.base, "Fern Phone", eli.url.split("?")[0] + "?lang=fr", **PHONE
+    )
+    expect(phone.locator("#standings-heading")).to_have_text("Classement")
+    expect(phone.locator(".pairings[data-round='1']")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    _look(phone, "tournament-phone-fr")
+    phone.goto("/tournaments?lang=fr")
+    expect(phone.locator("#create-heading")).to_have_text("Créer un tournoi")
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    _look(phone, "tournaments-phone-fr")
