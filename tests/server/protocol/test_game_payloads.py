@@ -176,3 +176,21 @@ def test_a_poses_entry_is_typed_and_refused_with_a_renamed_missing_or_extra_key(
         dropped = {k: v for k, v in pose.items() if k != key}
         assert not server.is_valid({**poses, "poses": {"Bob": dropped}}), f"{key} missing"
     assert not server.is_valid({**poses, "poses": {"Bob": {**pose, "card": 1}}}), "extra key"
+
+
+def test_a_placed_frame_s_players_are_typed_and_refused_with_a_renamed_missing_or_extra_key(
+    server: Draft202012Validator,
+) -> None:
+    cards = {"cards_left": 9, "holding": "ls-fighter", "decided": False, "discarded": None}
+    fleet = cards | {"race": "wiss", "fleet_chosen": True}  # with a race and a fleet
+    for status in (cards, fleet):
+        placed = wire(to_page.Placed("Ann", dict(CARD), 1.5, {"Ann": status}, 4))  # type: ignore[arg-type, dict-item]
+        assert [e.message for e in server.iter_errors(placed)] == []
+        for key in status:
+            renamed = {(f"{key}_" if k == key else k): v for k, v in status.items()}
+            assert not server.is_valid({**placed, "players": {"Ann": renamed}}), key
+            dropped = {k: v for k, v in status.items() if k != key}
+            if key not in ("race", "fleet_chosen"):  # without both: a game without races
+                assert not server.is_valid({**placed, "players": {"Ann": dropped}}), key
+        assert not server.is_valid({**placed, "players": {"Ann": {**status, "hand": 1}}})
+    assert not server.is_valid({**placed, "players": {"Ann": {**cards, "race": "wiss"}}})

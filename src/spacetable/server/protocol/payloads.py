@@ -17,7 +17,9 @@ from typing_extensions import Doc, TypedDict
 
 __all__ = [
     "PACING_CLOCKS",
+    "CardStatus",
     "Countdown",
+    "FleetCardStatus",
     "PlacedCard",
     "PlotClocks",
     "Pose",
@@ -103,3 +105,22 @@ class Pose(TypedDict):
     y: Annotated[float, Doc("mm from the table's top")]
     rotation: Annotated[float, Doc("degrees")]
     ship: Annotated[str, Doc("the ship of the card in hand")]
+
+
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
+class CardStatus(TypedDict):
+    """One player's cards, an entry of ``placed``'s ``players`` (a laser game's
+    ``card_statuses``; the same as its ``state``'s ``players`` entry)."""
+
+    cards_left: Annotated[int | None, Doc("cards left in the deck; null: not dealt yet")]
+    holding: Annotated[str | None, Doc("the ship of the card in hand, or null")]
+    decided: Annotated[bool, Doc("after the freeze: nothing left to choose")]
+    discarded: Annotated[str | None, Doc("the ship of the card discarded, or null")]
+
+
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
+class FleetCardStatus(CardStatus):
+    """One player's cards in a laser game whose players choose a race and a fleet."""
+
+    race: Annotated[str, Doc("the race the player commands")]
+    fleet_chosen: Annotated[bool, Doc("the player chose his fleet")]

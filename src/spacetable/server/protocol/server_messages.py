@@ -27,7 +27,13 @@ from spacetable.server.protocol.lobby_messages import (
     SessionEnded,
 )
 from spacetable.server.protocol.notice_messages import Notification
-from spacetable.server.protocol.payloads import PlacedCard, Pose, RunUp
+from spacetable.server.protocol.payloads import (
+    CardStatus,
+    FleetCardStatus,
+    PlacedCard,
+    Pose,
+    RunUp,
+)
 from spacetable.server.protocol.records import (
     BY_GAME,
     OMITTED,
@@ -312,7 +318,7 @@ class Placed:
     card: Annotated[PlacedCard, Doc("`id`, `owner`, `ship`, `x`, `y`, `rotation`, `rocks`")]
     t: Annotated[float, Doc("match time")]
     players: Annotated[
-        dict[str, dict[str, Any]] | None,
+        dict[str, CardStatus | FleetCardStatus] | None,
         Doc("when the round goes on (the fast round or the deployment): each player's status"),
         OMITTED,
     ] = None

@@ -2,6 +2,24 @@
 // (src/spacetable/server/protocol/): do not edit by hand. docs/protocol.md says what each
 // message means; these typedefs let an editor check the shell's socket code against them.
 /**
+ * One player's cards, an entry of ``placed``'s ``players`` (a laser game's ``card_statuses``; the same as its ``state``'s ``players`` entry).
+ * @typedef {Object} ServerCardStatus
+ * @property {(number|null)} cards_left
+ * @property {(string|null)} holding
+ * @property {boolean} decided
+ * @property {(string|null)} discarded
+ */
+/**
+ * One player's cards in a laser game whose players choose a race and a fleet.
+ * @typedef {Object} ServerFleetCardStatus
+ * @property {(number|null)} cards_left
+ * @property {(string|null)} holding
+ * @property {boolean} decided
+ * @property {(string|null)} discarded
+ * @property {string} race
+ * @property {boolean} fleet_chosen
+ */
+/**
  * One registered player online, as ``online`` and ``GET /api/online`` list him.
  * @typedef {Object} ServerOnlinePlayer
  * @property {string} name
@@ -131,7 +149,7 @@
  * @property {string} player - who placed it
  * @property {Object<string, *>} card - `id`, `owner`, `ship`, `x`, `y`, `rotation`, `rocks`
  * @property {number} t - match time
- * @property {(Object<string, Object<string, *>>|null)} [players] - when the round goes on (the fast round or the deployment): each player's status
+ * @property {(Object<string, (ServerCardStatus|ServerFleetCardStatus)>|null)} [players] - when the round goes on (the fast round or the deployment): each player's status
  * @property {(number|null)} [version] - with `players`: the state's `version`
  */
 /**
