@@ -194,3 +194,17 @@ def test_a_placed_frame_s_players_are_typed_and_refused_with_a_renamed_missing_o
                 assert not server.is_valid({**placed, "players": {"Ann": dropped}}), key
         assert not server.is_valid({**placed, "players": {"Ann": {**status, "hand": 1}}})
     assert not server.is_valid({**placed, "players": {"Ann": {**cards, "race": "wiss"}}})
+
+
+def test_a_chat_history_s_messages_are_typed_and_refused_with_a_renamed_missing_or_extra_key(
+    server: Draft202012Validator,
+) -> None:
+    line = wire(to_page.Chat(12.5, 0, "Ann", "Ann", "players", "gl hf", None))
+    history = wire(to_page.ChatHistory([line], False))  # type: ignore[list-item]
+    assert [e.message for e in server.iter_errors(history)] == []
+    for key in line:
+        renamed = {(f"{key}_" if k == key else k): v for k, v in line.items()}
+        assert not server.is_valid({**history, "messages": [renamed]}), f"{key} renamed"
+        dropped = {k: v for k, v in line.items() if k != key}
+        assert not server.is_valid({**history, "messages": [dropped]}), f"{key} missing"
+    assert not server.is_valid({**history, "messages": [{**line, "color": "red"}]}), "extra key"

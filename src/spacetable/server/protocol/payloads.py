@@ -10,7 +10,7 @@ schema each pacing's, to join with each game's own view (``Game.payloads``).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, NotRequired
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import ConfigDict, with_config
 from typing_extensions import Doc, TypedDict
@@ -18,6 +18,7 @@ from typing_extensions import Doc, TypedDict
 __all__ = [
     "PACING_CLOCKS",
     "CardStatus",
+    "ChatLine",
     "Countdown",
     "FleetCardStatus",
     "PlacedCard",
@@ -124,3 +125,17 @@ class FleetCardStatus(CardStatus):
 
     race: Annotated[str, Doc("the race the player commands")]
     fleet_chosen: Annotated[bool, Doc("the player chose his fleet")]
+
+
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
+class ChatLine(TypedDict):
+    """One message of ``chat_history``'s ``messages``: the ``chat`` frame as it was sent."""
+
+    type: Literal["chat"]
+    t: Annotated[float | None, Doc("match time; null outside a match")]
+    seat: Annotated[int | None, Doc("the speaker's seat; null for a spectator")]
+    name: Annotated[str, Doc("the speaker's name")]
+    speaker: Annotated[str, Doc("who spoke, for a page's mute to follow him")]
+    channel: Annotated[Literal["players", "spectators"], Doc("`players` or `spectators`")]
+    text: Annotated[str | None, Doc("free text, or null for a quick message")]
+    quick: Annotated[str | None, Doc("a quick message's id, or null")]

@@ -29,6 +29,7 @@ from spacetable.server.protocol.lobby_messages import (
 from spacetable.server.protocol.notice_messages import Notification
 from spacetable.server.protocol.payloads import (
     CardStatus,
+    ChatLine,
     FleetCardStatus,
     PlacedCard,
     Pose,
@@ -476,7 +477,7 @@ class Chat:
 class ChatHistory:
     """After every `welcome` (and after `open_chat`): what the page shows of the chat."""
 
-    messages: Annotated[list[dict[str, Any]], Doc("the newest 100 messages it may read")]
+    messages: Annotated[list[ChatLine], Doc("the newest 100 messages it may read")]
     open: Annotated[bool, Doc("whether it reads the spectators' channel")]
 
 

@@ -10,6 +10,18 @@
  * @property {(string|null)} discarded
  */
 /**
+ * One message of ``chat_history``'s ``messages``: the ``chat`` frame as it was sent.
+ * @typedef {Object} ServerChatLine
+ * @property {"chat"} type
+ * @property {(number|null)} t
+ * @property {(number|null)} seat
+ * @property {string} name
+ * @property {string} speaker
+ * @property {("players"|"spectators")} channel
+ * @property {(string|null)} text
+ * @property {(string|null)} quick
+ */
+/**
  * One player's cards in a laser game whose players choose a race and a fleet.
  * @typedef {Object} ServerFleetCardStatus
  * @property {(number|null)} cards_left
@@ -268,7 +280,7 @@
  * After every `welcome` (and after `open_chat`): what the page shows of the chat.
  * @typedef {Object} ServerChatHistory
  * @property {"chat_history"} type
- * @property {Array<Object<string, *>>} messages - the newest 100 messages it may read
+ * @property {Array<ServerChatLine>} messages - the newest 100 messages it may read
  * @property {boolean} open - whether it reads the spectators' channel
  */
 /**
