@@ -42,6 +42,7 @@ from spacetable.server.http import referee as referee_routes
 from spacetable.server.http import relations as relation_routes
 from spacetable.server.http import rooms as room_routes
 from spacetable.server.http import seeks as seek_routes
+from spacetable.server.http import tokens as token_routes
 from spacetable.server.http import tournaments as tournament_routes
 from spacetable.server.http.assets import Assets
 from spacetable.server.http.deps import Services
@@ -143,6 +144,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     notification_routes.router,  # /api/notifications, /api/push/..., /sw.js (issue 70)
     relation_routes.router,  # /api/following, /api/blocking: follows and blocks (issue 69)
     tournament_routes.router,  # /api/tournaments: Swiss tournaments (issue 71)
+    token_routes.router,  # /api/tokens, /api/bot/account: the bot API's tokens (issue 72)
 )
 
 

@@ -84,6 +84,10 @@ API = {
     "/api/tournaments/{tournament_id}/tables/{round_}/{number}/confirm": ["POST"],
     "/api/tournaments/{tournament_id}/tables/{round_}/{number}/dispute": ["POST"],
     "/api/tournaments/{tournament_id}/codes": ["GET"],
+    # The bot API (issue 72: http/tokens.py)
+    "/api/tokens": ["GET", "POST"],
+    "/api/tokens/{token_id}": ["DELETE"],
+    "/api/bot/account": ["GET"],
 }
 
 #: The addresses served but not listed in the OpenAPI (pages, files, the test clock).

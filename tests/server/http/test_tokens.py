@@ -1,0 +1,101 @@
+"""Personal access tokens over HTTP (``server/http/tokens.py``, issue 72 item 1), in the
+test's process through Starlette's TestClient: an account makes a token (shown once,
+``spt_``), a program acts as the account with it (``Authorization: Bearer``, no cookie, no
+Origin check), revoking it stops it at once; only the token's digest reaches the database
+file; each refusal names its problem."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spacetable.server.app import create_app
+from spacetable.server.http.deps import Services
+from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
+from spacetable.server.store.storage import Storage
+
+ORIGIN = "http://127.0.0.1"
+SCOPES = ["bot:play", "challenge:read"]
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    return tmp_path / "tokens.db"
+
+
+@pytest.fixture
+def client(database: Path) -> Iterator[TestClient]:
+    storage = Storage(f"sqlite:///{database}")
+    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
+    with TestClient(app, base_url=ORIGIN) as running:
+        yield running
+    storage.close()
+
+
+def login(client: TestClient, name: str) -> dict[str, str]:
+    """Headers that carry a new account's session (the client's own jar stays empty)."""
+    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    accounts = served.accounts
+    session = accounts.open_session(accounts.create(name, "12345678"))
+    return {"cookie": f"{SESSION_COOKIE}={session}"}
+
+
+def make_token(client: TestClient, who: dict[str, str]) -> dict[str, str]:
+    made = client.post("/api/tokens", json={"description": "my bot", "scopes": SCOPES}, headers=who)
+    assert made.status_code == 201, made.text
+    return made.json()  # type: ignore[no-any-return]
+
+
+def test_a_token_acts_as_its_account_until_revoked(client: TestClient) -> None:
+    ann = login(client, "Ann")
+    made = make_token(client, ann)
+    assert made["token"].startswith("spt_")
+    bearer = {"authorization": f"Bearer {made['token']}", "origin": "https://elsewhere.example"}
+    me = client.get("/api/bot/account", headers=bearer)
+    assert me.status_code == 200, me.text
+    assert me.json() == {"name": "Ann", "scopes": SCOPES}
+    listed = client.get("/api/tokens", headers=ann).json()
+    assert [(t["id"], t["description"], t["scopes"]) for t in listed] == [
+        (made["id"], "my bot", SCOPES)
+    ]
+    assert "token" not in listed[0]
+    bob = login(client, "Bob")  # another account cannot revoke Ann's token
+    assert client.delete(f"/api/tokens/{made['id']}", headers=bob).status_code == 404
+    assert client.delete(f"/api/tokens/{made['id']}", headers=ann).status_code == 204
+    gone = client.get("/api/bot/account", headers=bearer)
+    assert gone.status_code == 401
+    assert "revoked" in gone.json()["detail"]
+    assert client.get("/api/tokens", headers=ann).json() == []
+
+
+def test_only_the_tokens_digest_reaches_the_database(client: TestClient, database: Path) -> None:
+    made = make_token(client, login(client, "Ann"))
+    written = database.read_bytes() + _wal(database)
+    assert made["token"].encode() not in written
+    assert made["token"][4:].encode() not in written
+    digest = hashlib.sha256(made["token"].encode()).hexdigest()
+    assert digest.encode() in written
+
+
+def _wal(database: Path) -> bytes:
+    wal = database.with_name(database.name + "-wal")
+    return wal.read_bytes() if wal.exists() else b""
+
+
+def test_refusals_name_their_problem(client: TestClient) -> None:
+    ann = login(client, "Ann")
+    nobody = client.post("/api/tokens", json={"description": "x", "scopes": SCOPES})
+    assert nobody.status_code == 401
+    bad = client.post("/api/tokens", json={"description": "x", "scopes": ["root"]}, headers=ann)
+    assert bad.status_code == 400
+    assert "bot:play" in bad.json()["detail"]
+    foreign = ann | {"origin": "https://elsewhere.example"}
+    made = client.post("/api/tokens", json={"description": "x", "scopes": SCOPES}, headers=foreign)
+    assert made.status_code == 403
+    assert client.get("/api/bot/account").status_code == 401
+    fake = {"authorization": "Bearer spt_not-a-token"}
+    assert client.get("/api/bot/account", headers=fake).status_code == 401
