@@ -104,7 +104,7 @@ def plots(level: str) -> tuple[tuple[int, FtlMatch, str, Plot], ...]:
     ``(k, match, player, plot)``. The matches are shared: a test copies one to change it."""
     bot = make_bot(level)
     found = []
-    for k, match in enumerate(positions(12 if level == "hard" else 30)):
+    for k, match in enumerate(positions(12 if level in ("hard", "expert") else 30)):
         for player in match.players:
             if match.in_play(player):
                 found.append((k, match, player, bot.choose(match.view(player), random.Random(k))))
@@ -112,7 +112,7 @@ def plots(level: str) -> tuple[tuple[int, FtlMatch, str, Plot], ...]:
 
 
 @PLOTS
-@pytest.mark.parametrize("level", [*QUICK_LEVELS, "hard"])
+@pytest.mark.parametrize("level", [*QUICK_LEVELS, "hard", "expert"])
 def test_every_plot_is_legal(level: str) -> None:
     found = plots(level)
     assert len({k for k, *_ in found}) >= 8
@@ -135,7 +135,7 @@ def test_bots_are_deterministic_for_a_seed(level: str) -> None:
 
 def test_the_levels_are_random_greedy_then_the_matrix_bots_in_order() -> None:
     # The package names its levels without importing the bots; they must be the bots'.
-    assert LEVELS == ("random", "greedy", *MATRIX_LEVELS)  # noqa: SIM300
+    assert LEVELS == ("random", "greedy", *MATRIX_LEVELS, "expert")  # noqa: SIM300
 
 
 def test_a_seeded_duel_replays() -> None:
@@ -238,8 +238,9 @@ def test_unknown_level() -> None:
 
 
 def test_the_top_level_beats_random_in_a_few_seeded_duels() -> None:
-    """The study below in small: the same first seeds, the top level (``hard``) wins most."""
-    assert LEVELS[-1] == "hard"
+    """The study below in small: the same first seeds, the top level (``expert``) wins
+    most."""
+    assert LEVELS[-1] == "expert"
     record = study(duel, make_bot(LEVELS[-1]), make_bot("random"), 3, seed=1000)
     assert record.wins >= 2, record.summary()
 

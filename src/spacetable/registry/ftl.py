@@ -61,6 +61,11 @@ GAME = Game(
                 "plays like medium and looks a turn further: how each exchange leaves"
                 " the pieces for the next",
             ),
+            (
+                "expert",
+                "solves each turn as a game of two secret plans: weighs many plans of its"
+                " own against yours, your counter to its plan among them, and mixes its choice",
+            ),
         ),
     ),
     draw=turn_svg,

@@ -14,6 +14,8 @@ stamped ``t = 0`` (whoever drives the match stamps the time).
   and guard against its best reply, ``hard`` scores each exchange on where it leaves the
   pieces after one more turn, and ``easy`` slips now and then (a seeded, deliberate
   weaker plot).
+- ``expert``: each turn solved as a simultaneous game (:class:`.expert.ExpertBot`): the
+  ``hard`` search made wider, its opponent model holding the opponent's own counter-plot.
 
 Every level but ``random`` gives only orders with a purpose (:mod:`._tactics`): missiles
 aimed where an enemy ship can be next turn (:mod:`._aim`), launches when they help, no
@@ -40,7 +42,7 @@ __all__ = ["LEVELS", "make_bot"]
 #: weakest first (:data:`.matrix.MATRIX_LEVELS`, in its order; tests/bots holds them
 #: equal). ``greedy``, which hunts, beats ``easy`` and loses to ``medium``
 #: (docs/performance.md); it stays second, the lobby's "Play a bot" level.
-LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "medium", "hard", "expert")
 
 
 def make_bot(level: str) -> Bot[Plot]:
@@ -55,4 +57,8 @@ def make_bot(level: str) -> Bot[Plot]:
         return GreedyBot()
     if level in MATRIX_LEVELS:
         return MatrixBot(MATRIX_LEVELS[level])
+    if level == "expert":
+        from spacetable.bots.ftl.expert import ExpertBot
+
+        return ExpertBot()
     raise ValueError(f"unknown FTL bot level {level!r} (choose from {', '.join(LEVELS)})")

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["LEVELS", "make_bot"]
 
 #: Every level :func:`make_bot` knows, weakest first.
-LEVELS: tuple[str, ...] = ("random", "easy", "tactical")
+LEVELS: tuple[str, ...] = ("random", "easy", "tactical", "expert")
 
 
 def make_bot(level: str) -> Bot[HexAction]:
@@ -46,4 +46,8 @@ def make_bot(level: str) -> Bot[HexAction]:
         return EasyBot()
     if level == "tactical":
         return TacticalBot()
+    if level == "expert":
+        from spacetable.bots.hexfleet.expert import ExpertBot
+
+        return ExpertBot()
     raise ValueError(f"unknown hex fleet bot level {level!r} (choose from {', '.join(LEVELS)})")
