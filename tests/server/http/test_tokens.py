@@ -99,3 +99,21 @@ def test_refusals_name_their_problem(client: TestClient) -> None:
     assert client.get("/api/bot/account").status_code == 401
     fake = {"authorization": "Bearer spt_not-a-token"}
     assert client.get("/api/bot/account", headers=fake).status_code == 401
+
+
+def test_a_deleted_or_banned_accounts_token_stops_at_once(client: TestClient) -> None:
+    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    ann = login(client, "Ann")
+    bearer = {"authorization": f"Bearer {make_token(client, ann)['token']}"}
+    ann_account = served.accounts.find("Ann")
+    assert ann_account is not None
+    assert served.moderation is not None
+    served.moderation.store.sanction(ann_account, "ban", None, "spam", "console")
+    assert client.get("/api/bot/account", headers=bearer).status_code == 401
+    bob = login(client, "Bob")
+    bearer = {"authorization": f"Bearer {make_token(client, bob)['token']}"}
+    bob_account = served.accounts.find("Bob")
+    assert bob_account is not None
+    served.accounts.erase(bob_account)
+    login(client, "Cid")  # (SQLite may give Bob's id to the next account)
+    assert client.get("/api/bot/account", headers=bearer).status_code == 401

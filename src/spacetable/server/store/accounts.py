@@ -53,6 +53,7 @@ _ACCOUNT_TABLES = (
     "email_tokens",
     "notifications",  # (``notifications.py``: its notifications and push subscriptions)
     "push_subscriptions",
+    "api_tokens",  # (``tokens.py``: its personal access tokens, for its bots)
 )
 #: The tables whose rows also name an account as their ``target_id`` (``relations.py``:
 #: who follows or blocks it).
