@@ -75,3 +75,62 @@ def test_a_tournament_is_made_joined_and_started_from_its_pages(
     expect(phone.locator("#create-heading")).to_have_text("Créer un tournoi")
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     _look(phone, "tournaments-phone-fr")
+
+
+def test_an_over_the_board_table_is_reported_disputed_and_confirmed_from_its_page(
+    open_page: OpenPage, server: Server, shot: Shot
+) -> None:
+    gil = logged_in(open_page, server.base, "Gil Board", "/tournaments?lang=en")
+    made = gil.evaluate(
+        """async () => (await (await fetch('/api/tournaments', {method: 'POST',
+        headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({name: 'Board night', game: 'ftl', rounds: 2,
+          venue: 'board'})})).json())"""
+    )
+    tid = made["id"]
+    gil.goto(f"/tournaments/{tid}?lang=en")
+    gil.click("#join")
+    expect(gil.locator("#withdraw")).to_be_visible()
+    hana = logged_in(open_page, server.base, "Hana Board", f"/tournaments/{tid}?lang=en")
+    hana.click("#join")
+    expect(hana.locator("#withdraw")).to_be_visible()
+    gil.reload()
+    gil.click("#start")
+    link = gil.locator(".pairings[data-round='1'] tr[data-table='1'] a.table-link")
+    expect(link).to_be_visible()
+    codes = gil.evaluate(
+        f"async () => (await (await fetch('/api/tournaments/{tid}/codes')).json())"
+    )
+    code = codes["tables"][0]["code"]
+    first = gil.locator(".pairings[data-round='1'] tr[data-table='1'] td").nth(1).inner_text()
+    white = first.split(" \u2013 ")[0]  # (the names are joined by an en dash)
+
+    link.click()
+    gil.wait_for_url(f"**/tournaments/{tid}/tables/1/1*")
+    expect(gil.locator("#table-state")).to_have_text("No result yet.")
+    gil.fill("#table-code", code)
+    gil.select_option("#table-result", "1-0")
+    gil.click("#report")
+    expect(gil.locator("#table-state")).to_contain_text("Gil Board reported")
+    _look(gil, "table-desktop")
+
+    hana.set_viewport_size({"width": 390, "height": 844})
+    hana.goto(f"/tournaments/{tid}/tables/1/1?lang=en")
+    expect(hana.locator("#confirm-box")).to_be_visible()
+    hana.fill("#table-code", code)
+    hana.click("#dispute")
+    expect(hana.locator("#table-state")).to_contain_text("Hana Board disputes the result")
+    _look(hana, "table-phone-disputed")
+    gil.goto(f"/tournaments/{tid}?lang=en")
+    row = gil.locator(".pairings[data-round='1'] tr[data-table='1']")
+    expect(row).to_contain_text("disputed: for the director")
+    # The director settles it: the result stands on the page and in the standings.
+    settled = gil.evaluate(
+        f"""async () => (await fetch('/api/tournaments/{tid}/results', {{method: 'POST',
+        headers: {{'Content-Type': 'application/json'}},
+        body: JSON.stringify({{round: 1, table: 1, result: '1-0'}})}})).status"""
+    )
+    assert settled == 204
+    gil.reload()
+    expect(row).not_to_contain_text("disputed")
+    expect(gil.locator(f"#standings tbody tr[data-name='{white}'] td").nth(2)).to_have_text("1")

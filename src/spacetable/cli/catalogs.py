@@ -44,6 +44,7 @@ PAGES: tuple[str, ...] = (
     "web/friends.html",
     "web/tournaments.html",
     "web/tournament.html",
+    "web/tournamenttable.html",
     "web/deleteaccount.html",
     "web/missing.html",
     "web/noplayer.html",

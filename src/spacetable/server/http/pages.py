@@ -68,6 +68,10 @@ PAGES: dict[str, Page] = {
     # Swiss tournaments: the list and a tournament's page (http/tournaments.py).
     "tournaments": Page("tournaments.html", N_("Tournaments — spacetable"), "pages/tournaments.js"),
     "tournament": Page("tournament.html", N_("Tournament — spacetable"), "pages/tournaments.js"),
+    # An over-the-board table: its result reported with the table's code and confirmed.
+    "tournamenttable": Page(
+        "tournamenttable.html", N_("Tournament table — spacetable"), "pages/tournaments.js"
+    ),
     "deleteaccount": Page(
         "deleteaccount.html", N_("Delete your account — spacetable"), "pages/deleteaccount.js"
     ),
@@ -127,6 +131,7 @@ TOPBARS: dict[str, TopBar] = {
     "friends": TopBar(N_("Friends"), _BACK),
     "tournaments": TopBar(N_("Tournaments"), _BACK),
     "tournament": TopBar(N_("Tournament"), ("/", "/tournaments")),
+    "tournamenttable": TopBar(N_("Tournament table"), ("/", "/tournaments")),
     "deleteaccount": TopBar(N_("Delete your account"), _BACK),
     "admin": TopBar(N_("Moderation"), _BACK),
     "settings": TopBar(N_("Settings"), _BACK),
@@ -290,6 +295,7 @@ _PAGES = {
     "/me/friends": "friends",
     "/tournaments": "tournaments",
     "/tournaments/{tournament_id}": "tournament",
+    "/tournaments/{tournament_id}/tables/{round_}/{table}": "tournamenttable",
     "/me/delete": "deleteaccount",
     "/admin": "admin",
     "/me/settings": "settings",

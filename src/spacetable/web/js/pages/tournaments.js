@@ -106,8 +106,16 @@ function standingRows(player) {
   return [row, parts];
 }
 
+function tablePath(id, round, table) {
+  return `/tournaments/${encodeURIComponent(id)}/tables/${round}/${table}`;
+}
+
 function result(pairing) {
   if (pairing.bye) return t("bye");
+  if (pairing.result == null && pairing.report && pairing.report.disputed_by) {
+    return t("disputed: for the director");
+  }
+  if (pairing.result == null && pairing.report) return t("reported, to confirm");
   if (pairing.result == null) return t("playing");
   return Array.isArray(pairing.result) ? pairing.result.join(" / ") : String(pairing.result);
 }
@@ -122,7 +130,9 @@ function pairingsOf(tour) {
       seats.setAttribute("translate", "no");
       const room = pairing.room
         ? el("a", { href: `/rooms/${encodeURIComponent(pairing.room)}`, text: t("room") })
-        : "";
+        : tour.venue === "board" && !pairing.bye
+          ? el("a", { href: tablePath(tour.id, pairing.round, pairing.table), class: "table-link", text: t("table's page") })
+          : "";
       body.append(el("tr", { dataset: { table: String(pairing.table) } },
         el("td", { text: String(pairing.table) }), seats, el("td", { text: result(pairing) }), el("td", {}, room)));
     }
@@ -175,18 +185,79 @@ async function tournamentPage(id) {
   }, 15000);
 }
 
+/** The results a table of two may report, with the players' names. */
+function resultChoices(seats) {
+  if (seats.length !== 2) return [];
+  return [
+    ["1-0", t("{name} won", { name: seats[0] })],
+    ["0-1", t("{name} won", { name: seats[1] })],
+    ["1/2-1/2", t("a draw")],
+  ];
+}
+
+async function showTable(id, round, number) {
+  const tour = await fetchJSON(`/api/tournaments/${encodeURIComponent(id)}`);
+  const pairing = tour.pairings.find((p) => p.round === round && p.table === number);
+  $("#table-heading").textContent = t("{name}: round {round}, table {table}", { name: tour.name, round, table: number });
+  $("#table-back").href = `/tournaments/${encodeURIComponent(id)}`;
+  if (!pairing) throw new Error(t("round {round} has no table {table}", { round, table: number }));
+  $("#table-players").textContent = pairing.seats.join(" – ");
+  const select = $("#table-result");
+  if (!select.options.length) {
+    for (const [value, words] of resultChoices(pairing.seats)) select.append(el("option", { value, text: words }));
+  }
+  const report = pairing.report;
+  const mine = account && pairing.seats.some((name) => name.toLowerCase() === account.toLowerCase());
+  let state = t("No result yet.");
+  if (pairing.result != null) state = t("Result recorded: {result}", { result: result(pairing) });
+  else if (report && report.disputed_by) state = t("{name} disputes the result {by} reported: the director settles it.", { name: report.disputed_by, by: report.by });
+  else if (report) state = t("{by} reported: {result}. The other player confirms it.", { by: report.by, result: Array.isArray(report.result) ? report.result.join(" / ") : String(report.result) });
+  $("#table-state").textContent = state;
+  const open = pairing.result == null && mine;
+  const reportedByMe = report && account && report.by.toLowerCase() === account.toLowerCase();
+  $("#report-form").hidden = !open || Boolean(report && !reportedByMe) || pairing.seats.length !== 2;
+  $("#confirm-box").hidden = !open || !report || reportedByMe || Boolean(report.disputed_by);
+  $("#code-box").hidden = $("#report-form").hidden && $("#confirm-box").hidden;
+}
+
+async function tablePage(id, round, number) {
+  const path = `/api/tournaments/${encodeURIComponent(id)}/tables/${round}/${number}`;
+  const run = (step, body) => async () => {
+    try {
+      await postJSON(`${path}/${step}`, body());
+      $("#table-error").hidden = true;
+      await showTable(id, round, number);
+    } catch (error) {
+      showError($("#table-error"), errorText(error));
+    }
+  };
+  const code = () => $("#table-code").value.trim();
+  $("#report-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    run("report", () => ({ code: code(), result: $("#table-result").value }))();
+  });
+  $("#confirm").addEventListener("click", run("confirm", () => ({ code: code() })));
+  $("#dispute").addEventListener("click", run("dispute", () => ({ code: code() })));
+  await showTable(id, round, number);
+  setInterval(() => {
+    if (!document.hidden) showTable(id, round, number).catch(() => {});
+  }, 15000);
+}
+
 async function main() {
   try {
     titles = new Map((await gameList()).map((game) => [game.key, game.title]));
   } catch {
     // The keys stand for the titles.
   }
-  const id = location.pathname.split("/")[2];
+  const [, , id, tables, round, table] = location.pathname.split("/");
   try {
-    if (id) await tournamentPage(decodeURIComponent(id));
+    if (tables === "tables") await tablePage(decodeURIComponent(id), Number(round), Number(table));
+    else if (id) await tournamentPage(decodeURIComponent(id));
     else await listPage();
   } catch (error) {
-    showError($(id ? "#tournament-error" : "#tournaments-error"), errorText(error));
+    const box = tables ? "#table-error" : id ? "#tournament-error" : "#tournaments-error";
+    showError($(box), errorText(error));
   }
 }
 
