@@ -208,3 +208,19 @@ def test_a_chat_history_s_messages_are_typed_and_refused_with_a_renamed_missing_
         dropped = {k: v for k, v in line.items() if k != key}
         assert not server.is_valid({**history, "messages": [dropped]}), f"{key} missing"
     assert not server.is_valid({**history, "messages": [{**line, "color": "red"}]}), "extra key"
+
+
+def test_a_room_s_correspondence_is_typed_and_refused_with_a_renamed_missing_or_extra_key() -> None:
+    """(Whole correspondence matches' room frames pass: test_correspondence_frames.py.)"""
+    schema = protocol_schema()
+    room = next(b for b in schema["$defs"]["server"]["oneOf"] if b["title"] == "RoomNews")
+    check = Draft202012Validator({**schema, **room["properties"]["correspondence"]})
+    about = {"turn_hours": 24, "deadline": 1.7e9, "waiting": ["Bob"], "missed": {"Bob": 1}}
+    about |= {"ran_out": {"Bob": [3]}, "lose_at": 3}
+    assert [e.message for e in check.iter_errors(about)] == []
+    assert check.is_valid(None)
+    for key in about:
+        renamed = {(f"{key}_" if k == key else k): v for k, v in about.items()}
+        assert not check.is_valid(renamed), f"{key} renamed"
+        assert not check.is_valid({k: v for k, v in about.items() if k != key}), f"{key} missing"
+    assert not check.is_valid({**about, "hours": 24}), "an extra key"

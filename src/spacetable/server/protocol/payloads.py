@@ -19,6 +19,7 @@ __all__ = [
     "PACING_CLOCKS",
     "CardStatus",
     "ChatLine",
+    "CorrespondenceView",
     "Countdown",
     "FleetCardStatus",
     "PlacedCard",
@@ -139,3 +140,16 @@ class ChatLine(TypedDict):
     channel: Annotated[Literal["players", "spectators"], Doc("`players` or `spectators`")]
     text: Annotated[str | None, Doc("free text, or null for a quick message")]
     quick: Annotated[str | None, Doc("a quick message's id, or null")]
+
+
+@with_config(ConfigDict(extra="forbid"))  # (a renamed key is refused)
+class CorrespondenceView(TypedDict):
+    """A room played by correspondence, in its ``room`` message (``correspondence``:
+    ``rooms/correspondence.py`` ``about``)."""
+
+    turn_hours: Annotated[int | None, Doc("the hours each turn waits")]
+    deadline: Annotated[float | None, Doc("wall time the turn runs out; null: none running")]
+    waiting: Annotated[list[str], Doc("whom the match waits on")]
+    missed: Annotated[dict[str, int], Doc("each player's turns run out in a row")]
+    ran_out: Annotated[dict[str, list[int]], Doc("which turns ran out, each player's")]
+    lose_at: Annotated[int, Doc("how many turns run out in a row lose the match")]

@@ -30,6 +30,7 @@ from spacetable.server.protocol.notice_messages import Notification
 from spacetable.server.protocol.payloads import (
     CardStatus,
     ChatLine,
+    CorrespondenceView,
     FleetCardStatus,
     PlacedCard,
     Pose,
@@ -164,7 +165,7 @@ class RoomNews:
     phase: Annotated[Literal["lobby", "playing", "over"], Doc("`lobby`, `playing`, `over`")]
     match_id: Annotated[str | None, Doc("the match being played or last over")]
     correspondence: Annotated[
-        dict[str, Any] | None,
+        CorrespondenceView | None,
         Doc("a room played by correspondence: its turn's deadline (see Correspondence play)"),
     ]
     unrated: Annotated[

@@ -22,6 +22,16 @@
  * @property {(string|null)} quick
  */
 /**
+ * A room played by correspondence, in its ``room`` message (``correspondence``: ``rooms/correspondence.py`` ``about``).
+ * @typedef {Object} ServerCorrespondenceView
+ * @property {(number|null)} turn_hours
+ * @property {(number|null)} deadline
+ * @property {Array<string>} waiting
+ * @property {Object<string, number>} missed
+ * @property {Object<string, Array<number>>} ran_out
+ * @property {number} lose_at
+ */
+/**
  * One player's cards in a laser game whose players choose a race and a fleet.
  * @typedef {Object} ServerFleetCardStatus
  * @property {(number|null)} cards_left
@@ -96,7 +106,7 @@
  * @property {Array<ServerSeatView>} seats - each seat: `seat`, `name`, `kind` = `human`/`bot`/`empty`, `level`, `connected`, `ready`, `stand_in` (a bot playing for a player who went away, who may `rejoin`), `rematch` (this player asked for a rematch), `host` (the room's host, the first person seated and, when he goes, the person in the lowest seat), `registered` (the seat is held by an account, a logged-in player), `rating` (that player's rating in the room's game when he sat down, or after the rated match last over in this room, `{"rating", "provisional"}`, or null: not rated yet, or not registered)
  * @property {("lobby"|"playing"|"over")} phase - `lobby`, `playing`, `over`
  * @property {(string|null)} match_id - the match being played or last over
- * @property {(Object<string, *>|null)} correspondence - a room played by correspondence: its turn's deadline (see Correspondence play)
+ * @property {(ServerCorrespondenceView|null)} correspondence - a room played by correspondence: its turn's deadline (see Correspondence play)
  * @property {(string|null)} unrated - the match over between registered players is not rated, and why: `"early"`, stopped before its first turn or round was over; `"repeated"`, two of its accounts already played three matches of the game together within 24 hours ([accounts](accounts.md#ratings)); `"casual"`, played in a casual room (a casual pairing or challenge); else null
  */
 /**
