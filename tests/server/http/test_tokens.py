@@ -17,6 +17,7 @@ from spacetable.server.app import create_app
 from spacetable.server.http.deps import Services
 from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.storage import Storage
+from tests._postgres import postgres_schema
 
 ORIGIN = "http://127.0.0.1"
 SCOPES = ["bot:play", "challenge:read"]
@@ -29,7 +30,11 @@ def database(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(database: Path) -> Iterator[TestClient]:
-    storage = Storage(f"sqlite:///{database}")
+    yield from _client(f"sqlite:///{database}")
+
+
+def _client(url: str) -> Iterator[TestClient]:
+    storage = Storage(url)
     app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
     with TestClient(app, base_url=ORIGIN) as running:
         yield running
@@ -117,3 +122,14 @@ def test_a_deleted_or_banned_accounts_token_stops_at_once(client: TestClient) ->
     served.accounts.erase(bob_account)
     login(client, "Cid")  # (SQLite may give Bob's id to the next account)
     assert client.get("/api/bot/account", headers=bearer).status_code == 401
+
+
+def test_tokens_on_postgresql() -> None:
+    with postgres_schema() as url:
+        for client in _client(url):
+            ann = login(client, "Ann")
+            made = make_token(client, ann)
+            bearer = {"authorization": f"Bearer {made['token']}"}
+            assert client.get("/api/bot/account", headers=bearer).json()["name"] == "Ann"
+            assert client.delete(f"/api/tokens/{made['id']}", headers=ann).status_code == 204
+            assert client.get("/api/bot/account", headers=bearer).status_code == 401
