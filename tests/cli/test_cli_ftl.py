@@ -166,6 +166,7 @@ def test_duels_prints_a_seeded_record_with_intervals() -> None:
     timing = found.pop("decision_seconds")  # thinking time, measured: differs run to run
     assert timing["bot"]["decisions"] == timing["against"]["decisions"] > 0
     assert 0 <= timing["bot"]["mean"] <= timing["bot"]["p99"] <= timing["bot"]["max"]
+    assert 0 <= timing["bot"]["p50"] <= timing["bot"]["p99"]
     again = json.loads(spacetable(*args, "--json").stdout)
     assert again.pop("decision_seconds")["bot"]["decisions"] == timing["bot"]["decisions"]
     assert again == found  # seeded: the same record again

@@ -461,7 +461,8 @@ def duels(
     for side, level in (("bot", bot), ("against", against)):
         timing = found["decision_seconds"][side]
         print(
-            f"  {level} thinks {timing['mean']:.3f} s a decision on average, p99 "
+            f"  {level} thinks {timing['mean']:.3f} s a decision on average, median "
+            f"{timing['p50']:.3f} s, p99 "
             f"{timing['p99']:.3f} s, longest {timing['max']:.3f} s "
             f"({timing['decisions']} decisions)"
         )

@@ -107,12 +107,15 @@ class DuelStudy:
 
 
 def _timing(per_duel: list[tuple[float, ...]]) -> dict[str, float] | None:
-    """Mean, 99th percentile and longest of the decisions' seconds, if they were timed."""
+    """Mean, median (``p50``), 99th percentile and longest of the decisions' seconds, if
+    they were timed."""
     times = sorted(t for duel in per_duel for t in duel)
     if not times:
         return None
+    p50 = times[min(len(times) - 1, int(0.5 * len(times)))]
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-    return {"decisions": len(times), "mean": sum(times) / len(times), "p99": p99, "max": times[-1]}
+    mean = sum(times) / len(times)
+    return {"decisions": len(times), "mean": mean, "p50": p50, "p99": p99, "max": times[-1]}
 
 
 def study(
