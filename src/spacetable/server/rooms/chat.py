@@ -27,10 +27,11 @@ import secrets
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from spacetable.i18n import N_
 from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.payloads import ChatLine
 from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.context import RoomContext
 from spacetable.server.sockets import protocol as msg
@@ -304,7 +305,11 @@ class Chat:
         ]
         seat = connection.seat
         connection.send(
-            wire(to_page.ChatHistory(readable[-HISTORY:], seat is None or seat in self._open))
+            wire(
+                to_page.ChatHistory(
+                    cast("list[ChatLine]", readable[-HISTORY:]), seat is None or seat in self._open
+                )
+            )
         )
 
     # -- what a match stores --------------------------------------------------------------

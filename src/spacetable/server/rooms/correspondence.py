@@ -28,10 +28,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from spacetable.core.endings import Ending
 from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.payloads import CorrespondenceView
 from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.clock import Timer
 from spacetable.server.rooms.context import Handler, RoomContext
@@ -307,9 +308,13 @@ class Correspondence:
         else:
             self._arm()
 
-    def about(self) -> dict[str, Any] | None:
+    def about(self) -> CorrespondenceView | None:
         """What the ``room`` message says of it: the hours, the deadline (wall time),
         whom the match waits on, the turns each missed in a row (how many and which) and
         how many in a row lose (``lose_at``)."""
         about = self.snapshot()
-        return None if about is None else {**about, "lose_at": TIMEOUTS_TO_LOSE}
+        return (
+            None
+            if about is None
+            else cast(CorrespondenceView, {**about, "lose_at": TIMEOUTS_TO_LOSE})
+        )

@@ -22,6 +22,7 @@ from spacetable.core.match import IllegalAction
 from spacetable.i18n import N_
 from spacetable.i18n.phrase import says
 from spacetable.server.protocol import server_messages as to_page
+from spacetable.server.protocol.payloads import Pose
 from spacetable.server.protocol.server_messages import wire
 from spacetable.server.rooms.clock import Timer
 from spacetable.server.rooms.context import Handler, RoomContext
@@ -73,7 +74,7 @@ class Pacing:
         self._room = room
         self._runup_began = runup_began
         #: The poses noted since the last ``poses`` message, by player.
-        self._poses: dict[str, dict[str, Any]] = {}
+        self._poses: dict[str, Pose] = {}
         self._window: Timer | None = None  # the noted poses' window, while it is open
         #: The players whose poses left in the last ``poses`` message: while two or more
         #: hands move, the window closes as soon as each of them has posed again.
