@@ -12,8 +12,11 @@ registration declares its view (``Game.payloads``), joined with its pacing's clo
 ``$defs/games/$defs/<game>/$defs/state``; the ``state`` branch is one of those (told apart
 by ``ruleset``) and refuses a key none declares (``unevaluatedProperties: false``); the hex
 fleet's ``acted`` frame is declared so too. A ``result``'s ``result`` is the game's the
-message's ``ruleset`` names, closed to other keys. A game's other objects inside a message
-(a ``turn``'s events, a ``battle``) are ``{"type": "object"}``, described in words. The
+message's ``ruleset`` names, closed to other keys. A ``placed`` card and its ``players``,
+``poses``' entries, a room's ``correspondence`` and ``chat_history``'s lines are closed shapes
+(``protocol/payloads.py``); a game's other objects inside a message (a ``turn``'s events and
+``before`` pieces, a ``battle``'s table and result, a room's ``options``) are
+``{"type": "object"}``, described in words. The
 HTTP JSON bodies are FastAPI's own (``/openapi.json``'s ``components.schemas``), embedded once under
 ``$defs/http/$defs`` with their references rewritten to point there, not declared again.
 """
