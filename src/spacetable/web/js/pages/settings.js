@@ -101,6 +101,8 @@ async function main() {
   $("#settings-password").hidden = false;
   // "What you are told" (shell/notifychoices.js), before the password.
   import("../shell/notifychoices.js").then((notify) => notify.mountNotifyChoices($("main"), $("#settings-password")));
+  // "Personal access tokens" for bots (shell/tokens.js, docs/bots.md), before the password.
+  import("../shell/tokens.js").then((tokens) => tokens.mountTokens($("main"), $("#settings-password")));
   $("#email-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const body = JSON.stringify({ email: $("#email-address").value });
