@@ -102,6 +102,12 @@ def test_an_over_the_board_table_is_reported_disputed_and_confirmed_from_its_pag
         f"async () => (await (await fetch('/api/tournaments/{tid}/codes')).json())"
     )
     code = codes["tables"][0]["code"]
+    # The director's page shows each table's code, to print with the pairings.
+    expect(gil.locator(".pairings[data-round='1'] tr[data-table='1'] .table-code")).to_have_text(
+        f"code {code}"
+    )
+    expect(gil.locator("#print")).to_be_visible()
+    expect(hana.locator("#print")).to_be_hidden()
     first = gil.locator(".pairings[data-round='1'] tr[data-table='1'] td").nth(1).inner_text()
     white = first.split(" \u2013 ")[0]  # (the names are joined by an en dash)
 
@@ -134,3 +140,8 @@ def test_an_over_the_board_table_is_reported_disputed_and_confirmed_from_its_pag
     gil.reload()
     expect(row).not_to_contain_text("disputed")
     expect(gil.locator(f"#standings tbody tr[data-name='{white}'] td").nth(2)).to_have_text("1")
+    # The printout: no top bar nor buttons, the pairings with their codes.
+    gil.emulate_media(media="print")
+    expect(gil.locator("#print")).to_be_hidden()
+    expect(gil.locator(".pairings[data-round='1'] .table-code")).to_be_visible()
+    _look(gil, "tournament-print")

@@ -120,6 +120,9 @@ function result(pairing) {
   return Array.isArray(pairing.result) ? pairing.result.join(" / ") : String(pairing.result);
 }
 
+/** Each over-the-board table's code, by "round/table" (the director's, for printing). */
+let codes = new Map();
+
 function pairingsOf(tour) {
   const box = clear($("#pairings"));
   const rounds = [...new Set(tour.pairings.map((pairing) => pairing.round))].sort((a, b) => b - a);
@@ -133,8 +136,11 @@ function pairingsOf(tour) {
         : tour.venue === "board" && !pairing.bye
           ? el("a", { href: tablePath(tour.id, pairing.round, pairing.table), class: "table-link", text: t("table's page") })
           : "";
+      const code = codes.get(`${pairing.round}/${pairing.table}`);
+      const coded = code ? t("code {code}", { code }) : "";
       body.append(el("tr", { dataset: { table: String(pairing.table) } },
-        el("td", { text: String(pairing.table) }), seats, el("td", { text: result(pairing) }), el("td", {}, room)));
+        el("td", { text: String(pairing.table) }), seats, el("td", { text: result(pairing) }),
+        el("td", {}, room, coded ? el("span", { class: "table-code", text: coded }) : "")));
     }
     box.append(el("h3", { text: t("Round {round}", { round }) }),
       el("div", { class: "table-scroll" }, el("table", { class: "pairings", dataset: { round: String(round) } },
@@ -151,9 +157,14 @@ async function showTournament(id) {
   const body = clear($("#standings tbody"));
   for (const player of tour.players) body.append(...standingRows(player));
   $("#no-players").hidden = tour.players.length > 0;
+  const director = account && tour.director.toLowerCase() === account.toLowerCase();
+  if (director && tour.venue === "board" && tour.pairings.length) {
+    const listed = await fetchJSON(`/api/tournaments/${encodeURIComponent(id)}/codes`);
+    codes = new Map(listed.tables.map((entry) => [`${entry.round}/${entry.table}`, entry.code]));
+  }
   pairingsOf(tour);
   const me = account && tour.players.find((p) => p.name.toLowerCase() === account.toLowerCase());
-  const director = account && tour.director.toLowerCase() === account.toLowerCase();
+  $("#print").hidden = !director || tour.venue !== "board";
   $("#join").hidden = !account || Boolean(me && !me.withdrawn) || tour.status === "finished";
   $("#withdraw").hidden = !me || me.withdrawn || tour.status === "finished";
   $("#start").hidden = !director || tour.status !== "upcoming";
@@ -179,6 +190,7 @@ async function tournamentPage(id) {
   for (const [button, path] of [["#join", "join"], ["#withdraw", "withdraw"], ["#start", "start"], ["#pair", "pair"]]) {
     action(id, button, path);
   }
+  $("#print").addEventListener("click", () => window.print());
   await showTournament(id);
   setInterval(() => {
     if (!document.hidden) showTournament(id).catch(() => {});
