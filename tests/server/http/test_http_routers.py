@@ -117,6 +117,9 @@ HIDDEN = {
     "/rules/figures/{name}.svg",
     "/signup",
     "/sw.js",
+    "/tournaments",
+    "/tournaments/{tournament_id}",
+    "/tournaments/{tournament_id}/tables/{round_}/{table}",
     "/tutorial",
 }
 
