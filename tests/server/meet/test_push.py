@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import time
 import urllib.request
 from pathlib import Path
@@ -215,4 +216,48 @@ def test_a_push_answered_429_is_tried_again_after_its_backoff_on_the_server_s_cl
         with push_service() as service:
             asyncio.run(scenario(service))
     finally:
+        storage.close()
+
+
+def test_a_host_that_answers_a_private_address_as_the_push_connects_gets_nothing(
+    tmp_path: Path,
+) -> None:
+    """DNS rebinding: the endpoint's host looked public when it was checked (the check's
+    resolver says so), but the connection reaches this machine (``localhost``): the
+    socket is closed before anything is sent on it (not even TLS's hello), nothing is
+    delivered, and the push waits for its retry as for any unreachable service."""
+    storage = Storage(f"sqlite:///{tmp_path / 'rebind.db'}")
+    accounts = AccountStore(storage, password_hasher(cheap=True))
+    session = accounts.open_session(accounts.create("Ann", "12345678"))
+    store = NotificationStore(storage)
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+
+    async def scenario() -> None:
+        phone = Browser(f"https://localhost:{port}/push/ann", seed=3)
+        keys = phone.subscription()["keys"]
+        store.subscribe("ann", session, Subscription(phone.endpoint, keys["p256dh"], keys["auth"]))
+        clock = MovableClock()
+        looked_up: list[str] = []
+
+        def public_then(host: str, port: int) -> list[str]:
+            looked_up.append(host)
+            return ["93.184.216.34"]  # what the check heard; the connection hears otherwise
+
+        sender = PushSender(store, "mailto:ops@example.org", (), clock, public_then)
+        await sender.start()
+        said = {"kind": "your_move", "title": "Your move", "body": "b", "url": "/", "tag": "t"}
+        sender.push("ann", lambda lang: said)
+        await _until(lambda: len(clock.pending) == 1, "the retry armed")
+        assert looked_up == ["localhost"] and sender.delivered == 0
+        await sender.close()
+
+    try:
+        asyncio.run(scenario())
+        connection, _ = listener.accept()  # it connected...
+        connection.settimeout(5)
+        assert connection.recv(1024) == b""  # ...and closed with nothing sent
+        connection.close()
+    finally:
+        listener.close()
         storage.close()

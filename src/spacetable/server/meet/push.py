@@ -7,7 +7,9 @@ The server signs each request with its VAPID key (made once and kept in the data
 loop, never on the rooms' task. A push endpoint is a URL the server calls: it must be
 ``https`` and every address its host resolves to must be public (not private, loopback,
 link-local, multicast or reserved), checked when a browser subscribes and again before
-each send, and redirects are not followed (:func:`endpoint_problem`); the hosts the
+each send, and again as the send's socket connects (``meet/push_connect.py``: a name
+answering otherwise the second time reaches nothing private), and redirects are not
+followed (:func:`endpoint_problem`); the hosts the
 operator names (``--push-allow-host``) are trusted as they are, over plain HTTP too (the
 tests' local push service). An endpoint answering 404 or 410 is gone: its subscription is
 deleted. One answering 429 or 5xx, or unreachable, is tried again after
@@ -21,7 +23,6 @@ import asyncio
 import base64
 import concurrent.futures
 import hashlib
-import ipaddress
 import logging
 import socket
 import time
@@ -32,6 +33,7 @@ from urllib.parse import urlsplit
 import orjson
 
 from spacetable.i18n.phrase import Reason, refusal
+from spacetable.server.meet.push_connect import PublicOnly, public
 from spacetable.server.rooms.clock import LoopClock, RoomClock
 from spacetable.server.store.notifications import NotificationStore, Subscription
 from spacetable.server.store.storage import StorageUnavailable
@@ -55,20 +57,6 @@ Resolve = Callable[[str, int], list[str]]
 
 def _resolve(host: str, port: int) -> list[str]:
     return [str(info[4][0]) for info in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)]
-
-
-def _public(address: str) -> bool:
-    ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return ip.is_global and not (
-        ip.is_private
-        or ip.is_loopback
-        or ip.is_link_local
-        or ip.is_multicast
-        or ip.is_reserved
-        or ip.is_unspecified
-    )
 
 
 def endpoint_problem(
@@ -100,7 +88,7 @@ def endpoint_problem(
         return refusal("The push endpoint's host {host} cannot be found.", host=host)
     if not addresses:
         return refusal("The push endpoint's host {host} cannot be found.", host=host)
-    if not all(_public(address) for address in addresses):
+    if not all(public(address) for address in addresses):
         return refusal(
             "The push endpoint's host {host} is a private, loopback or link-local address.",
             host=host,
@@ -274,6 +262,10 @@ class PushSender:
         headers["Urgency"] = "normal"
         with requests.Session() as session:
             session.max_redirects = 0  # a redirect could lead anywhere: not followed
+            if (parts.hostname or "").lower() not in self.allowed_hosts:
+                # the address connected to is checked too (a name may answer otherwise
+                # now than when it was checked: meet/push_connect.py)
+                session.mount("https://", PublicOnly())
             try:
                 answer = WebPusher(subscription.info(), requests_session=session).send(
                     body, headers, ttl=TTL_SECONDS, timeout=TIMEOUT_SECONDS
