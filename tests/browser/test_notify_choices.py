@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Request, Route, expect
 from spacetable.server.meet.push import make_vapid_key
 from spacetable.server.store.accounts import SESSION_COOKIE
 from tests._accounts import session_cookie
+from tests.browser._frames import check_frames
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.meet._meet import PHONE, logged_in
 
@@ -83,6 +84,8 @@ def test_push_on_a_device_whose_browser_cannot_subscribe_says_so_plainly(
 
         context.route("**/api/push/key", answer_key)
         page = context.new_page()
+        refused: list[str] = []
+        page.on("websocket", lambda socket: check_frames(socket, lambda: refused))
         page.on("request", watch)
         page.goto(f"{server.base}/me/settings?lang=fr")
         toggle = page.locator("#push-toggle")
@@ -100,5 +103,6 @@ def test_push_on_a_device_whose_browser_cannot_subscribe_says_so_plainly(
             "D\u00e9sactiv\u00e9\u00a0: cet appareil n\u2019est pas pr\u00e9venu."
         )
         assert posted == []  # nothing told to the server
+        assert not refused, f"frames the protocol refuses: {refused}"
     finally:
         context.close()
