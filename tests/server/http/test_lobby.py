@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -27,6 +26,7 @@ from spacetable.server.meet.lobby_sockets import GONE_SECONDS, SESSION_ENDED, Lo
 from spacetable.server.protocol.server_messages import Chat
 from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.storage import Storage
+from tests._server import wait_until
 
 ORIGIN = "http://127.0.0.1"
 GUEST = {"cookie": f"{GUEST_COOKIE}=q7Yk1m2n3b4v5c6x7z8a9s0d"}
@@ -56,13 +56,6 @@ def login(client: TestClient, name: str) -> dict[str, str]:
     accounts = services(client).accounts
     session = accounts.open_session(accounts.create(name, "12345678"))
     return {"cookie": f"{SESSION_COOKIE}={session}"}
-
-
-def eventually(check: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
-        time.sleep(0.02)
 
 
 def until(ws: Any, kind: str, check: Callable[[dict[str, Any]], bool] = bool) -> dict[str, Any]:
@@ -106,7 +99,7 @@ def test_a_message_sent_to_a_player_reaches_every_lobby_socket_of_his_and_no_oth
         client.websocket_connect("/ws/lobby", headers=login(client, "Bob")) as bob,
     ):
         key = "ann"
-        eventually(lambda: hub(client).sockets_of(key) == 2, "Ann's two sockets")
+        wait_until(lambda: hub(client).sockets_of(key) == 2, "Ann's two sockets")
         said = Chat(None, None, "x", "x", "players", "hello Ann", None)
         client.portal.call(hub(client).send, key, said)  # type: ignore[union-attr]
         for socket in (one, two):
@@ -119,7 +112,7 @@ def test_an_ended_session_is_told_to_its_pages_and_their_sockets_closed(
     client: TestClient,
 ) -> None:
     with client.websocket_connect("/ws/lobby", headers=login(client, "Ann")) as page:
-        eventually(lambda: hub(client).is_online("ann"), "Ann online")
+        wait_until(lambda: hub(client).is_online("ann"), "Ann online")
         client.portal.call(hub(client).end_sessions, "ann", "banned")  # type: ignore[union-attr]
         assert page.receive_json() == {"type": "session_ended", "reason": "banned"}
         with pytest.raises(WebSocketDisconnect) as closed:
@@ -138,15 +131,15 @@ def test_a_player_is_gone_once_he_has_had_no_lobby_socket_for_a_while_on_the_clo
     hub(client).on_gone(went)
     headers = login(client, "Ann")
     with client.websocket_connect("/ws/lobby", headers=headers):
-        eventually(lambda: hub(client).is_online("ann"), "Ann online")
+        wait_until(lambda: hub(client).is_online("ann"), "Ann online")
     # A reload: back before the clock says he left.
     with client.websocket_connect("/ws/lobby", headers=headers):
-        eventually(lambda: hub(client).is_online("ann"), "Ann back")
+        wait_until(lambda: hub(client).is_online("ann"), "Ann back")
     assert not hub(client).is_online("ann")
     client.portal.call(hub(client).refresh)  # type: ignore[union-attr]
     assert gone == []  # the clock has not moved: he may be on his way to another page
     client.post("/api/test/clock", json={"advance": GONE_SECONDS})
-    eventually(lambda: gone == ["ann"], "Ann gone")
+    wait_until(lambda: gone == ["ann"], "Ann gone")
 
 
 def test_a_page_of_another_site_is_refused_with_403_naming_it(client: TestClient) -> None:
@@ -200,7 +193,7 @@ def test_one_player_s_lobby_sockets_are_limited_with_429(client: TestClient) -> 
     ]
     opened = [socket.__enter__() for socket in sockets]
     try:
-        eventually(lambda: hub(client).sockets_of("ann") == MAX_PER_PLAYER, "every socket")
+        wait_until(lambda: hub(client).sockets_of("ann") == MAX_PER_PLAYER, "every socket")
         with (
             pytest.raises(WebSocketDenialResponse) as refused,
             client.websocket_connect("/ws/lobby", headers=headers),
@@ -219,7 +212,7 @@ def test_a_deleted_account_s_open_pages_are_told_their_session_ended(client: Tes
     session = accounts.open_session(accounts.create("Ann", "12345678"))
     cookie = {"cookie": f"{SESSION_COOKIE}={session}"}
     with client.websocket_connect("/ws/lobby", headers=cookie) as other_tab:
-        eventually(lambda: hub(client).is_online("ann"), "Ann online")
+        wait_until(lambda: hub(client).is_online("ann"), "Ann online")
         deleted = client.request(
             "DELETE", "/api/accounts/me", json={"password": "12345678"}, headers=cookie
         )
@@ -236,7 +229,7 @@ def test_logging_out_tells_that_session_s_other_pages_only(client: TestClient) -
         client.websocket_connect("/ws/lobby", headers=here) as other_tab,
         client.websocket_connect("/ws/lobby", headers=phone) as on_her_phone,
     ):
-        eventually(lambda: hub(client).sockets_of("ann") == 2, "both of Ann's pages")
+        wait_until(lambda: hub(client).sockets_of("ann") == 2, "both of Ann's pages")
         assert client.request("DELETE", "/api/session", headers=here).status_code == 204
         told = until(other_tab, "session_ended")
         assert told == {"type": "session_ended", "reason": "logged_out"}

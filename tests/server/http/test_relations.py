@@ -6,8 +6,7 @@ is doing (the lobby sockets' presence), the online first; each refusal names its
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from spacetable.server.meet import presence
 from spacetable.server.store import relations as relations_module
 from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.storage import Storage
+from tests._server import wait_until
 
 ORIGIN = "http://127.0.0.1"
 
@@ -42,13 +42,6 @@ def login(client: TestClient, name: str) -> dict[str, str]:
     accounts = services(client).accounts
     session = accounts.open_session(accounts.create(name, "12345678"))
     return {"cookie": f"{SESSION_COOKIE}={session}"}
-
-
-def eventually(check: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
-        time.sleep(0.02)
 
 
 def test_a_player_follows_and_unfollows_by_name(client: TestClient) -> None:
@@ -80,7 +73,7 @@ def test_the_following_list_says_who_is_online_and_where_online_first(
     with client.websocket_connect("/ws/lobby", headers=zed):
         hub = services(client).hub
         assert hub is not None
-        eventually(lambda: any(p.key == "zed" for p in hub.online()[0]), "Zed online")
+        wait_until(lambda: any(p.key == "zed" for p in hub.online()[0]), "Zed online")
         listed = client.get("/api/following", headers=ann).json()
     assert listed == [
         {"name": "Zed", "online": True, "status": "lobby", "game": None, "room": None},
@@ -167,7 +160,7 @@ def test_a_followed_player_online_beyond_the_listed_few_hundred_is_online_all_th
     with client.websocket_connect("/ws/lobby", headers=zed):
         hub = services(client).hub
         assert hub is not None
-        eventually(lambda: hub.is_online("zed"), "Zed online")
+        wait_until(lambda: hub.is_online("zed"), "Zed online")
         assert hub.online()[0] == []
         listed = client.get("/api/following", headers=ann).json()
     assert listed == [{"name": "Zed", "online": True, "status": None, "game": None, "room": None}]
