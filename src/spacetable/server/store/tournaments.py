@@ -16,10 +16,12 @@ Every call blocks on the database: the server calls them off the event loop.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -240,6 +242,22 @@ class TournamentStore:
     def __init__(self, storage: Storage, wall: Callable[[], float] = time.time) -> None:
         self._engine = storage.engine
         self.wall = wall
+        # SQLite writes one transaction at a time and lets another wait only 0.25 s
+        # (``SQLITE_BUSY_SECONDS``, for the rooms' writer on the event loop). Thirty
+        # threads of one process writing at once (a burst of joins) queued on the file's
+        # lock while the holder waited for the interpreter's lock behind them, and some
+        # gave up "database is locked": this process's writers queue here instead, so the
+        # file is waited for by one writer per process at most.
+        sqlite = self._engine.dialect.name == "sqlite"
+        self._one_writer: contextlib.AbstractContextManager[Any] = (
+            threading.Lock() if sqlite else contextlib.nullcontext()
+        )
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """A write transaction (one at a time in this process, on SQLite)."""
+        with self._one_writer, reaching(), Session(self._engine) as session, session.begin():
+            yield session
 
     def create(self, tournament: Tournament) -> None:
         """Store a new tournament."""
@@ -260,7 +278,7 @@ class TournamentStore:
             round=tournament.round,
             created_at=self.wall(),
         )
-        with reaching(), Session(self._engine) as session, session.begin():
+        with self._writing() as session:
             session.add(row)
 
     def get(self, tournament_id: str) -> Tournament | None:
@@ -304,7 +322,7 @@ class TournamentStore:
         ``LookupError`` if the tournament finished or half its rounds are paired (the
         late-join window, checked again under the round's lock)."""
         for _ in range(5):
-            with reaching(), Session(self._engine) as session, session.begin():
+            with self._writing() as session:
                 row = session.get(_TournamentRow, tournament_id)
                 if row is None or row.status == "finished":
                     raise LookupError(tournament_id)
@@ -377,7 +395,7 @@ class TournamentStore:
             )
             .values(withdrawn=True)
         )
-        with reaching(), Session(self._engine) as session, session.begin():
+        with self._writing() as session:
             return bool(session.execute(query).rowcount == 1)  # type: ignore[attr-defined]
 
     def set_status(self, tournament_id: str, was: str, now: str) -> bool:
@@ -387,7 +405,7 @@ class TournamentStore:
             .where(_TournamentRow.id == tournament_id, _TournamentRow.status == was)
             .values(status=now)
         )
-        with reaching(), Session(self._engine) as session, session.begin():
+        with self._writing() as session:
             return bool(session.execute(query).rowcount == 1)  # type: ignore[attr-defined]
 
     def pair(self, tournament_id: str, done: int, pairer: Pairer) -> list[Table] | None:
@@ -404,7 +422,7 @@ class TournamentStore:
             )
             .values(round=done + 1)
         )
-        with reaching(), Session(self._engine) as session, session.begin():
+        with self._writing() as session:
             if session.execute(moved).rowcount != 1:  # type: ignore[attr-defined]
                 return None
             row = session.get(_TournamentRow, tournament_id)
@@ -470,7 +488,7 @@ class TournamentStore:
         values: dict[str, Any] = {"places": json.dumps(list(places)), "source": source}
         if report is not None:
             values["report"] = json.dumps(report)
-        with reaching(), Session(self._engine) as session, session.begin():
+        with self._writing() as session:
             return bool(session.execute(query.values(**values)).rowcount == 1)  # type: ignore[attr-defined]
 
     def set_report(
@@ -487,7 +505,7 @@ class TournamentStore:
             )
             .values(report=None if report is None else json.dumps(report))
         )
-        with reaching(), Session(self._engine) as session, session.begin():
+        with self._writing() as session:
             return bool(session.execute(query).rowcount == 1)  # type: ignore[attr-defined]
 
     def set_room(self, tournament_id: str, round_: int, table: int, room: str) -> None:
@@ -501,7 +519,7 @@ class TournamentStore:
             )
             .values(room=room)
         )
-        with reaching(), Session(self._engine) as session, session.begin():
+        with self._writing() as session:
             session.execute(query)
 
     def open_rooms(self) -> list[tuple[str, Table]]:
