@@ -87,13 +87,37 @@ def test_the_service_worker_shows_a_push_and_its_tap_opens_the_room(
         lambda event: registrations.extend(event["registrations"]),
     )
     cdp.send("ServiceWorker.enable")
+    # Registered, and waited for until it is activated: a push delivered to a worker still
+    # activating may be dropped by the browser.
     page.evaluate(
-        "async () => { await navigator.serviceWorker.register('/sw.js', {scope: '/'});"
-        " await navigator.serviceWorker.ready; }"
+        """async () => {
+            const registration = await navigator.serviceWorker.register('/sw.js', {scope: '/'});
+            const worker = registration.installing || registration.waiting || registration.active;
+            if (worker.state !== 'activated') {
+                await new Promise((settle) => worker.addEventListener('statechange', () => {
+                    if (worker.state === 'activated') settle(null);
+                }));
+            }
+        }"""
     )
-    page.wait_for_function("() => navigator.serviceWorker.controller !== undefined")
     ours = [r for r in registrations if r["scopeURL"] == server.base + "/" and not r["isDeleted"]]
     assert ours, registrations
+    workers = page.context.service_workers
+    worker = workers[-1] if workers else page.context.wait_for_event("serviceworker")
+    # The worker's own showNotification, watched: what it shows (or why it could not) is
+    # awaited, not polled for.
+    worker.evaluate(
+        """() => {
+            const show = self.registration.showNotification.bind(self.registration);
+            self.shownForTest = new Promise((settle) => {
+                self.registration.showNotification = (title, options) => {
+                    const shown = show(title, options);
+                    shown.then(() => settle(null), (error) => settle(String(error)));
+                    return shown;
+                };
+            });
+        }"""
+    )
     payload = {
         "kind": "your_move",
         "title": "Your move",
@@ -110,15 +134,13 @@ def test_the_service_worker_shows_a_push_and_its_tap_opens_the_room(
                 "data": json.dumps(payload),
             },
         )
-        shown = page.evaluate(
+        shown = worker.evaluate(
             """async () => {
-                const registration = await navigator.serviceWorker.ready;
-                for (let tries = 0; tries < 200; tries++) {
-                    const [n] = await registration.getNotifications({tag: 'room-pushroom'});
-                    if (n) return {title: n.title, body: n.body, tag: n.tag, url: n.data.url};
-                    await new Promise((settle) => setTimeout(settle, 50));  // (polled)
-                }
-                return null;
+                const late = new Promise((go) => setTimeout(go, 30000, 'not shown in 30 s'));
+                const failed = await Promise.race([self.shownForTest, late]);
+                if (failed !== null) return failed;
+                const [n] = await self.registration.getNotifications({tag: 'room-pushroom'});
+                return n ? {title: n.title, body: n.body, tag: n.tag, url: n.data.url} : null;
             }"""
         )
         assert shown == {
@@ -131,16 +153,14 @@ def test_the_service_worker_shows_a_push_and_its_tap_opens_the_room(
         # lets a worker open a window only on a real tap (user activation), which a test
         # cannot give: the worker's clients.openWindow is watched instead, and its URL is
         # the room's; the notification is closed.
-        worker = page.context.service_workers[-1]
         opened = worker.evaluate(
             """async () => {
-                let asked = null;
-                self.clients.openWindow = async (url) => { asked = url; return null; };
+                const opening = new Promise((settle) => {
+                    self.clients.openWindow = async (url) => { settle(url); return null; };
+                });
                 const [n] = await self.registration.getNotifications({tag: 'room-pushroom'});
                 self.dispatchEvent(new NotificationEvent('notificationclick', {notification: n}));
-                for (let tries = 0; tries < 200 && asked === null; tries++) {
-                    await new Promise((settle) => setTimeout(settle, 50));  // (polled)
-                }
+                const asked = await opening;
                 const left = await self.registration.getNotifications({tag: 'room-pushroom'});
                 return {asked, left: left.length};
             }"""
