@@ -35,10 +35,9 @@ from fastapi.responses import JSONResponse
 from spacetable.i18n import N_, translator
 from spacetable.i18n.phrase import refusal
 from spacetable.registry import UnknownGame, game_for_ruleset
-from spacetable.server.http.accounts import _body_of, _current, _not_signed_in
 from spacetable.server.http.bodies import refused
 from spacetable.server.http.deps import Accounts, Origins
-from spacetable.server.http.email_routes import MailService, _mail, _off
+from spacetable.server.http.email_routes import MailService, _mail, _mailing
 from spacetable.server.http.mailer import mail
 from spacetable.server.http.pages import reader_language
 from spacetable.server.store.email import Digest
@@ -148,15 +147,10 @@ def _hour(value: object) -> int | str | None:
 @router.put("/api/accounts/me/email/digest", response_model=None)
 async def set_digest(request: Request, accounts: Accounts, origins: Origins) -> Response:
     # The daily digest's hour in the player's time zone, or none.
-    body = await _body_of(request, origins)
-    if isinstance(body, JSONResponse):
-        return body
-    account = await _current(request, accounts)
-    if account is None:
-        return _not_signed_in()
-    service = _mail(request)
-    if service.mailer is None:
-        return _off()
+    asked = await _mailing(request, accounts, origins)
+    if isinstance(asked, JSONResponse):
+        return asked
+    body, account, service, _mailer = asked
     hour = _hour(body.get("hour"))
     if hour == "bad":
         return refused(refusal("hour: a whole hour from 0 to 23, or null for no digest"), 422)

@@ -48,7 +48,7 @@ from spacetable.server.http.mailer import AddressRefused, Mailer, checked_addres
 from spacetable.server.http.pages import reader_language
 from spacetable.server.http.password_gate import passwords_busy
 from spacetable.server.http.password_work import PasswordsBusy
-from spacetable.server.store.accounts import AccountRefused, check_password
+from spacetable.server.store.accounts import Account, AccountRefused, AccountStore, check_password
 from spacetable.server.store.email import EmailStore, Reset, Spent
 
 #: The mails' words (translated into the reader's language when the mail is written).
@@ -94,6 +94,24 @@ def _mail(request: Request) -> MailService:
 def _off() -> JSONResponse:
     said = refusal("E-mail is off on this server: it sends no mail. Ask its operator.")
     return refused(said, 409)
+
+
+async def _mailing(
+    request: Request, accounts: AccountStore, origins: frozenset[str]
+) -> tuple[dict[str, Any], Account, MailService, Mailer] | JSONResponse:
+    """What a request that mails needs: its body, the logged-in account, the mail service
+    and its mailer; or the answer that refuses it (another site or a bad body, nobody
+    logged in, e-mail off on this server), checked in that order."""
+    body = await _body_of(request, origins)
+    if isinstance(body, JSONResponse):
+        return body
+    account = await _current(request, accounts)
+    if account is None:
+        return _not_signed_in()
+    service = _mail(request)
+    if service.mailer is None:
+        return _off()
+    return body, account, service, service.mailer
 
 
 def _token_refused(spent: Spent) -> JSONResponse:
@@ -156,15 +174,10 @@ async def my_email(request: Request, accounts: Accounts) -> Response:
 @router.put("/api/accounts/me/email", response_model=None)
 async def set_email(request: Request, accounts: Accounts, origins: Origins) -> Response:
     # Give the account an address: a verification link is mailed to it.
-    body = await _body_of(request, origins)
-    if isinstance(body, JSONResponse):
-        return body
-    account = await _current(request, accounts)
-    if account is None:
-        return _not_signed_in()
-    service = _mail(request)
-    if service.mailer is None:
-        return _off()
+    asked = await _mailing(request, accounts, origins)
+    if isinstance(asked, JSONResponse):
+        return asked
+    body, account, service, mailer = asked
     try:
         address = checked_address(body.get("email"))
     except AddressRefused as exc:
@@ -175,9 +188,7 @@ async def set_email(request: Request, accounts: Accounts, origins: Origins) -> R
     if token is None:
         return _too_many()
     lang = reader_language(request)
-    service.mailer.submit(
-        functools.partial(_verification, service, account.name, address, token, lang)
-    )
+    mailer.submit(functools.partial(_verification, service, account.name, address, token, lang))
     return JSONResponse({"address": address, "verified": False}, status_code=202)
 
 
@@ -189,15 +200,10 @@ def _too_many() -> JSONResponse:
 @router.post("/api/accounts/me/email/resend", response_model=None)
 async def resend(request: Request, accounts: Accounts, origins: Origins) -> Response:
     # The verification link again, to the account's unverified address.
-    body = await _body_of(request, origins)
-    if isinstance(body, JSONResponse):
-        return body
-    account = await _current(request, accounts)
-    if account is None:
-        return _not_signed_in()
-    service = _mail(request)
-    if service.mailer is None:
-        return _off()
+    asked = await _mailing(request, accounts, origins)
+    if isinstance(asked, JSONResponse):
+        return asked
+    _body, account, service, mailer = asked
     found = await asyncio.to_thread(service.store.address_of, account.id)
     if found is None:
         return refused(refusal("Your account has no e-mail address."), 404)
@@ -207,7 +213,7 @@ async def resend(request: Request, accounts: Accounts, origins: Origins) -> Resp
     if not token:
         return _too_many()
     lang = reader_language(request)
-    service.mailer.submit(
+    mailer.submit(
         functools.partial(_verification, service, account.name, found.address, token, lang)
     )
     return JSONResponse({"address": found.address, "verified": False}, status_code=202)
