@@ -42,3 +42,22 @@ def test_thirty_joins_and_thirty_pairings_at_once(stores: list[TournamentStore])
     tables = stores[1].tables("t1")
     assert len(tables) == 15 and stores[1].get("t1").round == 1  # type: ignore[union-attr]
     assert sorted(n for t in tables for n in t.seats) == list(range(1, 31))
+
+
+def test_starting_numbers_go_by_rating_at_the_start(stores: list[TournamentStore]) -> None:
+    """The Swiss convention: the highest rating is number 1, equal ratings by name; a
+    player joining after the start is numbered next (and the start happens once)."""
+    made = Tournament("t2", "Rated", "ftl", {}, 2, 4, None, True, 0.0, "online", "d", "D")
+    stores[0].create(made)
+    for key, name, rating in [
+        ("k1", "zed", 1500),
+        ("k2", "Mira", 1720),
+        ("k3", "abel", 1500),
+        ("k4", "Noor", 0),
+        ("k5", "Bo", 1810),
+    ]:
+        stores[0].join("t2", key, name, rating)
+    assert stores[1].start("t2") and not stores[0].start("t2")
+    numbered = [(p.number, p.name) for p in stores[1].players("t2")]
+    assert numbered == [(1, "Bo"), (2, "Mira"), (3, "abel"), (4, "zed"), (5, "Noor")]
+    assert stores[0].join("t2", "k6", "Late", 2000) == (6, 0)

@@ -223,7 +223,7 @@ async def start(tournament_id: str, request: Request, served: App) -> dict[str, 
         players = await asyncio.to_thread(store.players, tournament_id)
         if len(players) < 2:
             raise TournamentRefused(refusal("a tournament needs two players to start"), 409)
-        if not await asyncio.to_thread(store.set_status, tournament_id, "upcoming", "running"):
+        if not await asyncio.to_thread(store.start, tournament_id):
             raise TournamentRefused(refusal("the tournament has started already"), 409)
         running = await _tournament(served, tournament_id)
         made = await pair_next(store, running, served, served.hub)

@@ -3,7 +3,9 @@ FIDE TRF16 file, with no I/O (``meet/tournaments.py`` and ``http/tournaments.py`
 write the rows, ``store/tournaments.py``). It lives in ``meet/`` beside the pool and the
 challenges, the other ways players meet: it imports nothing of the server.
 
-**Entrants** are numbered from 1 in the order they joined (the TRF's starting numbers).
+**Entrants** are numbered from 1 (the TRF's starting numbers): in the order they joined,
+then by rating when the tournament starts (``store/tournaments.py``'s ``start``: the
+highest first, equal ratings by name); a late joiner is numbered next.
 A **game** is one table of one round: its seats (entrant numbers, the first seat playing
 "white": the colour the Dutch system balances) and, once played, each seat's **place**
 (1 = first; equal places are a tie: ``[1, 1]`` is a draw of two). A **bye** is a game of
@@ -140,6 +142,7 @@ class Standing:
     def view(self) -> dict[str, object]:
         """The line as ``GET /api/tournaments/{id}`` shows it."""
         return {
+            "number": self.number,
             "name": self.name,
             "score": self.score,
             "tiebreaks": {"buchholz": self.buchholz, "sonneborn_berger": self.sonneborn_berger},

@@ -408,6 +408,31 @@ class TournamentStore:
         with self._writing() as session:
             return bool(session.execute(query).rowcount == 1)  # type: ignore[attr-defined]
 
+    def start(self, tournament_id: str) -> bool:
+        """Start an upcoming tournament (whether this call did) and give its entrants
+        their starting numbers by rating, the Swiss convention: the highest first, equal
+        ratings by name. One transaction: a join waiting on the tournament's row comes
+        after, numbered next."""
+        moved = (
+            update(_TournamentRow)
+            .where(_TournamentRow.id == tournament_id, _TournamentRow.status == "upcoming")
+            .values(status="running")
+        )
+        mine = _PlayerRow.tournament == tournament_id
+        with self._writing() as session:
+            if session.execute(moved).rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            rows = list(session.scalars(select(_PlayerRow).where(mine)))
+            order = sorted(rows, key=lambda r: (-r.rating, r.name.casefold(), r.number))
+            wanted = {row.number: i for i, row in enumerate(order, 1)}
+            # two steps, so that no number is held twice in between (the primary key)
+            session.execute(update(_PlayerRow).where(mine).values(number=-_PlayerRow.number))
+            for was, now in wanted.items():
+                session.execute(
+                    update(_PlayerRow).where(mine, _PlayerRow.number == -was).values(number=now)
+                )
+            return True
+
     def pair(self, tournament_id: str, done: int, pairer: Pairer) -> list[Table] | None:
         """Pair round ``done + 1`` with ``pairer`` (see :data:`Pairer`): its tables, or
         ``None`` if the tournament is not running at round ``done`` any more (another
