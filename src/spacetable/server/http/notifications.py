@@ -103,6 +103,22 @@ async def _body(request: Request) -> dict[str, Any] | JSONResponse:
     return body
 
 
+async def _signed_in_body(
+    request: Request, served: Services
+) -> tuple[Account, dict[str, Any]] | JSONResponse:
+    """The account and the JSON body of a request that changes the player's notifications;
+    or the refusal (another site's page, nobody logged in, a bad body), in that order."""
+    if (other := _other_site(request, served)) is not None:
+        return other
+    account, _ = await _account(request, served)
+    if account is None:
+        return _not_signed_in()
+    body = await _body(request)
+    if isinstance(body, JSONResponse):
+        return body
+    return account, body
+
+
 @router.get("/api/notifications", response_model=None)
 async def notifications(
     request: Request, served: App, before: int | None = None, limit: int = 20
@@ -123,14 +139,10 @@ async def notifications(
 @router.post("/api/notifications/read", response_model=None)
 async def mark_read(request: Request, served: App) -> Any:
     """Mark notifications read: ``{"ids": [...]}`` or ``{"all": true}``."""
-    if (other := _other_site(request, served)) is not None:
-        return other
-    account, _ = await _account(request, served)
-    if account is None:
-        return _not_signed_in()
-    body = await _body(request)
-    if isinstance(body, JSONResponse):
-        return body
+    asked = await _signed_in_body(request, served)
+    if isinstance(asked, JSONResponse):
+        return asked
+    account, body = asked
     ids = body.get("ids")
     if body.get("all") is True:
         chosen: list[int] | None = None
@@ -184,14 +196,10 @@ async def my_choices(request: Request, served: App) -> Any:
 @router.put("/api/accounts/me/notify", response_model=None)
 async def set_my_choices(request: Request, served: App) -> Any:
     """Keep ``{"all_off": bool, "push": {kind: bool}}`` (a kind left out is pushed)."""
-    if (other := _other_site(request, served)) is not None:
-        return other
-    account, _ = await _account(request, served)
-    if account is None:
-        return _not_signed_in()
-    body = await _body(request)
-    if isinstance(body, JSONResponse):
-        return body
+    asked = await _signed_in_body(request, served)
+    if isinstance(asked, JSONResponse):
+        return asked
+    account, body = asked
     choices = _choices_of(body)
     if isinstance(choices, Reason):
         return refused(choices, 400)
@@ -264,14 +272,10 @@ async def subscribe(request: Request, served: App) -> Any:
 @router.delete("/api/push/subscriptions", status_code=204, response_model=None)
 async def unsubscribe(request: Request, served: App) -> Response:
     """Send this browser no more pushes."""
-    if (other := _other_site(request, served)) is not None:
-        return other
-    account, _ = await _account(request, served)
-    if account is None:
-        return _not_signed_in()
-    body = await _body(request)
-    if isinstance(body, JSONResponse):
-        return body
+    asked = await _signed_in_body(request, served)
+    if isinstance(asked, JSONResponse):
+        return asked
+    account, body = asked
     endpoint = body.get("endpoint")
     if not isinstance(endpoint, str) or not endpoint:
         return refused(refusal("endpoint must be the push service's URL."), 400)
