@@ -28,6 +28,7 @@ from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable.registry import Bots, games
 from spacetable.server.cluster.interface import CLUSTER
 from spacetable.server.http import accounts as account_routes
+from spacetable.server.http import bot_accounts as bot_account_routes
 from spacetable.server.http import challenges as challenge_routes
 from spacetable.server.http import clock_route, digest, email_routes, leaving, pages
 from spacetable.server.http import games as game_routes
@@ -43,6 +44,7 @@ from spacetable.server.http import relations as relation_routes
 from spacetable.server.http import rooms as room_routes
 from spacetable.server.http import seeks as seek_routes
 from spacetable.server.http import tokens as token_routes
+from spacetable.server.http import tournament_print as tournament_print_routes
 from spacetable.server.http import tournaments as tournament_routes
 from spacetable.server.http.assets import Assets
 from spacetable.server.http.deps import Services
@@ -144,7 +146,9 @@ ROUTERS: tuple[APIRouter, ...] = (
     notification_routes.router,  # /api/notifications, /api/push/..., /sw.js (issue 70)
     relation_routes.router,  # /api/following, /api/blocking: follows and blocks (issue 69)
     tournament_routes.router,  # /api/tournaments: Swiss tournaments (issue 71)
+    tournament_print_routes.router,  # their printed pairings and standings (PDF)
     token_routes.router,  # /api/tokens, /api/bot/account: the bot API's tokens (issue 72)
+    bot_account_routes.router,  # /api/bot/account/upgrade: bot accounts (issue 72)
 )
 
 
