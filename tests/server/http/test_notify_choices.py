@@ -24,7 +24,13 @@ from tests.server.durable._restart import db
 __all__ = ["db"]
 
 ORIGIN = "http://127.0.0.1"
-PUSH_ALL = {"your_move": True, "ran_out": True, "challenges": True, "match_over": True}
+PUSH_ALL = {
+    "your_move": True,
+    "ran_out": True,
+    "challenges": True,
+    "match_over": True,
+    "tournament_round": True,
+}
 ALL_ON: dict[str, Any] = {"all_off": False, "push": PUSH_ALL}
 
 

@@ -20,6 +20,7 @@ from spacetable.server.http.deps import Services
 from spacetable.server.meet.tournaments import sweep
 from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.storage import Storage, StoredMatch
+from tests._server import wait_until
 
 ORIGIN = "http://127.0.0.1"
 
@@ -256,3 +257,40 @@ def test_an_online_rounds_match_results_are_recorded_and_the_next_round_paired(
     done = {p["table"]: (p["result"], p["source"]) for p in after["pairings"] if p["round"] == 1}
     assert done == {first["table"]: ("0-1", "forfeit"), second["table"]: ("1/2-1/2", "played")}
     assert after["round"] == 2 and all(p["room"] for p in after["pairings"] if p["round"] == 2)
+
+
+def test_each_paired_player_is_told_his_table_or_his_bye(client: TestClient) -> None:
+    """A round paired: a ``tournament_round`` notification for each of its players, his
+    table's page (over the board) or the tournament's (a bye), in his language."""
+    director = login(client, "Director")
+    tid = create(client, director, name="Friday Swiss", venue="board", rounds=2)
+    heads = {n: login(client, n) for n in ("Ann", "Bob", "Cyd")}
+    for head in heads.values():
+        assert client.post(f"/api/tournaments/{tid}/join", headers=head).status_code == 200
+    assert client.post(f"/api/tournaments/{tid}/start", headers=director).status_code == 200
+
+    def told(name: str, lang: str = "") -> list[dict[str, Any]]:
+        got = client.get(f"/api/notifications{lang}", headers=heads[name]).json()["items"]
+        return [i for i in got if i["kind"] == "tournament_round"]
+
+    wait_until(lambda: all(told(n) for n in heads), "the players told of round 1")
+    pairings = show(client, tid)["pairings"]
+    for p in pairings:
+        for name in p["seats"]:
+            (item,) = told(name)
+            if p["bye"]:
+                assert item["url"] == f"/tournaments/{tid}"
+                assert item["text"] == "Friday Swiss: round 1 is paired: you have a bye."
+            else:
+                assert item["url"] == f"/tournaments/{tid}/tables/1/{p['table']}"
+                assert item["text"] == (
+                    f"Friday Swiss: round 1 is paired: you play at table {p['table']}."
+                )
+                (french,) = told(name, "?lang=fr")
+                assert french["text"] == (
+                    f"Friday Swiss\u00a0: la ronde 1 est appariée\u00a0: "
+                    f"vous jouez à la table {p['table']}."
+                )
+    assert not [
+        i for i in client.get("/api/notifications", headers=director).json()["items"]
+    ]  # the director does not play

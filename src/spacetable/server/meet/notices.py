@@ -3,11 +3,12 @@ know about becomes a stored notification of his account, sent at once to his ope
 (the lobby socket's ``notification``) and to the devices where he allowed push
 (``meet/push.py``).
 
-The events: a turn of his begins in a correspondence game (``your_move``, with the hours
-it waits) or ran out (``ran_out``, with how many more in a row lose the match), a
-correspondence match of his is over (``match_over``): the rooms tell them
-(``rooms/correspondence.py``'s ``told``); a challenge to him (``challenge``), his
-challenge accepted or declined with its reason (``challenge_accepted``,
+The events: a round of a tournament of his is paired (``tournament_round``, with his
+table or his bye: ``meet/tournaments.py``); a turn of his begins in a correspondence
+game (``your_move``, with the hours it waits) or ran out (``ran_out``, with how many
+more in a row lose the match), a correspondence match of his is over (``match_over``):
+the rooms tell them (``rooms/correspondence.py``'s ``told``); a challenge to him
+(``challenge``), his challenge accepted or declined with its reason (``challenge_accepted``,
 ``challenge_declined``): the challenges' messages tell them (:class:`TellingHub`).
 
 A notification is stored as its kind and values; :func:`words` writes its title and text
@@ -116,7 +117,28 @@ def words(kind: str, params: dict[str, Any]) -> tuple[Phrase, Phrase]:
             game=game,
             reason=Phrase(reason),
         )
+    if kind == "tournament_round":
+        return _tournament_round(params)
     return phrase("Notification"), phrase("Something happened.")
+
+
+def _tournament_round(params: dict[str, Any]) -> tuple[Phrase, Phrase]:
+    """A round of a tournament of the player's was paired: his table, or his bye."""
+    tournament = str(params.get("tournament") or "")
+    round_ = int(params.get("round") or 0)
+    title = phrase("A tournament round")
+    if params.get("bye"):
+        return title, phrase(
+            "{tournament}: round {round} is paired: you have a bye.",
+            tournament=tournament,
+            round=round_,
+        )
+    return title, phrase(
+        "{tournament}: round {round} is paired: you play at table {table}.",
+        tournament=tournament,
+        round=round_,
+        table=int(params.get("table") or 0),
+    )
 
 
 def item(notice: Notice, tr: Translator = ENGLISH) -> dict[str, Any]:

@@ -12,12 +12,14 @@ pair the next round once.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from typing import Any
 
 from spacetable.i18n.phrase import refusal
 from spacetable.server.meet import swiss
 from spacetable.server.meet.hub import Player, PlayerHub
+from spacetable.server.meet.notices import Notices, TellingHub
 from spacetable.server.meet.seating import SeatingServices, open_seated_room, seated_options
 from spacetable.server.protocol.lobby_messages import Paired
 from spacetable.server.store.ratings import ranks
@@ -35,6 +37,7 @@ __all__ = [
     "advance",
     "pair_next",
     "pairer",
+    "photo_links",
     "sweep",
     "tournament_body",
     "view",
@@ -190,6 +193,22 @@ def places_of(result: object, seats: int) -> tuple[int, ...]:
     )
 
 
+def photo_links(tournament_id: str, round_: int, table: int) -> dict[str, str]:
+    """Where an over-the-board table's kept photo and its battle are read
+    (``http/tournament_photo.py``)."""
+    base = f"/api/tournaments/{tournament_id}/tables/{round_}/{table}"
+    return {"photo": f"{base}/photo", "battle": f"{base}/battle"}
+
+
+def _photo_view(tournament_id: str, table: Table) -> dict[str, Any]:
+    """A report's photo, battle and close calls as the page shows them (none: ``None``)."""
+    report = table.report or {}
+    if "photo" not in report:
+        return {"photo": None, "battle": None, "close_calls": None}
+    calls = (report.get("battle") or {}).get("close_calls") or []
+    return {**photo_links(tournament_id, table.round, table.table), "close_calls": len(calls)}
+
+
 def view(
     tournament: Tournament, players: list[TournamentPlayer], tables: list[Table]
 ) -> dict[str, Any]:
@@ -215,6 +234,7 @@ def view(
                     "result": result_name(tuple(t.report.get("places") or ()) or None),
                     "photo_match": t.report.get("photo_match"),
                     "disputed_by": t.report.get("disputed_by"),
+                    **_photo_view(tournament.id, t),
                 },
             }
             for t in tables
@@ -239,8 +259,36 @@ async def pair_next(
             refusal("round {round} has unfinished games", round=tournament.round), 409
         ) from None
     if made and services is not None and tournament.venue == "online":
-        await _open_rooms(store, tournament, made, services, hub)
+        made = await _open_rooms(store, tournament, made, services, hub)
+    if made and isinstance(hub, TellingHub) and hub.notices is not None:
+        await _tell_paired(store, tournament, made, hub.notices)
     return made
+
+
+async def _tell_paired(
+    store: TournamentStore, tournament: Tournament, tables: list[Table], notices: Notices
+) -> None:
+    """Tell each player of a round just paired his table (its room online, its page over
+    the board) or his bye: a ``tournament_round`` notification (``meet/notices.py``)."""
+    players = {p.number: p for p in await asyncio.to_thread(store.players, tournament.id)}
+    page = f"/tournaments/{tournament.id}"
+    for table in tables:
+        bye = len(table.seats) < 2
+        if bye:
+            url = page
+        elif table.room is not None:
+            url = f"/rooms/{table.room}"
+        else:
+            url = f"{page}/tables/{table.round}/{table.table}"
+        params = {
+            "tournament": tournament.name,
+            "id": tournament.id,
+            "round": table.round,
+            "table": table.table,
+            "bye": bye,
+        }
+        for number in table.seats:
+            notices.tell(players[number].key, "tournament_round", params, url, f"t-{page}")
 
 
 async def _open_rooms(
@@ -249,10 +297,13 @@ async def _open_rooms(
     tables: list[Table],
     services: SeatingServices,
     hub: PlayerHub | None,
-) -> None:
-    """Open a room for each table of a round, its seats reserved for its players."""
+) -> list[Table]:
+    """Open a room for each table of a round, its seats reserved for its players; the
+    tables with their rooms."""
     players = {p.number: p for p in await asyncio.to_thread(store.players, tournament.id)}
+    out = []
     for table in tables:
+        out.append(table)
         if len(table.seats) < 2:
             continue
         seated = [Player(players[n].key, players[n].name, players[n].key) for n in table.seats]
@@ -269,9 +320,11 @@ async def _open_rooms(
             _log.exception("tournament %s: no room for table %s", tournament.id, table.table)
             continue
         await asyncio.to_thread(store.set_room, tournament.id, table.round, table.table, room)
+        out[-1] = dataclasses.replace(table, room=room)
         if hub is not None:
             for player in seated:
                 await hub.send(player.key, Paired(room, tournament.game))
+    return out
 
 
 async def advance(

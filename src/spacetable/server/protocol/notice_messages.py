@@ -17,15 +17,15 @@ __all__ = ["Notification"]
 class Notification:
     """On the lobby socket (`/ws/lobby`), to every page of the account, at once: a new
     notification (your move in a correspondence game, a turn that ran out, a challenge
-    received, accepted or declined, a match over), as `GET /api/notifications` lists it;
-    the top bar's bell counts it unread."""
+    received, accepted or declined, a match over, a tournament's round paired), as
+    `GET /api/notifications` lists it; the top bar's bell counts it unread."""
 
     id: Annotated[int, Doc("the notification's id (`POST /api/notifications/read` takes it)")]
     kind: Annotated[
         str,
         Doc(
             "`your_move`, `ran_out`, `challenge`, `challenge_accepted`, "
-            "`challenge_declined` or `match_over`"
+            "`challenge_declined`, `match_over` or `tournament_round`"
         ),
     ]
     text: Annotated[str, Doc("in words, in English")]

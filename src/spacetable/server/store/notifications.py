@@ -148,7 +148,7 @@ class Subscription:
 
 #: The groups of notification kinds a player turns push on or off for, in the order the
 #: settings list them (``PUT /api/accounts/me/notify``).
-GROUPS = ("your_move", "ran_out", "challenges", "match_over")
+GROUPS = ("your_move", "ran_out", "challenges", "match_over", "tournament_round")
 _GROUP_OF = {
     "challenge": "challenges",
     "challenge_accepted": "challenges",

@@ -14,6 +14,7 @@ const KINDS = [
   ["ran_out", () => t("One of your turns ran out")],
   ["challenges", () => t("Challenges: received, accepted or declined")],
   ["match_over", () => t("A correspondence match is over")],
+  ["tournament_round", () => t("A round of your tournament is paired")],
 ];
 
 /** Build the section and put it in `main` before `before` (or at its end). */

@@ -337,11 +337,11 @@
  * @property {(string|null)} [room] - accepted: the room made for both
  */
 /**
- * On the lobby socket (`/ws/lobby`), to every page of the account, at once: a new notification (your move in a correspondence game, a turn that ran out, a challenge received, accepted or declined, a match over), as `GET /api/notifications` lists it; the top bar's bell counts it unread.
+ * On the lobby socket (`/ws/lobby`), to every page of the account, at once: a new notification (your move in a correspondence game, a turn that ran out, a challenge received, accepted or declined, a match over, a tournament's round paired), as `GET /api/notifications` lists it; the top bar's bell counts it unread.
  * @typedef {Object} ServerNotification
  * @property {"notification"} type
  * @property {number} id - the notification's id (`POST /api/notifications/read` takes it)
- * @property {string} kind - `your_move`, `ran_out`, `challenge`, `challenge_accepted`, `challenge_declined` or `match_over`
+ * @property {string} kind - `your_move`, `ran_out`, `challenge`, `challenge_accepted`, `challenge_declined`, `match_over` or `tournament_round`
  * @property {string} text - in words, in English
  * @property {Object<string, *>} says - the words as a phrase (see Phrases), for the page's language
  * @property {string} url - the page it links to (a room, the lobby)
