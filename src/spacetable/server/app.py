@@ -28,6 +28,7 @@ from spacetable._time_limit import RESOLVE_BUDGET_S
 from spacetable.registry import Bots, games
 from spacetable.server.cluster.interface import CLUSTER
 from spacetable.server.http import accounts as account_routes
+from spacetable.server.http import bot_accounts as bot_account_routes
 from spacetable.server.http import challenges as challenge_routes
 from spacetable.server.http import clock_route, digest, email_routes, leaving, pages
 from spacetable.server.http import games as game_routes
@@ -147,6 +148,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     tournament_routes.router,  # /api/tournaments: Swiss tournaments (issue 71)
     tournament_print_routes.router,  # their printed pairings and standings (PDF)
     token_routes.router,  # /api/tokens, /api/bot/account: the bot API's tokens (issue 72)
+    bot_account_routes.router,  # /api/bot/account/upgrade: bot accounts (issue 72)
 )
 
 

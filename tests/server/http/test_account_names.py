@@ -222,7 +222,7 @@ def test_a_database_at_revision_0005_gets_its_accounts_skeletons(db: str) -> Non
     engine.dispose()
     storage = Storage(db)
     try:
-        assert current_revision(storage.engine) == HEAD == "0015_bot_api"
+        assert current_revision(storage.engine) == HEAD == "0016_bot_accounts"
         with storage.engine.connect() as connection:
             rows = connection.execute(text("SELECT name, skeleton FROM accounts")).all()
         kept = {str(name): shape for name, shape in rows}

@@ -62,7 +62,7 @@ def test_a_token_acts_as_its_account_until_revoked(client: TestClient) -> None:
     bearer = {"authorization": f"Bearer {made['token']}", "origin": "https://elsewhere.example"}
     me = client.get("/api/bot/account", headers=bearer)
     assert me.status_code == 200, me.text
-    assert me.json() == {"name": "Ann", "scopes": SCOPES}
+    assert me.json() == {"name": "Ann", "scopes": SCOPES, "bot": False}
     listed = client.get("/api/tokens", headers=ann).json()
     assert [(t["id"], t["description"], t["scopes"]) for t in listed] == [
         (made["id"], "my bot", SCOPES)

@@ -1,11 +1,12 @@
 """Players and ratings over HTTP (issue 37 item 3; docs/accounts.md):
 
-* ``GET /api/players/{name}``: ``{"name", "since", "ratings": {game key: {"rating",
+* ``GET /api/players/{name}``: ``{"name", "since", "bot", "ratings": {game key: {"rating",
   "provisional", "matches", "wins", "draws", "losses"}}, "matches": [the 20 latest, as the
   match list gives them]}``; 404 for no such account.
 * ``GET /api/leaderboard/{game key}``: ``{"game", "players": [{"name", "rating",
   "provisional", "matches"}...]}``, best first, the provisional players after the others;
-  404 for no such game.
+  404 for no such game. The people only: ``?bots=1`` lists the bot accounts instead
+  (issue 72), ranked apart; ``bot`` (in a profile): the account is a bot account.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 
 from spacetable._userinput import clipped
@@ -35,8 +36,10 @@ async def player(name: str, ratings: Ratings) -> dict[str, Any] | JSONResponse:
 
 
 @router.get("/api/leaderboard/{game}", response_model=None)
-async def leaderboard(game: str, ratings: Ratings) -> dict[str, Any] | JSONResponse:
+async def leaderboard(
+    game: str, ratings: Ratings, bots: bool = Query(False)
+) -> dict[str, Any] | JSONResponse:
     if game not in {entry.rules.key for entry in games()}:
         return refused(refusal("no game {game}", game=clipped(game)), 404)
-    players = await asyncio.to_thread(ratings.leaderboard, game)
-    return {"game": game, "players": players}
+    players = await asyncio.to_thread(lambda: ratings.leaderboard(game, bots=bots))
+    return {"game": game, "bots": bots, "players": players}

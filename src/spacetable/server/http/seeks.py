@@ -3,8 +3,9 @@
 * ``POST /api/seeks`` ``{"game", "seats"?, "rated", "turn_hours"?, "range"?}``: 201
   ``{"id"}``; the pool pairs it (``meet/pool.py``) and sends ``paired`` on the player's
   lobby socket. A guest (the ``spacetable_guest`` cookie) seeks casual real-time games
-  only (403 otherwise); one open seek a game and player (409, naming it); a bad field 400,
-  an unknown game or option 422, each naming the problem.
+  only (403 otherwise); a bot account (issue 72) seeks nothing (403: it plays
+  challenges); one open seek a game and player (409, naming it); a bad field 400, an
+  unknown game or option 422, each naming the problem.
 * ``DELETE /api/seeks/{id}``: 204 (404: no seek of his with that id).
 * ``GET /api/seeks``: ``{"mine": [...], "waiting": [{"game", "seats", "turn_hours",
   "waiting"}]}``: the player's own seeks, and how many wait for each game and pace.
@@ -59,10 +60,11 @@ def foreign(request: Request, served: Services) -> JSONResponse | None:
     return refused(refusal("requests from another site's page are not allowed"), 403)
 
 
-async def json_object(request: Request, served: Services) -> Any:
-    """The request's JSON body; raises :class:`Refused` for another site's page (403) or a
-    body that is not JSON (400, 413, 415)."""
-    if (answer := foreign(request, served)) is not None:
+async def json_object(request: Request, served: Services, *, token: bool = False) -> Any:
+    """The request's JSON body; raises :class:`Refused` for another site's page (403: but
+    a request with a bot's ``token``, which no page of another site holds) or a body that
+    is not JSON (400, 413, 415)."""
+    if not token and (answer := foreign(request, served)) is not None:
         raise Refused(answer)
     try:
         return parse_json(await json_body(request, BODY_LIMIT))
@@ -78,6 +80,13 @@ async def create_seek(request: Request, served: App) -> dict[str, Any] | JSONRes
         body = await json_object(request, served)
         asked = seek_body(body)
         player = await player_of(request, served.accounts)
+        if player.account is not None and await asyncio.to_thread(
+            served.ratings.bots.is_bot, player.account
+        ):
+            said = refusal(
+                "A bot account is never in the quick pairing: it plays the challenges it is sent."
+            )
+            return refused(said, 403)
         seek = await add_seek(meetings_of(served), served.ratings, player, asked)
     except Refused as exc:
         return exc.answer

@@ -5,8 +5,9 @@
   is kept. ``scopes``: some of ``bot:play``, ``challenge:read``, ``challenge:write``.
 * ``GET /api/tokens``: ``[{id, description, scopes, created_at}]``, never a token.
 * ``DELETE /api/tokens/{id}``: the token stops working at once, on every process (204).
-* ``GET /api/bot/account``: ``{name, scopes}``, who an ``Authorization: Bearer`` token
-  acts for (a program checks its token with it).
+* ``GET /api/bot/account``: ``{name, scopes, bot}``, who an ``Authorization: Bearer``
+  token acts for (a program checks its token with it); ``bot``: whether the account is a
+  bot account (``http/bot_accounts.py``).
 
 The token routes take the session cookie, and refuse a page of another site (its
 ``Origin``), as the account routes do; a request with a bearer token carries no cookie
@@ -160,8 +161,9 @@ async def revoke_token(request: Request, served: App, token_id: str) -> Response
 
 @router.get("/api/bot/account", response_model=None)
 async def bot_account(request: Request, served: App) -> Response:
-    # Who the bearer token acts for, and its scopes.
+    # Who the bearer token acts for, its scopes, whether the account is a bot account.
     found = await bearer_of(request, served)
     if isinstance(found, JSONResponse):
         return found
-    return JSONResponse({"name": found.account.name, "scopes": sorted(found.scopes)})
+    bot = await asyncio.to_thread(served.ratings.bots.is_bot, found.account.key)
+    return JSONResponse({"name": found.account.name, "scopes": sorted(found.scopes), "bot": bot})

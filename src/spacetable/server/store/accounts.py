@@ -54,6 +54,7 @@ _ACCOUNT_TABLES = (
     "notifications",  # (``notifications.py``: its notifications and push subscriptions)
     "push_subscriptions",
     "api_tokens",  # (``tokens.py``: its personal access tokens, for its bots)
+    "bot_accounts",  # (``bots.py``: whether it is a bot account)
 )
 #: The tables whose rows also name an account as their ``target_id`` (``relations.py``:
 #: who follows or blocks it).

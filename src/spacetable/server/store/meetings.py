@@ -48,6 +48,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.types import TypeEngine
 
+from spacetable.server.store.bots import not_a_bot
 from spacetable.server.store.storage import Storage, reaching
 
 #: How long a real-time seek outlives the last time its player was seen online (seconds).
@@ -294,9 +295,10 @@ class MeetingStore:
             return int(session.execute(query).rowcount)  # type: ignore[attr-defined]
 
     def waiting(self) -> list[Seek]:
-        """Every open seek, oldest first, after the real-time seeks that lapsed
-        (:data:`SEEK_LAPSE_SECONDS` without their player seen online) are removed (a
-        write only when some did: an idle server's rounds only read)."""
+        """Every open seek, oldest first (but a bot account's: ``bots.py``), after the
+        real-time seeks that lapsed (:data:`SEEK_LAPSE_SECONDS` without their player seen
+        online) are removed (a write only when some did: an idle server's rounds only
+        read)."""
         lapsed = _SeekRow.turn_hours.is_(None) & (
             _SeekRow.alive_at < self.wall() - SEEK_LAPSE_SECONDS
         )
@@ -305,7 +307,11 @@ class MeetingStore:
         if stale is not None:
             with reaching(), Session(self._engine) as session, session.begin():
                 session.execute(delete(_SeekRow).where(lapsed))
-        query = select(_SeekRow).order_by(_SeekRow.created_at, _SeekRow.id)
+        query = (
+            select(_SeekRow)
+            .where(not_a_bot(_SeekRow.player))  # a bot account's: never paired (issue 72)
+            .order_by(_SeekRow.created_at, _SeekRow.id)
+        )
         with reaching(), Session(self._engine) as session:
             return [_seek(row) for row in session.scalars(query)]
 

@@ -41,6 +41,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, aliased, mapped_col
 from spacetable.core.endings import STOPPED
 from spacetable.registry import UnknownGame, game_for_ruleset
 from spacetable.server.store.accounts import Account, AccountStore, name_key
+from spacetable.server.store.bots import BOT_ACCOUNTS, BotBook
 from spacetable.server.store.storage import Storage, StoredMatch, reaching
 
 #: Matches of a game during which a rating is shown as provisional.
@@ -251,6 +252,8 @@ class RatingBook:
         self._storage = storage
         self._engine = storage.engine
         self._accounts = accounts
+        #: Which accounts are bot accounts (issue 72): ranked apart, labelled BOT.
+        self.bots = BotBook(storage)
         storage.on_save.append(self.record)
 
     def record(self, session: Session, match: StoredMatch) -> None:
@@ -375,8 +378,9 @@ class RatingBook:
         return {"rating": rated["rating"], "provisional": rated["provisional"]}
 
     def profile(self, name: str) -> dict[str, Any] | None:
-        """``GET /api/players/{name}``: the account's name, since when, its ratings by
-        game and its :data:`PROFILE_MATCHES` latest matches; ``None`` for no account."""
+        """``GET /api/players/{name}``: the account's name, since when, whether it is a
+        bot account (``bot``), its ratings by game and its :data:`PROFILE_MATCHES` latest
+        matches; ``None`` for no account."""
         account = self._accounts.find(name)
         if account is None:
             return None
@@ -391,17 +395,23 @@ class RatingBook:
         return {
             "name": account.name,
             "since": account.since,
+            "bot": self.bots.is_bot(account.key),
             "ratings": {r.game: r.to_json() for r in self.ratings_of(account)},
             "matches": self._storage.summaries(match_ids),
         }
 
-    def leaderboard(self, game: str) -> list[dict[str, Any]]:
-        """The players rated in ``game``, best first, the provisional ones after the
-        others: ``name``, ``rating``, ``provisional``, ``matches``."""
+    def leaderboard(self, game: str, *, bots: bool = False) -> list[dict[str, Any]]:
+        """The people rated in ``game`` (``bots``: the bot accounts instead: each ranked
+        apart from the other), best first, the provisional ones after the others:
+        ``name``, ``rating``, ``provisional``, ``matches``."""
+        bot = select(BOT_ACCOUNTS.c.account_id).where(
+            BOT_ACCOUNTS.c.account_id == _RatingRow.account_id
+        )
         query = (
             select(_RatingRow, _AccountRef.name)
             .join(_AccountRef, _AccountRef.id == _RatingRow.account_id)
             .where(_RatingRow.game == game)
+            .where(bot.exists() if bots else ~bot.exists())
         )
         with reaching(), Session(self._engine) as session:
             found = [(_rating(row), name) for row, name in session.execute(query)]

@@ -8,7 +8,7 @@ correspondence room), ``0006_name_skeletons`` (what look-alike account names sha
 ``0012_tournaments`` (Swiss tournaments, their players and tables: issue 71),
 ``0014_notify_choices`` (which kinds each account is pushed, and its switch that turns
 every push and the digest off: issue 70), ``0015_bot_api`` (the bot API's personal access
-tokens: issue 72);
+tokens: issue 72), ``0016_bot_accounts`` (which accounts are bot accounts: issue 72);
 ``columns.py``, the columns several of them write.
 :func:`migrate` brings a database to the newest revision when a
 :class:`~spacetable.server.store.storage.Storage` opens it.
@@ -29,7 +29,7 @@ from pathlib import Path
 from sqlalchemy import Connection, Engine, inspect, text
 
 #: The newest revision (the last of ``versions/``).
-HEAD = "0015_bot_api"
+HEAD = "0016_bot_accounts"
 #: The revision a database made before the migrations is stamped with.
 BASELINE = "0001_matches"
 _HERE = Path(__file__).parent
