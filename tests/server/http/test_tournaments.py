@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from spacetable.server.app import create_app
 from spacetable.server.http.deps import Services
 from spacetable.server.meet.tournaments import sweep
+from spacetable.server.sockets.connection import Connection
 from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.storage import Storage, StoredMatch
 from tests._server import wait_until
@@ -294,3 +295,40 @@ def test_each_paired_player_is_told_his_table_or_his_bye(client: TestClient) -> 
     assert not [
         i for i in client.get("/api/notifications", headers=director).json()["items"]
     ]  # the director does not play
+
+
+def test_a_paired_player_who_does_not_come_loses_by_forfeit(client: TestClient) -> None:
+    """Online, the seats of a table's room wait for its players as long as the room's
+    absence rules say (a seat's abandon timer, on the server's clock): one who never
+    comes loses by forfeit, the one who came wins; a table nobody came to waits for the
+    director."""
+    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    assert served.tournaments is not None
+    director = login(client, "Director")
+    tid = create(client, director, rounds=2)
+    for n in ("Ann", "Bob", "Cid", "Dan"):
+        client.post(f"/api/tournaments/{tid}/join", headers=login(client, n))
+    assert client.post(f"/api/tournaments/{tid}/start", headers=director).status_code == 200
+    first, _ = [p for p in show(client, tid)["pairings"] if p["round"] == 1]
+    here = first["seats"][1]  # the second seat's player comes to table 1; nobody to table 2
+    room = served.directory.get(first["room"])
+    assert room is not None
+    page = Connection(lambda frame: True)
+    page.account = here.lower()
+    client.portal.call(room.connect, page)  # type: ignore[union-attr]
+    wait_until(lambda: bool(room.seats[1].connections), "his page took his seat")
+
+    def swept() -> dict[int, tuple[str | None, str]]:
+        client.portal.call(sweep, served.tournaments, served, served.hub)  # type: ignore[union-attr]
+        got = show(client, tid)["pairings"]
+        return {p["table"]: (p["result"], p["source"]) for p in got if p["round"] == 1}
+
+    # Before the absence rules run out nothing is recorded, however often the sweep runs.
+    assert swept() == {1: (None, "played"), 2: (None, "played")}
+    seconds = room.timing.abandon_seconds
+    assert client.post("/api/test/clock", json={"advance": seconds + 1}).status_code == 200
+    wait_until(lambda: room.seats[0].kind == "empty", "the absent seat given up")
+    assert swept() == {1: ("0-1", "forfeit"), 2: (None, "played")}
+    standings = {p["name"]: p["score"] for p in show(client, tid)["players"]}
+    assert standings[here] == 1 and standings[first["seats"][0]] == 0
+    assert show(client, tid)["round"] == 1  # table 2: for the director

@@ -193,11 +193,12 @@ def places_of(result: object, seats: int) -> tuple[int, ...]:
     )
 
 
-def photo_links(tournament_id: str, round_: int, table: int) -> dict[str, str]:
+def photo_links(tournament_id: str, round_: int, table: int, version: str) -> dict[str, str]:
     """Where an over-the-board table's kept photo and its battle are read
-    (``http/tournament_photo.py``)."""
+    (``http/tournament_photo.py``); ``version`` names the photo (a new one, a new name:
+    what a browser kept of the last one is not shown for it)."""
     base = f"/api/tournaments/{tournament_id}/tables/{round_}/{table}"
-    return {"photo": f"{base}/photo", "battle": f"{base}/battle"}
+    return {"photo": f"{base}/photo?v={version}", "battle": f"{base}/battle?v={version}"}
 
 
 def _photo_view(tournament_id: str, table: Table) -> dict[str, Any]:
@@ -206,7 +207,8 @@ def _photo_view(tournament_id: str, table: Table) -> dict[str, Any]:
     if "photo" not in report:
         return {"photo": None, "battle": None, "close_calls": None}
     calls = (report.get("battle") or {}).get("close_calls") or []
-    return {**photo_links(tournament_id, table.round, table.table), "close_calls": len(calls)}
+    links = photo_links(tournament_id, table.round, table.table, str(report.get("photo_id")))
+    return {**links, "close_calls": len(calls)}
 
 
 def view(
@@ -355,6 +357,30 @@ async def advance(
 _FORFEITS = ("claimed",)
 
 
+async def _no_show(
+    store: TournamentStore, services: SeatingServices, tournament_id: str, table: Table
+) -> bool:
+    """A table whose room (held by this process) is still before its match while a seat
+    was given up: its player did not come within the room's absence rules (his seat's
+    abandon timer ran out: ``rooms/lobby.py``'s ``give_seats``), or left. The players
+    who came win by forfeit, those who did not share the last place. Nobody came: the
+    table waits for the director. Whether this call recorded it."""
+    room = services.directory.get(table.room or "")
+    if room is None or room.phase != "lobby" or len(room.seats) != len(table.seats):
+        return False
+    keys = {p.number: p.key for p in await asyncio.to_thread(store.players, tournament_id)}
+    came = [
+        seat.kind == "human" and seat.account == keys.get(number)
+        for seat, number in zip(room.seats, table.seats, strict=True)
+    ]
+    if all(came) or not any(came):
+        return False
+    places = tuple(1 if here else sum(came) + 1 for here in came)
+    return await asyncio.to_thread(
+        store.record, tournament_id, table.round, table.table, places, "forfeit"
+    )
+
+
 async def sweep(
     store: TournamentStore | None,
     services: SeatingServices | None = None,
@@ -375,6 +401,8 @@ async def sweep(
     touched: set[str] = set()
     for tournament_id, table in waiting:
         if table.room not in finished:
+            if services is not None and await _no_show(store, services, tournament_id, table):
+                touched.add(tournament_id)
             continue
         players, result = finished[table.room]
         placed = ranks(players, result)
