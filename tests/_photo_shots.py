@@ -21,6 +21,9 @@ CLOSE_CALL_SEED = 24
 #: A Light Speed table of 6 cards with red's Intruder (cut off, and copied, below).
 LAYOUT_SEED = 3
 TILT_DEG = 30.0
+#: A Light Speed table of 6 cards of two fleets, red and blue, no close call: red wins
+#: 4-1 (a tournament's table of two settled from its photo).
+TWO_FLEETS_SEED = 8
 #: A Stellar Conflict table of 6 cards (red, green and purple).
 STELLAR_SEED = 4
 

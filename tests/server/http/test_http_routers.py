@@ -84,6 +84,9 @@ API = {
     "/api/tournaments/{tournament_id}/tables/{round_}/{number}/confirm": ["POST"],
     "/api/tournaments/{tournament_id}/tables/{round_}/{number}/dispute": ["POST"],
     "/api/tournaments/{tournament_id}/codes": ["GET"],
+    # A board table settled from a photo (issue 71: http/tournament_photo.py)
+    "/api/tournaments/{tournament_id}/tables/{round_}/{number}/photo": ["GET", "POST"],
+    "/api/tournaments/{tournament_id}/tables/{round_}/{number}/battle": ["GET"],
     # The bot API (issue 72: http/tokens.py)
     "/api/tokens": ["GET", "POST"],
     "/api/tokens/{token_id}": ["DELETE"],

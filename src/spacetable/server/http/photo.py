@@ -18,6 +18,7 @@ file fails as it is decoded, and the worker's memory ceiling stops whatever is l
 from __future__ import annotations
 
 import asyncio
+import base64
 import io
 import warnings
 from collections.abc import Awaitable, Callable
@@ -201,6 +202,25 @@ def read_photo(data: bytes) -> tuple[dict[str, Any], Any, dict[str, Uncertainty]
         card.key.card_id: Uncertainty(found.sigma_mm(card), found.sigma_deg(card))
         for card in found.cards
     }
+    return answer, settled, uncertainty
+
+
+#: The longest side (px) of the copy of a photo a tournament's table keeps.
+KEPT_PHOTO_SIDE = 1280
+
+
+def read_photo_kept(data: bytes) -> tuple[dict[str, Any], Any, dict[str, Uncertainty]]:
+    """In a worker: :func:`read_photo`, its answer with ``kept``: a JPEG copy of the photo
+    (upright, at most :data:`KEPT_PHOTO_SIDE` px a side), base64, for a tournament's table
+    to keep (``http/tournament_photo.py``)."""
+    answer, settled, uncertainty = read_photo(data)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        image = ImageOps.exif_transpose(_opened(data)).convert("RGB")
+    image.thumbnail((KEPT_PHOTO_SIDE, KEPT_PHOTO_SIDE))
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=80)
+    answer["kept"] = base64.b64encode(out.getvalue()).decode("ascii")
     return answer, settled, uncertainty
 
 

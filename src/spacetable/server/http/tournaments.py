@@ -289,8 +289,15 @@ async def trf(tournament_id: str, served: App) -> Response:
 
 
 async def _board_table(
-    request: Request, served: Services, tournament_id: str, round_: int, number: int
+    request: Request,
+    served: Services,
+    tournament_id: str,
+    round_: int,
+    number: int,
+    accepting: bool = False,
 ) -> tuple[Player, TournamentPlayer, Table, dict[str, Any]]:
+    # ``accepting`` a report a photo made (``http/tournament_photo.py``) needs no code: the
+    # player is logged in and seated at the table, and the photo shows it.
     player = await _account(request, served)
     await _tournament(served, tournament_id)
     store = store_of(served)
@@ -301,7 +308,8 @@ async def _board_table(
     entrant = await _entrant(served, tournament_id, player.key)
     if entrant.number not in table.seats:
         raise TournamentRefused(refusal("you do not play at this table"), 403)
-    if table.code is None or body.get("code") != table.code:
+    by_photo = accepting and table.report is not None and "photo" in table.report
+    if not by_photo and (table.code is None or body.get("code") != table.code):
         raise TournamentRefused(refusal("code: not this table's code"), 403)
     if table.places is not None:
         raise TournamentRefused(refusal("this table has its result already"), 409)
@@ -340,7 +348,9 @@ async def confirm(
     tournament_id: str, round_: int, number: int, request: Request, served: App
 ) -> Response:
     async def work() -> Response:
-        player, _, table, _ = await _board_table(request, served, tournament_id, round_, number)
+        player, _, table, _ = await _board_table(
+            request, served, tournament_id, round_, number, accepting=True
+        )
         if table.report is None:
             raise TournamentRefused(refusal("no result was reported at this table"), 409)
         if table.report.get("by") == player.name:
@@ -383,7 +393,9 @@ async def dispute(
     tournament_id: str, round_: int, number: int, request: Request, served: App
 ) -> Response:
     async def work() -> Response:
-        player, _, table, _ = await _board_table(request, served, tournament_id, round_, number)
+        player, _, table, _ = await _board_table(
+            request, served, tournament_id, round_, number, accepting=True
+        )
         if table.report is None:
             raise TournamentRefused(refusal("no result was reported at this table"), 409)
         if table.report.get("by") == player.name:

@@ -5,7 +5,7 @@
 // results, Join/Withdraw, and the director's Start and Pair the next round. The page asks
 // the server again every 15 s while it is open (GET /api/tournaments/{id}).
 
-import { t } from "../shell/i18n.js";
+import { t, tn } from "../shell/i18n.js";
 import { $, clear, el, fetchJSON, postJSON, showError } from "../shell/dom.js";
 import { errorText } from "../shell/phrase.js";
 import { account } from "../shell/account.js";
@@ -14,6 +14,8 @@ import { gameList } from "../games/index.js";
 /** The games' titles by key (the keys stand in until they come). */
 let titles = new Map();
 
+/** The games whose tables the photo referee reads (a table's page offers a photo). */
+let photoGames = new Set();
 const STATUS = () => ({ upcoming: t("upcoming"), running: t("running"), finished: t("finished") });
 
 function facts(tour) {
@@ -111,16 +113,57 @@ function tablePath(id, round, table) {
 }
 
 function result(pairing) {
+/** The players of a table who did not report its result (who accept it). */
+function othersOf(pairing) {
+  const by = (pairing.report && pairing.report.by || "").toLowerCase();
+  return pairing.seats.filter((name) => name.toLowerCase() !== by).join(", ");
+}
+
   if (pairing.bye) return t("bye");
   if (pairing.result == null && pairing.report && pairing.report.disputed_by) {
     return t("disputed: for the director");
   }
   if (pairing.result == null && pairing.report) return t("reported, to confirm");
+  if (pairing.result == null && pairing.report && pairing.report.photo) {
+    return t("{result} from {by}'s photo, waiting for {name} to accept it", {
+      result: pairing.report.result, by: pairing.report.by, name: othersOf(pairing) });
+  }
   if (pairing.result == null) return t("playing");
   return Array.isArray(pairing.result) ? pairing.result.join(" / ") : String(pairing.result);
 }
 
 /** Each over-the-board table's code, by "round/table" (the director's, for printing). */
+/** A table's photo (a thumbnail, linked to the whole photo) and the battle the referee
+ * resolved from it; for a player of the table who did not report it, Accept and Dispute. */
+function photoOf(tour, pairing) {
+  const report = pairing.report;
+  if (!report || !report.photo) return "";
+  const image = el("img", { src: report.photo, alt: t("The photo of the table"), loading: "lazy" });
+  const box = el("div", { class: "pairing-photo" },
+    el("a", { href: report.photo, target: "_blank", class: "photo-thumb" }, image),
+    el("a", { href: report.battle, target: "_blank", class: "battle-link", text: t("the battle") }));
+  const seated = account && pairing.seats.some((name) => name.toLowerCase() === account.toLowerCase());
+  const mine = account && report.by.toLowerCase() === account.toLowerCase();
+  if (pairing.result == null && seated && !mine && !report.disputed_by) {
+    const path = `/api/tournaments/${encodeURIComponent(tour.id)}/tables/${pairing.round}/${pairing.table}`;
+    const step = (name) => async (event) => {
+      event.target.disabled = true;
+      try {
+        await postJSON(`${path}/${name}`, {});
+        $("#tournament-error").hidden = true;
+        await showTournament(tour.id);
+      } catch (error) {
+        showError($("#tournament-error"), errorText(error));
+        event.target.disabled = false;
+      }
+    };
+    box.append(el("span", { class: "tournament-actions" },
+      el("button", { type: "button", class: "accept", text: t("Accept"), on: { click: step("confirm") } }),
+      el("button", { type: "button", class: "secondary dispute", text: t("Dispute it"), on: { click: step("dispute") } })));
+  }
+  return box;
+}
+
 let codes = new Map();
 
 function pairingsOf(tour) {
@@ -140,7 +183,7 @@ function pairingsOf(tour) {
       const coded = code ? t("code {code}", { code }) : "";
       body.append(el("tr", { dataset: { table: String(pairing.table) } },
         el("td", { text: String(pairing.table) }), seats, el("td", { text: result(pairing) }),
-        el("td", {}, room, coded ? el("span", { class: "table-code", text: coded }) : "")));
+        el("td", {}, room, coded ? el("span", { class: "table-code", text: coded }) : "", photoOf(tour, pairing))));
     }
     box.append(el("h3", { text: t("Round {round}", { round }) }),
       el("div", { class: "table-scroll" }, el("table", { class: "pairings", dataset: { round: String(round) } },
@@ -229,10 +272,53 @@ async function showTable(id, round, number) {
   const reportedByMe = report && account && report.by.toLowerCase() === account.toLowerCase();
   $("#report-form").hidden = !open || Boolean(report && !reportedByMe) || pairing.seats.length !== 2;
   $("#confirm-box").hidden = !open || !report || reportedByMe || Boolean(report.disputed_by);
-  $("#code-box").hidden = $("#report-form").hidden && $("#confirm-box").hidden;
+  // A photo's report is accepted without the code: the player is logged in at the table.
+  const byPhoto = Boolean(report && report.photo);
+  $("#confirm").textContent = byPhoto ? t("Accept") : t("Confirm");
+  $("#photo-box").hidden = !open || Boolean(report && !reportedByMe) || !photoGames.has(tour.game);
+  $("#code-box").hidden = $("#report-form").hidden && ($("#confirm-box").hidden || byPhoto);
 }
 
+/** The table's photo and its battle, once a photo reported the result. */
+function showTablePhoto(report) {
+  const shown = Boolean(report && report.photo);
+  $("#photo-shown").hidden = !shown;
+  if (!shown) return;
+  if ($("#photo-link").getAttribute("href") !== report.photo) {
+    // (Each photo's address is its own: a new photo, a new address.)
+    $("#photo-link").href = report.photo;
+    $("#photo-thumb").src = report.photo;
+    $("#battle-link").href = report.battle;
+  }
+  $("#photo-calls").textContent = report.close_calls
+    ? tn("{n} close call: check it by eye", "{n} close calls: check them by eye", report.close_calls, { n: report.close_calls })
+    : "";
+}
+
+/** A photo's type as sent (a phone may give none): JPEG unless PNG or WebP. */
+function photoType(file) {
+  return ["image/jpeg", "image/png", "image/webp"].includes(file.type) ? file.type : "image/jpeg";
+}
+
+/** Send the chosen photo: the referee reads it and the table's report follows. */
+async function sendPhoto(path, file, done) {
+  $("#photo-busy").hidden = false;
+  $("#photo-box").setAttribute("aria-busy", "true");
+  try {
+    await fetchJSON(`${path}/photo`, { method: "POST", headers: { "Content-Type": photoType(file) }, body: file });
+    $("#table-error").hidden = true;
+    await done();
+  } catch (error) {
+    showError($("#table-error"), errorText(error));
+  } finally {
+    $("#photo-busy").hidden = true;
+    $("#photo-box").removeAttribute("aria-busy");
+  }
+}
+  else if (report && report.photo) state = t("{by} reported {result} from a photo: waiting for {name} to accept it.", { by: report.by, result: report.result, name: othersOf(pairing) });
+
 async function tablePage(id, round, number) {
+  showTablePhoto(report);
   const path = `/api/tournaments/${encodeURIComponent(id)}/tables/${round}/${number}`;
   const run = (step, body) => async () => {
     try {
@@ -257,8 +343,15 @@ async function tablePage(id, round, number) {
 }
 
 async function main() {
+  $("#photo-file").addEventListener("change", async (event) => {
+    const [file] = event.target.files;
+    event.target.value = "";
+    if (file) await sendPhoto(path, file, () => showTable(id, round, number));
+  });
   try {
-    titles = new Map((await gameList()).map((game) => [game.key, game.title]));
+    const listed = await gameList();
+    titles = new Map(listed.map((game) => [game.key, game.title]));
+    photoGames = new Set(listed.filter((game) => game.photos).map((game) => game.key));
   } catch {
     // The keys stand for the titles.
   }
