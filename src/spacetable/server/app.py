@@ -44,10 +44,10 @@ from spacetable.server.http import relations as relation_routes
 from spacetable.server.http import rooms as room_routes
 from spacetable.server.http import seeks as seek_routes
 from spacetable.server.http import tokens as token_routes
+from spacetable.server.http import tournament_photo as tournament_photo_routes
 from spacetable.server.http import tournament_print as tournament_print_routes
 from spacetable.server.http import tournaments as tournament_routes
 from spacetable.server.http.assets import Assets
-from spacetable.server.http import tournament_photo as tournament_photo_routes
 from spacetable.server.http.deps import Services
 from spacetable.server.http.email_routes import MailService
 from spacetable.server.http.guards import Guards, forwarded_https
@@ -148,9 +148,9 @@ ROUTERS: tuple[APIRouter, ...] = (
     relation_routes.router,  # /api/following, /api/blocking: follows and blocks (issue 69)
     tournament_routes.router,  # /api/tournaments: Swiss tournaments (issue 71)
     tournament_print_routes.router,  # their printed pairings and standings (PDF)
+    tournament_photo_routes.router,  # a board table settled from a photo (issue 71)
     token_routes.router,  # /api/tokens, /api/bot/account: the bot API's tokens (issue 72)
     bot_account_routes.router,  # /api/bot/account/upgrade: bot accounts (issue 72)
-    tournament_photo_routes.router,  # a board table settled from a photo (issue 71)
 )
 
 

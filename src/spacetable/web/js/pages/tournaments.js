@@ -13,9 +13,9 @@ import { gameList } from "../games/index.js";
 
 /** The games' titles by key (the keys stand in until they come). */
 let titles = new Map();
-
 /** The games whose tables the photo referee reads (a table's page offers a photo). */
 let photoGames = new Set();
+
 const STATUS = () => ({ upcoming: t("upcoming"), running: t("running"), finished: t("finished") });
 
 function facts(tour) {
@@ -112,27 +112,26 @@ function tablePath(id, round, table) {
   return `/tournaments/${encodeURIComponent(id)}/tables/${round}/${table}`;
 }
 
-function result(pairing) {
 /** The players of a table who did not report its result (who accept it). */
 function othersOf(pairing) {
   const by = (pairing.report && pairing.report.by || "").toLowerCase();
   return pairing.seats.filter((name) => name.toLowerCase() !== by).join(", ");
 }
 
+function result(pairing) {
   if (pairing.bye) return t("bye");
   if (pairing.result == null && pairing.report && pairing.report.disputed_by) {
     return t("disputed: for the director");
   }
-  if (pairing.result == null && pairing.report) return t("reported, to confirm");
   if (pairing.result == null && pairing.report && pairing.report.photo) {
     return t("{result} from {by}'s photo, waiting for {name} to accept it", {
       result: pairing.report.result, by: pairing.report.by, name: othersOf(pairing) });
   }
+  if (pairing.result == null && pairing.report) return t("reported, to confirm");
   if (pairing.result == null) return t("playing");
   return Array.isArray(pairing.result) ? pairing.result.join(" / ") : String(pairing.result);
 }
 
-/** Each over-the-board table's code, by "round/table" (the director's, for printing). */
 /** A table's photo (a thumbnail, linked to the whole photo) and the battle the referee
  * resolved from it; for a player of the table who did not report it, Accept and Dispute. */
 function photoOf(tour, pairing) {
@@ -164,6 +163,7 @@ function photoOf(tour, pairing) {
   return box;
 }
 
+/** Each over-the-board table's code, by "round/table" (the director's, for printing). */
 let codes = new Map();
 
 function pairingsOf(tour) {
@@ -266,8 +266,10 @@ async function showTable(id, round, number) {
   let state = t("No result yet.");
   if (pairing.result != null) state = t("Result recorded: {result}", { result: result(pairing) });
   else if (report && report.disputed_by) state = t("{name} disputes the result {by} reported: the director settles it.", { name: report.disputed_by, by: report.by });
+  else if (report && report.photo) state = t("{by} reported {result} from a photo: waiting for {name} to accept it.", { by: report.by, result: report.result, name: othersOf(pairing) });
   else if (report) state = t("{by} reported: {result}. The other player confirms it.", { by: report.by, result: Array.isArray(report.result) ? report.result.join(" / ") : String(report.result) });
   $("#table-state").textContent = state;
+  showTablePhoto(report);
   const open = pairing.result == null && mine;
   const reportedByMe = report && account && report.by.toLowerCase() === account.toLowerCase();
   $("#report-form").hidden = !open || Boolean(report && !reportedByMe) || pairing.seats.length !== 2;
@@ -315,10 +317,8 @@ async function sendPhoto(path, file, done) {
     $("#photo-box").removeAttribute("aria-busy");
   }
 }
-  else if (report && report.photo) state = t("{by} reported {result} from a photo: waiting for {name} to accept it.", { by: report.by, result: report.result, name: othersOf(pairing) });
 
 async function tablePage(id, round, number) {
-  showTablePhoto(report);
   const path = `/api/tournaments/${encodeURIComponent(id)}/tables/${round}/${number}`;
   const run = (step, body) => async () => {
     try {
@@ -335,6 +335,11 @@ async function tablePage(id, round, number) {
     run("report", () => ({ code: code(), result: $("#table-result").value }))();
   });
   $("#confirm").addEventListener("click", run("confirm", () => ({ code: code() })));
+  $("#photo-file").addEventListener("change", async (event) => {
+    const [file] = event.target.files;
+    event.target.value = "";
+    if (file) await sendPhoto(path, file, () => showTable(id, round, number));
+  });
   $("#dispute").addEventListener("click", run("dispute", () => ({ code: code() })));
   await showTable(id, round, number);
   setInterval(() => {
@@ -343,11 +348,6 @@ async function tablePage(id, round, number) {
 }
 
 async function main() {
-  $("#photo-file").addEventListener("change", async (event) => {
-    const [file] = event.target.files;
-    event.target.value = "";
-    if (file) await sendPhoto(path, file, () => showTable(id, round, number));
-  });
   try {
     const listed = await gameList();
     titles = new Map(listed.map((game) => [game.key, game.title]));
