@@ -7,10 +7,12 @@ and fits a phone."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.browser._pages import paused_clock
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.meet._meet import PHONE, logged_in
 
@@ -43,11 +45,14 @@ def test_a_tournament_is_made_joined_and_started_from_its_pages(
     expect(dora.locator("#withdraw")).to_be_visible()
 
     eli = logged_in(open_page, server.base, "Eli Entrant", dora.url.split("?")[0] + "?lang=en")
+    paused_clock(eli)  # his page's timers move when the test moves them
+    eli.reload()
     expect(eli.locator("#start")).to_be_hidden()  # not his to start
     eli.click("#join")
     expect(eli.locator("#standings tbody tr:not(.parts)")).to_have_count(2)
 
     dora.reload()
+    dora.once("dialog", lambda dialog: dialog.accept())  # "Start the tournament? ..."
     dora.click("#start")
     table = dora.locator(".pairings[data-round='1'] tr[data-table='1']")
     expect(table).to_contain_text("Dora Director")
@@ -56,9 +61,10 @@ def test_a_tournament_is_made_joined_and_started_from_its_pages(
     expect(dora.locator("#start")).to_be_hidden()
     _look(dora, "tournament-desktop")
     shot(dora, "tournament")
-    # Eli's open page learns of the round by itself (within its next asking, 15 s).
+    # Eli's open page learns of the round by itself (it asks again every 15 s).
+    eli.clock.run_for(15_000)
     expect(eli.locator(".pairings[data-round='1'] tr[data-table='1']")).to_contain_text(
-        "Dora Director", timeout=20_000
+        "Dora Director"
     )
 
     dora.goto("/tournaments?lang=en")
@@ -95,6 +101,7 @@ def test_an_over_the_board_table_is_reported_disputed_and_confirmed_from_its_pag
     hana.click("#join")
     expect(hana.locator("#withdraw")).to_be_visible()
     gil.reload()
+    gil.once("dialog", lambda dialog: dialog.accept())
     gil.click("#start")
     link = gil.locator(".pairings[data-round='1'] tr[data-table='1'] a.table-link")
     expect(link).to_be_visible()
@@ -108,6 +115,13 @@ def test_an_over_the_board_table_is_reported_disputed_and_confirmed_from_its_pag
     )
     expect(gil.locator("#print")).to_be_visible()
     expect(hana.locator("#print")).to_be_hidden()
+    # The director's tools and the printed pairings (a PDF) are his alone.
+    expect(gil.locator("#pairings-pdf")).to_be_visible()
+    printed = gil.request.get(
+        server.base + (gil.locator("#pairings-pdf").get_attribute("href") or "")
+    )
+    assert printed.ok and printed.headers["content-type"] == "application/pdf"
+    expect(hana.locator("#director-tools")).to_be_hidden()
     first = gil.locator(".pairings[data-round='1'] tr[data-table='1'] td").nth(1).inner_text()
     white = first.split(" \u2013 ")[0]  # (the names are joined by an en dash)
 
@@ -130,16 +144,34 @@ def test_an_over_the_board_table_is_reported_disputed_and_confirmed_from_its_pag
     gil.goto(f"/tournaments/{tid}?lang=en")
     row = gil.locator(".pairings[data-round='1'] tr[data-table='1']")
     expect(row).to_contain_text("disputed: for the director")
-    # The director settles it: the result stands on the page and in the standings.
-    settled = gil.evaluate(
-        f"""async () => (await fetch('/api/tournaments/{tid}/results', {{method: 'POST',
-        headers: {{'Content-Type': 'application/json'}},
-        body: JSON.stringify({{round: 1, table: 1, result: '1-0'}})}})).status"""
-    )
-    assert settled == 204
-    gil.reload()
-    expect(row).not_to_contain_text("disputed")
+    # Gil reports again (a draw); Hana confirms it with the table's Confirm button.
+    gil.goto(f"/tournaments/{tid}/tables/1/1?lang=en")
+    gil.fill("#table-code", code)
+    gil.select_option("#table-result", "1/2-1/2")
+    gil.click("#report")
+    expect(gil.locator("#table-state")).to_contain_text("Gil Board reported")
+    hana.reload()
+    hana.fill("#table-code", code)
+    hana.click("#confirm")
+    expect(hana.locator("#table-state")).to_have_text("Result recorded: 1/2-1/2")
+    # The director corrects it from his page's tools, asked first.
+    gil.goto(f"/tournaments/{tid}?lang=en")
+    gil.select_option("#correct-table", "1/1")
+    gil.select_option("#correct-result", "1-0")
+    asked: list[str] = []
+    gil.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    gil.click("#correct-form button[type=submit]")
+    expect(row).to_contain_text("1-0")
+    assert asked == ["Record 1-0 at table 1 of round 1?"]
     expect(gil.locator(f"#standings tbody tr[data-name='{white}'] td").nth(2)).to_have_text("1")
+    # The crosstable: round 1, the opponent's number, the seat, the points.
+    cross = gil.locator(f"#crosstable tr[data-name='{white}'] td.round[data-round='1']")
+    expect(cross).to_have_text(re.compile(r"^\d · 1 · 1$"))
+    _look(gil, "tournament-director-desktop")
+    gil.set_viewport_size({"width": 390, "height": 844})
+    assert gil.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    _look(gil, "tournament-director-phone")
+    gil.set_viewport_size({"width": 1366, "height": 800})
     # The printout: no top bar nor buttons, the pairings with their codes.
     gil.emulate_media(media="print")
     expect(gil.locator("#print")).to_be_hidden()

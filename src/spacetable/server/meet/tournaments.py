@@ -211,15 +211,22 @@ def _photo_view(tournament_id: str, table: Table) -> dict[str, Any]:
     return {**links, "close_calls": len(calls)}
 
 
+def _points(table: Table) -> list[float] | None:
+    """Each seat's points at ``table`` (``None`` while unplayed)."""
+    got = swiss.Game(table.round, table.table, table.seats, table.places, table.source).points()
+    return [got[n] for n in table.seats] if got else None
+
+
 def view(
     tournament: Tournament, players: list[TournamentPlayer], tables: list[Table]
 ) -> dict[str, Any]:
     """The tournament as ``GET /api/tournaments/{id}`` shows it."""
     names = {p.number: p.name for p in players}
+    ratings = {p.number: p.rating for p in players}
     lines = swiss.standings(_entrants(players), _games(tables))
     return {
         **tournament.summary(),
-        "players": [line.view() for line in lines],
+        "players": [line.view() | {"rating": ratings[line.number]} for line in lines],
         "pairings": [
             {
                 "round": t.round,
@@ -229,6 +236,7 @@ def view(
                 "result": result_name(t.places) if t.source not in ("bye", "late") else None,
                 "source": t.source,
                 "bye": t.source in ("bye", "late"),
+                "points": _points(t),
                 "report": None
                 if t.report is None
                 else {

@@ -10,6 +10,7 @@ import { $, clear, el, fetchJSON, postJSON, showError } from "../shell/dom.js";
 import { errorText } from "../shell/phrase.js";
 import { account } from "../shell/account.js";
 import { gameList } from "../games/index.js";
+import { showCrosstable, showDirector } from "./tournament_director.js";
 
 /** The games' titles by key (the keys stand in until they come). */
 let titles = new Map();
@@ -212,10 +213,13 @@ async function showTournament(id) {
   $("#withdraw").hidden = !me || me.withdrawn || tour.status === "finished";
   $("#start").hidden = !director || tour.status !== "upcoming";
   $("#pair").hidden = !director || tour.status !== "running" || tour.round >= tour.rounds;
+  showCrosstable(tour);
+  showDirector(tour, director, () => showTournament(id));
 }
 
-function action(id, button, path) {
+function action(id, button, path, question = null) {
   $(button).addEventListener("click", async () => {
+    if (question && !window.confirm(question())) return;
     $(button).disabled = true;
     try {
       await postJSON(`/api/tournaments/${encodeURIComponent(id)}/${path}`, {});
@@ -230,8 +234,12 @@ function action(id, button, path) {
 }
 
 async function tournamentPage(id) {
+  const asks = {
+    "#start": () => t("Start the tournament? Round 1 is paired at once; nobody may join after half the rounds."),
+    "#pair": () => t("Pair the next round now?"),
+  };
   for (const [button, path] of [["#join", "join"], ["#withdraw", "withdraw"], ["#start", "start"], ["#pair", "pair"]]) {
-    action(id, button, path);
+    action(id, button, path, asks[button]);
   }
   $("#print").addEventListener("click", () => window.print());
   await showTournament(id);
