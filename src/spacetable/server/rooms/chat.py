@@ -129,6 +129,15 @@ class Chat:
             connection.error(N_("chat: too many messages, wait {n} s"), n=wait)
         return False
 
+    def held_back(self, connection: Connection) -> int | None:
+        """Seconds until the throttle lets ``connection``'s next message through, when it
+        refused the last one (a bot's chat over HTTP answers 429: ``rooms/bot_seat.py``);
+        ``None`` when it let it through."""
+        bucket = self._buckets.get(connection)
+        if bucket is None or bucket.refused == 0:
+            return None
+        return max(1, math.ceil((1 - bucket.tokens) * CHAT_INTERVAL))
+
     def on_chat(self, connection: Connection | None, message: msg.Chat) -> None:
         """A ``chat`` message: said to those who read its channel, or refused."""
         assert connection is not None

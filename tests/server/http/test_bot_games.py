@@ -1,0 +1,200 @@
+"""A bot plays over HTTP (``server/http/bot_games.py``, ``rooms/bot_seat.py``, issue 72 item
+4), in the test's process through Starlette's TestClient on the test clock: a person
+challenges the bot's account, and the bot plays its seat with its token: its stream shows
+its own view only (never the other's plot), a move sent twice with one idempotency key
+acts once, a refused move answers the room's words (400), a burst of moves or chat
+answers 429 with the limit's key and wait, and the bot resigns."""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spacetable.server.app import create_app
+from spacetable.server.http.deps import Services
+from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
+from spacetable.server.store.storage import Storage
+
+ORIGIN = "http://127.0.0.1"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    storage = Storage(f"sqlite:///{tmp_path / 'bot-games.db'}")
+    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
+    try:
+        with TestClient(app, base_url=ORIGIN) as running:
+            yield running
+    finally:
+        storage.close()
+
+
+def login(client: TestClient, name: str) -> dict[str, str]:
+    """Headers that carry a new account's session."""
+    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    accounts = served.accounts
+    session = accounts.open_session(accounts.create(name, "12345678"))
+    return {"cookie": f"{SESSION_COOKIE}={session}"}
+
+
+def bearer(client: TestClient, who: dict[str, str]) -> dict[str, str]:
+    made = client.post(
+        "/api/tokens", json={"description": "bot", "scopes": ["bot:play"]}, headers=who
+    )
+    assert made.status_code == 201, made.text
+    return {"authorization": f"Bearer {made.json()['token']}"}
+
+
+def until(ws: Any, kind: str, test: Any = None) -> dict[str, Any]:
+    """The next message of type ``kind`` (that passes ``test``), the others skipped."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == kind and (test is None or test(message)):
+            return message
+
+
+def ftl_room(client: TestClient, ann: dict[str, str], bot: dict[str, str]) -> str:
+    """An FTL room of Ann against the bot's account (a challenge the bot accepted)."""
+    sent = client.post(
+        "/api/challenges", json={"game": "ftl", "rated": False, "to": "Robo"}, headers=ann
+    )
+    assert sent.status_code == 201, sent.text
+    accepted = client.post(f"/api/challenges/{sent.json()['id']}/accept", headers=bot)
+    assert accepted.status_code == 200, accepted.text
+    room: str = accepted.json()["room"]
+    return room
+
+
+class Stream:
+    """A bot's game stream read on a thread, line by line, to its end (the match over)."""
+
+    def __init__(self, client: TestClient, room: str, token: dict[str, str]) -> None:
+        self.lines: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        self.seen: list[dict[str, Any]] = []
+        self.reader = threading.Thread(target=self._read, args=(client, room, token))
+        self.reader.start()
+
+    def _read(self, client: TestClient, room: str, token: dict[str, str]) -> None:
+        try:
+            with client.stream("GET", f"/api/bot/game/stream/{room}", headers=token) as answer:
+                assert answer.status_code == 200, answer.read()
+                assert answer.headers["content-type"].startswith("application/x-ndjson")
+                for line in answer.iter_lines():
+                    if line.strip():
+                        self.lines.put(json.loads(line))
+        finally:
+            self.lines.put(None)
+
+    def until(self, kind: str) -> dict[str, Any]:
+        """The next line of type ``kind`` (those before it kept in :attr:`seen`)."""
+        while True:
+            line = self.lines.get(timeout=20)
+            assert line is not None, f"the stream ended before a {kind}: {self.seen}"
+            self.seen.append(line)
+            if line["type"] == kind:
+                return line
+
+    def rest(self) -> list[dict[str, Any]]:
+        """Every line, once the stream has ended."""
+        self.reader.join(timeout=20)
+        while (line := self.lines.get(timeout=1)) is not None:
+            self.seen.append(line)
+        return self.seen
+
+
+def test_a_bot_plays_its_seat_sees_only_its_view_and_resigns(client: TestClient) -> None:
+    ann, robo = login(client, "Ann"), login(client, "Robo")
+    token, ann_token = bearer(client, robo), bearer(client, ann)
+    room = ftl_room(client, ann, robo)
+    base = f"/api/bot/game/{room}"
+    # Both seats played over HTTP (the room's sockets are not the test client's):
+    # opening a stream seats its account, ready (a bot always is): the match begins.
+    ann_stream, robo_stream = Stream(client, room, ann_token), Stream(client, room, token)
+    try:
+        assert ann_stream.until("decision")["phase"] == "plot"
+        secret = "Ann:R+30"
+        plotted = client.post(
+            f"{base}/move", json={"type": "plot", "orders": [secret]}, headers=ann_token
+        )
+        assert plotted.status_code == 200, plotted.text
+        # A refused move: the room's words, as a page reads them (400).
+        bad = client.post(
+            f"{base}/move", json={"type": "plot", "orders": ["Nobody:R+30"]}, headers=token
+        )
+        assert bad.status_code == 400, bad.text
+        assert "Nobody" in bad.json()["error"]
+        unknown = client.post(f"{base}/move", json={"type": "fly"}, headers=token)
+        assert unknown.status_code == 400
+        assert "unknown message type" in unknown.json()["error"]
+
+        # One key, two sends: one plot (turn 1 resolves; nothing plotted for turn 2), and
+        # the same answer.
+        plot = {"type": "plot", "orders": ["Robo:R+15"], "idempotency_key": "turn-1"}
+        first = client.post(f"{base}/move", json=plot, headers=token)
+        assert first.status_code == 200, first.text
+        again = client.post(f"{base}/move", json=plot, headers=token)
+        assert (again.status_code, again.json()) == (first.status_code, first.json())
+
+        resigned = client.post(f"{base}/resign", headers=token)
+        assert resigned.status_code == 200, resigned.text
+    finally:
+        client.post(f"{base}/resign", headers=ann_token)  # the streams end, whatever failed
+    lines, ann_lines = robo_stream.rest(), ann_stream.rest()
+
+    assert secret in json.dumps(ann_lines)  # Ann's own stream shows her plot...
+    kinds = [line["type"] for line in lines]
+    assert kinds[0] == "gameFull", kinds
+    full = lines[0]
+    assert (full["room"], full["game"], full["seat"]) == (room, "ftl", 1)
+    assert [s["name"] for s in full["seats"]] == ["Ann", "Robo"]
+    assert full["state"]["player"] == "Robo"
+    # ...the bot's stream never does until the turn resolves (and the plots are revealed).
+    assert secret not in json.dumps(lines[: kinds.index("turn")])
+    states = [line["state"] for line in lines if line["type"] == "gameState"]
+    assert any(state["players"]["Ann"]["plotted"] for state in states)
+    assert kinds.count("turn") == 1  # the key's second send did not plot turn 2
+    assert states[-1]["turn"] == 2 and states[-1]["plot"] is None
+    assert "decision" in kinds
+    decision = lines[kinds.index("decision")]
+    assert decision["phase"] == "plot"
+    assert "result" in kinds  # the match is over: resigned, and the stream ends
+    result = lines[kinds.index("result")]["result"]
+    assert result["winner"] == "Ann"
+
+
+def test_a_burst_of_moves_and_chat_answers_429_with_its_limit(client: TestClient) -> None:
+    ann, robo = login(client, "Ann"), login(client, "Robo")
+    token = bearer(client, robo)
+    room = ftl_room(client, ann, robo)
+    base = f"/api/bot/game/{room}"
+    answers = [
+        client.post(f"{base}/move", json={"type": "unplot"}, headers=token) for _ in range(25)
+    ]
+    limited = [a for a in answers if a.status_code == 429]
+    assert limited, [a.status_code for a in answers]
+    body = limited[0].json()
+    assert body["ratelimit"]["key"] == "move" and body["ratelimit"]["seconds"] >= 1
+    assert body["error"]
+    said = [client.post(f"{base}/chat", json={"text": "hi"}, headers=token) for _ in range(8)]
+    assert said[0].status_code == 200, said[0].text
+    chat_limited = [a for a in said if a.status_code == 429]
+    assert chat_limited, [a.status_code for a in said]
+    assert chat_limited[0].json()["ratelimit"]["key"] == "chat"
+
+
+def test_a_room_without_the_accounts_seat_is_refused(client: TestClient) -> None:
+    ann, robo = login(client, "Ann"), login(client, "Robo")
+    room = ftl_room(client, ann, robo)
+    eve = bearer(client, login(client, "Eve"))
+    refused = client.post(f"/api/bot/game/{room}/move", json={"type": "unplot"}, headers=eve)
+    assert refused.status_code == 403
+    assert "holds no seat" in refused.json()["detail"]
+    assert client.get("/api/bot/game/stream/nosuchroom", headers=eve).status_code == 404
+    assert client.post(f"/api/bot/game/{room}/resign").status_code == 401
