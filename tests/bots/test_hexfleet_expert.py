@@ -1,14 +1,20 @@
 """The hex fleet expert: the same action for the same seed, a legal one, blind to the
-order of the draw pile and to the cup's next chit, and a short seeded duel played out."""
+order of the draw pile and to the cup's next chit, its search within a counted budget and
+without a player's full view, and a short seeded duel played out; the tactical bot, sped
+up for the expert's playouts, plays as it did."""
 
 from __future__ import annotations
 
 import copy
+import hashlib
 import random
 
-from spacetable.bots.hexfleet import make_bot
+import pytest
+
+from spacetable.bots.hexfleet import expert, make_bot
 from spacetable.bots.hexfleet.arena import duel
 from spacetable.bots.hexfleet.expert import ExpertBot
+from spacetable.bots.hexfleet.tactical import TacticalBot
 from spacetable.games.hexfleet.match import HexMatch, HexOptions
 
 
@@ -51,5 +57,49 @@ def test_the_expert_never_reads_the_draw_pile_or_the_cup_to_come() -> None:
 
 
 def test_a_short_duel_of_the_expert_against_tactical_completes() -> None:
-    result = duel(ExpertBot(iterations=8, horizon=2), make_bot("tactical"), 4, turn_limit=2)
+    result = duel(ExpertBot(deals=2, activations=1), make_bot("tactical"), 4, turn_limit=2)
     assert 1 <= result.turns <= 2
+
+
+def test_the_expert_searches_within_a_counted_budget_without_a_players_full_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The playouts ask the tactical bot at most its counted budget of times, on a view
+    cut to what the bots read: never the full view, whose odds, moves and log in words
+    made some of the old expert's decisions take 10-22 s."""
+    match = position(2)
+    view = match.view("red")
+    calls = []
+    choose = TacticalBot.choose
+
+    def counted(self: TacticalBot, view: dict[str, object], rng: random.Random) -> object:
+        calls.append(view)
+        return choose(self, view, rng)
+
+    def no_full_view(self: HexMatch, player: str | None) -> dict[str, object]:
+        raise AssertionError("the expert built a player's full view")
+
+    monkeypatch.setattr(TacticalBot, "choose", counted)
+    monkeypatch.setattr(HexMatch, "view", no_full_view)
+    action = ExpertBot().choose(view, random.Random(2))
+    assert match.check(action) is None, action
+    budget = 1 + expert.CANDIDATES * expert.DEALS * expert.PLAYOUT
+    assert 1 < len(calls) <= budget
+    assert all("aim" not in v and "log" not in v for v in calls[1:])
+
+
+def test_the_tactical_bot_plays_as_before_it_was_sped_up() -> None:
+    """Its every action in a seeded fleet battle, as the tactical bot of before the
+    expert's playouts sped it up (remembered moves and arcs) chose them."""
+    tactical, rng = make_bot("tactical"), random.Random(3)
+    match, log = HexMatch(HexOptions(scenario="fleet", turn_limit=5), 3), []
+    while not match.is_over:
+        assert match.active is not None
+        action = tactical.choose(match.view(match.active.owner), rng)
+        log.append(repr(action))
+        match.apply(action)
+    digest = hashlib.sha256("\n".join(log).encode()).hexdigest()
+    assert (len(log), digest) == (
+        125,
+        "7998529ec0bb4b884c8df3011f0999f1148d13e5d367a15bc5b6e8c21a8bb092",
+    )

@@ -3,6 +3,8 @@ ship's activation (:class:`Seat`), and the geometry every bot aims with."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,6 +12,27 @@ from spacetable.games.hexfleet.combat import RANGE, raise_shields_problem
 from spacetable.games.hexfleet.hexes import Board, Hex, distance, in_forward_arc
 from spacetable.games.hexfleet.movement import reachable
 from spacetable.games.hexfleet.ships import CLASSES, Ship, Weapons
+
+
+def moves_from(
+    at: Hex, facing: int, allowance: int, board: Board, blocked: Collection[Hex]
+) -> dict[tuple[Hex, int], str]:
+    """:func:`~spacetable.games.hexfleet.movement.reachable`, remembered: the bots ask it
+    of the same ship and board many times (the expert's playouts above all). The answer
+    is shared: never change it."""
+    return _moves(at, facing, allowance, board, frozenset(blocked))
+
+
+#: :func:`~spacetable.games.hexfleet.hexes.in_forward_arc`, remembered (the bots weigh
+#: every hex a ship can reach against every enemy).
+in_arc = functools.lru_cache(maxsize=1 << 16)(in_forward_arc)
+
+
+@functools.lru_cache(maxsize=512)
+def _moves(
+    at: Hex, facing: int, allowance: int, board: Board, blocked: frozenset[Hex]
+) -> dict[tuple[Hex, int], str]:
+    return reachable(at, facing, allowance, board, blocked)
 
 
 def ship_from_json(data: dict[str, Any]) -> Ship:
@@ -84,7 +107,7 @@ class Seat:
         ship = self.ship
         if self.movement <= 0 or ship.at is None:
             return {}
-        return reachable(ship.at, ship.facing, self.movement, self.board, self.blocked(ship.id))
+        return moves_from(ship.at, ship.facing, self.movement, self.board, self.blocked(ship.id))
 
     def targets(self) -> list[Ship]:
         """The enemies the active ship may fire at now (none if it has fired)."""
@@ -107,7 +130,7 @@ def can_hit(ship: Ship, at: Hex | None, facing: int, target: Ship) -> bool:
         return False
     if distance(at, target.at) > RANGE:
         return False
-    return ship.cls.all_round or in_forward_arc(at, facing, target.at)
+    return ship.cls.all_round or in_arc(at, facing, target.at)
 
 
 def facing_toward(at: Hex, target: Hex) -> int:

@@ -1,56 +1,67 @@
-"""The hex fleet expert bot (level ``expert``): information-set Monte Carlo tree search
-over the hidden cards.
+"""The hex fleet expert bot (level ``expert``): Monte Carlo search over the hidden cards.
 
 What a seat does not know is the order of the draw pile (the cards that settle every
 salvo and shield roll) and which chit comes out of the cup next. At each decision the
-bot searches the actions of its active ship (end the activation, the ``tactical``
-level's choice, every shot it may fire, raising its shields, and moves to the hexes it
-can reach, nearest to the tactical choice first) with UCT at the root of an
-information-set tree (Cowling, Powley and Whitehouse, 2012): every iteration draws one
-*determinization* of what it cannot see, consistent with its view (the unseen cards,
+bot weighs a few actions of its active ship (the ``tactical`` level's choice first, then
+ending the activation, every shot it may fire, raising its shields, jumping out, and the
+moves the tactical level rates best) on :data:`DEALS` *determinizations* of what it
+cannot see, consistent with its view (the unseen cards,
 :meth:`~spacetable.games.hexfleet.match.HexMatch.unseen`, shuffled into a pile of the
-pile's size; a fresh seed for the cup's draws), plays the chosen action on a battle
-rebuilt from the view with those cards, then lets the ``tactical`` bot play both sides
-for :data:`HORIZON` more actions, and scores the battle by each side's strength left
-(or the result, if it ended). Statistics are shared across determinizations, so an
-action is judged on the cards it could meet, never on the real pile.
+pile's size; a fresh seed for the cup's draws), as an information-set search does
+(Cowling, Powley and Whitehouse, 2012): an action is judged on the cards it could meet,
+never on the real pile. Every action meets the same deals (common random numbers), so
+two actions are compared on the same luck. After the action the ``tactical`` bot plays
+both sides to the end of the activation and :data:`ACTIVATIONS` more (at most
+:data:`PLAYOUT` actions), and the battle is scored by each side's strength left (or its
+result, if it ended). The best action by its mean score is played if it beats the
+tactical choice's by more than :data:`MARGIN`; else the tactical choice.
 
-The budget is an iteration count (:data:`ITERATIONS`), never the clock: the same view
-and seed give the same action on any machine. Chance comes only from the ``random.Random``
+The budget is counted (deals, actions per playout), never the clock: the same view and
+seed give the same action on any machine. Chance comes only from the ``random.Random``
 passed in. A battle the bot cannot rebuild from its view (a custom scenario, whose
 fleets the view does not name) is played by the ``tactical`` bot.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
 from spacetable.bots.hexfleet._seat import Seat, ship_from_json
 from spacetable.bots.hexfleet.tactical import TacticalBot
+from spacetable.core.events import Event
 from spacetable.games.hexfleet import actions as act
 from spacetable.games.hexfleet.cards import Deck, full_deck, parse_card
+from spacetable.games.hexfleet.events import ActivationEnded
 from spacetable.games.hexfleet.fleets import SCENARIOS
 from spacetable.games.hexfleet.hexes import distance
 from spacetable.games.hexfleet.match import Activation, HexMatch, HexOptions, Phase
+from spacetable.games.hexfleet.ships import Ship
 
-#: Determinized playouts per decision (the thinking budget).
-ITERATIONS = 24
-#: Actions played by the tactical bot after the searched one before the battle is scored.
-HORIZON = 4
-#: The most moves weighed at the root (besides the tactical bot's own).
-MOVES = 6
-#: UCT's exploration constant (scores are in strength shares, between -1 and 1).
-EXPLORATION = 0.35
+#: Determinizations of the hidden cards each weighed action is played on.
+DEALS = 4
+#: Activations played by the tactical bot after the one under way, before scoring.
+ACTIVATIONS = 1
+#: The most actions a playout lasts after the weighed one.
+PLAYOUT = 8
+#: The most moves weighed (besides the tactical bot's own choice).
+MOVES = 2
+#: The most actions weighed in all, the tactical bot's choice included.
+CANDIDATES = 5
+#: How much an action's mean score must beat the tactical choice's to be played
+#: (scores are strength shares, between -1 and 1).
+MARGIN = 0.01
 
 
 class ExpertBot:
-    """Chooses by information-set MCTS over the hidden cards (see the module's docstring)."""
+    """Chooses by Monte Carlo search over the hidden cards (see the module's docstring)."""
 
-    def __init__(self, iterations: int = ITERATIONS, horizon: int = HORIZON) -> None:
-        self.iterations = iterations
-        self.horizon = horizon
+    def __init__(
+        self, deals: int = DEALS, activations: int = ACTIVATIONS, playout: int = PLAYOUT
+    ) -> None:
+        self.deals = deals
+        self.activations = activations
+        self.playout_actions = playout
         self.tactical = TacticalBot()
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> act.HexAction:
@@ -62,48 +73,45 @@ class ExpertBot:
         actions = candidates(seat, default)
         if len(actions) == 1:
             return actions[0]
-        visits = [0] * len(actions)
+        root = _Sim.of(view)
+        deals = [rng.randrange(2**32) for _ in range(self.deals)]
         totals = [0.0] * len(actions)
-        for n in range(self.iterations):
-            if n < len(actions):
-                index = n
-            else:
-                index = max(
-                    range(len(actions)),
-                    key=lambda i: (
-                        totals[i] / visits[i] + EXPLORATION * math.sqrt(math.log(n) / visits[i])
-                    ),
-                )
-            match = determinize(view, rng)
-            totals[index] += self.playout(match, actions[index], seat.player, rng)
-            visits[index] += 1
-        best = max(range(len(actions)), key=lambda i: (visits[i], totals[i] / visits[i], -i))
-        return actions[best]
+        for seed in deals:
+            deal = root.dealt(random.Random(seed))
+            for i, action in enumerate(actions):
+                totals[i] += self.playout(deal.copy(), action, seat.player)
+        best = max(range(len(actions)), key=lambda i: (totals[i], -i))
+        if totals[best] - totals[0] > MARGIN * len(deals):
+            return actions[best]
+        return default
 
-    def playout(
-        self, match: HexMatch, action: act.HexAction, player: str, rng: random.Random
-    ) -> float:
-        """``action`` then :attr:`horizon` tactical actions on ``match``; the score for
-        ``player``."""
-        match.apply(action)
-        for _ in range(self.horizon):
-            if match.is_over:
-                break
+    def playout(self, match: _Sim, action: act.HexAction, player: str) -> float:
+        """``action`` then the tactical bot on both sides to the end of the activation
+        and :attr:`activations` more (at most :attr:`playout_actions` actions); the
+        score for ``player``."""
+        ended = match.play(action)
+        for _ in range(self.playout_actions):
             ship = match.active
-            if ship is None:
+            if match.is_over or ship is None or ended > self.activations:
                 break
-            match.apply(self.tactical.choose(match.view(ship.owner), rng))
+            ended += match.play(match.policy(self.tactical, ship.owner))
         return score(match, player)
 
 
+#: The tactical bot's ``rng`` in playouts (it draws nothing from it).
+_NO_CHANCE = random.Random(0)
+
+
 def candidates(seat: Seat, default: act.HexAction) -> list[act.HexAction]:
-    """The root's actions: the tactical ``default`` first, ending the activation, every
-    shot, raising shields, and up to :data:`MOVES` moves nearest the default's end hex."""
+    """The actions weighed (at most :data:`CANDIDATES`): the tactical ``default`` first,
+    every other shot, raising shields, ending the activation, and up to :data:`MOVES`
+    moves (those ending nearest an enemy)."""
     player, ship = seat.player, seat.ship
-    found: list[act.HexAction] = [default, act.EndActivation(player, ship.id, 0.0)]
+    found: list[act.HexAction] = [default]
     found.extend(act.Fire(player, ship.id, t.id, 0.0) for t in seat.targets())
     if seat.can_raise():
         found.append(act.RaiseShields(player, ship.id, 0.0))
+    found.append(act.EndActivation(player, ship.id, 0.0))
     moves = seat.moves()
     if moves and ship.at is not None:
         enemies = [e.at for e in seat.enemies() if e.at is not None]
@@ -119,45 +127,112 @@ def candidates(seat: Seat, default: act.HexAction) -> list[act.HexAction]:
     for action in found:
         if action not in out:
             out.append(action)
-    return out
+    return out[:CANDIDATES]
 
 
-def determinize(view: dict[str, Any], rng: random.Random) -> HexMatch:
-    """A battle rebuilt from ``view`` with what it hides drawn by ``rng``: the unseen cards
-    shuffled into the pile, a fresh seed for the cup and later shuffles."""
-    ships = [ship_from_json(s) for s in view["ships"]]
-    players = tuple(dict.fromkeys(s.owner for s in ships))
-    options = HexOptions(players=players, scenario=view["scenario"],
-                         turn_limit=view["turn_limit"])  # fmt: skip
-    match = HexMatch(options, rng.randrange(2**32))
-    match.ships = {s.id: s for s in ships}
-    match.turn = view["turn"]
-    match.cup = list(view["cup"])
-    match.phase = Phase(view["phase"])
-    activation = view["activation"]
-    match.activation = Activation(
-        activation["ship"],
-        activation["movement"],
-        frozenset(activation["done"]),
-        activation["placing"],
-    )
-    match._undo = []
-    deck = view["deck"]
-    discards = [parse_card(c) for c in deck["discards"]]
-    gone = set(deck["discards"])
-    unseen = [c for c in full_deck() if str(c) not in gone]
-    rng.shuffle(unseen)
-    match.deck = Deck(match.rng, unseen[: deck["pile"]], discards, deck["reshuffles"])
-    match.log = []
-    return match
+class _Sim(HexMatch):
+    """A battle the expert plays out: rebuilt from a view, copied cheaply, told nothing
+    in words (no log), its actions applied unchecked (they come from the bots)."""
+
+    #: How many cards the pile holds (:meth:`dealt` fills it).
+    pile_size: int
+    #: The deck as the seat saw it at the root: the playouts' bots reason on it.
+    seen: dict[str, Any]
+    #: The tactical bot's choices by position, shared by every copy of one root.
+    choices: dict[tuple[Any, ...], act.HexAction]
+
+    @classmethod
+    def of(cls, view: dict[str, Any]) -> _Sim:
+        """The battle ``view`` shows, its draw pile empty and its chance unseeded (see
+        :meth:`dealt`)."""
+        ships = [ship_from_json(s) for s in view["ships"]]
+        players = tuple(dict.fromkeys(s.owner for s in ships))
+        options = HexOptions(players=players, scenario=view["scenario"],
+                             turn_limit=view["turn_limit"])  # fmt: skip
+        match = cls(options, 0)
+        match.ships = {s.id: s for s in ships}
+        match.turn = view["turn"]
+        match.cup = list(view["cup"])
+        match.phase = Phase(view["phase"])
+        activation = view["activation"]
+        match.activation = Activation(
+            activation["ship"], activation["movement"], frozenset(activation["done"]),
+            activation["placing"],
+        )  # fmt: skip
+        deck = view["deck"]
+        match.deck = Deck(match.rng, [], [parse_card(c) for c in deck["discards"]],
+                          deck["reshuffles"])  # fmt: skip
+        match.pile_size = deck["pile"]
+        match.seen, match.choices = deck, {}
+        match._undo, match.log, match.events = [], [], []
+        return match
+
+    def dealt(self, rng: random.Random) -> _Sim:
+        """A copy whose pile holds the unseen cards in an order drawn by ``rng``, and
+        whose chance (the cup, later shuffles) is reseeded by it."""
+        gone = set(self.deck.discards)
+        unseen = [c for c in full_deck() if c not in gone]
+        rng.shuffle(unseen)
+        match = self.copy()
+        match.rng.seed(rng.randrange(2**32))
+        match.deck.pile = unseen[: self.pile_size]
+        return match
+
+    def copy(self) -> _Sim:
+        """An independent copy (ships are immutable: the dict is copied, not them)."""
+        match = object.__new__(_Sim)
+        match.__dict__.update(self.__dict__)
+        match.rng = random.Random()
+        match.rng.setstate(self.rng.getstate())
+        match.ships = dict(self.ships)
+        match.cup = list(self.cup)
+        match.deck = Deck(match.rng, list(self.deck.pile), list(self.deck.discards),
+                          self.deck.reshuffles)  # fmt: skip
+        match._undo, match.log, match.events, match.actions = [], [], [], []
+        return match
+
+    def play(self, action: act.HexAction) -> int:
+        """Apply ``action`` (a bot's: legal) without checking it; whether it ended an
+        activation (1) or not (0)."""
+        return sum(isinstance(e, ActivationEnded) for e in self._perform(action))
+
+    def _tell(self, events: list[Event], before: dict[str, Ship], turn: int) -> None:
+        pass  # no log in words
+
+    def policy(self, tactical: TacticalBot, player: str) -> act.HexAction:
+        """The tactical bot's action for ``player``'s active ship, remembered by position
+        (the same in every deal that reaches it: the bot reasons on the deck as seen at
+        the root, not on the deal's)."""
+        key = (player, self.turn, self.activation, tuple(self.ships.values()), tuple(self.cup))
+        action = self.choices.get(key)
+        if action is None:
+            action = self.choices[key] = tactical.choose(self.bot_view(player), _NO_CHANCE)
+        return action
+
+    def bot_view(self, player: str) -> dict[str, Any]:
+        """What the bots read of :meth:`view` (not the odds, moves or log it adds)."""
+        activation = self.activation
+        return {
+            "player": player,
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "turn_limit": self.options.turn_limit,
+            "scenario": self.options.scenario,
+            "ships": [s.to_json() for s in self.ships.values()],
+            "cup": list(self.cup),
+            "activation": None if activation is None else activation.to_json(),
+            "deck": self.seen,
+            "board": self.board.to_json(),
+            "strength": self.strength(),
+        }
 
 
 def score(match: HexMatch, player: str) -> float:
-    """``player``'s strength share minus the best other side's; a battle won or lost
-    counts 1 or -1."""
+    """``player``'s strength share minus the best other side's; a battle over counts 1
+    if won, -1 if lost, 0 if drawn."""
     result = match.result()
-    if result is not None and result.winner is not None and result.reason != "turn-limit":
-        return 1.0 if result.winner == player else -1.0
+    if result is not None:
+        return 0.0 if result.winner is None else 1.0 if result.winner == player else -1.0
     strength = match.strength()
     others = [v for p, v in strength.items() if p != player]
     return strength[player] - max(others, default=0.0)

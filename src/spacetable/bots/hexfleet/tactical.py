@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from spacetable.bots.hexfleet._seat import Seat, can_hit, facing_toward
+from spacetable.bots.hexfleet._seat import Seat, facing_toward, in_arc, moves_from
 from spacetable.games.hexfleet.cards import Card, CardsRanOut, full_deck, parse_card
 from spacetable.games.hexfleet.hexes import Hex, distance, in_forward_arc
 from spacetable.games.hexfleet.match import (
@@ -20,7 +20,6 @@ from spacetable.games.hexfleet.match import (
     RaiseShields,
     Return,
 )
-from spacetable.games.hexfleet.movement import reachable
 from spacetable.games.hexfleet.odds import salvo_odds
 from spacetable.games.hexfleet.ships import FULL_SALVO, Ship
 
@@ -133,6 +132,7 @@ class _Plan:
         self.enemies = seat.enemies()
         self.threats = [e for e in self.enemies if e.salvo > 0]
         ship = seat.ship
+        self.salvo = ship.salvo
         self._worth: dict[str, float] = {}
         discards = [parse_card(c) for c in view["deck"]["discards"]]
         gone = set(discards)
@@ -160,7 +160,10 @@ class _Plan:
         for enemy in self.threats:
             assert enemy.at is not None
             danger = self.danger[enemy.id] * (1.0 if enemy.id in self.cup else ACTED_WEIGHT)
-            if reaches(enemy, at):
+            there = enemy.at
+            if distance(there, at) <= RANGE and (
+                enemy.cls.all_round or in_arc(there, enemy.facing, at)
+            ):
                 total += danger
             elif distance(enemy.at, at) <= RANGE + enemy.propulsion_left:
                 total += REACH_WEIGHT * danger
@@ -176,10 +179,13 @@ class _Plan:
         if known is not None:
             return known
         best, value = None, 0.0
-        if ship.salvo > 0:
-            near = [e for e in self.enemies if e.at is not None and distance(at, e.at) <= RANGE]
-            for enemy in near:
-                if ship.cls.all_round or can_hit(ship, at, facing, enemy):
+        if self.salvo > 0:
+            all_round = ship.cls.all_round
+            for enemy in self.enemies:
+                there = enemy.at
+                if there is None or distance(at, there) > RANGE:
+                    continue
+                if all_round or in_arc(at, facing, there):
                     worth = self.worth(enemy)
                     if worth > value:
                         best, value = enemy, worth
@@ -217,7 +223,7 @@ class _Plan:
         if movement <= 0:
             return cost
         blocked = self.seat.blocked(self.seat.ship.id)
-        ends = {there for there, _ in reachable(at, facing, movement, self.seat.board, blocked)}
+        ends = {there for there, _ in moves_from(at, facing, movement, self.seat.board, blocked)}
         return min([cost, *map(self.end_cost, ends)])
 
     def states(self) -> list[tuple[Hex, int, str]]:
