@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 
 from tests.browser._pages import paused_clock
 from tests.browser.conftest import OpenPage, Server, Shot
@@ -159,7 +159,12 @@ def test_an_over_the_board_table_is_reported_disputed_and_confirmed_from_its_pag
     gil.select_option("#correct-table", "1/1")
     gil.select_option("#correct-result", "1-0")
     asked: list[str] = []
-    gil.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+
+    def accept(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    gil.once("dialog", accept)
     gil.click("#correct-form button[type=submit]")
     expect(row).to_contain_text("1-0")
     assert asked == ["Record 1-0 at table 1 of round 1?"]
