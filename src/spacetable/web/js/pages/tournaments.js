@@ -287,6 +287,7 @@ async function showTable(id, round, number) {
   $("#confirm").textContent = byPhoto ? t("Accept") : t("Confirm");
   $("#photo-box").hidden = !open || Boolean(report && !reportedByMe) || !photoGames.has(tour.game);
   $("#code-box").hidden = $("#report-form").hidden && ($("#confirm-box").hidden || byPhoto);
+  $("#code-heading").hidden = $("#photo-box").hidden || $("#report-form").hidden;
 }
 
 /** The table's photo and its battle, once a photo reported the result. */
