@@ -15,7 +15,9 @@ stamped ``t = 0`` (whoever drives the match stamps the time).
   pieces after one more turn, and ``easy`` slips now and then (a seeded, deliberate
   weaker plot).
 - ``expert``: each turn solved as a simultaneous game (:class:`.expert.ExpertBot`): the
-  ``hard`` search made wider, its opponent model holding the opponent's own counter-plot.
+  opponent modelled by the ``hard`` level's own search from its seat, the expert's
+  candidates (``hard``'s and its best replies to the opponent's likeliest plots) weighed
+  against that mixture and its best reply.
 
 Every level but ``random`` gives only orders with a purpose (:mod:`._tactics`): missiles
 aimed where an enemy ship can be next turn (:mod:`._aim`), launches when they help, no

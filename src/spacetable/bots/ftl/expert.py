@@ -1,69 +1,116 @@
 """The FTL expert bot (level ``expert``): each turn solved as a simultaneous game.
 
-It is the matrix bot's search (:class:`~spacetable.bots.ftl.matrix.MatrixBot`) made
-wider and two-sided. Its candidate plots are doing nothing, the greedy reply, the best
-reply to the opponent's greedy plot, then plots drawn from its menu of sensible orders;
-the opponent's are what a strong opponent plays: doing nothing, its greedy plot, *its*
-best reply to our greedy plot (what the ``medium`` and ``hard`` levels weigh first),
-then plots drawn from its menu. Every pair is resolved by the engine (the exact
-referee's movement and hits, :func:`~spacetable.bots.ftl._plots.resolve`) and scored
-on the position one turn later (the ``hard`` level's lookahead), and the mixed strategy
-over its candidates comes from regret matching, weighing the sampled opponent plots
-against the worst case for us (a restricted Nash response). The plot played is drawn
-from that mixture with the bot's own ``random.Random``: the choice replays from seed.
+Its opponent model is a strong opponent's own search: the ``hard`` level's mixture
+(:meth:`~spacetable.bots.ftl.matrix.MatrixBot.mixture_at`) computed from the opponent's
+seat, with the expert's own generator, gives the opponent's candidate plots (doing
+nothing, its greedy plot, its counter to ours, plots drawn from its menu) and how likely
+each is. Its own candidates are the ``hard`` level's (doing nothing, the greedy plot, the
+counter to the opponent's greedy plot, plots drawn from its menu) and, beside them, its
+best reply to each of the opponent's likeliest plots (:data:`REPLIES`). Every pair is
+resolved by the engine (the exact referee's movement and hits,
+:func:`~spacetable.bots.ftl._plots.resolve`) and scored on the position one turn later,
+both sides playing their greedy plot then (the ``hard`` level's lookahead). The mixed
+strategy over its candidates comes from regret matching: a restricted Nash response that
+trusts the model :data:`MODEL_WEIGHT` of the time and guards against the opponent's best
+reply otherwise. The plot played is drawn from that mixture with the bot's own
+``random.Random``: the choice replays from seed.
+
+Why it beats ``hard`` where a wider ``hard`` did not (docs/lab.md has the figures): a
+wider search against the ``hard`` level's opponent model (the opponent's greedy plot
+half the time, plots drawn evenly otherwise) only found plots lucky against those
+samples; weighing the plots a searching opponent actually leans to, as likely as that
+search finds them, it answers the plots that are played.
 
 It reads the seat's view only. In FTL every piece is on the table for all to see; what
-is hidden is the opponent's plot of this turn, which the bot never reads: it weighs
-plots the opponent could give instead. The thinking is bounded by counts (candidates,
-samples, regret-matching iterations), never by the clock, so a decision is the same on
-a slow machine as on a fast one.
+is hidden is the opponent's plot of this turn, which the bot never reads: it models the
+plots the opponent could give instead. With more than one opponent it plays as ``hard``
+does. The thinking is bounded by counts (candidates, samples, regret-matching
+iterations), never by the clock, so a decision is the same on a slow machine as on a
+fast one.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
-from spacetable.bots.ftl._plots import Orders, Seat
+from spacetable.bots.ftl._plots import Orders, Seat, plot_key, to_plot
+from spacetable.bots.ftl._tactics import IDLE, launch_blockers, presses, waiting
 from spacetable.bots.ftl.greedy import greedy_orders
-from spacetable.bots.ftl.matrix import MATRIX_LEVELS, FloatArray, Level, MatrixBot
+from spacetable.bots.ftl.matrix import (
+    ITERATIONS,
+    MATRIX_LEVELS,
+    PRESS_TURNS,
+    FloatArray,
+    Level,
+    MatrixBot,
+    _aimed,
+    _greedy_replies,
+    payoff_matrix,
+    regret_matching,
+)
+from spacetable.games.ftl.match import Plot
 
-#: The expert's search: the ``hard`` level's (lookahead, a guard against the best reply),
-#: with more plots of its own and more sampled replies.
-EXPERT = replace(MATRIX_LEVELS["hard"], candidates=12, samples=16)
-#: The share of the opponent model given to the opponent's counter (its best reply to
-#: our greedy plot), the plot a searching opponent leans to.
-COUNTER_WEIGHT = 0.25
-
-
-class ExpertBot(MatrixBot):
-    """The matrix bot whose opponent model holds the opponent's own counter-plot (see the
-    module's docstring)."""
-
-    def __init__(self, level: Level = EXPERT) -> None:
-        super().__init__(level)
-
-    def opponent_plots(
-        self, seat: Seat, rng: random.Random, replies: Orders | None = None
-    ) -> tuple[list[Orders], FloatArray]:
-        """The matrix bot's sampled opponent plots, with every opponent's best reply to
-        our greedy plot put first and weighted :data:`COUNTER_WEIGHT`."""
-        plots, prior = super().opponent_plots(seat, rng, replies)
-        counter = _counters(seat, self.level.lead)
-        if counter in plots:
-            return plots, prior
-        plots = [counter, *plots[: max(1, len(plots) - 1)]]
-        rest = prior[: len(plots) - 1]
-        prior = np.concatenate(([COUNTER_WEIGHT], (1.0 - COUNTER_WEIGHT) * rest / rest.sum()))
-        return plots, prior
+#: The search the expert models its opponent with, and whose candidates it weighs.
+MODEL = MATRIX_LEVELS["hard"]
+#: How far the expert trusts its model of the opponent (1: a plain best reply to it; 0:
+#: the matrix game's equilibrium).
+MODEL_WEIGHT = 0.5
+#: Its best reply to each of this many of the opponent's likeliest plots joins its
+#: candidates.
+REPLIES = 2
 
 
-def _counters(seat: Seat, lead: float) -> Orders:
-    """Every opponent's best reply to our greedy plot."""
-    ours = greedy_orders(seat, lead=lead)
-    orders: Orders = {}
-    for other in seat.opponents:
-        orders |= greedy_orders(replace(seat, player=other), ours, lead)
-    return orders
+class ExpertBot:
+    """Weighs its candidates against the ``hard`` level's mixture for the opponent and
+    plays a restricted Nash response (see the module's docstring)."""
+
+    def __init__(
+        self, model: Level = MODEL, model_weight: float = MODEL_WEIGHT, replies: int = REPLIES
+    ) -> None:
+        self.model = MatrixBot(model)
+        self.model_weight = model_weight
+        self.replies = replies
+
+    def choose(self, view: dict[str, Any], rng: random.Random) -> Plot:
+        """The plot for ``view["player"]``, drawn from the mixture over its candidates."""
+        seat = Seat.of(view)
+        plots, mixture = self.mixture_at(seat, rng)
+        pick = rng.random()
+        index = int(np.searchsorted(np.cumsum(mixture), pick * float(mixture.sum()), "right"))
+        return to_plot(seat.player, plots[min(index, len(plots) - 1)])
+
+    def mixture_at(self, seat: Seat, rng: random.Random) -> tuple[list[Orders], FloatArray]:
+        """The candidate plots of ``seat`` and the probability of each (they sum to 1)."""
+        if len(seat.opponents) != 1:
+            return self.model.mixture_at(seat, rng)
+        level = self.model.level
+        theirs, prior = self.opponent_model(seat, rng)
+        mine = self.model.own_plots(seat, rng, _greedy_replies(seat))
+        seen = {plot_key(plot) for plot in mine}
+        for j in np.argsort(-prior, kind="stable")[: self.replies]:
+            reply = greedy_orders(seat, theirs[int(j)], level.lead)
+            if plot_key(reply) not in seen:
+                seen.add(plot_key(reply))
+                mine.append(reply)
+        if len(mine) == 1:
+            return mine, np.ones(1)
+        payoff = payoff_matrix(seat, mine, theirs, level.lead, level.even, True)
+        if waiting(seat.board, seat.player, seat.players) and not (level.spare and _aimed(seat)):
+            # Playing to win, as the matrix levels do: a turn that does not press while
+            # the match is even or lost costs more as the limit nears.
+            closing = max(0.0, 1.0 - seat.turns_left / PRESS_TURNS)
+            barring = launch_blockers(seat.board, seat.player)
+            idle = np.array([not presses(plot, seat.player, barring) for plot in mine])
+            payoff -= (IDLE + level.press * closing) * idle[:, None]
+        return mine, regret_matching(payoff, prior, ITERATIONS, self.model_weight)
+
+    def opponent_model(self, seat: Seat, rng: random.Random) -> tuple[list[Orders], FloatArray]:
+        """The plots the one opponent of ``seat`` may give and how likely each is: the
+        model level's mixture from the opponent's seat (public pieces only)."""
+        (opponent,) = seat.opponents
+        theirs, prior = self.model.mixture_at(replace(seat, player=opponent), rng)
+        return theirs, prior / float(prior.sum())

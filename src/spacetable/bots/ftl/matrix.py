@@ -160,7 +160,10 @@ class MatrixBot:
 
     def mixture(self, view: dict[str, Any], rng: random.Random) -> tuple[list[Orders], FloatArray]:
         """The candidate plots and the probability of each (they sum to 1)."""
-        seat = Seat.of(view)
+        return self.mixture_at(Seat.of(view), rng)
+
+    def mixture_at(self, seat: Seat, rng: random.Random) -> tuple[list[Orders], FloatArray]:
+        """:meth:`mixture` from a seat already read (another player's, to model it)."""
         level = self.level
         replies = _greedy_replies(seat) if level.counter or level.anticipate > 0.0 else None
         mine = self.own_plots(seat, rng, replies)
