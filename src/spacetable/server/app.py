@@ -29,6 +29,7 @@ from spacetable.registry import Bots, games
 from spacetable.server.cluster.interface import CLUSTER
 from spacetable.server.http import accounts as account_routes
 from spacetable.server.http import bot_accounts as bot_account_routes
+from spacetable.server.http import bot_events as bot_event_routes
 from spacetable.server.http import challenges as challenge_routes
 from spacetable.server.http import clock_route, digest, email_routes, leaving, pages
 from spacetable.server.http import games as game_routes
@@ -56,6 +57,7 @@ from spacetable.server.http.mailer import Mailer, SmtpUrl
 from spacetable.server.http.password_gate import password_gate
 from spacetable.server.http.referee_pool import RefereePool
 from spacetable.server.http.ws_protocol import ACCOUNTS, POLICY, ROOMS, SocketPolicy
+from spacetable.server.meet.bot_events import BotEvents
 from spacetable.server.meet.bus import Bus
 from spacetable.server.meet.challenges import expire as expire_challenges
 from spacetable.server.meet.identity import GuestCookie
@@ -151,6 +153,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     tournament_photo_routes.router,  # a board table settled from a photo (issue 71)
     token_routes.router,  # /api/tokens, /api/bot/account: the bot API's tokens (issue 72)
     bot_account_routes.router,  # /api/bot/account/upgrade: bot accounts (issue 72)
+    bot_event_routes.router,  # GET /api/stream/event: a bot's event stream (issue 72)
 )
 
 
@@ -364,6 +367,9 @@ def create_app(
     meetings = MeetingStore(storage, wall)
     # A challenge's news also becomes a notification (meet/notices.py).
     hub.notices, hub.meetings = notices, meetings
+    # The bots' event streams (issue 72): a room's match over reaches them (meet/).
+    bot_events = BotEvents(hub, directory, meetings, clock)
+    directory.match_over = bot_events.match_over
     # E-mail: the addresses and links' tokens, and the mail thread (http/mailer.py).
     mailing = _mail_service(storage, wall, mail)
 
@@ -411,6 +417,7 @@ def create_app(
         if notices.push is not None:
             await shutdown_step("the push sender", notices.push.close())
         block_news.close()
+        await shutdown_step("the bots' event streams", bot_events.close())
         await shutdown_step("the lobby sockets", hub.close())
         await shutdown_step("the bus", hub.bus.close())
         warming.cancel()  # (if still loading: the thread is left to the process's end)
@@ -455,6 +462,7 @@ def create_app(
     app.state.pool = pool  # (a test may run a round itself)
     app.state.mail = mailing  # (http/email_routes.py)
     app.state.notices = notices  # (http/notifications.py)
+    app.state.bot_events = bot_events  # (http/bot_events.py)
     app.state.push = notices.push  # (None: the server sends no push)
     app.state.directory = directory
     app.state.cluster = node

@@ -242,7 +242,9 @@ def test_a_frame_with_a_renamed_field_is_refused(schema: dict[str, Any]) -> None
     assert not client.is_valid({"type": "join", "nick": "Ann"})
     assert not server.is_valid({"type": "no_such_message"})
     seat: dict[str, Any] = {
-        **dict.fromkeys(("connected", "ready", "stand_in", "rematch", "host"), False),
+        **dict.fromkeys(
+            ("connected", "ready", "stand_in", "rematch", "host", "bot_account"), False
+        ),
         **{"seat": 0, "kind": "human", "name": "Ann", "level": None, "registered": True},
         "rating": {"rating": 12.5, "provisional": True},
     }

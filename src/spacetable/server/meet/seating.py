@@ -118,14 +118,18 @@ async def open_room_seats(
     if not rated:
         options = replace(options, game={**options.game, CASUAL_OPTION: True})
 
-    def read() -> list[dict[str, Any] | None]:
+    def read() -> tuple[list[dict[str, Any] | None], set[str]]:
+        keys = [p.account for p in players if p.account is not None]
         return [
             None if p.account is None else services.ratings.shown(p.account, game) for p in players
-        ]
+        ], services.ratings.bots.bots_among(keys)
 
-    ratings = await asyncio.to_thread(read)
+    ratings, bots = await asyncio.to_thread(read)
     room = services.directory.create(options)
-    people = [GivenSeat(p.name, p.account, r) for p, r in zip(players, ratings, strict=True)]
+    people = [
+        GivenSeat(p.name, p.account, r, p.account in bots)
+        for p, r in zip(players, ratings, strict=True)
+    ]
     tokens = room.lobby.give_seats(people)
     if services.node is not None:
         await services.node.adopt(room)  # known to every process before anyone opens it

@@ -1,9 +1,10 @@
-"""docs/protocol.md's two message tables, written from the declarations
+"""docs/protocol.md's message tables, written from the declarations
 (``spacetable protocol docs`` rewrites them in the page; tests/server/protocol checks that
 the committed page equals what this writes).
 
 Each table sits between two marker comments in the page, ``<!-- protocol:client -->`` ...
-``<!-- /protocol:client -->`` and the same for ``server``; the prose around them is the
+``<!-- /protocol:client -->`` and the same for ``server`` and ``events`` (the lines of a
+bot's event stream: :mod:`~spacetable.server.protocol.event_lines`); the prose around them is the
 page's own. The server table's fields are each record field's ``Doc``
 (:mod:`~spacetable.server.protocol.server_messages`); the client table's words are
 :data:`~spacetable.server.protocol.client_docs.CLIENT_DOCS`, one row per message the
@@ -13,9 +14,11 @@ server accepts (:func:`~spacetable.server.protocol.client_messages.client_models
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from spacetable.server.protocol.client_docs import CLIENT_DOCS
 from spacetable.server.protocol.client_messages import client_models
+from spacetable.server.protocol.event_lines import EVENT_LINES
 from spacetable.server.protocol.schema import server_fields
 from spacetable.server.protocol.server_messages import SERVER_MESSAGES
 
@@ -38,8 +41,18 @@ def client_table() -> str:
 
 def server_table() -> str:
     """The table of the messages the server sends."""
+    return _records_table(SERVER_MESSAGES)
+
+
+def events_table() -> str:
+    """The table of the lines of a bot's event stream (``GET /api/stream/event``)."""
+    return _records_table(EVENT_LINES)
+
+
+def _records_table(records: tuple[type[Any], ...]) -> str:
+    """The table of ``records`` (declared messages): type, fields, meaning."""
     rows = ["| type | fields | meaning |", "|---|---|---|"]
-    for cls in SERVER_MESSAGES:
+    for cls in records:
         said = []
         for field in server_fields(cls):
             if field.spread:
@@ -53,7 +66,7 @@ def server_table() -> str:
     return "\n".join(rows)
 
 
-TABLES = {"client": client_table, "server": server_table}
+TABLES = {"client": client_table, "server": server_table, "events": events_table}
 
 
 def rewritten(page: str) -> str:

@@ -139,6 +139,10 @@ class SeatView(TypedDict):
     host: Annotated[bool, Doc("the room's host")]
     registered: Annotated[bool, Doc("held by an account")]
     rating: Annotated[Rating | None, Doc("that player's rating in the room's game")]
+    bot_account: Annotated[
+        bool,
+        Doc("held by a bot account (a program playing through the bot API): the page says BOT"),
+    ]
 
 
 @message("room")
@@ -159,7 +163,8 @@ class RoomNews:
             "`registered` (the seat is held by an account, a logged-in player), `rating` (that "
             "player's rating in the room's game when he sat down, or after the rated match "
             'last over in this room, `{"rating", "provisional"}`, or null: not rated yet, '
-            "or not registered)"
+            "or not registered), `bot_account` (the account is a bot account: the page says "
+            "BOT)"
         ),
     ]
     phase: Annotated[Literal["lobby", "playing", "over"], Doc("`lobby`, `playing`, `over`")]

@@ -95,6 +95,9 @@ class RoomDirectory:
         #: Tells the players' accounts of their correspondence turns (the application gives
         #: ``meet/notices.py``'s, which stores them off the rooms' task; none: nobody is).
         self.told: Told | None = None
+        #: Called with a room whose match is over (the application gives the bots' event
+        #: streams': ``meet/bot_events.py``; none: nobody hears of it).
+        self.match_over: Callable[[Room], None] | None = None
         self.saves = SaveQueue(storage)
         self.live = LiveStore(storage) if durable else None
         self._rebuilding: dict[str, asyncio.Future[Room | None]] = {}
@@ -178,6 +181,8 @@ class RoomDirectory:
         room.muted = self.muted
         room.blocked_by = self.blocked_by
         room.correspondence.told = self.told
+        if self.match_over is not None:
+            room.match_over = self.match_over
         if self.accounts is not None:
             room.registered = self.accounts.is_registered
         if self.ratings is not None:

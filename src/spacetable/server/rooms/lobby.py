@@ -55,11 +55,13 @@ class Arrived:
 @dataclass(frozen=True, slots=True)
 class GivenSeat:
     """A player a room is made for (a pairing or an accepted challenge, issue 69): his
-    ``name``, his ``account`` key (``None``: a guest) and his ``rating`` in the game."""
+    ``name``, his ``account`` key (``None``: a guest), his ``rating`` in the game and
+    whether the account is a bot account (``bot_account``, issue 72)."""
 
     name: str
     account: str | None = None
     rating: dict[str, Any] | None = None
+    bot_account: bool = False
 
 
 class LobbyRoom(RoomContext, Protocol):
@@ -430,7 +432,13 @@ class Lobby:
         for seat, person in zip(room.seats, people, strict=True):
             others = self._names(seat)
             tokens.append(
-                seat.seat_person(person.name, others, account=person.account, rating=person.rating)
+                seat.seat_person(
+                    person.name,
+                    others,
+                    account=person.account,
+                    rating=person.rating,
+                    bot_account=person.bot_account,
+                )
             )
             if not self._by_post:
                 seat.start_abandon(room.clock, room.submit, room.timing.abandon_seconds)

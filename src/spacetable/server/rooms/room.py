@@ -120,6 +120,10 @@ def _unrated(account: str, game: str) -> dict[str, Any] | None:
     return None
 
 
+def _told_nobody(room: Room) -> None:
+    """Nobody hears of a match over (a room without bot accounts' streams)."""
+
+
 class Room:
     """One room: its seats, its connections and (while playing) its match.
 
@@ -194,6 +198,9 @@ class Room:
         #: The names of the accounts an account (its key) blocks: his chat hides their
         #: lines (the directory gives the relations': ``store/relations.py``).
         self.blocked_by: Callable[[str], list[str]] = _no_blocks
+        #: Called when a match is over (the directory gives the bots' event streams':
+        #: ``meet/bot_events.py``, issue 72). On the room's task: it must not wait.
+        self.match_over: Callable[[Room], None] = _told_nobody
         self.journal = Journal(self, saves, live)
         self.news = News(self, self.match_class.pacing)
         self.chat = Chat(self, self.journal.note_chat)
@@ -535,6 +542,7 @@ class Room:
         self.match = None
         self.manners.reset()
         self.correspondence.over(result)  # the players' accounts are told (meet/notices.py)
+        self.match_over(self)  # and the bot accounts' event streams (meet/bot_events.py)
 
     # -- messages out -------------------------------------------------------------------
 

@@ -78,6 +78,9 @@ class Seat:
     #: That account's rating in the room's game when he sat down (``rating``,
     #: ``provisional``; ``None``: not rated yet), shown beside his name.
     rating: dict[str, Any] | None = None
+    #: Whether that account is a bot account (issue 72: a program playing through the bot
+    #: API, ``store/bots.py``): its seat says BOT.
+    bot_account: bool = False
     #: Counts the times the seat lost its last connection: an abandon timer started for an
     #: earlier absence is stale.
     absences: int = 0
@@ -98,6 +101,7 @@ class Seat:
             "host": self.host and self.kind == "human",
             "registered": self.account is not None,
             "rating": self.rating if self.account is not None else None,
+            "bot_account": self.bot_account and self.account is not None,
         }
 
     def snapshot(self) -> dict[str, Any]:
@@ -115,6 +119,7 @@ class Seat:
             "stand_in": self.stand_in,
             "account": self.account,
             "rating": self.rating,
+            "bot_account": self.bot_account,
         }
 
     def restore(self, data: dict[str, Any]) -> None:
@@ -135,6 +140,7 @@ class Seat:
         self.account = account if isinstance(account, str) else None
         rating = data.get("rating")
         self.rating = rating if isinstance(rating, dict) else None
+        self.bot_account = bool(data.get("bot_account")) and self.account is not None
 
     def take(self, kind: Literal["human", "bot"], name: str, others: Collection[str]) -> None:
         """Seat a person or a bot under ``name``, made unique among the ``others``'
@@ -143,6 +149,7 @@ class Seat:
         self.ready = self.rematch = self.stand_in = False
         self.bot = None
         self.account = self.rating = None
+        self.bot_account = False
 
     def seat_person(
         self,
@@ -151,12 +158,15 @@ class Seat:
         *,
         account: str | None = None,
         rating: dict[str, Any] | None = None,
+        bot_account: bool = False,
     ) -> str:
         """Seat a person under ``name`` (made unique among the ``others``' names), held by
         a fresh token, which it returns; ``account``: the account key whose seat it is
-        (``None``: a guest's), with his ``rating`` in the room's game."""
+        (``None``: a guest's), with his ``rating`` in the room's game; ``bot_account``:
+        that account is a bot account (its seat says BOT)."""
         self.take("human", name, others)
         self.account, self.rating = account, rating
+        self.bot_account = bot_account and account is not None
         self.token = secrets.token_hex(16)
         return self.token
 
@@ -235,7 +245,7 @@ class Seat:
         good): no token, account or rating holds it any more."""
         self.token = self.token_digest = None
         self.account = self.rating = None
-        self.stand_in = False
+        self.bot_account = self.stand_in = False
 
     def empty(self, *, keep_name: bool = False) -> None:
         """Nobody sits here any more; ``keep_name``: the board of a match just over still
@@ -244,7 +254,7 @@ class Seat:
         name = self.name if keep_name else ""
         self.kind, self.name, self.level, self.token = "empty", name, None, None
         self.token_digest = self.account = self.rating = None
-        self.ready = self.rematch = self.stand_in = self.host = False
+        self.ready = self.rematch = self.stand_in = self.host = self.bot_account = False
         self.bot = None
 
     def went_away(

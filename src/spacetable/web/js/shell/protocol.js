@@ -83,6 +83,7 @@
  * @property {boolean} host
  * @property {boolean} registered
  * @property {(ServerRating|null)} rating
+ * @property {boolean} bot_account
  */
 /**
  * Who you are in this room; keep `token` (the page stores it per room; a tab told `elsewhere` keeps it and watches).
@@ -103,7 +104,7 @@
  * @property {string} ruleset - the game's key
  * @property {string} pacing - how the room is paced: `realtime`, `plots`, `turns`
  * @property {Object<string, *>} options - the room's options as created, with `ruleset` and `seats`
- * @property {Array<ServerSeatView>} seats - each seat: `seat`, `name`, `kind` = `human`/`bot`/`empty`, `level`, `connected`, `ready`, `stand_in` (a bot playing for a player who went away, who may `rejoin`), `rematch` (this player asked for a rematch), `host` (the room's host, the first person seated and, when he goes, the person in the lowest seat), `registered` (the seat is held by an account, a logged-in player), `rating` (that player's rating in the room's game when he sat down, or after the rated match last over in this room, `{"rating", "provisional"}`, or null: not rated yet, or not registered)
+ * @property {Array<ServerSeatView>} seats - each seat: `seat`, `name`, `kind` = `human`/`bot`/`empty`, `level`, `connected`, `ready`, `stand_in` (a bot playing for a player who went away, who may `rejoin`), `rematch` (this player asked for a rematch), `host` (the room's host, the first person seated and, when he goes, the person in the lowest seat), `registered` (the seat is held by an account, a logged-in player), `rating` (that player's rating in the room's game when he sat down, or after the rated match last over in this room, `{"rating", "provisional"}`, or null: not rated yet, or not registered), `bot_account` (the account is a bot account: the page says BOT)
  * @property {("lobby"|"playing"|"over")} phase - `lobby`, `playing`, `over`
  * @property {(string|null)} match_id - the match being played or last over
  * @property {(ServerCorrespondenceView|null)} correspondence - a room played by correspondence: its turn's deadline (see Correspondence play)

@@ -1,0 +1,113 @@
+"""A bot's event stream (``GET /api/stream/event``: ``http/bot_events.py``,
+``meet/bot_events.py``, issue 72 item 3), in the test's process through Starlette's
+TestClient (which hands a streamed body over as it comes) on the test clock: on connecting
+the stream replays the challenges open to the bot and its rooms not over; a challenge, its
+withdrawal and an accepted one's room arrive as lines; an empty line every 7 s of the
+server's clock; a second stream of the token ends the first; a match over says
+``gameFinish``; a token without the scope is refused."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spacetable.server.app import create_app
+from spacetable.server.http.deps import Services
+from spacetable.server.meet.bot_events import KEEPALIVE_SECONDS
+from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
+from spacetable.server.store.storage import Storage
+
+ORIGIN = "http://127.0.0.1"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    storage = Storage(f"sqlite:///{tmp_path / 'events.db'}")
+    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
+    with TestClient(app, base_url=ORIGIN) as running:
+        yield running
+    storage.close()
+
+
+def login(client: TestClient, name: str) -> dict[str, str]:
+    """Headers that carry a new account's session."""
+    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    session = served.accounts.open_session(served.accounts.create(name, "12345678"))
+    return {"cookie": f"{SESSION_COOKIE}={session}", "origin": ORIGIN}
+
+
+def token(client: TestClient, who: dict[str, str], *scopes: str) -> dict[str, str]:
+    made = client.post(
+        "/api/tokens", json={"description": "bot", "scopes": list(scopes)}, headers=who
+    )
+    assert made.status_code == 201, made.text
+    return {"authorization": f"Bearer {made.json()['token']}"}
+
+
+def challenge(client: TestClient, by: dict[str, str], to: str) -> str:
+    sent = client.post(
+        "/api/challenges", json={"to": to, "game": "lightspeed", "rated": False}, headers=by
+    )
+    assert sent.status_code == 201, sent.text
+    made: str = sent.json()["id"]
+    return made
+
+
+def read(lines: Iterator[str]) -> dict[str, Any] | None:
+    """The stream's next line, decoded (``None``: the empty keep-alive line)."""
+    text = next(lines)
+    return json.loads(text) if text.strip() else None
+
+
+def test_the_stream_replays_then_tells_challenges_games_and_keeps_alive(client: TestClient) -> None:
+    ann, bob = login(client, "Robo"), login(client, "Bob")
+    bot = token(client, ann, "bot:play", "challenge:write")
+    assert client.post("/api/bot/account/upgrade", headers=bot).status_code == 200
+    waiting = challenge(client, bob, "Robo")  # before the stream: replayed
+    with client.stream("GET", "/api/stream/event", headers=bot) as answer:
+        assert answer.status_code == 200
+        assert answer.headers["content-type"].startswith("application/x-ndjson")
+        lines = answer.iter_lines()
+        first = read(lines)
+        assert first is not None and first["type"] == "challenge"
+        assert first["challenge"]["id"] == waiting and first["challenge"]["from"] == "Bob"
+        withdrawn = challenge(client, bob, "Robo")
+        live = read(lines)
+        assert live is not None and live["type"] == "challenge"
+        assert live["challenge"]["id"] == withdrawn and live["challenge"]["to"] == "Robo"
+        assert client.delete(f"/api/challenges/{withdrawn}", headers=bob).status_code == 204
+        assert read(lines) == {
+            "type": "challengeCanceled",
+            "challenge": {"id": withdrawn, "status": "cancelled"},
+        }
+        accepted = client.post(f"/api/challenges/{waiting}/accept", headers=bot)
+        room = accepted.json()["room"]
+        assert read(lines) == {"type": "gameStart", "room": room, "game": "lightspeed"}
+        served: Services = client.app.state.services  # type: ignore[attr-defined]
+        seated = served.directory.get(room)
+        assert seated is not None  # the bot's seat says BOT, the person's not
+        assert [(s.name, s.to_json()["bot_account"]) for s in seated.seats] == [
+            ("Bob", False),
+            ("Robo", True),
+        ]
+        moved = client.post("/api/test/clock", json={"advance": KEEPALIVE_SECONDS})
+        assert moved.status_code == 200
+        assert read(lines) is None  # the keep-alive
+        # A second stream of the token: the first ends; the room is replayed to it.
+        with client.stream("GET", "/api/stream/event", headers=bot) as again:
+            assert list(lines) == []  # the first stream ended
+            more = again.iter_lines()
+            assert read(more) == {"type": "gameStart", "room": room, "game": "lightspeed"}
+
+
+def test_a_token_without_the_scope_or_no_token_reads_no_stream(client: TestClient) -> None:
+    ann = login(client, "Ann")
+    writer = token(client, ann, "challenge:write")
+    refused = client.get("/api/stream/event", headers=writer)
+    assert refused.status_code == 403 and "bot:play or challenge:read" in refused.json()["detail"]
+    assert client.get("/api/stream/event", headers=ann).status_code == 401
