@@ -26,7 +26,7 @@ def test_the_director_prints_the_pairings_with_codes_and_anyone_the_standings(
     client: TestClient,
 ) -> None:
     director = login(client, "Arbiter")
-    tid = create(client, director, name="Club night 71", venue="board", rounds=3)
+    tid = create(client, director, name="Soirée du club 71", venue="board", rounds=3)
     names = ["Vega", "Rigel", "Deneb", "Altair", "Mira"]
     heads = {n: login(client, n) for n in names}
     for n in names:
@@ -37,8 +37,10 @@ def test_the_director_prints_the_pairings_with_codes_and_anyone_the_standings(
 
     got = client.get(f"/api/tournaments/{tid}/pairings.pdf?round=1", headers=director)
     assert got.status_code == 200 and got.headers["content-type"] == "application/pdf"
+    # (a header is ASCII: the file's name keeps the name's ASCII letters)
+    assert got.headers["content-disposition"] == 'inline; filename="Soir-e-du-club-71-round-1.pdf"'
     text = text_of(got.content)
-    assert "Club night 71" in text and "Pairings of round 1 of 3" in text
+    assert "Soirée du club 71" in text and "Pairings of round 1 of 3" in text
     assert all(entry["code"] in text for entry in codes)
     assert all(name in text for name in names)  # four at tables, one with the bye
     assert "bye (1)" in text

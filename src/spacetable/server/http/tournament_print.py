@@ -132,8 +132,9 @@ def pairings_pdf(
     return _pdf(tournament.name, subtitle, columns, rows + byes)
 
 
-def _number(value: float) -> str:
-    return f"{value:g}" if value == int(value) else f"{value:.2f}".rstrip("0")
+def _number(tr: Translator, value: float) -> str:
+    """``value`` the reader's way, to two decimals at most (``0,67`` in French)."""
+    return tr.number(round(value, 2), "0.##")
 
 
 def standings_pdf(
@@ -147,9 +148,9 @@ def standings_pdf(
             str(line.rank),
             str(line.number),
             line.name + (f" ({tr.gettext('withdrawn')})" if line.withdrawn else ""),
-            _number(line.score),
-            _number(line.buchholz),
-            _number(line.sonneborn_berger),
+            _number(tr, line.score),
+            _number(tr, line.buchholz),
+            _number(tr, line.sonneborn_berger),
         ]
         for line in swiss.standings(entrants, games)
     ]
@@ -170,7 +171,9 @@ def standings_pdf(
 
 
 def _filename(tournament: Tournament, what: str) -> str:
-    safe = "".join(c if c.isalnum() else "-" for c in tournament.name)[:40].strip("-")
+    # (a header is ASCII: "Soirée du club" is "Soir-e-du-club")
+    safe = "".join(c if c.isascii() and c.isalnum() else "-" for c in tournament.name)
+    safe = safe[:40].strip("-")
     return f'inline; filename="{safe or "tournament"}-{what}.pdf"'
 
 
