@@ -75,6 +75,8 @@ async function main() {
   try {
     const [games, player] = await Promise.all([gameList(), fetchJSON(`/api/players/${encodeURIComponent(name)}`)]);
     $("#player-name").textContent = player.name;
+    // A bot account (issue 72): its name says BOT, as its seats do.
+    if (player.bot) $("#player-name").append(el("span", { class: "bot-tag", title: t("a bot account: a program plays for it"), text: t("BOT") }));
     document.title = `${player.name} — spacetable`;
     const since = new Date(player.since * 1000).toLocaleDateString(document.documentElement.lang);
     $("#player-since").textContent = t("Playing here since {date}", { date: since });

@@ -164,6 +164,7 @@ function drawSeats(container, room, mySeat, send, { describe, starts = null, sho
     item.append(el("span", { class: "seat-name", text: who, title: who }));
     const rating = seatRating(seat);
     if (rating) item.append(rating);
+    if (seat.bot_account) item.append(el("span", { class: "bot-tag", title: t("a bot account: a program plays this seat"), text: t("BOT") }));
     if (seat.host) item.append(el("span", { class: "host-tag", title: t("the room's host: may free a bot's seat for a friend"), text: t("host") }));
     if (seat.kind === "bot") {
       item.append(el("span", { class: "bot-about", text: describeLevel(room.options.ruleset, seat.level) }));
