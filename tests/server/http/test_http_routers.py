@@ -84,6 +84,9 @@ API = {
     "/api/tournaments/{tournament_id}/tables/{round_}/{number}/confirm": ["POST"],
     "/api/tournaments/{tournament_id}/tables/{round_}/{number}/dispute": ["POST"],
     "/api/tournaments/{tournament_id}/codes": ["GET"],
+    # The director's printouts (issue 71: http/tournament_print.py)
+    "/api/tournaments/{tournament_id}/pairings.pdf": ["GET"],
+    "/api/tournaments/{tournament_id}/standings.pdf": ["GET"],
     # A board table settled from a photo (issue 71: http/tournament_photo.py)
     "/api/tournaments/{tournament_id}/tables/{round_}/{number}/photo": ["GET", "POST"],
     "/api/tournaments/{tournament_id}/tables/{round_}/{number}/battle": ["GET"],
