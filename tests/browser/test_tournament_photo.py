@@ -87,6 +87,14 @@ def test_a_board_table_is_settled_from_a_photo_accepted_and_the_next_round_paire
     shot(reporter, "table-after-upload-desktop")
     reporter.set_viewport_size(PHONE)
     shot(reporter, "table-after-upload-phone")
+    reporter.goto(f"/tournaments/{tid}/tables/1/{table['table']}?lang=fr")
+    expect(reporter.locator("#table-state")).to_have_text(
+        f"{first} a déclaré 1-0 d\u2019après une photo : en attente de l\u2019accord de {second}."
+    )
+    expect(reporter.locator("#photo-colours")).to_have_text(
+        f"Couleurs sur la photo : {first} : rouge · {second} : bleu."
+    )
+    shot(reporter, "table-after-upload-phone-fr")
 
     other = pages[second]
     other.set_viewport_size(PHONE)
@@ -116,3 +124,5 @@ def test_a_board_table_is_settled_from_a_photo_accepted_and_the_next_round_paire
     other.set_viewport_size(PHONE)
     row.scroll_into_view_if_needed()
     shot(other, "tournament-accepted-phone")
+    other.goto(server.base + battle)  # the battle as the referee drew it
+    shot(other, "battle-phone")

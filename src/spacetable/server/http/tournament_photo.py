@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import re
 import secrets
 from typing import Any
 
@@ -207,6 +208,14 @@ async def table_photo(tournament_id: str, round_: int, number: int, served: App)
     return await _answer(work())  # type: ignore[no-any-return]
 
 
+def _fitted(svg: str) -> str:
+    """The referee's drawing at the size of the window it is opened in (it is drawn at
+    the table's true size, in mm: far larger than a phone's screen)."""
+    head, _, rest = svg.partition(">")
+    head = re.sub(r'\s(width|height)="[^"]*"', r' \1="100%"', head)
+    return f"{head}>{rest}"
+
+
 @router.get(TABLE_PATH + "/battle", response_model=None)
 async def table_battle(
     tournament_id: str,
@@ -222,7 +231,7 @@ async def table_battle(
         answered = await referee_answer(referee.resolve(table, reader_language(request)))
         if answered.status_code != 200:
             return answered
-        svg = orjson.loads(bytes(answered.body))["svg"]
+        svg = _fitted(orjson.loads(bytes(answered.body))["svg"])
         return Response(
             svg,
             media_type="image/svg+xml",
