@@ -173,6 +173,12 @@ def test_an_over_the_board_table_is_reported_disputed_and_confirmed_from_its_pag
     cross = gil.locator(f"#crosstable tr[data-name='{white}'] td.round[data-round='1']")
     expect(cross).to_have_text(re.compile(r"^\d · 1 · 1$"))
     _look(gil, "tournament-director-desktop")
+    # He removes Hana, asked first: her line says withdrawn.
+    gil.select_option("#remove-player", "Hana Board")
+    gil.once("dialog", accept)
+    gil.click("#remove-form button[type=submit]")
+    expect(gil.locator("#standings tbody tr[data-name='Hana Board']")).to_contain_text("withdrawn")
+    assert asked[-1].startswith("Remove Hana Board from the tournament?")
     gil.set_viewport_size({"width": 390, "height": 844})
     assert gil.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     _look(gil, "tournament-director-phone")
