@@ -30,6 +30,7 @@ from spacetable.server.cluster.interface import CLUSTER
 from spacetable.server.http import accounts as account_routes
 from spacetable.server.http import bot_accounts as bot_account_routes
 from spacetable.server.http import bot_events as bot_event_routes
+from spacetable.server.http import bot_games as bot_game_routes
 from spacetable.server.http import challenges as challenge_routes
 from spacetable.server.http import clock_route, digest, email_routes, leaving, pages
 from spacetable.server.http import games as game_routes
@@ -154,6 +155,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     token_routes.router,  # /api/tokens, /api/bot/account: the bot API's tokens (issue 72)
     bot_account_routes.router,  # /api/bot/account/upgrade: bot accounts (issue 72)
     bot_event_routes.router,  # GET /api/stream/event: a bot's event stream (issue 72)
+    bot_game_routes.router,  # /api/bot/game/...: a bot's game stream and moves (issue 72)
 )
 
 

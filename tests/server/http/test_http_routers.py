@@ -94,6 +94,11 @@ API = {
     "/api/tokens": ["GET", "POST"],
     "/api/tokens/{token_id}": ["DELETE"],
     "/api/bot/account": ["GET"],
+    # A bot's games (issue 72: http/bot_games.py)
+    "/api/bot/game/stream/{room_id}": ["GET"],
+    "/api/bot/game/{room_id}/move": ["POST"],
+    "/api/bot/game/{room_id}/resign": ["POST"],
+    "/api/bot/game/{room_id}/chat": ["POST"],
 }
 
 #: The addresses served but not listed in the OpenAPI (pages, files, the test clock).

@@ -78,6 +78,8 @@ class BotSeat:
         self._state: dict[str, Any] | None = None
         #: The room's other messages that came before both (they follow ``gameFull``).
         self._early: list[bytes] = []
+        #: The match's version and phase of the last ``decision`` told.
+        self._decided: tuple[int, str] | None = None
         #: The frames of the move being answered (``None``: none is).
         self._answer: list[dict[str, Any]] | None = None
         self._pong: asyncio.Future[None] | None = None
@@ -149,19 +151,26 @@ class BotSeat:
                 queue.put_nowait(line)
 
     def _decision(self) -> bytes | None:
-        """The ``decision`` line, when the bot's seat must act now."""
+        """The ``decision`` line, when the bot's seat must act now (once for each of the
+        match's versions and phases; none during a run-up, when nobody may place yet)."""
         match, seat = self.room.match, self.connection.seat
         if match is None or seat is None or seat >= len(self.room.seats):
             return None
         player = self.room.seats[seat].name
         if player is None or player not in match.match.players:
             return None
-        if not match.match.needs_action(player):
+        if match.in_runup(self.room.clock.now()) or not match.match.needs_action(player):
             return None
+        told = (match.version, match.phase)
+        if told == self._decided:
+            return None
+        self._decided = told
         t = self.room.now()
         return self._line(wire(to_bot.Decision(match.phase, match.deadline, t, match.version)))
 
     def _maybe_decide(self, queue: asyncio.Queue[bytes | None] | None = None) -> None:
+        if queue is not None:  # a new stream: told again
+            self._decided = None
         line = self._decision()
         if line is None:
             return
@@ -195,6 +204,7 @@ class BotSeat:
             self._early.append(payload + b"\n")
         else:
             self._send(payload + b"\n")
+            self._maybe_decide()  # a card placed mid-round: no new state, a new card in hand
         return True
 
     def _send_full(self) -> None:

@@ -18,6 +18,9 @@ import { DECLINE_REASONS, challengeWords, gameTitle, openPairedRoom, reasonLabel
 
 /** The challenges shown, by id: {challenge, incoming, box, settled (its end is told)}. */
 const shown = new Map();
+/** Challenges closed before this page showed them (a bot accepts at once, before the
+ * challenge's own answer has come back): their news, told once they are shown. */
+const closedEarly = new Map();
 
 /** The corner that holds the toasts (made on the first). */
 function corner() {
@@ -63,6 +66,7 @@ async function showIncoming(challenge) {
   const box = toast("incoming", challenge.id);
   const entry = { challenge, incoming: true, box, settled: false };
   shown.set(challenge.id, entry);
+  if (closedBefore(challenge.id)) return;
   const what = await challengeWords(challenge);
   if (entry.settled) return; // over while the games' titles loaded
   const who = t("{name} challenges you", { name: challenge.from });
@@ -122,6 +126,7 @@ async function showOutgoing(challenge) {
   const box = toast("outgoing", challenge.id);
   const entry = { challenge, incoming: false, box, settled: false };
   shown.set(challenge.id, entry);
+  if (closedBefore(challenge.id)) return;
   const what = await challengeWords(challenge);
   if (entry.settled) return; // over while the games' titles loaded
   const waiting = t("Challenge sent to {name}: waiting for the answer…", { name: challenge.to });
@@ -139,10 +144,23 @@ async function showOutgoing(challenge) {
   fill(box, [el("p", { class: "meet-toast-text", text: waiting }), el("p", { class: "muted meet-toast-what", text: what })], [cancel]);
 }
 
+/** Tell the end of a challenge that came before the challenge was shown: true if it did. */
+function closedBefore(id) {
+  const early = closedEarly.get(id);
+  if (!early) return false;
+  closedEarly.delete(id);
+  closed(early);
+  return true;
+}
+
 /** A challenge is over: say how, or open its room. */
-function closed({ id, status, reason, room }) {
+function closed(message) {
+  const { id, status, reason, room } = message;
   const entry = shown.get(id);
-  if (!entry) return;
+  if (!entry) {
+    closedEarly.set(id, message);
+    return;
+  }
   entry.settled = true;
   const { challenge, incoming, box } = entry;
   if (status === "accepted" && room && !incoming) {

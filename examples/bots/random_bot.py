@@ -1,0 +1,225 @@
+"""A bot that plays spacetable's four games with random legal moves, over the bot API.
+
+It shows how a program plays for an account (docs/bots.md): it reads its account's event
+stream, accepts every challenge, and plays each game on that game's stream, choosing at
+random among the moves the view offers and trying again when the server refuses one (it
+says why, in a 400). Run it with a token of the scopes bot:play, challenge:read and
+challenge:write (Settings, "Personal access tokens")::
+
+    python examples/bots/random_bot.py --server http://127.0.0.1:8000 --token spt_...
+
+or with the token in SPACETABLE_TOKEN. ``--seed`` makes its choices the same each run
+(given the same opponent's moves); ``--games N`` stops it after N games; ``--upgrade``
+makes the account a bot account first (for good: docs/bots.md). It needs httpx2
+(``pip install httpx2``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import threading
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import httpx2
+
+#: Tries at a placement the server refuses (a card touching another, off the table).
+PLACE_TRIES = 40
+#: The margin kept from the table's edges when placing a card, in mm.
+EDGE_MM = 60.0
+
+
+def lines(response: httpx2.Response) -> Iterator[dict[str, Any]]:
+    """The JSON lines of a stream (the empty keep-alive lines skipped)."""
+    for line in response.iter_lines():
+        if line.strip():
+            yield json.loads(line)
+
+
+class Game:
+    """One game the bot plays: its room, its view, its own random choices."""
+
+    def __init__(self, client: httpx2.Client, room: str, rng: random.Random) -> None:
+        self.client, self.room, self.rng = client, room, rng
+        self.game = ""
+        self.state: dict[str, Any] = {}
+
+    def post(self, what: str, body: dict[str, Any] | None = None) -> httpx2.Response:
+        """``POST /api/bot/game/{room}/{what}``; a move carries a fresh idempotency key
+        (sent again after a dropped connection, it would not act twice)."""
+        url = f"/api/bot/game/{self.room}/{what}"
+        if what == "move" and body is not None:
+            body = {**body, "idempotency_key": uuid.UUID(int=self.rng.getrandbits(128)).hex}
+        return self.client.post(url, json=body or {})
+
+    def move(self, body: dict[str, Any]) -> bool:
+        """Send one move: True when the room took it."""
+        answer = self.post("move", body)
+        if answer.status_code == 429:  # over the limit: wait as long as it says
+            seconds = answer.json()["ratelimit"]["seconds"]
+            threading.Event().wait(seconds)
+            return self.move(body)
+        return answer.status_code == 200
+
+    def play(self) -> None:
+        """Read the game's stream to its end, acting at each ``decision``."""
+        with self.client.stream("GET", f"/api/bot/game/stream/{self.room}") as stream:
+            stream.raise_for_status()
+            for line in lines(stream):
+                kind = line["type"]
+                if kind == "gameFull":
+                    self.game, self.state = line["game"], line["state"] or {}
+                    print(f"{self.room}: playing {self.game} in seat {line['seat']}", flush=True)
+                elif kind == "gameState":
+                    self.state = line["state"] or self.state
+                elif kind == "decision":
+                    self.decide(line["phase"])
+                elif kind == "result":
+                    print(f"{self.room}: over, winner {line['result'].get('winner')}", flush=True)
+
+    def decide(self, phase: str) -> None:
+        """One decision, by what the view shows."""
+        if phase == "plot":
+            self.plot()
+        elif phase == "activation":
+            self.activate()
+        elif phase == "preparation":
+            self.fleet()
+        elif phase in ("fast", "deployment"):
+            self.place()
+        else:  # the cards froze ("stop"): the card in hand is kept out
+            self.move({"type": "discard"})
+
+    # -- the laser games: a card to place --------------------------------------------
+
+    def place(self) -> None:
+        """Put the card in hand somewhere on the table at random, again while refused."""
+        width, height = self.state.get("table_size_mm", [1200.0, 800.0])
+        for _ in range(PLACE_TRIES):
+            x = self.rng.uniform(-width / 2 + EDGE_MM, width / 2 - EDGE_MM)
+            y = self.rng.uniform(-height / 2 + EDGE_MM, height / 2 - EDGE_MM)
+            rotation = 15.0 * self.rng.randrange(24)
+            card = {"type": "place", "x": round(x, 1), "y": round(y, 1), "rotation": rotation}
+            if self.move(card):
+                return
+        self.move({"type": "discard"})  # nowhere found: it may be past the stop
+
+    def fleet(self) -> None:
+        """Stellar Conflict: a random fleet of the race's ships, smaller while refused."""
+        me = self.state.get("player")
+        race = (self.state.get("players", {}).get(me) or {}).get("race")
+        races = self.client.get("/api/games/stellar/races").json()
+        ships = list(races.get(race, {}).get("ships", [])) or [
+            s for r in races.values() for s in r["ships"]
+        ]
+        for size in range(min(6, len(ships)), 0, -1):
+            if self.move({"type": "fleet", "ships": self.rng.sample(ships, size)}):
+                return
+
+    # -- Faster Than Light: a secret plot --------------------------------------------
+
+    def plot(self) -> None:
+        """An order for each of its pieces on the table: turn, sprint or (a ship) launch."""
+        me = self.state.get("player")
+        orders = []
+        for piece in self.state.get("pieces", []):
+            if piece.get("owner") != me or not piece.get("on_table", True):
+                continue
+            roll = self.rng.random()
+            if roll < 0.45:
+                orders.append(f"{piece['id']}:R{15 * self.rng.randint(-6, 6):+d}")
+            elif roll < 0.9 or piece.get("kind") != "ship" or not piece.get("missiles"):
+                orders.append(f"{piece['id']}:S{0.5 * self.rng.randint(2, 8):g}")
+            else:
+                orders.append(f"{piece['id']}:L")
+        if not self.move({"type": "plot", "orders": orders}):
+            self.move({"type": "plot", "orders": []})  # refused: no orders, nothing moves
+
+    # -- the hex fleet: its activated ship's next step --------------------------------
+
+    def activate(self) -> None:
+        """Move along a reachable path, fire at a ship in reach, or end the activation."""
+        ship = (self.state.get("activation") or {}).get("ship")
+        reach = self.state.get("reach") or []
+        targets = [a["ship"] for a in self.state.get("aim") or [] if a.get("problem") is None]
+        choices: list[dict[str, Any]] = [{"type": "done", "ship": ship}]
+        if reach and self.rng.random() < 0.7:
+            choices = [{"type": "move", "ship": ship, "steps": self.rng.choice(reach)["steps"]}]
+        elif targets:
+            choices.insert(0, {"type": "fire", "ship": ship, "target": self.rng.choice(targets)})
+        for action in choices:
+            if self.move({"type": "act", "action": action}):
+                return
+
+
+def accept_and_play(client: httpx2.Client, seed: int, games: int | None) -> None:
+    """Read the event stream: accept each challenge, play each game on a thread of its
+    own, stop after ``games`` games are over (``None``: never)."""
+    started = finished = 0
+    playing: list[threading.Thread] = []
+    rooms: set[str] = set()
+
+    def play(room: str) -> None:
+        nonlocal started
+        if room in rooms:  # (told twice: by the accept's answer and the stream)
+            return
+        rooms.add(room)
+        rng = random.Random(seed * 1_000_003 + started)  # one draw a game, in order
+        started += 1
+        thread = threading.Thread(target=Game(client, room, rng).play, daemon=True)
+        thread.start()
+        playing.append(thread)
+
+    with client.stream("GET", "/api/stream/event") as events:
+        events.raise_for_status()
+        for event in lines(events):
+            kind = event["type"]
+            if kind == "challenge":
+                challenge = event["challenge"]
+                answer = client.post(f"/api/challenges/{challenge['id']}/accept")
+                print(f"challenge {challenge['id']}: accepted ({answer.status_code})", flush=True)
+                if answer.status_code == 200:
+                    play(answer.json()["room"])
+            elif kind == "gameStart":
+                play(event["room"])
+            elif kind == "gameFinish":
+                finished += 1
+                if games is not None and finished >= games:
+                    break
+    for thread in playing:
+        thread.join(timeout=30)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The bot's command line."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--server", default="http://127.0.0.1:8000", help="the server's URL")
+    parser.add_argument("--token", default=os.environ.get("SPACETABLE_TOKEN"), help="spt_...")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of its random choices")
+    parser.add_argument("--games", type=int, default=None, help="stop after this many games")
+    parser.add_argument("--upgrade", action="store_true", help="make it a bot account first")
+    args = parser.parse_args(argv)
+    if not args.token:
+        parser.error("give a token: --token spt_... or SPACETABLE_TOKEN")
+    headers = {"Authorization": f"Bearer {args.token}"}
+    timeout = httpx2.Timeout(30.0, read=None)  # the streams stay open
+    with httpx2.Client(base_url=args.server, headers=headers, timeout=timeout) as client:
+        me = client.get("/api/bot/account")
+        if me.status_code != 200:
+            print(f"the token is refused: {me.text}", file=sys.stderr)
+            return 1
+        print(f"playing as {me.json()['name']}", flush=True)
+        if args.upgrade:
+            upgraded = client.post("/api/bot/account/upgrade")
+            print(f"upgrade: {upgraded.status_code} {upgraded.text}", flush=True)
+        accept_and_play(client, args.seed, args.games)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
