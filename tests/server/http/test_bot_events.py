@@ -4,7 +4,7 @@ TestClient (which hands a streamed body over as it comes) on the test clock: on 
 the stream replays the challenges open to the bot and its rooms not over; a challenge, its
 withdrawal and an accepted one's room arrive as lines; an empty line every 7 s of the
 server's clock; a second stream of the token ends the first; a match over says
-``gameFinish``; a token without the scope is refused."""
+``gameFinish``; a revoked token's stream ends; a token without the scope is refused."""
 
 from __future__ import annotations
 
@@ -95,14 +95,28 @@ def test_the_stream_replays_then_tells_challenges_games_and_keeps_alive(client: 
             ("Bob", False),
             ("Robo", True),
         ]
-        moved = client.post("/api/test/clock", json={"advance": KEEPALIVE_SECONDS})
-        assert moved.status_code == 200
-        assert read(lines) is None  # the keep-alive
         # A second stream of the token: the first ends; the room is replayed to it.
         with client.stream("GET", "/api/stream/event", headers=bot) as again:
             assert list(lines) == []  # the first stream ended
             more = again.iter_lines()
             assert read(more) == {"type": "gameStart", "room": room, "game": "lightspeed"}
+            # Its match played and over (begun and resigned by hand, on the server's loop).
+            assert client.portal is not None
+
+            def play_and_resign() -> None:
+                seated.start()
+                seated.end("resigned", ["Bob"])
+
+            client.portal.call(play_and_resign)
+            assert read(more) == {"type": "gameFinish", "room": room, "game": "lightspeed"}
+            moved = client.post("/api/test/clock", json={"advance": KEEPALIVE_SECONDS})
+            assert moved.status_code == 200
+            assert read(more) is None  # the keep-alive
+            # The token revoked: its stream ends at the next keep-alive.
+            for made in client.get("/api/tokens", headers=ann).json():
+                assert client.delete(f"/api/tokens/{made['id']}", headers=ann).status_code == 204
+            client.post("/api/test/clock", json={"advance": KEEPALIVE_SECONDS})
+            assert list(more) == [""]  # the last keep-alive, then the end
 
 
 def test_a_token_without_the_scope_or_no_token_reads_no_stream(client: TestClient) -> None:
