@@ -98,6 +98,12 @@ def test_a_board_table_is_settled_from_a_photo_accepted_and_the_next_round_paire
 
     other = pages[second]
     other.set_viewport_size(PHONE)
+    # His table's page offers Accept too, with no code to type.
+    other.goto(f"/tournaments/{tid}/tables/1/{table['table']}?lang=en")
+    expect(other.locator("#confirm")).to_have_text("Accept")
+    expect(other.locator("#code-box")).to_be_hidden()
+    expect(other.locator("#photo-box")).to_be_hidden()  # the report is the other's
+    shot(other, "table-to-accept-phone")
     other.goto(f"/tournaments/{tid}?lang=en")
     row = other.locator(f".pairings[data-round='1'] tr[data-table='{table['table']}']")
     expect(row).to_contain_text(f"1-0 from {first}'s photo, waiting for {second} to accept it")
