@@ -12,7 +12,7 @@ from typing_extensions import Doc
 
 from spacetable.server.protocol.records import GameObject, message
 
-__all__ = ["Decision", "GameFull", "GameState"]
+__all__ = ["GAME_LINES", "Decision", "GameFull", "GameState"]
 
 
 @message("gameFull")
@@ -51,3 +51,7 @@ class Decision:
     ]
     t: Annotated[float, Doc("match time now")]
     version: Annotated[int, Doc("the number of actions the match has applied")]
+
+
+#: The game stream's own lines, in the order docs/protocol.md tables them.
+GAME_LINES: tuple[type[Any], ...] = (GameFull, GameState, Decision)

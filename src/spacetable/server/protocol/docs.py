@@ -18,6 +18,7 @@ from typing import Any
 
 from spacetable.server.protocol.client_docs import CLIENT_DOCS
 from spacetable.server.protocol.client_messages import client_models
+from spacetable.server.protocol.bot_messages import GAME_LINES
 from spacetable.server.protocol.event_lines import EVENT_LINES
 from spacetable.server.protocol.schema import server_fields
 from spacetable.server.protocol.server_messages import SERVER_MESSAGES
@@ -49,6 +50,11 @@ def events_table() -> str:
     return _records_table(EVENT_LINES)
 
 
+def game_lines_table() -> str:
+    """The table of a bot's game stream's own lines (``GET /api/bot/game/stream/{room}``)."""
+    return _records_table(GAME_LINES)
+
+
 def _records_table(records: tuple[type[Any], ...]) -> str:
     """The table of ``records`` (declared messages): type, fields, meaning."""
     rows = ["| type | fields | meaning |", "|---|---|---|"]
@@ -66,7 +72,12 @@ def _records_table(records: tuple[type[Any], ...]) -> str:
     return "\n".join(rows)
 
 
-TABLES = {"client": client_table, "server": server_table, "events": events_table}
+TABLES = {
+    "client": client_table,
+    "server": server_table,
+    "events": events_table,
+    "game-lines": game_lines_table,
+}
 
 
 def rewritten(page: str) -> str:
