@@ -80,3 +80,31 @@ def test_a_challenge_through_one_process_is_told_listed_and_pushed_from_the_othe
     pushed = service.to("/push/ann-cluster")[0]
     assert pushed.signed_by == key
     assert phone.decrypt(pushed.body)["body"] == "Bob challenges you to a game of Light Speed."
+
+
+def test_a_bot_s_event_stream_hears_a_challenge_sent_through_the_other_process(
+    cluster: Cluster,
+) -> None:
+    """Issue 72 item 3 (``meet/bot_events.py``): Robo's event stream is on process 1, Cyd
+    challenges him through process 2: the stream's next line is the challenge; a second
+    stream of the token, on process 2, ends the first."""
+    first, second = (worker.server for worker in cluster.workers)
+    robo, cyd = session_cookie(first.http, "Robo"), session_cookie(second.http, "Cyd")
+    scopes = {"description": "bot", "scopes": ["bot:play", "challenge:read"]}
+    token = call(first, "POST", "/api/tokens", robo, scopes)["token"]
+    bearer = {"authorization": f"Bearer {token}"}
+
+    def stream(server: Server) -> Any:
+        opened = urllib.request.Request(server.http + "/api/stream/event", headers=bearer)
+        return urllib.request.urlopen(opened, timeout=10)
+
+    with stream(first) as events:
+        body = {"to": "Robo", "game": "lightspeed", "rated": False}
+        sent = call(second, "POST", "/api/challenges", cyd, body)["id"]
+        line = json.loads(events.readline())
+        assert line["type"] == "challenge"
+        assert (line["challenge"]["id"], line["challenge"]["from"]) == (sent, "Cyd")
+        with stream(second) as again:
+            assert events.read() == b""  # the first stream ended (through the bus)
+            replayed = json.loads(again.readline())
+            assert replayed["challenge"]["id"] == sent
