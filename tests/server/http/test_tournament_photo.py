@@ -145,6 +145,11 @@ def test_a_photo_of_another_game_or_no_photo_or_not_at_the_table_is_refused(
     # From a player of the tournament who does not play at this table.
     away = upload(client, url, photo(shots.TWO_FLEETS_SEED), outsider)
     assert away.status_code == 403 and "this table" in away.json()["detail"]
+    # From another site's page, with the player's cookie.
+    elsewhere = upload(
+        client, url, photo(shots.TWO_FLEETS_SEED), player | {"origin": "https://x.example"}
+    )
+    assert elsewhere.status_code == 403 and "another site" in elsewhere.json()["detail"]
     # No account.
     anonymous = upload(client, url, photo(shots.TWO_FLEETS_SEED), {})
     assert anonymous.status_code == 401

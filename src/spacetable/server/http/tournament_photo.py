@@ -9,10 +9,10 @@ asked for a photo's report, the accepting player is logged in and seated) or dis
 * ``POST /api/tournaments/{id}/tables/{round}/{table}/photo``, the photo as the body
   (``image/jpeg``, ``image/png`` or ``image/webp``): 200 ``{by, result, places,
   close_calls, photo, battle}`` (``photo``, ``battle``: their addresses). Refused, nothing
-  stored: 401 (no account), 403 (not a player of the table), 404, 409 (not an
-  over-the-board table, a game whose photos are not read, a result recorded), 400 (no
-  table in the photo, a photo of another game, or of another number of players), and
-  what ``POST /api/referee/photo`` refuses (413, 415, 422, 503).
+  stored: 401 (no account), 403 (not a player of the table, another site's page), 404,
+  409 (not an over-the-board table, a game whose photos are not read, a result
+  recorded), 400 (no table in the photo, a photo of another game, or of another number of
+  players), and what ``POST /api/referee/photo`` refuses (413, 415, 422, 503).
 * ``GET .../photo``: the kept copy (JPEG, at most ``KEPT_PHOTO_SIDE`` px a side).
 * ``GET .../battle``: the battle as the referee draws it (SVG, in the reader's language),
   resolved again from the kept table (the referee is exact: the same battle).
@@ -49,6 +49,7 @@ from spacetable.server.http.photo import (
 )
 from spacetable.server.http.referee import referee_answer
 from spacetable.server.http.referee_pool import RefereePool
+from spacetable.server.http.seeks import foreign
 from spacetable.server.http.tournaments import (
     _account,
     _answer,
@@ -133,6 +134,8 @@ async def upload_photo(
             body = await _photo_body(request)
         except _Refused as exc:
             return exc.response()
+        if (answer := foreign(request, served)) is not None:
+            return answer  # another site's page
         player = await _account(request, served)
         tournament = await _tournament(served, tournament_id)
         if tournament.venue != "board":
