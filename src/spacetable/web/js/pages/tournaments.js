@@ -130,7 +130,8 @@ function result(pairing) {
   }
   if (pairing.result == null && pairing.report) return t("reported, to confirm");
   if (pairing.result == null) return t("playing");
-  return Array.isArray(pairing.result) ? pairing.result.join(" / ") : String(pairing.result);
+  const shown = Array.isArray(pairing.result) ? pairing.result.join(" / ") : String(pairing.result);
+  return pairing.source === "forfeit" ? t("{result} by forfeit", { result: shown }) : shown;
 }
 
 /** A table's photo (a thumbnail, linked to the whole photo) and the battle the referee
