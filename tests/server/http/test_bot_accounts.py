@@ -4,10 +4,12 @@ TestClient: an account that has played no rated match becomes a bot account for 
 that has is refused, 409); its profile says so; it seeks nothing and the pool skips a seek
 it had; the people's leaderboard and the bots' are apart; with ``challenge:write`` a token
 sends, accepts and declines challenges (no cookie, no Origin), ``challenge:read`` lists
-them, a token without the scope is refused (403)."""
+them, a token without the scope is refused (403). The account's rules on SQLite and on
+PostgreSQL, eight upgrades at once included."""
 
 from __future__ import annotations
 
+import concurrent.futures
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,18 +22,33 @@ from spacetable.server.http.deps import Services
 from spacetable.server.store.accounts import SESSION_COOKIE, name_key, password_hasher
 from spacetable.server.store.meetings import Seek, new_id
 from spacetable.server.store.storage import Storage, StoredMatch
+from tests._postgres import postgres_schema
 
 ORIGIN = "http://127.0.0.1"
 ELSEWHERE = "https://elsewhere.example"
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    storage = Storage(f"sqlite:///{tmp_path / 'bots.db'}")
+def _client(url: str) -> Iterator[TestClient]:
+    storage = Storage(url)
     app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
     with TestClient(app, base_url=ORIGIN) as running:
         yield running
     storage.close()
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    yield from _client(f"sqlite:///{tmp_path / 'bots.db'}")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def either(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    """The application on SQLite, then on PostgreSQL (skipped without one)."""
+    if request.param == "sqlite":
+        yield from _client(f"sqlite:///{tmp_path / 'bots.db'}")
+        return
+    with postgres_schema() as url:
+        yield from _client(url)
 
 
 def services(client: TestClient) -> Services:
@@ -67,7 +84,8 @@ def rated_match(client: TestClient, match_id: str, winner: str, loser: str) -> N
     services(client).storage.save(match)
 
 
-def test_an_account_without_rated_matches_becomes_a_bot_for_good(client: TestClient) -> None:
+def test_an_account_without_rated_matches_becomes_a_bot_for_good(either: TestClient) -> None:
+    client = either
     ann = login(client, "Ann")
     bearer = token(client, ann, "bot:play")
     assert client.get("/api/bot/account", headers=bearer).json()["bot"] is False
@@ -96,7 +114,8 @@ def test_an_account_without_rated_matches_becomes_a_bot_for_good(client: TestCli
     assert client.get("/api/players/Cyd").json()["bot"] is False
 
 
-def test_a_bot_account_seeks_nothing_and_ranks_apart(client: TestClient) -> None:
+def test_a_bot_account_seeks_nothing_and_ranks_apart(either: TestClient) -> None:
+    client = either
     ann, bob = login(client, "Ann"), login(client, "Bob")
     login(client, "Cyd")
     meetings = services(client).meetings
@@ -159,3 +178,18 @@ def test_a_bot_s_token_sends_lists_accepts_and_declines_challenges(client: TestC
     assert client.get("/api/challenges", headers=bad).status_code == 401
     # A cookie from another site's page is still refused.
     assert challenge(client, bob | {"origin": ELSEWHERE}, "Ann").status_code == 403
+
+
+def test_parallel_upgrades_of_one_account_all_answer_it_is_a_bot(either: TestClient) -> None:
+    client = either
+    bearer = token(client, login(client, "Ann"), "bot:play")
+
+    def upgrade(_: int) -> tuple[int, Any]:
+        answer = client.post("/api/bot/account/upgrade", headers=bearer)
+        return answer.status_code, answer.json()
+
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(upgrade, range(8)))
+    assert answers == [(200, {"name": "Ann", "bot": True})] * 8
+    book = services(client).ratings.bots
+    assert book.bots_among(["ann", "bob"]) == {"ann"}
