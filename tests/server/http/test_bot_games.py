@@ -167,6 +167,10 @@ def test_a_bot_plays_its_seat_sees_only_its_view_and_resigns(client: TestClient)
     assert "result" in kinds  # the match is over: resigned, and the stream ends
     result = lines[kinds.index("result")]["result"]
     assert result["winner"] == "Ann"
+    # Opened again once the match is over: its last view, and the stream ends.
+    after = Stream(client, room, token).rest()
+    assert [line["type"] for line in after][:1] == ["gameFull"]
+    assert after[0]["phase"] == "over"
 
 
 def test_a_burst_of_moves_and_chat_answers_429_with_its_limit(client: TestClient) -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -97,6 +98,12 @@ async def _room(served: Services, room_id: str) -> Room | JSONResponse:
     return room
 
 
+def _forget(seats: dict[tuple[str, str], BotSeat], key: tuple[str, str], seat: BotSeat) -> None:
+    """A bot's seat left its room: forgotten (unless a newer one took its place)."""
+    if seats.get(key) is seat:
+        del seats[key]
+
+
 async def _bot_seat(request: Request, served: Services, room_id: str) -> BotSeat | JSONResponse:
     """The token's account in room ``room_id``, seated as its page would be, or the
     refusal (401/403 the token, 404/421/503 the room, 403 no seat of the account there)."""
@@ -115,8 +122,9 @@ async def _bot_seat(request: Request, served: Services, room_id: str) -> BotSeat
         if not seat.holds_seat():
             said = refusal("{name} holds no seat in room {room}", name=account, room=room.id)
             return refused(said, 403)
-        room.connect(seat.connection)
         seats[key] = seat
+        seat.on_close = functools.partial(_forget, seats, key, seat)
+        room.connect(seat.connection)
     return seat
 
 

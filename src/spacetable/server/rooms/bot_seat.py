@@ -88,6 +88,8 @@ class BotSeat:
         now = room.clock.now()
         self._moves = TokenBucket.full(MOVES_PER_SECOND, MOVES_BURST, now)
         self.closed = False
+        #: Called once it has left the room (its keeper forgets it).
+        self.on_close: Callable[[], None] | None = None
 
     def holds_seat(self) -> bool:
         """Whether the account holds a seat of the room."""
@@ -104,6 +106,8 @@ class BotSeat:
         if self._news is not None and self._state is not None:
             queue.put_nowait(self._full())
             self._maybe_decide(queue)
+            if self._news.get("phase") == "over":  # nothing more will come
+                self._end_streams()
         return queue
 
     def forget(self, queue: asyncio.Queue[bytes | None]) -> None:
@@ -122,6 +126,8 @@ class BotSeat:
         self.room.disconnect(self.connection)
         for queue in self.streams:
             queue.put_nowait(None)
+        if self.on_close is not None:
+            self.on_close()
 
     def _line(self, message: dict[str, Any]) -> bytes:
         return orjson.dumps(message) + b"\n"
@@ -213,6 +219,8 @@ class BotSeat:
         early, self._early = self._early, []
         for line in early:
             self._send(line)
+        if self._news is not None and self._news.get("phase") == "over":
+            self._end_streams()  # opened on a match over: nothing more will come
 
     def _room_news(self, message: dict[str, Any]) -> None:
         before = None if self._news is None else self._news.get("phase")
@@ -224,6 +232,8 @@ class BotSeat:
             if mine is not None and not mine.get("ready"):
                 self.room.submit(self.connection, msg.Ready(type="ready"))
         if self._state is None:
+            if phase == "over":  # a match over, or never begun: no view to wait for
+                self._send_full()
             return
         if before is None:
             self._send_full()
