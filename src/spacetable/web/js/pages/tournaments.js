@@ -289,6 +289,7 @@ async function showTable(id, round, number) {
   $("#photo-box").hidden = !open || Boolean(report && !reportedByMe) || !photoGames.has(tour.game);
   $("#code-box").hidden = $("#report-form").hidden && ($("#confirm-box").hidden || byPhoto);
   $("#code-heading").hidden = $("#photo-box").hidden || $("#report-form").hidden;
+  $("#photo-heading").textContent = byPhoto ? t("Send another photo") : t("Settle it from a photo");
   // The photo's colours take the seats in the printed decks' order (http/tournament_photo.py).
   const colours = [t("red"), t("blue"), t("green"), t("purple")];
   const seated = pairing.seats.map((name, i) => t("{name}: {colour}", { name, colour: colours[i] }));
