@@ -156,3 +156,28 @@ def test_a_photo_of_another_game_or_no_photo_or_not_at_the_table_is_refused(
     assert show(client, tid) == before  # nothing stored changed
     nothing = client.get(f"{url}/photo")
     assert nothing.status_code == 404 and "no photo" in nothing.json()["detail"]
+
+
+def test_a_table_of_three_takes_its_places_from_the_photos_battle(client: TestClient) -> None:
+    """Seats take the photo's colours in the printed decks' order (red, then green and
+    purple here); the places follow the battle's scores: purple's player won, the two
+    others tied (the table's result: each seat's place)."""
+    director = login(client, "S Director")
+    body = {"name": "Stellar night", "game": "stellar", "seats": 3, "rounds": 1, "venue": "board"}
+    made = client.post("/api/tournaments", json=body, headers=director)
+    assert made.status_code == 201, made.text
+    tid = made.json()["id"]
+    heads = {n: login(client, n) for n in ("S Ann", "S Bob", "S Cid")}
+    for who in heads.values():
+        assert client.post(f"/api/tournaments/{tid}/join", headers=who).status_code == 200
+    assert client.post(f"/api/tournaments/{tid}/start", headers=director).status_code == 200
+    table = next(p for p in show(client, tid)["pairings"] if not p["bye"])
+    url = f"/api/tournaments/{tid}/tables/1/{table['table']}"
+    red, _, purple = table["seats"]  # (green's player sits between them)
+    sent = upload(client, url, photo(shots.STELLAR_SEED), heads[red])
+    assert sent.status_code == 200, sent.text
+    assert sent.json()["places"] == [2, 2, 1]
+    assert client.post(f"{url}/confirm", json={}, headers=heads[purple]).status_code == 204
+    final = show(client, tid)
+    assert final["status"] == "finished"
+    assert final["players"][0]["name"] == purple
