@@ -118,6 +118,12 @@ class FakeTable(FakeRoom):
     def unrated_of(self, match_id: str) -> str | None:
         return None
 
+    #: The bot accounts' keys (issue 72): their seats say BOT.
+    bots: frozenset[str] = frozenset()
+
+    def bot_account_of(self, account: str) -> bool:
+        return account in self.bots
+
     def blocked_by(self, account: str) -> list[str]:
         return []
 

@@ -65,6 +65,23 @@ def test_a_registered_seat_shows_its_rating() -> None:
     assert rebuilt.to_json()["rating"] == shown
 
 
+def test_a_bot_account_s_seat_says_so_and_a_rebuilt_room_keeps_it() -> None:
+    """Issue 72: a bot account that sits by its socket holds a seat marked
+    ``bot_account`` (the page labels it BOT); a person's is not."""
+    room = FakeTable([Seat(0), Seat(1)], accounts={"robo", "alice"})
+    room.bots = frozenset({"robo"})
+    lobby = lobby_of(room)
+    for name in ("Robo", "Alice"):
+        socket = logged_in(name)
+        lobby.handlers()[VettedJoin](
+            socket.connection, vetted(room, socket, msg.Join(type="join", name=name))
+        )
+    assert [s.to_json()["bot_account"] for s in room.seats] == [True, False]
+    rebuilt = Seat(0)
+    rebuilt.restore(room.seats[0].snapshot())
+    assert rebuilt.to_json()["bot_account"] is True
+
+
 def test_a_guest_asking_for_a_registered_name_sits_as_a_guest() -> None:
     room = FakeTable([Seat(0), Seat(1), Seat(2)], accounts={"alice"})
     lobby = lobby_of(room)

@@ -187,6 +187,7 @@ class RoomDirectory:
             room.registered = self.accounts.is_registered
         if self.ratings is not None:
             room.rating_of = self.ratings.shown
+            room.bot_account_of = self.ratings.bots.is_bot
             room.unrated_of = self.ratings.unrated
 
     def _expired(self, room: Room) -> None:

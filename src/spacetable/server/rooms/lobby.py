@@ -216,7 +216,11 @@ class Lobby:
         seat = free[0]
         if account is not None:
             seat.seat_person(
-                account, self._names(seat), account=name_key(account), rating=vetted.rating
+                account,
+                self._names(seat),
+                account=name_key(account),
+                rating=vetted.rating,
+                bot_account=vetted.bot_account,
             )
         else:
             name = self._guest_name(message.name, seat, vetted.registered)

@@ -40,6 +40,8 @@ class VettedJoin:
     registered: bool = False
     #: A registered player's: his rating in the room's game (``None``: not rated yet).
     rating: dict[str, Any] | None = None
+    #: A registered player's: whether his account is a bot account (issue 72).
+    bot_account: bool = False
 
 
 class LookupsRoom(RoomContext, Protocol):
@@ -57,6 +59,10 @@ class LookupsRoom(RoomContext, Protocol):
 
     def rating_of(self, account: str, game: str) -> dict[str, Any] | None:
         """The rating shown beside the seat of ``account`` (its name's key) in ``game``."""
+        ...
+
+    def bot_account_of(self, account: str) -> bool:
+        """Whether ``account`` (its name's key) is a bot account (its seat says BOT)."""
         ...
 
     def unrated_of(self, match_id: str) -> str | None:
@@ -98,9 +104,13 @@ class Lookups:
             return VettedJoin(join)  # refused anyway: nothing to ask
         try:
             if account is not None:
-                game = room.options.entry.rules.key
-                rating = await asyncio.to_thread(room.rating_of, name_key(account), game)
-                return VettedJoin(join, rating=rating)
+                game, key = room.options.entry.rules.key, name_key(account)
+
+                def read() -> tuple[dict[str, Any] | None, bool]:
+                    return room.rating_of(key, game), room.bot_account_of(key)
+
+                rating, bot = await asyncio.to_thread(read)
+                return VettedJoin(join, rating=rating, bot_account=bot)
             free = [s.index for s in room.seats if s.kind == "empty"]
             seat = join.seat if join.seat is not None else (free[0] if free else 0)
             taken = await asyncio.to_thread(room.registered, asked_name(join.name, seat))

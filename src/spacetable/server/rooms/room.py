@@ -185,6 +185,9 @@ class Room:
         #: A registered player's rating in a game, shown beside his seat (the directory
         #: gives the ratings': ``store/ratings.py``).
         self.rating_of: Callable[[str, str], dict[str, Any] | None] = _unrated
+        #: Whether an account (its key) is a bot account: its seat says BOT (the directory
+        #: gives ``store/bots.py``'s; a database query, asked on a thread).
+        self.bot_account_of: Callable[[str], bool] = _nobody
         #: The accounts' answers, asked on a thread.
         self.lookups = Lookups(self)
         #: A match between accounts just ended: the seats' ratings are read again once
