@@ -300,8 +300,8 @@ def test_each_paired_player_is_told_his_table_or_his_bye(client: TestClient) -> 
 def test_a_paired_player_who_does_not_come_loses_by_forfeit(client: TestClient) -> None:
     """Online, the seats of a table's room wait for its players as long as the room's
     absence rules say (a seat's abandon timer, on the server's clock): one who never
-    comes loses by forfeit, the one who came wins; a table nobody came to waits for the
-    director."""
+    comes loses by forfeit, the one who came wins; at a table nobody came to, both lose
+    (0-0, no points); then the next round is paired."""
     served: Services = client.app.state.services  # type: ignore[attr-defined]
     assert served.tournaments is not None
     director = login(client, "Director")
@@ -309,7 +309,7 @@ def test_a_paired_player_who_does_not_come_loses_by_forfeit(client: TestClient) 
     for n in ("Ann", "Bob", "Cid", "Dan"):
         client.post(f"/api/tournaments/{tid}/join", headers=login(client, n))
     assert client.post(f"/api/tournaments/{tid}/start", headers=director).status_code == 200
-    first, _ = [p for p in show(client, tid)["pairings"] if p["round"] == 1]
+    first, second = [p for p in show(client, tid)["pairings"] if p["round"] == 1]
     here = first["seats"][1]  # the second seat's player comes to table 1; nobody to table 2
     room = served.directory.get(first["room"])
     assert room is not None
@@ -328,7 +328,14 @@ def test_a_paired_player_who_does_not_come_loses_by_forfeit(client: TestClient) 
     seconds = room.timing.abandon_seconds
     assert client.post("/api/test/clock", json={"advance": seconds + 1}).status_code == 200
     wait_until(lambda: room.seats[0].kind == "empty", "the absent seat given up")
-    assert swept() == {1: ("0-1", "forfeit"), 2: (None, "played")}
-    standings = {p["name"]: p["score"] for p in show(client, tid)["players"]}
+    assert swept() == {1: ("0-1", "forfeit"), 2: ("0-0", "absent")}
+    after = show(client, tid)
+    standings = {p["name"]: p["score"] for p in after["players"]}
     assert standings[here] == 1 and standings[first["seats"][0]] == 0
-    assert show(client, tid)["round"] == 1  # table 2: for the director
+    assert [standings[name] for name in second["seats"]] == [0, 0]
+    assert after["round"] == 2  # every table of round 1 has its result
+    # The TRF marks the forfeits (+ won, - lost): the pairing program sees them unplayed.
+    lines = client.get(f"/api/tournaments/{tid}/trf").text.splitlines()
+    round_one = {line[14:47].strip(): line[91:99] for line in lines if line.startswith("001")}
+    tokens = {name: round_one[name][-1] for name in first["seats"] + second["seats"]}
+    assert tokens == {first["seats"][0]: "-", here: "+"} | dict.fromkeys(second["seats"], "-")

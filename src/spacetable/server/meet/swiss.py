@@ -40,6 +40,7 @@ from py4swiss.trf.sections import PlayerSection, TeamSection, TournamentSection,
 from py4swiss.trf.trf_line import TrfLine
 
 __all__ = [
+    "ABSENT",
     "BYE",
     "LATE",
     "Entrant",
@@ -59,6 +60,9 @@ BYE = "bye"
 #: A game's source for a round played before the entrant joined (half a point).
 LATE = "late"
 _BYE_POINTS = {BYE: 1.0, LATE: 0.5}
+#: A game's source when none of its players came (an online table's room waited in vain):
+#: each loses by forfeit, no points (whatever its places say).
+ABSENT = "absent"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +80,8 @@ class Entrant:
 class Game:
     """One table of a round: ``seats`` (entrant numbers, in seat order), ``places`` (each
     seat's, ``None`` while unplayed) and its ``source`` (``played``, ``forfeit``,
-    ``director``, ``reported``, or :data:`BYE` / :data:`LATE` for a one-seat bye)."""
+    ``director``, ``reported``, :data:`ABSENT` (nobody came: no points), or :data:`BYE` /
+    :data:`LATE` for a one-seat bye)."""
 
     round: int
     table: int
@@ -95,6 +100,8 @@ class Game:
             return {self.seats[0]: _BYE_POINTS[self.source]}
         if self.places is None:
             return {}
+        if self.source == ABSENT:
+            return dict.fromkeys(self.seats, 0.0)
         return dict(zip(self.seats, points(self.places), strict=True))
 
 
@@ -234,7 +241,7 @@ def trf(name: str, rounds: int, entrants: Sequence[Entrant], games: Sequence[Gam
             continue
         if len(game.seats) != 2:
             raise ValueError("a TRF holds two-seat games only")
-        forfeit = game.source == "forfeit"
+        forfeit = game.source in ("forfeit", ABSENT)
         for i, number in enumerate(game.seats):
             other = game.seats[1 - i]
             colour = "w" if i == 0 else "b"

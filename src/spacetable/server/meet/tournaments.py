@@ -211,6 +211,15 @@ def _photo_view(tournament_id: str, table: Table) -> dict[str, Any]:
     return {**links, "close_calls": len(calls)}
 
 
+def _result(table: Table) -> str | None:
+    """A table's result as shown (``0-0`` when nobody came; a bye's: ``None``)."""
+    if table.source in (swiss.BYE, swiss.LATE):
+        return None
+    if table.source == swiss.ABSENT:
+        return "-".join("0" for _ in table.seats)
+    return result_name(table.places)
+
+
 def _points(table: Table) -> list[float] | None:
     """Each seat's points at ``table`` (``None`` while unplayed)."""
     got = swiss.Game(table.round, table.table, table.seats, table.places, table.source).points()
@@ -233,7 +242,7 @@ def view(
                 "table": t.table,
                 "seats": [names[n] for n in t.seats],
                 "room": t.room,
-                "result": result_name(t.places) if t.source not in ("bye", "late") else None,
+                "result": _result(t),
                 "source": t.source,
                 "bye": t.source in ("bye", "late"),
                 "points": _points(t),
@@ -371,8 +380,8 @@ async def _no_show(
     """A table whose room (held by this process) is still before its match while a seat
     was given up: its player did not come within the room's absence rules (his seat's
     abandon timer ran out: ``rooms/lobby.py``'s ``give_seats``), or left. The players
-    who came win by forfeit, those who did not share the last place. Nobody came: the
-    table waits for the director. Whether this call recorded it."""
+    who came win by forfeit, those who did not share the last place; nobody came: each
+    loses by forfeit (:data:`swiss.ABSENT`: no points). Whether this call recorded it."""
     room = services.directory.get(table.room or "")
     if room is None or room.phase != "lobby" or len(room.seats) != len(table.seats):
         return False
@@ -381,11 +390,12 @@ async def _no_show(
         seat.kind == "human" and seat.account == keys.get(number)
         for seat, number in zip(room.seats, table.seats, strict=True)
     ]
-    if all(came) or not any(came):
+    if all(came):
         return False
     places = tuple(1 if here else sum(came) + 1 for here in came)
+    source = "forfeit" if any(came) else swiss.ABSENT
     return await asyncio.to_thread(
-        store.record, tournament_id, table.round, table.table, places, "forfeit"
+        store.record, tournament_id, table.round, table.table, places, source
     )
 
 

@@ -22,7 +22,7 @@ function cell(pairing, name, numbers) {
   const seat = pairing.seats.indexOf(name);
   const others = pairing.seats.filter((other) => other !== name).map((other) => numbers.get(other));
   const got = pairing.points ? points(pairing.points[seat]) : "…";
-  const forfeit = pairing.source === "forfeit" ? t("f") : "";
+  const forfeit = pairing.source === "forfeit" || pairing.source === "absent" ? t("f") : "";
   return {
     text: `${others.join("+")} · ${seat + 1} · ${got}${forfeit}`,
     title: t("against {opponents}, seat {seat}: {points}", {

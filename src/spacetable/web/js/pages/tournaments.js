@@ -131,7 +131,8 @@ function result(pairing) {
   if (pairing.result == null && pairing.report) return t("reported, to confirm");
   if (pairing.result == null) return t("playing");
   const shown = Array.isArray(pairing.result) ? pairing.result.join(" / ") : String(pairing.result);
-  return pairing.source === "forfeit" ? t("{result} by forfeit", { result: shown }) : shown;
+  const forfeit = pairing.source === "forfeit" || pairing.source === "absent";
+  return forfeit ? t("{result} by forfeit", { result: shown }) : shown;
 }
 
 /** A table's photo (a thumbnail, linked to the whole photo) and the battle the referee
