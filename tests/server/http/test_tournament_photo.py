@@ -51,7 +51,8 @@ def show(client: TestClient, tid: str) -> dict[str, Any]:
 
 def board_round(client: TestClient, prefix: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
     """A Light Speed tournament over the board, two seats a table, of three players, round
-    1 paired: its id, the round's table and each player's headers by name."""
+    1 paired: its id, the round's table and each one's headers by name (the director's
+    too)."""
     director = login(client, f"{prefix} Director")
     body = {"name": "Photo night", "game": "lightspeed", "seats": 2, "rounds": 2}
     made = client.post("/api/tournaments", json=body | {"venue": "board"}, headers=director)
@@ -62,7 +63,7 @@ def board_round(client: TestClient, prefix: str) -> tuple[str, dict[str, Any], d
         assert client.post(f"/api/tournaments/{tid}/join", headers=who).status_code == 200
     assert client.post(f"/api/tournaments/{tid}/start", headers=director).status_code == 200
     table = next(p for p in show(client, tid)["pairings"] if not p["bye"])
-    return tid, table, heads
+    return tid, table, heads | {f"{prefix} Director": director}
 
 
 @functools.cache
@@ -98,6 +99,10 @@ def test_a_photo_reports_the_tables_battle_and_the_other_player_accepts_it(
     battle = client.get(answer["battle"])
     assert battle.status_code == 200 and battle.headers["content-type"].startswith("image/svg")
     assert "<svg" in battle.text
+    # The director's list of codes carries the report, not the photo's copy.
+    codes = client.get(f"/api/tournaments/{tid}/codes", headers=heads["P Director"])
+    listed = next(t for t in codes.json()["tables"] if t["table"] == table["table"])
+    assert listed["report"]["by"] == first and "photo" not in listed["report"]
     # The reporter cannot accept his own report.
     own = client.post(f"{url}/confirm", json={}, headers=heads[first])
     assert own.status_code == 403 and "another player" in own.json()["detail"]
@@ -125,7 +130,7 @@ def test_a_photo_of_another_game_or_no_photo_or_not_at_the_table_is_refused(
 ) -> None:
     tid, table, heads = board_round(client, "R")
     player = heads[table["seats"][0]]
-    outsider = heads[next(n for n in heads if n not in table["seats"])]
+    outsider = heads[next(n for n in ("R Ann", "R Bob", "R Cid") if n not in table["seats"])]
     url = f"/api/tournaments/{tid}/tables/1/{table['table']}"
     before = show(client, tid)
     # A photo of a Stellar Conflict table, at a Light Speed tournament.

@@ -368,6 +368,14 @@ async def confirm(
     return await _answer(work())  # type: ignore[no-any-return]
 
 
+def _light(report: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A report without a photo's copy and battle (``http/tournament_photo.py`` serves
+    them; the page asks for this list every 15 s)."""
+    if report is None:
+        return None
+    return {key: value for key, value in report.items() if key not in ("photo", "battle")}
+
+
 @router.get("/api/tournaments/{tournament_id}/codes", response_model=None)
 async def table_codes(tournament_id: str, request: Request, served: App) -> Any:
     async def work() -> dict[str, Any]:
@@ -375,7 +383,7 @@ async def table_codes(tournament_id: str, request: Request, served: App) -> Any:
         tables = await asyncio.to_thread(store_of(served).tables, tournament_id)
         return {
             "tables": [
-                {"round": t.round, "table": t.table, "code": t.code, "report": t.report}
+                {"round": t.round, "table": t.table, "code": t.code, "report": _light(t.report)}
                 for t in tables
                 if t.code is not None
             ]
