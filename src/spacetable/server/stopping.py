@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import faulthandler
 import logging
+import socket
 import threading
 from collections.abc import Awaitable, Callable
 from types import FrameType
@@ -56,6 +57,15 @@ class GameServer(uvicorn.Server):
         """A signal to stop: stop as uvicorn does, and arm the report of a hung stop."""
         self.arm_report()
         super().handle_exit(sig, frame)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        """Stop as uvicorn does, once the application's long-lived responses that never
+        end by themselves are ended (``app.state.long_lived``: the bots' event streams),
+        so that the wait for the connections does not last the whole grace for them."""
+        state = getattr(self.config.app, "state", None)
+        for stop in getattr(state, "long_lived", ()):
+            stop()
+        await super().shutdown(sockets)
 
     def arm_report(self) -> None:
         """Print every thread's stack if the process still lives :data:`REPORT_SECONDS`

@@ -4,11 +4,13 @@ TestClient (which hands a streamed body over as it comes) on the test clock: on 
 the stream replays the challenges open to the bot and its rooms not over; a challenge, its
 withdrawal and an accepted one's room arrive as lines; an empty line every 7 s of the
 server's clock; a second stream of the token ends the first; a match over says
-``gameFinish``; a revoked token's stream ends; a token without the scope is refused."""
+``gameFinish``; a revoked token's stream ends; a token without the scope is refused; a
+server that stops ends its streams (a real server)."""
 
 from __future__ import annotations
 
 import json
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,8 @@ from spacetable.server.http.deps import Services
 from spacetable.server.meet.bot_events import KEEPALIVE_SECONDS
 from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.storage import Storage
+from tests._accounts import session_cookie
+from tests._server import running_server
 
 ORIGIN = "http://127.0.0.1"
 
@@ -125,3 +129,22 @@ def test_a_token_without_the_scope_or_no_token_reads_no_stream(client: TestClien
     refused = client.get("/api/stream/event", headers=writer)
     assert refused.status_code == 403 and "bot:play or challenge:read" in refused.json()["detail"]
     assert client.get("/api/stream/event", headers=ann).status_code == 401
+
+
+def test_a_server_that_stops_ends_its_bots_streams_first(tmp_path: Path) -> None:
+    """A stream is long-lived: told to stop, the server ends it (a clean end of its body,
+    which a bot takes as "reconnect") instead of waiting for it and cutting it off."""
+    with running_server(tmp_path / "stop.db") as server:
+        cookie = session_cookie(server.http, "Robo")
+        body = json.dumps({"description": "bot", "scopes": ["bot:play"]}).encode()
+        made = urllib.request.Request(
+            server.http + "/api/tokens",
+            data=body,
+            headers={"content-type": "application/json", "cookie": cookie},
+        )
+        with urllib.request.urlopen(made, timeout=10) as answer:
+            bearer = {"authorization": f"Bearer {json.load(answer)['token']}"}
+        opened = urllib.request.Request(server.http + "/api/stream/event", headers=bearer)
+        events = urllib.request.urlopen(opened, timeout=30)
+    with events:
+        assert events.read() == b""  # ended, not cut (IncompleteRead)

@@ -282,10 +282,15 @@ class BotEvents:
                 found.append((f"room:{room.id}", line(GameStart(room.id, game))))
         return found
 
-    async def close(self) -> None:
-        """Close every stream of this process (the server stops)."""
+    def stop(self) -> None:
+        """End every stream of this process (the server stops: their bodies end, before
+        the server waits for its connections)."""
         for stream in list(self._sockets):
             stream.close()
+
+    async def close(self) -> None:
+        """End every stream of this process, and wait for what they publish."""
+        self.stop()
         with contextlib.suppress(Exception):
             if self._pending:
                 await asyncio.wait(set(self._pending), timeout=5)
