@@ -51,6 +51,11 @@ log = logging.getLogger(__name__)
 #: Seconds a SQLite write waits for another connection's lock before it fails.
 SQLITE_BUSY_SECONDS = 0.25
 
+#: The same wait for the writes made on threads, off the event loop
+#: (:attr:`Storage.threads_engine`): a burst of them, or a loaded machine that holds the
+#: writer off the processor, may keep the file's lock longer than a quarter second.
+SQLITE_THREADS_BUSY_SECONDS = 5.0
+
 #: The most matches one page of the match list holds.
 PAGE_LIMIT = 200
 
@@ -253,35 +258,54 @@ class Storage:
 
     def __init__(self, url: str | None = None) -> None:
         self.url = normalise_url(url or default_db_url())
-        # A pooled connection may have died with the database server (a PostgreSQL
-        # restart): test each one as it is taken, so the first save after it does not fail.
-        # Not SQLite's: a file does not go away under an open connection, and the test
-        # (one more statement a transaction) was a tenth of a live room's write.
-        served = not self.url.startswith("sqlite")
         # A SQLite file another connection writes is waited for this long, then counts as
         # away (StorageUnavailable: the room says so and tries again). The live rooms
         # write a file from the event loop (``group_commit.py``), which must not stand
         # still for the driver's default 5 s; a save of a match holds the lock for a few
         # milliseconds.
-        sqlite = {} if served else {"connect_args": {"timeout": SQLITE_BUSY_SECONDS}}
+        self._closed = False
+        self._engine = self._new_engine(SQLITE_BUSY_SECONDS)
+        self._threads_engine: Engine | None = None
+        # The schema is Alembic's (store/migrations): an older database upgrades in place.
+        create_tables(self._engine, MetaData(), _migrate)
+        #: Run in each save's transaction, after the match is written (the accounts'
+        #: ratings: ``ratings.py``); one that fails is rolled back alone and logged.
+        self.on_save: list[Callable[[Session, StoredMatch], None]] = []
+
+    def _new_engine(self, sqlite_busy_seconds: float) -> Engine:
+        """An engine on the database; a SQLite write waits ``sqlite_busy_seconds`` for
+        another connection's lock."""
+        # A pooled connection may have died with the database server (a PostgreSQL
+        # restart): test each one as it is taken, so the first save after it does not fail.
+        # Not SQLite's: a file does not go away under an open connection, and the test
+        # (one more statement a transaction) was a tenth of a live room's write.
+        served = not self.url.startswith("sqlite")
+        sqlite = {} if served else {"connect_args": {"timeout": sqlite_busy_seconds}}
         # JSON columns written with orjson, as the sockets write their messages: the
         # standard library's encoder was most of a live room's write (py-spy, 100 rooms).
-        self._engine = create_engine(
+        engine = create_engine(
             self.url,
             pool_pre_ping=served,
             json_serializer=_json_text,
             json_deserializer=orjson.loads,
             **sqlite,
         )
-        if self._engine.dialect.name == "sqlite":
-            event.listen(self._engine, "connect", _sqlite_pragmas)
-        self._closed = False
-        event.listen(self._engine, "checkin", self._let_go)
-        # The schema is Alembic's (store/migrations): an older database upgrades in place.
-        create_tables(self._engine, MetaData(), _migrate)
-        #: Run in each save's transaction, after the match is written (the accounts'
-        #: ratings: ``ratings.py``); one that fails is rolled back alone and logged.
-        self.on_save: list[Callable[[Session, StoredMatch], None]] = []
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "checkin", self._let_go)
+        return engine
+
+    @property
+    def threads_engine(self) -> Engine:
+        """The engine for stores that write on threads, off the event loop (tournaments):
+        on SQLite its writes wait up to :data:`SQLITE_THREADS_BUSY_SECONDS` for the file's
+        lock (the event loop's writer must not stand still that long; a thread may); on
+        PostgreSQL, :attr:`engine` itself."""
+        if self._engine.dialect.name != "sqlite":
+            return self._engine
+        if self._threads_engine is None:
+            self._threads_engine = self._new_engine(SQLITE_THREADS_BUSY_SECONDS)
+        return self._threads_engine
 
     @property
     def engine(self) -> Engine:
@@ -407,6 +431,8 @@ class Storage:
         a read on another thread still holds when it lets it go."""
         self._closed = True
         self._engine.dispose()
+        if self._threads_engine is not None:
+            self._threads_engine.dispose()
 
     def _let_go(self, dbapi_connection: DBAPIConnection | None, entry: ConnectionPoolEntry) -> None:
         """A connection back in the pool (the ``checkin`` event): closed if the storage

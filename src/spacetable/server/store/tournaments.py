@@ -240,14 +240,12 @@ class TournamentStore:
     """The tournaments of ``storage``'s database; ``wall``: the server's clock."""
 
     def __init__(self, storage: Storage, wall: Callable[[], float] = time.time) -> None:
-        self._engine = storage.engine
+        # Called on threads: on SQLite, its writes may wait seconds for the file's lock
+        # (a burst of 30 joins; a loaded machine), where the rooms' writer waits 0.25 s.
+        self._engine = storage.threads_engine
         self.wall = wall
-        # SQLite writes one transaction at a time and lets another wait only 0.25 s
-        # (``SQLITE_BUSY_SECONDS``, for the rooms' writer on the event loop). Thirty
-        # threads of one process writing at once (a burst of joins) queued on the file's
-        # lock while the holder waited for the interpreter's lock behind them, and some
-        # gave up "database is locked": this process's writers queue here instead, so the
-        # file is waited for by one writer per process at most.
+        # And this process's writers queue here, one on the file at a time: thirty threads
+        # on SQLite's lock at once each poll it, and keep the holder from the processor.
         sqlite = self._engine.dialect.name == "sqlite"
         self._one_writer: contextlib.AbstractContextManager[Any] = (
             threading.Lock() if sqlite else contextlib.nullcontext()
