@@ -94,6 +94,9 @@ API = {
     "/api/tokens": ["GET", "POST"],
     "/api/tokens/{token_id}": ["DELETE"],
     "/api/bot/account": ["GET"],
+    # Bot accounts and their event stream (issue 72: http/bot_accounts.py, http/bot_events.py)
+    "/api/bot/account/upgrade": ["POST"],
+    "/api/stream/event": ["GET"],
     # A bot's games (issue 72: http/bot_games.py)
     "/api/bot/game/stream/{room_id}": ["GET"],
     "/api/bot/game/{room_id}/move": ["POST"],

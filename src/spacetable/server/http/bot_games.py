@@ -35,7 +35,9 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from spacetable._userinput import clipped
 from spacetable.i18n.phrase import refusal
 from spacetable.server.cluster.interface import cluster_errors
+from spacetable.server.cluster.node import Elsewhere
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
+from spacetable.server.http.bot_relay import RELAYED, OwnerAway, relay
 from spacetable.server.http.deps import App, Services
 from spacetable.server.http.tokens import bearer_of
 from spacetable.server.rooms.bot_seat import Answer, BotSeat, RateLimited
@@ -72,9 +74,11 @@ def _seats(served: Services) -> dict[tuple[str, str], BotSeat]:
     return found
 
 
-async def _room(served: Services, room_id: str) -> Room | JSONResponse:
-    """Room ``room_id`` of this process (rebuilt from storage if its process is gone), or
-    the refusal: 404 no such room, 421 another process holds it, 503 unavailable."""
+async def _room(served: Services, room_id: str, relayed: bool) -> Room | str | JSONResponse:
+    """Room ``room_id`` of this process (rebuilt from storage if its process is gone), the
+    address of the process of a cluster that holds it, or the refusal: 404 no such room,
+    421 another process holds it and the request was ``relayed`` here already, 503
+    unavailable (a room moving between processes, the database or Redis away)."""
     directory, node = served.directory, served.node
     room = directory.get(room_id)
     away: tuple[type[Exception], ...] = (RebuildFailed, StorageUnavailable, RoomsFull)
@@ -83,9 +87,11 @@ async def _room(served: Services, room_id: str) -> Room | JSONResponse:
             where = await node.locate(room_id)
             if isinstance(where, Room):
                 room = where
+            elif isinstance(where, Elsewhere) and not relayed:
+                return where.address  # the owner answers (http/bot_relay.py)
             elif where is not None:
                 said = refusal("room {room} is played on another server", room=clipped(room_id))
-                return refused(said, 421)
+                return refused(said, 421 if isinstance(where, Elsewhere) else 503)
         elif room is None:
             room = await directory.get_or_rebuild(room_id)
     except (*away, *cluster_errors()) as exc:
@@ -104,15 +110,20 @@ def _forget(seats: dict[tuple[str, str], BotSeat], key: tuple[str, str], seat: B
         del seats[key]
 
 
-async def _bot_seat(request: Request, served: Services, room_id: str) -> BotSeat | JSONResponse:
-    """The token's account in room ``room_id``, seated as its page would be, or the
-    refusal (401/403 the token, 404/421/503 the room, 403 no seat of the account there)."""
+async def _bot_seat(request: Request, served: Services, room_id: str) -> BotSeat | Response:
+    """The token's account in room ``room_id``, seated as its page would be; or the
+    answer of the process of a cluster that holds the room, the request passed on to it;
+    or the refusal (401/403 the token, 404/421/503 the room, 403 no seat of the account
+    there)."""
     bearer = await bearer_of(request, served, SCOPE)
     if isinstance(bearer, JSONResponse):
         return bearer
-    room = await _room(served, room_id)
+    room = await _room(served, room_id, RELAYED in request.headers)
     if isinstance(room, JSONResponse):
         return room
+    if isinstance(room, str):
+        return await _passed_on(request, room)
+    account = bearer.account.name
     account = bearer.account.name
     seats = _seats(served)
     key = (room.id, name_key(account))
@@ -128,11 +139,27 @@ async def _bot_seat(request: Request, served: Services, room_id: str) -> BotSeat
     return seat
 
 
+async def _passed_on(request: Request, address: str) -> Response:
+    """The request sent to the process at ``address``, which holds its room: its answer."""
+    body = b""
+    if request.method == "POST":
+        try:
+            body = await json_body(request, MOVE_BODY_LIMIT)
+        except BodyRefused as exc:
+            return exc.response("error")
+    try:
+        return await relay(request, address, body)
+    except OwnerAway as exc:
+        room = clipped(request.path_params.get("room_id", ""))
+        said = refusal("room {room} is unavailable: {problem}", room=room, problem=str(exc))
+        return refused(said, 503, {"Retry-After": "1"})
+
+
 @router.get("/api/bot/game/stream/{room_id}", response_model=None)
 async def game_stream(request: Request, served: App, room_id: str) -> Response:
     # The game as the bot's seat sees it, a JSON line at a time, until the match is over.
     seat = await _bot_seat(request, served, room_id)
-    if isinstance(seat, JSONResponse):
+    if not isinstance(seat, BotSeat):
         return seat
     queue = seat.listen()
 
@@ -198,7 +225,7 @@ def _key(body: dict[str, Any]) -> str | JSONResponse | None:
 async def move(request: Request, served: App, room_id: str) -> Response:
     # One action, as a page sends it on the room socket.
     seat = await _bot_seat(request, served, room_id)
-    if isinstance(seat, JSONResponse):
+    if not isinstance(seat, BotSeat):
         return seat
     body = await _body(request)
     if isinstance(body, JSONResponse):
@@ -227,7 +254,7 @@ async def move(request: Request, served: App, room_id: str) -> Response:
 async def resign(request: Request, served: App, room_id: str) -> Response:
     # The bot resigns its match.
     seat = await _bot_seat(request, served, room_id)
-    if isinstance(seat, JSONResponse):
+    if not isinstance(seat, BotSeat):
         return seat
     return _answered(await seat.act(msg.Resign(type="resign"), None))
 
@@ -236,7 +263,7 @@ async def resign(request: Request, served: App, room_id: str) -> Response:
 async def chat(request: Request, served: App, room_id: str) -> Response:
     # A line in the players' chat: {text}.
     seat = await _bot_seat(request, served, room_id)
-    if isinstance(seat, JSONResponse):
+    if not isinstance(seat, BotSeat):
         return seat
     body = await _body(request)
     if isinstance(body, JSONResponse):
