@@ -16,8 +16,8 @@ A move answers 200 ``{"ok": true}`` once the room has handled it, 400 ``{"error"
 the words a page would read (the room's ``refused`` or ``error``), 429 ``{"error",
 "ratelimit": {"key", "seconds"}}`` over the limits a page's socket has (moves) and the
 room's chat throttle (chat). The account is seated as a page opened with its session is
-(``rooms/bot_seat.py``): the room must be on this process (in a cluster the request is
-answered 421 by another: docs/bots.md says what is still to come).
+(``rooms/bot_seat.py``). In a cluster, a request for a room another process holds is
+passed on to that process (``http/bot_relay.py``).
 """
 
 from __future__ import annotations
