@@ -32,6 +32,14 @@ class _Ratings:
     def shown(self, key: str, game: str) -> dict[str, Any] | None:
         return {"rating": 1612, "matches": 9} if key == "alice" else None
 
+    @property
+    def bots(self) -> _Ratings:
+        """The bot accounts (issue 72): none here."""
+        return self
+
+    def bots_among(self, keys: list[str]) -> set[str]:
+        return set()
+
 
 @dataclass
 class _Services:
