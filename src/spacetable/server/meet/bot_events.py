@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -76,6 +77,8 @@ class EventStream:
     player: Player
     token: str
     nonce: str = field(default_factory=lambda: secrets.token_hex(8))
+    #: When it opened (wall time): of two streams of a token, the older closes.
+    opened: float = field(default_factory=time.time)
     queue: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)
     #: Lines that arrived while the replay was read (sent after it, unless replayed).
     held: list[tuple[str, bytes]] | None = field(default_factory=list)
@@ -157,7 +160,8 @@ class BotEvents:
         )
         self._sockets[stream] = socket
         self.hub.connect(socket)
-        await self.bus.publish(OPENED, {"token": token, "nonce": stream.nonce})
+        opened = {"token": token, "nonce": stream.nonce, "opened": stream.opened}
+        await self.bus.publish(OPENED, opened)
         try:
             replay = await asyncio.to_thread(self._replay, player.key)
         except StorageUnavailable as exc:
@@ -234,9 +238,10 @@ class BotEvents:
         return True
 
     def _on_opened(self, payload: Any) -> None:
+        newer = (float(payload.get("opened") or 0.0), str(payload.get("nonce")))
         for stream in list(self._by_token.get(str(payload.get("token")), ())):
-            if stream.nonce != payload.get("nonce"):
-                stream.close()  # a newer stream of the token (here or elsewhere)
+            if (stream.opened, stream.nonce) < newer:
+                stream.close()  # a newer stream of the token opened (here or elsewhere)
 
     def _on_finished(self, payload: Any) -> None:
         room, game = str(payload.get("room")), str(payload.get("game"))
