@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, Route
 
 from tests._paths import ROOT
 from tests.browser.conftest import OpenPage, Shot
@@ -53,8 +53,34 @@ def test_a_combat_script_imported_in_ftl_mode_opens_the_hex_fleet_mode(
     page = open_page("/referee?game=ftl", viewport=LAPTOP)
     page.wait_for_selector("body[data-referee=ftl] #ftl-table")
     assert page.locator(".ftl-zoom").is_visible()
-    page.set_input_files("#ftl-import-file", str(BENELLYN))
+    # The hex fleet's referee opens on a blank script, sent to the server as the imported
+    # one is: its answer, held back here until the import's has come, must not replace the
+    # script (a loaded machine answered them in that order, and the import was lost).
+    held: list[Route] = []
+    answered: list[bool] = []
+
+    def answer_out_of_order(route: Route) -> None:
+        if "benellyn" in (route.request.post_data or ""):
+            route.fulfill(response=route.fetch())
+            answered.append(True)
+            while held:
+                held.pop().continue_()
+        elif route.request.method == "POST" and not answered:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/resolve*", answer_out_of_order)
+    with page.expect_request_finished(
+        lambda request: (
+            "/api/resolve" in request.url and "benellyn" not in (request.post_data or "")
+        )
+    ):
+        page.set_input_files("#ftl-import-file", str(BENELLYN))
     page.wait_for_selector("body[data-referee=hexfleet] .hex-ship-card[data-ship='benellyn']")
+    # The blank's answer, in last, read by the page (a task after its body): the import stays.
+    page.evaluate("() => new Promise((go) => setTimeout(go, 0))")
+    assert page.locator(".hex-ship-card[data-ship='benellyn']").is_visible()
     assert page.input_value("#ruleset") == "hexfleet"
     assert page.url.endswith("/referee?game=hexfleet")  # a reload opens what is shown
     assert page.locator(".ftl-zoom").is_hidden()

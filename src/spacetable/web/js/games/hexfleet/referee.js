@@ -169,16 +169,24 @@ function misfit(script, result) {
  * Ask the server to settle `candidate`; keep it if accepted (true), else show the refusal
  * where it names (`fallback` if it names nothing) and keep the script as it was (false).
  */
+/** The number of the latest script sent to the server: an answer to an older one, come
+ * late (a blank script on opening, then an imported one, answered in the other order), is
+ * not shown over the newer one's. */
+let asked = 0;
+
 async function submit(candidate, fallback = "") {
+  const mine = ++asked;
   ref.busy = true;
   let answer;
   try {
     answer = await postJSON(`/api/resolve?lang=${lang}`, scriptFile(candidate));
   } catch (error) {
+    if (mine !== asked) return false;
     ref.busy = false;
     refuse(errorText(error, CARD_PLACES), placeOf(error.message, candidate) || fallback);
     return false;
   }
+  if (mine !== asked) return false;
   ref.busy = false;
   const wrong = misfit(candidate, answer.result);
   if (wrong) {
@@ -500,13 +508,19 @@ function exportScript() {
 /** Load a combat script (decoded JSON): the server checks it; refused, nothing changes. */
 async function importData(data, name = t("the script")) {
   if (data && data.ruleset && data.ruleset !== "hexfleet") return onOther(data, name);
+  const mine = ++asked;
+  ref.busy = true;
   let answer;
   try {
     answer = await postJSON(`/api/resolve?lang=${lang}`, data);
   } catch (error) {
+    if (mine !== asked) return false;
+    ref.busy = false;
     refuse(`${name}: ${errorText(error, CARD_PLACES)}`, "page");
     return false;
   }
+  if (mine !== asked) return false;
+  ref.busy = false;
   ref.script = scriptFromAnswer(answer.table, answer.result);
   ref.answer = answer;
   ref.errors = {};
