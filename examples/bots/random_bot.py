@@ -28,8 +28,14 @@ from typing import Any
 
 import httpx2
 
-#: Tries at a placement the server refuses (a card touching another, off the table).
-PLACE_TRIES = 40
+#: Random places tried for a card (those on another card skipped, not sent).
+PLACE_TRIES = 200
+#: Places sent for a card before the bot gives up on it (the round may be over).
+PLACES_SENT = 8
+#: Print each refused move (``--verbose``).
+VERBOSE = False
+#: How far apart two cards' middles are kept, in mm (a card is about 63 x 88).
+CARD_MM = 110.0
 #: The margin kept from the table's edges when placing a card, in mm.
 EDGE_MM = 60.0
 
@@ -48,6 +54,8 @@ class Game:
         self.client, self.room, self.rng = client, room, rng
         self.game = ""
         self.state: dict[str, Any] = {}
+        #: Where the cards on the table are (x, y in mm): the view's, and each placed since.
+        self.cards: list[tuple[float, float]] = []
 
     def post(self, what: str, body: dict[str, Any] | None = None) -> httpx2.Response:
         """``POST /api/bot/game/{room}/{what}``; a move carries a fresh idempotency key
@@ -62,8 +70,11 @@ class Game:
         answer = self.post("move", body)
         if answer.status_code == 429:  # over the limit: wait as long as it says
             seconds = answer.json()["ratelimit"]["seconds"]
+            print(f"{self.room}: too many moves, waiting {seconds} s", flush=True)
             threading.Event().wait(seconds)
             return self.move(body)
+        if answer.status_code == 400 and VERBOSE:
+            print(f"{self.room}: refused {body.get('type')}: {answer.json()['error']}", flush=True)
         return answer.status_code == 200
 
     def play(self) -> None:
@@ -77,6 +88,9 @@ class Game:
                     print(f"{self.room}: playing {self.game} in seat {line['seat']}", flush=True)
                 elif kind == "gameState":
                     self.state = line["state"] or self.state
+                    self.cards = [(c["x"], c["y"]) for c in self.state.get("table") or []]
+                elif kind == "placed":  # a card put down mid-round (no new state follows)
+                    self.cards.append((line["card"]["x"], line["card"]["y"]))
                 elif kind == "decision":
                     self.decide(line["phase"])
                 elif kind == "result":
@@ -100,12 +114,19 @@ class Game:
     def place(self) -> None:
         """Put the card in hand somewhere on the table at random, again while refused."""
         width, height = self.state.get("table_size_mm", [1200.0, 800.0])
+        sent = 0
         for _ in range(PLACE_TRIES):
+            if sent == PLACES_SENT:
+                break  # refused each time: the round may be over
             x = self.rng.uniform(-width / 2 + EDGE_MM, width / 2 - EDGE_MM)
             y = self.rng.uniform(-height / 2 + EDGE_MM, height / 2 - EDGE_MM)
+            if any(abs(x - cx) < CARD_MM and abs(y - cy) < CARD_MM for cx, cy in self.cards):
+                continue  # on another card: the room would refuse it
             rotation = 15.0 * self.rng.randrange(24)
             card = {"type": "place", "x": round(x, 1), "y": round(y, 1), "rotation": rotation}
+            sent += 1
             if self.move(card):
+                self.cards.append((x, y))
                 return
         self.move({"type": "discard"})  # nowhere found: it may be past the stop
 
@@ -147,11 +168,12 @@ class Game:
         ship = (self.state.get("activation") or {}).get("ship")
         reach = self.state.get("reach") or []
         targets = [a["ship"] for a in self.state.get("aim") or [] if a.get("problem") is None]
-        choices: list[dict[str, Any]] = [{"type": "done", "ship": ship}]
+        choices: list[dict[str, Any]] = []
         if reach and self.rng.random() < 0.7:
-            choices = [{"type": "move", "ship": ship, "steps": self.rng.choice(reach)["steps"]}]
-        elif targets:
-            choices.insert(0, {"type": "fire", "ship": ship, "target": self.rng.choice(targets)})
+            choices.append({"type": "move", "ship": ship, "steps": self.rng.choice(reach)["steps"]})
+        if targets:
+            choices.append({"type": "fire", "ship": ship, "target": self.rng.choice(targets)})
+        choices.append({"type": "done", "ship": ship})  # always allowed: the next ship's turn
         for action in choices:
             if self.move({"type": "act", "action": action}):
                 return
@@ -203,7 +225,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the seed of its random choices")
     parser.add_argument("--games", type=int, default=None, help="stop after this many games")
     parser.add_argument("--upgrade", action="store_true", help="make it a bot account first")
+    parser.add_argument("--verbose", action="store_true", help="print each refused move")
     args = parser.parse_args(argv)
+    global VERBOSE
+    VERBOSE = args.verbose
     if not args.token:
         parser.error("give a token: --token spt_... or SPACETABLE_TOKEN")
     headers = {"Authorization": f"Bearer {args.token}"}

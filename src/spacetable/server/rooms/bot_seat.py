@@ -43,6 +43,8 @@ MOVES_BURST = MOVES_PER_SECOND * ACTION_BURST_SECONDS
 STREAM_BACKLOG = 1000
 #: The room's messages a bot's stream leaves out (the hands' poses stream ten a second).
 _LEFT_OUT = frozenset({b"poses", b"pong", b"welcome", b"state_patch"})
+#: The room's messages no ``state`` follows, after which the bot may have to act.
+_NO_STATE_AFTER = frozenset({b"placed", b"stop"})
 #: The room's answers to a move that refuse it.
 _REFUSALS = frozenset({"refused", "error"})
 
@@ -210,7 +212,8 @@ class BotSeat:
             self._early.append(payload + b"\n")
         else:
             self._send(payload + b"\n")
-            self._maybe_decide()  # a card placed mid-round: no new state, a new card in hand
+            if kind in _NO_STATE_AFTER:  # a card placed mid-round: a new card in hand
+                self._maybe_decide()
         return True
 
     def _send_full(self) -> None:
