@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from spacetable.server.protocol.bot_messages import GAME_LINES
 from spacetable.server.protocol.client_docs import CLIENT_DOCS
 from spacetable.server.protocol.client_messages import client_models
-from spacetable.server.protocol.bot_messages import GAME_LINES
 from spacetable.server.protocol.event_lines import EVENT_LINES
 from spacetable.server.protocol.schema import server_fields
 from spacetable.server.protocol.server_messages import SERVER_MESSAGES
