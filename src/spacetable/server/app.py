@@ -465,7 +465,9 @@ def create_app(
     app.state.mail = mailing  # (http/email_routes.py)
     app.state.notices = notices  # (http/notifications.py)
     app.state.bot_events = bot_events  # (http/bot_events.py)
-    app.state.long_lived = [bot_events.stop]  # ended first at a stop (server/stopping.py)
+    # Ended first at a stop (server/stopping.py): the bots' event streams and game streams.
+    game_streams = functools.partial(bot_game_routes.stop_streams, served)
+    app.state.long_lived = [bot_events.stop, game_streams]
     app.state.push = notices.push  # (None: the server sends no push)
     app.state.directory = directory
     app.state.cluster = node

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import queue
 import threading
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,8 @@ from spacetable.server.app import create_app
 from spacetable.server.http.deps import Services
 from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.storage import Storage
+from tests._accounts import session_cookie
+from tests._server import running_server
 
 ORIGIN = "http://127.0.0.1"
 
@@ -202,3 +205,31 @@ def test_a_room_without_the_accounts_seat_is_refused(client: TestClient) -> None
     assert "holds no seat" in refused.json()["detail"]
     assert client.get("/api/bot/game/stream/nosuchroom", headers=eve).status_code == 404
     assert client.post(f"/api/bot/game/{room}/resign").status_code == 401
+
+
+def test_a_server_that_stops_ends_its_game_streams_first(tmp_path: Path) -> None:
+    """A game stream is long-lived: told to stop, the server ends it (a clean end of its
+    body: the bot opens it again, on the server that comes back) instead of waiting for
+    it the whole grace and cutting it off (a real server)."""
+    with running_server(tmp_path / "stop.db") as server:
+        ann, robo = session_cookie(server.http, "Ann"), session_cookie(server.http, "Robo")
+
+        def post(path: str, body: Any, cookie: str) -> Any:
+            request = urllib.request.Request(
+                server.http + path,
+                data=json.dumps(body).encode(),
+                headers={"content-type": "application/json", "cookie": cookie},
+            )
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return json.load(answer)
+
+        sent = post("/api/challenges", {"to": "Robo", "game": "ftl", "rated": False}, ann)
+        room = post(f"/api/challenges/{sent['id']}/accept", None, robo)["room"]
+        made = post("/api/tokens", {"description": "bot", "scopes": ["bot:play"]}, robo)
+        opened = urllib.request.Request(
+            f"{server.http}/api/bot/game/stream/{room}",
+            headers={"authorization": f"Bearer {made['token']}"},
+        )
+        stream = urllib.request.urlopen(opened, timeout=30)
+    with stream:
+        assert stream.read() == b""  # ended, not cut (IncompleteRead)

@@ -104,6 +104,13 @@ async def _room(served: Services, room_id: str, relayed: bool) -> Room | str | J
     return room
 
 
+def stop_streams(served: Services) -> None:
+    """End every game stream of this process (the server stops: their bodies end cleanly,
+    before it waits for its connections; the bots open them again where the room goes)."""
+    for seat in list(_seats(served).values()):
+        seat.close()
+
+
 def _forget(seats: dict[tuple[str, str], BotSeat], key: tuple[str, str], seat: BotSeat) -> None:
     """A bot's seat left its room: forgotten (unless a newer one took its place)."""
     if seats.get(key) is seat:
