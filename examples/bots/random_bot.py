@@ -30,6 +30,8 @@ import httpx2
 
 #: Random places tried for a card (those on another card skipped, not sent).
 PLACE_TRIES = 200
+#: Times a game's stream is opened again when it ends before the match (a restart).
+REOPEN_TRIES = 30
 #: Places sent for a card before the bot gives up on it (the round may be over).
 PLACES_SENT = 8
 #: Print each refused move (``--verbose``).
@@ -78,23 +80,42 @@ class Game:
         return answer.status_code == 200
 
     def play(self) -> None:
-        """Read the game's stream to its end, acting at each ``decision``."""
+        """Read the game's stream to the match's end, acting at each ``decision``; a
+        stream that ends before (the server restarting) is opened again."""
+        for attempt in range(REOPEN_TRIES):
+            if attempt:
+                threading.Event().wait(1.0)
+            try:
+                if self.follow():
+                    return
+            except httpx2.HTTPError as exc:  # the server away a moment: again
+                print(f"{self.room}: the stream broke ({exc}), opening it again", flush=True)
+
+    def follow(self) -> bool:
+        """Read the game's stream once: True when it ended with the match over."""
+        over = False
         with self.client.stream("GET", f"/api/bot/game/stream/{self.room}") as stream:
+            if stream.status_code in (403, 404):  # not ours, or gone: nothing to play
+                return True
             stream.raise_for_status()
             for line in lines(stream):
                 kind = line["type"]
                 if kind == "gameFull":
                     self.game, self.state = line["game"], line["state"] or {}
+                    over = line["phase"] == "over"
                     print(f"{self.room}: playing {self.game} in seat {line['seat']}", flush=True)
                 elif kind == "gameState":
                     self.state = line["state"] or self.state
                     self.cards = [(c["x"], c["y"]) for c in self.state.get("table") or []]
+                    over = line["phase"] == "over"
                 elif kind == "placed":  # a card put down mid-round (no new state follows)
                     self.cards.append((line["card"]["x"], line["card"]["y"]))
                 elif kind == "decision":
                     self.decide(line["phase"])
                 elif kind == "result":
+                    over = True
                     print(f"{self.room}: over, winner {line['result'].get('winner')}", flush=True)
+        return over
 
     def decide(self, phase: str) -> None:
         """One decision, by what the view shows."""
