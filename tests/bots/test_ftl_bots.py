@@ -95,16 +95,21 @@ def standoff() -> FtlMatch:
 #: The tests of every level's plots in :func:`positions` read them from :func:`plots`,
 #: computed once in one worker (the hard level thinks about a sixth of a second a plot).
 PLOTS = pytest.mark.xdist_group("ftl-bot-plots")
+#: The levels that think for long (about half a second a plot for ``expert``): their plots
+#: are checked on the first 6 positions (5 in play), the others' on 30 (their strength is
+#: measured by ``spacetable duels``, docs/lab.md).
+SLOW_LEVELS = ("hard", "expert")
 
 
 @functools.cache
 def plots(level: str) -> tuple[tuple[int, FtlMatch, str, Plot], ...]:
-    """``level``'s plot for each side in play in the first positions (12 for ``hard``, 30
-    for the others), the ``k``-th position's drawn from ``random.Random(k)``, as
-    ``(k, match, player, plot)``. The matches are shared: a test copies one to change it."""
+    """``level``'s plot for each side in play in the first positions (6 for the
+    :data:`SLOW_LEVELS`, 30 for the others), the ``k``-th position's drawn from
+    ``random.Random(k)``, as ``(k, match, player, plot)``. The matches are shared: a test
+    copies one to change it."""
     bot = make_bot(level)
     found = []
-    for k, match in enumerate(positions(12 if level in ("hard", "expert") else 30)):
+    for k, match in enumerate(positions(6 if level in SLOW_LEVELS else 30)):
         for player in match.players:
             if match.in_play(player):
                 found.append((k, match, player, bot.choose(match.view(player), random.Random(k))))
@@ -115,7 +120,7 @@ def plots(level: str) -> tuple[tuple[int, FtlMatch, str, Plot], ...]:
 @pytest.mark.parametrize("level", [*QUICK_LEVELS, "hard", "expert"])
 def test_every_plot_is_legal(level: str) -> None:
     found = plots(level)
-    assert len({k for k, *_ in found}) >= 8
+    assert len({k for k, *_ in found}) >= (5 if level in SLOW_LEVELS else 8)
     for _, match, player, plot in found:
         assert plot.player == player
         assert match.check(plot) is None, plot
@@ -126,11 +131,15 @@ def test_every_plot_is_legal(level: str) -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_bots_are_deterministic_for_a_seed(level: str) -> None:
     """A new bot of the level, given the same view and seed, plots what one plotted before
-    (in :func:`plots`, earlier in this worker or just now)."""
+    (in :func:`plots`, earlier in this worker or just now): red's first positions (3 for
+    the :data:`SLOW_LEVELS`)."""
     bot = make_bot(level)
+    replayed = 0
     for k, match, player, plot in plots(level):
-        if k < 6 and player == "red":
+        if k < (3 if level in SLOW_LEVELS else 6) and player == "red":
+            replayed += 1
             assert bot.choose(match.view(player), random.Random(k)) == plot
+    assert replayed >= 2
 
 
 def test_the_levels_are_random_greedy_then_the_matrix_bots_in_order() -> None:
@@ -238,11 +247,11 @@ def test_unknown_level() -> None:
 
 
 def test_the_top_level_beats_random_in_a_few_seeded_duels() -> None:
-    """The study below in small: the same first seeds, the top level (``expert``) wins
-    most."""
+    """The study below in small: the same first two seeds, the top level (``expert``) wins
+    both (its strength against each level is measured by ``spacetable duels``, docs/lab.md)."""
     assert LEVELS[-1] == "expert"
-    record = study(duel, make_bot(LEVELS[-1]), make_bot("random"), 3, seed=1000)
-    assert record.wins >= 2, record.summary()
+    record = study(duel, make_bot(LEVELS[-1]), make_bot("random"), 2, seed=1000)
+    assert record.wins == 2, record.summary()
 
 
 @pytest.mark.slow
@@ -337,12 +346,12 @@ def test_no_order_is_pointless(level: str) -> None:
 
 @pytest.mark.parametrize("level", PLAYING_LEVELS)
 def test_missiles_launched_turn_after_turn_never_stack(level: str) -> None:
-    """Seeded duels against ``medium`` (``hard`` thinks some ten times longer): every plot has
-    a purpose, and a missile just launched never stands on another of its side's (a ship
-    whose last missile still stands on its launch point moves it off, or does not
-    launch)."""
+    """Seeded duels against ``medium`` (``hard``, thinking some ten times longer, plays
+    one): every plot has a purpose, and a missile just launched never stands on another of
+    its side's (a ship whose last missile still stands on its launch point moves it off, or
+    does not launch)."""
     launches = 0
-    for seed in range(2 if level == "hard" else 3):
+    for seed in range(1 if level == "hard" else 3):
         match = FtlMatch(FtlOptions(table_size_in=ROOM_TABLE_IN, turn_limit=12), seed)
         bots = {"red": make_bot(level), "blue": make_bot("medium")}
         rngs = {p: random.Random(f"{seed}:{p}") for p in bots}

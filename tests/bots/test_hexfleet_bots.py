@@ -50,7 +50,8 @@ def play_out(
 @pytest.mark.parametrize("scenario", ["duel", "skirmish", "fleet"])
 @pytest.mark.parametrize("sides", [2, 4])
 def test_every_level_plays_only_legal_actions_to_the_end(scenario: str, sides: int) -> None:
-    for seed in range(2):
+    # Two sides meet every level in two seeds; four sides in the first (easy twice).
+    for seed in range(2 if sides == 2 else 1):
         players = PLAYERS[:sides]
         levels = [LEVELS[(seed + i) % 3] for i in range(sides)]
         bots = {p: make_bot(level) for p, level in zip(players, levels, strict=True)}
@@ -89,9 +90,10 @@ def test_a_ship_back_from_a_jump_is_put_on_a_free_hex(level: str) -> None:
 
 
 def test_the_tactical_bot_beats_random_in_a_few_seeded_duels() -> None:
-    """The study below in small: the same first seeds, the tactical bot wins most."""
-    record = study(duel, make_bot("tactical"), make_bot("random"), 3, seed=500)
-    assert record.wins >= 2, record.summary()
+    """The study below in small: the same first two seeds, the tactical bot wins both
+    (``spacetable duels --game hexfleet`` measures it over many, docs/lab.md)."""
+    record = study(duel, make_bot("tactical"), make_bot("random"), 2, seed=500)
+    assert record.wins == 2, record.summary()
 
 
 @pytest.mark.slow
