@@ -37,9 +37,12 @@ def _read(seed: int) -> tuple[synth.Shot, PhotoTable]:
 
 
 def test_every_card_of_a_steep_crowded_photo_is_found_within_the_targets() -> None:
+    # Also the first of the 12-megapixel photos whose every card is read (read once here).
     shot, found = _read(7)
+    assert shot.image.shape[:2] == (3000, 4000)
     assert shot.tilt_deg > 55 and len(shot.cards) == 39
     # green-wiss-glint's markers are 19 px across here: read only on a second look.
+    assert len(found.cards) == len(shot.cards)
     assert {c.key for c in found.cards} == {c.key for c in shot.cards}
     truth = {c.key: c for c in synth.truth_in_frame(shot)}
     centre = [math.hypot(c.x - truth[c.key].x, c.y - truth[c.key].y) for c in found.cards]
@@ -52,7 +55,7 @@ def test_every_card_of_a_steep_crowded_photo_is_found_within_the_targets() -> No
     assert statistics.median(turn) < 0.3
 
 
-@pytest.mark.parametrize("seed", [7, 17])
+@pytest.mark.parametrize("seed", [17])  # seed 7: the steep crowded photo's test above
 def test_every_card_of_a_12_megapixel_photo_is_read(seed: int) -> None:
     # How long a photo takes (target: under 2 processor seconds of one core) is measured
     # by `spacetable bench --photo` (cpu_s_per_photo_median / _max), not asserted here: a
