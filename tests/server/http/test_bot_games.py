@@ -19,6 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spacetable.server.app import create_app
+from spacetable.server.http.bot_games import _seats
 from spacetable.server.http.deps import Services
 from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.storage import Storage
@@ -194,6 +195,16 @@ def test_a_burst_of_moves_and_chat_answers_429_with_its_limit(client: TestClient
     chat_limited = [a for a in said if a.status_code == 429]
     assert chat_limited, [a.status_code for a in said]
     assert chat_limited[0].json()["ratelimit"]["key"] == "chat"
+
+    # A bot that reads no stream leaves the room once the match is over (it would keep
+    # the room open for good): its connection is closed, nothing of it kept.
+    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    seat = _seats(served)[(room, "robo")]
+    ann_stream = Stream(client, room, bearer(client, ann))  # Ann comes: the match begins
+    ann_stream.until("decision")
+    assert client.post(f"{base}/resign", headers=token).status_code == 200
+    assert seat.connection.closed and (room, "robo") not in _seats(served)
+    ann_stream.rest()
 
 
 def test_a_room_without_the_accounts_seat_is_refused(client: TestClient) -> None:

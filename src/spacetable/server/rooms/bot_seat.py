@@ -229,6 +229,8 @@ class BotSeat:
         before = None if self._news is None else self._news.get("phase")
         self._news = message
         phase = message.get("phase")
+        if phase == "over":
+            self._leave_if_done()
         seat = self.connection.seat
         if phase == "lobby" and seat is not None:  # a bot is always ready
             mine = next((s for s in message.get("seats", []) if s.get("seat") == seat), None)
@@ -257,6 +259,13 @@ class BotSeat:
             phase = str(self._news.get("phase", "lobby"))
             self._send(self._line(wire(to_bot.GameState(phase, message))))
         self._maybe_decide()
+
+    def _leave_if_done(self) -> None:
+        """The match is over and no stream reads it (a bot that only sends moves): the
+        account's connection leaves the room, which may then close when nobody uses it.
+        Its streams, if any, leave when they end."""
+        if not self.streams and self._answer is None:
+            self.close()
 
     def _end_streams(self) -> None:
         """The match is over: every stream ends after its last lines."""
@@ -320,6 +329,8 @@ class BotSeat:
                 said = [m for m in self._answer if m.get("type") in _REFUSALS]
             finally:
                 self._answer, self._pong = None, None
+        if self._news is not None and self._news.get("phase") == "over":
+            self._leave_if_done()
         if not said:
             return Answer()
         first = said[0]
