@@ -8,6 +8,7 @@ the push, signed with the one VAPID key both processes give."""
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -108,3 +109,30 @@ def test_a_bot_s_event_stream_hears_a_challenge_sent_through_the_other_process(
             assert events.read() == b""  # the first stream ended (through the bus)
             replayed = json.loads(again.readline())
             assert replayed["challenge"]["id"] == sent
+
+
+def test_a_token_revoked_through_one_process_stops_at_once_on_the_other(
+    cluster: Cluster,
+) -> None:
+    """Issue 72 ("revoked tokens stop working at once on every process"): Rex's bot reads
+    its event stream on process 1; he revokes the token through process 2: the stream ends
+    at once (before its first keep-alive line), and process 1 refuses the token."""
+    first, second = (worker.server for worker in cluster.workers)
+    rex = session_cookie(first.http, "Rex")
+    made = call(first, "POST", "/api/tokens", rex, {"description": "bot", "scopes": ["bot:play"]})
+    bearer = {"authorization": f"Bearer {made['token']}"}
+
+    def account(server: Server) -> int:
+        asked = urllib.request.Request(server.http + "/api/bot/account", headers=bearer)
+        try:
+            with urllib.request.urlopen(asked, timeout=10) as response:
+                return int(response.status)
+        except urllib.error.HTTPError as refused:
+            return int(refused.code)
+
+    assert account(first) == 200
+    opened = urllib.request.Request(first.http + "/api/stream/event", headers=bearer)
+    with urllib.request.urlopen(opened, timeout=10) as events:
+        call(second, "DELETE", f"/api/tokens/{made['id']}", rex)
+        assert events.read() == b""  # ended now, not at the keep-alive's check 7 s on
+    assert account(first) == 401

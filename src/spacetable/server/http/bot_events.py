@@ -6,7 +6,7 @@
   they happen (``protocol/event_lines.py``), and an empty line every 7 seconds. A bearer
   token only (``Authorization: Bearer``, scope ``bot:play`` or ``challenge:read``: 403
   without). One stream per token: a new one closes the older one, on any process; a
-  revoked token's stream closes within 7 seconds.
+  revoked token's stream closes at once, on every process (the bus).
 
 The streams themselves are ``meet/bot_events.py``'s.
 """

@@ -29,6 +29,7 @@ from spacetable.i18n.phrase import refusal
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
 from spacetable.server.http.deps import App, Services
 from spacetable.server.http.origins import same_origin
+from spacetable.server.meet.bot_events import BotEvents
 from spacetable.server.store.accounts import SESSION_COOKIE, Account
 from spacetable.server.store.tokens import DESCRIPTION_MAX, SCOPES, Bearer, TokenStore
 
@@ -156,6 +157,9 @@ async def revoke_token(request: Request, served: App, token_id: str) -> Response
         return account
     if not await asyncio.to_thread(token_store(served).revoke, account, token_id[:16]):
         return refused(refusal("No such token."), 404)
+    events: BotEvents | None = getattr(request.app.state, "bot_events", None)
+    if events is not None:  # its open event streams end now, on every process
+        await events.token_revoked(token_id[:16])
     return Response(status_code=204)
 
 

@@ -15,7 +15,8 @@ On connecting, a stream first replays the challenges still open to the account a
 ``gameStart`` for each room of the account whose match is not over (stored rooms, and
 this process's); what arrives meanwhile follows, once. An empty line every
 :data:`KEEPALIVE_SECONDS` on the server's clock (the test clock's in tests) keeps it
-alive. One stream per token: a new one closes the older one, on every process (the bus).
+alive. One stream per token: a new one closes the older one, on every process (the bus);
+so does the token's revocation.
 A reader that falls :data:`LAGGING_LINES` behind is closed (it reconnects and is replayed
 what is open).
 """
@@ -59,7 +60,7 @@ KEEPALIVE_SECONDS = 7.0
 #: Lines a stream's reader may lag behind before it is closed.
 LAGGING_LINES = 1000
 #: The bus channels: a stream opened (older ones of its token close), a match over.
-OPENED, FINISHED = "bots.stream_opened", "bots.match_over"
+OPENED, FINISHED, REVOKED = "bots.stream_opened", "bots.match_over", "bots.token_revoked"
 
 _CLOSED = ("declined", "cancelled", "expired")
 
@@ -139,6 +140,7 @@ class BotEvents:
         self._pending: set[asyncio.Future[Any]] = set()
         self.bus.subscribe(OPENED, self._on_opened)
         self.bus.subscribe(FINISHED, self._on_finished)
+        self.bus.subscribe(REVOKED, self._on_revoked)
 
     # -- a stream ----------------------------------------------------------------------
 
@@ -242,6 +244,15 @@ class BotEvents:
         for stream in list(self._by_token.get(str(payload.get("token")), ())):
             if (stream.opened, stream.nonce) < newer:
                 stream.close()  # a newer stream of the token opened (here or elsewhere)
+
+    async def token_revoked(self, token: str) -> None:
+        """The token ``token`` (its id) was revoked: its streams close now, on every
+        process (not at their next keep-alive's check)."""
+        await self.bus.publish(REVOKED, {"token": token})
+
+    def _on_revoked(self, payload: Any) -> None:
+        for stream in list(self._by_token.get(str(payload.get("token")), ())):
+            stream.close()
 
     def _on_finished(self, payload: Any) -> None:
         room, game = str(payload.get("room")), str(payload.get("game"))
