@@ -21,12 +21,14 @@ from tests.browser.hexfleet._signs import with_signs
 DESKTOP: ViewportSize = {"width": 1366, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
-#: Short seeded bot matches of the four games (the bench plays longer ones).
+#: Short seeded bot matches of the four games (the bench plays longer ones). The hex
+#: battle's first turn is 43 actions of states up to 190 KiB (its second turn is checked
+#: by tests/server/sockets/test_state_patch.py, with the same patches).
 BODIES: dict[str, dict[str, Any]] = {
     "lightspeed": {"ruleset": "lightspeed", "seats": 3},
     "stellar": {"ruleset": "stellar", "seats": 2, "battle_size": "dispute"},
     "ftl": {"ruleset": "ftl", "seats": 3, "turn_limit": 6},
-    "hexfleet": {"ruleset": "hexfleet", "seats": 4, "scenario": "skirmish", "turn_limit": 2},
+    "hexfleet": {"ruleset": "hexfleet", "seats": 4, "scenario": "skirmish", "turn_limit": 1},
 }
 
 #: Feed a socket's messages, as they came, to the page's own StateKeeper: the states it
