@@ -34,6 +34,7 @@ SET_CHANGES = frozenset(
 #: seat field's name: what each is.
 NOT_SEATS: dict[tuple[str, str], str] = {
     ("http/ws_protocol.py", "self.game"): "the socket's room connection (its account)",
+    ("rooms/bot_seat.py", "self.connection"): "a bot's room connection (its token's account)",
     ("rooms/farewell.py", "connection"): "a socket's Connection (its session's account)",
     ("rooms/lobby.py", "self._room"): "the room itself (the room's connections)",
 }
