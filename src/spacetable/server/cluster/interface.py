@@ -1,8 +1,8 @@
 """The cluster as the rest of the server sees it, without Redis: the lifespan-state key of
-this process's :class:`~spacetable.server.cluster.node.ClusterNode`, the answer
-:class:`Moving` of its room lookup, and the errors a call to it may raise. A server that
-is one process (no ``--redis``) imports this module, not Redis (``spacetable serve``
-starts the sooner; docs/performance.md, "Starting a command")."""
+this process's :class:`~spacetable.server.cluster.node.ClusterNode`, the answers
+:class:`Moving` and :class:`Elsewhere` of its room lookup, and the errors a call to it
+may raise. A server that is one process (no ``--redis``) imports this module, not Redis
+(``spacetable serve`` starts the sooner; docs/performance.md, "Starting a command")."""
 
 from __future__ import annotations
 
@@ -19,6 +19,14 @@ class Moving:
     The next renewal releases the lock (or it lapses), and the room is found or rebuilt
     then: its sockets wait for that, or reconnect; they are never told that the room does
     not exist (4404), which a page takes for good."""
+
+
+@dataclass(frozen=True, slots=True)
+class Elsewhere:
+    """A room owned by another live process, reached at ``address`` (``host:port``)."""
+
+    address: str
+    node_id: str
 
 
 def cluster_errors() -> tuple[type[Exception], ...]:

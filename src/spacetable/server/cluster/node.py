@@ -29,7 +29,6 @@ import secrets
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -37,7 +36,7 @@ import redis
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from spacetable.server.cluster.interface import Moving
+from spacetable.server.cluster.interface import Elsewhere, Moving
 from spacetable.server.rooms.directory import RoomDirectory
 from spacetable.server.rooms.room import Room
 
@@ -120,14 +119,6 @@ def name_of(node_id: str) -> str | None:
     None if it was started without one."""
     parts = node_id.split("|")
     return parts[2] if len(parts) > 2 and parts[2] else None
-
-
-@dataclass(frozen=True, slots=True)
-class Elsewhere:
-    """A room owned by another live process, reached at ``address`` (``host:port``)."""
-
-    address: str
-    node_id: str
 
 
 #: The one :class:`Moving` answer.

@@ -34,8 +34,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 
 from spacetable._userinput import clipped
 from spacetable.i18n.phrase import refusal
-from spacetable.server.cluster.interface import cluster_errors
-from spacetable.server.cluster.node import Elsewhere
+from spacetable.server.cluster.interface import Elsewhere, cluster_errors
 from spacetable.server.http.bodies import BodyRefused, json_body, refused
 from spacetable.server.http.bot_relay import RELAYED, OwnerAway, relay
 from spacetable.server.http.deps import App, Services

@@ -19,9 +19,6 @@ import io
 from collections.abc import Sequence
 
 from fastapi import APIRouter, Request, Response
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from spacetable.i18n import Translator, translator
 from spacetable.i18n.phrase import refusal
@@ -41,6 +38,9 @@ from spacetable.server.store.tournaments import Table, Tournament, TournamentPla
 router = APIRouter()
 
 _FONT, _BOLD = "Helvetica", "Helvetica-Bold"
+#: A millimetre in PDF points (reportlab's ``mm``: reportlab itself is imported when a
+#: printout is first asked for, not as the server starts).
+mm = 72 / 25.4
 _MARGIN = 18 * mm
 _LINE = 7 * mm
 #: Between the names of a table's players: an en dash.
@@ -52,6 +52,9 @@ def _pdf(
 ) -> bytes:
     """A4 pages: ``title`` and ``subtitle`` on top, then a table of ``columns`` (heading,
     left edge in mm from the margin) and its ``rows``, the heading repeated on each page."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen.canvas import Canvas
+
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=A4, invariant=True)
     canvas.setTitle(title)
