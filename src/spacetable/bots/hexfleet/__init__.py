@@ -32,8 +32,9 @@ __all__ = ["EXPERIMENTAL", "LEVELS", "make_bot"]
 #: Every level :func:`make_bot` knows, weakest first.
 LEVELS: tuple[str, ...] = ("random", "easy", "tactical")
 #: Made by :func:`make_bot` but offered nowhere (not in :data:`LEVELS`: neither the lobby
-#: nor ``duels``): the searching bot of issue 72 item 7, still weaker than ``tactical``
-#: and some of its decisions take many seconds (docs/lab.md, "The expert bots").
+#: nor ``duels``): the searching bot of issue 72 item 7; it thinks within the budget (a
+#: decision ~0.1 s) but does not beat ``tactical`` often enough yet (docs/lab.md, "The
+#: expert bots").
 EXPERIMENTAL: tuple[str, ...] = ("expert",)
 
 
