@@ -90,6 +90,15 @@ def test_the_header_is_whole_and_the_absence_dialog_under_it(
         # The table fills the screen under the header (two rows now) down to the chat's bar,
         # its hand bar (Place) above the chat's, not under it.
         ann.evaluate("window.scrollTo(0, 0)")
+        # As the chat's bar grows (a line, a count), the page measures it at its next frame
+        # (a ResizeObserver) and the table gives it room: the layout is read once settled.
+        ann.wait_for_function(
+            """() => {
+                const hand = document.querySelector('#hand-bar').getBoundingClientRect();
+                const chat = document.querySelector('.chat').getBoundingClientRect();
+                return hand.bottom <= chat.top + 1;
+            }"""
+        )
         hand = ann.locator("#hand-bar").bounding_box()
         chat = ann.locator(".chat").bounding_box()
         assert hand and chat and hand["y"] + hand["height"] <= chat["y"] + 1, (hand, chat)
