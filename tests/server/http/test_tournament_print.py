@@ -5,9 +5,15 @@ The PDFs are read back with pypdfium2 (their text, as a printer would show it)."
 
 from __future__ import annotations
 
+import threading
+from typing import Any
+
 import pypdfium2 as pdfium
+import pytest
 from fastapi.testclient import TestClient
 
+from spacetable.server.http import tournament_print
+from spacetable.server.http.password_work import PasswordWork
 from tests.server.http.test_tournaments import client, create, login
 
 __all__ = ["client"]
@@ -74,3 +80,33 @@ def test_the_director_prints_the_pairings_with_codes_and_anyone_the_standings(
     first = lines[0]
     assert first["score"] == 1 and first["name"] in text.split("\n")[3]
     assert all(line["name"] in text for line in lines)
+
+
+def test_a_printout_is_drawn_on_its_own_thread_and_refused_while_it_is_busy(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """reportlab's drawing runs on the printouts' thread, never on the event loop nor its
+    default executor (the rooms' joins and lookups); past its places, 503 naming it."""
+    director = login(client, "Arbiter")
+    tid = create(client, director, name="Club", venue="board", rounds=3)
+    drawn_on: list[str] = []
+    drawing = tournament_print.standings_pdf
+
+    def watched(*args: Any) -> bytes:
+        drawn_on.append(threading.current_thread().name)
+        return drawing(*args)
+
+    monkeypatch.setattr(tournament_print, "standings_pdf", watched)
+    assert client.get(f"/api/tournaments/{tid}/standings.pdf").status_code == 200
+    assert len(drawn_on) == 1 and drawn_on[0].startswith("printouts"), drawn_on
+    busy = PasswordWork(threads=1, waiting=0, hold=0.0, held=0, name="printouts")
+    gate = threading.Event()
+    busy._pool.submit(gate.wait)  # its one thread taken
+    assert busy._take()  # and its one place
+    monkeypatch.setattr(tournament_print, "PRINTING", busy)
+    try:
+        refused = client.get(f"/api/tournaments/{tid}/standings.pdf")
+        assert refused.status_code == 503 and "printer is busy" in refused.json()["detail"]
+    finally:
+        gate.set()
+        busy.close()

@@ -64,7 +64,9 @@ class PasswordsBusy(Exception):
 
 class PasswordWork:
     """A small bounded pool for password hashing: ``threads`` threads, ``waiting`` checks
-    queued at most, and ``held`` more waiting up to ``hold`` seconds for a place."""
+    queued at most, and ``held`` more waiting up to ``hold`` seconds for a place. Other slow
+    work of its own kind may have such a pool too, its threads named ``name`` (the
+    tournaments' printouts: ``http/tournament_print.py``)."""
 
     def __init__(
         self,
@@ -72,12 +74,13 @@ class PasswordWork:
         waiting: int = WAITING,
         hold: float = HOLD_S,
         held: int = HELD,
+        name: str = "passwords",
     ) -> None:
         self.threads = threads or threads_for(os.cpu_count())
         self.slots = self.threads + waiting
         self.hold, self.held = hold, held
         self._pool = ThreadPoolExecutor(
-            self.threads, thread_name_prefix="passwords", initializer=_yielding
+            self.threads, thread_name_prefix=name, initializer=_yielding
         )
         self._lock = threading.Lock()
         self._taken = 0  # checks running or waiting (counted until their thread ends)

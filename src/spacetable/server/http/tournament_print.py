@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from fastapi import APIRouter, Request, Response
 
@@ -24,6 +24,7 @@ from spacetable.i18n import Translator, translator
 from spacetable.i18n.phrase import refusal
 from spacetable.server.http.deps import App
 from spacetable.server.http.pages import reader_language
+from spacetable.server.http.password_work import PasswordsBusy, PasswordWork
 from spacetable.server.http.tournaments import (
     _answer,
     _director,
@@ -36,6 +37,21 @@ from spacetable.server.store.tournaments import Table, Tournament, TournamentPla
 
 #: The printout routes.
 router = APIRouter()
+
+#: The printouts' own thread (reportlab draws a page in milliseconds, a long tournament's
+#: pages in tens: never on the rooms' event loop, nor on the default executor their joins
+#: and lookups use), with 4 more waiting at most; past that a printout is refused (503).
+PRINTING = PasswordWork(threads=1, waiting=4, held=4, name="printouts")
+
+
+async def _printed(draw: Callable[..., bytes], *args: object) -> bytes:
+    """``draw(*args)`` on the printouts' thread; refused while it is busy."""
+    try:
+        return await PRINTING.run(draw, *args)
+    except PasswordsBusy:
+        said = refusal("The printer is busy: try again in a moment.")
+        raise TournamentRefused(said, 503) from None
+
 
 _FONT, _BOLD = "Helvetica", "Helvetica-Bold"
 #: A millimetre in PDF points (reportlab's ``mm``: reportlab itself is imported when a
@@ -194,7 +210,7 @@ async def pairings(tournament_id: str, request: Request, served: App) -> Respons
         players = await asyncio.to_thread(store.players, tournament_id)
         tables = await asyncio.to_thread(store.tables, tournament_id)
         tr = translator(reader_language(request))
-        pdf = pairings_pdf(tr, tournament, players, tables, round_)
+        pdf = await _printed(pairings_pdf, tr, tournament, players, tables, round_)
         disposition = _filename(tournament, f"round-{round_}")
         return Response(
             pdf, media_type="application/pdf", headers={"Content-Disposition": disposition}
@@ -210,7 +226,8 @@ async def standings(tournament_id: str, request: Request, served: App) -> Respon
         store = store_of(served)
         players = await asyncio.to_thread(store.players, tournament_id)
         tables = await asyncio.to_thread(store.tables, tournament_id)
-        pdf = standings_pdf(translator(reader_language(request)), tournament, players, tables)
+        tr = translator(reader_language(request))
+        pdf = await _printed(standings_pdf, tr, tournament, players, tables)
         disposition = _filename(tournament, "standings")
         return Response(
             pdf, media_type="application/pdf", headers={"Content-Disposition": disposition}
