@@ -339,6 +339,21 @@ async def report(
     return await _answer(work())  # type: ignore[no-any-return]
 
 
+async def _reported(
+    request: Request, served: Services, tournament_id: str, round_: int, number: int
+) -> tuple[Player, dict[str, Any]]:
+    """The player answering a table's report (he confirms or disputes it), and the
+    report. Refused: no report (409), or he made it himself (403)."""
+    player, _, table, _ = await _board_table(
+        request, served, tournament_id, round_, number, accepting=True
+    )
+    if table.report is None:
+        raise TournamentRefused(refusal("no result was reported at this table"), 409)
+    if table.report.get("by") == player.name:
+        raise TournamentRefused(refusal("another player of the table must confirm"), 403)
+    return player, table.report
+
+
 @router.post(
     "/api/tournaments/{tournament_id}/tables/{round_}/{number}/confirm",
     status_code=204,
@@ -348,19 +363,11 @@ async def confirm(
     tournament_id: str, round_: int, number: int, request: Request, served: App
 ) -> Response:
     async def work() -> Response:
-        player, _, table, _ = await _board_table(
-            request, served, tournament_id, round_, number, accepting=True
-        )
-        if table.report is None:
-            raise TournamentRefused(refusal("no result was reported at this table"), 409)
-        if table.report.get("by") == player.name:
-            raise TournamentRefused(refusal("another player of the table must confirm"), 403)
+        _, report = await _reported(request, served, tournament_id, round_, number)
         store = store_of(served)
-        places = tuple(table.report["places"])
+        places = tuple(report["places"])
         await asyncio.to_thread(
-            lambda: store.record(
-                tournament_id, round_, number, places, "reported", report=table.report
-            )
+            lambda: store.record(tournament_id, round_, number, places, "reported", report=report)
         )
         await advance(store, tournament_id, served, served.hub)
         return Response(status_code=204)
@@ -401,14 +408,8 @@ async def dispute(
     tournament_id: str, round_: int, number: int, request: Request, served: App
 ) -> Response:
     async def work() -> Response:
-        player, _, table, _ = await _board_table(
-            request, served, tournament_id, round_, number, accepting=True
-        )
-        if table.report is None:
-            raise TournamentRefused(refusal("no result was reported at this table"), 409)
-        if table.report.get("by") == player.name:
-            raise TournamentRefused(refusal("another player of the table must confirm"), 403)
-        kept = {**table.report, "disputed_by": player.name}
+        player, report = await _reported(request, served, tournament_id, round_, number)
+        kept = {**report, "disputed_by": player.name}
         await asyncio.to_thread(store_of(served).set_report, tournament_id, round_, number, kept)
         return Response(status_code=204)
 
