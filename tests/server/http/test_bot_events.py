@@ -25,6 +25,7 @@ from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.storage import Storage
 from tests._accounts import session_cookie
 from tests._server import running_server
+from tests.server.http._stream_lines import checked
 
 ORIGIN = "http://127.0.0.1"
 
@@ -65,7 +66,7 @@ def challenge(client: TestClient, by: dict[str, str], to: str) -> str:
 def read(lines: Iterator[str]) -> dict[str, Any] | None:
     """The stream's next line, decoded (``None``: the empty keep-alive line)."""
     text = next(lines)
-    return json.loads(text) if text.strip() else None
+    return checked(json.loads(text), "event_stream") if text.strip() else None
 
 
 def test_the_stream_replays_then_tells_challenges_games_and_keeps_alive(client: TestClient) -> None:

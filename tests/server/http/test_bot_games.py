@@ -25,6 +25,7 @@ from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.storage import Storage
 from tests._accounts import session_cookie
 from tests._server import running_server
+from tests.server.http._stream_lines import checked
 
 ORIGIN = "http://127.0.0.1"
 
@@ -101,7 +102,7 @@ class Stream:
         while True:
             line = self.lines.get(timeout=20)
             assert line is not None, f"the stream ended before a {kind}: {self.seen}"
-            self.seen.append(line)
+            self.seen.append(checked(line, "game_stream"))
             if line["type"] == kind:
                 return line
 
@@ -109,7 +110,7 @@ class Stream:
         """Every line, once the stream has ended."""
         self.reader.join(timeout=20)
         while (line := self.lines.get(timeout=1)) is not None:
-            self.seen.append(line)
+            self.seen.append(checked(line, "game_stream"))
         return self.seen
 
 

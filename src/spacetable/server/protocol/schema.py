@@ -30,8 +30,10 @@ from typing import Any, get_type_hints
 from pydantic import TypeAdapter
 
 from spacetable.registry import games
+from spacetable.server.protocol.bot_messages import GAME_LINES
 from spacetable.server.protocol.client_docs import CLIENT_DOCS
 from spacetable.server.protocol.client_messages import client_models
+from spacetable.server.protocol.event_lines import EVENT_LINES
 from spacetable.server.protocol.payloads import PACING_CLOCKS
 from spacetable.server.protocol.records import BY_GAME, OMITTED, SPREAD, json_name
 from spacetable.server.protocol.server_messages import SERVER_MESSAGES
@@ -239,6 +241,20 @@ def _messages_schema() -> dict[str, Any]:
             "description": "A message the server sends to a page.",
             "oneOf": [server_schema(cls, shared) for cls in SERVER_MESSAGES],
             "$defs": shared,
+        },
+        "event_stream": {
+            "description": (
+                "A line of a bot's event stream (GET /api/stream/event); an empty line "
+                "keeps it alive."
+            ),
+            "oneOf": [server_schema(cls, shared) for cls in EVENT_LINES],
+        },
+        "game_stream": {
+            "description": (
+                "A line of a bot's game stream of its own (GET /api/bot/game/stream/{room}); "
+                "the room's own messages come on it too, as #/$defs/server."
+            ),
+            "oneOf": [server_schema(cls, shared) for cls in GAME_LINES],
         },
         "games": {
             "description": (
