@@ -10,6 +10,7 @@ import inspect
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -290,3 +291,22 @@ def test_the_server_runs_another_trees_code_first_on_its_path(tmp_path: Path) ->
     assert imported_from(server_env(None, os.environ), None) == str(
         Path(spacetable.__file__).parent
     )
+
+
+def test_a_server_whose_port_was_taken_meanwhile_starts_on_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A port is chosen free and bound by the server a moment later; on a busy machine an
+    outgoing connection may take it meanwhile (the full run: "address already in use"):
+    the server is started again on a port chosen anew."""
+    from spacetable.lab import loadtest as module
+
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))  # bound, not listening: as a connection's own port
+        taken = held.getsockname()[1]
+        chosen = iter([taken])
+        free = module._free_port
+        monkeypatch.setattr(module, "_free_port", lambda: next(chosen, None) or free())
+        with module.running_server(pin=False) as server:
+            assert server.port != taken
+            assert server.get("/api/rooms") == []

@@ -270,7 +270,10 @@ class ServerProcess:
 
     def _check_alive(self, deadline: float) -> None:
         if self.process.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError(f"spacetable serve did not start:\n{self.log.read_text()}")
+            said = self.log.read_text()
+            if self.process.poll() is not None and "address already in use" in said:
+                raise PortTaken(self.port)
+            raise RuntimeError(f"spacetable serve did not start:\n{said}")
 
     def get(self, path: str) -> Any:
         """GET a JSON route."""
@@ -319,15 +322,36 @@ class ServerProcess:
             self.process.wait()
 
 
+class PortTaken(RuntimeError):
+    """The server's port, free when it was chosen, was taken before the server listened
+    on it (by another program, or by an outgoing connection given it as its own)."""
+
+
+#: How many times a server is started on new ports when its own were taken meanwhile.
+PORT_TRIES = 3
+
+
 @contextlib.contextmanager
 def running_server(
     pin: bool, workers: int = 1, source: Path | None = None
 ) -> Iterator[ServerProcess]:
-    """A started and settled server, stopped afterwards."""
+    """A started and settled server, stopped afterwards. Its ports are chosen free, then
+    bound by the server a moment later: one taken meanwhile is chosen again (up to
+    :data:`PORT_TRIES` times), as a busy machine's outgoing connections may take one."""
     with tempfile.TemporaryDirectory(prefix="spacetable-load-") as tmp:
-        server = ServerProcess(Path(tmp), pin, workers, source)
+        for attempt in range(1, PORT_TRIES + 1):
+            server = ServerProcess(Path(tmp), pin, workers, source)
+            try:
+                server.wait_ready()
+                break
+            except PortTaken:
+                server.stop()
+                if attempt == PORT_TRIES:
+                    raise
+            except BaseException:
+                server.stop()
+                raise
         try:
-            server.wait_ready()
             yield server
         finally:
             server.stop()
