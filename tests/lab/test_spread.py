@@ -9,11 +9,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from spacetable.bots.lasers.arena import NORMAL_GAME
+from spacetable.cli import app
 from spacetable.core.batch import Call, Runner, run_here
 from spacetable.lab.races import run_study
-from spacetable.lab.spread import INSTALL_HINT, ray_runner
+from spacetable.lab.spread import INSTALL_HINT, process_runner, ray_runner
 from tests._cli import ROOT, spacetable
 
 
@@ -92,3 +94,26 @@ def test_without_ray_the_command_says_what_to_install() -> None:
     assert done.returncode == 2
     assert INSTALL_HINT in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_batch_on_two_processes_keeps_its_order_and_tells_of_each_call() -> None:
+    told: dict[int, int] = {}
+    with process_runner(2) as runner:
+        results = runner([Call(_square, (k,)) for k in range(6)], told.__setitem__)
+    assert results == [k * k for k in range(6)]
+    assert told == {k: k * k for k in range(6)}
+
+
+def test_duels_on_two_processes_give_the_record_of_the_same_seeds_run_here() -> None:
+    """``duels --jobs 2`` spreads the duels over two processes of this machine: the same
+    record as one after another, ``--games`` naming the count as the issue writes it."""
+    args = ["--bot", "easy", "--against", "greedy", "--turns", "6", "--seed", "11", "--json"]
+    runs = [
+        CliRunner().invoke(app, ["duels", *args, *extra])
+        for extra in (["--duels", "4"], ["--games", "4", "--jobs", "2"])
+    ]
+    assert [run.exit_code for run in runs] == [0, 0], runs[1].output
+    here, spread = (json.loads(run.stdout) for run in runs)
+    assert spread.pop("decision_seconds")["bot"]["decisions"] > 0
+    here.pop("decision_seconds")
+    assert spread == here

@@ -12,7 +12,7 @@ import typer
 
 from spacetable._number_options import MAX_SEED, within
 from spacetable.cli._common import bot_levels, choices, fail, in_words
-from spacetable.lab.spread import RayAddress, RayFlag
+from spacetable.lab.spread import JobsOption, RayAddress, RayFlag
 from spacetable.registry import Listing, UnknownGame, game, listings
 
 if TYPE_CHECKING:
@@ -365,7 +365,10 @@ def duels(
     count: Annotated[
         int,
         typer.Option(
-            "--duels", help="Duels to play, seats alternating.", callback=within(1, 1_000_000)
+            "--duels",
+            "--games",
+            help="Duels to play, seats alternating.",
+            callback=within(1, 1_000_000),
         ),
     ] = 400,
     seed: Annotated[
@@ -390,6 +393,7 @@ def duels(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    jobs: JobsOption = 1,
     use_ray: RayFlag = False,
     ray_address: RayAddress = None,
 ) -> None:
@@ -397,8 +401,9 @@ def duels(
 
     Prints wins, draws and losses, the share of decisive duels, the win rate and the score
     (a draw counts half) with 95% Wilson intervals, the mean length, and how long each bot
-    thinks per decision (one core). Progress, with the record so far, goes to stderr. With
-    --ray the duels are spread over Ray, with the same record."""
+    thinks per decision: processor seconds of the one core it runs on, whatever else the
+    machine does. Progress, with the record so far, goes to stderr. With --jobs the duels
+    are spread over that many processes, with --ray over Ray, with the same record."""
     from spacetable.core.duels import DuelResult, study
     from spacetable.lab.spread import RayUnavailable, runner_for
 
@@ -432,10 +437,10 @@ def duels(
         )
 
     try:
-        with runner_for(use_ray, ray_address) as runner:
+        with runner_for(use_ray, ray_address, jobs) as runner:
             found = study(
                 duel, a, b, count, seed=seed, turn_limit=turns, progress=progress,
-                clock=time.perf_counter, options=options, runner=runner,
+                clock=time.thread_time, options=options, runner=runner,
             ).summary()  # fmt: skip
     except RayUnavailable as exc:
         fail(str(exc))
@@ -461,7 +466,7 @@ def duels(
     for side, level in (("bot", bot), ("against", against)):
         timing = found["decision_seconds"][side]
         print(
-            f"  {level} thinks {timing['mean']:.3f} s a decision on average, median "
+            f"  {level} thinks {timing['mean']:.3f} s of CPU a decision on average, median "
             f"{timing['p50']:.3f} s, p99 "
             f"{timing['p99']:.3f} s, longest {timing['max']:.3f} s "
             f"({timing['decisions']} decisions)"

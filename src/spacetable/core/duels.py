@@ -8,7 +8,7 @@ as the hex fleet's ``scenario``) and says who won; :func:`study` plays many, the
 swapping seats, and :class:`DuelStudy` adds them up. ``spacetable duels`` reaches every
 game this way. A game played in turns builds its match and hands it to :func:`play_duel`,
 the one loop of a duel (the seats, each bot's seeded rng and stopwatch, the outcome).
-Pure: the duels read no clock unless given one (the command passes ``time.perf_counter``
+Pure: the duels read no clock unless given one (the command passes ``time.thread_time``
 to time the bots).
 """
 

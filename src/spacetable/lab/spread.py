@@ -1,7 +1,10 @@
-"""Spread a lab batch over Ray: ``spacetable duels --ray`` and ``races --ray``.
+"""Spread a lab batch over this machine's cores or over Ray: ``spacetable duels --jobs N``,
+``duels --ray`` and ``races --ray``.
 
 The studies are lists of independent seeded calls (:mod:`spacetable.core.batch`), so a
-batch gives the same results here or on a cluster. :func:`ray_runner` starts a Ray for the
+batch gives the same results here, in several processes or on a cluster.
+:func:`process_runner` runs them in a pool of processes of this machine (no extra needed).
+:func:`ray_runner` starts a Ray for the
 run on this machine (one worker per core) or joins an existing cluster by its address,
 sends every call as a task, tells of each as it finishes, returns the results in the
 batch's order and leaves Ray as it found it. Ray is an optional extra
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Annotated, Any
 
@@ -35,6 +39,18 @@ RayAddress = Annotated[
         "--ray-address",
         help="Join the Ray cluster at this address (e.g. ray://head:10001 or auto) instead "
         "of starting one; implies --ray.",
+    ),
+]
+
+#: The commands' ``--jobs`` option.
+JobsOption = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        help="Processes to spread the games over on this machine (e.g. its cores). The "
+        "results are the same as with one.",
     ),
 ]
 
@@ -64,7 +80,7 @@ def _start(ray: Any, address: str | None, settings: dict[str, Any]) -> None:
 
 
 def _make_call(call: Call[Any]) -> Any:
-    """Run one call in a Ray worker (a module-level function, so that workers import it)."""
+    """Run one call in a worker (a module-level function, so that workers import it)."""
     return call()
 
 
@@ -115,9 +131,39 @@ def ray_runner(address: str | None = None) -> Iterator[Runner]:
         ray.shutdown()
 
 
-def runner_for(use_ray: bool, address: str | None) -> AbstractContextManager[Runner]:
-    """The runner the commands' ``--ray`` / ``--ray-address`` ask for: Ray if either is
-    given, else one call after another here."""
+@contextmanager
+def process_runner(jobs: int) -> Iterator[Runner]:
+    """A runner of batches on ``jobs`` processes of this machine, each call in one of them
+    (the calls and their results are pickled); results in the batch's order, each told
+    as it finishes. The pool is shut down at the end, its work cancelled on an error."""
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+
+        def run(calls: Sequence[Call[Any]], progress: Progress[Any] | None = None) -> list[Any]:
+            index = {pool.submit(_make_call, call): k for k, call in enumerate(calls)}
+            results: list[Any] = [None] * len(calls)
+            pending = set(index)
+            try:
+                while pending:
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in sorted(done, key=index.__getitem__):
+                        k = index[future]
+                        results[k] = future.result()
+                        if progress is not None:
+                            progress(k, results[k])
+            finally:
+                for future in pending:
+                    future.cancel()
+            return results
+
+        yield run
+
+
+def runner_for(use_ray: bool, address: str | None, jobs: int = 1) -> AbstractContextManager[Runner]:
+    """The runner the commands' ``--ray`` / ``--ray-address`` / ``--jobs`` ask for: Ray if
+    either of the first is given, else ``jobs`` processes here, else one call after
+    another in this process."""
     if use_ray or address is not None:
         return ray_runner(address)
+    if jobs > 1:
+        return process_runner(jobs)
     return nullcontext(run_here)
