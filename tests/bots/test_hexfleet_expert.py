@@ -15,6 +15,8 @@ from spacetable.bots.hexfleet import expert, make_bot
 from spacetable.bots.hexfleet.arena import duel
 from spacetable.bots.hexfleet.expert import ExpertBot
 from spacetable.bots.hexfleet.tactical import TacticalBot
+from spacetable.games.hexfleet import movement
+from spacetable.games.hexfleet.hexes import Board, Hex
 from spacetable.games.hexfleet.match import HexMatch, HexOptions
 
 
@@ -103,3 +105,43 @@ def test_the_tactical_bot_plays_as_before_it_was_sped_up() -> None:
         125,
         "7998529ec0bb4b884c8df3011f0999f1148d13e5d367a15bc5b6e8c21a8bb092",
     )
+
+
+def plain_reachable(
+    at: Hex, facing: int, allowance: int, board: Board, blocked: set[Hex]
+) -> dict[tuple[Hex, int], str]:
+    """The breadth-first search ``reachable`` was before it was sped up for the playouts."""
+    best = {(at, facing): ""}
+    queue = [(at, facing)]
+    while queue:
+        here, face = queue.pop(0)
+        steps = best[(here, face)]
+        if len(steps) >= allowance:
+            continue
+        ahead = here.neighbour(face)
+        options = []
+        if ahead in board and ahead not in blocked:
+            options.append(((ahead, face), "F"))
+        options.append(((here, (face + 5) % 6), "L"))
+        options.append(((here, (face + 1) % 6), "R"))
+        for state, letter in options:
+            if state not in best:
+                best[state] = steps + letter
+                queue.append(state)
+    del best[(at, facing)]
+    return best
+
+
+def test_the_moves_a_ship_can_make_are_found_as_before_they_were_sped_up() -> None:
+    """``reachable`` (numbered states, searched level by level) gives the same moves, the
+    same steps, in the same order as the plain search, on seeded boards and blockers."""
+    rng = random.Random(7)
+    for board in (Board(22, 14), Board(9, 7)):
+        hexes = list(board)
+        for _ in range(60):
+            at, facing, allowance = rng.choice(hexes), rng.randrange(6), rng.randrange(17)
+            blocked = {rng.choice(hexes) for _ in range(rng.randrange(9))} - {at}
+            found = movement.reachable(at, facing, allowance, board, blocked)
+            assert list(found.items()) == list(
+                plain_reachable(at, facing, allowance, board, blocked).items()
+            )

@@ -23,6 +23,22 @@ def moves_from(
     return _moves(at, facing, allowance, board, frozenset(blocked))
 
 
+def sorted_moves(
+    at: Hex, facing: int, allowance: int, board: Board, blocked: Collection[Hex]
+) -> tuple[tuple[Hex, int, str], ...]:
+    """:func:`moves_from` as (hex, facing, steps), sorted by hex and facing, remembered
+    (the tactical bot weighs them in this order)."""
+    return _sorted_moves(at, facing, allowance, board, frozenset(blocked))
+
+
+@functools.lru_cache(maxsize=512)
+def _sorted_moves(
+    at: Hex, facing: int, allowance: int, board: Board, blocked: frozenset[Hex]
+) -> tuple[tuple[Hex, int, str], ...]:
+    moves = _moves(at, facing, allowance, board, blocked)
+    return tuple((h, f, steps) for (h, f), steps in sorted(moves.items()))
+
+
 #: :func:`~spacetable.games.hexfleet.hexes.in_forward_arc`, remembered (the bots weigh
 #: every hex a ship can reach against every enemy).
 in_arc = functools.lru_cache(maxsize=1 << 16)(in_forward_arc)

@@ -3,11 +3,18 @@ when crippled."""
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import replace
 from typing import Any
 
-from spacetable.bots.hexfleet._seat import Seat, facing_toward, in_arc, moves_from
+from spacetable.bots.hexfleet._seat import (
+    Seat,
+    facing_toward,
+    in_arc,
+    moves_from,
+    sorted_moves,
+)
 from spacetable.games.hexfleet.cards import Card, CardsRanOut, full_deck, parse_card
 from spacetable.games.hexfleet.hexes import Hex, distance, in_forward_arc
 from spacetable.games.hexfleet.match import (
@@ -112,6 +119,19 @@ def salvo_worth(
     return total / odds.denominator + SILENCE_WEIGHT * silenced * target.salvo
 
 
+#: Every facing (bits 0 to 5): an all-round ship has every target in its arc.
+ALL_FACINGS = 0b111111
+
+
+@functools.lru_cache(maxsize=4096)
+def arc_facings(dq: int, dr: int) -> int:
+    """The facings (bit ``f`` for facing ``f``) from which a hex ``(dq, dr)`` away lies in
+    a ship's forward arc (:func:`~spacetable.games.hexfleet.hexes.in_forward_arc`: the arc
+    depends only on the offset between the hexes)."""
+    origin, there = Hex(0, 0), Hex(dq, dr)
+    return sum(1 << f for f in range(6) if in_forward_arc(origin, f, there))
+
+
 def reaches(attacker: Ship, at: Hex) -> bool:
     """Whether ``attacker``, where it stands, can fire at a ship at ``at``."""
     if attacker.at is None or attacker.salvo == 0 or distance(attacker.at, at) > RANGE:
@@ -130,6 +150,7 @@ class _Plan:
         self.cup = frozenset(view["cup"])
         self.shares = shares
         self.enemies = seat.enemies()
+        self._placed = [e.at for e in self.enemies if e.at is not None]
         self.threats = [e for e in self.enemies if e.salvo > 0]
         ship = seat.ship
         self.salvo = ship.salvo
@@ -144,6 +165,7 @@ class _Plan:
         self._exposure: dict[Hex, float] = {}
         self._end_cost: dict[Hex, float] = {}
         self._shots: dict[tuple[Hex, int], tuple[float, Ship | None]] = {}
+        self._reach: dict[Hex, list[tuple[Ship, int]]] = {}
 
     def ahead(self) -> bool:
         """Whether the active ship's side leads every other on strength."""
@@ -157,15 +179,16 @@ class _Plan:
         if known is not None:
             return known
         total = 0.0
+        q, r = at.q, at.r
         for enemy in self.threats:
-            assert enemy.at is not None
-            danger = self.danger[enemy.id] * (1.0 if enemy.id in self.cup else ACTED_WEIGHT)
             there = enemy.at
-            if distance(there, at) <= RANGE and (
-                enemy.cls.all_round or in_arc(there, enemy.facing, at)
-            ):
+            assert there is not None
+            danger = self.danger[enemy.id] * (1.0 if enemy.id in self.cup else ACTED_WEIGHT)
+            dq, dr = there.q - q, there.r - r
+            far = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            if far <= RANGE and (enemy.cls.all_round or in_arc(there, enemy.facing, at)):
                 total += danger
-            elif distance(enemy.at, at) <= RANGE + enemy.propulsion_left:
+            elif far <= RANGE + enemy.propulsion_left:
                 total += REACH_WEIGHT * danger
         self._exposure[at] = total
         return total
@@ -180,17 +203,32 @@ class _Plan:
             return known
         best, value = None, 0.0
         if self.salvo > 0:
-            all_round = ship.cls.all_round
-            for enemy in self.enemies:
-                there = enemy.at
-                if there is None or distance(at, there) > RANGE:
-                    continue
-                if all_round or in_arc(at, facing, there):
+            bit = 1 << facing
+            for enemy, arcs in self.in_reach(at):
+                if arcs & bit:
                     worth = self.worth(enemy)
                     if worth > value:
                         best, value = enemy, worth
         self._shots[key] = (value, best)
         return value, best
+
+    def in_reach(self, at: Hex) -> list[tuple[Ship, int]]:
+        """The enemies in reach of ``at``, in their order, each with the facings (bits)
+        from which the active ship there has it in its arc."""
+        known = self._reach.get(at)
+        if known is None:
+            all_round = self.seat.ship.cls.all_round
+            known = []
+            for enemy in self.enemies:
+                there = enemy.at
+                if there is None:
+                    continue
+                dq, dr = there.q - at.q, there.r - at.r
+                if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > RANGE:
+                    continue
+                known.append((enemy, ALL_FACINGS if all_round else arc_facings(dq, dr)))
+            self._reach[at] = known
+        return known
 
     def worth(self, target: Ship) -> float:
         """What the active ship's salvo at ``target`` is worth (:func:`salvo_worth`)."""
@@ -205,7 +243,11 @@ class _Plan:
         """How many hexes beyond the distance it could close and fire from next time the
         active ship stands at ``at`` from its nearest enemy."""
         ship = self.seat.ship
-        near = min((distance(at, e.at) for e in self.enemies if e.at is not None), default=0)
+        q, r = at.q, at.r
+        near = min(
+            ((abs(h.q - q) + abs(h.r - r) + abs(h.q - q + h.r - r)) // 2 for h in self._placed),
+            default=0,
+        )
         return max(0, near - (RANGE + max(0, ship.propulsion_left - 2)))
 
     def end_cost(self, at: Hex) -> float:
@@ -232,7 +274,11 @@ class _Plan:
         ship = self.seat.ship
         assert ship.at is not None
         here = [(ship.at, ship.facing, "")]
-        return here + [(h, f, steps) for (h, f), steps in sorted(self.seat.moves().items())]
+        seat = self.seat
+        if seat.movement <= 0:
+            return here
+        blocked = seat.blocked(ship.id)
+        return here + list(sorted_moves(ship.at, ship.facing, seat.movement, seat.board, blocked))
 
 
 class TacticalBot:

@@ -72,6 +72,46 @@ def reachable(
     """Every (hex, facing) a ship can end in with ``allowance`` hexes of movement, with the
     cheapest steps to it (breadth first: fewest steps, then F before L before R). The
     start itself is left out."""
+    keys, index, ahead_of = _grid(board)
+    start = index.get(at)
+    if start is None:  # off the board: only turns in place
+        return _reachable_slow(at, facing, allowance, board, blocked)
+    stop = {index[h] for h in blocked if h in index}
+    # States are numbered hex * 6 + facing; the search runs level by level (each level
+    # one step longer), in the order the queue of the plain search visits them.
+    first = start * 6 + facing
+    best: dict[int, str] = {first: ""}
+    level = [first]
+    for _ in range(allowance):
+        following = []
+        for state in level:
+            steps = best[state]
+            here, face = divmod(state, 6)
+            ahead = ahead_of[state]
+            if ahead >= 0 and ahead not in stop:
+                nxt = ahead * 6 + face
+                if nxt not in best:
+                    best[nxt] = steps + "F"
+                    following.append(nxt)
+            nxt = here * 6 + (face + 5) % 6
+            if nxt not in best:
+                best[nxt] = steps + "L"
+                following.append(nxt)
+            nxt = here * 6 + (face + 1) % 6
+            if nxt not in best:
+                best[nxt] = steps + "R"
+                following.append(nxt)
+        if not following:
+            break
+        level = following
+    del best[first]
+    return {keys[state]: steps for state, steps in best.items()}
+
+
+def _reachable_slow(
+    at: Hex, facing: int, allowance: int, board: Board, blocked: Collection[Hex]
+) -> dict[tuple[Hex, int], str]:
+    """:func:`reachable` for a start off the board (the plain breadth-first search)."""
     best: dict[tuple[Hex, int], str] = {(at, facing): ""}
     queue = deque([(at, facing)])
     ahead_of = _ahead_on(board)
@@ -93,6 +133,22 @@ def reachable(
                 queue.append(state)
     del best[(at, facing)]
     return best
+
+
+@functools.lru_cache(maxsize=16)
+def _grid(board: Board) -> tuple[list[tuple[Hex, int]], dict[Hex, int], list[int]]:
+    """:func:`reachable`'s tables for ``board``: each state (hex number * 6 + facing) as
+    (hex, facing), the hexes' numbers, and for each state the number of the hex ahead
+    (-1 off the board)."""
+    hexes = list(board)
+    index = {h: i for i, h in enumerate(hexes)}
+    keys = [(h, facing) for h in hexes for facing in range(6)]
+    ahead_of = [-1] * (6 * len(hexes))
+    for i, here in enumerate(hexes):
+        for facing in range(6):
+            ahead = _ahead(here, facing, board)
+            ahead_of[i * 6 + facing] = -1 if ahead is None else index[ahead]
+    return keys, index, ahead_of
 
 
 def _ahead(here: Hex, facing: int, board: Board) -> Hex | None:
