@@ -118,8 +118,10 @@ class Menu:
         pieces += [(m.id, options) for m, options in self.missiles]
         taken: list[tuple[float, float]] = []
         mines = 0
+        current = score(orders) if pieces else 0.0
         for piece_id, options in pieces:
-            best_score, best_order, best_post = score(orders), None, options[0][2]
+            # The orders so far score what the last piece's best did (``score`` is pure).
+            best_score, best_order, best_post = current, None, options[0][2]
             best_kind = "hold"
             for kind, order, post in options:
                 if (
@@ -137,6 +139,7 @@ class Menu:
             if best_order is not None:
                 orders[piece_id] = best_order
                 mines += best_kind == "mine"
+            current = best_score
             if piece_id != self.player:
                 taken.append(best_post)
         return orders

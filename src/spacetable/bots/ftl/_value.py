@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from spacetable.bots.ftl._aim import REACH_IN, clean_strike, launch_point, on_path, stands_on
 from spacetable.games.ftl.match import limit_winner
-from spacetable.games.ftl.pieces import HITS_TO_DESTROY, Piece
+from spacetable.games.ftl.pieces import HITS_TO_DESTROY, Kind, Piece
 
 #: A match won, lost, or drawn (every ship gone in a collision, or even at the limit):
 #: a draw is worse than an even position with turns left (which the matrix levels charge
@@ -104,7 +104,21 @@ def evaluate(
         return WIN
     ship = board[me]
     scored = scores(board, players)
-    left = {p: pieces_left(board, p) for p in players}
+    # One pass over the board: every player's pieces left and missiles on the table
+    # (as pieces_left and threat count them, in the board's order).
+    left = dict.fromkeys(players, 0)
+    missiles: dict[str, list[Piece]] = {}
+    for piece in board.values():
+        if not piece.on_table:
+            continue
+        owner = piece.owner
+        if piece.kind is Kind.SHIP:
+            count = 1 + piece.missiles
+        else:
+            count = 1
+            missiles.setdefault(owner, []).append(piece)
+        if owner in left:
+            left[owner] += count
     if turns_left <= 0:
         winner = limit_winner([s.id for s in standing], scored, left)
         return DRAW if winner is None else WIN if winner == me else LOSS
@@ -115,9 +129,10 @@ def evaluate(
         value += lead * ((mine_rank > rival_rank) - (mine_rank < rival_rank))
         value -= even * (mine_rank == rival_rank)
     fade = min(1.0, turns_left / FADE_TURNS)
-    mine = threat(board, ship, enemies, table_in)
+    mine = _threat(ship, missiles.get(ship.owner, ()), enemies, table_in)
     theirs = max(
-        threat(board, e, [ship, *(o for o in enemies if o is not e)], table_in) for e in enemies
+        _threat(e, missiles.get(e.owner, ()), [ship, *(o for o in enemies if o is not e)], table_in)
+        for e in enemies
     )
     return value + fade * (mine - theirs)
 
@@ -127,13 +142,23 @@ def threat(
 ) -> float:
     """The threat ``ship``'s side holds over ``targets`` (enemy ships), less what its own
     position costs it (the edge, the distance, a missile barring its launch point)."""
+    own = [
+        piece
+        for piece in board.values()
+        if piece.owner == ship.owner and not piece.is_ship and piece.on_table
+    ]
+    return _threat(ship, own, targets, table_in)
+
+
+def _threat(
+    ship: Piece, missiles: Sequence[Piece], targets: Sequence[Piece], table_in: tuple[float, float]
+) -> float:
+    """:func:`threat` given the side's missiles on the table, in the board's order."""
     worth = []
     blocked = 0.0
     targets = tuple(targets)
     launch = launch_point(ship) if ship.missiles > 0 else None
-    for piece in board.values():
-        if piece.owner != ship.owner or piece.is_ship or not piece.on_table:
-            continue
+    for piece in missiles:
         if launch is not None and stands_on(piece, launch):
             blocked = BLOCK  # it bars the ship's next launch
         worth.append(missile_threat(piece, targets))
