@@ -39,6 +39,20 @@ def _sorted_moves(
     return tuple((h, f, steps) for (h, f), steps in sorted(moves.items()))
 
 
+def ends_from(
+    at: Hex, facing: int, allowance: int, board: Board, blocked: Collection[Hex]
+) -> frozenset[Hex]:
+    """The hexes of :func:`moves_from`'s moves (whatever the facing), remembered."""
+    return _ends(at, facing, allowance, board, frozenset(blocked))
+
+
+@functools.lru_cache(maxsize=512)
+def _ends(
+    at: Hex, facing: int, allowance: int, board: Board, blocked: frozenset[Hex]
+) -> frozenset[Hex]:
+    return frozenset(there for there, _ in _moves(at, facing, allowance, board, blocked))
+
+
 #: :func:`~spacetable.games.hexfleet.hexes.in_forward_arc`, remembered (the bots weigh
 #: every hex a ship can reach against every enemy).
 in_arc = functools.lru_cache(maxsize=1 << 16)(in_forward_arc)

@@ -6,13 +6,14 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import replace
+from operator import itemgetter
 from typing import Any
 
 from spacetable.bots.hexfleet._seat import (
     Seat,
+    ends_from,
     facing_toward,
     in_arc,
-    moves_from,
     sorted_moves,
 )
 from spacetable.games.hexfleet.cards import Card, CardsRanOut, full_deck, parse_card
@@ -164,8 +165,8 @@ class _Plan:
         self.danger = {e.id: expected_hits(e, ship, shares) * mine for e in self.threats}
         self._exposure: dict[Hex, float] = {}
         self._end_cost: dict[Hex, float] = {}
-        self._shots: dict[tuple[Hex, int], tuple[float, Ship | None]] = {}
-        self._reach: dict[Hex, list[tuple[Ship, int]]] = {}
+        #: :meth:`shots_from` by hex.
+        self.shots_table: dict[Hex, tuple[tuple[float, Ship | None], ...]] = {}
 
     def ahead(self) -> bool:
         """Whether the active ship's side leads every other on strength."""
@@ -196,29 +197,16 @@ class _Plan:
     def best_shot(self, at: Hex, facing: int) -> tuple[float, Ship | None]:
         """The most valuable target the active ship can fire at from ``at`` facing
         ``facing``, and the damage a salvo at it is worth."""
-        ship = self.seat.ship
-        key = (at, 0 if ship.cls.all_round else facing)
-        known = self._shots.get(key)
-        if known is not None:
-            return known
-        best, value = None, 0.0
-        if self.salvo > 0:
-            bit = 1 << facing
-            for enemy, arcs in self.in_reach(at):
-                if arcs & bit:
-                    worth = self.worth(enemy)
-                    if worth > value:
-                        best, value = enemy, worth
-        self._shots[key] = (value, best)
-        return value, best
-
-    def in_reach(self, at: Hex) -> list[tuple[Ship, int]]:
-        """The enemies in reach of ``at``, in their order, each with the facings (bits)
-        from which the active ship there has it in its arc."""
-        known = self._reach.get(at)
+        known = self.shots_table.get(at)
         if known is None:
-            all_round = self.seat.ship.cls.all_round
-            known = []
+            known = self.shots_table[at] = self.shots_from(at)
+        return known[facing]
+
+    def shots_from(self, at: Hex) -> tuple[tuple[float, Ship | None], ...]:
+        """:meth:`best_shot` from ``at`` for each facing."""
+        all_round = self.seat.ship.cls.all_round
+        reach: list[tuple[Ship, int]] = []
+        if self.salvo > 0:
             for enemy in self.enemies:
                 there = enemy.at
                 if there is None:
@@ -226,9 +214,17 @@ class _Plan:
                 dq, dr = there.q - at.q, there.r - at.r
                 if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > RANGE:
                     continue
-                known.append((enemy, ALL_FACINGS if all_round else arc_facings(dq, dr)))
-            self._reach[at] = known
-        return known
+                reach.append((enemy, ALL_FACINGS if all_round else arc_facings(dq, dr)))
+        out = []
+        for facing in range(6):
+            best, value, bit = None, 0.0, 1 << facing
+            for enemy, arcs in reach:
+                if arcs & bit:
+                    worth = self.worth(enemy)
+                    if worth > value:
+                        best, value = enemy, worth
+            out.append((value, best))
+        return tuple(out)
 
     def worth(self, target: Ship) -> float:
         """What the active ship's salvo at ``target`` is worth (:func:`salvo_worth`)."""
@@ -265,7 +261,7 @@ class _Plan:
         if movement <= 0:
             return cost
         blocked = self.seat.blocked(self.seat.ship.id)
-        ends = {there for there, _ in moves_from(at, facing, movement, self.seat.board, blocked)}
+        ends = ends_from(at, facing, movement, self.seat.board, blocked)
         return min([cost, *map(self.end_cost, ends)])
 
     def states(self) -> list[tuple[Hex, int, str]]:
@@ -357,16 +353,22 @@ class TacticalBot:
         risks where it can end the activation after it; ``None`` if no target can be
         reached this activation, or if keeping away is worth more than any shot."""
         seat, ship = plan.seat, plan.seat.ship
-        shots: list[tuple[float, Hex, int, str, Ship]] = []
+        # Each firing position with its rank: the shot against the exposure there.
+        shots: list[tuple[float, float, Hex, int, str, Ship]] = []
+        table, exposure = plan.shots_table, plan.exposure
         for at, facing, steps in plan.states():
-            shot, target = plan.best_shot(at, facing)
+            row = table.get(at)
+            if row is None:
+                row = table[at] = plan.shots_from(at)
+            shot, target = row[facing]
             if target is not None:
-                shots.append((shot, at, facing, steps, target))
+                rank = shot - EXPOSURE_WEIGHT * exposure(at) - 0.01 * len(steps)
+                shots.append((rank, shot, at, facing, steps, target))
         if not shots:
             return None
-        shots.sort(key=lambda s: s[0] - EXPOSURE_WEIGHT * plan.exposure(s[1]) - 0.01 * len(s[3]))
+        shots.sort(key=itemgetter(0))
         best: tuple[float, str, Ship] | None = None
-        for shot, at, facing, steps, target in shots[-SHOTS_WEIGHED:]:
+        for _, shot, at, facing, steps, target in shots[-SHOTS_WEIGHED:]:
             after = plan.retreat_cost(at, facing, seat.movement - len(steps))
             score = shot - EXPOSURE_WEIGHT * after - 0.01 * len(steps)
             if best is None or score > best[0] + 1e-9 or (score > best[0] - 1e-9 and not steps):
