@@ -1,8 +1,10 @@
 """The FTL bots' choices pinned: the shared helpers (the evaluation, the greedy plot) were
 made faster for the expert's search, and every level must choose as it did before.
 
-The plots below were recorded before the speed-up (the evaluation read the board once per
-side and per count; the greedy plot scored the orders so far once per piece); they are
+The plots below were recorded before the speed-ups (the evaluation read the board once per
+side and per count; the greedy plot scored the orders so far once per piece and resolved
+every option with the engine, where it now remembers each piece's order resolved alone
+and merges them while they do not meet); they are
 the yardstick the ``hard`` level is for the expert: a faster helper that changes one of
 them changes a level."""
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 import random
 
 from spacetable.bots.ftl import make_bot
+from spacetable.bots.ftl._plots import Resolved, board_from_view, random_orders, resolve
 from spacetable.games.ftl.match import FtlMatch, FtlOptions
 from tests.bots.test_ftl_bots import positions
 
@@ -56,3 +59,25 @@ def test_a_seeded_duel_plays_as_before_the_speed_up() -> None:
                 match.apply(plot)
                 played.append(" ".join(plot.orders))
     assert played == MEDIUM_GREEDY_PLOTS
+
+
+def test_a_plot_composed_of_its_pieces_orders_resolves_as_the_engine_does() -> None:
+    """Random plots of both sides, some whose pieces meet (a tape touching a piece another
+    order put in normal space): composed of each order resolved alone, or resolved at once
+    when they may meet, the board is the engine's."""
+    met = 0
+    for k, match in enumerate(positions(12)):
+        board = board_from_view(match.view("red"))
+        table = match.options.table_size_in
+        rng = random.Random(k)
+        for _ in range(20):
+            orders = random_orders(board, "red", rng) | random_orders(board, "blue", rng)
+            engine = resolve(board, orders, table)
+            after = dict(board)
+            after.update(Resolved.composed(board, orders, table).changed)
+            assert after == engine, orders
+            apart = dict(board)
+            for pid, order in orders.items():
+                apart.update(Resolved.of(board, {pid: order}, table).changed)
+            met += apart != engine
+    assert met > 0  # the plots that meet were tried

@@ -13,6 +13,7 @@ Everything here is pure: chance comes only from the ``random.Random`` passed in.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -152,10 +153,35 @@ class Resolved:
         exposed.extend(_circle(p) for pid, p in changed.items() if pid not in board)
         return cls(orders, changed, tuple(tapes), tuple(exposed))
 
+    @classmethod
+    def composed(cls, board: Board, orders: Orders, table_in: tuple[float, float]) -> Resolved:
+        """:meth:`of`, built from each piece's order resolved alone (remembered: the
+        greedy plot weighs the same piece's options on many boards) while no tape of one
+        touches what another put in normal space, which resolves them apart exactly as
+        together (as :func:`combine` merges two sides); otherwise resolved at once."""
+        parts = [_alone(board[pid], order, table_in) for pid, order in orders.items()]
+        if len(parts) == 1:
+            return parts[0]
+        merged = cls({}, {}, (), ())
+        for part in parts:
+            if merged.crosses(part):
+                return cls.of(board, orders, table_in)
+            merged = cls(
+                {**merged.orders, **part.orders}, {**merged.changed, **part.changed},
+                merged.tapes + part.tapes, merged.exposed + part.exposed,
+            )  # fmt: skip
+        return merged
+
     def crosses(self, other: Resolved) -> bool:
         """Whether a tape of either side may touch a piece the other put in normal space
         (a cheap test that errs toward yes)."""
         return _near(self.tapes, other.exposed) or _near(other.tapes, self.exposed)
+
+
+@functools.lru_cache(maxsize=16384)
+def _alone(piece: Piece, order: Order, table_in: tuple[float, float]) -> Resolved:
+    """One piece's order resolved alone (it depends on nothing else)."""
+    return Resolved.of({piece.id: piece}, {piece.id: order}, table_in)
 
 
 def combine(board: Board, mine: Resolved, theirs: Resolved, table_in: tuple[float, float]) -> Board:

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from spacetable.bots.ftl._plots import Orders, Resolved, Seat, combine, resolve, to_plot
+from spacetable.bots.ftl._plots import Orders, Resolved, Seat, combine, to_plot
 from spacetable.bots.ftl._tactics import IDLE, launch_blockers, menu, presses, waiting
 from spacetable.bots.ftl._value import BLOCK, evaluate
 from spacetable.games.ftl.match import Plot
@@ -39,10 +39,12 @@ def greedy_orders(
     own = [p.id for p in board.values() if p.owner == seat.player and not p.is_ship and p.on_table]
 
     def score(orders: Orders) -> float:
+        mine = Resolved.composed(board, orders, table_in)
         if theirs is None:
-            after = resolve(board, orders, table_in)
+            after = dict(board)
+            after.update(mine.changed)
         else:
-            after = combine(board, Resolved.of(board, orders, table_in), theirs, table_in)
+            after = combine(board, mine, theirs, table_in)
         value = evaluate(after, seat.player, seat.players, table_in, seat.turns_left, lead)
         pressed = hunts(orders, seat.player, own) if hunt else presses(orders, seat.player, barring)
         if idle and not pressed:
