@@ -14,11 +14,9 @@ from fastapi.testclient import TestClient
 
 from spacetable.server.app import create_app
 from spacetable.server.http.guards import Guards, TrustedProxies
-from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
+from spacetable.server.store.accounts import SESSION_COOKIE
 from spacetable.server.store.storage import Storage, StoredMatch
-
-ORIGIN = "http://127.0.0.1"
-
+from tests.server.http._client import ORIGIN, app_on, stored
 
 #: The peer the tests' requests come from: this machine (the default trusted proxy).
 PEER = ("127.0.0.1", 50000)
@@ -27,17 +25,12 @@ PEER = ("127.0.0.1", 50000)
 def client_of(storage: Storage, guards: Guards | None = None) -> TestClient:
     """A client of a new application on ``storage`` with a cheap password hash and the
     test clock. Its lifespan is not run (the routes here need none of it: no bots)."""
-    app = create_app(
-        storage, guards=guards, test_clock=True, password_hasher=password_hasher(cheap=True)
-    )
-    return TestClient(app, base_url=ORIGIN, client=PEER)
+    return TestClient(app_on(storage, guards=guards), base_url=ORIGIN, client=PEER)
 
 
 @pytest.fixture
 def storage(tmp_path: Path) -> Iterator[Storage]:
-    stored = Storage(f"sqlite:///{tmp_path / 'accounts.db'}")
-    yield stored
-    stored.close()
+    yield from stored(tmp_path / "accounts.db")
 
 
 @pytest.fixture

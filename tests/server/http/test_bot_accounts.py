@@ -17,60 +17,31 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from spacetable.server.app import create_app
-from spacetable.server.http.deps import Services
-from spacetable.server.store.accounts import SESSION_COOKIE, name_key, password_hasher
+from spacetable.server.store.accounts import name_key
 from spacetable.server.store.meetings import Seek, new_id
-from spacetable.server.store.storage import Storage, StoredMatch
+from spacetable.server.store.storage import StoredMatch
 from tests._postgres import postgres_schema
+from tests.server.http._client import ORIGIN, bearer, login, services, serving
 
-ORIGIN = "http://127.0.0.1"
+#: Another site's Origin: the tokens' headers carry it (a token needs no Origin check).
 ELSEWHERE = "https://elsewhere.example"
-
-
-def _client(url: str) -> Iterator[TestClient]:
-    storage = Storage(url)
-    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
-    with TestClient(app, base_url=ORIGIN) as running:
-        yield running
-    storage.close()
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    yield from _client(f"sqlite:///{tmp_path / 'bots.db'}")
+    with serving(tmp_path / "bots.db") as running:
+        yield running
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def either(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
     """The application on SQLite, then on PostgreSQL (skipped without one)."""
     if request.param == "sqlite":
-        yield from _client(f"sqlite:///{tmp_path / 'bots.db'}")
+        with serving(tmp_path / "bots.db") as running:
+            yield running
         return
-    with postgres_schema() as url:
-        yield from _client(url)
-
-
-def services(client: TestClient) -> Services:
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
-    return served
-
-
-def login(client: TestClient, name: str) -> dict[str, str]:
-    """Headers that carry a new account's session."""
-    accounts = services(client).accounts
-    session = accounts.open_session(accounts.create(name, "12345678"))
-    return {"cookie": f"{SESSION_COOKIE}={session}"}
-
-
-def token(client: TestClient, who: dict[str, str], *scopes: str) -> dict[str, str]:
-    """Headers that carry a new token of ``who`` with ``scopes`` (and another site's
-    Origin: a token needs no Origin check)."""
-    made = client.post(
-        "/api/tokens", json={"description": "bot", "scopes": list(scopes)}, headers=who
-    )
-    assert made.status_code == 201, made.text
-    return {"authorization": f"Bearer {made.json()['token']}", "origin": ELSEWHERE}
+    with postgres_schema() as url, serving(url) as running:
+        yield running
 
 
 def rated_match(client: TestClient, match_id: str, winner: str, loser: str) -> None:
@@ -87,15 +58,15 @@ def rated_match(client: TestClient, match_id: str, winner: str, loser: str) -> N
 def test_an_account_without_rated_matches_becomes_a_bot_for_good(either: TestClient) -> None:
     client = either
     ann = login(client, "Ann")
-    bearer = token(client, ann, "bot:play")
-    assert client.get("/api/bot/account", headers=bearer).json()["bot"] is False
+    robo = bearer(client, ann, "bot:play", origin=ELSEWHERE)
+    assert client.get("/api/bot/account", headers=robo).json()["bot"] is False
     assert client.get("/api/players/Ann").json()["bot"] is False
-    made = client.post("/api/bot/account/upgrade", headers=bearer)
+    made = client.post("/api/bot/account/upgrade", headers=robo)
     assert made.status_code == 200, made.text
     assert made.json() == {"name": "Ann", "bot": True}
-    again = client.post("/api/bot/account/upgrade", headers=bearer)  # idempotent
+    again = client.post("/api/bot/account/upgrade", headers=robo)  # idempotent
     assert again.status_code == 200 and again.json() == {"name": "Ann", "bot": True}
-    assert client.get("/api/bot/account", headers=bearer).json()["bot"] is True
+    assert client.get("/api/bot/account", headers=robo).json()["bot"] is True
     assert client.get("/api/players/Ann").json()["bot"] is True
 
     bob, cyd = login(client, "Bob"), login(client, "Cyd")
@@ -107,7 +78,7 @@ def test_an_account_without_rated_matches_becomes_a_bot_for_good(either: TestCli
     # Another site's page with Cyd's cookie; a token without bot:play; nobody.
     foreign = client.post("/api/bot/account/upgrade", headers=cyd | {"origin": ELSEWHERE})
     assert foreign.status_code == 403
-    reader = token(client, cyd, "challenge:read")
+    reader = bearer(client, cyd, "challenge:read", origin=ELSEWHERE)
     lacking = client.post("/api/bot/account/upgrade", headers=reader)
     assert lacking.status_code == 403 and "bot:play" in lacking.json()["detail"]
     assert client.post("/api/bot/account/upgrade").status_code == 401
@@ -153,8 +124,8 @@ def challenge(client: TestClient, by: dict[str, str], to: str) -> Any:
 
 def test_a_bot_s_token_sends_lists_accepts_and_declines_challenges(client: TestClient) -> None:
     ann, bob = login(client, "Ann"), login(client, "Bob")
-    reader = token(client, ann, "challenge:read")
-    writer = token(client, ann, "challenge:write")
+    reader = bearer(client, ann, "challenge:read", origin=ELSEWHERE)
+    writer = bearer(client, ann, "challenge:write", origin=ELSEWHERE)
     lacking = challenge(client, reader, "Bob")
     assert lacking.status_code == 403 and "challenge:write" in lacking.json()["detail"]
     sent = challenge(client, writer, "Bob")
@@ -182,10 +153,10 @@ def test_a_bot_s_token_sends_lists_accepts_and_declines_challenges(client: TestC
 
 def test_parallel_upgrades_of_one_account_all_answer_it_is_a_bot(either: TestClient) -> None:
     client = either
-    bearer = token(client, login(client, "Ann"), "bot:play")
+    robo = bearer(client, login(client, "Ann"), "bot:play", origin=ELSEWHERE)
 
     def upgrade(_: int) -> tuple[int, Any]:
-        answer = client.post("/api/bot/account/upgrade", headers=bearer)
+        answer = client.post("/api/bot/account/upgrade", headers=robo)
         return answer.status_code, answer.json()
 
     with concurrent.futures.ThreadPoolExecutor(8) as pool:

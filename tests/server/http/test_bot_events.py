@@ -18,40 +18,17 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from spacetable.server.app import create_app
-from spacetable.server.http.deps import Services
 from spacetable.server.meet.bot_events import KEEPALIVE_SECONDS
-from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
-from spacetable.server.store.storage import Storage
 from tests._accounts import session_cookie
 from tests._server import running_server
+from tests.server.http._client import ORIGIN, bearer, login, services, serving
 from tests.server.http._stream_lines import checked
-
-ORIGIN = "http://127.0.0.1"
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    storage = Storage(f"sqlite:///{tmp_path / 'events.db'}")
-    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
-    with TestClient(app, base_url=ORIGIN) as running:
+    with serving(tmp_path / "events.db") as running:
         yield running
-    storage.close()
-
-
-def login(client: TestClient, name: str) -> dict[str, str]:
-    """Headers that carry a new account's session."""
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
-    session = served.accounts.open_session(served.accounts.create(name, "12345678"))
-    return {"cookie": f"{SESSION_COOKIE}={session}", "origin": ORIGIN}
-
-
-def token(client: TestClient, who: dict[str, str], *scopes: str) -> dict[str, str]:
-    made = client.post(
-        "/api/tokens", json={"description": "bot", "scopes": list(scopes)}, headers=who
-    )
-    assert made.status_code == 201, made.text
-    return {"authorization": f"Bearer {made.json()['token']}"}
 
 
 def challenge(client: TestClient, by: dict[str, str], to: str) -> str:
@@ -70,8 +47,8 @@ def read(lines: Iterator[str]) -> dict[str, Any] | None:
 
 
 def test_the_stream_replays_then_tells_challenges_games_and_keeps_alive(client: TestClient) -> None:
-    ann, bob = login(client, "Robo"), login(client, "Bob")
-    bot = token(client, ann, "bot:play", "challenge:write")
+    ann, bob = login(client, "Robo", origin=ORIGIN), login(client, "Bob", origin=ORIGIN)
+    bot = bearer(client, ann, "bot:play", "challenge:write")
     assert client.post("/api/bot/account/upgrade", headers=bot).status_code == 200
     waiting = challenge(client, bob, "Robo")  # before the stream: replayed
     with client.stream("GET", "/api/stream/event", headers=bot) as answer:
@@ -93,7 +70,7 @@ def test_the_stream_replays_then_tells_challenges_games_and_keeps_alive(client: 
         accepted = client.post(f"/api/challenges/{waiting}/accept", headers=bot)
         room = accepted.json()["room"]
         assert read(lines) == {"type": "gameStart", "room": room, "game": "lightspeed"}
-        served: Services = client.app.state.services  # type: ignore[attr-defined]
+        served = services(client)
         seated = served.directory.get(room)
         assert seated is not None  # the bot's seat says BOT, the person's not
         assert [(s.name, s.to_json()["bot_account"]) for s in seated.seats] == [
@@ -125,8 +102,8 @@ def test_the_stream_replays_then_tells_challenges_games_and_keeps_alive(client: 
 
 
 def test_a_token_without_the_scope_or_no_token_reads_no_stream(client: TestClient) -> None:
-    ann = login(client, "Ann")
-    writer = token(client, ann, "challenge:write")
+    ann = login(client, "Ann", origin=ORIGIN)
+    writer = bearer(client, ann, "challenge:write")
     refused = client.get("/api/stream/event", headers=writer)
     assert refused.status_code == 403 and "bot:play or challenge:read" in refused.json()["detail"]
     assert client.get("/api/stream/event", headers=ann).status_code == 401

@@ -18,51 +18,17 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from spacetable.server.app import create_app
 from spacetable.server.http.bot_games import _seats
-from spacetable.server.http.deps import Services
-from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
-from spacetable.server.store.storage import Storage
 from tests._accounts import session_cookie
 from tests._server import running_server
+from tests.server.http._client import bearer, login, services, serving
 from tests.server.http._stream_lines import checked
-
-ORIGIN = "http://127.0.0.1"
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    storage = Storage(f"sqlite:///{tmp_path / 'bot-games.db'}")
-    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
-    try:
-        with TestClient(app, base_url=ORIGIN) as running:
-            yield running
-    finally:
-        storage.close()
-
-
-def login(client: TestClient, name: str) -> dict[str, str]:
-    """Headers that carry a new account's session."""
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
-    accounts = served.accounts
-    session = accounts.open_session(accounts.create(name, "12345678"))
-    return {"cookie": f"{SESSION_COOKIE}={session}"}
-
-
-def bearer(client: TestClient, who: dict[str, str]) -> dict[str, str]:
-    made = client.post(
-        "/api/tokens", json={"description": "bot", "scopes": ["bot:play"]}, headers=who
-    )
-    assert made.status_code == 201, made.text
-    return {"authorization": f"Bearer {made.json()['token']}"}
-
-
-def until(ws: Any, kind: str, test: Any = None) -> dict[str, Any]:
-    """The next message of type ``kind`` (that passes ``test``), the others skipped."""
-    while True:
-        message: dict[str, Any] = ws.receive_json()
-        if message["type"] == kind and (test is None or test(message)):
-            return message
+    with serving(tmp_path / "bot-games.db") as running:
+        yield running
 
 
 def ftl_room(client: TestClient, ann: dict[str, str], bot: dict[str, str]) -> str:
@@ -199,7 +165,7 @@ def test_a_burst_of_moves_and_chat_answers_429_with_its_limit(client: TestClient
 
     # A bot that reads no stream leaves the room once the match is over (it would keep
     # the room open for good): its connection is closed, nothing of it kept.
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    served = services(client)
     seat = _seats(served)[(room, "robo")]
     ann_stream = Stream(client, room, bearer(client, ann))  # Ann comes: the match begins
     ann_stream.until("decision")

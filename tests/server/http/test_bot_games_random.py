@@ -20,7 +20,8 @@ from fastapi.testclient import TestClient
 from spacetable.core.replays import replay_record
 from spacetable.registry import game_for_ruleset
 from tests._paths import ROOT
-from tests.server.http.test_bot_games import bearer, client, login
+from tests.server.http._client import bearer, login
+from tests.server.http.test_bot_games import client
 
 __all__ = ["client"]
 

@@ -14,53 +14,20 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from spacetable.server.app import create_app
-from spacetable.server.http.deps import Services
 from spacetable.server.meet.identity import GUEST_COOKIE
-from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.meetings import CHALLENGES_AN_HOUR, REALTIME_CHALLENGE_SECONDS
-from spacetable.server.store.storage import Storage
 from tests.server.durable._restart import db
+from tests.server.http._client import login, services, serving, until
 
 __all__ = ["db"]
 
-ORIGIN = "http://127.0.0.1"
 GUEST = {"cookie": f"{GUEST_COOKIE}=guest-cookie-0001-abcdefghijkl"}
-
-
-def _client(url: str) -> Iterator[TestClient]:
-    storage = Storage(url)
-    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
-    try:
-        with TestClient(app, base_url=ORIGIN) as running:
-            yield running
-    finally:
-        storage.close()
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    yield from _client(f"sqlite:///{tmp_path / 'challenges.db'}")
-
-
-def services(client: TestClient) -> Services:
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
-    return served
-
-
-def login(client: TestClient, name: str) -> dict[str, str]:
-    """Headers that carry a new account's session."""
-    accounts = services(client).accounts
-    session = accounts.open_session(accounts.create(name, "12345678"))
-    return {"cookie": f"{SESSION_COOKIE}={session}"}
-
-
-def until(ws: Any, kind: str) -> dict[str, Any]:
-    """The next message of type ``kind`` (the others skipped)."""
-    while True:
-        message: dict[str, Any] = ws.receive_json()
-        if message["type"] == kind:
-            return message
+    with serving(tmp_path / "challenges.db") as running:
+        yield running
 
 
 def challenge(client: TestClient, by: dict[str, str], **body: Any) -> Any:
@@ -160,7 +127,7 @@ def test_the_challenger_withdraws_and_both_hear_it(client: TestClient) -> None:
 
 
 def test_thirty_parallel_challenges_file_exactly_twenty(db: str) -> None:
-    for client in _client(db):
+    with serving(db) as client:
         ann = login(client, "Ann")
         login(client, "Bob")
 

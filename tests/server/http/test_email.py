@@ -20,24 +20,22 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from spacetable.server.app import MailSettings, create_app
+from spacetable.server.app import MailSettings
 from spacetable.server.http.email_routes import MailService
 from spacetable.server.http.mailer import Mailer, SmtpUrl, mail
 from spacetable.server.store.accounts import SESSION_COOKIE, AccountStore, password_hasher
 from spacetable.server.store.email import MAILS_PER_HOUR, RESET, VERIFY, EmailStore
 from spacetable.server.store.storage import Storage
 from tests._smtp import Inbox, body_of, link_in, smtp_server
+from tests.server.http._client import ORIGIN, advance, app_on, stored
 
-ORIGIN = "http://127.0.0.1"
 PUBLIC = "https://play.example.org"
 PASSWORD = "correct horse"
 
 
 @pytest.fixture
 def storage(tmp_path: Path) -> Iterator[Storage]:
-    stored = Storage(f"sqlite:///{tmp_path / 'email.db'}")
-    yield stored
-    stored.close()
+    yield from stored(tmp_path / "email.db")
 
 
 @pytest.fixture
@@ -50,9 +48,7 @@ def make_app(storage: Storage, smtp: str | None) -> FastAPI:
     settings = None
     if smtp is not None:
         settings = MailSettings(SmtpUrl.parse(smtp), "spacetable <noreply@example.org>", PUBLIC)
-    return create_app(
-        storage, test_clock=True, password_hasher=password_hasher(cheap=True), mail=settings
-    )
+    return app_on(storage, mail=settings)
 
 
 @pytest.fixture
@@ -81,14 +77,6 @@ def log_in(client: TestClient, name: str, password: str) -> dict[str, str] | int
 
 def token_of(link: str) -> str:
     return parse_qs(urlsplit(link).query)["token"][0]
-
-
-def advance(client: TestClient, seconds: float) -> None:
-    """Move the server's test clock ``seconds`` forward (a day a request at most)."""
-    while seconds > 0:
-        step = min(seconds, 86_400.0)
-        assert client.post("/api/test/clock", json={"advance": step}).status_code == 200
-        seconds -= step
 
 
 def verified(client: TestClient, inbox: Inbox, who: dict[str, str], address: str) -> None:

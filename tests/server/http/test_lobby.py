@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -18,52 +18,27 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
-from spacetable.server.app import create_app
-from spacetable.server.http.deps import Services
 from spacetable.server.http.lobby import MAX_PER_PLAYER
 from spacetable.server.meet.identity import GUEST_COOKIE
 from spacetable.server.meet.lobby_sockets import GONE_SECONDS, SESSION_ENDED, LobbyHub
 from spacetable.server.protocol.server_messages import Chat
-from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
-from spacetable.server.store.storage import Storage
+from spacetable.server.store.accounts import SESSION_COOKIE
 from tests._server import wait_until
+from tests.server.http._client import login, services, serving, until
 
-ORIGIN = "http://127.0.0.1"
 GUEST = {"cookie": f"{GUEST_COOKIE}=q7Yk1m2n3b4v5c6x7z8a9s0d"}
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    storage = Storage(f"sqlite:///{tmp_path / 'lobby.db'}")
-    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
-    with TestClient(app, base_url=ORIGIN) as running:  # the hub refreshes (its lifespan)
+    with serving(tmp_path / "lobby.db") as running:  # the hub refreshes (its lifespan)
         yield running
-
-
-def services(client: TestClient) -> Services:
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
-    return served
 
 
 def hub(client: TestClient) -> LobbyHub:
     found = services(client).hub
     assert isinstance(found, LobbyHub)
     return found
-
-
-def login(client: TestClient, name: str) -> dict[str, str]:
-    """Headers that carry a new account's session (the client's own jar stays empty)."""
-    accounts = services(client).accounts
-    session = accounts.open_session(accounts.create(name, "12345678"))
-    return {"cookie": f"{SESSION_COOKIE}={session}"}
-
-
-def until(ws: Any, kind: str, check: Callable[[dict[str, Any]], bool] = bool) -> dict[str, Any]:
-    """The next message of type ``kind`` that passes ``check`` (the others skipped)."""
-    while True:
-        message: dict[str, Any] = ws.receive_json()
-        if message["type"] == kind and check(message):
-            return message
 
 
 def test_an_open_lobby_socket_lists_its_player_by_name_and_counts_guests(

@@ -14,25 +14,22 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from spacetable.server.app import create_app
-from spacetable.server.store.accounts import AccountStore, password_hasher
+from spacetable.server.store.accounts import AccountStore
 from spacetable.server.store.moderation import REPORTS_PER_HOUR, ModerationStore
 from spacetable.server.store.storage import Storage
+from tests.server.http._client import ORIGIN, app_on, stored
 
-ORIGIN = "http://127.0.0.1"
 PASSWORD = "correct horse"
 
 
 @pytest.fixture
 def storage(tmp_path: Path) -> Iterator[Storage]:
-    stored = Storage(f"sqlite:///{tmp_path / 'moderation.db'}")
-    yield stored
-    stored.close()
+    yield from stored(tmp_path / "moderation.db")
 
 
 @pytest.fixture
 def app(storage: Storage) -> object:
-    return create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
+    return app_on(storage)
 
 
 def player(app: object, name: str) -> TestClient:

@@ -13,43 +13,17 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from spacetable.server.app import PushSettings, create_app
-from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
-from spacetable.server.store.storage import Storage
+from spacetable.server.app import PushSettings
 from tests.server.durable._restart import db
+from tests.server.http._client import login, serving, until
 
 __all__ = ["db"]
-
-ORIGIN = "http://127.0.0.1"
 
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    storage = Storage(db)
-    app = create_app(
-        storage,
-        test_clock=True,
-        password_hasher=password_hasher(cheap=True),
-        push=PushSettings("mailto:ops@example.org", ("push.test",)),
-    )
-    try:
-        with TestClient(app, base_url=ORIGIN) as running:
-            yield running
-    finally:
-        storage.close()
-
-
-def login(client: TestClient, name: str) -> dict[str, str]:
-    accounts = client.app.state.services.accounts  # type: ignore[attr-defined]
-    session = accounts.open_session(accounts.create(name, "12345678"))
-    return {"cookie": f"{SESSION_COOKIE}={session}"}
-
-
-def until(ws: Any, kind: str) -> dict[str, Any]:
-    while True:
-        message: dict[str, Any] = ws.receive_json()
-        if message["type"] == kind:
-            return message
+    with serving(db, push=PushSettings("mailto:ops@example.org", ("push.test",))) as running:
+        yield running
 
 
 def listed(client: TestClient, who: dict[str, str], query: str = "") -> dict[str, Any]:

@@ -13,17 +13,16 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from spacetable.server.app import PushSettings, create_app
+from spacetable.server.app import PushSettings
 from spacetable.server.meet.push import PushSender
-from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.email import EmailStore
 from spacetable.server.store.notifications import GROUPS, Choices, Subscription
 from spacetable.server.store.storage import Storage
 from tests.server.durable._restart import db
+from tests.server.http._client import login, serving
 
 __all__ = ["db"]
 
-ORIGIN = "http://127.0.0.1"
 PUSH_ALL = {
     "your_move": True,
     "ran_out": True,
@@ -36,24 +35,8 @@ ALL_ON: dict[str, Any] = {"all_off": False, "push": PUSH_ALL}
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    storage = Storage(db)
-    app = create_app(
-        storage,
-        test_clock=True,
-        password_hasher=password_hasher(cheap=True),
-        push=PushSettings("mailto:ops@example.org", ("push.test",)),
-    )
-    try:
-        with TestClient(app, base_url=ORIGIN) as running:
-            yield running
-    finally:
-        storage.close()
-
-
-def login(client: TestClient, name: str) -> dict[str, str]:
-    accounts = client.app.state.services.accounts  # type: ignore[attr-defined]
-    session = accounts.open_session(accounts.create(name, "12345678"))
-    return {"cookie": f"{SESSION_COOKIE}={session}"}
+    with serving(db, push=PushSettings("mailto:ops@example.org", ("push.test",))) as running:
+        yield running
 
 
 def choose(client: TestClient, who: dict[str, str], body: dict[str, Any]) -> Any:

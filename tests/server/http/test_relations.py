@@ -12,36 +12,16 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from spacetable.server.app import create_app
-from spacetable.server.http.deps import Services
 from spacetable.server.meet import presence
 from spacetable.server.store import relations as relations_module
-from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
-from spacetable.server.store.storage import Storage
 from tests._server import wait_until
-
-ORIGIN = "http://127.0.0.1"
+from tests.server.http._client import login, services, serving
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    storage = Storage(f"sqlite:///{tmp_path / 'relations.db'}")
-    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
-    with TestClient(app, base_url=ORIGIN) as running:  # the hub runs (its lifespan)
+    with serving(tmp_path / "relations.db") as running:  # the hub runs (its lifespan)
         yield running
-    storage.close()
-
-
-def services(client: TestClient) -> Services:
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
-    return served
-
-
-def login(client: TestClient, name: str) -> dict[str, str]:
-    """Headers that carry a new account's session (the client's own jar stays empty)."""
-    accounts = services(client).accounts
-    session = accounts.open_session(accounts.create(name, "12345678"))
-    return {"cookie": f"{SESSION_COOKIE}={session}"}
 
 
 def test_a_player_follows_and_unfollows_by_name(client: TestClient) -> None:

@@ -17,55 +17,24 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import event
 
-from spacetable.server.app import create_app
-from spacetable.server.http.deps import Services
 from spacetable.server.meet.identity import GUEST_COOKIE
 from spacetable.server.meet.lobby_sockets import GONE_SECONDS
 from spacetable.server.meet.pool import TICK_SECONDS
-from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
 from spacetable.server.store.meetings import SEEK_LAPSE_SECONDS
-from spacetable.server.store.storage import Storage
 from tests.server.durable._restart import db
+from tests.server.http._client import advance, login, services, serving, until
 
 __all__ = ["db"]
-
-ORIGIN = "http://127.0.0.1"
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    storage = Storage(f"sqlite:///{tmp_path / 'seeks.db'}")
-    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
-    with TestClient(app, base_url=ORIGIN) as running:  # the pool runs (its lifespan)
+    with serving(tmp_path / "seeks.db") as running:  # the pool runs (its lifespan)
         yield running
-
-
-def services(client: TestClient) -> Services:
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
-    return served
-
-
-def login(client: TestClient, name: str) -> dict[str, str]:
-    """Headers that carry a new account's session."""
-    accounts = services(client).accounts
-    session = accounts.open_session(accounts.create(name, "12345678"))
-    return {"cookie": f"{SESSION_COOKIE}={session}"}
 
 
 def guest(n: int) -> dict[str, str]:
     return {"cookie": f"{GUEST_COOKIE}=guest-cookie-{n:04d}-abcdefghijkl"}
-
-
-def until(ws: Any, kind: str) -> dict[str, Any]:
-    """The next message of type ``kind`` (the others skipped)."""
-    while True:
-        message: dict[str, Any] = ws.receive_json()
-        if message["type"] == kind:
-            return message
-
-
-def advance(client: TestClient, seconds: float) -> None:
-    assert client.post("/api/test/clock", json={"advance": seconds}).status_code == 200
 
 
 def own_rounds(client: TestClient) -> Any:
@@ -212,22 +181,17 @@ def test_a_bad_seek_is_refused_naming_the_problem(
 
 
 def test_thirty_parallel_seeks_of_one_player_leave_one(db: str) -> None:
-    storage = Storage(db)
-    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
-    try:
-        with TestClient(app, base_url=ORIGIN) as client:
-            ann = login(client, "Ann")
-            body = {"game": "lightspeed", "rated": False}
+    with serving(db) as client:
+        ann = login(client, "Ann")
+        body = {"game": "lightspeed", "rated": False}
 
-            def send(_: int) -> int:
-                return int(client.post("/api/seeks", json=body, headers=ann).status_code)
+        def send(_: int) -> int:
+            return int(client.post("/api/seeks", json=body, headers=ann).status_code)
 
-            with concurrent.futures.ThreadPoolExecutor(30) as pool:
-                answers = sorted(pool.map(send, range(30)))
-            assert answers == [201] + [409] * 29
-            assert len(client.get("/api/seeks", headers=ann).json()["mine"]) == 1
-    finally:
-        storage.close()
+        with concurrent.futures.ThreadPoolExecutor(30) as pool:
+            answers = sorted(pool.map(send, range(30)))
+        assert answers == [201] + [409] * 29
+        assert len(client.get("/api/seeks", headers=ann).json()["mine"]) == 1
 
 
 def test_rounds_run_at_once_never_pair_a_seek_twice(db: str) -> None:
@@ -235,31 +199,25 @@ def test_rounds_run_at_once_never_pair_a_seek_twice(db: str) -> None:
     one more for what a round that lost a claim left: each is paired once, six rooms in
     all, every seat a different player. (Correspondence seeks: a real-time seek of a
     player with no page open lapses after a few seconds, which a slow machine reaches.)"""
-    storage = Storage(db)
-    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
-    try:
-        with TestClient(app, base_url=ORIGIN) as client:
-            pool = own_rounds(client)
-            names = [f"p{n:02d}" for n in range(12)]
-            for name in names:
-                seek = {"game": "ftl", "rated": False, "turn_hours": 24}
-                assert (
-                    client.post("/api/seeks", json=seek, headers=login(client, name)).status_code
-                    == 201
-                )
-            pool = client.app.state.pool  # type: ignore[attr-defined]
+    with serving(db) as client:
+        pool = own_rounds(client)
+        names = [f"p{n:02d}" for n in range(12)]
+        for name in names:
+            seek = {"game": "ftl", "rated": False, "turn_hours": 24}
+            assert (
+                client.post("/api/seeks", json=seek, headers=login(client, name)).status_code == 201
+            )
+        pool = client.app.state.pool  # type: ignore[attr-defined]
 
-            async def rounds() -> list[list[str]]:
-                at_once = list(await asyncio.gather(*(pool.round() for _ in range(5))))
-                return [*at_once, await pool.round()]
+        async def rounds() -> list[list[str]]:
+            at_once = list(await asyncio.gather(*(pool.round() for _ in range(5))))
+            return [*at_once, await pool.round()]
 
-            opened = [room for made in client.portal.call(rounds) for room in made]  # type: ignore[union-attr]
-            assert len(opened) == 6
-            directory = services(client).directory
-            seated = [s.account for room in opened for s in directory.get(room).seats]  # type: ignore[union-attr]
-            assert sorted(seated) == names  # type: ignore[type-var]
-    finally:
-        storage.close()
+        opened = [room for made in client.portal.call(rounds) for room in made]  # type: ignore[union-attr]
+        assert len(opened) == 6
+        directory = services(client).directory
+        seated = [s.account for room in opened for s in directory.get(room).seats]  # type: ignore[union-attr]
+        assert sorted(seated) == names  # type: ignore[type-var]
 
 
 def test_a_correspondence_seek_waits_without_a_page_and_is_paired(client: TestClient) -> None:

@@ -9,17 +9,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from spacetable.server.app import create_app
-from spacetable.server.http.deps import Services
-from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
-from spacetable.server.store.storage import Storage
 from tests._postgres import postgres_schema
+from tests.server.http._client import login, new_token, services, serving
 
-ORIGIN = "http://127.0.0.1"
 SCOPES = ["bot:play", "challenge:read"]
 
 
@@ -30,29 +27,13 @@ def database(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(database: Path) -> Iterator[TestClient]:
-    yield from _client(f"sqlite:///{database}")
-
-
-def _client(url: str) -> Iterator[TestClient]:
-    storage = Storage(url)
-    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
-    with TestClient(app, base_url=ORIGIN) as running:
+    with serving(database) as running:
         yield running
-    storage.close()
 
 
-def login(client: TestClient, name: str) -> dict[str, str]:
-    """Headers that carry a new account's session (the client's own jar stays empty)."""
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
-    accounts = served.accounts
-    session = accounts.open_session(accounts.create(name, "12345678"))
-    return {"cookie": f"{SESSION_COOKIE}={session}"}
-
-
-def make_token(client: TestClient, who: dict[str, str]) -> dict[str, str]:
-    made = client.post("/api/tokens", json={"description": "my bot", "scopes": SCOPES}, headers=who)
-    assert made.status_code == 201, made.text
-    return made.json()  # type: ignore[no-any-return]
+def make_token(client: TestClient, who: dict[str, str]) -> dict[str, Any]:
+    """A new token of ``who`` with ``SCOPES``: the route's answer (its ``token`` shown once)."""
+    return new_token(client, who, *SCOPES, description="my bot")
 
 
 def test_a_token_acts_as_its_account_until_revoked(client: TestClient) -> None:
@@ -107,7 +88,7 @@ def test_refusals_name_their_problem(client: TestClient) -> None:
 
 
 def test_a_deleted_or_banned_accounts_token_stops_at_once(client: TestClient) -> None:
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    served = services(client)
     ann = login(client, "Ann")
     bearer = {"authorization": f"Bearer {make_token(client, ann)['token']}"}
     ann_account = served.accounts.find("Ann")
@@ -125,11 +106,10 @@ def test_a_deleted_or_banned_accounts_token_stops_at_once(client: TestClient) ->
 
 
 def test_tokens_on_postgresql() -> None:
-    with postgres_schema() as url:
-        for client in _client(url):
-            ann = login(client, "Ann")
-            made = make_token(client, ann)
-            bearer = {"authorization": f"Bearer {made['token']}"}
-            assert client.get("/api/bot/account", headers=bearer).json()["name"] == "Ann"
-            assert client.delete(f"/api/tokens/{made['id']}", headers=ann).status_code == 204
-            assert client.get("/api/bot/account", headers=bearer).status_code == 401
+    with postgres_schema() as url, serving(url) as client:
+        ann = login(client, "Ann")
+        made = make_token(client, ann)
+        bearer = {"authorization": f"Bearer {made['token']}"}
+        assert client.get("/api/bot/account", headers=bearer).json()["name"] == "Ann"
+        assert client.delete(f"/api/tokens/{made['id']}", headers=ann).status_code == 204
+        assert client.get("/api/bot/account", headers=bearer).status_code == 401

@@ -9,38 +9,19 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from spacetable.server.app import create_app
-from spacetable.server.http.deps import Services
-from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
-from spacetable.server.store.storage import Storage
 from tests import _photo_shots as shots
-
-ORIGIN = "http://127.0.0.1"
+from tests.server.http._client import login, serving
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    folder: Path = tmp_path_factory.mktemp("photo-tables")
-    storage = Storage(f"sqlite:///{folder / 'tournaments.db'}")
-    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
-    try:
-        with TestClient(app, base_url=ORIGIN) as running:
-            yield running
-    finally:
-        storage.close()
-
-
-def login(client: TestClient, name: str) -> dict[str, str]:
-    """Headers that carry a new account's session."""
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
-    session = served.accounts.open_session(served.accounts.create(name, "12345678"))
-    return {"cookie": f"{SESSION_COOKIE}={session}"}
+    with serving(tmp_path_factory.mktemp("photo-tables") / "tournaments.db") as running:
+        yield running
 
 
 def show(client: TestClient, tid: str) -> dict[str, Any]:

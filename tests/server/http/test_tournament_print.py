@@ -14,7 +14,8 @@ from fastapi.testclient import TestClient
 
 from spacetable.server.http import tournament_print
 from spacetable.server.http.password_work import PasswordWork
-from tests.server.http.test_tournaments import client, create, login
+from tests.server.http._client import login
+from tests.server.http.test_tournaments import client, create
 
 __all__ = ["client"]
 

@@ -15,33 +15,17 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from spacetable.server.app import create_app
-from spacetable.server.http.deps import Services
 from spacetable.server.meet.tournaments import sweep
 from spacetable.server.sockets.connection import Connection
-from spacetable.server.store.accounts import SESSION_COOKIE, password_hasher
-from spacetable.server.store.storage import Storage, StoredMatch
+from spacetable.server.store.storage import StoredMatch
 from tests._server import wait_until
-
-ORIGIN = "http://127.0.0.1"
+from tests.server.http._client import login, services, serving
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    storage = Storage(f"sqlite:///{tmp_path / 'tournaments.db'}")
-    app = create_app(storage, test_clock=True, password_hasher=password_hasher(cheap=True))
-    try:
-        with TestClient(app, base_url=ORIGIN) as running:
-            yield running
-    finally:
-        storage.close()
-
-
-def login(client: TestClient, name: str) -> dict[str, str]:
-    """Headers that carry a new account's session."""
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
-    session = served.accounts.open_session(served.accounts.create(name, "12345678"))
-    return {"cookie": f"{SESSION_COOKIE}={session}"}
+    with serving(tmp_path / "tournaments.db") as running:
+        yield running
 
 
 def create(client: TestClient, director: dict[str, str], **body: Any) -> str:
@@ -177,7 +161,7 @@ def test_refusals_name_the_problem_and_change_nothing(client: TestClient) -> Non
     assert client.get("/api/tournaments/nope").status_code == 404
     assert show(client, tid) == before
     # Over the board: one player reports with the table's code, the other confirms.
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    served = services(client)
     assert served.tournaments is not None
     printed = client.get(f"/api/tournaments/{tid}/codes", headers=director).json()["tables"]
     assert client.get(f"/api/tournaments/{tid}/codes", headers=ann).status_code == 403
@@ -219,7 +203,7 @@ def test_an_online_rounds_match_results_are_recorded_and_the_next_round_paired(
     """Each table is a room whose seats wait for its players; when the rooms' matches
     are stored (on whichever process, before or after a restart) the sweep of the pairing
     pool's rounds records them (a claimed absence as a forfeit) and pairs round 2."""
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    served = services(client)
     assert served.tournaments is not None
     director = login(client, "Director")
     tid = create(client, director, rounds=2)
@@ -302,7 +286,7 @@ def test_a_paired_player_who_does_not_come_loses_by_forfeit(client: TestClient) 
     absence rules say (a seat's abandon timer, on the server's clock): one who never
     comes loses by forfeit, the one who came wins; at a table nobody came to, both lose
     (0-0, no points); then the next round is paired."""
-    served: Services = client.app.state.services  # type: ignore[attr-defined]
+    served = services(client)
     assert served.tournaments is not None
     director = login(client, "Director")
     tid = create(client, director, rounds=2)
