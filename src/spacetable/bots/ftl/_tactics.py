@@ -22,6 +22,7 @@ Pure: chance comes only from the ``random.Random`` passed in.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -204,13 +205,36 @@ def menu(
         key=lambda p: p.id,
     )
     blocking = [m for m in own if on_launch_point(m, ship)]
-    ship_options = () if hold else _ship_options(ship, enemies, table_in, bool(blocking))
-    regions = {e.id: reach(e, table_in) if foresight else [(e.x, e.y, 1.0)] for e in enemies}
+    targets = tuple(enemies)
+    ship_options = () if hold else _ship_menu(ship, targets, table_in, bool(blocking))
     missiles = tuple(
-        (m, _missile_options(m, enemies, regions, table_in, ship if m in blocking else None))
+        (m, _missile_menu(m, targets, table_in, foresight, ship if m in blocking else None))
         for m in own
     )
     return Menu(player, ship_options, missiles)
+
+
+@functools.lru_cache(maxsize=8192)
+def _ship_menu(
+    ship: Piece, enemies: tuple[Piece, ...], table_in: tuple[float, float], blocked: bool
+) -> tuple[Option, ...]:
+    """:func:`_ship_options`, remembered: the look-ahead builds the menu of the same
+    pieces on many boards, and the options depend on nothing else."""
+    return _ship_options(ship, enemies, table_in, blocked)
+
+
+@functools.lru_cache(maxsize=16384)
+def _missile_menu(
+    missile: Piece,
+    enemies: tuple[Piece, ...],
+    table_in: tuple[float, float],
+    foresight: bool,
+    ship: Piece | None,
+) -> tuple[Option, ...]:
+    """:func:`_missile_options` aiming with or without ``foresight``, remembered (as
+    :func:`_ship_menu`)."""
+    regions = {e.id: reach(e, table_in) if foresight else [(e.x, e.y, 1.0)] for e in enemies}
+    return _missile_options(missile, enemies, regions, table_in, ship)
 
 
 def _inside(x: float, y: float, table_in: tuple[float, float], margin: float) -> bool:

@@ -43,6 +43,8 @@ FAR_IN, FAR_COST = 12.0, 1.0
 #: A missile standing on its ship's launch point, while the ship has missiles to launch,
 #: costs this much: it bars the next launch (a new missile would stack on it).
 BLOCK = 6.0
+#: ``FALLOFF ** k`` for the k-th threatening missile (more than a side can have).
+_FALLOFFS = tuple(FALLOFF**k for k in range(64))
 #: Turns over which the threat fades in before the limit.
 FADE_TURNS = 1
 
@@ -163,7 +165,11 @@ def _threat(
             blocked = BLOCK  # it bars the ship's next launch
         worth.append(missile_threat(piece, targets))
     worth.sort(reverse=True)
-    total = sum(w * FALLOFF**k for k, w in enumerate(worth)) + STORED * ship.missiles - blocked
+    falloffs = (
+        _FALLOFFS if len(worth) <= len(_FALLOFFS) else [FALLOFF**k for k in range(len(worth))]
+    )
+    falloff = zip(worth, falloffs, strict=False)
+    total = sum(w * f for w, f in falloff) + STORED * ship.missiles - blocked
     margin = min(table_in[0] / 2.0 - abs(ship.x), table_in[1] / 2.0 - abs(ship.y))
     total -= EDGE_COST * max(0.0, EDGE_IN - margin)
     nearest = min(math.dist((ship.x, ship.y), (t.x, t.y)) for t in targets)
