@@ -137,6 +137,10 @@ def test_a_refused_table_file_is_told_in_french(
     page.wait_for_selector(".add-ship")
     page.set_input_files("#import-file", str(_bad_table(tmp_path, "touch.json", _overlapping)))
     error = page.locator("#referee-error")
+    # The server's first upload waits for the referee's workers to start (they import the
+    # resolvers and OpenCV: a second on a quiet machine, more than expect's 5 s on a busy
+    # one), so the first answer is awaited with the page's longer default, as elsewhere.
+    page.wait_for_selector("#referee-error:not([hidden])")
     expect(error).to_have_text("les cartes 'm1' et 'm2' se touchent ou se chevauchent")
     assert_french(page)
     _shot(page, "referee-refused-table", device)

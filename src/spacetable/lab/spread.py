@@ -21,6 +21,7 @@ from typing import Annotated, Any
 
 import typer
 
+from spacetable._number_options import within
 from spacetable.core.batch import Call, Progress, Runner, run_here
 
 #: The commands' ``--ray`` flag.
@@ -48,7 +49,7 @@ JobsOption = Annotated[
     typer.Option(
         "--jobs",
         "-j",
-        min=1,
+        callback=within(1, 1024),
         help="Processes to spread the games over on this machine (e.g. its cores). The "
         "results are the same as with one.",
     ),
