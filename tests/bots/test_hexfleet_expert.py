@@ -17,7 +17,7 @@ from spacetable.bots.hexfleet.expert import ExpertBot
 from spacetable.bots.hexfleet.tactical import TacticalBot
 from spacetable.games.hexfleet import movement
 from spacetable.games.hexfleet.hexes import Board, Hex
-from spacetable.games.hexfleet.match import HexMatch, HexOptions
+from spacetable.games.hexfleet.match import EndActivation, Fire, HexMatch, HexOptions
 
 
 def position(seed: int) -> HexMatch:
@@ -59,7 +59,7 @@ def test_the_expert_never_reads_the_draw_pile_or_the_cup_to_come() -> None:
 
 
 def test_a_short_duel_of_the_expert_against_tactical_completes() -> None:
-    result = duel(ExpertBot(deals=2, activations=1), make_bot("tactical"), 4, turn_limit=2)
+    result = duel(ExpertBot(rounds=(2,), activations=1), make_bot("tactical"), 4, turn_limit=2)
     assert 1 <= result.turns <= 2
 
 
@@ -85,9 +85,54 @@ def test_the_expert_searches_within_a_counted_budget_without_a_players_full_view
     monkeypatch.setattr(HexMatch, "view", no_full_view)
     action = ExpertBot().choose(view, random.Random(2))
     assert match.check(action) is None, action
-    budget = 1 + expert.CANDIDATES * expert.DEALS * expert.PLAYOUT
+    budget = 1 + expert.most_playouts(expert.CANDIDATES) * expert.PLAYOUT
     assert 1 < len(calls) <= budget
     assert all("aim" not in v and "log" not in v for v in calls[1:])
+
+
+def battle_after(seed: int, actions: int) -> HexMatch:
+    """A seeded skirmish (turn limit 20, as in the duels) after ``actions`` actions of the
+    tactical bots."""
+    match = HexMatch(HexOptions(players=("red", "blue"), scenario="skirmish", turn_limit=20), seed)
+    tactical, rng = make_bot("tactical"), random.Random(seed)
+    for _ in range(actions):
+        assert match.active is not None
+        match.apply(tactical.choose(match.view(match.active.owner), rng))
+    return match
+
+
+def test_the_expert_weighs_close_calls_on_more_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sequential halving: every candidate meets the first round's deals, the tactical
+    choice every deal, the worse half fewer; within the counted bound."""
+    match = position(2)
+    met: dict[object, int] = {}
+    playout = ExpertBot.playout
+
+    def counted(self: ExpertBot, sim: object, action: object, player: str) -> float:
+        met[action] = met.get(action, 0) + 1
+        return playout(self, sim, action, player)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ExpertBot, "playout", counted)
+    view = match.view("red")
+    bot = ExpertBot()
+    default = bot.tactical.choose(view, random.Random(0))
+    bot.choose(view, random.Random(2))
+    assert len(met) >= 3
+    assert met[default] == sum(expert.ROUNDS)
+    assert min(met.values()) == expert.ROUNDS[0]
+    assert sum(met.values()) <= expert.most_playouts(len(met))
+
+
+def test_the_expert_keeps_the_tactical_shot_that_a_few_lucky_deals_pass_up() -> None:
+    """Red's cruiser can fire at a light ship (the tactical bot's choice). On 4 deals of
+    the unseen cards the expert of before ended its activation instead (seed 0): played
+    out on 32 deals, that costs 0.08 of the strength share an activation on, 0.25 three
+    on. The search now judges it on more deals and keeps the shot."""
+    view = battle_after(105, 125).view("red")
+    default = TacticalBot().choose(view, random.Random(0))
+    assert default == Fire("red", "1", "5", 0.0)
+    for seed in (0, 1):
+        assert not isinstance(ExpertBot().choose(view, random.Random(seed)), EndActivation)
 
 
 def test_the_tactical_bot_plays_as_before_it_was_sped_up() -> None:

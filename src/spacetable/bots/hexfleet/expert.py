@@ -3,18 +3,22 @@
 What a seat does not know is the order of the draw pile (the cards that settle every
 salvo and shield roll) and which chit comes out of the cup next. At each decision the
 bot weighs a few actions of its active ship (the ``tactical`` level's choice first, then
-ending the activation, every shot it may fire, raising its shields, jumping out, and the
-moves the tactical level rates best) on :data:`DEALS` *determinizations* of what it
-cannot see, consistent with its view (the unseen cards,
-:meth:`~spacetable.games.hexfleet.match.HexMatch.unseen`, shuffled into a pile of the
-pile's size; a fresh seed for the cup's draws), as an information-set search does
-(Cowling, Powley and Whitehouse, 2012): an action is judged on the cards it could meet,
-never on the real pile. Every action meets the same deals (common random numbers), so
-two actions are compared on the same luck. After the action the ``tactical`` bot plays
-both sides to the end of the activation and :data:`ACTIVATIONS` more (at most
-:data:`PLAYOUT` actions), and the battle is scored by each side's strength left (or its
-result, if it ended). The best action by its mean score is played if it beats the
-tactical choice's by more than :data:`MARGIN`; else the tactical choice.
+every shot it may fire, raising its shields, ending the activation, and the moves that
+end nearest an enemy) on *determinizations* of what it cannot see, consistent with its
+view (the unseen cards, :meth:`~spacetable.games.hexfleet.match.HexMatch.unseen`,
+shuffled into a pile of the pile's size; a fresh seed for the cup's draws), as an
+information-set search does (Cowling, Powley and Whitehouse, 2012): an action is judged
+on the cards it could meet, never on the real pile. The deals are spent by sequential
+halving (Karnin, Koren and Somekh, 2013): every action meets the first :data:`ROUNDS`
+deals, then the better half (the tactical choice always kept) meet more, until the last
+two or three meet all 32, so a close call is settled on many deals and a clear one costs
+few; the actions compared meet the same deals (common random numbers). After the action
+the ``tactical`` bot plays both sides to the end of the activation and
+:data:`ACTIVATIONS` more (at most :data:`PLAYOUT` actions), and the battle is scored by
+each side's strength left (or its result, if it ended). The best action by its mean
+score is played if it beats the tactical choice's on the same deals by more than
+:data:`MARGIN`; else the tactical choice. (With 4 deals and no halving, a few lucky deals
+could make ending the activation look better than a shot worth far more.)
 
 The budget is counted (deals, actions per playout), never the clock: the same view and
 seed give the same action on any machine. Chance comes only from the ``random.Random``
@@ -38,28 +42,43 @@ from spacetable.games.hexfleet.hexes import distance
 from spacetable.games.hexfleet.match import Activation, HexMatch, HexOptions, Phase
 from spacetable.games.hexfleet.ships import Ship
 
-#: Determinizations of the hidden cards each weighed action is played on.
-DEALS = 4
+#: The deals of the hidden cards added in each round of the search (sequential halving):
+#: every candidate meets the first round's, and after each round but the last the
+#: better half of them (the tactical bot's choice always among them) meet the next's.
+ROUNDS: tuple[int, ...] = (4, 4, 8, 16)
 #: Activations played by the tactical bot after the one under way, before scoring.
 ACTIVATIONS = 1
 #: The most actions a playout lasts after the weighed one.
 PLAYOUT = 8
 #: The most moves weighed (besides the tactical bot's own choice).
-MOVES = 2
+MOVES = 3
 #: The most actions weighed in all, the tactical bot's choice included.
-CANDIDATES = 5
-#: How much an action's mean score must beat the tactical choice's to be played
-#: (scores are strength shares, between -1 and 1).
-MARGIN = 0.01
+CANDIDATES = 7
+#: How much an action's mean score must beat the tactical choice's on the deals both met
+#: to be played (scores are strength shares, between -1 and 1).
+MARGIN = 0.0
+
+
+def most_playouts(candidates: int, rounds: tuple[int, ...] = ROUNDS) -> int:
+    """The most playouts one decision among ``candidates`` actions plays."""
+    total, alive = 0, candidates
+    for deals in rounds:
+        total += alive * deals
+        if alive > 2:  # the better half, and the tactical choice if it is not in it
+            alive = min(alive, max(2, (alive + 1) // 2) + 1)
+    return total
 
 
 class ExpertBot:
     """Chooses by Monte Carlo search over the hidden cards (see the module's docstring)."""
 
     def __init__(
-        self, deals: int = DEALS, activations: int = ACTIVATIONS, playout: int = PLAYOUT
+        self,
+        rounds: tuple[int, ...] = ROUNDS,
+        activations: int = ACTIVATIONS,
+        playout: int = PLAYOUT,
     ) -> None:
-        self.deals = deals
+        self.rounds = tuple(rounds)
         self.activations = activations
         self.playout_actions = playout
         self.tactical = TacticalBot()
@@ -74,14 +93,21 @@ class ExpertBot:
         if len(actions) == 1:
             return actions[0]
         root = _Sim.of(view)
-        deals = [rng.randrange(2**32) for _ in range(self.deals)]
+        seeds = [rng.randrange(2**32) for _ in range(sum(self.rounds))]
         totals = [0.0] * len(actions)
-        for seed in deals:
-            deal = root.dealt(random.Random(seed))
-            for i, action in enumerate(actions):
-                totals[i] += self.playout(deal.copy(), action, seat.player)
-        best = max(range(len(actions)), key=lambda i: (totals[i], -i))
-        if totals[best] - totals[0] > MARGIN * len(deals):
+        alive = list(range(len(actions)))
+        used = 0
+        for k, more in enumerate(self.rounds):
+            for seed in seeds[used : used + more]:
+                deal = root.dealt(random.Random(seed))
+                for i in alive:
+                    totals[i] += self.playout(deal.copy(), actions[i], seat.player)
+            used += more
+            if k + 1 < len(self.rounds) and len(alive) > 2:
+                ranked = sorted(alive, key=lambda i: (-totals[i], i))
+                alive = sorted({0, *ranked[: max(2, (len(alive) + 1) // 2)]})
+        best = max(alive, key=lambda i: (totals[i], -i))
+        if totals[best] - totals[0] > MARGIN * used:
             return actions[best]
         return default
 
