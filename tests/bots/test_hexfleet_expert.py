@@ -108,9 +108,9 @@ def test_the_expert_weighs_close_calls_on_more_deals(monkeypatch: pytest.MonkeyP
     met: dict[object, int] = {}
     playout = ExpertBot.playout
 
-    def counted(self: ExpertBot, sim: object, action: object, player: str) -> float:
+    def counted(self: ExpertBot, sim: object, action: object, player: str, **kwargs: bool) -> float:
         met[action] = met.get(action, 0) + 1
-        return playout(self, sim, action, player)  # type: ignore[arg-type]
+        return playout(self, sim, action, player, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(ExpertBot, "playout", counted)
     view = match.view("red")
@@ -127,12 +127,37 @@ def test_the_expert_keeps_the_tactical_shot_that_a_few_lucky_deals_pass_up() -> 
     """Red's cruiser can fire at a light ship (the tactical bot's choice). On 4 deals of
     the unseen cards the expert of before ended its activation instead (seed 0): played
     out on 32 deals, that costs 0.08 of the strength share an activation on, 0.25 three
-    on. The search now judges it on more deals and keeps the shot."""
+    on. The search now judges it on more deals (and, this being turn 18, plays it out
+    to the battle's end) and keeps the shot."""
     view = battle_after(105, 125).view("red")
     default = TacticalBot().choose(view, random.Random(0))
     assert default == Fire("red", "1", "5", 0.0)
     for seed in (0, 1):
         assert not isinstance(ExpertBot().choose(view, random.Random(seed)), EndActivation)
+
+
+def test_in_the_last_turns_the_expert_plays_each_battle_out_to_its_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On turn 19 of 20 every playout runs to the battle's end and is scored by who won;
+    on the first turn none does (an activation on, scored by the strength left)."""
+    ended: list[bool] = []
+    score = expert.score
+
+    def seen(match: HexMatch, player: str) -> float:
+        ended.append(match.result() is not None)
+        return score(match, player)
+
+    monkeypatch.setattr(expert, "score", seen)
+    late = battle_after(105, 128)
+    assert late.turn == 19
+    ExpertBot().choose(late.view("red"), random.Random(1))
+    assert ended and all(ended)
+    ended.clear()
+    early = position(2)
+    assert early.turn < early.options.turn_limit - expert.ENDGAME
+    ExpertBot().choose(early.view("red"), random.Random(1))
+    assert ended and not any(ended)
 
 
 def test_the_tactical_bot_plays_as_before_it_was_sped_up() -> None:

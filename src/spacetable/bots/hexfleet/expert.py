@@ -15,7 +15,10 @@ two or three meet all 32, so a close call is settled on many deals and a clear o
 few; the actions compared meet the same deals (common random numbers). After the action
 the ``tactical`` bot plays both sides to the end of the activation and
 :data:`ACTIVATIONS` more (at most :data:`PLAYOUT` actions), and the battle is scored by
-each side's strength left (or its result, if it ended). The best action by its mean
+each side's strength left (or its result, if it ended); in the last turns
+(:data:`ENDGAME`), where a battle cut short by the turn limit is decided, it plays on to
+the battle's end and scores its result, so that a side ahead keeps its lead and a side
+behind takes its chances. The best action by its mean
 score is played if it beats the tactical choice's on the same deals by more than
 :data:`MARGIN`; else the tactical choice. (With 4 deals and no halving, a few lucky deals
 could make ending the activation look better than a shot worth far more.)
@@ -57,6 +60,12 @@ CANDIDATES = 7
 #: How much an action's mean score must beat the tactical choice's on the deals both met
 #: to be played (scores are strength shares, between -1 and 1).
 MARGIN = 0.0
+#: In the last turns (the turn limit's and the :data:`ENDGAME` before it), where a duel
+#: is decided, each playout runs to the battle's end (at most :data:`END_PLAYOUT`
+#: actions) and is scored by its result, won or lost, not by the strength left.
+ENDGAME = 2
+#: The most actions a playout to the battle's end lasts.
+END_PLAYOUT = 150
 
 
 def most_playouts(candidates: int, rounds: tuple[int, ...] = ROUNDS) -> int:
@@ -93,6 +102,7 @@ class ExpertBot:
         if len(actions) == 1:
             return actions[0]
         root = _Sim.of(view)
+        to_the_end = view["turn"] >= view["turn_limit"] - ENDGAME
         seeds = [rng.randrange(2**32) for _ in range(sum(self.rounds))]
         totals = [0.0] * len(actions)
         alive = list(range(len(actions)))
@@ -101,7 +111,9 @@ class ExpertBot:
             for seed in seeds[used : used + more]:
                 deal = root.dealt(random.Random(seed))
                 for i in alive:
-                    totals[i] += self.playout(deal.copy(), actions[i], seat.player)
+                    totals[i] += self.playout(
+                        deal.copy(), actions[i], seat.player, to_the_end=to_the_end
+                    )
             used += more
             if k + 1 < len(self.rounds) and len(alive) > 2:
                 ranked = sorted(alive, key=lambda i: (-totals[i], i))
@@ -111,14 +123,18 @@ class ExpertBot:
             return actions[best]
         return default
 
-    def playout(self, match: _Sim, action: act.HexAction, player: str) -> float:
+    def playout(
+        self, match: _Sim, action: act.HexAction, player: str, *, to_the_end: bool = False
+    ) -> float:
         """``action`` then the tactical bot on both sides to the end of the activation
-        and :attr:`activations` more (at most :attr:`playout_actions` actions); the
-        score for ``player``."""
+        and :attr:`activations` more (at most :attr:`playout_actions` actions), or
+        ``to_the_end`` of the battle (at most :data:`END_PLAYOUT` actions); the score for
+        ``player``."""
+        activations = END_PLAYOUT if to_the_end else self.activations
         ended = match.play(action)
-        for _ in range(self.playout_actions):
+        for _ in range(END_PLAYOUT if to_the_end else self.playout_actions):
             ship = match.active
-            if match.is_over or ship is None or ended > self.activations:
+            if match.is_over or ship is None or ended > activations:
                 break
             ended += match.play(match.policy(self.tactical, ship.owner))
         return score(match, player)
