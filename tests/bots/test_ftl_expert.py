@@ -12,11 +12,13 @@ import numpy as np
 
 from spacetable.bots.ftl import make_bot
 from spacetable.bots.ftl._plots import Seat, plot_key
+from spacetable.bots.ftl._tactics import launch_blockers, presses
 from spacetable.bots.ftl.arena import duel
-from spacetable.bots.ftl.expert import ExpertBot
+from spacetable.bots.ftl.expert import ExpertBot, threatened
 from spacetable.bots.ftl.greedy import greedy_orders
 from spacetable.bots.ftl.matrix import MATRIX_LEVELS, MatrixBot
 from spacetable.games.ftl.match import FtlMatch, FtlOptions
+from spacetable.games.ftl.pieces import Piece
 from tests.bots.test_ftl_bots import positions
 
 
@@ -44,16 +46,16 @@ def test_the_expert_never_reads_the_opponents_secret_plot() -> None:
 
 def test_the_expert_answers_what_a_searching_opponent_would_play() -> None:
     """Its opponent model is the ``hard`` level's mixture from the opponent's seat (drawn
-    with the expert's generator): its best reply to the likeliest plot of that mixture
-    is among the plots it weighs, and nothing it weighs is chosen for the opponent by
-    anything but the public board."""
+    with the expert's generator; here one run of that search): its best reply to the
+    likeliest plot of that mixture is among the plots it weighs, and nothing it weighs is
+    chosen for the opponent by anything but the public board."""
     match = positions(3)[-1]
     seat = Seat.of(match.view("red"))
     hard = MatrixBot(MATRIX_LEVELS["hard"])
     theirs, prior = hard.mixture_at(replace(seat, player="blue"), random.Random(5))
     likeliest = theirs[int(np.argmax(prior))]
     answer = greedy_orders(seat, likeliest, MATRIX_LEVELS["hard"].lead)
-    expert = ExpertBot()
+    expert = ExpertBot(model_runs=1)
     modelled, weights = expert.opponent_model(seat, random.Random(5))
     assert [plot_key(p) for p in modelled] == [plot_key(p) for p in theirs]
     assert np.allclose(weights, prior / prior.sum())
@@ -73,3 +75,53 @@ def test_with_two_opponents_the_expert_plays_as_hard() -> None:
 def test_a_short_duel_of_the_expert_against_hard_completes() -> None:
     result = duel(make_bot("expert"), make_bot("hard"), 3, turn_limit=4)
     assert 1 <= result.turns <= 4
+
+
+def test_the_expert_merges_several_runs_of_the_opponents_search() -> None:
+    """``hard`` draws most of its candidates with its own generator, so one run of its
+    search from its seat sees other plots than it will: the model merges ``model_runs``
+    runs, one after another on the expert's generator (every plot any run weighs, its
+    probability averaged over the runs)."""
+    match = positions(3)[-1]
+    seat = Seat.of(match.view("red"))
+    hard = MatrixBot(MATRIX_LEVELS["hard"])
+    rng = random.Random(5)
+    merged: dict[tuple[tuple[str, str], ...], float] = {}
+    for _ in range(3):
+        theirs, prior = hard.mixture_at(replace(seat, player="blue"), rng)
+        for plot, weight in zip(theirs, prior / prior.sum(), strict=True):
+            merged[plot_key(plot)] = merged.get(plot_key(plot), 0.0) + float(weight) / 3
+    modelled, weights = ExpertBot(model_runs=3).opponent_model(seat, random.Random(5))
+    assert [plot_key(p) for p in modelled] == list(merged)
+    assert np.allclose(weights, list(merged.values()))
+    assert abs(float(weights.sum()) - 1.0) < 1e-9
+    single, _ = ExpertBot(model_runs=1).opponent_model(seat, random.Random(5))
+    assert len(modelled) > len(single)
+
+
+def test_the_expert_does_not_press_into_a_missile_ready_to_strike() -> None:
+    """Three turns from the limit, even, blue's ship lies across the tape of red's missile:
+    a turn or a launch would put it in normal space for the strike. The matrix levels'
+    press charge (more than a lead is worth, this late) drives an unguarded expert to turn
+    anyway; the expert, threatened, weighs the risk as it is and keeps its ship still."""
+    match = FtlMatch(FtlOptions(turn_limit=20), 0)
+    pieces = [
+        Piece.ship("red", "red", 0, -14, 0, missiles=5).evolve(launched=1),
+        Piece.ship("blue", "blue", 0, -2.5, 180, missiles=5).evolve(launched=1),
+        Piece.missile("red-m1", "red", 5, -2.5, 90),
+        Piece.missile("blue-m1", "blue", 3, -7.25, 90),
+    ]
+    match.pieces = {p.id: p for p in pieces}
+    match.turn = 17
+    seat = Seat.of(match.view("blue"))
+    assert threatened(seat) and not threatened(Seat.of(match.view("red")))
+    barring = launch_blockers(seat.board, "blue")
+    pressing = {}
+    for guard in (False, True):
+        mine, mixture = ExpertBot(guard=guard).mixture_at(seat, random.Random(1))
+        pressing[guard] = sum(
+            float(weight)
+            for plot, weight in zip(mine, mixture, strict=True)
+            if presses(plot, "blue", barring)
+        )
+    assert pressing[False] > 0.9 and pressing[True] < 0.1

@@ -4,29 +4,37 @@ Its opponent model is a strong opponent's own search: the ``hard`` level's mixtu
 (:meth:`~spacetable.bots.ftl.matrix.MatrixBot.mixture_at`) computed from the opponent's
 seat, with the expert's own generator, gives the opponent's candidate plots (doing
 nothing, its greedy plot, its counter to ours, plots drawn from its menu) and how likely
-each is. Its own candidates are the ``hard`` level's (doing nothing, the greedy plot, the
-counter to the opponent's greedy plot, plots drawn from its menu) and, beside them, its
-best reply to each of the opponent's likeliest plots (:data:`REPLIES`). Every pair is
-resolved by the engine (the exact referee's movement and hits,
-:func:`~spacetable.bots.ftl._plots.resolve`) and scored on the position one turn later,
-both sides playing their greedy plot then (the ``hard`` level's lookahead). The mixed
-strategy over its candidates comes from regret matching: a restricted Nash response that
-trusts the model :data:`MODEL_WEIGHT` of the time and guards against the opponent's best
-reply otherwise. The plot played is drawn from that mixture with the bot's own
-``random.Random``: the choice replays from seed.
+each is. ``hard`` draws most of its candidates with its own generator, so one run of its
+search sees other plots than it will play: the model is :data:`MODEL_RUNS` runs merged
+(every plot any run weighs, its probability averaged over the runs). Its own candidates
+are the ``hard`` level's (doing nothing, the greedy plot, the counter to the opponent's
+greedy plot, plots drawn from its menu) and, beside them, its best reply to each of the
+opponent's likeliest plots (:data:`REPLIES`). Every pair is resolved by the engine (the
+exact referee's movement and hits, :func:`~spacetable.bots.ftl._plots.resolve`) and
+scored on the position one turn later, both sides playing their greedy plot then (the
+``hard`` level's lookahead). The mixed strategy over its candidates comes from regret
+matching: a restricted Nash response that trusts the model :data:`MODEL_WEIGHT` of the
+time and guards against the opponent's best reply otherwise. The plot played is drawn
+from that mixture with the bot's own ``random.Random``: the choice replays from seed.
 
-Why it beats ``hard`` where a wider ``hard`` did not (docs/lab.md has the figures): a
-wider search against the ``hard`` level's opponent model (the opponent's greedy plot
-half the time, plots drawn evenly otherwise) only found plots lucky against those
-samples; weighing the plots a searching opponent actually leans to, as likely as that
-search finds them, it answers the plots that are played.
+It plays to win as the matrix levels do, charging itself for a turn it does not press
+(launch or turn its ship) while the match is even, more as the limit nears, but not
+while an enemy missile is ready to strike its ship (:func:`threatened`): a launch or a
+turn would put the ship in normal space for that strike, and the charge, more than a
+lead is worth near the limit, drove it into the strike (most of the duels it lost to
+``hard`` were lost that way). Its even positions cost it :data:`EVEN` (``hard``: 150):
+kept from those losses, it takes more chances of the lead.
+
+Why it beats ``hard`` (docs/lab.md has the figures): weighing the plots a searching
+opponent actually leans to, as likely as that search finds them, it answers the plots
+that are played, and it does not press into a missile ready to strike.
 
 It reads the seat's view only. In FTL every piece is on the table for all to see; what
 is hidden is the opponent's plot of this turn, which the bot never reads: it models the
 plots the opponent could give instead. With more than one opponent it plays as ``hard``
-does. The thinking is bounded by counts (candidates, samples, regret-matching
-iterations), never by the clock, so a decision is the same on a slow machine as on a
-fast one.
+does. The thinking is bounded by counts (candidates, samples, model runs,
+regret-matching iterations), never by the clock, so a decision is the same on a slow
+machine as on a fast one.
 """
 
 from __future__ import annotations
@@ -37,7 +45,8 @@ from typing import Any
 
 import numpy as np
 
-from spacetable.bots.ftl._plots import Orders, Seat, plot_key, to_plot
+from spacetable.bots.ftl._aim import strike_ready
+from spacetable.bots.ftl._plots import Orders, Seat, plot_key, resolve, to_plot
 from spacetable.bots.ftl._tactics import IDLE, launch_blockers, presses, waiting
 from spacetable.bots.ftl.greedy import greedy_orders
 from spacetable.bots.ftl.matrix import (
@@ -58,22 +67,41 @@ from spacetable.games.ftl.match import Plot
 MODEL = MATRIX_LEVELS["hard"]
 #: How far the expert trusts its model of the opponent (1: a plain best reply to it; 0:
 #: the matrix game's equilibrium).
-MODEL_WEIGHT = 0.5
+MODEL_WEIGHT = 0.75
 #: Its best reply to each of this many of the opponent's likeliest plots joins its
 #: candidates.
 REPLIES = 2
+#: The model's search is run this many times, one after another on the expert's
+#: generator, and its mixtures merged (:meth:`ExpertBot.opponent_model`).
+MODEL_RUNS = 3
+#: What an even position costs it (neither side ahead as the limit would judge it).
+EVEN = 300.0
 
 
 class ExpertBot:
-    """Weighs its candidates against the ``hard`` level's mixture for the opponent and
-    plays a restricted Nash response (see the module's docstring)."""
+    """Weighs its candidates against the ``hard`` level's mixture for the opponent (that
+    search run ``model_runs`` times and merged) and plays a restricted Nash response
+    trusting the model ``model_weight`` of the time; with ``guard``, no press charge
+    while :func:`threatened`; an even position costs it ``even`` (see the module's
+    docstring)."""
 
     def __init__(
-        self, model: Level = MODEL, model_weight: float = MODEL_WEIGHT, replies: int = REPLIES
+        self,
+        model: Level = MODEL,
+        model_weight: float = MODEL_WEIGHT,
+        replies: int = REPLIES,
+        model_runs: int = MODEL_RUNS,
+        guard: bool = True,
+        even: float = EVEN,
+        escape: bool = False,
     ) -> None:
         self.model = MatrixBot(model)
         self.model_weight = model_weight
         self.replies = replies
+        self.model_runs = model_runs
+        self.guard = guard
+        self.even = even
+        self.escape = escape
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> Plot:
         """The plot for ``view["player"]``, drawn from the mixture over its candidates."""
@@ -98,19 +126,54 @@ class ExpertBot:
                 mine.append(reply)
         if len(mine) == 1:
             return mine, np.ones(1)
-        payoff = payoff_matrix(seat, mine, theirs, level.lead, level.even, True)
+        payoff = payoff_matrix(seat, mine, theirs, level.lead, self.even, True)
         if waiting(seat.board, seat.player, seat.players) and not (level.spare and _aimed(seat)):
             # Playing to win, as the matrix levels do: a turn that does not press while
             # the match is even or lost costs more as the limit nears.
             closing = max(0.0, 1.0 - seat.turns_left / PRESS_TURNS)
-            barring = launch_blockers(seat.board, seat.player)
-            idle = np.array([not presses(plot, seat.player, barring) for plot in mine])
-            payoff -= (IDLE + level.press * closing) * idle[:, None]
+            charge = IDLE + level.press * closing
+            if not (self.guard and threatened(seat)):
+                barring = launch_blockers(seat.board, seat.player)
+                idle = np.array([not presses(plot, seat.player, barring) for plot in mine])
+                payoff -= charge * idle[:, None]
+            elif self.escape:
+                # Threatened, a turn that leaves the ship in the missile's line is let go.
+                stay = np.array(
+                    [
+                        threatened(replace(seat, board=resolve(seat.board, plot, seat.table_in)))
+                        for plot in mine
+                    ]
+                )
+                payoff -= charge * stay[:, None]
         return mine, regret_matching(payoff, prior, ITERATIONS, self.model_weight)
 
     def opponent_model(self, seat: Seat, rng: random.Random) -> tuple[list[Orders], FloatArray]:
         """The plots the one opponent of ``seat`` may give and how likely each is: the
         model level's mixture from the opponent's seat (public pieces only)."""
         (opponent,) = seat.opponents
-        theirs, prior = self.model.mixture_at(replace(seat, player=opponent), rng)
-        return theirs, prior / float(prior.sum())
+        at = replace(seat, player=opponent)
+        if self.model_runs <= 1:
+            theirs, prior = self.model.mixture_at(at, rng)
+            return theirs, prior / float(prior.sum())
+        plots: dict[tuple[tuple[str, str], ...], Orders] = {}
+        weights: dict[tuple[tuple[str, str], ...], float] = {}
+        for _ in range(self.model_runs):
+            theirs, prior = self.model.mixture_at(at, rng)
+            prior = prior / float(prior.sum())
+            for plot, weight in zip(theirs, prior, strict=True):
+                key = plot_key(plot)
+                plots.setdefault(key, plot)
+                weights[key] = weights.get(key, 0.0) + float(weight) / self.model_runs
+        return list(plots.values()), np.array([weights[key] for key in plots])
+
+
+def threatened(seat: Seat) -> bool:
+    """Whether a missile of an opponent of ``seat`` is ready to strike its ship (its tape
+    can cross the ship's post): a launch or a turn, which put the ship in normal space,
+    may then cost a hit."""
+    ship = seat.board[seat.player]
+    return any(
+        strike_ready(piece, ship)
+        for piece in seat.board.values()
+        if piece.owner != seat.player and not piece.is_ship and piece.on_table
+    )
