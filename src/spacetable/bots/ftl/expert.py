@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 
 from spacetable.bots.ftl._aim import strike_ready
-from spacetable.bots.ftl._plots import Orders, Seat, plot_key, resolve, to_plot
+from spacetable.bots.ftl._plots import Orders, Seat, plot_key, to_plot
 from spacetable.bots.ftl._tactics import IDLE, launch_blockers, presses, waiting
 from spacetable.bots.ftl.greedy import greedy_orders
 from spacetable.bots.ftl.matrix import (
@@ -93,7 +93,6 @@ class ExpertBot:
         model_runs: int = MODEL_RUNS,
         guard: bool = True,
         even: float = EVEN,
-        escape: bool = False,
     ) -> None:
         self.model = MatrixBot(model)
         self.model_weight = model_weight
@@ -101,7 +100,6 @@ class ExpertBot:
         self.model_runs = model_runs
         self.guard = guard
         self.even = even
-        self.escape = escape
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> Plot:
         """The plot for ``view["player"]``, drawn from the mixture over its candidates."""
@@ -129,22 +127,14 @@ class ExpertBot:
         payoff = payoff_matrix(seat, mine, theirs, level.lead, self.even, True)
         if waiting(seat.board, seat.player, seat.players) and not (level.spare and _aimed(seat)):
             # Playing to win, as the matrix levels do: a turn that does not press while
-            # the match is even or lost costs more as the limit nears.
+            # the match is even or lost costs more as the limit nears; but not while an
+            # enemy missile is ready to strike (pressing would expose the ship to it).
             closing = max(0.0, 1.0 - seat.turns_left / PRESS_TURNS)
             charge = IDLE + level.press * closing
             if not (self.guard and threatened(seat)):
                 barring = launch_blockers(seat.board, seat.player)
                 idle = np.array([not presses(plot, seat.player, barring) for plot in mine])
                 payoff -= charge * idle[:, None]
-            elif self.escape:
-                # Threatened, a turn that leaves the ship in the missile's line is let go.
-                stay = np.array(
-                    [
-                        threatened(replace(seat, board=resolve(seat.board, plot, seat.table_in)))
-                        for plot in mine
-                    ]
-                )
-                payoff -= charge * stay[:, None]
         return mine, regret_matching(payoff, prior, ITERATIONS, self.model_weight)
 
     def opponent_model(self, seat: Seat, rng: random.Random) -> tuple[list[Orders], FloatArray]:
