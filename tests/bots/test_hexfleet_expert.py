@@ -215,3 +215,17 @@ def test_the_moves_a_ship_can_make_are_found_as_before_they_were_sped_up() -> No
             assert list(found.items()) == list(
                 plain_reachable(at, facing, allowance, board, blocked).items()
             )
+
+
+def test_the_expert_is_offered_last_in_the_lobby_in_english_and_french() -> None:
+    """The strongest level, last of the hex fleet's bots (it beats ``tactical`` over 200
+    seeded duels, docs/lab.md), told in words in both languages."""
+    from spacetable.bots.hexfleet import EXPERIMENTAL, LEVELS
+    from spacetable.i18n import translator
+    from spacetable.registry.hexfleet import GAME
+
+    assert LEVELS[-1] == "expert" and "expert" not in EXPERIMENTAL
+    assert GAME.bots is not None and GAME.bots.levels[-1] == "expert"
+    words = GAME.bots.describe("expert")
+    assert words.startswith("Expert — plays each choice out many times")
+    assert translator("fr").gettext(words).startswith("Expert — joue chaque choix")

@@ -42,6 +42,11 @@ GAME = Game(
             ("random", "does anything the rules allow, at random: a target to learn on"),
             ("easy", "closes on the nearest enemy and fires; never jumps"),
             ("tactical", "keeps its shields up, picks targets by the odds, jumps when crippled"),
+            (
+                "expert",
+                "plays each choice out many times against the cards it cannot see and keeps"
+                " what fares best",
+            ),
         ),
     ),
     draw=script_svg,
