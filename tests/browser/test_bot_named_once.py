@@ -96,3 +96,19 @@ def test_a_bot_is_named_once_in_the_room_and_the_replay(
     row = replay.locator("#players li.player").nth(1)
     expect(row).to_contain_text(names["easy"])
     _once(row.inner_text(), names["easy"])
+
+
+@pytest.mark.parametrize("key", ["ftl", "hexfleet"])
+def test_the_expert_bot_is_named_in_french_at_the_table(
+    server: Server, open_page: OpenPage, shot: Shot, key: str
+) -> None:
+    """The searching level of issue 72 item 7 sits as "expert bot": a French page names
+    it « bot expert » in the players' list, as it does every other level."""
+    room = server.api("/api/rooms", {"ruleset": key, "seats": 2})["id"]
+    page = open_page(f"/rooms/{room}?join=1&bots=1:expert&lang=fr", **PHONE)
+    answer_name(page, "Ann")
+    row = page.locator("#players li.player").nth(1)
+    expect(row).to_contain_text("bot expert")
+    assert "expert bot" not in row.inner_text()
+    _once(row.inner_text(), "expert")
+    shot(page, f"{key}-expert-fr")

@@ -13,14 +13,10 @@
 //     param(seats)          the `bots` parameter of the room's link ("" for none).
 
 import { el } from "./dom.js";
-import { playerName, t } from "./i18n.js";
+import { botLevelName, playerName, t } from "./i18n.js";
 
-/** A bot level in words: "beginner bot" (the levels every game offers, said in the page's language). */
-export function botLevelName(level) {
-  const names = { beginner: t("beginner bot"), random: t("random bot"), easy: t("easy bot"), medium: t("medium bot"),
-    hard: t("hard bot"), greedy: t("greedy bot"), tactical: t("tactical bot") };
-  return names[level] || t("{level} bot", { level });
-}
+/** A bot level in words (shell/i18n.js): here for the pages that lay out bot seats. */
+export { botLevelName };
 
 /**
  * A bot seat's level in words, to show beside its player's name (`name`, the seat's by

@@ -55,8 +55,19 @@ export function num(value, options) {
   return format.format(value);
 }
 
+/** Every game's bot levels in words ("easy bot"), in the page's language. */
+function botLevels() {
+  return { beginner: t("beginner bot"), random: t("random bot"), easy: t("easy bot"), medium: t("medium bot"),
+    hard: t("hard bot"), greedy: t("greedy bot"), tactical: t("tactical bot"), expert: t("expert bot") };
+}
+
+/** A bot level in words: "beginner bot" (a level no game had when this was written: "{level} bot"). */
+export function botLevelName(level) {
+  return botLevels()[level] || t("{level} bot", { level });
+}
+
 /** The names the server gives bots ("easy bot", "easy bot 2"): their level, and a number. */
-const BOT_NAME = /^(beginner|random|easy|medium|hard|greedy|tactical) bot( \d+)?$/;
+const BOT_NAME = /^(beginner|random|easy|medium|hard|greedy|tactical|expert) bot( \d+)?$/;
 
 /** The names the chat gives spectators who write ("spectator 1"): counted in the room. */
 const SPECTATOR_NAME = /^spectator (\d+)$/;
@@ -77,9 +88,7 @@ export function playerName(name) {
   if (watcher) return t("spectator {n}", { n: Number(watcher[1]) });
   const found = typeof name === "string" ? BOT_NAME.exec(name) : null;
   if (!found) return name;
-  const levels = { beginner: t("beginner bot"), random: t("random bot"), easy: t("easy bot"), medium: t("medium bot"),
-    hard: t("hard bot"), greedy: t("greedy bot"), tactical: t("tactical bot") };
-  return levels[found[1]] + (found[2] || "");
+  return botLevels()[found[1]] + (found[2] || "");
 }
 
 function shown(value) {
