@@ -35,14 +35,24 @@ def on_screen(page: Page, x: float, y: float, drawing: str = "#table") -> tuple[
     return float(point[0]), float(point[1])
 
 
+#: The middle of the element a selector finds, measured in one go in the page, or null
+#: while it is not drawn.
+_CENTRE = """(selector) => {
+  const found = document.querySelector(selector);
+  const box = found?.getBoundingClientRect();
+  return box && (box.width || box.height) ? [box.x + box.width / 2, box.y + box.height / 2] : null;
+}"""
+
+
 def centre_of(page: Page, selector: str) -> tuple[float, float]:
     """The middle of the one element ``selector`` finds, on the page (CSS pixels), once it
-    is drawn (after a reload, the phase may show before the pieces are)."""
-    found = page.locator(selector)
-    found.wait_for(state="visible")
-    box = found.bounding_box()
-    assert box is not None, f"{selector} is not on screen"
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    is drawn (after a reload, the phase may show before the pieces are). Found and
+    measured in one step in the page: a page that draws its pieces again as messages come
+    (a reload's state, then its patches) replaces the element, and a locator's box of the
+    element it found a moment before is then no box at all (a full run's failure)."""
+    page.locator(selector).wait_for(state="visible")  # (and the only one)
+    centre = page.wait_for_function(_CENTRE, arg=selector).json_value()
+    return float(centre[0]), float(centre[1])
 
 
 def take_seat(page: Page, name: str, seat: int) -> None:

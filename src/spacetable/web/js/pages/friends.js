@@ -75,8 +75,14 @@ function blockedLine(blocked) {
       change("/api/blocking", "DELETE", blocked.name, t("Unblock"), t("Unblock {name}", { name: blocked.name }))));
 }
 
+/** How many times the lists were asked for: only the latest answer is drawn. */
+let asked = 0;
+
 async function refresh() {
+  const mine = ++asked;
   const [following, blocking] = await Promise.all([fetchJSON("/api/following"), fetchJSON("/api/blocking")]);
+  // A refresh asked before a follow or an unfollow may answer after it: it is out of date.
+  if (mine !== asked) return;
   const list = clear($("#following"));
   for (const friend of following) list.append(friendLine(friend));
   shown = new Map(following.map((friend) => [friend.name.toLowerCase(), friend.online ? presence(friend) : ""]));
