@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Annotated, Any
 
@@ -137,6 +136,8 @@ def process_runner(jobs: int) -> Iterator[Runner]:
     """A runner of batches on ``jobs`` processes of this machine, each call in one of them
     (the calls and their results are pickled); results in the batch's order, each told
     as it finishes. The pool is shut down at the end, its work cancelled on an error."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait  # --jobs only
+
     with ProcessPoolExecutor(max_workers=jobs) as pool:
 
         def run(calls: Sequence[Call[Any]], progress: Progress[Any] | None = None) -> list[Any]:
