@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
 
 from spacetable.server.http import referee_pool
 from spacetable.server.http.referee_pool import RefereePool
+from tests.server.http._client import serving, services
 
 
 class RecordedWorkers:
@@ -93,3 +95,31 @@ def test_photos_in_flight_never_turn_a_table_away(monkeypatch: pytest.MonkeyPatc
     assert answers[:3] == [b"p0", b"p1", b"p2"]
     assert isinstance(answers[3], referee_pool.RefereeBusy)
     assert table == b"T"
+
+
+def test_opening_the_referee_page_starts_the_workers_before_any_upload(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The reader's first upload does not wait for the workers' start (seconds of OpenCV
+    imports on a fresh server): the page they upload from starts them as it is served;
+    the lobby does not (most visitors never referee a table)."""
+    monkeypatch.setattr(referee_pool, "Workers", RecordedWorkers)
+    RecordedWorkers.started_on = []
+    with serving(tmp_path / "matches.db") as client:
+        pool = services(client).referee
+        assert client.get("/").status_code == 200
+        assert pool._starting is None
+        assert client.get("/referee").status_code == 200
+        starting = pool._starting
+        assert starting is not None
+
+
+        async def started() -> None:
+            await asyncio.shield(starting)
+
+        assert client.portal is not None
+        client.portal.call(started)
+        assert len(RecordedWorkers.started_on) == 2  # the long-lived workers and the photos'
+        assert client.get("/referee").status_code == 200
+        assert pool._starting is starting  # opened again: no second start
+    assert len(RecordedWorkers.started_on) == 2

@@ -33,7 +33,7 @@ from spacetable.i18n import N_, choose, client_catalog, language_names, translat
 from spacetable.i18n.html import translate_html
 from spacetable.i18n.phrase import Reason, phrase, refusal
 from spacetable.registry import listings
-from spacetable.server.http.deps import Accounts, Cache
+from spacetable.server.http.deps import Accounts, Cache, services
 from spacetable.server.store.accounts import SESSION_COOKIE, AccountStore
 from spacetable.server.store.storage import StorageUnavailable
 
@@ -305,8 +305,16 @@ _PAGES = {
 }
 
 
+#: The pages from which a reader uploads tables or photos to the referee: serving one
+#: starts the referee's workers (:meth:`~spacetable.server.http.referee_pool.RefereePool.warm`),
+#: so that the first upload does not wait seconds for them.
+_UPLOAD_PAGES = frozenset({"referee", "tournamenttable"})
+
+
 async def _serve(request: Request, page: str) -> HTMLResponse:
-    """``page`` in the reader's language."""
+    """``page`` in the reader's language (a page that uploads warms the referee first)."""
+    if page in _UPLOAD_PAGES:
+        services(request).referee.warm()
     account = await account_name(request)
     lang = reader_language(request)
     static = request.app.state.assets.prefix

@@ -161,8 +161,10 @@ class RefereePool:
     Open it with :meth:`start` (in the server's lifespan) and stop it with :meth:`close`.
     Its fork server and worker start with the first upload, not with the server: they
     import the resolvers, the renderers and OpenCV (seconds of a core and a few hundred
-    megabytes), and most servers never referee a table. The first upload waits for them
-    (about a second on a quiet machine); the time budgets count from when a worker runs.
+    megabytes), and most servers never referee a table. A page that uploads tables starts
+    them as it is served (:meth:`warm`), so that the reader's first upload seldom waits
+    for them; an upload that comes first waits (about a second on a quiet machine). The
+    time budgets count from when a worker runs.
     """
 
     def __init__(
@@ -178,8 +180,15 @@ class RefereePool:
         self._starting: asyncio.Future[tuple[Workers, Workers]] | None = None
 
     def start(self) -> None:
-        """Open the pool: its workers start with the first upload."""
+        """Open the pool: its workers start with the first upload (or :meth:`warm`)."""
         self._open = True
+
+    def warm(self) -> None:
+        """Start the workers now, if the pool is open and they have not started: a page
+        that uploads tables was just opened, and its first upload then need not wait
+        the seconds of their start. Returns at once (they start on a thread)."""
+        if self._open and self._starting is None:
+            self._starting = asyncio.ensure_future(asyncio.to_thread(_start_both, self.workers))
 
     async def _started(self) -> tuple[Workers, Workers]:
         """The workers, started now if this is the first upload (from a fork server that
@@ -189,8 +198,8 @@ class RefereePool:
         uploads that come during the start wait for the same one."""
         if not self._open:
             raise RuntimeError("the referee pool is not started")
-        if self._starting is None:
-            self._starting = asyncio.ensure_future(asyncio.to_thread(_start_both, self.workers))
+        self.warm()
+        assert self._starting is not None
         workers = await asyncio.shield(self._starting)
         if not self._open:  # closed while it started (close stops them)
             raise RuntimeError("the referee pool is closed")
