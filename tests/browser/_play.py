@@ -55,6 +55,22 @@ def centre_of(page: Page, selector: str) -> tuple[float, float]:
     return float(centre[0]), float(centre[1])
 
 
+_BOX = """(selector) => {
+  const box = document.querySelector(selector)?.getBoundingClientRect();
+  return box && (box.width || box.height)
+    ? {x: box.x, y: box.y, width: box.width, height: box.height} : null;
+}"""
+
+
+def box_of(page: Page, selector: str) -> dict[str, float]:
+    """The box (``x``, ``y``, ``width``, ``height``, CSS pixels) of the first element
+    ``selector`` finds, once it is drawn: found and measured in one step in the page, as
+    :func:`centre_of` (a locator's box of a piece the page has just drawn again is no box
+    at all)."""
+    box = page.wait_for_function(_BOX, arg=selector).json_value()
+    return {key: float(box[key]) for key in ("x", "y", "width", "height")}
+
+
 def take_seat(page: Page, name: str, seat: int) -> None:
     """Type a name (a guest's: a logged-in player has none to type) and take seat ``seat``
     from the seat panel. A page the lobby's "Create room" opened is seated already (the

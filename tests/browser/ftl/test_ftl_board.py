@@ -10,6 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from tests.browser._play import box_of
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.ftl._boxes import label_boxes, overlapping
 from tests.browser.ftl.test_ftl_room import (
@@ -76,8 +77,7 @@ def test_last_turns_tape_never_takes_the_sprint_arrow_from_the_player(
     knob = ann.locator(".plot-arrow-hit")
     kx, ky = centre_of(ann, ".plot-arrow-hit")
     # The arrow's head sits on that old tape ...
-    tape_box = ann.locator(tape).bounding_box()
-    assert tape_box is not None
+    tape_box = box_of(ann, tape)
     assert tape_box["y"] <= ky <= tape_box["y"] + tape_box["height"]
     assert knob.count() == 1
     # ... yet what the pointer finds there is the arrow, and a drag sprints the ship.
@@ -119,8 +119,7 @@ def footprint(piece: str) -> str:
 
 
 def width_of(page: Page, selector: str) -> float:
-    box = page.locator(selector).bounding_box()
-    assert box is not None, f"{selector} is not on screen"
+    box = box_of(page, selector)
     return max(box["width"], box["height"])
 
 

@@ -10,7 +10,7 @@ import math
 
 from playwright.sync_api import Page
 
-from tests.browser._play import centre_of, on_screen
+from tests.browser._play import box_of, centre_of, on_screen
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.ftl.test_ftl_room import (
     order_of,
@@ -116,8 +116,8 @@ def test_a_turned_board_plots_what_is_drawn_and_tells_it_as_seen(
     bob.mouse.move(tx, ty, steps=4)
     bob.mouse.up()
     assert order_of(bob, "bob") == "S5"
-    tape = bob.locator(".plot-tape[data-piece='bob'] line").first.bounding_box()
-    assert tape is not None and tape["y"] + tape["height"] < cy  # drawn up his screen
+    tape = box_of(bob, ".plot-tape[data-piece='bob'] line")
+    assert tape["y"] + tape["height"] < cy  # drawn up his screen
     shot(bob, "dragged")
     bob.click("#submit-plot")
     ann.fill(".plot-row[data-piece='ann'] .plot-order", "R+45")

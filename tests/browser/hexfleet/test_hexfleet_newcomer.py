@@ -20,6 +20,7 @@ from spacetable.games.hexfleet.hexes import Hex, distance, in_forward_arc
 from spacetable.games.hexfleet.narrate import narrate
 from spacetable.games.hexfleet.ships import CLASSES, Ship
 from tests._server import Client, running_server
+from tests.browser._play import box_of
 from tests.browser._replay import hex_ann_plays_once_then_leaves
 from tests.browser.conftest import BOT_PACE, OpenPage, Server, Shot
 
@@ -350,9 +351,9 @@ def test_a_phone_sees_the_path_and_cost_before_the_move(
     page.wait_for_selector(".pending-move:not([hidden]) #confirm-move")
     assert f": {cost} of " in page.inner_text(".pending-move")
     assert page.locator(".move-path").count() == 1 and page.locator(".path-cost").count() == 1
-    hexbox = page.locator(f".hex[data-hex='{key}'] polygon").bounding_box()
+    hexbox = box_of(page, f".hex[data-hex='{key}'] polygon")
     bar = page.locator(".pending-move").bounding_box()
-    assert hexbox and bar
+    assert bar
     assert bar["y"] >= hexbox["y"] + hexbox["height"] or bar["y"] + bar["height"] <= hexbox["y"], (
         f"the move to confirm {bar} hides the hex tapped {hexbox}"
     )
@@ -421,6 +422,6 @@ def test_a_salvo_shows_on_the_board_and_its_cards_in_view(
     page.wait_for_selector(".hx-tray #hex-cards.hx-done")
     fired = page.locator(".hx-tray .hx-fire-cards .hx-card.up")
     assert fired.count() == 8  # a heavy ship's full salvo
-    width = fired.first.bounding_box()
-    assert width is not None and width["width"] >= (36 if phone else 50)
+    width = box_of(page, ".hx-tray .hx-fire-cards .hx-card.up")
+    assert width["width"] >= (36 if phone else 50)
     shot(page, "reveal")

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser._play import box_of
 from tests.browser.conftest import OpenPage, Server, Shot
 
 DESKTOP = {"width": 1366, "height": 800}
@@ -53,9 +54,7 @@ def fire_a_salvo(page: Page) -> None:
 
 
 def box(page: Page, selector: str) -> dict[str, float]:
-    found = page.locator(selector).first.bounding_box()
-    assert found is not None, selector
-    return {key: float(found[key]) for key in ("x", "y", "width", "height")}
+    return box_of(page, selector)
 
 
 @pytest.mark.parametrize("size", ["1366x800", "390x844"])

@@ -10,6 +10,7 @@ from typing import Any
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser._play import box_of
 from tests.browser._replay import ann_against_a_bot, hex_ann_plays_once_then_leaves, stored_match
 from tests.browser._servers import seeded_server
 from tests.browser.conftest import OpenPage, Server, Shot
@@ -27,8 +28,7 @@ server = seeded_server("hexfleet-turned", ROOM_SEED)
 
 
 def centre(page: Page, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, f"{selector} is not on screen"
+    box = box_of(page, selector)
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 

@@ -16,7 +16,7 @@ from playwright.sync_api import Page
 from spacetable.server.store.accounts import SESSION_COOKIE
 from tests._accounts import session_cookie
 from tests._server import running_server
-from tests.browser._play import answer_name
+from tests.browser._play import answer_name, box_of
 from tests.browser.conftest import OpenPage, Server, Shot
 from tests.browser.hexfleet.test_hexfleet_room import (
     move_towards_enemy,
@@ -182,12 +182,12 @@ def test_a_phone_opens_with_both_fleets_in_sight(
     ships = page.locator(".ship")
     assert ships.count() == 2
     for i in range(2):
-        box = ships.nth(i).locator("circle, path, polygon").first.bounding_box()
-        assert box is not None
+        ship = ships.nth(i).get_attribute("data-ship")
+        box = box_of(page, f".ship[data-ship='{ship}'] :is(circle, path, polygon)")
         centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         inside = board["x"] <= centre[0] <= board["x"] + board["width"]
         inside = inside and board["y"] <= centre[1] <= zoom["y"]  # above the zoom buttons
-        assert inside, (ships.nth(i).get_attribute("data-ship"), centre, board, zoom)
+        assert inside, (ship, centre, board, zoom)
     shot(page, "opening")
 
 

@@ -18,6 +18,7 @@ from tests._paths import ROOT
 from tests._server import running_server
 from tests.browser._play import (
     FAST_ANIMATION,
+    box_of,
     discard_if_offered,
     on_screen,
     place,
@@ -436,8 +437,7 @@ def test_a_card_that_cannot_land_is_outlined_unlike_any_seat(
     page.wait_for_selector(".seat[data-seat='1'][data-kind=bot]")
     page.click("button#ready")
     page.wait_for_selector("body[data-phase=fast]")
-    asteroid = page.locator(".table-card.asteroid").first.bounding_box()
-    assert asteroid is not None
+    asteroid = box_of(page, ".table-card.asteroid")
     page.mouse.move(
         asteroid["x"] + asteroid["width"] / 2, asteroid["y"] + asteroid["height"] / 2, steps=4
     )
@@ -491,8 +491,7 @@ def test_the_log_legend_and_inspector_pass_axe(open_page: OpenPage) -> None:
     page.wait_for_selector("#score-panel #winner")
     # The scores lie on a card over the table (shell/endcard.js): fold it to see the ships.
     page.click("#score-panel .end-card-fold")
-    ship = page.locator(".table-card.ship").first.bounding_box()
-    assert ship is not None
+    ship = box_of(page, ".table-card.ship")
     page.mouse.click(ship["x"] + ship["width"] / 2, ship["y"] + ship["height"] / 2)
     page.wait_for_selector("#inspector.pinned")
     assert serious_violations(page) == []
