@@ -13,7 +13,7 @@ import pytest
 
 from spacetable.server.http import referee_pool
 from spacetable.server.http.referee_pool import RefereePool
-from tests.server.http._client import serving, services
+from tests.server.http._client import services, serving
 
 
 class RecordedWorkers:
