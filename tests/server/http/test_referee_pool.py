@@ -113,7 +113,6 @@ def test_opening_the_referee_page_starts_the_workers_before_any_upload(
         starting = pool._starting
         assert starting is not None
 
-
         async def started() -> None:
             await asyncio.shield(starting)
 
