@@ -85,9 +85,9 @@ def test_the_expert_searches_within_a_counted_budget_without_a_players_full_view
     monkeypatch.setattr(HexMatch, "view", no_full_view)
     action = ExpertBot().choose(view, random.Random(2))
     assert match.check(action) is None, action
-    budget = 1 + expert.most_playouts(expert.CANDIDATES) * expert.PLAYOUT
+    budget = 2 + expert.most_playouts(expert.CANDIDATES) * expert.PLAYOUT  # 2: own, tactical
     assert 1 < len(calls) <= budget
-    assert all("aim" not in v and "log" not in v for v in calls[1:])
+    assert all("aim" not in v and "log" not in v for v in calls[2:])
 
 
 def battle_after(seed: int, actions: int) -> HexMatch:
@@ -103,7 +103,7 @@ def battle_after(seed: int, actions: int) -> HexMatch:
 
 def test_the_expert_weighs_close_calls_on_more_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     """Sequential halving: every candidate meets the first round's deals, the tactical
-    choice every deal, the worse half fewer; within the counted bound."""
+    choice (its own policy's) every deal, the worse half fewer; within the counted bound."""
     match = position(2)
     met: dict[object, int] = {}
     playout = ExpertBot.playout
@@ -115,7 +115,7 @@ def test_the_expert_weighs_close_calls_on_more_deals(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(ExpertBot, "playout", counted)
     view = match.view("red")
     bot = ExpertBot()
-    default = bot.tactical.choose(view, random.Random(0))
+    default = bot.own.choose(view, random.Random(0))
     bot.choose(view, random.Random(2))
     assert len(met) >= 3
     assert met[default] == sum(expert.ROUNDS)

@@ -35,7 +35,7 @@ import random
 from typing import Any
 
 from spacetable.bots.hexfleet._seat import Seat, ship_from_json
-from spacetable.bots.hexfleet.tactical import TacticalBot
+from spacetable.bots.hexfleet.tactical import TACTICAL, TacticalBot, Weights
 from spacetable.core.events import Event
 from spacetable.games.hexfleet import actions as act
 from spacetable.games.hexfleet.cards import Deck, full_deck, parse_card
@@ -66,6 +66,9 @@ MARGIN = 0.0
 ENDGAME = 2
 #: The most actions a playout to the battle's end lasts.
 END_PLAYOUT = 150
+#: The judgement of the expert's own policy (its first action weighed, and its side's in
+#: the playouts): the tactical level's.
+OWN = TACTICAL
 
 
 def most_playouts(candidates: int, rounds: tuple[int, ...] = ROUNDS) -> int:
@@ -86,19 +89,25 @@ class ExpertBot:
         rounds: tuple[int, ...] = ROUNDS,
         activations: int = ACTIVATIONS,
         playout: int = PLAYOUT,
+        own: Weights = OWN,
     ) -> None:
         self.rounds = tuple(rounds)
         self.activations = activations
         self.playout_actions = playout
+        #: The model of the other side in the playouts: the tactical level.
         self.tactical = TacticalBot()
+        #: The policy of its own side: the first action weighed, and its side's in the
+        #: playouts.
+        self.own = TacticalBot(own)
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> act.HexAction:
         """The action for ``view["player"]``'s active ship."""
         seat = Seat.of(view)
-        default = self.tactical.choose(view, rng)
+        default = self.own.choose(view, rng)
         if seat.placing or view.get("scenario") not in SCENARIOS:
             return default
-        actions = candidates(seat, default)
+        tactical = self.tactical.choose(view, rng)  # the other side's model, for its ship
+        actions = candidates(seat, default, (tactical,))
         if len(actions) == 1:
             return actions[0]
         root = _Sim.of(view)
@@ -136,7 +145,8 @@ class ExpertBot:
             ship = match.active
             if match.is_over or ship is None or ended > activations:
                 break
-            ended += match.play(match.policy(self.tactical, ship.owner))
+            bot = self.own if ship.owner == player else self.tactical
+            ended += match.play(match.policy(bot, ship.owner))
         return score(match, player)
 
 
@@ -144,12 +154,15 @@ class ExpertBot:
 _NO_CHANCE = random.Random(0)
 
 
-def candidates(seat: Seat, default: act.HexAction) -> list[act.HexAction]:
-    """The actions weighed (at most :data:`CANDIDATES`): the tactical ``default`` first,
-    every other shot, raising shields, ending the activation, and up to :data:`MOVES`
-    moves (those ending nearest an enemy)."""
+def candidates(
+    seat: Seat, default: act.HexAction, also: tuple[act.HexAction, ...] = ()
+) -> list[act.HexAction]:
+    """The actions weighed (at most :data:`CANDIDATES`): the own policy's ``default``
+    first, then ``also`` (the tactical level's choice), every other shot, raising
+    shields, ending the activation, and up to :data:`MOVES` moves (those ending nearest
+    an enemy)."""
     player, ship = seat.player, seat.ship
-    found: list[act.HexAction] = [default]
+    found: list[act.HexAction] = [default, *also]
     found.extend(act.Fire(player, ship.id, t.id, 0.0) for t in seat.targets())
     if seat.can_raise():
         found.append(act.RaiseShields(player, ship.id, 0.0))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import Any
 
@@ -55,6 +55,27 @@ LATE_TURNS = 2
 CRIPPLED, WEAK = 0.25, 0.4
 
 
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The tactical bot's judgement in numbers (the module's constants by default; a
+    stronger policy of the expert's may weigh otherwise)."""
+
+    reach: float = REACH_WEIGHT
+    acted: float = ACTED_WEIGHT
+    exposure: float = EXPOSURE_WEIGHT
+    approach: float = APPROACH_WEIGHT
+    salvo: float = SALVO_WEIGHT
+    shield: float = SHIELD_WEIGHT
+    silence: float = SILENCE_WEIGHT
+    late_turns: int = LATE_TURNS
+    crippled: float = CRIPPLED
+    weak: float = WEAK
+
+
+#: The tactical level's weights.
+TACTICAL = Weights()
+
+
 def suit_shares(view: dict[str, Any]) -> dict[str, float]:
     """Each suit's share of the cards still to be drawn (the full deck's once the discards
     hold every card): the chance that the next card turned is of that suit."""
@@ -72,36 +93,43 @@ def expected_hits(attacker: Ship, target: Ship, shares: dict[str, float]) -> flo
     return attacker.salvo * sum(shares[suit] for suit in target.hit_by())
 
 
-def point_values(target: Ship, shares: dict[str, float]) -> tuple[float, float, float]:
+def point_values(
+    target: Ship, shares: dict[str, float], weights: Weights = TACTICAL
+) -> tuple[float, float, float]:
     """What losing one weapon system, shield point and propulsion cell costs ``target``:
     a system point each, more for the weapon system that shortens its salvo or the shield
     point that lets more suits through its shields, less for a weapon system once it
     cannot fight anyway."""
     if target.weapons_left > 0:
         fewer = replace(target, weapons_left=target.weapons_left - 1)
-        weapons = 1.0 + SALVO_WEIGHT * (target.salvo - fewer.salvo) / FULL_SALVO[target.weapons]
+        weapons = 1.0 + weights.salvo * (target.salvo - fewer.salvo) / FULL_SALVO[target.weapons]
     else:
         weapons = 0.5
     shields = 1.0
     if target.shields_up:
         softer = target.damaged("H")
         through = sum(shares[suit] for suit in softer.hit_by() - target.hit_by())
-        shields += SHIELD_WEIGHT * through
+        shields += weights.shield * through
     return weapons, shields, 1.0
 
 
-def hit_value(target: Ship, shares: dict[str, float]) -> float:
+def hit_value(target: Ship, shares: dict[str, float], weights: Weights = TACTICAL) -> float:
     """What one hit on ``target`` is worth on average over the damage card's suit
     (:func:`point_values`)."""
     damage = shares["D"] + shares["H"] + shares["S"]
     if damage <= 0:
         return 1.0
-    weapons, shields, propulsion = point_values(target, shares)
+    weapons, shields, propulsion = point_values(target, shares, weights)
     return (shares["D"] * weapons + shares["H"] * shields + shares["S"] * propulsion) / damage
 
 
 def salvo_worth(
-    attacker: Ship, target: Ship, pile: list[Card], discards: list[Card], shares: dict[str, float]
+    attacker: Ship,
+    target: Ship,
+    pile: list[Card],
+    discards: list[Card],
+    shares: dict[str, float],
+    weights: Weights = TACTICAL,
 ) -> float:
     """What a salvo of ``attacker`` at ``target`` is worth: each system's expected loss
     by the exact odds of the cards left (:func:`~spacetable.games.hexfleet.odds.
@@ -110,14 +138,14 @@ def salvo_worth(
     try:
         odds = salvo_odds(attacker, target, pile, discards)
     except (ValueError, CardsRanOut):
-        return expected_hits(attacker, target, shares) * hit_value(target, shares)
-    weapons, shields, propulsion = point_values(target, shares)
+        return expected_hits(attacker, target, shares) * hit_value(target, shares, weights)
+    weapons, shields, propulsion = point_values(target, shares, weights)
     total = sum(
         weight * (o[1] * weapons + o[2] * shields + o[3] * propulsion)
         for o, weight in odds.outcomes
     )
     silenced = float(odds.p_weapons_out) if target.weapons_left else 0.0
-    return total / odds.denominator + SILENCE_WEIGHT * silenced * target.salvo
+    return total / odds.denominator + weights.silence * silenced * target.salvo
 
 
 #: Every facing (bits 0 to 5): an all-round ship has every target in its arc.
@@ -144,8 +172,9 @@ class _Plan:
     """One decision's view of the battle: the enemies, the card odds and the exposure of
     each hex (computed once per hex)."""
 
-    def __init__(self, seat: Seat, view: dict[str, Any]) -> None:
+    def __init__(self, seat: Seat, view: dict[str, Any], weights: Weights = TACTICAL) -> None:
         shares = suit_shares(view)
+        self.weights = weights
         self.seat = seat
         self.strength: dict[str, float] = view["strength"]
         self.cup = frozenset(view["cup"])
@@ -161,7 +190,7 @@ class _Plan:
         self.pile = [c for c in full_deck() if c not in gone]
         self.discards = discards
         # What each threat's salvo is expected to cost the active ship.
-        mine = hit_value(ship, shares) if ship.weapons_left else 1.0
+        mine = hit_value(ship, shares, weights) if ship.weapons_left else 1.0
         self.danger = {e.id: expected_hits(e, ship, shares) * mine for e in self.threats}
         self._exposure: dict[Hex, float] = {}
         self._end_cost: dict[Hex, float] = {}
@@ -181,16 +210,17 @@ class _Plan:
             return known
         total = 0.0
         q, r = at.q, at.r
+        acted, reach = self.weights.acted, self.weights.reach
         for enemy in self.threats:
             there = enemy.at
             assert there is not None
-            danger = self.danger[enemy.id] * (1.0 if enemy.id in self.cup else ACTED_WEIGHT)
+            danger = self.danger[enemy.id] * (1.0 if enemy.id in self.cup else acted)
             dq, dr = there.q - q, there.r - r
             far = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
             if far <= RANGE and (enemy.cls.all_round or in_arc(there, enemy.facing, at)):
                 total += danger
             elif far <= RANGE + enemy.propulsion_left:
-                total += REACH_WEIGHT * danger
+                total += reach * danger
         self._exposure[at] = total
         return total
 
@@ -231,7 +261,7 @@ class _Plan:
         known = self._worth.get(target.id)
         if known is None:
             ship = self.seat.ship
-            known = salvo_worth(ship, target, self.pile, self.discards, self.shares)
+            known = salvo_worth(ship, target, self.pile, self.discards, self.shares, self.weights)
             self._worth[target.id] = known
         return known
 
@@ -251,7 +281,7 @@ class _Plan:
         too far to close and fire next time."""
         known = self._end_cost.get(at)
         if known is None:
-            known = self._end_cost[at] = self.exposure(at) + APPROACH_WEIGHT * self.gap(at)
+            known = self._end_cost[at] = self.exposure(at) + self.weights.approach * self.gap(at)
         return known
 
     def retreat_cost(self, at: Hex, facing: int, movement: int) -> float:
@@ -283,11 +313,15 @@ class TacticalBot:
     about to lose their weapons) while keeping out of the enemies' reach, fires, and falls
     back out of reach with the movement left; a crippled ship jumps out."""
 
+    def __init__(self, weights: Weights = TACTICAL) -> None:
+        #: The weights it judges by (the tactical level's unless told).
+        self.weights = weights
+
     def choose(self, view: dict[str, Any], rng: random.Random) -> HexAction:
         """The next action of ``view["player"]``'s active ship (deterministic; ``rng`` is
         unused)."""
         seat = Seat.of(view)
-        plan = _Plan(seat, view)
+        plan = _Plan(seat, view, self.weights)
         player, ship = seat.player, seat.ship
         if seat.placing:
             return self.place(plan)
@@ -328,16 +362,16 @@ class TacticalBot:
         at the turn limit). In the enemies' reach, a crippled ship, or any ship of a side
         ahead on strength in the last turns, comes back on the last turn; when that is
         too late, it leaves unless it is its side's last fighting ship."""
-        seat, ship = plan.seat, plan.seat.ship
+        seat, ship, weights = plan.seat, plan.seat.ship, plan.weights
         if not seat.can_jump() or ship.at is None:
             return None
         if ship.weapons_left == 0:
             return 0
         crippled = (
-            ship.weapons_left <= CRIPPLED * ship.weapons_total
-            or ship.strength() < WEAK * ship.full_strength()
+            ship.weapons_left <= weights.crippled * ship.weapons_total
+            or ship.strength() < weights.weak * ship.full_strength()
         )
-        late = seat.turn >= seat.turn_limit - LATE_TURNS and plan.ahead()
+        late = seat.turn >= seat.turn_limit - weights.late_turns and plan.ahead()
         if not (crippled or late) or plan.exposure(ship.at) <= 0:
             return None
         if seat.turn < seat.turn_limit:
@@ -355,14 +389,14 @@ class TacticalBot:
         seat, ship = plan.seat, plan.seat.ship
         # Each firing position with its rank: the shot against the exposure there.
         shots: list[tuple[float, float, Hex, int, str, Ship]] = []
-        table, exposure = plan.shots_table, plan.exposure
+        table, exposure, weigh = plan.shots_table, plan.exposure, plan.weights.exposure
         for at, facing, steps in plan.states():
             row = table.get(at)
             if row is None:
                 row = table[at] = plan.shots_from(at)
             shot, target = row[facing]
             if target is not None:
-                rank = shot - EXPOSURE_WEIGHT * exposure(at) - 0.01 * len(steps)
+                rank = shot - weigh * exposure(at) - 0.01 * len(steps)
                 shots.append((rank, shot, at, facing, steps, target))
         if not shots:
             return None
@@ -370,11 +404,11 @@ class TacticalBot:
         best: tuple[float, str, Ship] | None = None
         for _, shot, at, facing, steps, target in shots[-SHOTS_WEIGHED:]:
             after = plan.retreat_cost(at, facing, seat.movement - len(steps))
-            score = shot - EXPOSURE_WEIGHT * after - 0.01 * len(steps)
+            score = shot - weigh * after - 0.01 * len(steps)
             if best is None or score > best[0] + 1e-9 or (score > best[0] - 1e-9 and not steps):
                 best = (score, steps, target)
         assert ship.at is not None and best is not None
-        away = -EXPOSURE_WEIGHT * plan.retreat_cost(ship.at, ship.facing, seat.movement)
+        away = -weigh * plan.retreat_cost(ship.at, ship.facing, seat.movement)
         score, steps, target = best
         if score < away:
             return None

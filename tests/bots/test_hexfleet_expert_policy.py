@@ -1,0 +1,56 @@
+"""The hex fleet expert's own policy: the tactical bot's judgement with other weights
+plays its side (its first candidate and its side in the playouts), while the other side
+is played by the tactical level it models; the tactical level's weights are its own."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from spacetable.bots.hexfleet import make_bot
+from spacetable.bots.hexfleet.expert import ExpertBot
+from spacetable.bots.hexfleet.tactical import TACTICAL, TacticalBot, Weights
+from spacetable.games.hexfleet.match import HexMatch, HexOptions
+
+
+def battle_after(seed: int, actions: int) -> HexMatch:
+    """A seeded skirmish (turn limit 20) after ``actions`` actions of the tactical bots."""
+    match = HexMatch(HexOptions(players=("red", "blue"), scenario="skirmish", turn_limit=20), seed)
+    tactical, rng = make_bot("tactical"), random.Random(seed)
+    for _ in range(actions):
+        assert match.active is not None
+        match.apply(tactical.choose(match.view(match.active.owner), rng))
+    return match
+
+
+def test_the_tactical_level_judges_by_the_tactical_weights() -> None:
+    assert TacticalBot().weights == TACTICAL == Weights()
+    bot = make_bot("tactical")
+    assert isinstance(bot, TacticalBot) and bot.weights == TACTICAL
+
+
+def test_the_expert_plays_its_side_by_its_own_policy_and_models_the_other_by_tactical(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every decision of the playouts (on a view cut to what the bots read, with no log)
+    for the expert's side is its own policy's, every decision for the other side the
+    tactical level's."""
+    own = Weights(exposure=0.5, late_turns=5)
+    asked: list[tuple[str, Weights]] = []
+    choose = TacticalBot.choose
+
+    def seen(self: TacticalBot, view: dict[str, Any], rng: random.Random) -> object:
+        if "log" not in view:  # a playout's, not the root's
+            asked.append((view["player"], self.weights))
+        return choose(self, view, rng)
+
+    match = battle_after(3, 20)
+    assert match.active is not None
+    monkeypatch.setattr(TacticalBot, "choose", seen)
+    player = match.active.owner
+    ExpertBot(rounds=(2, 2), own=own).choose(match.view(player), random.Random(1))
+    assert {w for p, w in asked if p == player} == {own}
+    others = {w for p, w in asked if p != player}
+    assert others == {TACTICAL}
