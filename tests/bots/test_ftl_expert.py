@@ -11,13 +11,14 @@ from dataclasses import replace
 import numpy as np
 
 from spacetable.bots.ftl import make_bot
-from spacetable.bots.ftl._plots import Seat, plot_key
+from spacetable.bots.ftl._plots import Orders, Seat, plot_key, resolve
 from spacetable.bots.ftl._tactics import launch_blockers, presses
 from spacetable.bots.ftl.arena import duel
-from spacetable.bots.ftl.expert import ExpertBot, threatened
+from spacetable.bots.ftl.expert import PREPARED, PRESSING, ExpertBot, prepared, threatened
 from spacetable.bots.ftl.greedy import greedy_orders
 from spacetable.bots.ftl.matrix import MATRIX_LEVELS, MatrixBot
 from spacetable.games.ftl.match import FtlMatch, FtlOptions
+from spacetable.games.ftl.orders import Launch, Rotate
 from spacetable.games.ftl.pieces import Piece
 from tests.bots.test_ftl_bots import positions
 
@@ -125,3 +126,73 @@ def test_the_expert_does_not_press_into_a_missile_ready_to_strike() -> None:
             if presses(plot, "blue", barring)
         )
     assert pressing[False] > 0.9 and pressing[True] < 0.1
+
+
+def test_the_expert_readies_a_strike_for_the_turn_the_opponent_must_press() -> None:
+    """Even, eight turns from the limit, red has missiles to launch and no missile aimed
+    at blue's ship: ``hard`` would press (launch or turn its ship) in a turn or two.
+    Blue's missile can turn to strike red's post from the side; a prepared strike is
+    worth ``prepared`` to the expert on the board red's next plot is made on, so it
+    turns it (without that worth, the aimed missile's threat alone never did)."""
+    seat = Seat.of(_even_at(12).view("blue"))
+    assert not prepared(seat.board, "blue", "red")
+    readied = {}
+    for worth in (0.0, PREPARED):
+        mine, mixture = ExpertBot(prepared=worth).mixture_at(seat, random.Random(1))
+        readied[worth] = sum(
+            float(weight)
+            for plot, weight in zip(mine, mixture, strict=True)
+            if prepared(resolve(seat.board, plot, seat.table_in), "blue", "red")
+        )
+    assert readied[0.0] < 0.1 and readied[PREPARED] > 0.9
+
+
+def test_a_strike_is_prepared_only_while_the_opponent_has_none_ready() -> None:
+    """``hard`` spares itself the press while one of its missiles aims at our ship: a
+    missile aimed at its post is then no prepared strike."""
+    aimed = Piece.missile("blue-m1", "blue", 6, -8, 90)
+    board = {
+        "red": Piece.ship("red", "red", 0, -8, 0, missiles=5),
+        "blue": Piece.ship("blue", "blue", 0, 8, 180, missiles=5),
+        "blue-m1": aimed,
+    }
+    assert prepared(board, "blue", "red") and not prepared(board, "red", "blue")
+    board["red-m1"] = Piece.missile("red-m1", "red", -6, 8, -90)
+    assert not prepared(board, "blue", "red")
+    board["blue-m1"] = aimed.evolve(on_table=False)
+    assert not prepared(board, "blue", "red")
+
+
+def test_the_model_of_the_opponent_weighs_its_likeliest_plot_pressing() -> None:
+    """``hard`` presses in turns where the runs of its search the expert makes did not:
+    its likeliest plot, its ship launching instead, and turning instead, join the model
+    with ``pressing`` of the weight between them; the rest keeps its proportions. A
+    pressing plot the model has already is not added twice."""
+    seat = Seat.of(_even_at(19, heading=90).view("blue"))
+    aim: Orders = {"red-m1": Rotate(-105)}
+    theirs: list[Orders] = [aim, {}, {"red": Launch()}]
+    prior = np.array([0.6, 0.3, 0.1])
+    expert = ExpertBot()
+    plots, weights = expert.press_model(seat, theirs, prior)
+    assert plots == [*theirs, {**aim, "red": Launch()}, {**aim, "red": Rotate(90)}]
+    assert np.allclose(weights, [*((1.0 - PRESSING) * prior), PRESSING / 2, PRESSING / 2])
+    again, shares = expert.press_model(seat, plots[:4], weights[:4] / weights[:4].sum())
+    assert again[4:] == [{**aim, "red": Rotate(90)}] and np.isclose(shares[4], PRESSING)
+    unchanged, same = ExpertBot(pressing=0.0).press_model(seat, theirs, prior)
+    assert unchanged == theirs and same is prior
+
+
+def _even_at(turn: int, heading: float = 0.0) -> FtlMatch:
+    """Turn ``turn`` of 20, even: red's ship and missile, blue's ship and a missile that
+    can turn to strike red's post from the side (heading 0; at heading 90 it is ready
+    to), none of red's aimed at blue's ship."""
+    match = FtlMatch(FtlOptions(turn_limit=20), 0)
+    pieces = [
+        Piece.ship("red", "red", 0, -8, 0, missiles=5).evolve(launched=2),
+        Piece.ship("blue", "blue", 0, 8, 180, missiles=5).evolve(launched=2),
+        Piece.missile("blue-m1", "blue", 6, -8, heading),
+        Piece.missile("red-m1", "red", -9, 5, 180),
+    ]
+    match.pieces = {p.id: p for p in pieces}
+    match.turn = turn
+    return match

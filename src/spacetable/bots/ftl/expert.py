@@ -45,9 +45,9 @@ from typing import Any
 
 import numpy as np
 
-from spacetable.bots.ftl._aim import strike_ready
-from spacetable.bots.ftl._plots import Orders, Seat, plot_key, to_plot
-from spacetable.bots.ftl._tactics import IDLE, launch_blockers, presses, waiting
+from spacetable.bots.ftl._aim import clean_strike, strike_ready
+from spacetable.bots.ftl._plots import Board, Orders, Seat, plot_key, to_plot
+from spacetable.bots.ftl._tactics import IDLE, launch_blockers, menu, presses, waiting
 from spacetable.bots.ftl.greedy import greedy_orders
 from spacetable.bots.ftl.matrix import (
     ITERATIONS,
@@ -76,6 +76,15 @@ REPLIES = 2
 MODEL_RUNS = 3
 #: What an even position costs it (neither side ahead as the limit would judge it).
 EVEN = 300.0
+#: What a prepared strike is worth to it, on the board the opponent's next plot is made
+#: on (:func:`prepared`): one of its missiles ready to strike the opponent's ship, none
+#: of the opponent's ready to strike its own, while the opponent is not ahead and has
+#: missiles to launch (``hard`` then presses: it launches or turns its ship, into the
+#: strike).
+PREPARED = 120.0
+#: The share of the model given to the opponent's likeliest plot with its ship's order
+#: changed into a launch, and into a turn (:meth:`ExpertBot.press_model`).
+PRESSING = 0.1
 
 
 class ExpertBot:
@@ -93,6 +102,8 @@ class ExpertBot:
         model_runs: int = MODEL_RUNS,
         guard: bool = True,
         even: float = EVEN,
+        prepared: float = PREPARED,
+        pressing: float = PRESSING,
     ) -> None:
         self.model = MatrixBot(model)
         self.model_weight = model_weight
@@ -100,6 +111,8 @@ class ExpertBot:
         self.model_runs = model_runs
         self.guard = guard
         self.even = even
+        self.prepared = prepared
+        self.pressing = pressing
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> Plot:
         """The plot for ``view["player"]``, drawn from the mixture over its candidates."""
@@ -115,6 +128,7 @@ class ExpertBot:
             return self.model.mixture_at(seat, rng)
         level = self.model.level
         theirs, prior = self.opponent_model(seat, rng)
+        theirs, prior = self.press_model(seat, theirs, prior)
         mine = self.model.own_plots(seat, rng, _greedy_replies(seat))
         seen = {plot_key(plot) for plot in mine}
         for j in np.argsort(-prior, kind="stable")[: self.replies]:
@@ -124,7 +138,15 @@ class ExpertBot:
                 mine.append(reply)
         if len(mine) == 1:
             return mine, np.ones(1)
-        payoff = payoff_matrix(seat, mine, theirs, level.lead, self.even, True)
+        (rival,) = seat.opponents
+
+        def ready(board: Board) -> float:
+            if prepared(board, seat.player, rival) and waiting(board, rival, seat.players):
+                return self.prepared
+            return 0.0
+
+        bonus = ready if self.prepared else None
+        payoff = payoff_matrix(seat, mine, theirs, level.lead, self.even, True, bonus)
         if waiting(seat.board, seat.player, seat.players) and not (level.spare and _aimed(seat)):
             # Playing to win, as the matrix levels do: a turn that does not press while
             # the match is even or lost costs more as the limit nears; but not while an
@@ -156,6 +178,32 @@ class ExpertBot:
                 weights[key] = weights.get(key, 0.0) + float(weight) / self.model_runs
         return list(plots.values()), np.array([weights[key] for key in plots])
 
+    def press_model(
+        self, seat: Seat, theirs: list[Orders], prior: FloatArray
+    ) -> tuple[list[Orders], FloatArray]:
+        """The opponent model ``theirs``, ``prior`` and its likeliest plot changed to
+        press, its ship launching, and (another plot) turning, if the model lacks them:
+        they are given :attr:`pressing` of the weight, in equal shares. ``hard`` draws
+        its candidates with its own generator: it presses in turns where the runs of its
+        search on ours did not, and a strike that meets no press loses only its aim (in
+        the last turn, nothing): weighed against presses, the strike is played where it
+        costs little."""
+        (rival,) = seat.opponents
+        options = menu(seat.board, rival, seat.players, seat.table_in).ship
+        likeliest = theirs[int(np.argmax(prior))]
+        seen = {plot_key(plot) for plot in theirs}
+        extra: list[Orders] = []
+        for kind in ("launch", "turn"):
+            order = next((o for k, o, _ in options if k == kind), None)
+            plot = None if order is None else {**likeliest, rival: order}
+            if plot is not None and plot_key(plot) not in seen:
+                seen.add(plot_key(plot))
+                extra.append(plot)
+        if not extra or self.pressing <= 0.0:
+            return theirs, prior
+        shares = np.full(len(extra), self.pressing / len(extra))
+        return [*theirs, *extra], np.concatenate(((1.0 - self.pressing) * prior, shares))
+
 
 def threatened(seat: Seat) -> bool:
     """Whether a missile of an opponent of ``seat`` is ready to strike its ship (its tape
@@ -167,3 +215,22 @@ def threatened(seat: Seat) -> bool:
         for piece in seat.board.values()
         if piece.owner != seat.player and not piece.is_ship and piece.on_table
     )
+
+
+def prepared(board: Board, player: str, rival: str) -> bool:
+    """Whether a missile of ``player`` is ready to strike ``rival``'s ship from an angle
+    its launch does not block (:func:`~spacetable.bots.ftl._aim.clean_strike`) while no
+    missile of ``rival`` is so ready to strike ``player``'s: ``hard`` spares itself the
+    press only while one of its missiles aims so (``Level.spare``), so a prepared strike
+    meets the turn it launches or turns its ship."""
+    ship, enemy = board[player], board[rival]
+    if not ship.on_table or not enemy.on_table:
+        return False
+    aimed = False
+    for piece in board.values():
+        if piece.is_ship or not piece.on_table:
+            continue
+        if piece.owner == rival and clean_strike(piece, ship):
+            return False
+        aimed = aimed or (piece.owner == player and clean_strike(piece, enemy))
+    return aimed

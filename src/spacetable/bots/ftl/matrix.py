@@ -41,7 +41,7 @@ both keep still to a draw (docs/performance.md has the studies).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -231,11 +231,13 @@ def payoff_matrix(
     lead: float = 0.0,
     even: float = 0.0,
     lookahead: bool = False,
+    bonus: Callable[[Board], float] | None = None,
 ) -> FloatArray:
     """Our evaluation of the engine's resolution of every pair (our plot, theirs), a
     lead counted ``lead`` (:func:`~spacetable.bots.ftl._value.evaluate`); with
     ``lookahead``, of the position one turn later, every side playing its greedy plot
-    then (:func:`next_turn`)."""
+    then (:func:`next_turn`), plus ``bonus`` of the position between the two turns (the
+    one the next turn's plots are made on; the matrix levels give none)."""
     board, table_in = seat.board, seat.table_in
     rows = [Resolved.of(board, own, table_in) for own in mine]
     cols = [Resolved.of(board, other, table_in) for other in theirs]
@@ -244,9 +246,13 @@ def payoff_matrix(
         for j, other in enumerate(cols):
             after = combine(board, own, other, table_in)
             left = seat.turns_left
+            extra = 0.0
             if lookahead and left > 0 and len(standing_ships(after, seat.players)) > 1:
+                if bonus is not None:
+                    extra = bonus(after)
                 after, left = next_turn(replace(seat, board=after, turns_left=left - 1), lead)
-            payoff[i, j] = evaluate(after, seat.player, seat.players, table_in, left, lead, even)
+            value = evaluate(after, seat.player, seat.players, table_in, left, lead, even)
+            payoff[i, j] = value + extra
     return payoff
 
 
