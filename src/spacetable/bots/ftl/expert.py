@@ -25,9 +25,20 @@ lead is worth near the limit, drove it into the strike (most of the duels it los
 ``hard`` were lost that way). Its even positions cost it :data:`EVEN` (``hard``: 150):
 kept from those losses, it takes more chances of the lead.
 
+A ship can be struck only in a turn it launches or turns (docs/rulings.md F14), and
+``hard`` does so, pressing, while it is not ahead, has missiles to launch and has no
+missile of its own aimed at the expert's ship. So the expert readies strikes for those
+turns: a missile of its own aimed at the opponent's post, with none of the opponent's
+aimed at its ship, is worth :data:`PREPARED` to it on the board the opponent's next
+plot is made on (:func:`prepared`), and its model gives :data:`PRESSING` of its weight
+to the opponent's likeliest plot with the ship launching, and turning (the runs of its
+search often see none: :meth:`ExpertBot.press_model`), so that it strikes where a
+strike costs little.
+
 Why it beats ``hard`` (docs/lab.md has the figures): weighing the plots a searching
 opponent actually leans to, as likely as that search finds them, it answers the plots
-that are played, and it does not press into a missile ready to strike.
+that are played; it does not press into a missile ready to strike; and its missiles
+are ready for the turns ``hard`` must press, where they turn draws into wins.
 
 It reads the seat's view only. In FTL every piece is on the table for all to see; what
 is hidden is the opponent's plot of this turn, which the bot never reads: it models the
@@ -91,8 +102,9 @@ class ExpertBot:
     """Weighs its candidates against the ``hard`` level's mixture for the opponent (that
     search run ``model_runs`` times and merged) and plays a restricted Nash response
     trusting the model ``model_weight`` of the time; with ``guard``, no press charge
-    while :func:`threatened`; an even position costs it ``even`` (see the module's
-    docstring)."""
+    while :func:`threatened`; an even position costs it ``even``, a prepared strike is
+    worth ``prepared`` to it, and ``pressing`` of the model goes to the opponent's
+    pressing plots (see the module's docstring)."""
 
     def __init__(
         self,
