@@ -6,6 +6,7 @@ and a player's socket too many are refused naming the problem."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 from collections.abc import Iterator
@@ -19,9 +20,12 @@ from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 from spacetable.server.http.lobby import MAX_PER_PLAYER
+from spacetable.server.meet.bus import Bus
+from spacetable.server.meet.hub import Player
 from spacetable.server.meet.identity import GUEST_COOKIE
-from spacetable.server.meet.lobby_sockets import GONE_SECONDS, SESSION_ENDED, LobbyHub
+from spacetable.server.meet.lobby_sockets import GONE_SECONDS, SESSION_ENDED, LobbyHub, LobbySocket
 from spacetable.server.protocol.server_messages import Chat
+from spacetable.server.rooms.clock import MovableClock
 from spacetable.server.store.accounts import SESSION_COOKIE
 from tests._server import wait_until
 from tests.server.http._client import login, services, serving, until
@@ -115,6 +119,48 @@ def test_a_player_is_gone_once_he_has_had_no_lobby_socket_for_a_while_on_the_clo
     assert gone == []  # the clock has not moved: he may be on his way to another page
     client.post("/api/test/clock", json={"advance": GONE_SECONDS})
     wait_until(lambda: gone == ["ann"], "Ann gone")
+
+
+class NoRooms:
+    """A room directory with no room (the hub reads the rooms for the players' statuses)."""
+
+    def rooms(self) -> list[Any]:
+        return []
+
+
+def lobby_socket(name: str) -> LobbySocket:
+    """A lobby socket of the account ``name`` that takes every frame."""
+    return LobbySocket(Player(name.lower(), name, name.lower()), lambda f: True, lambda c, r: None)
+
+
+def test_a_player_back_while_another_is_told_gone_is_not_gone_and_the_refresh_goes_on() -> None:
+    """Ann, Bob and Cy left; as Ann's leaving is told (a listener awaited), Bob comes back.
+    The refresh weighs Bob as he is now and goes on to Cy (a full run's presence refresh
+    failed here with a KeyError: Bob's leaving, forgotten as he came back, was deleted
+    again). The hub is not started: the test runs its one refresh itself."""
+
+    async def scenario() -> list[str]:
+        clock = MovableClock()
+        hub = LobbyHub(NoRooms(), Bus(), clock)  # type: ignore[arg-type]
+        sockets = {name: lobby_socket(name) for name in ("Ann", "Bob", "Cy")}
+        gone: list[str] = []
+
+        async def went(key: str) -> None:
+            gone.append(key)
+            await asyncio.sleep(0)  # (a listener that awaits, as the server's do)
+            if key == "ann":
+                hub.connect(sockets["Bob"])  # Bob's page opens its socket meanwhile
+
+        hub.on_gone(went)
+        for socket in sockets.values():
+            hub.connect(socket)
+            hub.disconnect(socket)
+        clock.advance(GONE_SECONDS)
+        await hub.refresh()  # (raised KeyError: 'bob')
+        assert hub.is_online("bob")
+        return gone
+
+    assert asyncio.run(scenario()) == ["ann", "cy"]
 
 
 def test_a_page_of_another_site_is_refused_with_403_naming_it(client: TestClient) -> None:

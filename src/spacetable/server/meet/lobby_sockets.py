@@ -298,6 +298,10 @@ class LobbyHub:
     async def _tell_gone(self) -> None:
         now = self._now()
         for key, since in list(self._leaving.items()):
+            if self._leaving.get(key) != since:
+                # Back, or gone again, while a listener below was awaited (or another
+                # refresh ran): the next refresh weighs it as it is then.
+                continue
             if key in self._sockets:
                 del self._leaving[key]  # back here
             elif any(share.holds(key) for share in self._others):
