@@ -137,6 +137,8 @@ def test_a_player_resets_a_forgotten_password_by_mail_and_his_other_device_is_lo
     page.fill("#reset-who", name)
     before = len(mails.mails)
     page.click("#reset-ask-submit")
+    # (The answers' sections are in the page from the start, hidden: shown once answered.)
+    expect(page.locator("#reset-asked")).to_be_visible()
     expect(page.locator("#reset-asked")).to_contain_text(words["asked"])
     assert _serious_violations(page) == []
     shot(page, "asked")
@@ -146,6 +148,7 @@ def test_a_player_resets_a_forgotten_password_by_mail_and_his_other_device_is_lo
     page.fill("#reset-password", NEW_PASSWORD)
     assert _serious_violations(page) == []
     page.click("#reset-submit")
+    expect(page.locator("#reset-done")).to_be_visible()  # the new password is set
     expect(page.locator("#reset-done h2")).to_have_text(words["done"])
     shot(page, "changed")
 
