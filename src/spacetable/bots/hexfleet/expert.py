@@ -48,7 +48,7 @@ from spacetable.games.hexfleet.ships import Ship
 #: The deals of the hidden cards added in each round of the search (sequential halving):
 #: every candidate meets the first round's, and after each round but the last the
 #: better half of them (the tactical bot's choice always among them) meet the next's.
-ROUNDS: tuple[int, ...] = (4, 4, 8, 16)
+ROUNDS: tuple[int, ...] = (8, 8, 16, 32)
 #: Activations played by the tactical bot after the one under way, before scoring.
 ACTIVATIONS = 1
 #: The most actions a playout lasts after the weighed one.
