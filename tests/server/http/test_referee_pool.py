@@ -51,9 +51,12 @@ def test_the_workers_start_once_off_the_event_loop(monkeypatch: pytest.MonkeyPat
 
     assert asyncio.run(uploads()) == [b"T0", b"T1", b"T2"]
     # Three first uploads, one start: of the long-lived workers and of the photos' fresh
-    # one, both on the same thread, both closed.
+    # one, both on the same thread, both closed. The thread is one of its own, never one
+    # of the loop's executor (which the rooms' storage uses).
     assert len(RecordedWorkers.started_on) == 2
     assert len(set(RecordedWorkers.started_on)) == 1
+    assert RecordedWorkers.started_on[0].name == "starting the referee's workers"
+    assert RecordedWorkers.started_on[0].daemon
     assert RecordedWorkers.closed == 2
 
 

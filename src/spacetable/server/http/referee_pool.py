@@ -38,6 +38,7 @@ from spacetable._userinput import InputError, parse_json
 from spacetable.i18n import N_, SOURCE, translator
 from spacetable.i18n.phrase import Phrase, phrase
 from spacetable.registry import UnknownGame, game_for_ruleset, preload, referee_for
+from spacetable.server.stopping import in_daemon_thread
 
 #: Uploads that may wait for the workers (or run) at once, counted apart for photos and
 #: for the rest; more are turned away as busy.
@@ -186,9 +187,13 @@ class RefereePool:
     def warm(self) -> None:
         """Start the workers now, if the pool is open and they have not started: a page
         that uploads tables was just opened, and its first upload then need not wait
-        the seconds of their start. Returns at once (they start on a thread)."""
+        the seconds of their start. Returns at once: they start on a thread of their own
+        (never one of the loop's executor, which the rooms' storage uses)."""
         if self._open and self._starting is None:
-            self._starting = asyncio.ensure_future(asyncio.to_thread(_start_both, self.workers))
+            workers = self.workers
+            self._starting = in_daemon_thread(
+                lambda: _start_both(workers), "starting the referee's workers"
+            )
 
     async def _started(self) -> tuple[Workers, Workers]:
         """The workers, started now if this is the first upload (from a fork server that
