@@ -18,6 +18,7 @@ from spacetable.bots.hexfleet.tactical import TacticalBot
 from spacetable.games.hexfleet import movement
 from spacetable.games.hexfleet.hexes import Board, Hex
 from spacetable.games.hexfleet.match import EndActivation, Fire, HexMatch, HexOptions
+from tests.bots._hexfleet import battle_after
 
 
 def position(seed: int) -> HexMatch:
@@ -88,17 +89,6 @@ def test_the_expert_searches_within_a_counted_budget_without_a_players_full_view
     budget = 2 + expert.most_playouts(expert.CANDIDATES) * expert.PLAYOUT  # 2: own, tactical
     assert 1 < len(calls) <= budget
     assert all("aim" not in v and "log" not in v for v in calls[2:])
-
-
-def battle_after(seed: int, actions: int) -> HexMatch:
-    """A seeded skirmish (turn limit 20, as in the duels) after ``actions`` actions of the
-    tactical bots."""
-    match = HexMatch(HexOptions(players=("red", "blue"), scenario="skirmish", turn_limit=20), seed)
-    tactical, rng = make_bot("tactical"), random.Random(seed)
-    for _ in range(actions):
-        assert match.active is not None
-        match.apply(tactical.choose(match.view(match.active.owner), rng))
-    return match
 
 
 def test_the_expert_weighs_close_calls_on_more_deals(monkeypatch: pytest.MonkeyPatch) -> None:

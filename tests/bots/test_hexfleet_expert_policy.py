@@ -12,17 +12,7 @@ import pytest
 from spacetable.bots.hexfleet import make_bot
 from spacetable.bots.hexfleet.expert import ExpertBot
 from spacetable.bots.hexfleet.tactical import TACTICAL, TacticalBot, Weights
-from spacetable.games.hexfleet.match import HexMatch, HexOptions
-
-
-def battle_after(seed: int, actions: int) -> HexMatch:
-    """A seeded skirmish (turn limit 20) after ``actions`` actions of the tactical bots."""
-    match = HexMatch(HexOptions(players=("red", "blue"), scenario="skirmish", turn_limit=20), seed)
-    tactical, rng = make_bot("tactical"), random.Random(seed)
-    for _ in range(actions):
-        assert match.active is not None
-        match.apply(tactical.choose(match.view(match.active.owner), rng))
-    return match
+from tests.bots._hexfleet import battle_after
 
 
 def test_the_tactical_level_judges_by_the_tactical_weights() -> None:
