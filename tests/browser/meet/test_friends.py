@@ -64,6 +64,7 @@ def test_the_friends_page_lists_the_followed_online_first_and_the_blocked(
     status = friend(fay, "Gus Followed").locator(".friend-status")
     expect(status).to_have_text("watching Light Speed")
     expect(status).to_have_attribute("href", f"/rooms/{room}")
+    fay.set_viewport_size({"width": 1366, "height": 800})  # a common laptop's
     shot(fay, "friends")
 
     # Fay blocks Ivy from Ivy's page; her friends page lists Ivy, and unblocks her.
