@@ -2,31 +2,39 @@
 
 What a seat does not know is the order of the draw pile (the cards that settle every
 salvo and shield roll) and which chit comes out of the cup next. At each decision the
-bot weighs a few actions of its active ship (the ``tactical`` level's choice first, then
-every shot it may fire, raising its shields, ending the activation, and the moves that
-end nearest an enemy) on *determinizations* of what it cannot see, consistent with its
-view (the unseen cards, :meth:`~spacetable.games.hexfleet.match.HexMatch.unseen`,
-shuffled into a pile of the pile's size; a fresh seed for the cup's draws), as an
-information-set search does (Cowling, Powley and Whitehouse, 2012): an action is judged
-on the cards it could meet, never on the real pile. The deals are spent by sequential
-halving (Karnin, Koren and Somekh, 2013): every action meets the first :data:`ROUNDS`
-deals, then the better half (the tactical choice always kept) meet more, until the last
-two or three meet all 32, so a close call is settled on many deals and a clear one costs
-few; the actions compared meet the same deals (common random numbers). After the action
-the ``tactical`` bot plays both sides to the end of the activation and
-:data:`ACTIVATIONS` more (at most :data:`PLAYOUT` actions), and the battle is scored by
-each side's strength left (or its result, if it ended); in the last turns
-(:data:`ENDGAME`), where a battle cut short by the turn limit is decided, it plays on to
-the battle's end and scores its result, so that a side ahead keeps its lead and a side
-behind takes its chances. The best action by its mean
-score is played if it beats the tactical choice's on the same deals by more than
-:data:`MARGIN`; else the tactical choice. (With 4 deals and no halving, a few lucky deals
-could make ending the activation look better than a shot worth far more.)
+bot weighs a few actions of its active ship (its own policy's choice first, then the
+``tactical`` level's, every other shot it may fire, raising its shields, ending the
+activation, and the moves that end nearest an enemy) on *determinizations* of what it
+cannot see, consistent with its view (the unseen cards,
+:meth:`~spacetable.games.hexfleet.match.HexMatch.unseen`, shuffled into a pile of the
+pile's size; a fresh seed for the cup's draws), as an information-set search does
+(Cowling, Powley and Whitehouse, 2012): an action is judged on the cards it could meet,
+never on the real pile. The tree is one level deep: the root's actions, each followed by
+policy playouts. A deeper tree would split the same budget among the next steps of the
+activation and the opponent's replies, where a few hundred playouts leave each node a
+handful of visits; here the policies play those steps, and the search spends all its
+deals on the choice at hand.
+
+The deals are spent by sequential halving (Karnin, Koren and Somekh, 2013), a bandit
+schedule for picking the best arm rather than for playing well while learning (UCB's):
+every action meets the first :data:`ROUNDS` deals, then the better half (its own
+policy's choice always kept) meet more, until the last two or three meet all 64, so a
+close call is settled on many deals and a clear one costs few; the actions compared meet
+the same deals (common random numbers). After the action its own policy plays its side
+and the ``tactical`` bot the other (its model of the opponent) to the end of the
+activation and :data:`ACTIVATIONS` more (at most :data:`PLAYOUT` actions), and the
+battle is scored by each side's strength left (or its result, if it ended); in the last
+turns (:data:`ENDGAME`), where a battle cut short by the turn limit is decided, it plays
+on to the battle's end and scores its result, so that a side ahead keeps its lead and a
+side behind takes its chances. The best action by its mean score is played if it beats
+its own policy's choice on the same deals by more than :data:`MARGIN`; else that choice.
+(With 4 deals and no halving, a few lucky deals could make ending the activation look
+better than a shot worth far more.)
 
 The budget is counted (deals, actions per playout), never the clock: the same view and
 seed give the same action on any machine. Chance comes only from the ``random.Random``
 passed in. A battle the bot cannot rebuild from its view (a custom scenario, whose
-fleets the view does not name) is played by the ``tactical`` bot.
+fleets the view does not name) is played by its own policy.
 """
 
 from __future__ import annotations
@@ -47,9 +55,9 @@ from spacetable.games.hexfleet.ships import Ship
 
 #: The deals of the hidden cards added in each round of the search (sequential halving):
 #: every candidate meets the first round's, and after each round but the last the
-#: better half of them (the tactical bot's choice always among them) meet the next's.
+#: better half of them (its own policy's choice always among them) meet the next's.
 ROUNDS: tuple[int, ...] = (8, 8, 16, 32)
-#: Activations played by the tactical bot after the one under way, before scoring.
+#: Activations played out after the one under way, before scoring.
 ACTIVATIONS = 1
 #: The most actions a playout lasts after the weighed one.
 PLAYOUT = 8
@@ -138,10 +146,10 @@ class ExpertBot:
     def playout(
         self, match: _Sim, action: act.HexAction, player: str, *, to_the_end: bool = False
     ) -> float:
-        """``action`` then the tactical bot on both sides to the end of the activation
-        and :attr:`activations` more (at most :attr:`playout_actions` actions), or
-        ``to_the_end`` of the battle (at most :data:`END_PLAYOUT` actions); the score for
-        ``player``."""
+        """``action`` then its own policy on ``player``'s side and the tactical bot on
+        the other, to the end of the activation and :attr:`activations` more (at most
+        :attr:`playout_actions` actions), or ``to_the_end`` of the battle (at most
+        :data:`END_PLAYOUT` actions); the score for ``player``."""
         activations = END_PLAYOUT if to_the_end else self.activations
         ended = match.play(action)
         for _ in range(END_PLAYOUT if to_the_end else self.playout_actions):
