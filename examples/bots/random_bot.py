@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import queue
 import random
 import sys
 import threading
@@ -32,7 +33,7 @@ import httpx2
 PLACE_TRIES = 200
 #: Times a game's stream is opened again when it ends before the match (a restart).
 REOPEN_TRIES = 30
-#: Places sent for a card before the bot gives up on it (the round may be over).
+#: Places sent for a card before the bot gives up on it.
 PLACES_SENT = 8
 #: Print each refused move (``--verbose``).
 VERBOSE = False
@@ -47,6 +48,30 @@ def lines(response: httpx2.Response) -> Iterator[dict[str, Any]]:
     for line in response.iter_lines():
         if line.strip():
             yield json.loads(line)
+
+
+def read_into(
+    response: httpx2.Response, incoming: queue.Queue[dict[str, Any] | BaseException | None]
+) -> None:
+    """Put each line of a stream into ``incoming``, then ``None`` at its end (or what
+    broke it)."""
+    try:
+        for line in lines(response):
+            incoming.put(line)
+    except Exception as exc:  # handed to the reader of ``incoming``
+        incoming.put(exc)
+    else:
+        incoming.put(None)
+
+
+def drained(incoming: queue.Queue[Any]) -> list[Any]:
+    """What ``incoming`` holds now, taken out in order (without waiting)."""
+    out = []
+    while True:
+        try:
+            out.append(incoming.get_nowait())
+        except queue.Empty:
+            return out
 
 
 class Game:
@@ -67,17 +92,20 @@ class Game:
             body = {**body, "idempotency_key": uuid.UUID(int=self.rng.getrandbits(128)).hex}
         return self.client.post(url, json=body or {})
 
-    def move(self, body: dict[str, Any]) -> bool:
-        """Send one move: True when the room took it."""
+    def move(self, body: dict[str, Any]) -> str | None:
+        """Send one move: ``None`` when the room took it, else its refusal in words."""
         answer = self.post("move", body)
         if answer.status_code == 429:  # over the limit: wait as long as it says
             seconds = answer.json()["ratelimit"]["seconds"]
             print(f"{self.room}: too many moves, waiting {seconds} s", flush=True)
             threading.Event().wait(seconds)
             return self.move(body)
-        if answer.status_code == 400 and VERBOSE:
-            print(f"{self.room}: refused {body.get('type')}: {answer.json()['error']}", flush=True)
-        return answer.status_code == 200
+        if answer.status_code == 200:
+            return None
+        refusal = str(answer.json().get("error", answer.status_code))
+        if VERBOSE:
+            print(f"{self.room}: refused {body.get('type')}: {refusal}", flush=True)
+        return refusal
 
     def play(self) -> None:
         """Read the game's stream to the match's end, acting at each ``decision``; a
@@ -92,30 +120,50 @@ class Game:
                 print(f"{self.room}: the stream broke ({exc}), opening it again", flush=True)
 
     def follow(self) -> bool:
-        """Read the game's stream once: True when it ended with the match over."""
+        """Read the game's stream once: True when it ended with the match over.
+
+        The stream is read on a thread of its own, and the bot acts on the newest
+        ``decision`` only: while it was choosing (or waiting out a rate limit), the room
+        went on, and the older decisions are stale (acting on each would send moves for
+        positions long gone, even after the match's end)."""
         over = False
         with self.client.stream("GET", f"/api/bot/game/stream/{self.room}") as stream:
             if stream.status_code in (403, 404):  # not ours, or gone: nothing to play
                 return True
             stream.raise_for_status()
-            for line in lines(stream):
-                kind = line["type"]
-                if kind == "gameFull":
-                    self.game, self.state = line["game"], line["state"] or {}
-                    over = line["phase"] == "over"
-                    print(f"{self.room}: playing {self.game} in seat {line['seat']}", flush=True)
-                elif kind == "gameState":
-                    self.state = line["state"] or self.state
-                    self.cards = [(c["x"], c["y"]) for c in self.state.get("table") or []]
-                    over = line["phase"] == "over"
-                elif kind == "placed":  # a card put down mid-round (no new state follows)
-                    self.cards.append((line["card"]["x"], line["card"]["y"]))
-                elif kind == "decision":
-                    self.decide(line["phase"])
-                elif kind == "result":
-                    over = True
-                    print(f"{self.room}: over, winner {line['result'].get('winner')}", flush=True)
+            incoming: queue.Queue[dict[str, Any] | BaseException | None] = queue.Queue()
+            threading.Thread(target=read_into, args=(stream, incoming), daemon=True).start()
+            while (first := incoming.get()) is not None:
+                decision: str | None = None
+                for line in [first, *drained(incoming)]:  # what came meanwhile, in order
+                    if isinstance(line, BaseException):
+                        raise line  # the stream broke: play() opens it again
+                    if line is None:
+                        return over
+                    over = self.read(line) or over
+                    if line["type"] == "decision":
+                        decision = line["phase"]
+                if decision is not None and not over:
+                    self.decide(decision)
         return over
+
+    def read(self, line: dict[str, Any]) -> bool:
+        """Take in one line of the game's stream: True once it says the match is over."""
+        kind = line["type"]
+        if kind == "gameFull":
+            self.game, self.state = line["game"], line["state"] or {}
+            print(f"{self.room}: playing {self.game} in seat {line['seat']}", flush=True)
+            return bool(line["phase"] == "over")
+        if kind == "gameState":
+            self.state = line["state"] or self.state
+            self.cards = [(c["x"], c["y"]) for c in self.state.get("table") or []]
+            return bool(line["phase"] == "over")
+        if kind == "placed":  # a card put down mid-round (no new state follows)
+            self.cards.append((line["card"]["x"], line["card"]["y"]))
+        elif kind in ("result", "battle"):  # (battle: the laser games' cards all down)
+            print(f"{self.room}: over, winner {line['result'].get('winner')}", flush=True)
+            return True
+        return False
 
     def decide(self, phase: str) -> None:
         """One decision, by what the view shows."""
@@ -133,12 +181,13 @@ class Game:
     # -- the laser games: a card to place --------------------------------------------
 
     def place(self) -> None:
-        """Put the card in hand somewhere on the table at random, again while refused."""
+        """Put the card in hand somewhere on the table at random, again while refused for
+        the place (the same refusal twice is not about the place: the round moved on)."""
         width, height = self.state.get("table_size_mm", [1200.0, 800.0])
-        sent = 0
+        sent, last = 0, None
         for _ in range(PLACE_TRIES):
             if sent == PLACES_SENT:
-                break  # refused each time: the round may be over
+                break  # refused each time
             x = self.rng.uniform(-width / 2 + EDGE_MM, width / 2 - EDGE_MM)
             y = self.rng.uniform(-height / 2 + EDGE_MM, height / 2 - EDGE_MM)
             if any(abs(x - cx) < CARD_MM and abs(y - cy) < CARD_MM for cx, cy in self.cards):
@@ -146,9 +195,13 @@ class Game:
             rotation = 15.0 * self.rng.randrange(24)
             card = {"type": "place", "x": round(x, 1), "y": round(y, 1), "rotation": rotation}
             sent += 1
-            if self.move(card):
+            refusal = self.move(card)
+            if refusal is None:
                 self.cards.append((x, y))
                 return
+            if refusal == last:
+                break
+            last = refusal
         self.move({"type": "discard"})  # nowhere found: it may be past the stop
 
     def fleet(self) -> None:
@@ -160,7 +213,7 @@ class Game:
             s for r in races.values() for s in r["ships"]
         ]
         for size in range(min(6, len(ships)), 0, -1):
-            if self.move({"type": "fleet", "ships": self.rng.sample(ships, size)}):
+            if self.move({"type": "fleet", "ships": self.rng.sample(ships, size)}) is None:
                 return
 
     # -- Faster Than Light: a secret plot --------------------------------------------
@@ -179,7 +232,7 @@ class Game:
                 orders.append(f"{piece['id']}:S{0.5 * self.rng.randint(2, 8):g}")
             else:
                 orders.append(f"{piece['id']}:L")
-        if not self.move({"type": "plot", "orders": orders}):
+        if self.move({"type": "plot", "orders": orders}) is not None:
             self.move({"type": "plot", "orders": []})  # refused: no orders, nothing moves
 
     # -- the hex fleet: its activated ship's next step --------------------------------
@@ -196,7 +249,7 @@ class Game:
             choices.append({"type": "fire", "ship": ship, "target": self.rng.choice(targets)})
         choices.append({"type": "done", "ship": ship})  # always allowed: the next ship's turn
         for action in choices:
-            if self.move({"type": "act", "action": action}):
+            if self.move({"type": "act", "action": action}) is None:
                 return
 
 

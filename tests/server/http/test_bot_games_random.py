@@ -1,11 +1,16 @@
-"""The reference client's moves (``examples/bots/random_bot.py``) in the two games the
-browser test does not play: two random bots, each over the bot API with its own token,
-play a whole hex fleet match and a whole Stellar Conflict match against each other, in the
-test's process (Starlette's TestClient, the test clock), each to its stored result."""
+"""The reference client's moves (``examples/bots/random_bot.py``): two random bots, each
+over the bot API with its own token, play a whole match of the hex fleet, Stellar
+Conflict and Light Speed against each other, in the test's process (Starlette's
+TestClient), each to its stored result, and each bot sees the match's end. (Light Speed
+between two bots is the fast one: their cards come quicker than a bot that acted on
+every ``decision`` in turn could keep up with, and the one before kept placing cards it no
+longer held for minutes after the match; its Light Speed stream's end, ``battle``, went
+unread.)"""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 import threading
 from collections.abc import Iterator
@@ -56,10 +61,18 @@ class Authed:
 
 @pytest.mark.parametrize(
     ("game", "options"),
-    [("hexfleet", {"scenario": "duel", "turn_limit": 3}), ("stellar", {"battle_size": "dispute"})],
+    [
+        ("hexfleet", {"scenario": "duel", "turn_limit": 3}),
+        ("stellar", {"battle_size": "dispute"}),
+        ("lightspeed", {}),
+    ],
 )
 def test_two_random_bots_play_a_whole_match(
-    client: TestClient, game: str, options: dict[str, Any], tmp_path: Path
+    client: TestClient,
+    game: str,
+    options: dict[str, Any],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     bots = _random_bot()
     ann, robo = login(client, "Ann"), login(client, "Robo")
@@ -82,6 +95,8 @@ def test_two_random_bots_play_a_whole_match(
     for thread in threads:
         thread.join(timeout=60)
     assert not any(thread.is_alive() for thread in threads), "a match did not end"
+    said = capsys.readouterr().out
+    assert said.count(f"{room}: over, winner ") == 2, said  # each bot saw the end
 
     listed = client.get("/api/matches").json()  # this test's database: its one match
     matches = listed["matches"] if isinstance(listed, dict) else listed
@@ -90,3 +105,51 @@ def test_two_random_bots_play_a_whole_match(
     match_type = game_for_ruleset(stored["ruleset"]).rules.match
     assert match_type is not None and match_type is game_for_ruleset(game).rules.match
     assert replay_record(stored, match_type).exact
+
+
+class Backlog:
+    """A game's stream whose lines came while the bot was busy: three ``decision`` lines
+    in a row, then the match's end. Its reader puts them all in before the bot's first
+    decision returns (the decision waits for it), as a slow bot on a fast table finds."""
+
+    status_code = 200
+
+    def __init__(self) -> None:
+        self.all_read = threading.Event()
+
+    def raise_for_status(self) -> None:
+        return None
+
+    def iter_lines(self) -> Iterator[str]:
+        full = {"type": "gameFull", "game": "lightspeed", "seat": 0, "phase": "playing"}
+        yield json.dumps(full | {"state": {}})
+        for version in range(3):
+            yield json.dumps({"type": "decision", "phase": "fast", "version": version})
+        yield json.dumps({"type": "battle", "result": {"winner": "Bo"}})
+        yield json.dumps({"type": "gameState", "phase": "over", "state": {}})
+        self.all_read.set()
+
+
+def test_the_reference_client_acts_on_the_newest_decision_only() -> None:
+    """Decisions that wait in the stream while the bot acts on an earlier one are stale:
+    it acts once at most (on the first one it read; the later ones came with the match's
+    end), never once for each (the client before acted three times, the last two on a
+    match already over)."""
+    bots = _random_bot()
+    backlog = Backlog()
+
+    class OneStream:
+        @contextmanager
+        def stream(self, method: str, url: str) -> Iterator[Backlog]:
+            yield backlog
+
+    decided: list[str] = []
+    game = bots.Game(OneStream(), "room1", random.Random(0))
+
+    def decide(phase: str) -> None:
+        decided.append(phase)
+        assert backlog.all_read.wait(10), "the stream was not read meanwhile"
+
+    game.decide = decide
+    assert game.follow() is True  # it saw the match's end
+    assert len(decided) <= 1, decided
