@@ -64,6 +64,12 @@ def read_into(
         incoming.put(None)
 
 
+def version_of(said: dict[str, Any]) -> int:
+    """The match's version a line or a state says (-1: none said)."""
+    version = said.get("version")
+    return version if isinstance(version, int) else -1
+
+
 def drained(incoming: queue.Queue[Any]) -> list[Any]:
     """What ``incoming`` holds now, taken out in order (without waiting)."""
     out = []
@@ -83,6 +89,8 @@ class Game:
         self.state: dict[str, Any] = {}
         #: Where the cards on the table are (x, y in mm): the view's, and each placed since.
         self.cards: list[tuple[float, float]] = []
+        #: The match's version once the room took the bot's last move.
+        self.moved = -1
 
     def post(self, what: str, body: dict[str, Any] | None = None) -> httpx2.Response:
         """``POST /api/bot/game/{room}/{what}``; a move carries a fresh idempotency key
@@ -100,7 +108,8 @@ class Game:
             print(f"{self.room}: too many moves, waiting {seconds} s", flush=True)
             threading.Event().wait(seconds)
             return self.move(body)
-        if answer.status_code == 200:
+        if answer.status_code == 200:  # the decisions of earlier versions are stale
+            self.moved = max(self.moved, version_of(answer.json()))
             return None
         refusal = str(answer.json().get("error", answer.status_code))
         if VERBOSE:
@@ -123,9 +132,9 @@ class Game:
         """Read the game's stream once: True when it ended with the match over.
 
         The stream is read on a thread of its own, and the bot acts on the newest
-        ``decision`` only: while it was choosing (or waiting out a rate limit), the room
-        went on, and the older decisions are stale (acting on each would send moves for
-        positions long gone, even after the match's end)."""
+        ``decision`` only (:meth:`due`): while it was choosing (or waiting out a rate
+        limit), the room went on, and the older decisions are stale (acting on each would
+        send moves for positions long gone, even after the match's end)."""
         over = False
         with self.client.stream("GET", f"/api/bot/game/stream/{self.room}") as stream:
             if stream.status_code in (403, 404):  # not ours, or gone: nothing to play
@@ -134,18 +143,28 @@ class Game:
             incoming: queue.Queue[dict[str, Any] | BaseException | None] = queue.Queue()
             threading.Thread(target=read_into, args=(stream, incoming), daemon=True).start()
             while (first := incoming.get()) is not None:
-                decision: str | None = None
+                decision: dict[str, Any] | None = None
                 for line in [first, *drained(incoming)]:  # what came meanwhile, in order
                     if isinstance(line, BaseException):
                         raise line  # the stream broke: play() opens it again
                     if line is None:
                         return over
                     over = self.read(line) or over
-                    if line["type"] == "decision":
-                        decision = line["phase"]
+                    decision = self.due(decision, line)
                 if decision is not None and not over:
-                    self.decide(decision)
+                    self.decide(decision["phase"])
         return over
+
+    def due(self, decision: dict[str, Any] | None, line: dict[str, Any]) -> dict[str, Any] | None:
+        """The ``decision`` to act on once ``line`` is read: ``line`` if it is one (unless
+        it is older than the match the bot's last move left: stale), none once a state of
+        a later version shows (the room tells a decision again after a state that needs
+        one), else ``decision``."""
+        if line["type"] == "decision":
+            return line if version_of(line) >= self.moved else decision
+        state = line.get("state") if line["type"] == "gameState" else None
+        later = isinstance(state, dict) and version_of(state) > version_of(decision or {})
+        return None if later else decision
 
     def read(self, line: dict[str, Any]) -> bool:
         """Take in one line of the game's stream: True once it says the match is over."""

@@ -124,7 +124,7 @@ def test_a_bot_plays_through_a_process_that_does_not_hold_its_room(cluster: Clus
     )
     assert status == 400 and "Nobody" in refused["error"], refused
     status, done = _call(second, "POST", move, {"type": "plot", "orders": ["Robo:R+15"]}, robo_auth)
-    assert (status, done) == (200, {"ok": True})
+    assert (status, done) == (200, {"ok": True, "version": 1})  # the match's first action
     ann_plot = {"type": "plot", "orders": []}
     assert _call(second, "POST", move, ann_plot, {"authorization": f"Bearer {ann_token}"})[0] == 200
     assert ann_stream.until("turn")["turn"] == 1

@@ -95,6 +95,7 @@ def test_a_bot_plays_its_seat_sees_only_its_view_and_resigns(client: TestClient)
             f"{base}/move", json={"type": "plot", "orders": [secret]}, headers=ann_token
         )
         assert plotted.status_code == 200, plotted.text
+        assert plotted.json() == {"ok": True, "version": 1}  # the match's first action
         # A refused move: the room's words, as a page reads them (400).
         bad = client.post(
             f"{base}/move", json={"type": "plot", "orders": ["Nobody:R+30"]}, headers=token
@@ -112,6 +113,7 @@ def test_a_bot_plays_its_seat_sees_only_its_view_and_resigns(client: TestClient)
         assert first.status_code == 200, first.text
         again = client.post(f"{base}/move", json=plot, headers=token)
         assert (again.status_code, again.json()) == (first.status_code, first.json())
+        assert first.json() == {"ok": True, "version": 2}  # turn 1 resolved
 
         resigned = client.post(f"{base}/resign", headers=token)
         assert resigned.status_code == 200, resigned.text
@@ -121,6 +123,9 @@ def test_a_bot_plays_its_seat_sees_only_its_view_and_resigns(client: TestClient)
 
     assert secret in json.dumps(ann_lines)  # Ann's own stream shows her plot...
     kinds = [line["type"] for line in lines]
+    # Robo was told to decide at each version: the start, Ann's plot and turn 2. A bot
+    # whose move was answered with version 2 knows the decisions before it are stale.
+    assert [line["version"] for line in lines if line["type"] == "decision"] == [0, 1, 2]
     assert kinds[0] == "gameFull", kinds
     full = lines[0]
     assert (full["room"], full["game"], full["seat"]) == (room, "ftl", 1)

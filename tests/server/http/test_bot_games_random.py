@@ -153,3 +153,38 @@ def test_the_reference_client_acts_on_the_newest_decision_only() -> None:
     game.decide = decide
     assert game.follow() is True  # it saw the match's end
     assert len(decided) <= 1, decided
+
+
+def test_the_reference_client_drops_a_decision_that_a_later_state_or_its_own_move_passed() -> None:
+    """A ``decision`` is stale once a state of a later version came after it, or when it
+    is older than the match the bot's own move left (the room answers a move with its
+    version): a Stellar Conflict bot whose fleet was taken went on choosing fleets in the
+    3-2-1 (six refusals, "the round starts in 3.0 s") on the decision its opponent's
+    fleet had made, told while it chose its own."""
+    bots = _random_bot()
+
+    class Answers:
+        def post(self, url: str, json: dict[str, Any]) -> Any:
+            class Taken:
+                status_code = 200
+
+                def json(self) -> dict[str, Any]:
+                    return {"ok": True, "version": 2}
+
+            return Taken()
+
+    game = bots.Game(Answers(), "room1", random.Random(0))
+
+    def decision(version: int) -> dict[str, Any]:
+        return {"type": "decision", "phase": "preparation", "version": version}
+
+    def state(version: int) -> dict[str, Any]:
+        return {"type": "gameState", "phase": "playing", "state": {"version": version}}
+
+    assert game.due(None, decision(1)) == decision(1)
+    assert game.due(decision(1), {"type": "chat", "text": "hi"}) == decision(1)
+    assert game.due(decision(1), state(1)) == decision(1)  # its own state: still due
+    assert game.due(decision(1), state(2)) is None  # the match went on
+    assert game.move({"type": "fleet", "ships": ["a"]}) is None  # taken, at version 2
+    assert game.due(None, decision(1)) is None  # told before its own move: stale
+    assert game.due(None, decision(2)) == decision(2)

@@ -12,8 +12,9 @@
   sent again answers what it answered the first time and does not act twice.
 * ``POST /api/bot/game/{room}/resign``, ``POST /api/bot/game/{room}/chat`` ``{text}``.
 
-A move answers 200 ``{"ok": true}`` once the room has handled it, 400 ``{"error"}`` with
-the words a page would read (the room's ``refused`` or ``error``), 429 ``{"error",
+A move answers 200 ``{"ok": true, "version"}`` (the match's version then) once the room
+has handled it, 400 ``{"error"}`` with the words a page would read (the room's
+``refused`` or ``error``), 429 ``{"error",
 "ratelimit": {"key", "seconds"}}`` over the limits a page's socket has (moves) and the
 room's chat throttle (chat). The account is seated as a page opened with its session is
 (``rooms/bot_seat.py``). In a cluster, a request for a room another process holds is
@@ -200,7 +201,10 @@ def _too_many(limited: RateLimited) -> JSONResponse:
 def _answered(answer: Answer) -> JSONResponse:
     if answer.refusal is not None:
         return _error(answer.refusal)
-    return JSONResponse({"ok": True})
+    done: dict[str, Any] = {"ok": True}
+    if answer.version is not None:
+        done["version"] = answer.version
+    return JSONResponse(done)
 
 
 async def _body(request: Request) -> dict[str, Any] | JSONResponse:

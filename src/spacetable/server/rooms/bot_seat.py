@@ -52,9 +52,12 @@ _REFUSALS = frozenset({"refused", "error"})
 @dataclass(frozen=True, slots=True)
 class Answer:
     """What a move got: ``None`` (done), or the room's refusal in words (``refused``:
-    the rules, ``error``: the message or the moment)."""
+    the rules, ``error``: the message or the moment); and the match's version once it was
+    handled (``None``: no match), which tells the bot the ``decision`` lines of earlier
+    versions are stale."""
 
     refusal: str | None = None
+    version: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,14 +330,16 @@ class BotSeat:
                 self.room.submit(self.connection, msg.Ping(type="ping"))
                 await self._pong
                 said = [m for m in self._answer if m.get("type") in _REFUSALS]
+                match = self.room.match
+                version = None if match is None else match.version
             finally:
                 self._answer, self._pong = None, None
         if self._news is not None and self._news.get("phase") == "over":
             self._leave_if_done()
         if not said:
-            return Answer()
+            return Answer(version=version)
         first = said[0]
-        return Answer(str(first.get("reason") or first.get("message") or ""))
+        return Answer(str(first.get("reason") or first.get("message") or ""), version)
 
 
 def _kind(payload: bytes) -> bytes:
