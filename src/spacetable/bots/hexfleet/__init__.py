@@ -36,7 +36,7 @@ __all__ = ["EXPERIMENTAL", "LEVELS", "make_bot"]
 LEVELS: tuple[str, ...] = ("random", "easy", "tactical", "expert")
 #: Made by :func:`make_bot` but offered nowhere (neither the lobby nor ``duels``): none
 #: now. The searching ``expert`` (issue 72 item 7) was kept here while it lost to
-#: ``tactical`` or thought for seconds; it now wins more than it loses against it
+#: ``tactical`` or thought for seconds; it now wins two duels in three against it
 #: (docs/lab.md, "The expert bots").
 EXPERIMENTAL: tuple[str, ...] = ()
 
