@@ -7,6 +7,7 @@ file; each refusal names its problem."""
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -65,6 +66,28 @@ def test_only_the_tokens_digest_reaches_the_database(client: TestClient, databas
     assert made["token"][4:].encode() not in written
     digest = hashlib.sha256(made["token"].encode()).hexdigest()
     assert digest.encode() in written
+
+
+def test_no_log_line_holds_a_token(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 72: "a token never appears in a log". Every logger at every level, through a
+    token's life: made, listed, used, used by a program with the scope it lacks, used
+    mistyped, revoked, used once revoked."""
+    caplog.set_level(logging.DEBUG)
+    ann = login(client, "Ann")
+    made = make_token(client, ann)
+    token = made["token"]
+    bearer = {"authorization": f"Bearer {token}"}
+    assert client.get("/api/tokens", headers=ann).status_code == 200
+    assert client.get("/api/bot/account", headers=bearer).status_code == 200
+    asked = {"to": "Bob", "game": "ftl", "rated": False}
+    assert client.post("/api/challenges", json=asked, headers=bearer).status_code == 403
+    mistyped = {"authorization": f"Bearer {token[:-1]}x"}
+    assert client.get("/api/bot/account", headers=mistyped).status_code == 401
+    assert client.delete(f"/api/tokens/{made['id']}", headers=ann).status_code == 204
+    assert client.get("/api/bot/account", headers=bearer).status_code == 401
+    assert caplog.records, "nothing was logged: the check would say nothing"
+    logged = "\n".join(caplog.messages) + caplog.text
+    assert token[4:] not in logged and token[4:-1] not in logged
 
 
 def _wal(database: Path) -> bytes:
