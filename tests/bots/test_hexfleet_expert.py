@@ -45,8 +45,9 @@ def test_the_expert_chooses_the_same_legal_action_for_a_seed() -> None:
 
 def test_the_expert_never_reads_the_draw_pile_or_the_cup_to_come() -> None:
     """Two battles alike in all the seat sees, their piles in other orders and their
-    chance reseeded: the same view, the same action."""
-    match = position(3)
+    chance reseeded: the same view, the same action. (Seed 2's position: a decision of
+    0.6 s of CPU; seed 3's took 3.5 s a choice since the search has 64 deals.)"""
+    match = position(2)
     chosen, views = [], []
     for shuffle in (10, 11):
         other = copy.deepcopy(match)
