@@ -133,8 +133,9 @@ class Backlog:
 def test_the_reference_client_acts_on_the_newest_decision_only() -> None:
     """Decisions that wait in the stream while the bot acts on an earlier one are stale:
     it acts once at most (on the first one it read; the later ones came with the match's
-    end), never once for each (the client before acted three times, the last two on a
-    match already over)."""
+    end), never once for each. (The client before read its stream only between its
+    actions, so it acted on each in turn, the last two on a match already over; here its
+    first action waits in vain for the stream to be read.)"""
     bots = _random_bot()
     backlog = Backlog()
 

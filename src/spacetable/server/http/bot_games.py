@@ -14,11 +14,11 @@
 
 A move answers 200 ``{"ok": true, "version"}`` (the match's version then) once the room
 has handled it, 400 ``{"error"}`` with the words a page would read (the room's
-``refused`` or ``error``), 429 ``{"error",
-"ratelimit": {"key", "seconds"}}`` over the limits a page's socket has (moves) and the
-room's chat throttle (chat). The account is seated as a page opened with its session is
-(``rooms/bot_seat.py``). In a cluster, a request for a room another process holds is
-passed on to that process (``http/bot_relay.py``).
+``refused`` or ``error``), 429 ``{"error", "ratelimit": {"key", "seconds"}}`` over the
+limits a page's socket has (moves) and the room's chat throttle (chat). The account is
+seated as a page opened with its session is (``rooms/bot_seat.py``). In a cluster, a
+request for a room another process holds is passed on to that process
+(``http/bot_relay.py``).
 """
 
 from __future__ import annotations
