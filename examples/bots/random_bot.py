@@ -224,16 +224,23 @@ class Game:
         self.move({"type": "discard"})  # nowhere found: it may be past the stop
 
     def fleet(self) -> None:
-        """Stellar Conflict: a random fleet of the race's ships, smaller while refused."""
+        """Stellar Conflict: the race's ships in a random order, each taken while the
+        fleet stays within the battle's credits (the catalog says each ship's cost; the
+        Cargo and Flag ships, its ``role``, join by themselves); smaller while refused."""
         me = self.state.get("player")
         race = (self.state.get("players", {}).get(me) or {}).get("race")
         races = self.client.get("/api/games/stellar/races").json()
-        ships = list(races.get(race, {}).get("ships", [])) or [
-            s for r in races.values() for s in r["ships"]
+        catalog = self.client.get("/api/games/stellar/catalog").json()
+        ships = [
+            s for s in races.get(race, {}).get("ships", []) if "role" not in catalog.get(s, {})
         ]
-        for size in range(min(6, len(ships)), 0, -1):
-            if self.move({"type": "fleet", "ships": self.rng.sample(ships, size)}) is None:
-                return
+        self.rng.shuffle(ships)
+        credits, fleet = self.state.get("credits", 0), list[str]()
+        for ship in ships:
+            if sum(catalog[s].get("credits", 0) for s in [*fleet, ship]) <= credits:
+                fleet.append(ship)
+        while self.move({"type": "fleet", "ships": fleet}) is not None and fleet:
+            fleet.pop()
 
     # -- Faster Than Light: a secret plot --------------------------------------------
 
