@@ -3,15 +3,18 @@
 challenges the bot's account, and the bot plays its seat with its token: its stream shows
 its own view only (never the other's plot), a move sent twice with one idempotency key
 acts once, a refused move answers the room's words (400), a burst of moves or chat
-answers 429 with the limit's key and wait, and the bot resigns."""
+answers 429 with the limit's key and wait (30 moves at once: the burst and no more), and
+the bot resigns."""
 
 from __future__ import annotations
 
 import json
 import queue
 import threading
+import time
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +22,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spacetable.server.http.bot_games import _seats
+from spacetable.server.rooms.bot_seat import MOVES_BURST
+from spacetable.server.rooms.clock import MovableClock
 from tests._accounts import session_cookie
 from tests._server import running_server
 from tests.server.http._client import bearer, login, services, serving
@@ -216,3 +221,30 @@ def test_a_server_that_stops_ends_its_game_streams_first(tmp_path: Path) -> None
         stream = urllib.request.urlopen(opened, timeout=30)
     with stream:
         assert stream.read() == b""  # ended, not cut (IncompleteRead)
+
+
+def test_thirty_moves_at_once_take_the_burst_and_no_more(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """30 moves of one bot sent in parallel: the seat's bucket lets its burst through
+    (answered 200 or 400 by the room) and answers every other 429 with the limit, on a
+    clock held still (the bucket refills with time: a real one would let a few more by);
+    the match is untouched by the refused ones and nothing is stored."""
+    ann, robo = login(client, "Ann"), login(client, "Robo")
+    token = bearer(client, robo)
+    room = ftl_room(client, ann, robo)
+    still = time.monotonic()  # the loop's time (asyncio reads time.monotonic)
+    monkeypatch.setattr(MovableClock, "now", lambda self: still + self.shift)
+    plot = {"type": "plot", "orders": ["Nobody:R+30"]}
+
+    def send(_: int) -> Any:
+        return client.post(f"/api/bot/game/{room}/move", json=plot, headers=token)
+
+    with ThreadPoolExecutor(30) as pool:
+        answers = list(pool.map(send, range(30)))
+    statuses = sorted(a.status_code for a in answers)
+    assert statuses.count(429) == 30 - MOVES_BURST, statuses
+    assert all(s in (400, 429) for s in statuses), statuses  # no match yet: refused
+    limited = next(a for a in answers if a.status_code == 429).json()
+    assert limited["ratelimit"]["key"] == "move" and limited["ratelimit"]["seconds"] >= 1
+    assert client.get("/api/matches").json() == []
