@@ -235,10 +235,13 @@ class Game:
             s for s in races.get(race, {}).get("ships", []) if "role" not in catalog.get(s, {})
         ]
         self.rng.shuffle(ships)
-        credits, fleet = self.state.get("credits", 0), list[str]()
+        left: int = self.state.get("credits", 0)
+        fleet: list[str] = []
         for ship in ships:
-            if sum(catalog[s].get("credits", 0) for s in [*fleet, ship]) <= credits:
+            cost = catalog[ship].get("credits", 0)
+            if cost <= left:
                 fleet.append(ship)
+                left -= cost
         while self.move({"type": "fleet", "ships": fleet}) is not None and fleet:
             fleet.pop()
 
