@@ -240,9 +240,7 @@ class MeetingStore:
     timed by (the server's)."""
 
     def __init__(self, storage: Storage, wall: Callable[[], float] = time.time) -> None:
-        # Called on threads: on SQLite, its writes may wait seconds for the file's lock
-        # (30 challenges at once on a loaded machine), where the rooms' writer waits 0.25 s.
-        self._engine = storage.threads_engine
+        self._engine = storage.engine
         self.wall = wall
 
     # Seeks -----------------------------------------------------------------------------
